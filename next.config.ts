@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  // The spec writes some routes with a trailing slash (/vulnerabilities/npm/{package}/): never redirect them.
+  skipTrailingSlashRedirect: true,
+  allowedDevOrigins: ["127.0.0.1"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "mmdb-lib", "pg", "@prisma/adapter-pg"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default config;

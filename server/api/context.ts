@@ -1,0 +1,26 @@
+// The request context shared by both doors. Each door (REST /v1 with an API key, the dashboard's /api/trpc with a
+// session) supplies how to find its principal; the procedures below never look at headers themselves.
+import type { Db } from "../db/client";
+import type { Entitlements } from "../plans/catalog";
+
+export type Principal =
+  | { kind: "api_key"; apiKeyId: string; workspaceId: string; entitlements: Entitlements }
+  | { kind: "member"; userId: string; email: string; workspaceId: string; role: "owner" | "member"; entitlements: Entitlements };
+
+export interface SessionUser {
+  userId: string;
+  email: string;
+  name: string | null;
+}
+
+export interface Context {
+  db: Db;
+  door: "rest" | "dashboard";
+  requestId: string;
+  /** Response headers; both doors copy them onto the response (quota headers, Retry-After, ...). */
+  resHeaders: Headers;
+  /** Resolves the caller to a workspace principal or throws AppError (401/403). Memoised per request. */
+  authenticate(): Promise<Principal>;
+  /** Signed-in dashboard user, if any (always null on the REST door). */
+  sessionUser: SessionUser | null;
+}

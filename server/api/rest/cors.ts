@@ -1,0 +1,45 @@
+// Browser use (spec, Authentication 9): only origins in SERVICE_ALLOWED_ORIGINS, only registered route and
+// method pairs, only four request headers; approved origins may read the quota headers; never credentials.
+export const CORS_ALLOWED_HEADERS = ["authorization", "content-type", "x-api-key", "accept"];
+export const CORS_EXPOSED_HEADERS = [
+  "X-Service-Quota-Limit",
+  "X-Service-Quota-Used",
+  "X-Service-Quota-Remaining",
+  "X-Service-Quota-Reset",
+  "X-Request-Id",
+  "Retry-After",
+];
+
+export function allowedOrigins(): Set<string> {
+  return new Set(
+    (process.env.SERVICE_ALLOWED_ORIGINS ?? "")
+      .split(/[,\s]+/)
+      .map((o) => o.trim().replace(/\/+$/, "").toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/** A request from the service's own origin is not cross-origin and needs no listing. */
+export function originAllowed(origin: string, requestUrl: URL, forwardedHost: string | null): boolean {
+  const o = origin.replace(/\/+$/, "").toLowerCase();
+  if (allowedOrigins().has(o)) return true;
+  const own = forwardedHost ? `${requestUrl.protocol}//${forwardedHost}`.toLowerCase() : requestUrl.origin.toLowerCase();
+  return o === own;
+}
+
+export function requestedHeadersAllowed(list: string | null): boolean {
+  if (!list) return true;
+  return list
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+    .every((h) => CORS_ALLOWED_HEADERS.includes(h));
+}
+
+export function corsResponseHeaders(origin: string): Record<string, string> {
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Expose-Headers": CORS_EXPOSED_HEADERS.join(", "),
+    Vary: "Origin",
+  };
+}

@@ -1,0 +1,148 @@
+// The /v1 REST door. Built once per process over the same procedures as the dashboard, with
+// trpc-to-openapi's meta and document generator. Order of work per request, as the spec requires:
+// route lookup (404 LOOKUP_NOT_FOUND) -> CORS (403 ORIGIN_FORBIDDEN) -> input assembly -> the procedure's own
+// ladder (auth, key status, capability, bulk, validation, burst limit, reservation, work) -> response shaping.
+import { AppError, toErrorBody } from "../../errors";
+import { newId } from "../../ids";
+import { getDb } from "../../db/client";
+import { apiKeyFromHeaders, authenticateApiKeyOrThrow } from "../../keys/authenticate";
+import type { Context, Principal } from "../context";
+import { appRouter } from "../root";
+import { createCallerFactory } from "../trpc";
+import { corsResponseHeaders, originAllowed, requestedHeadersAllowed } from "./cors";
+import { getOpenApiDocument } from "./openapi";
+import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
+
+const BASE = "/v1";
+const MAX_BODY_BYTES = 1_000_000;
+
+let routes: RestRoute[] | null = null;
+const createCaller = createCallerFactory(appRouter);
+
+function routeTable(): RestRoute[] {
+  routes ??= buildRouteTable(appRouter);
+  return routes;
+}
+
+function json(status: number, body: unknown, headers: Headers): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
+}
+
+function errorResponse(err: unknown, headers: Headers, requestId: string): Response {
+  const { status, body, headers: extra } = toErrorBody(err);
+  if (status >= 500) console.error(`[${requestId}]`, err);
+  for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+  return json(status, body, headers);
+}
+
+const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
+
+export async function handleRestRequest(req: Request): Promise<Response> {
+  const requestId = newId("req");
+  const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" });
+  const url = new URL(req.url);
+  const path = url.pathname.startsWith(BASE) ? url.pathname.slice(BASE.length) || "/" : url.pathname;
+  const method = req.method.toUpperCase();
+  const origin = req.headers.get("origin");
+  const forwardedHost = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+
+  try {
+    if (method === "GET" && (path === "/openapi.json" || path === "/openapi.json/")) {
+      headers.set("Cache-Control", "public, max-age=300");
+      if (origin) headers.set("Access-Control-Allow-Origin", "*");
+      return json(200, getOpenApiDocument(), headers);
+    }
+
+    if (method === "OPTIONS") {
+      // Preflight: unmetered, authorizes nothing; only registered route+method pairs and the four headers.
+      const wanted = req.headers.get("access-control-request-method")?.toUpperCase();
+      if (!wanted || !matchRoute(routeTable(), wanted, path)) throw notFound();
+      if (!origin || !originAllowed(origin, url, forwardedHost)) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      const requested = req.headers.get("access-control-request-headers");
+      if (!requestedHeadersAllowed(requested)) {
+        throw new AppError("ORIGIN_FORBIDDEN", "Only the Authorization, Content-Type, X-API-Key and Accept request headers are allowed.");
+      }
+      for (const [k, v] of Object.entries(corsResponseHeaders(origin))) headers.set(k, v);
+      headers.set("Access-Control-Allow-Methods", wanted);
+      headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-API-Key, Accept");
+      headers.set("Access-Control-Max-Age", "600");
+      headers.set("Vary", "Origin, Access-Control-Request-Method, Access-Control-Request-Headers");
+      return new Response(null, { status: 204, headers });
+    }
+
+    const match = matchRoute(routeTable(), method, path);
+    if (!match) throw notFound();
+
+    if (origin) {
+      if (!originAllowed(origin, url, forwardedHost)) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      for (const [k, v] of Object.entries(corsResponseHeaders(origin))) headers.set(k, v);
+    }
+
+    const input = match.route.takesInput ? await assembleInput(req, url, match.route, match.rawParams) : undefined;
+    const db = await getDb();
+    const resHeaders = new Headers();
+    let principal: Promise<Principal> | null = null;
+    const ctx: Context = {
+      db,
+      door: "rest",
+      requestId,
+      resHeaders,
+      sessionUser: null,
+      authenticate: () => (principal ??= authenticateApiKeyOrThrow(db, apiKeyFromHeaders(req.headers))),
+    };
+    const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+    const fn = match.route.procedurePath.split(".").reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
+    try {
+      const data = await fn(input);
+      resHeaders.forEach((v, k) => headers.set(k, v));
+      const contentType = resHeaders.get("content-type");
+      if (typeof data === "string" && contentType && !contentType.includes("json")) {
+        return new Response(data, { status: 200, headers });
+      }
+      return json(200, data, headers);
+    } catch (err) {
+      resHeaders.forEach((v, k) => {
+        if (!k.startsWith("x-service-quota") && k !== "content-type") headers.set(k, v);
+      });
+      return errorResponse(err, headers, requestId);
+    }
+  } catch (err) {
+    return errorResponse(err, headers, requestId);
+  }
+}
+
+async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams: Record<string, string>): Promise<Record<string, unknown>> {
+  let input: Record<string, unknown> = {};
+  if (route.method === "GET" || route.method === "DELETE") {
+    for (const key of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(key);
+      input[key] = route.arrayKeys.has(key) ? all : all[0];
+    }
+  } else {
+    const text = await req.text();
+    if (text.length > MAX_BODY_BYTES) throw new AppError("INVALID_REQUEST", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (text.trim()) {
+      const type = req.headers.get("content-type") ?? "";
+      if (!/^application\/(.+\+)?json\b/i.test(type)) throw new AppError("INVALID_REQUEST", "Send the request body as JSON with Content-Type: application/json.");
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new AppError("INVALID_REQUEST", "The request body is not valid JSON.");
+      }
+      if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError("INVALID_REQUEST", "The request body must be a JSON object.");
+      input = body as Record<string, unknown>;
+    }
+  }
+  for (const [name, raw] of Object.entries(rawParams)) {
+    try {
+      input[name] = decodeURIComponent(raw);
+    } catch {
+      throw new AppError("INVALID_REQUEST", `Path parameter ${name} is not valid percent-encoding.`);
+    }
+  }
+  return input;
+}
+
+export { pathIsRegistered };

@@ -1,0 +1,135 @@
+// The OpenAPI document, generated from the procedures by trpc-to-openapi and then completed with what the
+// generator cannot know: the spec's error shape on every error response, the quota headers on metered 200s,
+// the capability extension, and the paths exactly as the spec writes them (trailing slashes included).
+import { forEachOpenApiProcedure, generateOpenApiDocument } from "trpc-to-openapi";
+import { ERROR_STATUS } from "../../errors";
+import { appRouter } from "../root";
+import type { Meta } from "../trpc";
+
+type Json = Record<string, any>;
+let cached: Json | null = null;
+
+const API_DESCRIPTION = `Security and fraud intelligence: risk assessment, IP, ASN, domain, DNS, email, TLS, reachability, blocklist and
+package-vulnerability lookups for a workspace.
+
+**Authentication.** Send a workspace API key as \`Authorization: Bearer <key>\` or \`X-API-Key: <key>\`. A missing,
+unknown or revoked key is 401 \`UNAUTHORIZED\`; a paused key is 403 \`API_KEY_PAUSED\`.
+
+**Metering.** Every metered lookup reserves its lookup units atomically before any provider work, from one UTC
+calendar-month allowance shared by all keys of the workspace. A request refused for any reason (400, 401, 402, 403,
+404, 429) consumes nothing; an admitted request counts even when an upstream then fails (503). Every 200 of a
+metered route carries \`X-Service-Quota-Limit\`, \`X-Service-Quota-Used\`, \`X-Service-Quota-Remaining\` and
+\`X-Service-Quota-Reset\` (start of the next UTC month). Each operation's \`x-service-capability\` names the plan
+capability it needs (\`full\`: any Suite or Lookups plan; \`geolocation\` and \`vulnerabilities\`: Free or any paid plan)
+and \`x-service-cost\` how its units are counted.
+
+**Errors.** Every error body is \`{ "error": { "code": "...", "message": "..." } }\`. Codes: ${Object.entries(ERROR_STATUS)
+  .map(([c, s]) => `\`${c}\` (${s})`)
+  .join(", ")}. An unknown path or method is 404 \`LOOKUP_NOT_FOUND\` before authentication. 429 carries \`Retry-After\`.
+
+**Headers.** Every response carries \`X-Request-Id\`; lookup responses carry \`Cache-Control: private, no-store\`.
+
+**Browsers.** Cross-origin calls need an origin listed in \`SERVICE_ALLOWED_ORIGINS\`; preflight accepts only registered
+route and method pairs and the request headers Authorization, Content-Type, X-API-Key and Accept; otherwise 403
+\`ORIGIN_FORBIDDEN\`. Approved origins can read the quota headers. Cookies are never accepted cross-origin.
+
+Geolocation data: IP Geolocation by DB-IP (https://db-ip.com), CC BY 4.0.`;
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const QUOTA_HEADERS: Json = {
+  "X-Service-Quota-Limit": { description: "Workspace UTC monthly lookup-unit allowance", schema: { type: "integer", minimum: 0 } },
+  "X-Service-Quota-Used": { description: "Reserved lookup units this UTC month", schema: { type: "integer", minimum: 0 } },
+  "X-Service-Quota-Remaining": { description: "Remaining lookup units", schema: { type: "integer", minimum: 0 } },
+  "X-Service-Quota-Reset": { description: "Next UTC monthly reset (start of the next UTC calendar month)", schema: { type: "string", format: "date-time" } },
+};
+const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifier of this request", schema: { type: "string" } } };
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid or missing request input (`INVALID_REQUEST`, `TARGET_FORBIDDEN`)",
+  401: "API key missing or invalid (`UNAUTHORIZED`)",
+  402: "Monthly lookup allowance exhausted (`QUOTA_EXCEEDED`)",
+  403: "Plan or key does not allow this (`CAPABILITY_REQUIRED`, `BULK_LOOKUPS_REQUIRED`, `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN`)",
+  404: "Unknown route (`LOOKUP_NOT_FOUND`) or resource not found",
+  409: "Conflicts with the state of an existing resource (`CONFLICT`)",
+  429: "Endpoint burst limit exceeded (`RATE_LIMITED`); see Retry-After",
+  500: "Internal error (`INTERNAL_ERROR`)",
+  503: "A required upstream source is unavailable (`UPSTREAM_UNAVAILABLE`)",
+};
+
+function errorResponse(status: number): Json {
+  return {
+    description: ERROR_TEXT[status] ?? "Error",
+    headers: status === 429 ? { ...REQUEST_ID_HEADER, "Retry-After": { schema: { type: "integer" } } } : REQUEST_ID_HEADER,
+    content: { "application/json": { schema: ERROR_REF } },
+  };
+}
+
+export function getOpenApiDocument(): Json {
+  if (cached) return cached;
+  const doc = generateOpenApiDocument(appRouter, {
+    title: "Security and Fraud Intelligence API",
+    version: "1.0.0",
+    description: API_DESCRIPTION,
+    baseUrl: process.env.SERVICE_PUBLIC_URL ? `${process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "")}/v1` : "/v1",
+    securitySchemes: {
+      bearerAuth: { type: "http", scheme: "bearer", description: "Workspace API key as a bearer token" },
+      apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Workspace API key" },
+    },
+  }) as Json;
+
+  const metaByOp = new Map<string, { template: string; meta: Meta }>();
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ meta }) => {
+    const m = meta as unknown as Meta & { openapi: NonNullable<Meta["openapi"]> };
+    const normalized = `/${m.openapi.path.replace(/^\/|\/$/g, "")}`;
+    metaByOp.set(`${m.openapi.method.toLowerCase()} ${normalized}`, { template: m.openapi.path, meta: m });
+  });
+
+  const paths: Json = {};
+  for (const [p, ops] of Object.entries<Json>(doc.paths ?? {})) {
+    let template = p;
+    for (const [method, op] of Object.entries<Json>(ops)) {
+      const found = metaByOp.get(`${method} ${p}`);
+      if (!found) continue;
+      template = found.template;
+      const { meta } = found;
+      op.security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+      const responses: Json = op.responses ?? {};
+      for (const code of Object.keys(responses)) {
+        if (Number(code) >= 400 || code === "default") delete responses[code];
+      }
+      const ok = responses["200"];
+      if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered ? QUOTA_HEADERS : {}) };
+      const statuses = new Set<number>([400, 401, 403, 404, 500]);
+      if (meta.metered) {
+        op["x-service-capability"] = meta.metered.capability;
+        op["x-service-cost"] = meta.metered.cost;
+        op["x-service-bulk"] = meta.metered.bulk;
+        [402, 503].forEach((s) => statuses.add(s));
+      }
+      if (meta.access) op["x-service-access"] = meta.access.requirement;
+      for (const s of meta.openapi?.errorResponses && Array.isArray(meta.openapi.errorResponses) ? meta.openapi.errorResponses : []) statuses.add(s);
+      if (op.description?.includes("429") || op.description?.includes("RATE_LIMITED")) statuses.add(429);
+      for (const s of [...statuses].sort()) responses[String(s)] = errorResponse(s);
+      op.responses = responses;
+    }
+    paths[template] = ops;
+  }
+  doc.paths = paths;
+  doc.components = doc.components ?? {};
+  doc.components.schemas = {
+    ...(doc.components.schemas ?? {}),
+    Error: {
+      type: "object",
+      required: ["error"],
+      properties: {
+        error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: { code: { type: "string", enum: Object.keys(ERROR_STATUS) }, message: { type: "string" } },
+        },
+      },
+    },
+  };
+  cached = doc;
+  return doc;
+}

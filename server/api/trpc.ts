@@ -1,0 +1,161 @@
+// The tRPC setup in one file, in numbered sections, like create-t3-app: (1) initialisation, (2) the procedure
+// ladder public -> authenticated -> owner / metered. Each builder says what it guarantees to the code below it.
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { z } from "zod";
+import { AppError, toErrorBody } from "../errors";
+import type { Capability } from "../plans/catalog";
+import { quotaHeaders, reserveUnits } from "../quota/reserve";
+import { recordLookupHistory } from "../history/history";
+import { consumeRateLimit } from "../ratelimit/ratelimit";
+import type { Context } from "./context";
+
+// 1. Initialisation ---------------------------------------------------------------------------------------------
+
+/** Procedure metadata: trpc-to-openapi's `openapi`, plus what the pipeline and the docs need to know. */
+export type Meta = OpenApiMeta & {
+  metered?: { capability: Capability; endpoint: string; cost: string; bulk: "never" | "multiple-targets" | "always" };
+  /** Unmetered API-key reads and management: the plan requirement shown in the docs. */
+  access?: { requirement: string };
+};
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // The dashboard client gets the same closed set of codes as the REST door, never an internal message.
+      const { body } = toErrorBody(error);
+      return { ...shape, message: body.error.message, data: { ...shape.data, stack: undefined, appCode: body.error.code } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// 2. Procedures -------------------------------------------------------------------------------------------------
+
+/** No guarantees: anyone may call (the OpenAPI document, health). */
+export const publicProcedure = t.procedure;
+
+/**
+ * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
+ * (dashboard). `ctx.principal.workspaceId` is the only workspace any query below may touch.
+ */
+export const workspaceProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const principal = await ctx.authenticate();
+  return next({ ctx: { principal } });
+});
+
+/** A signed-in dashboard user with the owner role in the selected workspace: manages keys, plans and members. */
+export const ownerProcedure = workspaceProcedure.use(({ ctx, next }) => {
+  if (ctx.principal.kind !== "member") throw new AppError("FORBIDDEN", "API keys cannot administer keys, plans or members.");
+  if (ctx.principal.role !== "owner") throw new AppError("FORBIDDEN", "Only workspace owners can do this.");
+  return next({ ctx: { principal: ctx.principal } });
+});
+
+/** A signed-in dashboard user, workspace not required (listing and creating workspaces). */
+export const sessionProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.sessionUser) throw new AppError("UNAUTHORIZED", "Sign in first.");
+  return next({ ctx: { sessionUser: ctx.sessionUser } });
+});
+
+export interface MeteredOptions<I extends z.ZodType> {
+  capability: Capability;
+  /** Name recorded in the ledger and history, e.g. "ip.geo". */
+  endpoint: string;
+  input: I;
+  /** Units the request costs; default 1. Reserved atomically, all or nothing. */
+  units?: (input: z.output<I>) => number;
+  /** True when this request needs the bulk entitlement; runs on the raw input, before validation (spec order). */
+  needsBulk?: (rawInput: unknown) => boolean;
+  /** Endpoint burst limit per workspace: over it, 429 RATE_LIMITED with Retry-After and no unit consumed. */
+  rateLimit?: { name: string; limit: () => number; windowSeconds: () => number };
+  /** Checks that need I/O but must still cost nothing when they fail (e.g. the SSRF guard). */
+  preflight?: (input: z.output<I>) => Promise<void>;
+  /** How the cost is counted, for the docs and the console; default "1 unit". */
+  cost?: string;
+  /** How bulk applies, for the docs; default "never" when needsBulk is absent, else "multiple-targets". */
+  bulk?: "never" | "multiple-targets" | "always";
+  /** Safe summary kept in lookup history (never the raw payload). */
+  history?: (input: z.output<I>, output: any) => { target: string; summary: Record<string, unknown> };
+}
+
+/**
+ * A metered lookup. Guarantees, in the spec's order: authenticated principal -> key status -> capability (403
+ * CAPABILITY_REQUIRED) -> bulk entitlement (403 BULK_LOOKUPS_REQUIRED) -> input validation (400) -> burst limit
+ * (429) -> preflight checks -> atomic reservation of all units (402 QUOTA_EXCEEDED) -> the resolver -> history.
+ * Nothing before the reservation consumes a unit; everything after it counts, even an upstream failure.
+ */
+export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
+  return workspaceProcedure
+    .meta({
+      metered: {
+        capability: opts.capability,
+        endpoint: opts.endpoint,
+        cost: opts.cost ?? "1 unit",
+        bulk: opts.bulk ?? (opts.needsBulk ? "multiple-targets" : "never"),
+      },
+    })
+    .use(async ({ ctx, next, getRawInput }) => {
+      const { entitlements } = ctx.principal;
+      if (!entitlements.capabilities.includes(opts.capability)) {
+        throw new AppError(
+          "CAPABILITY_REQUIRED",
+          opts.capability === "full"
+            ? "This endpoint needs a Suite or Lookups plan."
+            : `This endpoint needs the ${opts.capability} capability.`,
+        );
+      }
+      if (opts.needsBulk && !entitlements.bulk && opts.needsBulk(await getRawInput().catch(() => undefined))) {
+        throw new AppError("BULK_LOOKUPS_REQUIRED", "This request needs bulk lookups (Suite Business, Suite Agency or Lookups Growth); submit one target or change the plan.");
+      }
+      return next();
+    })
+    .input(opts.input)
+    .use(async ({ ctx, next, input }) => {
+      const typed = input as z.output<I>;
+      if (opts.rateLimit) {
+        const verdict = await consumeRateLimit({
+          bucket: `${opts.rateLimit.name}:${ctx.principal.workspaceId}`,
+          limit: opts.rateLimit.limit(),
+          windowSeconds: opts.rateLimit.windowSeconds(),
+        });
+        if (!verdict.allowed) {
+          throw new AppError("RATE_LIMITED", `Too many ${opts.endpoint} requests; retry in ${verdict.retryAfterSeconds} s.`, {
+            headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+          });
+        }
+      }
+      if (opts.preflight) await opts.preflight(typed);
+      const units = opts.units ? opts.units(typed) : 1;
+      const p = ctx.principal;
+      const quota = await reserveUnits(ctx.db, {
+        workspaceId: p.workspaceId,
+        units,
+        limit: p.entitlements.monthlyUnits,
+        requestId: ctx.requestId,
+        endpoint: opts.endpoint,
+        apiKeyId: p.kind === "api_key" ? p.apiKeyId : null,
+        userId: p.kind === "member" ? p.userId : null,
+      });
+      if (!quota) {
+        throw new AppError("QUOTA_EXCEEDED", `The monthly allowance of ${p.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${units}); it resets at the start of the next UTC month.`);
+      }
+      for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
+      ctx.resHeaders.set("Cache-Control", "private, no-store");
+      const result = await next({ ctx: { units, quota } });
+      if (result.ok && opts.history && p.entitlements.historyDays > 0) {
+        const h = opts.history(typed, result.data);
+        await recordLookupHistory(ctx.db, {
+          workspaceId: p.workspaceId,
+          requestId: ctx.requestId,
+          endpoint: opts.endpoint,
+          target: h.target,
+          summary: h.summary,
+          historyDays: p.entitlements.historyDays,
+        });
+      }
+      return result;
+    });
+}

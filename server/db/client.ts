@@ -1,0 +1,113 @@
+// The Prisma client for the whole process: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
+// Migrations are applied before the client is handed out, so every caller sees the current schema.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PrismaClient } from "./generated/client";
+import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
+import { applyMigrations, type SqlRunner } from "./migrate";
+
+export type Db = PrismaClient;
+
+type Handle = { prisma: PrismaClient; runner: SqlRunner; close(): Promise<void>; kind: "pglite" | "postgresql" };
+
+const globalForDb = globalThis as unknown as { __serviceDb?: Promise<Handle> };
+
+async function open(): Promise<Handle> {
+  const url = databaseUrl();
+  if (url) {
+    const [{ Pool }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
+    const schema = databaseSchema();
+    const connectionString = stripSchemaParam(url);
+    const pool = new Pool({ connectionString, max: poolSize() });
+    if (schema !== "public") {
+      // search_path so that unqualified migration SQL and raw queries land in this schema.
+      pool.on("connect", (client) => void client.query(`SET search_path TO "${schema}"`));
+    }
+    const runner: SqlRunner = {
+      exec: async (sql) => {
+        const c = await pool.connect();
+        try {
+          if (schema !== "public") await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
+          await c.query(sql);
+        } catch (err) {
+          await c.query("ROLLBACK").catch(() => undefined);
+          throw err;
+        } finally {
+          c.release();
+        }
+      },
+      query: async (sql, params = []) => (await pool.query(sql, params)).rows,
+      withLock: async (fn) => {
+        const c = await pool.connect();
+        try {
+          // Two app instances starting together must not both apply the same migration.
+          await c.query("SELECT pg_advisory_lock(727274)");
+          return await fn();
+        } finally {
+          await c.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+          c.release();
+        }
+      },
+    };
+    await applyMigrations(runner);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { schema }) });
+    return { prisma, runner, kind: "postgresql", close: async () => { await prisma.$disconnect(); await pool.end(); } };
+  }
+
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const dir = dataDir();
+  let target = dir;
+  if (dir !== "memory://") {
+    target = path.join(dir, "pglite");
+    mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
+  }
+  const pg = await PGlite.create(target);
+  const runner: SqlRunner = {
+    exec: async (sql) => {
+      try {
+        await pg.exec(sql);
+      } catch (err) {
+        await pg.exec("ROLLBACK").catch(() => undefined);
+        throw err;
+      }
+    },
+    query: async (sql, params = []) => (await pg.query(sql, params)).rows as Record<string, unknown>[],
+    withLock: (fn) => fn(),
+  };
+  await applyMigrations(runner);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  return { prisma, runner, kind: "pglite", close: async () => { await prisma.$disconnect(); await pg.close(); } };
+}
+
+function stripSchemaParam(url: string): string {
+  try {
+    const u = new URL(url);
+    u.searchParams.delete("schema");
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function handle(): Promise<Handle> {
+  globalForDb.__serviceDb ??= open().catch((err) => {
+    globalForDb.__serviceDb = undefined;
+    throw err;
+  });
+  return globalForDb.__serviceDb;
+}
+
+/** The process-wide Prisma client, opened and migrated on first use. */
+export async function getDb(): Promise<PrismaClient> {
+  return (await handle()).prisma;
+}
+
+export async function getDbKind(): Promise<"pglite" | "postgresql"> {
+  return (await handle()).kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = globalForDb.__serviceDb;
+  globalForDb.__serviceDb = undefined;
+  if (h) await (await h).close();
+}

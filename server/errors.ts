@@ -1,0 +1,99 @@
+// One error type with a closed set of codes and one table from code to HTTP status, used by both doors
+// (REST /v1 and the dashboard's tRPC). Domain code throws AppError; nothing else decides a status.
+import { TRPCError } from "@trpc/server";
+
+export const ERROR_STATUS = {
+  INVALID_REQUEST: 400,
+  TARGET_FORBIDDEN: 400,
+  UNAUTHORIZED: 401,
+  QUOTA_EXCEEDED: 402,
+  CAPABILITY_REQUIRED: 403,
+  BULK_LOOKUPS_REQUIRED: 403,
+  API_KEY_PAUSED: 403,
+  ORIGIN_FORBIDDEN: 403,
+  FORBIDDEN: 403,
+  LOOKUP_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  PACKAGE_NOT_FOUND: 404,
+  VERSION_NOT_FOUND: 404,
+  CVE_NOT_FOUND: 404,
+  DOMAIN_NOT_FOUND: 404,
+  CONFLICT: 409,
+  KEY_LIMIT_REACHED: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UPSTREAM_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  402: "PAYMENT_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+export class AppError extends TRPCError {
+  readonly appCode: ErrorCode;
+  readonly status: number;
+  /** Extra response headers that belong to this error (e.g. Retry-After on 429). */
+  readonly headers: Record<string, string>;
+
+  constructor(appCode: ErrorCode, message: string, opts: { headers?: Record<string, string>; cause?: unknown } = {}) {
+    const status = ERROR_STATUS[appCode];
+    super({ code: TRPC_CODE_FOR_STATUS[status] ?? "INTERNAL_SERVER_ERROR", message, cause: opts.cause });
+    this.name = "AppError";
+    this.appCode = appCode;
+    this.status = status;
+    this.headers = opts.headers ?? {};
+  }
+}
+
+export type ErrorBody = { error: { code: string; message: string } };
+
+/**
+ * Turns anything thrown into the public error body. Zod input failures become 400 INVALID_REQUEST with the
+ * first issue spelled out; an unexpected error never leaks its message.
+ */
+export function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  const app = findAppError(err);
+  if (app) return { status: app.status, body: { error: { code: app.appCode, message: app.message } }, headers: app.headers };
+  if (err instanceof TRPCError) {
+    if (err.code === "BAD_REQUEST" || err.code === "PARSE_ERROR") {
+      return { status: 400, body: { error: { code: "INVALID_REQUEST", message: describeInputError(err) } }, headers: {} };
+    }
+    if (err.code === "NOT_FOUND") {
+      return { status: 404, body: { error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method." } }, headers: {} };
+    }
+  }
+  return { status: 500, body: { error: { code: "INTERNAL_ERROR", message: "Internal error." } }, headers: {} };
+}
+
+function findAppError(err: unknown): AppError | null {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur; i++) {
+    if (cur instanceof AppError) return cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+type Issue = { path?: PropertyKey[]; message?: string };
+
+function describeInputError(err: TRPCError): string {
+  const issues = (err.cause as { issues?: Issue[] } | undefined)?.issues;
+  if (Array.isArray(issues) && issues.length > 0) {
+    return issues
+      .slice(0, 5)
+      .map((i) => (i.path && i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : String(i.message)))
+      .join("; ");
+  }
+  return err.message && !err.message.startsWith("[") ? err.message : "Invalid request input.";
+}

@@ -1,0 +1,30 @@
+// Feed settings, read at call time so tests can point a feed at a local server.
+import path from "node:path";
+
+const num = (name: string, fallback: number): number => {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** `SERVICE_FEED_<NAME>_URL` (name upper-cased, "-" as "_"): the live source of one feed; "off" disables refresh. */
+export function feedSourceUrl(feedName: string, fallback: string | null): string | null {
+  const key = `SERVICE_FEED_${feedName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_URL`;
+  const value = process.env[key]?.trim();
+  if (value === "off") return null;
+  return value || fallback;
+}
+
+/** Download timeout of one feed refresh. */
+export const feedTimeoutMs = (): number => num("SERVICE_FEED_TIMEOUT_MS", 60_000);
+
+/** Largest payload a refresh accepts, so a wrong URL cannot exhaust memory. */
+export const feedMaxBytes = (): number => num("SERVICE_FEED_MAX_BYTES", 200 * 1024 * 1024);
+
+/** How often a running process looks for a snapshot refreshed by another process (the CLI, another instance). */
+export const feedRecheckMs = (): number => num("SERVICE_FEED_RECHECK_SECONDS", 300) * 1000;
+
+/** Folder of the shipped snapshots and their `.meta.json` sidecars. */
+export const shippedFeedFile = (file: string): string => path.resolve(process.cwd(), "data", "feeds", file);
+
+/** A file of an installed npm package that ships data (resolved from the project root, like `next start`). */
+export const packageFile = (...parts: string[]): string => path.resolve(process.cwd(), "node_modules", ...parts);

@@ -1,0 +1,142 @@
+// The data of a feed, loaded once per process and kept in memory. A refreshed copy in the database wins over the
+// shipped snapshot when it is at least as new; a running process looks again at most every few minutes (in the
+// background, so no request waits for it), which is how a `feeds refresh` run by the CLI reaches every instance.
+import { getDb } from "../db/client";
+import { feedRecheckMs } from "./config";
+import { findFeed } from "./registry";
+import { readShipped, readShippedMeta } from "./shipped";
+import { readSnapshot, readSnapshotMeta, type FeedDb } from "./store";
+import type { FeedDefinition, FeedState } from "./types";
+
+interface Entry {
+  state: FeedState<unknown>;
+  dbCheckedAt: number;
+  pending: Promise<void> | null;
+}
+
+const entries = new Map<string, Entry>();
+let warnedDb = false;
+
+function resolve<T>(feed: string | FeedDefinition<T>): FeedDefinition<T> {
+  if (typeof feed !== "string") return feed;
+  const def = findFeed(feed);
+  if (!def) throw new Error(`unknown feed: ${feed}`);
+  return def as FeedDefinition<T>;
+}
+
+function loadShipped<T>(def: FeedDefinition<T>): FeedState<T> {
+  const { raw, fetchedAt, version } = readShipped(def as FeedDefinition<unknown>);
+  const parsed = def.parse(raw);
+  return { data: parsed.data, count: parsed.count, version: parsed.version ?? version, fetchedAt, origin: "shipped", sourceUrl: def.sourceUrl() };
+}
+
+function shippedDate(def: FeedDefinition<unknown>): number {
+  const at = readShippedMeta(def.name)?.fetchedAt;
+  const t = at ? Date.parse(at) : NaN;
+  return Number.isNaN(t) ? 0 : t;
+}
+
+/** The refreshed snapshot from the database when it is newer than what `current` holds, else null. */
+async function loadFromDb<T>(def: FeedDefinition<T>, current: FeedState<T> | null, db?: FeedDb): Promise<FeedState<T> | null> {
+  try {
+    const client = db ?? (await getDb());
+    const meta = await readSnapshotMeta(client, def.name);
+    if (!meta) return null;
+    const known = current ? current.fetchedAt.getTime() : shippedDate(def as FeedDefinition<unknown>);
+    if (meta.fetchedAt.getTime() < known || (current?.origin === "refreshed" && meta.fetchedAt.getTime() === known)) return null;
+    const snap = await readSnapshot(client, def.name);
+    if (!snap) return null;
+    const parsed = def.parse(snap.raw);
+    return { data: parsed.data, count: parsed.count, version: parsed.version ?? snap.version, fetchedAt: snap.fetchedAt, origin: "refreshed", sourceUrl: snap.sourceUrl };
+  } catch (err) {
+    // Feeds must keep answering from shipped data when the database is unreachable or a stored copy is bad.
+    if (!warnedDb) console.warn(`feeds: using shipped data for ${def.name}: ${(err as Error).message}`);
+    warnedDb = true;
+    return null;
+  }
+}
+
+function recheckInBackground(def: FeedDefinition<unknown>, entry: Entry, db?: FeedDb): void {
+  if (entry.pending || Date.now() - entry.dbCheckedAt < feedRecheckMs()) return;
+  entry.dbCheckedAt = Date.now();
+  entry.pending = loadFromDb(def, entry.state, db)
+    .then((fresh) => {
+      if (fresh) entry.state = fresh;
+    })
+    .finally(() => {
+      entry.pending = null;
+    });
+}
+
+const firstLoads = new Map<string, Promise<Entry>>();
+
+/**
+ * The current data of a feed (by name or definition). The first call in a process prefers a refreshed snapshot
+ * from the database, else the shipped one; later calls answer from memory.
+ */
+export async function getFeed<T>(feed: string | FeedDefinition<T>, opts: { db?: FeedDb } = {}): Promise<FeedState<T>> {
+  const def = resolve(feed) as FeedDefinition<unknown>;
+  const entry = entries.get(def.name);
+  if (entry) {
+    recheckInBackground(def, entry, opts.db);
+    return entry.state as FeedState<T>;
+  }
+  let first = firstLoads.get(def.name);
+  if (!first) {
+    first = (async () => {
+      const fromDb = await loadFromDb(def, null, opts.db);
+      const existing = entries.get(def.name); // getFeedSync or a refresh may have filled it meanwhile
+      if (existing) {
+        if (fromDb && fromDb.fetchedAt >= existing.state.fetchedAt) existing.state = fromDb;
+        return existing;
+      }
+      const created: Entry = { state: fromDb ?? loadShipped(def), dbCheckedAt: Date.now(), pending: null };
+      entries.set(def.name, created);
+      return created;
+    })().finally(() => firstLoads.delete(def.name));
+    firstLoads.set(def.name, first);
+  }
+  return (await first).state as FeedState<T>;
+}
+
+/**
+ * Synchronous access for hot paths: memory, else the shipped snapshot (the database is then consulted in the
+ * background and its copy used from the next call on).
+ */
+export function getFeedSync<T>(feed: string | FeedDefinition<T>): FeedState<T> {
+  const def = resolve(feed);
+  let entry = entries.get(def.name);
+  if (!entry) {
+    entry = { state: loadShipped(def) as FeedState<unknown>, dbCheckedAt: 0, pending: null };
+    entries.set(def.name, entry);
+  }
+  recheckInBackground(def as FeedDefinition<unknown>, entry);
+  return entry.state as FeedState<T>;
+}
+
+/** Installs a state this process just refreshed, so it answers from the new data at once. */
+export function setFeedState<T>(name: string, state: FeedState<T>): void {
+  const entry = entries.get(name);
+  if (entry) entry.state = state as FeedState<unknown>;
+  else entries.set(name, { state: state as FeedState<unknown>, dbCheckedAt: Date.now(), pending: null });
+}
+
+/** Forgets every loaded feed (tests, and the CLI after a refresh run by another process). */
+export function resetFeedCache(): void {
+  entries.clear();
+  derivedCache.clear();
+}
+
+const derivedCache = new Map<string, { source: unknown; value: unknown }>();
+
+/**
+ * A structure built from a feed's data (an index, a lookup table), rebuilt only when the feed's data changes.
+ * Keeps per-request work to a lookup.
+ */
+export function derived<T, D>(name: string, state: FeedState<T>, build: (data: T) => D): D {
+  const hit = derivedCache.get(name);
+  if (hit && hit.source === state.data) return hit.value as D;
+  const value = build(state.data);
+  derivedCache.set(name, { source: state.data, value });
+  return value;
+}

