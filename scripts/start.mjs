@@ -1,0 +1,59 @@
+// `npm start`: builds when the sources are newer than the last build, then serves the production server on
+// PORT (default 3000). The server itself creates and migrates the database and seeds a demo workspace on first run.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const buildId = path.join(root, ".next", "BUILD_ID");
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const e of readdirSync(p, { withFileTypes: true })) {
+    if (e.name === "node_modules" || e.name.startsWith(".") || e.name === "generated") continue;
+    newest = Math.max(newest, newestMtime(path.join(p, e.name)));
+  }
+  return newest;
+}
+
+const sources = ["app", "server", "public", "prisma", "instrumentation.ts", "next.config.ts", "package.json", "package-lock.json"];
+const needsBuild = !existsSync(buildId) || Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(buildId).mtimeMs;
+if (needsBuild) {
+  console.log("Building the production server (next build)...");
+  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const port = process.env.PORT ?? "3000";
+const host = process.env.HOST ?? "0.0.0.0";
+const child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
+});
+// Next runs instrumentation (migrations, first-run seed, admin channel) on the first request: make that
+// happen now, and record the server's pid so the admin CLI waits for the channel instead of opening the
+// embedded database itself.
+const dataDir = path.resolve(process.env.SERVICE_DATA_DIR || path.join(root, ".data"));
+if (!process.env.DATABASE_URL && process.env.SERVICE_DATA_DIR !== "memory://") {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(path.join(dataDir, "server.pid"), String(child.pid));
+}
+(async () => {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+})();
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

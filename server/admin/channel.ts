@@ -1,0 +1,136 @@
+// The admin channel: an embedded PGlite folder can be opened by one process only, so while the server runs on
+// the embedded database it listens on a Unix socket in the data folder (owner-only permissions) and the CLI
+// hands its command to the server instead of opening the database itself.
+import { createHash } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { dataDir } from "../db/config";
+
+export function adminSocketPath(): string {
+  const dir = dataDir();
+  const p = path.join(dir, "admin.sock");
+  if (p.length < 100) return p;
+  return path.join(os.tmpdir(), `svc-admin-${createHash("sha256").update(dir).digest("hex").slice(0, 16)}.sock`);
+}
+
+type Handler = (argv: string[]) => Promise<{ status: number; body: unknown }>;
+
+export async function listenAdminChannel(handler: Handler): Promise<http.Server | null> {
+  const sock = adminSocketPath();
+  if (existsSync(sock)) {
+    if (await channelAlive(sock)) return null; // another live server owns this data folder
+    unlinkSync(sock);
+  }
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8");
+    req.on("data", (c) => (raw += c));
+    req.on("end", async () => {
+      let status = 500;
+      let body: unknown = { error: { code: "INTERNAL_ERROR", message: "Internal error." } };
+      try {
+        const argv = JSON.parse(raw).argv;
+        if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string")) throw new Error("bad argv");
+        ({ status, body } = await handler(argv));
+      } catch {
+        status = 400;
+        body = { error: { code: "INVALID_REQUEST", message: "Malformed admin request." } };
+      }
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(sock, () => resolve());
+  });
+  chmodSync(sock, 0o600);
+  server.unref();
+  const cleanup = () => {
+    try {
+      unlinkSync(sock);
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", cleanup);
+  return server;
+}
+
+export function channelAlive(sock = adminSocketPath()): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.request({ socketPath: sock, path: "/", method: "POST", timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on("error", () => resolve(false));
+    req.on("timeout", () => {
+      req.destroy();
+      resolve(false);
+    });
+    req.end(JSON.stringify({ argv: ["ping"] }));
+  });
+}
+
+export function sendAdminCommand(argv: string[], sock = adminSocketPath()): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ socketPath: sock, path: "/", method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
+      let raw = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (raw += c));
+      res.on("end", () => {
+        try {
+          resolve({ status: res.statusCode ?? 500, body: JSON.parse(raw) });
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify({ argv }));
+  });
+}
+
+function pidFile(): string {
+  return path.join(dataDir(), "server.pid");
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Records this server as the owner of the embedded database folder. */
+export function writeServerPid(): void {
+  if (dataDir() === "memory://") return;
+  mkdirSync(dataDir(), { recursive: true });
+  writeFileSync(pidFile(), String(process.pid));
+}
+
+/**
+ * True when a running server owns the embedded database: its channel answers, or a live server process is
+ * still starting up (then wait for its channel rather than open the folder a second time).
+ */
+export async function serverOwnsEmbeddedDb(): Promise<boolean> {
+  if (dataDir() === "memory://") return false;
+  if (await channelAlive()) return true;
+  let pid = NaN;
+  try {
+    pid = Number(readFileSync(pidFile(), "utf8").trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || !processAlive(pid)) return false;
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    if (await channelAlive()) return true;
+    if (!processAlive(pid)) return false;
+  }
+  throw new Error("A server process owns the embedded database but its admin channel did not open within 60 s.");
+}

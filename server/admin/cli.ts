@@ -1,0 +1,45 @@
+// `npm run admin -- <command> [--json]`. Works against the database the server uses: PostgreSQL directly, or
+// the embedded database through the running server's admin channel (or directly when no server runs).
+import { databaseUrl } from "../db/config";
+import { toErrorBody } from "../errors";
+import { sendAdminCommand, serverOwnsEmbeddedDb } from "./channel";
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  const json = argv.includes("--json");
+  let outcome: { ok: true; result: unknown; text: string } | { ok: false; code: string; message: string };
+
+  if (!databaseUrl() && (await serverOwnsEmbeddedDb())) {
+    const { status, body } = await sendAdminCommand(argv);
+    outcome = status === 200 ? { ok: true, result: body.result, text: body.text } : { ok: false, code: body.error.code, message: body.error.message };
+  } else {
+    const { getDb, closeDb } = await import("../db/client");
+    const { runAdminCommand } = await import("./commands");
+    try {
+      const r = await runAdminCommand(await getDb(), argv);
+      outcome = { ok: true, ...r };
+    } catch (err) {
+      const { body } = toErrorBody(err);
+      if (body.error.code === "INTERNAL_ERROR") console.error(err);
+      outcome = { ok: false, code: body.error.code, message: body.error.message };
+    } finally {
+      await closeDb().catch(() => undefined);
+    }
+  }
+
+  if (outcome.ok) {
+    console.log(json ? JSON.stringify(outcome.result) : outcome.text);
+    return 0;
+  }
+  if (json) console.error(JSON.stringify({ error: { code: outcome.code, message: outcome.message } }));
+  else console.error(`error: ${outcome.message}`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

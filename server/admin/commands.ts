@@ -1,0 +1,98 @@
+// Operator commands (`npm run admin -- <command>`), as plain functions over a database handle so that the CLI
+// can run them directly or hand them to a running embedded server through its admin channel.
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
+import { adjustUsage, readUsage } from "../quota/reserve";
+import { createWorkspace, getWorkspaceOrThrow, setPlans, workspaceEntitlements } from "../workspaces/workspaces";
+import { feedsCommand } from "./feeds-command";
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string[]>;
+  json: boolean;
+}
+
+export function parseArgs(argv: string[]): ParsedArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string[]>();
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--json") json = true;
+    else if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      const value = eq > 0 ? a.slice(eq + 1) : argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") ? argv[++i] : "";
+      flags.set(name, [...(flags.get(name) ?? []), value]);
+    } else positional.push(a);
+  }
+  return { positional, flags, json };
+}
+
+function one(args: ParsedArgs, name: string): string {
+  const v = args.flags.get(name);
+  if (!v || !v[0]) throw new AppError("INVALID_REQUEST", `--${name} is required`);
+  return v[v.length - 1];
+}
+
+export const USAGE = `usage: npm run admin -- <command> [--json]
+  workspace create --name NAME --plan PLAN [--plan PLAN ...] [--owner EMAIL]
+  key create --workspace ID [--name NAME]
+  key revoke --key KEY_ID
+  plan set --workspace ID --plan PLAN [--plan PLAN ...]
+  usage --workspace ID
+  usage adjust --workspace ID --units N --reason TEXT
+  feeds status
+  feeds refresh [--feed NAME]
+plans: free, email, suite_starter, suite_business, lookups_developer, suite_agency, lookups_growth`;
+
+/** Runs one command; returns the machine-readable result and a line for people. */
+export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result: unknown; text: string }> {
+  const args = parseArgs(argv);
+  const [area, verb] = args.positional;
+  const cmd = [area, verb].filter(Boolean).join(" ");
+  switch (cmd) {
+    case "workspace create": {
+      const r = await createWorkspace(db, { name: one(args, "name"), plans: args.flags.get("plan") ?? [], ownerEmail: args.flags.get("owner")?.[0] ?? null });
+      return { result: { workspaceId: r.workspaceId, apiKey: r.apiKey }, text: `workspace ${r.workspaceId}\napi key (shown once): ${r.apiKey}` };
+    }
+    case "key create": {
+      const workspaceId = one(args, "workspace");
+      await getWorkspaceOrThrow(db, workspaceId);
+      const r = await createApiKey(db, { workspaceId, name: args.flags.get("name")?.[0] });
+      return { result: { keyId: r.key.id, apiKey: r.plaintext }, text: `key ${r.key.id}\napi key (shown once): ${r.plaintext}` };
+    }
+    case "key revoke": {
+      const r = await revokeApiKeyOrThrow(db, { keyId: one(args, "key") });
+      return { result: { keyId: r.id, status: r.status, revokedAt: r.revokedAt }, text: `key ${r.id} revoked` };
+    }
+    case "plan set": {
+      const workspaceId = one(args, "workspace");
+      const r = await setPlans(db, { workspaceId, plans: args.flags.get("plan") ?? [] });
+      return {
+        result: { workspaceId, plans: r.plans, activeKeys: r.keys.active, pausedKeys: r.keys.paused },
+        text: `plans: ${r.plans.join(", ")}; active keys: ${r.keys.active.length}; paused keys: ${r.keys.paused.length}`,
+      };
+    }
+    case "usage":
+    case "usage adjust": {
+      const workspaceId = one(args, "workspace");
+      await getWorkspaceOrThrow(db, workspaceId);
+      if (verb === "adjust") {
+        const units = Number(one(args, "units"));
+        if (!Number.isInteger(units) || units === 0) throw new AppError("INVALID_REQUEST", "--units must be a non-zero whole number (negative to give units back)");
+        await adjustUsage(db, { workspaceId, units, reason: one(args, "reason") });
+      }
+      const ent = await workspaceEntitlements(db, workspaceId);
+      const u = await readUsage(db, workspaceId, ent.monthlyUnits);
+      const result = { limit: u.limit, used: u.used, remaining: u.remaining, reset: u.reset.toISOString() };
+      return { result, text: `limit ${u.limit}, used ${u.used}, remaining ${u.remaining}, resets ${result.reset}` };
+    }
+    case "feeds status":
+    case "feeds refresh":
+      return feedsCommand(db, verb, args.flags.get("feed")?.[0] ?? null);
+    default:
+      throw new AppError("INVALID_REQUEST", cmd ? `unknown command: ${cmd}\n${USAGE}` : USAGE);
+  }
+}

@@ -1,0 +1,44 @@
+// Server start-up (called once from instrumentation.ts): open and migrate the database, seed a demo workspace on
+// the very first run, and open the admin channel when the database is embedded.
+import { listenAdminChannel, writeServerPid } from "../admin/channel";
+import { runAdminCommand } from "../admin/commands";
+import { getDb, type Db } from "../db/client";
+import { databaseUrl } from "../db/config";
+import { toErrorBody } from "../errors";
+import { createWorkspace } from "../workspaces/workspaces";
+
+export async function startServer(): Promise<void> {
+  const db = await getDb();
+  await seedDemoOnFirstRun(db);
+  if (!databaseUrl()) {
+    writeServerPid();
+    await listenAdminChannel(async (argv) => {
+      if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
+      try {
+        return { status: 200, body: await runAdminCommand(db, argv) };
+      } catch (err) {
+        const { status, body } = toErrorBody(err);
+        return { status: status >= 500 ? 500 : 400, body };
+      }
+    });
+  }
+}
+
+async function seedDemoOnFirstRun(db: Db): Promise<void> {
+  if (process.env.SERVICE_SEED_DEMO === "0") return;
+  if ((await db.workspace.count()) > 0) return;
+  const owner = (process.env.SERVICE_DEMO_OWNER_EMAIL ?? "demo@example.com").toLowerCase();
+  const ws = await createWorkspace(db, { name: "Demo workspace", plans: ["suite_agency"], ownerEmail: owner });
+  const base = (process.env.SERVICE_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+  console.log(
+    [
+      "",
+      "First run: created a demo workspace (plan Suite Agency).",
+      `  Workspace: ${ws.workspaceId}`,
+      `  API key:   ${ws.apiKey}   (shown once; store it now)`,
+      `  Dashboard: ${base}/dashboard   (sign in as ${owner})`,
+      `  Try:       curl -H "Authorization: Bearer ${ws.apiKey}" ${base}/v1/ip/8.8.8.8/geo`,
+      "",
+    ].join("\n"),
+  );
+}
