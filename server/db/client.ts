@@ -18,16 +18,13 @@ async function open(): Promise<Handle> {
     const [{ Pool }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
     const schema = databaseSchema();
     const connectionString = stripSchemaParam(url);
-    const pool = new Pool({ connectionString, max: poolSize() });
-    if (schema !== "public") {
-      // search_path so that unqualified migration SQL and raw queries land in this schema.
-      pool.on("connect", (client) => void client.query(`SET search_path TO "${schema}"`));
-    }
+    // search_path as a connection option, so unqualified migration SQL and raw queries land in this schema.
+    const pool = new Pool({ connectionString, max: poolSize(), ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}) });
     const runner: SqlRunner = {
       exec: async (sql) => {
         const c = await pool.connect();
         try {
-          if (schema !== "public") await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
+          if (schema !== "public") await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
           await c.query(sql);
         } catch (err) {
           await c.query("ROLLBACK").catch(() => undefined);

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+import { startFakeDnsServer, type FakeDnsServer } from "../fakes/dns-server";
+import { callProcedure } from "../dns/call";
+
+let app: TestApp;
+let dns: FakeDnsServer;
+beforeAll(async () => {
+  app = await createTestApp();
+  dns = await startFakeDnsServer({
+    records: {
+      "acme.test": [{ type: "MX", data: { preference: 10, exchange: "mx.acme.test" } }, { type: "TXT", data: ["v=spf1 mx -all"] }],
+      "_dmarc.acme.test": [{ type: "TXT", data: ["v=DMARC1; p=reject; rua=mailto:d@acme.test"] }],
+    },
+  });
+  process.env.SERVICE_DNS_SERVERS = dns.address;
+});
+afterAll(() => dns.close());
+
+describe("email.check", () => {
+  it("answers with the risk object for one unit", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "email.emailCheck", { email: "info@acme.test" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ normalized: "info@acme.test", roleAccount: true, mx: { status: "present" }, riskLevel: "low" });
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("answers an invalid address with 200 and syntax.valid false", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "email.emailCheck", { email: "nobody-at-acme.test" });
+    expect(res.status).toBe(200);
+    expect(res.body.syntax.valid).toBe(false);
+  });
+
+  it.each([{}, { email: "" }, { email: 42 }, { email: `${"a".repeat(320)}@x.test` }])("refuses %j with 400 and no unit", async (input) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "email.emailCheck", input);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+describe("email.security", () => {
+  it("answers SPF, DMARC and DKIM with pass/warn/fail for one unit", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "email.emailSecurity", { domain: "ACME.test" });
+    expect(res.status).toBe(200);
+    expect(res.body.domain).toBe("acme.test");
+    expect(res.body.spf).toMatchObject({ status: "pass", allQualifier: "-", dnsLookups: 1 });
+    expect(res.body.dmarc).toMatchObject({ status: "pass", policy: "reject" });
+    expect(res.body.dkim.status).toBe("warn");
+    expect(res.body.overall.status).toBe("warn");
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it.each([{ domain: "localhost" }, { domain: "_dmarc.acme.test" }, { domain: "a b.test" }, { domain: "acme.test", selectors: "bad selector" }])(
+    "refuses %j with 400 and no unit",
+    async (input) => {
+      const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+      const res = await callProcedure(app, ws.apiKey, "email.emailSecurity", input);
+      expect(res.status).toBe(400);
+      expect(await app.used(ws.workspaceId)).toBe(0);
+    },
+  );
+});

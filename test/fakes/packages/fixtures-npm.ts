@@ -1,0 +1,70 @@
+// npm registry, download-count and bulk-advisory fixtures, shaped like the real answers (trimmed).
+import type { NpmBulkAdvisory } from "../../../server/providers/packages/npm-registry";
+
+type VersionDoc = { name: string; version: string; description?: string; license?: unknown; repository?: unknown };
+
+function packument(name: string, versions: string[], extra: { description?: string; license?: unknown; repository?: unknown; latest?: string }) {
+  const latest = extra.latest ?? versions[versions.length - 1];
+  const docs: Record<string, VersionDoc> = {};
+  const time: Record<string, string> = { created: "2019-01-01T00:00:00.000Z", modified: "2024-06-01T00:00:00.000Z" };
+  versions.forEach((v, i) => {
+    docs[v] = { name, version: v, description: extra.description, license: extra.license, repository: extra.repository };
+    time[v] = new Date(Date.UTC(2019, 0, 1 + i * 30)).toISOString();
+  });
+  return {
+    _id: name,
+    name,
+    description: extra.description,
+    "dist-tags": { latest, next: versions[versions.length - 1] },
+    versions: docs,
+    time,
+    license: extra.license,
+    repository: extra.repository,
+    maintainers: [{ name: "someone", email: "someone@example.com" }],
+  };
+}
+
+export const MANY_VERSIONS = Array.from({ length: 60 }, (_, i) => `1.${i}.0`);
+
+export const NPM_PACKUMENTS: Record<string, unknown> = {
+  "@acme/widget": packument("@acme/widget", ["1.0.0", "1.0.1", "1.1.0-rc.1", "1.1.0", "2.0.0"], {
+    description: "Widgets for the web",
+    license: "MIT",
+    repository: { type: "git", url: "git+https://github.com/acme/widget.git" },
+    latest: "2.0.0",
+  }),
+  jquery: packument("jquery", ["3.4.0", "3.4.1", "3.5.0", "3.7.1"], {
+    description: "JavaScript library for DOM operations",
+    license: "MIT",
+    repository: { type: "git", url: "https://github.com/jquery/jquery.git" },
+  }),
+  "many-vulns": packument("many-vulns", MANY_VERSIONS, { description: "A package with fifty advisories", license: { type: "ISC" }, repository: "github:example/many-vulns" }),
+  "no-downloads-yet": packument("no-downloads-yet", ["0.1.0"], {}),
+  // Unpublished: the registry keeps a stub without versions.
+  "gone-pkg": { _id: "gone-pkg", name: "gone-pkg", time: { unpublished: { time: "2020-01-01T00:00:00.000Z" } } },
+};
+
+export const NPM_DOWNLOADS: Record<string, number> = { "@acme/widget": 12345, jquery: 9876543, "many-vulns": 42 };
+
+export const NPM_BULK: Record<string, NpmBulkAdvisory[]> = {
+  "@acme/widget": [
+    {
+      id: 1099001,
+      url: "https://github.com/advisories/GHSA-35jh-r3h4-6jhm",
+      title: "Prototype pollution in @acme/widget",
+      severity: "high",
+      vulnerable_versions: "<1.0.1",
+      cwe: ["CWE-1321"],
+      cvss: { score: 7.5, vectorString: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:H/A:N" },
+    },
+    {
+      id: 1099002,
+      url: "https://github.com/advisories/GHSA-c2qf-rxjj-qqgw",
+      title: "Regular expression denial of service in @acme/widget",
+      severity: "moderate",
+      vulnerable_versions: "<1.1.0",
+      cwe: ["CWE-1333"],
+      cvss: { score: 5.3, vectorString: null },
+    },
+  ],
+};

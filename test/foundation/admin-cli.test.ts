@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenAdminChannel } from "../../server/admin/channel";
+import { runAdminCommand } from "../../server/admin/commands";
+import { toErrorBody } from "../../server/errors";
+import { createTestApp, restRequest, type TestApp } from "../harness";
+
+const root = path.resolve(__dirname, "../..");
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/admin/cli.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (code) => resolve({ code: code ?? 1, stdout: stdout.trim(), stderr: stderr.trim() }));
+  });
+}
+
+describe("admin CLI on an embedded database folder with no server running", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "svc-cli-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("creates a workspace, reports usage as JSON, and fails clearly on bad input", async () => {
+    const created = await cli(["workspace", "create", "--name", "Acme", "--plan", "suite_starter", "--json"], { SERVICE_DATA_DIR: dir });
+    expect(created.code).toBe(0);
+    const ws = JSON.parse(created.stdout);
+    expect(Object.keys(ws).sort()).toEqual(["apiKey", "workspaceId"]);
+    expect(ws.apiKey).toMatch(/^svc_live_/);
+
+    const usage = await cli(["usage", "--workspace", ws.workspaceId, "--json"], { SERVICE_DATA_DIR: dir });
+    expect(JSON.parse(usage.stdout)).toEqual({ limit: 1000, used: 0, remaining: 1000, reset: expect.stringMatching(/-01T00:00:00\.000Z$/) });
+
+    const bad = await cli(["workspace", "create", "--name", "X", "--plan", "platinum", "--json"], { SERVICE_DATA_DIR: dir });
+    expect(bad.code).not.toBe(0);
+    expect(JSON.parse(bad.stderr).error.code).toBe("INVALID_REQUEST");
+    expect(JSON.parse(bad.stderr).error.message).toMatch(/platinum/);
+  }, 60_000);
+});
+
+describe("admin CLI through a running server's admin channel", () => {
+  let app: TestApp;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "svc-chan-"));
+  let close: () => void = () => {};
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const saved = process.env.SERVICE_DATA_DIR;
+    process.env.SERVICE_DATA_DIR = dir;
+    const server = await listenAdminChannel(async (argv) => {
+      if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
+      try {
+        return { status: 200, body: await runAdminCommand(app.db, argv) };
+      } catch (err) {
+        return { status: 400, body: toErrorBody(err).body };
+      }
+    });
+    process.env.SERVICE_DATA_DIR = saved;
+    close = () => server?.close();
+  });
+  afterAll(() => {
+    close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("runs every command against the server's database", async () => {
+    const env = { SERVICE_DATA_DIR: dir };
+    const ws = JSON.parse((await cli(["workspace", "create", "--name", "Chan", "--plan", "suite_starter", "--json"], env)).stdout);
+    const key = JSON.parse((await cli(["key", "create", "--workspace", ws.workspaceId, "--json"], env)).stdout);
+    expect(Object.keys(key).sort()).toEqual(["apiKey", "keyId"]);
+    expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).status).toBe(200);
+
+    const plan = JSON.parse((await cli(["plan", "set", "--workspace", ws.workspaceId, "--plan", "free", "--json"], env)).stdout);
+    expect(plan.plans).toEqual(["free"]);
+    expect(plan.pausedKeys).toEqual([key.keyId]);
+    expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).body.error.code).toBe("API_KEY_PAUSED");
+
+    const adjusted = JSON.parse((await cli(["usage", "adjust", "--workspace", ws.workspaceId, "--units", "-1", "--reason", "goodwill", "--json"], env)).stdout);
+    expect(adjusted).toMatchObject({ limit: 1000, used: 0, remaining: 1000 });
+    const ledger = await app.db.usageLedger.findFirst({ where: { workspaceId: ws.workspaceId, endpoint: "admin.usage.adjust" } });
+    expect(ledger).toMatchObject({ units: -1, reason: "goodwill" });
+
+    const firstKey = await app.db.apiKey.findFirstOrThrow({ where: { workspaceId: ws.workspaceId }, orderBy: { createdAt: "asc" } });
+    const revoked = await cli(["key", "revoke", "--key", firstKey.id, "--json"], env);
+    expect(JSON.parse(revoked.stdout).status).toBe("revoked");
+    expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(401);
+
+    const unknown = await cli(["frobnicate"], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/unknown command/);
+  }, 90_000);
+});

@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { applyKeyLimit, createApiKey, listApiKeys, revokeApiKeyOrThrow } from "../../server/keys/keys";
+import { hashApiKey } from "../../server/keys/secret";
+import { setPlans } from "../../server/workspaces/workspaces";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe("API keys", () => {
+  it("stores only a hash and a display prefix", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const row = await app.db.apiKey.findUniqueOrThrow({ where: { id: ws.apiKeyId } });
+    expect(row.hash).toBe(hashApiKey(ws.apiKey));
+    expect(row.hash).not.toContain(ws.apiKey);
+    expect(ws.apiKey.startsWith(row.prefix)).toBe(true);
+    expect(JSON.stringify(await listApiKeys(app.db, ws.workspaceId))).not.toContain(ws.apiKey);
+  });
+
+  it("accepts Bearer and X-API-Key and records the last use", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(200);
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, keyHeader: "x-api-key" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const row = await app.db.apiKey.findUniqueOrThrow({ where: { id: ws.apiKeyId } });
+    expect(row.lastUsedAt).not.toBeNull();
+  });
+
+  it("refuses a key beyond the plan's limit with 409 KEY_LIMIT_REACHED", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    await expect(createApiKey(app.db, { workspaceId: ws.workspaceId })).rejects.toMatchObject({ appCode: "KEY_LIMIT_REACHED", status: 409 });
+  });
+
+  it("pauses keys beyond the limit on downgrade (oldest stay active) and resumes them on upgrade", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "second" });
+    const k3 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "third" });
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["free"] });
+    const statuses = Object.fromEntries((await listApiKeys(app.db, ws.workspaceId)).map((k) => [k.id, k.status]));
+    expect(statuses).toEqual({ [ws.apiKeyId]: "active", [k2.key.id]: "paused", [k3.key.id]: "paused" });
+
+    const paused = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k3.plaintext });
+    expect(paused.status).toBe(403);
+    expect(paused.body.error.code).toBe("API_KEY_PAUSED");
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(200);
+
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_starter"] });
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k3.plaintext })).status).toBe(200);
+  });
+
+  it("keeps a revoked key revoked through any plan change", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId });
+    await revokeApiKeyOrThrow(app.db, { keyId: k2.key.id, workspaceId: ws.workspaceId });
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["free"] });
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["lookups_growth"] });
+    await applyKeyLimit(app.db, ws.workspaceId);
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k2.plaintext });
+    expect(res.status).toBe(401);
+    const row = await app.db.apiKey.findUniqueOrThrow({ where: { id: k2.key.id } });
+    expect(row.status).toBe("revoked");
+  });
+
+  it("answers another workspace's key as not found when revoking", async () => {
+    const a = await app.seedWorkspace({ plans: ["free"] });
+    const b = await app.seedWorkspace({ plans: ["free"] });
+    await expect(revokeApiKeyOrThrow(app.db, { keyId: b.apiKeyId, workspaceId: a.workspaceId })).rejects.toMatchObject({ appCode: "NOT_FOUND" });
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: b.apiKey })).status).toBe(200);
+  });
+
+  it("never lets a header select another workspace for a key", async () => {
+    const a = await app.seedWorkspace({ plans: ["free"] });
+    const b = await app.seedWorkspace({ plans: ["free"] });
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: a.apiKey, headers: { "X-Service-Workspace": b.workspaceId, Cookie: `svc_workspace=${b.workspaceId}` } });
+    expect(res.status).toBe(200);
+    expect(await app.used(a.workspaceId)).toBe(1);
+    expect(await app.used(b.workspaceId)).toBe(0);
+  });
+
+  it("rejects keys configured in the environment (no global keys exist)", async () => {
+    const legacy = "svc_live_" + "L".repeat(43);
+    for (const name of ["SERVICE_API_KEY", "API_KEY", "SERVICE_MASTER_KEY"]) process.env[name] = legacy;
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: legacy });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("UNAUTHORIZED");
+  });
+});

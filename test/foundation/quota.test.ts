@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { nextReset, periodStart } from "../../server/quota/period";
+import { readUsage, reserveUnits } from "../../server/quota/reserve";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe("atomic reservation", () => {
+  it("60 parallel requests with 20 units left admit exactly 20 and refuse 40 with 402; ledger and counter agree", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 980 });
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => app.request("GET", `/v1/ip/8.8.${i}.8/geo`, { key: ws.apiKey })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    for (const r of results.filter((x) => x.status === 402)) {
+      expect(r.body).toEqual({ error: { code: "QUOTA_EXCEEDED", message: expect.any(String) } });
+      expect(r.headers.get("x-service-quota-used")).toBeNull();
+    }
+    const usedHeaders = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-service-quota-used")));
+    expect(new Set(usedHeaders).size).toBe(20);
+    expect(Math.max(...usedHeaders)).toBe(1000);
+    expect(await app.used(ws.workspaceId)).toBe(1000);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(20);
+  });
+
+  it("refuses a reservation larger than what is left, all or nothing", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 995 });
+    const refused = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 7, limit: 1000, requestId: "req_t1", endpoint: "test" });
+    expect(refused).toBeNull();
+    const admitted = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 5, limit: 1000, requestId: "req_t2", endpoint: "test" });
+    expect(admitted).toMatchObject({ used: 1000, remaining: 0, limit: 1000 });
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(1);
+  });
+
+  it("resets at the start of each UTC calendar month", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const lastMonth = new Date(Date.UTC(2026, 9, 31, 23, 59, 59));
+    const thisMonth = new Date(Date.UTC(2026, 10, 1, 0, 0, 0));
+    expect(await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 1000, limit: 1000, requestId: "req_a", endpoint: "t", now: lastMonth })).not.toBeNull();
+    expect(await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 1, limit: 1000, requestId: "req_b", endpoint: "t", now: lastMonth })).toBeNull();
+    const fresh = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 1, limit: 1000, requestId: "req_c", endpoint: "t", now: thisMonth });
+    expect(fresh).toMatchObject({ used: 1, remaining: 999 });
+    expect(fresh!.reset.toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect((await readUsage(app.db, ws.workspaceId, 1000, lastMonth)).used).toBe(1000);
+  });
+
+  it("computes period boundaries in UTC", () => {
+    expect(periodStart(new Date("2026-12-31T23:30:00-05:00")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    expect(nextReset(new Date("2026-12-15T12:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+  });
+
+  it("shares one allowance among all active keys of a workspace", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const { createApiKey } = await import("../../server/keys/keys");
+    const second = await createApiKey(app.db, { workspaceId: ws.workspaceId });
+    await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: second.plaintext });
+    expect(res.headers.get("x-service-quota-used")).toBe("2");
+  });
+});

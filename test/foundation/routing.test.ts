@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe("unknown routes", () => {
+  it.each([
+    ["GET", "/v1/nope"],
+    ["GET", "/v1"],
+    ["GET", "/v1/ip"],
+    ["POST", "/v1/ip/8.8.8.8/geo"],
+    ["DELETE", "/v1/ip/8.8.8.8/geo"],
+    ["HEAD", "/v1/ip/8.8.8.8/geo"],
+    ["HEAD", "/v1/nope"],
+    ["PUT", "/v1/lookups/history"],
+    ["OPTIONS", "/v1/ip/8.8.8.8/geo"],
+  ])("%s %s is 404 LOOKUP_NOT_FOUND before authentication", async (method, path) => {
+    const res = await app.request(method, path, { key: "svc_live_" + "B".repeat(43) });
+    expect(res.status).toBe(404);
+    if (method !== "HEAD") expect(res.body).toEqual({ error: { code: "LOOKUP_NOT_FOUND", message: expect.any(String) } });
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  it("consumes no unit for a wrong method with a valid key", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await app.request("POST", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, body: {} });
+    expect(res.status).toBe(404);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+describe("GET /v1/openapi.json", () => {
+  it("is served without a key and describes the error shape, quota headers and capabilities", async () => {
+    const res = await app.request("GET", "/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.openapi).toMatch(/^3\./);
+    const geo = doc.paths["/ip/{ip}/geo"].get;
+    expect(geo["x-service-capability"]).toBe("geolocation");
+    expect(Object.keys(geo.responses["200"].headers)).toEqual(
+      expect.arrayContaining(["X-Service-Quota-Limit", "X-Service-Quota-Used", "X-Service-Quota-Remaining", "X-Service-Quota-Reset"]),
+    );
+    expect(geo.responses["401"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(doc.components.schemas.Error.properties.error.required).toEqual(["code", "message"]);
+  });
+});
+
+describe("request bodies", () => {
+  it("answers malformed JSON with 400 INVALID_REQUEST", async () => {
+    // Any POST route works here; the geolocation route is GET-only, so use a body on an unknown route too.
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await app.request("GET", "/v1/lookups/history?limit=0", { key: ws.apiKey });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(res.body.error.message).toMatch(/limit/);
+  });
+});
