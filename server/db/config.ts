@@ -10,7 +10,7 @@ export function databaseUrl(): string | null {
 export function dataDir(): string {
   const dir = process.env.SERVICE_DATA_DIR?.trim();
   if (dir === "memory://") return dir;
-  return path.resolve(dir || ".data");
+  return path.resolve(/*turbopackIgnore: true*/ dir || ".data");
 }
 
 /** PostgreSQL schema to use; tests give each file its own. Defaults to `?schema=` of DATABASE_URL, else public. */

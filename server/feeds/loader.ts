@@ -127,16 +127,16 @@ export function resetFeedCache(): void {
   derivedCache.clear();
 }
 
-const derivedCache = new Map<string, { source: unknown; value: unknown }>();
+const derivedCache = new Map<string, { sources: readonly unknown[]; value: unknown }>();
 
 /**
- * A structure built from a feed's data (an index, a lookup table), rebuilt only when the feed's data changes.
- * Keeps per-request work to a lookup.
+ * A structure built from feeds' data (an index, a lookup table), rebuilt only when one of `sources` (the feeds'
+ * `data` objects) changes. Keeps per-request work to a lookup.
  */
-export function derived<T, D>(name: string, state: FeedState<T>, build: (data: T) => D): D {
-  const hit = derivedCache.get(name);
-  if (hit && hit.source === state.data) return hit.value as D;
-  const value = build(state.data);
-  derivedCache.set(name, { source: state.data, value });
+export function derived<D>(key: string, sources: readonly unknown[], build: () => D): D {
+  const hit = derivedCache.get(key);
+  if (hit && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i])) return hit.value as D;
+  const value = build();
+  derivedCache.set(key, { sources, value });
   return value;
 }

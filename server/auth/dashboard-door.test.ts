@@ -1,0 +1,124 @@
+// The dashboard door end to end over HTTP (tRPC fetch adapter, real database): session required, workspace
+// selected only among the user's memberships, same-origin mutations, owner-only management, metered lookups.
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/harness";
+import type { SessionUser } from "../api/context";
+import { createWorkspace } from "../workspaces/workspaces";
+import { ensureUser, inviteMember } from "../workspaces/members";
+import { handleDashboardRequest } from "./dashboard-door";
+
+const ORIGIN = "http://127.0.0.1:3000";
+const app = await createTestApp();
+
+async function signedIn(email: string): Promise<SessionUser> {
+  const u = await ensureUser(app.db, { email });
+  return { userId: u.id, email: u.email, name: null };
+}
+
+async function ownWorkspace(user: SessionUser, plans = ["free"]) {
+  return createWorkspace(app.db, { name: `${user.email}'s`, plans, ownerEmail: user.email, ownerUserId: user.userId });
+}
+
+type Call = { user: SessionUser | null; headers?: Record<string, string> };
+
+async function query(path: string, input: unknown, c: Call) {
+  const q = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/${path}${q}`, { headers: c.headers }), async () => c.user);
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+async function mutate(path: string, input: unknown, c: Call & { origin?: string | null }) {
+  const headers = new Headers({ "content-type": "application/json", ...c.headers });
+  if (c.origin !== null) headers.set("origin", c.origin ?? ORIGIN);
+  const res = await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input) }), async () => c.user);
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+describe("dashboard door", () => {
+  it("without a session answers 401 UNAUTHORIZED", async () => {
+    const r = await query("account.overview", undefined, { user: null });
+    expect(r.status).toBe(401);
+    expect(r.body.error.data.appCode).toBe("UNAUTHORIZED");
+    expect(r.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  it("selects the user's first workspace when none is named", async () => {
+    const user = await signedIn("first@example.test");
+    const a = await ownWorkspace(user);
+    await ownWorkspace(user);
+    const r = await query("account.overview", undefined, { user });
+    expect(r.status).toBe(200);
+    expect(r.body.result.data.workspace.id).toBe(a.workspaceId);
+    expect(r.body.result.data.role).toBe("owner");
+  });
+
+  it("selects by the X-Service-Workspace header before the svc_workspace cookie", async () => {
+    const user = await signedIn("select@example.test");
+    const a = await ownWorkspace(user);
+    const b = await ownWorkspace(user);
+    const byCookie = await query("account.overview", undefined, { user, headers: { cookie: `other=1; svc_workspace=${b.workspaceId}` } });
+    expect(byCookie.body.result.data.workspace.id).toBe(b.workspaceId);
+    const both = await query("account.overview", undefined, { user, headers: { cookie: `svc_workspace=${b.workspaceId}`, "x-service-workspace": a.workspaceId } });
+    expect(both.body.result.data.workspace.id).toBe(a.workspaceId);
+  });
+
+  it("answers another tenant's workspace exactly like a missing one (404 NOT_FOUND)", async () => {
+    const owner = await signedIn("tenant-a@example.test");
+    const other = await signedIn("tenant-b@example.test");
+    const theirs = await ownWorkspace(owner);
+    await ownWorkspace(other);
+    const foreign = await query("account.keys", undefined, { user: other, headers: { "x-service-workspace": theirs.workspaceId } });
+    const missing = await query("account.keys", undefined, { user: other, headers: { "x-service-workspace": "ws_doesnotexist" } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.data.appCode).toBe("NOT_FOUND");
+    expect(foreign.body.error.message).toBe(missing.body.error.message);
+    const cookie = await query("account.keys", undefined, { user: other, headers: { cookie: `svc_workspace=${theirs.workspaceId}` } });
+    expect(cookie.status).toBe(404);
+  });
+
+  it("refuses mutations from another origin or without an Origin header with 403 ORIGIN_FORBIDDEN", async () => {
+    const user = await signedIn("origin@example.test");
+    const ws = await ownWorkspace(user, ["suite_starter"]);
+    const headers = { "x-service-workspace": ws.workspaceId };
+    const evil = await mutate("account.createKey", { name: "x" }, { user, headers, origin: "http://evil.example" });
+    expect(evil.status).toBe(403);
+    expect(evil.body.error.data.appCode).toBe("ORIGIN_FORBIDDEN");
+    const none = await mutate("account.createKey", { name: "x" }, { user, headers, origin: null });
+    expect(none.body.error.data.appCode).toBe("ORIGIN_FORBIDDEN");
+    expect(await app.db.apiKey.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
+    const same = await mutate("account.createKey", { name: "x" }, { user, headers });
+    expect(same.status).toBe(200);
+    expect(same.body.result.data.plaintext).toMatch(/^svc_live_/);
+  });
+
+  it("lets members read but only owners manage keys (403 FORBIDDEN)", async () => {
+    const owner = await signedIn("owner@example.test");
+    const ws = await ownWorkspace(owner, ["suite_starter"]);
+    await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "helper@example.test" });
+    const member = await signedIn("helper@example.test"); // signing in links the invitation
+    const headers = { "x-service-workspace": ws.workspaceId };
+    const keys = await query("account.keys", undefined, { user: member, headers });
+    expect(keys.status).toBe(200);
+    expect(keys.body.result.data).toHaveLength(1);
+    const create = await mutate("account.createKey", {}, { user: member, headers });
+    expect(create.status).toBe(403);
+    expect(create.body.error.data.appCode).toBe("FORBIDDEN");
+  });
+
+  it("runs a metered lookup for a member with the workspace's quota and returns the quota headers", async () => {
+    const owner = await signedIn("lookup-owner@example.test");
+    const ws = await ownWorkspace(owner);
+    await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "lookup-member@example.test" });
+    const member = await signedIn("lookup-member@example.test");
+    const r = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: member, headers: { "x-service-workspace": ws.workspaceId } });
+    expect(r.status).toBe(200);
+    expect(r.body.result.data.ip).toBe("8.8.8.8");
+    expect(r.headers.get("x-service-quota-used")).toBe("1");
+    expect(r.headers.get("x-service-quota-remaining")).toBe("999");
+    expect(await app.used(ws.workspaceId)).toBe(1);
+    const bad = await query("geo.ipGeo", { ip: "not-an-ip" }, { user: member, headers: { "x-service-workspace": ws.workspaceId } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.data.appCode).toBe("INVALID_REQUEST");
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+});

@@ -1,0 +1,34 @@
+// The key that signs and encrypts session tokens. Production requires NEXTAUTH_SECRET; development generates one
+// and keeps it in the data folder, so sessions survive restarts and die with the database they refer to.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { dataDir } from "../db/config";
+import { isProduction } from "./config";
+
+let generated: string | null = null;
+
+export function authSecret(): string {
+  const configured = process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim();
+  if (configured) return configured;
+  if (isProduction()) {
+    throw new Error("NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).");
+  }
+  if (generated) return generated;
+  const dir = dataDir();
+  if (dir === "memory://") {
+    generated = randomBytes(32).toString("base64url");
+    return generated;
+  }
+  const file = path.join(dir, "nextauth-secret");
+  try {
+    generated = readFileSync(file, "utf8").trim();
+    if (generated) return generated;
+  } catch {
+    // first start: create it below
+  }
+  mkdirSync(dir, { recursive: true });
+  generated = randomBytes(32).toString("base64url");
+  writeFileSync(file, generated + "\n", { mode: 0o600 });
+  return generated;
+}

@@ -1,0 +1,58 @@
+// /dns/lookup: one record type for one name through the configured resolvers.
+import { AppError } from "../errors";
+import { queryDns, type DnsQueryResult, type DnsRecordType } from "../providers/dns";
+import { parseIpStrict } from "../net/ip";
+import { checkDomainName } from "./names";
+import { resolverSource } from "./resolver-source";
+import { ptrName } from "./reverse";
+import type { DnsLookupResult } from "./schemas";
+
+const MEANING = {
+  NOERROR: "The name exists and has records of this type.",
+  NODATA: "The name exists but has no records of this type.",
+  NXDOMAIN: "The name does not exist.",
+  SERVFAIL: "The resolver could not get a usable answer from the domain's name servers (broken delegation, unreachable name servers or failed DNSSEC validation).",
+} as const;
+
+/** The name to query: a PTR lookup accepts an IP address and asks for its reverse name. */
+export function queryNameFor(domain: string, type: DnsRecordType): { domain: string; queryName: string } | { error: string } {
+  if (type === "PTR") {
+    const ip = parseIpStrict(domain.trim());
+    if (ip) return { domain: ip.address, queryName: ptrName(ip.address)! };
+  }
+  const checked = checkDomainName(domain);
+  if (!checked.ok) return { error: checked.reason };
+  return { domain: checked.name, queryName: checked.name };
+}
+
+/** Throws UPSTREAM_UNAVAILABLE when no resolver gave an answer (timeout, network error, REFUSED). */
+export function answeredOrThrow(r: DnsQueryResult): DnsQueryResult & { status: "NOERROR" | "NODATA" | "NXDOMAIN" | "SERVFAIL" } {
+  if (r.status === "NOERROR" || r.status === "NODATA" || r.status === "NXDOMAIN" || r.status === "SERVFAIL") {
+    return r as DnsQueryResult & { status: "NOERROR" | "NODATA" | "NXDOMAIN" | "SERVFAIL" };
+  }
+  const why = r.attempts.map((a) => `${a.server} ${a.outcome}${a.detail ? ` (${a.detail})` : ""}`).join("; ");
+  throw new AppError("UPSTREAM_UNAVAILABLE", `DNS resolution failed: no resolver answered (${why || "no resolver configured"}).`);
+}
+
+export async function lookupDnsOrThrow(input: { domain: string; type: DnsRecordType }): Promise<DnsLookupResult> {
+  const target = queryNameFor(input.domain, input.type);
+  if ("error" in target) throw new AppError("INVALID_REQUEST", target.error);
+  const r = answeredOrThrow(await queryDns(target.queryName, input.type));
+  const soa = r.negativeSoa;
+  const soaMinimum = soa?.data && "minimum" in soa.data ? soa.data.minimum : null;
+  return {
+    domain: target.domain,
+    queryName: target.queryName,
+    type: input.type,
+    status: r.status,
+    statusMeaning: MEANING[r.status],
+    records: r.records.filter((x) => x.type === input.type),
+    aliases: input.type === "CNAME" ? [] : r.records.filter((x) => x.type === "CNAME"),
+    // RFC 2308: negative answers are cached for the lesser of the SOA's TTL and its MINIMUM field.
+    negativeTtl: soa && soaMinimum !== null ? Math.min(soa.ttl, soaMinimum) : null,
+    authority: soa,
+    dnssecAuthenticated: r.authenticated,
+    resolver: resolverSource(r),
+    checkedAt: r.checkedAt,
+  };
+}

@@ -1,0 +1,44 @@
+// Whether a domain can receive mail: MX records, RFC 7505 null MX, or the RFC 5321 section 5.1 fallback to the
+// domain's own address when it has no MX at all.
+import { queryDns, type DnsQueryResult, type DnsRecord } from "../providers/dns";
+
+export type MxStatus = "present" | "null_mx" | "implicit" | "absent" | "domain_not_found" | "unavailable";
+
+export interface MxCheck {
+  status: MxStatus;
+  /** null when the resolvers could not say. */
+  acceptsMail: boolean | null;
+  records: DnsRecord[];
+  reason: string;
+}
+
+const MX_REASON: Record<MxStatus, string> = {
+  present: "The domain publishes MX records.",
+  null_mx: "The domain publishes a null MX (RFC 7505): it states that it accepts no mail.",
+  implicit: "No MX records, but the domain has an address: senders fall back to it (RFC 5321 section 5.1). Unusual for a real mailbox provider.",
+  absent: "The domain has neither MX records nor an address: mail to it cannot be delivered.",
+  domain_not_found: "The domain does not exist (NXDOMAIN).",
+  unavailable: "The resolvers did not answer, so mail acceptance is unknown.",
+};
+
+export async function checkMx(domain: string): Promise<{ mx: MxCheck; query: DnsQueryResult }> {
+  const q = await queryDns(domain, "MX");
+  const done = (status: MxStatus, records: DnsRecord[] = [], acceptsMail: boolean | null = null) => ({
+    mx: { status, acceptsMail, records, reason: MX_REASON[status] },
+    query: q,
+  });
+  if (q.status === "NXDOMAIN") return done("domain_not_found", [], false);
+  if (q.status === "NOERROR") {
+    const records = q.records.filter((r) => r.type === "MX").sort((a, b) => mxPref(a) - mxPref(b));
+    const isNull = records.length === 1 && mxPref(records[0]) === 0 && mxExchange(records[0]) === "";
+    return isNull ? done("null_mx", records, false) : done("present", records, true);
+  }
+  if (q.status !== "NODATA") return done("unavailable");
+  const [a, aaaa] = await Promise.all([queryDns(domain, "A"), queryDns(domain, "AAAA")]);
+  if (a.status === "NOERROR" || aaaa.status === "NOERROR") return done("implicit", [], true);
+  const bothAnswered = [a, aaaa].every((r) => r.status === "NODATA" || r.status === "NXDOMAIN");
+  return bothAnswered ? done("absent", [], false) : done("unavailable");
+}
+
+const mxPref = (r: DnsRecord) => (r.data && "preference" in r.data ? r.data.preference : 0);
+const mxExchange = (r: DnsRecord) => (r.data && "exchange" in r.data ? r.data.exchange : "");

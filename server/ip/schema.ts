@@ -1,0 +1,56 @@
+// zod contract of the IP reputation object (the OpenAPI document is generated from it). Shared with the CIDR check.
+import { z } from "zod";
+
+export const feedSourceSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  origin: z.enum(["shipped", "refreshed"]),
+  fetchedAt: z.string().nullable().describe("When the data was fetched from its source; null when the feed has never held data"),
+  count: z.number().int(),
+  version: z.string().nullable(),
+  license: z.string(),
+  attribution: z.string().nullable(),
+});
+
+const flag = z.object({ value: z.boolean().nullable(), reason: z.string().nullable().describe("Why the value is null (no data), or the evidence") });
+
+export const listMembershipSchema = z.object({
+  list: z.string().describe("Feed name, e.g. spamhaus-drop"),
+  name: z.string(),
+  matchedOn: z.enum(["ip", "asn"]),
+  listed: z.boolean().nullable().describe("null when the list holds no data: never read null as not listed"),
+  detail: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const riskSchema = z.object({
+  score: z.number().int().min(0).max(100),
+  level: z.enum(["low", "medium", "high", "critical"]),
+  reasons: z.array(z.object({ code: z.string(), points: z.number().int(), reason: z.string() })),
+});
+
+export const ipReputationSchema = z.object({
+  ip: z.string().describe("Canonical form of the address"),
+  version: z.union([z.literal(4), z.literal(6)]),
+  classification: z.object({
+    scope: z.string().describe("public, private, loopback, link_local, unique_local, carrier_grade_nat, multicast, reserved, documentation, ..."),
+    range: z.string().nullable(),
+    reason: z.string().nullable(),
+    bogon: z.boolean().describe("True for any address that is not publicly routable"),
+  }),
+  asn: z.object({ number: z.number().int(), organization: z.string().nullable(), route: z.object({ start: z.string(), end: z.string() }) }).nullable(),
+  asnReason: z.string().nullable(),
+  network: z.object({
+    type: z.enum(["hosting", "residential", "unknown"]),
+    kind: z.enum(["cloud", "hosting", "cdn"]).nullable(),
+    provider: z.string().nullable(),
+    cloud: z.object({ provider: z.string(), region: z.string().nullable(), service: z.string().nullable() }).nullable(),
+    confidence: z.enum(["high", "medium", "low"]).nullable(),
+    basis: z.array(z.string()),
+  }),
+  anonymizers: z.object({ torExit: flag, vpn: flag, proxy: flag, hosting: flag }),
+  lists: z.array(listMembershipSchema),
+  risk: riskSchema,
+  sources: z.array(feedSourceSchema),
+  checkedAt: z.string(),
+});

@@ -1,0 +1,70 @@
+// Parsing of user-supplied targets ("example.com", "example.com:8443", "[2001:db8::1]:443", URLs) into a host and
+// port, before any vetting. Host names are turned into their ASCII (punycode) form so that the name we vet is the
+// name we resolve.
+import { domainToASCII } from "node:url";
+import { parseHostAddressLoose } from "./ip-parse";
+
+export type TargetHost = {
+  /** Lowercase ASCII host name without a trailing dot, or the canonical IP address (no brackets). */
+  host: string;
+  /** Set when the host is an IP literal in any spelling. */
+  address: string | null;
+  port: number | null;
+};
+
+const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
+
+/** A syntactically valid DNS host name (LDH labels, underscores tolerated as in real-world names), or null. */
+export function normalizeHostName(input: string): string | null {
+  let h = input.trim().toLowerCase();
+  if (h.endsWith(".")) h = h.slice(0, -1);
+  if (h === "" || h.length > 253) return null;
+  const ascii = /^[\x21-\x7e]+$/.test(h) ? h : domainToASCII(h);
+  if (!ascii || ascii.length > 253) return null;
+  return ascii.split(".").every((l) => LABEL.test(l)) ? ascii : null;
+}
+
+/** "host", "host:port", "[v6]", "[v6]:port" or a bare IPv6 address; null when it is none of these. */
+export function parseHostAndPort(input: string): TargetHost | null {
+  const s = input.trim();
+  if (s === "" || s.length > 300 || /[\s/?#@\\]/.test(s)) return null;
+  let hostPart = s;
+  let port: number | null = null;
+  const bracket = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(s);
+  if (bracket) {
+    hostPart = bracket[1]!;
+    if (bracket[2] !== undefined) port = Number(bracket[2]);
+  } else if ((s.match(/:/g) ?? []).length === 1) {
+    const i = s.indexOf(":");
+    if (!/^\d{1,5}$/.test(s.slice(i + 1))) return null;
+    hostPart = s.slice(0, i);
+    port = Number(s.slice(i + 1));
+  }
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  const address = parseHostAddressLoose(hostPart);
+  if (address) return { host: address, address, port };
+  if (hostPart.includes(":")) return null;
+  const host = normalizeHostName(hostPart);
+  return host ? { host, address: null, port } : null;
+}
+
+export type TargetUrl = TargetHost & { url: URL; scheme: "http" | "https"; effectivePort: number };
+
+/** An absolute http(s) URL; the host vetted the same way as a bare host. Credentials in the URL are refused. */
+export function parseTargetUrl(input: string): TargetUrl | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username || url.password) return null;
+  const scheme = url.protocol === "https:" ? "https" : "http";
+  const port = url.port ? Number(url.port) : null;
+  const hostPart = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  const address = parseHostAddressLoose(hostPart);
+  const host = address ?? normalizeHostName(hostPart);
+  if (!host) return null;
+  return { url, scheme, host, address, port, effectivePort: port ?? (scheme === "https" ? 443 : 80) };
+}

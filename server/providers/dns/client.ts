@@ -1,0 +1,121 @@
+// A stub resolver: asks the configured recursive resolvers over UDP (EDNS0, 1232-byte payload) and retries over
+// TCP when an answer comes back truncated. A server that fails (SERVFAIL, REFUSED, timeout, network error) is
+// followed by the next one; NOERROR, NODATA and NXDOMAIN are final answers.
+import { randomInt } from "node:crypto";
+import * as packet from "dns-packet";
+import type { DecodedPacket } from "dns-packet";
+import { getDnsServers, getDnsTimeoutMs, type DnsServer } from "./config";
+import { toDnsRecord } from "./records";
+import { tcpExchange, udpExchange, type Exchange } from "./transport";
+import type { DnsAttempt, DnsQueryResult, DnsRecord, DnsRecordType, DnsStatus } from "./types";
+
+export interface DnsQueryOptions {
+  /** Overrides SERVICE_DNS_TIMEOUT_MS for this query (per server). */
+  timeoutMs?: number;
+  /** Overrides SERVICE_DNS_SERVERS for this query. */
+  servers?: DnsServer[];
+}
+
+const EDNS_PAYLOAD = 1232; // the DNS Flag Day 2020 size: avoids IP fragmentation
+
+export async function queryDns(name: string, type: DnsRecordType, opts: DnsQueryOptions = {}): Promise<DnsQueryResult> {
+  const started = Date.now();
+  const servers = opts.servers ?? getDnsServers();
+  const timeoutMs = opts.timeoutMs ?? getDnsTimeoutMs();
+  const qname = name.replace(/\.$/, "").toLowerCase();
+  const attempts: DnsAttempt[] = [];
+  let truncated = false;
+
+  for (const server of servers) {
+    const id = randomInt(0, 65536);
+    let query: Buffer;
+    try {
+      query = packet.encode({
+        type: "query",
+        id,
+        flags: packet.RECURSION_DESIRED,
+        questions: [{ type, name: qname, class: "IN" }],
+        additionals: [{ type: "OPT", name: ".", udpPayloadSize: EDNS_PAYLOAD, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }],
+      });
+    } catch (err) {
+      attempts.push({ server: server.label, transport: "udp", outcome: "ERROR", detail: `cannot encode query: ${(err as Error).message}`, durationMs: 0 });
+      break;
+    }
+    let t0 = Date.now();
+    let ex: Exchange = await udpExchange(server, query, id, qname, type, timeoutMs);
+    if (ex.ok && ex.response.flag_tc) {
+      truncated = true;
+      attempts.push({ server: server.label, transport: "udp", outcome: "NOERROR", detail: "truncated; retrying over TCP", durationMs: Date.now() - t0 });
+      t0 = Date.now();
+      ex = await tcpExchange(server, query, id, qname, type, timeoutMs);
+      const transport = "tcp" as const;
+      const result = settle(ex, server, transport, t0, attempts);
+      if (result) return finish(result, qname, type, server, servers, truncated, attempts, started);
+      continue;
+    }
+    const result = settle(ex, server, "udp", t0, attempts);
+    if (result) return finish(result, qname, type, server, servers, truncated, attempts, started);
+  }
+
+  const last = attempts[attempts.length - 1];
+  return {
+    name: qname,
+    type,
+    status: last?.outcome ?? "ERROR",
+    records: [],
+    negativeSoa: null,
+    server: null,
+    servers: servers.map((s) => s.label),
+    authenticated: false,
+    truncatedRetriedOverTcp: truncated,
+    attempts,
+    durationMs: Date.now() - started,
+    checkedAt: new Date().toISOString(),
+  };
+}
+
+/** Records the attempt; returns the response when it is final, null when the next server should be tried. */
+function settle(ex: Exchange, server: DnsServer, transport: "udp" | "tcp", t0: number, attempts: DnsAttempt[]): DecodedPacket | null {
+  const durationMs = Date.now() - t0;
+  if (!ex.ok) {
+    attempts.push({ server: server.label, transport, outcome: ex.reason === "timeout" ? "TIMEOUT" : "ERROR", detail: ex.detail, durationMs });
+    return null;
+  }
+  const rcode = (ex.response as DecodedPacket & { rcode?: string }).rcode ?? "NOERROR";
+  const outcome: DnsStatus = rcode === "NOERROR" || rcode === "NXDOMAIN" ? rcode : rcode === "SERVFAIL" || rcode === "REFUSED" ? rcode : "ERROR";
+  attempts.push({ server: server.label, transport, outcome, detail: outcome === "ERROR" ? `response code ${rcode}` : null, durationMs });
+  return outcome === "NOERROR" || outcome === "NXDOMAIN" ? ex.response : null;
+}
+
+function finish(
+  res: DecodedPacket,
+  name: string,
+  type: DnsRecordType,
+  server: DnsServer,
+  servers: DnsServer[],
+  truncated: boolean,
+  attempts: DnsAttempt[],
+  started: number,
+): DnsQueryResult {
+  const records = (res.answers ?? []).map(toDnsRecord).filter((r): r is DnsRecord => r !== null);
+  const rcode = (res as DecodedPacket & { rcode?: string }).rcode;
+  const hasAsked = records.some((r) => r.type === type);
+  const status: DnsStatus = rcode === "NXDOMAIN" ? "NXDOMAIN" : hasAsked ? "NOERROR" : "NODATA";
+  const soa = (res.authorities ?? []).find((a) => a.type === "SOA");
+  const last = attempts[attempts.length - 1];
+  if (last) last.outcome = status;
+  return {
+    name,
+    type,
+    status,
+    records,
+    negativeSoa: status !== "NOERROR" && soa ? toDnsRecord(soa) : null,
+    server: server.label,
+    servers: servers.map((s) => s.label),
+    authenticated: res.flag_ad,
+    truncatedRetriedOverTcp: truncated,
+    attempts,
+    durationMs: Date.now() - started,
+    checkedAt: new Date().toISOString(),
+  };
+}

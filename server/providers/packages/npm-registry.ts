@@ -1,0 +1,102 @@
+// The npm registry: package documents (packuments) and the bulk advisory endpoint that `npm audit` uses.
+import { npmAdvisoryUrl, npmRegistryUrl } from "./config";
+import { fetchUpstream, type Fetched } from "./http";
+import { normaliseRepositoryUrl, type RegistryPackage } from "./registry-types";
+
+/** Path segment of a package name: scoped names keep "@" and encode the slash, as the registry expects. */
+export function npmNamePath(name: string): string {
+  return name.startsWith("@") ? `@${encodeURIComponent(name.slice(1))}` : encodeURIComponent(name);
+}
+
+export function npmPackageUrl(name: string): string | null {
+  const base = npmRegistryUrl();
+  return base ? `${base}/${npmNamePath(name)}` : null;
+}
+
+type Packument = {
+  name?: string;
+  description?: string;
+  license?: unknown;
+  repository?: unknown;
+  "dist-tags"?: Record<string, string>;
+  versions?: Record<string, { description?: string; license?: unknown; repository?: unknown; licenses?: unknown }>;
+  time?: Record<string, string>;
+};
+
+function licenseText(raw: unknown): string | null {
+  if (typeof raw === "string") return raw;
+  if (raw && typeof raw === "object" && "type" in raw && typeof raw.type === "string") return raw.type;
+  if (Array.isArray(raw)) {
+    const names = raw.map(licenseText).filter((x): x is string => !!x);
+    return names.length ? names.join(" OR ") : null;
+  }
+  return null;
+}
+
+function repositoryOf(raw: unknown): string | null {
+  if (typeof raw === "string") return normaliseRepositoryUrl(raw);
+  if (raw && typeof raw === "object" && "url" in raw) return normaliseRepositoryUrl(raw.url);
+  return null;
+}
+
+export function parsePackument(body: string): RegistryPackage | null {
+  const doc = JSON.parse(body) as Packument;
+  const versions = Object.keys(doc.versions ?? {});
+  // An unpublished package keeps a document with no versions: for a report it does not exist.
+  if (!doc.name || versions.length === 0) return null;
+  const latest = doc["dist-tags"]?.latest ?? null;
+  const latestDoc = latest ? doc.versions?.[latest] : undefined;
+  const publishedAt: Record<string, string> = {};
+  for (const v of versions) if (doc.time?.[v]) publishedAt[v] = doc.time[v];
+  return {
+    name: doc.name,
+    latestVersion: latest,
+    description: doc.description ?? latestDoc?.description ?? null,
+    license: licenseText(doc.license) ?? licenseText(latestDoc?.license) ?? licenseText(latestDoc?.licenses),
+    repositoryUrl: repositoryOf(doc.repository) ?? repositoryOf(latestDoc?.repository),
+    versions,
+    publishedAt,
+  };
+}
+
+const NOT_CONFIGURED = "the npm registry address is not configured (SERVICE_NPM_REGISTRY_URL or npm's registry setting)";
+
+export async function getNpmPackage(name: string): Promise<Fetched<RegistryPackage>> {
+  const url = npmPackageUrl(name);
+  if (!url) return { kind: "unavailable", url: "", reason: NOT_CONFIGURED };
+  const r = await fetchUpstream({ source: "npm", url }, parsePackument);
+  if (r.kind === "ok" && r.value === null) return { kind: "not_found", url };
+  return r as Fetched<RegistryPackage>;
+}
+
+/** One advisory as the bulk endpoint returns it. */
+export type NpmBulkAdvisory = {
+  id: number;
+  url: string;
+  title: string;
+  severity: string;
+  vulnerable_versions: string;
+  cwe?: string[];
+  cvss?: { score?: number; vectorString?: string | null };
+};
+
+export function npmBulkAdvisoryUrl(): string | null {
+  const base = npmAdvisoryUrl();
+  return base ? `${base}/-/npm/v1/security/advisories/bulk` : null;
+}
+
+/** Advisories the registry knows for any of the given versions of one package. */
+export async function getNpmBulkAdvisories(name: string, versions: string[]): Promise<Fetched<NpmBulkAdvisory[]>> {
+  const url = npmBulkAdvisoryUrl();
+  if (!url) return { kind: "unavailable", url: "", reason: NOT_CONFIGURED };
+  const r = await fetchUpstream(
+    { source: "npm-advisories", url, method: "POST", body: { [name]: versions }, notFoundStatuses: [] },
+    (body) => {
+      const doc = JSON.parse(body) as Record<string, NpmBulkAdvisory[]>;
+      const list = doc[name] ?? [];
+      if (!Array.isArray(list)) throw new Error("advisory list is not an array");
+      return list;
+    },
+  );
+  return r;
+}

@@ -1,0 +1,50 @@
+// Pieces shared by the npm report and the multi-ecosystem report.
+import { AppError } from "../errors";
+import type { Fetched } from "../providers/packages/http";
+import type { Advisory } from "./advisories";
+import { countBySeverity, highestSeverity, type Severity } from "./severity";
+
+export const NO_ADVISORY_COPY =
+  "An empty or short advisory list is not a security guarantee: it covers only vulnerabilities that have been " +
+  "disclosed and published in the sources named in this report. Review the package and its dependencies yourself.";
+
+export type Summary = {
+  total: number;
+  highest: Severity | "none";
+  counts: Record<Severity, number>;
+};
+
+export function summarise(advisories: Advisory[]): Summary {
+  const severities = advisories.map((a) => a.severity);
+  return { total: advisories.length, highest: highestSeverity(severities), counts: countBySeverity(severities) };
+}
+
+/** The public advisory fields (the spec's list), without the internal verdict function and source list. */
+export function publicAdvisory(a: Advisory) {
+  return {
+    id: a.id,
+    aliases: a.aliases,
+    title: a.title,
+    severity: a.severity,
+    publishedAt: a.publishedAt,
+    modifiedAt: a.modifiedAt,
+    affectedRanges: a.affectedRanges,
+    fixedVersions: a.fixedVersions,
+    references: a.references,
+  };
+}
+
+/** The value of a source that must answer, or 503 naming it (the unit still counts: units are reserved first). */
+export function requireSource<T>(r: Fetched<T>, label: string): Extract<Fetched<T>, { kind: "ok" }> {
+  if (r.kind === "ok") return r;
+  const why = r.kind === "unavailable" ? r.reason : "answered not found";
+  throw new AppError("UPSTREAM_UNAVAILABLE", `The ${label} is unavailable (${why}); retry with bounded backoff.`);
+}
+
+/** The seven full days before today (UTC), the window the download-count service calls "last week". */
+export function lastWeekWindow(now = new Date()): { start: string; end: string } {
+  const day = 86_400_000;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { start: iso(today - 7 * day), end: iso(today - day) };
+}
