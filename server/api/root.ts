@@ -1,12 +1,30 @@
 // Every router of the service. Procedures with OpenAPI meta are also served under /v1 by the REST door.
 import { accountRouter } from "./routers/account";
+import { asnRouter } from "./routers/asn";
+import { blocklistsRouter } from "./routers/blocklists";
+import { cidrRouter } from "./routers/cidr";
+import { dnsRouter } from "./routers/dns";
+import { domainRouter } from "./routers/domain";
+import { emailRouter } from "./routers/email";
 import { geoRouter } from "./routers/geo";
+import { hostsRouter } from "./routers/hosts";
+import { ipRouter } from "./routers/ip";
+import { rdapRouter } from "./routers/rdap";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
 import { router } from "./trpc";
 
 export const appRouter = router({
   account: accountRouter,
   geo: geoRouter,
+  ip: ipRouter,
+  asn: asnRouter,
+  rdap: rdapRouter,
+  domain: domainRouter,
+  dns: dnsRouter,
+  email: emailRouter,
+  hosts: hostsRouter,
+  blocklists: blocklistsRouter,
+  cidr: cidrRouter,
   workspace: workspaceReadsRouter,
 });
 
