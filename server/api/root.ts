@@ -10,6 +10,7 @@ import { geoRouter } from "./routers/geo";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { rdapRouter } from "./routers/rdap";
+import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
 import { router } from "./trpc";
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   hosts: hostsRouter,
   blocklists: blocklistsRouter,
   cidr: cidrRouter,
+  vulnerabilities: vulnerabilitiesRouter,
   workspace: workspaceReadsRouter,
 });
 

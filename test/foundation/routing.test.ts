@@ -58,3 +58,17 @@ describe("request bodies", () => {
     expect(res.body.error.message).toMatch(/limit/);
   });
 });
+
+describe("route matching", () => {
+  it("accepts package coordinates with unencoded slashes (Go module paths) and the trailing slash as the spec writes it", async () => {
+    const { buildRouteTable, matchRoute } = await import("../../server/api/rest/routes");
+    const { appRouter } = await import("../../server/api/root");
+    const table = buildRouteTable(appRouter);
+    const m = matchRoute(table, "GET", "/vulnerabilities/packages/go/github.com/gin-gonic/gin/");
+    expect(m?.route.template).toBe("/vulnerabilities/packages/{ecosystem}/{coordinate}/");
+    expect(m?.rawParams).toEqual({ ecosystem: "go", coordinate: "github.com/gin-gonic/gin" });
+    expect(matchRoute(table, "GET", "/vulnerabilities/packages/go/github.com%2Fgin-gonic%2Fgin")?.rawParams.coordinate).toBe("github.com%2Fgin-gonic%2Fgin");
+    expect(matchRoute(table, "GET", "/vulnerabilities/npm/%40babel%2Fcore/")?.rawParams).toEqual({ package: "%40babel%2Fcore" });
+    expect(matchRoute(table, "GET", "/ip/8.8.8.8/geo/extra")).toBeNull();
+  });
+});

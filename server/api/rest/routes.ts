@@ -14,6 +14,10 @@ export interface RestRoute {
   arrayKeys: Set<string>;
 }
 
+// Parameters that may hold unencoded slashes (a Go module path such as github.com/gin-gonic/gin); the spec
+// allows URL-encoding them "when slashes cannot be preserved", so both spellings are accepted.
+const SLASH_PARAMS = new Set(["coordinate"]);
+
 function templateRegex(template: string): { regex: RegExp; params: string[] } {
   const params: string[] = [];
   const trimmed = template.replace(/\/+$/, "");
@@ -23,7 +27,7 @@ function templateRegex(template: string): { regex: RegExp; params: string[] } {
       const m = /^\{(.+)\}$/.exec(seg);
       if (m) {
         params.push(m[1]);
-        return "([^/]+)";
+        return SLASH_PARAMS.has(m[1]) ? "([^/]+(?:/[^/]+)*?)" : "([^/]+)";
       }
       return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     })

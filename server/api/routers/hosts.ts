@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getHostSslOrThrow } from "../../hosts/ssl";
 import { getHostStatusOrThrow } from "../../hosts/status";
 import { sslResultSchema, statusResultSchema, type SslResult, type StatusResult } from "../../hosts/schemas";
-import { assertPublicTargetOrThrow, parseFetchUrlOrThrow, parseHostAndPort, parseTargetUrl } from "../../net";
+import { assertPublicTargetOrThrow, isBadHttpPort, parseFetchUrlOrThrow, parseHostAndPort, parseTargetUrl, targetForbidden } from "../../net";
 import { onlineCheckRateLimit, onlineCheckRateWindowSeconds, onlineCheckResultSchema, runOnlineCheck, type OnlineCheckResult } from "../../online-check";
 import { meteredProcedure, router } from "../trpc";
 
@@ -58,7 +58,11 @@ export const hostsRouter = router({
     capability: "full",
     endpoint: "host.status",
     input: hostInput,
-    preflight: (input) => assertPublicTargetOrThrow(input.host),
+    preflight: async (input) => {
+      const port = parseHostAndPort(input.host)?.port;
+      if (port && isBadHttpPort(port)) throw targetForbidden(`port ${port} is not an HTTP port`);
+      await assertPublicTargetOrThrow(input.host);
+    },
     history: (input, out: StatusResult) => ({ target: input.host, summary: { status: out.status, reachable: out.reachable } }),
   })
     .meta({
@@ -67,7 +71,7 @@ export const hostsRouter = router({
         path: "/host/{host}/status",
         tags: ["Hosts"],
         summary: "Server status",
-        description: `Requests \`https://{host}/\` (falling back to \`http://\` when HTTPS cannot connect and no port is given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under \`tls\`. 404 DOMAIN_NOT_FOUND when the name does not resolve. ${SSRF_NOTE} Capability \`full\`; 1 lookup unit.`,
+        description: `Requests \`https://{host}/\` (falling back to \`http://\` when the server does not speak TLS, or when port 443 is closed and no port was given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under \`tls\`. 404 DOMAIN_NOT_FOUND when the name does not resolve. ${SSRF_NOTE} Capability \`full\`; 1 lookup unit.`,
       },
     })
     .output(statusResultSchema)
