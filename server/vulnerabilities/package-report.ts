@@ -111,7 +111,7 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       ? null
       : eco === "npm"
         ? `The npm download-count service is unavailable${downloads?.kind === "unavailable" ? ` (${downloads.reason})` : ""}.`
-        : `The ${REGISTRY_LABEL[eco]} publishes no download counts.`,
+        : `${REGISTRY_LABEL[eco]} publishes no download counts.`,
     summary: { ...summarise(merged), affectingSelectedVersion: summarise(affecting.map((r) => r.a)) },
     advisories: rows.slice(offset, offset + limit).map((r) => ({
       ...publicAdvisory(r.a),

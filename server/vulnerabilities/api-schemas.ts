@@ -1,0 +1,176 @@
+// zod schemas of the vulnerability routes' inputs and answers. The OpenAPI document is generated from these, so
+// every field carries its meaning here.
+import { z } from "zod";
+import { coordinateProblem, CVE_ID_PATTERN } from "./coordinates";
+import { ECOSYSTEMS } from "./versions";
+
+/** Path parameters may still carry percent-encoding (%40babel%2Fcore); no valid coordinate contains "%". */
+const decoded = z.string().transform((s) => {
+  if (!s.includes("%")) return s.trim();
+  try {
+    return decodeURIComponent(s).trim();
+  } catch {
+    return s;
+  }
+});
+
+const limit = z.coerce.number().int().min(1).max(500).default(100).describe("Page size, 1..500 (default 100)");
+const offset = z.coerce.number().int().min(0).default(0).describe("Items to skip, >= 0 (default 0)");
+
+export const npmReportInput = z.object({
+  package: decoded.refine((s) => coordinateProblem("npm", s) === null, { message: "must be an npm package name such as express or @babel/core (URL-encode scoped names)" }),
+});
+
+export const packageReportInput = z
+  .object({
+    ecosystem: z.enum(ECOSYSTEMS),
+    coordinate: decoded,
+    version: z.string().trim().min(1).max(256).optional().describe("Exact registry version; the latest when omitted"),
+    limit,
+    offset,
+  })
+  .superRefine((v, ctx) => {
+    const problem = coordinateProblem(v.ecosystem, v.coordinate);
+    if (problem) ctx.addIssue({ code: "custom", path: ["coordinate"], message: problem });
+  });
+
+export const cveInput = z.object({
+  cveId: decoded.refine((s) => CVE_ID_PATTERN.test(s), { message: "must be a CVE identifier such as CVE-2021-44228" }),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
+
+export const kevSearchInput = z.object({
+  query: z.string().trim().max(200).optional().describe("Free text; every word must occur in the CVE id, vendor, product, name, description, notes or CWE"),
+  vendor: z.string().trim().max(200).optional().describe("Substring of vendorProject, case-insensitive"),
+  product: z.string().trim().max(200).optional().describe("Substring of product, case-insensitive"),
+  cve: z.string().trim().regex(CVE_ID_PATTERN, "must be a CVE identifier such as CVE-2021-44228").optional(),
+  ransomware: z
+    .enum(["true", "false", "known", "unknown"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "known"))
+    .describe("true/known: only entries with known ransomware campaign use; false/unknown: only the others"),
+  added_since: isoDate.optional().describe("Only entries added on or after this date"),
+  added_until: isoDate.optional().describe("Only entries added on or before this date"),
+  limit,
+  offset,
+});
+
+const severity = z.enum(["critical", "high", "moderate", "low", "unknown"]);
+const counts = z.object({ critical: z.number().int(), high: z.number().int(), moderate: z.number().int(), low: z.number().int(), unknown: z.number().int() });
+const summary = z.object({ total: z.number().int(), highest: z.enum(["none", "critical", "high", "moderate", "low", "unknown"]), counts });
+
+const advisory = z.object({
+  id: z.string().describe("OSV id (GHSA-..., PYSEC-..., GO-...), or the registry's advisory id when only npm lists it"),
+  aliases: z.array(z.string()).describe("Other ids of the same vulnerability (CVE-...)"),
+  title: z.string(),
+  severity,
+  publishedAt: z.string().nullable().describe("null when only the npm advisory endpoint lists it (it gives no dates)"),
+  modifiedAt: z.string().nullable(),
+  affectedRanges: z.array(z.string()).describe('Affected intervals in npm range notation (">=1.0.0 <1.2.3", "<=2.0.0"), "=x" for listed versions, "git ..." for commit ranges'),
+  fixedVersions: z.array(z.string()).describe("Versions that fix it, in the ecosystem's order"),
+  references: z.array(z.string()),
+});
+
+export const npmReportOutput = z.object({
+  package: z.object({ name: z.string(), ecosystem: z.literal("npm"), latestVersion: z.string(), description: z.string(), license: z.string(), repositoryUrl: z.string() }),
+  downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }),
+  summary,
+  advisories: z.array(advisory),
+  sources: z.object({ npm: z.string(), downloads: z.string(), osv: z.string() }),
+  checkedAt: z.string(),
+  noAdvisoryCopy: z.string(),
+});
+
+const kevMatch = z.object({
+  cveId: z.string(),
+  vendorProject: z.string(),
+  product: z.string(),
+  vulnerabilityName: z.string(),
+  dateAdded: z.string(),
+  dueDate: z.string().nullable(),
+  requiredAction: z.string(),
+  knownRansomwareCampaignUse: z.string(),
+});
+
+const catalogRef = z.object({ version: z.string().nullable(), releasedAt: z.string().nullable(), partial: z.boolean(), origin: z.enum(["shipped", "refreshed"]) });
+
+const verdict = z.object({
+  affected: z.boolean().nullable().describe("Whether the selected version is affected; null when the data cannot decide (commit ranges only)"),
+  matchedRanges: z.array(z.string()).describe("The affected intervals that contain the selected version"),
+  nearestFixedVersion: z.string().nullable().describe("Lowest fixed version above the selected one among the matching ranges"),
+});
+
+export const packageReportOutput = z.object({
+  package: z.object({
+    name: z.string(),
+    ecosystem: z.enum(ECOSYSTEMS),
+    coordinate: z.string(),
+    latestVersion: z.string().nullable(),
+    description: z.string().nullable(),
+    license: z.string().nullable(),
+    repositoryUrl: z.string().nullable(),
+    versionCount: z.number().int(),
+  }),
+  version: z.object({
+    selected: z.string(),
+    requested: z.string().nullable(),
+    isLatest: z.boolean(),
+    publishedAt: z.string().nullable(),
+    affected: z.boolean().nullable(),
+  }),
+  downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }).nullable(),
+  downloadsUnavailableReason: z.string().nullable(),
+  summary: summary.extend({ affectingSelectedVersion: summary }),
+  advisories: z.array(advisory.extend({ sources: z.array(z.string()), versionVerdict: verdict, knownExploited: z.array(kevMatch) })),
+  knownExploited: z.array(kevMatch.extend({ advisoryIds: z.array(z.string()) })),
+  knownExploitedCatalog: catalogRef,
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int(), hasMore: z.boolean() }),
+  sources: z.object({ registry: z.string().nullable(), downloads: z.string().nullable(), osv: z.string().nullable(), npmAdvisories: z.string().nullable(), kev: z.string().nullable() }),
+  sourceStatus: z.array(
+    z.object({
+      source: z.enum(["registry", "osv", "downloads", "npmAdvisories", "kev"]),
+      url: z.string().nullable(),
+      status: z.enum(["ok", "not_found", "unavailable", "not_applicable"]),
+      fetchedAt: z.string().nullable(),
+      cached: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  checkedAt: z.string(),
+  noAdvisoryCopy: z.string(),
+});
+
+const kevEntry = kevMatch.extend({ shortDescription: z.string(), notes: z.string(), cwes: z.array(z.string()) });
+
+const catalogInfo = catalogRef.extend({ count: z.number().int(), note: z.string().nullable(), fetchedAt: z.string(), sourceUrl: z.string().nullable() });
+
+export const cveOutput = z.object({
+  cveId: z.string(),
+  advisories: z.array(
+    z.object({
+      id: z.string(),
+      aliases: z.array(z.string()),
+      title: z.string(),
+      severity,
+      publishedAt: z.string().nullable(),
+      modifiedAt: z.string().nullable(),
+      withdrawnAt: z.string().nullable(),
+      affected: z.array(z.object({ ecosystem: z.string(), package: z.string(), affectedRanges: z.array(z.string()), fixedVersions: z.array(z.string()) })),
+      references: z.array(z.string()),
+    }),
+  ),
+  knownExploited: kevEntry.nullable(),
+  knownExploitedCatalog: catalogRef,
+  sources: z.object({ osv: z.string(), kev: z.string().nullable() }),
+  checkedAt: z.string(),
+});
+
+export const kevSearchOutput = z.object({
+  catalog: catalogInfo,
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  vulnerabilities: z.array(kevEntry),
+  checkedAt: z.string(),
+});

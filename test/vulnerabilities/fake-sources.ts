@@ -1,0 +1,34 @@
+// Starts the fake package sources once per test file, points the configuration at them, and gives every test
+// fresh caches and healthy sources.
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { getFeed } from "../../server/feeds/loader";
+import { clearUpstreamCache, resetUpstreamCalls } from "../../server/providers/packages/http";
+import { clearOsvRecords } from "../../server/providers/packages/osv";
+import { kevFeed } from "../../server/vulnerabilities/kev-feed";
+import { startFakePackageSources, type FakePackageSources } from "../fakes/packages/server";
+
+export function useFakePackageSources(): { current: FakePackageSources } {
+  const holder = {} as { current: FakePackageSources };
+  beforeAll(async () => {
+    holder.current = await startFakePackageSources();
+    Object.assign(process.env, holder.current.env);
+    // The feed loader opens the database on first use (it looks for a refreshed catalog there); doing that here,
+    // once, keeps the embedded database's start-up out of the timed upstream calls of the tests.
+    await getFeed(kevFeed);
+  });
+  afterAll(async () => {
+    for (const k of Object.keys(holder.current.env)) delete process.env[k];
+    await holder.current.close();
+  });
+  beforeEach(() => {
+    const fake = holder.current;
+    fake.down.clear();
+    fake.hang.clear();
+    for (const k of Object.keys(fake.requests) as Array<keyof typeof fake.requests>) fake.requests[k] = 0;
+    clearUpstreamCache();
+    clearOsvRecords();
+    resetUpstreamCalls();
+    delete process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS;
+  });
+  return holder;
+}
