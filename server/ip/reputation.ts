@@ -70,3 +70,9 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
     checkedAt: new Date().toISOString(),
   };
 }
+
+/** Loads the IP feeds (ASN tables, lists, ranges) so the first request does not pay for parsing them. */
+export async function warmIpFeeds(): Promise<void> {
+  await getIpReputation("192.0.2.1");
+  await Promise.all([getIpReputation("1.1.1.1"), getIpReputation("2606:4700::1111")]);
+}

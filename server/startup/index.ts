@@ -5,11 +5,14 @@ import { runAdminCommand } from "../admin/commands";
 import { getDb, type Db } from "../db/client";
 import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
+import { geoReader } from "../geo/database";
+import { warmIpFeeds } from "../ip/reputation";
 import { createWorkspace } from "../workspaces/workspaces";
 
 export async function startServer(): Promise<void> {
   const db = await getDb();
   await seedDemoOnFirstRun(db);
+  await warmData();
   if (!databaseUrl()) {
     writeServerPid();
     await listenAdminChannel(async (argv) => {
@@ -22,6 +25,19 @@ export async function startServer(): Promise<void> {
       }
     });
   }
+}
+
+/** Loads shipped data (geolocation, ASN and list feeds) now, so the first lookups are as fast as the rest. */
+async function warmData(): Promise<void> {
+  const started = Date.now();
+  try {
+    geoReader(4);
+    geoReader(6);
+    await warmIpFeeds();
+  } catch (err) {
+    console.error("warming shipped data failed; lookups will load it on first use:", err);
+  }
+  if (process.env.NODE_ENV !== "test") console.log(`shipped data loaded in ${Date.now() - started} ms`);
 }
 
 async function seedDemoOnFirstRun(db: Db): Promise<void> {
