@@ -29,6 +29,19 @@ if (needsBuild) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// `next start` always runs with NODE_ENV=production, which to the sign-in code means "no development sign-in".
+// A newcomer's `npm start` without an identity provider would then have no way into the dashboard, so unless
+// the operator says this is production (NODE_ENV or SERVICE_ENV=production) or configures OpenID Connect, turn
+// the labelled development sign-in on explicitly and say so.
+const operatorSaysProduction = process.env.NODE_ENV === "production" || process.env.SERVICE_ENV === "production";
+if (!operatorSaysProduction && !process.env.SERVICE_OIDC_ISSUER && process.env.SERVICE_DEV_SIGNIN === undefined) {
+  process.env.SERVICE_DEV_SIGNIN = "1";
+  console.warn(
+    "Development sign-in is ON (anyone can sign in as any email): no OpenID Connect provider is configured.\n" +
+      "For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET and SERVICE_ENV=production.",
+  );
+}
+
 const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "0.0.0.0";
 const child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], {

@@ -11,7 +11,8 @@ let generated: string | null = null;
 export function authSecret(): string {
   const configured = process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim();
   if (configured) return configured;
-  if (isProduction()) {
+  // An explicit development sign-in (SERVICE_DEV_SIGNIN=1) is a local or demo run: a generated secret is fine.
+  if (isProduction() && process.env.SERVICE_DEV_SIGNIN?.trim() !== "1") {
     throw new Error("NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).");
   }
   if (generated) return generated;

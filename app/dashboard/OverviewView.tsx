@@ -1,0 +1,62 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Attribution } from "./_components/Attribution";
+import { CreateWorkspaceForm } from "./_components/CreateWorkspaceForm";
+import { ErrorNote } from "./_components/ErrorNote";
+import { UsageMeter } from "./_components/UsageMeter";
+import { useTRPC } from "./_components/trpc";
+
+export function OverviewView() {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const plans = useQuery(trpc.account.plans.queryOptions());
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  if (overview.error) return <ErrorNote error={overview.error} />;
+  if (!overview.data) return <p className="muted">Loading…</p>;
+  const { workspace, role, entitlements, usage } = overview.data;
+  const planName = (slug: string) => plans.data?.find((p) => p.slug === slug)?.name ?? slug;
+  return (
+    <>
+      <h1 data-testid="workspace-name">{workspace.name}</h1>
+      <div className="card">
+        <h2>Usage this month</h2>
+        <UsageMeter {...usage} />
+      </div>
+      <div className="grid-2">
+        <div className="card">
+          <h2>Plan</h2>
+          <p data-testid="current-plans">{entitlements.plans.map(planName).join(" + ")}</p>
+          <ul className="small">
+            <li>{entitlements.monthlyUnits.toLocaleString("en-US")} lookup units per UTC month, shared by all keys</li>
+            <li>Capabilities: {entitlements.capabilities.join(", ")}</li>
+            <li>Up to {entitlements.apiKeys} API key{entitlements.apiKeys === 1 ? "" : "s"}</li>
+            <li>Bulk lookups: {entitlements.bulk ? "yes" : "no"} · Webhooks: {entitlements.webhooks ? "yes" : "no"}</li>
+            <li>Lookup history: {entitlements.historyDays ? `${entitlements.historyDays} days` : "none"}</li>
+          </ul>
+          <Link href="/dashboard/plan">{role === "owner" ? "Change plan" : "Plan details"}</Link>
+        </div>
+        <div className="card">
+          <h2>Get started</h2>
+          <p className="small">
+            Your role: <strong data-testid="my-role">{role}</strong>. Call the API with a workspace key:
+          </p>
+          <pre className="raw-json">{`curl -H "Authorization: Bearer $KEY" \\\n  ${origin}/v1/ip/8.8.8.8/geo`}</pre>
+          <p className="small">
+            <Link href="/dashboard/keys">API keys</Link> · <Link href="/dashboard/console">Lookup console</Link> ·{" "}
+            <Link href="/docs">API reference</Link>
+          </p>
+        </div>
+      </div>
+      <details className="card">
+        <summary>Create another workspace</summary>
+        <div style={{ marginTop: "0.75rem" }}>
+          <CreateWorkspaceForm />
+        </div>
+      </details>
+      <Attribution />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+// Creates a workspace on the Free plan with the signed-in user as owner; its first API key is shown once.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ErrorNote } from "./ErrorNote";
+import { ShownOnceKey } from "./ShownOnceKey";
+import { useTRPC } from "./trpc";
+import { selectWorkspace } from "./workspace-cookie";
+
+export function CreateWorkspaceForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const create = useMutation(trpc.account.createWorkspace.mutationOptions());
+  if (create.data) {
+    const { workspaceId, apiKey } = create.data;
+    return (
+      <div className="card" data-testid="workspace-created">
+        <h2>Workspace created</h2>
+        <p>It starts on the Free plan with one API key:</p>
+        <ShownOnceKey apiKey={apiKey} />
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            selectWorkspace(workspaceId);
+            router.push("/dashboard");
+            router.refresh();
+          }}
+        >
+          Open the workspace
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="card form-row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate({ name });
+      }}
+    >
+      <label>
+        Workspace name
+        <input name="workspaceName" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="Acme Inc." />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        Create workspace
+      </button>
+      <ErrorNote error={create.error} />
+    </form>
+  );
+}

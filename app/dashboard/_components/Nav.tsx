@@ -1,0 +1,29 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export const DASHBOARD_LINKS = [
+  { href: "/dashboard", label: "Overview" },
+  { href: "/dashboard/console", label: "Lookup console" },
+  { href: "/dashboard/vulnerabilities", label: "Vulnerabilities" },
+  { href: "/dashboard/keys", label: "API keys" },
+  { href: "/dashboard/plan", label: "Plan" },
+  { href: "/dashboard/members", label: "Members" },
+] as const;
+
+export function Nav() {
+  const pathname = usePathname();
+  return (
+    <nav className="side-nav" aria-label="Dashboard">
+      {DASHBOARD_LINKS.map((l) => {
+        const active = l.href === "/dashboard" ? pathname === l.href : pathname.startsWith(l.href);
+        return (
+          <Link key={l.href} href={l.href} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+            {l.label}
+          </Link>
+        );
+      })}
+      <Link href="/docs">API reference</Link>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { selectWorkspace } from "./workspace-cookie";
+
+export interface WorkspaceChoice {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export function WorkspaceSwitcher({ workspaces, selectedId }: { workspaces: WorkspaceChoice[]; selectedId: string | null }) {
+  const router = useRouter();
+  if (workspaces.length === 0) return null;
+  return (
+    <label className="switcher">
+      <span className="muted small">Workspace</span>
+      <select
+        data-testid="workspace-switcher"
+        value={selectedId ?? ""}
+        onChange={(e) => {
+          selectWorkspace(e.target.value);
+          router.refresh();
+        }}
+      >
+        {workspaces.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name} ({w.role})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

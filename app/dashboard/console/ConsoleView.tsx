@@ -1,0 +1,133 @@
+"use client";
+// Picks a lookup from the catalog, shows its cost before running, calls the very procedure the API uses (through
+// the dashboard door), and shows the result and how the workspace's quota moved.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { ResultView } from "../_components/ResultView";
+import { UsageMeter } from "../_components/UsageMeter";
+import { useTRPC, useTRPCClient } from "../_components/trpc";
+import type { LookupEntry, LookupField } from "./catalog-types";
+import { LookupForm } from "./LookupForm";
+
+type Outcome = { ok: true; data: unknown } | { ok: false; error: unknown };
+type UsageChange = { before: number; after: number; remaining: number };
+
+function coerce(field: LookupField, raw: string): unknown {
+  if (field.type === "integer" || field.type === "number") return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  if (field.type === "boolean") return raw === "true" ? true : raw === "false" ? false : raw;
+  if (field.type.endsWith("[]")) return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  return raw;
+}
+
+export function buildInput(entry: LookupEntry, values: Record<string, string>, body: string): Record<string, unknown> {
+  let input: Record<string, unknown> = {};
+  if (entry.bodyTemplate !== null && body.trim()) {
+    const parsed: unknown = JSON.parse(body);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("The request body must be a JSON object.");
+    input = parsed as Record<string, unknown>;
+  }
+  for (const f of entry.fields) {
+    const raw = values[f.name] ?? "";
+    if (raw === "" && !f.required) continue;
+    input[f.name] = coerce(f, raw);
+  }
+  return input;
+}
+
+export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const [selected, setSelected] = useState<string | null>(catalog[0]?.procedure ?? null);
+  const [running, setRunning] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [change, setChange] = useState<UsageChange | null>(null);
+  const entry = useMemo(() => catalog.find((e) => e.procedure === selected) ?? null, [catalog, selected]);
+  const capabilities = overview.data?.entitlements.capabilities ?? [];
+
+  async function run(values: Record<string, string>, body: string) {
+    if (!entry) return;
+    let input: Record<string, unknown>;
+    try {
+      input = buildInput(entry, values, body);
+    } catch (err) {
+      setOutcome({ ok: false, error: { message: `Invalid JSON body: ${(err as Error).message}` } });
+      return;
+    }
+    setRunning(true);
+    setOutcome(null);
+    const before = overview.data?.usage.used ?? 0;
+    // The catalog is built from the router, so every entry names a real procedure; walk the client to it.
+    const target = entry.procedure.split(".").reduce<any>((acc, seg) => acc[seg], client as any);
+    try {
+      const data = entry.kind === "query" ? await target.query(input) : await target.mutate(input);
+      setOutcome({ ok: true, data });
+    } catch (error) {
+      setOutcome({ ok: false, error });
+    } finally {
+      const fresh = await queryClient.fetchQuery({ ...trpc.account.overview.queryOptions(), staleTime: 0 });
+      setChange({ before, after: fresh.usage.used, remaining: fresh.usage.remaining });
+      setRunning(false);
+    }
+  }
+
+  if (catalog.length === 0) return <p className="muted">No metered lookups are registered.</p>;
+  return (
+    <div className="console">
+      <div className="card lookup-list" data-testid="lookup-list">
+        {catalog.map((e) => (
+          <button
+            key={e.procedure}
+            type="button"
+            className={`lookup-item${e.procedure === selected ? " selected" : ""}`}
+            data-procedure={e.procedure}
+            onClick={() => {
+              setSelected(e.procedure);
+              setOutcome(null);
+              setChange(null);
+            }}
+          >
+            <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
+            {e.summary}
+            <br />
+            <code>{e.path ?? e.procedure}</code>
+          </button>
+        ))}
+      </div>
+      <div>
+        {overview.data ? (
+          <div className="card">
+            <UsageMeter {...overview.data.usage} />
+          </div>
+        ) : null}
+        {entry ? (
+          <div className="card" data-testid="lookup-panel">
+            <h2>{entry.summary}</h2>
+            <p className="cost" data-testid="lookup-cost">
+              Cost: <strong>{entry.cost}</strong> · capability <code>{entry.capability}</code>
+              {entry.bulk === "always" ? " · needs bulk lookups" : entry.bulk === "multiple-targets" ? " · more than one target needs bulk lookups" : ""}
+            </p>
+            {overview.data && !capabilities.includes(entry.capability as never) ? (
+              <p className="notice">
+                This workspace&apos;s plan does not include the <code>{entry.capability}</code> capability; the lookup will be refused (403{" "}
+                <code>CAPABILITY_REQUIRED</code>) without using units.
+              </p>
+            ) : null}
+            {entry.description ? <p className="small muted">{entry.description}</p> : null}
+            <LookupForm key={entry.procedure} entry={entry} running={running} onRun={run} />
+          </div>
+        ) : null}
+        {change ? (
+          <p className="notice" data-testid="quota-change">
+            Quota: used {change.before} → <strong data-testid="quota-after">{change.after}</strong> ({change.after - change.before} unit
+            {change.after - change.before === 1 ? "" : "s"} consumed, {change.remaining} remaining)
+          </p>
+        ) : null}
+        {outcome && !outcome.ok ? <ErrorNote error={outcome.error} /> : null}
+        {outcome && outcome.ok ? <ResultView value={outcome.data} title="Result" /> : null}
+      </div>
+    </div>
+  );
+}

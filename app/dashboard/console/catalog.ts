@@ -1,0 +1,137 @@
+// Builds the console's catalog from the procedures themselves: every procedure whose meta says `metered`, with
+// the REST path, summary and cost from its meta and its inputs from the generated OpenAPI document. Nothing here
+// names a particular lookup, so procedures added later appear without touching the console.
+import { z } from "zod";
+import { getOpenApiDocument } from "../../../server/api/rest/openapi";
+import { appRouter } from "../../../server/api/root";
+import type { Meta } from "../../../server/api/trpc";
+import type { LookupEntry, LookupField } from "./catalog-types";
+
+type Json = Record<string, any>;
+type AnyProcedure = { _def: { type: "query" | "mutation" | "subscription"; meta?: Meta; inputs?: unknown[] } };
+
+let cached: LookupEntry[] | null = null;
+
+export function lookupCatalog(): LookupEntry[] {
+  if (cached) return cached;
+  const doc = getOpenApiDocument();
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures;
+  const entries: LookupEntry[] = [];
+  for (const [procedure, proc] of Object.entries(procedures)) {
+    const meta = proc._def.meta;
+    if (!meta?.metered || proc._def.type === "subscription") continue;
+    const openapi = meta.openapi;
+    const op: Json | undefined = openapi ? doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] : undefined;
+    const bodySchema = op ? resolve(doc, op.requestBody?.content?.["application/json"]?.schema) : inputSchemaOf(proc);
+    const fields = op ? paramFields(doc, op.parameters ?? []) : [];
+    entries.push({
+      procedure,
+      kind: proc._def.type,
+      method: openapi?.method ?? (proc._def.type === "query" ? "GET" : "POST"),
+      path: openapi?.path ?? null,
+      tag: openapi?.tags?.[0] ?? "Other",
+      summary: openapi?.summary ?? procedure,
+      description: openapi?.description ?? "",
+      capability: meta.metered.capability,
+      cost: meta.metered.cost,
+      bulk: meta.metered.bulk,
+      fields,
+      bodyTemplate: bodySchema ? JSON.stringify(exampleOf(doc, bodySchema, 0), null, 2) : null,
+      bodyFields: bodySchema ? objectFields(doc, bodySchema) : [],
+    });
+  }
+  entries.sort((a, b) => a.tag.localeCompare(b.tag) || (a.path ?? a.procedure).localeCompare(b.path ?? b.procedure));
+  cached = entries;
+  return entries;
+}
+
+function resolve(doc: Json, schema: Json | undefined): Json | undefined {
+  let s = schema;
+  for (let i = 0; i < 10 && s?.$ref; i++) {
+    const name = String(s.$ref).replace(/^#\/components\/schemas\//, "");
+    s = doc.components?.schemas?.[name];
+  }
+  return s;
+}
+
+/** Dashboard-only metered procedures have no OpenAPI operation: read their zod input directly. */
+function inputSchemaOf(proc: AnyProcedure): Json | undefined {
+  const input = proc._def.inputs?.[0];
+  if (!input) return undefined;
+  try {
+    return z.toJSONSchema(input as z.ZodType, { io: "input", unrepresentable: "any" }) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+function typeName(doc: Json, schema: Json | undefined): string {
+  const s = resolve(doc, schema);
+  if (!s) return "any";
+  if (Array.isArray(s.anyOf ?? s.oneOf)) return (s.anyOf ?? s.oneOf).map((x: Json) => typeName(doc, x)).join(" | ");
+  if (s.type === "array") return `${typeName(doc, s.items)}[]`;
+  if (Array.isArray(s.type)) return s.type.join(" | ");
+  return s.type ?? "any";
+}
+
+function paramFields(doc: Json, params: Json[]): LookupField[] {
+  return params
+    .filter((p) => p.in === "path" || p.in === "query")
+    .map((p) => {
+      const s = resolve(doc, p.schema) ?? {};
+      const enumValues = Array.isArray(s.enum) ? s.enum.map(String) : null;
+      return {
+        name: String(p.name),
+        in: p.in,
+        required: Boolean(p.required),
+        type: typeName(doc, s),
+        description: p.description ?? s.description ?? null,
+        enumValues,
+        defaultValue: s.default === undefined ? null : String(s.default),
+      };
+    });
+}
+
+function objectFields(doc: Json, schema: Json) {
+  const s = resolve(doc, schema);
+  if (!s?.properties) return [];
+  const required = new Set<string>(s.required ?? []);
+  return Object.entries<Json>(s.properties).map(([name, prop]) => ({
+    name,
+    type: typeName(doc, prop),
+    required: required.has(name),
+    description: resolve(doc, prop)?.description ?? null,
+  }));
+}
+
+/** A minimal valid-looking body: required properties only, each with its example, default or first enum value. */
+function exampleOf(doc: Json, schema: Json | undefined, depth: number): unknown {
+  const s = resolve(doc, schema);
+  if (!s || depth > 4) return null;
+  if (s.example !== undefined) return s.example;
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  const variants = s.anyOf ?? s.oneOf;
+  if (Array.isArray(variants) && variants.length) return exampleOf(doc, variants.find((v: Json) => v.type !== "null") ?? variants[0], depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+  switch (type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      const required: string[] = s.required ?? [];
+      for (const name of required) out[name] = exampleOf(doc, s.properties?.[name], depth + 1);
+      return out;
+    }
+    case "array":
+      return [exampleOf(doc, s.items, depth + 1)];
+    case "integer":
+    case "number":
+      return s.minimum ?? 0;
+    case "boolean":
+      return false;
+    case "string":
+      return "";
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,65 @@
+// The dashboard shell: only for signed-in users; picks the workspace (validated svc_workspace cookie, else the
+// first membership) and offers to create one when the user has none.
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { getSessionUser } from "../../server/auth/session";
+import { WORKSPACE_COOKIE } from "../../server/auth/workspace-selection";
+import { getDb } from "../../server/db/client";
+import { membershipsOf } from "../../server/workspaces/members";
+import { CreateWorkspaceForm } from "./_components/CreateWorkspaceForm";
+import { Nav } from "./_components/Nav";
+import { Providers } from "./_components/Providers";
+import { SignOutButton } from "./_components/SignOutButton";
+import { WorkspaceSwitcher } from "./_components/WorkspaceSwitcher";
+import "./dashboard.css";
+
+export const dynamic = "force-dynamic";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  let user: Awaited<ReturnType<typeof getSessionUser>> = null;
+  try {
+    user = await getSessionUser();
+  } catch (err) {
+    console.error("[auth] dashboard session unavailable:", err);
+  }
+  if (!user) redirect("/signin?callbackUrl=%2Fdashboard");
+
+  const memberships = await membershipsOf(await getDb(), user.userId);
+  const wanted = (await cookies()).get(WORKSPACE_COOKIE)?.value;
+  const selected = memberships.find((m) => m.workspace.id === wanted) ?? memberships[0] ?? null;
+  const workspaces = memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, role: m.role }));
+
+  return (
+    <Providers key={selected?.workspace.id ?? "none"} workspaceId={selected?.workspace.id ?? null}>
+      <div className="dash">
+        <header className="dash-header">
+          <Link href="/dashboard" className="brand">
+            Security Intelligence
+          </Link>
+          <WorkspaceSwitcher workspaces={workspaces} selectedId={selected?.workspace.id ?? null} />
+          <span className="grow" />
+          <span className="muted small" data-testid="signed-in-as">
+            {user.email}
+          </span>
+          <SignOutButton />
+        </header>
+        {selected ? (
+          <div className="dash-body">
+            <Nav />
+            <main className="dash-main">{children}</main>
+          </div>
+        ) : (
+          <main className="dash-main narrow">
+            <h1>Create your first workspace</h1>
+            <p className="muted">
+              A workspace holds API keys, a plan with a monthly allowance of lookup units, and members. You will be its owner.
+            </p>
+            <CreateWorkspaceForm />
+          </main>
+        )}
+      </div>
+    </Providers>
+  );
+}

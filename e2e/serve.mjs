@@ -1,0 +1,57 @@
+// The server the end-to-end tests run against: the production build (scripts/start.mjs builds when needed) on
+// 127.0.0.1 with a fresh database: a new PGlite folder, or a new schema when DATABASE_URL points at PostgreSQL.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const port = process.env.E2E_PORT ?? "3217";
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: "127.0.0.1",
+  NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+  // A production build with no identity provider: the tests sign in through the development sign-in, enabled
+  // explicitly (it is never a silent fallback in production).
+  SERVICE_DEV_SIGNIN: "1",
+  SERVICE_OIDC_ISSUER: "",
+  SERVICE_OIDC_CLIENT_ID: "",
+  SERVICE_OIDC_CLIENT_SECRET: "",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+
+// No NEXTAUTH_URL: the app must work at whatever address it is reached by (unset, not empty: next-auth's client
+// module parses an empty value as a URL).
+delete env.NEXTAUTH_URL;
+delete env.SERVICE_PUBLIC_URL;
+
+let cleanup = () => {};
+if (process.env.DATABASE_URL) {
+  const schema = `e2e_${randomBytes(4).toString("hex")}`;
+  env.SERVICE_DB_SCHEMA = schema;
+  cleanup = async () => {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  };
+} else {
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-e2e-"));
+  env.SERVICE_DATA_DIR = dir;
+  cleanup = () => rmSync(dir, { recursive: true, force: true });
+}
+
+const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: "inherit" });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", async (code) => {
+  try {
+    await cleanup();
+  } catch (err) {
+    console.error("e2e cleanup failed:", err);
+  }
+  process.exit(code ?? 0);
+});

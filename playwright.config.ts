@@ -1,0 +1,44 @@
+// End-to-end tests in Debian's Chromium against the production server (e2e/serve.mjs: build if needed, fresh
+// database). Screenshots of every page are attached to each test's results under test-results/.
+import { defineConfig } from "@playwright/test";
+
+const port = process.env.E2E_PORT ?? "3217";
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node e2e/serve.mjs",
+    url: `${baseURL}/v1/openapi.json`,
+    env: { E2E_PORT: port },
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
