@@ -1,9 +1,9 @@
-// /cidr/check: the sampled addresses of an IPv4 range, each with its address scope and blocklist results.
+// /cidr/check: the sampled addresses of an IPv4 range, each with its reputation (shipped data) and blocklist results.
 import { blocklistSources, checkTarget } from "../blocklists/check";
 import { dnsblServers, dnsblTimeoutMs } from "../blocklists/config";
 import { parseTarget, type Target } from "../blocklists/targets";
 import { AppError } from "../errors";
-import { classifyIp } from "../net/ip";
+import { getIpReputation } from "../ip/reputation";
 import { parseIpv4Cidr, sampleAddresses, EVERY_ADDRESS_FROM_PREFIX, SAMPLES_FOR_WIDE_RANGES } from "./range";
 import type { CidrCheckResult } from "./schemas";
 
@@ -12,12 +12,12 @@ export async function checkCidrOrThrow(input: string): Promise<CidrCheckResult> 
   if ("error" in range) throw new AppError("INVALID_REQUEST", range.error);
   const env = { servers: dnsblServers(), timeoutMs: dnsblTimeoutMs() };
   const ips = sampleAddresses(range);
-  const addresses = await Promise.all(
-    ips.map(async (ip) => {
-      const c = classifyIp(ip);
-      return { ip, scope: c.scope, scopeReason: c.reason, blocklists: await checkTarget(parseTarget(ip) as Target, env) };
-    }),
-  );
+  // Reputation first: its first call in a process loads the routing tables synchronously, which must not stall the
+  // blocklist queries' timers. After that it answers from memory.
+  const first = await getIpReputation(ips[0]);
+  const reputations = [first, ...(await Promise.all(ips.slice(1).map((ip) => getIpReputation(ip))))];
+  const blocklists = await Promise.all(ips.map((ip) => checkTarget(parseTarget(ip) as Target, env)));
+  const addresses = ips.map((ip, i) => ({ ip, reputation: reputations[i], blocklists: blocklists[i] }));
   const every = range.prefix >= EVERY_ADDRESS_FROM_PREFIX;
   const listedAddresses = addresses.filter((a) => a.blocklists.status === "listed").map((a) => a.ip);
   return {

@@ -1,6 +1,7 @@
 // The CIDR check result of /cidr/check.
 import { z } from "zod";
 import { blocklistSourcesSchema, targetResultSchema } from "../blocklists/schemas";
+import { ipReputationSchema } from "../ip/schema";
 
 export const cidrCheckResultSchema = z.object({
   cidr: z.string().describe("The range checked, normalised to its network address"),
@@ -14,9 +15,8 @@ export const cidrCheckResultSchema = z.object({
   addresses: z.array(
     z.object({
       ip: z.string(),
-      scope: z.string().describe("IANA special-purpose classification: public, private, reserved, documentation, ..."),
-      scopeReason: z.string().nullable(),
-      blocklists: targetResultSchema,
+      reputation: ipReputationSchema.describe("The IP reputation object of GET /ip/{ip}/reputation, from shipped and refreshed data"),
+      blocklists: targetResultSchema.describe("The DNS blocklist results of POST /blocklists/check"),
     }),
   ),
   summary: z.object({

@@ -64,15 +64,22 @@ describe("checkCidrOrThrow", () => {
     await dns.close();
   });
 
-  it("checks each address of a /30 against the blocklists with its scope", async () => {
+  it("checks each address of a /30 for reputation and against the blocklists", async () => {
     const r = await checkCidrOrThrow("192.0.2.0/30");
     expect(r).toMatchObject({ cidr: "192.0.2.0/30", prefixLength: 30, totalAddresses: 4, sampling: "every_address", units: 4 });
     expect(r.addresses.map((a) => a.ip)).toEqual(["192.0.2.0", "192.0.2.1", "192.0.2.2", "192.0.2.3"]);
-    expect(r.addresses[0].scope).toBe("documentation");
+    expect(r.addresses[0].reputation).toMatchObject({ ip: "192.0.2.0", classification: { scope: "documentation", bogon: true } });
+    expect(r.addresses[0].reputation.risk.score).toEqual(expect.any(Number));
     expect(r.summary).toEqual({ checked: 4, listed: 1, incomplete: 0, listedAddresses: ["192.0.2.3"] });
     expect(r.addresses[3].blocklists.lists[0]).toMatchObject({ zone: "zen.spamhaus.org", status: "listed" });
     expect(r.sources.ipZones).toEqual(["zen.spamhaus.org"]);
     expect(dns.queries.filter((q) => q.name.endsWith(".zen.spamhaus.org") && q.type === "A")).toHaveLength(4);
+  });
+
+  it("gives a public address its origin AS from the shipped data", async () => {
+    const r = await checkCidrOrThrow("8.8.8.8/32");
+    expect(r.addresses[0].reputation.asn?.number).toBe(15169);
+    expect(r.addresses[0].reputation.classification.bogon).toBe(false);
   });
 
   it("samples 7 addresses of a /16 and says which", async () => {

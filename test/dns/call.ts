@@ -1,40 +1,20 @@
-// Calls this area's procedures through the real metered pipeline (API-key authentication, capability, bulk,
-// validation, atomic unit reservation) with the same context the REST door builds, and shapes the outcome like a
-// response. Used until the routers are registered in server/api/root.ts; the REST door then serves the same code.
-import { newId } from "../../server/ids";
-import { authenticateApiKeyOrThrow } from "../../server/keys/authenticate";
-import type { Context, Principal } from "../../server/api/context";
-import { createCallerFactory, router } from "../../server/api/trpc";
-import { blocklistsRouter } from "../../server/api/routers/blocklists";
-import { cidrRouter } from "../../server/api/routers/cidr";
-import { dnsRouter } from "../../server/api/routers/dns";
-import { emailRouter } from "../../server/api/routers/email";
-import { toErrorBody } from "../../server/errors";
-import type { TestApp } from "../harness";
+// Calls this area's routes through the REST door by procedure name, so table-driven tests can pass plain inputs:
+// GET inputs become the query string, POST inputs the JSON body.
+import type { TestApp, TestResponse } from "../harness";
 
-const areaRouter = router({ dns: dnsRouter, email: emailRouter, blocklists: blocklistsRouter, cidr: cidrRouter });
-const createCaller = createCallerFactory(areaRouter);
+const ROUTES = {
+  "dns.dnsLookup": ["GET", "/v1/dns/lookup"],
+  "email.emailCheck": ["POST", "/v1/email/check"],
+  "email.emailSecurity": ["GET", "/v1/email/security"],
+  "blocklists.blocklistsCheck": ["POST", "/v1/blocklists/check"],
+  "cidr.cidrCheck": ["POST", "/v1/cidr/check"],
+} as const;
 
-export type Procedure = "dns.dnsLookup" | "email.emailCheck" | "email.emailSecurity" | "blocklists.blocklistsCheck" | "cidr.cidrCheck";
+export type Procedure = keyof typeof ROUTES;
 
-export async function callProcedure(app: TestApp, key: string, procedure: Procedure, input: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-  const resHeaders = new Headers();
-  let principal: Promise<Principal> | null = null;
-  const ctx: Context = {
-    db: app.db,
-    door: "rest",
-    requestId: newId("req"),
-    resHeaders,
-    sessionUser: null,
-    authenticate: () => (principal ??= authenticateApiKeyOrThrow(app.db, key)),
-  };
-  const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
-  const [area, name] = procedure.split(".");
-  try {
-    const body = await caller[area][name](input);
-    return { status: 200, body: JSON.parse(JSON.stringify(body)), headers: resHeaders };
-  } catch (err) {
-    const { status, body } = toErrorBody(err);
-    return { status, body, headers: resHeaders };
-  }
+export function callProcedure(app: TestApp, key: string, procedure: Procedure, input: unknown): Promise<TestResponse> {
+  const [method, path] = ROUTES[procedure];
+  if (method === "POST") return app.request(method, path, { key, body: input });
+  const query = new URLSearchParams(Object.entries(input as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  return app.request(method, `${path}?${query}`, { key });
 }

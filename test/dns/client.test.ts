@@ -126,6 +126,13 @@ describe("DNS client against a local resolver", () => {
     expect(Date.now() - t0).toBeLessThan(1500);
   });
 
+  it("reports ERROR, not a crash, when no usable resolver is configured", async () => {
+    process.env.SERVICE_DNS_SERVERS = "not-a-server";
+    const r = await queryDns("example.test", "A");
+    expect(r.status).toBe("ERROR");
+    expect(r.attempts[0].detail).toMatch(/No usable DNS server/);
+  });
+
   it("parses SERVICE_DNS_SERVERS with ports and IPv6 brackets", () => {
     process.env.SERVICE_DNS_SERVERS = "192.0.2.1, 127.0.0.1:5353,[2001:db8::1]:5300, 2001:db8::2";
     expect(getDnsServers().map((s) => s.label)).toEqual(["192.0.2.1:53", "127.0.0.1:5353", "[2001:db8::1]:5300", "[2001:db8::2]:53"]);

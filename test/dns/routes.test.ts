@@ -110,6 +110,6 @@ describe("dns.lookup", () => {
     dns.setFailure("broken.example.test", "SERVFAIL");
     const res = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "broken.example.test" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "SERVFAIL", records: [], resolver: { answeredBy: null } });
+    expect(res.body).toMatchObject({ status: "SERVFAIL", records: [], resolver: { answeredBy: dns.address } });
   });
 });

@@ -70,11 +70,22 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
   const failures = new Map<string, FakeFailure>();
   const sockets = new Set<net.Socket>();
 
-  const state = {
-    queries: [] as LoggedQuery[],
+  // The returned object is the live state: tests flip `down`, `delayMs` and `truncateUdp` on it directly.
+  const state: FakeDnsServer = {
+    address: "",
+    host: "127.0.0.1",
+    port: 0,
+    queries: [],
     down: false,
     delayMs: 0,
     truncateUdp: false,
+    setRecords: (name, records) => void zone.set(norm(name), records),
+    removeRecords: (name) => void zone.delete(norm(name)),
+    setFailure: (name, failure) => void (failure ? failures.set(norm(name), failure) : failures.delete(norm(name))),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await Promise.all([new Promise<void>((r) => udp.close(() => r())), new Promise<void>((r) => tcp.close(() => r()))]);
+    },
   };
 
   function nameExists(name: string): boolean {
@@ -196,52 +207,9 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
 
   const { udp, port } = await bindBoth(makeUdp, tcp);
 
-  return {
-    address: `127.0.0.1:${port}`,
-    host: "127.0.0.1",
-    port,
-    get queries() {
-      return state.queries;
-    },
-    set queries(v) {
-      state.queries = v;
-    },
-    get down() {
-      return state.down;
-    },
-    set down(v) {
-      state.down = v;
-    },
-    get delayMs() {
-      return state.delayMs;
-    },
-    set delayMs(v) {
-      state.delayMs = v;
-    },
-    get truncateUdp() {
-      return state.truncateUdp;
-    },
-    set truncateUdp(v) {
-      state.truncateUdp = v;
-    },
-    setRecords(name, records) {
-      zone.set(norm(name), records);
-    },
-    removeRecords(name) {
-      zone.delete(norm(name));
-    },
-    setFailure(name, failure) {
-      if (failure) failures.set(norm(name), failure);
-      else failures.delete(norm(name));
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await Promise.all([
-        new Promise<void>((r) => udp.close(() => r())),
-        new Promise<void>((r) => tcp.close(() => r())),
-      ]);
-    },
-  };
+  state.port = port;
+  state.address = `127.0.0.1:${port}`;
+  return state;
 }
 
 /** Binds UDP on a random port, then TCP on the same port; retries when TCP finds the port taken. */

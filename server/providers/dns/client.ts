@@ -20,7 +20,14 @@ const EDNS_PAYLOAD = 1232; // the DNS Flag Day 2020 size: avoids IP fragmentatio
 
 export async function queryDns(name: string, type: DnsRecordType, opts: DnsQueryOptions = {}): Promise<DnsQueryResult> {
   const started = Date.now();
-  const servers = opts.servers ?? getDnsServers();
+  let servers: DnsServer[];
+  try {
+    servers = opts.servers ?? getDnsServers();
+  } catch (err) {
+    // A configuration without a usable resolver is an unavailable upstream for the caller, not a crash.
+    const attempt: DnsAttempt = { server: "(none)", transport: "udp", outcome: "ERROR", detail: (err as Error).message, durationMs: 0 };
+    return failed(name.replace(/\.$/, "").toLowerCase(), type, [], [attempt], false, started);
+  }
   const timeoutMs = opts.timeoutMs ?? getDnsTimeoutMs();
   const qname = name.replace(/\.$/, "").toLowerCase();
   const attempts: DnsAttempt[] = [];
@@ -57,9 +64,13 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
     if (result) return finish(result, qname, type, server, servers, truncated, attempts, started);
   }
 
+  return failed(qname, type, servers, attempts, truncated, started);
+}
+
+function failed(name: string, type: DnsRecordType, servers: DnsServer[], attempts: DnsAttempt[], truncated: boolean, started: number): DnsQueryResult {
   const last = attempts[attempts.length - 1];
   return {
-    name: qname,
+    name,
     type,
     status: last?.outcome ?? "ERROR",
     records: [],

@@ -6,6 +6,15 @@ import * as packet from "dns-packet";
 import type { DecodedPacket } from "dns-packet";
 import type { DnsServer } from "./config";
 
+/**
+ * Timers run before I/O callbacks in each turn of the event loop, so after a stall (a large feed parsed on first
+ * use, say) a timeout would fire although the answer is already waiting in the socket. setImmediate runs after the
+ * I/O phase: an answer that arrived in time wins.
+ */
+function afterPendingIo(fn: () => void): void {
+  setImmediate(fn);
+}
+
 export type Exchange = { ok: true; response: DecodedPacket } | { ok: false; reason: "timeout" | "network"; detail: string };
 
 function matches(res: DecodedPacket, id: number, name: string, type: string): boolean {
@@ -24,7 +33,7 @@ export function udpExchange(server: DnsServer, query: Buffer, id: number, name: 
       sock.close();
       resolve(result);
     };
-    const timer = setTimeout(() => finish({ ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms` }), timeoutMs);
+    const timer = setTimeout(() => afterPendingIo(() => finish({ ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms` })), timeoutMs);
     sock.on("error", (err) => finish({ ok: false, reason: "network", detail: err.message }));
     sock.on("message", (msg, rinfo) => {
       if (rinfo.address !== server.host || rinfo.port !== server.port) return;
@@ -57,7 +66,7 @@ export function tcpExchange(server: DnsServer, query: Buffer, id: number, name: 
       sock.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => finish({ ok: false, reason: "timeout", detail: `no TCP answer within ${timeoutMs} ms` }), timeoutMs);
+    const timer = setTimeout(() => afterPendingIo(() => finish({ ok: false, reason: "timeout", detail: `no TCP answer within ${timeoutMs} ms` })), timeoutMs);
     sock.on("error", (err) => finish({ ok: false, reason: "network", detail: err.message }));
     sock.on("close", () => finish({ ok: false, reason: "network", detail: "connection closed before an answer" }));
     sock.on("connect", () => {
