@@ -4,7 +4,12 @@
 //   2. the highest CVSS base score among the record's and its affected entries' vectors (v4.0, v3.x, v2.0),
 //      banded as CVSS v3 does: >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low,
 //   3. unknown.
-import { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } from "ae-cvss-calculator";
+import * as cvssModule from "ae-cvss-calculator";
+
+// The package is a CommonJS bundle: bundlers expose its names directly, Node's ESM loader only on `default`.
+type CvssExports = typeof import("ae-cvss-calculator");
+const cvss: CvssExports = (cvssModule as Partial<CvssExports>).Cvss2 ? (cvssModule as CvssExports) : (cvssModule as unknown as { default: CvssExports }).default;
+const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } = cvss;
 import type { OsvVulnerability } from "../providers/packages/osv-types";
 
 export const SEVERITIES = ["critical", "high", "moderate", "low", "unknown"] as const;
