@@ -85,8 +85,10 @@ export async function getHostStatusOrThrow(hostInput: string): Promise<StatusRes
   const checkedAt = new Date().toISOString();
   const opts = { method: "GET" as const, verifyTls: false, timeoutMs: hostTimeoutMs(), maxBytes: 64 * 1024 };
   let r = await safeFetch(`https://${authority}/`, opts);
-  // A site without HTTPS is still a status worth reporting; with an explicit port the scheme is the user's choice.
-  if (!parsed.port && r.status === null && (r.error?.kind === "connect" || r.error?.kind === "tls")) {
+  // A site without HTTPS is still a status worth reporting. With an explicit port, only a server that answered but
+  // did not speak TLS is retried over plain HTTP (a closed port stays an answer about that port).
+  const noTls = r.error?.kind === "tls" || r.error?.kind === "protocol";
+  if (r.status === null && (noTls || (!parsed.port && r.error?.kind === "connect"))) {
     r = await safeFetch(`http://${authority}/`, opts);
   }
   if (r.status === null && r.error?.kind === "dns") {

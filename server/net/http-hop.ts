@@ -23,8 +23,9 @@ export type HopResponse = {
 };
 
 export type HopOptions = {
-  method: "GET" | "HEAD";
+  method: "GET" | "HEAD" | "POST";
   headers: Record<string, string>;
+  body?: string | Buffer;
   maxBytes: number;
   verifyTls: boolean;
   signal: AbortSignal;
@@ -128,6 +129,6 @@ export function requestHop(u: TargetUrl, target: VettedTarget, opts: HopOptions)
       res.once("error", (err) => !truncated && reject(err));
       res.once("aborted", () => !truncated && reject(Object.assign(new Error("response aborted"), { code: "ECONNRESET" })));
     });
-    req.end();
+    req.end(opts.body);
   });
 }

@@ -14,6 +14,9 @@ const BAD_PORTS = new Set([
   6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
+/** True for ports that must never be spoken HTTP to (WHATWG Fetch "bad port" list). */
+export const isBadHttpPort = (port: number) => BAD_PORTS.has(port);
+
 export type FetchHop = { url: string; status: number | null; location: string | null; address: string | null; timing: HopTiming | null };
 
 export type FetchErrorKind = "dns" | "connect" | "tls" | "timeout" | "protocol";
@@ -40,8 +43,10 @@ export type SafeFetchResult = {
 };
 
 export type SafeFetchOptions = VetOptions & {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
   headers?: Record<string, string>;
+  /** Request body (POST); dropped when a redirect turns the request into a GET, kept on 307 and 308. */
+  body?: string | Buffer;
   maxRedirects?: number;
   timeoutMs?: number;
   maxBytes?: number;
@@ -86,6 +91,7 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
   };
   let current = first;
   let method = opts.method ?? "GET";
+  let body = opts.body;
   for (let hop = 0; ; hop++) {
     const vet = await vetTarget(current.port ? `${bracket(current.host)}:${current.port}` : current.host, opts);
     if (vet.kind === "forbidden") {
@@ -106,7 +112,7 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
     let res;
     try {
       res = await requestHop(current, vet.target, {
-        method, headers: opts.headers ?? {}, maxBytes: opts.maxBytes ?? maxResponseBytes(), verifyTls: opts.verifyTls ?? true, signal,
+        method, headers: opts.headers ?? {}, body, maxBytes: opts.maxBytes ?? maxResponseBytes(), verifyTls: opts.verifyTls ?? true, signal,
       });
     } catch (err) {
       hops.push({ url: current.url.href, status: null, location: null, address: null, timing: null });
@@ -141,7 +147,11 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
       result.blockedRedirect = { url: nextHref.slice(0, 500), reason: next ? `port ${next.effectivePort} is not an HTTP port` : "not an http(s) URL" };
       return result;
     }
-    if (res.status === 303 && method !== "HEAD") method = "GET";
+    // As browsers do: 303 always, and 301/302 after a POST, continue as a GET without the body.
+    if ((res.status === 303 && method !== "HEAD") || (method === "POST" && (res.status === 301 || res.status === 302))) {
+      method = "GET";
+      body = undefined;
+    }
     current = next;
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../server/db/client";
 import { getSubdomainsOrThrow } from "../../server/domain/subdomains";
 import { ctEntry, startCtServer, type FakeCtServer } from "../fakes/ct-server";
 
@@ -6,6 +7,7 @@ let ct: FakeCtServer;
 const env = { ...process.env };
 
 beforeAll(async () => {
+  await getDb(); // a fresh embedded database takes seconds to create: not inside a test's time budget
   ct = await startCtServer({
     "example.com": [
       ctEntry(["example.com", "www.example.com"], "2023-01-10"),

@@ -92,11 +92,22 @@ describe("GET /host/{host}/status domain function", () => {
     }
   });
 
-  it("tries HTTPS only when the port is explicit, and says why it failed", async () => {
+  it("falls back to plain HTTP for a port that does not speak TLS, and reports a 503", async () => {
     const r = await getHostStatusOrThrow(`127.0.0.1:${plain.port}`);
-    // An explicit port is tried with HTTPS only; the plain server does not speak TLS.
-    expect(r.reachable).toBe(false);
-    expect(r.error?.kind).toMatch(/tls|protocol|connect/);
+    expect(r.requestedUrl).toBe(`http://127.0.0.1:${plain.port}/`);
+    expect(r).toMatchObject({ reachable: true, status: 503, statusText: "Service Unavailable", ok: false, tls: null });
+    expect(r.missingSecurityHeaders).not.toContain("strict-transport-security");
+  });
+
+  it("reports a closed explicit port as unreachable", async () => {
+    const closed = await startHttpServer();
+    await closed.close();
+    const r = await getHostStatusOrThrow(`127.0.0.1:${closed.port}`);
+    expect(r).toMatchObject({ reachable: false, status: null, error: { kind: "connect" } });
+  });
+
+  it("refuses a port browsers refuse", async () => {
+    await expect(getHostStatusOrThrow("127.0.0.1:25")).rejects.toMatchObject({ appCode: "TARGET_FORBIDDEN" });
   });
 
   it("404s a host name that does not exist", async () => {

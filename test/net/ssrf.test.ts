@@ -212,3 +212,33 @@ describe("public targets", () => {
     await expect(assertPublicTargetOrThrow("not a host")).rejects.toMatchObject({ appCode: "INVALID_REQUEST" });
   });
 });
+
+describe("safeFetch with a body", () => {
+  it("POSTs the body and turns a 302 into a GET without it", async () => {
+    process.env.SERVICE_ALLOW_PRIVATE_TARGETS = "1";
+    const received: { method: string; body: string }[] = [];
+    const hook = await startHttpServer({
+      routes: {
+        "/hook": (req, res) => {
+          let b = "";
+          req.on("data", (c) => (b += c));
+          req.on("end", () => {
+            received.push({ method: req.method ?? "", body: b });
+            res.writeHead(302, { location: "/done" }).end();
+          });
+        },
+        "/done": (req, res) => {
+          received.push({ method: req.method ?? "", body: "" });
+          res.writeHead(204).end();
+        },
+      },
+    });
+    try {
+      const res = await safeFetch(`${hook.url}/hook`, { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" } });
+      expect(res.status).toBe(204);
+      expect(received).toEqual([{ method: "POST", body: '{"a":1}' }, { method: "GET", body: "" }]);
+    } finally {
+      await hook.close();
+    }
+  });
+});
