@@ -1,0 +1,100 @@
+// One measurement: autocannon at saturation against a scenario, with the path (and body) rotating per request.
+import os from "node:os";
+import autocannon from "autocannon";
+import { groupCpuSeconds } from "./cpu";
+import { requestFor, type Scenario } from "./scenarios";
+
+export interface LoadOptions {
+  /** Server origin, e.g. http://127.0.0.1:4000. */
+  origin: string;
+  /** Prefix before the scenario's path ("/v1" for the service, "" for the reference). */
+  prefix: string;
+  headers: Record<string, string>;
+  seconds: number;
+  connections: number;
+  pipelining: number;
+  /** Process group of the server, to measure its CPU time per request. */
+  serverPgid?: number;
+}
+
+export interface Figures {
+  requestsPerSecond: number;
+  totalRequests: number;
+  latencyMs: { p50: number; p90: number; p99: number; mean: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  seconds: number;
+  /** Service scenarios: units the ledger charged for the measured run (given back afterwards). */
+  unitsCharged?: number;
+  /** Server CPU (user+system, all its processes) per completed request; null off Linux. */
+  serverCpuMsPerRequest: number | null;
+  /** 1-minute load average before and after the run: other work on the machine skews the figures. */
+  loadAverage: { before: number; after: number };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function measure(s: Scenario, o: LoadOptions): Promise<Figures> {
+  let counter = 0;
+  const loadBefore = os.loadavg()[0]!;
+  const cpuBefore = groupCpuSeconds(o.serverPgid);
+  const headers: Record<string, string> = { accept: "application/json", ...o.headers };
+  if (s.body !== undefined) headers["content-type"] = "application/json";
+  const result = await autocannon({
+    url: o.origin,
+    connections: o.connections,
+    pipelining: o.pipelining,
+    duration: o.seconds,
+    timeout: 30,
+    headers,
+    requests: [
+      {
+        method: s.method,
+        setupRequest: (req) => {
+          const r = requestFor(s, counter++);
+          req.method = r.method;
+          req.path = o.prefix + r.path;
+          if (r.body !== undefined) req.body = r.body;
+          return req;
+        },
+      },
+    ],
+  });
+  const cpuAfter = groupCpuSeconds(o.serverPgid);
+  const cpuMs = cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : null;
+  const statusCodes: Record<string, number> = {};
+  for (const [code, v] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = v.count;
+  return {
+    requestsPerSecond: result.requests.average,
+    totalRequests: result.requests.total,
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    seconds: result.duration,
+    serverCpuMsPerRequest: cpuMs === null ? null : Math.round(cpuMs * 1000) / 1000,
+    loadAverage: { before: round2(loadBefore), after: round2(os.loadavg()[0]!) },
+  };
+}
+
+/** One request outside the load, to see whether the route exists and answers 2xx before measuring it. */
+export async function probe(s: Scenario, origin: string, prefix: string, headers: Record<string, string>): Promise<{ status: number; code: string | null; text: string }> {
+  const r = requestFor(s, 0);
+  const res = await fetch(origin + prefix + r.path, {
+    method: r.method,
+    headers: { accept: "application/json", ...(r.body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: r.body,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  let code: string | null = null;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, code, text: text.slice(0, 500) };
+}

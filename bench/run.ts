@@ -1,0 +1,195 @@
+// `npm run bench`: the metered REST door under saturation on each store, beside the same lookup behind a bare
+// node:http server. Settings: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_STORES,
+// BENCH_SCENARIOS, BENCH_DATABASE_URL, BENCH_CPU_PROF_DIR (see docs/benchmarks.md).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./build";
+import { readSettings, type BenchSettings } from "./config";
+import { measure, probe } from "./load";
+import { freePort, startChild, waitForHttp } from "./process";
+import { describeMachine, printMachine, printTable, writeResults, type ScenarioResult } from "./report";
+import { SCENARIOS, type Prepared, type Scenario } from "./scenarios";
+import { giveUnitsBack, startService, type RunningService } from "./service";
+import { openStore } from "./stores";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+function selectScenarios(s: BenchSettings): Scenario[] {
+  if (!s.scenarios) return SCENARIOS;
+  const wanted = new Set(s.scenarios);
+  // A selected scenario brings its reference along, so its ratio can be computed.
+  for (const sc of SCENARIOS) if (wanted.has(sc.name) && sc.reference) wanted.add(sc.reference);
+  const chosen = SCENARIOS.filter((sc) => wanted.has(sc.name));
+  if (chosen.length === 0) throw new Error(`BENCH_SCENARIOS matched nothing; scenarios: ${SCENARIOS.map((sc) => sc.name).join(" | ")}`);
+  return chosen;
+}
+
+const empty = (scenario: Scenario, store: string | null, status: "not available" | "failed", reason: string): ScenarioResult => ({
+  scenario: scenario.name,
+  store,
+  status,
+  reason,
+  reference: scenario.reference ?? null,
+  ratioToReference: null,
+  figures: null,
+});
+
+async function runReferences(scenarios: Scenario[], s: BenchSettings): Promise<ScenarioResult[]> {
+  if (scenarios.length === 0) return [];
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  const child = startChild(process.execPath, [tsxCli, path.join("bench", "reference-server.ts")], { cwd: root, env: { ...process.env, PORT: String(port) }, label: "reference" });
+  const results: ScenarioResult[] = [];
+  try {
+    await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 60_000);
+    for (const sc of scenarios) {
+      try {
+        log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${s.connections} connections`);
+        const load = { origin, prefix: "", headers: {}, connections: s.connections, pipelining: s.pipelining, serverPgid: child.proc.pid };
+        await measure(sc, { ...load, seconds: s.warmup });
+        const figures = await measure(sc, { ...load, seconds: s.duration });
+        results.push({ scenario: sc.name, store: null, status: "measured", reason: null, reference: null, ratioToReference: null, figures });
+      } catch (err) {
+        results.push(empty(sc, null, "failed", (err as Error).message));
+      }
+    }
+  } finally {
+    await child.stop();
+  }
+  return results;
+}
+
+async function runServiceScenario(sc: Scenario, svc: RunningService, store: string, workspaces: Map<string, { workspaceId: string; apiKey: string }>, s: BenchSettings): Promise<ScenarioResult> {
+  const plans = sc.plans ?? ["lookups_growth"];
+  const planKey = plans.join("+");
+  let ws = workspaces.get(planKey);
+  if (!ws) {
+    const r = await svc.admin(["workspace", "create", "--name", `Bench ${planKey}`, ...plans.flatMap((p) => ["--plan", p])]);
+    ws = { workspaceId: String(r.workspaceId), apiKey: String(r.apiKey) };
+    workspaces.set(planKey, ws);
+  }
+  await sc.setup?.({ baseUrl: svc.baseUrl, apiKey: ws.apiKey, workspaceId: ws.workspaceId, admin: (argv) => svc.admin(argv) });
+  const headers: Record<string, string> = sc.anonymous ? {} : { authorization: `Bearer ${ws.apiKey}` };
+  const expected = sc.expectStatus ?? 200;
+  const first = await probe(sc, svc.baseUrl, "/v1", headers);
+  if (first.status === 404 && first.code === "LOOKUP_NOT_FOUND") return empty(sc, store, "not available", "route not registered yet (404 LOOKUP_NOT_FOUND)");
+  if (first.status !== expected) return empty(sc, store, "failed", `probe answered ${first.status} (expected ${expected}): ${first.text}`);
+
+  const load = { origin: svc.baseUrl, prefix: "/v1", headers, connections: s.connections, pipelining: s.pipelining, serverPgid: svc.child.proc.pid };
+  log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${s.connections} connections`);
+  await measure(sc, { ...load, seconds: s.warmup });
+  await giveUnitsBack(svc, ws.workspaceId);
+  const figures = await measure(sc, { ...load, seconds: s.duration });
+  const charged = await giveUnitsBack(svc, ws.workspaceId);
+  const units = sc.unitsPerRequest ?? 1;
+  const ok = figures.statusCodes["200"] ?? 0;
+  let reason: string | null = null;
+  if (figures.statusCodes["402"]) reason = "402 QUOTA_EXCEEDED during the run: lower BENCH_DURATION or raise the plan";
+  // Requests still in flight when autocannon stops are charged but not counted: at most one per connection slot.
+  else if (charged < ok * units || charged > (ok + s.connections * s.pipelining) * units) {
+    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${s.connections * s.pipelining} in flight)`;
+  }
+  return { scenario: sc.name, store, status: "measured", reason, reference: sc.reference ?? null, ratioToReference: null, figures: { ...figures, unitsCharged: charged } };
+}
+
+async function runStore(name: string, scenarios: Scenario[], env: Record<string, string>, s: BenchSettings): Promise<{ results: ScenarioResult[]; detail: string }> {
+  if (scenarios.length === 0) return { results: [], detail: "" };
+  const outcome = await openStore(name, s.databaseUrl);
+  if (!outcome.ok) return { results: scenarios.map((sc) => empty(sc, name, "not available", outcome.reason)), detail: outcome.reason };
+  const store = outcome.store;
+  const results: ScenarioResult[] = [];
+  let svc: RunningService | null = null;
+  try {
+    log(`starting the production server on ${store.detail}`);
+    svc = await startService(root, store, env, s.cpuProfileDir);
+    const workspaces = new Map<string, { workspaceId: string; apiKey: string }>();
+    for (const sc of scenarios) {
+      try {
+        results.push(await runServiceScenario(sc, svc, name, workspaces, s));
+      } catch (err) {
+        results.push(empty(sc, name, "failed", (err as Error).message));
+      }
+    }
+  } catch (err) {
+    for (const sc of scenarios.slice(results.length)) results.push(empty(sc, name, "failed", (err as Error).message));
+  } finally {
+    await svc?.stop();
+    await store.cleanup().catch((err) => log(`cleanup of ${name} failed: ${(err as Error).message}`));
+  }
+  return { results, detail: store.detail };
+}
+
+/** The commit measured: BENCH_REVISION, else the checkout's HEAD (with "+changes" when the tree is dirty). */
+function revision(): string | null {
+  if (process.env.BENCH_REVISION?.trim()) return process.env.BENCH_REVISION.trim();
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" });
+  if (head.status !== 0) return null;
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8" });
+  return head.stdout.trim() + (dirty.stdout.trim() ? "+changes" : "");
+}
+
+/** Responses whose status is not the scenario's expected one (200 unless it says otherwise). */
+function unexpectedResponses(r: ScenarioResult): number {
+  if (!r.figures) return 0;
+  const expected = String(SCENARIOS.find((sc) => sc.name === r.scenario)?.expectStatus ?? 200);
+  return Object.entries(r.figures.statusCodes).reduce((n, [code, count]) => (code === expected ? n : n + count), 0);
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const startedAt = new Date();
+  const machine = describeMachine();
+  printMachine(machine);
+  const scenarios = selectScenarios(settings);
+  const service = scenarios.filter((sc) => sc.target === "service");
+  if (service.length > 0 && settings.stores.length > 0) ensureBuild(root);
+
+  const prepared: Prepared[] = [];
+  const results: ScenarioResult[] = [];
+  const stores: Record<string, string> = {};
+  try {
+    for (const sc of scenarios) if (sc.prepare) prepared.push(await sc.prepare());
+    const env = Object.assign({}, ...prepared.map((p) => p.env ?? {})) as Record<string, string>;
+    results.push(...(await runReferences(scenarios.filter((sc) => sc.target === "reference"), settings)));
+    for (const name of settings.stores) {
+      const r = await runStore(name, service, env, settings);
+      stores[name] = r.detail;
+      results.push(...r.results);
+    }
+  } finally {
+    for (const p of prepared) await p.teardown?.().catch(() => undefined);
+  }
+
+  for (const r of results) {
+    const ref = r.reference ? results.find((x) => x.scenario === r.reference && x.figures) : undefined;
+    if (r.figures && ref?.figures) r.ratioToReference = r.figures.requestsPerSecond / ref.figures.requestsPerSecond;
+  }
+  console.log("");
+  printMachine(machine);
+  console.log(`revision: ${revision() ?? "unknown"}`);
+  console.log(`settings: ${settings.duration} s per scenario after ${settings.warmup} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}`);
+  console.log("");
+  printTable(results);
+  for (const r of results) if (r.reason && r.status !== "not available") console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: ${r.reason}`);
+  for (const r of results) {
+    if (unexpectedResponses(r) > 0) console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: unexpected statuses ${JSON.stringify(r.figures!.statusCodes)}`);
+  }
+  const { databaseUrl, ...shown } = settings;
+  void databaseUrl; // may carry a password; the stores' details name host and schema instead
+  const rev = revision();
+  const file = writeResults(root, { startedAt: startedAt.toISOString(), revision: rev, machine, settings: shown, stores, results }, startedAt);
+  console.log(`\nresults: ${path.relative(root, file)}`);
+  const bad = results.some((r) => r.status === "failed" || (r.figures && (unexpectedResponses(r) > 0 || r.figures.errors > 0)));
+  return bad ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.stack : err);
+    process.exit(1);
+  },
+);
