@@ -147,7 +147,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       const result = await next({ ctx: { units, quota } });
       if (result.ok && opts.history && p.entitlements.historyDays > 0) {
         const h = opts.history(typed, result.data);
-        await recordLookupHistory(ctx.db, {
+        recordLookupHistory(ctx.db, {
           workspaceId: p.workspaceId,
           requestId: ctx.requestId,
           endpoint: opts.endpoint,

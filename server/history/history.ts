@@ -13,13 +13,33 @@ export interface LookupHistoryEntry {
   expires_at: string;
 }
 
-export async function recordLookupHistory(
+type HistoryRow = {
+  id: string;
+  workspaceId: string;
+  requestId: string;
+  endpoint: string;
+  target: string;
+  summary: object;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+// History rows are written in small batches, off the request's critical path: one multi-row insert per
+// FLUSH_MS instead of one commit per lookup. Reads of this process flush first, so they see their own writes.
+const FLUSH_MS = 20;
+const MAX_BATCH = 200;
+let pending: { db: Db; row: HistoryRow }[] = [];
+let timer: NodeJS.Timeout | null = null;
+let inFlight: Promise<void> = Promise.resolve();
+
+export function recordLookupHistory(
   db: Db,
   a: { workspaceId: string; requestId: string; endpoint: string; target: string; summary: Record<string, unknown>; historyDays: number; now?: Date },
-): Promise<void> {
+): void {
   const now = a.now ?? new Date();
-  await db.lookupHistory.create({
-    data: {
+  pending.push({
+    db,
+    row: {
       id: newId("lkh"),
       workspaceId: a.workspaceId,
       requestId: a.requestId,
@@ -30,12 +50,35 @@ export async function recordLookupHistory(
       expiresAt: new Date(now.getTime() + a.historyDays * 86_400_000),
     },
   });
+  if (pending.length >= MAX_BATCH) void flushLookupHistory();
+  else timer ??= setTimeout(() => void flushLookupHistory(), FLUSH_MS);
+}
+
+/** Writes every queued history row; resolves when they are stored. */
+export function flushLookupHistory(): Promise<void> {
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+  }
+  const batch = pending;
+  pending = [];
+  const previous = inFlight;
+  inFlight = (async () => {
+    await previous;
+    const byDb = new Map<Db, HistoryRow[]>();
+    for (const { db, row } of batch) byDb.set(db, [...(byDb.get(db) ?? []), row]);
+    for (const [db, rows] of byDb) {
+      await db.lookupHistory.createMany({ data: rows }).catch((err) => console.error("lookup history write failed:", err));
+    }
+  })();
+  return inFlight;
 }
 
 export async function listLookupHistory(
   db: Db,
   a: { workspaceId: string; limit: number; cursor?: string | null; now?: Date },
 ): Promise<{ items: LookupHistoryEntry[]; nextCursor: string | null }> {
+  await flushLookupHistory();
   const now = a.now ?? new Date();
   const rows = await db.lookupHistory.findMany({
     where: { workspaceId: a.workspaceId, expiresAt: { gt: now } },

@@ -28,22 +28,24 @@ export function apiKeyFromHeaders(headers: Headers): string | null {
 export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null): Promise<KeyPrincipal> {
   if (!plaintext) throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
   if (!looksLikeApiKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
-  const key = await db.apiKey.findUnique({
-    where: { hash: hashApiKey(plaintext) },
-    select: {
-      id: true,
-      status: true,
-      workspaceId: true,
-      lastUsedAt: true,
-      workspace: { select: { subscriptions: { where: { status: "active" }, select: { plan: true } } } },
-    },
-  });
+  // One round trip: the key, its status and the workspace's active plans (the hot path of every request).
+  const rows = await db.$queryRawUnsafe<{ id: string; status: string; workspaceId: string; lastUsedAt: Date | null; plans: string[] | null }[]>(
+    `SELECT k."id", k."status", k."workspaceId", k."lastUsedAt",
+            array_remove(array_agg(s."plan"), NULL) AS "plans"
+       FROM "ApiKey" k
+       LEFT JOIN "Subscription" s ON s."workspaceId" = k."workspaceId" AND s."status" = 'active'
+      WHERE k."hash" = $1
+      GROUP BY k."id"`,
+    hashApiKey(plaintext),
+  );
+  const key = rows[0];
   if (!key || key.status === "revoked") throw new AppError("UNAUTHORIZED", "The API key is not valid.");
   if (key.status === "paused") {
     throw new AppError("API_KEY_PAUSED", "This API key is paused because the workspace's plan allows fewer keys; use an included key or restore key capacity.");
   }
   const now = Date.now();
-  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  const lastUsed = key.lastUsedAt ? new Date(key.lastUsedAt).getTime() : 0;
+  if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
     // Coarse last-use tracking: at most one write per key per minute keeps the hot path read-only.
     void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } }).catch(() => undefined);
   }
@@ -51,6 +53,6 @@ export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null
     kind: "api_key",
     apiKeyId: key.id,
     workspaceId: key.workspaceId,
-    entitlements: entitlementsFor(key.workspace.subscriptions.map((s) => s.plan)),
+    entitlements: entitlementsFor(key.plans ?? []),
   };
 }
