@@ -34,6 +34,7 @@ if (needsBuild) {
 // the operator says this is production (NODE_ENV or SERVICE_ENV=production) or configures OpenID Connect, turn
 // the labelled development sign-in on explicitly and say so.
 const operatorSaysProduction = process.env.NODE_ENV === "production" || process.env.SERVICE_ENV === "production";
+if (operatorSaysProduction) process.env.SERVICE_ENV = "production";
 if (!operatorSaysProduction && !process.env.SERVICE_OIDC_ISSUER && process.env.SERVICE_DEV_SIGNIN === undefined) {
   process.env.SERVICE_DEV_SIGNIN = "1";
   console.warn(

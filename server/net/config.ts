@@ -1,6 +1,7 @@
 // Settings of outbound connections to user-supplied targets, read at call time so tests can change them.
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
+import { isProductionDeployment } from "../env";
 
 const num = (name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number => {
   const raw = process.env[name];
@@ -13,12 +14,12 @@ const flag = (name: string) => /^(1|true|yes|on)$/i.test(process.env[name]?.trim
 
 /**
  * SERVICE_ALLOW_PRIVATE_TARGETS=1 lets tests and local development reach loopback and private networks.
- * In production it is ignored unless SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION=1 says so too: a single stray
+ * In a declared production deployment (SERVICE_ENV=production) it is ignored unless SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION=1 says so too: a single stray
  * variable copied from a development .env must not open the internal network of a deployment.
  */
 export function allowPrivateTargets(): boolean {
   if (!flag("SERVICE_ALLOW_PRIVATE_TARGETS")) return false;
-  if (process.env.NODE_ENV === "production" && !flag("SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION")) return false;
+  if (isProductionDeployment() && !flag("SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION")) return false;
   return true;
 }
 

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  for (const k of ["SERVICE_ALLOW_PRIVATE_TARGETS", "SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION", "SERVICE_TARGET_RESOLVER", "SERVICE_DNS_SERVERS", "NODE_ENV"]) {
+  for (const k of ["SERVICE_ALLOW_PRIVATE_TARGETS", "SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION", "SERVICE_TARGET_RESOLVER", "SERVICE_DNS_SERVERS", "SERVICE_ENV"]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -169,7 +169,7 @@ describe("private targets", () => {
 
   it("the allowance is ignored in production unless explicitly confirmed", async () => {
     process.env.SERVICE_ALLOW_PRIVATE_TARGETS = "1";
-    (process.env as Record<string, string>).NODE_ENV = "production";
+    process.env.SERVICE_ENV = "production";
     await expect(assertPublicTargetOrThrow("127.0.0.1")).rejects.toMatchObject({ appCode: "TARGET_FORBIDDEN" });
     process.env.SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION = "1";
     await expect(assertPublicTargetOrThrow("127.0.0.1")).resolves.toBeUndefined();
