@@ -32,6 +32,8 @@ export interface Figures {
   serverCpuMsPerRequest: number | null;
   /** 1-minute load average before and after the run: other work on the machine skews the figures. */
   loadAverage: { before: number; after: number };
+  /** Calls the local fake upstreams received per completed request, by source; absent without a fake. */
+  upstreamCallsPerRequest?: Record<string, number>;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -97,4 +99,18 @@ export async function probe(s: Scenario, origin: string, prefix: string, headers
     // not JSON
   }
   return { status: res.status, code, text: text.slice(0, 500) };
+}
+
+/** `measure`, plus the calls the scenario's fake upstreams received per completed request when it has any. */
+export async function measureCounted(s: Scenario, o: LoadOptions, counters?: () => Promise<Record<string, number>>): Promise<Figures> {
+  if (!counters) return measure(s, o);
+  const before = await counters();
+  const figures = await measure(s, o);
+  const after = await counters();
+  const per: Record<string, number> = {};
+  for (const [source, n] of Object.entries(after)) {
+    const delta = n - (before[source] ?? 0);
+    if (delta > 0 || source in before) per[source] = figures.totalRequests > 0 ? Math.round((delta / figures.totalRequests) * 100) / 100 : 0;
+  }
+  return { ...figures, upstreamCallsPerRequest: per };
 }

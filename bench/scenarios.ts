@@ -1,7 +1,9 @@
 // What the benchmark measures. Add a scenario here: it runs once per store against the production server's /v1
 // door with a fresh key of `plans`, or (target "reference") once against the bare reference server. A service
 // scenario whose route is not registered yet (404 LOOKUP_NOT_FOUND) is reported as "not available" and skipped.
+import { BLOCKLIST_TARGETS } from "./dnsbl-targets";
 import { ipAt } from "./ips";
+import { fakeDns, fakePackageSources } from "./upstreams";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -17,6 +19,8 @@ export interface Prepared {
   /** Variables the service needs (e.g. a local DNS server's address); applied to every store's server. */
   env?: Record<string, string>;
   teardown?: () => Promise<void>;
+  /** Running totals of upstream calls per source; read before and after a measurement for calls per request. */
+  counters?: () => Promise<Record<string, number>>;
 }
 
 export interface Scenario {
@@ -45,6 +49,12 @@ export interface Scenario {
 }
 
 export const REFERENCE_GEO = "reference: lookupGeo over node:http";
+export const REFERENCE_IP = "reference: getIpReputation over node:http";
+export const REFERENCE_BLOCKLISTS = "reference: checkBlocklists, 20 targets, over node:http";
+export const REFERENCE_NPM = "reference: getNpmReportOrThrow, 50 advisories, over node:http";
+
+/** The package with 50 OSV advisories in test/fakes/packages (60 versions, each advisory fixed one minor later). */
+export const MANY_ADVISORIES_PACKAGE = "many-vulns";
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -71,6 +81,57 @@ export const SCENARIOS: Scenario[] = [
     anonymous: true,
     expectStatus: 401,
     reference: REFERENCE_GEO,
+  },
+  {
+    name: REFERENCE_IP,
+    target: "reference",
+    method: "GET",
+    path: (i) => `/ip/${ipAt(i)}`,
+  },
+  {
+    // The reputation object from shipped feeds held in memory (ASN tables, cloud ranges, DROP, Tor exits).
+    name: "GET /v1/ip/{ip}",
+    target: "service",
+    method: "GET",
+    path: (i) => `/ip/${ipAt(i)}`,
+    reference: REFERENCE_IP,
+  },
+  {
+    name: REFERENCE_BLOCKLISTS,
+    target: "reference",
+    method: "POST",
+    path: "/blocklists/check",
+    body: { targets: BLOCKLIST_TARGETS },
+    prepare: fakeDns,
+  },
+  {
+    // 20 targets (IPv4, IPv6, domains; 7 listed) against 5 DNSBL zones on a local DNS server in its own process:
+    // about 50 DNS queries per request, all in parallel. 20 units per request, bulk entitlement required.
+    name: "POST /v1/blocklists/check (20 targets)",
+    target: "service",
+    method: "POST",
+    path: "/blocklists/check",
+    body: { targets: BLOCKLIST_TARGETS },
+    unitsPerRequest: BLOCKLIST_TARGETS.length,
+    prepare: fakeDns,
+    reference: REFERENCE_BLOCKLISTS,
+  },
+  {
+    name: REFERENCE_NPM,
+    target: "reference",
+    method: "GET",
+    path: `/vulnerabilities/npm/${MANY_ADVISORIES_PACKAGE}/`,
+    prepare: fakePackageSources,
+  },
+  {
+    // Warm: the probe and the warm-up fill the upstream cache (SERVICE_PACKAGE_CACHE_TTL_SECONDS, 300 s), so the
+    // measured run shows the report's own cost. The cold cost is measured in-process (bench/npm-report-runner.ts).
+    name: "GET /v1/vulnerabilities/npm/{package}/ (50 advisories, warm)",
+    target: "service",
+    method: "GET",
+    path: `/vulnerabilities/npm/${MANY_ADVISORIES_PACKAGE}/`,
+    prepare: fakePackageSources,
+    reference: REFERENCE_NPM,
   },
 ];
 

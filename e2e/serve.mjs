@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = process.env.E2E_PORT ?? "3217";
@@ -45,6 +46,13 @@ if (process.env.DATABASE_URL) {
   cleanup = () => rmSync(dir, { recursive: true, force: true });
 }
 
+// The machine running the tests has no internet: package registries, download counts, OSV and the KEV feed are
+// played by the fake sources the unit tests use (test/fakes/packages), in this process, for the server's lifetime.
+const { startFakePackageSources } = await tsImport("../test/fakes/packages/server.ts", import.meta.url);
+const packageSources = await startFakePackageSources();
+Object.assign(env, packageSources.env);
+const stopPackageSources = () => packageSources.close();
+
 const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", async (code) => {
@@ -53,5 +61,6 @@ child.on("exit", async (code) => {
   } catch (err) {
     console.error("e2e cleanup failed:", err);
   }
+  await stopPackageSources().catch((err) => console.error("stopping the fake package sources failed:", err));
   process.exit(code ?? 0);
 });
