@@ -1,0 +1,39 @@
+// Previous/next through a limit/offset list. Each page is a new lookup, so the buttons say what they cost.
+export function Pager({
+  offset,
+  limit,
+  total,
+  shown,
+  running,
+  onPage,
+  noun,
+  bottom = false,
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  shown: number;
+  running: boolean;
+  onPage: (offset: number) => void;
+  noun: string;
+  /** The copy under the list carries no test ids, so each id names one element. */
+  bottom?: boolean;
+}) {
+  if (total === 0) return null;
+  const from = shown === 0 ? 0 : offset + 1;
+  return (
+    <div className="row-between vuln-pager" data-testid={bottom ? undefined : `${noun}-pager`}>
+      <span className="small muted" data-testid={bottom ? undefined : `${noun}-range`}>
+        {noun} {from}–{offset + shown} of {total}
+      </span>
+      <span className="row">
+        <button type="button" className="btn" disabled={running || offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+          Previous page (1 unit)
+        </button>
+        <button type="button" className="btn" disabled={running || offset + limit >= total} onClick={() => onPage(offset + limit)}>
+          Next page (1 unit)
+        </button>
+      </span>
+    </div>
+  );
+}

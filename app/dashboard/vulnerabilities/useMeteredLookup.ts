@@ -1,0 +1,53 @@
+"use client";
+// Runs one metered lookup through the dashboard door and then re-reads the workspace's usage, as the lookup
+// console does, so the meter shows what the lookup cost (an admitted attempt counts even when it fails).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useTRPC } from "../_components/trpc";
+import type { Outcome } from "./types";
+
+export type UsageChange = { before: number; after: number; remaining: number; lookups: number };
+
+export function useMeteredLookup() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const [running, setRunning] = useState(false);
+  const [change, setChange] = useState<UsageChange | null>(null);
+
+  const run = useCallback(
+    async <T,>(call: () => Promise<T>): Promise<Outcome<T>> => {
+      setRunning(true);
+      const before = queryClient.getQueryData(trpc.account.overview.queryKey())?.usage.used ?? 0;
+      let outcome: Outcome<T>;
+      try {
+        outcome = { ok: true, data: await call() };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      try {
+        const fresh = await queryClient.fetchQuery({ ...trpc.account.overview.queryOptions(), staleTime: 0 });
+        setChange((prev) => ({
+          before,
+          after: fresh.usage.used,
+          remaining: fresh.usage.remaining,
+          lookups: (prev?.lookups ?? 0) + 1,
+        }));
+      } finally {
+        setRunning(false);
+      }
+      return outcome;
+    },
+    [queryClient, trpc],
+  );
+
+  const capabilities: readonly string[] = overview.data?.entitlements.capabilities ?? [];
+  return {
+    run,
+    running,
+    change,
+    usage: overview.data?.usage ?? null,
+    /** null while the overview loads: the page does not warn before it knows. */
+    hasCapability: overview.data ? capabilities.includes("vulnerabilities") : null,
+  };
+}

@@ -1,0 +1,147 @@
+// The vulnerability page against the fake package sources e2e/serve.mjs starts (test/fakes/packages): each
+// lookup goes through the dashboard door, costs exactly one unit, and the usage meter follows.
+import { expect, type Page, test } from "@playwright/test";
+import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
+
+async function checkPackage(page: Page, ecosystem: string, coordinate: string, version = "", perPage?: string) {
+  const panel = page.getByTestId("package-panel");
+  await panel.getByLabel("Ecosystem").selectOption(ecosystem);
+  await panel.locator('input[name="coordinate"]').fill(coordinate);
+  await panel.locator('input[name="version"]').fill(version);
+  if (perPage) await panel.getByLabel("Advisories per page").selectOption(perPage);
+  await panel.getByTestId("run-package-report").click();
+}
+
+async function expectUsed(page: Page, used: number) {
+  await expect(page.getByTestId("quota-after")).toHaveText(String(used));
+  await expect(page.getByTestId("usage-used")).toHaveText(String(used));
+}
+
+test("a package report shows the severity summary, the advisories and the verdict for a vulnerable version, one unit per lookup", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("vulns"));
+  await createFirstWorkspace(page, "Vulnerabilities");
+  await page.goto("/dashboard/vulnerabilities");
+  await expect(page.getByRole("heading", { name: "Vulnerabilities", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("usage-used")).toHaveText("0");
+  await expect(page.getByTestId("package-cost")).toContainText("1 unit");
+
+  await checkPackage(page, "npm", "@acme/widget", "1.0.0");
+  const report = page.getByTestId("package-report");
+  await expect(report.getByTestId("package-name")).toHaveText("@acme/widget");
+  await expect(report.getByTestId("selected-version")).toHaveText("1.0.0");
+  await expect(report.getByTestId("verdict")).toHaveText("affected");
+  await expect(report.getByTestId("summary-all-high")).toHaveText("1");
+  await expect(report.getByTestId("summary-all-moderate")).toHaveText("1");
+  await expect(report.getByTestId("summary-all-critical")).toHaveText("0");
+  await expect(report.getByTestId("summary-all-highest")).toHaveText("high");
+  await expect(report.getByTestId("summary-selected-highest")).toHaveText("high");
+
+  const advisories = report.getByTestId("advisory");
+  await expect(advisories).toHaveCount(2);
+  const pollution = advisories.filter({ has: page.getByText("GHSA-35jh-r3h4-6jhm", { exact: true }) });
+  await expect(pollution).toContainText("Prototype pollution in @acme/widget");
+  await expect(pollution).toContainText("CVE-2024-00001");
+  await expect(pollution.getByTestId("advisory-ranges")).toHaveText("<1.0.1");
+  await expect(pollution.getByTestId("advisory-fixed")).toHaveText("1.0.1");
+  await expect(pollution.getByRole("link", { name: "https://github.com/advisories/GHSA-35jh-r3h4-6jhm" })).toHaveAttribute(
+    "href",
+    "https://github.com/advisories/GHSA-35jh-r3h4-6jhm",
+  );
+  const verdictRow = page.locator('[data-testid=verdict-row][data-advisory="GHSA-35jh-r3h4-6jhm"]');
+  await expect(verdictRow.getByTestId("nearest-fixed")).toHaveText("1.0.1");
+  await expect(page.locator('[data-testid=verdict-row][data-advisory="GHSA-c2qf-rxjj-qqgw"]').getByTestId("nearest-fixed")).toHaveText("1.1.0");
+  await expect(report.getByTestId("report-sources")).toContainText("osv");
+  await expect(report.getByTestId("checked-at")).toContainText("UTC");
+  await expectUsed(page, 1);
+  await snap(page, testInfo, "vulnerabilities-report");
+
+  // The latest release is not affected.
+  await checkPackage(page, "npm", "@acme/widget");
+  await expect(report.getByTestId("selected-version")).toHaveText("2.0.0");
+  await expect(report.getByTestId("verdict")).toHaveText("not affected");
+  await expectUsed(page, 2);
+
+  await checkPackage(page, "npm", "no-such-package-anywhere");
+  await expect(page.getByTestId("error-note")).toContainText("PACKAGE_NOT_FOUND");
+  await expect(page.getByTestId("package-report")).toHaveCount(0);
+  await expectUsed(page, 3);
+  await snap(page, testInfo, "vulnerabilities-not-found");
+
+  await checkPackage(page, "npm", "@acme/widget", "9.9.9");
+  await expect(page.getByTestId("error-note")).toContainText("VERSION_NOT_FOUND");
+  await expectUsed(page, 4);
+
+  // A malformed coordinate is refused before a unit is reserved.
+  await checkPackage(page, "maven", "no-colon-here");
+  await expect(page.getByTestId("error-note")).toContainText("INVALID_REQUEST");
+  await expectUsed(page, 4);
+
+  // A package with a known-exploited CVE has it highlighted on the package and on the advisory.
+  await checkPackage(page, "composer", "craftcms/cms", "5.5.7");
+  await expect(report.getByTestId("verdict")).toHaveText("affected");
+  await expect(report.getByTestId("package-kev")).toContainText("CVE-2025-23209");
+  await expect(report.locator('[data-testid=advisory][data-advisory="GHSA-x684-96hh-833x"]').getByTestId("advisory-kev")).toContainText("CVE-2025-23209");
+  await expect(report.getByTestId("nearest-fixed")).toHaveText("5.5.8");
+  await expectUsed(page, 5);
+  await snap(page, testInfo, "vulnerabilities-kev-highlight");
+
+  // Paging: each page is one more lookup.
+  await checkPackage(page, "npm", "many-vulns", "1.0.0", "25");
+  await expect(report.getByTestId("advisories-range")).toHaveText("advisories 1–25 of 50");
+  await expect(report.getByTestId("advisory")).toHaveCount(25);
+  await expectUsed(page, 6);
+  await report.getByTestId("advisories-pager").getByRole("button", { name: "Next page (1 unit)" }).click();
+  await expect(report.getByTestId("advisories-range")).toHaveText("advisories 26–50 of 50");
+  await expectUsed(page, 7);
+
+  // No advisories: the list says so with the report's own caveat.
+  await checkPackage(page, "npm", "no-downloads-yet");
+  await expect(report.getByTestId("no-advisories")).toContainText("not a security guarantee");
+  await expect(report.getByTestId("verdict")).toHaveText("not affected");
+  await expectUsed(page, 8);
+});
+
+test("the CVE and known-exploited panels answer from OSV and the shipped catalog, one unit each", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("cve"));
+  await createFirstWorkspace(page, "CVE lookups");
+  await page.goto("/dashboard/vulnerabilities");
+  await expect(page.getByTestId("usage-used")).toHaveText("0");
+
+  await page.getByRole("tab", { name: "CVE lookup" }).click();
+  const cve = page.getByTestId("cve-panel");
+  await cve.getByLabel("CVE identifier").fill("CVE-2020-11023");
+  await cve.getByTestId("run-cve").click();
+  await expect(cve.getByTestId("cve-result")).toContainText("GHSA-jpcq-cgw6-v4j6");
+  // jQuery's CVE-2020-11023 is in the shipped catalog snapshot (added 2025-01-23).
+  await expect(cve.getByTestId("cve-kev")).toContainText("JQuery Cross-Site Scripting (XSS) Vulnerability");
+  await expect(cve.getByTestId("cve-kev")).toContainText("added 2025-01-23");
+  await expectUsed(page, 1);
+  await snap(page, testInfo, "vulnerabilities-cve");
+
+  await cve.getByLabel("CVE identifier").fill("CVE-1999-99999");
+  await cve.getByTestId("run-cve").click();
+  await expect(cve.getByTestId("error-note")).toContainText("CVE_NOT_FOUND");
+  await expectUsed(page, 2);
+
+  await page.getByRole("tab", { name: "Known-exploited catalog" }).click();
+  await expect(cve).toBeHidden();
+  const kev = page.getByTestId("kev-panel");
+  await kev.getByLabel("Vendor").fill("craft");
+  await kev.getByTestId("run-kev").click();
+  await expect(kev.getByTestId("kev-row")).toContainText(["CVE-2025-23209"]);
+  await expect(kev.getByTestId("kev-result")).toContainText("2025.02.25");
+  await expectUsed(page, 3);
+
+  await kev.getByLabel("Vendor").fill("");
+  await kev.getByLabel("Added since").fill("2025-02-20");
+  await kev.getByLabel("Added until").fill("2025-02-20");
+  await kev.getByTestId("run-kev").click();
+  await expect(kev.getByTestId("kev-row").filter({ hasText: "CVE-2025-23209" })).toHaveCount(1);
+  for (const added of await kev.getByTestId("kev-row").locator("td:nth-child(4)").allTextContents()) expect(added).toBe("2025-02-20");
+  await expectUsed(page, 4);
+  await snap(page, testInfo, "vulnerabilities-kev-search");
+
+  // The CVE tab kept its answer while the catalog tab was open.
+  await page.getByRole("tab", { name: "CVE lookup" }).click();
+  await expect(cve.getByTestId("error-note")).toContainText("CVE_NOT_FOUND");
+});
