@@ -52,7 +52,7 @@ export function printTable(results: ScenarioResult[]): void {
       fmt(f.non2xx),
       r.ratioToReference === null ? "-" : `${fmt(r.ratioToReference * 100, 1)} %`,
       f.serverCpuMsPerRequest === null ? "-" : fmt(f.serverCpuMsPerRequest, 2),
-      f.upstreamCallsPerRequest ? Object.entries(f.upstreamCallsPerRequest).map(([s, n]) => `${s} ${fmt(n, 2)}`).join(", ") : "-",
+      f.upstreamCallsPerRequest ? Object.entries(f.upstreamCallsPerRequest).map(([s, n]) => `${s} ${fmt(n, 2)}`).join(", ") || "0" : "-",
       `${fmt(f.loadAverage.before, 1)} -> ${fmt(f.loadAverage.after, 1)}`,
     ];
   });

@@ -43,6 +43,8 @@ const empty = (scenario: Scenario, store: string | null, status: "not available"
   figures: null,
 });
 
+const connectionsFor = (sc: Scenario, s: BenchSettings) => Math.min(s.connections, sc.maxConnections ?? s.connections);
+
 type Counters = Map<string, Prepared["counters"]>;
 
 async function runReferences(scenarios: Scenario[], s: BenchSettings, upstreamEnv: Record<string, string>, counters: Counters): Promise<ScenarioResult[]> {
@@ -62,10 +64,11 @@ async function runReferences(scenarios: Scenario[], s: BenchSettings, upstreamEn
     await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 180_000);
     for (const sc of scenarios) {
       try {
-        log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${s.connections} connections`);
-        const load = { origin, prefix: "", headers: {}, connections: s.connections, pipelining: s.pipelining, serverPgid: child.proc.pid };
+        log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${connectionsFor(sc, s)} connections`);
+        const load = { origin, prefix: "", headers: {}, connections: connectionsFor(sc, s), pipelining: s.pipelining, serverPgid: child.proc.pid };
         const first = await probe(sc, origin, "", {});
         if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
+        if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
         await measureCounted(sc, { ...load, seconds: s.warmup });
         const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
         results.push({ scenario: sc.name, store: null, status: "measured", reason: null, reference: null, ratioToReference: null, figures });
@@ -110,9 +113,11 @@ async function runServiceScenario(sc: Scenario, svc: RunningService, store: stri
   const first = await probe(sc, svc.baseUrl, "/v1", headers);
   if (first.status === 404 && first.code === "LOOKUP_NOT_FOUND") return empty(sc, store, "not available", "route not registered yet (404 LOOKUP_NOT_FOUND)");
   if (first.status !== expected) return empty(sc, store, "failed", `probe answered ${first.status} (expected ${expected}): ${first.text}`);
+  if (first.problem) return empty(sc, store, "failed", `probe answer is wrong: ${first.problem}`);
 
-  const load = { origin: svc.baseUrl, prefix: "/v1", headers, connections: s.connections, pipelining: s.pipelining, serverPgid: svc.child.proc.pid };
-  log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${s.connections} connections`);
+  const connections = connectionsFor(sc, s);
+  const load = { origin: svc.baseUrl, prefix: "/v1", headers, connections, pipelining: s.pipelining, serverPgid: svc.child.proc.pid };
+  log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${connections} connections`);
   await measureCounted(sc, { ...load, seconds: s.warmup });
   await giveUnitsBack(svc, ws.workspaceId);
   const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
@@ -122,8 +127,8 @@ async function runServiceScenario(sc: Scenario, svc: RunningService, store: stri
   let reason: string | null = null;
   if (figures.statusCodes["402"]) reason = "402 QUOTA_EXCEEDED during the run: lower BENCH_DURATION or raise the plan";
   // Requests still in flight when autocannon stops are charged but not counted: at most one per connection slot.
-  else if (charged < ok * units || charged > (ok + s.connections * s.pipelining) * units) {
-    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${s.connections * s.pipelining} in flight)`;
+  else if (charged < ok * units || charged > (ok + connections * s.pipelining) * units) {
+    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${connections * s.pipelining} in flight)`;
   }
   return { scenario: sc.name, store, status: "measured", reason, reference: sc.reference ?? null, ratioToReference: null, figures: { ...figures, unitsCharged: charged } };
 }
