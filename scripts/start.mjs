@@ -37,9 +37,12 @@ const operatorSaysProduction = process.env.NODE_ENV === "production" || process.
 if (operatorSaysProduction) process.env.SERVICE_ENV = "production";
 if (!operatorSaysProduction && !process.env.SERVICE_OIDC_ISSUER && process.env.SERVICE_DEV_SIGNIN === undefined) {
   process.env.SERVICE_DEV_SIGNIN = "1";
+  // Anyone who can reach the dashboard could sign in as the demo owner: listen on loopback only, unless the
+  // operator chose an address.
+  process.env.HOST ??= "127.0.0.1";
   console.warn(
     "Development sign-in is ON (anyone can sign in as any email): no OpenID Connect provider is configured.\n" +
-      "For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET and SERVICE_ENV=production.",
+      `Listening on ${process.env.HOST} only. For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET and SERVICE_ENV=production.`,
   );
 }
 

@@ -35,6 +35,18 @@ export const createCallerFactory = t.createCallerFactory;
 
 // 2. Procedures -------------------------------------------------------------------------------------------------
 
+/** Key under which the REST door passes a malformed body or path parameter to the point where it is refused. */
+export const INVALID_INPUT_MARKER = "__serviceInvalidInput";
+
+/** Refuses input the REST door could not read (bad JSON, wrong content type, bad percent-encoding) with 400. */
+const rejectUnreadableInput = t.middleware(async ({ next, getRawInput }) => {
+  const raw = await getRawInput().catch(() => undefined);
+  if (raw && typeof raw === "object" && INVALID_INPUT_MARKER in raw) {
+    throw new AppError("INVALID_REQUEST", String((raw as Record<string, unknown>)[INVALID_INPUT_MARKER]));
+  }
+  return next();
+});
+
 /** No guarantees: anyone may call (the OpenAPI document, health). */
 export const publicProcedure = t.procedure;
 
@@ -42,10 +54,13 @@ export const publicProcedure = t.procedure;
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard). `ctx.principal.workspaceId` is the only workspace any query below may touch.
  */
-export const workspaceProcedure = t.procedure.use(async ({ ctx, next }) => {
+const authenticated = t.procedure.use(async ({ ctx, next }) => {
   const principal = await ctx.authenticate();
   return next({ ctx: { principal } });
 });
+
+/** As `authenticated`, and input the REST door could not read is refused (400) right after authentication. */
+export const workspaceProcedure = authenticated.use(rejectUnreadableInput);
 
 /** A signed-in dashboard user with the owner role in the selected workspace: manages keys, plans and members. */
 export const ownerProcedure = workspaceProcedure.use(({ ctx, next }) => {
@@ -88,7 +103,7 @@ export interface MeteredOptions<I extends z.ZodType> {
  * Nothing before the reservation consumes a unit; everything after it counts, even an upstream failure.
  */
 export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
-  return workspaceProcedure
+  return authenticated
     .meta({
       metered: {
         capability: opts.capability,
@@ -112,6 +127,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       }
       return next();
     })
+    .use(rejectUnreadableInput)
     .input(opts.input)
     .use(async ({ ctx, next, input }) => {
       const typed = input as z.output<I>;

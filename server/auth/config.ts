@@ -1,6 +1,7 @@
 // Sign-in configuration, read at call time so tests and the e2e server can set it per process.
 // Which sign-in the dashboard offers: a generic OpenID Connect provider when configured; otherwise, outside
 // production, a development sign-in that trusts any email. Production never falls back to it silently.
+import { isProductionDeployment } from "../env";
 
 export interface OidcConfig {
   issuer: string;
@@ -19,6 +20,7 @@ function env(name: string): string | undefined {
   return v ? v : undefined;
 }
 
+/** A production build (`next start`, NODE_ENV=production); see isProductionDeployment for the operator's word. */
 export function isProduction(): boolean {
   return process.env.NODE_ENV === "production";
 }
@@ -47,7 +49,8 @@ export function signInMode(): SignInMode {
   const oidc = oidcConfig();
   if (oidc) return { kind: "oidc", oidc };
   const explicit = env("SERVICE_DEV_SIGNIN") === "1";
-  if (!isProduction() || explicit) return { kind: "dev", explicit };
+  // A declared production deployment never offers the development sign-in, whatever else is set.
+  if (!isProductionDeployment() && (!isProduction() || explicit)) return { kind: "dev", explicit };
   return {
     kind: "unavailable",
     reason:

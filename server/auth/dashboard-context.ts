@@ -22,7 +22,16 @@ export function expectedOrigin(req: Request): string {
  * accepted only from a page of this very origin (spec: cookie-authenticated mutations require the same Origin).
  */
 export function assertSameOriginMutation(req: Request): void {
-  if (req.method === "GET" || req.method === "HEAD") return;
+  if (req.method === "GET" || req.method === "HEAD") {
+    // Metered lookups are queries (GET) that spend units, so a cross-site page must not trigger them either:
+    // browsers mark such requests with Sec-Fetch-Site, and a foreign Origin is refused whatever the method.
+    const site = req.headers.get("sec-fetch-site");
+    const origin = req.headers.get("origin");
+    if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== expectedOrigin(req))) {
+      throw new AppError("ORIGIN_FORBIDDEN", "Dashboard requests must come from the dashboard's own origin.");
+    }
+    return;
+  }
   const origin = req.headers.get("origin");
   if (!origin || origin !== expectedOrigin(req)) {
     throw new AppError("ORIGIN_FORBIDDEN", "Dashboard changes must come from the dashboard's own origin.");

@@ -121,4 +121,19 @@ describe("dashboard door", () => {
     expect(bad.body.error.data.appCode).toBe("INVALID_REQUEST");
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
+
+  it("refuses a metered lookup triggered from another site, spending nothing", async () => {
+    const owner = await signedIn("cross-site@example.test");
+    const ws = await ownWorkspace(owner);
+    const headers = { "x-service-workspace": ws.workspaceId };
+    for (const extra of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://evil.example" }]) {
+      const r = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: owner, headers: { ...headers, ...extra } });
+      expect(r.status).toBe(403);
+      expect(r.body.error.data.appCode).toBe("ORIGIN_FORBIDDEN");
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    const own = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: owner, headers: { ...headers, "sec-fetch-site": "same-origin" } });
+    expect(own.status).toBe(200);
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
 });

@@ -29,14 +29,19 @@ export async function activePlans(db: Db, workspaceId: string): Promise<string[]
 
 /** Creates a key within the workspace's key limit; the plaintext is returned here and never again. */
 export async function createApiKey(db: Db, a: { workspaceId: string; name?: string }): Promise<{ key: ApiKeySummary; plaintext: string }> {
-  const limit = entitlementsFor(await activePlans(db, a.workspaceId)).apiKeys;
-  const held = await db.apiKey.count({ where: { workspaceId: a.workspaceId, status: { not: "revoked" } } });
-  if (held >= limit) {
-    throw new AppError("KEY_LIMIT_REACHED", `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`);
-  }
   const secret = generateApiKey();
-  const row = await db.apiKey.create({
-    data: { id: newId("key"), workspaceId: a.workspaceId, name: a.name?.trim() || "API key", prefix: secret.prefix, hash: secret.hash, status: "active" },
+  const row = await db.$transaction(async (tx) => {
+    // Lock the workspace row so that parallel creations cannot both pass the limit check.
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
+    const subs = await tx.subscription.findMany({ where: { workspaceId: a.workspaceId, status: "active" }, select: { plan: true } });
+    const limit = entitlementsFor(subs.map((s) => s.plan)).apiKeys;
+    const held = await tx.apiKey.count({ where: { workspaceId: a.workspaceId, status: { not: "revoked" } } });
+    if (held >= limit) {
+      throw new AppError("KEY_LIMIT_REACHED", `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`);
+    }
+    return tx.apiKey.create({
+      data: { id: newId("key"), workspaceId: a.workspaceId, name: a.name?.trim() || "API key", prefix: secret.prefix, hash: secret.hash, status: "active" },
+    });
   });
   return { key: toKeySummary(row), plaintext: secret.plaintext };
 }

@@ -87,3 +87,15 @@ describe("API keys", () => {
     expect(res.body.error.code).toBe("UNAUTHORIZED");
   });
 });
+
+describe("key limit under concurrency", () => {
+  it("parallel creations never pass the plan's key limit", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] }); // 3 keys, 1 already held
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => createApiKey(app.db, { workspaceId: ws.workspaceId })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    for (const r of results.filter((x) => x.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ appCode: "KEY_LIMIT_REACHED" });
+    }
+    expect(await app.db.apiKey.count({ where: { workspaceId: ws.workspaceId } })).toBe(3);
+  });
+});

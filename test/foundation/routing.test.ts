@@ -72,3 +72,43 @@ describe("route matching", () => {
     expect(matchRoute(table, "GET", "/ip/8.8.8.8/geo/extra")).toBeNull();
   });
 });
+
+describe("unreadable input is refused after authentication and plan checks (spec order)", () => {
+  it("answers bad JSON without a key with 401, not 400", async () => {
+    const res = await app.request("POST", "/v1/blocklists/check", { body: "{bad" });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("UNAUTHORIZED");
+  });
+
+  it("answers bad JSON on a Free key with 403 CAPABILITY_REQUIRED, and on a Suite key with 400", async () => {
+    const free = await app.seedWorkspace({ plans: ["free"] });
+    const denied = await app.request("POST", "/v1/cidr/check", { key: free.apiKey, body: "{bad" });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe("CAPABILITY_REQUIRED");
+
+    const paid = await app.seedWorkspace({ plans: ["suite_business"] });
+    const bad = await app.request("POST", "/v1/cidr/check", { key: paid.apiKey, body: "{bad" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({ code: "INVALID_REQUEST", message: "The request body is not valid JSON." });
+    const wrongType = await app.request("POST", "/v1/email/check", { key: paid.apiKey, body: "email=a@b.c", headers: { "Content-Type": "text/plain" } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error.message).toMatch(/application\/json/);
+    expect(await app.used(paid.workspaceId)).toBe(0);
+  });
+
+  it("refuses a body over 1 MB with 400 and consumes nothing", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const res = await app.request("POST", "/v1/email/check", { key: ws.apiKey, body: JSON.stringify({ email: "a".repeat(1_100_000) }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("answers a malformed percent-encoding in a path parameter with 400 after authentication", async () => {
+    expect((await app.request("GET", "/v1/ip/%ZZ/geo")).status).toBe(401);
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await app.request("GET", "/v1/ip/%ZZ/geo", { key: ws.apiKey });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+  });
+});

@@ -8,7 +8,7 @@ import { getDb } from "../../db/client";
 import { apiKeyFromHeaders, authenticateApiKeyOrThrow } from "../../keys/authenticate";
 import type { Context, Principal } from "../context";
 import { appRouter } from "../root";
-import { createCallerFactory } from "../trpc";
+import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
 import { corsResponseHeaders, originAllowed, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
@@ -31,7 +31,9 @@ function json(status: number, body: unknown, headers: Headers): Response {
 
 function errorResponse(err: unknown, headers: Headers, requestId: string): Response {
   const { status, body, headers: extra } = toErrorBody(err);
-  if (status >= 500) console.error(`[${requestId}]`, err);
+  // An unavailable upstream is expected operation (one line); anything else at 5xx is a bug (with its stack).
+  if (status === 503) console.warn(`[${requestId}] 503 ${body.error.code}: ${body.error.message}`);
+  else if (status >= 500) console.error(`[${requestId}]`, err);
   for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   return json(status, body, headers);
 }
@@ -112,7 +114,13 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   }
 }
 
+/**
+ * Builds the procedure input from the query or JSON body and the decoded path parameters. A malformed body or
+ * parameter is not refused here: the spec puts input validation after authentication, key status, capability
+ * and bulk checks, so the problem travels as INVALID_INPUT_MARKER and the ladder refuses it at that point.
+ */
 async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams: Record<string, string>): Promise<Record<string, unknown>> {
+  const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   let input: Record<string, unknown> = {};
   if (route.method === "GET" || route.method === "DELETE") {
     for (const key of new Set(url.searchParams.keys())) {
@@ -120,18 +128,21 @@ async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
   } else {
-    const text = await req.text();
-    if (text.length > MAX_BODY_BYTES) throw new AppError("INVALID_REQUEST", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    const declared = Number(req.headers.get("content-length") ?? "0");
+    if (declared > MAX_BODY_BYTES) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    const bytes = await readBodyCapped(req, MAX_BODY_BYTES);
+    if (bytes === null) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    const text = new TextDecoder().decode(bytes);
     if (text.trim()) {
       const type = req.headers.get("content-type") ?? "";
-      if (!/^application\/(.+\+)?json\b/i.test(type)) throw new AppError("INVALID_REQUEST", "Send the request body as JSON with Content-Type: application/json.");
+      if (!/^application\/(.+\+)?json\b/i.test(type)) return invalid("Send the request body as JSON with Content-Type: application/json.");
       let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
-        throw new AppError("INVALID_REQUEST", "The request body is not valid JSON.");
+        return invalid("The request body is not valid JSON.");
       }
-      if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError("INVALID_REQUEST", "The request body must be a JSON object.");
+      if (!body || typeof body !== "object" || Array.isArray(body)) return invalid("The request body must be a JSON object.");
       input = body as Record<string, unknown>;
     }
   }
@@ -139,10 +150,35 @@ async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams
     try {
       input[name] = decodeURIComponent(raw);
     } catch {
-      throw new AppError("INVALID_REQUEST", `Path parameter ${name} is not valid percent-encoding.`);
+      return invalid(`Path parameter ${name} is not valid percent-encoding.`);
     }
   }
   return input;
+}
+
+/** Reads at most `limit` bytes of the body; null when it is longer. */
+async function readBodyCapped(req: Request, limit: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
 }
 
 export { pathIsRegistered };

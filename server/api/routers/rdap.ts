@@ -14,6 +14,9 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 export const domainName = z
   .string()
   .trim()
+  .max(253)
+  // domainToASCII silently drops tabs and newlines, so refuse every control or space character first.
+  .refine((s) => !/[\u0000-\u0020\u007f-\u009f]/.test(s), { message: "must not contain spaces or control characters" })
   .transform((s) => s.replace(/\.$/, "").toLowerCase())
   .refine(
     (s) => {
@@ -21,7 +24,9 @@ export const domainName = z
       return !!ascii && ascii.length <= 253 && ascii.split(".").length >= 2 && ascii.split(".").every((l) => LABEL.test(l)) && splitPublicSuffix(ascii)?.registrableDomain != null;
     },
     { message: "must be a domain name under a public suffix, e.g. example.com" },
-  );
+  )
+  // Later stages see the checked ASCII form, never the raw input.
+  .transform((s) => domainToASCII(s));
 
 export const rdapRouter = router({
   ipRdap: meteredProcedure({

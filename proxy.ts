@@ -1,0 +1,51 @@
+// Runs before Next's router. For /v1 it answers what Next would otherwise turn into a text/plain 500, an empty
+// 400 or a path normalisation: unsupported methods and paths that cannot be decoded (or that climb with "." and
+// ".." segments) are unknown routes, 404 LOOKUP_NOT_FOUND, before any authentication. Other responses get an
+// X-Request-Id, as every response should.
+import { NextResponse, type NextRequest } from "next/server";
+
+const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+
+function requestId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `req_${Buffer.from(bytes).toString("base64url")}`;
+}
+
+function decodableSegments(rawPath: string): boolean {
+  for (const seg of rawPath.split("/")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(seg);
+    } catch {
+      return false;
+    }
+    if (decoded === "." || decoded === "..") return false;
+  }
+  return true;
+}
+
+function lookupNotFound(id: string, head: boolean): Response {
+  const body = JSON.stringify({ error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method. See /v1/openapi.json for the API." } });
+  return new Response(head ? null : body, {
+    status: 404,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "X-Request-Id": id },
+  });
+}
+
+export function proxy(request: NextRequest) {
+  const rawPath = new URL(request.url).pathname;
+  if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
+    if (!METHODS.has(request.method.toUpperCase()) || !decodableSegments(rawPath)) {
+      return lookupNotFound(requestId(), request.method.toUpperCase() === "HEAD");
+    }
+    return NextResponse.next();
+  }
+  const res = NextResponse.next();
+  if (!rawPath.startsWith("/api/trpc")) res.headers.set("X-Request-Id", requestId());
+  return res;
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
