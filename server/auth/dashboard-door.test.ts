@@ -126,7 +126,8 @@ describe("dashboard door", () => {
     const owner = await signedIn("cross-site@example.test");
     const ws = await ownWorkspace(owner);
     const headers = { "x-service-workspace": ws.workspaceId };
-    for (const extra of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://evil.example" }]) {
+    const attempts: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://evil.example" }];
+    for (const extra of attempts) {
       const r = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: owner, headers: { ...headers, ...extra } });
       expect(r.status).toBe(403);
       expect(r.body.error.data.appCode).toBe("ORIGIN_FORBIDDEN");
