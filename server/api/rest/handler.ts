@@ -3,6 +3,7 @@
 // route lookup (404 LOOKUP_NOT_FOUND) -> CORS (403 ORIGIN_FORBIDDEN) -> input assembly -> the procedure's own
 // ladder (auth, key status, capability, bulk, validation, burst limit, reservation, work) -> response shaping.
 import { AppError, toErrorBody } from "../../errors";
+import { readCapped } from "../../http/read-capped";
 import { newId } from "../../ids";
 import { getDb } from "../../db/client";
 import { apiKeyFromHeaders, authenticateApiKeyOrThrow } from "../../keys/authenticate";
@@ -130,9 +131,9 @@ async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams
   } else {
     const declared = Number(req.headers.get("content-length") ?? "0");
     if (declared > MAX_BODY_BYTES) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    const bytes = await readBodyCapped(req, MAX_BODY_BYTES);
+    const bytes = await readCapped(req.body, MAX_BODY_BYTES);
     if (bytes === null) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    const text = new TextDecoder().decode(bytes);
+    const text = bytes.toString("utf8");
     if (text.trim()) {
       const type = req.headers.get("content-type") ?? "";
       if (!/^application\/(.+\+)?json\b/i.test(type)) return invalid("Send the request body as JSON with Content-Type: application/json.");
@@ -154,31 +155,6 @@ async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams
     }
   }
   return input;
-}
-
-/** Reads at most `limit` bytes of the body; null when it is longer. */
-async function readBodyCapped(req: Request, limit: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }
 
 export { pathIsRegistered };

@@ -2,6 +2,7 @@
 // the base URL; the response is bounded in time and size and validated before use.
 import { z } from "zod";
 import { ctBaseUrl, ctMaxBytes, ctTimeoutMs } from "./config";
+import { readCapped } from "../../http/read-capped";
 
 const entrySchema = z.object({
   id: z.union([z.number(), z.string()]).optional(),
@@ -32,24 +33,6 @@ function isoUtc(s: string | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-async function readBounded(res: Response, max: number): Promise<string | null> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Every logged certificate naming the apex or a name below it. */
 export async function fetchCtEntries(apex: string): Promise<CtOutcome> {
   const sourceUrl = `${ctBaseUrl()}/?q=${encodeURIComponent(`%.${apex}`)}&output=json`;
@@ -66,7 +49,7 @@ export async function fetchCtEntries(apex: string): Promise<CtOutcome> {
   }
   let text: string | null;
   try {
-    text = await readBounded(res, ctMaxBytes());
+    text = (await readCapped(res.body, ctMaxBytes()))?.toString("utf8") ?? null;
   } catch (err) {
     return { ok: false, reason: `the answer was cut off (${(err as Error).message})`, sourceUrl };
   }
