@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../harness";
-import { startFakeDnsServer, type FakeDnsServer } from "../fakes/dns-server";
+import type { TestApp } from "../harness";
+import { startAppWithFakeDns } from "../fakes/app-with-dns";
+import type { FakeDnsServer } from "../fakes/dns-server";
 import { callProcedure } from "../dns/call";
 
 let app: TestApp;
 let dns: FakeDnsServer;
 beforeAll(async () => {
-  app = await createTestApp();
-  dns = await startFakeDnsServer({
-    records: {
-      "2.0.0.127.zen.spamhaus.org": [{ type: "A", data: "127.0.0.2" }],
-      "1.113.0.203.zen.spamhaus.org": [{ type: "A", data: "127.0.0.10" }],
-    },
-  });
-  process.env.SERVICE_DNS_SERVERS = dns.address;
+  ({ app, dns } = await startAppWithFakeDns({
+    "2.0.0.127.zen.spamhaus.org": [{ type: "A", data: "127.0.0.2" }],
+    "1.113.0.203.zen.spamhaus.org": [{ type: "A", data: "127.0.0.10" }],
+  }));
 });
 afterAll(() => dns.close());
 

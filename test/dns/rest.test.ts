@@ -1,24 +1,21 @@
 // The five routes of this area through the real REST door (/v1), as API clients call them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../harness";
-import { startFakeDnsServer, type FakeDnsServer } from "../fakes/dns-server";
+import type { TestApp } from "../harness";
+import { startAppWithFakeDns } from "../fakes/app-with-dns";
+import type { FakeDnsServer } from "../fakes/dns-server";
 
 let app: TestApp;
 let dns: FakeDnsServer;
 beforeAll(async () => {
-  app = await createTestApp();
-  dns = await startFakeDnsServer({
-    records: {
-      "acme.test": [
-        { type: "A", data: "192.0.2.1", ttl: 90 },
-        { type: "MX", data: { preference: 10, exchange: "mx.acme.test" }, ttl: 600 },
-        { type: "TXT", data: ["v=spf1 mx -all"] },
-      ],
-      "_dmarc.acme.test": [{ type: "TXT", data: ["v=DMARC1; p=quarantine; rua=mailto:d@acme.test"] }],
-      "2.0.0.127.zen.spamhaus.org": [{ type: "A", data: "127.0.0.2" }],
-    },
-  });
-  process.env.SERVICE_DNS_SERVERS = dns.address;
+  ({ app, dns } = await startAppWithFakeDns({
+    "acme.test": [
+      { type: "A", data: "192.0.2.1", ttl: 90 },
+      { type: "MX", data: { preference: 10, exchange: "mx.acme.test" }, ttl: 600 },
+      { type: "TXT", data: ["v=spf1 mx -all"] },
+    ],
+    "_dmarc.acme.test": [{ type: "TXT", data: ["v=DMARC1; p=quarantine; rua=mailto:d@acme.test"] }],
+    "2.0.0.127.zen.spamhaus.org": [{ type: "A", data: "127.0.0.2" }],
+  }));
 });
 afterAll(() => dns.close());
 

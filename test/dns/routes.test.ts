@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../harness";
-import { startFakeDnsServer, type FakeDnsServer } from "../fakes/dns-server";
+import type { TestApp } from "../harness";
+import { startAppWithFakeDns } from "../fakes/app-with-dns";
+import type { FakeDnsServer } from "../fakes/dns-server";
 import { callProcedure } from "./call";
 
 let app: TestApp;
 let dns: FakeDnsServer;
 beforeAll(async () => {
-  app = await createTestApp();
-  dns = await startFakeDnsServer({
-    records: {
-      "example.test": [{ type: "A", data: "192.0.2.10", ttl: 120 }, { type: "MX", data: { preference: 10, exchange: "mx.example.test" }, ttl: 3600 }],
-      "alias.example.test": [{ type: "CNAME", data: "example.test", ttl: 30 }],
-      "10.2.0.192.in-addr.arpa": [{ type: "PTR", data: "host.example.test" }],
-      "xn--bcher-kva.test": [{ type: "A", data: "192.0.2.77" }],
-    },
-  });
-  process.env.SERVICE_DNS_SERVERS = dns.address;
+  ({ app, dns } = await startAppWithFakeDns({
+    "example.test": [{ type: "A", data: "192.0.2.10", ttl: 120 }, { type: "MX", data: { preference: 10, exchange: "mx.example.test" }, ttl: 3600 }],
+    "alias.example.test": [{ type: "CNAME", data: "example.test", ttl: 30 }],
+    "10.2.0.192.in-addr.arpa": [{ type: "PTR", data: "host.example.test" }],
+    "xn--bcher-kva.test": [{ type: "A", data: "192.0.2.77" }],
+  }));
 });
 afterAll(() => dns.close());
 

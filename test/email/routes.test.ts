@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../harness";
-import { startFakeDnsServer, type FakeDnsServer } from "../fakes/dns-server";
+import type { TestApp } from "../harness";
+import { startAppWithFakeDns } from "../fakes/app-with-dns";
+import type { FakeDnsServer } from "../fakes/dns-server";
 import { callProcedure } from "../dns/call";
 
 let app: TestApp;
 let dns: FakeDnsServer;
 beforeAll(async () => {
-  app = await createTestApp();
-  dns = await startFakeDnsServer({
-    records: {
-      "acme.test": [{ type: "MX", data: { preference: 10, exchange: "mx.acme.test" } }, { type: "TXT", data: ["v=spf1 mx -all"] }],
-      "_dmarc.acme.test": [{ type: "TXT", data: ["v=DMARC1; p=reject; rua=mailto:d@acme.test"] }],
-    },
-  });
-  process.env.SERVICE_DNS_SERVERS = dns.address;
+  ({ app, dns } = await startAppWithFakeDns({
+    "acme.test": [{ type: "MX", data: { preference: 10, exchange: "mx.acme.test" } }, { type: "TXT", data: ["v=spf1 mx -all"] }],
+    "_dmarc.acme.test": [{ type: "TXT", data: ["v=DMARC1; p=reject; rua=mailto:d@acme.test"] }],
+  }));
 });
 afterAll(() => dns.close());
 
