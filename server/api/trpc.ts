@@ -17,6 +17,8 @@ export type Meta = OpenApiMeta & {
   metered?: { capability: Capability; endpoint: string; cost: string; bulk: "never" | "multiple-targets" | "always" };
   /** Unmetered API-key reads and management: the plan requirement shown in the docs. */
   access?: { requirement: string };
+  /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
+  produces?: "text/csv";
 };
 
 const t = initTRPC

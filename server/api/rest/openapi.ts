@@ -99,6 +99,7 @@ export function getOpenApiDocument(): Json {
       }
       const ok = responses["200"];
       if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered ? QUOTA_HEADERS : {}) };
+      if (ok && meta.produces) ok.content = { [meta.produces]: { schema: { type: "string" } } };
       const statuses = new Set<number>([400, 401, 403, 404, 500]);
       if (meta.metered) {
         op["x-service-capability"] = meta.metered.capability;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { analyticsSummary } from "../../analytics/summary";
+import { eventsToCsv } from "../../events/csv";
+import { searchEvents } from "../../events/events";
 import { listLookupHistory } from "../../history/history";
 import { router, workspaceProcedure } from "../trpc";
 
@@ -12,7 +15,94 @@ const historyEntry = z.object({
   expires_at: z.string(),
 });
 
+const eventRecord = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  type: z.string(),
+  ip: z.string().nullable(),
+  email: z.string().nullable(),
+  domain: z.string().nullable(),
+  rule: z.string().nullable(),
+  data: z.unknown(),
+  created_at: z.string(),
+});
+
+const eventQuery = z.string().trim().max(320).optional().describe("Exact match on request ID, IP, email, domain, rule or event type");
+
+const countMap = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+
 export const workspaceReadsRouter = router({
+  events: workspaceProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/events",
+        tags: ["Workspace"],
+        summary: "Investigation events",
+        description:
+          "This workspace's investigation events (assessments, rules, webhooks, protected-link activity and other security actions), newest first. `query` matches exactly on request ID, IP, email, domain, rule or event type. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Any active workspace key; unmetered; never another workspace's records.",
+      },
+      access: { requirement: "any active workspace key; unmetered" },
+    })
+    .input(z.object({ query: eventQuery, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
+    .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, limit: input.limit, cursor: input.cursor });
+      return {
+        items: page.items.map((e) => ({ id: e.id, requestId: e.requestId, type: e.type, ip: e.ip, email: e.email, domain: e.domain, rule: e.rule, data: e.data, created_at: e.createdAt.toISOString() })),
+        nextCursor: page.nextCursor,
+      };
+    }),
+
+  eventsCsv: workspaceProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/events.csv",
+        tags: ["Workspace"],
+        summary: "Investigation events as CSV",
+        description:
+          "The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`. Cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Any active workspace key; unmetered.",
+      },
+      access: { requirement: "any active workspace key; unmetered" },
+      produces: "text/csv",
+    })
+    .input(z.object({ query: eventQuery }))
+    .output(z.string())
+    .query(async ({ ctx, input }) => {
+      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, limit: 10_000 });
+      ctx.resHeaders.set("Content-Type", "text/csv; charset=utf-8");
+      ctx.resHeaders.set("Content-Disposition", 'attachment; filename="events.csv"');
+      return eventsToCsv(page.items);
+    }),
+
+  analyticsSummary: workspaceProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/analytics/summary",
+        tags: ["Workspace"],
+        summary: "Analytics summary",
+        description:
+          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. Any active workspace key; unmetered.",
+      },
+      access: { requirement: "any active workspace key; unmetered" },
+    })
+    .input(z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }))
+    .output(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        endpoints: z.array(z.object({ endpoint: z.string(), requests: z.number().int(), units: z.number().int() })),
+        daily: z.array(z.object({ date: z.string(), requests: z.number().int(), units: z.number().int() })),
+        riskLevels: countMap(["low", "medium", "high", "critical"]),
+        decisions: countMap(["allow", "review", "challenge", "block"]),
+        topSignals: z.array(z.object({ signal: z.string(), count: z.number().int() })),
+        events: z.number().int(),
+      }),
+    )
+    .query(({ ctx, input }) => analyticsSummary(ctx.db, { workspaceId: ctx.principal.workspaceId, days: input.days })),
+
   lookupHistory: workspaceProcedure
     .meta({
       openapi: {

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { recordEvent } from "../../server/events/events";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+async function seedWithEvents() {
+  const ws = await app.seedWorkspace({ plans: ["free"] });
+  await recordEvent(app.db, { workspaceId: ws.workspaceId, requestId: "req_one", type: "assessment", ip: "203.0.113.7", email: "Eve@Example.com", data: { risk_level: "high", decision: "block", signals: [{ code: "tor_exit" }] } });
+  await recordEvent(app.db, { workspaceId: ws.workspaceId, requestId: "req_two", type: "assessment", domain: "example.org", data: { risk_level: "low", decision: "allow", signals: [] } });
+  await recordEvent(app.db, { workspaceId: ws.workspaceId, requestId: "req_three", type: "note", rule: "=HYPERLINK(\"x\")", data: { note: "a, \"quoted\" value" } });
+  return ws;
+}
+
+describe("GET /v1/events", () => {
+  it("lists the workspace's events newest first, unmetered, and never another workspace's", async () => {
+    const ws = await seedWithEvents();
+    const other = await seedWithEvents();
+    const res = await app.request("GET", "/v1/events", { key: ws.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((e: any) => e.requestId)).toEqual(["req_three", "req_two", "req_one"]);
+    expect(res.headers.get("x-service-quota-used")).toBeNull();
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    const ids = new Set(res.body.items.map((e: any) => e.id));
+    const theirs = await app.request("GET", "/v1/events", { key: other.apiKey });
+    expect(theirs.body.items.some((e: any) => ids.has(e.id))).toBe(false);
+  });
+
+  it.each([
+    ["req_one", ["req_one"]],
+    ["203.0.113.7", ["req_one"]],
+    ["eve@example.com", ["req_one"]],
+    ["example.org", ["req_two"]],
+    ["nothing-matches", []],
+  ])("searches by %s", async (query, expected) => {
+    const ws = await seedWithEvents();
+    const res = await app.request("GET", `/v1/events?query=${encodeURIComponent(query)}`, { key: ws.apiKey });
+    expect(res.body.items.map((e: any) => e.requestId)).toEqual(expected);
+  });
+
+  it("pages with limit and cursor", async () => {
+    const ws = await seedWithEvents();
+    const first = await app.request("GET", "/v1/events?limit=2", { key: ws.apiKey });
+    expect(first.body.items).toHaveLength(2);
+    const second = await app.request("GET", `/v1/events?limit=2&cursor=${first.body.nextCursor}`, { key: ws.apiKey });
+    expect(second.body.items.map((e: any) => e.requestId)).toEqual(["req_one"]);
+    expect(second.body.nextCursor).toBeNull();
+    expect((await app.request("GET", "/v1/events?limit=0", { key: ws.apiKey })).status).toBe(400);
+  });
+});
+
+describe("GET /v1/events.csv", () => {
+  it("exports CSV with quoting and formula-safe cells", async () => {
+    const ws = await seedWithEvents();
+    const res = await app.request("GET", "/v1/events.csv", { key: ws.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = res.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,created_at,request_id,type,ip,email,domain,rule,data");
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain(`"{""note"":""a, \\""quoted\\"" value""}"`);
+  });
+
+  it("needs a key", async () => {
+    expect((await app.request("GET", "/v1/events.csv")).status).toBe(401);
+  });
+});
+
+describe("GET /v1/analytics/summary", () => {
+  it("counts endpoint usage from the ledger and risk from assessment events", async () => {
+    const ws = await seedWithEvents();
+    await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
+    await app.request("GET", "/v1/ip/1.1.1.1/geo", { key: ws.apiKey });
+    const res = await app.request("GET", "/v1/analytics/summary?days=7", { key: ws.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.endpoints).toEqual([{ endpoint: "ip.geo", requests: 2, units: 2 }]);
+    expect(res.body.daily).toEqual([{ date: new Date().toISOString().slice(0, 10), requests: 2, units: 2 }]);
+    expect(res.body.riskLevels).toEqual({ low: 1, medium: 0, high: 1, critical: 0 });
+    expect(res.body.decisions).toEqual({ allow: 1, review: 0, challenge: 0, block: 1 });
+    expect(res.body.topSignals).toEqual([{ signal: "tor_exit", count: 1 }]);
+    expect(await app.used(ws.workspaceId)).toBe(2);
+  });
+});
