@@ -32,6 +32,8 @@ export interface Figures {
   serverCpuMsPerRequest: number | null;
   /** 1-minute load average before and after the run: other work on the machine skews the figures. */
   loadAverage: { before: number; after: number };
+  /** Calls the local fake upstreams received per completed request, by source; absent without a fake. */
+  upstreamCallsPerRequest?: Record<string, number>;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -81,7 +83,7 @@ export async function measure(s: Scenario, o: LoadOptions): Promise<Figures> {
 }
 
 /** One request outside the load, to see whether the route exists and answers 2xx before measuring it. */
-export async function probe(s: Scenario, origin: string, prefix: string, headers: Record<string, string>): Promise<{ status: number; code: string | null; text: string }> {
+export async function probe(s: Scenario, origin: string, prefix: string, headers: Record<string, string>): Promise<{ status: number; code: string | null; text: string; problem: string | null }> {
   const r = requestFor(s, 0);
   const res = await fetch(origin + prefix + r.path, {
     method: r.method,
@@ -91,10 +93,27 @@ export async function probe(s: Scenario, origin: string, prefix: string, headers
   });
   const text = await res.text();
   let code: string | null = null;
+  let body: unknown = null;
   try {
-    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? null;
+    body = JSON.parse(text);
+    code = (body as { error?: { code?: string } }).error?.code ?? null;
   } catch {
     // not JSON
   }
-  return { status: res.status, code, text: text.slice(0, 500) };
+  const problem = res.status === (s.expectStatus ?? 200) && s.checkProbe ? s.checkProbe(body) : null;
+  return { status: res.status, code, text: text.slice(0, 500), problem };
+}
+
+/** `measure`, plus the calls the scenario's fake upstreams received per completed request when it has any. */
+export async function measureCounted(s: Scenario, o: LoadOptions, counters?: () => Promise<Record<string, number>>): Promise<Figures> {
+  if (!counters) return measure(s, o);
+  const before = await counters();
+  const figures = await measure(s, o);
+  const after = await counters();
+  const per: Record<string, number> = {};
+  for (const [source, n] of Object.entries(after)) {
+    const delta = n - (before[source] ?? 0);
+    if (delta > 0) per[source] = figures.totalRequests > 0 ? Math.round((delta / figures.totalRequests) * 100) / 100 : 0;
+  }
+  return { ...figures, upstreamCallsPerRequest: per };
 }

@@ -39,10 +39,12 @@ export interface ScenarioResult {
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function printTable(results: ScenarioResult[]): void {
-  const head = ["scenario", "store", "requests/s", "p50 ms", "p99 ms", "non-2xx", "ratio to reference", "server CPU ms/req", "load avg"];
+  const head = ["scenario", "store", "requests/s", "p50 ms", "p99 ms", "non-2xx", "ratio to reference", "server CPU ms/req", "upstream calls/req", "load avg"];
   const rows = results.map((r) => {
     const f = r.figures;
-    if (!f) return [r.scenario, r.store ?? "-", r.status, "", "", "", r.reason ?? "", "", ""];
+    // The full reason is printed as a note under the table; one short line keeps the table readable.
+    const short = (r.reason ?? "").split("\n")[0]!.slice(0, 60);
+    if (!f) return [r.scenario, r.store ?? "-", r.status, "", "", "", short, "", "", ""];
     return [
       r.scenario,
       r.store ?? "-",
@@ -52,6 +54,7 @@ export function printTable(results: ScenarioResult[]): void {
       fmt(f.non2xx),
       r.ratioToReference === null ? "-" : `${fmt(r.ratioToReference * 100, 1)} %`,
       f.serverCpuMsPerRequest === null ? "-" : fmt(f.serverCpuMsPerRequest, 2),
+      f.upstreamCallsPerRequest ? Object.entries(f.upstreamCallsPerRequest).map(([s, n]) => `${s} ${fmt(n, 2)}`).join(", ") || "0" : "-",
       `${fmt(f.loadAverage.before, 1)} -> ${fmt(f.loadAverage.after, 1)}`,
     ];
   });

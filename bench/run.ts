@@ -1,12 +1,15 @@
 // `npm run bench`: the metered REST door under saturation on each store, beside the same lookup behind a bare
 // node:http server. Settings: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_STORES,
-// BENCH_SCENARIOS, BENCH_DATABASE_URL, BENCH_CPU_PROF_DIR (see docs/benchmarks.md).
+// BENCH_SCENARIOS, BENCH_DATABASE_URL, BENCH_CPU_PROF_DIR, BENCH_NPM_ITERATIONS (see docs/benchmarks.md).
 import { spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build";
 import { readSettings, type BenchSettings } from "./config";
-import { measure, probe } from "./load";
+import { IN_PROCESS, printInProcess, type InProcessBench, type InProcessResult } from "./in-process";
+import { measureCounted, probe } from "./load";
 import { freePort, startChild, waitForHttp } from "./process";
 import { describeMachine, printMachine, printTable, writeResults, type ScenarioResult } from "./report";
 import { SCENARIOS, type Prepared, type Scenario } from "./scenarios";
@@ -16,13 +19,17 @@ import { openStore } from "./stores";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
+function selectInProcess(s: BenchSettings): InProcessBench[] {
+  return s.scenarios ? IN_PROCESS.filter((b) => s.scenarios!.includes(b.name)) : IN_PROCESS;
+}
+
 function selectScenarios(s: BenchSettings): Scenario[] {
   if (!s.scenarios) return SCENARIOS;
   const wanted = new Set(s.scenarios);
   // A selected scenario brings its reference along, so its ratio can be computed.
   for (const sc of SCENARIOS) if (wanted.has(sc.name) && sc.reference) wanted.add(sc.reference);
   const chosen = SCENARIOS.filter((sc) => wanted.has(sc.name));
-  if (chosen.length === 0) throw new Error(`BENCH_SCENARIOS matched nothing; scenarios: ${SCENARIOS.map((sc) => sc.name).join(" | ")}`);
+  if (chosen.length === 0 && selectInProcess(s).length === 0) throw new Error(`BENCH_SCENARIOS matched nothing; scenarios: ${[...SCENARIOS, ...IN_PROCESS].map((sc) => sc.name).join(" | ")}`);
   return chosen;
 }
 
@@ -36,21 +43,34 @@ const empty = (scenario: Scenario, store: string | null, status: "not available"
   figures: null,
 });
 
-async function runReferences(scenarios: Scenario[], s: BenchSettings): Promise<ScenarioResult[]> {
+const connectionsFor = (sc: Scenario, s: BenchSettings) => Math.min(s.connections, sc.maxConnections ?? s.connections);
+
+type Counters = Map<string, Prepared["counters"]>;
+
+async function runReferences(scenarios: Scenario[], s: BenchSettings, upstreamEnv: Record<string, string>, counters: Counters): Promise<ScenarioResult[]> {
   if (scenarios.length === 0) return [];
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const child = startChild(process.execPath, [tsxCli, path.join("bench", "reference-server.ts")], { cwd: root, env: { ...process.env, PORT: String(port) }, label: "reference" });
+  // Feeds look for a refreshed copy in the database first: an empty embedded store makes the reference answer from
+  // the shipped data, as the service's fresh stores do.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "svc-bench-ref-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...upstreamEnv, PORT: String(port), SERVICE_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.SERVICE_DB_SCHEMA;
+  const child = startChild(process.execPath, [tsxCli, path.join("bench", "reference-server.ts")], { cwd: root, env, label: "reference" });
   const results: ScenarioResult[] = [];
   try {
-    await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 60_000);
+    await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 180_000);
     for (const sc of scenarios) {
       try {
-        log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${s.connections} connections`);
-        const load = { origin, prefix: "", headers: {}, connections: s.connections, pipelining: s.pipelining, serverPgid: child.proc.pid };
-        await measure(sc, { ...load, seconds: s.warmup });
-        const figures = await measure(sc, { ...load, seconds: s.duration });
+        log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${connectionsFor(sc, s)} connections`);
+        const load = { origin, prefix: "", headers: {}, connections: connectionsFor(sc, s), pipelining: s.pipelining, serverPgid: child.proc.pid };
+        const first = await probe(sc, origin, "", {});
+        if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
+        if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
+        await measureCounted(sc, { ...load, seconds: s.warmup });
+        const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
         results.push({ scenario: sc.name, store: null, status: "measured", reason: null, reference: null, ratioToReference: null, figures });
       } catch (err) {
         results.push(empty(sc, null, "failed", (err as Error).message));
@@ -58,11 +78,27 @@ async function runReferences(scenarios: Scenario[], s: BenchSettings): Promise<S
     }
   } finally {
     await child.stop();
+    await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
   }
   return results;
 }
 
-async function runServiceScenario(sc: Scenario, svc: RunningService, store: string, workspaces: Map<string, { workspaceId: string; apiKey: string }>, s: BenchSettings): Promise<ScenarioResult> {
+async function runInProcess(benches: InProcessBench[], prepared: Map<string, Prepared>): Promise<InProcessResult[]> {
+  const results: InProcessResult[] = [];
+  for (const b of benches) {
+    const before = os.loadavg()[0]!;
+    log(`${b.name}`);
+    try {
+      const figures = await b.run(prepared.get(b.name)?.env ?? {});
+      results.push({ name: b.name, status: "measured", reason: null, figures, loadAverage: { before, after: os.loadavg()[0]! } });
+    } catch (err) {
+      results.push({ name: b.name, status: "failed", reason: (err as Error).message, figures: null, loadAverage: { before, after: os.loadavg()[0]! } });
+    }
+  }
+  return results;
+}
+
+async function runServiceScenario(sc: Scenario, svc: RunningService, store: string, workspaces: Map<string, { workspaceId: string; apiKey: string }>, s: BenchSettings, counters: Counters): Promise<ScenarioResult> {
   const plans = sc.plans ?? ["lookups_growth"];
   const planKey = plans.join("+");
   let ws = workspaces.get(planKey);
@@ -77,25 +113,27 @@ async function runServiceScenario(sc: Scenario, svc: RunningService, store: stri
   const first = await probe(sc, svc.baseUrl, "/v1", headers);
   if (first.status === 404 && first.code === "LOOKUP_NOT_FOUND") return empty(sc, store, "not available", "route not registered yet (404 LOOKUP_NOT_FOUND)");
   if (first.status !== expected) return empty(sc, store, "failed", `probe answered ${first.status} (expected ${expected}): ${first.text}`);
+  if (first.problem) return empty(sc, store, "failed", `probe answer is wrong: ${first.problem}`);
 
-  const load = { origin: svc.baseUrl, prefix: "/v1", headers, connections: s.connections, pipelining: s.pipelining, serverPgid: svc.child.proc.pid };
-  log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${s.connections} connections`);
-  await measure(sc, { ...load, seconds: s.warmup });
+  const connections = connectionsFor(sc, s);
+  const load = { origin: svc.baseUrl, prefix: "/v1", headers, connections, pipelining: s.pipelining, serverPgid: svc.child.proc.pid };
+  log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${connections} connections`);
+  await measureCounted(sc, { ...load, seconds: s.warmup });
   await giveUnitsBack(svc, ws.workspaceId);
-  const figures = await measure(sc, { ...load, seconds: s.duration });
+  const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
   const charged = await giveUnitsBack(svc, ws.workspaceId);
   const units = sc.unitsPerRequest ?? 1;
   const ok = figures.statusCodes["200"] ?? 0;
   let reason: string | null = null;
   if (figures.statusCodes["402"]) reason = "402 QUOTA_EXCEEDED during the run: lower BENCH_DURATION or raise the plan";
   // Requests still in flight when autocannon stops are charged but not counted: at most one per connection slot.
-  else if (charged < ok * units || charged > (ok + s.connections * s.pipelining) * units) {
-    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${s.connections * s.pipelining} in flight)`;
+  else if (charged < ok * units || charged > (ok + connections * s.pipelining) * units) {
+    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${connections * s.pipelining} in flight)`;
   }
   return { scenario: sc.name, store, status: "measured", reason, reference: sc.reference ?? null, ratioToReference: null, figures: { ...figures, unitsCharged: charged } };
 }
 
-async function runStore(name: string, scenarios: Scenario[], env: Record<string, string>, s: BenchSettings): Promise<{ results: ScenarioResult[]; detail: string }> {
+async function runStore(name: string, scenarios: Scenario[], env: Record<string, string>, s: BenchSettings, counters: Counters): Promise<{ results: ScenarioResult[]; detail: string }> {
   if (scenarios.length === 0) return { results: [], detail: "" };
   const outcome = await openStore(name, s.databaseUrl);
   if (!outcome.ok) return { results: scenarios.map((sc) => empty(sc, name, "not available", outcome.reason)), detail: outcome.reason };
@@ -108,7 +146,7 @@ async function runStore(name: string, scenarios: Scenario[], env: Record<string,
     const workspaces = new Map<string, { workspaceId: string; apiKey: string }>();
     for (const sc of scenarios) {
       try {
-        results.push(await runServiceScenario(sc, svc, name, workspaces, s));
+        results.push(await runServiceScenario(sc, svc, name, workspaces, s, counters));
       } catch (err) {
         results.push(empty(sc, name, "failed", (err as Error).message));
       }
@@ -147,20 +185,24 @@ async function main(): Promise<number> {
   const service = scenarios.filter((sc) => sc.target === "service");
   if (service.length > 0 && settings.stores.length > 0) ensureBuild(root);
 
-  const prepared: Prepared[] = [];
+  const inProcess = selectInProcess(settings);
+  const prepared = new Map<string, Prepared>();
   const results: ScenarioResult[] = [];
+  let inProcessResults: InProcessResult[] = [];
   const stores: Record<string, string> = {};
   try {
-    for (const sc of scenarios) if (sc.prepare) prepared.push(await sc.prepare());
-    const env = Object.assign({}, ...prepared.map((p) => p.env ?? {})) as Record<string, string>;
-    results.push(...(await runReferences(scenarios.filter((sc) => sc.target === "reference"), settings)));
+    for (const sc of [...scenarios, ...inProcess]) if (sc.prepare) prepared.set(sc.name, await sc.prepare());
+    const env = Object.assign({}, ...[...prepared.values()].map((p) => p.env ?? {})) as Record<string, string>;
+    const counters: Counters = new Map([...prepared].map(([name, p]) => [name, p.counters]));
+    results.push(...(await runReferences(scenarios.filter((sc) => sc.target === "reference"), settings, env, counters)));
+    inProcessResults = await runInProcess(inProcess, prepared);
     for (const name of settings.stores) {
-      const r = await runStore(name, service, env, settings);
+      const r = await runStore(name, service, env, settings, counters);
       stores[name] = r.detail;
       results.push(...r.results);
     }
   } finally {
-    for (const p of prepared) await p.teardown?.().catch(() => undefined);
+    for (const p of new Set(prepared.values())) await p.teardown?.().catch(() => undefined);
   }
 
   for (const r of results) {
@@ -173,6 +215,10 @@ async function main(): Promise<number> {
   console.log(`settings: ${settings.duration} s per scenario after ${settings.warmup} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}`);
   console.log("");
   printTable(results);
+  if (inProcessResults.length > 0) {
+    console.log("");
+    printInProcess(inProcessResults);
+  }
   for (const r of results) if (r.reason && r.status !== "not available") console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: ${r.reason}`);
   for (const r of results) {
     if (unexpectedResponses(r) > 0) console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: unexpected statuses ${JSON.stringify(r.figures!.statusCodes)}`);
@@ -180,9 +226,11 @@ async function main(): Promise<number> {
   const { databaseUrl, ...shown } = settings;
   void databaseUrl; // may carry a password; the stores' details name host and schema instead
   const rev = revision();
-  const file = writeResults(root, { startedAt: startedAt.toISOString(), revision: rev, machine, settings: shown, stores, results }, startedAt);
+  const file = writeResults(root, { startedAt: startedAt.toISOString(), revision: rev, machine, settings: shown, stores, results, inProcess: inProcessResults }, startedAt);
   console.log(`\nresults: ${path.relative(root, file)}`);
-  const bad = results.some((r) => r.status === "failed" || (r.figures && (unexpectedResponses(r) > 0 || r.figures.errors > 0)));
+  const bad =
+    results.some((r) => r.status === "failed" || (r.figures && (unexpectedResponses(r) > 0 || r.figures.errors > 0))) ||
+    inProcessResults.some((r) => r.status === "failed");
   return bad ? 1 : 0;
 }
 

@@ -1,7 +1,9 @@
 // What the benchmark measures. Add a scenario here: it runs once per store against the production server's /v1
 // door with a fresh key of `plans`, or (target "reference") once against the bare reference server. A service
 // scenario whose route is not registered yet (404 LOOKUP_NOT_FOUND) is reported as "not available" and skipped.
+import { BLOCKLIST_TARGETS, LISTED_TARGETS } from "./dnsbl-targets";
 import { ipAt } from "./ips";
+import { fakeDns, fakePackageSources } from "./upstreams";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -17,6 +19,8 @@ export interface Prepared {
   /** Variables the service needs (e.g. a local DNS server's address); applied to every store's server. */
   env?: Record<string, string>;
   teardown?: () => Promise<void>;
+  /** Running totals of upstream calls per source; read before and after a measurement for calls per request. */
+  counters?: () => Promise<Record<string, number>>;
 }
 
 export interface Scenario {
@@ -36,6 +40,13 @@ export interface Scenario {
   expectStatus?: number;
   /** Send no API key (to measure the rejection path). */
   anonymous?: boolean;
+  /**
+   * At most this many connections (BENCH_CONNECTIONS still caps it): for requests that fan out into many upstream
+   * calls, so the local fake upstream is not what saturates. Applies to the reference alike.
+   */
+  maxConnections?: number;
+  /** Checks the probe's JSON body (null when it is right, else what is wrong), e.g. that the fake upstream answered. */
+  checkProbe?: (body: unknown) => string | null;
   /** The reference scenario this one's throughput is compared with. */
   reference?: string;
   /** Before any server starts (e.g. start a local DNS server); its env reaches every service process. */
@@ -45,6 +56,34 @@ export interface Scenario {
 }
 
 export const REFERENCE_GEO = "reference: lookupGeo over node:http";
+export const REFERENCE_IP = "reference: getIpReputation over node:http";
+export const REFERENCE_BLOCKLISTS = "reference: checkBlocklists (20 targets) over node:http";
+export const REFERENCE_NPM = "reference: getNpmReportOrThrow (50 advisories) over node:http";
+
+/**
+ * One blocklist request makes about 70 DNS queries at once; at 48 connections that is over 3,000 queries in flight,
+ * and the single-process fake DNS server (and the UDP buffers) start dropping some, so requests wait for the
+ * 2 s timeout. 8 connections keep the fake out of the way and still saturate the server under test.
+ */
+const BLOCKLIST_CONNECTIONS = 8;
+
+/** The package with 50 OSV advisories in test/fakes/packages (60 versions, each advisory fixed one minor later). */
+export const MANY_ADVISORIES_PACKAGE = "many-vulns";
+
+/** Every target answered by every list, and exactly the zone data's listed targets listed. */
+function blocklistProbe(body: unknown): string | null {
+  const summary = (body as { summary?: { targets?: number; listed?: number; incomplete?: number } } | null)?.summary;
+  if (summary?.targets !== BLOCKLIST_TARGETS.length || summary.listed !== LISTED_TARGETS || summary.incomplete !== 0) {
+    return `expected ${BLOCKLIST_TARGETS.length} targets, ${LISTED_TARGETS} listed, 0 incomplete; got ${JSON.stringify(summary)}`;
+  }
+  return null;
+}
+
+/** The report of the 50-advisory package is complete. */
+function npmProbe(body: unknown): string | null {
+  const total = (body as { summary?: { total?: number } } | null)?.summary?.total;
+  return total === 50 ? null : `expected 50 advisories, got ${total}`;
+}
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -71,6 +110,63 @@ export const SCENARIOS: Scenario[] = [
     anonymous: true,
     expectStatus: 401,
     reference: REFERENCE_GEO,
+  },
+  {
+    name: REFERENCE_IP,
+    target: "reference",
+    method: "GET",
+    path: (i) => `/ip/${ipAt(i)}`,
+  },
+  {
+    // The reputation object from shipped feeds held in memory (ASN tables, cloud ranges, DROP, Tor exits).
+    name: "GET /v1/ip/{ip}",
+    target: "service",
+    method: "GET",
+    path: (i) => `/ip/${ipAt(i)}`,
+    reference: REFERENCE_IP,
+  },
+  {
+    name: REFERENCE_BLOCKLISTS,
+    target: "reference",
+    method: "POST",
+    path: "/blocklists/check",
+    body: { targets: BLOCKLIST_TARGETS },
+    prepare: fakeDns,
+    maxConnections: BLOCKLIST_CONNECTIONS,
+    checkProbe: blocklistProbe,
+  },
+  {
+    // 20 targets (IPv4, IPv6, domains; 7 listed) against 5 DNSBL zones on a local DNS server in its own process:
+    // about 50 DNS queries per request, all in parallel. 20 units per request, bulk entitlement required.
+    name: "POST /v1/blocklists/check (20 targets)",
+    target: "service",
+    method: "POST",
+    path: "/blocklists/check",
+    body: { targets: BLOCKLIST_TARGETS },
+    unitsPerRequest: BLOCKLIST_TARGETS.length,
+    prepare: fakeDns,
+    maxConnections: BLOCKLIST_CONNECTIONS,
+    checkProbe: blocklistProbe,
+    reference: REFERENCE_BLOCKLISTS,
+  },
+  {
+    name: REFERENCE_NPM,
+    target: "reference",
+    method: "GET",
+    path: `/vulnerabilities/npm/${MANY_ADVISORIES_PACKAGE}/`,
+    prepare: fakePackageSources,
+    checkProbe: npmProbe,
+  },
+  {
+    // Warm: the probe and the warm-up fill the upstream cache (SERVICE_PACKAGE_CACHE_TTL_SECONDS, 300 s), so the
+    // measured run shows the report's own cost. The cold cost is measured in-process (bench/npm-report-runner.ts).
+    name: "GET /v1/vulnerabilities/npm/{package}/ (50 advisories) warm",
+    target: "service",
+    method: "GET",
+    path: `/vulnerabilities/npm/${MANY_ADVISORIES_PACKAGE}/`,
+    prepare: fakePackageSources,
+    checkProbe: npmProbe,
+    reference: REFERENCE_NPM,
   },
 ];
 
