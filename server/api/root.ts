@@ -11,6 +11,7 @@ import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { rdapRouter } from "./routers/rdap";
 import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
+import { webhooksRouter } from "./routers/webhooks";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
 import { router } from "./trpc";
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   blocklists: blocklistsRouter,
   cidr: cidrRouter,
   vulnerabilities: vulnerabilitiesRouter,
+  webhooks: webhooksRouter,
   workspace: workspaceReadsRouter,
 });
 

@@ -40,8 +40,12 @@ export const createCallerFactory = t.createCallerFactory;
 /** Key under which the REST door passes a malformed body or path parameter to the point where it is refused. */
 export const INVALID_INPUT_MARKER = "__serviceInvalidInput";
 
-/** Refuses input the REST door could not read (bad JSON, wrong content type, bad percent-encoding) with 400. */
-const rejectUnreadableInput = t.middleware(async ({ next, getRawInput }) => {
+/**
+ * Refuses input the REST door could not read (bad JSON, wrong content type, bad percent-encoding) with 400.
+ * Procedures with a plan check of their own use `authenticated.use(planCheck).use(rejectUnreadableInput)`, so
+ * the plan is checked first, as the spec orders it.
+ */
+export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput }) => {
   const raw = await getRawInput().catch(() => undefined);
   if (raw && typeof raw === "object" && INVALID_INPUT_MARKER in raw) {
     throw new AppError("INVALID_REQUEST", String((raw as Record<string, unknown>)[INVALID_INPUT_MARKER]));
@@ -56,7 +60,7 @@ export const publicProcedure = t.procedure;
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard). `ctx.principal.workspaceId` is the only workspace any query below may touch.
  */
-const authenticated = t.procedure.use(async ({ ctx, next }) => {
+export const authenticated = t.procedure.use(async ({ ctx, next }) => {
   const principal = await ctx.authenticate();
   return next({ ctx: { principal } });
 });

@@ -7,12 +7,14 @@ import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
 import { geoReader } from "../geo/database";
 import { warmIpFeeds } from "../ip/reputation";
+import { startWebhookWorker } from "../webhooks/worker";
 import { createWorkspace } from "../workspaces/workspaces";
 
 export async function startServer(): Promise<void> {
   const db = await getDb();
   await seedDemoOnFirstRun(db);
   await warmData();
+  startWebhookWorker();
   if (!databaseUrl()) {
     writeServerPid();
     await listenAdminChannel(async (argv) => {

@@ -1,0 +1,47 @@
+// The delivery log of one webhook: what was queued, sent, retried, paused or given up, newest first.
+import type { Db } from "../db/client";
+import { getWebhookOrThrow } from "./webhooks";
+
+export type DeliveryStatus = "pending" | "delivered" | "failed" | "paused";
+
+export interface DeliveryRecord {
+  id: string;
+  event_type: string;
+  request_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export async function listDeliveriesOrThrow(
+  db: Db,
+  a: { workspaceId: string; webhookId: string; limit: number; cursor?: string | null },
+): Promise<{ items: DeliveryRecord[]; nextCursor: string | null }> {
+  await getWebhookOrThrow(db, a);
+  const rows = await db.webhookDelivery.findMany({
+    where: { webhookId: a.webhookId, workspaceId: a.workspaceId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: a.limit + 1,
+    ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, a.limit);
+  return {
+    items: page.map((d) => ({
+      id: d.id,
+      event_type: d.eventType,
+      request_id: d.requestId,
+      status: d.status as DeliveryStatus,
+      attempts: d.attempts,
+      last_status: d.lastStatus,
+      last_error: d.lastError,
+      next_attempt_at: d.status === "pending" || d.status === "paused" ? d.nextAttemptAt.toISOString() : null,
+      created_at: d.createdAt.toISOString(),
+      delivered_at: d.deliveredAt?.toISOString() ?? null,
+    })),
+    nextCursor: rows.length > a.limit ? page[page.length - 1].id : null,
+  };
+}

@@ -1,0 +1,114 @@
+// The delivery worker: claims due deliveries (safe across app instances), checks the workspace's CURRENT webhook
+// entitlement before every attempt (spec: deliveries pause after a downgrade removes it), sends, and settles each
+// row as delivered, retried with backoff, failed, or paused.
+import { getDb, type Db } from "../db/client";
+import { recordEvent } from "../events/events";
+import { workspaceEntitlements } from "../workspaces/workspaces";
+import { claimDueDeliveries } from "./claim";
+import { batchSize, deliveryTimeoutMs, pollIntervalMs, workerEnabled } from "./config";
+import { logWebhookError } from "./log";
+import { nextAttemptAfter, PAUSE_RECHECK_MS, RETRY_WINDOW_MS } from "./schedule";
+import { deliveryBody, sendDelivery } from "./send";
+
+type Delivery = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
+type Outcome = "delivered" | "retrying" | "failed" | "paused";
+
+export interface RunSummary {
+  claimed: number;
+  delivered: number;
+  retrying: number;
+  failed: number;
+  paused: number;
+}
+
+/** One pass: claims up to a batch of due deliveries at `now` and attempts them concurrently. */
+export async function runWebhookDeliveriesOnce(db: Db, now: Date = new Date()): Promise<RunSummary> {
+  const rows = await claimDueDeliveries(db, { now, leaseMs: deliveryTimeoutMs() + 60_000, limit: batchSize() });
+  const entitled = new Map<string, Promise<boolean>>();
+  const isEntitled = (workspaceId: string) => {
+    if (!entitled.has(workspaceId)) entitled.set(workspaceId, workspaceEntitlements(db, workspaceId).then((e) => e.webhooks));
+    return entitled.get(workspaceId)!;
+  };
+  const summary: RunSummary = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0, paused: 0 };
+  const outcomes = await Promise.all(
+    rows.map((d) =>
+      attempt(db, d, now, isEntitled).catch((err) => {
+        logWebhookError(`delivery ${d.id}`, err);
+        return "retrying" as const; // the lease expires and another pass picks it up
+      }),
+    ),
+  );
+  for (const o of outcomes) summary[o]++;
+  return summary;
+}
+
+async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) => Promise<boolean>): Promise<Outcome> {
+  const settle = (data: Parameters<Db["webhookDelivery"]["updateMany"]>[0]["data"]) =>
+    db.webhookDelivery.updateMany({ where: { id: d.id }, data });
+  const hook = await db.webhook.findFirst({ where: { id: d.webhookId, workspaceId: d.workspaceId } });
+  if (!hook) {
+    await settle({ status: "failed", lastError: "the webhook was deleted" });
+    return "failed";
+  }
+  if (!(await isEntitled(d.workspaceId))) {
+    await settle({ status: "paused", nextAttemptAt: new Date(now.getTime() + PAUSE_RECHECK_MS), lastError: "paused: the workspace's plan no longer includes webhooks" });
+    if (d.status !== "paused") await audit(db, d, "webhook.delivery_paused", { webhook_id: hook.id, delivery_id: d.id });
+    return "paused";
+  }
+  if (d.status === "paused" && now.getTime() - d.createdAt.getTime() > RETRY_WINDOW_MS) {
+    // Entitlement came back too late: an event this old is no longer worth sending.
+    await settle({ status: "failed", lastError: "paused beyond the retry window; not sent" });
+    return "failed";
+  }
+  const res = await sendDelivery({ url: hook.url, secret: hook.secret, msgId: d.id, body: deliveryBody(d.payload) });
+  const attempts = d.attempts + 1;
+  if (res.ok) {
+    await settle({ status: "delivered", attempts, lastStatus: res.status, lastError: null, deliveredAt: new Date() });
+    return "delivered";
+  }
+  const next = nextAttemptAfter(attempts, now);
+  const error = res.error?.slice(0, 500) ?? null;
+  if (next) {
+    await settle({ status: "pending", attempts, lastStatus: res.status, lastError: error, nextAttemptAt: next });
+    return "retrying";
+  }
+  await settle({ status: "failed", attempts, lastStatus: res.status, lastError: error });
+  await audit(db, d, "webhook.delivery_failed", { webhook_id: hook.id, delivery_id: d.id, attempts, last_status: res.status, last_error: error });
+  return "failed";
+}
+
+function audit(db: Db, d: Delivery, type: string, data: Record<string, unknown>) {
+  return recordEvent(db, { workspaceId: d.workspaceId, requestId: d.requestId, type, data }).catch((err) => logWebhookError(type, err));
+}
+
+const g = globalThis as unknown as { __serviceWebhookWorker?: { stop(): void } };
+
+/**
+ * Starts polling for due deliveries (idempotent; the timer is unref'd so it never keeps the process alive).
+ * SERVICE_WEBHOOK_WORKER=0 disables it on this instance.
+ */
+export function startWebhookWorker(): void {
+  if (g.__serviceWebhookWorker || !workerEnabled()) return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const db = await getDb();
+      // A full batch suggests a backlog: keep going instead of waiting for the next tick.
+      while ((await runWebhookDeliveriesOnce(db)).claimed >= batchSize());
+    } catch (err) {
+      logWebhookError("worker pass", err);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), pollIntervalMs());
+  timer.unref();
+  g.__serviceWebhookWorker = { stop: () => clearInterval(timer) };
+}
+
+export function stopWebhookWorker(): void {
+  g.__serviceWebhookWorker?.stop();
+  g.__serviceWebhookWorker = undefined;
+}
