@@ -1,5 +1,6 @@
 // Every router of the service. Procedures with OpenAPI meta are also served under /v1 by the REST door.
 import { accountRouter } from "./routers/account";
+import { assessmentRouter } from "./routers/assessment";
 import { asnRouter } from "./routers/asn";
 import { blocklistsRouter } from "./routers/blocklists";
 import { cidrRouter } from "./routers/cidr";
@@ -10,6 +11,7 @@ import { geoRouter } from "./routers/geo";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { rdapRouter } from "./routers/rdap";
+import { rulesRouter } from "./routers/rules";
 import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
 import { webhooksRouter } from "./routers/webhooks";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
@@ -18,6 +20,8 @@ import { router } from "./trpc";
 export const appRouter = router({
   account: accountRouter,
   geo: geoRouter,
+  assessment: assessmentRouter,
+  rules: rulesRouter,
   ip: ipRouter,
   asn: asnRouter,
   rdap: rdapRouter,

@@ -3,15 +3,17 @@ import { AppError } from "../../errors";
 import { conditionLanguageDoc } from "../../rules/conditions";
 import { createRule, deleteRuleOrThrow, getRuleOrThrow, listRules, updateRuleOrThrow } from "../../rules/rules";
 import { ruleCreateSchema, ruleIdSchema, ruleRecordSchema, ruleUpdateSchema } from "../../rules/schemas";
-import { router, workspaceProcedure } from "../trpc";
+import { authenticated, rejectUnreadableInput, router } from "../trpc";
 
 /** Rules are unmetered but keep their capability check (spec Limits rule 5): any Suite or Lookups plan. */
-const rulesProcedure = workspaceProcedure.use(({ ctx, next }) => {
-  if (!ctx.principal.entitlements.capabilities.includes("full")) {
-    throw new AppError("CAPABILITY_REQUIRED", "Rules need a Suite or Lookups plan.");
-  }
-  return next();
-});
+const rulesProcedure = authenticated
+  .use(({ ctx, next }) => {
+    if (!ctx.principal.entitlements.capabilities.includes("full")) {
+      throw new AppError("CAPABILITY_REQUIRED", "Rules need a Suite or Lookups plan.");
+    }
+    return next();
+  })
+  .use(rejectUnreadableInput);
 
 const ACCESS = { requirement: "any Suite or Lookups plan; unmetered" };
 const TAGS = ["Rules"];

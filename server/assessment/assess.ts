@@ -1,0 +1,103 @@
+// POST /assess: gathers evidence (IP, geolocation, email, user agent, velocity, amount) in parallel and offline
+// first, scores it, lets the workspace's rules override the decision, records the investigation event and queues
+// the high-risk webhook. The webhook is only queued here: delivery happens elsewhere and never blocks the answer.
+import type { Db } from "../db/client";
+import { recordEvent } from "../events/events";
+import { parseIpStrict } from "../net/ip";
+import { enabledRules } from "../rules/rules";
+import { ruleMatches, type RuleFacts } from "../rules/evaluate";
+import { enqueueHighRiskAssessment } from "../webhooks/enqueue";
+import { amountSignals } from "./amount";
+import { gatherEmailEvidence } from "./email-evidence";
+import { gatherIpEvidence } from "./ip-evidence";
+import { bandOf, scoreOf } from "./score";
+import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from "./schemas";
+import { userAgentSignals } from "./user-agent";
+import { velocitySignals } from "./velocity";
+
+export async function assess(db: Db, a: { workspaceId: string; requestId: string; request: AssessRequest }): Promise<AssessResult> {
+  const req = a.request;
+  const emailAddress = req.email?.trim().toLowerCase() ?? null;
+  // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
+  const ip = parseIpStrict(req.ip)?.address ?? req.ip;
+  const [ipEv, emailEv, v, rules] = await Promise.all([
+    gatherIpEvidence(req),
+    emailAddress ? gatherEmailEvidence(emailAddress) : null,
+    velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null }),
+    enabledRules(db, a.workspaceId),
+  ]);
+
+  const signals: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req)]
+    .filter((s) => s.weight !== 0)
+    .sort((x, y) => y.weight - x.weight || x.code.localeCompare(y.code));
+  const score = scoreOf(signals);
+  const band = bandOf(score);
+
+  const facts: RuleFacts = {
+    event: req.event,
+    ip: ipEv.ip.address,
+    country: ipEv.ip.country,
+    billing_country: req.billing_country ?? null,
+    asn: ipEv.ip.asn,
+    email: emailEv?.email.address ?? null,
+    email_domain: emailEv?.email.domain ?? null,
+    disposable_email: emailEv ? emailEv.email.disposable : null,
+    free_email: emailEv ? emailEv.email.free_provider : null,
+    tor_exit: ipEv.ip.tor_exit,
+    hosting: ipEv.ip.hosting,
+    score,
+    amount: req.amount ?? null,
+    currency: req.currency ?? null,
+    user_agent: req.user_agent ?? null,
+    device_id: req.device_id ?? null,
+    user_id: req.user_id ?? null,
+  };
+  const matched = rules.filter((r) => ruleMatches(r, facts)).map((r) => ({ id: r.id, name: r.name, action: r.action as Decision }));
+  const decision = matched[0]?.action ?? band.decision;
+
+  const result: AssessResult = {
+    request_id: a.requestId,
+    event: req.event,
+    score,
+    risk_level: band.level,
+    decision,
+    decided_by: matched.length ? "rule" : "score",
+    signals,
+    rules: matched,
+    ip: ipEv.ip,
+    email: emailEv?.email ?? null,
+    sources: dedupe([...ipEv.sources, ...(emailEv?.sources ?? []), v.source]),
+    checked_at: new Date().toISOString(),
+  };
+
+  await recordEvent(db, {
+    workspaceId: a.workspaceId,
+    requestId: a.requestId,
+    type: "assessment",
+    ip: ipEv.ip.address,
+    email: emailEv?.email.address ?? null,
+    domain: emailEv?.email.domain ?? null,
+    rule: matched[0]?.id ?? null,
+    data: {
+      event: req.event,
+      score,
+      risk_level: band.level,
+      decision,
+      signals: signals.map((s) => ({ code: s.code, weight: s.weight })),
+      rules: matched.map((r) => r.id),
+      ...(req.device_id ? { device_id: req.device_id } : {}),
+      ...(req.user_id ? { user_id: req.user_id } : {}),
+    },
+  });
+  if (band.level === "high" || band.level === "critical") {
+    // Resolves once the delivery rows exist (never rejects); sending them is the webhook worker's job.
+    await enqueueHighRiskAssessment(db, { workspaceId: a.workspaceId, requestId: a.requestId, payload: result });
+  }
+  return result;
+}
+
+function dedupe(sources: SourceRef[]): SourceRef[] {
+  const seen = new Map<string, SourceRef>();
+  for (const s of sources) if (!seen.has(s.name)) seen.set(s.name, s);
+  return [...seen.values()];
+}
