@@ -1,7 +1,8 @@
-// Runs before Next's router. For /v1 it answers what Next would otherwise turn into a text/plain 500, an empty
-// 400 or a path normalisation: unsupported methods and paths that cannot be decoded (or that climb with "." and
-// ".." segments) are unknown routes, 404 LOOKUP_NOT_FOUND, before any authentication. Other responses get an
-// X-Request-Id, as every response should.
+// Runs before Next's router. For /v1 it answers what Next would otherwise turn into a text/plain 500: paths that
+// cannot be decoded (or that climb with "." and ".." segments) are unknown routes, 404 LOOKUP_NOT_FOUND, before
+// any authentication. It only sees /v1 paths holding a "%" (see the matcher): running it on every API request
+// doubled the CPU cost of a refused request (measured: ~1.0 -> ~2.4 ms), and every other /v1 case, unknown
+// methods included, is answered by the REST door itself. Other responses get an X-Request-Id.
 import { NextResponse, type NextRequest } from "next/server";
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
@@ -47,5 +48,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|v1/|v1$).*)", "/v1/(.*%.*)"],
 };
