@@ -1,32 +1,18 @@
 // `npm start`: builds when the sources are newer than the last build, then serves the production server on
 // PORT (default 3000). The server itself creates and migrates the database and seeds a demo workspace on first run.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./build-state.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const buildId = path.join(root, ".next", "BUILD_ID");
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const e of readdirSync(p, { withFileTypes: true })) {
-    if (e.name === "node_modules" || e.name.startsWith(".") || e.name === "generated") continue;
-    newest = Math.max(newest, newestMtime(path.join(p, e.name)));
-  }
-  return newest;
-}
-
-const sources = ["app", "server", "public", "prisma", "instrumentation.ts", "next.config.ts", "package.json", "package-lock.json"];
-const needsBuild = !existsSync(buildId) || Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(buildId).mtimeMs;
-if (needsBuild) {
-  console.log("Building the production server (next build)...");
-  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+try {
+  ensureBuild(root);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
 }
 
 // `next start` always runs with NODE_ENV=production, which to the sign-in code means "no development sign-in".
