@@ -1,5 +1,7 @@
 // Server start-up (called once from instrumentation.ts): open and migrate the database, seed a demo workspace on
 // the very first run, and open the admin channel when the database is embedded.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { listenAdminChannel, writeServerPid } from "../admin/channel";
 import { runAdminCommand } from "../admin/commands";
 import { getDb, type Db } from "../db/client";
@@ -11,6 +13,7 @@ import { startWebhookWorker } from "../webhooks/worker";
 import { createWorkspace } from "../workspaces/workspaces";
 
 export async function startServer(): Promise<void> {
+  await adoptNpmRegistrySetting();
   const db = await getDb();
   await seedDemoOnFirstRun(db);
   await warmData();
@@ -26,6 +29,22 @@ export async function startServer(): Promise<void> {
         return { status: status >= 500 ? 500 : 400, body };
       }
     });
+  }
+}
+
+/**
+ * The npm registry's address is never written into code: it is SERVICE_NPM_REGISTRY_URL, or npm's own setting.
+ * `npm start` passes npm's setting as npm_config_registry; a server started another way (node scripts/start.mjs,
+ * next start) asks npm for it once here.
+ */
+async function adoptNpmRegistrySetting(): Promise<void> {
+  if (process.env.SERVICE_NPM_REGISTRY_URL || process.env.npm_config_registry) return;
+  try {
+    const { stdout } = await promisify(execFile)("npm", ["config", "get", "registry"], { timeout: 10_000 });
+    const url = stdout.trim();
+    if (/^https?:\/\//.test(url)) process.env.npm_config_registry = url;
+  } catch {
+    // npm is not on PATH: npm lookups will answer 503 and say the registry is not configured
   }
 }
 
