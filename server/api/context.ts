@@ -23,4 +23,6 @@ export interface Context {
   authenticate(): Promise<Principal>;
   /** Signed-in dashboard user, if any (always null on the REST door). */
   sessionUser: SessionUser | null;
+  /** The request's headers, for procedures whose rules depend on them (e.g. an optional API key). */
+  requestHeaders: Headers;
 }

@@ -48,6 +48,7 @@ export function createDashboardContext(a: { db: Db; req: Request; sessionUser: S
     requestId: a.requestId ?? newId("req"),
     resHeaders: new Headers(),
     sessionUser: a.sessionUser,
+    requestHeaders: a.req.headers,
     authenticate: () => (principal ??= resolveMemberPrincipalOrThrow(a.db, a.sessionUser, requested)),
   };
 }

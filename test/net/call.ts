@@ -33,6 +33,7 @@ export async function callProcedure(app: TestApp, key: string, procedure: Proced
     requestId: newId("req"),
     resHeaders,
     sessionUser: null,
+    requestHeaders: new Headers({ authorization: `Bearer ${key}` }),
     authenticate: () => (principal ??= authenticateApiKeyOrThrow(app.db, key)),
   };
   const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;

@@ -92,6 +92,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
       requestId,
       resHeaders,
       sessionUser: null,
+      requestHeaders: req.headers,
       authenticate: () => (principal ??= authenticateApiKeyOrThrow(db, apiKeyFromHeaders(req.headers))),
     };
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
