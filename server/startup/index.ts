@@ -9,6 +9,7 @@ import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
 import { geoReader } from "../geo/database";
 import { warmIpFeeds } from "../ip/reputation";
+import { startRetentionPurge } from "../maintenance/purge";
 import { startWebhookWorker } from "../webhooks/worker";
 import { createWorkspace } from "../workspaces/workspaces";
 
@@ -18,6 +19,7 @@ export async function startServer(): Promise<void> {
   await seedDemoOnFirstRun(db);
   await warmData();
   startWebhookWorker();
+  startRetentionPurge(db);
   if (!databaseUrl()) {
     writeServerPid();
     await listenAdminChannel(async (argv) => {
