@@ -110,6 +110,7 @@ export function getOpenApiDocument(): Json {
       if (meta.access) op["x-service-access"] = meta.access.requirement;
       for (const s of meta.openapi?.errorResponses && Array.isArray(meta.openapi.errorResponses) ? meta.openapi.errorResponses : []) statuses.add(s);
       if (op.description?.includes("429") || op.description?.includes("RATE_LIMITED")) statuses.add(429);
+      if (op.description?.includes("409") || op.description?.includes("CONFLICT")) statuses.add(409);
       for (const s of [...statuses].sort()) responses[String(s)] = errorResponse(s);
       op.responses = responses;
     }
