@@ -11,6 +11,7 @@ import { geoRouter } from "./routers/geo";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { rdapRouter } from "./routers/rdap";
+import { reportsRouter } from "./routers/reports";
 import { rulesRouter } from "./routers/rules";
 import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
 import { webhooksRouter } from "./routers/webhooks";
@@ -34,6 +35,7 @@ export const appRouter = router({
   vulnerabilities: vulnerabilitiesRouter,
   webhooks: webhooksRouter,
   workspace: workspaceReadsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

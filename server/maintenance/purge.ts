@@ -2,6 +2,7 @@
 // hidden from reads; it is deleted here after a grace period, as are expired saved reports ("hidden, later
 // deleted"), finished rate-limit windows and old finished webhook deliveries.
 import type { Db } from "../db/client";
+import { deleteExpiredReports } from "../reports/reports";
 
 const DAY = 86_400_000;
 
@@ -16,13 +17,13 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
   const grace = new Date(now.getTime() - graceDays * DAY);
   const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
-    db.savedReport.deleteMany({ where: { expiresAt: { lt: grace } } }),
+    deleteExpiredReports(db, now),
     db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - DAY) } } }),
     db.webhookDelivery.deleteMany({ where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - 30 * DAY) } } }),
   ]);
   return {
     lookupHistory: lookupHistory.count,
-    savedReports: savedReports.count,
+    savedReports,
     rateLimitBuckets: rateLimitBuckets.count,
     webhookDeliveries: webhookDeliveries.count,
   };

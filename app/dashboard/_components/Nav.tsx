@@ -6,6 +6,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/console", label: "Lookup console" },
   { href: "/dashboard/vulnerabilities", label: "Vulnerabilities" },
+  { href: "/dashboard/reports", label: "Saved reports" },
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/plan", label: "Plan" },
   { href: "/dashboard/members", label: "Members" },

@@ -1,0 +1,11 @@
+// {account_url}/api/account/reports: save (POST, 1 unit) and list (GET, unmetered) saved fraud reports with a
+// next-auth session and the selected workspace.
+import { getSessionUser } from "../../../../server/auth/session";
+import { handleReportsRequest } from "../../../../server/reports/http";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const handler = (req: Request) => handleReportsRequest(req, getSessionUser);
+
+export { handler as GET, handler as POST };

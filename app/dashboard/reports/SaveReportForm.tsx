@@ -1,0 +1,90 @@
+"use client";
+// Saves a fraud report (1 unit, Suite or Lookups): JSON pasted by hand, or an assessment's result loaded from the
+// workspace's investigation events by its request id (an unmetered read).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC, useTRPCClient } from "../_components/trpc";
+
+export function SaveReportForm() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState("");
+  const [requestId, setRequestId] = useState("");
+  const [json, setJson] = useState("");
+  const [note, setNote] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.reports.create.mutationOptions({
+      onSuccess: () => {
+        setTitle("");
+        setJson("");
+        setRequestId("");
+        void queryClient.invalidateQueries({ queryKey: trpc.reports.list.queryKey() });
+      },
+    }),
+  );
+  const load = useMutation({
+    mutationFn: () => client.workspace.events.query({ query: requestId.trim(), limit: 1 }),
+    onSuccess: (page) => {
+      const event = page.items[0];
+      if (!event) return setNote("No investigation event has this request id.");
+      setNote(null);
+      setJson(JSON.stringify(event.data, null, 2));
+      if (!title) setTitle(`${event.type} ${event.email ?? event.ip ?? event.domain ?? event.requestId}`.slice(0, 200));
+    },
+  });
+
+  function submit() {
+    let report: unknown;
+    try {
+      report = JSON.parse(json);
+    } catch {
+      return setNote("The report must be valid JSON.");
+    }
+    if (!report || typeof report !== "object" || Array.isArray(report)) return setNote("The report must be a JSON object.");
+    setNote(null);
+    save.mutate({ title, report: report as Record<string, unknown>, request_id: requestId.trim() || undefined });
+  }
+
+  return (
+    <form
+      className="card"
+      data-testid="save-report-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="form-row">
+        <label>
+          Title
+          <input name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required placeholder="Suspicious checkout" />
+        </label>
+        <label>
+          Request id (optional)
+          <input name="requestId" value={requestId} onChange={(e) => setRequestId(e.target.value)} maxLength={100} placeholder="req_…" />
+        </label>
+        <button type="button" className="btn btn-ghost" disabled={!requestId.trim() || load.isPending} onClick={() => load.mutate()}>
+          Load assessment
+        </button>
+      </div>
+      <label>
+        Report (JSON object)
+        <textarea name="report" value={json} onChange={(e) => setJson(e.target.value)} rows={10} style={{ width: "100%", fontFamily: "monospace" }} />
+      </label>
+      <div className="form-row">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !title.trim() || !json.trim()}>
+          Save report (1 unit)
+        </button>
+        {save.data ? <span className="muted small">Saved {save.data.id}.</span> : null}
+      </div>
+      {note ? (
+        <p className="error" role="alert">
+          {note}
+        </p>
+      ) : null}
+      <ErrorNote error={save.error ?? load.error} />
+    </form>
+  );
+}
