@@ -8,6 +8,7 @@ import { dnsRouter } from "./routers/dns";
 import { domainRouter } from "./routers/domain";
 import { emailRouter } from "./routers/email";
 import { geoRouter } from "./routers/geo";
+import { linksRouter } from "./routers/links";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { rdapRouter } from "./routers/rdap";
@@ -36,6 +37,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   workspace: workspaceReadsRouter,
   reports: reportsRouter,
+  links: linksRouter,
 });
 
 export type AppRouter = typeof appRouter;

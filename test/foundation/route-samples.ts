@@ -20,6 +20,7 @@ const BODY_SAMPLES: Record<string, unknown> = {
   "/online-check": { url: "https://example.com" },
   "/blocklists/check": { targets: ["203.0.113.7"] },
   "/cidr/check": { cidr: "203.0.113.0/30" },
+  "/go/links": { url: "https://example.com/" },
   "/rules": { name: "block test range", action: "block", conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }] },
   "/webhooks": { name: "hook", url: "https://example.com/hook", event_types: ["high_risk_assessment"] },
 };
@@ -36,6 +37,8 @@ export interface RouteSample {
   body?: unknown;
   capability: string | null;
   metered: boolean;
+  /** The key is optional (anonymous use allowed), so a missing key is not refused. */
+  keyOptional: boolean;
 }
 
 export function routeSamples(): RouteSample[] {
@@ -54,6 +57,7 @@ export function routeSamples(): RouteSample[] {
       body: route.method === "GET" || route.method === "DELETE" ? undefined : BODY_SAMPLES[route.template] ?? {},
       capability: meta?.metered?.capability ?? null,
       metered: Boolean(meta?.metered),
+      keyOptional: meta?.openapi?.protect === false,
     };
   });
 }

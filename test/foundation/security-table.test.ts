@@ -14,11 +14,19 @@ beforeAll(async () => {
 const samples = routeSamples();
 
 describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const))("%s", (_name, s) => {
-  it("refuses a missing key with 401 UNAUTHORIZED", async () => {
-    const res = await app.request(s.method, s.path, { body: s.body });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
-  });
+  if (s.keyOptional) {
+    it("serves a caller without a key anonymously", async () => {
+      const res = await app.request(s.method, s.path, { body: s.body });
+      expect(res.status).not.toBe(401);
+      expect(res.status).toBeLessThan(500);
+    });
+  } else {
+    it("refuses a missing key with 401 UNAUTHORIZED", async () => {
+      const res = await app.request(s.method, s.path, { body: s.body });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+    });
+  }
 
   it.each([
     ["an unknown key", "svc_live_" + "A".repeat(43)],

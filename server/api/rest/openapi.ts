@@ -92,7 +92,8 @@ export function getOpenApiDocument(): Json {
       if (!found) continue;
       template = found.template;
       const { meta } = found;
-      op.security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+      // An empty requirement makes the key optional (anonymous use allowed, e.g. POST /go/links).
+      op.security = meta.openapi?.protect === false ? [{}, { bearerAuth: [] }, { apiKeyHeader: [] }] : [{ bearerAuth: [] }, { apiKeyHeader: [] }];
       const responses: Json = op.responses ?? {};
       for (const code of Object.keys(responses)) {
         if (Number(code) >= 400 || code === "default") delete responses[code];

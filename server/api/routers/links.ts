@@ -1,0 +1,49 @@
+import { clientIp, requestOrigin, resolveLinkScope } from "../../links/caller";
+import { createProtectedLink } from "../../links/create";
+import { assertLinkCreationAllowedOrThrow } from "../../links/rate-limit";
+import { linkCreatedSchema, linkCreateSchema } from "../../links/schemas";
+import { publicProcedure, rejectUnreadableInput, router } from "../trpc";
+
+/**
+ * Optional-key procedure (spec Authentication 6): no key header -> anonymous scope; any key header -> it must
+ * authenticate (401 UNAUTHORIZED, 403 API_KEY_PAUSED) and the scope is its workspace. Never metered.
+ */
+const optionalKeyProcedure = publicProcedure
+  .use(async ({ ctx, next }) => {
+    const scope = await resolveLinkScope(ctx);
+    ctx.resHeaders.set("Cache-Control", "private, no-store");
+    return next({ ctx: { scope } });
+  })
+  .use(rejectUnreadableInput);
+
+const DESCRIPTION = [
+  "Creates a protected short link, or reuses one. The API key is optional: without an Authorization or X-API-Key header the link is anonymous;",
+  "with one, the key must be valid (401 UNAUTHORIZED otherwise, never an anonymous fallback) and not paused (403 API_KEY_PAUSED), and the link belongs to the key's workspace.",
+  "Body: `url` (absolute http or https URL, at most 2048 characters, no user name or password) and optional `expires_at` (ISO 8601, in the future).",
+  "The destination host must be a public host name: IP addresses, private-use names and names resolving to private, loopback, link-local or cloud-metadata addresses give 400 TARGET_FORBIDDEN,",
+  "as does a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation).",
+  "Reuse: a request without `expires_at` whose normalized destination (scheme and host lowercased, default port and fragment dropped, path and query kept) equals that of an active, non-expiring link in the same scope",
+  "(the workspace, or all anonymous callers) gets that link back with `reused: true`; links with an expiry are never reused.",
+  "Consumes no lookup units and sends no quota headers; creation is rate limited per workspace, or per client address when anonymous (429 RATE_LIMITED with Retry-After).",
+  "`short_url` redirects (302) to `url`; an expired or disabled link answers 410.",
+].join(" ");
+
+export const linksRouter = router({
+  create: optionalKeyProcedure
+    .meta({
+      openapi: { method: "POST", path: "/go/links", tags: ["Links"], summary: "Create a protected link", description: DESCRIPTION, protect: false },
+      access: { requirement: "API key optional (anonymous creation allowed); unmetered" },
+    })
+    .input(linkCreateSchema)
+    .output(linkCreatedSchema)
+    .mutation(async ({ ctx, input }) => {
+      await assertLinkCreationAllowedOrThrow(ctx.scope, clientIp(ctx.requestHeaders));
+      return createProtectedLink(ctx.db, {
+        scope: ctx.scope,
+        url: input.url,
+        expiresAt: input.expires_at ?? null,
+        requestId: ctx.requestId,
+        origin: requestOrigin(ctx.requestHeaders),
+      });
+    }),
+});

@@ -1,0 +1,42 @@
+// The contract of POST /go/links: request and answer, snake_case like the rest of the API's bodies.
+import { z } from "zod";
+import { MAX_URL_LENGTH, parseDestination } from "./normalize";
+
+export const linkCreateSchema = z
+  .object({
+    url: z.string().describe(`Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters, without user name or password.`),
+    expires_at: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .describe("Optional ISO 8601 timestamp in the future; the link answers 410 from then on and is never reused."),
+  })
+  .superRefine((v, ctx) => {
+    const d = parseDestination(v.url);
+    if ("error" in d) ctx.addIssue({ code: "custom", path: ["url"], message: d.error.replace(/^url: /, "") });
+    if (v.expires_at && Date.parse(v.expires_at) <= Date.now()) {
+      ctx.addIssue({ code: "custom", path: ["expires_at"], message: "must be in the future" });
+    }
+  });
+
+export const linkSafetySchema = z.object({
+  status: z.enum(["not_listed", "listed", "incomplete", "skipped"]),
+  listed_on: z.array(z.string()),
+  sources: z.array(z.string()).describe("Domain blocklist zones asked."),
+  checked_at: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const linkCreatedSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  short_url: z.string(),
+  url: z.string().describe("The destination the link redirects to (as first submitted, when reused)."),
+  normalized_url: z.string().describe("The reuse key: scheme and host lowercased, default port and fragment dropped."),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  reused: z.boolean(),
+  scope: z.enum(["workspace", "anonymous"]),
+  safety: linkSafetySchema,
+});
+
+export type LinkCreated = z.infer<typeof linkCreatedSchema>;
