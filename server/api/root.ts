@@ -3,6 +3,7 @@ import { accountRouter } from "./routers/account";
 import { assessmentRouter } from "./routers/assessment";
 import { asnRouter } from "./routers/asn";
 import { blocklistsRouter } from "./routers/blocklists";
+import { captchaRouter } from "./routers/captcha";
 import { cidrRouter } from "./routers/cidr";
 import { dnsRouter } from "./routers/dns";
 import { domainRouter } from "./routers/domain";
@@ -33,6 +34,7 @@ export const appRouter = router({
   hosts: hostsRouter,
   blocklists: blocklistsRouter,
   cidr: cidrRouter,
+  captcha: captchaRouter,
   vulnerabilities: vulnerabilitiesRouter,
   webhooks: webhooksRouter,
   workspace: workspaceReadsRouter,

@@ -20,6 +20,8 @@ const BODY_SAMPLES: Record<string, unknown> = {
   "/online-check": { url: "https://example.com" },
   "/blocklists/check": { targets: ["203.0.113.7"] },
   "/cidr/check": { cidr: "203.0.113.0/30" },
+  "/captcha/test": { provider: "turnstile", token: "XXXX.DUMMY.TOKEN" },
+  "/v1/captcha/test": { provider: "turnstile", token: "XXXX.DUMMY.TOKEN" },
   "/go/links": { url: "https://example.com/" },
   "/rules": { name: "block test range", action: "block", conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }] },
   "/webhooks": { name: "hook", url: "https://example.com/hook", event_types: ["high_risk_assessment"] },
