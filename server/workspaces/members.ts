@@ -35,13 +35,17 @@ export async function inviteMember(db: Db, a: { workspaceId: string; email: stri
 
 /** Removes a member; the last owner cannot be removed, so a workspace is never left unmanaged. */
 export async function removeMemberOrThrow(db: Db, a: { workspaceId: string; memberId: string }): Promise<void> {
-  const m = await db.member.findUnique({ where: { id: a.memberId } });
-  if (!m || m.workspaceId !== a.workspaceId) throw new AppError("NOT_FOUND", "No such member.");
-  if (m.role === "owner") {
-    const owners = await db.member.count({ where: { workspaceId: a.workspaceId, role: "owner" } });
-    if (owners <= 1) throw new AppError("CONFLICT", "The last owner of a workspace cannot be removed.");
-  }
-  await db.member.delete({ where: { id: m.id } });
+  await db.$transaction(async (tx) => {
+    // Lock the workspace row: two owners removing each other at once must not both pass the last-owner check.
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
+    const m = await tx.member.findUnique({ where: { id: a.memberId } });
+    if (!m || m.workspaceId !== a.workspaceId) throw new AppError("NOT_FOUND", "No such member.");
+    if (m.role === "owner") {
+      const owners = await tx.member.count({ where: { workspaceId: a.workspaceId, role: "owner" } });
+      if (owners <= 1) throw new AppError("CONFLICT", "The last owner of a workspace cannot be removed.");
+    }
+    await tx.member.delete({ where: { id: m.id } });
+  });
 }
 
 /** Upserts the user for a signed-in email and links any pending invitations to it. */
