@@ -12,20 +12,43 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface InProcessBench {
   name: string;
-  prepare: () => Promise<Prepared>;
+  prepare?: () => Promise<Prepared>;
   /** Runs the bench with the prepared environment and returns its figures. */
-  run(env: Record<string, string>): Promise<RunnerOutput>;
+  run(env: Record<string, string>): Promise<InProcessFigures>;
 }
+
+/** What bench/privacy-runner.ts prints. */
+export interface PrivacyFigures {
+  ranges: number;
+  intervals: number;
+  lists: number;
+  buildMs: { first: number; median: number };
+  heapMiB: number;
+  usPerAddress: Record<string, number>;
+  usPerLookup: { shipped: number; fourTimesTheLists: number };
+}
+
+export type InProcessFigures = RunnerOutput | PrivacyFigures;
 
 export interface InProcessResult {
   name: string;
   status: "measured" | "failed";
   reason: string | null;
-  figures: RunnerOutput | null;
+  figures: InProcessFigures | null;
   loadAverage: { before: number; after: number };
 }
 
 export const NPM_IN_PROCESS = "npm report in-process: getNpmReportOrThrow (50 advisories)";
+export const PRIVACY_IN_PROCESS = "privacy classification in-process: one interval index over every evidence list";
+
+/** Runs a bench/*-runner.ts in its own process and returns the last JSON line it printed. */
+async function runRunner<T>(file: string, args: string[], env: Record<string, string>): Promise<T> {
+  const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  const out = await runToEnd(process.execPath, [tsxCli, path.join("bench", file), ...args], { cwd: root, env: { ...process.env, ...env } });
+  const line = out.trim().split("\n").filter((l) => l.startsWith("{")).pop();
+  if (!line) throw new Error(`the runner printed no result: ${out.slice(-1000)}`);
+  return JSON.parse(line) as T;
+}
 
 /** BENCH_NPM_ITERATIONS: timed reports per cache state (warm runs ten times as many); default 30. */
 function iterations(): number {
@@ -38,28 +61,34 @@ export const IN_PROCESS: InProcessBench[] = [
   {
     name: NPM_IN_PROCESS,
     prepare: fakePackageSources,
-    async run(env) {
-      const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-      const out = await runToEnd(process.execPath, [tsxCli, path.join("bench", "npm-report-runner.ts"), MANY_ADVISORIES_PACKAGE, String(iterations())], {
-        cwd: root,
-        env: { ...process.env, ...env },
-      });
-      const line = out.trim().split("\n").filter((l) => l.startsWith("{")).pop();
-      if (!line) throw new Error(`the runner printed no result: ${out.slice(-1000)}`);
-      return JSON.parse(line) as RunnerOutput;
-    },
+    run: (env) => runRunner<RunnerOutput>("npm-report-runner.ts", [MANY_ADVISORIES_PACKAGE, String(iterations())], env),
+  },
+  {
+    name: PRIVACY_IN_PROCESS,
+    run: (env) => runRunner<PrivacyFigures>("privacy-runner.ts", [], env),
   },
 ];
+
+const isPrivacy = (f: InProcessFigures): f is PrivacyFigures => "usPerAddress" in f;
 
 const fmt = (n: number, digits = 2) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function printInProcess(results: InProcessResult[]): void {
   for (const r of results) {
-    console.log(`${r.name}${r.figures ? `: ${r.figures.package}, ${r.figures.advisories} advisories, first report of the process ${fmt(r.figures.firstReportMs, 1)} ms` : ""}`);
     if (!r.figures) {
-      console.log(`  ${r.status}: ${r.reason ?? ""}`);
+      console.log(`${r.name}\n  ${r.status}: ${r.reason ?? ""}`);
       continue;
     }
+    if (isPrivacy(r.figures)) {
+      const f = r.figures;
+      console.log(`${r.name}: ${f.lists} lists, ${f.ranges} ranges, ${f.intervals} disjoint intervals`);
+      console.log(`  build ${fmt(f.buildMs.median, 1)} ms (first ${fmt(f.buildMs.first, 1)} ms), heap ${fmt(f.heapMiB, 1)} MiB`);
+      for (const [mix, us] of Object.entries(f.usPerAddress)) console.log(`  ${mix.padEnd(18)} ${fmt(us, 3).padStart(7)} µs per classification`);
+      console.log(`  one index lookup: ${fmt(f.usPerLookup.shipped, 3)} µs with the shipped lists, ${fmt(f.usPerLookup.fourTimesTheLists, 3)} µs with four times as many`);
+      console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
+      continue;
+    }
+    console.log(`${r.name}: ${r.figures.package}, ${r.figures.advisories} advisories, first report of the process ${fmt(r.figures.firstReportMs, 1)} ms`);
     const head = ["cache state", "reports", "mean ms", "p50 ms", "p95 ms", "upstream calls/report", "by source"];
     const rows = r.figures.modes.map((m) => [
       m.mode,

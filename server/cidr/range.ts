@@ -1,7 +1,7 @@
 // IPv4 CIDR ranges and the addresses a check covers. The spec counts CIDR units as sampled IPv4 addresses: every
 // address for /29 to /32, and 7 for wider ranges, so IPv6 ranges (where "every address" of a /125 and a spread
 // over a /64 would need their own unit rules) are refused rather than priced by guesswork.
-import { intToIpv4, ipv4ToInt, parseIpStrict } from "../net/ip";
+import { formatCidr, intToIpv4, ipv4ToInt, parseCidr, parseIpStrict } from "../net/ip";
 
 export const SAMPLES_FOR_WIDE_RANGES = 7;
 export const EVERY_ADDRESS_FROM_PREFIX = 29;
@@ -25,9 +25,10 @@ export function parseIpv4Cidr(input: string): Ipv4Range | { error: string } {
   if (ip < 0) return { error: `"${(addr ?? "").slice(0, 60)}" is not an IPv4 address in dotted-quad form.` };
   const prefix = len === undefined ? 32 : /^(3[0-2]|[12]?\d)$/.test(len) ? Number(len) : -1;
   if (prefix < 0) return { error: "The prefix length must be an integer from 0 to 32." };
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  const network = (ip & mask) >>> 0;
-  return { cidr: `${intToIpv4(network)}/${prefix}`, network, prefix, size: 2 ** (32 - prefix), hostBitsCleared: network !== ip };
+  // The messages above say what is wrong; the range itself comes from the one CIDR parser (rules read it too).
+  const range = parseCidr(`${addr}/${prefix}`);
+  if (!range || range.version !== 4) return { error: "The prefix length must be an integer from 0 to 32." };
+  return { cidr: formatCidr(range), network: range.start, prefix, size: 2 ** (32 - prefix), hostBitsCleared: range.start !== ip };
 }
 
 /** Units of a check, exactly as the spec's Limits: 2^(32-prefix) for /29 to /32, 7 for wider ranges. */

@@ -1,10 +1,8 @@
 // Feed settings, read at call time so tests can point a feed at a local server.
 import path from "node:path";
+import { numberSetting } from "../config/settings";
 
-const num = (name: string, fallback: number): number => {
-  const n = Number(process.env[name]);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
+const num = (name: string, fallback: number): number => numberSetting(name, fallback, { min: 1 });
 
 /** `SERVICE_FEED_<NAME>_URL` (name upper-cased, "-" as "_"): the live source of one feed; "off" disables refresh. */
 export function feedSourceUrl(feedName: string, fallback: string | null): string | null {

@@ -1,36 +1,9 @@
 // A set of labelled IP ranges (CIDRs or start-end), built once per feed version and queried per request by binary
 // search. Ranges may nest (AWS publishes a /16 and /24s inside it): a lookup returns the most specific match.
-import { ipv4ToInt, ipv6ToGroups } from "../net/ip";
+import { ipv4ToInt, ipv6ToBigInt, type ParsedRange } from "../net/ip-parse";
 
-export function ipv6ToBigInt(address: string): bigint | null {
-  const g = ipv6ToGroups(address);
-  if (!g) return null;
-  let n = 0n;
-  for (const part of g) n = (n << 16n) | BigInt(part);
-  return n;
-}
-
-export type ParsedRange = { version: 4; start: number; end: number } | { version: 6; start: bigint; end: bigint };
-
-/** "192.0.2.0/24", "2001:db8::/32" or a bare address (a one-address range); null when malformed. */
-export function parseCidr(text: string): ParsedRange | null {
-  const [net, lenText, extra] = text.trim().split("/");
-  if (!net || extra !== undefined) return null;
-  if (lenText !== undefined && !/^\d{1,3}$/.test(lenText)) return null;
-  if (net.includes(":")) {
-    const base = ipv6ToBigInt(net);
-    const len = lenText === undefined ? 128 : Number(lenText);
-    if (base === null || len > 128) return null;
-    const host = (1n << BigInt(128 - len)) - 1n;
-    return { version: 6, start: base & ~host, end: (base & ~host) | host };
-  }
-  const base = ipv4ToInt(net);
-  const len = lenText === undefined ? 32 : Number(lenText);
-  if (base < 0 || len > 32) return null;
-  const size = 2 ** (32 - len);
-  const start = base - (base % size);
-  return { version: 4, start, end: start + size - 1 };
-}
+// The one CIDR parser lives with the IP parser (server/net/ip-parse.ts); re-exported for the feed modules.
+export { ipv6ToBigInt, parseCidr, type ParsedRange } from "../net/ip-parse";
 
 interface Side<N> {
   starts: N[];

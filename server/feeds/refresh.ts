@@ -2,6 +2,7 @@
 // Any failure (network, HTTP status, size, parse, a suspiciously empty list) leaves the previous data in place.
 import { AppError } from "../errors";
 import { feedMaxBytes, feedTimeoutMs } from "./config";
+import { SOURCE_SEPARATOR } from "./definitions/ranges";
 import { getFeed, setFeedState } from "./loader";
 import { findFeed, listFeeds } from "./registry";
 import { maybeGunzip } from "./shipped";
@@ -34,6 +35,15 @@ async function download(url: string): Promise<Buffer> {
   return maybeGunzip(body);
 }
 
+/** A feed whose list is published as several files names them space-separated; they are joined in that order. */
+async function downloadAll(urls: string): Promise<Buffer> {
+  const parts = urls.split(/\s+/).filter(Boolean);
+  if (parts.length === 1) return download(parts[0]!);
+  const bodies: Buffer[] = [];
+  for (const u of parts) bodies.push(await download(u));
+  return Buffer.from(bodies.map((b) => b.toString("utf8")).join(`\n${SOURCE_SEPARATOR}\n`), "utf8");
+}
+
 const age = (d: Date) => Math.max(0, Math.round((Date.now() - d.getTime()) / 1000));
 
 async function refreshOne(db: FeedDb, def: FeedDefinition<unknown>): Promise<FeedRefreshResult> {
@@ -50,7 +60,7 @@ async function refreshOne(db: FeedDb, def: FeedDefinition<unknown>): Promise<Fee
   const url = def.sourceUrl();
   if (!url) return kept("no live source: this feed changes with a release of the service", null);
   try {
-    const raw = await download(url);
+    const raw = await downloadAll(url);
     const parsed = def.parse(raw);
     if (parsed.count === 0 && (current?.count ?? 0) > 0) {
       return kept(`source returned an empty list; keeping the previous ${current!.count} entries`, url);

@@ -9,6 +9,7 @@ import type { FeedSourceRef } from "../feeds/source";
 import { classifyIp, parseIpStrict } from "../net/ip";
 import { checkLists, type ListMembership } from "./lists";
 import { classifyNetwork, type NetworkInfo } from "./network";
+import { loadPrivacyIndex, NO_PROXY_DATA, type Privacy } from "./privacy";
 import { scoreIp, type RiskScore } from "./score";
 
 export interface Flag {
@@ -23,6 +24,7 @@ export interface IpReputation {
   asn: { number: number; organization: string | null; route: { start: string; end: string } } | null;
   asnReason: string | null;
   network: NetworkInfo;
+  privacy: Privacy;
   anonymizers: { torExit: Flag; vpn: Flag; proxy: Flag; hosting: Flag };
   lists: ListMembership[];
   risk: RiskScore;
@@ -30,7 +32,7 @@ export interface IpReputation {
   checkedAt: string;
 }
 
-const NO_VPN_DATA = "No VPN or open-proxy address list is shipped or configured; hosting networks are flagged separately.";
+let privacyLoaded: Promise<unknown> | null = null;
 
 export async function getIpReputation(ip: string): Promise<IpReputation> {
   const parsed = parseIpStrict(ip);
@@ -39,6 +41,12 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
   const c = classifyIp(address);
   const isPublic = c.scope === "public";
 
+  // Evidence lists: a refreshed database copy first, on the first call of the process only.
+  privacyLoaded ??= loadPrivacyIndex().catch((err) => {
+    privacyLoaded = null;
+    throw err;
+  });
+  await privacyLoaded;
   // Loads the table (database copy first) on the first call of the process; later calls answer from memory.
   await (parsed.version === 4 ? getFeed(asnIpv4Feed) : getFeed(asnIpv6Feed));
   const match = isPublic ? lookupAsnForIp(address) : null;
@@ -50,7 +58,8 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
   sources.push(...net.sources, ...listSources);
 
   const tor = lists.find((l) => l.list === "tor-exits")!;
-  const hosting = net.info.type === "hosting";
+  const p = net.privacy;
+  const vpn = p.matches.find((m) => m.kind === "vpn");
   return {
     ip: address,
     version: parsed.version,
@@ -58,14 +67,16 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
     asn: match ? { number: match.asn, organization: match.organization, route: match.range } : null,
     asnReason: match ? null : isPublic ? "No origin AS for this address in the shipped routing data" : "Not a public address: no AS originates it",
     network: net.info,
+    privacy: p,
     anonymizers: {
       torExit: { value: tor.listed, reason: tor.reason },
-      vpn: { value: null, reason: NO_VPN_DATA },
-      proxy: { value: null, reason: NO_VPN_DATA },
-      hosting: { value: hosting, reason: hosting ? net.info.basis.join("; ") : null },
+      vpn: { value: p.vpn, reason: vpn ? `${vpn.provider} exit (${vpn.range}, ${vpn.list}, ${vpn.snapshotDate})` : null },
+      proxy: { value: null, reason: NO_PROXY_DATA },
+      // A CDN edge counts as a datacenter here, as it always has; `privacy` tells the two apart.
+      hosting: { value: p.hosting || p.cdn, reason: p.hosting || p.cdn ? net.info.basis.join("; ") : null },
     },
     lists,
-    risk: scoreIp({ classification: c, asn: match?.asn ?? null, network: net.info, lists }),
+    risk: scoreIp({ classification: c, asn: match?.asn ?? null, network: net.info, privacy: p, lists }),
     sources,
     checkedAt: new Date().toISOString(),
   };
@@ -73,6 +84,7 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
 
 /** Loads the IP feeds (ASN tables, lists, ranges) so the first request does not pay for parsing them. */
 export async function warmIpFeeds(): Promise<void> {
+  await loadPrivacyIndex();
   await getIpReputation("192.0.2.1");
   await Promise.all([getIpReputation("1.1.1.1"), getIpReputation("2606:4700::1111")]);
 }

@@ -1,5 +1,6 @@
 // zod contract of the IP reputation object (the OpenAPI document is generated from it). Shared with the CIDR check.
 import { z } from "zod";
+import { privacySchema } from "./privacy-schema";
 
 export const feedSourceSchema = z.object({
   name: z.string(),
@@ -41,14 +42,17 @@ export const ipReputationSchema = z.object({
   asn: z.object({ number: z.number().int(), organization: z.string().nullable(), route: z.object({ start: z.string(), end: z.string() }) }).nullable(),
   asnReason: z.string().nullable(),
   network: z.object({
-    type: z.enum(["hosting", "residential", "unknown"]),
-    kind: z.enum(["cloud", "hosting", "cdn"]).nullable(),
+    type: z
+      .enum(["anonymizer", "service", "hosting", "residential", "unknown"])
+      .describe("anonymizer (Tor, VPN, private relay), service (verified crawler, uptime monitor), hosting (cloud, hosting, CDN), residential (heuristic), unknown; agrees with `privacy`"),
+    kind: z.enum(["tor", "vpn", "relay", "crawler", "monitor", "cloud", "hosting", "cdn"]).nullable(),
     provider: z.string().nullable(),
     cloud: z.object({ provider: z.string(), region: z.string().nullable(), service: z.string().nullable() }).nullable(),
     confidence: z.enum(["high", "medium", "low"]).nullable(),
     basis: z.array(z.string()),
   }),
-  anonymizers: z.object({ torExit: flag, vpn: flag, proxy: flag, hosting: flag }),
+  privacy: privacySchema,
+  anonymizers: z.object({ torExit: flag, vpn: flag, proxy: flag, hosting: flag }).describe("Earlier flags, kept: `privacy` is the complete classification (hosting here also covers CDN edges)"),
   lists: z.array(listMembershipSchema),
   risk: riskSchema,
   sources: z.array(feedSourceSchema),

@@ -2,13 +2,9 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
 import { isProductionDeployment } from "../env";
+import { numberSetting } from "../config/settings";
 
-const num = (name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= min && n <= max ? Math.floor(n) : fallback;
-};
+const num = (name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number => numberSetting(name, fallback, { min, max });
 
 const flag = (name: string) => /^(1|true|yes|on)$/i.test(process.env[name]?.trim() ?? "");
 

@@ -154,3 +154,54 @@ export function parseHostAddressLoose(s: string): string | null {
   const n = looseIpv4ToInt(t);
   return n < 0 ? null : intToIpv4(n);
 }
+
+// CIDR ranges: the one parser for feeds, rule conditions, CIDR checks and membership tests, so a range is read the
+// same way wherever it is saved or evaluated (a rule once saved " 203.0.113.0/24" and then never matched it).
+
+export function ipv6ToBigInt(address: string): bigint | null {
+  const g = ipv6ToGroups(address);
+  if (!g) return null;
+  let n = 0n;
+  for (const part of g) n = (n << 16n) | BigInt(part);
+  return n;
+}
+
+export type ParsedRange = { version: 4; start: number; end: number; prefix: number } | { version: 6; start: bigint; end: bigint; prefix: number };
+
+/**
+ * "192.0.2.0/24", "2001:db8::/32" or a bare address (a one-address range); surrounding white space is ignored and
+ * host bits are cleared; null when malformed. Addresses are strict (dotted quads, RFC 4291 text).
+ */
+export function parseCidr(text: string): ParsedRange | null {
+  const [net, lenText, extra] = text.trim().split("/");
+  if (!net || extra !== undefined) return null;
+  if (lenText !== undefined && !/^(0|[1-9]\d{0,2})$/.test(lenText)) return null;
+  if (net.includes(":")) {
+    const base = ipv6ToBigInt(net);
+    const len = lenText === undefined ? 128 : Number(lenText);
+    if (base === null || len > 128) return null;
+    const host = (1n << BigInt(128 - len)) - 1n;
+    return { version: 6, start: base & ~host, end: (base & ~host) | host, prefix: len };
+  }
+  const base = ipv4ToInt(net);
+  const len = lenText === undefined ? 32 : Number(lenText);
+  if (base < 0 || len > 32) return null;
+  const size = 2 ** (32 - len);
+  const start = base - (base % size);
+  return { version: 4, start, end: start + size - 1, prefix: len };
+}
+
+/** The canonical text of a range: network address (host bits cleared) and prefix, e.g. "203.0.113.0/24". */
+export function formatCidr(range: ParsedRange): string {
+  if (range.version === 4) return `${intToIpv4(range.start)}/${range.prefix}`;
+  const groups: number[] = [];
+  for (let i = 7; i >= 0; i--) groups.push(Number((range.start >> BigInt(i * 16)) & 0xffffn));
+  return `${formatIpv6(groups)}/${range.prefix}`;
+}
+
+/** True when the address (strict text, white space ignored) lies in the range. */
+export function addressInRange(address: string, range: ParsedRange): boolean {
+  const ip = address.includes("/") ? null : parseCidr(address);
+  if (!ip || ip.version !== range.version) return false;
+  return ip.start >= range.start && ip.end <= range.end;
+}

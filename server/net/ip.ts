@@ -2,9 +2,9 @@
 // into integer masks, and each classification returns a shared frozen object, so a lookup allocates nothing for
 // IPv4 and only the parsed groups for IPv6.
 import { IPV4_SPECIAL, IPV6_GLOBAL_UNICAST, IPV6_SPECIAL, type IpScope, type RangeRow } from "./ip-ranges";
-import { intToIpv4, ipv4ToInt, ipv6ToGroups, looseIpv4ToInt } from "./ip-parse";
+import { addressInRange, intToIpv4, ipv4ToInt, ipv6ToGroups, looseIpv4ToInt, parseCidr } from "./ip-parse";
 
-export { parseIpStrict, parseHostAddressLoose, ipv4ToInt, intToIpv4, ipv6ToGroups, formatIpv6 } from "./ip-parse";
+export { parseIpStrict, parseHostAddressLoose, ipv4ToInt, intToIpv4, ipv6ToGroups, formatIpv6, parseCidr, formatCidr } from "./ip-parse";
 export type { ParsedIp, IpVersion } from "./ip-parse";
 export type { IpScope } from "./ip-ranges";
 
@@ -114,20 +114,12 @@ export function isPubliclyRoutable(address: string): boolean {
   return classifyInternal(address).routable;
 }
 
-/** Parses a strict IPv4 or IPv6 CIDR ("10.0.0.0/8", "2001:db8::/32") and tests membership. */
+/**
+ * Tests membership of a strict IPv4 or IPv6 address in a CIDR ("10.0.0.0/8", "2001:db8::/32"), read by the one
+ * CIDR parser (ip-parse.ts), the same way a rule's range is read when it is saved.
+ */
 export function ipInCidr(address: string, cidr: string): boolean {
-  const [net, lenText] = cidr.split("/");
-  if (!net || lenText === undefined || !/^\d{1,3}$/.test(lenText)) return false;
-  const bits = Number(lenText);
-  if (net.indexOf(":") < 0) {
-    const a = ipv4ToInt(address);
-    const b = ipv4ToInt(net);
-    if (a < 0 || b < 0 || bits > 32) return false;
-    const mask = maskOf(bits);
-    return ((a & mask) >>> 0) === ((b & mask) >>> 0);
-  }
-  const ga = address.indexOf(":") >= 0 ? ipv6ToGroups(address) : null;
-  if (!ga || bits > 128) return false;
-  const row = compileV6({ cidr, scope: "public", reason: "", routable: true });
-  return matchesV6(groupsToWords(ga), row);
+  if (!cidr.includes("/")) return false;
+  const range = parseCidr(cidr);
+  return range !== null && addressInRange(address, range);
 }

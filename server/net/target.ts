@@ -19,9 +19,15 @@ export function normalizeHostName(input: string): string | null {
   let h = input.trim().toLowerCase();
   if (h.endsWith(".")) h = h.slice(0, -1);
   if (h === "" || h.length > 253) return null;
-  const ascii = /^[\x21-\x7e]+$/.test(h) ? h : domainToASCII(h);
+  // domainToASCII also refuses what a URL parser would: a bad punycode label (xn--zz) and a name ending in a
+  // number, which URL parsers read as an IPv4 address (999.999.999.999 is no host at all). Vetting such a name
+  // used to happen after the unit was reserved.
+  const converted = domainToASCII(h);
+  const ascii = /^[\x21-\x7e]+$/.test(h) && converted ? h : converted;
   if (!ascii || ascii.length > 253) return null;
-  return ascii.split(".").every((l) => LABEL.test(l)) ? ascii : null;
+  const labels = ascii.split(".");
+  if (/^(\d+|0x[0-9a-f]*)$/.test(labels[labels.length - 1]!)) return null;
+  return labels.every((l) => LABEL.test(l)) ? ascii : null;
 }
 
 /** "host", "host:port", "[v6]", "[v6]:port" or a bare IPv6 address; null when it is none of these. */

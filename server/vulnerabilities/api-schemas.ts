@@ -45,6 +45,12 @@ export const kevSearchInput = z.object({
   vendor: z.string().trim().max(200).optional().describe("Substring of vendorProject, case-insensitive"),
   product: z.string().trim().max(200).optional().describe("Substring of product, case-insensitive"),
   cve: z.string().trim().regex(CVE_ID_PATTERN, "must be a CVE identifier such as CVE-2021-44228").optional(),
+  cwe: z
+    .string()
+    .trim()
+    .regex(/^CWE-\d{1,5}$/i, "must be a CWE identifier such as CWE-79")
+    .optional()
+    .describe("Only entries whose weakness list names this CWE (e.g. CWE-79), case-insensitive"),
   ransomware: z
     .enum(["true", "false", "known", "unknown"])
     .optional()
@@ -93,7 +99,12 @@ const kevMatch = z.object({
   knownRansomwareCampaignUse: z.string(),
 });
 
-const catalogRef = z.object({ version: z.string().nullable(), releasedAt: z.string().nullable(), partial: z.boolean(), origin: z.enum(["shipped", "refreshed"]) });
+const catalogRef = z.object({
+  version: z.string().nullable().describe("CISA's catalogVersion of the data in use, e.g. 2025.08.25"),
+  releasedAt: z.string().nullable().describe("CISA's dateReleased of that version"),
+  partial: z.boolean().describe("True only when the data in use is a labelled subset of the catalog; the shipped catalog is complete"),
+  origin: z.enum(["shipped", "refreshed"]),
+});
 
 const verdict = z.object({
   affected: z.boolean().nullable().describe("Whether the selected version is affected; null when the data cannot decide (commit ranges only)"),
@@ -159,8 +170,11 @@ export const cveOutput = z.object({
       affected: z.array(z.object({ ecosystem: z.string(), package: z.string(), affectedRanges: z.array(z.string()), fixedVersions: z.array(z.string()) })),
       references: z.array(z.string()),
     }),
-  ),
-  knownExploited: kevEntry.nullable(),
+  )
+    .nullable()
+    .describe("OSV's record for the CVE and every record aliasing it; null when the advisory source is unavailable (see advisoriesUnavailableReason)"),
+  advisoriesUnavailableReason: z.string().nullable().describe("Why `advisories` is null (the advisory source could not answer); null when they were fetched"),
+  knownExploited: kevEntry.nullable().describe("The CVE's entry in the local known-exploited catalog, or null"),
   knownExploitedCatalog: catalogRef,
   sources: z.object({ osv: z.string(), kev: z.string().nullable() }),
   checkedAt: z.string(),

@@ -23,7 +23,9 @@ export type CveAdvisory = {
 
 export type CveReport = {
   cveId: string;
-  advisories: CveAdvisory[];
+  /** null when the advisory source could not answer; `advisoriesUnavailableReason` says why. */
+  advisories: CveAdvisory[] | null;
+  advisoriesUnavailableReason: string | null;
   knownExploited: KevEntry | null;
   knownExploitedCatalog: Pick<KevCatalogInfo, "version" | "releasedAt" | "partial" | "origin">;
   sources: { osv: string; kev: string | null };
@@ -56,31 +58,41 @@ function toCveAdvisory(v: OsvVulnerability): CveAdvisory {
   };
 }
 
-/** 404 CVE_NOT_FOUND when neither OSV nor the catalog knows the identifier; 503 when OSV cannot answer. */
+type AdvisoryLookup = { kind: "ok"; records: OsvVulnerability[] } | { kind: "unavailable"; reason: string };
+
+/** OSV's record for the CVE and every record it aliases; unavailable when any of them cannot be fetched. */
+async function advisoriesOf(cveId: string): Promise<AdvisoryLookup> {
+  const primary = await getOsvVulnerability(cveId);
+  if (primary.kind === "unavailable") return { kind: "unavailable", reason: primary.reason };
+  if (primary.kind !== "ok") return { kind: "ok", records: [] };
+  const records: OsvVulnerability[] = [primary.value];
+  const others = [...new Set(primary.value.aliases ?? [])].filter((id) => id.toUpperCase() !== cveId);
+  for (const f of await Promise.all(others.map((id) => getOsvVulnerability(id)))) {
+    if (f.kind === "ok") records.push(f.value);
+    else if (f.kind === "unavailable") return { kind: "unavailable", reason: f.reason };
+  }
+  return { kind: "ok", records };
+}
+
+/**
+ * 404 CVE_NOT_FOUND when neither OSV nor the catalog knows the identifier. When OSV cannot answer, the catalog half
+ * still answers (spec, Errors rule 3): 200 with `advisories: null` and the reason; 503 only when the catalog has no
+ * entry either, since then neither part can be given.
+ */
 export async function getCveOrThrow(rawId: string): Promise<CveReport> {
   const cveId = rawId.trim().toUpperCase();
   if (!CVE_ID_PATTERN.test(cveId)) throw new AppError("INVALID_REQUEST", "Expected a CVE identifier such as CVE-2021-44228.");
-  const primary = await getOsvVulnerability(cveId);
-  if (primary.kind === "unavailable") {
-    throw new AppError("UPSTREAM_UNAVAILABLE", `The OSV advisory database is unavailable (${primary.reason}); retry with bounded backoff.`);
-  }
-  const records: OsvVulnerability[] = primary.kind === "ok" ? [primary.value] : [];
-  if (primary.kind === "ok") {
-    const others = [...new Set([...(primary.value.aliases ?? [])])].filter((id) => id.toUpperCase() !== cveId);
-    const fetched = await Promise.all(others.map((id) => getOsvVulnerability(id)));
-    for (const f of fetched) {
-      if (f.kind === "ok") records.push(f.value);
-      else if (f.kind === "unavailable") {
-        throw new AppError("UPSTREAM_UNAVAILABLE", `The OSV advisory database is unavailable (${f.reason}); retry with bounded backoff.`);
-      }
-    }
-  }
+  const osv = await advisoriesOf(cveId);
   const kev = findKevEntry(cveId);
-  if (records.length === 0 && !kev) throw new AppError("CVE_NOT_FOUND", `No source knows ${cveId}.`);
+  if (osv.kind === "unavailable" && !kev) {
+    throw new AppError("UPSTREAM_UNAVAILABLE", `The OSV advisory database is unavailable (${osv.reason}) and ${cveId} is not in the known-exploited catalog; retry with bounded backoff.`);
+  }
+  if (osv.kind === "ok" && osv.records.length === 0 && !kev) throw new AppError("CVE_NOT_FOUND", `No source knows ${cveId}.`);
   const info = kevCatalogInfo();
   return {
     cveId,
-    advisories: records.map(toCveAdvisory),
+    advisories: osv.kind === "ok" ? osv.records.map(toCveAdvisory) : null,
+    advisoriesUnavailableReason: osv.kind === "ok" ? null : `The OSV advisory database is unavailable (${osv.reason}); the known-exploited entry below is from the local catalog. Retry later for the advisories.`,
     knownExploited: kev,
     knownExploitedCatalog: { version: info.version, releasedAt: info.releasedAt, partial: info.partial, origin: info.origin },
     sources: { osv: osvVulnUrl(cveId), kev: info.sourceUrl },

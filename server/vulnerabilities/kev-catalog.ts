@@ -45,6 +45,8 @@ export type KevSearchInput = {
   vendor?: string;
   product?: string;
   cve?: string;
+  /** A CWE identifier (CWE-79): only entries that list it. */
+  cwe?: string;
   /** true: only entries with known ransomware campaign use; false: only the others. */
   ransomware?: boolean;
   /** Inclusive YYYY-MM-DD bounds on dateAdded. */
@@ -81,7 +83,10 @@ function index(catalog: KevCatalog): Indexed[] {
   return built;
 }
 
-/** Filters combine with AND; text filters are case-insensitive substrings, every word of `query` must occur. */
+/**
+ * Filters combine with AND; text filters are case-insensitive substrings, every word of `query` must occur. The
+ * catalog is held newest first (dateAdded descending, then CVE id), so every page lists the newest additions first.
+ */
 export function searchKev(input: KevSearchInput): KevSearchResult {
   const s = state();
   const rows = index(s.data);
@@ -89,9 +94,11 @@ export function searchKev(input: KevSearchInput): KevSearchResult {
   const vendor = input.vendor?.trim().toLowerCase();
   const product = input.product?.trim().toLowerCase();
   const cve = input.cve?.trim().toUpperCase();
+  const cwe = input.cwe?.trim().toUpperCase();
   const matches = rows.filter((r) => {
     const e = r.entry;
     if (cve && e.cveId !== cve) return false;
+    if (cwe && !e.cwes.some((c) => c.toUpperCase() === cwe)) return false;
     if (vendor && !r.vendor.includes(vendor)) return false;
     if (product && !r.product.includes(product)) return false;
     if (input.ransomware !== undefined && (e.knownRansomwareCampaignUse.toLowerCase() === "known") !== input.ransomware) return false;

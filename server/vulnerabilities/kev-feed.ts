@@ -1,6 +1,6 @@
-// CISA's Known Exploited Vulnerabilities catalog as a feed: shipped as data/feeds/kev.json (see its snapshotNote
-// and kev.meta.json: the shipped copy is a labelled partial snapshot) and refreshed from CISA's JSON feed by
-// `npm run admin -- feeds refresh --feed kev`. SERVICE_FEED_KEV_URL overrides the source ("off" disables it).
+// CISA's Known Exploited Vulnerabilities catalog as a feed: shipped complete as data/feeds/kev.json (catalog
+// 2025.08.25, 1,404 records, CC0) and refreshed from CISA's JSON feed by `npm run admin -- feeds refresh --feed
+// kev`. SERVICE_FEED_KEV_URL overrides the source ("off" disables it).
 import { feedSourceUrl, shippedFeedFile } from "../feeds/config";
 import type { FeedDefinition } from "../feeds/types";
 import { parseKevCatalog, type KevCatalog } from "./kev-parse";
@@ -10,7 +10,7 @@ export const CISA_KEV_FEED_URL = "https://www.cisa.gov/sites/default/files/feeds
 export const kevFeed: FeedDefinition<KevCatalog> = {
   name: "kev",
   description: "CISA Known Exploited Vulnerabilities catalog",
-  license: "Public domain (work of the U.S. Government, 17 U.S.C. 105)",
+  license: "CC0 1.0 / public domain (work of the U.S. Government, 17 U.S.C. 105)",
   attribution: "Cybersecurity and Infrastructure Security Agency (CISA), Known Exploited Vulnerabilities Catalog",
   snapshotPath: shippedFeedFile("kev.json"),
   sourceUrl: () => feedSourceUrl("kev", CISA_KEV_FEED_URL),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cloudflareFeed, digitalOceanFeed } from "../../server/feeds/definitions/cloud";
+import { EVIDENCE_FEEDS } from "../../server/feeds/definitions/evidence";
 import { publicSuffixFeed } from "../../server/feeds/definitions/public-suffix";
 import { rdapBootstrapFeeds } from "../../server/feeds/definitions/rdap-bootstrap";
 import { spamhausAsnDropFeed, spamhausDropFeed } from "../../server/feeds/definitions/spamhaus";
@@ -26,17 +27,32 @@ describe("feed parsers", () => {
     expect(() => spamhausDropFeed.parse(buf('{"cidr":"not-a-net"}\n'))).toThrow(/not a CIDR/);
   });
 
-  it("Cloudflare ranges parse from the API, from plain lines and from the shipped array", () => {
+  it("Cloudflare ranges parse from the API, from plain lines and from a JSON array", () => {
     const api = cloudflareFeed.parse(buf(JSON.stringify({ result: { ipv4_cidrs: ["173.245.48.0/20"], ipv6_cidrs: ["2400:cb00::/32"], etag: "abc" }, success: true })));
     expect(api).toMatchObject({ count: 2, version: "abc" });
-    expect(api.data.lookup("2400:cb00::1")?.provider).toBe("Cloudflare");
+    expect(api.data.entries.map((e) => e.cidr)).toEqual(["173.245.48.0/20", "2400:cb00::/32"]);
     expect(cloudflareFeed.parse(buf("173.245.48.0/20\n103.21.244.0/22\n")).count).toBe(2);
-    expect(cloudflareFeed.parse(buf('["104.16.0.0/13"]')).data.lookup("104.17.1.1")?.provider).toBe("Cloudflare");
+    expect(cloudflareFeed.parse(buf('["104.16.0.0/13"]')).data.entries[0]).toMatchObject({ cidr: "104.16.0.0/13", range: { version: 4 } });
   });
 
-  it("DigitalOcean's geofeed CSV labels ranges with country and region", () => {
-    const p = digitalOceanFeed.parse(buf("5.101.96.0/21,NL,NL-NH,Amsterdam,1098\n2a03:b0c0::/32,NL,NL-NH,Amsterdam,1098\n"));
-    expect(p.data.lookup("5.101.100.1")).toEqual({ provider: "DigitalOcean", region: "NL-NL-NH", service: null });
+  it("geofeed and Apple's egress CSV take the CIDR from the first field", () => {
+    const p = digitalOceanFeed.parse(buf("# DigitalOcean geofeed\n5.101.96.0/21,NL,NL-NH,Amsterdam,1098\n2a03:b0c0::/32,NL,NL-NH,Amsterdam,1098\n"));
+    expect(p.data.entries.map((e) => e.cidr)).toEqual(["5.101.96.0/21", "2a03:b0c0::/32"]);
+    const relay = EVIDENCE_FEEDS.find((f) => f.name === "relay-icloud-private-relay")!;
+    expect(relay.parse(buf("172.224.226.0/27,GB,GB-EN,London,\n2a02:26f7:b3c0:4000::/64,GB,GB-EN,London,\n")).count).toBe(2);
+  });
+
+  it("JSON lists are read wherever their CIDRs sit, skipping a VPN's entry addresses", () => {
+    const bot = EVIDENCE_FEEDS.find((f) => f.name === "crawler-googlebot")!;
+    const g = bot.parse(buf(JSON.stringify({ creationTime: "2026-11-20T00:00:00", prefixes: [{ ipv4Prefix: "66.249.64.0/27" }, { ipv6Prefix: "2001:4860:4801:10::/64" }] })));
+    expect(g.data.entries.map((e) => e.cidr)).toEqual(["66.249.64.0/27", "2001:4860:4801:10::/64"]);
+    const proton = EVIDENCE_FEEDS.find((f) => f.name === "vpn-protonvpn")!;
+    const p = proton.parse(buf(JSON.stringify({ LogicalServers: [{ Name: "CH#1", Servers: [{ EntryIP: "185.159.157.1", ExitIP: "185.159.157.9", Domain: "node-ch-01.protonvpn.net" }] }] })));
+    expect(p.data.entries.map((e) => e.cidr)).toEqual(["185.159.157.9"]);
+  });
+
+  it("a range list with a line that is not a CIDR is refused", () => {
+    expect(() => digitalOceanFeed.parse(buf("5.101.96.0/21\n<html>moved</html>\n"))).toThrow(/not a CIDR at line 2/);
   });
 
   it("an RDAP bootstrap file without services is rejected", () => {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, type Db } from "../../server/db/client";
 import { getFeed, resetFeedCache } from "../../server/feeds/loader";
 import { refreshFeeds } from "../../server/feeds/refresh";
+import type { RangeList } from "../../server/feeds/definitions/ranges";
 import { feedStatus } from "../../server/feeds/status";
+import { classifyPrivacy } from "../../server/ip/privacy";
 import { startFeedServer, type FakeFeedServer } from "../fakes/feed-server";
 
 let db: Db;
@@ -32,7 +34,8 @@ describe("feeds refresh", () => {
   it("a successful refresh stores the snapshot and the process answers from it at once", async () => {
     feeds.set("/tor", { body: GOOD_TOR });
     const before = await getFeed<Set<string>>("tor-exits", { db });
-    expect(before.count).toBe(0);
+    expect(before).toMatchObject({ origin: "shipped", count: 1256 });
+    expect(before.fetchedAt.toISOString()).toBe("2024-08-20T00:00:00.000Z");
 
     const [result] = await refreshFeeds(db, { feed: "tor-exits" });
     expect(result).toMatchObject({ name: "tor-exits", ok: true, count: 3, ageSeconds: 0, error: null, sourceUrl: `${feeds.url}/tor` });
@@ -116,11 +119,45 @@ describe("feeds refresh", () => {
     });
     const [result] = await refreshFeeds(db, { feed: "cloud-aws" });
     expect(result).toMatchObject({ ok: true, count: 3 });
-    const state = await getFeed<{ lookup(ip: string): unknown }>("cloud-aws", { db });
+    const state = await getFeed<RangeList>("cloud-aws", { db });
     expect(state.version).toBe("2026-11-01-00-00-00");
-    expect(state.data.lookup("3.0.5.9")).toEqual({ provider: "Amazon Web Services", region: "ap-northeast-1", service: "EC2" });
-    expect(state.data.lookup("3.1.0.1")).toEqual({ provider: "Amazon Web Services", region: "ap-northeast-1", service: "AMAZON" });
-    expect(state.data.lookup("4.0.0.1")).toBeNull();
+    expect(state.data.entries.map((e) => [e.cidr, e.region, e.service])).toEqual([
+      ["3.0.0.0/15", "ap-northeast-1", "AMAZON"],
+      ["3.0.5.0/24", "ap-northeast-1", "EC2"],
+      ["2600:1f00::/24", "us-east-1", "AMAZON"],
+    ]);
+  });
+
+  it("a list published as several files (OpenAI's three) is downloaded whole, and the index answers from it at once", async () => {
+    feeds.set("/gptbot", { contentType: "application/json", body: JSON.stringify({ creationTime: "2026-11-20", prefixes: [{ ipv4Prefix: "20.171.206.0/28" }] }) });
+    feeds.set("/searchbot", { contentType: "application/json", body: JSON.stringify({ prefixes: [{ ipv6Prefix: "2603:1063:2000::/48" }] }) });
+    feeds.set("/chatgpt-user", { body: "# plain list\n52.156.77.128/27\n" });
+    process.env.SERVICE_FEED_CRAWLER_OPENAI_URL = `${feeds.url}/gptbot ${feeds.url}/searchbot ${feeds.url}/chatgpt-user`;
+    try {
+      const [result] = await refreshFeeds(db, { feed: "crawler-openai" });
+      expect(result).toMatchObject({ ok: true, count: 3, error: null });
+      const p = classifyPrivacy("2603:1063:2000::9", null);
+      expect(p).toMatchObject({ crawler: true, service: "OpenAI crawlers" });
+      expect(p.matches[0]).toMatchObject({ feed: "crawler-openai", range: "2603:1063:2000::/48", snapshotDate: new Date().toISOString().slice(0, 10), weightFactor: 1 });
+      expect(classifyPrivacy("52.156.77.130", null).crawler).toBe(true);
+      // The shipped OpenAI ranges are replaced, not merged.
+      expect(classifyPrivacy("4.227.36.1", null).crawler).toBe(false);
+    } finally {
+      delete process.env.SERVICE_FEED_CRAWLER_OPENAI_URL;
+    }
+  });
+
+  it("a range list with a line that is not a CIDR keeps the previous data", async () => {
+    process.env.SERVICE_FEED_VPN_PROTONVPN_URL = `${feeds.url}/proton`;
+    feeds.set("/proton", { body: "185.159.157.0/24\nnot-an-address\n" });
+    try {
+      const [result] = await refreshFeeds(db, { feed: "vpn-protonvpn" });
+      expect(result!.ok).toBe(false);
+      expect(result!.error).toMatch(/not a CIDR at line 2/);
+      expect(result!.count).toBe(672);
+    } finally {
+      delete process.env.SERVICE_FEED_VPN_PROTONVPN_URL;
+    }
   });
 
   it("a feed with no live source reports that instead of failing silently", async () => {
@@ -147,7 +184,30 @@ describe("feeds status", () => {
     expect(asn.count).toBeGreaterThan(400_000);
     expect(asn.attribution).toContain("DB-IP");
     const cf = status.find((s) => s.name === "cloud-cloudflare")!;
-    expect(cf.count).toBeGreaterThan(10);
+    expect(cf.count).toBe(22);
     expect(status.every((s) => s.error === null)).toBe(true);
+  });
+
+  it("every evidence feed shows with its snapshot's date and count, its live source or none, and its licence", async () => {
+    const status = await feedStatus(db);
+    const row = (name: string) => status.find((s) => s.name === name)!;
+    const counts: Record<string, number> = {
+      "cloud-aws": 3859, "relay-icloud-private-relay": 13745, "platform-github": 5519, "cloud-oracle": 793, "vpn-protonvpn": 672, "cloud-azure": 519,
+      "crawler-duckduckbot": 479, "crawler-duckassistbot": 479, "cloud-linode": 279, "cloud-digitalocean": 234, "crawler-openai": 233,
+      "monitor-statuscake": 183, "monitor-pingdom": 154, "cloud-vultr": 151, "cloud-gcp": 112, "platform-facebook": 74, "crawler-googlebot": 65,
+      "crawler-bing": 28, "cloud-cloudflare": 22, "platform-twitter": 21, "crawler-perplexity": 12, "platform-telegram": 11,
+    };
+    for (const [name, count] of Object.entries(counts)) {
+      expect(row(name), name).toMatchObject({ origin: "shipped", count, version: "2026-08-22", fetchedAt: "2026-08-22T00:00:00.000Z", license: expect.stringContaining("CC0"), error: null });
+    }
+    expect(row("tor-exits")).toMatchObject({ count: 1256, fetchedAt: "2024-08-20T00:00:00.000Z", sourceUrl: `${feeds.url}/tor` });
+    expect(row("kev")).toMatchObject({ count: 1404, version: "2025.08.25" });
+    expect(row("relay-icloud-private-relay").sourceUrl).toBe("https://mask-api.icloud.com/egress-ip-ranges.csv");
+    expect(row("crawler-googlebot").sourceUrl).toBe("https://developers.google.com/static/search/apis/ipranges/googlebot.json");
+    // No stable published address: shipped as a snapshot and said so.
+    expect(row("platform-twitter").sourceUrl).toBeNull();
+    expect(row("platform-twitter").attribution).toMatch(/snapshot only/);
+    const [twitter] = await refreshFeeds(db, { feed: "platform-twitter" });
+    expect(twitter).toMatchObject({ ok: false, count: 21, error: expect.stringMatching(/no live source/) });
   });
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => feeds.close());
 
 describe("IP reputation from shipped data", () => {
-  it("a Cloudflare address: origin AS, CDN edge from published ranges, scored with its reasons", async () => {
+  it("a Cloudflare address outside its published ranges: a CDN edge by its origin AS, scored with its reasons", async () => {
     const r = await getIpReputation("1.1.1.1");
     expect(r).toMatchObject({
       ip: "1.1.1.1",
@@ -38,22 +38,24 @@ describe("IP reputation from shipped data", () => {
       classification: { scope: "public", bogon: false },
       asn: { number: 13335, organization: "Cloudflare, Inc." },
       network: { type: "hosting", kind: "cdn", provider: "Cloudflare", confidence: "high" },
-      anonymizers: { hosting: { value: true }, vpn: { value: null } },
+      privacy: { cdn: true, hosting: false, service: "Cloudflare", matches: [{ kind: "hosting_asn", range: "AS13335", feed: "hosting-asns" }] },
+      anonymizers: { hosting: { value: true }, vpn: { value: false }, proxy: { value: null } },
     });
     expect(r.risk.reasons.map((x) => x.code)).toEqual(["cdn_edge"]);
     expect(r.risk.score).toBe(10);
-    expect(r.sources.map((s) => s.name)).toEqual(expect.arrayContaining(["asn-ipv4", "cloud-cloudflare", "hosting-asns", "tor-exits", "spamhaus-drop"]));
+    expect(r.sources.map((s) => s.name)).toEqual(expect.arrayContaining(["asn-ipv4", "hosting-asns", "tor-exits", "spamhaus-drop"]));
     expect(r.sources.find((s) => s.name === "asn-ipv4")?.fetchedAt).toBe("2026-06-17T19:00:00.000Z");
   });
 
-  it("empty lists answer null with a reason, never 'not listed'", async () => {
+  it("empty lists answer null with a reason, never 'not listed'; the shipped Tor list answers false", async () => {
     const r = await getIpReputation("8.8.8.8");
-    const tor = r.lists.find((l) => l.list === "tor-exits")!;
-    expect(tor.listed).toBeNull();
-    expect(tor.reason).toMatch(/feeds refresh --feed tor-exits/);
-    expect(r.anonymizers.torExit.value).toBeNull();
+    const drop = r.lists.find((l) => l.list === "spamhaus-drop")!;
+    expect(drop.listed).toBeNull();
+    expect(drop.reason).toMatch(/feeds refresh --feed spamhaus-drop/);
+    expect(r.lists.find((l) => l.list === "tor-exits")).toMatchObject({ listed: false, reason: null });
+    expect(r.anonymizers.torExit.value).toBe(false);
     expect(r.asn?.number).toBe(15169);
-    expect(r.network).toMatchObject({ type: "hosting", provider: "Google" });
+    expect(r.network).toMatchObject({ type: "hosting", kind: "cloud", provider: "Google Cloud" });
   });
 
   it("IPv6 addresses are answered in canonical form with their origin AS", async () => {
@@ -82,7 +84,12 @@ describe("IP reputation from shipped data", () => {
 
       const tor = await getIpReputation("185.220.101.7");
       expect(tor.anonymizers.torExit).toEqual({ value: true, reason: null });
-      expect(tor.anonymizers.vpn.value).toBeNull();
+      expect(tor.anonymizers.vpn.value).toBe(false);
+      // A fresh list counts fully: no date caveat.
+      expect(tor.risk.reasons).toContainEqual({ code: "tor_exit", points: 45, reason: `Listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: traffic is anonymised` });
+      expect(tor.privacy.matches[0]).toMatchObject({ kind: "tor", weightFactor: 1 });
+      // The refreshed list replaced the shipped one.
+      expect((await getIpReputation("2.58.56.35")).privacy.tor).toBe(false);
       expect(tor.lists.find((l) => l.list === "tor-exits")?.listed).toBe(true);
       expect(tor.risk.reasons.map((x) => x.code)).toContain("tor_exit");
       expect(tor.sources.find((s) => s.name === "tor-exits")).toMatchObject({ origin: "refreshed", count: 1 });

@@ -1,6 +1,6 @@
 // Rebuilds the shipped snapshots that come from npm packages (no other network access): the IANA RDAP
-// bootstrap files embedded in `rdap`, the Public Suffix List rules shipped by `psl`, and Cloudflare's published
-// ranges shipped by `cloudflare-ip`. Run: node data/feeds/build/extract-from-npm.mjs
+// bootstrap files embedded in `rdap` and the Public Suffix List rules shipped by `psl`.
+// Run: node data/feeds/build/extract-from-npm.mjs
 // Each package is fetched with `npm pack` (the npm client and its configured registry), pinned to a version.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import path from "node:path";
 import vm from "node:vm";
 
 const OUT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const PINS = { rdap: "0.0.14", psl: "1.15.0", "cloudflare-ip": "0.0.7" };
+const PINS = { rdap: "0.0.14", psl: "1.15.0" };
 
 function unpack(name, version) {
   const dir = mkdtempSync(path.join(tmpdir(), "feed-npm-"));
@@ -84,19 +84,5 @@ function writeMeta(file, meta) {
   });
 }
 
-// cloudflare-ip@0.0.7 ships Cloudflare's published IPv4 and IPv6 ranges.
-{
-  const pkg = unpack("cloudflare-ip", PINS["cloudflare-ip"]);
-  const cidrs = JSON.parse(readFileSync(path.join(pkg, "ips.json"), "utf8"));
-  const at = publishedAt("cloudflare-ip", PINS["cloudflare-ip"]);
-  writeFileSync(path.join(OUT, "cloud-cloudflare.json"), JSON.stringify(cidrs, null, 1) + "\n");
-  writeMeta("cloud-cloudflare", {
-    source: `Cloudflare's published IP ranges (cloudflare.com/ips) as shipped in the npm package cloudflare-ip@${PINS["cloudflare-ip"]}`,
-    license: "Published by Cloudflare for public use; package MIT",
-    attribution: "Cloudflare, Inc.",
-    fetchedAt: at,
-    version: `cloudflare-ip@${PINS["cloudflare-ip"]}`,
-    ranges: cidrs.length,
-  });
-}
+// Cloudflare's ranges now come from the dated evidence snapshots (import-evidence-snapshots.mjs).
 console.log("extracted into", OUT);

@@ -1,5 +1,6 @@
-// Tor exit relays' addresses as published by the Tor Project (TorDNSEL bulk exit list). No npm package ships this
-// list, so the shipped snapshot is empty and `feeds refresh --feed tor-exits` fills it from the live source.
+// Tor exit relays' addresses as published by the Tor Project. The shipped snapshot is the CC0 list of 2024-08-20
+// (old, so its matches weigh less: see server/ip/privacy.ts); `feeds refresh --feed tor-exits` reads the live
+// `exit-addresses` list (the bulk exit list's one-address-a-line form is read too).
 import { parseIpStrict } from "../../net/ip";
 import { feedSourceUrl, shippedFeedFile } from "../config";
 import type { FeedDefinition } from "../types";
@@ -7,10 +8,10 @@ import type { FeedDefinition } from "../types";
 export const torExitsFeed: FeedDefinition<Set<string>> = {
   name: "tor-exits",
   description: "Tor exit relay addresses (Tor Project bulk exit list)",
-  license: "Public data published by The Tor Project (no restrictions stated)",
-  attribution: "The Tor Project, check.torproject.org",
+  license: "CC0 1.0 (shipped snapshot); facts from the Tor Project's public exit list",
+  attribution: "The Tor Project, check.torproject.org/exit-addresses",
   snapshotPath: shippedFeedFile("tor-exits.txt"),
-  sourceUrl: () => feedSourceUrl("tor-exits", "https://check.torproject.org/torbulkexitlist"),
+  sourceUrl: () => feedSourceUrl("tor-exits", "https://check.torproject.org/exit-addresses"),
   parse(raw) {
     const data = new Set<string>();
     const lines = raw.toString("utf8").split("\n");

@@ -1,0 +1,105 @@
+// Published address ranges as feeds: one feed per provider list (cloud, CDN, platform egress, VPN exits, private
+// relay, verified crawlers, uptime monitors), shipped as dated snapshots (one CIDR a line) and refreshable from the
+// provider's own list. Every feed also says what a match means (its kind), whose list it is and how long it stays
+// fresh; server/ip/privacy-index.ts folds all of them into one lookup structure.
+import { feedSourceUrl, shippedFeedFile } from "../config";
+import { parseCidr, type ParsedRange } from "../ip-range-set";
+import type { FeedDefinition } from "../types";
+
+/** What being in a list means for a risk answer, most telling first. */
+export const EVIDENCE_KINDS = ["tor", "vpn", "relay", "crawler", "monitor", "platform", "cdn", "cloud"] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/** Freshness window per kind (days): past it a match counts half, past twice it a quarter. */
+export const FRESHNESS_DAYS: Record<EvidenceKind, number> = { tor: 7, vpn: 30, relay: 30, crawler: 30, monitor: 90, platform: 90, cdn: 90, cloud: 90 };
+
+export interface RangeEntry {
+  cidr: string;
+  range: ParsedRange;
+  region: string | null;
+  service: string | null;
+}
+
+export interface RangeList {
+  entries: RangeEntry[];
+}
+
+export interface EvidenceMeta {
+  kind: EvidenceKind;
+  /** The operator, e.g. "Amazon Web Services", "Proton VPN", "Googlebot". */
+  provider: string;
+  /** The upstream list, in words, e.g. "Googlebot googlebot.json". */
+  list: string;
+}
+
+export type RangeFeedDefinition = FeedDefinition<RangeList> & { evidence: EvidenceMeta };
+
+type Extracted = { cidr: string; region?: string | null; service?: string | null };
+/** A provider-specific reader of a JSON document; null when the document is not in that provider's format. */
+export type Extract = (json: unknown) => { entries: Extracted[]; version: string | null } | null;
+
+/** Joins the documents of a feed with several live sources (OpenAI's three lists, Pingdom's v4 and v6). */
+export const SOURCE_SEPARATOR = "# ---- next source ----";
+
+// Keys whose addresses are not where traffic comes from (a VPN's entry nodes).
+const SKIP_KEYS = new Set(["EntryIP", "entryIp", "domains"]);
+
+/** Every CIDR or address string anywhere in a JSON document (Google's, Bing's, OpenAI's, GitHub's, Proton's lists). */
+function walk(node: unknown, out: Extracted[]): void {
+  if (typeof node === "string") {
+    if (parseCidr(node)) out.push({ cidr: node.trim() });
+  } else if (Array.isArray(node)) for (const n of node) walk(n, out);
+  else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) if (!SKIP_KEYS.has(k)) walk(v, out);
+}
+
+/** One CIDR a line, or a CSV (geofeed, Apple's egress list) whose first field is the CIDR; # comments. */
+function lines(text: string, out: Extracted[], name: string): void {
+  const rows = text.split("\n");
+  for (let i = 0; i < rows.length; i++) {
+    const line = rows[i]!.trim();
+    if (!line || line.startsWith("#")) continue;
+    const first = line.split(/[,\s]/)[0]!;
+    if (parseCidr(first)) out.push({ cidr: first });
+    else if (i > 0 || !/[a-z]/i.test(first)) throw new Error(`${name}: not a CIDR at line ${i + 1}: ${JSON.stringify(line.slice(0, 60))}`);
+  }
+}
+
+export function parseRangeDocument(name: string, raw: Buffer, extract?: Extract): { data: RangeList; count: number; version: string | null } {
+  const found: Extracted[] = [];
+  let version: string | null = null;
+  for (const part of raw.toString("utf8").split(SOURCE_SEPARATOR)) {
+    if (/^\s*[[{]/.test(part)) {
+      let json: unknown;
+      try {
+        json = JSON.parse(part);
+      } catch {
+        throw new Error(`${name}: not JSON`);
+      }
+      const got = Array.isArray(json) ? null : extract?.(json) ?? null;
+      if (got) {
+        found.push(...got.entries);
+        version ??= got.version;
+      } else walk(json, found);
+    } else lines(part, found, name);
+  }
+  const entries: RangeEntry[] = [];
+  for (const e of found) {
+    const range = parseCidr(String(e.cidr));
+    if (!range) throw new Error(`${name}: not a CIDR: ${JSON.stringify(String(e.cidr).slice(0, 60))}`);
+    entries.push({ cidr: String(e.cidr).trim(), range, region: e.region ?? null, service: e.service ?? null });
+  }
+  return { data: { entries }, count: entries.length, version };
+}
+
+export function rangeFeed(o: EvidenceMeta & { name: string; defaultUrl: string | null; license?: string; attribution: string; extract?: Extract }): RangeFeedDefinition {
+  return {
+    name: o.name,
+    description: `${o.provider}: ${o.list} (${o.kind})`,
+    license: o.license ?? "CC0 1.0 (shipped snapshot); the provider's own published list",
+    attribution: o.attribution,
+    snapshotPath: shippedFeedFile(`${o.name}.txt`),
+    sourceUrl: () => feedSourceUrl(o.name, o.defaultUrl),
+    evidence: { kind: o.kind, provider: o.provider, list: o.list },
+    parse: (raw) => parseRangeDocument(o.name, raw, o.extract),
+  };
+}
