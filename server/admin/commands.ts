@@ -6,6 +6,7 @@ import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
 import { adjustUsage, readUsage } from "../quota/reserve";
 import { createWorkspace, getWorkspaceOrThrow, setPlans, workspaceEntitlements } from "../workspaces/workspaces";
 import { feedsCommand } from "./feeds-command";
+import { secretsCommand } from "./secrets-command";
 
 export interface ParsedArgs {
   positional: string[];
@@ -40,9 +41,11 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   workspace create --name NAME --plan PLAN [--plan PLAN ...] [--owner EMAIL]
   key create --workspace ID [--name NAME]
   key revoke --key KEY_ID
-  plan set --workspace ID --plan PLAN [--plan PLAN ...]
+  plan set --workspace ID --plan PLAN [--plan PLAN ...]   (the operator's grant; Stripe subscriptions stay)
   usage --workspace ID
   usage adjust --workspace ID --units N --reason TEXT
+  secrets status
+  secrets rotate
   feeds status
   feeds refresh [--feed NAME]
 plans: free, email, suite_starter, suite_business, lookups_developer, suite_agency, lookups_growth`;
@@ -54,25 +57,28 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
   const cmd = [area, verb].filter(Boolean).join(" ");
   switch (cmd) {
     case "workspace create": {
-      const r = await createWorkspace(db, { name: one(args, "name"), plans: args.flags.get("plan") ?? [], ownerEmail: args.flags.get("owner")?.[0] ?? null });
+      const r = await createWorkspace(db, { name: one(args, "name"), plans: args.flags.get("plan") ?? [], ownerEmail: args.flags.get("owner")?.[0] ?? null, actor: { kind: "operator", command: "workspace create" } });
       return { result: { workspaceId: r.workspaceId, apiKey: r.apiKey }, text: `workspace ${r.workspaceId}\napi key (shown once): ${r.apiKey}` };
     }
     case "key create": {
       const workspaceId = one(args, "workspace");
       await getWorkspaceOrThrow(db, workspaceId);
-      const r = await createApiKey(db, { workspaceId, name: args.flags.get("name")?.[0] });
+      const r = await createApiKey(db, { workspaceId, name: args.flags.get("name")?.[0], actor: { kind: "operator", command: `key create --workspace ${workspaceId}` } });
       return { result: { keyId: r.key.id, apiKey: r.plaintext }, text: `key ${r.key.id}\napi key (shown once): ${r.plaintext}` };
     }
     case "key revoke": {
-      const r = await revokeApiKeyOrThrow(db, { keyId: one(args, "key") });
+      const keyId = one(args, "key");
+      const r = await revokeApiKeyOrThrow(db, { keyId, actor: { kind: "operator", command: `key revoke --key ${keyId}` } });
       return { result: { keyId: r.id, status: r.status, revokedAt: r.revokedAt }, text: `key ${r.id} revoked` };
     }
     case "plan set": {
       const workspaceId = one(args, "workspace");
-      const r = await setPlans(db, { workspaceId, plans: args.flags.get("plan") ?? [] });
+      const plans = args.flags.get("plan") ?? [];
+      const command = ["plan set", `--workspace ${workspaceId}`, ...plans.map((p) => `--plan ${p}`)].join(" ");
+      const r = await setPlans(db, { workspaceId, plans, actor: { kind: "operator", command } });
       return {
-        result: { workspaceId, plans: r.plans, activeKeys: r.keys.active, pausedKeys: r.keys.paused },
-        text: `plans: ${r.plans.join(", ")}; active keys: ${r.keys.active.length}; paused keys: ${r.keys.paused.length}`,
+        result: { workspaceId, plans: r.plans, effectivePlans: r.effectivePlans, activeKeys: r.keys.active, pausedKeys: r.keys.paused },
+        text: `granted: ${r.plans.join(", ")}; effective plans: ${r.effectivePlans.join(", ")}; active keys: ${r.keys.active.length}; paused keys: ${r.keys.paused.length}`,
       };
     }
     case "usage":
@@ -89,6 +95,9 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
       const result = { limit: u.limit, used: u.used, remaining: u.remaining, reset: u.reset.toISOString() };
       return { result, text: `limit ${u.limit}, used ${u.used}, remaining ${u.remaining}, resets ${result.reset}` };
     }
+    case "secrets rotate":
+    case "secrets status":
+      return secretsCommand(db, verb);
     case "feeds status":
     case "feeds refresh":
       return feedsCommand(db, verb, args.flags.get("feed")?.[0] ?? null);

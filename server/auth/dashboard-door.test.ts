@@ -107,7 +107,7 @@ describe("dashboard door", () => {
 
   it("runs a metered lookup for a member with the workspace's quota and returns the quota headers", async () => {
     const owner = await signedIn("lookup-owner@example.test");
-    const ws = await ownWorkspace(owner);
+    const ws = await ownWorkspace(owner, ["suite_starter"]) // Free includes one member: the owner;
     await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "lookup-member@example.test" });
     const member = await signedIn("lookup-member@example.test");
     const r = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: member, headers: { "x-service-workspace": ws.workspaceId } });

@@ -3,6 +3,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Context, SessionUser } from "../api/context";
 import { appRouter } from "../api/root";
+import { asTRPCError } from "../api/trpc";
+import { AppError } from "../errors";
 import { getDb } from "../db/client";
 import { newId } from "../ids";
 import { createDashboardContext } from "./dashboard-context";
@@ -15,7 +17,15 @@ export async function handleDashboardRequest(req: Request, getSessionUser: () =>
     endpoint: DASHBOARD_ENDPOINT,
     req,
     router: appRouter,
-    createContext: async () => createDashboardContext({ db: await getDb(), req, sessionUser: await getSessionUser(), requestId }),
+    createContext: async () => {
+      const [db, sessionUser] = await Promise.all([getDb(), getSessionUser()]);
+      try {
+        return createDashboardContext({ db, req, sessionUser, requestId });
+      } catch (err) {
+        // A refused origin (AppError) is answered with its own status, as inside procedures.
+        throw asTRPCError(err);
+      }
+    },
     responseMeta: ({ ctx }) => {
       // Quota headers, Retry-After and friends set by the procedures, as on the REST door.
       const headers = new Headers((ctx as Context | undefined)?.resHeaders);
@@ -24,7 +34,7 @@ export async function handleDashboardRequest(req: Request, getSessionUser: () =>
       return { headers };
     },
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR" && !("appCode" in error)) {
+      if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) {
         console.error(`[${requestId}] dashboard ${path ?? "?"}:`, error.cause ?? error);
       }
     },

@@ -2,6 +2,7 @@
 // svc_workspace cookie, else the user's first workspace; always only among workspaces the user belongs to.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { lookupsBlockedReason } from "../workspaces/members";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import type { Principal, SessionUser } from "../api/context";
 
@@ -42,12 +43,17 @@ export async function resolveMemberPrincipalOrThrow(db: Db, user: SessionUser | 
   if (!membership) {
     throw new AppError("NOT_FOUND", requested ? "No such workspace." : "You are not a member of any workspace yet; create one first.");
   }
+  const entitlements = await workspaceEntitlements(db, membership.workspaceId);
+  const role = membership.role === "owner" ? "owner" : "member";
   return {
     kind: "member",
     userId: user.userId,
     email: user.email,
     workspaceId: membership.workspaceId,
-    role: membership.role === "owner" ? "owner" : "member",
-    entitlements: await workspaceEntitlements(db, membership.workspaceId),
+    role,
+    entitlements,
+    // Owners are never excluded; a member beyond the plan's included members is refused lookups (trpc.ts).
+    lookupsBlocked:
+      role === "owner" ? null : await lookupsBlockedReason(db, { workspaceId: membership.workspaceId, memberId: membership.id, limit: entitlements.members }),
   };
 }

@@ -1,7 +1,10 @@
 // Retention: rows whose purpose has passed are deleted in the background. Expired lookup history is already
 // hidden from reads; it is deleted here after a grace period, as are expired saved reports ("hidden, later
-// deleted"), finished rate-limit windows and old finished webhook deliveries.
+// deleted"), finished rate-limit windows and old finished webhook deliveries. Events, audit included, are kept for
+// the longer of 90 days and the workspace's plan history window (DESIGN.md), then deleted.
 import type { Db } from "../db/client";
+import { logger } from "../operate/log";
+import { entitlementsFor, PLANS } from "../plans/catalog";
 import { deleteExpiredReports } from "../reports/reports";
 
 const DAY = 86_400_000;
@@ -11,21 +14,58 @@ export interface PurgeResult {
   savedReports: number;
   rateLimitBuckets: number;
   webhookDeliveries: number;
+  events: number;
+}
+
+export const EVENT_RETENTION_MIN_DAYS = 90;
+
+/** Days a workspace's events are kept with these plans: the longer of 90 days and the plans' history window. */
+export const eventRetentionDays = (plans: readonly string[]) => Math.max(EVENT_RETENTION_MIN_DAYS, entitlementsFor(plans).historyDays);
+
+/**
+ * Deletes events past their workspace's retention. Past the longest window any plan has, an event goes whatever the
+ * plan; younger ones past 90 days are judged by the workspace's current subscriptions (any not canceled, so a
+ * payment that is merely late never costs history).
+ */
+export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
+  const longest = Math.max(EVENT_RETENTION_MIN_DAYS, ...Object.values(PLANS).map((p) => p.historyDays));
+  const before = (days: number) => new Date(now.getTime() - days * DAY);
+  let deleted = (await db.event.deleteMany({ where: { createdAt: { lt: before(longest) } } })).count;
+  const candidates = await db.$queryRawUnsafe<{ workspaceId: string }[]>(
+    `SELECT DISTINCT "workspaceId" FROM "Event" WHERE "createdAt" < $1::timestamp(3)`,
+    before(EVENT_RETENTION_MIN_DAYS).toISOString(),
+  );
+  if (candidates.length === 0) return deleted;
+  const ids = candidates.map((c) => c.workspaceId);
+  const subs = await db.subscription.findMany({ where: { workspaceId: { in: ids }, status: { not: "canceled" } }, select: { workspaceId: true, plan: true } });
+  const plansOf = new Map<string, string[]>();
+  for (const s of subs) plansOf.set(s.workspaceId, [...(plansOf.get(s.workspaceId) ?? []), s.plan]);
+  const byDays = new Map<number, string[]>();
+  for (const id of ids) {
+    const days = eventRetentionDays(plansOf.get(id) ?? []);
+    byDays.set(days, [...(byDays.get(days) ?? []), id]);
+  }
+  for (const [days, workspaceIds] of byDays) {
+    deleted += (await db.event.deleteMany({ where: { workspaceId: { in: workspaceIds }, createdAt: { lt: before(days) } } })).count;
+  }
+  return deleted;
 }
 
 export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7): Promise<PurgeResult> {
   const grace = new Date(now.getTime() - graceDays * DAY);
-  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries] = await Promise.all([
+  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
     db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - DAY) } } }),
     db.webhookDelivery.deleteMany({ where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - 30 * DAY) } } }),
+    purgeExpiredEvents(db, now),
   ]);
   return {
     lookupHistory: lookupHistory.count,
     savedReports,
     rateLimitBuckets: rateLimitBuckets.count,
     webhookDeliveries: webhookDeliveries.count,
+    events,
   };
 }
 
@@ -35,7 +75,15 @@ let timer: NodeJS.Timeout | null = null;
 export function startRetentionPurge(db: Db, everyMs = 3_600_000): void {
   if (timer) return;
   timer = setInterval(() => {
-    runRetentionPurge(db).catch((err) => console.error("retention purge failed:", err));
+    runRetentionPurge(db)
+      .then((r) => logger().info({ component: "purge", ...r }, "retention purge done"))
+      .catch((err) => logger().error({ component: "purge", err }, "retention purge failed"));
   }, everyMs);
   timer.unref();
+}
+
+/** Stops the hourly purge (shutdown); a purge already running finishes on its own. */
+export function stopRetentionPurge(): void {
+  if (timer) clearInterval(timer);
+  timer = null;
 }

@@ -1,8 +1,11 @@
-// Workspaces, their subscriptions and members. Plan changes re-apply the key limit (pause/resume).
+// Workspaces, their subscriptions and members. Plan changes apply at once (server/billing/plan-change.ts).
+import type { Actor } from "../audit/audit";
+import { entitledPlans } from "../billing/entitled";
+import { applyPlanChange, effectivePlans } from "../billing/plan-change";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { applyKeyLimit, createApiKey } from "../keys/keys";
+import { createApiKey } from "../keys/keys";
 import { entitlementsFor, isPlanSlug, PLAN_SLUGS, type Entitlements, type PlanSlug } from "../plans/catalog";
 
 export function parsePlansOrThrow(plans: readonly string[]): PlanSlug[] {
@@ -14,7 +17,7 @@ export function parsePlansOrThrow(plans: readonly string[]): PlanSlug[] {
 
 export async function createWorkspace(
   db: Db,
-  a: { name: string; plans: readonly string[]; ownerEmail?: string | null; ownerUserId?: string | null },
+  a: { name: string; plans: readonly string[]; ownerEmail?: string | null; ownerUserId?: string | null; /** Who created it (audits the first key). */ actor?: Actor },
 ): Promise<{ workspaceId: string; apiKey: string; apiKeyId: string }> {
   const plans = parsePlansOrThrow(a.plans);
   const name = a.name.trim();
@@ -30,7 +33,7 @@ export async function createWorkspace(
         : undefined,
     },
   });
-  const { key, plaintext } = await createApiKey(db, { workspaceId, name: "Default key" });
+  const { key, plaintext } = await createApiKey(db, { workspaceId, name: "Default key", actor: a.actor });
   return { workspaceId, apiKey: plaintext, apiKeyId: key.id };
 }
 
@@ -40,20 +43,27 @@ export async function getWorkspaceOrThrow(db: Db, workspaceId: string) {
   return ws;
 }
 
+/** The workspace's plans now: operator grants and Stripe subscriptions, past_due ones within the grace period. */
 export async function workspaceEntitlements(db: Db, workspaceId: string): Promise<Entitlements> {
-  const subs = await db.subscription.findMany({ where: { workspaceId, status: "active" }, select: { plan: true } });
-  return entitlementsFor(subs.map((s) => s.plan));
+  return entitlementsFor(await entitledPlans(db, workspaceId));
 }
 
-/** Replaces the active subscriptions, then pauses keys beyond the new limit or resumes those within it. */
-export async function setPlans(db: Db, a: { workspaceId: string; plans: readonly string[] }) {
+/**
+ * The operator's grant (`npm run admin -- plan set`): replaces the operator-granted subscriptions, leaves Stripe's
+ * alone (the two combine by the highest figure), then applies the change: key limit, webhook deliveries, audit.
+ */
+export async function setPlans(db: Db, a: { workspaceId: string; plans: readonly string[]; actor?: Actor }) {
   const plans = parsePlansOrThrow(a.plans);
   await getWorkspaceOrThrow(db, a.workspaceId);
+  const before = await effectivePlans(db, a.workspaceId);
   const now = new Date();
   await db.$transaction([
-    db.subscription.updateMany({ where: { workspaceId: a.workspaceId, status: "active" }, data: { status: "canceled", canceledAt: now } }),
-    db.subscription.createMany({ data: plans.map((plan) => ({ id: newId("sub"), workspaceId: a.workspaceId, plan, status: "active" })) }),
+    db.subscription.updateMany({
+      where: { workspaceId: a.workspaceId, source: "operator", status: { not: "canceled" } },
+      data: { status: "canceled", canceledAt: now },
+    }),
+    db.subscription.createMany({ data: plans.map((plan) => ({ id: newId("sub"), workspaceId: a.workspaceId, plan, status: "active", source: "operator" })) }),
   ]);
-  const keys = await applyKeyLimit(db, a.workspaceId);
-  return { plans, entitlements: entitlementsFor(plans), keys };
+  const change = await applyPlanChange(db, { workspaceId: a.workspaceId, before, actor: a.actor ?? { kind: "operator" } });
+  return { plans, effectivePlans: change.plans, entitlements: entitlementsFor(change.plans), keys: change.keys, deliveries: change.deliveries };
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 describe("members", () => {
   it("never removes the last owner, even when two owners remove each other at once", async () => {
-    const ws = await createWorkspace(app.db, { name: "two owners", plans: ["free"], ownerEmail: "a@owners.test" });
+    const ws = await createWorkspace(app.db, { name: "two owners", plans: ["suite_starter"], ownerEmail: "a@owners.test" });
     await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "b@owners.test", role: "owner" });
     const [a, b] = await listMembers(app.db, ws.workspaceId);
     const results = await Promise.allSettled([

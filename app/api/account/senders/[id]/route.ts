@@ -1,0 +1,10 @@
+// {account_url}/api/account/senders/{id}: DELETE removes a sender (owners).
+import { getSessionUser } from "../../../../../server/auth/session";
+import { handleSendersRequest } from "../../../../../server/senders/http";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const handler = (req: Request) => handleSendersRequest(req, getSessionUser);
+
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
