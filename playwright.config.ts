@@ -1,6 +1,7 @@
 // End-to-end tests in Debian's Chromium against the production server (e2e/serve.mjs: build if needed, fresh
 // database). Screenshots of every page are attached to each test's results under test-results/.
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/browser.mjs";
 
 const port = process.env.E2E_PORT ?? "3217";
 const baseURL = `http://127.0.0.1:${port}`;
@@ -12,14 +13,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  outputDir: "test-results",
+  reporter: [["list"], ["html", { open: "never", outputFolder: process.env.E2E_REPORT_DIR ?? "playwright-report" }]],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // CHROMIUM_PATH, else Debian's or Google's Chromium, else Playwright's own (`npm run test:e2e` installs one first).
+      executablePath: findChromium()?.path ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",

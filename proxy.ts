@@ -1,8 +1,9 @@
 // Runs before Next's router. For /v1 it answers what Next would otherwise turn into a text/plain 500: paths that
 // cannot be decoded (or that climb with "." and ".." segments) are unknown routes, 404 LOOKUP_NOT_FOUND, before
 // any authentication. It only sees /v1 paths holding a "%" (see the matcher): running it on every API request
-// doubled the CPU cost of a refused request (measured: ~1.0 -> ~2.4 ms), and every other /v1 case, unknown
-// methods included, is answered by the REST door itself. Other responses get an X-Request-Id.
+// doubled the CPU cost of a refused request (measured: ~1.0 -> ~2.4 ms), and every other /v1 case is answered by
+// the REST handler itself; methods Next cannot route (TRACE, PROPFIND, ...) never reach Next under `npm start`
+// (scripts/http-front.mjs). Other responses get an X-Request-Id.
 import { NextResponse, type NextRequest } from "next/server";
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);

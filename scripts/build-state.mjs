@@ -20,7 +20,7 @@ function newestMtime(p) {
 
 /** @param {string} root @returns {boolean} */
 export function buildIsStale(root) {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   return Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s)))) > statSync(buildId).mtimeMs;
 }

@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build-state.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 try {
   ensureBuild(root);
 } catch (err) {
@@ -28,16 +27,18 @@ if (!operatorSaysProduction && !process.env.SERVICE_OIDC_ISSUER && process.env.S
   process.env.HOST ??= "127.0.0.1";
   console.warn(
     "Development sign-in is ON (anyone can sign in as any email): no OpenID Connect provider is configured.\n" +
-      `Listening on ${process.env.HOST} only. For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET and SERVICE_ENV=production.`,
+      `Listening on ${process.env.HOST} only. For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET, SERVICE_ENCRYPTION_KEY and SERVICE_ENV=production.`,
   );
 }
 
 const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "0.0.0.0";
-const child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], {
+// scripts/server.mjs: Next's request handler behind a small node:http front (unknown methods on /v1 and bodies
+// on GET answered as the spec says; see scripts/http-front.mjs).
+const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, PORT: port, HOST: host, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });
 // Next runs instrumentation (migrations, first-run seed, admin channel) on the first request: make that
 // happen now, and record the server's pid so the admin CLI waits for the channel instead of opening the

@@ -1,0 +1,1 @@
+export function findChromium(): { path: string; error?: undefined } | { error: string; path?: undefined } | null;

@@ -1,0 +1,77 @@
+// Graceful shutdown of the production HTTP server (scripts/server.mjs), on SIGTERM or SIGINT:
+//   1. at once: /readyz answers 503 and background workers stop claiming (server/operate/lifecycle.ts);
+//   2. for SERVICE_SHUTDOWN_DELAY_MS (default 5000) new connections are still accepted, so a load balancer that
+//      polls readiness takes the instance out before it stops listening;
+//   3. then the listener closes (new connections are refused), idle keep-alive connections are closed, and
+//      in-flight requests finish;
+//   4. the database closes and the process exits 0.
+// Everything must be done within SERVICE_SHUTDOWN_GRACE_MS (default 25000, counted from the signal, under
+// Kubernetes' 30 s); past it the process exits 1 with the requests still open.
+
+const number = (name, fallback) => {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n >= 0 && process.env[name] !== "" && process.env[name] !== undefined ? n : fallback;
+};
+
+function log(level, msg, extra = {}) {
+  // The service's pino logger once the server has started (same process), else plain lines.
+  const logger = globalThis.__serviceLogger;
+  if (logger) logger[level](extra, msg);
+  else console[level === "info" ? "log" : level](msg, Object.keys(extra).length ? extra : "");
+}
+
+/** Installs the signal handlers. `server` is the node:http server, `app` Next's server (closed last). */
+export function installGracefulShutdown({ server, app }) {
+  const delayMs = number("SERVICE_SHUTDOWN_DELAY_MS", 5000);
+  const graceMs = number("SERVICE_SHUTDOWN_GRACE_MS", 25000);
+  let stopping = false;
+  let draining = false;
+  const inFlight = new Set();
+  server.on("request", (_req, res) => {
+    inFlight.add(res);
+    // While draining, every answer tells a keep-alive client to reconnect (to another instance).
+    if (draining) res.setHeader("Connection", "close");
+    res.on("close", () => {
+      inFlight.delete(res);
+      if (draining) server.closeIdleConnections();
+    });
+  });
+
+  async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    const started = Date.now();
+    const force = setTimeout(() => {
+      log("error", "shutdown grace period over; exiting with requests still open", { open_requests: inFlight.size, grace_ms: graceMs });
+      process.exit(1);
+    }, graceMs);
+    force.unref();
+
+    const state = (globalThis.__serviceProcessState ??= { dataLoaded: false, workersStarted: false, shuttingDown: false });
+    state.shuttingDown = true;
+    log("info", "shutdown signal received", { signal, delay_ms: delayMs, grace_ms: graceMs, open_requests: inFlight.size });
+    const lifecycle = globalThis.__serviceLifecycle;
+    const background = lifecycle ? lifecycle.beginShutdown().catch((err) => log("error", "stopping background work failed", { err })) : Promise.resolve();
+
+    await new Promise((r) => setTimeout(r, delayMs));
+    draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    const closed = new Promise((r) => server.close(() => r()));
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.closeIdleConnections();
+    log("info", "listener closed; waiting for in-flight requests", { open_requests: inFlight.size });
+    await closed;
+    clearInterval(sweep);
+    await background;
+    try {
+      if (lifecycle) await lifecycle.finishShutdown();
+      await app?.close?.();
+    } catch (err) {
+      log("error", "closing failed", { err });
+    }
+    log("info", "shutdown complete", { duration_ms: Date.now() - started });
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,129 @@
+// The node:http front of the production server (scripts/server.mjs). It answers, in the spec's terms, the few
+// /v1 requests that Next.js itself would answer wrongly, and hands everything else to Next untouched:
+//   - a method the API never registers (TRACE, PROPFIND, MKCOL, LOCK, SEARCH, REPORT, PURGE, ...): Next answers
+//     TRACE with a text/plain 500 and the WebDAV methods with an empty 400; the spec wants 404 LOOKUP_NOT_FOUND
+//     before authentication;
+//   - a GET (HEAD, DELETE, OPTIONS) that carries a body: Next never reads it, so a malformed chunked body used to
+//     reach Node's parser only while the lookup already ran and charged. The body is read (and dropped) first;
+//     a request whose body breaks off never reaches the API;
+//   - a request Node's parser refuses (an unknown method token, a malformed chunk): the spec's error body
+//     instead of Node's bare "400 Bad Request", when the request line names /v1.
+// A normal GET (no Content-Length, no Transfer-Encoding) costs one regular-expression test here.
+import { randomBytes } from "node:crypto";
+
+const REGISTERED_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+// The REST handler caps bodies at 1 MB; a body on a bodyless method gets the same cap.
+const MAX_IGNORED_BODY_BYTES = 1_000_000;
+const API_PATH = /^\/v1(?:[/?#]|$)/;
+
+function requestId() {
+  return `req_${randomBytes(12).toString("base64url")}`;
+}
+
+/** The spec's error response as raw HTTP/1.1 bytes, for a socket that has no ServerResponse (or a broken one). */
+function rawError(status, reason, code, message, head = false) {
+  const body = head ? "" : JSON.stringify({ error: { code, message } });
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+    "Content-Type: application/json; charset=utf-8\r\n" +
+    "Cache-Control: private, no-store\r\n" +
+    `X-Request-Id: ${requestId()}\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    "Connection: close\r\n\r\n" +
+    body
+  );
+}
+
+function sendError(res, status, code, message, head = false) {
+  const body = JSON.stringify({ error: { code, message } });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    "X-Request-Id": requestId(),
+    "Content-Length": head ? 0 : Buffer.byteLength(body),
+  });
+  res.end(head ? undefined : body);
+}
+
+const NOT_FOUND_MESSAGE = "No such route or method. See /v1/openapi.json for the API.";
+
+function declaresBody(req) {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/** Reads and drops the body, then calls `proceed`; never calls it when the body breaks off or is too large. */
+function dropBodyThen(req, res, proceed) {
+  let size = 0;
+  let settled = false;
+  req.on("data", (chunk) => {
+    size += chunk.length;
+    if (size > MAX_IGNORED_BODY_BYTES && !settled) {
+      settled = true;
+      res.setHeader("Connection", "close");
+      sendError(res, 400, "INVALID_REQUEST", `The request body is larger than ${MAX_IGNORED_BODY_BYTES} bytes.`);
+      req.destroy();
+    }
+  });
+  req.on("end", () => {
+    if (settled) return;
+    settled = true;
+    proceed();
+  });
+  // A malformed chunk or a dropped connection: the parser's error is answered by `answerClientError`.
+  req.on("error", () => {
+    settled = true;
+  });
+  req.on("close", () => {
+    settled = true;
+  });
+}
+
+/** The request listener: `handle(req, res)` is Next's request handler (or, in tests, the REST handler). */
+export function createFront(handle) {
+  return (req, res) => {
+    const url = req.url ?? "/";
+    if (API_PATH.test(url)) {
+      if (!REGISTERED_METHODS.has(req.method)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
+      if (BODYLESS_METHODS.has(req.method) && declaresBody(req)) return dropBodyThen(req, res, () => handle(req, res));
+    }
+    return handle(req, res);
+  };
+}
+
+/**
+ * The server's 'clientError' listener. Node's own answer is kept for everything outside /v1 and for timeouts
+ * and resets; /v1 gets the spec's error body: 404 LOOKUP_NOT_FOUND for a method token Node cannot parse, 400
+ * INVALID_REQUEST for anything else its parser refuses (a malformed chunked body among them).
+ */
+export function answerClientError(err, socket) {
+  const inFlight = socket._httpMessage;
+  const url = inFlight?.req?.url ?? requestLineTarget(err.rawPacket);
+  const canWrite = socket.writable && (!inFlight || !inFlight.headersSent);
+  if (!canWrite || err.code === "ECONNRESET") return socket.destroy(err);
+  if (url !== null && API_PATH.test(url) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
+    const head = inFlight?.req?.method === "HEAD";
+    socket.end(
+      err.code === "HPE_INVALID_METHOD"
+        ? rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head)
+        : rawError(400, "Bad Request", "INVALID_REQUEST", "The request could not be parsed as HTTP/1.1 (malformed body, header or request line).", head),
+    );
+    return;
+  }
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+}
+
+/** The server's 'connect' listener: Node hands CONNECT to it, never to the request listener (default: drop). */
+export function answerConnect(req, socket) {
+  if (API_PATH.test(req.url ?? "")) socket.end(rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE));
+  else socket.destroy();
+}
+
+function requestLineTarget(rawPacket) {
+  if (!rawPacket) return null;
+  const line = Buffer.from(rawPacket).subarray(0, 2048).toString("latin1").split("\r\n", 1)[0];
+  const parts = line.split(" ");
+  return parts.length >= 2 ? parts[1] : null;
+}

@@ -1,0 +1,127 @@
+// Per-request observation of the /v1 door: one log line, the request counter and duration histogram, refused
+// admissions by error code, and the client's correlation id. The handler notes what only it knows (the matched
+// route template, the workspace once authenticated) on the request; everything else is read from the response.
+import { logger } from "./log";
+import { metrics } from "./metrics";
+import { tracing } from "./tracing";
+
+interface Note {
+  route?: string;
+  workspaceId?: string;
+}
+
+const notes = new WeakMap<Request, Note>();
+
+function note(req: Request): Note {
+  let n = notes.get(req);
+  if (!n) notes.set(req, (n = {}));
+  return n;
+}
+
+/** Called by the handler once the path matched a registered route: the OpenAPI template, never the raw path. */
+export function noteRoute(req: Request, template: string): void {
+  note(req).route = template;
+}
+
+export function noteWorkspace(req: Request, workspaceId: string): void {
+  note(req).workspaceId = workspaceId;
+}
+
+// Letters, digits and -_.: only, at most 128: anything else could forge log lines or carry personal data.
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
+
+export function clientRequestId(headers: Headers): string | null {
+  const v = headers.get("x-request-id");
+  return v && CLIENT_REQUEST_ID.test(v) ? v : null;
+}
+
+// Routes that are not API operations are labelled by kind, so an unknown path never becomes a label value.
+function routeLabel(n: Note | undefined, path: string): string {
+  if (n?.route) return n.route;
+  if (path === "/v1/openapi.json" || path === "/v1/openapi.json/") return "/openapi.json";
+  return "unmatched";
+}
+
+type Handler = (req: Request) => Promise<Response>;
+
+type SpanLike = { updateName(n: string): unknown; setAttribute(k: string, v: string | number): unknown; setStatus(s: { code: number }): unknown; end(): void };
+
+export function withRequestObservation(handle: Handler): Handler {
+  const observed = observe(handle);
+  return (req) => {
+    const t = tracing();
+    if (!t) return observed(req, null);
+    // One span per request (SERVER kind), named by the route template once it is known; the database queries and
+    // upstream calls made while answering become its children.
+    return t.tracer.startActiveSpan(`${req.method.toUpperCase()} /v1`, { kind: t.api.SpanKind.SERVER }, (span) => observed(req, span));
+  };
+}
+
+function observe(handle: Handler) {
+  return async (req: Request, span: SpanLike | null): Promise<Response> => {
+    const started = performance.now();
+    const method = req.method.toUpperCase();
+    const path = new URL(req.url).pathname;
+    let res: Response;
+    try {
+      res = await handle(req);
+    } catch (err) {
+      logger().error({ err, method, route: routeLabel(notes.get(req), path) }, "unhandled error in the REST door");
+      span?.setStatus({ code: 2 });
+      span?.end();
+      throw err;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const n = notes.get(req);
+    const route = routeLabel(n, path);
+    const status = res.status;
+    const clientId = clientRequestId(req.headers);
+    if (clientId) {
+      try {
+        res.headers.set("X-Client-Request-Id", clientId);
+      } catch {
+        // a response with immutable headers (none today) goes out without the echo
+      }
+    }
+    let errorCode: string | undefined;
+    if (status >= 400 && res.headers.get("content-type")?.includes("json")) {
+      errorCode = await res
+        .clone()
+        .json()
+        .then((b: { error?: { code?: unknown } }) => (typeof b?.error?.code === "string" ? b.error.code : undefined))
+        .catch(() => undefined);
+    }
+    try {
+      const m = metrics();
+      const labels = { method, route, status: String(status) };
+      m.requests.inc(labels);
+      m.duration.observe(labels, seconds);
+      // Refusals are 4xx on a known route; a 5xx happens after admission (an upstream failed) and is not one.
+      if (errorCode && n?.route && method !== "OPTIONS" && status < 500) m.admissionsRefused.inc({ code: errorCode });
+    } catch (err) {
+      logger().warn({ err }, "recording request metrics failed");
+    }
+    const line = {
+      request_id: res.headers.get("x-request-id") ?? undefined,
+      client_request_id: clientId ?? undefined,
+      method,
+      route,
+      status,
+      duration_ms: Math.round(seconds * 10_000) / 10,
+      workspace_id: n?.workspaceId,
+      error_code: errorCode,
+    };
+    if (span) {
+      span.updateName(`${method} ${route}`);
+      span.setAttribute("http.request.method", method);
+      span.setAttribute("http.route", route);
+      span.setAttribute("http.response.status_code", status);
+      if (line.request_id) span.setAttribute("service.request_id", line.request_id);
+      if (status >= 500) span.setStatus({ code: 2 });
+      span.end();
+    }
+    if (status >= 500) logger().error(line, "request");
+    else logger().info(line, "request");
+    return res;
+  };
+}

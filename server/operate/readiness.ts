@@ -1,0 +1,85 @@
+// Readiness: may a load balancer send this instance traffic? Each part is named in the answer so an operator
+// sees which one holds it back. Liveness (/healthz) is separate and never touches the database.
+import { readdirSync, existsSync } from "node:fs";
+import path from "node:path";
+import type { Db } from "../db/client";
+import { migrationsDir } from "../db/migrate";
+import { processState, type ProcessState } from "./state";
+
+export const DATABASE_TIMEOUT_MS = 1000;
+
+export interface PartStatus {
+  status: "ok" | "not_ready";
+  detail?: string;
+  [extra: string]: unknown;
+}
+
+export interface Readiness {
+  status: "ready" | "not_ready" | "draining";
+  checks: { database: PartStatus; migrations: PartStatus; shipped_data: PartStatus; workers: PartStatus };
+}
+
+let expected: string[] | null = null;
+function expectedMigrations(): string[] {
+  const dir = migrationsDir();
+  expected ??= readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort();
+  return expected;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Checks every part. `db` defaults to the process's client; while it is still opening (migrations run before it
+ * is handed out) the database counts as not ready. From the moment shutdown begins the answer is "draining"
+ * without asking the database, which may already be closing.
+ */
+export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean } = {}): Promise<Readiness> {
+  const state = opts.state ?? processState();
+  const workersOn = opts.webhookWorkerEnabled ?? process.env.SERVICE_WEBHOOK_WORKER !== "0";
+  const shipped: PartStatus = state.dataLoaded ? { status: "ok" } : { status: "not_ready", detail: "shipped data is still loading" };
+  const workers: PartStatus = state.workersStarted
+    ? { status: "ok", webhook_delivery: workersOn ? "running" : "disabled", retention_purge: "running" }
+    : { status: "not_ready", detail: "background workers have not started" };
+  if (state.shuttingDown) {
+    const draining: PartStatus = { status: "not_ready", detail: "shutting down" };
+    return { status: "draining", checks: { database: draining, migrations: draining, shipped_data: shipped, workers: { status: "not_ready", detail: "stopping" } } };
+  }
+
+  let database: PartStatus;
+  let migrations: PartStatus;
+  const started = Date.now();
+  try {
+    const openDb = opts.db ?? (async () => (await import("../db/client")).getDb());
+    const rows = await withTimeout(
+      openDb().then((db) =>
+        db.$queryRawUnsafe<{ migration_name: string }[]>(
+          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        ),
+      ),
+      DATABASE_TIMEOUT_MS,
+    );
+    database = { status: "ok", latency_ms: Date.now() - started };
+    const applied = new Set(rows.map((r) => r.migration_name));
+    const pending = expectedMigrations().filter((n) => !applied.has(n));
+    migrations = pending.length
+      ? { status: "not_ready", detail: `${pending.length} migration(s) not applied`, applied: applied.size, pending: pending.length }
+      : { status: "ok", applied: applied.size, pending: 0 };
+  } catch (err) {
+    database = { status: "not_ready", detail: `database did not answer: ${(err as Error).message.split("\n")[0].slice(0, 200)}` };
+    migrations = { status: "not_ready", detail: "unknown while the database does not answer" };
+  }
+  const checks = { database, migrations, shipped_data: shipped, workers };
+  const ready = Object.values(checks).every((c) => c.status === "ok");
+  return { status: ready ? "ready" : "not_ready", checks };
+}

@@ -1,0 +1,15 @@
+// Registers the scrape-time readings that live in other modules: each feed's age and record count (cached for
+// a few seconds, since a scrape asks twice and feeds change hourly at most).
+import type { Db } from "../db/client";
+import { feedStatus } from "../feeds/status";
+import { metricSources } from "./state";
+
+export function registerMetricSources(db: Db): void {
+  let cached: { at: number; value: Promise<{ name: string; ageSeconds: number; count: number }[]> } | null = null;
+  metricSources().feeds = () => {
+    if (!cached || Date.now() - cached.at > 5000) {
+      cached = { at: Date.now(), value: feedStatus(db).then((all) => all.filter((f) => !f.error).map((f) => ({ name: f.name, ageSeconds: f.ageSeconds, count: f.count }))) };
+    }
+    return cached.value;
+  };
+}

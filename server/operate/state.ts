@@ -1,0 +1,30 @@
+// What this process knows about itself, for the readiness probe and shutdown. Held on globalThis because Next
+// bundles instrumentation.ts and each route handler separately: module-level variables would not be shared.
+export interface ProcessState {
+  /** Set once the shipped data (geolocation, ASN and list feeds) has been loaded at start. */
+  dataLoaded: boolean;
+  /** Set once the background workers (webhook delivery, retention purge) have been started. */
+  workersStarted: boolean;
+  /** Set from the moment shutdown begins: readiness answers 503 from then on. */
+  shuttingDown: boolean;
+}
+
+const g = globalThis as unknown as { __serviceProcessState?: ProcessState };
+
+export function processState(): ProcessState {
+  g.__serviceProcessState ??= { dataLoaded: false, workersStarted: false, shuttingDown: false };
+  return g.__serviceProcessState;
+}
+
+/** Values read at scrape time from modules that must not depend on prom-client (db client, feeds). */
+export interface MetricSources {
+  feeds?: () => Promise<{ name: string; ageSeconds: number; count: number }[]>;
+  dbPool?: () => { inUse: number; waiting: number; total: number } | null;
+}
+
+const s = globalThis as unknown as { __serviceMetricSources?: MetricSources };
+
+export function metricSources(): MetricSources {
+  s.__serviceMetricSources ??= {};
+  return s.__serviceMetricSources;
+}

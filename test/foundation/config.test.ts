@@ -1,0 +1,47 @@
+// Numeric settings are validated with zod: an invalid value fails loudly naming the variable (at start-up for all
+// of them), where it used to fall back to the default in silence.
+import { afterEach, describe, expect, it } from "vitest";
+import { configurationProblems } from "../../server/config/validate";
+import { ConfigurationError, numberSetting } from "../../server/config/settings";
+import { requestTimeoutMs } from "../../server/net/config";
+
+const touched = new Set<string>();
+function setEnv(name: string, value: string) {
+  touched.add(name);
+  process.env[name] = value;
+}
+afterEach(() => {
+  for (const name of touched) delete process.env[name];
+  touched.clear();
+});
+
+describe("numeric settings", () => {
+  it("use the default when unset or empty, and the value when valid", () => {
+    expect(numberSetting("SERVICE_TEST_NUMBER", 42, { min: 1 })).toBe(42);
+    setEnv("SERVICE_TEST_NUMBER", " ");
+    expect(numberSetting("SERVICE_TEST_NUMBER", 42, { min: 1 })).toBe(42);
+    setEnv("SERVICE_TARGET_TIMEOUT_MS", "2500");
+    expect(requestTimeoutMs()).toBe(2500);
+  });
+
+  it.each([
+    ["10s", "a whole number from 200 to 120000"],
+    ["50", "a whole number from 200 to 120000"],
+    ["1e9", "a whole number from 200 to 120000"],
+    ["2500.5", "a whole number from 200 to 120000"],
+  ])("refuse SERVICE_TARGET_TIMEOUT_MS=%s naming the variable", (value, accepted) => {
+    setEnv("SERVICE_TARGET_TIMEOUT_MS", value);
+    expect(() => requestTimeoutMs()).toThrow(ConfigurationError);
+    expect(() => requestTimeoutMs()).toThrow(`SERVICE_TARGET_TIMEOUT_MS="${value}" is invalid: it must be ${accepted} (unset means 10000).`);
+  });
+
+  it("are all checked at start-up, one line per invalid variable", () => {
+    expect(configurationProblems()).toEqual([]);
+    setEnv("SERVICE_WEBHOOK_TIMEOUT_MS", "fast");
+    setEnv("SERVICE_CT_MAX_BYTES", "-1");
+    const problems = configurationProblems();
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).toMatch(/SERVICE_WEBHOOK_TIMEOUT_MS="fast" is invalid/);
+    expect(problems.join("\n")).toMatch(/SERVICE_CT_MAX_BYTES="-1" is invalid/);
+  });
+});

@@ -1,0 +1,102 @@
+// The typed client (clients/typescript) against a running server: the REST door served over HTTP on 127.0.0.1.
+// Typed data and errors, quota headers, retries that honour Retry-After, and no retry of a metered request that
+// may have been admitted unless the caller opts in.
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServiceClient, readQuota } from "../../clients/typescript/src/index";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import type { TestApp } from "../harness";
+import { startLinksApp } from "../links/setup";
+
+let app: TestApp;
+let server: Server;
+let baseUrl = "";
+const seen: string[] = [];
+
+beforeAll(async () => {
+  app = await startLinksApp();
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    seen.push(`${req.method} ${req.url}`);
+    const body = chunks.length ? Buffer.concat(chunks) : undefined;
+    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body }));
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+});
+
+afterAll(() => new Promise((r) => server.close(r)));
+
+describe("typed client", () => {
+  it("returns typed data and readable quota headers", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const api = createServiceClient({ baseUrl, apiKey: ws.apiKey });
+    const { data, error, response } = await api.GET("/ip/{ip}/geo", { params: { path: { ip: "8.8.8.8" } } });
+    expect(error).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ ip: "8.8.8.8" });
+    const quota = readQuota(response);
+    expect(quota).toMatchObject({ limit: 25_000, used: 1, remaining: 24_999 });
+    expect(quota?.reset.getUTCDate()).toBe(1);
+  });
+
+  it("returns the typed error object", async () => {
+    const api = createServiceClient({ baseUrl, apiKey: "sk_not_a_key" });
+    const { data, error, response } = await api.GET("/ip/{ip}/geo", { params: { path: { ip: "8.8.8.8" } } });
+    expect(data).toBeUndefined();
+    expect(response.status).toBe(401);
+    expect(error?.error.code).toBe("UNAUTHORIZED");
+    expect(readQuota(response)).toBeNull();
+  });
+
+  it("does not retry a metered request answered 503 (it was admitted and charged)", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const saved = process.env.SERVICE_DNS_SERVERS;
+    process.env.SERVICE_DNS_SERVERS = "127.0.0.1:9";
+    const waits: number[] = [];
+    try {
+      seen.length = 0;
+      const api = createServiceClient({ baseUrl, apiKey: ws.apiKey, sleep: async (ms) => void waits.push(ms) });
+      const { error, response } = await api.GET("/dns/lookup", { params: { query: { domain: "example.com", type: "A" } } });
+      expect(response.status).toBe(503);
+      expect(error?.error.code).toBe("UPSTREAM_UNAVAILABLE");
+      expect(response.headers.get("retry-after")).toBe("10");
+      expect(seen).toHaveLength(1);
+      expect(waits).toEqual([]);
+      expect(await app.used(ws.workspaceId)).toBe(1);
+
+      seen.length = 0;
+      const optedIn = createServiceClient({ baseUrl, apiKey: ws.apiKey, retries: 2, retryMeteredRequests: true, sleep: async (ms) => void waits.push(ms) });
+      expect((await optedIn.GET("/dns/lookup", { params: { query: { domain: "example.com", type: "A" } } })).response.status).toBe(503);
+      expect(seen).toHaveLength(3);
+      expect(waits).toEqual([10_000, 10_000]);
+      expect(await app.used(ws.workspaceId)).toBe(4);
+    } finally {
+      process.env.SERVICE_DNS_SERVERS = saved;
+    }
+  });
+
+  it("retries a 429 after the Retry-After the server sent, then succeeds", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    process.env.SERVICE_LINKS_KEY_RATE_LIMIT = "1";
+    process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS = "1";
+    const waits: number[] = [];
+    try {
+      const api = createServiceClient({ baseUrl, apiKey: ws.apiKey, sleep: (ms) => (waits.push(ms), new Promise((r) => setTimeout(r, ms))) });
+      const first = await api.POST("/go/links", { body: { url: "https://example.com/a" } });
+      expect(first.response.status).toBe(200);
+      seen.length = 0;
+      const second = await api.POST("/go/links", { body: { url: "https://example.com/b" } });
+      expect(second.response.status).toBe(200);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(waits[0]).toBe(1000);
+      expect(await app.used(ws.workspaceId)).toBe(0);
+    } finally {
+      process.env.SERVICE_LINKS_KEY_RATE_LIMIT = "1000";
+      delete process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS;
+    }
+  });
+});

@@ -1,0 +1,120 @@
+// The Prometheus scrape: where it is served, counters moving by the right amounts after known requests, and no
+// identifying value in any label.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { GET as metricsRoute } from "../../app/metrics/route";
+import { startMetricsListener, stopMetricsListener } from "../../server/operate/metrics-listener";
+import { registerMetricSources } from "../../server/operate/sources";
+import { createTestApp, type TestApp } from "../harness";
+
+type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string; count?: string }[] };
+
+let app: TestApp;
+let ws: { workspaceId: string; apiKey: string; apiKeyId: string };
+const TOKEN = "scrape-token-for-tests";
+
+beforeAll(async () => {
+  app = await createTestApp();
+  ws = await app.seedWorkspace({ plans: ["suite_business"] });
+  registerMetricSources(app.db);
+});
+
+afterEach(async () => {
+  delete process.env.SERVICE_METRICS_TOKEN;
+  delete process.env.SERVICE_METRICS_PORT;
+  await stopMetricsListener();
+});
+
+afterAll(() => stopMetricsListener());
+
+async function scrape(): Promise<Family[]> {
+  process.env.SERVICE_METRICS_TOKEN = TOKEN;
+  const res = await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }));
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/plain");
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  return parsePrometheusTextFormat(await res.text()) as Family[];
+}
+
+function value(families: Family[], name: string, labels: Record<string, string>): number {
+  const fam = families.find((f) => f.name === name);
+  const m = fam?.metrics.find((x) => Object.entries(labels).every(([k, v]) => x.labels?.[k] === v));
+  return m ? Number(m.value ?? m.count ?? 0) : 0;
+}
+
+describe("/metrics on the main port", () => {
+  it("is 404 when no token is configured", async () => {
+    const res = await metricsRoute(new Request("http://127.0.0.1/metrics"));
+    expect(res.status).toBe(404);
+  });
+
+  it("is 404 without the bearer token or with a wrong one", async () => {
+    process.env.SERVICE_METRICS_TOKEN = TOKEN;
+    expect((await metricsRoute(new Request("http://127.0.0.1/metrics"))).status).toBe(404);
+    expect((await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: "Bearer wrong" } }))).status).toBe(404);
+  });
+
+  it("is 404 when SERVICE_METRICS_PORT serves the metrics elsewhere, which still requires the token", async () => {
+    process.env.SERVICE_METRICS_TOKEN = TOKEN;
+    process.env.SERVICE_METRICS_PORT = "0";
+    const main = await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }));
+    expect(main.status).toBe(404);
+    process.env.SERVICE_METRICS_PORT = "39417";
+    const server = await startMetricsListener();
+    expect(server).not.toBeNull();
+    const base = "http://127.0.0.1:39417";
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    const ok = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("service_http_requests_total");
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/v1/openapi.json`)).status).toBe(404);
+  });
+});
+
+describe("counters after known requests", () => {
+  it("count requests by route template and status, units by capability and plan, refusals by code", async () => {
+    const before = await scrape();
+    const route = "/ip/{ip}/geo";
+    const ok0 = value(before, "service_http_requests_total", { method: "GET", route, status: "200" });
+    const unauth0 = value(before, "service_http_requests_total", { method: "GET", route, status: "401" });
+    const units0 = value(before, "service_lookup_units_reserved_total", { capability: "geolocation", plan: "suite_business" });
+    const refused0 = value(before, "service_admissions_refused_total", { code: "UNAUTHORIZED" });
+    const notFound0 = value(before, "service_http_requests_total", { method: "GET", route: "unmatched", status: "404" });
+
+    for (const ip of ["8.8.8.8", "1.1.1.1", "9.9.9.9"]) expect((await app.request("GET", `/v1/ip/${ip}/geo`, { key: ws.apiKey })).status).toBe(200);
+    expect((await app.request("GET", "/v1/ip/8.8.4.4/geo")).status).toBe(401);
+    expect((await app.request("GET", "/v1/no/such/route")).status).toBe(404);
+
+    const after = await scrape();
+    expect(value(after, "service_http_requests_total", { method: "GET", route, status: "200" }) - ok0).toBe(3);
+    expect(value(after, "service_http_requests_total", { method: "GET", route, status: "401" }) - unauth0).toBe(1);
+    expect(value(after, "service_lookup_units_reserved_total", { capability: "geolocation", plan: "suite_business" }) - units0).toBe(3);
+    expect(value(after, "service_admissions_refused_total", { code: "UNAUTHORIZED" }) - refused0).toBe(1);
+    expect(value(after, "service_http_requests_total", { method: "GET", route: "unmatched", status: "404" }) - notFound0).toBe(1);
+    const hist = after.find((f) => f.name === "service_http_request_duration_seconds");
+    expect(hist?.type).toBe("HISTOGRAM");
+    expect(after.find((f) => f.name === "process_cpu_user_seconds_total")).toBeDefined();
+    expect(after.find((f) => f.name === "service_feed_records")?.metrics.length).toBeGreaterThan(0);
+    expect(after.find((f) => f.name === "service_feed_age_seconds")?.metrics.length).toBeGreaterThan(0);
+    // The PostgreSQL pool is observable (in use, waiting); the embedded database has no pool to report.
+    const pool = after.find((f) => f.name === "service_db_pool_connections");
+    if (process.env.DATABASE_URL) expect(pool?.metrics.map((m) => m.labels?.state).sort()).toEqual(["in_use", "total", "waiting"]);
+    else expect(pool?.metrics ?? []).toEqual([]);
+  });
+
+  it("never puts a key, workspace id, email or address in a label", async () => {
+    await app.request("GET", "/v1/ip/203.0.113.9/geo", { key: ws.apiKey });
+    await app.request("GET", "/v1/vulnerabilities/npm/someone%40example.com/", { key: ws.apiKey });
+    const families = await scrape();
+    const labelValues = families.flatMap((f) => f.metrics.flatMap((m) => Object.values(m.labels ?? {})));
+    expect(labelValues.length).toBeGreaterThan(0);
+    for (const v of labelValues) {
+      expect(v).not.toContain(ws.workspaceId);
+      expect(v).not.toContain(ws.apiKey.slice(0, 12));
+      expect(v).not.toMatch(/@/);
+      expect(v).not.toMatch(/\b\d{1,3}(\.\d{1,3}){3}\b/);
+      expect(v).not.toMatch(/^ws_|^key_|^sk_/);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// Liveness and readiness probes in each state: starting, ready, database down, draining.
+import { createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { GET as healthz } from "../../app/healthz/route";
+import { GET as readyz } from "../../app/readyz/route";
+import { PrismaClient } from "../../server/db/generated/client";
+import { checkReadiness } from "../../server/operate/readiness";
+import { processState } from "../../server/operate/state";
+import { createTestApp } from "../harness";
+
+// A "database" that accepts connections and never answers: the check must give up within a second.
+let stalled: Server;
+const sockets: Socket[] = [];
+let stalledPort = 0;
+
+beforeAll(async () => {
+  await createTestApp();
+  stalled = createServer((s) => sockets.push(s));
+  await new Promise<void>((r) => stalled.listen(0, "127.0.0.1", () => r()));
+  stalledPort = (stalled.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise((r) => stalled.close(r));
+  Object.assign(processState(), { dataLoaded: false, workersStarted: false, shuttingDown: false });
+});
+
+describe("GET /healthz", () => {
+  it("answers 200 with no-store while the process runs, even during shutdown", async () => {
+    Object.assign(processState(), { shuttingDown: true });
+    const res = await healthz();
+    Object.assign(processState(), { shuttingDown: false });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("GET /readyz", () => {
+  it("is 503 while starting, naming the shipped data and the workers", async () => {
+    Object.assign(processState(), { dataLoaded: false, workersStarted: false, shuttingDown: false });
+    const res = await readyz();
+    expect(res.status).toBe(503);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.status).toBe("not_ready");
+    expect(body.checks.database.status).toBe("ok");
+    expect(body.checks.migrations).toMatchObject({ status: "ok", pending: 0 });
+    expect(body.checks.shipped_data).toEqual({ status: "not_ready", detail: "shipped data is still loading" });
+    expect(body.checks.workers).toEqual({ status: "not_ready", detail: "background workers have not started" });
+  });
+
+  it("is 200 naming every part once the database answers, migrations are applied, data is loaded and workers run", async () => {
+    Object.assign(processState(), { dataLoaded: true, workersStarted: true, shuttingDown: false });
+    const res = await readyz();
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe("ready");
+    expect(Object.keys(body.checks).sort()).toEqual(["database", "migrations", "shipped_data", "workers"]);
+    expect(body.checks.database.status).toBe("ok");
+    expect(body.checks.migrations.status).toBe("ok");
+    expect(body.checks.migrations.applied).toBeGreaterThan(0);
+    expect(body.checks.workers).toEqual({ status: "ok", webhook_delivery: "running", retention_purge: "running" });
+  });
+
+  it("is not ready naming the database when it does not answer within a second", async () => {
+    const unreachable = new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgresql://u:p@127.0.0.1:${stalledPort}/db`, connectionTimeoutMillis: 10_000 }) });
+    const started = Date.now();
+    const r = await checkReadiness({ db: async () => unreachable, state: { dataLoaded: true, workersStarted: true, shuttingDown: false } });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(r.status).toBe("not_ready");
+    expect(r.checks.database).toEqual({ status: "not_ready", detail: "database did not answer: no answer within 1000 ms" });
+    expect(r.checks.migrations.status).toBe("not_ready");
+    expect(r.checks.shipped_data.status).toBe("ok");
+  });
+
+  it("is 503 draining from the moment shutdown begins, without asking the database", async () => {
+    Object.assign(processState(), { dataLoaded: true, workersStarted: true, shuttingDown: true });
+    let asked = false;
+    const r = await checkReadiness({ db: async () => ((asked = true), null as never) });
+    expect(asked).toBe(false);
+    expect(r.status).toBe("draining");
+    const res = await readyz();
+    expect(res.status).toBe(503);
+    expect((await res.json()).checks.database).toEqual({ status: "not_ready", detail: "shutting down" });
+    Object.assign(processState(), { shuttingDown: false });
+  });
+});

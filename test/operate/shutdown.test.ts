@@ -1,0 +1,156 @@
+// Graceful shutdown of the production server, as an orchestrator rolls it: SIGTERM with online checks in flight
+// and a webhook delivery queued. Readiness turns 503 at once, connections are accepted for the delay and refused
+// after, every in-flight request answers, no unit is lost or counted twice, the process exits 0, and the queued
+// delivery goes out after the next start. The same run's output is checked for JSON log lines without secrets.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, get, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
+import { buildOnce, startServerProcess, waitUntilReady } from "./server-process";
+
+const onPg = Boolean(process.env.DATABASE_URL);
+const schema = `t_shutdown_${randomBytes(4).toString("hex")}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "svc-shutdown-"));
+const dbEnv: Record<string, string> = onPg ? { SERVICE_DB_SCHEMA: schema } : { SERVICE_DATA_DIR: dataDir };
+Object.assign(process.env, dbEnv);
+
+let slow: Server;
+let slowUrl = "";
+let slowSeen = 0;
+let rx: WebhookReceiver;
+let seed: { workspaceId: string; apiKey: string; deliveryId: string };
+
+async function withDb<T>(fn: (db: import("../../server/db/client").Db) => Promise<T>): Promise<T> {
+  const { getDb, closeDb } = await import("../../server/db/client");
+  try {
+    return await fn(await getDb());
+  } finally {
+    await closeDb();
+  }
+}
+
+beforeAll(async () => {
+  buildOnce();
+  slow = createServer((_req, res) => {
+    slowSeen++;
+    setTimeout(() => res.writeHead(200, { "content-type": "text/plain" }).end("slow but fine"), 2500);
+  });
+  await new Promise<void>((r) => slow.listen(0, "127.0.0.1", () => r()));
+  slowUrl = `http://127.0.0.1:${(slow.address() as { port: number }).port}/`;
+  rx = await startWebhookReceiver();
+  const { createWorkspace } = await import("../../server/workspaces/workspaces");
+  const { enqueueHighRiskAssessment } = await import("../../server/webhooks/enqueue");
+  const { newId } = await import("../../server/ids");
+  seed = await withDb(async (db) => {
+    const ws = await createWorkspace(db, { name: "Rolling", plans: ["suite_agency"] });
+    await db.webhook.create({ data: { id: newId("wh"), workspaceId: ws.workspaceId, name: "risk", url: rx.url, eventTypes: ["high_risk_assessment"], secret: "whsec_shutdown_test_secret" } });
+    await enqueueHighRiskAssessment(db, { workspaceId: ws.workspaceId, requestId: "req_queued_at_shutdown", payload: { score: 99 } });
+    const d = await db.webhookDelivery.findFirstOrThrow({ where: { workspaceId: ws.workspaceId } });
+    return { workspaceId: ws.workspaceId, apiKey: ws.apiKey, deliveryId: d.id };
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await new Promise((r) => slow.close(r));
+  await rx.close();
+  if (onPg) {
+    const { default: pg } = await import("pg");
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// A new TCP connection each time (no keep-alive pool): what a load balancer's next connection would see.
+const onNewConnection = (url: string) =>
+  new Promise<string>((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(String(res.statusCode));
+    });
+    req.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+  });
+
+describe("SIGTERM", () => {
+  it("drains: 503 readiness at once, connections for the delay then refused, in-flight requests answered, exit 0, no unit lost or doubled; the queued delivery goes out after the next start", async () => {
+    const env = { ...dbEnv, SERVICE_ALLOW_PRIVATE_TARGETS: "1", SERVICE_ONLINE_CHECK_RATE_LIMIT: "100", SERVICE_SHUTDOWN_DELAY_MS: "1500", SERVICE_SHUTDOWN_GRACE_MS: "20000" };
+    // A long poll keeps the queued delivery unclaimed until the shutdown, which must stop the worker claiming it.
+    const first = await startServerProcess({ ...env, SERVICE_WEBHOOK_POLL_MS: "60000", SERVICE_METRICS_TOKEN: "scrape-me" });
+    await waitUntilReady(first.base);
+    // The probes and the scrape on the real server (Next's route handlers), before anything else happens.
+    const readyBody = await (await fetch(`${first.base}/readyz`)).json();
+    expect(readyBody.status).toBe("ready");
+    expect((await fetch(`${first.base}/healthz`)).headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${first.base}/metrics`)).status).toBe(404);
+    const scrape = await fetch(`${first.base}/metrics`, { headers: { Authorization: "Bearer scrape-me" } });
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toContain("service_feed_records{");
+    expect(text).toContain("process_resident_memory_bytes");
+
+    const inFlight = Array.from({ length: 4 }, () =>
+      fetch(`${first.base}/v1/online-check`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${seed.apiKey}`, "Content-Type": "application/json", "X-Request-Id": "roll-1" },
+        body: JSON.stringify({ url: slowUrl }),
+      }),
+    );
+    while (slowSeen < 4) await new Promise((r) => setTimeout(r, 20));
+    const signalled = Date.now();
+    first.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 200));
+
+    const ready = await fetch(`${first.base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).status).toBe("draining");
+    expect(await onNewConnection(`${first.base}/healthz`)).toBe("200");
+
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((r) => r.headers.get("x-client-request-id"))).toEqual(["roll-1", "roll-1", "roll-1", "roll-1"]);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    for (const b of bodies) expect(JSON.stringify(b)).toContain('"up":true');
+
+    while (Date.now() - signalled < 1500 + 500) await new Promise((r) => setTimeout(r, 50));
+    expect(await onNewConnection(`${first.base}/healthz`)).toBe("ECONNREFUSED");
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(20_000);
+
+    await withDb(async (db) => {
+      const ledger = await db.usageLedger.findMany({ where: { workspaceId: seed.workspaceId } });
+      expect(ledger.map((l) => l.endpoint)).toEqual(["online-check", "online-check", "online-check", "online-check"]);
+      const used = (await db.usagePeriod.findMany({ where: { workspaceId: seed.workspaceId } })).reduce((n, p) => n + p.used, 0);
+      expect(used).toBe(ledger.reduce((n, l) => n + l.units, 0));
+      const queued = await db.webhookDelivery.findUniqueOrThrow({ where: { id: seed.deliveryId } });
+      expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+      expect(queued.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    });
+    expect(rx.received).toHaveLength(0);
+
+    // The captured run: JSON log lines, one per request, and no secret anywhere in the output.
+    const out = first.output();
+    const records = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const checks = records.filter((r) => r.msg === "request" && r.route === "/online-check");
+    expect(checks).toHaveLength(4);
+    for (const c of checks) expect(c).toMatchObject({ level: 30, method: "POST", status: 200, workspace_id: seed.workspaceId, client_request_id: "roll-1" });
+    expect(records.some((r) => r.msg === "shutdown complete")).toBe(true);
+    for (const secret of [seed.apiKey, "whsec_shutdown_test_secret", "Bearer "]) expect(out).not.toContain(secret);
+
+    const second = await startServerProcess({ ...env, SERVICE_WEBHOOK_POLL_MS: "200", SERVICE_SHUTDOWN_DELAY_MS: "0" });
+    await waitUntilReady(second.base);
+    const until = Date.now() + 20_000;
+    while (rx.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(rx.received).toHaveLength(1);
+    expect(JSON.parse(rx.received[0].body)).toMatchObject({ type: "high_risk_assessment", request_id: "req_queued_at_shutdown" });
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    await withDb(async (db) => {
+      expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: seed.deliveryId } })).toMatchObject({ status: "delivered", attempts: 1 });
+    });
+  }, 240_000);
+});
