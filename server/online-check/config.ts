@@ -1,4 +1,5 @@
 // Probe locations and the burst limit of POST /online-check, read at call time.
+import { numberSetting } from "../config/settings";
 
 export type ProbeLocation = { name: string; kind: "local" } | { name: string; kind: "remote"; url: string };
 
@@ -31,10 +32,7 @@ export function probeLocations(): ProbeLocation[] {
 /** Bearer token sent to remote probe agents (SERVICE_PROBE_TOKEN); none when unset. */
 export const probeToken = () => process.env.SERVICE_PROBE_TOKEN?.trim() || null;
 
-const int = (name: string, fallback: number) => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+const int = (name: string, fallback: number) => numberSetting(name, fallback, { min: 1 });
 
 /** SERVICE_ONLINE_CHECK_RATE_LIMIT requests per SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS per workspace. */
 export const onlineCheckRateLimit = () => int("SERVICE_ONLINE_CHECK_RATE_LIMIT", 10);

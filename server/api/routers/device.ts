@@ -1,0 +1,37 @@
+// POST /device/check: the device diagnostic (full, 1 unit) for the signals public/device.js collects.
+import { z } from "zod";
+import { diagnoseDevice } from "../../device/diagnose";
+import { deviceDiagnosisSchema, deviceSignalsSchema, type DeviceDiagnosis } from "../../device/schemas";
+import { DEVICE_WEIGHTS } from "../../device/weights";
+import { clientIp } from "../../links/caller";
+import { parseIpStrict } from "../../net/ip";
+import { ipAddress } from "../schemas";
+import { meteredProcedure, router } from "../trpc";
+
+const WEIGHTS = Object.entries(DEVICE_WEIGHTS).map(([code, w]) => `\`${code}\` +${w}`).join(", ");
+
+const DESCRIPTION = `Diagnoses a browser from the signals the device script collects (include \`/device.js\` in your page; it posts \`{ device }\` to the endpoint you choose, normally your backend, which forwards it here with its key). Answers the device id (derived from the script's visitor id, stable for one browser), an automation verdict (\`automated\` when navigator.webdriver is true, the in-page bot detector fires or the user agent names an automation tool; \`suspicious\` with two or more headless markers) with reasons, consistency checks (time zone against the IP's location when \`ip\` is given, user agent against client hints and navigator.platform, languages), per-device velocity (distinct accounts, emails and IPs seen with the device in this workspace within SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES) and the risk contribution: the sum of ${WEIGHTS}. The same \`device\` object is accepted by POST /assess. Capability \`full\`; 1 lookup unit.`;
+
+export const deviceRouter = router({
+  check: meteredProcedure({
+    capability: "full",
+    endpoint: "device.check",
+    input: z.object({
+      device: deviceSignalsSchema,
+      ip: ipAddress.optional().describe("The visitor's IP address (your server sees it), for the time-zone check"),
+      email: z.string().trim().max(320).optional().describe("The account's email, counted in per-device velocity"),
+      user_id: z.string().trim().min(1).max(256).optional().describe("Your account id, counted in per-device velocity"),
+    }),
+    history: (_input, out: DeviceDiagnosis) => ({ target: out.device_id, summary: { verdict: out.automation.verdict, score: out.risk.score } }),
+  })
+    .meta({ openapi: { method: "POST", path: "/device/check", tags: ["Device and CAPTCHA"], summary: "Device diagnostic", description: DESCRIPTION } })
+    .output(deviceDiagnosisSchema)
+    .mutation(({ ctx, input }) => {
+      // On the dashboard the visitor is the signed-in user, so their own address is the one to compare.
+      const fromHeaders = ctx.door === "dashboard" ? clientIp(ctx.requestHeaders) : null;
+      const ip = input.ip ?? (fromHeaders && parseIpStrict(fromHeaders) ? parseIpStrict(fromHeaders)!.address : null);
+      return diagnoseDevice(ctx.db, {
+        workspaceId: ctx.principal.workspaceId, device: input.device, ip, email: input.email?.toLowerCase() ?? null, userId: input.user_id ?? null,
+      });
+    }),
+});

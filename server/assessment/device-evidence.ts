@@ -1,0 +1,25 @@
+// The device part of /assess: the `device` object from public/device.js, diagnosed as POST /device/check does
+// (automation, consistency, per-device velocity of accounts, emails and IPs), turned into assessment signals.
+import type { Db } from "../db/client";
+import { diagnoseDevice } from "../device/diagnose";
+import type { DeviceSignals } from "../device/schemas";
+import type { Signal, SourceRef } from "./schemas";
+
+export type DeviceEvidence = {
+  signals: Signal[];
+  device: { device_id: string; verdict: "automated" | "suspicious" | "human"; risk_score: number } | null;
+  source: SourceRef | null;
+};
+
+export async function gatherDeviceEvidence(
+  db: Db,
+  a: { workspaceId: string; device: DeviceSignals | undefined; ip: string; email: string | null; userId: string | null },
+): Promise<DeviceEvidence> {
+  if (!a.device) return { signals: [], device: null, source: null };
+  const d = await diagnoseDevice(db, { workspaceId: a.workspaceId, device: a.device, ip: a.ip, email: a.email, userId: a.userId });
+  return {
+    signals: d.risk.signals.map((s) => ({ ...s, evidence: ["device-signals"] })),
+    device: { device_id: d.device_id, verdict: d.automation.verdict, risk_score: d.risk.score },
+    source: { name: "device-signals", origin: "workspace", fetched_at: d.checked_at },
+  };
+}

@@ -1,0 +1,10 @@
+// Settings of website scans (see README: SERVICE_SCAN_*).
+import { numberSetting } from "../config/settings";
+const num = (name: string, fallback: number, min: number, max: number) => numberSetting(name, fallback, { min, max });
+
+/** How long POST /scans waits for the result before answering 202 with the scan's id. */
+export const scanWaitMs = () => num("SERVICE_SCAN_WAIT_MS", 8000, 0, 60_000);
+/** Longest time any one part of a scan (HTTP, HTTPS, TLS, DNS) may take. */
+export const scanPartTimeoutMs = () => num("SERVICE_SCAN_PART_TIMEOUT_MS", 10_000, 100, 60_000);
+/** Most bytes of the first HTML page read for the Subresource Integrity test. */
+export const scanMaxBodyBytes = () => num("SERVICE_SCAN_MAX_BODY_BYTES", 524_288, 1024, 10_485_760);

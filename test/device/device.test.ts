@@ -1,0 +1,114 @@
+// POST /v1/device/check: automation verdicts, consistency checks, per-device velocity and the risk contribution;
+// capability and cost.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+import { IP, humanChrome } from "./signals";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+
+const check = (key: string, body: unknown) => app.request("POST", "/v1/device/check", { key, body });
+
+describe("device diagnosis", () => {
+  it("an ordinary browser is human, consistent and adds nothing", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await check(ws.apiKey, { device: humanChrome(), ip: IP });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      device_id: expect.stringMatching(/^dev_[\w-]{22}$/),
+      automation: { verdict: "human", reasons: ["No automation or headless markers."] },
+      velocity: { accounts: 0, emails: 0, ips: 1 },
+      risk: { score: 0, signals: [] },
+    });
+    expect(res.body.consistency.map((c: any) => [c.check, c.result])).toEqual([
+      ["timezone_vs_ip", "consistent"],
+      ["user_agent_vs_client_hints", "consistent"],
+      ["user_agent_vs_platform", "consistent"],
+      ["languages", "consistent"],
+    ]);
+    expect(res.headers.get("x-service-quota-used")).toBe("1");
+  });
+
+  it("the same visitor id gives the same device id", async () => {
+    const ws = await app.seedWorkspace();
+    const a = await check(ws.apiKey, { device: humanChrome("samevisitor1") });
+    const b = await check(ws.apiKey, { device: { ...humanChrome("samevisitor1"), languages: ["de"] } });
+    expect(a.body.device_id).toBe(b.body.device_id);
+    expect((await check(ws.apiKey, { device: humanChrome("othervisitor") })).body.device_id).not.toBe(a.body.device_id);
+  });
+
+  it("headless Chrome under automation is automated, with every reason and its weight", async () => {
+    const ws = await app.seedWorkspace();
+    const device = {
+      ...humanChrome("headless0001"),
+      webdriver: true,
+      bot: { detected: true, kind: "headless_chrome" },
+      user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      client_hints: { brands: [{ brand: "HeadlessChrome", version: "131" }], mobile: false, platform: "Linux" },
+      platform: "Linux x86_64",
+      languages: [],
+      headless_hints: ["HeadlessChrome in the user agent", "no plugins in desktop Chrome"],
+    };
+    const res = await check(ws.apiKey, { device, ip: IP });
+    expect(res.body.automation.verdict).toBe("automated");
+    expect(res.body.automation.reasons).toEqual([
+      "navigator.webdriver is true: the browser is driven by automation (WebDriver, Puppeteer, Playwright).",
+      "The in-page bot detector flagged the browser as headless_chrome.",
+      "The user agent names HeadlessChrome.",
+    ]);
+    expect(res.body.risk.signals.map((s: any) => [s.code, s.weight])).toEqual([["device_automation", 40]]);
+    expect(res.body.risk.score).toBe(40);
+  });
+
+  it("flags a spoofed user agent, a time zone far from the IP and two headless markers", async () => {
+    const ws = await app.seedWorkspace();
+    const device = {
+      ...humanChrome("spoofer00001"),
+      user_agent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15",
+      timezone: "Asia/Tokyo",
+      headless_hints: ["window.chrome is missing in Chrome", "the window has no outer size"],
+    };
+    const res = await check(ws.apiKey, { device, ip: IP });
+    expect(res.body.automation.verdict).toBe("suspicious");
+    const codes = res.body.risk.signals.map((s: any) => [s.code, s.weight]);
+    expect(codes).toEqual([["device_headless", 20], ["device_ua_mismatch", 15], ["device_timezone_mismatch", 10]]);
+    expect(res.body.risk.score).toBe(45);
+    const tz = res.body.consistency.find((c: any) => c.check === "timezone_vs_ip");
+    expect(tz.reason).toBe("The browser says Asia/Tokyo (UTC+9) but the IP is located in Mountain View, United States (about UTC-8:08): a proxy, VPN or spoofed time zone.");
+  });
+
+  it("counts accounts and IPs per device in the workspace only", async () => {
+    const ws = await app.seedWorkspace();
+    const other = await app.seedWorkspace();
+    const device = humanChrome("farmdevice01");
+    await check(other.apiKey, { device, user_id: "elsewhere", ip: "1.1.1.1" });
+    for (const [i, ip] of ["8.8.8.8", "8.8.4.4", "1.0.0.1"].entries()) await check(ws.apiKey, { device, user_id: `acct-${i}`, email: `u${i}@example.com`, ip });
+    const res = await check(ws.apiKey, { device, user_id: "acct-3", ip: "9.9.9.9" });
+    expect(res.body.velocity).toEqual({ window_minutes: 60, accounts: 4, emails: 3, ips: 4 });
+    expect(res.body.risk.signals.map((s: any) => s.code)).toContain("device_many_accounts");
+  });
+});
+
+describe("input, capability and cost", () => {
+  it("refuses a malformed device object with 400 at no cost", async () => {
+    const ws = await app.seedWorkspace();
+    for (const device of [{}, { visitor_id: "x" }, { visitor_id: "validvisitor", languages: "en" }]) {
+      const res = await check(ws.apiKey, { device });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("Free is 403 CAPABILITY_REQUIRED and an exhausted allowance 402, both at no cost", async () => {
+    const free = await app.seedWorkspace({ plans: ["free"] });
+    expect((await check(free.apiKey, { device: humanChrome() })).body.error.code).toBe("CAPABILITY_REQUIRED");
+    const full = await app.seedWorkspace({ plans: ["suite_starter"], usedUnits: 1000 });
+    expect((await check(full.apiKey, { device: humanChrome() })).status).toBe(402);
+    expect(await app.used(free.workspaceId)).toBe(0);
+    expect(await app.db.deviceObservation.count({ where: { workspaceId: full.workspaceId } })).toBe(0);
+  });
+});
