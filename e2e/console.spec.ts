@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
 
-test("the lookup console shows the cost, runs the geolocation lookup and shows the result and the quota change", async ({ page }, testInfo) => {
+test("the lookup console shows the cost, runs the geolocation lookup and shows the answer and the quota change", async ({ page }, testInfo) => {
   await signIn(page, uniqueEmail("console"));
   await createFirstWorkspace(page, "Console");
   await page.goto("/dashboard/console");
@@ -10,30 +10,80 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
   await page.locator('[data-procedure="geo.ipGeo"]').click();
   await expect(page.getByTestId("lookup-cost")).toContainText("1 unit");
   await expect(page.getByTestId("lookup-cost")).toContainText("geolocation");
-  await page.getByTestId("lookup-panel").locator('input[name="ip"]').fill("8.8.8.8");
+  const panel = page.getByTestId("lookup-panel");
+  // Inputs have human labels and an example that fills the field.
+  await panel.getByRole("button", { name: "8.8.8.8" }).click();
+  await expect(panel.getByLabel("IP address")).toHaveValue("8.8.8.8");
+  await expect(page.getByTestId("curl-command")).toContainText('"Authorization: Bearer $KEY"', { useInnerText: false });
+  await expect(page.getByTestId("curl-command")).toContainText("/v1/ip/8.8.8.8/geo");
   await page.getByTestId("run-lookup").click();
 
+  // The answer first: a summary card with the country and its flag; the structure and the JSON on demand.
   const result = page.getByTestId("result-view");
-  await expect(result).toContainText("8.8.8.8");
-  await expect(result.locator('tr[data-key="country"]')).toContainText("US");
+  const card = result.getByTestId("answer-card");
+  await expect(card).toHaveAttribute("data-kind", "geo");
+  await expect(card.getByTestId("answer-country")).toContainText("US");
+  await expect(card.getByTestId("answer-country")).toContainText("🇺🇸");
   await expect(page.getByTestId("quota-after")).toHaveText("1");
   await expect(page.getByTestId("usage-used")).toHaveText("1");
+  await expect(result.getByTestId("answer-details").locator('tr[data-key="country"]')).toBeHidden();
   await snap(page, testInfo, "console-result");
-
-  await result.getByLabel("Raw JSON").check();
-  await expect(result.locator("pre")).toContainText('"ip": "8.8.8.8"');
+  await result.getByTestId("answer-details").locator("summary").click();
+  await expect(result.locator('tr[data-key="country"]').first()).toContainText("US");
+  await result.getByTestId("answer-raw").locator("summary").click();
+  await expect(result.getByTestId("answer-raw").locator("pre")).toContainText('"ip": "8.8.8.8"');
 
   // A private address answers with null location fields and says why.
-  await page.getByTestId("lookup-panel").locator('input[name="ip"]').fill("10.1.2.3");
+  await panel.getByLabel("IP address").fill("10.1.2.3");
   await page.getByTestId("run-lookup").click();
   await expect(page.getByTestId("quota-after")).toHaveText("2");
+  await result.getByTestId("answer-details").locator("summary").click();
   await expect(result.locator('tr[data-key="city"] .null')).toHaveText("null");
   await expect(result.locator('tr[data-key="reason"]')).not.toBeEmpty();
 
   // Invalid input is refused before any unit is reserved.
-  await page.getByTestId("lookup-panel").locator('input[name="ip"]').fill("not-an-ip");
+  await panel.getByLabel("IP address").fill("not-an-ip");
   await page.getByTestId("run-lookup").click();
-  await expect(page.getByTestId("error-note")).toContainText("INVALID_REQUEST");
+  await expect(page.getByTestId("error-note")).toHaveAttribute("data-code", "INVALID_REQUEST");
+  await expect(page.getByTestId("error-note")).not.toContainText("INVALID_REQUEST");
   await expect(page.getByTestId("quota-after")).toHaveText("2");
   await snap(page, testInfo, "console-invalid");
+});
+
+test("the console lists each public lookup once, searches the list and copies a curl command with $KEY", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("console-list"));
+  await createFirstWorkspace(page, "Console list");
+  await page.goto("/dashboard/console");
+  const list = page.getByTestId("lookup-list");
+  // Internal procedures are not offered, and a route published at two paths is listed once.
+  await expect(list.locator('[data-procedure="reports.create"]')).toHaveCount(0);
+  await expect(list.getByRole("button", { name: /CAPTCHA diagnostic/ })).toHaveCount(1);
+  const summaries = await list.locator(".lookup-item").allInnerTexts();
+  expect(new Set(summaries).size).toBe(summaries.length);
+
+  await page.getByTestId("lookup-search").fill("tls");
+  await expect(list.locator('[data-procedure="hosts.hostSsl"]')).toBeVisible();
+  await expect(list.locator('[data-procedure="geo.ipGeo"]')).toHaveCount(0);
+  expect(await list.locator(".lookup-item").count()).toBeLessThan(summaries.length);
+  await page.getByTestId("lookup-search").fill("no such lookup anywhere");
+  await expect(list).toContainText("No lookup matches");
+  await page.getByTestId("lookup-search").fill("email check");
+  await list.locator('[data-procedure="email.emailCheck"]').click();
+
+  // A lookup with a JSON body: the body starts from an example, and the curl command carries it.
+  const body = page.getByTestId("lookup-panel").getByLabel("Request body (JSON)");
+  await expect(body).toHaveValue(/jane@example\.com/);
+  await page.getByTestId("lookup-panel").locator("summary", { hasText: "Show the curl command" }).click();
+  const curl = page.getByTestId("curl-command");
+  await expect(curl).toContainText("curl -X POST");
+  await expect(curl).toContainText("/v1/email/check");
+  await expect(curl).toContainText("$KEY");
+  await expect(curl).toContainText(`-d '{"email":"jane@example.com"}'`);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy as curl" }).click();
+  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('-H "Authorization: Bearer $KEY"');
+  expect(copied).not.toMatch(/svc_live_/);
+  await snap(page, testInfo, "console-email-curl");
 });

@@ -1,7 +1,12 @@
 // Shared steps for the dashboard tests: sign in through the development sign-in, create a workspace, read a
 // shown-once key, and keep a full-page screenshot of each page visited as a test artifact.
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 
 export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@example.test`;
@@ -34,16 +39,30 @@ export async function createFirstWorkspace(page: Page, name: string): Promise<st
   return key;
 }
 
-export async function choosePlans(page: Page, plans: string[]): Promise<void> {
+/** The workspace the dashboard has selected for the signed-in user (the same selection the pages use). */
+export async function currentWorkspaceId(page: Page): Promise<string> {
+  const res = await page.request.get("/api/trpc/account.overview");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { result: { data: { workspace: { id: string } } } }).result.data.workspace.id;
+}
+
+/**
+ * Grants plans to the selected workspace the only way an owner can get them in operator mode: the operator runs
+ * `npm run admin -- plan set` against the server's database (e2e/serve.mjs records its settings; with the
+ * embedded database the CLI hands the command to the running server over its admin channel). Then opens the plan
+ * page. Returns the command's result (plans, effective plans, active and paused key ids).
+ */
+export async function grantPlans(page: Page, plans: string[]): Promise<{ plans: string[]; effectivePlans: string[]; activeKeys: string[]; pausedKeys: string[] }> {
+  const workspaceId = await currentWorkspaceId(page);
+  const port = process.env.E2E_PORT ?? "3217";
+  const server = JSON.parse(readFileSync(path.join(tmpdir(), `svc-e2e-server-${port}.json`), "utf8")) as { env: Record<string, string> };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...server.env };
+  if (!server.env.DATABASE_URL) delete env.DATABASE_URL;
+  const args = ["plan", "set", "--workspace", workspaceId, ...plans.flatMap((p) => ["--plan", p]), "--json"];
+  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+  const { stdout } = await promisify(execFile)(tsx, ["server/admin/cli.ts", ...args], { env, cwd: process.cwd(), timeout: 60_000 });
   await page.goto("/dashboard/plan");
-  const grid = page.getByTestId("plan-grid");
-  await expect(grid.locator("input[type=checkbox]").first()).toBeVisible();
-  for (const box of await grid.locator("input[type=checkbox]").all()) {
-    const name = await box.getAttribute("name");
-    await box.setChecked(plans.includes(name ?? ""));
-  }
-  await page.getByRole("button", { name: "Save plan" }).click();
-  await expect(page.getByTestId("plan-saved")).toBeVisible();
+  return JSON.parse(stdout);
 }
 
 export async function createKey(page: Page, name: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { choosePlans, createFirstWorkspace, createKey, geoLookup, keyRow, signIn, snap, uniqueEmail } from "./helpers";
+import { grantPlans, createFirstWorkspace, createKey, geoLookup, keyRow, signIn, snap, uniqueEmail } from "./helpers";
 
 test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage meter moves; revoking it is final", async ({ page, request }, testInfo) => {
   page.on("dialog", (d) => void d.accept());
@@ -18,9 +18,11 @@ test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage mete
   // Free allows one key: the dashboard says so instead of creating a second.
   await page.goto("/dashboard/keys");
   await page.getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByTestId("error-note")).toContainText("KEY_LIMIT_REACHED");
+  await expect(page.getByTestId("error-note")).toHaveAttribute("data-code", "KEY_LIMIT_REACHED");
+  await expect(page.getByTestId("error-note")).not.toContainText("KEY_LIMIT_REACHED");
 
-  await choosePlans(page, ["suite_starter"]);
+  await grantPlans(page, ["suite_starter"]);
+  await expect(page.getByTestId("plan-summary")).toContainText("Suite Starter");
   await snap(page, testInfo, "plan");
   const key = await createKey(page, "e2e key");
   await snap(page, testInfo, "keys-shown-once");
@@ -38,7 +40,8 @@ test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage mete
   await page.goto("/dashboard/keys");
   await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("active");
   await expect(keyRow(page, key).getByTestId("last-used")).toContainText("UTC");
-  await keyRow(page, key).getByRole("button", { name: "Revoke" }).click();
+  await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
+  await keyRow(page, key).getByRole("button", { name: "Yes, revoke" }).click();
   await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("revoked");
   await snap(page, testInfo, "keys-revoked");
 
@@ -50,12 +53,12 @@ test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage mete
 test("lowering the plan pauses the newest keys and raising it resumes them", async ({ page, request }, testInfo) => {
   await signIn(page, uniqueEmail("plan"));
   const oldest = await createFirstWorkspace(page, "Plan changes");
-  await choosePlans(page, ["lookups_developer"]);
+  await grantPlans(page, ["lookups_developer"]);
   const second = await createKey(page, "second");
   const third = await createKey(page, "third");
 
-  await choosePlans(page, ["free"]);
-  await expect(page.getByTestId("plan-saved")).toContainText("1 key active, 2 paused");
+  const lowered = await grantPlans(page, ["free"]);
+  expect({ active: lowered.activeKeys.length, paused: lowered.pausedKeys.length }).toEqual({ active: 1, paused: 2 });
   await page.goto("/dashboard/keys");
   await expect(keyRow(page, oldest).getByTestId("status-badge")).toHaveText("active");
   await expect(keyRow(page, second).getByTestId("status-badge")).toHaveText("paused");
@@ -67,8 +70,50 @@ test("lowering the plan pauses the newest keys and raising it resumes them", asy
   expect(((await paused.json()) as { error: { code: string } }).error.code).toBe("API_KEY_PAUSED");
   expect((await geoLookup(request, oldest)).status()).toBe(200);
 
-  await choosePlans(page, ["suite_starter"]);
+  await grantPlans(page, ["suite_starter"]);
   await page.goto("/dashboard/keys");
   await expect(keyRow(page, third).getByTestId("status-badge")).toHaveText("active");
   expect((await geoLookup(request, third)).status()).toBe(200);
+});
+
+test("revoking the key just created clears its copy-this-key-now box", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("revoke-shown"));
+  await createFirstWorkspace(page, "Shown once");
+  await grantPlans(page, ["suite_starter"]);
+  const key = await createKey(page, "short-lived");
+  await expect(page.getByTestId("shown-once-key")).toBeVisible();
+  // The confirmation is in the page (no window.confirm); cancelling keeps the key and its box.
+  await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(keyRow(page, key).getByRole("alertdialog")).toContainText("cannot be undone");
+  await keyRow(page, key).getByRole("button", { name: "Cancel" }).click();
+  await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("active");
+  await expect(page.getByTestId("shown-once-key")).toBeVisible();
+  await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
+  await keyRow(page, key).getByRole("button", { name: "Yes, revoke" }).click();
+  await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("revoked");
+  await expect(page.getByTestId("shown-once-key")).toHaveCount(0);
+  await expect(page.getByText(key)).toHaveCount(0);
+  await snap(page, testInfo, "keys-revoked-box-cleared");
+});
+
+test("an owner is never told only owners manage keys while the role is loading or failed to load", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("role-load"));
+  await createFirstWorkspace(page, "Role loading");
+  // Hold the workspace overview (which carries the role) to see the loading state, then let it fail.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/trpc\/[^?]*account\.overview/, async (route) => {
+    await held;
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { message: "Service unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]) });
+  });
+  await page.goto("/dashboard/keys");
+  await expect(page.getByTestId("role-loading")).toBeVisible();
+  await expect(page.getByText("Only workspace owners create and revoke keys.")).toHaveCount(0);
+  release();
+  await expect(page.getByTestId("error-note").first()).toBeVisible();
+  await expect(page.getByText("Only workspace owners create and revoke keys.")).toHaveCount(0);
+  await snap(page, testInfo, "keys-role-failed");
+  await page.unroute(/\/api\/trpc\/[^?]*account\.overview/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Create key" })).toBeVisible();
 });

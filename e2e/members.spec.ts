@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
+import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
 test("owners invite and remove members; an invited member sees the workspace without owner controls", async ({ page, browser }, testInfo) => {
   page.on("dialog", (d) => void d.accept());
   await signIn(page, uniqueEmail("owner"));
   await createFirstWorkspace(page, "Team");
+  await grantPlans(page, ["suite_starter"]); // Free includes one member: the owner
   const invitee = uniqueEmail("member");
 
   await page.goto("/dashboard/members");
@@ -13,6 +14,14 @@ test("owners invite and remove members; an invited member sees the workspace wit
   const row = page.locator(`[data-testid=member-row][data-email="${invitee}"]`);
   await expect(row).toContainText("invited");
   await snap(page, testInfo, "members-invited");
+
+  // Inviting the same person again says they are invited (not "already a member"), in words, without a code.
+  await page.getByLabel("Email").fill(invitee);
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByTestId("members-error")).toContainText("has already been invited");
+  await expect(page.getByTestId("members-error")).not.toContainText("already a member");
+  await expect(page.getByTestId("members-error")).not.toContainText(/[A-Z]{3,}_[A-Z_]+|CONFLICT/);
+  await snap(page, testInfo, "members-invited-twice");
 
   const other = await browser.newContext();
   try {
@@ -32,7 +41,14 @@ test("owners invite and remove members; an invited member sees the workspace wit
 
   await page.reload();
   await expect(row).toContainText("joined");
+  // After a downgrade the member stays listed, marked as not included, with the reason.
+  await grantPlans(page, ["free"]);
+  await page.goto("/dashboard/members");
+  await expect(row.getByTestId("not-included")).toHaveText("not included");
+  await expect(row).toContainText("The workspace's plan includes 1 member (owners count)");
+  await snap(page, testInfo, "members-not-included");
   await row.getByRole("button", { name: "Remove" }).click();
+  await row.getByRole("button", { name: "Yes, remove" }).click();
   await expect(row).toHaveCount(0);
   await snap(page, testInfo, "members-removed");
 });

@@ -2,7 +2,7 @@
 // 127.0.0.1 with a fresh database: a new PGlite folder, or a new schema when DATABASE_URL points at PostgreSQL.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,8 @@ const env = {
   SERVICE_OIDC_CLIENT_ID: "",
   SERVICE_OIDC_CLIENT_SECRET: "",
   NEXT_TELEMETRY_DISABLED: "1",
+  // Website scans in the e2e journeys visit sites the specs start on 127.0.0.1 (the SSRF table is unit-tested).
+  SERVICE_ALLOW_PRIVATE_TARGETS: "1",
 };
 
 // No NEXTAUTH_URL: the app must work at whatever address it is reached by (unset, not empty: next-auth's client
@@ -46,6 +48,13 @@ if (process.env.DATABASE_URL) {
   cleanup = () => rmSync(dir, { recursive: true, force: true });
 }
 
+// The tests grant plans the honest way, with the operator's CLI against this server's database: they find the
+// database settings in this file (removed when the server stops).
+const serverInfoFile = path.join(tmpdir(), `svc-e2e-server-${port}.json`);
+const dbEnv = Object.fromEntries(["SERVICE_DATA_DIR", "DATABASE_URL", "SERVICE_DB_SCHEMA"].filter((k) => env[k]).map((k) => [k, env[k]]));
+writeFileSync(serverInfoFile, JSON.stringify({ port, env: dbEnv }), { mode: 0o600 });
+const removeServerInfo = () => rmSync(serverInfoFile, { force: true });
+
 // The machine running the tests has no internet: package registries, download counts, OSV and the KEV feed are
 // played by the fake sources the unit tests use (test/fakes/packages), in this process, for the server's lifetime.
 const { startFakePackageSources } = await tsImport("../test/fakes/packages/server.ts", import.meta.url);
@@ -53,14 +62,34 @@ const packageSources = await startFakePackageSources();
 Object.assign(env, packageSources.env);
 const stopPackageSources = () => packageSources.close();
 
+// DNS is played by the fake DNS server too. Its records are read, on every query, from a JSON file the specs
+// write ({ "name": [{ "type", "data" }] }, see e2e/dns-records.ts); names not in it answer NXDOMAIN, as the
+// offline machine's own resolver does.
+const { startFakeDnsServer } = await tsImport("../test/fakes/dns-server.ts", import.meta.url);
+const { readFileSync } = await import("node:fs");
+const dnsRecordsFile = path.join(tmpdir(), `svc-e2e-dns-${port}.json`);
+rmSync(dnsRecordsFile, { force: true });
+const fakeDns = await startFakeDnsServer({
+  handler: (name) => {
+    try {
+      return JSON.parse(readFileSync(dnsRecordsFile, "utf8"))[name];
+    } catch {
+      return undefined;
+    }
+  },
+});
+env.SERVICE_DNS_SERVERS = fakeDns.address;
+
 const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", async (code) => {
+  removeServerInfo();
   try {
     await cleanup();
   } catch (err) {
     console.error("e2e cleanup failed:", err);
   }
   await stopPackageSources().catch((err) => console.error("stopping the fake package sources failed:", err));
+  await fakeDns.close().catch(() => undefined);
   process.exit(code ?? 0);
 });

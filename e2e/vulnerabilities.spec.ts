@@ -62,18 +62,18 @@ test("a package report shows the severity summary, the advisories and the verdic
   await expectUsed(page, 2);
 
   await checkPackage(page, "npm", "no-such-package-anywhere");
-  await expect(page.getByTestId("error-note")).toContainText("PACKAGE_NOT_FOUND");
+  await expect(page.getByTestId("error-note")).toHaveAttribute("data-code", "PACKAGE_NOT_FOUND");
   await expect(page.getByTestId("package-report")).toHaveCount(0);
   await expectUsed(page, 3);
   await snap(page, testInfo, "vulnerabilities-not-found");
 
   await checkPackage(page, "npm", "@acme/widget", "9.9.9");
-  await expect(page.getByTestId("error-note")).toContainText("VERSION_NOT_FOUND");
+  await expect(page.getByTestId("error-note")).toHaveAttribute("data-code", "VERSION_NOT_FOUND");
   await expectUsed(page, 4);
 
   // A malformed coordinate is refused before a unit is reserved.
   await checkPackage(page, "maven", "no-colon-here");
-  await expect(page.getByTestId("error-note")).toContainText("INVALID_REQUEST");
+  await expect(page.getByTestId("error-note")).toHaveAttribute("data-code", "INVALID_REQUEST");
   await expectUsed(page, 4);
 
   // A package with a known-exploited CVE has it highlighted on the package and on the advisory.
@@ -120,7 +120,7 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
 
   await cve.getByLabel("CVE identifier").fill("CVE-1999-99999");
   await cve.getByTestId("run-cve").click();
-  await expect(cve.getByTestId("error-note")).toContainText("CVE_NOT_FOUND");
+  await expect(cve.getByTestId("error-note")).toHaveAttribute("data-code", "CVE_NOT_FOUND");
   await expectUsed(page, 2);
 
   await page.getByRole("tab", { name: "Known-exploited catalog" }).click();
@@ -129,7 +129,7 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
   await kev.getByLabel("Vendor").fill("craft");
   await kev.getByTestId("run-kev").click();
   await expect(kev.getByTestId("kev-row")).toContainText(["CVE-2025-23209"]);
-  await expect(kev.getByTestId("kev-result")).toContainText("2025.02.25");
+  await expect(kev.getByTestId("kev-result")).toContainText("2025.08.25");
   await expectUsed(page, 3);
 
   await kev.getByLabel("Vendor").fill("");
@@ -137,11 +137,12 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
   await kev.getByLabel("Added until").fill("2025-02-20");
   await kev.getByTestId("run-kev").click();
   await expect(kev.getByTestId("kev-row").filter({ hasText: "CVE-2025-23209" })).toHaveCount(1);
-  for (const added of await kev.getByTestId("kev-row").locator("td:nth-child(4)").allTextContents()) expect(added).toBe("2025-02-20");
+  // The previous answer (vendor "craft") also holds CVE-2025-23209: wait until every row is from the new one.
+  await expect.poll(async () => [...new Set(await kev.getByTestId("kev-row").locator("td:nth-child(4)").allTextContents())]).toEqual(["2025-02-20"]);
   await expectUsed(page, 4);
   await snap(page, testInfo, "vulnerabilities-kev-search");
 
   // The CVE tab kept its answer while the catalog tab was open.
   await page.getByRole("tab", { name: "CVE lookup" }).click();
-  await expect(cve.getByTestId("error-note")).toContainText("CVE_NOT_FOUND");
+  await expect(cve.getByTestId("error-note")).toHaveAttribute("data-code", "CVE_NOT_FOUND");
 });

@@ -14,6 +14,7 @@ import { Providers } from "./_components/Providers";
 import { SignOutButton } from "./_components/SignOutButton";
 import { WorkspaceSwitcher } from "./_components/WorkspaceSwitcher";
 import "./dashboard.css";
+import "./answers.css";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,12 @@
 // Just enough Markdown for the API descriptions: `code`, **bold**, bare URLs, and paragraphs.
 import { Fragment, type ReactNode } from "react";
+import { forUsers } from "../dashboard/_components/answers/user-text";
 
 const TOKEN = /(`[^`]+`|\*\*[^*]+\*\*|https?:\/\/[^\s),]+)/g;
 
+/** Text for API users: operator instructions (how the service is run) are left out. */
 export function Inline({ text }: { text: string }) {
-  const parts = text.split(TOKEN);
+  const parts = forUsers(text).split(TOKEN);
   return (
     <>
       {parts.map((p, i): ReactNode => {

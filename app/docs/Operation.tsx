@@ -1,11 +1,41 @@
 // One API operation: what it does, what it needs, what it costs, what it takes and what it answers.
+import { fieldExample } from "../dashboard/console/field-text";
+import { exampleJson, exampleOf } from "./examples";
 import { Inline, Prose } from "./Inline";
 import { describeType, resolveRef, SchemaOutline } from "./SchemaOutline";
+import { TryIt, type TryParam } from "./TryIt";
 
 type Json = Record<string, any>;
 
 export function operationId(method: string, path: string): string {
   return `${method}-${path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+/** What the search box matches an operation against (the same text for its sidebar link). */
+export function searchText(method: string, path: string, op: Json): string {
+  return `${method} ${path} ${op.summary ?? ""} ${op.tags?.join(" ") ?? ""} ${op.description ?? ""}`.toLowerCase();
+}
+
+function paramExample(doc: Json, p: Json): string {
+  const s = resolveRef(doc, p.schema) ?? {};
+  if (p.example !== undefined) return String(p.example);
+  const named = fieldExample(String(p.name));
+  if (named) return named;
+  const v = exampleOf(doc, p.schema, String(p.name));
+  return s.default !== undefined ? String(s.default) : v === null || v === undefined ? "" : String(v);
+}
+
+function curlExample(method: string, path: string, examples: { p: Json; v: string }[], body: string | null, needsKey: boolean): string {
+  let url = path;
+  const query = new URLSearchParams();
+  for (const { p, v } of examples) {
+    if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(v));
+    else if (p.in === "query" && p.required) query.set(p.name, v);
+  }
+  const lines = [`curl -X ${method.toUpperCase()} "https://YOUR-HOST/v1${url}${query.size ? `?${query}` : ""}"`];
+  if (needsKey) lines.push(`  -H "Authorization: Bearer $KEY"`);
+  if (body !== null) lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(JSON.parse(body))}'`);
+  return lines.join(" \\\n");
 }
 
 export function Operation({ doc, method, path, op }: { doc: Json; method: string; path: string; op: Json }) {
@@ -14,8 +44,14 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
   const ok = op.responses?.["200"];
   const okSchema = ok?.content?.["application/json"]?.schema;
   const errors = Object.entries<Json>(op.responses ?? {}).filter(([code]) => code !== "200");
+  const needsKey = Boolean(op.security?.length);
+  const examples = params.filter((p) => p.in === "path" || p.in === "query").map((p) => ({ p, v: paramExample(doc, p) }));
+  const bodyExample = body ? exampleJson(doc, body) : null;
+  const okExample = okSchema ? exampleJson(doc, okSchema) : null;
+  const tryParams: TryParam[] = examples.map(({ p, v }) => ({ name: String(p.name), in: String(p.in), required: Boolean(p.required), example: v }));
+  const id = operationId(method, path);
   return (
-    <section className="op" id={operationId(method, path)} data-testid="operation">
+    <section className="op" id={id} data-testid="operation" data-search={searchText(method, path, op)}>
       <h3>
         <span className={`verb verb-${method}`}>{method.toUpperCase()}</span> <code>/v1{path}</code>
       </h3>
@@ -100,6 +136,19 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           {okSchema ? <SchemaOutline doc={doc} schema={okSchema} /> : <p className="small muted">{ok.description}</p>}
         </>
       ) : null}
+      <h4>Example request</h4>
+      <pre data-testid="example-request" tabIndex={0}>
+        {curlExample(method, path, examples, bodyExample, needsKey)}
+      </pre>
+      {okExample ? (
+        <>
+          <h4>Example response</h4>
+          <pre data-testid="example-response" tabIndex={0}>
+            {okExample}
+          </pre>
+        </>
+      ) : null}
+      <TryIt id={id} method={method} path={path} params={tryParams} bodyExample={bodyExample} needsKey={needsKey} />
       {errors.length ? (
         <>
           <h4>Errors</h4>

@@ -1,5 +1,11 @@
-// Shows a failed call the way the API names it: the app's error code and its message.
+// Shows a failed call in words; a refusal that a plan change would lift links to the plan page. The API's error
+// code is not shown (a user view carries no raw codes): it stays on the element as data-code for tests and support
+// tools.
+import Link from "next/link";
+
 type MaybeTrpcError = { message?: string; data?: { appCode?: string } | null } | null | undefined;
+
+const PLAN_CODES = new Set(["CAPABILITY_REQUIRED", "BULK_LOOKUPS_REQUIRED", "QUOTA_EXCEEDED"]);
 
 export function errorCode(err: unknown): string | null {
   return (err as MaybeTrpcError)?.data?.appCode ?? null;
@@ -10,8 +16,14 @@ export function ErrorNote({ error }: { error: unknown }) {
   const e = error as MaybeTrpcError;
   const code = e?.data?.appCode;
   return (
-    <p className="error" role="alert" data-testid="error-note">
-      {code ? <code>{code}</code> : null} {e?.message ?? "Something went wrong."}
+    <p className="error" role="alert" data-testid="error-note" data-code={code ?? undefined}>
+      {e?.message ?? "Something went wrong."}
+      {code && PLAN_CODES.has(code) ? (
+        <>
+          {" "}
+          <Link href="/dashboard/plan">See the plans</Link>
+        </>
+      ) : null}
     </p>
   );
 }

@@ -5,11 +5,22 @@ import { usePathname } from "next/navigation";
 export const DASHBOARD_LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/console", label: "Lookup console" },
+  { href: "/dashboard/assess", label: "Assess an event" },
+  { href: "/dashboard/bulk", label: "Bulk jobs" },
+  { href: "/dashboard/scans", label: "Website scans" },
+  { href: "/dashboard/device", label: "Device signals" },
   { href: "/dashboard/vulnerabilities", label: "Vulnerabilities" },
   { href: "/dashboard/reports", label: "Saved reports" },
+  { href: "/dashboard/events", label: "Events" },
+  { href: "/dashboard/analytics", label: "Analytics" },
+  { href: "/dashboard/history", label: "Lookup history" },
+  { href: "/dashboard/rules", label: "Rules" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
+  { href: "/dashboard/links", label: "Protected links" },
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/plan", label: "Plan" },
   { href: "/dashboard/members", label: "Members" },
+  { href: "/dashboard/senders", label: "Senders" },
 ] as const;
 
 export function Nav() {

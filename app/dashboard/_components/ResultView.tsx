@@ -1,7 +1,10 @@
 "use client";
 // A readable view of any lookup result: nested objects as key/value tables, arrays as numbered rows, nulls shown
-// as "null" (never hidden, since a null beside its `reason` is information), plus the raw JSON on demand.
+// as "null" (never hidden, since a null beside its `reason` is information), yes/no coloured by what the field
+// means (answers/meaning.ts), text for operators left out (answers/user-text.ts), plus the raw JSON on demand.
 import { useState } from "react";
+import { meaningOf } from "./answers/meaning";
+import { forUsers, forUsersDeep } from "./answers/user-text";
 
 const MAX_DEPTH = 8;
 
@@ -9,11 +12,18 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function Scalar({ value }: { value: unknown }) {
+function Scalar({ value, field }: { value: unknown; field?: string }) {
   if (value === null || value === undefined) return <span className="null">null</span>;
-  if (typeof value === "boolean") return <span className={value ? "bool-true" : "bool-false"}>{String(value)}</span>;
+  if (typeof value === "boolean") {
+    const meaning = meaningOf(field, value);
+    return (
+      <span className={`bool bool-${meaning}`} data-meaning={meaning}>
+        {value ? "yes" : "no"}
+      </span>
+    );
+  }
   if (typeof value === "number") return <span className="num">{value}</span>;
-  const s = String(value);
+  const s = forUsers(String(value));
   if (/^https?:\/\/\S+$/.test(s)) {
     return (
       <a href={s} rel="noreferrer noopener" target="_blank">
@@ -24,7 +34,7 @@ function Scalar({ value }: { value: unknown }) {
   return <span className="str">{s}</span>;
 }
 
-function Node({ value, depth }: { value: unknown; depth: number }) {
+function Node({ value, depth, field }: { value: unknown; depth: number; field?: string }) {
   if (depth > MAX_DEPTH) return <code>{JSON.stringify(value)}</code>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="muted">(empty list)</span>;
@@ -32,7 +42,7 @@ function Node({ value, depth }: { value: unknown; depth: number }) {
       <ol className="rv-list">
         {value.map((item, i) => (
           <li key={i}>
-            <Node value={item} depth={depth + 1} />
+            <Node value={item} depth={depth + 1} field={field} />
           </li>
         ))}
       </ol>
@@ -48,7 +58,8 @@ function Node({ value, depth }: { value: unknown; depth: number }) {
             <tr key={k} data-key={k}>
               <th scope="row">{k}</th>
               <td>
-                <Node value={v} depth={depth + 1} />
+                {/* `{ value, reason }` pairs take their meaning from the field that holds them (torExit.value). */}
+                <Node value={v} depth={depth + 1} field={k === "value" ? field : k} />
               </td>
             </tr>
           ))}
@@ -56,7 +67,20 @@ function Node({ value, depth }: { value: unknown; depth: number }) {
       </table>
     );
   }
-  return <Scalar value={value} />;
+  return <Scalar value={value} field={field} />;
+}
+
+/** The whole structure as nested tables, without a title or toggles. */
+export function StructureTree({ value }: { value: unknown }) {
+  return <Node value={value} depth={0} />;
+}
+
+export function RawJson({ value }: { value: unknown }) {
+  return (
+    <pre className="raw-json" tabIndex={0}>
+      {JSON.stringify(forUsersDeep(value), null, 2)}
+    </pre>
+  );
 }
 
 export function ResultView({ value, title }: { value: unknown; title?: string }) {
@@ -65,11 +89,11 @@ export function ResultView({ value, title }: { value: unknown; title?: string })
     <section className="result-view" data-testid="result-view">
       <div className="row-between">
         {title ? <h3>{title}</h3> : <span />}
-        <label className="small">
+        <label className="small inline">
           <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw JSON
         </label>
       </div>
-      {raw ? <pre className="raw-json">{JSON.stringify(value, null, 2)}</pre> : <Node value={value} depth={0} />}
+      {raw ? <RawJson value={value} /> : <StructureTree value={value} />}
     </section>
   );
 }

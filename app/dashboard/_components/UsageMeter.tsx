@@ -25,6 +25,8 @@ export function UsageMeter({ limit, used, remaining, reset }: UsageMeterProps) {
       <div
         className={`meter-bar meter-${level}`}
         role="progressbar"
+        aria-label="Lookup units used this month"
+        aria-valuetext={`${fmt.format(used)} of ${fmt.format(limit)} units used`}
         aria-valuemin={0}
         aria-valuemax={limit}
         aria-valuenow={used}

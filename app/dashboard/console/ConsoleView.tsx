@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
-import { ResultView } from "../_components/ResultView";
+import { LookupAnswer } from "../_components/LookupAnswer";
 import { UsageMeter } from "../_components/UsageMeter";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import type { LookupEntry, LookupField } from "./catalog-types";
@@ -35,17 +35,29 @@ export function buildInput(entry: LookupEntry, values: Record<string, string>, b
   return input;
 }
 
+/** Entries whose summary, path, tag or description hold every word of the search. */
+function matching(catalog: LookupEntry[], search: string): LookupEntry[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return catalog;
+  return catalog.filter((e) => {
+    const text = `${e.summary} ${e.path} ${e.tag} ${e.description} ${e.capability}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
 export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.account.overview.queryOptions());
   const [selected, setSelected] = useState<string | null>(catalog[0]?.procedure ?? null);
+  const [search, setSearch] = useState("");
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [change, setChange] = useState<UsageChange | null>(null);
   const entry = useMemo(() => catalog.find((e) => e.procedure === selected) ?? null, [catalog, selected]);
   const capabilities = overview.data?.entitlements.capabilities ?? [];
+  const shown = useMemo(() => matching(catalog, search), [catalog, search]);
 
   async function run(values: Record<string, string>, body: string) {
     if (!entry) return;
@@ -76,25 +88,40 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
   if (catalog.length === 0) return <p className="muted">No metered lookups are registered.</p>;
   return (
     <div className="console">
-      <div className="card lookup-list" data-testid="lookup-list">
-        {catalog.map((e) => (
-          <button
-            key={e.procedure}
-            type="button"
-            className={`lookup-item${e.procedure === selected ? " selected" : ""}`}
-            data-procedure={e.procedure}
-            onClick={() => {
-              setSelected(e.procedure);
-              setOutcome(null);
-              setChange(null);
-            }}
-          >
-            <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
-            {e.summary}
-            <br />
-            <code>{e.path ?? e.procedure}</code>
-          </button>
-        ))}
+      <div className="card lookup-picker">
+        <label htmlFor="lookup-search">Search lookups</label>
+        <input
+          id="lookup-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="e.g. email, TLS, CVE"
+          data-testid="lookup-search"
+        />
+        <div className="lookup-list" data-testid="lookup-list">
+          {shown.length === 0 ? <p className="muted small">No lookup matches “{search}”.</p> : null}
+          {shown.map((e, i) => (
+            <div key={e.procedure}>
+              {i === 0 || shown[i - 1].tag !== e.tag ? <p className="lookup-tag">{e.tag}</p> : null}
+              <button
+                type="button"
+                className={`lookup-item${e.procedure === selected ? " selected" : ""}`}
+                data-procedure={e.procedure}
+                aria-pressed={e.procedure === selected}
+                onClick={() => {
+                  setSelected(e.procedure);
+                  setOutcome(null);
+                  setChange(null);
+                }}
+              >
+                <span className={`method method-${e.method.toLowerCase()}`}>{e.method}</span>
+                {e.summary}
+                <br />
+                <code>{e.path}</code>
+              </button>
+            </div>
+          ))}
+        </div>
       </div>
       <div>
         {overview.data ? (
@@ -106,13 +133,13 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
           <div className="card" data-testid="lookup-panel">
             <h2>{entry.summary}</h2>
             <p className="cost" data-testid="lookup-cost">
-              Cost: <strong>{entry.cost}</strong> · capability <code>{entry.capability}</code>
+              Cost: <strong>{entry.cost}</strong> · needs the {entry.capability.replace(/_/g, " ")} capability
               {entry.bulk === "always" ? " · needs bulk lookups" : entry.bulk === "multiple-targets" ? " · more than one target needs bulk lookups" : ""}
             </p>
             {overview.data && !capabilities.includes(entry.capability as never) ? (
               <p className="notice">
-                This workspace&apos;s plan does not include the <code>{entry.capability}</code> capability; the lookup will be refused (403{" "}
-                <code>CAPABILITY_REQUIRED</code>) without using units.
+                This workspace&apos;s plan does not include {entry.capability.replace(/_/g, " ")} lookups, so this one will be refused without using
+                units. <a href="/dashboard/plan">See the plans</a>
               </p>
             ) : null}
             {entry.description ? <p className="small muted">{entry.description}</p> : null}
@@ -126,7 +153,7 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
           </p>
         ) : null}
         {outcome && !outcome.ok ? <ErrorNote error={outcome.error} /> : null}
-        {outcome && outcome.ok ? <ResultView value={outcome.data} title="Result" /> : null}
+        {outcome && outcome.ok ? <LookupAnswer value={outcome.data} title="Result" /> : null}
       </div>
     </div>
   );

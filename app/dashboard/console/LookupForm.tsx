@@ -1,14 +1,22 @@
 "use client";
-// The inputs of one lookup, as its OpenAPI description lists them: path and query parameters as fields, a JSON
-// body (prefilled with the required properties) when the lookup takes one.
-import { useState } from "react";
+// The inputs of one lookup, as its OpenAPI description lists them: path and query parameters as labelled fields
+// with an example each, a JSON body (prefilled with examples for the required properties) when the lookup takes
+// one, and "Copy as curl" for the same request from a terminal.
+import { useEffect, useState } from "react";
+import { CopyButton } from "../_components/CopyButton";
 import type { LookupEntry } from "./catalog-types";
+import { curlCommand } from "./curl";
+import { fieldLabel } from "./field-text";
 
 export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; running: boolean; onRun: (values: Record<string, string>, body: string) => void }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(entry.fields.map((f) => [f.name, f.defaultValue ?? ""])),
   );
   const [body, setBody] = useState(entry.bodyTemplate ?? "");
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  const curl = curlCommand(origin, entry, values, body);
+  const id = (name: string) => `lf-${entry.procedure.replace(/\W/g, "-")}-${name}`;
   return (
     <form
       onSubmit={(e) => {
@@ -16,15 +24,16 @@ export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; runn
         onRun(values, body);
       }}
     >
-      <div className="form-row">
+      <div className="field-grid">
         {entry.fields.map((f) => (
-          <label key={f.name} title={f.description ?? undefined}>
-            <span>
-              {f.name} <span className="muted small">({f.in}, {f.type}{f.required ? ", required" : ""})</span>
-            </span>
+          <div key={f.name} className="field">
+            <label htmlFor={id(f.name)}>
+              {fieldLabel(f.name)}
+              {f.required ? <span className="req"> (required)</span> : null}
+            </label>
             {f.enumValues ? (
-              <select name={f.name} value={values[f.name] ?? ""} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
-                {f.required ? null : <option value="">—</option>}
+              <select id={id(f.name)} name={f.name} value={values[f.name] ?? ""} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
+                {f.required ? null : <option value="">Any</option>}
                 {f.enumValues.map((v) => (
                   <option key={v} value={v}>
                     {v}
@@ -33,32 +42,59 @@ export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; runn
               </select>
             ) : (
               <input
+                id={id(f.name)}
                 name={f.name}
                 value={values[f.name] ?? ""}
                 required={f.required}
-                placeholder={f.description ?? f.name}
+                placeholder={f.example ? `e.g. ${f.example}` : undefined}
+                aria-describedby={f.description || f.example ? `${id(f.name)}-hint` : undefined}
                 onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
               />
             )}
-          </label>
+            {f.description || f.example ? (
+              <p className="hint" id={`${id(f.name)}-hint`}>
+                {f.description}
+                {f.description && f.example ? (/[.!?]$/.test(f.description) ? " " : ". ") : null}
+                {f.example ? (
+                  <>
+                    Example:{" "}
+                    <button type="button" className="link-button" onClick={() => setValues({ ...values, [f.name]: f.example ?? "" })} data-testid="use-example">
+                      {f.example}
+                    </button>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
         ))}
       </div>
       {entry.bodyTemplate !== null ? (
-        <label style={{ marginTop: "0.75rem" }}>
-          <span>
-            JSON body{" "}
-            <span className="muted small">
-              {entry.bodyFields.map((f) => `${f.name}${f.required ? "" : "?"}: ${f.type}`).join(", ")}
-            </span>
-          </span>
-          <textarea name="body" value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} />
-        </label>
+        <div className="field">
+          <label htmlFor={id("body")}>Request body (JSON)</label>
+          <ul className="hint body-fields">
+            {entry.bodyFields.map((f) => (
+              <li key={f.name}>
+                <code>{f.name}</code> {fieldLabel(f.name) !== f.name ? `(${fieldLabel(f.name).toLowerCase()})` : null}
+                {f.required ? ", required" : ", optional"}
+                {f.description ? `: ${f.description}` : null}
+              </li>
+            ))}
+          </ul>
+          <textarea id={id("body")} name="body" value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} />
+        </div>
       ) : null}
       <div className="row" style={{ marginTop: "0.75rem" }}>
         <button type="submit" className="btn btn-primary" disabled={running} data-testid="run-lookup">
           {running ? "Running…" : `Run lookup (${entry.cost})`}
         </button>
+        <CopyButton text={curl} label="Copy as curl" />
       </div>
+      <details className="curl-preview">
+        <summary className="small">Show the curl command</summary>
+        <pre className="raw-json" data-testid="curl-command" tabIndex={0}>
+          {curl}
+        </pre>
+      </details>
     </form>
   );
 }

@@ -7,6 +7,8 @@ export interface LookupField {
   description: string | null;
   enumValues: string[] | null;
   defaultValue: string | null;
+  /** A value to show as an example (from the schema, else from console/field-text.ts). */
+  example: string | null;
 }
 
 export interface LookupEntry {

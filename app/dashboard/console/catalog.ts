@@ -6,6 +6,8 @@ import { getOpenApiDocument } from "../../../server/api/rest/openapi";
 import { appRouter } from "../../../server/api/root";
 import type { Meta } from "../../../server/api/trpc";
 import type { LookupEntry, LookupField } from "./catalog-types";
+import { forUsers } from "../_components/answers/user-text";
+import { bodyExample, fieldExample } from "./field-text";
 
 type Json = Record<string, any>;
 type AnyProcedure = { _def: { type: "query" | "mutation" | "subscription"; meta?: Meta; inputs?: unknown[] } };
@@ -21,6 +23,8 @@ export function lookupCatalog(): LookupEntry[] {
     const meta = proc._def.meta;
     if (!meta?.metered || proc._def.type === "subscription") continue;
     const openapi = meta.openapi;
+    // Only what the API offers: dashboard-only procedures (saving a report) have their own pages.
+    if (!openapi) continue;
     const op: Json | undefined = openapi ? doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] : undefined;
     const bodySchema = op ? resolve(doc, op.requestBody?.content?.["application/json"]?.schema) : inputSchemaOf(proc);
     const fields = op ? paramFields(doc, op.parameters ?? []) : [];
@@ -31,7 +35,7 @@ export function lookupCatalog(): LookupEntry[] {
       path: openapi?.path ?? null,
       tag: openapi?.tags?.[0] ?? "Other",
       summary: openapi?.summary ?? procedure,
-      description: openapi?.description ?? "",
+      description: forUsers(openapi?.description ?? ""),
       capability: meta.metered.capability,
       cost: meta.metered.cost,
       bulk: meta.metered.bulk,
@@ -40,9 +44,30 @@ export function lookupCatalog(): LookupEntry[] {
       bodyFields: bodySchema ? objectFields(doc, bodySchema) : [],
     });
   }
-  entries.sort((a, b) => a.tag.localeCompare(b.tag) || (a.path ?? a.procedure).localeCompare(b.path ?? b.procedure));
-  cached = entries;
-  return entries;
+  const tags = new Set(entries.map((e) => e.tag));
+  for (const e of entries) e.tag = oneTag(e.tag, tags);
+  cached = withoutAliases(entries);
+  cached.sort((a, b) => a.tag.localeCompare(b.tag) || (a.path ?? a.procedure).localeCompare(b.path ?? b.procedure));
+  return cached;
+}
+
+/**
+ * One entry per operation: a route published at a second path for compatibility (the spec's literal
+ * /v1/captcha/test beside /captcha/test) has the same summary and method; the shorter path stays.
+ */
+function withoutAliases(entries: LookupEntry[]): LookupEntry[] {
+  const best = new Map<string, LookupEntry>();
+  for (const e of entries) {
+    const key = `${e.method} ${e.summary}`;
+    const seen = best.get(key);
+    if (!seen || (e.path ?? "").length < (seen.path ?? "").length) best.set(key, e);
+  }
+  return entries.filter((e) => best.get(`${e.method} ${e.summary}`) === e);
+}
+
+/** Tags spelled in singular and plural ("Domain", "Domains") are one group. */
+function oneTag(tag: string, all: Set<string>): string {
+  return tag.endsWith("s") && all.has(tag.slice(0, -1)) ? tag.slice(0, -1) : tag;
 }
 
 function resolve(doc: Json, schema: Json | undefined): Json | undefined {
@@ -85,9 +110,10 @@ function paramFields(doc: Json, params: Json[]): LookupField[] {
         in: p.in,
         required: Boolean(p.required),
         type: typeName(doc, s),
-        description: p.description ?? s.description ?? null,
+        description: p.description ?? s.description ? forUsers(String(p.description ?? s.description)) : null,
         enumValues,
         defaultValue: s.default === undefined ? null : String(s.default),
+        example: s.example !== undefined ? String(s.example) : fieldExample(String(p.name)),
       };
     });
 }
@@ -100,7 +126,7 @@ function objectFields(doc: Json, schema: Json) {
     name,
     type: typeName(doc, prop),
     required: required.has(name),
-    description: resolve(doc, prop)?.description ?? null,
+    description: resolve(doc, prop)?.description ? forUsers(String(resolve(doc, prop)?.description)) : null,
   }));
 }
 
@@ -119,7 +145,7 @@ function exampleOf(doc: Json, schema: Json | undefined, depth: number): unknown 
     case "object": {
       const out: Record<string, unknown> = {};
       const required: string[] = s.required ?? [];
-      for (const name of required) out[name] = exampleOf(doc, s.properties?.[name], depth + 1);
+      for (const name of required) out[name] = depth === 0 && bodyExample(name) !== undefined ? bodyExample(name) : exampleOf(doc, s.properties?.[name], depth + 1);
       return out;
     }
     case "array":

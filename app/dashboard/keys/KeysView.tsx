@@ -1,5 +1,7 @@
 "use client";
-// API keys: owners create (plaintext shown once) and revoke; every member sees the list.
+// API keys: owners create (plaintext shown once) and revoke, with an in-page confirmation; every member sees the
+// list. Whether the viewer is an owner is known only once the workspace overview has loaded: until then the page
+// says it is loading, and a failed load says so, never that the viewer is not an owner.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
@@ -14,9 +16,19 @@ export function KeysView() {
   const overview = useQuery(trpc.account.overview.queryOptions());
   const keys = useQuery(trpc.account.keys.queryOptions());
   const [name, setName] = useState("");
+  const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.keys.queryKey() });
   const create = useMutation(trpc.account.createKey.mutationOptions({ onSuccess: refresh }));
-  const revoke = useMutation(trpc.account.revokeKey.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(
+    trpc.account.revokeKey.mutationOptions({
+      onSuccess: (_data, { keyId }) => {
+        setConfirming(null);
+        // The shown-once box must not keep offering a key that no longer works.
+        if (create.data?.key.id === keyId) create.reset();
+        void refresh();
+      },
+    }),
+  );
   const isOwner = overview.data?.role === "owner";
   const limit = overview.data?.entitlements.apiKeys;
   const held = keys.data?.filter((k) => k.status !== "revoked").length ?? 0;
@@ -29,7 +41,13 @@ export function KeysView() {
         workspace&apos;s monthly allowance. {limit !== undefined ? `This plan allows ${limit} key${limit === 1 ? "" : "s"} (${held} held).` : null}{" "}
         Keys beyond the limit after a plan change are paused, the oldest staying active; revocation is permanent.
       </p>
-      {isOwner ? (
+      {overview.isPending ? (
+        <p className="muted small" data-testid="role-loading">
+          Loading your role in this workspace…
+        </p>
+      ) : overview.error ? (
+        <ErrorNote error={overview.error} />
+      ) : isOwner ? (
         <form
           className="card form-row"
           onSubmit={(e) => {
@@ -56,6 +74,7 @@ export function KeysView() {
       )}
       <div className="card">
         <ErrorNote error={keys.error ?? revoke.error} />
+        <div className="table-scroll">
         <table className="list" data-testid="keys-table">
           <thead>
             <tr>
@@ -81,24 +100,29 @@ export function KeysView() {
                 <td data-testid="last-used">{formatUtc(k.lastUsedAt)}</td>
                 {isOwner ? (
                   <td>
-                    {k.status !== "revoked" ? (
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        disabled={revoke.isPending}
-                        onClick={() => {
-                          if (window.confirm(`Revoke "${k.name}" (${k.prefix}…)? This cannot be undone.`)) revoke.mutate({ keyId: k.id });
-                        }}
-                      >
+                    {k.status === "revoked" ? null : confirming === k.id ? (
+                      <div className="confirm" role="alertdialog" aria-label={`Revoke ${k.name}`}>
+                        <span>Revoke “{k.name}”? This cannot be undone.</span>
+                        <button type="button" className="btn btn-danger" disabled={revoke.isPending} onClick={() => revoke.mutate({ keyId: k.id })}>
+                          Yes, revoke
+                        </button>
+                        <button type="button" className="btn" onClick={() => setConfirming(null)}>
+                          Cancel
+                        </button>
+                      </div>
+                    ) : (
+                      <button type="button" className="btn btn-danger" onClick={() => setConfirming(k.id)}>
                         Revoke
                       </button>
-                    ) : null}
+                    )}
                   </td>
                 ) : null}
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
+        {keys.isPending ? <p className="muted small">Loading keys…</p> : null}
         {keys.data?.length === 0 ? <p className="muted small">No keys yet.</p> : null}
       </div>
     </>

@@ -1,11 +1,25 @@
 "use client";
-// Members: owners invite by email (linked when that person signs in) and remove; everyone sees the list.
-// Members run lookups with the workspace's capabilities and quota; only owners manage keys, plans and members.
+// Members: owners invite by email (linked when that person signs in), change roles and remove; everyone sees the
+// list. The plan includes a number of members (owners count): those beyond it stay listed, marked "not included"
+// with the reason, and cannot run dashboard lookups until capacity returns.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
+import "./members.css";
+
+type Member = { id: string; email: string; role: "owner" | "member"; joined: boolean; createdAt: string | Date; included: boolean; notIncludedReason: string | null };
+
+/** The message of a failed call, in words: the members page never shows the raw error code. */
+function Problem({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = (error as { message?: string } | null)?.message;
+  return (
+    <p className="error" role="alert" data-testid="members-error">
+      {message && message.length < 300 ? message : "Something went wrong; try again."}
+    </p>
+  );
+}
 
 export function MembersView() {
   const trpc = useTRPC();
@@ -14,6 +28,7 @@ export function MembersView() {
   const members = useQuery(trpc.account.members.queryOptions());
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"member" | "owner">("member");
+  const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.members.queryKey() });
   const invite = useMutation(
     trpc.account.inviteMember.mutationOptions({
@@ -23,15 +38,24 @@ export function MembersView() {
       },
     }),
   );
-  const remove = useMutation(trpc.account.removeMember.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.account.removeMember.mutationOptions({ onSuccess: () => (setConfirming(null), void refresh()) }));
+  const changeRole = useMutation(trpc.account.changeMemberRole.mutationOptions({ onSuccess: () => void refresh() }));
   const isOwner = overview.data?.role === "owner";
+  const limit = overview.data?.entitlements.members;
+  const list = (members.data ?? []) as Member[];
 
   return (
     <>
       <h1>Members</h1>
+      {limit !== undefined && members.data ? (
+        <p className="notice" data-testid="member-allowance">
+          This workspace&apos;s plan includes {limit} member{limit === 1 ? "" : "s"} (owners count); {list.length} {list.length === 1 ? "is" : "are"} listed
+          {list.some((m) => !m.included) ? `, ${list.filter((m) => !m.included).length} of them not included` : ""}.
+        </p>
+      ) : null}
       <p className="muted small">
-        Members run dashboard lookups with this workspace&apos;s capabilities and shared monthly allowance. Owners also manage API keys, the plan
-        and members. An invitation is linked when the invited person signs in with that email.
+        Included members run dashboard lookups with this workspace&apos;s capabilities and shared monthly allowance. Owners also manage API keys,
+        senders and members. An invitation is linked when the invited person signs in with that email.
       </p>
       {isOwner ? (
         <form
@@ -53,52 +77,66 @@ export function MembersView() {
             </select>
           </label>
           <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
-            Invite
+            {invite.isPending ? "Inviting…" : "Invite"}
           </button>
-          <ErrorNote error={invite.error} />
+          <Problem error={invite.error} />
         </form>
       ) : overview.data ? (
-        <p className="notice">Only workspace owners invite and remove members.</p>
+        <p className="notice">Only workspace owners invite members, change roles and remove members.</p>
       ) : null}
       <div className="card">
-        <ErrorNote error={members.error ?? remove.error} />
-        <table className="list" data-testid="members-table">
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Role</th>
-              <th>Status</th>
-              <th>Added</th>
-              {isOwner ? <th /> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {members.data?.map((m) => (
-              <tr key={m.id} data-testid="member-row" data-email={m.email}>
-                <td>{m.email}</td>
-                <td>{m.role}</td>
-                <td>
-                  <span className={`badge ${m.joined ? "badge-active" : "badge-pending"}`}>{m.joined ? "joined" : "invited"}</span>
-                </td>
-                <td>{formatUtc(m.createdAt)}</td>
-                {isOwner ? (
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-danger"
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${m.email} from this workspace?`)) remove.mutate({ memberId: m.id });
-                      }}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {members.isPending ? <p className="muted">Loading members…</p> : null}
+        <Problem error={members.error ?? remove.error ?? changeRole.error} />
+        <ul className="member-list" data-testid="members-table">
+          {list.map((m) => (
+            <li key={m.id} className="member-row" data-testid="member-row" data-email={m.email}>
+              <div className="member-who">
+                <strong>{m.email}</strong>
+                <span className="muted small">
+                  {m.role === "owner" ? "Owner" : "Member"} · added {formatUtc(m.createdAt)}
+                </span>
+              </div>
+              <div className="member-badges">
+                <span className={`badge ${m.joined ? "badge-active" : "badge-pending"}`}>{m.joined ? "joined" : "invited"}</span>
+                {m.included ? null : (
+                  <span className="badge badge-paused" data-testid="not-included">
+                    not included
+                  </span>
+                )}
+              </div>
+              {m.notIncludedReason ? <p className="member-reason small">{m.notIncludedReason} They can read this workspace but not run lookups.</p> : null}
+              {isOwner ? (
+                <div className="member-actions">
+                  {confirming === m.id ? (
+                    <>
+                      <span className="small">Remove {m.email}?</span>
+                      <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate({ memberId: m.id })}>
+                        Yes, remove
+                      </button>
+                      <button type="button" className="btn" onClick={() => setConfirming(null)}>
+                        Cancel
+                      </button>
+                    </>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={changeRole.isPending}
+                        onClick={() => changeRole.mutate({ memberId: m.id, role: m.role === "owner" ? "member" : "owner" })}
+                      >
+                        {m.role === "owner" ? "Make member" : "Make owner"}
+                      </button>
+                      <button type="button" className="btn btn-danger" onClick={() => setConfirming(m.id)}>
+                        Remove
+                      </button>
+                    </>
+                  )}
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
       </div>
     </>
   );

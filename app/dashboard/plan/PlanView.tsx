@@ -1,104 +1,133 @@
 "use client";
-// Subscriptions: owners pick the plans the workspace holds (no payment provider yet). Combined plans take the
-// highest allowance and key limit, never the sum; capabilities are the union.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+// The workspace's plans and what they give, and how plans change here: granted by the operator, or bought through
+// Stripe (SERVICE_BILLING). No page or procedure lets an owner set plans directly.
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { BillingActions } from "./BillingActions";
+import "./plan.css";
 
-type PlanSlug = "free" | "email" | "suite_starter" | "suite_business" | "lookups_developer" | "suite_agency" | "lookups_growth";
+const dateFmt = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const n = (v: number) => v.toLocaleString("en-US");
 
 export function PlanView() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const overview = useQuery(trpc.account.overview.queryOptions());
-  const plans = useQuery(trpc.account.plans.queryOptions());
-  const [chosen, setChosen] = useState<PlanSlug[]>([]);
-  const current = overview.data?.entitlements.plans;
-  // Re-sync the checkboxes whenever the saved plans change (after loading and after each save).
-  const currentKey = current ? [...current].sort().join(",") : null;
-  useEffect(() => {
-    if (currentKey !== null) setChosen(currentKey.split(",") as PlanSlug[]);
-  }, [currentKey]);
-  const save = useMutation(
-    trpc.account.setPlans.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.account.overview.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.account.keys.queryKey() });
-      },
-    }),
-  );
+  const billing = useQuery(trpc.account.billing.queryOptions());
+  const catalog = useQuery(trpc.account.plans.queryOptions());
+  const returned = useSearchParams().get("billing");
+  const planName = (slug: string) => catalog.data?.find((p) => p.slug === slug)?.name ?? slug;
+  const ent = overview.data?.entitlements;
+  const b = billing.data;
   const isOwner = overview.data?.role === "owner";
-  const toggle = (slug: PlanSlug) => setChosen((c) => (c.includes(slug) ? c.filter((s) => s !== slug) : [...c, slug]));
-  const changed = currentKey !== null && [...chosen].sort().join(",") !== currentKey;
 
   return (
     <>
       <h1>Plan</h1>
-      <ErrorNote error={overview.error ?? plans.error} />
-      <p className="muted small">
-        A workspace can hold several plans; together they give the <strong>highest</strong> monthly allowance, key limit and history window of the
-        plans held (never the sum), and the union of their capabilities, bulk and webhook access. There are no overage charges: at the limit,
-        lookups answer 402 <code>QUOTA_EXCEEDED</code> until the next UTC month.
-      </p>
-      <p className="notice">
-        <strong>Keys follow the plan.</strong> When a change lowers the key limit, the keys beyond it are <em>paused</em> (oldest keys stay
-        active) and answer 403 <code>API_KEY_PAUSED</code>; raising the limit again resumes them. Revoked keys stay revoked.
-      </p>
-      {!isOwner && overview.data ? <p className="notice">Only workspace owners change the plan.</p> : null}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate({ plans: chosen });
-        }}
-      >
-        <div className="plan-grid" data-testid="plan-grid">
-          {plans.data?.map((p) => (
-            <div key={p.slug} className={`plan-card${chosen.includes(p.slug) ? " selected" : ""}`} data-testid={`plan-${p.slug}`}>
-              <label>
-                <input
-                  type="checkbox"
-                  name={p.slug}
-                  checked={chosen.includes(p.slug)}
-                  disabled={!isOwner}
-                  onChange={() => toggle(p.slug)}
-                />
-                {p.name}
-              </label>
-              <ul className="small">
-                <li>{p.monthlyUnits.toLocaleString("en-US")} units / UTC month</li>
-                <li>
-                  {p.apiKeys} API key{p.apiKeys === 1 ? "" : "s"}
-                </li>
-                <li>{p.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities only"}</li>
-                <li>
-                  {p.bulk ? "Bulk lookups" : "No bulk"}
-                  {p.webhooks ? " · webhooks" : ""}
-                </li>
-                <li>History: {p.historyDays ? `${p.historyDays} days` : "none"}</li>
-              </ul>
-            </div>
-          ))}
-        </div>
-        {isOwner ? (
-          <div className="row" style={{ marginTop: "1rem" }}>
-            <button type="submit" className="btn btn-primary" disabled={!changed || chosen.length === 0 || save.isPending}>
-              Save plan
-            </button>
-            {chosen.length === 0 ? <span className="muted small">Choose at least one plan.</span> : null}
-          </div>
-        ) : null}
-        <ErrorNote error={save.error} />
-      </form>
-      {save.data ? (
-        <div className="card" style={{ marginTop: "1rem" }} data-testid="plan-saved">
-          <h2>Plan saved</h2>
-          <p className="small">
-            {save.data.keys.active.length} key{save.data.keys.active.length === 1 ? "" : "s"} active, {save.data.keys.paused.length} paused
-            (limit {save.data.entitlements.apiKeys}).
-          </p>
-        </div>
+      <ErrorNote error={overview.error ?? billing.error ?? catalog.error} />
+      {returned === "success" ? (
+        <p className="notice" data-testid="billing-returned">
+          Thank you. Your plan appears here as soon as Stripe confirms the payment, usually within a minute.
+        </p>
+      ) : returned === "updated" ? (
+        <p className="notice" data-testid="billing-returned">
+          Plan change requested. It applies as soon as Stripe confirms it.
+        </p>
+      ) : returned === "canceled" ? (
+        <p className="notice" data-testid="billing-returned">
+          Checkout was canceled; nothing changed.
+        </p>
       ) : null}
+      {!ent || !b ? (
+        overview.error || billing.error ? null : <p className="muted">Loading…</p>
+      ) : (
+        <>
+          <section className="card" data-testid="plan-summary">
+            <h2>Your plans: {ent.plans.map(planName).join(" + ")}</h2>
+            <dl className="plan-figures" data-testid="plan-figures">
+              <div><dt>Monthly allowance</dt><dd>{n(ent.monthlyUnits)} units</dd></div>
+              <div><dt>API keys</dt><dd>{n(ent.apiKeys)}</dd></div>
+              <div><dt>Members</dt><dd>{n(ent.members)}</dd></div>
+              <div><dt>Sender slots</dt><dd>{n(ent.senders)}</dd></div>
+              <div><dt>History</dt><dd>{ent.historyDays ? `${ent.historyDays} days` : "none"}</dd></div>
+              <div><dt>Access</dt><dd>{ent.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities"}{ent.bulk ? ", bulk" : ""}{ent.webhooks ? ", webhooks" : ""}</dd></div>
+            </dl>
+            {b.subscriptions.length ? (
+              <ul className="small sub-list" data-testid="subscriptions">
+                {b.subscriptions.map((s, i) => (
+                  <li key={i}>
+                    <strong>{planName(s.plan)}</strong> · {s.source === "stripe" ? "paid through Stripe" : "granted by the operator"}
+                    {s.status === "past_due" && s.graceEndsAt ? (
+                      <span className="badge badge-paused" style={{ marginLeft: 6 }}>payment overdue: kept until {dateFmt(s.graceEndsAt)}</span>
+                    ) : null}
+                    {s.cancelAtPeriodEnd && s.currentPeriodEnd ? (
+                      <span className="badge badge-pending" style={{ marginLeft: 6 }}>ends {dateFmt(s.currentPeriodEnd)}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+
+          <section className="card" data-testid="billing-mode" data-mode={b.mode}>
+            <h2>Changing plans</h2>
+            {b.mode === "operator" ? (
+              <>
+                <p>Plans on this service are granted by its operator; there is no online payment here.</p>
+                {b.contact ? (
+                  <p data-testid="billing-contact">
+                    To ask for a change, contact{" "}
+                    {b.contact.kind === "url" ? (
+                      <a href={b.contact.value} rel="noopener noreferrer" target="_blank">{b.contact.value}</a>
+                    ) : (
+                      <a href={`mailto:${b.contact.value}`}>{b.contact.value}</a>
+                    )}
+                    {" "}and mention this workspace: <code>{overview.data?.workspace.name}</code>.
+                  </p>
+                ) : (
+                  <p data-testid="billing-contact">To ask for a change, contact the people who run this service and mention this workspace.</p>
+                )}
+              </>
+            ) : (
+              <BillingActions
+                isOwner={isOwner}
+                held={b.subscriptions.filter((s) => s.source === "stripe").map((s) => s.plan)}
+                sellable={b.sellablePlans}
+                hasBillingAccount={b.hasBillingAccount}
+                graceDays={b.graceDays}
+                planName={planName}
+              />
+            )}
+          </section>
+        </>
+      )}
+
+      <h2>All plans</h2>
+      <p className="muted small">
+        Plans held together give the <strong>highest</strong> allowance, key, member and sender figures (never the sum) and the union of their
+        access. There are no overage charges: at the limit, lookups answer 402 until the next UTC month. When a change lowers the key limit, the
+        newest keys pause (the oldest stay active) and resume when the limit rises again.
+      </p>
+      <div className="plan-grid" data-testid="plan-grid">
+        {catalog.data?.map((p) => (
+          <div key={p.slug} className={`plan-card${ent?.plans.includes(p.slug) ? " selected" : ""}`} data-testid={`plan-${p.slug}`}>
+            <strong>{p.name}</strong>
+            <ul className="small">
+              <li>{n(p.monthlyUnits)} units / UTC month</li>
+              <li>
+                {p.apiKeys} API key{p.apiKeys === 1 ? "" : "s"} · {p.members} member{p.members === 1 ? "" : "s"} · {p.senders} sender slot{p.senders === 1 ? "" : "s"}
+              </li>
+              <li>{p.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities only"}</li>
+              <li>
+                {p.bulk ? "Bulk lookups" : "No bulk"}
+                {p.webhooks ? " · webhooks" : ""}
+              </li>
+              <li>History: {p.historyDays ? `${p.historyDays} days` : "none"}</li>
+            </ul>
+          </div>
+        ))}
+      </div>
     </>
   );
 }

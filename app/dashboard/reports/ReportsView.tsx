@@ -5,15 +5,17 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
-import { ResultView } from "../_components/ResultView";
+import { AssessmentAnswer, asAssessment } from "../_components/AssessmentAnswer";
+import { LookupAnswer } from "../_components/LookupAnswer";
 import { useTRPC } from "../_components/trpc";
 import { SaveReportForm } from "./SaveReportForm";
 
-export function ReportsView() {
+export function ReportsView({ initialOpen = null }: { initialOpen?: string | null }) {
   const trpc = useTRPC();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(initialOpen);
   const list = useInfiniteQuery(trpc.reports.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const openReport = open ? items.find((r) => r.id === open) : undefined;
 
   return (
     <>
@@ -25,6 +27,7 @@ export function ReportsView() {
       <SaveReportForm />
       <div className="card">
         <ErrorNote error={list.error} />
+        <div className="table-scroll">
         <table className="list" data-testid="reports-table">
           <thead>
             <tr>
@@ -38,7 +41,10 @@ export function ReportsView() {
           <tbody>
             {items.map((r) => (
               <tr key={r.id} data-testid="report-row">
-                <td>{r.title}</td>
+                <td>
+                  {r.title}
+                  {asAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
+                </td>
                 <td>{r.request_id ? <code>{r.request_id}</code> : "—"}</td>
                 <td>{formatUtc(r.created_at)}</td>
                 <td>{r.expires_at ? formatUtc(r.expires_at) : "never (legacy)"}</td>
@@ -51,6 +57,8 @@ export function ReportsView() {
             ))}
           </tbody>
         </table>
+        </div>
+        {list.isPending ? <p className="muted small">Loading saved reports…</p> : null}
         {list.data && items.length === 0 ? <p className="muted small">No saved reports.</p> : null}
         {list.hasNextPage ? (
           <button type="button" className="btn btn-ghost" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
@@ -58,7 +66,18 @@ export function ReportsView() {
           </button>
         ) : null}
       </div>
-      {open ? <ResultView value={items.find((r) => r.id === open)?.report} title="Report" /> : null}
+      {openReport ? <OpenReport title={openReport.title} report={openReport.report} /> : null}
     </>
+  );
+}
+
+/** An assessment reopens as the same answer it was saved from; any other report as a readable structure. */
+function OpenReport({ title, report }: { title: string; report: Record<string, unknown> }) {
+  const assessment = asAssessment(report);
+  return (
+    <section data-testid="open-report">
+      <h2>{title}</h2>
+      {assessment ? <AssessmentAnswer result={assessment} /> : <LookupAnswer value={report} />}
+    </section>
   );
 }

@@ -20,7 +20,8 @@ export function SaveReportForm() {
         setTitle("");
         setJson("");
         setRequestId("");
-        void queryClient.invalidateQueries({ queryKey: trpc.reports.list.queryKey() });
+        // pathKey, not queryKey(): the list is an infinite query, whose key queryKey() does not match.
+        void queryClient.invalidateQueries({ queryKey: trpc.reports.list.pathKey() });
       },
     }),
   );

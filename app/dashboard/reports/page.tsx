@@ -2,6 +2,7 @@ import { ReportsView } from "./ReportsView";
 
 export const metadata = { title: "Saved reports · Dashboard" };
 
-export default function ReportsPage() {
-  return <ReportsView />;
+export default async function ReportsPage({ searchParams }: { searchParams: Promise<{ open?: string }> }) {
+  const { open } = await searchParams;
+  return <ReportsView initialOpen={typeof open === "string" ? open : null} />;
 }

@@ -22,9 +22,13 @@ function CveResult({ report }: { report: CveReport }) {
       ) : (
         <p className="small muted">Not in the known-exploited catalog (version {report.knownExploitedCatalog.version ?? "unknown"}{report.knownExploitedCatalog.partial ? ", partial snapshot" : ""}).</p>
       )}
-      {report.advisories.length === 0 ? <p className="small muted">No advisory records.</p> : null}
+      {report.advisories === null ? (
+        <p className="small muted" data-testid="cve-advisories-unavailable">Advisory records could not be fetched right now; the known-exploited entry above is from the local catalog. Try again later for the advisories.</p>
+      ) : report.advisories.length === 0 ? (
+        <p className="small muted">No advisory records.</p>
+      ) : null}
       <ul className="vuln-advisories">
-        {report.advisories.map((a) => (
+        {(report.advisories ?? []).map((a) => (
           <li key={a.id} className="vuln-advisory" data-testid="cve-advisory">
             <div className="row">
               <SeverityBadge severity={a.severity} />

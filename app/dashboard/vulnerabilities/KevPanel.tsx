@@ -8,6 +8,7 @@ import { LookupErrorNote } from "./LookupErrorNote";
 import { Pager } from "./Pager";
 import type { KevSearch, KevSearchInput, Outcome } from "./types";
 import type { useMeteredLookup } from "./useMeteredLookup";
+import { forUsers } from "../_components/answers/user-text";
 
 const FIELDS = ["query", "vendor", "product", "added_since", "added_until"] as const;
 const PAGE = 20;
@@ -20,7 +21,7 @@ function KevResult({ result, running, onPage }: { result: KevSearch; running: bo
         Catalog version <code>{c.version ?? "unknown"}</code>
         {c.releasedAt ? ` released ${c.releasedAt.slice(0, 10)}` : ""} · {c.count} entries ({c.origin}) · checked {formatUtc(result.checkedAt)}
       </p>
-      {c.partial && c.note ? <p className="notice small">{c.note}</p> : null}
+      {c.partial && c.note ? <p className="notice small">{forUsers(c.note)}</p> : null}
       {result.total === 0 ? <p className="small">No catalog entry matches.</p> : null}
       <Pager noun="entries" offset={result.offset} limit={result.limit} total={result.total} shown={result.vulnerabilities.length} running={running} onPage={onPage} />
       {result.vulnerabilities.length > 0 ? (

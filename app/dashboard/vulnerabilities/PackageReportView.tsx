@@ -1,12 +1,13 @@
 // The package report: registry metadata, the verdict for the chosen version, the severity summary, the
 // package's known-exploited matches, one page of advisories, and the sources behind it all.
-import { ResultView } from "../_components/ResultView";
+import { RawJson, StructureTree } from "../_components/ResultView";
 import { AdvisoryList } from "./AdvisoryList";
 import { Pager } from "./Pager";
 import { SeveritySummary } from "./SeveritySummary";
 import { SourcesPanel } from "./SourcesPanel";
 import type { PackageReport } from "./types";
 import { VersionVerdict } from "./VersionVerdict";
+import { forUsers } from "../_components/answers/user-text";
 
 const fmt = new Intl.NumberFormat("en-US");
 
@@ -82,21 +83,25 @@ export function PackageReportView({ report, running, onPage }: { report: Package
         <h2>Advisories</h2>
         {page.total === 0 ? (
           <p className="notice" data-testid="no-advisories">
-            No published advisories for {report.package.name}. {report.noAdvisoryCopy}
+            No published advisories for {report.package.name}. {forUsers(report.noAdvisoryCopy)}
           </p>
         ) : (
           <>
             <Pager noun="advisories" offset={page.offset} limit={page.limit} total={page.total} shown={report.advisories.length} running={running} onPage={onPage} />
             <AdvisoryList advisories={report.advisories} version={report.version.selected} />
             <Pager bottom noun="advisories" offset={page.offset} limit={page.limit} total={page.total} shown={report.advisories.length} running={running} onPage={onPage} />
-            <p className="small muted">{report.noAdvisoryCopy}</p>
+            <p className="small muted">{forUsers(report.noAdvisoryCopy)}</p>
           </>
         )}
       </section>
       <SourcesPanel report={report} />
-      <details className="card">
-        <summary>Full answer (as the API returns it)</summary>
-        <ResultView value={report} />
+      <details className="card" data-testid="answer-details">
+        <summary>Details</summary>
+        <StructureTree value={report} />
+      </details>
+      <details className="card" data-testid="answer-raw">
+        <summary>Raw JSON</summary>
+        <RawJson value={report} />
       </details>
     </div>
   );

@@ -1,6 +1,7 @@
 // Which upstream answered, when, from cache or not, and why one did not; plus the KEV catalog in use.
 import { formatUtc } from "../_components/format";
 import type { PackageReport } from "./types";
+import { forUsers } from "../_components/answers/user-text";
 
 export function SourcesPanel({ report }: { report: PackageReport }) {
   const catalog = report.knownExploitedCatalog;
@@ -33,7 +34,7 @@ export function SourcesPanel({ report }: { report: PackageReport }) {
               <td className="small vuln-nowrap">{formatUtc(s.fetchedAt)}</td>
               <td className="small vuln-break">
                 {s.url ? <code>{s.url}</code> : <span className="null">none</span>}
-                {s.reason ? <div className="muted">{s.reason}</div> : null}
+                {s.reason ? <div className="muted">{forUsers(s.reason)}</div> : null}
               </td>
             </tr>
           ))}

@@ -1,0 +1,153 @@
+"use client";
+// An assessment shown as an answer: the score and verdict first, then why (each signal with its reason and
+// sources), the rules that matched, the facts found about the IP and email, and the data behind them. Used by the
+// assess page and by saved reports, so a saved assessment reopens with its whole explanation.
+import type { AssessResult } from "../../../server/assessment/schemas";
+import { Country } from "./answers/parts";
+import { forUsers } from "./answers/user-text";
+import { Flag } from "./Flag";
+import { formatUtc } from "./format";
+import { RawJson, StructureTree } from "./ResultView";
+import { ScoreGauge } from "./ScoreGauge";
+
+const DECISION_TEXT: Record<string, string> = {
+  allow: "Allow: let the event through.",
+  review: "Review: let it through and have a person look at it.",
+  challenge: "Challenge: ask for more proof (a CAPTCHA, a one-time code) before going on.",
+  block: "Block: refuse the event.",
+};
+
+/** A saved report holds any JSON object; this recognises one that is an assessment result. */
+export function asAssessment(value: unknown): AssessResult | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Partial<AssessResult>;
+  return typeof v.score === "number" && typeof v.risk_level === "string" && Array.isArray(v.signals) && Array.isArray(v.rules) ? (v as AssessResult) : null;
+}
+
+export function AssessmentAnswer({ result }: { result: AssessResult }) {
+  return (
+    <section className="answer" data-testid="assessment-answer">
+      <div className="card answer-summary">
+        <ScoreGauge score={result.score} level={result.risk_level} />
+        <div>
+          <p className="answer-headline">
+            <span className={`badge risk-${result.risk_level}`} data-testid="risk-level">
+              {result.risk_level} risk
+            </span>{" "}
+            <span className={`badge decision-${result.decision}`} data-testid="decision">
+              {result.decision}
+            </span>
+          </p>
+          <p>{DECISION_TEXT[result.decision]}</p>
+          <p className="muted small">
+            {result.decided_by === "rule" ? `Decided by the rule “${result.rules[0]?.name ?? ""}”.` : "Decided by the score."} {result.event} event,
+            checked {formatUtc(result.checked_at)}, request <code>{result.request_id}</code>.
+          </p>
+        </div>
+      </div>
+
+      <div className="card">
+        <h2>Why</h2>
+        {result.signals.length === 0 ? (
+          <p className="muted" data-testid="no-signals">
+            Nothing raised the score: no signal found a risk.
+          </p>
+        ) : (
+          <ul className="signal-list" data-testid="signals">
+            {result.signals.map((s) => (
+              <li key={s.code} data-testid="signal" data-code={s.code}>
+                <span className={`weight ${s.weight > 0 ? "weight-up" : "weight-down"}`}>{s.weight > 0 ? `+${s.weight}` : s.weight}</span>
+                <div>
+                  <p className="signal-reason">{forUsers(s.reason)}</p>
+                  <p className="muted small">
+                    <code>{s.code}</code>
+                    {s.evidence.length ? ` · from ${s.evidence.join(", ")}` : null}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="card">
+        <h2>Matched rules</h2>
+        {result.rules.length === 0 ? (
+          <p className="muted small" data-testid="no-rules">
+            No rule matched; the score decided.
+          </p>
+        ) : (
+          <ol className="rule-list" data-testid="matched-rules">
+            {result.rules.map((r, i) => (
+              <li key={r.id}>
+                {r.name} → <span className={`badge decision-${r.action}`}>{r.action}</span>
+                {i === 0 ? <span className="muted small"> (first match: decides)</span> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <div className="grid-2">
+        <div className="card" data-testid="ip-facts">
+          <h2>IP address</h2>
+          <p>
+            <code>{result.ip.address}</code> · <Country code={result.ip.country} /> · {result.ip.asn ? `AS${result.ip.asn}` : "no ASN"} ·{" "}
+            {result.ip.network_type}
+          </p>
+          <p className="flags">
+            <Flag label="Tor exit" value={result.ip.tor_exit} badWhen={true} />
+            <Flag label="Hosting network" value={result.ip.hosting} badWhen={true} />
+          </p>
+        </div>
+        <div className="card" data-testid="email-facts">
+          <h2>Email</h2>
+          {result.email ? (
+            <>
+              <p>
+                <code>{result.email.address}</code> · mail server: {result.email.mx.replace(/_/g, " ")}
+              </p>
+              <p className="flags">
+                <Flag label="Disposable" value={result.email.disposable} badWhen={true} testId="flag-disposable" />
+                <Flag label="Free provider" value={result.email.free_provider} badWhen="never" />
+                <Flag label="Role account" value={result.email.role_account} badWhen="never" />
+              </p>
+            </>
+          ) : (
+            <p className="muted small">No email was assessed.</p>
+          )}
+        </div>
+      </div>
+
+      <details className="card">
+        <summary>Sources ({result.sources.length})</summary>
+        <table className="list">
+          <thead>
+            <tr>
+              <th>Source</th>
+              <th>Kind</th>
+              <th>Data from</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.sources.map((s) => (
+              <tr key={s.name}>
+                <td>{s.name}</td>
+                <td>{s.origin}</td>
+                <td>{s.fetched_at ? formatUtc(s.fetched_at) : "not loaded"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <details className="card" data-testid="answer-details">
+        <summary>Details</summary>
+        <StructureTree value={result} />
+      </details>
+      <details className="card" data-testid="answer-raw">
+        <summary>Raw JSON</summary>
+        <RawJson value={result} />
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+// Any lookup result shown as an answer: a summary card for the kinds people read most (IP, geolocation, email,
+// domain, TLS, DNS), then the full structure behind "Details" and the raw JSON behind another toggle. A result of
+// another kind opens with its details shown, since there is no summary to read first.
+import type { ReactNode } from "react";
+import { IpCard, GeoCard } from "./answers/IpCards";
+import { DnsCard, DomainCard, EmailCard, TlsCard } from "./answers/NameCards";
+import type { Json } from "./answers/parts";
+import { RawJson, StructureTree } from "./ResultView";
+
+export type AnswerKind = "ip" | "geo" | "email" | "domain" | "tls" | "dns" | null;
+
+export function answerKind(value: unknown): AnswerKind {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as Json;
+  if (typeof v.ip === "string" && v.privacy && v.network) return "ip";
+  if (typeof v.ip === "string" && "latitude" in v && "country" in v) return "geo";
+  if (typeof v.email === "string" && v.syntax && "disposable" in v) return "email";
+  if (typeof v.domain === "string" && "registrableDomain" in v && v.risk) return "domain";
+  if (typeof v.host === "string" && "chainVerified" in v && "certificate" in v) return "tls";
+  if (Array.isArray(v.records) && typeof v.statusMeaning === "string") return "dns";
+  return null;
+}
+
+function Summary({ kind, v }: { kind: AnswerKind; v: Json }): ReactNode {
+  switch (kind) {
+    case "ip":
+      return <IpCard v={v} />;
+    case "geo":
+      return <GeoCard v={v} />;
+    case "email":
+      return <EmailCard v={v} />;
+    case "domain":
+      return <DomainCard v={v} />;
+    case "tls":
+      return <TlsCard v={v} />;
+    case "dns":
+      return <DnsCard v={v} />;
+    default:
+      return null;
+  }
+}
+
+export function LookupAnswer({ value, title }: { value: unknown; title?: string }) {
+  const kind = answerKind(value);
+  return (
+    <section className="answer lookup-answer" data-testid="result-view" data-kind={kind ?? "other"}>
+      {title ? <h2>{title}</h2> : null}
+      {kind ? <Summary kind={kind} v={value as Json} /> : null}
+      <details className="card" data-testid="answer-details" open={kind === null}>
+        <summary>Details</summary>
+        <StructureTree value={value} />
+      </details>
+      <details className="card" data-testid="answer-raw">
+        <summary>Raw JSON</summary>
+        <RawJson value={value} />
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+// Events in words: a title per type and a one-line summary per record, for the events page and its detail panel.
+// The type strings stay in the data (the CSV and /v1/events carry them); the page shows what they mean.
+
+export type EventRecord = {
+  id: string;
+  requestId: string;
+  type: string;
+  actor: string | null;
+  ip: string | null;
+  email: string | null;
+  domain: string | null;
+  rule: string | null;
+  data: unknown;
+  created_at: string;
+};
+
+const TITLES: Record<string, string> = {
+  assessment: "Assessment",
+  "link.created": "Protected link created",
+  "link.visit_blocked": "Protected link visit refused",
+  "link.disabled": "Protected link disabled",
+  "webhook.delivery_paused": "Webhook delivery paused",
+  "webhook.delivery_failed": "Webhook delivery failed",
+  "sender.posture_changed": "Sender posture changed",
+  "audit.plan.changed": "Plan changed",
+  "audit.key.created": "API key created",
+  "audit.key.revoked": "API key revoked",
+  "audit.key.paused": "API key paused",
+  "audit.key.resumed": "API key resumed",
+  "audit.member.invited": "Member invited",
+  "audit.member.removed": "Member removed",
+  "audit.member.role_changed": "Member role changed",
+  "audit.webhook.created": "Webhook created",
+  "audit.webhook.updated": "Webhook changed",
+  "audit.webhook.deleted": "Webhook deleted",
+  "audit.rule.created": "Rule created",
+  "audit.rule.updated": "Rule changed",
+  "audit.rule.deleted": "Rule deleted",
+  "audit.sender.added": "Sender added",
+  "audit.sender.verified": "Sender verified",
+  "audit.sender.removed": "Sender removed",
+};
+
+/** A readable title for an event type; unknown types read as their words ("scan.finished" -> "Scan finished"). */
+export function eventTitle(type: string): string {
+  if (TITLES[type]) return TITLES[type];
+  const words = type.replace(/^audit\./, "").replace(/[._]/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : type;
+}
+
+/** The type filter presets of the page, each a value of the API's `type` parameter. */
+export const TYPE_PRESETS: { value: string; label: string }[] = [
+  { value: "", label: "All types" },
+  { value: "assessment", label: "Assessments" },
+  { value: "audit.", label: "Account changes" },
+  { value: "link.", label: "Protected links" },
+  { value: "webhook.", label: "Webhook deliveries" },
+  { value: "sender.", label: "Sender monitoring" },
+  { value: "audit.key.", label: "API key changes" },
+  { value: "audit.member.,audit.plan.", label: "Members and plan" },
+  { value: "audit.rule.,audit.webhook.", label: "Rule and webhook changes" },
+];
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
+
+export type AuditActor = { kind?: string; userId?: string; email?: string | null; apiKeyId?: string; command?: string; eventId?: string; reason?: string };
+
+/** Who made an account change, in words. */
+export function actorText(actor: unknown, fallback: string | null): string {
+  const a = obj(actor) as AuditActor;
+  switch (a.kind) {
+    case "user":
+      return a.email ? `${a.email} (dashboard)` : "A signed-in member (dashboard)";
+    case "api_key":
+      return "An API key" + (a.apiKeyId ? ` (${a.apiKeyId})` : "");
+    case "operator":
+      return "The service operator" + (a.command ? ` (${a.command})` : "");
+    case "stripe":
+      return "A Stripe billing event";
+    case "system":
+      return "The service" + (a.reason ? ` (${a.reason})` : "");
+  }
+  return fallback ?? "—";
+}
+
+/** The account change's target, e.g. "API key ci (sk_live_ab…)". */
+export function targetText(target: unknown): string | null {
+  const t = obj(target);
+  const kind = str(t.kind)?.replace(/_/g, " ");
+  const label = str(t.label) ?? str(t.id);
+  if (!kind && !label) return null;
+  const k = kind === "api key" ? "API key" : kind;
+  return [k, label].filter(Boolean).join(" ");
+}
+
+/** The fields that differ between `before` and `after` (both may be null: created or deleted). */
+export function changedFields(before: unknown, after: unknown): { field: string; before: unknown; after: unknown }[] {
+  const b = obj(before);
+  const a = obj(after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => ({ field: k, before: before == null ? undefined : b[k], after: after == null ? undefined : a[k] }));
+}
+
+export function valueText(v: unknown): string {
+  if (v === undefined) return "—";
+  if (v === null) return "none";
+  if (typeof v === "string") return v;
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "number") return String(v);
+  if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.join(", ") || "none";
+  return JSON.stringify(v);
+}
+
+const RISK_WORDS: Record<string, string> = { low: "low risk", medium: "medium risk", high: "high risk", critical: "critical risk" };
+
+/** One line that says what happened. */
+export function eventSummary(e: EventRecord): string {
+  const d = obj(e.data);
+  if (e.type === "assessment") {
+    const parts = [
+      str(d.event) ? `${d.event} event` : "Event",
+      typeof d.score === "number" ? `score ${d.score}` : null,
+      str(d.risk_level) ? RISK_WORDS[d.risk_level as string] ?? String(d.risk_level) : null,
+      str(d.decision) ? `decision: ${d.decision}` : null,
+    ];
+    const who = [e.ip, e.email].filter(Boolean).join(" · ");
+    return parts.filter(Boolean).join(", ") + (who ? ` — ${who}` : "");
+  }
+  if (e.type.startsWith("audit.")) {
+    const target = targetText(d.target);
+    const by = actorText(d.actor, e.actor);
+    return [target, `by ${by}`].filter(Boolean).join(", ");
+  }
+  if (e.type.startsWith("link.")) {
+    const reason = str(d.reason) ? ` (${String(d.reason).replace(/_/g, " ")})` : "";
+    return `${str(d.slug) ? `/go/${d.slug}` : "Link"} → ${str(d.url) ?? e.domain ?? "?"}${reason}`;
+  }
+  if (e.type.startsWith("webhook.")) {
+    const status = typeof d.last_status === "number" ? `receiver answered ${d.last_status}` : str(d.last_error);
+    return [str(d.webhook_id) ? `webhook ${d.webhook_id}` : null, status].filter(Boolean).join(", ");
+  }
+  if (e.type === "sender.posture_changed") return `${str(d.sender) ?? e.domain ?? "A sender"}: its email authentication changed`;
+  return [e.ip, e.email, e.domain, e.rule].filter(Boolean).join(" · ") || "—";
+}

@@ -1,0 +1,81 @@
+"use client";
+// Scan a site, then show its grade card, every test with its fix, the host's history and the badge snippet. A scan
+// that outlasts the server's wait comes back as "running" and is polled until it finishes.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ScanView } from "../../../server/scans/schemas";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
+import { BadgeSnippet } from "./BadgeSnippet";
+import { GradeCard } from "./GradeCard";
+import { ScanHistory } from "./ScanHistory";
+import { ScanTests } from "./ScanTests";
+
+const VISIBILITY_HINT: Record<string, string> = {
+  private: "Only this workspace can see it.",
+  unlisted: "Anyone with its id can read it; never on badges or the leaderboard.",
+  public: "Shown on the host's badge and may appear on the public leaderboard.",
+};
+
+export function ScansView({ cost }: { cost: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState("");
+  const [visibility, setVisibility] = useState<"private" | "unlisted" | "public">("private");
+  const create = useMutation(
+    trpc.scans.create.mutationOptions({
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.scans.list.pathKey() }),
+    }),
+  );
+  const started = create.data;
+  const poll = useQuery({
+    ...trpc.scans.get.queryOptions({ id: started?.id ?? "" }),
+    enabled: started?.status === "running",
+    refetchInterval: (q) => (q.state.data?.status === "running" ? 1000 : false),
+  });
+  const scan: ScanView | undefined = started?.status === "running" ? (poll.data ?? started) : started;
+
+  return (
+    <>
+      <form
+        className="card scan-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (url.trim()) create.mutate({ url: url.trim(), visibility });
+        }}
+      >
+        <div className="form-row">
+          <label htmlFor="scan-url">Site</label>
+          <input id="scan-url" name="url" type="text" inputMode="url" placeholder="example.com or https://example.com/" value={url} onChange={(e) => setUrl(e.target.value)} required autoComplete="url" />
+        </div>
+        <div className="form-row">
+          <label htmlFor="scan-visibility">Visibility</label>
+          <select id="scan-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+            <option value="private">Private</option>
+            <option value="unlisted">Unlisted</option>
+            <option value="public">Public</option>
+          </select>
+          <span className="muted small">{VISIBILITY_HINT[visibility]}</span>
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Scanning…" : "Scan"}
+          </button>
+          <span className="cost">{cost}</span>
+        </div>
+      </form>
+      <ErrorNote error={create.error} />
+      {create.isPending ? <p className="muted" role="status">Scanning: headers, redirects, TLS, DNS and mail records…</p> : null}
+      {scan?.status === "running" ? <p className="muted" role="status">The scan is still running; this page updates when it finishes.</p> : null}
+      {scan && scan.status !== "running" ? (
+        <section className="scan-result" data-testid="scan-result">
+          <GradeCard scan={scan} />
+          {scan.tests ? <ScanTests tests={scan.tests} /> : null}
+          <BadgeSnippet host={scan.host} visibility={scan.visibility} />
+        </section>
+      ) : null}
+      {scan ? <ScanHistory host={scan.host} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// A verified sender's posture in plain words: one badge per check, and each check's reason underneath.
+type Status = "pass" | "warn" | "fail" | "unknown";
+export interface Posture {
+  overall: Status;
+  spf: { status: Status; reason: string };
+  dkim: { status: Status; reason: string; selectors: string[] };
+  dmarc: { status: Status; reason: string; policy: string | null };
+  blocklists: { status: "listed" | "not_listed" | "incomplete"; listed_on: string[]; reason: string };
+  checked_at: string;
+}
+
+const WORDS: Record<Status, string> = { pass: "in place", warn: "needs attention", fail: "problem", unknown: "could not be checked" };
+const OVERALL: Record<Status, string> = { pass: "Healthy", warn: "Needs attention", fail: "Problem found", unknown: "Check incomplete" };
+const TONE: Record<Status, string> = { pass: "good", warn: "warn", fail: "bad", unknown: "unknown" };
+
+function blocklistWords(b: Posture["blocklists"]): [string, Status] {
+  if (b.status === "listed") return [`Blocklisted on ${b.listed_on.join(", ")}`, "fail"];
+  if (b.status === "not_listed") return ["Not on blocklists", "pass"];
+  return ["Blocklists partly checked", "unknown"];
+}
+
+export function OverallBadge({ status }: { status: Status }) {
+  return (
+    <span className={`posture-badge tone-${TONE[status]}`} data-testid="posture-overall">
+      {OVERALL[status]}
+    </span>
+  );
+}
+
+export function PostureBadges({ posture }: { posture: Posture }) {
+  const [blText, blStatus] = blocklistWords(posture.blocklists);
+  const checks: { key: string; label: string; status: Status; reason: string }[] = [
+    { key: "spf", label: `SPF ${WORDS[posture.spf.status]}`, status: posture.spf.status, reason: posture.spf.reason },
+    { key: "dkim", label: `DKIM ${WORDS[posture.dkim.status]}`, status: posture.dkim.status, reason: posture.dkim.reason },
+    {
+      key: "dmarc",
+      label: posture.dmarc.status === "pass" && posture.dmarc.policy ? `DMARC enforced (${posture.dmarc.policy})` : `DMARC ${WORDS[posture.dmarc.status]}`,
+      status: posture.dmarc.status,
+      reason: posture.dmarc.reason,
+    },
+    { key: "blocklists", label: blText, status: blStatus, reason: posture.blocklists.reason },
+  ];
+  return (
+    <div className="posture" data-testid="posture">
+      <div className="posture-badges">
+        {checks.map((c) => (
+          <span key={c.key} className={`posture-badge tone-${TONE[c.status]}`} data-testid={`posture-${c.key}`}>
+            {c.label}
+          </span>
+        ))}
+      </div>
+      <ul className="posture-reasons small">
+        {checks
+          .filter((c) => c.status !== "pass")
+          .map((c) => (
+            <li key={c.key}>
+              <strong>{c.key === "blocklists" ? "Blocklists" : c.key.toUpperCase()}:</strong> {c.reason}
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+"use client";
+// Senders: the domains (or single addresses) this workspace sends email from. An owner adds one, publishes the
+// TXT record shown, verifies, and from then on its SPF, DKIM, DMARC and blocklist posture is checked daily while
+// it holds one of the plan's sender slots. Members see the list.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { CopyButton } from "../_components/CopyButton";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import { OverallBadge, PostureBadges, type Posture } from "./PostureBadges";
+import "./senders.css";
+
+type Sender = {
+  id: string;
+  kind: "domain" | "address";
+  domain: string;
+  address: string | null;
+  dkim_selectors: string[];
+  status: "pending" | "verified";
+  verification: { type: "TXT"; name: string; value: string };
+  monitored: boolean;
+  not_monitored_reason: string | null;
+  posture: Posture | null;
+  last_checked_at: string | null;
+};
+
+/** A failed call's message in words; never the raw error code. */
+export function Problem({ error, testId }: { error: unknown; testId?: string }) {
+  if (!error) return null;
+  const message = (error as { message?: string } | null)?.message;
+  return (
+    <p className="error" role="alert" data-testid={testId ?? "senders-error"}>
+      {message && message.length < 300 ? message : "Something went wrong; try again."}
+    </p>
+  );
+}
+
+function AddSenderForm({ onAdded }: { onAdded: () => void }) {
+  const trpc = useTRPC();
+  const [kind, setKind] = useState<"domain" | "address">("domain");
+  const [value, setValue] = useState("");
+  const [selectors, setSelectors] = useState("");
+  const add = useMutation(
+    trpc.senders.add.mutationOptions({
+      onSuccess: () => {
+        setValue("");
+        setSelectors("");
+        onAdded();
+      },
+    }),
+  );
+  return (
+    <form
+      className="card sender-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const dkim_selectors = selectors.split(/[\s,]+/).filter(Boolean);
+        add.mutate(kind === "domain" ? { domain: value, dkim_selectors } : { address: value, dkim_selectors });
+      }}
+    >
+      <h2>Add a sender</h2>
+      <fieldset className="sender-kind">
+        <legend className="small muted">What do you send from?</legend>
+        <label>
+          <input type="radio" name="senderKind" checked={kind === "domain"} onChange={() => setKind("domain")} /> A whole domain
+        </label>
+        <label>
+          <input type="radio" name="senderKind" checked={kind === "address"} onChange={() => setKind("address")} /> One address
+        </label>
+      </fieldset>
+      <label>
+        {kind === "domain" ? "Domain" : "Address"}
+        <input
+          name="senderValue"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          required
+          maxLength={254}
+          placeholder={kind === "domain" ? "example.com" : "billing@example.com"}
+          type={kind === "domain" ? "text" : "email"}
+        />
+      </label>
+      <label>
+        DKIM selectors (optional)
+        <input name="dkimSelectors" value={selectors} onChange={(e) => setSelectors(e.target.value)} maxLength={300} placeholder="s1, google" />
+        <span className="small muted">Your mail provider names them; without any, common selectors are tried.</span>
+      </label>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+          {add.isPending ? "Adding…" : "Add sender"}
+        </button>
+      </div>
+      <Problem error={add.error} testId="add-sender-error" />
+    </form>
+  );
+}
+
+function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; onChanged: () => void }) {
+  const trpc = useTRPC();
+  const [confirming, setConfirming] = useState(false);
+  const verify = useMutation(trpc.senders.verify.mutationOptions({ onSuccess: onChanged }));
+  const remove = useMutation(trpc.senders.remove.mutationOptions({ onSuccess: onChanged }));
+  const title = s.address ?? s.domain;
+  return (
+    <li className="card sender-card" data-testid="sender-card" data-sender={title}>
+      <div className="sender-head">
+        <h3 className="sender-title">{title}</h3>
+        {s.status === "pending" ? (
+          <span className="badge badge-pending">Waiting for verification</span>
+        ) : s.posture && s.monitored ? (
+          <OverallBadge status={s.posture.overall} />
+        ) : (
+          <span className="badge badge-active">Verified</span>
+        )}
+        {s.status === "verified" && !s.monitored ? (
+          <span className="badge badge-paused" data-testid="not-monitored">
+            Not monitored
+          </span>
+        ) : null}
+      </div>
+      {s.status === "pending" ? (
+        <div className="sender-record" data-testid="verification-record">
+          <p className="small">
+            Publish this TXT record at your DNS provider, then verify. {s.kind === "address" ? `It proves you control ${s.domain}.` : null}
+          </p>
+          <dl>
+            <dt>Type</dt>
+            <dd>TXT</dd>
+            <dt>Name</dt>
+            <dd className="record-value">
+              <code data-testid="record-name">{s.verification.name}</code> <CopyButton text={s.verification.name} label="Copy name" />
+            </dd>
+            <dt>Value</dt>
+            <dd className="record-value">
+              <code data-testid="record-value">{s.verification.value}</code> <CopyButton text={s.verification.value} label="Copy value" />
+            </dd>
+          </dl>
+        </div>
+      ) : null}
+      {s.not_monitored_reason && s.status === "verified" ? <p className="small sender-note">{s.not_monitored_reason}</p> : null}
+      {s.status === "verified" && s.monitored && !s.posture ? <p className="small muted">The first check has not finished yet; it runs daily.</p> : null}
+      {s.posture ? <PostureBadges posture={s.posture} /> : null}
+      <p className="small muted">
+        {s.dkim_selectors.length ? `DKIM selectors: ${s.dkim_selectors.join(", ")}. ` : ""}
+        {s.last_checked_at ? `Last checked ${formatUtc(s.last_checked_at)}; checked daily.` : null}
+      </p>
+      <Problem error={verify.error ?? remove.error} testId="sender-error" />
+      {isOwner ? (
+        <div className="sender-actions">
+          {s.status === "pending" ? (
+            <button type="button" className="btn btn-primary" disabled={verify.isPending} onClick={() => verify.mutate({ id: s.id })}>
+              {verify.isPending ? "Looking up the record…" : "Verify"}
+            </button>
+          ) : null}
+          {confirming ? (
+            <>
+              <span className="small">Remove {title}? Its monitoring stops.</span>
+              <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: s.id })}>
+                Yes, remove
+              </button>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+              Remove
+            </button>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function SendersView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const list = useQuery(trpc.senders.list.queryOptions());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.senders.list.queryKey() });
+  const isOwner = overview.data?.role === "owner";
+  const data = list.data;
+  const senders = (data?.items ?? []) as Sender[];
+  const full = data ? data.used >= data.slots : false;
+
+  return (
+    <>
+      <h1>Senders</h1>
+      <p className="muted small">
+        The domains and addresses you send email from. Once verified, each is checked daily for SPF, DKIM, DMARC and blocklist listings, and
+        you see here what to fix. Monitoring uses no lookup units.
+      </p>
+      {list.isPending ? <p className="muted" data-testid="senders-loading">Loading senders…</p> : null}
+      <Problem error={list.error} />
+      {data ? (
+        data.slots === 0 ? (
+          <p className="notice" data-testid="no-slots">
+            This workspace&apos;s plan has no sender slots. They come with the {data.plans_with_slots.join(", ")} plans.
+          </p>
+        ) : (
+          <p className="notice" data-testid="slot-usage">
+            {data.used} of {data.slots} sender slot{data.slots === 1 ? "" : "s"} in use{data.used > data.slots ? "; the newest senders beyond them are not monitored" : ""}.
+          </p>
+        )
+      ) : null}
+      {data && isOwner && data.slots > 0 && !full ? <AddSenderForm onAdded={refresh} /> : null}
+      {data && isOwner && data.slots > 0 && full ? <p className="small muted">All slots are in use: remove a sender to add another.</p> : null}
+      {data && !isOwner && overview.data ? <p className="small muted">Only workspace owners add, verify and remove senders.</p> : null}
+      {data && senders.length === 0 ? (
+        <div className="card sender-empty" data-testid="senders-empty">
+          <p>No senders yet.</p>
+          <p className="small muted">Add the domain your newsletters, receipts or password resets come from to watch its email authentication.</p>
+        </div>
+      ) : null}
+      <ul className="sender-list">
+        {senders.map((s) => (
+          <SenderCard key={s.id} s={s} isOwner={isOwner} onChanged={refresh} />
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { SendersView } from "./SendersView";
+
+export const metadata = { title: "Senders · Dashboard" };
+
+export default function SendersPage() {
+  return <SendersView />;
+}

@@ -1,0 +1,93 @@
+"use client";
+// The workspace's webhooks: create one (its signing secret is shown once, with a copy button), and open each for
+// its settings and delivery log. Same procedures as /v1/webhooks.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { CopyButton } from "../_components/CopyButton";
+import { ErrorNote } from "../_components/ErrorNote";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import { isPlanRefusal, PlanGate } from "./PlanGate";
+import { WebhookForm } from "./WebhookForm";
+
+export const WEBHOOK_PLANS = "need the Suite Agency or Lookups Growth plan";
+
+export function WebhooksView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.webhooks.list.queryOptions({}));
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() }) }),
+  );
+
+  return (
+    <>
+      <h1>Webhooks</h1>
+      <p className="muted small">
+        When an assessment comes out high or critical, each webhook gets a signed POST (Standard Webhooks: <code>webhook-id</code>,{" "}
+        <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are retried for about a day.
+      </p>
+      {isPlanRefusal(list.error) ? (
+        <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />
+      ) : (
+        <>
+          <section className="card">
+            <h2>New webhook</h2>
+            <WebhookForm submitLabel="Create webhook" pending={create.isPending} onSubmit={(f) => create.mutate({ ...f, event_types: ["high_risk_assessment"] })} />
+            <ErrorNote error={create.error} />
+            {create.data ? (
+              <div className="shown-once" data-testid="webhook-secret-box">
+                <p>
+                  <strong>Signing secret of “{create.data.name}”.</strong> Copy it now: it is shown only once.
+                </p>
+                <div className="row">
+                  <code className="key-plaintext" data-testid="webhook-secret">
+                    {create.data.secret}
+                  </code>
+                  <CopyButton text={create.data.secret} label="Copy secret" />
+                </div>
+                <p className="small">
+                  <Link href={`/dashboard/webhooks/${create.data.id}`}>Open the webhook</Link>
+                </p>
+              </div>
+            ) : null}
+          </section>
+          <section className="card">
+            <h2>Webhooks</h2>
+            <ErrorNote error={list.error} />
+            {list.isPending ? <p className="muted" role="status">Loading webhooks…</p> : null}
+            {list.data && list.data.items.length === 0 ? (
+              <p className="muted" data-testid="webhooks-empty">
+                No webhooks yet. Create one above to hear about risky events as they happen.
+              </p>
+            ) : null}
+            {list.data && list.data.items.length > 0 ? (
+              <div className="table-scroll">
+                <table className="list" data-testid="webhooks-table">
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Receiver</th>
+                      <th>Created</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.data.items.map((w) => (
+                      <tr key={w.id} data-testid="webhook-row">
+                        <td>
+                          <Link href={`/dashboard/webhooks/${w.id}`}>{w.name}</Link>
+                        </td>
+                        <td className="break">{w.url}</td>
+                        <td>{formatUtc(w.created_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+// One webhook: its settings (edit, delete with an in-page confirmation), a test event, and its delivery log.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ErrorNote } from "../../_components/ErrorNote";
+import { formatUtc } from "../../_components/format";
+import { useTRPC } from "../../_components/trpc";
+import { isPlanRefusal, PlanGate } from "../PlanGate";
+import { WebhookForm } from "../WebhookForm";
+import { WEBHOOK_PLANS } from "../WebhooksView";
+import { DeliveryLog } from "./DeliveryLog";
+
+export function WebhookDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const list = useQuery(trpc.webhooks.list.queryOptions({}));
+  const hook = list.data?.items.find((w) => w.id === id);
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() });
+  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: () => (setEditing(false), void refreshList()) }));
+  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: () => (void refreshList(), router.push("/dashboard/webhooks")) }));
+  const test = useMutation(
+    trpc.webhooks.sendTest.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }) }),
+  );
+
+  if (isPlanRefusal(list.error)) return <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />;
+  return (
+    <>
+      <p className="small">
+        <Link href="/dashboard/webhooks">← All webhooks</Link>
+      </p>
+      <ErrorNote error={list.error} />
+      {list.isPending ? <p className="muted" role="status">Loading…</p> : null}
+      {list.data && !hook ? (
+        <p className="notice" data-testid="webhook-missing">
+          This webhook does not exist in this workspace (it may have been deleted).
+        </p>
+      ) : null}
+      {hook ? (
+        <>
+          <h1>{hook.name}</h1>
+          <section className="card">
+            {editing ? (
+              <WebhookForm initial={{ name: hook.name, url: hook.url }} submitLabel="Save changes" pending={update.isPending} onSubmit={(f) => update.mutate({ id, ...f })} />
+            ) : (
+              <dl className="facts">
+                <dt>Receiver</dt>
+                <dd className="break" data-testid="webhook-url">
+                  {hook.url}
+                </dd>
+                <dt>Events</dt>
+                <dd>High-risk assessment</dd>
+                <dt>Created</dt>
+                <dd>{formatUtc(hook.created_at)}</dd>
+              </dl>
+            )}
+            <ErrorNote error={update.error ?? remove.error ?? test.error} />
+            <div className="row">
+              <button type="button" className="btn btn-primary" disabled={test.isPending} onClick={() => test.mutate({ id })}>
+                Send test event
+              </button>
+              <button type="button" className="btn" onClick={() => setEditing(!editing)}>
+                {editing ? "Cancel editing" : "Edit"}
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </div>
+            {test.data ? (
+              <p className="muted small" role="status" data-testid="test-queued">
+                Test event queued; it appears in the log below.
+              </p>
+            ) : null}
+            {confirming ? (
+              <div className="confirm" role="alertdialog" aria-label="Confirm deletion">
+                Delete “{hook.name}” and its delivery log? Queued deliveries stop.
+                <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate({ id })}>
+                  Yes, delete
+                </button>
+                <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                  Keep it
+                </button>
+              </div>
+            ) : null}
+          </section>
+          <DeliveryLog webhookId={id} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+// The production server (`npm start`: Next behind scripts/http-front.mjs) on real sockets: methods the API never
+// registers are 404 LOOKUP_NOT_FOUND in the spec's error shape (Next alone answered TRACE with a text/plain 500 and
+// PROPFIND with an empty 400), a GET with a malformed chunked body is refused, and the rest is Next as before.
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? "3217");
+
+function raw(bytes: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.setTimeout(10_000, () => socket.destroy(new Error("timeout")));
+    socket.on("data", (c) => (data += c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const i = data.indexOf("\r\n\r\n");
+      resolve({ status: Number(data.split(" ")[1]), headers: data.slice(0, i).toLowerCase(), body: data.slice(i + 4) });
+    });
+    socket.write(bytes);
+  });
+}
+
+test("unknown methods on /v1 are 404 LOOKUP_NOT_FOUND before authentication", async () => {
+  for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK", "SEARCH", "REPORT", "PURGE"]) {
+    const res = await raw(`${method} /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(res.status, method).toBe(404);
+    expect(res.headers).toContain("content-type: application/json; charset=utf-8");
+    expect(JSON.parse(res.body).error.code, method).toBe("LOOKUP_NOT_FOUND");
+  }
+});
+
+test("a GET with a malformed chunked body is 400 INVALID_REQUEST", async () => {
+  const res = await raw("GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-key\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhi\r\n0\r\n\r\n");
+  expect(res.status).toBe(400);
+  expect(JSON.parse(res.body).error.code).toBe("INVALID_REQUEST");
+});
+
+test("registered routes, the OpenAPI document and pages are served as before", async ({ request }) => {
+  expect((await request.get("/v1/openapi.json")).status()).toBe(200);
+  const noKey = await request.get("/v1/ip/8.8.8.8/geo");
+  expect(noKey.status()).toBe(401);
+  expect((await noKey.json()).error.code).toBe("UNAUTHORIZED");
+  expect((await request.get("/v1/ip/%ZZ/geo")).status()).toBe(404);
+  expect((await request.get("/")).status()).toBe(200);
+});

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { asOperator, newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
+
+/** A webhook receiver on 127.0.0.1 that records what it gets and answers 204. */
+async function startReceiver() {
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+test("a webhook is created with its secret shown once, tested, logged with its payload, redelivered, edited, shown paused with why, and deleted", async ({ page }, testInfo) => {
+  const rx = await startReceiver();
+  try {
+    await newWorkspace(page, "Hooks", ["suite_agency"]);
+    await page.goto("/dashboard/webhooks");
+    await expect(page.getByTestId("webhooks-empty")).toBeVisible();
+    await snap(page, testInfo, "webhooks-empty");
+
+    await page.getByLabel("Name").fill("Fraud alerts");
+    await page.getByLabel("Receiver URL").fill(rx.url);
+    await page.getByRole("button", { name: "Create webhook" }).click();
+    await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_[A-Za-z0-9+/]+=*$/);
+    await expect(page.getByRole("button", { name: "Copy secret" })).toBeVisible();
+    await expect(page.getByTestId("webhook-row")).toHaveCount(1);
+    await snap(page, testInfo, "webhooks-created");
+
+    await page.getByTestId("webhook-row").getByRole("link", { name: "Fraud alerts" }).click();
+    await expect(page.getByRole("heading", { name: "Fraud alerts" })).toBeVisible();
+    await expect(page.getByTestId("deliveries-empty")).toBeVisible();
+    await page.getByRole("button", { name: "Send test event" }).click();
+    const rows = page.getByTestId("delivery-row");
+    await expect(rows.first()).toHaveAttribute("data-status", "delivered", { timeout: 20_000 });
+    await expect(rows.first().getByTestId("delivery-response")).toHaveText("204");
+    expect(rx.received).toHaveLength(1);
+    expect(rx.received[0].headers["webhook-signature"]).toMatch(/^v1,/);
+    expect(JSON.parse(rx.received[0].body)).toMatchObject({ type: "high_risk_assessment", test: true });
+    await rows.first().getByRole("button", { name: "Details" }).click();
+    await expect(page.getByTestId("delivery-payload")).toContainText('"test": true');
+    await snap(page, testInfo, "webhook-delivery-log");
+
+    await rows.first().getByRole("button", { name: "Redeliver" }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute("data-status", "delivered", { timeout: 20_000 });
+    expect(rx.received).toHaveLength(2);
+    expect(rx.received[1].body).toBe(rx.received[0].body);
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Name").fill("Checkout alerts");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("heading", { name: "Checkout alerts" })).toBeVisible();
+
+    // What the worker writes when the plan lost webhooks: the log shows it as paused, and why.
+    await asOperator(page, async (client, s, ws) => {
+      const hook = await client.query<{ id: string }>(`SELECT id FROM "${s}"."Webhook" WHERE "workspaceId" = $1`, [ws]);
+      await client.query(
+        `INSERT INTO "${s}"."WebhookDelivery" (id, "webhookId", "workspaceId", "eventType", "requestId", payload, status, "nextAttemptAt", "lastError")
+         VALUES ($1, $2, $3, 'high_risk_assessment', 'req_paused', '{}'::jsonb, 'paused', now() + interval '1 hour', 'paused: the workspace''s plan no longer includes webhooks')`,
+        [`msg_${randomBytes(6).toString("hex")}`, hook.rows[0].id, ws],
+      );
+    });
+    await page.reload();
+    await expect(rows.first()).toHaveAttribute("data-status", "paused");
+    await expect(page.getByTestId("delivery-why").first()).toContainText("plan no longer includes webhooks");
+    await snap(page, testInfo, "webhook-paused");
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Delete “Checkout alerts”");
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/webhooks$/);
+    await expect(page.getByTestId("webhooks-empty")).toBeVisible();
+  } finally {
+    await rx.close();
+  }
+});
+
+test("a workspace without webhooks in its plan is told which plans have them", async ({ page }, testInfo) => {
+  await newWorkspace(page, "HooksFree", []);
+  await page.goto("/dashboard/webhooks");
+  await expect(page.getByTestId("plan-gate")).toContainText("Suite Agency or Lookups Growth");
+  await snap(page, testInfo, "webhooks-free");
+});
