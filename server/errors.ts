@@ -1,6 +1,6 @@
-// One error type with a closed set of codes and one table from code to HTTP status, used by both doors
-// (REST /v1 and the dashboard's tRPC). Domain code throws AppError; nothing else decides a status.
-import { TRPCError } from "@trpc/server";
+// One error type with a closed set of codes and one table from code to HTTP status, used by both ways in
+// (REST /v1 and the dashboard's tRPC). Domain code throws AppError, a plain Error that knows nothing of tRPC or
+// HTTP frameworks; the tRPC setup maps it to a tRPC error (server/api/trpc.ts). Nothing else decides a status.
 
 export const ERROR_STATUS = {
   INVALID_REQUEST: 400,
@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   DOMAIN_NOT_FOUND: 404,
   CONFLICT: 409,
   KEY_LIMIT_REACHED: 409,
+  MEMBER_LIMIT_REACHED: 409,
+  SENDER_LIMIT_REACHED: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   UPSTREAM_UNAVAILABLE: 503,
@@ -28,19 +30,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  402: "PAYMENT_REQUIRED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  429: "TOO_MANY_REQUESTS",
-  500: "INTERNAL_SERVER_ERROR",
-  503: "SERVICE_UNAVAILABLE",
-};
-
-export class AppError extends TRPCError {
+export class AppError extends Error {
   readonly appCode: ErrorCode;
   readonly status: number;
   /** Extra response headers that belong to this error (e.g. Retry-After on 429). */
@@ -48,11 +38,15 @@ export class AppError extends TRPCError {
 
   constructor(appCode: ErrorCode, message: string, opts: { headers?: Record<string, string>; cause?: unknown } = {}) {
     const status = ERROR_STATUS[appCode];
-    super({ code: TRPC_CODE_FOR_STATUS[status] ?? "INTERNAL_SERVER_ERROR", message, cause: opts.cause });
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "AppError";
     this.appCode = appCode;
     this.status = status;
     this.headers = opts.headers ?? {};
+    // Clients (ours in clients/typescript included) back off on 503 by Retry-After: every 503 carries one.
+    if (status === 503 && !Object.keys(this.headers).some((k) => k.toLowerCase() === "retry-after")) {
+      this.headers = { ...this.headers, "Retry-After": "10" };
+    }
   }
 }
 
@@ -65,11 +59,13 @@ export type ErrorBody = { error: { code: string; message: string } };
 export function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const app = findAppError(err);
   if (app) return { status: app.status, body: { error: { code: app.appCode, message: app.message } }, headers: app.headers };
-  if (err instanceof TRPCError) {
-    if (err.code === "BAD_REQUEST" || err.code === "PARSE_ERROR") {
+  // tRPC's own errors (input validation, unknown procedure), recognised by shape so this module needs no tRPC.
+  if (err instanceof Error && err.name === "TRPCError") {
+    const code = (err as Error & { code?: string }).code;
+    if (code === "BAD_REQUEST" || code === "PARSE_ERROR") {
       return { status: 400, body: { error: { code: "INVALID_REQUEST", message: describeInputError(err) } }, headers: {} };
     }
-    if (err.code === "NOT_FOUND") {
+    if (code === "NOT_FOUND") {
       return { status: 404, body: { error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method." } }, headers: {} };
     }
   }
@@ -87,7 +83,7 @@ function findAppError(err: unknown): AppError | null {
 
 type Issue = { path?: PropertyKey[]; message?: string };
 
-function describeInputError(err: TRPCError): string {
+function describeInputError(err: Error): string {
   const issues = (err.cause as { issues?: Issue[] } | undefined)?.issues;
   if (Array.isArray(issues) && issues.length > 0) {
     return issues

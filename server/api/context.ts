@@ -5,7 +5,16 @@ import type { Entitlements } from "../plans/catalog";
 
 export type Principal =
   | { kind: "api_key"; apiKeyId: string; workspaceId: string; entitlements: Entitlements }
-  | { kind: "member"; userId: string; email: string; workspaceId: string; role: "owner" | "member"; entitlements: Entitlements };
+  | {
+      kind: "member";
+      userId: string;
+      email: string;
+      workspaceId: string;
+      role: "owner" | "member";
+      entitlements: Entitlements;
+      /** Why this member may not run dashboard lookups (beyond the plan's included members), or null. */
+      lookupsBlocked: string | null;
+    };
 
 export interface SessionUser {
   userId: string;

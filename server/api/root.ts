@@ -1,10 +1,12 @@
 // Every router of the service. Procedures with OpenAPI meta are also served under /v1 by the REST door.
+import { abuseRouter } from "./routers/abuse";
 import { accountRouter } from "./routers/account";
 import { assessmentRouter } from "./routers/assessment";
 import { asnRouter } from "./routers/asn";
 import { blocklistsRouter } from "./routers/blocklists";
 import { captchaRouter } from "./routers/captcha";
 import { cidrRouter } from "./routers/cidr";
+import { deviceRouter } from "./routers/device";
 import { dnsRouter } from "./routers/dns";
 import { domainRouter } from "./routers/domain";
 import { emailRouter } from "./routers/email";
@@ -15,6 +17,8 @@ import { ipRouter } from "./routers/ip";
 import { rdapRouter } from "./routers/rdap";
 import { reportsRouter } from "./routers/reports";
 import { rulesRouter } from "./routers/rules";
+import { sendersRouter } from "./routers/senders";
+import { scansRouter } from "./routers/scans";
 import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
 import { webhooksRouter } from "./routers/webhooks";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
@@ -39,7 +43,11 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   workspace: workspaceReadsRouter,
   reports: reportsRouter,
+  senders: sendersRouter,
   links: linksRouter,
+  scans: scansRouter,
+  abuse: abuseRouter,
+  device: deviceRouter,
 });
 
 export type AppRouter = typeof appRouter;

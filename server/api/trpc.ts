@@ -1,24 +1,33 @@
 // The tRPC setup in one file, in numbered sections, like create-t3-app: (1) initialisation, (2) the procedure
 // ladder public -> authenticated -> owner / metered. Each builder says what it guarantees to the code below it.
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
-import { AppError, toErrorBody } from "../errors";
+import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { quotaHeaders, reserveUnits } from "../quota/reserve";
+import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import type { Context } from "./context";
+import { requirementRefusal, type Requirement } from "./contract";
+import { screenInput, type FreeTextPaths } from "./input-screen";
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
 
 /** Procedure metadata: trpc-to-openapi's `openapi`, plus what the pipeline and the docs need to know. */
 export type Meta = OpenApiMeta & {
-  metered?: { capability: Capability; endpoint: string; cost: string; bulk: "never" | "multiple-targets" | "always" };
+  metered?: { capability: Capability; endpoint: string; cost: string; bulk: "never" | "multiple-targets" | "always"; rateLimited?: boolean };
   /** Unmetered API-key reads and management: the plan requirement shown in the docs. */
   access?: { requirement: string };
   /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
   produces?: "text/csv";
+  /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
+  freeText?: FreeTextPaths;
+  /** What the caller needs beyond an active key or membership (contract.ts); checked by `authenticated`. */
+  requires?: Requirement;
+  /** Codes the procedure's own work can answer beyond the ladder's; documented from ERROR_STATUS (contract.ts). */
+  errors?: readonly ErrorCode[];
 };
 
 const t = initTRPC
@@ -35,38 +44,78 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  402: "PAYMENT_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/**
+ * A domain error (AppError, a plain Error) as the tRPC error of its status, the AppError kept as the cause so the
+ * error body keeps its code, message and headers. Anything else is returned unchanged.
+ */
+export function asTRPCError(err: unknown): unknown {
+  if (!(err instanceof AppError)) return err;
+  return new TRPCError({ code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR", message: err.message, cause: err });
+}
+
+/** Every procedure starts here: domain errors thrown below are mapped to their status (see asTRPCError). */
+const base = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: asTRPCError(result.error.cause) as TRPCError };
+  return result;
+});
+
 // 2. Procedures -------------------------------------------------------------------------------------------------
 
 /** Key under which the REST door passes a malformed body or path parameter to the point where it is refused. */
 export const INVALID_INPUT_MARKER = "__serviceInvalidInput";
 
 /**
- * Refuses input the REST door could not read (bad JSON, wrong content type, bad percent-encoding) with 400.
- * Procedures with a plan check of their own use `authenticated.use(planCheck).use(rejectUnreadableInput)`, so
- * the plan is checked first, as the spec orders it.
+ * Refuses with 400 input the REST door could not read (bad JSON, wrong content type, bad percent-encoding), and
+ * input holding a NUL anywhere or a control character in an identifier (input-screen.ts), on both ways in.
+ * `authenticated` runs it after the declared plan requirement, as the spec orders it, and always before any unit
+ * is reserved; procedures without a principal (session, optional key) use it directly.
  */
-export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput }) => {
+export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput, meta }) => {
   const raw = await getRawInput().catch(() => undefined);
   if (raw && typeof raw === "object" && INVALID_INPUT_MARKER in raw) {
     throw new AppError("INVALID_REQUEST", String((raw as Record<string, unknown>)[INVALID_INPUT_MARKER]));
   }
+  const problem = screenInput(raw, meta?.freeText);
+  if (problem) throw new AppError("INVALID_REQUEST", problem);
   return next();
 });
 
 /** No guarantees: anyone may call (the OpenAPI document, health). */
-export const publicProcedure = t.procedure;
+export const publicProcedure = base;
 
 /**
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
- * (dashboard). `ctx.principal.workspaceId` is the only workspace any query below may touch.
+ * (dashboard), that meets the procedure's declared `requires` (plan capability, webhooks, bulk); then unreadable
+ * or unclean input is refused (400). The order is the spec's, and no procedure can leave a step out: every plan
+ * check is a declaration read here, never a middleware of its own. `ctx.principal.workspaceId` is the only
+ * workspace any query below may touch.
  */
-export const authenticated = t.procedure.use(async ({ ctx, next }) => {
-  const principal = await ctx.authenticate();
-  return next({ ctx: { principal } });
-});
+export const authenticated = base
+  .use(async ({ ctx, next, meta, getRawInput }) => {
+    const principal = await ctx.authenticate();
+    if (meta?.requires) {
+      const refusal = await requirementRefusal(meta.requires, principal, getRawInput);
+      if (refusal) throw refusal;
+    }
+    return next({ ctx: { principal } });
+  })
+  .use(rejectUnreadableInput);
 
-/** As `authenticated`, and input the REST door could not read is refused (400) right after authentication. */
-export const workspaceProcedure = authenticated.use(rejectUnreadableInput);
+/** The same guarantees as `authenticated` (kept as the name routers read best with). */
+export const workspaceProcedure = authenticated;
 
 /** A signed-in dashboard user with the owner role in the selected workspace: manages keys, plans and members. */
 export const ownerProcedure = workspaceProcedure.use(({ ctx, next }) => {
@@ -76,10 +125,12 @@ export const ownerProcedure = workspaceProcedure.use(({ ctx, next }) => {
 });
 
 /** A signed-in dashboard user, workspace not required (listing and creating workspaces). */
-export const sessionProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.sessionUser) throw new AppError("UNAUTHORIZED", "Sign in first.");
-  return next({ ctx: { sessionUser: ctx.sessionUser } });
-});
+export const sessionProcedure = base
+  .use(({ ctx, next }) => {
+    if (!ctx.sessionUser) throw new AppError("UNAUTHORIZED", "Sign in first.");
+    return next({ ctx: { sessionUser: ctx.sessionUser } });
+  })
+  .use(rejectUnreadableInput);
 
 export interface MeteredOptions<I extends z.ZodType> {
   capability: Capability;
@@ -116,24 +167,11 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         endpoint: opts.endpoint,
         cost: opts.cost ?? "1 unit",
         bulk: opts.bulk ?? (opts.needsBulk ? "multiple-targets" : "never"),
+        rateLimited: Boolean(opts.rateLimit),
       },
+      // A member beyond the plan's included members stays listed but runs no lookups (workspace-selection.ts).
+      requires: { capability: opts.capability, bulk: opts.needsBulk, lookup: true },
     })
-    .use(async ({ ctx, next, getRawInput }) => {
-      const { entitlements } = ctx.principal;
-      if (!entitlements.capabilities.includes(opts.capability)) {
-        throw new AppError(
-          "CAPABILITY_REQUIRED",
-          opts.capability === "full"
-            ? "This endpoint needs a Suite or Lookups plan."
-            : `This endpoint needs the ${opts.capability} capability.`,
-        );
-      }
-      if (opts.needsBulk && !entitlements.bulk && opts.needsBulk(await getRawInput().catch(() => undefined))) {
-        throw new AppError("BULK_LOOKUPS_REQUIRED", "This request needs bulk lookups (Suite Business, Suite Agency or Lookups Growth); submit one target or change the plan.");
-      }
-      return next();
-    })
-    .use(rejectUnreadableInput)
     .input(opts.input)
     .use(async ({ ctx, next, input }) => {
       const typed = input as z.output<I>;
@@ -164,6 +202,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       if (!quota) {
         throw new AppError("QUOTA_EXCEEDED", `The monthly allowance of ${p.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${units}); it resets at the start of the next UTC month.`);
       }
+      metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(p.entitlements.plans) }, units);
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
       ctx.resHeaders.set("Cache-Control", "private, no-store");
       const result = await next({ ctx: { units, quota } });

@@ -8,6 +8,7 @@ import { enabledRules } from "../rules/rules";
 import { ruleMatches, type RuleFacts } from "../rules/evaluate";
 import { enqueueHighRiskAssessment } from "../webhooks/enqueue";
 import { amountSignals } from "./amount";
+import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { gatherIpEvidence } from "./ip-evidence";
 import { bandOf, scoreOf } from "./score";
@@ -20,14 +21,15 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
-  const [ipEv, emailEv, v, rules] = await Promise.all([
+  const [ipEv, emailEv, v, rules, dev] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
     velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null }),
     enabledRules(db, a.workspaceId),
+    gatherDeviceEvidence(db, { workspaceId: a.workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
   ]);
 
-  const signals: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req)]
+  const signals: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req), ...dev.signals]
     .filter((s) => s.weight !== 0)
     .sort((x, y) => y.weight - x.weight || x.code.localeCompare(y.code));
   const score = scoreOf(signals);
@@ -49,7 +51,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
     amount: req.amount ?? null,
     currency: req.currency ?? null,
     user_agent: req.user_agent ?? null,
-    device_id: req.device_id ?? null,
+    device_id: req.device_id ?? dev.device?.device_id ?? null,
     user_id: req.user_id ?? null,
   };
   const matched = rules.filter((r) => ruleMatches(r, facts)).map((r) => ({ id: r.id, name: r.name, action: r.action as Decision }));
@@ -66,7 +68,8 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
     rules: matched,
     ip: ipEv.ip,
     email: emailEv?.email ?? null,
-    sources: dedupe([...ipEv.sources, ...(emailEv?.sources ?? []), v.source]),
+    device: dev.device,
+    sources: dedupe([...ipEv.sources, ...(emailEv?.sources ?? []), v.source, ...(dev.source ? [dev.source] : [])]),
     checked_at: new Date().toISOString(),
   };
 

@@ -1,10 +1,7 @@
 // Assessment settings, read at call time so tests and operators can change them without a restart.
+import { numberSetting } from "../config/settings";
 
-const num = (name: string, fallback: number, min = 0): number => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === "" ? NaN : Number(raw);
-  return Number.isFinite(n) && n >= min ? n : fallback;
-};
+const num = (name: string, fallback: number, min = 0): number => numberSetting(name, fallback, { min, integer: false });
 
 /** SERVICE_ASSESS_MX_TIMEOUT_MS: budget of the email domain's MX lookup; 0 turns the lookup off. */
 export const mxTimeoutMs = () => num("SERVICE_ASSESS_MX_TIMEOUT_MS", 300);

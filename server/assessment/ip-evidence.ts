@@ -1,9 +1,14 @@
-// What the request's IP says: anonymisers, hosting networks, reputation lists, non-public addresses, and the
+// What the request's IP says: Tor, VPN and private-relay exits, hosting networks and CDN edges, verified or spoofed
+// crawlers (the user agent against the crawler's own ranges), reputation lists, non-public addresses, and the
 // geolocated country against the billing country. All offline: shipped or refreshed feeds and the embedded
-// geolocation database.
+// geolocation database. Weights come from the one table (./score.ts), scaled down when the list is old.
 import { lookupGeo } from "../geo/lookup";
+import { matchOf, type PrivacyMatch } from "../ip/privacy";
+import { privacySnake } from "../ip/privacy-schema";
 import { getIpReputation } from "../ip/reputation";
 import type { AssessRequest, AssessResult, Signal, SourceRef } from "./schemas";
+import { signalWeight, type WeightedSignalCode } from "./score";
+import { claimedCrawler } from "./user-agent";
 
 export interface IpEvidence {
   ip: AssessResult["ip"];
@@ -11,42 +16,68 @@ export interface IpEvidence {
   sources: SourceRef[];
 }
 
+/** "in the 2024-08-20 list" plus, when old, how much it still counts. */
+function listed(m: PrivacyMatch): string {
+  const part = m.weightFactor === 0.5 ? "half" : "a quarter";
+  return m.weightFactor === 1 ? `in the ${m.snapshotDate} list` : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight`;
+}
+
 export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> {
   const rep = await getIpReputation(req.ip);
   const geo = lookupGeo(rep.ip);
+  const p = rep.privacy;
   const signals: Signal[] = [];
   const sources: SourceRef[] = rep.sources.map((s) => ({ name: s.name, origin: s.origin, fetched_at: s.fetchedAt }));
   sources.push({ name: geo.source.name, origin: "embedded", fetched_at: toIso(geo.source.databaseDate) });
-  const networkSources = rep.sources.filter((s) => s.name.startsWith("cloud-") || s.name === "hosting-asns" || s.name.startsWith("asn-")).map((s) => s.name);
+  const from = (code: WeightedSignalCode, m: PrivacyMatch, reason: string) =>
+    signals.push({ code, weight: signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
 
-  const tor = rep.anonymizers.torExit.value;
-  if (tor) {
-    signals.push({ code: "ip_tor_exit", weight: 45, reason: `${rep.ip} is a Tor exit relay: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`, evidence: ["tor-exits"] });
+  const tor = matchOf(p, "tor");
+  if (tor) from("ip_tor_exit", tor, `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`);
+  const vpn = matchOf(p, "vpn");
+  if (vpn) from("ip_vpn", vpn, `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpn)}: a commercial VPN hides where the user is.`);
+  const relay = matchOf(p, "relay");
+  if (relay) from("ip_private_relay", relay, `${rep.ip} is an ${relay.provider} egress (${relay.range}) ${listed(relay)}: ordinary Safari users with iCloud+ browse this way, unlike a VPN; the location is coarsened.`);
+
+  const claim = claimedCrawler(req.user_agent);
+  if (claim) {
+    const own = p.matches.find((m) => m.feed === claim.feed);
+    if (own) {
+      from("ip_verified_crawler", own, `Verified ${claim.name}: the User-Agent claims it and ${rep.ip} is in its published ranges (${own.range}) ${listed(own)}. Expected traffic for forms and APIs it indexes.`);
+    } else {
+      signals.push({
+        code: "ua_spoofed_crawler",
+        weight: signalWeight("ua_spoofed_crawler", req.event),
+        reason: `The User-Agent claims to be ${claim.name}, but ${rep.ip} is outside ${claim.name}'s published ranges: a spoofed crawler, a common disguise of scrapers and bots. Block or challenge it.`,
+        evidence: ["request", claim.feed],
+      });
+    }
   }
+
   for (const l of rep.lists) {
     if (l.list === "tor-exits" || !l.listed) continue;
     signals.push({
       code: l.matchedOn === "asn" ? "asn_blocklisted" : "ip_blocklisted",
-      weight: 50,
+      weight: signalWeight(l.matchedOn === "asn" ? "asn_blocklisted" : "ip_blocklisted", req.event),
       reason: `${l.matchedOn === "asn" ? `The network (${l.detail})` : rep.ip} is on ${l.name}${l.detail && l.matchedOn === "ip" ? ` (${l.detail})` : ""}: traffic from hijacked or criminal networks. Block unless you know the user.`,
       evidence: [l.list],
     });
   }
-  const hosting = rep.network.type === "hosting";
-  if (hosting) {
+  if (p.hosting || p.cdn) {
     // Server-to-server API events come from data centers by nature; for people it points at bots, proxies or VPNs.
-    const weight = req.event === "api" ? 5 : rep.network.kind === "cdn" ? 10 : 20;
+    const m = matchOf(p, p.cdn ? "cdn" : "cloud") ?? matchOf(p, "platform") ?? matchOf(p, "hosting_asn");
+    const code = p.cdn ? "ip_cdn_edge" : "ip_hosting";
     signals.push({
-      code: "ip_hosting",
-      weight,
-      reason: `${rep.ip} belongs to ${rep.network.provider ?? "a hosting provider"} (${rep.network.kind ?? "hosting"} network): people rarely browse from data centers, bots, proxies and VPNs do. ${rep.network.basis.join("; ")}.`,
-      evidence: networkSources,
+      code,
+      weight: signalWeight(code, req.event, m?.weightFactor ?? 1),
+      reason: `${rep.ip} belongs to ${p.service ?? rep.network.provider ?? "a hosting provider"} (${rep.network.kind ?? "hosting"} network${m && m.kind !== "hosting_asn" ? `, ${listed(m)}` : ""}): people rarely browse from data centers, bots, proxies and VPNs do. ${rep.network.basis.join("; ")}.`,
+      evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }
   if (rep.classification.bogon) {
     signals.push({
       code: "ip_not_public",
-      weight: 20,
+      weight: signalWeight("ip_not_public", req.event),
       reason: `${rep.ip} is not a public address (${rep.classification.reason ?? rep.classification.scope}): no real user arrives from it. Send the client's address, not your proxy's or load balancer's.`,
       evidence: ["iana-special-purpose-registries"],
     });
@@ -55,13 +86,22 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   if (req.billing_country && country && req.billing_country !== country) {
     signals.push({
       code: "geo_mismatch",
-      weight: 20,
+      weight: signalWeight("geo_mismatch", req.event),
       reason: `The billing country ${req.billing_country} differs from the IP's country ${country}${geo.country?.name ? ` (${geo.country.name})` : ""}: common in card fraud, also in travel. Verify the payment method.`,
       evidence: [geo.source.name],
     });
   }
   return {
-    ip: { address: rep.ip, scope: rep.classification.scope, country, asn: rep.asn?.number ?? null, network_type: rep.network.type, tor_exit: tor, hosting },
+    ip: {
+      address: rep.ip,
+      scope: rep.classification.scope,
+      country,
+      asn: rep.asn?.number ?? null,
+      network_type: rep.network.type,
+      tor_exit: rep.anonymizers.torExit.value,
+      hosting: p.hosting || p.cdn,
+      privacy: privacySnake(p),
+    },
     signals,
     sources,
   };

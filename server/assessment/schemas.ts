@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { ipAddress } from "../api/schemas";
 import { parseAddress } from "../email/syntax";
+import { deviceSignalsSchema } from "../device/schemas";
+import { privacySnakeSchema } from "../ip/privacy-schema";
 
 export const ASSESSED_EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
@@ -26,6 +28,7 @@ export const assessRequestSchema = z.object({
   email: email.optional().describe("The user's email address; syntax is validated (400 when invalid)"),
   user_agent: z.string().max(1024).optional().describe("The end user's User-Agent header"),
   device_id: z.string().trim().min(1).max(256).optional().describe("A stable device identifier from your client"),
+  device: deviceSignalsSchema.optional().describe("Browser signals from /device.js (as POST /device/check takes them): automation, consistency and per-device velocity move the score"),
   user_id: z.string().trim().min(1).max(256).optional().describe("Your identifier of the account"),
   phone: z.string().trim().regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +").optional(),
   billing_country: z.string().trim().regex(/^[A-Za-z]{2}$/, "billing_country must be an ISO 3166-1 alpha-2 code").transform((s) => s.toUpperCase()).optional(),
@@ -67,9 +70,10 @@ export const assessResultSchema = z.object({
     scope: z.string(),
     country: z.string().nullable(),
     asn: z.number().int().nullable(),
-    network_type: z.string(),
+    network_type: z.string().describe("anonymizer, service, hosting, residential or unknown (as `network.type` on /ip/{ip})"),
     tor_exit: z.boolean().nullable(),
-    hosting: z.boolean(),
+    hosting: z.boolean().describe("A cloud, hosting, platform or CDN network"),
+    privacy: privacySnakeSchema,
   }),
   email: z
     .object({
@@ -81,6 +85,10 @@ export const assessResultSchema = z.object({
       mx: z.enum(["present", "null_mx", "implicit", "absent", "domain_not_found", "unavailable", "not_checked"]),
     })
     .nullable(),
+  device: z
+    .object({ device_id: z.string(), verdict: z.enum(["automated", "suspicious", "human"]), risk_score: z.number().int() })
+    .nullable()
+    .describe("The diagnosis of the `device` object (null without one); its signals are among `signals`"),
   sources: z.array(sourceSchema),
   checked_at: z.string(),
 });

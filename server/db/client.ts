@@ -5,6 +5,7 @@ import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { metricSources } from "../operate/state";
 
 export type Db = PrismaClient;
 
@@ -20,6 +21,8 @@ async function open(): Promise<Handle> {
     const connectionString = stripSchemaParam(url);
     // search_path as a connection option, so unqualified migration SQL and raw queries land in this schema.
     const pool = new Pool({ connectionString, max: poolSize(), ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}) });
+    // Read at scrape time by /metrics (pool in use and waiting).
+    metricSources().dbPool = () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, total: pool.totalCount });
     const runner: SqlRunner = {
       exec: async (sql) => {
         const c = await pool.connect();

@@ -4,6 +4,7 @@ export interface CsvEvent {
   id: string;
   requestId: string;
   type: string;
+  actor: string | null;
   ip: string | null;
   email: string | null;
   domain: string | null;
@@ -12,7 +13,7 @@ export interface CsvEvent {
   createdAt: Date;
 }
 
-const COLUMNS = ["id", "created_at", "request_id", "type", "ip", "email", "domain", "rule", "data"] as const;
+const COLUMNS = ["id", "created_at", "request_id", "type", "actor", "ip", "email", "domain", "rule", "data"] as const;
 
 function cell(v: string | null): string {
   if (v === null) return "";
@@ -24,7 +25,7 @@ export function eventsToCsv(events: CsvEvent[]): string {
   const lines = [COLUMNS.join(",")];
   for (const e of events) {
     lines.push(
-      [e.id, e.createdAt.toISOString(), e.requestId, e.type, e.ip, e.email, e.domain, e.rule, JSON.stringify(e.data ?? {})].map(cell).join(","),
+      [e.id, e.createdAt.toISOString(), e.requestId, e.type, e.actor, e.ip, e.email, e.domain, e.rule, JSON.stringify(e.data ?? {})].map(cell).join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";

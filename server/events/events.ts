@@ -1,7 +1,8 @@
 // Investigation events: an account-scoped record of assessments, rules, webhooks, link activity and other
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
 import type { Db } from "../db/client";
-import { newId } from "../ids";
+import type { Prisma } from "../db/generated/client";
+import { sortableId } from "../ids";
 
 export interface EventInput {
   workspaceId: string;
@@ -14,8 +15,9 @@ export interface EventInput {
   data: Record<string, unknown>;
 }
 
-export async function recordEvent(db: Db, e: EventInput): Promise<string> {
-  const id = newId("evt");
+/** Writes one event; pass a transaction client to make it part of the change it records. */
+export async function recordEvent(db: Pick<Db, "event">, e: EventInput): Promise<string> {
+  const id = sortableId("evt");
   await db.event.create({
     data: {
       id,
@@ -32,24 +34,48 @@ export async function recordEvent(db: Db, e: EventInput): Promise<string> {
   return id;
 }
 
-/** Events of one workspace, newest first, optionally matching `query` on any indexed field. */
-export async function searchEvents(db: Db, a: { workspaceId: string; query?: string | null; limit: number; cursor?: string | null }) {
+/**
+ * The `type` filter of GET /events: comma-separated exact types (`assessment,link.created`), and entries ending in
+ * `.` match every type with that prefix (`audit.` is the audit trail, `audit.key.` its key changes).
+ */
+export function typeFilter(type: string | null | undefined): Prisma.EventWhereInput | null {
+  const parts = [...new Set((type ?? "").split(",").map((t) => t.trim()).filter(Boolean))];
+  if (parts.length === 0) return null;
+  const exact = parts.filter((t) => !t.endsWith("."));
+  const prefixes = parts.filter((t) => t.endsWith("."));
+  return { OR: [...(exact.length ? [{ type: { in: exact } }] : []), ...prefixes.map((p) => ({ type: { startsWith: p } }))] };
+}
+
+/** Events of one workspace, newest first, optionally matching `query` on any indexed field, the `type` filter and a time range (`since` inclusive, `until` exclusive). */
+export async function searchEvents(
+  db: Db,
+  a: { workspaceId: string; query?: string | null; type?: string | null; since?: Date | null; until?: Date | null; limit: number; cursor?: string | null },
+) {
   const q = a.query?.trim();
+  const types = typeFilter(a.type);
+  const created = a.since || a.until ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } } : null;
   const rows = await db.event.findMany({
     where: {
       workspaceId: a.workspaceId,
-      ...(q
-        ? {
-            OR: [
-              { requestId: q },
-              { ip: q },
-              { email: q.toLowerCase() },
-              { domain: q.toLowerCase() },
-              { rule: q },
-              { type: q },
-            ],
-          }
-        : {}),
+      AND: [
+        ...(q
+          ? [
+              {
+                OR: [
+                  { requestId: q },
+                  { ip: q },
+                  { email: q.toLowerCase() },
+                  { domain: q.toLowerCase() },
+                  { rule: q },
+                  { type: q },
+                  { actor: q },
+                ],
+              },
+            ]
+          : []),
+        ...(types ? [types] : []),
+        ...(created ? [created] : []),
+      ],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: a.limit + 1,

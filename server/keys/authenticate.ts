@@ -2,6 +2,7 @@
 // accepted: there is no global or configured key, and no header can point a key at another workspace.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
 import { entitlementsFor, type Entitlements } from "../plans/catalog";
 import { hashApiKey, looksLikeApiKey } from "./secret";
 
@@ -29,14 +30,17 @@ export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null
   if (!plaintext) throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
   if (!looksLikeApiKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
   // One round trip: the key, its status and the workspace's active plans (the hot path of every request).
+  const nowDate = new Date();
   const rows = await db.$queryRawUnsafe<{ id: string; status: string; workspaceId: string; lastUsedAt: Date | null; plans: string[] | null }[]>(
     `SELECT k."id", k."status", k."workspaceId", k."lastUsedAt",
             array_remove(array_agg(s."plan"), NULL) AS "plans"
        FROM "ApiKey" k
-       LEFT JOIN "Subscription" s ON s."workspaceId" = k."workspaceId" AND s."status" = 'active'
+       LEFT JOIN "Subscription" s ON s."workspaceId" = k."workspaceId" AND ${entitlingSubscriptionSql("$2", "$3")}
       WHERE k."hash" = $1
       GROUP BY k."id"`,
     hashApiKey(plaintext),
+    graceCutoff(nowDate),
+    nowDate,
   );
   const key = rows[0];
   if (!key || key.status === "revoked") throw new AppError("UNAUTHORIZED", "The API key is not valid.");

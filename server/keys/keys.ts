@@ -1,8 +1,10 @@
 // API key lifecycle: created (plaintext shown once), paused/resumed by the workspace's key limit (oldest keys
 // stay active), revoked permanently.
+import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { entitledPlans } from "../billing/entitled";
 import { entitlementsFor } from "../plans/catalog";
 import { generateApiKey } from "./secret";
 
@@ -22,26 +24,54 @@ export function toKeySummary(k: { id: string; name: string; prefix: string; stat
   return { id: k.id, name: k.name, prefix: k.prefix, status: k.status as KeyStatus, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt };
 }
 
+/** The workspace's plans now (active, or past_due within the grace period: see server/billing/entitled.ts). */
 export async function activePlans(db: Db, workspaceId: string): Promise<string[]> {
-  const subs = await db.subscription.findMany({ where: { workspaceId, status: "active" }, select: { plan: true } });
-  return subs.map((s) => s.plan);
+  return entitledPlans(db, workspaceId);
+}
+
+/**
+ * Who changed a key, for the audit trail (written in the same transaction as the change). A creation without an
+ * actor is a new workspace's first key, part of creating the workspace, and is not recorded on its own; other
+ * changes without one (a plan change whose caller named no actor) are recorded as the system's.
+ */
+export interface KeyAudit {
+  actor?: Actor;
+  requestId?: string | null;
+}
+
+const SYSTEM: Actor = { kind: "system", reason: "key lifecycle" };
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+type KeyEvent = "audit.key.created" | "audit.key.revoked" | "audit.key.paused" | "audit.key.resumed";
+
+function auditKey(tx: Tx, k: { id: string; workspaceId: string; name: string; prefix: string }, type: KeyEvent, audit: KeyAudit, before: object | null, after: object | null) {
+  return recordAudit(tx, {
+    workspaceId: k.workspaceId,
+    type,
+    actor: audit.actor ?? SYSTEM,
+    requestId: audit.requestId ?? null,
+    target: { kind: "api_key", id: k.id, label: `${k.name} (${k.prefix}…)` },
+    before: before as Record<string, unknown> | null,
+    after: after as Record<string, unknown> | null,
+  });
 }
 
 /** Creates a key within the workspace's key limit; the plaintext is returned here and never again. */
-export async function createApiKey(db: Db, a: { workspaceId: string; name?: string }): Promise<{ key: ApiKeySummary; plaintext: string }> {
+export async function createApiKey(db: Db, a: { workspaceId: string; name?: string } & KeyAudit): Promise<{ key: ApiKeySummary; plaintext: string }> {
   const secret = generateApiKey();
   const row = await db.$transaction(async (tx) => {
     // Lock the workspace row so that parallel creations cannot both pass the limit check.
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
-    const subs = await tx.subscription.findMany({ where: { workspaceId: a.workspaceId, status: "active" }, select: { plan: true } });
-    const limit = entitlementsFor(subs.map((s) => s.plan)).apiKeys;
+    const limit = entitlementsFor(await entitledPlans(tx, a.workspaceId)).apiKeys;
     const held = await tx.apiKey.count({ where: { workspaceId: a.workspaceId, status: { not: "revoked" } } });
     if (held >= limit) {
       throw new AppError("KEY_LIMIT_REACHED", `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`);
     }
-    return tx.apiKey.create({
+    const key = await tx.apiKey.create({
       data: { id: newId("key"), workspaceId: a.workspaceId, name: a.name?.trim() || "API key", prefix: secret.prefix, hash: secret.hash, status: "active" },
     });
+    if (a.actor) await auditKey(tx, key, "audit.key.created", a, null, { name: key.name, prefix: key.prefix, status: key.status });
+    return key;
   });
   return { key: toKeySummary(row), plaintext: secret.plaintext };
 }
@@ -52,30 +82,40 @@ export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeySu
 }
 
 /** Revocation is permanent. Another workspace's key is answered as not found. */
-export async function revokeApiKeyOrThrow(db: Db, a: { keyId: string; workspaceId?: string }): Promise<ApiKeySummary> {
+export async function revokeApiKeyOrThrow(db: Db, a: { keyId: string; workspaceId?: string } & KeyAudit): Promise<ApiKeySummary> {
   const key = await db.apiKey.findUnique({ where: { id: a.keyId } });
   if (!key || (a.workspaceId && key.workspaceId !== a.workspaceId)) throw new AppError("NOT_FOUND", "No such API key.");
   if (key.status === "revoked") return toKeySummary(key);
-  const row = await db.apiKey.update({ where: { id: key.id }, data: { status: "revoked", revokedAt: new Date() } });
+  const row = await db.$transaction(async (tx) => {
+    // Conditional on the status read above, so two revocations at once record one change.
+    const res = await tx.apiKey.updateMany({ where: { id: key.id, status: key.status }, data: { status: "revoked", revokedAt: new Date() } });
+    const now = await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+    if (res.count === 1) await auditKey(tx, now, "audit.key.revoked", a, { status: key.status }, { status: "revoked" });
+    return now;
+  });
   return toKeySummary(row);
 }
 
 /**
  * Applies the key limit after a plan change: non-revoked keys in oldest-first order stay (or become) active up
- * to the limit, the rest are paused. Revoked keys are never touched.
+ * to the limit, the rest are paused. Revoked keys are never touched. Each key that changes is an audit event
+ * (audit.key.paused / audit.key.resumed) with the plan change's actor, in the same transaction.
  */
-export async function applyKeyLimit(db: Db, workspaceId: string): Promise<{ active: string[]; paused: string[] }> {
+export async function applyKeyLimit(db: Db, workspaceId: string, audit: KeyAudit = {}): Promise<{ active: string[]; paused: string[] }> {
   const limit = entitlementsFor(await activePlans(db, workspaceId)).apiKeys;
-  const keys = await db.apiKey.findMany({
-    where: { workspaceId, status: { not: "revoked" } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true },
+  const changes = { ...audit, actor: audit.actor ?? ({ kind: "system", reason: "plan change" } as Actor) };
+  return db.$transaction(async (tx) => {
+    // The same lock as key creation, so a key created meanwhile is counted by one of the two.
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
+    const keys = await tx.apiKey.findMany({ where: { workspaceId, status: { not: "revoked" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const active = keys.slice(0, limit);
+    const paused = keys.slice(limit);
+    const resume = active.filter((k) => k.status === "paused");
+    const pause = paused.filter((k) => k.status === "active");
+    if (resume.length) await tx.apiKey.updateMany({ where: { id: { in: resume.map((k) => k.id) }, status: "paused" }, data: { status: "active" } });
+    if (pause.length) await tx.apiKey.updateMany({ where: { id: { in: pause.map((k) => k.id) }, status: "active" }, data: { status: "paused" } });
+    for (const k of resume) await auditKey(tx, k, "audit.key.resumed", changes, { status: "paused" }, { status: "active" });
+    for (const k of pause) await auditKey(tx, k, "audit.key.paused", changes, { status: "active" }, { status: "paused" });
+    return { active: active.map((k) => k.id), paused: paused.map((k) => k.id) };
   });
-  const active = keys.slice(0, limit).map((k) => k.id);
-  const paused = keys.slice(limit).map((k) => k.id);
-  await db.$transaction([
-    db.apiKey.updateMany({ where: { id: { in: active }, status: "paused" }, data: { status: "active" } }),
-    db.apiKey.updateMany({ where: { id: { in: paused }, status: "active" }, data: { status: "paused" } }),
-  ]);
-  return { active, paused };
 }

@@ -1,11 +1,7 @@
 // Settings of protected links, read at call time so tests (and operators) can change them without a restart.
+import { numberSetting } from "../config/settings";
 
-const num = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= min && n <= max ? Math.floor(n) : fallback;
-};
+const num = (name: string, fallback: number, min: number, max: number): number => numberSetting(name, fallback, { min, max });
 
 /** Creations per window for an anonymous caller (per client address). */
 export const anonymousCreateLimit = () => num("SERVICE_LINKS_ANON_RATE_LIMIT", 10, 1, 1_000_000);

@@ -53,17 +53,18 @@ export async function createOrReuseLink(
         expiresAt: a.expiresAt,
       },
     });
+    if (workspaceId) {
+      // The investigation event is part of the creation: both are written, or neither.
+      await recordEvent(tx, {
+        workspaceId,
+        requestId: a.requestId,
+        type: "link.created",
+        domain: a.destination.ipLiteral ? null : a.destination.host,
+        data: { link_id: link.id, slug: link.slug, url: link.destination, expires_at: link.expiresAt?.toISOString() ?? null },
+      });
+    }
     return { link, reused: false };
   });
-  if (workspaceId && !result.reused) {
-    await recordEvent(db, {
-      workspaceId,
-      requestId: a.requestId,
-      type: "link.created",
-      domain: a.destination.ipLiteral ? null : a.destination.host,
-      data: { link_id: result.link.id, slug: result.link.slug, url: result.link.destination, expires_at: result.link.expiresAt?.toISOString() ?? null },
-    });
-  }
   return result;
 }
 
@@ -76,19 +77,31 @@ async function unusedSlug(db: Pick<Db, "link">): Promise<string> {
   return newSlug(12);
 }
 
-export type RedirectOutcome = { kind: "redirect"; url: string } | { kind: "not_found" } | { kind: "gone"; reason: "expired" | "disabled" };
+/** The link behind a visit, for the investigation event of a refused one. */
+export interface VisitedLink {
+  id: string;
+  slug: string;
+  workspaceId: string | null;
+  destination: string;
+}
+
+export type RedirectOutcome =
+  | { kind: "redirect"; url: string; link: VisitedLink }
+  | { kind: "not_found" }
+  | { kind: "gone"; reason: "expired" | "disabled"; link: VisitedLink };
 
 /** Where a slug leads now. A redirect is counted with one UPDATE that also re-checks the link is still active. */
 export async function followLink(db: Db, slug: string, now = new Date()): Promise<RedirectOutcome> {
-  const rows = await db.$queryRawUnsafe<{ destination: string }[]>(
+  const rows = await db.$queryRawUnsafe<VisitedLink[]>(
     `UPDATE "Link" SET "clicks" = "clicks" + 1
       WHERE "slug" = $1 AND "disabledAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > $2::timestamp(3))
-      RETURNING "destination"`,
+      RETURNING "id", "slug", "workspaceId", "destination"`,
     slug,
     now.toISOString(),
   );
-  if (rows[0]) return { kind: "redirect", url: rows[0].destination };
-  const link = await db.link.findUnique({ where: { slug }, select: { disabledAt: true } });
+  if (rows[0]) return { kind: "redirect", url: rows[0].destination, link: rows[0] };
+  const link = await db.link.findUnique({ where: { slug }, select: { id: true, slug: true, workspaceId: true, destination: true, disabledAt: true } });
   if (!link) return { kind: "not_found" };
-  return { kind: "gone", reason: link.disabledAt ? "disabled" : "expired" };
+  const { disabledAt, ...visited } = link;
+  return { kind: "gone", reason: disabledAt ? "disabled" : "expired", link: visited };
 }

@@ -4,6 +4,7 @@ import { getDb } from "../db/client";
 import { followLink } from "./links";
 import { parseDestination } from "./normalize";
 import { SLUG_PATTERN } from "./slug";
+import { recordBlockedVisit } from "./visit-events";
 
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -27,8 +28,14 @@ export async function answerLinkRequest(req: Request, slug: string): Promise<Res
   if (!SLUG_PATTERN.test(slug)) return refusal(404, "NOT_FOUND", req);
   const outcome = await followLink(await getDb(), slug);
   if (outcome.kind === "not_found") return refusal(404, "NOT_FOUND", req);
-  if (outcome.kind === "gone") return refusal(410, outcome.reason === "disabled" ? "LINK_DISABLED" : "LINK_EXPIRED", req);
+  if (outcome.kind === "gone") {
+    await recordBlockedVisit(outcome.link, outcome.reason, req);
+    return refusal(410, outcome.reason === "disabled" ? "LINK_DISABLED" : "LINK_EXPIRED", req);
+  }
   const d = parseDestination(outcome.url);
-  if ("error" in d) return refusal(404, "NOT_FOUND", req);
+  if ("error" in d) {
+    await recordBlockedVisit(outcome.link, "destination_refused", req);
+    return refusal(404, "NOT_FOUND", req);
+  }
   return new Response(null, { status: 302, headers: { ...HEADERS, Location: d.url } });
 }

@@ -23,7 +23,7 @@ function json(status: number, body: unknown, headers: Headers): Response {
  * The POST body as procedure input. A malformed body is not refused here: the capability check comes before
  * validation (and before any unit), so the problem travels as INVALID_INPUT_MARKER and the ladder refuses it there.
  */
-async function readJsonInput(req: Request): Promise<unknown> {
+export async function readJsonInput(req: Request): Promise<unknown> {
   const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   const bytes = await readCapped(req.body, MAX_BODY_BYTES);

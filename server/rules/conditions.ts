@@ -1,7 +1,7 @@
 // The rule condition language: a list of `{ field, op, value }` tests that must all hold. Each field has a kind,
 // and the kind decides which operators and values are allowed, so a stored rule can always be evaluated.
 import { z } from "zod";
-import { parseCidr } from "../feeds/ip-range-set";
+import { formatCidr, parseCidr } from "../net/ip-parse";
 import { parseIpStrict } from "../net/ip";
 
 type Kind = "string" | "country" | "ip" | "number" | "boolean";
@@ -88,7 +88,14 @@ const conditionSchema = z
   .superRefine((c, ctx) => {
     const problem = conditionProblem(c);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  })
+  // A range is saved in the canonical form the evaluation reads (" 203.0.113.5/24" -> "203.0.113.0/24").
+  .transform((c) => (c.op === "cidr" ? { ...c, value: canonicalCidrs(c.value) } : c));
+
+function canonicalCidrs(value: string | number | boolean | (string | number)[]): string | string[] {
+  const one = (v: unknown) => formatCidr(parseCidr(String(v))!);
+  return Array.isArray(value) ? value.map(one) : one(value);
+}
 
 export const conditionsSchema = z
   .array(conditionSchema)

@@ -1,8 +1,9 @@
 // Custom rules of a workspace: allow, review, challenge or block when all conditions hold. Every query filters on
-// the workspace; another workspace's rule is answered as not found. Changes are recorded as investigation events.
+// the workspace; another workspace's rule is answered as not found. Changes are audit events (audit.rule.*) with
+// their actor and the rule before and after, written in the same transaction.
+import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { recordEvent } from "../events/events";
 import { newId } from "../ids";
 import type { Condition } from "./conditions";
 import { maxRulesPerWorkspace } from "./config";
@@ -63,50 +64,73 @@ export async function getRuleOrThrow(db: Db, workspaceId: string, id: string): P
   return toRecord(row);
 }
 
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+type Change = { workspaceId: string; requestId: string; actor: Actor };
+
+/** What the audit trail keeps of a rule: all of it (a rule holds no secret). */
+const auditFields = (r: RuleRecord) => ({ name: r.name, action: r.action, priority: r.priority, enabled: r.enabled, conditions: r.conditions });
+
+function auditRule(tx: Tx, a: Change, type: "audit.rule.created" | "audit.rule.updated" | "audit.rule.deleted", before: RuleRecord | null, after: RuleRecord | null) {
+  const r = (after ?? before)!;
+  return recordAudit(tx, {
+    workspaceId: a.workspaceId,
+    requestId: a.requestId,
+    type,
+    actor: a.actor,
+    target: { kind: "rule", id: r.id, label: r.name },
+    before: before && auditFields(before),
+    after: after && auditFields(after),
+    index: { rule: r.id },
+  });
+}
+
 export async function createRule(
   db: Db,
-  a: { workspaceId: string; requestId: string; rule: Required<Pick<RuleChanges, "name" | "action" | "conditions">> & RuleChanges },
+  a: Change & { rule: Required<Pick<RuleChanges, "name" | "action" | "conditions">> & RuleChanges },
 ): Promise<RuleRecord> {
   const max = maxRulesPerWorkspace();
   // A count-then-insert can overshoot by a few under concurrent creates; the limit is a guard, not a quota.
   if ((await db.rule.count({ where: { workspaceId: a.workspaceId } })) >= max) {
     throw new AppError("CONFLICT", `This workspace already has the maximum of ${max} rules; delete one first.`);
   }
-  const row = await db.rule.create({
-    data: {
-      id: newId("rule"),
-      workspaceId: a.workspaceId,
-      name: a.rule.name,
-      action: a.rule.action,
-      priority: a.rule.priority ?? 0,
-      enabled: a.rule.enabled ?? true,
-      conditions: a.rule.conditions as object[],
-    },
+  return db.$transaction(async (tx) => {
+    const row = await tx.rule.create({
+      data: {
+        id: newId("rule"),
+        workspaceId: a.workspaceId,
+        name: a.rule.name,
+        action: a.rule.action,
+        priority: a.rule.priority ?? 0,
+        enabled: a.rule.enabled ?? true,
+        conditions: a.rule.conditions as object[],
+      },
+    });
+    await auditRule(tx, a, "audit.rule.created", null, toRecord(row));
+    return toRecord(row);
   });
-  await recordRuleEvent(db, a.workspaceId, a.requestId, "rule.created", row);
-  return toRecord(row);
 }
 
-export async function updateRuleOrThrow(db: Db, a: { workspaceId: string; requestId: string; id: string; changes: RuleChanges }): Promise<RuleRecord> {
-  await getRuleOrThrow(db, a.workspaceId, a.id);
+export async function updateRuleOrThrow(db: Db, a: Change & { id: string; changes: RuleChanges }): Promise<RuleRecord> {
   const { conditions, ...rest } = a.changes;
-  const res = await db.rule.updateMany({
-    where: { id: a.id, workspaceId: a.workspaceId },
-    data: { ...rest, ...(conditions ? { conditions: conditions as object[] } : {}) },
+  return db.$transaction(async (tx) => {
+    const before = await tx.rule.findFirst({ where: { id: a.id, workspaceId: a.workspaceId } });
+    if (!before) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
+    const where = { id: before.id, workspaceId: a.workspaceId };
+    // Conditional, so a rule deleted meanwhile is a 404 and never a failed update.
+    const res = await tx.rule.updateMany({ where, data: { ...rest, ...(conditions ? { conditions: conditions as object[] } : {}) } });
+    const after = res.count === 1 ? await tx.rule.findFirst({ where }) : null;
+    if (!after) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
+    await auditRule(tx, a, "audit.rule.updated", toRecord(before), toRecord(after));
+    return toRecord(after);
   });
-  if (res.count === 0) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
-  const row = await getRuleOrThrow(db, a.workspaceId, a.id);
-  await recordEvent(db, { workspaceId: a.workspaceId, requestId: a.requestId, type: "rule.updated", rule: row.id, data: { name: row.name, action: row.action, changed: Object.keys(a.changes) } });
-  return row;
 }
 
-export async function deleteRuleOrThrow(db: Db, a: { workspaceId: string; requestId: string; id: string }): Promise<{ id: string; deleted: true }> {
-  const res = await db.rule.deleteMany({ where: { id: a.id, workspaceId: a.workspaceId } });
-  if (res.count === 0) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
-  await recordEvent(db, { workspaceId: a.workspaceId, requestId: a.requestId, type: "rule.deleted", rule: a.id, data: {} });
+export async function deleteRuleOrThrow(db: Db, a: Change & { id: string }): Promise<{ id: string; deleted: true }> {
+  await db.$transaction(async (tx) => {
+    const before = await tx.rule.findFirst({ where: { id: a.id, workspaceId: a.workspaceId } });
+    const res = await tx.rule.deleteMany({ where: { id: a.id, workspaceId: a.workspaceId } });
+    if (!before || res.count === 0) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
+    await auditRule(tx, a, "audit.rule.deleted", toRecord(before), null);
+  });
   return { id: a.id, deleted: true };
-}
-
-function recordRuleEvent(db: Db, workspaceId: string, requestId: string, type: string, row: Row) {
-  return recordEvent(db, { workspaceId, requestId, type, rule: row.id, data: { name: row.name, action: row.action, priority: row.priority, enabled: row.enabled } });
 }

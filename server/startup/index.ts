@@ -4,22 +4,43 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { listenAdminChannel, writeServerPid } from "../admin/channel";
 import { runAdminCommand } from "../admin/commands";
+import { assertBillingConfig } from "../billing/config";
 import { getDb, type Db } from "../db/client";
 import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
 import { geoReader } from "../geo/database";
 import { warmIpFeeds } from "../ip/reputation";
 import { startRetentionPurge } from "../maintenance/purge";
+import { startScheduledTasks } from "../schedule/tasks";
+import { assertEncryptionKeyConfigured, prepareStoredSecrets } from "../secrets/startup";
 import { startWebhookWorker } from "../webhooks/worker";
 import { createWorkspace } from "../workspaces/workspaces";
+import { logger } from "../operate/log";
+import { startMetricsListener } from "../operate/metrics-listener";
+import { registerLifecycle } from "../operate/lifecycle";
+import { registerMetricSources } from "../operate/sources";
+import { processState } from "../operate/state";
+import { assertValidConfiguration } from "../config/validate";
 
 export async function startServer(): Promise<void> {
+  // An invalid numeric setting (SERVICE_TARGET_TIMEOUT_MS=10s) stops the server here, naming the variable.
+  assertValidConfiguration();
+  // A wrong or half-configured billing mode stops the server here, naming what is missing.
+  assertBillingConfig();
   await adoptNpmRegistrySetting();
+  // Production without SERVICE_ENCRYPTION_KEY (or a malformed key) stops the server here, naming the variable.
+  assertEncryptionKeyConfigured();
   const db = await getDb();
+  await prepareStoredSecrets(db);
   await seedDemoOnFirstRun(db);
   await warmData();
   startWebhookWorker();
   startRetentionPurge(db);
+  startScheduledTasks(db);
+  processState().workersStarted = true;
+  registerMetricSources(db);
+  registerLifecycle();
+  await startMetricsListener();
   if (!databaseUrl()) {
     writeServerPid();
     await listenAdminChannel(async (argv) => {
@@ -57,10 +78,11 @@ async function warmData(): Promise<void> {
     geoReader(4);
     geoReader(6);
     await warmIpFeeds();
+    processState().dataLoaded = true;
+    logger().info({ duration_ms: Date.now() - started }, "shipped data loaded");
   } catch (err) {
-    console.error("warming shipped data failed; lookups will load it on first use:", err);
+    logger().error({ err }, "warming shipped data failed; lookups will load it on first use");
   }
-  if (process.env.NODE_ENV !== "test") console.log(`shipped data loaded in ${Date.now() - started} ms`);
 }
 
 async function seedDemoOnFirstRun(db: Db): Promise<void> {

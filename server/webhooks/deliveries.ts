@@ -1,8 +1,9 @@
 // The delivery log of one webhook: what was queued, sent, retried, paused or given up, newest first.
 import type { Db } from "../db/client";
+import { AppError } from "../errors";
 import { getWebhookOrThrow } from "./webhooks";
 
-export type DeliveryStatus = "pending" | "delivered" | "failed" | "paused";
+export type DeliveryStatus = "pending" | "delivered" | "failed" | "paused" | "expired";
 
 export interface DeliveryRecord {
   id: string;
@@ -15,6 +16,31 @@ export interface DeliveryRecord {
   next_attempt_at: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** The JSON body sent to the receiver. */
+  payload: unknown;
+}
+
+type Row = Awaited<ReturnType<Db["webhookDelivery"]["findMany"]>>[number];
+
+const toDeliveryRecord = (d: Row): DeliveryRecord => ({
+  id: d.id,
+  event_type: d.eventType,
+  request_id: d.requestId,
+  status: d.status as DeliveryStatus,
+  attempts: d.attempts,
+  last_status: d.lastStatus,
+  last_error: d.lastError,
+  next_attempt_at: d.status === "pending" || d.status === "paused" ? d.nextAttemptAt.toISOString() : null,
+  created_at: d.createdAt.toISOString(),
+  delivered_at: d.deliveredAt?.toISOString() ?? null,
+  payload: d.payload,
+});
+
+/** One delivery of one webhook of the workspace (404 otherwise). */
+export async function listDeliveryOrThrow(db: Db, a: { workspaceId: string; webhookId: string; deliveryId: string }): Promise<DeliveryRecord> {
+  const d = await db.webhookDelivery.findFirst({ where: { id: a.deliveryId, webhookId: a.webhookId, workspaceId: a.workspaceId } });
+  if (!d) throw new AppError("NOT_FOUND", "No such delivery for this webhook.");
+  return toDeliveryRecord(d);
 }
 
 export async function listDeliveriesOrThrow(
@@ -30,18 +56,7 @@ export async function listDeliveriesOrThrow(
   });
   const page = rows.slice(0, a.limit);
   return {
-    items: page.map((d) => ({
-      id: d.id,
-      event_type: d.eventType,
-      request_id: d.requestId,
-      status: d.status as DeliveryStatus,
-      attempts: d.attempts,
-      last_status: d.lastStatus,
-      last_error: d.lastError,
-      next_attempt_at: d.status === "pending" || d.status === "paused" ? d.nextAttemptAt.toISOString() : null,
-      created_at: d.createdAt.toISOString(),
-      delivered_at: d.deliveredAt?.toISOString() ?? null,
-    })),
+    items: page.map(toDeliveryRecord),
     nextCursor: rows.length > a.limit ? page[page.length - 1].id : null,
   };
 }

@@ -44,11 +44,12 @@ export const deliveryRecordSchema = z.object({
   id: z.string().describe("Delivery id, sent as the `webhook-id` header (stable across retries)"),
   event_type: z.string(),
   request_id: z.string().describe("Request ID of the assessment; correlates with GET /events"),
-  status: z.enum(["pending", "delivered", "failed", "paused"]),
+  status: z.enum(["pending", "delivered", "failed", "paused", "expired"]),
   attempts: z.number().int(),
   last_status: z.number().int().nullable().describe("HTTP status of the last attempt; null when no answer was received"),
   last_error: z.string().nullable(),
   next_attempt_at: z.string().nullable().describe("When the next attempt is due (pending or paused), else null"),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
+  payload: z.unknown().describe("The JSON body sent to the receiver"),
 });

@@ -1,9 +1,10 @@
 // Webhook registrations of a workspace. Every query filters on the workspace from the caller's context; another
 // workspace's webhook is answered as not found, never as forbidden, so its existence is not revealed.
+import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { recordEvent } from "../events/events";
 import { newId } from "../ids";
+import { sealWebhookSecret } from "../secrets/stored-secrets";
 import { maxWebhooksPerWorkspace } from "./config";
 import { newWebhookSecret } from "./signing";
 import { assertWebhookUrlOrThrow } from "./target";
@@ -17,6 +18,8 @@ export interface WebhookRecord {
   updated_at: string;
 }
 
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
 type Row = { id: string; name: string; url: string; eventTypes: string[]; createdAt: Date; updatedAt: Date };
 
 export const toWebhookRecord = (r: Row): WebhookRecord => ({
@@ -28,16 +31,33 @@ export const toWebhookRecord = (r: Row): WebhookRecord => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-type Audit = { workspaceId: string; requestId: string };
+type Audit = { workspaceId: string; requestId: string; actor: Actor };
 
-function audit(db: Db, a: Audit, type: string, w: Row) {
-  return recordEvent(db, { ...a, type, data: { webhook_id: w.id, name: w.name, url: w.url, event_types: w.eventTypes } });
+/** What an audit event may show of a webhook: never the signing secret. */
+const publicFields = (w: Row) => ({ name: w.name, url: w.url, event_types: w.eventTypes });
+
+function audit(tx: Tx, a: Audit, type: "audit.webhook.created" | "audit.webhook.updated" | "audit.webhook.deleted", before: Row | null, after: Row | null) {
+  const w = (after ?? before)!;
+  return recordAudit(tx, {
+    workspaceId: a.workspaceId,
+    requestId: a.requestId,
+    type,
+    actor: a.actor,
+    target: { kind: "webhook", id: w.id, label: w.name },
+    before: before && publicFields(before),
+    after: after && publicFields(after),
+  });
 }
 
-/** Registers a webhook within the workspace limit; the signing secret is returned here and never again. */
+/**
+ * Registers a webhook within the workspace limit. The signing secret is stored only as an AES-256-GCM envelope
+ * (server/secrets) and returned in plain text here, never again.
+ */
 export async function createWebhook(db: Db, a: Audit & { name: string; url: string; eventTypes: string[] }): Promise<WebhookRecord & { secret: string }> {
   const url = await assertWebhookUrlOrThrow(a.url);
   const secret = newWebhookSecret();
+  const id = newId("wh");
+  const sealed = sealWebhookSecret(id, secret);
   const row = await db.$transaction(async (tx) => {
     // Lock the workspace row so that parallel creations cannot both pass the limit check.
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
@@ -45,9 +65,10 @@ export async function createWebhook(db: Db, a: Audit & { name: string; url: stri
     if ((await tx.webhook.count({ where: { workspaceId: a.workspaceId } })) >= limit) {
       throw new AppError("CONFLICT", `This workspace already has the maximum of ${limit} webhooks; delete one to add another.`);
     }
-    return tx.webhook.create({ data: { id: newId("wh"), workspaceId: a.workspaceId, name: a.name, url, eventTypes: uniq(a.eventTypes), secret } });
+    const created = await tx.webhook.create({ data: { id, workspaceId: a.workspaceId, name: a.name, url, eventTypes: uniq(a.eventTypes), secret: sealed } });
+    await audit(tx, a, "audit.webhook.created", null, created);
+    return created;
   });
-  await audit(db, a, "webhook.created", row);
   return { ...toWebhookRecord(row), secret };
 }
 
@@ -56,7 +77,7 @@ export async function listWebhooks(db: Db, workspaceId: string): Promise<Webhook
   return rows.map(toWebhookRecord);
 }
 
-export async function getWebhookOrThrow(db: Db, a: { workspaceId: string; webhookId: string }) {
+export async function getWebhookOrThrow(db: Db | Tx, a: { workspaceId: string; webhookId: string }) {
   const row = await db.webhook.findFirst({ where: { id: a.webhookId, workspaceId: a.workspaceId } });
   if (!row) throw new AppError("NOT_FOUND", "No such webhook.");
   return row;
@@ -69,22 +90,29 @@ export async function updateWebhookOrThrow(
   await getWebhookOrThrow(db, a);
   const url = a.url === undefined ? undefined : await assertWebhookUrlOrThrow(a.url);
   const data = { name: a.name, url, eventTypes: a.eventTypes ? uniq(a.eventTypes) : undefined };
-  const res = await db.webhook.updateMany({ where: { id: a.webhookId, workspaceId: a.workspaceId }, data });
-  if (res.count === 0) throw new AppError("NOT_FOUND", "No such webhook.");
-  const row = await getWebhookOrThrow(db, a);
-  await audit(db, a, "webhook.updated", row);
+  const row = await db.$transaction(async (tx) => {
+    const before = await tx.webhook.findFirst({ where: { id: a.webhookId, workspaceId: a.workspaceId } });
+    if (!before) throw new AppError("NOT_FOUND", "No such webhook.");
+    // Conditional, so a webhook deleted meanwhile is a 404 and never a failed update.
+    const res = await tx.webhook.updateMany({ where: { id: before.id, workspaceId: a.workspaceId }, data });
+    const after = res.count === 1 ? await tx.webhook.findFirst({ where: { id: before.id, workspaceId: a.workspaceId } }) : null;
+    if (!after) throw new AppError("NOT_FOUND", "No such webhook.");
+    await audit(tx, a, "audit.webhook.updated", before, after);
+    return after;
+  });
   return toWebhookRecord(row);
 }
 
 /** Deletes the webhook and its queued and logged deliveries, so nothing more is sent to it. */
 export async function deleteWebhookOrThrow(db: Db, a: Audit & { webhookId: string }): Promise<{ id: string; deleted: true }> {
-  const row = await getWebhookOrThrow(db, a);
-  await db.$transaction([
-    db.webhookDelivery.deleteMany({ where: { webhookId: row.id, workspaceId: a.workspaceId } }),
-    db.webhook.deleteMany({ where: { id: row.id, workspaceId: a.workspaceId } }),
-  ]);
-  await audit(db, a, "webhook.deleted", row);
-  return { id: row.id, deleted: true };
+  await db.$transaction(async (tx) => {
+    const row = await getWebhookOrThrow(tx, a);
+    await tx.webhookDelivery.deleteMany({ where: { webhookId: row.id, workspaceId: a.workspaceId } });
+    const res = await tx.webhook.deleteMany({ where: { id: row.id, workspaceId: a.workspaceId } });
+    if (res.count === 0) throw new AppError("NOT_FOUND", "No such webhook.");
+    await audit(tx, a, "audit.webhook.deleted", row, null);
+  });
+  return { id: a.webhookId, deleted: true };
 }
 
 const uniq = (xs: string[]) => [...new Set(xs)];

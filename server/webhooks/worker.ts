@@ -3,10 +3,12 @@
 // row as delivered, retried with backoff, failed, or paused.
 import { getDb, type Db } from "../db/client";
 import { recordEvent } from "../events/events";
+import { openWebhookSecret } from "../secrets/stored-secrets";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { claimDueDeliveries } from "./claim";
 import { batchSize, deliveryTimeoutMs, pollIntervalMs, workerEnabled } from "./config";
 import { logWebhookError } from "./log";
+import { metrics } from "../operate/metrics";
 import { nextAttemptAfter, PAUSE_RECHECK_MS, RETRY_WINDOW_MS } from "./schedule";
 import { deliveryBody, sendDelivery } from "./send";
 
@@ -38,7 +40,10 @@ export async function runWebhookDeliveriesOnce(db: Db, now: Date = new Date()): 
       }),
     ),
   );
-  for (const o of outcomes) summary[o]++;
+  for (const o of outcomes) {
+    summary[o]++;
+    metrics().webhookDeliveries.inc({ outcome: o });
+  }
   return summary;
 }
 
@@ -57,15 +62,31 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
   }
   if (d.status === "paused" && now.getTime() - d.createdAt.getTime() > RETRY_WINDOW_MS) {
     // Entitlement came back too late: an event this old is no longer worth sending.
-    await settle({ status: "failed", lastError: "paused beyond the retry window; not sent" });
+    await settle({ status: "expired", lastError: "expired: webhooks returned to the plan after the retry window" });
     return "failed";
   }
-  const res = await sendDelivery({ url: hook.url, secret: hook.secret, msgId: d.id, body: deliveryBody(d.payload) });
-  const attempts = d.attempts + 1;
+  // The secret is stored sealed (server/secrets); it is opened only here, for signing. A secret sealed under a key
+  // this instance does not hold counts as a failed attempt (backoff, then failed) instead of being retried forever;
+  // once the operator restores the key (SERVICE_ENCRYPTION_KEY's keyring), the next attempt signs normally.
+  let secret: string;
+  try {
+    secret = openWebhookSecret(hook);
+  } catch (err) {
+    logWebhookError(`delivery ${d.id}: signing secret`, err);
+    return settleFailure(db, d, hook.id, now, { status: null, error: "the signing secret could not be decrypted: the encryption key that sealed it is not configured on this instance" });
+  }
+  const res = await sendDelivery({ url: hook.url, secret, msgId: d.id, body: deliveryBody(d.payload) });
   if (res.ok) {
-    await settle({ status: "delivered", attempts, lastStatus: res.status, lastError: null, deliveredAt: new Date() });
+    await settle({ status: "delivered", attempts: d.attempts + 1, lastStatus: res.status, lastError: null, deliveredAt: new Date() });
     return "delivered";
   }
+  return settleFailure(db, d, hook.id, now, res);
+}
+
+async function settleFailure(db: Db, d: Delivery, webhookId: string, now: Date, res: { status: number | null; error?: string | null }): Promise<Outcome> {
+  const settle = (data: Parameters<Db["webhookDelivery"]["updateMany"]>[0]["data"]) =>
+    db.webhookDelivery.updateMany({ where: { id: d.id }, data });
+  const attempts = d.attempts + 1;
   const next = nextAttemptAfter(attempts, now);
   const error = res.error?.slice(0, 500) ?? null;
   if (next) {
@@ -73,7 +94,7 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
     return "retrying";
   }
   await settle({ status: "failed", attempts, lastStatus: res.status, lastError: error });
-  await audit(db, d, "webhook.delivery_failed", { webhook_id: hook.id, delivery_id: d.id, attempts, last_status: res.status, last_error: error });
+  await audit(db, d, "webhook.delivery_failed", { webhook_id: webhookId, delivery_id: d.id, attempts, last_status: res.status, last_error: error });
   return "failed";
 }
 
@@ -81,7 +102,7 @@ function audit(db: Db, d: Delivery, type: string, data: Record<string, unknown>)
   return recordEvent(db, { workspaceId: d.workspaceId, requestId: d.requestId, type, data }).catch((err) => logWebhookError(type, err));
 }
 
-const g = globalThis as unknown as { __serviceWebhookWorker?: { stop(): void } };
+const g = globalThis as unknown as { __serviceWebhookWorker?: { stop(): Promise<void> } };
 
 /**
  * Starts polling for due deliveries (idempotent; the timer is unref'd so it never keeps the process alive).
@@ -89,26 +110,38 @@ const g = globalThis as unknown as { __serviceWebhookWorker?: { stop(): void } }
  */
 export function startWebhookWorker(): void {
   if (g.__serviceWebhookWorker || !workerEnabled()) return;
-  let running = false;
+  let running: Promise<void> | null = null;
+  let stopped = false;
   const tick = async () => {
-    if (running) return;
-    running = true;
+    if (running || stopped) return;
+    let done!: () => void;
+    running = new Promise<void>((r) => (done = r));
     try {
       const db = await getDb();
       // A full batch suggests a backlog: keep going instead of waiting for the next tick.
-      while ((await runWebhookDeliveriesOnce(db)).claimed >= batchSize());
+      // Shutdown stops the loop between passes: every claimed delivery of a pass is settled before it ends.
+      while (!stopped && (await runWebhookDeliveriesOnce(db)).claimed >= batchSize());
     } catch (err) {
       logWebhookError("worker pass", err);
     } finally {
-      running = false;
+      running = null;
+      done();
     }
   };
   const timer = setInterval(() => void tick(), pollIntervalMs());
   timer.unref();
-  g.__serviceWebhookWorker = { stop: () => clearInterval(timer) };
+  g.__serviceWebhookWorker = {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      return running ?? Promise.resolve();
+    },
+  };
 }
 
-export function stopWebhookWorker(): void {
-  g.__serviceWebhookWorker?.stop();
+/** Stops claiming; resolves once the pass under way (if any) has settled every delivery it claimed. */
+export function stopWebhookWorker(): Promise<void> {
+  const w = g.__serviceWebhookWorker;
   g.__serviceWebhookWorker = undefined;
+  return w ? w.stop() : Promise.resolve();
 }

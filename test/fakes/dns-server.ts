@@ -53,6 +53,8 @@ export interface FakeDnsServer {
   delayMs: number;
   /** When true, every UDP answer with records is sent truncated (TC bit, no answers) to force TCP fallback. */
   truncateUdp: boolean;
+  /** Zones whose answers carry the AD bit, as a validating resolver sets it for DNSSEC-signed zones. */
+  signedZones: Set<string>;
   setRecords(name: string, records: FakeRecord[]): void;
   removeRecords(name: string): void;
   setFailure(name: string, failure: FakeFailure | null): void;
@@ -79,6 +81,7 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
     down: false,
     delayMs: 0,
     truncateUdp: false,
+    signedZones: new Set(),
     setRecords: (name, records) => void zone.set(norm(name), records),
     removeRecords: (name) => void zone.delete(norm(name)),
     setFailure: (name, failure) => void (failure ? failures.set(norm(name), failure) : failures.delete(norm(name))),
@@ -117,7 +120,8 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
   function answer(q: Question, id: number): packet.Packet | null {
     const name = norm(q.name);
     const base = { id, type: "response" as const, questions: [q] };
-    const flags = packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE;
+    const signed = [...state.signedZones].some((z) => name === norm(z) || name.endsWith("." + norm(z)));
+    const flags = packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE | (signed ? packet.AUTHENTIC_DATA : 0);
     const answers: Answer[] = [];
     let current = name;
     let existed = false;

@@ -1,6 +1,7 @@
 // Sample requests for every registered /v1 route, so table-driven suites can run against all of them.
 import { appRouter } from "../../server/api/root";
 import { buildRouteTable, type RestRoute } from "../../server/api/rest/routes";
+import { errorCodesOf } from "../../server/api/contract";
 
 const PARAM_SAMPLES: Record<string, string> = {
   ip: "8.8.8.8",
@@ -41,6 +42,10 @@ export interface RouteSample {
   metered: boolean;
   /** The key is optional (anonymous use allowed), so a missing key is not refused. */
   keyOptional: boolean;
+  /** Needs the webhooks entitlement (contract `requires`). */
+  webhooks: boolean;
+  /** Every code the route's contract says it can answer (server/api/contract.ts). */
+  errors: string[];
 }
 
 export function routeSamples(): RouteSample[] {
@@ -57,9 +62,11 @@ export function routeSamples(): RouteSample[] {
       method: route.method,
       path: `/v1${filled}${QUERY_SAMPLES[route.template] ?? ""}`,
       body: route.method === "GET" || route.method === "DELETE" ? undefined : BODY_SAMPLES[route.template] ?? {},
-      capability: meta?.metered?.capability ?? null,
+      capability: meta?.requires?.capability ?? meta?.metered?.capability ?? null,
       metered: Boolean(meta?.metered),
       keyOptional: meta?.openapi?.protect === false,
+      webhooks: Boolean(meta?.requires?.webhooks),
+      errors: errorCodesOf(meta ?? {}),
     };
   });
 }

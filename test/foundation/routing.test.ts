@@ -17,6 +17,13 @@ describe("unknown routes", () => {
     ["HEAD", "/v1/nope"],
     ["PUT", "/v1/lookups/history"],
     ["OPTIONS", "/v1/ip/8.8.8.8/geo"],
+    // Methods the API never registers (TRACE and CONNECT never reach the handler: see http-front.test.ts).
+    ["PROPFIND", "/v1/ip/8.8.8.8/geo"],
+    ["MKCOL", "/v1/rules"],
+    ["LOCK", "/v1/rules/r_1"],
+    ["SEARCH", "/v1/events"],
+    ["REPORT", "/v1/ip/8.8.8.8/geo"],
+    ["PURGE", "/v1/ip/8.8.8.8/geo"],
   ])("%s %s is 404 LOOKUP_NOT_FOUND before authentication", async (method, path) => {
     const res = await app.request(method, path, { key: "svc_live_" + "B".repeat(43) });
     expect(res.status).toBe(404);

@@ -1,5 +1,6 @@
 // One security table, run against every /v1 route (STYLE.md): no key, bad key, paused, revoked, wrong plan,
-// forbidden origin. Every refusal has the exact status and body and consumes nothing.
+// forbidden origin, wrong plan for webhooks. Every refusal has the exact status and body, consumes nothing, and is
+// one of the codes the route's contract declares (so the OpenAPI document lists it).
 import { beforeAll, describe, expect, it } from "vitest";
 import { setPlans } from "../../server/workspaces/workspaces";
 import { createApiKey, revokeApiKeyOrThrow } from "../../server/keys/keys";
@@ -13,6 +14,8 @@ beforeAll(async () => {
 
 const samples = routeSamples();
 
+const declared = (s: { errors: string[] }, res: { body: any }) => expect(s.errors).toContain(res.body.error.code);
+
 describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const))("%s", (_name, s) => {
   if (s.keyOptional) {
     it("serves a caller without a key anonymously", async () => {
@@ -25,6 +28,7 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
       const res = await app.request(s.method, s.path, { body: s.body });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+      declared(s, res);
     });
   }
 
@@ -45,6 +49,7 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
     const paused = await app.request(s.method, s.path, { body: s.body, key: second.plaintext });
     expect(paused.status).toBe(403);
     expect(paused.body).toEqual({ error: { code: "API_KEY_PAUSED", message: expect.any(String) } });
+    declared(s, paused);
 
     await revokeApiKeyOrThrow(app.db, { keyId: ws.apiKeyId });
     const revoked = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey });
@@ -59,8 +64,22 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
     const res = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey, headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { code: "ORIGIN_FORBIDDEN", message: expect.any(String) } });
+    declared(s, res);
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
+
+  if (s.webhooks) {
+    it("refuses plans without webhooks with 403 CAPABILITY_REQUIRED, consuming nothing", async () => {
+      for (const plan of ["free", "suite_business", "lookups_developer"]) {
+        const ws = await app.seedWorkspace({ plans: [plan] });
+        const res = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: { code: "CAPABILITY_REQUIRED", message: expect.any(String) } });
+        declared(s, res);
+        expect(await app.used(ws.workspaceId)).toBe(0);
+      }
+    });
+  }
 
   if (s.capability === "full") {
     it("refuses the Free and Paid Email plans with 403 CAPABILITY_REQUIRED, consuming nothing", async () => {
@@ -69,6 +88,7 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
         const res = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey });
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ error: { code: "CAPABILITY_REQUIRED", message: expect.any(String) } });
+        declared(s, res);
         expect(await app.used(ws.workspaceId)).toBe(0);
         expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
       }
@@ -81,6 +101,7 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
       const res = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey });
       expect([402, 400]).toContain(res.status); // 400 only when the sample input is itself refused first
       if (res.status === 402) expect(res.body).toEqual({ error: { code: "QUOTA_EXCEEDED", message: expect.any(String) } });
+      declared(s, res);
       expect(await app.used(ws.workspaceId)).toBe(250_000);
       expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
     });

@@ -41,6 +41,21 @@ describe("GET /v1/events", () => {
     expect(res.body.items.map((e: any) => e.requestId)).toEqual(expected);
   });
 
+  it("bounds the creation time with since (inclusive) and until (exclusive), in the list and the CSV", async () => {
+    const ws = await seedWithEvents();
+    const old = await app.db.event.findFirstOrThrow({ where: { workspaceId: ws.workspaceId, requestId: "req_one" } });
+    await app.db.event.update({ where: { id: old.id }, data: { createdAt: new Date("2026-01-15T10:00:00Z") } });
+    const list = async (qs: string) => (await app.request("GET", `/v1/events?${qs}`, { key: ws.apiKey })).body.items.map((e: any) => e.requestId);
+    expect(await list("since=2026-01-15T10:00:00Z&until=2026-01-16")).toEqual(["req_one"]);
+    expect(await list("until=2026-01-15T10:00:00Z")).toEqual([]);
+    expect(await list("since=2026-02-01")).toEqual(["req_three", "req_two"]);
+    const csv = await app.request("GET", "/v1/events.csv?until=2026-02-01", { key: ws.apiKey });
+    expect(csv.text.trimEnd().split("\r\n")).toHaveLength(2);
+    const bad = await app.request("GET", "/v1/events?since=yesterday", { key: ws.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("INVALID_REQUEST");
+  });
+
   it("pages with limit and cursor", async () => {
     const ws = await seedWithEvents();
     const first = await app.request("GET", "/v1/events?limit=2", { key: ws.apiKey });
@@ -59,7 +74,7 @@ describe("GET /v1/events.csv", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = res.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,created_at,request_id,type,ip,email,domain,rule,data");
+    expect(lines[0]).toBe("id,created_at,request_id,type,actor,ip,email,domain,rule,data");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain(`"{""note"":""a, \\""quoted\\"" value""}"`);

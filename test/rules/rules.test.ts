@@ -42,7 +42,7 @@ describe("rules CRUD", () => {
 
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
     const events = await app.request("GET", `/v1/events?query=${id}`, { key: ws.apiKey });
-    expect(events.body.items.map((e: { type: string }) => e.type)).toEqual(["rule.deleted", "rule.updated", "rule.created"]);
+    expect(events.body.items.map((e: { type: string }) => e.type)).toEqual(["audit.rule.deleted", "audit.rule.updated", "audit.rule.created"]);
   });
 
   it("lists rules in evaluation order: ascending priority, then oldest first", async () => {

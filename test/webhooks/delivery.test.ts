@@ -74,6 +74,7 @@ describe("webhook delivery", () => {
           next_attempt_at: null,
           created_at: expect.any(String),
           delivered_at: expect.any(String),
+          payload: expect.objectContaining({ type: "high_risk_assessment", request_id: "req_sig" }),
         },
       ],
       nextCursor: null,

@@ -33,5 +33,5 @@ it("delivers queued events in the background, once even when started twice, and 
   expect(rx.received.map((r) => JSON.parse(r.body).request_id)).toEqual(["req_bg"]);
 
   const events = await app.request("GET", "/v1/events", { key: ws.apiKey });
-  expect(events.body.items.map((e: any) => [e.type, e.requestId])).toContainEqual(["webhook.created", created.headers.get("x-request-id")]);
+  expect(events.body.items.map((e: any) => [e.type, e.requestId])).toContainEqual(["audit.webhook.created", created.headers.get("x-request-id")]);
 });

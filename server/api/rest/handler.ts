@@ -13,6 +13,8 @@ import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
 import { corsResponseHeaders, originAllowed, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
+import { logger } from "../../operate/log";
+import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/observe";
 
 const BASE = "/v1";
 const MAX_BODY_BYTES = 1_000_000;
@@ -33,15 +35,18 @@ function json(status: number, body: unknown, headers: Headers): Response {
 function errorResponse(err: unknown, headers: Headers, requestId: string): Response {
   const { status, body, headers: extra } = toErrorBody(err);
   // An unavailable upstream is expected operation (one line); anything else at 5xx is a bug (with its stack).
-  if (status === 503) console.warn(`[${requestId}] 503 ${body.error.code}: ${body.error.message}`);
-  else if (status >= 500) console.error(`[${requestId}]`, err);
+  if (status === 503) logger().warn({ request_id: requestId, error_code: body.error.code }, body.error.message);
+  else if (status >= 500) logger().error({ request_id: requestId, err }, "unexpected error");
   for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   return json(status, body, headers);
 }
 
 const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
 
-export async function handleRestRequest(req: Request): Promise<Response> {
+// One log line, metrics and the client's correlation id per request (server/operate/observe.ts).
+export const handleRestRequest = withRequestObservation(handleRest);
+
+async function handleRest(req: Request): Promise<Response> {
   const requestId = newId("req");
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" });
   const url = new URL(req.url);
@@ -76,6 +81,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
 
     const match = matchRoute(routeTable(), method, path);
     if (!match) throw notFound();
+    noteRoute(req, match.route.template);
 
     if (origin) {
       if (!originAllowed(origin, url, forwardedHost)) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
@@ -93,18 +99,21 @@ export async function handleRestRequest(req: Request): Promise<Response> {
       resHeaders,
       sessionUser: null,
       requestHeaders: req.headers,
-      authenticate: () => (principal ??= authenticateApiKeyOrThrow(db, apiKeyFromHeaders(req.headers))),
+      authenticate: () => (principal ??= authenticateApiKeyOrThrow(db, apiKeyFromHeaders(req.headers)).then((p) => (noteWorkspace(req, p.workspaceId), p))),
     };
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
     const fn = match.route.procedurePath.split(".").reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
     try {
       const data = await fn(input);
+      // A procedure may ask for another success status (202 for a scan still running) through this internal header.
+      const status = resHeaders.get("x-service-status") === "202" ? 202 : 200;
+      resHeaders.delete("x-service-status");
       resHeaders.forEach((v, k) => headers.set(k, v));
       const contentType = resHeaders.get("content-type");
       if (typeof data === "string" && contentType && !contentType.includes("json")) {
         return new Response(data, { status: 200, headers });
       }
-      return json(200, data, headers);
+      return json(status, data, headers);
     } catch (err) {
       resHeaders.forEach((v, k) => {
         if (!k.startsWith("x-service-quota") && k !== "content-type") headers.set(k, v);

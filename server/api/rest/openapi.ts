@@ -1,10 +1,13 @@
 // The OpenAPI document, generated from the procedures by trpc-to-openapi and then completed with what the
 // generator cannot know: the spec's error shape on every error response, the quota headers on metered 200s,
 // the capability extension, and the paths exactly as the spec writes them (trailing slashes included).
+import { STATUS_CODES } from "node:http";
 import { forEachOpenApiProcedure, generateOpenApiDocument } from "trpc-to-openapi";
-import { ERROR_STATUS } from "../../errors";
+import { ERROR_STATUS, type ErrorCode } from "../../errors";
+import { errorCodesOf } from "../contract";
 import { appRouter } from "../root";
 import type { Meta } from "../trpc";
+import { completeForTools } from "./openapi-tooling";
 
 type Json = Record<string, any>;
 let cached: Json | null = null;
@@ -44,22 +47,12 @@ const QUOTA_HEADERS: Json = {
 };
 const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifier of this request", schema: { type: "string" } } };
 
-const ERROR_TEXT: Record<number, string> = {
-  400: "Invalid or missing request input (`INVALID_REQUEST`, `TARGET_FORBIDDEN`)",
-  401: "API key missing or invalid (`UNAUTHORIZED`)",
-  402: "Monthly lookup allowance exhausted (`QUOTA_EXCEEDED`)",
-  403: "Plan or key does not allow this (`CAPABILITY_REQUIRED`, `BULK_LOOKUPS_REQUIRED`, `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN`)",
-  404: "Unknown route (`LOOKUP_NOT_FOUND`) or resource not found",
-  409: "Conflicts with the state of an existing resource (`CONFLICT`)",
-  429: "Endpoint burst limit exceeded (`RATE_LIMITED`); see Retry-After",
-  500: "Internal error (`INTERNAL_ERROR`)",
-  503: "A required upstream source is unavailable (`UPSTREAM_UNAVAILABLE`)",
-};
-
-function errorResponse(status: number): Json {
+/** One error response: the codes of this operation that map to `status` in the one table (server/errors.ts). */
+function errorResponse(status: number, codes: ErrorCode[]): Json {
+  const retryAfter = status === 429 || status === 503;
   return {
-    description: ERROR_TEXT[status] ?? "Error",
-    headers: status === 429 ? { ...REQUEST_ID_HEADER, "Retry-After": { schema: { type: "integer" } } } : REQUEST_ID_HEADER,
+    description: `${STATUS_CODES[status] ?? "Error"}: ${codes.map((c) => `\`${c}\``).join(", ")}${retryAfter ? "; see Retry-After" : ""}`,
+    headers: retryAfter ? { ...REQUEST_ID_HEADER, "Retry-After": { schema: { type: "integer" } } } : REQUEST_ID_HEADER,
     content: { "application/json": { schema: ERROR_REF } },
   };
 }
@@ -101,18 +94,17 @@ export function getOpenApiDocument(): Json {
       const ok = responses["200"];
       if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered ? QUOTA_HEADERS : {}) };
       if (ok && meta.produces) ok.content = { [meta.produces]: { schema: { type: "string" } } };
-      const statuses = new Set<number>([400, 401, 403, 404, 500]);
       if (meta.metered) {
         op["x-service-capability"] = meta.metered.capability;
         op["x-service-cost"] = meta.metered.cost;
         op["x-service-bulk"] = meta.metered.bulk;
-        [402, 503].forEach((s) => statuses.add(s));
       }
       if (meta.access) op["x-service-access"] = meta.access.requirement;
-      for (const s of meta.openapi?.errorResponses && Array.isArray(meta.openapi.errorResponses) ? meta.openapi.errorResponses : []) statuses.add(s);
-      if (op.description?.includes("429") || op.description?.includes("RATE_LIMITED")) statuses.add(429);
-      if (op.description?.includes("409") || op.description?.includes("CONFLICT")) statuses.add(409);
-      for (const s of [...statuses].sort()) responses[String(s)] = errorResponse(s);
+      // Every code the operation can answer (its ladder and its declared `errors`), grouped by the one table.
+      const byStatus = new Map<number, ErrorCode[]>();
+      for (const code of errorCodesOf(meta)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+      for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(status, codes);
+      op["x-service-errors"] = errorCodesOf(meta);
       op.responses = responses;
     }
     paths[template] = ops;
@@ -133,6 +125,6 @@ export function getOpenApiDocument(): Json {
       },
     },
   };
-  cached = doc;
+  cached = completeForTools(doc);
   return doc;
 }

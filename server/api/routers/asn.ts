@@ -23,6 +23,7 @@ export const asnRouter = router({
     }),
   })
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/asn/{asn}",

@@ -14,6 +14,8 @@ export const assessmentRouter = router({
     }),
   })
     .meta({
+      // Metadata values are the caller's own free text (may hold tabs and line breaks; never NUL).
+      freeText: ["metadata.*"],
       openapi: {
         method: "POST",
         path: "/assess",

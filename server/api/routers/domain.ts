@@ -91,6 +91,7 @@ export const domainRouter = router({
     history: (_input, out: InfrastructureResponse) => ({ target: out.domain, summary: { addresses: out.addresses.length, behindEdge: out.behindEdge } }),
   })
     .meta({
+      errors: ["DOMAIN_NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/domain/{domain}/infrastructure",

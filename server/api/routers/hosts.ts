@@ -43,6 +43,7 @@ export const hostsRouter = router({
     }),
   })
     .meta({
+      errors: ["TARGET_FORBIDDEN", "DOMAIN_NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/host/{host}/ssl",
@@ -66,6 +67,7 @@ export const hostsRouter = router({
     history: (input, out: StatusResult) => ({ target: input.host, summary: { status: out.status, reachable: out.reachable } }),
   })
     .meta({
+      errors: ["TARGET_FORBIDDEN", "DOMAIN_NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/host/{host}/status",
@@ -89,6 +91,7 @@ export const hostsRouter = router({
     history: (input, out: OnlineCheckResult) => ({ target: input.url, summary: { online: out.online, up: out.upLocations, of: out.totalLocations } }),
   })
     .meta({
+      errors: ["TARGET_FORBIDDEN"],
       openapi: {
         method: "POST",
         path: "/online-check",

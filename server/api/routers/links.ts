@@ -31,6 +31,7 @@ const DESCRIPTION = [
 export const linksRouter = router({
   create: optionalKeyProcedure
     .meta({
+      errors: ["TARGET_FORBIDDEN", "RATE_LIMITED"],
       openapi: { method: "POST", path: "/go/links", tags: ["Links"], summary: "Create a protected link", description: DESCRIPTION, protect: false },
       access: { requirement: "API key optional (anonymous creation allowed); unmetered" },
     })

@@ -36,6 +36,7 @@ export const rdapRouter = router({
     history: (input, out: z.infer<typeof ipRdapSchema>) => ({ target: input.ip, summary: { network: out.name, country: out.country, registry: out.source.registry } }),
   })
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/ip/{ip}/rdap",
@@ -57,6 +58,7 @@ export const rdapRouter = router({
     history: (input, out: z.infer<typeof domainRdapSchema>) => ({ target: input.domain, summary: { registrar: out.registrar?.name ?? null, registeredAt: out.registeredAt } }),
   })
     .meta({
+      errors: ["DOMAIN_NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/domain/{domain}/rdap",

@@ -7,6 +7,7 @@ import { meteredProcedure, router, workspaceProcedure } from "../trpc";
 export const reportsRouter = router({
   /** Needs Suite or Lookups; one shared lookup unit (spec: Saved report creation, 1 unit). */
   create: meteredProcedure({ capability: "full", endpoint: "account.reports.create", input: saveReportInput })
+    .meta({ freeText: ["report.**"] })
     .output(savedReportSchema)
     .mutation(({ ctx, input }) =>
       saveReport(ctx.db, {

@@ -1,19 +1,16 @@
 import { z } from "zod";
-import { AppError } from "../../errors";
 import { conditionLanguageDoc } from "../../rules/conditions";
 import { createRule, deleteRuleOrThrow, getRuleOrThrow, listRules, updateRuleOrThrow } from "../../rules/rules";
 import { ruleCreateSchema, ruleIdSchema, ruleRecordSchema, ruleUpdateSchema } from "../../rules/schemas";
-import { authenticated, rejectUnreadableInput, router } from "../trpc";
+import { actorOf } from "../actor";
+import { authenticated, router } from "../trpc";
 
 /** Rules are unmetered but keep their capability check (spec Limits rule 5): any Suite or Lookups plan. */
-const rulesProcedure = authenticated
-  .use(({ ctx, next }) => {
-    if (!ctx.principal.entitlements.capabilities.includes("full")) {
-      throw new AppError("CAPABILITY_REQUIRED", "Rules need a Suite or Lookups plan.");
-    }
-    return next();
-  })
-  .use(rejectUnreadableInput);
+const rulesProcedure = authenticated.meta({
+  requires: { capability: "full", subject: "Rules need" },
+  // Names and condition values are free text: tabs and line breaks pass, NUL never (input-screen.ts).
+  freeText: ["name", "conditions.value"],
+});
 
 const ACCESS = { requirement: "any Suite or Lookups plan; unmetered" };
 const TAGS = ["Rules"];
@@ -34,6 +31,7 @@ export const rulesRouter = router({
 
   create: rulesProcedure
     .meta({
+      errors: ["CONFLICT"],
       openapi: {
         method: "POST",
         path: "/rules",
@@ -45,10 +43,11 @@ export const rulesRouter = router({
     })
     .input(ruleCreateSchema)
     .output(ruleRecordSchema)
-    .mutation(({ ctx, input }) => createRule(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, rule: input })),
+    .mutation(({ ctx, input }) => createRule(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), rule: input })),
 
   get: rulesProcedure
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: { method: "GET", path: "/rules/{id}", tags: TAGS, summary: "Read a rule", description: "One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule. Any Suite or Lookups plan; unmetered." },
       access: ACCESS,
     })
@@ -58,6 +57,7 @@ export const rulesRouter = router({
 
   update: rulesProcedure
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "PATCH",
         path: "/rules/{id}",
@@ -71,15 +71,16 @@ export const rulesRouter = router({
     .output(ruleRecordSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
-      return updateRuleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, id, changes });
+      return updateRuleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), id, changes });
     }),
 
   delete: rulesProcedure
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: { method: "DELETE", path: "/rules/{id}", tags: TAGS, summary: "Delete a rule", description: "Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule. Any Suite or Lookups plan; unmetered." },
       access: ACCESS,
     })
     .input(z.object({ id: ruleIdSchema }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteRuleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, id: input.id })),
+    .mutation(({ ctx, input }) => deleteRuleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), id: input.id })),
 });

@@ -34,13 +34,13 @@ const PACKAGE_DESCRIPTION = [
 
 const CVE_DESCRIPTION = [
   "Advisory records for a CVE identifier and its exact entry in the CISA Known Exploited Vulnerabilities catalog.",
-  "Body: `cveId`; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, withdrawnAt, affected [{ecosystem, package, affectedRanges, fixedVersions}], references}]: OSV's record for the CVE and every record that aliases it (GHSA, PYSEC, GO, distribution advisories), across ecosystems; `knownExploited` (the catalog entry or null); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `sources` {osv, kev}; `checkedAt`. " + SEVERITY_RULE,
-  "400 INVALID_REQUEST for a malformed identifier (no unit consumed). 404 CVE_NOT_FOUND when neither OSV nor the catalog knows it. 503 UPSTREAM_UNAVAILABLE when OSV cannot answer.",
+  "Body: `cveId`; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, withdrawnAt, affected [{ecosystem, package, affectedRanges, fixedVersions}], references}]: OSV's record for the CVE and every record that aliases it (GHSA, PYSEC, GO, distribution advisories), across ecosystems, or null when OSV is unavailable; `advisoriesUnavailableReason` (why advisories is null); `knownExploited` (the catalog entry or null); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `sources` {osv, kev}; `checkedAt`. " + SEVERITY_RULE,
+  "400 INVALID_REQUEST for a malformed identifier (no unit consumed). 404 CVE_NOT_FOUND when neither OSV nor the catalog knows it. When OSV cannot answer: 200 with the local catalog entry and `advisories: null` plus the reason; 503 UPSTREAM_UNAVAILABLE only when the catalog has no entry either (neither part can be given). The unit counts in every case.",
 ].join("\n\n");
 
 const KEV_DESCRIPTION = [
-  "Search the CISA Known Exploited Vulnerabilities catalog (public domain, shipped as a snapshot and refreshed with `npm run admin -- feeds refresh --feed kev`).",
-  "Query: `query` (free text, every word must occur), `vendor`, `product` (case-insensitive substrings), `cve` (exact), `ransomware` (true/known or false/unknown), `added_since` / `added_until` (YYYY-MM-DD, inclusive), `limit` 1..500 (default 100), `offset` >= 0. Filters combine with AND; newest additions first.",
+  "Search the CISA Known Exploited Vulnerabilities catalog (public domain; the complete catalog ships, version 2025.08.25 with 1,404 records, and refreshes with `npm run admin -- feeds refresh --feed kev`).",
+  "Query: `query` (free text, every word must occur), `vendor`, `product` (case-insensitive substrings), `cve` (exact), `cwe` (e.g. CWE-79: entries listing that weakness), `ransomware` (true/known or false/unknown), `added_since` / `added_until` (YYYY-MM-DD, inclusive), `limit` 1..500 (default 100), `offset` >= 0. Filters combine with AND; newest additions first.",
   "Body: `catalog` {version, releasedAt, count, partial, note, origin (shipped|refreshed), fetchedAt, sourceUrl}; `total`; `limit`; `offset`; `vulnerabilities` [{cveId, vendorProject, product, vulnerabilityName, dateAdded, shortDescription, requiredAction, dueDate, knownRansomwareCampaignUse, notes, cwes}]; `checkedAt`. When `catalog.partial` is true the data in use is a subset of the catalog and `catalog.note` says which part.",
 ].join("\n\n");
 
@@ -51,7 +51,7 @@ export const vulnerabilitiesRouter = router({
     input: npmReportInput,
     history: (input, out) => ({ target: input.package, summary: { total: out.summary.total, highest: out.summary.highest } }),
   })
-    .meta({ openapi: { method: "GET", path: "/vulnerabilities/npm/{package}/", tags: ["Vulnerabilities"], summary: "npm package vulnerability report", description: NPM_DESCRIPTION } })
+    .meta({ errors: ["PACKAGE_NOT_FOUND"], openapi: { method: "GET", path: "/vulnerabilities/npm/{package}/", tags: ["Vulnerabilities"], summary: "npm package vulnerability report", description: NPM_DESCRIPTION } })
     .output(npmReportOutput)
     .query(({ input }) => getNpmReportOrThrow({ name: input.package })),
 
@@ -65,6 +65,7 @@ export const vulnerabilitiesRouter = router({
     }),
   })
     .meta({
+      errors: ["PACKAGE_NOT_FOUND", "VERSION_NOT_FOUND"],
       openapi: { method: "GET", path: "/vulnerabilities/packages/{ecosystem}/{coordinate}/", tags: ["Vulnerabilities"], summary: "Package vulnerability report (npm, composer, pypi, maven, go)", description: PACKAGE_DESCRIPTION },
     })
     .output(packageReportOutput)
@@ -74,9 +75,9 @@ export const vulnerabilitiesRouter = router({
     capability: "vulnerabilities",
     endpoint: "vulnerabilities.cve",
     input: cveInput,
-    history: (input, out) => ({ target: input.cveId.toUpperCase(), summary: { advisories: out.advisories.length, knownExploited: out.knownExploited !== null } }),
+    history: (input, out) => ({ target: input.cveId.toUpperCase(), summary: { advisories: out.advisories?.length ?? null, knownExploited: out.knownExploited !== null } }),
   })
-    .meta({ openapi: { method: "GET", path: "/vulnerabilities/cve/{cveId}/", tags: ["Vulnerabilities"], summary: "CVE advisory records and known-exploited entry", description: CVE_DESCRIPTION } })
+    .meta({ errors: ["CVE_NOT_FOUND"], openapi: { method: "GET", path: "/vulnerabilities/cve/{cveId}/", tags: ["Vulnerabilities"], summary: "CVE advisory records and known-exploited entry", description: CVE_DESCRIPTION } })
     .output(cveOutput)
     .query(({ input }) => getCveOrThrow(input.cveId)),
 
@@ -94,6 +95,7 @@ export const vulnerabilitiesRouter = router({
         vendor: input.vendor,
         product: input.product,
         cve: input.cve,
+        cwe: input.cwe,
         ransomware: input.ransomware,
         addedSince: input.added_since,
         addedUntil: input.added_until,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AppError } from "../../errors";
 import { listDeliveriesOrThrow } from "../../webhooks/deliveries";
+import { redeliverOrThrow, sendTestEventOrThrow } from "../../webhooks/manual";
 import { SCHEDULE_TEXT } from "../../webhooks/schedule";
 import {
   deliveryRecordSchema,
@@ -11,16 +11,14 @@ import {
   webhookUpdateSchema,
 } from "../../webhooks/schemas";
 import { createWebhook, deleteWebhookOrThrow, listWebhooks, updateWebhookOrThrow } from "../../webhooks/webhooks";
-import { authenticated, rejectUnreadableInput, router } from "../trpc";
+import { actorOf } from "../actor";
+import { authenticated, router } from "../trpc";
 
 /** Webhooks are unmetered but keep their plan check (spec Authentication 8): Suite Agency or Lookups Growth. */
-const webhooksProcedure = authenticated.use(({ ctx, next }) => {
-  if (!ctx.principal.entitlements.webhooks) {
-    throw new AppError("CAPABILITY_REQUIRED", "Webhooks need the Suite Agency or Lookups Growth plan.");
-  }
+const webhooksProcedure = authenticated.meta({ requires: { webhooks: true, subject: "Webhooks need" } }).use(({ ctx, next }) => {
   ctx.resHeaders.set("Cache-Control", "private, no-store");
   return next();
-}).use(rejectUnreadableInput);
+});
 
 const ACCESS = { requirement: "Suite Agency or Lookups Growth; unmetered" };
 const TAGS = ["Webhooks"];
@@ -38,6 +36,7 @@ const DELIVERY =
 export const webhooksRouter = router({
   create: webhooksProcedure
     .meta({
+      errors: ["TARGET_FORBIDDEN", "CONFLICT"],
       openapi: {
         method: "POST",
         path: "/webhooks",
@@ -50,7 +49,7 @@ export const webhooksRouter = router({
     .input(webhookCreateSchema)
     .output(webhookCreatedSchema)
     .mutation(({ ctx, input }) =>
-      createWebhook(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, name: input.name, url: input.url, eventTypes: input.event_types }),
+      createWebhook(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), name: input.name, url: input.url, eventTypes: input.event_types }),
     ),
 
   list: webhooksProcedure
@@ -64,6 +63,7 @@ export const webhooksRouter = router({
 
   update: webhooksProcedure
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "PATCH",
         path: "/webhooks/{id}",
@@ -79,6 +79,7 @@ export const webhooksRouter = router({
       updateWebhookOrThrow(ctx.db, {
         workspaceId: ctx.principal.workspaceId,
         requestId: ctx.requestId,
+        actor: actorOf(ctx),
         webhookId: input.id,
         name: input.name,
         url: input.url,
@@ -88,6 +89,7 @@ export const webhooksRouter = router({
 
   delete: webhooksProcedure
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "DELETE",
         path: "/webhooks/{id}",
@@ -99,16 +101,17 @@ export const webhooksRouter = router({
     })
     .input(z.object({ id: webhookIdSchema }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteWebhookOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, webhookId: input.id })),
+    .mutation(({ ctx, input }) => deleteWebhookOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), webhookId: input.id })),
 
   deliveries: webhooksProcedure
     .meta({
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "GET",
         path: "/webhooks/{id}/deliveries",
         tags: TAGS,
         summary: "Webhook delivery log",
-        description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
+        description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
       },
       access: ACCESS,
     })
@@ -117,4 +120,36 @@ export const webhooksRouter = router({
     .query(({ ctx, input }) =>
       listDeliveriesOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, webhookId: input.id, limit: input.limit, cursor: input.cursor ?? null }),
     ),
+
+  sendTest: webhooksProcedure
+    .meta({
+      errors: ["NOT_FOUND"],
+      openapi: {
+        method: "POST",
+        path: "/webhooks/{id}/test",
+        tags: TAGS,
+        summary: "Send a test event",
+        description: `Queues a sample \`high_risk_assessment\` to this webhook (the payload carries \`"test": true\` at the top level and in \`data\`; its \`request_id\` is this request's), signed, sent and retried like a real event. Returns the queued delivery; follow it in the delivery log. 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
+      },
+      access: ACCESS,
+    })
+    .input(z.object({ id: webhookIdSchema }))
+    .output(deliveryRecordSchema)
+    .mutation(({ ctx, input }) => sendTestEventOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, webhookId: input.id, requestId: ctx.requestId })),
+
+  redeliver: webhooksProcedure
+    .meta({
+      errors: ["NOT_FOUND", "CONFLICT"],
+      openapi: {
+        method: "POST",
+        path: "/webhooks/{id}/deliveries/{delivery_id}/redeliver",
+        tags: TAGS,
+        summary: "Redeliver a delivery",
+        description: `Sends an earlier delivery's body again as a new delivery with a new \`webhook-id\` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's. ${PLAN}`,
+      },
+      access: ACCESS,
+    })
+    .input(z.object({ id: webhookIdSchema, delivery_id: z.string().trim().min(1).max(64).describe("Delivery id (`msg_…`)") }))
+    .output(deliveryRecordSchema)
+    .mutation(({ ctx, input }) => redeliverOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, webhookId: input.id, deliveryId: input.delivery_id })),
 });

@@ -19,6 +19,7 @@ const eventRecord = z.object({
   id: z.string(),
   requestId: z.string(),
   type: z.string(),
+  actor: z.string().nullable().describe('Who made an account change (audit events): "user:<id>", "api_key:<id>", "operator", "stripe:<event id>" or "system"; null for other events'),
   ip: z.string().nullable(),
   email: z.string().nullable(),
   domain: z.string().nullable(),
@@ -27,7 +28,20 @@ const eventRecord = z.object({
   created_at: z.string(),
 });
 
-const eventQuery = z.string().trim().max(320).optional().describe("Exact match on request ID, IP, email, domain, rule or event type");
+const eventQuery = z.string().trim().max(320).optional().describe("Exact match on request ID, IP, email, domain, rule, event type or actor");
+const eventType = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^[A-Za-z0-9_.]+(\s*,\s*[A-Za-z0-9_.]+)*$/, "type: comma-separated event types, or prefixes ending in a dot (e.g. audit.)")
+  .optional()
+  .describe("Comma-separated event types (exact), or prefixes ending in `.` (e.g. `audit.` for the audit trail, `audit.key.` for key changes, `link.` for protected-link activity)");
+
+const since = z.coerce.date().optional().describe("Only events created at or after this time (ISO 8601, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`)");
+const until = z.coerce.date().optional().describe("Only events created before this time (ISO 8601)");
+
+const TYPE_FILTER =
+  "`type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created` and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window.";
 
 const countMap = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
 
@@ -40,16 +54,16 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Investigation events",
         description:
-          "This workspace's investigation events (assessments, rules, webhooks, protected-link activity and other security actions), newest first. `query` matches exactly on request ID, IP, email, domain, rule or event type. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Any active workspace key; unmetered; never another workspace's records.",
+          `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Any active workspace key; unmetered; never another workspace's records.`,
       },
       access: { requirement: "any active workspace key; unmetered" },
     })
-    .input(z.object({ query: eventQuery, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
+    .input(z.object({ query: eventQuery, type: eventType, since, until, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
     .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
     .query(async ({ ctx, input }) => {
-      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, limit: input.limit, cursor: input.cursor });
+      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, type: input.type, since: input.since, until: input.until, limit: input.limit, cursor: input.cursor });
       return {
-        items: page.items.map((e) => ({ id: e.id, requestId: e.requestId, type: e.type, ip: e.ip, email: e.email, domain: e.domain, rule: e.rule, data: e.data, created_at: e.createdAt.toISOString() })),
+        items: page.items.map((e) => ({ id: e.id, requestId: e.requestId, type: e.type, actor: e.actor, ip: e.ip, email: e.email, domain: e.domain, rule: e.rule, data: e.data, created_at: e.createdAt.toISOString() })),
         nextCursor: page.nextCursor,
       };
     }),
@@ -62,15 +76,15 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Investigation events as CSV",
         description:
-          "The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`. Cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Any active workspace key; unmetered.",
+          "The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, actor, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`, `type`, `since` and `until` (as in GET /events; `type=audit.` exports the audit trail). Cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Any active workspace key; unmetered.",
       },
       access: { requirement: "any active workspace key; unmetered" },
       produces: "text/csv",
     })
-    .input(z.object({ query: eventQuery }))
+    .input(z.object({ query: eventQuery, type: eventType, since, until }))
     .output(z.string())
     .query(async ({ ctx, input }) => {
-      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, limit: 10_000 });
+      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, type: input.type, since: input.since, until: input.until, limit: 10_000 });
       ctx.resHeaders.set("Content-Type", "text/csv; charset=utf-8");
       ctx.resHeaders.set("Content-Disposition", 'attachment; filename="events.csv"');
       return eventsToCsv(page.items);

@@ -14,6 +14,8 @@ export interface DnsQueryOptions {
   timeoutMs?: number;
   /** Overrides SERVICE_DNS_SERVERS for this query. */
   servers?: DnsServer[];
+  /** Sets the AD bit in the query (RFC 6840 5.7), so a validating resolver reports whether it validated the answer. */
+  askAuthenticated?: boolean;
 }
 
 const EDNS_PAYLOAD = 1232; // the DNS Flag Day 2020 size: avoids IP fragmentation
@@ -40,7 +42,7 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
       query = packet.encode({
         type: "query",
         id,
-        flags: packet.RECURSION_DESIRED,
+        flags: packet.RECURSION_DESIRED | (opts.askAuthenticated ? packet.AUTHENTIC_DATA : 0),
         questions: [{ type, name: qname, class: "IN" }],
         additionals: [{ type: "OPT", name: ".", udpPayloadSize: EDNS_PAYLOAD, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }],
       });

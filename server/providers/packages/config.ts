@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { numberSetting } from "../../config/settings";
 
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
@@ -72,8 +73,7 @@ export function packagistUrl(): string {
 }
 
 function positiveInt(name: string, fallback: number): number {
-  const n = Number(env(name));
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+  return numberSetting(name, fallback, { min: 1 });
 }
 
 /** Timeout of one upstream request. */

@@ -1,0 +1,102 @@
+// What a procedure requires of its caller and which error codes it can answer, declared once in its meta and read
+// by the ladder (server/api/trpc.ts), the OpenAPI document (rest/openapi.ts) and the security table's tests.
+// Plan names always come from the plan catalog, never from hand-typed prose.
+import { AppError, ERROR_STATUS, type ErrorCode } from "../errors";
+import { PLAN_SLUGS, PLANS, type Capability, type Entitlements, type Plan } from "../plans/catalog";
+import type { Principal } from "./context";
+
+/** Checked right after authentication, before the input is read (spec order: key, plan, then input). */
+export interface Requirement {
+  /** A plan capability (403 CAPABILITY_REQUIRED). */
+  capability?: Capability;
+  /** The webhooks entitlement (403 CAPABILITY_REQUIRED). */
+  webhooks?: true;
+  /** The bulk entitlement, when this returns true for the raw input (403 BULK_LOOKUPS_REQUIRED). */
+  bulk?: (rawInput: unknown) => boolean;
+  /** A metered lookup: a dashboard member beyond the plan's included members is refused (403 FORBIDDEN). */
+  lookup?: true;
+  /** Who is refused in the message, e.g. "Webhooks need" (default "This endpoint needs"). */
+  subject?: string;
+}
+
+export interface ContractMeta {
+  requires?: Requirement;
+  /** Codes this procedure's own work can answer beyond the ladder's (e.g. NOT_FOUND, CONFLICT, RATE_LIMITED). */
+  errors?: readonly ErrorCode[];
+  metered?: { rateLimited?: boolean };
+  openapi?: { protect?: boolean };
+}
+
+function plansWith(test: (p: Plan) => boolean): Plan[] {
+  return PLAN_SLUGS.map((s) => PLANS[s]).filter(test);
+}
+
+function orList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+/**
+ * The plans as people say them: whole families ("a Suite or Lookups plan") when every plan of a family qualifies,
+ * otherwise the plan names ("the Suite Agency or Lookups Growth plan").
+ */
+export function describePlans(qualifying: Plan[]): string {
+  const family = (p: Plan) => p.name.split(" ")[0]!;
+  const families = [...new Set(qualifying.map(family))];
+  const whole = families.every((f) => plansWith((p) => family(p) === f).every((p) => qualifying.includes(p)));
+  if (whole && families.every((f) => plansWith((p) => family(p) === f).length > 1)) return `a ${orList(families)} plan`;
+  return `the ${orList(qualifying.map((p) => p.name))} plan`;
+}
+
+export function plansForCapability(capability: Capability): Plan[] {
+  return plansWith((p) => p.capabilities.includes(capability));
+}
+
+export const WEBHOOK_PLANS = (): Plan[] => plansWith((p) => p.webhooks);
+export const BULK_PLANS = (): Plan[] => plansWith((p) => p.bulk);
+
+/** The plan sentence of a requirement, for descriptions and refusals ("a Suite or Lookups plan"). */
+export function requirementPlans(req: Requirement): string | null {
+  if (req.webhooks) return describePlans(WEBHOOK_PLANS());
+  if (req.capability && req.capability !== "geolocation" && req.capability !== "vulnerabilities") return describePlans(plansForCapability(req.capability));
+  return null;
+}
+
+function hasCapability(e: Entitlements, req: Requirement): boolean {
+  if (req.capability && !e.capabilities.includes(req.capability)) return false;
+  if (req.webhooks && !e.webhooks) return false;
+  return true;
+}
+
+/** The refusal a caller gets for not meeting the requirement, or null when it is met. */
+export async function requirementRefusal(req: Requirement, principal: Principal, rawInput: () => Promise<unknown>): Promise<AppError | null> {
+  if (req.lookup && principal.kind === "member" && principal.lookupsBlocked) return new AppError("FORBIDDEN", principal.lookupsBlocked);
+  if (!hasCapability(principal.entitlements, req)) {
+    const plans = requirementPlans(req);
+    const subject = req.subject ?? "This endpoint needs";
+    return new AppError("CAPABILITY_REQUIRED", plans ? `${subject} ${plans}.` : `${subject} the ${req.capability} capability.`);
+  }
+  if (req.bulk && !principal.entitlements.bulk && req.bulk(await rawInput().catch(() => undefined))) {
+    return new AppError(
+      "BULK_LOOKUPS_REQUIRED",
+      `This request needs bulk lookups (${orList(BULK_PLANS().map((p) => p.name))}); submit one target or change the plan.`,
+    );
+  }
+  return null;
+}
+
+/** Every code a procedure can answer: the ladder's (from its requirement and metering) and its own. */
+export function errorCodesOf(meta: ContractMeta): ErrorCode[] {
+  const codes = new Set<ErrorCode>(["INVALID_REQUEST", "LOOKUP_NOT_FOUND", "ORIGIN_FORBIDDEN", "INTERNAL_ERROR"]);
+  codes.add("UNAUTHORIZED");
+  codes.add("API_KEY_PAUSED");
+  const req = meta.requires;
+  if (req?.capability || req?.webhooks || meta.metered) codes.add("CAPABILITY_REQUIRED");
+  if (req?.bulk) codes.add("BULK_LOOKUPS_REQUIRED");
+  if (meta.metered) {
+    codes.add("QUOTA_EXCEEDED");
+    codes.add("UPSTREAM_UNAVAILABLE");
+    if (meta.metered.rateLimited) codes.add("RATE_LIMITED");
+  }
+  for (const c of meta.errors ?? []) codes.add(c);
+  return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b));
+}

@@ -1,0 +1,119 @@
+// The production server's node:http front (scripts/http-front.mjs) on a real socket, in front of the real REST
+// handler and database: unknown methods on /v1 are 404 LOOKUP_NOT_FOUND before authentication (Next answered
+// TRACE with a text/plain 500 and the WebDAV methods with an empty 400), and a GET whose chunked body is
+// malformed never runs the lookup or charges a unit.
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerClientError, answerConnect, createFront } from "../../scripts/http-front.mjs";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+let server: http.Server;
+let port: number;
+
+/** What Next's request handler does for /v1 in production: the App Router route calls the REST handler. */
+async function restThroughNode(req: IncomingMessage, res: ServerResponse) {
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined, duplex: "half" } as RequestInit;
+  const response = await handleRestRequest(new Request(`http://127.0.0.1:${port}${req.url}`, init));
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": String(body.length) });
+  res.end(body);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  server = http.createServer(createFront(restThroughNode));
+  server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** Sends raw bytes and reads the whole answer (the connection is closed after it). */
+function raw(bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (c) => (data += c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head, ...rest] = data.split("\r\n\r\n");
+      const [statusLine, ...lines] = (head ?? "").split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const l of lines) headers[l.slice(0, l.indexOf(":")).toLowerCase()] = l.slice(l.indexOf(":") + 1).trim();
+      resolve({ status: Number(statusLine?.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+    socket.write(bytes);
+  });
+}
+
+const lookupNotFound = { error: { code: "LOOKUP_NOT_FOUND", message: expect.any(String) } };
+
+describe("unknown methods on /v1", () => {
+  it.each(["TRACE", "PROPFIND", "MKCOL", "LOCK", "UNLOCK", "SEARCH", "REPORT", "PURGE", "COPY", "MOVE", "CONNECT"])(
+    "%s is 404 LOOKUP_NOT_FOUND in the spec's error shape, before authentication",
+    async (method) => {
+      const res = await raw(`${method} /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-key\r\nConnection: close\r\n\r\n`);
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.headers["x-request-id"]).toMatch(/^req_/);
+      expect(JSON.parse(res.body)).toEqual(lookupNotFound);
+    },
+  );
+
+  it("answers a method token Node cannot parse with 404 LOOKUP_NOT_FOUND too", async () => {
+    const res = await raw("FROB /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual(lookupNotFound);
+  });
+
+  it("charges nothing for an unknown method with a valid key", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await raw(`PROPFIND /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(404);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+describe("a GET with a body", () => {
+  it("with a malformed chunked body is 400 INVALID_REQUEST and never runs the lookup or charges", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await raw(
+      `GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n`,
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: "INVALID_REQUEST", message: expect.any(String) } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+  });
+
+  it("with a well-formed chunked body is answered once the body is read (the body is ignored)", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await raw(
+      `GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers["x-service-quota-used"]).toBe("1");
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+});
+
+describe("everything else goes to the handler untouched", () => {
+  it("serves a registered route and answers an unknown path with the handler's own 404", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const ok = await raw(`GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`);
+    expect(ok.status).toBe(200);
+    const missing = await raw("GET /v1/nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body)).toEqual(lookupNotFound);
+  });
+});
