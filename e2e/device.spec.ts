@@ -9,9 +9,12 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   const key = await createFirstWorkspace(page, "Device");
   await grantPlans(page, ["suite_starter"]);
 
-  // The customer's site, played by the browser's request routing: a page with the script tag and its backend.
+  // The customer's site, played by the browser's request routing: a page with the script tag and its backend. It is
+  // routed under the test server's own origin: Chromium refuses a public page's script from the loopback test server
+  // (Private Network Access), which a real deployment, public on both sides, never meets.
+  const site = `${baseURL}/customer-site`;
   let posted: { device: Record<string, unknown> } | null = null;
-  await page.route("http://customer.example/**", async (route) => {
+  await page.route(`${site}/**`, async (route) => {
     const req = route.request();
     if (req.method() === "POST" && req.url().endsWith("/api/device-signals")) {
       posted = req.postDataJSON();
@@ -19,10 +22,10 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
     }
     return route.fulfill({
       contentType: "text/html",
-      body: `<!doctype html><title>Sign up</title><h1>Sign up</h1><script src="${baseURL}/device.js" data-endpoint="/api/device-signals" async></script>`,
+      body: `<!doctype html><title>Sign up</title><h1>Sign up</h1><script src="${baseURL}/device.js" data-endpoint="/customer-site/api/device-signals" async></script>`,
     });
   });
-  await page.goto("http://customer.example/signup");
+  await page.goto(`${site}/signup`);
   await expect.poll(() => posted, { timeout: 15_000 }).not.toBeNull();
   const device = posted!.device;
   expect(device).toMatchObject({ visitor_id: expect.stringMatching(/^[a-z0-9]{20,}$/), webdriver: true, languages: expect.any(Array), timezone: expect.any(String) });

@@ -12,9 +12,11 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@example.test`;
 }
 
-export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function snap(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // The whole page by default; long pages (the API reference) take a minute to capture in full, so they pass
+  // fullPage: false and keep what is in view.
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 

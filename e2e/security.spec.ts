@@ -47,7 +47,7 @@ test("the API reference lists the geolocation endpoint with its cost and the err
   await expect(op).toContainText("geolocation");
   await expect(op).toContainText("X-Service-Quota-Remaining");
   await expect(page.locator("#errors")).toContainText('{ "error": { "code"');
-  await snap(page, testInfo, "docs");
+  await snap(page, testInfo, "docs", { fullPage: false });
   expect(external).toEqual([]);
 });
 
