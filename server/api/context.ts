@@ -34,4 +34,10 @@ export interface Context {
   sessionUser: SessionUser | null;
   /** The request's headers, for procedures whose rules depend on them (e.g. an optional API key). */
   requestHeaders: Headers;
+  /**
+   * Set by the bulk job worker only: the item's units were reserved with its job, so the metered procedure
+   * reserves nothing and sets `admitted` once its own checks (input, preflight) have passed, at the point where a
+   * single request would have reserved. An item refused before that point gets its units back.
+   */
+  prepaid?: { units: number; admitted: boolean };
 }

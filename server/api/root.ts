@@ -14,6 +14,7 @@ import { geoRouter } from "./routers/geo";
 import { linksRouter } from "./routers/links";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
+import { jobsRouter } from "./routers/jobs";
 import { rdapRouter } from "./routers/rdap";
 import { reportsRouter } from "./routers/reports";
 import { rulesRouter } from "./routers/rules";
@@ -48,6 +49,7 @@ export const appRouter = router({
   scans: scansRouter,
   abuse: abuseRouter,
   device: deviceRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -175,6 +175,18 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
     .input(opts.input)
     .use(async ({ ctx, next, input }) => {
       const typed = input as z.output<I>;
+      if (ctx.prepaid) {
+        // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3).
+        if (opts.preflight) await opts.preflight(typed);
+        ctx.prepaid.admitted = true;
+        const p = ctx.principal;
+        const result = await next({ ctx: { units: ctx.prepaid.units, quota: null } });
+        if (result.ok && opts.history && p.entitlements.historyDays > 0) {
+          const h = opts.history(typed, result.data);
+          recordLookupHistory(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, endpoint: opts.endpoint, target: h.target, summary: h.summary, historyDays: p.entitlements.historyDays });
+        }
+        return result;
+      }
       if (opts.rateLimit) {
         const verdict = await consumeRateLimit({
           bucket: `${opts.rateLimit.name}:${ctx.principal.workspaceId}`,

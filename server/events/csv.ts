@@ -15,7 +15,7 @@ export interface CsvEvent {
 
 const COLUMNS = ["id", "created_at", "request_id", "type", "actor", "ip", "email", "domain", "rule", "data"] as const;
 
-function cell(v: string | null): string {
+export function csvCell(v: string | null): string {
   if (v === null) return "";
   const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -25,7 +25,7 @@ export function eventsToCsv(events: CsvEvent[]): string {
   const lines = [COLUMNS.join(",")];
   for (const e of events) {
     lines.push(
-      [e.id, e.createdAt.toISOString(), e.requestId, e.type, e.actor, e.ip, e.email, e.domain, e.rule, JSON.stringify(e.data ?? {})].map(cell).join(","),
+      [e.id, e.createdAt.toISOString(), e.requestId, e.type, e.actor, e.ip, e.email, e.domain, e.rule, JSON.stringify(e.data ?? {})].map(csvCell).join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";

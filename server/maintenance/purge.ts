@@ -15,6 +15,7 @@ export interface PurgeResult {
   rateLimitBuckets: number;
   webhookDeliveries: number;
   events: number;
+  bulkJobs: number;
 }
 
 export const EVENT_RETENTION_MIN_DAYS = 90;
@@ -53,12 +54,14 @@ export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<numb
 
 export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7): Promise<PurgeResult> {
   const grace = new Date(now.getTime() - graceDays * DAY);
-  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events] = await Promise.all([
+  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events, bulkJobs] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
     db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - DAY) } } }),
     db.webhookDelivery.deleteMany({ where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - 30 * DAY) } } }),
     purgeExpiredEvents(db, now),
+    // Finished bulk jobs past the history window (their items go with them); a job still running is never cut.
+    db.bulkJob.deleteMany({ where: { expiresAt: { lt: grace }, finishedAt: { not: null } } }),
   ]);
   return {
     lookupHistory: lookupHistory.count,
@@ -66,6 +69,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     rateLimitBuckets: rateLimitBuckets.count,
     webhookDeliveries: webhookDeliveries.count,
     events,
+    bulkJobs: bulkJobs.count,
   };
 }
 

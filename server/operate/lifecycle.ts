@@ -1,10 +1,11 @@
 // Shutdown of the work this process does besides answering requests, in two steps that the HTTP server calls
 // (scripts/graceful-shutdown.mjs, through globalThis because it is plain JavaScript outside Next's bundle):
-//   begin  (at SIGTERM): readiness turns 503; the webhook worker stops claiming and settles what it claimed; the
+//   begin  (at SIGTERM): readiness turns 503; the webhook and bulk job workers stop claiming and settle what they claimed; the
 //          hourly purge stops.
 //   finish (after the last in-flight request): the metrics listener and the database close.
 import { closeDb } from "../db/client";
 import { stopRetentionPurge } from "../maintenance/purge";
+import { stopBulkWorker } from "../bulk/worker";
 import { stopWebhookWorker } from "../webhooks/worker";
 import { logger } from "./log";
 import { stopMetricsListener } from "./metrics-listener";
@@ -24,7 +25,7 @@ export const lifecycle: Lifecycle = {
     begun ??= (async () => {
       logger().info("shutdown begun: readiness is 503, background workers stop claiming");
       stopRetentionPurge();
-      await stopWebhookWorker();
+      await Promise.all([stopWebhookWorker(), stopBulkWorker()]);
       logger().info("background workers stopped; their claims are settled");
     })();
     return begun;

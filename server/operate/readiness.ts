@@ -49,7 +49,7 @@ export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: Pro
   const workersOn = opts.webhookWorkerEnabled ?? process.env.SERVICE_WEBHOOK_WORKER !== "0";
   const shipped: PartStatus = state.dataLoaded ? { status: "ok" } : { status: "not_ready", detail: "shipped data is still loading" };
   const workers: PartStatus = state.workersStarted
-    ? { status: "ok", webhook_delivery: workersOn ? "running" : "disabled", retention_purge: "running" }
+    ? { status: "ok", webhook_delivery: workersOn ? "running" : "disabled", bulk_jobs: process.env.SERVICE_BULK_WORKER?.trim() === "0" ? "disabled" : "running", retention_purge: "running" }
     : { status: "not_ready", detail: "background workers have not started" };
   if (state.shuttingDown) {
     const draining: PartStatus = { status: "not_ready", detail: "shutting down" };

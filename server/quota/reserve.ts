@@ -105,3 +105,37 @@ export function quotaHeaders(q: QuotaState): Record<string, string> {
     "X-Service-Quota-Reset": q.reset.toISOString(),
   };
 }
+
+/**
+ * Gives `units` back to a workspace in the usage period they were reserved in (a bulk job's items that never ran,
+ * or were refused before admission), as one ledger row with a negative count and its reason. Usage never goes
+ * below zero. Returns the period's usage after the refund.
+ */
+export async function refundUnits(
+  db: Db,
+  a: { workspaceId: string; periodStart: Date; units: number; requestId: string; endpoint: string; reason: string; apiKeyId?: string | null; userId?: string | null },
+): Promise<number> {
+  if (a.units <= 0) return 0;
+  const rows = await db.$queryRawUnsafe<{ used: number }[]>(
+    `WITH upd AS (
+       UPDATE "UsagePeriod" SET "used" = GREATEST(0, "used" - $3::int)
+       WHERE "workspaceId" = $1::text AND "periodStart" = $2::timestamp(3)
+       RETURNING "used"
+     ), ledger AS (
+       INSERT INTO "UsageLedger" ("id", "workspaceId", "periodStart", "requestId", "apiKeyId", "userId", "endpoint", "units", "reason", "createdAt")
+       SELECT $4::text, $1::text, $2::timestamp(3), $5::text, $7::text, $8::text, $6::text, -$3::int, $9::text, now() FROM upd
+       RETURNING 1
+     )
+     SELECT "used" FROM upd, (SELECT count(*) FROM ledger) AS l`,
+    a.workspaceId,
+    a.periodStart,
+    a.units,
+    newId("led"),
+    a.requestId,
+    a.endpoint,
+    a.apiKeyId ?? null,
+    a.userId ?? null,
+    a.reason,
+  );
+  return Number(rows[0]?.used ?? 0);
+}

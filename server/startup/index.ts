@@ -14,6 +14,7 @@ import { startRetentionPurge } from "../maintenance/purge";
 import { startScheduledTasks } from "../schedule/tasks";
 import { assertEncryptionKeyConfigured, prepareStoredSecrets } from "../secrets/startup";
 import { startWebhookWorker } from "../webhooks/worker";
+import { startBulkWorker } from "../bulk/worker";
 import { createWorkspace } from "../workspaces/workspaces";
 import { logger } from "../operate/log";
 import { startMetricsListener } from "../operate/metrics-listener";
@@ -35,6 +36,7 @@ export async function startServer(): Promise<void> {
   await seedDemoOnFirstRun(db);
   await warmData();
   startWebhookWorker();
+  startBulkWorker();
   startRetentionPurge(db);
   startScheduledTasks(db);
   processState().workersStarted = true;

@@ -501,6 +501,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bulk jobs
+         * @description This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window. Unmetered.
+         */
+        get: operations["jobs-list"];
+        put?: never;
+        /**
+         * Start a bulk job
+         * @description Starts a job of 1 to 100 lookups and answers 202 with it. `auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`. Every line is checked first: an unreadable target gives 400 INVALID_REQUEST naming the lines, a kind outside the plan 403 CAPABILITY_REQUIRED; then the sum of the items' units (1 per lookup; a CIDR range by its sampled addresses) is reserved at once, or 402 QUOTA_EXCEEDED. Nothing is charged when the job is refused. Items then run in the background through the same lookups as their own endpoints; an item whose upstream fails is recorded as failed and its unit counts, an item refused before it ran (e.g. a host that resolves to a private address) gets its unit back. Follow progress with GET /jobs/{id}. The response carries the quota headers. Needs the bulk entitlement (Suite Business, Suite Agency or Lookups Growth).
+         */
+        post: operations["jobs-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bulk job
+         * @description A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job. Unmetered.
+         */
+        get: operations["jobs-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bulk job
+         * @description Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job. Unmetered.
+         */
+        post: operations["jobs-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk job's results as CSV
+         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job. Unmetered.
+         */
+        get: operations["jobs-resultsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate a bulk job
+         * @description What POST /jobs would do with the same body, without starting or charging anything: each line's kind, units and any problem (by line number), the total units and whether they fit in what is left of this month's allowance. `auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`. Needs the bulk entitlement (Suite Business, Suite Agency or Lookups Growth); unmetered.
+         */
+        post: operations["jobs-estimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lookups/history": {
         parameters: {
             query?: never;
@@ -5544,6 +5648,774 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            created_at: string;
+                            created_by: string;
+                            /** @description The job and its results are kept for the plan's lookup history window */
+                            expires_at: string;
+                            finished_at: string | null;
+                            id: string;
+                            items?: {
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                finished_at: string | null;
+                                /** @enum {string} */
+                                kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                                /** @description The target's line number, from 1 */
+                                position: number;
+                                /** @description True when the item's units went back (cancelled before it ran, or refused before admission) */
+                                refunded: boolean;
+                                /** @description The full answer, as the lookup's own endpoint gives it */
+                                result: unknown;
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                /** @description A few fields of the answer (e.g. risk for an IP, disposable for an email) */
+                                summary: {
+                                    [key: string]: unknown;
+                                } | null;
+                                target: string;
+                                units: number;
+                            }[];
+                            kind: string;
+                            /** @description Items per kind */
+                            kinds: {
+                                [key: string]: number;
+                            };
+                            /** @description Pass as `cursor` for the next page of items; null on the last page */
+                            next_cursor?: number | null;
+                            progress: {
+                                cancelled: number;
+                                done: number;
+                                elapsed_ms: number;
+                                estimated_remaining_ms: number | null;
+                                failed: number;
+                                percent: number;
+                                queued: number;
+                                running: number;
+                                succeeded: number;
+                                total: number;
+                            };
+                            /** @enum {string} */
+                            status: "running" | "completed" | "cancelled";
+                            units: {
+                                charged: number;
+                                refunded: number;
+                                reserved: number;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The lookup every target gets, or `auto`. Kinds: `ip` (IP reputation), `ip.geo` (IP geolocation), `asn` (AS number), `domain` (Domain intelligence), `dns` (DNS (A records)), `email.security` (Email security (SPF, DKIM, DMARC)), `blocklists` (Blocklists), `subdomains` (Subdomains), `email` (Email check), `host.status` (Host status), `online` (Online check), `cidr` (CIDR range), `cve` (CVE), `package` (Package (purl)).
+                     * @default auto
+                     * @enum {string}
+                     */
+                    kind?: "auto" | "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                    /** @description 1 to 100 targets, one lookup each */
+                    targets: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        created_by: string;
+                        /** @description The job and its results are kept for the plan's lookup history window */
+                        expires_at: string;
+                        finished_at: string | null;
+                        id: string;
+                        items?: {
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            finished_at: string | null;
+                            /** @enum {string} */
+                            kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                            /** @description The target's line number, from 1 */
+                            position: number;
+                            /** @description True when the item's units went back (cancelled before it ran, or refused before admission) */
+                            refunded: boolean;
+                            /** @description The full answer, as the lookup's own endpoint gives it */
+                            result: unknown;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            /** @description A few fields of the answer (e.g. risk for an IP, disposable for an email) */
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            target: string;
+                            units: number;
+                        }[];
+                        kind: string;
+                        /** @description Items per kind */
+                        kinds: {
+                            [key: string]: number;
+                        };
+                        /** @description Pass as `cursor` for the next page of items; null on the last page */
+                        next_cursor?: number | null;
+                        progress: {
+                            cancelled: number;
+                            done: number;
+                            elapsed_ms: number;
+                            estimated_remaining_ms: number | null;
+                            failed: number;
+                            percent: number;
+                            queued: number;
+                            running: number;
+                            succeeded: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        status: "running" | "completed" | "cancelled";
+                        units: {
+                            charged: number;
+                            refunded: number;
+                            reserved: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment Required: `QUOTA_EXCEEDED` */
+            402: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-get": {
+        parameters: {
+            query?: {
+                cursor?: number;
+                kind?: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                limit?: number;
+                status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        created_by: string;
+                        /** @description The job and its results are kept for the plan's lookup history window */
+                        expires_at: string;
+                        finished_at: string | null;
+                        id: string;
+                        items?: {
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            finished_at: string | null;
+                            /** @enum {string} */
+                            kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                            /** @description The target's line number, from 1 */
+                            position: number;
+                            /** @description True when the item's units went back (cancelled before it ran, or refused before admission) */
+                            refunded: boolean;
+                            /** @description The full answer, as the lookup's own endpoint gives it */
+                            result: unknown;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            /** @description A few fields of the answer (e.g. risk for an IP, disposable for an email) */
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            target: string;
+                            units: number;
+                        }[];
+                        kind: string;
+                        /** @description Items per kind */
+                        kinds: {
+                            [key: string]: number;
+                        };
+                        /** @description Pass as `cursor` for the next page of items; null on the last page */
+                        next_cursor?: number | null;
+                        progress: {
+                            cancelled: number;
+                            done: number;
+                            elapsed_ms: number;
+                            estimated_remaining_ms: number | null;
+                            failed: number;
+                            percent: number;
+                            queued: number;
+                            running: number;
+                            succeeded: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        status: "running" | "completed" | "cancelled";
+                        units: {
+                            charged: number;
+                            refunded: number;
+                            reserved: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        created_by: string;
+                        /** @description The job and its results are kept for the plan's lookup history window */
+                        expires_at: string;
+                        finished_at: string | null;
+                        id: string;
+                        items?: {
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            finished_at: string | null;
+                            /** @enum {string} */
+                            kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                            /** @description The target's line number, from 1 */
+                            position: number;
+                            /** @description True when the item's units went back (cancelled before it ran, or refused before admission) */
+                            refunded: boolean;
+                            /** @description The full answer, as the lookup's own endpoint gives it */
+                            result: unknown;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            /** @description A few fields of the answer (e.g. risk for an IP, disposable for an email) */
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            target: string;
+                            units: number;
+                        }[];
+                        kind: string;
+                        /** @description Items per kind */
+                        kinds: {
+                            [key: string]: number;
+                        };
+                        /** @description Pass as `cursor` for the next page of items; null on the last page */
+                        next_cursor?: number | null;
+                        progress: {
+                            cancelled: number;
+                            done: number;
+                            elapsed_ms: number;
+                            estimated_remaining_ms: number | null;
+                            failed: number;
+                            percent: number;
+                            queued: number;
+                            running: number;
+                            succeeded: number;
+                            total: number;
+                        };
+                        /** @enum {string} */
+                        status: "running" | "completed" | "cancelled";
+                        units: {
+                            charged: number;
+                            refunded: number;
+                            reserved: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-resultsCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The lookup every target gets, or `auto`. Kinds: `ip` (IP reputation), `ip.geo` (IP geolocation), `asn` (AS number), `domain` (Domain intelligence), `dns` (DNS (A records)), `email.security` (Email security (SPF, DKIM, DMARC)), `blocklists` (Blocklists), `subdomains` (Subdomains), `email` (Email check), `host.status` (Host status), `online` (Online check), `cidr` (CIDR range), `cve` (CVE), `package` (Package (purl)).
+                     * @default auto
+                     * @enum {string}
+                     */
+                    kind?: "auto" | "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
+                    /** @description 1 to 100 targets, one lookup each */
+                    targets: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fits: boolean;
+                        lines: {
+                            kind: ("ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package") | null;
+                            line: number;
+                            /** @description Why this line cannot run, or null */
+                            problem: string | null;
+                            target: string;
+                            units: number;
+                        }[];
+                        problems: number;
+                        remaining: number;
+                        units: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -1,0 +1,122 @@
+// The lookup kinds a bulk job can run, each as the metered procedure that answers it on /v1 (so an item is the
+// same lookup, with the same input rules, SSRF checks, history and answer), how a target becomes its input, and
+// the few fields of its answer shown in the job's table and CSV. `auto` picks a kind from the target's shape.
+import { PackageURL } from "packageurl-js";
+import { parseIpv4Cidr, cidrUnits } from "../cidr/range";
+import { parseIpStrict } from "../net/ip-parse";
+import { CVE_ID_PATTERN } from "../vulnerabilities/coordinates";
+
+export const BULK_KINDS = [
+  "ip",
+  "ip.geo",
+  "asn",
+  "domain",
+  "dns",
+  "email.security",
+  "blocklists",
+  "subdomains",
+  "email",
+  "host.status",
+  "online",
+  "cidr",
+  "cve",
+  "package",
+] as const;
+export type BulkKind = (typeof BULK_KINDS)[number];
+export const BULK_KIND_OR_AUTO = ["auto", ...BULK_KINDS] as const;
+
+type Summary = Record<string, string | number | boolean | null>;
+
+interface KindSpec {
+  /** What a person calls it (dashboard, docs). */
+  label: string;
+  /** The tRPC path of the metered procedure that runs one item. */
+  procedure: string;
+  /** The procedure's input for a target, or a reason the target does not fit this kind. */
+  input(target: string): Record<string, unknown> | { error: string };
+  /** Units of one item (the procedure's own rule). */
+  units(target: string): number;
+  /** A few fields of the answer for the table and the CSV. */
+  summary(out: any): Summary;
+}
+
+const one = () => 1;
+const risk = (out: any): Summary => ({ risk_score: out?.risk?.score ?? null, risk_level: out?.risk?.level ?? null });
+
+function hostOf(target: string): string {
+  const t = target.trim();
+  if (/^https?:\/\//i.test(t)) {
+    try {
+      const u = new URL(t);
+      return u.port ? `${u.hostname}:${u.port}` : u.hostname;
+    } catch {
+      return t;
+    }
+  }
+  return t;
+}
+
+const PURL_ECOSYSTEM: Record<string, string> = { npm: "npm", pypi: "pypi", maven: "maven", golang: "go", composer: "composer" };
+
+export function packageInput(target: string): Record<string, unknown> | { error: string } {
+  let p: PackageURL;
+  try {
+    p = PackageURL.fromString(target.trim());
+  } catch (err) {
+    return { error: `not a package URL (${(err as Error).message.replace(/\.$/, "")}); write e.g. pkg:npm/lodash@4.17.20` };
+  }
+  const ecosystem = PURL_ECOSYSTEM[p.type];
+  if (!ecosystem) return { error: `package type "${p.type}" is not supported (npm, pypi, maven, golang, composer)` };
+  const coordinate =
+    p.type === "maven" ? `${p.namespace ?? ""}:${p.name}` : p.namespace ? `${p.namespace}/${p.name}` : p.name;
+  return { ecosystem, coordinate, ...(p.version ? { version: p.version } : {}) };
+}
+
+export const KINDS: Record<BulkKind, KindSpec> = {
+  ip: { label: "IP reputation", procedure: "ip.ipLookup", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ asn: o?.asn?.number ?? null, organization: o?.asn?.organization ?? null, network_type: o?.network?.type ?? null, ...risk(o) }) },
+  "ip.geo": { label: "IP geolocation", procedure: "geo.ipGeo", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }) },
+  asn: { label: "AS number", procedure: "asn.asnLookup", input: (t) => ({ asn: t.trim() }), units: one, summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }) },
+  domain: { label: "Domain intelligence", procedure: "domain.domainIntel", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }) },
+  dns: { label: "DNS (A records)", procedure: "dns.dnsLookup", input: (t) => ({ domain: t.trim(), type: "A" }), units: one, summary: (o) => ({ status: o?.status ?? null, records: Array.isArray(o?.records) ? o.records.map((r: any) => String(r?.value ?? r?.data ?? "")).join(" ") : null }) },
+  "email.security": { label: "Email security (SPF, DKIM, DMARC)", procedure: "email.emailSecurity", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ spf: o?.spf?.status ?? (o?.spf ? "present" : null), dmarc: o?.dmarc?.policy ?? o?.dmarc?.status ?? null }) },
+  blocklists: { label: "Blocklists", procedure: "blocklists.blocklistsCheck", input: (t) => ({ targets: [t.trim()] }), units: one, summary: (o) => ({ status: o?.results?.[0]?.status ?? null, listed_on: Array.isArray(o?.results?.[0]?.listedOn) ? o.results[0].listedOn.join(" ") : null }) },
+  subdomains: { label: "Subdomains", procedure: "domain.domainSubdomains", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ names: o?.total ?? (Array.isArray(o?.subdomains) ? o.subdomains.length : null) }) },
+  email: { label: "Email check", procedure: "email.emailCheck", input: (t) => (t.includes("@") ? { email: t.trim() } : { error: "not an email address" }), units: one, summary: (o) => ({ disposable: o?.disposable ?? null, free_provider: o?.freeProvider ?? null, mx: o?.mx?.status ?? null, risk_score: o?.score ?? null, risk_level: o?.riskLevel ?? null }) },
+  "host.status": { label: "Host status", procedure: "hosts.hostStatus", input: (t) => ({ host: hostOf(t) }), units: one, summary: (o) => ({ reachable: o?.reachable ?? null, status: typeof o?.status === "number" ? o.status : null }) },
+  online: { label: "Online check", procedure: "hosts.onlineCheck", input: (t) => ({ url: t.trim() }), units: one, summary: (o) => ({ online: o?.online ?? o?.verdict ?? null, status: o?.status ?? null }) },
+  cidr: {
+    label: "CIDR range",
+    procedure: "cidr.cidrCheck",
+    input: (t) => ({ cidr: t.trim() }),
+    units: (t) => {
+      const r = parseIpv4Cidr(t.trim());
+      return "error" in r ? 1 : cidrUnits(r.prefix);
+    },
+    summary: (o) => ({ checked: o?.summary?.checked ?? null, listed: o?.summary?.listed ?? null }),
+  },
+  cve: { label: "CVE", procedure: "vulnerabilities.cve", input: (t) => ({ cveId: t.trim().toUpperCase() }), units: one, summary: (o) => ({ known_exploited: o?.knownExploited ? true : false, advisories: Array.isArray(o?.advisories) ? o.advisories.length : null }) },
+  package: { label: "Package (purl)", procedure: "vulnerabilities.packageReport", input: packageInput, units: one, summary: (o) => ({ version: o?.version?.selected ?? null, affected: o?.version?.affected ?? null, advisories: o?.pagination?.total ?? null, known_exploited: Array.isArray(o?.knownExploited) ? o.knownExploited.length > 0 : null }) },
+};
+
+/** The kind `auto` picks for a target, from its shape alone (no lookup), or null when nothing fits. */
+export function detectKind(target: string): BulkKind | null {
+  const t = target.trim();
+  if (!t) return null;
+  if (/^pkg:/i.test(t)) return "package";
+  if (CVE_ID_PATTERN.test(t)) return "cve";
+  if (/^https?:\/\//i.test(t)) return "host.status";
+  if (/^AS\d{1,10}$/i.test(t)) return "asn";
+  if (parseIpStrict(t)) return "ip";
+  if (t.includes("/") && !("error" in parseIpv4Cidr(t))) return "cidr";
+  if (/^[^@\s]+@[^@\s]+$/.test(t)) return "email";
+  if (/^[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?(\.[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?)+\.?$/i.test(t)) return "domain";
+  return null;
+}
+
+/** Targets of a pasted or uploaded list: one per line (CSV: the first column), blanks and # comments left out. */
+export function splitTargets(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.split(",")[0]!.trim().replace(/^"(.*)"$/, "$1"))
+    .filter((t) => t.length > 0 && !t.startsWith("#"));
+}
