@@ -1,30 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { newWorkspace } from "./dashboard-steps";
-import { createKey, snap } from "./helpers";
-
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
-      if (c === "\r") i++;
-      row.push(cell), rows.push(row), (row = []), (cell = "");
-    } else cell += c;
-  }
-  if (cell || row.length) row.push(cell), rows.push(row);
-  return rows;
-}
+import { createKey, parseCsv, snap } from "./helpers";
 
 test("events: search, a detail panel, the CSV of the current filter, and the Activity view of account changes", async ({ page, request }, testInfo) => {
   const key = await newWorkspace(page, "Events", ["suite_starter"]);

@@ -83,3 +83,26 @@ export async function geoLookup(request: APIRequestContext, key: string, ip = "8
 export function keyRow(page: Page, key: string) {
   return page.locator(`[data-testid=key-row][data-key-prefix="${key.slice(0, 13)}"]`);
 }
+
+/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
+      if (c === "\r") i++;
+      row.push(cell), rows.push(row), (row = []), (cell = "");
+    } else cell += c;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  return rows;
+}

@@ -5,25 +5,9 @@ import { PackageURL } from "packageurl-js";
 import { parseIpv4Cidr, cidrUnits } from "../cidr/range";
 import { parseIpStrict } from "../net/ip-parse";
 import { CVE_ID_PATTERN } from "../vulnerabilities/coordinates";
+import { KIND_LABELS, type BulkKind } from "./kind-labels";
 
-export const BULK_KINDS = [
-  "ip",
-  "ip.geo",
-  "asn",
-  "domain",
-  "dns",
-  "email.security",
-  "blocklists",
-  "subdomains",
-  "email",
-  "host.status",
-  "online",
-  "cidr",
-  "cve",
-  "package",
-] as const;
-export type BulkKind = (typeof BULK_KINDS)[number];
-export const BULK_KIND_OR_AUTO = ["auto", ...BULK_KINDS] as const;
+export { BULK_KINDS, BULK_KIND_OR_AUTO, KIND_LABELS, type BulkKind } from "./kind-labels";
 
 type Summary = Record<string, string | number | boolean | null>;
 
@@ -73,19 +57,19 @@ export function packageInput(target: string): Record<string, unknown> | { error:
 }
 
 export const KINDS: Record<BulkKind, KindSpec> = {
-  ip: { label: "IP reputation", procedure: "ip.ipLookup", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ asn: o?.asn?.number ?? null, organization: o?.asn?.organization ?? null, network_type: o?.network?.type ?? null, ...risk(o) }) },
-  "ip.geo": { label: "IP geolocation", procedure: "geo.ipGeo", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }) },
-  asn: { label: "AS number", procedure: "asn.asnLookup", input: (t) => ({ asn: t.trim() }), units: one, summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }) },
-  domain: { label: "Domain intelligence", procedure: "domain.domainIntel", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }) },
-  dns: { label: "DNS (A records)", procedure: "dns.dnsLookup", input: (t) => ({ domain: t.trim(), type: "A" }), units: one, summary: (o) => ({ status: o?.status ?? null, records: Array.isArray(o?.records) ? o.records.map((r: any) => String(r?.value ?? r?.data ?? "")).join(" ") : null }) },
-  "email.security": { label: "Email security (SPF, DKIM, DMARC)", procedure: "email.emailSecurity", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ spf: o?.spf?.status ?? (o?.spf ? "present" : null), dmarc: o?.dmarc?.policy ?? o?.dmarc?.status ?? null }) },
-  blocklists: { label: "Blocklists", procedure: "blocklists.blocklistsCheck", input: (t) => ({ targets: [t.trim()] }), units: one, summary: (o) => ({ status: o?.results?.[0]?.status ?? null, listed_on: Array.isArray(o?.results?.[0]?.listedOn) ? o.results[0].listedOn.join(" ") : null }) },
-  subdomains: { label: "Subdomains", procedure: "domain.domainSubdomains", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ names: o?.total ?? (Array.isArray(o?.subdomains) ? o.subdomains.length : null) }) },
-  email: { label: "Email check", procedure: "email.emailCheck", input: (t) => (t.includes("@") ? { email: t.trim() } : { error: "not an email address" }), units: one, summary: (o) => ({ disposable: o?.disposable ?? null, free_provider: o?.freeProvider ?? null, mx: o?.mx?.status ?? null, risk_score: o?.score ?? null, risk_level: o?.riskLevel ?? null }) },
-  "host.status": { label: "Host status", procedure: "hosts.hostStatus", input: (t) => ({ host: hostOf(t) }), units: one, summary: (o) => ({ reachable: o?.reachable ?? null, status: typeof o?.status === "number" ? o.status : null }) },
-  online: { label: "Online check", procedure: "hosts.onlineCheck", input: (t) => ({ url: t.trim() }), units: one, summary: (o) => ({ online: o?.online ?? o?.verdict ?? null, status: o?.status ?? null }) },
+  ip: { label: KIND_LABELS["ip"], procedure: "ip.ipLookup", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ asn: o?.asn?.number ?? null, organization: o?.asn?.organization ?? null, network_type: o?.network?.type ?? null, ...risk(o) }) },
+  "ip.geo": { label: KIND_LABELS["ip.geo"], procedure: "geo.ipGeo", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }) },
+  asn: { label: KIND_LABELS["asn"], procedure: "asn.asnLookup", input: (t) => ({ asn: t.trim() }), units: one, summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }) },
+  domain: { label: KIND_LABELS["domain"], procedure: "domain.domainIntel", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }) },
+  dns: { label: KIND_LABELS["dns"], procedure: "dns.dnsLookup", input: (t) => ({ domain: t.trim(), type: "A" }), units: one, summary: (o) => ({ status: o?.status ?? null, records: Array.isArray(o?.records) ? o.records.map((r: any) => String(r?.value ?? r?.data ?? "")).join(" ") : null }) },
+  "email.security": { label: KIND_LABELS["email.security"], procedure: "email.emailSecurity", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ spf: o?.spf?.status ?? (o?.spf ? "present" : null), dmarc: o?.dmarc?.policy ?? o?.dmarc?.status ?? null }) },
+  blocklists: { label: KIND_LABELS["blocklists"], procedure: "blocklists.blocklistsCheck", input: (t) => ({ targets: [t.trim()] }), units: one, summary: (o) => ({ status: o?.results?.[0]?.status ?? null, listed_on: Array.isArray(o?.results?.[0]?.listedOn) ? o.results[0].listedOn.join(" ") : null }) },
+  subdomains: { label: KIND_LABELS["subdomains"], procedure: "domain.domainSubdomains", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ names: o?.total ?? (Array.isArray(o?.subdomains) ? o.subdomains.length : null) }) },
+  email: { label: KIND_LABELS["email"], procedure: "email.emailCheck", input: (t) => (t.includes("@") ? { email: t.trim() } : { error: "not an email address" }), units: one, summary: (o) => ({ disposable: o?.disposable ?? null, free_provider: o?.freeProvider ?? null, mx: o?.mx?.status ?? null, risk_score: o?.score ?? null, risk_level: o?.riskLevel ?? null }) },
+  "host.status": { label: KIND_LABELS["host.status"], procedure: "hosts.hostStatus", input: (t) => ({ host: hostOf(t) }), units: one, summary: (o) => ({ reachable: o?.reachable ?? null, status: typeof o?.status === "number" ? o.status : null }) },
+  online: { label: KIND_LABELS["online"], procedure: "hosts.onlineCheck", input: (t) => ({ url: t.trim() }), units: one, summary: (o) => ({ online: o?.online ?? o?.verdict ?? null, status: o?.status ?? null }) },
   cidr: {
-    label: "CIDR range",
+    label: KIND_LABELS.cidr,
     procedure: "cidr.cidrCheck",
     input: (t) => ({ cidr: t.trim() }),
     units: (t) => {
@@ -94,8 +78,8 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     },
     summary: (o) => ({ checked: o?.summary?.checked ?? null, listed: o?.summary?.listed ?? null }),
   },
-  cve: { label: "CVE", procedure: "vulnerabilities.cve", input: (t) => ({ cveId: t.trim().toUpperCase() }), units: one, summary: (o) => ({ known_exploited: o?.knownExploited ? true : false, advisories: Array.isArray(o?.advisories) ? o.advisories.length : null }) },
-  package: { label: "Package (purl)", procedure: "vulnerabilities.packageReport", input: packageInput, units: one, summary: (o) => ({ version: o?.version?.selected ?? null, affected: o?.version?.affected ?? null, advisories: o?.pagination?.total ?? null, known_exploited: Array.isArray(o?.knownExploited) ? o.knownExploited.length > 0 : null }) },
+  cve: { label: KIND_LABELS["cve"], procedure: "vulnerabilities.cve", input: (t) => ({ cveId: t.trim().toUpperCase() }), units: one, summary: (o) => ({ known_exploited: o?.knownExploited ? true : false, advisories: Array.isArray(o?.advisories) ? o.advisories.length : null }) },
+  package: { label: KIND_LABELS["package"], procedure: "vulnerabilities.packageReport", input: packageInput, units: one, summary: (o) => ({ version: o?.version?.selected ?? null, affected: o?.version?.affected ?? null, advisories: o?.pagination?.total ?? null, known_exploited: Array.isArray(o?.knownExploited) ? o.knownExploited.length > 0 : null }) },
 };
 
 /** The kind `auto` picks for a target, from its shape alone (no lookup), or null when nothing fits. */
@@ -111,12 +95,4 @@ export function detectKind(target: string): BulkKind | null {
   if (/^[^@\s]+@[^@\s]+$/.test(t)) return "email";
   if (/^[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?(\.[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?)+\.?$/i.test(t)) return "domain";
   return null;
-}
-
-/** Targets of a pasted or uploaded list: one per line (CSV: the first column), blanks and # comments left out. */
-export function splitTargets(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.split(",")[0]!.trim().replace(/^"(.*)"$/, "$1"))
-    .filter((t) => t.length > 0 && !t.startsWith("#"));
 }

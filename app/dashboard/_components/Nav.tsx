@@ -6,6 +6,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/console", label: "Lookup console" },
   { href: "/dashboard/assess", label: "Assess an event" },
+  { href: "/dashboard/bulk", label: "Bulk jobs" },
   { href: "/dashboard/scans", label: "Website scans" },
   { href: "/dashboard/device", label: "Device signals" },
   { href: "/dashboard/vulnerabilities", label: "Vulnerabilities" },

@@ -1,0 +1,7 @@
+import { BulkView } from "./BulkView";
+
+export const metadata = { title: "Bulk jobs · Dashboard" };
+
+export default function BulkPage() {
+  return <BulkView />;
+}

@@ -1,0 +1,64 @@
+// A bulk job from the dashboard: paste 20 targets, see the cost, start, watch the bar reach 100 %, filter the
+// results, download the CSV and parse it; the units match. A workspace without bulk sees which plans have it.
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createFirstWorkspace, grantPlans, parseCsv, signIn, snap, uniqueEmail } from "./helpers";
+
+test("paste 20 targets, see the cost, run the job to 100 %, filter, download the CSV", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("bulk"));
+  await createFirstWorkspace(page, "Bulk");
+  await grantPlans(page, ["suite_business"]);
+  await page.goto("/dashboard/bulk");
+  await expect(page.getByRole("heading", { name: "Bulk jobs", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("bulk-jobs-empty")).toBeVisible();
+
+  // 18 addresses, one CIDR of 4 addresses and one unreadable line first.
+  const ips = Array.from({ length: 18 }, (_, i) => `198.51.100.${i + 1}`);
+  await page.getByTestId("bulk-targets").fill([...ips, "203.0.113.0/30", "not a target!"].join("\n"));
+  await expect(page.getByTestId("bulk-cost")).toContainText("Line 20");
+  await expect(page.getByTestId("bulk-start")).toBeDisabled();
+  await snap(page, testInfo, "bulk-problem");
+
+  await page.getByTestId("bulk-targets").fill([...ips, "203.0.113.0/30", "8.8.8.8"].join("\n"));
+  await expect(page.getByTestId("bulk-cost")).toContainText("20 targets · 23 units");
+  await expect(page.getByTestId("bulk-start")).toHaveText("Start job (23 units)");
+  await page.getByTestId("bulk-start").click();
+
+  const job = page.getByTestId("bulk-job");
+  await expect(job.getByTestId("bulk-progress")).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+  await expect(job.getByTestId("bulk-progress-text")).toContainText("Completed");
+  await expect(job.getByTestId("bulk-item")).toHaveCount(20);
+  await expect(job).toContainText("23 charged");
+  await snap(page, testInfo, "bulk-done");
+
+  await job.getByTestId("bulk-filter-kind").selectOption("cidr");
+  await expect(job.getByTestId("bulk-item")).toHaveCount(1);
+  await expect(job.getByTestId("bulk-item")).toContainText("203.0.113.0/30");
+  await job.getByTestId("bulk-filter-kind").selectOption("");
+  await job.getByTestId("bulk-filter-status").selectOption("failed");
+  await expect(job).toContainText("No target matches this filter.");
+  await job.getByTestId("bulk-filter-status").selectOption("");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), job.getByTestId("bulk-csv").click()]);
+  const rows = parseCsv(readFileSync((await download.path())!, "utf8"));
+  expect(rows[0]!.slice(0, 6)).toEqual(["position", "target", "kind", "status", "units", "refunded"]);
+  expect(rows.slice(1).map((r) => r[3])).toEqual(Array(20).fill("succeeded"));
+  expect(rows.slice(1).reduce((n, r) => n + Number(r[4]), 0)).toBe(23);
+  const [json] = await Promise.all([page.waitForEvent("download"), job.getByTestId("bulk-json").click()]);
+  const parsed = JSON.parse(readFileSync((await json.path())!, "utf8"));
+  expect(parsed.items[0].result.ip).toBe("198.51.100.1");
+
+  // The job is listed, and the usage meter counts its units.
+  await expect(page.getByTestId("bulk-job-list")).toContainText("20 done");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, testInfo, "bulk-390");
+});
+
+test("a workspace without bulk sees which plans have it", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("bulk-free"));
+  await createFirstWorkspace(page, "Bulk free");
+  await page.goto("/dashboard/bulk");
+  await expect(page.getByTestId("plan-gate")).toContainText("Suite Business, Suite Agency or Lookups Growth");
+  await snap(page, testInfo, "bulk-plan-gate");
+});
