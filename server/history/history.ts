@@ -76,12 +76,19 @@ export function flushLookupHistory(): Promise<void> {
 
 export async function listLookupHistory(
   db: Db,
-  a: { workspaceId: string; limit: number; cursor?: string | null; now?: Date },
+  a: { workspaceId: string; limit: number; cursor?: string | null; endpoint?: string; since?: Date; until?: Date; now?: Date },
 ): Promise<{ items: LookupHistoryEntry[]; nextCursor: string | null }> {
   await flushLookupHistory();
   const now = a.now ?? new Date();
+  const created = a.since || a.until ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } } : {};
   const rows = await db.lookupHistory.findMany({
-    where: { workspaceId: a.workspaceId, expiresAt: { gt: now } },
+    // An endpoint filter is the endpoint's name or a family: "ip" matches ip.lookup, ip.geo, ip.rdap, ...
+    where: {
+      workspaceId: a.workspaceId,
+      expiresAt: { gt: now },
+      ...created,
+      ...(a.endpoint ? { OR: [{ endpoint: a.endpoint }, { endpoint: { startsWith: `${a.endpoint}.` } }] } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: a.limit + 1,
     ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),

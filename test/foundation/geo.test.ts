@@ -78,4 +78,22 @@ describe("GET /v1/ip/{ip}/geo", () => {
     const none = await app.request("GET", "/v1/lookups/history", { key: free.apiKey });
     expect(none.body).toEqual({ historyDays: 0, items: [], nextCursor: null });
   });
+
+  it("filters the history by endpoint or endpoint family and by time, and refuses a malformed filter", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const before = new Date().toISOString();
+    await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
+    await app.request("GET", "/v1/ip/1.1.1.1", { key: ws.apiKey });
+    await app.request("GET", "/v1/asn/15169", { key: ws.apiKey });
+    const targets = async (query: string) => (await app.request("GET", `/v1/lookups/history?${query}`, { key: ws.apiKey })).body.items.map((i: any) => `${i.endpoint} ${i.target}`);
+    expect(await targets("endpoint=ip.geo")).toEqual(["ip.geo 8.8.8.8"]);
+    expect((await targets("endpoint=ip")).sort()).toEqual(["ip.geo 8.8.8.8", "ip.lookup 1.1.1.1"]);
+    expect(await targets("endpoint=asn")).toEqual(["asn.lookup AS15169"]);
+    expect(await targets("endpoint=i")).toEqual([]);
+    expect(await targets(`since=${encodeURIComponent(before)}`)).toHaveLength(3);
+    expect(await targets(`until=${encodeURIComponent(before)}`)).toEqual([]);
+    const bad = await app.request("GET", "/v1/lookups/history?endpoint=IP%20LOOKUP", { key: ws.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("INVALID_REQUEST");
+  });
 });

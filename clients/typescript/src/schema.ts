@@ -614,7 +614,7 @@ export interface paths {
         };
         /**
          * Lookup history
-         * @description Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email 7 days; Suite Starter 30; Suite Business and Lookups Developer 90; Suite Agency and Lookups Growth 365). Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`. Any active workspace key; unmetered.
+         * @description Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email 7 days; Suite Starter 30; Suite Business and Lookups Developer 90; Suite Agency and Lookups Growth 365). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`. Any active workspace key; unmetered.
          */
         get: operations["workspace-lookupHistory"];
         put?: never;
@@ -6430,7 +6430,10 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                endpoint?: string;
                 limit?: number;
+                since?: string;
+                until?: string;
             };
             header?: never;
             path?: never;

@@ -125,7 +125,7 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Lookup history",
         description:
-          "Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email 7 days; Suite Starter 30; Suite Business and Lookups Developer 90; Suite Agency and Lookups Growth 365). Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`. Any active workspace key; unmetered.",
+          "Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email 7 days; Suite Starter 30; Suite Business and Lookups Developer 90; Suite Agency and Lookups Growth 365). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`. Any active workspace key; unmetered.",
       },
       access: { requirement: "any active workspace key; unmetered" },
     })
@@ -133,13 +133,22 @@ export const workspaceReadsRouter = router({
       z.object({
         limit: z.coerce.number().int().min(1).max(100).default(50),
         cursor: z.string().max(64).optional(),
+        endpoint: z
+          .string()
+          .trim()
+          .max(64)
+          .regex(/^[a-z][a-z0-9.-]*$/, "must be an endpoint name such as ip.lookup, or a family such as ip")
+          .optional()
+          .describe("Only lookups of this endpoint (`ip.lookup`) or family (`ip`)"),
+        since: z.coerce.date().optional().describe("Only lookups at or after this time (ISO 8601)"),
+        until: z.coerce.date().optional().describe("Only lookups before this time (ISO 8601)"),
       }),
     )
     .output(z.object({ historyDays: z.number().int(), items: z.array(historyEntry), nextCursor: z.string().nullable() }))
     .query(async ({ ctx, input }) => {
       const { historyDays } = ctx.principal.entitlements;
       if (historyDays === 0) return { historyDays, items: [], nextCursor: null };
-      const page = await listLookupHistory(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor ?? null });
+      const page = await listLookupHistory(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor ?? null, endpoint: input.endpoint, since: input.since, until: input.until });
       return { historyDays, ...page };
     }),
 });

@@ -1,0 +1,129 @@
+"use client";
+// The workspace's lookup history (GET /v1/lookups/history through the dashboard door): safe summaries of recent
+// lookups with when each was made and when it expires, filtered by kind of lookup and time, paged.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import "../events/events.css";
+
+const FAMILIES = [
+  { value: "", label: "All lookups" },
+  { value: "ip", label: "IP (reputation, geolocation, RDAP)" },
+  { value: "asn", label: "AS numbers" },
+  { value: "domain", label: "Domains" },
+  { value: "dns", label: "DNS" },
+  { value: "email", label: "Email (check, security)" },
+  { value: "host", label: "Hosts (TLS, status)" },
+  { value: "online-check", label: "Online checks" },
+  { value: "blocklists", label: "Blocklists" },
+  { value: "cidr", label: "CIDR ranges" },
+  { value: "vulnerabilities", label: "Vulnerabilities" },
+] as const;
+
+const RANGES = [
+  { value: "1", label: "Last 24 hours" },
+  { value: "7", label: "Last 7 days" },
+  { value: "30", label: "Last 30 days" },
+  { value: "all", label: "The whole window" },
+] as const;
+
+function summaryText(summary: Record<string, unknown>): string {
+  return Object.entries(summary)
+    .filter(([, v]) => v !== null && v !== undefined && v !== "")
+    .map(([k, v]) => `${k.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase()}: ${typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(" · ");
+}
+
+export function HistoryView() {
+  const trpc = useTRPC();
+  const [family, setFamily] = useState("");
+  const [range, setRange] = useState("30");
+  // `since` is fixed when the filter changes, so paging does not drift.
+  const since = useMemo(() => (range === "all" ? undefined : new Date(Date.now() - Number(range) * 86_400_000).toISOString()), [range]);
+  const history = useInfiniteQuery(
+    trpc.workspace.lookupHistory.infiniteQueryOptions({ limit: 50, endpoint: family || undefined, since }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
+  );
+  const first = history.data?.pages[0];
+  const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  const noHistory = first?.historyDays === 0;
+
+  return (
+    <>
+      <h1>Lookup history</h1>
+      <p className="muted small">
+        A safe summary of each lookup this workspace made (never the full answer), kept for the plan&apos;s history window
+        {first && first.historyDays > 0 ? ` (${first.historyDays} days)` : ""}. Each entry shows when it expires.
+      </p>
+      {noHistory ? (
+        <div className="card notice" data-testid="history-none">
+          <p>Free workspaces keep no lookup history. Suite Starter keeps 30 days, Suite Business and Lookups Developer 90, Suite Agency and Lookups Growth 365.</p>
+          <p>
+            <Link href="/dashboard/plan">See the workspace&apos;s plan</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <form className="card events-filters" aria-label="Filter the history" onSubmit={(e) => e.preventDefault()}>
+            <label>
+              Lookup
+              <select value={family} onChange={(e) => setFamily(e.target.value)} data-testid="history-endpoint">
+                {FAMILIES.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Time
+              <select value={range} onChange={(e) => setRange(e.target.value)} data-testid="history-range">
+                {RANGES.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
+          <section className="card" aria-busy={history.isFetching}>
+            <ErrorNote error={history.error} />
+            {history.isPending ? (
+              <p className="muted" role="status">
+                Loading the history…
+              </p>
+            ) : null}
+            {history.data && items.length === 0 ? (
+              <p className="muted" data-testid="history-empty">
+                {family || range !== "all" ? "No lookup matches this filter." : "No lookups yet. Lookups made with an API key or in the console appear here."}
+              </p>
+            ) : null}
+            {items.length > 0 ? (
+              <ul className="event-list" data-testid="history-list">
+                {items.map((h) => (
+                  <li key={h.id} data-testid="history-row" data-endpoint={h.endpoint}>
+                    <div className="event-open" style={{ cursor: "default" }}>
+                      <span className="event-title">
+                        <code>{h.target}</code> <span className="muted small">{h.endpoint}</span>
+                      </span>
+                      <span className="event-time muted small">{formatUtc(h.created_at)}</span>
+                      <span className="event-summary small">{summaryText(h.summary)}</span>
+                      <span className="event-summary small">Expires {formatUtc(h.expires_at)}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {history.hasNextPage ? (
+              <button type="button" className="btn" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+                {history.isFetchingNextPage ? "Loading…" : "Load more"}
+              </button>
+            ) : null}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

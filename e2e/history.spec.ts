@@ -1,0 +1,41 @@
+// Lookup history: lookups made with the workspace's key are listed with when they expire, filtered by kind of
+// lookup; a Free workspace is told why it has none.
+import { expect, test } from "@playwright/test";
+import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+
+test("lookups made with the API key are listed, filtered by kind, with their expiry", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("history"));
+  const key = await createFirstWorkspace(page, "History");
+  await grantPlans(page, ["suite_starter"]);
+  for (const path of ["/v1/ip/8.8.8.8/geo", "/v1/ip/1.1.1.1", "/v1/asn/15169"]) {
+    expect((await page.request.get(path, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
+  }
+  await page.goto("/dashboard/history");
+  await expect(page.getByRole("heading", { name: "Lookup history", level: 1 })).toBeVisible();
+  await expect(page.getByText("(30 days)")).toBeVisible();
+  await expect(page.getByTestId("history-row")).toHaveCount(3);
+  await expect(page.getByTestId("history-list")).toContainText("Expires");
+  await snap(page, testInfo, "history-1280");
+
+  await page.getByTestId("history-endpoint").selectOption("ip");
+  await expect(page.getByTestId("history-row")).toHaveCount(2);
+  await page.getByTestId("history-endpoint").selectOption("asn");
+  await expect(page.getByTestId("history-row")).toHaveCount(1);
+  await expect(page.getByTestId("history-row")).toContainText("AS15169");
+  await page.getByTestId("history-endpoint").selectOption("dns");
+  await expect(page.getByTestId("history-empty")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("history-endpoint").selectOption("");
+  await expect(page.getByTestId("history-row")).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, testInfo, "history-390");
+});
+
+test("a Free workspace is told which plans keep history", async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail("history-free"));
+  await createFirstWorkspace(page, "History free");
+  await page.goto("/dashboard/history");
+  await expect(page.getByTestId("history-none")).toContainText("Free workspaces keep no lookup history");
+  await snap(page, testInfo, "history-free");
+});
