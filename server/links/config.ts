@@ -22,3 +22,6 @@ export function publicBase(requestOrigin: string | null): string {
   if (configured) return configured.replace(/\/+$/, "");
   return requestOrigin ?? `http://localhost:${process.env.PORT ?? "3000"}`;
 }
+
+/** The public address of a link: `<base>/go/<slug>`. */
+export const shortUrl = (slug: string, requestOrigin: string | null): string => `${publicBase(requestOrigin)}/go/${slug}`;

@@ -1,7 +1,7 @@
 // POST /go/links as a domain operation: vet the destination, then create or reuse the link. Knows nothing of HTTP.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { publicBase } from "./config";
+import { shortUrl } from "./config";
 import { createOrReuseLink, type LinkRow, type LinkScope } from "./links";
 import { parseDestination } from "./normalize";
 import { checkDestinationSafety, type LinkSafety } from "./safety";
@@ -23,6 +23,7 @@ export async function createProtectedLink(
     destination,
     expiresAt: a.expiresAt ? new Date(a.expiresAt) : null,
     requestId: a.requestId,
+    safety,
   });
   return presentLink(link, { reused, scope: a.scope, safety, origin: a.origin });
 }
@@ -31,7 +32,7 @@ function presentLink(link: LinkRow, x: { reused: boolean; scope: LinkScope; safe
   return {
     id: link.id,
     slug: link.slug,
-    short_url: `${publicBase(x.origin)}/go/${link.slug}`,
+    short_url: shortUrl(link.slug, x.origin),
     url: link.destination,
     normalized_url: link.normalizedKey,
     expires_at: link.expiresAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { newId } from "../ids";
 import { recordEvent } from "../events/events";
 import type { Destination } from "./normalize";
+import type { LinkSafety } from "./safety";
 import { newSlug } from "./slug";
 
 export const ANONYMOUS_SCOPE = "anon";
@@ -20,16 +21,20 @@ export interface LinkRow {
   scope: string;
 }
 
+const asJson = (safety: LinkSafety) => safety as unknown as object;
+
 export const scopeKey = (s: LinkScope) => (s.kind === "workspace" ? s.workspaceId : ANONYMOUS_SCOPE);
 
 /**
  * Spec: an identical normalized destination in the same scope reuses an active, non-expiring link. A request that
  * sets an expiry always gets a link of its own (reusing would change, or ignore, someone's expiry). Creation runs
  * under a transaction-scoped advisory lock on (scope, destination), so two identical requests at once get one link.
+ * The destination's safety verdict is kept with the link (a reused link takes the newest one), so the workspace's
+ * list of links shows what the blocklists said and when.
  */
 export async function createOrReuseLink(
   db: Db,
-  a: { scope: LinkScope; destination: Destination; expiresAt: Date | null; requestId: string },
+  a: { scope: LinkScope; destination: Destination; expiresAt: Date | null; requestId: string; safety: LinkSafety },
 ): Promise<{ link: LinkRow; reused: boolean }> {
   const scope = scopeKey(a.scope);
   const workspaceId = a.scope.kind === "workspace" ? a.scope.workspaceId : null;
@@ -40,7 +45,10 @@ export async function createOrReuseLink(
         where: { scope, normalizedKey: a.destination.normalized, expiresAt: null, disabledAt: null },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       });
-      if (existing) return { link: existing, reused: true };
+      if (existing) {
+        await tx.link.update({ where: { id: existing.id }, data: { safety: asJson(a.safety) } });
+        return { link: existing, reused: true };
+      }
     }
     const link = await tx.link.create({
       data: {
@@ -51,6 +59,7 @@ export async function createOrReuseLink(
         destination: a.destination.url,
         normalizedKey: a.destination.normalized,
         expiresAt: a.expiresAt,
+        safety: asJson(a.safety),
       },
     });
     if (workspaceId) {

@@ -40,3 +40,21 @@ export const linkCreatedSchema = z.object({
 });
 
 export type LinkCreated = z.infer<typeof linkCreatedSchema>;
+
+export const linkIdSchema = z.string().trim().min(1).max(64).describe("Link id (`lnk_…`)");
+
+/** A workspace's link as GET /go/links lists it: where it goes, what the blocklists said, and how it was used. */
+export const linkRecordSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  short_url: z.string(),
+  url: z.string().describe("The destination the link redirects to."),
+  status: z.enum(["active", "expired", "disabled"]).describe("`active` redirects; `expired` and `disabled` answer 410 at the short URL."),
+  clicks: z.number().int().describe("Redirects served (visits refused after expiry or disabling are not counted)."),
+  safety: linkSafetySchema.nullable().describe("The destination's blocklist verdict at creation, or at its latest reuse; null for links made before verdicts were kept."),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+});
+
+export type LinkRecord = z.infer<typeof linkRecordSchema>;

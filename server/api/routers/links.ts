@@ -1,8 +1,11 @@
+import { z } from "zod";
 import { clientIp, requestOrigin, resolveLinkScope } from "../../links/caller";
 import { createProtectedLink } from "../../links/create";
+import { disableLinkOrThrow, listWorkspaceLinks } from "../../links/manage";
 import { assertLinkCreationAllowedOrThrow } from "../../links/rate-limit";
-import { linkCreatedSchema, linkCreateSchema } from "../../links/schemas";
-import { publicProcedure, rejectUnreadableInput, router } from "../trpc";
+import { linkCreatedSchema, linkCreateSchema, linkIdSchema, linkRecordSchema } from "../../links/schemas";
+import { actorOf } from "../actor";
+import { publicProcedure, rejectUnreadableInput, router, workspaceProcedure } from "../trpc";
 
 /**
  * Optional-key procedure (spec Authentication 6): no key header -> anonymous scope; any key header -> it must
@@ -28,6 +31,15 @@ const DESCRIPTION = [
   "`short_url` redirects (302) to `url`; an expired or disabled link answers 410.",
 ].join(" ");
 
+/** Managing a workspace's own links: any active key of the workspace, or a signed-in owner or member; unmetered. */
+const workspaceLinksProcedure = workspaceProcedure.use(({ ctx, next }) => {
+  ctx.resHeaders.set("Cache-Control", "private, no-store");
+  return next();
+});
+
+const ACCESS = { requirement: "any active workspace key; unmetered" };
+const MANAGED = "Any active key of the workspace; unmetered, and not counted against the creation rate limit.";
+
 export const linksRouter = router({
   create: optionalKeyProcedure
     .meta({
@@ -47,4 +59,45 @@ export const linksRouter = router({
         origin: requestOrigin(ctx.requestHeaders),
       });
     }),
+
+  list: workspaceLinksProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/go/links",
+        tags: ["Links"],
+        summary: "List the workspace's links",
+        description: `This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its \`short_url\`, destination \`url\`, \`status\` (\`active\`; \`expired\` or \`disabled\`, which answer 410 at the short URL), \`clicks\` (redirects served), the destination's blocklist verdict \`safety\` kept from creation, \`created_at\`, \`expires_at\` and \`disabled_at\`. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). ${MANAGED}`,
+      },
+      access: ACCESS,
+    })
+    .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
+    .output(z.object({ items: z.array(linkRecordSchema), nextCursor: z.string().nullable() }))
+    .query(({ ctx, input }) =>
+      listWorkspaceLinks(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor ?? null, origin: requestOrigin(ctx.requestHeaders) }),
+    ),
+
+  disable: workspaceLinksProcedure
+    .meta({
+      errors: ["NOT_FOUND"],
+      openapi: {
+        method: "POST",
+        path: "/go/links/{id}/disable",
+        tags: ["Links"],
+        summary: "Disable a link",
+        description: `Disables one of this workspace's links for good: from then on its short URL answers 410 \`LINK_DISABLED\` (visits are recorded as \`link.visit_blocked\` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with \`status: "disabled"\` and \`disabled_at\`. The change is recorded as a \`link.disabled\` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. ${MANAGED}`,
+      },
+      access: ACCESS,
+    })
+    .input(z.object({ id: linkIdSchema }))
+    .output(linkRecordSchema)
+    .mutation(({ ctx, input }) =>
+      disableLinkOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        linkId: input.id,
+        actor: actorOf(ctx),
+        requestId: ctx.requestId,
+        origin: requestOrigin(ctx.requestHeaders),
+      }),
+    ),
 });
