@@ -348,13 +348,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the workspace's links
+         * @description This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its `short_url`, destination `url`, `status` (`active`; `expired` or `disabled`, which answer 410 at the short URL), `clicks` (redirects served), the destination's blocklist verdict `safety` kept from creation, `created_at`, `expires_at` and `disabled_at`. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Any active key of the workspace; unmetered, and not counted against the creation rate limit.
+         */
+        get: operations["links-list"];
         put?: never;
         /**
          * Create a protected link
          * @description Creates a protected short link, or reuses one. The API key is optional: without an Authorization or X-API-Key header the link is anonymous; with one, the key must be valid (401 UNAUTHORIZED otherwise, never an anonymous fallback) and not paused (403 API_KEY_PAUSED), and the link belongs to the key's workspace. Body: `url` (absolute http or https URL, at most 2048 characters, no user name or password) and optional `expires_at` (ISO 8601, in the future). The destination host must be a public host name: IP addresses, private-use names and names resolving to private, loopback, link-local or cloud-metadata addresses give 400 TARGET_FORBIDDEN, as does a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation). Reuse: a request without `expires_at` whose normalized destination (scheme and host lowercased, default port and fragment dropped, path and query kept) equals that of an active, non-expiring link in the same scope (the workspace, or all anonymous callers) gets that link back with `reused: true`; links with an expiry are never reused. Consumes no lookup units and sends no quota headers; creation is rate limited per workspace, or per client address when anonymous (429 RATE_LIMITED with Retry-After). `short_url` redirects (302) to `url`; an expired or disabled link answers 410.
          */
         post: operations["links-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/go/links/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a link
+         * @description Disables one of this workspace's links for good: from then on its short URL answers 410 `LINK_DISABLED` (visits are recorded as `link.visit_blocked` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with `status: "disabled"` and `disabled_at`. The change is recorded as a `link.disabled` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. Any active key of the workspace; unmetered, and not counted against the creation rate limit.
+         */
+        post: operations["links-disable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4193,6 +4217,115 @@ export interface operations {
             };
         };
     };
+    "links-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Redirects served (visits refused after expiry or disabling are not counted). */
+                            clicks: number;
+                            created_at: string;
+                            disabled_at: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            /** @description The destination's blocklist verdict at creation, or at its latest reuse; null for links made before verdicts were kept. */
+                            safety: {
+                                checked_at: string | null;
+                                listed_on: string[];
+                                reason: string | null;
+                                /** @description Domain blocklist zones asked. */
+                                sources: string[];
+                                /** @enum {string} */
+                                status: "not_listed" | "listed" | "incomplete" | "skipped";
+                            } | null;
+                            short_url: string;
+                            slug: string;
+                            /**
+                             * @description `active` redirects; `expired` and `disabled` answer 410 at the short URL.
+                             * @enum {string}
+                             */
+                            status: "active" | "expired" | "disabled";
+                            /** @description The destination the link redirects to. */
+                            url: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "links-create": {
         parameters: {
             query?: never;
@@ -4292,6 +4425,112 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "links-disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Link id (`lnk_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Redirects served (visits refused after expiry or disabling are not counted). */
+                        clicks: number;
+                        created_at: string;
+                        disabled_at: string | null;
+                        expires_at: string | null;
+                        id: string;
+                        /** @description The destination's blocklist verdict at creation, or at its latest reuse; null for links made before verdicts were kept. */
+                        safety: {
+                            checked_at: string | null;
+                            listed_on: string[];
+                            reason: string | null;
+                            /** @description Domain blocklist zones asked. */
+                            sources: string[];
+                            /** @enum {string} */
+                            status: "not_listed" | "listed" | "incomplete" | "skipped";
+                        } | null;
+                        short_url: string;
+                        slug: string;
+                        /**
+                         * @description `active` redirects; `expired` and `disabled` answer 410 at the short URL.
+                         * @enum {string}
+                         */
+                        status: "active" | "expired" | "disabled";
+                        /** @description The destination the link redirects to. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
