@@ -5,11 +5,12 @@ import type { Db } from "../db/client";
 import { recordEvent } from "../events/events";
 import { parseIpStrict } from "../net/ip";
 import { enabledRules } from "../rules/rules";
-import { ruleMatches, type RuleFacts } from "../rules/evaluate";
+import { evaluateRules } from "../rules/evaluate";
 import { enqueueHighRiskAssessment } from "../webhooks/enqueue";
 import { amountSignals } from "./amount";
 import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
+import { assessmentFacts } from "./facts";
 import { gatherIpEvidence } from "./ip-evidence";
 import { bandOf, scoreOf } from "./score";
 import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from "./schemas";
@@ -24,7 +25,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const [ipEv, emailEv, v, rules, dev] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
-    velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null }),
+    velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null, userId: req.user_id ?? null }),
     enabledRules(db, a.workspaceId),
     gatherDeviceEvidence(db, { workspaceId: a.workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
   ]);
@@ -35,26 +36,13 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const score = scoreOf(signals);
   const band = bandOf(score);
 
-  const facts: RuleFacts = {
-    event: req.event,
-    ip: ipEv.ip.address,
-    country: ipEv.ip.country,
-    billing_country: req.billing_country ?? null,
-    asn: ipEv.ip.asn,
-    email: emailEv?.email.address ?? null,
-    email_domain: emailEv?.email.domain ?? null,
-    disposable_email: emailEv ? emailEv.email.disposable : null,
-    free_email: emailEv ? emailEv.email.free_provider : null,
-    tor_exit: ipEv.ip.tor_exit,
-    hosting: ipEv.ip.hosting,
-    score,
-    amount: req.amount ?? null,
-    currency: req.currency ?? null,
-    user_agent: req.user_agent ?? null,
-    device_id: req.device_id ?? dev.device?.device_id ?? null,
-    user_id: req.user_id ?? null,
-  };
-  const matched = rules.filter((r) => ruleMatches(r, facts)).map((r) => ({ id: r.id, name: r.name, action: r.action as Decision }));
+  const facts = assessmentFacts({ request: req, ip: ipEv, email: emailEv, device: dev, velocity: v.facts, score, riskLevel: band.level, signals });
+  // Shadow rules are evaluated like active ones but only reported; a rule that fails is reported and skipped.
+  const outcome = evaluateRules(rules, facts);
+  const brief = (r: { id: string; name: string; action: string }) => ({ id: r.id, name: r.name, action: r.action as Decision });
+  const matched = outcome.matched.map(brief);
+  const shadow = outcome.shadow.map(brief);
+  const ruleErrors = outcome.errors.map((e) => ({ id: e.rule.id, name: e.rule.name, message: e.message }));
   const decision = matched[0]?.action ?? band.decision;
 
   const result: AssessResult = {
@@ -66,6 +54,8 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
     decided_by: matched.length ? "rule" : "score",
     signals,
     rules: matched,
+    shadow_rules: shadow,
+    rule_errors: ruleErrors,
     ip: ipEv.ip,
     email: emailEv?.email ?? null,
     device: dev.device,
@@ -88,6 +78,10 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
       decision,
       signals: signals.map((s) => ({ code: s.code, weight: s.weight })),
       rules: matched.map((r) => r.id),
+      shadow_rules: shadow.map((r) => ({ id: r.id, action: r.action })),
+      ...(ruleErrors.length ? { rule_errors: ruleErrors.map((e) => ({ id: e.id, message: e.message })) } : {}),
+      // What a backtest evaluates later: the facts as the rules saw them.
+      facts,
       ...(req.device_id ? { device_id: req.device_id } : {}),
       ...(req.user_id ? { user_id: req.user_id } : {}),
     },

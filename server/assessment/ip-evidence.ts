@@ -14,6 +14,8 @@ export interface IpEvidence {
   ip: AssessResult["ip"];
   signals: Signal[];
   sources: SourceRef[];
+  /** Feeds and blocklists that hold the address (the `ip.lists` rule fact). */
+  lists: string[];
 }
 
 /** "in the 2024-08-20 list" plus, when old, how much it still counts. */
@@ -104,6 +106,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     },
     signals,
     sources,
+    lists: [...new Set([...p.matches.map((m) => m.feed), ...rep.lists.filter((l) => l.listed).map((l) => l.list)])].sort(),
   };
 }
 

@@ -64,7 +64,13 @@ export const assessResultSchema = z.object({
   decision: z.enum(DECISIONS),
   decided_by: z.enum(["score", "rule"]).describe("Whether the score's decision stood or a matching rule overrode it"),
   signals: z.array(signalSchema),
-  rules: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) })).describe("Every enabled rule that matched, in evaluation order; the first decides"),
+  rules: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) })).describe("Every enabled active rule that matched, in evaluation order; the first decides"),
+  shadow_rules: z
+    .array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) }))
+    .describe("Every enabled shadow rule that matched, in evaluation order, with the action it would have taken; never changes the decision"),
+  rule_errors: z
+    .array(z.object({ id: z.string(), name: z.string(), message: z.string() }))
+    .describe("Rules that could not be evaluated for this assessment and were skipped (e.g. a division by zero), with why"),
   ip: z.object({
     address: z.string(),
     scope: z.string(),

@@ -1,6 +1,9 @@
-// Velocity: how often the same IP, email or device was assessed in this workspace recently. Repeats in a short
+// Velocity: how often the same IP, email, device or user was assessed in this workspace recently. Repeats in a short
 // window are the mark of credential stuffing, sign-up farms and card testing. Only this workspace's events count.
+// One query answers both the scored signals (the configured window) and the rule facts (1 h, 24 h, 7 d counts per
+// key, distinct users per device and emails per IP), so an assessment pays for one scan, not fifteen.
 import type { Db } from "../db/client";
+import type { Facts } from "../rules/facts";
 import { velocityWindowMinutes } from "./config";
 import type { Signal, SourceRef } from "./schemas";
 
@@ -12,20 +15,55 @@ const TIERS = {
 } as const;
 
 const LABEL = { ip: "IP address", email: "email address", device: "device" } as const;
+const WINDOW_MS = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 } as const;
+
+type Row = Record<string, bigint | number | null>;
 
 export async function velocitySignals(
   db: Db,
-  a: { workspaceId: string; ip: string; email: string | null; deviceId: string | null },
-): Promise<{ signals: Signal[]; source: SourceRef }> {
+  a: { workspaceId: string; ip: string; email: string | null; deviceId: string | null; userId?: string | null; now?: Date },
+): Promise<{ signals: Signal[]; source: SourceRef; facts: Facts }> {
   const minutes = velocityWindowMinutes();
-  const base = { workspaceId: a.workspaceId, type: "assessment", createdAt: { gte: new Date(Date.now() - minutes * 60_000) } };
-  const [ip, email, device] = await Promise.all([
-    db.event.count({ where: { ...base, ip: a.ip } }),
-    a.email ? db.event.count({ where: { ...base, email: a.email } }) : 0,
-    a.deviceId ? db.event.count({ where: { ...base, data: { path: ["device_id"], equals: a.deviceId } } }) : 0,
-  ]);
+  const now = (a.now ?? new Date()).getTime();
+  const at = (ms: number) => new Date(now - ms);
+  const signalFrom = at(minutes * 60_000);
+  const oldest = new Date(Math.min(signalFrom.getTime(), at(WINDOW_MS["7d"]).getTime()));
+  // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d
+  const dev = `"data"->>'device_id' = $5::text`;
+  const usr = `"data"->>'user_id' = $6::text`;
+  const win = { sig: "$7::timestamp(3)", "1h": "$8::timestamp(3)", "24h": "$9::timestamp(3)", "7d": "$10::timestamp(3)" } as const;
+  const cols: string[] = [];
+  for (const [w, p] of Object.entries(win)) {
+    cols.push(`count(*) FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p}) AS "ip_${w}"`);
+    cols.push(`count(*) FILTER (WHERE "email" = $4::text AND "createdAt" >= ${p}) AS "email_${w}"`);
+    cols.push(`count(*) FILTER (WHERE ${dev} AND "createdAt" >= ${p}) AS "device_${w}"`);
+    if (w === "sig") continue;
+    cols.push(`count(*) FILTER (WHERE ${usr} AND "createdAt" >= ${p}) AS "user_${w}"`);
+    cols.push(`count(DISTINCT "data"->>'user_id') FILTER (WHERE ${dev} AND "createdAt" >= ${p} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`);
+    cols.push(`count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`);
+  }
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT ${cols.join(", ")} FROM "Event"
+      WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "createdAt" >= $2::timestamp(3)
+        AND ("ip" = $3::text OR "email" = $4::text OR ${dev} OR ${usr})`,
+    a.workspaceId,
+    oldest,
+    a.ip,
+    a.email,
+    a.deviceId,
+    a.userId ?? null,
+    signalFrom,
+    at(WINDOW_MS["1h"]),
+    at(WINDOW_MS["24h"]),
+    at(WINDOW_MS["7d"]),
+  );
+  const row = rows[0] ?? {};
+  const n = (k: string) => Number(row[k] ?? 0);
+
   const signals: Signal[] = [];
-  for (const [kind, count] of [["ip", ip], ["email", email], ["device", device]] as const) {
+  const counted = { ip: n("ip_sig"), email: a.email ? n("email_sig") : 0, device: a.deviceId ? n("device_sig") : 0 };
+  for (const kind of ["ip", "email", "device"] as const) {
+    const count = counted[kind];
     const tier = TIERS[kind].find((t) => count >= t.at);
     if (!tier) continue;
     signals.push({
@@ -35,5 +73,18 @@ export async function velocitySignals(
       evidence: ["workspace-events"],
     });
   }
-  return { signals, source: { name: "workspace-events", origin: "workspace", fetched_at: new Date().toISOString() } };
+
+  // A count for a key the request lacks is unknown, not zero.
+  const facts: Record<string, number> = {};
+  for (const w of ["1h", "24h", "7d"] as const) {
+    facts[`velocity.ip_${w}`] = n(`ip_${w}`);
+    facts[`velocity.ip_emails_${w}`] = n(`ip_emails_${w}`) + (a.email ? 1 : 0);
+    if (a.email) facts[`velocity.email_${w}`] = n(`email_${w}`);
+    if (a.deviceId) {
+      facts[`velocity.device_${w}`] = n(`device_${w}`);
+      facts[`velocity.device_users_${w}`] = n(`device_users_${w}`) + (a.userId ? 1 : 0);
+    }
+    if (a.userId) facts[`velocity.user_${w}`] = n(`user_${w}`);
+  }
+  return { signals, source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() }, facts: facts as Facts };
 }

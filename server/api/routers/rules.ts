@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { conditionLanguageDoc } from "../../rules/conditions";
+import { factsDoc } from "../../rules/facts";
 import { createRule, deleteRuleOrThrow, getRuleOrThrow, listRules, updateRuleOrThrow } from "../../rules/rules";
 import { ruleCreateSchema, ruleIdSchema, ruleRecordSchema, ruleUpdateSchema } from "../../rules/schemas";
 import { actorOf } from "../actor";
@@ -9,15 +10,17 @@ import { authenticated, router } from "../trpc";
 const rulesProcedure = authenticated.meta({
   requires: { capability: "full", subject: "Rules need" },
   // Names and condition values are free text: tabs and line breaks pass, NUL never (input-screen.ts).
-  freeText: ["name", "conditions.value"],
+  freeText: ["name", "conditions.value", "expression"],
 });
 
 const ACCESS = { requirement: "any Suite or Lookups plan; unmetered" };
 const TAGS = ["Rules"];
 const LANGUAGE =
-  "A rule's `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold. `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; string comparisons ignore case except for user_agent, device_id and user_id (`contains` always ignores case). An unknown fact (no email, no location) never matches, not even with `neq`. Fields: " +
+  "A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: " +
   conditionLanguageDoc() +
-  ".";
+  ". An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr(\"203.0.113.0/24\")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || \"email_disposable\" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: " +
+  factsDoc() +
+  ". A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.";
 
 export const rulesRouter = router({
   list: rulesProcedure
@@ -37,7 +40,7 @@ export const rulesRouter = router({
         path: "/rules",
         tags: TAGS,
         summary: "Create a rule",
-        description: `Creates a custom rule evaluated by POST /assess. When several enabled rules match, all are listed in the assessment and the first in evaluation order decides (\`allow\` whitelists). At most 100 rules per workspace (409 CONFLICT beyond). ${LANGUAGE} Any Suite or Lookups plan; unmetered.`,
+        description: `Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (\`allow\` whitelists); try it first with POST /rules/backtest or \`mode: shadow\`. At most 100 rules per workspace (409 CONFLICT beyond). ${LANGUAGE} Any Suite or Lookups plan; unmetered.`,
       },
       access: ACCESS,
     })
@@ -63,7 +66,7 @@ export const rulesRouter = router({
         path: "/rules/{id}",
         tags: TAGS,
         summary: "Update a rule",
-        description: `Changes any of \`name\`, \`action\`, \`priority\`, \`enabled\`, \`conditions\` (conditions are replaced as a whole). 404 NOT_FOUND for an unknown id or another workspace's rule. ${LANGUAGE} Any Suite or Lookups plan; unmetered.`,
+        description: `Changes any of \`name\`, \`action\`, \`mode\`, \`priority\`, \`enabled\`, \`conditions\` or \`expression\` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. ${LANGUAGE} Any Suite or Lookups plan; unmetered.`,
       },
       access: ACCESS,
     })

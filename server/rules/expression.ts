@@ -1,0 +1,208 @@
+// Rule expressions in CEL (Common Expression Language) through @marcbachmann/cel-js: a side-effect-free,
+// non-Turing-complete language with a type checker, so a rule is checked against the fact table (./facts.ts) when
+// it is saved and its cost is bounded when it runs. Beyond CEL's own limits we refuse what could make one
+// evaluation expensive: regular expressions (`matches`, whose backtracking has no bound), `cel.bind` (doubling a
+// value at each level) and comprehensions over anything but a fact's list, nested more than twice.
+import { Environment, type ASTNode } from "@marcbachmann/cel-js";
+import { ipInCidr } from "../net/ip";
+import { parseCidr } from "../net/ip-parse";
+import { FACT_NAMES, FACTS, type FactName } from "./facts";
+
+export const MAX_EXPRESSION_LENGTH = 4000;
+const MAX_COMPREHENSION_DEPTH = 2;
+const COMPREHENSIONS = new Set(["all", "exists", "exists_one", "map", "filter"]);
+/** Lists a comprehension may range over: the fact lists, a few dozen entries at most. */
+const LIST_FACTS = new Set(FACT_NAMES.filter((n) => FACTS[n].type === "list<string>"));
+
+function cidrList(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+function buildEnvironment(): Environment {
+  const env = new Environment({
+    limits: { maxAstNodes: 1500, maxDepth: 60, maxListElements: 500, maxMapEntries: 100, maxCallArguments: 8 },
+  });
+  const groups = new Map<string, Record<string, string>>();
+  for (const name of FACT_NAMES) {
+    const dot = name.indexOf(".");
+    if (dot < 0) {
+      env.registerVariable(name, FACTS[name].type, { description: FACTS[name].doc });
+    } else {
+      const group = name.slice(0, dot);
+      if (!groups.has(group)) groups.set(group, {});
+      groups.get(group)![name.slice(dot + 1)] = FACTS[name].type;
+    }
+  }
+  for (const [group, schema] of groups) env.registerVariable({ name: group, schema });
+  // Ranges are read by the one CIDR parser, with the same trimming and canonical form as a saved condition.
+  env.registerFunction({ name: "inCidr", receiverType: "string", returnType: "bool", params: [{ name: "cidr", type: "string" }], handler: (ip: string, c: string) => ipInCidr(ip, c) });
+  env.registerFunction({
+    name: "inCidr",
+    receiverType: "string",
+    returnType: "bool",
+    params: [{ name: "cidrs", type: "list<string>" }],
+    handler: (ip: string, list: unknown) => cidrList(list).some((c) => ipInCidr(ip, c)),
+  });
+  return env;
+}
+
+let environment: Environment | null = null;
+export function celEnvironment(): Environment {
+  return (environment ??= buildEnvironment());
+}
+
+export interface ExpressionProblem {
+  message: string;
+  /** Zero-based character offsets of the faulty part. */
+  start: number;
+  end: number;
+  /** One-based line and column of `start`. */
+  line: number;
+  column: number;
+}
+
+function at(source: string, start: number, end: number, message: string): ExpressionProblem {
+  const before = source.slice(0, Math.max(0, Math.min(start, source.length)));
+  const line = before.split("\n").length;
+  const column = start - (before.lastIndexOf("\n") + 1) + 1;
+  return { message, start, end: Math.max(start, end), line, column };
+}
+
+/** The closest known name, for "did you mean". */
+function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+const TOP_LEVEL = [...new Set(FACT_NAMES.map((n) => (n.includes(".") ? n.slice(0, n.indexOf(".")) : n)))];
+
+/** Turns the library's error into a message a person can act on. */
+function explain(source: string, err: { name?: string; code?: string; summary?: string; message?: string; range?: { start: number; end: number } }): ExpressionProblem {
+  const start = err.range?.start ?? 0;
+  const end = err.range?.end ?? start;
+  const word = source.slice(start, end);
+  const summary = err.summary ?? String(err.message ?? "invalid expression").split("\n")[0]!;
+  switch (err.code) {
+    case "unknown_variable": {
+      const hint = closest(word, TOP_LEVEL);
+      return at(source, start, end, `unknown identifier "${word}"${hint ? `; did you mean "${hint}"?` : "."} Identifiers are the facts listed in the rules documentation (${TOP_LEVEL.join(", ")}).`);
+    }
+    case "no_such_key": {
+      const group = source.slice(0, start).match(/([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*$/)?.[1];
+      const fields = group ? FACT_NAMES.filter((n) => n.startsWith(`${group}.`)).map((n) => n.slice(group.length + 1)) : [];
+      if (group && fields.length) {
+        const hint = closest(word, fields);
+        return at(source, start, end, `unknown identifier "${group}.${word}"${hint ? `; did you mean "${group}.${hint}"?` : ""} ${group} has ${fields.join(", ")}.`);
+      }
+      return at(source, start, end, `unknown field "${word}": ${summary}`);
+    }
+    case "no_such_overload":
+      return at(source, start, end, `type error: ${summary}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`);
+    case "unexpected_token":
+      return at(source, start, end, `syntax error: ${summary}${start >= source.length ? " (the expression ends too early)" : ""}.`);
+    default:
+      return at(source, start, end, `${err.name === "ParseError" ? "syntax error" : "type error"}: ${summary.replace(/\.$/, "")}.`);
+  }
+}
+
+/** Refusals the type checker does not make: unbounded constructs and malformed CIDR literals. */
+function boundsProblem(source: string, ast: ASTNode): ExpressionProblem | null {
+  const visit = (node: ASTNode, depth: number): ExpressionProblem | null => {
+    if (node.op === "rcall" || node.op === "call") {
+      const name = node.args[0] as string;
+      const { start, end } = node.range;
+      if (name === "matches") return at(source, start, end, "matches() is not available in rules (regular expressions have no bounded cost); use contains(), startsWith(), endsWith() or in.");
+      if (name === "bind") return at(source, start, end, "cel.bind() is not available in rules; repeat the sub-expression instead.");
+      if (node.op === "rcall" && COMPREHENSIONS.has(name)) {
+        const target = node.args[1] as ASTNode;
+        if (!LIST_FACTS.has(factPath(target) as FactName)) {
+          return at(source, target.range.start, target.range.end, `${name}() may only range over a fact list (${[...LIST_FACTS].join(", ")}).`);
+        }
+        if (depth + 1 > MAX_COMPREHENSION_DEPTH) return at(source, start, end, `comprehensions (${[...COMPREHENSIONS].join(", ")}) may be nested at most ${MAX_COMPREHENSION_DEPTH} deep.`);
+        depth += 1;
+      }
+      if (name === "inCidr" && node.op === "rcall") {
+        const arg = (node.args[2] as ASTNode[])[0];
+        const literals = arg?.op === "value" ? [arg] : arg?.op === "list" ? (arg.args as ASTNode[]) : [];
+        for (const lit of literals) {
+          if (lit.op === "value" && typeof lit.args === "string" && (!lit.args.includes("/") || !parseCidr(lit.args))) {
+            return at(source, lit.range.start, lit.range.end, `"${lit.args}" is not a CIDR range; write one such as "203.0.113.0/24" or "2001:db8::/32".`);
+          }
+        }
+      }
+    }
+    for (const child of children(node)) {
+      const p = visit(child, depth);
+      if (p) return p;
+    }
+    return null;
+  };
+  return visit(ast, 0);
+}
+
+function children(node: ASTNode): ASTNode[] {
+  const out: ASTNode[] = [];
+  const collect = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === "object" && "op" in v && "range" in v) out.push(v as ASTNode);
+  };
+  if (node.op !== "value" && node.op !== "id") collect(node.args);
+  return out;
+}
+
+/** `ip.lists` for the AST of ip.lists, `signals` for signals, else "". */
+function factPath(node: ASTNode): string {
+  if (node.op === "id") return node.args as string;
+  if (node.op === ".") {
+    const [inner, field] = node.args as [ASTNode, string];
+    return inner.op === "id" ? `${inner.args as string}.${field}` : "";
+  }
+  return "";
+}
+
+export type CompiledExpression = (context: Record<string, unknown>) => unknown;
+
+/** Parses, type-checks and bounds-checks an expression: the program, or what is wrong and where. */
+export function compileExpression(source: string): { ok: true; run: CompiledExpression } | { ok: false; problem: ExpressionProblem } {
+  if (source.trim() === "") return { ok: false, problem: at(source, 0, 0, "the expression is empty; write a condition such as `ip.country != billing_country`.") };
+  if (source.length > MAX_EXPRESSION_LENGTH) return { ok: false, problem: at(source, MAX_EXPRESSION_LENGTH, source.length, `the expression is longer than ${MAX_EXPRESSION_LENGTH} characters.`) };
+  const env = celEnvironment();
+  let program;
+  try {
+    program = env.parse(source);
+  } catch (err) {
+    return { ok: false, problem: explain(source, err as never) };
+  }
+  const bounds = boundsProblem(source, program.ast);
+  if (bounds) return { ok: false, problem: bounds };
+  const checked = program.check();
+  if (!checked.valid) return { ok: false, problem: explain(source, checked.error as never) };
+  if (checked.type !== "bool") {
+    return { ok: false, problem: at(source, 0, source.length, `the expression gives ${/^[aeiou]/.test(checked.type ?? "") ? "an" : "a"} ${checked.type}, but a rule needs true or false; compare it, e.g. \`score > 50\`.`) };
+  }
+  return { ok: true, run: program as CompiledExpression };
+}
+
+/** "line 2, column 6: unknown identifier ..." */
+export function describeProblem(p: ExpressionProblem): string {
+  return `Invalid expression at line ${p.line}, column ${p.column} (offset ${p.start}): ${p.message}`;
+}

@@ -1,0 +1,114 @@
+// The facts of an assessment that a rule can read, in ONE table: the expression environment (./expression.ts),
+// the condition fields (./conditions.ts) and the OpenAPI descriptions of the rules endpoints all read it, so an
+// identifier documented is an identifier the evaluator knows. Names follow the assessment request and result
+// (`billing_country`, `ip.country`, `email.disposable`), so a user reads an assessment and writes a rule in the
+// same words. The facts are stored with the assessment event, which is what a backtest evaluates later.
+
+export type FactType = "string" | "int" | "double" | "bool" | "list<string>";
+
+interface FactDef {
+  type: FactType;
+  doc: string;
+}
+
+const WINDOWS = { "1h": "the last hour", "24h": "the last 24 hours", "7d": "the last 7 days" } as const;
+export type VelocityWindow = keyof typeof WINDOWS;
+export const VELOCITY_WINDOWS = Object.keys(WINDOWS) as VelocityWindow[];
+const KEYS = { ip: "IP address", email: "email address", device: "device_id", user: "user_id" } as const;
+export type VelocityKey = keyof typeof KEYS;
+export const VELOCITY_KEYS = Object.keys(KEYS) as VelocityKey[];
+
+function velocityFacts(): Record<string, FactDef> {
+  const out: Record<string, FactDef> = {};
+  for (const k of VELOCITY_KEYS) {
+    for (const w of VELOCITY_WINDOWS) out[`velocity.${k}_${w}`] = { type: "int", doc: `earlier assessments in this workspace with the same ${KEYS[k]} in ${WINDOWS[w]}` };
+  }
+  for (const w of VELOCITY_WINDOWS) {
+    out[`velocity.device_users_${w}`] = { type: "int", doc: `distinct user_id values seen on this device_id in ${WINDOWS[w]} (earlier assessments, this one included)` };
+    out[`velocity.ip_emails_${w}`] = { type: "int", doc: `distinct email addresses seen from this IP address in ${WINDOWS[w]} (earlier assessments, this one included)` };
+  }
+  return out;
+}
+
+/** Every identifier a rule can use. A fact that is unknown for an assessment (no email, no geolocation) is absent. */
+export const FACTS = {
+  event: { type: "string", doc: "the assessed event: signup, login, checkout, form or api" },
+  billing_country: { type: "string", doc: "billing_country of the request (upper-case ISO 3166-1 alpha-2)" },
+  amount: { type: "double", doc: "amount of the request in major units" },
+  currency: { type: "string", doc: "currency of the request (upper-case ISO 4217)" },
+  user_agent: { type: "string", doc: "the User-Agent string as sent" },
+  device_id: { type: "string", doc: "device_id of the request, else the id of the `device` object" },
+  user_id: { type: "string", doc: "user_id of the request" },
+  score: { type: "int", doc: "the computed risk score 0-100" },
+  risk_level: { type: "string", doc: "low, medium, high or critical" },
+  signals: { type: "list<string>", doc: 'codes of the signals that moved the score, e.g. `"email_disposable" in signals`' },
+  "ip.address": { type: "string", doc: "the request's IP address, canonical form (use `ip.address.inCidr(\"203.0.113.0/24\")` for ranges)" },
+  "ip.scope": { type: "string", doc: "the address's scope (public, private, loopback, ...)" },
+  "ip.country": { type: "string", doc: "country of the IP from the geolocation database (upper-case alpha-2)" },
+  "ip.asn": { type: "int", doc: "origin AS number of the IP" },
+  "ip.network_type": { type: "string", doc: "anonymizer, service, hosting, residential or unknown" },
+  "ip.tor_exit": { type: "bool", doc: "a listed Tor exit relay" },
+  "ip.vpn": { type: "bool", doc: "a commercial VPN exit" },
+  "ip.private_relay": { type: "bool", doc: "an iCloud Private Relay egress" },
+  "ip.hosting": { type: "bool", doc: "a cloud, hosting, platform or CDN network" },
+  "ip.crawler": { type: "bool", doc: "in a verified crawler's published ranges" },
+  "ip.service": { type: "string", doc: "the named service behind the address (e.g. Proton VPN, Googlebot)" },
+  "ip.lists": { type: "list<string>", doc: 'feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`' },
+  "email.address": { type: "string", doc: "the email address (lower-case)" },
+  "email.domain": { type: "string", doc: "the email's domain (lower-case)" },
+  "email.disposable": { type: "bool", doc: "the domain is a disposable email provider" },
+  "email.free_provider": { type: "bool", doc: "the domain is a free email provider" },
+  "email.role_account": { type: "bool", doc: "the local part is a role account (admin, info, ...)" },
+  "email.mx": { type: "string", doc: "mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked" },
+  "device.verdict": { type: "string", doc: "diagnosis of the `device` object: automated, suspicious or human" },
+  "device.risk_score": { type: "int", doc: "risk score of the `device` object 0-100" },
+  ...velocityFacts(),
+} as const satisfies Record<string, FactDef>;
+
+export type FactName = keyof typeof FACTS;
+export const FACT_NAMES = Object.keys(FACTS) as FactName[];
+
+/**
+ * An assessment's facts, flat by identifier, JSON-safe (stored as is in the event): unknown facts are left out,
+ * integers are plain numbers.
+ */
+export type Facts = Partial<Record<FactName, string | number | boolean | string[]>>;
+
+/** Drops nulls and undefined so an unknown fact is absent, never a typed null. */
+export function compactFacts(raw: Partial<Record<FactName, string | number | boolean | string[] | null | undefined>>): Facts {
+  const out: Facts = {};
+  for (const name of FACT_NAMES) {
+    const v = raw[name];
+    if (v !== null && v !== undefined) out[name] = v;
+  }
+  return out;
+}
+
+/** The evaluation context: nested by the part before the dot, CEL integers as BigInt, unknown facts absent. */
+export function toCelContext(facts: Facts): Record<string, unknown> {
+  const ctx: Record<string, unknown> = {};
+  for (const name of FACT_NAMES) {
+    const raw = facts[name];
+    if (raw === undefined || raw === null) continue;
+    const def: FactDef = FACTS[name];
+    const value = def.type === "int" && typeof raw === "number" ? BigInt(Math.trunc(raw)) : raw;
+    const dot = name.indexOf(".");
+    if (dot < 0) {
+      ctx[name] = value;
+    } else {
+      const group = name.slice(0, dot);
+      ((ctx[group] ??= {}) as Record<string, unknown>)[name.slice(dot + 1)] = value;
+    }
+  }
+  // A group is always present, so `has(email.address)` asks about the fact, not about the group.
+  for (const group of FACT_GROUPS) ctx[group] ??= {};
+  return ctx;
+}
+
+/** Top-level names with fields (`ip`, `email`, `device`, `velocity`). */
+export const FACT_GROUPS = [...new Set(FACT_NAMES.filter((n) => n.includes(".")).map((n) => n.slice(0, n.indexOf("."))))];
+
+/** The identifier reference, one line per fact, for OpenAPI descriptions and the docs. */
+export function factsDoc(): string {
+  return FACT_NAMES.map((n) => `\`${n}\` (${FACTS[n].type}): ${FACTS[n].doc}`).join("; ");
+}
