@@ -9,22 +9,9 @@ import { newId } from "../ids";
 import { logger } from "../operate/log";
 import { refundUnits } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
+import { bulkConcurrency, bulkLeaseMs, bulkPerJob, bulkPollMs, bulkWorkerEnabled } from "./config";
 import { KINDS, type BulkKind } from "./kinds";
 
-const num = (name: string, dflt: number, min: number, max: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v >= min && v <= max ? v : dflt;
-};
-/** How often an idle worker looks for work (it is also woken when a job is created in this instance). */
-export const bulkPollMs = () => num("SERVICE_BULK_POLL_MS", 500, 20, 60_000);
-/** Items one instance runs at once, across all jobs. */
-export const bulkConcurrency = () => num("SERVICE_BULK_CONCURRENCY", 8, 1, 100);
-/** Items of one job running at once, across all instances. */
-export const bulkPerJob = () => num("SERVICE_BULK_PER_JOB", 4, 1, 100);
-/** How long a claim holds; an item whose worker died is run again once its claim expires. */
-export const bulkLeaseMs = () => num("SERVICE_BULK_LEASE_MS", 120_000, 200, 3_600_000);
-/** SERVICE_BULK_WORKER=0 keeps this instance from running items (another instance does). */
-export const bulkWorkerEnabled = () => process.env.SERVICE_BULK_WORKER?.trim() !== "0";
 const MAX_ATTEMPTS = 3;
 
 export interface ClaimedItem {

@@ -1,6 +1,7 @@
 // Start-up check of every numeric setting: each configuration module's setting readers are called once, so an
 // invalid value stops the server at start with the variable's name, not on the first request that reads it.
 import * as assessment from "../assessment/config";
+import * as bulk from "../bulk/config";
 import * as feeds from "../feeds/config";
 import * as links from "../links/config";
 import * as net from "../net/config";
@@ -11,7 +12,7 @@ import * as scans from "../scans/config";
 import * as webhooks from "../webhooks/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, feeds, links, net, onlineCheck, ct, packages, scans, webhooks];
+const MODULES: Record<string, unknown>[] = [assessment, bulk, feeds, links, net, onlineCheck, ct, packages, scans, webhooks];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {
