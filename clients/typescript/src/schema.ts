@@ -721,6 +721,26 @@ export interface paths {
         patch: operations["rules-update"];
         trace?: never;
     };
+    "/rules/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backtest a rule on past assessments
+         * @description Evaluates a rule (send `action` with `conditions` or an `expression`, as for POST /rules, optionally its `priority`) or an existing rule (`rule_id`) against this workspace's assessments recorded in [`since`, `until`) (default the last 30 days; at most 400 days), from the facts stored with each assessment (nothing upstream is asked again). Answers how many would match, how the recorded decisions would change (from -> to counts, with the rule in place at its priority among the current rules and the other rules as they matched then), sample request ids, and, from outcome labels (POST /assess/{request_id}/outcome), how many matches were labelled fraud or legitimate (`precision`) and how much labelled fraud it catches (`recall`). Assessments recorded before facts were stored are counted in `without_facts`. At most the newest 200,000 assessments per backtest (`truncated`). An invalid expression is 400 INVALID_REQUEST with its line and column; an unknown `rule_id` is 404 NOT_FOUND. Rate limited per workspace (429 RATE_LIMITED with Retry-After). Any Suite or Lookups plan; unmetered.
+         */
+        post: operations["rules-backtest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scans": {
         parameters: {
             query?: never;
@@ -7494,6 +7514,174 @@ export interface operations {
             /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
             404: {
                 headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rules-backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The action of the rule to test (required unless `rule_id`)
+                     * @enum {string}
+                     */
+                    action?: "allow" | "review" | "challenge" | "block";
+                    /** @description 1 to 20 conditions; all must hold for the rule to match */
+                    conditions?: {
+                        /** @enum {string} */
+                        field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
+                        /** @enum {string} */
+                        op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
+                        value: string | number | boolean | (string | number)[];
+                    }[];
+                    /** @description A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500` */
+                    expression?: string;
+                    /** @description Its place among the workspace's rules (default 0; a new rule comes after existing rules of the same priority) */
+                    priority?: number;
+                    /** @description Backtest this existing rule of the workspace (instead of sending one) */
+                    rule_id?: string;
+                    /**
+                     * @description How many matching request ids to return (newest first), 0..100, default 20
+                     * @default 20
+                     */
+                    samples?: number;
+                    /** @description Start of the range (ISO 8601, inclusive); default 30 days before `until` */
+                    since?: string;
+                    /** @description End of the range (ISO 8601, exclusive); default now */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stored assessments evaluated in the range */
+                        assessments: number;
+                        /** @description How recorded decisions would change with this rule in place at its priority (other rules as they matched then), most frequent first */
+                        decision_changes: {
+                            count: number;
+                            /** @enum {string} */
+                            from: "allow" | "review" | "challenge" | "block";
+                            /** @enum {string} */
+                            to: "allow" | "review" | "challenge" | "block";
+                        }[];
+                        duration_ms: number;
+                        /** @description Assessments on which the rule failed to evaluate (counted as no match) */
+                        errors: {
+                            count: number;
+                            first: string | null;
+                        };
+                        /** @description Outcome labels in the range (POST /assess/{request_id}/outcome; every label but `legitimate` counts as fraud), overall and among the matches */
+                        labelled: {
+                            fraud: number;
+                            legitimate: number;
+                            matched_fraud: number;
+                            matched_legitimate: number;
+                        };
+                        match_rate: number | null;
+                        /** @description Assessments the rule matches */
+                        matched: number;
+                        /** @description matched_fraud / (matched_fraud + matched_legitimate); null without labelled matches */
+                        precision: number | null;
+                        /** @description matched_fraud / fraud; null without labelled fraud */
+                        recall: number | null;
+                        rule: {
+                            /** @enum {string} */
+                            action: "allow" | "review" | "challenge" | "block";
+                            /** @description The rule as the evaluator runs it (conditions are shown as the expression they mean) */
+                            expression: string;
+                            id: string | null;
+                        };
+                        /** @description Request ids of matching assessments, newest first (search them with GET /events) */
+                        sample_request_ids: string[];
+                        since: string;
+                        /** @description True when the range held more assessments than one backtest evaluates (the newest were evaluated) */
+                        truncated: boolean;
+                        until: string;
+                        /** @description Assessments in the range recorded before facts were stored with them; not evaluated */
+                        without_facts: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `RATE_LIMITED`; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
