@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Analytics summary
-         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. Any active workspace key; unmetered.
+         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). Any active workspace key; unmetered.
          */
         get: operations["workspace-analyticsSummary"];
         put?: never;
@@ -55,6 +55,26 @@ export interface paths {
          * @description Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. `score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit. Capability `full` (any Suite or Lookups plan); 1 lookup unit.
          */
         post: operations["assessment-assess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assess/{request_id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Label the outcome of an assessed request
+         * @description Records what became of an assessed request: `fraud`, `legitimate`, `chargeback`, `account_takeover` or `abuse` (every label but `legitimate` counts as fraud), with an optional `note` (at most 1,000 characters). A new label replaces the previous one (answered as `previous`). Each label is an investigation event (type `assessment.outcome` under the assessed request's id, searchable with GET /events). Labels feed the precision and recall of POST /rules/backtest and GET /analytics/summary. A request id this workspace did not assess (another workspace's included) is 404 NOT_FOUND. Any active workspace key; unmetered.
+         */
+        post: operations["assessment-outcome"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1184,11 +1204,59 @@ export interface operations {
                         }[];
                         events: number;
                         from: string;
+                        /** @description Assessments of the period with an outcome label (every label but `legitimate` counts as fraud) */
+                        labelled: {
+                            fraud: number;
+                            legitimate: number;
+                        };
+                        /** @description Per risk level, how its labelled assessments turned out */
+                        riskLevelOutcomes: {
+                            assessments: number;
+                            labelledFraud: number;
+                            labelledLegitimate: number;
+                            /** @enum {string} */
+                            level: "low" | "medium" | "high" | "critical";
+                            /** @description Share of the level's labelled assessments labelled fraud */
+                            precision: number | null;
+                            /** @description Share of all labelled fraud that scored at this level */
+                            recall: number | null;
+                        }[];
                         riskLevels: {
                             critical: number;
                             high: number;
                             low: number;
                             medium: number;
+                        };
+                        /** @description Every rule of the workspace (active and shadow) in evaluation order, measured over the period */
+                        rules: {
+                            action: string;
+                            /** @description Matches where its action differs from the recorded decision (for a shadow rule: the decisions it would have changed, or an earlier rule decided) */
+                            differed: number;
+                            id: string;
+                            labelledFraud: number;
+                            labelledLegitimate: number;
+                            /** @description Assessments of the period the rule matched */
+                            matched: number;
+                            /** @enum {string} */
+                            mode: "active" | "shadow";
+                            name: string;
+                            /** @description labelledFraud / (labelledFraud + labelledLegitimate); null without labelled matches */
+                            precision: number | null;
+                            /** @description labelledFraud / labelled.fraud; null without labelled fraud */
+                            recall: number | null;
+                        }[];
+                        /** @description The ten signals most common among assessments labelled fraud and among those labelled legitimate, with the share of that class they appear in */
+                        signalsByOutcome: {
+                            fraud: {
+                                count: number;
+                                share: number;
+                                signal: string;
+                            }[];
+                            legitimate: {
+                                count: number;
+                                share: number;
+                                signal: string;
+                            }[];
                         };
                         to: string;
                         topSignals: {
@@ -1749,6 +1817,106 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "assessment-outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `request_id` of the assessment */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Free text for people, at most 1,000 characters */
+                    note?: string;
+                    /**
+                     * @description What the request turned out to be
+                     * @enum {string}
+                     */
+                    outcome: "fraud" | "legitimate" | "chargeback" | "account_takeover" | "abuse";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        labelled_at: string;
+                        note: string | null;
+                        /** @enum {string} */
+                        outcome: "fraud" | "legitimate" | "chargeback" | "account_takeover" | "abuse";
+                        /** @description The label this one replaced, or null */
+                        previous: ("fraud" | "legitimate" | "chargeback" | "account_takeover" | "abuse") | null;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -1,7 +1,11 @@
 import { assess } from "../../assessment/assess";
 import { assessRequestSchema, assessResultSchema, type AssessResult } from "../../assessment/schemas";
 import { SCORING_DOC } from "../../assessment/score";
-import { meteredProcedure, router } from "../trpc";
+import { z } from "zod";
+import { labelOutcomeOrThrow, OUTCOMES } from "../../assessment/outcomes";
+import { actorString } from "../../audit/audit";
+import { actorOf } from "../actor";
+import { meteredProcedure, router, workspaceProcedure } from "../trpc";
 
 export const assessmentRouter = router({
   assess: meteredProcedure({
@@ -29,4 +33,46 @@ export const assessmentRouter = router({
     })
     .output(assessResultSchema)
     .mutation(({ ctx, input }) => assess(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, request: input })),
+
+  outcome: workspaceProcedure
+    .meta({
+      errors: ["NOT_FOUND"],
+      // The note is the caller's own free text (tabs and line breaks pass; never NUL).
+      freeText: ["note"],
+      openapi: {
+        method: "POST",
+        path: "/assess/{request_id}/outcome",
+        tags: ["Assessment"],
+        summary: "Label the outcome of an assessed request",
+        description:
+          "Records what became of an assessed request: `fraud`, `legitimate`, `chargeback`, `account_takeover` or `abuse` (every label but `legitimate` counts as fraud), with an optional `note` (at most 1,000 characters). A new label replaces the previous one (answered as `previous`). Each label is an investigation event (type `assessment.outcome` under the assessed request's id, searchable with GET /events). Labels feed the precision and recall of POST /rules/backtest and GET /analytics/summary. A request id this workspace did not assess (another workspace's included) is 404 NOT_FOUND. Any active workspace key; unmetered.",
+      },
+      access: { requirement: "any active workspace key; unmetered" },
+    })
+    .input(
+      z.object({
+        request_id: z.string().trim().min(1).max(64).describe("The `request_id` of the assessment"),
+        outcome: z.enum(OUTCOMES).describe("What the request turned out to be"),
+        note: z.string().trim().max(1000).optional().describe("Free text for people, at most 1,000 characters"),
+      }),
+    )
+    .output(
+      z.object({
+        request_id: z.string(),
+        outcome: z.enum(OUTCOMES),
+        note: z.string().nullable(),
+        previous: z.enum(OUTCOMES).nullable().describe("The label this one replaced, or null"),
+        labelled_at: z.string(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      labelOutcomeOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        labelRequestId: ctx.requestId,
+        requestId: input.request_id,
+        outcome: input.outcome,
+        note: input.note || null,
+        actor: actorString(actorOf(ctx)),
+      }),
+    ),
 });

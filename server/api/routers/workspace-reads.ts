@@ -43,6 +43,7 @@ const until = z.coerce.date().optional().describe("Only events created before th
 const TYPE_FILTER =
   "`type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created` and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window.";
 
+const quality = z.number().min(0).max(1).nullable();
 const countMap = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
 
 export const workspaceReadsRouter = router({
@@ -98,7 +99,7 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Analytics summary",
         description:
-          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. Any active workspace key; unmetered.",
+          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). Any active workspace key; unmetered.",
       },
       access: { requirement: "any active workspace key; unmetered" },
     })
@@ -113,6 +114,41 @@ export const workspaceReadsRouter = router({
         decisions: countMap(["allow", "review", "challenge", "block"]),
         topSignals: z.array(z.object({ signal: z.string(), count: z.number().int() })),
         events: z.number().int(),
+        labelled: z.object({ fraud: z.number().int(), legitimate: z.number().int() }).describe("Assessments of the period with an outcome label (every label but `legitimate` counts as fraud)"),
+        rules: z
+          .array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              mode: z.enum(["active", "shadow"]),
+              action: z.string(),
+              matched: z.number().int().describe("Assessments of the period the rule matched"),
+              differed: z.number().int().describe("Matches where its action differs from the recorded decision (for a shadow rule: the decisions it would have changed, or an earlier rule decided)"),
+              labelledFraud: z.number().int(),
+              labelledLegitimate: z.number().int(),
+              precision: quality.describe("labelledFraud / (labelledFraud + labelledLegitimate); null without labelled matches"),
+              recall: quality.describe("labelledFraud / labelled.fraud; null without labelled fraud"),
+            }),
+          )
+          .describe("Every rule of the workspace (active and shadow) in evaluation order, measured over the period"),
+        riskLevelOutcomes: z
+          .array(
+            z.object({
+              level: z.enum(["low", "medium", "high", "critical"]),
+              assessments: z.number().int(),
+              labelledFraud: z.number().int(),
+              labelledLegitimate: z.number().int(),
+              precision: quality.describe("Share of the level's labelled assessments labelled fraud"),
+              recall: quality.describe("Share of all labelled fraud that scored at this level"),
+            }),
+          )
+          .describe("Per risk level, how its labelled assessments turned out"),
+        signalsByOutcome: z
+          .object({
+            fraud: z.array(z.object({ signal: z.string(), count: z.number().int(), share: z.number() })),
+            legitimate: z.array(z.object({ signal: z.string(), count: z.number().int(), share: z.number() })),
+          })
+          .describe("The ten signals most common among assessments labelled fraud and among those labelled legitimate, with the share of that class they appear in"),
       }),
     )
     .query(({ ctx, input }) => analyticsSummary(ctx.db, { workspaceId: ctx.principal.workspaceId, days: input.days })),
