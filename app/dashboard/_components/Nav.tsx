@@ -13,6 +13,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard/reports", label: "Saved reports" },
   { href: "/dashboard/events", label: "Events" },
   { href: "/dashboard/history", label: "Lookup history" },
+  { href: "/dashboard/links", label: "Protected links" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/plan", label: "Plan" },

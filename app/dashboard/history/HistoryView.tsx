@@ -59,7 +59,7 @@ export function HistoryView() {
       </p>
       {noHistory ? (
         <div className="card notice" data-testid="history-none">
-          <p>Free workspaces keep no lookup history. Suite Starter keeps 30 days, Suite Business and Lookups Developer 90, Suite Agency and Lookups Growth 365.</p>
+          <p>Free workspaces keep no lookup history. Paid Email keeps 7 days, Suite Starter 30, Suite Business and Lookups Developer 90, Suite Agency and Lookups Growth 365.</p>
           <p>
             <Link href="/dashboard/plan">See the workspace&apos;s plan</Link>
           </p>
