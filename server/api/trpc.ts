@@ -175,16 +175,19 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
     .input(opts.input)
     .use(async ({ ctx, next, input }) => {
       const typed = input as z.output<I>;
+      /** The lookup's safe summary in the workspace's history, when the plan keeps one. */
+      const remember = (data: unknown) => {
+        const { entitlements, workspaceId } = ctx.principal;
+        if (!opts.history || entitlements.historyDays <= 0) return;
+        const h = opts.history(typed, data);
+        recordLookupHistory(ctx.db, { workspaceId, requestId: ctx.requestId, endpoint: opts.endpoint, target: h.target, summary: h.summary, historyDays: entitlements.historyDays });
+      };
       if (ctx.prepaid) {
         // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3).
         if (opts.preflight) await opts.preflight(typed);
         ctx.prepaid.admitted = true;
-        const p = ctx.principal;
         const result = await next({ ctx: { units: ctx.prepaid.units, quota: null } });
-        if (result.ok && opts.history && p.entitlements.historyDays > 0) {
-          const h = opts.history(typed, result.data);
-          recordLookupHistory(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, endpoint: opts.endpoint, target: h.target, summary: h.summary, historyDays: p.entitlements.historyDays });
-        }
+        if (result.ok) remember(result.data);
         return result;
       }
       if (opts.rateLimit) {
@@ -218,17 +221,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
       ctx.resHeaders.set("Cache-Control", "private, no-store");
       const result = await next({ ctx: { units, quota } });
-      if (result.ok && opts.history && p.entitlements.historyDays > 0) {
-        const h = opts.history(typed, result.data);
-        recordLookupHistory(ctx.db, {
-          workspaceId: p.workspaceId,
-          requestId: ctx.requestId,
-          endpoint: opts.endpoint,
-          target: h.target,
-          summary: h.summary,
-          historyDays: p.entitlements.historyDays,
-        });
-      }
+      if (result.ok) remember(result.data);
       return result;
     });
 }

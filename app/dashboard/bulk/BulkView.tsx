@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { BULK_KINDS, KIND_LABELS, type BulkKind } from "../../../server/bulk/kind-labels";
+import { download } from "../_components/download";
 import { errorCode, ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -20,17 +21,6 @@ export function splitTargets(text: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.split(",")[0]!.trim().replace(/^"(.*)"$/, "$1"))
     .filter((t) => t.length > 0 && !t.startsWith("#"));
-}
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function duration(ms: number | null | undefined): string {

@@ -4,6 +4,7 @@
 // current filter. "Activity" is the audit trail preset (type `audit.`): who changed what in the account.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { download } from "../_components/download";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -34,17 +35,6 @@ function apiFilter(f: Filter, view: View) {
     since = new Date(Date.now() - Number(f.range) * 86_400_000).toISOString();
   }
   return { query: f.query.trim() || undefined, type: type || undefined, since, until };
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function EventsView({ initialView, initialQuery }: { initialView: View; initialQuery: string }) {
