@@ -3,10 +3,11 @@
 // Fairness: items are claimed round-robin across running jobs (the first item of every job before the second of
 // any), at most `perJob` running per job, so one large DNS job never starves another workspace's job.
 import type { Context, Principal } from "../api/context";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { toErrorBody } from "../errors";
 import { newId } from "../ids";
 import { logger } from "../operate/log";
+import { startQueueWorker, stopQueueWorker, wakeQueueWorker } from "../queue/worker";
 import { refundUnits } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { bulkConcurrency, bulkLeaseMs, bulkPerJob, bulkPollMs, bulkWorkerEnabled } from "./config";
@@ -181,55 +182,20 @@ export async function drainBulkItems(db: Db, opts: Parameters<typeof claimBulkIt
   }
 }
 
-const g = globalThis as unknown as { __serviceBulkWorker?: { stop(): Promise<void>; wake(): void } };
+const WORKER = "bulk_jobs";
 
+/** Runs bulk items on the queue's worker loop (idempotent); SERVICE_BULK_WORKER=0 disables it on this instance. */
 export function startBulkWorker(): void {
-  if (g.__serviceBulkWorker || !bulkWorkerEnabled()) return;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    let done!: () => void;
-    running = new Promise<void>((r) => (done = r));
-    try {
-      const db = await getDb();
-      do {
-        again = false;
-        // Keep going while there is work; shutdown stops between passes, after every claimed item is recorded.
-        while (!stopped && (await runBulkItemsOnce(db)).claimed > 0);
-      } while (again && !stopped);
-    } catch (err) {
-      logger().error({ err }, "bulk worker pass failed");
-    } finally {
-      running = null;
-      done();
-    }
-  };
-  const timer = setInterval(() => void tick(), bulkPollMs());
-  timer.unref();
-  g.__serviceBulkWorker = {
-    wake: () => void tick(),
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-      return running ?? Promise.resolve();
-    },
-  };
+  if (!bulkWorkerEnabled()) return;
+  startQueueWorker({ name: WORKER, pollMs: bulkPollMs(), pass: async (db) => (await runBulkItemsOnce(db)).claimed > 0 });
 }
 
 /** Starts a pass now (a job was just created in this instance). */
 export function wakeBulkWorker(): void {
-  g.__serviceBulkWorker?.wake();
+  wakeQueueWorker(WORKER);
 }
 
 /** Stops claiming; resolves once the pass under way has recorded every item it claimed. */
 export function stopBulkWorker(): Promise<void> {
-  const w = g.__serviceBulkWorker;
-  g.__serviceBulkWorker = undefined;
-  return w ? w.stop() : Promise.resolve();
+  return stopQueueWorker(WORKER);
 }

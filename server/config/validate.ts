@@ -3,6 +3,7 @@
 import * as assessment from "../assessment/config";
 import * as bulk from "../bulk/config";
 import * as feeds from "../feeds/config";
+import * as feedSchedule from "../feeds/schedule";
 import * as links from "../links/config";
 import * as net from "../net/config";
 import * as onlineCheck from "../online-check/config";
@@ -12,7 +13,7 @@ import * as scans from "../scans/config";
 import * as webhooks from "../webhooks/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, bulk, feeds, links, net, onlineCheck, ct, packages, scans, webhooks];
+const MODULES: Record<string, unknown>[] = [assessment, bulk, feeds, feedSchedule, links, net, onlineCheck, ct, packages, scans, webhooks];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {

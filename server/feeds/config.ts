@@ -26,3 +26,6 @@ export const shippedFeedFile = (file: string): string => path.resolve(process.cw
 
 /** A file of an installed npm package that ships data (resolved from the project root, like `next start`). */
 export const packageFile = (...parts: string[]): string => path.resolve(process.cwd(), "node_modules", ...parts);
+
+/** False when `SERVICE_FEED_REFRESH=off` switches scheduled refreshes off for every feed (the CLI still refreshes). */
+export const scheduledFeedRefreshEnabled = (): boolean => (process.env.SERVICE_FEED_REFRESH?.trim().toLowerCase() ?? "") !== "off";

@@ -140,3 +140,9 @@ export function derived<D>(key: string, sources: readonly unknown[], build: () =
   derivedCache.set(key, { sources, value });
   return value;
 }
+
+/** When the newest data of a feed (refreshed copy in the database, else the shipped snapshot) was fetched. */
+export async function feedDataDate(def: FeedDefinition<unknown>, db: FeedDb): Promise<Date> {
+  const meta = await readSnapshotMeta(db, def.name).catch(() => null);
+  return new Date(Math.max(meta?.fetchedAt.getTime() ?? 0, shippedDate(def)));
+}

@@ -1,5 +1,6 @@
 // `feeds status`: what each feed holds now, where it came from, how old it is, and its licence.
 import { getFeed } from "./loader";
+import { feedRefreshStates, type FeedRefreshState } from "./schedule";
 import { listFeeds } from "./registry";
 import type { FeedDb } from "./store";
 
@@ -16,12 +17,15 @@ export interface FeedStatus {
   attribution: string | null;
   /** Set when the feed could not be loaded at all (a missing or malformed shipped file). */
   error: string | null;
+  /** Its scheduled refresh: cadence, next run, the last failure (the data in use is kept when one fails). */
+  refresh: FeedRefreshState;
 }
 
 export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
   const out: FeedStatus[] = [];
+  const refresh = await feedRefreshStates(db);
   for (const def of listFeeds()) {
-    const base = { name: def.name, description: def.description, license: def.license, attribution: def.attribution, sourceUrl: def.sourceUrl() };
+    const base = { name: def.name, description: def.description, license: def.license, attribution: def.attribution, sourceUrl: def.sourceUrl(), refresh: refresh.get(def.name)! };
     try {
       const s = await getFeed(def, { db });
       out.push({

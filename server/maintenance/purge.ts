@@ -3,7 +3,6 @@
 // deleted"), finished rate-limit windows and old finished webhook deliveries. Events, audit included, are kept for
 // the longer of 90 days and the workspace's plan history window (DESIGN.md), then deleted.
 import type { Db } from "../db/client";
-import { logger } from "../operate/log";
 import { entitlementsFor, PLANS } from "../plans/catalog";
 import { deleteExpiredReports } from "../reports/reports";
 
@@ -71,23 +70,4 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     events,
     bulkJobs: bulkJobs.count,
   };
-}
-
-let timer: NodeJS.Timeout | null = null;
-
-/** Runs the purge hourly in this process (idempotent; the timer never keeps the process alive). */
-export function startRetentionPurge(db: Db, everyMs = 3_600_000): void {
-  if (timer) return;
-  timer = setInterval(() => {
-    runRetentionPurge(db)
-      .then((r) => logger().info({ component: "purge", ...r }, "retention purge done"))
-      .catch((err) => logger().error({ component: "purge", err }, "retention purge failed"));
-  }, everyMs);
-  timer.unref();
-}
-
-/** Stops the hourly purge (shutdown); a purge already running finishes on its own. */
-export function stopRetentionPurge(): void {
-  if (timer) clearInterval(timer);
-  timer = null;
 }

@@ -1,10 +1,11 @@
 // Shutdown of the work this process does besides answering requests, in two steps that the HTTP server calls
 // (scripts/graceful-shutdown.mjs, through globalThis because it is plain JavaScript outside Next's bundle):
-//   begin  (at SIGTERM): readiness turns 503; the webhook and bulk job workers stop claiming and settle what they claimed; the
-//          hourly purge stops.
+//   begin  (at SIGTERM): readiness turns 503; the queue's workers (webhook deliveries, bulk job items) stop claiming and
+//          settle what they claimed; the scheduler stops starting jobs (a job under way gets a few seconds: an
+//          interrupted purge or feed refresh loses nothing, the next run does it).
 //   finish (after the last in-flight request): the metrics listener and the database close.
 import { closeDb } from "../db/client";
-import { stopRetentionPurge } from "../maintenance/purge";
+import { stopScheduledTasks } from "../queue/tasks";
 import { stopBulkWorker } from "../bulk/worker";
 import { stopWebhookWorker } from "../webhooks/worker";
 import { logger } from "./log";
@@ -24,8 +25,8 @@ export const lifecycle: Lifecycle = {
     processState().shuttingDown = true;
     begun ??= (async () => {
       logger().info("shutdown begun: readiness is 503, background workers stop claiming");
-      stopRetentionPurge();
-      await Promise.all([stopWebhookWorker(), stopBulkWorker()]);
+      const scheduled = stopScheduledTasks();
+      await Promise.all([stopWebhookWorker(), stopBulkWorker(), Promise.race([scheduled, new Promise((r) => setTimeout(r, 5_000).unref())])]);
       logger().info("background workers stopped; their claims are settled");
     })();
     return begun;

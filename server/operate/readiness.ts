@@ -4,6 +4,7 @@ import { readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { migrationsDir } from "../db/migrate";
+import { scheduledFeedRefreshEnabled } from "../feeds/config";
 import { processState, type ProcessState } from "./state";
 
 export const DATABASE_TIMEOUT_MS = 1000;
@@ -47,9 +48,11 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean } = {}): Promise<Readiness> {
   const state = opts.state ?? processState();
   const workersOn = opts.webhookWorkerEnabled ?? process.env.SERVICE_WEBHOOK_WORKER !== "0";
+  // Scheduled jobs (purge, feed refresh) run once across instances; SERVICE_SCHEDULER=0 leaves them to the others.
+  const scheduler = process.env.SERVICE_SCHEDULER === "0" ? "disabled" : "running";
   const shipped: PartStatus = state.dataLoaded ? { status: "ok" } : { status: "not_ready", detail: "shipped data is still loading" };
   const workers: PartStatus = state.workersStarted
-    ? { status: "ok", webhook_delivery: workersOn ? "running" : "disabled", bulk_jobs: process.env.SERVICE_BULK_WORKER?.trim() === "0" ? "disabled" : "running", retention_purge: "running" }
+    ? { status: "ok", webhook_delivery: workersOn ? "running" : "disabled", bulk_jobs: process.env.SERVICE_BULK_WORKER?.trim() === "0" ? "disabled" : "running", retention_purge: scheduler, feed_refresh: scheduler === "running" && scheduledFeedRefreshEnabled() ? "running" : "disabled" }
     : { status: "not_ready", detail: "background workers have not started" };
   if (state.shuttingDown) {
     const draining: PartStatus = { status: "not_ready", detail: "shutting down" };

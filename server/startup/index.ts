@@ -10,8 +10,7 @@ import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
 import { geoReader } from "../geo/database";
 import { warmIpFeeds } from "../ip/reputation";
-import { startRetentionPurge } from "../maintenance/purge";
-import { startScheduledTasks } from "../schedule/tasks";
+import { startScheduledTasks } from "../queue/tasks";
 import { assertEncryptionKeyConfigured, prepareStoredSecrets } from "../secrets/startup";
 import { startWebhookWorker } from "../webhooks/worker";
 import { startBulkWorker } from "../bulk/worker";
@@ -37,7 +36,6 @@ export async function startServer(): Promise<void> {
   await warmData();
   startWebhookWorker();
   startBulkWorker();
-  startRetentionPurge(db);
   startScheduledTasks(db);
   processState().workersStarted = true;
   registerMetricSources(db);

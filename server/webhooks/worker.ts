@@ -1,7 +1,8 @@
 // The delivery worker: claims due deliveries (safe across app instances), checks the workspace's CURRENT webhook
 // entitlement before every attempt (spec: deliveries pause after a downgrade removes it), sends, and settles each
 // row as delivered, retried with backoff, failed, or paused.
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { startQueueWorker, stopQueueWorker } from "../queue/worker";
 import { recordEvent } from "../events/events";
 import { openWebhookSecret } from "../secrets/stored-secrets";
 import { workspaceEntitlements } from "../workspaces/workspaces";
@@ -102,46 +103,18 @@ function audit(db: Db, d: Delivery, type: string, data: Record<string, unknown>)
   return recordEvent(db, { workspaceId: d.workspaceId, requestId: d.requestId, type, data }).catch((err) => logWebhookError(type, err));
 }
 
-const g = globalThis as unknown as { __serviceWebhookWorker?: { stop(): Promise<void> } };
+const WORKER = "webhook_delivery";
 
 /**
- * Starts polling for due deliveries (idempotent; the timer is unref'd so it never keeps the process alive).
- * SERVICE_WEBHOOK_WORKER=0 disables it on this instance.
+ * Starts polling for due deliveries on the queue's worker loop (idempotent). SERVICE_WEBHOOK_WORKER=0 disables it
+ * on this instance. A full batch suggests a backlog: the next pass follows at once.
  */
 export function startWebhookWorker(): void {
-  if (g.__serviceWebhookWorker || !workerEnabled()) return;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    let done!: () => void;
-    running = new Promise<void>((r) => (done = r));
-    try {
-      const db = await getDb();
-      // A full batch suggests a backlog: keep going instead of waiting for the next tick.
-      // Shutdown stops the loop between passes: every claimed delivery of a pass is settled before it ends.
-      while (!stopped && (await runWebhookDeliveriesOnce(db)).claimed >= batchSize());
-    } catch (err) {
-      logWebhookError("worker pass", err);
-    } finally {
-      running = null;
-      done();
-    }
-  };
-  const timer = setInterval(() => void tick(), pollIntervalMs());
-  timer.unref();
-  g.__serviceWebhookWorker = {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-      return running ?? Promise.resolve();
-    },
-  };
+  if (!workerEnabled()) return;
+  startQueueWorker({ name: WORKER, pollMs: pollIntervalMs(), pass: async (db) => (await runWebhookDeliveriesOnce(db)).claimed >= batchSize() });
 }
 
 /** Stops claiming; resolves once the pass under way (if any) has settled every delivery it claimed. */
 export function stopWebhookWorker(): Promise<void> {
-  const w = g.__serviceWebhookWorker;
-  g.__serviceWebhookWorker = undefined;
-  return w ? w.stop() : Promise.resolve();
+  return stopQueueWorker(WORKER);
 }

@@ -62,7 +62,7 @@ describe("GET /readyz", () => {
     expect(body.checks.database.status).toBe("ok");
     expect(body.checks.migrations.status).toBe("ok");
     expect(body.checks.migrations.applied).toBeGreaterThan(0);
-    expect(body.checks.workers).toEqual({ status: "ok", webhook_delivery: "running", bulk_jobs: "running", retention_purge: "running" });
+    expect(body.checks.workers).toEqual({ status: "ok", webhook_delivery: "running", bulk_jobs: "running", retention_purge: "running", feed_refresh: "running" });
   });
 
   it("is not ready naming the database when it does not answer within a second", async () => {

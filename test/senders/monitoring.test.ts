@@ -2,8 +2,8 @@
 // posture changes recorded as events with before and after, senders beyond the slots left alone, and a failed
 // run kept on the lease and retried sooner.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { claimLease, runIfDue, startScheduler, type ScheduledTask } from "../../server/schedule/scheduler";
-import { SCHEDULED_TASKS } from "../../server/schedule/tasks";
+import { claimLease, runIfDue, startScheduler, type ScheduledTask } from "../../server/queue/scheduled";
+import { scheduledTasks } from "../../server/queue/tasks";
 import { runSenderChecks, SENDER_CHECK_TASK } from "../../server/senders/monitor";
 import { setPlans } from "../../server/workspaces/workspaces";
 import { startFakeDnsServer } from "../fakes/dns-server";
@@ -16,7 +16,7 @@ useFakeDnsFor(dns);
 afterAll(() => dns.close());
 
 const DAY = 24 * 60 * 60 * 1000;
-const senderTask = SCHEDULED_TASKS.find((t) => t.name === SENDER_CHECK_TASK)!;
+const senderTask = scheduledTasks().find((t) => t.name === SENDER_CHECK_TASK)!;
 
 beforeEach(async () => {
   await app.db.scheduleLease.deleteMany({});

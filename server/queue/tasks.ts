@@ -1,0 +1,43 @@
+// The scheduled jobs every instance runs on the queue; the lease in ScheduleLease makes each run once across
+// instances. Row-shaped work (webhook deliveries, bulk job items) runs on the queue's worker loop (./worker.ts).
+import { endExpiredGrace, GRACE_EVERY_MS, GRACE_TASK } from "../billing/grace";
+import type { Db } from "../db/client";
+import { FEED_JOB_PREFIX, feedRefreshTasks } from "../feeds/schedule";
+import { runRetentionPurge } from "../maintenance/purge";
+import { logger } from "../operate/log";
+import { runSenderChecks, SENDER_CHECK_EVERY_MS, SENDER_CHECK_TASK } from "../senders/monitor";
+import { startScheduler, type ScheduledTask, type Scheduler } from "./scheduled";
+
+export const PURGE_TASK = "retention.purge";
+
+/** The sender check, the end of billing grace, the hourly retention purge and each feed's refresh. */
+export function scheduledTasks(): ScheduledTask[] {
+  return [
+    { name: SENDER_CHECK_TASK, everyMs: SENDER_CHECK_EVERY_MS, run: (db, now) => runSenderChecks(db, now) },
+    { name: GRACE_TASK, everyMs: GRACE_EVERY_MS, run: (db, now) => endExpiredGrace(db, now) },
+    {
+      name: PURGE_TASK,
+      everyMs: 3_600_000,
+      run: async (db, now) => logger().info({ component: "purge", ...(await runRetentionPurge(db, now)) }, "retention purge done"),
+    },
+    ...feedRefreshTasks(),
+  ];
+}
+
+let started: Scheduler | null = null;
+
+/** Starts the scheduler once per process (idempotent). `SERVICE_SCHEDULER=0` leaves the jobs to other instances. */
+export function startScheduledTasks(db: Db): void {
+  if (started || process.env.SERVICE_SCHEDULER === "0") return;
+  // Feed downloads run one at a time in an instance, so a start-up with many stale feeds does not fetch them all at once.
+  started = startScheduler(db, scheduledTasks(), { serial: [FEED_JOB_PREFIX] });
+}
+
+/** Stops scheduling (shutdown); resolves when the jobs under way in this instance have finished. */
+export function stopScheduledTasks(): Promise<void> {
+  const s = started;
+  started = null;
+  return s ? s.stop() : Promise.resolve();
+}
+
+export const scheduledTasksRunning = (): boolean => started !== null;
