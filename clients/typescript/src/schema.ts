@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics time series
+         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, and failure rates of the work recorded item by item (bulk job items and webhook deliveries). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.
+         */
+        get: operations["workspace-analyticsTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/asn/{asn}": {
         parameters: {
             query?: never;
@@ -1263,6 +1283,201 @@ export interface operations {
                             count: number;
                             signal: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workspace-analyticsTimeseries": {
+        parameters: {
+            query?: {
+                days?: number;
+                since?: string;
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every UTC day of the range, oldest first, zeros included */
+                        daily: {
+                            /** @description Assessments that day */
+                            assessments: number;
+                            /** @description The UTC day, `YYYY-MM-DD` */
+                            date: string;
+                            /** @description Assessments that day per decision */
+                            decisions: {
+                                allow: number;
+                                block: number;
+                                challenge: number;
+                                review: number;
+                            };
+                            /** @description Failures that day of the work recorded item by item (bulk job items by the day they finished, webhook deliveries by the day they were created) */
+                            errors: {
+                                /** @description Bulk job items that finished (succeeded or failed) */
+                                bulkItems: number;
+                                /** @description Bulk job items that failed (their upstream failed; their units count) */
+                                bulkItemsFailed: number;
+                                /** @description (bulkItemsFailed + webhookDeliveriesFailed) / (bulkItems + webhookDeliveries), to 4 decimals; null when nothing finished */
+                                rate: number | null;
+                                /** @description Webhook deliveries that ended (delivered, or failed after their retries) */
+                                webhookDeliveries: number;
+                                /** @description Webhook deliveries that failed after their retries */
+                                webhookDeliveriesFailed: number;
+                            };
+                            /** @description Metered requests admitted that day */
+                            requests: number;
+                            /** @description Assessments that day per risk level */
+                            riskLevels: {
+                                critical: number;
+                                high: number;
+                                low: number;
+                                medium: number;
+                            };
+                            /** @description Lookup units used that day, net of refunds */
+                            units: number;
+                            /** @description Units per endpoint name that day (endpoints without use are left out) */
+                            unitsByEndpoint: {
+                                [key: string]: number;
+                            };
+                            /** @description Units per key id (or `dashboard`) that day; names are in `keys` */
+                            unitsByKey: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description Endpoints used in the range, most units first */
+                        endpoints: {
+                            /** @description Endpoint name as in the ledger, e.g. `ip.geo` */
+                            endpoint: string;
+                            /** @description Admitted requests */
+                            requests: number;
+                            /** @description Units, net of refunds */
+                            units: number;
+                        }[];
+                        /** @description Keys (and the dashboard) that used units in the range, most units first */
+                        keys: {
+                            /** @description The API key id, or `dashboard` for requests made by members from the dashboard */
+                            key: string;
+                            /** @description The key's name (`Dashboard (members)` for the dashboard) */
+                            name: string;
+                            /** @description The key's display prefix; null for the dashboard */
+                            prefix: string | null;
+                            /** @description Admitted requests */
+                            requests: number;
+                            /** @description The key's status now (`active`, `paused`, `revoked`); null for the dashboard */
+                            status: string | null;
+                            /** @description Units, net of refunds */
+                            units: number;
+                        }[];
+                        /** @description Start of the range, inclusive (ISO 8601); for `days`, the start of the oldest UTC day */
+                        since: string;
+                        /** @description The ten rules with the most matches (active and shadow together) in the range */
+                        topRules: {
+                            /** @description Rule id */
+                            id: string;
+                            /** @description Assessments in the range it matched as an active rule */
+                            matched: number;
+                            /** @description The rule's mode now; null when deleted */
+                            mode: ("active" | "shadow") | null;
+                            /** @description The rule's name; null when the rule has since been deleted */
+                            name: string | null;
+                            /** @description Assessments in the range it matched in shadow mode (recorded, never deciding) */
+                            shadowMatched: number;
+                        }[];
+                        /** @description The ten signals found in most of the range's assessments */
+                        topSignals: {
+                            /** @description Assessments in the range that carried the signal */
+                            count: number;
+                            /** @description Signal code */
+                            signal: string;
+                        }[];
+                        /** @description Sums over the whole range */
+                        totals: {
+                            /** @description Assessments (POST /assess) in the range */
+                            assessments: number;
+                            /** @description Bulk job items that finished (succeeded or failed) */
+                            bulkItems: number;
+                            /** @description Bulk job items that failed (their upstream failed; their units count) */
+                            bulkItemsFailed: number;
+                            /** @description (bulkItemsFailed + webhookDeliveriesFailed) / (bulkItems + webhookDeliveries), to 4 decimals; null when nothing finished */
+                            rate: number | null;
+                            /** @description Metered requests admitted in the range */
+                            requests: number;
+                            /** @description Lookup units used in the range, net of refunds */
+                            units: number;
+                            /** @description Webhook deliveries that ended (delivered, or failed after their retries) */
+                            webhookDeliveries: number;
+                            /** @description Webhook deliveries that failed after their retries */
+                            webhookDeliveriesFailed: number;
+                        };
+                        /** @description End of the range, exclusive (ISO 8601) */
+                        until: string;
                     };
                 };
             };

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX_RANGE_DAYS, resolveRange } from "../../analytics/range";
 import { analyticsSummary } from "../../analytics/summary";
+import { analyticsTimeseries, DASHBOARD_KEY } from "../../analytics/timeseries";
 import { eventsToCsv } from "../../events/csv";
 import { searchEvents } from "../../events/events";
 import { listLookupHistory } from "../../history/history";
@@ -45,6 +47,62 @@ const TYPE_FILTER =
 
 const quality = z.number().min(0).max(1).nullable();
 const countMap = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+
+const int = (what: string) => z.number().int().describe(what);
+const failures = {
+  bulkItems: int("Bulk job items that finished (succeeded or failed)"),
+  bulkItemsFailed: int("Bulk job items that failed (their upstream failed; their units count)"),
+  webhookDeliveries: int("Webhook deliveries that ended (delivered, or failed after their retries)"),
+  webhookDeliveriesFailed: int("Webhook deliveries that failed after their retries"),
+  rate: z.number().min(0).max(1).nullable().describe("(bulkItemsFailed + webhookDeliveriesFailed) / (bulkItems + webhookDeliveries), to 4 decimals; null when nothing finished"),
+};
+const analyticsTimeseriesOutput = z.object({
+  since: z.string().describe("Start of the range, inclusive (ISO 8601); for `days`, the start of the oldest UTC day"),
+  until: z.string().describe("End of the range, exclusive (ISO 8601)"),
+  totals: z
+    .object({ requests: int("Metered requests admitted in the range"), units: int("Lookup units used in the range, net of refunds"), assessments: int("Assessments (POST /assess) in the range"), ...failures })
+    .describe("Sums over the whole range"),
+  endpoints: z.array(z.object({ endpoint: z.string().describe("Endpoint name as in the ledger, e.g. `ip.geo`"), requests: int("Admitted requests"), units: int("Units, net of refunds") })).describe("Endpoints used in the range, most units first"),
+  keys: z
+    .array(
+      z.object({
+        key: z.string().describe(`The API key id, or \`${DASHBOARD_KEY}\` for requests made by members from the dashboard`),
+        name: z.string().describe("The key's name (`Dashboard (members)` for the dashboard)"),
+        prefix: z.string().nullable().describe("The key's display prefix; null for the dashboard"),
+        status: z.string().nullable().describe("The key's status now (`active`, `paused`, `revoked`); null for the dashboard"),
+        requests: int("Admitted requests"),
+        units: int("Units, net of refunds"),
+      }),
+    )
+    .describe("Keys (and the dashboard) that used units in the range, most units first"),
+  daily: z
+    .array(
+      z.object({
+        date: z.string().describe("The UTC day, `YYYY-MM-DD`"),
+        requests: int("Metered requests admitted that day"),
+        units: int("Lookup units used that day, net of refunds"),
+        unitsByEndpoint: z.record(z.string(), z.number().int()).describe("Units per endpoint name that day (endpoints without use are left out)"),
+        unitsByKey: z.record(z.string(), z.number().int()).describe(`Units per key id (or \`${DASHBOARD_KEY}\`) that day; names are in \`keys\``),
+        assessments: int("Assessments that day"),
+        riskLevels: countMap(["low", "medium", "high", "critical"]).describe("Assessments that day per risk level"),
+        decisions: countMap(["allow", "review", "challenge", "block"]).describe("Assessments that day per decision"),
+        errors: z.object(failures).describe("Failures that day of the work recorded item by item (bulk job items by the day they finished, webhook deliveries by the day they were created)"),
+      }),
+    )
+    .describe("Every UTC day of the range, oldest first, zeros included"),
+  topSignals: z.array(z.object({ signal: z.string().describe("Signal code"), count: int("Assessments in the range that carried the signal") })).describe("The ten signals found in most of the range's assessments"),
+  topRules: z
+    .array(
+      z.object({
+        id: z.string().describe("Rule id"),
+        name: z.string().nullable().describe("The rule's name; null when the rule has since been deleted"),
+        mode: z.enum(["active", "shadow"]).nullable().describe("The rule's mode now; null when deleted"),
+        matched: int("Assessments in the range it matched as an active rule"),
+        shadowMatched: int("Assessments in the range it matched in shadow mode (recorded, never deciding)"),
+      }),
+    )
+    .describe("The ten rules with the most matches (active and shadow together) in the range"),
+});
 
 export const workspaceReadsRouter = router({
   events: workspaceProcedure
@@ -152,6 +210,27 @@ export const workspaceReadsRouter = router({
       }),
     )
     .query(({ ctx, input }) => analyticsSummary(ctx.db, { workspaceId: ctx.principal.workspaceId, days: input.days })),
+
+  analyticsTimeseries: workspaceProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/analytics/timeseries",
+        tags: ["Workspace"],
+        summary: "Analytics time series",
+        description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, and failure rates of the work recorded item by item (bulk job items and webhook deliveries). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.`,
+      },
+      access: { requirement: "any active workspace key; unmetered" },
+    })
+    .input(
+      z.object({
+        days: z.coerce.number().int().min(1).max(MAX_RANGE_DAYS).optional().describe(`The last N UTC days, today included (1..${MAX_RANGE_DAYS}; default 30). Not together with since/until.`),
+        since: z.coerce.date().optional().describe("Start of the range, inclusive (ISO 8601, e.g. `2026-11-01`)"),
+        until: z.coerce.date().optional().describe("End of the range, exclusive (ISO 8601; default now)"),
+      }),
+    )
+    .output(analyticsTimeseriesOutput)
+    .query(({ ctx, input }) => analyticsTimeseries(ctx.db, { workspaceId: ctx.principal.workspaceId, range: resolveRange(input) })),
 
   lookupHistory: workspaceProcedure
     .meta({
