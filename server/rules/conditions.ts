@@ -35,7 +35,7 @@ export type ConditionField = keyof typeof CONDITION_FIELDS;
 export const CONDITION_OPS = ["eq", "neq", "in", "not_in", "gt", "gte", "lt", "lte", "contains", "cidr"] as const;
 export type ConditionOp = (typeof CONDITION_OPS)[number];
 
-const OPS_BY_KIND: Record<Kind, readonly ConditionOp[]> = {
+export const OPS_BY_KIND: Record<Kind, readonly ConditionOp[]> = {
   string: ["eq", "neq", "in", "not_in", "contains"],
   country: ["eq", "neq", "in", "not_in"],
   ip: ["eq", "neq", "in", "not_in", "cidr"],

@@ -1,14 +1,76 @@
 "use client";
 // An assessment shown as an answer: the score and verdict first, then why (each signal with its reason and
 // sources), the rules that matched, the facts found about the IP and email, and the data behind them. Used by the
-// assess page and by saved reports, so a saved assessment reopens with its whole explanation.
+// assess page and by saved reports, so a saved assessment reopens with its whole explanation. Its outcome buttons
+// label what the request turned out to be (the procedure of POST /v1/assess/{request_id}/outcome); labels measure
+// the rules and score bands.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterInputs } from "@trpc/server";
+import type { AppRouter } from "../../../server/api/root";
 import type { AssessResult } from "../../../server/assessment/schemas";
+import { ErrorNote } from "./ErrorNote";
 import { Country } from "./answers/parts";
 import { forUsers } from "./answers/user-text";
 import { Flag } from "./Flag";
 import { formatUtc } from "./format";
 import { RawJson, StructureTree } from "./ResultView";
 import { ScoreGauge } from "./ScoreGauge";
+import { useTRPC } from "./trpc";
+
+type Outcome = inferRouterInputs<AppRouter>["assessment"]["outcome"]["outcome"];
+/** Every label the procedure takes, in words (typed against it, so a new label cannot be left out). */
+const OUTCOME_TEXT: Record<Outcome, string> = {
+  fraud: "Fraud",
+  chargeback: "Chargeback",
+  account_takeover: "Account takeover",
+  abuse: "Abuse",
+  legitimate: "Legitimate",
+};
+const OUTCOMES = Object.keys(OUTCOME_TEXT) as Outcome[];
+
+/** What became of the request: the saved label (the newest outcome event of the request) and buttons to set it. */
+function OutcomeButtons({ requestId }: { requestId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const saved = useQuery(trpc.workspace.events.queryOptions({ query: requestId, type: "assessment.outcome", limit: 1 }));
+  const label = useMutation(
+    trpc.assessment.outcome.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.workspace.events.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.workspace.analyticsSummary.pathKey() });
+      },
+    }),
+  );
+  const latest = saved.data?.items[0];
+  const fromEvent = (latest?.data as { outcome?: Outcome } | undefined)?.outcome;
+  const current = label.data?.outcome ?? fromEvent ?? null;
+  const at = label.data?.labelled_at ?? latest?.created_at;
+  return (
+    <div className="card" data-testid="outcome">
+      <h2>Outcome</h2>
+      <p className="muted small">What did this request turn out to be? Labels measure the precision of your rules and of the score; a new label replaces the old one.</p>
+      <div className="row" role="group" aria-label="Outcome label">
+        {OUTCOMES.map((o) => (
+          <button
+            key={o}
+            type="button"
+            className={`btn${current === o ? " btn-primary" : ""}`}
+            aria-pressed={current === o}
+            disabled={label.isPending}
+            onClick={() => label.mutate({ request_id: requestId, outcome: o })}
+            data-testid={`outcome-${o}`}
+          >
+            {OUTCOME_TEXT[o]}
+          </button>
+        ))}
+      </div>
+      <p className="small" role="status" data-testid="outcome-saved">
+        {label.isPending ? "Saving…" : current ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.` : saved.isPending ? "" : "Not labelled yet."}
+      </p>
+      <ErrorNote error={label.error} />
+    </div>
+  );
+}
 
 const DECISION_TEXT: Record<string, string> = {
   allow: "Allow: let the event through.",
@@ -86,7 +148,27 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
             ))}
           </ol>
         )}
+        {/* Reports saved before shadow mode existed have neither list. */}
+        {(result.shadow_rules ?? []).length > 0 ? (
+          <>
+            <h3>Shadow rules that matched</h3>
+            <ul className="rule-list" data-testid="shadow-rules">
+              {result.shadow_rules.map((r) => (
+                <li key={r.id}>
+                  {r.name} → would {r.action} <span className="muted small">(shadow: did not change the decision)</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {(result.rule_errors ?? []).length > 0 ? (
+          <p className="muted small" data-testid="rule-errors">
+            Skipped because they could not be evaluated: {result.rule_errors.map((r) => `${r.name} (${r.message})`).join("; ")}.
+          </p>
+        ) : null}
       </div>
+
+      <OutcomeButtons requestId={result.request_id} />
 
       <div className="grid-2">
         <div className="card" data-testid="ip-facts">

@@ -1,0 +1,161 @@
+"use client";
+// "Test this rule": the draft rule run against this workspace's stored assessments of a chosen range (the same
+// procedure as POST /v1/rules/backtest): how many it matches, how the decisions would change, sample requests,
+// and from the workspace's outcome labels its precision and recall.
+import Link from "next/link";
+import { useState } from "react";
+import { formatUtc } from "../_components/format";
+import { percent, type BacktestResult } from "./rule-draft";
+
+const RANGES = [
+  { value: "1", label: "Last 24 hours" },
+  { value: "7", label: "Last 7 days" },
+  { value: "30", label: "Last 30 days" },
+  { value: "90", label: "Last 90 days" },
+  { value: "365", label: "Last 365 days" },
+  { value: "custom", label: "Dates…" },
+] as const;
+
+export interface BacktestRange {
+  since: Date;
+  until: Date;
+}
+
+/** The chosen range, or a sentence saying what to fix. */
+function rangeOf(range: string, from: string, to: string): BacktestRange | string {
+  if (range !== "custom") {
+    const until = new Date();
+    return { since: new Date(until.getTime() - Number(range) * 86_400_000), until };
+  }
+  if (!from || !to) return "Choose both dates.";
+  const since = new Date(`${from}T00:00:00Z`);
+  const until = new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000);
+  return since < until ? { since, until } : "The first date must come before the second.";
+}
+
+export function BacktestPanel({ pending, result, onRun }: { pending: boolean; result: BacktestResult | undefined; onRun: (r: BacktestRange) => void }) {
+  const [range, setRange] = useState("30");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  return (
+    <section className="backtest" aria-labelledby="backtest-title" data-testid="backtest-panel">
+      <h3 id="backtest-title">Test this rule on past assessments</h3>
+      <div className="form-row">
+        <label>
+          Range
+          <select value={range} onChange={(e) => setRange(e.target.value)} data-testid="backtest-range">
+            {RANGES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {range === "custom" ? (
+          <>
+            <label>
+              From
+              <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </label>
+            <label>
+              To (inclusive)
+              <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            </label>
+          </>
+        ) : null}
+        <button
+          type="button"
+          className="btn"
+          disabled={pending}
+          data-testid="backtest-run"
+          onClick={() => {
+            const r = rangeOf(range, from, to);
+            setProblem(typeof r === "string" ? r : null);
+            if (typeof r !== "string") onRun(r);
+          }}
+        >
+          {pending ? "Testing…" : "Test this rule"}
+        </button>
+      </div>
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div aria-live="polite">{result ? <BacktestAnswer r={result} /> : null}</div>
+    </section>
+  );
+}
+
+function BacktestAnswer({ r }: { r: BacktestResult }) {
+  return (
+    <div className="backtest-result" data-testid="backtest-result">
+      <p className="small muted">
+        {formatUtc(r.since)} to {formatUtc(r.until)} · {r.duration_ms} ms
+      </p>
+      <div className="stat-grid">
+        <div className="stat">
+          <span className="stat-label">Assessments</span>
+          <strong data-testid="backtest-assessments">{r.assessments}</strong>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Would match</span>
+          <strong data-testid="backtest-matched">{r.matched}</strong>
+          <span className="small muted">{percent(r.match_rate)}</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Precision</span>
+          <strong data-testid="backtest-precision">{percent(r.precision)}</strong>
+          <span className="small muted">
+            {r.labelled.matched_fraud} fraud, {r.labelled.matched_legitimate} legitimate among matches
+          </span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Recall</span>
+          <strong data-testid="backtest-recall">{percent(r.recall)}</strong>
+          <span className="small muted">of {r.labelled.fraud} labelled fraud</span>
+        </div>
+      </div>
+      {r.labelled.fraud + r.labelled.legitimate === 0 ? (
+        <p className="small muted">No assessment in this range has an outcome label yet: label answers on the Assess page to measure precision and recall.</p>
+      ) : null}
+      <h4>Decision changes</h4>
+      {r.decision_changes.length === 0 ? (
+        <p className="small muted" data-testid="backtest-no-changes">
+          No recorded decision would change.
+        </p>
+      ) : (
+        <ul className="change-list" data-testid="backtest-changes">
+          {r.decision_changes.map((c) => (
+            <li key={`${c.from}-${c.to}`}>
+              <span className={`badge decision-${c.from}`}>{c.from}</span> → <span className={`badge decision-${c.to}`}>{c.to}</span> <strong>{c.count}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {r.sample_request_ids.length > 0 ? (
+        <>
+          <h4>Matching requests (newest first)</h4>
+          <ul className="sample-list" data-testid="backtest-samples">
+            {r.sample_request_ids.map((id) => (
+              <li key={id}>
+                <Link href={`/dashboard/events?query=${encodeURIComponent(id)}`}>
+                  <code>{id}</code>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {r.errors.count > 0 ? (
+        <p className="small notice">
+          The rule could not be evaluated on {r.errors.count} assessment{r.errors.count === 1 ? "" : "s"} (counted as no match){r.errors.first ? `: ${r.errors.first}` : "."}
+        </p>
+      ) : null}
+      {r.without_facts > 0 ? <p className="small muted">{r.without_facts} older assessments were recorded before their facts were kept and are not counted.</p> : null}
+      {r.truncated ? <p className="small muted">The range holds more assessments than one test reads: the newest were tested.</p> : null}
+    </div>
+  );
+}

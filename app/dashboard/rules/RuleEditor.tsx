@@ -1,0 +1,136 @@
+"use client";
+// Creating or editing one rule: its name, action, mode (active or shadow), conditions or expression, and the
+// backtest of the draft before it is saved. The server validates; what it refuses is shown where it belongs.
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { errorCode, ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
+import { BacktestPanel, type BacktestRange } from "./BacktestPanel";
+import { ConditionBuilder } from "./ConditionBuilder";
+import { ExpressionEditor } from "./ExpressionEditor";
+import { ACTION_TEXT, ACTIONS, emptyDraft, draftOf, ruleBody, splitServerError, type RuleAction, type RuleDraft, type RuleRecord } from "./rule-draft";
+
+export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null; priority: number; onDone: (saved: boolean) => void }) {
+  const trpc = useTRPC();
+  const [d, setD] = useState<RuleDraft>(() => (rule ? draftOf(rule) : emptyDraft()));
+  const nameRef = useRef<HTMLInputElement>(null);
+  const create = useMutation(trpc.rules.create.mutationOptions({ onSuccess: () => onDone(true) }));
+  const update = useMutation(trpc.rules.update.mutationOptions({ onSuccess: () => onDone(true) }));
+  const backtest = useMutation(trpc.rules.backtest.mutationOptions());
+  const save = rule ? update : create;
+
+  useEffect(() => nameRef.current?.focus(), []);
+
+  // The newest refusal, from saving or from testing, is the one shown.
+  const [shownError, setShownError] = useState<unknown>(null);
+  useEffect(() => setShownError(save.error), [save.error]);
+  useEffect(() => setShownError(backtest.error), [backtest.error]);
+  const split = errorCode(shownError) === "INVALID_REQUEST" ? splitServerError((shownError as { message?: string }).message) : null;
+
+  const change = (next: Partial<RuleDraft>) => setD((old) => ({ ...old, ...next }));
+
+  function submit() {
+    const body = { name: d.name.trim(), action: d.action, mode: d.mode, enabled: d.enabled, ...ruleBody(d) };
+    if (rule) update.mutate({ id: rule.id, ...body });
+    else create.mutate({ ...body, priority });
+  }
+
+  function runBacktest(r: BacktestRange) {
+    backtest.mutate({ action: d.action, priority: rule?.priority ?? priority, ...ruleBody(d), since: r.since, until: r.until, samples: 10 });
+  }
+
+  return (
+    <section className="card rule-editor" aria-labelledby="rule-editor-title" data-testid="rule-editor">
+      <h2 id="rule-editor-title">{rule ? `Edit “${rule.name}”` : "New rule"}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onDone(false);
+        }}
+      >
+        <div className="field-grid">
+          <label>
+            Name
+            <input ref={nameRef} value={d.name} onChange={(e) => change({ name: e.target.value })} maxLength={120} required placeholder="Foreign card, big basket" data-testid="rule-name" />
+          </label>
+          <label>
+            Action when it matches
+            <select value={d.action} onChange={(e) => change({ action: e.target.value as RuleAction })} aria-describedby="rule-action-hint" data-testid="rule-action">
+              {ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+            <span className="hint" id="rule-action-hint">
+              {ACTION_TEXT[d.action]}
+            </span>
+          </label>
+          <div className="switch-field">
+            <Switch
+              checked={d.mode === "shadow"}
+              onChange={(on) => change({ mode: on ? "shadow" : "active" })}
+              label="Shadow mode"
+              testId="rule-shadow"
+              hint="Evaluated and recorded on every assessment, but never changes the decision. Turn it off to let the rule decide."
+            />
+          </div>
+          <div className="switch-field">
+            <Switch checked={d.enabled} onChange={(on) => change({ enabled: on })} label="Enabled" testId="rule-enabled" hint="A disabled rule is kept but not evaluated." />
+          </div>
+        </div>
+
+        <div className="segmented" role="radiogroup" aria-label="Rule form">
+          {(["conditions", "expression"] as const).map((f) => (
+            <label key={f} className={d.form === f ? "selected" : undefined}>
+              <input type="radio" name="rule-form" value={f} checked={d.form === f} onChange={() => change({ form: f })} data-testid={`form-${f}`} />
+              {f === "conditions" ? "Conditions" : "Expression (CEL)"}
+            </label>
+          ))}
+        </div>
+
+        {d.form === "conditions" ? (
+          <ConditionBuilder conditions={d.conditions} errors={split?.conditions ?? {}} onChange={(conditions) => change({ conditions })} />
+        ) : (
+          <ExpressionEditor value={d.expression} error={split?.expression ?? null} onChange={(expression) => change({ expression })} />
+        )}
+
+        {split
+          ? split.other.map((m) => (
+              <p key={m} className="error" role="alert" data-testid="rule-error">
+                {m}
+              </p>
+            ))
+          : <ErrorNote error={shownError} />}
+
+        <div className="form-row rule-editor-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="rule-save">
+            {save.isPending ? "Saving…" : rule ? "Save changes" : d.mode === "shadow" ? "Save as shadow rule" : "Save rule"}
+          </button>
+          <button type="button" className="btn" onClick={() => onDone(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+      <BacktestPanel pending={backtest.isPending} result={backtest.data} onRun={runBacktest} />
+    </section>
+  );
+}
+
+/** An on/off switch: a button with role switch, so screen readers and keyboards treat it as one. */
+export function Switch({ checked, onChange, label, hint, testId, disabled }: { checked: boolean; onChange: (on: boolean) => void; label: string; hint?: string; testId?: string; disabled?: boolean }) {
+  return (
+    <div className="switch-wrap">
+      <button type="button" role="switch" aria-checked={checked} className="switch" onClick={() => onChange(!checked)} data-testid={testId} disabled={disabled}>
+        <span className="switch-track" aria-hidden="true">
+          <span className="switch-thumb" />
+        </span>
+        <span>{label}</span>
+      </button>
+      {hint ? <span className="hint">{hint}</span> : null}
+    </div>
+  );
+}

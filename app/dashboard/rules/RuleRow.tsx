@@ -1,0 +1,128 @@
+"use client";
+// One rule in the evaluation order: summary first (name, action, mode, on or off, how it did), what it tests, and
+// its controls. Deleting asks in the page, with focus on the safe answer.
+import { useState } from "react";
+import { CONDITION_FIELDS } from "../../../server/rules/conditions";
+import { OP_LABEL, percent, type RuleQuality, type RuleRecord } from "./rule-draft";
+import { Switch } from "./RuleEditor";
+
+function conditionText(r: RuleRecord): string {
+  if (r.expression !== null) return r.expression;
+  return (r.conditions ?? [])
+    .map((c) => {
+      const value = Array.isArray(c.value) ? c.value.join(", ") : typeof c.value === "boolean" ? (c.value ? "yes" : "no") : String(c.value);
+      return `${CONDITION_FIELDS[c.field as keyof typeof CONDITION_FIELDS]?.fact ?? c.field} ${OP_LABEL[c.op]} ${value}`;
+    })
+    .join(" and ");
+}
+
+function StatsLine({ stats, days, pending }: { stats: RuleQuality | undefined; days: number; pending: boolean }) {
+  if (pending) return <span className="muted">Measuring…</span>;
+  if (!stats) return <span className="muted">No measures yet</span>;
+  const labelled = stats.labelledFraud + stats.labelledLegitimate;
+  return (
+    <span data-testid="rule-stats">
+      Matched <strong>{stats.matched}</strong> in {days} days
+      {stats.mode === "shadow" && stats.matched > 0 ? ` · would have changed ${stats.differed}` : ""} · precision{" "}
+      <strong data-testid="rule-precision">{percent(stats.precision)}</strong>
+      {labelled ? ` (${labelled} labelled)` : " (no labelled matches)"}
+    </span>
+  );
+}
+
+export function RuleRow({
+  rule: r,
+  position,
+  count,
+  stats,
+  statsDays,
+  statsPending,
+  busy,
+  onEdit,
+  onMove,
+  onChange,
+  onDelete,
+}: {
+  rule: RuleRecord;
+  position: number;
+  count: number;
+  stats: RuleQuality | undefined;
+  statsDays: number;
+  statsPending: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onMove: (by: -1 | 1) => void;
+  onChange: (changes: { enabled?: boolean; mode?: "active" | "shadow" }) => void;
+  onDelete: () => Promise<unknown>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <li className={`rule-row${r.enabled ? "" : " rule-off"}`} data-testid="rule-row" data-rule-id={r.id} data-mode={r.mode} data-enabled={r.enabled}>
+      <div className="rule-summary">
+        <span className="rule-position" aria-label={`Position ${position}`}>
+          {position}
+        </span>
+        <strong className="rule-name" data-testid="rule-row-name">
+          {r.name}
+        </strong>
+        <span className={`badge decision-${r.action}`}>{r.action}</span>
+        <span className={`badge ${r.mode === "shadow" ? "badge-shadow" : "badge-active"}`} data-testid="rule-mode">
+          {r.mode === "shadow" ? "shadow" : "active"}
+        </span>
+        {r.enabled ? null : (
+          <span className="badge badge-expired" data-testid="rule-disabled">
+            disabled
+          </span>
+        )}
+      </div>
+      <p className="rule-test">
+        <span className="muted">{r.expression !== null ? "Expression " : "When "}</span>
+        <code className="break">{conditionText(r)}</code>
+      </p>
+      <p className="rule-stats small">
+        <StatsLine stats={stats} days={statsDays} pending={statsPending} />
+      </p>
+      <div className="rule-controls">
+        <Switch checked={r.enabled} onChange={(on) => onChange({ enabled: on })} label="Enabled" testId="row-enabled" disabled={busy} />
+        <Switch checked={r.mode === "shadow"} onChange={(on) => onChange({ mode: on ? "shadow" : "active" })} label="Shadow" testId="row-shadow" disabled={busy} />
+        <span className="rule-buttons">
+          <button type="button" className="btn" onClick={() => onMove(-1)} disabled={busy || position === 1} aria-label={`Move “${r.name}” up`}>
+            ↑ Up
+          </button>
+          <button type="button" className="btn" onClick={() => onMove(1)} disabled={busy || position === count} aria-label={`Move “${r.name}” down`}>
+            ↓ Down
+          </button>
+          <button type="button" className="btn" onClick={onEdit} aria-label={`Edit or test “${r.name}”`}>
+            Edit / test
+          </button>
+          {confirming ? null : (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} aria-label={`Delete “${r.name}”`}>
+              Delete
+            </button>
+          )}
+        </span>
+      </div>
+      {confirming ? (
+        <div className="confirm" role="alertdialog" aria-label={`Delete “${r.name}”`} data-testid="rule-confirm">
+          <span>Delete “{r.name}”? Assessments stop using it at once; this cannot be undone.</span>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={deleting}
+            onClick={() => {
+              setDeleting(true);
+              onDelete().catch(() => setDeleting(false));
+            }}
+          >
+            {deleting ? "Deleting…" : "Yes, delete"}
+          </button>
+          {/* The Delete button is gone while the question is open: focus moves to the safe answer. */}
+          <button type="button" className="btn" onClick={() => setConfirming(false)} autoFocus>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+// The workspace's rules in evaluation order (the same procedures as /v1/rules): each with its action, mode, whether
+// it is on, and how it did over the last 30 days (matches and precision from outcome labels, as in
+// /v1/analytics/summary); create, edit, switch on or off, switch between active and shadow, move up or down, and
+// delete with an in-page confirmation. A plan without rules gets the list of plans that have them, from the catalog.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
+import { isPlanRefusal, PlanGate } from "../webhooks/PlanGate";
+import { orList, type RuleRecord } from "./rule-draft";
+import { RuleEditor } from "./RuleEditor";
+import { RuleRow } from "./RuleRow";
+import "./rules.css";
+
+const RULE_PLANS = `need the ${orList(PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name))} plan`;
+const STATS_DAYS = 30;
+/** Room between neighbours, so a rule moved later can be put between two without renumbering. */
+const STEP = 10;
+
+export function RulesView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.rules.list.queryOptions({}));
+  const summary = useQuery({ ...trpc.workspace.analyticsSummary.queryOptions({ days: STATS_DAYS }), enabled: list.isSuccess });
+  const [editing, setEditing] = useState<"new" | string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.rules.list.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.workspace.analyticsSummary.pathKey() });
+  };
+  const update = useMutation(trpc.rules.update.mutationOptions({ onSettled: refresh }));
+  const remove = useMutation(trpc.rules.delete.mutationOptions({ onSettled: refresh }));
+  const reorder = useMutation({
+    // Evaluation order is ascending priority: the new order is written as priorities STEP apart, changing only
+    // the rules whose priority differs.
+    mutationFn: async (ordered: RuleRecord[]) => {
+      for (const [i, r] of ordered.entries()) {
+        const priority = (i + 1) * STEP;
+        if (r.priority !== priority) await update.mutateAsync({ id: r.id, priority });
+      }
+    },
+    onSettled: refresh,
+  });
+
+  const rules = list.data?.items ?? [];
+  const stats = new Map((summary.data?.rules ?? []).map((q) => [q.id, q]));
+  const editingRule = editing && editing !== "new" ? (rules.find((r) => r.id === editing) ?? null) : null;
+  const nextPriority = rules.length ? Math.max(...rules.map((r) => r.priority)) + STEP : STEP;
+
+  function move(id: string, by: -1 | 1) {
+    const i = rules.findIndex((r) => r.id === id);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= rules.length) return;
+    const ordered = [...rules];
+    [ordered[i], ordered[j]] = [ordered[j]!, ordered[i]!];
+    setNotice(`Moved “${rules[i]!.name}” to position ${j + 1}.`);
+    reorder.mutate(ordered);
+  }
+
+  if (isPlanRefusal(list.error)) {
+    return (
+      <>
+        <h1>Rules</h1>
+        <PlanGate feature="Rules" plans={RULE_PLANS} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="row-between rules-head">
+        <h1>Rules</h1>
+        {list.isSuccess && editing === null ? (
+          <button type="button" className="btn btn-primary" onClick={() => (setNotice(null), setEditing("new"))} data-testid="rule-new">
+            New rule
+          </button>
+        ) : null}
+      </div>
+      <p className="muted small">
+        Rules run on every assessment in this order; the first enabled active rule that matches decides (an <em>allow</em> rule overrides the score). Shadow
+        rules are evaluated and recorded but never change a decision: test a rule here or in shadow, then turn it on. Label answers on the{" "}
+        <Link href="/dashboard/assess">Assess</Link> page to measure each rule&apos;s precision.
+      </p>
+
+      {editing !== null && (editing === "new" || editingRule) ? (
+        <RuleEditor
+          key={editing}
+          rule={editingRule}
+          priority={nextPriority}
+          onDone={(saved) => {
+            if (saved) {
+              setNotice(editingRule ? "Rule saved." : "Rule created.");
+              refresh();
+            }
+            setEditing(null);
+          }}
+        />
+      ) : null}
+
+      <section className="card" aria-busy={list.isFetching || reorder.isPending}>
+        <h2>Evaluation order</h2>
+        {notice ? (
+          <p className="notice" role="status" data-testid="rules-notice">
+            {notice}
+          </p>
+        ) : null}
+        <ErrorNote error={list.error} />
+        <ErrorNote error={update.error ?? remove.error} />
+        {list.isPending ? (
+          <p className="muted" role="status">
+            Loading rules…
+          </p>
+        ) : null}
+        {list.isSuccess && rules.length === 0 ? (
+          <p className="muted" data-testid="rules-empty">
+            No rules yet: every decision comes from the score. Create one with <strong>New rule</strong>, e.g. review checkouts whose billing country differs
+            from the IP&apos;s country.
+          </p>
+        ) : null}
+        {rules.length > 0 ? (
+          <ol className="rule-rows" data-testid="rules-list">
+            {rules.map((r, i) => (
+              <RuleRow
+                key={r.id}
+                rule={r}
+                position={i + 1}
+                count={rules.length}
+                stats={stats.get(r.id)}
+                statsDays={STATS_DAYS}
+                statsPending={summary.isPending}
+                busy={update.isPending || reorder.isPending || remove.isPending}
+                onEdit={() => (setNotice(null), setEditing(r.id))}
+                onMove={(by) => move(r.id, by)}
+                onChange={(changes) => update.mutate({ id: r.id, ...changes })}
+                onDelete={() => remove.mutateAsync({ id: r.id }).then(() => setNotice(`Deleted “${r.name}”.`))}
+              />
+            ))}
+          </ol>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+// A rule as the editor holds it (every value a string, as typed), its request body for the rules procedures, and the
+// server's refusal split by where it belongs: a condition row, the expression (with its line and column) or the form.
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../server/api/root";
+import { CONDITION_FIELDS, OPS_BY_KIND, type ConditionField, type ConditionOp } from "../../../server/rules/conditions";
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+export type RuleRecord = Outputs["rules"]["list"]["items"][number];
+export type RuleAction = RuleRecord["action"];
+export type RuleMode = RuleRecord["mode"];
+export type BacktestResult = Outputs["rules"]["backtest"];
+export type RuleQuality = Outputs["workspace"]["analyticsSummary"]["rules"][number];
+type CreateBody = Inputs["rules"]["create"];
+
+/** The decisions a rule can make, in the order of their strength, with what each means for the event. */
+export const ACTION_TEXT: Record<RuleAction, string> = {
+  allow: "Allow: let the event through (overrides the score)",
+  review: "Review: let it through and have a person look at it",
+  challenge: "Challenge: ask for more proof before going on",
+  block: "Block: refuse the event",
+};
+export const ACTIONS = Object.keys(ACTION_TEXT) as RuleAction[];
+
+export const OP_LABEL: Record<ConditionOp, string> = {
+  eq: "is",
+  neq: "is not",
+  in: "is one of",
+  not_in: "is none of",
+  gt: "is more than",
+  gte: "is at least",
+  lt: "is less than",
+  lte: "is at most",
+  contains: "contains",
+  cidr: "is in the range",
+};
+
+export const FIELD_NAMES = Object.keys(CONDITION_FIELDS) as ConditionField[];
+export const opsFor = (field: ConditionField) => OPS_BY_KIND[CONDITION_FIELDS[field].kind];
+export const isListOp = (op: ConditionOp) => op === "in" || op === "not_in" || op === "cidr";
+
+export interface ConditionDraft {
+  field: ConditionField;
+  op: ConditionOp;
+  value: string;
+}
+
+export interface RuleDraft {
+  name: string;
+  action: RuleAction;
+  mode: RuleMode;
+  enabled: boolean;
+  form: "conditions" | "expression";
+  conditions: ConditionDraft[];
+  expression: string;
+}
+
+export const newCondition = (): ConditionDraft => ({ field: "country", op: "eq", value: "" });
+
+export function emptyDraft(): RuleDraft {
+  return { name: "", action: "review", mode: "shadow", enabled: true, form: "conditions", conditions: [newCondition()], expression: "" };
+}
+
+export function draftOf(rule: RuleRecord): RuleDraft {
+  return {
+    name: rule.name,
+    action: rule.action,
+    mode: rule.mode,
+    enabled: rule.enabled,
+    form: rule.expression !== null ? "expression" : "conditions",
+    conditions: (rule.conditions ?? []).map((c) => ({
+      field: c.field as ConditionField,
+      op: c.op,
+      value: Array.isArray(c.value) ? c.value.join(", ") : String(c.value),
+    })),
+    expression: rule.expression ?? "",
+  };
+}
+
+/** A typed value as the API takes it; a value that does not read as its kind is sent as typed, for the server to explain. */
+function valueOf(c: ConditionDraft): string | number | boolean | (string | number)[] {
+  const kind = CONDITION_FIELDS[c.field].kind;
+  const one = (s: string): string | number | boolean => {
+    const t = s.trim();
+    if (kind === "number" && t !== "" && Number.isFinite(Number(t))) return Number(t);
+    if (kind === "boolean" && (t === "true" || t === "false")) return t === "true";
+    return t;
+  };
+  if (isListOp(c.op)) {
+    const parts = c.value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+    return c.op === "cidr" && parts.length === 1 ? parts[0]! : (parts.map(one) as (string | number)[]);
+  }
+  return one(c.value);
+}
+
+/** The condition or expression of a draft, as both the create and the backtest procedures take it. */
+export function ruleBody(d: RuleDraft): Pick<CreateBody, "conditions" | "expression"> {
+  return d.form === "expression" ? { expression: d.expression } : { conditions: d.conditions.map((c) => ({ field: c.field, op: c.op, value: valueOf(c) })) };
+}
+
+export interface ExpressionError {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface DraftErrors {
+  /** Condition row index to what is wrong with it. */
+  conditions: Record<number, string>;
+  expression: ExpressionError | null;
+  /** Everything that belongs to no single field. */
+  other: string[];
+}
+
+const EXPRESSION_AT = /line (\d+), column (\d+)(?: \(offset \d+\))?: ([\s\S]*)$/;
+
+/**
+ * Splits the server's message ("conditions.0: country eq needs ...; expression: Invalid expression at line 1,
+ * column 5 (offset 4): unknown identifier ...") by the field each part names. A part's own text may hold "; "
+ * (a "did you mean"), so a split happens only where the next part starts with a path and a colon.
+ */
+export function splitServerError(message: string | undefined): DraftErrors {
+  const out: DraftErrors = { conditions: {}, expression: null, other: [] };
+  if (!message) return out;
+  for (const part of message.split(/; (?=[a-z_]+(?:\.[a-z0-9_]+)*: )/)) {
+    const row = part.match(/^conditions\.(\d+)(?:\.[a-z_]+)?: ([\s\S]*)$/);
+    if (row) {
+      out.conditions[Number(row[1])] = row[2]!;
+      continue;
+    }
+    const at = part.match(EXPRESSION_AT);
+    if (part.startsWith("expression: ") && at) {
+      out.expression = { line: Number(at[1]), column: Number(at[2]), message: at[3]! };
+      continue;
+    }
+    out.other.push(part.replace(/^expression: /, "Expression: "));
+  }
+  return out;
+}
+
+export const percent = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 1000) / 10} %`);
+
+/** "A, B or C" */
+export function orList(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}

@@ -1,0 +1,161 @@
+// Rules from the dashboard (issues 8 and 12): a labelled assessment first, then a rule built from conditions with
+// each field's meaning shown, switched to an expression whose mistake is shown at its line and column, fixed,
+// backtested on that assessment (match, precision), saved as a shadow rule; a second rule; enable/disable, shadow
+// switch, reorder; a new assessment the rule decides, labelled with an outcome button, and the rule's precision on
+// the list; delete with an in-page confirmation. A workspace without rules is told which plans have them.
+import { expect, test, type Page } from "@playwright/test";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
+
+async function assessExample(page: Page) {
+  await page.goto("/dashboard/assess");
+  await page.getByRole("button", { name: "Fill in an example" }).click();
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer")).toBeVisible({ timeout: 30_000 });
+}
+
+test("build, test, shadow, reorder and delete rules; label an assessment and see the rule's precision", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await newWorkspace(page, "Rules", ["suite_business"]);
+
+  // A past assessment with an outcome label, for the backtest to read.
+  await assessExample(page);
+  await expect(page.getByTestId("outcome-saved")).toHaveText("Not labelled yet.");
+  await page.getByTestId("outcome-fraud").click();
+  await expect(page.getByTestId("outcome-saved")).toContainText("Labelled “Fraud”");
+  await expect(page.getByTestId("outcome-fraud")).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto("/dashboard/rules");
+  await expect(page.getByRole("heading", { name: "Rules", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("rules-empty")).toBeVisible();
+  await snap(page, testInfo, "rules-empty");
+
+  // Conditions, with the meaning of the chosen field from the fact table.
+  await page.getByTestId("rule-new").click();
+  await expect(page.getByTestId("rule-name")).toBeFocused();
+  await page.getByTestId("rule-name").fill("German billing, big basket");
+  const row = page.getByTestId("condition-row").first();
+  await row.getByTestId("condition-field").selectOption("billing_country");
+  await expect(row.getByTestId("field-meaning")).toContainText("billing_country of the request (upper-case ISO 3166-1 alpha-2)");
+  await row.getByTestId("condition-field").selectOption("tor_exit");
+  await expect(row.getByTestId("field-meaning")).toContainText("a listed Tor exit relay");
+  await row.getByTestId("condition-field").selectOption("billing_country");
+  await row.getByTestId("condition-value").fill("Germany");
+  await page.getByTestId("backtest-run").click();
+  await expect(row.getByTestId("condition-error")).toContainText("two-letter");
+  await row.getByTestId("condition-value").fill("de");
+  await snap(page, testInfo, "rules-conditions");
+
+  // The same rule as an expression, with a typo: the server's message at its line and column.
+  await page.getByTestId("form-expression").check();
+  await page.getByTestId("expression-input").fill('billing_country == "DE"\n&& amout > 100');
+  await page.getByTestId("backtest-run").click();
+  const exprError = page.getByTestId("expression-error");
+  await expect(exprError).toContainText("Line 2, column 4:");
+  await expect(exprError).toContainText('did you mean "amount"');
+  await expect(exprError).not.toContainText("INVALID_REQUEST");
+  await expect(page.getByTestId("expression-input")).toHaveAttribute("aria-invalid", "true");
+  await snap(page, testInfo, "rules-expression-error");
+
+  await page.getByTestId("expression-input").fill('billing_country == "DE"\n&& amount > 100');
+  await page.getByTestId("backtest-run").click();
+  await expect(exprError).toHaveCount(0);
+  const result = page.getByTestId("backtest-result");
+  await expect(result.getByTestId("backtest-assessments")).toHaveText("1");
+  await expect(result.getByTestId("backtest-matched")).toHaveText("1");
+  await expect(result.getByTestId("backtest-precision")).toHaveText("100 %");
+  await expect(result.getByTestId("backtest-recall")).toHaveText("100 %");
+  await expect(result.getByTestId("backtest-samples").locator("li")).toHaveCount(1);
+  await snap(page, testInfo, "rules-backtest");
+
+  // Saved as a shadow rule (new rules start in shadow).
+  await expect(page.getByTestId("rule-shadow")).toHaveAttribute("aria-checked", "true");
+  await page.getByTestId("rule-save").click();
+  await expect(page.getByTestId("rules-notice")).toHaveText("Rule created.");
+  const rows = page.getByTestId("rule-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-mode", "shadow");
+  await expect(rows.first()).toContainText('billing_country == "DE"');
+
+  // A second rule, active, from conditions.
+  await page.getByTestId("rule-new").click();
+  await page.getByTestId("rule-name").fill("Tor exits");
+  await page.getByTestId("rule-action").selectOption("block");
+  await page.getByTestId("condition-field").first().selectOption("tor_exit");
+  await page.getByTestId("rule-shadow").click();
+  await expect(page.getByTestId("rule-save")).toHaveText("Save rule");
+  await page.getByTestId("rule-save").click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Tor exits");
+  await expect(rows.nth(1)).toHaveAttribute("data-mode", "active");
+  await expect(rows.nth(1)).toContainText("ip.tor_exit is yes");
+
+  // Disable and enable again.
+  const tor = rows.filter({ hasText: "Tor exits" });
+  await tor.getByTestId("row-enabled").click();
+  await expect(tor).toHaveAttribute("data-enabled", "false");
+  await expect(tor.getByTestId("rule-disabled")).toBeVisible();
+  await tor.getByTestId("row-enabled").click();
+  await expect(tor).toHaveAttribute("data-enabled", "true");
+
+  // Reorder: Tor exits first, by keyboard.
+  await page.getByRole("button", { name: "Move “Tor exits” up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(rows.first()).toContainText("Tor exits");
+  await expect(rows.nth(1)).toContainText("German billing");
+  await page.reload();
+  await expect(rows.first()).toContainText("Tor exits");
+
+  // The shadow switch on the list: the German rule goes live.
+  const german = rows.filter({ hasText: "German billing" });
+  await german.getByTestId("row-shadow").click();
+  await expect(german).toHaveAttribute("data-mode", "active");
+
+  // Edit: the editor opens with the rule's expression.
+  await german.getByRole("button", { name: /Edit or test/ }).click();
+  await expect(page.getByTestId("expression-input")).toHaveValue('billing_country == "DE"\n&& amount > 100');
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("rule-editor")).toHaveCount(0);
+
+  // A new assessment is decided by the rule; label it from the answer.
+  await assessExample(page);
+  await expect(page.getByTestId("matched-rules")).toContainText("German billing, big basket");
+  await expect(page.getByTestId("outcome-saved")).toHaveText("Not labelled yet.");
+  await page.getByTestId("outcome-chargeback").click();
+  await expect(page.getByTestId("outcome-saved")).toContainText("Labelled “Chargeback”");
+  await snap(page, testInfo, "assess-outcome");
+
+  // The rule's precision from that label.
+  await page.goto("/dashboard/rules");
+  await expect(german.getByTestId("rule-stats")).toContainText("Matched 1");
+  await expect(german.getByTestId("rule-precision")).toHaveText("100 %");
+  await snap(page, testInfo, "rules-list");
+
+  // Delete with an in-page confirmation; Cancel first.
+  await page.getByRole("button", { name: "Delete “Tor exits”" }).click();
+  const confirm = page.getByTestId("rule-confirm");
+  await expect(confirm).toContainText("Delete “Tor exits”?");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole("button", { name: "Delete “Tor exits”" }).click();
+  await confirm.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId("rules-notice")).toHaveText("Deleted “Tor exits”.");
+
+  // At 390 px: the list and the editor with a backtest fit without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await german.getByRole("button", { name: /Edit or test/ }).click();
+  await page.getByTestId("backtest-run").click();
+  await expect(page.getByTestId("backtest-result")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, testInfo, "rules-390");
+});
+
+test("a workspace without rules is told which plans have them", async ({ page }, testInfo) => {
+  await newWorkspace(page, "RulesFree", []);
+  await page.goto("/dashboard/rules");
+  await expect(page.getByTestId("plan-gate")).toContainText("Rules need the Suite Starter, Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan");
+  await expect(page.getByTestId("error-note")).toHaveCount(0);
+  await snap(page, testInfo, "rules-plan-gate");
+});
