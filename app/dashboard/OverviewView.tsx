@@ -7,6 +7,7 @@ import { CreateWorkspaceForm } from "./_components/CreateWorkspaceForm";
 import { ErrorNote } from "./_components/ErrorNote";
 import { UsageMeter } from "./_components/UsageMeter";
 import { useTRPC } from "./_components/trpc";
+import { MonthUsageChart } from "./analytics/MonthUsageChart";
 
 export function OverviewView() {
   const trpc = useTRPC();
@@ -23,7 +24,10 @@ export function OverviewView() {
       <h1 data-testid="workspace-name">{workspace.name}</h1>
       <div className="card">
         <h2>Usage this month</h2>
-        <UsageMeter {...usage} />
+        <div className="usage-grid">
+          <UsageMeter {...usage} />
+          <MonthUsageChart />
+        </div>
       </div>
       <div className="grid-2">
         <div className="card">

@@ -1,0 +1,79 @@
+// Analytics: lookups and assessments made through the API show up as totals and charts with the API's own numbers;
+// the range selector changes the days shown and a range that cannot be read is explained in words; the overview
+// charts the month's usage per key and per endpoint beside the meter.
+import { expect, test } from "@playwright/test";
+import { newWorkspace } from "./dashboard-steps";
+import { createKey, snap } from "./helpers";
+
+const fmt = new Intl.NumberFormat("en-US");
+
+test("analytics: totals and charts of the workspace's lookups and assessments, a range selector, and the overview's month chart", async ({ page, request }, testInfo) => {
+  const first = await newWorkspace(page, "Analytics", ["suite_business"]);
+  const second = await createKey(page, "Second key");
+  const auth = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
+  for (const ip of ["8.8.8.8", "1.1.1.1"]) expect((await request.get(`/v1/ip/${ip}/geo`, auth(first))).status()).toBe(200);
+  expect((await request.get("/v1/asn/15169", auth(second))).status()).toBe(200);
+  for (const ip of ["203.0.113.10", "198.51.100.20"]) {
+    const res = await request.post("/v1/assess", { ...auth(first), data: { event: "signup", ip, email: `person@example.com`, user_agent: "Mozilla/5.0" } });
+    expect(res.status()).toBe(200);
+  }
+  const api = await (await request.get("/v1/analytics/timeseries?days=30", auth(first))).json();
+  expect(api.totals.assessments).toBe(2);
+  expect(api.endpoints.map((e: { endpoint: string }) => e.endpoint)).toEqual(expect.arrayContaining(["ip.geo", "asn.lookup"]));
+
+  await page.goto("/dashboard/analytics");
+  await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("total-units")).toHaveText(fmt.format(api.totals.units));
+  await expect(page.getByTestId("total-requests")).toHaveText(fmt.format(api.totals.requests));
+  await expect(page.getByTestId("total-assessments")).toHaveText("2");
+  for (const [id, name] of [
+    ["units-endpoint", "Units per day by endpoint"],
+    ["units-key", "Units per day by key"],
+    ["risk", "Assessments per day by risk level"],
+    ["decisions", "Assessments per day by decision"],
+  ]) {
+    const chart = page.getByTestId(`chart-${id}`);
+    await expect(chart.getByRole("img", { name, exact: true })).toBeVisible();
+    await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  }
+  await expect(page.getByTestId("chart-units-key")).toContainText("Second key");
+  await expect(page.getByTestId("chart-failures-empty")).toBeVisible();
+  // The text alternative holds the same numbers.
+  const byEndpoint = page.getByTestId("chart-units-endpoint");
+  await byEndpoint.getByText("Show as table").click();
+  await expect(byEndpoint.getByRole("table")).toContainText("ip.geo");
+  await expect(byEndpoint.getByRole("row")).toHaveCount(31);
+  await snap(page, testInfo, "analytics-1280");
+
+  await page.getByTestId("analytics-range").selectOption("7");
+  await expect(byEndpoint.getByRole("row")).toHaveCount(8);
+  await expect(page.getByTestId("total-assessments")).toHaveText("2");
+
+  // A range that cannot be read is explained in words, never as a code.
+  await page.getByTestId("analytics-range").selectOption("custom");
+  await page.getByTestId("analytics-to").fill("2026-01-01");
+  await page.getByTestId("analytics-from").fill("2026-02-01");
+  await expect(page.getByTestId("error-note")).toHaveText("until must be after since.");
+  await page.getByTestId("analytics-range").selectOption("30");
+  await expect(page.getByTestId("error-note")).toHaveCount(0);
+  await expect(page.getByTestId("total-assessments")).toHaveText("2");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("img", { name: "Assessments per day by risk level", exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, testInfo, "analytics-390");
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard");
+  const month = page.getByTestId("month-usage");
+  await expect(month.getByRole("img", { name: "Units per day by key", exact: true })).toBeVisible();
+  await expect(month.getByTestId("chart-month-key")).toContainText("Second key");
+  await expect(page.getByTestId("usage-meter")).toBeVisible();
+  await month.getByRole("button", { name: "Per endpoint" }).click();
+  await expect(month.getByRole("button", { name: "Per endpoint" })).toHaveAttribute("aria-pressed", "true");
+  await expect(month.getByTestId("chart-month-endpoint")).toContainText("ip.geo");
+  await snap(page, testInfo, "overview-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, testInfo, "overview-390");
+});
