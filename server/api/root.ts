@@ -15,6 +15,7 @@ import { linksRouter } from "./routers/links";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { jobsRouter } from "./routers/jobs";
+import { sourcesRouter } from "./routers/sources";
 import { rdapRouter } from "./routers/rdap";
 import { reportsRouter } from "./routers/reports";
 import { rulesRouter } from "./routers/rules";
@@ -50,6 +51,7 @@ export const appRouter = router({
   abuse: abuseRouter,
   device: deviceRouter,
   jobs: jobsRouter,
+  sources: sourcesRouter,
 });
 
 export type AppRouter = typeof appRouter;

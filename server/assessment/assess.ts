@@ -6,7 +6,7 @@ import { recordEvent } from "../events/events";
 import { parseIpStrict } from "../net/ip";
 import { enabledRules } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
-import { enqueueHighRiskAssessment } from "../webhooks/enqueue";
+import { queueHighRiskDeliveries } from "../webhooks/enqueue";
 import { amountSignals } from "./amount";
 import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
@@ -63,7 +63,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
     checked_at: new Date().toISOString(),
   };
 
-  await recordEvent(db, {
+  const event = {
     workspaceId: a.workspaceId,
     requestId: a.requestId,
     type: "assessment",
@@ -85,10 +85,15 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
       ...(req.device_id ? { device_id: req.device_id } : {}),
       ...(req.user_id ? { user_id: req.user_id } : {}),
     },
-  });
+  };
   if (band.level === "high" || band.level === "critical") {
-    // Resolves once the delivery rows exist (never rejects); sending them is the webhook worker's job.
-    await enqueueHighRiskAssessment(db, { workspaceId: a.workspaceId, requestId: a.requestId, payload: result });
+    // The event and its webhook deliveries in one transaction: both or neither. Sending is the webhook worker's job.
+    await db.$transaction(async (tx) => {
+      await recordEvent(tx, event);
+      await queueHighRiskDeliveries(tx, { workspaceId: a.workspaceId, requestId: a.requestId, payload: result });
+    });
+  } else {
+    await recordEvent(db, event);
   }
   return result;
 }

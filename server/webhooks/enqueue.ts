@@ -1,5 +1,5 @@
-// Queues high-risk assessment notifications. Called from the assessment response path without awaiting delivery,
-// so it must be cheap (one read, one insert) and must never throw into the caller.
+// Queues high-risk assessment notifications: one read and one insert, in the assessment's own transaction, so the
+// event and its deliveries are recorded together. Sending is the webhook worker's job (server/webhooks/worker.ts).
 import type { Db } from "../db/client";
 import { newId } from "../ids";
 import { logWebhookError } from "./log";
@@ -26,32 +26,38 @@ export function highRiskPayload(e: HighRiskAssessmentEvent, createdAt: Date) {
 }
 
 /**
- * Inserts one pending delivery per webhook of the workspace subscribed to `high_risk_assessment`.
- * Resolves to the number of deliveries queued; on any failure it logs and resolves to 0 (never rejects).
+ * Inserts one pending delivery per webhook of the workspace subscribed to `high_risk_assessment`, with `db` being the
+ * transaction that records the assessment's event (both rows or neither: a crash cannot keep the event and lose its
+ * delivery). Resolves to the number of deliveries queued; a failure rejects, rolling the transaction back.
  */
+export async function queueHighRiskDeliveries(db: Pick<Db, "webhook" | "webhookDelivery">, e: HighRiskAssessmentEvent): Promise<number> {
+  const hooks = await db.webhook.findMany({
+    where: { workspaceId: e.workspaceId, eventTypes: { has: HIGH_RISK_ASSESSMENT } },
+    select: { id: true },
+  });
+  if (hooks.length === 0) return 0;
+  const now = new Date();
+  const payload = JSON.parse(JSON.stringify(highRiskPayload(e, now)));
+  const res = await db.webhookDelivery.createMany({
+    data: hooks.map((h) => ({
+      id: newId("msg"),
+      webhookId: h.id,
+      workspaceId: e.workspaceId,
+      eventType: HIGH_RISK_ASSESSMENT,
+      requestId: e.requestId,
+      payload,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  });
+  return res.count;
+}
+
+/** The same outside a transaction, for callers that must never fail: logs and resolves to 0 on any failure. */
 export async function enqueueHighRiskAssessment(db: Db, e: HighRiskAssessmentEvent): Promise<number> {
   try {
-    const hooks = await db.webhook.findMany({
-      where: { workspaceId: e.workspaceId, eventTypes: { has: HIGH_RISK_ASSESSMENT } },
-      select: { id: true },
-    });
-    if (hooks.length === 0) return 0;
-    const now = new Date();
-    const payload = JSON.parse(JSON.stringify(highRiskPayload(e, now)));
-    const res = await db.webhookDelivery.createMany({
-      data: hooks.map((h) => ({
-        id: newId("msg"),
-        webhookId: h.id,
-        workspaceId: e.workspaceId,
-        eventType: HIGH_RISK_ASSESSMENT,
-        requestId: e.requestId,
-        payload,
-        status: "pending",
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    });
-    return res.count;
+    return await queueHighRiskDeliveries(db, e);
   } catch (err) {
     logWebhookError("enqueue failed", err);
     return 0;

@@ -30,4 +30,24 @@ describe("high-risk webhook enqueue", () => {
     expect(res.body.risk_level).toBe("low");
     expect(await app().db.webhookDelivery.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
   });
+
+  it("records the event and its deliveries in one transaction: when a delivery row cannot be written, neither is the event", async () => {
+    const ws = await subscribedWorkspace();
+    const db = app().db;
+    // A real database failure on the second write, for this workspace only (a trigger, not a mock).
+    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_delivery() RETURNS trigger AS $$ BEGIN IF NEW."workspaceId" = '${ws.workspaceId}' THEN RAISE EXCEPTION 'delivery store unavailable'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_delivery BEFORE INSERT ON "WebhookDelivery" FOR EACH ROW EXECUTE FUNCTION refuse_delivery()`);
+    try {
+      const res = await app().request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "login", ip: TOR_HOSTING_IP, user_agent: HEADLESS_UA, email: "a@mailinator.com" } });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(await db.event.count({ where: { workspaceId: ws.workspaceId, type: "assessment" } })).toBe(0);
+      expect(await db.webhookDelivery.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_delivery ON "WebhookDelivery"`);
+    }
+    const ok = await app().request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "login", ip: TOR_HOSTING_IP, user_agent: HEADLESS_UA, email: "a@mailinator.com" } });
+    expect(ok.status).toBe(200);
+    expect(await db.event.count({ where: { workspaceId: ws.workspaceId, type: "assessment" } })).toBe(1);
+    expect(await db.webhookDelivery.count({ where: { workspaceId: ws.workspaceId, requestId: ok.body.request_id } })).toBe(1);
+  });
 });

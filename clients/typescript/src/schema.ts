@@ -936,6 +936,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the data sources
+         * @description Every data feed the lookups and assessments draw on (IP reputation and privacy lists, ASN tables, email lists, public suffixes, RDAP bootstrap, KEV): entries, age, origin, licence, and whether it refreshes itself and when. A failed refresh never removes data: the previous copy stays in use. Any active workspace key; unmetered.
+         */
+        get: operations["sources-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/captcha/test": {
         parameters: {
             query?: never;
@@ -8528,6 +8548,116 @@ export interface operations {
                             score: number;
                         }[];
                         window_days: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sources-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: {
+                            /** @description Seconds since `fetched_at` */
+                            age_seconds: number | null;
+                            attribution: string | null;
+                            description: string;
+                            /** @description Entries (ranges, domains, records) in the data in use */
+                            entries: number;
+                            /** @description When the data in use was published or fetched (ISO 8601); null when the feed has never held data */
+                            fetched_at: string | null;
+                            license: string;
+                            /** @description The feed's name, as answers' `sources` and `privacy.matches[].feed` name it */
+                            name: string;
+                            /**
+                             * @description `shipped`: the dated snapshot in the release; `refreshed`: downloaded from the live source since
+                             * @enum {string}
+                             */
+                            origin: "shipped" | "refreshed";
+                            refresh: {
+                                /** @description Cadence (Tor exits hourly; Spamhaus, cloud, VPN, relay and KEV daily; crawlers, monitors, email lists, public suffixes, RDAP and ASN weekly) */
+                                every_seconds: number | null;
+                                /** @description When the current failure streak's last attempt failed; null unless `failing` */
+                                last_failed_at: string | null;
+                                /** @description Last successful scheduled refresh */
+                                last_refreshed_at: string | null;
+                                next_run_at: string | null;
+                                /**
+                                 * @description `ok`: refreshes itself on its cadence; `failing`: the last refresh failed and the previous data is kept while it is retried with backoff; `off`: refresh disabled by the operator; `snapshot`: no live source exists, the data changes with a release
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "failing" | "off" | "snapshot";
+                            };
+                        }[];
                     };
                 };
             };
