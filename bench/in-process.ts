@@ -2,6 +2,7 @@
 // 50 advisories, cold, revalidating and warm, with the upstream calls each report made (bench/npm-report-runner.ts).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { BulkFigures } from "./bulk-runner";
 import type { RunnerOutput } from "./npm-report-runner";
 import { runToEnd } from "./process";
 import type { Prepared } from "./scenarios";
@@ -28,7 +29,7 @@ export interface PrivacyFigures {
   usPerLookup: { shipped: number; fourTimesTheLists: number };
 }
 
-export type InProcessFigures = RunnerOutput | PrivacyFigures;
+export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures;
 
 export interface InProcessResult {
   name: string;
@@ -39,6 +40,7 @@ export interface InProcessResult {
 }
 
 export const NPM_IN_PROCESS = "npm report in-process: getNpmReportOrThrow (50 advisories)";
+export const BULK_IN_PROCESS = "bulk jobs in-process: 100-target IP and DNS jobs from POST /v1/jobs to the last result";
 export const PRIVACY_IN_PROCESS = "privacy classification in-process: one interval index over every evidence list";
 
 /** Runs a bench/*-runner.ts in its own process and returns the last JSON line it printed. */
@@ -67,9 +69,14 @@ export const IN_PROCESS: InProcessBench[] = [
     name: PRIVACY_IN_PROCESS,
     run: (env) => runRunner<PrivacyFigures>("privacy-runner.ts", [], env),
   },
+  {
+    name: BULK_IN_PROCESS,
+    run: (env) => runRunner<BulkFigures>("bulk-runner.ts", [], env),
+  },
 ];
 
 const isPrivacy = (f: InProcessFigures): f is PrivacyFigures => "usPerAddress" in f;
+const isBulk = (f: InProcessFigures): f is BulkFigures => "jobs" in f;
 
 const fmt = (n: number, digits = 2) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -77,6 +84,16 @@ export function printInProcess(results: InProcessResult[]): void {
   for (const r of results) {
     if (!r.figures) {
       console.log(`${r.name}\n  ${r.status}: ${r.reason ?? ""}`);
+      continue;
+    }
+    if (isBulk(r.figures)) {
+      console.log(`${r.name} (${r.figures.store} store)`);
+      for (const j of r.figures.jobs) {
+        console.log(
+          `  ${j.name}: ${fmt(j.totalMs / 1000, 2)} s, ${fmt(j.msPerItem, 1)} ms per item, ${j.succeeded} succeeded, ${j.failed} failed, units charged ${j.unitsCharged} (refunded ${j.unitsRefunded}) ${j.unitsExact ? "exact" : "NOT EXACT"}`,
+        );
+      }
+      console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
       continue;
     }
     if (isPrivacy(r.figures)) {
