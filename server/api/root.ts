@@ -23,6 +23,7 @@ import { sendersRouter } from "./routers/senders";
 import { scansRouter } from "./routers/scans";
 import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
 import { webhooksRouter } from "./routers/webhooks";
+import { weightsRouter } from "./routers/weights";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
 import { router } from "./trpc";
 
@@ -52,6 +53,7 @@ export const appRouter = router({
   device: deviceRouter,
   jobs: jobsRouter,
   sources: sourcesRouter,
+  weights: weightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

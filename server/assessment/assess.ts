@@ -12,7 +12,8 @@ import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
 import { gatherIpEvidence } from "./ip-evidence";
-import { bandOf, scoreOf } from "./score";
+import { weightsInUse } from "../weights/in-use";
+import { bandOf, scoreOf, weighSignals } from "./score";
 import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from "./schemas";
 import { userAgentSignals } from "./user-agent";
 import { velocitySignals } from "./velocity";
@@ -22,15 +23,19 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
-  const [ipEv, emailEv, v, rules, dev] = await Promise.all([
+  const [ipEv, emailEv, v, rules, dev, weights] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
     velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null, userId: req.user_id ?? null }),
     enabledRules(db, a.workspaceId),
     gatherDeviceEvidence(db, { workspaceId: a.workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
+    weightsInUse(db, a.workspaceId),
   ]);
 
-  const signals: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req), ...dev.signals]
+  // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
+  // that moved nothing are dropped, so every listed signal carries the weight actually used.
+  const gathered: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req), ...dev.signals];
+  const signals: Signal[] = weighSignals(gathered, req.event, weights.learned)
     .filter((s) => s.weight !== 0)
     .sort((x, y) => y.weight - x.weight || x.code.localeCompare(y.code));
   const score = scoreOf(signals);
@@ -52,6 +57,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
     risk_level: band.level,
     decision,
     decided_by: matched.length ? "rule" : "score",
+    weights: weights.set,
     signals,
     rules: matched,
     shadow_rules: shadow,
@@ -77,6 +83,8 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
       risk_level: band.level,
       decision,
       signals: signals.map((s) => ({ code: s.code, weight: s.weight })),
+      // Absent means the default weights (events recorded before learned weights existed say nothing).
+      ...(weights.set === "learned" ? { weights: "learned" } : {}),
       rules: matched.map((r) => r.id),
       shadow_rules: shadow.map((r) => ({ id: r.id, action: r.action })),
       ...(ruleErrors.length ? { rule_errors: ruleErrors.map((e) => ({ id: e.id, message: e.message })) } : {}),

@@ -45,7 +45,7 @@ export type AssessRequest = z.output<typeof assessRequestSchema>;
 
 export const signalSchema = z.object({
   code: z.string(),
-  weight: z.number().int().describe("Points this signal added to the score"),
+  weight: z.number().int().describe("Points this signal added to the score, from the weight set named by the result's `weights`"),
   reason: z.string().describe("What was found and what it means"),
   evidence: z.array(z.string()).describe("Names of the sources behind the signal"),
 });
@@ -63,6 +63,9 @@ export const assessResultSchema = z.object({
   risk_level: z.enum(RISK_LEVELS),
   decision: z.enum(DECISIONS),
   decided_by: z.enum(["score", "rule"]).describe("Whether the score's decision stood or a matching rule overrode it"),
+  weights: z
+    .enum(["default", "learned"])
+    .describe("The signal weights the score used: the default table, or the weights learned from this workspace's outcome labels (GET /weights)"),
   signals: z.array(signalSchema),
   rules: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) })).describe("Every enabled active rule that matched, in evaluation order; the first decides"),
   shadow_rules: z

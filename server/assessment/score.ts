@@ -32,11 +32,43 @@ export const SIGNAL_WEIGHTS = {
 
 export type WeightedSignalCode = keyof typeof SIGNAL_WEIGHTS;
 
-/** The weight of a signal for an event, scaled by `factor` (an old list counts half or a quarter), rounded. */
-export function signalWeight(code: WeightedSignalCode, event?: EventName, factor = 1): number {
+/** Which weights a workspace scores with: the defaults above, or weights learned from its labels (server/weights). */
+export type WeightSet = "default" | "learned";
+/** Learned points by signal code; a code without one keeps its default. */
+export type LearnedWeights = Readonly<Record<string, number>>;
+
+/**
+ * The weight of a signal for an event, scaled by `factor` (an old list counts half or a quarter), rounded. With
+ * `learned`, a code's learned weight replaces its default for every event (it was fitted over all of them), and the
+ * freshness factor still applies: a stale Tor list counts half of whichever weight is in use.
+ */
+export function signalWeight(code: WeightedSignalCode, event?: EventName, factor = 1, learned?: LearnedWeights | null): number {
   const w: SignalWeight = SIGNAL_WEIGHTS[code];
-  const base = (event && w.byEvent?.[event]) ?? w.weight;
+  const base = learned?.[code] ?? (event && w.byEvent?.[event]) ?? w.weight;
   return Math.round(base * factor);
+}
+
+const isTableCode = (code: string): code is WeightedSignalCode => Object.hasOwn(SIGNAL_WEIGHTS, code);
+
+/** The freshness factor a table signal was weighed with (1, 0.5 or 0.25), read back from its default weight. */
+function freshnessFactorOf(code: WeightedSignalCode, event: EventName, weight: number): number {
+  const base = signalWeight(code, event);
+  if (base === 0) return 1;
+  return [1, 0.5, 0.25].find((f) => Math.round(base * f) === weight) ?? weight / base;
+}
+
+/**
+ * The signals as weighed by the workspace's set. Evidence modules weigh with the defaults; with learned weights each
+ * code that has one is re-weighed here, table codes through `signalWeight` (keeping their freshness factor), the
+ * others (email, velocity, amount, device codes) taking the learned weight as it is.
+ */
+export function weighSignals<S extends { code: string; weight: number }>(signals: readonly S[], event: EventName, learned: LearnedWeights | null): S[] {
+  if (!learned) return [...signals];
+  return signals.map((s) => {
+    if (learned[s.code] === undefined) return s;
+    const weight = isTableCode(s.code) ? signalWeight(s.code, event, freshnessFactorOf(s.code, event, s.weight), learned) : Math.round(learned[s.code]!);
+    return { ...s, weight };
+  });
 }
 
 export const RISK_BANDS: { level: RiskLevel; below: number; decision: Decision }[] = [
@@ -58,4 +90,4 @@ export function bandOf(score: number): { level: RiskLevel; decision: Decision } 
 
 /** For the OpenAPI description and the docs. */
 export const SCORING_DOC =
-  "`score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`.";
+  "`score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used.";

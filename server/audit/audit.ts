@@ -29,7 +29,8 @@ export type AuditType =
   | "audit.rule.deleted"
   | "audit.sender.added"
   | "audit.sender.verified"
-  | "audit.sender.removed";
+  | "audit.sender.removed"
+  | "audit.weights.mode_changed";
 
 export interface AuditInput {
   workspaceId: string;

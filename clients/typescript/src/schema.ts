@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Assess the risk of a signup, login, checkout, form or API event
-         * @description Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. `score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit. Capability `full` (any Suite or Lookups plan); 1 lookup unit.
+         * @description Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. `score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used. Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit. Capability `full` (any Suite or Lookups plan); 1 lookup unit.
          */
         post: operations["assessment-assess"];
         delete?: never;
@@ -1186,6 +1186,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/weights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signal weights: default and learned
+         * @description Which weights score this workspace's assessments (`weights`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need at least 50 labelled assessments (SERVICE_LEARNED_WEIGHTS_MIN_LABELS) with both fraud and legitimate among them; below that `learned_weight` is null and `minimum.message` says what is missing. Learned weights come from an L2-regularised logistic regression of the workspace's outcome labels (every label but `legitimate` counts as fraud) on the signal codes its assessments recorded, pulled towards each code's default weight so a code with few labels stays near it. Coefficients are log-odds, mapped to points at 21.7 points per unit (50 / ln 10: a signal that multiplies the odds of fraud tenfold adds 50 points; signals that make fraud less likely get negative points), rounded and kept within ±100; the base rate of fraud is not scored, so a request without signals still scores 0. One learned weight per code applies to every event, and a signal from a stale list still counts half or a quarter of it. Any active workspace key or member; any Suite or Lookups plan; unmetered.
+         */
+        get: operations["weights-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weights/mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch between default and learned signal weights
+         * @description `learned` fits the workspace's labels now and scores every later assessment with that snapshot (switch to `learned` again to refit with newer labels); `default` goes back to the default table. Under the minimum of labelled assessments the switch to `learned` is 409 CONFLICT with what is missing, and the defaults stay. Each switch is an audit event (`audit.weights.mode_changed`, with the weights fitted). Answers as GET /weights. Learned weights come from an L2-regularised logistic regression of the workspace's outcome labels (every label but `legitimate` counts as fraud) on the signal codes its assessments recorded, pulled towards each code's default weight so a code with few labels stays near it. Coefficients are log-odds, mapped to points at 21.7 points per unit (50 / ln 10: a signal that multiplies the odds of fraud tenfold adds 50 points; signals that make fraud less likely get negative points), rounded and kept within ±100; the base rate of fraud is not scored, so a request without signals still scores 0. One learned weight per code applies to every event, and a signal from a stale list still counts half or a quarter of it. Any active workspace key, or a workspace owner in the dashboard (a member is 403 FORBIDDEN); any Suite or Lookups plan; unmetered.
+         */
+        post: operations["weights-setMode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1968,7 +2008,7 @@ export interface operations {
                             evidence: string[];
                             /** @description What was found and what it means */
                             reason: string;
-                            /** @description Points this signal added to the score */
+                            /** @description Points this signal added to the score, from the weight set named by the result's `weights` */
                             weight: number;
                         }[];
                         sources: {
@@ -1978,6 +2018,11 @@ export interface operations {
                             /** @description shipped, refreshed, embedded, dns or workspace */
                             origin: string;
                         }[];
+                        /**
+                         * @description The signal weights the score used: the default table, or the weights learned from this workspace's outcome labels (GET /weights)
+                         * @enum {string}
+                         */
+                        weights: "default" | "learned";
                     };
                 };
             };
@@ -10263,6 +10308,257 @@ export interface operations {
             };
             /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
             404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "weights-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When the learned weights in use were fitted; null with the defaults */
+                        fitted_at: string | null;
+                        /** @description Labelled assessments (the newest label of each) */
+                        labelled: {
+                            fraud: number;
+                            legitimate: number;
+                            total: number;
+                        };
+                        minimum: {
+                            /** @description Labelled assessments needed before learned weights can be used */
+                            labels: number;
+                            /** @description Why learned weights cannot be used yet, or null */
+                            message: string | null;
+                            met: boolean;
+                        };
+                        /** @description Every known signal code, alphabetically */
+                        signals: {
+                            /** @description The signal code, as in an assessment's `signals` */
+                            code: string;
+                            /** @description The default weight (for codes weighed outside the default table, the weight most often recorded while this workspace used the defaults); null when unknown */
+                            default_weight: number | null;
+                            /** @description Of those, labelled fraud (any label but legitimate) */
+                            fraud: number;
+                            /** @description Labelled assessments that recorded this signal */
+                            labels: number;
+                            /** @description The weight a fit of the current labels gives; null under the minimum */
+                            learned_weight: number | null;
+                            /** @description Of those, labelled legitimate */
+                            legitimate: number;
+                            /** @description The weight /assess uses now: the learned snapshot's when `weights` is learned and it has one, else the default */
+                            weight_in_use: number | null;
+                        }[];
+                        /**
+                         * @description The weight set /assess uses for this workspace
+                         * @enum {string}
+                         */
+                        weights: "default" | "learned";
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "weights-setMode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The weight set to score with
+                     * @enum {string}
+                     */
+                    mode: "default" | "learned";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When the learned weights in use were fitted; null with the defaults */
+                        fitted_at: string | null;
+                        /** @description Labelled assessments (the newest label of each) */
+                        labelled: {
+                            fraud: number;
+                            legitimate: number;
+                            total: number;
+                        };
+                        minimum: {
+                            /** @description Labelled assessments needed before learned weights can be used */
+                            labels: number;
+                            /** @description Why learned weights cannot be used yet, or null */
+                            message: string | null;
+                            met: boolean;
+                        };
+                        /** @description Every known signal code, alphabetically */
+                        signals: {
+                            /** @description The signal code, as in an assessment's `signals` */
+                            code: string;
+                            /** @description The default weight (for codes weighed outside the default table, the weight most often recorded while this workspace used the defaults); null when unknown */
+                            default_weight: number | null;
+                            /** @description Of those, labelled fraud (any label but legitimate) */
+                            fraud: number;
+                            /** @description Labelled assessments that recorded this signal */
+                            labels: number;
+                            /** @description The weight a fit of the current labels gives; null under the minimum */
+                            learned_weight: number | null;
+                            /** @description Of those, labelled legitimate */
+                            legitimate: number;
+                            /** @description The weight /assess uses now: the learned snapshot's when `weights` is learned and it has one, else the default */
+                            weight_in_use: number | null;
+                        }[];
+                        /**
+                         * @description The weight set /assess uses for this workspace
+                         * @enum {string}
+                         */
+                        weights: "default" | "learned";
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `FORBIDDEN`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
                 headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
