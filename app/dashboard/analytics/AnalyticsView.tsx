@@ -120,7 +120,7 @@ function AnalyticsBody({ data }: { data: Timeseries }) {
         />
       </section>
       {quiet ? (
-        <p className="card muted" data-testid="analytics-empty">
+        <p className="card muted small" data-testid="analytics-empty">
           Nothing happened in this range yet. Lookups and assessments made with an API key or in the dashboard appear here within seconds.
         </p>
       ) : null}
@@ -169,6 +169,7 @@ function AnalyticsBody({ data }: { data: Timeseries }) {
         <RateLineChart
           id="failures"
           title="Failure rate per day"
+          note="Bulk job items and webhook deliveries that failed, of those that finished that day."
           days={data.daily.map((d) => ({ date: d.date, rate: d.errors.rate, failed: d.errors.bulkItemsFailed + d.errors.webhookDeliveriesFailed, finished: d.errors.bulkItems + d.errors.webhookDeliveries }))}
           emptyText="No bulk job items or webhook deliveries finished in this range."
         />

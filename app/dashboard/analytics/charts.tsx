@@ -57,13 +57,16 @@ interface FrameProps {
   table: React.ReactNode;
   /** Inside another card (the overview): no card of its own, and a level-3 heading. */
   nested?: boolean;
+  /** What the chart counts, when the title alone does not say it. */
+  note?: string;
 }
 
-function ChartFrame({ id, title, summary, empty, children, table, nested }: FrameProps) {
+function ChartFrame({ id, title, summary, empty, children, table, nested, note }: FrameProps) {
   const Heading = nested ? "h3" : "h2";
   return (
     <figure className={nested ? "chart-card chart-nested" : "card chart-card"} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
       <Heading id={`${id}-title`}>{title}</Heading>
+      {note ? <p className="muted small chart-note">{note}</p> : null}
       {empty ? (
         <p className="muted small chart-empty" data-testid={`chart-${id}-empty`}>
           {empty}
@@ -158,7 +161,7 @@ export function TopBarChart(props: { id: string; title: string; unit: string; ro
 }
 
 /** The failure rate per day, as a percentage line; days with nothing finished are gaps. */
-export function RateLineChart(props: { id: string; title: string; days: { date: string; rate: number | null; failed: number; finished: number }[]; emptyText: string }) {
+export function RateLineChart(props: { id: string; title: string; note?: string; days: { date: string; rate: number | null; failed: number; finished: number }[]; emptyText: string }) {
   const finished = props.days.reduce((s, d) => s + d.finished, 0);
   const failed = props.days.reduce((s, d) => s + d.failed, 0);
   const data = props.days.map((d) => ({ date: shortDate(d.date), rate: d.rate === null ? null : Math.round(d.rate * 1000) / 10 }));
@@ -166,6 +169,7 @@ export function RateLineChart(props: { id: string; title: string; days: { date: 
     <ChartFrame
       id={props.id}
       title={props.title}
+      note={props.note}
       summary={`${fmt.format(failed)} of ${fmt.format(finished)} finished items failed over ${props.days.length} days.`}
       empty={finished === 0 ? props.emptyText : null}
       table={
