@@ -44,6 +44,8 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await page.getByTestId("backtest-run").click();
   await expect(row.getByTestId("condition-error")).toContainText("two-letter");
   await row.getByTestId("condition-value").fill("de");
+  // The refusal was about the old value: it goes once the draft changes.
+  await expect(row.getByTestId("condition-error")).toHaveCount(0);
   await snap(page, testInfo, "rules-conditions");
 
   // The same rule as an expression, with a typo: the server's message at its line and column.
@@ -103,6 +105,15 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await page.keyboard.press("Enter");
   await expect(rows.first()).toContainText("Tor exits");
   await expect(rows.nth(1)).toContainText("German billing");
+  // Focus follows the moved rule: at the top its Up button is off, so focus is on its Down button; Enter moves it back.
+  await expect(page.getByRole("button", { name: "Move “Tor exits” down" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(rows.first()).toContainText("German billing");
+  await expect(page.getByRole("button", { name: "Move “Tor exits” up" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(rows.first()).toContainText("Tor exits");
+  // The moves are written one after another; once written, the order is the server's.
+  await expect(page.getByTestId("rules-section")).toHaveAttribute("aria-busy", "false");
   await page.reload();
   await expect(rows.first()).toContainText("Tor exits");
 
@@ -116,6 +127,7 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await expect(page.getByTestId("expression-input")).toHaveValue('billing_country == "DE"\n&& amount > 100');
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("rule-editor")).toHaveCount(0);
+  await expect(page.getByTestId("rule-new")).toBeFocused();
 
   // A new assessment is decided by the rule; label it from the answer.
   await assessExample(page);

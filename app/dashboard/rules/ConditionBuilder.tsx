@@ -4,6 +4,7 @@
 // it is in an expression, so a user can move from conditions to an expression in the same words.
 import { CONDITION_FIELDS, MAX_CONDITIONS, type ConditionField, type ConditionOp } from "../../../server/rules/conditions";
 import { FACTS } from "../../../server/rules/facts";
+import { DocText } from "./DocText";
 import { FIELD_NAMES, isListOp, newCondition, OP_LABEL, opsFor, type ConditionDraft } from "./rule-draft";
 
 const PLACEHOLDER: Record<string, string> = {
@@ -99,7 +100,7 @@ export function ConditionBuilder({
                 </button>
               </div>
               <p className="hint field-meaning" id={meaningId} data-testid="field-meaning">
-                <code>{def.fact}</code> ({fact.type}): {fact.doc}
+                <code>{def.fact}</code> ({fact.type}): <DocText text={fact.doc} />
               </p>
               {err ? (
                 <p className="error" id={errId} role="alert" data-testid="condition-error">

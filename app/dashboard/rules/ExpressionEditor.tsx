@@ -3,6 +3,7 @@
 // the line itself with a caret under the column, and what to change. The identifier list is the one fact table
 // (server/rules/facts.ts) the evaluator and the API documentation read.
 import { FACT_NAMES, FACTS } from "../../../server/rules/facts";
+import { DocText } from "./DocText";
 import type { ExpressionError } from "./rule-draft";
 
 const EXAMPLES = ["ip.country != billing_country && amount > 500", 'velocity.device_users_1h > 3 || "email_disposable" in signals', 'ip.address.inCidr("203.0.113.0/24")'];
@@ -54,7 +55,7 @@ export function ExpressionEditor({ value, error, onChange }: { value: string; er
                 <code>{n}</code>
               </dt>
               <dd>
-                <span className="muted">{FACTS[n].type}</span> · {FACTS[n].doc}
+                <span className="muted">{FACTS[n].type}</span> · <DocText text={FACTS[n].doc} />
               </dd>
             </div>
           ))}

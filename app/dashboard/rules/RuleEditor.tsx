@@ -27,7 +27,11 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
   useEffect(() => setShownError(backtest.error), [backtest.error]);
   const split = errorCode(shownError) === "INVALID_REQUEST" ? splitServerError((shownError as { message?: string }).message) : null;
 
-  const change = (next: Partial<RuleDraft>) => setD((old) => ({ ...old, ...next }));
+  // A refusal is about the draft it was given: once the draft changes, it no longer points at the right place.
+  const change = (next: Partial<RuleDraft>) => {
+    setShownError(null);
+    setD((old) => ({ ...old, ...next }));
+  };
 
   function submit() {
     const body = { name: d.name.trim(), action: d.action, mode: d.mode, enabled: d.enabled, ...ruleBody(d) };
@@ -46,9 +50,6 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
         onSubmit={(e) => {
           e.preventDefault();
           submit();
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") onDone(false);
         }}
       >
         <div className="field-grid">

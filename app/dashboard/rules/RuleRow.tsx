@@ -1,7 +1,7 @@
 "use client";
 // One rule in the evaluation order: summary first (name, action, mode, on or off, how it did), what it tests, and
 // its controls. Deleting asks in the page, with focus on the safe answer.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CONDITION_FIELDS } from "../../../server/rules/conditions";
 import { OP_LABEL, percent, type RuleQuality, type RuleRecord } from "./rule-draft";
 import { Switch } from "./RuleEditor";
@@ -37,7 +37,7 @@ export function RuleRow({
   stats,
   statsDays,
   statsPending,
-  busy,
+  focusMove,
   onEdit,
   onMove,
   onChange,
@@ -49,7 +49,8 @@ export function RuleRow({
   stats: RuleQuality | undefined;
   statsDays: number;
   statsPending: boolean;
-  busy: boolean;
+  /** Set on the rule just moved: keyboard focus follows it to its new place (on the button of the same direction when it is still usable). */
+  focusMove?: -1 | 1;
   onEdit: () => void;
   onMove: (by: -1 | 1) => void;
   onChange: (changes: { enabled?: boolean; mode?: "active" | "shadow" }) => void;
@@ -57,6 +58,13 @@ export function RuleRow({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusMove) return;
+    const up = focusMove === -1 ? position > 1 : position === count;
+    (up ? upRef : downRef).current?.focus();
+  }, [focusMove, position, count]);
   return (
     <li className={`rule-row${r.enabled ? "" : " rule-off"}`} data-testid="rule-row" data-rule-id={r.id} data-mode={r.mode} data-enabled={r.enabled}>
       <div className="rule-summary">
@@ -78,19 +86,19 @@ export function RuleRow({
       </div>
       <p className="rule-test">
         <span className="muted">{r.expression !== null ? "Expression " : "When "}</span>
-        <code className="break">{conditionText(r)}</code>
+        <code>{conditionText(r)}</code>
       </p>
       <p className="rule-stats small">
         <StatsLine stats={stats} days={statsDays} pending={statsPending} />
       </p>
       <div className="rule-controls">
-        <Switch checked={r.enabled} onChange={(on) => onChange({ enabled: on })} label="Enabled" testId="row-enabled" disabled={busy} />
-        <Switch checked={r.mode === "shadow"} onChange={(on) => onChange({ mode: on ? "shadow" : "active" })} label="Shadow" testId="row-shadow" disabled={busy} />
+        <Switch checked={r.enabled} onChange={(on) => onChange({ enabled: on })} label="Enabled" testId="row-enabled" />
+        <Switch checked={r.mode === "shadow"} onChange={(on) => onChange({ mode: on ? "shadow" : "active" })} label="Shadow" testId="row-shadow" />
         <span className="rule-buttons">
-          <button type="button" className="btn" onClick={() => onMove(-1)} disabled={busy || position === 1} aria-label={`Move “${r.name}” up`}>
+          <button ref={upRef} type="button" className="btn" onClick={() => onMove(-1)} disabled={position === 1} aria-label={`Move “${r.name}” up`}>
             ↑ Up
           </button>
-          <button type="button" className="btn" onClick={() => onMove(1)} disabled={busy || position === count} aria-label={`Move “${r.name}” down`}>
+          <button ref={downRef} type="button" className="btn" onClick={() => onMove(1)} disabled={position === count} aria-label={`Move “${r.name}” down`}>
             ↓ Down
           </button>
           <button type="button" className="btn" onClick={onEdit} aria-label={`Edit or test “${r.name}”`}>

@@ -5,10 +5,10 @@
 // delete with an in-page confirmation. A plan without rules gets the list of plans that have them, from the catalog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
 import { ErrorNote } from "../_components/ErrorNote";
-import { useTRPC } from "../_components/trpc";
+import { useTRPC, useTRPCClient } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../webhooks/PlanGate";
 import { orList, type RuleRecord } from "./rule-draft";
 import { RuleEditor } from "./RuleEditor";
@@ -27,25 +27,40 @@ export function RulesView() {
   const summary = useQuery({ ...trpc.workspace.analyticsSummary.queryOptions({ days: STATS_DAYS }), enabled: list.isSuccess });
   const [editing, setEditing] = useState<"new" | string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const [focusNew, setFocusNew] = useState(false);
+  // When the editor closes, keyboard focus goes back to the button that opens it (the editor is gone).
+  useEffect(() => {
+    if (focusNew && editing === null) {
+      newButton.current?.focus();
+      setFocusNew(false);
+    }
+  }, [focusNew, editing]);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.rules.list.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.workspace.analyticsSummary.pathKey() });
   };
   const update = useMutation(trpc.rules.update.mutationOptions({ onSettled: refresh }));
   const remove = useMutation(trpc.rules.delete.mutationOptions({ onSettled: refresh }));
-  const reorder = useMutation({
-    // Evaluation order is ascending priority: the new order is written as priorities STEP apart, changing only
-    // the rules whose priority differs.
-    mutationFn: async (ordered: RuleRecord[]) => {
-      for (const [i, r] of ordered.entries()) {
-        const priority = (i + 1) * STEP;
-        if (r.priority !== priority) await update.mutateAsync({ id: r.id, priority });
-      }
-    },
-    onSettled: refresh,
-  });
-
-  const rules = list.data?.items ?? [];
+  // Moves show at once (the order on screen) and are written one after another: the new order as priorities STEP
+  // apart, changing only the rules whose priority differs. A move made while earlier ones are being written waits
+  // for them, so quick presses of Up and Down all count.
+  const client = useTRPCClient();
+  const [order, setOrder] = useState<string[] | null>(null);
+  const [reorderError, setReorderError] = useState<unknown>(null);
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  const pendingMoves = useRef(0);
+  /** The priorities on the server as this page last wrote or read them. */
+  const written = useRef(new Map<string, number>());
+  const serverRules = list.data?.items ?? [];
+  // What the server holds is known again once no move is being written and the list has been read afresh.
+  useEffect(() => {
+    if (order === null && list.data) written.current = new Map(list.data.items.map((r) => [r.id, r.priority]));
+  }, [order, list.data]);
+  const rules = order
+    ? [...order.map((id) => serverRules.find((r) => r.id === id)).filter((r): r is RuleRecord => r !== undefined), ...serverRules.filter((r) => !order.includes(r.id))]
+    : serverRules;
   const stats = new Map((summary.data?.rules ?? []).map((q) => [q.id, q]));
   const editingRule = editing && editing !== "new" ? (rules.find((r) => r.id === editing) ?? null) : null;
   const nextPriority = rules.length ? Math.max(...rules.map((r) => r.priority)) + STEP : STEP;
@@ -57,7 +72,26 @@ export function RulesView() {
     const ordered = [...rules];
     [ordered[i], ordered[j]] = [ordered[j]!, ordered[i]!];
     setNotice(`Moved “${rules[i]!.name}” to position ${j + 1}.`);
-    reorder.mutate(ordered);
+    setMoved({ id, by });
+    setOrder(ordered.map((r) => r.id));
+    setReorderError(null);
+    pendingMoves.current++;
+    writes.current = writes.current
+      .then(async () => {
+        for (const [k, r] of ordered.entries()) {
+          const priority = (k + 1) * STEP;
+          if (written.current.get(r.id) === priority) continue;
+          await client.rules.update.mutate({ id: r.id, priority });
+          written.current.set(r.id, priority);
+        }
+      })
+      .catch((err: unknown) => setReorderError(err))
+      .finally(async () => {
+        if (--pendingMoves.current > 0) return;
+        await queryClient.invalidateQueries({ queryKey: trpc.rules.list.pathKey() });
+        // A move made while the list was being read again keeps its order on screen until its own writes end.
+        if (pendingMoves.current === 0) setOrder(null);
+      });
   }
 
   if (isPlanRefusal(list.error)) {
@@ -74,7 +108,7 @@ export function RulesView() {
       <div className="row-between rules-head">
         <h1>Rules</h1>
         {list.isSuccess && editing === null ? (
-          <button type="button" className="btn btn-primary" onClick={() => (setNotice(null), setEditing("new"))} data-testid="rule-new">
+          <button ref={newButton} type="button" className="btn btn-primary" onClick={() => (setNotice(null), setMoved(null), setEditing("new"))} data-testid="rule-new">
             New rule
           </button>
         ) : null}
@@ -96,11 +130,12 @@ export function RulesView() {
               refresh();
             }
             setEditing(null);
+            setFocusNew(true);
           }}
         />
       ) : null}
 
-      <section className="card" aria-busy={list.isFetching || reorder.isPending}>
+      <section className="card" aria-busy={list.isFetching || order !== null} data-testid="rules-section">
         <h2>Evaluation order</h2>
         {notice ? (
           <p className="notice" role="status" data-testid="rules-notice">
@@ -108,7 +143,7 @@ export function RulesView() {
           </p>
         ) : null}
         <ErrorNote error={list.error} />
-        <ErrorNote error={update.error ?? remove.error} />
+        <ErrorNote error={update.error ?? remove.error ?? reorderError} />
         {list.isPending ? (
           <p className="muted" role="status">
             Loading rules…
@@ -131,11 +166,11 @@ export function RulesView() {
                 stats={stats.get(r.id)}
                 statsDays={STATS_DAYS}
                 statsPending={summary.isPending}
-                busy={update.isPending || reorder.isPending || remove.isPending}
-                onEdit={() => (setNotice(null), setEditing(r.id))}
+                focusMove={moved?.id === r.id ? moved.by : undefined}
+                onEdit={() => (setNotice(null), setMoved(null), setEditing(r.id))}
                 onMove={(by) => move(r.id, by)}
                 onChange={(changes) => update.mutate({ id: r.id, ...changes })}
-                onDelete={() => remove.mutateAsync({ id: r.id }).then(() => setNotice(`Deleted “${r.name}”.`))}
+                onDelete={() => (setMoved(null), remove.mutateAsync({ id: r.id }).then(() => setNotice(`Deleted “${r.name}”.`)))}
               />
             ))}
           </ol>
