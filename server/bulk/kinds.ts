@@ -56,8 +56,17 @@ export function packageInput(target: string): Record<string, unknown> | { error:
   return { ecosystem, coordinate, ...(p.version ? { version: p.version } : {}) };
 }
 
+/** The IP answer's privacy classification in two cells: the flags that hold ("tor vpn", or "none") and the service. */
+const PRIVACY_FLAGS = ["tor", "vpn", "relay", "hosting", "cdn", "crawler", "monitor"] as const;
+function privacyOf(o: any): { privacy: string | null; service: string | null } {
+  const p = o?.privacy;
+  if (!p || typeof p !== "object") return { privacy: null, service: null };
+  const on = PRIVACY_FLAGS.filter((f) => p[f] === true);
+  return { privacy: on.length ? on.join(" ") : "none", service: typeof p.service === "string" ? p.service : null };
+}
+
 export const KINDS: Record<BulkKind, KindSpec> = {
-  ip: { label: KIND_LABELS["ip"], procedure: "ip.ipLookup", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ asn: o?.asn?.number ?? null, organization: o?.asn?.organization ?? null, network_type: o?.network?.type ?? null, ...risk(o) }) },
+  ip: { label: KIND_LABELS["ip"], procedure: "ip.ipLookup", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ asn: o?.asn?.number ?? null, organization: o?.asn?.organization ?? null, network_type: o?.network?.type ?? null, ...privacyOf(o), ...risk(o) }) },
   "ip.geo": { label: KIND_LABELS["ip.geo"], procedure: "geo.ipGeo", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }) },
   asn: { label: KIND_LABELS["asn"], procedure: "asn.asnLookup", input: (t) => ({ asn: t.trim() }), units: one, summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }) },
   domain: { label: KIND_LABELS["domain"], procedure: "domain.domainIntel", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }) },

@@ -99,6 +99,19 @@ describe("admission", () => {
 });
 
 describe("running", () => {
+  it("summarises an IP item with the same privacy classification as /v1/ip/{ip}", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const created = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "ip", targets: ["2.58.56.35"] } });
+    expect(created.status).toBe(202);
+    await drainBulkItems(app.db);
+    const job = await app.request("GET", `/v1/jobs/${created.body.id}`, { key: ws.apiKey });
+    const [item] = job.body.items;
+    const direct = await app.request("GET", "/v1/ip/2.58.56.35", { key: ws.apiKey });
+    const flags = ["tor", "vpn", "relay", "hosting", "cdn", "crawler", "monitor"].filter((f) => direct.body.privacy[f] === true);
+    expect(flags).toContain("tor");
+    expect(item.summary).toMatchObject({ privacy: flags.join(" "), service: direct.body.privacy.service });
+  });
+
   it("runs a mixed auto job through the lookups' own procedures: each item's cost and result, usage exact", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const targets = ["8.8.8.8", "2001:4860:4860::8888", "acme.test", "someone@acme.test", "AS15169", "CVE-2021-44228", "203.0.113.0/30", "http://127.0.0.1:9/"];
