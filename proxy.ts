@@ -6,6 +6,9 @@
 // (scripts/http-front.mjs). Other responses get an X-Request-Id.
 import { NextResponse, type NextRequest } from "next/server";
 
+/** The dashboard page being requested (path and query), for the sign-in redirect's way back. */
+const DASHBOARD_PATH_HEADER = "x-dashboard-path";
+
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
 
 function requestId(): string {
@@ -43,7 +46,17 @@ export function proxy(request: NextRequest) {
     }
     return NextResponse.next();
   }
-  const res = NextResponse.next();
+  let res: NextResponse;
+  if (rawPath === "/dashboard" || rawPath.startsWith("/dashboard/")) {
+    // The dashboard's layout sends a signed-out visitor to sign in and back to this page; a layout cannot see the
+    // path, so it travels in a request header (set here, replacing any the client sent).
+    const headers = new Headers(request.headers);
+    const url = new URL(request.url);
+    headers.set(DASHBOARD_PATH_HEADER, url.pathname + url.search);
+    res = NextResponse.next({ request: { headers } });
+  } else {
+    res = NextResponse.next();
+  }
   if (!rawPath.startsWith("/api/trpc")) res.headers.set("X-Request-Id", requestId());
   return res;
 }

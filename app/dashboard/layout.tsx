@@ -1,6 +1,6 @@
 // The dashboard shell: only for signed-in users; picks the workspace (validated svc_workspace cookie, else the
 // first membership) and offers to create one when the user has none.
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
@@ -25,7 +25,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   } catch (err) {
     console.error("[auth] dashboard session unavailable:", err);
   }
-  if (!user) redirect("/signin?callbackUrl=%2Fdashboard");
+  if (!user) {
+    // Back to the page that was asked for after signing in (the sign-in page accepts only same-site paths).
+    const wanted = (await headers()).get("x-dashboard-path");
+    const back = wanted && wanted.startsWith("/dashboard") ? wanted : "/dashboard";
+    redirect(`/signin?callbackUrl=${encodeURIComponent(back)}`);
+  }
 
   const memberships = await membershipsOf(await getDb(), user.userId);
   const wanted = (await cookies()).get(WORKSPACE_COOKIE)?.value;

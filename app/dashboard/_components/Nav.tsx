@@ -21,6 +21,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard/plan", label: "Plan" },
   { href: "/dashboard/members", label: "Members" },
   { href: "/dashboard/senders", label: "Senders" },
+  { href: "/dashboard/sources", label: "Data sources" },
 ] as const;
 
 export function Nav() {
