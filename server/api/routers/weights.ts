@@ -4,7 +4,6 @@ import { z } from "zod";
 import { AppError } from "../../errors";
 import { setWeightsModeOrThrow, weightsOverview } from "../../weights/weights";
 import { POINTS_PER_LOG_ODDS } from "../../weights/fit";
-import { learnedWeightsMinLabels } from "../../weights/config";
 import { actorOf } from "../actor";
 import { authenticated, router } from "../trpc";
 
@@ -53,7 +52,7 @@ export const weightsRouter = router({
         path: "/weights",
         tags: TAGS,
         summary: "Signal weights: default and learned",
-        description: `Which weights score this workspace's assessments (\`weights\`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need at least ${learnedWeightsMinLabels()} labelled assessments (SERVICE_LEARNED_WEIGHTS_MIN_LABELS) with both fraud and legitimate among them; below that \`learned_weight\` is null and \`minimum.message\` says what is missing. ${MAPPING} Any active workspace key or member; any Suite or Lookups plan; unmetered.`,
+        description: `Which weights score this workspace's assessments (\`weights\`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need a minimum of labelled assessments (\`minimum.labels\`: SERVICE_LEARNED_WEIGHTS_MIN_LABELS, default 50) with both fraud and legitimate among them; below that \`learned_weight\` is null and \`minimum.message\` says what is missing. ${MAPPING} Any active workspace key or member; any Suite or Lookups plan; unmetered.`,
       },
       access: { requirement: "any Suite or Lookups plan; unmetered" },
     })
