@@ -35,7 +35,10 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.
   const gathered: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req), ...dev.signals];
-  const signals: Signal[] = weighSignals(gathered, req.event, weights.learned)
+  const weighed = weighSignals(gathered, req.event, weights.learned);
+  // A code whose learned weight is 0 moved nothing, but the next fit must still see that it fired.
+  const unscored = weights.learned ? weighed.filter((s) => s.weight === 0).map((s) => s.code) : [];
+  const signals: Signal[] = weighed
     .filter((s) => s.weight !== 0)
     .sort((x, y) => y.weight - x.weight || x.code.localeCompare(y.code));
   const score = scoreOf(signals);
@@ -85,6 +88,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
       signals: signals.map((s) => ({ code: s.code, weight: s.weight })),
       // Absent means the default weights (events recorded before learned weights existed say nothing).
       ...(weights.set === "learned" ? { weights: "learned" } : {}),
+      ...(unscored.length ? { unscored_signals: unscored } : {}),
       rules: matched.map((r) => r.id),
       shadow_rules: shadow.map((r) => ({ id: r.id, action: r.action })),
       ...(ruleErrors.length ? { rule_errors: ruleErrors.map((e) => ({ id: e.id, message: e.message })) } : {}),

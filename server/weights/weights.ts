@@ -37,8 +37,8 @@ interface LabelledAssessment extends LabelledSignals {
 
 /** The newest label of each labelled assessment of the workspace, with the signals its assessment recorded. */
 async function labelledAssessments(db: Db, workspaceId: string): Promise<LabelledAssessment[]> {
-  const rows = await db.$queryRawUnsafe<{ signals: unknown; weights: string | null; outcome: string }[]>(
-    `SELECT a."data"->'signals' AS "signals", a."data"->>'weights' AS "weights", o."outcome"
+  const rows = await db.$queryRawUnsafe<{ signals: unknown; unscored: unknown; weights: string | null; outcome: string }[]>(
+    `SELECT a."data"->'signals' AS "signals", a."data"->'unscored_signals' AS "unscored", a."data"->>'weights' AS "weights", o."outcome"
        FROM (SELECT DISTINCT ON ("requestId") "requestId", "data"->>'outcome' AS "outcome", "createdAt" FROM "Event"
               WHERE "workspaceId" = $1 AND "type" = $2 ORDER BY "requestId", "createdAt" DESC, "id" DESC) o
        JOIN "Event" a ON a."workspaceId" = $1 AND a."type" = 'assessment' AND a."requestId" = o."requestId"
@@ -53,7 +53,8 @@ async function labelledAssessments(db: Db, workspaceId: string): Promise<Labelle
       const recorded = (Array.isArray(r.signals) ? r.signals : []).filter(
         (s): s is { code: string; weight: number } => typeof s?.code === "string" && typeof s?.weight === "number",
       );
-      return { codes: recorded.map((s) => s.code), fraud: isFraudLike(r.outcome), recorded, scoredWithDefaults: r.weights !== "learned" };
+      const unscored = (Array.isArray(r.unscored) ? r.unscored : []).filter((c): c is string => typeof c === "string");
+      return { codes: [...recorded.map((s) => s.code), ...unscored], fraud: isFraudLike(r.outcome), recorded, scoredWithDefaults: r.weights !== "learned" };
     });
 }
 

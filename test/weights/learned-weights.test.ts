@@ -115,6 +115,20 @@ describe("learned signal weights", () => {
     expect(await app().db.event.count({ where: { workspaceId: ws.workspaceId, type: "audit.weights.mode_changed" } })).toBe(2);
   });
 
+  it("a signal whose learned weight is 0 is not listed, yet is recorded so the next fit still sees it fire", async () => {
+    const ws = await app().seedWorkspace();
+    await app().db.workspaceWeights.create({ data: { workspaceId: ws.workspaceId, mode: "learned", weights: { email_disposable: 0 }, fittedAt: new Date() } });
+    const res = await app().request("POST", "/v1/assess", { key: ws.apiKey, body: disposableSignup });
+    expect(res.body.weights).toBe("learned");
+    expect(signal(res.body, "email_disposable")).toBeUndefined();
+    const recorded = await app().db.event.findFirst({ where: { workspaceId: ws.workspaceId, requestId: res.body.request_id, type: "assessment" } });
+    expect(recorded?.data).toMatchObject({ weights: "learned", unscored_signals: ["email_disposable"] });
+    const labelled = await app().request("POST", `/v1/assess/${res.body.request_id}/outcome`, { key: ws.apiKey, body: { outcome: "fraud" } });
+    expect(labelled.status).toBe(200);
+    const overview = (await app().request("GET", "/v1/weights", { key: ws.apiKey })).body;
+    expect(row(overview, "email_disposable")).toMatchObject({ weight_in_use: 0, labels: 1, fraud: 1 });
+  });
+
   it("in the dashboard a member reads the weights but only an owner switches them", async () => {
     const owner = await ensureUser(app().db, { email: "owner@weights.test" });
     const ownerUser: SessionUser = { userId: owner.id, email: owner.email, name: null };
