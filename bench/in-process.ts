@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BulkFigures } from "./bulk-runner";
 import type { RunnerOutput } from "./npm-report-runner";
+import type { RulesFigures } from "./rules-runner";
 import { runToEnd } from "./process";
 import type { Prepared } from "./scenarios";
 import { MANY_ADVISORIES_PACKAGE } from "./scenarios";
@@ -29,7 +30,7 @@ export interface PrivacyFigures {
   usPerLookup: { shipped: number; fourTimesTheLists: number };
 }
 
-export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures;
+export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures;
 
 export interface InProcessResult {
   name: string;
@@ -40,6 +41,7 @@ export interface InProcessResult {
 }
 
 export const NPM_IN_PROCESS = "npm report in-process: getNpmReportOrThrow (50 advisories)";
+export const RULES_IN_PROCESS = "rules in-process: backtest over 100000 stored assessments and the assessment rate with 50 expression rules";
 export const BULK_IN_PROCESS = "bulk jobs in-process: 100-target IP and DNS jobs from POST /v1/jobs to the last result";
 export const PRIVACY_IN_PROCESS = "privacy classification in-process: one interval index over every evidence list";
 
@@ -70,6 +72,10 @@ export const IN_PROCESS: InProcessBench[] = [
     run: (env) => runRunner<PrivacyFigures>("privacy-runner.ts", [], env),
   },
   {
+    name: RULES_IN_PROCESS,
+    run: (env) => runRunner<RulesFigures>("rules-runner.ts", [], env),
+  },
+  {
     name: BULK_IN_PROCESS,
     run: (env) => runRunner<BulkFigures>("bulk-runner.ts", [], env),
   },
@@ -77,6 +83,7 @@ export const IN_PROCESS: InProcessBench[] = [
 
 const isPrivacy = (f: InProcessFigures): f is PrivacyFigures => "usPerAddress" in f;
 const isBulk = (f: InProcessFigures): f is BulkFigures => "jobs" in f;
+const isRules = (f: InProcessFigures): f is RulesFigures => "backtest" in f;
 
 const fmt = (n: number, digits = 2) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -84,6 +91,14 @@ export function printInProcess(results: InProcessResult[]): void {
   for (const r of results) {
     if (!r.figures) {
       console.log(`${r.name}\n  ${r.status}: ${r.reason ?? ""}`);
+      continue;
+    }
+    if (isRules(r.figures)) {
+      const f = r.figures;
+      console.log(`${r.name} (${f.store} store; ${f.backtest.assessments} assessments seeded in ${fmt(f.backtest.seedSeconds, 1)} s)`);
+      for (const b of f.backtest.runs) console.log(`  backtest, ${b.rule}: ${fmt(b.ms / 1000, 2)} s over ${b.evaluated} assessments, ${b.matched} matched`);
+      for (const a of f.assess) console.log(`  POST /v1/assess with ${a.rules} active expression rules: ${fmt(a.perSecond, 1)} req/s (1 connection, in-process), p50 ${fmt(a.p50Ms)} ms, p95 ${fmt(a.p95Ms)} ms`);
+      console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
       continue;
     }
     if (isBulk(r.figures)) {
