@@ -5,7 +5,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { isFraudLike, OUTCOME_EVENT, OUTCOMES } from "../assessment/outcomes";
-import { SIGNAL_WEIGHTS, type LearnedWeights, type WeightSet } from "../assessment/score";
+import { SIGNAL_WEIGHTS, type WeightSet } from "../assessment/score";
 import { recordAudit, type Actor } from "../audit/audit";
 import { learnedWeightsMaxLabels, learnedWeightsMinLabels } from "./config";
 import { fitSignalWeights, type LabelledSignals } from "./fit";
@@ -176,5 +176,3 @@ export async function setWeightsModeOrThrow(
   forgetWeightsInUse(a.workspaceId);
   return weightsOverview(db, a.workspaceId);
 }
-
-export type { LearnedWeights };
