@@ -32,7 +32,12 @@ test("signing in from a deep link returns to that page, which lists every data s
   // A new user creates a workspace first; the sources page is one click away after.
   await page.waitForURL(/\/dashboard\/sources$/);
   await createFirstWorkspace(page, "Sources");
-  await page.goto("/dashboard/sources");
+  // The overview's card: each area's ages, one click from the whole list.
+  const card = page.getByTestId("sources-card");
+  await expect(card).toContainText("IP reputation and privacy");
+  await expect(card).toContainText(/Vulnerabilities: 1 list, data .* old/);
+  await card.getByRole("link", { name: "Every source, its age and refresh" }).click();
+  await page.waitForURL(/\/dashboard\/sources$/);
   await expect(page.getByRole("heading", { name: "Data sources", level: 1 })).toBeVisible();
   await expect(page.getByTestId("sources-summary")).toContainText("refresh themselves");
   const tor = page.locator('[data-testid="source-row"][data-name="tor-exits"]');

@@ -8,6 +8,7 @@ import { ErrorNote } from "./_components/ErrorNote";
 import { UsageMeter } from "./_components/UsageMeter";
 import { useTRPC } from "./_components/trpc";
 import { MonthUsageChart } from "./analytics/MonthUsageChart";
+import { SourcesCard } from "./sources/SourcesCard";
 
 export function OverviewView() {
   const trpc = useTRPC();
@@ -37,7 +38,10 @@ export function OverviewView() {
             <li>{entitlements.monthlyUnits.toLocaleString("en-US")} lookup units per UTC month, shared by all keys</li>
             <li>Capabilities: {entitlements.capabilities.join(", ")}</li>
             <li>Up to {entitlements.apiKeys} API key{entitlements.apiKeys === 1 ? "" : "s"}</li>
-            <li>Bulk lookups: {entitlements.bulk ? "yes" : "no"} · Webhooks: {entitlements.webhooks ? "yes" : "no"}</li>
+            <li>
+              Bulk lookups: {entitlements.bulk ? <Link href="/dashboard/bulk">yes</Link> : "no"} · Webhooks:{" "}
+              {entitlements.webhooks ? <Link href="/dashboard/webhooks">yes</Link> : "no"}
+            </li>
             <li>Lookup history: {entitlements.historyDays ? `${entitlements.historyDays} days` : "none"}</li>
           </ul>
           <Link href="/dashboard/plan">{role === "owner" ? "Change plan" : "Plan details"}</Link>
@@ -54,6 +58,7 @@ export function OverviewView() {
           </p>
         </div>
       </div>
+      <SourcesCard />
       <details className="card">
         <summary>Create another workspace</summary>
         <div style={{ marginTop: "0.75rem" }}>

@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterInputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
+import Link from "next/link";
 import type { AssessResult } from "../../../server/assessment/schemas";
 import { ErrorNote } from "./ErrorNote";
 import { Country } from "./answers/parts";
@@ -104,6 +105,12 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
           <p className="muted small">
             {result.decided_by === "rule" ? `Decided by the rule “${result.rules[0]?.name ?? ""}”.` : "Decided by the score."} {result.event} event,
             checked {formatUtc(result.checked_at)}, request <code>{result.request_id}</code>.
+            {result.weights ? (
+              <>
+                {" "}
+                Scored with <Link href="/dashboard/weights">{result.weights === "learned" ? "learned" : "default"} weights</Link>.
+              </>
+            ) : null}
           </p>
         </div>
       </div>

@@ -1,0 +1,150 @@
+"use client";
+// Signal weights (GET /v1/weights and POST /v1/weights/mode through the dashboard door): which set scores this
+// workspace's assessments, the labels behind the learned set, each signal's default and learned weight side by
+// side, and the owner's switch, refused in words until enough labelled assessments exist.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import "./weights.css";
+
+const signed = (n: number | null) => (n === null ? "—" : n > 0 ? `+${n}` : String(n));
+
+export function WeightsView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const weights = useQuery(trpc.weights.get.queryOptions({}));
+  const [confirming, setConfirming] = useState<"default" | "learned" | null>(null);
+  const setMode = useMutation(
+    trpc.weights.setMode.mutationOptions({
+      onSuccess: (data) => {
+        setConfirming(null);
+        queryClient.setQueryData(trpc.weights.get.queryKey({}), data);
+      },
+    }),
+  );
+  const role = overview.data?.role;
+  const w = weights.data;
+  const other = w?.weights === "learned" ? "default" : "learned";
+  const changed = w ? w.signals.filter((s) => s.learned_weight !== null && s.learned_weight !== s.default_weight).length : 0;
+
+  return (
+    <>
+      <h1>Signal weights</h1>
+      <p className="muted small">
+        Every assessment adds up the weights of the signals it found. The defaults suit most traffic; once you label outcomes (the buttons under an
+        answer on <Link href="/dashboard/assess">Assess an event</Link>, or <code>POST /v1/assess/&#123;request_id&#125;/outcome</code>), weights
+        learned from your own labels can score your assessments instead. Every score still lists each signal with the weight it used.
+      </p>
+      <ErrorNote error={weights.error} />
+      {weights.isPending ? (
+        <p className="muted" role="status">
+          Loading weights…
+        </p>
+      ) : null}
+      {w ? (
+        <>
+          <section className="card weights-summary" aria-label="Summary" data-testid="weights-summary">
+            <div>
+              <span className="muted small">Scoring with</span>
+              <strong data-testid="weights-in-use">{w.weights === "learned" ? "Learned weights" : "Default weights"}</strong>
+              {w.fitted_at ? <span className="muted small">fitted {formatUtc(w.fitted_at)}</span> : null}
+            </div>
+            <div>
+              <span className="muted small">Labelled assessments</span>
+              <strong data-testid="weights-labelled">{w.labelled.total.toLocaleString("en")}</strong>
+              <span className="muted small">
+                {w.labelled.fraud} fraud · {w.labelled.legitimate} legitimate · {w.minimum.labels} needed
+              </span>
+            </div>
+            <div>
+              <span className="muted small">Learned differs from default</span>
+              <strong>{w.minimum.met ? `${changed} signal${changed === 1 ? "" : "s"}` : "—"}</strong>
+            </div>
+          </section>
+
+          <section className="card">
+            <h2>Switch</h2>
+            {!w.minimum.met ? (
+              <p className="notice" data-testid="weights-minimum">
+                {w.minimum.message ?? "Not enough labelled assessments yet."} Until then the default weights score every assessment.
+              </p>
+            ) : null}
+            {role === undefined ? <p className="muted small">Loading your role…</p> : null}
+            {role && role !== "owner" ? <p className="muted small">Only workspace owners switch the weights; you can see them here.</p> : null}
+            {role === "owner" && (other === "default" || w.minimum.met) ? (
+              confirming ? (
+                <div className="confirm" role="alertdialog" aria-label="Switch the weights" data-testid="weights-confirm">
+                  <span>
+                    {confirming === "learned"
+                      ? "Fit the weights to your labels now and score every later assessment with them?"
+                      : "Go back to the default weights for every later assessment?"}
+                  </span>
+                  <button type="button" className="btn btn-primary" disabled={setMode.isPending} onClick={() => setMode.mutate({ mode: confirming })}>
+                    {setMode.isPending ? "Switching…" : "Yes, switch"}
+                  </button>
+                  <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
+                    Cancel
+                  </button>
+                </div>
+              ) : (
+                <p className="row">
+                  <button type="button" className="btn btn-primary" onClick={() => setConfirming(other)} data-testid="weights-switch">
+                    {other === "learned" ? "Use learned weights" : "Go back to default weights"}
+                  </button>
+                  {w.weights === "learned" && w.minimum.met ? (
+                    <button type="button" className="btn" onClick={() => setConfirming("learned")}>
+                      Refit with the newest labels
+                    </button>
+                  ) : null}
+                </p>
+              )
+            ) : null}
+            <ErrorNote error={setMode.error} />
+          </section>
+
+          <section className="card">
+            <h2>Weights by signal</h2>
+            {w.signals.length === 0 ? (
+              <p className="muted">No signals recorded yet.</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="weights-table" data-testid="weights-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Signal</th>
+                      <th scope="col">Default</th>
+                      <th scope="col">Learned</th>
+                      <th scope="col">In use</th>
+                      <th scope="col">Labels (fraud / legitimate)</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {w.signals.map((s) => (
+                      <tr key={s.code} data-testid="weights-row" data-code={s.code}>
+                        <th scope="row">
+                          <code>{s.code}</code>
+                        </th>
+                        <td>{signed(s.default_weight)}</td>
+                        <td>{signed(s.learned_weight)}</td>
+                        <td>
+                          <strong>{signed(s.weight_in_use)}</strong>
+                        </td>
+                        <td>
+                          {s.labels} ({s.fraud} / {s.legitimate})
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}

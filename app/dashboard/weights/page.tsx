@@ -1,0 +1,7 @@
+import { WeightsView } from "./WeightsView";
+
+export const metadata = { title: "Signal weights · Dashboard" };
+
+export default function WeightsPage() {
+  return <WeightsView />;
+}
