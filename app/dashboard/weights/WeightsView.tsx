@@ -111,7 +111,7 @@ export function WeightsView() {
             {w.signals.length === 0 ? (
               <p className="muted">No signals recorded yet.</p>
             ) : (
-              <div className="table-scroll">
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Weights by signal (scrolls sideways)">
                 <table className="weights-table" data-testid="weights-table">
                   <thead>
                     <tr>
