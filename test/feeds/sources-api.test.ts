@@ -41,16 +41,16 @@ describe("GET /v1/sources", () => {
     expect(await app.ledgerCount(workspaceId)).toBe(0);
   });
 
-  it("shows a failing refresh as failing with the previous data kept, without the source address or the error text", async () => {
+  it("shows a failing refresh as failing with the previous data kept, with the reason in words but without the source address or the raw error text", async () => {
     const { apiKey } = await app.seedWorkspace({ plans: ["free"] });
     const task = feedRefreshTasks().find((t) => t.name === `${FEED_JOB_PREFIX}tor-exits`)!;
     const failedAt = new Date();
     expect(await runIfDue(app.db, task, failedAt)).toBe("failed");
     const res = await app.request("GET", "/v1/sources", { key: apiKey });
     const tor = res.body.sources.find((s: { name: string }) => s.name === "tor-exits");
-    expect(tor).toMatchObject({ entries: 1256, origin: "shipped", refresh: { status: "failing", last_failed_at: failedAt.toISOString() } });
+    expect(tor).toMatchObject({ entries: 1256, origin: "shipped", refresh: { status: "failing", last_failed_at: failedAt.toISOString(), last_error: "the source answered HTTP 503" } });
     expect(res.text).not.toContain(feeds.url);
-    expect(res.text).not.toContain("503");
+    expect(res.text).not.toContain("127.0.0.1");
     expect(res.text).not.toContain("maintenance");
   });
 
@@ -58,5 +58,19 @@ describe("GET /v1/sources", () => {
     const res = await app.request("GET", "/v1/sources");
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBeTruthy();
+  });
+});
+
+describe("publicRefreshError", () => {
+  it("names the kind of failure without addresses", async () => {
+    const { publicRefreshError } = await import("../../server/feeds/public-status");
+    expect(publicRefreshError("HTTP 502 from http://10.1.2.3/mirror/tor")).toBe("the source answered HTTP 502");
+    expect(publicRefreshError("timed out after 60000 ms")).toBe("the source did not answer in time");
+    expect(publicRefreshError("getaddrinfo ENOTFOUND mirror.internal")).toBe("the source could not be reached");
+    expect(publicRefreshError("fetch failed")).toBe("the source could not be reached");
+    expect(publicRefreshError("payload of 999 bytes exceeds the limit")).toBe("the download was larger than allowed");
+    expect(publicRefreshError("source returned an empty list; keeping the previous 3 entries")).toBe("the source returned an empty list");
+    expect(publicRefreshError("Unexpected token < in JSON at position 0")).toBe("the downloaded data could not be read");
+    expect(publicRefreshError(null)).toBeNull();
   });
 });

@@ -23,8 +23,8 @@ function RefreshState({ s }: { s: DataSource }) {
       return (
         <span className="flag flag-bad" data-testid="source-refresh">
           {s.entries > 0
-            ? `Last refresh failed${r.last_failed_at ? ` ${formatUtc(r.last_failed_at)}` : ""}; the previous data stays in use and the refresh is retried`
-            : `Not downloaded yet: the last try failed${r.last_failed_at ? ` ${formatUtc(r.last_failed_at)}` : ""}; it is retried`}
+            ? `Last refresh failed${r.last_failed_at ? ` ${formatUtc(r.last_failed_at)}` : ""}${r.last_error ? ` (${r.last_error})` : ""}; the previous data stays in use and the refresh is retried`
+            : `Not downloaded yet: the last try failed${r.last_failed_at ? ` ${formatUtc(r.last_failed_at)}` : ""}${r.last_error ? ` (${r.last_error})` : ""}; it is retried`}
         </span>
       );
     case "off":

@@ -8,7 +8,7 @@ export interface DataSource {
   age_seconds: number | null;
   license: string;
   attribution: string | null;
-  refresh: { status: "ok" | "failing" | "off" | "snapshot"; every_seconds: number | null; next_run_at: string | null; last_refreshed_at: string | null; last_failed_at: string | null };
+  refresh: { status: "ok" | "failing" | "off" | "snapshot"; every_seconds: number | null; next_run_at: string | null; last_refreshed_at: string | null; last_failed_at: string | null; last_error: string | null };
 }
 
 export const SOURCE_AREAS = [

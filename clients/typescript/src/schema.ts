@@ -8691,6 +8691,8 @@ export interface operations {
                             refresh: {
                                 /** @description Cadence (Tor exits hourly; Spamhaus, cloud, VPN, relay and KEV daily; crawlers, monitors, email lists, public suffixes, RDAP and ASN weekly) */
                                 every_seconds: number | null;
+                                /** @description Why the last refresh failed, in words (e.g. `the source answered HTTP 503`, `the source could not be reached`); null unless `failing` */
+                                last_error: string | null;
                                 /** @description When the current failure streak's last attempt failed; null unless `failing` */
                                 last_failed_at: string | null;
                                 /** @description Last successful scheduled refresh */

@@ -20,6 +20,10 @@ const sourceSchema = z.object({
     next_run_at: z.string().nullable(),
     last_refreshed_at: z.string().nullable().describe("Last successful scheduled refresh"),
     last_failed_at: z.string().nullable().describe("When the current failure streak's last attempt failed; null unless `failing`"),
+    last_error: z
+      .string()
+      .nullable()
+      .describe("Why the last refresh failed, in words (e.g. `the source answered HTTP 503`, `the source could not be reached`); null unless `failing`"),
   }),
 });
 
