@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { BulkFigures } from "./bulk-runner";
 import type { RunnerOutput } from "./npm-report-runner";
 import type { RulesFigures } from "./rules-runner";
+import type { ScanFigures } from "./scans-runner";
 import { runToEnd } from "./process";
 import type { Prepared } from "./scenarios";
 import { MANY_ADVISORIES_PACKAGE } from "./scenarios";
@@ -30,7 +31,7 @@ export interface PrivacyFigures {
   usPerLookup: { shipped: number; fourTimesTheLists: number };
 }
 
-export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures;
+export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures | ScanFigures;
 
 export interface InProcessResult {
   name: string;
@@ -43,6 +44,7 @@ export interface InProcessResult {
 export const NPM_IN_PROCESS = "npm report in-process: getNpmReportOrThrow (50 advisories)";
 export const RULES_IN_PROCESS = "rules in-process: backtest over 100000 stored assessments and the assessment rate with 50 expression rules";
 export const BULK_IN_PROCESS = "bulk jobs in-process: 100-target IP and DNS jobs from POST /v1/jobs to the last result";
+export const SCANS_IN_PROCESS = "website scans in-process: POST /v1/scans end to end against the local A+ and F fake sites";
 export const PRIVACY_IN_PROCESS = "privacy classification in-process: one interval index over every evidence list";
 
 /** Runs a bench/*-runner.ts in its own process and returns the last JSON line it printed. */
@@ -79,11 +81,16 @@ export const IN_PROCESS: InProcessBench[] = [
     name: BULK_IN_PROCESS,
     run: (env) => runRunner<BulkFigures>("bulk-runner.ts", [], env),
   },
+  {
+    name: SCANS_IN_PROCESS,
+    run: (env) => runRunner<ScanFigures>("scans-runner.ts", [], env),
+  },
 ];
 
 const isPrivacy = (f: InProcessFigures): f is PrivacyFigures => "usPerAddress" in f;
 const isBulk = (f: InProcessFigures): f is BulkFigures => "jobs" in f;
 const isRules = (f: InProcessFigures): f is RulesFigures => "backtest" in f;
+const isScans = (f: InProcessFigures): f is ScanFigures => "scans" in f;
 
 const fmt = (n: number, digits = 2) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -98,6 +105,16 @@ export function printInProcess(results: InProcessResult[]): void {
       console.log(`${r.name} (${f.store} store; ${f.backtest.assessments} assessments seeded in ${fmt(f.backtest.seedSeconds, 1)} s)`);
       for (const b of f.backtest.runs) console.log(`  backtest, ${b.rule}: ${fmt(b.ms / 1000, 2)} s over ${b.evaluated} assessments, ${b.matched} matched`);
       for (const a of f.assess) console.log(`  POST /v1/assess with ${a.rules} active expression rules: ${fmt(a.perSecond, 1)} req/s (1 connection, in-process), p50 ${fmt(a.p50Ms)} ms, p95 ${fmt(a.p95Ms)} ms`);
+      console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
+      continue;
+    }
+    if (isScans(r.figures)) {
+      console.log(`${r.name} (${r.figures.store} store)`);
+      for (const s of r.figures.scans) {
+        console.log(
+          `  ${s.site} (grade ${s.grade}${s.grade === s.expectedGrade ? "" : `, EXPECTED ${s.expectedGrade}`}): ${s.scans} scans after ${s.warmup} warm-up, p50 ${fmt(s.p50Ms, 1)} ms, p95 ${fmt(s.p95Ms, 1)} ms (min ${fmt(s.minMs, 1)}, max ${fmt(s.maxMs, 1)}), units charged ${s.unitsCharged} ${s.unitsExact ? "exact" : "NOT EXACT"}`,
+        );
+      }
       console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
       continue;
     }
