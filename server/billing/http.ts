@@ -53,8 +53,11 @@ export async function handleBillingRequest(req: Request, action: "checkout" | "p
     return new Response(JSON.stringify(body), { status: 200, headers });
   } catch (err) {
     const stripeDown = err && typeof err === "object" && typeof (err as { type?: unknown }).type === "string" && String((err as { type: string }).type).startsWith("Stripe");
-    const { status, body } = toErrorBody(stripeDown ? new AppError("UPSTREAM_UNAVAILABLE", "The payment provider did not answer; try again shortly.", { cause: err }) : err);
+    const shaped = toErrorBody(stripeDown ? new AppError("UPSTREAM_UNAVAILABLE", "The payment provider did not answer; try again shortly.", { cause: err }) : err);
+    const { status, body } = shaped;
     if (status >= 500 || stripeDown) console.error(`[${requestId}] billing ${action}:`, err);
+    // The error's own headers too: every 503 carries Retry-After.
+    for (const [k, v] of Object.entries(shaped.headers)) headers.set(k, v);
     return new Response(JSON.stringify(body), { status, headers });
   }
 }

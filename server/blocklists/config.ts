@@ -1,4 +1,5 @@
 // Which DNS blocklists are queried, through which resolvers, and how long each query may take. Read at call time.
+import { numberSetting } from "../config/settings";
 import { getDnsServers, parseServer, type DnsServer } from "../providers/dns";
 
 export const DEFAULT_IP_ZONES = ["zen.spamhaus.org", "bl.spamcop.net", "b.barracudacentral.org"];
@@ -16,8 +17,7 @@ export const domainZones = () => list(process.env.SERVICE_DNSBL_DOMAIN_ZONES, DE
 
 /** SERVICE_DNSBL_TIMEOUT_MS: per query and resolver (default 2000). */
 export function dnsblTimeoutMs(): number {
-  const n = Number(process.env.SERVICE_DNSBL_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : 2000;
+  return numberSetting("SERVICE_DNSBL_TIMEOUT_MS", 2000, { min: 1 });
 }
 
 /**

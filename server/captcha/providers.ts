@@ -1,5 +1,6 @@
 // CAPTCHA providers whose siteverify APIs the diagnostic can call. Base URLs come from configuration so tests
 // (and private deployments) can point them elsewhere; secrets come from the request or from configuration.
+import { numberSetting } from "../config/settings";
 export const CAPTCHA_PROVIDERS = ["turnstile", "hcaptcha", "recaptcha"] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 
@@ -20,6 +21,5 @@ export function configuredSecret(p: CaptchaProvider): string | null {
 }
 
 export function captchaTimeoutMs(): number {
-  const n = Number(process.env.SERVICE_CAPTCHA_TIMEOUT_MS ?? "5000");
-  return Number.isFinite(n) && n >= 200 && n <= 30_000 ? n : 5000;
+  return numberSetting("SERVICE_CAPTCHA_TIMEOUT_MS", 5000, { min: 200, max: 30_000 });
 }

@@ -1,6 +1,13 @@
 // Start-up check of every numeric setting: each configuration module's setting readers are called once, so an
 // invalid value stops the server at start with the variable's name, not on the first request that reads it.
 import * as assessment from "../assessment/config";
+import * as blocklists from "../blocklists/config";
+import * as captcha from "../captcha/providers";
+import * as db from "../db/config";
+import * as domain from "../domain/config";
+import * as dns from "../providers/dns/config";
+import * as rdap from "../providers/rdap/config";
+import * as reports from "../reports/config";
 import * as bulk from "../bulk/config";
 import * as feeds from "../feeds/config";
 import * as feedSchedule from "../feeds/schedule";
@@ -9,12 +16,13 @@ import * as net from "../net/config";
 import * as onlineCheck from "../online-check/config";
 import * as ct from "../providers/ct/config";
 import * as packages from "../providers/packages/config";
+import * as rules from "../rules/config";
 import * as scans from "../scans/config";
 import * as webhooks from "../webhooks/config";
 import * as weights from "../weights/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, bulk, feeds, feedSchedule, links, net, onlineCheck, ct, packages, scans, webhooks, weights];
+const MODULES: Record<string, unknown>[] = [assessment, blocklists, bulk, captcha, db, dns, domain, rdap, reports, feeds, feedSchedule, links, net, onlineCheck, ct, packages, rules, scans, webhooks, weights];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {

@@ -1,3 +1,4 @@
+import { numberSetting } from "../config/settings";
 import path from "node:path";
 
 /** PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite database in the data folder. */
@@ -30,6 +31,5 @@ export function databaseSchema(): string {
 }
 
 export function poolSize(): number {
-  const n = Number(process.env.SERVICE_DB_POOL_SIZE ?? "10");
-  return Number.isInteger(n) && n > 0 ? n : 10;
+  return numberSetting("SERVICE_DB_POOL_SIZE", 10, { min: 1, max: 1000 });
 }

@@ -3,8 +3,7 @@ import { numberSetting } from "../config/settings";
 
 /** SERVICE_RULES_MAX: how many rules one workspace may hold (default 100). */
 export function maxRulesPerWorkspace(): number {
-  const n = Number(process.env.SERVICE_RULES_MAX);
-  return Number.isInteger(n) && n > 0 ? n : 100;
+  return numberSetting("SERVICE_RULES_MAX", 100, { min: 1 });
 }
 
 /** SERVICE_RULES_EVAL_BUDGET_MS: time all rules of one assessment may take; rules past it are reported as skipped. */

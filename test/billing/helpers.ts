@@ -20,12 +20,15 @@ export async function ownerWithWorkspace(db: Db, label: string, plans: string[] 
 export async function billingCall(
   action: "checkout" | "portal",
   a: { user: SessionUser | null; workspaceId: string; body?: unknown; origin?: string | null },
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; retryAfter?: string | null }> {
   const headers = new Headers({ "content-type": "application/json", "x-service-workspace": a.workspaceId });
   if (a.origin !== null) headers.set("origin", a.origin ?? ORIGIN);
   const req = new Request(`${ORIGIN}/api/billing/${action}`, { method: "POST", headers, body: JSON.stringify(a.body ?? {}) });
   const res = await handleBillingRequest(req, action, async () => a.user);
-  return { status: res.status, body: await res.json() };
+  const out: { status: number; body: any; retryAfter?: string | null } = { status: res.status, body: await res.json() };
+  // Only present on refusals that say when to try again (every 503 does).
+  if (res.headers.has("retry-after")) out.retryAfter = res.headers.get("retry-after");
+  return out;
 }
 
 let eventSeq = 0;

@@ -230,7 +230,7 @@ describe("billing routes", () => {
     process.env.STRIPE_API_BASE = "http://127.0.0.1:9";
     try {
       const res = await billingCall("checkout", { user: o.user, workspaceId: o.workspaceId, body: { plan: "email" } });
-      expect(res).toEqual({ status: 503, body: { error: { code: "UPSTREAM_UNAVAILABLE", message: "The payment provider did not answer; try again shortly." } } });
+      expect(res).toEqual({ status: 503, body: { error: { code: "UPSTREAM_UNAVAILABLE", message: "The payment provider did not answer; try again shortly." } }, retryAfter: expect.stringMatching(/^\d+$/) });
     } finally {
       process.env.STRIPE_API_BASE = saved;
     }

@@ -44,4 +44,20 @@ describe("numeric settings", () => {
     expect(problems.join("\n")).toMatch(/SERVICE_WEBHOOK_TIMEOUT_MS="fast" is invalid/);
     expect(problems.join("\n")).toMatch(/SERVICE_CT_MAX_BYTES="-1" is invalid/);
   });
+
+  it.each([
+    "SERVICE_DNS_TIMEOUT_MS",
+    "SERVICE_DNSBL_TIMEOUT_MS",
+    "SERVICE_DOMAIN_PART_TIMEOUT_MS",
+    "SERVICE_RDAP_TIMEOUT_MS",
+    "SERVICE_REPORTS_PURGE_AFTER_DAYS",
+    "SERVICE_DB_POOL_SIZE",
+    "SERVICE_CAPTCHA_TIMEOUT_MS",
+    "SERVICE_RULES_MAX",
+    "SERVICE_RULES_EVAL_BUDGET_MS",
+  ])("%s=2s is refused at start-up instead of falling back to the default", (name) => {
+    setEnv(name, "2s");
+    expect(configurationProblems()).toEqual([expect.stringContaining(`${name}="2s" is invalid`)]);
+  });
 });
+

@@ -1,4 +1,5 @@
 // Resolver configuration, read at call time so tests can point it at a local DNS server.
+import { numberSetting } from "../../config/settings";
 import { getServers } from "node:dns";
 import { isIP } from "node:net";
 
@@ -43,6 +44,5 @@ export function parseServer(entry: string): DnsServer | null {
 
 /** SERVICE_DNS_TIMEOUT_MS: how long one query waits for one server before trying the next. */
 export function getDnsTimeoutMs(): number {
-  const n = Number(process.env.SERVICE_DNS_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_TIMEOUT_MS;
+  return numberSetting("SERVICE_DNS_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, { min: 1 });
 }

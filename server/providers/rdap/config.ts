@@ -1,4 +1,5 @@
 // RDAP settings, read at call time so tests can point every query at a local server.
+import { numberSetting } from "../../config/settings";
 
 /** Base of the IANA bootstrap files (dns.json, ipv4.json, ipv6.json, asn.json) used by `feeds refresh`. */
 export function rdapBootstrapBaseUrl(): string {
@@ -28,6 +29,5 @@ export function rdapServerOverrides(): Map<string, string> {
 }
 
 export function rdapTimeoutMs(): number {
-  const n = Number(process.env.SERVICE_RDAP_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : 8000;
+  return numberSetting("SERVICE_RDAP_TIMEOUT_MS", 8000, { min: 1 });
 }
