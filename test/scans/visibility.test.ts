@@ -2,6 +2,7 @@
 // or badged, whatever its grade or how recent it is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerBadgeRequest } from "../../server/scans/badge";
+import { LEADERBOARD_WINDOW_DAYS } from "../../server/scans/public";
 import { createTestApp, type TestApp } from "../harness";
 import { SITES, startSiteWorld, type SiteWorld } from "./sites";
 
@@ -64,6 +65,47 @@ describe("visibility of badges and the leaderboard", () => {
       { host: "d.test", scan_id: expect.stringMatching(/^scan_/), grade: "B", score: 75, scanned_at: expect.any(String), previous_score: 30, improvement: 45 },
     ]);
     expect(lb.body.most_improved[0]).toMatchObject({ host: "d.test", improvement: 45 });
+  });
+
+  it(`a public scan older than ${LEADERBOARD_WINDOW_DAYS} days is neither listed nor the earlier score of "most improved"`, async () => {
+    const ws = await app.seedWorkspace();
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    // b.test: its only public scan is a day past the window.
+    const bOld = await scan(ws.apiKey, "b.test", "public");
+    await app.db.scan.update({ where: { id: bOld.id }, data: { createdAt: daysAgo(LEADERBOARD_WINDOW_DAYS + 1) } });
+    // c.test: a worse public scan past the window (without HSTS and nosniff it scores as d.test does), then one
+    // inside it. Were the old scan counted, c.test would be "most improved" from that worse score.
+    const site = SITES.find((s) => s.name === "c.test")!;
+    const saved = { ...site.headers };
+    for (const h of ["strict-transport-security", "x-content-type-options"]) delete site.headers[h];
+    let cOld: any;
+    try {
+      cOld = await scan(ws.apiKey, "c.test", "public");
+    } finally {
+      site.headers = saved;
+    }
+    const cNew = await scan(ws.apiKey, "c.test", "public");
+    expect(cOld.score).toBeLessThan(cNew.score);
+    await app.db.scan.update({ where: { id: cOld.id }, data: { createdAt: daysAgo(LEADERBOARD_WINDOW_DAYS + 1) } });
+
+    const lb = await app.request("GET", "/v1/scans/leaderboard");
+    expect(lb.status).toBe(200);
+    expect(lb.body.window_days).toBe(LEADERBOARD_WINDOW_DAYS);
+    const all = [...lb.body.best, ...lb.body.most_improved];
+    expect(all.map((e: any) => e.host)).not.toContain("b.test");
+    expect(all.filter((e: any) => e.scan_id === cOld.id)).toEqual([]);
+    expect(lb.body.best.filter((e: any) => e.host === "c.test")).toEqual([
+      { host: "c.test", scan_id: cNew.id, grade: cNew.grade, score: cNew.score, scanned_at: expect.any(String), previous_score: null, improvement: null },
+    ]);
+    expect(lb.body.most_improved.map((e: any) => e.host)).not.toContain("c.test");
+
+    // The same scan one day inside the window is the earlier score (the check above can fail).
+    await app.db.scan.update({ where: { id: cOld.id }, data: { createdAt: daysAgo(LEADERBOARD_WINDOW_DAYS - 1) } });
+    const inside = await app.request("GET", "/v1/scans/leaderboard");
+    expect(inside.body.most_improved.filter((e: any) => e.host === "c.test")).toEqual([
+      expect.objectContaining({ scan_id: cNew.id, previous_score: cOld.score, improvement: cNew.score - cOld.score }),
+    ]);
+    await app.db.scan.update({ where: { id: cOld.id }, data: { createdAt: daysAgo(LEADERBOARD_WINDOW_DAYS + 1) } });
   });
 
   it("a badge has open CORS, a short cache, an ETag, and answers 304 to a matching If-None-Match", async () => {
