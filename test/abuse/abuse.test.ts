@@ -1,6 +1,9 @@
 // GET /v1/ip/{ip}/abuse and /v1/domain/{domain}/abuse against a local RDAP server: nested abuse entities, entities
 // published by reference (followed on the same server only), none at all, outages, capability and cost.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { ensureUser } from "../../server/workspaces/members";
+import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
 import { startRdapServer, vcardEntity, type FakeRdapServer } from "../fakes/rdap-server";
 
@@ -140,6 +143,33 @@ describe("capability and cost", () => {
     expect(await app.used(free.workspaceId)).toBe(0);
     const paid = await app.seedWorkspace({ plans: ["suite_starter"] });
     expect((await app.request("GET", path, { key: paid.apiKey })).status).toBe(200);
+    expect(await app.used(paid.workspaceId)).toBe(1);
+    expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
+  });
+
+  it.each([
+    ["abuse.ipAbuse", { ip: "8.8.8.8" }, { ip: "8.8.8.8", abuse: { email: "network-abuse@google.com" } }],
+    ["abuse.domainAbuse", { domain: "example.com" }, { abuse: { email: "abuse@registrar.example" } }],
+  ] as const)("the dashboard door runs %s with the same capability and cost", async (procedure, input, want) => {
+    const user = await ensureUser(app.db, { email: `${procedure}-door@example.test` });
+    const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
+    const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
+    // Queries travel as GET with the input in the query string, as the dashboard's tRPC client sends them.
+    const call = (workspaceId: string) =>
+      handleDashboardRequest(
+        new Request(`http://127.0.0.1:3000/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+          headers: { "sec-fetch-site": "same-origin", "x-service-workspace": workspaceId },
+        }),
+        async () => ({ userId: user.id, email: user.email, name: null }),
+      );
+    const denied = await call(free.workspaceId);
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as any).error.data.appCode).toBe("CAPABILITY_REQUIRED");
+    expect(await app.used(free.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(free.workspaceId)).toBe(0);
+    const ok = await call(paid.workspaceId);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as any).result.data).toMatchObject(want);
     expect(await app.used(paid.workspaceId)).toBe(1);
     expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
   });

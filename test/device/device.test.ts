@@ -1,6 +1,9 @@
 // POST /v1/device/check: automation verdicts, consistency checks, per-device velocity and the risk contribution;
 // capability and cost.
 import { beforeAll, describe, expect, it } from "vitest";
+import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { ensureUser } from "../../server/workspaces/members";
+import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
 import { IP, humanChrome } from "./signals";
 
@@ -110,5 +113,31 @@ describe("input, capability and cost", () => {
     expect((await check(full.apiKey, { device: humanChrome() })).status).toBe(402);
     expect(await app.used(free.workspaceId)).toBe(0);
     expect(await app.db.deviceObservation.count({ where: { workspaceId: full.workspaceId } })).toBe(0);
+  });
+
+  it("the dashboard door runs the same procedure with the same capability and cost", async () => {
+    const user = await ensureUser(app.db, { email: "device-door@example.test" });
+    const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
+    const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
+    const call = (workspaceId: string) =>
+      handleDashboardRequest(
+        new Request("http://127.0.0.1:3000/api/trpc/device.check", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", "x-service-workspace": workspaceId },
+          body: JSON.stringify({ device: humanChrome("dashboardvisitor"), ip: IP }),
+        }),
+        async () => ({ userId: user.id, email: user.email, name: null }),
+      );
+    const denied = await call(free.workspaceId);
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as any).error.data.appCode).toBe("CAPABILITY_REQUIRED");
+    expect(await app.used(free.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(free.workspaceId)).toBe(0);
+    expect(await app.db.deviceObservation.count({ where: { workspaceId: free.workspaceId } })).toBe(0);
+    const ok = await call(paid.workspaceId);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as any).result.data).toMatchObject({ device_id: expect.stringMatching(/^dev_/), automation: { verdict: "human" } });
+    expect(await app.used(paid.workspaceId)).toBe(1);
+    expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
   });
 });
