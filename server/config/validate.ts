@@ -14,6 +14,7 @@ import * as feedSchedule from "../feeds/schedule";
 import * as links from "../links/config";
 import * as net from "../net/config";
 import * as onlineCheck from "../online-check/config";
+import * as operate from "../operate/config";
 import * as ct from "../providers/ct/config";
 import * as packages from "../providers/packages/config";
 import * as rules from "../rules/config";
@@ -22,7 +23,7 @@ import * as webhooks from "../webhooks/config";
 import * as weights from "../weights/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, blocklists, bulk, captcha, db, dns, domain, rdap, reports, feeds, feedSchedule, links, net, onlineCheck, ct, packages, rules, scans, webhooks, weights];
+const MODULES: Record<string, unknown>[] = [assessment, blocklists, bulk, captcha, db, dns, domain, rdap, reports, feeds, feedSchedule, links, net, onlineCheck, operate, ct, packages, rules, scans, webhooks, weights];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {

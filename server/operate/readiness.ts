@@ -4,10 +4,10 @@ import { readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { migrationsDir } from "../db/migrate";
+import { readinessDbTimeoutMs } from "./config";
 import { scheduledFeedRefreshEnabled } from "../feeds/config";
 import { processState, type ProcessState } from "./state";
 
-export const DATABASE_TIMEOUT_MS = 1000;
 
 export interface PartStatus {
   status: "ok" | "not_ready";
@@ -45,7 +45,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * is handed out) the database counts as not ready. From the moment shutdown begins the answer is "draining"
  * without asking the database, which may already be closing.
  */
-export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean } = {}): Promise<Readiness> {
+export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean; timeoutMs?: number } = {}): Promise<Readiness> {
   const state = opts.state ?? processState();
   const workersOn = opts.webhookWorkerEnabled ?? process.env.SERVICE_WEBHOOK_WORKER !== "0";
   // Scheduled jobs (purge, feed refresh) run once across instances; SERVICE_SCHEDULER=0 leaves them to the others.
@@ -70,7 +70,7 @@ export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: Pro
           `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
         ),
       ),
-      DATABASE_TIMEOUT_MS,
+      opts.timeoutMs ?? readinessDbTimeoutMs(),
     );
     database = { status: "ok", latency_ms: Date.now() - started };
     const applied = new Set(rows.map((r) => r.migration_name));
