@@ -31,6 +31,11 @@ test("IP, email and DNS answers open with a summary card; booleans are coloured 
   // "Tor: no" is good news, whatever colour `false` used to have.
   await expect(badges.locator(".flag", { hasText: /^Tor:/ })).toHaveAttribute("data-meaning", /good|neutral/);
   await snap(page, testInfo, "answer-ip");
+  // The abuse contact is one click (and one unit) away; with no registry reachable it says so in words.
+  await ip.getByRole("button", { name: "Find the abuse contact (1 unit)" }).click();
+  const abuse = ip.getByTestId("abuse-contact");
+  await expect(abuse.locator('[data-testid="abuse-found"], [data-testid="abuse-none"], [data-testid="error-note"]')).toBeVisible({ timeout: 30_000 });
+  await expect(abuse).not.toContainText("UPSTREAM_UNAVAILABLE");
 
   await runLookup(page, "email.emailCheck", (p) => p.getByLabel("Request body (JSON)").fill('{"email":"someone@answers.example.test"}'));
   const email = result.getByTestId("answer-card");

@@ -1,5 +1,6 @@
 // Summary cards for IP answers: the reputation object (network, anonymisers from `privacy`, risk) and geolocation.
 import { Flag } from "../Flag";
+import { AbuseContact } from "./AbuseContact";
 import { Country, Facts, type Json, Reasons, RiskBadge, Why } from "./parts";
 
 const NETWORK_TEXT: Record<string, string> = {
@@ -39,6 +40,7 @@ export function IpCard({ v }: { v: Json }) {
       {p.service ? <p className="small">Known service: {p.service}</p> : null}
       <Reasons items={v.risk?.reasons ?? []} />
       <Why text={v.classification?.reason ?? v.asnReason} />
+      {typeof v.ip === "string" && (v.classification?.scope ?? "public") === "public" ? <AbuseContact kind="ip" target={v.ip} /> : null}
     </div>
   );
 }

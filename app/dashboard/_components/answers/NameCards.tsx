@@ -1,5 +1,6 @@
 // Summary cards for email, domain, TLS and DNS answers: the verdict first, in words and badges.
 import { Flag } from "../Flag";
+import { AbuseContact } from "./AbuseContact";
 import { formatUtc } from "../format";
 import { Facts, type Json, Reasons, RiskBadge, Why } from "./parts";
 
@@ -69,6 +70,7 @@ export function DomainCard({ v }: { v: Json }) {
       </p>
       <Reasons items={v.risk?.reasons ?? []} />
       <Why text={v.registrationReason} />
+      {typeof v.domain === "string" && v.exists !== false ? <AbuseContact kind="domain" target={v.domain} /> : null}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+"use client";
+// "Who do I report this to?": the abuse contact of an IP's network or a domain's registrar, looked up on demand
+// (GET /v1/ip/{ip}/abuse or /v1/domain/{domain}/abuse through the dashboard, 1 unit) from the registry's RDAP data.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorNote } from "../ErrorNote";
+import { useTRPC } from "../trpc";
+
+type Contact = { name: string | null; email: string | null; phone: string | null } | null;
+
+function ContactLines({ abuse, owner, reason, registry }: { abuse: Contact; owner: string | null; reason: string | null; registry: string }) {
+  if (!abuse) return <p className="small" data-testid="abuse-none">{reason ?? "The registry publishes no abuse contact."}</p>;
+  return (
+    <p className="small" data-testid="abuse-found">
+      {abuse.name ? <strong>{abuse.name}</strong> : null}
+      {owner ? <span className="muted"> for {owner}</span> : null}
+      {abuse.email ? (
+        <>
+          {" · "}
+          <a href={`mailto:${abuse.email}`}>{abuse.email}</a>
+        </>
+      ) : null}
+      {abuse.phone ? ` · ${abuse.phone}` : null}
+      <span className="muted"> (from {registry})</span>
+    </p>
+  );
+}
+
+export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: string }) {
+  const trpc = useTRPC();
+  const [asked, setAsked] = useState(false);
+  const ip = useQuery({ ...trpc.abuse.ipAbuse.queryOptions({ ip: target }), enabled: asked && kind === "ip", retry: false });
+  const domain = useQuery({ ...trpc.abuse.domainAbuse.queryOptions({ domain: target }), enabled: asked && kind === "domain", retry: false });
+  const q = kind === "ip" ? ip : domain;
+  if (!target) return null;
+  return (
+    <div className="abuse-contact" data-testid="abuse-contact">
+      {!asked ? (
+        <button type="button" className="btn" onClick={() => setAsked(true)}>
+          Find the abuse contact (1 unit)
+        </button>
+      ) : q.isPending ? (
+        <p className="muted small" role="status">
+          Asking the registry for the abuse contact…
+        </p>
+      ) : null}
+      <ErrorNote error={q.error} />
+      {ip.data ? <ContactLines abuse={ip.data.abuse} owner={ip.data.network.organization ?? ip.data.network.name} reason={ip.data.reason} registry={ip.data.source.registry} /> : null}
+      {domain.data ? <ContactLines abuse={domain.data.abuse} owner={domain.data.registrar?.name ?? null} reason={domain.data.reason} registry={domain.data.source.registry} /> : null}
+    </div>
+  );
+}
