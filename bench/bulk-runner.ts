@@ -3,10 +3,8 @@
 // atomic reservation) to its last recorded result, run by the queue's bulk worker passes (drainBulkItems, the
 // process's default concurrency). Checks that each job charged exactly its 100 units and refunded none. Prints one
 // JSON line. Store: embedded in a temp dir, or PostgreSQL when BENCH_DATABASE_URL is set (own schema).
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { useBenchStore } from "./runner-store";
 import { startFakeDnsServer } from "../test/fakes/dns-server";
 
 export interface BulkFigures {
@@ -17,17 +15,7 @@ export interface BulkFigures {
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function main(): Promise<void> {
-  process.env.SERVICE_BULK_WORKER = "0";
-  process.env.SERVICE_SCHEDULER = "0";
-  process.env.SERVICE_SEED_DEMO = "0";
-  const url = process.env.BENCH_DATABASE_URL?.trim();
-  if (url) {
-    process.env.DATABASE_URL = url;
-    process.env.SERVICE_DB_SCHEMA = `bench_bulk_${process.pid}`;
-  } else {
-    delete process.env.DATABASE_URL;
-    process.env.SERVICE_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "svc-bench-bulk-"));
-  }
+  const store = useBenchStore("bulk");
   const domains = Array.from({ length: 100 }, (_, i) => `host${i}.bench.test`);
   const dns = await startFakeDnsServer({ records: Object.fromEntries(domains.map((d, i) => [d, [{ type: "A" as const, data: `192.0.2.${i + 1}` }]])) });
   process.env.SERVICE_DNS_SERVERS = dns.address;
@@ -73,7 +61,7 @@ async function main(): Promise<void> {
   }
   await dns.close();
   await closeDb();
-  console.log(JSON.stringify({ store: url ? "postgres" : "embedded", jobs } satisfies BulkFigures));
+  console.log(JSON.stringify({ store, jobs } satisfies BulkFigures));
 }
 
 main().catch((err) => {

@@ -3,10 +3,8 @@
 // through the REST handler (POST /v1/assess, metered, local signals only) with no rules against 50 active
 // expression rules. Prints one JSON line. Store: embedded in a temp dir, or PostgreSQL when BENCH_DATABASE_URL is
 // set (own schema). BENCH_BACKTEST_ASSESSMENTS (default 100000) and BENCH_ASSESS_REQUESTS (default 300).
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { useBenchStore } from "./runner-store";
 
 export interface RulesFigures {
   store: string;
@@ -22,18 +20,7 @@ const count = (name: string, fallback: number) => {
 };
 
 async function main(): Promise<void> {
-  process.env.SERVICE_BULK_WORKER = "0";
-  process.env.SERVICE_SCHEDULER = "0";
-  process.env.SERVICE_SEED_DEMO = "0";
-  process.env.SERVICE_WEBHOOK_WORKER = "0";
-  const url = process.env.BENCH_DATABASE_URL?.trim();
-  if (url) {
-    process.env.DATABASE_URL = url;
-    process.env.SERVICE_DB_SCHEMA = `bench_rules_${process.pid}`;
-  } else {
-    delete process.env.DATABASE_URL;
-    process.env.SERVICE_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "svc-bench-rules-"));
-  }
+  const store = useBenchStore("rules");
   const { getDb, closeDb } = await import("../server/db/client");
   const { createWorkspace } = await import("../server/workspaces/workspaces");
   const { handleRestRequest } = await import("../server/api/rest/handler");
@@ -124,7 +111,7 @@ async function main(): Promise<void> {
     assess.push({ requests, rules, ms: round(ms), perSecond: round((requests / ms) * 1000), p50Ms: round(times[Math.floor(times.length * 0.5)]!, 2), p95Ms: round(times[Math.floor(times.length * 0.95)]!, 2) });
   }
   await closeDb();
-  console.log(JSON.stringify({ store: url ? "postgres" : "embedded", backtest: { assessments: n, seedSeconds: round(seedSeconds), runs }, assess } satisfies RulesFigures));
+  console.log(JSON.stringify({ store, backtest: { assessments: n, seedSeconds: round(seedSeconds), runs }, assess } satisfies RulesFigures));
 }
 
 main().catch((err) => {

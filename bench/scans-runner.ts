@@ -4,10 +4,8 @@
 // DNS server, test CA). The A+ site (redirect to HTTPS, every header, signed zone) and the F site (plain HTTP, no
 // TLS, no mail records). Warm-up scans first, then BENCH_SCAN_ITERATIONS timed scans per site (default 20).
 // Prints one JSON line. Store: embedded in a temp dir, or PostgreSQL when BENCH_DATABASE_URL is set (own schema).
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { useBenchStore } from "./runner-store";
 import { EXPECTED, startSiteWorld } from "../test/scans/sites";
 
 export interface ScanFigures {
@@ -19,17 +17,7 @@ const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
 async function main(): Promise<void> {
-  process.env.SERVICE_BULK_WORKER = "0";
-  process.env.SERVICE_SCHEDULER = "0";
-  process.env.SERVICE_SEED_DEMO = "0";
-  const url = process.env.BENCH_DATABASE_URL?.trim();
-  if (url) {
-    process.env.DATABASE_URL = url;
-    process.env.SERVICE_DB_SCHEMA = `bench_scans_${process.pid}`;
-  } else {
-    delete process.env.DATABASE_URL;
-    process.env.SERVICE_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "svc-bench-scans-"));
-  }
+  const store = useBenchStore("scans");
   const iterations = Number(process.env.BENCH_SCAN_ITERATIONS?.trim() || "20");
   if (!Number.isInteger(iterations) || iterations <= 0) throw new Error("BENCH_SCAN_ITERATIONS must be a positive whole number");
   const warmup = 3;
@@ -93,7 +81,7 @@ async function main(): Promise<void> {
   }
   await world.close();
   await closeDb();
-  console.log(JSON.stringify({ store: url ? "postgres" : "embedded", scans: figures } satisfies ScanFigures));
+  console.log(JSON.stringify({ store, scans: figures } satisfies ScanFigures));
 }
 
 main().catch((err) => {

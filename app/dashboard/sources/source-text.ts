@@ -1,15 +1,5 @@
 // Words for data sources, shared by the dashboard's sources page and the landing page: areas, ages and cadences.
-export interface DataSource {
-  name: string;
-  description: string;
-  entries: number;
-  origin: "shipped" | "refreshed";
-  fetched_at: string | null;
-  age_seconds: number | null;
-  license: string;
-  attribution: string | null;
-  refresh: { status: "ok" | "failing" | "off" | "snapshot"; every_seconds: number | null; next_run_at: string | null; last_refreshed_at: string | null; last_failed_at: string | null; last_error: string | null };
-}
+export type { DataSource } from "../../../server/feeds/public-status";
 
 export const SOURCE_AREAS = [
   { id: "ip", label: "IP reputation and privacy" },
