@@ -1,0 +1,56 @@
+// Layers point one way: app -> api -> domain -> providers/db. A domain module (anything in server/ outside
+// server/api/) must not import the API layer. The modules below still do and are listed with why, so the list can
+// only shrink: a new upward import fails this test, and so does a listed one that has gone (remove it from the list).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.join(process.cwd(), "server");
+
+/** Known upward imports (issue 11 debt), each file with what it needs from the API layer. */
+const KNOWN: Record<string, string> = {
+  "auth/dashboard-context.ts": "the Context type",
+  "auth/dashboard-door.ts": "the tRPC HTTP adapter for the dashboard (an API-layer file living under auth/)",
+  "auth/dashboard-door.test.ts": "tests the adapter above",
+  "auth/session.ts": "the SessionUser type",
+  "auth/workspace-selection.ts": "the Principal and SessionUser types",
+  "billing/http.ts": "the billing HTTP route (an API-layer file living under billing/)",
+  "bulk/jobs.ts": "plan names for refusals and the procedures' input parsers",
+  "bulk/worker.ts": "runs each item through the lookup's own procedure",
+  "links/caller.ts": "the Context type",
+  "reports/http.ts": "the reports HTTP route (an API-layer file living under reports/)",
+  "senders/http.ts": "the senders HTTP route (an API-layer file living under senders/)",
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === "generated" ? [] : files(full);
+    return name.endsWith(".ts") ? [full] : [];
+  });
+}
+
+function upwardImports(): string[] {
+  const out: string[] = [];
+  for (const file of files(root)) {
+    const rel = path.relative(root, file).split(path.sep).join("/");
+    if (rel.startsWith("api/")) continue;
+    const text = readFileSync(file, "utf8");
+    const specifiers = [...text.matchAll(/(?:from\s+|import\()\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+    const up = specifiers.some((s) => s.startsWith(".") && path.relative(root, path.resolve(path.dirname(file), s)).split(path.sep)[0] === "api");
+    if (up) out.push(rel);
+  }
+  return out.sort();
+}
+
+describe("layers", () => {
+  it("no domain module imports the API layer beyond the known list, and the list holds no file that stopped", () => {
+    const found = upwardImports();
+    expect(found.filter((f) => !(f in KNOWN)), "new upward imports into server/api").toEqual([]);
+    expect(Object.keys(KNOWN).filter((f) => !found.includes(f)), "listed files that no longer import server/api: remove them").toEqual([]);
+  });
+
+  it("the scan sees an upward import (the check can fail)", () => {
+    expect(upwardImports()).toContain("bulk/worker.ts");
+  });
+});
