@@ -4,10 +4,12 @@ import { numberSetting } from "../config/settings";
 
 const num = (name: string, fallback: number): number => numberSetting(name, fallback, { min: 1 });
 
+/** The variable of one feed's setting: `SERVICE_FEED_<NAME>_<SUFFIX>`, NAME upper-cased with other characters as "_". */
+export const feedSettingName = (feedName: string, suffix: string): string => `SERVICE_FEED_${feedName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_${suffix}`;
+
 /** `SERVICE_FEED_<NAME>_URL` (name upper-cased, "-" as "_"): the live source of one feed; "off" disables refresh. */
 export function feedSourceUrl(feedName: string, fallback: string | null): string | null {
-  const key = `SERVICE_FEED_${feedName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_URL`;
-  const value = process.env[key]?.trim();
+  const value = process.env[feedSettingName(feedName, "URL")]?.trim();
   if (value === "off") return null;
   return value || fallback;
 }

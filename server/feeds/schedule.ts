@@ -6,7 +6,7 @@
 import type { Db } from "../db/client";
 import { numberSetting } from "../config/settings";
 import { scheduledJobStates, type ScheduledTask } from "../queue/scheduled";
-import { scheduledFeedRefreshEnabled } from "./config";
+import { feedSettingName, scheduledFeedRefreshEnabled } from "./config";
 import { feedDataDate } from "./loader";
 import { refreshFeeds } from "./refresh";
 import { listFeeds } from "./registry";
@@ -36,12 +36,10 @@ const CADENCES: [prefix: string, everyMs: number][] = [
 
 export const FEED_JOB_PREFIX = "feed.refresh:";
 
-const envName = (feed: string) => `SERVICE_FEED_${feed.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_REFRESH_SECONDS`;
-
 /** How often a feed refreshes (its setting, else the default for its kind, else weekly). */
 export function feedCadenceMs(feed: string): number {
   const fallback = CADENCES.find(([p]) => feed.startsWith(p))?.[1] ?? WEEK;
-  return numberSetting(envName(feed), fallback / 1000, { min: 60 }) * 1000;
+  return numberSetting(feedSettingName(feed, "REFRESH_SECONDS"), fallback / 1000, { min: 60 }) * 1000;
 }
 
 /** Reads every feed's cadence setting once (start-up validation names an invalid one). */
@@ -111,6 +109,5 @@ export async function feedRefreshStates(db: Db): Promise<Map<string, FeedRefresh
 }
 
 function isDisabledByUrl(feed: string): boolean {
-  const key = `SERVICE_FEED_${feed.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_URL`;
-  return process.env[key]?.trim() === "off";
+  return process.env[feedSettingName(feed, "URL")]?.trim() === "off";
 }
