@@ -8,6 +8,7 @@ import type { Capability } from "../plans/catalog";
 import { quotaHeaders, reserveUnits } from "../quota/reserve";
 import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
+import { noteRequestOutcome } from "../analytics/request-outcomes";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import type { Context } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
@@ -104,13 +105,24 @@ export const publicProcedure = base;
  * workspace any query below may touch.
  */
 export const authenticated = base
-  .use(async ({ ctx, next, meta, getRawInput }) => {
+  .use(async ({ ctx, next, meta, getRawInput, path }) => {
     const principal = await ctx.authenticate();
+    // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates
+    // (bulk job items are not requests and are not counted).
+    const note = (status: number) => {
+      if (ctx.prepaid) return;
+      noteRequestOutcome(ctx.db, { workspaceId: principal.workspaceId, apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null, procedure: path, status });
+    };
     if (meta?.requires) {
       const refusal = await requirementRefusal(meta.requires, principal, getRawInput);
-      if (refusal) throw refusal;
+      if (refusal) {
+        note(refusal.status);
+        throw refusal;
+      }
     }
-    return next({ ctx: { principal } });
+    const result = await next({ ctx: { principal } });
+    note(result.ok ? 200 : toErrorBody(result.error).status);
+    return result;
   })
   .use(rejectUnreadableInput);
 
