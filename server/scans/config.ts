@@ -8,3 +8,9 @@ export const scanWaitMs = () => num("SERVICE_SCAN_WAIT_MS", 8000, 0, 60_000);
 export const scanPartTimeoutMs = () => num("SERVICE_SCAN_PART_TIMEOUT_MS", 10_000, 100, 60_000);
 /** Most bytes of the first HTML page read for the Subresource Integrity test. */
 export const scanMaxBodyBytes = () => num("SERVICE_SCAN_MAX_BODY_BYTES", 524_288, 1024, 10_485_760);
+/**
+ * A scan still "running" this long after it started can no longer finish: the instance running it stopped (restart,
+ * crash) before saving the result. Reads mark it failed. The longest a scan can take is two parts in a row (the first
+ * fetches, then the TLS summary of where HTTPS redirected), so twice the part timeout plus a minute of margin.
+ */
+export const scanStaleAfterMs = () => 2 * scanPartTimeoutMs() + 60_000;

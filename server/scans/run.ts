@@ -50,7 +50,9 @@ async function tlsOf(host: string, port: number): Promise<SslResult | null> {
 function tlsVerdict(ssl: SslResult | null): H.Verdict {
   if (!ssl || !ssl.connected) return { result: "tls-not-available", detail: ssl?.error?.message ?? null };
   const c = ssl.certificate;
-  if (!ssl.chainVerified || c?.expired || c?.notYetValid) return { result: "tls-invalid-chain", detail: ssl.chainErrorReason ?? ssl.chainError ?? "expired" };
+  if (c?.expired || ssl.chainError === "CERT_HAS_EXPIRED") return { result: "tls-expired", detail: c ? `The certificate expired on ${c.validTo.slice(0, 10)}.` : ssl.chainErrorReason };
+  if (ssl.chainError === "DEPTH_ZERO_SELF_SIGNED_CERT") return { result: "tls-self-signed", detail: ssl.chainErrorReason };
+  if (!ssl.chainVerified || c?.notYetValid) return { result: "tls-invalid-chain", detail: ssl.chainErrorReason ?? ssl.chainError ?? "not valid yet" };
   if (!ssl.nameMatches) return { result: "tls-name-mismatch", detail: ssl.nameMismatchReason };
   if (ssl.protocol === "TLSv1" || ssl.protocol === "TLSv1.1") return { result: "tls-legacy-protocol", detail: ssl.protocol };
   if (c && c.daysLeft < 14) return { result: "tls-expiring-soon", detail: `${c.daysLeft} days left` };

@@ -71,6 +71,7 @@ export const SCAN_TESTS: TestDefinition[] = [
     o("cookies-without-secure-flag-but-protected-by-hsts", -5, "Some cookies lack Secure, though HSTS keeps them on HTTPS.", "Add Secure to every cookie (or use the __Host- prefix)."),
     o("cookies-session-without-secure-flag-but-protected-by-hsts", -10, "A session cookie lacks Secure, though HSTS keeps it on HTTPS.", "Add Secure to session cookies (or use the __Host- prefix)."),
     o("cookies-without-secure-flag", -20, "Some cookies lack Secure and can be sent over HTTP.", "Add Secure to every cookie."),
+    o("cookies-invalid-prefix", -20, "A __Host- or __Secure- cookie breaks its prefix's rules (__Host- needs Secure, Path=/ and no Domain; __Secure- needs Secure), so browsers refuse to store it and whatever it protects silently stops working.", "Send __Host- cookies with Secure; Path=/ and no Domain attribute (__Secure- ones with Secure), or drop the prefix."),
     o("cookies-samesite-flag-invalid", -20, "A SameSite attribute has a value browsers do not know, or None without Secure.", "Use SameSite=Lax or Strict (None only with Secure)."),
     o("cookies-session-without-httponly-flag", -30, "A session cookie is readable by page scripts (no HttpOnly), so XSS can steal it.", "Add HttpOnly to session cookies."),
     o("cookies-session-without-secure-flag", -40, "A session cookie lacks Secure and can leak over HTTP.", "Add Secure and HttpOnly to session cookies; prefer the __Host- prefix."),
@@ -111,7 +112,9 @@ export const SCAN_TESTS: TestDefinition[] = [
     o("tls-expiring-soon", -5, "The certificate expires within 14 days.", "Renew the certificate (automate renewal, e.g. ACME)."),
     o("tls-legacy-protocol", -10, "The server negotiates TLS 1.0 or 1.1, which browsers no longer accept.", "Disable TLS 1.0 and 1.1; offer TLS 1.2 and 1.3."),
     o("tls-name-mismatch", -20, "The certificate does not cover this host name.", "Issue a certificate whose SANs include the host name."),
-    o("tls-invalid-chain", -20, "The certificate chain does not verify against public roots, or the certificate is expired.", "Serve the full chain from a public CA and renew expired certificates."),
+    o("tls-expired", -20, "The certificate has expired: browsers stop at a full-page warning.", "Renew the certificate now and automate renewal (e.g. ACME)."),
+    o("tls-self-signed", -20, "The certificate is self-signed: no browser trusts it, so visitors see a full-page warning.", "Use a certificate from a public CA (e.g. Let's Encrypt) and serve its chain."),
+    o("tls-invalid-chain", -20, "The certificate chain does not verify against public roots (unknown issuer, missing intermediate or not yet valid).", "Serve the full chain from a public CA."),
   ]},
   { id: "dns-caa", title: "DNS CAA", outcomes: [
     o("caa-implemented", 5, "CAA records name which CAs may issue certificates."),

@@ -3,6 +3,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { scanStaleAfterMs } from "./config";
 import type { ScanOutcome } from "./run";
 import type { ScanView, Visibility } from "./schemas";
 
@@ -23,6 +24,24 @@ export async function finishScan(db: Db, id: string, outcome: ScanOutcome): Prom
       finishedAt: new Date(),
     },
   });
+}
+
+/** The error of a scan left running by an instance that stopped; what the caller reads. */
+export const STALE_SCAN_ERROR =
+  "The scan did not finish: the server running it stopped (a restart or crash) before saving the result. Nothing was lost but the result; run the scan again.";
+
+/**
+ * Marks failed the matching scans still running past scanStaleAfterMs (their instance stopped: no one will finish
+ * them). Done on read rather than at start-up so that, with several instances, a scan another live instance is
+ * still running is never touched: only age decides. A result saved later still wins (finishScan overwrites).
+ */
+export async function failStaleScans(db: Db, where: { id?: string; workspaceId?: string; host?: string }, now = new Date()): Promise<number> {
+  const outcome: ScanOutcome = { ok: false, error: STALE_SCAN_ERROR };
+  const { count } = await db.scan.updateMany({
+    where: { ...where, status: "running", createdAt: { lt: new Date(now.getTime() - scanStaleAfterMs()) } },
+    data: { status: "failed", result: outcome as object, finishedAt: now },
+  });
+  return count;
 }
 
 export function toScanView(row: ScanRow): ScanView {
@@ -51,6 +70,7 @@ export function toScanView(row: ScanRow): ScanView {
 
 /** A scan the viewer may read; another workspace's private scan is answered exactly like a missing one. */
 export async function getScanOrThrow(db: Db, id: string, viewerWorkspaceId: string | null): Promise<ScanView> {
+  await failStaleScans(db, { id });
   const row = await db.scan.findUnique({ where: { id } });
   const visible = row && (row.workspaceId === viewerWorkspaceId || row.visibility === "public" || row.visibility === "unlisted");
   if (!row || !visible) throw new AppError("NOT_FOUND", "No scan with this id.");
@@ -65,6 +85,7 @@ const resultsOf = (row: ScanRow): Results | null => {
 
 /** The workspace's scans of a host, newest first, each with what changed since the finished scan before it. */
 export async function listHostScans(db: Db, workspaceId: string, host: string, limit = 50) {
+  await failStaleScans(db, { workspaceId, host });
   const rows = await db.scan.findMany({ where: { workspaceId, host }, orderBy: { createdAt: "desc" }, take: limit + 1 });
   const scans = rows.slice(0, limit).map((row, i) => {
     const prev = rows.slice(i + 1).find((x) => x.status === "done");

@@ -87,11 +87,15 @@ const ROWS: Row[] = [
   { name: "valid __Host- session cookie, all SameSite", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; Secure; HttpOnly; SameSite=Lax"]), result: "cookies-secure-with-httponly-sessions-and-samesite", kind: "bonus" },
   {
     name: "__Host- cookie with a Domain (invalid prefix)", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; Domain=example.com; Secure; HttpOnly; SameSite=Lax"]),
-    result: "cookies-without-secure-flag", kind: "penalty", worseThan: ["cookies-secure-with-httponly-sessions-and-samesite", "cookies-without-secure-flag-but-protected-by-hsts"],
+    result: "cookies-invalid-prefix", kind: "penalty", worseThan: ["cookies-secure-with-httponly-sessions-and-samesite", "cookies-without-secure-flag-but-protected-by-hsts", "cookies-session-without-secure-flag-but-protected-by-hsts"],
   },
-  { name: "__Host- cookie without Path=/ (invalid prefix)", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/app; Secure; HttpOnly; SameSite=Lax"]), result: "cookies-without-secure-flag", kind: "penalty" },
-  { name: "__Host- cookie with a Domain, behind HSTS", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; Domain=example.com; Secure; HttpOnly; SameSite=Lax"], true), result: "cookies-without-secure-flag-but-protected-by-hsts", kind: "penalty" },
-  { name: "__Host- cookie without Secure", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; HttpOnly; SameSite=Lax"]), result: "cookies-session-without-secure-flag", kind: "penalty", worseThan: ["cookies-without-secure-flag"] },
+  { name: "__Host- cookie without Path=/ (invalid prefix)", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/app; Secure; HttpOnly; SameSite=Lax"]), result: "cookies-invalid-prefix", kind: "penalty" },
+  { name: "__Host- cookie without any Path (invalid prefix)", id: "cookies", verdict: cookies(["__Host-sid=a; Secure; HttpOnly; SameSite=Lax"]), result: "cookies-invalid-prefix", kind: "penalty" },
+  { name: "__Host- cookie with a Domain, behind HSTS (HSTS does not make browsers accept it)", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; Domain=example.com; Secure; HttpOnly; SameSite=Lax"], true), result: "cookies-invalid-prefix", kind: "penalty" },
+  { name: "__Host- cookie without Secure, behind HSTS", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; HttpOnly; SameSite=Lax"], true), result: "cookies-invalid-prefix", kind: "penalty" },
+  { name: "__Secure- cookie without Secure, behind HSTS", id: "cookies", verdict: cookies(["__Secure-id=a; Path=/; HttpOnly; SameSite=Lax"], true), result: "cookies-invalid-prefix", kind: "penalty" },
+  { name: "valid __Secure- cookie with a Domain and a sub-path", id: "cookies", verdict: cookies(["__Secure-id=a; Path=/app; Domain=example.com; Secure; HttpOnly; SameSite=Lax"]), result: "cookies-secure-with-httponly-sessions-and-samesite", kind: "bonus" },
+  { name: "__Host- cookie without Secure", id: "cookies", verdict: cookies(["__Host-sid=a; Path=/; HttpOnly; SameSite=Lax"]), result: "cookies-session-without-secure-flag", kind: "penalty", worseThan: ["cookies-without-secure-flag", "cookies-invalid-prefix"] },
   {
     name: "SameSite with an unknown value", id: "cookies", verdict: cookies(["theme=dark; Path=/; Secure; SameSite=Sometimes"]),
     result: "cookies-samesite-flag-invalid", kind: "penalty", worseThan: ["cookies-secure-with-httponly-sessions"],
@@ -151,6 +155,12 @@ describe("header, cookie and redirection tests against the scoring table", () =>
     if (row.kind === "penalty") expect(tests[0]!.fix).toEqual(expect.any(String));
 
     for (const better of row.worseThan ?? []) expect(points, `${row.result} against ${better}`).toBeLessThan(outcomeOf(row.id, better).points);
+  });
+
+  it("an invalid prefix says in the detail which cookie breaks which rule", () => {
+    const { verdict } = testCookies(["__Host-sid=a; Path=/app; Domain=example.com; Secure; HttpOnly; SameSite=Lax, theme=dark; Path=/; Secure; SameSite=Lax"], true);
+    expect(verdict).toEqual({ result: "cookies-invalid-prefix", detail: "__Host-sid (Domain=example.com is set, Path=/app instead of /)" });
+    expect(outcomeOf("cookies", "cookies-invalid-prefix").reason).toMatch(/refuse to store it/);
   });
 
   it("every result the rows expect is in the scoring table", () => {

@@ -1,7 +1,9 @@
 // POST /v1/scans against local sites that produce each grade from A+ to F, the SSRF table applied to scans,
 // capability and cost on both doors, the 202 path, reading by id under the visibility rules, and host history.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
+import { scanStaleAfterMs } from "../../server/scans/config";
+import { createRunningScan, STALE_SCAN_ERROR } from "../../server/scans/store";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
@@ -185,6 +187,32 @@ describe("slow scans and reading scans", () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ status: "done", grade: "C", score: 55 });
     expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("a scan left running by an instance that stopped is failed with a reason once it is older than the bound; a younger one keeps running", async () => {
+    const ws = await app.seedWorkspace();
+    // What a restart leaves behind: the row was created as running, and the process that would finish it is gone.
+    const orphan = await createRunningScan(app.db, { workspaceId: ws.workspaceId, host: "c.test", url: "https://c.test/", visibility: "unlisted" });
+    const young = await createRunningScan(app.db, { workspaceId: ws.workspaceId, host: "c.test", url: "https://c.test/", visibility: "private" });
+    await app.db.scan.update({ where: { id: orphan.id }, data: { createdAt: new Date(Date.now() - scanStaleAfterMs() - 1000) } });
+    await app.db.scan.update({ where: { id: young.id }, data: { createdAt: new Date(Date.now() - scanStaleAfterMs() + 30_000) } });
+
+    const read = await app.request("GET", `/v1/scans/${orphan.id}`, {});
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ status: "failed", score: null, grade: null, tests: null, error: STALE_SCAN_ERROR, finished_at: expect.any(String) });
+    expect(read.body.error).toMatch(/restart or crash/);
+    const stored = await app.db.scan.findUniqueOrThrow({ where: { id: orphan.id } });
+    expect(stored.status).toBe("failed");
+
+    const youngRead = await app.request("GET", `/v1/scans/${young.id}`, { key: ws.apiKey });
+    expect(youngRead.body).toMatchObject({ status: "running", error: null, finished_at: null });
+
+    // The host history settles stale rows too, and only them.
+    const other = await createRunningScan(app.db, { workspaceId: ws.workspaceId, host: "c.test", url: "https://c.test/", visibility: "private" });
+    await app.db.scan.update({ where: { id: other.id }, data: { createdAt: new Date(Date.now() - 2 * scanStaleAfterMs()) } });
+    const list = await app.request("GET", "/v1/scans?host=c.test", { key: ws.apiKey });
+    expect(Object.fromEntries(list.body.scans.map((s: any) => [s.id, s.status]))).toEqual({ [orphan.id]: "failed", [young.id]: "running", [other.id]: "failed" });
+    expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
   it("a private scan is 404 to another workspace and to anonymous callers; unlisted and public are readable by id", async () => {

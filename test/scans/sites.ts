@@ -17,7 +17,11 @@ export type Site = {
   caa?: boolean;
   signed?: boolean;
   mail?: "enforced" | "none";
+  /** A certificate of its own on a separate HTTPS server: expired, self-signed, or issued for another name. */
+  cert?: BadCert;
 };
+
+export type BadCert = "expired" | "self-signed" | "wrong-name";
 
 const GOOD_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -71,6 +75,13 @@ export const SITES: Site[] = [
   },
 ];
 
+/** b.test's headers behind each bad certificate: the twin of b.test (75, B, tls-valid) but for the certificate. */
+const B_HEADERS = { "strict-transport-security": "max-age=31536000", "x-frame-options": "SAMEORIGIN", "x-content-type-options": "nosniff", "content-type": "text/plain" };
+export const BAD_CERT_SITES: Record<BadCert, string> = { expired: "expired.test", "self-signed": "selfsigned.test", "wrong-name": "wrongname.test" };
+for (const [cert, name] of Object.entries(BAD_CERT_SITES) as [BadCert, string][]) {
+  SITES.push({ name, cert, redirectToHttps: true, https: true, mail: "enforced", headers: { ...B_HEADERS } });
+}
+
 /** Expected grade, score and the points of the tests that decide it. */
 export const EXPECTED: Record<string, { grade: string; score: number; points: Record<string, number> }> = {
   "aplus.test": { grade: "A+", score: 150, points: { redirection: 0, "strict-transport-security": 5, "content-security-policy": 10, "x-frame-options": 5, "referrer-policy": 5, cookies: 5, "subresource-integrity": 5, "cross-origin-opener-policy": 5, tls: 0, "dns-caa": 5, dnssec: 5, "email-spf": 0, "email-dmarc": 0 } },
@@ -81,7 +92,12 @@ export const EXPECTED: Record<string, { grade: string; score: number; points: Re
   "f.test": { grade: "F", score: 0, points: { redirection: -20, "strict-transport-security": -20, cookies: -40, "cross-origin-resource-sharing": -50, "subresource-integrity": -50, tls: 0, "email-spf": -5, "email-dmarc": -5 } },
 };
 
-export type SiteWorld = { dns: FakeDnsServer; https: FakeHttpServer; http: FakeHttpServer; caFile: string; startUrl(name: string): string; close(): Promise<void> };
+export type SiteWorld = {
+  dns: FakeDnsServer; https: FakeHttpServer; http: FakeHttpServer; caFile: string;
+  /** The HTTPS port a site is served on (its own server for a bad certificate). */
+  httpsPortOf(name: string): number;
+  startUrl(name: string): string; close(): Promise<void>;
+};
 
 function send(site: Site | undefined, res: http.ServerResponse) {
   if (!site) return void res.writeHead(404).end("no such site");
@@ -90,14 +106,25 @@ function send(site: Site | undefined, res: http.ServerResponse) {
 
 export async function startSiteWorld(): Promise<SiteWorld> {
   const pki = createTestPki();
-  const leaf = pki.issue({ names: SITES.map((s) => s.name), days: 90 });
+  const leaf = pki.issue({ names: SITES.filter((s) => !s.cert).map((s) => s.name), days: 90 });
   const byHost = (req: http.IncomingMessage) => SITES.find((s) => s.name === (req.headers.host ?? "").split(":")[0]);
   const https = await startHttpServer({ tls: leaf, routes: { "/": (req, res) => send(byHost(req), res) } });
+  // Bad certificates, made now from the test CA (or none): each on its own HTTPS server.
+  const DAY = 86_400_000;
+  const badLeaf = (site: Site) =>
+    site.cert === "expired" ? pki.issue({ names: [site.name], notBefore: new Date(Date.now() - 90 * DAY), notAfter: new Date(Date.now() - 2 * DAY) })
+    : site.cert === "self-signed" ? pki.issue({ names: [site.name], selfSigned: true })
+    : pki.issue({ names: ["someone-else.test"] });
+  const own = new Map<string, FakeHttpServer>();
+  for (const site of SITES.filter((s) => s.cert)) {
+    own.set(site.name, await startHttpServer({ tls: badLeaf(site), routes: { "/": (req, res) => send(byHost(req), res) } }));
+  }
+  const httpsPortOf = (name: string) => own.get(name)?.port ?? https.port;
   const http = await startHttpServer({
     routes: {
       "/": (req, res) => {
         const site = byHost(req);
-        if (site?.redirectToHttps) return void res.writeHead(301, { location: `https://${site.name}:${https.port}/` }).end();
+        if (site?.redirectToHttps) return void res.writeHead(301, { location: `https://${site.name}:${httpsPortOf(site.name)}/` }).end();
         send(site, res);
       },
     },
@@ -113,8 +140,8 @@ export async function startSiteWorld(): Promise<SiteWorld> {
   const dns = await startFakeDnsServer({ records });
   for (const s of SITES) if (s.signed) dns.signedZones.add(s.name);
   return {
-    dns, https, http, caFile: pki.caFile,
+    dns, https, http, caFile: pki.caFile, httpsPortOf,
     startUrl: (name) => `http://${name}:${http.port}/`,
-    close: async () => void (await Promise.all([dns.close(), https.close(), http.close()])),
+    close: async () => void (await Promise.all([dns.close(), https.close(), http.close(), ...[...own.values()].map((s) => s.close())])),
   };
 }
