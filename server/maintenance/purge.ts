@@ -1,7 +1,7 @@
 // Retention: rows whose purpose has passed are deleted in the background. Expired lookup history is already
 // hidden from reads; it is deleted here after a grace period, as are expired saved reports ("hidden, later
 // deleted"), finished rate-limit windows and old finished webhook deliveries. Events, audit included, are kept for
-// the longer of 90 days and the workspace's plan history window (DESIGN.md), then deleted.
+// the longer of 90 days and the workspace's plan history window (DESIGN.md), then deleted; device observations too.
 import type { Db } from "../db/client";
 import { entitlementsFor, PLANS } from "../plans/catalog";
 import { deleteExpiredReports } from "../reports/reports";
@@ -15,6 +15,7 @@ export interface PurgeResult {
   webhookDeliveries: number;
   events: number;
   bulkJobs: number;
+  deviceObservations: number;
 }
 
 export const EVENT_RETENTION_MIN_DAYS = 90;
@@ -22,17 +23,20 @@ export const EVENT_RETENTION_MIN_DAYS = 90;
 /** Days a workspace's events are kept with these plans: the longer of 90 days and the plans' history window. */
 export const eventRetentionDays = (plans: readonly string[]) => Math.max(EVENT_RETENTION_MIN_DAYS, entitlementsFor(plans).historyDays);
 
+type RetainedTable = "Event" | "DeviceObservation";
+type CreatedBefore = { workspaceId?: { in: string[] }; createdAt: { lt: Date } };
+
 /**
- * Deletes events past their workspace's retention. Past the longest window any plan has, an event goes whatever the
- * plan; younger ones past 90 days are judged by the workspace's current subscriptions (any not canceled, so a
- * payment that is merely late never costs history).
+ * Deletes rows of a per-workspace table past their workspace's event retention. Past the longest window any plan has,
+ * a row goes whatever the plan; younger ones past 90 days are judged by the workspace's current subscriptions (any
+ * not canceled, so a payment that is merely late never costs history).
  */
-export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
+async function purgeByEventRetention(db: Db, table: RetainedTable, deleteWhere: (where: CreatedBefore) => Promise<number>, now: Date): Promise<number> {
   const longest = Math.max(EVENT_RETENTION_MIN_DAYS, ...Object.values(PLANS).map((p) => p.historyDays));
   const before = (days: number) => new Date(now.getTime() - days * DAY);
-  let deleted = (await db.event.deleteMany({ where: { createdAt: { lt: before(longest) } } })).count;
+  let deleted = await deleteWhere({ createdAt: { lt: before(longest) } });
   const candidates = await db.$queryRawUnsafe<{ workspaceId: string }[]>(
-    `SELECT DISTINCT "workspaceId" FROM "Event" WHERE "createdAt" < $1::timestamp(3)`,
+    `SELECT DISTINCT "workspaceId" FROM "${table}" WHERE "createdAt" < $1::timestamp(3)`,
     before(EVENT_RETENTION_MIN_DAYS).toISOString(),
   );
   if (candidates.length === 0) return deleted;
@@ -45,15 +49,26 @@ export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<numb
     const days = eventRetentionDays(plansOf.get(id) ?? []);
     byDays.set(days, [...(byDays.get(days) ?? []), id]);
   }
-  for (const [days, workspaceIds] of byDays) {
-    deleted += (await db.event.deleteMany({ where: { workspaceId: { in: workspaceIds }, createdAt: { lt: before(days) } } })).count;
-  }
+  for (const [days, workspaceIds] of byDays) deleted += await deleteWhere({ workspaceId: { in: workspaceIds }, createdAt: { lt: before(days) } });
   return deleted;
+}
+
+/** Deletes events past their workspace's retention (the longer of 90 days and the plans' history window). */
+export function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
+  return purgeByEventRetention(db, "Event", async (where) => (await db.event.deleteMany({ where })).count, now);
+}
+
+/**
+ * Device observations (the IP, email and account seen with a device, for per-device velocity) are the same personal
+ * data as the assessment events that carry a device: they are kept by the same rule and deleted with it.
+ */
+export function purgeExpiredDeviceObservations(db: Db, now = new Date()): Promise<number> {
+  return purgeByEventRetention(db, "DeviceObservation", async (where) => (await db.deviceObservation.deleteMany({ where })).count, now);
 }
 
 export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7): Promise<PurgeResult> {
   const grace = new Date(now.getTime() - graceDays * DAY);
-  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events, bulkJobs] = await Promise.all([
+  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events, bulkJobs, deviceObservations] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
     db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - DAY) } } }),
@@ -61,6 +76,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     purgeExpiredEvents(db, now),
     // Finished bulk jobs past the history window (their items go with them); a job still running is never cut.
     db.bulkJob.deleteMany({ where: { expiresAt: { lt: grace }, finishedAt: { not: null } } }),
+    purgeExpiredDeviceObservations(db, now),
   ]);
   return {
     lookupHistory: lookupHistory.count,
@@ -69,5 +85,6 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     webhookDeliveries: webhookDeliveries.count,
     events,
     bulkJobs: bulkJobs.count,
+    deviceObservations,
   };
 }
