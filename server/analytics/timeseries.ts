@@ -1,11 +1,14 @@
 // Per-day series for the analytics charts, read by API users and the dashboard alike: units per endpoint and per
 // key from the usage ledger, assessments per risk level and decision from assessment events, the top signals and
 // matched rules, and the failure rates of the work the service records per item (bulk job items, webhook
-// deliveries). Every query filters on the workspace; other workspaces' keys and rules are never named.
+// deliveries), and what the workspace's requests were answered (requests, 4xx and 5xx per day, per endpoint, the
+// top error statuses; server/analytics/request-outcomes.ts). Every query filters on the workspace; other
+// workspaces' keys and rules are never named.
 import type { Db } from "../db/client";
 import type { AnalyticsRange } from "./range";
+import { DASHBOARD_KEY, requestOutcomesOfRange, type OutcomeCounts, type RequestOutcomesOfRange } from "./request-outcomes";
 
-export const DASHBOARD_KEY = "dashboard";
+export { DASHBOARD_KEY };
 const RISK = ["low", "medium", "high", "critical"] as const;
 const DECISIONS = ["allow", "review", "challenge", "block"] as const;
 const TOP = 10;
@@ -35,6 +38,8 @@ export interface AnalyticsDay {
   riskLevels: Record<(typeof RISK)[number], number>;
   decisions: Record<(typeof DECISIONS)[number], number>;
   errors: DayErrors;
+  /** Every answer given to the workspace's authenticated requests that day, with its 4xx and 5xx. */
+  responses: OutcomeCounts;
 }
 
 export interface AnalyticsTimeseries {
@@ -46,13 +51,14 @@ export interface AnalyticsTimeseries {
   daily: AnalyticsDay[];
   topSignals: { signal: string; count: number }[];
   topRules: { id: string; name: string | null; mode: "active" | "shadow" | null; matched: number; shadowMatched: number }[];
+  responses: Omit<RequestOutcomesOfRange, "daily">;
 }
 
 export async function analyticsTimeseries(db: Db, a: { workspaceId: string; range: AnalyticsRange }): Promise<AnalyticsTimeseries> {
   const p = [a.workspaceId, a.range.since, a.range.until] as const;
   const inRange = `"workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND "createdAt" < $3::timestamp(3)`;
   const assessments = `${inRange} AND "type" = 'assessment'`;
-  const [usage, outcomes, signals, ruleHits, bulk, deliveries] = await Promise.all([
+  const [usage, outcomes, signals, ruleHits, bulk, deliveries, responses] = await Promise.all([
     // Refunds (negative rows) lower the units of their day, as they lower the month's meter; they are not requests.
     db.$queryRawUnsafe<{ day: string; endpoint: string; key: string | null; requests: Count; units: Count }[]>(
       `SELECT ${DAY_SQL} AS "day", "endpoint", "apiKeyId" AS "key", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
@@ -90,6 +96,7 @@ export async function analyticsTimeseries(db: Db, a: { workspaceId: string; rang
          FROM "WebhookDelivery" WHERE ${inRange} AND "status" IN ('delivered', 'failed') GROUP BY 1`,
       ...p,
     ),
+    requestOutcomesOfRange(db, { workspaceId: a.workspaceId, dates: a.range.dates }),
   ]);
 
   const days = new Map<string, AnalyticsDay>(a.range.dates.map((date) => [date, emptyDay(date)]));
@@ -133,7 +140,10 @@ export async function analyticsTimeseries(db: Db, a: { workspaceId: string; rang
     }
   }
   const daily = [...days.values()];
-  for (const d of daily) d.errors.rate = errorRate(d.errors);
+  for (const d of daily) {
+    d.errors.rate = errorRate(d.errors);
+    d.responses = responses.daily.get(d.date) ?? d.responses;
+  }
 
   const [keyRows, rules] = await Promise.all([
     db.apiKey.findMany({ where: { workspaceId: a.workspaceId, id: { in: [...keys.keys()].filter((k) => k !== DASHBOARD_KEY) } }, select: { id: true, name: true, prefix: true, status: true } }),
@@ -166,6 +176,7 @@ export async function analyticsTimeseries(db: Db, a: { workspaceId: string; rang
     daily,
     topSignals: signals.map((s) => ({ signal: s.signal, count: n(s.count) })),
     topRules: rules,
+    responses: { totals: responses.totals, endpoints: responses.endpoints, topErrors: responses.topErrors },
   };
 }
 
@@ -180,6 +191,7 @@ function emptyDay(date: string): AnalyticsDay {
     riskLevels: { low: 0, medium: 0, high: 0, critical: 0 },
     decisions: { allow: 0, review: 0, challenge: 0, block: 0 },
     errors: { bulkItems: 0, bulkItemsFailed: 0, webhookDeliveries: 0, webhookDeliveriesFailed: 0, rate: null },
+    responses: { requests: 0, clientErrors: 0, serverErrors: 0, clientErrorRate: null, serverErrorRate: null },
   };
 }
 

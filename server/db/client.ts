@@ -108,7 +108,8 @@ export async function getDbKind(): Promise<"pglite" | "postgresql"> {
 
 export async function closeDb(): Promise<void> {
   const { flushLookupHistory } = await import("../history/history");
-  await flushLookupHistory();
+  const { flushRequestOutcomes } = await import("../analytics/request-outcomes");
+  await Promise.all([flushLookupHistory(), flushRequestOutcomes()]);
   const h = globalForDb.__serviceDb;
   globalForDb.__serviceDb = undefined;
   if (h) await (await h).close();

@@ -5,6 +5,8 @@
 import type { Db } from "../db/client";
 import { entitlementsFor, PLANS } from "../plans/catalog";
 import { deleteExpiredReports } from "../reports/reports";
+import { MAX_RANGE_DAYS } from "../analytics/range";
+import { purgeRequestOutcomes } from "../analytics/request-outcomes";
 
 const DAY = 86_400_000;
 
@@ -15,6 +17,7 @@ export interface PurgeResult {
   webhookDeliveries: number;
   events: number;
   bulkJobs: number;
+  requestOutcomes: number;
   deviceObservations: number;
 }
 
@@ -68,7 +71,7 @@ export function purgeExpiredDeviceObservations(db: Db, now = new Date()): Promis
 
 export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7): Promise<PurgeResult> {
   const grace = new Date(now.getTime() - graceDays * DAY);
-  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events, bulkJobs, deviceObservations] = await Promise.all([
+  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events, bulkJobs, requestOutcomes, deviceObservations] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
     db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - DAY) } } }),
@@ -76,6 +79,8 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     purgeExpiredEvents(db, now),
     // Finished bulk jobs past the history window (their items go with them); a job still running is never cut.
     db.bulkJob.deleteMany({ where: { expiresAt: { lt: grace }, finishedAt: { not: null } } }),
+    // The daily request counters of the analytics error rates, once older than the longest range analytics reads.
+    purgeRequestOutcomes(db, new Date(now.getTime() - MAX_RANGE_DAYS * DAY)),
     purgeExpiredDeviceObservations(db, now),
   ]);
   return {
@@ -85,6 +90,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     webhookDeliveries: webhookDeliveries.count,
     events,
     bulkJobs: bulkJobs.count,
+    requestOutcomes,
     deviceObservations,
   };
 }

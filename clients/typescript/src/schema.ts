@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Analytics time series
-         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, and failure rates of the work recorded item by item (bulk job items and webhook deliveries). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.
+         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (`responses`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.
          */
         get: operations["workspace-analyticsTimeseries"];
         put?: never;
@@ -845,6 +845,7 @@ export interface paths {
          *     | cookies | `cookies-without-secure-flag-but-protected-by-hsts` | -5 | Some cookies lack Secure, though HSTS keeps them on HTTPS. | Add Secure to every cookie (or use the __Host- prefix). |
          *     | cookies | `cookies-session-without-secure-flag-but-protected-by-hsts` | -10 | A session cookie lacks Secure, though HSTS keeps it on HTTPS. | Add Secure to session cookies (or use the __Host- prefix). |
          *     | cookies | `cookies-without-secure-flag` | -20 | Some cookies lack Secure and can be sent over HTTP. | Add Secure to every cookie. |
+         *     | cookies | `cookies-invalid-prefix` | -20 | A __Host- or __Secure- cookie breaks its prefix's rules (__Host- needs Secure, Path=/ and no Domain; __Secure- needs Secure), so browsers refuse to store it and whatever it protects silently stops working. | Send __Host- cookies with Secure; Path=/ and no Domain attribute (__Secure- ones with Secure), or drop the prefix. |
          *     | cookies | `cookies-samesite-flag-invalid` | -20 | A SameSite attribute has a value browsers do not know, or None without Secure. | Use SameSite=Lax or Strict (None only with Secure). |
          *     | cookies | `cookies-session-without-httponly-flag` | -30 | A session cookie is readable by page scripts (no HttpOnly), so XSS can steal it. | Add HttpOnly to session cookies. |
          *     | cookies | `cookies-session-without-secure-flag` | -40 | A session cookie lacks Secure and can leak over HTTP. | Add Secure and HttpOnly to session cookies; prefer the __Host- prefix. |
@@ -873,7 +874,9 @@ export interface paths {
          *     | tls | `tls-expiring-soon` | -5 | The certificate expires within 14 days. | Renew the certificate (automate renewal, e.g. ACME). |
          *     | tls | `tls-legacy-protocol` | -10 | The server negotiates TLS 1.0 or 1.1, which browsers no longer accept. | Disable TLS 1.0 and 1.1; offer TLS 1.2 and 1.3. |
          *     | tls | `tls-name-mismatch` | -20 | The certificate does not cover this host name. | Issue a certificate whose SANs include the host name. |
-         *     | tls | `tls-invalid-chain` | -20 | The certificate chain does not verify against public roots, or the certificate is expired. | Serve the full chain from a public CA and renew expired certificates. |
+         *     | tls | `tls-expired` | -20 | The certificate has expired: browsers stop at a full-page warning. | Renew the certificate now and automate renewal (e.g. ACME). |
+         *     | tls | `tls-self-signed` | -20 | The certificate is self-signed: no browser trusts it, so visitors see a full-page warning. | Use a certificate from a public CA (e.g. Let's Encrypt) and serve its chain. |
+         *     | tls | `tls-invalid-chain` | -20 | The certificate chain does not verify against public roots (unknown issuer, missing intermediate or not yet valid). | Serve the full chain from a public CA. |
          *     | dns-caa | `caa-implemented` | +5 | CAA records name which CAs may issue certificates. |  |
          *     | dns-caa | `caa-not-implemented` | 0 | No CAA record: any CA may issue certificates for the domain. | Publish CAA records, e.g. 0 issue "letsencrypt.org". |
          *     | dns-caa | `caa-unknown` | 0 | The CAA lookup got no answer. |  |
@@ -1453,6 +1456,19 @@ export interface operations {
                             };
                             /** @description Metered requests admitted that day */
                             requests: number;
+                            /** @description Requests this workspace made that day (API keys and dashboard) and how many were answered with a 4xx or a 5xx; see the top-level `responses` */
+                            responses: {
+                                /** @description clientErrors / requests, to 4 decimals; null when there were no requests */
+                                clientErrorRate: number | null;
+                                /** @description Of those, requests answered with a 4xx status (bad input, out of units, not allowed by the plan, not found, conflict, rate limited) */
+                                clientErrors: number;
+                                /** @description Requests answered (successes and refusals alike): every authenticated request, metered or not, through the API or the dashboard */
+                                requests: number;
+                                /** @description serverErrors / requests, to 4 decimals; null when there were no requests */
+                                serverErrorRate: number | null;
+                                /** @description Of those, requests answered with a 5xx status (internal error, upstream unavailable) */
+                                serverErrors: number;
+                            };
                             /** @description Assessments that day per risk level */
                             riskLevels: {
                                 critical: number;
@@ -1495,6 +1511,46 @@ export interface operations {
                             /** @description Units, net of refunds */
                             units: number;
                         }[];
+                        /** @description What this workspace's authenticated requests were answered in the range (API keys and the dashboard alike), counted per whole UTC day: a range starting or ending inside a day counts that whole day. Requests refused before the caller is known (no key, a bad key) belong to no workspace and are not counted; bulk job items are not requests (see `errors`) */
+                        responses: {
+                            /** @description Every procedure called in the range, most errors (4xx + 5xx) first, then most requests */
+                            endpoints: {
+                                /** @description clientErrors / requests, to 4 decimals; null when there were no requests */
+                                clientErrorRate: number | null;
+                                /** @description Of those, requests answered with a 4xx status (bad input, out of units, not allowed by the plan, not found, conflict, rate limited) */
+                                clientErrors: number;
+                                /** @description The procedure's name, e.g. `email.emailCheck` or `workspace.analyticsTimeseries` (its OpenAPI operationId, with `.` for `-`) */
+                                endpoint: string;
+                                /** @description Requests answered (successes and refusals alike): every authenticated request, metered or not, through the API or the dashboard */
+                                requests: number;
+                                /** @description serverErrors / requests, to 4 decimals; null when there were no requests */
+                                serverErrorRate: number | null;
+                                /** @description Of those, requests answered with a 5xx status (internal error, upstream unavailable) */
+                                serverErrors: number;
+                            }[];
+                            /** @description The ten most frequent error statuses of the range, most requests first */
+                            topErrors: {
+                                /** @description The error code of the answers (e.g. `QUOTA_EXCEEDED`) when it was recorded; null when only the status is known */
+                                code: string | null;
+                                /** @description Requests answered with this status (and code) in the range */
+                                requests: number;
+                                /** @description HTTP status of the answers, 400..599 */
+                                status: number;
+                            }[];
+                            /** @description Sums over the whole range */
+                            totals: {
+                                /** @description clientErrors / requests, to 4 decimals; null when there were no requests */
+                                clientErrorRate: number | null;
+                                /** @description Of those, requests answered with a 4xx status (bad input, out of units, not allowed by the plan, not found, conflict, rate limited) */
+                                clientErrors: number;
+                                /** @description Requests answered (successes and refusals alike): every authenticated request, metered or not, through the API or the dashboard */
+                                requests: number;
+                                /** @description serverErrors / requests, to 4 decimals; null when there were no requests */
+                                serverErrorRate: number | null;
+                                /** @description Of those, requests answered with a 5xx status (internal error, upstream unavailable) */
+                                serverErrors: number;
+                            };
+                        };
                         /** @description Start of the range, inclusive (ISO 8601); for `days`, the start of the oldest UTC day */
                         since: string;
                         /** @description The ten rules with the most matches (active and shadow together) in the range */

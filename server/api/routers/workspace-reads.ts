@@ -56,6 +56,32 @@ const failures = {
   webhookDeliveriesFailed: int("Webhook deliveries that failed after their retries"),
   rate: z.number().min(0).max(1).nullable().describe("(bulkItemsFailed + webhookDeliveriesFailed) / (bulkItems + webhookDeliveries), to 4 decimals; null when nothing finished"),
 };
+const answered = {
+  requests: int("Requests answered (successes and refusals alike): every authenticated request, metered or not, through the API or the dashboard"),
+  clientErrors: int("Of those, requests answered with a 4xx status (bad input, out of units, not allowed by the plan, not found, conflict, rate limited)"),
+  serverErrors: int("Of those, requests answered with a 5xx status (internal error, upstream unavailable)"),
+  clientErrorRate: z.number().min(0).max(1).nullable().describe("clientErrors / requests, to 4 decimals; null when there were no requests"),
+  serverErrorRate: z.number().min(0).max(1).nullable().describe("serverErrors / requests, to 4 decimals; null when there were no requests"),
+};
+const responsesOutput = z
+  .object({
+    totals: z.object(answered).describe("Sums over the whole range"),
+    endpoints: z
+      .array(z.object({ endpoint: z.string().describe("The procedure's name, e.g. `email.emailCheck` or `workspace.analyticsTimeseries` (its OpenAPI operationId, with `.` for `-`)"), ...answered }))
+      .describe("Every procedure called in the range, most errors (4xx + 5xx) first, then most requests"),
+    topErrors: z
+      .array(
+        z.object({
+          status: int("HTTP status of the answers, 400..599"),
+          code: z.string().nullable().describe("The error code of the answers (e.g. `QUOTA_EXCEEDED`) when it was recorded; null when only the status is known"),
+          requests: int("Requests answered with this status (and code) in the range"),
+        }),
+      )
+      .describe("The ten most frequent error statuses of the range, most requests first"),
+  })
+  .describe(
+    "What this workspace's authenticated requests were answered in the range (API keys and the dashboard alike), counted per whole UTC day: a range starting or ending inside a day counts that whole day. Requests refused before the caller is known (no key, a bad key) belong to no workspace and are not counted; bulk job items are not requests (see `errors`)",
+  );
 const analyticsTimeseriesOutput = z.object({
   since: z.string().describe("Start of the range, inclusive (ISO 8601); for `days`, the start of the oldest UTC day"),
   until: z.string().describe("End of the range, exclusive (ISO 8601)"),
@@ -87,6 +113,7 @@ const analyticsTimeseriesOutput = z.object({
         riskLevels: countMap(["low", "medium", "high", "critical"]).describe("Assessments that day per risk level"),
         decisions: countMap(["allow", "review", "challenge", "block"]).describe("Assessments that day per decision"),
         errors: z.object(failures).describe("Failures that day of the work recorded item by item (bulk job items by the day they finished, webhook deliveries by the day they were created)"),
+        responses: z.object(answered).describe("Requests this workspace made that day (API keys and dashboard) and how many were answered with a 4xx or a 5xx; see the top-level `responses`"),
       }),
     )
     .describe("Every UTC day of the range, oldest first, zeros included"),
@@ -102,6 +129,7 @@ const analyticsTimeseriesOutput = z.object({
       }),
     )
     .describe("The ten rules with the most matches (active and shadow together) in the range"),
+  responses: responsesOutput,
 });
 
 export const workspaceReadsRouter = router({
@@ -218,7 +246,7 @@ export const workspaceReadsRouter = router({
         path: "/analytics/timeseries",
         tags: ["Workspace"],
         summary: "Analytics time series",
-        description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, and failure rates of the work recorded item by item (bulk job items and webhook deliveries). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.`,
+        description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (\`responses\`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.`,
       },
       access: { requirement: "any active workspace key; unmetered" },
     })
