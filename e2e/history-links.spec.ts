@@ -94,6 +94,6 @@ test("a new workspace sees an empty list of links, and a Free workspace is told 
   await expect(page.getByTestId("links-empty")).toBeVisible();
   await snap(page, testInfo, "links-empty");
   await page.goto("/dashboard/history");
-  await expect(page.getByTestId("history-none")).toContainText("Paid Email keeps 7 days");
+  await expect(page.getByTestId("history-none")).toContainText("Paid Email subscription keeps 7 days");
   await expect(page.getByTestId("history-none").getByRole("link")).toHaveAttribute("href", "/dashboard/plan");
 });

@@ -25,14 +25,14 @@ function paramExample(doc: Json, p: Json): string {
   return s.default !== undefined ? String(s.default) : v === null || v === undefined ? "" : String(v);
 }
 
-function curlExample(method: string, path: string, examples: { p: Json; v: string }[], body: string | null, needsKey: boolean): string {
+function curlExample(base: string, method: string, path: string, examples: { p: Json; v: string }[], body: string | null, needsKey: boolean): string {
   let url = path;
   const query = new URLSearchParams();
   for (const { p, v } of examples) {
     if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(v));
     else if (p.in === "query" && p.required) query.set(p.name, v);
   }
-  const lines = [`curl -X ${method.toUpperCase()} "https://YOUR-HOST/v1${url}${query.size ? `?${query}` : ""}"`];
+  const lines = [`curl -X ${method.toUpperCase()} "https://YOUR-HOST${base}${url}${query.size ? `?${query}` : ""}"`];
   if (needsKey) lines.push(`  -H "Authorization: Bearer $KEY"`);
   if (body !== null) lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(JSON.parse(body))}'`);
   return lines.join(" \\\n");
@@ -43,7 +43,9 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
   const body = op.requestBody?.content?.["application/json"]?.schema;
   const ok = op.responses?.["200"];
   const okSchema = ok?.content?.["application/json"]?.schema;
-  const errors = Object.entries<Json>(op.responses ?? {}).filter(([code]) => code !== "200");
+  const errors = Object.entries<Json>(op.responses ?? {}).filter(([code]) => Number(code) >= 400);
+  // A path with servers of its own (the badge) is served at the site root, not under /v1.
+  const base = doc.paths?.[path]?.servers ? "" : "/v1";
   const needsKey = Boolean(op.security?.length);
   const examples = params.filter((p) => p.in === "path" || p.in === "query").map((p) => ({ p, v: paramExample(doc, p) }));
   const bodyExample = body ? exampleJson(doc, body) : null;
@@ -53,7 +55,7 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
   return (
     <section className="op" id={id} data-testid="operation" data-search={searchText(method, path, op)}>
       <h3>
-        <span className={`verb verb-${method}`}>{method.toUpperCase()}</span> <code>/v1{path}</code>
+        <span className={`verb verb-${method}`}>{method.toUpperCase()}</span> <code>{base}{path}</code>
       </h3>
       {op.summary ? <p className="summary">{op.summary}</p> : null}
       <div className="facts">
@@ -66,7 +68,6 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
         {op["x-service-bulk"] && op["x-service-bulk"] !== "never" ? (
           <span>Bulk: {op["x-service-bulk"] === "always" ? "always required" : "required for more than one target"}</span>
         ) : null}
-        {op["x-service-access"] ? <span>Access: {op["x-service-access"]}</span> : null}
         {op.security?.length ? <span>API key required</span> : <span>No key</span>}
       </div>
       {op.description ? (
@@ -138,7 +139,7 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
       ) : null}
       <h4>Example request</h4>
       <pre data-testid="example-request" tabIndex={0}>
-        {curlExample(method, path, examples, bodyExample, needsKey)}
+        {curlExample(base, method, path, examples, bodyExample, needsKey)}
       </pre>
       {okExample ? (
         <>
@@ -148,7 +149,7 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           </pre>
         </>
       ) : null}
-      <TryIt id={id} method={method} path={path} params={tryParams} bodyExample={bodyExample} needsKey={needsKey} />
+      {base ? <TryIt id={id} method={method} path={path} params={tryParams} bodyExample={bodyExample} needsKey={needsKey} /> : null}
       {errors.length ? (
         <>
           <h4>Errors</h4>

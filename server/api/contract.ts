@@ -2,8 +2,12 @@
 // by the ladder (server/api/trpc.ts), the OpenAPI document (rest/openapi.ts) and the security table's tests.
 // Plan names always come from the plan catalog, never from hand-typed prose.
 import { AppError, ERROR_STATUS, type ErrorCode } from "../errors";
-import { PLAN_SLUGS, PLANS, type Capability, type Entitlements, type Plan } from "../plans/catalog";
+import type { Capability, Entitlements } from "../plans/catalog";
 import type { Principal } from "./context";
+import { BULK_PLANS, describePlans, orList, plansForCapability, WEBHOOK_PLANS } from "./contract-text";
+
+// The plan sentences live in contract-text.ts (client-safe); re-exported for the modules that read them here.
+export { BULK_PLANS, describePlans, plansForCapability, WEBHOOK_PLANS };
 
 /** Checked right after authentication, before the input is read (spec order: key, plan, then input). */
 export interface Requirement {
@@ -26,33 +30,6 @@ export interface ContractMeta {
   metered?: { rateLimited?: boolean };
   openapi?: { protect?: boolean };
 }
-
-function plansWith(test: (p: Plan) => boolean): Plan[] {
-  return PLAN_SLUGS.map((s) => PLANS[s]).filter(test);
-}
-
-function orList(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
-
-/**
- * The plans as people say them: whole families ("a Suite or Lookups plan") when every plan of a family qualifies,
- * otherwise the plan names ("the Suite Agency or Lookups Growth plan").
- */
-export function describePlans(qualifying: Plan[]): string {
-  const family = (p: Plan) => p.name.split(" ")[0]!;
-  const families = [...new Set(qualifying.map(family))];
-  const whole = families.every((f) => plansWith((p) => family(p) === f).every((p) => qualifying.includes(p)));
-  if (whole && families.every((f) => plansWith((p) => family(p) === f).length > 1)) return `a ${orList(families)} plan`;
-  return `the ${orList(qualifying.map((p) => p.name))} plan`;
-}
-
-export function plansForCapability(capability: Capability): Plan[] {
-  return plansWith((p) => p.capabilities.includes(capability));
-}
-
-export const WEBHOOK_PLANS = (): Plan[] => plansWith((p) => p.webhooks);
-export const BULK_PLANS = (): Plan[] => plansWith((p) => p.bulk);
 
 /** The plan sentence of a requirement, for descriptions and refusals ("a Suite or Lookups plan"). */
 export function requirementPlans(req: Requirement): string | null {

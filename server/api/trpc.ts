@@ -12,6 +12,7 @@ import { noteRequestOutcome } from "../analytics/request-outcomes";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import type { Context } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
+import type { Caller } from "./contract-text";
 import { screenInput, type FreeTextPaths } from "./input-screen";
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
@@ -19,8 +20,10 @@ import { screenInput, type FreeTextPaths } from "./input-screen";
 /** Procedure metadata: trpc-to-openapi's `openapi`, plus what the pipeline and the docs need to know. */
 export type Meta = OpenApiMeta & {
   metered?: { capability: Capability; endpoint: string; cost: string; bulk: "never" | "multiple-targets" | "always"; rateLimited?: boolean };
-  /** Unmetered API-key reads and management: the plan requirement shown in the docs. */
-  access?: { requirement: string };
+  /** Who may call, when the builder allows more or less than any active key or member (contract-text.ts `Caller`). */
+  who?: Caller;
+  /** How a procedure outside meteredProcedure charges lookup units (bulk jobs), for the docs' cost sentence. */
+  charges?: string;
   /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
   produces?: "text/csv";
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */

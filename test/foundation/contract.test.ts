@@ -7,7 +7,9 @@ import { ERROR_STATUS, type ErrorCode } from "../../server/errors";
 
 const doc = getOpenApiDocument();
 const operations = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, ops]) =>
-  Object.entries<any>(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+  Object.entries<any>(ops)
+    .filter(([key]) => key !== "servers") // a path item's own servers (the badge, outside /v1), not an operation
+    .map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
 );
 const CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 

@@ -4,6 +4,7 @@
 // workspace's jobs. The same procedures as /v1/jobs.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { BULK_PLANS as bulkPlans, describePlans } from "../../../server/api/contract-text";
 import { BULK_KINDS, KIND_LABELS, type BulkKind } from "../../../server/bulk/kind-labels";
 import { download } from "../_components/download";
 import { errorCode, ErrorNote } from "../_components/ErrorNote";
@@ -13,7 +14,8 @@ import { PlanGate } from "../webhooks/PlanGate";
 import "./bulk.css";
 
 const MAX_TARGETS = 100;
-const BULK_PLANS = "need the Suite Business, Suite Agency or Lookups Growth plan";
+/** Which plans have bulk jobs, from the plan catalog. */
+const BULK_PLANS = `need ${describePlans(bulkPlans())}`;
 
 /** Targets of a pasted or uploaded list: one per line (CSV: the first column); blanks and # comments left out. */
 export function splitTargets(text: string): string[] {

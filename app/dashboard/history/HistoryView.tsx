@@ -4,6 +4,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { historyWindowsSentence } from "../../../server/api/contract-text";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -59,7 +60,7 @@ export function HistoryView() {
       </p>
       {noHistory ? (
         <div className="card notice" data-testid="history-none">
-          <p>Free workspaces keep no lookup history. Paid Email keeps 7 days, Suite Starter 30, Suite Business and Lookups Developer 90, Suite Agency and Lookups Growth 365.</p>
+          <p>{historyWindowsSentence()}</p>
           <p>
             <Link href="/dashboard/plan">See the workspace&apos;s plan</Link>
           </p>

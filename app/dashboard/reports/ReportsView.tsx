@@ -3,6 +3,7 @@
 // the expiry captured from the history window when it was saved; legacy reports without an expiry stay.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { describePlans, plansForCapability } from "../../../server/api/contract-text";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { AssessmentAnswer, asAssessment } from "../_components/AssessmentAnswer";
@@ -21,7 +22,7 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
     <>
       <h1>Saved reports</h1>
       <p className="muted small">
-        Save a fraud report (for example an assessment result) to keep it with the workspace. Saving needs a Suite or Lookups plan and uses one
+        Save a fraud report (for example an assessment result) to keep it with the workspace. Saving needs {describePlans(plansForCapability("full"))} and uses one
         lookup unit; each report is hidden when it reaches the expiry set by the lookup history window at the time it was saved.
       </p>
       <SaveReportForm />

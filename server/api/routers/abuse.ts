@@ -23,7 +23,7 @@ export const abuseRouter = router({
         path: "/ip/{ip}/abuse",
         tags: ["IP"],
         summary: "Abuse contact of an IP address",
-        description: `Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. ${NESTING} \`abuse\` is null with a \`reason\` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts). Capability \`full\`; 1 lookup unit.`,
+        description: `Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. ${NESTING} \`abuse\` is null with a \`reason\` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts).`,
       },
     })
     .output(ipAbuseSchema)
@@ -42,7 +42,7 @@ export const abuseRouter = router({
         path: "/domain/{domain}/abuse",
         tags: ["Domain"],
         summary: "Abuse contact of a domain",
-        description: `Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. ${NESTING} \`abuse\` is null with a \`reason\` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts). Capability \`full\`; 1 lookup unit.`,
+        description: `Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. ${NESTING} \`abuse\` is null with a \`reason\` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).`,
       },
     })
     .output(domainAbuseSchema)

@@ -56,9 +56,18 @@ export const accountRouter = router({
 
   keys: workspaceProcedure.query(({ ctx }) => listApiKeys(ctx.db, ctx.principal.workspaceId)),
 
+  /** A secret key (server side, every route) or a publishable one (only POST /v1/device/check, from the listed web origins). */
   createKey: ownerProcedure
-    .input(z.object({ name: z.string().trim().max(100).optional() }))
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, { workspaceId: ctx.principal.workspaceId, name: input.name, actor: actorOf(ctx), requestId: ctx.requestId })),
+    .input(
+      z.object({
+        name: z.string().trim().max(100).optional(),
+        kind: z.enum(["secret", "publishable"]).default("secret"),
+        allowedOrigins: z.array(z.string().max(300)).max(50).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      createApiKey(ctx.db, { workspaceId: ctx.principal.workspaceId, name: input.name, kind: input.kind, allowedOrigins: input.allowedOrigins, actor: actorOf(ctx), requestId: ctx.requestId }),
+    ),
 
   revokeKey: ownerProcedure
     .input(z.object({ keyId: z.string().min(1).max(64) }))

@@ -34,7 +34,7 @@ export const asnRouter = router({
           "addresses) from the shipped RouteViews/NRO/DB-IP routing data; hosting classification (curated hosting-ASN list, or a labelled " +
           "heuristic on the organisation name); Spamhaus ASN-DROP membership. Name, country and dates come from the registry's RDAP record; when " +
           "RDAP is unavailable those fields are null and `rdapReason` says why. 404 NOT_FOUND when neither source knows the ASN; 503 when the " +
-          "ASN is not in the shipped data and its registry cannot be reached. `AS13335` and `13335` are both accepted. Capability `full`; 1 lookup unit.",
+          "ASN is not in the shipped data and its registry cannot be reached. `AS13335` and `13335` are both accepted.",
       },
     })
     .output(asnIntelSchema)

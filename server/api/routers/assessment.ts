@@ -28,7 +28,7 @@ export const assessmentRouter = router({
         description:
           "Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. " +
           SCORING_DOC +
-          " Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit. Capability `full` (any Suite or Lookups plan); 1 lookup unit.",
+          " Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit.",
       },
     })
     .output(assessResultSchema)
@@ -45,9 +45,8 @@ export const assessmentRouter = router({
         tags: ["Assessment"],
         summary: "Label the outcome of an assessed request",
         description:
-          "Records what became of an assessed request: `fraud`, `legitimate`, `chargeback`, `account_takeover` or `abuse` (every label but `legitimate` counts as fraud), with an optional `note` (at most 1,000 characters). A new label replaces the previous one (answered as `previous`). Each label is an investigation event (type `assessment.outcome` under the assessed request's id, searchable with GET /events). Labels feed the precision and recall of POST /rules/backtest and GET /analytics/summary. A request id this workspace did not assess (another workspace's included) is 404 NOT_FOUND. Any active workspace key; unmetered.",
+          "Records what became of an assessed request: `fraud`, `legitimate`, `chargeback`, `account_takeover` or `abuse` (every label but `legitimate` counts as fraud), with an optional `note` (at most 1,000 characters). A new label replaces the previous one (answered as `previous`). Each label is an investigation event (type `assessment.outcome` under the assessed request's id, searchable with GET /events). Labels feed the precision and recall of POST /rules/backtest and GET /analytics/summary. A request id this workspace did not assess (another workspace's included) is 404 NOT_FOUND.",
       },
-      access: { requirement: "any active workspace key; unmetered" },
     })
     .input(
       z.object({

@@ -1,4 +1,4 @@
-// POST /captcha/test: the device/CAPTCHA diagnostic (Suite or Lookups; metered, 1 unit). The spec writes its path
+// POST /captcha/test: the device/CAPTCHA diagnostic (capability full; metered). The spec writes its path
 // as /v1/captcha/test next to routes that are relative to the /v1 base, so both spellings are served.
 import { z } from "zod";
 import { CAPTCHA_PROVIDERS } from "../../captcha/providers";
@@ -37,7 +37,7 @@ const output = z.object({
 });
 
 const DESCRIPTION =
-  "Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. Capability `full` (any Suite or Lookups plan); 1 lookup unit; 503 when the provider is unreachable (the unit still counts).";
+  "Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (the unit still counts).";
 
 const procedure = (path: "/captcha/test" | "/v1/captcha/test") =>
   meteredProcedure({

@@ -39,7 +39,7 @@ export const cidrRouter = router({
         tags: ["Blocklists"],
         summary: "CIDR range check",
         description:
-          'Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). Bulk entitlement always required (403 BULK_LOOKUPS_REQUIRED); capability `full`; 400 for an invalid range (no unit).',
+          'Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit).',
       },
     })
     .output(cidrCheckResultSchema)

@@ -40,7 +40,7 @@ export const dnsRouter = router({
         tags: ["DNS"],
         summary: "DNS lookup",
         description:
-          "Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers (the unit counts). Capability `full`; 1 lookup unit.",
+          "Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers (the unit counts).",
       },
     })
     .output(dnsLookupResultSchema)

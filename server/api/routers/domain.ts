@@ -59,7 +59,7 @@ export const domainRouter = router({
         tags: ["Domains"],
         summary: "Domain intelligence",
         description:
-          "The registrable domain (Public Suffix List aware, private suffixes such as github.io included), registration data and age from RDAP, a DNS summary (A, AAAA, MX, NS, TXT), the email authentication summary (SPF, DMARC, DKIM), disposable and free-provider flags, domain blocklist status, and a 0-100 risk score with the reasons that moved it. Parts whose source is unavailable are null with a reason (and never raise the score); the answer is never a 503 because the offline parts always stand. A domain that does not exist answers 200 with `exists: false`. Every part names its source and when it was fetched. Capability `full`; 1 lookup unit.",
+          "The registrable domain (Public Suffix List aware, private suffixes such as github.io included), registration data and age from RDAP, a DNS summary (A, AAAA, MX, NS, TXT), the email authentication summary (SPF, DMARC, DKIM), disposable and free-provider flags, domain blocklist status, and a 0-100 risk score with the reasons that moved it. Parts whose source is unavailable are null with a reason (and never raise the score); the answer is never a 503 because the offline parts always stand. A domain that does not exist answers 200 with `exists: false`. Every part names its source and when it was fetched.",
       },
     })
     .output(domainIntelSchema)
@@ -78,7 +78,7 @@ export const domainRouter = router({
         tags: ["Domains"],
         summary: "Subdomains from certificate transparency",
         description:
-          "Certificate-transparency hostname observations for the registrable apex of the supplied hostname (from a crt.sh-compatible source, SERVICE_CT_URL): deduplicated names, sorted, each with first and last seen (certificate notBefore), last expiry, the number of logged certificates and whether a wildcard covered it. These are historical naming data: a name listed here need not resolve today. `limit` 1..500 (default 100) and `offset` >= 0 page the names; outside those ranges the answer is 400 and no unit is consumed. Each successful answer is retained; when the source is unavailable the last retained answer is served with `retained: true`, its `fetchedAt` and the reason. 503 UPSTREAM_UNAVAILABLE only when the source is unavailable and nothing was retained (the unit counts). Capability `full`; 1 lookup unit.",
+          "Certificate-transparency hostname observations for the registrable apex of the supplied hostname (from a crt.sh-compatible source, SERVICE_CT_URL): deduplicated names, sorted, each with first and last seen (certificate notBefore), last expiry, the number of logged certificates and whether a wildcard covered it. These are historical naming data: a name listed here need not resolve today. `limit` 1..500 (default 100) and `offset` >= 0 page the names; outside those ranges the answer is 400 and no unit is consumed. Each successful answer is retained; when the source is unavailable the last retained answer is served with `retained: true`, its `fetchedAt` and the reason. 503 UPSTREAM_UNAVAILABLE only when the source is unavailable and nothing was retained (the unit counts).",
       },
     })
     .output(subdomainResponseSchema)
@@ -98,7 +98,7 @@ export const domainRouter = router({
         tags: ["Domains"],
         summary: "Hostname infrastructure",
         description:
-          "Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (the unit counts). Capability `full`; 1 lookup unit.",
+          "Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (the unit counts).",
       },
     })
     .output(infrastructureResponseSchema)

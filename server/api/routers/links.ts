@@ -27,7 +27,7 @@ const DESCRIPTION = [
   "as does a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation).",
   "Reuse: a request without `expires_at` whose normalized destination (scheme and host lowercased, default port and fragment dropped, path and query kept) equals that of an active, non-expiring link in the same scope",
   "(the workspace, or all anonymous callers) gets that link back with `reused: true`; links with an expiry are never reused.",
-  "Consumes no lookup units and sends no quota headers; creation is rate limited per workspace, or per client address when anonymous (429 RATE_LIMITED with Retry-After).",
+  "Sends no quota headers; creation is rate limited per workspace, or per client address when anonymous.",
   "`short_url` redirects (302) to `url`; an expired or disabled link answers 410.",
 ].join(" ");
 
@@ -37,15 +37,13 @@ const workspaceLinksProcedure = workspaceProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-const ACCESS = { requirement: "any active workspace key; unmetered" };
-const MANAGED = "Any active key of the workspace; unmetered, and not counted against the creation rate limit.";
+const MANAGED = "Not counted against the creation rate limit.";
 
 export const linksRouter = router({
   create: optionalKeyProcedure
     .meta({
       errors: ["TARGET_FORBIDDEN", "RATE_LIMITED"],
       openapi: { method: "POST", path: "/go/links", tags: ["Links"], summary: "Create a protected link", description: DESCRIPTION, protect: false },
-      access: { requirement: "API key optional (anonymous creation allowed); unmetered" },
     })
     .input(linkCreateSchema)
     .output(linkCreatedSchema)
@@ -69,7 +67,6 @@ export const linksRouter = router({
         summary: "List the workspace's links",
         description: `This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its \`short_url\`, destination \`url\`, \`status\` (\`active\`; \`expired\` or \`disabled\`, which answer 410 at the short URL), \`clicks\` (redirects served), the destination's blocklist verdict \`safety\` kept from creation, \`created_at\`, \`expires_at\` and \`disabled_at\`. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). ${MANAGED}`,
       },
-      access: ACCESS,
     })
     .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
     .output(z.object({ items: z.array(linkRecordSchema), nextCursor: z.string().nullable() }))
@@ -87,7 +84,6 @@ export const linksRouter = router({
         summary: "Disable a link",
         description: `Disables one of this workspace's links for good: from then on its short URL answers 410 \`LINK_DISABLED\` (visits are recorded as \`link.visit_blocked\` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with \`status: "disabled"\` and \`disabled_at\`. The change is recorded as a \`link.disabled\` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. ${MANAGED}`,
       },
-      access: ACCESS,
     })
     .input(z.object({ id: linkIdSchema }))
     .output(linkRecordSchema)

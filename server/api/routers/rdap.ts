@@ -46,7 +46,7 @@ export const rdapRouter = router({
           "The network registration holding the address, from the Regional Internet Registry's RDAP server (found through the IANA bootstrap): " +
           "range and CIDRs, name, handle, country, registration and last-change dates, status, and the abuse contact's email and phone from the " +
           "RDAP entities. 404 NOT_FOUND for private or reserved space and unregistered addresses; 503 UPSTREAM_UNAVAILABLE when the registry " +
-          "does not answer (the unit still counts). Capability `full`; 1 lookup unit.",
+          "does not answer (the unit still counts).",
       },
     })
     .output(ipRdapSchema)
@@ -68,7 +68,7 @@ export const rdapRouter = router({
           "Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's " +
           "RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name " +
           "servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 " +
-          "UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts). Capability `full`; 1 lookup unit.",
+          "UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).",
       },
     })
     .output(domainRdapSchema)

@@ -5,7 +5,7 @@ import { listReportsInput, reportPageSchema, savedReportSchema, saveReportInput 
 import { meteredProcedure, router, workspaceProcedure } from "../trpc";
 
 export const reportsRouter = router({
-  /** Needs Suite or Lookups; one shared lookup unit (spec: Saved report creation, 1 unit). */
+  /** Metered: the `full` capability, one unit (spec: Saved report creation, 1 unit). */
   create: meteredProcedure({ capability: "full", endpoint: "account.reports.create", input: saveReportInput })
     .meta({ freeText: ["report.**"] })
     .output(savedReportSchema)

@@ -10,14 +10,13 @@ import { AppError } from "../../errors";
 import { actorOf } from "../actor";
 import { authenticated, router } from "../trpc";
 
-/** Rules are unmetered but keep their capability check (spec Limits rule 5): any Suite or Lookups plan. */
+/** Rules are unmetered but keep their capability check (spec Limits rule 5): capability `full`. */
 const rulesProcedure = authenticated.meta({
   requires: { capability: "full", subject: "Rules need" },
   // Names and condition values are free text: tabs and line breaks pass, NUL never (input-screen.ts).
   freeText: ["name", "conditions.value", "expression"],
 });
 
-const ACCESS = { requirement: "any Suite or Lookups plan; unmetered" };
 const TAGS = ["Rules"];
 const LANGUAGE =
   "A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: " +
@@ -29,8 +28,7 @@ const LANGUAGE =
 export const rulesRouter = router({
   list: rulesProcedure
     .meta({
-      openapi: { method: "GET", path: "/rules", tags: TAGS, summary: "List rules", description: "This workspace's rules in evaluation order (ascending `priority`, then oldest first). Any Suite or Lookups plan; unmetered." },
-      access: ACCESS,
+      openapi: { method: "GET", path: "/rules", tags: TAGS, summary: "List rules", description: "This workspace's rules in evaluation order (ascending `priority`, then oldest first)." },
     })
     .input(z.object({}))
     .output(z.object({ items: z.array(ruleRecordSchema) }))
@@ -44,9 +42,8 @@ export const rulesRouter = router({
         path: "/rules",
         tags: TAGS,
         summary: "Create a rule",
-        description: `Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (\`allow\` whitelists); try it first with POST /rules/backtest or \`mode: shadow\`. At most 100 rules per workspace (409 CONFLICT beyond). ${LANGUAGE} Any Suite or Lookups plan; unmetered.`,
+        description: `Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (\`allow\` whitelists); try it first with POST /rules/backtest or \`mode: shadow\`. At most 100 rules per workspace (409 CONFLICT beyond). ${LANGUAGE}`,
       },
-      access: ACCESS,
     })
     .input(ruleCreateSchema)
     .output(ruleRecordSchema)
@@ -61,9 +58,8 @@ export const rulesRouter = router({
         tags: TAGS,
         summary: "Backtest a rule on past assessments",
         description:
-          "Evaluates a rule (send `action` with `conditions` or an `expression`, as for POST /rules, optionally its `priority`) or an existing rule (`rule_id`) against this workspace's assessments recorded in [`since`, `until`) (default the last 30 days; at most 400 days), from the facts stored with each assessment (nothing upstream is asked again). Answers how many would match, how the recorded decisions would change (from -> to counts, with the rule in place at its priority among the current rules and the other rules as they matched then), sample request ids, and, from outcome labels (POST /assess/{request_id}/outcome), how many matches were labelled fraud or legitimate (`precision`) and how much labelled fraud it catches (`recall`). Assessments recorded before facts were stored are counted in `without_facts`. At most the newest 200,000 assessments per backtest (`truncated`). An invalid expression is 400 INVALID_REQUEST with its line and column; an unknown `rule_id` is 404 NOT_FOUND. Rate limited per workspace (429 RATE_LIMITED with Retry-After). Any Suite or Lookups plan; unmetered.",
+          "Evaluates a rule (send `action` with `conditions` or an `expression`, as for POST /rules, optionally its `priority`) or an existing rule (`rule_id`) against this workspace's assessments recorded in [`since`, `until`) (default the last 30 days; at most 400 days), from the facts stored with each assessment (nothing upstream is asked again). Answers how many would match, how the recorded decisions would change (from -> to counts, with the rule in place at its priority among the current rules and the other rules as they matched then), sample request ids, and, from outcome labels (POST /assess/{request_id}/outcome), how many matches were labelled fraud or legitimate (`precision`) and how much labelled fraud it catches (`recall`). Assessments recorded before facts were stored are counted in `without_facts`. At most the newest 200,000 assessments per backtest (`truncated`). An invalid expression is 400 INVALID_REQUEST with its line and column; an unknown `rule_id` is 404 NOT_FOUND. Rate limited per workspace.",
       },
-      access: ACCESS,
     })
     .input(backtestInputSchema)
     .output(backtestOutputSchema)
@@ -88,8 +84,7 @@ export const rulesRouter = router({
   get: rulesProcedure
     .meta({
       errors: ["NOT_FOUND"],
-      openapi: { method: "GET", path: "/rules/{id}", tags: TAGS, summary: "Read a rule", description: "One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule. Any Suite or Lookups plan; unmetered." },
-      access: ACCESS,
+      openapi: { method: "GET", path: "/rules/{id}", tags: TAGS, summary: "Read a rule", description: "One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule." },
     })
     .input(z.object({ id: ruleIdSchema }))
     .output(ruleRecordSchema)
@@ -103,9 +98,8 @@ export const rulesRouter = router({
         path: "/rules/{id}",
         tags: TAGS,
         summary: "Update a rule",
-        description: `Changes any of \`name\`, \`action\`, \`mode\`, \`priority\`, \`enabled\`, \`conditions\` or \`expression\` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. ${LANGUAGE} Any Suite or Lookups plan; unmetered.`,
+        description: `Changes any of \`name\`, \`action\`, \`mode\`, \`priority\`, \`enabled\`, \`conditions\` or \`expression\` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. ${LANGUAGE}`,
       },
-      access: ACCESS,
     })
     .input(ruleUpdateSchema)
     .output(ruleRecordSchema)
@@ -117,8 +111,7 @@ export const rulesRouter = router({
   delete: rulesProcedure
     .meta({
       errors: ["NOT_FOUND"],
-      openapi: { method: "DELETE", path: "/rules/{id}", tags: TAGS, summary: "Delete a rule", description: "Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule. Any Suite or Lookups plan; unmetered." },
-      access: ACCESS,
+      openapi: { method: "DELETE", path: "/rules/{id}", tags: TAGS, summary: "Delete a rule", description: "Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule." },
     })
     .input(z.object({ id: ruleIdSchema }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))

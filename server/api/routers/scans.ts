@@ -54,7 +54,7 @@ export const scansRouter = router({
         path: "/scans",
         tags: ["Scans"],
         summary: "Scan a website",
-        description: `Scans the site's HTTP security posture in the manner of Mozilla's HTTP Observatory, together with its TLS certificate and its domain's CAA, DNSSEC, SPF and DMARC, and answers with the graded result (200) when it finishes within SERVICE_SCAN_WAIT_MS (8 s by default); otherwise 202 with the scan's id and \`status: "running"\`; read it later with GET /scans/{id}. ${SSRF_NOTE} Capability \`full\`; 1 lookup unit (also for a site that cannot be reached: the answer is then \`status: "failed"\` with the reason).\n\n${SCORING_DESCRIPTION}`,
+        description: `Scans the site's HTTP security posture in the manner of Mozilla's HTTP Observatory, together with its TLS certificate and its domain's CAA, DNSSEC, SPF and DMARC, and answers with the graded result (200) when it finishes within SERVICE_SCAN_WAIT_MS (8 s by default); otherwise 202 with the scan's id and \`status: "running"\`; read it later with GET /scans/{id}. ${SSRF_NOTE} The unit counts also for a site that cannot be reached: the answer is then \`status: "failed"\` with the reason.\n\n${SCORING_DESCRIPTION}`,
       },
     })
     .output(scanSchema)
@@ -72,10 +72,9 @@ export const scansRouter = router({
         path: "/scans/leaderboard",
         tags: ["Scans"],
         summary: "Leaderboard of public scans",
-        description: "The best graded and the most improved public scans of the last 30 days, one entry per host (its latest public scan; improvement is against its earliest public scan in the window). Private and unlisted scans never appear. No key needed (a supplied key must be valid); unmetered.",
+        description: "The best graded and the most improved public scans of the last 30 days, one entry per host (its latest public scan; improvement is against its earliest public scan in the window). Private and unlisted scans never appear.",
         protect: false,
       },
-      access: { requirement: "No key needed; unmetered" },
     })
     .input(z.object({}).optional())
     .output(leaderboardSchema)
@@ -89,10 +88,9 @@ export const scansRouter = router({
         path: "/scans/{id}",
         tags: ["Scans"],
         summary: "Read a scan",
-        description: "One scan with its result (or `status: \"running\"`). Your workspace's scans of any visibility; another workspace's scan only when it is public or unlisted; anything else is 404 NOT_FOUND, exactly as for an id that does not exist. The key is optional for public and unlisted scans (a supplied key must be valid). Unmetered.",
+        description: "One scan with its result (or `status: \"running\"`). Your workspace's scans of any visibility; another workspace's scan only when it is public or unlisted; anything else is 404 NOT_FOUND, exactly as for an id that does not exist. The key is optional for public and unlisted scans.",
         protect: false,
       },
-      access: { requirement: "API key optional for public and unlisted scans; unmetered" },
     })
     .input(z.object({ id: z.string().trim().min(1).max(100) }))
     .output(scanSchema)
@@ -105,9 +103,8 @@ export const scansRouter = router({
         path: "/scans",
         tags: ["Scans"],
         summary: "Scan history of a host",
-        description: "Your workspace's scans of one host, newest first (at most 50), each with its score change and the tests whose result changed since the previous finished scan. Any active key; unmetered.",
+        description: "Your workspace's scans of one host, newest first (at most 50), each with its score change and the tests whose result changed since the previous finished scan.",
       },
-      access: { requirement: "Any active workspace key; unmetered" },
     })
     .input(z.object({ host: z.string().trim().min(1).max(300).describe("Host name as scanned, e.g. example.com") }))
     .output(scanHistorySchema)

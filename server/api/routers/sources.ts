@@ -36,9 +36,8 @@ export const sourcesRouter = router({
         tags: ["Data sources"],
         summary: "List the data sources",
         description:
-          "Every data feed the lookups and assessments draw on (IP reputation and privacy lists, ASN tables, email lists, public suffixes, RDAP bootstrap, KEV): entries, age, origin, licence, and whether it refreshes itself and when. A failed refresh never removes data: the previous copy stays in use. Any active workspace key; unmetered.",
+          "Every data feed the lookups and assessments draw on (IP reputation and privacy lists, ASN tables, email lists, public suffixes, RDAP bootstrap, KEV): entries, age, origin, licence, and whether it refreshes itself and when. A failed refresh never removes data: the previous copy stays in use.",
       },
-      access: { requirement: "Any workspace key or member; unmetered" },
     })
     .input(z.object({}))
     .output(z.object({ sources: z.array(sourceSchema) }))

@@ -1,5 +1,5 @@
 // Vulnerability evidence: package reports (npm compatibility route and the multi-ecosystem route), CVE lookups
-// and the known-exploited catalog. Capability `vulnerabilities` (Free allowed), 1 unit each; malformed input is
+// and the known-exploited catalog. The `vulnerabilities` capability (every plan), 1 unit each; malformed input is
 // rejected by the zod schemas before any unit is reserved.
 import {
   cveInput,

@@ -14,15 +14,13 @@ import { createWebhook, deleteWebhookOrThrow, listWebhooks, updateWebhookOrThrow
 import { actorOf } from "../actor";
 import { authenticated, router } from "../trpc";
 
-/** Webhooks are unmetered but keep their plan check (spec Authentication 8): Suite Agency or Lookups Growth. */
+/** Webhooks are unmetered but keep their plan check (spec Authentication 8): the webhooks entitlement. */
 const webhooksProcedure = authenticated.meta({ requires: { webhooks: true, subject: "Webhooks need" } }).use(({ ctx, next }) => {
   ctx.resHeaders.set("Cache-Control", "private, no-store");
   return next();
 });
 
-const ACCESS = { requirement: "Suite Agency or Lookups Growth; unmetered" };
 const TAGS = ["Webhooks"];
-const PLAN = "Suite Agency or Lookups Growth (403 CAPABILITY_REQUIRED otherwise); unmetered.";
 
 const DELIVERY =
   "Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body " +
@@ -42,9 +40,8 @@ export const webhooksRouter = router({
         path: "/webhooks",
         tags: TAGS,
         summary: "Create a webhook",
-        description: `Registers a receiver for events. Body: \`name\` (1..100 characters), \`url\` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), \`event_types\` (array; the only value is \`high_risk_assessment\`). Returns the webhook with its signing \`secret\` (\`whsec_\` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). ${DELIVERY} ${PLAN}`,
+        description: `Registers a receiver for events. Body: \`name\` (1..100 characters), \`url\` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), \`event_types\` (array; the only value is \`high_risk_assessment\`). Returns the webhook with its signing \`secret\` (\`whsec_\` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). ${DELIVERY}`,
       },
-      access: ACCESS,
     })
     .input(webhookCreateSchema)
     .output(webhookCreatedSchema)
@@ -54,8 +51,7 @@ export const webhooksRouter = router({
 
   list: webhooksProcedure
     .meta({
-      openapi: { method: "GET", path: "/webhooks", tags: TAGS, summary: "List webhooks", description: `This workspace's webhooks, oldest first, without their secrets. ${PLAN}` },
-      access: ACCESS,
+      openapi: { method: "GET", path: "/webhooks", tags: TAGS, summary: "List webhooks", description: `This workspace's webhooks, oldest first, without their secrets.` },
     })
     .input(z.object({}))
     .output(z.object({ items: z.array(webhookRecordSchema) }))
@@ -69,9 +65,8 @@ export const webhooksRouter = router({
         path: "/webhooks/{id}",
         tags: TAGS,
         summary: "Update a webhook",
-        description: `Changes any of \`name\`, \`url\` (vetted as on creation) and \`event_types\`; at least one is required. The secret does not change. 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
+        description: `Changes any of \`name\`, \`url\` (vetted as on creation) and \`event_types\`; at least one is required. The secret does not change. 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
       },
-      access: ACCESS,
     })
     .input(webhookUpdateSchema)
     .output(webhookRecordSchema)
@@ -95,9 +90,8 @@ export const webhooksRouter = router({
         path: "/webhooks/{id}",
         tags: TAGS,
         summary: "Delete a webhook",
-        description: `Deletes the webhook and its delivery log; queued deliveries and retries stop. Returns \`{ "id": "wh_…", "deleted": true }\`. 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
+        description: `Deletes the webhook and its delivery log; queued deliveries and retries stop. Returns \`{ "id": "wh_…", "deleted": true }\`. 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
       },
-      access: ACCESS,
     })
     .input(z.object({ id: webhookIdSchema }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
@@ -111,9 +105,8 @@ export const webhooksRouter = router({
         path: "/webhooks/{id}/deliveries",
         tags: TAGS,
         summary: "Webhook delivery log",
-        description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
+        description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
       },
-      access: ACCESS,
     })
     .input(z.object({ id: webhookIdSchema, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
     .output(z.object({ items: z.array(deliveryRecordSchema), nextCursor: z.string().nullable() }))
@@ -129,9 +122,8 @@ export const webhooksRouter = router({
         path: "/webhooks/{id}/test",
         tags: TAGS,
         summary: "Send a test event",
-        description: `Queues a sample \`high_risk_assessment\` to this webhook (the payload carries \`"test": true\` at the top level and in \`data\`; its \`request_id\` is this request's), signed, sent and retried like a real event. Returns the queued delivery; follow it in the delivery log. 404 NOT_FOUND for an unknown id or another workspace's webhook. ${PLAN}`,
+        description: `Queues a sample \`high_risk_assessment\` to this webhook (the payload carries \`"test": true\` at the top level and in \`data\`; its \`request_id\` is this request's), signed, sent and retried like a real event. Returns the queued delivery; follow it in the delivery log. 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
       },
-      access: ACCESS,
     })
     .input(z.object({ id: webhookIdSchema }))
     .output(deliveryRecordSchema)
@@ -145,9 +137,8 @@ export const webhooksRouter = router({
         path: "/webhooks/{id}/deliveries/{delivery_id}/redeliver",
         tags: TAGS,
         summary: "Redeliver a delivery",
-        description: `Sends an earlier delivery's body again as a new delivery with a new \`webhook-id\` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's. ${PLAN}`,
+        description: `Sends an earlier delivery's body again as a new delivery with a new \`webhook-id\` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's.`,
       },
-      access: ACCESS,
     })
     .input(z.object({ id: webhookIdSchema, delivery_id: z.string().trim().min(1).max(64).describe("Delivery id (`msg_…`)") }))
     .output(deliveryRecordSchema)

@@ -52,9 +52,8 @@ export const weightsRouter = router({
         path: "/weights",
         tags: TAGS,
         summary: "Signal weights: default and learned",
-        description: `Which weights score this workspace's assessments (\`weights\`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need a minimum of labelled assessments (\`minimum.labels\`: SERVICE_LEARNED_WEIGHTS_MIN_LABELS, default 50) with both fraud and legitimate among them; below that \`learned_weight\` is null and \`minimum.message\` says what is missing. ${MAPPING} Any active workspace key or member; any Suite or Lookups plan; unmetered.`,
+        description: `Which weights score this workspace's assessments (\`weights\`), and per signal code the default weight, the weight a fit of the workspace's current labels gives, the weight in use and the labels behind it. Labels are set with POST /assess/{request_id}/outcome; only this workspace's labels count. Learned weights need a minimum of labelled assessments (\`minimum.labels\`: SERVICE_LEARNED_WEIGHTS_MIN_LABELS, default 50) with both fraud and legitimate among them; below that \`learned_weight\` is null and \`minimum.message\` says what is missing. ${MAPPING}`,
       },
-      access: { requirement: "any Suite or Lookups plan; unmetered" },
     })
     .input(z.object({}))
     .output(overviewSchema)
@@ -68,9 +67,9 @@ export const weightsRouter = router({
         path: "/weights/mode",
         tags: TAGS,
         summary: "Switch between default and learned signal weights",
-        description: `\`learned\` fits the workspace's labels now and scores every later assessment with that snapshot (switch to \`learned\` again to refit with newer labels); \`default\` goes back to the default table. Under the minimum of labelled assessments the switch to \`learned\` is 409 CONFLICT with what is missing, and the defaults stay. Each switch is an audit event (\`audit.weights.mode_changed\`, with the weights fitted). Answers as GET /weights. ${MAPPING} Any active workspace key, or a workspace owner in the dashboard (a member is 403 FORBIDDEN); any Suite or Lookups plan; unmetered.`,
+        description: `\`learned\` fits the workspace's labels now and scores every later assessment with that snapshot (switch to \`learned\` again to refit with newer labels); \`default\` goes back to the default table. Under the minimum of labelled assessments the switch to \`learned\` is 409 CONFLICT with what is missing, and the defaults stay. Each switch is an audit event (\`audit.weights.mode_changed\`, with the weights fitted). Answers as GET /weights. ${MAPPING}`,
       },
-      access: { requirement: "any Suite or Lookups plan; an API key or a workspace owner; unmetered" },
+      who: "key-or-owner",
     })
     .input(z.object({ mode: z.enum(["default", "learned"]).describe("The weight set to score with") }))
     .output(overviewSchema)

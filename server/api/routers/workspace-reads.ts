@@ -5,6 +5,7 @@ import { analyticsTimeseries, DASHBOARD_KEY } from "../../analytics/timeseries";
 import { eventsToCsv } from "../../events/csv";
 import { searchEvents } from "../../events/events";
 import { listLookupHistory } from "../../history/history";
+import { historyWindowsList } from "../contract-text";
 import { router, workspaceProcedure } from "../trpc";
 
 const historyEntry = z.object({
@@ -141,9 +142,8 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Investigation events",
         description:
-          `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Any active workspace key; unmetered; never another workspace's records.`,
+          `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Never another workspace's records.`,
       },
-      access: { requirement: "any active workspace key; unmetered" },
     })
     .input(z.object({ query: eventQuery, type: eventType, since, until, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
     .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
@@ -163,9 +163,8 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Investigation events as CSV",
         description:
-          "The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, actor, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`, `type`, `since` and `until` (as in GET /events; `type=audit.` exports the audit trail). Cells that a spreadsheet would read as a formula are prefixed with an apostrophe. Any active workspace key; unmetered.",
+          "The same events as GET /events as a CSV file (media type text/csv; columns id, created_at, request_id, type, actor, ip, email, domain, rule, data), newest first, at most 10,000 rows, optionally filtered by `query`, `type`, `since` and `until` (as in GET /events; `type=audit.` exports the audit trail). Cells that a spreadsheet would read as a formula are prefixed with an apostrophe.",
       },
-      access: { requirement: "any active workspace key; unmetered" },
       produces: "text/csv",
     })
     .input(z.object({ query: eventQuery, type: eventType, since, until }))
@@ -185,9 +184,8 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Analytics summary",
         description:
-          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). Any active workspace key; unmetered.",
+          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments).",
       },
-      access: { requirement: "any active workspace key; unmetered" },
     })
     .input(z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }))
     .output(
@@ -246,9 +244,8 @@ export const workspaceReadsRouter = router({
         path: "/analytics/timeseries",
         tags: ["Workspace"],
         summary: "Analytics time series",
-        description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (\`responses\`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Any active workspace key; unmetered; never another workspace's records.`,
+        description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (\`responses\`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Never another workspace's records.`,
       },
-      access: { requirement: "any active workspace key; unmetered" },
     })
     .input(
       z.object({
@@ -268,9 +265,8 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Lookup history",
         description:
-          "Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email 7 days; Suite Starter 30; Suite Business and Lookups Developer 90; Suite Agency and Lookups Growth 365). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`. Any active workspace key; unmetered.",
+          `Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
       },
-      access: { requirement: "any active workspace key; unmetered" },
     })
     .input(
       z.object({
