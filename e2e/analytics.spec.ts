@@ -1,6 +1,7 @@
 // Analytics: lookups and assessments made through the API show up as totals and charts with the API's own numbers;
 // the range selector changes the days shown and a range that cannot be read is explained in words; the overview
-// charts the month's usage per key and per endpoint beside the meter.
+// charts the month's usage per key and per endpoint beside the meter. Requests that were refused show as the error
+// rate per day (chart and table) and the top error statuses in words.
 import { expect, test } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { createKey, snap } from "./helpers";
@@ -76,4 +77,56 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await snap(page, testInfo, "overview-390");
+});
+
+test("analytics: the error rate of the workspace's requests per day and the top error statuses, in words", async ({ page, request }, testInfo) => {
+  const key = await newWorkspace(page, "AnalyticsErrors", ["suite_business"]);
+  const auth = { headers: { authorization: `Bearer ${key}` } };
+  expect((await request.get("/v1/ip/8.8.8.8/geo", auth)).status()).toBe(200);
+  expect((await request.get("/v1/analytics/timeseries?days=0", auth)).status()).toBe(400);
+  for (const id of ["rule_nope", "rule_gone"]) expect((await request.get(`/v1/rules/${id}`, auth)).status()).toBe(404);
+  const api = await (await request.get("/v1/analytics/timeseries?days=7", auth)).json();
+  // The dashboard's own calls (signing up, the plan page) are requests of the workspace too: at least these four.
+  expect(api.responses.totals).toMatchObject({ clientErrors: 3, serverErrors: 0 });
+  expect(api.responses.totals.requests).toBeGreaterThanOrEqual(4);
+  expect(api.responses.topErrors).toEqual([
+    { status: 404, code: null, requests: 2 },
+    { status: 400, code: null, requests: 1 },
+  ]);
+
+  await page.goto("/dashboard/analytics");
+  await page.getByTestId("analytics-range").selectOption("7");
+  const chart = page.getByTestId("chart-request-errors");
+  await expect(chart.getByRole("img", { name: "Request error rate per day", exact: true })).toBeVisible();
+  await expect(chart.locator(".recharts-line-dots circle").first()).toBeVisible(); // one day with requests: a dot per line
+  await expect(page.getByTestId("total-error-rate")).not.toHaveText("—");
+  await expect(page.getByTestId("total-error-rate").locator("xpath=..")).toContainText("3 of");
+  // The top statuses say what they mean; no error code is shown raw.
+  const top = page.getByTestId("top-errors");
+  await expect(top.getByTestId("top-error-404")).toContainText("404 Not found");
+  await expect(top.getByTestId("top-error-404")).toContainText("2");
+  await expect(top.getByTestId("top-error-400")).toContainText("400 Invalid request");
+  await expect(top).not.toContainText(/[A-Z]{3,}_[A-Z_]+/);
+  const endpoints = page.getByTestId("endpoint-errors");
+  await expect(endpoints.getByRole("row").nth(1)).toContainText("Read a rule");
+  await expect(endpoints.getByRole("row").nth(1)).toContainText("GET /v1/rules/{id}");
+  // The chart's table alternative: the newest day first, with today's requests, 4xx and 5xx.
+  await chart.getByText("Show as table").click();
+  const todayRow = chart.getByRole("row").nth(1);
+  await expect(todayRow.getByRole("rowheader")).toHaveText(new Date().toISOString().slice(0, 10));
+  await expect(todayRow.getByRole("cell").nth(1)).toHaveText("3");
+  await expect(todayRow.getByRole("cell").nth(2)).toHaveText("0");
+  await expect(chart.getByRole("row")).toHaveCount(8);
+  // Keyboard: the table toggle is reachable and opens with Enter.
+  await chart.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(chart.locator("details")).not.toHaveAttribute("open", "");
+  await page.keyboard.press("Enter");
+  await expect(chart.locator("details")).toHaveAttribute("open", "");
+  await snap(page, testInfo, "analytics-errors-1280");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chart.getByRole("img", { name: "Request error rate per day", exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, testInfo, "analytics-errors-390");
 });

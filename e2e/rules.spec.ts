@@ -2,10 +2,12 @@
 // each field's meaning shown, switched to an expression whose mistake is shown at its line and column, fixed,
 // backtested on that assessment (match, precision), saved as a shadow rule; a second rule; enable/disable, shadow
 // switch, reorder; a new assessment the rule decides, labelled with an outcome button, and the rule's precision on
-// the list; delete with an in-page confirmation. A workspace without rules is told which plans have them.
+// the list; delete with an in-page confirmation. A workspace without rules is told which plans have them. A member
+// (not owner) manages rules as the owner does (every rules procedure is open to members on a plan with rules): sees
+// the owner's rule, backtests and saves one of their own, switches the owner's off, and is never told "owners only".
 import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
-import { snap } from "./helpers";
+import { signIn, snap, uniqueEmail } from "./helpers";
 
 async function assessExample(page: Page) {
   await page.goto("/dashboard/assess");
@@ -170,4 +172,70 @@ test("a workspace without rules is told which plans have them", async ({ page },
   await expect(page.getByTestId("plan-gate")).toContainText("Rules need the Suite Starter, Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan");
   await expect(page.getByTestId("error-note")).toHaveCount(0);
   await snap(page, testInfo, "rules-plan-gate");
+});
+
+test("a member (not owner) sees the owner's rules, backtests and saves a rule, and switches a rule off", async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const key = await newWorkspace(page, "RulesTeam", ["suite_business"]);
+  // The owner's rule, made through the API, and an assessment for the backtest to read.
+  const created = await request.post("/v1/rules", { headers: { authorization: `Bearer ${key}` }, data: { name: "Owner: French billing", action: "review", expression: 'billing_country == "FR"' } });
+  expect(created.status()).toBe(200);
+  await assessExample(page);
+
+  const member = uniqueEmail("rules-member");
+  await page.goto("/dashboard/members");
+  await page.getByLabel("Email").fill(member);
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.locator(`[data-testid=member-row][data-email="${member}"]`)).toContainText("invited");
+
+  const other = await browser.newContext();
+  try {
+    const mp = await other.newPage();
+    await signIn(mp, member);
+    await expect(mp.getByTestId("workspace-name")).toHaveText("RulesTeam");
+    await expect(mp.getByTestId("my-role")).toHaveText("member");
+    await mp.goto("/dashboard/rules");
+    await expect(mp.getByRole("heading", { name: "Rules", level: 1 })).toBeVisible();
+    const rows = mp.getByTestId("rule-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Owner: French billing");
+    await expect(mp.getByTestId("plan-gate")).toHaveCount(0);
+
+    // A rule of the member's own: an expression, backtested on the workspace's assessment, then saved.
+    await mp.getByTestId("rule-new").click();
+    await expect(mp.getByTestId("rule-name")).toBeFocused();
+    await mp.getByTestId("rule-name").fill("Member: German billing");
+    await mp.getByTestId("form-expression").check();
+    await mp.getByTestId("expression-input").fill('billing_country == "DE"');
+    await mp.getByTestId("backtest-run").click();
+    const result = mp.getByTestId("backtest-result");
+    await expect(result.getByTestId("backtest-assessments")).toHaveText("1");
+    await expect(result.getByTestId("backtest-matched")).toHaveText("1");
+    await snap(mp, testInfo, "rules-member-backtest");
+    await mp.getByTestId("rule-save").click();
+    await expect(mp.getByTestId("rules-notice")).toHaveText("Rule created.");
+    await expect(rows).toHaveCount(2);
+
+    // The owner's rule switched off by the member, by keyboard.
+    const owners = rows.filter({ hasText: "Owner: French billing" });
+    await owners.getByTestId("row-enabled").focus();
+    await mp.keyboard.press("Space");
+    await expect(owners).toHaveAttribute("data-enabled", "false");
+    // Nothing on the page is held back from a member: no "owners only" note, no refusal.
+    await expect(mp.getByText(/only (workspace )?owners/i)).toHaveCount(0);
+    await expect(mp.getByTestId("error-note")).toHaveCount(0);
+    await snap(mp, testInfo, "rules-member-1280");
+    await mp.setViewportSize({ width: 390, height: 844 });
+    expect(await mp.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await snap(mp, testInfo, "rules-member-390");
+  } finally {
+    await other.close();
+  }
+
+  // The owner sees the member's rule and the switch the member made.
+  await page.goto("/dashboard/rules");
+  const ownerRows = page.getByTestId("rule-row");
+  await expect(ownerRows).toHaveCount(2);
+  await expect(ownerRows.filter({ hasText: "Member: German billing" })).toHaveCount(1);
+  await expect(ownerRows.filter({ hasText: "Owner: French billing" })).toHaveAttribute("data-enabled", "false");
 });

@@ -1,14 +1,18 @@
 "use client";
 // Analytics (GET /v1/analytics/timeseries through the dashboard door, so the numbers are the API's): totals first,
 // then units per day by endpoint and by key, assessments per day by risk level and decision, top signals and
-// rules, and the failure rate of bulk items and webhook deliveries, for a chosen range of UTC days.
+// rules, the failure rate of bulk items and webhook deliveries, and the error rate of the workspace's own requests
+// (4xx and 5xx per day, the top error statuses in words, the endpoints with the most errors), for a chosen range of
+// UTC days.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import type { AppRouter } from "../../../server/api/root";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
-import { DailyStackedChart, groupValues, RateLineChart, topSeries, TopBarChart, type Series } from "./charts";
+import { DailyStackedChart, ErrorRateChart, groupValues, RateLineChart, topSeries, TopBarChart, type Series } from "./charts";
+import type { ProcedureName } from "./procedure-names";
+import { statusInWords } from "./status-words";
 
 const RANGES = [
   { value: "7", label: "Last 7 days" },
@@ -43,7 +47,7 @@ function rangeInput(range: string, from: string, to: string): RangeInput {
   return { since: from, until: to ? daysBefore(to, -1) : "" };
 }
 
-export function AnalyticsView() {
+export function AnalyticsView({ procedures = {} }: { procedures?: Record<string, ProcedureName> }) {
   const trpc = useTRPC();
   const [range, setRange] = useState("30");
   const [from, setFrom] = useState(() => daysBefore(today(), 13));
@@ -56,7 +60,7 @@ export function AnalyticsView() {
     <>
       <h1>Analytics</h1>
       <p className="muted small">
-        Lookup units, assessments and failures per UTC day: the same numbers as <code>GET /v1/analytics/timeseries</code>.
+        Lookup units, assessments, failures and request errors per UTC day: the same numbers as <code>GET /v1/analytics/timeseries</code>.
       </p>
       <form className="card range-form" aria-label="Time range" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -94,16 +98,17 @@ export function AnalyticsView() {
           Loading analytics…
         </p>
       ) : null}
-      {data ? <AnalyticsBody data={data} /> : null}
+      {data ? <AnalyticsBody data={data} procedures={procedures} /> : null}
     </>
   );
 }
 
 type Timeseries = inferRouterOutputs<AppRouter>["workspace"]["analyticsTimeseries"];
 
-function AnalyticsBody({ data }: { data: Timeseries }) {
+function AnalyticsBody({ data, procedures }: { data: Timeseries; procedures: Record<string, ProcedureName> }) {
   const t = data.totals;
-  const quiet = t.requests === 0 && t.units === 0 && t.assessments === 0 && t.bulkItems === 0 && t.webhookDeliveries === 0;
+  const answered = data.responses.totals;
+  const quiet = t.requests === 0 && t.units === 0 && t.assessments === 0 && t.bulkItems === 0 && t.webhookDeliveries === 0 && answered.requests === 0;
   const byEndpoint = topSeries(data.endpoints.map((e) => ({ key: e.endpoint, label: e.endpoint, value: e.units })));
   const byKey = topSeries(data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })));
   const finished = t.bulkItems + t.webhookDeliveries;
@@ -117,6 +122,11 @@ function AnalyticsBody({ data }: { data: Timeseries }) {
           label={`Failure rate (${fmt.format(t.bulkItemsFailed + t.webhookDeliveriesFailed)} of ${fmt.format(finished)} bulk items and webhook deliveries)`}
           value={t.rate === null ? "—" : `${(t.rate * 100).toFixed(1)} %`}
           testId="total-failure-rate"
+        />
+        <Total
+          label={`Request error rate (${fmt.format(answered.clientErrors + answered.serverErrors)} of ${fmt.format(answered.requests)} requests refused or failed)`}
+          value={answered.requests === 0 ? "—" : percent((answered.clientErrors + answered.serverErrors) / answered.requests)}
+          testId="total-error-rate"
         />
       </section>
       {quiet ? (
@@ -173,7 +183,16 @@ function AnalyticsBody({ data }: { data: Timeseries }) {
           days={data.daily.map((d) => ({ date: d.date, rate: d.errors.rate, failed: d.errors.bulkItemsFailed + d.errors.webhookDeliveriesFailed, finished: d.errors.bulkItems + d.errors.webhookDeliveries }))}
           emptyText="No bulk job items or webhook deliveries finished in this range."
         />
+        <ErrorRateChart
+          id="request-errors"
+          title="Request error rate per day"
+          note="Share of the requests made with this workspace's API keys and in the dashboard that were refused (4xx) or failed on our side (5xx)."
+          days={data.daily.map((d) => ({ date: d.date, ...d.responses }))}
+          emptyText="No requests in this range."
+        />
+        <TopErrors errors={data.responses.topErrors} requests={answered.requests} />
       </div>
+      <EndpointErrors endpoints={data.responses.endpoints} procedures={procedures} />
     </>
   );
 }
@@ -186,5 +205,96 @@ function Total({ label, value, testId }: { label: string; value: string; testId:
       </span>
       <span className="total-label">{label}</span>
     </div>
+  );
+}
+
+const percent = (r: number) => `${(r * 100).toFixed(1)} %`;
+
+/** The range's most frequent error statuses, each with what it means ("402 Out of lookup units"). */
+function TopErrors({ errors, requests }: { errors: Timeseries["responses"]["topErrors"]; requests: number }) {
+  return (
+    <section className="card chart-card" aria-labelledby="top-errors-title" data-testid="top-errors">
+      <h2 id="top-errors-title">Top error statuses</h2>
+      {errors.length === 0 ? (
+        <p className="muted small chart-empty" data-testid="top-errors-empty">
+          {requests === 0 ? "No requests in this range." : "No request was refused or failed in this range."}
+        </p>
+      ) : (
+        <div className="chart-table-scroll">
+          <table className="list">
+            <caption className="visually-hidden">The most frequent error statuses of the range, with the requests answered with each</caption>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Share of all requests</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.map((e) => (
+                <tr key={`${e.status} ${e.code ?? ""}`} data-testid={`top-error-${e.status}`}>
+                  <th scope="row">{statusInWords(e.status, e.code)}</th>
+                  <td className="num">{fmt.format(e.requests)}</td>
+                  <td className="num">{requests === 0 ? "—" : percent(e.requests / requests)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const ENDPOINTS_SHOWN = 10;
+
+/** A procedure the API does not publish (the dashboard's own), named from its path: "account.createKey" is "Create key (dashboard)". */
+function dashboardOnly(procedure: string): string {
+  const words = (procedure.split(".").pop() ?? procedure).replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (dashboard)`;
+}
+
+/** Requests and errors per endpoint, the ones with the most errors first. */
+function EndpointErrors({ endpoints, procedures }: { endpoints: Timeseries["responses"]["endpoints"]; procedures: Record<string, ProcedureName> }) {
+  if (endpoints.length === 0) return null;
+  const shown = endpoints.slice(0, ENDPOINTS_SHOWN);
+  return (
+    <section className="card chart-card" aria-labelledby="endpoint-errors-title" data-testid="endpoint-errors">
+      <h2 id="endpoint-errors-title">Requests and errors per endpoint</h2>
+      <p className="muted small chart-note">
+        {endpoints.length > ENDPOINTS_SHOWN ? `The ${ENDPOINTS_SHOWN} endpoints with the most errors, of ${endpoints.length}.` : "Every endpoint called in the range, the most errors first."}
+      </p>
+      <div className="chart-table-scroll">
+        <table className="list endpoint-errors">
+          <caption className="visually-hidden">Requests, client errors and server errors per endpoint in the range</caption>
+          <thead>
+            <tr>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Requests</th>
+              <th scope="col">4xx</th>
+              <th scope="col">5xx</th>
+              <th scope="col">Error rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((e) => {
+              const name = procedures[e.endpoint];
+              return (
+                <tr key={e.endpoint}>
+                  <th scope="row">
+                    {name ? name.summary : dashboardOnly(e.endpoint)}
+                    {name?.route ? <span className="muted small endpoint-route">{name.route}</span> : null}
+                  </th>
+                  <td className="num">{fmt.format(e.requests)}</td>
+                  <td className="num">{fmt.format(e.clientErrors)}</td>
+                  <td className="num">{fmt.format(e.serverErrors)}</td>
+                  <td className="num">{e.requests === 0 ? "—" : percent((e.clientErrors + e.serverErrors) / e.requests)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { AnalyticsView } from "./AnalyticsView";
+import { procedureNames } from "./procedure-names";
 
 export const metadata = { title: "Analytics · Dashboard" };
 
 export default function AnalyticsPage() {
-  return <AnalyticsView />;
+  return <AnalyticsView procedures={procedureNames()} />;
 }
