@@ -1,26 +1,9 @@
 // The request context shared by both doors. Each door (REST /v1 with an API key, the dashboard's /api/trpc with a
 // session) supplies how to find its principal; the procedures below never look at headers themselves.
 import type { Db } from "../db/client";
-import type { Entitlements } from "../plans/catalog";
+import type { Principal, SessionUser } from "../auth/principal";
 
-export type Principal =
-  | { kind: "api_key"; apiKeyId: string; workspaceId: string; entitlements: Entitlements }
-  | {
-      kind: "member";
-      userId: string;
-      email: string;
-      workspaceId: string;
-      role: "owner" | "member";
-      entitlements: Entitlements;
-      /** Why this member may not run dashboard lookups (beyond the plan's included members), or null. */
-      lookupsBlocked: string | null;
-    };
-
-export interface SessionUser {
-  userId: string;
-  email: string;
-  name: string | null;
-}
+export type { Principal, SessionUser };
 
 export interface Context {
   db: Db;

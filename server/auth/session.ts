@@ -1,6 +1,6 @@
 // The signed-in dashboard user, from the next-auth session cookie (server components and route handlers).
 import { getServerSession } from "next-auth";
-import type { SessionUser } from "../api/context";
+import type { SessionUser } from "./principal";
 import { getAuthOptions } from "./options";
 
 export async function getSessionUser(): Promise<SessionUser | null> {

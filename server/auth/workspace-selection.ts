@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { lookupsBlockedReason } from "../workspaces/members";
 import { workspaceEntitlements } from "../workspaces/workspaces";
-import type { Principal, SessionUser } from "../api/context";
+import type { Principal, SessionUser } from "./principal";
 
 export const WORKSPACE_HEADER = "x-service-workspace";
 export const WORKSPACE_COOKIE = "svc_workspace";

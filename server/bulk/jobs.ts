@@ -8,7 +8,7 @@ import { newId, sortableId } from "../ids";
 import type { Entitlements } from "../plans/catalog";
 import { periodStart } from "../quota/period";
 import { refundUnits, reserveUnits, type QuotaState } from "../quota/reserve";
-import type { Principal } from "../api/context";
+import type { Principal } from "../auth/principal";
 import { describePlans, plansForCapability } from "../api/contract";
 import { BULK_KINDS, detectKind, KINDS, type BulkKind } from "./kinds";
 

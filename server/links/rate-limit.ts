@@ -1,7 +1,7 @@
 // Creation limits of protected links (spec Limits 7: their own limits, no lookup units). Keyed callers share one
 // bucket per workspace; anonymous callers get one per client address, or a single shared bucket when the address
-// is unknown. The address is X-Forwarded-For's first hop, which only a proxy that overwrites the header makes
-// trustworthy: without one, a caller who forges it gets a fresh bucket per forged address.
+// is unknown. The address follows the one rule of server/http/origin.ts: X-Forwarded-For counts only behind the
+// proxies SERVICE_TRUST_PROXY declares, so a caller cannot get a fresh bucket per forged header.
 import { AppError } from "../errors";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import { anonymousCreateLimit, createWindowSeconds, workspaceCreateLimit } from "./config";

@@ -1,7 +1,7 @@
 // GET /v1/ip/{ip}/abuse and /v1/domain/{domain}/abuse against a local RDAP server: nested abuse entities, entities
 // published by reference (followed on the same server only), none at all, outages, capability and cost.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";

@@ -14,6 +14,8 @@ let rx: WebhookReceiver;
 const saved = { ...process.env };
 beforeAll(async () => {
   process.env.SERVICE_ALLOW_PRIVATE_TARGETS = "1";
+  // The requests below come "through" one proxy that reports the caller's address (server/http/origin.ts).
+  process.env.SERVICE_TRUST_PROXY = "1";
   app = await createTestApp();
   rx = await startWebhookReceiver();
 });

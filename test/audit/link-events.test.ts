@@ -1,13 +1,18 @@
 // Investigation events of protected-link activity: `link.created` with the creation, and `link.visit_blocked` when a
 // visit to a workspace's link is refused (disabled or expired), at most one per link and minute.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/go/[slug]/route";
 import type { TestApp } from "../harness";
 import { createLink, startLinksApp } from "../links/setup";
 
 let app: TestApp;
 beforeAll(async () => {
+  // The visits below come "through" one proxy that reports the visitor's address (server/http/origin.ts).
+  process.env.SERVICE_TRUST_PROXY = "1";
   app = await startLinksApp();
+});
+afterAll(() => {
+  delete process.env.SERVICE_TRUST_PROXY;
 });
 
 const visit = (slug: string, headers: Record<string, string> = {}) =>

@@ -2,7 +2,7 @@
 // real handlers, and Stripe events signed with the official package's test header.
 import Stripe from "stripe";
 import type { SessionUser } from "../../server/api/context";
-import { handleBillingRequest } from "../../server/billing/http";
+import { handleBillingRequest } from "../../server/api/http/billing";
 import { handleStripeWebhook } from "../../server/billing/webhook";
 import type { Db } from "../../server/db/client";
 import { ensureUser } from "../../server/workspaces/members";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "../../server/admin/commands";
 import { accountRouter } from "../../server/api/routers/account";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { billingStatus } from "../../server/billing/status";
 import { workspaceEntitlements } from "../../server/workspaces/workspaces";
 import { createTestApp } from "../harness";

@@ -1,7 +1,7 @@
 // The dashboard door for the tests of the dashboard's procedures: an owner's workspace, a member (not owner) of
 // it, and tRPC calls over HTTP with the session user, the selected workspace and the Origin rule.
 import type { SessionUser } from "../../server/api/context";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import type { Db } from "../../server/db/client";
 import { ensureUser, inviteMember } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";

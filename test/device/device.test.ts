@@ -1,7 +1,7 @@
 // POST /v1/device/check: automation verdicts, consistency checks, per-device velocity and the risk contribution;
 // capability and cost.
 import { beforeAll, describe, expect, it } from "vitest";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";

@@ -9,17 +9,8 @@ const root = path.join(process.cwd(), "server");
 
 /** Known upward imports (issue 11 debt), each file with what it needs from the API layer. */
 const KNOWN: Record<string, string> = {
-  "auth/dashboard-context.ts": "the Context type",
-  "auth/dashboard-door.ts": "the tRPC HTTP adapter for the dashboard (an API-layer file living under auth/)",
-  "auth/dashboard-door.test.ts": "tests the adapter above",
-  "auth/session.ts": "the SessionUser type",
-  "auth/workspace-selection.ts": "the Principal and SessionUser types",
-  "billing/http.ts": "the billing HTTP route (an API-layer file living under billing/)",
   "bulk/jobs.ts": "plan names for refusals and the procedures' input parsers",
   "bulk/worker.ts": "runs each item through the lookup's own procedure",
-  "links/caller.ts": "the Context type",
-  "reports/http.ts": "the reports HTTP route (an API-layer file living under reports/)",
-  "senders/http.ts": "the senders HTTP route (an API-layer file living under senders/)",
 };
 
 function files(dir: string): string[] {

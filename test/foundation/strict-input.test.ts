@@ -3,7 +3,7 @@
 // breaks. Invalid host names are refused by validation, before the reservation.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/api/context";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { ensureUser } from "../../server/workspaces/members";
 import { createTestApp, type TestApp } from "../harness";

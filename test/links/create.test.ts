@@ -50,13 +50,19 @@ describe("creating a link", () => {
     expect(events).toHaveLength(2);
   });
 
-  it("builds short_url on the request's origin when SERVICE_PUBLIC_URL is not set", async () => {
+  it("builds short_url on the request's origin when SERVICE_PUBLIC_URL is not set, from X-Forwarded-* only behind a trusted proxy", async () => {
     delete process.env.SERVICE_PUBLIC_URL;
+    const forwarded = { "X-Forwarded-Host": "links.example.org", "X-Forwarded-Proto": "https" };
     try {
-      const res = await createLink(app, { url: "https://example.com/origin" }, { headers: { "X-Forwarded-Host": "links.example.org", "X-Forwarded-Proto": "https" } });
-      expect(res.body.short_url).toBe(`https://links.example.org/go/${res.body.slug}`);
+      // No SERVICE_TRUST_PROXY: the forwarded headers are anyone's to send and are ignored; the Host header counts.
+      const direct = await createLink(app, { url: "https://example.com/origin" }, { headers: { ...forwarded, Host: "api.example.net:8080" } });
+      expect(direct.body.short_url).toBe(`http://api.example.net:8080/go/${direct.body.slug}`);
+      process.env.SERVICE_TRUST_PROXY = "1";
+      const proxied = await createLink(app, { url: "https://example.com/origin" }, { headers: forwarded });
+      expect(proxied.body.short_url).toBe(`https://links.example.org/go/${proxied.body.slug}`);
     } finally {
       process.env.SERVICE_PUBLIC_URL = PUBLIC_BASE;
+      delete process.env.SERVICE_TRUST_PROXY;
     }
   });
 

@@ -96,10 +96,32 @@ describe("creation rate limits", () => {
     }
   });
 
-  it("limits anonymous creations per client address", async () => {
+  it("without SERVICE_TRUST_PROXY a forged X-Forwarded-For does not buy a fresh anonymous bucket", async () => {
     process.env.SERVICE_LINKS_ANON_RATE_LIMIT = "1";
     process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS = "86400";
     try {
+      const from = (ip: string) => ({ headers: { "X-Forwarded-For": ip } });
+      expect((await createLink(app, { url: "https://example.com/anon-forged" }, from("203.0.113.1"))).status).toBe(200);
+      const refused = await createLink(app, { url: "https://example.com/anon-forged" }, from("203.0.113.2"));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String) } });
+      // One trusted proxy: only the entry it appended counts, so a forged entry to its left changes nothing.
+      process.env.SERVICE_TRUST_PROXY = "1";
+      expect((await createLink(app, { url: "https://example.com/anon-forged" }, from("192.0.2.1, 198.51.100.20"))).status).toBe(200);
+      expect((await createLink(app, { url: "https://example.com/anon-forged" }, from("192.0.2.2, 198.51.100.20"))).status).toBe(429);
+    } finally {
+      process.env.SERVICE_LINKS_ANON_RATE_LIMIT = "1000";
+      delete process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS;
+      delete process.env.SERVICE_TRUST_PROXY;
+    }
+  });
+
+  it("limits anonymous creations per client address behind two trusted proxies", async () => {
+    process.env.SERVICE_LINKS_ANON_RATE_LIMIT = "1";
+    process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS = "86400";
+    process.env.SERVICE_TRUST_PROXY = "2";
+    try {
+      // The outer proxy appended the client's address, the inner one the outer proxy's.
       const from = (ip: string) => ({ headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` } });
       expect((await createLink(app, { url: "https://example.com/anon-rl" }, from("198.51.100.7"))).status).toBe(200);
       const refused = await createLink(app, { url: "https://example.com/anon-rl" }, from("198.51.100.7"));
@@ -110,6 +132,7 @@ describe("creation rate limits", () => {
     } finally {
       process.env.SERVICE_LINKS_ANON_RATE_LIMIT = "1000";
       delete process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS;
+      delete process.env.SERVICE_TRUST_PROXY;
     }
   });
 });

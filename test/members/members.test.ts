@@ -3,7 +3,7 @@
 // owner-only role changes with the last-owner rule, and an audit event for each change with its actor.
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/api/context";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { ensureUser, inviteMember } from "../../server/workspaces/members";
 import { createWorkspace, setPlans } from "../../server/workspaces/workspaces";
 import { createTestApp } from "../harness";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/api/context";
 import { adjustUsage } from "../../server/quota/reserve";
-import { handleReportsRequest } from "../../server/reports/http";
+import { handleReportsRequest } from "../../server/api/http/reports";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp } from "../harness";

@@ -2,7 +2,7 @@
 // users with their own workspaces, and calls through the real {account_url}/api/account/senders handler.
 import { generateKeyPairSync } from "node:crypto";
 import type { SessionUser } from "../../server/api/context";
-import { handleSendersRequest } from "../../server/senders/http";
+import { handleSendersRequest } from "../../server/api/http/senders";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import type { FakeDnsServer, FakeRecord } from "../fakes/dns-server";

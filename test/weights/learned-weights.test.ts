@@ -3,7 +3,7 @@
 // used; another workspace's labels never count; the switch is audited, owner-only in the dashboard, and reversible.
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/api/context";
-import { handleDashboardRequest } from "../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { newId } from "../../server/ids";
 import { ensureUser, inviteMember } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";

@@ -1,20 +1,18 @@
-// The dashboard door's context: the same Context the REST door builds, with the principal taken from the
-// next-auth session and the selected workspace instead of an API key.
-import type { Context, SessionUser } from "../api/context";
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
-import { newId } from "../ids";
-import { configuredOrigin } from "./config";
-import { requestedWorkspaceId, resolveMemberPrincipalOrThrow } from "./workspace-selection";
+// The dashboard's context: the same Context the REST API builds, with the principal taken from the next-auth
+// session and the selected workspace instead of an API key. Used by the dashboard's tRPC endpoint and the account
+// routes (server/api/http/).
+import { configuredOrigin } from "../../auth/config";
+import type { SessionUser } from "../../auth/principal";
+import { requestedWorkspaceId, resolveMemberPrincipalOrThrow } from "../../auth/workspace-selection";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { requestOrigin } from "../../http/origin";
+import { newId } from "../../ids";
+import type { Context } from "../context";
 
-/** The origin this app is served from: the configured one, else the one the request was addressed to. */
+/** The origin this app is served from: the configured one, else the one the request was addressed to (server/http/origin.ts). */
 export function expectedOrigin(req: Request): string {
-  const configured = configuredOrigin();
-  if (configured) return configured;
-  const url = new URL(req.url);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
-  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(/:$/, "");
-  return `${proto}://${host}`;
+  return configuredOrigin() ?? requestOrigin(req) ?? new URL(req.url).origin;
 }
 
 /**

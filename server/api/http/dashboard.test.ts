@@ -1,11 +1,11 @@
 // The dashboard door end to end over HTTP (tRPC fetch adapter, real database): session required, workspace
 // selected only among the user's memberships, same-origin mutations, owner-only management, metered lookups.
 import { describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/harness";
-import type { SessionUser } from "../api/context";
-import { createWorkspace } from "../workspaces/workspaces";
-import { ensureUser, inviteMember } from "../workspaces/members";
-import { handleDashboardRequest } from "./dashboard-door";
+import { createTestApp } from "../../../test/harness";
+import type { SessionUser } from "../../auth/principal";
+import { createWorkspace } from "../../workspaces/workspaces";
+import { ensureUser, inviteMember } from "../../workspaces/members";
+import { handleDashboardRequest } from "./dashboard";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const app = await createTestApp();

@@ -2,18 +2,17 @@
 // trpc-to-openapi's meta and document generator. Order of work per request, as the spec requires:
 // route lookup (404 LOOKUP_NOT_FOUND) -> CORS (403 ORIGIN_FORBIDDEN) -> input assembly -> the procedure's own
 // ladder (auth, key status, capability, bulk, validation, burst limit, reservation, work) -> response shaping.
-import { AppError, toErrorBody } from "../../errors";
-import { readCapped } from "../../http/read-capped";
-import { newId } from "../../ids";
+import { AppError } from "../../errors";
 import { getDb } from "../../db/client";
-import { apiKeyFromHeaders, authenticateApiKeyOrThrow } from "../../keys/authenticate";
+import { requestOrigin } from "../../http/origin";
+import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import type { Context, Principal } from "../context";
+import { copyProcedureHeaders, errorResponse, json, readProcedureInput, startResponse } from "../http/respond";
 import { appRouter } from "../root";
 import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
-import { corsResponseHeaders, originAllowed, requestedHeadersAllowed } from "./cors";
+import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
-import { logger } from "../../operate/log";
 import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/observe";
 
 const BASE = "/v1";
@@ -27,33 +26,19 @@ function routeTable(): RestRoute[] {
   return routes;
 }
 
-function json(status: number, body: unknown, headers: Headers): Response {
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
-}
-
-function errorResponse(err: unknown, headers: Headers, requestId: string): Response {
-  const { status, body, headers: extra } = toErrorBody(err);
-  // An unavailable upstream is expected operation (one line); anything else at 5xx is a bug (with its stack).
-  if (status === 503) logger().warn({ request_id: requestId, error_code: body.error.code }, body.error.message);
-  else if (status >= 500) logger().error({ request_id: requestId, err }, "unexpected error");
-  for (const [k, v] of Object.entries(extra)) headers.set(k, v);
-  return json(status, body, headers);
-}
-
 const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
 
 // One log line, metrics and the client's correlation id per request (server/operate/observe.ts).
 export const handleRestRequest = withRequestObservation(handleRest);
 
 async function handleRest(req: Request): Promise<Response> {
-  const requestId = newId("req");
-  const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" });
+  const { requestId, headers } = startResponse();
   const url = new URL(req.url);
   const path = url.pathname.startsWith(BASE) ? url.pathname.slice(BASE.length) || "/" : url.pathname;
   const method = req.method.toUpperCase();
   const origin = req.headers.get("origin");
-  const forwardedHost = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  // This service's own origin (server/http/origin.ts): a page of it needs no listing in SERVICE_ALLOWED_ORIGINS.
+  const ownOrigin = () => requestOrigin(req) ?? url.origin;
 
   try {
     if (method === "GET" && (path === "/openapi.json" || path === "/openapi.json/")) {
@@ -65,8 +50,9 @@ async function handleRest(req: Request): Promise<Response> {
     if (method === "OPTIONS") {
       // Preflight: unmetered, authorizes nothing; only registered route+method pairs and the four headers.
       const wanted = req.headers.get("access-control-request-method")?.toUpperCase();
-      if (!wanted || !matchRoute(routeTable(), wanted, path)) throw notFound();
-      if (!origin || !originAllowed(origin, url, forwardedHost)) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      const preflighted = wanted ? matchRoute(routeTable(), wanted, path) : null;
+      if (!wanted || !preflighted) throw notFound();
+      if (!origin || !(await originAllowedFor(preflighted.route.procedurePath, origin, originAllowed(origin, ownOrigin())))) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
       const requested = req.headers.get("access-control-request-headers");
       if (!requestedHeadersAllowed(requested)) {
         throw new AppError("ORIGIN_FORBIDDEN", "Only the Authorization, Content-Type, X-API-Key and Accept request headers are allowed.");
@@ -83,8 +69,9 @@ async function handleRest(req: Request): Promise<Response> {
     if (!match) throw notFound();
     noteRoute(req, match.route.template);
 
+    const originByConfig = !origin || originAllowed(origin, ownOrigin());
     if (origin) {
-      if (!originAllowed(origin, url, forwardedHost)) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig))) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
       for (const [k, v] of Object.entries(corsResponseHeaders(origin))) headers.set(k, v);
     }
 
@@ -99,7 +86,7 @@ async function handleRest(req: Request): Promise<Response> {
       resHeaders,
       sessionUser: null,
       requestHeaders: req.headers,
-      authenticate: () => (principal ??= authenticateApiKeyOrThrow(db, apiKeyFromHeaders(req.headers)).then((p) => (noteWorkspace(req, p.workspaceId), p))),
+      authenticate: () => (principal ??= authenticateRestKeyOrThrow(db, req.headers, { procedure: match.route.procedurePath, originByConfig }).then((p) => (noteWorkspace(req, p.workspaceId), p))),
     };
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
     const fn = match.route.procedurePath.split(".").reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
@@ -108,20 +95,18 @@ async function handleRest(req: Request): Promise<Response> {
       // A procedure may ask for another success status (202 for a scan still running) through this internal header.
       const status = resHeaders.get("x-service-status") === "202" ? 202 : 200;
       resHeaders.delete("x-service-status");
-      resHeaders.forEach((v, k) => headers.set(k, v));
+      copyProcedureHeaders(resHeaders, headers, "success");
       const contentType = resHeaders.get("content-type");
       if (typeof data === "string" && contentType && !contentType.includes("json")) {
         return new Response(data, { status: 200, headers });
       }
       return json(status, data, headers);
     } catch (err) {
-      resHeaders.forEach((v, k) => {
-        if (!k.startsWith("x-service-quota") && k !== "content-type") headers.set(k, v);
-      });
-      return errorResponse(err, headers, requestId);
+      copyProcedureHeaders(resHeaders, headers, "error");
+      return errorResponse(err, headers, requestId, "rest");
     }
   } catch (err) {
-    return errorResponse(err, headers, requestId);
+    return errorResponse(err, headers, requestId, "rest");
   }
 }
 
@@ -139,23 +124,8 @@ async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
   } else {
-    const declared = Number(req.headers.get("content-length") ?? "0");
-    if (declared > MAX_BODY_BYTES) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    const bytes = await readCapped(req.body, MAX_BODY_BYTES);
-    if (bytes === null) return invalid(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    const text = bytes.toString("utf8");
-    if (text.trim()) {
-      const type = req.headers.get("content-type") ?? "";
-      if (!/^application\/(.+\+)?json\b/i.test(type)) return invalid("Send the request body as JSON with Content-Type: application/json.");
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return invalid("The request body is not valid JSON.");
-      }
-      if (!body || typeof body !== "object" || Array.isArray(body)) return invalid("The request body must be a JSON object.");
-      input = body as Record<string, unknown>;
-    }
+    input = await readProcedureInput(req, MAX_BODY_BYTES);
+    if (INVALID_INPUT_MARKER in input) return input;
   }
   for (const [name, raw] of Object.entries(rawParams)) {
     try {

@@ -1,7 +1,7 @@
 // {account_url}/api/account/reports: save (POST, 1 unit) and list (GET, unmetered) saved fraud reports with a
 // next-auth session and the selected workspace.
 import { getSessionUser } from "../../../../server/auth/session";
-import { handleReportsRequest } from "../../../../server/reports/http";
+import { handleReportsRequest } from "../../../../server/api/http/reports";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

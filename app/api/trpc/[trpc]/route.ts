@@ -1,5 +1,5 @@
 // The dashboard door: the same procedures as /v1, reached with a next-auth session and a selected workspace.
-import { handleDashboardRequest } from "../../../../server/auth/dashboard-door";
+import { handleDashboardRequest } from "../../../../server/api/http/dashboard";
 import { getSessionUser } from "../../../../server/auth/session";
 
 export const runtime = "nodejs";

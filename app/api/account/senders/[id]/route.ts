@@ -1,6 +1,6 @@
 // {account_url}/api/account/senders/{id}: DELETE removes a sender (owners).
 import { getSessionUser } from "../../../../../server/auth/session";
-import { handleSendersRequest } from "../../../../../server/senders/http";
+import { handleSendersRequest } from "../../../../../server/api/http/senders";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

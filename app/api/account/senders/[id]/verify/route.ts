@@ -1,6 +1,6 @@
 // {account_url}/api/account/senders/{id}/verify: POST looks up the sender's TXT record and verifies it (owners).
 import { getSessionUser } from "../../../../../../server/auth/session";
-import { handleSendersRequest } from "../../../../../../server/senders/http";
+import { handleSendersRequest } from "../../../../../../server/api/http/senders";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,0 +1,100 @@
+// The one HTTP adapter of the service's entries: the REST API (/v1), the dashboard's tRPC endpoint (/api/trpc) and
+// the account routes (/api/account/*, /api/billing/*). Every answer carries an X-Request-Id and
+// `Cache-Control: private, no-store`; errors are the spec's `{ "error": { "code", "message" } }` from the one
+// code-to-status table (server/errors.ts); a procedure's own response headers (quota, Retry-After) are copied,
+// the quota headers on a success only; request bodies are read with a byte cap.
+import { AppError, toErrorBody } from "../../errors";
+import { readCapped } from "../../http/read-capped";
+import { newId } from "../../ids";
+import { logger } from "../../operate/log";
+import { INVALID_INPUT_MARKER } from "../trpc";
+
+/** A new request id and the headers every answer starts from. */
+export function startResponse(): { requestId: string; headers: Headers } {
+  const requestId = newId("req");
+  return { requestId, headers: new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" }) };
+}
+
+export function json(status: number, body: unknown, headers: Headers): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
+}
+
+/** The error's status, body and own headers (Retry-After on 429 and 503) as a response; 5xx are logged. */
+export function errorResponse(err: unknown, headers: Headers, requestId: string, where: string): Response {
+  const { status, body, headers: extra } = toErrorBody(err);
+  // An unavailable upstream is expected operation (one line); anything else at 5xx is a bug (with its stack).
+  if (status === 503) logger().warn({ request_id: requestId, where, error_code: body.error.code }, body.error.message);
+  else if (status >= 500) logger().error({ request_id: requestId, where, err }, "unexpected error");
+  for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+  return json(status, body, headers);
+}
+
+const isQuotaHeader = (name: string) => name.toLowerCase().startsWith("x-service-quota");
+
+/**
+ * Copies the headers a procedure set (ctx.resHeaders) onto the answer. A refused request consumed nothing, so
+ * on an error the quota headers (and any content type the procedure chose for its success) are left out.
+ */
+export function copyProcedureHeaders(from: Headers | null | undefined, to: Headers, outcome: "success" | "error"): void {
+  from?.forEach((v, k) => {
+    if (outcome === "error" && (isQuotaHeader(k) || k === "content-type")) return;
+    to.set(k, v);
+  });
+}
+
+/** 404 LOOKUP_NOT_FOUND for a path this entry does not serve or a method it does not take (with Allow when known). */
+export function notFound(headers: Headers, allow?: string, message = "No such route or method."): AppError {
+  if (allow) headers.set("Allow", allow);
+  return new AppError("LOOKUP_NOT_FOUND", message);
+}
+
+export const tooLargeMessage = (maxBytes: number) => `The request body is larger than ${maxBytes} bytes.`;
+
+/** The body's bytes, or null when it declares or turns out to be longer than `maxBytes` (the rest is never buffered). */
+export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer | null> {
+  if (Number(req.headers.get("content-length") ?? "0") > maxBytes) return null;
+  return readCapped(req.body, maxBytes);
+}
+
+export type BodyRead = { ok: true; value: Record<string, unknown> | null } | { ok: false; problem: string };
+
+/**
+ * The request body as a JSON object, at most `maxBytes` long (the rest is never buffered); `value` is null for an
+ * empty body. A body that is too large, not JSON, not labelled as JSON or not an object is a `problem`.
+ */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<BodyRead> {
+  const bytes = await readBodyBytes(req, maxBytes);
+  if (bytes === null) return { ok: false, problem: tooLargeMessage(maxBytes) };
+  const text = bytes.toString("utf8");
+  if (!text.trim()) return { ok: true, value: null };
+  if (!/^application\/(.+\+)?json\b/i.test(req.headers.get("content-type") ?? "")) {
+    return { ok: false, problem: "Send the request body as JSON with Content-Type: application/json." };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: "The request body is not valid JSON." };
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, problem: "The request body must be a JSON object." };
+  return { ok: true, value: body as Record<string, unknown> };
+}
+
+/**
+ * The body as procedure input. A malformed body is not refused here: the procedure's checks that come before
+ * validation (authentication, capability, bulk) come first and no unit is spent, so the problem travels as
+ * INVALID_INPUT_MARKER and the procedure's ladder refuses it at the validation step (server/api/trpc.ts).
+ */
+export async function readProcedureInput(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const read = await readJsonBody(req, maxBytes);
+  if (!read.ok) return { [INVALID_INPUT_MARKER]: read.problem };
+  return read.value ?? {};
+}
+
+/** The body for a route without a procedure ladder: a problem is 400 INVALID_REQUEST at once. */
+export async function readJsonBodyOrThrow(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const read = await readJsonBody(req, maxBytes);
+  if (!read.ok) throw new AppError("INVALID_REQUEST", read.problem);
+  return read.value ?? {};
+}

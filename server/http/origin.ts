@@ -1,0 +1,59 @@
+// The one rule for where a request came from: the origin it was addressed to and the caller's address. The
+// X-Forwarded-* headers are believed only when SERVICE_TRUST_PROXY says how many proxies set them; otherwise the
+// Host header and the request URL give the origin, and the caller's address is the connection's own (passed in
+// where a caller has a socket; Next's route handlers never see one, so there it is unknown and null).
+import { isIP } from "node:net";
+import { trustedProxyCount } from "./config";
+
+const HOST = /^[a-z0-9.:[\]-]+$/i;
+
+/**
+ * The value a header carries as the outermost trusted proxy saw it. Each proxy appends to the comma-separated
+ * list, so with `proxies` proxies in front the entry that many places from the right was written by the first
+ * of them; anything left of it came from the caller and may be forged. A shorter list gives its first entry.
+ */
+function forwarded(headers: Headers, name: string, proxies: number): string | null {
+  const list = (headers.get(name) ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (list.length === 0) return null;
+  return list[Math.max(0, list.length - proxies)]!;
+}
+
+function parseUrl(url: string | null | undefined): URL | null {
+  if (!url) return null;
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origin (`scheme://host[:port]`, host lower-cased) the request was addressed to, or null when nothing says.
+ * Trusted proxies: X-Forwarded-Host and -Proto. Otherwise the Host header (a browser always sends the real one)
+ * and the request URL's scheme.
+ */
+export function requestOrigin(req: { url?: string | null; headers: Headers }): string | null {
+  const proxies = trustedProxyCount();
+  const url = parseUrl(req.url);
+  const host = (proxies > 0 ? forwarded(req.headers, "x-forwarded-host", proxies) : null) ?? req.headers.get("host") ?? url?.host ?? null;
+  if (!host || !HOST.test(host)) return null;
+  const claimed = proxies > 0 ? forwarded(req.headers, "x-forwarded-proto", proxies)?.toLowerCase() : null;
+  const proto = claimed === "https" || claimed === "http" ? claimed : url?.protocol === "https:" ? "https" : "http";
+  return `${proto}://${host.toLowerCase()}`;
+}
+
+/**
+ * The caller's IP address, or null when unknown. Trusted proxies: the X-Forwarded-For entry the outermost of them
+ * wrote. Otherwise `peer`, the connection's address, when the caller of this function has one.
+ */
+export function clientAddress(headers: Headers, peer: string | null = null): string | null {
+  const proxies = trustedProxyCount();
+  const claimed = proxies > 0 ? forwarded(headers, "x-forwarded-for", proxies) : null;
+  const address = claimed ?? peer;
+  if (!address) return null;
+  const bare = address.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1");
+  return isIP(bare) ? bare : null;
+}
