@@ -97,8 +97,12 @@ export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput, me
   return next();
 });
 
-/** No guarantees: anyone may call (the OpenAPI document, health). */
-export const publicProcedure = base;
+/**
+ * Anyone may call (optional-key routes resolve the key themselves); unreadable or unclean input is already refused
+ * (400), so no procedure built on it can forget the check. The input is screened before an optional key is looked
+ * at: a request with both a bad key and bad input gets the 400.
+ */
+export const publicProcedure = base.use(rejectUnreadableInput);
 
 /**
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace

@@ -190,3 +190,26 @@ describe("GET /badges/{host}.svg, outside /v1", () => {
     expect((await bad.json()).error.code).toBe("NOT_FOUND");
   });
 });
+
+describe("publicProcedure refuses unreadable input itself (the optional-key routes no longer add the check)", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  it("POST /go/links (anonymous): a NUL in a string and malformed JSON are 400 INVALID_REQUEST, and nothing is created", async () => {
+    const nul = await app.request("POST", "/v1/go/links", { body: { url: "https://example.com/a\u0000b" } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.code).toBe("INVALID_REQUEST");
+    const malformed = await app.request("POST", "/v1/go/links", { body: "{not json" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("INVALID_REQUEST");
+    expect(await app.db.link.count()).toBe(0);
+  });
+
+  it("GET /scans/{id} and /scans/leaderboard: a NUL in the path is 400; a clean unknown id is still 404", async () => {
+    expect((await app.request("GET", "/v1/scans/a%00b")).status).toBe(400);
+    expect((await app.request("GET", "/v1/scans/scan_doesnotexist")).status).toBe(404);
+    expect((await app.request("GET", "/v1/scans/leaderboard")).status).toBe(200);
+  });
+});

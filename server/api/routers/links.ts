@@ -5,7 +5,7 @@ import { disableLinkOrThrow, listWorkspaceLinks } from "../../links/manage";
 import { assertLinkCreationAllowedOrThrow } from "../../links/rate-limit";
 import { linkCreatedSchema, linkCreateSchema, linkIdSchema, linkRecordSchema } from "../../links/schemas";
 import { actorOf } from "../actor";
-import { publicProcedure, rejectUnreadableInput, router, workspaceProcedure } from "../trpc";
+import { publicProcedure, router, workspaceProcedure } from "../trpc";
 
 /**
  * Optional-key procedure (spec Authentication 6): no key header -> anonymous scope; any key header -> it must
@@ -16,8 +16,7 @@ const optionalKeyProcedure = publicProcedure
     const scope = await resolveLinkScope(ctx);
     ctx.resHeaders.set("Cache-Control", "private, no-store");
     return next({ ctx: { scope } });
-  })
-  .use(rejectUnreadableInput);
+  });
 
 const DESCRIPTION = [
   "Creates a protected short link, or reuses one. The API key is optional: without an Authorization or X-API-Key header the link is anonymous;",

@@ -7,7 +7,7 @@ import { leaderboardSchema, scanHistorySchema, scanSchema, VISIBILITIES, type Sc
 import { SCORING_DESCRIPTION } from "../../scans/scoring-docs";
 import { parseScanTarget, startScan, vetScanTargetOrThrow } from "../../scans/start";
 import { getScanOrThrow, listHostScans } from "../../scans/store";
-import { meteredProcedure, publicProcedure, rejectUnreadableInput, router, workspaceProcedure } from "../trpc";
+import { meteredProcedure, publicProcedure, router, workspaceProcedure } from "../trpc";
 import type { Context } from "../context";
 
 const scanUrl = z
@@ -30,8 +30,7 @@ const optionalKeyProcedure = publicProcedure
   .use(async ({ ctx, next }) => {
     const viewer = await viewerWorkspace(ctx);
     return next({ ctx: { viewer } });
-  })
-  .use(rejectUnreadableInput);
+  });
 
 const SSRF_NOTE =
   "The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND, also free. Every redirect hop is vetted again.";
