@@ -4,9 +4,9 @@
 // malformed never runs the lookup or charges a unit.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerClientError, answerConnect, createFront } from "../../scripts/http-front.mjs";
+import { serveDirect } from "../../scripts/rest-direct.mjs";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { createTestApp, type TestApp } from "../harness";
 
@@ -14,17 +14,9 @@ let app: TestApp;
 let server: http.Server;
 let port: number;
 
-/** What Next's request handler does for /v1 in production: the App Router route calls the REST handler. */
-async function restThroughNode(req: IncomingMessage, res: ServerResponse) {
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined, duplex: "half" } as RequestInit;
-  const response = await handleRestRequest(new Request(`http://127.0.0.1:${port}${req.url}`, init));
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": String(body.length) });
-  res.end(body);
-}
+/** The production path for /v1 (scripts/rest-direct.mjs) with the route app/v1/[[...path]]/route.ts exports. */
+const restRoute = Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [m, (req: Request) => handleRestRequest(req)]));
+const restThroughNode = (req: IncomingMessage, res: ServerResponse) => serveDirect(restRoute, req, res);
 
 beforeAll(async () => {
   app = await createTestApp();

@@ -1,0 +1,87 @@
+// /v1 without Next's generic request path. The production server (scripts/server.mjs) hands a /v1 request straight
+// to the compiled App Router route of app/v1/[[...path]]/route.ts (the same module instance Next itself loads, so
+// the same database client, workers and metrics), instead of through Next's routing, its middleware stage and its
+// response rendering. The route's handler takes a web Request and answers a web Response, as under Next.
+//
+// Only paths Next would route to that handler unchanged are taken: a path holding "%" still goes through Next, whose
+// proxy.ts answers undecodable paths (see proxy.ts). Anything else (pages, /api, /docs, probes) is Next's.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+const require = createRequire(import.meta.url);
+const ROUTE_FILE = path.join("server", "app", "v1", "[[...path]]", "route.js");
+const DIRECT_PATH = /^\/v1(?:[/?]|$)/;
+// "." and ".." segments: Next normalises them (and proxy.ts refuses the encoded ones); they stay on Next's path.
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+
+/**
+ * The compiled route's method handlers, loaded from the build folder after `app.prepare()`; null when the build
+ * has no such route (then every request goes through Next).
+ */
+export function loadRestRoute(distDir) {
+  try {
+    const mod = require(path.join(distDir, ROUTE_FILE));
+    const userland = mod?.routeModule?.userland ?? mod?.userland ?? null;
+    return userland && typeof userland.GET === "function" ? userland : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the front may answer this request through the route directly. */
+export function takesDirect(url) {
+  return DIRECT_PATH.test(url) && !url.includes("%") && !DOT_SEGMENT.test(url);
+}
+
+function webRequest(req, origin) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  // The x-forwarded-* headers as Next's server fills them in when the client sent none (base-server.js), so the
+  // route sees the same request either way.
+  const encrypted = Boolean(req.socket?.encrypted);
+  if (!headers.has("x-forwarded-host") && req.headers.host) headers.set("x-forwarded-host", req.headers.host);
+  if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", encrypted ? "https" : "http");
+  if (!headers.has("x-forwarded-port") && req.socket?.localPort) headers.set("x-forwarded-port", String(req.socket.localPort));
+  if (!headers.has("x-forwarded-for") && req.socket?.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(origin + req.url, {
+    method: req.method,
+    headers,
+    body: hasBody ? Readable.toWeb(req) : undefined,
+    duplex: hasBody ? "half" : undefined,
+  });
+}
+
+const HOST = /^[A-Za-z0-9.\-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+/** The origin the request URL is built on, as Next builds it: the Host header when it is a well-formed host. */
+function originOf(req) {
+  const host = req.headers.host;
+  return `http://${host && HOST.test(host) ? host : "localhost"}`;
+}
+
+/** Answers one /v1 request through the route's handler for its method; errors become the spec's 500 body. */
+export async function serveDirect(route, req, res) {
+  try {
+    const handler = route[req.method];
+    const response = await handler(webRequest(req, originOf(req)));
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = {};
+    response.headers.forEach((v, k) => {
+      if (k !== "set-cookie") headers[k] = v;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) headers["set-cookie"] = cookies;
+    // A HEAD answer states the length of the body a GET would have had, and sends none.
+    if (response.status !== 204 && response.status !== 304) headers["content-length"] = String(body.length);
+    res.writeHead(response.status, headers);
+    res.end(req.method === "HEAD" || body.length === 0 ? undefined : body);
+  } catch (err) {
+    console.error("[/v1 direct]", err);
+    if (res.headersSent) return res.destroy();
+    const body = JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "Internal error." } });
+    res.writeHead(500, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  }
+}

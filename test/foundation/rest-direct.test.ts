@@ -1,0 +1,163 @@
+// /v1 without Next's generic request path (scripts/rest-direct.mjs): the production server hands a /v1 request to
+// the compiled route's handler as a web Request and writes its web Response back. The request the route sees must
+// be the one Next would have given it (method, URL, headers, body, the x-forwarded-* Next fills in), and the
+// answer the client gets must be the route's (status, headers, body; HEAD with the length and no body).
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadRestRoute, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+let seen: { method: string; url: string; headers: Record<string, string>; body: string } | null = null;
+
+/** A route that answers what it was given, to see the request exactly as the route receives it. */
+const echoRoute: RestRoute = Object.fromEntries(
+  ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [
+    m,
+    async (req: Request) => {
+      seen = { method: req.method, url: req.url, headers: Object.fromEntries(req.headers), body: await req.text() };
+      const headers = new Headers({ "Content-Type": "text/plain", "X-Echo": "1" });
+      headers.append("Set-Cookie", "a=1; Path=/");
+      headers.append("Set-Cookie", "b=2; Path=/");
+      return new Response(req.method === "DELETE" ? null : `echo ${req.method}`, { status: req.method === "DELETE" ? 204 : 201, headers });
+    },
+  ]),
+);
+const realRoute: RestRoute = Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [m, (req: Request) => handleRestRequest(req)]));
+const throwingRoute: RestRoute = { GET: async () => { throw new Error("boom"); } };
+
+async function listen(route: RestRoute): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => void serveDirect(route, req, res));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let echo: Awaited<ReturnType<typeof listen>>;
+let real: Awaited<ReturnType<typeof listen>>;
+let throwing: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [echo, real, throwing] = await Promise.all([listen(echoRoute), listen(realRoute), listen(throwingRoute)]);
+});
+afterAll(async () => {
+  await Promise.all([echo.close(), real.close(), throwing.close()]);
+});
+
+describe("which requests go straight to the route", () => {
+  it.each([
+    ["/v1", true],
+    ["/v1/", true],
+    ["/v1?x=1", true],
+    ["/v1/ip/8.8.8.8/geo", true],
+    ["/v1/vulnerabilities/npm/left-pad/", true],
+    ["/v1x", false],
+    ["/dashboard", false],
+    ["/api/trpc/x", false],
+    ["/v1/ip/%2e%2e/x", false],
+    ["/v1/../dashboard", false],
+    ["/v1/./ip", false],
+    ["/v1/ip/..", false],
+  ])("%s -> %s", (url, direct) => {
+    expect(takesDirect(url)).toBe(direct);
+  });
+});
+
+describe("the request the route sees", () => {
+  it("keeps method, URL, headers and body, and fills in x-forwarded-* as Next does when the client sent none", async () => {
+    const res = await fetch(`${echo.base}/v1/assess?x=1`, { method: "POST", headers: { "Content-Type": "application/json", "X-Api-Key": "k" }, body: '{"a":1}' });
+    expect(res.status).toBe(201);
+    expect(seen).toMatchObject({ method: "POST", url: `${echo.base}/v1/assess?x=1`, body: '{"a":1}' });
+    expect(seen!.headers).toMatchObject({
+      "content-type": "application/json",
+      "x-api-key": "k",
+      "x-forwarded-for": "127.0.0.1",
+      "x-forwarded-proto": "http",
+      "x-forwarded-host": echo.base.slice("http://".length),
+    });
+  });
+
+  it("keeps the x-forwarded-* a client sent (as Next does; whether to trust them is the origin rule's business)", async () => {
+    await fetch(`${echo.base}/v1/ip/1.2.3.4`, { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
+    expect(seen!.headers["x-forwarded-for"]).toBe("203.0.113.9");
+    expect(seen!.headers["x-forwarded-proto"]).toBe("https");
+  });
+
+  it("builds the URL on localhost when the Host header is not a host name", async () => {
+    const answer = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${echo.base}/v1/ip/1.2.3.4`, { headers: { Host: "bad host/x" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(answer).toBe(201);
+    expect(seen!.url).toBe("http://localhost/v1/ip/1.2.3.4");
+  });
+});
+
+describe("the answer the client gets", () => {
+  it("is the route's status, headers (every Set-Cookie kept apart) and body, with its length", async () => {
+    const res = await fetch(`${echo.base}/v1/x`);
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-echo")).toBe("1");
+    expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(res.headers.get("content-length")).toBe(String("echo GET".length));
+    expect(await res.text()).toBe("echo GET");
+  });
+
+  it("answers HEAD with the length of the body and no body", async () => {
+    const res = await fetch(`${echo.base}/v1/x`, { method: "HEAD" });
+    expect(res.headers.get("content-length")).toBe(String("echo HEAD".length));
+    expect(await res.text()).toBe("");
+  });
+
+  it("answers 204 without a body or a length", async () => {
+    const res = await fetch(`${echo.base}/v1/x`, { method: "DELETE" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("content-length")).toBeNull();
+  });
+
+  it("turns a route that throws into the spec's 500 body", async () => {
+    const res = await fetch(`${throwing.base}/v1/x`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: { code: "INTERNAL_ERROR", message: "Internal error." } });
+  });
+});
+
+describe("through the real REST handler", () => {
+  it("a metered lookup answers 200 with its quota headers and charges one unit; a JSON POST reaches the procedure", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const geo = await fetch(`${real.base}/v1/ip/8.8.8.8/geo`, { headers: { Authorization: `Bearer ${ws.apiKey}` } });
+    expect(geo.status).toBe(200);
+    expect(geo.headers.get("x-service-quota-used")).toBe("1");
+    expect(geo.headers.get("cache-control")).toBe("private, no-store");
+    const assess = await fetch(`${real.base}/v1/assess`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ws.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ event: "signup", ip: "8.8.8.8" }),
+    });
+    expect(assess.status).toBe(200);
+    expect((await assess.json()).event).toBe("signup");
+    expect(await app.used(ws.workspaceId)).toBe(2);
+  });
+
+  it("a refused request is the handler's error body", async () => {
+    const res = await fetch(`${real.base}/v1/ip/8.8.8.8/geo`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("loading the compiled route", () => {
+  it("is null for a build folder without the route (the server then sends /v1 through Next)", () => {
+    expect(loadRestRoute(mkdtempSync(path.join(tmpdir(), "no-build-")))).toBeNull();
+  });
+});
