@@ -80,9 +80,17 @@ function dropBodyThen(req, res, proceed) {
   });
 }
 
+/**
+ * The connection's own address, for the one rule on where a request came from (server/http/origin.ts reads it
+ * under this name). Route handlers see no socket, so the front writes it on every request, replacing any value a
+ * client sent: it cannot be forged through this server.
+ */
+export const PEER_ADDRESS_HEADER = "x-service-peer-address";
+
 /** The request listener: `handle(req, res)` is Next's request handler (or, in tests, the REST handler). */
 export function createFront(handle) {
   return (req, res) => {
+    req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
     const url = req.url ?? "/";
     if (API_PATH.test(url)) {
       if (!REGISTERED_METHODS.has(req.method)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);

@@ -35,8 +35,12 @@ export function takesDirect(url) {
 }
 
 function webRequest(req, origin) {
+  // From req.headers, not rawHeaders: the front (http-front.mjs) may have replaced a value there.
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
   // The x-forwarded-* headers as Next's server fills them in when the client sent none (base-server.js), so the
   // route sees the same request either way.
   const encrypted = Boolean(req.socket?.encrypted);

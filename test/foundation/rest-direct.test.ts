@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFront, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
 import { loadRestRoute, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { createTestApp, type TestApp } from "../harness";
@@ -32,7 +33,8 @@ const realRoute: RestRoute = Object.fromEntries(["GET", "POST", "PUT", "PATCH", 
 const throwingRoute: RestRoute = { GET: async () => { throw new Error("boom"); } };
 
 async function listen(route: RestRoute): Promise<{ base: string; close: () => Promise<void> }> {
-  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => void serveDirect(route, req, res));
+  // As scripts/server.mjs wires them: the front, then the route.
+  const server = http.createServer(createFront((req: IncomingMessage, res: ServerResponse) => serveDirect(route, req, res)));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
@@ -87,6 +89,11 @@ describe("the request the route sees", () => {
     await fetch(`${echo.base}/v1/ip/1.2.3.4`, { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
     expect(seen!.headers["x-forwarded-for"]).toBe("203.0.113.9");
     expect(seen!.headers["x-forwarded-proto"]).toBe("https");
+  });
+
+  it("carries the connection's own address in the peer header, replacing one the client forged", async () => {
+    await fetch(`${echo.base}/v1/ip/1.2.3.4`, { headers: { [PEER_ADDRESS_HEADER]: "198.51.100.7" } });
+    expect(seen!.headers[PEER_ADDRESS_HEADER]).toBe("127.0.0.1");
   });
 
   it("builds the URL on localhost when the Host header is not a host name", async () => {
