@@ -31,10 +31,19 @@ export async function badgeForHost(db: Db, host: string): Promise<Badge> {
 
 const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+/** The path segment decoded, or null when its percent-encoding is broken (e.g. `%E0`): then no badge, a 404. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** GET /badges/{host}.svg: no key, unmetered, CORS open, short cache with an ETag (304 when it matches). */
 export async function answerBadgeRequest(db: Db, file: string, ifNoneMatch: string | null): Promise<Response> {
   const headers = new Headers({ "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" });
-  const m = /^(.+)\.svg$/i.exec(decodeURIComponent(file));
+  const m = /^(.+)\.svg$/i.exec(decodedOrNull(file) ?? "");
   const host = m?.[1]?.toLowerCase().replace(/\.$/, "");
   if (!host || !HOST.test(host)) {
     headers.set("Content-Type", "application/json");

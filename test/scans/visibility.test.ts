@@ -121,5 +121,9 @@ describe("visibility of badges and the leaderboard", () => {
     expect(again.text).toBe("");
     expect((await badge("never.test")).text).toMatch(/^<svg[^>]*aria-label="security: not scanned"/);
     expect((await badge("bad host")).status).toBe(404);
+    // Broken percent-encoding is no host either: 404 in JSON, not a 500.
+    const broken = await badge("%E0");
+    expect(broken.status).toBe(404);
+    expect(JSON.parse(broken.text).error.code).toBe("NOT_FOUND");
   });
 });
