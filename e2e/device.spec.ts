@@ -1,6 +1,9 @@
 // Device signals in a real browser: a customer's page loads /device.js, which posts its signals to the page's own
 // backend; those signals, checked with POST /v1/device/check, flag headless Chromium as automated. Then the
-// dashboard's device page diagnoses the visitor's own (headless) browser.
+// dashboard's device page diagnoses the visitor's own (headless) browser. In direct mode, a page on another origin
+// loads /device.js with a publishable key and gets the diagnosis straight from the API.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
@@ -49,4 +52,66 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await snap(page, testInfo, "device-diagnosis-390");
+});
+
+test("direct mode: a customer page on another origin posts to /v1/device/check with a publishable key and gets the diagnosis", async ({ page, baseURL }, testInfo) => {
+  await signIn(page, uniqueEmail("device-direct"));
+  const secret = await createFirstWorkspace(page, "Device direct");
+  await grantPlans(page, ["suite_starter"]);
+
+  // The customer's site: a real HTTP server on 127.0.0.1 (another port, so another origin than the service).
+  let pk = "";
+  const site = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" }).end(
+      `<!doctype html><title>Checkout</title><h1>Checkout</h1><p id="device-id">waiting</p>` +
+        `<script src="${baseURL}/device.js" data-publishable-key="${pk}" data-endpoint="${baseURL}/v1/device/check" async></script>` +
+        `<script>addEventListener("service-device-diagnosis", (e) => { document.getElementById("device-id").textContent = e.detail.device_id || "error " + JSON.stringify(e.detail.error); });</script>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  try {
+    // The owner creates a publishable key for that origin on the keys page; the list shows its kind and origin.
+    await page.goto("/dashboard/keys");
+    await page.getByLabel("Key name").fill("Checkout page");
+    await page.getByLabel("Kind").selectOption("publishable");
+    await page.getByLabel("Allowed web origins (one per line)").fill(siteOrigin);
+    await page.getByRole("button", { name: "Create key" }).click();
+    pk = (await page.getByTestId("new-api-key").textContent())?.trim() ?? "";
+    expect(pk).toMatch(/^pk_live_/);
+    const row = page.locator(`[data-testid=key-row][data-key-prefix="${pk.slice(0, 12)}"]`);
+    await expect(row.getByTestId("key-kind")).toContainText("Publishable");
+    await expect(row.getByTestId("key-origins")).toHaveText(siteOrigin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, testInfo, "keys-publishable-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The page loads device.js in direct mode: preflight, then the check; the page gets the diagnosis itself.
+    const checks: { origin: string | null; status: number }[] = [];
+    page.on("response", async (r) => {
+      if (r.url() === `${baseURL}/v1/device/check` && r.request().method() === "POST") checks.push({ origin: await r.request().headerValue("origin"), status: r.status() });
+    });
+    await page.goto(`${siteOrigin}/checkout`);
+    await expect(page.locator("#device-id")).toHaveText(/^dev_[\w-]{22}$/, { timeout: 20_000 });
+    const diagnosis = await page.evaluate(() => (window as unknown as { ServiceDevice: { diagnosis: Record<string, any> } }).ServiceDevice.diagnosis);
+    // Headless Chromium is still flagged as automated.
+    expect(diagnosis.automation.verdict).toBe("automated");
+    expect(diagnosis.automation.reasons[0]).toContain("navigator.webdriver is true");
+    await expect.poll(() => checks).toEqual([{ origin: siteOrigin, status: 200 }]);
+    await snap(page, testInfo, "customer-page-direct");
+
+    // The check cost 1 unit: the next one (the customer's backend with its secret key) is the second.
+    const res = await page.request.post("/v1/device/check", { headers: { Authorization: `Bearer ${secret}` }, data: { device: { visitor_id: "backendvisitor01" } } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["x-service-quota-used"]).toBe("2");
+
+    // The publishable key from any other origin, or on any other route, is refused.
+    const elsewhere = await page.request.post("/v1/device/check", { headers: { Authorization: `Bearer ${pk}`, Origin: "http://127.0.0.1:1" }, data: { device: { visitor_id: "backendvisitor01" } } });
+    expect(elsewhere.status()).toBe(403);
+    const otherRoute = await page.request.get("/v1/ip/8.8.8.8", { headers: { Authorization: `Bearer ${pk}` } });
+    expect(otherRoute.status()).toBe(403);
+    expect((await otherRoute.json()).error.code).toBe("FORBIDDEN");
+  } finally {
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+  }
 });

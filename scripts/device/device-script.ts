@@ -1,10 +1,16 @@
-// Source of public/device.js (bundled by scripts/device/build.mjs). Include it in a page:
+// Source of public/device.js (bundled by scripts/device/build.mjs). Two ways to include it in a page:
 //
-//   <script src="https://YOUR-SERVICE/device.js" data-endpoint="/api/device-signals" async></script>
+//   Backend mode: <script src="https://YOUR-SERVICE/device.js" data-endpoint="/api/device-signals" async></script>
+//   Direct mode:  <script src="https://YOUR-SERVICE/device.js" data-publishable-key="pk_live_…"
+//                   data-endpoint="https://YOUR-SERVICE/v1/device/check" async></script>
 //
 // It collects browser signals, builds a stable visitor id (FingerprintJS, MIT) and runs the in-page bot detector
-// (BotD, MIT), then POSTs `{ device }` as JSON to data-endpoint (your backend, which forwards it to
-// POST /v1/device/check or POST /assess with its API key: the key never reaches the browser). Without
+// (BotD, MIT). Backend mode POSTs `{ device }` as JSON to data-endpoint (your backend, which forwards it to
+// POST /v1/device/check or POST /assess with its secret key: that key never reaches the browser). Direct mode
+// POSTs `{ device }` to POST /v1/device/check itself with the publishable key (which can do nothing else, only
+// from the key's allowed origins), and hands the diagnosis to the page: `ServiceDevice.diagnosis`, the
+// `service-device-diagnosis` event (detail: the diagnosis, or `{ error }`) and the promise
+// `ServiceDevice.ready`; send its `device_id` to your backend, which passes it to POST /assess. Without
 // data-endpoint nothing is sent; call `ServiceDevice.collect()` yourself. Every run also fires a
 // `service-device` event on window with the signals in `detail`. Neither library's usage ping is enabled.
 import FingerprintJS from "@fingerprintjs/fingerprintjs";
@@ -123,12 +129,47 @@ export async function send(endpoint: string, extra: Record<string, unknown> = {}
   return fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify({ ...extra, device }) });
 }
 
+/** Direct mode: the device check itself, with a publishable key; resolves to the diagnosis or throws its error. */
+export async function check(endpoint: string, publishableKey: string): Promise<Record<string, unknown>> {
+  const device = await collect();
+  window.dispatchEvent(new CustomEvent("service-device", { detail: device }));
+  // No cookies: the key is the only credential, and CORS never allows credentials.
+  const res = await fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${publishableKey}` },
+    credentials: "omit",
+    body: JSON.stringify({ device }),
+  });
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok || !body) throw Object.assign(new Error(`device check answered ${res.status}`), { status: res.status, body });
+  return body;
+}
+
+type Api = { collect: typeof collect; send: typeof send; check: typeof check; diagnosis: Record<string, unknown> | null; ready: Promise<Record<string, unknown> | null> };
+
 const script = document.currentScript as HTMLScriptElement | null;
 const endpoint = script?.dataset.endpoint;
-(window as unknown as { ServiceDevice: unknown }).ServiceDevice = { collect, send };
-collect()
-  .then(async (device) => {
-    window.dispatchEvent(new CustomEvent("service-device", { detail: device }));
-    if (endpoint) await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify({ device }) });
-  })
-  .catch((err) => console.warn("device.js:", err));
+const publishableKey = script?.dataset.publishableKey;
+const api: Api = { collect, send, check, diagnosis: null, ready: Promise.resolve(null) };
+(window as unknown as { ServiceDevice: Api }).ServiceDevice = api;
+if (endpoint && publishableKey) {
+  api.ready = check(endpoint, publishableKey).then(
+    (diagnosis) => {
+      api.diagnosis = diagnosis;
+      window.dispatchEvent(new CustomEvent("service-device-diagnosis", { detail: diagnosis }));
+      return diagnosis;
+    },
+    (err: Error & { status?: number; body?: unknown }) => {
+      console.warn("device.js:", err);
+      window.dispatchEvent(new CustomEvent("service-device-diagnosis", { detail: { error: { status: err.status ?? null, body: err.body ?? null, message: err.message } } }));
+      return null;
+    },
+  );
+} else {
+  collect()
+    .then(async (device) => {
+      window.dispatchEvent(new CustomEvent("service-device", { detail: device }));
+      if (endpoint) await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify({ device }) });
+    })
+    .catch((err) => console.warn("device.js:", err));
+}

@@ -12,6 +12,7 @@ import * as bulk from "../bulk/config";
 import * as feeds from "../feeds/config";
 import * as feedSchedule from "../feeds/schedule";
 import * as http from "../http/config";
+import * as keys from "../keys/config";
 import * as links from "../links/config";
 import * as net from "../net/config";
 import * as onlineCheck from "../online-check/config";
@@ -24,7 +25,7 @@ import * as webhooks from "../webhooks/config";
 import * as weights from "../weights/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, blocklists, bulk, captcha, db, dns, domain, rdap, reports, feeds, feedSchedule, http, links, net, onlineCheck, operate, ct, packages, rules, scans, webhooks, weights];
+const MODULES: Record<string, unknown>[] = [assessment, blocklists, bulk, captcha, db, dns, domain, rdap, reports, feeds, feedSchedule, http, keys, links, net, onlineCheck, operate, ct, packages, rules, scans, webhooks, weights];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {

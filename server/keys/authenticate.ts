@@ -36,7 +36,7 @@ export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null
             array_remove(array_agg(s."plan"), NULL) AS "plans"
        FROM "ApiKey" k
        LEFT JOIN "Subscription" s ON s."workspaceId" = k."workspaceId" AND ${entitlingSubscriptionSql("$2", "$3")}
-      WHERE k."hash" = $1
+      WHERE k."hash" = $1 AND k."kind" = 'secret'
       GROUP BY k."id"`,
     hashApiKey(plaintext),
     graceCutoff(nowDate),

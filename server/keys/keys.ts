@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { entitledPlans } from "../billing/entitled";
 import { entitlementsFor } from "../plans/catalog";
-import { generateApiKey } from "./secret";
+import { generateApiKey, type KeyKind } from "./secret";
 
 export type KeyStatus = "active" | "paused" | "revoked";
 
@@ -14,14 +14,57 @@ export interface ApiKeySummary {
   id: string;
   name: string;
   prefix: string;
+  /** secret: server side, every route; publishable: only POST /v1/device/check from a page on allowedOrigins. */
+  kind: KeyKind;
+  allowedOrigins: string[];
   status: KeyStatus;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
 }
 
-export function toKeySummary(k: { id: string; name: string; prefix: string; status: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeySummary {
-  return { id: k.id, name: k.name, prefix: k.prefix, status: k.status as KeyStatus, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt };
+type KeyRow = { id: string; name: string; prefix: string; kind: string; allowedOrigins: string[]; status: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+export function toKeySummary(k: KeyRow): ApiKeySummary {
+  return {
+    id: k.id, name: k.name, prefix: k.prefix, kind: k.kind === "publishable" ? "publishable" : "secret", allowedOrigins: k.allowedOrigins,
+    status: k.status as KeyStatus, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt,
+  };
+}
+
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/**
+ * A web origin as browsers send it in the Origin header: http(s)://host[:port], lower-case, no path, query or
+ * credentials ("https://shop.example.com/" is accepted and stored as "https://shop.example.com"). Null otherwise.
+ */
+export function normalizeWebOrigin(input: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if ((u.protocol !== "https:" && u.protocol !== "http:") || u.username || u.password || u.search || u.hash || (u.pathname !== "/" && u.pathname !== "")) return null;
+  return u.origin.toLowerCase();
+}
+
+/** The allowed origins of a publishable key, each checked; 400 INVALID_REQUEST names the first that is not an origin. */
+export function allowedOriginsOrThrow(kind: KeyKind, origins: string[] | undefined): string[] {
+  const list = (origins ?? []).map((o) => o.trim()).filter(Boolean);
+  if (kind === "secret") {
+    if (list.length) throw new AppError("INVALID_REQUEST", "Only publishable keys have allowed origins; a secret key is for your server and is never used from a browser page.");
+    return [];
+  }
+  if (list.length === 0) throw new AppError("INVALID_REQUEST", "A publishable key needs at least one allowed origin, e.g. https://shop.example.com.");
+  if (list.length > MAX_ALLOWED_ORIGINS) throw new AppError("INVALID_REQUEST", `A publishable key allows at most ${MAX_ALLOWED_ORIGINS} origins.`);
+  const out: string[] = [];
+  for (const o of list) {
+    const n = normalizeWebOrigin(o);
+    if (!n) throw new AppError("INVALID_REQUEST", `"${o.slice(0, 100)}" is not a web origin: write scheme and host only, e.g. https://shop.example.com or http://127.0.0.1:8080.`);
+    if (!out.includes(n)) out.push(n);
+  }
+  return out;
 }
 
 /** The workspace's plans now (active, or past_due within the grace period: see server/billing/entitled.ts). */
@@ -57,8 +100,13 @@ function auditKey(tx: Tx, k: { id: string; workspaceId: string; name: string; pr
 }
 
 /** Creates a key within the workspace's key limit; the plaintext is returned here and never again. */
-export async function createApiKey(db: Db, a: { workspaceId: string; name?: string } & KeyAudit): Promise<{ key: ApiKeySummary; plaintext: string }> {
-  const secret = generateApiKey();
+export async function createApiKey(
+  db: Db,
+  a: { workspaceId: string; name?: string; kind?: KeyKind; allowedOrigins?: string[] } & KeyAudit,
+): Promise<{ key: ApiKeySummary; plaintext: string }> {
+  const kind = a.kind ?? "secret";
+  const allowedOrigins = allowedOriginsOrThrow(kind, a.allowedOrigins);
+  const secret = generateApiKey(kind);
   const row = await db.$transaction(async (tx) => {
     // Lock the workspace row so that parallel creations cannot both pass the limit check.
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
@@ -68,9 +116,14 @@ export async function createApiKey(db: Db, a: { workspaceId: string; name?: stri
       throw new AppError("KEY_LIMIT_REACHED", `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`);
     }
     const key = await tx.apiKey.create({
-      data: { id: newId("key"), workspaceId: a.workspaceId, name: a.name?.trim() || "API key", prefix: secret.prefix, hash: secret.hash, status: "active" },
+      data: {
+        id: newId("key"), workspaceId: a.workspaceId, name: a.name?.trim() || (kind === "publishable" ? "Publishable key" : "API key"), prefix: secret.prefix, hash: secret.hash,
+        status: "active", kind, allowedOrigins,
+      },
     });
-    if (a.actor) await auditKey(tx, key, "audit.key.created", a, null, { name: key.name, prefix: key.prefix, status: key.status });
+    if (a.actor) {
+      await auditKey(tx, key, "audit.key.created", a, null, { name: key.name, prefix: key.prefix, status: key.status, ...(kind === "publishable" ? { kind, allowedOrigins } : {}) });
+    }
     return key;
   });
   return { key: toKeySummary(row), plaintext: secret.plaintext };

@@ -16,6 +16,8 @@ export function KeysView() {
   const overview = useQuery(trpc.account.overview.queryOptions());
   const keys = useQuery(trpc.account.keys.queryOptions());
   const [name, setName] = useState("");
+  const [kind, setKind] = useState<"secret" | "publishable">("secret");
+  const [origins, setOrigins] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.keys.queryKey() });
   const create = useMutation(trpc.account.createKey.mutationOptions({ onSuccess: refresh }));
@@ -52,13 +54,41 @@ export function KeysView() {
           className="card form-row"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate({ name: name || undefined });
+            create.mutate({
+              name: name || undefined,
+              kind,
+              allowedOrigins: kind === "publishable" ? origins.split(/[\s,]+/).filter(Boolean) : undefined,
+            });
           }}
         >
           <label>
             Key name
             <input name="keyName" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Production server" />
           </label>
+          <label>
+            Kind
+            <select name="keyKind" value={kind} onChange={(e) => setKind(e.target.value === "publishable" ? "publishable" : "secret")}>
+              <option value="secret">Secret (your server, every route)</option>
+              <option value="publishable">Publishable (web pages, device check only)</option>
+            </select>
+          </label>
+          {kind === "publishable" ? (
+            <label style={{ flexBasis: "100%" }}>
+              Allowed web origins (one per line)
+              <textarea
+                name="allowedOrigins"
+                value={origins}
+                onChange={(e) => setOrigins(e.target.value)}
+                rows={3}
+                placeholder={"https://shop.example.com\nhttps://www.shop.example.com"}
+                aria-describedby="origins-help"
+              />
+              <span id="origins-help" className="muted small">
+                A publishable key goes in your page (<code>data-publishable-key</code> of <code>/device.js</code>): it can only run device checks, only from
+                these origins, with a per-visitor rate limit. Each check costs 1 unit.
+              </span>
+            </label>
+          ) : null}
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
             Create key
           </button>
@@ -80,6 +110,7 @@ export function KeysView() {
             <tr>
               <th>Name</th>
               <th>Prefix</th>
+              <th>Kind</th>
               <th>Status</th>
               <th>Created</th>
               <th>Last used</th>
@@ -92,6 +123,18 @@ export function KeysView() {
                 <td>{k.name}</td>
                 <td>
                   <code>{k.prefix}…</code>
+                </td>
+                <td data-testid="key-kind">
+                  {k.kind === "publishable" ? (
+                    <>
+                      Publishable
+                      <div className="muted small" data-testid="key-origins">
+                        {k.allowedOrigins.join(", ")}
+                      </div>
+                    </>
+                  ) : (
+                    "Secret"
+                  )}
                 </td>
                 <td>
                   <StatusBadge status={k.status} />

@@ -1,5 +1,9 @@
 // Browser use (spec, Authentication 9): only origins in SERVICE_ALLOWED_ORIGINS, only registered route and
 // method pairs, only four request headers; approved origins may read the quota headers; never credentials.
+// POST /device/check also answers the origins publishable keys list (originAllowedFor).
+import { getDb } from "../../db/client";
+import { PUBLISHABLE_PROCEDURES, publishableOriginListed } from "../../keys/publishable";
+
 export const CORS_ALLOWED_HEADERS = ["authorization", "content-type", "x-api-key", "accept"];
 export const CORS_EXPOSED_HEADERS = [
   "X-Service-Quota-Limit",
@@ -41,4 +45,16 @@ export function corsResponseHeaders(origin: string): Record<string, string> {
     "Access-Control-Expose-Headers": CORS_EXPOSED_HEADERS.join(", "),
     Vary: "Origin",
   };
+}
+
+/**
+ * The door's CORS rule for one route: SERVICE_ALLOWED_ORIGINS and the service's own origin (`byConfig`), and for
+ * the routes publishable keys may call (POST /device/check) also every origin an active publishable key lists. Such
+ * an origin is let through to authentication only, which then accepts a publishable key listing it and nothing else
+ * (server/keys/publishable.ts).
+ */
+export async function originAllowedFor(procedurePath: string, origin: string, byConfig: boolean): Promise<boolean> {
+  if (byConfig) return true;
+  if (!PUBLISHABLE_PROCEDURES.has(procedurePath)) return false;
+  return publishableOriginListed(await getDb(), origin);
 }

@@ -5,12 +5,12 @@
 import { AppError } from "../../errors";
 import { getDb } from "../../db/client";
 import { requestOrigin } from "../../http/origin";
-import { apiKeyFromHeaders, authenticateApiKeyOrThrow } from "../../keys/authenticate";
+import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import type { Context, Principal } from "../context";
 import { copyProcedureHeaders, errorResponse, json, readProcedureInput, startResponse } from "../http/respond";
 import { appRouter } from "../root";
 import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
-import { corsResponseHeaders, originAllowed, requestedHeadersAllowed } from "./cors";
+import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
 import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/observe";
@@ -50,8 +50,9 @@ async function handleRest(req: Request): Promise<Response> {
     if (method === "OPTIONS") {
       // Preflight: unmetered, authorizes nothing; only registered route+method pairs and the four headers.
       const wanted = req.headers.get("access-control-request-method")?.toUpperCase();
-      if (!wanted || !matchRoute(routeTable(), wanted, path)) throw notFound();
-      if (!origin || !originAllowed(origin, ownOrigin())) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      const preflighted = wanted ? matchRoute(routeTable(), wanted, path) : null;
+      if (!wanted || !preflighted) throw notFound();
+      if (!origin || !(await originAllowedFor(preflighted.route.procedurePath, origin, originAllowed(origin, ownOrigin())))) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
       const requested = req.headers.get("access-control-request-headers");
       if (!requestedHeadersAllowed(requested)) {
         throw new AppError("ORIGIN_FORBIDDEN", "Only the Authorization, Content-Type, X-API-Key and Accept request headers are allowed.");
@@ -68,8 +69,9 @@ async function handleRest(req: Request): Promise<Response> {
     if (!match) throw notFound();
     noteRoute(req, match.route.template);
 
+    const originByConfig = !origin || originAllowed(origin, ownOrigin());
     if (origin) {
-      if (!originAllowed(origin, ownOrigin())) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig))) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
       for (const [k, v] of Object.entries(corsResponseHeaders(origin))) headers.set(k, v);
     }
 
@@ -84,7 +86,7 @@ async function handleRest(req: Request): Promise<Response> {
       resHeaders,
       sessionUser: null,
       requestHeaders: req.headers,
-      authenticate: () => (principal ??= authenticateApiKeyOrThrow(db, apiKeyFromHeaders(req.headers)).then((p) => (noteWorkspace(req, p.workspaceId), p))),
+      authenticate: () => (principal ??= authenticateRestKeyOrThrow(db, req.headers, { procedure: match.route.procedurePath, originByConfig }).then((p) => (noteWorkspace(req, p.workspaceId), p))),
     };
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
     const fn = match.route.procedurePath.split(".").reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
