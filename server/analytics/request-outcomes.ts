@@ -6,7 +6,7 @@
 // multi-row `INSERT .. ON CONFLICT DO UPDATE SET count = count + n` (one row per distinct workspace, day, procedure,
 // key, status and code), so two processes adding to the same counter both count. Reads of this process flush first
 // (they see their own requests) and closeDb flushes at shutdown. A failed write is logged, never thrown.
-import type { Db } from "../db/client";
+import { flushBeforeClose, type Db } from "../db/client";
 
 export interface RequestOutcome {
   workspaceId: string;
@@ -98,6 +98,7 @@ export function flushRequestOutcomes(): Promise<void> {
   })();
   return inFlight;
 }
+flushBeforeClose(flushRequestOutcomes);
 
 async function addCounters(db: Db, rows: Counter[]): Promise<void> {
   const values: string[] = [];

@@ -106,10 +106,18 @@ export async function getDbKind(): Promise<"pglite" | "postgresql"> {
   return (await handle()).kind;
 }
 
+/**
+ * Writes queued by modules above this one (lookup history, request outcomes) that must reach the database before
+ * it closes. Each such module registers its flush when it loads, so this module imports none of them.
+ */
+const beforeClose = new Set<() => Promise<void>>();
+
+export function flushBeforeClose(flush: () => Promise<void>): void {
+  beforeClose.add(flush);
+}
+
 export async function closeDb(): Promise<void> {
-  const { flushLookupHistory } = await import("../history/history");
-  const { flushRequestOutcomes } = await import("../analytics/request-outcomes");
-  await Promise.all([flushLookupHistory(), flushRequestOutcomes()]);
+  await Promise.all([...beforeClose].map((flush) => flush()));
   const h = globalForDb.__serviceDb;
   globalForDb.__serviceDb = undefined;
   if (h) await (await h).close();

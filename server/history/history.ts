@@ -1,6 +1,6 @@
 // Lookup history keeps a safe summary of each lookup (never the raw payload) with the expiry captured from the
 // workspace's history window at the time of the lookup. Free workspaces keep no history.
-import type { Db } from "../db/client";
+import { flushBeforeClose, type Db } from "../db/client";
 import { newId } from "../ids";
 
 export interface LookupHistoryEntry {
@@ -73,6 +73,7 @@ export function flushLookupHistory(): Promise<void> {
   })();
   return inFlight;
 }
+flushBeforeClose(flushLookupHistory);
 
 export async function listLookupHistory(
   db: Db,
