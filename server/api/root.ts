@@ -26,6 +26,8 @@ import { webhooksRouter } from "./routers/webhooks";
 import { weightsRouter } from "./routers/weights";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
 import { router } from "./trpc";
+// Hands bulk jobs the procedures they check lines against and run items through (server/bulk/procedures.ts).
+import "./bulk-procedures";
 
 export const appRouter = router({
   account: accountRouter,

@@ -9,8 +9,8 @@ import type { Entitlements } from "../plans/catalog";
 import { periodStart } from "../quota/period";
 import { refundUnits, reserveUnits, type QuotaState } from "../quota/reserve";
 import type { Principal } from "../auth/principal";
-import { describePlans, plansForCapability } from "../api/contract";
 import { BULK_KINDS, detectKind, KINDS, type BulkKind } from "./kinds";
+import { bulkProcedures } from "./procedures";
 
 export const MAX_BULK_TARGETS = 100;
 
@@ -28,16 +28,6 @@ export interface JobPlan {
   lines: PlannedLine[];
   units: number;
   problems: PlannedLine[];
-}
-
-type ProcedureLike = { _def: { inputs: { safeParseAsync(v: unknown): Promise<{ success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }> }[]; meta?: { metered?: { capability: string } } } };
-
-/** The metered procedure behind a kind (read lazily: root.ts imports the router that imports this module). */
-export async function procedureFor(kind: BulkKind): Promise<ProcedureLike> {
-  const { appRouter } = await import("../api/root");
-  const p = (appRouter._def.procedures as Record<string, unknown>)[KINDS[kind].procedure];
-  if (!p) throw new Error(`bulk kind ${kind}: no procedure ${KINDS[kind].procedure}`);
-  return p as ProcedureLike;
 }
 
 /** Every line's kind, cost and problem, without reserving or running anything. */
@@ -62,19 +52,13 @@ export async function planJob(entitlements: Entitlements, kind: string, targets:
       Object.assign(line, { problem: String(input.error), problemKind: "invalid" });
       continue;
     }
-    const proc = await procedureFor(k);
-    for (const parser of proc._def.inputs) {
-      const r = await parser.safeParseAsync(input);
-      if (!r.success) {
-        const issue = r.error!.issues[0]!;
-        Object.assign(line, { problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`, problemKind: "invalid" });
-        break;
-      }
+    const { problem, capability } = await bulkProcedures().inspect(k, input);
+    if (problem) {
+      Object.assign(line, { problem, problemKind: "invalid" });
+      continue;
     }
-    if (line.problem) continue;
-    const capability = proc._def.meta?.metered?.capability as Entitlements["capabilities"][number] | undefined;
     if (capability && !entitlements.capabilities.includes(capability)) {
-      Object.assign(line, { problem: `${spec.label} lookups need ${describePlans(plansForCapability(capability))}`, problemKind: "capability" });
+      Object.assign(line, { problem: `${spec.label} lookups need ${bulkProcedures().plansWith(capability)}`, problemKind: "capability" });
       continue;
     }
     line.units = spec.units(target);

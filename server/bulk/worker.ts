@@ -1,8 +1,9 @@
 // The bulk job worker: claims items with a lease (safe across app instances and restarts), runs each through the
-// metered procedure of its kind with the units already paid (ctx.prepaid), and records each item's result once.
+// metered procedure of its kind with the units already paid (ctx.prepaid; run by the API layer through
+// server/bulk/procedures.ts), and records each item's result once.
 // Fairness: items are claimed round-robin across running jobs (the first item of every job before the second of
 // any), at most `perJob` running per job, so one large DNS job never starves another workspace's job.
-import type { Context, Principal } from "../api/context";
+import type { Principal } from "../auth/principal";
 import type { Db } from "../db/client";
 import { toErrorBody } from "../errors";
 import { newId } from "../ids";
@@ -12,6 +13,7 @@ import { refundUnits } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { bulkConcurrency, bulkLeaseMs, bulkPerJob, bulkPollMs, bulkWorkerEnabled } from "./config";
 import { KINDS, type BulkKind } from "./kinds";
+import { bulkProcedures, bulkProceduresProvided } from "./procedures";
 
 const MAX_ATTEMPTS = 3;
 
@@ -86,21 +88,7 @@ export async function runBulkItem(db: Db, item: ClaimedItem): Promise<Settled> {
   try {
     if ("error" in input) throw new Error(String(input.error));
     const principal = await principalFor(db, job);
-    const ctx: Context = {
-      db,
-      door: "rest",
-      requestId: newId("req"),
-      resHeaders: new Headers(),
-      authenticate: async () => principal,
-      sessionUser: null,
-      requestHeaders: new Headers(),
-      prepaid,
-    };
-    const { appRouter } = await import("../api/root");
-    const { createCallerFactory } = await import("../api/trpc");
-    const caller = createCallerFactory(appRouter)(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
-    const [ns, name] = spec.procedure.split(".") as [string, string];
-    const out = await caller[ns]![name]!(input);
+    const out = await bulkProcedures().run({ db, kind: item.kind as BulkKind, input, principal, prepaid });
     const plain = JSON.parse(JSON.stringify(out ?? null));
     return settle(db, item, { status: "succeeded", summary: spec.summary(plain), result: plain }, false);
   } catch (err) {
@@ -160,6 +148,8 @@ async function settle(
 
 /** One pass: claims what this instance may run and runs it; returns how many items were claimed. */
 export async function runBulkItemsOnce(db: Db, opts: Parameters<typeof claimBulkItems>[1] = {}): Promise<{ claimed: number; outcomes: Settled[] }> {
+  // Until the API layer has handed over the procedures (server/api/bulk-procedures.ts), claim nothing.
+  if (!bulkProceduresProvided()) return { claimed: 0, outcomes: [] };
   const items = await claimBulkItems(db, opts);
   const outcomes = await Promise.all(
     items.map((i) =>

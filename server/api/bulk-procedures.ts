@@ -1,0 +1,56 @@
+// The API layer's side of bulk jobs (server/bulk/procedures.ts): each line is checked against, and each item run
+// through, the metered procedure of its kind, with the same input parsers, capability and ladder as a single
+// request. Loaded with the router (root.ts) and at start (instrumentation.ts), before the worker claims anything.
+import { provideBulkProcedures, type Capability } from "../bulk/procedures";
+import { KINDS, type BulkKind } from "../bulk/kinds";
+import { newId } from "../ids";
+import type { Context } from "./context";
+import { describePlans, plansForCapability } from "./contract";
+import { appRouter } from "./root";
+import { createCallerFactory } from "./trpc";
+
+type ProcedureLike = {
+  _def: {
+    inputs: { safeParseAsync(v: unknown): Promise<{ success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }> }[];
+    meta?: { metered?: { capability: string } };
+  };
+};
+
+function procedureFor(kind: BulkKind): ProcedureLike {
+  const p = (appRouter._def.procedures as Record<string, unknown>)[KINDS[kind].procedure];
+  if (!p) throw new Error(`bulk kind ${kind}: no procedure ${KINDS[kind].procedure}`);
+  return p as ProcedureLike;
+}
+
+let createCaller: ((ctx: Context) => unknown) | null = null;
+
+provideBulkProcedures({
+  async inspect(kind, input) {
+    const proc = procedureFor(kind);
+    for (const parser of proc._def.inputs) {
+      const r = await parser.safeParseAsync(input);
+      if (!r.success) {
+        const issue = r.error!.issues[0]!;
+        return { problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`, capability: undefined };
+      }
+    }
+    return { problem: null, capability: proc._def.meta?.metered?.capability as Capability | undefined };
+  },
+  plansWith: (capability) => describePlans(plansForCapability(capability)),
+  async run({ db, kind, input, principal, prepaid }) {
+    const ctx: Context = {
+      db,
+      door: "rest",
+      requestId: newId("req"),
+      resHeaders: new Headers(),
+      authenticate: async () => principal,
+      sessionUser: null,
+      requestHeaders: new Headers(),
+      prepaid,
+    };
+    createCaller ??= createCallerFactory(appRouter);
+    const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
+    const [ns, name] = KINDS[kind].procedure.split(".") as [string, string];
+    return caller[ns]![name]!(input);
+  },
+});
