@@ -5,7 +5,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
-import { quotaHeaders, reserveUnits } from "../quota/reserve";
+import { quotaHeaders, reserveUnitsGrouped } from "../quota/reserve";
 import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { noteRequestOutcome } from "../analytics/request-outcomes";
@@ -116,19 +116,23 @@ export const authenticated = base
     const principal = await ctx.authenticate();
     // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates
     // (bulk job items are not requests and are not counted).
-    const note = (status: number) => {
+    const note = (status: number, code?: string) => {
       if (ctx.prepaid) return;
-      noteRequestOutcome(ctx.db, { workspaceId: principal.workspaceId, apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null, procedure: path, status });
+      noteRequestOutcome(ctx.db, { workspaceId: principal.workspaceId, apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null, procedure: path, status, code });
     };
     if (meta?.requires) {
       const refusal = await requirementRefusal(meta.requires, principal, getRawInput);
       if (refusal) {
-        note(refusal.status);
+        note(refusal.status, refusal.appCode);
         throw refusal;
       }
     }
     const result = await next({ ctx: { principal } });
-    note(result.ok ? 200 : toErrorBody(result.error).status);
+    if (result.ok) note(200);
+    else {
+      const { status, body } = toErrorBody(result.error);
+      note(status, body.error.code);
+    }
     return result;
   })
   .use(rejectUnreadableInput);
@@ -224,7 +228,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       if (opts.preflight) await opts.preflight(typed);
       const units = opts.units ? opts.units(typed) : 1;
       const p = ctx.principal;
-      const quota = await reserveUnits(ctx.db, {
+      const quota = await reserveUnitsGrouped(ctx.db, {
         workspaceId: p.workspaceId,
         units,
         limit: p.entitlements.monthlyUnits,

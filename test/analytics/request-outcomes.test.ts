@@ -1,10 +1,10 @@
 // The error rates of a workspace's own requests (`responses` of GET /v1/analytics/timeseries and the dashboard's
-// analyticsTimeseries): real requests through the REST door and the dashboard door are counted per UTC day, per
+// analyticsTimeseries): real requests through the REST API and the dashboard's tRPC endpoint are counted per UTC day, per
 // procedure and per status by the ladder's hook, written in batches as counters, and read back per workspace.
 import { beforeAll, describe, expect, it } from "vitest";
 import { flushRequestOutcomes, noteRequestOutcome } from "../../server/analytics/request-outcomes";
 import { runRetentionPurge } from "../../server/maintenance/purge";
-import { call, ownerAndMember } from "../dashboard/door";
+import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -22,7 +22,7 @@ async function counters(workspaceId: string) {
   return rows.map((r) => ({ day: r.day.toISOString().slice(0, 10), procedure: r.procedure, apiKeyId: r.apiKeyId, status: r.status, count: r.count })).sort((a, b) => a.status - b.status || a.procedure.localeCompare(b.procedure));
 }
 
-describe("request outcomes through the REST door", () => {
+describe("request outcomes through the REST API", () => {
   it("counts a 200, a 400, a 402 and a 404 per day, per endpoint and per status, as the next read shows", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"], usedUnits: 1000 });
     expect((await app.request("GET", "/v1/events", { key: ws.apiKey })).status).toBe(200);
@@ -44,9 +44,9 @@ describe("request outcomes through the REST door", () => {
       { endpoint: "workspace.events", requests: 1, clientErrors: 0, serverErrors: 0, clientErrorRate: 0, serverErrorRate: 0 },
     ]);
     expect(r.topErrors).toEqual([
-      { status: 400, code: null, requests: 1 },
-      { status: 402, code: null, requests: 1 },
-      { status: 404, code: null, requests: 1 },
+      { status: 400, code: "INVALID_REQUEST", requests: 1 },
+      { status: 402, code: "QUOTA_EXCEEDED", requests: 1 },
+      { status: 404, code: "NOT_FOUND", requests: 1 },
     ]);
     // The read itself is a request too: the next read counts it.
     const again = await app.request("GET", "/v1/analytics/timeseries?days=1", { key: ws.apiKey });
@@ -70,7 +70,7 @@ describe("request outcomes through the REST door", () => {
   });
 });
 
-describe("request outcomes through the dashboard door", () => {
+describe("request outcomes through the dashboard's tRPC endpoint", () => {
   it("counts a member's 200, 400, 403 and 404 under the dashboard, in the member's workspace only", async () => {
     const { owner, member } = await ownerAndMember(app.db, "outcomes", ["suite_business"]);
     const elsewhere = await ownerAndMember(app.db, "outcomes-other", ["suite_business"]);
@@ -84,9 +84,9 @@ describe("request outcomes through the dashboard door", () => {
     expect(res.status).toBe(200);
     expect(res.data.responses.totals).toEqual({ requests: 4, clientErrors: 3, serverErrors: 0, clientErrorRate: 0.75, serverErrorRate: 0 });
     expect(res.data.responses.topErrors).toEqual([
-      { status: 400, code: null, requests: 1 },
-      { status: 403, code: null, requests: 1 },
-      { status: 404, code: null, requests: 1 },
+      { status: 400, code: "INVALID_REQUEST", requests: 1 },
+      { status: 403, code: "FORBIDDEN", requests: 1 },
+      { status: 404, code: "NOT_FOUND", requests: 1 },
     ]);
     expect(res.data.responses.endpoints.map((e: any) => e.endpoint).sort()).toEqual(["account.createKey", "rules.get", "workspace.analyticsTimeseries", "workspace.events"]);
     // The owner reads the same workspace's numbers (with the member's read now counted).

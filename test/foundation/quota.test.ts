@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { nextReset, periodStart } from "../../server/quota/period";
-import { readUsage, reserveUnits } from "../../server/quota/reserve";
+import { readUsage, reserveUnits, reserveUnitsGrouped } from "../../server/quota/reserve";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -35,6 +35,64 @@ describe("atomic reservation", () => {
     const admitted = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 5, limit: 1000, requestId: "req_t2", endpoint: "test" });
     expect(admitted).toMatchObject({ used: 1000, remaining: 0, limit: 1000 });
     expect(await app.ledgerCount(ws.workspaceId)).toBe(1);
+  });
+
+  it("grouped: concurrent requests of one workspace each learn their exact running total, with one ledger row each", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 100 });
+    const units = Array.from({ length: 30 }, (_, i) => 1 + (i % 3));
+    // Count the statements that reserve (a statement-level trigger; an INSERT .. ON CONFLICT DO UPDATE fires the
+    // INSERT statement trigger once, whether it inserts or updates).
+    await app.db.$executeRawUnsafe(`CREATE TABLE reserve_statements (n int)`);
+    await app.db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION count_reserve() RETURNS trigger AS $$ BEGIN INSERT INTO reserve_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`);
+    await app.db.$executeRawUnsafe(`CREATE TRIGGER count_reserve AFTER INSERT ON "UsagePeriod" FOR EACH STATEMENT EXECUTE FUNCTION count_reserve()`);
+    let states: Awaited<ReturnType<typeof reserveUnitsGrouped>>[];
+    let statements: number;
+    try {
+      states = await Promise.all(
+        units.map((n, i) => reserveUnitsGrouped(app.db, { workspaceId: ws.workspaceId, units: n, limit: 1000, requestId: `req_g${i}`, endpoint: "test" })),
+      );
+      statements = Number((await app.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM reserve_statements`))[0]!.n);
+    } finally {
+      await app.db.$executeRawUnsafe(`DROP TRIGGER count_reserve ON "UsagePeriod"`);
+      await app.db.$executeRawUnsafe(`DROP TABLE reserve_statements`);
+    }
+    // The first request finds nothing in flight and goes alone; the 29 that arrive meanwhile go as one statement.
+    expect(statements).toBe(2);
+    const total = units.reduce((a, b) => a + b, 0);
+    // Arrival order is call order: each request's `used` is 100 plus the units of every request up to and including it.
+    let running = 100;
+    states.forEach((q, i) => {
+      running += units[i]!;
+      expect(q).toMatchObject({ used: running, remaining: 1000 - running, limit: 1000 });
+    });
+    expect(await app.used(ws.workspaceId)).toBe(100 + total);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(30);
+  });
+
+  it("grouped: a group whose total does not fit fills what is left in arrival order and refuses the rest, leaving no trace", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 990 });
+    const units = [4, 4, 4, 1, 1, 5, 1];
+    const states = await Promise.all(
+      units.map((n, i) => reserveUnitsGrouped(app.db, { workspaceId: ws.workspaceId, units: n, limit: 1000, requestId: `req_f${i}`, endpoint: "test" })),
+    );
+    // 990 + 4 + 4 = 998; the third 4 does not fit, the two 1s do (1000); nothing else fits.
+    expect(states.map((q) => q?.used ?? null)).toEqual([994, 998, null, 999, 1000, null, null]);
+    expect(await app.used(ws.workspaceId)).toBe(1000);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(4);
+  });
+
+  it("grouped: workspaces do not share a group, and a refused workspace does not hold up another", async () => {
+    const full = await app.seedWorkspace({ plans: ["free"], usedUnits: 1000 });
+    const open = await app.seedWorkspace({ plans: ["free"] });
+    const [a, b, c, d] = await Promise.all([
+      reserveUnitsGrouped(app.db, { workspaceId: full.workspaceId, units: 1, limit: 1000, requestId: "req_w1", endpoint: "test" }),
+      reserveUnitsGrouped(app.db, { workspaceId: open.workspaceId, units: 1, limit: 1000, requestId: "req_w2", endpoint: "test" }),
+      reserveUnitsGrouped(app.db, { workspaceId: full.workspaceId, units: 1, limit: 1000, requestId: "req_w3", endpoint: "test" }),
+      reserveUnitsGrouped(app.db, { workspaceId: open.workspaceId, units: 1, limit: 1000, requestId: "req_w4", endpoint: "test" }),
+    ]);
+    expect([a, c]).toEqual([null, null]);
+    expect([b?.used, d?.used]).toEqual([1, 2]);
+    expect(await app.ledgerCount(full.workspaceId)).toBe(0);
   });
 
   it("resets at the start of each UTC calendar month", async () => {
