@@ -1,5 +1,5 @@
 // Test harness: a fresh database per test file (in-memory PGlite, or an own schema in PostgreSQL when
-// DATABASE_URL is set), seeded tenants, and requests through the real REST door. Nothing of ours is mocked.
+// DATABASE_URL is set), seeded tenants, and requests through the real REST API. Nothing of ours is mocked.
 import { randomBytes } from "node:crypto";
 import { afterAll } from "vitest";
 import { closeDb, getDb, type Db } from "../server/db/client";

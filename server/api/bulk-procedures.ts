@@ -40,7 +40,7 @@ provideBulkProcedures({
   async run({ db, kind, input, principal, prepaid }) {
     const ctx: Context = {
       db,
-      door: "rest",
+      via: "api",
       requestId: newId("req"),
       resHeaders: new Headers(),
       authenticate: async () => principal,

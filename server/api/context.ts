@@ -1,5 +1,5 @@
-// The request context shared by both doors. Each door (REST /v1 with an API key, the dashboard's /api/trpc with a
-// session) supplies how to find its principal; the procedures below never look at headers themselves.
+// The request context shared by both entries. Each entry (the REST API at /v1 with an API key, the dashboard's
+// tRPC endpoint at /api/trpc with a session) supplies how to find its principal; the procedures below never look at headers themselves.
 import type { Db } from "../db/client";
 import type { Principal, SessionUser } from "../auth/principal";
 
@@ -7,13 +7,14 @@ export type { Principal, SessionUser };
 
 export interface Context {
   db: Db;
-  door: "rest" | "dashboard";
+  /** Which entry the request came through: the REST API (/v1) or the dashboard's tRPC endpoint (/api/trpc). */
+  via: "api" | "dashboard";
   requestId: string;
-  /** Response headers; both doors copy them onto the response (quota headers, Retry-After, ...). */
+  /** Response headers; both entries copy them onto the response (quota headers, Retry-After, ...). */
   resHeaders: Headers;
   /** Resolves the caller to a workspace principal or throws AppError (401/403). Memoised per request. */
   authenticate(): Promise<Principal>;
-  /** Signed-in dashboard user, if any (always null on the REST door). */
+  /** Signed-in dashboard user, if any (always null on the REST API). */
   sessionUser: SessionUser | null;
   /** The request's headers, for procedures whose rules depend on them (e.g. an optional API key). */
   requestHeaders: Headers;

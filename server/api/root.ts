@@ -1,4 +1,4 @@
-// Every router of the service. Procedures with OpenAPI meta are also served under /v1 by the REST door.
+// Every router of the service. Procedures with OpenAPI meta are also served under /v1 by the REST API.
 import { abuseRouter } from "./routers/abuse";
 import { accountRouter } from "./routers/account";
 import { assessmentRouter } from "./routers/assessment";

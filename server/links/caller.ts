@@ -6,19 +6,20 @@ import type { LinkScope } from "./links";
 
 /** What resolving the scope needs of the request context (server/api/context.ts), without the API layer. */
 export interface LinkCaller {
-  door: "rest" | "dashboard";
+  /** Which entry the request came through: the REST API (/v1) or the dashboard's tRPC endpoint (/api/trpc). */
+  via: "api" | "dashboard";
   requestHeaders: Headers;
   authenticate(): Promise<Principal>;
 }
 
 /**
- * On the REST door any Authorization or X-API-Key header, whatever its value (empty, not a bearer token), means
+ * On the REST API any Authorization or X-API-Key header, whatever its value (empty, not a bearer token), means
  * "authenticate"; only a request with neither is anonymous. On the dashboard the signed-in member's workspace is
  * the scope.
  */
 export async function resolveLinkScope(ctx: LinkCaller): Promise<LinkScope> {
   const h = ctx.requestHeaders;
-  if (ctx.door === "rest" && !h.has("authorization") && !h.has("x-api-key")) return { kind: "anonymous" };
+  if (ctx.via === "api" && !h.has("authorization") && !h.has("x-api-key")) return { kind: "anonymous" };
   const p = await ctx.authenticate();
   return { kind: "workspace", workspaceId: p.workspaceId };
 }

@@ -150,8 +150,8 @@ describe("capability and cost", () => {
   it.each([
     ["abuse.ipAbuse", { ip: "8.8.8.8" }, { ip: "8.8.8.8", abuse: { email: "network-abuse@google.com" } }],
     ["abuse.domainAbuse", { domain: "example.com" }, { abuse: { email: "abuse@registrar.example" } }],
-  ] as const)("the dashboard door runs %s with the same capability and cost", async (procedure, input, want) => {
-    const user = await ensureUser(app.db, { email: `${procedure}-door@example.test` });
+  ] as const)("the dashboard's tRPC endpoint runs %s with the same capability and cost", async (procedure, input, want) => {
+    const user = await ensureUser(app.db, { email: `${procedure}-dashboard@example.test` });
     const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
     const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
     // Queries travel as GET with the input in the query string, as the dashboard's tRPC client sends them.

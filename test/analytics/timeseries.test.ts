@@ -1,11 +1,11 @@
-// GET /v1/analytics/timeseries and the dashboard door's analyticsTimeseries, against a real database: usage,
+// GET /v1/analytics/timeseries and the dashboard's tRPC endpoint's analyticsTimeseries, against a real database: usage,
 // assessments, bulk items and webhook deliveries seeded on known UTC days, across two keys and the dashboard.
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordEvent } from "../../server/events/events";
 import { newId } from "../../server/ids";
 import { createApiKey } from "../../server/keys/keys";
 import { periodStart } from "../../server/quota/period";
-import { call, ownerAndMember } from "../dashboard/door";
+import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -167,7 +167,7 @@ describe("GET /v1/analytics/timeseries", () => {
   });
 });
 
-describe("analyticsTimeseries through the dashboard door", () => {
+describe("analyticsTimeseries through the dashboard's tRPC endpoint", () => {
   it("gives a member (not owner) the same numbers as the API", async () => {
     const { member } = await ownerAndMember(app.db, "analytics", ["suite_business"]);
     await ledger(member.workspaceId, noon(1), "ip.geo", 2, null);

@@ -1,4 +1,4 @@
-// Calls through the dashboard door (tRPC over HTTP with a signed-in user), for audit tests that need a user actor.
+// Calls through the dashboard's tRPC endpoint (tRPC over HTTP with a signed-in user), for audit tests that need a user actor.
 import type { SessionUser } from "../../server/api/context";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import type { Db } from "../../server/db/client";

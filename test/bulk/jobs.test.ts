@@ -1,4 +1,4 @@
-// Bulk jobs through the REST door: admission (bulk entitlement, 100 targets, per-line validation, one atomic
+// Bulk jobs through the REST API: admission (bulk entitlement, 100 targets, per-line validation, one atomic
 // reservation), items run by the worker through the same lookups as /v1 against a local fake DNS server, a crash
 // in the middle, two workers sharing a job, cancel with refund, CSV, and isolation between workspaces.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

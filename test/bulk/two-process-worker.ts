@@ -1,5 +1,5 @@
 // Run as a separate process by two-process.test.ts against a shared PostgreSQL schema:
-//   create KEY N     -> POST /v1/jobs with N IP targets through the real REST door; prints the job id
+//   create KEY N     -> POST /v1/jobs with N IP targets through the real REST API; prints the job id
 //   drain START_AT   -> waits until START_AT (ms since epoch), runs bulk worker passes until nothing is runnable;
 //                       prints how many items this process ran
 import { drainBulkItems } from "../../server/bulk/worker";

@@ -1,5 +1,5 @@
 // The dashboard's answer layer against the real contract: every lookup kind with a summary card is recognised from
-// an answer built from its published response schema and from real answers of the REST door; yes/no fields take
+// an answer built from its published response schema and from real answers of the REST API; yes/no fields take
 // their colour from their meaning; operator instructions never reach a user view; the console's catalog offers
 // each public lookup once, with a label and an example for every input, and a curl command with $KEY.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +48,7 @@ describe("answer kinds", () => {
     expect(answerKind(responseExample(method, path))).toBeNull();
   });
 
-  it("real IP and geolocation answers from the REST door are recognised", async () => {
+  it("real IP and geolocation answers from the REST API are recognised", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const ip = await app.request("GET", "/v1/ip/8.8.8.8", { key: ws.apiKey });
     expect(ip.status).toBe(200);

@@ -1,11 +1,11 @@
 // Test events and redelivery (POST /v1/webhooks/{id}/test, POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver
-// and the same procedures through the dashboard door): queued like real deliveries, signed and sent by the worker,
+// and the same procedures through the dashboard's tRPC endpoint): queued like real deliveries, signed and sent by the worker,
 // visible in the delivery log with their payload; owners and members alike; Free refused; tenants isolated.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWebhookDeliveriesOnce } from "../../server/webhooks/worker";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { createTestApp, type TestApp } from "../harness";
-import { call, ownerAndMember } from "./door";
+import { call, ownerAndMember } from "./call";
 
 let app: TestApp;
 let rx: WebhookReceiver;
@@ -90,10 +90,10 @@ describe("POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", () => {
   });
 });
 
-describe("through the dashboard door", () => {
+describe("through the dashboard's tRPC endpoint", () => {
   it("lets a member (not owner) send a test event and redeliver it; a Free workspace is told which plans have webhooks", async () => {
     const { owner, member } = await ownerAndMember(app.db, "wh", ["suite_agency"]);
-    const created = await call(owner, "webhooks.create", { name: "Door", url: rx.url, event_types: ["high_risk_assessment"] }, "mutation");
+    const created = await call(owner, "webhooks.create", { name: "Dashboard", url: rx.url, event_types: ["high_risk_assessment"] }, "mutation");
     expect(created.status).toBe(200);
     const test = await call(member, "webhooks.sendTest", { id: created.data.id }, "mutation");
     expect(test).toMatchObject({ status: 200, data: { status: "pending", payload: { test: true } } });

@@ -115,8 +115,8 @@ describe("input, capability and cost", () => {
     expect(await app.db.deviceObservation.count({ where: { workspaceId: full.workspaceId } })).toBe(0);
   });
 
-  it("the dashboard door runs the same procedure with the same capability and cost", async () => {
-    const user = await ensureUser(app.db, { email: "device-door@example.test" });
+  it("the dashboard's tRPC endpoint runs the same procedure with the same capability and cost", async () => {
+    const user = await ensureUser(app.db, { email: "device-dashboard@example.test" });
     const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
     const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
     const call = (workspaceId: string) =>

@@ -1,4 +1,4 @@
-// Calls this area's routes through the REST door by procedure name, so table-driven tests can pass plain inputs:
+// Calls this area's routes through the REST API by procedure name, so table-driven tests can pass plain inputs:
 // GET inputs become the query string, POST inputs the JSON body.
 import type { TestApp, TestResponse } from "../harness";
 

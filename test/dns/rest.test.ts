@@ -1,4 +1,4 @@
-// The five routes of this area through the real REST door (/v1), as API clients call them.
+// The five routes of this area through the real REST API (/v1), as API clients call them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../harness";
 import { startAppWithFakeDns } from "../fakes/app-with-dns";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => dns.close());
 
-describe("REST door", () => {
+describe("REST API", () => {
   it("GET /v1/dns/lookup answers with TTLs and quota headers", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await app.request("GET", "/v1/dns/lookup?domain=acme.test&type=mx", { key: ws.apiKey });

@@ -1,6 +1,6 @@
 // Layers point one way: app -> api -> domain -> providers/db. A domain module (anything in server/ outside
-// server/api/) must not import the API layer. The modules below still do and are listed with why, so the list can
-// only shrink: a new upward import fails this test, and so does a listed one that has gone (remove it from the list).
+// server/api/) must not import the API layer. Known exceptions would be listed with why, so the list can only
+// shrink: a new upward import fails this test, and so does a listed one that has gone (remove it from the list).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
 // Run as a separate process by multiprocess.test.ts: fires N concurrent metered requests through the real REST
-// door against the shared PostgreSQL schema and prints the statuses as JSON.
+// API against the shared PostgreSQL schema and prints the statuses as JSON.
 import { closeDb } from "../../server/db/client";
 import { restRequest } from "../harness";
 

@@ -1,6 +1,6 @@
 // The privacy classification from the shipped evidence snapshots: addresses drawn from each list (IPv4 and IPv6)
 // with the class and provider they must get, addresses in no list, overlapping lists, and the same object on
-// /ip/{ip}, /ip/{ip}/reputation through the REST door.
+// /ip/{ip}, /ip/{ip}/reputation through the REST API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { resetFeedCache } from "../../server/feeds/loader";

@@ -1,4 +1,4 @@
-// The IP, ASN and RDAP routes through the real REST door: capability, units, validation before reservation,
+// The IP, ASN and RDAP routes through the real REST API: capability, units, validation before reservation,
 // and upstream failures that still count the unit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";

@@ -1,4 +1,4 @@
-// POST /v1/go/links through the REST door: optional key, scopes, reuse, and no lookup units.
+// POST /v1/go/links through the REST API: optional key, scopes, reuse, and no lookup units.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../server/keys/keys";
 import { setPlans } from "../../server/workspaces/workspaces";

@@ -1,11 +1,11 @@
 // A workspace's own links: GET /v1/go/links (newest first, clicks, safety verdict, cursor paging) and
 // POST /v1/go/links/{id}/disable (410 at the short URL from then on, a `link.disabled` event with its actor), through
-// the REST door with any key of the workspace and through the dashboard door for owners and members. Unmetered;
+// the REST API with any key of the workspace and through the dashboard's tRPC endpoint for owners and members. Unmetered;
 // another workspace's or an anonymous link is not found.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET } from "../../app/go/[slug]/route";
 import { createApiKey } from "../../server/keys/keys";
-import { call, ownerAndMember } from "../dashboard/door";
+import { call, ownerAndMember } from "../dashboard/call";
 import type { TestApp } from "../harness";
 import { createLink, PUBLIC_BASE, startLinksApp } from "./setup";
 
@@ -169,8 +169,8 @@ describe("POST /v1/go/links/{id}/disable", () => {
   });
 });
 
-describe("the dashboard door", () => {
-  // The dashboard's Origin rule compares with the configured public URL; the door's requests come from 127.0.0.1.
+describe("the dashboard's tRPC endpoint", () => {
+  // The dashboard's Origin rule compares with the configured public URL; its requests come from 127.0.0.1.
   beforeEach(() => {
     delete process.env.SERVICE_PUBLIC_URL;
   });

@@ -1,4 +1,4 @@
-// Included members end to end through the dashboard door (tRPC over HTTP, real database): the plan's member
+// Included members end to end through the dashboard's tRPC endpoint (tRPC over HTTP, real database): the plan's member
 // figure on invitation, exclusion of later members after a downgrade (lookups refused, pages still readable),
 // owner-only role changes with the last-owner rule, and an audit event for each change with its actor.
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // Calls the host, online-check and domain procedures through the real metered pipeline (API-key authentication,
-// capability, validation, burst limit, preflight, atomic unit reservation) with the context the REST door builds,
-// shaped like a response. Used until the routers are registered in server/api/root.ts; the REST door then serves
+// capability, validation, burst limit, preflight, atomic unit reservation) with the context the REST API builds,
+// shaped like a response. Used until the routers are registered in server/api/root.ts; the REST API then serves
 // the same procedures.
 import { newId } from "../../server/ids";
 import { authenticateApiKeyOrThrow } from "../../server/keys/authenticate";
@@ -29,7 +29,7 @@ export async function callProcedure(app: TestApp, key: string, procedure: Proced
   let principal: Promise<Principal> | null = null;
   const ctx: Context = {
     db: app.db,
-    door: "rest",
+    via: "api",
     requestId: newId("req"),
     resHeaders,
     sessionUser: null,

@@ -1,4 +1,4 @@
-// The typed client (clients/typescript) against a running server: the REST door served over HTTP on 127.0.0.1.
+// The typed client (clients/typescript) against a running server: the REST API served over HTTP on 127.0.0.1.
 // Typed data and errors, quota headers, retries that honour Retry-After, and no retry of a metered request that
 // may have been admitted unless the caller opts in.
 import { createServer, type Server } from "node:http";

@@ -1,5 +1,5 @@
 // POST /v1/scans against local sites that produce each grade from A+ to F, the SSRF table applied to scans,
-// capability and cost on both doors, the 202 path, reading by id under the visibility rules, and host history.
+// capability and cost through both entries, the 202 path, reading by id under the visibility rules, and host history.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { scanStaleAfterMs } from "../../server/scans/config";
@@ -147,7 +147,7 @@ describe("capability and cost", () => {
     expect(await app.db.scan.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
   });
 
-  it("the dashboard door runs the same procedure with the same capability and cost", async () => {
+  it("the dashboard's tRPC endpoint runs the same procedure with the same capability and cost", async () => {
     const user = await ensureUser(app.db, { email: "scanner@example.test" });
     const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
     const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });

@@ -1,4 +1,4 @@
-// The four vulnerability routes through the real REST door (needs `vulnerabilities: vulnerabilitiesRouter` in
+// The four vulnerability routes through the real REST API (needs `vulnerabilities: vulnerabilitiesRouter` in
 // server/api/root.ts): Free plan allowed, 1 unit per admitted request, 400s that cost nothing, trailing slashes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";

@@ -1,4 +1,4 @@
-// Webhook management through the REST door: exact statuses and bodies, the secret shown once, plan checks,
+// Webhook management through the REST API: exact statuses and bodies, the secret shown once, plan checks,
 // tenant isolation, validation and the SSRF guard. Unmetered: no units, no quota headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";

@@ -1,4 +1,4 @@
-// Learned weights end to end (real database, REST and dashboard doors): under the minimum the defaults stay and the
+// Learned weights end to end (real database, the REST API and the dashboard): under the minimum the defaults stay and the
 // switch is refused; a switch fits the workspace's own labels, /assess then scores with them and lists the weight
 // used; another workspace's labels never count; the switch is audited, owner-only in the dashboard, and reversible.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The /v1 REST door: every method goes to the one handler, which decides 404 LOOKUP_NOT_FOUND itself
+// The REST API at /v1: every method goes to the one handler, which decides 404 LOOKUP_NOT_FOUND itself
 // (HEAD and OPTIONS included) before any authentication or quota work.
 import { handleRestRequest } from "../../../server/api/rest/handler";
 

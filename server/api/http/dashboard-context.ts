@@ -42,7 +42,7 @@ export function createDashboardContext(a: { db: Db; req: Request; sessionUser: S
   let principal: ReturnType<Context["authenticate"]> | null = null;
   return {
     db: a.db,
-    door: "dashboard",
+    via: "dashboard",
     requestId: a.requestId ?? newId("req"),
     resHeaders: new Headers(),
     sessionUser: a.sessionUser,

@@ -1,4 +1,4 @@
-// The dashboard door end to end over HTTP (tRPC fetch adapter, real database): session required, workspace
+// The dashboard's tRPC endpoint end to end over HTTP (tRPC fetch adapter, real database): session required, workspace
 // selected only among the user's memberships, same-origin mutations, owner-only management, metered lookups.
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../../test/harness";
@@ -34,7 +34,7 @@ async function mutate(path: string, input: unknown, c: Call & { origin?: string 
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
-describe("dashboard door", () => {
+describe("dashboard endpoint", () => {
   it("without a session answers 401 UNAUTHORIZED", async () => {
     const r = await query("account.overview", undefined, { user: null });
     expect(r.status).toBe(401);

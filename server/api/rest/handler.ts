@@ -1,4 +1,4 @@
-// The /v1 REST door. Built once per process over the same procedures as the dashboard, with
+// The REST API at /v1. Built once per process over the same procedures as the dashboard, with
 // trpc-to-openapi's meta and document generator. Order of work per request, as the spec requires:
 // route lookup (404 LOOKUP_NOT_FOUND) -> CORS (403 ORIGIN_FORBIDDEN) -> input assembly -> the procedure's own
 // ladder (auth, key status, capability, bulk, validation, burst limit, reservation, work) -> response shaping.
@@ -81,7 +81,7 @@ async function handleRest(req: Request): Promise<Response> {
     let principal: Promise<Principal> | null = null;
     const ctx: Context = {
       db,
-      door: "rest",
+      via: "api",
       requestId,
       resHeaders,
       sessionUser: null,

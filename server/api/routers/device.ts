@@ -28,7 +28,7 @@ export const deviceRouter = router({
     .output(deviceDiagnosisSchema)
     .mutation(({ ctx, input }) => {
       // On the dashboard the visitor is the signed-in user, so their own address is the one to compare.
-      const fromHeaders = ctx.door === "dashboard" ? clientIp(ctx.requestHeaders) : null;
+      const fromHeaders = ctx.via === "dashboard" ? clientIp(ctx.requestHeaders) : null;
       const ip = input.ip ?? (fromHeaders && parseIpStrict(fromHeaders) ? parseIpStrict(fromHeaders)!.address : null);
       return diagnoseDevice(ctx.db, {
         workspaceId: ctx.principal.workspaceId, device: input.device, ip, email: input.email?.toLowerCase() ?? null, userId: input.user_id ?? null,

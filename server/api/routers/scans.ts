@@ -21,8 +21,8 @@ const scanUrl = z
 /** No key header: anonymous. A key header (or a dashboard session): it must authenticate; its workspace is the viewer. */
 async function viewerWorkspace(ctx: Context): Promise<string | null> {
   const h = ctx.requestHeaders;
-  if (ctx.door === "rest" && !h.has("authorization") && !h.has("x-api-key")) return null;
-  if (ctx.door === "dashboard" && !ctx.sessionUser) return null;
+  if (ctx.via === "api" && !h.has("authorization") && !h.has("x-api-key")) return null;
+  if (ctx.via === "dashboard" && !ctx.sessionUser) return null;
   return (await ctx.authenticate()).workspaceId;
 }
 

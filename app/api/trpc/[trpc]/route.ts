@@ -1,4 +1,4 @@
-// The dashboard door: the same procedures as /v1, reached with a next-auth session and a selected workspace.
+// The dashboard's tRPC endpoint: the same procedures as /v1, reached with a next-auth session and a selected workspace.
 import { handleDashboardRequest } from "../../../../server/api/http/dashboard";
 import { getSessionUser } from "../../../../server/auth/session";
 

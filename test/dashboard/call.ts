@@ -1,5 +1,6 @@
-// The dashboard door for the tests of the dashboard's procedures: an owner's workspace, a member (not owner) of
-// it, and tRPC calls over HTTP with the session user, the selected workspace and the Origin rule.
+// Calls to the dashboard's tRPC endpoint for the tests of the dashboard's procedures: an owner's workspace, a
+// member (not owner) of it, and tRPC calls over HTTP with the session user, the selected workspace and the Origin
+// rule.
 import type { SessionUser } from "../../server/api/context";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import type { Db } from "../../server/db/client";
@@ -31,14 +32,14 @@ export async function ownerAndMember(db: Db, label: string, plans: string[]): Pr
   return { owner: { user: owner, workspaceId }, member: { user: member, workspaceId } };
 }
 
-export interface DoorResult {
+export interface CallResult {
   status: number;
   data: any;
   code: string | undefined;
   message: string | undefined;
 }
 
-export async function call(seat: Seat, path: string, input: unknown, kind: "query" | "mutation"): Promise<DoorResult> {
+export async function call(seat: Seat, path: string, input: unknown, kind: "query" | "mutation"): Promise<CallResult> {
   const headers = new Headers({ "x-service-workspace": seat.workspaceId });
   let req: Request;
   if (kind === "mutation") {
