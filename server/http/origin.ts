@@ -46,14 +46,26 @@ export function requestOrigin(req: { url?: string | null; headers: Headers }): s
 }
 
 /**
+ * The connection's own address, as the production server's node:http front (scripts/http-front.mjs) writes it on
+ * every request, replacing any value a client sent. Route handlers see no socket; this is how they learn it.
+ * (Under `next dev` there is no front, and the header is whatever the client sent: development only.)
+ */
+export const PEER_ADDRESS_HEADER = "x-service-peer-address";
+
+/**
  * The caller's IP address, or null when unknown. Trusted proxies: the X-Forwarded-For entry the outermost of them
- * wrote. Otherwise `peer`, the connection's address, when the caller of this function has one.
+ * wrote. Otherwise `peer`, the connection's address, when the caller of this function has one, else the address
+ * the front recorded for the connection.
  */
 export function clientAddress(headers: Headers, peer: string | null = null): string | null {
   const proxies = trustedProxyCount();
   const claimed = proxies > 0 ? forwarded(headers, "x-forwarded-for", proxies) : null;
-  const address = claimed ?? peer;
+  const address = claimed ?? peer ?? (headers.get(PEER_ADDRESS_HEADER) || null);
   if (!address) return null;
-  const bare = address.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1");
+  // [v6]:port and v4:port lose the port; an IPv4 address a dual-stack socket reports as ::ffff:a.b.c.d is IPv4.
+  const bare = address
+    .replace(/^\[(.*)\](?::\d+)?$/, "$1")
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1")
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
   return isIP(bare) ? bare : null;
 }

@@ -2,7 +2,8 @@
 // SERVICE_TRUST_PROXY says how many proxies set them, and the setting is checked strictly at start.
 import { afterEach, describe, expect, it } from "vitest";
 import { configurationProblems } from "../../server/config/validate";
-import { clientAddress, requestOrigin } from "../../server/http/origin";
+import { PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
+import { clientAddress, PEER_ADDRESS_HEADER as READ_HEADER, requestOrigin } from "../../server/http/origin";
 
 afterEach(() => {
   delete process.env.SERVICE_TRUST_PROXY;
@@ -21,6 +22,14 @@ describe("without SERVICE_TRUST_PROXY", () => {
   it("ignores X-Forwarded-For: the connection's address when the caller has one, else unknown", () => {
     expect(clientAddress(h({ "x-forwarded-for": "203.0.113.9" }))).toBeNull();
     expect(clientAddress(h({ "x-forwarded-for": "203.0.113.9" }), "192.0.2.7")).toBe("192.0.2.7");
+  });
+
+  it("takes the connection's address the production server's front recorded (route handlers have no socket)", () => {
+    // The front writes the header the rule reads: one name on both sides.
+    expect(READ_HEADER).toBe(PEER_ADDRESS_HEADER);
+    expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8", "x-forwarded-for": "203.0.113.9" }))).toBe("192.0.2.8");
+    expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "::ffff:192.0.2.8" }))).toBe("192.0.2.8");
+    expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "" }))).toBeNull();
   });
 });
 
