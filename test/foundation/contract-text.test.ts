@@ -24,9 +24,6 @@ forEachOpenApiProcedure(appRouter._def.procedures, ({ meta }) => {
   procedures.push([`${m.openapi.method} ${m.openapi.path}`, m]);
 });
 
-/** Router files whose description still types its access sentence, owned by another change: the list can only shrink. */
-const PENDING = ["device.ts"];
-
 /** What a hand-typed plan or cost sentence looks like: plan names from the catalog, families, unit costs. */
 function handTyped(text: string): string[] {
   const names = catalogPlans()
@@ -56,13 +53,11 @@ describe("every operation's description ends with the sentence written from its 
       expect(op["x-service-capability"]).toBe(meta.metered.capability);
       expect(op["x-service-cost"]).toBe(meta.metered.cost);
     }
-    // The prose before it no longer repeats who may call or what it costs (one route is still pending).
+    // The prose before it no longer repeats who may call or what it costs.
     // (The history windows of GET /lookups/history are the catalog's, written by historyWindowsList.)
     const prose = op.description.slice(0, -sentence.length).replace(historyWindowsList(), "");
-    if (name !== "POST /device/check") {
-      expect(handTyped(prose)).toEqual([]);
-      expect(prose).not.toMatch(/\bunmetered\b/i);
-    }
+    expect(handTyped(prose)).toEqual([]);
+    expect(prose).not.toMatch(/\bunmetered\b/i);
   });
 
   it("covers every procedure of the document (the check can fail)", () => {
@@ -76,16 +71,12 @@ describe("no router or dashboard page types a plan name or a unit cost", () => {
   const routers = readdirSync(routerDir).filter((f) => f.endsWith(".ts"));
   const pages = ["app/dashboard/bulk/BulkView.tsx", "app/dashboard/webhooks/WebhooksView.tsx", "app/dashboard/history/HistoryView.tsx", "app/dashboard/reports/ReportsView.tsx"];
 
-  it.each(routers.filter((f) => !PENDING.includes(f)))("server/api/routers/%s", (file) => {
+  it.each(routers)("server/api/routers/%s", (file) => {
     expect(handTyped(readFileSync(path.join(routerDir, file), "utf8"))).toEqual([]);
   });
 
   it.each(pages)("%s", (file) => {
     expect(handTyped(readFileSync(path.join(root, file), "utf8"))).toEqual([]);
-  });
-
-  it("the pending list holds only files that still type it (remove a file once fixed)", () => {
-    for (const file of PENDING) expect(handTyped(readFileSync(path.join(routerDir, file), "utf8")), file).not.toEqual([]);
   });
 
   it("the scan sees a hand-typed sentence (the check can fail)", () => {

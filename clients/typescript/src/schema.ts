@@ -111,28 +111,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/badges/{host}.svg": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Security grade badge of a host
-         * @description An SVG badge with the grade and date of the host's latest public scan (POST /scans with `visibility: public`), or a neutral `not scanned`. Private and unlisted scans are never shown. Embed it as an image; it carries an ETag, so a conditional request with `If-None-Match` is 304 while the badge has not changed. A name that is not a valid host is 404 NOT_FOUND (JSON).
-         *
-         *     **Access:** no API key (none is read), any site may embed it (CORS open). **Cost:** unmetered (no lookup units).
-         */
-        get: operations["scans-badge"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/blocklists/check": {
         parameters: {
             query?: never;
@@ -210,9 +188,9 @@ export interface paths {
         put?: never;
         /**
          * Device diagnostic
-         * @description Diagnoses a browser from the signals the device script collects (include `/device.js` in your page; it posts `{ device }` to the endpoint you choose, normally your backend, which forwards it here with its key). Answers the device id (derived from the script's visitor id, stable for one browser), an automation verdict (`automated` when navigator.webdriver is true, the in-page bot detector fires or the user agent names an automation tool; `suspicious` with two or more headless markers) with reasons, consistency checks (time zone against the IP's location when `ip` is given, user agent against client hints and navigator.platform, languages), per-device velocity (distinct accounts, emails and IPs seen with the device in this workspace within SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES) and the risk contribution: the sum of `device_automation` +40, `device_headless` +20, `device_ua_mismatch` +15, `device_timezone_mismatch` +10, `device_no_languages` +5, `device_many_accounts` +20, `device_very_many_accounts` +35, `device_many_ips` +10. The same `device` object is accepted by POST /assess. Capability `full`; 1 lookup unit.
+         * @description Diagnoses a browser from the signals the device script collects (include `/device.js` in your page; it posts `{ device }` to the endpoint you choose, normally your backend, which forwards it here with its key). A page may also call it directly with a publishable key (`pk_live_…`, made by a workspace owner on the dashboard's API keys page with the web origins allowed to use it): the device script with the attributes `data-publishable-key="pk_live_…"` and `data-endpoint` set to this route's full URL posts the signals here and hands the page the diagnosis (`ServiceDevice.ready`, the `service-device-diagnosis` event); send its `device_id` to your backend for POST /assess. A publishable key works only on this route (403 FORBIDDEN elsewhere), only from a page on one of its origins (the CORS preflight is answered for those; any other origin or no Origin is 403 ORIGIN_FORBIDDEN) and at most SERVICE_PUBLISHABLE_RATE_LIMIT checks per client IP per SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS (429 RATE_LIMITED with Retry-After); refusals cost nothing. Answers the device id (derived from the script's visitor id, stable for one browser), an automation verdict (`automated` when navigator.webdriver is true, the in-page bot detector fires or the user agent names an automation tool; `suspicious` with two or more headless markers) with reasons, consistency checks (time zone against the IP's location when `ip` is given, user agent against client hints and navigator.platform, languages), per-device velocity (distinct accounts, emails and IPs seen with the device in this workspace within SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES) and the risk contribution: the sum of `device_automation` +40, `device_headless` +20, `device_ua_mismatch` +15, `device_timezone_mismatch` +10, `device_no_languages` +5, `device_many_accounts` +20, `device_very_many_accounts` +35, `device_many_ips` +10. The same `device` object is accepted by POST /assess.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["device-check"];
         delete?: never;
@@ -2409,65 +2387,6 @@ export interface operations {
             };
         };
     };
-    "scans-badge": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of a badge already held: 304 when it is still current */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /**
-                 * @description Host name as scanned, lower case, e.g. `example.com` (the path ends in `.svg`)
-                 * @example example.com
-                 */
-                host: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The badge */
-            200: {
-                headers: {
-                    /** @description Always `*`: any site may embed the badge */
-                    "Access-Control-Allow-Origin"?: "*";
-                    /** @description `public, max-age=300`: caches may keep the badge for 5 minutes */
-                    "Cache-Control"?: string;
-                    /** @description Strong validator of this badge; send it back as If-None-Match */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/svg+xml": string;
-                };
-            };
-            /** @description Not Modified: the badge matching If-None-Match is still current */
-            304: {
-                headers: {
-                    /** @description Always `*`: any site may embed the badge */
-                    "Access-Control-Allow-Origin"?: "*";
-                    /** @description `public, max-age=300`: caches may keep the badge for 5 minutes */
-                    "Cache-Control"?: string;
-                    /** @description Strong validator of this badge; send it back as If-None-Match */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not Found: `NOT_FOUND` (not a valid host name) */
-            404: {
-                headers: {
-                    /** @description Always `*`: any site may embed the badge */
-                    "Access-Control-Allow-Origin"?: "*";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     "blocklists-blocklistsCheck": {
         parameters: {
             query?: never;
@@ -3272,7 +3191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `FORBIDDEN`, `ORIGIN_FORBIDDEN` */
             403: {
                 headers: {
                     /** @description Identifier of this request */
@@ -3286,6 +3205,18 @@ export interface operations {
             /** @description Not Found: `LOOKUP_NOT_FOUND` */
             404: {
                 headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `RATE_LIMITED`; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10873,6 +10804,7 @@ export const meteredOperations: readonly string[] = [
   "POST /cidr/check",
   "POST /device/check",
   "POST /email/check",
+  "POST /jobs",
   "POST /online-check",
   "POST /scans",
   "POST /v1/captcha/test"
