@@ -1,21 +1,18 @@
 // Publishable keys (pk_live_…): made to sit in a web page, like Stripe's or FingerprintJS's public keys. One may call
 // only POST /v1/device/check, only from a browser page whose Origin is in the key's allowed origins, at most
 // SERVICE_PUBLISHABLE_RATE_LIMIT times per client IP and window; each accepted check costs its unit like any other.
-// The REST door resolves every key through authenticateRestKeyOrThrow: a secret key goes the usual way
+// The REST API resolves every key through authenticateRestKeyOrThrow: a secret key goes the usual way
 // (server/keys/authenticate.ts), which never accepts a publishable one.
 import type { Db } from "../db/client";
-import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
 import { AppError } from "../errors";
 import { clientIp } from "../links/caller";
-import { entitlementsFor } from "../plans/catalog";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import { apiKeyFromHeaders, authenticateApiKeyOrThrow, type KeyPrincipal } from "./authenticate";
+import { activeKeyOrThrow, apiKeyFromHeaders, authenticateApiKeyOrThrow, principalOf, touchKey, type KeyPrincipal } from "./authenticate";
 import { publishableRateLimit, publishableRateWindowSeconds } from "./config";
-import { hashApiKey, looksLikePublishableKey } from "./secret";
+import { looksLikePublishableKey } from "./secret";
 
 /** The procedures a publishable key may call (REST: POST /v1/device/check). */
 export const PUBLISHABLE_PROCEDURES: ReadonlySet<string> = new Set(["device.check"]);
-
 
 const normalize = (origin: string) => origin.trim().replace(/\/+$/, "").toLowerCase();
 
@@ -24,8 +21,6 @@ export async function publishableOriginListed(db: Db, origin: string): Promise<b
   const hit = await db.apiKey.findFirst({ where: { kind: "publishable", status: "active", allowedOrigins: { has: normalize(origin) } }, select: { id: true } });
   return hit !== null;
 }
-
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * A publishable key, in this order: unknown or revoked 401 UNAUTHORIZED, paused 403 API_KEY_PAUSED, another route
@@ -38,23 +33,7 @@ export async function authenticatePublishableKeyOrThrow(
   a: { procedure: string; origin: string | null; ip: string | null },
 ): Promise<KeyPrincipal> {
   if (!looksLikePublishableKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
-  const nowDate = new Date();
-  const rows = await db.$queryRawUnsafe<{ id: string; status: string; workspaceId: string; lastUsedAt: Date | null; allowedOrigins: string[]; plans: string[] | null }[]>(
-    `SELECT k."id", k."status", k."workspaceId", k."lastUsedAt", k."allowedOrigins",
-            array_remove(array_agg(s."plan"), NULL) AS "plans"
-       FROM "ApiKey" k
-       LEFT JOIN "Subscription" s ON s."workspaceId" = k."workspaceId" AND ${entitlingSubscriptionSql("$2", "$3")}
-      WHERE k."hash" = $1 AND k."kind" = 'publishable'
-      GROUP BY k."id"`,
-    hashApiKey(plaintext),
-    graceCutoff(nowDate),
-    nowDate,
-  );
-  const key = rows[0];
-  if (!key || key.status === "revoked") throw new AppError("UNAUTHORIZED", "The API key is not valid.");
-  if (key.status === "paused") {
-    throw new AppError("API_KEY_PAUSED", "This API key is paused because the workspace's plan allows fewer keys; use an included key or restore key capacity.");
-  }
+  const key = await activeKeyOrThrow(db, plaintext, "publishable");
   if (!PUBLISHABLE_PROCEDURES.has(a.procedure)) {
     throw new AppError("FORBIDDEN", "A publishable key (pk_live_…) may call only POST /v1/device/check; every other route needs a secret key, used from your server.");
   }
@@ -64,22 +43,19 @@ export async function authenticatePublishableKeyOrThrow(
   }
   const limit = publishableRateLimit();
   const windowSeconds = publishableRateWindowSeconds();
-  // Per key and client IP; callers whose address is unknown (no trusted proxy header) share one bucket per key.
+  // Per key and client IP (server/http/origin.ts); callers whose address is unknown share one bucket per key.
   const verdict = await consumeRateLimit({ bucket: `publishable:${key.id}:${a.ip ?? "unknown"}`, limit, windowSeconds });
   if (!verdict.allowed) {
     throw new AppError("RATE_LIMITED", `Too many device checks from this address; at most ${limit} per ${windowSeconds} s. Retry in ${verdict.retryAfterSeconds} s.`, {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
-  const lastUsed = key.lastUsedAt ? new Date(key.lastUsedAt).getTime() : 0;
-  if (nowDate.getTime() - lastUsed > LAST_USED_RESOLUTION_MS) {
-    void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: nowDate } }).catch(() => undefined);
-  }
-  return { kind: "api_key", apiKeyId: key.id, workspaceId: key.workspaceId, entitlements: entitlementsFor(key.plans ?? []) };
+  touchKey(db, key);
+  return principalOf(key);
 }
 
 /**
- * The REST door's key check. `originByConfig` says whether the request's Origin (if any) passed the door's own
+ * The REST API's key check. `originByConfig` says whether the request's Origin (if any) passed the API's own
  * CORS rule (SERVICE_ALLOWED_ORIGINS or the service's own origin): a publishable key's origin is checked against
  * the key instead, and a secret key from any other page is refused, as it would have been without publishable keys.
  */

@@ -23,39 +23,11 @@ export interface ReserveArgs {
   now?: Date;
 }
 
-const RESERVE_SQL = `
-WITH upd AS (
-  INSERT INTO "UsagePeriod" ("workspaceId", "periodStart", "used")
-  SELECT $1::text, $2::timestamp(3), $3::int WHERE $3::int <= $4::int
-  ON CONFLICT ("workspaceId", "periodStart") DO UPDATE
-    SET "used" = "UsagePeriod"."used" + EXCLUDED."used"
-    WHERE "UsagePeriod"."used" + EXCLUDED."used" <= $4::int
-  RETURNING "used"
-), ledger AS (
-  INSERT INTO "UsageLedger" ("id", "workspaceId", "periodStart", "requestId", "apiKeyId", "userId", "endpoint", "units", "createdAt")
-  SELECT $5::text, $1::text, $2::timestamp(3), $6::text, $7::text, $8::text, $9::text, $3::int, now() FROM upd
-  RETURNING 1
-)
-SELECT "used" FROM upd, (SELECT count(*) FROM ledger) AS l`;
-
 /** Reserves `units` or refuses; returns the quota state after the reservation, or null when refused. */
 export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState | null> {
   const now = a.now ?? new Date();
-  const rows = await db.$queryRawUnsafe<{ used: number }[]>(
-    RESERVE_SQL,
-    a.workspaceId,
-    periodStart(now),
-    a.units,
-    a.limit,
-    newId("led"),
-    a.requestId,
-    a.apiKeyId ?? null,
-    a.userId ?? null,
-    a.endpoint,
-  );
-  if (rows.length === 0) return null;
-  const used = Number(rows[0].used);
-  return { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
+  const used = await reserveTotal(db, { workspaceId: a.workspaceId, now, limit: a.limit }, [a]);
+  return used === null ? null : { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
 }
 
 // Grouped reservations. Concurrent requests of one workspace all update the same UsagePeriod row, so each waits
@@ -65,8 +37,8 @@ export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState |
 // so a lone request waits for nothing. Each request still learns its exact `used` (the running total in arrival
 // order). When a group's total does not fit in what is left, its requests are reserved one by one in arrival
 // order, so the allowance is filled exactly as if they had come alone. Same guarantees as reserveUnits: never
-// over-admits, a refused request leaves no trace.
-const GROUP_SQL = `
+// over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is a group of one.
+const RESERVE_SQL = `
 WITH req AS (
   SELECT * FROM jsonb_to_recordset($5::jsonb) AS r("id" text, "requestId" text, "apiKeyId" text, "userId" text, "endpoint" text, "units" int)
 ), upd AS (
@@ -143,28 +115,37 @@ async function drain(key: string, lane: Lane): Promise<void> {
   }
 }
 
+/**
+ * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
+ * period's usage after it, or null when the total does not fit (nothing written).
+ */
+async function reserveTotal(db: Db, at: { workspaceId: string; now: Date; limit: number }, requests: ReserveArgs[]): Promise<number | null> {
+  const total = requests.reduce((n, r) => n + r.units, 0);
+  const rows = requests.map((r) => ({
+    id: newId("led"),
+    requestId: r.requestId,
+    apiKeyId: r.apiKeyId ?? null,
+    userId: r.userId ?? null,
+    endpoint: r.endpoint,
+    units: r.units,
+  }));
+  const result = await db.$queryRawUnsafe<{ used: number }[]>(RESERVE_SQL, at.workspaceId, periodStart(at.now), total, at.limit, JSON.stringify(rows));
+  return result.length === 0 ? null : Number(result[0]!.used);
+}
+
 /** Reserves the group's total in one statement and settles every request; false (nothing settled) when it does not fit. */
 async function reserveGroup(db: Db, group: Waiter[]): Promise<boolean> {
   const first = group[0]!;
-  const total = group.reduce((n, w) => n + w.a.units, 0);
-  const rows = group.map((w) => ({
-    id: newId("led"),
-    requestId: w.a.requestId,
-    apiKeyId: w.a.apiKeyId ?? null,
-    userId: w.a.userId ?? null,
-    endpoint: w.a.endpoint,
-    units: w.a.units,
-  }));
-  let result: { used: number }[];
+  const limit = first.a.limit;
+  let after: number | null;
   try {
-    result = await db.$queryRawUnsafe<{ used: number }[]>(GROUP_SQL, first.a.workspaceId, periodStart(first.now), total, first.a.limit, JSON.stringify(rows));
+    after = await reserveTotal(db, { workspaceId: first.a.workspaceId, now: first.now, limit }, group.map((w) => w.a));
   } catch (err) {
     for (const w of group) w.reject(err);
     return true;
   }
-  if (result.length === 0) return false;
-  const limit = first.a.limit;
-  let used = Number(result[0]!.used) - total;
+  if (after === null) return false;
+  let used = after - group.reduce((n, w) => n + w.a.units, 0);
   for (const w of group) {
     used += w.a.units;
     w.resolve({ limit, used, remaining: Math.max(0, limit - used), reset: nextReset(w.now) });
