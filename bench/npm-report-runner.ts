@@ -1,5 +1,5 @@
 // In-process timing of the npm report for a package with 50 advisories against the local fake package sources:
-// no HTTP door, no database, only getNpmReportOrThrow and its upstream calls. Three states of the caches:
+// no HTTP layer, no database, only getNpmReportOrThrow and its upstream calls. Three states of the caches:
 // - cold: upstream cache and remembered OSV records cleared (a package nobody asked about recently);
 // - revalidate: upstream cache cleared, OSV records kept (the cache TTL ran out; unchanged advisories, known by
 //   id and `modified`, are not fetched again);

@@ -1,4 +1,4 @@
-// `npm run bench`: the metered REST door under saturation on each store, beside the same lookup behind a bare
+// `npm run bench`: the metered REST API under saturation on each store, beside the same lookup behind a bare
 // node:http server. Settings: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_STORES,
 // BENCH_SCENARIOS, BENCH_DATABASE_URL, BENCH_CPU_PROF_DIR, BENCH_NPM_ITERATIONS (see docs/benchmarks.md).
 import { spawnSync } from "node:child_process";

@@ -1,5 +1,5 @@
 // What the benchmark measures. Add a scenario here: it runs once per store against the production server's /v1
-// door with a fresh key of `plans`, or (target "reference") once against the bare reference server. A service
+// API with a fresh key of `plans`, or (target "reference") once against the bare reference server. A service
 // scenario whose route is not registered yet (404 LOOKUP_NOT_FOUND) is reported as "not available" and skipped.
 import { BLOCKLIST_TARGETS, LISTED_TARGETS } from "./dnsbl-targets";
 import { ipAt } from "./ips";
@@ -110,7 +110,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     // The framework floor: the same route without a key is refused (401) before any database work, so this measures
-    // Next.js, the REST door and the tRPC caller alone. The gap to the metered route is the database work.
+    // Next.js, the REST API and the tRPC caller alone. The gap to the metered route is the database work.
     name: "GET /v1/ip/{ip}/geo without key (401 floor)",
     target: "service",
     method: "GET",

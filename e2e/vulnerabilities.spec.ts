@@ -1,5 +1,5 @@
 // The vulnerability page against the fake package sources e2e/serve.mjs starts (test/fakes/packages): each
-// lookup goes through the dashboard door, costs exactly one unit, and the usage meter follows.
+// lookup goes through the dashboard's tRPC endpoint, costs exactly one unit, and the usage meter follows.
 import { expect, type Page, test } from "@playwright/test";
 import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
 

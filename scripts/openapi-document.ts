@@ -1,4 +1,4 @@
-// Writes the OpenAPI document exactly as the server serves it at /v1/openapi.json (asked through the REST door in
+// Writes the OpenAPI document exactly as the server serves it at /v1/openapi.json (asked through the REST API in
 // this process; no database or network needed) to the given file, or to stdout. Used by `npm run lint:openapi`
 // and `npm run client:generate`.
 import { writeFileSync } from "node:fs";

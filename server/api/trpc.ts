@@ -39,7 +39,7 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      // The dashboard client gets the same closed set of codes as the REST door, never an internal message.
+      // The dashboard client gets the same closed set of codes as the REST API, never an internal message.
       const { body } = toErrorBody(error);
       return { ...shape, message: body.error.message, data: { ...shape.data, stack: undefined, appCode: body.error.code } };
     },
@@ -78,11 +78,11 @@ const base = t.procedure.use(async ({ next }) => {
 
 // 2. Procedures -------------------------------------------------------------------------------------------------
 
-/** Key under which the REST door passes a malformed body or path parameter to the point where it is refused. */
+/** Key under which the REST API passes a malformed body or path parameter to the point where it is refused. */
 export const INVALID_INPUT_MARKER = "__serviceInvalidInput";
 
 /**
- * Refuses with 400 input the REST door could not read (bad JSON, wrong content type, bad percent-encoding), and
+ * Refuses with 400 input the REST API could not read (bad JSON, wrong content type, bad percent-encoding), and
  * input holding a NUL anywhere or a control character in an identifier (input-screen.ts), on both ways in.
  * `authenticated` runs it after the declared plan requirement, as the spec orders it, and always before any unit
  * is reserved; procedures without a principal (session, optional key) use it directly.

@@ -1,4 +1,4 @@
-// Per-request observation of the /v1 door: one log line, the request counter and duration histogram, refused
+// Per-request observation of the /v1 API: one log line, the request counter and duration histogram, refused
 // admissions by error code, and the client's correlation id. The handler notes what only it knows (the matched
 // route template, the workspace once authenticated) on the request; everything else is read from the response.
 import { logger } from "./log";
@@ -66,7 +66,7 @@ function observe(handle: Handler) {
     try {
       res = await handle(req);
     } catch (err) {
-      logger().error({ err, method, route: routeLabel(notes.get(req), path) }, "unhandled error in the REST door");
+      logger().error({ err, method, route: routeLabel(notes.get(req), path) }, "unhandled error in the REST API");
       span?.setStatus({ code: 2 });
       span?.end();
       throw err;

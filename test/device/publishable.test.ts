@@ -136,7 +136,7 @@ describe("using a publishable key", () => {
     ] as const) {
       for (const origin of [SHOP, null]) {
         const res = await app.request(method, path, { key: ws.pk, body, headers: origin ? { Origin: origin } : {} });
-        // From the page's origin the door's own CORS rule refuses first (the origin is listed only for the device check).
+        // From the page's origin the REST API's own CORS rule refuses first (the origin is listed only for the device check).
         if (origin) expect([res.status, res.body.error.code], `${method} ${path} from ${origin}`).toEqual([403, "ORIGIN_FORBIDDEN"]);
         else expect([res.status, res.body.error.code], `${method} ${path}`).toEqual([403, "FORBIDDEN"]);
       }

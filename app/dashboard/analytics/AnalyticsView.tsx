@@ -1,5 +1,5 @@
 "use client";
-// Analytics (GET /v1/analytics/timeseries through the dashboard door, so the numbers are the API's): totals first,
+// Analytics (GET /v1/analytics/timeseries through the dashboard's tRPC endpoint, so the numbers are the API's): totals first,
 // then units per day by endpoint and by key, assessments per day by risk level and decision, top signals and
 // rules, the failure rate of bulk items and webhook deliveries, and the error rate of the workspace's own requests
 // (4xx and 5xx per day, the top error statuses in words, the endpoints with the most errors), for a chosen range of

@@ -1,6 +1,6 @@
 "use client";
 // Picks a lookup from the catalog, shows its cost before running, calls the very procedure the API uses (through
-// the dashboard door), and shows the result and how the workspace's quota moved.
+// the dashboard's tRPC endpoint), and shows the result and how the workspace's quota moved.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";

@@ -1,5 +1,5 @@
 "use client";
-// The workspace's lookup history (GET /v1/lookups/history through the dashboard door): safe summaries of recent
+// The workspace's lookup history (GET /v1/lookups/history through the dashboard's tRPC endpoint): safe summaries of recent
 // lookups with when each was made and when it expires, filtered by kind of lookup and time, paged.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";

@@ -1,5 +1,5 @@
 "use client";
-// The workspace's protected links (GET /v1/go/links and POST /v1/go/links/{id}/disable through the dashboard door):
+// The workspace's protected links (GET /v1/go/links and POST /v1/go/links/{id}/disable through the dashboard's tRPC endpoint):
 // where each goes, what the blocklists said, how often it was followed, and disabling one with an in-page
 // confirmation. New links are made with the same procedure as POST /v1/go/links.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";

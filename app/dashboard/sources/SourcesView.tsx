@@ -1,5 +1,5 @@
 "use client";
-// The data every answer draws on (GET /v1/sources through the dashboard door): a summary of how fresh it is, then
+// The data every answer draws on (GET /v1/sources through the dashboard's tRPC endpoint): a summary of how fresh it is, then
 // each feed by area with its entries, the date of its data, and whether it refreshes itself. A failing refresh is
 // shown as such, with the data kept in use; source addresses and error texts stay with the operator.
 import { useQuery } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 "use client";
-// Runs one metered lookup through the dashboard door and then re-reads the workspace's usage, as the lookup
+// Runs one metered lookup through the dashboard's tRPC endpoint and then re-reads the workspace's usage, as the lookup
 // console does, so the meter shows what the lookup cost (an admitted attempt counts even when it fails).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";

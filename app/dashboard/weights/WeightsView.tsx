@@ -1,5 +1,5 @@
 "use client";
-// Signal weights (GET /v1/weights and POST /v1/weights/mode through the dashboard door): which set scores this
+// Signal weights (GET /v1/weights and POST /v1/weights/mode through the dashboard's tRPC endpoint): which set scores this
 // workspace's assessments, the labels behind the learned set, each signal's default and learned weight side by
 // side, and the owner's switch, refused in words until enough labelled assessments exist.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

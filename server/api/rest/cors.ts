@@ -48,7 +48,7 @@ export function corsResponseHeaders(origin: string): Record<string, string> {
 }
 
 /**
- * The door's CORS rule for one route: SERVICE_ALLOWED_ORIGINS and the service's own origin (`byConfig`), and for
+ * The REST API's CORS rule for one route: SERVICE_ALLOWED_ORIGINS and the service's own origin (`byConfig`), and for
  * the routes publishable keys may call (POST /device/check) also every origin an active publishable key lists. Such
  * an origin is let through to authentication only, which then accepts a publishable key listing it and nothing else
  * (server/keys/publishable.ts).

@@ -48,7 +48,7 @@ export const accountRouter = router({
     };
   }),
 
-  /** The plan catalog (read-only: plans come from the operator or a verified payment, never from this door). */
+  /** The plan catalog (read-only: plans come from the operator or a verified payment, never from this API). */
   plans: workspaceProcedure.query(() => PLAN_SLUGS.map((slug) => PLANS[slug])),
 
   /** The billing mode, how to change plans, and the workspace's subscriptions with their state. */

@@ -59,7 +59,7 @@ export const scansRouter = router({
     .output(scanSchema)
     .mutation(async ({ ctx, input }) => {
       const { scan, finished } = await startScan(ctx.db, { workspaceId: ctx.principal.workspaceId, target: parseScanTarget(input.url)!, visibility: input.visibility });
-      // The REST door answers with this status instead of 200 (see server/api/rest/handler.ts).
+      // The REST API answers with this status instead of 200 (see server/api/rest/handler.ts).
       if (!finished) ctx.resHeaders.set("x-service-status", "202");
       return scan;
     }),
