@@ -78,6 +78,8 @@ export type Caller = "workspace" | "key-or-owner" | "key-optional";
 /** The part of a procedure's meta (server/api/trpc.ts `Meta`) the sentences are written from. */
 export interface AccessMeta {
   metered?: { capability: Capability; cost: string; bulk: "never" | "multiple-targets" | "always"; rateLimited?: boolean };
+  /** A declared per-workspace burst limit (its presence is what the sentence needs). */
+  rateLimit?: unknown;
   requires?: { capability?: Capability; webhooks?: true; bulk?: unknown };
   errors?: readonly string[];
   openapi?: { protect?: boolean };
@@ -137,6 +139,7 @@ export function accessSentence(meta: AccessMeta, catalog: Plan[] = catalogPlans(
   else out.push("**Cost:** unmetered (no lookup units).");
 
   if (meta.metered?.rateLimited) out.push("**Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.");
+  else if (meta.rateLimit) out.push("**Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After.");
   else if (meta.errors?.includes("RATE_LIMITED")) out.push("**Rate limit:** over it, 429 RATE_LIMITED with Retry-After.");
   return out.join(" ");
 }

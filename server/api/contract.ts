@@ -28,6 +28,8 @@ export interface ContractMeta {
   /** Codes this procedure's own work can answer beyond the ladder's (e.g. NOT_FOUND, CONFLICT, RATE_LIMITED). */
   errors?: readonly ErrorCode[];
   metered?: { rateLimited?: boolean };
+  /** A declared per-workspace burst limit (server/api/trpc.ts `RateLimit`): the procedure can answer 429. */
+  rateLimit?: unknown;
   openapi?: { protect?: boolean };
 }
 
@@ -74,6 +76,7 @@ export function errorCodesOf(meta: ContractMeta): ErrorCode[] {
     codes.add("UPSTREAM_UNAVAILABLE");
     if (meta.metered.rateLimited) codes.add("RATE_LIMITED");
   }
+  if (meta.rateLimit) codes.add("RATE_LIMITED");
   for (const c of meta.errors ?? []) codes.add(c);
   return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b));
 }

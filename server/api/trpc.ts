@@ -32,6 +32,12 @@ export type Meta = OpenApiMeta & {
   requires?: Requirement;
   /** Codes the procedure's own work can answer beyond the ladder's; documented from ERROR_STATUS (contract.ts). */
   errors?: readonly ErrorCode[];
+  /**
+   * A burst limit per workspace, declared here and enforced by the ladder: a metered lookup checks it after input
+   * validation and before reserving (no unit consumed), any other procedure right after the input screen. Over it,
+   * 429 RATE_LIMITED with Retry-After. The docs' rate-limit sentence and the RATE_LIMITED response come from it.
+   */
+  rateLimit?: RateLimit;
 };
 
 const t = initTRPC
@@ -75,6 +81,25 @@ const base = t.procedure.use(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: asTRPCError(result.error.cause) as TRPCError };
   return result;
 });
+
+/** A per-workspace burst limit: its bucket name, how many requests per window, and what the refusal calls them. */
+export interface RateLimit {
+  name: string;
+  limit: () => number;
+  windowSeconds: () => number;
+  /** What the refusal says there were too many of, e.g. "backtests" (default "<name> requests"). */
+  what?: string;
+}
+
+/** Counts one request against the workspace's bucket, or refuses with 429 RATE_LIMITED and Retry-After. */
+async function enforceRateLimit(rl: RateLimit, workspaceId: string): Promise<void> {
+  const verdict = await consumeRateLimit({ bucket: `${rl.name}:${workspaceId}`, limit: rl.limit(), windowSeconds: rl.windowSeconds() });
+  if (!verdict.allowed) {
+    throw new AppError("RATE_LIMITED", `Too many ${rl.what ?? `${rl.name} requests`}; retry in ${verdict.retryAfterSeconds} s.`, {
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
+  }
+}
 
 // 2. Procedures -------------------------------------------------------------------------------------------------
 
@@ -135,7 +160,12 @@ export const authenticated = base
     }
     return result;
   })
-  .use(rejectUnreadableInput);
+  .use(rejectUnreadableInput)
+  .use(async ({ ctx, meta, next }) => {
+    // A metered lookup checks its limit later, after input validation, where the spec places it (meteredProcedure).
+    if (meta?.rateLimit && !meta.metered) await enforceRateLimit(meta.rateLimit, ctx.principal.workspaceId);
+    return next();
+  });
 
 /** The same guarantees as `authenticated` (kept as the name routers read best with). */
 export const workspaceProcedure = authenticated;
@@ -165,7 +195,7 @@ export interface MeteredOptions<I extends z.ZodType> {
   /** True when this request needs the bulk entitlement; runs on the raw input, before validation (spec order). */
   needsBulk?: (rawInput: unknown) => boolean;
   /** Endpoint burst limit per workspace: over it, 429 RATE_LIMITED with Retry-After and no unit consumed. */
-  rateLimit?: { name: string; limit: () => number; windowSeconds: () => number };
+  rateLimit?: RateLimit;
   /** Checks that need I/O but must still cost nothing when they fail (e.g. the SSRF guard). */
   preflight?: (input: z.output<I>) => Promise<void>;
   /** How the cost is counted, for the docs and the console; default "1 unit". */
@@ -192,6 +222,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         bulk: opts.bulk ?? (opts.needsBulk ? "multiple-targets" : "never"),
         rateLimited: Boolean(opts.rateLimit),
       },
+      rateLimit: opts.rateLimit,
       // A member beyond the plan's included members stays listed but runs no lookups (workspace-selection.ts).
       requires: { capability: opts.capability, bulk: opts.needsBulk, lookup: true },
     })
@@ -213,18 +244,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         if (result.ok) remember(result.data);
         return result;
       }
-      if (opts.rateLimit) {
-        const verdict = await consumeRateLimit({
-          bucket: `${opts.rateLimit.name}:${ctx.principal.workspaceId}`,
-          limit: opts.rateLimit.limit(),
-          windowSeconds: opts.rateLimit.windowSeconds(),
-        });
-        if (!verdict.allowed) {
-          throw new AppError("RATE_LIMITED", `Too many ${opts.endpoint} requests; retry in ${verdict.retryAfterSeconds} s.`, {
-            headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-          });
-        }
-      }
+      if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
       if (opts.preflight) await opts.preflight(typed);
       const units = opts.units ? opts.units(typed) : 1;
       const p = ctx.principal;

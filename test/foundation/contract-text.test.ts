@@ -107,6 +107,16 @@ describe("the sentences follow the contract", () => {
       "**Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units). **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.",
     );
     expect(accessSentence({ who: "key-or-owner", requires: { capability: "full" } })).toContain("or a workspace owner in the dashboard (a member is 403 FORBIDDEN), on a Suite or Lookups plan");
+    expect(accessSentence({ requires: { capability: "full" }, rateLimit: { name: "x" } })).toMatch(/\*\*Rate limit:\*\* per workspace; over it, 429 RATE_LIMITED with Retry-After\.$/);
+  });
+
+  it("a declared burst limit (meta.rateLimit) is the one the ladder enforces, and the document answers 429 for it", () => {
+    const backtest = procedures.find(([name]) => name === "POST /rules/backtest")![1];
+    expect(backtest.rateLimit?.what).toBe("backtests");
+    expect(backtest.errors ?? []).not.toContain("RATE_LIMITED");
+    const op = doc.paths["/rules/backtest"].post;
+    expect(op.responses["429"]).toBeDefined();
+    expect(op.description).toContain("**Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After.");
   });
 
   it("reads the published procedures' meta, not a copy: POST /weights/mode is for keys or owners, POST /jobs charges its items", () => {

@@ -125,7 +125,7 @@ describe("POST /v1/rules/backtest", () => {
     expect((await app.request("POST", "/v1/rules/backtest", { key: third.apiKey, body: { action: "block", expression: "score > 5" } })).status).toBe(200);
     const limited = await app.request("POST", "/v1/rules/backtest", { key: third.apiKey, body: { action: "block", expression: "score > 5" } });
     expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe("RATE_LIMITED");
+    expect(limited.body.error).toEqual({ code: "RATE_LIMITED", message: expect.stringMatching(/^Too many backtests; retry in \d+ s\.$/) });
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     const free = await app.seedWorkspace({ plans: ["free"] });
     expect((await app.request("POST", "/v1/rules/backtest", { key: free.apiKey, body: { action: "block", expression: "score > 5" } })).status).toBe(403);

@@ -83,7 +83,7 @@ export const hostsRouter = router({
     capability: "full",
     endpoint: "online-check",
     input: onlineCheckInput,
-    rateLimit: { name: "online-check", limit: onlineCheckRateLimit, windowSeconds: onlineCheckRateWindowSeconds },
+    rateLimit: { name: "online-check", limit: onlineCheckRateLimit, windowSeconds: onlineCheckRateWindowSeconds, what: "online checks" },
     preflight: async (input) => {
       parseFetchUrlOrThrow(input.url);
       await assertPublicTargetOrThrow(input.url);
