@@ -7,13 +7,15 @@
 // proxy.ts answers undecodable paths (see proxy.ts). Anything else (pages, /api, /docs, probes) is Next's.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { randomBytes } from "node:crypto";
 
 const require = createRequire(import.meta.url);
 const ROUTE_FILE = path.join("server", "app", "v1", "[[...path]]", "route.js");
 const DIRECT_PATH = /^\/v1(?:[/?]|$)/;
-// "." and ".." segments: Next normalises them (and proxy.ts refuses the encoded ones); they stay on Next's path.
+// What Next answers its own way, so it stays on Next's path: "." and ".." segments (Next normalises them, and
+// proxy.ts refuses the encoded ones), and a backslash or an empty segment ("//") in the path (Next redirects).
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+const ODD_PATH = /\\|\/\//;
 
 /**
  * The compiled route's method handlers, loaded from the build folder after `app.prepare()`; null when the build
@@ -31,7 +33,8 @@ export function loadRestRoute(distDir) {
 
 /** Whether the front may answer this request through the route directly. */
 export function takesDirect(url) {
-  return DIRECT_PATH.test(url) && !url.includes("%") && !DOT_SEGMENT.test(url);
+  const path = url.split("?", 1)[0];
+  return DIRECT_PATH.test(url) && !url.includes("%") && !DOT_SEGMENT.test(url) && !ODD_PATH.test(path);
 }
 
 function webRequest(req, origin) {
@@ -48,13 +51,42 @@ function webRequest(req, origin) {
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", encrypted ? "https" : "http");
   if (!headers.has("x-forwarded-port") && req.socket?.localPort) headers.set("x-forwarded-port", String(req.socket.localPort));
   if (!headers.has("x-forwarded-for") && req.socket?.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const hasBody = req.method !== "GET" && req.method !== "HEAD" && (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0");
   return new Request(origin + req.url, {
     method: req.method,
     headers,
-    body: hasBody ? Readable.toWeb(req) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     duplex: hasBody ? "half" : undefined,
   });
+}
+
+/**
+ * The request body as a web stream that reads only as fast as the route consumes it (one chunk ahead), so a body
+ * the route never reads (a refusal before the body, an unknown route) is never buffered. Cancelling (the route's
+ * byte cap) stops reading without destroying the socket, so the refusal can still be written; serveDirect then
+ * closes the connection, since the rest of that body was never read.
+ */
+function bodyStream(req) {
+  return new ReadableStream(
+    {
+      start(controller) {
+        req.on("data", (chunk) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on("end", () => controller.close());
+        req.on("error", (err) => controller.error(err));
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        req.pause();
+      },
+    },
+    { highWaterMark: 1 },
+  );
 }
 
 const HOST = /^[A-Za-z0-9.\-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -79,13 +111,29 @@ export async function serveDirect(route, req, res) {
     if (cookies.length) headers["set-cookie"] = cookies;
     // A HEAD answer states the length of the body a GET would have had, and sends none.
     if (response.status !== 204 && response.status !== 304) headers["content-length"] = String(body.length);
+    closeIfUnread(req, res);
     res.writeHead(response.status, headers);
     res.end(req.method === "HEAD" || body.length === 0 ? undefined : body);
   } catch (err) {
     console.error("[/v1 direct]", err);
     if (res.headersSent) return res.destroy();
     const body = JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "Internal error." } });
-    res.writeHead(500, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "Content-Length": Buffer.byteLength(body) });
+    closeIfUnread(req, res);
+    res.writeHead(500, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Request-Id": `req_${randomBytes(12).toString("base64url")}`,
+      "Content-Length": Buffer.byteLength(body),
+    });
     res.end(body);
   }
+}
+
+/**
+ * A body the route left unread: the answer says the connection closes, and Node's server discards the rest of the
+ * body (without keeping it) and closes once the answer is out, so the client still reads the answer.
+ */
+function closeIfUnread(req, res) {
+  if (req.complete || req.readableEnded) return;
+  res.setHeader("Connection", "close");
 }

@@ -1,7 +1,9 @@
 // /v1 without Next's generic request path (scripts/rest-direct.mjs): the production server hands a /v1 request to
 // the compiled route's handler as a web Request and writes its web Response back. The request the route sees must
-// be the one Next would have given it (method, URL, headers, body, the x-forwarded-* Next fills in), and the
-// answer the client gets must be the route's (status, headers, body; HEAD with the length and no body).
+// keep the method, URL, headers and body, with the x-forwarded-* Next's server fills in when a client sent none,
+// and the answer the client gets must be the route's (status, headers, body; HEAD with the length and no body).
+// (The URL's scheme is the connection's: a client-sent X-Forwarded-Proto does not change it, unlike under Next;
+// the one rule for the request's origin is server/http/origin.ts.)
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
@@ -160,6 +162,51 @@ describe("through the real REST handler", () => {
     const res = await fetch(`${real.base}/v1/ip/8.8.8.8/geo`);
     expect(res.status).toBe(401);
     expect((await res.json()).error.code).toBe("UNAUTHORIZED");
+  });
+});
+
+/** Sends a chunked POST of `chunks` x 64 KiB, one chunk per tick, and resolves with the answer as soon as it comes. */
+function chunkedPost(base: string, path: string, headers: Record<string, string>, chunks: number): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; sentChunks: number }> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    let settle = () => {};
+    const req = http.request(`${base}${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
+      answered = true;
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      settle = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentChunks: sent });
+      // The server closes the connection after its answer while this side may still be writing.
+      res.on("end", settle);
+      res.on("close", settle);
+    });
+    req.on("error", (err) => (answered ? settle() : reject(err)));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      if (answered || sent >= chunks) return void req.end();
+      sent++;
+      req.write(chunk, () => setImmediate(pump));
+    };
+    req.write("{");
+    pump();
+  });
+}
+
+describe("request bodies on the direct path", () => {
+  it("a chunked body over the route's 1 MB cap gets the 400 in JSON (the connection then closes), and charges nothing", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await chunkedPost(real.base, "/v1/assess", { Authorization: `Bearer ${ws.apiKey}` }, 32);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe("INVALID_REQUEST");
+    expect(res.headers.connection).toBe("close");
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("a body the route never reads is not read: a request without a key is refused before its 64 MiB body is sent", async () => {
+    const res = await chunkedPost(real.base, "/v1/assess", {}, 1024);
+    expect(res.status).toBe(401);
+    expect(res.sentChunks).toBeLessThan(1024);
   });
 });
 
