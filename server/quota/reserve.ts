@@ -133,16 +133,19 @@ async function reserveTotal(db: Db, at: { workspaceId: string; now: Date; limit:
   return result.length === 0 ? null : Number(result[0]!.used);
 }
 
-/** Reserves the group's total in one statement and settles every request; false (nothing settled) when it does not fit. */
+/**
+ * Reserves the group's total in one statement and settles every request; false (nothing settled, nothing written)
+ * when it does not fit or the statement failed.
+ */
 async function reserveGroup(db: Db, group: Waiter[]): Promise<boolean> {
   const first = group[0]!;
   const limit = first.a.limit;
   let after: number | null;
   try {
     after = await reserveTotal(db, { workspaceId: first.a.workspaceId, now: first.now, limit }, group.map((w) => w.a));
-  } catch (err) {
-    for (const w of group) w.reject(err);
-    return true;
+  } catch {
+    // The statement failed as a whole (nothing was written): each request tries alone and gets its own outcome.
+    return false;
   }
   if (after === null) return false;
   let used = after - group.reduce((n, w) => n + w.a.units, 0);
