@@ -5,3 +5,4 @@ export function createFront(handle: (req: IncomingMessage, res: ServerResponse) 
 export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void;
 export function answerConnect(req: IncomingMessage, socket: import("node:stream").Duplex): void;
 export const PEER_ADDRESS_HEADER: "x-service-peer-address";
+export const PEER_ADDRESS_FLAG: "__servicePeerAddressFromFront";

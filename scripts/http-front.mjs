@@ -87,8 +87,15 @@ function dropBodyThen(req, res, proceed) {
  */
 export const PEER_ADDRESS_HEADER = "x-service-peer-address";
 
+/**
+ * Set on globalThis when this process serves through the front, so the header is believed only then: without the
+ * front (`next start`, `next dev`) a client could send it (server/http/origin.ts reads this flag).
+ */
+export const PEER_ADDRESS_FLAG = "__servicePeerAddressFromFront";
+
 /** The request listener: `handle(req, res)` is Next's request handler (or, in tests, the REST handler). */
 export function createFront(handle) {
+  globalThis[PEER_ADDRESS_FLAG] = true;
   return (req, res) => {
     req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
     const url = req.url ?? "/";

@@ -47,10 +47,17 @@ export function requestOrigin(req: { url?: string | null; headers: Headers }): s
 
 /**
  * The connection's own address, as the production server's node:http front (scripts/http-front.mjs) writes it on
- * every request, replacing any value a client sent. Route handlers see no socket; this is how they learn it.
- * (Under `next dev` there is no front, and the header is whatever the client sent: development only.)
+ * every request, replacing any value a client sent. Route handlers see no socket; this is how they learn it. It is
+ * believed only in a process that serves through the front (the front sets PEER_ADDRESS_FLAG on globalThis): under
+ * `next start` or `next dev` a client could send it, so there the address is unknown.
  */
 export const PEER_ADDRESS_HEADER = "x-service-peer-address";
+export const PEER_ADDRESS_FLAG = "__servicePeerAddressFromFront";
+
+function peerFromFront(headers: Headers): string | null {
+  if (!(globalThis as Record<string, unknown>)[PEER_ADDRESS_FLAG]) return null;
+  return headers.get(PEER_ADDRESS_HEADER) || null;
+}
 
 /**
  * The caller's IP address, or null when unknown. Trusted proxies: the X-Forwarded-For entry the outermost of them
@@ -60,7 +67,7 @@ export const PEER_ADDRESS_HEADER = "x-service-peer-address";
 export function clientAddress(headers: Headers, peer: string | null = null): string | null {
   const proxies = trustedProxyCount();
   const claimed = proxies > 0 ? forwarded(headers, "x-forwarded-for", proxies) : null;
-  const address = claimed ?? peer ?? (headers.get(PEER_ADDRESS_HEADER) || null);
+  const address = claimed ?? peer ?? peerFromFront(headers);
   if (!address) return null;
   // [v6]:port and v4:port lose the port; an IPv4 address a dual-stack socket reports as ::ffff:a.b.c.d is IPv4.
   const bare = address

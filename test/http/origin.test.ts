@@ -2,8 +2,8 @@
 // SERVICE_TRUST_PROXY says how many proxies set them, and the setting is checked strictly at start.
 import { afterEach, describe, expect, it } from "vitest";
 import { configurationProblems } from "../../server/config/validate";
-import { PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
-import { clientAddress, PEER_ADDRESS_HEADER as READ_HEADER, requestOrigin } from "../../server/http/origin";
+import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
+import { clientAddress, PEER_ADDRESS_FLAG as READ_FLAG, PEER_ADDRESS_HEADER as READ_HEADER, requestOrigin } from "../../server/http/origin";
 
 afterEach(() => {
   delete process.env.SERVICE_TRUST_PROXY;
@@ -24,12 +24,24 @@ describe("without SERVICE_TRUST_PROXY", () => {
     expect(clientAddress(h({ "x-forwarded-for": "203.0.113.9" }), "192.0.2.7")).toBe("192.0.2.7");
   });
 
-  it("takes the connection's address the production server's front recorded (route handlers have no socket)", () => {
-    // The front writes the header the rule reads: one name on both sides.
+  it("takes the connection's address the production server's front recorded, only in a process serving through it", () => {
+    // The front writes the header and sets the flag the rule reads: one name on both sides.
     expect(READ_HEADER).toBe(PEER_ADDRESS_HEADER);
-    expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8", "x-forwarded-for": "203.0.113.9" }))).toBe("192.0.2.8");
-    expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "::ffff:192.0.2.8" }))).toBe("192.0.2.8");
-    expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "" }))).toBeNull();
+    expect(READ_FLAG).toBe(PEER_ADDRESS_FLAG);
+    const flags = globalThis as Record<string, unknown>;
+    const before = flags[PEER_ADDRESS_FLAG];
+    try {
+      // Without the front (next start, next dev) anyone could send the header: not believed.
+      delete flags[PEER_ADDRESS_FLAG];
+      expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8" }))).toBeNull();
+      flags[PEER_ADDRESS_FLAG] = true;
+      expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8", "x-forwarded-for": "203.0.113.9" }))).toBe("192.0.2.8");
+      expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "::ffff:192.0.2.8" }))).toBe("192.0.2.8");
+      expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "" }))).toBeNull();
+    } finally {
+      if (before === undefined) delete flags[PEER_ADDRESS_FLAG];
+      else flags[PEER_ADDRESS_FLAG] = before;
+    }
   });
 });
 
