@@ -4,7 +4,14 @@
 import type { Entitlements } from "../plans/catalog";
 
 export type Principal =
-  | { kind: "api_key"; apiKeyId: string; workspaceId: string; entitlements: Entitlements }
+  | {
+      kind: "api_key";
+      apiKeyId: string;
+      workspaceId: string;
+      entitlements: Entitlements;
+      /** A publishable key (pk_live_…) from a visitor's browser: what the page sends about itself is not trusted. */
+      publishable?: true;
+    }
   | {
       kind: "member";
       userId: string;

@@ -11,6 +11,8 @@ export interface KeyPrincipal {
   apiKeyId: string;
   workspaceId: string;
   entitlements: Entitlements;
+  /** A publishable key (server/keys/publishable.ts). */
+  publishable?: true;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -71,8 +73,10 @@ export function touchKey(db: Db, key: KeyRow): void {
   }
 }
 
-export function principalOf(key: KeyRow): KeyPrincipal {
-  return { kind: "api_key", apiKeyId: key.id, workspaceId: key.workspaceId, entitlements: entitlementsFor(key.plans ?? []) };
+export function principalOf(key: KeyRow, kind: "secret" | "publishable" = "secret"): KeyPrincipal {
+  const principal: KeyPrincipal = { kind: "api_key", apiKeyId: key.id, workspaceId: key.workspaceId, entitlements: entitlementsFor(key.plans ?? []) };
+  if (kind === "publishable") principal.publishable = true;
+  return principal;
 }
 
 /** 401 UNAUTHORIZED for a missing, unknown or revoked key; 403 API_KEY_PAUSED for a paused one. */

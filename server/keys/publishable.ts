@@ -9,6 +9,7 @@ import { clientIp } from "../links/caller";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import { activeKeyOrThrow, apiKeyFromHeaders, authenticateApiKeyOrThrow, principalOf, touchKey, type KeyPrincipal } from "./authenticate";
 import { publishableRateLimit, publishableRateWindowSeconds } from "./config";
+import { ipv6ToGroups, formatIpv6, parseIpStrict } from "../net/ip-parse";
 import { looksLikePublishableKey } from "./secret";
 
 /** The procedures a publishable key may call (REST: POST /v1/device/check). */
@@ -20,6 +21,15 @@ const normalize = (origin: string) => origin.trim().replace(/\/+$/, "").toLowerC
 export async function publishableOriginListed(db: Db, origin: string): Promise<boolean> {
   const hit = await db.apiKey.findFirst({ where: { kind: "publishable", status: "active", allowedOrigins: { has: normalize(origin) } }, select: { id: true } });
   return hit !== null;
+}
+
+/** Whom the per-IP limit counts: an IPv4 address, or an IPv6 address's /64 (one subscriber gets a whole /64). */
+export function rateLimitSubject(ip: string | null): string {
+  if (!ip) return "unknown";
+  const parsed = parseIpStrict(ip);
+  if (!parsed || parsed.version !== 6) return ip;
+  const groups = ipv6ToGroups(parsed.address)!;
+  return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
 }
 
 /**
@@ -44,14 +54,14 @@ export async function authenticatePublishableKeyOrThrow(
   const limit = publishableRateLimit();
   const windowSeconds = publishableRateWindowSeconds();
   // Per key and client IP (server/http/origin.ts); callers whose address is unknown share one bucket per key.
-  const verdict = await consumeRateLimit({ bucket: `publishable:${key.id}:${a.ip ?? "unknown"}`, limit, windowSeconds });
+  const verdict = await consumeRateLimit({ bucket: `publishable:${key.id}:${rateLimitSubject(a.ip)}`, limit, windowSeconds });
   if (!verdict.allowed) {
     throw new AppError("RATE_LIMITED", `Too many device checks from this address; at most ${limit} per ${windowSeconds} s. Retry in ${verdict.retryAfterSeconds} s.`, {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
   touchKey(db, key);
-  return principalOf(key);
+  return principalOf(key, "publishable");
 }
 
 /**

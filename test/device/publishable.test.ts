@@ -5,6 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { createApiKey, listApiKeys } from "../../server/keys/keys";
+import { rateLimitSubject } from "../../server/keys/publishable";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
@@ -163,6 +164,39 @@ describe("using a publishable key", () => {
     expect(await app.used(ws.workspaceId)).toBe(2);
     expect((await from("198.51.100.8")).status).toBe(200);
     expect(await app.used(ws.workspaceId)).toBe(3);
+  });
+
+  it("counts an IPv6 visitor by its /64: rotating addresses inside one /64 do not get fresh buckets", async () => {
+    process.env.SERVICE_PUBLISHABLE_RATE_LIMIT = "2";
+    process.env.SERVICE_TRUST_PROXY = "1";
+    const ws = await withPublishableKey();
+    const from = (ip: string) => checkFrom(ws.pk, SHOP, { "X-Forwarded-For": ip });
+    expect((await from("2001:db8:1:2::1")).status).toBe(200);
+    expect((await from("2001:db8:1:2::abcd")).status).toBe(200);
+    expect((await from("2001:db8:1:2:ffff::7")).status).toBe(429);
+    expect((await from("2001:db8:1:3::1")).status).toBe(200);
+    expect(rateLimitSubject("2001:db8:1:2:ffff::7")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitSubject("198.51.100.7")).toBe("198.51.100.7");
+    expect(rateLimitSubject(null)).toBe("unknown");
+  });
+
+  it("compares the time zone with the connection's address, never an `ip` the page sends", async () => {
+    process.env.SERVICE_TRUST_PROXY = "1";
+    const ws = await withPublishableKey();
+    const res = await app.request("POST", "/v1/device/check", {
+      key: ws.pk,
+      body: { device: humanChrome("pkvisitoripchoice"), ip: "8.8.8.8" },
+      headers: { Origin: SHOP, "X-Forwarded-For": "198.51.100.9" },
+    });
+    expect(res.status).toBe(200);
+    const secret = await app.request("POST", "/v1/device/check", { key: ws.apiKey, body: { device: humanChrome("pkvisitoripchoice2"), ip: "8.8.8.8" } });
+    expect(secret.status).toBe(200);
+    const zone = (body: any) => body.consistency.find((c: any) => c.check === "timezone_vs_ip");
+    // A secret key's `ip` (from the customer's server) is compared: 8.8.8.8 is located in Mountain View. A
+    // publishable key's is not: the connection's (a documentation address, with no location) is.
+    expect(zone(secret.body).reason).toContain("Mountain View");
+    expect(zone(res.body).reason).not.toContain("Mountain View");
+    expect(zone(res.body).result).not.toBe("pass");
   });
 
   it("a revoked publishable key is 401; a malformed pk_ is 401", async () => {
