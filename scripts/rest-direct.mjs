@@ -111,14 +111,14 @@ export async function serveDirect(route, req, res) {
     if (cookies.length) headers["set-cookie"] = cookies;
     // A HEAD answer states the length of the body a GET would have had, and sends none.
     if (response.status !== 204 && response.status !== 304) headers["content-length"] = String(body.length);
-    closeIfUnread(req, res);
+    discardUnread(req);
     res.writeHead(response.status, headers);
     res.end(req.method === "HEAD" || body.length === 0 ? undefined : body);
   } catch (err) {
     console.error("[/v1 direct]", err);
     if (res.headersSent) return res.destroy();
     const body = JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "Internal error." } });
-    closeIfUnread(req, res);
+    discardUnread(req);
     res.writeHead(500, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "private, no-store",
@@ -130,10 +130,12 @@ export async function serveDirect(route, req, res) {
 }
 
 /**
- * A body the route left unread: the answer says the connection closes, and Node's server discards the rest of the
- * body (without keeping it) and closes once the answer is out, so the client still reads the answer.
+ * A body the route left unread (refused before reading it, or over its byte cap) is read and dropped, keeping
+ * nothing, as Node's server does for any unread body: the client can finish sending and reads the answer (closing
+ * the connection on it instead would reset a client still writing, which then may never see the answer).
  */
-function closeIfUnread(req, res) {
+function discardUnread(req) {
   if (req.complete || req.readableEnded) return;
-  res.setHeader("Connection", "close");
+  req.removeAllListeners("data");
+  req.resume();
 }

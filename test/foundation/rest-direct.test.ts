@@ -194,12 +194,11 @@ function chunkedPost(base: string, path: string, headers: Record<string, string>
 }
 
 describe("request bodies on the direct path", () => {
-  it("a chunked body over the route's 1 MB cap gets the 400 in JSON (the connection then closes), and charges nothing", async () => {
+  it("a chunked body over the route's 1 MB cap gets the 400 in JSON, and charges nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const res = await chunkedPost(real.base, "/v1/assess", { Authorization: `Bearer ${ws.apiKey}` }, 32);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body).error.code).toBe("INVALID_REQUEST");
-    expect(res.headers.connection).toBe("close");
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
