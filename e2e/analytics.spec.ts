@@ -90,8 +90,8 @@ test("analytics: the error rate of the workspace's requests per day and the top 
   expect(api.responses.totals).toMatchObject({ clientErrors: 3, serverErrors: 0 });
   expect(api.responses.totals.requests).toBeGreaterThanOrEqual(4);
   expect(api.responses.topErrors).toEqual([
-    { status: 404, code: null, requests: 2 },
-    { status: 400, code: null, requests: 1 },
+    { status: 404, code: "NOT_FOUND", requests: 2 },
+    { status: 400, code: "INVALID_REQUEST", requests: 1 },
   ]);
 
   await page.goto("/dashboard/analytics");
