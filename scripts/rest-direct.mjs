@@ -67,21 +67,34 @@ function webRequest(req, origin) {
  * closes the connection, since the rest of that body was never read.
  */
 function bodyStream(req) {
+  // Once the route cancelled the stream (or it ended), nothing more is handed to it: the rest of the body is
+  // dropped by discardUnread, and its end or error must not touch the closed controller.
+  let open = true;
   return new ReadableStream(
     {
       start(controller) {
         req.on("data", (chunk) => {
+          if (!open) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
         });
-        req.on("end", () => controller.close());
-        req.on("error", (err) => controller.error(err));
+        req.on("end", () => {
+          if (!open) return;
+          open = false;
+          controller.close();
+        });
+        req.on("error", (err) => {
+          if (!open) return;
+          open = false;
+          controller.error(err);
+        });
         req.pause();
       },
       pull() {
-        req.resume();
+        if (open) req.resume();
       },
       cancel() {
+        open = false;
         req.pause();
       },
     },
