@@ -220,7 +220,7 @@ function TopErrors({ errors, requests }: { errors: Timeseries["responses"]["topE
           {requests === 0 ? "No requests in this range." : "No request was refused or failed in this range."}
         </p>
       ) : (
-        <div className="chart-table-scroll">
+        <div className="chart-table-scroll" tabIndex={0} role="region" aria-label="Top error statuses (scrolls sideways)">
           <table className="list">
             <caption className="visually-hidden">The most frequent error statuses of the range, with the requests answered with each</caption>
             <thead>
@@ -264,7 +264,7 @@ function EndpointErrors({ endpoints, procedures }: { endpoints: Timeseries["resp
       <p className="muted small chart-note">
         {endpoints.length > ENDPOINTS_SHOWN ? `The ${ENDPOINTS_SHOWN} endpoints with the most errors, of ${endpoints.length}.` : "Every endpoint called in the range, the most errors first."}
       </p>
-      <div className="chart-table-scroll">
+      <div className="chart-table-scroll" tabIndex={0} role="region" aria-label="Requests and errors per endpoint (scrolls sideways)">
         <table className="list endpoint-errors">
           <caption className="visually-hidden">Requests, client errors and server errors per endpoint in the range</caption>
           <thead>
