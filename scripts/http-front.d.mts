@@ -6,3 +6,4 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: Buff
 export function answerConnect(req: IncomingMessage, socket: import("node:stream").Duplex): void;
 export const PEER_ADDRESS_HEADER: "x-service-peer-address";
 export const PEER_ADDRESS_FLAG: "__servicePeerAddressFromFront";
+export function sendError(res: ServerResponse, status: number, code: string, message: string, head?: boolean): void;

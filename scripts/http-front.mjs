@@ -35,7 +35,8 @@ function rawError(status, reason, code, message, head = false) {
   );
 }
 
-function sendError(res, status, code, message, head = false) {
+/** The spec's error response, with the standard headers and a fresh request id (also used by rest-direct.mjs). */
+export function sendError(res, status, code, message, head = false) {
   const body = JSON.stringify({ error: { code, message } });
   res.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",

@@ -7,7 +7,7 @@
 // proxy.ts answers undecodable paths (see proxy.ts). Anything else (pages, /api, /docs, probes) is Next's.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { sendError } from "./http-front.mjs";
 
 const require = createRequire(import.meta.url);
 const ROUTE_FILE = path.join("server", "app", "v1", "[[...path]]", "route.js");
@@ -130,15 +130,8 @@ export async function serveDirect(route, req, res) {
   } catch (err) {
     console.error("[/v1 direct]", err);
     if (res.headersSent) return res.destroy();
-    const body = JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "Internal error." } });
     discardUnread(req);
-    res.writeHead(500, {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      "X-Request-Id": `req_${randomBytes(12).toString("base64url")}`,
-      "Content-Length": Buffer.byteLength(body),
-    });
-    res.end(body);
+    sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
   }
 }
 
