@@ -3,12 +3,11 @@
 // owner-only role changes with the last-owner rule, and an audit event for each change with its actor.
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/api/context";
-import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { ensureUser, inviteMember } from "../../server/workspaces/members";
 import { createWorkspace, setPlans } from "../../server/workspaces/workspaces";
+import { call as dashboardCall } from "../dashboard/call";
 import { createTestApp } from "../harness";
 
-const ORIGIN = "http://127.0.0.1:3000";
 const app = await createTestApp();
 
 async function signedIn(email: string): Promise<SessionUser> {
@@ -20,21 +19,9 @@ async function ownWorkspace(user: SessionUser, plans: string[]) {
   return (await createWorkspace(app.db, { name: `${user.email}'s`, plans, ownerEmail: user.email, ownerUserId: user.userId })).workspaceId;
 }
 
-async function call(path: string, input: unknown, user: SessionUser, ws: string, mutation = false) {
-  const headers = new Headers({ "x-service-workspace": ws });
-  let req: Request;
-  if (mutation) {
-    headers.set("content-type", "application/json");
-    headers.set("origin", ORIGIN);
-    req = new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input) });
-  } else {
-    const q = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    req = new Request(`${ORIGIN}/api/trpc/${path}${q}`, { headers });
-  }
-  const res = await handleDashboardRequest(req, async () => user);
-  const body = (await res.json()) as any;
-  return { status: res.status, data: body.result?.data, code: body.error?.data?.appCode as string | undefined, message: body.error?.message as string | undefined };
-}
+/** One dashboard call as `user` in workspace `ws` (test/dashboard/call.ts). */
+const call = (path: string, input: unknown, user: SessionUser, ws: string, mutation = false) =>
+  dashboardCall({ user, workspaceId: ws }, path, input, mutation ? "mutation" : "query");
 
 const invite = (owner: SessionUser, ws: string, email: string, role = "member") => call("account.inviteMember", { email, role }, owner, ws, true);
 
