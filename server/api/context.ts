@@ -12,8 +12,13 @@ export interface Context {
   requestId: string;
   /** Response headers; both entries copy them onto the response (quota headers, Retry-After, ...). */
   resHeaders: Headers;
-  /** Resolves the caller to a workspace principal or throws AppError (401/403). Memoised per request. */
-  authenticate(): Promise<Principal>;
+  /**
+   * Resolves the caller to a workspace principal or throws AppError (401/403). Memoised per request. `cached`
+   * lets an API key come from the key cache (server/keys/cache.ts; only the metered ladder asks, because only it
+   * confirms such a principal); `fresh` reads the key again, whatever was resolved before. Entries without a key
+   * cache ignore both.
+   */
+  authenticate(read?: "cached" | "fresh"): Promise<Principal>;
   /** Signed-in dashboard user, if any (always null on the REST API). */
   sessionUser: SessionUser | null;
   /** The request's headers, for procedures whose rules depend on them (e.g. an optional API key). */

@@ -10,7 +10,8 @@ import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { noteRequestOutcome } from "../analytics/request-outcomes";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import type { Context } from "./context";
+import { forgetWorkspaceKeys } from "../keys/cache";
+import type { Context, Principal } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
 import type { Caller } from "./contract-text";
 import { screenInput, type FreeTextPaths } from "./input-screen";
@@ -129,6 +130,9 @@ export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput, me
  */
 export const publicProcedure = base.use(rejectUnreadableInput);
 
+/** A principal from the key cache that no reservation has confirmed yet (server/keys/cache.ts). */
+const isUnconfirmed = (p: Principal) => p.kind === "api_key" && p.unconfirmed !== undefined;
+
 /**
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard), that meets the procedure's declared `requires` (plan capability, webhooks, bulk); then unreadable
@@ -138,21 +142,33 @@ export const publicProcedure = base.use(rejectUnreadableInput);
  */
 export const authenticated = base
   .use(async ({ ctx, next, meta, getRawInput, path }) => {
-    const principal = await ctx.authenticate();
+    // A metered lookup may take its key from the key cache: its reservation confirms it (meteredProcedure).
+    let principal = await ctx.authenticate(meta?.metered ? "cached" : undefined);
+    if (meta?.metered && !ctx.prepaid && principal.kind === "api_key") metrics().keyCache.inc({ outcome: principal.unconfirmed ? "hit" : "miss" });
     // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates
     // (bulk job items are not requests and are not counted).
     const note = (status: number, code?: string) => {
       if (ctx.prepaid) return;
       noteRequestOutcome(ctx.db, { workspaceId: principal.workspaceId, apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null, procedure: path, status, code });
     };
-    if (meta?.requires) {
-      const refusal = await requirementRefusal(meta.requires, principal, getRawInput);
-      if (refusal) {
-        note(refusal.status, refusal.appCode);
-        throw refusal;
-      }
+    const refusalOf = async (p: Principal) => (meta?.requires ? requirementRefusal(meta.requires, p, getRawInput) : null);
+    let refusal = await refusalOf(principal);
+    // A refusal is never judged by a cached key alone: the key is read again first.
+    if (refusal && isUnconfirmed(principal)) refusal = await refusalOf((principal = await ctx.authenticate("fresh")));
+    if (refusal) {
+      note(refusal.status, refusal.appCode);
+      throw refusal;
     }
     const result = await next({ ctx: { principal } });
+    if (!result.ok && isUnconfirmed(principal)) {
+      // Refused or failed before its reservation confirmed the cached key (input, burst limit, preflight): the
+      // answer is the one a fresh read of the key gives (401 for a key revoked meanwhile, 403 for a lost plan).
+      const late = await refusalOf(await ctx.authenticate("fresh"));
+      if (late) {
+        note(late.status, late.appCode);
+        throw late;
+      }
+    }
     if (result.ok) note(200);
     else {
       const { status, body } = toErrorBody(result.error);
@@ -213,6 +229,7 @@ export interface MeteredOptions<I extends z.ZodType> {
  * Nothing before the reservation consumes a unit; everything after it counts, even an upstream failure.
  */
 export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
+  const requires: Requirement = { capability: opts.capability, bulk: opts.needsBulk, lookup: true };
   return authenticated
     .meta({
       metered: {
@@ -224,14 +241,14 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       },
       rateLimit: opts.rateLimit,
       // A member beyond the plan's included members stays listed but runs no lookups (workspace-selection.ts).
-      requires: { capability: opts.capability, bulk: opts.needsBulk, lookup: true },
+      requires,
     })
     .input(opts.input)
-    .use(async ({ ctx, next, input }) => {
+    .use(async ({ ctx, next, input, getRawInput }) => {
       const typed = input as z.output<I>;
       /** The lookup's safe summary in the workspace's history, when the plan keeps one. */
-      const remember = (data: unknown) => {
-        const { entitlements, workspaceId } = ctx.principal;
+      const remember = (data: unknown, principal: Principal = ctx.principal) => {
+        const { entitlements, workspaceId } = principal;
         if (!opts.history || entitlements.historyDays <= 0) return;
         const h = opts.history(typed, data);
         recordLookupHistory(ctx.db, { workspaceId, requestId: ctx.requestId, endpoint: opts.endpoint, target: h.target, summary: h.summary, historyDays: entitlements.historyDays });
@@ -247,24 +264,38 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
       if (opts.preflight) await opts.preflight(typed);
       const units = opts.units ? opts.units(typed) : 1;
-      const p = ctx.principal;
-      const quota = await reserveUnitsGrouped(ctx.db, {
-        workspaceId: p.workspaceId,
+      let p: Principal = ctx.principal;
+      const reservation = (of: Principal) => ({
+        workspaceId: of.workspaceId,
         units,
-        limit: p.entitlements.monthlyUnits,
+        limit: of.entitlements.monthlyUnits,
         requestId: ctx.requestId,
         endpoint: opts.endpoint,
-        apiKeyId: p.kind === "api_key" ? p.apiKeyId : null,
-        userId: p.kind === "member" ? p.userId : null,
+        apiKeyId: of.kind === "api_key" ? of.apiKeyId : null,
+        userId: of.kind === "member" ? of.userId : null,
       });
+      // A key from the key cache is confirmed by the reservation itself (still active, same plans), or nothing is
+      // reserved and the request is judged again by a fresh read of the key.
+      const guard = p.kind === "api_key" && p.unconfirmed ? { apiKeyId: p.apiKeyId, plans: p.unconfirmed.plans } : undefined;
+      let quota = await reserveUnitsGrouped(ctx.db, reservation(p), guard);
+      if (p.kind === "api_key") delete p.unconfirmed;
+      if (quota === "stale") {
+        metrics().keyCache.inc({ outcome: "stale" });
+        forgetWorkspaceKeys(ctx.db, p.workspaceId);
+        p = await ctx.authenticate("fresh");
+        const refusal = await requirementRefusal(requires, p, getRawInput);
+        if (refusal) throw refusal;
+        quota = await reserveUnitsGrouped(ctx.db, reservation(p));
+        if (quota === "stale") throw new Error("an unguarded reservation cannot be stale");
+      }
       if (!quota) {
         throw new AppError("QUOTA_EXCEEDED", `The monthly allowance of ${p.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${units}); it resets at the start of the next UTC month.`);
       }
       metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(p.entitlements.plans) }, units);
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
       ctx.resHeaders.set("Cache-Control", "private, no-store");
-      const result = await next({ ctx: { units, quota } });
-      if (result.ok) remember(result.data);
+      const result = await next({ ctx: { units, quota, principal: p } });
+      if (result.ok) remember(result.data, p);
       return result;
     });
 }

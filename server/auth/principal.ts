@@ -11,6 +11,8 @@ export type Principal =
       entitlements: Entitlements;
       /** A publishable key (pk_live_…) from a visitor's browser: what the page sends about itself is not trusted. */
       publishable?: true;
+      /** Served from the key cache and not yet confirmed: the plans it was cached with (server/keys/cache.ts). */
+      unconfirmed?: { plans: string[] };
     }
   | {
       kind: "member";

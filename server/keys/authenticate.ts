@@ -2,8 +2,10 @@
 // accepted: there is no global or configured key, and no header can point a key at another workspace.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { graceDays } from "../billing/config";
 import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
 import { entitlementsFor, type Entitlements } from "../plans/catalog";
+import { cachedKey, forgetCachedKey, rememberKey } from "./cache";
 import { hashApiKey, looksLikeApiKey } from "./secret";
 
 export interface KeyPrincipal {
@@ -13,6 +15,12 @@ export interface KeyPrincipal {
   entitlements: Entitlements;
   /** A publishable key (server/keys/publishable.ts). */
   publishable?: true;
+  /**
+   * Present while this principal comes from the key cache and nothing has yet confirmed it: the plans it was
+   * cached with. The metered ladder confirms it in its reservation statement, or reads the key again before it
+   * answers anything else (server/api/trpc.ts); every other procedure reads the key fresh.
+   */
+  unconfirmed?: { plans: string[] };
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -35,6 +43,10 @@ export interface KeyRow {
   lastUsedAt: Date | null;
   allowedOrigins: string[];
   plans: string[] | null;
+  /** The earliest end of a grace period among the entitling subscriptions (when one is past due). */
+  graceEndsAt: Date | null;
+  /** The earliest period end of an entitling subscription set to cancel. */
+  cancelsAt: Date | null;
 }
 
 /**
@@ -43,20 +55,30 @@ export interface KeyRow {
  * coarsely: at most one write per key per minute keeps the hot path read-only.
  */
 export async function activeKeyOrThrow(db: Db, plaintext: string, kind: "secret" | "publishable"): Promise<KeyRow> {
+  return keyRowOrThrow(await readKey(db, hashApiKey(plaintext), kind));
+}
+
+async function readKey(db: Db, hash: string, kind: "secret" | "publishable"): Promise<KeyRow | undefined> {
   const nowDate = new Date();
   const rows = await db.$queryRawUnsafe<KeyRow[]>(
     `SELECT k."id", k."status", k."workspaceId", k."lastUsedAt", k."allowedOrigins",
-            array_remove(array_agg(s."plan"), NULL) AS "plans"
+            array_remove(array_agg(s."plan"), NULL) AS "plans",
+            min(s."pastDueSince") FILTER (WHERE s."status" = 'past_due') + make_interval(days => $5::int) AS "graceEndsAt",
+            min(s."currentPeriodEnd") FILTER (WHERE s."cancelAtPeriodEnd") AS "cancelsAt"
        FROM "ApiKey" k
        LEFT JOIN "Subscription" s ON s."workspaceId" = k."workspaceId" AND ${entitlingSubscriptionSql("$2", "$3")}
       WHERE k."hash" = $1 AND k."kind" = $4
       GROUP BY k."id"`,
-    hashApiKey(plaintext),
+    hash,
     graceCutoff(nowDate),
     nowDate,
     kind,
+    graceDays(),
   );
-  const key = rows[0];
+  return rows[0];
+}
+
+function keyRowOrThrow(key: KeyRow | undefined): KeyRow {
   if (!key || key.status === "revoked") throw new AppError("UNAUTHORIZED", "The API key is not valid.");
   if (key.status === "paused") {
     throw new AppError("API_KEY_PAUSED", "This API key is paused because the workspace's plan allows fewer keys; use an included key or restore key capacity.");
@@ -69,6 +91,8 @@ export function touchKey(db: Db, key: KeyRow): void {
   const now = Date.now();
   const lastUsed = key.lastUsedAt ? new Date(key.lastUsedAt).getTime() : 0;
   if (now - lastUsed > LAST_USED_RESOLUTION_MS) {
+    // A cached row is shared by the key's requests: the next one sees this use and writes nothing.
+    key.lastUsedAt = new Date(now);
     void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } }).catch(() => undefined);
   }
 }
@@ -79,11 +103,32 @@ export function principalOf(key: KeyRow, kind: "secret" | "publishable" = "secre
   return principal;
 }
 
+/**
+ * How a secret key is read: `fresh` from the database (the default); `cached` from the key cache when it holds the
+ * key (the principal is then `unconfirmed` until the metered ladder confirms it), else from the database.
+ */
+export type KeyRead = "fresh" | "cached";
+
+function earliest(...dates: (Date | null)[]): Date | null {
+  const times = dates.filter((d): d is Date => d !== null).map((d) => new Date(d).getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
+}
+
 /** 401 UNAUTHORIZED for a missing, unknown or revoked key; 403 API_KEY_PAUSED for a paused one. */
-export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null): Promise<KeyPrincipal> {
+export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null, read: KeyRead = "fresh"): Promise<KeyPrincipal> {
   if (!plaintext) throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
   if (!looksLikeApiKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
-  const key = await activeKeyOrThrow(db, plaintext, "secret");
+  const hash = hashApiKey(plaintext);
+  const hit = read === "cached" ? cachedKey(db, hash) : null;
+  if (hit) {
+    touchKey(db, hit.row);
+    return { ...principalOf(hit.row), entitlements: hit.entitlements, unconfirmed: { plans: hit.row.plans ?? [] } };
+  }
+  const row = await readKey(db, hash, "secret");
+  // What was just read replaces what the cache held (a revoked or paused key leaves it).
+  if (row?.status === "active") rememberKey(db, hash, row, earliest(row.graceEndsAt, row.cancelsAt), read === "cached");
+  else forgetCachedKey(db, hash);
+  const key = keyRowOrThrow(row);
   touchKey(db, key);
   return principalOf(key);
 }

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { clientIp } from "../links/caller";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import { activeKeyOrThrow, apiKeyFromHeaders, authenticateApiKeyOrThrow, principalOf, touchKey, type KeyPrincipal } from "./authenticate";
+import { activeKeyOrThrow, apiKeyFromHeaders, authenticateApiKeyOrThrow, principalOf, touchKey, type KeyPrincipal, type KeyRead } from "./authenticate";
 import { publishableRateLimit, publishableRateWindowSeconds } from "./config";
 import { ipv6ToGroups, formatIpv6, parseIpStrict } from "../net/ip-parse";
 import { looksLikePublishableKey } from "./secret";
@@ -69,11 +69,11 @@ export async function authenticatePublishableKeyOrThrow(
  * CORS rule (SERVICE_ALLOWED_ORIGINS or the service's own origin): a publishable key's origin is checked against
  * the key instead, and a secret key from any other page is refused, as it would have been without publishable keys.
  */
-export async function authenticateRestKeyOrThrow(db: Db, headers: Headers, a: { procedure: string; originByConfig: boolean }): Promise<KeyPrincipal> {
+export async function authenticateRestKeyOrThrow(db: Db, headers: Headers, a: { procedure: string; originByConfig: boolean; read?: KeyRead }): Promise<KeyPrincipal> {
   const plaintext = apiKeyFromHeaders(headers);
   if (plaintext?.startsWith("pk_")) {
     return authenticatePublishableKeyOrThrow(db, plaintext, { procedure: a.procedure, origin: headers.get("origin"), ip: clientIp(headers) });
   }
   if (!a.originByConfig) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
-  return authenticateApiKeyOrThrow(db, plaintext);
+  return authenticateApiKeyOrThrow(db, plaintext, a.read);
 }

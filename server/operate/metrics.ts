@@ -11,6 +11,7 @@ export interface ServiceMetrics {
   unitsReserved: Counter<"capability" | "plan">;
   admissionsRefused: Counter<"code">;
   webhookDeliveries: Counter<"outcome">;
+  keyCache: Counter<"outcome">;
 }
 
 const g = globalThis as unknown as { __serviceMetrics?: ServiceMetrics };
@@ -33,6 +34,12 @@ export function metrics(): ServiceMetrics {
     unitsReserved: new Counter({ name: "service_lookup_units_reserved_total", help: "Lookup units reserved by capability and plan", labelNames: ["capability", "plan"], registers }),
     admissionsRefused: new Counter({ name: "service_admissions_refused_total", help: "API requests refused by error code", labelNames: ["code"], registers }),
     webhookDeliveries: new Counter({ name: "service_webhook_deliveries_total", help: "Webhook delivery attempts by outcome", labelNames: ["outcome"], registers }),
+    keyCache: new Counter({
+      name: "service_key_cache_total",
+      help: "Metered requests by how their API key was resolved: hit (from the key cache), miss (read from the database), stale (a cached key or plan no longer held and was read again)",
+      labelNames: ["outcome"],
+      registers,
+    }),
   };
   new Gauge({
     name: "service_feed_age_seconds",

@@ -3,6 +3,7 @@
 // instances, and a refused request leaves no trace.
 import type { Db } from "../db/client";
 import { newId } from "../ids";
+import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
 import { nextReset, periodStart } from "./period";
 
 export interface QuotaState {
@@ -23,11 +24,30 @@ export interface ReserveArgs {
   now?: Date;
 }
 
+/**
+ * What a request read from the key cache (server/keys/cache.ts) asks the reservation to confirm in the same
+ * statement: that its key is still active in this workspace and the workspace's entitling plans are still these.
+ */
+export interface ReserveGuard {
+  apiKeyId: string;
+  plans: string[];
+}
+
+/** A reservation's outcome: the quota state after it, null when refused, "stale" when the guard failed (nothing written). */
+export type Reservation = QuotaState | null | "stale";
+
 /** Reserves `units` or refuses; returns the quota state after the reservation, or null when refused. */
 export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState | null> {
+  const r = await reserveOne(db, a);
+  if (r === "stale") throw new Error("a reservation without a guard cannot be stale");
+  return r;
+}
+
+async function reserveOne(db: Db, a: ReserveArgs, guard?: ReserveGuard): Promise<Reservation> {
   const now = a.now ?? new Date();
-  const used = await reserveTotal(db, { workspaceId: a.workspaceId, now, limit: a.limit }, [a]);
-  return used === null ? null : { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
+  const used = await reserveTotal(db, { workspaceId: a.workspaceId, now, limit: a.limit }, [a], guard ? { apiKeyIds: [guard.apiKeyId], plans: guard.plans } : null);
+  if (used === "stale" || used === null) return used;
+  return { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
 }
 
 // Grouped reservations. Concurrent requests of one workspace all update the same UsagePeriod row, so each waits
@@ -38,12 +58,22 @@ export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState |
 // order). When a group's total does not fit in what is left, its requests are reserved one by one in arrival
 // order, so the allowance is filled exactly as if they had come alone. Same guarantees as reserveUnits: never
 // over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is a group of one.
+//
+// A guard ($6 key ids, $7 plans; $7 NULL for none) makes the statement write nothing unless every listed key is
+// still active in the workspace and the workspace's entitling plans at $9 (grace cutoff $8) are exactly $7: the
+// check of a principal served from the key cache, at no extra round trip.
 const RESERVE_SQL = `
-WITH req AS (
+WITH guard AS (
+  SELECT $7::text[] IS NULL OR (
+    (SELECT count(*) FROM "ApiKey" k WHERE k."id" = ANY($6::text[]) AND k."workspaceId" = $1::text AND k."status" = 'active') = cardinality($6::text[])
+    AND (SELECT coalesce(array_agg(s."plan"), '{}') @> $7::text[] AND coalesce(array_agg(s."plan"), '{}') <@ $7::text[]
+           FROM "Subscription" s WHERE s."workspaceId" = $1::text AND ${entitlingSubscriptionSql("$8", "$9")})
+  ) AS "ok"
+), req AS (
   SELECT * FROM jsonb_to_recordset($5::jsonb) AS r("id" text, "requestId" text, "apiKeyId" text, "userId" text, "endpoint" text, "units" int)
 ), upd AS (
   INSERT INTO "UsagePeriod" ("workspaceId", "periodStart", "used")
-  SELECT $1::text, $2::timestamp(3), $3::int WHERE $3::int <= $4::int
+  SELECT $1::text, $2::timestamp(3), $3::int WHERE $3::int <= $4::int AND (SELECT "ok" FROM guard)
   ON CONFLICT ("workspaceId", "periodStart") DO UPDATE
     SET "used" = "UsagePeriod"."used" + EXCLUDED."used"
     WHERE "UsagePeriod"."used" + EXCLUDED."used" <= $4::int
@@ -53,15 +83,16 @@ WITH req AS (
   SELECT r."id", $1::text, $2::timestamp(3), r."requestId", r."apiKeyId", r."userId", r."endpoint", r."units", now() FROM req r, upd
   RETURNING 1
 )
-SELECT "used" FROM upd, (SELECT count(*) FROM ledger) AS l`;
+SELECT (SELECT "ok" FROM guard) AS "ok", (SELECT "used" FROM upd) AS "used", (SELECT count(*) FROM ledger) AS "ledger"`;
 
 /** At most this many requests in one grouped statement. */
 const MAX_GROUP = 100;
 
 interface Waiter {
   a: ReserveArgs;
+  guard?: ReserveGuard;
   now: Date;
-  resolve(q: QuotaState | null): void;
+  resolve(q: Reservation): void;
   reject(err: unknown): void;
 }
 
@@ -70,26 +101,30 @@ interface Lane {
   queue: Waiter[];
 }
 
-/** One lane per database, workspace, period and limit: only requests that reserve against the same row and limit group. */
+/**
+ * One lane per database, workspace, period, limit and guarded plans: only requests that reserve against the same
+ * row and limit, and whose guards (if any) expect the same plans, group.
+ */
 const lanes = new Map<string, Lane>();
 const dbIds = new WeakMap<Db, number>();
 let nextDbId = 0;
 
-function laneKey(db: Db, a: ReserveArgs, now: Date): string {
+function laneKey(db: Db, a: ReserveArgs, now: Date, guard?: ReserveGuard): string {
   let id = dbIds.get(db);
   if (id === undefined) dbIds.set(db, (id = nextDbId++));
-  return `${id}|${a.workspaceId}|${periodStart(now).getTime()}|${a.limit}`;
+  return `${id}|${a.workspaceId}|${periodStart(now).getTime()}|${a.limit}|${guard ? [...guard.plans].sort().join(",") : "-"}`;
 }
 
 /**
  * reserveUnits for a request of its own (not inside a transaction): grouped with the concurrent requests of the
- * same workspace into one statement. Resolves with this request's own quota state, or null when refused.
+ * same workspace into one statement. Resolves with this request's own quota state, null when refused, or "stale"
+ * when its guard failed (nothing reserved).
  */
-export function reserveUnitsGrouped(db: Db, a: ReserveArgs): Promise<QuotaState | null> {
+export function reserveUnitsGrouped(db: Db, a: ReserveArgs, guard?: ReserveGuard): Promise<Reservation> {
   const now = a.now ?? new Date();
-  const key = laneKey(db, a, now);
+  const key = laneKey(db, a, now, guard);
   return new Promise((resolve, reject) => {
-    const waiter = { a, now, resolve, reject };
+    const waiter: Waiter = { a, guard, now, resolve, reject };
     const lane = lanes.get(key);
     if (lane) {
       lane.queue.push(waiter);
@@ -107,7 +142,7 @@ async function drain(key: string, lane: Lane): Promise<void> {
       const group = lane.queue.splice(0, MAX_GROUP);
       if (group.length === 1 || !(await reserveGroup(lane.db, group))) {
         // Alone, or the group's total does not fit: one by one, in arrival order.
-        for (const w of group) await reserveUnits(lane.db, { ...w.a, now: w.now }).then(w.resolve, w.reject);
+        for (const w of group) await reserveOne(lane.db, { ...w.a, now: w.now }, w.guard).then(w.resolve, w.reject);
       }
     }
   } finally {
@@ -117,9 +152,14 @@ async function drain(key: string, lane: Lane): Promise<void> {
 
 /**
  * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
- * period's usage after it, or null when the total does not fit (nothing written).
+ * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written).
  */
-async function reserveTotal(db: Db, at: { workspaceId: string; now: Date; limit: number }, requests: ReserveArgs[]): Promise<number | null> {
+async function reserveTotal(
+  db: Db,
+  at: { workspaceId: string; now: Date; limit: number },
+  requests: ReserveArgs[],
+  guard: { apiKeyIds: string[]; plans: string[] } | null,
+): Promise<number | null | "stale"> {
   const total = requests.reduce((n, r) => n + r.units, 0);
   const rows = requests.map((r) => ({
     id: newId("led"),
@@ -129,8 +169,21 @@ async function reserveTotal(db: Db, at: { workspaceId: string; now: Date; limit:
     endpoint: r.endpoint,
     units: r.units,
   }));
-  const result = await db.$queryRawUnsafe<{ used: number }[]>(RESERVE_SQL, at.workspaceId, periodStart(at.now), total, at.limit, JSON.stringify(rows));
-  return result.length === 0 ? null : Number(result[0]!.used);
+  const result = await db.$queryRawUnsafe<{ ok: boolean; used: number | null }[]>(
+    RESERVE_SQL,
+    at.workspaceId,
+    periodStart(at.now),
+    total,
+    at.limit,
+    JSON.stringify(rows),
+    guard ? guard.apiKeyIds : [],
+    guard ? guard.plans : null,
+    graceCutoff(at.now),
+    at.now,
+  );
+  const row = result[0]!;
+  if (!row.ok) return "stale";
+  return row.used === null ? null : Number(row.used);
 }
 
 /**
@@ -140,14 +193,17 @@ async function reserveTotal(db: Db, at: { workspaceId: string; now: Date; limit:
 async function reserveGroup(db: Db, group: Waiter[]): Promise<boolean> {
   const first = group[0]!;
   const limit = first.a.limit;
-  let after: number | null;
+  const guarded = group.filter((w) => w.guard);
+  const guard = guarded.length ? { apiKeyIds: [...new Set(guarded.map((w) => w.guard!.apiKeyId))], plans: guarded[0]!.guard!.plans } : null;
+  let after: number | null | "stale";
   try {
-    after = await reserveTotal(db, { workspaceId: first.a.workspaceId, now: first.now, limit }, group.map((w) => w.a));
+    after = await reserveTotal(db, { workspaceId: first.a.workspaceId, now: first.now, limit }, group.map((w) => w.a), guard);
   } catch {
     // The statement failed as a whole (nothing was written): each request tries alone and gets its own outcome.
     return false;
   }
-  if (after === null) return false;
+  // Over the allowance, or a guard failed: alone, each request gets its own outcome (only its own guard counts).
+  if (after === null || after === "stale") return false;
   let used = after - group.reduce((n, w) => n + w.a.units, 0);
   for (const w of group) {
     used += w.a.units;

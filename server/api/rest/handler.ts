@@ -86,7 +86,11 @@ async function handleRest(req: Request): Promise<Response> {
       resHeaders,
       sessionUser: null,
       requestHeaders: req.headers,
-      authenticate: () => (principal ??= authenticateRestKeyOrThrow(db, req.headers, { procedure: match.route.procedurePath, originByConfig }).then((p) => (noteWorkspace(req, p.workspaceId), p))),
+      authenticate: (read) => {
+        if (principal && read !== "fresh") return principal;
+        principal = authenticateRestKeyOrThrow(db, req.headers, { procedure: match.route.procedurePath, originByConfig, read }).then((p) => (noteWorkspace(req, p.workspaceId), p));
+        return principal;
+      },
     };
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
     const fn = match.route.procedurePath.split(".").reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
