@@ -4,7 +4,7 @@
 import type { Db } from "../db/client";
 import { recordEvent } from "../events/events";
 import { parseIpStrict } from "../net/ip";
-import { enabledRules } from "../rules/rules";
+import { enabledRulesFrom, enabledRulesSql } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
 import { queueHighRiskDeliveries } from "../webhooks/enqueue";
 import { amountSignals } from "./amount";
@@ -23,11 +23,11 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
-  const [ipEv, emailEv, v, rules, dev, weights] = await Promise.all([
+  // The workspace's enabled rules are read in the velocity statement: one round trip for both, and never stale.
+  const [ipEv, emailEv, v, dev, weights] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
-    velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null, userId: req.user_id ?? null }),
-    enabledRules(db, a.workspaceId),
+    velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null, userId: req.user_id ?? null }, { rules: enabledRulesSql("$1") }),
     gatherDeviceEvidence(db, { workspaceId: a.workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
     weightsInUse(db, a.workspaceId),
   ]);
@@ -46,7 +46,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
 
   const facts = assessmentFacts({ request: req, ip: ipEv, email: emailEv, device: dev, velocity: v.facts, score, riskLevel: band.level, signals });
   // Shadow rules are evaluated like active ones but only reported; a rule that fails is reported and skipped.
-  const outcome = evaluateRules(rules, facts);
+  const outcome = evaluateRules(enabledRulesFrom(v.also.rules), facts);
   const brief = (r: { id: string; name: string; action: string }) => ({ id: r.id, name: r.name, action: r.action as Decision });
   const matched = outcome.matched.map(brief);
   const shadow = outcome.shadow.map(brief);

@@ -17,12 +17,17 @@ const TIERS = {
 const LABEL = { ip: "IP address", email: "email address", device: "device" } as const;
 const WINDOW_MS = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 } as const;
 
-type Row = Record<string, bigint | number | null>;
+type Row = Record<string, unknown>;
 
+/**
+ * `alsoRead`: other scalar SQL expressions over the workspace ($1) to read in the same statement, by column name
+ * (the assessment reads its enabled rules this way: one round trip instead of two); returned in `also`.
+ */
 export async function velocitySignals(
   db: Db,
   a: { workspaceId: string; ip: string; email: string | null; deviceId: string | null; userId?: string | null; now?: Date },
-): Promise<{ signals: Signal[]; source: SourceRef; facts: Facts }> {
+  alsoRead: Record<string, string> = {},
+): Promise<{ signals: Signal[]; source: SourceRef; facts: Facts; also: Record<string, unknown> }> {
   const minutes = velocityWindowMinutes();
   const now = (a.now ?? new Date()).getTime();
   const at = (ms: number) => new Date(now - ms);
@@ -42,6 +47,7 @@ export async function velocitySignals(
     cols.push(`count(DISTINCT "data"->>'user_id') FILTER (WHERE ${dev} AND "createdAt" >= ${p} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`);
     cols.push(`count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`);
   }
+  for (const [name, sql] of Object.entries(alsoRead)) cols.push(`${sql} AS "${name}"`);
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT ${cols.join(", ")} FROM "Event"
       WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "createdAt" >= $2::timestamp(3)
@@ -59,6 +65,8 @@ export async function velocitySignals(
   );
   const row = rows[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);
+  const also: Record<string, unknown> = {};
+  for (const name of Object.keys(alsoRead)) also[name] = row[name];
 
   const signals: Signal[] = [];
   const counted = { ip: n("ip_sig"), email: a.email ? n("email_sig") : 0, device: a.deviceId ? n("device_sig") : 0 };
@@ -86,5 +94,5 @@ export async function velocitySignals(
     }
     if (a.userId) facts[`velocity.user_${w}`] = n(`user_${w}`);
   }
-  return { signals, source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() }, facts: facts as Facts };
+  return { signals, source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() }, facts: facts as Facts, also };
 }

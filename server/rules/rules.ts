@@ -3,7 +3,7 @@
 // their actor and the rule before and after, written in the same transaction.
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
-import { Prisma } from "../db/generated/client";
+import { Prisma, type Rule } from "../db/generated/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { Condition } from "./conditions";
@@ -63,8 +63,24 @@ export async function listRules(db: Db, workspaceId: string): Promise<RuleRecord
 }
 
 /** The enabled rules an assessment evaluates (active and shadow), in evaluation order. */
-export async function enabledRules(db: Db, workspaceId: string) {
-  return db.rule.findMany({ where: { workspaceId, enabled: true }, orderBy: ORDER, select: { id: true, name: true, action: true, mode: true, conditions: true, expression: true } });
+/** An enabled rule as an assessment evaluates it. */
+export type EnabledRule = Pick<Rule, "id" | "name" | "action" | "mode" | "conditions" | "expression">;
+
+/**
+ * A workspace's enabled rules as one SQL expression (a JSON array, in evaluation order: priority, then age) over
+ * the workspace id parameter
+ * `workspaceParam`, for a statement that reads them along with other things (server/assessment/assess.ts).
+ */
+export function enabledRulesSql(workspaceParam: string): string {
+  return `(SELECT coalesce(json_agg(json_build_object('id', r."id", 'name', r."name", 'action', r."action", 'mode', r."mode", 'conditions', r."conditions", 'expression', r."expression")
+            ORDER BY r."priority", r."createdAt", r."id"), '[]'::json)
+      FROM "Rule" r WHERE r."workspaceId" = ${workspaceParam} AND r."enabled")`;
+}
+
+/** What enabledRulesSql read, as enabledRules returns it. */
+export function enabledRulesFrom(value: unknown): EnabledRule[] {
+  const rows = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(rows) ? (rows as EnabledRule[]) : [];
 }
 
 export async function getRuleOrThrow(db: Db, workspaceId: string, id: string): Promise<RuleRecord> {
