@@ -2,7 +2,7 @@
 // first, scores it, lets the workspace's rules override the decision, records the investigation event and queues
 // the high-risk webhook. The webhook is only queued here: delivery happens elsewhere and never blocks the answer.
 import type { Db } from "../db/client";
-import { recordEvent } from "../events/events";
+import { recordEvent, recordEventGrouped } from "../events/events";
 import { parseIpStrict } from "../net/ip";
 import { enabledRulesFrom, enabledRulesSql } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
@@ -105,7 +105,7 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
       await queueHighRiskDeliveries(tx, { workspaceId: a.workspaceId, requestId: a.requestId, payload: result });
     });
   } else {
-    await recordEvent(db, event);
+    await recordEventGrouped(db, event);
   }
   return result;
 }

@@ -15,6 +15,78 @@ export interface EventInput {
   data: Record<string, unknown>;
 }
 
+// Grouped event writes. Concurrent assessments each write one event, and each write is its own commit. While one
+// write is in flight on a database, the events that arrive queue behind it and then go as ONE statement, one
+// commit: each caller still resolves only once its own row is stored (the next request's velocity sees it). A
+// group that fails is retried row by row, so each caller gets its own outcome. Same rows as recordEvent.
+const INSERT_EVENTS_SQL = `
+INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "data", "createdAt")
+SELECT r."id", r."workspaceId", r."requestId", r."type", r."ip", r."email", r."domain", r."rule", r."data", r."createdAt"
+  FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text, "ip" text, "email" text,
+       "domain" text, "rule" text, "data" jsonb, "createdAt" timestamp(3))`;
+
+/** At most this many events in one grouped statement. */
+const MAX_EVENT_GROUP = 100;
+
+interface EventWaiter {
+  row: ReturnType<typeof eventRow>;
+  resolve(id: string): void;
+  reject(err: unknown): void;
+}
+
+const eventLanes = new Map<Db, EventWaiter[]>();
+
+function eventRow(e: EventInput) {
+  return {
+    id: sortableId("evt"),
+    workspaceId: e.workspaceId,
+    requestId: e.requestId,
+    type: e.type,
+    ip: e.ip ?? null,
+    email: e.email?.toLowerCase() ?? null,
+    domain: e.domain?.toLowerCase() ?? null,
+    rule: e.rule ?? null,
+    data: e.data,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * recordEvent for a request of its own (not inside a transaction): grouped with the events other requests write
+ * at the same time into one statement. Resolves with the event id once the row is stored.
+ */
+export function recordEventGrouped(db: Db, e: EventInput): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const waiter: EventWaiter = { row: eventRow(e), resolve, reject };
+    const lane = eventLanes.get(db);
+    if (lane) {
+      lane.push(waiter);
+      return;
+    }
+    const fresh = [waiter];
+    eventLanes.set(db, fresh);
+    void drainEvents(db, fresh);
+  });
+}
+
+async function drainEvents(db: Db, lane: EventWaiter[]): Promise<void> {
+  try {
+    while (lane.length > 0) {
+      const group = lane.splice(0, MAX_EVENT_GROUP);
+      try {
+        await db.$executeRawUnsafe(INSERT_EVENTS_SQL, JSON.stringify(group.map((w) => w.row)));
+        for (const w of group) w.resolve(w.row.id);
+      } catch (err) {
+        if (group.length === 1) group[0]!.reject(err);
+        // Nothing of the group was written: row by row, each caller learns its own outcome.
+        else for (const w of group) await db.$executeRawUnsafe(INSERT_EVENTS_SQL, JSON.stringify([w.row])).then(() => w.resolve(w.row.id), w.reject);
+      }
+    }
+  } finally {
+    eventLanes.delete(db);
+  }
+}
+
 /** Writes one event; pass a transaction client to make it part of the change it records. */
 export async function recordEvent(db: Pick<Db, "event">, e: EventInput): Promise<string> {
   const id = sortableId("evt");
