@@ -2,7 +2,7 @@
 // window are the mark of credential stuffing, sign-up farms and card testing. Only this workspace's events count.
 // One query answers both the scored signals (the configured window) and the rule facts (1 h, 24 h, 7 d counts per
 // key, distinct users per device and emails per IP), so an assessment pays for one scan, not fifteen.
-import type { Db } from "../db/client";
+import { hotQuery, type Db } from "../db/client";
 import type { Facts } from "../rules/facts";
 import { velocityWindowMinutes } from "./config";
 import type { Signal, SourceRef } from "./schemas";
@@ -48,11 +48,13 @@ export async function velocitySignals(
     cols.push(`count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`);
   }
   for (const [name, sql] of Object.entries(alsoRead)) cols.push(`${sql} AS "${name}"`);
-  const rows = await db.$queryRawUnsafe<Row[]>(
+  const rows = await hotQuery<Row>(
+    db,
+    `service_velocity_${Object.keys(alsoRead).join("_")}`,
     `SELECT ${cols.join(", ")} FROM "Event"
       WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "createdAt" >= $2::timestamp(3)
         AND ("ip" = $3::text OR "email" = $4::text OR ${dev} OR ${usr})`,
-    a.workspaceId,
+    [a.workspaceId,
     oldest,
     a.ip,
     a.email,
@@ -61,7 +63,7 @@ export async function velocitySignals(
     signalFrom,
     at(WINDOW_MS["1h"]),
     at(WINDOW_MS["24h"]),
-    at(WINDOW_MS["7d"]),
+    at(WINDOW_MS["7d"])],
   );
   const row = rows[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);

@@ -1,6 +1,6 @@
 // Investigation events: an account-scoped record of assessments, rules, webhooks, link activity and other
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
-import type { Db } from "../db/client";
+import { hotQuery, type Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { sortableId } from "../ids";
 
@@ -74,12 +74,12 @@ async function drainEvents(db: Db, lane: EventWaiter[]): Promise<void> {
     while (lane.length > 0) {
       const group = lane.splice(0, MAX_EVENT_GROUP);
       try {
-        await db.$executeRawUnsafe(INSERT_EVENTS_SQL, JSON.stringify(group.map((w) => w.row)));
+        await hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify(group.map((w) => w.row))]);
         for (const w of group) w.resolve(w.row.id);
       } catch (err) {
         if (group.length === 1) group[0]!.reject(err);
         // Nothing of the group was written: row by row, each caller learns its own outcome.
-        else for (const w of group) await db.$executeRawUnsafe(INSERT_EVENTS_SQL, JSON.stringify([w.row])).then(() => w.resolve(w.row.id), w.reject);
+        else for (const w of group) await hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify([w.row])]).then(() => w.resolve(w.row.id), w.reject);
       }
     }
   } finally {

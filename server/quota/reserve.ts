@@ -1,7 +1,7 @@
 // Lookup units are reserved with one conditional upsert per workspace and UTC month (used + n <= limit), and
 // the ledger row is written in the same statement: never over-admits under any concurrency or number of app
 // instances, and a refused request leaves no trace.
-import type { Db } from "../db/client";
+import { hotQuery, type Db } from "../db/client";
 import { newId } from "../ids";
 import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
 import { nextReset, periodStart } from "./period";
@@ -169,8 +169,7 @@ async function reserveTotal(
     endpoint: r.endpoint,
     units: r.units,
   }));
-  const result = await db.$queryRawUnsafe<{ ok: boolean; used: number | null }[]>(
-    RESERVE_SQL,
+  const result = await hotQuery<{ ok: boolean; used: number | string | null }>(db, "service_reserve_units", RESERVE_SQL, [
     at.workspaceId,
     periodStart(at.now),
     total,
@@ -180,7 +179,7 @@ async function reserveTotal(
     guard ? guard.plans : null,
     graceCutoff(at.now),
     at.now,
-  );
+  ]);
   const row = result[0]!;
   if (!row.ok) return "stale";
   return row.used === null ? null : Number(row.used);
