@@ -78,21 +78,22 @@ async function open(): Promise<Handle> {
   };
   await applyMigrations(runner);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
-  // PGlite runs a query only between transactions (its own lock), as it runs Prisma's.
-  drivers.set(prisma, async (_name, text, values) => (await pg.query(text, values)).rows as Record<string, unknown>[]);
+  // No driver shortcut on PGlite: measured, PGlite's own query path cost as much as Prisma's and its tail was worse
+  // (docs/benchmarks.md); the hot statements go through Prisma here.
   return { prisma, runner, kind: "pglite", close: async () => { await prisma.$disconnect(); await pg.close(); } };
 }
 
-// The hot statements (a metered request's reservation, an assessment's velocity read and event write) skip Prisma's
-// query pipeline and go to the driver under the root client: profiles of the metered path showed Prisma's per-query
-// work (its query compiler included) as the largest part of the service's own CPU per request. Everything else,
-// and anything inside a transaction, stays on Prisma.
+// On PostgreSQL the hot statements (a metered request's reservation, an assessment's velocity read and event write)
+// skip Prisma's query pipeline and go to the pool under the root client as named statements: profiles of the
+// metered path showed Prisma's per-query work (its query compiler included) as the largest part of the service's
+// own CPU per request, and a named statement is parsed and planned once per connection. Everything else, anything
+// inside a transaction, and everything on PGlite stays on Prisma.
 type Driver = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 const drivers = new WeakMap<object, Driver>();
 
 /**
- * Runs one of the hot statements: through the driver when `db` is a root client (a named statement on
- * PostgreSQL, planned once per connection), else (a transaction client) through Prisma. Dates are passed as UTC
+ * Runs one of the hot statements: through the pool as a named statement when `db` is a PostgreSQL root client,
+ * else (PGlite, or a transaction client) through Prisma. Dates are passed as UTC
  * ISO strings, which `::timestamp(3)` reads the same on both ways. Integer results may come back as numbers,
  * strings or bigints: read them with Number().
  */
