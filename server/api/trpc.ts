@@ -169,7 +169,8 @@ export const authenticated = base
         throw late;
       }
     }
-    if (result.ok) note(200);
+    // A success may be a 202 (a scan or job still running), which the entry answers from this internal header.
+    if (result.ok) note(ctx.resHeaders.get("x-service-status") === "202" ? 202 : 200);
     else {
       const { status, body } = toErrorBody(result.error);
       note(status, body.error.code);

@@ -153,4 +153,12 @@ describe("the counters", () => {
     expect(result.requestOutcomes).toBeGreaterThanOrEqual(2);
     expect((await counters(ws.workspaceId)).map((c) => c.day).sort()).toEqual([dateOf(365, now), dateOf(1, now)]);
   });
+
+  it("counts an accepted bulk job as the 202 it was answered with, not as a 200", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const job = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "ip", targets: ["8.8.8.8", "1.1.1.1"] } });
+    expect(job.status).toBe(202);
+    // The workspace's only request so far.
+    expect((await counters(ws.workspaceId)).map((c) => [c.status, c.count])).toEqual([[202, 1]]);
+  });
 });

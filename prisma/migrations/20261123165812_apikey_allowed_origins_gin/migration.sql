@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "ApiKey_allowedOrigins_idx" ON "ApiKey" USING GIN ("allowedOrigins");
