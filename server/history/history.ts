@@ -1,6 +1,6 @@
 // Lookup history keeps a safe summary of each lookup (never the raw payload) with the expiry captured from the
 // workspace's history window at the time of the lookup. Free workspaces keep no history.
-import { flushBeforeClose, type Db } from "../db/client";
+import { flushBeforeClose, hotQuery, type Db } from "../db/client";
 import { newId } from "../ids";
 
 export interface LookupHistoryEntry {
@@ -27,6 +27,12 @@ type HistoryRow = {
 // History rows are written in small batches, off the request's critical path: one multi-row insert per
 // FLUSH_MS instead of one commit per lookup. Reads of this process flush first, so they see their own writes.
 const FLUSH_MS = 20;
+
+const INSERT_HISTORY_SQL = `
+INSERT INTO "LookupHistory" ("id", "workspaceId", "requestId", "endpoint", "target", "summary", "createdAt", "expiresAt")
+SELECT r."id", r."workspaceId", r."requestId", r."endpoint", r."target", r."summary", r."createdAt", r."expiresAt"
+  FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "endpoint" text, "target" text,
+       "summary" jsonb, "createdAt" timestamp(3), "expiresAt" timestamp(3))`;
 const MAX_BATCH = 200;
 let pending: { db: Db; row: HistoryRow }[] = [];
 let timer: NodeJS.Timeout | null = null;
@@ -66,9 +72,14 @@ export function flushLookupHistory(): Promise<void> {
   inFlight = (async () => {
     await previous;
     const byDb = new Map<Db, HistoryRow[]>();
-    for (const { db, row } of batch) byDb.set(db, [...(byDb.get(db) ?? []), row]);
+    for (const { db, row } of batch) {
+      const rows = byDb.get(db);
+      if (rows) rows.push(row);
+      else byDb.set(db, [row]);
+    }
     for (const [db, rows] of byDb) {
-      await db.lookupHistory.createMany({ data: rows }).catch((err) => console.error("lookup history write failed:", err));
+      // One statement for the batch, off Prisma's query pipeline (server/db/client.ts hotQuery).
+      await hotQuery(db, "service_insert_history", INSERT_HISTORY_SQL, [JSON.stringify(rows)]).catch((err) => console.error("lookup history write failed:", err));
     }
   })();
   return inFlight;
