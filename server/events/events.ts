@@ -36,6 +36,7 @@ interface EventWaiter {
 
 const eventLanes = new Map<Db, EventWaiter[]>();
 
+/** The stored row of an event (both ways of writing one store the same). */
 function eventRow(e: EventInput) {
   return {
     id: sortableId("evt"),
@@ -47,7 +48,7 @@ function eventRow(e: EventInput) {
     domain: e.domain?.toLowerCase() ?? null,
     rule: e.rule ?? null,
     data: e.data,
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(),
   };
 }
 
@@ -89,21 +90,9 @@ async function drainEvents(db: Db, lane: EventWaiter[]): Promise<void> {
 
 /** Writes one event; pass a transaction client to make it part of the change it records. */
 export async function recordEvent(db: Pick<Db, "event">, e: EventInput): Promise<string> {
-  const id = sortableId("evt");
-  await db.event.create({
-    data: {
-      id,
-      workspaceId: e.workspaceId,
-      requestId: e.requestId,
-      type: e.type,
-      ip: e.ip ?? null,
-      email: e.email?.toLowerCase() ?? null,
-      domain: e.domain?.toLowerCase() ?? null,
-      rule: e.rule ?? null,
-      data: e.data as object,
-    },
-  });
-  return id;
+  const row = eventRow(e);
+  await db.event.create({ data: { ...row, data: row.data as object } });
+  return row.id;
 }
 
 /**
