@@ -2,6 +2,7 @@
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
 import { hotQuery, type Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { groupedWriter } from "../db/grouped";
 import { sortableId } from "../ids";
 
 export interface EventInput {
@@ -29,12 +30,28 @@ SELECT r."id", r."workspaceId", r."requestId", r."type", r."ip", r."email", r."d
 const MAX_EVENT_GROUP = 100;
 
 interface EventWaiter {
+  db: Db;
   row: ReturnType<typeof eventRow>;
   resolve(id: string): void;
   reject(err: unknown): void;
 }
 
-const eventLanes = new Map<Db, EventWaiter[]>();
+const insertEvents = (db: Db, rows: EventWaiter["row"][]) => hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify(rows)]);
+
+const eventWrites = groupedWriter<Db, EventWaiter>({
+  max: MAX_EVENT_GROUP,
+  async group(items) {
+    try {
+      await insertEvents(items[0]!.db, items.map((w) => w.row));
+    } catch {
+      // Nothing of the group was written: row by row, each caller learns its own outcome.
+      return false;
+    }
+    for (const w of items) w.resolve(w.row.id);
+    return true;
+  },
+  one: (w) => insertEvents(w.db, [w.row]).then(() => w.resolve(w.row.id), w.reject),
+});
 
 /** The stored row of an event (both ways of writing one store the same). */
 function eventRow(e: EventInput) {
@@ -57,35 +74,7 @@ function eventRow(e: EventInput) {
  * at the same time into one statement. Resolves with the event id once the row is stored.
  */
 export function recordEventGrouped(db: Db, e: EventInput): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const waiter: EventWaiter = { row: eventRow(e), resolve, reject };
-    const lane = eventLanes.get(db);
-    if (lane) {
-      lane.push(waiter);
-      return;
-    }
-    const fresh = [waiter];
-    eventLanes.set(db, fresh);
-    void drainEvents(db, fresh);
-  });
-}
-
-async function drainEvents(db: Db, lane: EventWaiter[]): Promise<void> {
-  try {
-    while (lane.length > 0) {
-      const group = lane.splice(0, MAX_EVENT_GROUP);
-      try {
-        await hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify(group.map((w) => w.row))]);
-        for (const w of group) w.resolve(w.row.id);
-      } catch (err) {
-        if (group.length === 1) group[0]!.reject(err);
-        // Nothing of the group was written: row by row, each caller learns its own outcome.
-        else for (const w of group) await hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify([w.row])]).then(() => w.resolve(w.row.id), w.reject);
-      }
-    }
-  } finally {
-    eventLanes.delete(db);
-  }
+  return new Promise((resolve, reject) => eventWrites.add(db, { db, row: eventRow(e), resolve, reject }));
 }
 
 /** Writes one event; pass a transaction client to make it part of the change it records. */

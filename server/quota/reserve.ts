@@ -4,6 +4,7 @@
 import { hotQuery, type Db } from "../db/client";
 import { newId } from "../ids";
 import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
+import { groupedWriter } from "../db/grouped";
 import { nextReset, periodStart } from "./period";
 
 export interface QuotaState {
@@ -89,6 +90,7 @@ SELECT (SELECT "ok" FROM guard) AS "ok", (SELECT "used" FROM upd) AS "used", (SE
 const MAX_GROUP = 100;
 
 interface Waiter {
+  db: Db;
   a: ReserveArgs;
   guard?: ReserveGuard;
   now: Date;
@@ -96,16 +98,16 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
-interface Lane {
-  db: Db;
-  queue: Waiter[];
-}
-
 /**
  * One lane per database, workspace, period, limit and guarded plans: only requests that reserve against the same
  * row and limit, and whose guards (if any) expect the same plans, group.
  */
-const lanes = new Map<string, Lane>();
+const reservations = groupedWriter<string, Waiter>({
+  max: MAX_GROUP,
+  group: reserveGroup,
+  // Alone, or the group's total does not fit: one by one, in arrival order.
+  one: (w) => reserveOne(w.db, { ...w.a, now: w.now }, w.guard).then(w.resolve, w.reject),
+});
 const dbIds = new WeakMap<Db, number>();
 let nextDbId = 0;
 
@@ -122,32 +124,7 @@ function laneKey(db: Db, a: ReserveArgs, now: Date, guard?: ReserveGuard): strin
  */
 export function reserveUnitsGrouped(db: Db, a: ReserveArgs, guard?: ReserveGuard): Promise<Reservation> {
   const now = a.now ?? new Date();
-  const key = laneKey(db, a, now, guard);
-  return new Promise((resolve, reject) => {
-    const waiter: Waiter = { a, guard, now, resolve, reject };
-    const lane = lanes.get(key);
-    if (lane) {
-      lane.queue.push(waiter);
-      return;
-    }
-    const fresh: Lane = { db, queue: [waiter] };
-    lanes.set(key, fresh);
-    void drain(key, fresh);
-  });
-}
-
-async function drain(key: string, lane: Lane): Promise<void> {
-  try {
-    while (lane.queue.length > 0) {
-      const group = lane.queue.splice(0, MAX_GROUP);
-      if (group.length === 1 || !(await reserveGroup(lane.db, group))) {
-        // Alone, or the group's total does not fit: one by one, in arrival order.
-        for (const w of group) await reserveOne(lane.db, { ...w.a, now: w.now }, w.guard).then(w.resolve, w.reject);
-      }
-    }
-  } finally {
-    lanes.delete(key);
-  }
+  return new Promise((resolve, reject) => reservations.add(laneKey(db, a, now, guard), { db, a, guard, now, resolve, reject }));
 }
 
 /**
@@ -189,8 +166,9 @@ async function reserveTotal(
  * Reserves the group's total in one statement and settles every request; false (nothing settled, nothing written)
  * when it does not fit or the statement failed.
  */
-async function reserveGroup(db: Db, group: Waiter[]): Promise<boolean> {
+async function reserveGroup(group: Waiter[]): Promise<boolean> {
   const first = group[0]!;
+  const db = first.db;
   const limit = first.a.limit;
   const guarded = group.filter((w) => w.guard);
   const guard = guarded.length ? { apiKeyIds: [...new Set(guarded.map((w) => w.guard!.apiKeyId))], plans: guarded[0]!.guard!.plans } : null;
