@@ -97,8 +97,9 @@ export function touchKey(db: Db, key: KeyRow): void {
   }
 }
 
-export function principalOf(key: KeyRow, kind: "secret" | "publishable" = "secret"): KeyPrincipal {
-  const principal: KeyPrincipal = { kind: "api_key", apiKeyId: key.id, workspaceId: key.workspaceId, entitlements: entitlementsFor(key.plans ?? []) };
+/** The principal of a stored key; `entitlements` when already worked out from its plans (the key cache's). */
+export function principalOf(key: KeyRow, kind: "secret" | "publishable" = "secret", entitlements: Entitlements = entitlementsFor(key.plans ?? [])): KeyPrincipal {
+  const principal: KeyPrincipal = { kind: "api_key", apiKeyId: key.id, workspaceId: key.workspaceId, entitlements };
   if (kind === "publishable") principal.publishable = true;
   return principal;
 }
@@ -122,7 +123,7 @@ export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null
   const hit = read === "cached" ? cachedKey(db, hash) : null;
   if (hit) {
     touchKey(db, hit.row);
-    return { ...principalOf(hit.row), entitlements: hit.entitlements, unconfirmed: { plans: hit.row.plans ?? [] } };
+    return { ...principalOf(hit.row, "secret", hit.entitlements), unconfirmed: { plans: hit.row.plans ?? [] } };
   }
   const row = await readKey(db, hash, "secret");
   // What was just read replaces what the cache held (a revoked or paused key leaves it).
