@@ -31,10 +31,16 @@ function decodableSegments(rawPath: string): boolean {
 }
 
 function lookupNotFound(id: string, head: boolean): Response {
-  const body = JSON.stringify({ error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method. See /v1/openapi.json for the API." } });
+  const body = JSON.stringify({
+    error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method. See /v1/openapi.json for the API." },
+  });
   return new Response(head ? null : body, {
     status: 404,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "X-Request-Id": id },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Request-Id": id,
+    },
   });
 }
 

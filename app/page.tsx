@@ -9,12 +9,30 @@ import "./landing.css";
 export const dynamic = "force-dynamic";
 
 const CAPABILITIES = [
-  { title: "Fraud scores", text: "Score signups, logins and checkouts in one call: a 0–100 risk, a decision, and every signal that moved it, with its source." },
-  { title: "IP intelligence", text: "Geolocation, ASN, hosting, Tor, VPN, private relay and verified crawlers, from dated public lists named in every answer." },
-  { title: "Email and domains", text: "Deliverability, disposable and free providers, SPF, DMARC, DNS, RDAP, TLS certificates and blocklists." },
-  { title: "Vulnerabilities", text: "npm, PyPI, Maven, Go and Composer package reports with CISA's Known Exploited Vulnerabilities catalog." },
-  { title: "Rules and webhooks", text: "Your own rules on every assessment, tried first in shadow mode, and signed webhooks when something looks bad." },
-  { title: "Bulk and history", text: "Up to 100 targets per bulk job from the dashboard or the API, with lookup history and exports." },
+  {
+    title: "Fraud scores",
+    text: "Score signups, logins and checkouts in one call: a 0–100 risk, a decision, and every signal that moved it, with its source.",
+  },
+  {
+    title: "IP intelligence",
+    text: "Geolocation, ASN, hosting, Tor, VPN, private relay and verified crawlers, from dated public lists named in every answer.",
+  },
+  {
+    title: "Email and domains",
+    text: "Deliverability, disposable and free providers, SPF, DMARC, DNS, RDAP, TLS certificates and blocklists.",
+  },
+  {
+    title: "Vulnerabilities",
+    text: "npm, PyPI, Maven, Go and Composer package reports with CISA's Known Exploited Vulnerabilities catalog.",
+  },
+  {
+    title: "Rules and webhooks",
+    text: "Your own rules on every assessment, tried first in shadow mode, and signed webhooks when something looks bad.",
+  },
+  {
+    title: "Bulk and history",
+    text: "Up to 100 targets per bulk job from the dashboard or the API, with lookup history and exports.",
+  },
 ];
 
 async function loadSources(): Promise<DataSource[] | null> {
@@ -28,7 +46,13 @@ async function loadSources(): Promise<DataSource[] | null> {
 function AreaRow({ label, rows }: { label: string; rows: DataSource[] }) {
   const dated = rows.filter((r) => r.age_seconds !== null);
   const newest = dated.sort((a, b) => (a.age_seconds ?? 0) - (b.age_seconds ?? 0))[0];
-  const seconds = [...new Set(rows.filter((r) => r.refresh.status === "ok" || r.refresh.status === "failing").map((r) => r.refresh.every_seconds ?? 0))];
+  const seconds = [
+    ...new Set(
+      rows
+        .filter((r) => r.refresh.status === "ok" || r.refresh.status === "failing")
+        .map((r) => r.refresh.every_seconds ?? 0),
+    ),
+  ];
   const cadences = seconds.sort((a, b) => a - b).map(cadenceText);
   const entries = rows.reduce((n, r) => n + r.entries, 0);
   return (
@@ -50,8 +74,9 @@ export default async function Home() {
       <header className="landing-hero">
         <h1>Security and Fraud Intelligence API</h1>
         <p className="lead">
-          Score signups, logins and checkouts for fraud; look up IPs, domains, DNS, email, TLS certificates, blocklists and package vulnerabilities; get a
-          webhook when something looks bad. Every answer says where its evidence comes from and how old it is.
+          Score signups, logins and checkouts for fraud; look up IPs, domains, DNS, email, TLS certificates, blocklists
+          and package vulnerabilities; get a webhook when something looks bad. Every answer says where its evidence
+          comes from and how old it is.
         </p>
         <p className="landing-actions">
           <Link href="/signin" className="landing-btn landing-btn-primary">
@@ -102,8 +127,8 @@ export default async function Home() {
               </tbody>
             </table>
             <p className="muted small">
-              Each list with its licence, date and refresh state: <code>GET /v1/sources</code> or Data sources in the dashboard.{" "}
-              <a href="https://db-ip.com">IP Geolocation by DB-IP</a>.
+              Each list with its licence, date and refresh state: <code>GET /v1/sources</code> or Data sources in the
+              dashboard. <a href="https://db-ip.com">IP Geolocation by DB-IP</a>.
             </p>
           </>
         )}

@@ -9,7 +9,17 @@ import { startFakeDnsServer } from "../test/fakes/dns-server";
 
 export interface BulkFigures {
   store: string;
-  jobs: { name: string; targets: number; totalMs: number; msPerItem: number; succeeded: number; failed: number; unitsCharged: number; unitsRefunded: number; unitsExact: boolean }[];
+  jobs: {
+    name: string;
+    targets: number;
+    totalMs: number;
+    msPerItem: number;
+    succeeded: number;
+    failed: number;
+    unitsCharged: number;
+    unitsRefunded: number;
+    unitsExact: boolean;
+  }[];
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -17,7 +27,9 @@ const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 async function main(): Promise<void> {
   const store = useBenchStore("bulk");
   const domains = Array.from({ length: 100 }, (_, i) => `host${i}.bench.test`);
-  const dns = await startFakeDnsServer({ records: Object.fromEntries(domains.map((d, i) => [d, [{ type: "A" as const, data: `192.0.2.${i + 1}` }]])) });
+  const dns = await startFakeDnsServer({
+    records: Object.fromEntries(domains.map((d, i) => [d, [{ type: "A" as const, data: `192.0.2.${i + 1}` }]])),
+  });
   process.env.SERVICE_DNS_SERVERS = dns.address;
 
   const { getDb, closeDb } = await import("../server/db/client");
@@ -27,9 +39,16 @@ async function main(): Promise<void> {
   const { warmIpFeeds } = await import("../server/ip/reputation");
   const db = await getDb();
   await warmIpFeeds();
-  const ws = await createWorkspace(db, { name: "bench bulk", plans: ["suite_business"], ownerEmail: "bench-bulk@example.com" });
+  const ws = await createWorkspace(db, {
+    name: "bench bulk",
+    plans: ["suite_business"],
+    ownerEmail: "bench-bulk@example.com",
+  });
 
-  const ips = Array.from({ length: 100 }, (_, i) => `${[8, 1, 45, 185, 104][i % 5]}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 200) + 1}`);
+  const ips = Array.from(
+    { length: 100 },
+    (_, i) => `${[8, 1, 45, 185, 104][i % 5]}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 200) + 1}`,
+  );
   const jobs: BulkFigures["jobs"] = [];
   for (const [name, kind, targets] of [
     ["100-target IP reputation job (shipped data)", "ip", ips],
@@ -37,10 +56,15 @@ async function main(): Promise<void> {
   ] as const) {
     const started = performance.now();
     const res = await handleRestRequest(
-      new Request("http://127.0.0.1:3000/v1/jobs", { method: "POST", headers: { Authorization: `Bearer ${ws.apiKey}`, "Content-Type": "application/json" }, body: JSON.stringify({ kind, targets }) }),
+      new Request("http://127.0.0.1:3000/v1/jobs", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${ws.apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ kind, targets }),
+      }),
     );
     const created = (await res.json()) as { id?: string; error?: unknown };
-    if (res.status !== 202 || !created.id) throw new Error(`POST /v1/jobs answered ${res.status}: ${JSON.stringify(created)}`);
+    if (res.status !== 202 || !created.id)
+      throw new Error(`POST /v1/jobs answered ${res.status}: ${JSON.stringify(created)}`);
     await drainBulkItems(db);
     const totalMs = performance.now() - started;
     const job = await db.bulkJob.findUniqueOrThrow({ where: { id: created.id } });

@@ -6,13 +6,19 @@ function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
   return n;
 }
 
 function list(name: string): string[] | null {
   const raw = process.env[name]?.trim();
-  return raw ? raw.split(",").map((s) => s.trim()).filter(Boolean) : null;
+  return raw
+    ? raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
 }
 
 export interface BenchSettings {
@@ -40,7 +46,10 @@ export function readSettings(): BenchSettings {
     pipelining: positiveInt("BENCH_PIPELINING", 1),
     stores: list("BENCH_STORES") ?? ["pglite", "postgresql"],
     scenarios: list("BENCH_SCENARIOS"),
-    databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/test",
+    databaseUrl:
+      process.env.BENCH_DATABASE_URL?.trim() ||
+      process.env.DATABASE_URL?.trim() ||
+      "postgresql://postgres@127.0.0.1:5432/test",
     cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() ? path.resolve(process.env.BENCH_CPU_PROF_DIR.trim()) : null,
   };
 }

@@ -9,7 +9,18 @@ export const BENCH_DOMAIN_ZONES = ["dbl.spamhaus.org", "multi.surbl.org"];
 
 // Documentation and benchmark ranges (RFC 5737, 2544, 3849): never real senders, so no real list is implied.
 const LISTED_IPV4 = ["192.0.2.10", "198.51.100.23", "203.0.113.77", "198.18.0.5"];
-const CLEAN_IPV4 = ["192.0.2.11", "192.0.2.12", "198.51.100.24", "198.51.100.25", "203.0.113.78", "203.0.113.79", "198.18.0.6", "198.18.0.7", "198.19.1.1", "198.19.1.2"];
+const CLEAN_IPV4 = [
+  "192.0.2.11",
+  "192.0.2.12",
+  "198.51.100.24",
+  "198.51.100.25",
+  "203.0.113.78",
+  "203.0.113.79",
+  "198.18.0.6",
+  "198.18.0.7",
+  "198.19.1.1",
+  "198.19.1.2",
+];
 const LISTED_IPV6 = ["2001:db8::bad"];
 const CLEAN_IPV6 = ["2001:db8::1"];
 const LISTED_DOMAINS = ["spam-sender.example", "mail.phish-kit.example"];
@@ -23,7 +34,8 @@ export const BLOCKLIST_TARGETS: readonly string[] = [
   ...LISTED_DOMAINS,
   ...CLEAN_DOMAINS,
 ];
-if (BLOCKLIST_TARGETS.length !== 20) throw new Error(`the blocklist scenario needs 20 targets, has ${BLOCKLIST_TARGETS.length}`);
+if (BLOCKLIST_TARGETS.length !== 20)
+  throw new Error(`the blocklist scenario needs 20 targets, has ${BLOCKLIST_TARGETS.length}`);
 
 const listed = (code: string, why: string): FakeRecord[] => [
   { type: "A", data: code },
@@ -38,7 +50,8 @@ export function dnsblRecords(): Record<string, FakeRecord[]> {
     records[`${rev}.zen.spamhaus.org`] = listed("127.0.0.2", `https://check.spamhaus.org/query/ip/${ip}`);
     records[`${rev}.bl.spamcop.net`] = listed("127.0.0.2", `Blocked - see https://www.spamcop.net/bl.shtml?${ip}`);
   }
-  for (const ip of LISTED_IPV6) records[`${reversedLabels(ip)!}.zen.spamhaus.org`] = listed("127.0.0.3", "https://check.spamhaus.org/");
+  for (const ip of LISTED_IPV6)
+    records[`${reversedLabels(ip)!}.zen.spamhaus.org`] = listed("127.0.0.3", "https://check.spamhaus.org/");
   for (const d of LISTED_DOMAINS) {
     records[`${d}.dbl.spamhaus.org`] = listed("127.0.1.2", `https://check.spamhaus.org/query/domain/${d}`);
     records[`${d}.multi.surbl.org`] = listed("127.0.0.16", `${d} is listed on SURBL`);

@@ -42,16 +42,25 @@ export interface InProcessResult {
 }
 
 export const NPM_IN_PROCESS = "npm report in-process: getNpmReportOrThrow (50 advisories)";
-export const RULES_IN_PROCESS = "rules in-process: backtest over 100000 stored assessments and the assessment rate with 50 expression rules";
+export const RULES_IN_PROCESS =
+  "rules in-process: backtest over 100000 stored assessments and the assessment rate with 50 expression rules";
 export const BULK_IN_PROCESS = "bulk jobs in-process: 100-target IP and DNS jobs from POST /v1/jobs to the last result";
-export const SCANS_IN_PROCESS = "website scans in-process: POST /v1/scans end to end against the local A+ and F fake sites";
+export const SCANS_IN_PROCESS =
+  "website scans in-process: POST /v1/scans end to end against the local A+ and F fake sites";
 export const PRIVACY_IN_PROCESS = "privacy classification in-process: one interval index over every evidence list";
 
 /** Runs a bench/*-runner.ts in its own process and returns the last JSON line it printed. */
 async function runRunner<T>(file: string, args: string[], env: Record<string, string>): Promise<T> {
   const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const out = await runToEnd(process.execPath, [tsxCli, path.join("bench", file), ...args], { cwd: root, env: { ...process.env, ...env } });
-  const line = out.trim().split("\n").filter((l) => l.startsWith("{")).pop();
+  const out = await runToEnd(process.execPath, [tsxCli, path.join("bench", file), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  const line = out
+    .trim()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .pop();
   if (!line) throw new Error(`the runner printed no result: ${out.slice(-1000)}`);
   return JSON.parse(line) as T;
 }
@@ -92,7 +101,8 @@ const isBulk = (f: InProcessFigures): f is BulkFigures => "jobs" in f;
 const isRules = (f: InProcessFigures): f is RulesFigures => "backtest" in f;
 const isScans = (f: InProcessFigures): f is ScanFigures => "scans" in f;
 
-const fmt = (n: number, digits = 2) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 2) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function printInProcess(results: InProcessResult[]): void {
   for (const r of results) {
@@ -102,9 +112,17 @@ export function printInProcess(results: InProcessResult[]): void {
     }
     if (isRules(r.figures)) {
       const f = r.figures;
-      console.log(`${r.name} (${f.store} store; ${f.backtest.assessments} assessments seeded in ${fmt(f.backtest.seedSeconds, 1)} s)`);
-      for (const b of f.backtest.runs) console.log(`  backtest, ${b.rule}: ${fmt(b.ms / 1000, 2)} s over ${b.evaluated} assessments, ${b.matched} matched`);
-      for (const a of f.assess) console.log(`  POST /v1/assess with ${a.rules} active expression rules: ${fmt(a.perSecond, 1)} req/s (1 connection, in-process), p50 ${fmt(a.p50Ms)} ms, p95 ${fmt(a.p95Ms)} ms`);
+      console.log(
+        `${r.name} (${f.store} store; ${f.backtest.assessments} assessments seeded in ${fmt(f.backtest.seedSeconds, 1)} s)`,
+      );
+      for (const b of f.backtest.runs)
+        console.log(
+          `  backtest, ${b.rule}: ${fmt(b.ms / 1000, 2)} s over ${b.evaluated} assessments, ${b.matched} matched`,
+        );
+      for (const a of f.assess)
+        console.log(
+          `  POST /v1/assess with ${a.rules} active expression rules: ${fmt(a.perSecond, 1)} req/s (1 connection, in-process), p50 ${fmt(a.p50Ms)} ms, p95 ${fmt(a.p95Ms)} ms`,
+        );
       console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
       continue;
     }
@@ -131,13 +149,20 @@ export function printInProcess(results: InProcessResult[]): void {
     if (isPrivacy(r.figures)) {
       const f = r.figures;
       console.log(`${r.name}: ${f.lists} lists, ${f.ranges} ranges, ${f.intervals} disjoint intervals`);
-      console.log(`  build ${fmt(f.buildMs.median, 1)} ms (first ${fmt(f.buildMs.first, 1)} ms), heap ${fmt(f.heapMiB, 1)} MiB`);
-      for (const [mix, us] of Object.entries(f.usPerAddress)) console.log(`  ${mix.padEnd(18)} ${fmt(us, 3).padStart(7)} µs per classification`);
-      console.log(`  one index lookup: ${fmt(f.usPerLookup.shipped, 3)} µs with the shipped lists, ${fmt(f.usPerLookup.fourTimesTheLists, 3)} µs with four times as many`);
+      console.log(
+        `  build ${fmt(f.buildMs.median, 1)} ms (first ${fmt(f.buildMs.first, 1)} ms), heap ${fmt(f.heapMiB, 1)} MiB`,
+      );
+      for (const [mix, us] of Object.entries(f.usPerAddress))
+        console.log(`  ${mix.padEnd(18)} ${fmt(us, 3).padStart(7)} µs per classification`);
+      console.log(
+        `  one index lookup: ${fmt(f.usPerLookup.shipped, 3)} µs with the shipped lists, ${fmt(f.usPerLookup.fourTimesTheLists, 3)} µs with four times as many`,
+      );
       console.log(`  load avg ${fmt(r.loadAverage.before, 1)} -> ${fmt(r.loadAverage.after, 1)}`);
       continue;
     }
-    console.log(`${r.name}: ${r.figures.package}, ${r.figures.advisories} advisories, first report of the process ${fmt(r.figures.firstReportMs, 1)} ms`);
+    console.log(
+      `${r.name}: ${r.figures.package}, ${r.figures.advisories} advisories, first report of the process ${fmt(r.figures.firstReportMs, 1)} ms`,
+    );
     const head = ["cache state", "reports", "mean ms", "p50 ms", "p95 ms", "upstream calls/report", "by source"];
     const rows = r.figures.modes.map((m) => [
       m.mode,
@@ -146,10 +171,13 @@ export function printInProcess(results: InProcessResult[]): void {
       fmt(m.msPerReport.p50),
       fmt(m.msPerReport.p95),
       fmt(m.upstreamCallsPerReportTotal, 1),
-      Object.entries(m.upstreamCallsPerReport).map(([s, n]) => `${s} ${n}`).join(", ") || "none",
+      Object.entries(m.upstreamCallsPerReport)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(", ") || "none",
     ]);
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => "  " + cells.map((c, i) => (i >= 1 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+    const line = (cells: string[]) =>
+      "  " + cells.map((c, i) => (i >= 1 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
     console.log(line(head));
     console.log("  " + widths.map((w) => "-".repeat(w)).join("  "));
     for (const row of rows) console.log(line(row));

@@ -65,13 +65,22 @@ export async function measure(s: Scenario, o: LoadOptions): Promise<Figures> {
     ],
   });
   const cpuAfter = groupCpuSeconds(o.serverPgid);
-  const cpuMs = cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : null;
+  const cpuMs =
+    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+      : null;
   const statusCodes: Record<string, number> = {};
   for (const [code, v] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = v.count;
   return {
     requestsPerSecond: result.requests.average,
     totalRequests: result.requests.total,
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      mean: result.latency.mean,
+      max: result.latency.max,
+    },
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -83,11 +92,20 @@ export async function measure(s: Scenario, o: LoadOptions): Promise<Figures> {
 }
 
 /** One request outside the load, to see whether the route exists and answers 2xx before measuring it. */
-export async function probe(s: Scenario, origin: string, prefix: string, headers: Record<string, string>): Promise<{ status: number; code: string | null; text: string; problem: string | null }> {
+export async function probe(
+  s: Scenario,
+  origin: string,
+  prefix: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; code: string | null; text: string; problem: string | null }> {
   const r = requestFor(s, 0);
   const res = await fetch(origin + prefix + r.path, {
     method: r.method,
-    headers: { accept: "application/json", ...(r.body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    headers: {
+      accept: "application/json",
+      ...(r.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
     body: r.body,
     signal: AbortSignal.timeout(30_000),
   });
@@ -105,7 +123,11 @@ export async function probe(s: Scenario, origin: string, prefix: string, headers
 }
 
 /** `measure`, plus the calls the scenario's fake upstreams received per completed request when it has any. */
-export async function measureCounted(s: Scenario, o: LoadOptions, counters?: () => Promise<Record<string, number>>): Promise<Figures> {
+export async function measureCounted(
+  s: Scenario,
+  o: LoadOptions,
+  counters?: () => Promise<Record<string, number>>,
+): Promise<Figures> {
   if (!counters) return measure(s, o);
   const before = await counters();
   const figures = await measure(s, o);
@@ -113,7 +135,8 @@ export async function measureCounted(s: Scenario, o: LoadOptions, counters?: () 
   const per: Record<string, number> = {};
   for (const [source, n] of Object.entries(after)) {
     const delta = n - (before[source] ?? 0);
-    if (delta > 0) per[source] = figures.totalRequests > 0 ? Math.round((delta / figures.totalRequests) * 100) / 100 : 0;
+    if (delta > 0)
+      per[source] = figures.totalRequests > 0 ? Math.round((delta / figures.totalRequests) * 100) / 100 : 0;
   }
   return { ...figures, upstreamCallsPerRequest: per };
 }

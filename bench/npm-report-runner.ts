@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   const first = await getNpmReportOrThrow({ name });
   const firstReportMs = round(performance.now() - t0);
   const modes: ModeFigures[] = [];
-  for (const mode of ["cold", "revalidate", "warm"] as const) modes.push(await runMode(name, mode, mode === "warm" ? iterations * 10 : iterations));
+  for (const mode of ["cold", "revalidate", "warm"] as const)
+    modes.push(await runMode(name, mode, mode === "warm" ? iterations * 10 : iterations));
   const out: RunnerOutput = { package: name, advisories: first.advisories.length, firstReportMs, modes };
   console.log(JSON.stringify(out));
 }

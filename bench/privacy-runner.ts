@@ -29,10 +29,23 @@ function sources(copies: number): IndexSource[] {
   for (let c = 0; c < copies; c++) {
     for (const d of RANGE_FEEDS) {
       const s = getFeedSync(d);
-      out.push({ list: { feed: `${d.name}#${c}`, ...d.evidence, snapshotDate: s.fetchedAt, origin: s.origin }, ranges: s.data.entries });
+      out.push({
+        list: { feed: `${d.name}#${c}`, ...d.evidence, snapshotDate: s.fetchedAt, origin: s.origin },
+        ranges: s.data.entries,
+      });
     }
     const tor = getFeedSync(torExitsFeed);
-    out.push({ list: { feed: `tor-exits#${c}`, kind: "tor", provider: "Tor", list: "exit-addresses", snapshotDate: tor.fetchedAt, origin: tor.origin }, ranges: tor.data });
+    out.push({
+      list: {
+        feed: `tor-exits#${c}`,
+        kind: "tor",
+        provider: "Tor",
+        list: "exit-addresses",
+        snapshotDate: tor.fetchedAt,
+        origin: tor.origin,
+      },
+      ranges: tor.data,
+    });
   }
   return out;
 }
@@ -48,7 +61,10 @@ function timeEach(addresses: string[], fn: (a: string) => unknown, minMs = 400):
 function listed(per: number, v6: boolean): string[] {
   const out: string[] = [];
   for (const d of RANGE_FEEDS) {
-    const lines = readFileSync(d.snapshotPath, "utf8").split("\n").filter((l) => l && l.includes(":") === v6).slice(0, per);
+    const lines = readFileSync(d.snapshotPath, "utf8")
+      .split("\n")
+      .filter((l) => l && l.includes(":") === v6)
+      .slice(0, per);
     for (const l of lines) {
       const [net] = l.split("/") as [string];
       if (v6) out.push(net.endsWith("::") ? `${net}1` : net);
@@ -58,7 +74,7 @@ function listed(per: number, v6: boolean): string[] {
   return out;
 }
 
-const UNLISTED_V4 = Array.from({ length: 256 }, (_, i) => `73.${(i * 7) % 256}.${i}.${(i * 13) % 254 + 1}`);
+const UNLISTED_V4 = Array.from({ length: 256 }, (_, i) => `73.${(i * 7) % 256}.${i}.${((i * 13) % 254) + 1}`);
 const UNLISTED_V6 = Array.from({ length: 256 }, (_, i) => `2a02:8108:${i.toString(16)}::${(i * 31).toString(16)}`);
 
 // Loads every feed from its shipped file first, so the build time below is the index alone.
@@ -80,7 +96,11 @@ const mixes: Record<string, string[]> = {
   "IPv6 in no list": UNLISTED_V6,
 };
 const usPerAddress: Record<string, number> = {};
-for (const [name, addrs] of Object.entries(mixes)) usPerAddress[name] = round(timeEach(addrs, (a) => classifyPrivacy(a, null, first)), 3);
+for (const [name, addrs] of Object.entries(mixes))
+  usPerAddress[name] = round(
+    timeEach(addrs, (a) => classifyPrivacy(a, null, first)),
+    3,
+  );
 const all = Object.values(mixes).flat();
 const out: PrivacyFigures = {
   ranges: first.size.ranges,
@@ -89,6 +109,15 @@ const out: PrivacyFigures = {
   buildMs: { first: round(first.buildMs, 1), median: round(builds[2]!, 1) },
   heapMiB: round(heapMiB, 1),
   usPerAddress,
-  usPerLookup: { shipped: round(timeEach(all, (a) => first.lookup(a)), 3), fourTimesTheLists: round(timeEach(all, (a) => big.lookup(a)), 3) },
+  usPerLookup: {
+    shipped: round(
+      timeEach(all, (a) => first.lookup(a)),
+      3,
+    ),
+    fourTimesTheLists: round(
+      timeEach(all, (a) => big.lookup(a)),
+      3,
+    ),
+  },
 };
 console.log(JSON.stringify(out));

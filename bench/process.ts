@@ -21,8 +21,17 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export function startChild(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; label: string }): Child {
-  const proc = spawn(command, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export function startChild(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; label: string },
+): Child {
+  const proc = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   const keep = (chunk: Buffer) => {
     log += chunk.toString();
@@ -59,7 +68,10 @@ export function startChild(command: string, args: string[], opts: { cwd: string;
 export async function waitForHttp(url: string, child: Child, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.proc.exitCode !== null) throw new Error(`process exited with ${child.proc.exitCode} before ${url} answered:\n${child.output().slice(-4000)}`);
+    if (child.proc.exitCode !== null)
+      throw new Error(
+        `process exited with ${child.proc.exitCode} before ${url} answered:\n${child.output().slice(-4000)}`,
+      );
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       await res.arrayBuffer();
@@ -73,7 +85,11 @@ export async function waitForHttp(url: string, child: Child, timeoutMs: number):
 }
 
 /** Runs a command to completion and returns its stdout; throws with stderr on a non-zero exit. */
-export function runToEnd(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<string> {
+export function runToEnd(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const proc = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -81,6 +97,8 @@ export function runToEnd(command: string, args: string[], opts: { cwd: string; e
     proc.stdout.on("data", (c: Buffer) => (out += c.toString()));
     proc.stderr.on("data", (c: Buffer) => (err += c.toString()));
     proc.once("error", reject);
-    proc.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}: ${err || out}`))));
+    proc.once("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}: ${err || out}`)),
+    );
   });
 }

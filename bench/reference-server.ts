@@ -20,16 +20,24 @@ const ROUTES: Array<{ method: string; pattern: RegExp; handler: Handler }> = [
     pattern: /^\/blocklists\/check\/?$/,
     handler: (_p, body) => {
       const targets = (body as { targets?: unknown } | null)?.targets;
-      if (!Array.isArray(targets) || targets.length < 1 || targets.length > 20) throw new AppError("INVALID_REQUEST", "1 to 20 targets.");
+      if (!Array.isArray(targets) || targets.length < 1 || targets.length > 20)
+        throw new AppError("INVALID_REQUEST", "1 to 20 targets.");
       return checkBlocklists(targets.map(String));
     },
   },
-  { method: "GET", pattern: /^\/vulnerabilities\/npm\/([^?#]+?)\/?$/, handler: (name) => getNpmReportOrThrow({ name }) },
+  {
+    method: "GET",
+    pattern: /^\/vulnerabilities\/npm\/([^?#]+?)\/?$/,
+    handler: (name) => getNpmReportOrThrow({ name }),
+  },
 ];
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

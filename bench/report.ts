@@ -36,10 +36,22 @@ export interface ScenarioResult {
   figures: Figures | null;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function printTable(results: ScenarioResult[]): void {
-  const head = ["scenario", "store", "requests/s", "p50 ms", "p99 ms", "non-2xx", "ratio to reference", "server CPU ms/req", "upstream calls/req", "load avg"];
+  const head = [
+    "scenario",
+    "store",
+    "requests/s",
+    "p50 ms",
+    "p99 ms",
+    "non-2xx",
+    "ratio to reference",
+    "server CPU ms/req",
+    "upstream calls/req",
+    "load avg",
+  ];
   const rows = results.map((r) => {
     const f = r.figures;
     // The full reason is printed as a note under the table; one short line keeps the table readable.
@@ -54,19 +66,26 @@ export function printTable(results: ScenarioResult[]): void {
       fmt(f.non2xx),
       r.ratioToReference === null ? "-" : `${fmt(r.ratioToReference * 100, 1)} %`,
       f.serverCpuMsPerRequest === null ? "-" : fmt(f.serverCpuMsPerRequest, 2),
-      f.upstreamCallsPerRequest ? Object.entries(f.upstreamCallsPerRequest).map(([s, n]) => `${s} ${fmt(n, 2)}`).join(", ") || "0" : "-",
+      f.upstreamCallsPerRequest
+        ? Object.entries(f.upstreamCallsPerRequest)
+            .map(([s, n]) => `${s} ${fmt(n, 2)}`)
+            .join(", ") || "0"
+        : "-",
       `${fmt(f.loadAverage.before, 1)} -> ${fmt(f.loadAverage.after, 1)}`,
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => ((i >= 2 && i <= 5) || i === 7 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => ((i >= 2 && i <= 5) || i === 7 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
 }
 
 export function printMachine(m: Machine): void {
-  console.log(`machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node} (${m.note})`);
+  console.log(
+    `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node} (${m.note})`,
+  );
 }
 
 export function writeResults(root: string, record: unknown, startedAt: Date): string {

@@ -29,11 +29,19 @@ function selectScenarios(s: BenchSettings): Scenario[] {
   // A selected scenario brings its reference along, so its ratio can be computed.
   for (const sc of SCENARIOS) if (wanted.has(sc.name) && sc.reference) wanted.add(sc.reference);
   const chosen = SCENARIOS.filter((sc) => wanted.has(sc.name));
-  if (chosen.length === 0 && selectInProcess(s).length === 0) throw new Error(`BENCH_SCENARIOS matched nothing; scenarios: ${[...SCENARIOS, ...IN_PROCESS].map((sc) => sc.name).join(" | ")}`);
+  if (chosen.length === 0 && selectInProcess(s).length === 0)
+    throw new Error(
+      `BENCH_SCENARIOS matched nothing; scenarios: ${[...SCENARIOS, ...IN_PROCESS].map((sc) => sc.name).join(" | ")}`,
+    );
   return chosen;
 }
 
-const empty = (scenario: Scenario, store: string | null, status: "not available" | "failed", reason: string): ScenarioResult => ({
+const empty = (
+  scenario: Scenario,
+  store: string | null,
+  status: "not available" | "failed",
+  reason: string,
+): ScenarioResult => ({
   scenario: scenario.name,
   store,
   status,
@@ -47,7 +55,12 @@ const connectionsFor = (sc: Scenario, s: BenchSettings) => Math.min(s.connection
 
 type Counters = Map<string, Prepared["counters"]>;
 
-async function runReferences(scenarios: Scenario[], s: BenchSettings, upstreamEnv: Record<string, string>, counters: Counters): Promise<ScenarioResult[]> {
+async function runReferences(
+  scenarios: Scenario[],
+  s: BenchSettings,
+  upstreamEnv: Record<string, string>,
+  counters: Counters,
+): Promise<ScenarioResult[]> {
   if (scenarios.length === 0) return [];
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -58,20 +71,39 @@ async function runReferences(scenarios: Scenario[], s: BenchSettings, upstreamEn
   const env: NodeJS.ProcessEnv = { ...process.env, ...upstreamEnv, PORT: String(port), SERVICE_DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.SERVICE_DB_SCHEMA;
-  const child = startChild(process.execPath, [tsxCli, path.join("bench", "reference-server.ts")], { cwd: root, env, label: "reference" });
+  const child = startChild(process.execPath, [tsxCli, path.join("bench", "reference-server.ts")], {
+    cwd: root,
+    env,
+    label: "reference",
+  });
   const results: ScenarioResult[] = [];
   try {
     await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 180_000);
     for (const sc of scenarios) {
       try {
         log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${connectionsFor(sc, s)} connections`);
-        const load = { origin, prefix: "", headers: {}, connections: connectionsFor(sc, s), pipelining: s.pipelining, serverPgid: child.proc.pid };
+        const load = {
+          origin,
+          prefix: "",
+          headers: {},
+          connections: connectionsFor(sc, s),
+          pipelining: s.pipelining,
+          serverPgid: child.proc.pid,
+        };
         const first = await probe(sc, origin, "", {});
         if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
         if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
         await measureCounted(sc, { ...load, seconds: s.warmup });
         const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
-        results.push({ scenario: sc.name, store: null, status: "measured", reason: null, reference: null, ratioToReference: null, figures });
+        results.push({
+          scenario: sc.name,
+          store: null,
+          status: "measured",
+          reason: null,
+          reference: null,
+          ratioToReference: null,
+          figures,
+        });
       } catch (err) {
         results.push(empty(sc, null, "failed", (err as Error).message));
       }
@@ -90,33 +122,72 @@ async function runInProcess(benches: InProcessBench[], prepared: Map<string, Pre
     log(`${b.name}`);
     try {
       const figures = await b.run(prepared.get(b.name)?.env ?? {});
-      results.push({ name: b.name, status: "measured", reason: null, figures, loadAverage: { before, after: os.loadavg()[0]! } });
+      results.push({
+        name: b.name,
+        status: "measured",
+        reason: null,
+        figures,
+        loadAverage: { before, after: os.loadavg()[0]! },
+      });
     } catch (err) {
-      results.push({ name: b.name, status: "failed", reason: (err as Error).message, figures: null, loadAverage: { before, after: os.loadavg()[0]! } });
+      results.push({
+        name: b.name,
+        status: "failed",
+        reason: (err as Error).message,
+        figures: null,
+        loadAverage: { before, after: os.loadavg()[0]! },
+      });
     }
   }
   return results;
 }
 
-async function runServiceScenario(sc: Scenario, svc: RunningService, store: string, workspaces: Map<string, { workspaceId: string; apiKey: string }>, s: BenchSettings, counters: Counters): Promise<ScenarioResult> {
+async function runServiceScenario(
+  sc: Scenario,
+  svc: RunningService,
+  store: string,
+  workspaces: Map<string, { workspaceId: string; apiKey: string }>,
+  s: BenchSettings,
+  counters: Counters,
+): Promise<ScenarioResult> {
   const plans = sc.plans ?? ["lookups_growth"];
   const planKey = plans.join("+");
   let ws = workspaces.get(planKey);
   if (!ws) {
-    const r = await svc.admin(["workspace", "create", "--name", `Bench ${planKey}`, ...plans.flatMap((p) => ["--plan", p])]);
+    const r = await svc.admin([
+      "workspace",
+      "create",
+      "--name",
+      `Bench ${planKey}`,
+      ...plans.flatMap((p) => ["--plan", p]),
+    ]);
     ws = { workspaceId: String(r.workspaceId), apiKey: String(r.apiKey) };
     workspaces.set(planKey, ws);
   }
-  await sc.setup?.({ baseUrl: svc.baseUrl, apiKey: ws.apiKey, workspaceId: ws.workspaceId, admin: (argv) => svc.admin(argv) });
+  await sc.setup?.({
+    baseUrl: svc.baseUrl,
+    apiKey: ws.apiKey,
+    workspaceId: ws.workspaceId,
+    admin: (argv) => svc.admin(argv),
+  });
   const headers: Record<string, string> = sc.anonymous ? {} : { authorization: `Bearer ${ws.apiKey}` };
   const expected = sc.expectStatus ?? 200;
   const first = await probe(sc, svc.baseUrl, "/v1", headers);
-  if (first.status === 404 && first.code === "LOOKUP_NOT_FOUND") return empty(sc, store, "not available", "route not registered yet (404 LOOKUP_NOT_FOUND)");
-  if (first.status !== expected) return empty(sc, store, "failed", `probe answered ${first.status} (expected ${expected}): ${first.text}`);
+  if (first.status === 404 && first.code === "LOOKUP_NOT_FOUND")
+    return empty(sc, store, "not available", "route not registered yet (404 LOOKUP_NOT_FOUND)");
+  if (first.status !== expected)
+    return empty(sc, store, "failed", `probe answered ${first.status} (expected ${expected}): ${first.text}`);
   if (first.problem) return empty(sc, store, "failed", `probe answer is wrong: ${first.problem}`);
 
   const connections = connectionsFor(sc, s);
-  const load = { origin: svc.baseUrl, prefix: "/v1", headers, connections, pipelining: s.pipelining, serverPgid: svc.child.proc.pid };
+  const load = {
+    origin: svc.baseUrl,
+    prefix: "/v1",
+    headers,
+    connections,
+    pipelining: s.pipelining,
+    serverPgid: svc.child.proc.pid,
+  };
   log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${connections} connections`);
   await measureCounted(sc, { ...load, seconds: s.warmup });
   await giveUnitsBack(svc, ws.workspaceId);
@@ -130,13 +201,28 @@ async function runServiceScenario(sc: Scenario, svc: RunningService, store: stri
   else if (charged < ok * units || charged > (ok + connections * s.pipelining) * units) {
     reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${connections * s.pipelining} in flight)`;
   }
-  return { scenario: sc.name, store, status: "measured", reason, reference: sc.reference ?? null, ratioToReference: null, figures: { ...figures, unitsCharged: charged } };
+  return {
+    scenario: sc.name,
+    store,
+    status: "measured",
+    reason,
+    reference: sc.reference ?? null,
+    ratioToReference: null,
+    figures: { ...figures, unitsCharged: charged },
+  };
 }
 
-async function runStore(name: string, scenarios: Scenario[], env: Record<string, string>, s: BenchSettings, counters: Counters): Promise<{ results: ScenarioResult[]; detail: string }> {
+async function runStore(
+  name: string,
+  scenarios: Scenario[],
+  env: Record<string, string>,
+  s: BenchSettings,
+  counters: Counters,
+): Promise<{ results: ScenarioResult[]; detail: string }> {
   if (scenarios.length === 0) return { results: [], detail: "" };
   const outcome = await openStore(name, s.databaseUrl);
-  if (!outcome.ok) return { results: scenarios.map((sc) => empty(sc, name, "not available", outcome.reason)), detail: outcome.reason };
+  if (!outcome.ok)
+    return { results: scenarios.map((sc) => empty(sc, name, "not available", outcome.reason)), detail: outcome.reason };
   const store = outcome.store;
   const results: ScenarioResult[] = [];
   let svc: RunningService | null = null;
@@ -194,7 +280,14 @@ async function main(): Promise<number> {
     for (const sc of [...scenarios, ...inProcess]) if (sc.prepare) prepared.set(sc.name, await sc.prepare());
     const env = Object.assign({}, ...[...prepared.values()].map((p) => p.env ?? {})) as Record<string, string>;
     const counters: Counters = new Map([...prepared].map(([name, p]) => [name, p.counters]));
-    results.push(...(await runReferences(scenarios.filter((sc) => sc.target === "reference"), settings, env, counters)));
+    results.push(
+      ...(await runReferences(
+        scenarios.filter((sc) => sc.target === "reference"),
+        settings,
+        env,
+        counters,
+      )),
+    );
     inProcessResults = await runInProcess(inProcess, prepared);
     for (const name of settings.stores) {
       const r = await runStore(name, service, env, settings, counters);
@@ -212,21 +305,40 @@ async function main(): Promise<number> {
   console.log("");
   printMachine(machine);
   console.log(`revision: ${revision() ?? "unknown"}`);
-  console.log(`settings: ${settings.duration} s per scenario after ${settings.warmup} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}`);
+  console.log(
+    `settings: ${settings.duration} s per scenario after ${settings.warmup} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}`,
+  );
   console.log("");
   printTable(results);
   if (inProcessResults.length > 0) {
     console.log("");
     printInProcess(inProcessResults);
   }
-  for (const r of results) if (r.reason && r.status !== "not available") console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: ${r.reason}`);
+  for (const r of results)
+    if (r.reason && r.status !== "not available")
+      console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: ${r.reason}`);
   for (const r of results) {
-    if (unexpectedResponses(r) > 0) console.log(`note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: unexpected statuses ${JSON.stringify(r.figures!.statusCodes)}`);
+    if (unexpectedResponses(r) > 0)
+      console.log(
+        `note: ${r.scenario}${r.store ? ` on ${r.store}` : ""}: unexpected statuses ${JSON.stringify(r.figures!.statusCodes)}`,
+      );
   }
   const { databaseUrl, ...shown } = settings;
   void databaseUrl; // may carry a password; the stores' details name host and schema instead
   const rev = revision();
-  const file = writeResults(root, { startedAt: startedAt.toISOString(), revision: rev, machine, settings: shown, stores, results, inProcess: inProcessResults }, startedAt);
+  const file = writeResults(
+    root,
+    {
+      startedAt: startedAt.toISOString(),
+      revision: rev,
+      machine,
+      settings: shown,
+      stores,
+      results,
+      inProcess: inProcessResults,
+    },
+    startedAt,
+  );
   console.log(`\nresults: ${path.relative(root, file)}`);
   const bad =
     results.some((r) => r.status === "failed" || (r.figures && (unexpectedResponses(r) > 0 || r.figures.errors > 0))) ||

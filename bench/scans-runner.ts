@@ -10,16 +10,30 @@ import { EXPECTED, startSiteWorld } from "../test/scans/sites";
 
 export interface ScanFigures {
   store: string;
-  scans: { site: string; grade: string; expectedGrade: string; warmup: number; scans: number; p50Ms: number; p95Ms: number; minMs: number; maxMs: number; unitsCharged: number; unitsExact: boolean }[];
+  scans: {
+    site: string;
+    grade: string;
+    expectedGrade: string;
+    warmup: number;
+    scans: number;
+    p50Ms: number;
+    p95Ms: number;
+    minMs: number;
+    maxMs: number;
+    unitsCharged: number;
+    unitsExact: boolean;
+  }[];
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
 async function main(): Promise<void> {
   const store = useBenchStore("scans");
   const iterations = Number(process.env.BENCH_SCAN_ITERATIONS?.trim() || "20");
-  if (!Number.isInteger(iterations) || iterations <= 0) throw new Error("BENCH_SCAN_ITERATIONS must be a positive whole number");
+  if (!Number.isInteger(iterations) || iterations <= 0)
+    throw new Error("BENCH_SCAN_ITERATIONS must be a positive whole number");
   const warmup = 3;
 
   const world = await startSiteWorld();
@@ -40,7 +54,11 @@ async function main(): Promise<void> {
 
   const figures: ScanFigures["scans"] = [];
   for (const site of ["aplus.test", "f.test"]) {
-    const ws = await createWorkspace(db, { name: `bench scans ${site}`, plans: ["suite_business"], ownerEmail: `bench-scans-${site}@example.com` });
+    const ws = await createWorkspace(db, {
+      name: `bench scans ${site}`,
+      plans: ["suite_business"],
+      ownerEmail: `bench-scans-${site}@example.com`,
+    });
     const once = async () => {
       const started = performance.now();
       const res = await handleRestRequest(
@@ -52,7 +70,8 @@ async function main(): Promise<void> {
       );
       const body = (await res.json()) as { status?: string; grade?: string; error?: unknown };
       const ms = performance.now() - started;
-      if (res.status !== 200 || body.status !== "done") throw new Error(`POST /v1/scans for ${site} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+      if (res.status !== 200 || body.status !== "done")
+        throw new Error(`POST /v1/scans for ${site} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
       return { ms, grade: body.grade ?? "" };
     };
     for (let i = 0; i < warmup; i++) await once();
@@ -64,7 +83,10 @@ async function main(): Promise<void> {
       grade = r.grade;
     }
     times.sort((a, b) => a - b);
-    const unitsCharged = (await db.usagePeriod.findMany({ where: { workspaceId: ws.workspaceId } })).reduce((n, r) => n + r.used, 0);
+    const unitsCharged = (await db.usagePeriod.findMany({ where: { workspaceId: ws.workspaceId } })).reduce(
+      (n, r) => n + r.used,
+      0,
+    );
     figures.push({
       site,
       grade,

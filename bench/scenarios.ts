@@ -85,12 +85,15 @@ function npmProbe(body: unknown): string | null {
   return total === 50 ? null : `expected 50 advisories, got ${total}`;
 }
 
-const ASSESS_USER_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+const ASSESS_USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 
 /** The assessment answered with a score and a decision. */
 function assessProbe(body: unknown): string | null {
   const b = body as { score?: unknown; decision?: unknown } | null;
-  return typeof b?.score === "number" && typeof b.decision === "string" ? null : `expected a scored assessment, got ${JSON.stringify(body).slice(0, 200)}`;
+  return typeof b?.score === "number" && typeof b.decision === "string"
+    ? null
+    : `expected a scored assessment, got ${JSON.stringify(body).slice(0, 200)}`;
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -179,18 +182,23 @@ export const SCENARIOS: Scenario[] = [
   // The assessment on local signals only (shipped feeds, no email, so no DNS): a checkout from a rotating address.
   // Issue 11's target is 1,000 req/s on PostgreSQL with p99 under 25 ms at 8 connections, and throughput that
   // grows from 1 to 8 connections on both stores. Each request writes its event, history and ledger rows.
-  ...[1, 8].map(
-    (connections): Scenario => ({
-      name: `POST /v1/assess (local signals) at ${connections} connection${connections === 1 ? "" : "s"}`,
-      target: "service",
-      method: "POST",
-      path: "/assess",
-      body: (i: number) => ({ event: "checkout", ip: ipAt(i), user_agent: ASSESS_USER_AGENT, amount: 50 + (i % 100), currency: "USD", billing_country: "US" }),
-      plans: ["suite_agency"],
-      maxConnections: connections,
-      checkProbe: assessProbe,
+  ...[1, 8].map((connections): Scenario => ({
+    name: `POST /v1/assess (local signals) at ${connections} connection${connections === 1 ? "" : "s"}`,
+    target: "service",
+    method: "POST",
+    path: "/assess",
+    body: (i: number) => ({
+      event: "checkout",
+      ip: ipAt(i),
+      user_agent: ASSESS_USER_AGENT,
+      amount: 50 + (i % 100),
+      currency: "USD",
+      billing_country: "US",
     }),
-  ),
+    plans: ["suite_agency"],
+    maxConnections: connections,
+    checkProbe: assessProbe,
+  })),
 ];
 
 /** The request for the i-th call of a scenario: method, path below the API root, JSON body text. */

@@ -25,7 +25,12 @@ function mergeEnv(...parts: Record<string, string | undefined>[]): NodeJS.Proces
   return env;
 }
 
-export async function startService(root: string, store: OpenStore, extraEnv: Record<string, string>, cpuProfileDir: string | null): Promise<RunningService> {
+export async function startService(
+  root: string,
+  store: OpenStore,
+  extraEnv: Record<string, string>,
+  cpuProfileDir: string | null,
+): Promise<RunningService> {
   const port = await freePort();
   const env = mergeEnv(
     {
@@ -45,7 +50,11 @@ export async function startService(root: string, store: OpenStore, extraEnv: Rec
     serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import=${preload}`.trim();
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfileDir;
   }
-  const child = startChild(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env: serverEnv, label: `service (${store.name})` });
+  const child = startChild(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: serverEnv,
+    label: `service (${store.name})`,
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     // The first request runs the server's start-up (migrations, admin channel); the OpenAPI document is unmetered.
@@ -84,6 +93,16 @@ export async function giveUnitsBack(svc: RunningService, workspaceId: string): P
     if (again === used) break;
     used = again;
   }
-  if (used > 0) await svc.admin(["usage", "adjust", "--workspace", workspaceId, "--units", String(-used), "--reason", "benchmark: give units back"]);
+  if (used > 0)
+    await svc.admin([
+      "usage",
+      "adjust",
+      "--workspace",
+      workspaceId,
+      "--units",
+      String(-used),
+      "--reason",
+      "benchmark: give units back",
+    ]);
   return used;
 }

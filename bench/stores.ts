@@ -44,7 +44,11 @@ async function openPostgres(databaseUrl: string): Promise<StoreOutcome> {
     await client.connect();
     version = String((await client.query("SHOW server_version")).rows[0].server_version);
   } catch (err) {
-    return { ok: false, name: "postgresql", reason: `cannot connect to PostgreSQL (${(err as Error).message}); set BENCH_DATABASE_URL` };
+    return {
+      ok: false,
+      name: "postgresql",
+      reason: `cannot connect to PostgreSQL (${(err as Error).message}); set BENCH_DATABASE_URL`,
+    };
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -8,12 +8,21 @@ import type { Prepared } from "./scenarios";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-async function startHost(kind: "dns" | "packages"): Promise<{ child: Child; env: Record<string, string>; statsUrl: string }> {
+async function startHost(
+  kind: "dns" | "packages",
+): Promise<{ child: Child; env: Record<string, string>; statsUrl: string }> {
   const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const child = startChild(process.execPath, [tsxCli, path.join("bench", "fakes-host.ts"), kind], { cwd: root, env: process.env, label: `fake ${kind}` });
+  const child = startChild(process.execPath, [tsxCli, path.join("bench", "fakes-host.ts"), kind], {
+    cwd: root,
+    env: process.env,
+    label: `fake ${kind}`,
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const line = child.output().split("\n").find((l) => l.startsWith("{"));
+    const line = child
+      .output()
+      .split("\n")
+      .find((l) => l.startsWith("{"));
     if (line) {
       const parsed = JSON.parse(line) as { env: Record<string, string>; statsUrl: string };
       return { child, ...parsed };

@@ -8,19 +8,28 @@ import { createKey, snap } from "./helpers";
 
 const fmt = new Intl.NumberFormat("en-US");
 
-test("analytics: totals and charts of the workspace's lookups and assessments, a range selector, and the overview's month chart", async ({ page, request }, testInfo) => {
+test("analytics: totals and charts of the workspace's lookups and assessments, a range selector, and the overview's month chart", async ({
+  page,
+  request,
+}, testInfo) => {
   const first = await newWorkspace(page, "Analytics", ["suite_business"]);
   const second = await createKey(page, "Second key");
   const auth = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
-  for (const ip of ["8.8.8.8", "1.1.1.1"]) expect((await request.get(`/v1/ip/${ip}/geo`, auth(first))).status()).toBe(200);
+  for (const ip of ["8.8.8.8", "1.1.1.1"])
+    expect((await request.get(`/v1/ip/${ip}/geo`, auth(first))).status()).toBe(200);
   expect((await request.get("/v1/asn/15169", auth(second))).status()).toBe(200);
   for (const ip of ["203.0.113.10", "198.51.100.20"]) {
-    const res = await request.post("/v1/assess", { ...auth(first), data: { event: "signup", ip, email: `person@example.com`, user_agent: "Mozilla/5.0" } });
+    const res = await request.post("/v1/assess", {
+      ...auth(first),
+      data: { event: "signup", ip, email: `person@example.com`, user_agent: "Mozilla/5.0" },
+    });
     expect(res.status()).toBe(200);
   }
   const api = await (await request.get("/v1/analytics/timeseries?days=30", auth(first))).json();
   expect(api.totals.assessments).toBe(2);
-  expect(api.endpoints.map((e: { endpoint: string }) => e.endpoint)).toEqual(expect.arrayContaining(["ip.geo", "asn.lookup"]));
+  expect(api.endpoints.map((e: { endpoint: string }) => e.endpoint)).toEqual(
+    expect.arrayContaining(["ip.geo", "asn.lookup"]),
+  );
 
   await page.goto("/dashboard/analytics");
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
@@ -79,7 +88,10 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   await snap(page, testInfo, "overview-390");
 });
 
-test("analytics: the error rate of the workspace's requests per day and the top error statuses, in words", async ({ page, request }, testInfo) => {
+test("analytics: the error rate of the workspace's requests per day and the top error statuses, in words", async ({
+  page,
+  request,
+}, testInfo) => {
   const key = await newWorkspace(page, "AnalyticsErrors", ["suite_business"]);
   const auth = { headers: { authorization: `Bearer ${key}` } };
   expect((await request.get("/v1/ip/8.8.8.8/geo", auth)).status()).toBe(200);

@@ -5,7 +5,11 @@ import { createTestPki, startTlsServer } from "../test/fakes/tls-server";
 import { publishDnsRecords } from "./dns-records";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
-async function runLookup(page: Page, procedure: string, fill: (panel: ReturnType<Page["getByTestId"]>) => Promise<void>) {
+async function runLookup(
+  page: Page,
+  procedure: string,
+  fill: (panel: ReturnType<Page["getByTestId"]>) => Promise<void>,
+) {
   await page.locator(`[data-procedure="${procedure}"]`).click();
   const panel = page.getByTestId("lookup-panel");
   await fill(panel);
@@ -13,7 +17,9 @@ async function runLookup(page: Page, procedure: string, fill: (panel: ReturnType
   await expect(page.getByTestId("quota-change")).toBeVisible();
 }
 
-test("IP, email and DNS answers open with a summary card; booleans are coloured by meaning", async ({ page }, testInfo) => {
+test("IP, email and DNS answers open with a summary card; booleans are coloured by meaning", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("answers"));
   await createFirstWorkspace(page, "Answers");
   await grantPlans(page, ["suite_starter"]);
@@ -34,10 +40,14 @@ test("IP, email and DNS answers open with a summary card; booleans are coloured 
   // The abuse contact is one click (and one unit) away; with no registry reachable it says so in words.
   await ip.getByRole("button", { name: "Find the abuse contact (1 unit)" }).click();
   const abuse = ip.getByTestId("abuse-contact");
-  await expect(abuse.locator('[data-testid="abuse-found"], [data-testid="abuse-none"], [data-testid="error-note"]')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    abuse.locator('[data-testid="abuse-found"], [data-testid="abuse-none"], [data-testid="error-note"]'),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(abuse).not.toContainText("UPSTREAM_UNAVAILABLE");
 
-  await runLookup(page, "email.emailCheck", (p) => p.getByLabel("Request body (JSON)").fill('{"email":"someone@answers.example.test"}'));
+  await runLookup(page, "email.emailCheck", (p) =>
+    p.getByLabel("Request body (JSON)").fill('{"email":"someone@answers.example.test"}'),
+  );
   const email = result.getByTestId("answer-card");
   await expect(email).toHaveAttribute("data-kind", "email");
   await expect(email.getByTestId("flag-disposable")).toHaveAttribute("data-meaning", "good");
@@ -55,7 +65,12 @@ test("IP, email and DNS answers open with a summary card; booleans are coloured 
   await snap(page, testInfo, "answer-email-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  publishDnsRecords({ "records.answers.example.test": [{ type: "A", data: "192.0.2.44" }, { type: "A", data: "192.0.2.45" }] });
+  publishDnsRecords({
+    "records.answers.example.test": [
+      { type: "A", data: "192.0.2.44" },
+      { type: "A", data: "192.0.2.45" },
+    ],
+  });
   await runLookup(page, "dns.dnsLookup", async (p) => {
     await p.getByLabel("Domain").fill("records.answers.example.test");
     await p.getByLabel("Record type").fill("A");

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 
-test("an assessment shows its cost first, answers with score, verdict and reasons, and reopens whole as a saved report", async ({ page }, testInfo) => {
+test("an assessment shows its cost first, answers with score, verdict and reasons, and reopens whole as a saved report", async ({
+  page,
+}, testInfo) => {
   await newWorkspace(page, "Assess", ["suite_starter"]);
   await page.goto("/dashboard/assess");
   await expect(page.getByRole("link", { name: "Assess an event" })).toHaveAttribute("aria-current", "page");
@@ -35,7 +37,9 @@ test("an assessment shows its cost first, answers with score, verdict and reason
   await snap(page, testInfo, "reports-reopened-assessment");
 });
 
-test("a bad assessment input is refused in words and costs nothing; a Free workspace is told which plans assess", async ({ page }, testInfo) => {
+test("a bad assessment input is refused in words and costs nothing; a Free workspace is told which plans assess", async ({
+  page,
+}, testInfo) => {
   await newWorkspace(page, "AssessFree", []);
   await page.goto("/dashboard/assess");
   await page.getByLabel("IP address (required)").fill("10.0.0.8");

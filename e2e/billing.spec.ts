@@ -24,7 +24,9 @@ async function noHorizontalScroll(page: import("@playwright/test").Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("operator mode: the plan page shows the plans, their figures and whom to ask; only the operator's grant changes them", async ({ page }, testInfo) => {
+test("operator mode: the plan page shows the plans, their figures and whom to ask; only the operator's grant changes them", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("operator-plan"));
   await createFirstWorkspace(page, "Operator plans");
   await page.goto("/dashboard/plan");
@@ -74,9 +76,16 @@ test.describe("stripe mode", () => {
     delete env.NEXTAUTH_URL;
     delete env.SERVICE_PUBLIC_URL;
     // Its own process group, so that stopping it stops the Next server it starts too.
-    server = spawn(process.execPath, [path.join(process.cwd(), "scripts", "start.mjs")], { env, stdio: "ignore", detached: true });
+    server = spawn(process.execPath, [path.join(process.cwd(), "scripts", "start.mjs")], {
+      env,
+      stdio: "ignore",
+      detached: true,
+    });
     for (let i = 0; i < 480; i++) {
-      const ok = await fetch(`${base}/v1/openapi.json`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/v1/openapi.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -94,7 +103,9 @@ test.describe("stripe mode", () => {
     return context.newPage();
   }
 
-  test("Checkout redirects to Stripe, the plan arrives with the signed event, and the portal opens", async ({ browser }, testInfo) => {
+  test("Checkout redirects to Stripe, the plan arrives with the signed event, and the portal opens", async ({
+    browser,
+  }, testInfo) => {
     const page = await stripePage(browser);
     await signIn(page, uniqueEmail("stripe-plan"));
     await createFirstWorkspace(page, "Stripe plans");
@@ -113,13 +124,26 @@ test.describe("stripe mode", () => {
     await page.goto("/dashboard/plan?billing=success");
     await expect(page.getByTestId("billing-returned")).toContainText("as soon as Stripe confirms");
     const workspaceId = await currentWorkspaceId(page);
-    const customer = fake.calls.find((c) => c.path === "/v1/customers" && c.params["metadata[workspace_id]"] === workspaceId);
+    const customer = fake.calls.find(
+      (c) => c.path === "/v1/customers" && c.params["metadata[workspace_id]"] === workspaceId,
+    );
     expect(customer).toBeTruthy();
     const customerId = fake.calls.find((c) => c.path === "/v1/checkout/sessions")!.params.customer;
     fake.putSubscription({ id: "sub_e2e", customer: customerId, price: "price_suite_agency" });
-    const payload = JSON.stringify({ id: "evt_e2e_1", object: "event", type: "checkout.session.completed", data: { object: { id: "cs_e2e", object: "checkout.session", customer: customerId, subscription: "sub_e2e" } } });
-    const header = new Stripe("sk_test_unused").webhooks.generateTestHeaderString({ payload, secret: stripeEnv(fake).STRIPE_WEBHOOK_SECRET });
-    const res = await page.request.post("/billing/stripe/webhook", { data: payload, headers: { "Stripe-Signature": header, "Content-Type": "application/json" } });
+    const payload = JSON.stringify({
+      id: "evt_e2e_1",
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_e2e", object: "checkout.session", customer: customerId, subscription: "sub_e2e" } },
+    });
+    const header = new Stripe("sk_test_unused").webhooks.generateTestHeaderString({
+      payload,
+      secret: stripeEnv(fake).STRIPE_WEBHOOK_SECRET,
+    });
+    const res = await page.request.post("/billing/stripe/webhook", {
+      data: payload,
+      headers: { "Stripe-Signature": header, "Content-Type": "application/json" },
+    });
     expect(res.status()).toBe(200);
 
     await page.reload();

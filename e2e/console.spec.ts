@@ -1,11 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
 
-test("the lookup console shows the cost, runs the geolocation lookup and shows the answer and the quota change", async ({ page }, testInfo) => {
+test("the lookup console shows the cost, runs the geolocation lookup and shows the answer and the quota change", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("console"));
   await createFirstWorkspace(page, "Console");
   await page.goto("/dashboard/console");
-  await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
+  await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute(
+    "href",
+    "https://db-ip.com",
+  );
 
   await page.locator('[data-procedure="geo.ipGeo"]').click();
   await expect(page.getByTestId("lookup-cost")).toContainText("1 unit");
@@ -50,7 +55,9 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
   await snap(page, testInfo, "console-invalid");
 });
 
-test("the console lists each public lookup once, searches the list and copies a curl command with $KEY", async ({ page }, testInfo) => {
+test("the console lists each public lookup once, searches the list and copies a curl command with $KEY", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("console-list"));
   await createFirstWorkspace(page, "Console list");
   await page.goto("/dashboard/console");

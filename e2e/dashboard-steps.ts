@@ -16,13 +16,15 @@ export async function givePlan(page: Page, plans: string[]): Promise<void> {
   const grant = (helpers as Record<string, unknown>).grantPlans as Grant | undefined;
   if (grant) return grant(page, plans);
   await asOperator(page, async (client, s, ws) => {
-    await client.query(`UPDATE "${s}"."Subscription" SET status = 'canceled', "canceledAt" = now() WHERE "workspaceId" = $1 AND source = 'operator' AND status <> 'canceled'`, [ws]);
+    await client.query(
+      `UPDATE "${s}"."Subscription" SET status = 'canceled', "canceledAt" = now() WHERE "workspaceId" = $1 AND source = 'operator' AND status <> 'canceled'`,
+      [ws],
+    );
     for (const plan of plans) {
-      await client.query(`INSERT INTO "${s}"."Subscription" (id, "workspaceId", plan, status, source) VALUES ($1, $2, $3, 'active', 'operator')`, [
-        `sub_${randomBytes(8).toString("hex")}`,
-        ws,
-        plan,
-      ]);
+      await client.query(
+        `INSERT INTO "${s}"."Subscription" (id, "workspaceId", plan, status, source) VALUES ($1, $2, $3, 'active', 'operator')`,
+        [`sub_${randomBytes(8).toString("hex")}`, ws, plan],
+      );
     }
   });
 }
@@ -31,10 +33,14 @@ export async function givePlan(page: Page, plans: string[]): Promise<void> {
  * Runs `work` against the e2e server's database as an operator would, with the schema and the id of the workspace
  * owned by the signed-in user. The journeys run with DATABASE_URL (PostgreSQL) for this.
  */
-export async function asOperator(page: Page, work: (client: pg.Client, schema: string, workspaceId: string) => Promise<void>): Promise<void> {
+export async function asOperator(
+  page: Page,
+  work: (client: pg.Client, schema: string, workspaceId: string) => Promise<void>,
+): Promise<void> {
   const email = (await page.getByTestId("signed-in-as").textContent())?.trim() ?? "";
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("The dashboard journeys act as the operator in PostgreSQL: run them with DATABASE_URL set.");
+  if (!url)
+    throw new Error("The dashboard journeys act as the operator in PostgreSQL: run them with DATABASE_URL set.");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -42,7 +48,10 @@ export async function asOperator(page: Page, work: (client: pg.Client, schema: s
       `SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'Member' AND table_schema LIKE 'e2e\\_%'`,
     );
     for (const { s } of schemas.rows) {
-      const m = await client.query<{ workspaceId: string }>(`SELECT "workspaceId" FROM "${s}"."Member" WHERE email = $1 AND role = 'owner'`, [email]);
+      const m = await client.query<{ workspaceId: string }>(
+        `SELECT "workspaceId" FROM "${s}"."Member" WHERE email = $1 AND role = 'owner'`,
+        [email],
+      );
       const ws = m.rows[0]?.workspaceId;
       if (ws) return await work(client, s, ws);
     }

@@ -7,7 +7,10 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
-test("a customer page loading device.js: headless Chromium is flagged as automated; the dashboard shows the same", async ({ page, baseURL }, testInfo) => {
+test("a customer page loading device.js: headless Chromium is flagged as automated; the dashboard shows the same", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await signIn(page, uniqueEmail("device"));
   const key = await createFirstWorkspace(page, "Device");
   await grantPlans(page, ["suite_starter"]);
@@ -31,9 +34,17 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   await page.goto(`${site}/signup`);
   await expect.poll(() => posted, { timeout: 15_000 }).not.toBeNull();
   const device = posted!.device;
-  expect(device).toMatchObject({ visitor_id: expect.stringMatching(/^[a-z0-9]{20,}$/), webdriver: true, languages: expect.any(Array), timezone: expect.any(String) });
+  expect(device).toMatchObject({
+    visitor_id: expect.stringMatching(/^[a-z0-9]{20,}$/),
+    webdriver: true,
+    languages: expect.any(Array),
+    timezone: expect.any(String),
+  });
 
-  const res = await page.request.post("/v1/device/check", { headers: { Authorization: `Bearer ${key}` }, data: { device, ip: "8.8.8.8" } });
+  const res = await page.request.post("/v1/device/check", {
+    headers: { Authorization: `Bearer ${key}` },
+    data: { device, ip: "8.8.8.8" },
+  });
   expect(res.status()).toBe(200);
   const diagnosis = await res.json();
   expect(diagnosis.automation.verdict).toBe("automated");
@@ -42,7 +53,7 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
 
   await page.goto("/dashboard/device");
   await expect(page.getByRole("heading", { name: "Device signals" })).toBeVisible();
-  await expect(page.getByText("data-endpoint=\"/api/device-signals\"").first()).toBeVisible();
+  await expect(page.getByText('data-endpoint="/api/device-signals"').first()).toBeVisible();
   await snap(page, testInfo, "device-before");
   await page.getByRole("button", { name: "Check this browser" }).click();
   await expect(page.getByTestId("device-verdict")).toHaveText("automated");
@@ -54,7 +65,10 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   await snap(page, testInfo, "device-diagnosis-390");
 });
 
-test("direct mode: a customer page on another origin posts to /v1/device/check with a publishable key and gets the diagnosis", async ({ page, baseURL }, testInfo) => {
+test("direct mode: a customer page on another origin posts to /v1/device/check with a publishable key and gets the diagnosis", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await signIn(page, uniqueEmail("device-direct"));
   const secret = await createFirstWorkspace(page, "Device direct");
   await grantPlans(page, ["suite_starter"]);
@@ -62,11 +76,13 @@ test("direct mode: a customer page on another origin posts to /v1/device/check w
   // The customer's site: a real HTTP server on 127.0.0.1 (another port, so another origin than the service).
   let pk = "";
   const site = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html" }).end(
-      `<!doctype html><title>Checkout</title><h1>Checkout</h1><p id="device-id">waiting</p>` +
-        `<script src="${baseURL}/device.js" data-publishable-key="${pk}" data-endpoint="${baseURL}/v1/device/check" async></script>` +
-        `<script>addEventListener("service-device-diagnosis", (e) => { document.getElementById("device-id").textContent = e.detail.device_id || "error " + JSON.stringify(e.detail.error); });</script>`,
-    );
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end(
+        `<!doctype html><title>Checkout</title><h1>Checkout</h1><p id="device-id">waiting</p>` +
+          `<script src="${baseURL}/device.js" data-publishable-key="${pk}" data-endpoint="${baseURL}/v1/device/check" async></script>` +
+          `<script>addEventListener("service-device-diagnosis", (e) => { document.getElementById("device-id").textContent = e.detail.device_id || "error " + JSON.stringify(e.detail.error); });</script>`,
+      );
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -89,11 +105,14 @@ test("direct mode: a customer page on another origin posts to /v1/device/check w
     // The page loads device.js in direct mode: preflight, then the check; the page gets the diagnosis itself.
     const checks: { origin: string | null; status: number }[] = [];
     page.on("response", async (r) => {
-      if (r.url() === `${baseURL}/v1/device/check` && r.request().method() === "POST") checks.push({ origin: await r.request().headerValue("origin"), status: r.status() });
+      if (r.url() === `${baseURL}/v1/device/check` && r.request().method() === "POST")
+        checks.push({ origin: await r.request().headerValue("origin"), status: r.status() });
     });
     await page.goto(`${siteOrigin}/checkout`);
     await expect(page.locator("#device-id")).toHaveText(/^dev_[\w-]{22}$/, { timeout: 20_000 });
-    const diagnosis = await page.evaluate(() => (window as unknown as { ServiceDevice: { diagnosis: Record<string, any> } }).ServiceDevice.diagnosis);
+    const diagnosis = await page.evaluate(
+      () => (window as unknown as { ServiceDevice: { diagnosis: Record<string, any> } }).ServiceDevice.diagnosis,
+    );
     // Headless Chromium is still flagged as automated.
     expect(diagnosis.automation.verdict).toBe("automated");
     expect(diagnosis.automation.reasons[0]).toContain("navigator.webdriver is true");
@@ -101,12 +120,18 @@ test("direct mode: a customer page on another origin posts to /v1/device/check w
     await snap(page, testInfo, "customer-page-direct");
 
     // The check cost 1 unit: the next one (the customer's backend with its secret key) is the second.
-    const res = await page.request.post("/v1/device/check", { headers: { Authorization: `Bearer ${secret}` }, data: { device: { visitor_id: "backendvisitor01" } } });
+    const res = await page.request.post("/v1/device/check", {
+      headers: { Authorization: `Bearer ${secret}` },
+      data: { device: { visitor_id: "backendvisitor01" } },
+    });
     expect(res.status()).toBe(200);
     expect(res.headers()["x-service-quota-used"]).toBe("2");
 
     // The publishable key from any other origin, or on any other route, is refused.
-    const elsewhere = await page.request.post("/v1/device/check", { headers: { Authorization: `Bearer ${pk}`, Origin: "http://127.0.0.1:1" }, data: { device: { visitor_id: "backendvisitor01" } } });
+    const elsewhere = await page.request.post("/v1/device/check", {
+      headers: { Authorization: `Bearer ${pk}`, Origin: "http://127.0.0.1:1" },
+      data: { device: { visitor_id: "backendvisitor01" } },
+    });
     expect(elsewhere.status()).toBe(403);
     const otherRoute = await page.request.get("/v1/ip/8.8.8.8", { headers: { Authorization: `Bearer ${pk}` } });
     expect(otherRoute.status()).toBe(403);

@@ -10,7 +10,10 @@ async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 
-test("the reference searches, shows examples and keeps its sidebar in view, loading nothing from elsewhere", async ({ page, baseURL }, testInfo) => {
+test("the reference searches, shows examples and keeps its sidebar in view, loading nothing from elsewhere", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const elsewhere: string[] = [];
   page.on("request", (r) => {
     if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:")) elsewhere.push(r.url());
@@ -58,7 +61,9 @@ test("the reference searches, shows examples and keeps its sidebar in view, load
   await snap(page, testInfo, "docs-390");
 });
 
-test("try it sends the request from the browser with the pasted key, which is never stored", async ({ page }, testInfo) => {
+test("try it sends the request from the browser with the pasted key, which is never stored", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("docs-try"));
   const key = await createFirstWorkspace(page, "Docs try");
   await page.goto("/docs");
@@ -79,7 +84,9 @@ test("try it sends the request from the browser with the pasted key, which is ne
   await email.locator("summary").click();
   await expect(email.getByTestId("try-key")).toHaveValue(key);
   await snap(page, testInfo, "docs-try-it");
-  const stored = await page.evaluate(() => JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie, u: location.href }));
+  const stored = await page.evaluate(() =>
+    JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie, u: location.href }),
+  );
   expect(stored).not.toContain(key);
   const cookies = await page.context().cookies();
   expect(JSON.stringify(cookies)).not.toContain(key);

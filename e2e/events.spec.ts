@@ -3,7 +3,10 @@ import { readFileSync } from "node:fs";
 import { newWorkspace } from "./dashboard-steps";
 import { createKey, parseCsv, snap } from "./helpers";
 
-test("events: search, a detail panel, the CSV of the current filter, and the Activity view of account changes", async ({ page, request }, testInfo) => {
+test("events: search, a detail panel, the CSV of the current filter, and the Activity view of account changes", async ({
+  page,
+  request,
+}, testInfo) => {
   const key = await newWorkspace(page, "Events", ["suite_starter"]);
   await page.goto("/dashboard/events");
   await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
@@ -15,7 +18,12 @@ test("events: search, a detail panel, the CSV of the current filter, and the Act
   for (const ip of ["203.0.113.10", "198.51.100.20"]) {
     const res = await request.post("/v1/assess", {
       headers: { authorization: `Bearer ${key}` },
-      data: { event: "signup", ip, email: `person@${ip === "203.0.113.10" ? "example.com" : "example.org"}`, user_agent: "Mozilla/5.0" },
+      data: {
+        event: "signup",
+        ip,
+        email: `person@${ip === "203.0.113.10" ? "example.com" : "example.org"}`,
+        user_agent: "Mozilla/5.0",
+      },
     });
     expect(res.status()).toBe(200);
   }
@@ -53,7 +61,11 @@ test("events: search, a detail panel, the CSV of the current filter, and the Act
   await expect(page.getByRole("tab", { name: "Activity" })).toHaveAttribute("aria-selected", "true");
   const changes = page.getByTestId("event-row");
   await expect(changes).toHaveCount(3);
-  expect((await changes.evaluateAll((els) => els.map((e) => e.getAttribute("data-type")))).sort()).toEqual(["audit.key.created", "audit.key.created", "audit.plan.changed"]);
+  expect((await changes.evaluateAll((els) => els.map((e) => e.getAttribute("data-type")))).sort()).toEqual([
+    "audit.key.created",
+    "audit.key.created",
+    "audit.plan.changed",
+  ]);
   await expect(changes.first()).toContainText("API key ci");
   await changes.first().getByRole("button").click();
   await expect(drawer.getByTestId("event-actor")).toContainText("@example.test (dashboard)");
@@ -63,8 +75,14 @@ test("events: search, a detail panel, the CSV of the current filter, and the Act
 
   const [activityCsv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
   expect(activityCsv.suggestedFilename()).toMatch(/^activity-/);
-  const activityRows = parseCsv(readFileSync((await activityCsv.path())!, "utf8")).slice(1).filter((r) => r.length > 1);
-  expect(activityRows.map((r) => r[3]).sort()).toEqual(["audit.key.created", "audit.key.created", "audit.plan.changed"]);
+  const activityRows = parseCsv(readFileSync((await activityCsv.path())!, "utf8"))
+    .slice(1)
+    .filter((r) => r.length > 1);
+  expect(activityRows.map((r) => r[3]).sort()).toEqual([
+    "audit.key.created",
+    "audit.key.created",
+    "audit.plan.changed",
+  ]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -85,12 +103,20 @@ test("the events page shows its loading state, then a failure in words", async (
     await held;
     const res = await route.fetch();
     const body = (await res.json()) as unknown[];
-    body[i] = { error: { message: "The events could not be read; try again shortly.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, appCode: "INTERNAL_ERROR" } } };
+    body[i] = {
+      error: {
+        message: "The events could not be read; try again shortly.",
+        code: -32603,
+        data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, appCode: "INTERNAL_ERROR" },
+      },
+    };
     await route.fulfill({ response: res, status: 207, json: body });
   });
   await page.goto("/dashboard/events");
   await expect(page.getByText("Loading events…")).toBeVisible();
   release();
-  await expect(page.getByTestId("error-note")).toHaveText("The events could not be read; try again shortly.", { timeout: 20_000 });
+  await expect(page.getByTestId("error-note")).toHaveText("The events could not be read; try again shortly.", {
+    timeout: 20_000,
+  });
   await snap(page, testInfo, "events-error");
 });

@@ -12,7 +12,12 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@example.test`;
 }
 
-export async function snap(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function snap(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
   // The whole page by default; long pages (the API reference) take a minute to capture in full, so they pass
   // fullPage: false and keep what is in view.
@@ -54,15 +59,24 @@ export async function currentWorkspaceId(page: Page): Promise<string> {
  * embedded database the CLI hands the command to the running server over its admin channel). Then opens the plan
  * page. Returns the command's result (plans, effective plans, active and paused key ids).
  */
-export async function grantPlans(page: Page, plans: string[]): Promise<{ plans: string[]; effectivePlans: string[]; activeKeys: string[]; pausedKeys: string[] }> {
+export async function grantPlans(
+  page: Page,
+  plans: string[],
+): Promise<{ plans: string[]; effectivePlans: string[]; activeKeys: string[]; pausedKeys: string[] }> {
   const workspaceId = await currentWorkspaceId(page);
   const port = process.env.E2E_PORT ?? "3217";
-  const server = JSON.parse(readFileSync(path.join(tmpdir(), `svc-e2e-server-${port}.json`), "utf8")) as { env: Record<string, string> };
+  const server = JSON.parse(readFileSync(path.join(tmpdir(), `svc-e2e-server-${port}.json`), "utf8")) as {
+    env: Record<string, string>;
+  };
   const env: NodeJS.ProcessEnv = { ...process.env, ...server.env };
   if (!server.env.DATABASE_URL) delete env.DATABASE_URL;
   const args = ["plan", "set", "--workspace", workspaceId, ...plans.flatMap((p) => ["--plan", p]), "--json"];
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const { stdout } = await promisify(execFile)(tsx, ["server/admin/cli.ts", ...args], { env, cwd: process.cwd(), timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(tsx, ["server/admin/cli.ts", ...args], {
+    env,
+    cwd: process.cwd(),
+    timeout: 60_000,
+  });
   await page.goto("/dashboard/plan");
   return JSON.parse(stdout);
 }
@@ -93,16 +107,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === ",") (row.push(cell), (cell = ""));
     else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
       if (c === "\r") i++;
-      row.push(cell), rows.push(row), (row = []), (cell = "");
+      (row.push(cell), rows.push(row), (row = []), (cell = ""));
     } else cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) (row.push(cell), rows.push(row));
   return rows;
 }

@@ -5,20 +5,28 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
-const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 async function expectNoSeriousAxeFinding(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
-test("a link made with the API key is listed with its clicks, disabled in the page, and then answers 410", async ({ page }, testInfo) => {
+test("a link made with the API key is listed with its clicks, disabled in the page, and then answers 410", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("links"));
   const key = await createFirstWorkspace(page, "Links");
   await grantPlans(page, ["suite_starter"]);
   const auth = { Authorization: `Bearer ${key}` };
 
-  const created = await page.request.post("/v1/go/links", { headers: auth, data: { url: "https://example.com/spring-offer?utm=mail" } });
+  const created = await page.request.post("/v1/go/links", {
+    headers: auth,
+    data: { url: "https://example.com/spring-offer?utm=mail" },
+  });
   expect(created.status()).toBe(200);
   const link = (await created.json()) as { id: string; slug: string; short_url: string };
   for (let i = 0; i < 2; i++) {
@@ -63,7 +71,10 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   expect(gone.status()).toBe(410);
   expect(await gone.json()).toEqual({ error: { code: "LINK_DISABLED", message: "This link has been disabled." } });
   const listed = await page.request.get("/v1/go/links", { headers: auth });
-  expect((await listed.json()).items.find((l: { id: string }) => l.id === link.id)).toMatchObject({ status: "disabled", clicks: 2 });
+  expect((await listed.json()).items.find((l: { id: string }) => l.id === link.id)).toMatchObject({
+    status: "disabled",
+    clicks: 2,
+  });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -73,7 +84,8 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
 
   // The history page shows a lookup made through the API, and its endpoint filter keeps only that kind.
   await page.setViewportSize({ width: 1280, height: 800 });
-  for (const path of ["/v1/ip/8.8.8.8/geo", "/v1/asn/15169"]) expect((await page.request.get(path, { headers: auth })).status()).toBe(200);
+  for (const path of ["/v1/ip/8.8.8.8/geo", "/v1/asn/15169"])
+    expect((await page.request.get(path, { headers: auth })).status()).toBe(200);
   await page.goto("/dashboard/history");
   await expect(page.getByTestId("history-row")).toHaveCount(2);
   await page.getByTestId("history-endpoint").selectOption("asn");
@@ -87,7 +99,9 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   await snap(page, testInfo, "history-filtered-390");
 });
 
-test("a new workspace sees an empty list of links, and a Free workspace is told which plans keep history", async ({ page }, testInfo) => {
+test("a new workspace sees an empty list of links, and a Free workspace is told which plans keep history", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("links-free"));
   await createFirstWorkspace(page, "Links free");
   await page.goto("/dashboard/links");

@@ -32,7 +32,9 @@ test("unknown methods on /v1 are 404 LOOKUP_NOT_FOUND before authentication", as
 });
 
 test("a GET with a malformed chunked body is 400 INVALID_REQUEST", async () => {
-  const res = await raw("GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-key\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhi\r\n0\r\n\r\n");
+  const res = await raw(
+    "GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-key\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhi\r\n0\r\n\r\n",
+  );
   expect(res.status).toBe(400);
   expect(JSON.parse(res.body).error.code).toBe("INVALID_REQUEST");
 });

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { grantPlans, createFirstWorkspace, createKey, geoLookup, keyRow, signIn, snap, uniqueEmail } from "./helpers";
 
-test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage meter moves; revoking it is final", async ({ page, request }, testInfo) => {
+test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage meter moves; revoking it is final", async ({
+  page,
+  request,
+}, testInfo) => {
   page.on("dialog", (d) => void d.accept());
   await signIn(page, uniqueEmail("keys"));
   await snap(page, testInfo, "first-run");
@@ -96,7 +99,9 @@ test("revoking the key just created clears its copy-this-key-now box", async ({ 
   await snap(page, testInfo, "keys-revoked-box-cleared");
 });
 
-test("an owner is never told only owners manage keys while the role is loading or failed to load", async ({ page }, testInfo) => {
+test("an owner is never told only owners manage keys while the role is loading or failed to load", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("role-load"));
   await createFirstWorkspace(page, "Role loading");
   // Hold the workspace overview (which carries the role) to see the loading state, then let it fail.
@@ -104,7 +109,19 @@ test("an owner is never told only owners manage keys while the role is loading o
   const held = new Promise<void>((r) => (release = r));
   await page.route(/\/api\/trpc\/[^?]*account\.overview/, async (route) => {
     await held;
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { message: "Service unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]) });
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify([
+        {
+          error: {
+            message: "Service unavailable",
+            code: -32603,
+            data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 },
+          },
+        },
+      ]),
+    });
   });
   await page.goto("/dashboard/keys");
   await expect(page.getByTestId("role-loading")).toBeVisible();

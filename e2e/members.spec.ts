@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
-test("owners invite and remove members; an invited member sees the workspace without owner controls", async ({ page, browser }, testInfo) => {
+test("owners invite and remove members; an invited member sees the workspace without owner controls", async ({
+  page,
+  browser,
+}, testInfo) => {
   page.on("dialog", (d) => void d.accept());
   await signIn(page, uniqueEmail("owner"));
   await createFirstWorkspace(page, "Team");

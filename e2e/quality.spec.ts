@@ -31,7 +31,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(" | ")}`,
+    );
 }
 
 async function settle(page: Page) {
@@ -56,7 +62,10 @@ for (const url of [...NAV_PAGES, ...PUBLIC_PAGES]) {
     // machine was also building and running other suites).
     if (url === "/docs") test.setTimeout(360_000);
     const signedIn = url.startsWith("/dashboard");
-    const context = await browser.newContext({ storageState: signedIn ? storageState : undefined, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      storageState: signedIn ? storageState : undefined,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     const name = url === "/" ? "home" : url.slice(1).replace(/\//g, "-");
     try {
@@ -65,11 +74,18 @@ for (const url of [...NAV_PAGES, ...PUBLIC_PAGES]) {
       await expect(page.locator("h1").first()).toBeVisible();
       await settle(page);
 
-      const overflow = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+      }));
       expect(overflow.page, `${url} scrolls sideways at 390 px`).toBeLessThanOrEqual(overflow.view + 1);
       if (signedIn) {
-        const header = await page.locator(".dash-header").evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
-        expect(header.scroll, "the dashboard header wraps instead of overflowing").toBeLessThanOrEqual(header.client + 1);
+        const header = await page
+          .locator(".dash-header")
+          .evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
+        expect(header.scroll, "the dashboard header wraps instead of overflowing").toBeLessThanOrEqual(
+          header.client + 1,
+        );
       }
       const file390 = testInfo.outputPath(`${name}-390.png`);
       await page.screenshot({ path: file390, fullPage: url !== "/docs" });
@@ -84,7 +100,12 @@ for (const url of [...NAV_PAGES, ...PUBLIC_PAGES]) {
           const el = document.activeElement as HTMLElement | null;
           if (!el || el === document.body) return null;
           const s = getComputedStyle(el);
-          return { tag: el.tagName, text: (el.textContent ?? "").trim().slice(0, 40), outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0, shadow: s.boxShadow !== "none" };
+          return {
+            tag: el.tagName,
+            text: (el.textContent ?? "").trim().slice(0, 40),
+            outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0,
+            shadow: s.boxShadow !== "none",
+          };
         });
         if (!focus) break;
         reached++;

@@ -16,7 +16,9 @@ async function assessExample(page: Page) {
   await expect(page.getByTestId("assessment-answer")).toBeVisible({ timeout: 30_000 });
 }
 
-test("build, test, shadow, reorder and delete rules; label an assessment and see the rule's precision", async ({ page }, testInfo) => {
+test("build, test, shadow, reorder and delete rules; label an assessment and see the rule's precision", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   await newWorkspace(page, "Rules", ["suite_business"]);
 
@@ -38,7 +40,9 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await page.getByTestId("rule-name").fill("German billing, big basket");
   const row = page.getByTestId("condition-row").first();
   await row.getByTestId("condition-field").selectOption("billing_country");
-  await expect(row.getByTestId("field-meaning")).toContainText("billing_country of the request (upper-case ISO 3166-1 alpha-2)");
+  await expect(row.getByTestId("field-meaning")).toContainText(
+    "billing_country of the request (upper-case ISO 3166-1 alpha-2)",
+  );
   await row.getByTestId("condition-field").selectOption("tor_exit");
   await expect(row.getByTestId("field-meaning")).toContainText("a listed Tor exit relay");
   await row.getByTestId("condition-field").selectOption("billing_country");
@@ -169,16 +173,25 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
 test("a workspace without rules is told which plans have them", async ({ page }, testInfo) => {
   await newWorkspace(page, "RulesFree", []);
   await page.goto("/dashboard/rules");
-  await expect(page.getByTestId("plan-gate")).toContainText("Rules need the Suite Starter, Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan");
+  await expect(page.getByTestId("plan-gate")).toContainText(
+    "Rules need the Suite Starter, Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan",
+  );
   await expect(page.getByTestId("error-note")).toHaveCount(0);
   await snap(page, testInfo, "rules-plan-gate");
 });
 
-test("a member (not owner) sees the owner's rules, backtests and saves a rule, and switches a rule off", async ({ page, browser, request }, testInfo) => {
+test("a member (not owner) sees the owner's rules, backtests and saves a rule, and switches a rule off", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   const key = await newWorkspace(page, "RulesTeam", ["suite_business"]);
   // The owner's rule, made through the API, and an assessment for the backtest to read.
-  const created = await request.post("/v1/rules", { headers: { authorization: `Bearer ${key}` }, data: { name: "Owner: French billing", action: "review", expression: 'billing_country == "FR"' } });
+  const created = await request.post("/v1/rules", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { name: "Owner: French billing", action: "review", expression: 'billing_country == "FR"' },
+  });
   expect(created.status()).toBe(200);
   await assessExample(page);
 

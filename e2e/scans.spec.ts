@@ -10,7 +10,15 @@ let siteUrl = "";
 
 test.beforeAll(async () => {
   // A site with HSTS unusable over plain HTTP, no CSP and no framing protection: grade F with many fixes to show.
-  site = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/html", "x-content-type-options": "nosniff", "set-cookie": "sessionid=1; Path=/" }).end("<html><p>shop</p></html>"));
+  site = http.createServer((_req, res) =>
+    res
+      .writeHead(200, {
+        "content-type": "text/html",
+        "x-content-type-options": "nosniff",
+        "set-cookie": "sessionid=1; Path=/",
+      })
+      .end("<html><p>shop</p></html>"),
+  );
   await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
 });
@@ -20,7 +28,9 @@ async function noSidewaysScroll(page: import("@playwright/test").Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-test("scan a site: grade card, tests with fixes, history, badge snippet, then the public leaderboard", async ({ page }, testInfo) => {
+test("scan a site: grade card, tests with fixes, history, badge snippet, then the public leaderboard", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("scans"));
   await createFirstWorkspace(page, "Scans");
   await grantPlans(page, ["suite_starter"]);

@@ -8,7 +8,10 @@ test("the dashboard needs a session", async ({ page }) => {
   expect(api.status()).toBe(401);
 });
 
-test("cookie-authenticated mutations need the dashboard's own origin, and other workspaces stay hidden", async ({ page, browser }) => {
+test("cookie-authenticated mutations need the dashboard's own origin, and other workspaces stay hidden", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, uniqueEmail("sec-a"));
   await createFirstWorkspace(page, "Mine");
 
@@ -17,7 +20,9 @@ test("cookie-authenticated mutations need the dashboard's own origin, and other 
     data: { name: "forged" },
   });
   expect(forged.status()).toBe(403);
-  expect(((await forged.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe("ORIGIN_FORBIDDEN");
+  expect(((await forged.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe(
+    "ORIGIN_FORBIDDEN",
+  );
 
   const other = await browser.newContext();
   try {
@@ -35,7 +40,9 @@ test("cookie-authenticated mutations need the dashboard's own origin, and other 
   }
 });
 
-test("the API reference lists the geolocation endpoint with its cost and the error shape, offline", async ({ page }, testInfo) => {
+test("the API reference lists the geolocation endpoint with its cost and the error shape, offline", async ({
+  page,
+}, testInfo) => {
   const external: string[] = [];
   page.on("request", (r) => {
     if (!r.url().startsWith("http://127.0.0.1")) external.push(r.url());

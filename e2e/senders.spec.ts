@@ -9,18 +9,25 @@ import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./h
 const TXT = (text: string) => ({ type: "TXT", data: text.match(/.{1,255}/g) ?? [""] });
 
 async function noHorizontalScroll(page: Page): Promise<void> {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-test("an owner adds a sender, publishes the TXT record, verifies it and reads its posture in words", async ({ page }, testInfo) => {
+test("an owner adds a sender, publishes the TXT record, verifies it and reads its posture in words", async ({
+  page,
+}, testInfo) => {
   const domain = `mail-${randomBytes(3).toString("hex")}.com`;
   await signIn(page, uniqueEmail("sender-owner"));
   await createFirstWorkspace(page, "Mail team");
 
   await page.goto("/dashboard/senders");
   await expect(page.getByRole("link", { name: "Senders" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByTestId("no-slots")).toContainText("This workspace's plan has no sender slots. They come with the Paid Email subscription, Suite Starter");
+  await expect(page.getByTestId("no-slots")).toContainText(
+    "This workspace's plan has no sender slots. They come with the Paid Email subscription, Suite Starter",
+  );
   await expect(page.getByRole("button", { name: "Add sender" })).toHaveCount(0);
   await snap(page, testInfo, "senders-free");
 
@@ -42,11 +49,15 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
 
   // Verifying before the record exists says what to do, in words.
   await card.getByRole("button", { name: "Verify" }).click();
-  await expect(card.getByTestId("sender-error")).toContainText(`No TXT record "${value}" at _service-verification.${domain} yet.`);
+  await expect(card.getByTestId("sender-error")).toContainText(
+    `No TXT record "${value}" at _service-verification.${domain} yet.`,
+  );
   await expect(card.getByTestId("sender-error")).not.toContainText("CONFLICT");
   await snap(page, testInfo, "senders-record");
 
-  const spki = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  const spki = generateKeyPairSync("rsa", { modulusLength: 2048 })
+    .publicKey.export({ type: "spki", format: "der" })
+    .toString("base64");
   publishDnsRecords({
     [`_service-verification.${domain}`]: [TXT(value)],
     [domain]: [TXT("v=spf1 ip4:192.0.2.0/24 -all")],
@@ -88,14 +99,22 @@ test("the senders page shows its loading state, then a failure in words", async 
     await held;
     const res = await route.fetch();
     const body = (await res.json()) as unknown[];
-    body[i] = { error: { message: "The senders could not be loaded; try again shortly.", code: -32603, data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" } } };
+    body[i] = {
+      error: {
+        message: "The senders could not be loaded; try again shortly.",
+        code: -32603,
+        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+      },
+    };
     await route.fulfill({ response: res, status: 207, json: body });
   });
   await page.goto("/dashboard/senders");
   await expect(page.getByTestId("senders-loading")).toHaveText("Loading senders…");
   await snap(page, testInfo, "senders-loading");
   release();
-  await expect(page.getByTestId("senders-error")).toHaveText("The senders could not be loaded; try again shortly.", { timeout: 20_000 });
+  await expect(page.getByTestId("senders-error")).toHaveText("The senders could not be loaded; try again shortly.", {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId("senders-error")).not.toContainText("UPSTREAM_UNAVAILABLE");
   await snap(page, testInfo, "senders-error");
 });

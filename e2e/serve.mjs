@@ -51,7 +51,9 @@ if (process.env.DATABASE_URL) {
 // The tests grant plans the honest way, with the operator's CLI against this server's database: they find the
 // database settings in this file (removed when the server stops).
 const serverInfoFile = path.join(tmpdir(), `svc-e2e-server-${port}.json`);
-const dbEnv = Object.fromEntries(["SERVICE_DATA_DIR", "DATABASE_URL", "SERVICE_DB_SCHEMA"].filter((k) => env[k]).map((k) => [k, env[k]]));
+const dbEnv = Object.fromEntries(
+  ["SERVICE_DATA_DIR", "DATABASE_URL", "SERVICE_DB_SCHEMA"].filter((k) => env[k]).map((k) => [k, env[k]]),
+);
 writeFileSync(serverInfoFile, JSON.stringify({ port, env: dbEnv }), { mode: 0o600 });
 const removeServerInfo = () => rmSync(serverInfoFile, { force: true });
 

@@ -4,7 +4,9 @@
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, snap, uniqueEmail } from "./helpers";
 
-test("the landing page shows what the service does and the data sources with their freshness", async ({ page }, testInfo) => {
+test("the landing page shows what the service does and the data sources with their freshness", async ({
+  page,
+}, testInfo) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Security and Fraud Intelligence API", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
@@ -23,7 +25,9 @@ test("the landing page shows what the service does and the data sources with the
   expect(icon.headers()["content-type"]).toContain("image/");
 });
 
-test("signing in from a deep link returns to that page, which lists every data source by area", async ({ page }, testInfo) => {
+test("signing in from a deep link returns to that page, which lists every data source by area", async ({
+  page,
+}, testInfo) => {
   await page.goto("/dashboard/sources");
   await page.waitForURL(/\/signin\?callbackUrl=%2Fdashboard%2Fsources$/);
   const email = uniqueEmail("sources");
@@ -44,7 +48,9 @@ test("signing in from a deep link returns to that page, which lists every data s
   await expect(tor).toContainText("entries");
   await expect(tor).toContainText("Data from 2024-08-20");
   await expect(tor.getByTestId("source-refresh")).toContainText(/Refreshes hourly|Last refresh failed/);
-  await expect(page.locator('[data-testid="source-row"][data-name="hosting-asns"]').getByTestId("source-refresh")).toContainText("Snapshot");
+  await expect(
+    page.locator('[data-testid="source-row"][data-name="hosting-asns"]').getByTestId("source-refresh"),
+  ).toContainText("Snapshot");
   await expect(page.getByRole("heading", { name: "Vulnerabilities", level: 2 })).toBeVisible();
   // details on demand
   await tor.getByText("Licence and attribution").click();

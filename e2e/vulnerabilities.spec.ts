@@ -17,7 +17,9 @@ async function expectUsed(page: Page, used: number) {
   await expect(page.getByTestId("usage-used")).toHaveText(String(used));
 }
 
-test("a package report shows the severity summary, the advisories and the verdict for a vulnerable version, one unit per lookup", async ({ page }, testInfo) => {
+test("a package report shows the severity summary, the advisories and the verdict for a vulnerable version, one unit per lookup", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("vulns"));
   await createFirstWorkspace(page, "Vulnerabilities");
   await page.goto("/dashboard/vulnerabilities");
@@ -43,13 +45,14 @@ test("a package report shows the severity summary, the advisories and the verdic
   await expect(pollution).toContainText("CVE-2024-00001");
   await expect(pollution.getByTestId("advisory-ranges")).toHaveText("<1.0.1");
   await expect(pollution.getByTestId("advisory-fixed")).toHaveText("1.0.1");
-  await expect(pollution.getByRole("link", { name: "https://github.com/advisories/GHSA-35jh-r3h4-6jhm" })).toHaveAttribute(
-    "href",
-    "https://github.com/advisories/GHSA-35jh-r3h4-6jhm",
-  );
+  await expect(
+    pollution.getByRole("link", { name: "https://github.com/advisories/GHSA-35jh-r3h4-6jhm" }),
+  ).toHaveAttribute("href", "https://github.com/advisories/GHSA-35jh-r3h4-6jhm");
   const verdictRow = page.locator('[data-testid=verdict-row][data-advisory="GHSA-35jh-r3h4-6jhm"]');
   await expect(verdictRow.getByTestId("nearest-fixed")).toHaveText("1.0.1");
-  await expect(page.locator('[data-testid=verdict-row][data-advisory="GHSA-c2qf-rxjj-qqgw"]').getByTestId("nearest-fixed")).toHaveText("1.1.0");
+  await expect(
+    page.locator('[data-testid=verdict-row][data-advisory="GHSA-c2qf-rxjj-qqgw"]').getByTestId("nearest-fixed"),
+  ).toHaveText("1.1.0");
   await expect(report.getByTestId("report-sources")).toContainText("osv");
   await expect(report.getByTestId("checked-at")).toContainText("UTC");
   await expectUsed(page, 1);
@@ -80,7 +83,9 @@ test("a package report shows the severity summary, the advisories and the verdic
   await checkPackage(page, "composer", "craftcms/cms", "5.5.7");
   await expect(report.getByTestId("verdict")).toHaveText("affected");
   await expect(report.getByTestId("package-kev")).toContainText("CVE-2025-23209");
-  await expect(report.locator('[data-testid=advisory][data-advisory="GHSA-x684-96hh-833x"]').getByTestId("advisory-kev")).toContainText("CVE-2025-23209");
+  await expect(
+    report.locator('[data-testid=advisory][data-advisory="GHSA-x684-96hh-833x"]').getByTestId("advisory-kev"),
+  ).toContainText("CVE-2025-23209");
   await expect(report.getByTestId("nearest-fixed")).toHaveText("5.5.8");
   await expectUsed(page, 5);
   await snap(page, testInfo, "vulnerabilities-kev-highlight");
@@ -101,7 +106,9 @@ test("a package report shows the severity summary, the advisories and the verdic
   await expectUsed(page, 8);
 });
 
-test("the CVE and known-exploited panels answer from OSV and the shipped catalog, one unit each", async ({ page }, testInfo) => {
+test("the CVE and known-exploited panels answer from OSV and the shipped catalog, one unit each", async ({
+  page,
+}, testInfo) => {
   await signIn(page, uniqueEmail("cve"));
   await createFirstWorkspace(page, "CVE lookups");
   await page.goto("/dashboard/vulnerabilities");
@@ -138,7 +145,9 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
   await kev.getByTestId("run-kev").click();
   await expect(kev.getByTestId("kev-row").filter({ hasText: "CVE-2025-23209" })).toHaveCount(1);
   // The previous answer (vendor "craft") also holds CVE-2025-23209: wait until every row is from the new one.
-  await expect.poll(async () => [...new Set(await kev.getByTestId("kev-row").locator("td:nth-child(4)").allTextContents())]).toEqual(["2025-02-20"]);
+  await expect
+    .poll(async () => [...new Set(await kev.getByTestId("kev-row").locator("td:nth-child(4)").allTextContents())])
+    .toEqual(["2025-02-20"]);
   await expectUsed(page, 4);
   await snap(page, testInfo, "vulnerabilities-kev-search");
 

@@ -18,10 +18,16 @@ async function startReceiver() {
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
-test("a webhook is created with its secret shown once, tested, logged with its payload, redelivered, edited, shown paused with why, and deleted", async ({ page }, testInfo) => {
+test("a webhook is created with its secret shown once, tested, logged with its payload, redelivered, edited, shown paused with why, and deleted", async ({
+  page,
+}, testInfo) => {
   const rx = await startReceiver();
   try {
     await newWorkspace(page, "Hooks", ["suite_agency"]);

@@ -6,10 +6,14 @@ import { expect, test } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 
-const HEADLESS = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36";
-const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const HEADLESS =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36";
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 
-test("the owner sees default and learned weights and switches once enough assessments are labelled", async ({ page }, testInfo) => {
+test("the owner sees default and learned weights and switches once enough assessments are labelled", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const key = await newWorkspace(page, "Weights", ["suite_business"]);
   const auth = { Authorization: `Bearer ${key}` };
@@ -24,10 +28,16 @@ test("the owner sees default and learned weights and switches once enough assess
   // 60 labelled assessments through the API: automation user agents were fraud, ordinary browsers legitimate.
   for (let i = 0; i < 60; i++) {
     const fraud = i % 2 === 0;
-    const res = await page.request.post("/v1/assess", { headers: auth, data: { event: "signup", ip: `8.8.${i}.${i + 1}`, user_agent: fraud ? HEADLESS : CHROME } });
+    const res = await page.request.post("/v1/assess", {
+      headers: auth,
+      data: { event: "signup", ip: `8.8.${i}.${i + 1}`, user_agent: fraud ? HEADLESS : CHROME },
+    });
     expect(res.status()).toBe(200);
     const { request_id } = await res.json();
-    const label = await page.request.post(`/v1/assess/${request_id}/outcome`, { headers: auth, data: { outcome: fraud ? "fraud" : "legitimate" } });
+    const label = await page.request.post(`/v1/assess/${request_id}/outcome`, {
+      headers: auth,
+      data: { outcome: fraud ? "fraud" : "legitimate" },
+    });
     expect(label.status()).toBe(200);
   }
 
@@ -44,7 +54,10 @@ test("the owner sees default and learned weights and switches once enough assess
   await snap(page, testInfo, "weights-learned");
 
   // An assessment in the dashboard says which weights scored it.
-  const scored = await page.request.post("/v1/assess", { headers: auth, data: { event: "signup", ip: "8.8.4.4", user_agent: HEADLESS } });
+  const scored = await page.request.post("/v1/assess", {
+    headers: auth,
+    data: { event: "signup", ip: "8.8.4.4", user_agent: HEADLESS },
+  });
   expect((await scored.json()).weights).toBe("learned");
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
 
-test("a user with several workspaces switches between them, and each has its own keys and usage", async ({ page, request }, testInfo) => {
+test("a user with several workspaces switches between them, and each has its own keys and usage", async ({
+  page,
+  request,
+}, testInfo) => {
   await signIn(page, uniqueEmail("switch"));
   const firstKey = await createFirstWorkspace(page, "Alpha");
   expect((await request.get("/v1/ip/1.1.1.1/geo", { headers: { "X-API-Key": firstKey } })).status()).toBe(200);

@@ -9,7 +9,13 @@ import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
-const SYSTEM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/opt/google/chrome/chrome"];
+const SYSTEM = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/opt/google/chrome/chrome",
+];
 
 function executable(p) {
   try {
@@ -30,7 +36,8 @@ function playwrightOwn() {
 }
 
 function candidates() {
-  if (process.env.E2E_BROWSER_CANDIDATES !== undefined) return process.env.E2E_BROWSER_CANDIDATES.split(":").filter(Boolean);
+  if (process.env.E2E_BROWSER_CANDIDATES !== undefined)
+    return process.env.E2E_BROWSER_CANDIDATES.split(":").filter(Boolean);
   const own = playwrightOwn();
   return own ? [...SYSTEM, own] : SYSTEM;
 }
@@ -38,14 +45,23 @@ function candidates() {
 /** The browser to use, or { error } when CHROMIUM_PATH names a missing file, or null when none is found. */
 export function findChromium() {
   const chosen = process.env.CHROMIUM_PATH;
-  if (chosen) return executable(chosen) ? { path: chosen } : { error: `CHROMIUM_PATH=${chosen} is not an executable file: point it at Chromium or unset it.` };
+  if (chosen)
+    return executable(chosen)
+      ? { path: chosen }
+      : { error: `CHROMIUM_PATH=${chosen} is not an executable file: point it at Chromium or unset it.` };
   for (const c of candidates()) if (executable(c)) return { path: c };
   return null;
 }
 
 function run(cmd, args) {
   console.error(`e2e browser: running ${cmd} ${args.join(" ")}`);
-  return spawnSync(cmd, args, { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" }, timeout: 600_000 }).status === 0;
+  return (
+    spawnSync(cmd, args, {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      timeout: 600_000,
+    }).status === 0
+  );
 }
 
 function hasCommand(name) {
@@ -55,13 +71,18 @@ function hasCommand(name) {
 async function install() {
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   if (root && hasCommand("apt-get")) {
-    if (run("apt-get", ["install", "-y", "-qq", "chromium"]) || (run("apt-get", ["update", "-qq"]) && run("apt-get", ["install", "-y", "-qq", "chromium"]))) return true;
+    if (
+      run("apt-get", ["install", "-y", "-qq", "chromium"]) ||
+      (run("apt-get", ["update", "-qq"]) && run("apt-get", ["install", "-y", "-qq", "chromium"]))
+    )
+      return true;
   }
   const bin = fileURLToPath(new URL("../node_modules/.bin/playwright", import.meta.url));
   return executable(bin) && run(bin, ["install", "chromium"]);
 }
 
-const HOW = "run `apt-get install -y chromium` (as root) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium executable.";
+const HOW =
+  "run `apt-get install -y chromium` (as root) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium executable.";
 
 async function main() {
   let found = findChromium();
@@ -73,7 +94,9 @@ async function main() {
     if (await install()) found = findChromium();
   }
   if (!found?.path) {
-    console.error(`e2e browser: no Chromium found${process.env.E2E_BROWSER_INSTALL === "0" ? " (installing is off: E2E_BROWSER_INSTALL=0)" : " and none could be installed"}: ${HOW}`);
+    console.error(
+      `e2e browser: no Chromium found${process.env.E2E_BROWSER_INSTALL === "0" ? " (installing is off: E2E_BROWSER_INSTALL=0)" : " and none could be installed"}: ${HOW}`,
+    );
     process.exit(1);
   }
   console.log(`e2e browser: ${found.path}`);

@@ -4,7 +4,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "public", "prisma", "instrumentation.ts", "proxy.ts", "next.config.ts", "package.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "prisma",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "package.json",
+  "package-lock.json",
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -30,7 +40,11 @@ export function ensureBuild(root) {
   if (!buildIsStale(root)) return false;
   console.log("Building the production server (next build)...");
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const r = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (r.status !== 0) throw new Error(`next build failed with exit code ${r.status}`);
   return true;
 }

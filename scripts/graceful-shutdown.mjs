@@ -42,16 +42,30 @@ export function installGracefulShutdown({ server, app }) {
     stopping = true;
     const started = Date.now();
     const force = setTimeout(() => {
-      log("error", "shutdown grace period over; exiting with requests still open", { open_requests: inFlight.size, grace_ms: graceMs });
+      log("error", "shutdown grace period over; exiting with requests still open", {
+        open_requests: inFlight.size,
+        grace_ms: graceMs,
+      });
       process.exit(1);
     }, graceMs);
     force.unref();
 
-    const state = (globalThis.__serviceProcessState ??= { dataLoaded: false, workersStarted: false, shuttingDown: false });
+    const state = (globalThis.__serviceProcessState ??= {
+      dataLoaded: false,
+      workersStarted: false,
+      shuttingDown: false,
+    });
     state.shuttingDown = true;
-    log("info", "shutdown signal received", { signal, delay_ms: delayMs, grace_ms: graceMs, open_requests: inFlight.size });
+    log("info", "shutdown signal received", {
+      signal,
+      delay_ms: delayMs,
+      grace_ms: graceMs,
+      open_requests: inFlight.size,
+    });
     const lifecycle = globalThis.__serviceLifecycle;
-    const background = lifecycle ? lifecycle.beginShutdown().catch((err) => log("error", "stopping background work failed", { err })) : Promise.resolve();
+    const background = lifecycle
+      ? lifecycle.beginShutdown().catch((err) => log("error", "stopping background work failed", { err }))
+      : Promise.resolve();
 
     await new Promise((r) => setTimeout(r, delayMs));
     draining = true;

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
-export function createFront(handle: (req: IncomingMessage, res: ServerResponse) => unknown): (req: IncomingMessage, res: ServerResponse) => unknown;
+export function createFront(
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown,
+): (req: IncomingMessage, res: ServerResponse) => unknown;
 export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void;
 export function answerConnect(req: IncomingMessage, socket: import("node:stream").Duplex): void;
 export const PEER_ADDRESS_HEADER: "x-service-peer-address";

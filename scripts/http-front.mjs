@@ -123,11 +123,22 @@ export function answerClientError(err, socket) {
     socket.end(
       err.code === "HPE_INVALID_METHOD"
         ? rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head)
-        : rawError(400, "Bad Request", "INVALID_REQUEST", "The request could not be parsed as HTTP/1.1 (malformed body, header or request line).", head),
+        : rawError(
+            400,
+            "Bad Request",
+            "INVALID_REQUEST",
+            "The request could not be parsed as HTTP/1.1 (malformed body, header or request line).",
+            head,
+          ),
     );
     return;
   }
-  const status = err.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+  const status =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? "431 Request Header Fields Too Large"
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "408 Request Timeout"
+        : "400 Bad Request";
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
 }
 

@@ -18,19 +18,43 @@ writeFileSync(path.join(lintDir, "out", "openapi.json"), `${JSON.stringify(await
 
 function run(cmd: string, args: string[]): string {
   try {
-    return execFileSync(cmd, args, { cwd: lintDir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+    return execFileSync(cmd, args, {
+      cwd: lintDir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
   } catch (err) {
     // Both tools exit non-zero on findings; the reports are what counts.
     return String((err as { stdout?: string }).stdout ?? "");
   }
 }
 
-run(bin("spectral"), ["lint", "out/openapi.json", "--ruleset", "spectral.yaml", "-f", "json", "-o", "out/spectral.json", "--fail-severity", "warn"]);
-const spectral = JSON.parse(readFileSync(path.join(lintDir, "out", "spectral.json"), "utf8")) as { code: string; severity: number; path: string[]; message: string }[];
+run(bin("spectral"), [
+  "lint",
+  "out/openapi.json",
+  "--ruleset",
+  "spectral.yaml",
+  "-f",
+  "json",
+  "-o",
+  "out/spectral.json",
+  "--fail-severity",
+  "warn",
+]);
+const spectral = JSON.parse(readFileSync(path.join(lintDir, "out", "spectral.json"), "utf8")) as {
+  code: string;
+  severity: number;
+  path: string[];
+  message: string;
+}[];
 const spectralProblems = spectral.filter((r) => r.severity <= 1);
 
 const redoclyOut = run(bin("redocly"), ["lint", "out/openapi.json", "--format", "json"]);
-let redocly: { totals: { errors: number; warnings: number; ignored: number }; problems: { ruleId: string; message: string; location?: { pointer?: string }[] }[] };
+let redocly: {
+  totals: { errors: number; warnings: number; ignored: number };
+  problems: { ruleId: string; message: string; location?: { pointer?: string }[] }[];
+};
 try {
   redocly = JSON.parse(redoclyOut.slice(redoclyOut.indexOf("{")));
 } catch {
@@ -39,7 +63,10 @@ try {
 }
 
 for (const p of spectralProblems) console.error(`spectral ${p.code}: ${p.message} at ${p.path.join(".")}`);
-for (const p of redocly.problems ?? []) console.error(`redocly ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? "?"}`);
+for (const p of redocly.problems ?? [])
+  console.error(`redocly ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? "?"}`);
 const redoclyCount = redocly.totals.errors + redocly.totals.warnings;
-console.log(`OpenAPI lint: Spectral ${spectralProblems.length} problem(s); Redocly ${redoclyCount} problem(s), ${redocly.totals.ignored} documented exception(s).`);
+console.log(
+  `OpenAPI lint: Spectral ${spectralProblems.length} problem(s); Redocly ${redoclyCount} problem(s), ${redocly.totals.ignored} documented exception(s).`,
+);
 process.exit(spectralProblems.length + redoclyCount > 0 ? 1 : 0);

@@ -12,7 +12,9 @@ const int = (name: string, fallback: number) => {
 
 const token = process.env.SERVICE_PROBE_TOKEN?.trim();
 if (!token) {
-  console.error("probe agent: set SERVICE_PROBE_TOKEN (the same value the service sends); an agent without one would probe for anyone.");
+  console.error(
+    "probe agent: set SERVICE_PROBE_TOKEN (the same value the service sends); an agent without one would probe for anyone.",
+  );
   process.exit(1);
 }
 const port = int("PROBE_AGENT_PORT", 3100);

@@ -49,9 +49,14 @@ function webRequest(req, origin) {
   const encrypted = Boolean(req.socket?.encrypted);
   if (!headers.has("x-forwarded-host") && req.headers.host) headers.set("x-forwarded-host", req.headers.host);
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", encrypted ? "https" : "http");
-  if (!headers.has("x-forwarded-port") && req.socket?.localPort) headers.set("x-forwarded-port", String(req.socket.localPort));
-  if (!headers.has("x-forwarded-for") && req.socket?.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD" && (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0");
+  if (!headers.has("x-forwarded-port") && req.socket?.localPort)
+    headers.set("x-forwarded-port", String(req.socket.localPort));
+  if (!headers.has("x-forwarded-for") && req.socket?.remoteAddress)
+    headers.set("x-forwarded-for", req.socket.remoteAddress);
+  const hasBody =
+    req.method !== "GET" &&
+    req.method !== "HEAD" &&
+    (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0");
   return new Request(origin + req.url, {
     method: req.method,
     headers,

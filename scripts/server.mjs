@@ -22,8 +22,13 @@ const handle = app.getRequestHandler();
 
 // /v1 goes straight to the compiled REST route (scripts/rest-direct.mjs); everything else is Next's.
 const restRoute = loadRestRoute(path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next"));
-if (!restRoute) console.warn("The compiled /v1 route was not found in the build; /v1 goes through Next's request path.");
-const server = http.createServer(createFront((req, res) => (restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res))));
+if (!restRoute)
+  console.warn("The compiled /v1 route was not found in the build; /v1 goes through Next's request path.");
+const server = http.createServer(
+  createFront((req, res) =>
+    restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res),
+  ),
+);
 server.on("clientError", answerClientError);
 server.on("connect", answerConnect);
 server.listen(port, hostname, () => {

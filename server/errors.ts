@@ -58,15 +58,24 @@ export type ErrorBody = { error: { code: string; message: string } };
  */
 export function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const app = findAppError(err);
-  if (app) return { status: app.status, body: { error: { code: app.appCode, message: app.message } }, headers: app.headers };
+  if (app)
+    return { status: app.status, body: { error: { code: app.appCode, message: app.message } }, headers: app.headers };
   // tRPC's own errors (input validation, unknown procedure), recognised by shape so this module needs no tRPC.
   if (err instanceof Error && err.name === "TRPCError") {
     const code = (err as Error & { code?: string }).code;
     if (code === "BAD_REQUEST" || code === "PARSE_ERROR") {
-      return { status: 400, body: { error: { code: "INVALID_REQUEST", message: describeInputError(err) } }, headers: {} };
+      return {
+        status: 400,
+        body: { error: { code: "INVALID_REQUEST", message: describeInputError(err) } },
+        headers: {},
+      };
     }
     if (code === "NOT_FOUND") {
-      return { status: 404, body: { error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method." } }, headers: {} };
+      return {
+        status: 404,
+        body: { error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method." } },
+        headers: {},
+      };
     }
   }
   return { status: 500, body: { error: { code: "INTERNAL_ERROR", message: "Internal error." } }, headers: {} };

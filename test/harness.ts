@@ -24,7 +24,11 @@ export interface RequestOptions {
 
 export interface TestApp {
   db: Db;
-  seedWorkspace(opts?: { plans?: string[]; name?: string; usedUnits?: number }): Promise<{ workspaceId: string; apiKey: string; apiKeyId: string }>;
+  seedWorkspace(opts?: {
+    plans?: string[];
+    name?: string;
+    usedUnits?: number;
+  }): Promise<{ workspaceId: string; apiKey: string; apiKeyId: string }>;
   request(method: string, path: string, opts?: RequestOptions): Promise<TestResponse>;
   ledgerCount(workspaceId: string): Promise<number>;
   used(workspaceId: string): Promise<number>;
@@ -47,8 +51,12 @@ export async function createTestApp(): Promise<TestApp> {
   return {
     db,
     async seedWorkspace(opts = {}) {
-      const ws = await createWorkspace(db, { name: opts.name ?? "Test workspace", plans: opts.plans ?? ["suite_business"] });
-      if (opts.usedUnits) await adjustUsage(db, { workspaceId: ws.workspaceId, units: opts.usedUnits, reason: "test seed" });
+      const ws = await createWorkspace(db, {
+        name: opts.name ?? "Test workspace",
+        plans: opts.plans ?? ["suite_business"],
+      });
+      if (opts.usedUnits)
+        await adjustUsage(db, { workspaceId: ws.workspaceId, units: opts.usedUnits, reason: "test seed" });
       return ws;
     },
     request: (method, path, opts = {}) => restRequest(method, path, opts),

@@ -37,7 +37,9 @@ export function OverviewView() {
           <ul className="small">
             <li>{entitlements.monthlyUnits.toLocaleString("en-US")} lookup units per UTC month, shared by all keys</li>
             <li>Capabilities: {entitlements.capabilities.join(", ")}</li>
-            <li>Up to {entitlements.apiKeys} API key{entitlements.apiKeys === 1 ? "" : "s"}</li>
+            <li>
+              Up to {entitlements.apiKeys} API key{entitlements.apiKeys === 1 ? "" : "s"}
+            </li>
             <li>
               Bulk lookups: {entitlements.bulk ? <Link href="/dashboard/bulk">yes</Link> : "no"} · Webhooks:{" "}
               {entitlements.webhooks ? <Link href="/dashboard/webhooks">yes</Link> : "no"}

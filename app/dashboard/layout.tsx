@@ -60,7 +60,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <main className="dash-main narrow">
             <h1>Create your first workspace</h1>
             <p className="muted">
-              A workspace holds API keys, a plan with a monthly allowance of lookup units, and members. You will be its owner.
+              A workspace holds API keys, a plan with a monthly allowance of lookup units, and members. You will be its
+              owner.
             </p>
             <CreateWorkspaceForm />
           </main>

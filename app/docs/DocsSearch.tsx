@@ -27,7 +27,14 @@ export function DocsSearch() {
       <label htmlFor="docs-search-input" className="visually-hidden">
         Search the API reference
       </label>
-      <input id="docs-search-input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search endpoints…" data-testid="docs-search" />
+      <input
+        id="docs-search-input"
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Search endpoints…"
+        data-testid="docs-search"
+      />
       {count !== null ? (
         <p className="small muted" role="status" data-testid="docs-search-count">
           {count} endpoint{count === 1 ? "" : "s"} match

@@ -8,7 +8,10 @@ import { TryIt, type TryParam } from "./TryIt";
 type Json = Record<string, any>;
 
 export function operationId(method: string, path: string): string {
-  return `${method}-${path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${method}-${path}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** What the search box matches an operation against (the same text for its sidebar link). */
@@ -25,7 +28,14 @@ function paramExample(doc: Json, p: Json): string {
   return s.default !== undefined ? String(s.default) : v === null || v === undefined ? "" : String(v);
 }
 
-function curlExample(base: string, method: string, path: string, examples: { p: Json; v: string }[], body: string | null, needsKey: boolean): string {
+function curlExample(
+  base: string,
+  method: string,
+  path: string,
+  examples: { p: Json; v: string }[],
+  body: string | null,
+  needsKey: boolean,
+): string {
   let url = path;
   const query = new URLSearchParams();
   for (const { p, v } of examples) {
@@ -47,15 +57,26 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
   // A path with servers of its own (the badge) is served at the site root, not under /v1.
   const base = doc.paths?.[path]?.servers ? "" : "/v1";
   const needsKey = Boolean(op.security?.length);
-  const examples = params.filter((p) => p.in === "path" || p.in === "query").map((p) => ({ p, v: paramExample(doc, p) }));
+  const examples = params
+    .filter((p) => p.in === "path" || p.in === "query")
+    .map((p) => ({ p, v: paramExample(doc, p) }));
   const bodyExample = body ? exampleJson(doc, body) : null;
   const okExample = okSchema ? exampleJson(doc, okSchema) : null;
-  const tryParams: TryParam[] = examples.map(({ p, v }) => ({ name: String(p.name), in: String(p.in), required: Boolean(p.required), example: v }));
+  const tryParams: TryParam[] = examples.map(({ p, v }) => ({
+    name: String(p.name),
+    in: String(p.in),
+    required: Boolean(p.required),
+    example: v,
+  }));
   const id = operationId(method, path);
   return (
     <section className="op" id={id} data-testid="operation" data-search={searchText(method, path, op)}>
       <h3>
-        <span className={`verb verb-${method}`}>{method.toUpperCase()}</span> <code>{base}{path}</code>
+        <span className={`verb verb-${method}`}>{method.toUpperCase()}</span>{" "}
+        <code>
+          {base}
+          {path}
+        </code>
       </h3>
       {op.summary ? <p className="summary">{op.summary}</p> : null}
       <div className="facts">
@@ -66,7 +87,9 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
         ) : null}
         {op["x-service-cost"] ? <span>Cost: {op["x-service-cost"]}</span> : <span>Unmetered</span>}
         {op["x-service-bulk"] && op["x-service-bulk"] !== "never" ? (
-          <span>Bulk: {op["x-service-bulk"] === "always" ? "always required" : "required for more than one target"}</span>
+          <span>
+            Bulk: {op["x-service-bulk"] === "always" ? "always required" : "required for more than one target"}
+          </span>
         ) : null}
         {op.security?.length ? <span>API key required</span> : <span>No key</span>}
       </div>
@@ -99,7 +122,9 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
                     <td>{p.in}</td>
                     <td>
                       <code>{describeType(doc, p.schema)}</code>
-                      {s.default !== undefined ? <span className="muted"> default {JSON.stringify(s.default)}</span> : null}
+                      {s.default !== undefined ? (
+                        <span className="muted"> default {JSON.stringify(s.default)}</span>
+                      ) : null}
                       {s.minimum !== undefined || s.maximum !== undefined ? (
                         <span className="muted">
                           {" "}
@@ -107,7 +132,11 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
                         </span>
                       ) : null}
                     </td>
-                    <td>{p.description ?? s.description ? <Inline text={String(p.description ?? s.description)} /> : null}</td>
+                    <td>
+                      {(p.description ?? s.description) ? (
+                        <Inline text={String(p.description ?? s.description)} />
+                      ) : null}
+                    </td>
                   </tr>
                 );
               })}
@@ -126,7 +155,8 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           <h4>200 response</h4>
           {ok.headers ? (
             <p className="small muted">
-              Headers: {Object.keys(ok.headers).map((h, i) => (
+              Headers:{" "}
+              {Object.keys(ok.headers).map((h, i) => (
                 <span key={h}>
                   {i ? ", " : ""}
                   <code>{h}</code>
@@ -149,7 +179,9 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           </pre>
         </>
       ) : null}
-      {base ? <TryIt id={id} method={method} path={path} params={tryParams} bodyExample={bodyExample} needsKey={needsKey} /> : null}
+      {base ? (
+        <TryIt id={id} method={method} path={path} params={tryParams} bodyExample={bodyExample} needsKey={needsKey} />
+      ) : null}
       {errors.length ? (
         <>
           <h4>Errors</h4>

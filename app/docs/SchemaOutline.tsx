@@ -6,7 +6,8 @@ const MAX_DEPTH = 6;
 
 export function resolveRef(doc: Json, schema: Json | undefined): Json | undefined {
   let s = schema;
-  for (let i = 0; i < 10 && s?.$ref; i++) s = doc.components?.schemas?.[String(s.$ref).replace(/^#\/components\/schemas\//, "")];
+  for (let i = 0; i < 10 && s?.$ref; i++)
+    s = doc.components?.schemas?.[String(s.$ref).replace(/^#\/components\/schemas\//, "")];
   return s;
 }
 
@@ -40,7 +41,8 @@ function expandable(doc: Json, schema: Json | undefined): Json | null {
       if (e) return e;
     }
   }
-  if (s.additionalProperties && typeof s.additionalProperties === "object") return expandable(doc, s.additionalProperties);
+  if (s.additionalProperties && typeof s.additionalProperties === "object")
+    return expandable(doc, s.additionalProperties);
   return null;
 }
 

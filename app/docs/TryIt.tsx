@@ -13,9 +13,25 @@ export interface TryParam {
 
 type Answer = { status: number; headers: [string, string][]; body: string } | { failed: string };
 
-export function TryIt({ id, method, path, params, bodyExample, needsKey }: { id: string; method: string; path: string; params: TryParam[]; bodyExample: string | null; needsKey: boolean }) {
+export function TryIt({
+  id,
+  method,
+  path,
+  params,
+  bodyExample,
+  needsKey,
+}: {
+  id: string;
+  method: string;
+  path: string;
+  params: TryParam[];
+  bodyExample: string | null;
+  needsKey: boolean;
+}) {
   const key = usePastedKey();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(params.map((p) => [p.name, p.required ? p.example : ""])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(params.map((p) => [p.name, p.required ? p.example : ""])),
+  );
   const [body, setBody] = useState(bodyExample ?? "");
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -34,7 +50,11 @@ export function TryIt({ id, method, path, params, bodyExample, needsKey }: { id:
     setSending(true);
     setAnswer(null);
     try {
-      const res = await fetch(`/v1${url}${query.size ? `?${query}` : ""}`, { method: method.toUpperCase(), headers, body: bodyExample !== null ? body : undefined });
+      const res = await fetch(`/v1${url}${query.size ? `?${query}` : ""}`, {
+        method: method.toUpperCase(),
+        headers,
+        body: bodyExample !== null ? body : undefined,
+      });
       const text = await res.text();
       let pretty = text;
       try {
@@ -42,7 +62,9 @@ export function TryIt({ id, method, path, params, bodyExample, needsKey }: { id:
       } catch {
         // Not JSON (CSV, plain text): shown as it came.
       }
-      const shown = [...res.headers.entries()].filter(([h]) => /^(x-service-|retry-after|x-request-id|content-type)/i.test(h));
+      const shown = [...res.headers.entries()].filter(([h]) =>
+        /^(x-service-|retry-after|x-request-id|content-type)/i.test(h),
+      );
       setAnswer({ status: res.status, headers: shown, body: pretty });
     } catch (err) {
       setAnswer({ failed: (err as Error).message });
@@ -63,19 +85,40 @@ export function TryIt({ id, method, path, params, bodyExample, needsKey }: { id:
         {needsKey ? (
           <label>
             API key <span className="muted small">(kept in this tab&apos;s memory only, never stored)</span>
-            <input type="password" autoComplete="off" value={key} onChange={(e) => setPastedKey(e.target.value)} placeholder="svc_live_…" data-testid="try-key" />
+            <input
+              type="password"
+              autoComplete="off"
+              value={key}
+              onChange={(e) => setPastedKey(e.target.value)}
+              placeholder="svc_live_…"
+              data-testid="try-key"
+            />
           </label>
         ) : null}
         {params.map((p) => (
           <label key={`${p.in}-${p.name}`}>
-            {p.name} <span className="muted small">({p.in}{p.required ? ", required" : ""})</span>
-            <input value={values[p.name] ?? ""} required={p.required} placeholder={p.example} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} />
+            {p.name}{" "}
+            <span className="muted small">
+              ({p.in}
+              {p.required ? ", required" : ""})
+            </span>
+            <input
+              value={values[p.name] ?? ""}
+              required={p.required}
+              placeholder={p.example}
+              onChange={(e) => setValues({ ...values, [p.name]: e.target.value })}
+            />
           </label>
         ))}
         {bodyExample !== null ? (
           <label>
             Request body (JSON)
-            <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={Math.min(16, body.split("\n").length + 1)} spellCheck={false} />
+            <textarea
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              rows={Math.min(16, body.split("\n").length + 1)}
+              spellCheck={false}
+            />
           </label>
         ) : null}
         <button type="submit" className="try-send" disabled={sending} id={`${id}-send`}>

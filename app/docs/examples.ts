@@ -50,7 +50,9 @@ export function exampleOf(doc: Json, schema: Json | undefined, name?: string, de
     const first = variants.find((v) => resolveRef(doc, v)?.type !== "null") ?? variants[0];
     return exampleOf(doc, first, name, depth + 1);
   }
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : (s.type ?? (s.properties ? "object" : undefined));
+  const type = Array.isArray(s.type)
+    ? s.type.find((t: string) => t !== "null")
+    : (s.type ?? (s.properties ? "object" : undefined));
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};

@@ -63,7 +63,11 @@ export default function DocsPage() {
                 {tag}
               </a>
               {ops.map(({ method, path, op }) => (
-                <a key={`${method} ${path}`} href={`#${operationId(method, path)}`} data-search={searchText(method, path, op)}>
+                <a
+                  key={`${method} ${path}`}
+                  href={`#${operationId(method, path)}`}
+                  data-search={searchText(method, path, op)}
+                >
                   <span className={`verb verb-${method}`}>{method.toUpperCase()}</span> {op.summary ?? path}
                   {repeated.has(op.summary) ? <code className="toc-path"> /v1{path}</code> : null}
                 </a>

@@ -23,7 +23,15 @@ export function DevSignInForm({ callbackUrl }: { callbackUrl: string }) {
     >
       <label>
         Email
-        <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus placeholder="you@example.com" />
+        <input
+          type="email"
+          name="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+          placeholder="you@example.com"
+        />
       </label>
       <button type="submit" className="signin-btn" disabled={busy}>
         Sign in (development)

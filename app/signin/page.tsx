@@ -23,7 +23,11 @@ function safeCallback(raw: string | undefined): string {
   return raw && raw.startsWith("/") && !raw.startsWith("//") ? raw : "/dashboard";
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
   let problem: string | null = null;
@@ -55,8 +59,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <section className="dev-signin">
           <h2>Development sign-in</h2>
           <p>
-            No identity provider is configured{mode.explicit ? " and SERVICE_DEV_SIGNIN=1 is set" : ""}: anyone can sign in as any email. Configure
-            SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID and SERVICE_OIDC_CLIENT_SECRET for real sign-in.
+            No identity provider is configured{mode.explicit ? " and SERVICE_DEV_SIGNIN=1 is set" : ""}: anyone can sign
+            in as any email. Configure SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID and SERVICE_OIDC_CLIENT_SECRET for
+            real sign-in.
           </p>
           <DevSignInForm callbackUrl={callbackUrl} />
         </section>

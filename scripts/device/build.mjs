@@ -6,7 +6,8 @@ import { build } from "esbuild";
 
 // The libraries' licence headers are plain comments, which minifying drops: carry them over as the banner.
 const require = createRequire(import.meta.url);
-const notice = (pkg, file) => /^\/\*\*[\s\S]*?\*\//.exec(readFileSync(require.resolve(`${pkg}/dist/${file}`), "utf8"))?.[0] ?? "";
+const notice = (pkg, file) =>
+  /^\/\*\*[\s\S]*?\*\//.exec(readFileSync(require.resolve(`${pkg}/dist/${file}`), "utf8"))?.[0] ?? "";
 
 await build({
   entryPoints: [new URL("./device-script.ts", import.meta.url).pathname],
@@ -16,5 +17,11 @@ await build({
   format: "iife",
   target: ["es2019"],
   legalComments: "inline",
-  banner: { js: ["/* device.js: browser signals for /v1/device/check. Bundles FingerprintJS and BotD: */", notice("@fingerprintjs/fingerprintjs", "fp.esm.js"), notice("@fingerprintjs/botd", "botd.esm.js")].join("\n") },
+  banner: {
+    js: [
+      "/* device.js: browser signals for /v1/device/check. Bundles FingerprintJS and BotD: */",
+      notice("@fingerprintjs/fingerprintjs", "fp.esm.js"),
+      notice("@fingerprintjs/botd", "botd.esm.js"),
+    ].join("\n"),
+  },
 });

@@ -65,31 +65,54 @@ async function webgl(): Promise<Signals | null> {
     const dbg = gl.getExtension("WEBGL_debug_renderer_info");
     const vendor = dbg ? String(gl.getParameter(dbg.UNMASKED_VENDOR_WEBGL)) : String(gl.getParameter(gl.VENDOR));
     const renderer = dbg ? String(gl.getParameter(dbg.UNMASKED_RENDERER_WEBGL)) : String(gl.getParameter(gl.RENDERER));
-    const params = [gl.MAX_TEXTURE_SIZE, gl.MAX_VERTEX_ATTRIBS, gl.MAX_VIEWPORT_DIMS, gl.ALIASED_LINE_WIDTH_RANGE].map((p) => String(gl.getParameter(p)));
-    return { vendor, renderer, hash: await hash([vendor, renderer, ...params, (gl.getSupportedExtensions() ?? []).join(",")].join("|")) };
+    const params = [gl.MAX_TEXTURE_SIZE, gl.MAX_VERTEX_ATTRIBS, gl.MAX_VIEWPORT_DIMS, gl.ALIASED_LINE_WIDTH_RANGE].map(
+      (p) => String(gl.getParameter(p)),
+    );
+    return {
+      vendor,
+      renderer,
+      hash: await hash([vendor, renderer, ...params, (gl.getSupportedExtensions() ?? []).join(",")].join("|")),
+    };
   } catch {
     return null;
   }
 }
 
 async function clientHints(): Promise<Signals | null> {
-  const uad = (navigator as unknown as { userAgentData?: { brands: { brand: string; version: string }[]; mobile: boolean; platform: string; getHighEntropyValues?(h: string[]): Promise<Record<string, unknown>> } }).userAgentData;
+  const uad = (
+    navigator as unknown as {
+      userAgentData?: {
+        brands: { brand: string; version: string }[];
+        mobile: boolean;
+        platform: string;
+        getHighEntropyValues?(h: string[]): Promise<Record<string, unknown>>;
+      };
+    }
+  ).userAgentData;
   if (!uad) return null;
   let platformVersion: string | undefined;
   try {
-    platformVersion = String((await uad.getHighEntropyValues?.(["platformVersion"]))?.platformVersion ?? "") || undefined;
+    platformVersion =
+      String((await uad.getHighEntropyValues?.(["platformVersion"]))?.platformVersion ?? "") || undefined;
   } catch {
     platformVersion = undefined;
   }
-  return { brands: uad.brands.map((b) => ({ brand: b.brand, version: b.version })), mobile: uad.mobile, platform: uad.platform, platform_version: platformVersion };
+  return {
+    brands: uad.brands.map((b) => ({ brand: b.brand, version: b.version })),
+    mobile: uad.mobile,
+    platform: uad.platform,
+    platform_version: platformVersion,
+  };
 }
 
 function headlessHints(): string[] {
   const hints: string[] = [];
   const ua = navigator.userAgent;
   if (/HeadlessChrome/.test(ua)) hints.push("HeadlessChrome in the user agent");
-  if (/Chrome\//.test(ua) && !(window as unknown as { chrome?: unknown }).chrome) hints.push("window.chrome is missing in Chrome");
-  if (/Chrome\//.test(ua) && !/Mobile|Android/.test(ua) && navigator.plugins.length === 0) hints.push("no plugins in desktop Chrome");
+  if (/Chrome\//.test(ua) && !(window as unknown as { chrome?: unknown }).chrome)
+    hints.push("window.chrome is missing in Chrome");
+  if (/Chrome\//.test(ua) && !/Mobile|Android/.test(ua) && navigator.plugins.length === 0)
+    hints.push("no plugins in desktop Chrome");
   if (window.outerWidth === 0 && window.outerHeight === 0) hints.push("the window has no outer size");
   if (!navigator.languages || navigator.languages.length === 0) hints.push("navigator.languages is empty");
   return hints;
@@ -98,7 +121,9 @@ function headlessHints(): string[] {
 export async function collect(): Promise<Signals> {
   const [fp, botd, canvas, gl, ch] = await Promise.all([
     FingerprintJS.load({ monitoring: false }).then((a) => a.get()),
-    loadBotd({ monitoring: false }).then((b) => b.detect()).catch(() => null),
+    loadBotd({ monitoring: false })
+      .then((b) => b.detect())
+      .catch(() => null),
     canvasHash(),
     webgl(),
     clientHints(),
@@ -108,14 +133,21 @@ export async function collect(): Promise<Signals> {
     visitor_id: fp.visitorId,
     confidence: fp.confidence.score,
     webdriver: typeof navigator.webdriver === "boolean" ? navigator.webdriver : null,
-    bot: botd ? { detected: botd.bot, kind: botd.bot ? String((botd as { botKind?: string }).botKind ?? "") || null : null } : undefined,
+    bot: botd
+      ? { detected: botd.bot, kind: botd.bot ? String((botd as { botKind?: string }).botKind ?? "") || null : null }
+      : undefined,
     user_agent: navigator.userAgent,
     client_hints: ch,
     platform: navigator.platform,
     languages: Array.from(navigator.languages ?? []),
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     timezone_offset: new Date().getTimezoneOffset(),
-    screen: { width: screen.width, height: screen.height, color_depth: screen.colorDepth, pixel_ratio: window.devicePixelRatio },
+    screen: {
+      width: screen.width,
+      height: screen.height,
+      color_depth: screen.colorDepth,
+      pixel_ratio: window.devicePixelRatio,
+    },
     touch: { max_touch_points: navigator.maxTouchPoints ?? 0, touch_event: "ontouchstart" in window },
     hardware: { concurrency: navigator.hardwareConcurrency ?? null, memory: nav.deviceMemory ?? null },
     canvas_hash: canvas,
@@ -126,7 +158,12 @@ export async function collect(): Promise<Signals> {
 
 export async function send(endpoint: string, extra: Record<string, unknown> = {}): Promise<Response> {
   const device = await collect();
-  return fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify({ ...extra, device }) });
+  return fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ ...extra, device }),
+  });
 }
 
 /** Direct mode: the device check itself, with a publishable key; resolves to the diagnosis or throws its error. */
@@ -141,11 +178,18 @@ export async function check(endpoint: string, publishableKey: string): Promise<R
     body: JSON.stringify({ device }),
   });
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!res.ok || !body) throw Object.assign(new Error(`device check answered ${res.status}`), { status: res.status, body });
+  if (!res.ok || !body)
+    throw Object.assign(new Error(`device check answered ${res.status}`), { status: res.status, body });
   return body;
 }
 
-type Api = { collect: typeof collect; send: typeof send; check: typeof check; diagnosis: Record<string, unknown> | null; ready: Promise<Record<string, unknown> | null> };
+type Api = {
+  collect: typeof collect;
+  send: typeof send;
+  check: typeof check;
+  diagnosis: Record<string, unknown> | null;
+  ready: Promise<Record<string, unknown> | null>;
+};
 
 const script = document.currentScript as HTMLScriptElement | null;
 const endpoint = script?.dataset.endpoint;
@@ -161,7 +205,11 @@ if (endpoint && publishableKey) {
     },
     (err: Error & { status?: number; body?: unknown }) => {
       console.warn("device.js:", err);
-      window.dispatchEvent(new CustomEvent("service-device-diagnosis", { detail: { error: { status: err.status ?? null, body: err.body ?? null, message: err.message } } }));
+      window.dispatchEvent(
+        new CustomEvent("service-device-diagnosis", {
+          detail: { error: { status: err.status ?? null, body: err.body ?? null, message: err.message } },
+        }),
+      );
       return null;
     },
   );
@@ -169,7 +217,13 @@ if (endpoint && publishableKey) {
   collect()
     .then(async (device) => {
       window.dispatchEvent(new CustomEvent("service-device", { detail: device }));
-      if (endpoint) await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify({ device }) });
+      if (endpoint)
+        await fetch(endpoint, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          credentials: "same-origin",
+          body: JSON.stringify({ device }),
+        });
     })
     .catch((err) => console.warn("device.js:", err));
 }

@@ -16,7 +16,9 @@ type Found = { entity: RdapObject; path: string[] };
 function abuseEntities(obj: RdapObject, within: string[] = []): Found[] {
   const out: Found[] = [];
   for (const e of rdapList(obj.entities)) {
-    const roles = Array.isArray(e.roles) ? (e.roles as unknown[]).filter((r): r is string => typeof r === "string") : [];
+    const roles = Array.isArray(e.roles)
+      ? (e.roles as unknown[]).filter((r): r is string => typeof r === "string")
+      : [];
     if (roles.includes("abuse")) out.push({ entity: e, path: within });
     out.push(...abuseEntities(e, [...within, ...roles]));
   }
@@ -36,7 +38,8 @@ function entityPath(entity: RdapObject, serverBase: string): string | null {
   if (self) {
     try {
       const u = new URL(String(self.href), base);
-      if (u.origin === base.origin && u.pathname.startsWith(base.pathname)) return u.pathname.slice(base.pathname.length) + u.search;
+      if (u.origin === base.origin && u.pathname.startsWith(base.pathname))
+        return u.pathname.slice(base.pathname.length) + u.search;
     } catch {
       // an unusable link: fall back to the handle
     }
@@ -46,7 +49,11 @@ function entityPath(entity: RdapObject, serverBase: string): string | null {
 }
 
 /** Picks the abuse contact of an RDAP object; `prefer` chooses among several (e.g. the registrar's for domains). */
-export async function resolveAbuseContact(body: RdapObject, serverBase: string, prefer?: (f: Found) => boolean): Promise<RawAbuse> {
+export async function resolveAbuseContact(
+  body: RdapObject,
+  serverBase: string,
+  prefer?: (f: Found) => boolean,
+): Promise<RawAbuse> {
   const found = abuseEntities(body);
   const ordered = prefer ? [...found.filter(prefer), ...found.filter((f) => !prefer(f))] : found;
   const followed: string[] = [];
@@ -59,7 +66,8 @@ export async function resolveAbuseContact(body: RdapObject, serverBase: string, 
     followed.push(new URL(path, serverBase).toString());
     if (res.status === "ok") {
       const linked = contactOf(res.body);
-      if (linked) return { contact: { ...linked, handle: linked.handle ?? rdapString(f.entity.handle) }, followed, reason: null };
+      if (linked)
+        return { contact: { ...linked, handle: linked.handle ?? rdapString(f.entity.handle) }, followed, reason: null };
     }
   }
   const reason =

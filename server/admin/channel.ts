@@ -76,18 +76,21 @@ export function channelAlive(sock = adminSocketPath()): Promise<boolean> {
 
 export function sendAdminCommand(argv: string[], sock = adminSocketPath()): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: sock, path: "/", method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
-      let raw = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (raw += c));
-      res.on("end", () => {
-        try {
-          resolve({ status: res.statusCode ?? 500, body: JSON.parse(raw) });
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
+    const req = http.request(
+      { socketPath: sock, path: "/", method: "POST", headers: { "Content-Type": "application/json" } },
+      (res) => {
+        let raw = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (raw += c));
+        res.on("end", () => {
+          try {
+            resolve({ status: res.statusCode ?? 500, body: JSON.parse(raw) });
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
     req.on("error", reject);
     req.end(JSON.stringify({ argv }));
   });

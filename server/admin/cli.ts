@@ -11,7 +11,10 @@ async function main(): Promise<number> {
 
   if (!databaseUrl() && (await serverOwnsEmbeddedDb())) {
     const { status, body } = await sendAdminCommand(argv);
-    outcome = status === 200 ? { ok: true, result: body.result, text: body.text } : { ok: false, code: body.error.code, message: body.error.message };
+    outcome =
+      status === 200
+        ? { ok: true, result: body.result, text: body.text }
+        : { ok: false, code: body.error.code, message: body.error.message };
   } else {
     const { getDb, closeDb } = await import("../db/client");
     const { runAdminCommand } = await import("./commands");

@@ -24,7 +24,8 @@ export function parseArgs(argv: string[]): ParsedArgs {
     else if (a.startsWith("--")) {
       const eq = a.indexOf("=");
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      const value = eq > 0 ? a.slice(eq + 1) : argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") ? argv[++i] : "";
+      const value =
+        eq > 0 ? a.slice(eq + 1) : argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") ? argv[++i] : "";
       flags.set(name, [...(flags.get(name) ?? []), value]);
     } else positional.push(a);
   }
@@ -57,18 +58,36 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
   const cmd = [area, verb].filter(Boolean).join(" ");
   switch (cmd) {
     case "workspace create": {
-      const r = await createWorkspace(db, { name: one(args, "name"), plans: args.flags.get("plan") ?? [], ownerEmail: args.flags.get("owner")?.[0] ?? null, actor: { kind: "operator", command: "workspace create" } });
-      return { result: { workspaceId: r.workspaceId, apiKey: r.apiKey }, text: `workspace ${r.workspaceId}\napi key (shown once): ${r.apiKey}` };
+      const r = await createWorkspace(db, {
+        name: one(args, "name"),
+        plans: args.flags.get("plan") ?? [],
+        ownerEmail: args.flags.get("owner")?.[0] ?? null,
+        actor: { kind: "operator", command: "workspace create" },
+      });
+      return {
+        result: { workspaceId: r.workspaceId, apiKey: r.apiKey },
+        text: `workspace ${r.workspaceId}\napi key (shown once): ${r.apiKey}`,
+      };
     }
     case "key create": {
       const workspaceId = one(args, "workspace");
       await getWorkspaceOrThrow(db, workspaceId);
-      const r = await createApiKey(db, { workspaceId, name: args.flags.get("name")?.[0], actor: { kind: "operator", command: `key create --workspace ${workspaceId}` } });
-      return { result: { keyId: r.key.id, apiKey: r.plaintext }, text: `key ${r.key.id}\napi key (shown once): ${r.plaintext}` };
+      const r = await createApiKey(db, {
+        workspaceId,
+        name: args.flags.get("name")?.[0],
+        actor: { kind: "operator", command: `key create --workspace ${workspaceId}` },
+      });
+      return {
+        result: { keyId: r.key.id, apiKey: r.plaintext },
+        text: `key ${r.key.id}\napi key (shown once): ${r.plaintext}`,
+      };
     }
     case "key revoke": {
       const keyId = one(args, "key");
-      const r = await revokeApiKeyOrThrow(db, { keyId, actor: { kind: "operator", command: `key revoke --key ${keyId}` } });
+      const r = await revokeApiKeyOrThrow(db, {
+        keyId,
+        actor: { kind: "operator", command: `key revoke --key ${keyId}` },
+      });
       return { result: { keyId: r.id, status: r.status, revokedAt: r.revokedAt }, text: `key ${r.id} revoked` };
     }
     case "plan set": {
@@ -77,7 +96,13 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
       const command = ["plan set", `--workspace ${workspaceId}`, ...plans.map((p) => `--plan ${p}`)].join(" ");
       const r = await setPlans(db, { workspaceId, plans, actor: { kind: "operator", command } });
       return {
-        result: { workspaceId, plans: r.plans, effectivePlans: r.effectivePlans, activeKeys: r.keys.active, pausedKeys: r.keys.paused },
+        result: {
+          workspaceId,
+          plans: r.plans,
+          effectivePlans: r.effectivePlans,
+          activeKeys: r.keys.active,
+          pausedKeys: r.keys.paused,
+        },
         text: `granted: ${r.plans.join(", ")}; effective plans: ${r.effectivePlans.join(", ")}; active keys: ${r.keys.active.length}; paused keys: ${r.keys.paused.length}`,
       };
     }
@@ -87,7 +112,11 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
       await getWorkspaceOrThrow(db, workspaceId);
       if (verb === "adjust") {
         const units = Number(one(args, "units"));
-        if (!Number.isInteger(units) || units === 0) throw new AppError("INVALID_REQUEST", "--units must be a non-zero whole number (negative to give units back)");
+        if (!Number.isInteger(units) || units === 0)
+          throw new AppError(
+            "INVALID_REQUEST",
+            "--units must be a non-zero whole number (negative to give units back)",
+          );
         await adjustUsage(db, { workspaceId, units, reason: one(args, "reason") });
       }
       const ent = await workspaceEntitlements(db, workspaceId);

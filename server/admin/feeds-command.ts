@@ -5,7 +5,11 @@ import { findFeed } from "../feeds/registry";
 import { refreshFeeds } from "../feeds/refresh";
 import { feedStatus } from "../feeds/status";
 
-export async function feedsCommand(db: Db, verb: string, feed: string | null): Promise<{ result: unknown; text: string }> {
+export async function feedsCommand(
+  db: Db,
+  verb: string,
+  feed: string | null,
+): Promise<{ result: unknown; text: string }> {
   if (verb === "status") {
     const rows = await feedStatus(db);
     return { result: rows, text: statusTable(rows) };
@@ -15,14 +19,26 @@ export async function feedsCommand(db: Db, verb: string, feed: string | null): P
   return { result: rows, text: rows.map((r) => Object.values(r).join("\t")).join("\n") };
 }
 
-const ageText = (seconds: number) => (seconds >= 86_400 ? `${Math.floor(seconds / 86_400)} d` : seconds >= 3600 ? `${Math.floor(seconds / 3600)} h` : `${Math.floor(seconds / 60)} min`);
+const ageText = (seconds: number) =>
+  seconds >= 86_400
+    ? `${Math.floor(seconds / 86_400)} d`
+    : seconds >= 3600
+      ? `${Math.floor(seconds / 3600)} h`
+      : `${Math.floor(seconds / 60)} min`;
 const everyText = (seconds: number | null) => (seconds === null ? "" : `every ${ageText(seconds)}`);
 
 /** One line per feed: name, origin, entries, age, refresh cadence, next run, and the last error while failing. */
 function statusTable(rows: Awaited<ReturnType<typeof feedStatus>>): string {
   const lines = rows.map((r) => {
-    const refresh = r.refresh.mode === "scheduled" ? `${everyText(r.refresh.everySeconds)}, next ${r.refresh.nextRunAt}` : r.refresh.mode === "off" ? "refresh off" : "snapshot only (no live source)";
-    const failing = r.refresh.lastError ? `  LAST REFRESH FAILED (${r.refresh.failures}x, ${r.refresh.lastFailedAt}): ${r.refresh.lastError}` : "";
+    const refresh =
+      r.refresh.mode === "scheduled"
+        ? `${everyText(r.refresh.everySeconds)}, next ${r.refresh.nextRunAt}`
+        : r.refresh.mode === "off"
+          ? "refresh off"
+          : "snapshot only (no live source)";
+    const failing = r.refresh.lastError
+      ? `  LAST REFRESH FAILED (${r.refresh.failures}x, ${r.refresh.lastFailedAt}): ${r.refresh.lastError}`
+      : "";
     const problem = r.error ? `  ERROR: ${r.error}` : "";
     return [r.name, r.origin, String(r.count), `${ageText(r.ageSeconds)} old`, refresh].join("\t") + failing + problem;
   });

@@ -17,7 +17,8 @@ const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUT
 /** Resolves `days` or `since`/`until` (never both) into a range; a range that cannot be read is 400 INVALID_REQUEST. */
 export function resolveRange(a: { days?: number; since?: Date; until?: Date; now?: Date }): AnalyticsRange {
   const now = a.now ?? new Date();
-  if (a.days !== undefined && (a.since || a.until)) throw new AppError("INVALID_REQUEST", "Give either days or since/until, not both.");
+  if (a.days !== undefined && (a.since || a.until))
+    throw new AppError("INVALID_REQUEST", "Give either days or since/until, not both.");
   let since: Date;
   let until: Date;
   if (a.since || a.until) {
@@ -28,10 +29,13 @@ export function resolveRange(a: { days?: number; since?: Date; until?: Date; now
     until = now;
     since = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY);
   }
-  if (Number.isNaN(since.getTime()) || Number.isNaN(until.getTime())) throw new AppError("INVALID_REQUEST", "since and until must be dates (ISO 8601).");
+  if (Number.isNaN(since.getTime()) || Number.isNaN(until.getTime()))
+    throw new AppError("INVALID_REQUEST", "since and until must be dates (ISO 8601).");
   if (until.getTime() <= since.getTime()) throw new AppError("INVALID_REQUEST", "until must be after since.");
   const dates: string[] = [];
-  for (let t = startOfUtcDay(since).getTime(); t < until.getTime(); t += DAY) dates.push(new Date(t).toISOString().slice(0, 10));
-  if (dates.length > MAX_RANGE_DAYS) throw new AppError("INVALID_REQUEST", `The range covers at most ${MAX_RANGE_DAYS} days.`);
+  for (let t = startOfUtcDay(since).getTime(); t < until.getTime(); t += DAY)
+    dates.push(new Date(t).toISOString().slice(0, 10));
+  if (dates.length > MAX_RANGE_DAYS)
+    throw new AppError("INVALID_REQUEST", `The range covers at most ${MAX_RANGE_DAYS} days.`);
   return { since, until, dates };
 }

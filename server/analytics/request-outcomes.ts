@@ -92,7 +92,9 @@ export function flushRequestOutcomes(): Promise<void> {
       // Sorted, so two processes flushing overlapping counters take their row locks in the same order.
       const rows = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        await addCounters(db, rows.slice(i, i + ROWS_PER_STATEMENT)).catch((err) => console.error("request outcome counters write failed:", err));
+        await addCounters(db, rows.slice(i, i + ROWS_PER_STATEMENT)).catch((err) =>
+          console.error("request outcome counters write failed:", err),
+        );
       }
     }
   })();
@@ -119,7 +121,10 @@ async function addCounters(db: Db, rows: Counter[]): Promise<void> {
 
 /** Deletes the counters of UTC days before `before` (the retention purge). */
 export async function purgeRequestOutcomes(db: Db, before: Date): Promise<number> {
-  return db.$executeRawUnsafe(`DELETE FROM "RequestOutcomeDaily" WHERE "day" < $1::date`, before.toISOString().slice(0, 10));
+  return db.$executeRawUnsafe(
+    `DELETE FROM "RequestOutcomeDaily" WHERE "day" < $1::date`,
+    before.toISOString().slice(0, 10),
+  );
 }
 
 export interface OutcomeCounts {
@@ -152,11 +157,21 @@ const withRates = (c: { requests: number; clientErrors: number; serverErrors: nu
  * 4xx and 5xx among them, per day, per procedure and in total, and the most frequent error statuses.
  * Flushes this process's pending counters first.
  */
-export async function requestOutcomesOfRange(db: Db, a: { workspaceId: string; dates: string[] }): Promise<RequestOutcomesOfRange> {
+export async function requestOutcomesOfRange(
+  db: Db,
+  a: { workspaceId: string; dates: string[] },
+): Promise<RequestOutcomesOfRange> {
   await flushRequestOutcomes();
-  const empty = { daily: new Map(a.dates.map((d) => [d, withRates(zero())])), totals: withRates(zero()), endpoints: [], topErrors: [] };
+  const empty = {
+    daily: new Map(a.dates.map((d) => [d, withRates(zero())])),
+    totals: withRates(zero()),
+    endpoints: [],
+    topErrors: [],
+  };
   if (a.dates.length === 0) return empty;
-  const rows = await db.$queryRawUnsafe<{ day: string; procedure: string; status: number; code: string; count: bigint | number }[]>(
+  const rows = await db.$queryRawUnsafe<
+    { day: string; procedure: string; status: number; code: string; count: bigint | number }[]
+  >(
     `SELECT to_char("day", 'YYYY-MM-DD') AS "day", "procedure", "status", "code", sum("count") AS "count"
        FROM "RequestOutcomeDaily"
       WHERE "workspaceId" = $1 AND "day" >= $2::date AND "day" <= $3::date
@@ -193,7 +208,14 @@ export async function requestOutcomesOfRange(db: Db, a: { workspaceId: string; d
     totals: withRates(total),
     endpoints: [...byEndpoint.entries()]
       .map(([endpoint, c]) => ({ endpoint, ...withRates(c) }))
-      .sort((x, y) => y.clientErrors + y.serverErrors - (x.clientErrors + x.serverErrors) || y.requests - x.requests || x.endpoint.localeCompare(y.endpoint)),
-    topErrors: [...errors.values()].sort((x, y) => y.requests - x.requests || x.status - y.status || (x.code ?? "").localeCompare(y.code ?? "")).slice(0, TOP_ERRORS),
+      .sort(
+        (x, y) =>
+          y.clientErrors + y.serverErrors - (x.clientErrors + x.serverErrors) ||
+          y.requests - x.requests ||
+          x.endpoint.localeCompare(y.endpoint),
+      ),
+    topErrors: [...errors.values()]
+      .sort((x, y) => y.requests - x.requests || x.status - y.status || (x.code ?? "").localeCompare(y.code ?? ""))
+      .slice(0, TOP_ERRORS),
   };
 }

@@ -35,11 +35,21 @@ export interface AnalyticsSummary {
   events: number;
   labelled: { fraud: number; legitimate: number };
   rules: RuleQuality[];
-  riskLevelOutcomes: { level: (typeof RISK)[number]; assessments: number; labelledFraud: number; labelledLegitimate: number; precision: number | null; recall: number | null }[];
+  riskLevelOutcomes: {
+    level: (typeof RISK)[number];
+    assessments: number;
+    labelledFraud: number;
+    labelledLegitimate: number;
+    precision: number | null;
+    recall: number | null;
+  }[];
   signalsByOutcome: Record<"fraud" | "legitimate", { signal: string; count: number; share: number }[]>;
 }
 
-export async function analyticsSummary(db: Db, a: { workspaceId: string; days: number; now?: Date }): Promise<AnalyticsSummary> {
+export async function analyticsSummary(
+  db: Db,
+  a: { workspaceId: string; days: number; now?: Date },
+): Promise<AnalyticsSummary> {
   const now = a.now ?? new Date();
   const from = new Date(now.getTime() - a.days * 86_400_000);
   const [endpoints, daily, events] = await Promise.all([
@@ -57,13 +67,21 @@ export async function analyticsSummary(db: Db, a: { workspaceId: string; days: n
       a.workspaceId,
       from,
     ),
-    db.event.findMany({ where: { workspaceId: a.workspaceId, createdAt: { gte: from } }, select: { type: true, data: true }, take: 10_000 }),
+    db.event.findMany({
+      where: { workspaceId: a.workspaceId, createdAt: { gte: from } },
+      select: { type: true, data: true },
+      take: 10_000,
+    }),
   ]);
   const riskLevels = { low: 0, medium: 0, high: 0, critical: 0 };
   const decisions = { allow: 0, review: 0, challenge: 0, block: 0 };
   const signals = new Map<string, number>();
   for (const e of events) {
-    const d = (e.data ?? {}) as { risk_level?: string; decision?: string; signals?: { name?: string; code?: string }[] };
+    const d = (e.data ?? {}) as {
+      risk_level?: string;
+      decision?: string;
+      signals?: { name?: string; code?: string }[];
+    };
     if (d.risk_level && d.risk_level in riskLevels) riskLevels[d.risk_level as keyof typeof riskLevels]++;
     if (d.decision && d.decision in decisions) decisions[d.decision as keyof typeof decisions]++;
     for (const s of Array.isArray(d.signals) ? d.signals : []) {
@@ -79,7 +97,10 @@ export async function analyticsSummary(db: Db, a: { workspaceId: string; days: n
     daily: daily.map((r) => ({ date: r.day, requests: Number(r.requests), units: Number(r.units) })),
     riskLevels,
     decisions,
-    topSignals: [...signals.entries()].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).slice(0, 10).map(([signal, count]) => ({ signal, count })),
+    topSignals: [...signals.entries()]
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+      .slice(0, 10)
+      .map(([signal, count]) => ({ signal, count })),
     events: events.length,
     ...quality,
   };
@@ -92,7 +113,11 @@ export async function analyticsSummary(db: Db, a: { workspaceId: string; days: n
  */
 async function outcomeQuality(db: Db, a: { workspaceId: string; from: Date; to: Date }) {
   const [rules, outcomes] = await Promise.all([
-    db.rule.findMany({ where: { workspaceId: a.workspaceId }, select: { id: true, name: true, mode: true, action: true }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }] }),
+    db.rule.findMany({
+      where: { workspaceId: a.workspaceId },
+      select: { id: true, name: true, mode: true, action: true },
+      orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    }),
     outcomesSince(db, { workspaceId: a.workspaceId, since: a.from }),
   ]);
   const perRule = new Map(rules.map((r) => [r.id, { matched: 0, differed: 0, fraud: 0, legit: 0 }]));
@@ -101,7 +126,13 @@ async function outcomeQuality(db: Db, a: { workspaceId: string; from: Date; to: 
   const labelled = { fraud: 0, legitimate: 0 };
   const actionOf = new Map(rules.map((r) => [r.id, r.action]));
 
-  for await (const s of storedAssessments(db, { workspaceId: a.workspaceId, since: a.from, until: new Date(a.to.getTime() + 1), limit: QUALITY_MAX, withFacts: false })) {
+  for await (const s of storedAssessments(db, {
+    workspaceId: a.workspaceId,
+    since: a.from,
+    until: new Date(a.to.getTime() + 1),
+    limit: QUALITY_MAX,
+    withFacts: false,
+  })) {
     const label = outcomes.get(s.requestId);
     const kind = label ? (isFraudLike(label) ? "fraud" : "legitimate") : null;
     if (kind) labelled[kind]++;
@@ -123,7 +154,10 @@ async function outcomeQuality(db: Db, a: { workspaceId: string; from: Date; to: 
     }
   }
   const top = (m: Map<string, number>, of: number) =>
-    [...m.entries()].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).slice(0, 10).map(([signal, count]) => ({ signal, count, share: ratio(count, of) ?? 0 }));
+    [...m.entries()]
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+      .slice(0, 10)
+      .map(([signal, count]) => ({ signal, count, share: ratio(count, of) ?? 0 }));
   return {
     labelled,
     rules: rules.map((r) => {
@@ -143,8 +177,18 @@ async function outcomeQuality(db: Db, a: { workspaceId: string; from: Date; to: 
     }),
     riskLevelOutcomes: RISK.map((level) => {
       const q = perLevel.get(level)!;
-      return { level, assessments: q.assessments, labelledFraud: q.fraud, labelledLegitimate: q.legit, precision: ratio(q.fraud, q.fraud + q.legit), recall: ratio(q.fraud, labelled.fraud) };
+      return {
+        level,
+        assessments: q.assessments,
+        labelledFraud: q.fraud,
+        labelledLegitimate: q.legit,
+        precision: ratio(q.fraud, q.fraud + q.legit),
+        recall: ratio(q.fraud, labelled.fraud),
+      };
     }),
-    signalsByOutcome: { fraud: top(signals.fraud, labelled.fraud), legitimate: top(signals.legitimate, labelled.legitimate) },
+    signalsByOutcome: {
+      fraud: top(signals.fraud, labelled.fraud),
+      legitimate: top(signals.legitimate, labelled.legitimate),
+    },
   };
 }

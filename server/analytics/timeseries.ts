@@ -6,7 +6,12 @@
 // workspaces' keys and rules are never named.
 import type { Db } from "../db/client";
 import type { AnalyticsRange } from "./range";
-import { DASHBOARD_KEY, requestOutcomesOfRange, type OutcomeCounts, type RequestOutcomesOfRange } from "./request-outcomes";
+import {
+  DASHBOARD_KEY,
+  requestOutcomesOfRange,
+  type OutcomeCounts,
+  type RequestOutcomesOfRange,
+} from "./request-outcomes";
 
 export { DASHBOARD_KEY };
 const RISK = ["low", "medium", "high", "critical"] as const;
@@ -18,7 +23,8 @@ const n = (v: Count | null | undefined) => Number(v ?? 0);
 const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 10_000) / 10_000);
 const DAY_SQL = `to_char("createdAt", 'YYYY-MM-DD')`;
 /** A JSON array field of the event's data, or an empty array when it is missing or not an array. */
-const arrayOf = (field: string) => `CASE WHEN jsonb_typeof("data"->'${field}') = 'array' THEN "data"->'${field}' ELSE '[]'::jsonb END`;
+const arrayOf = (field: string) =>
+  `CASE WHEN jsonb_typeof("data"->'${field}') = 'array' THEN "data"->'${field}' ELSE '[]'::jsonb END`;
 
 export interface DayErrors {
   bulkItems: number;
@@ -50,11 +56,20 @@ export interface AnalyticsTimeseries {
   keys: { key: string; name: string; prefix: string | null; status: string | null; requests: number; units: number }[];
   daily: AnalyticsDay[];
   topSignals: { signal: string; count: number }[];
-  topRules: { id: string; name: string | null; mode: "active" | "shadow" | null; matched: number; shadowMatched: number }[];
+  topRules: {
+    id: string;
+    name: string | null;
+    mode: "active" | "shadow" | null;
+    matched: number;
+    shadowMatched: number;
+  }[];
   responses: Omit<RequestOutcomesOfRange, "daily">;
 }
 
-export async function analyticsTimeseries(db: Db, a: { workspaceId: string; range: AnalyticsRange }): Promise<AnalyticsTimeseries> {
+export async function analyticsTimeseries(
+  db: Db,
+  a: { workspaceId: string; range: AnalyticsRange },
+): Promise<AnalyticsTimeseries> {
   const p = [a.workspaceId, a.range.since, a.range.until] as const;
   const inRange = `"workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND "createdAt" < $3::timestamp(3)`;
   const assessments = `${inRange} AND "type" = 'assessment'`;
@@ -146,7 +161,10 @@ export async function analyticsTimeseries(db: Db, a: { workspaceId: string; rang
   }
 
   const [keyRows, rules] = await Promise.all([
-    db.apiKey.findMany({ where: { workspaceId: a.workspaceId, id: { in: [...keys.keys()].filter((k) => k !== DASHBOARD_KEY) } }, select: { id: true, name: true, prefix: true, status: true } }),
+    db.apiKey.findMany({
+      where: { workspaceId: a.workspaceId, id: { in: [...keys.keys()].filter((k) => k !== DASHBOARD_KEY) } },
+      select: { id: true, name: true, prefix: true, status: true },
+    }),
     topRules(db, a.workspaceId, ruleHits),
   ]);
   const keyInfo = new Map(keyRows.map((k) => [k.id, k]));
@@ -157,11 +175,18 @@ export async function analyticsTimeseries(db: Db, a: { workspaceId: string; rang
     webhookDeliveries: sum((d) => d.errors.webhookDeliveries),
     webhookDeliveriesFailed: sum((d) => d.errors.webhookDeliveriesFailed),
   };
-  const byUnits = (x: { units: number; label: string }, y: { units: number; label: string }) => y.units - x.units || x.label.localeCompare(y.label);
+  const byUnits = (x: { units: number; label: string }, y: { units: number; label: string }) =>
+    y.units - x.units || x.label.localeCompare(y.label);
   return {
     since: a.range.since.toISOString(),
     until: a.range.until.toISOString(),
-    totals: { requests: sum((d) => d.requests), units: sum((d) => d.units), assessments: sum((d) => d.assessments), ...errors, rate: errorRate(errors) },
+    totals: {
+      requests: sum((d) => d.requests),
+      units: sum((d) => d.units),
+      assessments: sum((d) => d.assessments),
+      ...errors,
+      rate: errorRate(errors),
+    },
     endpoints: [...endpoints.entries()]
       .map(([endpoint, t]) => ({ label: endpoint, endpoint, ...t }))
       .sort(byUnits)
@@ -169,7 +194,14 @@ export async function analyticsTimeseries(db: Db, a: { workspaceId: string; rang
     keys: [...keys.entries()]
       .map(([key, t]) => {
         const k = keyInfo.get(key);
-        return { label: key, key, name: key === DASHBOARD_KEY ? "Dashboard (members)" : (k?.name ?? "Deleted key"), prefix: k?.prefix ?? null, status: k?.status ?? null, ...t };
+        return {
+          label: key,
+          key,
+          name: key === DASHBOARD_KEY ? "Dashboard (members)" : (k?.name ?? "Deleted key"),
+          prefix: k?.prefix ?? null,
+          status: k?.status ?? null,
+          ...t,
+        };
       })
       .sort(byUnits)
       .map(({ label: _, ...k }) => k),
@@ -208,11 +240,21 @@ async function topRules(db: Db, workspaceId: string, hits: { id: string; shadow:
     else t.matched += n(h.count);
     per.set(h.id, t);
   }
-  const top = [...per.entries()].sort((x, y) => y[1].matched + y[1].shadowMatched - (x[1].matched + x[1].shadowMatched) || x[0].localeCompare(y[0])).slice(0, TOP);
-  const rules = await db.rule.findMany({ where: { workspaceId, id: { in: top.map(([id]) => id) } }, select: { id: true, name: true, mode: true } });
+  const top = [...per.entries()]
+    .sort((x, y) => y[1].matched + y[1].shadowMatched - (x[1].matched + x[1].shadowMatched) || x[0].localeCompare(y[0]))
+    .slice(0, TOP);
+  const rules = await db.rule.findMany({
+    where: { workspaceId, id: { in: top.map(([id]) => id) } },
+    select: { id: true, name: true, mode: true },
+  });
   const byId = new Map(rules.map((r) => [r.id, r]));
   return top.map(([id, t]) => {
     const r = byId.get(id);
-    return { id, name: r?.name ?? null, mode: r ? ((r.mode === "shadow" ? "shadow" : "active") as "active" | "shadow") : null, ...t };
+    return {
+      id,
+      name: r?.name ?? null,
+      mode: r ? ((r.mode === "shadow" ? "shadow" : "active") as "active" | "shadow") : null,
+      ...t,
+    };
   });
 }

@@ -11,7 +11,11 @@ import { createCallerFactory } from "./trpc";
 
 type ProcedureLike = {
   _def: {
-    inputs: { safeParseAsync(v: unknown): Promise<{ success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }> }[];
+    inputs: {
+      safeParseAsync(
+        v: unknown,
+      ): Promise<{ success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }>;
+    }[];
     meta?: { metered?: { capability: string } };
   };
 };
@@ -31,7 +35,10 @@ provideBulkProcedures({
       const r = await parser.safeParseAsync(input);
       if (!r.success) {
         const issue = r.error!.issues[0]!;
-        return { problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`, capability: undefined };
+        return {
+          problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`,
+          capability: undefined,
+        };
       }
     }
     return { problem: null, capability: proc._def.meta?.metered?.capability as Capability | undefined };

@@ -77,7 +77,12 @@ export type Caller = "workspace" | "key-or-owner" | "key-optional";
 
 /** The part of a procedure's meta (server/api/trpc.ts `Meta`) the sentences are written from. */
 export interface AccessMeta {
-  metered?: { capability: Capability; cost: string; bulk: "never" | "multiple-targets" | "always"; rateLimited?: boolean };
+  metered?: {
+    capability: Capability;
+    cost: string;
+    bulk: "never" | "multiple-targets" | "always";
+    rateLimited?: boolean;
+  };
   /** A declared per-workspace burst limit (its presence is what the sentence needs). */
   rateLimit?: unknown;
   requires?: { capability?: Capability; webhooks?: true; bulk?: unknown };
@@ -94,7 +99,8 @@ export function callerOf(meta: AccessMeta): Caller {
 
 const CALLERS: Record<Caller, string> = {
   workspace: "an active API key of the workspace (or a signed-in member in the dashboard)",
-  "key-or-owner": "an active API key of the workspace, or a workspace owner in the dashboard (a member is 403 FORBIDDEN)",
+  "key-or-owner":
+    "an active API key of the workspace, or a workspace owner in the dashboard (a member is 403 FORBIDDEN)",
   "key-optional": "no API key needed (a key that is sent must be active)",
 };
 
@@ -116,7 +122,8 @@ export function accessSentence(meta: AccessMeta, catalog: Plan[] = catalogPlans(
   const caller = callerOf(meta);
   const capability = meta.requires?.capability ?? meta.metered?.capability;
   let plans: string | null = null;
-  if (meta.requires?.webhooks) plans = `on ${describePlans(WEBHOOK_PLANS(catalog), catalog)} (webhooks; otherwise 403 CAPABILITY_REQUIRED)`;
+  if (meta.requires?.webhooks)
+    plans = `on ${describePlans(WEBHOOK_PLANS(catalog), catalog)} (webhooks; otherwise 403 CAPABILITY_REQUIRED)`;
   else if (capability) {
     const qualifying = plansForCapability(capability, catalog);
     const all = qualifying.length === catalog.length;
@@ -131,15 +138,19 @@ export function accessSentence(meta: AccessMeta, catalog: Plan[] = catalogPlans(
   const out = [`**Access:** ${CALLERS[caller]}${plans ? `, ${plans}` : ""}.`];
 
   if (bulk !== "never" && !bulkOnly) {
-    out.push(`${bulk === "always" ? "Needs" : "More than one target needs"} bulk lookups (${bulkPlans}; otherwise 403 BULK_LOOKUPS_REQUIRED).`);
+    out.push(
+      `${bulk === "always" ? "Needs" : "More than one target needs"} bulk lookups (${bulkPlans}; otherwise 403 BULK_LOOKUPS_REQUIRED).`,
+    );
   }
 
   if (meta.metered) out.push(`**Cost:** ${lookupUnits(meta.metered.cost)}.`);
   else if (meta.charges) out.push(`**Cost:** ${meta.charges}.`);
   else out.push("**Cost:** unmetered (no lookup units).");
 
-  if (meta.metered?.rateLimited) out.push("**Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.");
+  if (meta.metered?.rateLimited)
+    out.push("**Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.");
   else if (meta.rateLimit) out.push("**Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After.");
-  else if (meta.errors?.includes("RATE_LIMITED")) out.push("**Rate limit:** over it, 429 RATE_LIMITED with Retry-After.");
+  else if (meta.errors?.includes("RATE_LIMITED"))
+    out.push("**Rate limit:** over it, 429 RATE_LIMITED with Retry-After.");
   return out.join(" ");
 }

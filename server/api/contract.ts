@@ -36,7 +36,8 @@ export interface ContractMeta {
 /** The plan sentence of a requirement, for descriptions and refusals ("a Suite or Lookups plan"). */
 export function requirementPlans(req: Requirement): string | null {
   if (req.webhooks) return describePlans(WEBHOOK_PLANS());
-  if (req.capability && req.capability !== "geolocation" && req.capability !== "vulnerabilities") return describePlans(plansForCapability(req.capability));
+  if (req.capability && req.capability !== "geolocation" && req.capability !== "vulnerabilities")
+    return describePlans(plansForCapability(req.capability));
   return null;
 }
 
@@ -47,12 +48,20 @@ function hasCapability(e: Entitlements, req: Requirement): boolean {
 }
 
 /** The refusal a caller gets for not meeting the requirement, or null when it is met. */
-export async function requirementRefusal(req: Requirement, principal: Principal, rawInput: () => Promise<unknown>): Promise<AppError | null> {
-  if (req.lookup && principal.kind === "member" && principal.lookupsBlocked) return new AppError("FORBIDDEN", principal.lookupsBlocked);
+export async function requirementRefusal(
+  req: Requirement,
+  principal: Principal,
+  rawInput: () => Promise<unknown>,
+): Promise<AppError | null> {
+  if (req.lookup && principal.kind === "member" && principal.lookupsBlocked)
+    return new AppError("FORBIDDEN", principal.lookupsBlocked);
   if (!hasCapability(principal.entitlements, req)) {
     const plans = requirementPlans(req);
     const subject = req.subject ?? "This endpoint needs";
-    return new AppError("CAPABILITY_REQUIRED", plans ? `${subject} ${plans}.` : `${subject} the ${req.capability} capability.`);
+    return new AppError(
+      "CAPABILITY_REQUIRED",
+      plans ? `${subject} ${plans}.` : `${subject} the ${req.capability} capability.`,
+    );
   }
   if (req.bulk && !principal.entitlements.bulk && req.bulk(await rawInput().catch(() => undefined))) {
     return new AppError(

@@ -20,7 +20,13 @@ import { screenInput, type FreeTextPaths } from "./input-screen";
 
 /** Procedure metadata: trpc-to-openapi's `openapi`, plus what the pipeline and the docs need to know. */
 export type Meta = OpenApiMeta & {
-  metered?: { capability: Capability; endpoint: string; cost: string; bulk: "never" | "multiple-targets" | "always"; rateLimited?: boolean };
+  metered?: {
+    capability: Capability;
+    endpoint: string;
+    cost: string;
+    bulk: "never" | "multiple-targets" | "always";
+    rateLimited?: boolean;
+  };
   /** Who may call, when the builder allows more or less than any active key or member (contract-text.ts `Caller`). */
   who?: Caller;
   /** How a procedure outside meteredProcedure charges lookup units (bulk jobs), for the docs' cost sentence. */
@@ -48,7 +54,11 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       // The dashboard client gets the same closed set of codes as the REST API, never an internal message.
       const { body } = toErrorBody(error);
-      return { ...shape, message: body.error.message, data: { ...shape.data, stack: undefined, appCode: body.error.code } };
+      return {
+        ...shape,
+        message: body.error.message,
+        data: { ...shape.data, stack: undefined, appCode: body.error.code },
+      };
     },
   });
 
@@ -73,13 +83,18 @@ const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
  */
 export function asTRPCError(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
-  return new TRPCError({ code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR", message: err.message, cause: err });
+  return new TRPCError({
+    code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR",
+    message: err.message,
+    cause: err,
+  });
 }
 
 /** Every procedure starts here: domain errors thrown below are mapped to their status (see asTRPCError). */
 const base = t.procedure.use(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: asTRPCError(result.error.cause) as TRPCError };
+  if (!result.ok && result.error.cause instanceof AppError)
+    return { ...result, error: asTRPCError(result.error.cause) as TRPCError };
   return result;
 });
 
@@ -94,11 +109,19 @@ export interface RateLimit {
 
 /** Counts one request against the workspace's bucket, or refuses with 429 RATE_LIMITED and Retry-After. */
 async function enforceRateLimit(rl: RateLimit, workspaceId: string): Promise<void> {
-  const verdict = await consumeRateLimit({ bucket: `${rl.name}:${workspaceId}`, limit: rl.limit(), windowSeconds: rl.windowSeconds() });
+  const verdict = await consumeRateLimit({
+    bucket: `${rl.name}:${workspaceId}`,
+    limit: rl.limit(),
+    windowSeconds: rl.windowSeconds(),
+  });
   if (!verdict.allowed) {
-    throw new AppError("RATE_LIMITED", `Too many ${rl.what ?? `${rl.name} requests`}; retry in ${verdict.retryAfterSeconds} s.`, {
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many ${rl.what ?? `${rl.name} requests`}; retry in ${verdict.retryAfterSeconds} s.`,
+      {
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      },
+    );
   }
 }
 
@@ -144,14 +167,22 @@ export const authenticated = base
   .use(async ({ ctx, next, meta, getRawInput, path }) => {
     // A metered lookup may take its key from the key cache: its reservation confirms it (meteredProcedure).
     let principal = await ctx.authenticate(meta?.metered ? "cached" : undefined);
-    if (meta?.metered && !ctx.prepaid && principal.kind === "api_key") metrics().keyCache.inc({ outcome: principal.unconfirmed ? "hit" : "miss" });
+    if (meta?.metered && !ctx.prepaid && principal.kind === "api_key")
+      metrics().keyCache.inc({ outcome: principal.unconfirmed ? "hit" : "miss" });
     // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates
     // (bulk job items are not requests and are not counted).
     const note = (status: number, code?: string) => {
       if (ctx.prepaid) return;
-      noteRequestOutcome(ctx.db, { workspaceId: principal.workspaceId, apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null, procedure: path, status, code });
+      noteRequestOutcome(ctx.db, {
+        workspaceId: principal.workspaceId,
+        apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null,
+        procedure: path,
+        status,
+        code,
+      });
     };
-    const refusalOf = async (p: Principal) => (meta?.requires ? requirementRefusal(meta.requires, p, getRawInput) : null);
+    const refusalOf = async (p: Principal) =>
+      meta?.requires ? requirementRefusal(meta.requires, p, getRawInput) : null;
     let refusal = await refusalOf(principal);
     // A refusal is never judged by a cached key alone: the key is read again first.
     if (refusal && isUnconfirmed(principal)) refusal = await refusalOf((principal = await ctx.authenticate("fresh")));
@@ -189,7 +220,8 @@ export const workspaceProcedure = authenticated;
 
 /** A signed-in dashboard user with the owner role in the selected workspace: manages keys, plans and members. */
 export const ownerProcedure = workspaceProcedure.use(({ ctx, next }) => {
-  if (ctx.principal.kind !== "member") throw new AppError("FORBIDDEN", "API keys cannot administer keys, plans or members.");
+  if (ctx.principal.kind !== "member")
+    throw new AppError("FORBIDDEN", "API keys cannot administer keys, plans or members.");
   if (ctx.principal.role !== "owner") throw new AppError("FORBIDDEN", "Only workspace owners can do this.");
   return next({ ctx: { principal: ctx.principal } });
 });
@@ -252,7 +284,14 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         const { entitlements, workspaceId } = principal;
         if (!opts.history || entitlements.historyDays <= 0) return;
         const h = opts.history(typed, data);
-        recordLookupHistory(ctx.db, { workspaceId, requestId: ctx.requestId, endpoint: opts.endpoint, target: h.target, summary: h.summary, historyDays: entitlements.historyDays });
+        recordLookupHistory(ctx.db, {
+          workspaceId,
+          requestId: ctx.requestId,
+          endpoint: opts.endpoint,
+          target: h.target,
+          summary: h.summary,
+          historyDays: entitlements.historyDays,
+        });
       };
       if (ctx.prepaid) {
         // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3).
@@ -277,7 +316,8 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       });
       // A key from the key cache is confirmed by the reservation itself (still active, same plans), or nothing is
       // reserved and the request is judged again by a fresh read of the key.
-      const guard = p.kind === "api_key" && p.unconfirmed ? { apiKeyId: p.apiKeyId, plans: p.unconfirmed.plans } : undefined;
+      const guard =
+        p.kind === "api_key" && p.unconfirmed ? { apiKeyId: p.apiKeyId, plans: p.unconfirmed.plans } : undefined;
       let quota = await reserveUnitsGrouped(ctx.db, reservation(p), guard);
       if (p.kind === "api_key") delete p.unconfirmed;
       if (quota === "stale") {
@@ -290,7 +330,10 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         if (quota === "stale") throw new Error("an unguarded reservation cannot be stale");
       }
       if (!quota) {
-        throw new AppError("QUOTA_EXCEEDED", `The monthly allowance of ${p.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${units}); it resets at the start of the next UTC month.`);
+        throw new AppError(
+          "QUOTA_EXCEEDED",
+          `The monthly allowance of ${p.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${units}); it resets at the start of the next UTC month.`,
+        );
       }
       metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(p.entitlements.plans) }, units);
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);

@@ -30,18 +30,28 @@ export interface AsnIntel {
 const HOSTING_WORDS = /\b(hosting|hoster|cloud|server(s)?|datacenter|data cent(er|re)|vps|colo(cation)?|dedicated)\b/i;
 
 export async function getAsnIntelOrThrow(asn: number): Promise<AsnIntel> {
-  const [v4, v6, hostingState, asnDrop] = await Promise.all([getFeed(asnIpv4Feed), getFeed(asnIpv6Feed), getFeed(hostingAsnsFeed), getFeed(spamhausAsnDropFeed)]);
+  const [v4, v6, hostingState, asnDrop] = await Promise.all([
+    getFeed(asnIpv4Feed),
+    getFeed(asnIpv6Feed),
+    getFeed(hostingAsnsFeed),
+    getFeed(spamhausAsnDropFeed),
+  ]);
   const stats = asnPrefixStats(asn);
   const rdap = await lookupAutnumRdap(asn);
-  if (!stats && rdap.status === "not_found") throw new AppError("NOT_FOUND", `AS${asn} is not announced in the shipped routing data and ${rdap.reason}.`);
-  if (!stats && rdap.status === "unavailable") throw new AppError("UPSTREAM_UNAVAILABLE", `AS${asn} is not in the shipped routing data and its registry could not be asked: ${rdap.reason}.`);
+  if (!stats && rdap.status === "not_found")
+    throw new AppError("NOT_FOUND", `AS${asn} is not announced in the shipped routing data and ${rdap.reason}.`);
+  if (!stats && rdap.status === "unavailable")
+    throw new AppError(
+      "UPSTREAM_UNAVAILABLE",
+      `AS${asn} is not in the shipped routing data and its registry could not be asked: ${rdap.reason}.`,
+    );
 
   const record = rdap.status === "ok" ? rdap.data : null;
   const organization = stats?.organization ?? record?.holder ?? null;
   const listedHosting = hostingState.data.get(asn) ?? null;
   const guessed = !listedHosting && organization && HOSTING_WORDS.test(organization);
   const asnDropEmpty = emptyFeedReason(spamhausAsnDropFeed, asnDrop);
-  const dropHit = asnDropEmpty ? null : asnDrop.data.get(asn) ?? null;
+  const dropHit = asnDropEmpty ? null : (asnDrop.data.get(asn) ?? null);
 
   return {
     asn,
@@ -52,9 +62,19 @@ export async function getAsnIntelOrThrow(asn: number): Promise<AsnIntel> {
     prefixes: stats ? { ipv4: stats.ipv4, ipv6: stats.ipv6 } : null,
     prefixesReason: stats ? null : "Not announced in the shipped routing data (RouteViews and RIR delegations)",
     hosting: listedHosting
-      ? { value: true, kind: listedHosting.kind, provider: listedHosting.provider, basis: `Operated by ${listedHosting.provider} (curated hosting-ASN list)` }
+      ? {
+          value: true,
+          kind: listedHosting.kind,
+          provider: listedHosting.provider,
+          basis: `Operated by ${listedHosting.provider} (curated hosting-ASN list)`,
+        }
       : guessed
-        ? { value: true, kind: "hosting", provider: organization, basis: `Organisation name "${organization}" suggests a hosting provider (heuristic)` }
+        ? {
+            value: true,
+            kind: "hosting",
+            provider: organization,
+            basis: `Organisation name "${organization}" suggests a hosting provider (heuristic)`,
+          }
         : { value: false, kind: null, provider: null, basis: null },
     lists: [
       {
@@ -67,7 +87,12 @@ export async function getAsnIntelOrThrow(asn: number): Promise<AsnIntel> {
     ],
     rdap: record ? (({ asn: _asn, ...rest }) => rest)(record) : null,
     rdapReason: rdap.status === "ok" ? null : rdap.reason,
-    sources: [feedSourceRef(asnIpv4Feed, v4), feedSourceRef(asnIpv6Feed, v6), feedSourceRef(hostingAsnsFeed, hostingState), feedSourceRef(spamhausAsnDropFeed, asnDrop)],
+    sources: [
+      feedSourceRef(asnIpv4Feed, v4),
+      feedSourceRef(asnIpv6Feed, v6),
+      feedSourceRef(hostingAsnsFeed, hostingState),
+      feedSourceRef(spamhausAsnDropFeed, asnDrop),
+    ],
     checkedAt: new Date().toISOString(),
   };
 }

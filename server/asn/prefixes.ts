@@ -37,7 +37,11 @@ type Index = Map<number, AsnPrefixStats>;
 function entry(index: Index, asn: number, org: string | null): AsnPrefixStats {
   let e = index.get(asn);
   if (!e) {
-    e = { organization: org, ipv4: { ranges: 0, prefixes: 0, addresses: 0 }, ipv6: { ranges: 0, prefixes: 0, slash48s: 0 } };
+    e = {
+      organization: org,
+      ipv4: { ranges: 0, prefixes: 0, addresses: 0 },
+      ipv6: { ranges: 0, prefixes: 0, slash48s: 0 },
+    };
     index.set(asn, e);
   }
   return e;

@@ -15,10 +15,25 @@ export const asnIntelSchema = z.object({
       ipv6: z.object({ ranges: z.number().int(), prefixes: z.number().int(), slash48s: z.number() }),
     })
     .nullable()
-    .describe("Announced space in the shipped routing data: merged ranges, the CIDR prefixes covering them, and their size"),
+    .describe(
+      "Announced space in the shipped routing data: merged ranges, the CIDR prefixes covering them, and their size",
+    ),
   prefixesReason: z.string().nullable(),
-  hosting: z.object({ value: z.boolean(), kind: z.enum(["cloud", "hosting", "cdn"]).nullable(), provider: z.string().nullable(), basis: z.string().nullable() }),
-  lists: z.array(z.object({ list: z.string(), name: z.string(), listed: z.boolean().nullable(), detail: z.string().nullable(), reason: z.string().nullable() })),
+  hosting: z.object({
+    value: z.boolean(),
+    kind: z.enum(["cloud", "hosting", "cdn"]).nullable(),
+    provider: z.string().nullable(),
+    basis: z.string().nullable(),
+  }),
+  lists: z.array(
+    z.object({
+      list: z.string(),
+      name: z.string(),
+      listed: z.boolean().nullable(),
+      detail: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
   rdap: autnumRdapSchema.nullable(),
   rdapReason: z.string().nullable(),
   sources: z.array(feedSourceSchema),

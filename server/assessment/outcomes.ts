@@ -23,9 +23,19 @@ export interface OutcomeRecord {
 
 export async function labelOutcomeOrThrow(
   db: Db,
-  a: { workspaceId: string; labelRequestId: string; requestId: string; outcome: Outcome; note: string | null; actor: string },
+  a: {
+    workspaceId: string;
+    labelRequestId: string;
+    requestId: string;
+    outcome: Outcome;
+    note: string | null;
+    actor: string;
+  },
 ): Promise<OutcomeRecord> {
-  const assessed = await db.event.findFirst({ where: { workspaceId: a.workspaceId, requestId: a.requestId, type: "assessment" }, select: { id: true } });
+  const assessed = await db.event.findFirst({
+    where: { workspaceId: a.workspaceId, requestId: a.requestId, type: "assessment" },
+    select: { id: true },
+  });
   if (!assessed) throw new AppError("NOT_FOUND", `No assessment ${a.requestId} in this workspace.`);
   const previous = await latestOutcome(db, a.workspaceId, a.requestId);
   const at = new Date();
@@ -39,7 +49,11 @@ export async function labelOutcomeOrThrow(
 }
 
 async function latestOutcome(db: Db, workspaceId: string, requestId: string): Promise<Outcome | null> {
-  const row = await db.event.findFirst({ where: { workspaceId, requestId, type: OUTCOME_EVENT }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { data: true } });
+  const row = await db.event.findFirst({
+    where: { workspaceId, requestId, type: OUTCOME_EVENT },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { data: true },
+  });
   return ((row?.data as { outcome?: Outcome } | undefined)?.outcome ?? null) as Outcome | null;
 }
 
@@ -53,5 +67,9 @@ export async function outcomesSince(db: Db, a: { workspaceId: string; since: Dat
     OUTCOME_EVENT,
     a.since,
   );
-  return new Map(rows.filter((r) => (OUTCOMES as readonly string[]).includes(r.outcome)).map((r) => [r.requestId, r.outcome as Outcome]));
+  return new Map(
+    rows
+      .filter((r) => (OUTCOMES as readonly string[]).includes(r.outcome))
+      .map((r) => [r.requestId, r.outcome as Outcome]),
+  );
 }

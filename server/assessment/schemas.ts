@@ -28,12 +28,30 @@ export const assessRequestSchema = z.object({
   email: email.optional().describe("The user's email address; syntax is validated (400 when invalid)"),
   user_agent: z.string().max(1024).optional().describe("The end user's User-Agent header"),
   device_id: z.string().trim().min(1).max(256).optional().describe("A stable device identifier from your client"),
-  device: deviceSignalsSchema.optional().describe("Browser signals from /device.js (as POST /device/check takes them): automation, consistency and per-device velocity move the score"),
+  device: deviceSignalsSchema
+    .optional()
+    .describe(
+      "Browser signals from /device.js (as POST /device/check takes them): automation, consistency and per-device velocity move the score",
+    ),
   user_id: z.string().trim().min(1).max(256).optional().describe("Your identifier of the account"),
-  phone: z.string().trim().regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +").optional(),
-  billing_country: z.string().trim().regex(/^[A-Za-z]{2}$/, "billing_country must be an ISO 3166-1 alpha-2 code").transform((s) => s.toUpperCase()).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +")
+    .optional(),
+  billing_country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "billing_country must be an ISO 3166-1 alpha-2 code")
+    .transform((s) => s.toUpperCase())
+    .optional(),
   amount: z.number().finite().min(0).max(1e12).optional().describe("Transaction amount in major units of `currency`"),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, "currency must be an ISO 4217 code").transform((s) => s.toUpperCase()).optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, "currency must be an ISO 4217 code")
+    .transform((s) => s.toUpperCase())
+    .optional(),
   metadata: z
     .record(z.string().max(64), metadataValue)
     .refine((m) => Object.keys(m).length <= 50, "metadata holds at most 50 keys")
@@ -45,7 +63,10 @@ export type AssessRequest = z.output<typeof assessRequestSchema>;
 
 export const signalSchema = z.object({
   code: z.string(),
-  weight: z.number().int().describe("Points this signal added to the score, from the weight set named by the result's `weights`"),
+  weight: z
+    .number()
+    .int()
+    .describe("Points this signal added to the score, from the weight set named by the result's `weights`"),
   reason: z.string().describe("What was found and what it means"),
   evidence: z.array(z.string()).describe("Names of the sources behind the signal"),
 });
@@ -65,21 +86,31 @@ export const assessResultSchema = z.object({
   decided_by: z.enum(["score", "rule"]).describe("Whether the score's decision stood or a matching rule overrode it"),
   weights: z
     .enum(["default", "learned"])
-    .describe("The signal weights the score used: the default table, or the weights learned from this workspace's outcome labels (GET /weights)"),
+    .describe(
+      "The signal weights the score used: the default table, or the weights learned from this workspace's outcome labels (GET /weights)",
+    ),
   signals: z.array(signalSchema),
-  rules: z.array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) })).describe("Every enabled active rule that matched, in evaluation order; the first decides"),
+  rules: z
+    .array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) }))
+    .describe("Every enabled active rule that matched, in evaluation order; the first decides"),
   shadow_rules: z
     .array(z.object({ id: z.string(), name: z.string(), action: z.enum(DECISIONS) }))
-    .describe("Every enabled shadow rule that matched, in evaluation order, with the action it would have taken; never changes the decision"),
+    .describe(
+      "Every enabled shadow rule that matched, in evaluation order, with the action it would have taken; never changes the decision",
+    ),
   rule_errors: z
     .array(z.object({ id: z.string(), name: z.string(), message: z.string() }))
-    .describe("Rules that could not be evaluated for this assessment and were skipped (e.g. a division by zero), with why"),
+    .describe(
+      "Rules that could not be evaluated for this assessment and were skipped (e.g. a division by zero), with why",
+    ),
   ip: z.object({
     address: z.string(),
     scope: z.string(),
     country: z.string().nullable(),
     asn: z.number().int().nullable(),
-    network_type: z.string().describe("anonymizer, service, hosting, residential or unknown (as `network.type` on /ip/{ip})"),
+    network_type: z
+      .string()
+      .describe("anonymizer, service, hosting, residential or unknown (as `network.type` on /ip/{ip})"),
     tor_exit: z.boolean().nullable(),
     hosting: z.boolean().describe("A cloud, hosting, platform or CDN network"),
     privacy: privacySnakeSchema,
@@ -95,7 +126,11 @@ export const assessResultSchema = z.object({
     })
     .nullable(),
   device: z
-    .object({ device_id: z.string(), verdict: z.enum(["automated", "suspicious", "human"]), risk_score: z.number().int() })
+    .object({
+      device_id: z.string(),
+      verdict: z.enum(["automated", "suspicious", "human"]),
+      risk_score: z.number().int(),
+    })
     .nullable()
     .describe("The diagnosis of the `device` object (null without one); its signals are among `signals`"),
   sources: z.array(sourceSchema),

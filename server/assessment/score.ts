@@ -42,7 +42,12 @@ export type LearnedWeights = Readonly<Record<string, number>>;
  * `learned`, a code's learned weight replaces its default for every event (it was fitted over all of them), and the
  * freshness factor still applies: a stale Tor list counts half of whichever weight is in use.
  */
-export function signalWeight(code: WeightedSignalCode, event?: EventName, factor = 1, learned?: LearnedWeights | null): number {
+export function signalWeight(
+  code: WeightedSignalCode,
+  event?: EventName,
+  factor = 1,
+  learned?: LearnedWeights | null,
+): number {
   const w: SignalWeight = SIGNAL_WEIGHTS[code];
   const base = learned?.[code] ?? (event && w.byEvent?.[event]) ?? w.weight;
   return Math.round(base * factor);
@@ -62,11 +67,17 @@ function freshnessFactorOf(code: WeightedSignalCode, event: EventName, weight: n
  * code that has one is re-weighed here, table codes through `signalWeight` (keeping their freshness factor), the
  * others (email, velocity, amount, device codes) taking the learned weight as it is.
  */
-export function weighSignals<S extends { code: string; weight: number }>(signals: readonly S[], event: EventName, learned: LearnedWeights | null): S[] {
+export function weighSignals<S extends { code: string; weight: number }>(
+  signals: readonly S[],
+  event: EventName,
+  learned: LearnedWeights | null,
+): S[] {
   if (!learned) return [...signals];
   return signals.map((s) => {
     if (learned[s.code] === undefined) return s;
-    const weight = isTableCode(s.code) ? signalWeight(s.code, event, freshnessFactorOf(s.code, event, s.weight), learned) : Math.round(learned[s.code]!);
+    const weight = isTableCode(s.code)
+      ? signalWeight(s.code, event, freshnessFactorOf(s.code, event, s.weight), learned)
+      : Math.round(learned[s.code]!);
     return { ...s, weight };
   });
 }

@@ -18,7 +18,17 @@ export interface StoredAssessment {
   facts: Facts | null;
 }
 
-type Row = { id: string; requestId: string; createdAt: Date; risk_level: string | null; decision: string | null; rules: unknown; shadow_rules: unknown; signals: unknown; facts: unknown };
+type Row = {
+  id: string;
+  requestId: string;
+  createdAt: Date;
+  risk_level: string | null;
+  decision: string | null;
+  rules: unknown;
+  shadow_rules: unknown;
+  signals: unknown;
+  facts: unknown;
+};
 
 const PAGE = 5000;
 
@@ -74,8 +84,16 @@ function toStored(r: Row): StoredAssessment {
     riskLevel: r.risk_level,
     decision: r.decision,
     rules: Array.isArray(rules) ? rules.filter((x): x is string => typeof x === "string") : [],
-    shadowRules: Array.isArray(shadow) ? shadow.filter((x) => x && typeof x.id === "string").map((x) => ({ id: x.id as string, action: String(x.action) })) : [],
-    signals: Array.isArray(signals) ? signals.map((s) => (s && typeof s === "object" ? (s.code ?? s.name) : null)).filter((x): x is string => typeof x === "string") : [],
+    shadowRules: Array.isArray(shadow)
+      ? shadow
+          .filter((x) => x && typeof x.id === "string")
+          .map((x) => ({ id: x.id as string, action: String(x.action) }))
+      : [],
+    signals: Array.isArray(signals)
+      ? signals
+          .map((s) => (s && typeof s === "object" ? (s.code ?? s.name) : null))
+          .filter((x): x is string => typeof x === "string")
+      : [],
     facts: facts && typeof facts === "object" && !Array.isArray(facts) ? (facts as Facts) : null,
   };
 }

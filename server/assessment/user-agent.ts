@@ -31,7 +31,11 @@ export interface KnownCrawler {
 
 /** User-agent tokens of crawlers and monitors whose operators publish their ranges (one feed each). */
 const KNOWN_CRAWLERS: (KnownCrawler & { pattern: RegExp })[] = [
-  { pattern: /Googlebot|Google-InspectionTool|GoogleOther|Storebot-Google|AdsBot-Google/i, name: "Googlebot", feed: "crawler-googlebot" },
+  {
+    pattern: /Googlebot|Google-InspectionTool|GoogleOther|Storebot-Google|AdsBot-Google/i,
+    name: "Googlebot",
+    feed: "crawler-googlebot",
+  },
   { pattern: /bingbot|BingPreview|adidxbot/i, name: "Bingbot", feed: "crawler-bing" },
   { pattern: /DuckAssistBot/i, name: "DuckAssistBot", feed: "crawler-duckassistbot" },
   { pattern: /DuckDuckBot/i, name: "DuckDuckBot", feed: "crawler-duckduckbot" },
@@ -51,15 +55,37 @@ export function userAgentSignals(req: AssessRequest): Signal[] {
   if (req.event === "api") return [];
   const ua = req.user_agent?.trim() ?? "";
   if (!ua) {
-    return [{ code: "ua_missing", weight: signalWeight("ua_missing", req.event), reason: "No User-Agent was sent: every browser sends one, scripts often do not. Pass the end user's User-Agent header.", evidence: ["request"] }];
+    return [
+      {
+        code: "ua_missing",
+        weight: signalWeight("ua_missing", req.event),
+        reason:
+          "No User-Agent was sent: every browser sends one, scripts often do not. Pass the end user's User-Agent header.",
+        evidence: ["request"],
+      },
+    ];
   }
   if (claimedCrawler(ua)) return [];
   const hit = AUTOMATION.find((a) => a.pattern.test(ua));
   if (hit) {
-    return [{ code: "ua_automation", weight: signalWeight("ua_automation", req.event), reason: `The User-Agent identifies ${hit.name}, not a person's browser: likely automated traffic. Challenge or block it.`, evidence: ["request"] }];
+    return [
+      {
+        code: "ua_automation",
+        weight: signalWeight("ua_automation", req.event),
+        reason: `The User-Agent identifies ${hit.name}, not a person's browser: likely automated traffic. Challenge or block it.`,
+        evidence: ["request"],
+      },
+    ];
   }
   if (ua.length < 20 || !/Mozilla\/|Opera\/|Dalvik\/|CFNetwork\//.test(ua)) {
-    return [{ code: "ua_unusual", weight: signalWeight("ua_unusual", req.event), reason: "The User-Agent does not look like a mainstream browser or app.", evidence: ["request"] }];
+    return [
+      {
+        code: "ua_unusual",
+        weight: signalWeight("ua_unusual", req.event),
+        reason: "The User-Agent does not look like a mainstream browser or app.",
+        evidence: ["request"],
+      },
+    ];
   }
   return [];
 }

@@ -9,9 +9,18 @@ import type { Signal, SourceRef } from "./schemas";
 
 /** Earlier assessments at or above `at` add `weight`; the first tier reached (highest first) applies. */
 const TIERS = {
-  ip: [{ at: 20, weight: 30 }, { at: 5, weight: 15 }],
-  email: [{ at: 10, weight: 35 }, { at: 3, weight: 20 }],
-  device: [{ at: 20, weight: 30 }, { at: 5, weight: 15 }],
+  ip: [
+    { at: 20, weight: 30 },
+    { at: 5, weight: 15 },
+  ],
+  email: [
+    { at: 10, weight: 35 },
+    { at: 3, weight: 20 },
+  ],
+  device: [
+    { at: 20, weight: 30 },
+    { at: 5, weight: 15 },
+  ],
 } as const;
 
 const LABEL = { ip: "IP address", email: "email address", device: "device" } as const;
@@ -25,7 +34,14 @@ type Row = Record<string, unknown>;
  */
 export async function velocitySignals(
   db: Db,
-  a: { workspaceId: string; ip: string; email: string | null; deviceId: string | null; userId?: string | null; now?: Date },
+  a: {
+    workspaceId: string;
+    ip: string;
+    email: string | null;
+    deviceId: string | null;
+    userId?: string | null;
+    now?: Date;
+  },
   alsoRead: Record<string, string> = {},
 ): Promise<{ signals: Signal[]; source: SourceRef; facts: Facts; also: Record<string, unknown> }> {
   const minutes = velocityWindowMinutes();
@@ -36,7 +52,12 @@ export async function velocitySignals(
   // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d
   const dev = `"data"->>'device_id' = $5::text`;
   const usr = `"data"->>'user_id' = $6::text`;
-  const win = { sig: "$7::timestamp(3)", "1h": "$8::timestamp(3)", "24h": "$9::timestamp(3)", "7d": "$10::timestamp(3)" } as const;
+  const win = {
+    sig: "$7::timestamp(3)",
+    "1h": "$8::timestamp(3)",
+    "24h": "$9::timestamp(3)",
+    "7d": "$10::timestamp(3)",
+  } as const;
   const cols: string[] = [];
   for (const [w, p] of Object.entries(win)) {
     cols.push(`count(*) FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p}) AS "ip_${w}"`);
@@ -44,8 +65,12 @@ export async function velocitySignals(
     cols.push(`count(*) FILTER (WHERE ${dev} AND "createdAt" >= ${p}) AS "device_${w}"`);
     if (w === "sig") continue;
     cols.push(`count(*) FILTER (WHERE ${usr} AND "createdAt" >= ${p}) AS "user_${w}"`);
-    cols.push(`count(DISTINCT "data"->>'user_id') FILTER (WHERE ${dev} AND "createdAt" >= ${p} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`);
-    cols.push(`count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`);
+    cols.push(
+      `count(DISTINCT "data"->>'user_id') FILTER (WHERE ${dev} AND "createdAt" >= ${p} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
+    );
+    cols.push(
+      `count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`,
+    );
   }
   for (const [name, sql] of Object.entries(alsoRead)) cols.push(`${sql} AS "${name}"`);
   const rows = await hotQuery<Row>(
@@ -54,16 +79,18 @@ export async function velocitySignals(
     `SELECT ${cols.join(", ")} FROM "Event"
       WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "createdAt" >= $2::timestamp(3)
         AND ("ip" = $3::text OR "email" = $4::text OR ${dev} OR ${usr})`,
-    [a.workspaceId,
-    oldest,
-    a.ip,
-    a.email,
-    a.deviceId,
-    a.userId ?? null,
-    signalFrom,
-    at(WINDOW_MS["1h"]),
-    at(WINDOW_MS["24h"]),
-    at(WINDOW_MS["7d"])],
+    [
+      a.workspaceId,
+      oldest,
+      a.ip,
+      a.email,
+      a.deviceId,
+      a.userId ?? null,
+      signalFrom,
+      at(WINDOW_MS["1h"]),
+      at(WINDOW_MS["24h"]),
+      at(WINDOW_MS["7d"]),
+    ],
   );
   const row = rows[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);
@@ -96,5 +123,10 @@ export async function velocitySignals(
     }
     if (a.userId) facts[`velocity.user_${w}`] = n(`user_${w}`);
   }
-  return { signals, source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() }, facts: facts as Facts, also };
+  return {
+    signals,
+    source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() },
+    facts: facts as Facts,
+    also,
+  };
 }

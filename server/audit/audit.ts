@@ -8,7 +8,10 @@ import { sortableId } from "../ids";
 export type Actor =
   | { kind: "user"; userId: string; email?: string | null; ip?: string | null; userAgent?: string | null }
   | { kind: "api_key"; apiKeyId: string; ip?: string | null; userAgent?: string | null }
-  | { kind: "operator"; /** The command line that made the change (no secrets: built by the command). */ command?: string }
+  | {
+      kind: "operator";
+      /** The command line that made the change (no secrets: built by the command). */ command?: string;
+    }
   | { kind: "stripe"; eventId: string }
   | { kind: "system"; reason: string };
 

@@ -5,7 +5,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInMode } from "./config";
 
-const OIDC = { SERVICE_OIDC_ISSUER: "http://127.0.0.1:9/issuer/", SERVICE_OIDC_CLIENT_ID: "dash", SERVICE_OIDC_CLIENT_SECRET: "s3cret" };
+const OIDC = {
+  SERVICE_OIDC_ISSUER: "http://127.0.0.1:9/issuer/",
+  SERVICE_OIDC_CLIENT_ID: "dash",
+  SERVICE_OIDC_CLIENT_SECRET: "s3cret",
+};
 
 function withEnv(vars: Record<string, string | undefined>) {
   for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v as string);
@@ -25,19 +29,37 @@ describe("sign-in mode", () => {
   });
 
   it("offers the development sign-in outside production when no provider is configured", () => {
-    withEnv({ NODE_ENV: "development", SERVICE_OIDC_ISSUER: "", SERVICE_OIDC_CLIENT_ID: "", SERVICE_OIDC_CLIENT_SECRET: "", SERVICE_DEV_SIGNIN: "" });
+    withEnv({
+      NODE_ENV: "development",
+      SERVICE_OIDC_ISSUER: "",
+      SERVICE_OIDC_CLIENT_ID: "",
+      SERVICE_OIDC_CLIENT_SECRET: "",
+      SERVICE_DEV_SIGNIN: "",
+    });
     expect(signInMode()).toEqual({ kind: "dev", explicit: false });
   });
 
   it("never falls back to the development sign-in in production", () => {
-    withEnv({ NODE_ENV: "production", SERVICE_OIDC_ISSUER: "", SERVICE_OIDC_CLIENT_ID: "", SERVICE_OIDC_CLIENT_SECRET: "", SERVICE_DEV_SIGNIN: "" });
+    withEnv({
+      NODE_ENV: "production",
+      SERVICE_OIDC_ISSUER: "",
+      SERVICE_OIDC_CLIENT_ID: "",
+      SERVICE_OIDC_CLIENT_SECRET: "",
+      SERVICE_DEV_SIGNIN: "",
+    });
     const mode = signInMode();
     expect(mode.kind).toBe("unavailable");
     expect(mode.kind === "unavailable" && mode.reason).toContain("SERVICE_OIDC_ISSUER");
   });
 
   it("enables the development sign-in in production only when SERVICE_DEV_SIGNIN=1 says so", () => {
-    withEnv({ NODE_ENV: "production", SERVICE_OIDC_ISSUER: "", SERVICE_OIDC_CLIENT_ID: "", SERVICE_OIDC_CLIENT_SECRET: "", SERVICE_DEV_SIGNIN: "1" });
+    withEnv({
+      NODE_ENV: "production",
+      SERVICE_OIDC_ISSUER: "",
+      SERVICE_OIDC_CLIENT_ID: "",
+      SERVICE_OIDC_CLIENT_SECRET: "",
+      SERVICE_DEV_SIGNIN: "1",
+    });
     expect(signInMode()).toEqual({ kind: "dev", explicit: true });
   });
 

@@ -11,7 +11,8 @@ export interface OidcConfig {
   name: string;
 }
 
-export type SignInMode = { kind: "oidc"; oidc: OidcConfig } | { kind: "dev"; explicit: boolean } | { kind: "unavailable"; reason: string };
+export type SignInMode =
+  { kind: "oidc"; oidc: OidcConfig } | { kind: "dev"; explicit: boolean } | { kind: "unavailable"; reason: string };
 
 const OIDC_VARS = ["SERVICE_OIDC_ISSUER", "SERVICE_OIDC_CLIENT_ID", "SERVICE_OIDC_CLIENT_SECRET"] as const;
 
@@ -31,7 +32,9 @@ export function oidcConfig(): OidcConfig | null {
   if (set.length === 0) return null;
   if (set.length < OIDC_VARS.length) {
     const missing = OIDC_VARS.filter((n) => !env(n));
-    throw new Error(`OpenID Connect sign-in is half configured: set ${missing.join(", ")} as well (or none of ${OIDC_VARS.join(", ")}).`);
+    throw new Error(
+      `OpenID Connect sign-in is half configured: set ${missing.join(", ")} as well (or none of ${OIDC_VARS.join(", ")}).`,
+    );
   }
   return {
     issuer: env("SERVICE_OIDC_ISSUER")!.replace(/\/+$/, ""),

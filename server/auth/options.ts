@@ -14,7 +14,13 @@ export const OIDC_PROVIDER_ID = "oidc";
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
+type OidcProfile = {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  preferred_username?: string;
+};
 
 function oidcProvider(c: OidcConfig): OAuthConfig<OidcProfile> {
   return {
@@ -79,7 +85,11 @@ export function getAuthOptions(): NextAuthOptions {
         return token;
       },
       session: ({ session, token }) => {
-        session.user = { id: token.userId as string, email: token.email ?? null, name: token.name ?? null } as typeof session.user;
+        session.user = {
+          id: token.userId as string,
+          email: token.email ?? null,
+          name: token.name ?? null,
+        } as typeof session.user;
         return session;
       },
     },

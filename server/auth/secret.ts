@@ -14,7 +14,9 @@ export function authSecret(): string {
   if (configured) return configured;
   // An explicit development sign-in (SERVICE_DEV_SIGNIN=1) is a local or demo run: a generated secret is fine.
   if (isProductionDeployment() || (isProduction() && process.env.SERVICE_DEV_SIGNIN?.trim() !== "1")) {
-    throw new Error("NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).");
+    throw new Error(
+      "NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).",
+    );
   }
   if (generated) return generated;
   const dir = dataDir();

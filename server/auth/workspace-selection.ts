@@ -35,13 +35,20 @@ export function requestedWorkspaceId(headers: Headers): string | null {
  * Resolves the member principal. A workspace the user does not belong to is answered exactly like one that does
  * not exist (404 NOT_FOUND), so the dashboard never reveals other tenants' workspace ids.
  */
-export async function resolveMemberPrincipalOrThrow(db: Db, user: SessionUser | null, requested: string | null): Promise<Principal> {
+export async function resolveMemberPrincipalOrThrow(
+  db: Db,
+  user: SessionUser | null,
+  requested: string | null,
+): Promise<Principal> {
   if (!user) throw new AppError("UNAUTHORIZED", "Sign in first.");
   const membership = requested
     ? await db.member.findFirst({ where: { userId: user.userId, workspaceId: requested } })
     : await db.member.findFirst({ where: { userId: user.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   if (!membership) {
-    throw new AppError("NOT_FOUND", requested ? "No such workspace." : "You are not a member of any workspace yet; create one first.");
+    throw new AppError(
+      "NOT_FOUND",
+      requested ? "No such workspace." : "You are not a member of any workspace yet; create one first.",
+    );
   }
   const entitlements = await workspaceEntitlements(db, membership.workspaceId);
   const role = membership.role === "owner" ? "owner" : "member";
@@ -54,6 +61,12 @@ export async function resolveMemberPrincipalOrThrow(db: Db, user: SessionUser | 
     entitlements,
     // Owners are never excluded; a member beyond the plan's included members is refused lookups (trpc.ts).
     lookupsBlocked:
-      role === "owner" ? null : await lookupsBlockedReason(db, { workspaceId: membership.workspaceId, memberId: membership.id, limit: entitlements.members }),
+      role === "owner"
+        ? null
+        : await lookupsBlockedReason(db, {
+            workspaceId: membership.workspaceId,
+            memberId: membership.id,
+            limit: entitlements.members,
+          }),
   };
 }

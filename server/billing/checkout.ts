@@ -31,11 +31,18 @@ export async function startCheckout(
   settings: StripeSettings,
   a: { workspaceId: string; plan: SellablePlan; email: string | null; origin: string },
 ): Promise<{ url: string; updated: boolean }> {
-  const ws = await db.workspace.findUniqueOrThrow({ where: { id: a.workspaceId }, select: { id: true, name: true, stripeCustomerId: true } });
+  const ws = await db.workspace.findUniqueOrThrow({
+    where: { id: a.workspaceId },
+    select: { id: true, name: true, stripeCustomerId: true },
+  });
   const price = settings.prices[a.plan];
   const live = await liveStripeSubscriptions(db, a.workspaceId);
   const same = live.find((s) => s.plan === a.plan);
-  if (same) throw new AppError("CONFLICT", `This workspace already pays for ${PLANS[a.plan].name}; manage it in the billing portal.`);
+  if (same)
+    throw new AppError(
+      "CONFLICT",
+      `This workspace already pays for ${PLANS[a.plan].name}; manage it in the billing portal.`,
+    );
   const tier = isTierPlan(a.plan) ? live.find((s) => isTierPlan(s.plan) && s.stripeSubscriptionId) : undefined;
   if (tier) {
     // Another tier: change the price of the one tier subscription (Stripe prorates); the plan itself changes when
@@ -65,9 +72,17 @@ export async function startCheckout(
 }
 
 /** The Customer Portal (payment methods, invoices, cancellation) for a workspace that has a Stripe customer. */
-export async function openPortal(db: Db, stripe: Stripe, a: { workspaceId: string; origin: string }): Promise<{ url: string }> {
+export async function openPortal(
+  db: Db,
+  stripe: Stripe,
+  a: { workspaceId: string; origin: string },
+): Promise<{ url: string }> {
   const ws = await db.workspace.findUniqueOrThrow({ where: { id: a.workspaceId }, select: { stripeCustomerId: true } });
-  if (!ws.stripeCustomerId) throw new AppError("CONFLICT", "This workspace has no billing account yet: subscribe to a plan first.");
-  const session = await stripe.billingPortal.sessions.create({ customer: ws.stripeCustomerId, return_url: `${a.origin}/dashboard/plan` });
+  if (!ws.stripeCustomerId)
+    throw new AppError("CONFLICT", "This workspace has no billing account yet: subscribe to a plan first.");
+  const session = await stripe.billingPortal.sessions.create({
+    customer: ws.stripeCustomerId,
+    return_url: `${a.origin}/dashboard/plan`,
+  });
   return { url: session.url };
 }

@@ -47,7 +47,8 @@ export function graceDays(): number {
   const raw = env("SERVICE_BILLING_GRACE_DAYS");
   if (raw === undefined) return 7;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`SERVICE_BILLING_GRACE_DAYS must be a number of days (0 or more), not "${raw}".`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`SERVICE_BILLING_GRACE_DAYS must be a number of days (0 or more), not "${raw}".`);
   return n;
 }
 
@@ -77,7 +78,10 @@ export function stripeSettings(): StripeSettings {
     const price = env(priceVariable(plan));
     if (!price) missing.push(priceVariable(plan));
     else {
-      if (planForPrice.has(price)) throw new Error(`${priceVariable(plan)} repeats the price id of ${priceVariable(planForPrice.get(price)!)}; each plan needs its own price.`);
+      if (planForPrice.has(price))
+        throw new Error(
+          `${priceVariable(plan)} repeats the price id of ${priceVariable(planForPrice.get(price)!)}; each plan needs its own price.`,
+        );
       prices[plan] = price;
       planForPrice.set(price, plan);
     }

@@ -27,7 +27,14 @@ export function entitlingSubscriptionSql(cutoffParam: string, nowParam: string):
           AND NOT (s."cancelAtPeriodEnd" AND s."currentPeriodEnd" IS NOT NULL AND s."currentPeriodEnd" <= ${nowParam}::timestamp(3))`;
 }
 
-export async function entitledPlans(db: Pick<Db, "subscription">, workspaceId: string, now: Date = new Date()): Promise<string[]> {
-  const subs = await db.subscription.findMany({ where: entitlingSubscriptions(workspaceId, now), select: { plan: true } });
+export async function entitledPlans(
+  db: Pick<Db, "subscription">,
+  workspaceId: string,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const subs = await db.subscription.findMany({
+    where: entitlingSubscriptions(workspaceId, now),
+    select: { plan: true },
+  });
   return subs.map((s) => s.plan);
 }

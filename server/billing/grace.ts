@@ -11,15 +11,24 @@ export const GRACE_TASK = "billing.grace_ended";
 export const GRACE_EVERY_MS = 60 * 60 * 1000;
 
 export async function endExpiredGrace(db: Db, now: Date = new Date()): Promise<{ workspaces: number }> {
-  const lapsed = await db.subscription.findMany({ where: { status: "past_due", pastDueSince: { lte: graceCutoff(now) } } });
+  const lapsed = await db.subscription.findMany({
+    where: { status: "past_due", pastDueSince: { lte: graceCutoff(now) } },
+  });
   const byWorkspace = new Map<string, typeof lapsed>();
   for (const s of lapsed) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s]);
   for (const [workspaceId, subs] of byWorkspace) {
     // What the workspace held while the grace lasted: today's plans plus the lapsed ones.
-    const before = [...entitlementsFor([...(await effectivePlans(db, workspaceId, now)), ...subs.map((s) => s.plan)]).plans].sort();
+    const before = [
+      ...entitlementsFor([...(await effectivePlans(db, workspaceId, now)), ...subs.map((s) => s.plan)]).plans,
+    ].sort();
     const ids = subs.map((s) => s.id);
     await db.subscription.updateMany({ where: { id: { in: ids }, status: "past_due" }, data: { status: "unpaid" } });
-    await applyPlanChange(db, { workspaceId, before, actor: { kind: "system", reason: "the past_due grace period ended" }, now });
+    await applyPlanChange(db, {
+      workspaceId,
+      before,
+      actor: { kind: "system", reason: "the past_due grace period ended" },
+      now,
+    });
   }
   return { workspaces: byWorkspace.size };
 }

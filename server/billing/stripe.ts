@@ -22,20 +22,31 @@ export function stripeClient(settings: StripeSettings = stripeSettings()): Strip
 
 export function assertStripeMode(): StripeSettings {
   if (billingMode() !== "stripe") {
-    throw new AppError("NOT_FOUND", "Online payment is not enabled here: the operator grants plans. See the plan page for how to ask for a change.");
+    throw new AppError(
+      "NOT_FOUND",
+      "Online payment is not enabled here: the operator grants plans. See the plan page for how to ask for a change.",
+    );
   }
   return stripeSettings();
 }
 
 /** The workspace's Stripe customer, created on first use (idempotently, so two parallel Checkouts make one). */
-export async function ensureStripeCustomer(db: Db, stripe: Stripe, workspace: { id: string; name: string; stripeCustomerId: string | null }, email: string | null) {
+export async function ensureStripeCustomer(
+  db: Db,
+  stripe: Stripe,
+  workspace: { id: string; name: string; stripeCustomerId: string | null },
+  email: string | null,
+) {
   if (workspace.stripeCustomerId) return workspace.stripeCustomerId;
   const customer = await stripe.customers.create(
     { name: workspace.name, email: email ?? undefined, metadata: { workspace_id: workspace.id } },
     { idempotencyKey: `workspace-customer-${workspace.id}` },
   );
   // Only the first writer sets it; a parallel request reads back the same customer (same idempotency key).
-  await db.workspace.updateMany({ where: { id: workspace.id, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } });
+  await db.workspace.updateMany({
+    where: { id: workspace.id, stripeCustomerId: null },
+    data: { stripeCustomerId: customer.id },
+  });
   const row = await db.workspace.findUniqueOrThrow({ where: { id: workspace.id }, select: { stripeCustomerId: true } });
   return row.stripeCustomerId!;
 }

@@ -49,7 +49,9 @@ export async function syncStripeSubscription(
   if (!plan) return { workspaceId, ignored: `price ${priceId ?? "(none)"} is not one of the configured plan prices` };
   const mirrored = mirroredStatus(sub.status);
   // Newer API versions keep the billing period on the item; older ones on the subscription.
-  const periodEnd = toDate(item.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end);
+  const periodEnd = toDate(
+    item.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end,
+  );
   const existing = await write.subscription.findFirst({ where: { stripeSubscriptionId: sub.id } });
   // Still past_due after its grace ended (grace.ts): the same failed payment gets no second grace period.
   const status = mirrored === "past_due" && existing?.status === "unpaid" ? "unpaid" : mirrored;
@@ -71,6 +73,9 @@ export async function syncStripeSubscription(
     canceledAt: status === "canceled" ? (toDate(sub.ended_at ?? sub.canceled_at) ?? now) : null,
   };
   if (existing) await write.subscription.update({ where: { id: existing.id }, data });
-  else await write.subscription.create({ data: { id: newId("sub"), workspaceId, source: "stripe", stripeSubscriptionId: sub.id, ...data } });
+  else
+    await write.subscription.create({
+      data: { id: newId("sub"), workspaceId, source: "stripe", stripeSubscriptionId: sub.id, ...data },
+    });
   return { workspaceId };
 }

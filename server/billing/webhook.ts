@@ -17,16 +17,26 @@ const MAX_BODY_BYTES = 1_000_000;
 function json(status: number, body: unknown, requestId: string): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Request-Id": requestId },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Request-Id": requestId,
+    },
   });
 }
 
 /** The subscription an event is about, for the event types that can change a plan; null for the rest. */
 export function subscriptionIdOf(event: Stripe.Event): string | null {
   const o = event.data.object as unknown as Record<string, unknown>;
-  const id = (v: unknown) => (typeof v === "string" ? v : v && typeof v === "object" && typeof (v as { id?: unknown }).id === "string" ? (v as { id: string }).id : null);
+  const id = (v: unknown) =>
+    typeof v === "string"
+      ? v
+      : v && typeof v === "object" && typeof (v as { id?: unknown }).id === "string"
+        ? (v as { id: string }).id
+        : null;
   if (event.type.startsWith("customer.subscription.")) return id(o.id);
-  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") return id(o.subscription);
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded")
+    return id(o.subscription);
   if (event.type.startsWith("invoice.")) {
     const parent = o.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
     return id(o.subscription) ?? id(parent?.subscription_details?.subscription);
@@ -49,12 +59,20 @@ export async function handleStripeWebhook(req: Request, now: Date = new Date()):
     const stripe = stripeClient(settings);
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(payload, req.headers.get("stripe-signature") ?? "", settings.webhookSecret);
+      event = stripe.webhooks.constructEvent(
+        payload,
+        req.headers.get("stripe-signature") ?? "",
+        settings.webhookSecret,
+      );
     } catch {
-      throw new AppError("INVALID_REQUEST", "The Stripe-Signature header is missing or does not match this endpoint's signing secret.");
+      throw new AppError(
+        "INVALID_REQUEST",
+        "The Stripe-Signature header is missing or does not match this endpoint's signing secret.",
+      );
     }
     const db = await getDb();
-    if (await db.stripeEvent.findUnique({ where: { id: event.id } })) return json(200, { received: true, duplicate: true }, requestId);
+    if (await db.stripeEvent.findUnique({ where: { id: event.id } }))
+      return json(200, { received: true, duplicate: true }, requestId);
     const outcome = await processEvent(db, stripe, settings, event, now);
     return json(200, { received: true, ...outcome }, requestId);
   } catch (err) {
@@ -64,7 +82,13 @@ export async function handleStripeWebhook(req: Request, now: Date = new Date()):
   }
 }
 
-async function processEvent(db: Db, stripe: Stripe, settings: ReturnType<typeof stripeSettings>, event: Stripe.Event, now: Date) {
+async function processEvent(
+  db: Db,
+  stripe: Stripe,
+  settings: ReturnType<typeof stripeSettings>,
+  event: Stripe.Event,
+  now: Date,
+) {
   const subscriptionId = subscriptionIdOf(event);
   const record = (tx: Pick<Db, "stripeEvent">, workspaceId: string | null) =>
     tx.stripeEvent.create({ data: { id: event.id, type: event.type, workspaceId } });
@@ -86,7 +110,9 @@ async function processEvent(db: Db, stripe: Stripe, settings: ReturnType<typeof 
       return { ignored: `subscription ${subscriptionId} is unknown to Stripe` };
     }
     // Not recorded: Stripe retries the event, and the next attempt reads the subscription again.
-    throw new AppError("UPSTREAM_UNAVAILABLE", "Could not read the subscription from Stripe; retry later.", { cause: err });
+    throw new AppError("UPSTREAM_UNAVAILABLE", "Could not read the subscription from Stripe; retry later.", {
+      cause: err,
+    });
   }
   const ws = await db.workspace.findUnique({ where: { stripeCustomerId: customerIdOf(sub) }, select: { id: true } });
   const before = ws ? await effectivePlans(db, ws.id, now) : [];
@@ -102,6 +128,12 @@ async function processEvent(db: Db, stripe: Stripe, settings: ReturnType<typeof 
     throw err;
   }
   if (!result.workspaceId || result.ignored) return { ignored: result.ignored };
-  const change = await applyPlanChange(db, { workspaceId: result.workspaceId, before, actor: { kind: "stripe", eventId: event.id }, requestId: null, now });
+  const change = await applyPlanChange(db, {
+    workspaceId: result.workspaceId,
+    before,
+    actor: { kind: "stripe", eventId: event.id },
+    requestId: null,
+    now,
+  });
   return { workspace_id: result.workspaceId, plans: change.plans };
 }

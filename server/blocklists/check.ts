@@ -22,16 +22,24 @@ async function queryName(zone: string, name: string, env: QueryEnv): Promise<Nam
   if (r.status === "NXDOMAIN" || r.status === "NODATA") return { status: "not_listed", returnCodes: [], detail: null };
   if (r.status !== "NOERROR") {
     const why = r.attempts.map((a) => `${a.server} ${a.outcome}`).join(", ");
-    return { status: "unavailable", returnCodes: [], detail: `No usable answer (${r.status}${why ? `: ${why}` : ""}).` };
+    return {
+      status: "unavailable",
+      returnCodes: [],
+      detail: `No usable answer (${r.status}${why ? `: ${why}` : ""}).`,
+    };
   }
-  const verdicts = r.records.filter((x) => x.type === "A").map((x) => ({ code: x.value, ...interpretCode(info, x.value) }));
+  const verdicts = r.records
+    .filter((x) => x.type === "A")
+    .map((x) => ({ code: x.value, ...interpretCode(info, x.value) }));
   const returnCodes = verdicts.map((v) => ({ code: v.code, meaning: v.meaning }));
   const refused = verdicts.find((v) => v.kind === "refused");
   if (refused) return { status: "refused", returnCodes, detail: refused.meaning };
   const invalid = verdicts.find((v) => v.kind === "invalid");
   if (invalid) return { status: "unavailable", returnCodes, detail: invalid.meaning };
   const txt = await queryDns(name, "TXT", { ...env, timeoutMs: Math.min(env.timeoutMs, 1000) });
-  const text = txt.records.filter((x) => x.type === "TXT").map((x) => (x.data && "strings" in x.data ? x.data.strings.join("") : x.value));
+  const text = txt.records
+    .filter((x) => x.type === "TXT")
+    .map((x) => (x.data && "strings" in x.data ? x.data.strings.join("") : x.value));
   return { status: "listed", returnCodes, detail: text.length ? text.join(" | ") : null };
 }
 
@@ -53,7 +61,10 @@ async function queryZone(zone: string, names: string[], env: QueryEnv): Promise<
   };
 }
 
-export async function checkTarget(target: Target, env: QueryEnv = { servers: dnsblServers(), timeoutMs: dnsblTimeoutMs() }): Promise<TargetResult> {
+export async function checkTarget(
+  target: Target,
+  env: QueryEnv = { servers: dnsblServers(), timeoutMs: dnsblTimeoutMs() },
+): Promise<TargetResult> {
   const zones = target.kind === "domain" ? domainZones() : ipZones();
   const skipped: TargetResult["skipped"] = [];
   const applicable = zones.filter((z) => {

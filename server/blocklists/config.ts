@@ -6,7 +6,10 @@ export const DEFAULT_IP_ZONES = ["zen.spamhaus.org", "bl.spamcop.net", "b.barrac
 export const DEFAULT_DOMAIN_ZONES = ["dbl.spamhaus.org", "multi.surbl.org"];
 
 const list = (v: string | undefined, dflt: string[]) => {
-  const items = v?.split(",").map((s) => s.trim().toLowerCase().replace(/\.$/, "")).filter(Boolean);
+  const items = v
+    ?.split(",")
+    .map((s) => s.trim().toLowerCase().replace(/\.$/, ""))
+    .filter(Boolean);
   return items && items.length > 0 ? [...new Set(items)] : dflt;
 };
 
@@ -28,6 +31,9 @@ export function dnsblTimeoutMs(): number {
 export function dnsblServers(): DnsServer[] {
   const raw = process.env.SERVICE_DNSBL_DNS_SERVERS?.trim();
   if (!raw) return getDnsServers();
-  const servers = raw.split(",").map((s) => parseServer(s.trim())).filter((s): s is DnsServer => s !== null);
+  const servers = raw
+    .split(",")
+    .map((s) => parseServer(s.trim()))
+    .filter((s): s is DnsServer => s !== null);
   return servers.length ? servers : getDnsServers();
 }

@@ -6,9 +6,16 @@ export const listResultSchema = z.object({
   operator: z.string().nullable(),
   status: z
     .enum(["listed", "not_listed", "refused", "unavailable"])
-    .describe("refused: the operator answered with an error code instead of a verdict (e.g. Spamhaus 127.255.255.254 for public resolvers). unavailable: no usable answer in time. Neither means listed"),
-  returnCodes: z.array(z.object({ code: z.string(), meaning: z.string() })).describe("A records returned by the list, each with its documented meaning"),
-  detail: z.string().nullable().describe("The list's TXT explanation for a listing, or why the result is refused or unavailable"),
+    .describe(
+      "refused: the operator answered with an error code instead of a verdict (e.g. Spamhaus 127.255.255.254 for public resolvers). unavailable: no usable answer in time. Neither means listed",
+    ),
+  returnCodes: z
+    .array(z.object({ code: z.string(), meaning: z.string() }))
+    .describe("A records returned by the list, each with its documented meaning"),
+  detail: z
+    .string()
+    .nullable()
+    .describe("The list's TXT explanation for a listing, or why the result is refused or unavailable"),
   queried: z.array(z.string()).describe("DNS names queried"),
   website: z.string().nullable().describe("Where to look up or request removal"),
   durationMs: z.number().int(),
@@ -18,10 +25,16 @@ export const targetResultSchema = z.object({
   target: z.string().describe("As submitted"),
   kind: z.enum(["ipv4", "ipv6", "domain"]),
   normalized: z.string(),
-  status: z.enum(["listed", "not_listed", "incomplete"]).describe("listed: at least one list lists it; not_listed: every list answered and none lists it; incomplete: none lists it but some lists refused or were unavailable"),
+  status: z
+    .enum(["listed", "not_listed", "incomplete"])
+    .describe(
+      "listed: at least one list lists it; not_listed: every list answered and none lists it; incomplete: none lists it but some lists refused or were unavailable",
+    ),
   listedOn: z.array(z.string()),
   lists: z.array(listResultSchema),
-  skipped: z.array(z.object({ zone: z.string(), reason: z.string() })).describe("Configured lists that do not cover this kind of target"),
+  skipped: z
+    .array(z.object({ zone: z.string(), reason: z.string() }))
+    .describe("Configured lists that do not cover this kind of target"),
 });
 
 export const blocklistSourcesSchema = z.object({

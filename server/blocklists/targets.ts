@@ -11,10 +11,17 @@ export type Target =
 export function parseTarget(raw: string): Target | { error: string } {
   const input = raw.trim();
   const ip = parseIpStrict(input);
-  if (ip) return { kind: ip.version === 4 ? "ipv4" : "ipv6", input, value: ip.address, queryPrefixes: [reversedLabels(ip.address)!] };
+  if (ip)
+    return {
+      kind: ip.version === 4 ? "ipv4" : "ipv6",
+      input,
+      value: ip.address,
+      queryPrefixes: [reversedLabels(ip.address)!],
+    };
   const d = checkDomainName(input);
   if (!d.ok) return { error: `"${input.slice(0, 100)}" is neither an IP address nor a domain name: ${d.reason}` };
-  if (!isHostName(d.name)) return { error: `"${input.slice(0, 100)}" is not a host name (it needs at least two labels and no underscores).` };
+  if (!isHostName(d.name))
+    return { error: `"${input.slice(0, 100)}" is not a host name (it needs at least two labels and no underscores).` };
   const registrable = getDomain(d.name, { allowPrivateDomains: true });
   // Domain lists list registrable domains (and some hosts below them): ask for both when they differ.
   const prefixes = registrable && registrable !== d.name ? [d.name, registrable] : [d.name];

@@ -21,8 +21,10 @@ export interface ZoneInfo {
 
 const SPAMHAUS_REFUSALS = {
   "127.255.255.252": "Typing error in the DNSBL name (Spamhaus error code).",
-  "127.255.255.254": "Query refused: sent through a public or open resolver. Use your own resolver or a Spamhaus DQS key.",
-  "127.255.255.255": "Query refused: excessive number of queries from this resolver (rate limit). Use a Spamhaus DQS key.",
+  "127.255.255.254":
+    "Query refused: sent through a public or open resolver. Use your own resolver or a Spamhaus DQS key.",
+  "127.255.255.255":
+    "Query refused: excessive number of queries from this resolver (rate limit). Use a Spamhaus DQS key.",
 };
 
 export const ZONE_CATALOGUE: ZoneInfo[] = [
@@ -123,21 +125,32 @@ export function zoneInfo(zone: string): ZoneInfo | null {
   return null;
 }
 
-export type CodeVerdict = { kind: "listed"; meaning: string } | { kind: "refused"; meaning: string } | { kind: "invalid"; meaning: string };
+export type CodeVerdict =
+  { kind: "listed"; meaning: string } | { kind: "refused"; meaning: string } | { kind: "invalid"; meaning: string };
 
 /**
  * Reads one A answer of a blocklist query. Only 127.0.0.0/8 can mean "listed": anything else is a resolver that
  * rewrites NXDOMAIN to an advertising page, and must never be reported as a listing.
  */
 export function interpretCode(info: ZoneInfo | null, code: string): CodeVerdict {
-  if (!code.startsWith("127.")) return { kind: "invalid", meaning: `Answer ${code} is outside 127.0.0.0/8: the resolver rewrites answers, so the result is unreliable.` };
+  if (!code.startsWith("127."))
+    return {
+      kind: "invalid",
+      meaning: `Answer ${code} is outside 127.0.0.0/8: the resolver rewrites answers, so the result is unreliable.`,
+    };
   if (info?.refusals[code]) return { kind: "refused", meaning: info.refusals[code] };
-  if (code.startsWith("127.255.255.")) return { kind: "refused", meaning: `Operator error code ${code}: the query was not answered.` };
+  if (code.startsWith("127.255.255."))
+    return { kind: "refused", meaning: `Operator error code ${code}: the query was not answered.` };
   if (info?.codes[code]) return { kind: "listed", meaning: info.codes[code] };
   if (info?.bitmask) {
     const last = Number(code.split(".")[3]);
-    const parts = Object.entries(info.bitmask).filter(([bit]) => (last & Number(bit)) !== 0).map(([, m]) => m);
+    const parts = Object.entries(info.bitmask)
+      .filter(([bit]) => (last & Number(bit)) !== 0)
+      .map(([, m]) => m);
     if (parts.length) return { kind: "listed", meaning: parts.join("; ") };
   }
-  return { kind: "listed", meaning: info ? `Listed (return code ${code}, not documented by ${info.operator})` : `Listed (return code ${code})` };
+  return {
+    kind: "listed",
+    meaning: info ? `Listed (return code ${code}, not documented by ${info.operator})` : `Listed (return code ${code})`,
+  };
 }

@@ -43,7 +43,10 @@ export async function planJob(entitlements: Entitlements, kind: string, targets:
       continue;
     }
     if (!k) {
-      Object.assign(line, { problem: "not an IP address, CIDR range, AS number, domain, email address, URL, CVE id or package URL", problemKind: "invalid" });
+      Object.assign(line, {
+        problem: "not an IP address, CIDR range, AS number, domain, email address, URL, CVE id or package URL",
+        problemKind: "invalid",
+      });
       continue;
     }
     const spec = KINDS[k];
@@ -58,7 +61,10 @@ export async function planJob(entitlements: Entitlements, kind: string, targets:
       continue;
     }
     if (capability && !entitlements.capabilities.includes(capability)) {
-      Object.assign(line, { problem: `${spec.label} lookups need ${bulkProcedures().plansWith(capability)}`, problemKind: "capability" });
+      Object.assign(line, {
+        problem: `${spec.label} lookups need ${bulkProcedures().plansWith(capability)}`,
+        problemKind: "capability",
+      });
       continue;
     }
     line.units = spec.units(target);
@@ -68,20 +74,30 @@ export async function planJob(entitlements: Entitlements, kind: string, targets:
 }
 
 function problemSummary(problems: PlannedLine[]): string {
-  const shown = problems.slice(0, 10).map((p) => `line ${p.line} (${JSON.stringify(p.target.slice(0, 80))}): ${p.problem}`);
+  const shown = problems
+    .slice(0, 10)
+    .map((p) => `line ${p.line} (${JSON.stringify(p.target.slice(0, 80))}): ${p.problem}`);
   const more = problems.length > 10 ? `; and ${problems.length - 10} more` : "";
   return `${shown.join("; ")}${more}.`;
 }
 
 function assertTargetCount(targets: string[]) {
   if (targets.length < 1) throw new AppError("INVALID_REQUEST", "A job needs at least one target.");
-  if (targets.length > MAX_BULK_TARGETS) throw new AppError("INVALID_REQUEST", `A job holds at most ${MAX_BULK_TARGETS} targets; this one has ${targets.length}. Split the list.`);
+  if (targets.length > MAX_BULK_TARGETS)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `A job holds at most ${MAX_BULK_TARGETS} targets; this one has ${targets.length}. Split the list.`,
+    );
 }
 
 function creatorOf(principal: Principal, keyName: string | null) {
   return principal.kind === "member"
     ? { createdByUserId: principal.userId, createdByKeyId: null, createdBy: principal.email }
-    : { createdByUserId: null, createdByKeyId: principal.apiKeyId, createdBy: keyName ? `API key ${keyName}` : "API key" };
+    : {
+        createdByUserId: null,
+        createdByKeyId: principal.apiKeyId,
+        createdBy: keyName ? `API key ${keyName}` : "API key",
+      };
 }
 
 export async function createJob(
@@ -91,13 +107,21 @@ export async function createJob(
   assertTargetCount(a.targets);
   const plan = await planJob(a.principal.entitlements, a.kind, a.targets);
   const invalid = plan.problems.filter((p) => p.problemKind === "invalid");
-  if (invalid.length) throw new AppError("INVALID_REQUEST", `Nothing was started or charged. Fix ${invalid.length === 1 ? "this line" : `these ${invalid.length} lines`}: ${problemSummary(invalid)}`);
+  if (invalid.length)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `Nothing was started or charged. Fix ${invalid.length === 1 ? "this line" : `these ${invalid.length} lines`}: ${problemSummary(invalid)}`,
+    );
   const outside = plan.problems.filter((p) => p.problemKind === "capability");
-  if (outside.length) throw new AppError("CAPABILITY_REQUIRED", `Nothing was started or charged: ${problemSummary(outside)}`);
+  if (outside.length)
+    throw new AppError("CAPABILITY_REQUIRED", `Nothing was started or charged: ${problemSummary(outside)}`);
 
   const now = a.now ?? new Date();
   const p = a.principal;
-  const keyName = p.kind === "api_key" ? ((await db.apiKey.findUnique({ where: { id: p.apiKeyId }, select: { name: true } }))?.name ?? null) : null;
+  const keyName =
+    p.kind === "api_key"
+      ? ((await db.apiKey.findUnique({ where: { id: p.apiKeyId }, select: { name: true } }))?.name ?? null)
+      : null;
   const jobId = sortableId("job");
   const historyDays = Math.max(1, p.entitlements.historyDays);
   // One transaction: the reservation (one ledger row for the whole batch) and every item, or nothing at all.
@@ -132,7 +156,14 @@ export async function createJob(
         createdAt: now,
         expiresAt: new Date(now.getTime() + historyDays * 86_400_000),
         items: {
-          create: plan.lines.map((l) => ({ id: newId("itm"), position: l.line, target: l.target, kind: l.kind!, units: l.units, status: "queued" })),
+          create: plan.lines.map((l) => ({
+            id: newId("itm"),
+            position: l.line,
+            target: l.target,
+            kind: l.kind!,
+            units: l.units,
+            status: "queued",
+          })),
         },
       },
     });
@@ -165,14 +196,49 @@ export interface JobView {
   finished_at: string | null;
   expires_at: string;
   units: { reserved: number; refunded: number; charged: number };
-  progress: { total: number; queued: number; running: number; succeeded: number; failed: number; cancelled: number; done: number; percent: number; elapsed_ms: number; estimated_remaining_ms: number | null };
+  progress: {
+    total: number;
+    queued: number;
+    running: number;
+    succeeded: number;
+    failed: number;
+    cancelled: number;
+    done: number;
+    percent: number;
+    elapsed_ms: number;
+    estimated_remaining_ms: number | null;
+  };
   kinds: Record<string, number>;
   items?: JobItemView[];
   next_cursor?: number | null;
 }
 
-type JobRow = { id: string; kind: string; status: string; createdBy: string; createdAt: Date; finishedAt: Date | null; expiresAt: Date; unitsReserved: number; unitsRefunded: number; total: number };
-type ItemRow = { position: number; target: string; kind: string; status: string; units: number; refunded: boolean; summary: unknown; result: unknown; errorCode: string | null; errorMessage: string | null; startedAt: Date | null; finishedAt: Date | null };
+type JobRow = {
+  id: string;
+  kind: string;
+  status: string;
+  createdBy: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+  expiresAt: Date;
+  unitsReserved: number;
+  unitsRefunded: number;
+  total: number;
+};
+type ItemRow = {
+  position: number;
+  target: string;
+  kind: string;
+  status: string;
+  units: number;
+  refunded: boolean;
+  summary: unknown;
+  result: unknown;
+  errorCode: string | null;
+  errorMessage: string | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
 
 function itemView(i: ItemRow, withResult: boolean): JobItemView {
   return {
@@ -215,14 +281,25 @@ function jobView(j: JobRow, counts: Record<string, number>, kinds: Record<string
       done,
       percent: j.total ? Math.floor((done / j.total) * 100) : 100,
       elapsed_ms: Math.max(0, elapsed),
-      estimated_remaining_ms: j.status === "running" && ran > 0 && remaining > 0 ? Math.round((elapsed / ran) * remaining) : j.status === "running" ? null : 0,
+      estimated_remaining_ms:
+        j.status === "running" && ran > 0 && remaining > 0
+          ? Math.round((elapsed / ran) * remaining)
+          : j.status === "running"
+            ? null
+            : 0,
     },
     kinds,
   };
 }
 
 async function countsFor(db: Db, jobIds: string[]) {
-  const rows = jobIds.length ? await db.bulkItem.groupBy({ by: ["jobId", "status", "kind"], where: { jobId: { in: jobIds } }, _count: { _all: true } }) : [];
+  const rows = jobIds.length
+    ? await db.bulkItem.groupBy({
+        by: ["jobId", "status", "kind"],
+        where: { jobId: { in: jobIds } },
+        _count: { _all: true },
+      })
+    : [];
   const out = new Map<string, { counts: Record<string, number>; kinds: Record<string, number> }>();
   for (const r of rows) {
     const e = out.get(r.jobId) ?? { counts: {}, kinds: {} };
@@ -241,13 +318,19 @@ export async function getJobOrThrow(
   page: { cursor?: number; limit?: number; status?: string; kind?: string } = {},
 ): Promise<JobView> {
   const job = await db.bulkJob.findFirst({ where: { id, workspaceId, expiresAt: { gt: new Date() } } });
-  if (!job) throw new AppError("NOT_FOUND", "No such job in this workspace (it may have expired with the history window).");
+  if (!job)
+    throw new AppError("NOT_FOUND", "No such job in this workspace (it may have expired with the history window).");
   const agg = (await countsFor(db, [job.id])).get(job.id) ?? { counts: {}, kinds: {} };
   const view = jobView(job, agg.counts, agg.kinds);
   const limit = page.limit ?? 100;
   if (limit > 0) {
     const items = await db.bulkItem.findMany({
-      where: { jobId: job.id, position: { gt: page.cursor ?? 0 }, ...(page.status ? { status: page.status } : {}), ...(page.kind ? { kind: page.kind } : {}) },
+      where: {
+        jobId: job.id,
+        position: { gt: page.cursor ?? 0 },
+        ...(page.status ? { status: page.status } : {}),
+        ...(page.kind ? { kind: page.kind } : {}),
+      },
       orderBy: { position: "asc" },
       take: limit + 1,
     });
@@ -257,7 +340,11 @@ export async function getJobOrThrow(
   return view;
 }
 
-export async function listJobs(db: Db, workspaceId: string, page: { cursor?: string; limit?: number } = {}): Promise<{ items: JobView[]; next_cursor: string | null }> {
+export async function listJobs(
+  db: Db,
+  workspaceId: string,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<{ items: JobView[]; next_cursor: string | null }> {
   const limit = page.limit ?? 20;
   const rows = await db.bulkJob.findMany({
     where: { workspaceId, expiresAt: { gt: new Date() }, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
@@ -265,7 +352,10 @@ export async function listJobs(db: Db, workspaceId: string, page: { cursor?: str
     take: limit + 1,
   });
   const shown = rows.slice(0, limit);
-  const agg = await countsFor(db, shown.map((r) => r.id));
+  const agg = await countsFor(
+    db,
+    shown.map((r) => r.id),
+  );
   return {
     items: shown.map((r) => {
       const a = agg.get(r.id) ?? { counts: {}, kinds: {} };
@@ -279,16 +369,29 @@ export async function listJobs(db: Db, workspaceId: string, page: { cursor?: str
  * Cancels a running job: items not yet started are never run and their units go back to the workspace in one
  * ledger row with the reason; items already running finish and count. Cancelling a finished job changes nothing.
  */
-export async function cancelJobOrThrow(db: Db, a: { workspaceId: string; id: string; requestId: string; principal: Principal }): Promise<JobView> {
-  const job = await db.bulkJob.findFirst({ where: { id: a.id, workspaceId: a.workspaceId, expiresAt: { gt: new Date() } } });
-  if (!job) throw new AppError("NOT_FOUND", "No such job in this workspace (it may have expired with the history window).");
+export async function cancelJobOrThrow(
+  db: Db,
+  a: { workspaceId: string; id: string; requestId: string; principal: Principal },
+): Promise<JobView> {
+  const job = await db.bulkJob.findFirst({
+    where: { id: a.id, workspaceId: a.workspaceId, expiresAt: { gt: new Date() } },
+  });
+  if (!job)
+    throw new AppError("NOT_FOUND", "No such job in this workspace (it may have expired with the history window).");
   if (job.status === "running") {
     await db.$transaction(async (tx) => {
       await tx.$queryRawUnsafe(`SELECT 1 FROM "BulkJob" WHERE "id" = $1 FOR UPDATE`, job.id);
       // Only queued items: a claimed (running) item is finished by its worker and counts.
-      const items = await tx.bulkItem.findMany({ where: { jobId: job.id, status: "queued" }, select: { id: true, units: true } });
-      const won = await tx.bulkItem.updateMany({ where: { id: { in: items.map((i) => i.id) }, status: "queued" }, data: { status: "cancelled", refunded: true, finishedAt: new Date() } });
-      if (won.count !== items.length) throw new AppError("CONFLICT", "The job changed while it was being cancelled; try again.");
+      const items = await tx.bulkItem.findMany({
+        where: { jobId: job.id, status: "queued" },
+        select: { id: true, units: true },
+      });
+      const won = await tx.bulkItem.updateMany({
+        where: { id: { in: items.map((i) => i.id) }, status: "queued" },
+        data: { status: "cancelled", refunded: true, finishedAt: new Date() },
+      });
+      if (won.count !== items.length)
+        throw new AppError("CONFLICT", "The job changed while it was being cancelled; try again.");
       const units = items.reduce((n, i) => n + i.units, 0);
       if (units > 0) {
         await refundUnits(tx as unknown as Db, {
@@ -305,14 +408,29 @@ export async function cancelJobOrThrow(db: Db, a: { workspaceId: string; id: str
       const running = await tx.bulkItem.count({ where: { jobId: job.id, status: "running" } });
       await tx.bulkJob.update({
         where: { id: job.id },
-        data: { status: "cancelled", cancelledAt: new Date(), unitsRefunded: { increment: units }, ...(running === 0 ? { finishedAt: new Date() } : {}) },
+        data: {
+          status: "cancelled",
+          cancelledAt: new Date(),
+          unitsRefunded: { increment: units },
+          ...(running === 0 ? { finishedAt: new Date() } : {}),
+        },
       });
     });
   }
   return getJobOrThrow(db, a.workspaceId, a.id, { limit: 0 });
 }
 
-const CSV_COLUMNS = ["position", "target", "kind", "status", "units", "refunded", "error_code", "error_message", "summary"];
+const CSV_COLUMNS = [
+  "position",
+  "target",
+  "kind",
+  "status",
+  "units",
+  "refunded",
+  "error_code",
+  "error_message",
+  "summary",
+];
 
 /** One row per item with its summary (formula-safe, as the events CSV). */
 export async function jobCsvOrThrow(db: Db, workspaceId: string, id: string): Promise<string> {
@@ -322,7 +440,17 @@ export async function jobCsvOrThrow(db: Db, workspaceId: string, id: string): Pr
   for (const i of job.items ?? []) {
     const s = i.summary ?? {};
     lines.push(
-      [String(i.position), i.target, i.kind, i.status, String(i.units), i.refunded ? "true" : "false", i.error?.code ?? "", i.error?.message ?? "", ...keys.map((k) => (s[k] === null || s[k] === undefined ? "" : String(s[k])))]
+      [
+        String(i.position),
+        i.target,
+        i.kind,
+        i.status,
+        String(i.units),
+        i.refunded ? "true" : "false",
+        i.error?.code ?? "",
+        i.error?.message ?? "",
+        ...keys.map((k) => (s[k] === null || s[k] === undefined ? "" : String(s[k]))),
+      ]
         .map(csvCell)
         .join(","),
     );

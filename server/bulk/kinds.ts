@@ -40,14 +40,22 @@ function hostOf(target: string): string {
   return t;
 }
 
-const PURL_ECOSYSTEM: Record<string, string> = { npm: "npm", pypi: "pypi", maven: "maven", golang: "go", composer: "composer" };
+const PURL_ECOSYSTEM: Record<string, string> = {
+  npm: "npm",
+  pypi: "pypi",
+  maven: "maven",
+  golang: "go",
+  composer: "composer",
+};
 
 export function packageInput(target: string): Record<string, unknown> | { error: string } {
   let p: PackageURL;
   try {
     p = PackageURL.fromString(target.trim());
   } catch (err) {
-    return { error: `not a package URL (${(err as Error).message.replace(/\.$/, "")}); write e.g. pkg:npm/lodash@4.17.20` };
+    return {
+      error: `not a package URL (${(err as Error).message.replace(/\.$/, "")}); write e.g. pkg:npm/lodash@4.17.20`,
+    };
   }
   const ecosystem = PURL_ECOSYSTEM[p.type];
   if (!ecosystem) return { error: `package type "${p.type}" is not supported (npm, pypi, maven, golang, composer)` };
@@ -66,17 +74,106 @@ function privacyOf(o: any): { privacy: string | null; service: string | null } {
 }
 
 export const KINDS: Record<BulkKind, KindSpec> = {
-  ip: { label: KIND_LABELS["ip"], procedure: "ip.ipLookup", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ asn: o?.asn?.number ?? null, organization: o?.asn?.organization ?? null, network_type: o?.network?.type ?? null, ...privacyOf(o), ...risk(o) }) },
-  "ip.geo": { label: KIND_LABELS["ip.geo"], procedure: "geo.ipGeo", input: (t) => ({ ip: t.trim() }), units: one, summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }) },
-  asn: { label: KIND_LABELS["asn"], procedure: "asn.asnLookup", input: (t) => ({ asn: t.trim() }), units: one, summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }) },
-  domain: { label: KIND_LABELS["domain"], procedure: "domain.domainIntel", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }) },
-  dns: { label: KIND_LABELS["dns"], procedure: "dns.dnsLookup", input: (t) => ({ domain: t.trim(), type: "A" }), units: one, summary: (o) => ({ status: o?.status ?? null, records: Array.isArray(o?.records) ? o.records.map((r: any) => String(r?.value ?? r?.data ?? "")).join(" ") : null }) },
-  "email.security": { label: KIND_LABELS["email.security"], procedure: "email.emailSecurity", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ spf: o?.spf?.status ?? (o?.spf ? "present" : null), dmarc: o?.dmarc?.policy ?? o?.dmarc?.status ?? null }) },
-  blocklists: { label: KIND_LABELS["blocklists"], procedure: "blocklists.blocklistsCheck", input: (t) => ({ targets: [t.trim()] }), units: one, summary: (o) => ({ status: o?.results?.[0]?.status ?? null, listed_on: Array.isArray(o?.results?.[0]?.listedOn) ? o.results[0].listedOn.join(" ") : null }) },
-  subdomains: { label: KIND_LABELS["subdomains"], procedure: "domain.domainSubdomains", input: (t) => ({ domain: t.trim() }), units: one, summary: (o) => ({ names: o?.total ?? (Array.isArray(o?.subdomains) ? o.subdomains.length : null) }) },
-  email: { label: KIND_LABELS["email"], procedure: "email.emailCheck", input: (t) => (t.includes("@") ? { email: t.trim() } : { error: "not an email address" }), units: one, summary: (o) => ({ disposable: o?.disposable ?? null, free_provider: o?.freeProvider ?? null, mx: o?.mx?.status ?? null, risk_score: o?.score ?? null, risk_level: o?.riskLevel ?? null }) },
-  "host.status": { label: KIND_LABELS["host.status"], procedure: "hosts.hostStatus", input: (t) => ({ host: hostOf(t) }), units: one, summary: (o) => ({ reachable: o?.reachable ?? null, status: typeof o?.status === "number" ? o.status : null }) },
-  online: { label: KIND_LABELS["online"], procedure: "hosts.onlineCheck", input: (t) => ({ url: t.trim() }), units: one, summary: (o) => ({ online: o?.online ?? o?.verdict ?? null, status: o?.status ?? null }) },
+  ip: {
+    label: KIND_LABELS["ip"],
+    procedure: "ip.ipLookup",
+    input: (t) => ({ ip: t.trim() }),
+    units: one,
+    summary: (o) => ({
+      asn: o?.asn?.number ?? null,
+      organization: o?.asn?.organization ?? null,
+      network_type: o?.network?.type ?? null,
+      ...privacyOf(o),
+      ...risk(o),
+    }),
+  },
+  "ip.geo": {
+    label: KIND_LABELS["ip.geo"],
+    procedure: "geo.ipGeo",
+    input: (t) => ({ ip: t.trim() }),
+    units: one,
+    summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }),
+  },
+  asn: {
+    label: KIND_LABELS["asn"],
+    procedure: "asn.asnLookup",
+    input: (t) => ({ asn: t.trim() }),
+    units: one,
+    summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }),
+  },
+  domain: {
+    label: KIND_LABELS["domain"],
+    procedure: "domain.domainIntel",
+    input: (t) => ({ domain: t.trim() }),
+    units: one,
+    summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }),
+  },
+  dns: {
+    label: KIND_LABELS["dns"],
+    procedure: "dns.dnsLookup",
+    input: (t) => ({ domain: t.trim(), type: "A" }),
+    units: one,
+    summary: (o) => ({
+      status: o?.status ?? null,
+      records: Array.isArray(o?.records)
+        ? o.records.map((r: any) => String(r?.value ?? r?.data ?? "")).join(" ")
+        : null,
+    }),
+  },
+  "email.security": {
+    label: KIND_LABELS["email.security"],
+    procedure: "email.emailSecurity",
+    input: (t) => ({ domain: t.trim() }),
+    units: one,
+    summary: (o) => ({
+      spf: o?.spf?.status ?? (o?.spf ? "present" : null),
+      dmarc: o?.dmarc?.policy ?? o?.dmarc?.status ?? null,
+    }),
+  },
+  blocklists: {
+    label: KIND_LABELS["blocklists"],
+    procedure: "blocklists.blocklistsCheck",
+    input: (t) => ({ targets: [t.trim()] }),
+    units: one,
+    summary: (o) => ({
+      status: o?.results?.[0]?.status ?? null,
+      listed_on: Array.isArray(o?.results?.[0]?.listedOn) ? o.results[0].listedOn.join(" ") : null,
+    }),
+  },
+  subdomains: {
+    label: KIND_LABELS["subdomains"],
+    procedure: "domain.domainSubdomains",
+    input: (t) => ({ domain: t.trim() }),
+    units: one,
+    summary: (o) => ({ names: o?.total ?? (Array.isArray(o?.subdomains) ? o.subdomains.length : null) }),
+  },
+  email: {
+    label: KIND_LABELS["email"],
+    procedure: "email.emailCheck",
+    input: (t) => (t.includes("@") ? { email: t.trim() } : { error: "not an email address" }),
+    units: one,
+    summary: (o) => ({
+      disposable: o?.disposable ?? null,
+      free_provider: o?.freeProvider ?? null,
+      mx: o?.mx?.status ?? null,
+      risk_score: o?.score ?? null,
+      risk_level: o?.riskLevel ?? null,
+    }),
+  },
+  "host.status": {
+    label: KIND_LABELS["host.status"],
+    procedure: "hosts.hostStatus",
+    input: (t) => ({ host: hostOf(t) }),
+    units: one,
+    summary: (o) => ({ reachable: o?.reachable ?? null, status: typeof o?.status === "number" ? o.status : null }),
+  },
+  online: {
+    label: KIND_LABELS["online"],
+    procedure: "hosts.onlineCheck",
+    input: (t) => ({ url: t.trim() }),
+    units: one,
+    summary: (o) => ({ online: o?.online ?? o?.verdict ?? null, status: o?.status ?? null }),
+  },
   cidr: {
     label: KIND_LABELS.cidr,
     procedure: "cidr.cidrCheck",
@@ -87,8 +184,28 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     },
     summary: (o) => ({ checked: o?.summary?.checked ?? null, listed: o?.summary?.listed ?? null }),
   },
-  cve: { label: KIND_LABELS["cve"], procedure: "vulnerabilities.cve", input: (t) => ({ cveId: t.trim().toUpperCase() }), units: one, summary: (o) => ({ known_exploited: o?.knownExploited ? true : false, advisories: Array.isArray(o?.advisories) ? o.advisories.length : null }) },
-  package: { label: KIND_LABELS["package"], procedure: "vulnerabilities.packageReport", input: packageInput, units: one, summary: (o) => ({ version: o?.version?.selected ?? null, affected: o?.version?.affected ?? null, advisories: o?.pagination?.total ?? null, known_exploited: Array.isArray(o?.knownExploited) ? o.knownExploited.length > 0 : null }) },
+  cve: {
+    label: KIND_LABELS["cve"],
+    procedure: "vulnerabilities.cve",
+    input: (t) => ({ cveId: t.trim().toUpperCase() }),
+    units: one,
+    summary: (o) => ({
+      known_exploited: o?.knownExploited ? true : false,
+      advisories: Array.isArray(o?.advisories) ? o.advisories.length : null,
+    }),
+  },
+  package: {
+    label: KIND_LABELS["package"],
+    procedure: "vulnerabilities.packageReport",
+    input: packageInput,
+    units: one,
+    summary: (o) => ({
+      version: o?.version?.selected ?? null,
+      affected: o?.version?.affected ?? null,
+      advisories: o?.pagination?.total ?? null,
+      known_exploited: Array.isArray(o?.knownExploited) ? o.knownExploited.length > 0 : null,
+    }),
+  },
 };
 
 /** The kind `auto` picks for a target, from its shape alone (no lookup), or null when nothing fits. */
@@ -102,6 +219,11 @@ export function detectKind(target: string): BulkKind | null {
   if (parseIpStrict(t)) return "ip";
   if (t.includes("/") && !("error" in parseIpv4Cidr(t))) return "cidr";
   if (/^[^@\s]+@[^@\s]+$/.test(t)) return "email";
-  if (/^[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?(\.[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?)+\.?$/i.test(t)) return "domain";
+  if (
+    /^[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?(\.[a-z0-9\u00a1-\uffff]([a-z0-9\u00a1-\uffff-]*[a-z0-9\u00a1-\uffff])?)+\.?$/i.test(
+      t,
+    )
+  )
+    return "domain";
   return null;
 }

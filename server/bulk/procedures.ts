@@ -18,7 +18,13 @@ export interface BulkProcedures {
    * Runs the kind's metered procedure for `principal` with the item's units reserved with its job (`prepaid`): the
    * procedure sets `prepaid.admitted` at the point where a single request would have reserved.
    */
-  run(a: { db: Db; kind: BulkKind; input: unknown; principal: Principal; prepaid: { units: number; admitted: boolean } }): Promise<unknown>;
+  run(a: {
+    db: Db;
+    kind: BulkKind;
+    input: unknown;
+    principal: Principal;
+    prepaid: { units: number; admitted: boolean };
+  }): Promise<unknown>;
 }
 
 let provided: BulkProcedures | null = null;
@@ -34,6 +40,7 @@ export function bulkProceduresProvided(): boolean {
 }
 
 export function bulkProcedures(): BulkProcedures {
-  if (!provided) throw new Error("bulk jobs: the API layer has not provided the procedures (import server/api/bulk-procedures.ts)");
+  if (!provided)
+    throw new Error("bulk jobs: the API layer has not provided the procedures (import server/api/bulk-procedures.ts)");
   return provided;
 }

@@ -33,7 +33,10 @@ export interface ClaimedItem {
  * can never claim the same item: PostgreSQL re-checks the UPDATE's WHERE on a row another transaction has just
  * claimed, and the row no longer qualifies.
  */
-export async function claimBulkItems(db: Db, opts: { limit?: number; perJob?: number; leaseMs?: number } = {}): Promise<ClaimedItem[]> {
+export async function claimBulkItems(
+  db: Db,
+  opts: { limit?: number; perJob?: number; leaseMs?: number } = {},
+): Promise<ClaimedItem[]> {
   const token = newId("clm");
   const rows = await db.$queryRawUnsafe<ClaimedItem[]>(
     `WITH candidates AS (
@@ -62,14 +65,31 @@ export async function claimBulkItems(db: Db, opts: { limit?: number; perJob?: nu
     token,
     opts.leaseMs ?? bulkLeaseMs(),
   );
-  return rows.map((r) => ({ ...r, position: Number(r.position), units: Number(r.units), attempts: Number(r.attempts) }));
+  return rows.map((r) => ({
+    ...r,
+    position: Number(r.position),
+    units: Number(r.units),
+    attempts: Number(r.attempts),
+  }));
 }
 
-async function principalFor(db: Db, job: { workspaceId: string; createdByUserId: string | null; createdByKeyId: string | null; createdBy: string }): Promise<Principal> {
+async function principalFor(
+  db: Db,
+  job: { workspaceId: string; createdByUserId: string | null; createdByKeyId: string | null; createdBy: string },
+): Promise<Principal> {
   // The workspace's plans now: a downgrade after the job was created refuses its remaining items (and refunds them).
   const entitlements = await workspaceEntitlements(db, job.workspaceId);
-  if (job.createdByKeyId) return { kind: "api_key", apiKeyId: job.createdByKeyId, workspaceId: job.workspaceId, entitlements };
-  return { kind: "member", userId: job.createdByUserId ?? "", email: job.createdBy, workspaceId: job.workspaceId, role: "member", entitlements, lookupsBlocked: null };
+  if (job.createdByKeyId)
+    return { kind: "api_key", apiKeyId: job.createdByKeyId, workspaceId: job.workspaceId, entitlements };
+  return {
+    kind: "member",
+    userId: job.createdByUserId ?? "",
+    email: job.createdBy,
+    workspaceId: job.workspaceId,
+    role: "member",
+    entitlements,
+    lookupsBlocked: null,
+  };
 }
 
 type Settled = "succeeded" | "failed" | "lost";
@@ -80,7 +100,16 @@ export async function runBulkItem(db: Db, item: ClaimedItem): Promise<Settled> {
   if (!job) return "lost";
   if (item.attempts > MAX_ATTEMPTS) {
     // Its worker died this many times: stop trying; an admitted attempt still counts.
-    return settle(db, item, { status: "failed", errorCode: "INTERNAL_ERROR", errorMessage: `The lookup could not be completed after ${MAX_ATTEMPTS} attempts.` }, false);
+    return settle(
+      db,
+      item,
+      {
+        status: "failed",
+        errorCode: "INTERNAL_ERROR",
+        errorMessage: `The lookup could not be completed after ${MAX_ATTEMPTS} attempts.`,
+      },
+      false,
+    );
   }
   const spec = KINDS[item.kind as BulkKind];
   const input = spec.input(item.target);
@@ -95,14 +124,25 @@ export async function runBulkItem(db: Db, item: ClaimedItem): Promise<Settled> {
     const { body, status } = toErrorBody(err);
     if (status >= 500 && status !== 503) logger().error({ err, item: item.id, kind: item.kind }, "bulk item failed");
     // Refused before the point where a single request reserves (input, plan, SSRF guard): its units go back.
-    return settle(db, item, { status: "failed", errorCode: body.error.code, errorMessage: body.error.message }, !prepaid.admitted);
+    return settle(
+      db,
+      item,
+      { status: "failed", errorCode: body.error.code, errorMessage: body.error.message },
+      !prepaid.admitted,
+    );
   }
 }
 
 async function settle(
   db: Db,
   item: ClaimedItem,
-  outcome: { status: "succeeded" | "failed"; summary?: unknown; result?: unknown; errorCode?: string; errorMessage?: string },
+  outcome: {
+    status: "succeeded" | "failed";
+    summary?: unknown;
+    result?: unknown;
+    errorCode?: string;
+    errorMessage?: string;
+  },
   refund: boolean,
 ): Promise<Settled> {
   return db.$transaction(async (tx) => {
@@ -132,7 +172,11 @@ async function settle(
         units: item.units,
         requestId: job.requestId,
         endpoint: "bulk.refund",
-        reason: `Job ${job.id} line ${item.position} refused before it ran: ${outcome.errorMessage ?? outcome.errorCode}`.slice(0, 500),
+        reason:
+          `Job ${job.id} line ${item.position} refused before it ran: ${outcome.errorMessage ?? outcome.errorCode}`.slice(
+            0,
+            500,
+          ),
         apiKeyId: job.createdByKeyId,
         userId: job.createdByUserId,
       });
@@ -140,14 +184,20 @@ async function settle(
     }
     const open = await tx.bulkItem.count({ where: { jobId: job.id, status: { in: ["queued", "running"] } } });
     if (open === 0 && !job.finishedAt) {
-      await tx.bulkJob.update({ where: { id: job.id }, data: { finishedAt: new Date(), ...(job.status === "running" ? { status: "completed" } : {}) } });
+      await tx.bulkJob.update({
+        where: { id: job.id },
+        data: { finishedAt: new Date(), ...(job.status === "running" ? { status: "completed" } : {}) },
+      });
     }
     return outcome.status;
   });
 }
 
 /** One pass: claims what this instance may run and runs it; returns how many items were claimed. */
-export async function runBulkItemsOnce(db: Db, opts: Parameters<typeof claimBulkItems>[1] = {}): Promise<{ claimed: number; outcomes: Settled[] }> {
+export async function runBulkItemsOnce(
+  db: Db,
+  opts: Parameters<typeof claimBulkItems>[1] = {},
+): Promise<{ claimed: number; outcomes: Settled[] }> {
   // Until the API layer has handed over the procedures (server/api/bulk-procedures.ts), claim nothing.
   if (!bulkProceduresProvided()) return { claimed: 0, outcomes: [] };
   const items = await claimBulkItems(db, opts);
@@ -177,7 +227,11 @@ const WORKER = "bulk_jobs";
 /** Runs bulk items on the queue's worker loop (idempotent); SERVICE_BULK_WORKER=0 disables it on this instance. */
 export function startBulkWorker(): void {
   if (!bulkWorkerEnabled()) return;
-  startQueueWorker({ name: WORKER, pollMs: bulkPollMs(), pass: async (db) => (await runBulkItemsOnce(db)).claimed > 0 });
+  startQueueWorker({
+    name: WORKER,
+    pollMs: bulkPollMs(),
+    pass: async (db) => (await runBulkItemsOnce(db)).claimed > 0,
+  });
 }
 
 /** Starts a pass now (a job was just created in this instance). */

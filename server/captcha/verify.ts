@@ -50,16 +50,24 @@ export async function runCaptchaTest(input: CaptchaTestInput) {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     answer = (await res.json()) as SiteverifyAnswer;
   } catch (err) {
-    throw new AppError("UPSTREAM_UNAVAILABLE", `The ${input.provider} verification service is unavailable (${(err as Error).message}); retry with bounded backoff.`);
+    throw new AppError(
+      "UPSTREAM_UNAVAILABLE",
+      `The ${input.provider} verification service is unavailable (${(err as Error).message}); retry with bounded backoff.`,
+    );
   }
   const errorCodes = Array.isArray(answer["error-codes"]) ? answer["error-codes"].map(String) : [];
-  const hostnameMatch = input.expected_hostname && answer.hostname ? answer.hostname.toLowerCase() === input.expected_hostname.toLowerCase() : null;
+  const hostnameMatch =
+    input.expected_hostname && answer.hostname
+      ? answer.hostname.toLowerCase() === input.expected_hostname.toLowerCase()
+      : null;
   const actionMatch = input.expected_action && answer.action ? answer.action === input.expected_action : null;
   const score = typeof answer.score === "number" ? answer.score : null;
   const scorePasses = score !== null && input.min_score !== undefined ? score >= input.min_score : null;
   const findings: string[] = errorCodes.map((c) => ERROR_HELP[c] ?? `The provider reported ${c}.`);
-  if (!secret) findings.unshift("No secret was available: the provider cannot verify the token without the site's secret key.");
-  if (hostnameMatch === false) findings.push(`The token was solved on ${answer.hostname}, not on ${input.expected_hostname}.`);
+  if (!secret)
+    findings.unshift("No secret was available: the provider cannot verify the token without the site's secret key.");
+  if (hostnameMatch === false)
+    findings.push(`The token was solved on ${answer.hostname}, not on ${input.expected_hostname}.`);
   if (actionMatch === false) findings.push(`The token's action is ${answer.action}, not ${input.expected_action}.`);
   if (scorePasses === false) findings.push(`The score ${score} is below the required ${input.min_score}.`);
   const valid = answer.success === true && hostnameMatch !== false && actionMatch !== false && scorePasses !== false;
@@ -73,7 +81,12 @@ export async function runCaptchaTest(input: CaptchaTestInput) {
     action: answer.action ?? null,
     score,
     error_codes: errorCodes,
-    checks: { hostname_match: hostnameMatch, action_match: actionMatch, score_passes: scorePasses, secret_supplied: Boolean(secret) },
+    checks: {
+      hostname_match: hostnameMatch,
+      action_match: actionMatch,
+      score_passes: scorePasses,
+      secret_supplied: Boolean(secret),
+    },
     findings,
     source: { name: `${input.provider} siteverify`, url, latency_ms: Date.now() - started },
     checked_at: new Date().toISOString(),

@@ -20,7 +20,8 @@ export function parseIpv4Cidr(input: string): Ipv4Range | { error: string } {
   const text = input.trim();
   const [addr, len, extra] = text.split("/");
   if (extra !== undefined) return { error: "A CIDR range has one slash: address/prefix, e.g. 203.0.113.0/29." };
-  if (parseIpStrict(addr ?? "")?.version === 6) return { error: "Only IPv4 ranges are supported: the unit rule samples IPv4 addresses." };
+  if (parseIpStrict(addr ?? "")?.version === 6)
+    return { error: "Only IPv4 ranges are supported: the unit rule samples IPv4 addresses." };
   const ip = ipv4ToInt(addr ?? "");
   if (ip < 0) return { error: `"${(addr ?? "").slice(0, 60)}" is not an IPv4 address in dotted-quad form.` };
   const prefix = len === undefined ? 32 : /^(3[0-2]|[12]?\d)$/.test(len) ? Number(len) : -1;
@@ -28,7 +29,13 @@ export function parseIpv4Cidr(input: string): Ipv4Range | { error: string } {
   // The messages above say what is wrong; the range itself comes from the one CIDR parser (rules read it too).
   const range = parseCidr(`${addr}/${prefix}`);
   if (!range || range.version !== 4) return { error: "The prefix length must be an integer from 0 to 32." };
-  return { cidr: formatCidr(range), network: range.start, prefix, size: 2 ** (32 - prefix), hostBitsCleared: range.start !== ip };
+  return {
+    cidr: formatCidr(range),
+    network: range.start,
+    prefix,
+    size: 2 ** (32 - prefix),
+    hostBitsCleared: range.start !== ip,
+  };
 }
 
 /** Units of a check, exactly as the spec's Limits: 2^(32-prefix) for /29 to /32, 7 for wider ranges. */

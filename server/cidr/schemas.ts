@@ -15,7 +15,9 @@ export const cidrCheckResultSchema = z.object({
   addresses: z.array(
     z.object({
       ip: z.string(),
-      reputation: ipReputationSchema.describe("The IP reputation object of GET /ip/{ip}/reputation, from shipped and refreshed data"),
+      reputation: ipReputationSchema.describe(
+        "The IP reputation object of GET /ip/{ip}/reputation, from shipped and refreshed data",
+      ),
       blocklists: targetResultSchema.describe("The DNS blocklist results of POST /blocklists/check"),
     }),
   ),

@@ -34,6 +34,9 @@ export function numberSetting(name: string, fallback: number, bounds: NumberBoun
   if (bounds.min !== undefined) schema = schema.refine((n) => n >= bounds.min!);
   if (bounds.max !== undefined) schema = schema.refine((n) => n <= bounds.max!);
   const parsed = schema.safeParse(raw.trim());
-  if (!parsed.success) throw new ConfigurationError(`${name}=${JSON.stringify(raw)} is invalid: it must be ${describe(bounds)} (unset means ${fallback}).`);
+  if (!parsed.success)
+    throw new ConfigurationError(
+      `${name}=${JSON.stringify(raw)} is invalid: it must be ${describe(bounds)} (unset means ${fallback}).`,
+    );
   return parsed.data;
 }

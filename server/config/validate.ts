@@ -25,7 +25,31 @@ import * as webhooks from "../webhooks/config";
 import * as weights from "../weights/config";
 import { ConfigurationError } from "./settings";
 
-const MODULES: Record<string, unknown>[] = [assessment, blocklists, bulk, captcha, db, dns, domain, rdap, reports, feeds, feedSchedule, http, keys, links, net, onlineCheck, operate, ct, packages, rules, scans, webhooks, weights];
+const MODULES: Record<string, unknown>[] = [
+  assessment,
+  blocklists,
+  bulk,
+  captcha,
+  db,
+  dns,
+  domain,
+  rdap,
+  reports,
+  feeds,
+  feedSchedule,
+  http,
+  keys,
+  links,
+  net,
+  onlineCheck,
+  operate,
+  ct,
+  packages,
+  rules,
+  scans,
+  webhooks,
+  weights,
+];
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
 export function configurationProblems(): string[] {

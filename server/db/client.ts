@@ -20,9 +20,17 @@ async function open(): Promise<Handle> {
     const schema = databaseSchema();
     const connectionString = stripSchemaParam(url);
     // search_path as a connection option, so unqualified migration SQL and raw queries land in this schema.
-    const pool = new Pool({ connectionString, max: poolSize(), ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}) });
+    const pool = new Pool({
+      connectionString,
+      max: poolSize(),
+      ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}),
+    });
     // Read at scrape time by /metrics (pool in use and waiting).
-    metricSources().dbPool = () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, total: pool.totalCount });
+    metricSources().dbPool = () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      total: pool.totalCount,
+    });
     const runner: SqlRunner = {
       exec: async (sql) => {
         const c = await pool.connect();
@@ -50,13 +58,26 @@ async function open(): Promise<Handle> {
       },
     };
     await applyMigrations(runner);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { schema }) });
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { schema }),
+    });
     // Named: each pooled connection parses and plans a hot statement once, then only binds and runs it.
     drivers.set(prisma, async (name, text, values) => (await pool.query({ name, text, values })).rows);
-    return { prisma, runner, kind: "postgresql", close: async () => { await prisma.$disconnect(); await pool.end(); } };
+    return {
+      prisma,
+      runner,
+      kind: "postgresql",
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
   }
 
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("pglite-prisma-adapter"),
+  ]);
   const dir = dataDir();
   let target = dir;
   if (dir !== "memory://") {
@@ -80,7 +101,15 @@ async function open(): Promise<Handle> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   // No driver shortcut on PGlite: measured, PGlite's own query path cost as much as Prisma's and its tail was worse
   // (docs/benchmarks.md); the hot statements go through Prisma here.
-  return { prisma, runner, kind: "pglite", close: async () => { await prisma.$disconnect(); await pg.close(); } };
+  return {
+    prisma,
+    runner,
+    kind: "pglite",
+    close: async () => {
+      await prisma.$disconnect();
+      await pg.close();
+    },
+  };
 }
 
 // On PostgreSQL the hot statements (a metered request's reservation, an assessment's velocity read and event write)
@@ -97,7 +126,12 @@ const drivers = new WeakMap<object, Driver>();
  * ISO strings, which `::timestamp(3)` reads the same on both ways. Integer results may come back as numbers,
  * strings or bigints: read them with Number().
  */
-export async function hotQuery<T = Record<string, unknown>>(db: unknown, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function hotQuery<T = Record<string, unknown>>(
+  db: unknown,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   const params = values.map((v) => (v instanceof Date ? v.toISOString() : v));
   const driver = drivers.get(db as object);
   if (driver) return (await driver(name, text, params)) as T[];

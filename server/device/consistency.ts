@@ -20,7 +20,8 @@ export function zoneOffsetMinutes(zone: string, at = new Date()): number | null 
   }
 }
 
-const fmt = (min: number) => `UTC${min < 0 ? "-" : "+"}${Math.floor(Math.abs(min) / 60)}${Math.abs(min) % 60 ? `:${String(Math.abs(min) % 60).padStart(2, "0")}` : ""}`;
+const fmt = (min: number) =>
+  `UTC${min < 0 ? "-" : "+"}${Math.floor(Math.abs(min) / 60)}${Math.abs(min) % 60 ? `:${String(Math.abs(min) % 60).padStart(2, "0")}` : ""}`;
 
 /** Hours a local offset may differ from the solar offset (longitude / 15): zones are wide and some run far ahead (China, Spain). */
 const TZ_TOLERANCE_HOURS = 3;
@@ -34,11 +35,25 @@ function timezoneCheck(d: DeviceSignals, ip: string | null): Check {
   if (mine === null) return { check, result: "not_checked", reason: `Unknown time zone ${d.timezone}.` };
   const where = [geo.city, geo.country?.name ?? geo.country?.code].filter(Boolean).join(", ");
   // The geolocation database has coordinates but no zone: compare with the solar offset of the IP's longitude.
-  const theirs = geo.timezone ? zoneOffsetMinutes(geo.timezone) : geo.longitude !== null ? Math.round((geo.longitude / 15) * 60) : null;
-  if (theirs === null) return { check, result: "not_checked", reason: geo.reason ?? "The IP address has no known location." };
+  const theirs = geo.timezone
+    ? zoneOffsetMinutes(geo.timezone)
+    : geo.longitude !== null
+      ? Math.round((geo.longitude / 15) * 60)
+      : null;
+  if (theirs === null)
+    return { check, result: "not_checked", reason: geo.reason ?? "The IP address has no known location." };
   const limit = geo.timezone ? 0 : TZ_TOLERANCE_HOURS * 60;
-  if (Math.abs(mine - theirs) <= limit) return { check, result: "consistent", reason: `The browser's time zone ${d.timezone} (${fmt(mine)}) fits the IP's location (${where || "known"}).` };
-  return { check, result: "inconsistent", reason: `The browser says ${d.timezone} (${fmt(mine)}) but the IP is located in ${where || "another region"} (about ${fmt(theirs)}): a proxy, VPN or spoofed time zone.` };
+  if (Math.abs(mine - theirs) <= limit)
+    return {
+      check,
+      result: "consistent",
+      reason: `The browser's time zone ${d.timezone} (${fmt(mine)}) fits the IP's location (${where || "known"}).`,
+    };
+  return {
+    check,
+    result: "inconsistent",
+    reason: `The browser says ${d.timezone} (${fmt(mine)}) but the IP is located in ${where || "another region"} (about ${fmt(theirs)}): a proxy, VPN or spoofed time zone.`,
+  };
 }
 
 const OS_IN_UA: [RegExp, string[]][] = [
@@ -56,39 +71,74 @@ function clientHintsCheck(d: DeviceSignals): Check {
   const check = "user_agent_vs_client_hints" as const;
   const ua = d.user_agent ?? "";
   const ch = d.client_hints;
-  if (!ua || !ch) return { check, result: "not_checked", reason: "No client hints (only Chromium browsers send them)." };
+  if (!ua || !ch)
+    return { check, result: "not_checked", reason: "No client hints (only Chromium browsers send them)." };
   const problems: string[] = [];
-  if (!/Chrome\/|Chromium\/|Edg\//.test(ua)) problems.push("client hints come only from Chromium browsers, but the user agent is not one");
+  if (!/Chrome\/|Chromium\/|Edg\//.test(ua))
+    problems.push("client hints come only from Chromium browsers, but the user agent is not one");
   const chrome = /(?:Chrome|Chromium)\/(\d+)/.exec(ua)?.[1];
-  const brandVersions = (ch.brands ?? []).filter((b) => /Chrom|Edge|Opera|Brave/i.test(b.brand)).map((b) => b.version.split(".")[0]);
-  if (chrome && brandVersions.length && !brandVersions.includes(chrome)) problems.push(`the user agent says Chrome ${chrome} but the brands say ${brandVersions.join("/")}`);
+  const brandVersions = (ch.brands ?? [])
+    .filter((b) => /Chrom|Edge|Opera|Brave/i.test(b.brand))
+    .map((b) => b.version.split(".")[0]);
+  if (chrome && brandVersions.length && !brandVersions.includes(chrome))
+    problems.push(`the user agent says Chrome ${chrome} but the brands say ${brandVersions.join("/")}`);
   const os = osOf(ua);
-  if (ch.platform && os && !os.includes(ch.platform)) problems.push(`the user agent says ${os[0]} but the platform hint says ${ch.platform}`);
-  if (ch.mobile !== undefined && ch.mobile !== /Mobile|Android.*Mobile|iPhone/.test(ua) && !/iPad|Tablet/.test(ua)) problems.push(`the mobile hint (${ch.mobile}) disagrees with the user agent`);
+  if (ch.platform && os && !os.includes(ch.platform))
+    problems.push(`the user agent says ${os[0]} but the platform hint says ${ch.platform}`);
+  if (ch.mobile !== undefined && ch.mobile !== /Mobile|Android.*Mobile|iPhone/.test(ua) && !/iPad|Tablet/.test(ua))
+    problems.push(`the mobile hint (${ch.mobile}) disagrees with the user agent`);
   return problems.length
-    ? { check, result: "inconsistent", reason: `The user agent disagrees with the browser's client hints: ${problems.join("; ")}.` }
-    : { check, result: "consistent", reason: "The user agent matches the client hints (brand, version, platform, mobile)." };
+    ? {
+        check,
+        result: "inconsistent",
+        reason: `The user agent disagrees with the browser's client hints: ${problems.join("; ")}.`,
+      }
+    : {
+        check,
+        result: "consistent",
+        reason: "The user agent matches the client hints (brand, version, platform, mobile).",
+      };
 }
 
-const PLATFORM_OS: [RegExp, string][] = [[/^Win/, "Windows"], [/^Mac/, "macOS"], [/^(iPhone|iPad|iPod)/, "iOS"], [/^Linux|^Android/, "Linux"], [/^CrOS/, "Chrome OS"]];
+const PLATFORM_OS: [RegExp, string][] = [
+  [/^Win/, "Windows"],
+  [/^Mac/, "macOS"],
+  [/^(iPhone|iPad|iPod)/, "iOS"],
+  [/^Linux|^Android/, "Linux"],
+  [/^CrOS/, "Chrome OS"],
+];
 
 function platformCheck(d: DeviceSignals): Check {
   const check = "user_agent_vs_platform" as const;
-  if (!d.user_agent || !d.platform) return { check, result: "not_checked", reason: "The user agent or navigator.platform is missing." };
+  if (!d.user_agent || !d.platform)
+    return { check, result: "not_checked", reason: "The user agent or navigator.platform is missing." };
   const fromPlatform = PLATFORM_OS.find(([re]) => re.test(d.platform!))?.[1];
   const fromUa = osOf(d.user_agent);
   if (!fromPlatform || !fromUa) return { check, result: "not_checked", reason: `Unrecognised platform ${d.platform}.` };
   // Android reports a Linux platform; iPadOS reports MacIntel in desktop mode.
-  const ok = fromUa.includes(fromPlatform) || (fromPlatform === "Linux" && fromUa.includes("Android")) || (fromPlatform === "macOS" && fromUa.includes("iOS")) || (fromPlatform === "Linux" && fromUa.includes("Chrome OS"));
+  const ok =
+    fromUa.includes(fromPlatform) ||
+    (fromPlatform === "Linux" && fromUa.includes("Android")) ||
+    (fromPlatform === "macOS" && fromUa.includes("iOS")) ||
+    (fromPlatform === "Linux" && fromUa.includes("Chrome OS"));
   return ok
     ? { check, result: "consistent", reason: `navigator.platform ${d.platform} matches the user agent (${fromUa[0]}).` }
-    : { check, result: "inconsistent", reason: `navigator.platform is ${d.platform} but the user agent says ${fromUa[0]}: a user-agent switcher or emulator.` };
+    : {
+        check,
+        result: "inconsistent",
+        reason: `navigator.platform is ${d.platform} but the user agent says ${fromUa[0]}: a user-agent switcher or emulator.`,
+      };
 }
 
 function languagesCheck(d: DeviceSignals): Check {
   const check = "languages" as const;
   if (d.languages === undefined) return { check, result: "not_checked", reason: "The browser sent no language list." };
-  if (d.languages.length === 0) return { check, result: "inconsistent", reason: "navigator.languages is empty, as in headless and automated browsers." };
+  if (d.languages.length === 0)
+    return {
+      check,
+      result: "inconsistent",
+      reason: "navigator.languages is empty, as in headless and automated browsers.",
+    };
   return { check, result: "consistent", reason: `Languages: ${d.languages.slice(0, 5).join(", ")}.` };
 }
 

@@ -11,19 +11,35 @@ const AUTOMATION_UA = /HeadlessChrome|PhantomJS|Puppeteer|Playwright|Selenium|El
 
 export function automationOf(d: DeviceSignals): DeviceDiagnosis["automation"] {
   const hard: string[] = [];
-  if (d.webdriver === true) hard.push("navigator.webdriver is true: the browser is driven by automation (WebDriver, Puppeteer, Playwright).");
-  if (d.bot?.detected) hard.push(`The in-page bot detector flagged the browser${d.bot.kind ? ` as ${d.bot.kind}` : ""}.`);
+  if (d.webdriver === true)
+    hard.push("navigator.webdriver is true: the browser is driven by automation (WebDriver, Puppeteer, Playwright).");
+  if (d.bot?.detected)
+    hard.push(`The in-page bot detector flagged the browser${d.bot.kind ? ` as ${d.bot.kind}` : ""}.`);
   const uaTool = d.user_agent ? AUTOMATION_UA.exec(d.user_agent)?.[0] : undefined;
   if (uaTool) hard.push(`The user agent names ${uaTool}.`);
   if (hard.length) return { verdict: "automated", reasons: hard };
   const hints = d.headless_hints ?? [];
   if (hints.length >= 2) return { verdict: "suspicious", reasons: [`Headless markers: ${hints.join("; ")}.`] };
-  return { verdict: "human", reasons: hints.length ? [`One weak headless marker (${hints[0]}), not enough on its own.`] : ["No automation or headless markers."] };
+  return {
+    verdict: "human",
+    reasons: hints.length
+      ? [`One weak headless marker (${hints[0]}), not enough on its own.`]
+      : ["No automation or headless markers."],
+  };
 }
 
-const signal = (code: DeviceSignalCode, reason: string): DeviceSignal => ({ code, weight: DEVICE_WEIGHTS[code], reason });
+const signal = (code: DeviceSignalCode, reason: string): DeviceSignal => ({
+  code,
+  weight: DEVICE_WEIGHTS[code],
+  reason,
+});
 
-export function deviceSignalsOf(d: DeviceSignals, automation: DeviceDiagnosis["automation"], checks: DeviceDiagnosis["consistency"], v: DeviceVelocity): DeviceSignal[] {
+export function deviceSignalsOf(
+  d: DeviceSignals,
+  automation: DeviceDiagnosis["automation"],
+  checks: DeviceDiagnosis["consistency"],
+  v: DeviceVelocity,
+): DeviceSignal[] {
   const out: DeviceSignal[] = [];
   if (automation.verdict === "automated") out.push(signal("device_automation", automation.reasons.join(" ")));
   else if (automation.verdict === "suspicious") out.push(signal("device_headless", automation.reasons.join(" ")));
@@ -34,9 +50,27 @@ export function deviceSignalsOf(d: DeviceSignals, automation: DeviceDiagnosis["a
   if (tz) out.push(signal("device_timezone_mismatch", tz.reason));
   const lang = bad("languages");
   if (lang && automation.verdict === "human") out.push(signal("device_no_languages", lang.reason));
-  if (v.accounts >= VERY_MANY_ACCOUNTS) out.push(signal("device_very_many_accounts", `${v.accounts} different accounts used this device in the last ${v.window_minutes} minutes: an account farm or shared fraud rig.`));
-  else if (v.accounts >= MANY_ACCOUNTS) out.push(signal("device_many_accounts", `${v.accounts} different accounts used this device in the last ${v.window_minutes} minutes.`));
-  if (v.ips >= MANY_IPS) out.push(signal("device_many_ips", `This device came from ${v.ips} different IP addresses in the last ${v.window_minutes} minutes: rotating proxies.`));
+  if (v.accounts >= VERY_MANY_ACCOUNTS)
+    out.push(
+      signal(
+        "device_very_many_accounts",
+        `${v.accounts} different accounts used this device in the last ${v.window_minutes} minutes: an account farm or shared fraud rig.`,
+      ),
+    );
+  else if (v.accounts >= MANY_ACCOUNTS)
+    out.push(
+      signal(
+        "device_many_accounts",
+        `${v.accounts} different accounts used this device in the last ${v.window_minutes} minutes.`,
+      ),
+    );
+  if (v.ips >= MANY_IPS)
+    out.push(
+      signal(
+        "device_many_ips",
+        `This device came from ${v.ips} different IP addresses in the last ${v.window_minutes} minutes: rotating proxies.`,
+      ),
+    );
   return out;
 }
 
@@ -47,8 +81,28 @@ export async function diagnoseDevice(
   const deviceId = deviceIdOf(a.device.visitor_id);
   const automation = automationOf(a.device);
   const consistency = consistencyChecks(a.device, a.ip);
-  const velocity = await observeDevice(db, { workspaceId: a.workspaceId, deviceId, ip: a.ip, email: a.email ?? null, userId: a.userId ?? null, windowMinutes: velocityWindowMinutes() });
+  const velocity = await observeDevice(db, {
+    workspaceId: a.workspaceId,
+    deviceId,
+    ip: a.ip,
+    email: a.email ?? null,
+    userId: a.userId ?? null,
+    windowMinutes: velocityWindowMinutes(),
+  });
   const signals = deviceSignalsOf(a.device, automation, consistency, velocity);
-  const score = Math.max(0, Math.min(100, signals.reduce((n, s) => n + s.weight, 0)));
-  return { device_id: deviceId, automation, consistency, velocity, risk: { score, signals }, checked_at: new Date().toISOString() };
+  const score = Math.max(
+    0,
+    Math.min(
+      100,
+      signals.reduce((n, s) => n + s.weight, 0),
+    ),
+  );
+  return {
+    device_id: deviceId,
+    automation,
+    consistency,
+    velocity,
+    risk: { score, signals },
+    checked_at: new Date().toISOString(),
+  };
 }

@@ -13,14 +13,40 @@ export type DeviceVelocity = { window_minutes: number; accounts: number; emails:
 
 export async function observeDevice(
   db: Db,
-  a: { workspaceId: string; deviceId: string; ip: string | null; email: string | null; userId: string | null; windowMinutes: number },
+  a: {
+    workspaceId: string;
+    deviceId: string;
+    ip: string | null;
+    email: string | null;
+    userId: string | null;
+    windowMinutes: number;
+  },
 ): Promise<DeviceVelocity> {
-  await db.deviceObservation.create({ data: { id: newId("dob"), workspaceId: a.workspaceId, deviceId: a.deviceId, ip: a.ip, email: a.email, userId: a.userId } });
+  await db.deviceObservation.create({
+    data: {
+      id: newId("dob"),
+      workspaceId: a.workspaceId,
+      deviceId: a.deviceId,
+      ip: a.ip,
+      email: a.email,
+      userId: a.userId,
+    },
+  });
   const rows = await db.deviceObservation.findMany({
-    where: { workspaceId: a.workspaceId, deviceId: a.deviceId, createdAt: { gte: new Date(Date.now() - a.windowMinutes * 60_000) } },
+    where: {
+      workspaceId: a.workspaceId,
+      deviceId: a.deviceId,
+      createdAt: { gte: new Date(Date.now() - a.windowMinutes * 60_000) },
+    },
     select: { ip: true, email: true, userId: true },
     take: 5000,
   });
-  const distinct = (pick: (r: (typeof rows)[number]) => string | null) => new Set(rows.map(pick).filter((x): x is string => !!x)).size;
-  return { window_minutes: a.windowMinutes, accounts: distinct((r) => r.userId ?? r.email), emails: distinct((r) => r.email), ips: distinct((r) => r.ip) };
+  const distinct = (pick: (r: (typeof rows)[number]) => string | null) =>
+    new Set(rows.map(pick).filter((x): x is string => !!x)).size;
+  return {
+    window_minutes: a.windowMinutes,
+    accounts: distinct((r) => r.userId ?? r.email),
+    emails: distinct((r) => r.email),
+    ips: distinct((r) => r.ip),
+  };
 }

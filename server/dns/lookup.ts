@@ -11,11 +11,15 @@ const MEANING = {
   NOERROR: "The name exists and has records of this type.",
   NODATA: "The name exists but has no records of this type.",
   NXDOMAIN: "The name does not exist.",
-  SERVFAIL: "The resolver could not get a usable answer from the domain's name servers (broken delegation, unreachable name servers or failed DNSSEC validation).",
+  SERVFAIL:
+    "The resolver could not get a usable answer from the domain's name servers (broken delegation, unreachable name servers or failed DNSSEC validation).",
 } as const;
 
 /** The name to query: a PTR lookup accepts an IP address and asks for its reverse name. */
-export function queryNameFor(domain: string, type: DnsRecordType): { domain: string; queryName: string } | { error: string } {
+export function queryNameFor(
+  domain: string,
+  type: DnsRecordType,
+): { domain: string; queryName: string } | { error: string } {
   if (type === "PTR") {
     const ip = parseIpStrict(domain.trim());
     if (ip) return { domain: ip.address, queryName: ptrName(ip.address)! };
@@ -26,12 +30,17 @@ export function queryNameFor(domain: string, type: DnsRecordType): { domain: str
 }
 
 /** Throws UPSTREAM_UNAVAILABLE when no resolver gave an answer (timeout, network error, REFUSED). */
-export function answeredOrThrow(r: DnsQueryResult): DnsQueryResult & { status: "NOERROR" | "NODATA" | "NXDOMAIN" | "SERVFAIL" } {
+export function answeredOrThrow(
+  r: DnsQueryResult,
+): DnsQueryResult & { status: "NOERROR" | "NODATA" | "NXDOMAIN" | "SERVFAIL" } {
   if (r.status === "NOERROR" || r.status === "NODATA" || r.status === "NXDOMAIN" || r.status === "SERVFAIL") {
     return r as DnsQueryResult & { status: "NOERROR" | "NODATA" | "NXDOMAIN" | "SERVFAIL" };
   }
   const why = r.attempts.map((a) => `${a.server} ${a.outcome}${a.detail ? ` (${a.detail})` : ""}`).join("; ");
-  throw new AppError("UPSTREAM_UNAVAILABLE", `DNS resolution failed: no resolver answered (${why || "no resolver configured"}).`);
+  throw new AppError(
+    "UPSTREAM_UNAVAILABLE",
+    `DNS resolution failed: no resolver answered (${why || "no resolver configured"}).`,
+  );
 }
 
 export async function lookupDnsOrThrow(input: { domain: string; type: DnsRecordType }): Promise<DnsLookupResult> {

@@ -14,7 +14,8 @@ export function checkDomainName(input: string): NameCheck {
   if (typeof input !== "string") return { ok: false, reason: "A domain name is required." };
   let raw = input.trim().replace(/\.$/, "");
   if (raw.length === 0) return { ok: false, reason: "A domain name is required." };
-  if (/[\s/@:?#[\]\\]/.test(raw)) return { ok: false, reason: "A domain name has no spaces, slashes, ports, @ or brackets." };
+  if (/[\s/@:?#[\]\\]/.test(raw))
+    return { ok: false, reason: "A domain name has no spaces, slashes, ports, @ or brackets." };
   if (/[^\x00-\x7f]/.test(raw)) {
     const ascii = domainToASCII(raw);
     if (!ascii) return { ok: false, reason: "Not a valid internationalised domain name." };
@@ -25,10 +26,14 @@ export function checkDomainName(input: string): NameCheck {
   const labels = name.split(".");
   for (const label of labels) {
     if (!LABEL.test(label)) {
-      return { ok: false, reason: `Invalid label "${label.slice(0, 63)}": 1 to 63 letters, digits, hyphens or underscores, not starting or ending with a hyphen.` };
+      return {
+        ok: false,
+        reason: `Invalid label "${label.slice(0, 63)}": 1 to 63 letters, digits, hyphens or underscores, not starting or ending with a hyphen.`,
+      };
     }
   }
-  if (/^\d+$/.test(labels[labels.length - 1])) return { ok: false, reason: "The last label is numeric: that is an IP address, not a domain name." };
+  if (/^\d+$/.test(labels[labels.length - 1]))
+    return { ok: false, reason: "The last label is numeric: that is an IP address, not a domain name." };
   return { ok: true, name };
 }
 

@@ -15,7 +15,8 @@ const EDGE_NOTE =
 
 function cnameChain(name: string, results: DnsQueryResult[]): { name: string; target: string; ttl: number }[] {
   const links = new Map<string, DnsRecord>();
-  for (const r of results) for (const rec of r.records) if (rec.type === "CNAME") links.set(rec.name.toLowerCase().replace(/\.$/, ""), rec);
+  for (const r of results)
+    for (const rec of r.records) if (rec.type === "CNAME") links.set(rec.name.toLowerCase().replace(/\.$/, ""), rec);
   const chain = [];
   let cur = name;
   for (let i = 0; i < 16; i++) {
@@ -30,7 +31,10 @@ function cnameChain(name: string, results: DnsQueryResult[]): { name: string; ta
 
 function networkOf(address: string): { match: AsnMatch | null; reason: string | null } {
   if (classifyIp(address).scope !== "public" && classifyIp(address).scope !== "ipv4_mapped") {
-    return { match: null, reason: `${classifyIp(address).reason ?? "Not a public address"}: not announced on the internet.` };
+    return {
+      match: null,
+      reason: `${classifyIp(address).reason ?? "Not a public address"}: not announced on the internet.`,
+    };
   }
   let match: AsnMatch | null;
   try {
@@ -38,7 +42,10 @@ function networkOf(address: string): { match: AsnMatch | null; reason: string | 
   } catch (err) {
     throw new AppError("UPSTREAM_UNAVAILABLE", `IP network data is unavailable: ${(err as Error).message}`);
   }
-  return { match, reason: match ? null : "No announced route or registry delegation holds this address in the shipped ASN data." };
+  return {
+    match,
+    reason: match ? null : "No announced route or registry delegation holds this address in the shipped ASN data.",
+  };
 }
 
 let geoDate: string | null = null;
@@ -57,7 +64,15 @@ function locationOf(address: string): InfraAddress["location"] {
       reason: g.reason,
     };
   } catch (err) {
-    return { countryCode: null, country: null, region: null, city: null, latitude: null, longitude: null, reason: `Geolocation data is unavailable: ${(err as Error).message}` };
+    return {
+      countryCode: null,
+      country: null,
+      region: null,
+      city: null,
+      latitude: null,
+      longitude: null,
+      reason: `Geolocation data is unavailable: ${(err as Error).message}`,
+    };
   }
 }
 
@@ -69,10 +84,16 @@ export async function getInfrastructureOrThrow(domainInput: string): Promise<Inf
   const failed = [a, aaaa].filter((r) => !isAnswered(r));
   const hasAddresses = [...a.records, ...aaaa.records].some((r) => r.type === "A" || r.type === "AAAA");
   if (failed.length > 0 && !hasAddresses) {
-    throw new AppError("UPSTREAM_UNAVAILABLE", `DNS resolution of ${name} failed (${failed.map((r) => `${r.type} ${r.status}`).join(", ")}).`);
+    throw new AppError(
+      "UPSTREAM_UNAVAILABLE",
+      `DNS resolution of ${name} failed (${failed.map((r) => `${r.type} ${r.status}`).join(", ")}).`,
+    );
   }
-  const dnsGap = failed.length ? `${failed.map((r) => `${r.type} ${r.status}`).join(", ")}: those records may be missing` : null;
-  if (a.status === "NXDOMAIN" && aaaa.status === "NXDOMAIN") throw new AppError("DOMAIN_NOT_FOUND", `${name} does not exist (NXDOMAIN).`);
+  const dnsGap = failed.length
+    ? `${failed.map((r) => `${r.type} ${r.status}`).join(", ")}: those records may be missing`
+    : null;
+  if (a.status === "NXDOMAIN" && aaaa.status === "NXDOMAIN")
+    throw new AppError("DOMAIN_NOT_FOUND", `${name} does not exist (NXDOMAIN).`);
 
   const chain = cnameChain(name, [cname, a, aaaa]);
   const targets = chain.map((c) => c.target);
@@ -92,7 +113,12 @@ export async function getInfrastructureOrThrow(domainInput: string): Promise<Inf
       recordType: rec.type,
       ttl: rec.ttl,
       scope: classifyIp(ip.address).scope,
-      network: { asn: net.match?.asn ?? null, organization: net.match?.organization ?? null, range: net.match?.range ?? null, reason: net.reason },
+      network: {
+        asn: net.match?.asn ?? null,
+        organization: net.match?.organization ?? null,
+        range: net.match?.range ?? null,
+        reason: net.reason,
+      },
       location: locationOf(ip.address),
       edge: identifyEdge(ip.address, net.match?.asn ?? null, targets),
     });
@@ -108,9 +134,27 @@ export async function getInfrastructureOrThrow(domainInput: string): Promise<Inf
       reason: `resolvers ${a.servers.join(", ")}; answered by ${a.server ?? aaaa.server ?? "none"}${dnsGap ? `; ${dnsGap}` : ""}`,
     },
     network
-      ? { name: network.name, url: null, fetchedAt: network.fetchedAt, status: "ok", reason: `${network.license}${network.attribution ? `; ${network.attribution}` : ""}` }
-      : { name: "asn", url: null, fetchedAt: null, status: addresses.length ? "ok" : "not_applicable", reason: addresses.length ? "no public address matched the ASN tables" : "no addresses" },
-    { name: "geolocation", url: null, fetchedAt: geoDate, status: addresses.length ? "ok" : "not_applicable", reason: "DB-IP IP to City Lite (CC BY 4.0): IP Geolocation by DB-IP" },
+      ? {
+          name: network.name,
+          url: null,
+          fetchedAt: network.fetchedAt,
+          status: "ok",
+          reason: `${network.license}${network.attribution ? `; ${network.attribution}` : ""}`,
+        }
+      : {
+          name: "asn",
+          url: null,
+          fetchedAt: null,
+          status: addresses.length ? "ok" : "not_applicable",
+          reason: addresses.length ? "no public address matched the ASN tables" : "no addresses",
+        },
+    {
+      name: "geolocation",
+      url: null,
+      fetchedAt: geoDate,
+      status: addresses.length ? "ok" : "not_applicable",
+      reason: "DB-IP IP to City Lite (CC BY 4.0): IP Geolocation by DB-IP",
+    },
   ];
   return {
     domain: name,

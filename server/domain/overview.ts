@@ -15,14 +15,28 @@ import type { DomainIntel, DomainSource } from "./schemas";
 
 const TYPES = ["A", "AAAA", "MX", "NS", "TXT"] as const;
 
-function summarizeDns(results: DnsQueryResult[]): { dns: DomainIntel["dns"]; reason: string | null; exists: boolean | null } {
-  const [a, aaaa, mx, ns, txt] = results as [DnsQueryResult, DnsQueryResult, DnsQueryResult, DnsQueryResult, DnsQueryResult];
+function summarizeDns(results: DnsQueryResult[]): {
+  dns: DomainIntel["dns"];
+  reason: string | null;
+  exists: boolean | null;
+} {
+  const [a, aaaa, mx, ns, txt] = results as [
+    DnsQueryResult,
+    DnsQueryResult,
+    DnsQueryResult,
+    DnsQueryResult,
+    DnsQueryResult,
+  ];
   const status = Object.fromEntries(results.map((r) => [r.type, r.status]));
   if (results.every((r) => !isAnswered(r))) {
     return { dns: null, reason: `No resolver answered (${a.status}).`, exists: null };
   }
   const of = (r: DnsQueryResult, type: string) => r.records.filter((x) => x.type === type);
-  const exists = results.some((r) => isAnswered(r) && r.status !== "NXDOMAIN") ? true : results.every((r) => r.status === "NXDOMAIN") ? false : null;
+  const exists = results.some((r) => isAnswered(r) && r.status !== "NXDOMAIN")
+    ? true
+    : results.every((r) => r.status === "NXDOMAIN")
+      ? false
+      : null;
   return {
     exists,
     reason: results.some((r) => !isAnswered(r)) ? "Some record types could not be resolved; see status." : null,
@@ -51,9 +65,14 @@ export async function getDomainIntelOrThrow(domainInput: string): Promise<Domain
   const ms = domainPartTimeoutMs();
   let blocklistFailure = "The blocklist check could not run.";
   const [rdap, dnsResults, email, blocklist] = await Promise.all([
-    withDeadline(getDomainRdap(rdapDomain), ms, "RDAP").catch((err: unknown) => ({ status: "unavailable" as const, reason: (err as Error).message })),
+    withDeadline(getDomainRdap(rdapDomain), ms, "RDAP").catch((err: unknown) => ({
+      status: "unavailable" as const,
+      reason: (err as Error).message,
+    })),
     Promise.all(TYPES.map((t) => queryDns(n.hostname, t, { timeoutMs: Math.min(getDnsTimeoutMs(), ms) }))),
-    withDeadline(getEmailSecurityOrThrow({ domain: n.hostname }), ms, "The email authentication check").catch((err: unknown) => err as Error),
+    withDeadline(getEmailSecurityOrThrow({ domain: n.hostname }), ms, "The email authentication check").catch(
+      (err: unknown) => err as Error,
+    ),
     "error" in target
       ? Promise.resolve(null)
       : withDeadline(checkTarget(target), ms, "The blocklist check").catch((err: unknown) => {
@@ -96,14 +115,41 @@ export async function getDomainIntelOrThrow(domainInput: string): Promise<Domain
     : null;
   const disposable = disposableMatch(n.hostname) !== null;
   const freeEmailProvider = isFreeProviderDomain(n.hostname);
-  const evidence = { exists: dns.exists, registration, dns: dns.dns, emailAuthentication, disposable, freeEmailProvider, blocklists, knownSuffix: n.knownSuffix };
+  const evidence = {
+    exists: dns.exists,
+    registration,
+    dns: dns.dns,
+    emailAuthentication,
+    disposable,
+    freeEmailProvider,
+    blocklists,
+    knownSuffix: n.knownSuffix,
+  };
 
   const sources: DomainSource[] = [
-    { name: PSL_SOURCE.name, url: PSL_SOURCE.url, fetchedAt: null, status: "ok", reason: `bundled with tldts; ${PSL_SOURCE.license}` },
+    {
+      name: PSL_SOURCE.name,
+      url: PSL_SOURCE.url,
+      fetchedAt: null,
+      status: "ok",
+      reason: `bundled with tldts; ${PSL_SOURCE.license}`,
+    },
     rdap.status === "ok"
-      ? { name: `rdap ${rdap.data.source.registry}`, url: rdap.data.source.url, fetchedAt: rdap.data.source.fetchedAt, status: "ok", reason: null }
+      ? {
+          name: `rdap ${rdap.data.source.registry}`,
+          url: rdap.data.source.url,
+          fetchedAt: rdap.data.source.fetchedAt,
+          status: "ok",
+          reason: null,
+        }
       : { name: "rdap", url: null, fetchedAt: null, status: "unavailable", reason: rdap.reason },
-    { name: "dns", url: null, fetchedAt: checkedAt, status: dns.dns ? "ok" : "unavailable", reason: `resolvers ${dnsResults[0]!.servers.join(", ")}` },
+    {
+      name: "dns",
+      url: null,
+      fetchedAt: checkedAt,
+      status: dns.dns ? "ok" : "unavailable",
+      reason: `resolvers ${dnsResults[0]!.servers.join(", ")}`,
+    },
     {
       name: "email-security",
       url: null,
@@ -113,7 +159,13 @@ export async function getDomainIntelOrThrow(domainInput: string): Promise<Domain
     },
     ...emailFeedSources()
       .filter((f) => f.name !== "role-accounts")
-      .map((f): DomainSource => ({ name: f.name, url: null, fetchedAt: f.fetchedAt, status: "ok", reason: `${f.count} domains; ${f.license}` })),
+      .map((f): DomainSource => ({
+        name: f.name,
+        url: null,
+        fetchedAt: f.fetchedAt,
+        status: "ok",
+        reason: `${f.count} domains; ${f.license}`,
+      })),
     {
       name: "dns-blocklists",
       url: null,

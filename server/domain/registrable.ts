@@ -23,7 +23,10 @@ export function registrableNameOf(input: string): RegistrableCheck {
   const p = parse(checked.name, { allowPrivateDomains: true, extractHostname: false });
   if (p.isIp) return { ok: false, reason: "An IP address is not a domain name." };
   if (!p.domain || !p.publicSuffix) {
-    return { ok: false, reason: `${checked.name} is a public suffix (or has no registrable part), not a registrable domain.` };
+    return {
+      ok: false,
+      reason: `${checked.name} is a public suffix (or has no registrable part), not a registrable domain.`,
+    };
   }
   return {
     ok: true,

@@ -5,7 +5,14 @@ import type { DomainIntel, RiskReason } from "./schemas";
 
 type Evidence = Pick<
   DomainIntel,
-  "exists" | "registration" | "dns" | "emailAuthentication" | "disposable" | "freeEmailProvider" | "blocklists" | "knownSuffix"
+  | "exists"
+  | "registration"
+  | "dns"
+  | "emailAuthentication"
+  | "disposable"
+  | "freeEmailProvider"
+  | "blocklists"
+  | "knownSuffix"
 >;
 
 const HOLD = /(client|server)hold/i;
@@ -24,15 +31,22 @@ export function scoreDomain(e: Evidence): DomainIntel["risk"] {
   if (age !== null && age < 30) add("newly_registered", 35, `Registered ${age} days ago.`);
   else if (age !== null && age < 180) add("recently_registered", 15, `Registered ${age} days ago (under six months).`);
   const status = e.registration?.status ?? [];
-  if (status.some((s) => HOLD.test(s.replace(/\s+/g, "")))) add("registry_hold", 25, "The registry or registrar has put the domain on hold.");
-  if (status.some((s) => DELETING.test(s.replace(/\s+/g, "")))) add("pending_deletion", 20, "The registration is expiring or being deleted.");
+  if (status.some((s) => HOLD.test(s.replace(/\s+/g, ""))))
+    add("registry_hold", 25, "The registry or registrar has put the domain on hold.");
+  if (status.some((s) => DELETING.test(s.replace(/\s+/g, ""))))
+    add("pending_deletion", 20, "The registration is expiring or being deleted.");
   if (e.dns && e.exists !== false && e.dns.a.length === 0 && e.dns.aaaa.length === 0 && e.dns.mx.length === 0) {
     add("no_service_records", 10, "The domain has no A, AAAA or MX records: it serves neither web nor mail.");
   }
-  if (e.emailAuthentication?.overall === "fail") add("email_auth_fail", 10, `Email authentication fails: ${e.emailAuthentication.reason}`);
+  if (e.emailAuthentication?.overall === "fail")
+    add("email_auth_fail", 10, `Email authentication fails: ${e.emailAuthentication.reason}`);
   if (!e.knownSuffix) add("unknown_suffix", 10, "The top-level domain is not on the Public Suffix List.");
-  if (e.freeEmailProvider) add("free_email_provider", 0, "A free email provider: common for consumers, neutral on its own.");
+  if (e.freeEmailProvider)
+    add("free_email_provider", 0, "A free email provider: common for consumers, neutral on its own.");
 
-  const score = Math.min(100, reasons.reduce((s, r) => s + r.weight, 0));
+  const score = Math.min(
+    100,
+    reasons.reduce((s, r) => s + r.weight, 0),
+  );
   return { score, level: riskLevel(score), reasons };
 }

@@ -35,7 +35,10 @@ export const subdomainResponseSchema = z.object({
 export const networkSchema = z.object({
   asn: z.number().int().nullable(),
   organization: z.string().nullable(),
-  range: z.object({ start: z.string(), end: z.string() }).nullable().describe("The routed or delegated range holding the address"),
+  range: z
+    .object({ start: z.string(), end: z.string() })
+    .nullable()
+    .describe("The routed or delegated range holding the address"),
   reason: z.string().nullable().describe("Why the network fields are null"),
 });
 
@@ -63,12 +66,16 @@ export const infraAddressSchema = z.object({
   scope: z.string(),
   network: networkSchema,
   location: locationSchema,
-  edge: edgeSchema.nullable().describe("Set when the address is a CDN or reverse-proxy edge: it identifies the edge network, not the origin"),
+  edge: edgeSchema
+    .nullable()
+    .describe("Set when the address is a CDN or reverse-proxy edge: it identifies the edge network, not the origin"),
 });
 
 export const infrastructureResponseSchema = z.object({
   domain: z.string(),
-  cname: z.array(z.object({ name: z.string(), target: z.string(), ttl: z.number().int() })).describe("The CNAME chain, in order"),
+  cname: z
+    .array(z.object({ name: z.string(), target: z.string(), ttl: z.number().int() }))
+    .describe("The CNAME chain, in order"),
   addresses: z.array(infraAddressSchema),
   behindEdge: z.boolean().describe("Every address is a known CDN or reverse-proxy edge"),
   note: z.string().nullable(),
@@ -105,7 +112,9 @@ export const domainIntelSchema = z.object({
       mx: z.array(z.object({ preference: z.number().int(), exchange: z.string() })),
       ns: z.array(z.string()),
       txt: z.array(z.string()),
-      status: z.record(z.string(), z.string()).describe("DNS status per record type (NOERROR, NODATA, NXDOMAIN, SERVFAIL, ...)"),
+      status: z
+        .record(z.string(), z.string())
+        .describe("DNS status per record type (NOERROR, NODATA, NXDOMAIN, SERVFAIL, ...)"),
     })
     .nullable(),
   dnsReason: z.string().nullable(),
@@ -123,10 +132,19 @@ export const domainIntelSchema = z.object({
   disposable: z.boolean(),
   freeEmailProvider: z.boolean(),
   blocklists: z
-    .object({ status: z.string(), listedOn: z.array(z.string()), checked: z.number().int(), unavailable: z.number().int() })
+    .object({
+      status: z.string(),
+      listedOn: z.array(z.string()),
+      checked: z.number().int(),
+      unavailable: z.number().int(),
+    })
     .nullable(),
   blocklistsReason: z.string().nullable(),
-  risk: z.object({ score: z.number().int().min(0).max(100), level: z.enum(["low", "medium", "high", "critical"]), reasons: z.array(riskReasonSchema) }),
+  risk: z.object({
+    score: z.number().int().min(0).max(100),
+    level: z.enum(["low", "medium", "high", "critical"]),
+    reasons: z.array(riskReasonSchema),
+  }),
   checkedAt: z.string(),
   sources: z.array(domainSourceSchema),
 });

@@ -47,7 +47,12 @@ export function aggregateCtNames(apex: string, entries: CtEntry[]): Subdomain[] 
 
 const retainKey = (apex: string) => `ct-subdomains:${apex}`;
 
-export async function getSubdomainsOrThrow(input: { domain: string; limit: number; offset: number; db?: Db }): Promise<SubdomainResponse> {
+export async function getSubdomainsOrThrow(input: {
+  domain: string;
+  limit: number;
+  offset: number;
+  db?: Db;
+}): Promise<SubdomainResponse> {
   const reg = registrableNameOf(input.domain);
   if (!reg.ok) throw new AppError("INVALID_REQUEST", reg.reason);
   const { hostname, registrableDomain: apex } = reg.name;
@@ -63,7 +68,10 @@ export async function getSubdomainsOrThrow(input: { domain: string; limit: numbe
   } else {
     const kept = await findRetainedResponse<RetainedCt>(retainKey(apex), input.db);
     if (!kept) {
-      throw new AppError("UPSTREAM_UNAVAILABLE", `The certificate-transparency source is unavailable (${outcome.reason}) and no retained response exists for ${apex}.`);
+      throw new AppError(
+        "UPSTREAM_UNAVAILABLE",
+        `The certificate-transparency source is unavailable (${outcome.reason}) and no retained response exists for ${apex}.`,
+      );
     }
     data = kept.body;
     fetchedAt = kept.fetchedAt;

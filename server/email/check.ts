@@ -60,11 +60,20 @@ export async function checkEmail(input: string): Promise<EmailCheckResult> {
   if (role) add("role_account", 15, `"${localPart}" is a role account (${role}), not a person.`);
   if (free) add("free_provider", 5, `${domain} is a free email provider: anyone can open an address there.`);
   if (norm.subaddress !== null) add("subaddress", 5, "The address uses a +tag: many sign-ups can share one inbox.");
-  if (/\d{5,}/.test(localPart) || (localPart.length >= 12 && /^[a-z0-9]+$/i.test(localPart) && (localPart.match(/\d/g)?.length ?? 0) >= localPart.length / 3)) {
+  if (
+    /\d{5,}/.test(localPart) ||
+    (localPart.length >= 12 &&
+      /^[a-z0-9]+$/i.test(localPart) &&
+      (localPart.match(/\d/g)?.length ?? 0) >= localPart.length / 3)
+  ) {
     add("generated_local_part", 10, "The local part looks machine-generated (long digit runs).");
   }
-  if (parsed.quotedLocalPart || parsed.utf8LocalPart) add("unusual_syntax", 10, "Valid but unusual syntax (quoted or non-ASCII local part): many systems reject it.");
-  const score = Math.min(100, reasons.reduce((s, r) => s + r.weight, 0));
+  if (parsed.quotedLocalPart || parsed.utf8LocalPart)
+    add("unusual_syntax", 10, "Valid but unusual syntax (quoted or non-ASCII local part): many systems reject it.");
+  const score = Math.min(
+    100,
+    reasons.reduce((s, r) => s + r.weight, 0),
+  );
 
   return {
     email,

@@ -13,7 +13,9 @@ function headerValue(text: string, key: string): string | null {
 export function parseDomainList(raw: Buffer): { data: Set<string>; count: number; version: string | null } {
   const text = raw.toString("utf8");
   const trimmed = text.trimStart();
-  const entries: string[] = trimmed.startsWith("[") ? (JSON.parse(trimmed) as unknown[]).map(String) : text.split("\n").filter((l) => !l.startsWith("#"));
+  const entries: string[] = trimmed.startsWith("[")
+    ? (JSON.parse(trimmed) as unknown[]).map(String)
+    : text.split("\n").filter((l) => !l.startsWith("#"));
   const data = new Set<string>();
   for (const e of entries) {
     const d = e.trim().toLowerCase();
@@ -32,7 +34,10 @@ export const disposableDomainsFeed: FeedDefinition<Set<string>> = {
   attribution: "disposable-email-domains project (github.com/disposable-email-domains/disposable-email-domains)",
   snapshotPath: shippedFeedFile("disposable-domains.txt"),
   sourceUrl: () =>
-    feedSourceUrl("disposable-domains", "https://raw.githubusercontent.com/disposable-email-domains/disposable-email-domains/main/disposable_email_blocklist.conf"),
+    feedSourceUrl(
+      "disposable-domains",
+      "https://raw.githubusercontent.com/disposable-email-domains/disposable-email-domains/main/disposable_email_blocklist.conf",
+    ),
   parse: parseDomainList,
 };
 
@@ -42,7 +47,11 @@ export const freeEmailDomainsFeed: FeedDefinition<Set<string>> = {
   license: "MIT",
   attribution: "free-email-domains by Kiko Beats (github.com/Kikobeats/free-email-domains), MIT licence",
   snapshotPath: shippedFeedFile("free-email-domains.txt"),
-  sourceUrl: () => feedSourceUrl("free-email-domains", "https://raw.githubusercontent.com/Kikobeats/free-email-domains/master/domains.json"),
+  sourceUrl: () =>
+    feedSourceUrl(
+      "free-email-domains",
+      "https://raw.githubusercontent.com/Kikobeats/free-email-domains/master/domains.json",
+    ),
   parse: parseDomainList,
 };
 
@@ -52,7 +61,8 @@ export const roleAccountsFeed: FeedDefinition<RoleAccounts> = {
   name: "role-accounts",
   description: "Role-account local parts (postmaster, sales, support, ...) with their category",
   license: "MIT",
-  attribution: "role-based-email-addresses by Mixmax, Inc. (github.com/mixmaxhq/role-based-email-addresses), MIT licence; plus RFC 2142",
+  attribution:
+    "role-based-email-addresses by Mixmax, Inc. (github.com/mixmaxhq/role-based-email-addresses), MIT licence; plus RFC 2142",
   snapshotPath: shippedFeedFile("role-accounts.tsv"),
   // The upstream publishes JavaScript, not data: this list changes with a release of the service.
   sourceUrl: () => null,

@@ -15,7 +15,13 @@ const load = <T>(def: FeedDefinition<T>): FeedState<T> => getFeedSync(def);
 
 export function feedSource(def: FeedDefinition<unknown>): FeedSource {
   const s = load(def);
-  return { name: def.name, license: def.license, count: s.count, fetchedAt: s.fetchedAt.toISOString(), origin: s.origin };
+  return {
+    name: def.name,
+    license: def.license,
+    count: s.count,
+    fetchedAt: s.fetchedAt.toISOString(),
+    origin: s.origin,
+  };
 }
 
 /** Parent domains count: "x.mailinator.com" is as disposable as "mailinator.com". */
@@ -45,5 +51,7 @@ export function roleAccountCategory(localPart: string): string | null {
 }
 
 export function emailFeedSources(): FeedSource[] {
-  return [disposableDomainsFeed, freeEmailDomainsFeed, roleAccountsFeed].map((d) => feedSource(d as FeedDefinition<unknown>));
+  return [disposableDomainsFeed, freeEmailDomainsFeed, roleAccountsFeed].map((d) =>
+    feedSource(d as FeedDefinition<unknown>),
+  );
 }

@@ -15,7 +15,8 @@ export interface MxCheck {
 const MX_REASON: Record<MxStatus, string> = {
   present: "The domain publishes MX records.",
   null_mx: "The domain publishes a null MX (RFC 7505): it states that it accepts no mail.",
-  implicit: "No MX records, but the domain has an address: senders fall back to it (RFC 5321 section 5.1). Unusual for a real mailbox provider.",
+  implicit:
+    "No MX records, but the domain has an address: senders fall back to it (RFC 5321 section 5.1). Unusual for a real mailbox provider.",
   absent: "The domain has neither MX records nor an address: mail to it cannot be delivered.",
   domain_not_found: "The domain does not exist (NXDOMAIN).",
   unavailable: "The resolvers did not answer, so mail acceptance is unknown.",

@@ -25,7 +25,10 @@ export const emailCheckResultSchema = z.object({
     localPart: z.string().nullable(),
     domain: z.string().nullable().describe("Lower case, IDNs in punycode"),
   }),
-  normalized: z.string().nullable().describe("The canonical mailbox: lower case, provider aliases and ignored +tags or dots removed"),
+  normalized: z
+    .string()
+    .nullable()
+    .describe("The canonical mailbox: lower case, provider aliases and ignored +tags or dots removed"),
   normalizationRules: z.array(z.string()),
   subaddress: z.string().nullable().describe("The +tag, when the provider ignores it"),
   disposable: z.boolean(),
@@ -43,7 +46,10 @@ export const emailCheckResultSchema = z.object({
     })
     .nullable()
     .describe("Null when the syntax is invalid (no lookup is made)"),
-  suggestion: z.string().nullable().describe("A likely intended address when the domain looks like a typo of a common one"),
+  suggestion: z
+    .string()
+    .nullable()
+    .describe("A likely intended address when the domain looks like a typo of a common one"),
   score: z.number().int().min(0).max(100).describe("Risk 0-100: 0 no risk signal, 100 unusable or abusive"),
   riskLevel: z.enum(["low", "medium", "high", "critical"]),
   reasons: z.array(scoreReasonSchema).describe("The signals that moved the score"),

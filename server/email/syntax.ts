@@ -16,7 +16,12 @@ export function parseAddress(input: string): ParsedAddress {
   if (at < 0) return { valid: false, reason: "The address has no @.", localPart: null, domain: null };
   const localPart = email.slice(0, at);
   const rawDomain = email.slice(at + 1);
-  const fail = (reason: string): ParsedAddress => ({ valid: false, reason, localPart: localPart || null, domain: rawDomain || null });
+  const fail = (reason: string): ParsedAddress => ({
+    valid: false,
+    reason,
+    localPart: localPart || null,
+    domain: rawDomain || null,
+  });
   if (!localPart) return fail("The part before the @ is empty.");
   if (!rawDomain) return fail("The domain after the @ is empty.");
   const quoted = localPart.startsWith('"');
@@ -28,23 +33,52 @@ export function parseAddress(input: string): ParsedAddress {
     );
   }
   if (Buffer.byteLength(localPart, "utf8") > 64) return fail("The local part is longer than 64 octets (RFC 5321).");
-  if (rawDomain.startsWith("[")) return fail("Address literals ([192.0.2.1]) are not accepted: mainstream mail systems refuse them.");
+  if (rawDomain.startsWith("["))
+    return fail("Address literals ([192.0.2.1]) are not accepted: mainstream mail systems refuse them.");
   const d = checkDomainName(rawDomain);
   if (!d.ok) return fail(`Invalid domain: ${d.reason}`);
-  if (!d.name.includes(".") || d.name.includes("_")) return fail("The domain must be a host name with at least two labels.");
+  if (!d.name.includes(".") || d.name.includes("_"))
+    return fail("The domain must be a host name with at least two labels.");
   const tld = d.name.slice(d.name.lastIndexOf(".") + 1);
   if (!/^([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld)) return fail(`"${tld}" is not a valid top-level domain.`);
-  if (Buffer.byteLength(localPart, "utf8") + 1 + d.name.length > 254) return fail("The address is longer than 254 octets (RFC 5321).");
-  return { valid: true, localPart, domain: d.name, quotedLocalPart: quoted, utf8LocalPart: /[^\x00-\x7f]/.test(localPart) };
+  if (Buffer.byteLength(localPart, "utf8") + 1 + d.name.length > 254)
+    return fail("The address is longer than 254 octets (RFC 5321).");
+  return {
+    valid: true,
+    localPart,
+    domain: d.name,
+    quotedLocalPart: quoted,
+    utf8LocalPart: /[^\x00-\x7f]/.test(localPart),
+  };
 }
 
 /** Providers that deliver "user+tag" to "user"; Gmail also ignores dots. */
 const PLUS_ADDRESSING = new Set([
-  "gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "msn.com", "icloud.com", "me.com", "mac.com",
-  "fastmail.com", "fastmail.fm", "proton.me", "protonmail.com", "pm.me", "yandex.ru", "yandex.com", "zoho.com", "hey.com",
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "msn.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "fastmail.com",
+  "fastmail.fm",
+  "proton.me",
+  "protonmail.com",
+  "pm.me",
+  "yandex.ru",
+  "yandex.com",
+  "zoho.com",
+  "hey.com",
 ]);
 const DOTS_IGNORED = new Set(["gmail.com", "googlemail.com"]);
-const ALIAS_DOMAIN: Record<string, string> = { "googlemail.com": "gmail.com", "pm.me": "proton.me", "protonmail.com": "proton.me" };
+const ALIAS_DOMAIN: Record<string, string> = {
+  "googlemail.com": "gmail.com",
+  "pm.me": "proton.me",
+  "protonmail.com": "proton.me",
+};
 
 export interface NormalizedAddress {
   address: string;

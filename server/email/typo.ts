@@ -1,14 +1,64 @@
 // Typo suggestions for the domains most addresses use, as Mailcheck does: "gmial.com" -> "gmail.com".
 
 const COMMON_DOMAINS = [
-  "gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.uk", "yahoo.fr", "yahoo.co.jp", "ymail.com", "hotmail.com",
-  "hotmail.co.uk", "hotmail.fr", "outlook.com", "live.com", "msn.com", "icloud.com", "me.com", "mac.com", "aol.com",
-  "proton.me", "protonmail.com", "gmx.com", "gmx.de", "gmx.net", "web.de", "mail.ru", "yandex.ru", "yandex.com",
-  "comcast.net", "verizon.net", "att.net", "sbcglobal.net", "bellsouth.net", "cox.net", "qq.com", "163.com", "126.com",
-  "naver.com", "orange.fr", "free.fr", "laposte.net", "libero.it", "t-online.de", "btinternet.com", "zoho.com",
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "yahoo.co.uk",
+  "yahoo.fr",
+  "yahoo.co.jp",
+  "ymail.com",
+  "hotmail.com",
+  "hotmail.co.uk",
+  "hotmail.fr",
+  "outlook.com",
+  "live.com",
+  "msn.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "gmx.de",
+  "gmx.net",
+  "web.de",
+  "mail.ru",
+  "yandex.ru",
+  "yandex.com",
+  "comcast.net",
+  "verizon.net",
+  "att.net",
+  "sbcglobal.net",
+  "bellsouth.net",
+  "cox.net",
+  "qq.com",
+  "163.com",
+  "126.com",
+  "naver.com",
+  "orange.fr",
+  "free.fr",
+  "laposte.net",
+  "libero.it",
+  "t-online.de",
+  "btinternet.com",
+  "zoho.com",
 ];
 const COMMON = new Set(COMMON_DOMAINS);
-const TLD_FIXES: Record<string, string> = { con: "com", cmo: "com", ocm: "com", comm: "com", cpm: "com", vom: "com", xom: "com", nte: "net", ent: "net", ogr: "org", rog: "org" };
+const TLD_FIXES: Record<string, string> = {
+  con: "com",
+  cmo: "com",
+  ocm: "com",
+  comm: "com",
+  cpm: "com",
+  vom: "com",
+  xom: "com",
+  nte: "net",
+  ent: "net",
+  ogr: "org",
+  rog: "org",
+};
 
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
@@ -18,7 +68,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];

@@ -25,7 +25,20 @@ export function eventsToCsv(events: CsvEvent[]): string {
   const lines = [COLUMNS.join(",")];
   for (const e of events) {
     lines.push(
-      [e.id, e.createdAt.toISOString(), e.requestId, e.type, e.actor, e.ip, e.email, e.domain, e.rule, JSON.stringify(e.data ?? {})].map(csvCell).join(","),
+      [
+        e.id,
+        e.createdAt.toISOString(),
+        e.requestId,
+        e.type,
+        e.actor,
+        e.ip,
+        e.email,
+        e.domain,
+        e.rule,
+        JSON.stringify(e.data ?? {}),
+      ]
+        .map(csvCell)
+        .join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";

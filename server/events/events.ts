@@ -36,13 +36,17 @@ interface EventWaiter {
   reject(err: unknown): void;
 }
 
-const insertEvents = (db: Db, rows: EventWaiter["row"][]) => hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify(rows)]);
+const insertEvents = (db: Db, rows: EventWaiter["row"][]) =>
+  hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify(rows)]);
 
 const eventWrites = groupedWriter<Db, EventWaiter>({
   max: MAX_EVENT_GROUP,
   async group(items) {
     try {
-      await insertEvents(items[0]!.db, items.map((w) => w.row));
+      await insertEvents(
+        items[0]!.db,
+        items.map((w) => w.row),
+      );
     } catch {
       // Nothing of the group was written: row by row, each caller learns its own outcome.
       return false;
@@ -89,21 +93,41 @@ export async function recordEvent(db: Pick<Db, "event">, e: EventInput): Promise
  * `.` match every type with that prefix (`audit.` is the audit trail, `audit.key.` its key changes).
  */
 export function typeFilter(type: string | null | undefined): Prisma.EventWhereInput | null {
-  const parts = [...new Set((type ?? "").split(",").map((t) => t.trim()).filter(Boolean))];
+  const parts = [
+    ...new Set(
+      (type ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (parts.length === 0) return null;
   const exact = parts.filter((t) => !t.endsWith("."));
   const prefixes = parts.filter((t) => t.endsWith("."));
-  return { OR: [...(exact.length ? [{ type: { in: exact } }] : []), ...prefixes.map((p) => ({ type: { startsWith: p } }))] };
+  return {
+    OR: [...(exact.length ? [{ type: { in: exact } }] : []), ...prefixes.map((p) => ({ type: { startsWith: p } }))],
+  };
 }
 
 /** Events of one workspace, newest first, optionally matching `query` on any indexed field, the `type` filter and a time range (`since` inclusive, `until` exclusive). */
 export async function searchEvents(
   db: Db,
-  a: { workspaceId: string; query?: string | null; type?: string | null; since?: Date | null; until?: Date | null; limit: number; cursor?: string | null },
+  a: {
+    workspaceId: string;
+    query?: string | null;
+    type?: string | null;
+    since?: Date | null;
+    until?: Date | null;
+    limit: number;
+    cursor?: string | null;
+  },
 ) {
   const q = a.query?.trim();
   const types = typeFilter(a.type);
-  const created = a.since || a.until ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } } : null;
+  const created =
+    a.since || a.until
+      ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } }
+      : null;
   const rows = await db.event.findMany({
     where: {
       workspaceId: a.workspaceId,

@@ -5,7 +5,8 @@ import { numberSetting } from "../config/settings";
 const num = (name: string, fallback: number): number => numberSetting(name, fallback, { min: 1 });
 
 /** The variable of one feed's setting: `SERVICE_FEED_<NAME>_<SUFFIX>`, NAME upper-cased with other characters as "_". */
-export const feedSettingName = (feedName: string, suffix: string): string => `SERVICE_FEED_${feedName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_${suffix}`;
+export const feedSettingName = (feedName: string, suffix: string): string =>
+  `SERVICE_FEED_${feedName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_${suffix}`;
 
 /** `SERVICE_FEED_<NAME>_URL` (name upper-cased, "-" as "_"): the live source of one feed; "off" disables refresh. */
 export function feedSourceUrl(feedName: string, fallback: string | null): string | null {
@@ -30,4 +31,5 @@ export const shippedFeedFile = (file: string): string => path.resolve(process.cw
 export const packageFile = (...parts: string[]): string => path.resolve(process.cwd(), "node_modules", ...parts);
 
 /** False when `SERVICE_FEED_REFRESH=off` switches scheduled refreshes off for every feed (the CLI still refreshes). */
-export const scheduledFeedRefreshEnabled = (): boolean => (process.env.SERVICE_FEED_REFRESH?.trim().toLowerCase() ?? "") !== "off";
+export const scheduledFeedRefreshEnabled = (): boolean =>
+  (process.env.SERVICE_FEED_REFRESH?.trim().toLowerCase() ?? "") !== "off";

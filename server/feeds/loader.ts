@@ -27,7 +27,14 @@ function resolve<T>(feed: string | FeedDefinition<T>): FeedDefinition<T> {
 function loadShipped<T>(def: FeedDefinition<T>): FeedState<T> {
   const { raw, fetchedAt, version } = readShipped(def as FeedDefinition<unknown>);
   const parsed = def.parse(raw);
-  return { data: parsed.data, count: parsed.count, version: parsed.version ?? version, fetchedAt, origin: "shipped", sourceUrl: def.sourceUrl() };
+  return {
+    data: parsed.data,
+    count: parsed.count,
+    version: parsed.version ?? version,
+    fetchedAt,
+    origin: "shipped",
+    sourceUrl: def.sourceUrl(),
+  };
 }
 
 function shippedDate(def: FeedDefinition<unknown>): number {
@@ -37,17 +44,29 @@ function shippedDate(def: FeedDefinition<unknown>): number {
 }
 
 /** The refreshed snapshot from the database when it is newer than what `current` holds, else null. */
-async function loadFromDb<T>(def: FeedDefinition<T>, current: FeedState<T> | null, db?: FeedDb): Promise<FeedState<T> | null> {
+async function loadFromDb<T>(
+  def: FeedDefinition<T>,
+  current: FeedState<T> | null,
+  db?: FeedDb,
+): Promise<FeedState<T> | null> {
   try {
     const client = db ?? (await getDb());
     const meta = await readSnapshotMeta(client, def.name);
     if (!meta) return null;
     const known = current ? current.fetchedAt.getTime() : shippedDate(def as FeedDefinition<unknown>);
-    if (meta.fetchedAt.getTime() < known || (current?.origin === "refreshed" && meta.fetchedAt.getTime() === known)) return null;
+    if (meta.fetchedAt.getTime() < known || (current?.origin === "refreshed" && meta.fetchedAt.getTime() === known))
+      return null;
     const snap = await readSnapshot(client, def.name);
     if (!snap) return null;
     const parsed = def.parse(snap.raw);
-    return { data: parsed.data, count: parsed.count, version: parsed.version ?? snap.version, fetchedAt: snap.fetchedAt, origin: "refreshed", sourceUrl: snap.sourceUrl };
+    return {
+      data: parsed.data,
+      count: parsed.count,
+      version: parsed.version ?? snap.version,
+      fetchedAt: snap.fetchedAt,
+      origin: "refreshed",
+      sourceUrl: snap.sourceUrl,
+    };
   } catch (err) {
     // Feeds must keep answering from shipped data when the database is unreachable or a stored copy is bad.
     if (!warnedDb) console.warn(`feeds: using shipped data for ${def.name}: ${(err as Error).message}`);
@@ -135,7 +154,8 @@ const derivedCache = new Map<string, { sources: readonly unknown[]; value: unkno
  */
 export function derived<D>(key: string, sources: readonly unknown[], build: () => D): D {
   const hit = derivedCache.get(key);
-  if (hit && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i])) return hit.value as D;
+  if (hit && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i]))
+    return hit.value as D;
   const value = build();
   derivedCache.set(key, { sources, value });
   return value;

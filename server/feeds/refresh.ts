@@ -68,8 +68,23 @@ async function refreshOne(db: FeedDb, def: FeedDefinition<unknown>): Promise<Fee
     const fetchedAt = new Date();
     const version = parsed.version ?? null;
     await writeSnapshot(db, def.name, raw, { fetchedAt, count: parsed.count, version, sourceUrl: url });
-    setFeedState(def.name, { data: parsed.data, count: parsed.count, version, fetchedAt, origin: "refreshed", sourceUrl: url });
-    return { name: def.name, ok: true, count: parsed.count, fetchedAt: fetchedAt.toISOString(), ageSeconds: 0, sourceUrl: url, error: null };
+    setFeedState(def.name, {
+      data: parsed.data,
+      count: parsed.count,
+      version,
+      fetchedAt,
+      origin: "refreshed",
+      sourceUrl: url,
+    });
+    return {
+      name: def.name,
+      ok: true,
+      count: parsed.count,
+      fetchedAt: fetchedAt.toISOString(),
+      ageSeconds: 0,
+      sourceUrl: url,
+      error: null,
+    };
   } catch (err) {
     const e = err as Error;
     const why = e.name === "TimeoutError" ? `timed out after ${feedTimeoutMs()} ms` : e.message || String(err);
@@ -82,7 +97,11 @@ export async function refreshFeeds(db: FeedDb, opts: { feed?: string } = {}): Pr
   let defs = listFeeds();
   if (opts.feed) {
     const def = findFeed(opts.feed);
-    if (!def) throw new AppError("INVALID_REQUEST", `Unknown feed "${opts.feed}". Known feeds: ${defs.map((d) => d.name).join(", ")}.`);
+    if (!def)
+      throw new AppError(
+        "INVALID_REQUEST",
+        `Unknown feed "${opts.feed}". Known feeds: ${defs.map((d) => d.name).join(", ")}.`,
+      );
     defs = [def];
   }
   const results: FeedRefreshResult[] = [];

@@ -7,7 +7,8 @@ import type { FeedDefinition } from "./types";
 
 const feeds = new Map<string, FeedDefinition<unknown>>();
 
-for (const def of [...BUILTIN_FEEDS, ...EMAIL_FEEDS, ...VULNERABILITY_FEEDS] as FeedDefinition<unknown>[]) feeds.set(def.name, def);
+for (const def of [...BUILTIN_FEEDS, ...EMAIL_FEEDS, ...VULNERABILITY_FEEDS] as FeedDefinition<unknown>[])
+  feeds.set(def.name, def);
 
 export function registerFeed<T>(def: FeedDefinition<T>): void {
   feeds.set(def.name, def as FeedDefinition<unknown>);

@@ -85,12 +85,21 @@ export interface FeedRefreshState {
 /** The refresh side of each feed's status (cadence, next run, last error), by feed name. */
 export async function feedRefreshStates(db: Db): Promise<Map<string, FeedRefreshState>> {
   const defs = listFeeds();
-  const states = await scheduledJobStates(db, defs.map((d) => FEED_JOB_PREFIX + d.name)).catch(() => new Map());
+  const states = await scheduledJobStates(
+    db,
+    defs.map((d) => FEED_JOB_PREFIX + d.name),
+  ).catch(() => new Map());
   const out = new Map<string, FeedRefreshState>();
   const on = scheduledFeedRefreshEnabled();
   for (const def of defs) {
     const hasSource = Boolean(def.sourceUrl());
-    const mode: FeedRefreshState["mode"] = !hasSource ? (isDisabledByUrl(def.name) ? "off" : "snapshot") : on ? "scheduled" : "off";
+    const mode: FeedRefreshState["mode"] = !hasSource
+      ? isDisabledByUrl(def.name)
+        ? "off"
+        : "snapshot"
+      : on
+        ? "scheduled"
+        : "off";
     const s = states.get(FEED_JOB_PREFIX + def.name);
     const every = mode === "scheduled" ? feedCadenceMs(def.name) : null;
     let next: Date | null = null;

@@ -29,5 +29,7 @@ export function feedSourceRef<T>(def: FeedDefinition<T>, state: FeedState<T>): F
 
 /** Why a feed could not answer, or null when it holds data. */
 export function emptyFeedReason<T>(def: FeedDefinition<T>, state: FeedState<T>): string | null {
-  return state.count > 0 ? null : `The ${def.name} feed holds no data yet (shipped empty); an operator fills it with \`feeds refresh --feed ${def.name}\`.`;
+  return state.count > 0
+    ? null
+    : `The ${def.name} feed holds no data yet (shipped empty); an operator fills it with \`feeds refresh --feed ${def.name}\`.`;
 }

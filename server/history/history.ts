@@ -40,7 +40,15 @@ let inFlight: Promise<void> = Promise.resolve();
 
 export function recordLookupHistory(
   db: Db,
-  a: { workspaceId: string; requestId: string; endpoint: string; target: string; summary: Record<string, unknown>; historyDays: number; now?: Date },
+  a: {
+    workspaceId: string;
+    requestId: string;
+    endpoint: string;
+    target: string;
+    summary: Record<string, unknown>;
+    historyDays: number;
+    now?: Date;
+  },
 ): void {
   const now = a.now ?? new Date();
   pending.push({
@@ -79,7 +87,9 @@ export function flushLookupHistory(): Promise<void> {
     }
     for (const [db, rows] of byDb) {
       // One statement for the batch, off Prisma's query pipeline (server/db/client.ts hotQuery).
-      await hotQuery(db, "service_insert_history", INSERT_HISTORY_SQL, [JSON.stringify(rows)]).catch((err) => console.error("lookup history write failed:", err));
+      await hotQuery(db, "service_insert_history", INSERT_HISTORY_SQL, [JSON.stringify(rows)]).catch((err) =>
+        console.error("lookup history write failed:", err),
+      );
     }
   })();
   return inFlight;
@@ -88,11 +98,22 @@ flushBeforeClose(flushLookupHistory);
 
 export async function listLookupHistory(
   db: Db,
-  a: { workspaceId: string; limit: number; cursor?: string | null; endpoint?: string; since?: Date; until?: Date; now?: Date },
+  a: {
+    workspaceId: string;
+    limit: number;
+    cursor?: string | null;
+    endpoint?: string;
+    since?: Date;
+    until?: Date;
+    now?: Date;
+  },
 ): Promise<{ items: LookupHistoryEntry[]; nextCursor: string | null }> {
   await flushLookupHistory();
   const now = a.now ?? new Date();
-  const created = a.since || a.until ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } } : {};
+  const created =
+    a.since || a.until
+      ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } }
+      : {};
   const rows = await db.lookupHistory.findMany({
     // An endpoint filter is the endpoint's name or a family: "ip" matches ip.lookup, ip.geo, ip.rdap, ...
     where: {

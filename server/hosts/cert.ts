@@ -45,7 +45,9 @@ export function summarizeCertificate(peer: PeerCertificate, now = new Date()): C
   const details = key.asymmetricKeyDetails ?? {};
   const keyType = key.asymmetricKeyType ?? null;
   const keySize =
-    details.modulusLength ?? curveBits(details.namedCurve) ?? (keyType === "ed25519" ? 256 : keyType === "ed448" ? 456 : null);
+    details.modulusLength ??
+    curveBits(details.namedCurve) ??
+    (keyType === "ed25519" ? 256 : keyType === "ed448" ? 456 : null);
   return {
     subject: dn(peer.subject as unknown as Record<string, string | string[]>, x.subject),
     issuer: dn(peer.issuer as unknown as Record<string, string | string[]>, x.issuer),
@@ -67,7 +69,9 @@ export function summarizeCertificate(peer: PeerCertificate, now = new Date()): C
 }
 
 /** Leaf first, following issuerCertificate until the root (node links a self-signed root to itself). */
-export function chainOf(peer: DetailedPeerCertificate): { subject: string | null; issuer: string | null; validTo: string; fingerprintSha256: string }[] {
+export function chainOf(
+  peer: DetailedPeerCertificate,
+): { subject: string | null; issuer: string | null; validTo: string; fingerprintSha256: string }[] {
   const out = [];
   const seen = new Set<string>();
   let cur: DetailedPeerCertificate | undefined = peer;
@@ -89,7 +93,8 @@ const CHAIN_REASONS: Record<string, string> = {
   CERT_NOT_YET_VALID: "A certificate in the chain is not valid yet (check the server clock or the certificate dates).",
   DEPTH_ZERO_SELF_SIGNED_CERT: "The certificate is self-signed; browsers will not trust it.",
   SELF_SIGNED_CERT_IN_CHAIN: "The chain ends in a self-signed root that is not a trusted CA.",
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "The issuer is not a trusted CA, or the server does not send the intermediate certificate.",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    "The issuer is not a trusted CA, or the server does not send the intermediate certificate.",
   UNABLE_TO_GET_ISSUER_CERT: "The issuer certificate could not be found; the server should send the full chain.",
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "The chain is incomplete: the server does not send the intermediate certificate.",
   CERT_SIGNATURE_FAILURE: "A certificate signature in the chain is invalid.",
@@ -108,8 +113,10 @@ export function certificateWarnings(c: CertificateSummary, protocol: string | nu
   if (c.expired) w.push(`The certificate expired ${-c.daysLeft} days ago.`);
   else if (c.daysLeft < 14) w.push(`The certificate expires in ${c.daysLeft} days.`);
   if (c.notYetValid) w.push("The certificate is not valid yet.");
-  if (c.signatureAlgorithm && /sha1|md5/i.test(c.signatureAlgorithm)) w.push(`Weak signature algorithm ${c.signatureAlgorithm}.`);
-  if (c.keyType === "rsa" && c.keySize !== null && c.keySize < 2048) w.push(`RSA key of ${c.keySize} bits is below 2048.`);
+  if (c.signatureAlgorithm && /sha1|md5/i.test(c.signatureAlgorithm))
+    w.push(`Weak signature algorithm ${c.signatureAlgorithm}.`);
+  if (c.keyType === "rsa" && c.keySize !== null && c.keySize < 2048)
+    w.push(`RSA key of ${c.keySize} bits is below 2048.`);
   if (protocol && /^(SSLv3|TLSv1|TLSv1\.1)$/.test(protocol)) w.push(`${protocol} is deprecated (RFC 8996).`);
   return w;
 }

@@ -6,7 +6,8 @@ export type ConnectionError = { kind: "dns" | "connect" | "tls" | "timeout" | "p
 export function errorOf(err: unknown): ConnectionError {
   const e = err as NodeJS.ErrnoException;
   const code = e?.code ?? "";
-  if (code === "ETIMEDOUT" || code === "ABORT_ERR" || e?.name === "TimeoutError") return { kind: "timeout", message: e.message || "timed out" };
+  if (code === "ETIMEDOUT" || code === "ABORT_ERR" || e?.name === "TimeoutError")
+    return { kind: "timeout", message: e.message || "timed out" };
   if (["ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "EPIPE"].includes(code)) {
     return { kind: "connect", message: `Connection failed (${code}).` };
   }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 export const sourceSchema = z.object({
-  name: z.string().describe("What was asked, e.g. \"tls-handshake\" or \"http-request\""),
+  name: z.string().describe('What was asked, e.g. "tls-handshake" or "http-request"'),
   detail: z.string().nullable().describe("Which server, resolver or probe answered"),
   fetchedAt: z.string().describe("When the data was collected (ISO 8601)"),
 });
@@ -62,7 +62,9 @@ export const sslResultSchema = z.object({
   connected: z.boolean(),
   error: connectionErrorSchema.nullable().describe("Why no certificate could be read, when connected is false"),
   protocol: z.string().nullable().describe("Negotiated TLS version, e.g. TLSv1.3"),
-  cipher: z.object({ name: z.string(), standardName: z.string().nullable(), version: z.string().nullable() }).nullable(),
+  cipher: z
+    .object({ name: z.string(), standardName: z.string().nullable(), version: z.string().nullable() })
+    .nullable(),
   alpnProtocol: z.string().nullable(),
   certificate: certificateSchema.nullable(),
   chain: z.array(chainEntrySchema).describe("Certificates the server sent or that completed the path, leaf first"),
@@ -112,12 +114,20 @@ export const statusResultSchema = z.object({
   address: z.string().nullable(),
   httpVersion: z.literal("1.1").nullable(),
   tls: z
-    .object({ authorized: z.boolean(), error: z.string().nullable(), protocol: z.string().nullable(), cipher: z.string().nullable() })
+    .object({
+      authorized: z.boolean(),
+      error: z.string().nullable(),
+      protocol: z.string().nullable(),
+      cipher: z.string().nullable(),
+    })
     .nullable(),
   timing: timingSchema.nullable(),
   redirects: z.array(redirectHopSchema).describe("Every request made, in order; the last is the final response"),
   redirectOutcome: z.enum(["none", "followed", "blocked", "too_many"]),
-  blockedRedirect: z.object({ url: z.string(), reason: z.string() }).nullable().describe("A redirect the SSRF guard refused to follow"),
+  blockedRedirect: z
+    .object({ url: z.string(), reason: z.string() })
+    .nullable()
+    .describe("A redirect the SSRF guard refused to follow"),
   headers: notableHeadersSchema.nullable(),
   missingSecurityHeaders: z.array(z.string()),
   error: connectionErrorSchema.nullable(),

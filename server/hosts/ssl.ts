@@ -17,9 +17,26 @@ export async function getHostSslOrThrow(hostInput: string): Promise<SslResult> {
   const checkedAt = new Date().toISOString();
   const vet = await resolveTargetOrThrow(parsed.address ? parsed.address : parsed.host);
   const base: SslResult = {
-    host: parsed.host, port, address: null, serverName: parsed.address ? null : parsed.host, connected: false, error: null,
-    protocol: null, cipher: null, alpnProtocol: null, certificate: null, chain: [], chainVerified: null, chainError: null,
-    chainErrorReason: null, nameMatches: null, nameMismatchReason: null, valid: false, warnings: [], timing: null, checkedAt,
+    host: parsed.host,
+    port,
+    address: null,
+    serverName: parsed.address ? null : parsed.host,
+    connected: false,
+    error: null,
+    protocol: null,
+    cipher: null,
+    alpnProtocol: null,
+    certificate: null,
+    chain: [],
+    chainVerified: null,
+    chainError: null,
+    chainErrorReason: null,
+    nameMatches: null,
+    nameMismatchReason: null,
+    valid: false,
+    warnings: [],
+    timing: null,
+    checkedAt,
     sources: [],
   };
   if (vet.kind === "unresolved") {
@@ -37,11 +54,21 @@ export async function getHostSslOrThrow(hostInput: string): Promise<SslResult> {
   const { socket } = conn;
   try {
     const peer = socket.getPeerCertificate(true) as DetailedPeerCertificate;
-    if (!peer || !peer.raw) return { ...base, address: conn.address, connected: true, error: { kind: "tls", message: "The server sent no certificate." } };
+    if (!peer || !peer.raw)
+      return {
+        ...base,
+        address: conn.address,
+        connected: true,
+        error: { kind: "tls", message: "The server sent no certificate." },
+      };
     const protocol = socket.getProtocol();
     const cipher = socket.getCipher();
     const certificate = summarizeCertificate(peer);
-    const chainCode = socket.authorized ? null : socket.authorizationError ? String(socket.authorizationError) : "UNKNOWN";
+    const chainCode = socket.authorized
+      ? null
+      : socket.authorizationError
+        ? String(socket.authorizationError)
+        : "UNKNOWN";
     const identityError = checkServerIdentity(parsed.host, peer);
     const nameMatches = identityError === undefined;
     const withinDates = !certificate.expired && !certificate.notYetValid;
@@ -50,7 +77,9 @@ export async function getHostSslOrThrow(hostInput: string): Promise<SslResult> {
       address: conn.address,
       connected: true,
       protocol,
-      cipher: cipher ? { name: cipher.name, standardName: cipher.standardName ?? null, version: cipher.version ?? null } : null,
+      cipher: cipher
+        ? { name: cipher.name, standardName: cipher.standardName ?? null, version: cipher.version ?? null }
+        : null,
       alpnProtocol: typeof socket.alpnProtocol === "string" ? socket.alpnProtocol : null,
       certificate,
       chain: chainOf(peer),
@@ -58,7 +87,9 @@ export async function getHostSslOrThrow(hostInput: string): Promise<SslResult> {
       chainError: chainCode,
       chainErrorReason: chainErrorReason(chainCode),
       nameMatches,
-      nameMismatchReason: nameMatches ? null : `The certificate does not cover ${parsed.host}: ${identityError!.message}`,
+      nameMismatchReason: nameMatches
+        ? null
+        : `The certificate does not cover ${parsed.host}: ${identityError!.message}`,
       valid: chainCode === null && nameMatches && withinDates,
       warnings: certificateWarnings(certificate, protocol),
       timing: {
@@ -68,7 +99,10 @@ export async function getHostSslOrThrow(hostInput: string): Promise<SslResult> {
         ttfbMs: null,
         totalMs: round(performance.now() - started),
       },
-      sources: [...base.sources, { name: "tls-handshake", detail: `${conn.address}:${port}`, fetchedAt: new Date().toISOString() }],
+      sources: [
+        ...base.sources,
+        { name: "tls-handshake", detail: `${conn.address}:${port}`, fetchedAt: new Date().toISOString() },
+      ],
     };
   } finally {
     socket.destroy();

@@ -48,11 +48,20 @@ export function toStatusResult(host: string, r: SafeFetchResult, checkedAt: stri
   const headers = reachable ? notableHeaders(r.headers) : null;
   const https = r.finalUrl.startsWith("https:");
   const missing = headers
-    ? SECURITY_HEADERS.filter(([k, name]) => headers[k] === null && (https || name !== "strict-transport-security")).map(([, name]) => name)
+    ? SECURITY_HEADERS.filter(
+        ([k, name]) => headers[k] === null && (https || name !== "strict-transport-security"),
+      ).map(([, name]) => name)
     : [];
-  if (headers && headers.xFrameOptions === null && !/frame-ancestors/i.test(headers.contentSecurityPolicy ?? "")) missing.push("x-frame-options");
+  if (headers && headers.xFrameOptions === null && !/frame-ancestors/i.test(headers.contentSecurityPolicy ?? ""))
+    missing.push("x-frame-options");
   const outcome: StatusResult["redirectOutcome"] =
-    r.outcome === "blocked_redirect" ? "blocked" : r.outcome === "too_many_redirects" ? "too_many" : r.hops.length > 1 ? "followed" : "none";
+    r.outcome === "blocked_redirect"
+      ? "blocked"
+      : r.outcome === "too_many_redirects"
+        ? "too_many"
+        : r.hops.length > 1
+          ? "followed"
+          : "none";
   return {
     host,
     requestedUrl: r.requestedUrl,

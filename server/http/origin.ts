@@ -38,7 +38,11 @@ function parseUrl(url: string | null | undefined): URL | null {
 export function requestOrigin(req: { url?: string | null; headers: Headers }): string | null {
   const proxies = trustedProxyCount();
   const url = parseUrl(req.url);
-  const host = (proxies > 0 ? forwarded(req.headers, "x-forwarded-host", proxies) : null) ?? req.headers.get("host") ?? url?.host ?? null;
+  const host =
+    (proxies > 0 ? forwarded(req.headers, "x-forwarded-host", proxies) : null) ??
+    req.headers.get("host") ??
+    url?.host ??
+    null;
   if (!host || !HOST.test(host)) return null;
   const claimed = proxies > 0 ? forwarded(req.headers, "x-forwarded-proto", proxies)?.toLowerCase() : null;
   const proto = claimed === "https" || claimed === "http" ? claimed : url?.protocol === "https:" ? "https" : "http";

@@ -18,14 +18,24 @@ export interface ListMembership {
   reason: string | null;
 }
 
-export async function checkLists(address: string, asn: number | null): Promise<{ lists: ListMembership[]; sources: FeedSourceRef[] }> {
+export async function checkLists(
+  address: string,
+  asn: number | null,
+): Promise<{ lists: ListMembership[]; sources: FeedSourceRef[] }> {
   const lists: ListMembership[] = [];
   const sources: FeedSourceRef[] = [];
 
   const tor = await getFeed(torExitsFeed);
   sources.push(feedSourceRef(torExitsFeed, tor));
   const torEmpty = emptyFeedReason(torExitsFeed, tor);
-  lists.push({ list: torExitsFeed.name, name: "Tor exit relays (The Tor Project)", matchedOn: "ip", listed: torEmpty ? null : tor.data.has(address), detail: null, reason: torEmpty });
+  lists.push({
+    list: torExitsFeed.name,
+    name: "Tor exit relays (The Tor Project)",
+    matchedOn: "ip",
+    listed: torEmpty ? null : tor.data.has(address),
+    detail: null,
+    reason: torEmpty,
+  });
 
   const dropDef = address.includes(":") ? spamhausDropV6Feed : spamhausDropFeed;
   const drop = await getFeed(dropDef);
@@ -44,7 +54,7 @@ export async function checkLists(address: string, asn: number | null): Promise<{
   const asnDrop = await getFeed(spamhausAsnDropFeed);
   sources.push(feedSourceRef(spamhausAsnDropFeed, asnDrop));
   const asnEmpty = emptyFeedReason(spamhausAsnDropFeed, asnDrop);
-  const asnHit = !asnEmpty && asn !== null ? asnDrop.data.get(asn) ?? null : null;
+  const asnHit = !asnEmpty && asn !== null ? (asnDrop.data.get(asn) ?? null) : null;
   lists.push({
     list: spamhausAsnDropFeed.name,
     name: "Spamhaus ASN-DROP",

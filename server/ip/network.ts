@@ -19,25 +19,43 @@ export interface NetworkInfo {
 }
 
 const HOSTING_WORDS = /\b(hosting|hoster|cloud|server(s)?|datacenter|data cent(er|re)|vps|colo(cation)?|dedicated)\b/i;
-const ACCESS_ISP_WORDS = /\b(telecom(munication)?s?|telekom|broadband|cable|mobile|wireless|cellular|telefonica|telefônica|telecel|dsl|fibra?|fiber|fibre)\b/i;
+const ACCESS_ISP_WORDS =
+  /\b(telecom(munication)?s?|telekom|broadband|cable|mobile|wireless|cellular|telefonica|telefônica|telecel|dsl|fibra?|fiber|fibre)\b/i;
 
 export async function classifyNetwork(
   address: string,
   asn: { asn: number; organization: string | null } | null,
 ): Promise<{ info: NetworkInfo; privacy: Privacy; sources: FeedSourceRef[] }> {
   const hostingState = await getFeed(hostingAsnsFeed);
-  const hostingAsn = asn ? hostingState.data.get(asn.asn) ?? null : null;
-  const privacy = classifyPrivacy(address, hostingAsn ? { ...hostingAsn, snapshotDate: hostingState.fetchedAt } : null, getPrivacyIndex());
+  const hostingAsn = asn ? (hostingState.data.get(asn.asn) ?? null) : null;
+  const privacy = classifyPrivacy(
+    address,
+    hostingAsn ? { ...hostingAsn, snapshotDate: hostingState.fetchedAt } : null,
+    getPrivacyIndex(),
+  );
   const sources: FeedSourceRef[] = [feedSourceRef(hostingAsnsFeed, hostingState)];
   const used = new Set(privacy.matches.map((m) => m.feed));
   for (const def of RANGE_FEEDS) if (used.has(def.name)) sources.push(feedSourceRef(def, await getFeed(def)));
 
   const basis = privacy.matches.map(
-    (m) => `${m.shadowed ? "Also in" : "In"} ${m.provider}'s ${m.kind === "hosting_asn" ? "network" : "published ranges"} (${m.range}, ${m.list}, ${m.snapshotDate})${m.shadowed ? ": the narrower match says who sends from it" : ""}`,
+    (m) =>
+      `${m.shadowed ? "Also in" : "In"} ${m.provider}'s ${m.kind === "hosting_asn" ? "network" : "published ranges"} (${m.range}, ${m.list}, ${m.snapshotDate})${m.shadowed ? ": the narrower match says who sends from it" : ""}`,
   );
-  const info = (type: NetworkInfo["type"], kind: NetworkInfo["kind"], provider: string | null, confidence: NetworkInfo["confidence"]): NetworkInfo => {
+  const info = (
+    type: NetworkInfo["type"],
+    kind: NetworkInfo["kind"],
+    provider: string | null,
+    confidence: NetworkInfo["confidence"],
+  ): NetworkInfo => {
     const c = matchOf(privacy, "cloud") ?? matchOf(privacy, "cdn") ?? matchOf(privacy, "platform");
-    return { type, kind, provider, cloud: c ? { provider: c.provider, region: c.region, service: null } : null, confidence, basis };
+    return {
+      type,
+      kind,
+      provider,
+      cloud: c ? { provider: c.provider, region: c.region, service: null } : null,
+      confidence,
+      basis,
+    };
   };
   const p = privacy;
   if (p.tor || p.vpn || p.relay) {
@@ -50,7 +68,11 @@ export async function classifyNetwork(
   }
   if (p.hosting || p.cdn) {
     const asnMatch = matchOf(p, "hosting_asn");
-    const kind = p.cdn ? "cdn" : asnMatch && !matchOf(p, "cloud") && !matchOf(p, "platform") ? hostingAsn!.kind : "cloud";
+    const kind = p.cdn
+      ? "cdn"
+      : asnMatch && !matchOf(p, "cloud") && !matchOf(p, "platform")
+        ? hostingAsn!.kind
+        : "cloud";
     return { info: info("hosting", kind, p.service, "high"), privacy, sources };
   }
   const org = asn?.organization ?? "";
@@ -64,6 +86,8 @@ export async function classifyNetwork(
     basis.push(`Organisation name "${org}" suggests an access ISP (heuristic)`);
     return { info: info("residential", null, org, "low"), privacy, sources };
   }
-  basis.push(asn ? "Neither a known hosting network nor recognisably an access ISP" : "No origin AS known for this address");
+  basis.push(
+    asn ? "Neither a known hosting network nor recognisably an access ISP" : "No origin AS known for this address",
+  );
   return { info: info("unknown", null, null, null), privacy, sources };
 }

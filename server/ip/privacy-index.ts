@@ -39,14 +39,19 @@ interface Side<N> {
 
 const KIND_RANK = new Map<EvidenceKind, number>(EVIDENCE_KINDS.map((k, i) => [k, i]));
 
-function buildSide<N extends number | bigint>(rows: { start: N; after: N; id: number }[], order: (a: number, b: number) => number, sets: number[][], setIds: Map<string, number>): Side<N> {
+function buildSide<N extends number | bigint>(
+  rows: { start: N; after: N; id: number }[],
+  order: (a: number, b: number) => number,
+  sets: number[][],
+  setIds: Map<string, number>,
+): Side<N> {
   const events: { at: N; id: number; add: boolean }[] = [];
   for (const r of rows) events.push({ at: r.start, id: r.id, add: true }, { at: r.after, id: r.id, add: false });
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const active = new Set<number>();
   const starts: N[] = [];
   const setOf: number[] = [];
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     const at = events[i]!.at;
     for (; i < events.length && events[i]!.at === at; i++) {
       const e = events[i]!;
@@ -115,7 +120,8 @@ export class PrivacyIndex {
         if (classifyIp(cidr.split("/")[0]!).scope !== "public") continue;
         const range = cidr.includes("/") ? cidr : `${cidr}/${r.version === 4 ? 32 : 128}`;
         const extra = typeof item === "string" ? null : item;
-        const id = ranges.push({ list: src.list, range, region: extra?.region ?? null, service: extra?.service ?? null }) - 1;
+        const id =
+          ranges.push({ list: src.list, range, region: extra?.region ?? null, service: extra?.service ?? null }) - 1;
         if (r.version === 4) {
           prefix.push(32 - Math.log2(r.end - r.start + 1));
           v4.push({ start: r.start, after: r.end + 1, id });
@@ -126,13 +132,21 @@ export class PrivacyIndex {
       }
     }
     // Most specific first: the narrower range, then the more telling kind (a Tor exit before the cloud it runs in).
-    const order = (a: number, b: number) => prefix[b]! - prefix[a]! || KIND_RANK.get(ranges[a]!.list.kind)! - KIND_RANK.get(ranges[b]!.list.kind)! || a - b;
+    const order = (a: number, b: number) =>
+      prefix[b]! - prefix[a]! || KIND_RANK.get(ranges[a]!.list.kind)! - KIND_RANK.get(ranges[b]!.list.kind)! || a - b;
     const setIdx: number[][] = [];
     const setIds = new Map<string, number>();
     const side4 = buildSide(v4, order, setIdx, setIds);
     const side6 = buildSide(v6, order, setIdx, setIds);
     const sets = setIdx.map((ids) => ids.map((id) => ranges[id]!));
-    return new PrivacyIndex(ranges, sets, side4, side6, sources.map((s) => s.list), performance.now() - t0);
+    return new PrivacyIndex(
+      ranges,
+      sets,
+      side4,
+      side6,
+      sources.map((s) => s.list),
+      performance.now() - t0,
+    );
   }
 
   /** Every indexed range holding the canonical address, most specific first (an empty array when none). */

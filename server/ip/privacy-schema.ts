@@ -13,8 +13,10 @@ const D = {
   snapshotDate: "Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh",
   range: "The matching range (CIDR; a single address as /32 or /128), or the origin AS (AS16509) for hosting_asn",
   region: "Region where the provider's own file names one (after a refresh); null otherwise",
-  weightFactor: "1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it",
-  shadowed: "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN): reported, but sets no flag",
+  weightFactor:
+    "1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it",
+  shadowed:
+    "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN): reported, but sets no flag",
   proxyReason: "Why `proxy` is null",
 };
 
@@ -22,12 +24,25 @@ const flags = {
   tor: z.boolean().describe("A Tor exit relay"),
   vpn: z.boolean().describe("A commercial VPN's exit (Proton VPN)"),
   relay: z.boolean().describe("A privacy relay's egress (iCloud Private Relay): ordinary Safari users, unlike a VPN"),
-  hosting: z.boolean().describe("A cloud, hosting or platform network (published ranges first, then the curated hosting-ASN list, then the organisation name)"),
+  hosting: z
+    .boolean()
+    .describe(
+      "A cloud, hosting or platform network (published ranges first, then the curated hosting-ASN list, then the organisation name)",
+    ),
   cdn: z.boolean().describe("A CDN or reverse-proxy edge (Cloudflare): the real client is behind it"),
-  crawler: z.boolean().describe("In a verified crawler's published ranges (Googlebot, Bingbot, DuckDuckBot, DuckAssistBot, OpenAI, PerplexityBot)"),
+  crawler: z
+    .boolean()
+    .describe(
+      "In a verified crawler's published ranges (Googlebot, Bingbot, DuckDuckBot, DuckAssistBot, OpenAI, PerplexityBot)",
+    ),
   monitor: z.boolean().describe("An uptime monitor's probe (Pingdom, StatusCake)"),
   proxy: z.null().describe("Always null: no open-proxy list exists yet (see the reason); never read it as false"),
-  service: z.string().nullable().describe("The named service or operator behind the address (most specific match), e.g. Proton VPN, iCloud Private Relay, Googlebot, Amazon Web Services; null when none"),
+  service: z
+    .string()
+    .nullable()
+    .describe(
+      "The named service or operator behind the address (most specific match), e.g. Proton VPN, iCloud Private Relay, Googlebot, Amazon Web Services; null when none",
+    ),
 };
 const matchCommon = {
   kind: z.enum(KINDS).describe(D.kind),
@@ -39,13 +54,22 @@ const matchCommon = {
   shadowed: z.boolean().describe(D.shadowed),
 };
 const MATCHES = "Every list that holds the address, most specific (narrowest range) first";
-const WHOLE = "Privacy and network classification from dated evidence lists; the same object on /ip/{ip}, /ip/{ip}/reputation and /assess";
+const WHOLE =
+  "Privacy and network classification from dated evidence lists; the same object on /ip/{ip}, /ip/{ip}/reputation and /assess";
 
 export const privacySchema = z
   .object({
     ...flags,
     proxyReason: z.string().describe(D.proxyReason),
-    matches: z.array(z.object({ ...matchCommon, snapshotDate: z.string().describe(D.snapshotDate), weightFactor: z.number().describe(D.weightFactor) })).describe(MATCHES),
+    matches: z
+      .array(
+        z.object({
+          ...matchCommon,
+          snapshotDate: z.string().describe(D.snapshotDate),
+          weightFactor: z.number().describe(D.weightFactor),
+        }),
+      )
+      .describe(MATCHES),
   })
   .describe(WHOLE);
 
@@ -53,7 +77,15 @@ export const privacySnakeSchema = z
   .object({
     ...flags,
     proxy_reason: z.string().describe(D.proxyReason),
-    matches: z.array(z.object({ ...matchCommon, snapshot_date: z.string().describe(D.snapshotDate), weight_factor: z.number().describe(D.weightFactor) })).describe(MATCHES),
+    matches: z
+      .array(
+        z.object({
+          ...matchCommon,
+          snapshot_date: z.string().describe(D.snapshotDate),
+          weight_factor: z.number().describe(D.weightFactor),
+        }),
+      )
+      .describe(MATCHES),
   })
   .describe(WHOLE);
 
@@ -70,6 +102,16 @@ export function privacySnake(p: Privacy) {
     proxy: p.proxy,
     proxy_reason: p.proxyReason,
     service: p.service,
-    matches: p.matches.map((m) => ({ kind: m.kind, provider: m.provider, list: m.list, feed: m.feed, snapshot_date: m.snapshotDate, range: m.range, region: m.region, weight_factor: m.weightFactor, shadowed: m.shadowed })),
+    matches: p.matches.map((m) => ({
+      kind: m.kind,
+      provider: m.provider,
+      list: m.list,
+      feed: m.feed,
+      snapshot_date: m.snapshotDate,
+      range: m.range,
+      region: m.region,
+      weight_factor: m.weightFactor,
+      shadowed: m.shadowed,
+    })),
   };
 }

@@ -44,7 +44,8 @@ export interface Privacy {
   matches: PrivacyMatch[];
 }
 
-export const NO_PROXY_DATA = "No open-proxy address list is shipped or configured yet; VPN exits, Tor exits and private relays are reported separately.";
+export const NO_PROXY_DATA =
+  "No open-proxy address list is shipped or configured yet; VPN exits, Tor exits and private relays are reported separately.";
 
 const TOR_LIST = { kind: "tor" as const, provider: "Tor", list: "Tor Project exit-addresses" };
 // A crawler, relay or monitor range inside a cloud, CDN or platform range is that service's egress, not a machine
@@ -53,7 +54,10 @@ const SHADOWING = new Set<EvidenceKind>(["crawler", "relay", "monitor"]);
 const SHADOWABLE = new Set<string>(["cloud", "cdn", "platform", "hosting_asn"]);
 const DAY_MS = 86_400_000;
 
-function listOf(def: RangeFeedDefinition | typeof torExitsFeed, meta: { kind: EvidenceKind; provider: string; list: string }): EvidenceList {
+function listOf(
+  def: RangeFeedDefinition | typeof torExitsFeed,
+  meta: { kind: EvidenceKind; provider: string; list: string },
+): EvidenceList {
   const s = getFeedSync<unknown>(def);
   return { feed: def.name, ...meta, snapshotDate: s.fetchedAt, origin: s.origin };
 }
@@ -115,7 +119,17 @@ export function classifyPrivacy(address: string, hostingAsn: HostingAsnHit | nul
   const rangeSaysWho = matches.some((m) => !m.shadowed && m.kind !== "tor");
   if (hostingAsn && !rangeSaysWho) {
     // Behind a range-less address, the origin AS of a hosting company is the evidence (matches list it last).
-    matches.push({ kind: "hosting_asn", provider: hostingAsn.provider, list: "curated hosting ASN list", feed: "hosting-asns", snapshotDate: day(hostingAsn.snapshotDate), range: `AS${hostingAsn.asn}`, region: null, weightFactor: 1, shadowed: shadowing });
+    matches.push({
+      kind: "hosting_asn",
+      provider: hostingAsn.provider,
+      list: "curated hosting ASN list",
+      feed: "hosting-asns",
+      snapshotDate: day(hostingAsn.snapshotDate),
+      range: `AS${hostingAsn.asn}`,
+      region: null,
+      weightFactor: 1,
+      shadowed: shadowing,
+    });
   }
   const first = matches.find((m) => !m.shadowed) ?? null;
   const asnHit = has("hosting_asn");

@@ -65,12 +65,19 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
     version: parsed.version,
     classification: { scope: c.scope, range: c.range, reason: c.reason, bogon: !isPublic },
     asn: match ? { number: match.asn, organization: match.organization, route: match.range } : null,
-    asnReason: match ? null : isPublic ? "No origin AS for this address in the shipped routing data" : "Not a public address: no AS originates it",
+    asnReason: match
+      ? null
+      : isPublic
+        ? "No origin AS for this address in the shipped routing data"
+        : "Not a public address: no AS originates it",
     network: net.info,
     privacy: p,
     anonymizers: {
       torExit: { value: tor.listed, reason: tor.reason },
-      vpn: { value: p.vpn, reason: vpn ? `${vpn.provider} exit (${vpn.range}, ${vpn.list}, ${vpn.snapshotDate})` : null },
+      vpn: {
+        value: p.vpn,
+        reason: vpn ? `${vpn.provider} exit (${vpn.range}, ${vpn.list}, ${vpn.snapshotDate})` : null,
+      },
       proxy: { value: null, reason: NO_PROXY_DATA },
       // A CDN edge counts as a datacenter here, as it always has; `privacy` tells the two apart.
       hosting: { value: p.hosting || p.cdn, reason: p.hosting || p.cdn ? net.info.basis.join("; ") : null },

@@ -6,14 +6,20 @@ export const feedSourceSchema = z.object({
   name: z.string(),
   description: z.string(),
   origin: z.enum(["shipped", "refreshed"]),
-  fetchedAt: z.string().nullable().describe("When the data was fetched from its source; null when the feed has never held data"),
+  fetchedAt: z
+    .string()
+    .nullable()
+    .describe("When the data was fetched from its source; null when the feed has never held data"),
   count: z.number().int(),
   version: z.string().nullable(),
   license: z.string(),
   attribution: z.string().nullable(),
 });
 
-const flag = z.object({ value: z.boolean().nullable(), reason: z.string().nullable().describe("Why the value is null (no data), or the evidence") });
+const flag = z.object({
+  value: z.boolean().nullable(),
+  reason: z.string().nullable().describe("Why the value is null (no data), or the evidence"),
+});
 
 export const listMembershipSchema = z.object({
   list: z.string().describe("Feed name, e.g. spamhaus-drop"),
@@ -34,17 +40,29 @@ export const ipReputationSchema = z.object({
   ip: z.string().describe("Canonical form of the address"),
   version: z.union([z.literal(4), z.literal(6)]),
   classification: z.object({
-    scope: z.string().describe("public, private, loopback, link_local, unique_local, carrier_grade_nat, multicast, reserved, documentation, ..."),
+    scope: z
+      .string()
+      .describe(
+        "public, private, loopback, link_local, unique_local, carrier_grade_nat, multicast, reserved, documentation, ...",
+      ),
     range: z.string().nullable(),
     reason: z.string().nullable(),
     bogon: z.boolean().describe("True for any address that is not publicly routable"),
   }),
-  asn: z.object({ number: z.number().int(), organization: z.string().nullable(), route: z.object({ start: z.string(), end: z.string() }) }).nullable(),
+  asn: z
+    .object({
+      number: z.number().int(),
+      organization: z.string().nullable(),
+      route: z.object({ start: z.string(), end: z.string() }),
+    })
+    .nullable(),
   asnReason: z.string().nullable(),
   network: z.object({
     type: z
       .enum(["anonymizer", "service", "hosting", "residential", "unknown"])
-      .describe("anonymizer (Tor, VPN, private relay), service (verified crawler, uptime monitor), hosting (cloud, hosting, CDN), residential (heuristic), unknown; agrees with `privacy`"),
+      .describe(
+        "anonymizer (Tor, VPN, private relay), service (verified crawler, uptime monitor), hosting (cloud, hosting, CDN), residential (heuristic), unknown; agrees with `privacy`",
+      ),
     kind: z.enum(["tor", "vpn", "relay", "crawler", "monitor", "cloud", "hosting", "cdn"]).nullable(),
     provider: z.string().nullable(),
     cloud: z.object({ provider: z.string(), region: z.string().nullable(), service: z.string().nullable() }).nullable(),
@@ -52,7 +70,9 @@ export const ipReputationSchema = z.object({
     basis: z.array(z.string()),
   }),
   privacy: privacySchema,
-  anonymizers: z.object({ torExit: flag, vpn: flag, proxy: flag, hosting: flag }).describe("Earlier flags, kept: `privacy` is the complete classification (hosting here also covers CDN edges)"),
+  anonymizers: z
+    .object({ torExit: flag, vpn: flag, proxy: flag, hosting: flag })
+    .describe("Earlier flags, kept: `privacy` is the complete classification (hosting here also covers CDN edges)"),
   lists: z.array(listMembershipSchema),
   risk: riskSchema,
   sources: z.array(feedSourceSchema),

@@ -81,7 +81,10 @@ async function readKey(db: Db, hash: string, kind: "secret" | "publishable"): Pr
 function keyRowOrThrow(key: KeyRow | undefined): KeyRow {
   if (!key || key.status === "revoked") throw new AppError("UNAUTHORIZED", "The API key is not valid.");
   if (key.status === "paused") {
-    throw new AppError("API_KEY_PAUSED", "This API key is paused because the workspace's plan allows fewer keys; use an included key or restore key capacity.");
+    throw new AppError(
+      "API_KEY_PAUSED",
+      "This API key is paused because the workspace's plan allows fewer keys; use an included key or restore key capacity.",
+    );
   }
   return key;
 }
@@ -98,7 +101,11 @@ export function touchKey(db: Db, key: KeyRow): void {
 }
 
 /** The principal of a stored key; `entitlements` when already worked out from its plans (the key cache's). */
-export function principalOf(key: KeyRow, kind: "secret" | "publishable" = "secret", entitlements: Entitlements = entitlementsFor(key.plans ?? [])): KeyPrincipal {
+export function principalOf(
+  key: KeyRow,
+  kind: "secret" | "publishable" = "secret",
+  entitlements: Entitlements = entitlementsFor(key.plans ?? []),
+): KeyPrincipal {
   const principal: KeyPrincipal = { kind: "api_key", apiKeyId: key.id, workspaceId: key.workspaceId, entitlements };
   if (kind === "publishable") principal.publishable = true;
   return principal;
@@ -116,8 +123,13 @@ function earliest(...dates: (Date | null)[]): Date | null {
 }
 
 /** 401 UNAUTHORIZED for a missing, unknown or revoked key; 403 API_KEY_PAUSED for a paused one. */
-export async function authenticateApiKeyOrThrow(db: Db, plaintext: string | null, read: KeyRead = "fresh"): Promise<KeyPrincipal> {
-  if (!plaintext) throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
+export async function authenticateApiKeyOrThrow(
+  db: Db,
+  plaintext: string | null,
+  read: KeyRead = "fresh",
+): Promise<KeyPrincipal> {
+  if (!plaintext)
+    throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
   if (!looksLikeApiKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
   const hash = hashApiKey(plaintext);
   const hit = read === "cached" ? cachedKey(db, hash) : null;

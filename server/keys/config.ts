@@ -4,7 +4,8 @@ import { numberSetting } from "../config/settings";
 /** Device checks one publishable key accepts per client IP within the window. */
 export const publishableRateLimit = () => numberSetting("SERVICE_PUBLISHABLE_RATE_LIMIT", 30, { min: 1, max: 100_000 });
 /** Length of the publishable keys' per-IP window, in seconds (fixed window). */
-export const publishableRateWindowSeconds = () => numberSetting("SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS", 60, { min: 1, max: 86_400 });
+export const publishableRateWindowSeconds = () =>
+  numberSetting("SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS", 60, { min: 1, max: 86_400 });
 
 /**
  * How long a secret key's row (status, workspace, plans) may serve metered lookups from memory before it is read

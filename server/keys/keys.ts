@@ -23,12 +23,29 @@ export interface ApiKeySummary {
   revokedAt: Date | null;
 }
 
-type KeyRow = { id: string; name: string; prefix: string; kind: string; allowedOrigins: string[]; status: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  kind: string;
+  allowedOrigins: string[];
+  status: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 
 export function toKeySummary(k: KeyRow): ApiKeySummary {
   return {
-    id: k.id, name: k.name, prefix: k.prefix, kind: k.kind === "publishable" ? "publishable" : "secret", allowedOrigins: k.allowedOrigins,
-    status: k.status as KeyStatus, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt,
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    kind: k.kind === "publishable" ? "publishable" : "secret",
+    allowedOrigins: k.allowedOrigins,
+    status: k.status as KeyStatus,
+    createdAt: k.createdAt,
+    lastUsedAt: k.lastUsedAt,
+    revokedAt: k.revokedAt,
   };
 }
 
@@ -45,7 +62,15 @@ export function normalizeWebOrigin(input: string): string | null {
   } catch {
     return null;
   }
-  if ((u.protocol !== "https:" && u.protocol !== "http:") || u.username || u.password || u.search || u.hash || (u.pathname !== "/" && u.pathname !== "")) return null;
+  if (
+    (u.protocol !== "https:" && u.protocol !== "http:") ||
+    u.username ||
+    u.password ||
+    u.search ||
+    u.hash ||
+    (u.pathname !== "/" && u.pathname !== "")
+  )
+    return null;
   return u.origin.toLowerCase();
 }
 
@@ -53,15 +78,28 @@ export function normalizeWebOrigin(input: string): string | null {
 export function allowedOriginsOrThrow(kind: KeyKind, origins: string[] | undefined): string[] {
   const list = (origins ?? []).map((o) => o.trim()).filter(Boolean);
   if (kind === "secret") {
-    if (list.length) throw new AppError("INVALID_REQUEST", "Only publishable keys have allowed origins; a secret key is for your server and is never used from a browser page.");
+    if (list.length)
+      throw new AppError(
+        "INVALID_REQUEST",
+        "Only publishable keys have allowed origins; a secret key is for your server and is never used from a browser page.",
+      );
     return [];
   }
-  if (list.length === 0) throw new AppError("INVALID_REQUEST", "A publishable key needs at least one allowed origin, e.g. https://shop.example.com.");
-  if (list.length > MAX_ALLOWED_ORIGINS) throw new AppError("INVALID_REQUEST", `A publishable key allows at most ${MAX_ALLOWED_ORIGINS} origins.`);
+  if (list.length === 0)
+    throw new AppError(
+      "INVALID_REQUEST",
+      "A publishable key needs at least one allowed origin, e.g. https://shop.example.com.",
+    );
+  if (list.length > MAX_ALLOWED_ORIGINS)
+    throw new AppError("INVALID_REQUEST", `A publishable key allows at most ${MAX_ALLOWED_ORIGINS} origins.`);
   const out: string[] = [];
   for (const o of list) {
     const n = normalizeWebOrigin(o);
-    if (!n) throw new AppError("INVALID_REQUEST", `"${o.slice(0, 100)}" is not a web origin: write scheme and host only, e.g. https://shop.example.com or http://127.0.0.1:8080.`);
+    if (!n)
+      throw new AppError(
+        "INVALID_REQUEST",
+        `"${o.slice(0, 100)}" is not a web origin: write scheme and host only, e.g. https://shop.example.com or http://127.0.0.1:8080.`,
+      );
     if (!out.includes(n)) out.push(n);
   }
   return out;
@@ -87,7 +125,14 @@ const SYSTEM: Actor = { kind: "system", reason: "key lifecycle" };
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type KeyEvent = "audit.key.created" | "audit.key.revoked" | "audit.key.paused" | "audit.key.resumed";
 
-function auditKey(tx: Tx, k: { id: string; workspaceId: string; name: string; prefix: string }, type: KeyEvent, audit: KeyAudit, before: object | null, after: object | null) {
+function auditKey(
+  tx: Tx,
+  k: { id: string; workspaceId: string; name: string; prefix: string },
+  type: KeyEvent,
+  audit: KeyAudit,
+  before: object | null,
+  after: object | null,
+) {
   return recordAudit(tx, {
     workspaceId: k.workspaceId,
     type,
@@ -113,16 +158,30 @@ export async function createApiKey(
     const limit = entitlementsFor(await entitledPlans(tx, a.workspaceId)).apiKeys;
     const held = await tx.apiKey.count({ where: { workspaceId: a.workspaceId, status: { not: "revoked" } } });
     if (held >= limit) {
-      throw new AppError("KEY_LIMIT_REACHED", `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`);
+      throw new AppError(
+        "KEY_LIMIT_REACHED",
+        `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`,
+      );
     }
     const key = await tx.apiKey.create({
       data: {
-        id: newId("key"), workspaceId: a.workspaceId, name: a.name?.trim() || (kind === "publishable" ? "Publishable key" : "API key"), prefix: secret.prefix, hash: secret.hash,
-        status: "active", kind, allowedOrigins,
+        id: newId("key"),
+        workspaceId: a.workspaceId,
+        name: a.name?.trim() || (kind === "publishable" ? "Publishable key" : "API key"),
+        prefix: secret.prefix,
+        hash: secret.hash,
+        status: "active",
+        kind,
+        allowedOrigins,
       },
     });
     if (a.actor) {
-      await auditKey(tx, key, "audit.key.created", a, null, { name: key.name, prefix: key.prefix, status: key.status, ...(kind === "publishable" ? { kind, allowedOrigins } : {}) });
+      await auditKey(tx, key, "audit.key.created", a, null, {
+        name: key.name,
+        prefix: key.prefix,
+        status: key.status,
+        ...(kind === "publishable" ? { kind, allowedOrigins } : {}),
+      });
     }
     return key;
   });
@@ -135,13 +194,19 @@ export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeySu
 }
 
 /** Revocation is permanent. Another workspace's key is answered as not found. */
-export async function revokeApiKeyOrThrow(db: Db, a: { keyId: string; workspaceId?: string } & KeyAudit): Promise<ApiKeySummary> {
+export async function revokeApiKeyOrThrow(
+  db: Db,
+  a: { keyId: string; workspaceId?: string } & KeyAudit,
+): Promise<ApiKeySummary> {
   const key = await db.apiKey.findUnique({ where: { id: a.keyId } });
   if (!key || (a.workspaceId && key.workspaceId !== a.workspaceId)) throw new AppError("NOT_FOUND", "No such API key.");
   if (key.status === "revoked") return toKeySummary(key);
   const row = await db.$transaction(async (tx) => {
     // Conditional on the status read above, so two revocations at once record one change.
-    const res = await tx.apiKey.updateMany({ where: { id: key.id, status: key.status }, data: { status: "revoked", revokedAt: new Date() } });
+    const res = await tx.apiKey.updateMany({
+      where: { id: key.id, status: key.status },
+      data: { status: "revoked", revokedAt: new Date() },
+    });
     const now = await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     if (res.count === 1) await auditKey(tx, now, "audit.key.revoked", a, { status: key.status }, { status: "revoked" });
     return now;
@@ -154,21 +219,38 @@ export async function revokeApiKeyOrThrow(db: Db, a: { keyId: string; workspaceI
  * to the limit, the rest are paused. Revoked keys are never touched. Each key that changes is an audit event
  * (audit.key.paused / audit.key.resumed) with the plan change's actor, in the same transaction.
  */
-export async function applyKeyLimit(db: Db, workspaceId: string, audit: KeyAudit = {}): Promise<{ active: string[]; paused: string[] }> {
+export async function applyKeyLimit(
+  db: Db,
+  workspaceId: string,
+  audit: KeyAudit = {},
+): Promise<{ active: string[]; paused: string[] }> {
   const limit = entitlementsFor(await activePlans(db, workspaceId)).apiKeys;
   const changes = { ...audit, actor: audit.actor ?? ({ kind: "system", reason: "plan change" } as Actor) };
   return db.$transaction(async (tx) => {
     // The same lock as key creation, so a key created meanwhile is counted by one of the two.
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
-    const keys = await tx.apiKey.findMany({ where: { workspaceId, status: { not: "revoked" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const keys = await tx.apiKey.findMany({
+      where: { workspaceId, status: { not: "revoked" } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     const active = keys.slice(0, limit);
     const paused = keys.slice(limit);
     const resume = active.filter((k) => k.status === "paused");
     const pause = paused.filter((k) => k.status === "active");
-    if (resume.length) await tx.apiKey.updateMany({ where: { id: { in: resume.map((k) => k.id) }, status: "paused" }, data: { status: "active" } });
-    if (pause.length) await tx.apiKey.updateMany({ where: { id: { in: pause.map((k) => k.id) }, status: "active" }, data: { status: "paused" } });
-    for (const k of resume) await auditKey(tx, k, "audit.key.resumed", changes, { status: "paused" }, { status: "active" });
-    for (const k of pause) await auditKey(tx, k, "audit.key.paused", changes, { status: "active" }, { status: "paused" });
+    if (resume.length)
+      await tx.apiKey.updateMany({
+        where: { id: { in: resume.map((k) => k.id) }, status: "paused" },
+        data: { status: "active" },
+      });
+    if (pause.length)
+      await tx.apiKey.updateMany({
+        where: { id: { in: pause.map((k) => k.id) }, status: "active" },
+        data: { status: "paused" },
+      });
+    for (const k of resume)
+      await auditKey(tx, k, "audit.key.resumed", changes, { status: "paused" }, { status: "active" });
+    for (const k of pause)
+      await auditKey(tx, k, "audit.key.paused", changes, { status: "active" }, { status: "paused" });
     return { active: active.map((k) => k.id), paused: paused.map((k) => k.id) };
   });
 }

@@ -7,7 +7,15 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { clientIp } from "../links/caller";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import { activeKeyOrThrow, apiKeyFromHeaders, authenticateApiKeyOrThrow, principalOf, touchKey, type KeyPrincipal, type KeyRead } from "./authenticate";
+import {
+  activeKeyOrThrow,
+  apiKeyFromHeaders,
+  authenticateApiKeyOrThrow,
+  principalOf,
+  touchKey,
+  type KeyPrincipal,
+  type KeyRead,
+} from "./authenticate";
 import { publishableRateLimit, publishableRateWindowSeconds } from "./config";
 import { ipv6ToGroups, formatIpv6, parseIpStrict } from "../net/ip-parse";
 import { looksLikePublishableKey } from "./secret";
@@ -19,7 +27,10 @@ const normalize = (origin: string) => origin.trim().replace(/\/+$/, "").toLowerC
 
 /** Whether an active publishable key lists this origin: the CORS answer of the routes such keys may call. */
 export async function publishableOriginListed(db: Db, origin: string): Promise<boolean> {
-  const hit = await db.apiKey.findFirst({ where: { kind: "publishable", status: "active", allowedOrigins: { has: normalize(origin) } }, select: { id: true } });
+  const hit = await db.apiKey.findFirst({
+    where: { kind: "publishable", status: "active", allowedOrigins: { has: normalize(origin) } },
+    select: { id: true },
+  });
   return hit !== null;
 }
 
@@ -45,20 +56,38 @@ export async function authenticatePublishableKeyOrThrow(
   if (!looksLikePublishableKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
   const key = await activeKeyOrThrow(db, plaintext, "publishable");
   if (!PUBLISHABLE_PROCEDURES.has(a.procedure)) {
-    throw new AppError("FORBIDDEN", "A publishable key (pk_live_…) may call only POST /v1/device/check; every other route needs a secret key, used from your server.");
+    throw new AppError(
+      "FORBIDDEN",
+      "A publishable key (pk_live_…) may call only POST /v1/device/check; every other route needs a secret key, used from your server.",
+    );
   }
-  if (!a.origin) throw new AppError("ORIGIN_FORBIDDEN", "A publishable key works only from a browser page on one of its allowed origins; this request has no Origin. From a server, use a secret key.");
+  if (!a.origin)
+    throw new AppError(
+      "ORIGIN_FORBIDDEN",
+      "A publishable key works only from a browser page on one of its allowed origins; this request has no Origin. From a server, use a secret key.",
+    );
   if (!(key.allowedOrigins ?? []).includes(normalize(a.origin))) {
-    throw new AppError("ORIGIN_FORBIDDEN", `The origin ${a.origin.slice(0, 200)} is not one of this publishable key's allowed origins.`);
+    throw new AppError(
+      "ORIGIN_FORBIDDEN",
+      `The origin ${a.origin.slice(0, 200)} is not one of this publishable key's allowed origins.`,
+    );
   }
   const limit = publishableRateLimit();
   const windowSeconds = publishableRateWindowSeconds();
   // Per key and client IP (server/http/origin.ts); callers whose address is unknown share one bucket per key.
-  const verdict = await consumeRateLimit({ bucket: `publishable:${key.id}:${rateLimitSubject(a.ip)}`, limit, windowSeconds });
+  const verdict = await consumeRateLimit({
+    bucket: `publishable:${key.id}:${rateLimitSubject(a.ip)}`,
+    limit,
+    windowSeconds,
+  });
   if (!verdict.allowed) {
-    throw new AppError("RATE_LIMITED", `Too many device checks from this address; at most ${limit} per ${windowSeconds} s. Retry in ${verdict.retryAfterSeconds} s.`, {
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many device checks from this address; at most ${limit} per ${windowSeconds} s. Retry in ${verdict.retryAfterSeconds} s.`,
+      {
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      },
+    );
   }
   touchKey(db, key);
   return principalOf(key, "publishable");
@@ -69,10 +98,18 @@ export async function authenticatePublishableKeyOrThrow(
  * CORS rule (SERVICE_ALLOWED_ORIGINS or the service's own origin): a publishable key's origin is checked against
  * the key instead, and a secret key from any other page is refused, as it would have been without publishable keys.
  */
-export async function authenticateRestKeyOrThrow(db: Db, headers: Headers, a: { procedure: string; originByConfig: boolean; read?: KeyRead }): Promise<KeyPrincipal> {
+export async function authenticateRestKeyOrThrow(
+  db: Db,
+  headers: Headers,
+  a: { procedure: string; originByConfig: boolean; read?: KeyRead },
+): Promise<KeyPrincipal> {
   const plaintext = apiKeyFromHeaders(headers);
   if (plaintext?.startsWith("pk_")) {
-    return authenticatePublishableKeyOrThrow(db, plaintext, { procedure: a.procedure, origin: headers.get("origin"), ip: clientIp(headers) });
+    return authenticatePublishableKeyOrThrow(db, plaintext, {
+      procedure: a.procedure,
+      origin: headers.get("origin"),
+      ip: clientIp(headers),
+    });
   }
   if (!a.originByConfig) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
   return authenticateApiKeyOrThrow(db, plaintext, a.read);

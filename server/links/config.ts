@@ -1,7 +1,8 @@
 // Settings of protected links, read at call time so tests (and operators) can change them without a restart.
 import { numberSetting } from "../config/settings";
 
-const num = (name: string, fallback: number, min: number, max: number): number => numberSetting(name, fallback, { min, max });
+const num = (name: string, fallback: number, min: number, max: number): number =>
+  numberSetting(name, fallback, { min, max });
 
 /** Creations per window for an anonymous caller (per client address). */
 export const anonymousCreateLimit = () => num("SERVICE_LINKS_ANON_RATE_LIMIT", 10, 1, 1_000_000);
@@ -14,7 +15,8 @@ export const resolveTimeoutMs = () => num("SERVICE_LINKS_RESOLVE_TIMEOUT_MS", 15
 /** Bound on the destination's domain-blocklist check; a slow list makes the verdict "incomplete", never a refusal. */
 export const safetyTimeoutMs = () => num("SERVICE_LINKS_SAFETY_TIMEOUT_MS", 1500, 50, 30_000);
 /** SERVICE_LINKS_SAFETY_CHECK=0 turns the blocklist check off (the answer then says "skipped"). */
-export const safetyCheckEnabled = () => !/^(0|false|no|off)$/i.test(process.env.SERVICE_LINKS_SAFETY_CHECK?.trim() ?? "");
+export const safetyCheckEnabled = () =>
+  !/^(0|false|no|off)$/i.test(process.env.SERVICE_LINKS_SAFETY_CHECK?.trim() ?? "");
 
 /** Base of short links: SERVICE_PUBLIC_URL when set, else the origin the request was addressed to. */
 export function publicBase(requestOrigin: string | null): string {
@@ -24,4 +26,5 @@ export function publicBase(requestOrigin: string | null): string {
 }
 
 /** The public address of a link: `<base>/go/<slug>`. */
-export const shortUrl = (slug: string, requestOrigin: string | null): string => `${publicBase(requestOrigin)}/go/${slug}`;
+export const shortUrl = (slug: string, requestOrigin: string | null): string =>
+  `${publicBase(requestOrigin)}/go/${slug}`;

@@ -14,9 +14,15 @@ export async function createProtectedLink(
 ): Promise<LinkCreated> {
   const destination = parseDestination(a.url);
   if ("error" in destination) throw new AppError("INVALID_REQUEST", destination.error);
-  const [, safety] = await Promise.all([assertLinkTargetOrThrow(destination), checkDestinationSafety(destination.host)]);
+  const [, safety] = await Promise.all([
+    assertLinkTargetOrThrow(destination),
+    checkDestinationSafety(destination.host),
+  ]);
   if (safety.status === "listed") {
-    throw new AppError("TARGET_FORBIDDEN", `Target refused: ${destination.host} is listed on ${safety.listed_on.join(", ")}.`);
+    throw new AppError(
+      "TARGET_FORBIDDEN",
+      `Target refused: ${destination.host} is listed on ${safety.listed_on.join(", ")}.`,
+    );
   }
   const { link, reused } = await createOrReuseLink(db, {
     scope: a.scope,
@@ -28,7 +34,10 @@ export async function createProtectedLink(
   return presentLink(link, { reused, scope: a.scope, safety, origin: a.origin });
 }
 
-function presentLink(link: LinkRow, x: { reused: boolean; scope: LinkScope; safety: LinkSafety; origin: string | null }): LinkCreated {
+function presentLink(
+  link: LinkRow,
+  x: { reused: boolean; scope: LinkScope; safety: LinkSafety; origin: string | null },
+): LinkCreated {
   return {
     id: link.id,
     slug: link.slug,

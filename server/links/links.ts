@@ -40,7 +40,10 @@ export async function createOrReuseLink(
   const workspaceId = a.scope.kind === "workspace" ? a.scope.workspaceId : null;
   const result = await db.$transaction(async (tx) => {
     if (!a.expiresAt) {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, `link:${scope}:${a.destination.normalized}`);
+      await tx.$executeRawUnsafe(
+        `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
+        `link:${scope}:${a.destination.normalized}`,
+      );
       const existing = await tx.link.findFirst({
         where: { scope, normalizedKey: a.destination.normalized, expiresAt: null, disabledAt: null },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -69,7 +72,12 @@ export async function createOrReuseLink(
         requestId: a.requestId,
         type: "link.created",
         domain: a.destination.ipLiteral ? null : a.destination.host,
-        data: { link_id: link.id, slug: link.slug, url: link.destination, expires_at: link.expiresAt?.toISOString() ?? null },
+        data: {
+          link_id: link.id,
+          slug: link.slug,
+          url: link.destination,
+          expires_at: link.expiresAt?.toISOString() ?? null,
+        },
       });
     }
     return { link, reused: false };
@@ -109,7 +117,10 @@ export async function followLink(db: Db, slug: string, now = new Date()): Promis
     now.toISOString(),
   );
   if (rows[0]) return { kind: "redirect", url: rows[0].destination, link: rows[0] };
-  const link = await db.link.findUnique({ where: { slug }, select: { id: true, slug: true, workspaceId: true, destination: true, disabledAt: true } });
+  const link = await db.link.findUnique({
+    where: { slug },
+    select: { id: true, slug: true, workspaceId: true, destination: true, disabledAt: true },
+  });
   if (!link) return { kind: "not_found" };
   const { disabledAt, ...visited } = link;
   return { kind: "gone", reason: disabledAt ? "disabled" : "expired", link: visited };

@@ -49,7 +49,10 @@ export async function listWorkspaceLinks(
     ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
   });
   const page = rows.slice(0, a.limit);
-  return { items: page.map((l) => presentRecord(l, a.origin, now)), nextCursor: rows.length > a.limit ? page[page.length - 1].id : null };
+  return {
+    items: page.map((l) => presentRecord(l, a.origin, now)),
+    nextCursor: rows.length > a.limit ? page[page.length - 1].id : null,
+  };
 }
 
 /**
@@ -63,7 +66,10 @@ export async function disableLinkOrThrow(
 ): Promise<LinkRecord> {
   return db.$transaction(async (tx) => {
     const now = new Date();
-    const changed = await tx.link.updateMany({ where: { id: a.linkId, workspaceId: a.workspaceId, disabledAt: null }, data: { disabledAt: now } });
+    const changed = await tx.link.updateMany({
+      where: { id: a.linkId, workspaceId: a.workspaceId, disabledAt: null },
+      data: { disabledAt: now },
+    });
     const link = await tx.link.findFirst({ where: { id: a.linkId, workspaceId: a.workspaceId } });
     if (!link) throw new AppError("NOT_FOUND", "No such link in this workspace.");
     if (changed.count === 1) {

@@ -27,7 +27,8 @@ export function parseDestination(input: string): Destination | { error: string }
   } catch {
     return { error: "url: is not a valid URL." };
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return { error: "url: must be an absolute http:// or https:// URL." };
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    return { error: "url: must be an absolute http:// or https:// URL." };
   // Credentials in a link leak to everyone who sees it, and "https://bank.example@evil.example/" is a phishing classic.
   if (u.username || u.password) return { error: "url: must not contain a user name or password." };
   const hostPart = u.hostname.startsWith("[") ? u.hostname.slice(1, -1) : u.hostname;
@@ -37,6 +38,7 @@ export function parseDestination(input: string): Destination | { error: string }
   const n = new URL(u.href);
   n.hash = "";
   if (!address && n.hostname !== host) n.hostname = host;
-  if (u.href.length > MAX_URL_LENGTH) return { error: `url: must be at most ${MAX_URL_LENGTH} characters once encoded.` };
+  if (u.href.length > MAX_URL_LENGTH)
+    return { error: `url: must be at most ${MAX_URL_LENGTH} characters once encoded.` };
   return { url: u.href, normalized: n.href, host, ipLiteral: address !== null };
 }

@@ -8,12 +8,17 @@ import { anonymousCreateLimit, createWindowSeconds, workspaceCreateLimit } from 
 import type { LinkScope } from "./links";
 
 export async function assertLinkCreationAllowedOrThrow(scope: LinkScope, clientIp: string | null): Promise<void> {
-  const bucket = scope.kind === "workspace" ? `links.create:ws:${scope.workspaceId}` : `links.create:anon:${clientIp ?? "unknown"}`;
+  const bucket =
+    scope.kind === "workspace" ? `links.create:ws:${scope.workspaceId}` : `links.create:anon:${clientIp ?? "unknown"}`;
   const limit = scope.kind === "workspace" ? workspaceCreateLimit() : anonymousCreateLimit();
   const verdict = await consumeRateLimit({ bucket, limit, windowSeconds: createWindowSeconds() });
   if (!verdict.allowed) {
-    throw new AppError("RATE_LIMITED", `Too many links created; at most ${limit} per ${createWindowSeconds()} s. Retry in ${verdict.retryAfterSeconds} s.`, {
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many links created; at most ${limit} per ${createWindowSeconds()} s. Retry in ${verdict.retryAfterSeconds} s.`,
+      {
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      },
+    );
   }
 }

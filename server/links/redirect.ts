@@ -21,7 +21,10 @@ function refusal(status: 404 | 410, code: keyof typeof MESSAGES, req: Request): 
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${status}</title></head><body><h1>${status}</h1><p>${message}</p></body></html>`;
     return new Response(html, { status, headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" } });
   }
-  return new Response(JSON.stringify({ error: { code, message } }), { status, headers: { ...HEADERS, "Content-Type": "application/json; charset=utf-8" } });
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { ...HEADERS, "Content-Type": "application/json; charset=utf-8" },
+  });
 }
 
 export async function answerLinkRequest(req: Request, slug: string): Promise<Response> {

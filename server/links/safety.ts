@@ -15,21 +15,40 @@ export interface LinkSafety {
   reason: string | null;
 }
 
-const skipped = (reason: string): LinkSafety => ({ status: "skipped", listed_on: [], sources: [], checked_at: null, reason });
+const skipped = (reason: string): LinkSafety => ({
+  status: "skipped",
+  listed_on: [],
+  sources: [],
+  checked_at: null,
+  reason,
+});
 
 export async function checkDestinationSafety(host: string): Promise<LinkSafety> {
   if (!safetyCheckEnabled()) return skipped("The blocklist check is turned off (SERVICE_LINKS_SAFETY_CHECK).");
   const target = parseTarget(host);
-  if ("error" in target || target.kind !== "domain") return skipped("The host is not a domain name a blocklist can list.");
+  if ("error" in target || target.kind !== "domain")
+    return skipped("The host is not a domain name a blocklist can list.");
   const ms = safetyTimeoutMs();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), ms + 250);
   });
-  const result = await Promise.race([checkTarget(target, { servers: dnsblServers(), timeoutMs: ms }), deadline]).finally(() => clearTimeout(timer));
+  const result = await Promise.race([
+    checkTarget(target, { servers: dnsblServers(), timeoutMs: ms }),
+    deadline,
+  ]).finally(() => clearTimeout(timer));
   const checkedAt = new Date().toISOString();
-  if (!result) return { status: "incomplete", listed_on: [], sources: domainZones(), checked_at: checkedAt, reason: `The blocklists did not answer within ${ms} ms.` };
-  const unanswered = result.lists.filter((l) => l.status !== "listed" && l.status !== "not_listed").map((l) => `${l.zone} (${l.status})`);
+  if (!result)
+    return {
+      status: "incomplete",
+      listed_on: [],
+      sources: domainZones(),
+      checked_at: checkedAt,
+      reason: `The blocklists did not answer within ${ms} ms.`,
+    };
+  const unanswered = result.lists
+    .filter((l) => l.status !== "listed" && l.status !== "not_listed")
+    .map((l) => `${l.zone} (${l.status})`);
   return {
     status: result.status,
     listed_on: result.listedOn,

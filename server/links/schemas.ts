@@ -4,7 +4,9 @@ import { MAX_URL_LENGTH, parseDestination } from "./normalize";
 
 export const linkCreateSchema = z
   .object({
-    url: z.string().describe(`Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters, without user name or password.`),
+    url: z
+      .string()
+      .describe(`Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters, without user name or password.`),
     expires_at: z.iso
       .datetime({ offset: true })
       .nullish()
@@ -49,9 +51,15 @@ export const linkRecordSchema = z.object({
   slug: z.string(),
   short_url: z.string(),
   url: z.string().describe("The destination the link redirects to."),
-  status: z.enum(["active", "expired", "disabled"]).describe("`active` redirects; `expired` and `disabled` answer 410 at the short URL."),
+  status: z
+    .enum(["active", "expired", "disabled"])
+    .describe("`active` redirects; `expired` and `disabled` answer 410 at the short URL."),
   clicks: z.number().int().describe("Redirects served (visits refused after expiry or disabling are not counted)."),
-  safety: linkSafetySchema.nullable().describe("The destination's blocklist verdict at creation, or at its latest reuse; null for links made before verdicts were kept."),
+  safety: linkSafetySchema
+    .nullable()
+    .describe(
+      "The destination's blocklist verdict at creation, or at its latest reuse; null for links made before verdicts were kept.",
+    ),
   created_at: z.string(),
   expires_at: z.string().nullable(),
   disabled_at: z.string().nullable(),

@@ -26,7 +26,17 @@ function boundedResolver(): TargetResolver {
   return (host) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Awaited<ReturnType<TargetResolver>>>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, reason: `DNS resolution timed out after ${ms} ms`, notFound: false, resolver: "bounded", durationMs: ms }), ms);
+      timer = setTimeout(
+        () =>
+          resolve({
+            ok: false,
+            reason: `DNS resolution timed out after ${ms} ms`,
+            notFound: false,
+            resolver: "bounded",
+            durationMs: ms,
+          }),
+        ms,
+      );
     });
     return Promise.race([inner(host), late]).finally(() => clearTimeout(timer));
   };

@@ -24,7 +24,8 @@ export interface PurgeResult {
 export const EVENT_RETENTION_MIN_DAYS = 90;
 
 /** Days a workspace's events are kept with these plans: the longer of 90 days and the plans' history window. */
-export const eventRetentionDays = (plans: readonly string[]) => Math.max(EVENT_RETENTION_MIN_DAYS, entitlementsFor(plans).historyDays);
+export const eventRetentionDays = (plans: readonly string[]) =>
+  Math.max(EVENT_RETENTION_MIN_DAYS, entitlementsFor(plans).historyDays);
 
 type RetainedTable = "Event" | "DeviceObservation";
 type CreatedBefore = { workspaceId?: { in: string[] }; createdAt: { lt: Date } };
@@ -34,7 +35,12 @@ type CreatedBefore = { workspaceId?: { in: string[] }; createdAt: { lt: Date } }
  * a row goes whatever the plan; younger ones past 90 days are judged by the workspace's current subscriptions (any
  * not canceled, so a payment that is merely late never costs history).
  */
-async function purgeByEventRetention(db: Db, table: RetainedTable, deleteWhere: (where: CreatedBefore) => Promise<number>, now: Date): Promise<number> {
+async function purgeByEventRetention(
+  db: Db,
+  table: RetainedTable,
+  deleteWhere: (where: CreatedBefore) => Promise<number>,
+  now: Date,
+): Promise<number> {
   const longest = Math.max(EVENT_RETENTION_MIN_DAYS, ...Object.values(PLANS).map((p) => p.historyDays));
   const before = (days: number) => new Date(now.getTime() - days * DAY);
   let deleted = await deleteWhere({ createdAt: { lt: before(longest) } });
@@ -44,7 +50,10 @@ async function purgeByEventRetention(db: Db, table: RetainedTable, deleteWhere: 
   );
   if (candidates.length === 0) return deleted;
   const ids = candidates.map((c) => c.workspaceId);
-  const subs = await db.subscription.findMany({ where: { workspaceId: { in: ids }, status: { not: "canceled" } }, select: { workspaceId: true, plan: true } });
+  const subs = await db.subscription.findMany({
+    where: { workspaceId: { in: ids }, status: { not: "canceled" } },
+    select: { workspaceId: true, plan: true },
+  });
   const plansOf = new Map<string, string[]>();
   for (const s of subs) plansOf.set(s.workspaceId, [...(plansOf.get(s.workspaceId) ?? []), s.plan]);
   const byDays = new Map<number, string[]>();
@@ -52,7 +61,8 @@ async function purgeByEventRetention(db: Db, table: RetainedTable, deleteWhere: 
     const days = eventRetentionDays(plansOf.get(id) ?? []);
     byDays.set(days, [...(byDays.get(days) ?? []), id]);
   }
-  for (const [days, workspaceIds] of byDays) deleted += await deleteWhere({ workspaceId: { in: workspaceIds }, createdAt: { lt: before(days) } });
+  for (const [days, workspaceIds] of byDays)
+    deleted += await deleteWhere({ workspaceId: { in: workspaceIds }, createdAt: { lt: before(days) } });
   return deleted;
 }
 
@@ -66,16 +76,32 @@ export function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
  * data as the assessment events that carry a device: they are kept by the same rule and deleted with it.
  */
 export function purgeExpiredDeviceObservations(db: Db, now = new Date()): Promise<number> {
-  return purgeByEventRetention(db, "DeviceObservation", async (where) => (await db.deviceObservation.deleteMany({ where })).count, now);
+  return purgeByEventRetention(
+    db,
+    "DeviceObservation",
+    async (where) => (await db.deviceObservation.deleteMany({ where })).count,
+    now,
+  );
 }
 
 export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7): Promise<PurgeResult> {
   const grace = new Date(now.getTime() - graceDays * DAY);
-  const [lookupHistory, savedReports, rateLimitBuckets, webhookDeliveries, events, bulkJobs, requestOutcomes, deviceObservations] = await Promise.all([
+  const [
+    lookupHistory,
+    savedReports,
+    rateLimitBuckets,
+    webhookDeliveries,
+    events,
+    bulkJobs,
+    requestOutcomes,
+    deviceObservations,
+  ] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
     db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - DAY) } } }),
-    db.webhookDelivery.deleteMany({ where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - 30 * DAY) } } }),
+    db.webhookDelivery.deleteMany({
+      where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: new Date(now.getTime() - 30 * DAY) } },
+    }),
     purgeExpiredEvents(db, now),
     // Finished bulk jobs past the history window (their items go with them); a job still running is never cut.
     db.bulkJob.deleteMany({ where: { expiresAt: { lt: grace }, finishedAt: { not: null } } }),

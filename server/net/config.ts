@@ -4,7 +4,8 @@ import { rootCertificates } from "node:tls";
 import { isProductionDeployment } from "../env";
 import { numberSetting } from "../config/settings";
 
-const num = (name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number => numberSetting(name, fallback, { min, max });
+const num = (name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number =>
+  numberSetting(name, fallback, { min, max });
 
 const flag = (name: string) => /^(1|true|yes|on)$/i.test(process.env[name]?.trim() ?? "");
 

@@ -16,7 +16,9 @@ export function pinnedLookup(addresses: readonly string[]): LookupFunction {
     const wanted = family === 4 || family === "IPv4" ? 4 : family === 6 || family === "IPv6" ? 6 : 0;
     const usable = wanted ? list.filter((a) => a.family === wanted) : list;
     if (usable.length === 0) {
-      process.nextTick(() => cb(Object.assign(new Error("no vetted address of the requested family"), { code: "ENOTFOUND" })));
+      process.nextTick(() =>
+        cb(Object.assign(new Error("no vetted address of the requested family"), { code: "ENOTFOUND" })),
+      );
       return;
     }
     if ((opts as { all?: boolean }).all) process.nextTick(() => cb(null, usable));
@@ -37,7 +39,11 @@ export type TlsConnectOptions = { timeoutMs?: number; alpn?: string[] };
  * Opens a TLS connection to a vetted target without rejecting bad certificates: the caller reports on the chain
  * (socket.authorized is chain validity only; the name check is left to the caller, so both reasons can be told).
  */
-export function connectTlsToVetted(target: VettedTarget, port: number, opts: TlsConnectOptions = {}): Promise<TlsConnection> {
+export function connectTlsToVetted(
+  target: VettedTarget,
+  port: number,
+  opts: TlsConnectOptions = {},
+): Promise<TlsConnection> {
   const timeoutMs = opts.timeoutMs ?? connectTimeoutMs();
   const t0 = performance.now();
   let tConnect = t0;
@@ -53,12 +59,23 @@ export function connectTlsToVetted(target: VettedTarget, port: number, opts: Tls
       checkServerIdentity: () => undefined,
       ALPNProtocols: opts.alpn,
     });
-    const timer = setTimeout(() => socket.destroy(Object.assign(new Error(`TLS connection timed out after ${timeoutMs} ms`), { code: "ETIMEDOUT" })), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        socket.destroy(
+          Object.assign(new Error(`TLS connection timed out after ${timeoutMs} ms`), { code: "ETIMEDOUT" }),
+        ),
+      timeoutMs,
+    );
     socket.once("connect", () => (tConnect = performance.now()));
     socket.once("secureConnect", () => {
       clearTimeout(timer);
       const now = performance.now();
-      resolve({ socket, address: socket.remoteAddress ?? target.addresses[0]!, connectMs: tConnect - t0, tlsMs: now - tConnect });
+      resolve({
+        socket,
+        address: socket.remoteAddress ?? target.addresses[0]!,
+        connectMs: tConnect - t0,
+        tlsMs: now - tConnect,
+      });
     });
     socket.once("error", (err) => {
       clearTimeout(timer);

@@ -9,7 +9,13 @@ import { connectTimeoutMs, trustedCas } from "./config";
 import type { VettedTarget } from "./ssrf";
 import type { TargetUrl } from "./target";
 
-export type HopTiming = { dnsMs: number; connectMs: number | null; tlsMs: number | null; ttfbMs: number | null; totalMs: number };
+export type HopTiming = {
+  dnsMs: number;
+  connectMs: number | null;
+  tlsMs: number | null;
+  ttfbMs: number | null;
+  totalMs: number;
+};
 export type TlsInfo = { authorized: boolean; error: string | null; protocol: string | null; cipher: string | null };
 
 export type HopResponse = {
@@ -57,11 +63,18 @@ export function requestHop(u: TargetUrl, target: VettedTarget, opts: HopOptions)
       agent: false,
       signal: opts.signal,
       ...(u.scheme === "https"
-        ? { servername: target.isIpLiteral ? undefined : target.host, ca: trustedCas(), rejectUnauthorized: opts.verifyTls }
+        ? {
+            servername: target.isIpLiteral ? undefined : target.host,
+            ca: trustedCas(),
+            rejectUnauthorized: opts.verifyTls,
+          }
         : {}),
     });
     const connectTimer = setTimeout(
-      () => req.destroy(Object.assign(new Error(`connection timed out after ${connectTimeoutMs()} ms`), { code: "ETIMEDOUT" })),
+      () =>
+        req.destroy(
+          Object.assign(new Error(`connection timed out after ${connectTimeoutMs()} ms`), { code: "ETIMEDOUT" }),
+        ),
       connectTimeoutMs(),
     );
     let socketRef: Socket | null = null;
@@ -127,7 +140,10 @@ export function requestHop(u: TargetUrl, target: VettedTarget, opts: HopOptions)
       });
       res.once("end", () => !truncated && finish());
       res.once("error", (err) => !truncated && reject(err));
-      res.once("aborted", () => !truncated && reject(Object.assign(new Error("response aborted"), { code: "ECONNRESET" })));
+      res.once(
+        "aborted",
+        () => !truncated && reject(Object.assign(new Error("response aborted"), { code: "ECONNRESET" })),
+      );
     });
     req.end(opts.body);
   });

@@ -2,7 +2,14 @@
 export * from "./ip";
 export { addressRefusal, assertPublicTargetOrThrow, resolveTargetOrThrow, targetForbidden, vetTarget } from "./ssrf";
 export type { VetOptions, VetResult, VettedTarget } from "./ssrf";
-export { safeFetch, parseFetchUrlOrThrow, isBadHttpPort, type SafeFetchOptions, type SafeFetchResult, type FetchHop } from "./safe-fetch";
+export {
+  safeFetch,
+  parseFetchUrlOrThrow,
+  isBadHttpPort,
+  type SafeFetchOptions,
+  type SafeFetchResult,
+  type FetchHop,
+} from "./safe-fetch";
 export { connectTlsToVetted, pinnedLookup, type TlsConnection } from "./connect";
 export { parseHostAndPort, parseTargetUrl, normalizeHostName, type TargetHost, type TargetUrl } from "./target";
 export { systemResolver, configuredResolver, type TargetResolver, type Resolution } from "./resolve";

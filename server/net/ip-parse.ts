@@ -69,7 +69,7 @@ export function formatIpv6(g: readonly number[]): string {
   }
   let bestStart = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (g[i] !== 0) {
       i++;
       continue;
@@ -82,7 +82,11 @@ export function formatIpv6(g: readonly number[]): string {
     }
     i = j;
   }
-  const hex = (a: number, b: number) => g.slice(a, b).map((x) => x.toString(16)).join(":");
+  const hex = (a: number, b: number) =>
+    g
+      .slice(a, b)
+      .map((x) => x.toString(16))
+      .join(":");
   if (bestStart < 0) return hex(0, 8);
   return `${hex(0, bestStart)}::${hex(bestStart + bestLen, 8)}`;
 }
@@ -166,7 +170,9 @@ export function ipv6ToBigInt(address: string): bigint | null {
   return n;
 }
 
-export type ParsedRange = { version: 4; start: number; end: number; prefix: number } | { version: 6; start: bigint; end: bigint; prefix: number };
+export type ParsedRange =
+  | { version: 4; start: number; end: number; prefix: number }
+  | { version: 6; start: bigint; end: bigint; prefix: number };
 
 /**
  * "192.0.2.0/24", "2001:db8::/32" or a bare address (a one-address range); surrounding white space is ignored and

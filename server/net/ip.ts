@@ -4,7 +4,16 @@
 import { IPV4_SPECIAL, IPV6_GLOBAL_UNICAST, IPV6_SPECIAL, type IpScope, type RangeRow } from "./ip-ranges";
 import { addressInRange, intToIpv4, ipv4ToInt, ipv6ToGroups, looseIpv4ToInt, parseCidr } from "./ip-parse";
 
-export { parseIpStrict, parseHostAddressLoose, ipv4ToInt, intToIpv4, ipv6ToGroups, formatIpv6, parseCidr, formatCidr } from "./ip-parse";
+export {
+  parseIpStrict,
+  parseHostAddressLoose,
+  ipv4ToInt,
+  intToIpv4,
+  ipv6ToGroups,
+  formatIpv6,
+  parseCidr,
+  formatCidr,
+} from "./ip-parse";
 export type { ParsedIp, IpVersion } from "./ip-parse";
 export type { IpScope } from "./ip-ranges";
 
@@ -14,7 +23,8 @@ type Compiled = { result: IpClassification; routable: boolean };
 type V4Row = Compiled & { base: number; mask: number };
 type V6Row = Compiled & { words: number[]; masks: number[] };
 
-const freeze = (row: RangeRow): IpClassification => Object.freeze({ scope: row.scope, range: row.cidr, reason: row.reason });
+const freeze = (row: RangeRow): IpClassification =>
+  Object.freeze({ scope: row.scope, range: row.cidr, reason: row.reason });
 const byPrefixDesc = (a: RangeRow, b: RangeRow) => Number(b.cidr.split("/")[1]) - Number(a.cidr.split("/")[1]);
 
 function maskOf(bits: number): number {
@@ -22,7 +32,12 @@ function maskOf(bits: number): number {
 }
 
 function groupsToWords(g: readonly number[]): number[] {
-  return [((g[0]! << 16) | g[1]!) >>> 0, ((g[2]! << 16) | g[3]!) >>> 0, ((g[4]! << 16) | g[5]!) >>> 0, ((g[6]! << 16) | g[7]!) >>> 0];
+  return [
+    ((g[0]! << 16) | g[1]!) >>> 0,
+    ((g[2]! << 16) | g[3]!) >>> 0,
+    ((g[4]! << 16) | g[5]!) >>> 0,
+    ((g[6]! << 16) | g[7]!) >>> 0,
+  ];
 }
 
 const V4_ROWS: V4Row[] = [...IPV4_SPECIAL].sort(byPrefixDesc).map((row) => {
@@ -53,12 +68,12 @@ const INVALID: Compiled = {
 };
 
 function classifyV4Int(n: number): Compiled {
-  for (const row of V4_ROWS) if (((n & row.mask) >>> 0) === row.base) return row;
+  for (const row of V4_ROWS) if ((n & row.mask) >>> 0 === row.base) return row;
   return PUBLIC;
 }
 
 function matchesV6(w: readonly number[], row: V6Row): boolean {
-  for (let i = 0; i < 4; i++) if (((w[i]! & row.masks[i]!) >>> 0) !== row.words[i]) return false;
+  for (let i = 0; i < 4; i++) if ((w[i]! & row.masks[i]!) >>> 0 !== row.words[i]) return false;
   return true;
 }
 
@@ -68,7 +83,11 @@ function viaEmbedded(row: V6Row, v4: number): Compiled {
   if (inner.routable) return row;
   const ip = intToIpv4(v4);
   return {
-    result: { scope: inner.result.scope, range: inner.result.range, reason: `${row.result.reason} of ${ip}: ${inner.result.reason}` },
+    result: {
+      scope: inner.result.scope,
+      range: inner.result.range,
+      reason: `${row.result.reason} of ${ip}: ${inner.result.reason}`,
+    },
     routable: false,
   };
 }
@@ -78,7 +97,8 @@ function classifyV6Groups(g: readonly number[]): Compiled {
   for (const row of V6_ROWS) {
     if (!matchesV6(w, row)) continue;
     const scope = row.result.scope;
-    if (scope === "ipv4_mapped" || (scope === "nat64" && row.result.range === "64:ff9b::/96")) return viaEmbedded(row, w[3]!);
+    if (scope === "ipv4_mapped" || (scope === "nat64" && row.result.range === "64:ff9b::/96"))
+      return viaEmbedded(row, w[3]!);
     if (scope === "6to4") return viaEmbedded(row, (((w[0]! & 0xffff) << 16) | (w[1]! >>> 16)) >>> 0);
     return row;
   }

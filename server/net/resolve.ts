@@ -16,7 +16,10 @@ export type TargetResolver = (host: string) => Promise<Resolution>;
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`DNS resolution timed out after ${ms} ms`), { code: "ETIMEOUT" })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`DNS resolution timed out after ${ms} ms`), { code: "ETIMEOUT" })),
+      ms,
+    );
   });
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
@@ -32,12 +35,19 @@ export const systemResolver: TargetResolver = async (host) => {
   try {
     const res = await withTimeout(lookup(host, { all: true, verbatim: true }), resolveTimeoutMs());
     const addresses = orderAddresses(res.map((r) => r.address));
-    if (addresses.length === 0) return { ok: false, reason: "no addresses", notFound: true, resolver: "system", durationMs: Date.now() - t0 };
+    if (addresses.length === 0)
+      return { ok: false, reason: "no addresses", notFound: true, resolver: "system", durationMs: Date.now() - t0 };
     return { ok: true, addresses, resolver: "system", durationMs: Date.now() - t0 };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "ERROR";
     const notFound = code === "ENOTFOUND" || code === "ENODATA";
-    return { ok: false, reason: notFound ? `${host} does not resolve (${code})` : `DNS resolution failed (${code})`, notFound, resolver: "system", durationMs: Date.now() - t0 };
+    return {
+      ok: false,
+      reason: notFound ? `${host} does not resolve (${code})` : `DNS resolution failed (${code})`,
+      notFound,
+      resolver: "system",
+      durationMs: Date.now() - t0,
+    };
   }
 };
 
@@ -50,9 +60,22 @@ export const configuredResolver: TargetResolver = async (host) => {
   const addresses = orderAddresses(values);
   if (addresses.length > 0) return { ok: true, addresses, resolver: label, durationMs: Date.now() - t0 };
   const failed = [a, aaaa].find((r) => r.status !== "NOERROR" && r.status !== "NODATA" && r.status !== "NXDOMAIN");
-  if (failed) return { ok: false, reason: `DNS resolution failed (${failed.status})`, notFound: false, resolver: label, durationMs: Date.now() - t0 };
+  if (failed)
+    return {
+      ok: false,
+      reason: `DNS resolution failed (${failed.status})`,
+      notFound: false,
+      resolver: label,
+      durationMs: Date.now() - t0,
+    };
   const nx = a.status === "NXDOMAIN";
-  return { ok: false, reason: nx ? `${host} does not exist (NXDOMAIN)` : `${host} has no A or AAAA records`, notFound: true, resolver: label, durationMs: Date.now() - t0 };
+  return {
+    ok: false,
+    reason: nx ? `${host} does not exist (NXDOMAIN)` : `${host} has no A or AAAA records`,
+    notFound: true,
+    resolver: label,
+    durationMs: Date.now() - t0,
+  };
 };
 
 export function defaultResolver(): TargetResolver {

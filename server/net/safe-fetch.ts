@@ -17,7 +17,13 @@ const BAD_PORTS = new Set([
 /** True for ports that must never be spoken HTTP to (WHATWG Fetch "bad port" list). */
 export const isBadHttpPort = (port: number) => BAD_PORTS.has(port);
 
-export type FetchHop = { url: string; status: number | null; location: string | null; address: string | null; timing: HopTiming | null };
+export type FetchHop = {
+  url: string;
+  status: number | null;
+  location: string | null;
+  address: string | null;
+  timing: HopTiming | null;
+};
 
 export type FetchErrorKind = "dns" | "connect" | "tls" | "timeout" | "protocol";
 
@@ -62,7 +68,10 @@ function classifyError(err: unknown): { kind: FetchErrorKind; message: string } 
   if (e.name === "AbortError" || e.name === "TimeoutError" || code === "ETIMEDOUT" || code === "ABORT_ERR") {
     return { kind: "timeout", message: "timed out before the server answered" };
   }
-  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code) || /SSL|TLS|certificate/i.test(e.message ?? "")) {
+  if (
+    /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code) ||
+    /SSL|TLS|certificate/i.test(e.message ?? "")
+  ) {
     return { kind: "tls", message: `TLS failure: ${code || e.message}` };
   }
   if (["ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "EPIPE"].includes(code)) {
@@ -85,8 +94,20 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
   const signal = AbortSignal.timeout(opts.timeoutMs ?? requestTimeoutMs());
   const hops: FetchHop[] = [];
   const result: SafeFetchResult = {
-    outcome: "error", requestedUrl: first.url.href, finalUrl: first.url.href, status: null, headers: {}, body: Buffer.alloc(0),
-    truncated: false, address: null, tls: null, timing: null, hops, error: null, blockedRedirect: null, resolver: null,
+    outcome: "error",
+    requestedUrl: first.url.href,
+    finalUrl: first.url.href,
+    status: null,
+    headers: {},
+    body: Buffer.alloc(0),
+    truncated: false,
+    address: null,
+    tls: null,
+    timing: null,
+    hops,
+    error: null,
+    blockedRedirect: null,
+    resolver: null,
     dnsNotFound: false,
   };
   let current = first;
@@ -112,11 +133,18 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
     let res;
     try {
       res = await requestHop(current, vet.target, {
-        method, headers: opts.headers ?? {}, body, maxBytes: opts.maxBytes ?? maxResponseBytes(), verifyTls: opts.verifyTls ?? true, signal,
+        method,
+        headers: opts.headers ?? {},
+        body,
+        maxBytes: opts.maxBytes ?? maxResponseBytes(),
+        verifyTls: opts.verifyTls ?? true,
+        signal,
       });
     } catch (err) {
       hops.push({ url: current.url.href, status: null, location: null, address: null, timing: null });
-      result.error = signal.aborted ? { kind: "timeout", message: "timed out before the server answered" } : classifyError(err);
+      result.error = signal.aborted
+        ? { kind: "timeout", message: "timed out before the server answered" }
+        : classifyError(err);
       return result;
     }
     res.timing.dnsMs = vet.target.dnsMs;
@@ -124,7 +152,13 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
     const location = res.headers.location ?? null;
     hops.push({ url: current.url.href, status: res.status, location, address: res.address, timing: res.timing });
     Object.assign(result, {
-      status: res.status, headers: res.headers, body: res.body, truncated: res.truncated, address: res.address, tls: res.tls, timing: res.timing,
+      status: res.status,
+      headers: res.headers,
+      body: res.body,
+      truncated: res.truncated,
+      address: res.address,
+      tls: res.tls,
+      timing: res.timing,
     });
     if (!REDIRECTS.has(res.status) || !location) {
       result.outcome = "ok";
@@ -144,11 +178,17 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
     }
     if (!next || BAD_PORTS.has(next.effectivePort)) {
       result.outcome = "blocked_redirect";
-      result.blockedRedirect = { url: nextHref.slice(0, 500), reason: next ? `port ${next.effectivePort} is not an HTTP port` : "not an http(s) URL" };
+      result.blockedRedirect = {
+        url: nextHref.slice(0, 500),
+        reason: next ? `port ${next.effectivePort} is not an HTTP port` : "not an http(s) URL",
+      };
       return result;
     }
     // As browsers do: 303 always, and 301/302 after a POST, continue as a GET without the body.
-    if ((res.status === 303 && method !== "HEAD") || (method === "POST" && (res.status === 301 || res.status === 302))) {
+    if (
+      (res.status === 303 && method !== "HEAD") ||
+      (method === "POST" && (res.status === 301 || res.status === 302))
+    ) {
       method = "GET";
       body = undefined;
     }

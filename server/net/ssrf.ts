@@ -35,7 +35,16 @@ const METADATA_NAMES = new Set([
 ]);
 
 /** Names that only mean something inside a private network (RFC 6761, RFC 6762, RFC 8375, ICANN .internal). */
-const PRIVATE_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".lan", ".intranet", ".corp", ".localdomain"];
+const PRIVATE_SUFFIXES = [
+  ".localhost",
+  ".local",
+  ".internal",
+  ".home.arpa",
+  ".lan",
+  ".intranet",
+  ".corp",
+  ".localdomain",
+];
 
 /** Scopes opened by SERVICE_ALLOW_PRIVATE_TARGETS; link-local (metadata), multicast and the rest stay closed. */
 const OPENABLE: ReadonlySet<IpScope> = new Set<IpScope>(["loopback", "private", "unique_local", "carrier_grade_nat"]);
@@ -70,7 +79,8 @@ export function addressRefusal(address: string, allowPrivate = allowPrivateTarge
 function nameRefusal(host: string, allowPrivate: boolean): string | null {
   if (METADATA_NAMES.has(host)) return `${host} is a cloud instance-metadata host name`;
   if (allowPrivate) return null;
-  if (host === "localhost" || PRIVATE_SUFFIXES.some((s) => host.endsWith(s))) return `${host} is a private-use host name`;
+  if (host === "localhost" || PRIVATE_SUFFIXES.some((s) => host.endsWith(s)))
+    return `${host} is a private-use host name`;
   if (!host.includes(".")) return `${host} is a single-label name, which only resolves inside a private network`;
   return null;
 }
@@ -79,7 +89,13 @@ function nameRefusal(host: string, allowPrivate: boolean): string | null {
 export async function vetTarget(hostInput: string, opts: VetOptions = {}): Promise<VetResult> {
   const allowPrivate = opts.allowPrivate ?? allowPrivateTargets();
   const parsed = parseHostAndPort(hostInput);
-  if (!parsed) return { kind: "forbidden", host: hostInput, address: null, reason: `${hostInput} is not a valid host name or IP address` };
+  if (!parsed)
+    return {
+      kind: "forbidden",
+      host: hostInput,
+      address: null,
+      reason: `${hostInput} is not a valid host name or IP address`,
+    };
   const { host, address } = parsed;
   if (address) {
     const why = addressRefusal(address, allowPrivate);
@@ -93,18 +109,39 @@ export async function vetTarget(hostInput: string, opts: VetOptions = {}): Promi
   try {
     res = await resolver(host);
   } catch (err) {
-    return { kind: "unresolved", host, reason: `DNS resolution failed (${(err as Error).message})`, notFound: false, resolver: "unknown", dnsMs: 0 };
+    return {
+      kind: "unresolved",
+      host,
+      reason: `DNS resolution failed (${(err as Error).message})`,
+      notFound: false,
+      resolver: "unknown",
+      dnsMs: 0,
+    };
   }
-  if (!res.ok) return { kind: "unresolved", host, reason: res.reason, notFound: res.notFound, resolver: res.resolver, dnsMs: res.durationMs };
+  if (!res.ok)
+    return {
+      kind: "unresolved",
+      host,
+      reason: res.reason,
+      notFound: res.notFound,
+      resolver: res.resolver,
+      dnsMs: res.durationMs,
+    };
   for (const a of res.addresses) {
     const why = addressRefusal(a, allowPrivate);
     if (why) return { kind: "forbidden", host, address: a, reason: `${host} resolves to ${why}` };
   }
-  return { kind: "ok", target: { host, isIpLiteral: false, addresses: res.addresses, resolver: res.resolver, dnsMs: res.durationMs } };
+  return {
+    kind: "ok",
+    target: { host, isIpLiteral: false, addresses: res.addresses, resolver: res.resolver, dnsMs: res.durationMs },
+  };
 }
 
 export function targetForbidden(reason: string): AppError {
-  return new AppError("TARGET_FORBIDDEN", `Target refused: ${reason}. The service only connects to public internet hosts.`);
+  return new AppError(
+    "TARGET_FORBIDDEN",
+    `Target refused: ${reason}. The service only connects to public internet hosts.`,
+  );
 }
 
 /** Host part of a host, host:port or http(s) URL input, or null when it is none of them. */
@@ -129,7 +166,10 @@ export async function assertPublicTargetOrThrow(hostOrUrl: string, opts: VetOpti
 }
 
 /** Vets and returns the target, throwing TARGET_FORBIDDEN or UPSTREAM-neutral resolution errors as data. */
-export async function resolveTargetOrThrow(hostInput: string, opts: VetOptions = {}): Promise<Exclude<VetResult, { kind: "forbidden" }>> {
+export async function resolveTargetOrThrow(
+  hostInput: string,
+  opts: VetOptions = {},
+): Promise<Exclude<VetResult, { kind: "forbidden" }>> {
   const res = await vetTarget(hostInput, opts);
   if (res.kind === "forbidden") throw targetForbidden(res.reason);
   return res;

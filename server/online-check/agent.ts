@@ -67,18 +67,24 @@ export function createProbeAgent(opts: ProbeAgentOptions): Server {
     if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) return send(res, 200, { status: "ok" });
     if (path !== "/probe" && path !== "/") return send(res, 404, error("NOT_FOUND", "Not found."));
     if (req.method !== "POST") return send(res, 405, error("METHOD_NOT_ALLOWED", "Use POST."), { Allow: "POST" });
-    if (!tokenMatches(req.headers.authorization, opts.token)) return send(res, 401, error("UNAUTHORIZED", "Bearer token missing or wrong."));
+    if (!tokenMatches(req.headers.authorization, opts.token))
+      return send(res, 401, error("UNAUTHORIZED", "Bearer token missing or wrong."));
     const retryAfter = admit(req.socket.remoteAddress ?? "unknown");
-    if (retryAfter !== null) return send(res, 429, error("RATE_LIMITED", `Too many probes; retry in ${retryAfter} s.`), { "Retry-After": String(retryAfter) });
+    if (retryAfter !== null)
+      return send(res, 429, error("RATE_LIMITED", `Too many probes; retry in ${retryAfter} s.`), {
+        "Retry-After": String(retryAfter),
+      });
     const text = await readBody(req);
-    if (text === null) return send(res, 400, error("INVALID_REQUEST", `The body is larger than ${MAX_BODY_BYTES} bytes.`));
+    if (text === null)
+      return send(res, 400, error("INVALID_REQUEST", `The body is larger than ${MAX_BODY_BYTES} bytes.`));
     let url: unknown;
     try {
       url = (JSON.parse(text) as { url?: unknown }).url;
     } catch {
       return send(res, 400, error("INVALID_REQUEST", 'Send {"url": "https://..."} as JSON.'));
     }
-    if (typeof url !== "string" || !url) return send(res, 400, error("INVALID_REQUEST", 'Send {"url": "https://..."} as JSON.'));
+    if (typeof url !== "string" || !url)
+      return send(res, 400, error("INVALID_REQUEST", 'Send {"url": "https://..."} as JSON.'));
     try {
       const { location: _location, ...result } = await runLocalProbe(url);
       return send(res, 200, result);
@@ -93,6 +99,13 @@ export function createProbeAgent(opts: ProbeAgentOptions): Server {
     const started = performance.now();
     handle(req, res)
       .catch(() => send(res, 500, error("INTERNAL_ERROR", "Internal error.")))
-      .then((status) => opts.onRequest?.({ method: req.method ?? "", path: (req.url ?? "/").split("?")[0], status, duration_ms: Math.round(performance.now() - started) }));
+      .then((status) =>
+        opts.onRequest?.({
+          method: req.method ?? "",
+          path: (req.url ?? "/").split("?")[0],
+          status,
+          duration_ms: Math.round(performance.now() - started),
+        }),
+      );
   });
 }

@@ -11,7 +11,10 @@ export type ProbeLocation = { name: string; kind: "local" } | { name: string; ki
 export function probeLocations(): ProbeLocation[] {
   const raw = process.env.SERVICE_PROBE_LOCATIONS?.trim();
   const out: ProbeLocation[] = [];
-  for (const entry of (raw || "local").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (raw || "local")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = entry.indexOf("=");
     const name = eq < 0 ? entry : entry.slice(0, eq).trim();
     const value = eq < 0 ? "" : entry.slice(eq + 1).trim();

@@ -7,10 +7,18 @@ import { probeResultSchema, type ProbeResult } from "./schemas";
 /** Runs the check from this process; also what a remote probe agent runs when it is this same service. */
 export async function runLocalProbe(url: string, location = "local"): Promise<ProbeResult> {
   const checkedAt = new Date().toISOString();
-  const r = await safeFetch(url, { method: "GET", verifyTls: false, timeoutMs: onlineCheckTimeoutMs(), maxBytes: 16 * 1024 });
+  const r = await safeFetch(url, {
+    method: "GET",
+    verifyTls: false,
+    timeoutMs: onlineCheckTimeoutMs(),
+    maxBytes: 16 * 1024,
+  });
   const error: ProbeResult["error"] =
     r.outcome === "blocked_redirect"
-      ? { kind: "blocked_redirect", message: `Redirect to ${r.blockedRedirect?.url} refused: ${r.blockedRedirect?.reason}` }
+      ? {
+          kind: "blocked_redirect",
+          message: `Redirect to ${r.blockedRedirect?.url} refused: ${r.blockedRedirect?.reason}`,
+        }
       : r.outcome === "too_many_redirects"
         ? { kind: "too_many_redirects", message: `Stopped after ${r.hops.length - 1} redirects.` }
         : r.error;
@@ -33,8 +41,16 @@ const remoteAnswer = probeResultSchema.omit({ location: true });
 async function runRemoteProbe(url: string, loc: Extract<ProbeLocation, { kind: "remote" }>): Promise<ProbeResult> {
   const checkedAt = new Date().toISOString();
   const unavailable = (message: string): ProbeResult => ({
-    location: loc.name, reachable: false, up: false, status: null, finalUrl: null, redirects: 0, address: null, timing: null,
-    error: { kind: "probe_unavailable", message }, checkedAt,
+    location: loc.name,
+    reachable: false,
+    up: false,
+    status: null,
+    finalUrl: null,
+    redirects: 0,
+    address: null,
+    timing: null,
+    error: { kind: "probe_unavailable", message },
+    checkedAt,
   });
   try {
     const token = probeToken();
@@ -49,7 +65,9 @@ async function runRemoteProbe(url: string, loc: Extract<ProbeLocation, { kind: "
     if (!parsed.success) return unavailable("The probe agent sent an answer this service does not understand.");
     return { ...parsed.data, location: loc.name };
   } catch (err) {
-    return unavailable(`The probe agent could not be reached (${(err as Error).name === "TimeoutError" ? "timeout" : (err as Error).message}).`);
+    return unavailable(
+      `The probe agent could not be reached (${(err as Error).name === "TimeoutError" ? "timeout" : (err as Error).message}).`,
+    );
   }
 }
 

@@ -11,7 +11,15 @@ export const probeResultSchema = z.object({
   address: z.string().nullable(),
   timing: timingSchema.nullable(),
   error: z
-    .object({ kind: z.enum([...connectionErrorSchema.shape.kind.options, "blocked_redirect", "too_many_redirects", "probe_unavailable"]), message: z.string() })
+    .object({
+      kind: z.enum([
+        ...connectionErrorSchema.shape.kind.options,
+        "blocked_redirect",
+        "too_many_redirects",
+        "probe_unavailable",
+      ]),
+      message: z.string(),
+    })
     .nullable(),
   checkedAt: z.string(),
 });

@@ -5,4 +5,5 @@ import { numberSetting } from "../config/settings";
 export const DATABASE_TIMEOUT_MS = 1000;
 
 /** SERVICE_READYZ_DB_TIMEOUT_MS: how long the readiness probe waits for the database (default 1000). */
-export const readinessDbTimeoutMs = (): number => numberSetting("SERVICE_READYZ_DB_TIMEOUT_MS", DATABASE_TIMEOUT_MS, { min: 50, max: 60_000 });
+export const readinessDbTimeoutMs = (): number =>
+  numberSetting("SERVICE_READYZ_DB_TIMEOUT_MS", DATABASE_TIMEOUT_MS, { min: 50, max: 60_000 });

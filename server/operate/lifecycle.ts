@@ -26,7 +26,11 @@ export const lifecycle: Lifecycle = {
     begun ??= (async () => {
       logger().info("shutdown begun: readiness is 503, background workers stop claiming");
       const scheduled = stopScheduledTasks();
-      await Promise.all([stopWebhookWorker(), stopBulkWorker(), Promise.race([scheduled, new Promise((r) => setTimeout(r, 5_000).unref())])]);
+      await Promise.all([
+        stopWebhookWorker(),
+        stopBulkWorker(),
+        Promise.race([scheduled, new Promise((r) => setTimeout(r, 5_000).unref())]),
+      ]);
       logger().info("background workers stopped; their claims are settled");
     })();
     return begun;
@@ -36,7 +40,9 @@ export const lifecycle: Lifecycle = {
     await stopMetricsListener();
     await closeDb();
     logger().info("database closed");
-    await tracing()?.shutdown().catch((err) => logger().warn({ err }, "flushing traces failed"));
+    await tracing()
+      ?.shutdown()
+      .catch((err) => logger().warn({ err }, "flushing traces failed"));
   },
 };
 

@@ -30,7 +30,9 @@ function readable(): Writable {
         const extra = Object.entries(rest)
           .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
           .join(" ");
-        process.stdout.write(`${new Date(time).toISOString().slice(11, 23)} ${name.toUpperCase().padEnd(5)} ${msg ?? ""}${extra ? ` ${extra}` : ""}\n`);
+        process.stdout.write(
+          `${new Date(time).toISOString().slice(11, 23)} ${name.toUpperCase().padEnd(5)} ${msg ?? ""}${extra ? ` ${extra}` : ""}\n`,
+        );
       } catch {
         process.stdout.write(chunk);
       }

@@ -14,7 +14,8 @@ export async function startMetricsListener(): Promise<Server | null> {
     const url = new URL(req.url ?? "/", "http://metrics.local");
     const request = new Request(url, { method: req.method, headers: req.headers as Record<string, string> });
     let answer: Response;
-    if (req.method !== "GET" && req.method !== "HEAD") answer = new Response(null, { status: 405, headers: { Allow: "GET" } });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      answer = new Response(null, { status: 405, headers: { Allow: "GET" } });
     else if (url.pathname === "/metrics") answer = await metricsResponse(request, "metrics-port");
     else if (url.pathname === "/healthz") answer = healthzResponse();
     else if (url.pathname === "/readyz") answer = await readyzResponse();

@@ -23,7 +23,12 @@ export function metrics(): ServiceMetrics {
   const registers = [registry];
   const m: ServiceMetrics = {
     registry,
-    requests: new Counter({ name: "service_http_requests_total", help: "API requests by method, route template and status", labelNames: ["method", "route", "status"], registers }),
+    requests: new Counter({
+      name: "service_http_requests_total",
+      help: "API requests by method, route template and status",
+      labelNames: ["method", "route", "status"],
+      registers,
+    }),
     duration: new Histogram({
       name: "service_http_request_duration_seconds",
       help: "API request duration by method, route template and status",
@@ -31,9 +36,24 @@ export function metrics(): ServiceMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    unitsReserved: new Counter({ name: "service_lookup_units_reserved_total", help: "Lookup units reserved by capability and plan", labelNames: ["capability", "plan"], registers }),
-    admissionsRefused: new Counter({ name: "service_admissions_refused_total", help: "API requests refused by error code", labelNames: ["code"], registers }),
-    webhookDeliveries: new Counter({ name: "service_webhook_deliveries_total", help: "Webhook delivery attempts by outcome", labelNames: ["outcome"], registers }),
+    unitsReserved: new Counter({
+      name: "service_lookup_units_reserved_total",
+      help: "Lookup units reserved by capability and plan",
+      labelNames: ["capability", "plan"],
+      registers,
+    }),
+    admissionsRefused: new Counter({
+      name: "service_admissions_refused_total",
+      help: "API requests refused by error code",
+      labelNames: ["code"],
+      registers,
+    }),
+    webhookDeliveries: new Counter({
+      name: "service_webhook_deliveries_total",
+      help: "Webhook delivery attempts by outcome",
+      labelNames: ["outcome"],
+      registers,
+    }),
     keyCache: new Counter({
       name: "service_key_cache_total",
       help: "Metered requests by how their API key was resolved: hit (from the key cache), miss (read from the database), stale (a cached key or plan no longer held and was read again)",
@@ -48,7 +68,10 @@ export function metrics(): ServiceMetrics {
     registers,
     async collect() {
       this.reset();
-      for (const f of (await metricSources().feeds?.().catch(() => [])) ?? []) this.set({ feed: f.name }, f.ageSeconds);
+      for (const f of (await metricSources()
+        .feeds?.()
+        .catch(() => [])) ?? [])
+        this.set({ feed: f.name }, f.ageSeconds);
     },
   });
   new Gauge({
@@ -58,7 +81,10 @@ export function metrics(): ServiceMetrics {
     registers,
     async collect() {
       this.reset();
-      for (const f of (await metricSources().feeds?.().catch(() => [])) ?? []) this.set({ feed: f.name }, f.count);
+      for (const f of (await metricSources()
+        .feeds?.()
+        .catch(() => [])) ?? [])
+        this.set({ feed: f.name }, f.count);
     },
   });
   new Gauge({

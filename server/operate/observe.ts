@@ -44,7 +44,12 @@ function routeLabel(n: Note | undefined, path: string): string {
 
 type Handler = (req: Request) => Promise<Response>;
 
-type SpanLike = { updateName(n: string): unknown; setAttribute(k: string, v: string | number): unknown; setStatus(s: { code: number }): unknown; end(): void };
+type SpanLike = {
+  updateName(n: string): unknown;
+  setAttribute(k: string, v: string | number): unknown;
+  setStatus(s: { code: number }): unknown;
+  end(): void;
+};
 
 export function withRequestObservation(handle: Handler): Handler {
   const observed = observe(handle);
@@ -53,7 +58,9 @@ export function withRequestObservation(handle: Handler): Handler {
     if (!t) return observed(req, null);
     // One span per request (SERVER kind), named by the route template once it is known; the database queries and
     // upstream calls made while answering become its children.
-    return t.tracer.startActiveSpan(`${req.method.toUpperCase()} /v1`, { kind: t.api.SpanKind.SERVER }, (span) => observed(req, span));
+    return t.tracer.startActiveSpan(`${req.method.toUpperCase()} /v1`, { kind: t.api.SpanKind.SERVER }, (span) =>
+      observed(req, span),
+    );
   };
 }
 

@@ -12,20 +12,29 @@ function probeHeaders(extra: Record<string, string> = {}): Headers {
 
 /** Liveness: the process can answer. No database call, so a slow database never gets an instance restarted. */
 export function healthzResponse(): Response {
-  return new Response(JSON.stringify({ status: "ok" }), { status: 200, headers: probeHeaders({ "Content-Type": "application/json; charset=utf-8" }) });
+  return new Response(JSON.stringify({ status: "ok" }), {
+    status: 200,
+    headers: probeHeaders({ "Content-Type": "application/json; charset=utf-8" }),
+  });
 }
 
 export async function readyzResponse(): Promise<Response> {
   const r = await checkReadiness();
   return new Response(JSON.stringify(r), {
     status: r.status === "ready" ? 200 : 503,
-    headers: probeHeaders({ "Content-Type": "application/json; charset=utf-8", ...(r.status === "ready" ? {} : { "Retry-After": "5" }) }),
+    headers: probeHeaders({
+      "Content-Type": "application/json; charset=utf-8",
+      ...(r.status === "ready" ? {} : { "Retry-After": "5" }),
+    }),
   });
 }
 
 function notFound(): Response {
   const body = { error: { code: "NOT_FOUND", message: "Not found." } };
-  return new Response(JSON.stringify(body), { status: 404, headers: probeHeaders({ "Content-Type": "application/json; charset=utf-8" }) });
+  return new Response(JSON.stringify(body), {
+    status: 404,
+    headers: probeHeaders({ "Content-Type": "application/json; charset=utf-8" }),
+  });
 }
 
 function bearerMatches(header: string | null, token: string): boolean {
@@ -48,5 +57,8 @@ export async function metricsResponse(req: Request, where: "main" | "metrics-por
   if (token && !bearerMatches(req.headers.get("authorization"), token)) return notFound();
   const { metrics } = await import("./metrics");
   const { registry } = metrics();
-  return new Response(await registry.metrics(), { status: 200, headers: probeHeaders({ "Content-Type": registry.contentType }) });
+  return new Response(await registry.metrics(), {
+    status: 200,
+    headers: probeHeaders({ "Content-Type": registry.contentType }),
+  });
 }

@@ -8,7 +8,6 @@ import { readinessDbTimeoutMs } from "./config";
 import { scheduledFeedRefreshEnabled } from "../feeds/config";
 import { processState, type ProcessState } from "./state";
 
-
 export interface PartStatus {
   status: "ok" | "not_ready";
   detail?: string;
@@ -45,18 +44,36 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * is handed out) the database counts as not ready. From the moment shutdown begins the answer is "draining"
  * without asking the database, which may already be closing.
  */
-export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean; timeoutMs?: number } = {}): Promise<Readiness> {
+export async function checkReadiness(
+  opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean; timeoutMs?: number } = {},
+): Promise<Readiness> {
   const state = opts.state ?? processState();
   const workersOn = opts.webhookWorkerEnabled ?? process.env.SERVICE_WEBHOOK_WORKER !== "0";
   // Scheduled jobs (purge, feed refresh) run once across instances; SERVICE_SCHEDULER=0 leaves them to the others.
   const scheduler = process.env.SERVICE_SCHEDULER === "0" ? "disabled" : "running";
-  const shipped: PartStatus = state.dataLoaded ? { status: "ok" } : { status: "not_ready", detail: "shipped data is still loading" };
+  const shipped: PartStatus = state.dataLoaded
+    ? { status: "ok" }
+    : { status: "not_ready", detail: "shipped data is still loading" };
   const workers: PartStatus = state.workersStarted
-    ? { status: "ok", webhook_delivery: workersOn ? "running" : "disabled", bulk_jobs: process.env.SERVICE_BULK_WORKER?.trim() === "0" ? "disabled" : "running", retention_purge: scheduler, feed_refresh: scheduler === "running" && scheduledFeedRefreshEnabled() ? "running" : "disabled" }
+    ? {
+        status: "ok",
+        webhook_delivery: workersOn ? "running" : "disabled",
+        bulk_jobs: process.env.SERVICE_BULK_WORKER?.trim() === "0" ? "disabled" : "running",
+        retention_purge: scheduler,
+        feed_refresh: scheduler === "running" && scheduledFeedRefreshEnabled() ? "running" : "disabled",
+      }
     : { status: "not_ready", detail: "background workers have not started" };
   if (state.shuttingDown) {
     const draining: PartStatus = { status: "not_ready", detail: "shutting down" };
-    return { status: "draining", checks: { database: draining, migrations: draining, shipped_data: shipped, workers: { status: "not_ready", detail: "stopping" } } };
+    return {
+      status: "draining",
+      checks: {
+        database: draining,
+        migrations: draining,
+        shipped_data: shipped,
+        workers: { status: "not_ready", detail: "stopping" },
+      },
+    };
   }
 
   let database: PartStatus;
@@ -76,10 +93,18 @@ export async function checkReadiness(opts: { db?: () => Promise<Db>; state?: Pro
     const applied = new Set(rows.map((r) => r.migration_name));
     const pending = expectedMigrations().filter((n) => !applied.has(n));
     migrations = pending.length
-      ? { status: "not_ready", detail: `${pending.length} migration(s) not applied`, applied: applied.size, pending: pending.length }
+      ? {
+          status: "not_ready",
+          detail: `${pending.length} migration(s) not applied`,
+          applied: applied.size,
+          pending: pending.length,
+        }
       : { status: "ok", applied: applied.size, pending: 0 };
   } catch (err) {
-    database = { status: "not_ready", detail: `database did not answer: ${(err as Error).message.split("\n")[0].slice(0, 200)}` };
+    database = {
+      status: "not_ready",
+      detail: `database did not answer: ${(err as Error).message.split("\n")[0].slice(0, 200)}`,
+    };
     migrations = { status: "not_ready", detail: "unknown while the database does not answer" };
   }
   const checks = { database, migrations, shipped_data: shipped, workers };

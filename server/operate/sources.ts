@@ -8,7 +8,12 @@ export function registerMetricSources(db: Db): void {
   let cached: { at: number; value: Promise<{ name: string; ageSeconds: number; count: number }[]> } | null = null;
   metricSources().feeds = () => {
     if (!cached || Date.now() - cached.at > 5000) {
-      cached = { at: Date.now(), value: feedStatus(db).then((all) => all.filter((f) => !f.error).map((f) => ({ name: f.name, ageSeconds: f.ageSeconds, count: f.count }))) };
+      cached = {
+        at: Date.now(),
+        value: feedStatus(db).then((all) =>
+          all.filter((f) => !f.error).map((f) => ({ name: f.name, ageSeconds: f.ageSeconds, count: f.count })),
+        ),
+      };
     }
     return cached.value;
   };

@@ -21,26 +21,39 @@ export function tracingConfigured(): boolean {
 export async function startTracing(): Promise<TraceHooks | null> {
   if (!tracingConfigured()) return null;
   if (g.__serviceTracing) return g.__serviceTracing;
-  const [api, { NodeTracerProvider }, { BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { registerInstrumentations }, { UndiciInstrumentation }, { PrismaInstrumentation }] =
-    await Promise.all([
-      import("@opentelemetry/api"),
-      import("@opentelemetry/sdk-trace-node"),
-      import("@opentelemetry/sdk-trace-base"),
-      import("@opentelemetry/exporter-trace-otlp-http"),
-      import("@opentelemetry/resources"),
-      import("@opentelemetry/instrumentation"),
-      import("@opentelemetry/instrumentation-undici"),
-      import("@prisma/instrumentation"),
-    ]);
+  const [
+    api,
+    { NodeTracerProvider },
+    { BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { registerInstrumentations },
+    { UndiciInstrumentation },
+    { PrismaInstrumentation },
+  ] = await Promise.all([
+    import("@opentelemetry/api"),
+    import("@opentelemetry/sdk-trace-node"),
+    import("@opentelemetry/sdk-trace-base"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/instrumentation"),
+    import("@opentelemetry/instrumentation-undici"),
+    import("@prisma/instrumentation"),
+  ]);
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME || "security-fraud-intelligence-api" }),
+    resource: resourceFromAttributes({
+      "service.name": process.env.OTEL_SERVICE_NAME || "security-fraud-intelligence-api",
+    }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   provider.register();
   registerInstrumentations({
     tracerProvider: provider,
     // Upstream calls are traced by method and host; query strings can hold what a caller looked up.
-    instrumentations: [new UndiciInstrumentation({ requestHook: (span) => span.setAttribute("url.query", "[omitted]") }), new PrismaInstrumentation()],
+    instrumentations: [
+      new UndiciInstrumentation({ requestHook: (span) => span.setAttribute("url.query", "[omitted]") }),
+      new PrismaInstrumentation(),
+    ],
   });
   g.__serviceTracing = {
     api,

@@ -38,7 +38,11 @@ async function ensureRow(db: Db, task: Pick<ScheduledTask, "name" | "firstDueAt"
 }
 
 /** True when this caller won the lease: the task was due and is now leased until now + everyMs. */
-export async function claimLease(db: Db, task: Pick<ScheduledTask, "name" | "everyMs" | "firstDueAt">, now = new Date()): Promise<boolean> {
+export async function claimLease(
+  db: Db,
+  task: Pick<ScheduledTask, "name" | "everyMs" | "firstDueAt">,
+  now = new Date(),
+): Promise<boolean> {
   await ensureRow(db, task, now);
   const won = await db.scheduleLease.updateMany({
     where: { name: task.name, leaseUntil: { lte: now } },
@@ -55,7 +59,10 @@ export async function runIfDue(db: Db, task: ScheduledTask, now = new Date()): P
   if (!(await claimLease(db, task, now))) return "not_due";
   try {
     await task.run(db, now);
-    await db.scheduleLease.update({ where: { name: task.name }, data: { lastRunAt: now, lastError: null, failures: 0, errorLoggedAt: null } });
+    await db.scheduleLease.update({
+      where: { name: task.name },
+      data: { lastRunAt: now, lastError: null, failures: 0, errorLoggedAt: null },
+    });
     return "ran";
   } catch (err) {
     const message = String((err as Error)?.message ?? err).slice(0, 500);
@@ -74,7 +81,11 @@ export async function runIfDue(db: Db, task: ScheduledTask, now = new Date()): P
         },
       })
       .catch(() => undefined);
-    if (logNow) logger().error({ component: "queue", job: task.name, failures, err: message }, `scheduled job ${task.name} failed; retrying with backoff`);
+    if (logNow)
+      logger().error(
+        { component: "queue", job: task.name, failures, err: message },
+        `scheduled job ${task.name} failed; retrying with backoff`,
+      );
     return "failed";
   }
 }
@@ -92,7 +103,17 @@ export interface ScheduledJobState {
 export async function scheduledJobStates(db: Db, names: string[]): Promise<Map<string, ScheduledJobState>> {
   const rows = await db.scheduleLease.findMany({ where: { name: { in: names } } });
   return new Map(
-    rows.map((r) => [r.name, { name: r.name, nextRunAt: r.leaseUntil, lastRunAt: r.lastRunAt, lastError: r.lastError, lastFailedAt: r.lastFailedAt, failures: r.failures }]),
+    rows.map((r) => [
+      r.name,
+      {
+        name: r.name,
+        nextRunAt: r.leaseUntil,
+        lastRunAt: r.lastRunAt,
+        lastError: r.lastError,
+        lastFailedAt: r.lastFailedAt,
+        failures: r.failures,
+      },
+    ]),
   );
 }
 

@@ -18,7 +18,8 @@ export function scheduledTasks(): ScheduledTask[] {
     {
       name: PURGE_TASK,
       everyMs: 3_600_000,
-      run: async (db, now) => logger().info({ component: "purge", ...(await runRetentionPurge(db, now)) }, "retention purge done"),
+      run: async (db, now) =>
+        logger().info({ component: "purge", ...(await runRetentionPurge(db, now)) }, "retention purge done"),
     },
     ...feedRefreshTasks(),
   ];

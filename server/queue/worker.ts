@@ -44,7 +44,10 @@ export function startQueueWorker(spec: QueueWorkerSpec): void {
         while (!stopped && (await spec.pass(db)));
       } while (again && !stopped);
     } catch (err) {
-      logger().error({ component: "queue", worker: spec.name, err }, "queue worker pass failed; its claims expire and run again");
+      logger().error(
+        { component: "queue", worker: spec.name, err },
+        "queue worker pass failed; its claims expire and run again",
+      );
     } finally {
       running = null;
       done();

@@ -46,7 +46,12 @@ export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState |
 
 async function reserveOne(db: Db, a: ReserveArgs, guard?: ReserveGuard): Promise<Reservation> {
   const now = a.now ?? new Date();
-  const used = await reserveTotal(db, { workspaceId: a.workspaceId, now, limit: a.limit }, [a], guard ? { apiKeyIds: [guard.apiKeyId], plans: guard.plans } : null);
+  const used = await reserveTotal(
+    db,
+    { workspaceId: a.workspaceId, now, limit: a.limit },
+    [a],
+    guard ? { apiKeyIds: [guard.apiKeyId], plans: guard.plans } : null,
+  );
   if (used === "stale" || used === null) return used;
   return { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
 }
@@ -124,7 +129,9 @@ function laneKey(db: Db, a: ReserveArgs, now: Date, guard?: ReserveGuard): strin
  */
 export function reserveUnitsGrouped(db: Db, a: ReserveArgs, guard?: ReserveGuard): Promise<Reservation> {
   const now = a.now ?? new Date();
-  return new Promise((resolve, reject) => reservations.add(laneKey(db, a, now, guard), { db, a, guard, now, resolve, reject }));
+  return new Promise((resolve, reject) =>
+    reservations.add(laneKey(db, a, now, guard), { db, a, guard, now, resolve, reject }),
+  );
 }
 
 /**
@@ -146,17 +153,22 @@ async function reserveTotal(
     endpoint: r.endpoint,
     units: r.units,
   }));
-  const result = await hotQuery<{ ok: boolean; used: number | string | null }>(db, "service_reserve_units", RESERVE_SQL, [
-    at.workspaceId,
-    periodStart(at.now),
-    total,
-    at.limit,
-    JSON.stringify(rows),
-    guard ? guard.apiKeyIds : [],
-    guard ? guard.plans : null,
-    graceCutoff(at.now),
-    at.now,
-  ]);
+  const result = await hotQuery<{ ok: boolean; used: number | string | null }>(
+    db,
+    "service_reserve_units",
+    RESERVE_SQL,
+    [
+      at.workspaceId,
+      periodStart(at.now),
+      total,
+      at.limit,
+      JSON.stringify(rows),
+      guard ? guard.apiKeyIds : [],
+      guard ? guard.plans : null,
+      graceCutoff(at.now),
+      at.now,
+    ],
+  );
   const row = result[0]!;
   if (!row.ok) return "stale";
   return row.used === null ? null : Number(row.used);
@@ -171,10 +183,17 @@ async function reserveGroup(group: Waiter[]): Promise<boolean> {
   const db = first.db;
   const limit = first.a.limit;
   const guarded = group.filter((w) => w.guard);
-  const guard = guarded.length ? { apiKeyIds: [...new Set(guarded.map((w) => w.guard!.apiKeyId))], plans: guarded[0]!.guard!.plans } : null;
+  const guard = guarded.length
+    ? { apiKeyIds: [...new Set(guarded.map((w) => w.guard!.apiKeyId))], plans: guarded[0]!.guard!.plans }
+    : null;
   let after: number | null | "stale";
   try {
-    after = await reserveTotal(db, { workspaceId: first.a.workspaceId, now: first.now, limit }, group.map((w) => w.a), guard);
+    after = await reserveTotal(
+      db,
+      { workspaceId: first.a.workspaceId, now: first.now, limit },
+      group.map((w) => w.a),
+      guard,
+    );
   } catch {
     // The statement failed as a whole (nothing was written): each request tries alone and gets its own outcome.
     return false;
@@ -244,7 +263,16 @@ export function quotaHeaders(q: QuotaState): Record<string, string> {
  */
 export async function refundUnits(
   db: Db,
-  a: { workspaceId: string; periodStart: Date; units: number; requestId: string; endpoint: string; reason: string; apiKeyId?: string | null; userId?: string | null },
+  a: {
+    workspaceId: string;
+    periodStart: Date;
+    units: number;
+    requestId: string;
+    endpoint: string;
+    reason: string;
+    apiKeyId?: string | null;
+    userId?: string | null;
+  },
 ): Promise<number> {
   if (a.units <= 0) return 0;
   const rows = await db.$queryRawUnsafe<{ used: number }[]>(

@@ -7,7 +7,12 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
-export async function consumeRateLimit(a: { bucket: string; limit: number; windowSeconds: number; now?: Date }): Promise<RateVerdict> {
+export async function consumeRateLimit(a: {
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  now?: Date;
+}): Promise<RateVerdict> {
   const db = await getDb();
   const nowMs = (a.now ?? new Date()).getTime();
   const windowMs = a.windowSeconds * 1000;

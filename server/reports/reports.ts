@@ -21,7 +21,10 @@ function isStoredBody(b: unknown): b is StoredBody {
 function toView(r: Row): SavedReportView {
   const body = r.body;
   const stored = isStoredBody(body) ? body : null;
-  const legacy = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : { value: body ?? null };
+  const legacy =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : { value: body ?? null };
   return {
     id: r.id,
     title: r.title,
@@ -62,7 +65,10 @@ export async function listReports(
   let after = {};
   if (a.cursor) {
     // A cursor from another workspace is treated as unknown, so it reveals nothing about that workspace.
-    const c = await db.savedReport.findFirst({ where: { id: a.cursor, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } });
+    const c = await db.savedReport.findFirst({
+      where: { id: a.cursor, workspaceId: a.workspaceId },
+      select: { id: true, createdAt: true },
+    });
     if (!c) throw new AppError("INVALID_REQUEST", "cursor: unknown cursor; use the nextCursor of the previous page.");
     after = { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
   }
@@ -79,7 +85,11 @@ export async function listReports(
  * Deletes reports whose expiry passed more than `graceDays` ago (default SERVICE_REPORTS_PURGE_AFTER_DAYS), in all
  * workspaces. Legacy reports without an expiry are never deleted. Returns how many were removed.
  */
-export async function deleteExpiredReports(db: Db, now: Date = new Date(), graceDays: number = reportsPurgeAfterDays()): Promise<number> {
+export async function deleteExpiredReports(
+  db: Db,
+  now: Date = new Date(),
+  graceDays: number = reportsPurgeAfterDays(),
+): Promise<number> {
   const cutoff = new Date(now.getTime() - graceDays * DAY_MS);
   const { count } = await db.savedReport.deleteMany({ where: { expiresAt: { lt: cutoff } } });
   return count;

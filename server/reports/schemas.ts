@@ -13,7 +13,13 @@ export const saveReportInput = z.object({
         ctx.addIssue({ code: "custom", message: `report must be at most ${REPORT_MAX_BYTES} bytes of JSON` });
       }
     }),
-  request_id: z.string().trim().min(1).max(100).optional().describe("Request id of the lookup or assessment the report is about"),
+  request_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Request id of the lookup or assessment the report is about"),
 });
 export type SaveReportInput = z.output<typeof saveReportInput>;
 

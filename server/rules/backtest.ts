@@ -22,17 +22,38 @@ export interface BacktestInput {
   samples: number;
 }
 
-const RISK_DECISION: Record<string, string> = { low: bandOf(0).decision, medium: bandOf(30).decision, high: bandOf(60).decision, critical: bandOf(80).decision };
+const RISK_DECISION: Record<string, string> = {
+  low: bandOf(0).decision,
+  medium: bandOf(30).decision,
+  high: bandOf(60).decision,
+  critical: bandOf(80).decision,
+};
 
 type OrderKey = { priority: number; createdAt: Date; id: string };
 const precedes = (a: OrderKey, b: OrderKey) =>
-  a.priority !== b.priority ? a.priority < b.priority : a.createdAt.getTime() !== b.createdAt.getTime() ? a.createdAt < b.createdAt : a.id < b.id;
+  a.priority !== b.priority
+    ? a.priority < b.priority
+    : a.createdAt.getTime() !== b.createdAt.getTime()
+      ? a.createdAt < b.createdAt
+      : a.id < b.id;
 
 const ratio = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 10_000) / 10_000);
 
 export async function backtestRule(db: Db, a: BacktestInput) {
   const started = performance.now();
-  const current = await db.rule.findMany({ where: { workspaceId: a.workspaceId }, select: { id: true, action: true, priority: true, createdAt: true, enabled: true, mode: true, conditions: true, expression: true } });
+  const current = await db.rule.findMany({
+    where: { workspaceId: a.workspaceId },
+    select: {
+      id: true,
+      action: true,
+      priority: true,
+      createdAt: true,
+      enabled: true,
+      mode: true,
+      conditions: true,
+      expression: true,
+    },
+  });
   const byId = new Map(current.map((r) => [r.id, r]));
 
   let candidate: OrderKey & { action: string; conditions: unknown; expression: string | null };
@@ -42,7 +63,14 @@ export async function backtestRule(db: Db, a: BacktestInput) {
     candidate = stored;
   } else {
     // A new rule is the newest: among equal priorities it comes last.
-    candidate = { id: "", priority: a.rule!.priority, createdAt: new Date(8.64e15), action: a.rule!.action, conditions: a.rule!.conditions ?? null, expression: a.rule!.expression ?? null };
+    candidate = {
+      id: "",
+      priority: a.rule!.priority,
+      createdAt: new Date(8.64e15),
+      action: a.rule!.action,
+      conditions: a.rule!.conditions ?? null,
+      expression: a.rule!.expression ?? null,
+    };
   }
   const compiled = compileRule(candidate);
   if (!compiled.ok) throw new AppError("INVALID_REQUEST", compiled.message);
@@ -85,7 +113,10 @@ export async function backtestRule(db: Db, a: BacktestInput) {
       if (!deciding || deciding.id === candidate.id || !precedes(deciding, candidate)) to = candidate.action;
     } else if (s.rules[0] === candidate.id) {
       // It decided then but would not match now: the next rule that matched then decides, else the score.
-      const next = s.rules.slice(1).map((id) => byId.get(id)).find(Boolean);
+      const next = s.rules
+        .slice(1)
+        .map((id) => byId.get(id))
+        .find(Boolean);
       to = next?.action ?? RISK_DECISION[s.riskLevel ?? ""] ?? from;
     }
     if (to !== from) changes.set(`${from}>${to}`, (changes.get(`${from}>${to}`) ?? 0) + 1);

@@ -70,15 +70,18 @@ export function conditionProblem(raw: { field: string; op: string; value: unknow
   const c = { ...raw, value: Array.isArray(raw.value) ? raw.value.map(trim) : trim(raw.value) };
   const def = (CONDITION_FIELDS as Record<string, { kind: Kind }>)[c.field];
   if (!def) return `unknown field "${c.field}" (one of ${Object.keys(CONDITION_FIELDS).join(", ")})`;
-  if (!OPS_BY_KIND[def.kind].includes(c.op as ConditionOp)) return `op "${c.op}" does not apply to ${c.field} (one of ${OPS_BY_KIND[def.kind].join(", ")})`;
+  if (!OPS_BY_KIND[def.kind].includes(c.op as ConditionOp))
+    return `op "${c.op}" does not apply to ${c.field} (one of ${OPS_BY_KIND[def.kind].join(", ")})`;
   if (c.op === "cidr") {
     const list = Array.isArray(c.value) ? c.value : [c.value];
-    if (list.length < 1 || list.length > MAX_LIST || !list.every(cidrOk)) return `${c.field} cidr needs a CIDR such as "203.0.113.0/24", or a list of 1 to ${MAX_LIST}`;
+    if (list.length < 1 || list.length > MAX_LIST || !list.every(cidrOk))
+      return `${c.field} cidr needs a CIDR such as "203.0.113.0/24", or a list of 1 to ${MAX_LIST}`;
     return null;
   }
   if (c.op === "in" || c.op === "not_in") {
     const check = scalarOk[def.kind];
-    if (!Array.isArray(c.value) || c.value.length < 1 || c.value.length > MAX_LIST) return `${c.field} ${c.op} needs a list of 1 to ${MAX_LIST} values`;
+    if (!Array.isArray(c.value) || c.value.length < 1 || c.value.length > MAX_LIST)
+      return `${c.field} ${c.op} needs a list of 1 to ${MAX_LIST} values`;
     const bad = c.value.map(check).find((p) => p !== null);
     return bad ? `each value of ${c.field} ${c.op} must be ${bad}` : null;
   }
@@ -103,7 +106,11 @@ const conditionSchema = z
  * One value as both saving and evaluation read it: trimmed, ranges and addresses in canonical form, country and
  * currency codes upper-case, other strings lower-case except the case-sensitive identifiers and the user agent.
  */
-export function normalizeConditionValue(field: ConditionField, op: ConditionOp, v: string | number | boolean): string | number | boolean {
+export function normalizeConditionValue(
+  field: ConditionField,
+  op: ConditionOp,
+  v: string | number | boolean,
+): string | number | boolean {
   if (typeof v !== "string") return v;
   const t = v.trim();
   if (op === "cidr") {
@@ -113,7 +120,8 @@ export function normalizeConditionValue(field: ConditionField, op: ConditionOp, 
   const kind = CONDITION_FIELDS[field].kind;
   if (kind === "country" || field === "currency") return t.toUpperCase();
   if (kind === "ip") return parseIpStrict(t)?.address ?? t;
-  if (field === "user_agent" || field === "device_id" || field === "user_id") return op === "contains" ? t.toLowerCase() : t;
+  if (field === "user_agent" || field === "device_id" || field === "user_id")
+    return op === "contains" ? t.toLowerCase() : t;
   return t.toLowerCase();
 }
 

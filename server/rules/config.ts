@@ -13,7 +13,9 @@ export function evaluationBudgetMs(): number {
 
 /** SERVICE_RULES_BACKTEST_RATE_LIMIT: backtests per workspace per SERVICE_RULES_BACKTEST_RATE_WINDOW_SECONDS. */
 export const backtestRateLimit = () => numberSetting("SERVICE_RULES_BACKTEST_RATE_LIMIT", 10, { min: 1 });
-export const backtestRateWindowSeconds = () => numberSetting("SERVICE_RULES_BACKTEST_RATE_WINDOW_SECONDS", 60, { min: 1 });
+export const backtestRateWindowSeconds = () =>
+  numberSetting("SERVICE_RULES_BACKTEST_RATE_WINDOW_SECONDS", 60, { min: 1 });
 
 /** SERVICE_RULES_BACKTEST_MAX_ASSESSMENTS: most recent assessments one backtest evaluates. */
-export const backtestMaxAssessments = () => numberSetting("SERVICE_RULES_BACKTEST_MAX_ASSESSMENTS", 200_000, { min: 1 });
+export const backtestMaxAssessments = () =>
+  numberSetting("SERVICE_RULES_BACKTEST_MAX_ASSESSMENTS", 200_000, { min: 1 });

@@ -62,7 +62,8 @@ export function conditionsToExpression(conditions: Condition[]): string {
 /** The CEL source of a stored rule, whichever form it has; null when it has neither. */
 export function ruleSource(rule: Pick<RuleLike, "conditions" | "expression">): string | null {
   if (typeof rule.expression === "string" && rule.expression.trim() !== "") return rule.expression;
-  if (Array.isArray(rule.conditions) && rule.conditions.length > 0) return conditionsToExpression(rule.conditions as Condition[]);
+  if (Array.isArray(rule.conditions) && rule.conditions.length > 0)
+    return conditionsToExpression(rule.conditions as Condition[]);
   return null;
 }
 
@@ -117,7 +118,11 @@ export interface RulesOutcome<R extends RuleLike> {
 }
 
 /** Evaluates rules (already in evaluation order) on an assessment's facts. */
-export function evaluateRules<R extends RuleLike>(rules: readonly R[], facts: Facts, opts: { budgetMs?: number } = {}): RulesOutcome<R> {
+export function evaluateRules<R extends RuleLike>(
+  rules: readonly R[],
+  facts: Facts,
+  opts: { budgetMs?: number } = {},
+): RulesOutcome<R> {
   const out: RulesOutcome<R> = { matched: [], shadow: [], errors: [] };
   if (rules.length === 0) return out;
   const context = toCelContext(facts);

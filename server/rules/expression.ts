@@ -35,7 +35,13 @@ function buildEnvironment(): Environment {
   }
   for (const [group, schema] of groups) env.registerVariable({ name: group, schema });
   // Ranges are read by the one CIDR parser, with the same trimming and canonical form as a saved condition.
-  env.registerFunction({ name: "inCidr", receiverType: "string", returnType: "bool", params: [{ name: "cidr", type: "string" }], handler: (ip: string, c: string) => ipInCidr(ip, c) });
+  env.registerFunction({
+    name: "inCidr",
+    receiverType: "string",
+    returnType: "bool",
+    params: [{ name: "cidr", type: "string" }],
+    handler: (ip: string, c: string) => ipInCidr(ip, c),
+  });
   env.registerFunction({
     name: "inCidr",
     receiverType: "string",
@@ -96,7 +102,10 @@ function editDistance(a: string, b: string): number {
 const TOP_LEVEL = [...new Set(FACT_NAMES.map((n) => (n.includes(".") ? n.slice(0, n.indexOf(".")) : n)))];
 
 /** Turns the library's error into a message a person can act on. */
-function explain(source: string, err: { name?: string; code?: string; summary?: string; message?: string; range?: { start: number; end: number } }): ExpressionProblem {
+function explain(
+  source: string,
+  err: { name?: string; code?: string; summary?: string; message?: string; range?: { start: number; end: number } },
+): ExpressionProblem {
   const start = err.range?.start ?? 0;
   const end = err.range?.end ?? start;
   const word = source.slice(start, end);
@@ -104,23 +113,50 @@ function explain(source: string, err: { name?: string; code?: string; summary?: 
   switch (err.code) {
     case "unknown_variable": {
       const hint = closest(word, TOP_LEVEL);
-      return at(source, start, end, `unknown identifier "${word}"${hint ? `; did you mean "${hint}"?` : "."} Identifiers are the facts listed in the rules documentation (${TOP_LEVEL.join(", ")}).`);
+      return at(
+        source,
+        start,
+        end,
+        `unknown identifier "${word}"${hint ? `; did you mean "${hint}"?` : "."} Identifiers are the facts listed in the rules documentation (${TOP_LEVEL.join(", ")}).`,
+      );
     }
     case "no_such_key": {
       const group = source.slice(0, start).match(/([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*$/)?.[1];
-      const fields = group ? FACT_NAMES.filter((n) => n.startsWith(`${group}.`)).map((n) => n.slice(group.length + 1)) : [];
+      const fields = group
+        ? FACT_NAMES.filter((n) => n.startsWith(`${group}.`)).map((n) => n.slice(group.length + 1))
+        : [];
       if (group && fields.length) {
         const hint = closest(word, fields);
-        return at(source, start, end, `unknown identifier "${group}.${word}"${hint ? `; did you mean "${group}.${hint}"?` : ""} ${group} has ${fields.join(", ")}.`);
+        return at(
+          source,
+          start,
+          end,
+          `unknown identifier "${group}.${word}"${hint ? `; did you mean "${group}.${hint}"?` : ""} ${group} has ${fields.join(", ")}.`,
+        );
       }
       return at(source, start, end, `unknown field "${word}": ${summary}`);
     }
     case "no_such_overload":
-      return at(source, start, end, `type error: ${summary}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`);
+      return at(
+        source,
+        start,
+        end,
+        `type error: ${summary}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`,
+      );
     case "unexpected_token":
-      return at(source, start, end, `syntax error: ${summary}${start >= source.length ? " (the expression ends too early)" : ""}.`);
+      return at(
+        source,
+        start,
+        end,
+        `syntax error: ${summary}${start >= source.length ? " (the expression ends too early)" : ""}.`,
+      );
     default:
-      return at(source, start, end, `${err.name === "ParseError" ? "syntax error" : "type error"}: ${summary.replace(/\.$/, "")}.`);
+      return at(
+        source,
+        start,
+        end,
+        `${err.name === "ParseError" ? "syntax error" : "type error"}: ${summary.replace(/\.$/, "")}.`,
+      );
   }
 }
 
@@ -130,14 +166,32 @@ function boundsProblem(source: string, ast: ASTNode): ExpressionProblem | null {
     if (node.op === "rcall" || node.op === "call") {
       const name = node.args[0] as string;
       const { start, end } = node.range;
-      if (name === "matches") return at(source, start, end, "matches() is not available in rules (regular expressions have no bounded cost); use contains(), startsWith(), endsWith() or in.");
-      if (name === "bind") return at(source, start, end, "cel.bind() is not available in rules; repeat the sub-expression instead.");
+      if (name === "matches")
+        return at(
+          source,
+          start,
+          end,
+          "matches() is not available in rules (regular expressions have no bounded cost); use contains(), startsWith(), endsWith() or in.",
+        );
+      if (name === "bind")
+        return at(source, start, end, "cel.bind() is not available in rules; repeat the sub-expression instead.");
       if (node.op === "rcall" && COMPREHENSIONS.has(name)) {
         const target = node.args[1] as ASTNode;
         if (!LIST_FACTS.has(factPath(target) as FactName)) {
-          return at(source, target.range.start, target.range.end, `${name}() may only range over a fact list (${[...LIST_FACTS].join(", ")}).`);
+          return at(
+            source,
+            target.range.start,
+            target.range.end,
+            `${name}() may only range over a fact list (${[...LIST_FACTS].join(", ")}).`,
+          );
         }
-        if (depth + 1 > MAX_COMPREHENSION_DEPTH) return at(source, start, end, `comprehensions (${[...COMPREHENSIONS].join(", ")}) may be nested at most ${MAX_COMPREHENSION_DEPTH} deep.`);
+        if (depth + 1 > MAX_COMPREHENSION_DEPTH)
+          return at(
+            source,
+            start,
+            end,
+            `comprehensions (${[...COMPREHENSIONS].join(", ")}) may be nested at most ${MAX_COMPREHENSION_DEPTH} deep.`,
+          );
         depth += 1;
       }
       if (name === "inCidr" && node.op === "rcall") {
@@ -145,7 +199,12 @@ function boundsProblem(source: string, ast: ASTNode): ExpressionProblem | null {
         const literals = arg?.op === "value" ? [arg] : arg?.op === "list" ? (arg.args as ASTNode[]) : [];
         for (const lit of literals) {
           if (lit.op === "value" && typeof lit.args === "string" && (!lit.args.includes("/") || !parseCidr(lit.args))) {
-            return at(source, lit.range.start, lit.range.end, `"${lit.args}" is not a CIDR range; write one such as "203.0.113.0/24" or "2001:db8::/32".`);
+            return at(
+              source,
+              lit.range.start,
+              lit.range.end,
+              `"${lit.args}" is not a CIDR range; write one such as "203.0.113.0/24" or "2001:db8::/32".`,
+            );
           }
         }
       }
@@ -182,9 +241,24 @@ function factPath(node: ASTNode): string {
 export type CompiledExpression = (context: Record<string, unknown>) => unknown;
 
 /** Parses, type-checks and bounds-checks an expression: the program, or what is wrong and where. */
-export function compileExpression(source: string): { ok: true; run: CompiledExpression } | { ok: false; problem: ExpressionProblem } {
-  if (source.trim() === "") return { ok: false, problem: at(source, 0, 0, "the expression is empty; write a condition such as `ip.country != billing_country`.") };
-  if (source.length > MAX_EXPRESSION_LENGTH) return { ok: false, problem: at(source, MAX_EXPRESSION_LENGTH, source.length, `the expression is longer than ${MAX_EXPRESSION_LENGTH} characters.`) };
+export function compileExpression(
+  source: string,
+): { ok: true; run: CompiledExpression } | { ok: false; problem: ExpressionProblem } {
+  if (source.trim() === "")
+    return {
+      ok: false,
+      problem: at(source, 0, 0, "the expression is empty; write a condition such as `ip.country != billing_country`."),
+    };
+  if (source.length > MAX_EXPRESSION_LENGTH)
+    return {
+      ok: false,
+      problem: at(
+        source,
+        MAX_EXPRESSION_LENGTH,
+        source.length,
+        `the expression is longer than ${MAX_EXPRESSION_LENGTH} characters.`,
+      ),
+    };
   const env = celEnvironment();
   let program;
   try {
@@ -197,7 +271,15 @@ export function compileExpression(source: string): { ok: true; run: CompiledExpr
   const checked = program.check();
   if (!checked.valid) return { ok: false, problem: explain(source, checked.error as never) };
   if (checked.type !== "bool") {
-    return { ok: false, problem: at(source, 0, source.length, `the expression gives ${/^[aeiou]/.test(checked.type ?? "") ? "an" : "a"} ${checked.type}, but a rule needs true or false; compare it, e.g. \`score > 50\`.`) };
+    return {
+      ok: false,
+      problem: at(
+        source,
+        0,
+        source.length,
+        `the expression gives ${/^[aeiou]/.test(checked.type ?? "") ? "an" : "a"} ${checked.type}, but a rule needs true or false; compare it, e.g. \`score > 50\`.`,
+      ),
+    };
   }
   return { ok: true, run: program as CompiledExpression };
 }

@@ -21,11 +21,21 @@ export const VELOCITY_KEYS = Object.keys(KEYS) as VelocityKey[];
 function velocityFacts(): Record<string, FactDef> {
   const out: Record<string, FactDef> = {};
   for (const k of VELOCITY_KEYS) {
-    for (const w of VELOCITY_WINDOWS) out[`velocity.${k}_${w}`] = { type: "int", doc: `earlier assessments in this workspace with the same ${KEYS[k]} in ${WINDOWS[w]}` };
+    for (const w of VELOCITY_WINDOWS)
+      out[`velocity.${k}_${w}`] = {
+        type: "int",
+        doc: `earlier assessments in this workspace with the same ${KEYS[k]} in ${WINDOWS[w]}`,
+      };
   }
   for (const w of VELOCITY_WINDOWS) {
-    out[`velocity.device_users_${w}`] = { type: "int", doc: `distinct user_id values seen on this device_id in ${WINDOWS[w]} (earlier assessments, this one included)` };
-    out[`velocity.ip_emails_${w}`] = { type: "int", doc: `distinct email addresses seen from this IP address in ${WINDOWS[w]} (earlier assessments, this one included)` };
+    out[`velocity.device_users_${w}`] = {
+      type: "int",
+      doc: `distinct user_id values seen on this device_id in ${WINDOWS[w]} (earlier assessments, this one included)`,
+    };
+    out[`velocity.ip_emails_${w}`] = {
+      type: "int",
+      doc: `distinct email addresses seen from this IP address in ${WINDOWS[w]} (earlier assessments, this one included)`,
+    };
   }
   return out;
 }
@@ -41,8 +51,14 @@ export const FACTS = {
   user_id: { type: "string", doc: "user_id of the request" },
   score: { type: "int", doc: "the computed risk score 0-100" },
   risk_level: { type: "string", doc: "low, medium, high or critical" },
-  signals: { type: "list<string>", doc: 'codes of the signals that moved the score, e.g. `"email_disposable" in signals`' },
-  "ip.address": { type: "string", doc: "the request's IP address, canonical form (use `ip.address.inCidr(\"203.0.113.0/24\")` for ranges)" },
+  signals: {
+    type: "list<string>",
+    doc: 'codes of the signals that moved the score, e.g. `"email_disposable" in signals`',
+  },
+  "ip.address": {
+    type: "string",
+    doc: 'the request\'s IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges)',
+  },
   "ip.scope": { type: "string", doc: "the address's scope (public, private, loopback, ...)" },
   "ip.country": { type: "string", doc: "country of the IP from the geolocation database (upper-case alpha-2)" },
   "ip.asn": { type: "int", doc: "origin AS number of the IP" },
@@ -53,13 +69,19 @@ export const FACTS = {
   "ip.hosting": { type: "bool", doc: "a cloud, hosting, platform or CDN network" },
   "ip.crawler": { type: "bool", doc: "in a verified crawler's published ranges" },
   "ip.service": { type: "string", doc: "the named service behind the address (e.g. Proton VPN, Googlebot)" },
-  "ip.lists": { type: "list<string>", doc: 'feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`' },
+  "ip.lists": {
+    type: "list<string>",
+    doc: 'feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`',
+  },
   "email.address": { type: "string", doc: "the email address (lower-case)" },
   "email.domain": { type: "string", doc: "the email's domain (lower-case)" },
   "email.disposable": { type: "bool", doc: "the domain is a disposable email provider" },
   "email.free_provider": { type: "bool", doc: "the domain is a free email provider" },
   "email.role_account": { type: "bool", doc: "the local part is a role account (admin, info, ...)" },
-  "email.mx": { type: "string", doc: "mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked" },
+  "email.mx": {
+    type: "string",
+    doc: "mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked",
+  },
   "device.verdict": { type: "string", doc: "diagnosis of the `device` object: automated, suspicious or human" },
   "device.risk_score": { type: "int", doc: "risk score of the `device` object 0-100" },
   ...velocityFacts(),
@@ -75,7 +97,9 @@ export const FACT_NAMES = Object.keys(FACTS) as FactName[];
 export type Facts = Partial<Record<FactName, string | number | boolean | string[]>>;
 
 /** Drops nulls and undefined so an unknown fact is absent, never a typed null. */
-export function compactFacts(raw: Partial<Record<FactName, string | number | boolean | string[] | null | undefined>>): Facts {
+export function compactFacts(
+  raw: Partial<Record<FactName, string | number | boolean | string[] | null | undefined>>,
+): Facts {
   const out: Facts = {};
   for (const name of FACT_NAMES) {
     const v = raw[name];
@@ -106,7 +130,9 @@ export function toCelContext(facts: Facts): Record<string, unknown> {
 }
 
 /** Top-level names with fields (`ip`, `email`, `device`, `velocity`). */
-export const FACT_GROUPS = [...new Set(FACT_NAMES.filter((n) => n.includes(".")).map((n) => n.slice(0, n.indexOf("."))))];
+export const FACT_GROUPS = [
+  ...new Set(FACT_NAMES.filter((n) => n.includes(".")).map((n) => n.slice(0, n.indexOf(".")))),
+];
 
 /** The identifier reference, one line per fact, for OpenAPI descriptions and the docs. */
 export function factsDoc(): string {

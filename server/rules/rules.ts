@@ -37,7 +37,18 @@ export interface RuleChanges {
   expression?: string;
 }
 
-type Row = { id: string; name: string; action: string; mode: string; priority: number; enabled: boolean; conditions: unknown; expression: string | null; createdAt: Date; updatedAt: Date };
+type Row = {
+  id: string;
+  name: string;
+  action: string;
+  mode: string;
+  priority: number;
+  enabled: boolean;
+  conditions: unknown;
+  expression: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 function toRecord(r: Row): RuleRecord {
   return {
@@ -100,9 +111,23 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Change = { workspaceId: string; requestId: string; actor: Actor };
 
 /** What the audit trail keeps of a rule: all of it (a rule holds no secret). */
-const auditFields = (r: RuleRecord) => ({ name: r.name, action: r.action, mode: r.mode, priority: r.priority, enabled: r.enabled, conditions: r.conditions, expression: r.expression });
+const auditFields = (r: RuleRecord) => ({
+  name: r.name,
+  action: r.action,
+  mode: r.mode,
+  priority: r.priority,
+  enabled: r.enabled,
+  conditions: r.conditions,
+  expression: r.expression,
+});
 
-function auditRule(tx: Tx, a: Change, type: "audit.rule.created" | "audit.rule.updated" | "audit.rule.deleted", before: RuleRecord | null, after: RuleRecord | null) {
+function auditRule(
+  tx: Tx,
+  a: Change,
+  type: "audit.rule.created" | "audit.rule.updated" | "audit.rule.deleted",
+  before: RuleRecord | null,
+  after: RuleRecord | null,
+) {
   const r = (after ?? before)!;
   return recordAudit(tx, {
     workspaceId: a.workspaceId,

@@ -23,7 +23,11 @@ export type Badge = { svg: string; etag: string; grade: string | null; scannedAt
 export async function badgeForHost(db: Db, host: string): Promise<Badge> {
   const scan = await latestPublicScan(db, host);
   const svg = scan?.grade
-    ? renderBadge("security", `${scan.grade} · ${scan.createdAt.toISOString().slice(0, 10)}`, COLORS[scan.grade[0]!] ?? NEUTRAL)
+    ? renderBadge(
+        "security",
+        `${scan.grade} · ${scan.createdAt.toISOString().slice(0, 10)}`,
+        COLORS[scan.grade[0]!] ?? NEUTRAL,
+      )
     : renderBadge("security", "not scanned", NEUTRAL);
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
   return { svg, etag, grade: scan?.grade ?? null, scannedAt: scan?.createdAt.toISOString() ?? null };
@@ -42,17 +46,31 @@ function decodedOrNull(segment: string): string | null {
 
 /** GET /badges/{host}.svg: no key, unmetered, CORS open, short cache with an ETag (304 when it matches). */
 export async function answerBadgeRequest(db: Db, file: string, ifNoneMatch: string | null): Promise<Response> {
-  const headers = new Headers({ "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" });
+  const headers = new Headers({
+    "Access-Control-Allow-Origin": "*",
+    "Cache-Control": "public, max-age=300",
+    "X-Content-Type-Options": "nosniff",
+  });
   const m = /^(.+)\.svg$/i.exec(decodedOrNull(file) ?? "");
   const host = m?.[1]?.toLowerCase().replace(/\.$/, "");
   if (!host || !HOST.test(host)) {
     headers.set("Content-Type", "application/json");
-    return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "Badges are at /badges/{host}.svg." } }), { status: 404, headers });
+    return new Response(
+      JSON.stringify({ error: { code: "NOT_FOUND", message: "Badges are at /badges/{host}.svg." } }),
+      { status: 404, headers },
+    );
   }
   const badge = await badgeForHost(db, host);
   headers.set("ETag", badge.etag);
   headers.set("Content-Type", "image/svg+xml; charset=utf-8");
   headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-  if (ifNoneMatch && ifNoneMatch.split(",").map((s) => s.trim()).includes(badge.etag)) return new Response(null, { status: 304, headers });
+  if (
+    ifNoneMatch &&
+    ifNoneMatch
+      .split(",")
+      .map((s) => s.trim())
+      .includes(badge.etag)
+  )
+    return new Response(null, { status: 304, headers });
   return new Response(badge.svg, { status: 200, headers });
 }

@@ -21,7 +21,10 @@ const SESSION_NAME = /(sess|sid|auth|token|login|jwt|remember|user)/i;
 
 /** Node joins repeated Set-Cookie headers with ", "; split only where a new name=value starts. */
 export function splitSetCookie(joined: string): string[] {
-  return joined.split(/,\s*(?=[^;,=\s]+=)/).map((s) => s.trim()).filter(Boolean);
+  return joined
+    .split(/,\s*(?=[^;,=\s]+=)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function prefixProblemOf(name: string, secure: boolean, a: Map<string, string>): string | null {
@@ -59,23 +62,43 @@ export function parseCookie(line: string): ScannedCookie | null {
   };
 }
 
-export function testCookies(setCookie: string[], hstsProtected: boolean): { verdict: Verdict; cookies: ScannedCookie[] } {
-  const cookies = setCookie.flatMap((h) => splitSetCookie(h)).map(parseCookie).filter((c): c is ScannedCookie => c !== null);
+export function testCookies(
+  setCookie: string[],
+  hstsProtected: boolean,
+): { verdict: Verdict; cookies: ScannedCookie[] } {
+  const cookies = setCookie
+    .flatMap((h) => splitSetCookie(h))
+    .map(parseCookie)
+    .filter((c): c is ScannedCookie => c !== null);
   const names = (list: ScannedCookie[]) => list.map((c) => c.name).join(", ");
   const pick = (result: string, detail: string | null = null) => ({ verdict: { result, detail }, cookies });
   if (cookies.length === 0) return pick("cookies-not-found");
-  const badSameSite = cookies.filter((c) => (c.sameSite !== null && !["strict", "lax", "none"].includes(c.sameSite)) || (c.sameSite === "none" && !c.secure));
+  const badSameSite = cookies.filter(
+    (c) =>
+      (c.sameSite !== null && !["strict", "lax", "none"].includes(c.sameSite)) || (c.sameSite === "none" && !c.secure),
+  );
   const sessionNoSecure = cookies.filter((c) => c.session && !c.secure);
   const sessionNoHttpOnly = cookies.filter((c) => c.session && !c.httpOnly);
   const badPrefix = cookies.filter((c) => c.prefixValid === false);
   const noSecure = cookies.filter((c) => !c.secure);
   // Every fault found, in the table's order; the one costing the most points is the result (the first on a tie).
   const faults: [string, string][] = [];
-  if (sessionNoSecure.length) faults.push([hstsProtected ? "cookies-session-without-secure-flag-but-protected-by-hsts" : "cookies-session-without-secure-flag", names(sessionNoSecure)]);
+  if (sessionNoSecure.length)
+    faults.push([
+      hstsProtected
+        ? "cookies-session-without-secure-flag-but-protected-by-hsts"
+        : "cookies-session-without-secure-flag",
+      names(sessionNoSecure),
+    ]);
   if (sessionNoHttpOnly.length) faults.push(["cookies-session-without-httponly-flag", names(sessionNoHttpOnly)]);
-  if (badPrefix.length) faults.push(["cookies-invalid-prefix", badPrefix.map((c) => `${c.name} (${c.prefixProblem})`).join(", ")]);
+  if (badPrefix.length)
+    faults.push(["cookies-invalid-prefix", badPrefix.map((c) => `${c.name} (${c.prefixProblem})`).join(", ")]);
   if (badSameSite.length) faults.push(["cookies-samesite-flag-invalid", names(badSameSite)]);
-  if (noSecure.length) faults.push([hstsProtected ? "cookies-without-secure-flag-but-protected-by-hsts" : "cookies-without-secure-flag", names(noSecure)]);
+  if (noSecure.length)
+    faults.push([
+      hstsProtected ? "cookies-without-secure-flag-but-protected-by-hsts" : "cookies-without-secure-flag",
+      names(noSecure),
+    ]);
   if (faults.length) {
     const points = (r: string) => outcomeOf("cookies", r).points;
     const [result, detail] = faults.reduce((worst, f) => (points(f[0]) < points(worst[0]) ? f : worst));

@@ -6,7 +6,11 @@ import type { Leaderboard } from "./schemas";
 export const LEADERBOARD_WINDOW_DAYS = 30;
 
 export async function latestPublicScan(db: Db, host: string) {
-  return db.scan.findFirst({ where: { host, visibility: "public", status: "done" }, orderBy: { createdAt: "desc" }, select: { id: true, grade: true, score: true, createdAt: true } });
+  return db.scan.findFirst({
+    where: { host, visibility: "public", status: "done" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, grade: true, score: true, createdAt: true },
+  });
 }
 
 export async function getLeaderboard(db: Db, limit = 20, now = new Date()): Promise<Leaderboard> {
@@ -25,11 +29,19 @@ export async function getLeaderboard(db: Db, limit = 20, now = new Date()): Prom
     const earliest = scans.at(-1)!;
     const previous = scans.length > 1 ? earliest.score : null;
     return {
-      host: latest.host, scan_id: latest.id, grade: latest.grade!, score: latest.score!, scanned_at: latest.createdAt.toISOString(),
-      previous_score: previous, improvement: previous === null ? null : latest.score! - previous,
+      host: latest.host,
+      scan_id: latest.id,
+      grade: latest.grade!,
+      score: latest.score!,
+      scanned_at: latest.createdAt.toISOString(),
+      previous_score: previous,
+      improvement: previous === null ? null : latest.score! - previous,
     };
   });
   const best = [...entries].sort((a, b) => b.score - a.score || a.host.localeCompare(b.host)).slice(0, limit);
-  const mostImproved = entries.filter((e) => (e.improvement ?? 0) > 0).sort((a, b) => b.improvement! - a.improvement! || a.host.localeCompare(b.host)).slice(0, limit);
+  const mostImproved = entries
+    .filter((e) => (e.improvement ?? 0) > 0)
+    .sort((a, b) => b.improvement! - a.improvement! || a.host.localeCompare(b.host))
+    .slice(0, limit);
   return { window_days: LEADERBOARD_WINDOW_DAYS, best, most_improved: mostImproved, generated_at: now.toISOString() };
 }

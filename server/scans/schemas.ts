@@ -26,12 +26,21 @@ export const scanSchema = z.object({
   status: z.enum(["running", "done", "failed"]),
   score: z.number().int().nullable(),
   grade: z.enum(GRADES as [string, ...string[]]).nullable(),
-  summary: z.object({ penalties: z.number().int(), bonuses: z.number().int(), bonuses_applied: z.boolean() }).nullable(),
+  summary: z
+    .object({ penalties: z.number().int(), bonuses: z.number().int(), bonuses_applied: z.boolean() })
+    .nullable(),
   tests: z.array(scanTestSchema).nullable(),
   final_url: z.string().nullable(),
   redirects: z.array(z.object({ url: z.string(), status: z.number().int().nullable() })).nullable(),
   tls: z
-    .object({ connected: z.boolean(), protocol: z.string().nullable(), valid: z.boolean(), issuer: z.string().nullable(), days_left: z.number().int().nullable(), error: z.string().nullable() })
+    .object({
+      connected: z.boolean(),
+      protocol: z.string().nullable(),
+      valid: z.boolean(),
+      issuer: z.string().nullable(),
+      days_left: z.number().int().nullable(),
+      error: z.string().nullable(),
+    })
     .nullable(),
   domain: z.string().nullable().describe("Registrable domain whose CAA, DNSSEC, SPF and DMARC were checked"),
   error: z.string().nullable().describe("Why a failed scan failed (the site could not be reached)"),
@@ -52,17 +61,30 @@ export const scanHistorySchema = z.object({
   host: z.string(),
   scans: z.array(
     z.object({
-      id: z.string(), visibility: z.enum(VISIBILITIES), status: z.enum(["running", "done", "failed"]), score: z.number().int().nullable(),
-      grade: z.string().nullable(), created_at: z.string(),
-      score_delta: z.number().int().nullable().describe("Score change since the previous finished scan of the host; null for the first"),
+      id: z.string(),
+      visibility: z.enum(VISIBILITIES),
+      status: z.enum(["running", "done", "failed"]),
+      score: z.number().int().nullable(),
+      grade: z.string().nullable(),
+      created_at: z.string(),
+      score_delta: z
+        .number()
+        .int()
+        .nullable()
+        .describe("Score change since the previous finished scan of the host; null for the first"),
       changes: z.array(scanChangeSchema).describe("Tests whose result differs from the previous finished scan"),
     }),
   ),
 });
 
 const leaderboardEntry = z.object({
-  host: z.string(), scan_id: z.string(), grade: z.string(), score: z.number().int(), scanned_at: z.string(),
-  previous_score: z.number().int().nullable(), improvement: z.number().int().nullable(),
+  host: z.string(),
+  scan_id: z.string(),
+  grade: z.string(),
+  score: z.number().int(),
+  scanned_at: z.string(),
+  previous_score: z.number().int().nullable(),
+  improvement: z.number().int().nullable(),
 });
 export const leaderboardSchema = z.object({
   window_days: z.number().int(),

@@ -16,7 +16,14 @@ export type ScoredTest = {
   detail: string | null;
 };
 
-export type ScoreSummary = { score: number; grade: string; penalties: number; bonuses: number; bonusesApplied: boolean; tests: ScoredTest[] };
+export type ScoreSummary = {
+  score: number;
+  grade: string;
+  penalties: number;
+  bonuses: number;
+  bonusesApplied: boolean;
+  tests: ScoredTest[];
+};
 
 export function scoreVerdicts(verdicts: { id: ScanTestId; verdict: Verdict }[]): ScoreSummary {
   const rows = verdicts.map(({ id, verdict }) => ({ id, verdict, outcome: outcomeOf(id, verdict.result) }));

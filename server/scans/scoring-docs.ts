@@ -16,7 +16,12 @@ export function scoringRulesMarkdown(): string {
 }
 
 export function scoringTableMarkdown(): string {
-  const rows = SCAN_TESTS.flatMap((t) => t.outcomes.map((o) => `| ${t.id} | \`${o.result}\` | ${o.points > 0 ? `+${o.points}` : o.points} | ${cell(o.reason)} | ${cell(o.fix ?? "")} |`));
+  const rows = SCAN_TESTS.flatMap((t) =>
+    t.outcomes.map(
+      (o) =>
+        `| ${t.id} | \`${o.result}\` | ${o.points > 0 ? `+${o.points}` : o.points} | ${cell(o.reason)} | ${cell(o.fix ?? "")} |`,
+    ),
+  );
   return ["| test | result | points | meaning | fix |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 

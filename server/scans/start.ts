@@ -22,16 +22,31 @@ export async function vetScanTargetOrThrow(target: ScanTarget): Promise<void> {
   if (port && isBadHttpPort(port)) throw targetForbidden(`port ${port} is not an HTTP port`);
   const vet = await vetTarget(target.host);
   if (vet.kind === "forbidden") throw targetForbidden(vet.reason);
-  if (vet.kind === "unresolved" && vet.notFound) throw new AppError("DOMAIN_NOT_FOUND", `${target.host} does not resolve: ${vet.reason}.`);
+  if (vet.kind === "unresolved" && vet.notFound)
+    throw new AppError("DOMAIN_NOT_FOUND", `${target.host} does not resolve: ${vet.reason}.`);
 }
 
-export async function startScan(db: Db, a: { workspaceId: string; target: ScanTarget; visibility: Visibility }): Promise<{ scan: ScanView; finished: boolean }> {
-  const row = await createRunningScan(db, { workspaceId: a.workspaceId, host: a.target.host, url: a.target.url.href, visibility: a.visibility });
+export async function startScan(
+  db: Db,
+  a: { workspaceId: string; target: ScanTarget; visibility: Visibility },
+): Promise<{ scan: ScanView; finished: boolean }> {
+  const row = await createRunningScan(db, {
+    workspaceId: a.workspaceId,
+    host: a.target.host,
+    url: a.target.url.href,
+    visibility: a.visibility,
+  });
   const work = runScan(a.target)
-    .catch((err: unknown) => ({ ok: false as const, error: `The scan stopped: ${(err as Error).message ?? "unknown error"}` }))
+    .catch((err: unknown) => ({
+      ok: false as const,
+      error: `The scan stopped: ${(err as Error).message ?? "unknown error"}`,
+    }))
     .then((outcome) => finishScan(db, row.id, outcome));
   let timer: NodeJS.Timeout | undefined;
-  const waited = await Promise.race([work, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), scanWaitMs())))]);
+  const waited = await Promise.race([
+    work,
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), scanWaitMs()))),
+  ]);
   clearTimeout(timer);
   if (waited) return { scan: toScanView(waited), finished: true };
   work.catch((err) => console.error(`scan ${row.id} could not be saved`, err));

@@ -9,8 +9,20 @@ import type { ScanView, Visibility } from "./schemas";
 
 type ScanRow = NonNullable<Awaited<ReturnType<Db["scan"]["findUnique"]>>>;
 
-export async function createRunningScan(db: Db, a: { workspaceId: string; host: string; url: string; visibility: Visibility }): Promise<ScanRow> {
-  return db.scan.create({ data: { id: newId("scan"), workspaceId: a.workspaceId, host: a.host, url: a.url, visibility: a.visibility, status: "running" } });
+export async function createRunningScan(
+  db: Db,
+  a: { workspaceId: string; host: string; url: string; visibility: Visibility },
+): Promise<ScanRow> {
+  return db.scan.create({
+    data: {
+      id: newId("scan"),
+      workspaceId: a.workspaceId,
+      host: a.host,
+      url: a.url,
+      visibility: a.visibility,
+      status: "running",
+    },
+  });
 }
 
 export async function finishScan(db: Db, id: string, outcome: ScanOutcome): Promise<ScanRow> {
@@ -35,7 +47,11 @@ export const STALE_SCAN_ERROR =
  * them). Done on read rather than at start-up so that, with several instances, a scan another live instance is
  * still running is never touched: only age decides. A result saved later still wins (finishScan overwrites).
  */
-export async function failStaleScans(db: Db, where: { id?: string; workspaceId?: string; host?: string }, now = new Date()): Promise<number> {
+export async function failStaleScans(
+  db: Db,
+  where: { id?: string; workspaceId?: string; host?: string },
+  now = new Date(),
+): Promise<number> {
   const outcome: ScanOutcome = { ok: false, error: STALE_SCAN_ERROR };
   const { count } = await db.scan.updateMany({
     where: { ...where, status: "running", createdAt: { lt: new Date(now.getTime() - scanStaleAfterMs()) } },
@@ -59,7 +75,16 @@ export function toScanView(row: ScanRow): ScanView {
     tests: ok ? ok.tests : null,
     final_url: ok ? ok.finalUrl : null,
     redirects: ok ? ok.redirects : null,
-    tls: ok ? { connected: ok.tls.connected, protocol: ok.tls.protocol, valid: ok.tls.valid, issuer: ok.tls.issuer, days_left: ok.tls.daysLeft, error: ok.tls.error } : null,
+    tls: ok
+      ? {
+          connected: ok.tls.connected,
+          protocol: ok.tls.protocol,
+          valid: ok.tls.valid,
+          issuer: ok.tls.issuer,
+          days_left: ok.tls.daysLeft,
+          error: ok.tls.error,
+        }
+      : null,
     domain: ok ? ok.domain : null,
     error: r && !r.ok ? r.error : null,
     created_at: row.createdAt.toISOString(),
@@ -72,7 +97,8 @@ export function toScanView(row: ScanRow): ScanView {
 export async function getScanOrThrow(db: Db, id: string, viewerWorkspaceId: string | null): Promise<ScanView> {
   await failStaleScans(db, { id });
   const row = await db.scan.findUnique({ where: { id } });
-  const visible = row && (row.workspaceId === viewerWorkspaceId || row.visibility === "public" || row.visibility === "unlisted");
+  const visible =
+    row && (row.workspaceId === viewerWorkspaceId || row.visibility === "public" || row.visibility === "unlisted");
   if (!row || !visible) throw new AppError("NOT_FOUND", "No scan with this id.");
   return toScanView(row);
 }
@@ -86,19 +112,32 @@ const resultsOf = (row: ScanRow): Results | null => {
 /** The workspace's scans of a host, newest first, each with what changed since the finished scan before it. */
 export async function listHostScans(db: Db, workspaceId: string, host: string, limit = 50) {
   await failStaleScans(db, { workspaceId, host });
-  const rows = await db.scan.findMany({ where: { workspaceId, host }, orderBy: { createdAt: "desc" }, take: limit + 1 });
+  const rows = await db.scan.findMany({
+    where: { workspaceId, host },
+    orderBy: { createdAt: "desc" },
+    take: limit + 1,
+  });
   const scans = rows.slice(0, limit).map((row, i) => {
     const prev = rows.slice(i + 1).find((x) => x.status === "done");
     const now = resultsOf(row);
     const before = prev ? resultsOf(prev) : null;
     const changes =
       now && before
-        ? [...now].filter(([id, t]) => before.get(id)?.result !== t.result).map(([id, t]) => ({
-            test: id, from: before.get(id)?.result ?? null, to: t.result, points_delta: t.points - (before.get(id)?.points ?? 0),
-          }))
+        ? [...now]
+            .filter(([id, t]) => before.get(id)?.result !== t.result)
+            .map(([id, t]) => ({
+              test: id,
+              from: before.get(id)?.result ?? null,
+              to: t.result,
+              points_delta: t.points - (before.get(id)?.points ?? 0),
+            }))
         : [];
     return {
-      id: row.id, visibility: row.visibility as Visibility, status: row.status as "running" | "done" | "failed", score: row.score, grade: row.grade,
+      id: row.id,
+      visibility: row.visibility as Visibility,
+      status: row.status as "running" | "done" | "failed",
+      score: row.score,
+      grade: row.grade,
       created_at: row.createdAt.toISOString(),
       score_delta: row.score !== null && prev?.score != null ? row.score - prev.score : null,
       changes,

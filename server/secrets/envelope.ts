@@ -43,13 +43,18 @@ export function openSecret(stored: string, context: string): string {
   }
   const iv = Buffer.from(ivText ?? "", "base64url");
   const body = Buffer.from(bodyText ?? "", "base64url");
-  if (iv.length !== IV_BYTES || body.length < TAG_BYTES) throw new SecretUnreadableError("A stored secret's envelope is malformed.");
+  if (iv.length !== IV_BYTES || body.length < TAG_BYTES)
+    throw new SecretUnreadableError("A stored secret's envelope is malformed.");
   try {
     const decipher = createDecipheriv("aes-256-gcm", key.key, iv);
     decipher.setAAD(Buffer.from(context, "utf8"));
     decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
+      "utf8",
+    );
   } catch {
-    throw new SecretUnreadableError(`A stored secret under key ${keyId} failed authentication (altered, or moved from another row).`);
+    throw new SecretUnreadableError(
+      `A stored secret under key ${keyId} failed authentication (altered, or moved from another row).`,
+    );
   }
 }

@@ -31,7 +31,10 @@ export interface Keyring {
 }
 
 const KEY_BYTES = 32;
-const state = globalThis as unknown as { __serviceKeyring?: { ring: Keyring; fileMtime: number | null }; __serviceMemoryKeys?: Buffer[] };
+const state = globalThis as unknown as {
+  __serviceKeyring?: { ring: Keyring; fileMtime: number | null };
+  __serviceMemoryKeys?: Buffer[];
+};
 
 export function keyIdOf(key: Buffer): string {
   return "k" + createHash("sha256").update("service-encryption-key-id\0").update(key).digest("hex").slice(0, 15);
@@ -39,9 +42,13 @@ export function keyIdOf(key: Buffer): string {
 
 function parseKey(text: string, variable: string): Buffer {
   const t = text.trim();
-  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(t) ? Buffer.from(t.replace(/-/g, "+").replace(/_/g, "/"), "base64") : Buffer.alloc(0);
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(t)
+    ? Buffer.from(t.replace(/-/g, "+").replace(/_/g, "/"), "base64")
+    : Buffer.alloc(0);
   if (key.length !== KEY_BYTES) {
-    throw new Error(`${variable} must be base64 of ${KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); the value given decodes to ${key.length} bytes.`);
+    throw new Error(
+      `${variable} must be base64 of ${KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); the value given decodes to ${key.length} bytes.`,
+    );
   }
   return key;
 }
@@ -64,7 +71,9 @@ function readKeyFile(file: string | null): Buffer[] {
 }
 
 const keyFileText = (keys: Buffer[]) =>
-  "# Encryption keys of stored secrets, current first (see README: SERVICE_ENCRYPTION_KEY). Keep private.\n" + keys.map((k) => k.toString("base64")).join("\n") + "\n";
+  "# Encryption keys of stored secrets, current first (see README: SERVICE_ENCRYPTION_KEY). Keep private.\n" +
+  keys.map((k) => k.toString("base64")).join("\n") +
+  "\n";
 
 function writeKeyFile(file: string, keys: Buffer[]): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -135,7 +144,11 @@ function buildKeyring(): Keyring {
  */
 export function getKeyring(): Keyring {
   const cached = state.__serviceKeyring;
-  if (cached && (cached.ring.source === "env" || cached.ring.source === "memory" || mtimeOf(cached.ring.file) === cached.fileMtime)) return cached.ring;
+  if (
+    cached &&
+    (cached.ring.source === "env" || cached.ring.source === "memory" || mtimeOf(cached.ring.file) === cached.fileMtime)
+  )
+    return cached.ring;
   const ring = buildKeyring();
   state.__serviceKeyring = { ring, fileMtime: mtimeOf(ring.file) };
   return ring;

@@ -15,10 +15,15 @@ export async function prepareStoredSecrets(db: Db): Promise<void> {
   const ring = getKeyring();
   if (ring.source === "file" && databaseUrl()) {
     // Instances sharing one PostgreSQL database must share the key, or one cannot read what another sealed.
-    console.warn(`SERVICE_ENCRYPTION_KEY is not set: stored secrets use the key generated in ${ring.file}. Every instance sharing this database needs the same key: set SERVICE_ENCRYPTION_KEY.`);
+    console.warn(
+      `SERVICE_ENCRYPTION_KEY is not set: stored secrets use the key generated in ${ring.file}. Every instance sharing this database needs the same key: set SERVICE_ENCRYPTION_KEY.`,
+    );
   }
   const encrypted = await encryptPlaintextSecrets(db);
-  if (encrypted > 0) console.warn(`Encrypted ${encrypted} webhook secret${encrypted === 1 ? "" : "s"} stored in plain text (key ${ring.current.id}).`);
+  if (encrypted > 0)
+    console.warn(
+      `Encrypted ${encrypted} webhook secret${encrypted === 1 ? "" : "s"} stored in plain text (key ${ring.current.id}).`,
+    );
   const { unknownKeys } = await secretsStatus(db);
   if (unknownKeys.length) {
     console.error(

@@ -9,7 +9,8 @@ const context = (webhookId: string) => `webhook:${webhookId}`;
 
 export const sealWebhookSecret = (webhookId: string, secret: string): string => sealSecret(secret, context(webhookId));
 
-export const openWebhookSecret = (row: { id: string; secret: string }): string => openSecret(row.secret, context(row.id));
+export const openWebhookSecret = (row: { id: string; secret: string }): string =>
+  openSecret(row.secret, context(row.id));
 
 /** Re-seals one row under the current key; conditional on the stored value, so two instances never clash. */
 async function reseal(db: Db, row: { id: string; secret: string }): Promise<boolean> {
@@ -24,7 +25,10 @@ async function reseal(db: Db, row: { id: string; secret: string }): Promise<bool
  * hold them until they are recycled (see README).
  */
 export async function encryptPlaintextSecrets(db: Db): Promise<number> {
-  const rows = await db.webhook.findMany({ where: { NOT: { secret: { startsWith: "enc:" } } }, select: { id: true, secret: true } });
+  const rows = await db.webhook.findMany({
+    where: { NOT: { secret: { startsWith: "enc:" } } },
+    select: { id: true, secret: true },
+  });
   let n = 0;
   for (const row of rows) if (await reseal(db, row)) n++;
   if (n > 0) await db.$executeRawUnsafe(`VACUUM FULL "Webhook"`).catch(() => undefined);

@@ -23,7 +23,10 @@ export async function refreshPosture(db: Db, senderId: string, now = new Date())
   const after = await checkSenderPosture(s.domain, s.dkimSelectors, now);
   const known = knownVerdicts(prevKnown, after);
   const changed = postureChanged(prevKnown, known);
-  await db.sender.updateMany({ where: { id: s.id }, data: { posture: { ...after, known } as object, lastCheckedAt: now } });
+  await db.sender.updateMany({
+    where: { id: s.id },
+    data: { posture: { ...after, known } as object, lastCheckedAt: now },
+  });
   if (changed && stored) {
     const { known: _k, ...before } = stored;
     await recordEvent(db, {
@@ -39,18 +42,29 @@ export async function refreshPosture(db: Db, senderId: string, now = new Date())
 
 /** The senders that hold a slot: per workspace, the oldest ones up to the plan's sender slots. */
 export async function monitoredSenderIds(db: Db): Promise<string[]> {
-  const verified = await db.sender.findMany({ where: { status: "verified" }, select: { workspaceId: true }, distinct: ["workspaceId"] });
+  const verified = await db.sender.findMany({
+    where: { status: "verified" },
+    select: { workspaceId: true },
+    distinct: ["workspaceId"],
+  });
   const ids: string[] = [];
   for (const { workspaceId } of verified) {
     const { senders: slots } = await workspaceEntitlements(db, workspaceId);
     if (slots <= 0) continue;
-    const holders = await db.sender.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: slots });
+    const holders = await db.sender.findMany({
+      where: { workspaceId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: slots,
+    });
     ids.push(...holders.filter((h) => h.status === "verified").map((h) => h.id));
   }
   return ids;
 }
 
-export async function runSenderChecks(db: Db, now = new Date()): Promise<{ checked: number; changed: number; failed: number }> {
+export async function runSenderChecks(
+  db: Db,
+  now = new Date(),
+): Promise<{ checked: number; changed: number; failed: number }> {
   const queue = await monitoredSenderIds(db);
   const total = queue.length;
   let changed = 0;

@@ -19,7 +19,9 @@ async function checkSelectors(domain: string, selectors: string[]): Promise<Send
     selectors.map(async (selector) => {
       const name = `${selector}._domainkey.${domain}`;
       const q = await queryDns(name, "TXT");
-      const texts = q.records.filter((r) => r.type === "TXT").map((r) => (r.data && "strings" in r.data ? r.data.strings.join("") : r.value));
+      const texts = q.records
+        .filter((r) => r.type === "TXT")
+        .map((r) => (r.data && "strings" in r.data ? r.data.strings.join("") : r.value));
       const rec = texts.find((t) => /(^|;)\s*(v=DKIM1|p=|k=)/i.test(t));
       const answered = q.status === "NOERROR" || q.status === "NODATA" || q.status === "NXDOMAIN";
       return { selector, answered, key: rec ? parseDkimKey(selector, name, rec) : null };
@@ -31,16 +33,40 @@ async function checkSelectors(domain: string, selectors: string[]): Promise<Send
   const broken = found.filter((f) => f.key && (f.key.revoked || f.key.error)).map((f) => f.selector);
   if (missing.length || broken.length) {
     const bad = [...missing, ...broken];
-    return { ...base, status: "fail", reason: `No usable DKIM key at selector${bad.length > 1 ? "s" : ""} ${bad.join(", ")}: mail signed with ${bad.length > 1 ? "them" : "it"} fails DKIM.` };
+    return {
+      ...base,
+      status: "fail",
+      reason: `No usable DKIM key at selector${bad.length > 1 ? "s" : ""} ${bad.join(", ")}: mail signed with ${bad.length > 1 ? "them" : "it"} fails DKIM.`,
+    };
   }
-  if (unanswered.length) return { ...base, status: "unknown", reason: `The DKIM lookup of ${unanswered.join(", ")} got no answer; it is checked again tomorrow.` };
+  if (unanswered.length)
+    return {
+      ...base,
+      status: "unknown",
+      reason: `The DKIM lookup of ${unanswered.join(", ")} got no answer; it is checked again tomorrow.`,
+    };
   const keys = found.map((f) => f.key!);
   const weak = keys.find((k) => k.keyType === "rsa" && k.keyBits !== null && k.keyBits < 1024);
-  if (weak) return { ...base, status: "fail", reason: `Selector ${weak.selector} has a ${weak.keyBits}-bit RSA key, which receivers ignore. Rotate to 2048 bits.` };
+  if (weak)
+    return {
+      ...base,
+      status: "fail",
+      reason: `Selector ${weak.selector} has a ${weak.keyBits}-bit RSA key, which receivers ignore. Rotate to 2048 bits.`,
+    };
   const short = keys.find((k) => k.keyType === "rsa" && k.keyBits !== null && k.keyBits < 2048);
-  if (short) return { ...base, status: "warn", reason: `Selector ${short.selector} has a ${short.keyBits}-bit RSA key. Rotate to 2048 bits.` };
+  if (short)
+    return {
+      ...base,
+      status: "warn",
+      reason: `Selector ${short.selector} has a ${short.keyBits}-bit RSA key. Rotate to 2048 bits.`,
+    };
   const testing = keys.find((k) => k.testing);
-  if (testing) return { ...base, status: "warn", reason: `Selector ${testing.selector} is in testing mode (t=y): receivers treat its mail as unsigned.` };
+  if (testing)
+    return {
+      ...base,
+      status: "warn",
+      reason: `Selector ${testing.selector} is in testing mode (t=y): receivers treat its mail as unsigned.`,
+    };
   return { ...base, status: "pass", reason: `DKIM key${keys.length > 1 ? "s" : ""} found at ${selectors.join(", ")}.` };
 }
 
@@ -58,12 +84,25 @@ async function checkBlocklistTarget(domain: string): Promise<SenderPosture["bloc
   return { status: r.status, listed_on: r.listedOn, reason };
 }
 
-const BLOCKLIST_STATUS: Record<SenderPosture["blocklists"]["status"], CheckStatus> = { listed: "fail", incomplete: "unknown", not_listed: "pass" };
+const BLOCKLIST_STATUS: Record<SenderPosture["blocklists"]["status"], CheckStatus> = {
+  listed: "fail",
+  incomplete: "unknown",
+  not_listed: "pass",
+};
 
-export async function checkSenderPosture(domain: string, selectors: string[], now = new Date()): Promise<SenderPosture> {
+export async function checkSenderPosture(
+  domain: string,
+  selectors: string[],
+  now = new Date(),
+): Promise<SenderPosture> {
   const dmarcP = checkDmarc(domain);
   const enforced = dmarcP.then(({ dmarc }) => dmarc.policy === "quarantine" || dmarc.policy === "reject");
-  const [{ spf }, { dmarc }, dkim, blocklists] = await Promise.all([checkSpf(domain, enforced), dmarcP, checkSelectors(domain, selectors), checkBlocklistTarget(domain)]);
+  const [{ spf }, { dmarc }, dkim, blocklists] = await Promise.all([
+    checkSpf(domain, enforced),
+    dmarcP,
+    checkSelectors(domain, selectors),
+    checkBlocklistTarget(domain),
+  ]);
   return {
     overall: worst([spf.status, dkim.status, dmarc.status, BLOCKLIST_STATUS[blocklists.status]]),
     spf: { status: spf.status, reason: spf.reason },
@@ -89,7 +128,8 @@ export interface KnownVerdicts {
 }
 
 export function knownVerdicts(prev: KnownVerdicts | null, p: SenderPosture): KnownVerdicts {
-  const keep = <T>(prevValue: T | null | undefined, next: T, unknown: boolean): T | null => (unknown ? (prevValue ?? null) : next);
+  const keep = <T>(prevValue: T | null | undefined, next: T, unknown: boolean): T | null =>
+    unknown ? (prevValue ?? null) : next;
   return {
     spf: keep(prev?.spf, p.spf.status, p.spf.status === "unknown"),
     dkim: keep(prev?.dkim, p.dkim.status, p.dkim.status === "unknown"),
@@ -103,6 +143,7 @@ export function knownVerdicts(prev: KnownVerdicts | null, p: SenderPosture): Kno
 /** True when a known verdict moved; the first check (no earlier verdicts) is not a change. */
 export function postureChanged(prev: KnownVerdicts | null, next: KnownVerdicts): boolean {
   // Compared field by field in a fixed order: the database (jsonb) does not keep the keys' order.
-  const flat = (v: KnownVerdicts) => JSON.stringify([v.spf, v.dkim, v.dmarc, v.dmarc_policy, v.blocklists, v.listed_on]);
+  const flat = (v: KnownVerdicts) =>
+    JSON.stringify([v.spf, v.dkim, v.dmarc, v.dmarc_policy, v.blocklists, v.listed_on]);
   return prev !== null && flat(prev) !== flat(next);
 }

@@ -6,29 +6,46 @@ const selector = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/, "a DKIM selector is one or more DNS labels, e.g. s1");
+  .regex(
+    /^[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*$/,
+    "a DKIM selector is one or more DNS labels, e.g. s1",
+  );
 
 export const addSenderInput = z
   .object({
     domain: z.string().trim().max(253).optional().describe("A domain the workspace sends email from, e.g. example.com"),
     address: z.string().trim().max(254).optional().describe("Or one sending address, e.g. billing@example.com"),
-    dkim_selectors: z.array(selector).max(10).default([]).describe("DKIM selectors to check daily, e.g. [\"s1\"]"),
+    dkim_selectors: z.array(selector).max(10).default([]).describe('DKIM selectors to check daily, e.g. ["s1"]'),
   })
   .strict()
-  .refine((v) => (v.domain === undefined) !== (v.address === undefined), { message: "send either domain or address, not both" });
+  .refine((v) => (v.domain === undefined) !== (v.address === undefined), {
+    message: "send either domain or address, not both",
+  });
 export type AddSenderInput = z.output<typeof addSenderInput>;
 
 export const senderIdInput = z.object({ id: z.string().min(1).max(64) });
 
-const checkStatus = z.enum(["pass", "warn", "fail", "unknown"]).describe("unknown: the DNS lookups for this check failed");
+const checkStatus = z
+  .enum(["pass", "warn", "fail", "unknown"])
+  .describe("unknown: the DNS lookups for this check failed");
 
 export const senderPostureSchema = z.object({
   overall: checkStatus,
   spf: z.object({ status: checkStatus, reason: z.string() }),
-  dkim: z.object({ status: checkStatus, reason: z.string(), selectors: z.array(z.string()).describe("Selectors checked") }),
-  dmarc: z.object({ status: checkStatus, reason: z.string(), policy: z.enum(["none", "quarantine", "reject"]).nullable() }),
+  dkim: z.object({
+    status: checkStatus,
+    reason: z.string(),
+    selectors: z.array(z.string()).describe("Selectors checked"),
+  }),
+  dmarc: z.object({
+    status: checkStatus,
+    reason: z.string(),
+    policy: z.enum(["none", "quarantine", "reject"]).nullable(),
+  }),
   blocklists: z.object({
-    status: z.enum(["listed", "not_listed", "incomplete"]).describe("incomplete: no list lists it but some did not answer"),
+    status: z
+      .enum(["listed", "not_listed", "incomplete"])
+      .describe("incomplete: no list lists it but some did not answer"),
     listed_on: z.array(z.string()),
     reason: z.string(),
   }),
@@ -49,7 +66,9 @@ export const senderSchema = z.object({
     value: z.string().describe("service-verification=<token>"),
   }),
   verified_at: z.string().nullable(),
-  monitored: z.boolean().describe("Checked daily: verified and within the plan's sender slots (the oldest senders keep the slots)"),
+  monitored: z
+    .boolean()
+    .describe("Checked daily: verified and within the plan's sender slots (the oldest senders keep the slots)"),
   not_monitored_reason: z.string().nullable(),
   posture: senderPostureSchema.nullable(),
   last_checked_at: z.string().nullable(),

@@ -29,7 +29,11 @@ export function plansWithSenderSlots(): string {
 }
 
 export function assertSenderSlots(slots: number): void {
-  if (slots <= 0) throw new AppError("CAPABILITY_REQUIRED", `Sender slots come with the ${plansWithSenderSlots()}; this workspace's plan has none.`);
+  if (slots <= 0)
+    throw new AppError(
+      "CAPABILITY_REQUIRED",
+      `Sender slots come with the ${plansWithSenderSlots()}; this workspace's plan has none.`,
+    );
 }
 
 function notMonitoredReason(s: SenderRow, withinSlots: boolean, slots: number): string | null {
@@ -50,7 +54,11 @@ function view(s: SenderRow, withinSlots: boolean, slots: number): SenderView {
     address: s.kind === "address" ? s.value : null,
     dkim_selectors: s.dkimSelectors,
     status: s.status as SenderView["status"],
-    verification: { type: "TXT", name: `${VERIFICATION_LABEL}.${s.domain}`, value: `${VALUE_PREFIX}${s.verificationToken}` },
+    verification: {
+      type: "TXT",
+      name: `${VERIFICATION_LABEL}.${s.domain}`,
+      value: `${VALUE_PREFIX}${s.verificationToken}`,
+    },
     verified_at: s.verifiedAt?.toISOString() ?? null,
     monitored: reason === null,
     not_monitored_reason: reason,
@@ -67,11 +75,17 @@ function publicPosture(p: (SenderPosture & { known?: unknown }) | null): SenderP
   return rest;
 }
 
-const ordered = (db: Db, workspaceId: string) => db.sender.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+const ordered = (db: Db, workspaceId: string) =>
+  db.sender.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 
 export async function listSenders(db: Db, a: { workspaceId: string; slots: number }): Promise<SenderList> {
   const rows = await ordered(db, a.workspaceId);
-  return { items: rows.map((s, i) => view(s, i < a.slots, a.slots)), slots: a.slots, used: rows.length, plans_with_slots: planNamesWithSenderSlots() };
+  return {
+    items: rows.map((s, i) => view(s, i < a.slots, a.slots)),
+    slots: a.slots,
+    used: rows.length,
+    plans_with_slots: planNamesWithSenderSlots(),
+  };
 }
 
 async function getSenderOrThrow(db: Db, a: { workspaceId: string; id: string; slots: number }): Promise<SenderView> {
@@ -89,11 +103,18 @@ function parseSenderOrThrow(input: AddSenderInput): { kind: "domain" | "address"
   }
   const d = checkDomainName(input.domain ?? "");
   if (!d.ok) throw new AppError("INVALID_REQUEST", `domain: ${d.reason}`);
-  if (!isHostName(d.name)) throw new AppError("INVALID_REQUEST", "domain: a sending domain has at least two labels and no underscores, e.g. example.com.");
+  if (!isHostName(d.name))
+    throw new AppError(
+      "INVALID_REQUEST",
+      "domain: a sending domain has at least two labels and no underscores, e.g. example.com.",
+    );
   return { kind: "domain", value: d.name, domain: d.name };
 }
 
-export async function addSenderOrThrow(db: Db, a: { workspaceId: string; slots: number; input: AddSenderInput; actor: Actor }): Promise<SenderView> {
+export async function addSenderOrThrow(
+  db: Db,
+  a: { workspaceId: string; slots: number; input: AddSenderInput; actor: Actor },
+): Promise<SenderView> {
   assertSenderSlots(a.slots);
   const s = parseSenderOrThrow(a.input);
   const id = await db.$transaction(async (tx) => {
@@ -104,7 +125,10 @@ export async function addSenderOrThrow(db: Db, a: { workspaceId: string; slots: 
     }
     const used = await tx.sender.count({ where: { workspaceId: a.workspaceId } });
     if (used >= a.slots) {
-      throw new AppError("SENDER_LIMIT_REACHED", `This workspace's plan has ${a.slots} sender slot${a.slots === 1 ? "" : "s"}, all in use; remove a sender or ask for a plan with more.`);
+      throw new AppError(
+        "SENDER_LIMIT_REACHED",
+        `This workspace's plan has ${a.slots} sender slot${a.slots === 1 ? "" : "s"}, all in use; remove a sender or ask for a plan with more.`,
+      );
     }
     const created = await tx.sender.create({
       data: {
@@ -130,7 +154,10 @@ export async function addSenderOrThrow(db: Db, a: { workspaceId: string; slots: 
   return getSenderOrThrow(db, { workspaceId: a.workspaceId, id, slots: a.slots });
 }
 
-export async function removeSenderOrThrow(db: Db, a: { workspaceId: string; id: string; actor: Actor }): Promise<{ id: string; removed: true }> {
+export async function removeSenderOrThrow(
+  db: Db,
+  a: { workspaceId: string; id: string; actor: Actor },
+): Promise<{ id: string; removed: true }> {
   await db.$transaction(async (tx) => {
     const s = await tx.sender.findFirst({ where: { id: a.id, workspaceId: a.workspaceId } });
     if (!s) throw new AppError("NOT_FOUND", "No such sender.");
@@ -151,21 +178,35 @@ export async function removeSenderOrThrow(db: Db, a: { workspaceId: string; id: 
  * changes nothing) and, when it holds a slot, its posture is checked right away. Not found: 409 with the record
  * to publish. No resolver answered: 503, nothing changed.
  */
-export async function verifySenderOrThrow(db: Db, a: { workspaceId: string; id: string; slots: number; actor: Actor }): Promise<SenderView> {
+export async function verifySenderOrThrow(
+  db: Db,
+  a: { workspaceId: string; id: string; slots: number; actor: Actor },
+): Promise<SenderView> {
   const current = await getSenderOrThrow(db, a);
   if (current.status === "verified") return current;
   const { name, value } = current.verification;
   const q = await queryDns(name, "TXT");
   if (!["NOERROR", "NODATA", "NXDOMAIN"].includes(q.status)) {
-    throw new AppError("UPSTREAM_UNAVAILABLE", `The DNS lookup of ${name} failed (${q.status}); nothing changed, try again shortly.`);
+    throw new AppError(
+      "UPSTREAM_UNAVAILABLE",
+      `The DNS lookup of ${name} failed (${q.status}); nothing changed, try again shortly.`,
+    );
   }
-  const texts = q.records.filter((r) => r.type === "TXT").map((r) => (r.data && "strings" in r.data ? r.data.strings.join("") : r.value));
+  const texts = q.records
+    .filter((r) => r.type === "TXT")
+    .map((r) => (r.data && "strings" in r.data ? r.data.strings.join("") : r.value));
   if (!texts.some((t) => t.trim() === value)) {
-    throw new AppError("CONFLICT", `No TXT record "${value}" at ${name} yet. Publish it at your DNS provider; new records can take a few minutes to appear.`);
+    throw new AppError(
+      "CONFLICT",
+      `No TXT record "${value}" at ${name} yet. Publish it at your DNS provider; new records can take a few minutes to appear.`,
+    );
   }
   const now = new Date();
   const verified = await db.$transaction(async (tx) => {
-    const n = await tx.sender.updateMany({ where: { id: a.id, workspaceId: a.workspaceId, status: "pending" }, data: { status: "verified", verifiedAt: now } });
+    const n = await tx.sender.updateMany({
+      where: { id: a.id, workspaceId: a.workspaceId, status: "pending" },
+      data: { status: "verified", verifiedAt: now },
+    });
     if (n.count === 0) return false; // verified concurrently, or removed meanwhile
     await recordAudit(tx, {
       workspaceId: a.workspaceId,

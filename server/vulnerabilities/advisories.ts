@@ -101,7 +101,11 @@ export function advisoryFromNpm(a: NpmBulkAdvisory, publishedVersions: string[])
     verdictFor: (version) => {
       const affected = semver.satisfies(version, range, { includePrerelease: true });
       const fixed = fixedVersions.filter((f) => compareVersions("npm", f, version) > 0);
-      return { affected, matchedRanges: affected ? [range] : [], nearestFixedVersion: affected ? fixed[0] ?? null : null };
+      return {
+        affected,
+        matchedRanges: affected ? [range] : [],
+        nearestFixedVersion: affected ? (fixed[0] ?? null) : null,
+      };
     },
   };
 }

@@ -18,7 +18,9 @@ const limit = z.coerce.number().int().min(1).max(500).default(100).describe("Pag
 const offset = z.coerce.number().int().min(0).default(0).describe("Items to skip, >= 0 (default 0)");
 
 export const npmReportInput = z.object({
-  package: decoded.refine((s) => coordinateProblem("npm", s) === null, { message: "must be an npm package name such as express or @babel/core (URL-encode scoped names)" }),
+  package: decoded.refine((s) => coordinateProblem("npm", s) === null, {
+    message: "must be an npm package name such as express or @babel/core (URL-encode scoped names)",
+  }),
 });
 
 export const packageReportInput = z
@@ -41,7 +43,12 @@ export const cveInput = z.object({
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
 
 export const kevSearchInput = z.object({
-  query: z.string().trim().max(200).optional().describe("Free text; every word must occur in the CVE id, vendor, product, name, description, notes or CWE"),
+  query: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("Free text; every word must occur in the CVE id, vendor, product, name, description, notes or CWE"),
   vendor: z.string().trim().max(200).optional().describe("Substring of vendorProject, case-insensitive"),
   product: z.string().trim().max(200).optional().describe("Substring of product, case-insensitive"),
   cve: z.string().trim().regex(CVE_ID_PATTERN, "must be a CVE identifier such as CVE-2021-44228").optional(),
@@ -63,8 +70,18 @@ export const kevSearchInput = z.object({
 });
 
 const severity = z.enum(["critical", "high", "moderate", "low", "unknown"]);
-const counts = z.object({ critical: z.number().int(), high: z.number().int(), moderate: z.number().int(), low: z.number().int(), unknown: z.number().int() });
-const summary = z.object({ total: z.number().int(), highest: z.enum(["none", "critical", "high", "moderate", "low", "unknown"]), counts });
+const counts = z.object({
+  critical: z.number().int(),
+  high: z.number().int(),
+  moderate: z.number().int(),
+  low: z.number().int(),
+  unknown: z.number().int(),
+});
+const summary = z.object({
+  total: z.number().int(),
+  highest: z.enum(["none", "critical", "high", "moderate", "low", "unknown"]),
+  counts,
+});
 
 const advisory = z.object({
   id: z.string().describe("OSV id (GHSA-..., PYSEC-..., GO-...), or the registry's advisory id when only npm lists it"),
@@ -73,13 +90,24 @@ const advisory = z.object({
   severity,
   publishedAt: z.string().nullable().describe("null when only the npm advisory endpoint lists it (it gives no dates)"),
   modifiedAt: z.string().nullable(),
-  affectedRanges: z.array(z.string()).describe('Affected intervals in npm range notation (">=1.0.0 <1.2.3", "<=2.0.0"), "=x" for listed versions, "git ..." for commit ranges'),
+  affectedRanges: z
+    .array(z.string())
+    .describe(
+      'Affected intervals in npm range notation (">=1.0.0 <1.2.3", "<=2.0.0"), "=x" for listed versions, "git ..." for commit ranges',
+    ),
   fixedVersions: z.array(z.string()).describe("Versions that fix it, in the ecosystem's order"),
   references: z.array(z.string()),
 });
 
 export const npmReportOutput = z.object({
-  package: z.object({ name: z.string(), ecosystem: z.literal("npm"), latestVersion: z.string(), description: z.string(), license: z.string(), repositoryUrl: z.string() }),
+  package: z.object({
+    name: z.string(),
+    ecosystem: z.literal("npm"),
+    latestVersion: z.string(),
+    description: z.string(),
+    license: z.string(),
+    repositoryUrl: z.string(),
+  }),
   downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }),
   summary,
   advisories: z.array(advisory),
@@ -102,14 +130,22 @@ const kevMatch = z.object({
 const catalogRef = z.object({
   version: z.string().nullable().describe("CISA's catalogVersion of the data in use, e.g. 2025.08.25"),
   releasedAt: z.string().nullable().describe("CISA's dateReleased of that version"),
-  partial: z.boolean().describe("True only when the data in use is a labelled subset of the catalog; the shipped catalog is complete"),
+  partial: z
+    .boolean()
+    .describe("True only when the data in use is a labelled subset of the catalog; the shipped catalog is complete"),
   origin: z.enum(["shipped", "refreshed"]),
 });
 
 const verdict = z.object({
-  affected: z.boolean().nullable().describe("Whether the selected version is affected; null when the data cannot decide (commit ranges only)"),
+  affected: z
+    .boolean()
+    .nullable()
+    .describe("Whether the selected version is affected; null when the data cannot decide (commit ranges only)"),
   matchedRanges: z.array(z.string()).describe("The affected intervals that contain the selected version"),
-  nearestFixedVersion: z.string().nullable().describe("Lowest fixed version above the selected one among the matching ranges"),
+  nearestFixedVersion: z
+    .string()
+    .nullable()
+    .describe("Lowest fixed version above the selected one among the matching ranges"),
 });
 
 export const packageReportOutput = z.object({
@@ -133,11 +169,24 @@ export const packageReportOutput = z.object({
   downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }).nullable(),
   downloadsUnavailableReason: z.string().nullable(),
   summary: summary.extend({ affectingSelectedVersion: summary }),
-  advisories: z.array(advisory.extend({ sources: z.array(z.string()), versionVerdict: verdict, knownExploited: z.array(kevMatch) })),
+  advisories: z.array(
+    advisory.extend({ sources: z.array(z.string()), versionVerdict: verdict, knownExploited: z.array(kevMatch) }),
+  ),
   knownExploited: z.array(kevMatch.extend({ advisoryIds: z.array(z.string()) })),
   knownExploitedCatalog: catalogRef,
-  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int(), hasMore: z.boolean() }),
-  sources: z.object({ registry: z.string().nullable(), downloads: z.string().nullable(), osv: z.string().nullable(), npmAdvisories: z.string().nullable(), kev: z.string().nullable() }),
+  pagination: z.object({
+    limit: z.number().int(),
+    offset: z.number().int(),
+    total: z.number().int(),
+    hasMore: z.boolean(),
+  }),
+  sources: z.object({
+    registry: z.string().nullable(),
+    downloads: z.string().nullable(),
+    osv: z.string().nullable(),
+    npmAdvisories: z.string().nullable(),
+    kev: z.string().nullable(),
+  }),
   sourceStatus: z.array(
     z.object({
       source: z.enum(["registry", "osv", "downloads", "npmAdvisories", "kev"]),
@@ -154,26 +203,44 @@ export const packageReportOutput = z.object({
 
 const kevEntry = kevMatch.extend({ shortDescription: z.string(), notes: z.string(), cwes: z.array(z.string()) });
 
-const catalogInfo = catalogRef.extend({ count: z.number().int(), note: z.string().nullable(), fetchedAt: z.string(), sourceUrl: z.string().nullable() });
+const catalogInfo = catalogRef.extend({
+  count: z.number().int(),
+  note: z.string().nullable(),
+  fetchedAt: z.string(),
+  sourceUrl: z.string().nullable(),
+});
 
 export const cveOutput = z.object({
   cveId: z.string(),
-  advisories: z.array(
-    z.object({
-      id: z.string(),
-      aliases: z.array(z.string()),
-      title: z.string(),
-      severity,
-      publishedAt: z.string().nullable(),
-      modifiedAt: z.string().nullable(),
-      withdrawnAt: z.string().nullable(),
-      affected: z.array(z.object({ ecosystem: z.string(), package: z.string(), affectedRanges: z.array(z.string()), fixedVersions: z.array(z.string()) })),
-      references: z.array(z.string()),
-    }),
-  )
+  advisories: z
+    .array(
+      z.object({
+        id: z.string(),
+        aliases: z.array(z.string()),
+        title: z.string(),
+        severity,
+        publishedAt: z.string().nullable(),
+        modifiedAt: z.string().nullable(),
+        withdrawnAt: z.string().nullable(),
+        affected: z.array(
+          z.object({
+            ecosystem: z.string(),
+            package: z.string(),
+            affectedRanges: z.array(z.string()),
+            fixedVersions: z.array(z.string()),
+          }),
+        ),
+        references: z.array(z.string()),
+      }),
+    )
     .nullable()
-    .describe("OSV's record for the CVE and every record aliasing it; null when the advisory source is unavailable (see advisoriesUnavailableReason)"),
-  advisoriesUnavailableReason: z.string().nullable().describe("Why `advisories` is null (the advisory source could not answer); null when they were fetched"),
+    .describe(
+      "OSV's record for the CVE and every record aliasing it; null when the advisory source is unavailable (see advisoriesUnavailableReason)",
+    ),
+  advisoriesUnavailableReason: z
+    .string()
+    .nullable()
+    .describe("Why `advisories` is null (the advisory source could not answer); null when they were fetched"),
   knownExploited: kevEntry.nullable().describe("The CVE's entry in the local known-exploited catalog, or null"),
   knownExploitedCatalog: catalogRef,
   sources: z.object({ osv: z.string(), kev: z.string().nullable() }),

@@ -45,7 +45,13 @@ function toCveAdvisory(v: OsvVulnerability): CveAdvisory {
       const eco = ecosystemFromOsv(a.package?.ecosystem.split(":")[0] ?? "");
       // Ranges of ecosystems the service does not order (Debian, crates.io, ...) are shown by their raw events.
       const ranges = (a.ranges ?? []).flatMap((r) =>
-        eco ? describeRange(eco, r) : r.events.map((e) => Object.entries(e).map(([k, x]) => `${k} ${x}`).join(" ")),
+        eco
+          ? describeRange(eco, r)
+          : r.events.map((e) =>
+              Object.entries(e)
+                .map(([k, x]) => `${k} ${x}`)
+                .join(" "),
+            ),
       );
       return {
         ecosystem: a.package?.ecosystem ?? "",
@@ -81,20 +87,33 @@ async function advisoriesOf(cveId: string): Promise<AdvisoryLookup> {
  */
 export async function getCveOrThrow(rawId: string): Promise<CveReport> {
   const cveId = rawId.trim().toUpperCase();
-  if (!CVE_ID_PATTERN.test(cveId)) throw new AppError("INVALID_REQUEST", "Expected a CVE identifier such as CVE-2021-44228.");
+  if (!CVE_ID_PATTERN.test(cveId))
+    throw new AppError("INVALID_REQUEST", "Expected a CVE identifier such as CVE-2021-44228.");
   const osv = await advisoriesOf(cveId);
   const kev = findKevEntry(cveId);
   if (osv.kind === "unavailable" && !kev) {
-    throw new AppError("UPSTREAM_UNAVAILABLE", `The OSV advisory database is unavailable (${osv.reason}) and ${cveId} is not in the known-exploited catalog; retry with bounded backoff.`);
+    throw new AppError(
+      "UPSTREAM_UNAVAILABLE",
+      `The OSV advisory database is unavailable (${osv.reason}) and ${cveId} is not in the known-exploited catalog; retry with bounded backoff.`,
+    );
   }
-  if (osv.kind === "ok" && osv.records.length === 0 && !kev) throw new AppError("CVE_NOT_FOUND", `No source knows ${cveId}.`);
+  if (osv.kind === "ok" && osv.records.length === 0 && !kev)
+    throw new AppError("CVE_NOT_FOUND", `No source knows ${cveId}.`);
   const info = kevCatalogInfo();
   return {
     cveId,
     advisories: osv.kind === "ok" ? osv.records.map(toCveAdvisory) : null,
-    advisoriesUnavailableReason: osv.kind === "ok" ? null : `The OSV advisory database is unavailable (${osv.reason}); the known-exploited entry below is from the local catalog. Retry later for the advisories.`,
+    advisoriesUnavailableReason:
+      osv.kind === "ok"
+        ? null
+        : `The OSV advisory database is unavailable (${osv.reason}); the known-exploited entry below is from the local catalog. Retry later for the advisories.`,
     knownExploited: kev,
-    knownExploitedCatalog: { version: info.version, releasedAt: info.releasedAt, partial: info.partial, origin: info.origin },
+    knownExploitedCatalog: {
+      version: info.version,
+      releasedAt: info.releasedAt,
+      partial: info.partial,
+      origin: info.origin,
+    },
     sources: { osv: osvVulnUrl(cveId), kev: info.sourceUrl },
     checkedAt: new Date().toISOString(),
   };

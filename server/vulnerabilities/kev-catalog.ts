@@ -75,7 +75,9 @@ function index(catalog: KevCatalog): Indexed[] {
   if (hit) return hit;
   const built = catalog.entries.map((e) => ({
     entry: e,
-    text: [e.cveId, e.vendorProject, e.product, e.vulnerabilityName, e.shortDescription, e.notes, ...e.cwes].join("\n").toLowerCase(),
+    text: [e.cveId, e.vendorProject, e.product, e.vulnerabilityName, e.shortDescription, e.notes, ...e.cwes]
+      .join("\n")
+      .toLowerCase(),
     vendor: e.vendorProject.toLowerCase(),
     product: e.product.toLowerCase(),
   }));
@@ -101,7 +103,8 @@ export function searchKev(input: KevSearchInput): KevSearchResult {
     if (cwe && !e.cwes.some((c) => c.toUpperCase() === cwe)) return false;
     if (vendor && !r.vendor.includes(vendor)) return false;
     if (product && !r.product.includes(product)) return false;
-    if (input.ransomware !== undefined && (e.knownRansomwareCampaignUse.toLowerCase() === "known") !== input.ransomware) return false;
+    if (input.ransomware !== undefined && (e.knownRansomwareCampaignUse.toLowerCase() === "known") !== input.ransomware)
+      return false;
     if (input.addedSince && e.dateAdded < input.addedSince) return false;
     if (input.addedUntil && e.dateAdded > input.addedUntil) return false;
     return words.every((w) => r.text.includes(w));

@@ -37,7 +37,10 @@ function toEntry(raw: Record<string, unknown>): KevEntry {
   if (!CVE_ID.test(cveId)) throw new Error(`KEV record with malformed cveID "${String(raw.cveID)}"`);
   const cwes = Array.isArray(raw.cwes)
     ? raw.cwes.map(text).filter(Boolean)
-    : text(raw.cwes).split(/[,;]\s*/).map((s) => s.trim()).filter(Boolean);
+    : text(raw.cwes)
+        .split(/[,;]\s*/)
+        .map((s) => s.trim())
+        .filter(Boolean);
   return {
     cveId,
     vendorProject: text(raw.vendorProject),
@@ -85,7 +88,9 @@ export function parseCsvRows(input: string): string[][] {
 }
 
 function catalogOf(meta: Omit<KevCatalog, "entries" | "byCve">, entries: KevEntry[]): KevCatalog {
-  const sorted = [...entries].sort((a, b) => (a.dateAdded === b.dateAdded ? a.cveId.localeCompare(b.cveId) : a.dateAdded < b.dateAdded ? 1 : -1));
+  const sorted = [...entries].sort((a, b) =>
+    a.dateAdded === b.dateAdded ? a.cveId.localeCompare(b.cveId) : a.dateAdded < b.dateAdded ? 1 : -1,
+  );
   return { ...meta, entries: sorted, byCve: new Map(sorted.map((e) => [e.cveId, e])) };
 }
 
@@ -108,5 +113,14 @@ export function parseKevCatalog(raw: Buffer | string): KevCatalog {
   const [header, ...rows] = parseCsvRows(body);
   if (!header || header[0] !== "cveID") throw new Error("KEV data is neither the JSON feed nor the CSV file");
   const entries = rows.map((r) => toEntry(Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))));
-  return catalogOf({ title: "CISA Catalog of Known Exploited Vulnerabilities", catalogVersion: null, dateReleased: null, partial: false, note: null }, entries);
+  return catalogOf(
+    {
+      title: "CISA Catalog of Known Exploited Vulnerabilities",
+      catalogVersion: null,
+      dateReleased: null,
+      partial: false,
+      note: null,
+    },
+    entries,
+  );
 }

@@ -5,10 +5,24 @@ import { getNpmBulkAdvisories, getNpmPackage, npmPackageUrl } from "../providers
 import { getOsvAdvisoriesForPackage, osvQueryBatchUrl } from "../providers/packages/osv";
 import { advisoryFromNpm, advisoryFromOsv, compareAdvisories, mergeAdvisories, type Advisory } from "./advisories";
 import { coordinateProblem } from "./coordinates";
-import { lastWeekWindow, NO_ADVISORY_COPY, publicAdvisory, requireSource, summarise, type Summary } from "./report-common";
+import {
+  lastWeekWindow,
+  NO_ADVISORY_COPY,
+  publicAdvisory,
+  requireSource,
+  summarise,
+  type Summary,
+} from "./report-common";
 
 export type NpmReport = {
-  package: { name: string; ecosystem: "npm"; latestVersion: string; description: string; license: string; repositoryUrl: string };
+  package: {
+    name: string;
+    ecosystem: "npm";
+    latestVersion: string;
+    description: string;
+    license: string;
+    repositoryUrl: string;
+  };
   downloads: { weeklyDownloads: number; start: string; end: string };
   summary: Summary;
   advisories: Array<ReturnType<typeof publicAdvisory>>;
@@ -37,7 +51,10 @@ export async function getNpmReportOrThrow({ name }: { name: string }): Promise<N
   if (registry.kind === "not_found") throw new AppError("PACKAGE_NOT_FOUND", `No npm package named "${name}".`);
   const pkg = requireSource(registry, "npm registry").value;
   // A package the registry has but the download service has never counted has had no downloads.
-  const weekly = downloads.kind === "not_found" ? { weeklyDownloads: 0, ...lastWeekWindow() } : requireSource(downloads, "npm download-count service").value;
+  const weekly =
+    downloads.kind === "not_found"
+      ? { weeklyDownloads: 0, ...lastWeekWindow() }
+      : requireSource(downloads, "npm download-count service").value;
   const osvRecords = requireSource(osv, "OSV advisory database").value;
 
   const fromOsv = osvRecords.map((v) => advisoryFromOsv("npm", pkg.name, v));

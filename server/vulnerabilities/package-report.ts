@@ -15,7 +15,13 @@ import { lastWeekWindow, NO_ADVISORY_COPY, publicAdvisory, requireSource, summar
 import { buildSources, type SourceStatus } from "./report-sources";
 import { OSV_ECOSYSTEM, sortVersions, type Ecosystem } from "./versions";
 
-export type PackageReportInput = { ecosystem: Ecosystem; coordinate: string; version?: string; limit: number; offset: number };
+export type PackageReportInput = {
+  ecosystem: Ecosystem;
+  coordinate: string;
+  version?: string;
+  limit: number;
+  offset: number;
+};
 
 export type KevMatch = {
   cveId: string;
@@ -33,8 +39,28 @@ function kevMatches(a: Advisory): KevMatch[] {
   return [...new Set(cves.map((c) => c.toUpperCase()))].flatMap((cve) => {
     const e = findKevEntry(cve);
     if (!e) return [];
-    const { cveId, vendorProject, product, vulnerabilityName, dateAdded, dueDate, requiredAction, knownRansomwareCampaignUse } = e;
-    return [{ cveId, vendorProject, product, vulnerabilityName, dateAdded, dueDate, requiredAction, knownRansomwareCampaignUse }];
+    const {
+      cveId,
+      vendorProject,
+      product,
+      vulnerabilityName,
+      dateAdded,
+      dueDate,
+      requiredAction,
+      knownRansomwareCampaignUse,
+    } = e;
+    return [
+      {
+        cveId,
+        vendorProject,
+        product,
+        vulnerabilityName,
+        dateAdded,
+        dueDate,
+        requiredAction,
+        knownRansomwareCampaignUse,
+      },
+    ];
   });
 }
 
@@ -56,7 +82,10 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
   const problem = coordinateProblem(eco, coordinate);
   if (problem) throw new AppError("INVALID_REQUEST", problem);
   const registryP = lookupRegistry(eco, coordinate);
-  const bulkP = eco === "npm" ? registryP.then((r) => (r.kind === "ok" ? getNpmBulkAdvisories(r.value.name, r.value.versions) : null)) : Promise.resolve(null);
+  const bulkP =
+    eco === "npm"
+      ? registryP.then((r) => (r.kind === "ok" ? getNpmBulkAdvisories(r.value.name, r.value.versions) : null))
+      : Promise.resolve(null);
   const osvName = eco === "composer" ? coordinate.toLowerCase() : coordinate;
   const [registry, osv, downloads, bulk] = await Promise.all([
     registryP,
@@ -64,14 +93,18 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
     eco === "npm" ? getWeeklyDownloads(coordinate) : Promise.resolve(null),
     bulkP,
   ]);
-  if (registry.kind === "not_found") throw new AppError("PACKAGE_NOT_FOUND", `No ${eco} package "${coordinate}" in the ${REGISTRY_LABEL[eco]}.`);
+  if (registry.kind === "not_found")
+    throw new AppError("PACKAGE_NOT_FOUND", `No ${eco} package "${coordinate}" in the ${REGISTRY_LABEL[eco]}.`);
   const reg = requireSource(registry, REGISTRY_LABEL[eco]);
   const pkg = reg.value;
   const selected = selectVersion(eco, pkg.versions, pkg.latestVersion, input.version);
   const records = requireSource(osv, "OSV advisory database").value;
 
   const fromNpm = bulk?.kind === "ok" ? bulk.value.map((a) => advisoryFromNpm(a, pkg.versions)) : [];
-  const merged = mergeAdvisories(records.map((v) => advisoryFromOsv(eco, pkg.name, v)), fromNpm);
+  const merged = mergeAdvisories(
+    records.map((v) => advisoryFromOsv(eco, pkg.name, v)),
+    fromNpm,
+  );
   const rows = merged.map((a) => ({ a, verdict: a.verdictFor(selected), kev: kevMatches(a) }));
   const rank = (affected: boolean | null) => (affected === true ? 0 : affected === null ? 1 : 2);
   rows.sort((x, y) => rank(x.verdict.affected) - rank(y.verdict.affected) || compareAdvisories(x.a, y.a));
@@ -79,13 +112,24 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
 
   const publishedAt = pkg.publishedAt[selected] ?? (eco === "go" ? await getGoVersionTime(pkg.name, selected) : null);
   const kevByCve = new Map<string, KevMatch & { advisoryIds: string[] }>();
-  for (const r of rows) for (const k of r.kev) {
-    const hit = kevByCve.get(k.cveId) ?? { ...k, advisoryIds: [] };
-    hit.advisoryIds.push(r.a.id);
-    kevByCve.set(k.cveId, hit);
-  }
-  const downloadsValue = downloads?.kind === "ok" ? downloads.value : downloads?.kind === "not_found" ? { weeklyDownloads: 0, ...lastWeekWindow() } : null;
-  const { sources, sourceStatus } = buildSources(eco, { registry: reg, osv: osv as Fetched<unknown>, downloads, npmAdvisories: bulk });
+  for (const r of rows)
+    for (const k of r.kev) {
+      const hit = kevByCve.get(k.cveId) ?? { ...k, advisoryIds: [] };
+      hit.advisoryIds.push(r.a.id);
+      kevByCve.set(k.cveId, hit);
+    }
+  const downloadsValue =
+    downloads?.kind === "ok"
+      ? downloads.value
+      : downloads?.kind === "not_found"
+        ? { weeklyDownloads: 0, ...lastWeekWindow() }
+        : null;
+  const { sources, sourceStatus } = buildSources(eco, {
+    registry: reg,
+    osv: osv as Fetched<unknown>,
+    downloads,
+    npmAdvisories: bulk,
+  });
   const kevInfo: KevCatalogInfo = kevCatalogInfo();
 
   return {
@@ -120,7 +164,12 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       knownExploited: r.kev,
     })),
     knownExploited: [...kevByCve.values()],
-    knownExploitedCatalog: { version: kevInfo.version, releasedAt: kevInfo.releasedAt, partial: kevInfo.partial, origin: kevInfo.origin },
+    knownExploitedCatalog: {
+      version: kevInfo.version,
+      releasedAt: kevInfo.releasedAt,
+      partial: kevInfo.partial,
+      origin: kevInfo.origin,
+    },
     pagination: { limit, offset, total: rows.length, hasMore: offset + limit < rows.length },
     sources,
     sourceStatus: sourceStatus satisfies SourceStatus[],

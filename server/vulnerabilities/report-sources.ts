@@ -15,16 +15,35 @@ export type SourceStatus = {
   reason: string | null;
 };
 
-function status(source: SourceStatus["source"], r: Fetched<unknown> | null, fallbackUrl: string | null, na: string): SourceStatus {
+function status(
+  source: SourceStatus["source"],
+  r: Fetched<unknown> | null,
+  fallbackUrl: string | null,
+  na: string,
+): SourceStatus {
   if (!r) return { source, url: fallbackUrl, status: "not_applicable", fetchedAt: null, cached: false, reason: na };
-  if (r.kind === "ok") return { source, url: r.url, status: "ok", fetchedAt: r.fetchedAt, cached: r.cached, reason: null };
-  if (r.kind === "not_found") return { source, url: r.url, status: "not_found", fetchedAt: null, cached: false, reason: "no record for this package" };
+  if (r.kind === "ok")
+    return { source, url: r.url, status: "ok", fetchedAt: r.fetchedAt, cached: r.cached, reason: null };
+  if (r.kind === "not_found")
+    return {
+      source,
+      url: r.url,
+      status: "not_found",
+      fetchedAt: null,
+      cached: false,
+      reason: "no record for this package",
+    };
   return { source, url: r.url || fallbackUrl, status: "unavailable", fetchedAt: null, cached: false, reason: r.reason };
 }
 
 export function buildSources(
   eco: Ecosystem,
-  r: { registry: Fetched<unknown>; osv: Fetched<unknown>; downloads: Fetched<unknown> | null; npmAdvisories: Fetched<unknown> | null },
+  r: {
+    registry: Fetched<unknown>;
+    osv: Fetched<unknown>;
+    downloads: Fetched<unknown> | null;
+    npmAdvisories: Fetched<unknown> | null;
+  },
 ) {
   const kev = kevCatalogInfo();
   const notNpm = "only npm packages have this source";
@@ -32,7 +51,12 @@ export function buildSources(
     status("registry", r.registry, null, ""),
     status("osv", r.osv, osvQueryBatchUrl(), ""),
     status("downloads", r.downloads, null, eco === "npm" ? "not requested" : notNpm),
-    status("npmAdvisories", r.npmAdvisories, eco === "npm" ? npmBulkAdvisoryUrl() : null, eco === "npm" ? "registry lookup failed first" : notNpm),
+    status(
+      "npmAdvisories",
+      r.npmAdvisories,
+      eco === "npm" ? npmBulkAdvisoryUrl() : null,
+      eco === "npm" ? "registry lookup failed first" : notNpm,
+    ),
     {
       source: "kev",
       url: kev.sourceUrl,

@@ -8,7 +8,9 @@ import * as cvssModule from "ae-cvss-calculator";
 
 // The package is a CommonJS bundle: bundlers expose its names directly, Node's ESM loader only on `default`.
 type CvssExports = typeof import("ae-cvss-calculator");
-const cvss: CvssExports = (cvssModule as Partial<CvssExports>).Cvss2 ? (cvssModule as CvssExports) : (cvssModule as unknown as { default: CvssExports }).default;
+const cvss: CvssExports = (cvssModule as Partial<CvssExports>).Cvss2
+  ? (cvssModule as CvssExports)
+  : (cvssModule as unknown as { default: CvssExports }).default;
 const { Cvss2, Cvss3P0, Cvss3P1, Cvss4P0 } = cvss;
 import type { OsvVulnerability } from "../providers/packages/osv-types";
 

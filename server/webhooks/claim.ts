@@ -15,7 +15,15 @@ WHERE "id" IN (
 RETURNING "id"`;
 
 export async function claimDueDeliveries(db: Db, a: { now: Date; leaseMs: number; limit: number }) {
-  const claimed = await db.$queryRawUnsafe<{ id: string }[]>(CLAIM_SQL, a.now, new Date(a.now.getTime() + a.leaseMs), a.limit);
+  const claimed = await db.$queryRawUnsafe<{ id: string }[]>(
+    CLAIM_SQL,
+    a.now,
+    new Date(a.now.getTime() + a.leaseMs),
+    a.limit,
+  );
   if (claimed.length === 0) return [];
-  return db.webhookDelivery.findMany({ where: { id: { in: claimed.map((c) => c.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return db.webhookDelivery.findMany({
+    where: { id: { in: claimed.map((c) => c.id) } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }

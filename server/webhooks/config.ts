@@ -1,6 +1,7 @@
 // Webhook settings, read at call time so tests can change them. Documented in docs/config/webhooks.md.
 import { numberSetting } from "../config/settings";
-const num = (name: string, fallback: number, min: number, max: number): number => numberSetting(name, fallback, { min, max });
+const num = (name: string, fallback: number, min: number, max: number): number =>
+  numberSetting(name, fallback, { min, max });
 
 /** Webhooks one workspace may register; one more is refused with 409 CONFLICT. */
 export const maxWebhooksPerWorkspace = () => num("SERVICE_WEBHOOK_LIMIT", 20, 1, 1000);

@@ -37,8 +37,13 @@ const toDeliveryRecord = (d: Row): DeliveryRecord => ({
 });
 
 /** One delivery of one webhook of the workspace (404 otherwise). */
-export async function listDeliveryOrThrow(db: Db, a: { workspaceId: string; webhookId: string; deliveryId: string }): Promise<DeliveryRecord> {
-  const d = await db.webhookDelivery.findFirst({ where: { id: a.deliveryId, webhookId: a.webhookId, workspaceId: a.workspaceId } });
+export async function listDeliveryOrThrow(
+  db: Db,
+  a: { workspaceId: string; webhookId: string; deliveryId: string },
+): Promise<DeliveryRecord> {
+  const d = await db.webhookDelivery.findFirst({
+    where: { id: a.deliveryId, webhookId: a.webhookId, workspaceId: a.workspaceId },
+  });
   if (!d) throw new AppError("NOT_FOUND", "No such delivery for this webhook.");
   return toDeliveryRecord(d);
 }

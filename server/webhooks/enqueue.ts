@@ -30,7 +30,10 @@ export function highRiskPayload(e: HighRiskAssessmentEvent, createdAt: Date) {
  * transaction that records the assessment's event (both rows or neither: a crash cannot keep the event and lose its
  * delivery). Resolves to the number of deliveries queued; a failure rejects, rolling the transaction back.
  */
-export async function queueHighRiskDeliveries(db: Pick<Db, "webhook" | "webhookDelivery">, e: HighRiskAssessmentEvent): Promise<number> {
+export async function queueHighRiskDeliveries(
+  db: Pick<Db, "webhook" | "webhookDelivery">,
+  e: HighRiskAssessmentEvent,
+): Promise<number> {
   const hooks = await db.webhook.findMany({
     where: { workspaceId: e.workspaceId, eventTypes: { has: HIGH_RISK_ASSESSMENT } },
     select: { id: true },

@@ -17,13 +17,18 @@ function sampleAssessment(requestId: string) {
     risk_level: "critical",
     decision: "block",
     decided_by: "score",
-    signals: [{ code: "ip_tor_exit", weight: 45, reason: "Test event: the IP is a Tor exit node.", evidence: ["tor-exits"] }],
+    signals: [
+      { code: "ip_tor_exit", weight: 45, reason: "Test event: the IP is a Tor exit node.", evidence: ["tor-exits"] },
+    ],
     rules: [],
     test: true,
   };
 }
 
-async function queue(db: Db, a: { workspaceId: string; webhookId: string; requestId: string; payload: unknown }): Promise<DeliveryRecord> {
+async function queue(
+  db: Db,
+  a: { workspaceId: string; webhookId: string; requestId: string; payload: unknown },
+): Promise<DeliveryRecord> {
   const id = newId("msg");
   const now = new Date();
   await db.webhookDelivery.create({
@@ -43,9 +48,18 @@ async function queue(db: Db, a: { workspaceId: string; webhookId: string; reques
 }
 
 /** Queues a test `high_risk_assessment` (payload `test: true`) to one webhook; its request id is this request's. */
-export async function sendTestEventOrThrow(db: Db, a: { workspaceId: string; webhookId: string; requestId: string }): Promise<DeliveryRecord> {
+export async function sendTestEventOrThrow(
+  db: Db,
+  a: { workspaceId: string; webhookId: string; requestId: string },
+): Promise<DeliveryRecord> {
   await getWebhookOrThrow(db, a);
-  const payload = { ...highRiskPayload({ workspaceId: a.workspaceId, requestId: a.requestId, payload: sampleAssessment(a.requestId) }, new Date()), test: true };
+  const payload = {
+    ...highRiskPayload(
+      { workspaceId: a.workspaceId, requestId: a.requestId, payload: sampleAssessment(a.requestId) },
+      new Date(),
+    ),
+    test: true,
+  };
   return queue(db, { ...a, payload });
 }
 
@@ -58,8 +72,16 @@ export async function redeliverOrThrow(
   a: { workspaceId: string; webhookId: string; deliveryId: string },
 ): Promise<DeliveryRecord> {
   await getWebhookOrThrow(db, a);
-  const original = await db.webhookDelivery.findFirst({ where: { id: a.deliveryId, webhookId: a.webhookId, workspaceId: a.workspaceId } });
+  const original = await db.webhookDelivery.findFirst({
+    where: { id: a.deliveryId, webhookId: a.webhookId, workspaceId: a.workspaceId },
+  });
   if (!original) throw new AppError("NOT_FOUND", "No such delivery for this webhook.");
-  if (original.status === "pending") throw new AppError("CONFLICT", "This delivery is still being sent; wait for it to be delivered or to fail.");
-  return queue(db, { workspaceId: a.workspaceId, webhookId: a.webhookId, requestId: original.requestId, payload: original.payload });
+  if (original.status === "pending")
+    throw new AppError("CONFLICT", "This delivery is still being sent; wait for it to be delivered or to fail.");
+  return queue(db, {
+    workspaceId: a.workspaceId,
+    webhookId: a.webhookId,
+    requestId: original.requestId,
+    payload: original.payload,
+  });
 }

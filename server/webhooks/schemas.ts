@@ -10,7 +10,9 @@ const url = z
   .trim()
   .min(1)
   .max(2048)
-  .describe("The receiver: an absolute https URL on a public host (private, loopback and cloud-metadata addresses are refused with 400 TARGET_FORBIDDEN)");
+  .describe(
+    "The receiver: an absolute https URL on a public host (private, loopback and cloud-metadata addresses are refused with 400 TARGET_FORBIDDEN)",
+  );
 const eventTypes = z
   .array(z.enum(EVENT_TYPES, { error: `must be ${EVENT_TYPES.join(", ")}` }))
   .min(1)
@@ -46,7 +48,11 @@ export const deliveryRecordSchema = z.object({
   request_id: z.string().describe("Request ID of the assessment; correlates with GET /events"),
   status: z.enum(["pending", "delivered", "failed", "paused", "expired"]),
   attempts: z.number().int(),
-  last_status: z.number().int().nullable().describe("HTTP status of the last attempt; null when no answer was received"),
+  last_status: z
+    .number()
+    .int()
+    .nullable()
+    .describe("HTTP status of the last attempt; null when no answer was received"),
   last_error: z.string().nullable(),
   next_attempt_at: z.string().nullable().describe("When the next attempt is due (pending or paused), else null"),
   created_at: z.string(),

@@ -19,7 +19,12 @@ export function deliveryBody(payload: unknown): string {
   return JSON.stringify({ type, request_id, workspace_id, created_at, data, ...rest });
 }
 
-export async function sendDelivery(a: { url: string; secret: string; msgId: string; body: string }): Promise<AttemptResult> {
+export async function sendDelivery(a: {
+  url: string;
+  secret: string;
+  msgId: string;
+  body: string;
+}): Promise<AttemptResult> {
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     "content-type": "application/json",
@@ -29,15 +34,31 @@ export async function sendDelivery(a: { url: string; secret: string; msgId: stri
     "webhook-signature": signPayload(a.secret, a.msgId, timestamp, a.body),
   };
   try {
-    const res = await safeFetch(a.url, { method: "POST", headers, body: a.body, maxRedirects: 0, timeoutMs: deliveryTimeoutMs(), maxBytes: 16_384 });
-    if (res.outcome === "ok" && res.status !== null && res.status >= 200 && res.status < 300) return { ok: true, status: res.status, error: null };
+    const res = await safeFetch(a.url, {
+      method: "POST",
+      headers,
+      body: a.body,
+      maxRedirects: 0,
+      timeoutMs: deliveryTimeoutMs(),
+      maxBytes: 16_384,
+    });
+    if (res.outcome === "ok" && res.status !== null && res.status >= 200 && res.status < 300)
+      return { ok: true, status: res.status, error: null };
     if (res.error) return { ok: false, status: res.status, error: `${res.error.kind}: ${res.error.message}` };
     if (res.outcome === "too_many_redirects" || res.outcome === "blocked_redirect") {
-      return { ok: false, status: res.status, error: `receiver answered HTTP ${res.status} (redirects are not followed)` };
+      return {
+        ok: false,
+        status: res.status,
+        error: `receiver answered HTTP ${res.status} (redirects are not followed)`,
+      };
     }
     return { ok: false, status: res.status, error: `receiver answered HTTP ${res.status}` };
   } catch (err) {
     // TARGET_FORBIDDEN: the receiver's name now resolves to a refused address; retried, DNS may change back.
-    return { ok: false, status: null, error: err instanceof AppError ? `${err.appCode}: ${err.message}` : "request failed" };
+    return {
+      ok: false,
+      status: null,
+      error: err instanceof AppError ? `${err.appCode}: ${err.message}` : "request failed",
+    };
   }
 }

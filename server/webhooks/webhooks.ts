@@ -36,7 +36,13 @@ type Audit = { workspaceId: string; requestId: string; actor: Actor };
 /** What an audit event may show of a webhook: never the signing secret. */
 const publicFields = (w: Row) => ({ name: w.name, url: w.url, event_types: w.eventTypes });
 
-function audit(tx: Tx, a: Audit, type: "audit.webhook.created" | "audit.webhook.updated" | "audit.webhook.deleted", before: Row | null, after: Row | null) {
+function audit(
+  tx: Tx,
+  a: Audit,
+  type: "audit.webhook.created" | "audit.webhook.updated" | "audit.webhook.deleted",
+  before: Row | null,
+  after: Row | null,
+) {
   const w = (after ?? before)!;
   return recordAudit(tx, {
     workspaceId: a.workspaceId,
@@ -53,7 +59,10 @@ function audit(tx: Tx, a: Audit, type: "audit.webhook.created" | "audit.webhook.
  * Registers a webhook within the workspace limit. The signing secret is stored only as an AES-256-GCM envelope
  * (server/secrets) and returned in plain text here, never again.
  */
-export async function createWebhook(db: Db, a: Audit & { name: string; url: string; eventTypes: string[] }): Promise<WebhookRecord & { secret: string }> {
+export async function createWebhook(
+  db: Db,
+  a: Audit & { name: string; url: string; eventTypes: string[] },
+): Promise<WebhookRecord & { secret: string }> {
   const url = await assertWebhookUrlOrThrow(a.url);
   const secret = newWebhookSecret();
   const id = newId("wh");
@@ -63,9 +72,14 @@ export async function createWebhook(db: Db, a: Audit & { name: string; url: stri
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
     const limit = maxWebhooksPerWorkspace();
     if ((await tx.webhook.count({ where: { workspaceId: a.workspaceId } })) >= limit) {
-      throw new AppError("CONFLICT", `This workspace already has the maximum of ${limit} webhooks; delete one to add another.`);
+      throw new AppError(
+        "CONFLICT",
+        `This workspace already has the maximum of ${limit} webhooks; delete one to add another.`,
+      );
     }
-    const created = await tx.webhook.create({ data: { id, workspaceId: a.workspaceId, name: a.name, url, eventTypes: uniq(a.eventTypes), secret: sealed } });
+    const created = await tx.webhook.create({
+      data: { id, workspaceId: a.workspaceId, name: a.name, url, eventTypes: uniq(a.eventTypes), secret: sealed },
+    });
     await audit(tx, a, "audit.webhook.created", null, created);
     return created;
   });
@@ -95,7 +109,8 @@ export async function updateWebhookOrThrow(
     if (!before) throw new AppError("NOT_FOUND", "No such webhook.");
     // Conditional, so a webhook deleted meanwhile is a 404 and never a failed update.
     const res = await tx.webhook.updateMany({ where: { id: before.id, workspaceId: a.workspaceId }, data });
-    const after = res.count === 1 ? await tx.webhook.findFirst({ where: { id: before.id, workspaceId: a.workspaceId } }) : null;
+    const after =
+      res.count === 1 ? await tx.webhook.findFirst({ where: { id: before.id, workspaceId: a.workspaceId } }) : null;
     if (!after) throw new AppError("NOT_FOUND", "No such webhook.");
     await audit(tx, a, "audit.webhook.updated", before, after);
     return after;
@@ -104,7 +119,10 @@ export async function updateWebhookOrThrow(
 }
 
 /** Deletes the webhook and its queued and logged deliveries, so nothing more is sent to it. */
-export async function deleteWebhookOrThrow(db: Db, a: Audit & { webhookId: string }): Promise<{ id: string; deleted: true }> {
+export async function deleteWebhookOrThrow(
+  db: Db,
+  a: Audit & { webhookId: string },
+): Promise<{ id: string; deleted: true }> {
   await db.$transaction(async (tx) => {
     const row = await getWebhookOrThrow(tx, a);
     await tx.webhookDelivery.deleteMany({ where: { webhookId: row.id, workspaceId: a.workspaceId } });

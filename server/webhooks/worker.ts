@@ -29,7 +29,11 @@ export async function runWebhookDeliveriesOnce(db: Db, now: Date = new Date()): 
   const rows = await claimDueDeliveries(db, { now, leaseMs: deliveryTimeoutMs() + 60_000, limit: batchSize() });
   const entitled = new Map<string, Promise<boolean>>();
   const isEntitled = (workspaceId: string) => {
-    if (!entitled.has(workspaceId)) entitled.set(workspaceId, workspaceEntitlements(db, workspaceId).then((e) => e.webhooks));
+    if (!entitled.has(workspaceId))
+      entitled.set(
+        workspaceId,
+        workspaceEntitlements(db, workspaceId).then((e) => e.webhooks),
+      );
     return entitled.get(workspaceId)!;
   };
   const summary: RunSummary = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0, paused: 0 };
@@ -57,8 +61,13 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
     return "failed";
   }
   if (!(await isEntitled(d.workspaceId))) {
-    await settle({ status: "paused", nextAttemptAt: new Date(now.getTime() + PAUSE_RECHECK_MS), lastError: "paused: the workspace's plan no longer includes webhooks" });
-    if (d.status !== "paused") await audit(db, d, "webhook.delivery_paused", { webhook_id: hook.id, delivery_id: d.id });
+    await settle({
+      status: "paused",
+      nextAttemptAt: new Date(now.getTime() + PAUSE_RECHECK_MS),
+      lastError: "paused: the workspace's plan no longer includes webhooks",
+    });
+    if (d.status !== "paused")
+      await audit(db, d, "webhook.delivery_paused", { webhook_id: hook.id, delivery_id: d.id });
     return "paused";
   }
   if (d.status === "paused" && now.getTime() - d.createdAt.getTime() > RETRY_WINDOW_MS) {
@@ -74,17 +83,33 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
     secret = openWebhookSecret(hook);
   } catch (err) {
     logWebhookError(`delivery ${d.id}: signing secret`, err);
-    return settleFailure(db, d, hook.id, now, { status: null, error: "the signing secret could not be decrypted: the encryption key that sealed it is not configured on this instance" });
+    return settleFailure(db, d, hook.id, now, {
+      status: null,
+      error:
+        "the signing secret could not be decrypted: the encryption key that sealed it is not configured on this instance",
+    });
   }
   const res = await sendDelivery({ url: hook.url, secret, msgId: d.id, body: deliveryBody(d.payload) });
   if (res.ok) {
-    await settle({ status: "delivered", attempts: d.attempts + 1, lastStatus: res.status, lastError: null, deliveredAt: new Date() });
+    await settle({
+      status: "delivered",
+      attempts: d.attempts + 1,
+      lastStatus: res.status,
+      lastError: null,
+      deliveredAt: new Date(),
+    });
     return "delivered";
   }
   return settleFailure(db, d, hook.id, now, res);
 }
 
-async function settleFailure(db: Db, d: Delivery, webhookId: string, now: Date, res: { status: number | null; error?: string | null }): Promise<Outcome> {
+async function settleFailure(
+  db: Db,
+  d: Delivery,
+  webhookId: string,
+  now: Date,
+  res: { status: number | null; error?: string | null },
+): Promise<Outcome> {
   const settle = (data: Parameters<Db["webhookDelivery"]["updateMany"]>[0]["data"]) =>
     db.webhookDelivery.updateMany({ where: { id: d.id }, data });
   const attempts = d.attempts + 1;
@@ -95,12 +120,20 @@ async function settleFailure(db: Db, d: Delivery, webhookId: string, now: Date, 
     return "retrying";
   }
   await settle({ status: "failed", attempts, lastStatus: res.status, lastError: error });
-  await audit(db, d, "webhook.delivery_failed", { webhook_id: webhookId, delivery_id: d.id, attempts, last_status: res.status, last_error: error });
+  await audit(db, d, "webhook.delivery_failed", {
+    webhook_id: webhookId,
+    delivery_id: d.id,
+    attempts,
+    last_status: res.status,
+    last_error: error,
+  });
   return "failed";
 }
 
 function audit(db: Db, d: Delivery, type: string, data: Record<string, unknown>) {
-  return recordEvent(db, { workspaceId: d.workspaceId, requestId: d.requestId, type, data }).catch((err) => logWebhookError(type, err));
+  return recordEvent(db, { workspaceId: d.workspaceId, requestId: d.requestId, type, data }).catch((err) =>
+    logWebhookError(type, err),
+  );
 }
 
 const WORKER = "webhook_delivery";
@@ -111,7 +144,11 @@ const WORKER = "webhook_delivery";
  */
 export function startWebhookWorker(): void {
   if (!workerEnabled()) return;
-  startQueueWorker({ name: WORKER, pollMs: pollIntervalMs(), pass: async (db) => (await runWebhookDeliveriesOnce(db)).claimed >= batchSize() });
+  startQueueWorker({
+    name: WORKER,
+    pollMs: pollIntervalMs(),
+    pass: async (db) => (await runWebhookDeliveriesOnce(db)).claimed >= batchSize(),
+  });
 }
 
 /** Stops claiming; resolves once the pass under way (if any) has settled every delivery it claimed. */

@@ -37,7 +37,8 @@ export interface SignalFit {
   converged: boolean;
 }
 
-export const pointsOf = (logOdds: number): number => Math.max(-MAX_LEARNED_POINTS, Math.min(MAX_LEARNED_POINTS, Math.round(logOdds * POINTS_PER_LOG_ODDS)));
+export const pointsOf = (logOdds: number): number =>
+  Math.max(-MAX_LEARNED_POINTS, Math.min(MAX_LEARNED_POINTS, Math.round(logOdds * POINTS_PER_LOG_ODDS)));
 
 /** Fits one coefficient per signal code seen in `samples` (plus an unscored intercept). */
 export function fitSignalWeights(samples: readonly LabelledSignals[], opts: FitOptions = {}): SignalFit {
@@ -118,7 +119,13 @@ export function fitSignalWeights(samples: readonly LabelledSignals[], opts: FitO
     }
   }
   const logOdds = Object.fromEntries(codes.map((c, i) => [c, beta[i + 1]!]));
-  return { points: Object.fromEntries(codes.map((c) => [c, pointsOf(logOdds[c]!)])), logOdds, intercept: beta[0]!, iterations, converged };
+  return {
+    points: Object.fromEntries(codes.map((c) => [c, pointsOf(logOdds[c]!)])),
+    logOdds,
+    intercept: beta[0]!,
+    iterations,
+    converged,
+  };
 }
 
 function softplus(x: number): number {

@@ -26,7 +26,9 @@ export async function weightsInUse(db: Db, workspaceId: string): Promise<Weights
   const started = generation;
   const row = await db.workspaceWeights.findUnique({ where: { workspaceId }, select: { mode: true, weights: true } });
   const value: WeightsInUse =
-    row?.mode === "learned" && row.weights && typeof row.weights === "object" ? { set: "learned", learned: Object.freeze({ ...(row.weights as Record<string, number>) }) } : DEFAULTS;
+    row?.mode === "learned" && row.weights && typeof row.weights === "object"
+      ? { set: "learned", learned: Object.freeze({ ...(row.weights as Record<string, number>) }) }
+      : DEFAULTS;
   const ttl = weightsCacheSeconds() * 1000;
   if (cache.size >= MAX_CACHED) cache.clear();
   if (ttl > 0 && started === generation) cache.set(workspaceId, { value, until: now + ttl });

@@ -37,7 +37,9 @@ interface LabelledAssessment extends LabelledSignals {
 
 /** The newest label of each labelled assessment of the workspace, with the signals its assessment recorded. */
 async function labelledAssessments(db: Db, workspaceId: string): Promise<LabelledAssessment[]> {
-  const rows = await db.$queryRawUnsafe<{ signals: unknown; unscored: unknown; weights: string | null; outcome: string }[]>(
+  const rows = await db.$queryRawUnsafe<
+    { signals: unknown; unscored: unknown; weights: string | null; outcome: string }[]
+  >(
     `SELECT a."data"->'signals' AS "signals", a."data"->'unscored_signals' AS "unscored", a."data"->>'weights' AS "weights", o."outcome"
        FROM (SELECT DISTINCT ON ("requestId") "requestId", "data"->>'outcome' AS "outcome", "createdAt" FROM "Event"
               WHERE "workspaceId" = $1 AND "type" = $2 ORDER BY "requestId", "createdAt" DESC, "id" DESC) o
@@ -54,11 +56,17 @@ async function labelledAssessments(db: Db, workspaceId: string): Promise<Labelle
         (s): s is { code: string; weight: number } => typeof s?.code === "string" && typeof s?.weight === "number",
       );
       const unscored = (Array.isArray(r.unscored) ? r.unscored : []).filter((c): c is string => typeof c === "string");
-      return { codes: [...recorded.map((s) => s.code), ...unscored], fraud: isFraudLike(r.outcome), recorded, scoredWithDefaults: r.weights !== "learned" };
+      return {
+        codes: [...recorded.map((s) => s.code), ...unscored],
+        fraud: isFraudLike(r.outcome),
+        recorded,
+        scoredWithDefaults: r.weights !== "learned",
+      };
     });
 }
 
-const tableDefault = (code: string): number | null => (Object.hasOwn(SIGNAL_WEIGHTS, code) ? SIGNAL_WEIGHTS[code as keyof typeof SIGNAL_WEIGHTS].weight : null);
+const tableDefault = (code: string): number | null =>
+  Object.hasOwn(SIGNAL_WEIGHTS, code) ? SIGNAL_WEIGHTS[code as keyof typeof SIGNAL_WEIGHTS].weight : null;
 
 /**
  * The default weight of every code: the table's, or for codes weighed in their own modules (email, velocity, amount,
@@ -121,10 +129,15 @@ async function fitWorkspace(db: Db, workspaceId: string): Promise<Fitted> {
 
 /** GET /weights: which set is in use, the defaults beside a fresh fit, and the labels behind each code. */
 export async function weightsOverview(db: Db, workspaceId: string): Promise<WeightsOverview> {
-  const [fitted, state] = await Promise.all([fitWorkspace(db, workspaceId), db.workspaceWeights.findUnique({ where: { workspaceId } })]);
+  const [fitted, state] = await Promise.all([
+    fitWorkspace(db, workspaceId),
+    db.workspaceWeights.findUnique({ where: { workspaceId } }),
+  ]);
   const mode: WeightSet = state?.mode === "learned" ? "learned" : "default";
   const snapshot = mode === "learned" ? ((state?.weights ?? {}) as Record<string, number>) : null;
-  const codes = [...new Set([...fitted.defaults.keys(), ...fitted.byCode.keys(), ...Object.keys(snapshot ?? {})])].sort();
+  const codes = [
+    ...new Set([...fitted.defaults.keys(), ...fitted.byCode.keys(), ...Object.keys(snapshot ?? {})]),
+  ].sort();
   const signals = codes.map((code) => {
     const c = fitted.byCode.get(code) ?? { labels: 0, fraud: 0 };
     const def = fitted.defaults.get(code) ?? null;
@@ -138,7 +151,13 @@ export async function weightsOverview(db: Db, workspaceId: string): Promise<Weig
       legitimate: c.labels - c.fraud,
     };
   });
-  return { weights: mode, labelled: fitted.labelled, minimum: fitted.minimum, fitted_at: mode === "learned" ? (state?.fittedAt?.toISOString() ?? null) : null, signals };
+  return {
+    weights: mode,
+    labelled: fitted.labelled,
+    minimum: fitted.minimum,
+    fitted_at: mode === "learned" ? (state?.fittedAt?.toISOString() ?? null) : null,
+    signals,
+  };
 }
 
 /**
@@ -154,7 +173,8 @@ export async function setWeightsModeOrThrow(
   let labels: Record<string, unknown> | null = null;
   if (a.mode === "learned") {
     const fitted = await fitWorkspace(db, a.workspaceId);
-    if (!fitted.minimum.met || !fitted.learned) throw new AppError("CONFLICT", fitted.minimum.message ?? "Learned weights cannot be fitted yet.");
+    if (!fitted.minimum.met || !fitted.learned)
+      throw new AppError("CONFLICT", fitted.minimum.message ?? "Learned weights cannot be fitted yet.");
     learned = fitted.learned;
     labels = { ...fitted.labelled, by_code: Object.fromEntries([...fitted.byCode].map(([c, n]) => [c, n.labels])) };
   }
@@ -162,7 +182,11 @@ export async function setWeightsModeOrThrow(
     const before = await tx.workspaceWeights.findUnique({ where: { workspaceId: a.workspaceId } });
     const fittedAt = learned ? new Date() : (before?.fittedAt ?? null);
     const data = learned ? { mode: a.mode, weights: learned, labels: labels as object, fittedAt } : { mode: a.mode };
-    await tx.workspaceWeights.upsert({ where: { workspaceId: a.workspaceId }, create: { workspaceId: a.workspaceId, ...data }, update: data });
+    await tx.workspaceWeights.upsert({
+      where: { workspaceId: a.workspaceId },
+      create: { workspaceId: a.workspaceId, ...data },
+      update: data,
+    });
     await recordAudit(tx, {
       workspaceId: a.workspaceId,
       requestId: a.requestId,

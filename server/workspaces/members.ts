@@ -35,7 +35,10 @@ type MemberRow = { id: string; email: string; role: string; userId: string | nul
  */
 export function inclusionOf(rows: readonly MemberRow[], limit: number): Set<string> {
   const owners = rows.filter((m) => m.role === "owner");
-  const others = [...rows.filter((m) => m.role !== "owner" && m.userId), ...rows.filter((m) => m.role !== "owner" && !m.userId)];
+  const others = [
+    ...rows.filter((m) => m.role !== "owner" && m.userId),
+    ...rows.filter((m) => m.role !== "owner" && !m.userId),
+  ];
   const room = Math.max(0, limit - owners.length);
   return new Set([...owners, ...others.slice(0, room)].map((m) => m.id));
 }
@@ -67,8 +70,14 @@ export async function listMembers(db: Db, workspaceId: string): Promise<MemberSu
  * Why this member may not run dashboard lookups, or null when they may. Owners are always included; members
  * beyond the plan's figure stay listed but are refused lookups until capacity returns (a removal or an upgrade).
  */
-export async function lookupsBlockedReason(db: Db, a: { workspaceId: string; memberId: string; limit: number }): Promise<string | null> {
-  const rows = await db.member.findMany({ where: { workspaceId: a.workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+export async function lookupsBlockedReason(
+  db: Db,
+  a: { workspaceId: string; memberId: string; limit: number },
+): Promise<string | null> {
+  const rows = await db.member.findMany({
+    where: { workspaceId: a.workspaceId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   if (inclusionOf(rows, a.limit).has(a.memberId)) return null;
   return `${notIncludedReason(a.limit)} Until then you can read this workspace but not run dashboard lookups.`;
 }
@@ -78,13 +87,18 @@ async function lockWorkspace(tx: Tx, workspaceId: string): Promise<void> {
   await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
 }
 
-export async function inviteMember(db: Db, a: { workspaceId: string; email: string; role?: Role; actor?: Actor }): Promise<MemberSummary> {
+export async function inviteMember(
+  db: Db,
+  a: { workspaceId: string; email: string; role?: Role; actor?: Actor },
+): Promise<MemberSummary> {
   const email = a.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new AppError("INVALID_REQUEST", "A valid email address is required.");
   const { members: limit } = await workspaceEntitlements(db, a.workspaceId);
   const m = await db.$transaction(async (tx) => {
     await lockWorkspace(tx, a.workspaceId);
-    const existing = await tx.member.findUnique({ where: { workspaceId_email: { workspaceId: a.workspaceId, email } } });
+    const existing = await tx.member.findUnique({
+      where: { workspaceId_email: { workspaceId: a.workspaceId, email } },
+    });
     if (existing) {
       throw new AppError(
         "CONFLICT",
@@ -117,7 +131,10 @@ export async function inviteMember(db: Db, a: { workspaceId: string; email: stri
 }
 
 /** Removes a member; the last owner cannot be removed, so a workspace is never left unmanaged. */
-export async function removeMemberOrThrow(db: Db, a: { workspaceId: string; memberId: string; actor?: Actor }): Promise<void> {
+export async function removeMemberOrThrow(
+  db: Db,
+  a: { workspaceId: string; memberId: string; actor?: Actor },
+): Promise<void> {
   await db.$transaction(async (tx) => {
     // Two owners removing each other at once must not both pass the last-owner check.
     await lockWorkspace(tx, a.workspaceId);
@@ -139,7 +156,10 @@ export async function removeMemberOrThrow(db: Db, a: { workspaceId: string; memb
 }
 
 /** Makes a member an owner or an owner a member; the last owner cannot be demoted. Same role: nothing changes. */
-export async function changeMemberRoleOrThrow(db: Db, a: { workspaceId: string; memberId: string; role: Role; actor?: Actor }): Promise<MemberSummary> {
+export async function changeMemberRoleOrThrow(
+  db: Db,
+  a: { workspaceId: string; memberId: string; role: Role; actor?: Actor },
+): Promise<MemberSummary> {
   await db.$transaction(async (tx) => {
     await lockWorkspace(tx, a.workspaceId);
     const m = await tx.member.findUnique({ where: { id: a.memberId } });
@@ -147,7 +167,8 @@ export async function changeMemberRoleOrThrow(db: Db, a: { workspaceId: string; 
     if (m.role === a.role) return;
     if (m.role === "owner") {
       const owners = await tx.member.count({ where: { workspaceId: a.workspaceId, role: "owner" } });
-      if (owners <= 1) throw new AppError("CONFLICT", "The last owner cannot become a member; make someone else an owner first.");
+      if (owners <= 1)
+        throw new AppError("CONFLICT", "The last owner cannot become a member; make someone else an owner first.");
     }
     await tx.member.update({ where: { id: m.id }, data: { role: a.role } });
     await recordAudit(tx, {

@@ -9,15 +9,23 @@ import { createApiKey } from "../keys/keys";
 import { entitlementsFor, isPlanSlug, PLAN_SLUGS, type Entitlements, type PlanSlug } from "../plans/catalog";
 
 export function parsePlansOrThrow(plans: readonly string[]): PlanSlug[] {
-  if (plans.length === 0) throw new AppError("INVALID_REQUEST", `At least one plan is required (one of ${PLAN_SLUGS.join(", ")}).`);
+  if (plans.length === 0)
+    throw new AppError("INVALID_REQUEST", `At least one plan is required (one of ${PLAN_SLUGS.join(", ")}).`);
   const bad = plans.filter((p) => !isPlanSlug(p));
-  if (bad.length) throw new AppError("INVALID_REQUEST", `Unknown plan ${bad.join(", ")}; expected one of ${PLAN_SLUGS.join(", ")}.`);
+  if (bad.length)
+    throw new AppError("INVALID_REQUEST", `Unknown plan ${bad.join(", ")}; expected one of ${PLAN_SLUGS.join(", ")}.`);
   return [...new Set(plans as PlanSlug[])];
 }
 
 export async function createWorkspace(
   db: Db,
-  a: { name: string; plans: readonly string[]; ownerEmail?: string | null; ownerUserId?: string | null; /** Who created it (audits the first key). */ actor?: Actor },
+  a: {
+    name: string;
+    plans: readonly string[];
+    ownerEmail?: string | null;
+    ownerUserId?: string | null;
+    /** Who created it (audits the first key). */ actor?: Actor;
+  },
 ): Promise<{ workspaceId: string; apiKey: string; apiKeyId: string }> {
   const plans = parsePlansOrThrow(a.plans);
   const name = a.name.trim();
@@ -29,7 +37,11 @@ export async function createWorkspace(
       name,
       subscriptions: { create: plans.map((plan) => ({ id: newId("sub"), plan, status: "active" })) },
       members: a.ownerEmail
-        ? { create: [{ id: newId("mem"), email: a.ownerEmail.toLowerCase(), userId: a.ownerUserId ?? null, role: "owner" }] }
+        ? {
+            create: [
+              { id: newId("mem"), email: a.ownerEmail.toLowerCase(), userId: a.ownerUserId ?? null, role: "owner" },
+            ],
+          }
         : undefined,
     },
   });
@@ -62,8 +74,26 @@ export async function setPlans(db: Db, a: { workspaceId: string; plans: readonly
       where: { workspaceId: a.workspaceId, source: "operator", status: { not: "canceled" } },
       data: { status: "canceled", canceledAt: now },
     }),
-    db.subscription.createMany({ data: plans.map((plan) => ({ id: newId("sub"), workspaceId: a.workspaceId, plan, status: "active", source: "operator" })) }),
+    db.subscription.createMany({
+      data: plans.map((plan) => ({
+        id: newId("sub"),
+        workspaceId: a.workspaceId,
+        plan,
+        status: "active",
+        source: "operator",
+      })),
+    }),
   ]);
-  const change = await applyPlanChange(db, { workspaceId: a.workspaceId, before, actor: a.actor ?? { kind: "operator" } });
-  return { plans, effectivePlans: change.plans, entitlements: entitlementsFor(change.plans), keys: change.keys, deliveries: change.deliveries };
+  const change = await applyPlanChange(db, {
+    workspaceId: a.workspaceId,
+    before,
+    actor: a.actor ?? { kind: "operator" },
+  });
+  return {
+    plans,
+    effectivePlans: change.plans,
+    entitlements: entitlementsFor(change.plans),
+    keys: change.keys,
+    deliveries: change.deliveries,
+  };
 }

@@ -11,31 +11,63 @@ let app: TestApp;
 let rdap: FakeRdapServer;
 
 const arinStyle = {
-  objectClassName: "ip network", handle: "NET-8-8-8-0-2", name: "GOGL", startAddress: "8.8.8.0", endAddress: "8.8.8.255",
+  objectClassName: "ip network",
+  handle: "NET-8-8-8-0-2",
+  name: "GOGL",
+  startAddress: "8.8.8.0",
+  endAddress: "8.8.8.255",
   entities: [
     vcardEntity({
-      handle: "GOGL", roles: ["registrant"], fn: "Google LLC", country: "US",
-      entities: [vcardEntity({ handle: "ABUSE5250-ARIN", roles: ["abuse"], fn: "Abuse", email: "network-abuse@google.com", tel: "+1-650-253-0000" })],
+      handle: "GOGL",
+      roles: ["registrant"],
+      fn: "Google LLC",
+      country: "US",
+      entities: [
+        vcardEntity({
+          handle: "ABUSE5250-ARIN",
+          roles: ["abuse"],
+          fn: "Abuse",
+          email: "network-abuse@google.com",
+          tel: "+1-650-253-0000",
+        }),
+      ],
     }),
   ],
 };
 
 const ripeStyle = (selfHref: string) => ({
-  objectClassName: "ip network", handle: "193.0.0.0 - 193.0.7.255", name: "RIPE-NCC", country: "NL", startAddress: "193.0.0.0", endAddress: "193.0.7.255",
+  objectClassName: "ip network",
+  handle: "193.0.0.0 - 193.0.7.255",
+  name: "RIPE-NCC",
+  country: "NL",
+  startAddress: "193.0.0.0",
+  endAddress: "193.0.7.255",
   entities: [
-    vcardEntity({ handle: "ORG-RIEN1-RIPE", roles: ["registrant"], fn: "Reseaux IP Europeens Network Coordination Centre" }),
+    vcardEntity({
+      handle: "ORG-RIEN1-RIPE",
+      roles: ["registrant"],
+      fn: "Reseaux IP Europeens Network Coordination Centre",
+    }),
     { objectClassName: "entity", handle: "AB-RIPE", roles: ["abuse"], links: [{ rel: "self", href: selfHref }] },
   ],
 });
 
 const domainBody = {
-  objectClassName: "domain", ldhName: "EXAMPLE.COM",
+  objectClassName: "domain",
+  ldhName: "EXAMPLE.COM",
   entities: [
-    vcardEntity({ handle: "R1", roles: ["registrant"], fn: "Someone", entities: [vcardEntity({ handle: "X", roles: ["abuse"], fn: "Registrant abuse", email: "not-this@example.com" })] }),
+    vcardEntity({
+      handle: "R1",
+      roles: ["registrant"],
+      fn: "Someone",
+      entities: [vcardEntity({ handle: "X", roles: ["abuse"], fn: "Registrant abuse", email: "not-this@example.com" })],
+    }),
     {
       ...vcardEntity({ handle: "376", roles: ["registrar"], fn: "Example Registrar, Inc." }),
       publicIds: [{ type: "IANA Registrar ID", identifier: "376" }],
-      entities: [vcardEntity({ handle: "", roles: ["abuse"], fn: "", email: "abuse@registrar.example", tel: "+1.3108239358" })],
+      entities: [
+        vcardEntity({ handle: "", roles: ["abuse"], fn: "", email: "abuse@registrar.example", tel: "+1.3108239358" }),
+      ],
     },
   ],
 };
@@ -44,8 +76,18 @@ beforeAll(async () => {
   app = await createTestApp();
   rdap = await startRdapServer({
     "ip/8.8.8.8": arinStyle,
-    "entity/AB-RIPE": vcardEntity({ handle: "AB-RIPE", roles: ["abuse"], fn: "Abuse contact", email: "abuse@ripe.net" }),
-    "ip/1.1.1.1": { objectClassName: "ip network", handle: "APNIC-LABS", name: "APNIC-LABS", entities: [vcardEntity({ handle: "IRT", roles: ["technical"], fn: "Tech", email: "tech@apnic.net" })] },
+    "entity/AB-RIPE": vcardEntity({
+      handle: "AB-RIPE",
+      roles: ["abuse"],
+      fn: "Abuse contact",
+      email: "abuse@ripe.net",
+    }),
+    "ip/1.1.1.1": {
+      objectClassName: "ip network",
+      handle: "APNIC-LABS",
+      name: "APNIC-LABS",
+      entities: [vcardEntity({ handle: "IRT", roles: ["technical"], fn: "Tech", email: "tech@apnic.net" })],
+    },
     "domain/example.com": domainBody,
     "domain/bare.com": { objectClassName: "domain", ldhName: "BARE.COM", entities: [] },
   });
@@ -95,7 +137,10 @@ describe("IP abuse contacts", () => {
     const ws = await app.seedWorkspace();
     const res = await app.request("GET", "/v1/ip/1.1.1.1/abuse", { key: ws.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ abuse: null, reason: "The registry publishes no entity with the abuse role for this object." });
+    expect(res.body).toMatchObject({
+      abuse: null,
+      reason: "The registry publishes no entity with the abuse role for this object.",
+    });
   });
 
   it("private space is 404 NOT_FOUND; a registry outage is 503 and the unit counts", async () => {
@@ -127,7 +172,11 @@ describe("domain abuse contacts", () => {
   it("null with a reason when there is none; 404 DOMAIN_NOT_FOUND for an unregistered name", async () => {
     const ws = await app.seedWorkspace();
     const bare = await app.request("GET", "/v1/domain/bare.com/abuse", { key: ws.apiKey });
-    expect(bare.body).toMatchObject({ abuse: null, registrar: null, reason: expect.stringContaining("no entity with the abuse role") });
+    expect(bare.body).toMatchObject({
+      abuse: null,
+      registrar: null,
+      reason: expect.stringContaining("no entity with the abuse role"),
+    });
     const missing = await app.request("GET", "/v1/domain/unregistered.com/abuse", { key: ws.apiKey });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("DOMAIN_NOT_FOUND");
@@ -135,44 +184,63 @@ describe("domain abuse contacts", () => {
 });
 
 describe("capability and cost", () => {
-  it.each(["/v1/ip/8.8.8.8/abuse", "/v1/domain/example.com/abuse"])("%s: Free is 403 CAPABILITY_REQUIRED at no cost, a Suite plan pays 1 unit", async (path) => {
-    const free = await app.seedWorkspace({ plans: ["free"] });
-    const denied = await app.request("GET", path, { key: free.apiKey });
-    expect(denied.status).toBe(403);
-    expect(denied.body.error.code).toBe("CAPABILITY_REQUIRED");
-    expect(await app.used(free.workspaceId)).toBe(0);
-    const paid = await app.seedWorkspace({ plans: ["suite_starter"] });
-    expect((await app.request("GET", path, { key: paid.apiKey })).status).toBe(200);
-    expect(await app.used(paid.workspaceId)).toBe(1);
-    expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
-  });
+  it.each(["/v1/ip/8.8.8.8/abuse", "/v1/domain/example.com/abuse"])(
+    "%s: Free is 403 CAPABILITY_REQUIRED at no cost, a Suite plan pays 1 unit",
+    async (path) => {
+      const free = await app.seedWorkspace({ plans: ["free"] });
+      const denied = await app.request("GET", path, { key: free.apiKey });
+      expect(denied.status).toBe(403);
+      expect(denied.body.error.code).toBe("CAPABILITY_REQUIRED");
+      expect(await app.used(free.workspaceId)).toBe(0);
+      const paid = await app.seedWorkspace({ plans: ["suite_starter"] });
+      expect((await app.request("GET", path, { key: paid.apiKey })).status).toBe(200);
+      expect(await app.used(paid.workspaceId)).toBe(1);
+      expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
+    },
+  );
 
   it.each([
     ["abuse.ipAbuse", { ip: "8.8.8.8" }, { ip: "8.8.8.8", abuse: { email: "network-abuse@google.com" } }],
     ["abuse.domainAbuse", { domain: "example.com" }, { abuse: { email: "abuse@registrar.example" } }],
-  ] as const)("the dashboard's tRPC endpoint runs %s with the same capability and cost", async (procedure, input, want) => {
-    const user = await ensureUser(app.db, { email: `${procedure}-dashboard@example.test` });
-    const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
-    const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
-    // Queries travel as GET with the input in the query string, as the dashboard's tRPC client sends them.
-    const call = (workspaceId: string) =>
-      handleDashboardRequest(
-        new Request(`http://127.0.0.1:3000/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-          headers: { "sec-fetch-site": "same-origin", "x-service-workspace": workspaceId },
-        }),
-        async () => ({ userId: user.id, email: user.email, name: null }),
-      );
-    const denied = await call(free.workspaceId);
-    expect(denied.status).toBe(403);
-    expect(((await denied.json()) as any).error.data.appCode).toBe("CAPABILITY_REQUIRED");
-    expect(await app.used(free.workspaceId)).toBe(0);
-    expect(await app.ledgerCount(free.workspaceId)).toBe(0);
-    const ok = await call(paid.workspaceId);
-    expect(ok.status).toBe(200);
-    expect(((await ok.json()) as any).result.data).toMatchObject(want);
-    expect(await app.used(paid.workspaceId)).toBe(1);
-    expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
-  });
+  ] as const)(
+    "the dashboard's tRPC endpoint runs %s with the same capability and cost",
+    async (procedure, input, want) => {
+      const user = await ensureUser(app.db, { email: `${procedure}-dashboard@example.test` });
+      const free = await createWorkspace(app.db, {
+        name: "free",
+        plans: ["free"],
+        ownerEmail: user.email,
+        ownerUserId: user.id,
+      });
+      const paid = await createWorkspace(app.db, {
+        name: "paid",
+        plans: ["suite_starter"],
+        ownerEmail: user.email,
+        ownerUserId: user.id,
+      });
+      // Queries travel as GET with the input in the query string, as the dashboard's tRPC client sends them.
+      const call = (workspaceId: string) =>
+        handleDashboardRequest(
+          new Request(
+            `http://127.0.0.1:3000/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+            {
+              headers: { "sec-fetch-site": "same-origin", "x-service-workspace": workspaceId },
+            },
+          ),
+          async () => ({ userId: user.id, email: user.email, name: null }),
+        );
+      const denied = await call(free.workspaceId);
+      expect(denied.status).toBe(403);
+      expect(((await denied.json()) as any).error.data.appCode).toBe("CAPABILITY_REQUIRED");
+      expect(await app.used(free.workspaceId)).toBe(0);
+      expect(await app.ledgerCount(free.workspaceId)).toBe(0);
+      const ok = await call(paid.workspaceId);
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as any).result.data).toMatchObject(want);
+      expect(await app.used(paid.workspaceId)).toBe(1);
+      expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
+    },
+  );
 
   it("bad input is 400 INVALID_REQUEST at no cost", async () => {
     const ws = await app.seedWorkspace();

@@ -24,7 +24,13 @@ beforeAll(async () => {
       events: [{ eventAction: "registration", eventDate: "2010-07-14T00:00:00Z" }],
       entities: [
         vcardEntity({ handle: "CLOUD14-ARIN", roles: ["registrant"], fn: "Cloudflare, Inc.", country: "US" }),
-        vcardEntity({ handle: "ABUSE2916-ARIN", roles: ["abuse"], fn: "Abuse", email: "abuse@cloudflare.com", tel: "+1-650-319-8930" }),
+        vcardEntity({
+          handle: "ABUSE2916-ARIN",
+          roles: ["abuse"],
+          fn: "Abuse",
+          email: "abuse@cloudflare.com",
+          tel: "+1-650-319-8930",
+        }),
       ],
     },
   });

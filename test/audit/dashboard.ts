@@ -11,14 +11,30 @@ export async function signedIn(db: Db, email: string): Promise<SessionUser> {
   return { userId: u.id, email: u.email, name: null };
 }
 
-export async function dashboardMutation(path: string, input: unknown, user: SessionUser, headers: Record<string, string> = {}) {
+export async function dashboardMutation(
+  path: string,
+  input: unknown,
+  user: SessionUser,
+  headers: Record<string, string> = {},
+) {
   const h = new Headers({ "content-type": "application/json", origin: ORIGIN, ...headers });
-  const res = await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", headers: h, body: JSON.stringify(input) }), async () => user);
+  const res = await handleDashboardRequest(
+    new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", headers: h, body: JSON.stringify(input) }),
+    async () => user,
+  );
   return { status: res.status, body: (await res.json()) as any };
 }
 
-export async function dashboardQuery(path: string, input: unknown, user: SessionUser, headers: Record<string, string> = {}) {
+export async function dashboardQuery(
+  path: string,
+  input: unknown,
+  user: SessionUser,
+  headers: Record<string, string> = {},
+) {
   const q = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const res = await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/${path}${q}`, { headers }), async () => user);
+  const res = await handleDashboardRequest(
+    new Request(`${ORIGIN}/api/trpc/${path}${q}`, { headers }),
+    async () => user,
+  );
   return { status: res.status, body: (await res.json()) as any };
 }

@@ -15,11 +15,19 @@ beforeAll(async () => {
 async function seed(workspaceId: string) {
   const at = (n: number) => ({ createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, n)) });
   const plain = (requestId: string, type: string, n: number) =>
-    recordEvent(app.db, { workspaceId, requestId, type, ip: "203.0.113.9", data: {} }).then((id) => app.db.event.update({ where: { id }, data: at(n) }));
+    recordEvent(app.db, { workspaceId, requestId, type, ip: "203.0.113.9", data: {} }).then((id) =>
+      app.db.event.update({ where: { id }, data: at(n) }),
+    );
   await plain("req_a", "assessment", 1);
   await plain("req_l", "link.created", 2);
   const audit = async (type: "audit.key.created" | "audit.rule.updated", requestId: string, n: number) => {
-    const id = await recordAudit(app.db, { workspaceId, type, requestId, actor: { kind: "operator" }, target: { kind: "x", id: requestId } });
+    const id = await recordAudit(app.db, {
+      workspaceId,
+      type,
+      requestId,
+      actor: { kind: "operator" },
+      target: { kind: "x", id: requestId },
+    });
     await app.db.event.update({ where: { id }, data: at(n) });
   };
   await audit("audit.key.created", "req_k", 3);
@@ -69,7 +77,9 @@ describe("GET /v1/events?type=", () => {
     const doc = await app.request("GET", "/v1/openapi.json");
     const params = doc.body.paths["/events"].get.parameters.map((p: any) => p.name);
     expect(params).toEqual(expect.arrayContaining(["query", "type", "limit", "cursor"]));
-    expect(doc.body.paths["/events.csv"].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["query", "type"]));
+    expect(doc.body.paths["/events.csv"].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(["query", "type"]),
+    );
   });
 });
 
@@ -92,9 +102,16 @@ describe("GET /v1/events.csv?type=", () => {
 describe("the dashboard's events procedure", () => {
   it("takes the same type filter for a signed-in member", async () => {
     const user = await signedIn(app.db, "reader@events.test");
-    const ws = await createWorkspace(app.db, { name: "dash", plans: ["free"], ownerEmail: user.email, ownerUserId: user.userId });
+    const ws = await createWorkspace(app.db, {
+      name: "dash",
+      plans: ["free"],
+      ownerEmail: user.email,
+      ownerUserId: user.userId,
+    });
     await seed(ws.workspaceId);
-    const res = await dashboardQuery("workspace.events", { type: "audit.key.,link." }, user, { "x-service-workspace": ws.workspaceId });
+    const res = await dashboardQuery("workspace.events", { type: "audit.key.,link." }, user, {
+      "x-service-workspace": ws.workspaceId,
+    });
     expect(res.status).toBe(200);
     expect(types(res.body.result.data)).toEqual(["audit.key.created", "link.created"]);
   });

@@ -19,24 +19,45 @@ async function eventsAged(workspaceId: string, ages: number[]) {
     const id =
       age % 2 === 0
         ? await recordEvent(app.db, { workspaceId, requestId: `req_${age}`, type: "assessment", data: {} })
-        : await recordAudit(app.db, { workspaceId, requestId: `req_${age}`, type: "audit.rule.created", actor: { kind: "operator" }, target: { kind: "rule", id: "r" } });
+        : await recordAudit(app.db, {
+            workspaceId,
+            requestId: `req_${age}`,
+            type: "audit.rule.created",
+            actor: { kind: "operator" },
+            target: { kind: "rule", id: "r" },
+          });
     await app.db.event.update({ where: { id }, data: { createdAt: daysAgo(age) } });
   }
 }
 
 const ages = async (workspaceId: string) =>
-  (await app.db.event.findMany({ where: { workspaceId }, select: { requestId: true } })).map((e) => Number(e.requestId.slice(4))).sort((a, b) => a - b);
+  (await app.db.event.findMany({ where: { workspaceId }, select: { requestId: true } }))
+    .map((e) => Number(e.requestId.slice(4)))
+    .sort((a, b) => a - b);
 
 it("keeps events for 90 days at least, and for the plan's history window when it is longer", async () => {
-  expect([["free"], ["suite_starter"], ["suite_business"], ["suite_agency"], ["free", "lookups_growth"]].map(eventRetentionDays)).toEqual([90, 90, 90, 365, 365]);
+  expect(
+    [["free"], ["suite_starter"], ["suite_business"], ["suite_agency"], ["free", "lookups_growth"]].map(
+      eventRetentionDays,
+    ),
+  ).toEqual([90, 90, 90, 365, 365]);
 
   const free = await app.seedWorkspace({ plans: ["free"] });
   const starter = await app.seedWorkspace({ plans: ["suite_starter"] });
   const agency = await app.seedWorkspace({ plans: ["suite_agency"] });
   const downgraded = await app.seedWorkspace({ plans: ["free"] });
   // An agency plan that has ended no longer holds its 365-day window.
-  await app.db.subscription.create({ data: { id: `sub_old_${downgraded.workspaceId}`, workspaceId: downgraded.workspaceId, plan: "suite_agency", status: "canceled", canceledAt: daysAgo(10) } });
-  for (const ws of [free, starter, agency, downgraded]) await eventsAged(ws.workspaceId, [1, 89, 91, 200, 364, 366, 500]);
+  await app.db.subscription.create({
+    data: {
+      id: `sub_old_${downgraded.workspaceId}`,
+      workspaceId: downgraded.workspaceId,
+      plan: "suite_agency",
+      status: "canceled",
+      canceledAt: daysAgo(10),
+    },
+  });
+  for (const ws of [free, starter, agency, downgraded])
+    await eventsAged(ws.workspaceId, [1, 89, 91, 200, 364, 366, 500]);
 
   const result = await runRetentionPurge(app.db, NOW);
   expect(result.events).toBeGreaterThanOrEqual(4 * 2 + 3 * 3);

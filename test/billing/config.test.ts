@@ -10,7 +10,9 @@ afterEach(() => {
 });
 
 function clearBilling() {
-  for (const k of Object.keys(process.env)) if (k.startsWith("STRIPE_") || k.startsWith("SERVICE_STRIPE_") || k.startsWith("SERVICE_BILLING")) delete process.env[k];
+  for (const k of Object.keys(process.env))
+    if (k.startsWith("STRIPE_") || k.startsWith("SERVICE_STRIPE_") || k.startsWith("SERVICE_BILLING"))
+      delete process.env[k];
 }
 
 describe("billing settings", () => {
@@ -21,7 +23,14 @@ describe("billing settings", () => {
 
   it("sells every paid plan and refuses Stripe mode naming each missing variable", () => {
     clearBilling();
-    expect(SELLABLE_PLANS).toEqual(["email", "suite_starter", "suite_business", "lookups_developer", "suite_agency", "lookups_growth"]);
+    expect(SELLABLE_PLANS).toEqual([
+      "email",
+      "suite_starter",
+      "suite_business",
+      "lookups_developer",
+      "suite_agency",
+      "lookups_growth",
+    ]);
     process.env.SERVICE_BILLING = "stripe";
     process.env.STRIPE_SECRET_KEY = "sk_test_x";
     process.env.SERVICE_STRIPE_PRICE_EMAIL = "price_e";
@@ -37,13 +46,17 @@ describe("billing settings", () => {
     expect(() => assertBillingConfig()).toThrow('SERVICE_BILLING must be "operator" or "stripe", not "paypal".');
     process.env.SERVICE_BILLING = "operator";
     process.env.SERVICE_BILLING_GRACE_DAYS = "soon";
-    expect(() => assertBillingConfig()).toThrow('SERVICE_BILLING_GRACE_DAYS must be a number of days (0 or more), not "soon".');
+    expect(() => assertBillingConfig()).toThrow(
+      'SERVICE_BILLING_GRACE_DAYS must be a number of days (0 or more), not "soon".',
+    );
     delete process.env.SERVICE_BILLING_GRACE_DAYS;
     process.env.STRIPE_SECRET_KEY = "sk_test_x";
     process.env.STRIPE_WEBHOOK_SECRET = "whsec_x";
     for (const p of SELLABLE_PLANS) process.env[`SERVICE_STRIPE_PRICE_${p.toUpperCase()}`] = `price_${p}`;
     process.env.SERVICE_STRIPE_PRICE_LOOKUPS_GROWTH = "price_suite_agency";
-    expect(() => stripeSettings()).toThrow("SERVICE_STRIPE_PRICE_LOOKUPS_GROWTH repeats the price id of SERVICE_STRIPE_PRICE_SUITE_AGENCY; each plan needs its own price.");
+    expect(() => stripeSettings()).toThrow(
+      "SERVICE_STRIPE_PRICE_LOOKUPS_GROWTH repeats the price id of SERVICE_STRIPE_PRICE_SUITE_AGENCY; each plan needs its own price.",
+    );
   });
 
   it("points the Stripe client at STRIPE_API_BASE when set", () => {
@@ -53,6 +66,9 @@ describe("billing settings", () => {
     for (const p of SELLABLE_PLANS) process.env[`SERVICE_STRIPE_PRICE_${p.toUpperCase()}`] = `price_${p}`;
     expect(stripeSettings().api).toBeNull();
     process.env.STRIPE_API_BASE = "http://127.0.0.1:12111";
-    expect(stripeSettings()).toMatchObject({ api: { host: "127.0.0.1", port: 12111, protocol: "http" }, prices: { suite_agency: "price_suite_agency" } });
+    expect(stripeSettings()).toMatchObject({
+      api: { host: "127.0.0.1", port: 12111, protocol: "http" },
+      prices: { suite_agency: "price_suite_agency" },
+    });
   });
 });

@@ -13,7 +13,15 @@ export interface FakeSubscription {
   canceled_at: number | null;
   ended_at: number | null;
   metadata: Record<string, string>;
-  items: { object: "list"; data: { id: string; object: "subscription_item"; price: { id: string; object: "price" }; current_period_end: number }[] };
+  items: {
+    object: "list";
+    data: {
+      id: string;
+      object: "subscription_item";
+      price: { id: string; object: "price" };
+      current_period_end: number;
+    }[];
+  };
 }
 
 export interface FakeStripe {
@@ -22,7 +30,14 @@ export interface FakeStripe {
   calls: { method: string; path: string; params: Record<string, string>; idempotencyKey?: string }[];
   subscriptions: Map<string, FakeSubscription>;
   /** Creates (or replaces) a subscription as Stripe holds it. */
-  putSubscription(a: { id: string; customer: string; price: string; status?: string; periodEnd?: Date; cancelAtPeriodEnd?: boolean }): FakeSubscription;
+  putSubscription(a: {
+    id: string;
+    customer: string;
+    price: string;
+    status?: string;
+    periodEnd?: Date;
+    cancelAtPeriodEnd?: boolean;
+  }): FakeSubscription;
   close(): Promise<void>;
 }
 
@@ -49,7 +64,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       canceled_at: a.status === "canceled" ? Math.floor(Date.now() / 1000) : null,
       ended_at: a.status === "canceled" ? Math.floor(Date.now() / 1000) : null,
       metadata: {},
-      items: { object: "list", data: [{ id: `si_${a.id}`, object: "subscription_item", price: { id: a.price, object: "price" }, current_period_end: end }] },
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${a.id}`,
+            object: "subscription_item",
+            price: { id: a.price, object: "price" },
+            current_period_end: end,
+          },
+        ],
+      },
     };
     subscriptions.set(a.id, sub);
     return sub;
@@ -66,25 +91,52 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       calls.push({ method: req.method ?? "GET", path, params, idempotencyKey });
       const m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === "GET" && path.startsWith("/checkout/")) {
-        res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p>${path}</p>`);
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p>${path}</p>`);
       } else if (req.method === "POST" && path === "/v1/customers") {
         // Stripe answers a repeated idempotency key with the same object.
         const id = (idempotencyKey && customersByKey.get(idempotencyKey)) || next("cus");
         if (idempotencyKey) customersByKey.set(idempotencyKey, id);
-        json(res, 200, { id, object: "customer", name: params.name ?? null, email: params.email ?? null, metadata: {} });
+        json(res, 200, {
+          id,
+          object: "customer",
+          name: params.name ?? null,
+          email: params.email ?? null,
+          metadata: {},
+        });
       } else if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const id = next("cs");
-        json(res, 200, { id, object: "checkout.session", mode: params.mode, customer: params.customer, url: `${base}/checkout/${id}`, subscription: null });
+        json(res, 200, {
+          id,
+          object: "checkout.session",
+          mode: params.mode,
+          customer: params.customer,
+          url: `${base}/checkout/${id}`,
+          subscription: null,
+        });
       } else if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
         const id = next("bps");
-        json(res, 200, { id, object: "billing_portal.session", customer: params.customer, url: `${base}/portal/${id}`, return_url: params.return_url });
+        json(res, 200, {
+          id,
+          object: "billing_portal.session",
+          customer: params.customer,
+          url: `${base}/portal/${id}`,
+          return_url: params.return_url,
+        });
       } else if (m && (req.method === "GET" || req.method === "POST")) {
         const sub = subscriptions.get(decodeURIComponent(m[1]!));
-        if (!sub) return json(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } });
-        if (req.method === "POST" && params["items[0][price]"]) sub.items.data[0]!.price = { id: params["items[0][price]"], object: "price" };
+        if (!sub)
+          return json(res, 404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" },
+          });
+        if (req.method === "POST" && params["items[0][price]"])
+          sub.items.data[0]!.price = { id: params["items[0][price]"], object: "price" };
         json(res, 200, sub);
       } else {
-        json(res, 404, { error: { type: "invalid_request_error", message: `fake Stripe has no ${req.method} ${path}` } });
+        json(res, 404, {
+          error: { type: "invalid_request_error", message: `fake Stripe has no ${req.method} ${path}` },
+        });
       }
     });
   });

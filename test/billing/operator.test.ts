@@ -26,7 +26,12 @@ const GREEDY_INPUT = {
   status: "active",
 };
 
-async function callProcedure(path: string, type: string, user: Awaited<ReturnType<typeof ownerWithWorkspace>>["user"], ws: string) {
+async function callProcedure(
+  path: string,
+  type: string,
+  user: Awaited<ReturnType<typeof ownerWithWorkspace>>["user"],
+  ws: string,
+) {
   const headers = new Headers({ "x-service-workspace": ws, "content-type": "application/json", origin: ORIGIN });
   const req =
     type === "query"
@@ -38,32 +43,64 @@ async function callProcedure(path: string, type: string, user: Awaited<ReturnTyp
 describe("operator billing", () => {
   it("gives an owner no plan through any account procedure, the old plan procedure, the billing routes or a Stripe event", async () => {
     const o = await ownerWithWorkspace(app.db, "greedy");
-    const procedures = Object.entries((accountRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures);
+    const procedures = Object.entries(
+      (accountRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def
+        .procedures,
+    );
     expect(procedures.length).toBeGreaterThan(5);
     expect(procedures.map(([name]) => name)).not.toContain("setPlans");
-    for (const [name, proc] of procedures) await callProcedure(`account.${name}`, proc._def.type, o.user, o.workspaceId);
+    for (const [name, proc] of procedures)
+      await callProcedure(`account.${name}`, proc._def.type, o.user, o.workspaceId);
     expect(await callProcedure("account.setPlans", "mutation", o.user, o.workspaceId)).toBe(404);
-    const checkout = await billingCall("checkout", { user: o.user, workspaceId: o.workspaceId, body: { plan: "suite_agency" } });
+    const checkout = await billingCall("checkout", {
+      user: o.user,
+      workspaceId: o.workspaceId,
+      body: { plan: "suite_agency" },
+    });
     expect(checkout.status).toBe(404);
     expect(checkout.body.error.code).toBe("NOT_FOUND");
     expect((await billingCall("portal", { user: o.user, workspaceId: o.workspaceId })).status).toBe(404);
     process.env.STRIPE_WEBHOOK_SECRET = "whsec_operator_mode";
-    const ev = await sendStripeEvent("customer.subscription.updated", { id: "sub_x", object: "subscription", customer: "cus_x", status: "active" });
+    const ev = await sendStripeEvent("customer.subscription.updated", {
+      id: "sub_x",
+      object: "subscription",
+      customer: "cus_x",
+      status: "active",
+    });
     expect(ev.status).toBe(404);
 
     expect((await workspaceEntitlements(app.db, o.workspaceId)).plans).toEqual(["free"]);
-    expect(await app.db.subscription.findMany({ where: { workspaceId: o.workspaceId, plan: { not: "free" } } })).toEqual([]);
+    expect(
+      await app.db.subscription.findMany({ where: { workspaceId: o.workspaceId, plan: { not: "free" } } }),
+    ).toEqual([]);
     expect(await auditPlanEvents(app.db, o.workspaceId)).toEqual([]);
   });
 
   it("grants plans by the operator's command, audited with the command line, combined with Stripe's by the highest figure", async () => {
     const o = await ownerWithWorkspace(app.db, "granted");
     // A Stripe subscription from an earlier Stripe-mode period stays and counts.
-    await app.db.subscription.create({ data: { id: "sub_row_stripe", workspaceId: o.workspaceId, plan: "suite_starter", status: "active", source: "stripe", stripeSubscriptionId: "sub_kept" } });
+    await app.db.subscription.create({
+      data: {
+        id: "sub_row_stripe",
+        workspaceId: o.workspaceId,
+        plan: "suite_starter",
+        status: "active",
+        source: "stripe",
+        stripeSubscriptionId: "sub_kept",
+      },
+    });
     const r = await runAdminCommand(app.db, ["plan", "set", "--workspace", o.workspaceId, "--plan", "email", "--json"]);
     expect(r.result).toMatchObject({ plans: ["email"], effectivePlans: ["email", "suite_starter"] });
-    expect(await workspaceEntitlements(app.db, o.workspaceId)).toMatchObject({ apiKeys: 3, members: 3, senders: 3, historyDays: 30, monthlyUnits: 1000 });
-    const audit = await app.db.event.findFirstOrThrow({ where: { workspaceId: o.workspaceId, type: "audit.plan.changed" } });
+    expect(await workspaceEntitlements(app.db, o.workspaceId)).toMatchObject({
+      apiKeys: 3,
+      members: 3,
+      senders: 3,
+      historyDays: 30,
+      monthlyUnits: 1000,
+    });
+    const audit = await app.db.event.findFirstOrThrow({
+      where: { workspaceId: o.workspaceId, type: "audit.plan.changed" },
+    });
     expect(audit.actor).toBe("operator");
     expect(audit.data).toMatchObject({
       actor: { kind: "operator", command: `plan set --workspace ${o.workspaceId} --plan email` },
@@ -85,7 +122,16 @@ describe("operator billing", () => {
       graceDays: 7,
       sellablePlans: [],
       hasBillingAccount: false,
-      subscriptions: [{ plan: "suite_business", source: "operator", status: "active", graceEndsAt: null, cancelAtPeriodEnd: false, currentPeriodEnd: null }],
+      subscriptions: [
+        {
+          plan: "suite_business",
+          source: "operator",
+          status: "active",
+          graceEndsAt: null,
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: null,
+        },
+      ],
     });
   });
 });

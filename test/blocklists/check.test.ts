@@ -11,7 +11,11 @@ beforeAll(async () => {
   dns = await startFakeDnsServer({
     records: {
       // 127.0.0.2 is every list's test entry.
-      "2.0.0.127.zen.spamhaus.org": [A("127.0.0.2"), A("127.0.0.4"), { type: "TXT", data: ["https://check.spamhaus.org/query/ip/127.0.0.2"] }],
+      "2.0.0.127.zen.spamhaus.org": [
+        A("127.0.0.2"),
+        A("127.0.0.4"),
+        { type: "TXT", data: ["https://check.spamhaus.org/query/ip/127.0.0.2"] },
+      ],
       "2.0.0.127.bl.spamcop.net": [A("127.0.0.2")],
       "2.0.0.127.b.barracudacentral.org": [A("127.0.0.2")],
       // 198.51.100.7: Spamhaus refuses (public resolver), SpamCop has no listing, Barracuda fails.
@@ -92,7 +96,10 @@ describe("checkBlocklists", () => {
       "b.barracudacentral.org": "unavailable",
     });
     expect(refusedCase.lists[0].detail).toMatch(/public or open resolver/);
-    expect(hijacked.lists.find((l) => l.zone === "bl.spamcop.net")).toMatchObject({ status: "unavailable", detail: expect.stringMatching(/rewrites answers/) });
+    expect(hijacked.lists.find((l) => l.zone === "bl.spamcop.net")).toMatchObject({
+      status: "unavailable",
+      detail: expect.stringMatching(/rewrites answers/),
+    });
     expect(r.summary).toEqual({ targets: 2, listed: 0, incomplete: 2 });
   });
 
@@ -115,7 +122,10 @@ describe("checkBlocklists", () => {
     const r = await checkBlocklists(["spam-domain.test", "www.evil.co.uk", "ip-as-domain.test", "blocked.test"]);
     const [spam, sub, refusedDbl, refusedSurbl] = r.results;
     expect(spam.status).toBe("listed");
-    expect(spam.lists.find((l) => l.zone === "multi.surbl.org")?.returnCodes[0]).toEqual({ code: "127.0.0.80", meaning: "MW: malware; ABUSE: spam and other abuse" });
+    expect(spam.lists.find((l) => l.zone === "multi.surbl.org")?.returnCodes[0]).toEqual({
+      code: "127.0.0.80",
+      meaning: "MW: malware; ABUSE: spam and other abuse",
+    });
     expect(sub.lists.find((l) => l.zone === "dbl.spamhaus.org")).toMatchObject({
       status: "listed",
       queried: ["www.evil.co.uk.dbl.spamhaus.org", "evil.co.uk.dbl.spamhaus.org"],
@@ -163,7 +173,10 @@ describe("checkBlocklists", () => {
 });
 
 describe("targets", () => {
-  it.each(["", "not a host", "localhost", "1.2.3", "999.1.1.1", "http://example.com", "_dmarc.example.com"])("refuses %j", (t) => {
-    expect("error" in parseTarget(t)).toBe(true);
-  });
+  it.each(["", "not a host", "localhost", "1.2.3", "999.1.1.1", "http://example.com", "_dmarc.example.com"])(
+    "refuses %j",
+    (t) => {
+      expect("error" in parseTarget(t)).toBe(true);
+    },
+  );
 });

@@ -19,7 +19,11 @@ describe("blocklists.check", () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await callProcedure(app, ws.apiKey, "blocklists.blocklistsCheck", { targets: ["127.0.0.2"] });
     expect(res.status).toBe(200);
-    expect(res.body.results[0]).toMatchObject({ target: "127.0.0.2", status: "listed", listedOn: ["zen.spamhaus.org"] });
+    expect(res.body.results[0]).toMatchObject({
+      target: "127.0.0.2",
+      status: "listed",
+      listedOn: ["zen.spamhaus.org"],
+    });
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
@@ -36,7 +40,9 @@ describe("blocklists.check", () => {
 
   it("refuses more than one target without bulk entitlement, consuming nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const res = await callProcedure(app, ws.apiKey, "blocklists.blocklistsCheck", { targets: ["127.0.0.2", "192.0.2.1"] });
+    const res = await callProcedure(app, ws.apiKey, "blocklists.blocklistsCheck", {
+      targets: ["127.0.0.2", "192.0.2.1"],
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
     expect(await app.used(ws.workspaceId)).toBe(0);
@@ -91,11 +97,14 @@ describe("cidr.check", () => {
     expect(listed.returnCodes).toEqual([{ code: "127.0.0.10", meaning: expect.stringMatching(/^PBL/) }]);
   });
 
-  it.each(["203.0.113.0/33", "2001:db8::/64", "banana", "203.0.113/24"])("refuses %j with 400 and no unit", async (cidr) => {
-    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
-    const res = await callProcedure(app, ws.apiKey, "cidr.cidrCheck", { cidr });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("INVALID_REQUEST");
-    expect(await app.used(ws.workspaceId)).toBe(0);
-  });
+  it.each(["203.0.113.0/33", "2001:db8::/64", "banana", "203.0.113/24"])(
+    "refuses %j with 400 and no unit",
+    async (cidr) => {
+      const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+      const res = await callProcedure(app, ws.apiKey, "cidr.cidrCheck", { cidr });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(await app.used(ws.workspaceId)).toBe(0);
+    },
+  );
 });

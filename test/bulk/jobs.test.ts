@@ -25,13 +25,20 @@ beforeAll(async () => {
 });
 afterAll(() => dns.close());
 
-const ledgerRows = (workspaceId: string) => app.db.usageLedger.findMany({ where: { workspaceId, endpoint: { not: "admin.usage.adjust" } }, orderBy: { createdAt: "asc" } });
+const ledgerRows = (workspaceId: string) =>
+  app.db.usageLedger.findMany({
+    where: { workspaceId, endpoint: { not: "admin.usage.adjust" } },
+    orderBy: { createdAt: "asc" },
+  });
 
 describe("admission", () => {
   it("refuses a Free workspace with 403 BULK_LOOKUPS_REQUIRED, a Starter one too, consuming nothing", async () => {
     for (const plans of [["free"], ["suite_starter"]]) {
       const ws = await app.seedWorkspace({ plans });
-      const res = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "auto", targets: ["8.8.8.8"] } });
+      const res = await app.request("POST", "/v1/jobs", {
+        key: ws.apiKey,
+        body: { kind: "auto", targets: ["8.8.8.8"] },
+      });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
       expect(await app.used(ws.workspaceId)).toBe(0);
@@ -46,12 +53,18 @@ describe("admission", () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.code).toBe("INVALID_REQUEST");
 
-    const bad = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "auto", targets: ["8.8.8.8", "not a target!", "acme.test", "pkg:cargo/serde@1", "CVE-2021-44228"] } });
+    const bad = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "auto", targets: ["8.8.8.8", "not a target!", "acme.test", "pkg:cargo/serde@1", "CVE-2021-44228"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain("line 2");
     expect(bad.body.error.message).toContain("line 4");
     expect(bad.body.error.message).not.toContain("line 1 ");
-    const wrongKind = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "email", targets: ["a@acme.test", "acme.test"] } });
+    const wrongKind = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "email", targets: ["a@acme.test", "acme.test"] },
+    });
     expect(wrongKind.status).toBe(400);
     expect(wrongKind.body.error.message).toContain("line 2");
     expect(await app.used(ws.workspaceId)).toBe(0);
@@ -61,7 +74,10 @@ describe("admission", () => {
 
   it("estimates without charging: each line's kind and units, the total and whether it fits", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"], usedUnits: 24_990 });
-    const res = await app.request("POST", "/v1/jobs/estimate", { key: ws.apiKey, body: { kind: "auto", targets: ["8.8.8.8", "203.0.113.0/30", "AS15169", "bad target!"] } });
+    const res = await app.request("POST", "/v1/jobs/estimate", {
+      key: ws.apiKey,
+      body: { kind: "auto", targets: ["8.8.8.8", "203.0.113.0/30", "AS15169", "bad target!"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.lines.map((l: any) => [l.line, l.kind, l.units, l.problem === null])).toEqual([
       [1, "ip", 1, true],
@@ -83,7 +99,10 @@ describe("admission", () => {
     expect(await ledgerRows(ws.workspaceId)).toEqual([]);
     expect(await app.db.bulkJob.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
 
-    const fits = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "ip", targets: targets.slice(0, 5) } });
+    const fits = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "ip", targets: targets.slice(0, 5) },
+    });
     expect(fits.status).toBe(202);
     expect(fits.headers.get("x-service-quota-remaining")).toBe("0");
     expect((await ledgerRows(ws.workspaceId)).map((r) => [r.endpoint, r.units])).toEqual([["bulk.job", 5]]);
@@ -101,23 +120,41 @@ describe("admission", () => {
 describe("running", () => {
   it("summarises an IP item with the same privacy classification as /v1/ip/{ip}", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const created = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "ip", targets: ["2.58.56.35"] } });
+    const created = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "ip", targets: ["2.58.56.35"] },
+    });
     expect(created.status).toBe(202);
     await drainBulkItems(app.db);
     const job = await app.request("GET", `/v1/jobs/${created.body.id}`, { key: ws.apiKey });
     const [item] = job.body.items;
     const direct = await app.request("GET", "/v1/ip/2.58.56.35", { key: ws.apiKey });
-    const flags = ["tor", "vpn", "relay", "hosting", "cdn", "crawler", "monitor"].filter((f) => direct.body.privacy[f] === true);
+    const flags = ["tor", "vpn", "relay", "hosting", "cdn", "crawler", "monitor"].filter(
+      (f) => direct.body.privacy[f] === true,
+    );
     expect(flags).toContain("tor");
     expect(item.summary).toMatchObject({ privacy: flags.join(" "), service: direct.body.privacy.service });
   });
 
   it("runs a mixed auto job through the lookups' own procedures: each item's cost and result, usage exact", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const targets = ["8.8.8.8", "2001:4860:4860::8888", "acme.test", "someone@acme.test", "AS15169", "CVE-2021-44228", "203.0.113.0/30", "http://127.0.0.1:9/"];
+    const targets = [
+      "8.8.8.8",
+      "2001:4860:4860::8888",
+      "acme.test",
+      "someone@acme.test",
+      "AS15169",
+      "CVE-2021-44228",
+      "203.0.113.0/30",
+      "http://127.0.0.1:9/",
+    ];
     const created = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "auto", targets } });
     expect(created.status).toBe(202);
-    expect(created.body).toMatchObject({ status: "running", units: { reserved: 11, refunded: 0 }, progress: { total: 8, queued: 8, done: 0 } });
+    expect(created.body).toMatchObject({
+      status: "running",
+      units: { reserved: 11, refunded: 0 },
+      progress: { total: 8, queued: 8, done: 0 },
+    });
     expect(created.body.kinds).toEqual({ ip: 2, domain: 1, email: 1, asn: 1, cve: 1, cidr: 1, "host.status": 1 });
 
     await drainBulkItems(app.db);
@@ -126,13 +163,30 @@ describe("running", () => {
     const byTarget = Object.fromEntries(job.body.items.map((i: any) => [i.target, i]));
     expect(byTarget["8.8.8.8"]).toMatchObject({ kind: "ip", status: "succeeded", units: 1, summary: { asn: 15169 } });
     expect(byTarget["8.8.8.8"].result.ip).toBe("8.8.8.8");
-    expect(byTarget["someone@acme.test"]).toMatchObject({ kind: "email", status: "succeeded", summary: { disposable: false } });
+    expect(byTarget["someone@acme.test"]).toMatchObject({
+      kind: "email",
+      status: "succeeded",
+      summary: { disposable: false },
+    });
     expect(byTarget["acme.test"]).toMatchObject({ kind: "domain", status: "succeeded" });
-    expect(byTarget["CVE-2021-44228"]).toMatchObject({ kind: "cve", status: "succeeded", summary: { known_exploited: true } });
+    expect(byTarget["CVE-2021-44228"]).toMatchObject({
+      kind: "cve",
+      status: "succeeded",
+      summary: { known_exploited: true },
+    });
     expect(byTarget["203.0.113.0/30"]).toMatchObject({ kind: "cidr", status: "succeeded", units: 4 });
     // A loopback URL is refused by the SSRF guard before admission: failed, and its unit goes back.
-    expect(byTarget["http://127.0.0.1:9/"]).toMatchObject({ kind: "host.status", status: "failed", refunded: true, error: { code: "TARGET_FORBIDDEN" } });
-    expect(job.body).toMatchObject({ status: "completed", units: { reserved: 11, refunded: 1, charged: 10 }, progress: { succeeded: 7, failed: 1, done: 8, percent: 100 } });
+    expect(byTarget["http://127.0.0.1:9/"]).toMatchObject({
+      kind: "host.status",
+      status: "failed",
+      refunded: true,
+      error: { code: "TARGET_FORBIDDEN" },
+    });
+    expect(job.body).toMatchObject({
+      status: "completed",
+      units: { reserved: 11, refunded: 1, charged: 10 },
+      progress: { succeeded: 7, failed: 1, done: 8, percent: 100 },
+    });
     expect(await app.used(ws.workspaceId)).toBe(10);
     expect((await ledgerRows(ws.workspaceId)).map((r) => [r.endpoint, r.units])).toEqual([
       ["bulk.job", 11],
@@ -146,7 +200,10 @@ describe("running", () => {
 
   it("a DNS job resolves through the fake DNS server", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
-    const created = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "dns", targets: ["acme.test", "example.test", "missing.test"] } });
+    const created = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "dns", targets: ["acme.test", "example.test", "missing.test"] },
+    });
     expect(created.status).toBe(202);
     await drainBulkItems(app.db);
     const job = await app.request("GET", `/v1/jobs/${created.body.id}`, { key: ws.apiKey });
@@ -169,7 +226,9 @@ describe("running", () => {
     await drainBulkItems(app.db);
     const items = await app.db.bulkItem.findMany({ where: { jobId: created.body.id }, orderBy: { position: "asc" } });
     expect(items.every((i) => i.status === "succeeded")).toBe(true);
-    expect(items.filter((i) => i.attempts === 2).map((i) => i.position)).toEqual(lost.map((i) => i.position).sort((a, b) => a - b));
+    expect(items.filter((i) => i.attempts === 2).map((i) => i.position)).toEqual(
+      lost.map((i) => i.position).sort((a, b) => a - b),
+    );
     expect(await app.used(ws.workspaceId)).toBe(12);
   });
 
@@ -177,7 +236,10 @@ describe("running", () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const targets = Array.from({ length: 40 }, (_, i) => `192.0.2.${i + 1}`);
     const created = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "ip", targets } });
-    await Promise.all([drainBulkItems(app.db, { limit: 3, perJob: 6 }), drainBulkItems(app.db, { limit: 3, perJob: 6 })]);
+    await Promise.all([
+      drainBulkItems(app.db, { limit: 3, perJob: 6 }),
+      drainBulkItems(app.db, { limit: 3, perJob: 6 }),
+    ]);
     const items = await app.db.bulkItem.findMany({ where: { jobId: created.body.id } });
     expect(items).toHaveLength(40);
     expect(items.every((i) => i.status === "succeeded" && i.attempts === 1)).toBe(true);
@@ -196,10 +258,16 @@ describe("cancel, export, isolation", () => {
     expect(claimed).toHaveLength(2);
     const cancelled = await app.request("POST", `/v1/jobs/${created.body.id}/cancel`, { key: ws.apiKey });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: "cancelled", units: { reserved: 10, refunded: 8, charged: 2 }, progress: { cancelled: 8, running: 2 } });
+    expect(cancelled.body).toMatchObject({
+      status: "cancelled",
+      units: { reserved: 10, refunded: 8, charged: 2 },
+      progress: { cancelled: 8, running: 2 },
+    });
     expect(await app.used(ws.workspaceId)).toBe(2);
     const refunds = (await ledgerRows(ws.workspaceId)).filter((r) => r.endpoint === "bulk.refund");
-    expect(refunds.map((r) => [r.units, r.reason])).toEqual([[-8, `Job ${created.body.id} cancelled: 8 items not run`]]);
+    expect(refunds.map((r) => [r.units, r.reason])).toEqual([
+      [-8, `Job ${created.body.id} cancelled: 8 items not run`],
+    ]);
     // The two claimed items finish and count; nothing else runs.
     await drainBulkItems(app.db);
     const after = await app.request("GET", `/v1/jobs/${created.body.id}`, { key: ws.apiKey });
@@ -217,7 +285,10 @@ describe("cancel, export, isolation", () => {
 
   it("exports formula-safe CSV, lists jobs, and hides them from other workspaces (404)", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const created = await app.request("POST", "/v1/jobs", { key: ws.apiKey, body: { kind: "auto", targets: ["8.8.8.8", "=cmd@acme.test"] } });
+    const created = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "auto", targets: ["8.8.8.8", "=cmd@acme.test"] },
+    });
     expect(created.status).toBe(202);
     await drainBulkItems(app.db);
     const csv = await app.request("GET", `/v1/jobs/${created.body.id}/results.csv`, { key: ws.apiKey });
@@ -230,7 +301,9 @@ describe("cancel, export, isolation", () => {
     expect(rows[2]).toMatch(/^2,'=cmd@acme\.test,email,/);
 
     const list = await app.request("GET", "/v1/jobs", { key: ws.apiKey });
-    expect(list.body.items.map((j: any) => [j.id, j.status, j.progress.total])).toEqual([[created.body.id, "completed", 2]]);
+    expect(list.body.items.map((j: any) => [j.id, j.status, j.progress.total])).toEqual([
+      [created.body.id, "completed", 2],
+    ]);
     expect(list.body.items[0].created_by).toMatch(/^API key/);
 
     const other = await app.seedWorkspace({ plans: ["suite_agency"] });

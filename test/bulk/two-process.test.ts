@@ -9,8 +9,17 @@ import { useProcessSchema } from "../fakes/process-schema";
 const shared = useProcessSchema("bulk2p");
 
 async function run<T>(...args: string[]): Promise<T> {
-  const out = await shared.runProcess(path.join(__dirname, "two-process-worker.ts"), args, { SERVICE_BULK_WORKER: "0", SERVICE_SCHEDULER: "0" });
-  return JSON.parse(out.trim().split("\n").filter((l) => l.startsWith("{")).pop() ?? "{}") as T;
+  const out = await shared.runProcess(path.join(__dirname, "two-process-worker.ts"), args, {
+    SERVICE_BULK_WORKER: "0",
+    SERVICE_SCHEDULER: "0",
+  });
+  return JSON.parse(
+    out
+      .trim()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .pop() ?? "{}",
+  ) as T;
 }
 
 it("two processes sharing one PostgreSQL run a 40-item job once each, with exact usage", async () => {

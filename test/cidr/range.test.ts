@@ -19,13 +19,30 @@ describe("CIDR ranges", () => {
   it("checks every address of a /29, network and broadcast included", () => {
     const r = parseIpv4Cidr("203.0.113.8/29");
     if ("error" in r) throw new Error(r.error);
-    expect(sampleAddresses(r)).toEqual(["203.0.113.8", "203.0.113.9", "203.0.113.10", "203.0.113.11", "203.0.113.12", "203.0.113.13", "203.0.113.14", "203.0.113.15"]);
+    expect(sampleAddresses(r)).toEqual([
+      "203.0.113.8",
+      "203.0.113.9",
+      "203.0.113.10",
+      "203.0.113.11",
+      "203.0.113.12",
+      "203.0.113.13",
+      "203.0.113.14",
+      "203.0.113.15",
+    ]);
   });
 
   it("spreads 7 addresses over a wider range: first host, last host and the sixths between", () => {
     const r = parseIpv4Cidr("198.51.100.0/24");
     if ("error" in r) throw new Error(r.error);
-    expect(sampleAddresses(r)).toEqual(["198.51.100.1", "198.51.100.42", "198.51.100.85", "198.51.100.128", "198.51.100.170", "198.51.100.213", "198.51.100.254"]);
+    expect(sampleAddresses(r)).toEqual([
+      "198.51.100.1",
+      "198.51.100.42",
+      "198.51.100.85",
+      "198.51.100.128",
+      "198.51.100.170",
+      "198.51.100.213",
+      "198.51.100.254",
+    ]);
     const wide = parseIpv4Cidr("10.0.0.0/8");
     if ("error" in wide) throw new Error(wide.error);
     const s = sampleAddresses(wide);
@@ -42,12 +59,19 @@ describe("CIDR ranges", () => {
     expect(parseIpv4Cidr("203.0.113.5")).toMatchObject({ cidr: "203.0.113.5/32", size: 1, hostBitsCleared: false });
   });
 
-  it.each(["", "203.0.113.0/33", "203.0.113.0/-1", "203.0.113/24", "203.0.113.0/24/1", "2001:db8::/64", "example.com/24", "203.0.113.0/2a", "0x7f.0.0.1/32"])(
-    "refuses %j",
-    (input) => {
-      expect("error" in parseIpv4Cidr(input)).toBe(true);
-    },
-  );
+  it.each([
+    "",
+    "203.0.113.0/33",
+    "203.0.113.0/-1",
+    "203.0.113/24",
+    "203.0.113.0/24/1",
+    "2001:db8::/64",
+    "example.com/24",
+    "203.0.113.0/2a",
+    "0x7f.0.0.1/32",
+  ])("refuses %j", (input) => {
+    expect("error" in parseIpv4Cidr(input)).toBe(true);
+  });
 });
 
 describe("checkCidrOrThrow", () => {
@@ -66,9 +90,18 @@ describe("checkCidrOrThrow", () => {
 
   it("checks each address of a /30 for reputation and against the blocklists", async () => {
     const r = await checkCidrOrThrow("192.0.2.0/30");
-    expect(r).toMatchObject({ cidr: "192.0.2.0/30", prefixLength: 30, totalAddresses: 4, sampling: "every_address", units: 4 });
+    expect(r).toMatchObject({
+      cidr: "192.0.2.0/30",
+      prefixLength: 30,
+      totalAddresses: 4,
+      sampling: "every_address",
+      units: 4,
+    });
     expect(r.addresses.map((a) => a.ip)).toEqual(["192.0.2.0", "192.0.2.1", "192.0.2.2", "192.0.2.3"]);
-    expect(r.addresses[0].reputation).toMatchObject({ ip: "192.0.2.0", classification: { scope: "documentation", bogon: true } });
+    expect(r.addresses[0].reputation).toMatchObject({
+      ip: "192.0.2.0",
+      classification: { scope: "documentation", bogon: true },
+    });
     expect(r.addresses[0].reputation.risk.score).toEqual(expect.any(Number));
     expect(r.summary).toEqual({ checked: 4, listed: 1, incomplete: 0, listedAddresses: ["192.0.2.3"] });
     expect(r.addresses[3].blocklists.lists[0]).toMatchObject({ zone: "zen.spamhaus.org", status: "listed" });

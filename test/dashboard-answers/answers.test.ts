@@ -89,10 +89,14 @@ describe("operator text stays out of user views", () => {
   });
 
   it("a sentence that is only an instruction is dropped; other text is untouched", () => {
-    expect(forUsers("Search the catalog (the complete catalog ships, and refreshes with `npm run admin -- feeds refresh --feed kev`).")).toBe(
-      "Search the catalog.",
+    expect(
+      forUsers(
+        "Search the catalog (the complete catalog ships, and refreshes with `npm run admin -- feeds refresh --feed kev`).",
+      ),
+    ).toBe("Search the catalog.");
+    expect(forUsers("Ranges from RouteViews. Run `npm run admin -- feeds refresh` to update.")).toBe(
+      "Ranges from RouteViews.",
     );
-    expect(forUsers("Ranges from RouteViews. Run `npm run admin -- feeds refresh` to update.")).toBe("Ranges from RouteViews.");
     expect(forUsers("Use `X-API-Key` or a bearer token.")).toBe("Use `X-API-Key` or a bearer token.");
   });
 });
@@ -114,7 +118,9 @@ describe("console catalog", () => {
         expect(fieldLabel(f.name), `${e.procedure} ${f.name}`).not.toMatch(/_/);
         expect(f.example ?? f.enumValues ?? f.defaultValue, `${e.procedure} ${f.name} has no example`).not.toBeNull();
       }
-      expect(`${e.description} ${e.fields.map((f) => f.description).join(" ")}`).not.toMatch(/feeds refresh|npm run admin/);
+      expect(`${e.description} ${e.fields.map((f) => f.description).join(" ")}`).not.toMatch(
+        /feeds refresh|npm run admin/,
+      );
     }
   });
 

@@ -23,7 +23,12 @@ async function signedIn(db: Db, email: string): Promise<SessionUser> {
 export async function ownerAndMember(db: Db, label: string, plans: string[]): Promise<{ owner: Seat; member: Seat }> {
   const tag = `${label}-${Math.random().toString(36).slice(2, 8)}`;
   const owner = await signedIn(db, `owner-${tag}@dash.test`);
-  const { workspaceId } = await createWorkspace(db, { name: tag, plans, ownerEmail: owner.email, ownerUserId: owner.userId });
+  const { workspaceId } = await createWorkspace(db, {
+    name: tag,
+    plans,
+    ownerEmail: owner.email,
+    ownerUserId: owner.userId,
+  });
   let member = owner;
   if (!plans.includes("free")) {
     await inviteMember(db, { workspaceId, email: `member-${tag}@dash.test`, role: "member" });

@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 async function hookOf(key: string) {
-  const res = await app.request("POST", "/v1/webhooks", { key, body: { name: "Alerts", url: rx.url, event_types: ["high_risk_assessment"] } });
+  const res = await app.request("POST", "/v1/webhooks", {
+    key,
+    body: { name: "Alerts", url: rx.url, event_types: ["high_risk_assessment"] },
+  });
   expect(res.status).toBe(200);
   return res.body.id as string;
 }
@@ -32,8 +35,19 @@ describe("POST /v1/webhooks/{id}/test", () => {
     const id = await hookOf(ws.apiKey);
     const res = await app.request("POST", `/v1/webhooks/${id}/test`, { key: ws.apiKey, body: {} });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: expect.stringMatching(/^msg_/), event_type: "high_risk_assessment", status: "pending", attempts: 0, last_status: null });
-    expect(res.body.payload).toMatchObject({ type: "high_risk_assessment", workspace_id: ws.workspaceId, test: true, data: { test: true, risk_level: "critical" } });
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^msg_/),
+      event_type: "high_risk_assessment",
+      status: "pending",
+      attempts: 0,
+      last_status: null,
+    });
+    expect(res.body.payload).toMatchObject({
+      type: "high_risk_assessment",
+      workspace_id: ws.workspaceId,
+      test: true,
+      data: { test: true, risk_level: "critical" },
+    });
     expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
     expect(await app.used(ws.workspaceId)).toBe(0);
 
@@ -45,7 +59,13 @@ describe("POST /v1/webhooks/{id}/test", () => {
     expect(JSON.parse(got[0].body)).toMatchObject({ type: "high_risk_assessment", test: true });
 
     const log = await app.request("GET", `/v1/webhooks/${id}/deliveries`, { key: ws.apiKey });
-    expect(log.body.items[0]).toMatchObject({ id: res.body.id, status: "delivered", attempts: 1, last_status: 204, payload: { test: true } });
+    expect(log.body.items[0]).toMatchObject({
+      id: res.body.id,
+      status: "delivered",
+      attempts: 1,
+      last_status: 204,
+      payload: { test: true },
+    });
   });
 
   it("is 404 NOT_FOUND for another workspace's webhook and 403 CAPABILITY_REQUIRED without webhooks in the plan", async () => {
@@ -70,12 +90,18 @@ describe("POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", () => {
     const first = (await app.request("POST", `/v1/webhooks/${id}/test`, { key: ws.apiKey, body: {} })).body;
     rx.respondWith(500);
     await runWebhookDeliveriesOnce(app.db);
-    const pending = await app.request("POST", `/v1/webhooks/${id}/deliveries/${first.id}/redeliver`, { key: ws.apiKey, body: {} });
+    const pending = await app.request("POST", `/v1/webhooks/${id}/deliveries/${first.id}/redeliver`, {
+      key: ws.apiKey,
+      body: {},
+    });
     expect(pending.status).toBe(409);
     expect(pending.body.error.code).toBe("CONFLICT");
 
     await app.db.webhookDelivery.update({ where: { id: first.id }, data: { status: "failed" } });
-    const again = await app.request("POST", `/v1/webhooks/${id}/deliveries/${first.id}/redeliver`, { key: ws.apiKey, body: {} });
+    const again = await app.request("POST", `/v1/webhooks/${id}/deliveries/${first.id}/redeliver`, {
+      key: ws.apiKey,
+      body: {},
+    });
     expect(again.status).toBe(200);
     expect(again.body.id).not.toBe(first.id);
     expect(again.body).toMatchObject({ status: "pending", request_id: first.request_id, payload: first.payload });
@@ -85,7 +111,10 @@ describe("POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", () => {
       [again.body.id, "delivered", 204],
       [first.id, "failed", 500],
     ]);
-    const missing = await app.request("POST", `/v1/webhooks/${id}/deliveries/msg_nope/redeliver`, { key: ws.apiKey, body: {} });
+    const missing = await app.request("POST", `/v1/webhooks/${id}/deliveries/msg_nope/redeliver`, {
+      key: ws.apiKey,
+      body: {},
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -93,16 +122,30 @@ describe("POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", () => {
 describe("through the dashboard's tRPC endpoint", () => {
   it("lets a member (not owner) send a test event and redeliver it; a Free workspace is told which plans have webhooks", async () => {
     const { owner, member } = await ownerAndMember(app.db, "wh", ["suite_agency"]);
-    const created = await call(owner, "webhooks.create", { name: "Dashboard", url: rx.url, event_types: ["high_risk_assessment"] }, "mutation");
+    const created = await call(
+      owner,
+      "webhooks.create",
+      { name: "Dashboard", url: rx.url, event_types: ["high_risk_assessment"] },
+      "mutation",
+    );
     expect(created.status).toBe(200);
     const test = await call(member, "webhooks.sendTest", { id: created.data.id }, "mutation");
     expect(test).toMatchObject({ status: 200, data: { status: "pending", payload: { test: true } } });
     await runWebhookDeliveriesOnce(app.db);
-    const redo = await call(member, "webhooks.redeliver", { id: created.data.id, delivery_id: test.data.id }, "mutation");
+    const redo = await call(
+      member,
+      "webhooks.redeliver",
+      { id: created.data.id, delivery_id: test.data.id },
+      "mutation",
+    );
     expect(redo).toMatchObject({ status: 200, data: { status: "pending" } });
 
     const free = await ownerAndMember(app.db, "whfree", ["free"]);
     const refused = await call(free.owner, "webhooks.sendTest", { id: created.data.id }, "mutation");
-    expect(refused).toMatchObject({ status: 403, code: "CAPABILITY_REQUIRED", message: "Webhooks need the Suite Agency or Lookups Growth plan." });
+    expect(refused).toMatchObject({
+      status: 403,
+      code: "CAPABILITY_REQUIRED",
+      message: "Webhooks need the Suite Agency or Lookups Growth plan.",
+    });
   });
 });

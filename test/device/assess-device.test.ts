@@ -8,7 +8,8 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 
-const assess = (key: string, body: Record<string, unknown>) => app.request("POST", "/v1/assess", { key, body: { event: "signup", ip: IP, ...body } });
+const assess = (key: string, body: Record<string, unknown>) =>
+  app.request("POST", "/v1/assess", { key, body: { event: "signup", ip: IP, ...body } });
 
 describe("assessments with a device", () => {
   it("an ordinary browser adds no device signal and reports the device", async () => {
@@ -36,10 +37,14 @@ describe("assessments with a device", () => {
   it("many accounts on one device move the score (per-device velocity)", async () => {
     const ws = await app.seedWorkspace();
     const device = humanChrome("assessfarm01");
-    for (let i = 0; i < 2; i++) await assess(ws.apiKey, { device, user_id: `acct-${i}`, email: `farm${i}@example.com` });
+    for (let i = 0; i < 2; i++)
+      await assess(ws.apiKey, { device, user_id: `acct-${i}`, email: `farm${i}@example.com` });
     const res = await assess(ws.apiKey, { device, user_id: "acct-2", email: "farm2@example.com" });
     const signal = res.body.signals.find((s: any) => s.code === "device_many_accounts");
-    expect(signal).toMatchObject({ weight: 20, reason: "3 different accounts used this device in the last 60 minutes." });
+    expect(signal).toMatchObject({
+      weight: 20,
+      reason: "3 different accounts used this device in the last 60 minutes.",
+    });
     expect(res.body.sources.map((s: any) => s.name)).toContain("device-signals");
   });
 

@@ -12,7 +12,6 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 
-
 const check = (key: string, body: unknown) => app.request("POST", "/v1/device/check", { key, body });
 
 describe("device diagnosis", () => {
@@ -49,7 +48,8 @@ describe("device diagnosis", () => {
       ...humanChrome("headless0001"),
       webdriver: true,
       bot: { detected: true, kind: "headless_chrome" },
-      user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      user_agent:
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
       client_hints: { brands: [{ brand: "HeadlessChrome", version: "131" }], mobile: false, platform: "Linux" },
       platform: "Linux x86_64",
       languages: [],
@@ -70,17 +70,24 @@ describe("device diagnosis", () => {
     const ws = await app.seedWorkspace();
     const device = {
       ...humanChrome("spoofer00001"),
-      user_agent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15",
+      user_agent:
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15",
       timezone: "Asia/Tokyo",
       headless_hints: ["window.chrome is missing in Chrome", "the window has no outer size"],
     };
     const res = await check(ws.apiKey, { device, ip: IP });
     expect(res.body.automation.verdict).toBe("suspicious");
     const codes = res.body.risk.signals.map((s: any) => [s.code, s.weight]);
-    expect(codes).toEqual([["device_headless", 20], ["device_ua_mismatch", 15], ["device_timezone_mismatch", 10]]);
+    expect(codes).toEqual([
+      ["device_headless", 20],
+      ["device_ua_mismatch", 15],
+      ["device_timezone_mismatch", 10],
+    ]);
     expect(res.body.risk.score).toBe(45);
     const tz = res.body.consistency.find((c: any) => c.check === "timezone_vs_ip");
-    expect(tz.reason).toBe("The browser says Asia/Tokyo (UTC+9) but the IP is located in Mountain View, United States (about UTC-8:08): a proxy, VPN or spoofed time zone.");
+    expect(tz.reason).toBe(
+      "The browser says Asia/Tokyo (UTC+9) but the IP is located in Mountain View, United States (about UTC-8:08): a proxy, VPN or spoofed time zone.",
+    );
   });
 
   it("counts accounts and IPs per device in the workspace only", async () => {
@@ -88,7 +95,8 @@ describe("device diagnosis", () => {
     const other = await app.seedWorkspace();
     const device = humanChrome("farmdevice01");
     await check(other.apiKey, { device, user_id: "elsewhere", ip: "1.1.1.1" });
-    for (const [i, ip] of ["8.8.8.8", "8.8.4.4", "1.0.0.1"].entries()) await check(ws.apiKey, { device, user_id: `acct-${i}`, email: `u${i}@example.com`, ip });
+    for (const [i, ip] of ["8.8.8.8", "8.8.4.4", "1.0.0.1"].entries())
+      await check(ws.apiKey, { device, user_id: `acct-${i}`, email: `u${i}@example.com`, ip });
     const res = await check(ws.apiKey, { device, user_id: "acct-3", ip: "9.9.9.9" });
     expect(res.body.velocity).toEqual({ window_minutes: 60, accounts: 4, emails: 3, ips: 4 });
     expect(res.body.risk.signals.map((s: any) => s.code)).toContain("device_many_accounts");
@@ -117,13 +125,27 @@ describe("input, capability and cost", () => {
 
   it("the dashboard's tRPC endpoint runs the same procedure with the same capability and cost", async () => {
     const user = await ensureUser(app.db, { email: "device-dashboard@example.test" });
-    const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
-    const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
+    const free = await createWorkspace(app.db, {
+      name: "free",
+      plans: ["free"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
+    const paid = await createWorkspace(app.db, {
+      name: "paid",
+      plans: ["suite_starter"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
     const call = (workspaceId: string) =>
       handleDashboardRequest(
         new Request("http://127.0.0.1:3000/api/trpc/device.check", {
           method: "POST",
-          headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", "x-service-workspace": workspaceId },
+          headers: {
+            "content-type": "application/json",
+            origin: "http://127.0.0.1:3000",
+            "x-service-workspace": workspaceId,
+          },
           body: JSON.stringify({ device: humanChrome("dashboardvisitor"), ip: IP }),
         }),
         async () => ({ userId: user.id, email: user.email, name: null }),
@@ -136,7 +158,10 @@ describe("input, capability and cost", () => {
     expect(await app.db.deviceObservation.count({ where: { workspaceId: free.workspaceId } })).toBe(0);
     const ok = await call(paid.workspaceId);
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as any).result.data).toMatchObject({ device_id: expect.stringMatching(/^dev_/), automation: { verdict: "human" } });
+    expect(((await ok.json()) as any).result.data).toMatchObject({
+      device_id: expect.stringMatching(/^dev_/),
+      automation: { verdict: "human" },
+    });
     expect(await app.used(paid.workspaceId)).toBe(1);
     expect(await app.ledgerCount(paid.workspaceId)).toBe(1);
   });

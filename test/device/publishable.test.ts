@@ -31,40 +31,81 @@ async function withPublishableKey(origins = [SHOP, "http://127.0.0.1:8080"]) {
 }
 
 const checkFrom = (key: string, origin: string | null, extra: Record<string, string> = {}) =>
-  app.request("POST", "/v1/device/check", { key, body: { device: humanChrome(`pkvisitor${String(++n).padStart(6, "0")}`) }, headers: { ...(origin ? { Origin: origin } : {}), ...extra } });
+  app.request("POST", "/v1/device/check", {
+    key,
+    body: { device: humanChrome(`pkvisitor${String(++n).padStart(6, "0")}`) },
+    headers: { ...(origin ? { Origin: origin } : {}), ...extra },
+  });
 
 const preflight = (origin: string, path = "/v1/device/check", method = "POST") =>
-  app.request("OPTIONS", path, { headers: { Origin: origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": "authorization, content-type" } });
+  app.request("OPTIONS", path, {
+    headers: {
+      Origin: origin,
+      "Access-Control-Request-Method": method,
+      "Access-Control-Request-Headers": "authorization, content-type",
+    },
+  });
 
 describe("creating a publishable key", () => {
   it("is pk_live_…, shown once, stored hashed, with its normalised origins; the list shows kind and origins", async () => {
     const ws = await app.seedWorkspace();
-    const { key, plaintext } = await createApiKey(app.db, { workspaceId: ws.workspaceId, kind: "publishable", allowedOrigins: ["https://Shop.Example.test/", "http://127.0.0.1:8080"] });
+    const { key, plaintext } = await createApiKey(app.db, {
+      workspaceId: ws.workspaceId,
+      kind: "publishable",
+      allowedOrigins: ["https://Shop.Example.test/", "http://127.0.0.1:8080"],
+    });
     expect(plaintext).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
-    expect(key).toMatchObject({ kind: "publishable", allowedOrigins: ["https://shop.example.test", "http://127.0.0.1:8080"], prefix: plaintext.slice(0, 12), name: "Publishable key" });
+    expect(key).toMatchObject({
+      kind: "publishable",
+      allowedOrigins: ["https://shop.example.test", "http://127.0.0.1:8080"],
+      prefix: plaintext.slice(0, 12),
+      name: "Publishable key",
+    });
     const row = await app.db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     expect(row.hash).not.toContain(plaintext.slice(8));
     const listed = await listApiKeys(app.db, ws.workspaceId);
-    expect(listed.map((k) => [k.kind, k.allowedOrigins])).toEqual([["secret", []], ["publishable", ["https://shop.example.test", "http://127.0.0.1:8080"]]]);
+    expect(listed.map((k) => [k.kind, k.allowedOrigins])).toEqual([
+      ["secret", []],
+      ["publishable", ["https://shop.example.test", "http://127.0.0.1:8080"]],
+    ]);
   });
 
   it("refuses a publishable key without origins, with something that is not an origin, and origins on a secret key", async () => {
     const ws = await app.seedWorkspace();
-    for (const allowedOrigins of [[], ["shop.example.test"], ["https://shop.example.test/checkout"], ["javascript:alert(1)"], ["https://user:pw@shop.example.test"]]) {
-      await expect(createApiKey(app.db, { workspaceId: ws.workspaceId, kind: "publishable", allowedOrigins })).rejects.toMatchObject({ appCode: "INVALID_REQUEST", status: 400 });
+    for (const allowedOrigins of [
+      [],
+      ["shop.example.test"],
+      ["https://shop.example.test/checkout"],
+      ["javascript:alert(1)"],
+      ["https://user:pw@shop.example.test"],
+    ]) {
+      await expect(
+        createApiKey(app.db, { workspaceId: ws.workspaceId, kind: "publishable", allowedOrigins }),
+      ).rejects.toMatchObject({ appCode: "INVALID_REQUEST", status: 400 });
     }
-    await expect(createApiKey(app.db, { workspaceId: ws.workspaceId, kind: "secret", allowedOrigins: [SHOP] })).rejects.toMatchObject({ appCode: "INVALID_REQUEST", status: 400 });
+    await expect(
+      createApiKey(app.db, { workspaceId: ws.workspaceId, kind: "secret", allowedOrigins: [SHOP] }),
+    ).rejects.toMatchObject({ appCode: "INVALID_REQUEST", status: 400 });
     expect(await app.db.apiKey.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
   });
 
   it("the dashboard's createKey makes one for an owner, and the key list shows its kind and origins", async () => {
     const user = await ensureUser(app.db, { email: `pk-owner-${Date.now()}@example.test` });
-    const ws = await createWorkspace(app.db, { name: "pk", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
+    const ws = await createWorkspace(app.db, {
+      name: "pk",
+      plans: ["suite_starter"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
     const call = (path: string, body?: unknown) =>
       handleDashboardRequest(
         new Request(`http://127.0.0.1:3000/api/trpc/${path}`, {
           method: body === undefined ? "GET" : "POST",
-          headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", "x-service-workspace": ws.workspaceId },
+          headers: {
+            "content-type": "application/json",
+            origin: "http://127.0.0.1:3000",
+            "x-service-workspace": ws.workspaceId,
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
         async () => ({ userId: user.id, email: user.email, name: null }),
@@ -76,7 +117,10 @@ describe("creating a publishable key", () => {
     const created = ((await res.json()) as any).result.data;
     expect(created.plaintext).toMatch(/^pk_live_/);
     const list = ((await (await call("account.keys")).json()) as any).result.data;
-    expect(list.find((k: any) => k.id === created.key.id)).toMatchObject({ kind: "publishable", allowedOrigins: [SHOP] });
+    expect(list.find((k: any) => k.id === created.key.id)).toMatchObject({
+      kind: "publishable",
+      allowedOrigins: [SHOP],
+    });
   });
 });
 
@@ -118,7 +162,10 @@ describe("using a publishable key", () => {
     const { pk: otherPk } = await withPublishableKey(["https://elsewhere.example.test"]);
     const crossed = await checkFrom(otherPk, SHOP);
     expect(crossed.status).toBe(403);
-    expect(crossed.body.error).toEqual({ code: "ORIGIN_FORBIDDEN", message: `The origin ${SHOP} is not one of this publishable key's allowed origins.` });
+    expect(crossed.body.error).toEqual({
+      code: "ORIGIN_FORBIDDEN",
+      message: `The origin ${SHOP} is not one of this publishable key's allowed origins.`,
+    });
     const server = await checkFrom(ws.pk, null);
     expect(server.status).toBe(403);
     expect(server.body.error.code).toBe("ORIGIN_FORBIDDEN");
@@ -138,7 +185,11 @@ describe("using a publishable key", () => {
       for (const origin of [SHOP, null]) {
         const res = await app.request(method, path, { key: ws.pk, body, headers: origin ? { Origin: origin } : {} });
         // From the page's origin the REST API's own CORS rule refuses first (the origin is listed only for the device check).
-        if (origin) expect([res.status, res.body.error.code], `${method} ${path} from ${origin}`).toEqual([403, "ORIGIN_FORBIDDEN"]);
+        if (origin)
+          expect([res.status, res.body.error.code], `${method} ${path} from ${origin}`).toEqual([
+            403,
+            "ORIGIN_FORBIDDEN",
+          ]);
         else expect([res.status, res.body.error.code], `${method} ${path}`).toEqual([403, "FORBIDDEN"]);
       }
     }
@@ -189,7 +240,10 @@ describe("using a publishable key", () => {
       headers: { Origin: SHOP, "X-Forwarded-For": "198.51.100.9" },
     });
     expect(res.status).toBe(200);
-    const secret = await app.request("POST", "/v1/device/check", { key: ws.apiKey, body: { device: humanChrome("pkvisitoripchoice2"), ip: "8.8.8.8" } });
+    const secret = await app.request("POST", "/v1/device/check", {
+      key: ws.apiKey,
+      body: { device: humanChrome("pkvisitoripchoice2"), ip: "8.8.8.8" },
+    });
     expect(secret.status).toBe(200);
     const zone = (body: any) => body.consistency.find((c: any) => c.check === "timezone_vs_ip");
     // A secret key's `ip` (from the customer's server) is compared: 8.8.8.8 is located in Mountain View. A

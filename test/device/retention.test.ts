@@ -16,13 +16,25 @@ const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 async function observationsAged(workspaceId: string, ages: number[]) {
   const deviceId = deviceIdOf("visitor-retention-1");
   for (const age of ages) {
-    await observeDevice(app.db, { workspaceId, deviceId, ip: `203.0.113.${age % 250}`, email: `u${age}@example.test`, userId: null, windowMinutes: 60 });
-    await app.db.deviceObservation.updateMany({ where: { workspaceId, email: `u${age}@example.test` }, data: { createdAt: daysAgo(age) } });
+    await observeDevice(app.db, {
+      workspaceId,
+      deviceId,
+      ip: `203.0.113.${age % 250}`,
+      email: `u${age}@example.test`,
+      userId: null,
+      windowMinutes: 60,
+    });
+    await app.db.deviceObservation.updateMany({
+      where: { workspaceId, email: `u${age}@example.test` },
+      data: { createdAt: daysAgo(age) },
+    });
   }
 }
 
 const ages = async (workspaceId: string) =>
-  (await app.db.deviceObservation.findMany({ where: { workspaceId }, select: { email: true } })).map((o) => Number(o.email!.slice(1).split("@")[0])).sort((a, b) => a - b);
+  (await app.db.deviceObservation.findMany({ where: { workspaceId }, select: { email: true } }))
+    .map((o) => Number(o.email!.slice(1).split("@")[0]))
+    .sort((a, b) => a - b);
 
 it("keeps device observations for 90 days at least, for the plan's history window when longer, then deletes them", async () => {
   const free = await app.seedWorkspace({ plans: ["free"] });

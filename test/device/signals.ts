@@ -8,8 +8,17 @@ export const humanChrome = (visitor = "humanvisitor0001") => ({
   confidence: 0.6,
   webdriver: false,
   bot: { detected: false, kind: null },
-  user_agent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  client_hints: { brands: [{ brand: "Google Chrome", version: "131" }, { brand: "Chromium", version: "131" }, { brand: "Not_A Brand", version: "24" }], mobile: false, platform: "Windows" },
+  user_agent:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  client_hints: {
+    brands: [
+      { brand: "Google Chrome", version: "131" },
+      { brand: "Chromium", version: "131" },
+      { brand: "Not_A Brand", version: "24" },
+    ],
+    mobile: false,
+    platform: "Windows",
+  },
   platform: "Win32",
   languages: ["en-US", "en"],
   timezone: "America/Los_Angeles",
@@ -18,7 +27,10 @@ export const humanChrome = (visitor = "humanvisitor0001") => ({
   touch: { max_touch_points: 0, touch_event: false },
   hardware: { concurrency: 8, memory: 8 },
   canvas_hash: "0123456789abcdef0123456789abcdef",
-  webgl: { vendor: "Google Inc. (NVIDIA)", renderer: "ANGLE (NVIDIA GeForce RTX 3060)", hash: "fedcba9876543210fedcba9876543210" },
+  webgl: {
+    vendor: "Google Inc. (NVIDIA)",
+    renderer: "ANGLE (NVIDIA GeForce RTX 3060)",
+    hash: "fedcba9876543210fedcba9876543210",
+  },
   headless_hints: [],
 });
-

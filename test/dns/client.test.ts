@@ -14,14 +14,30 @@ beforeAll(async () => {
         { type: "MX", data: { preference: 10, exchange: "mx1.example.test" }, ttl: 3600 },
         { type: "NS", data: "ns1.example.test" },
         { type: "TXT", data: ["v=spf1 -all"] },
-        { type: "SOA", data: { mname: "ns1.example.test", rname: "hostmaster.example.test", serial: 7, refresh: 1, retry: 2, expire: 3, minimum: 4 } },
+        {
+          type: "SOA",
+          data: {
+            mname: "ns1.example.test",
+            rname: "hostmaster.example.test",
+            serial: 7,
+            refresh: 1,
+            retry: 2,
+            expire: 3,
+            minimum: 4,
+          },
+        },
         { type: "CAA", data: { flags: 0, tag: "issue", value: "letsencrypt.org" } },
       ],
       "www.example.test": [{ type: "CNAME", data: "example.test", ttl: 60 }],
-      "_sip._tcp.example.test": [{ type: "SRV", data: { priority: 1, weight: 5, port: 5060, target: "sip.example.test" } }],
+      "_sip._tcp.example.test": [
+        { type: "SRV", data: { priority: 1, weight: 5, port: 5060, target: "sip.example.test" } },
+      ],
       "10.2.0.192.in-addr.arpa": [{ type: "PTR", data: "host.example.test" }],
       "deep.sub.example.test": [{ type: "A", data: "192.0.2.11" }],
-      "big.example.test": Array.from({ length: 40 }, (_, i) => ({ type: "TXT" as const, data: [`record-${i}-${"x".repeat(60)}`] })),
+      "big.example.test": Array.from({ length: 40 }, (_, i) => ({
+        type: "TXT" as const,
+        data: [`record-${i}-${"x".repeat(60)}`],
+      })),
     },
   });
   second = await startFakeDnsServer({ records: { "example.test": [{ type: "A", data: "192.0.2.99" }] } });
@@ -135,6 +151,11 @@ describe("DNS client against a local resolver", () => {
 
   it("parses SERVICE_DNS_SERVERS with ports and IPv6 brackets", () => {
     process.env.SERVICE_DNS_SERVERS = "192.0.2.1, 127.0.0.1:5353,[2001:db8::1]:5300, 2001:db8::2";
-    expect(getDnsServers().map((s) => s.label)).toEqual(["192.0.2.1:53", "127.0.0.1:5353", "[2001:db8::1]:5300", "[2001:db8::2]:53"]);
+    expect(getDnsServers().map((s) => s.label)).toEqual([
+      "192.0.2.1:53",
+      "127.0.0.1:5353",
+      "[2001:db8::1]:5300",
+      "[2001:db8::2]:53",
+    ]);
   });
 });

@@ -24,7 +24,15 @@ describe("REST API", () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await app.request("GET", "/v1/dns/lookup?domain=acme.test&type=mx", { key: ws.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body.records).toEqual([{ name: "acme.test", type: "MX", ttl: 600, value: "10 mx.acme.test", data: { preference: 10, exchange: "mx.acme.test" } }]);
+    expect(res.body.records).toEqual([
+      {
+        name: "acme.test",
+        type: "MX",
+        ttl: 600,
+        value: "10 mx.acme.test",
+        data: { preference: 10, exchange: "mx.acme.test" },
+      },
+    ]);
     expect(res.headers.get("x-service-quota-used")).toBe("1");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
@@ -56,11 +64,17 @@ describe("REST API", () => {
 
   it("POST /v1/blocklists/check needs bulk for two targets and charges per target", async () => {
     const single = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const denied = await app.request("POST", "/v1/blocklists/check", { key: single.apiKey, body: { targets: ["127.0.0.2", "acme.test"] } });
+    const denied = await app.request("POST", "/v1/blocklists/check", {
+      key: single.apiKey,
+      body: { targets: ["127.0.0.2", "acme.test"] },
+    });
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
     const bulk = await app.seedWorkspace({ plans: ["suite_business"] });
-    const res = await app.request("POST", "/v1/blocklists/check", { key: bulk.apiKey, body: { targets: ["127.0.0.2", "acme.test"] } });
+    const res = await app.request("POST", "/v1/blocklists/check", {
+      key: bulk.apiKey,
+      body: { targets: ["127.0.0.2", "acme.test"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: any) => r.status)).toEqual(["listed", "not_listed"]);
     expect(res.headers.get("x-service-quota-used")).toBe("2");
@@ -76,7 +90,13 @@ describe("REST API", () => {
 
   it("publishes the five routes in the OpenAPI document", async () => {
     const res = await app.request("GET", "/v1/openapi.json");
-    for (const [path, method] of [["/dns/lookup", "get"], ["/email/check", "post"], ["/email/security", "get"], ["/blocklists/check", "post"], ["/cidr/check", "post"]]) {
+    for (const [path, method] of [
+      ["/dns/lookup", "get"],
+      ["/email/check", "post"],
+      ["/email/security", "get"],
+      ["/blocklists/check", "post"],
+      ["/cidr/check", "post"],
+    ]) {
       expect(res.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
   });

@@ -8,7 +8,10 @@ let app: TestApp;
 let dns: FakeDnsServer;
 beforeAll(async () => {
   ({ app, dns } = await startAppWithFakeDns({
-    "example.test": [{ type: "A", data: "192.0.2.10", ttl: 120 }, { type: "MX", data: { preference: 10, exchange: "mx.example.test" }, ttl: 3600 }],
+    "example.test": [
+      { type: "A", data: "192.0.2.10", ttl: 120 },
+      { type: "MX", data: { preference: 10, exchange: "mx.example.test" }, ttl: 3600 },
+    ],
     "alias.example.test": [{ type: "CNAME", data: "example.test", ttl: 30 }],
     "10.2.0.192.in-addr.arpa": [{ type: "PTR", data: "host.example.test" }],
     "xn--bcher-kva.test": [{ type: "A", data: "192.0.2.77" }],
@@ -41,7 +44,15 @@ describe("dns.lookup", () => {
     const res = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "alias.example.test", type: "mx" });
     expect(res.body.type).toBe("MX");
     expect(res.body.aliases.map((r: any) => r.value)).toEqual(["example.test"]);
-    expect(res.body.records).toEqual([{ name: "example.test", type: "MX", ttl: 3600, value: "10 mx.example.test", data: { preference: 10, exchange: "mx.example.test" } }]);
+    expect(res.body.records).toEqual([
+      {
+        name: "example.test",
+        type: "MX",
+        ttl: 3600,
+        value: "10 mx.example.test",
+        data: { preference: 10, exchange: "mx.example.test" },
+      },
+    ]);
   });
 
   it("tells NXDOMAIN from NODATA, with the negative-caching TTL", async () => {
@@ -56,7 +67,11 @@ describe("dns.lookup", () => {
   it("looks up PTR for an IP address and punycodes an IDN", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const ptr = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "192.0.2.10", type: "PTR" });
-    expect(ptr.body).toMatchObject({ domain: "192.0.2.10", queryName: "10.2.0.192.in-addr.arpa", records: [{ value: "host.example.test" }] });
+    expect(ptr.body).toMatchObject({
+      domain: "192.0.2.10",
+      queryName: "10.2.0.192.in-addr.arpa",
+      records: [{ value: "host.example.test" }],
+    });
     const idn = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "bücher.test" });
     expect(idn.body).toMatchObject({ domain: "xn--bcher-kva.test", records: [{ value: "192.0.2.77" }] });
   });

@@ -9,7 +9,10 @@ const env = { ...process.env };
 beforeAll(async () => {
   dns = await startFakeDnsServer({
     records: {
-      "cf.example.com": [{ type: "A", data: "104.16.1.1", ttl: 120 }, { type: "AAAA", data: "2606:4700::1111", ttl: 120 }],
+      "cf.example.com": [
+        { type: "A", data: "104.16.1.1", ttl: 120 },
+        { type: "AAAA", data: "2606:4700::1111", ttl: 120 },
+      ],
       "www.example.com": [{ type: "CNAME", data: "d111.cloudfront.net", ttl: 60 }],
       "d111.cloudfront.net": [{ type: "A", data: "8.8.4.4", ttl: 30 }],
       "origin.example.com": [{ type: "A", data: "8.8.8.8" }],
@@ -39,7 +42,11 @@ describe("GET /domain/{domain}/infrastructure domain function", () => {
     expect(v4.network).toMatchObject({ asn: 13335, organization: expect.stringMatching(/Cloudflare/), reason: null });
     expect(v4.network.range).not.toBeNull();
     expect(v4.location.countryCode).toMatch(/^[A-Z]{2}$/);
-    expect(v4.edge).toMatchObject({ provider: "Cloudflare", kind: "reverse_proxy", evidence: expect.stringMatching(/published edge range 104\.16\.0\.0\/13/) });
+    expect(v4.edge).toMatchObject({
+      provider: "Cloudflare",
+      kind: "reverse_proxy",
+      evidence: expect.stringMatching(/published edge range 104\.16\.0\.0\/13/),
+    });
     expect(r.behindEdge).toBe(true);
     expect(r.note).toMatch(/not the origin/);
     expect(r.sources.map((s) => s.name)).toEqual(["dns", "asn-ipv4", "geolocation"]);
@@ -48,7 +55,10 @@ describe("GET /domain/{domain}/infrastructure domain function", () => {
   it("follows the CNAME chain and names a CloudFront edge by its CNAME", async () => {
     const r = await getInfrastructureOrThrow("www.example.com");
     expect(r.cname).toEqual([{ name: "www.example.com", target: "d111.cloudfront.net", ttl: 60 }]);
-    expect(r.addresses[0]).toMatchObject({ address: "8.8.4.4", edge: { provider: "Amazon CloudFront", evidence: "the hostname is a CNAME to d111.cloudfront.net" } });
+    expect(r.addresses[0]).toMatchObject({
+      address: "8.8.4.4",
+      edge: { provider: "Amazon CloudFront", evidence: "the hostname is a CNAME to d111.cloudfront.net" },
+    });
   });
 
   it("reports an ordinary address without an edge", async () => {
@@ -60,7 +70,10 @@ describe("GET /domain/{domain}/infrastructure domain function", () => {
 
   it("gives a private address null network and location with reasons", async () => {
     const r = await getInfrastructureOrThrow("lan.example.com");
-    expect(r.addresses[0]).toMatchObject({ scope: "private", network: { asn: null, reason: expect.stringMatching(/Private-use/) } });
+    expect(r.addresses[0]).toMatchObject({
+      scope: "private",
+      network: { asn: null, reason: expect.stringMatching(/Private-use/) },
+    });
     expect(r.addresses[0]!.location.reason).toBeTruthy();
   });
 
@@ -71,14 +84,20 @@ describe("GET /domain/{domain}/infrastructure domain function", () => {
   });
 
   it("is 404 DOMAIN_NOT_FOUND for NXDOMAIN", async () => {
-    await expect(getInfrastructureOrThrow("nothing.example.com")).rejects.toMatchObject({ appCode: "DOMAIN_NOT_FOUND" });
+    await expect(getInfrastructureOrThrow("nothing.example.com")).rejects.toMatchObject({
+      appCode: "DOMAIN_NOT_FOUND",
+    });
   });
 
   it("is 503 UPSTREAM_UNAVAILABLE when DNS fails", async () => {
-    await expect(getInfrastructureOrThrow("broken.example.com")).rejects.toMatchObject({ appCode: "UPSTREAM_UNAVAILABLE" });
+    await expect(getInfrastructureOrThrow("broken.example.com")).rejects.toMatchObject({
+      appCode: "UPSTREAM_UNAVAILABLE",
+    });
     dns.down = true;
     try {
-      await expect(getInfrastructureOrThrow("origin.example.com")).rejects.toMatchObject({ appCode: "UPSTREAM_UNAVAILABLE" });
+      await expect(getInfrastructureOrThrow("origin.example.com")).rejects.toMatchObject({
+        appCode: "UPSTREAM_UNAVAILABLE",
+      });
     } finally {
       dns.down = false;
     }

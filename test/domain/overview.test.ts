@@ -35,7 +35,9 @@ beforeAll(async () => {
         { eventAction: "expiration", eventDate: "2030-08-13T04:00:00Z" },
       ],
       nameservers: [{ objectClassName: "nameserver", ldhName: "A.IANA-SERVERS.NET" }],
-      entities: [vcardEntity({ handle: "376", roles: ["registrar"], fn: "RESERVED-Internet Assigned Numbers Authority" })],
+      entities: [
+        vcardEntity({ handle: "376", roles: ["registrar"], fn: "RESERVED-Internet Assigned Numbers Authority" }),
+      ],
     },
     "domain/fresh-deals.com": {
       objectClassName: "domain",
@@ -62,22 +64,38 @@ afterAll(async () => {
 describe("GET /domain/{domain} domain function", () => {
   it("combines suffix, registration, DNS, email authentication, lists and blocklists with sources", async () => {
     const r = await getDomainIntelOrThrow("Shop.Example.com");
-    expect(r).toMatchObject({ domain: "shop.example.com", registrableDomain: "example.com", publicSuffix: "com", subdomain: "shop", exists: true });
+    expect(r).toMatchObject({
+      domain: "shop.example.com",
+      registrableDomain: "example.com",
+      publicSuffix: "com",
+      subdomain: "shop",
+      exists: true,
+    });
     expect(rdap.requests).toContain("domain/example.com");
-    expect(r.registration).toMatchObject({ registrar: "RESERVED-Internet Assigned Numbers Authority", createdAt: "1995-08-14T04:00:00.000Z", nameservers: ["a.iana-servers.net"] });
+    expect(r.registration).toMatchObject({
+      registrar: "RESERVED-Internet Assigned Numbers Authority",
+      createdAt: "1995-08-14T04:00:00.000Z",
+      nameservers: ["a.iana-servers.net"],
+    });
     expect(r.registration!.ageDays).toBeGreaterThan(10_000);
     expect(r.dns?.a).toEqual(["93.184.216.34"]);
     expect(r.blocklists).toMatchObject({ status: "not_listed", listedOn: [], checked: 1 });
     expect(r.disposable).toBe(false);
     expect(r.risk.level).toBe("low");
     const names = r.sources.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining(["dns", "email-security", "dns-blocklists", "disposable-domains", "free-email-domains"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["dns", "email-security", "dns-blocklists", "disposable-domains", "free-email-domains"]),
+    );
     expect(names.some((n) => n.startsWith("rdap"))).toBe(true);
   });
 
   it("summarises the apex's DNS and email authentication", async () => {
     const r = await getDomainIntelOrThrow("example.com");
-    expect(r.dns).toMatchObject({ mx: [{ preference: 10, exchange: "mx.example.com" }], ns: ["a.iana-servers.net"], txt: ["v=spf1 -all"] });
+    expect(r.dns).toMatchObject({
+      mx: [{ preference: 10, exchange: "mx.example.com" }],
+      ns: ["a.iana-servers.net"],
+      txt: ["v=spf1 -all"],
+    });
     expect(r.emailAuthentication).toMatchObject({ dmarc: expect.any(String), dmarcPolicy: "reject" });
   });
 
@@ -133,7 +151,16 @@ describe("GET /domain/{domain} domain function", () => {
 
 describe("scoreDomain", () => {
   it("never raises the score for missing evidence", () => {
-    const r = scoreDomain({ exists: null, registration: null, dns: null, emailAuthentication: null, disposable: false, freeEmailProvider: false, blocklists: null, knownSuffix: true });
+    const r = scoreDomain({
+      exists: null,
+      registration: null,
+      dns: null,
+      emailAuthentication: null,
+      disposable: false,
+      freeEmailProvider: false,
+      blocklists: null,
+      knownSuffix: true,
+    });
     expect(r).toEqual({ score: 0, level: "low", reasons: [] });
   });
 });

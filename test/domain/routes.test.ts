@@ -13,7 +13,9 @@ const env = { ...process.env };
 
 beforeAll(async () => {
   app = await createTestApp();
-  ct = await startCtServer({ "example.org": [ctEntry(["example.org", "www.example.org", "api.example.org"], "2024-03-01")] });
+  ct = await startCtServer({
+    "example.org": [ctEntry(["example.org", "www.example.org", "api.example.org"], "2024-03-01")],
+  });
   dns = await startFakeDnsServer({
     records: {
       "www.example.org": [{ type: "CNAME", data: "example.org.cdn.cloudflare.net" }],
@@ -21,7 +23,13 @@ beforeAll(async () => {
       "example.org": [{ type: "A", data: "93.184.216.34" }],
     },
   });
-  rdap = await startRdapServer({ "domain/example.org": { objectClassName: "domain", ldhName: "EXAMPLE.ORG", events: [{ eventAction: "registration", eventDate: "1995-04-30T04:00:00Z" }] } });
+  rdap = await startRdapServer({
+    "domain/example.org": {
+      objectClassName: "domain",
+      ldhName: "EXAMPLE.ORG",
+      events: [{ eventAction: "registration", eventDate: "1995-04-30T04:00:00Z" }],
+    },
+  });
   Object.assign(process.env, {
     SERVICE_CT_URL: ct.url,
     SERVICE_CT_TIMEOUT_MS: "1000",
@@ -55,7 +63,10 @@ describe("GET /domain/{domain}/subdomains", () => {
 
   it("accepts query strings as numbers, defaults to 100 and 0, and consumes one unit", async () => {
     const ws = await app.seedWorkspace();
-    const res = await callProcedure(app, ws.apiKey, "domain.domainSubdomains", { domain: "www.example.org", limit: "2" });
+    const res = await callProcedure(app, ws.apiKey, "domain.domainSubdomains", {
+      domain: "www.example.org",
+      limit: "2",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ apex: "example.org", total: 3, limit: 2, offset: 0, retained: false });
     expect(res.body.subdomains.map((s: { name: string }) => s.name)).toEqual(["api.example.org", "example.org"]);
@@ -94,7 +105,11 @@ describe("GET /domain/{domain}/infrastructure", () => {
     const ws = await app.seedWorkspace();
     const res = await callProcedure(app, ws.apiKey, "domain.domainInfrastructure", { domain: "www.example.org" });
     expect(res.status).toBe(200);
-    expect(res.body.addresses[0]).toMatchObject({ address: "104.18.2.2", edge: { provider: "Cloudflare" }, network: { asn: 13335 } });
+    expect(res.body.addresses[0]).toMatchObject({
+      address: "104.18.2.2",
+      edge: { provider: "Cloudflare" },
+      network: { asn: 13335 },
+    });
     expect(res.headers.get("x-service-quota-used")).toBe("1");
   });
 
@@ -124,7 +139,12 @@ describe("GET /domain/{domain}", () => {
     const ws = await app.seedWorkspace();
     const res = await callProcedure(app, ws.apiKey, "domain.domainIntel", { domain: "example.org" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ domain: "example.org", registrableDomain: "example.org", exists: true, registration: { createdAt: "1995-04-30T04:00:00.000Z" } });
+    expect(res.body).toMatchObject({
+      domain: "example.org",
+      registrableDomain: "example.org",
+      exists: true,
+      registration: { createdAt: "1995-04-30T04:00:00.000Z" },
+    });
     expect(res.body.risk.score).toBeGreaterThanOrEqual(0);
     expect(await app.used(ws.workspaceId)).toBe(1);
   });

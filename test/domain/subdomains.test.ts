@@ -34,9 +34,19 @@ describe("GET /domain/{domain}/subdomains domain function", () => {
     expect(ct.queries.at(-1)).toBe("%.example.com");
     expect(r.retained).toBe(false);
     expect(r.unavailableReason).toBeNull();
-    expect(r.subdomains.map((s) => s.name)).toEqual(["api.example.com", "example.com", "mail.example.com", "www.example.com"]);
+    expect(r.subdomains.map((s) => s.name)).toEqual([
+      "api.example.com",
+      "example.com",
+      "mail.example.com",
+      "www.example.com",
+    ]);
     const www = r.subdomains.find((s) => s.name === "www.example.com")!;
-    expect(www).toMatchObject({ certificates: 3, firstSeen: "2021-02-01T00:00:00.000Z", lastSeen: "2024-06-01T00:00:00.000Z", wildcard: false });
+    expect(www).toMatchObject({
+      certificates: 3,
+      firstSeen: "2021-02-01T00:00:00.000Z",
+      lastSeen: "2024-06-01T00:00:00.000Z",
+      wildcard: false,
+    });
     expect(r.subdomains.find((s) => s.name === "api.example.com")!.wildcard).toBe(true);
     expect(r.total).toBe(4);
     expect(r.sources[0]).toMatchObject({ name: "certificate-transparency", status: "ok" });
@@ -74,7 +84,9 @@ describe("GET /domain/{domain}/subdomains domain function", () => {
   it("is 503 UPSTREAM_UNAVAILABLE when the source is down and nothing was retained", async () => {
     ct.mode = "hang";
     try {
-      await expect(getSubdomainsOrThrow({ domain: "never-seen.example.net", limit: 100, offset: 0 })).rejects.toMatchObject({
+      await expect(
+        getSubdomainsOrThrow({ domain: "never-seen.example.net", limit: 100, offset: 0 }),
+      ).rejects.toMatchObject({
         appCode: "UPSTREAM_UNAVAILABLE",
         message: expect.stringMatching(/no answer within 1500 ms/),
       });
@@ -86,13 +98,17 @@ describe("GET /domain/{domain}/subdomains domain function", () => {
   it("treats an unreadable answer as unavailable", async () => {
     ct.mode = "garbage";
     try {
-      await expect(getSubdomainsOrThrow({ domain: "other.example.org", limit: 1, offset: 0 })).rejects.toMatchObject({ appCode: "UPSTREAM_UNAVAILABLE" });
+      await expect(getSubdomainsOrThrow({ domain: "other.example.org", limit: 1, offset: 0 })).rejects.toMatchObject({
+        appCode: "UPSTREAM_UNAVAILABLE",
+      });
     } finally {
       ct.mode = "ok";
     }
   });
 
   it("refuses a public suffix as input", async () => {
-    await expect(getSubdomainsOrThrow({ domain: "co.uk", limit: 1, offset: 0 })).rejects.toMatchObject({ appCode: "INVALID_REQUEST" });
+    await expect(getSubdomainsOrThrow({ domain: "co.uk", limit: 1, offset: 0 })).rejects.toMatchObject({
+      appCode: "INVALID_REQUEST",
+    });
   });
 });

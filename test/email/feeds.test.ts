@@ -1,10 +1,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { disposableDomainsFeed, freeEmailDomainsFeed, parseDomainList, roleAccountsFeed } from "../../server/email/feeds";
+import {
+  disposableDomainsFeed,
+  freeEmailDomainsFeed,
+  parseDomainList,
+  roleAccountsFeed,
+} from "../../server/email/feeds";
 
 describe("email feeds", () => {
   it("reads the upstream formats: a plain list with comments and a JSON array", () => {
-    expect([...parseDomainList(Buffer.from("# comment\nMailinator.com\n\n10minutemail.com\n")).data]).toEqual(["mailinator.com", "10minutemail.com"]);
+    expect([...parseDomainList(Buffer.from("# comment\nMailinator.com\n\n10minutemail.com\n")).data]).toEqual([
+      "mailinator.com",
+      "10minutemail.com",
+    ]);
     expect(parseDomainList(Buffer.from('["gmail.com", "yahoo.com"]')).count).toBe(2);
   });
 

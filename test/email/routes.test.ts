@@ -8,7 +8,10 @@ let app: TestApp;
 let dns: FakeDnsServer;
 beforeAll(async () => {
   ({ app, dns } = await startAppWithFakeDns({
-    "acme.test": [{ type: "MX", data: { preference: 10, exchange: "mx.acme.test" } }, { type: "TXT", data: ["v=spf1 mx -all"] }],
+    "acme.test": [
+      { type: "MX", data: { preference: 10, exchange: "mx.acme.test" } },
+      { type: "TXT", data: ["v=spf1 mx -all"] },
+    ],
     "_dmarc.acme.test": [{ type: "TXT", data: ["v=DMARC1; p=reject; rua=mailto:d@acme.test"] }],
   }));
 });
@@ -19,7 +22,12 @@ describe("email.check", () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await callProcedure(app, ws.apiKey, "email.emailCheck", { email: "info@acme.test" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ normalized: "info@acme.test", roleAccount: true, mx: { status: "present" }, riskLevel: "low" });
+    expect(res.body).toMatchObject({
+      normalized: "info@acme.test",
+      roleAccount: true,
+      mx: { status: "present" },
+      riskLevel: "low",
+    });
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
@@ -30,13 +38,16 @@ describe("email.check", () => {
     expect(res.body.syntax.valid).toBe(false);
   });
 
-  it.each([{}, { email: "" }, { email: 42 }, { email: `${"a".repeat(320)}@x.test` }])("refuses %j with 400 and no unit", async (input) => {
-    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const res = await callProcedure(app, ws.apiKey, "email.emailCheck", input);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("INVALID_REQUEST");
-    expect(await app.used(ws.workspaceId)).toBe(0);
-  });
+  it.each([{}, { email: "" }, { email: 42 }, { email: `${"a".repeat(320)}@x.test` }])(
+    "refuses %j with 400 and no unit",
+    async (input) => {
+      const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+      const res = await callProcedure(app, ws.apiKey, "email.emailCheck", input);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(await app.used(ws.workspaceId)).toBe(0);
+    },
+  );
 });
 
 describe("email.security", () => {
@@ -52,13 +63,15 @@ describe("email.security", () => {
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
-  it.each([{ domain: "localhost" }, { domain: "_dmarc.acme.test" }, { domain: "a b.test" }, { domain: "acme.test", selectors: "bad selector" }])(
-    "refuses %j with 400 and no unit",
-    async (input) => {
-      const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-      const res = await callProcedure(app, ws.apiKey, "email.emailSecurity", input);
-      expect(res.status).toBe(400);
-      expect(await app.used(ws.workspaceId)).toBe(0);
-    },
-  );
+  it.each([
+    { domain: "localhost" },
+    { domain: "_dmarc.acme.test" },
+    { domain: "a b.test" },
+    { domain: "acme.test", selectors: "bad selector" },
+  ])("refuses %j with 400 and no unit", async (input) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "email.emailSecurity", input);
+    expect(res.status).toBe(400);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
 });

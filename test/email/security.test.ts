@@ -7,7 +7,9 @@ import { startFakeDnsServer, type FakeDnsServer, type FakeRecord } from "../fake
 
 const txt = (text: string, ttl = 300): FakeRecord => ({ type: "TXT", data: text.match(/.{1,255}/g) ?? [""], ttl });
 const dkimKey = (bits: number) =>
-  generateKeyPairSync("rsa", { modulusLength: bits }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  generateKeyPairSync("rsa", { modulusLength: bits })
+    .publicKey.export({ type: "spki", format: "der" })
+    .toString("base64");
 
 let dns: FakeDnsServer;
 beforeAll(async () => {
@@ -16,10 +18,16 @@ beforeAll(async () => {
     "good.test": [txt("v=spf1 ip4:192.0.2.0/24 include:_spf.provider.test -all"), txt("google-site-verification=abc")],
     "_spf.provider.test": [txt("v=spf1 ip4:198.51.100.0/24 include:_spf2.provider.test ~all")],
     "_spf2.provider.test": [txt("v=spf1 ip6:2001:db8::/32 ~all")],
-    "_dmarc.good.test": [txt("v=DMARC1; p=reject; sp=quarantine; pct=100; rua=mailto:dmarc@good.test,mailto:x@reports.test; ruf=mailto:forensic@good.test; adkim=s")],
+    "_dmarc.good.test": [
+      txt(
+        "v=DMARC1; p=reject; sp=quarantine; pct=100; rua=mailto:dmarc@good.test,mailto:x@reports.test; ruf=mailto:forensic@good.test; adkim=s",
+      ),
+    ],
     "selector1._domainkey.good.test": [txt(`v=DKIM1; k=rsa; p=${dkimKey(2048)}`)],
     // A domain with every problem.
-    "bad.test": [txt("v=spf1 a mx include:i1.bad.test include:i2.bad.test include:i3.bad.test include:missing.bad.test ?all")],
+    "bad.test": [
+      txt("v=spf1 a mx include:i1.bad.test include:i2.bad.test include:i3.bad.test include:missing.bad.test ?all"),
+    ],
     "i1.bad.test": [txt("v=spf1 a mx ptr exists:%{i}.x.bad.test include:i4.bad.test -all")],
     "i2.bad.test": [txt("v=spf1 a mx -all")],
     "i3.bad.test": [txt("v=spf1 a mx -all")],
@@ -50,7 +58,10 @@ describe("SPF parsing", () => {
       { qualifier: "~", mechanism: "include", value: "x.test" },
       { qualifier: null, mechanism: "exists", value: "%{i}.y.test" },
     ]);
-    expect(p.modifiers).toEqual([{ name: "redirect", value: "z.test" }, { name: "exp", value: "e.test" }]);
+    expect(p.modifiers).toEqual([
+      { name: "redirect", value: "z.test" },
+      { name: "exp", value: "e.test" },
+    ]);
     expect(countedLookups(p)).toBe(5);
     expect(p.errors).toEqual([]);
   });
@@ -112,7 +123,13 @@ describe("getEmailSecurityOrThrow", () => {
     const r = await getEmailSecurityOrThrow({ domain: "redirect.test" });
     expect(r.spf).toMatchObject({ status: "pass", allQualifier: "-", dnsLookups: 1 });
     const sub = await getEmailSecurityOrThrow({ domain: "mail.redirect.test" });
-    expect(sub.dmarc).toMatchObject({ status: "pass", inherited: true, recordName: "_dmarc.redirect.test", policy: "quarantine", subdomainPolicy: "quarantine" });
+    expect(sub.dmarc).toMatchObject({
+      status: "pass",
+      inherited: true,
+      recordName: "_dmarc.redirect.test",
+      policy: "quarantine",
+      subdomainPolicy: "quarantine",
+    });
   });
 
   it("fails a domain with two SPF records and one without any record, with what to publish", async () => {
@@ -131,14 +148,19 @@ describe("getEmailSecurityOrThrow", () => {
     dns.setRecords("custom2024._domainkey.nothing.test", [txt(`v=DKIM1; k=rsa; p=${dkimKey(2048)}`)]);
     const r = await getEmailSecurityOrThrow({ domain: "nothing.test", selectors: ["custom2024"] });
     expect(r.dkim.selectorsChecked[0]).toBe("custom2024");
-    expect(r.dkim).toMatchObject({ status: "pass", keys: [expect.objectContaining({ selector: "custom2024", keyBits: 2048 })] });
+    expect(r.dkim).toMatchObject({
+      status: "pass",
+      keys: [expect.objectContaining({ selector: "custom2024", keyBits: 2048 })],
+    });
   });
 
   it("throws UPSTREAM_UNAVAILABLE when no resolver answers any check", async () => {
     process.env.SERVICE_DNS_TIMEOUT_MS = "100";
     dns.down = true;
     try {
-      await expect(getEmailSecurityOrThrow({ domain: "good.test" })).rejects.toMatchObject({ appCode: "UPSTREAM_UNAVAILABLE" });
+      await expect(getEmailSecurityOrThrow({ domain: "good.test" })).rejects.toMatchObject({
+        appCode: "UPSTREAM_UNAVAILABLE",
+      });
     } finally {
       dns.down = false;
       delete process.env.SERVICE_DNS_TIMEOUT_MS;

@@ -23,7 +23,11 @@ let nextId = 1000;
 export function ctEntry(names: string[], notBefore: string, days = 90): CrtShEntry {
   const nb = new Date(`${notBefore}T00:00:00Z`);
   const na = new Date(nb.getTime() + days * 86_400_000);
-  const fmt = (d: Date) => d.toISOString().replace("Z", "").replace(/\.\d+$/, "");
+  const fmt = (d: Date) =>
+    d
+      .toISOString()
+      .replace("Z", "")
+      .replace(/\.\d+$/, "");
   return {
     id: nextId++,
     issuer_name: "C=US, O=Let's Encrypt, CN=R11",
@@ -52,8 +56,10 @@ export async function startCtServer(initial: Record<string, CrtShEntry[]> = {}):
     const q = u.searchParams.get("q") ?? "";
     state.queries.push(q);
     if (state.mode === "hang") return;
-    if (state.mode === "down") return void res.writeHead(502, { "content-type": "text/html" }).end("<h1>502 Bad Gateway</h1>");
-    if (state.mode === "garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("{not json");
+    if (state.mode === "down")
+      return void res.writeHead(502, { "content-type": "text/html" }).end("<h1>502 Bad Gateway</h1>");
+    if (state.mode === "garbage")
+      return void res.writeHead(200, { "content-type": "application/json" }).end("{not json");
     if (u.searchParams.get("output") !== "json") return void res.writeHead(400).end("output=json expected");
     const apex = q.replace(/^%\./, "");
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(data.get(apex) ?? []));

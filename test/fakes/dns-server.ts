@@ -87,7 +87,10 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
     setFailure: (name, failure) => void (failure ? failures.set(norm(name), failure) : failures.delete(norm(name))),
     close: async () => {
       for (const s of sockets) s.destroy();
-      await Promise.all([new Promise<void>((r) => udp.close(() => r())), new Promise<void>((r) => tcp.close(() => r()))]);
+      await Promise.all([
+        new Promise<void>((r) => udp.close(() => r())),
+        new Promise<void>((r) => tcp.close(() => r())),
+      ]);
     },
   };
 
@@ -104,7 +107,15 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
       type: "SOA",
       name: apex,
       ttl: 60,
-      data: { mname: `ns1.${apex}`, rname: `hostmaster.${apex}`, serial: 1, refresh: 3600, retry: 600, expire: 86400, minimum: 60 },
+      data: {
+        mname: `ns1.${apex}`,
+        rname: `hostmaster.${apex}`,
+        serial: 1,
+        refresh: 3600,
+        retry: 600,
+        expire: 86400,
+        minimum: 60,
+      },
     };
   }
 
@@ -178,7 +189,13 @@ export async function startFakeDnsServer(opts: FakeDnsOptions = {}): Promise<Fak
         if (state.truncateUdp || out.length > res.udpLimit) {
           // Real servers set TC and send what fits; sending no records makes clients that ignore TC fail loudly.
           const decoded = packet.decode(out);
-          out = packet.encode({ ...decoded, flags: (decoded.flags ?? 0) | packet.TRUNCATED_RESPONSE, answers: [], authorities: [], additionals: [] });
+          out = packet.encode({
+            ...decoded,
+            flags: (decoded.flags ?? 0) | packet.TRUNCATED_RESPONSE,
+            answers: [],
+            authorities: [],
+            additionals: [],
+          });
         }
         udp.send(out, rinfo.port, rinfo.address);
       });

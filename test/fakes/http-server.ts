@@ -22,7 +22,9 @@ export type FakeHttpServer = {
   close(): Promise<void>;
 };
 
-export async function startHttpServer(opts: { routes?: Record<string, FakeRoute>; tls?: IssuedCert } = {}): Promise<FakeHttpServer> {
+export async function startHttpServer(
+  opts: { routes?: Record<string, FakeRoute>; tls?: IssuedCert } = {},
+): Promise<FakeHttpServer> {
   const routes = new Map(Object.entries(opts.routes ?? {}));
   const requests: LoggedRequest[] = [];
   const handler: http.RequestListener = (req, res) => {
@@ -34,11 +36,14 @@ export async function startHttpServer(opts: { routes?: Record<string, FakeRoute>
       return;
     }
     if (typeof route === "function") return route(req, res);
-    const send = () => res.writeHead(route.status ?? 200, route.headers ?? { "content-type": "text/plain" }).end(route.body ?? "ok");
+    const send = () =>
+      res.writeHead(route.status ?? 200, route.headers ?? { "content-type": "text/plain" }).end(route.body ?? "ok");
     if (route.delayMs) setTimeout(send, route.delayMs);
     else send();
   };
-  const server = opts.tls ? https.createServer({ key: opts.tls.keyPem, cert: opts.tls.chainPem }, handler) : http.createServer(handler);
+  const server = opts.tls
+    ? https.createServer({ key: opts.tls.keyPem, cert: opts.tls.chainPem }, handler)
+    : http.createServer(handler);
   server.on("tlsClientError", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;

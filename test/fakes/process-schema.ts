@@ -8,7 +8,8 @@ import { afterAll, beforeAll } from "vitest";
 import { PrismaClient } from "../../server/db/generated/client";
 
 export function useProcessSchema(prefix: string) {
-  const url = process.env.DATABASE_URL ?? process.env.SERVICE_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+  const url =
+    process.env.DATABASE_URL ?? process.env.SERVICE_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
   const schema = `${prefix}_${process.pid}_${randomBytes(3).toString("hex")}`;
   let admin: pg.Client;
   beforeAll(async () => {
@@ -41,7 +42,9 @@ export function useProcessSchema(prefix: string) {
   /** A client of the test process on the same schema (once a process has migrated it). */
   async function client(): Promise<PrismaClient> {
     const { PrismaPg } = await import("@prisma/adapter-pg");
-    return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, options: `-c search_path="${schema}"` } as never, { schema }) });
+    return new PrismaClient({
+      adapter: new PrismaPg({ connectionString: url, options: `-c search_path="${schema}"` } as never, { schema }),
+    });
   }
 
   return { url, schema, runProcess, client };

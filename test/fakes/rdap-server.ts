@@ -21,13 +21,16 @@ export async function startRdapServer(objects: Record<string, Record<string, unk
   const server = http.createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? "/").split("?")[0]!.replace(/^\/+/, ""));
     requests.push(path);
-    if (failure !== null) return void res.writeHead(failure, { "content-type": "text/plain" }).end("service unavailable");
+    if (failure !== null)
+      return void res.writeHead(failure, { "content-type": "text/plain" }).end("service unavailable");
     const body = table.get(path);
     if (!body) {
       res.writeHead(404, { "content-type": "application/rdap+json" });
       return void res.end(JSON.stringify({ errorCode: 404, title: "Not Found", rdapConformance: ["rdap_level_0"] }));
     }
-    res.writeHead(200, { "content-type": "application/rdap+json" }).end(JSON.stringify({ rdapConformance: ["rdap_level_0"], ...body }));
+    res
+      .writeHead(200, { "content-type": "application/rdap+json" })
+      .end(JSON.stringify({ rdapConformance: ["rdap_level_0"], ...body }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -45,10 +48,27 @@ export async function startRdapServer(objects: Record<string, Record<string, unk
 }
 
 /** A jCard entity as registries publish them. */
-export function vcardEntity(o: { handle: string; roles: string[]; fn: string; email?: string; tel?: string; country?: string; entities?: unknown[] }) {
-  const props: unknown[] = [["version", {}, "text", "4.0"], ["fn", {}, "text", o.fn]];
+export function vcardEntity(o: {
+  handle: string;
+  roles: string[];
+  fn: string;
+  email?: string;
+  tel?: string;
+  country?: string;
+  entities?: unknown[];
+}) {
+  const props: unknown[] = [
+    ["version", {}, "text", "4.0"],
+    ["fn", {}, "text", o.fn],
+  ];
   if (o.email) props.push(["email", {}, "text", o.email]);
   if (o.tel) props.push(["tel", { type: "voice" }, "uri", `tel:${o.tel}`]);
   if (o.country) props.push(["adr", { cc: o.country }, "text", ["", "", "", "", "", "", o.country]]);
-  return { objectClassName: "entity", handle: o.handle, roles: o.roles, vcardArray: ["vcard", props], entities: o.entities ?? [] };
+  return {
+    objectClassName: "entity",
+    handle: o.handle,
+    roles: o.roles,
+    vcardArray: ["vcard", props],
+    entities: o.entities ?? [],
+  };
 }

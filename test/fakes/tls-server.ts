@@ -14,7 +14,14 @@ import tls from "node:tls";
 import forge from "node-forge";
 
 export type IssuedCert = { certPem: string; keyPem: string; chainPem: string };
-export type IssueOptions = { names: string[]; days?: number; notBefore?: Date; notAfter?: Date; selfSigned?: boolean; ips?: string[] };
+export type IssueOptions = {
+  names: string[];
+  days?: number;
+  notBefore?: Date;
+  notAfter?: Date;
+  selfSigned?: boolean;
+  ips?: string[];
+};
 export type TestPki = { caPem: string; caFile: string; issue(opts: IssueOptions): IssuedCert };
 
 function rsaKey(bits = 2048) {
@@ -37,7 +44,10 @@ export function createTestPki(commonName = "Service Test Root CA"): TestPki {
   caCert.serialNumber = serial();
   caCert.validity.notBefore = new Date(Date.now() - 86_400_000);
   caCert.validity.notAfter = new Date(Date.now() + 3650 * 86_400_000);
-  const caAttrs = [{ name: "commonName", value: commonName }, { name: "organizationName", value: "Service Tests" }];
+  const caAttrs = [
+    { name: "commonName", value: commonName },
+    { name: "organizationName", value: "Service Tests" },
+  ];
   caCert.setSubject(caAttrs);
   caCert.setIssuer(caAttrs);
   caCert.setExtensions([

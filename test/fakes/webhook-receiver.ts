@@ -23,7 +23,12 @@ export async function startWebhookReceiver(opts: { defaultStatus?: number } = {}
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       const status = queue.shift() ?? opts.defaultStatus ?? 204;
       res.writeHead(status, { "content-type": "text/plain" }).end(status >= 300 ? "nope" : "");
     });

@@ -11,7 +11,9 @@ const buf = (s: string) => Buffer.from(s);
 
 describe("feed parsers", () => {
   it("Spamhaus DROP reads the legacy text format with its date", () => {
-    const p = spamhausDropFeed.parse(buf("; Spamhaus DROP List\n; Last-Modified: Tue, 03 Nov 2026 10:00:00 GMT\n1.10.16.0/20 ; SBL256894\n"));
+    const p = spamhausDropFeed.parse(
+      buf("; Spamhaus DROP List\n; Last-Modified: Tue, 03 Nov 2026 10:00:00 GMT\n1.10.16.0/20 ; SBL256894\n"),
+    );
     expect(p.count).toBe(1);
     expect(p.version).toBe("2026-11-03T10:00:00.000Z");
     expect(p.data.lookup("1.10.20.1")).toEqual({ cidr: "1.10.16.0/20", sblId: "SBL256894" });
@@ -19,7 +21,11 @@ describe("feed parsers", () => {
   });
 
   it("Spamhaus ASN-DROP reads JSON lines", () => {
-    const p = spamhausAsnDropFeed.parse(buf('{"asn":64500,"rir":"ripencc","domain":"bad.example","cc":"ZZ","asname":"BAD-AS"}\n{"type":"metadata","timestamp":1790000000}\n'));
+    const p = spamhausAsnDropFeed.parse(
+      buf(
+        '{"asn":64500,"rir":"ripencc","domain":"bad.example","cc":"ZZ","asname":"BAD-AS"}\n{"type":"metadata","timestamp":1790000000}\n',
+      ),
+    );
     expect(p.data.get(64500)).toEqual({ asn: 64500, name: "BAD-AS", country: "ZZ" });
   });
 
@@ -28,26 +34,58 @@ describe("feed parsers", () => {
   });
 
   it("Cloudflare ranges parse from the API, from plain lines and from a JSON array", () => {
-    const api = cloudflareFeed.parse(buf(JSON.stringify({ result: { ipv4_cidrs: ["173.245.48.0/20"], ipv6_cidrs: ["2400:cb00::/32"], etag: "abc" }, success: true })));
+    const api = cloudflareFeed.parse(
+      buf(
+        JSON.stringify({
+          result: { ipv4_cidrs: ["173.245.48.0/20"], ipv6_cidrs: ["2400:cb00::/32"], etag: "abc" },
+          success: true,
+        }),
+      ),
+    );
     expect(api).toMatchObject({ count: 2, version: "abc" });
     expect(api.data.entries.map((e) => e.cidr)).toEqual(["173.245.48.0/20", "2400:cb00::/32"]);
     expect(cloudflareFeed.parse(buf("173.245.48.0/20\n103.21.244.0/22\n")).count).toBe(2);
-    expect(cloudflareFeed.parse(buf('["104.16.0.0/13"]')).data.entries[0]).toMatchObject({ cidr: "104.16.0.0/13", range: { version: 4 } });
+    expect(cloudflareFeed.parse(buf('["104.16.0.0/13"]')).data.entries[0]).toMatchObject({
+      cidr: "104.16.0.0/13",
+      range: { version: 4 },
+    });
   });
 
   it("geofeed and Apple's egress CSV take the CIDR from the first field", () => {
-    const p = digitalOceanFeed.parse(buf("# DigitalOcean geofeed\n5.101.96.0/21,NL,NL-NH,Amsterdam,1098\n2a03:b0c0::/32,NL,NL-NH,Amsterdam,1098\n"));
+    const p = digitalOceanFeed.parse(
+      buf("# DigitalOcean geofeed\n5.101.96.0/21,NL,NL-NH,Amsterdam,1098\n2a03:b0c0::/32,NL,NL-NH,Amsterdam,1098\n"),
+    );
     expect(p.data.entries.map((e) => e.cidr)).toEqual(["5.101.96.0/21", "2a03:b0c0::/32"]);
     const relay = EVIDENCE_FEEDS.find((f) => f.name === "relay-icloud-private-relay")!;
-    expect(relay.parse(buf("172.224.226.0/27,GB,GB-EN,London,\n2a02:26f7:b3c0:4000::/64,GB,GB-EN,London,\n")).count).toBe(2);
+    expect(
+      relay.parse(buf("172.224.226.0/27,GB,GB-EN,London,\n2a02:26f7:b3c0:4000::/64,GB,GB-EN,London,\n")).count,
+    ).toBe(2);
   });
 
   it("JSON lists are read wherever their CIDRs sit, skipping a VPN's entry addresses", () => {
     const bot = EVIDENCE_FEEDS.find((f) => f.name === "crawler-googlebot")!;
-    const g = bot.parse(buf(JSON.stringify({ creationTime: "2026-11-20T00:00:00", prefixes: [{ ipv4Prefix: "66.249.64.0/27" }, { ipv6Prefix: "2001:4860:4801:10::/64" }] })));
+    const g = bot.parse(
+      buf(
+        JSON.stringify({
+          creationTime: "2026-11-20T00:00:00",
+          prefixes: [{ ipv4Prefix: "66.249.64.0/27" }, { ipv6Prefix: "2001:4860:4801:10::/64" }],
+        }),
+      ),
+    );
     expect(g.data.entries.map((e) => e.cidr)).toEqual(["66.249.64.0/27", "2001:4860:4801:10::/64"]);
     const proton = EVIDENCE_FEEDS.find((f) => f.name === "vpn-protonvpn")!;
-    const p = proton.parse(buf(JSON.stringify({ LogicalServers: [{ Name: "CH#1", Servers: [{ EntryIP: "185.159.157.1", ExitIP: "185.159.157.9", Domain: "node-ch-01.protonvpn.net" }] }] })));
+    const p = proton.parse(
+      buf(
+        JSON.stringify({
+          LogicalServers: [
+            {
+              Name: "CH#1",
+              Servers: [{ EntryIP: "185.159.157.1", ExitIP: "185.159.157.9", Domain: "node-ch-01.protonvpn.net" }],
+            },
+          ],
+        }),
+      ),
+    );
     expect(p.data.entries.map((e) => e.cidr)).toEqual(["185.159.157.9"]);
   });
 

@@ -38,7 +38,14 @@ describe("feeds refresh", () => {
     expect(before.fetchedAt.toISOString()).toBe("2024-08-20T00:00:00.000Z");
 
     const [result] = await refreshFeeds(db, { feed: "tor-exits" });
-    expect(result).toMatchObject({ name: "tor-exits", ok: true, count: 3, ageSeconds: 0, error: null, sourceUrl: `${feeds.url}/tor` });
+    expect(result).toMatchObject({
+      name: "tor-exits",
+      ok: true,
+      count: 3,
+      ageSeconds: 0,
+      error: null,
+      sourceUrl: `${feeds.url}/tor`,
+    });
 
     const now = await getFeed<Set<string>>("tor-exits", { db });
     expect(now.origin).toBe("refreshed");
@@ -129,8 +136,14 @@ describe("feeds refresh", () => {
   });
 
   it("a list published as several files (OpenAI's three) is downloaded whole, and the index answers from it at once", async () => {
-    feeds.set("/gptbot", { contentType: "application/json", body: JSON.stringify({ creationTime: "2026-11-20", prefixes: [{ ipv4Prefix: "20.171.206.0/28" }] }) });
-    feeds.set("/searchbot", { contentType: "application/json", body: JSON.stringify({ prefixes: [{ ipv6Prefix: "2603:1063:2000::/48" }] }) });
+    feeds.set("/gptbot", {
+      contentType: "application/json",
+      body: JSON.stringify({ creationTime: "2026-11-20", prefixes: [{ ipv4Prefix: "20.171.206.0/28" }] }),
+    });
+    feeds.set("/searchbot", {
+      contentType: "application/json",
+      body: JSON.stringify({ prefixes: [{ ipv6Prefix: "2603:1063:2000::/48" }] }),
+    });
     feeds.set("/chatgpt-user", { body: "# plain list\n52.156.77.128/27\n" });
     process.env.SERVICE_FEED_CRAWLER_OPENAI_URL = `${feeds.url}/gptbot ${feeds.url}/searchbot ${feeds.url}/chatgpt-user`;
     try {
@@ -138,7 +151,12 @@ describe("feeds refresh", () => {
       expect(result).toMatchObject({ ok: true, count: 3, error: null });
       const p = classifyPrivacy("2603:1063:2000::9", null);
       expect(p).toMatchObject({ crawler: true, service: "OpenAI crawlers" });
-      expect(p.matches[0]).toMatchObject({ feed: "crawler-openai", range: "2603:1063:2000::/48", snapshotDate: new Date().toISOString().slice(0, 10), weightFactor: 1 });
+      expect(p.matches[0]).toMatchObject({
+        feed: "crawler-openai",
+        range: "2603:1063:2000::/48",
+        snapshotDate: new Date().toISOString().slice(0, 10),
+        weightFactor: 1,
+      });
       expect(classifyPrivacy("52.156.77.130", null).crawler).toBe(true);
       // The shipped OpenAI ranges are replaced, not merged.
       expect(classifyPrivacy("4.227.36.1", null).crawler).toBe(false);
@@ -176,7 +194,16 @@ describe("feeds status", () => {
   it("lists every feed with origin, count, age, licence and attribution", async () => {
     const status = await feedStatus(db);
     const names = status.map((s) => s.name);
-    for (const n of ["asn-ipv4", "asn-ipv6", "tor-exits", "spamhaus-drop", "cloud-cloudflare", "public-suffix-list", "rdap-bootstrap-dns", "disposable-domains"]) {
+    for (const n of [
+      "asn-ipv4",
+      "asn-ipv6",
+      "tor-exits",
+      "spamhaus-drop",
+      "cloud-cloudflare",
+      "public-suffix-list",
+      "rdap-bootstrap-dns",
+      "disposable-domains",
+    ]) {
       expect(names).toContain(n);
     }
     const asn = status.find((s) => s.name === "asn-ipv4")!;
@@ -192,18 +219,49 @@ describe("feeds status", () => {
     const status = await feedStatus(db);
     const row = (name: string) => status.find((s) => s.name === name)!;
     const counts: Record<string, number> = {
-      "cloud-aws": 3859, "relay-icloud-private-relay": 13745, "platform-github": 5519, "cloud-oracle": 793, "vpn-protonvpn": 672, "cloud-azure": 519,
-      "crawler-duckduckbot": 479, "crawler-duckassistbot": 479, "cloud-linode": 279, "cloud-digitalocean": 234, "crawler-openai": 233,
-      "monitor-statuscake": 183, "monitor-pingdom": 154, "cloud-vultr": 151, "cloud-gcp": 112, "platform-facebook": 74, "crawler-googlebot": 65,
-      "crawler-bing": 28, "cloud-cloudflare": 22, "platform-twitter": 21, "crawler-perplexity": 12, "platform-telegram": 11,
+      "cloud-aws": 3859,
+      "relay-icloud-private-relay": 13745,
+      "platform-github": 5519,
+      "cloud-oracle": 793,
+      "vpn-protonvpn": 672,
+      "cloud-azure": 519,
+      "crawler-duckduckbot": 479,
+      "crawler-duckassistbot": 479,
+      "cloud-linode": 279,
+      "cloud-digitalocean": 234,
+      "crawler-openai": 233,
+      "monitor-statuscake": 183,
+      "monitor-pingdom": 154,
+      "cloud-vultr": 151,
+      "cloud-gcp": 112,
+      "platform-facebook": 74,
+      "crawler-googlebot": 65,
+      "crawler-bing": 28,
+      "cloud-cloudflare": 22,
+      "platform-twitter": 21,
+      "crawler-perplexity": 12,
+      "platform-telegram": 11,
     };
     for (const [name, count] of Object.entries(counts)) {
-      expect(row(name), name).toMatchObject({ origin: "shipped", count, version: "2026-08-22", fetchedAt: "2026-08-22T00:00:00.000Z", license: expect.stringContaining("CC0"), error: null });
+      expect(row(name), name).toMatchObject({
+        origin: "shipped",
+        count,
+        version: "2026-08-22",
+        fetchedAt: "2026-08-22T00:00:00.000Z",
+        license: expect.stringContaining("CC0"),
+        error: null,
+      });
     }
-    expect(row("tor-exits")).toMatchObject({ count: 1256, fetchedAt: "2024-08-20T00:00:00.000Z", sourceUrl: `${feeds.url}/tor` });
+    expect(row("tor-exits")).toMatchObject({
+      count: 1256,
+      fetchedAt: "2024-08-20T00:00:00.000Z",
+      sourceUrl: `${feeds.url}/tor`,
+    });
     expect(row("kev")).toMatchObject({ count: 1404, version: "2025.08.25" });
     expect(row("relay-icloud-private-relay").sourceUrl).toBe("https://mask-api.icloud.com/egress-ip-ranges.csv");
-    expect(row("crawler-googlebot").sourceUrl).toBe("https://developers.google.com/static/search/apis/ipranges/googlebot.json");
+    expect(row("crawler-googlebot").sourceUrl).toBe(
+      "https://developers.google.com/static/search/apis/ipranges/googlebot.json",
+    );
     // No stable published address: shipped as a snapshot and said so.
     expect(row("platform-twitter").sourceUrl).toBeNull();
     expect(row("platform-twitter").attribution).toMatch(/snapshot only/);

@@ -35,7 +35,9 @@ describe("GET /v1/sources", () => {
       fetched_at: "2024-08-20T00:00:00.000Z",
       refresh: { status: "ok", every_seconds: 3600, last_failed_at: null },
     });
-    expect(byName.get("hosting-asns")).toMatchObject({ refresh: { status: "snapshot", every_seconds: null, next_run_at: null } });
+    expect(byName.get("hosting-asns")).toMatchObject({
+      refresh: { status: "snapshot", every_seconds: null, next_run_at: null },
+    });
     expect(byName.get("kev")).toMatchObject({ refresh: { status: "ok", every_seconds: 86_400 } });
     expect(await app.used(workspaceId)).toBe(0);
     expect(await app.ledgerCount(workspaceId)).toBe(0);
@@ -48,7 +50,15 @@ describe("GET /v1/sources", () => {
     expect(await runIfDue(app.db, task, failedAt)).toBe("failed");
     const res = await app.request("GET", "/v1/sources", { key: apiKey });
     const tor = res.body.sources.find((s: { name: string }) => s.name === "tor-exits");
-    expect(tor).toMatchObject({ entries: 1256, origin: "shipped", refresh: { status: "failing", last_failed_at: failedAt.toISOString(), last_error: "the source answered HTTP 503" } });
+    expect(tor).toMatchObject({
+      entries: 1256,
+      origin: "shipped",
+      refresh: {
+        status: "failing",
+        last_failed_at: failedAt.toISOString(),
+        last_error: "the source answered HTTP 503",
+      },
+    });
     expect(res.text).not.toContain(feeds.url);
     expect(res.text).not.toContain("127.0.0.1");
     expect(res.text).not.toContain("maintenance");
@@ -69,8 +79,12 @@ describe("publicRefreshError", () => {
     expect(publicRefreshError("getaddrinfo ENOTFOUND mirror.internal")).toBe("the source could not be reached");
     expect(publicRefreshError("fetch failed")).toBe("the source could not be reached");
     expect(publicRefreshError("payload of 999 bytes exceeds the limit")).toBe("the download was larger than allowed");
-    expect(publicRefreshError("source returned an empty list; keeping the previous 3 entries")).toBe("the source returned an empty list");
-    expect(publicRefreshError("Unexpected token < in JSON at position 0")).toBe("the downloaded data could not be read");
+    expect(publicRefreshError("source returned an empty list; keeping the previous 3 entries")).toBe(
+      "the source returned an empty list",
+    );
+    expect(publicRefreshError("Unexpected token < in JSON at position 0")).toBe(
+      "the downloaded data could not be read",
+    );
     expect(publicRefreshError(null)).toBeNull();
   });
 });

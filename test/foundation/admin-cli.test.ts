@@ -30,16 +30,25 @@ describe("admin CLI on an embedded database folder with no server running", () =
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("creates a workspace, reports usage as JSON, and fails clearly on bad input", async () => {
-    const created = await cli(["workspace", "create", "--name", "Acme", "--plan", "suite_starter", "--json"], { SERVICE_DATA_DIR: dir });
+    const created = await cli(["workspace", "create", "--name", "Acme", "--plan", "suite_starter", "--json"], {
+      SERVICE_DATA_DIR: dir,
+    });
     expect(created.code).toBe(0);
     const ws = JSON.parse(created.stdout);
     expect(Object.keys(ws).sort()).toEqual(["apiKey", "workspaceId"]);
     expect(ws.apiKey).toMatch(/^svc_live_/);
 
     const usage = await cli(["usage", "--workspace", ws.workspaceId, "--json"], { SERVICE_DATA_DIR: dir });
-    expect(JSON.parse(usage.stdout)).toEqual({ limit: 1000, used: 0, remaining: 1000, reset: expect.stringMatching(/-01T00:00:00\.000Z$/) });
+    expect(JSON.parse(usage.stdout)).toEqual({
+      limit: 1000,
+      used: 0,
+      remaining: 1000,
+      reset: expect.stringMatching(/-01T00:00:00\.000Z$/),
+    });
 
-    const bad = await cli(["workspace", "create", "--name", "X", "--plan", "platinum", "--json"], { SERVICE_DATA_DIR: dir });
+    const bad = await cli(["workspace", "create", "--name", "X", "--plan", "platinum", "--json"], {
+      SERVICE_DATA_DIR: dir,
+    });
     expect(bad.code).not.toBe(0);
     expect(JSON.parse(bad.stderr).error.code).toBe("INVALID_REQUEST");
     expect(JSON.parse(bad.stderr).error.message).toMatch(/platinum/);
@@ -73,22 +82,40 @@ describe("admin CLI through a running server's admin channel", () => {
 
   it("runs every command against the server's database", async () => {
     const env = { SERVICE_DATA_DIR: dir };
-    const ws = JSON.parse((await cli(["workspace", "create", "--name", "Chan", "--plan", "suite_starter", "--json"], env)).stdout);
+    const ws = JSON.parse(
+      (await cli(["workspace", "create", "--name", "Chan", "--plan", "suite_starter", "--json"], env)).stdout,
+    );
     const key = JSON.parse((await cli(["key", "create", "--workspace", ws.workspaceId, "--json"], env)).stdout);
     expect(Object.keys(key).sort()).toEqual(["apiKey", "keyId"]);
     expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).status).toBe(200);
 
-    const plan = JSON.parse((await cli(["plan", "set", "--workspace", ws.workspaceId, "--plan", "free", "--json"], env)).stdout);
+    const plan = JSON.parse(
+      (await cli(["plan", "set", "--workspace", ws.workspaceId, "--plan", "free", "--json"], env)).stdout,
+    );
     expect(plan.plans).toEqual(["free"]);
     expect(plan.pausedKeys).toEqual([key.keyId]);
-    expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).body.error.code).toBe("API_KEY_PAUSED");
+    expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).body.error.code).toBe(
+      "API_KEY_PAUSED",
+    );
 
-    const adjusted = JSON.parse((await cli(["usage", "adjust", "--workspace", ws.workspaceId, "--units", "-1", "--reason", "goodwill", "--json"], env)).stdout);
+    const adjusted = JSON.parse(
+      (
+        await cli(
+          ["usage", "adjust", "--workspace", ws.workspaceId, "--units", "-1", "--reason", "goodwill", "--json"],
+          env,
+        )
+      ).stdout,
+    );
     expect(adjusted).toMatchObject({ limit: 1000, used: 0, remaining: 1000 });
-    const ledger = await app.db.usageLedger.findFirst({ where: { workspaceId: ws.workspaceId, endpoint: "admin.usage.adjust" } });
+    const ledger = await app.db.usageLedger.findFirst({
+      where: { workspaceId: ws.workspaceId, endpoint: "admin.usage.adjust" },
+    });
     expect(ledger).toMatchObject({ units: -1, reason: "goodwill" });
 
-    const firstKey = await app.db.apiKey.findFirstOrThrow({ where: { workspaceId: ws.workspaceId }, orderBy: { createdAt: "asc" } });
+    const firstKey = await app.db.apiKey.findFirstOrThrow({
+      where: { workspaceId: ws.workspaceId },
+      orderBy: { createdAt: "asc" },
+    });
     const revoked = await cli(["key", "revoke", "--key", firstKey.id, "--json"], env);
     expect(JSON.parse(revoked.stdout).status).toBe("revoked");
     expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(401);

@@ -32,7 +32,9 @@ describe("numeric settings", () => {
   ])("refuse SERVICE_TARGET_TIMEOUT_MS=%s naming the variable", (value, accepted) => {
     setEnv("SERVICE_TARGET_TIMEOUT_MS", value);
     expect(() => requestTimeoutMs()).toThrow(ConfigurationError);
-    expect(() => requestTimeoutMs()).toThrow(`SERVICE_TARGET_TIMEOUT_MS="${value}" is invalid: it must be ${accepted} (unset means 10000).`);
+    expect(() => requestTimeoutMs()).toThrow(
+      `SERVICE_TARGET_TIMEOUT_MS="${value}" is invalid: it must be ${accepted} (unset means 10000).`,
+    );
   });
 
   it("are all checked at start-up, one line per invalid variable", () => {
@@ -60,4 +62,3 @@ describe("numeric settings", () => {
     expect(configurationProblems()).toEqual([expect.stringContaining(`${name}="2s" is invalid`)]);
   });
 });
-

@@ -6,7 +6,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { forEachOpenApiProcedure } from "trpc-to-openapi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessSentence, BULK_PLANS, catalogPlans, describePlans, historyWindowsList, historyWindowsSentence, plansForCapability, WEBHOOK_PLANS, type AccessMeta } from "../../server/api/contract-text";
+import {
+  accessSentence,
+  BULK_PLANS,
+  catalogPlans,
+  describePlans,
+  historyWindowsList,
+  historyWindowsSentence,
+  plansForCapability,
+  WEBHOOK_PLANS,
+  type AccessMeta,
+} from "../../server/api/contract-text";
 import { getOpenApiDocument } from "../../server/api/rest/openapi";
 import { appRouter } from "../../server/api/root";
 import type { Meta } from "../../server/api/trpc";
@@ -69,7 +79,12 @@ describe("every operation's description ends with the sentence written from its 
 describe("no router or dashboard page types a plan name or a unit cost", () => {
   const routerDir = path.join(root, "server/api/routers");
   const routers = readdirSync(routerDir).filter((f) => f.endsWith(".ts"));
-  const pages = ["app/dashboard/bulk/BulkView.tsx", "app/dashboard/webhooks/WebhooksView.tsx", "app/dashboard/history/HistoryView.tsx", "app/dashboard/reports/ReportsView.tsx"];
+  const pages = [
+    "app/dashboard/bulk/BulkView.tsx",
+    "app/dashboard/webhooks/WebhooksView.tsx",
+    "app/dashboard/history/HistoryView.tsx",
+    "app/dashboard/reports/ReportsView.tsx",
+  ];
 
   it.each(routers)("server/api/routers/%s", (file) => {
     expect(handTyped(readFileSync(path.join(routerDir, file), "utf8"))).toEqual([]);
@@ -92,7 +107,16 @@ describe("the sentences follow the contract", () => {
     expect(accessSentence({ metered: { capability: "geolocation", cost: "1 unit", bulk: "never" } })).toBe(
       "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `geolocation`). **Cost:** 1 lookup unit.",
     );
-    expect(accessSentence({ metered: { capability: "full", cost: "1 unit per submitted target", bulk: "multiple-targets", rateLimited: true } })).toBe(
+    expect(
+      accessSentence({
+        metered: {
+          capability: "full",
+          cost: "1 unit per submitted target",
+          bulk: "multiple-targets",
+          rateLimited: true,
+        },
+      }),
+    ).toBe(
       "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). " +
         "More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). " +
         "**Cost:** 1 lookup unit per submitted target. **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.",
@@ -106,8 +130,12 @@ describe("the sentences follow the contract", () => {
     expect(accessSentence({ openapi: { protect: false }, errors: ["RATE_LIMITED"] })).toBe(
       "**Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units). **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.",
     );
-    expect(accessSentence({ who: "key-or-owner", requires: { capability: "full" } })).toContain("or a workspace owner in the dashboard (a member is 403 FORBIDDEN), on a Suite or Lookups plan");
-    expect(accessSentence({ requires: { capability: "full" }, rateLimit: { name: "x" } })).toMatch(/\*\*Rate limit:\*\* per workspace; over it, 429 RATE_LIMITED with Retry-After\.$/);
+    expect(accessSentence({ who: "key-or-owner", requires: { capability: "full" } })).toContain(
+      "or a workspace owner in the dashboard (a member is 403 FORBIDDEN), on a Suite or Lookups plan",
+    );
+    expect(accessSentence({ requires: { capability: "full" }, rateLimit: { name: "x" } })).toMatch(
+      /\*\*Rate limit:\*\* per workspace; over it, 429 RATE_LIMITED with Retry-After\.$/,
+    );
   });
 
   it("a declared burst limit (meta.rateLimit) is the one the ladder enforces, and the document answers 429 for it", () => {
@@ -120,7 +148,9 @@ describe("the sentences follow the contract", () => {
   });
 
   it("reads the published procedures' meta, not a copy: POST /weights/mode is for keys or owners, POST /jobs charges its items", () => {
-    expect(doc.paths["/weights/mode"].post.description).toContain("or a workspace owner in the dashboard (a member is 403 FORBIDDEN)");
+    expect(doc.paths["/weights/mode"].post.description).toContain(
+      "or a workspace owner in the dashboard (a member is 403 FORBIDDEN)",
+    );
     expect(doc.paths["/jobs"].post.description).toContain("**Cost:** the sum of the items' lookup units");
     expect(doc.paths["/jobs"].post["x-service-cost"]).toMatch(/sum of the items/);
     expect(doc.paths["/online-check"].post.description).toContain("**Rate limit:** per workspace");
@@ -139,10 +169,18 @@ describe("the sentences follow the contract", () => {
     });
     const after = accessSentence(full, changed);
     expect(before).toContain("on a Suite or Lookups plan");
-    expect(after).toContain("on the Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan (capability `full`");
-    expect(after).toContain("Needs bulk lookups (the Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan;");
-    expect(accessSentence({ requires: { webhooks: true } }, changed)).toContain("on the Suite Business, Suite Agency or Lookups Growth plan (webhooks");
-    expect(describePlans(plansForCapability("full", changed), changed)).not.toBe(describePlans(plansForCapability("full")));
+    expect(after).toContain(
+      "on the Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan (capability `full`",
+    );
+    expect(after).toContain(
+      "Needs bulk lookups (the Suite Business, Lookups Developer, Suite Agency or Lookups Growth plan;",
+    );
+    expect(accessSentence({ requires: { webhooks: true } }, changed)).toContain(
+      "on the Suite Business, Suite Agency or Lookups Growth plan (webhooks",
+    );
+    expect(describePlans(plansForCapability("full", changed), changed)).not.toBe(
+      describePlans(plansForCapability("full")),
+    );
     expect(historyWindowsList(changed)).toContain("Suite Business 120 days");
     expect(historyWindowsSentence(changed)).not.toBe(historyWindowsSentence());
   });

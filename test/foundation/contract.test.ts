@@ -23,7 +23,10 @@ describe.each(operations)("%s", (_name, op) => {
     for (const [status, response] of Object.entries<any>(op.responses)) {
       if (Number(status) < 400) continue;
       const named = CODES.filter((c) => response.description.includes(`\`${c}\``));
-      expect(named.every((c) => String(ERROR_STATUS[c]) === status), status).toBe(true);
+      expect(
+        named.every((c) => String(ERROR_STATUS[c]) === status),
+        status,
+      ).toBe(true);
     }
   });
 

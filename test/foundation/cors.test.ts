@@ -13,7 +13,11 @@ afterAll(() => {
 
 const preflight = (path: string, origin: string, method: string, headers?: string) =>
   app.request("OPTIONS", path, {
-    headers: { Origin: origin, "Access-Control-Request-Method": method, ...(headers ? { "Access-Control-Request-Headers": headers } : {}) },
+    headers: {
+      Origin: origin,
+      "Access-Control-Request-Method": method,
+      ...(headers ? { "Access-Control-Request-Headers": headers } : {}),
+    },
   });
 
 describe("CORS", () => {
@@ -58,7 +62,10 @@ describe("CORS", () => {
 
   it("refuses an actual request from an unlisted origin with 403 and consumes nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, headers: { Origin: "https://evil.example" } });
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", {
+      key: ws.apiKey,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("ORIGIN_FORBIDDEN");
     expect(await app.used(ws.workspaceId)).toBe(0);

@@ -50,15 +50,18 @@ describe("GET /v1/ip/{ip}/geo", () => {
     expect(res.body.reason).toEqual(expect.any(String));
   });
 
-  it.each(["999.1.1.1", "not-an-ip", "1.2.3", "0x7f.0.0.1"])("rejects %s with 400 INVALID_REQUEST and consumes nothing", async (ip) => {
-    const ws = await app.seedWorkspace({ plans: ["free"] });
-    const res = await app.request("GET", `/v1/ip/${ip}/geo`, { key: ws.apiKey });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("INVALID_REQUEST");
-    expect(Object.keys(res.body)).toEqual(["error"]);
-    expect(await app.used(ws.workspaceId)).toBe(0);
-    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
-  });
+  it.each(["999.1.1.1", "not-an-ip", "1.2.3", "0x7f.0.0.1"])(
+    "rejects %s with 400 INVALID_REQUEST and consumes nothing",
+    async (ip) => {
+      const ws = await app.seedWorkspace({ plans: ["free"] });
+      const res = await app.request("GET", `/v1/ip/${ip}/geo`, { key: ws.apiKey });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(Object.keys(res.body)).toEqual(["error"]);
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+    },
+  );
 
   it("records a safe history entry for plans with a history window and none for Free", async () => {
     const paid = await app.seedWorkspace({ plans: ["suite_starter"] });
@@ -85,7 +88,10 @@ describe("GET /v1/ip/{ip}/geo", () => {
     await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
     await app.request("GET", "/v1/ip/1.1.1.1", { key: ws.apiKey });
     await app.request("GET", "/v1/asn/15169", { key: ws.apiKey });
-    const targets = async (query: string) => (await app.request("GET", `/v1/lookups/history?${query}`, { key: ws.apiKey })).body.items.map((i: any) => `${i.endpoint} ${i.target}`);
+    const targets = async (query: string) =>
+      (await app.request("GET", `/v1/lookups/history?${query}`, { key: ws.apiKey })).body.items.map(
+        (i: any) => `${i.endpoint} ${i.target}`,
+      );
     expect(await targets("endpoint=ip.geo")).toEqual(["ip.geo 8.8.8.8"]);
     expect((await targets("endpoint=ip")).sort()).toEqual(["ip.geo 8.8.8.8", "ip.lookup 1.1.1.1"]);
     expect(await targets("endpoint=asn")).toEqual(["asn.lookup AS15169"]);

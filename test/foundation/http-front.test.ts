@@ -15,7 +15,12 @@ let server: http.Server;
 let port: number;
 
 /** The production path for /v1 (scripts/rest-direct.mjs) with the route app/v1/[[...path]]/route.ts exports. */
-const restRoute = Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [m, (req: Request) => handleRestRequest(req)]));
+const restRoute = Object.fromEntries(
+  ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [
+    m,
+    (req: Request) => handleRestRequest(req),
+  ]),
+);
 const restThroughNode = (req: IncomingMessage, res: ServerResponse) => serveDirect(restRoute, req, res);
 
 beforeAll(async () => {
@@ -53,7 +58,9 @@ describe("unknown methods on /v1", () => {
   it.each(["TRACE", "PROPFIND", "MKCOL", "LOCK", "UNLOCK", "SEARCH", "REPORT", "PURGE", "COPY", "MOVE", "CONNECT"])(
     "%s is 404 LOOKUP_NOT_FOUND in the spec's error shape, before authentication",
     async (method) => {
-      const res = await raw(`${method} /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-key\r\nConnection: close\r\n\r\n`);
+      const res = await raw(
+        `${method} /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-key\r\nConnection: close\r\n\r\n`,
+      );
       expect(res.status).toBe(404);
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(res.headers["x-request-id"]).toMatch(/^req_/);
@@ -69,7 +76,9 @@ describe("unknown methods on /v1", () => {
 
   it("charges nothing for an unknown method with a valid key", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    const res = await raw(`PROPFIND /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`);
+    const res = await raw(
+      `PROPFIND /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`,
+    );
     expect(res.status).toBe(404);
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
@@ -102,7 +111,9 @@ describe("a GET with a body", () => {
 describe("everything else goes to the handler untouched", () => {
   it("serves a registered route and answers an unknown path with the handler's own 404", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    const ok = await raw(`GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`);
+    const ok = await raw(
+      `GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`,
+    );
     expect(ok.status).toBe(200);
     const missing = await raw("GET /v1/nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     expect(missing.status).toBe(404);

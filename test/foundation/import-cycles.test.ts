@@ -20,7 +20,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(root)) {
     const text = readFileSync(file, "utf8");
-    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+["']([^"']+)["']/g)].map((m) => m[1]!);
+    const specifiers = [
+      ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+["']([^"']+)["']/g),
+    ].map((m) => m[1]!);
     const deps: string[] = [];
     for (const s of specifiers) {
       if (!s.startsWith(".")) continue;

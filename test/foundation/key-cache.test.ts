@@ -17,7 +17,8 @@ async function cacheCount(outcome: "hit" | "miss" | "stale"): Promise<number> {
 }
 
 const geo = (key: string, ip = "8.8.8.8") => app.request("GET", `/v1/ip/${ip}/geo`, { key });
-const assess = (key: string) => app.request("POST", "/v1/assess", { key, body: { event: "signup", ip: "203.0.113.9" } });
+const assess = (key: string) =>
+  app.request("POST", "/v1/assess", { key, body: { event: "signup", ip: "203.0.113.9" } });
 
 async function setPlan(workspaceId: string, plan: string): Promise<void> {
   await app.db.subscription.updateMany({ where: { workspaceId }, data: { plan } });
@@ -108,13 +109,23 @@ describe("key cache", () => {
     const other = await createApiKey(app.db, { workspaceId: ws.workspaceId });
     await app.db.apiKey.update({ where: { id: ws.apiKeyId }, data: { status: "revoked", revokedAt: new Date() } });
     const plans = ["suite_business"];
-    const args = (i: number) => ({ workspaceId: ws.workspaceId, units: 1, limit: 25_000, requestId: `req_k${i}`, endpoint: "test" });
+    const args = (i: number) => ({
+      workspaceId: ws.workspaceId,
+      units: 1,
+      limit: 25_000,
+      requestId: `req_k${i}`,
+      endpoint: "test",
+    });
     const keys = [other.key.id, ws.apiKeyId, other.key.id, other.key.id, ws.apiKeyId];
-    const states = await Promise.all(keys.map((id, i) => reserveUnitsGrouped(app.db, args(i), { apiKeyId: id, plans })));
+    const states = await Promise.all(
+      keys.map((id, i) => reserveUnitsGrouped(app.db, args(i), { apiKeyId: id, plans })),
+    );
     expect(states.map((q) => (q === "stale" ? q : q?.used))).toEqual([1, "stale", 2, 3, "stale"]);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(3);
     // Plans that no longer hold fail every guarded request and write nothing.
-    const wrong = await Promise.all([0, 1].map((i) => reserveUnitsGrouped(app.db, args(10 + i), { apiKeyId: other.key.id, plans: ["free"] })));
+    const wrong = await Promise.all(
+      [0, 1].map((i) => reserveUnitsGrouped(app.db, args(10 + i), { apiKeyId: other.key.id, plans: ["free"] })),
+    );
     expect(wrong).toEqual(["stale", "stale"]);
     expect(await app.used(ws.workspaceId)).toBe(3);
   });

@@ -22,7 +22,9 @@ describe("API keys", () => {
   it("accepts Bearer and X-API-Key and records the last use", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(200);
-    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, keyHeader: "x-api-key" })).status).toBe(200);
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, keyHeader: "x-api-key" })).status).toBe(
+      200,
+    );
     await new Promise((r) => setTimeout(r, 100));
     const row = await app.db.apiKey.findUniqueOrThrow({ where: { id: ws.apiKeyId } });
     expect(row.lastUsedAt).not.toBeNull();
@@ -30,7 +32,10 @@ describe("API keys", () => {
 
   it("refuses a key beyond the plan's limit with 409 KEY_LIMIT_REACHED", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    await expect(createApiKey(app.db, { workspaceId: ws.workspaceId })).rejects.toMatchObject({ appCode: "KEY_LIMIT_REACHED", status: 409 });
+    await expect(createApiKey(app.db, { workspaceId: ws.workspaceId })).rejects.toMatchObject({
+      appCode: "KEY_LIMIT_REACHED",
+      status: 409,
+    });
   });
 
   it("pauses keys beyond the limit on downgrade (oldest stay active) and resumes them on upgrade", async () => {
@@ -66,14 +71,19 @@ describe("API keys", () => {
   it("answers another workspace's key as not found when revoking", async () => {
     const a = await app.seedWorkspace({ plans: ["free"] });
     const b = await app.seedWorkspace({ plans: ["free"] });
-    await expect(revokeApiKeyOrThrow(app.db, { keyId: b.apiKeyId, workspaceId: a.workspaceId })).rejects.toMatchObject({ appCode: "NOT_FOUND" });
+    await expect(revokeApiKeyOrThrow(app.db, { keyId: b.apiKeyId, workspaceId: a.workspaceId })).rejects.toMatchObject({
+      appCode: "NOT_FOUND",
+    });
     expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: b.apiKey })).status).toBe(200);
   });
 
   it("never lets a header select another workspace for a key", async () => {
     const a = await app.seedWorkspace({ plans: ["free"] });
     const b = await app.seedWorkspace({ plans: ["free"] });
-    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: a.apiKey, headers: { "X-Service-Workspace": b.workspaceId, Cookie: `svc_workspace=${b.workspaceId}` } });
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", {
+      key: a.apiKey,
+      headers: { "X-Service-Workspace": b.workspaceId, Cookie: `svc_workspace=${b.workspaceId}` },
+    });
     expect(res.status).toBe(200);
     expect(await app.used(a.workspaceId)).toBe(1);
     expect(await app.used(b.workspaceId)).toBe(0);
@@ -91,7 +101,9 @@ describe("API keys", () => {
 describe("key limit under concurrency", () => {
   it("parallel creations never pass the plan's key limit", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] }); // 3 keys, 1 already held
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => createApiKey(app.db, { workspaceId: ws.workspaceId })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => createApiKey(app.db, { workspaceId: ws.workspaceId })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     for (const r of results.filter((x) => x.status === "rejected")) {
       expect((r as PromiseRejectedResult).reason).toMatchObject({ appCode: "KEY_LIMIT_REACHED" });

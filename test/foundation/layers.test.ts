@@ -26,7 +26,9 @@ function upwardImports(root: string): string[] {
     if (rel.startsWith("api/")) continue;
     const text = readFileSync(file, "utf8");
     const specifiers = [...text.matchAll(/(?:from\s+|import\()\s*["']([^"']+)["']/g)].map((m) => m[1]!);
-    const up = specifiers.some((s) => s.startsWith(".") && path.relative(root, path.resolve(path.dirname(file), s)).split(path.sep)[0] === "api");
+    const up = specifiers.some(
+      (s) => s.startsWith(".") && path.relative(root, path.resolve(path.dirname(file), s)).split(path.sep)[0] === "api",
+    );
     if (up) out.push(rel);
   }
   return out.sort();
@@ -35,8 +37,14 @@ function upwardImports(root: string): string[] {
 describe("layers", () => {
   it("no domain module imports the API layer beyond the known list, and the list holds no file that stopped", () => {
     const found = upwardImports(root);
-    expect(found.filter((f) => !(f in KNOWN)), "new upward imports into server/api").toEqual([]);
-    expect(Object.keys(KNOWN).filter((f) => !found.includes(f)), "listed files that no longer import server/api: remove them").toEqual([]);
+    expect(
+      found.filter((f) => !(f in KNOWN)),
+      "new upward imports into server/api",
+    ).toEqual([]);
+    expect(
+      Object.keys(KNOWN).filter((f) => !found.includes(f)),
+      "listed files that no longer import server/api: remove them",
+    ).toEqual([]);
   });
 
   it("the scan sees an upward import, static or dynamic (the check can fail)", () => {

@@ -10,7 +10,11 @@ beforeAll(async () => {
 
 describe("members", () => {
   it("never removes the last owner, even when two owners remove each other at once", async () => {
-    const ws = await createWorkspace(app.db, { name: "two owners", plans: ["suite_starter"], ownerEmail: "a@owners.test" });
+    const ws = await createWorkspace(app.db, {
+      name: "two owners",
+      plans: ["suite_starter"],
+      ownerEmail: "a@owners.test",
+    });
     await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "b@owners.test", role: "owner" });
     const [a, b] = await listMembers(app.db, ws.workspaceId);
     const results = await Promise.allSettled([
@@ -27,7 +31,9 @@ describe("members", () => {
     const one = await createWorkspace(app.db, { name: "one", plans: ["free"], ownerEmail: "x@one.test" });
     const two = await createWorkspace(app.db, { name: "two", plans: ["free"], ownerEmail: "y@two.test" });
     const [theirs] = await listMembers(app.db, two.workspaceId);
-    await expect(removeMemberOrThrow(app.db, { workspaceId: one.workspaceId, memberId: theirs.id })).rejects.toMatchObject({ appCode: "NOT_FOUND" });
+    await expect(
+      removeMemberOrThrow(app.db, { workspaceId: one.workspaceId, memberId: theirs.id }),
+    ).rejects.toMatchObject({ appCode: "NOT_FOUND" });
     expect(await listMembers(app.db, two.workspaceId)).toHaveLength(1);
   });
 });

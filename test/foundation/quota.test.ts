@@ -21,7 +21,9 @@ describe("atomic reservation", () => {
       expect(r.body).toEqual({ error: { code: "QUOTA_EXCEEDED", message: expect.any(String) } });
       expect(r.headers.get("x-service-quota-used")).toBeNull();
     }
-    const usedHeaders = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-service-quota-used")));
+    const usedHeaders = results
+      .filter((r) => r.status === 200)
+      .map((r) => Number(r.headers.get("x-service-quota-used")));
     expect(new Set(usedHeaders).size).toBe(20);
     expect(Math.max(...usedHeaders)).toBe(1000);
     expect(await app.used(ws.workspaceId)).toBe(1000);
@@ -30,9 +32,21 @@ describe("atomic reservation", () => {
 
   it("refuses a reservation larger than what is left, all or nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 995 });
-    const refused = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 7, limit: 1000, requestId: "req_t1", endpoint: "test" });
+    const refused = await reserveUnits(app.db, {
+      workspaceId: ws.workspaceId,
+      units: 7,
+      limit: 1000,
+      requestId: "req_t1",
+      endpoint: "test",
+    });
     expect(refused).toBeNull();
-    const admitted = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 5, limit: 1000, requestId: "req_t2", endpoint: "test" });
+    const admitted = await reserveUnits(app.db, {
+      workspaceId: ws.workspaceId,
+      units: 5,
+      limit: 1000,
+      requestId: "req_t2",
+      endpoint: "test",
+    });
     expect(admitted).toMatchObject({ used: 1000, remaining: 0, limit: 1000 });
     expect(await app.ledgerCount(ws.workspaceId)).toBe(1);
   });
@@ -43,15 +57,29 @@ describe("atomic reservation", () => {
     // Count the statements that reserve (a statement-level trigger; an INSERT .. ON CONFLICT DO UPDATE fires the
     // INSERT statement trigger once, whether it inserts or updates).
     await app.db.$executeRawUnsafe(`CREATE TABLE reserve_statements (n int)`);
-    await app.db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION count_reserve() RETURNS trigger AS $$ BEGIN INSERT INTO reserve_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`);
-    await app.db.$executeRawUnsafe(`CREATE TRIGGER count_reserve AFTER INSERT ON "UsagePeriod" FOR EACH STATEMENT EXECUTE FUNCTION count_reserve()`);
+    await app.db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION count_reserve() RETURNS trigger AS $$ BEGIN INSERT INTO reserve_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`,
+    );
+    await app.db.$executeRawUnsafe(
+      `CREATE TRIGGER count_reserve AFTER INSERT ON "UsagePeriod" FOR EACH STATEMENT EXECUTE FUNCTION count_reserve()`,
+    );
     let states: Awaited<ReturnType<typeof reserveUnitsGrouped>>[];
     let statements: number;
     try {
       states = await Promise.all(
-        units.map((n, i) => reserveUnitsGrouped(app.db, { workspaceId: ws.workspaceId, units: n, limit: 1000, requestId: `req_g${i}`, endpoint: "test" })),
+        units.map((n, i) =>
+          reserveUnitsGrouped(app.db, {
+            workspaceId: ws.workspaceId,
+            units: n,
+            limit: 1000,
+            requestId: `req_g${i}`,
+            endpoint: "test",
+          }),
+        ),
       );
-      statements = Number((await app.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM reserve_statements`))[0]!.n);
+      statements = Number(
+        (await app.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM reserve_statements`))[0]!.n,
+      );
     } finally {
       await app.db.$executeRawUnsafe(`DROP TRIGGER count_reserve ON "UsagePeriod"`);
       await app.db.$executeRawUnsafe(`DROP TABLE reserve_statements`);
@@ -73,7 +101,15 @@ describe("atomic reservation", () => {
     const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 990 });
     const units = [4, 4, 4, 1, 1, 5, 1];
     const states = await Promise.all(
-      units.map((n, i) => reserveUnitsGrouped(app.db, { workspaceId: ws.workspaceId, units: n, limit: 1000, requestId: `req_f${i}`, endpoint: "test" })),
+      units.map((n, i) =>
+        reserveUnitsGrouped(app.db, {
+          workspaceId: ws.workspaceId,
+          units: n,
+          limit: 1000,
+          requestId: `req_f${i}`,
+          endpoint: "test",
+        }),
+      ),
     );
     // 990 + 4 + 4 = 998; the third 4 does not fit, the two 1s do (1000); nothing else fits.
     expect(states.map((q) => (q === "stale" ? q : (q?.used ?? null)))).toEqual([994, 998, null, 999, 1000, null, null]);
@@ -85,10 +121,34 @@ describe("atomic reservation", () => {
     const full = await app.seedWorkspace({ plans: ["free"], usedUnits: 1000 });
     const open = await app.seedWorkspace({ plans: ["free"] });
     const [a, b, c, d] = await Promise.all([
-      reserveUnitsGrouped(app.db, { workspaceId: full.workspaceId, units: 1, limit: 1000, requestId: "req_w1", endpoint: "test" }),
-      reserveUnitsGrouped(app.db, { workspaceId: open.workspaceId, units: 1, limit: 1000, requestId: "req_w2", endpoint: "test" }),
-      reserveUnitsGrouped(app.db, { workspaceId: full.workspaceId, units: 1, limit: 1000, requestId: "req_w3", endpoint: "test" }),
-      reserveUnitsGrouped(app.db, { workspaceId: open.workspaceId, units: 1, limit: 1000, requestId: "req_w4", endpoint: "test" }),
+      reserveUnitsGrouped(app.db, {
+        workspaceId: full.workspaceId,
+        units: 1,
+        limit: 1000,
+        requestId: "req_w1",
+        endpoint: "test",
+      }),
+      reserveUnitsGrouped(app.db, {
+        workspaceId: open.workspaceId,
+        units: 1,
+        limit: 1000,
+        requestId: "req_w2",
+        endpoint: "test",
+      }),
+      reserveUnitsGrouped(app.db, {
+        workspaceId: full.workspaceId,
+        units: 1,
+        limit: 1000,
+        requestId: "req_w3",
+        endpoint: "test",
+      }),
+      reserveUnitsGrouped(app.db, {
+        workspaceId: open.workspaceId,
+        units: 1,
+        limit: 1000,
+        requestId: "req_w4",
+        endpoint: "test",
+      }),
     ]);
     expect([a, c]).toEqual([null, null]);
     expect([b, d].map((q) => (q === "stale" ? q : q?.used))).toEqual([1, 2]);
@@ -99,9 +159,34 @@ describe("atomic reservation", () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     const lastMonth = new Date(Date.UTC(2026, 9, 31, 23, 59, 59));
     const thisMonth = new Date(Date.UTC(2026, 10, 1, 0, 0, 0));
-    expect(await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 1000, limit: 1000, requestId: "req_a", endpoint: "t", now: lastMonth })).not.toBeNull();
-    expect(await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 1, limit: 1000, requestId: "req_b", endpoint: "t", now: lastMonth })).toBeNull();
-    const fresh = await reserveUnits(app.db, { workspaceId: ws.workspaceId, units: 1, limit: 1000, requestId: "req_c", endpoint: "t", now: thisMonth });
+    expect(
+      await reserveUnits(app.db, {
+        workspaceId: ws.workspaceId,
+        units: 1000,
+        limit: 1000,
+        requestId: "req_a",
+        endpoint: "t",
+        now: lastMonth,
+      }),
+    ).not.toBeNull();
+    expect(
+      await reserveUnits(app.db, {
+        workspaceId: ws.workspaceId,
+        units: 1,
+        limit: 1000,
+        requestId: "req_b",
+        endpoint: "t",
+        now: lastMonth,
+      }),
+    ).toBeNull();
+    const fresh = await reserveUnits(app.db, {
+      workspaceId: ws.workspaceId,
+      units: 1,
+      limit: 1000,
+      requestId: "req_c",
+      endpoint: "t",
+      now: thisMonth,
+    });
     expect(fresh).toMatchObject({ used: 1, remaining: 999 });
     expect(fresh!.reset.toISOString()).toBe("2026-12-01T00:00:00.000Z");
     expect((await readUsage(app.db, ws.workspaceId, 1000, lastMonth)).used).toBe(1000);

@@ -27,16 +27,30 @@ const echoRoute: RestRoute = Object.fromEntries(
       const headers = new Headers({ "Content-Type": "text/plain", "X-Echo": "1" });
       headers.append("Set-Cookie", "a=1; Path=/");
       headers.append("Set-Cookie", "b=2; Path=/");
-      return new Response(req.method === "DELETE" ? null : `echo ${req.method}`, { status: req.method === "DELETE" ? 204 : 201, headers });
+      return new Response(req.method === "DELETE" ? null : `echo ${req.method}`, {
+        status: req.method === "DELETE" ? 204 : 201,
+        headers,
+      });
     },
   ]),
 );
-const realRoute: RestRoute = Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [m, (req: Request) => handleRestRequest(req)]));
-const throwingRoute: RestRoute = { GET: async () => { throw new Error("boom"); } };
+const realRoute: RestRoute = Object.fromEntries(
+  ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [
+    m,
+    (req: Request) => handleRestRequest(req),
+  ]),
+);
+const throwingRoute: RestRoute = {
+  GET: async () => {
+    throw new Error("boom");
+  },
+};
 
 async function listen(route: RestRoute): Promise<{ base: string; close: () => Promise<void> }> {
   // As scripts/server.mjs wires them: the front, then the route.
-  const server = http.createServer(createFront((req: IncomingMessage, res: ServerResponse) => serveDirect(route, req, res)));
+  const server = http.createServer(
+    createFront((req: IncomingMessage, res: ServerResponse) => serveDirect(route, req, res)),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
@@ -75,7 +89,11 @@ describe("which requests go straight to the route", () => {
 
 describe("the request the route sees", () => {
   it("keeps method, URL, headers and body, and fills in x-forwarded-* as Next does when the client sent none", async () => {
-    const res = await fetch(`${echo.base}/v1/assess?x=1`, { method: "POST", headers: { "Content-Type": "application/json", "X-Api-Key": "k" }, body: '{"a":1}' });
+    const res = await fetch(`${echo.base}/v1/assess?x=1`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Api-Key": "k" },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(201);
     expect(seen).toMatchObject({ method: "POST", url: `${echo.base}/v1/assess?x=1`, body: '{"a":1}' });
     expect(seen!.headers).toMatchObject({
@@ -88,7 +106,9 @@ describe("the request the route sees", () => {
   });
 
   it("keeps the x-forwarded-* a client sent (as Next does; whether to trust them is the origin rule's business)", async () => {
-    await fetch(`${echo.base}/v1/ip/1.2.3.4`, { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
+    await fetch(`${echo.base}/v1/ip/1.2.3.4`, {
+      headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" },
+    });
     expect(seen!.headers["x-forwarded-for"]).toBe("203.0.113.9");
     expect(seen!.headers["x-forwarded-proto"]).toBe("https");
   });
@@ -166,21 +186,30 @@ describe("through the real REST handler", () => {
 });
 
 /** Sends a chunked POST of `chunks` x 64 KiB, one chunk per tick, and resolves with the answer as soon as it comes. */
-function chunkedPost(base: string, path: string, headers: Record<string, string>, chunks: number): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; sentChunks: number }> {
+function chunkedPost(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  chunks: number,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; sentChunks: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
     let settle = () => {};
-    const req = http.request(`${base}${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
-      answered = true;
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (body += c));
-      settle = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentChunks: sent });
-      // The server closes the connection after its answer while this side may still be writing.
-      res.on("end", settle);
-      res.on("close", settle);
-    });
+    const req = http.request(
+      `${base}${path}`,
+      { method: "POST", headers: { ...headers, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        settle = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentChunks: sent });
+        // The server closes the connection after its answer while this side may still be writing.
+        res.on("end", settle);
+        res.on("close", settle);
+      },
+    );
     req.on("error", (err) => (answered ? settle() : reject(err)));
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const pump = () => {

@@ -24,7 +24,11 @@ const BODY_SAMPLES: Record<string, unknown> = {
   "/captcha/test": { provider: "turnstile", token: "XXXX.DUMMY.TOKEN" },
   "/v1/captcha/test": { provider: "turnstile", token: "XXXX.DUMMY.TOKEN" },
   "/go/links": { url: "https://example.com/" },
-  "/rules": { name: "block test range", action: "block", conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }] },
+  "/rules": {
+    name: "block test range",
+    action: "block",
+    conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }],
+  },
   "/webhooks": { name: "hook", url: "https://example.com/hook", event_types: ["high_risk_assessment"] },
 };
 
@@ -55,13 +59,15 @@ export function routeSamples(): RouteSample[] {
   };
   walk(appRouter._def.procedures as Record<string, any>);
   return buildRouteTable(appRouter).map((route) => {
-    const filled = route.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(PARAM_SAMPLES[name] ?? "x"));
+    const filled = route.template.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(PARAM_SAMPLES[name] ?? "x"),
+    );
     const meta = metaByProc.get(route.procedurePath);
     return {
       route,
       method: route.method,
       path: `/v1${filled}${QUERY_SAMPLES[route.template] ?? ""}`,
-      body: route.method === "GET" || route.method === "DELETE" ? undefined : BODY_SAMPLES[route.template] ?? {},
+      body: route.method === "GET" || route.method === "DELETE" ? undefined : (BODY_SAMPLES[route.template] ?? {}),
       capability: meta?.requires?.capability ?? meta?.metered?.capability ?? null,
       metered: Boolean(meta?.metered),
       keyOptional: meta?.openapi?.protect === false,

@@ -27,7 +27,8 @@ describe("unknown routes", () => {
   ])("%s %s is 404 LOOKUP_NOT_FOUND before authentication", async (method, path) => {
     const res = await app.request(method, path, { key: "svc_live_" + "B".repeat(43) });
     expect(res.status).toBe(404);
-    if (method !== "HEAD") expect(res.body).toEqual({ error: { code: "LOOKUP_NOT_FOUND", message: expect.any(String) } });
+    if (method !== "HEAD")
+      expect(res.body).toEqual({ error: { code: "LOOKUP_NOT_FOUND", message: expect.any(String) } });
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
@@ -48,7 +49,12 @@ describe("GET /v1/openapi.json", () => {
     const geo = doc.paths["/ip/{ip}/geo"].get;
     expect(geo["x-service-capability"]).toBe("geolocation");
     expect(Object.keys(geo.responses["200"].headers)).toEqual(
-      expect.arrayContaining(["X-Service-Quota-Limit", "X-Service-Quota-Used", "X-Service-Quota-Remaining", "X-Service-Quota-Reset"]),
+      expect.arrayContaining([
+        "X-Service-Quota-Limit",
+        "X-Service-Quota-Used",
+        "X-Service-Quota-Remaining",
+        "X-Service-Quota-Reset",
+      ]),
     );
     expect(geo.responses["401"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(doc.components.schemas.Error.properties.error.required).toEqual(["code", "message"]);
@@ -74,8 +80,12 @@ describe("route matching", () => {
     const m = matchRoute(table, "GET", "/vulnerabilities/packages/go/github.com/gin-gonic/gin/");
     expect(m?.route.template).toBe("/vulnerabilities/packages/{ecosystem}/{coordinate}/");
     expect(m?.rawParams).toEqual({ ecosystem: "go", coordinate: "github.com/gin-gonic/gin" });
-    expect(matchRoute(table, "GET", "/vulnerabilities/packages/go/github.com%2Fgin-gonic%2Fgin")?.rawParams.coordinate).toBe("github.com%2Fgin-gonic%2Fgin");
-    expect(matchRoute(table, "GET", "/vulnerabilities/npm/%40babel%2Fcore/")?.rawParams).toEqual({ package: "%40babel%2Fcore" });
+    expect(
+      matchRoute(table, "GET", "/vulnerabilities/packages/go/github.com%2Fgin-gonic%2Fgin")?.rawParams.coordinate,
+    ).toBe("github.com%2Fgin-gonic%2Fgin");
+    expect(matchRoute(table, "GET", "/vulnerabilities/npm/%40babel%2Fcore/")?.rawParams).toEqual({
+      package: "%40babel%2Fcore",
+    });
     expect(matchRoute(table, "GET", "/ip/8.8.8.8/geo/extra")).toBeNull();
   });
 });
@@ -97,7 +107,11 @@ describe("unreadable input is refused after authentication and plan checks (spec
     const bad = await app.request("POST", "/v1/cidr/check", { key: paid.apiKey, body: "{bad" });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toEqual({ code: "INVALID_REQUEST", message: "The request body is not valid JSON." });
-    const wrongType = await app.request("POST", "/v1/email/check", { key: paid.apiKey, body: "email=a@b.c", headers: { "Content-Type": "text/plain" } });
+    const wrongType = await app.request("POST", "/v1/email/check", {
+      key: paid.apiKey,
+      body: "email=a@b.c",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toMatch(/application\/json/);
     expect(await app.used(paid.workspaceId)).toBe(0);
@@ -105,7 +119,10 @@ describe("unreadable input is refused after authentication and plan checks (spec
 
   it("refuses a body over 1 MB with 400 and consumes nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const res = await app.request("POST", "/v1/email/check", { key: ws.apiKey, body: JSON.stringify({ email: "a".repeat(1_100_000) }) });
+    const res = await app.request("POST", "/v1/email/check", {
+      key: ws.apiKey,
+      body: JSON.stringify({ email: "a".repeat(1_100_000) }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("INVALID_REQUEST");
     expect(await app.used(ws.workspaceId)).toBe(0);

@@ -61,7 +61,11 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
 
   it("refuses a forbidden browser origin with 403 ORIGIN_FORBIDDEN before doing any work", async () => {
     const ws = await app.seedWorkspace({ plans: ["lookups_growth"] });
-    const res = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey, headers: { Origin: "https://evil.example" } });
+    const res = await app.request(s.method, s.path, {
+      body: s.body,
+      key: ws.apiKey,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { code: "ORIGIN_FORBIDDEN", message: expect.any(String) } });
     declared(s, res);
@@ -100,7 +104,8 @@ describe.each(samples.map((s) => [`${s.method} ${s.route.template}`, s] as const
       const ws = await app.seedWorkspace({ plans: ["lookups_growth"], usedUnits: 250_000 });
       const res = await app.request(s.method, s.path, { body: s.body, key: ws.apiKey });
       expect([402, 400]).toContain(res.status); // 400 only when the sample input is itself refused first
-      if (res.status === 402) expect(res.body).toEqual({ error: { code: "QUOTA_EXCEEDED", message: expect.any(String) } });
+      if (res.status === 402)
+        expect(res.body).toEqual({ error: { code: "QUOTA_EXCEEDED", message: expect.any(String) } });
       declared(s, res);
       expect(await app.used(ws.workspaceId)).toBe(250_000);
       expect(await app.ledgerCount(ws.workspaceId)).toBe(0);

@@ -40,7 +40,10 @@ describe("a NUL byte in any string input is 400 before any unit", () => {
   it.each([
     ["/assess", { event: "signup", ip: "8.8.8.8", device_id: "a\u0000b" }],
     ["/assess", { event: "signup", ip: "8.8.8.8", metadata: { note: "free\u0000text" } }],
-    ["/rules", { name: "a\u0000b", action: "block", conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }] }],
+    [
+      "/rules",
+      { name: "a\u0000b", action: "block", conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }] },
+    ],
     ["/webhooks", { name: "hook", url: "https://example.com/\u0000", event_types: ["high_risk_assessment"] }],
     ["/blocklists/check", { targets: ["203.0.113.7", "exa\u0000mple.com"] }],
   ])("POST %s with a NUL in the body", async (path, body) => {
@@ -75,7 +78,10 @@ describe("control characters in identifiers are 400 before any unit", () => {
 
   it("still lets the plan checks answer first (spec order)", async () => {
     const free = await app.seedWorkspace({ plans: ["free"] });
-    const res = await app.request("POST", "/v1/assess", { key: free.apiKey, body: { event: "signup", ip: "8.8.8.8\u0000" } });
+    const res = await app.request("POST", "/v1/assess", {
+      key: free.apiKey,
+      body: { event: "signup", ip: "8.8.8.8\u0000" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("CAPABILITY_REQUIRED");
     expect((await app.request("GET", "/v1/ip/8.8.8.8%00/geo")).status).toBe(401);
@@ -85,7 +91,11 @@ describe("control characters in identifiers are 400 before any unit", () => {
 describe("free-text fields keep tabs and line breaks", () => {
   it("saves a rule whose name holds a line feed and a tab", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const body = { name: "line one\nline\ttwo", action: "review", conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }] };
+    const body = {
+      name: "line one\nline\ttwo",
+      action: "review",
+      conditions: [{ field: "ip", op: "cidr", value: "203.0.113.0/24" }],
+    };
     const res = await app.request("POST", "/v1/rules", { key: ws.apiKey, body });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("line one\nline\ttwo");
@@ -93,7 +103,10 @@ describe("free-text fields keep tabs and line breaks", () => {
 
   it("assesses an event whose metadata values hold line breaks and tabs", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const res = await app.request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "form", ip: "8.8.8.8", metadata: { note: "first\r\nsecond\tthird" } } });
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "form", ip: "8.8.8.8", metadata: { note: "first\r\nsecond\tthird" } },
+    });
     expect(res.status).toBe(200);
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
@@ -120,8 +133,12 @@ describe("the dashboard refuses the same input", () => {
   });
 
   async function call(path: string, input: unknown, mutation: boolean) {
-    const url = mutation ? `${ORIGIN}/api/trpc/${path}` : `${ORIGIN}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
-    const init: RequestInit = mutation ? { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN }, body: JSON.stringify(input) } : {};
+    const url = mutation
+      ? `${ORIGIN}/api/trpc/${path}`
+      : `${ORIGIN}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const init: RequestInit = mutation
+      ? { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN }, body: JSON.stringify(input) }
+      : {};
     const res = await handleDashboardRequest(new Request(url, init), async () => user);
     return { status: res.status, body: (await res.json()) as any };
   }
@@ -133,7 +150,12 @@ describe("the dashboard refuses the same input", () => {
   });
 
   it("refuses an IP with a line feed on a metered lookup without charging", async () => {
-    const ws = await createWorkspace(app.db, { name: "Dashboard", plans: ["suite_business"], ownerEmail: user.email, ownerUserId: user.userId });
+    const ws = await createWorkspace(app.db, {
+      name: "Dashboard",
+      plans: ["suite_business"],
+      ownerEmail: user.email,
+      ownerUserId: user.userId,
+    });
     const r = await call("geo.ipGeo", { ip: "8.8.8.8\n" }, false);
     expect(r.status).toBe(400);
     expect(r.body.error.data.appCode).toBe("INVALID_REQUEST");

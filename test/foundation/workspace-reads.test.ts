@@ -9,9 +9,28 @@ beforeAll(async () => {
 
 async function seedWithEvents() {
   const ws = await app.seedWorkspace({ plans: ["free"] });
-  await recordEvent(app.db, { workspaceId: ws.workspaceId, requestId: "req_one", type: "assessment", ip: "203.0.113.7", email: "Eve@Example.com", data: { risk_level: "high", decision: "block", signals: [{ code: "tor_exit" }] } });
-  await recordEvent(app.db, { workspaceId: ws.workspaceId, requestId: "req_two", type: "assessment", domain: "example.org", data: { risk_level: "low", decision: "allow", signals: [] } });
-  await recordEvent(app.db, { workspaceId: ws.workspaceId, requestId: "req_three", type: "note", rule: "=HYPERLINK(\"x\")", data: { note: "a, \"quoted\" value" } });
+  await recordEvent(app.db, {
+    workspaceId: ws.workspaceId,
+    requestId: "req_one",
+    type: "assessment",
+    ip: "203.0.113.7",
+    email: "Eve@Example.com",
+    data: { risk_level: "high", decision: "block", signals: [{ code: "tor_exit" }] },
+  });
+  await recordEvent(app.db, {
+    workspaceId: ws.workspaceId,
+    requestId: "req_two",
+    type: "assessment",
+    domain: "example.org",
+    data: { risk_level: "low", decision: "allow", signals: [] },
+  });
+  await recordEvent(app.db, {
+    workspaceId: ws.workspaceId,
+    requestId: "req_three",
+    type: "note",
+    rule: '=HYPERLINK("x")',
+    data: { note: 'a, "quoted" value' },
+  });
   return ws;
 }
 
@@ -45,7 +64,8 @@ describe("GET /v1/events", () => {
     const ws = await seedWithEvents();
     const old = await app.db.event.findFirstOrThrow({ where: { workspaceId: ws.workspaceId, requestId: "req_one" } });
     await app.db.event.update({ where: { id: old.id }, data: { createdAt: new Date("2026-01-15T10:00:00Z") } });
-    const list = async (qs: string) => (await app.request("GET", `/v1/events?${qs}`, { key: ws.apiKey })).body.items.map((e: any) => e.requestId);
+    const list = async (qs: string) =>
+      (await app.request("GET", `/v1/events?${qs}`, { key: ws.apiKey })).body.items.map((e: any) => e.requestId);
     expect(await list("since=2026-01-15T10:00:00Z&until=2026-01-16")).toEqual(["req_one"]);
     expect(await list("until=2026-01-15T10:00:00Z")).toEqual([]);
     expect(await list("since=2026-02-01")).toEqual(["req_three", "req_two"]);

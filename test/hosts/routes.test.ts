@@ -88,7 +88,13 @@ describe("host routes", () => {
     const ws = await app.seedWorkspace();
     const res = await callProcedure(app, ws.apiKey, "hosts.hostSsl", { host: `secure.test:${tlsServer.port}` });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ host: "secure.test", port: tlsServer.port, valid: true, chainVerified: true, nameMatches: true });
+    expect(res.body).toMatchObject({
+      host: "secure.test",
+      port: tlsServer.port,
+      valid: true,
+      chainVerified: true,
+      nameMatches: true,
+    });
     expect(res.headers.get("x-service-quota-used")).toBe("1");
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
@@ -100,7 +106,11 @@ describe("host routes", () => {
     try {
       const res = await callProcedure(app, ws.apiKey, "hosts.hostStatus", { host: `127.0.0.1:${site.port}` });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 302, redirectOutcome: "blocked", blockedRedirect: { url: "http://[::ffff:a9fe:a9fe]/latest" } });
+      expect(res.body).toMatchObject({
+        status: 302,
+        redirectOutcome: "blocked",
+        blockedRedirect: { url: "http://[::ffff:a9fe:a9fe]/latest" },
+      });
       expect(res.body.redirects.map((h: { status: number }) => h.status)).toEqual([301, 302]);
       const viaOnline = await callProcedure(app, ws.apiKey, "hosts.onlineCheck", { url: `${site.url}/` });
       expect(viaOnline.status).toBe(200);

@@ -13,7 +13,13 @@ const env = { ...process.env };
 beforeAll(async () => {
   pki = createTestPki();
   good = await startTlsServer(pki.issue({ names: ["site.test", "www.site.test"], days: 30 }));
-  expired = await startTlsServer(pki.issue({ names: ["old.site.test"], notBefore: new Date(Date.now() - 90 * 86_400_000), notAfter: new Date(Date.now() - 5 * 86_400_000) }));
+  expired = await startTlsServer(
+    pki.issue({
+      names: ["old.site.test"],
+      notBefore: new Date(Date.now() - 90 * 86_400_000),
+      notAfter: new Date(Date.now() - 5 * 86_400_000),
+    }),
+  );
   selfSigned = await startTlsServer(pki.issue({ names: ["self.site.test"], selfSigned: true }));
   dns = await startFakeDnsServer({
     records: {

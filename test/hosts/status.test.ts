@@ -20,7 +20,13 @@ beforeAll(async () => {
       "/": { status: 301, headers: { location: "/home" } },
       "/home": {
         status: 200,
-        headers: { "content-type": "text/html", server: "nginx", "strict-transport-security": "max-age=63072000", "x-frame-options": "DENY", "cf-ray": "abc-AMS" },
+        headers: {
+          "content-type": "text/html",
+          server: "nginx",
+          "strict-transport-security": "max-age=63072000",
+          "x-frame-options": "DENY",
+          "cf-ray": "abc-AMS",
+        },
         body: "<h1>shop</h1>",
       },
       "/to-metadata": { status: 302, headers: { location: "http://169.254.169.254/" } },
@@ -36,9 +42,21 @@ beforeAll(async () => {
         req.on("data", (c) => (body += c));
         req.on("end", () => {
           const { url } = JSON.parse(body) as { url: string };
-          res.writeHead(200, { "content-type": "application/json" }).end(
-            JSON.stringify({ reachable: true, up: true, status: 200, finalUrl: url, redirects: 0, address: "198.51.100.7", timing: null, error: null, checkedAt: new Date().toISOString() }),
-          );
+          res
+            .writeHead(200, { "content-type": "application/json" })
+            .end(
+              JSON.stringify({
+                reachable: true,
+                up: true,
+                status: 200,
+                finalUrl: url,
+                redirects: 0,
+                address: "198.51.100.7",
+                timing: null,
+                error: null,
+                checkedAt: new Date().toISOString(),
+              }),
+            );
         });
       },
     },
@@ -72,7 +90,12 @@ describe("GET /host/{host}/status domain function", () => {
     expect(r.redirects.map((h) => h.status)).toEqual([301, 200]);
     expect(r.redirectOutcome).toBe("followed");
     expect(r.tls).toMatchObject({ authorized: true, error: null });
-    expect(r.headers).toMatchObject({ server: "nginx", strictTransportSecurity: "max-age=63072000", xFrameOptions: "DENY", cdn: "Cloudflare" });
+    expect(r.headers).toMatchObject({
+      server: "nginx",
+      strictTransportSecurity: "max-age=63072000",
+      xFrameOptions: "DENY",
+      cdn: "Cloudflare",
+    });
     expect(r.missingSecurityHeaders).toEqual(["content-security-policy", "x-content-type-options", "referrer-policy"]);
     expect(r.timing?.connectMs).not.toBeNull();
     expect(r.timing?.tlsMs).not.toBeNull();
@@ -126,7 +149,11 @@ describe("POST /online-check domain function", () => {
   it("asks remote probe agents and reports an unreachable one without failing", async () => {
     process.env.SERVICE_PROBE_LOCATIONS = `local,eu-west=${probeAgent.url}/probe,us-east=http://127.0.0.1:1/probe`;
     const r = await runOnlineCheck(`https://shop.test:${secure.port}/`);
-    expect(r.locations.map((l) => [l.location, l.up])).toEqual([["local", true], ["eu-west", true], ["us-east", false]]);
+    expect(r.locations.map((l) => [l.location, l.up])).toEqual([
+      ["local", true],
+      ["eu-west", true],
+      ["us-east", false],
+    ]);
     expect(r.locations[2]!.error?.kind).toBe("probe_unavailable");
     expect(r.online).toBe(true);
     expect(r.upLocations).toBe(2);

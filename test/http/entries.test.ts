@@ -23,12 +23,21 @@ afterEach(() => {
 async function owner(label: string, plans: string[]): Promise<{ user: SessionUser; workspaceId: string }> {
   const u = await ensureUser(app.db, { email: `${label}-${Math.random().toString(36).slice(2, 8)}@entries.test` });
   const user = { userId: u.id, email: u.email, name: null };
-  const { workspaceId } = await createWorkspace(app.db, { name: label, plans, ownerEmail: user.email, ownerUserId: user.userId });
+  const { workspaceId } = await createWorkspace(app.db, {
+    name: label,
+    plans,
+    ownerEmail: user.email,
+    ownerUserId: user.userId,
+  });
   return { user, workspaceId };
 }
 
 function post(path: string, body: string, headers: Record<string, string> = {}): Request {
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, ...headers }, body });
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+    body,
+  });
 }
 
 /** The shared headers, and the body when it is the spec's error body with `code`. */
@@ -52,20 +61,45 @@ describe("every entry answers with a request id, no-store and the spec's error b
   });
 
   it("the dashboard's tRPC endpoint (tRPC's error shape, with the service's code)", async () => {
-    const body = await expectShared(await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/account.overview`), async () => null), 401);
+    const body = await expectShared(
+      await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/account.overview`), async () => null),
+      401,
+    );
     expect(body.error.data.appCode).toBe("UNAUTHORIZED");
   });
 
   it("the account routes: reports, senders and billing", async () => {
-    const reports = await handleReportsRequest(new Request(`${ORIGIN}/api/account/reports`, { method: "PUT", headers: { origin: ORIGIN } }), async () => null);
+    const reports = await handleReportsRequest(
+      new Request(`${ORIGIN}/api/account/reports`, { method: "PUT", headers: { origin: ORIGIN } }),
+      async () => null,
+    );
     expect(reports.headers.get("allow")).toBe("GET, POST");
     await expectShared(reports, 404, "LOOKUP_NOT_FOUND");
-    await expectShared(await handleSendersRequest(new Request(`${ORIGIN}/api/account/senders/a/b/c`), async () => null), 404, "LOOKUP_NOT_FOUND");
-    await expectShared(await handleSendersRequest(new Request(`${ORIGIN}/api/account/senders/%E0%A4%A`, { method: "DELETE", headers: { origin: ORIGIN } }), async () => null), 404, "LOOKUP_NOT_FOUND");
-    const billing = await handleBillingRequest(new Request(`${ORIGIN}/api/billing/checkout`), "checkout", async () => null);
+    await expectShared(
+      await handleSendersRequest(new Request(`${ORIGIN}/api/account/senders/a/b/c`), async () => null),
+      404,
+      "LOOKUP_NOT_FOUND",
+    );
+    await expectShared(
+      await handleSendersRequest(
+        new Request(`${ORIGIN}/api/account/senders/%E0%A4%A`, { method: "DELETE", headers: { origin: ORIGIN } }),
+        async () => null,
+      ),
+      404,
+      "LOOKUP_NOT_FOUND",
+    );
+    const billing = await handleBillingRequest(
+      new Request(`${ORIGIN}/api/billing/checkout`),
+      "checkout",
+      async () => null,
+    );
     expect(billing.headers.get("allow")).toBe("POST");
     await expectShared(billing, 404, "LOOKUP_NOT_FOUND");
-    await expectShared(await handleBillingRequest(post("/api/billing/portal", "{}"), "portal", async () => null), 401, "UNAUTHORIZED");
+    await expectShared(
+      await handleBillingRequest(post("/api/billing/portal", "{}"), "portal", async () => null),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 });
 
@@ -82,7 +116,10 @@ describe("a body over the entry's byte cap is 400 INVALID_REQUEST and spends not
 
   it("the dashboard's tRPC endpoint (1 MB) on a metered mutation", async () => {
     const seat = await owner("dash-cap", ["suite_starter"]);
-    const res = await handleDashboardRequest(post("/api/trpc/reports.create", big(1_000_001), { "x-service-workspace": seat.workspaceId }), async () => seat.user);
+    const res = await handleDashboardRequest(
+      post("/api/trpc/reports.create", big(1_000_001), { "x-service-workspace": seat.workspaceId }),
+      async () => seat.user,
+    );
     const body = await expectShared(res, 400);
     expect(body.error.data.appCode).toBe("INVALID_REQUEST");
     expect(body.error.message).toBe("The request body is larger than 1000000 bytes.");
@@ -92,18 +129,27 @@ describe("a body over the entry's byte cap is 400 INVALID_REQUEST and spends not
 
   it("saved reports (300 KB), refused after the capability check and before the unit", async () => {
     const seat = await owner("reports-cap", ["suite_starter"]);
-    const res = await handleReportsRequest(post("/api/account/reports", big(300_001), { "x-service-workspace": seat.workspaceId }), async () => seat.user);
+    const res = await handleReportsRequest(
+      post("/api/account/reports", big(300_001), { "x-service-workspace": seat.workspaceId }),
+      async () => seat.user,
+    );
     await expectShared(res, 400, "INVALID_REQUEST");
     expect(res.headers.get("x-service-quota-used")).toBeNull();
     expect(await app.used(seat.workspaceId)).toBe(0);
     const free = await owner("reports-cap-free", ["free"]);
-    const refused = await handleReportsRequest(post("/api/account/reports", big(300_001), { "x-service-workspace": free.workspaceId }), async () => free.user);
+    const refused = await handleReportsRequest(
+      post("/api/account/reports", big(300_001), { "x-service-workspace": free.workspaceId }),
+      async () => free.user,
+    );
     await expectShared(refused, 403, "CAPABILITY_REQUIRED");
   });
 
   it("senders (300 KB)", async () => {
     const seat = await owner("senders-cap", ["suite_starter"]);
-    const res = await handleSendersRequest(post("/api/account/senders", big(300_001), { "x-service-workspace": seat.workspaceId }), async () => seat.user);
+    const res = await handleSendersRequest(
+      post("/api/account/senders", big(300_001), { "x-service-workspace": seat.workspaceId }),
+      async () => seat.user,
+    );
     await expectShared(res, 400, "INVALID_REQUEST");
     expect(await app.db.sender.count({ where: { workspaceId: seat.workspaceId } })).toBe(0);
   });
@@ -116,7 +162,10 @@ describe("the request's origin follows SERVICE_TRUST_PROXY", () => {
     const seat = await owner("dash-origin", ["suite_starter"]);
     const send = () =>
       handleDashboardRequest(
-        post("/api/trpc/reports.create", JSON.stringify({ title: "t", report: { score: 1 } }), { ...spoofed, "x-service-workspace": seat.workspaceId }),
+        post("/api/trpc/reports.create", JSON.stringify({ title: "t", report: { score: 1 } }), {
+          ...spoofed,
+          "x-service-workspace": seat.workspaceId,
+        }),
         async () => seat.user,
       );
     const refused = await expectShared(await send(), 403);
@@ -130,7 +179,12 @@ describe("the request's origin follows SERVICE_TRUST_PROXY", () => {
 
   it("the REST API's browser check treats X-Forwarded-Host as the own origin only behind a trusted proxy", async () => {
     const preflight = () =>
-      handleRestRequest(new Request(`${ORIGIN}/v1/assess`, { method: "OPTIONS", headers: { ...spoofed, "access-control-request-method": "POST" } }));
+      handleRestRequest(
+        new Request(`${ORIGIN}/v1/assess`, {
+          method: "OPTIONS",
+          headers: { ...spoofed, "access-control-request-method": "POST" },
+        }),
+      );
     await expectShared(await preflight(), 403, "ORIGIN_FORBIDDEN");
     process.env.SERVICE_TRUST_PROXY = "1";
     const allowed = await preflight();

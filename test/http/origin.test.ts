@@ -3,7 +3,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { configurationProblems } from "../../server/config/validate";
 import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
-import { clientAddress, PEER_ADDRESS_FLAG as READ_FLAG, PEER_ADDRESS_HEADER as READ_HEADER, requestOrigin } from "../../server/http/origin";
+import {
+  clientAddress,
+  PEER_ADDRESS_FLAG as READ_FLAG,
+  PEER_ADDRESS_HEADER as READ_HEADER,
+  requestOrigin,
+} from "../../server/http/origin";
 
 afterEach(() => {
   delete process.env.SERVICE_TRUST_PROXY;
@@ -13,7 +18,11 @@ const h = (init: Record<string, string>) => new Headers(init);
 
 describe("without SERVICE_TRUST_PROXY", () => {
   it("ignores X-Forwarded-Host and -Proto: the Host header and the URL's scheme give the origin", () => {
-    const headers = h({ host: "API.example.net:8080", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
+    const headers = h({
+      host: "API.example.net:8080",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+    });
     expect(requestOrigin({ url: "http://127.0.0.1:3000/api/trpc/x", headers })).toBe("http://api.example.net:8080");
     expect(requestOrigin({ url: "https://svc.example/v1/x", headers: h({}) })).toBe("https://svc.example");
     expect(requestOrigin({ headers: h({}) })).toBeNull();
@@ -35,7 +44,9 @@ describe("without SERVICE_TRUST_PROXY", () => {
       delete flags[PEER_ADDRESS_FLAG];
       expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8" }))).toBeNull();
       flags[PEER_ADDRESS_FLAG] = true;
-      expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8", "x-forwarded-for": "203.0.113.9" }))).toBe("192.0.2.8");
+      expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "192.0.2.8", "x-forwarded-for": "203.0.113.9" }))).toBe(
+        "192.0.2.8",
+      );
       expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "::ffff:192.0.2.8" }))).toBe("192.0.2.8");
       expect(clientAddress(h({ [PEER_ADDRESS_HEADER]: "" }))).toBeNull();
     } finally {
@@ -67,14 +78,18 @@ describe("with SERVICE_TRUST_PROXY", () => {
     const headers = h({ host: "10.0.0.5:3000", "x-forwarded-host": "svc.example.org", "x-forwarded-proto": "https" });
     expect(requestOrigin({ url: "http://10.0.0.5:3000/v1/x", headers })).toBe("https://svc.example.org");
     // A header the proxy did not set falls back to the request's own.
-    expect(requestOrigin({ url: "http://10.0.0.5:3000/v1/x", headers: h({ host: "10.0.0.5:3000" }) })).toBe("http://10.0.0.5:3000");
+    expect(requestOrigin({ url: "http://10.0.0.5:3000/v1/x", headers: h({ host: "10.0.0.5:3000" }) })).toBe(
+      "http://10.0.0.5:3000",
+    );
   });
 });
 
 describe("the setting", () => {
   it.each(["yes", "-1", "1.5", "11"])("SERVICE_TRUST_PROXY=%s stops the start, naming the variable", (value) => {
     process.env.SERVICE_TRUST_PROXY = value;
-    expect(configurationProblems().join("\n")).toMatch(/^SERVICE_TRUST_PROXY=.* is invalid: it must be a whole number from 0 to 10/m);
+    expect(configurationProblems().join("\n")).toMatch(
+      /^SERVICE_TRUST_PROXY=.* is invalid: it must be a whole number from 0 to 10/m,
+    );
   });
 
   it("accepts a proxy count and unset", () => {

@@ -8,7 +8,8 @@ import { startFeedServer, type FakeFeedServer } from "../fakes/feed-server";
 import { createTestApp, type TestApp } from "../harness";
 
 const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const CHROME_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const GOOGLEBOT_IP = "66.249.66.1";
 const HOME_IP = "73.162.1.1"; // Comcast, in no list
 
@@ -31,7 +32,12 @@ afterAll(async () => {
 async function assess(key: string, body: Record<string, unknown>) {
   const res = await app.request("POST", "/v1/assess", { key, body });
   expect(res.status).toBe(200);
-  return res.body as { score: number; decision: string; signals: { code: string; weight: number; reason: string; evidence: string[] }[]; ip: Record<string, unknown> & { privacy: Record<string, unknown> } };
+  return res.body as {
+    score: number;
+    decision: string;
+    signals: { code: string; weight: number; reason: string; evidence: string[] }[];
+    ip: Record<string, unknown> & { privacy: Record<string, unknown> };
+  };
 }
 const codes = (r: { signals: { code: string; weight: number }[] }) => r.signals.map((s) => [s.code, s.weight]);
 
@@ -41,14 +47,32 @@ describe("crawlers through /assess", () => {
     const real = await assess(ws.apiKey, { event: "form", ip: GOOGLEBOT_IP, user_agent: GOOGLEBOT_UA });
     // -20 for a verified crawler on a form, at a quarter: the crawler list of 2026-08-22 is past twice its 30 days.
     expect(codes(real)).toEqual([["ip_verified_crawler", -5]]);
-    expect(real.signals[0]!.reason).toMatch(/^Verified Googlebot: the User-Agent claims it and 66\.249\.66\.1 is in its published ranges \(66\.249\.66\.0\/24\) in the 2026-08-22 list, older than its freshness window, so it counts at a quarter weight/);
+    expect(real.signals[0]!.reason).toMatch(
+      /^Verified Googlebot: the User-Agent claims it and 66\.249\.66\.1 is in its published ranges \(66\.249\.66\.0\/24\) in the 2026-08-22 list, older than its freshness window, so it counts at a quarter weight/,
+    );
     expect(real).toMatchObject({ score: 0, decision: "allow" });
-    expect(real.ip).toMatchObject({ network_type: "service", hosting: false, privacy: { crawler: true, hosting: false, service: "Googlebot", proxy: null, proxy_reason: expect.any(String) } });
-    expect((real.ip.privacy.matches as unknown[])[0]).toEqual({ kind: "crawler", provider: "Googlebot", list: "Googlebot googlebot.json", feed: "crawler-googlebot", snapshot_date: "2026-08-22", range: "66.249.66.0/24", region: null, weight_factor: 0.25, shadowed: false });
+    expect(real.ip).toMatchObject({
+      network_type: "service",
+      hosting: false,
+      privacy: { crawler: true, hosting: false, service: "Googlebot", proxy: null, proxy_reason: expect.any(String) },
+    });
+    expect((real.ip.privacy.matches as unknown[])[0]).toEqual({
+      kind: "crawler",
+      provider: "Googlebot",
+      list: "Googlebot googlebot.json",
+      feed: "crawler-googlebot",
+      snapshot_date: "2026-08-22",
+      range: "66.249.66.0/24",
+      region: null,
+      weight_factor: 0.25,
+      shadowed: false,
+    });
 
     const spoofed = await assess(ws.apiKey, { event: "form", ip: HOME_IP, user_agent: GOOGLEBOT_UA });
     expect(codes(spoofed)).toEqual([["ua_spoofed_crawler", 50]]);
-    expect(spoofed.signals[0]!.reason).toMatch(/claims to be Googlebot, but 73\.162\.1\.1 is outside Googlebot's published ranges/);
+    expect(spoofed.signals[0]!.reason).toMatch(
+      /claims to be Googlebot, but 73\.162\.1\.1 is outside Googlebot's published ranges/,
+    );
     expect(spoofed.signals[0]!.evidence).toEqual(["request", "crawler-googlebot"]);
     expect(spoofed).toMatchObject({ score: 50, decision: "review" });
     expect(spoofed.ip.privacy).toMatchObject({ crawler: false, service: null, matches: [] });
@@ -56,10 +80,21 @@ describe("crawlers through /assess", () => {
 
   it("a spoofed crawler counts on api events too; a verified one lowers an api event's score", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const spoofed = await assess(ws.apiKey, { event: "api", ip: "1.178.1.1", user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" });
+    const spoofed = await assess(ws.apiKey, {
+      event: "api",
+      ip: "1.178.1.1",
+      user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    });
     // The AWS address is hosting too: for an api event 5, at half (the cloud list is past its 90 days).
-    expect(codes(spoofed)).toEqual([["ua_spoofed_crawler", 50], ["ip_hosting", 3]]);
-    const verified = await assess(ws.apiKey, { event: "api", ip: "40.77.178.1", user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" });
+    expect(codes(spoofed)).toEqual([
+      ["ua_spoofed_crawler", 50],
+      ["ip_hosting", 3],
+    ]);
+    const verified = await assess(ws.apiKey, {
+      event: "api",
+      ip: "40.77.178.1",
+      user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    });
     expect(codes(verified)).toEqual([["ip_verified_crawler", -5]]);
     expect(verified.ip).toMatchObject({ hosting: false, privacy: { crawler: true, service: "Bingbot" } });
   });
@@ -78,9 +113,15 @@ describe("age-reduced weights through /assess", () => {
     const old = await assess(ws.apiKey, { event: "login", ip: "185.220.101.7", user_agent: CHROME_UA });
     const tor = old.signals.find((s) => s.code === "ip_tor_exit")!;
     expect(tor.weight).toBe(11); // 45 / 4
-    expect(tor.reason).toMatch(/^185\.220\.101\.7 is listed as a Tor exit in the 2024-08-20 list, older than its freshness window, so it counts at a quarter weight/);
+    expect(tor.reason).toMatch(
+      /^185\.220\.101\.7 is listed as a Tor exit in the 2024-08-20 list, older than its freshness window, so it counts at a quarter weight/,
+    );
     expect(tor.evidence).toEqual(["tor-exits"]);
-    expect(old.ip).toMatchObject({ tor_exit: true, network_type: "anonymizer", privacy: { tor: true, service: "Tor exit relay" } });
+    expect(old.ip).toMatchObject({
+      tor_exit: true,
+      network_type: "anonymizer",
+      privacy: { tor: true, service: "Tor exit relay" },
+    });
 
     process.env.SERVICE_FEED_TOR_EXITS_URL = `${feeds.url}/tor`;
     const [refreshed] = await refreshFeeds(app.db, { feed: "tor-exits" });
@@ -88,15 +129,24 @@ describe("age-reduced weights through /assess", () => {
     const fresh = await assess(ws.apiKey, { event: "login", ip: "185.220.101.7", user_agent: CHROME_UA });
     const now = fresh.signals.find((s) => s.code === "ip_tor_exit")!;
     expect(now.weight).toBe(45);
-    expect(now.reason).toMatch(new RegExp(`^185\\.220\\.101\\.7 is listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: `));
+    expect(now.reason).toMatch(
+      new RegExp(`^185\\.220\\.101\\.7 is listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: `),
+    );
   });
 
   it("VPN moderate, private relay slight, each at its list's age factor with the date", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const vpn = await assess(ws.apiKey, { event: "signup", ip: "2.58.241.66", user_agent: CHROME_UA });
-    expect(vpn.signals.find((s) => s.code === "ip_vpn")).toMatchObject({ weight: 6, reason: expect.stringContaining("is a Proton VPN exit (2.58.241.66/32) in the 2026-08-22 list") });
+    expect(vpn.signals.find((s) => s.code === "ip_vpn")).toMatchObject({
+      weight: 6,
+      reason: expect.stringContaining("is a Proton VPN exit (2.58.241.66/32) in the 2026-08-22 list"),
+    });
     const relay = await assess(ws.apiKey, { event: "signup", ip: "2a02:26f7:b00a:4000::1", user_agent: CHROME_UA });
     expect(codes(relay)).toEqual([["ip_private_relay", 1]]);
-    expect(relay.ip).toMatchObject({ network_type: "anonymizer", hosting: false, privacy: { relay: true, cdn: false, service: "iCloud Private Relay" } });
+    expect(relay.ip).toMatchObject({
+      network_type: "anonymizer",
+      hosting: false,
+      privacy: { relay: true, cdn: false, service: "iCloud Private Relay" },
+    });
   });
 });

@@ -70,10 +70,25 @@ describe("privacy classification from the shipped snapshots", () => {
   });
 
   // 2001:db8::1 and 192.0.2.1 also stand for provider lists that are not clean: Vultr's geofeed publishes both.
-  it.each(["73.162.1.1", "81.2.69.142", "2a02:8108::1", "2001:db8::1", "192.0.2.1", "10.0.0.1"])("%s is in no list: every flag false, no service, no matches", (address) => {
-    const p = classifyPrivacy(address, null);
-    expect(p).toEqual({ tor: false, vpn: false, relay: false, hosting: false, cdn: false, crawler: false, monitor: false, proxy: null, proxyReason: expect.any(String), service: null, matches: [] });
-  });
+  it.each(["73.162.1.1", "81.2.69.142", "2a02:8108::1", "2001:db8::1", "192.0.2.1", "10.0.0.1"])(
+    "%s is in no list: every flag false, no service, no matches",
+    (address) => {
+      const p = classifyPrivacy(address, null);
+      expect(p).toEqual({
+        tor: false,
+        vpn: false,
+        relay: false,
+        hosting: false,
+        cdn: false,
+        crawler: false,
+        monitor: false,
+        proxy: null,
+        proxyReason: expect.any(String),
+        service: null,
+        matches: [],
+      });
+    },
+  );
 
   it("overlapping lists are all reported, most specific first; the narrower service shadows the cloud it runs in", () => {
     const bot = classifyPrivacy("66.249.72.1", null);
@@ -88,11 +103,18 @@ describe("privacy classification from the shipped snapshots", () => {
     expect(bing).toMatchObject({ crawler: true, hosting: false, service: "Bingbot" });
 
     // The same address on two crawler lists (DuckDuckGo publishes one for each bot): both, in list order.
-    expect(classifyPrivacy("4.144.182.50", null).matches.map((m) => m.feed)).toEqual(["crawler-duckduckbot", "crawler-duckassistbot", "cloud-azure"]);
+    expect(classifyPrivacy("4.144.182.50", null).matches.map((m) => m.feed)).toEqual([
+      "crawler-duckduckbot",
+      "crawler-duckassistbot",
+      "cloud-azure",
+    ]);
 
     // A platform inside a cloud is both: GitHub's egress is hosting too.
     const gh = classifyPrivacy("4.147.189.193", null);
-    expect(gh.matches.map((m) => [m.feed, m.shadowed])).toEqual([["platform-github", false], ["cloud-azure", false]]);
+    expect(gh.matches.map((m) => [m.feed, m.shadowed])).toEqual([
+      ["platform-github", false],
+      ["cloud-azure", false],
+    ]);
     expect(gh).toMatchObject({ hosting: true, service: "GitHub" });
   });
 
@@ -100,8 +122,16 @@ describe("privacy classification from the shipped snapshots", () => {
     const asn = { asn: 24940, provider: "Hetzner Online", kind: "hosting", snapshotDate: new Date("2026-01-01") };
     const tor = classifyPrivacy("185.220.101.1", asn);
     expect(tor).toMatchObject({ tor: true, hosting: true, service: "Tor exit relay" });
-    expect(tor.matches.map((m) => [m.kind, m.range])).toEqual([["tor", "185.220.101.1/32"], ["hosting_asn", "AS24940"]]);
-    const relay = classifyPrivacy("104.28.28.1", { asn: 13335, provider: "Cloudflare", kind: "cdn", snapshotDate: new Date("2026-01-01") });
+    expect(tor.matches.map((m) => [m.kind, m.range])).toEqual([
+      ["tor", "185.220.101.1/32"],
+      ["hosting_asn", "AS24940"],
+    ]);
+    const relay = classifyPrivacy("104.28.28.1", {
+      asn: 13335,
+      provider: "Cloudflare",
+      kind: "cdn",
+      snapshotDate: new Date("2026-01-01"),
+    });
     expect(relay).toMatchObject({ relay: true, cdn: false, hosting: false, service: "iCloud Private Relay" });
     expect(relay.matches).toHaveLength(1);
   });
@@ -109,9 +139,20 @@ describe("privacy classification from the shipped snapshots", () => {
   it("each match carries its list's snapshot date and the age factor of its freshness window", () => {
     // Today (2026-11) the 2024-08-20 Tor list is far past twice its 7 days; the 2026-08-22 ranges are 93 days old:
     // past a cloud list's 90 days (half), past twice a crawler's or relay's 30 days (a quarter).
-    expect(classifyPrivacy("185.220.101.1", null).matches[0]).toMatchObject({ snapshotDate: "2024-08-20", weightFactor: 0.25, list: "Tor Project exit-addresses" });
-    expect(classifyPrivacy("1.178.1.1", null).matches[0]).toMatchObject({ snapshotDate: "2026-08-22", weightFactor: 0.5, list: "AWS ip-ranges.json" });
-    expect(classifyPrivacy("66.249.72.1", null).matches[0]).toMatchObject({ snapshotDate: "2026-08-22", weightFactor: 0.25 });
+    expect(classifyPrivacy("185.220.101.1", null).matches[0]).toMatchObject({
+      snapshotDate: "2024-08-20",
+      weightFactor: 0.25,
+      list: "Tor Project exit-addresses",
+    });
+    expect(classifyPrivacy("1.178.1.1", null).matches[0]).toMatchObject({
+      snapshotDate: "2026-08-22",
+      weightFactor: 0.5,
+      list: "AWS ip-ranges.json",
+    });
+    expect(classifyPrivacy("66.249.72.1", null).matches[0]).toMatchObject({
+      snapshotDate: "2026-08-22",
+      weightFactor: 0.25,
+    });
   });
 
   it("one index holds every list: about 30,000 ranges, built once and shared", () => {
@@ -129,10 +170,34 @@ describe("the privacy object on the IP routes", () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const a = await app.request("GET", "/v1/ip/2.58.241.66", { key: ws.apiKey });
     expect(a.status).toBe(200);
-    expect(a.body.privacy).toMatchObject({ vpn: true, tor: false, service: "Proton VPN", proxy: null, matches: [{ kind: "vpn", provider: "Proton VPN", list: "Proton VPN logicals API (exit IPs)", feed: "vpn-protonvpn", snapshotDate: "2026-08-22", range: "2.58.241.66/32", weightFactor: 0.25, shadowed: false }] });
+    expect(a.body.privacy).toMatchObject({
+      vpn: true,
+      tor: false,
+      service: "Proton VPN",
+      proxy: null,
+      matches: [
+        {
+          kind: "vpn",
+          provider: "Proton VPN",
+          list: "Proton VPN logicals API (exit IPs)",
+          feed: "vpn-protonvpn",
+          snapshotDate: "2026-08-22",
+          range: "2.58.241.66/32",
+          weightFactor: 0.25,
+          shadowed: false,
+        },
+      ],
+    });
     expect(a.body.network).toMatchObject({ type: "anonymizer", kind: "vpn", provider: "Proton VPN" });
-    expect(a.body.anonymizers.vpn).toEqual({ value: true, reason: "Proton VPN exit (2.58.241.66/32, Proton VPN logicals API (exit IPs), 2026-08-22)" });
-    expect(a.body.risk.reasons).toContainEqual({ code: "vpn_exit", points: 6, reason: expect.stringContaining("in the 2026-08-22 list") });
+    expect(a.body.anonymizers.vpn).toEqual({
+      value: true,
+      reason: "Proton VPN exit (2.58.241.66/32, Proton VPN logicals API (exit IPs), 2026-08-22)",
+    });
+    expect(a.body.risk.reasons).toContainEqual({
+      code: "vpn_exit",
+      points: 6,
+      reason: expect.stringContaining("in the 2026-08-22 list"),
+    });
     const b = await app.request("GET", "/v1/ip/2.58.241.66/reputation", { key: ws.apiKey });
     expect(b.body.privacy).toEqual(a.body.privacy);
   });
@@ -148,7 +213,13 @@ describe("the privacy object on the IP routes", () => {
     const r = await getIpReputation("66.249.66.1");
     expect(r.privacy).toMatchObject({ crawler: true, hosting: false, service: "Googlebot" });
     expect(r.network).toMatchObject({ type: "service", kind: "crawler", provider: "Googlebot" });
-    expect(r.risk.reasons).toEqual([{ code: "verified_crawler_range", points: 0, reason: expect.stringContaining("Googlebot's published ranges (66.249.66.0/24) in the 2026-08-22 list") }]);
+    expect(r.risk.reasons).toEqual([
+      {
+        code: "verified_crawler_range",
+        points: 0,
+        reason: expect.stringContaining("Googlebot's published ranges (66.249.66.0/24) in the 2026-08-22 list"),
+      },
+    ]);
     expect(r.risk.score).toBe(0);
   });
 
@@ -156,13 +227,23 @@ describe("the privacy object on the IP routes", () => {
     const r = await getIpReputation("185.220.101.1");
     expect(r.anonymizers.torExit).toEqual({ value: true, reason: null });
     expect(r.network.type).toBe("anonymizer");
-    expect(r.risk.reasons).toContainEqual({ code: "tor_exit", points: 11, reason: expect.stringMatching(/^Listed as a Tor exit in the 2024-08-20 list \(older than the list's freshness window: counted at a quarter weight\)/) });
+    expect(r.risk.reasons).toContainEqual({
+      code: "tor_exit",
+      points: 11,
+      reason: expect.stringMatching(
+        /^Listed as a Tor exit in the 2024-08-20 list \(older than the list's freshness window: counted at a quarter weight\)/,
+      ),
+    });
   });
 
   it("an IPv6 cloud address is hosting from the published ranges, named with its range", async () => {
     const r = await getIpReputation("2a05:d018::1");
     expect(r.privacy).toMatchObject({ hosting: true, service: "Amazon Web Services" });
     expect(r.network).toMatchObject({ type: "hosting", kind: "cloud", provider: "Amazon Web Services" });
-    expect(r.risk.reasons).toContainEqual({ code: "hosting", points: 10, reason: expect.stringContaining("2a05:d018::/35 in the 2026-08-22 list") });
+    expect(r.risk.reasons).toContainEqual({
+      code: "hosting",
+      points: 10,
+      reason: expect.stringContaining("2a05:d018::/35 in the 2026-08-22 list"),
+    });
   });
 });

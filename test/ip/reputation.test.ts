@@ -38,12 +38,19 @@ describe("IP reputation from shipped data", () => {
       classification: { scope: "public", bogon: false },
       asn: { number: 13335, organization: "Cloudflare, Inc." },
       network: { type: "hosting", kind: "cdn", provider: "Cloudflare", confidence: "high" },
-      privacy: { cdn: true, hosting: false, service: "Cloudflare", matches: [{ kind: "hosting_asn", range: "AS13335", feed: "hosting-asns" }] },
+      privacy: {
+        cdn: true,
+        hosting: false,
+        service: "Cloudflare",
+        matches: [{ kind: "hosting_asn", range: "AS13335", feed: "hosting-asns" }],
+      },
       anonymizers: { hosting: { value: true }, vpn: { value: false }, proxy: { value: null } },
     });
     expect(r.risk.reasons.map((x) => x.code)).toEqual(["cdn_edge"]);
     expect(r.risk.score).toBe(10);
-    expect(r.sources.map((s) => s.name)).toEqual(expect.arrayContaining(["asn-ipv4", "hosting-asns", "tor-exits", "spamhaus-drop"]));
+    expect(r.sources.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["asn-ipv4", "hosting-asns", "tor-exits", "spamhaus-drop"]),
+    );
     expect(r.sources.find((s) => s.name === "asn-ipv4")?.fetchedAt).toBe("2026-06-17T19:00:00.000Z");
   });
 
@@ -86,7 +93,11 @@ describe("IP reputation from shipped data", () => {
       expect(tor.anonymizers.torExit).toEqual({ value: true, reason: null });
       expect(tor.anonymizers.vpn.value).toBe(false);
       // A fresh list counts fully: no date caveat.
-      expect(tor.risk.reasons).toContainEqual({ code: "tor_exit", points: 45, reason: `Listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: traffic is anonymised` });
+      expect(tor.risk.reasons).toContainEqual({
+        code: "tor_exit",
+        points: 45,
+        reason: `Listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: traffic is anonymised`,
+      });
       expect(tor.privacy.matches[0]).toMatchObject({ kind: "tor", weightFactor: 1 });
       // The refreshed list replaced the shipped one.
       expect((await getIpReputation("2.58.56.35")).privacy.tor).toBe(false);
@@ -100,7 +111,9 @@ describe("IP reputation from shipped data", () => {
       // 192.0.2.0/24 is also documentation space: both reasons count.
       expect(dropped.risk.reasons.map((x) => x.code).sort()).toEqual(["bogon", "spamhaus_drop"]);
       expect(dropped.risk).toMatchObject({ score: 85, level: "critical" });
-      expect(dropped.sources.find((s) => s.name === "spamhaus-drop")?.version).toBe(new Date(1795000000 * 1000).toISOString());
+      expect(dropped.sources.find((s) => s.name === "spamhaus-drop")?.version).toBe(
+        new Date(1795000000 * 1000).toISOString(),
+      );
 
       const clean = await getIpReputation("8.8.4.4");
       expect(clean.lists.find((l) => l.list === "tor-exits")?.listed).toBe(false);

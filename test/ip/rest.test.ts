@@ -10,7 +10,9 @@ let rdap: FakeRdapServer;
 
 beforeAll(async () => {
   app = await createTestApp();
-  rdap = await startRdapServer({ "ip/8.8.8.8": { handle: "NET-8-8-8-0-2", name: "GOGL", startAddress: "8.8.8.0", endAddress: "8.8.8.255" } });
+  rdap = await startRdapServer({
+    "ip/8.8.8.8": { handle: "NET-8-8-8-0-2", name: "GOGL", startAddress: "8.8.8.0", endAddress: "8.8.8.255" },
+  });
   process.env.SERVICE_RDAP_BASE_URL = rdap.url;
   await warmIpFeeds(); // parsing the routing tables takes seconds; keep it out of the tests' timeouts
 }, 180_000);

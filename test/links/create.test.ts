@@ -10,7 +10,13 @@ beforeAll(async () => {
   app = await startLinksApp();
 });
 
-const SAFETY_CLEAN = { status: "not_listed", listed_on: [], sources: ["dbl.test"], checked_at: expect.any(String), reason: null };
+const SAFETY_CLEAN = {
+  status: "not_listed",
+  listed_on: [],
+  sources: ["dbl.test"],
+  checked_at: expect.any(String),
+  reason: null,
+};
 
 describe("creating a link", () => {
   it("creates an anonymous link when no key header is sent", async () => {
@@ -36,7 +42,11 @@ describe("creating a link", () => {
   it("creates a workspace link with a valid key, in either header, consuming no units and sending no quota headers", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     const bearer = await createLink(app, { url: "https://www.example.org/bearer" }, { key: ws.apiKey });
-    const xKey = await createLink(app, { url: "https://www.example.org/x-api-key" }, { key: ws.apiKey, keyHeader: "x-api-key" });
+    const xKey = await createLink(
+      app,
+      { url: "https://www.example.org/x-api-key" },
+      { key: ws.apiKey, keyHeader: "x-api-key" },
+    );
     for (const res of [bearer, xKey]) {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ scope: "workspace", reused: false, expires_at: null });
@@ -55,7 +65,11 @@ describe("creating a link", () => {
     const forwarded = { "X-Forwarded-Host": "links.example.org", "X-Forwarded-Proto": "https" };
     try {
       // No SERVICE_TRUST_PROXY: the forwarded headers are anyone's to send and are ignored; the Host header counts.
-      const direct = await createLink(app, { url: "https://example.com/origin" }, { headers: { ...forwarded, Host: "api.example.net:8080" } });
+      const direct = await createLink(
+        app,
+        { url: "https://example.com/origin" },
+        { headers: { ...forwarded, Host: "api.example.net:8080" } },
+      );
       expect(direct.body.short_url).toBe(`http://api.example.net:8080/go/${direct.body.slug}`);
       process.env.SERVICE_TRUST_PROXY = "1";
       const proxied = await createLink(app, { url: "https://example.com/origin" }, { headers: forwarded });
@@ -154,7 +168,9 @@ describe("reuse of an identical normalized destination", () => {
   });
 
   it("gives one link to identical requests made at the same time", async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => createLink(app, { url: "https://example.com/race" })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => createLink(app, { url: "https://example.com/race" })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(results.map((r) => r.body.slug)).size).toBe(1);
     expect(results.filter((r) => !r.body.reused)).toHaveLength(1);

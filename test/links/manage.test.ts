@@ -14,11 +14,19 @@ beforeAll(async () => {
   app = await startLinksApp();
 });
 
-const SAFETY_CLEAN = { status: "not_listed", listed_on: [], sources: ["dbl.test"], checked_at: expect.any(String), reason: null };
+const SAFETY_CLEAN = {
+  status: "not_listed",
+  listed_on: [],
+  sources: ["dbl.test"],
+  checked_at: expect.any(String),
+  reason: null,
+};
 
-const follow = (slug: string) => GET(new Request(`http://127.0.0.1:3000/go/${slug}`), { params: Promise.resolve({ slug }) });
+const follow = (slug: string) =>
+  GET(new Request(`http://127.0.0.1:3000/go/${slug}`), { params: Promise.resolve({ slug }) });
 const list = (key: string, query = "") => app.request("GET", `/v1/go/links${query}`, { key });
-const disable = (key: string, id: string) => app.request("POST", `/v1/go/links/${encodeURIComponent(id)}/disable`, { key, body: {} });
+const disable = (key: string, id: string) =>
+  app.request("POST", `/v1/go/links/${encodeURIComponent(id)}/disable`, { key, body: {} });
 
 async function linkOf(key: string, url: string) {
   const res = await createLink(app, { url }, { key });
@@ -30,7 +38,11 @@ describe("GET /v1/go/links", () => {
   it("lists the workspace's links newest first with clicks, status and the kept safety verdict, at no unit cost", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const first = await linkOf(ws.apiKey, "https://example.com/first");
-    const second = await createLink(app, { url: "https://www.example.org/second", expires_at: new Date(Date.now() + 3_600_000).toISOString() }, { key: ws.apiKey });
+    const second = await createLink(
+      app,
+      { url: "https://www.example.org/second", expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+      { key: ws.apiKey },
+    );
     await follow(first.slug);
     await follow(first.slug);
 
@@ -51,7 +63,14 @@ describe("GET /v1/go/links", () => {
           expires_at: second.body.expires_at,
           disabled_at: null,
         },
-        expect.objectContaining({ id: first.id, url: "https://example.com/first", status: "active", clicks: 2, safety: SAFETY_CLEAN, expires_at: null }),
+        expect.objectContaining({
+          id: first.id,
+          url: "https://example.com/first",
+          status: "active",
+          clicks: 2,
+          safety: SAFETY_CLEAN,
+          expires_at: null,
+        }),
       ],
       nextCursor: null,
     });
@@ -80,11 +99,17 @@ describe("GET /v1/go/links", () => {
 
   it("shows an expired link as expired, and an older link without a kept verdict with safety null", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    const expiring = await createLink(app, { url: "https://example.com/soon", expires_at: new Date(Date.now() + 60_000).toISOString() }, { key: ws.apiKey });
+    const expiring = await createLink(
+      app,
+      { url: "https://example.com/soon", expires_at: new Date(Date.now() + 60_000).toISOString() },
+      { key: ws.apiKey },
+    );
     await app.db.link.update({ where: { id: expiring.body.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await app.db.$executeRawUnsafe(`UPDATE "Link" SET "safety" = NULL WHERE "id" = $1`, expiring.body.id);
     const res = await list(ws.apiKey);
-    expect(res.body.items).toEqual([expect.objectContaining({ id: expiring.body.id, status: "expired", safety: null })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ id: expiring.body.id, status: "expired", safety: null }),
+    ]);
   });
 
   it("never lists anonymous links or another workspace's links", async () => {
@@ -117,7 +142,13 @@ describe("POST /v1/go/links/{id}/disable", () => {
 
     const res = await disable(ws.apiKey, link.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: link.id, status: "disabled", clicks: 1, disabled_at: expect.any(String), url: "https://example.com/to-disable" });
+    expect(res.body).toMatchObject({
+      id: link.id,
+      status: "disabled",
+      clicks: 1,
+      disabled_at: expect.any(String),
+      url: "https://example.com/to-disable",
+    });
 
     const gone = await follow(link.slug);
     expect(gone.status).toBe(410);
@@ -126,8 +157,17 @@ describe("POST /v1/go/links/{id}/disable", () => {
 
     const events = await app.db.event.findMany({ where: { workspaceId: ws.workspaceId, type: "link.disabled" } });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actor: `api_key:${ws.apiKeyId}`, domain: "example.com", requestId: res.headers.get("x-request-id") });
-    expect(events[0].data).toMatchObject({ link_id: link.id, slug: link.slug, url: "https://example.com/to-disable", clicks: 1 });
+    expect(events[0]).toMatchObject({
+      actor: `api_key:${ws.apiKeyId}`,
+      domain: "example.com",
+      requestId: res.headers.get("x-request-id"),
+    });
+    expect(events[0].data).toMatchObject({
+      link_id: link.id,
+      slug: link.slug,
+      url: "https://example.com/to-disable",
+      clicks: 1,
+    });
     const found = await app.request("GET", "/v1/events?type=link.disabled", { key: ws.apiKey });
     expect(found.body.items).toHaveLength(1);
     expect(await app.used(ws.workspaceId)).toBe(0);
@@ -165,7 +205,11 @@ describe("POST /v1/go/links/{id}/disable", () => {
     }
     expect((await follow(theirs.slug)).status).toBe(302);
     expect((await follow(anonymous.slug)).status).toBe(302);
-    expect(await app.db.event.count({ where: { type: "link.disabled", workspaceId: { in: [a.workspaceId, b.workspaceId] } } })).toBe(0);
+    expect(
+      await app.db.event.count({
+        where: { type: "link.disabled", workspaceId: { in: [a.workspaceId, b.workspaceId] } },
+      }),
+    ).toBe(0);
   });
 });
 
@@ -188,7 +232,12 @@ describe("the dashboard's tRPC endpoint", () => {
       const res = await call(seat, "links.list", { limit: 10 }, "query");
       expect(res.status).toBe(200);
       expect(res.data.items).toEqual([
-        expect.objectContaining({ id: created.data.id, short_url: expect.stringMatching(new RegExp(`^http://[^/]+/go/${created.data.slug}$`)), status: "active", safety: SAFETY_CLEAN }),
+        expect.objectContaining({
+          id: created.data.id,
+          short_url: expect.stringMatching(new RegExp(`^http://[^/]+/go/${created.data.slug}$`)),
+          status: "active",
+          safety: SAFETY_CLEAN,
+        }),
       ]);
     }
 
@@ -205,7 +254,9 @@ describe("the dashboard's tRPC endpoint", () => {
     const other = await app.seedWorkspace({ plans: ["suite_business"] });
     const theirs = await linkOf(other.apiKey, "https://example.com/not-yours");
     const mine = await call(owner, "links.create", { url: "https://example.com/free-dashboard" }, "mutation");
-    expect((await call(owner, "links.list", {}, "query")).data.items.map((l: { id: string }) => l.id)).toEqual([mine.data.id]);
+    expect((await call(owner, "links.list", {}, "query")).data.items.map((l: { id: string }) => l.id)).toEqual([
+      mine.data.id,
+    ]);
 
     const refused = await call(owner, "links.disable", { id: theirs.id }, "mutation");
     expect(refused.status).toBe(404);

@@ -21,12 +21,15 @@ describe("parseDestination", () => {
     expect(parseDestination("https://example.com/")).toMatchObject({ host: "example.com", ipLiteral: false });
   });
 
-  it.each(["mailto:a@example.com", "//example.com/", "https://u@example.com/", "https://:p@example.com/", "https://exa_mple..com/"])(
-    "refuses %s",
-    (input) => {
-      expect(parseDestination(input)).toEqual({ error: expect.stringMatching(/^url: /) });
-    },
-  );
+  it.each([
+    "mailto:a@example.com",
+    "//example.com/",
+    "https://u@example.com/",
+    "https://:p@example.com/",
+    "https://exa_mple..com/",
+  ])("refuses %s", (input) => {
+    expect(parseDestination(input)).toEqual({ error: expect.stringMatching(/^url: /) });
+  });
 });
 
 describe("newSlug", () => {

@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 
 const follow = (slug: string, accept = "*/*") =>
-  GET(new Request(`http://127.0.0.1:3000/go/${encodeURIComponent(slug)}`, { headers: { Accept: accept } }), { params: Promise.resolve({ slug }) });
+  GET(new Request(`http://127.0.0.1:3000/go/${encodeURIComponent(slug)}`, { headers: { Accept: accept } }), {
+    params: Promise.resolve({ slug }),
+  });
 
 describe("following a link", () => {
   it("redirects with 302 to the destination, uncached, and counts the click", async () => {
@@ -40,7 +42,10 @@ describe("following a link", () => {
   });
 
   it("answers 410 for an expired link and for a disabled one, without counting", async () => {
-    const expiring = await createLink(app, { url: "https://example.com/gone", expires_at: new Date(Date.now() + 60_000).toISOString() });
+    const expiring = await createLink(app, {
+      url: "https://example.com/gone",
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
     await app.db.link.update({ where: { slug: expiring.body.slug }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await follow(expiring.body.slug);
     expect(expired.status).toBe(410);
@@ -50,12 +55,16 @@ describe("following a link", () => {
     await app.db.link.update({ where: { slug: plain.body.slug }, data: { disabledAt: new Date() } });
     const disabled = await follow(plain.body.slug);
     expect(disabled.status).toBe(410);
-    expect(await disabled.json()).toEqual({ error: { code: "LINK_DISABLED", message: "This link has been disabled." } });
+    expect(await disabled.json()).toEqual({
+      error: { code: "LINK_DISABLED", message: "This link has been disabled." },
+    });
     expect((await app.db.link.findUnique({ where: { slug: plain.body.slug } }))?.clicks).toBe(0);
   });
 
   it("never redirects to a stored destination that breaks the URL rules", async () => {
-    await app.db.link.create({ data: { id: "lnk_bad", slug: "BadDest1", scope: "anon", destination: "javascript:alert(1)", normalizedKey: "x" } });
+    await app.db.link.create({
+      data: { id: "lnk_bad", slug: "BadDest1", scope: "anon", destination: "javascript:alert(1)", normalizedKey: "x" },
+    });
     const res = await follow("BadDest1");
     expect(res.status).toBe(404);
     expect(res.headers.get("location")).toBeNull();

@@ -29,7 +29,9 @@ describe("input validation", () => {
   });
 
   it("refuses a body that is not JSON with 400 INVALID_REQUEST", async () => {
-    const res = await createLink(app, "url=https://example.com/", { headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await createLink(app, "url=https://example.com/", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message: expect.any(String) } });
   });
@@ -52,7 +54,9 @@ describe("destinations", () => {
     const before = await app.db.link.count();
     const res = await createLink(app, { url });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: "TARGET_FORBIDDEN", message: expect.stringMatching(/^Target refused: /) } });
+    expect(res.body).toEqual({
+      error: { code: "TARGET_FORBIDDEN", message: expect.stringMatching(/^Target refused: /) },
+    });
     expect(await app.db.link.count()).toBe(before);
   });
 
@@ -67,7 +71,13 @@ describe("destinations", () => {
     try {
       const res = await createLink(app, { url: "https://evil.example.net/allowed-when-off" });
       expect(res.status).toBe(200);
-      expect(res.body.safety).toEqual({ status: "skipped", listed_on: [], sources: [], checked_at: null, reason: expect.any(String) });
+      expect(res.body.safety).toEqual({
+        status: "skipped",
+        listed_on: [],
+        sources: [],
+        checked_at: null,
+        reason: expect.any(String),
+      });
     } finally {
       delete process.env.SERVICE_LINKS_SAFETY_CHECK;
     }
@@ -80,7 +90,10 @@ describe("creation rate limits", () => {
     process.env.SERVICE_LINKS_KEY_RATE_LIMIT = "2";
     process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS = "86400";
     try {
-      const ok = [await createLink(app, { url: "https://example.com/rl1" }, { key: ws.apiKey }), await createLink(app, { url: "https://example.com/rl2" }, { key: ws.apiKey })];
+      const ok = [
+        await createLink(app, { url: "https://example.com/rl1" }, { key: ws.apiKey }),
+        await createLink(app, { url: "https://example.com/rl2" }, { key: ws.apiKey }),
+      ];
       expect(ok.map((r) => r.status)).toEqual([200, 200]);
       const refused = await createLink(app, { url: "https://example.com/rl3" }, { key: ws.apiKey });
       expect(refused.status).toBe(429);
@@ -107,8 +120,12 @@ describe("creation rate limits", () => {
       expect(refused.body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String) } });
       // One trusted proxy: only the entry it appended counts, so a forged entry to its left changes nothing.
       process.env.SERVICE_TRUST_PROXY = "1";
-      expect((await createLink(app, { url: "https://example.com/anon-forged" }, from("192.0.2.1, 198.51.100.20"))).status).toBe(200);
-      expect((await createLink(app, { url: "https://example.com/anon-forged" }, from("192.0.2.2, 198.51.100.20"))).status).toBe(429);
+      expect(
+        (await createLink(app, { url: "https://example.com/anon-forged" }, from("192.0.2.1, 198.51.100.20"))).status,
+      ).toBe(200);
+      expect(
+        (await createLink(app, { url: "https://example.com/anon-forged" }, from("192.0.2.2, 198.51.100.20"))).status,
+      ).toBe(429);
     } finally {
       process.env.SERVICE_LINKS_ANON_RATE_LIMIT = "1000";
       delete process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS;

@@ -21,7 +21,10 @@ export async function startLinksApp(): Promise<TestApp> {
       "example.com": [{ type: "A", data: "93.184.216.34" }],
       "www.example.org": [{ type: "A", data: "93.184.216.34" }],
       "intranet.example.com": [{ type: "A", data: "10.0.0.5" }],
-      "mixed.example.com": [{ type: "A", data: "93.184.216.34" }, { type: "A", data: "127.0.0.1" }],
+      "mixed.example.com": [
+        { type: "A", data: "93.184.216.34" },
+        { type: "A", data: "127.0.0.1" },
+      ],
       "meta.example.com": [{ type: "A", data: "169.254.169.254" }],
       "evil.example.net": [{ type: "A", data: "93.184.216.35" }],
       "evil.example.net.dbl.test": [{ type: "A", data: "127.0.1.2" }],
@@ -40,5 +43,8 @@ export async function startLinksApp(): Promise<TestApp> {
   return app;
 }
 
-export const createLink = (app: TestApp, body: unknown, opts: { key?: string; keyHeader?: "bearer" | "x-api-key"; headers?: Record<string, string> } = {}) =>
-  app.request("POST", "/v1/go/links", { body, ...opts });
+export const createLink = (
+  app: TestApp,
+  body: unknown,
+  opts: { key?: string; keyHeader?: "bearer" | "x-api-key"; headers?: Record<string, string> } = {},
+) => app.request("POST", "/v1/go/links", { body, ...opts });

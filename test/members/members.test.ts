@@ -16,14 +16,17 @@ async function signedIn(email: string): Promise<SessionUser> {
 }
 
 async function ownWorkspace(user: SessionUser, plans: string[]) {
-  return (await createWorkspace(app.db, { name: `${user.email}'s`, plans, ownerEmail: user.email, ownerUserId: user.userId })).workspaceId;
+  return (
+    await createWorkspace(app.db, { name: `${user.email}'s`, plans, ownerEmail: user.email, ownerUserId: user.userId })
+  ).workspaceId;
 }
 
 /** One dashboard call as `user` in workspace `ws` (test/dashboard/call.ts). */
 const call = (path: string, input: unknown, user: SessionUser, ws: string, mutation = false) =>
   dashboardCall({ user, workspaceId: ws }, path, input, mutation ? "mutation" : "query");
 
-const invite = (owner: SessionUser, ws: string, email: string, role = "member") => call("account.inviteMember", { email, role }, owner, ws, true);
+const invite = (owner: SessionUser, ws: string, email: string, role = "member") =>
+  call("account.inviteMember", { email, role }, owner, ws, true);
 
 describe("included members", () => {
   it("refuses an invitation beyond the plan's members with 409 MEMBER_LIMIT_REACHED, owners and invitations counted", async () => {
@@ -33,11 +36,16 @@ describe("included members", () => {
     expect((await invite(owner, ws, "three@members.test")).status).toBe(200);
     const fourth = await invite(owner, ws, "four@members.test");
     expect(fourth).toMatchObject({ status: 409, code: "MEMBER_LIMIT_REACHED" });
-    expect(fourth.message).toBe("This workspace's plan includes 3 members (owners count, invitations too); remove one or ask for a plan with more to invite another.");
+    expect(fourth.message).toBe(
+      "This workspace's plan includes 3 members (owners count, invitations too); remove one or ask for a plan with more to invite another.",
+    );
     expect(await app.db.member.count({ where: { workspaceId: ws } })).toBe(3);
     const free = await ownWorkspace(await signedIn("free-owner@members.test"), ["free"]);
     const freeOwner = await signedIn("free-owner@members.test");
-    expect(await invite(freeOwner, free, "nobody@members.test")).toMatchObject({ status: 409, code: "MEMBER_LIMIT_REACHED" });
+    expect(await invite(freeOwner, free, "nobody@members.test")).toMatchObject({
+      status: 409,
+      code: "MEMBER_LIMIT_REACHED",
+    });
   });
 
   it("says in words that a person was already invited, or is already a member", async () => {
@@ -46,10 +54,14 @@ describe("included members", () => {
     await invite(owner, ws, "pending@members.test");
     const again = await invite(owner, ws, "Pending@members.test");
     expect(again).toMatchObject({ status: 409, code: "CONFLICT" });
-    expect(again.message).toBe("pending@members.test has already been invited; the invitation is waiting for them to sign in with that email.");
+    expect(again.message).toBe(
+      "pending@members.test has already been invited; the invitation is waiting for them to sign in with that email.",
+    );
     await invite(owner, ws, "joined@members.test");
     await signedIn("joined@members.test");
-    expect((await invite(owner, ws, "joined@members.test")).message).toBe("joined@members.test is already a member of this workspace.");
+    expect((await invite(owner, ws, "joined@members.test")).message).toBe(
+      "joined@members.test is already a member of this workspace.",
+    );
   });
 
   it("after a downgrade keeps later members listed but refuses their lookups (403) until capacity returns", async () => {
@@ -147,7 +159,10 @@ describe("member roles and the audit trail", () => {
     const down = await call("account.changeMemberRole", { memberId: invited.data.id, role: "member" }, owner, ws, true);
     expect(down.data.role).toBe("member");
 
-    const events = await app.db.event.findMany({ where: { workspaceId: ws, type: "audit.member.role_changed" }, orderBy: { createdAt: "asc" } });
+    const events = await app.db.event.findMany({
+      where: { workspaceId: ws, type: "audit.member.role_changed" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events).toHaveLength(2);
     expect(events[0].actor).toBe(`user:${owner.userId}`);
     expect(events[0].email).toBe("role-owner@members.test");
@@ -164,10 +179,16 @@ describe("member roles and the audit trail", () => {
     const ws = await ownWorkspace(owner, ["suite_starter"]);
     const self = (await call("account.members", undefined, owner, ws)).data[0];
     const demote = await call("account.changeMemberRole", { memberId: self.id, role: "member" }, owner, ws, true);
-    expect(demote).toMatchObject({ status: 409, code: "CONFLICT", message: "The last owner cannot become a member; make someone else an owner first." });
+    expect(demote).toMatchObject({
+      status: 409,
+      code: "CONFLICT",
+      message: "The last owner cannot become a member; make someone else an owner first.",
+    });
     const m = await invite(owner, ws, "plain@members.test");
     const plain = await signedIn("plain@members.test");
-    expect(await call("account.changeMemberRole", { memberId: m.data.id, role: "owner" }, plain, ws, true)).toMatchObject({ status: 403, code: "FORBIDDEN" });
+    expect(
+      await call("account.changeMemberRole", { memberId: m.data.id, role: "owner" }, plain, ws, true),
+    ).toMatchObject({ status: 403, code: "FORBIDDEN" });
     expect((await app.db.member.findUniqueOrThrow({ where: { id: m.data.id } })).role).toBe("member");
     expect(await app.db.event.count({ where: { workspaceId: ws, type: "audit.member.role_changed" } })).toBe(0);
   });
@@ -178,7 +199,9 @@ describe("member roles and the audit trail", () => {
     const wsA = await ownWorkspace(a, ["suite_starter"]);
     const wsB = await ownWorkspace(b, ["suite_starter"]);
     const theirs = (await call("account.members", undefined, b, wsB)).data[0];
-    expect(await call("account.changeMemberRole", { memberId: theirs.id, role: "member" }, a, wsA, true)).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    expect(await call("account.changeMemberRole", { memberId: theirs.id, role: "member" }, a, wsA, true)).toMatchObject(
+      { status: 404, code: "NOT_FOUND" },
+    );
   });
 
   it("records invitations and removals with the acting user, IP and user agent", async () => {
@@ -186,10 +209,17 @@ describe("member roles and the audit trail", () => {
     const ws = await ownWorkspace(owner, ["suite_starter"]);
     const invited = await invite(owner, ws, "short-stay@members.test");
     expect((await call("account.removeMember", { memberId: invited.data.id }, owner, ws, true)).status).toBe(200);
-    const events = await app.db.event.findMany({ where: { workspaceId: ws, type: { startsWith: "audit.member." } }, orderBy: { createdAt: "asc" } });
+    const events = await app.db.event.findMany({
+      where: { workspaceId: ws, type: { startsWith: "audit.member." } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events.map((e) => e.type)).toEqual(["audit.member.invited", "audit.member.removed"]);
     expect(events.every((e) => e.actor === `user:${owner.userId}`)).toBe(true);
-    expect(events[0].data).toMatchObject({ target: { id: invited.data.id, label: "short-stay@members.test" }, before: null, after: { email: "short-stay@members.test", role: "member" } });
+    expect(events[0].data).toMatchObject({
+      target: { id: invited.data.id, label: "short-stay@members.test" },
+      before: null,
+      after: { email: "short-stay@members.test", role: "member" },
+    });
     expect(events[1].data).toMatchObject({ before: { email: "short-stay@members.test", role: "member" }, after: null });
     // A refused invitation changes nothing and records nothing.
     await setPlans(app.db, { workspaceId: ws, plans: ["free"] });
@@ -200,7 +230,9 @@ describe("member roles and the audit trail", () => {
   it("keeps the inviteMember domain function usable without a request (attributed to the system)", async () => {
     const ws = await createWorkspace(app.db, { name: "seeded", plans: ["suite_starter"] });
     await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "seeded@members.test" });
-    const e = await app.db.event.findFirstOrThrow({ where: { workspaceId: ws.workspaceId, type: "audit.member.invited" } });
+    const e = await app.db.event.findFirstOrThrow({
+      where: { workspaceId: ws.workspaceId, type: "audit.member.invited" },
+    });
     expect(e.actor).toBe("system");
   });
 });

@@ -24,7 +24,12 @@ export type Procedure =
 
 export type CallResult = { status: number; body: any; headers: Headers };
 
-export async function callProcedure(app: TestApp, key: string, procedure: Procedure, input: unknown): Promise<CallResult> {
+export async function callProcedure(
+  app: TestApp,
+  key: string,
+  procedure: Procedure,
+  input: unknown,
+): Promise<CallResult> {
   const resHeaders = new Headers();
   let principal: Promise<Principal> | null = null;
   const ctx: Context = {

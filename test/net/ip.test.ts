@@ -21,9 +21,25 @@ describe("parseIpStrict", () => {
   });
 
   it.each([
-    "", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "0x7f.0.0.1", "2130706433", " 1.2.3.4", "1.2.3.4 ",
-    "[::1]", "fe80::1%eth0", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::", ":::", "1:2:3:4:5:6:7:8::", "::ffff:1.2.3",
-    "example.com", "g::1",
+    "",
+    "1.2.3",
+    "1.2.3.4.5",
+    "256.1.1.1",
+    "01.2.3.4",
+    "0x7f.0.0.1",
+    "2130706433",
+    " 1.2.3.4",
+    "1.2.3.4 ",
+    "[::1]",
+    "fe80::1%eth0",
+    "1:2:3:4:5:6:7:8:9",
+    "1::2::3",
+    "12345::",
+    ":::",
+    "1:2:3:4:5:6:7:8::",
+    "::ffff:1.2.3",
+    "example.com",
+    "g::1",
   ])("rejects %j", (input) => {
     expect(parseIpStrict(input)).toBeNull();
   });
@@ -100,7 +116,9 @@ describe("classifyIp", () => {
   });
 
   it("explains an IPv4-mapped private address by its embedded address", () => {
-    expect(classifyIp("::ffff:10.0.0.1").reason).toMatch(/IPv4-mapped address \(RFC 4291\) of 10\.0\.0\.1: Private-use/);
+    expect(classifyIp("::ffff:10.0.0.1").reason).toMatch(
+      /IPv4-mapped address \(RFC 4291\) of 10\.0\.0\.1: Private-use/,
+    );
   });
 
   it("never calls garbage public", () => {

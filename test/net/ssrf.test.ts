@@ -12,7 +12,10 @@ beforeAll(async () => {
   dns = await startFakeDnsServer({
     records: {
       "internal.example.com": [{ type: "A", data: "10.0.0.5" }],
-      "mixed.example.com": [{ type: "A", data: "93.184.216.34" }, { type: "A", data: "127.0.0.1" }],
+      "mixed.example.com": [
+        { type: "A", data: "93.184.216.34" },
+        { type: "A", data: "127.0.0.1" },
+      ],
       "v6loop.example.com": [{ type: "AAAA", data: "::1" }],
       "mapped.example.com": [{ type: "AAAA", data: "::ffff:169.254.169.254" }],
       "alias.example.com": [{ type: "CNAME", data: "internal.example.com" }],
@@ -39,7 +42,13 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  for (const k of ["SERVICE_ALLOW_PRIVATE_TARGETS", "SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION", "SERVICE_TARGET_RESOLVER", "SERVICE_DNS_SERVERS", "SERVICE_ENV"]) {
+  for (const k of [
+    "SERVICE_ALLOW_PRIVATE_TARGETS",
+    "SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION",
+    "SERVICE_TARGET_RESOLVER",
+    "SERVICE_DNS_SERVERS",
+    "SERVICE_ENV",
+  ]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -51,7 +60,10 @@ function useFakeDns() {
 }
 
 async function refusal(target: string): Promise<AppError> {
-  const err = await assertPublicTargetOrThrow(target).then(() => null, (e: unknown) => e);
+  const err = await assertPublicTargetOrThrow(target).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, `${target} must be refused`).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -178,7 +190,9 @@ describe("private targets", () => {
   it("metadata stays refused even when private targets are allowed", async () => {
     process.env.SERVICE_ALLOW_PRIVATE_TARGETS = "1";
     await expect(assertPublicTargetOrThrow("169.254.169.254")).rejects.toMatchObject({ appCode: "TARGET_FORBIDDEN" });
-    await expect(assertPublicTargetOrThrow("metadata.google.internal")).rejects.toMatchObject({ appCode: "TARGET_FORBIDDEN" });
+    await expect(assertPublicTargetOrThrow("metadata.google.internal")).rejects.toMatchObject({
+      appCode: "TARGET_FORBIDDEN",
+    });
     await expect(assertPublicTargetOrThrow("[fd00:ec2::254]")).rejects.toMatchObject({ appCode: "TARGET_FORBIDDEN" });
   });
 
@@ -234,9 +248,16 @@ describe("safeFetch with a body", () => {
       },
     });
     try {
-      const res = await safeFetch(`${hook.url}/hook`, { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" } });
+      const res = await safeFetch(`${hook.url}/hook`, {
+        method: "POST",
+        body: '{"a":1}',
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status).toBe(204);
-      expect(received).toEqual([{ method: "POST", body: '{"a":1}' }, { method: "GET", body: "" }]);
+      expect(received).toEqual([
+        { method: "POST", body: '{"a":1}' },
+        { method: "GET", body: "" },
+      ]);
     } finally {
       await hook.close();
     }

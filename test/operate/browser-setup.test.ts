@@ -17,25 +17,38 @@ function browserStep(env: Record<string, string>) {
   const clean = { ...process.env };
   delete clean.CHROMIUM_PATH;
   delete clean.E2E_BROWSER_CANDIDATES;
-  const r = spawnSync(process.execPath, ["scripts/browser.mjs"], { env: { ...clean, E2E_BROWSER_INSTALL: "0", ...env }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, ["scripts/browser.mjs"], {
+    env: { ...clean, E2E_BROWSER_INSTALL: "0", ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   return { status: r.status, stdout: r.stdout.trim(), stderrLines: r.stderr.trim().split("\n").filter(Boolean) };
 }
 
 describe("e2e browser step", () => {
   it("uses CHROMIUM_PATH when it names an executable", () => {
-    expect(browserStep({ CHROMIUM_PATH: fakeChromium })).toEqual({ status: 0, stdout: `e2e browser: ${fakeChromium}`, stderrLines: [] });
+    expect(browserStep({ CHROMIUM_PATH: fakeChromium })).toEqual({
+      status: 0,
+      stdout: `e2e browser: ${fakeChromium}`,
+      stderrLines: [],
+    });
   });
 
   it("stops with one line when CHROMIUM_PATH names a missing file", () => {
     expect(browserStep({ CHROMIUM_PATH: missing })).toEqual({
       status: 1,
       stdout: "",
-      stderrLines: [`e2e browser: CHROMIUM_PATH=${missing} is not an executable file: point it at Chromium or unset it.`],
+      stderrLines: [
+        `e2e browser: CHROMIUM_PATH=${missing} is not an executable file: point it at Chromium or unset it.`,
+      ],
     });
   });
 
   it("takes the first installed browser among the known places", () => {
-    expect(browserStep({ E2E_BROWSER_CANDIDATES: `${missing}:${fakeChromium}` })).toMatchObject({ status: 0, stdout: `e2e browser: ${fakeChromium}` });
+    expect(browserStep({ E2E_BROWSER_CANDIDATES: `${missing}:${fakeChromium}` })).toMatchObject({
+      status: 0,
+      stdout: `e2e browser: ${fakeChromium}`,
+    });
   });
 
   it("with no browser anywhere and installing off, stops at once with one line saying what to run", () => {

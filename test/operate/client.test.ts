@@ -20,7 +20,13 @@ beforeAll(async () => {
     for await (const c of req) chunks.push(c as Buffer);
     seen.push(`${req.method} ${req.url}`);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    const answer = await handleRestRequest(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body }));
+    const answer = await handleRestRequest(
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body,
+      }),
+    );
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
@@ -60,7 +66,9 @@ describe("typed client", () => {
     try {
       seen.length = 0;
       const api = createServiceClient({ baseUrl, apiKey: ws.apiKey, sleep: async (ms) => void waits.push(ms) });
-      const { error, response } = await api.GET("/dns/lookup", { params: { query: { domain: "example.com", type: "A" } } });
+      const { error, response } = await api.GET("/dns/lookup", {
+        params: { query: { domain: "example.com", type: "A" } },
+      });
       expect(response.status).toBe(503);
       expect(error?.error.code).toBe("UPSTREAM_UNAVAILABLE");
       expect(response.headers.get("retry-after")).toBe("10");
@@ -69,8 +77,16 @@ describe("typed client", () => {
       expect(await app.used(ws.workspaceId)).toBe(1);
 
       seen.length = 0;
-      const optedIn = createServiceClient({ baseUrl, apiKey: ws.apiKey, retries: 2, retryMeteredRequests: true, sleep: async (ms) => void waits.push(ms) });
-      expect((await optedIn.GET("/dns/lookup", { params: { query: { domain: "example.com", type: "A" } } })).response.status).toBe(503);
+      const optedIn = createServiceClient({
+        baseUrl,
+        apiKey: ws.apiKey,
+        retries: 2,
+        retryMeteredRequests: true,
+        sleep: async (ms) => void waits.push(ms),
+      });
+      expect(
+        (await optedIn.GET("/dns/lookup", { params: { query: { domain: "example.com", type: "A" } } })).response.status,
+      ).toBe(503);
       expect(seen).toHaveLength(3);
       expect(waits).toEqual([10_000, 10_000]);
       expect(await app.used(ws.workspaceId)).toBe(4);
@@ -86,7 +102,11 @@ describe("typed client", () => {
     process.env.SERVICE_LINKS_RATE_WINDOW_SECONDS = "4";
     const waits: number[] = [];
     try {
-      const api = createServiceClient({ baseUrl, apiKey: ws.apiKey, sleep: (ms) => (waits.push(ms), new Promise((r) => setTimeout(r, ms))) });
+      const api = createServiceClient({
+        baseUrl,
+        apiKey: ws.apiKey,
+        sleep: (ms) => (waits.push(ms), new Promise((r) => setTimeout(r, ms))),
+      });
       // Start just after a window begins, so both requests fall in one window on any machine.
       await new Promise((r) => setTimeout(r, 4000 - (Date.now() % 4000) + 50));
       const first = await api.POST("/go/links", { body: { url: "https://example.com/a" } });

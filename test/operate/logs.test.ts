@@ -29,7 +29,10 @@ const requestLines = () => lines.map((l) => JSON.parse(l)).filter((r) => r.msg =
 describe("request log lines", () => {
   it("writes one JSON line per request with time, level, ids, method, route template, status, duration and workspace", async () => {
     lines.length = 0;
-    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, headers: { Cookie: "next-auth.session-token=abc", "X-Request-Id": "trace-42" } });
+    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", {
+      key: ws.apiKey,
+      headers: { Cookie: "next-auth.session-token=abc", "X-Request-Id": "trace-42" },
+    });
     expect(res.status).toBe(200);
     const [line, ...rest] = requestLines();
     expect(rest).toEqual([]);
@@ -48,16 +51,34 @@ describe("request log lines", () => {
 
   it("never carries an API key, Authorization header, cookie or full email address", async () => {
     lines.length = 0;
-    await app.request("GET", "/v1/vulnerabilities/npm/jane.doe%40example.com/", { key: ws.apiKey, headers: { Cookie: "next-auth.session-token=secretcookie" } });
+    await app.request("GET", "/v1/vulnerabilities/npm/jane.doe%40example.com/", {
+      key: ws.apiKey,
+      headers: { Cookie: "next-auth.session-token=secretcookie" },
+    });
     await app.request("GET", "/v1/ip/1.1.1.1/geo", { key: "sk_live_not_a_real_key_0123456789" });
     await app.request("POST", "/v1/email/check", { key: ws.apiKey, body: { email: "john.roe@example.org" } });
-    logger().info({ authorization: `Bearer ${ws.apiKey}`, headers: { cookie: "a=b" }, secret: "whsec_x" }, "background work");
+    logger().info(
+      { authorization: `Bearer ${ws.apiKey}`, headers: { cookie: "a=b" }, secret: "whsec_x" },
+      "background work",
+    );
     const all = lines.join("\n");
     expect(requestLines()).toHaveLength(3);
-    for (const secret of [ws.apiKey, "sk_live_not_a_real_key", "secretcookie", "jane.doe", "john.roe", "whsec_x", "Bearer"]) {
+    for (const secret of [
+      ws.apiKey,
+      "sk_live_not_a_real_key",
+      "secretcookie",
+      "jane.doe",
+      "john.roe",
+      "whsec_x",
+      "Bearer",
+    ]) {
       expect(all).not.toContain(secret);
     }
-    expect(requestLines().map((l) => l.route)).toEqual(["/vulnerabilities/npm/{package}/", "/ip/{ip}/geo", "/email/check"]);
+    expect(requestLines().map((l) => l.route)).toEqual([
+      "/vulnerabilities/npm/{package}/",
+      "/ip/{ip}/geo",
+      "/email/check",
+    ]);
   });
 });
 
@@ -69,13 +90,16 @@ describe("X-Client-Request-Id", () => {
     expect(res.headers.get("x-request-id")).not.toBe(id);
   });
 
-  it.each([["A".repeat(129)], ["has space"], ["semi;colon"], ["ünïcode"], ["a/b"]])("ignores a malformed X-Request-Id %#", async (id) => {
-    lines.length = 0;
-    const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, headers: { "X-Request-Id": id } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-client-request-id")).toBeNull();
-    expect(requestLines()[0].client_request_id).toBeUndefined();
-  });
+  it.each([["A".repeat(129)], ["has space"], ["semi;colon"], ["ünïcode"], ["a/b"]])(
+    "ignores a malformed X-Request-Id %#",
+    async (id) => {
+      lines.length = 0;
+      const res = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey, headers: { "X-Request-Id": id } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-client-request-id")).toBeNull();
+      expect(requestLines()[0].client_request_id).toBeUndefined();
+    },
+  );
 
   it("is echoed on errors too, and is not among the headers CORS preflight allows", async () => {
     const res = await app.request("GET", "/v1/no/such/route", { headers: { "X-Request-Id": "corr-1" } });
@@ -83,7 +107,11 @@ describe("X-Client-Request-Id", () => {
     expect(res.headers.get("x-client-request-id")).toBe("corr-1");
     process.env.SERVICE_ALLOWED_ORIGINS = "https://app.example";
     const pre = await app.request("OPTIONS", "/v1/ip/8.8.8.8/geo", {
-      headers: { Origin: "https://app.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-request-id" },
+      headers: {
+        Origin: "https://app.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "x-request-id",
+      },
     });
     delete process.env.SERVICE_ALLOWED_ORIGINS;
     expect(pre.status).toBe(403);

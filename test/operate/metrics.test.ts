@@ -7,7 +7,11 @@ import { startMetricsListener, stopMetricsListener } from "../../server/operate/
 import { registerMetricSources } from "../../server/operate/sources";
 import { createTestApp, type TestApp } from "../harness";
 
-type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string; count?: string }[] };
+type Family = {
+  name: string;
+  type: string;
+  metrics: { labels?: Record<string, string>; value?: string; count?: string }[];
+};
 
 let app: TestApp;
 let ws: { workspaceId: string; apiKey: string; apiKeyId: string };
@@ -29,7 +33,9 @@ afterAll(() => stopMetricsListener());
 
 async function scrape(): Promise<Family[]> {
   process.env.SERVICE_METRICS_TOKEN = TOKEN;
-  const res = await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }));
+  const res = await metricsRoute(
+    new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }),
+  );
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/plain");
   expect(res.headers.get("cache-control")).toBe("no-store");
@@ -51,13 +57,18 @@ describe("/metrics on the main port", () => {
   it("is 404 without the bearer token or with a wrong one", async () => {
     process.env.SERVICE_METRICS_TOKEN = TOKEN;
     expect((await metricsRoute(new Request("http://127.0.0.1/metrics"))).status).toBe(404);
-    expect((await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: "Bearer wrong" } }))).status).toBe(404);
+    expect(
+      (await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: "Bearer wrong" } })))
+        .status,
+    ).toBe(404);
   });
 
   it("is 404 when SERVICE_METRICS_PORT serves the metrics elsewhere, which still requires the token", async () => {
     process.env.SERVICE_METRICS_TOKEN = TOKEN;
     process.env.SERVICE_METRICS_PORT = "0";
-    const main = await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }));
+    const main = await metricsRoute(
+      new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }),
+    );
     expect(main.status).toBe(404);
     process.env.SERVICE_METRICS_PORT = "39417";
     const server = await startMetricsListener();
@@ -78,20 +89,33 @@ describe("counters after known requests", () => {
     const route = "/ip/{ip}/geo";
     const ok0 = value(before, "service_http_requests_total", { method: "GET", route, status: "200" });
     const unauth0 = value(before, "service_http_requests_total", { method: "GET", route, status: "401" });
-    const units0 = value(before, "service_lookup_units_reserved_total", { capability: "geolocation", plan: "suite_business" });
+    const units0 = value(before, "service_lookup_units_reserved_total", {
+      capability: "geolocation",
+      plan: "suite_business",
+    });
     const refused0 = value(before, "service_admissions_refused_total", { code: "UNAUTHORIZED" });
-    const notFound0 = value(before, "service_http_requests_total", { method: "GET", route: "unmatched", status: "404" });
+    const notFound0 = value(before, "service_http_requests_total", {
+      method: "GET",
+      route: "unmatched",
+      status: "404",
+    });
 
-    for (const ip of ["8.8.8.8", "1.1.1.1", "9.9.9.9"]) expect((await app.request("GET", `/v1/ip/${ip}/geo`, { key: ws.apiKey })).status).toBe(200);
+    for (const ip of ["8.8.8.8", "1.1.1.1", "9.9.9.9"])
+      expect((await app.request("GET", `/v1/ip/${ip}/geo`, { key: ws.apiKey })).status).toBe(200);
     expect((await app.request("GET", "/v1/ip/8.8.4.4/geo")).status).toBe(401);
     expect((await app.request("GET", "/v1/no/such/route")).status).toBe(404);
 
     const after = await scrape();
     expect(value(after, "service_http_requests_total", { method: "GET", route, status: "200" }) - ok0).toBe(3);
     expect(value(after, "service_http_requests_total", { method: "GET", route, status: "401" }) - unauth0).toBe(1);
-    expect(value(after, "service_lookup_units_reserved_total", { capability: "geolocation", plan: "suite_business" }) - units0).toBe(3);
+    expect(
+      value(after, "service_lookup_units_reserved_total", { capability: "geolocation", plan: "suite_business" }) -
+        units0,
+    ).toBe(3);
     expect(value(after, "service_admissions_refused_total", { code: "UNAUTHORIZED" }) - refused0).toBe(1);
-    expect(value(after, "service_http_requests_total", { method: "GET", route: "unmatched", status: "404" }) - notFound0).toBe(1);
+    expect(
+      value(after, "service_http_requests_total", { method: "GET", route: "unmatched", status: "404" }) - notFound0,
+    ).toBe(1);
     const hist = after.find((f) => f.name === "service_http_request_duration_seconds");
     expect(hist?.type).toBe("HISTOGRAM");
     expect(after.find((f) => f.name === "process_cpu_user_seconds_total")).toBeDefined();
@@ -99,7 +123,8 @@ describe("counters after known requests", () => {
     expect(after.find((f) => f.name === "service_feed_age_seconds")?.metrics.length).toBeGreaterThan(0);
     // The PostgreSQL pool is observable (in use, waiting); the embedded database has no pool to report.
     const pool = after.find((f) => f.name === "service_db_pool_connections");
-    if (process.env.DATABASE_URL) expect(pool?.metrics.map((m) => m.labels?.state).sort()).toEqual(["in_use", "total", "waiting"]);
+    if (process.env.DATABASE_URL)
+      expect(pool?.metrics.map((m) => m.labels?.state).sort()).toEqual(["in_use", "total", "waiting"]);
     else expect(pool?.metrics ?? []).toEqual([]);
   });
 

@@ -21,7 +21,11 @@ describe("OpenAPI document for tools", () => {
   });
 
   it("passes `npm run lint:openapi` (Spectral and Redocly) with only the documented exceptions", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/lint-openapi.ts"], { timeout: 120_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/lint-openapi.ts"],
+      { timeout: 120_000 },
+    );
     expect(stdout.trim()).toBe("OpenAPI lint: Spectral 0 problem(s); Redocly 0 problem(s), 4 documented exception(s).");
   }, 130_000);
 });

@@ -17,7 +17,14 @@ const ports: number[] = [];
 async function startAgentProcess(): Promise<number> {
   const port = await freePort();
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/probe-agent.ts"], {
-    env: { ...process.env, SERVICE_PROBE_TOKEN: TOKEN, PROBE_AGENT_PORT: String(port), PROBE_AGENT_HOST: "127.0.0.1", SERVICE_ALLOW_PRIVATE_TARGETS: "1", LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      SERVICE_PROBE_TOKEN: TOKEN,
+      PROBE_AGENT_PORT: String(port),
+      PROBE_AGENT_HOST: "127.0.0.1",
+      SERVICE_ALLOW_PRIVATE_TARGETS: "1",
+      LOG_LEVEL: "silent",
+    },
     stdio: "ignore",
   });
   agents.push(child);
@@ -61,8 +68,17 @@ describe("online check with three probe agents", () => {
       const byName = Object.fromEntries(res.body.locations.map((l: { location: string }) => [l.location, l]));
       expect(byName.eu).toMatchObject({ reachable: true, up: true, status: 204, error: null });
       expect(byName.us).toMatchObject({ reachable: true, up: true, status: 204, error: null });
-      expect(byName.ap).toMatchObject({ reachable: false, up: false, status: null, error: { kind: "probe_unavailable" } });
-      expect(res.body.sources.map((s: { detail: string }) => s.detail)).toEqual(["eu (remote probe agent)", "us (remote probe agent)", "ap (remote probe agent)"]);
+      expect(byName.ap).toMatchObject({
+        reachable: false,
+        up: false,
+        status: null,
+        error: { kind: "probe_unavailable" },
+      });
+      expect(res.body.sources.map((s: { detail: string }) => s.detail)).toEqual([
+        "eu (remote probe agent)",
+        "us (remote probe agent)",
+        "ap (remote probe agent)",
+      ]);
     } finally {
       for (const k of ["SERVICE_PROBE_LOCATIONS", "SERVICE_PROBE_TOKEN", "SERVICE_ALLOW_PRIVATE_TARGETS"]) {
         if (saved[k] === undefined) delete process.env[k];

@@ -67,16 +67,34 @@ describe("GET /readyz", () => {
     expect(body.checks.database.status).toBe("ok");
     expect(body.checks.migrations.status).toBe("ok");
     expect(body.checks.migrations.applied).toBeGreaterThan(0);
-    expect(body.checks.workers).toEqual({ status: "ok", webhook_delivery: "running", bulk_jobs: "running", retention_purge: "running", feed_refresh: "running" });
+    expect(body.checks.workers).toEqual({
+      status: "ok",
+      webhook_delivery: "running",
+      bulk_jobs: "running",
+      retention_purge: "running",
+      feed_refresh: "running",
+    });
   });
 
   it("is not ready naming the database when it does not answer within a second", async () => {
-    const unreachable = new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgresql://u:p@127.0.0.1:${stalledPort}/db`, connectionTimeoutMillis: 10_000 }) });
+    const unreachable = new PrismaClient({
+      adapter: new PrismaPg({
+        connectionString: `postgresql://u:p@127.0.0.1:${stalledPort}/db`,
+        connectionTimeoutMillis: 10_000,
+      }),
+    });
     const started = Date.now();
-    const r = await checkReadiness({ db: async () => unreachable, state: { dataLoaded: true, workersStarted: true, shuttingDown: false }, timeoutMs: 1000 });
+    const r = await checkReadiness({
+      db: async () => unreachable,
+      state: { dataLoaded: true, workersStarted: true, shuttingDown: false },
+      timeoutMs: 1000,
+    });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(r.status).toBe("not_ready");
-    expect(r.checks.database).toEqual({ status: "not_ready", detail: "database did not answer: no answer within 1000 ms" });
+    expect(r.checks.database).toEqual({
+      status: "not_ready",
+      detail: "database did not answer: no answer within 1000 ms",
+    });
     expect(r.checks.migrations.status).toBe("not_ready");
     expect(r.checks.shipped_data.status).toBe("ok");
   });

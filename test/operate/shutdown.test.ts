@@ -46,8 +46,21 @@ beforeAll(async () => {
   const { newId } = await import("../../server/ids");
   seed = await withDb(async (db) => {
     const ws = await createWorkspace(db, { name: "Rolling", plans: ["suite_agency"] });
-    await db.webhook.create({ data: { id: newId("wh"), workspaceId: ws.workspaceId, name: "risk", url: rx.url, eventTypes: ["high_risk_assessment"], secret: "whsec_shutdown_test_secret" } });
-    await enqueueHighRiskAssessment(db, { workspaceId: ws.workspaceId, requestId: "req_queued_at_shutdown", payload: { score: 99 } });
+    await db.webhook.create({
+      data: {
+        id: newId("wh"),
+        workspaceId: ws.workspaceId,
+        name: "risk",
+        url: rx.url,
+        eventTypes: ["high_risk_assessment"],
+        secret: "whsec_shutdown_test_secret",
+      },
+    });
+    await enqueueHighRiskAssessment(db, {
+      workspaceId: ws.workspaceId,
+      requestId: "req_queued_at_shutdown",
+      payload: { score: 99 },
+    });
     const d = await db.webhookDelivery.findFirstOrThrow({ where: { workspaceId: ws.workspaceId } });
     return { workspaceId: ws.workspaceId, apiKey: ws.apiKey, deliveryId: d.id };
   });
@@ -78,9 +91,19 @@ const onNewConnection = (url: string) =>
 
 describe("SIGTERM", () => {
   it("drains: 503 readiness at once, connections for the delay then refused, in-flight requests answered, exit 0, no unit lost or doubled; the queued delivery goes out after the next start", async () => {
-    const env = { ...dbEnv, SERVICE_ALLOW_PRIVATE_TARGETS: "1", SERVICE_ONLINE_CHECK_RATE_LIMIT: "100", SERVICE_SHUTDOWN_DELAY_MS: "1500", SERVICE_SHUTDOWN_GRACE_MS: "20000" };
+    const env = {
+      ...dbEnv,
+      SERVICE_ALLOW_PRIVATE_TARGETS: "1",
+      SERVICE_ONLINE_CHECK_RATE_LIMIT: "100",
+      SERVICE_SHUTDOWN_DELAY_MS: "1500",
+      SERVICE_SHUTDOWN_GRACE_MS: "20000",
+    };
     // A long poll keeps the queued delivery unclaimed until the shutdown, which must stop the worker claiming it.
-    const first = await startServerProcess({ ...env, SERVICE_WEBHOOK_POLL_MS: "60000", SERVICE_METRICS_TOKEN: "scrape-me" });
+    const first = await startServerProcess({
+      ...env,
+      SERVICE_WEBHOOK_POLL_MS: "60000",
+      SERVICE_METRICS_TOKEN: "scrape-me",
+    });
     await waitUntilReady(first.base);
     // The probes and the scrape on the real server (Next's route handlers), before anything else happens.
     const readyBody = await (await fetch(`${first.base}/readyz`)).json();
@@ -96,7 +119,11 @@ describe("SIGTERM", () => {
     const inFlight = Array.from({ length: 4 }, () =>
       fetch(`${first.base}/v1/online-check`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${seed.apiKey}`, "Content-Type": "application/json", "X-Request-Id": "roll-1" },
+        headers: {
+          Authorization: `Bearer ${seed.apiKey}`,
+          "Content-Type": "application/json",
+          "X-Request-Id": "roll-1",
+        },
         body: JSON.stringify({ url: slowUrl }),
       }),
     );
@@ -124,7 +151,10 @@ describe("SIGTERM", () => {
     await withDb(async (db) => {
       const ledger = await db.usageLedger.findMany({ where: { workspaceId: seed.workspaceId } });
       expect(ledger.map((l) => l.endpoint)).toEqual(["online-check", "online-check", "online-check", "online-check"]);
-      const used = (await db.usagePeriod.findMany({ where: { workspaceId: seed.workspaceId } })).reduce((n, p) => n + p.used, 0);
+      const used = (await db.usagePeriod.findMany({ where: { workspaceId: seed.workspaceId } })).reduce(
+        (n, p) => n + p.used,
+        0,
+      );
       expect(used).toBe(ledger.reduce((n, l) => n + l.units, 0));
       const queued = await db.webhookDelivery.findUniqueOrThrow({ where: { id: seed.deliveryId } });
       expect(queued).toMatchObject({ status: "pending", attempts: 0 });
@@ -134,10 +164,20 @@ describe("SIGTERM", () => {
 
     // The captured run: JSON log lines, one per request, and no secret anywhere in the output.
     const out = first.output();
-    const records = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const records = out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l));
     const checks = records.filter((r) => r.msg === "request" && r.route === "/online-check");
     expect(checks).toHaveLength(4);
-    for (const c of checks) expect(c).toMatchObject({ level: 30, method: "POST", status: 200, workspace_id: seed.workspaceId, client_request_id: "roll-1" });
+    for (const c of checks)
+      expect(c).toMatchObject({
+        level: 30,
+        method: "POST",
+        status: 200,
+        workspace_id: seed.workspaceId,
+        client_request_id: "roll-1",
+      });
     expect(records.some((r) => r.msg === "shutdown complete")).toBe(true);
     for (const secret of [seed.apiKey, "whsec_shutdown_test_secret", "Bearer "]) expect(out).not.toContain(secret);
 
@@ -146,11 +186,17 @@ describe("SIGTERM", () => {
     const until = Date.now() + 20_000;
     while (rx.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(rx.received).toHaveLength(1);
-    expect(JSON.parse(rx.received[0].body)).toMatchObject({ type: "high_risk_assessment", request_id: "req_queued_at_shutdown" });
+    expect(JSON.parse(rx.received[0].body)).toMatchObject({
+      type: "high_risk_assessment",
+      request_id: "req_queued_at_shutdown",
+    });
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
     await withDb(async (db) => {
-      expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: seed.deliveryId } })).toMatchObject({ status: "delivered", attempts: 1 });
+      expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: seed.deliveryId } })).toMatchObject({
+        status: "delivered",
+        attempts: 1,
+      });
     });
   }, 240_000);
 });

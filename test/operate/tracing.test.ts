@@ -8,7 +8,14 @@ import { startFakePackageSources, type FakePackageSources } from "../fakes/packa
 import { startTracing, type TraceHooks } from "../../server/operate/tracing";
 import { createTestApp, type TestApp } from "../harness";
 
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: Record<string, unknown> }[] };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+};
 
 let receiver: Server;
 const spans: OtlpSpan[] = [];
@@ -66,7 +73,9 @@ describe("OTLP traces", () => {
 
     const inTrace = spans.filter((s) => s.traceId === root!.traceId && s !== root);
     const db = inTrace.filter((s) => s.name.startsWith("prisma:"));
-    const upstream = inTrace.filter((s) => s.kind === 3 && String(attr(s, "url.full") ?? attr(s, "server.address") ?? "").includes("127.0.0.1"));
+    const upstream = inTrace.filter(
+      (s) => s.kind === 3 && String(attr(s, "url.full") ?? attr(s, "server.address") ?? "").includes("127.0.0.1"),
+    );
     expect(db.length).toBeGreaterThan(0);
     expect(upstream.length).toBeGreaterThan(0);
     expect(rawBodies.join("")).not.toContain(ws.apiKey);
@@ -81,7 +90,11 @@ describe("OTLP traces", () => {
     ].join("\n");
     const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "silent" };
     delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
-    const { stdout } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--input-type=module", "-e", script], { env: env as unknown as NodeJS.ProcessEnv, timeout: 120_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "--input-type=module", "-e", script],
+      { env: env as unknown as NodeJS.ProcessEnv, timeout: 120_000 },
+    );
     expect(JSON.parse(stdout.trim().split("\n").pop()!)).toEqual({ status: 200, started: null, otel: "undefined" });
   }, 130_000);
 });

@@ -27,7 +27,15 @@ const network = {
       roles: ["registrant"],
       fn: "Google LLC",
       country: "US",
-      entities: [vcardEntity({ handle: "ABUSE5250-ARIN", roles: ["abuse"], fn: "Abuse", email: "network-abuse@google.com", tel: "+1-650-253-0000" })],
+      entities: [
+        vcardEntity({
+          handle: "ABUSE5250-ARIN",
+          roles: ["abuse"],
+          fn: "Abuse",
+          email: "network-abuse@google.com",
+          tel: "+1-650-253-0000",
+        }),
+      ],
     }),
   ],
 };
@@ -49,12 +57,19 @@ const domain = {
       entities: [vcardEntity({ handle: "", roles: ["abuse"], fn: "", email: "abuse@iana.org", tel: "+1.3108239358" })],
     },
   ],
-  nameservers: [{ objectClassName: "nameserver", ldhName: "A.IANA-SERVERS.NET" }, { objectClassName: "nameserver", ldhName: "B.IANA-SERVERS.NET" }],
+  nameservers: [
+    { objectClassName: "nameserver", ldhName: "A.IANA-SERVERS.NET" },
+    { objectClassName: "nameserver", ldhName: "B.IANA-SERVERS.NET" },
+  ],
   secureDNS: { delegationSigned: true },
 };
 
 beforeAll(async () => {
-  rdap = await startRdapServer({ "ip/8.8.8.8": network, "domain/example.com": domain, "domain/example.co.uk": { ...domain, ldhName: "example.co.uk" } });
+  rdap = await startRdapServer({
+    "ip/8.8.8.8": network,
+    "domain/example.com": domain,
+    "domain/example.co.uk": { ...domain, ldhName: "example.co.uk" },
+  });
 });
 afterAll(() => rdap.close());
 beforeEach(() => {
@@ -108,7 +123,10 @@ describe("IP RDAP", () => {
     delete process.env.SERVICE_RDAP_BASE_URL;
     process.env.SERVICE_RDAP_SERVERS = `arin=${rdap.url}`;
     expect(findRdapServer({ kind: "ip", address: "8.8.8.8" })?.baseUrl).toBe(rdap.url);
-    expect(findRdapServer({ kind: "ip", address: "193.0.6.139" })).toMatchObject({ registry: "RIPE NCC", baseUrl: "https://rdap.db.ripe.net/" });
+    expect(findRdapServer({ kind: "ip", address: "193.0.6.139" })).toMatchObject({
+      registry: "RIPE NCC",
+      baseUrl: "https://rdap.db.ripe.net/",
+    });
   });
 });
 
@@ -118,7 +136,12 @@ describe("domain RDAP", () => {
     expect(s).toMatchObject({
       domain: "example.com",
       ldhName: "example.com",
-      registrar: { name: "RESERVED-Internet Assigned Numbers Authority", ianaId: "376", abuseEmail: "abuse@iana.org", abusePhone: "+1.3108239358" },
+      registrar: {
+        name: "RESERVED-Internet Assigned Numbers Authority",
+        ianaId: "376",
+        abuseEmail: "abuse@iana.org",
+        abusePhone: "+1.3108239358",
+      },
       status: ["client delete prohibited", "client transfer prohibited"],
       registeredAt: "1995-08-14T04:00:00.000Z",
       expiresAt: "2026-08-13T04:00:00.000Z",
@@ -137,7 +160,10 @@ describe("domain RDAP", () => {
   });
 
   it("a domain the registry does not hold is 404 DOMAIN_NOT_FOUND", async () => {
-    await expect(getDomainRdapOrThrow("no-such-name-here.com")).rejects.toMatchObject({ appCode: "DOMAIN_NOT_FOUND", status: 404 });
+    await expect(getDomainRdapOrThrow("no-such-name-here.com")).rejects.toMatchObject({
+      appCode: "DOMAIN_NOT_FOUND",
+      status: 404,
+    });
   });
 
   it("an unavailable registry gives a typed outcome for callers that degrade, and 503 for the route", async () => {

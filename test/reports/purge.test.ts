@@ -16,7 +16,10 @@ describe("deleteExpiredReports", () => {
       { id: "rpt_purge_live", expiresAt: new Date(now.getTime() + DAY) },
       { id: "rpt_purge_legacy", expiresAt: null },
     ];
-    for (const r of rows) await app.db.savedReport.create({ data: { ...r, workspaceId, title: r.id, body: {}, createdAt: new Date(now.getTime() - 100 * DAY) } });
+    for (const r of rows)
+      await app.db.savedReport.create({
+        data: { ...r, workspaceId, title: r.id, body: {}, createdAt: new Date(now.getTime() - 100 * DAY) },
+      });
     expect(await deleteExpiredReports(app.db, now, 30)).toBe(1);
     const left = await app.db.savedReport.findMany({ where: { workspaceId }, orderBy: { id: "asc" } });
     expect(left.map((r) => r.id)).toEqual(["rpt_purge_legacy", "rpt_purge_live", "rpt_purge_recent"]);
@@ -27,7 +30,9 @@ describe("deleteExpiredReports", () => {
     const { workspaceId } = await app.seedWorkspace({ plans: ["suite_starter"] });
     // Earlier than the first test's rows expire, so the purge (across all workspaces) sees only this one.
     const now = new Date("2029-01-01T00:00:00Z");
-    await app.db.savedReport.create({ data: { id: "rpt_env_1", workspaceId, title: "t", body: {}, expiresAt: new Date(now.getTime() - 3 * DAY) } });
+    await app.db.savedReport.create({
+      data: { id: "rpt_env_1", workspaceId, title: "t", body: {}, expiresAt: new Date(now.getTime() - 3 * DAY) },
+    });
     process.env.SERVICE_REPORTS_PURGE_AFTER_DAYS = "7";
     try {
       expect(await deleteExpiredReports(app.db, now)).toBe(0);

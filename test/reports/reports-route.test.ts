@@ -18,7 +18,12 @@ async function signedIn(email: string): Promise<SessionUser> {
 }
 
 async function ownWorkspace(user: SessionUser, plans = ["suite_starter"]) {
-  const ws = await createWorkspace(app.db, { name: `${user.email}'s`, plans, ownerEmail: user.email, ownerUserId: user.userId });
+  const ws = await createWorkspace(app.db, {
+    name: `${user.email}'s`,
+    plans,
+    ownerEmail: user.email,
+    ownerUserId: user.userId,
+  });
   return ws.workspaceId;
 }
 
@@ -31,12 +36,20 @@ async function call(method: "GET" | "POST", c: Call, body?: unknown) {
     headers.set("content-type", "application/json");
     if (c.origin !== null) headers.set("origin", c.origin ?? ORIGIN);
   }
-  const req = new Request(`${URL_}${c.query ?? ""}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const req = new Request(`${URL_}${c.query ?? ""}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const res = await handleReportsRequest(req, async () => c.user);
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
-const sample = { title: "Suspicious signup", report: { score: 87, riskLevel: "critical", signals: ["disposable_email"] }, request_id: "req_abc" };
+const sample = {
+  title: "Suspicious signup",
+  report: { score: 87, riskLevel: "critical", signals: ["disposable_email"] },
+  request_id: "req_abc",
+};
 
 describe("account reports route", () => {
   it("saves a report for one unit, with quota headers and an expiry from the plan's history window", async () => {
@@ -62,12 +75,15 @@ describe("account reports route", () => {
   it("lists the workspace's reports newest first, unmetered, with cursor pagination", async () => {
     const user = await signedIn("list@example.test");
     const ws = await ownWorkspace(user, ["lookups_developer"]);
-    for (const title of ["one", "two", "three"]) expect((await call("POST", { user, workspaceId: ws }, { title, report: { title } })).status).toBe(200);
+    for (const title of ["one", "two", "three"])
+      expect((await call("POST", { user, workspaceId: ws }, { title, report: { title } })).status).toBe(200);
     const first = await call("GET", { user, workspaceId: ws, query: "?limit=2" });
     expect(first.status).toBe(200);
     expect(first.body.items.map((i: any) => i.title)).toEqual(["three", "two"]);
     expect(first.body.items[0]).toMatchObject({ report: { title: "three" }, request_id: null });
-    expect(Date.parse(first.body.items[0].expires_at) - Date.parse(first.body.items[0].created_at)).toBe(90 * 86_400_000);
+    expect(Date.parse(first.body.items[0].expires_at) - Date.parse(first.body.items[0].created_at)).toBe(
+      90 * 86_400_000,
+    );
     expect(first.headers.get("x-service-quota-used")).toBeNull();
     const second = await call("GET", { user, workspaceId: ws, query: `?limit=2&cursor=${first.body.nextCursor}` });
     expect(second.body.items.map((i: any) => i.title)).toEqual(["one"]);
@@ -80,9 +96,19 @@ describe("account reports route", () => {
     const ws = await ownWorkspace(user);
     const expired = await call("POST", { user, workspaceId: ws }, { title: "expired", report: { a: 1 } });
     const live = await call("POST", { user, workspaceId: ws }, { title: "live", report: { a: 2 } });
-    await app.db.savedReport.update({ where: { id: expired.body.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.db.savedReport.update({
+      where: { id: expired.body.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await app.db.savedReport.create({
-      data: { id: "rpt_legacy1", workspaceId: ws, title: "legacy", body: { score: 10 }, createdAt: new Date(Date.now() - 400 * 86_400_000), expiresAt: null },
+      data: {
+        id: "rpt_legacy1",
+        workspaceId: ws,
+        title: "legacy",
+        body: { score: 10 },
+        createdAt: new Date(Date.now() - 400 * 86_400_000),
+        expiresAt: null,
+      },
     });
     const r = await call("GET", { user, workspaceId: ws });
     expect(r.body.items.map((i: any) => i.id)).toEqual([live.body.id, "rpt_legacy1"]);

@@ -13,18 +13,29 @@ beforeAll(async () => {
 describe("a rule's CIDR condition", () => {
   it("is saved in canonical form and blocks an assessment from inside the range", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const rule = { name: "test range", action: "block", conditions: [{ field: "ip", op: "cidr", value: " 203.0.113.9/24 " }] };
+    const rule = {
+      name: "test range",
+      action: "block",
+      conditions: [{ field: "ip", op: "cidr", value: " 203.0.113.9/24 " }],
+    };
     const saved = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: rule });
     expect(saved.status).toBe(200);
     expect(saved.body.conditions).toEqual([{ field: "ip", op: "cidr", value: "203.0.113.0/24" }]);
 
     const listed = await app.request("POST", "/v1/rules", {
       key: ws.apiKey,
-      body: { ...rule, name: "list", conditions: [{ field: "ip", op: "cidr", value: ["2001:DB8::1/32", "198.51.100.7/32"] }] },
+      body: {
+        ...rule,
+        name: "list",
+        conditions: [{ field: "ip", op: "cidr", value: ["2001:DB8::1/32", "198.51.100.7/32"] }],
+      },
     });
     expect(listed.body.conditions[0].value).toEqual(["2001:db8::/32", "198.51.100.7/32"]);
 
-    const res = await app.request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "signup", ip: "203.0.113.9" } });
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "signup", ip: "203.0.113.9" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.decision).toBe("block");
   });

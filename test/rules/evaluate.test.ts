@@ -6,13 +6,28 @@ import { compileRule, conditionsToExpression, evaluateRules, runRule } from "../
 import { FACT_NAMES, FACTS, toCelContext, type Facts } from "../../server/rules/facts";
 
 const facts: Facts = {
-  event: "checkout", "ip.address": "2001:db8::1", "ip.country": "DE", "ip.asn": 3320, "email.address": "a@shop.example", "email.domain": "shop.example",
-  "email.disposable": false, "email.free_provider": false, "ip.hosting": false, score: 42, amount: 99.5, currency: "EUR",
-  user_agent: "Mozilla/5.0 Firefox/128.0", device_id: "Dev-1", signals: ["geo_mismatch"],
+  event: "checkout",
+  "ip.address": "2001:db8::1",
+  "ip.country": "DE",
+  "ip.asn": 3320,
+  "email.address": "a@shop.example",
+  "email.domain": "shop.example",
+  "email.disposable": false,
+  "email.free_provider": false,
+  "ip.hosting": false,
+  score: 42,
+  amount: 99.5,
+  currency: "EUR",
+  user_agent: "Mozilla/5.0 Firefox/128.0",
+  device_id: "Dev-1",
+  signals: ["geo_mismatch"],
 };
 
 const holds = (rule: { conditions?: unknown; expression?: string }, f: Facts = facts) => {
-  const v = runRule(compileRule({ conditions: rule.conditions ?? null, expression: rule.expression ?? null }), toCelContext(f));
+  const v = runRule(
+    compileRule({ conditions: rule.conditions ?? null, expression: rule.expression ?? null }),
+    toCelContext(f),
+  );
   expect(v.error).toBeNull();
   return v.matched;
 };
@@ -51,9 +66,21 @@ describe("conditions and expressions give the same results on the same facts", (
   const cases: [Condition[], string][] = [
     [[{ field: "country", op: "eq", value: "de" }], 'ip.country == "DE"'],
     [[{ field: "country", op: "neq", value: "DE" }], 'ip.country != "DE"'],
-    [[{ field: "email_domain", op: "in", value: ["shop.example", "x.test"] }], 'email.domain in ["shop.example", "x.test"]'],
-    [[{ field: "amount", op: "gte", value: 100 }, { field: "currency", op: "eq", value: "eur" }], 'amount >= 100 && currency == "EUR"'],
-    [[{ field: "ip", op: "cidr", value: ["203.0.113.0/24", "2001:db8::/32"] }], 'ip.address.inCidr(["203.0.113.0/24", "2001:db8::/32"])'],
+    [
+      [{ field: "email_domain", op: "in", value: ["shop.example", "x.test"] }],
+      'email.domain in ["shop.example", "x.test"]',
+    ],
+    [
+      [
+        { field: "amount", op: "gte", value: 100 },
+        { field: "currency", op: "eq", value: "eur" },
+      ],
+      'amount >= 100 && currency == "EUR"',
+    ],
+    [
+      [{ field: "ip", op: "cidr", value: ["203.0.113.0/24", "2001:db8::/32"] }],
+      'ip.address.inCidr(["203.0.113.0/24", "2001:db8::/32"])',
+    ],
     [[{ field: "disposable_email", op: "eq", value: true }], "email.disposable"],
     [[{ field: "user_agent", op: "contains", value: "Headless" }], 'user_agent.lowerAscii().contains("headless")'],
     [[{ field: "billing_country", op: "neq", value: "DE" }], 'billing_country != "DE"'],
@@ -61,16 +88,36 @@ describe("conditions and expressions give the same results on the same facts", (
   ];
   const variants: Facts[] = [
     facts,
-    { ...facts, "ip.country": "US", amount: 150, billing_country: "US", "email.disposable": true, "ip.address": "203.0.113.9", "ip.asn": 7922 },
+    {
+      ...facts,
+      "ip.country": "US",
+      amount: 150,
+      billing_country: "US",
+      "email.disposable": true,
+      "ip.address": "203.0.113.9",
+      "ip.asn": 7922,
+    },
     { event: "login", "ip.address": "198.51.100.1", score: 10, user_agent: "HeadlessChrome/1" },
-    { event: "signup", "ip.address": "203.0.113.200", "ip.country": "de", billing_country: "FR", currency: "EUR", amount: 100 },
+    {
+      event: "signup",
+      "ip.address": "203.0.113.200",
+      "ip.country": "de",
+      billing_country: "FR",
+      currency: "EUR",
+      amount: 100,
+    },
   ];
   it.each(cases)("%o is %s", (conditions, expression) => {
     for (const f of variants) expect(holds({ conditions }, f), JSON.stringify(f)).toBe(holds({ expression }, f));
   });
 
   it("a condition list is translated into the expression it means", () => {
-    expect(conditionsToExpression([{ field: "amount", op: "in", value: [10, 2.5] }, { field: "country", op: "eq", value: " us" }])).toBe('amount in [10.0, 2.5] && ip.country == "US"');
+    expect(
+      conditionsToExpression([
+        { field: "amount", op: "in", value: [10, 2.5] },
+        { field: "country", op: "eq", value: " us" },
+      ]),
+    ).toBe('amount in [10.0, 2.5] && ip.country == "US"');
   });
 });
 
@@ -82,7 +129,16 @@ describe("every identifier of the fact table", () => {
   const all = Object.fromEntries(FACT_NAMES.map((n) => [n, sample(n)])) as Facts;
   it.each(FACT_NAMES)("%s is readable by an expression", (name) => {
     const t = FACTS[name].type;
-    const expr = t === "string" ? `${name} == "v-${name}"` : t === "int" ? `${name} == 7` : t === "double" ? `${name} == 2.5` : t === "bool" ? `${name} == true` : `"l-${name}" in ${name}`;
+    const expr =
+      t === "string"
+        ? `${name} == "v-${name}"`
+        : t === "int"
+          ? `${name} == 7`
+          : t === "double"
+            ? `${name} == 2.5`
+            : t === "bool"
+              ? `${name} == true`
+              : `"l-${name}" in ${name}`;
     expect(holds({ expression: expr }, all)).toBe(true);
     // Unknown for this assessment: the test cannot hold, and nothing failed.
     const without = { ...all };
@@ -97,8 +153,20 @@ describe("evaluation never throws", () => {
       { id: "r1", name: "divide", action: "block", conditions: null, expression: "100 / (score - 42) > 1" },
       { id: "r2", name: "shadow", action: "block", mode: "shadow", conditions: null, expression: "score > 10" },
       { id: "r3", name: "no email", action: "review", conditions: null, expression: 'email.domain == "x.test"' },
-      { id: "r4", name: "broken stored", action: "block", conditions: [{ field: "nope", op: "eq", value: 1 }], expression: null },
-      { id: "r5", name: "active", action: "review", conditions: [{ field: "score", op: "gte", value: 40 }], expression: null },
+      {
+        id: "r4",
+        name: "broken stored",
+        action: "block",
+        conditions: [{ field: "nope", op: "eq", value: 1 }],
+        expression: null,
+      },
+      {
+        id: "r5",
+        name: "active",
+        action: "review",
+        conditions: [{ field: "score", op: "gte", value: 40 }],
+        expression: null,
+      },
     ];
     const out = evaluateRules(rules, { ...facts, "email.domain": undefined } as Facts);
     expect(out.matched.map((r) => r.id)).toEqual(["r5"]);
@@ -110,7 +178,13 @@ describe("evaluation never throws", () => {
   });
 
   it("rules past the time budget are reported as skipped", () => {
-    const rules = Array.from({ length: 3 }, (_, i) => ({ id: `r${i}`, name: `r${i}`, action: "block", conditions: null, expression: `signals.exists(s, signals.all(t, t == s)) && score > ${i}` }));
+    const rules = Array.from({ length: 3 }, (_, i) => ({
+      id: `r${i}`,
+      name: `r${i}`,
+      action: "block",
+      conditions: null,
+      expression: `signals.exists(s, signals.all(t, t == s)) && score > ${i}`,
+    }));
     const out = evaluateRules(rules, facts, { budgetMs: -1 });
     expect(out.errors.map((e) => e.message)).toEqual(rules.map(() => expect.stringMatching(/budget/)));
   });

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from "../harness";
 
 describe("expression validation table", () => {
   it.each([
-    'ip.country != billing_country && amount > 500',
+    "ip.country != billing_country && amount > 500",
     'velocity.device_users_1h > 3 || "email_disposable" in signals',
-    'email.disposable && has(email.address)',
+    "email.disposable && has(email.address)",
     'ip.address.inCidr([" 203.0.113.0/24", "2001:db8::/32"]) && !ip.tor_exit',
     'signals.exists(s, s.startsWith("ip_")) && score >= 30 && ip.asn in [16509, 14618]',
     'event == "checkout" ? amount > 1000.0 : false',
@@ -49,24 +49,54 @@ describe("saving an expression rule", () => {
 
   it("stores an expression rule and answers a bad one with 400 INVALID_REQUEST, its position and what to change", async () => {
     const ws = await app.seedWorkspace();
-    const ok = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: { name: "geo", action: "review", expression: "ip.country != billing_country\n  && amount > 500" } });
+    const ok = await app.request("POST", "/v1/rules", {
+      key: ws.apiKey,
+      body: { name: "geo", action: "review", expression: "ip.country != billing_country\n  && amount > 500" },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ mode: "active", conditions: null, expression: "ip.country != billing_country\n  && amount > 500" });
+    expect(ok.body).toMatchObject({
+      mode: "active",
+      conditions: null,
+      expression: "ip.country != billing_country\n  && amount > 500",
+    });
 
-    const bad = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: { name: "geo", action: "review", expression: 'amount > 500 &&\n  ip.countyr == "US"' } });
+    const bad = await app.request("POST", "/v1/rules", {
+      key: ws.apiKey,
+      body: { name: "geo", action: "review", expression: 'amount > 500 &&\n  ip.countyr == "US"' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("INVALID_REQUEST");
-    expect(bad.body.error.message).toMatch(/^expression: Invalid expression at line 2, column 6 \(offset 21\): unknown identifier "ip\.countyr"; did you mean "ip\.country"\?/);
+    expect(bad.body.error.message).toMatch(
+      /^expression: Invalid expression at line 2, column 6 \(offset 21\): unknown identifier "ip\.countyr"; did you mean "ip\.country"\?/,
+    );
 
-    const both = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: { name: "x", action: "block", expression: "score > 1", conditions: [{ field: "score", op: "gt", value: 1 }] } });
+    const both = await app.request("POST", "/v1/rules", {
+      key: ws.apiKey,
+      body: {
+        name: "x",
+        action: "block",
+        expression: "score > 1",
+        conditions: [{ field: "score", op: "gt", value: 1 }],
+      },
+    });
     expect(both.status).toBe(400);
     expect(both.body.error.message).toMatch(/exactly one of `conditions` and `expression`/);
     const neither = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: { name: "x", action: "block" } });
     expect(neither.status).toBe(400);
 
-    const patched = await app.request("PATCH", `/v1/rules/${ok.body.id}`, { key: ws.apiKey, body: { conditions: [{ field: "score", op: "gt", value: 50 }], mode: "shadow" } });
-    expect(patched.body).toMatchObject({ mode: "shadow", expression: null, conditions: [{ field: "score", op: "gt", value: 50 }] });
-    const badPatch = await app.request("PATCH", `/v1/rules/${ok.body.id}`, { key: ws.apiKey, body: { expression: "score >" } });
+    const patched = await app.request("PATCH", `/v1/rules/${ok.body.id}`, {
+      key: ws.apiKey,
+      body: { conditions: [{ field: "score", op: "gt", value: 50 }], mode: "shadow" },
+    });
+    expect(patched.body).toMatchObject({
+      mode: "shadow",
+      expression: null,
+      conditions: [{ field: "score", op: "gt", value: 50 }],
+    });
+    const badPatch = await app.request("PATCH", `/v1/rules/${ok.body.id}`, {
+      key: ws.apiKey,
+      body: { expression: "score >" },
+    });
     expect(badPatch.status).toBe(400);
     expect(badPatch.body.error.message).toMatch(/line 1, column 8/);
     expect((await app.request("GET", `/v1/rules/${ok.body.id}`, { key: ws.apiKey })).body).toEqual(patched.body);

@@ -9,7 +9,12 @@ afterEach(() => {
   delete process.env.SERVICE_RULES_MAX;
 });
 
-const blockXX = { name: "Block XX", action: "block", priority: 5, conditions: [{ field: "country", op: "eq", value: "XX" }] };
+const blockXX = {
+  name: "Block XX",
+  action: "block",
+  priority: 5,
+  conditions: [{ field: "country", op: "eq", value: "XX" }],
+};
 
 describe("rules CRUD", () => {
   it("creates, lists, reads, updates and deletes a rule, unmetered, with events recorded", async () => {
@@ -32,7 +37,10 @@ describe("rules CRUD", () => {
     expect((await app.request("GET", "/v1/rules", { key: ws.apiKey })).body).toEqual({ items: [created.body] });
     expect((await app.request("GET", `/v1/rules/${id}`, { key: ws.apiKey })).body).toEqual(created.body);
 
-    const patched = await app.request("PATCH", `/v1/rules/${id}`, { key: ws.apiKey, body: { enabled: false, action: "review" } });
+    const patched = await app.request("PATCH", `/v1/rules/${id}`, {
+      key: ws.apiKey,
+      body: { enabled: false, action: "review" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id, action: "review", enabled: false, priority: 5, name: "Block XX" });
 
@@ -44,12 +52,20 @@ describe("rules CRUD", () => {
 
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
     const events = await app.request("GET", `/v1/events?query=${id}`, { key: ws.apiKey });
-    expect(events.body.items.map((e: { type: string }) => e.type)).toEqual(["audit.rule.deleted", "audit.rule.updated", "audit.rule.created"]);
+    expect(events.body.items.map((e: { type: string }) => e.type)).toEqual([
+      "audit.rule.deleted",
+      "audit.rule.updated",
+      "audit.rule.created",
+    ]);
   });
 
   it("lists rules in evaluation order: ascending priority, then oldest first", async () => {
     const ws = await app.seedWorkspace();
-    for (const [name, priority] of [["b", 10], ["a", 1], ["c", 10]] as const) {
+    for (const [name, priority] of [
+      ["b", 10],
+      ["a", 1],
+      ["c", 10],
+    ] as const) {
       await app.request("POST", "/v1/rules", { key: ws.apiKey, body: { ...blockXX, name, priority } });
     }
     const list = await app.request("GET", "/v1/rules", { key: ws.apiKey });
@@ -60,7 +76,11 @@ describe("rules CRUD", () => {
     const owner = await app.seedWorkspace();
     const other = await app.seedWorkspace();
     const { id } = (await app.request("POST", "/v1/rules", { key: owner.apiKey, body: blockXX })).body;
-    for (const [method, body] of [["GET", undefined], ["PATCH", { name: "stolen" }], ["DELETE", undefined]] as const) {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { name: "stolen" }],
+      ["DELETE", undefined],
+    ] as const) {
       const res = await app.request(method, `/v1/rules/${id}`, { key: other.apiKey, body });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe("NOT_FOUND");
@@ -71,7 +91,13 @@ describe("rules CRUD", () => {
 
   it("a Free workspace gets 403 CAPABILITY_REQUIRED on every rules route", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    for (const [method, path, body] of [["GET", "/v1/rules"], ["POST", "/v1/rules", blockXX], ["GET", "/v1/rules/rule_x"], ["PATCH", "/v1/rules/rule_x", { name: "x" }], ["DELETE", "/v1/rules/rule_x"]] as const) {
+    for (const [method, path, body] of [
+      ["GET", "/v1/rules"],
+      ["POST", "/v1/rules", blockXX],
+      ["GET", "/v1/rules/rule_x"],
+      ["PATCH", "/v1/rules/rule_x", { name: "x" }],
+      ["DELETE", "/v1/rules/rule_x"],
+    ] as const) {
       const res = await app.request(method, path, { key: ws.apiKey, body });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.error.code).toBe("CAPABILITY_REQUIRED");
@@ -85,12 +111,19 @@ describe("rules CRUD", () => {
     expect((await app.request("POST", "/v1/rules", { key: ws.apiKey, body: blockXX })).status).toBe(200);
     const third = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: blockXX });
     expect(third.status).toBe(409);
-    expect(third.body.error).toEqual({ code: "CONFLICT", message: "This workspace already has the maximum of 2 rules; delete one first." });
+    expect(third.body.error).toEqual({
+      code: "CONFLICT",
+      message: "This workspace already has the maximum of 2 rules; delete one first.",
+    });
   });
 
   it.each([
     ["an unknown field", [{ field: "planet", op: "eq", value: "mars" }], /conditions\.0\.field: Invalid option/],
-    ["an operator that does not apply", [{ field: "tor_exit", op: "gt", value: true }], /op "gt" does not apply to tor_exit/],
+    [
+      "an operator that does not apply",
+      [{ field: "tor_exit", op: "gt", value: true }],
+      /op "gt" does not apply to tor_exit/,
+    ],
     ["a wrong value type", [{ field: "score", op: "gte", value: "high" }], /score gte needs a number/],
     ["a bad CIDR", [{ field: "ip", op: "cidr", value: "10.0.0.0/99" }], /CIDR/],
     ["a bad country code", [{ field: "country", op: "in", value: ["USA"] }], /two-letter/],
@@ -107,6 +140,8 @@ describe("rules CRUD", () => {
     const ws = await app.seedWorkspace();
     const { id } = (await app.request("POST", "/v1/rules", { key: ws.apiKey, body: blockXX })).body;
     expect((await app.request("PATCH", `/v1/rules/${id}`, { key: ws.apiKey, body: {} })).status).toBe(400);
-    expect((await app.request("PATCH", `/v1/rules/${id}`, { key: ws.apiKey, body: { action: "nuke" } })).status).toBe(400);
+    expect((await app.request("PATCH", `/v1/rules/${id}`, { key: ws.apiKey, body: { action: "nuke" } })).status).toBe(
+      400,
+    );
   });
 });

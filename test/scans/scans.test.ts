@@ -17,7 +17,11 @@ beforeAll(async () => {
   app = await createTestApp();
   world = await startSiteWorld();
   world.dns.setRecords("inside.test", [{ type: "A", data: "10.0.0.7" }]);
-  Object.assign(process.env, { SERVICE_EXTRA_CA_FILE: world.caFile, SERVICE_TARGET_RESOLVER: "configured", SERVICE_DNS_SERVERS: world.dns.address });
+  Object.assign(process.env, {
+    SERVICE_EXTRA_CA_FILE: world.caFile,
+    SERVICE_TARGET_RESOLVER: "configured",
+    SERVICE_DNS_SERVERS: world.dns.address,
+  });
 });
 
 afterAll(async () => {
@@ -30,14 +34,22 @@ beforeEach(() => {
   delete process.env.SERVICE_SCAN_WAIT_MS;
 });
 
-const scan = (key: string, url: string, visibility?: string) => app.request("POST", "/v1/scans", { key, body: { url, ...(visibility ? { visibility } : {}) } });
+const scan = (key: string, url: string, visibility?: string) =>
+  app.request("POST", "/v1/scans", { key, body: { url, ...(visibility ? { visibility } : {}) } });
 
 describe("grades from A+ to F", () => {
   it.each(Object.entries(EXPECTED))("%s gets its grade, score and per-test points", async (name, want) => {
     const ws = await app.seedWorkspace();
     const res = await scan(ws.apiKey, world.startUrl(name));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ host: name, status: "done", visibility: "private", grade: want.grade, score: want.score, error: null });
+    expect(res.body).toMatchObject({
+      host: name,
+      status: "done",
+      visibility: "private",
+      grade: want.grade,
+      score: want.score,
+      error: null,
+    });
     const points = Object.fromEntries(res.body.tests.map((t: any) => [t.id, t.points]));
     expect(points).toMatchObject(want.points);
     expect(res.body.tests).toHaveLength(17);
@@ -57,7 +69,12 @@ describe("grades from A+ to F", () => {
       { url: `https://aplus.test:${world.https.port}/`, status: 200 },
     ]);
     expect(res.body.final_url).toBe(`https://aplus.test:${world.https.port}/`);
-    expect(res.body.tls).toMatchObject({ connected: true, valid: true, protocol: "TLSv1.3", days_left: expect.any(Number) });
+    expect(res.body.tls).toMatchObject({
+      connected: true,
+      valid: true,
+      protocol: "TLSv1.3",
+      days_left: expect.any(Number),
+    });
     expect(res.body.domain).toBe("aplus.test");
     expect(res.body.summary).toEqual({ penalties: 0, bonuses: 50, bonuses_applied: true });
   });
@@ -122,7 +139,10 @@ describe("the SSRF table applied to scans", () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("INVALID_REQUEST");
     }
-    const bad = await app.request("POST", "/v1/scans", { key: ws.apiKey, body: { url: "a.test", visibility: "secret" } });
+    const bad = await app.request("POST", "/v1/scans", {
+      key: ws.apiKey,
+      body: { url: "a.test", visibility: "secret" },
+    });
     expect(bad.status).toBe(400);
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
@@ -134,7 +154,9 @@ describe("capability and cost", () => {
       const ws = await app.seedWorkspace({ plans: [plan] });
       const res = await scan(ws.apiKey, world.startUrl("a.test"));
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: { code: "CAPABILITY_REQUIRED", message: "This endpoint needs a Suite or Lookups plan." } });
+      expect(res.body).toEqual({
+        error: { code: "CAPABILITY_REQUIRED", message: "This endpoint needs a Suite or Lookups plan." },
+      });
       expect(await app.used(ws.workspaceId)).toBe(0);
     }
   });
@@ -149,13 +171,27 @@ describe("capability and cost", () => {
 
   it("the dashboard's tRPC endpoint runs the same procedure with the same capability and cost", async () => {
     const user = await ensureUser(app.db, { email: "scanner@example.test" });
-    const free = await createWorkspace(app.db, { name: "free", plans: ["free"], ownerEmail: user.email, ownerUserId: user.id });
-    const paid = await createWorkspace(app.db, { name: "paid", plans: ["suite_starter"], ownerEmail: user.email, ownerUserId: user.id });
+    const free = await createWorkspace(app.db, {
+      name: "free",
+      plans: ["free"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
+    const paid = await createWorkspace(app.db, {
+      name: "paid",
+      plans: ["suite_starter"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
     const call = (workspaceId: string) =>
       handleDashboardRequest(
         new Request("http://127.0.0.1:3000/api/trpc/scans.create", {
           method: "POST",
-          headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000", "x-service-workspace": workspaceId },
+          headers: {
+            "content-type": "application/json",
+            origin: "http://127.0.0.1:3000",
+            "x-service-workspace": workspaceId,
+          },
           body: JSON.stringify({ url: world.startUrl("b.test") }),
         }),
         async () => ({ userId: user.id, email: user.email, name: null }),
@@ -177,7 +213,13 @@ describe("slow scans and reading scans", () => {
     const ws = await app.seedWorkspace();
     const res = await scan(ws.apiKey, world.startUrl("c.test"));
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ id: expect.stringMatching(/^scan_/), status: "running", score: null, grade: null, tests: null });
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^scan_/),
+      status: "running",
+      score: null,
+      grade: null,
+      tests: null,
+    });
     expect(await app.used(ws.workspaceId)).toBe(1);
     let read = await app.request("GET", `/v1/scans/${res.body.id}`, { key: ws.apiKey });
     for (let i = 0; i < 100 && read.body.status === "running"; i++) {
@@ -192,14 +234,37 @@ describe("slow scans and reading scans", () => {
   it("a scan left running by an instance that stopped is failed with a reason once it is older than the bound; a younger one keeps running", async () => {
     const ws = await app.seedWorkspace();
     // What a restart leaves behind: the row was created as running, and the process that would finish it is gone.
-    const orphan = await createRunningScan(app.db, { workspaceId: ws.workspaceId, host: "c.test", url: "https://c.test/", visibility: "unlisted" });
-    const young = await createRunningScan(app.db, { workspaceId: ws.workspaceId, host: "c.test", url: "https://c.test/", visibility: "private" });
-    await app.db.scan.update({ where: { id: orphan.id }, data: { createdAt: new Date(Date.now() - scanStaleAfterMs() - 1000) } });
-    await app.db.scan.update({ where: { id: young.id }, data: { createdAt: new Date(Date.now() - scanStaleAfterMs() + 30_000) } });
+    const orphan = await createRunningScan(app.db, {
+      workspaceId: ws.workspaceId,
+      host: "c.test",
+      url: "https://c.test/",
+      visibility: "unlisted",
+    });
+    const young = await createRunningScan(app.db, {
+      workspaceId: ws.workspaceId,
+      host: "c.test",
+      url: "https://c.test/",
+      visibility: "private",
+    });
+    await app.db.scan.update({
+      where: { id: orphan.id },
+      data: { createdAt: new Date(Date.now() - scanStaleAfterMs() - 1000) },
+    });
+    await app.db.scan.update({
+      where: { id: young.id },
+      data: { createdAt: new Date(Date.now() - scanStaleAfterMs() + 30_000) },
+    });
 
     const read = await app.request("GET", `/v1/scans/${orphan.id}`, {});
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ status: "failed", score: null, grade: null, tests: null, error: STALE_SCAN_ERROR, finished_at: expect.any(String) });
+    expect(read.body).toMatchObject({
+      status: "failed",
+      score: null,
+      grade: null,
+      tests: null,
+      error: STALE_SCAN_ERROR,
+      finished_at: expect.any(String),
+    });
     expect(read.body.error).toMatch(/restart or crash/);
     const stored = await app.db.scan.findUniqueOrThrow({ where: { id: orphan.id } });
     expect(stored.status).toBe("failed");
@@ -208,10 +273,22 @@ describe("slow scans and reading scans", () => {
     expect(youngRead.body).toMatchObject({ status: "running", error: null, finished_at: null });
 
     // The host history settles stale rows too, and only them.
-    const other = await createRunningScan(app.db, { workspaceId: ws.workspaceId, host: "c.test", url: "https://c.test/", visibility: "private" });
-    await app.db.scan.update({ where: { id: other.id }, data: { createdAt: new Date(Date.now() - 2 * scanStaleAfterMs()) } });
+    const other = await createRunningScan(app.db, {
+      workspaceId: ws.workspaceId,
+      host: "c.test",
+      url: "https://c.test/",
+      visibility: "private",
+    });
+    await app.db.scan.update({
+      where: { id: other.id },
+      data: { createdAt: new Date(Date.now() - 2 * scanStaleAfterMs()) },
+    });
     const list = await app.request("GET", "/v1/scans?host=c.test", { key: ws.apiKey });
-    expect(Object.fromEntries(list.body.scans.map((s: any) => [s.id, s.status]))).toEqual({ [orphan.id]: "failed", [young.id]: "running", [other.id]: "failed" });
+    expect(Object.fromEntries(list.body.scans.map((s: any) => [s.id, s.status]))).toEqual({
+      [orphan.id]: "failed",
+      [young.id]: "running",
+      [other.id]: "failed",
+    });
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
@@ -219,12 +296,14 @@ describe("slow scans and reading scans", () => {
     const owner = await app.seedWorkspace();
     const other = await app.seedWorkspace();
     const ids: Record<string, string> = {};
-    for (const v of ["private", "unlisted", "public"]) ids[v] = (await scan(owner.apiKey, world.startUrl("b.test"), v)).body.id;
+    for (const v of ["private", "unlisted", "public"])
+      ids[v] = (await scan(owner.apiKey, world.startUrl("b.test"), v)).body.id;
     for (const reader of [{ key: other.apiKey }, {}]) {
       const priv = await app.request("GET", `/v1/scans/${ids.private}`, reader);
       expect(priv.status).toBe(404);
       expect(priv.body).toEqual({ error: { code: "NOT_FOUND", message: "No scan with this id." } });
-      for (const v of ["unlisted", "public"]) expect((await app.request("GET", `/v1/scans/${ids[v]}`, reader)).body.visibility).toBe(v);
+      for (const v of ["unlisted", "public"])
+        expect((await app.request("GET", `/v1/scans/${ids[v]}`, reader)).body.visibility).toBe(v);
     }
     expect((await app.request("GET", `/v1/scans/${ids.private}`, { key: owner.apiKey })).status).toBe(200);
     expect((await app.request("GET", `/v1/scans/${ids.public}`, { key: "not-a-key" })).status).toBe(401);
@@ -247,7 +326,19 @@ describe("slow scans and reading scans", () => {
     expect(res.status).toBe(200);
     expect(res.body.host).toBe("c.test");
     expect(res.body.scans).toHaveLength(2);
-    expect(res.body.scans[0]).toMatchObject({ grade: "B", score: 75, score_delta: 20, changes: [{ test: "x-frame-options", from: "x-frame-options-not-implemented", to: "x-frame-options-sameorigin-or-deny", points_delta: 20 }] });
+    expect(res.body.scans[0]).toMatchObject({
+      grade: "B",
+      score: 75,
+      score_delta: 20,
+      changes: [
+        {
+          test: "x-frame-options",
+          from: "x-frame-options-not-implemented",
+          to: "x-frame-options-sameorigin-or-deny",
+          points_delta: 20,
+        },
+      ],
+    });
     expect(res.body.scans[1]).toMatchObject({ score: 55, score_delta: null, changes: [] });
     expect(await app.used(ws.workspaceId)).toBe(2);
   });

@@ -14,7 +14,10 @@ beforeAll(async () => {
   app = await createTestApp();
   world = await startSiteWorld();
   Object.assign(process.env, {
-    SERVICE_EXTRA_CA_FILE: world.caFile, SERVICE_TARGET_RESOLVER: "configured", SERVICE_DNS_SERVERS: world.dns.address, SERVICE_ALLOW_PRIVATE_TARGETS: "1",
+    SERVICE_EXTRA_CA_FILE: world.caFile,
+    SERVICE_TARGET_RESOLVER: "configured",
+    SERVICE_DNS_SERVERS: world.dns.address,
+    SERVICE_ALLOW_PRIVATE_TARGETS: "1",
   });
 });
 afterAll(async () => {
@@ -46,11 +49,16 @@ describe("visibility of badges and the leaderboard", () => {
 
     // d.test improves, and a later private scan of it must not replace the public grade.
     const site = SITES.find((s) => s.name === "d.test")!;
-    Object.assign(site.headers, { "strict-transport-security": "max-age=31536000", "x-frame-options": "DENY", "x-content-type-options": "nosniff" });
+    Object.assign(site.headers, {
+      "strict-transport-security": "max-age=31536000",
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+    });
     try {
       await scan(ws.apiKey, "d.test", "public");
     } finally {
-      for (const h of ["strict-transport-security", "x-frame-options", "x-content-type-options"]) delete site.headers[h];
+      for (const h of ["strict-transport-security", "x-frame-options", "x-content-type-options"])
+        delete site.headers[h];
     }
     await scan(ws.apiKey, "d.test", "private");
     expect((await badge("d.test")).text).toContain("B · ");
@@ -62,7 +70,15 @@ describe("visibility of badges and the leaderboard", () => {
     expect(hosts).not.toContain("aplus.test");
     expect(hosts).not.toContain("a.test");
     expect(lb.body.best.filter((e: any) => e.host === "d.test")).toEqual([
-      { host: "d.test", scan_id: expect.stringMatching(/^scan_/), grade: "B", score: 75, scanned_at: expect.any(String), previous_score: 30, improvement: 45 },
+      {
+        host: "d.test",
+        scan_id: expect.stringMatching(/^scan_/),
+        grade: "B",
+        score: 75,
+        scanned_at: expect.any(String),
+        previous_score: 30,
+        improvement: 45,
+      },
     ]);
     expect(lb.body.most_improved[0]).toMatchObject({ host: "d.test", improvement: 45 });
   });
@@ -95,7 +111,15 @@ describe("visibility of badges and the leaderboard", () => {
     expect(all.map((e: any) => e.host)).not.toContain("b.test");
     expect(all.filter((e: any) => e.scan_id === cOld.id)).toEqual([]);
     expect(lb.body.best.filter((e: any) => e.host === "c.test")).toEqual([
-      { host: "c.test", scan_id: cNew.id, grade: cNew.grade, score: cNew.score, scanned_at: expect.any(String), previous_score: null, improvement: null },
+      {
+        host: "c.test",
+        scan_id: cNew.id,
+        grade: cNew.grade,
+        score: cNew.score,
+        scanned_at: expect.any(String),
+        previous_score: null,
+        improvement: null,
+      },
     ]);
     expect(lb.body.most_improved.map((e: any) => e.host)).not.toContain("c.test");
 

@@ -48,7 +48,10 @@ const useKeys = (current: string, previous: string[] = []) => {
 
 async function webhook() {
   const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
-  const res = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: { name: "h", url: rx.url, event_types: ["high_risk_assessment"] } });
+  const res = await app.request("POST", "/v1/webhooks", {
+    key: ws.apiKey,
+    body: { name: "h", url: rx.url, event_types: ["high_risk_assessment"] },
+  });
   expect(res.status).toBe(200);
   const row = await app.db.webhook.findUniqueOrThrow({ where: { id: res.body.id } });
   return { ws, id: res.body.id as string, secret: res.body.secret as string, row };
@@ -59,7 +62,9 @@ describe("stored webhook secrets", () => {
     const key = newKey();
     useKeys(key);
     const { id, secret, row } = await webhook();
-    expect(row.secret).toMatch(new RegExp(`^enc:v1:${keyIdOf(Buffer.from(key, "base64"))}:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]+$`));
+    expect(row.secret).toMatch(
+      new RegExp(`^enc:v1:${keyIdOf(Buffer.from(key, "base64"))}:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]+$`),
+    );
     expect(row.secret).not.toContain(secret.slice(6));
     expect(openWebhookSecret(row)).toBe(secret);
     // Copied into another row, the envelope does not open (the row id is authenticated data).
@@ -71,19 +76,29 @@ describe("stored webhook secrets", () => {
     useKeys(newKey());
     const { ws, secret } = await webhook();
     rx.received.length = 0;
-    await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_signed", payload: { risk_level: "critical" } });
+    await enqueueHighRiskAssessment(app.db, {
+      workspaceId: ws.workspaceId,
+      requestId: "req_signed",
+      payload: { risk_level: "critical" },
+    });
     const summary = await runWebhookDeliveriesOnce(app.db, new Date(Date.now() + 1000));
     expect(summary.delivered).toBeGreaterThanOrEqual(1);
     const got = rx.received.find((r) => JSON.parse(r.body).request_id === "req_signed")!;
     const h = got.headers;
-    expect(h["webhook-signature"]).toBe(signPayload(secret, String(h["webhook-id"]), Number(h["webhook-timestamp"]), got.body));
+    expect(h["webhook-signature"]).toBe(
+      signPayload(secret, String(h["webhook-id"]), Number(h["webhook-timestamp"]), got.body),
+    );
   });
 
   it("that this instance cannot open fail the attempt with a clear error and back off, then sign once the key is back", async () => {
     const lost = newKey();
     useKeys(lost);
     const { ws, id, secret } = await webhook();
-    await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_unreadable", payload: { risk_level: "critical" } });
+    await enqueueHighRiskAssessment(app.db, {
+      workspaceId: ws.workspaceId,
+      requestId: "req_unreadable",
+      payload: { risk_level: "critical" },
+    });
     useKeys(newKey()); // the key that sealed the secret is gone
     rx.received.length = 0;
     await runWebhookDeliveriesOnce(app.db, new Date(Date.now() + 1000));
@@ -106,7 +121,16 @@ describe("stored webhook secrets", () => {
     const { ws } = await webhook();
     const plain = `whsec_${randomBytes(24).toString("base64")}`;
     const id = newId("wh");
-    await app.db.webhook.create({ data: { id, workspaceId: ws.workspaceId, name: "legacy", url: rx.url, eventTypes: ["high_risk_assessment"], secret: plain } });
+    await app.db.webhook.create({
+      data: {
+        id,
+        workspaceId: ws.workspaceId,
+        name: "legacy",
+        url: rx.url,
+        eventTypes: ["high_risk_assessment"],
+        secret: plain,
+      },
+    });
     expect(openWebhookSecret({ id, secret: plain })).toBe(plain); // usable until then
 
     await prepareStoredSecrets(app.db);
@@ -173,7 +197,11 @@ describe("npm run admin -- secrets rotate", () => {
       expect(r.result).toMatchObject({ keyId: now.current.id, generated: true });
       expect(now.current.id).not.toBe(first.current.id);
       expect(now.byId.has(first.current.id)).toBe(true);
-      expect(readFileSync(file, "utf8").split("\n").filter((l) => l && !l.startsWith("#"))).toHaveLength(2);
+      expect(
+        readFileSync(file, "utf8")
+          .split("\n")
+          .filter((l) => l && !l.startsWith("#")),
+      ).toHaveLength(2);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       const row = await app.db.webhook.findUniqueOrThrow({ where: { id: w.id } });
       expect(row.secret.startsWith(`enc:v1:${now.current.id}:`)).toBe(true);

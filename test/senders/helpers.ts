@@ -10,7 +10,9 @@ import type { TestApp } from "../harness";
 
 export const ORIGIN = "http://127.0.0.1:3000";
 
-const spki = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+const spki = generateKeyPairSync("rsa", { modulusLength: 2048 })
+  .publicKey.export({ type: "spki", format: "der" })
+  .toString("base64");
 // A TXT record's strings are at most 255 bytes each; longer text (a DKIM key) is split as DNS servers publish it.
 const TXT = (text: string): FakeRecord => ({ type: "TXT", data: text.match(/.{1,255}/g) ?? [""] });
 
@@ -23,7 +25,10 @@ export function healthyZone(domain: string): Record<string, FakeRecord[]> {
   };
 }
 
-export function publishVerification(dns: FakeDnsServer, sender: { verification: { name: string; value: string } }): void {
+export function publishVerification(
+  dns: FakeDnsServer,
+  sender: { verification: { name: string; value: string } },
+): void {
   dns.setRecords(sender.verification.name, [TXT(sender.verification.value)]);
 }
 
@@ -55,7 +60,11 @@ export async function senders(method: string, path: string, c: Call, body?: unkn
   if (c.workspaceId) headers.set("x-service-workspace", c.workspaceId);
   if (body !== undefined) headers.set("content-type", "application/json");
   if (method !== "GET" && c.origin !== null) headers.set("origin", c.origin ?? ORIGIN);
-  const req = new Request(`${ORIGIN}/api/account/senders${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const req = new Request(`${ORIGIN}/api/account/senders${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const res = await handleSendersRequest(req, async () => c.user);
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }

@@ -11,7 +11,9 @@ import { createTestApp } from "../harness";
 import { healthyZone, ownWorkspace, publishVerification, senders, signedIn, useFakeDnsFor } from "./helpers";
 
 const app = await createTestApp();
-const dns = await startFakeDnsServer({ records: { ...healthyZone("watched-mail.com"), ...healthyZone("other-mail.com") } });
+const dns = await startFakeDnsServer({
+  records: { ...healthyZone("watched-mail.com"), ...healthyZone("other-mail.com") },
+});
 useFakeDnsFor(dns);
 afterAll(() => dns.close());
 
@@ -21,7 +23,8 @@ const senderTask = scheduledTasks().find((t) => t.name === SENDER_CHECK_TASK)!;
 beforeEach(async () => {
   await app.db.scheduleLease.deleteMany({});
   // Each test starts from healthy zones.
-  for (const [name, recs] of Object.entries({ ...healthyZone("watched-mail.com"), ...healthyZone("other-mail.com") })) dns.setRecords(name, recs);
+  for (const [name, recs] of Object.entries({ ...healthyZone("watched-mail.com"), ...healthyZone("other-mail.com") }))
+    dns.setRecords(name, recs);
   dns.removeRecords("watched-mail.com.dbl.spamhaus.org");
 });
 
@@ -46,12 +49,23 @@ describe("scheduler", () => {
       const outcomes = await Promise.all([a.tick(now), b.tick(now)]);
       expect(outcomes.map((o) => o["test.count"]).sort()).toEqual(["not_due", "ran"]);
       expect(runs).toBe(1);
-      expect((await Promise.all([a.tick(new Date(now.getTime() + DAY - 1000)), b.tick(new Date(now.getTime() + DAY - 1000))])).flatMap(Object.values)).toEqual(["not_due", "not_due"]);
+      expect(
+        (
+          await Promise.all([
+            a.tick(new Date(now.getTime() + DAY - 1000)),
+            b.tick(new Date(now.getTime() + DAY - 1000)),
+          ])
+        ).flatMap(Object.values),
+      ).toEqual(["not_due", "not_due"]);
       const later = await Promise.all([a.tick(new Date(now.getTime() + DAY)), b.tick(new Date(now.getTime() + DAY))]);
       expect(later.map((o) => o["test.count"]).sort()).toEqual(["not_due", "ran"]);
       expect(runs).toBe(2);
       const lease = await app.db.scheduleLease.findUniqueOrThrow({ where: { name: "test.count" } });
-      expect(lease).toMatchObject({ leaseUntil: new Date(now.getTime() + 2 * DAY), lastRunAt: new Date(now.getTime() + DAY), lastError: null });
+      expect(lease).toMatchObject({
+        leaseUntil: new Date(now.getTime() + 2 * DAY),
+        lastRunAt: new Date(now.getTime() + DAY),
+        lastError: null,
+      });
     } finally {
       a.stop();
       b.stop();
@@ -60,7 +74,9 @@ describe("scheduler", () => {
 
   it("lets only one of many concurrent claims win the lease", async () => {
     const now = new Date("2026-11-23T04:00:00Z");
-    const wins = await Promise.all(Array.from({ length: 8 }, () => claimLease(app.db, { name: "test.race", everyMs: DAY }, now)));
+    const wins = await Promise.all(
+      Array.from({ length: 8 }, () => claimLease(app.db, { name: "test.race", everyMs: DAY }, now)),
+    );
     expect(wins.filter(Boolean)).toHaveLength(1);
   });
 
@@ -77,10 +93,15 @@ describe("scheduler", () => {
     };
     const now = new Date("2026-11-23T05:00:00Z");
     expect(await runIfDue(app.db, task, now)).toBe("failed");
-    expect(await app.db.scheduleLease.findUniqueOrThrow({ where: { name: "test.flaky" } })).toMatchObject({ lastError: "resolver exploded", lastRunAt: null });
+    expect(await app.db.scheduleLease.findUniqueOrThrow({ where: { name: "test.flaky" } })).toMatchObject({
+      lastError: "resolver exploded",
+      lastRunAt: null,
+    });
     expect(await runIfDue(app.db, task, new Date(now.getTime() + 30_000))).toBe("not_due");
     expect(await runIfDue(app.db, task, new Date(now.getTime() + 60_000))).toBe("ran");
-    expect(await app.db.scheduleLease.findUniqueOrThrow({ where: { name: "test.flaky" } })).toMatchObject({ lastError: null });
+    expect(await app.db.scheduleLease.findUniqueOrThrow({ where: { name: "test.flaky" } })).toMatchObject({
+      lastError: null,
+    });
   });
 });
 
@@ -118,9 +139,19 @@ describe("daily sender check", () => {
     expect(events[0].domain).toBe("watched-mail.com");
     const data = events[0].data as any;
     expect(data.sender_id).toBe(sender.id);
-    expect(data.before).toMatchObject({ overall: "pass", dmarc: { policy: "reject" }, blocklists: { status: "not_listed" } });
-    expect(data.after).toMatchObject({ overall: "fail", dmarc: { policy: "none" }, blocklists: { status: "listed", listed_on: ["dbl.spamhaus.org"] } });
-    expect(data.after.blocklists.reason).toBe("Listed on dbl.spamhaus.org: receivers using this list may reject or junk its mail. Look up the listing and ask for removal.");
+    expect(data.before).toMatchObject({
+      overall: "pass",
+      dmarc: { policy: "reject" },
+      blocklists: { status: "not_listed" },
+    });
+    expect(data.after).toMatchObject({
+      overall: "fail",
+      dmarc: { policy: "none" },
+      blocklists: { status: "listed", listed_on: ["dbl.spamhaus.org"] },
+    });
+    expect(data.after.blocklists.reason).toBe(
+      "Listed on dbl.spamhaus.org: receivers using this list may reject or junk its mail. Look up the listing and ask for removal.",
+    );
 
     await runSenderChecks(app.db);
     expect(await app.db.event.count({ where: { workspaceId, type: "sender.posture_changed" } })).toBe(1);

@@ -9,17 +9,25 @@ import { inviteMember } from "../../server/workspaces/members";
 import { healthyZone, ownWorkspace, publishVerification, senders, signedIn, useFakeDnsFor } from "./helpers";
 
 const app = await createTestApp();
-const dns = await startFakeDnsServer({ records: { ...healthyZone("good-mail.com"), ...healthyZone("second-mail.com") } });
+const dns = await startFakeDnsServer({
+  records: { ...healthyZone("good-mail.com"), ...healthyZone("second-mail.com") },
+});
 useFakeDnsFor(dns);
 afterAll(() => dns.close());
 
-const SLOT_PLANS = "Paid Email subscription, Suite Starter, Suite Business, Lookups Developer, Suite Agency or Lookups Growth";
+const SLOT_PLANS =
+  "Paid Email subscription, Suite Starter, Suite Business, Lookups Developer, Suite Agency or Lookups Growth";
 
 describe("account senders route", () => {
   it("adds a domain sender with the TXT record to publish, pending, and lists it to members too", async () => {
     const owner = await signedIn(app, "add-owner@senders.test");
     const { workspaceId: ws } = await ownWorkspace(app, owner, ["email"]);
-    const r = await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "Good-Mail.com.", dkim_selectors: ["S1"] });
+    const r = await senders(
+      "POST",
+      "",
+      { user: owner, workspaceId: ws },
+      { domain: "Good-Mail.com.", dkim_selectors: ["S1"] },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       kind: "domain",
@@ -54,7 +62,12 @@ describe("account senders route", () => {
     const { workspaceId: ws } = await ownWorkspace(app, owner, ["suite_starter"]);
     const r = await senders("POST", "", { user: owner, workspaceId: ws }, { address: "Billing@Good-Mail.com" });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ kind: "address", address: "billing@good-mail.com", domain: "good-mail.com", dkim_selectors: [] });
+    expect(r.body).toMatchObject({
+      kind: "address",
+      address: "billing@good-mail.com",
+      domain: "good-mail.com",
+      dkim_selectors: [],
+    });
     expect(r.body.verification.name).toBe("_service-verification.good-mail.com");
   });
 
@@ -63,8 +76,18 @@ describe("account senders route", () => {
     const { workspaceId: ws } = await ownWorkspace(app, owner, ["free"]);
     const r = await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "good-mail.com" });
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ error: { code: "CAPABILITY_REQUIRED", message: `Sender slots come with the ${SLOT_PLANS}; this workspace's plan has none.` } });
-    expect((await senders("GET", "", { user: owner, workspaceId: ws })).body).toEqual({ items: [], slots: 0, used: 0, plans_with_slots: SLOT_PLANS.split(/, | or /) });
+    expect(r.body).toEqual({
+      error: {
+        code: "CAPABILITY_REQUIRED",
+        message: `Sender slots come with the ${SLOT_PLANS}; this workspace's plan has none.`,
+      },
+    });
+    expect((await senders("GET", "", { user: owner, workspaceId: ws })).body).toEqual({
+      items: [],
+      slots: 0,
+      used: 0,
+      plans_with_slots: SLOT_PLANS.split(/, | or /),
+    });
   });
 
   it("refuses a sender beyond the plan's slots with 409 SENDER_LIMIT_REACHED, and a duplicate with 409 CONFLICT", async () => {
@@ -72,14 +95,21 @@ describe("account senders route", () => {
     const { workspaceId: ws } = await ownWorkspace(app, owner, ["suite_starter"]); // 1 slot
     expect((await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "good-mail.com" })).status).toBe(200);
     const dup = await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "GOOD-mail.com" });
-    expect(dup.body).toEqual({ error: { code: "CONFLICT", message: "good-mail.com is already a sender of this workspace." } });
+    expect(dup.body).toEqual({
+      error: { code: "CONFLICT", message: "good-mail.com is already a sender of this workspace." },
+    });
     const beyond = await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "second-mail.com" });
     expect(beyond.status).toBe(409);
     expect(beyond.body).toEqual({
-      error: { code: "SENDER_LIMIT_REACHED", message: "This workspace's plan has 1 sender slot, all in use; remove a sender or ask for a plan with more." },
+      error: {
+        code: "SENDER_LIMIT_REACHED",
+        message: "This workspace's plan has 1 sender slot, all in use; remove a sender or ask for a plan with more.",
+      },
     });
     await setPlans(app.db, { workspaceId: ws, plans: ["suite_business"] }); // 5 slots
-    expect((await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "second-mail.com" })).status).toBe(200);
+    expect((await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "second-mail.com" })).status).toBe(
+      200,
+    );
     expect(await app.db.event.count({ where: { workspaceId: ws, type: "audit.sender.added" } })).toBe(2);
   });
 
@@ -89,7 +119,10 @@ describe("account senders route", () => {
     [{ domain: "not a domain" }, "domain: A domain name has no spaces, slashes, ports, @ or brackets."],
     [{ domain: "localhost" }, "domain: a sending domain has at least two labels and no underscores, e.g. example.com."],
     [{ address: "no-at-sign" }, "address: The address has no @."],
-    [{ domain: "good-mail.com", dkim_selectors: ["bad selector"] }, "dkim_selectors.0: a DKIM selector is one or more DNS labels, e.g. s1"],
+    [
+      { domain: "good-mail.com", dkim_selectors: ["bad selector"] },
+      "dkim_selectors.0: a DKIM selector is one or more DNS labels, e.g. s1",
+    ],
     [{ domain: "good-mail.com", extra: 1 }, null],
   ])("refuses %j with 400 INVALID_REQUEST and adds nothing", async (body, message) => {
     const owner = await signedIn(app, `bad-${Math.random().toString(36).slice(2)}@senders.test`);
@@ -104,7 +137,9 @@ describe("account senders route", () => {
   it("verifies through the DNS client once the TXT record is published, then shows the posture", async () => {
     const owner = await signedIn(app, "verify-owner@senders.test");
     const { workspaceId: ws } = await ownWorkspace(app, owner, ["email"]);
-    const added = (await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "good-mail.com", dkim_selectors: ["s1"] })).body;
+    const added = (
+      await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "good-mail.com", dkim_selectors: ["s1"] })
+    ).body;
     const early = await senders("POST", `/${added.id}/verify`, { user: owner, workspaceId: ws });
     expect(early.status).toBe(409);
     expect(early.body).toEqual({
@@ -141,7 +176,11 @@ describe("account senders route", () => {
     const audit = await app.db.event.findMany({ where: { workspaceId: ws, type: "audit.sender.verified" } });
     expect(audit).toHaveLength(1);
     expect(audit[0].actor).toBe(`user:${owner.userId}`);
-    expect(audit[0].data).toMatchObject({ target: { kind: "sender", id: added.id, label: "good-mail.com" }, before: { status: "pending" }, after: { status: "verified" } });
+    expect(audit[0].data).toMatchObject({
+      target: { kind: "sender", id: added.id, label: "good-mail.com" },
+      before: { status: "pending" },
+      after: { status: "verified" },
+    });
     // Unmetered: neither adding nor verifying spends a lookup unit.
     expect(await app.used(ws)).toBe(0);
   });
@@ -157,7 +196,10 @@ describe("account senders route", () => {
     expect(r).toMatchObject({ status: 200, body: { id: added.id, removed: true } });
     expect(await app.db.sender.count({ where: { workspaceId: ws } })).toBe(0);
     const e = await app.db.event.findFirstOrThrow({ where: { workspaceId: ws, type: "audit.sender.removed" } });
-    expect(e.data).toMatchObject({ target: { id: added.id, label: "good-mail.com" }, before: { kind: "domain", value: "good-mail.com", status: "pending" } });
+    expect(e.data).toMatchObject({
+      target: { id: added.id, label: "good-mail.com" },
+      before: { kind: "domain", value: "good-mail.com", status: "pending" },
+    });
     expect((await senders("DELETE", `/${added.id}`, { user: owner, workspaceId: ws })).status).toBe(404);
   });
 
@@ -168,7 +210,10 @@ describe("account senders route", () => {
     const { workspaceId: wsB } = await ownWorkspace(app, b, ["email"]);
     const theirs = (await senders("POST", "", { user: b, workspaceId: wsB }, { domain: "good-mail.com" })).body;
     publishVerification(dns, theirs);
-    for (const [method, path] of [["DELETE", `/${theirs.id}`], ["POST", `/${theirs.id}/verify`]] as const) {
+    for (const [method, path] of [
+      ["DELETE", `/${theirs.id}`],
+      ["POST", `/${theirs.id}/verify`],
+    ] as const) {
       const r = await senders(method, path, { user: a, workspaceId: wsA });
       expect(r).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such sender." } } });
     }
@@ -179,13 +224,23 @@ describe("account senders route", () => {
   it("refuses API keys and missing sessions with 401 UNAUTHORIZED", async () => {
     const owner = await signedIn(app, "key-owner@senders.test");
     const { workspaceId: ws, apiKey } = await ownWorkspace(app, owner, ["email"]);
-    for (const headers of [{ authorization: `Bearer ${apiKey}` }, { "x-api-key": apiKey }] as Record<string, string>[]) {
+    for (const headers of [{ authorization: `Bearer ${apiKey}` }, { "x-api-key": apiKey }] as Record<
+      string,
+      string
+    >[]) {
       const list = await senders("GET", "", { user: null, headers });
       expect(list.status).toBe(401);
-      expect(list.body).toEqual({ error: { code: "UNAUTHORIZED", message: "API keys cannot administer senders; sign in to the dashboard instead." } });
+      expect(list.body).toEqual({
+        error: {
+          code: "UNAUTHORIZED",
+          message: "API keys cannot administer senders; sign in to the dashboard instead.",
+        },
+      });
       expect((await senders("POST", "", { user: null, headers }, { domain: "good-mail.com" })).status).toBe(401);
     }
-    expect((await senders("GET", "", { user: null })).body).toEqual({ error: { code: "UNAUTHORIZED", message: "Sign in first." } });
+    expect((await senders("GET", "", { user: null })).body).toEqual({
+      error: { code: "UNAUTHORIZED", message: "Sign in first." },
+    });
     expect(await app.db.sender.count({ where: { workspaceId: ws } })).toBe(0);
   });
 
@@ -196,7 +251,11 @@ describe("account senders route", () => {
       const r = await senders("POST", "", { user: owner, workspaceId: ws, origin }, { domain: "good-mail.com" });
       expect(r).toMatchObject({ status: 403, body: { error: { code: "ORIGIN_FORBIDDEN" } } });
     }
-    const crossSiteRead = await senders("GET", "", { user: owner, workspaceId: ws, headers: { "sec-fetch-site": "cross-site" } });
+    const crossSiteRead = await senders("GET", "", {
+      user: owner,
+      workspaceId: ws,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSiteRead.status).toBe(403);
     expect(await app.db.sender.count({ where: { workspaceId: ws } })).toBe(0);
   });
@@ -225,7 +284,11 @@ describe("account senders route", () => {
     expect(list).toMatchObject({ slots: 1, used: 2 });
     expect(list.items.map((s: any) => [s.domain, s.monitored, s.not_monitored_reason])).toEqual([
       ["good-mail.com", true, null],
-      ["second-mail.com", false, "The workspace's plan has 1 sender slot and older senders hold it, so this sender is not monitored."],
+      [
+        "second-mail.com",
+        false,
+        "The workspace's plan has 1 sender slot and older senders hold it, so this sender is not monitored.",
+      ],
     ]);
     await setPlans(app.db, { workspaceId: ws, plans: ["free"] });
     const free = (await senders("GET", "", { user: owner, workspaceId: ws })).body;

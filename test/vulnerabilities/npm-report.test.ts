@@ -7,7 +7,10 @@ import { useFakePackageSources } from "./fake-sources";
 const fake = useFakePackageSources();
 
 async function expectAppError(p: Promise<unknown>, code: string, status: number) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).appCode).toBe(code);
   expect((err as AppError).status).toBe(status);
@@ -17,7 +20,15 @@ describe("npm package vulnerability report", () => {
   it("answers a scoped package with exactly the spec's fields, merging OSV and npm advisories by alias", async () => {
     const report = await getNpmReportOrThrow({ name: "@acme/widget" });
     const base = fake.current.baseUrl;
-    expect(Object.keys(report).sort()).toEqual(["advisories", "checkedAt", "downloads", "noAdvisoryCopy", "package", "sources", "summary"]);
+    expect(Object.keys(report).sort()).toEqual([
+      "advisories",
+      "checkedAt",
+      "downloads",
+      "noAdvisoryCopy",
+      "package",
+      "sources",
+      "summary",
+    ]);
     expect(report.package).toEqual({
       name: "@acme/widget",
       ecosystem: "npm",
@@ -27,7 +38,11 @@ describe("npm package vulnerability report", () => {
       repositoryUrl: "https://github.com/acme/widget",
     });
     expect(report.downloads).toEqual({ weeklyDownloads: 12345, start: "2024-06-01", end: "2024-06-07" });
-    expect(report.summary).toEqual({ total: 2, highest: "high", counts: { critical: 0, high: 1, moderate: 1, low: 0, unknown: 0 } });
+    expect(report.summary).toEqual({
+      total: 2,
+      highest: "high",
+      counts: { critical: 0, high: 1, moderate: 1, low: 0, unknown: 0 },
+    });
     expect(report.advisories).toEqual([
       {
         id: "GHSA-35jh-r3h4-6jhm",
@@ -86,7 +101,11 @@ describe("npm package vulnerability report", () => {
     const report = await getNpmReportOrThrow({ name: "no-downloads-yet" });
     expect(report.downloads.weeklyDownloads).toBe(0);
     expect(report.downloads.start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(report.summary).toEqual({ total: 0, highest: "none", counts: { critical: 0, high: 0, moderate: 0, low: 0, unknown: 0 } });
+    expect(report.summary).toEqual({
+      total: 0,
+      highest: "none",
+      counts: { critical: 0, high: 0, moderate: 0, low: 0, unknown: 0 },
+    });
     expect(report.package.description).toBe("");
   });
 
@@ -95,10 +114,13 @@ describe("npm package vulnerability report", () => {
     await expectAppError(getNpmReportOrThrow({ name: "gone-pkg" }), "PACKAGE_NOT_FOUND", 404);
   });
 
-  it.each(["npm", "downloads", "osv"] as const)("gives 503 UPSTREAM_UNAVAILABLE when the %s source is down", async (source) => {
-    fake.current.down.add(source);
-    await expectAppError(getNpmReportOrThrow({ name: "@acme/widget" }), "UPSTREAM_UNAVAILABLE", 503);
-  });
+  it.each(["npm", "downloads", "osv"] as const)(
+    "gives 503 UPSTREAM_UNAVAILABLE when the %s source is down",
+    async (source) => {
+      fake.current.down.add(source);
+      await expectAppError(getNpmReportOrThrow({ name: "@acme/widget" }), "UPSTREAM_UNAVAILABLE", 503);
+    },
+  );
 
   it("still answers from OSV when only the registry's advisory endpoint fails", async () => {
     process.env.SERVICE_NPM_ADVISORY_URL = `${fake.current.baseUrl}/downloads`; // answers 404 for the bulk path

@@ -3,17 +3,40 @@ import { describeRange, evaluateAffected, rangeIncludes } from "../../server/vul
 import { cvssBaseScore, severityFromLabel, severityOfOsv } from "../../server/vulnerabilities/severity";
 
 describe("OSV range evaluation", () => {
-  const twoIntervals = { type: "ECOSYSTEM", events: [{ introduced: "3.0.0rc1" }, { fixed: "3.1.3" }, { introduced: "0" }, { fixed: "2.10.1" }] };
+  const twoIntervals = {
+    type: "ECOSYSTEM",
+    events: [{ introduced: "3.0.0rc1" }, { fixed: "3.1.3" }, { introduced: "0" }, { fixed: "2.10.1" }],
+  };
 
   it("applies events in version order whatever order the record lists them", () => {
-    expect(["2.9", "2.10", "3.0.0rc1", "3.1.2"].map((v) => rangeIncludes("pypi", twoIntervals, v))).toEqual([true, true, true, true]);
-    expect(["2.10.1", "2.11", "3.0.0b1", "3.1.3", "4.0"].map((v) => rangeIncludes("pypi", twoIntervals, v))).toEqual([false, false, false, false, false]);
+    expect(["2.9", "2.10", "3.0.0rc1", "3.1.2"].map((v) => rangeIncludes("pypi", twoIntervals, v))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["2.10.1", "2.11", "3.0.0b1", "3.1.3", "4.0"].map((v) => rangeIncludes("pypi", twoIntervals, v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(describeRange("pypi", twoIntervals)).toEqual(["<2.10.1", ">=3.0.0rc1 <3.1.3"]);
   });
 
   it("treats last_affected as inclusive and an open introduced as unbounded", () => {
-    const r = { type: "SEMVER", events: [{ introduced: "1.0.0" }, { last_affected: "1.4.2" }, { introduced: "2.0.0-rc.1" }] };
-    expect(["1.4.2", "1.4.3", "2.0.0-rc.1", "2.0.0-beta.1", "9.0.0"].map((v) => rangeIncludes("npm", r, v))).toEqual([true, false, true, false, true]);
+    const r = {
+      type: "SEMVER",
+      events: [{ introduced: "1.0.0" }, { last_affected: "1.4.2" }, { introduced: "2.0.0-rc.1" }],
+    };
+    expect(["1.4.2", "1.4.3", "2.0.0-rc.1", "2.0.0-beta.1", "9.0.0"].map((v) => rangeIncludes("npm", r, v))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
     expect(describeRange("npm", r)).toEqual([">=1.0.0 <=1.4.2", ">=2.0.0-rc.1"]);
   });
 
@@ -21,20 +44,49 @@ describe("OSV range evaluation", () => {
     const r = { type: "ECOSYSTEM", events: [{ introduced: "0" }, { limit: "2.0.0" }] };
     expect(rangeIncludes("npm", r, "1.9.9")).toBe(true);
     expect(rangeIncludes("npm", r, "2.0.0")).toBe(false);
-    expect(rangeIncludes("npm", { type: "ECOSYSTEM", events: [{ introduced: "0" }, { limit: "*" }] }, "99.0.0")).toBe(true);
+    expect(rangeIncludes("npm", { type: "ECOSYSTEM", events: [{ introduced: "0" }, { limit: "*" }] }, "99.0.0")).toBe(
+      true,
+    );
   });
 
   it("decides from the versions list when only commit ranges exist, and says undecided otherwise", () => {
     const git = { type: "GIT", repo: "https://github.com/x/y", events: [{ introduced: "abc" }, { fixed: "def" }] };
-    expect(evaluateAffected("npm", [{ ranges: [git], versions: ["1.0.0"] }], "1.0.0")).toEqual({ affected: true, matchedRanges: ["versions list includes 1.0.0"], nearestFixedVersion: null });
+    expect(evaluateAffected("npm", [{ ranges: [git], versions: ["1.0.0"] }], "1.0.0")).toEqual({
+      affected: true,
+      matchedRanges: ["versions list includes 1.0.0"],
+      nearestFixedVersion: null,
+    });
     expect(evaluateAffected("npm", [{ ranges: [git], versions: ["1.0.0"] }], "1.0.1").affected).toBe(false);
     expect(evaluateAffected("npm", [{ ranges: [git] }], "1.0.0").affected).toBeNull();
-    expect(describeRange("npm", git)).toEqual(["git https://github.com/x/y introduced abc", "git https://github.com/x/y fixed def"]);
+    expect(describeRange("npm", git)).toEqual([
+      "git https://github.com/x/y introduced abc",
+      "git https://github.com/x/y fixed def",
+    ]);
   });
 
   it("picks the nearest fixed version above the selected one", () => {
-    const entries = [{ ranges: [{ type: "ECOSYSTEM", events: [{ introduced: "2.0-beta9" }, { fixed: "2.3.1" }, { introduced: "2.4" }, { fixed: "2.12.2" }, { introduced: "2.13.0" }, { fixed: "2.15.0" }] }] }];
-    expect(evaluateAffected("maven", entries, "2.14.1")).toEqual({ affected: true, matchedRanges: [">=2.13.0 <2.15.0"], nearestFixedVersion: "2.15.0" });
+    const entries = [
+      {
+        ranges: [
+          {
+            type: "ECOSYSTEM",
+            events: [
+              { introduced: "2.0-beta9" },
+              { fixed: "2.3.1" },
+              { introduced: "2.4" },
+              { fixed: "2.12.2" },
+              { introduced: "2.13.0" },
+              { fixed: "2.15.0" },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(evaluateAffected("maven", entries, "2.14.1")).toEqual({
+      affected: true,
+      matchedRanges: [">=2.13.0 <2.15.0"],
+      nearestFixedVersion: "2.15.0",
+    });
     expect(evaluateAffected("maven", entries, "2.12.2").affected).toBe(false);
   });
 });
@@ -44,7 +96,14 @@ describe("severity mapping", () => {
     expect(severityFromLabel("MODERATE")).toBe("moderate");
     expect(severityFromLabel("Medium")).toBe("moderate");
     expect(severityFromLabel("info")).toBe("low");
-    expect(severityOfOsv({ id: "X", modified: "", database_specific: { severity: "CRITICAL" }, severity: [{ type: "CVSS_V3", score: "CVSS:3.1/AV:L/AC:H/PR:H/UI:R/S:U/C:N/I:N/A:L" }] })).toBe("critical");
+    expect(
+      severityOfOsv({
+        id: "X",
+        modified: "",
+        database_specific: { severity: "CRITICAL" },
+        severity: [{ type: "CVSS_V3", score: "CVSS:3.1/AV:L/AC:H/PR:H/UI:R/S:U/C:N/I:N/A:L" }],
+      }),
+    ).toBe("critical");
   });
 
   it("bands the highest CVSS base score when there is no label", () => {

@@ -35,14 +35,20 @@ describe("vulnerability routes", () => {
     const missing = await app.request("GET", "/v1/vulnerabilities/npm/does-not-exist/", { key: ws.apiKey });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("PACKAGE_NOT_FOUND");
-    const version = await app.request("GET", "/v1/vulnerabilities/packages/npm/jquery/?version=9.9.9", { key: ws.apiKey });
+    const version = await app.request("GET", "/v1/vulnerabilities/packages/npm/jquery/?version=9.9.9", {
+      key: ws.apiKey,
+    });
     expect(version.status).toBe(404);
     expect(version.body.error.code).toBe("VERSION_NOT_FOUND");
   });
 
   it("serves the multi-ecosystem report with an encoded Go module path and paging from the query", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
-    const res = await app.request("GET", "/v1/vulnerabilities/packages/go/github.com%2Fgin-gonic%2Fgin/?version=v1.9.0&limit=1&offset=0", { key: ws.apiKey });
+    const res = await app.request(
+      "GET",
+      "/v1/vulnerabilities/packages/go/github.com%2Fgin-gonic%2Fgin/?version=v1.9.0&limit=1&offset=0",
+      { key: ws.apiKey },
+    );
     expect(res.status).toBe(200);
     expect(res.body.version.selected).toBe("v1.9.0");
     expect(res.body.pagination).toEqual({ limit: 1, offset: 0, total: 1, hasMore: false });
@@ -72,7 +78,9 @@ describe("vulnerability routes", () => {
     const unknown = await app.request("GET", "/v1/vulnerabilities/cve/CVE-2099-0001/", { key: ws.apiKey });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("CVE_NOT_FOUND");
-    const kev = await app.request("GET", "/v1/vulnerabilities/kev/?vendor=microsoft&ransomware=false&limit=2", { key: ws.apiKey });
+    const kev = await app.request("GET", "/v1/vulnerabilities/kev/?vendor=microsoft&ransomware=false&limit=2", {
+      key: ws.apiKey,
+    });
     expect(kev.status).toBe(200);
     expect(kev.body.catalog.version).toBe("2025.08.25");
     expect(kev.body.vulnerabilities).toHaveLength(2);

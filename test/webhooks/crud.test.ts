@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const body = (over: Record<string, unknown> = {}) => ({ name: "Fraud alerts", url: rx.url, event_types: ["high_risk_assessment"], ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: "Fraud alerts",
+  url: rx.url,
+  event_types: ["high_risk_assessment"],
+  ...over,
+});
 
 async function agency() {
   return app.seedWorkspace({ plans: ["suite_agency"] });
@@ -78,10 +83,16 @@ describe("POST /v1/webhooks", () => {
     const ws = await agency();
     delete process.env.SERVICE_ALLOW_PRIVATE_TARGETS;
     try {
-      const res = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: body({ url: "http://example.com/hook" }) });
+      const res = await app.request("POST", "/v1/webhooks", {
+        key: ws.apiKey,
+        body: body({ url: "http://example.com/hook" }),
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message: "url: must use https." } });
-      const loopback = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: body({ url: "https://127.0.0.1/hook" }) });
+      const loopback = await app.request("POST", "/v1/webhooks", {
+        key: ws.apiKey,
+        body: body({ url: "https://127.0.0.1/hook" }),
+      });
       expect(loopback.status).toBe(400);
       expect(loopback.body.error.code).toBe("TARGET_FORBIDDEN");
     } finally {
@@ -89,7 +100,11 @@ describe("POST /v1/webhooks", () => {
     }
   });
 
-  it.each(["http://169.254.169.254/latest/meta-data/", "https://169.254.169.254/", "http://metadata.google.internal/hook"])(
+  it.each([
+    "http://169.254.169.254/latest/meta-data/",
+    "https://169.254.169.254/",
+    "http://metadata.google.internal/hook",
+  ])(
     "refuses the cloud-metadata target %s with 400 TARGET_FORBIDDEN even when private targets are allowed",
     async (url) => {
       const ws = await agency();
@@ -103,10 +118,13 @@ describe("POST /v1/webhooks", () => {
     const ws = await agency();
     process.env.SERVICE_WEBHOOK_LIMIT = "2";
     try {
-      for (let i = 0; i < 2; i++) expect((await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: body() })).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: body() })).status).toBe(200);
       const res = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: body() });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: { code: "CONFLICT", message: expect.stringContaining("maximum of 2 webhooks") } });
+      expect(res.body).toEqual({
+        error: { code: "CONFLICT", message: expect.stringContaining("maximum of 2 webhooks") },
+      });
     } finally {
       delete process.env.SERVICE_WEBHOOK_LIMIT;
     }
@@ -128,7 +146,9 @@ describe("plan check", () => {
       for (const [method, path, b] of calls) {
         const res = await app.request(method, path, { key: ws.apiKey, body: b });
         expect(res.status, `${method} ${path}`).toBe(403);
-        expect(res.body).toEqual({ error: { code: "CAPABILITY_REQUIRED", message: "Webhooks need the Suite Agency or Lookups Growth plan." } });
+        expect(res.body).toEqual({
+          error: { code: "CAPABILITY_REQUIRED", message: "Webhooks need the Suite Agency or Lookups Growth plan." },
+        });
       }
       expect(await app.used(ws.workspaceId)).toBe(0);
     },
@@ -139,7 +159,10 @@ describe("PATCH and DELETE /v1/webhooks/{id}", () => {
   it("updates any of name, url and event_types, keeping the secret private", async () => {
     const ws = await agency();
     const created = (await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: body() })).body;
-    const res = await app.request("PATCH", `/v1/webhooks/${created.id}`, { key: ws.apiKey, body: { name: "Renamed", url: `${rx.url}?v=2` } });
+    const res = await app.request("PATCH", `/v1/webhooks/${created.id}`, {
+      key: ws.apiKey,
+      body: { name: "Renamed", url: `${rx.url}?v=2` },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: created.id,
@@ -149,7 +172,10 @@ describe("PATCH and DELETE /v1/webhooks/{id}", () => {
       created_at: created.created_at,
       updated_at: expect.stringMatching(ISO),
     });
-    const again = await app.request("PATCH", `/v1/webhooks/${created.id}`, { key: ws.apiKey, body: { event_types: ["high_risk_assessment"] } });
+    const again = await app.request("PATCH", `/v1/webhooks/${created.id}`, {
+      key: ws.apiKey,
+      body: { event_types: ["high_risk_assessment"] },
+    });
     expect(again.body.name).toBe("Renamed");
   });
 
@@ -159,8 +185,14 @@ describe("PATCH and DELETE /v1/webhooks/{id}", () => {
     const empty = await app.request("PATCH", `/v1/webhooks/${id}`, { key: ws.apiKey, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error.code).toBe("INVALID_REQUEST");
-    expect((await app.request("PATCH", `/v1/webhooks/${id}`, { key: ws.apiKey, body: { event_types: ["x"] } })).body.error.code).toBe("INVALID_REQUEST");
-    const ssrf = await app.request("PATCH", `/v1/webhooks/${id}`, { key: ws.apiKey, body: { url: "http://169.254.169.254/" } });
+    expect(
+      (await app.request("PATCH", `/v1/webhooks/${id}`, { key: ws.apiKey, body: { event_types: ["x"] } })).body.error
+        .code,
+    ).toBe("INVALID_REQUEST");
+    const ssrf = await app.request("PATCH", `/v1/webhooks/${id}`, {
+      key: ws.apiKey,
+      body: { url: "http://169.254.169.254/" },
+    });
     expect(ssrf.status).toBe(400);
     expect(ssrf.body.error.code).toBe("TARGET_FORBIDDEN");
     expect((await app.request("GET", "/v1/webhooks", { key: ws.apiKey })).body.items[0].url).toBe(rx.url);
@@ -195,7 +227,9 @@ describe("PATCH and DELETE /v1/webhooks/{id}", () => {
       }
     }
     expect((await app.request("GET", "/v1/webhooks", { key: intruder.apiKey })).body).toEqual({ items: [] });
-    expect((await app.request("GET", "/v1/webhooks", { key: owner.apiKey })).body.items.map((w: any) => [w.id, w.name])).toEqual([[id, "Fraud alerts"]]);
+    expect(
+      (await app.request("GET", "/v1/webhooks", { key: owner.apiKey })).body.items.map((w: any) => [w.id, w.name]),
+    ).toEqual([[id, "Fraud alerts"]]);
   });
 });
 

@@ -28,7 +28,12 @@ async function setup(plan = "suite_agency") {
   const rx = await startWebhookReceiver();
   receivers.push(rx);
   const ws = await app.seedWorkspace({ plans: [plan] });
-  const hook = (await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: { name: "alerts", url: rx.url, event_types: ["high_risk_assessment"] } })).body;
+  const hook = (
+    await app.request("POST", "/v1/webhooks", {
+      key: ws.apiKey,
+      body: { name: "alerts", url: rx.url, event_types: ["high_risk_assessment"] },
+    })
+  ).body;
   return { rx, ws, hook };
 }
 
@@ -37,7 +42,9 @@ const row = (webhookId: string) => app.db.webhookDelivery.findFirstOrThrow({ whe
 describe("webhook delivery", () => {
   it("delivers a high-risk assessment with a verifiable Standard Webhooks signature", async () => {
     const { rx, ws, hook } = await setup();
-    expect(await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_sig", payload: RESULT })).toBe(1);
+    expect(
+      await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_sig", payload: RESULT }),
+    ).toBe(1);
     await runWebhookDeliveriesOnce(app.db);
     expect(rx.received).toHaveLength(1);
     const got = rx.received[0];
@@ -83,9 +90,13 @@ describe("webhook delivery", () => {
 
   it("queues nothing for a workspace without webhooks and never rejects, even on a payload it cannot store", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
-    expect(await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_none", payload: RESULT })).toBe(0);
+    expect(
+      await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_none", payload: RESULT }),
+    ).toBe(0);
     const { ws: hooked } = await setup();
-    await expect(enqueueHighRiskAssessment(app.db, { workspaceId: hooked.workspaceId, requestId: "req_bad", payload: { n: 1n } })).resolves.toBe(0);
+    await expect(
+      enqueueHighRiskAssessment(app.db, { workspaceId: hooked.workspaceId, requestId: "req_bad", payload: { n: 1n } }),
+    ).resolves.toBe(0);
   });
 
   it("retries a 500 after the backoff delay, with the same webhook-id, then records success", async () => {
@@ -95,7 +106,12 @@ describe("webhook delivery", () => {
     const t0 = new Date();
     await runWebhookDeliveriesOnce(app.db, t0);
     let d = await row(hook.id);
-    expect(d).toMatchObject({ status: "pending", attempts: 1, lastStatus: 500, lastError: "receiver answered HTTP 500" });
+    expect(d).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatus: 500,
+      lastError: "receiver answered HTTP 500",
+    });
     expect(d.nextAttemptAt.getTime()).toBe(t0.getTime() + 60_000);
 
     await runWebhookDeliveriesOnce(app.db, new Date(t0.getTime() + 59_000));
@@ -157,7 +173,9 @@ describe("webhook delivery", () => {
     await runWebhookDeliveriesOnce(app.db, t0);
     expect(rx.received).toHaveLength(1);
     expect((await app.request("DELETE", `/v1/webhooks/${hook.id}`, { key: ws.apiKey })).status).toBe(200);
-    expect(await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_after", payload: RESULT })).toBe(0);
+    expect(
+      await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_after", payload: RESULT }),
+    ).toBe(0);
     await runWebhookDeliveriesOnce(app.db, new Date(t0.getTime() + 3600_000));
     expect(rx.received).toHaveLength(1);
     expect(await app.db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(0);
@@ -177,9 +195,20 @@ describe("webhook delivery", () => {
 
   it("sends each delivery once when several workers run at the same time", async () => {
     const { rx, ws } = await setup();
-    for (let i = 0; i < 5; i++) await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: `req_c${i}`, payload: RESULT });
+    for (let i = 0; i < 5; i++)
+      await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: `req_c${i}`, payload: RESULT });
     const now = new Date();
-    await Promise.all([runWebhookDeliveriesOnce(app.db, now), runWebhookDeliveriesOnce(app.db, now), runWebhookDeliveriesOnce(app.db, now)]);
-    expect(rx.received.map((r) => JSON.parse(r.body).request_id).sort()).toEqual(["req_c0", "req_c1", "req_c2", "req_c3", "req_c4"]);
+    await Promise.all([
+      runWebhookDeliveriesOnce(app.db, now),
+      runWebhookDeliveriesOnce(app.db, now),
+      runWebhookDeliveriesOnce(app.db, now),
+    ]);
+    expect(rx.received.map((r) => JSON.parse(r.body).request_id).sort()).toEqual([
+      "req_c0",
+      "req_c1",
+      "req_c2",
+      "req_c3",
+      "req_c4",
+    ]);
   });
 });

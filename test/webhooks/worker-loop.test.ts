@@ -22,16 +22,26 @@ afterAll(async () => {
 
 it("delivers queued events in the background, once even when started twice, and audits the webhook creation", async () => {
   const ws = await app.seedWorkspace({ plans: ["lookups_growth"] });
-  const created = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: { name: "bg", url: rx.url, event_types: ["high_risk_assessment"] } });
+  const created = await app.request("POST", "/v1/webhooks", {
+    key: ws.apiKey,
+    body: { name: "bg", url: rx.url, event_types: ["high_risk_assessment"] },
+  });
   expect(created.status).toBe(200);
   startWebhookWorker();
   startWebhookWorker();
-  await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_bg", payload: { risk_level: "critical" } });
+  await enqueueHighRiskAssessment(app.db, {
+    workspaceId: ws.workspaceId,
+    requestId: "req_bg",
+    payload: { risk_level: "critical" },
+  });
   const deadline = Date.now() + 10_000;
   while (rx.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   await new Promise((r) => setTimeout(r, 300));
   expect(rx.received.map((r) => JSON.parse(r.body).request_id)).toEqual(["req_bg"]);
 
   const events = await app.request("GET", "/v1/events", { key: ws.apiKey });
-  expect(events.body.items.map((e: any) => [e.type, e.requestId])).toContainEqual(["audit.webhook.created", created.headers.get("x-request-id")]);
+  expect(events.body.items.map((e: any) => [e.type, e.requestId])).toContainEqual([
+    "audit.webhook.created",
+    created.headers.get("x-request-id"),
+  ]);
 });

@@ -17,7 +17,10 @@ describe("weighSignals", () => {
   });
 
   it("leaves every signal as it is with the default weights", () => {
-    const signals = [{ code: "ip_tor_exit", weight: 23 }, { code: "velocity_ip", weight: 15 }];
+    const signals = [
+      { code: "ip_tor_exit", weight: 23 },
+      { code: "velocity_ip", weight: 15 },
+    ];
     expect(weighSignals(signals, "signup", null)).toEqual(signals);
     expect(signalWeight("ip_tor_exit", "signup", 0.5)).toBe(23);
   });

@@ -33,7 +33,9 @@ const OUTCOMES = Object.keys(OUTCOME_TEXT) as Outcome[];
 function OutcomeButtons({ requestId }: { requestId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const saved = useQuery(trpc.workspace.events.queryOptions({ query: requestId, type: "assessment.outcome", limit: 1 }));
+  const saved = useQuery(
+    trpc.workspace.events.queryOptions({ query: requestId, type: "assessment.outcome", limit: 1 }),
+  );
   const label = useMutation(
     trpc.assessment.outcome.mutationOptions({
       onSuccess: () => {
@@ -49,7 +51,10 @@ function OutcomeButtons({ requestId }: { requestId: string }) {
   return (
     <div className="card" data-testid="outcome">
       <h2>Outcome</h2>
-      <p className="muted small">What did this request turn out to be? Labels measure the precision of your rules and of the score; a new label replaces the old one.</p>
+      <p className="muted small">
+        What did this request turn out to be? Labels measure the precision of your rules and of the score; a new label
+        replaces the old one.
+      </p>
       <div className="row" role="group" aria-label="Outcome label">
         {OUTCOMES.map((o) => (
           <button
@@ -66,7 +71,13 @@ function OutcomeButtons({ requestId }: { requestId: string }) {
         ))}
       </div>
       <p className="small" role="status" data-testid="outcome-saved">
-        {label.isPending ? "Saving…" : current ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.` : saved.isPending ? "" : "Not labelled yet."}
+        {label.isPending
+          ? "Saving…"
+          : current
+            ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
+            : saved.isPending
+              ? ""
+              : "Not labelled yet."}
       </p>
       <ErrorNote error={label.error} />
     </div>
@@ -84,7 +95,12 @@ const DECISION_TEXT: Record<string, string> = {
 export function asAssessment(value: unknown): AssessResult | null {
   if (!value || typeof value !== "object") return null;
   const v = value as Partial<AssessResult>;
-  return typeof v.score === "number" && typeof v.risk_level === "string" && Array.isArray(v.signals) && Array.isArray(v.rules) ? (v as AssessResult) : null;
+  return typeof v.score === "number" &&
+    typeof v.risk_level === "string" &&
+    Array.isArray(v.signals) &&
+    Array.isArray(v.rules)
+    ? (v as AssessResult)
+    : null;
 }
 
 export function AssessmentAnswer({ result }: { result: AssessResult }) {
@@ -103,12 +119,15 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
           </p>
           <p>{DECISION_TEXT[result.decision]}</p>
           <p className="muted small">
-            {result.decided_by === "rule" ? `Decided by the rule “${result.rules[0]?.name ?? ""}”.` : "Decided by the score."} {result.event} event,
-            checked {formatUtc(result.checked_at)}, request <code>{result.request_id}</code>.
+            {result.decided_by === "rule"
+              ? `Decided by the rule “${result.rules[0]?.name ?? ""}”.`
+              : "Decided by the score."}{" "}
+            {result.event} event, checked {formatUtc(result.checked_at)}, request <code>{result.request_id}</code>.
             {result.weights ? (
               <>
                 {" "}
-                Scored with <Link href="/dashboard/weights">{result.weights === "learned" ? "learned" : "default"} weights</Link>.
+                Scored with{" "}
+                <Link href="/dashboard/weights">{result.weights === "learned" ? "learned" : "default"} weights</Link>.
               </>
             ) : null}
           </p>
@@ -125,7 +144,9 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
           <ul className="signal-list" data-testid="signals">
             {result.signals.map((s) => (
               <li key={s.code} data-testid="signal" data-code={s.code}>
-                <span className={`weight ${s.weight > 0 ? "weight-up" : "weight-down"}`}>{s.weight > 0 ? `+${s.weight}` : s.weight}</span>
+                <span className={`weight ${s.weight > 0 ? "weight-up" : "weight-down"}`}>
+                  {s.weight > 0 ? `+${s.weight}` : s.weight}
+                </span>
                 <div>
                   <p className="signal-reason">{forUsers(s.reason)}</p>
                   <p className="muted small">
@@ -170,7 +191,8 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
         ) : null}
         {(result.rule_errors ?? []).length > 0 ? (
           <p className="muted small" data-testid="rule-errors">
-            Skipped because they could not be evaluated: {result.rule_errors.map((r) => `${r.name} (${r.message})`).join("; ")}.
+            Skipped because they could not be evaluated:{" "}
+            {result.rule_errors.map((r) => `${r.name} (${r.message})`).join("; ")}.
           </p>
         ) : null}
       </div>
@@ -181,8 +203,8 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
         <div className="card" data-testid="ip-facts">
           <h2>IP address</h2>
           <p>
-            <code>{result.ip.address}</code> · <Country code={result.ip.country} /> · {result.ip.asn ? `AS${result.ip.asn}` : "no ASN"} ·{" "}
-            {result.ip.network_type}
+            <code>{result.ip.address}</code> · <Country code={result.ip.country} /> ·{" "}
+            {result.ip.asn ? `AS${result.ip.asn}` : "no ASN"} · {result.ip.network_type}
           </p>
           <p className="flags">
             <Flag label="Tor exit" value={result.ip.tor_exit} badWhen={true} />

@@ -44,7 +44,14 @@ export function CreateWorkspaceForm() {
     >
       <label>
         Workspace name
-        <input name="workspaceName" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="Acme Inc." />
+        <input
+          name="workspaceName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={100}
+          placeholder="Acme Inc."
+        />
       </label>
       <button type="submit" className="btn btn-primary" disabled={create.isPending}>
         Create workspace

@@ -32,7 +32,12 @@ export function Nav() {
       {DASHBOARD_LINKS.map((l) => {
         const active = l.href === "/dashboard" ? pathname === l.href : pathname.startsWith(l.href);
         return (
-          <Link key={l.href} href={l.href} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+          <Link
+            key={l.href}
+            href={l.href}
+            className={active ? "active" : undefined}
+            aria-current={active ? "page" : undefined}
+          >
             {l.label}
           </Link>
         );

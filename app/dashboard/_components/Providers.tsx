@@ -9,7 +9,8 @@ import { TRPCProvider } from "./trpc";
 
 export function Providers({ workspaceId, children }: { workspaceId: string | null; children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: false, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: false, refetchOnWindowFocus: false } } }),
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({

@@ -16,7 +16,8 @@ export function UsageMeter({ limit, used, remaining, reset }: UsageMeterProps) {
     <section className="meter" aria-label="Usage this month" data-testid="usage-meter">
       <div className="meter-figures">
         <span>
-          <strong data-testid="usage-used">{fmt.format(used)}</strong> of <span data-testid="usage-limit">{fmt.format(limit)}</span> lookup units used
+          <strong data-testid="usage-used">{fmt.format(used)}</strong> of{" "}
+          <span data-testid="usage-limit">{fmt.format(limit)}</span> lookup units used
         </span>
         <span className="muted">
           <span data-testid="usage-remaining">{fmt.format(remaining)}</span> remaining
@@ -34,7 +35,8 @@ export function UsageMeter({ limit, used, remaining, reset }: UsageMeterProps) {
         <div style={{ width: `${pct}%` }} />
       </div>
       <p className="muted small">
-        Resets <time dateTime={reset}>{new Date(reset).toISOString().replace("T", " ").slice(0, 16)} UTC</time> (start of the next UTC month).
+        Resets <time dateTime={reset}>{new Date(reset).toISOString().replace("T", " ").slice(0, 16)} UTC</time> (start
+        of the next UTC month).
       </p>
     </section>
   );

@@ -8,7 +8,13 @@ export interface WorkspaceChoice {
   role: string;
 }
 
-export function WorkspaceSwitcher({ workspaces, selectedId }: { workspaces: WorkspaceChoice[]; selectedId: string | null }) {
+export function WorkspaceSwitcher({
+  workspaces,
+  selectedId,
+}: {
+  workspaces: WorkspaceChoice[];
+  selectedId: string | null;
+}) {
   const router = useRouter();
   if (workspaces.length === 0) return null;
   return (

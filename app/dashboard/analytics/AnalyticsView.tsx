@@ -10,7 +10,15 @@ import { useState } from "react";
 import type { AppRouter } from "../../../server/api/root";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
-import { DailyStackedChart, ErrorRateChart, groupValues, RateLineChart, topSeries, TopBarChart, type Series } from "./charts";
+import {
+  DailyStackedChart,
+  ErrorRateChart,
+  groupValues,
+  RateLineChart,
+  topSeries,
+  TopBarChart,
+  type Series,
+} from "./charts";
 import type { ProcedureName } from "./procedure-names";
 import { statusInWords } from "./status-words";
 
@@ -37,7 +45,8 @@ const DECISIONS: Series[] = [
 
 const fmt = new Intl.NumberFormat("en-US");
 const today = () => new Date().toISOString().slice(0, 10);
-const daysBefore = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const daysBefore = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 type RangeInput = { days: number } | { since: string; until: string };
 
@@ -53,14 +62,19 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
   const [from, setFrom] = useState(() => daysBefore(today(), 13));
   const [to, setTo] = useState(today);
   const input = rangeInput(range, from, to);
-  const q = useQuery({ ...trpc.workspace.analyticsTimeseries.queryOptions(input), placeholderData: keepPreviousData, retry: false });
+  const q = useQuery({
+    ...trpc.workspace.analyticsTimeseries.queryOptions(input),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const data = q.data;
 
   return (
     <>
       <h1>Analytics</h1>
       <p className="muted small">
-        Lookup units, assessments, failures and request errors per UTC day: the same numbers as <code>GET /v1/analytics/timeseries</code>.
+        Lookup units, assessments, failures and request errors per UTC day: the same numbers as{" "}
+        <code>GET /v1/analytics/timeseries</code>.
       </p>
       <form className="card range-form" aria-label="Time range" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -77,7 +91,13 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
           <>
             <label>
               From
-              <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="analytics-from" />
+              <input
+                type="date"
+                value={from}
+                max={to || undefined}
+                onChange={(e) => setFrom(e.target.value)}
+                data-testid="analytics-from"
+              />
             </label>
             <label>
               To (inclusive)
@@ -108,9 +128,17 @@ type Timeseries = inferRouterOutputs<AppRouter>["workspace"]["analyticsTimeserie
 function AnalyticsBody({ data, procedures }: { data: Timeseries; procedures: Record<string, ProcedureName> }) {
   const t = data.totals;
   const answered = data.responses.totals;
-  const quiet = t.requests === 0 && t.units === 0 && t.assessments === 0 && t.bulkItems === 0 && t.webhookDeliveries === 0 && answered.requests === 0;
+  const quiet =
+    t.requests === 0 &&
+    t.units === 0 &&
+    t.assessments === 0 &&
+    t.bulkItems === 0 &&
+    t.webhookDeliveries === 0 &&
+    answered.requests === 0;
   const byEndpoint = topSeries(data.endpoints.map((e) => ({ key: e.endpoint, label: e.endpoint, value: e.units })));
-  const byKey = topSeries(data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })));
+  const byKey = topSeries(
+    data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })),
+  );
   const finished = t.bulkItems + t.webhookDeliveries;
   return (
     <>
@@ -125,13 +153,16 @@ function AnalyticsBody({ data, procedures }: { data: Timeseries; procedures: Rec
         />
         <Total
           label={`Request error rate (${fmt.format(answered.clientErrors + answered.serverErrors)} of ${fmt.format(answered.requests)} requests refused or failed)`}
-          value={answered.requests === 0 ? "—" : percent((answered.clientErrors + answered.serverErrors) / answered.requests)}
+          value={
+            answered.requests === 0 ? "—" : percent((answered.clientErrors + answered.serverErrors) / answered.requests)
+          }
           testId="total-error-rate"
         />
       </section>
       {quiet ? (
         <p className="card muted small" data-testid="analytics-empty">
-          Nothing happened in this range yet. Lookups and assessments made with an API key or in the dashboard appear here within seconds.
+          Nothing happened in this range yet. Lookups and assessments made with an API key or in the dashboard appear
+          here within seconds.
         </p>
       ) : null}
       <div className="chart-grid">
@@ -167,20 +198,34 @@ function AnalyticsBody({ data, procedures }: { data: Timeseries; procedures: Rec
           days={data.daily.map((d) => ({ date: d.date, values: d.decisions }))}
           emptyText="No assessments in this range."
         />
-        <TopBarChart id="signals" title="Top signals" unit="Assessments" rows={data.topSignals.map((s) => ({ label: s.signal, value: s.count }))} emptyText="No signals in this range's assessments." />
+        <TopBarChart
+          id="signals"
+          title="Top signals"
+          unit="Assessments"
+          rows={data.topSignals.map((s) => ({ label: s.signal, value: s.count }))}
+          emptyText="No signals in this range's assessments."
+        />
         <TopBarChart
           id="rules"
           title="Top matched rules"
           unit="Matches"
           color="#7c3aed"
-          rows={data.topRules.map((r) => ({ label: `${r.name ?? "Deleted rule"}${r.mode === "shadow" || (r.shadowMatched > 0 && r.matched === 0) ? " (shadow)" : ""}`, value: r.matched + r.shadowMatched }))}
+          rows={data.topRules.map((r) => ({
+            label: `${r.name ?? "Deleted rule"}${r.mode === "shadow" || (r.shadowMatched > 0 && r.matched === 0) ? " (shadow)" : ""}`,
+            value: r.matched + r.shadowMatched,
+          }))}
           emptyText="No rule matched in this range."
         />
         <RateLineChart
           id="failures"
           title="Failure rate per day"
           note="Bulk job items and webhook deliveries that failed, of those that finished that day."
-          days={data.daily.map((d) => ({ date: d.date, rate: d.errors.rate, failed: d.errors.bulkItemsFailed + d.errors.webhookDeliveriesFailed, finished: d.errors.bulkItems + d.errors.webhookDeliveries }))}
+          days={data.daily.map((d) => ({
+            date: d.date,
+            rate: d.errors.rate,
+            failed: d.errors.bulkItemsFailed + d.errors.webhookDeliveriesFailed,
+            finished: d.errors.bulkItems + d.errors.webhookDeliveries,
+          }))}
           emptyText="No bulk job items or webhook deliveries finished in this range."
         />
         <ErrorRateChart
@@ -220,9 +265,16 @@ function TopErrors({ errors, requests }: { errors: Timeseries["responses"]["topE
           {requests === 0 ? "No requests in this range." : "No request was refused or failed in this range."}
         </p>
       ) : (
-        <div className="chart-table-scroll" tabIndex={0} role="region" aria-label="Top error statuses (scrolls sideways)">
+        <div
+          className="chart-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Top error statuses (scrolls sideways)"
+        >
           <table className="list">
-            <caption className="visually-hidden">The most frequent error statuses of the range, with the requests answered with each</caption>
+            <caption className="visually-hidden">
+              The most frequent error statuses of the range, with the requests answered with each
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Status</th>
@@ -255,18 +307,33 @@ function dashboardOnly(procedure: string): string {
 }
 
 /** Requests and errors per endpoint, the ones with the most errors first. */
-function EndpointErrors({ endpoints, procedures }: { endpoints: Timeseries["responses"]["endpoints"]; procedures: Record<string, ProcedureName> }) {
+function EndpointErrors({
+  endpoints,
+  procedures,
+}: {
+  endpoints: Timeseries["responses"]["endpoints"];
+  procedures: Record<string, ProcedureName>;
+}) {
   if (endpoints.length === 0) return null;
   const shown = endpoints.slice(0, ENDPOINTS_SHOWN);
   return (
     <section className="card chart-card" aria-labelledby="endpoint-errors-title" data-testid="endpoint-errors">
       <h2 id="endpoint-errors-title">Requests and errors per endpoint</h2>
       <p className="muted small chart-note">
-        {endpoints.length > ENDPOINTS_SHOWN ? `The ${ENDPOINTS_SHOWN} endpoints with the most errors, of ${endpoints.length}.` : "Every endpoint called in the range, the most errors first."}
+        {endpoints.length > ENDPOINTS_SHOWN
+          ? `The ${ENDPOINTS_SHOWN} endpoints with the most errors, of ${endpoints.length}.`
+          : "Every endpoint called in the range, the most errors first."}
       </p>
-      <div className="chart-table-scroll" tabIndex={0} role="region" aria-label="Requests and errors per endpoint (scrolls sideways)">
+      <div
+        className="chart-table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Requests and errors per endpoint (scrolls sideways)"
+      >
         <table className="list endpoint-errors">
-          <caption className="visually-hidden">Requests, client errors and server errors per endpoint in the range</caption>
+          <caption className="visually-hidden">
+            Requests, client errors and server errors per endpoint in the range
+          </caption>
           <thead>
             <tr>
               <th scope="col">Endpoint</th>
@@ -288,7 +355,9 @@ function EndpointErrors({ endpoints, procedures }: { endpoints: Timeseries["resp
                   <td className="num">{fmt.format(e.requests)}</td>
                   <td className="num">{fmt.format(e.clientErrors)}</td>
                   <td className="num">{fmt.format(e.serverErrors)}</td>
-                  <td className="num">{e.requests === 0 ? "—" : percent((e.clientErrors + e.serverErrors) / e.requests)}</td>
+                  <td className="num">
+                    {e.requests === 0 ? "—" : percent((e.clientErrors + e.serverErrors) / e.requests)}
+                  </td>
                 </tr>
               );
             })}

@@ -18,7 +18,9 @@ export function MonthUsageChart() {
   const data = q.data;
   const grouped = data
     ? by === "key"
-      ? topSeries(data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })))
+      ? topSeries(
+          data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })),
+        )
       : topSeries(data.endpoints.map((e) => ({ key: e.endpoint, label: e.endpoint, value: e.units })))
     : null;
   return (
@@ -26,10 +28,20 @@ export function MonthUsageChart() {
       <div className="row-between" style={{ marginBottom: "0.5rem", flexWrap: "wrap" }}>
         <span className="small muted">Split by</span>
         <div className="segmented" role="group" aria-label="Split the usage by">
-          <button type="button" aria-pressed={by === "key"} onClick={() => setBy("key")} data-testid="month-usage-by-key">
+          <button
+            type="button"
+            aria-pressed={by === "key"}
+            onClick={() => setBy("key")}
+            data-testid="month-usage-by-key"
+          >
             Per key
           </button>
-          <button type="button" aria-pressed={by === "endpoint"} onClick={() => setBy("endpoint")} data-testid="month-usage-by-endpoint">
+          <button
+            type="button"
+            aria-pressed={by === "endpoint"}
+            onClick={() => setBy("endpoint")}
+            data-testid="month-usage-by-endpoint"
+          >
             Per endpoint
           </button>
         </div>
@@ -46,7 +58,10 @@ export function MonthUsageChart() {
           title={by === "key" ? "Units per day by key" : "Units per day by endpoint"}
           unit="units"
           series={grouped.series}
-          days={data.daily.map((d) => ({ date: d.date, values: groupValues(by === "key" ? d.unitsByKey : d.unitsByEndpoint, grouped.rest) }))}
+          days={data.daily.map((d) => ({
+            date: d.date,
+            values: groupValues(by === "key" ? d.unitsByKey : d.unitsByEndpoint, grouped.rest),
+          }))}
           emptyText="No lookup units used this month yet."
           height={200}
           nested

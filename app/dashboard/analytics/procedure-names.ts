@@ -14,7 +14,8 @@ let cached: Record<string, ProcedureName> | null = null;
 
 export function procedureNames(): Record<string, ProcedureName> {
   if (cached) return cached;
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: Meta } }> } })._def.procedures;
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: Meta } }> } })._def
+    .procedures;
   const out: Record<string, ProcedureName> = {};
   for (const [path, proc] of Object.entries(procedures)) {
     const openapi = proc._def.meta?.openapi;

@@ -45,6 +45,9 @@ const BY_STATUS: Record<number, string> = {
 
 /** "402 Out of lookup units": the status and what it means. */
 export function statusInWords(status: number, code: string | null): string {
-  const words = (code ? BY_CODE[code] : undefined) ?? BY_STATUS[status] ?? (status >= 500 ? "Error on our side" : "Request refused");
+  const words =
+    (code ? BY_CODE[code] : undefined) ??
+    BY_STATUS[status] ??
+    (status >= 500 ? "Error on our side" : "Request refused");
   return `${status} ${words}`;
 }

@@ -5,9 +5,25 @@ import { useState } from "react";
 export type AssessFields = Record<(typeof FIELDS)[number]["name"] | "event", string>;
 
 const FIELDS = [
-  { name: "ip", label: "IP address", hint: "The end user's address, not your server's", example: "203.0.113.7", required: true },
-  { name: "email", label: "Email", hint: "Checked for disposable, free and role addresses", example: "alex@example.com" },
-  { name: "user_agent", label: "User-Agent", hint: "The browser's User-Agent header", example: "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/120.0" },
+  {
+    name: "ip",
+    label: "IP address",
+    hint: "The end user's address, not your server's",
+    example: "203.0.113.7",
+    required: true,
+  },
+  {
+    name: "email",
+    label: "Email",
+    hint: "Checked for disposable, free and role addresses",
+    example: "alex@example.com",
+  },
+  {
+    name: "user_agent",
+    label: "User-Agent",
+    hint: "The browser's User-Agent header",
+    example: "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/120.0",
+  },
   { name: "device_id", label: "Device id", hint: "A stable id from your client", example: "dev_8f2c" },
   { name: "user_id", label: "User id", hint: "Your id of the account", example: "user_42" },
   { name: "billing_country", label: "Billing country", hint: "Two letters, e.g. DE", example: "DE" },
@@ -17,7 +33,17 @@ const FIELDS = [
 
 const EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
 
-const EMPTY: AssessFields = { event: "signup", ip: "", email: "", user_agent: "", device_id: "", user_id: "", billing_country: "", amount: "", currency: "" };
+const EMPTY: AssessFields = {
+  event: "signup",
+  ip: "",
+  email: "",
+  user_agent: "",
+  device_id: "",
+  user_id: "",
+  billing_country: "",
+  amount: "",
+  currency: "",
+};
 
 /** The request body, or a sentence saying what to fix (the server validates again). */
 export function toAssessRequest(f: AssessFields) {
@@ -33,7 +59,15 @@ export function toAssessRequest(f: AssessFields) {
   return body as { event: (typeof EVENTS)[number]; ip: string };
 }
 
-export function AssessForm({ cost, pending, onRun }: { cost: string; pending: boolean; onRun: (f: AssessFields) => void }) {
+export function AssessForm({
+  cost,
+  pending,
+  onRun,
+}: {
+  cost: string;
+  pending: boolean;
+  onRun: (f: AssessFields) => void;
+}) {
   const [f, setF] = useState<AssessFields>(EMPTY);
   const set = (k: keyof AssessFields, v: string) => setF((old) => ({ ...old, [k]: v }));
   return (
@@ -80,7 +114,13 @@ export function AssessForm({ cost, pending, onRun }: { cost: string; pending: bo
         <span className="cost" data-testid="assess-cost">
           Costs {cost} of this month&apos;s allowance.
         </span>
-        <button type="button" className="btn btn-ghost" onClick={() => setF({ ...EMPTY, ...Object.fromEntries(FIELDS.map((x) => [x.name, x.example])), event: "checkout" })}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() =>
+            setF({ ...EMPTY, ...Object.fromEntries(FIELDS.map((x) => [x.name, x.example])), event: "checkout" })
+          }
+        >
           Fill in an example
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => set("user_agent", navigator.userAgent)}>

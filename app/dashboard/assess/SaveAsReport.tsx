@@ -11,7 +11,9 @@ import { useTRPC } from "../_components/trpc";
 export function SaveAsReport({ result }: { result: AssessResult }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState(`${result.event} ${result.email?.address ?? result.ip.address}: ${result.risk_level} risk (${result.score})`);
+  const [title, setTitle] = useState(
+    `${result.event} ${result.email?.address ?? result.ip.address}: ${result.risk_level} risk (${result.score})`,
+  );
   const save = useMutation(
     trpc.reports.create.mutationOptions({
       // pathKey covers the reports list's infinite query as well as plain queries.
@@ -21,7 +23,8 @@ export function SaveAsReport({ result }: { result: AssessResult }) {
   if (save.data) {
     return (
       <p className="notice" role="status" data-testid="report-saved">
-        Saved as the report “{save.data.title}”. <Link href={`/dashboard/reports?open=${save.data.id}`}>Open it in saved reports</Link>
+        Saved as the report “{save.data.title}”.{" "}
+        <Link href={`/dashboard/reports?open=${save.data.id}`}>Open it in saved reports</Link>
       </p>
     );
   }
@@ -30,7 +33,11 @@ export function SaveAsReport({ result }: { result: AssessResult }) {
       className="card form-row"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ title: title.trim(), report: result as unknown as Record<string, unknown>, request_id: result.request_id });
+        save.mutate({
+          title: title.trim(),
+          report: result as unknown as Record<string, unknown>,
+          request_id: result.request_id,
+        });
       }}
     >
       <label className="grow">

@@ -10,8 +10,8 @@ export default function AssessPage() {
     <>
       <h1>Assess an event</h1>
       <p className="muted small">
-        Scores a signup, login, checkout, form or API event exactly as <code>POST /v1/assess</code> does, with this workspace&apos;s rules, and
-        records it as an investigation event.
+        Scores a signup, login, checkout, form or API event exactly as <code>POST /v1/assess</code> does, with this
+        workspace&apos;s rules, and records it as an investigation event.
       </p>
       <AssessView cost={procedureCost("assessment.assess") ?? "1 unit"} />
       <Attribution />

@@ -21,7 +21,12 @@ const BULK_PLANS = `need ${describePlans(bulkPlans())}`;
 export function splitTargets(text: string): string[] {
   return text
     .split(/\r?\n/)
-    .map((line) => line.split(",")[0]!.trim().replace(/^"(.*)"$/, "$1"))
+    .map((line) =>
+      line
+        .split(",")[0]!
+        .trim()
+        .replace(/^"(.*)"$/, "$1"),
+    )
     .filter((t) => t.length > 0 && !t.startsWith("#"));
 }
 
@@ -32,8 +37,16 @@ function duration(ms: number | null | undefined): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
-const kindLabel = (k: string | null | undefined) => (k && k in KIND_LABELS ? KIND_LABELS[k as BulkKind] : k === "auto" ? "Automatic" : (k ?? "—"));
-const STATUS_LABEL: Record<string, string> = { queued: "Waiting", running: "Running", succeeded: "Done", failed: "Failed", cancelled: "Cancelled", completed: "Completed" };
+const kindLabel = (k: string | null | undefined) =>
+  k && k in KIND_LABELS ? KIND_LABELS[k as BulkKind] : k === "auto" ? "Automatic" : (k ?? "—");
+const STATUS_LABEL: Record<string, string> = {
+  queued: "Waiting",
+  running: "Running",
+  succeeded: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  completed: "Completed",
+};
 
 function summaryText(summary: Record<string, unknown> | null | undefined): string {
   if (!summary) return "";
@@ -103,9 +116,9 @@ export function BulkView() {
     <>
       <h1>Bulk jobs</h1>
       <p className="muted small">
-        Up to {MAX_TARGETS} lookups in one job: IP addresses, CIDR ranges, AS numbers, domains, email addresses, URLs, CVE ids and package URLs, mixed
-        if you like. The whole cost is reserved when the job starts; targets that never run (cancelled, or refused before they ran) give their units
-        back.
+        Up to {MAX_TARGETS} lookups in one job: IP addresses, CIDR ranges, AS numbers, domains, email addresses, URLs,
+        CVE ids and package URLs, mixed if you like. The whole cost is reserved when the job starts; targets that never
+        run (cancelled, or refused before they ran) give their units back.
       </p>
 
       <section className="card" aria-labelledby="bulk-new">
@@ -123,7 +136,9 @@ export function BulkView() {
               value={text}
               rows={8}
               spellCheck={false}
-              placeholder={"8.8.8.8\n203.0.113.0/30\nAS15169\nexample.com\nsomeone@example.com\nhttps://example.com/\nCVE-2021-44228\npkg:npm/lodash@4.17.20"}
+              placeholder={
+                "8.8.8.8\n203.0.113.0/30\nAS15169\nexample.com\nsomeone@example.com\nhttps://example.com/\nCVE-2021-44228\npkg:npm/lodash@4.17.20"
+              }
               onChange={(e) => setText(e.target.value)}
               data-testid="bulk-targets"
             />
@@ -142,7 +157,11 @@ export function BulkView() {
             </label>
             <label>
               Or upload a .txt or .csv file
-              <input type="file" accept=".txt,.csv,text/plain,text/csv" onChange={(e) => void onFile(e.target.files?.[0])} />
+              <input
+                type="file"
+                accept=".txt,.csv,text/plain,text/csv"
+                onChange={(e) => void onFile(e.target.files?.[0])}
+              />
             </label>
             {fileError ? (
               <p className="error" role="alert">
@@ -157,10 +176,13 @@ export function BulkView() {
                 {targets.length} targets: a job holds at most {MAX_TARGETS}. Split the list.
               </p>
             ) : null}
-            {targets.length > 0 && targets.length <= MAX_TARGETS && !current ? <p className="muted small">Checking the cost…</p> : null}
+            {targets.length > 0 && targets.length <= MAX_TARGETS && !current ? (
+              <p className="muted small">Checking the cost…</p>
+            ) : null}
             {current ? (
               <p>
-                <strong>{targets.length}</strong> target{targets.length === 1 ? "" : "s"} · <strong>{est.units}</strong> unit{est.units === 1 ? "" : "s"} ·{" "}
+                <strong>{targets.length}</strong> target{targets.length === 1 ? "" : "s"} · <strong>{est.units}</strong>{" "}
+                unit{est.units === 1 ? "" : "s"} ·{" "}
                 <span className="muted">{est.remaining.toLocaleString("en")} left this month</span>
                 {!est.fits ? <span className="error"> — not enough units left for this job</span> : null}
               </p>
@@ -168,7 +190,8 @@ export function BulkView() {
             {problems.length > 0 ? (
               <div className="bulk-problems" role="alert">
                 <p>
-                  {problems.length === 1 ? "One line needs" : `${problems.length} lines need`} fixing before the job can start:
+                  {problems.length === 1 ? "One line needs" : `${problems.length} lines need`} fixing before the job can
+                  start:
                 </p>
                 <ul>
                   {problems.slice(0, 20).map((l) => (
@@ -183,7 +206,11 @@ export function BulkView() {
           </div>
           <div className="row">
             <button type="submit" className="btn btn-primary" disabled={!canStart} data-testid="bulk-start">
-              {create.isPending ? "Starting…" : current && est.units > 0 ? `Start job (${est.units} unit${est.units === 1 ? "" : "s"})` : "Start job"}
+              {create.isPending
+                ? "Starting…"
+                : current && est.units > 0
+                  ? `Start job (${est.units} unit${est.units === 1 ? "" : "s"})`
+                  : "Start job"}
             </button>
           </div>
           <ErrorNote error={create.error} />
@@ -227,7 +254,8 @@ export function BulkView() {
                     <td className="bulk-wrap">{j.created_by}</td>
                     <td>{kindLabel(j.kind)}</td>
                     <td>
-                      {STATUS_LABEL[j.status] ?? j.status} · {j.progress.succeeded} done{j.progress.failed ? `, ${j.progress.failed} failed` : ""}
+                      {STATUS_LABEL[j.status] ?? j.status} · {j.progress.succeeded} done
+                      {j.progress.failed ? `, ${j.progress.failed} failed` : ""}
                       {j.progress.cancelled ? `, ${j.progress.cancelled} cancelled` : ""} of {j.progress.total}
                     </td>
                     <td>
@@ -261,7 +289,8 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
   // Progress every second while the job runs; the items again whenever the count of finished ones changes.
   const progress = useQuery({
     ...trpc.jobs.get.queryOptions({ id, limit: 0 }),
-    refetchInterval: (q) => (q.state.data?.status === "running" || (q.state.data && q.state.data.progress.running > 0) ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === "running" || (q.state.data && q.state.data.progress.running > 0) ? 1000 : false,
   });
   const done = progress.data?.progress.done ?? 0;
   const items = useQuery(trpc.jobs.get.queryOptions({ id, limit: 100 }));
@@ -280,11 +309,14 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
   );
   useEffect(() => heading.current?.focus(), [id]);
   useEffect(() => {
-    if (progress.data && progress.data.status !== "running") void queryClient.invalidateQueries({ queryKey: trpc.jobs.list.pathKey() });
+    if (progress.data && progress.data.status !== "running")
+      void queryClient.invalidateQueries({ queryKey: trpc.jobs.list.pathKey() });
   }, [progress.data?.status, queryClient, trpc, progress.data]);
 
   const job = progress.data;
-  const rows = (items.data?.items ?? []).filter((i) => (!statusFilter || i.status === statusFilter) && (!kindFilter || i.kind === kindFilter));
+  const rows = (items.data?.items ?? []).filter(
+    (i) => (!statusFilter || i.status === statusFilter) && (!kindFilter || i.kind === kindFilter),
+  );
   const kinds = Object.keys(job?.kinds ?? {});
 
   const downloadCsv = async () => {
@@ -332,14 +364,18 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
               <span style={{ width: `${job.progress.percent}%` }} />
             </div>
             <p className="small" data-testid="bulk-progress-text">
-              <strong>{job.progress.percent} %</strong> · {STATUS_LABEL[job.status] ?? job.status} · {job.progress.succeeded} done · {job.progress.failed} failed ·{" "}
+              <strong>{job.progress.percent} %</strong> · {STATUS_LABEL[job.status] ?? job.status} ·{" "}
+              {job.progress.succeeded} done · {job.progress.failed} failed ·{" "}
               {job.progress.queued + job.progress.running} remaining
-              {job.progress.cancelled ? ` · ${job.progress.cancelled} cancelled` : ""} · {duration(job.progress.elapsed_ms)} elapsed
-              {job.status === "running" && job.progress.estimated_remaining_ms ? ` · about ${duration(job.progress.estimated_remaining_ms)} left` : ""}
+              {job.progress.cancelled ? ` · ${job.progress.cancelled} cancelled` : ""} ·{" "}
+              {duration(job.progress.elapsed_ms)} elapsed
+              {job.status === "running" && job.progress.estimated_remaining_ms
+                ? ` · about ${duration(job.progress.estimated_remaining_ms)} left`
+                : ""}
             </p>
             <p className="small muted">
-              Units: {job.units.reserved} reserved{job.units.refunded ? `, ${job.units.refunded} refunded` : ""}, {job.units.charged} charged. Started by{" "}
-              {job.created_by}. Kept until {formatUtc(job.expires_at)}.
+              Units: {job.units.reserved} reserved{job.units.refunded ? `, ${job.units.refunded} refunded` : ""},{" "}
+              {job.units.charged} charged. Started by {job.created_by}. Kept until {formatUtc(job.expires_at)}.
             </p>
           </div>
           <div className="row">
@@ -358,11 +394,16 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
           {confirming ? (
             <div className="notice bulk-confirm" role="alertdialog" aria-labelledby="bulk-confirm-text">
               <p id="bulk-confirm-text">
-                Cancel this job? The {job.progress.queued} target{job.progress.queued === 1 ? "" : "s"} not started yet will not run and their units come
-                back; those running now finish.
+                Cancel this job? The {job.progress.queued} target{job.progress.queued === 1 ? "" : "s"} not started yet
+                will not run and their units come back; those running now finish.
               </p>
               <div className="row">
-                <button type="button" className="btn btn-danger" onClick={() => cancel.mutate({ id })} disabled={cancel.isPending}>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => cancel.mutate({ id })}
+                  disabled={cancel.isPending}
+                >
                   {cancel.isPending ? "Cancelling…" : "Yes, cancel the job"}
                 </button>
                 <button type="button" className="btn" onClick={() => setConfirming(false)}>
@@ -376,7 +417,11 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
           <div className="row bulk-filters">
             <label>
               Status
-              <select value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)} data-testid="bulk-filter-status">
+              <select
+                value={statusFilter}
+                onChange={(e) => setStatusFilter(e.target.value)}
+                data-testid="bulk-filter-status"
+              >
                 <option value="">All</option>
                 {["succeeded", "failed", "running", "queued", "cancelled"].map((s) => (
                   <option key={s} value={s}>

@@ -14,9 +14,14 @@ type Outcome = { ok: true; data: unknown } | { ok: false; error: unknown };
 type UsageChange = { before: number; after: number; remaining: number };
 
 function coerce(field: LookupField, raw: string): unknown {
-  if (field.type === "integer" || field.type === "number") return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  if (field.type === "integer" || field.type === "number")
+    return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
   if (field.type === "boolean") return raw === "true" ? true : raw === "false" ? false : raw;
-  if (field.type.endsWith("[]")) return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  if (field.type.endsWith("[]"))
+    return raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return raw;
 }
 
@@ -24,7 +29,8 @@ export function buildInput(entry: LookupEntry, values: Record<string, string>, b
   let input: Record<string, unknown> = {};
   if (entry.bodyTemplate !== null && body.trim()) {
     const parsed: unknown = JSON.parse(body);
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("The request body must be a JSON object.");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new Error("The request body must be a JSON object.");
     input = parsed as Record<string, unknown>;
   }
   for (const f of entry.fields) {
@@ -134,12 +140,16 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
             <h2>{entry.summary}</h2>
             <p className="cost" data-testid="lookup-cost">
               Cost: <strong>{entry.cost}</strong> · needs the {entry.capability.replace(/_/g, " ")} capability
-              {entry.bulk === "always" ? " · needs bulk lookups" : entry.bulk === "multiple-targets" ? " · more than one target needs bulk lookups" : ""}
+              {entry.bulk === "always"
+                ? " · needs bulk lookups"
+                : entry.bulk === "multiple-targets"
+                  ? " · more than one target needs bulk lookups"
+                  : ""}
             </p>
             {overview.data && !capabilities.includes(entry.capability as never) ? (
               <p className="notice">
-                This workspace&apos;s plan does not include {entry.capability.replace(/_/g, " ")} lookups, so this one will be refused without using
-                units. <a href="/dashboard/plan">See the plans</a>
+                This workspace&apos;s plan does not include {entry.capability.replace(/_/g, " ")} lookups, so this one
+                will be refused without using units. <a href="/dashboard/plan">See the plans</a>
               </p>
             ) : null}
             {entry.description ? <p className="small muted">{entry.description}</p> : null}
@@ -148,7 +158,8 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
         ) : null}
         {change ? (
           <p className="notice" data-testid="quota-change">
-            Quota: used {change.before} → <strong data-testid="quota-after">{change.after}</strong> ({change.after - change.before} unit
+            Quota: used {change.before} → <strong data-testid="quota-after">{change.after}</strong> (
+            {change.after - change.before} unit
             {change.after - change.before === 1 ? "" : "s"} consumed, {change.remaining} remaining)
           </p>
         ) : null}

@@ -8,7 +8,15 @@ import type { LookupEntry } from "./catalog-types";
 import { curlCommand } from "./curl";
 import { fieldLabel } from "./field-text";
 
-export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; running: boolean; onRun: (values: Record<string, string>, body: string) => void }) {
+export function LookupForm({
+  entry,
+  running,
+  onRun,
+}: {
+  entry: LookupEntry;
+  running: boolean;
+  onRun: (values: Record<string, string>, body: string) => void;
+}) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(entry.fields.map((f) => [f.name, f.defaultValue ?? ""])),
   );
@@ -32,7 +40,12 @@ export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; runn
               {f.required ? <span className="req"> (required)</span> : null}
             </label>
             {f.enumValues ? (
-              <select id={id(f.name)} name={f.name} value={values[f.name] ?? ""} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
+              <select
+                id={id(f.name)}
+                name={f.name}
+                value={values[f.name] ?? ""}
+                onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+              >
                 {f.required ? null : <option value="">Any</option>}
                 {f.enumValues.map((v) => (
                   <option key={v} value={v}>
@@ -58,7 +71,12 @@ export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; runn
                 {f.example ? (
                   <>
                     Example:{" "}
-                    <button type="button" className="link-button" onClick={() => setValues({ ...values, [f.name]: f.example ?? "" })} data-testid="use-example">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setValues({ ...values, [f.name]: f.example ?? "" })}
+                      data-testid="use-example"
+                    >
                       {f.example}
                     </button>
                   </>
@@ -80,7 +98,13 @@ export function LookupForm({ entry, running, onRun }: { entry: LookupEntry; runn
               </li>
             ))}
           </ul>
-          <textarea id={id("body")} name="body" value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} />
+          <textarea
+            id={id("body")}
+            name="body"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            spellCheck={false}
+          />
         </div>
       ) : null}
       <div className="row" style={{ marginTop: "0.75rem" }}>

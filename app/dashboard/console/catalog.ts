@@ -110,7 +110,7 @@ function paramFields(doc: Json, params: Json[]): LookupField[] {
         in: p.in,
         required: Boolean(p.required),
         type: typeName(doc, s),
-        description: p.description ?? s.description ? forUsers(String(p.description ?? s.description)) : null,
+        description: (p.description ?? s.description) ? forUsers(String(p.description ?? s.description)) : null,
         enumValues,
         defaultValue: s.default === undefined ? null : String(s.default),
         example: s.example !== undefined ? String(s.example) : fieldExample(String(p.name)),
@@ -139,13 +139,18 @@ function exampleOf(doc: Json, schema: Json | undefined, depth: number): unknown 
   if (s.default !== undefined) return s.default;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
   const variants = s.anyOf ?? s.oneOf;
-  if (Array.isArray(variants) && variants.length) return exampleOf(doc, variants.find((v: Json) => v.type !== "null") ?? variants[0], depth + 1);
+  if (Array.isArray(variants) && variants.length)
+    return exampleOf(doc, variants.find((v: Json) => v.type !== "null") ?? variants[0], depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
       const required: string[] = s.required ?? [];
-      for (const name of required) out[name] = depth === 0 && bodyExample(name) !== undefined ? bodyExample(name) : exampleOf(doc, s.properties?.[name], depth + 1);
+      for (const name of required)
+        out[name] =
+          depth === 0 && bodyExample(name) !== undefined
+            ? bodyExample(name)
+            : exampleOf(doc, s.properties?.[name], depth + 1);
       return out;
     }
     case "array":

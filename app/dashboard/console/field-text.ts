@@ -67,7 +67,10 @@ const EXAMPLES: Record<string, string> = {
 
 export function fieldLabel(name: string): string {
   if (LABELS[name]) return LABELS[name];
-  const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -10,8 +10,8 @@ export default function ConsolePage() {
     <>
       <h1>Lookup console</h1>
       <p className="muted small">
-        Runs any metered lookup through the same procedure as the <code>/v1</code> API, against this workspace&apos;s plan and shared monthly
-        allowance. Each run costs lookup units like an API call.
+        Runs any metered lookup through the same procedure as the <code>/v1</code> API, against this workspace&apos;s
+        plan and shared monthly allowance. Each run costs lookup units like an API call.
       </p>
       <ConsoleView catalog={lookupCatalog()} />
       <Attribution />

@@ -16,7 +16,8 @@ function loadScript(): Promise<DeviceApi> {
     const s = document.createElement("script");
     s.src = "/device.js";
     s.async = true;
-    s.onload = () => (w.ServiceDevice ? resolve(w.ServiceDevice) : reject(new Error("The device script did not start.")));
+    s.onload = () =>
+      w.ServiceDevice ? resolve(w.ServiceDevice) : reject(new Error("The device script did not start."));
     s.onerror = () => reject(new Error("The device script could not be loaded."));
     document.head.appendChild(s);
   });
@@ -28,7 +29,11 @@ export function DeviceView({ cost }: { cost: string }) {
   const [collectError, setCollectError] = useState<string | null>(null);
   const [collecting, setCollecting] = useState(false);
   const [signals, setSignals] = useState<Record<string, unknown> | null>(null);
-  const check = useMutation(trpc.device.check.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() }) }));
+  const check = useMutation(
+    trpc.device.check.mutationOptions({
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() }),
+    }),
+  );
 
   async function run() {
     setCollectError(null);
@@ -52,7 +57,11 @@ export function DeviceView({ cost }: { cost: string }) {
         </button>
         <span className="cost">{cost}</span>
       </div>
-      {collectError ? <p className="error" role="alert">{collectError}</p> : null}
+      {collectError ? (
+        <p className="error" role="alert">
+          {collectError}
+        </p>
+      ) : null}
       <ErrorNote error={check.error} />
       {check.data ? <Diagnosis diagnosis={check.data} /> : null}
       {signals ? (

@@ -20,15 +20,20 @@ export function Diagnosis({ diagnosis: d }: { diagnosis: DeviceDiagnosis }) {
     <section className="device-diagnosis" data-testid="device-diagnosis">
       <div className="card">
         <p className="answer-headline">
-          <span className={`badge verdict-${d.automation.verdict}`} data-testid="device-verdict">{d.automation.verdict}</span> risk contribution{" "}
-          <strong data-testid="device-risk">{d.risk.score}</strong>
+          <span className={`badge verdict-${d.automation.verdict}`} data-testid="device-verdict">
+            {d.automation.verdict}
+          </span>{" "}
+          risk contribution <strong data-testid="device-risk">{d.risk.score}</strong>
         </p>
         <p>{VERDICT_TEXT[d.automation.verdict]}</p>
         <ul className="small">
-          {d.automation.reasons.map((r) => <li key={r}>{r}</li>)}
+          {d.automation.reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
         </ul>
         <p className="muted small">
-          Device id <code>{d.device_id}</code>. Seen in the last {d.velocity.window_minutes} minutes with {d.velocity.accounts} account(s), {d.velocity.emails} email(s) and {d.velocity.ips} IP address(es).
+          Device id <code>{d.device_id}</code>. Seen in the last {d.velocity.window_minutes} minutes with{" "}
+          {d.velocity.accounts} account(s), {d.velocity.emails} email(s) and {d.velocity.ips} IP address(es).
         </p>
       </div>
       <h2>Checks</h2>

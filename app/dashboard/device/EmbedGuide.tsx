@@ -16,12 +16,16 @@ const res = await fetch("${origin}/v1/device/check", {
     <section aria-labelledby="embed">
       <h2 id="embed">Embed the script</h2>
       <p className="small">
-        Add this tag to your sign-up, login or checkout page. It posts <code>{"{ device }"}</code> to the address in <code>data-endpoint</code> on your
-        own site; without it nothing is sent and you call <code>ServiceDevice.collect()</code> yourself. Keep your API key on your server.
+        Add this tag to your sign-up, login or checkout page. It posts <code>{"{ device }"}</code> to the address in{" "}
+        <code>data-endpoint</code> on your own site; without it nothing is sent and you call{" "}
+        <code>ServiceDevice.collect()</code> yourself. Keep your API key on your server.
       </p>
       <pre className="raw-json embed-code">{tag}</pre>
       <CopyButton text={tag} label="Copy the tag" />
-      <p className="small">Your endpoint forwards the signals, with the visitor&apos;s IP address, to the device check or to <code>POST /v1/assess</code> as <code>device</code>:</p>
+      <p className="small">
+        Your endpoint forwards the signals, with the visitor&apos;s IP address, to the device check or to{" "}
+        <code>POST /v1/assess</code> as <code>device</code>:
+      </p>
       <pre className="raw-json embed-code">{server}</pre>
     </section>
   );

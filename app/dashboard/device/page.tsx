@@ -12,8 +12,8 @@ export default function DevicePage() {
     <>
       <h1>Device signals</h1>
       <p className="muted small">
-        See what the device script finds in your own browser, as <code>POST /v1/device/check</code> diagnoses it: automation, consistency of its
-        story, and how many accounts and addresses this device has been seen with.
+        See what the device script finds in your own browser, as <code>POST /v1/device/check</code> diagnoses it:
+        automation, consistency of its story, and how many accounts and addresses this device has been seen with.
       </p>
       <DeviceView cost={procedureCost("device.check") ?? "1 unit"} />
       <EmbedGuide />

@@ -9,7 +9,16 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./events.css";
-import { actorText, changedFields, eventSummary, eventTitle, targetText, TYPE_PRESETS, valueText, type EventRecord } from "./describe";
+import {
+  actorText,
+  changedFields,
+  eventSummary,
+  eventTitle,
+  targetText,
+  TYPE_PRESETS,
+  valueText,
+  type EventRecord,
+} from "./describe";
 
 type View = "all" | "activity";
 const RANGES = [
@@ -49,10 +58,14 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
   // `since` for a relative range is fixed when the filter is applied, so paging does not drift.
   const filter = useMemo(() => apiFilter(applied, view), [applied, view]);
   const events = useInfiniteQuery(
-    trpc.workspace.events.infiniteQueryOptions({ ...filter, limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
+    trpc.workspace.events.infiniteQueryOptions(
+      { ...filter, limit: 25 },
+      { getNextPageParam: (p) => p.nextCursor ?? undefined },
+    ),
   );
   const items = (events.data?.pages.flatMap((p) => p.items) ?? []) as EventRecord[];
-  const presets = view === "activity" ? TYPE_PRESETS.filter((p) => p.value === "" || p.value.startsWith("audit.")) : TYPE_PRESETS;
+  const presets =
+    view === "activity" ? TYPE_PRESETS.filter((p) => p.value === "" || p.value.startsWith("audit.")) : TYPE_PRESETS;
 
   const switchView = (v: View) => {
     setView(v);
@@ -157,7 +170,13 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
           <button type="submit" className="btn btn-primary">
             Apply
           </button>
-          <button type="button" className="btn" onClick={() => void exportCsv()} disabled={exporting} data-testid="export-csv">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+            data-testid="export-csv"
+          >
             {exporting ? "Preparing CSV…" : "Export CSV"}
           </button>
         </div>
@@ -194,7 +213,12 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
           </ul>
         ) : null}
         {events.hasNextPage ? (
-          <button type="button" className="btn btn-ghost" disabled={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={events.isFetchingNextPage}
+            onClick={() => void events.fetchNextPage()}
+          >
             {events.isFetchingNextPage ? "Loading…" : "Load more"}
           </button>
         ) : null}

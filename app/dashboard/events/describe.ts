@@ -44,7 +44,10 @@ const TITLES: Record<string, string> = {
 /** A readable title for an event type; unknown types read as their words ("scan.finished" -> "Scan finished"). */
 export function eventTitle(type: string): string {
   if (TITLES[type]) return TITLES[type];
-  const words = type.replace(/^audit\./, "").replace(/[._]/g, " ").trim();
+  const words = type
+    .replace(/^audit\./, "")
+    .replace(/[._]/g, " ")
+    .trim();
   return words ? words[0].toUpperCase() + words.slice(1) : type;
 }
 
@@ -65,7 +68,15 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
 
-export type AuditActor = { kind?: string; userId?: string; email?: string | null; apiKeyId?: string; command?: string; eventId?: string; reason?: string };
+export type AuditActor = {
+  kind?: string;
+  userId?: string;
+  email?: string | null;
+  apiKeyId?: string;
+  command?: string;
+  eventId?: string;
+  reason?: string;
+};
 
 /** Who made an account change, in words. */
 export function actorText(actor: unknown, fallback: string | null): string {
@@ -115,7 +126,12 @@ export function valueText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-const RISK_WORDS: Record<string, string> = { low: "low risk", medium: "medium risk", high: "high risk", critical: "critical risk" };
+const RISK_WORDS: Record<string, string> = {
+  low: "low risk",
+  medium: "medium risk",
+  high: "high risk",
+  critical: "critical risk",
+};
 
 /** One line that says what happened. */
 export function eventSummary(e: EventRecord): string {
@@ -124,7 +140,7 @@ export function eventSummary(e: EventRecord): string {
     const parts = [
       str(d.event) ? `${d.event} event` : "Event",
       typeof d.score === "number" ? `score ${d.score}` : null,
-      str(d.risk_level) ? RISK_WORDS[d.risk_level as string] ?? String(d.risk_level) : null,
+      str(d.risk_level) ? (RISK_WORDS[d.risk_level as string] ?? String(d.risk_level)) : null,
       str(d.decision) ? `decision: ${d.decision}` : null,
     ];
     const who = [e.ip, e.email].filter(Boolean).join(" · ");
@@ -143,6 +159,7 @@ export function eventSummary(e: EventRecord): string {
     const status = typeof d.last_status === "number" ? `receiver answered ${d.last_status}` : str(d.last_error);
     return [str(d.webhook_id) ? `webhook ${d.webhook_id}` : null, status].filter(Boolean).join(", ");
   }
-  if (e.type === "sender.posture_changed") return `${str(d.sender) ?? e.domain ?? "A sender"}: its email authentication changed`;
+  if (e.type === "sender.posture_changed")
+    return `${str(d.sender) ?? e.domain ?? "A sender"}: its email authentication changed`;
   return [e.ip, e.email, e.domain, e.rule].filter(Boolean).join(" · ") || "—";
 }

@@ -34,7 +34,13 @@ const RANGES = [
 function summaryText(summary: Record<string, unknown>): string {
   return Object.entries(summary)
     .filter(([, v]) => v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => `${k.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase()}: ${typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${k
+          .replace(/([a-z])([A-Z])/g, "$1 $2")
+          .replace(/_/g, " ")
+          .toLowerCase()}: ${typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? JSON.stringify(v) : String(v)}`,
+    )
     .join(" · ");
 }
 
@@ -43,9 +49,15 @@ export function HistoryView() {
   const [family, setFamily] = useState("");
   const [range, setRange] = useState("30");
   // `since` is fixed when the filter changes, so paging does not drift.
-  const since = useMemo(() => (range === "all" ? undefined : new Date(Date.now() - Number(range) * 86_400_000).toISOString()), [range]);
+  const since = useMemo(
+    () => (range === "all" ? undefined : new Date(Date.now() - Number(range) * 86_400_000).toISOString()),
+    [range],
+  );
   const history = useInfiniteQuery(
-    trpc.workspace.lookupHistory.infiniteQueryOptions({ limit: 50, endpoint: family || undefined, since }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
+    trpc.workspace.lookupHistory.infiniteQueryOptions(
+      { limit: 50, endpoint: family || undefined, since },
+      { getNextPageParam: (p) => p.nextCursor ?? undefined },
+    ),
   );
   const first = history.data?.pages[0];
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
@@ -55,7 +67,8 @@ export function HistoryView() {
     <>
       <h1>Lookup history</h1>
       <p className="muted small">
-        A safe summary of each lookup this workspace made (never the full answer), kept for the plan&apos;s history window
+        A safe summary of each lookup this workspace made (never the full answer), kept for the plan&apos;s history
+        window
         {first && first.historyDays > 0 ? ` (${first.historyDays} days)` : ""}. Each entry shows when it expires.
       </p>
       {noHistory ? (
@@ -98,7 +111,9 @@ export function HistoryView() {
             ) : null}
             {history.data && items.length === 0 ? (
               <p className="muted" data-testid="history-empty">
-                {family || range !== "all" ? "No lookup matches this filter." : "No lookups yet. Lookups made with an API key or in the console appear here."}
+                {family || range !== "all"
+                  ? "No lookup matches this filter."
+                  : "No lookups yet. Lookups made with an API key or in the console appear here."}
               </p>
             ) : null}
             {items.length > 0 ? (
@@ -118,7 +133,12 @@ export function HistoryView() {
               </ul>
             ) : null}
             {history.hasNextPage ? (
-              <button type="button" className="btn" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void history.fetchNextPage()}
+                disabled={history.isFetchingNextPage}
+              >
                 {history.isFetchingNextPage ? "Loading…" : "Load more"}
               </button>
             ) : null}

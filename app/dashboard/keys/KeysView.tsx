@@ -39,9 +39,10 @@ export function KeysView() {
     <>
       <h1>API keys</h1>
       <p className="muted small">
-        Keys authenticate calls to <code>/v1</code> as <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-API-Key</code>. All keys share the
-        workspace&apos;s monthly allowance. {limit !== undefined ? `This plan allows ${limit} key${limit === 1 ? "" : "s"} (${held} held).` : null}{" "}
-        Keys beyond the limit after a plan change are paused, the oldest staying active; revocation is permanent.
+        Keys authenticate calls to <code>/v1</code> as <code>Authorization: Bearer &lt;key&gt;</code> or{" "}
+        <code>X-API-Key</code>. All keys share the workspace&apos;s monthly allowance.{" "}
+        {limit !== undefined ? `This plan allows ${limit} key${limit === 1 ? "" : "s"} (${held} held).` : null} Keys
+        beyond the limit after a plan change are paused, the oldest staying active; revocation is permanent.
       </p>
       {overview.isPending ? (
         <p className="muted small" data-testid="role-loading">
@@ -63,11 +64,21 @@ export function KeysView() {
         >
           <label>
             Key name
-            <input name="keyName" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Production server" />
+            <input
+              name="keyName"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              placeholder="Production server"
+            />
           </label>
           <label>
             Kind
-            <select name="keyKind" value={kind} onChange={(e) => setKind(e.target.value === "publishable" ? "publishable" : "secret")}>
+            <select
+              name="keyKind"
+              value={kind}
+              onChange={(e) => setKind(e.target.value === "publishable" ? "publishable" : "secret")}
+            >
               <option value="secret">Secret (your server, every route)</option>
               <option value="publishable">Publishable (web pages, device check only)</option>
             </select>
@@ -84,8 +95,9 @@ export function KeysView() {
                 aria-describedby="origins-help"
               />
               <span id="origins-help" className="muted small">
-                A publishable key goes in your page (<code>data-publishable-key</code> of <code>/device.js</code>): it can only run device checks, only from
-                these origins, with a per-visitor rate limit. Each check costs 1 unit.
+                A publishable key goes in your page (<code>data-publishable-key</code> of <code>/device.js</code>): it
+                can only run device checks, only from these origins, with a per-visitor rate limit. Each check costs 1
+                unit.
               </span>
             </label>
           ) : null}
@@ -105,65 +117,70 @@ export function KeysView() {
       <div className="card">
         <ErrorNote error={keys.error ?? revoke.error} />
         <div className="table-scroll">
-        <table className="list" data-testid="keys-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Prefix</th>
-              <th>Kind</th>
-              <th>Status</th>
-              <th>Created</th>
-              <th>Last used</th>
-              {isOwner ? <th /> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data?.map((k) => (
-              <tr key={k.id} data-testid="key-row" data-key-prefix={k.prefix}>
-                <td>{k.name}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td data-testid="key-kind">
-                  {k.kind === "publishable" ? (
-                    <>
-                      Publishable
-                      <div className="muted small" data-testid="key-origins">
-                        {k.allowedOrigins.join(", ")}
-                      </div>
-                    </>
-                  ) : (
-                    "Secret"
-                  )}
-                </td>
-                <td>
-                  <StatusBadge status={k.status} />
-                </td>
-                <td>{formatUtc(k.createdAt)}</td>
-                <td data-testid="last-used">{formatUtc(k.lastUsedAt)}</td>
-                {isOwner ? (
+          <table className="list" data-testid="keys-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Prefix</th>
+                <th>Kind</th>
+                <th>Status</th>
+                <th>Created</th>
+                <th>Last used</th>
+                {isOwner ? <th /> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data?.map((k) => (
+                <tr key={k.id} data-testid="key-row" data-key-prefix={k.prefix}>
+                  <td>{k.name}</td>
                   <td>
-                    {k.status === "revoked" ? null : confirming === k.id ? (
-                      <div className="confirm" role="alertdialog" aria-label={`Revoke ${k.name}`}>
-                        <span>Revoke “{k.name}”? This cannot be undone.</span>
-                        <button type="button" className="btn btn-danger" disabled={revoke.isPending} onClick={() => revoke.mutate({ keyId: k.id })}>
-                          Yes, revoke
-                        </button>
-                        <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                          Cancel
-                        </button>
-                      </div>
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td data-testid="key-kind">
+                    {k.kind === "publishable" ? (
+                      <>
+                        Publishable
+                        <div className="muted small" data-testid="key-origins">
+                          {k.allowedOrigins.join(", ")}
+                        </div>
+                      </>
                     ) : (
-                      <button type="button" className="btn btn-danger" onClick={() => setConfirming(k.id)}>
-                        Revoke
-                      </button>
+                      "Secret"
                     )}
                   </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  <td>
+                    <StatusBadge status={k.status} />
+                  </td>
+                  <td>{formatUtc(k.createdAt)}</td>
+                  <td data-testid="last-used">{formatUtc(k.lastUsedAt)}</td>
+                  {isOwner ? (
+                    <td>
+                      {k.status === "revoked" ? null : confirming === k.id ? (
+                        <div className="confirm" role="alertdialog" aria-label={`Revoke ${k.name}`}>
+                          <span>Revoke “{k.name}”? This cannot be undone.</span>
+                          <button
+                            type="button"
+                            className="btn btn-danger"
+                            disabled={revoke.isPending}
+                            onClick={() => revoke.mutate({ keyId: k.id })}
+                          >
+                            Yes, revoke
+                          </button>
+                          <button type="button" className="btn" onClick={() => setConfirming(null)}>
+                            Cancel
+                          </button>
+                        </div>
+                      ) : (
+                        <button type="button" className="btn btn-danger" onClick={() => setConfirming(k.id)}>
+                          Revoke
+                        </button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
         {keys.isPending ? <p className="muted small">Loading keys…</p> : null}
         {keys.data?.length === 0 ? <p className="muted small">No keys yet.</p> : null}

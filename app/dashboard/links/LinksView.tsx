@@ -11,7 +11,12 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./links.css";
 
-type Safety = { status: "not_listed" | "listed" | "incomplete" | "skipped"; listed_on: string[]; sources: string[]; checked_at: string | null } | null;
+type Safety = {
+  status: "not_listed" | "listed" | "incomplete" | "skipped";
+  listed_on: string[];
+  sources: string[];
+  checked_at: string | null;
+} | null;
 
 const EXPIRY = [
   { value: "", label: "Never" },
@@ -25,7 +30,9 @@ const STATUS_LABEL = { active: "Active", expired: "Expired", disabled: "Disabled
 /** The destination's blocklist verdict, coloured by what it means for the people who click. */
 function SafetyFlag({ safety }: { safety: Safety }) {
   if (!safety) return <span className="flag flag-neutral">No verdict kept</span>;
-  const checked = safety.checked_at ? `Checked ${formatUtc(safety.checked_at)} against ${safety.sources.length} blocklist${safety.sources.length === 1 ? "" : "s"}` : undefined;
+  const checked = safety.checked_at
+    ? `Checked ${formatUtc(safety.checked_at)} against ${safety.sources.length} blocklist${safety.sources.length === 1 ? "" : "s"}`
+    : undefined;
   switch (safety.status) {
     case "not_listed":
       return (
@@ -68,7 +75,15 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
       >
         <label className="grow">
           Destination
-          <input name="url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} maxLength={2048} placeholder="https://example.com/offer" />
+          <input
+            name="url"
+            type="url"
+            required
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            maxLength={2048}
+            placeholder="https://example.com/offer"
+          />
         </label>
         <label>
           Expires
@@ -102,7 +117,9 @@ export function LinksView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const links = useInfiniteQuery(trpc.links.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }));
+  const links = useInfiniteQuery(
+    trpc.links.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
+  );
   // pathKey covers the infinite list whatever its input, so a change always refreshes what is on screen.
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.links.list.pathKey() });
   const disable = useMutation(
@@ -119,9 +136,9 @@ export function LinksView() {
     <>
       <h1>Protected links</h1>
       <p className="muted small">
-        Short links that send visitors on to a destination checked against the domain blocklists. Links made with one of this workspace&apos;s API keys
-        (<code>POST /v1/go/links</code>) or here are listed; a disabled or expired link answers “gone” (410), and each refused visit is recorded in{" "}
-        <Link href="/dashboard/events">Events</Link>.
+        Short links that send visitors on to a destination checked against the domain blocklists. Links made with one of
+        this workspace&apos;s API keys (<code>POST /v1/go/links</code>) or here are listed; a disabled or expired link
+        answers “gone” (410), and each refused visit is recorded in <Link href="/dashboard/events">Events</Link>.
       </p>
       <NewLinkForm onCreated={() => void refresh()} />
       <section className="card" aria-busy={links.isFetching}>
@@ -152,7 +169,12 @@ export function LinksView() {
                 <div className="link-actions">
                   {l.status === "active" ? <CopyButton text={l.short_url} label="Copy" /> : null}
                   {l.status !== "disabled" && confirming !== l.id ? (
-                    <button type="button" className="btn btn-danger" onClick={() => setConfirming(l.id)} aria-label={`Disable ${l.short_url}`}>
+                    <button
+                      type="button"
+                      className="btn btn-danger"
+                      onClick={() => setConfirming(l.id)}
+                      aria-label={`Disable ${l.short_url}`}
+                    >
                       Disable
                     </button>
                   ) : null}
@@ -166,13 +188,27 @@ export function LinksView() {
                     Clicks <strong data-testid="link-clicks">{l.clicks}</strong>
                   </span>
                   <span>Created {formatUtc(l.created_at)}</span>
-                  <span>{l.expires_at ? `${l.status === "expired" ? "Expired" : "Expires"} ${formatUtc(l.expires_at)}` : "Never expires"}</span>
+                  <span>
+                    {l.expires_at
+                      ? `${l.status === "expired" ? "Expired" : "Expires"} ${formatUtc(l.expires_at)}`
+                      : "Never expires"}
+                  </span>
                   {l.disabled_at ? <span>Disabled {formatUtc(l.disabled_at)}</span> : null}
                 </p>
                 {confirming === l.id ? (
-                  <div className="confirm" role="alertdialog" aria-label={`Disable ${l.short_url}`} data-testid="link-confirm">
+                  <div
+                    className="confirm"
+                    role="alertdialog"
+                    aria-label={`Disable ${l.short_url}`}
+                    data-testid="link-confirm"
+                  >
                     <span>Disable this link? Visitors will be told it is gone, and it cannot be turned back on.</span>
-                    <button type="button" className="btn btn-danger" disabled={disable.isPending} onClick={() => disable.mutate({ id: l.id })}>
+                    <button
+                      type="button"
+                      className="btn btn-danger"
+                      disabled={disable.isPending}
+                      onClick={() => disable.mutate({ id: l.id })}
+                    >
                       {disable.isPending ? "Disabling…" : "Yes, disable"}
                     </button>
                     {/* The Disable button is gone while the question is open: focus moves to the safe answer. */}
@@ -186,7 +222,12 @@ export function LinksView() {
           </ul>
         ) : null}
         {links.hasNextPage ? (
-          <button type="button" className="btn" onClick={() => void links.fetchNextPage()} disabled={links.isFetchingNextPage}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void links.fetchNextPage()}
+            disabled={links.isFetchingNextPage}
+          >
             {links.isFetchingNextPage ? "Loading…" : "Load more"}
           </button>
         ) : null}

@@ -8,7 +8,15 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./members.css";
 
-type Member = { id: string; email: string; role: "owner" | "member"; joined: boolean; createdAt: string | Date; included: boolean; notIncludedReason: string | null };
+type Member = {
+  id: string;
+  email: string;
+  role: "owner" | "member";
+  joined: boolean;
+  createdAt: string | Date;
+  included: boolean;
+  notIncludedReason: string | null;
+};
 
 /** The message of a failed call, in words: the members page never shows the raw error code. */
 function Problem({ error }: { error: unknown }) {
@@ -38,7 +46,9 @@ export function MembersView() {
       },
     }),
   );
-  const remove = useMutation(trpc.account.removeMember.mutationOptions({ onSuccess: () => (setConfirming(null), void refresh()) }));
+  const remove = useMutation(
+    trpc.account.removeMember.mutationOptions({ onSuccess: () => (setConfirming(null), void refresh()) }),
+  );
   const changeRole = useMutation(trpc.account.changeMemberRole.mutationOptions({ onSuccess: () => void refresh() }));
   const isOwner = overview.data?.role === "owner";
   const limit = overview.data?.entitlements.members;
@@ -49,13 +59,15 @@ export function MembersView() {
       <h1>Members</h1>
       {limit !== undefined && members.data ? (
         <p className="notice" data-testid="member-allowance">
-          This workspace&apos;s plan includes {limit} member{limit === 1 ? "" : "s"} (owners count); {list.length} {list.length === 1 ? "is" : "are"} listed
+          This workspace&apos;s plan includes {limit} member{limit === 1 ? "" : "s"} (owners count); {list.length}{" "}
+          {list.length === 1 ? "is" : "are"} listed
           {list.some((m) => !m.included) ? `, ${list.filter((m) => !m.included).length} of them not included` : ""}.
         </p>
       ) : null}
       <p className="muted small">
-        Included members run dashboard lookups with this workspace&apos;s capabilities and shared monthly allowance. Owners also manage API keys,
-        senders and members. An invitation is linked when the invited person signs in with that email.
+        Included members run dashboard lookups with this workspace&apos;s capabilities and shared monthly allowance.
+        Owners also manage API keys, senders and members. An invitation is linked when the invited person signs in with
+        that email.
       </p>
       {isOwner ? (
         <form
@@ -67,7 +79,15 @@ export function MembersView() {
         >
           <label>
             Email
-            <input type="email" name="inviteEmail" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} placeholder="colleague@example.com" />
+            <input
+              type="email"
+              name="inviteEmail"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              maxLength={254}
+              placeholder="colleague@example.com"
+            />
           </label>
           <label>
             Role
@@ -97,20 +117,31 @@ export function MembersView() {
                 </span>
               </div>
               <div className="member-badges">
-                <span className={`badge ${m.joined ? "badge-active" : "badge-pending"}`}>{m.joined ? "joined" : "invited"}</span>
+                <span className={`badge ${m.joined ? "badge-active" : "badge-pending"}`}>
+                  {m.joined ? "joined" : "invited"}
+                </span>
                 {m.included ? null : (
                   <span className="badge badge-paused" data-testid="not-included">
                     not included
                   </span>
                 )}
               </div>
-              {m.notIncludedReason ? <p className="member-reason small">{m.notIncludedReason} They can read this workspace but not run lookups.</p> : null}
+              {m.notIncludedReason ? (
+                <p className="member-reason small">
+                  {m.notIncludedReason} They can read this workspace but not run lookups.
+                </p>
+              ) : null}
               {isOwner ? (
                 <div className="member-actions">
                   {confirming === m.id ? (
                     <>
                       <span className="small">Remove {m.email}?</span>
-                      <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate({ memberId: m.id })}>
+                      <button
+                        type="button"
+                        className="btn btn-danger"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate({ memberId: m.id })}
+                      >
                         Yes, remove
                       </button>
                       <button type="button" className="btn" onClick={() => setConfirming(null)}>
@@ -123,7 +154,9 @@ export function MembersView() {
                         type="button"
                         className="btn"
                         disabled={changeRole.isPending}
-                        onClick={() => changeRole.mutate({ memberId: m.id, role: m.role === "owner" ? "member" : "owner" })}
+                        onClick={() =>
+                          changeRole.mutate({ memberId: m.id, role: m.role === "owner" ? "member" : "owner" })
+                        }
                       >
                         {m.role === "owner" ? "Make member" : "Make owner"}
                       </button>

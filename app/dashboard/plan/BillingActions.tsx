@@ -14,9 +14,15 @@ async function post(path: string, body?: unknown): Promise<string> {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body ?? {}),
   });
-  const data = (await res.json().catch(() => null)) as { url?: string; error?: { code: string; message: string } } | null;
+  const data = (await res.json().catch(() => null)) as {
+    url?: string;
+    error?: { code: string; message: string };
+  } | null;
   if (!res.ok || !data?.url) {
-    throw { message: data?.error?.message ?? "The payment page could not be opened; try again.", data: { appCode: data?.error?.code } };
+    throw {
+      message: data?.error?.message ?? "The payment page could not be opened; try again.",
+      data: { appCode: data?.error?.code },
+    };
   }
   return data.url;
 }
@@ -46,9 +52,9 @@ export function BillingActions(p: {
   return (
     <>
       <p>
-        Plans are paid through Stripe. A workspace holds at most one Suite or Lookups subscription (choosing another tier changes it, prorated)
-        and optionally the Email subscription. If a payment fails, the plan stays for {p.graceDays} days while Stripe retries; a cancellation
-        takes effect at the end of the paid period.
+        Plans are paid through Stripe. A workspace holds at most one Suite or Lookups subscription (choosing another
+        tier changes it, prorated) and optionally the Email subscription. If a payment fails, the plan stays for{" "}
+        {p.graceDays} days while Stripe retries; a cancellation takes effect at the end of the paid period.
       </p>
       {!p.isOwner ? (
         <p className="notice">Only workspace owners manage billing.</p>
@@ -59,9 +65,19 @@ export function BillingActions(p: {
               .filter((slug) => !p.held.includes(slug))
               .map((slug) => {
                 const label =
-                  slug === "email" ? "Add the Email subscription" : isTier(slug) && heldTier ? `Switch to ${p.planName(slug)}` : `Subscribe to ${p.planName(slug)}`;
+                  slug === "email"
+                    ? "Add the Email subscription"
+                    : isTier(slug) && heldTier
+                      ? `Switch to ${p.planName(slug)}`
+                      : `Subscribe to ${p.planName(slug)}`;
                 return (
-                  <button key={slug} type="button" className="btn" disabled={busy !== null} onClick={() => void go(slug, "/api/billing/checkout", { plan: slug })}>
+                  <button
+                    key={slug}
+                    type="button"
+                    className="btn"
+                    disabled={busy !== null}
+                    onClick={() => void go(slug, "/api/billing/checkout", { plan: slug })}
+                  >
                     {busy === slug ? "Opening…" : label}
                   </button>
                 );
@@ -69,7 +85,12 @@ export function BillingActions(p: {
           </div>
           {p.hasBillingAccount ? (
             <p style={{ marginTop: "0.75rem" }}>
-              <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void go("portal", "/api/billing/portal")}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy !== null}
+                onClick={() => void go("portal", "/api/billing/portal")}
+              >
                 {busy === "portal" ? "Opening…" : "Manage billing (payment methods, invoices, cancellation)"}
               </button>
             </p>

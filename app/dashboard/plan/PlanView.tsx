@@ -8,7 +8,8 @@ import { useTRPC } from "../_components/trpc";
 import { BillingActions } from "./BillingActions";
 import "./plan.css";
 
-const dateFmt = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const dateFmt = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 const n = (v: number) => v.toLocaleString("en-US");
 
 export function PlanView() {
@@ -40,29 +41,58 @@ export function PlanView() {
         </p>
       ) : null}
       {!ent || !b ? (
-        overview.error || billing.error ? null : <p className="muted">Loading…</p>
+        overview.error || billing.error ? null : (
+          <p className="muted">Loading…</p>
+        )
       ) : (
         <>
           <section className="card" data-testid="plan-summary">
             <h2>Your plans: {ent.plans.map(planName).join(" + ")}</h2>
             <dl className="plan-figures" data-testid="plan-figures">
-              <div><dt>Monthly allowance</dt><dd>{n(ent.monthlyUnits)} units</dd></div>
-              <div><dt>API keys</dt><dd>{n(ent.apiKeys)}</dd></div>
-              <div><dt>Members</dt><dd>{n(ent.members)}</dd></div>
-              <div><dt>Sender slots</dt><dd>{n(ent.senders)}</dd></div>
-              <div><dt>History</dt><dd>{ent.historyDays ? `${ent.historyDays} days` : "none"}</dd></div>
-              <div><dt>Access</dt><dd>{ent.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities"}{ent.bulk ? ", bulk" : ""}{ent.webhooks ? ", webhooks" : ""}</dd></div>
+              <div>
+                <dt>Monthly allowance</dt>
+                <dd>{n(ent.monthlyUnits)} units</dd>
+              </div>
+              <div>
+                <dt>API keys</dt>
+                <dd>{n(ent.apiKeys)}</dd>
+              </div>
+              <div>
+                <dt>Members</dt>
+                <dd>{n(ent.members)}</dd>
+              </div>
+              <div>
+                <dt>Sender slots</dt>
+                <dd>{n(ent.senders)}</dd>
+              </div>
+              <div>
+                <dt>History</dt>
+                <dd>{ent.historyDays ? `${ent.historyDays} days` : "none"}</dd>
+              </div>
+              <div>
+                <dt>Access</dt>
+                <dd>
+                  {ent.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities"}
+                  {ent.bulk ? ", bulk" : ""}
+                  {ent.webhooks ? ", webhooks" : ""}
+                </dd>
+              </div>
             </dl>
             {b.subscriptions.length ? (
               <ul className="small sub-list" data-testid="subscriptions">
                 {b.subscriptions.map((s, i) => (
                   <li key={i}>
-                    <strong>{planName(s.plan)}</strong> · {s.source === "stripe" ? "paid through Stripe" : "granted by the operator"}
+                    <strong>{planName(s.plan)}</strong> ·{" "}
+                    {s.source === "stripe" ? "paid through Stripe" : "granted by the operator"}
                     {s.status === "past_due" && s.graceEndsAt ? (
-                      <span className="badge badge-paused" style={{ marginLeft: 6 }}>payment overdue: kept until {dateFmt(s.graceEndsAt)}</span>
+                      <span className="badge badge-paused" style={{ marginLeft: 6 }}>
+                        payment overdue: kept until {dateFmt(s.graceEndsAt)}
+                      </span>
                     ) : null}
                     {s.cancelAtPeriodEnd && s.currentPeriodEnd ? (
-                      <span className="badge badge-pending" style={{ marginLeft: 6 }}>ends {dateFmt(s.currentPeriodEnd)}</span>
+                      <span className="badge badge-pending" style={{ marginLeft: 6 }}>
+                        ends {dateFmt(s.currentPeriodEnd)}
+                      </span>
                     ) : null}
                   </li>
                 ))}
@@ -79,14 +109,18 @@ export function PlanView() {
                   <p data-testid="billing-contact">
                     To ask for a change, contact{" "}
                     {b.contact.kind === "url" ? (
-                      <a href={b.contact.value} rel="noopener noreferrer" target="_blank">{b.contact.value}</a>
+                      <a href={b.contact.value} rel="noopener noreferrer" target="_blank">
+                        {b.contact.value}
+                      </a>
                     ) : (
                       <a href={`mailto:${b.contact.value}`}>{b.contact.value}</a>
-                    )}
-                    {" "}and mention this workspace: <code>{overview.data?.workspace.name}</code>.
+                    )}{" "}
+                    and mention this workspace: <code>{overview.data?.workspace.name}</code>.
                   </p>
                 ) : (
-                  <p data-testid="billing-contact">To ask for a change, contact the people who run this service and mention this workspace.</p>
+                  <p data-testid="billing-contact">
+                    To ask for a change, contact the people who run this service and mention this workspace.
+                  </p>
                 )}
               </>
             ) : (
@@ -105,18 +139,24 @@ export function PlanView() {
 
       <h2>All plans</h2>
       <p className="muted small">
-        Plans held together give the <strong>highest</strong> allowance, key, member and sender figures (never the sum) and the union of their
-        access. There are no overage charges: at the limit, lookups answer 402 until the next UTC month. When a change lowers the key limit, the
-        newest keys pause (the oldest stay active) and resume when the limit rises again.
+        Plans held together give the <strong>highest</strong> allowance, key, member and sender figures (never the sum)
+        and the union of their access. There are no overage charges: at the limit, lookups answer 402 until the next UTC
+        month. When a change lowers the key limit, the newest keys pause (the oldest stay active) and resume when the
+        limit rises again.
       </p>
       <div className="plan-grid" data-testid="plan-grid">
         {catalog.data?.map((p) => (
-          <div key={p.slug} className={`plan-card${ent?.plans.includes(p.slug) ? " selected" : ""}`} data-testid={`plan-${p.slug}`}>
+          <div
+            key={p.slug}
+            className={`plan-card${ent?.plans.includes(p.slug) ? " selected" : ""}`}
+            data-testid={`plan-${p.slug}`}
+          >
             <strong>{p.name}</strong>
             <ul className="small">
               <li>{n(p.monthlyUnits)} units / UTC month</li>
               <li>
-                {p.apiKeys} API key{p.apiKeys === 1 ? "" : "s"} · {p.members} member{p.members === 1 ? "" : "s"} · {p.senders} sender slot{p.senders === 1 ? "" : "s"}
+                {p.apiKeys} API key{p.apiKeys === 1 ? "" : "s"} · {p.members} member{p.members === 1 ? "" : "s"} ·{" "}
+                {p.senders} sender slot{p.senders === 1 ? "" : "s"}
               </li>
               <li>{p.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities only"}</li>
               <li>

@@ -14,7 +14,9 @@ import { SaveReportForm } from "./SaveReportForm";
 export function ReportsView({ initialOpen = null }: { initialOpen?: string | null }) {
   const trpc = useTRPC();
   const [open, setOpen] = useState<string | null>(initialOpen);
-  const list = useInfiniteQuery(trpc.reports.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }));
+  const list = useInfiniteQuery(
+    trpc.reports.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
+  );
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const openReport = open ? items.find((r) => r.id === open) : undefined;
 
@@ -22,47 +24,57 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
     <>
       <h1>Saved reports</h1>
       <p className="muted small">
-        Save a fraud report (for example an assessment result) to keep it with the workspace. Saving needs {describePlans(plansForCapability("full"))} and uses one
-        lookup unit; each report is hidden when it reaches the expiry set by the lookup history window at the time it was saved.
+        Save a fraud report (for example an assessment result) to keep it with the workspace. Saving needs{" "}
+        {describePlans(plansForCapability("full"))} and uses one lookup unit; each report is hidden when it reaches the
+        expiry set by the lookup history window at the time it was saved.
       </p>
       <SaveReportForm />
       <div className="card">
         <ErrorNote error={list.error} />
         <div className="table-scroll">
-        <table className="list" data-testid="reports-table">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Request id</th>
-              <th>Created</th>
-              <th>Expires</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.id} data-testid="report-row">
-                <td>
-                  {r.title}
-                  {asAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
-                </td>
-                <td>{r.request_id ? <code>{r.request_id}</code> : "—"}</td>
-                <td>{formatUtc(r.created_at)}</td>
-                <td>{r.expires_at ? formatUtc(r.expires_at) : "never (legacy)"}</td>
-                <td>
-                  <button type="button" className="btn btn-ghost" onClick={() => setOpen(open === r.id ? null : r.id)}>
-                    {open === r.id ? "Hide" : "View"}
-                  </button>
-                </td>
+          <table className="list" data-testid="reports-table">
+            <thead>
+              <tr>
+                <th>Title</th>
+                <th>Request id</th>
+                <th>Created</th>
+                <th>Expires</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <tr key={r.id} data-testid="report-row">
+                  <td>
+                    {r.title}
+                    {asAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
+                  </td>
+                  <td>{r.request_id ? <code>{r.request_id}</code> : "—"}</td>
+                  <td>{formatUtc(r.created_at)}</td>
+                  <td>{r.expires_at ? formatUtc(r.expires_at) : "never (legacy)"}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      onClick={() => setOpen(open === r.id ? null : r.id)}
+                    >
+                      {open === r.id ? "Hide" : "View"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
         {list.isPending ? <p className="muted small">Loading saved reports…</p> : null}
         {list.data && items.length === 0 ? <p className="muted small">No saved reports.</p> : null}
         {list.hasNextPage ? (
-          <button type="button" className="btn btn-ghost" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
             Load more
           </button>
         ) : null}

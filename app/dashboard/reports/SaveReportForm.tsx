@@ -43,7 +43,8 @@ export function SaveReportForm() {
     } catch {
       return setNote("The report must be valid JSON.");
     }
-    if (!report || typeof report !== "object" || Array.isArray(report)) return setNote("The report must be a JSON object.");
+    if (!report || typeof report !== "object" || Array.isArray(report))
+      return setNote("The report must be a JSON object.");
     setNote(null);
     save.mutate({ title, report: report as Record<string, unknown>, request_id: requestId.trim() || undefined });
   }
@@ -60,19 +61,43 @@ export function SaveReportForm() {
       <div className="form-row">
         <label>
           Title
-          <input name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required placeholder="Suspicious checkout" />
+          <input
+            name="title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+            required
+            placeholder="Suspicious checkout"
+          />
         </label>
         <label>
           Request id (optional)
-          <input name="requestId" value={requestId} onChange={(e) => setRequestId(e.target.value)} maxLength={100} placeholder="req_…" />
+          <input
+            name="requestId"
+            value={requestId}
+            onChange={(e) => setRequestId(e.target.value)}
+            maxLength={100}
+            placeholder="req_…"
+          />
         </label>
-        <button type="button" className="btn btn-ghost" disabled={!requestId.trim() || load.isPending} onClick={() => load.mutate()}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={!requestId.trim() || load.isPending}
+          onClick={() => load.mutate()}
+        >
           Load assessment
         </button>
       </div>
       <label>
         Report (JSON object)
-        <textarea name="report" value={json} onChange={(e) => setJson(e.target.value)} rows={10} style={{ width: "100%", fontFamily: "monospace" }} />
+        <textarea
+          name="report"
+          value={json}
+          onChange={(e) => setJson(e.target.value)}
+          rows={10}
+          style={{ width: "100%", fontFamily: "monospace" }}
+        />
       </label>
       <div className="form-row">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || !title.trim() || !json.trim()}>

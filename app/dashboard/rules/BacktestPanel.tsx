@@ -33,7 +33,15 @@ function rangeOf(range: string, from: string, to: string): BacktestRange | strin
   return since < until ? { since, until } : "The first date must come before the second.";
 }
 
-export function BacktestPanel({ pending, result, onRun }: { pending: boolean; result: BacktestResult | undefined; onRun: (r: BacktestRange) => void }) {
+export function BacktestPanel({
+  pending,
+  result,
+  onRun,
+}: {
+  pending: boolean;
+  result: BacktestResult | undefined;
+  onRun: (r: BacktestRange) => void;
+}) {
   const [range, setRange] = useState("30");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -119,7 +127,10 @@ function BacktestAnswer({ r }: { r: BacktestResult }) {
         </div>
       </div>
       {r.labelled.fraud + r.labelled.legitimate === 0 ? (
-        <p className="small muted">No assessment in this range has an outcome label yet: label answers on the Assess page to measure precision and recall.</p>
+        <p className="small muted">
+          No assessment in this range has an outcome label yet: label answers on the Assess page to measure precision
+          and recall.
+        </p>
       ) : null}
       <h4>Decision changes</h4>
       {r.decision_changes.length === 0 ? (
@@ -130,7 +141,8 @@ function BacktestAnswer({ r }: { r: BacktestResult }) {
         <ul className="change-list" data-testid="backtest-changes">
           {r.decision_changes.map((c) => (
             <li key={`${c.from}-${c.to}`}>
-              <span className={`badge decision-${c.from}`}>{c.from}</span> → <span className={`badge decision-${c.to}`}>{c.to}</span> <strong>{c.count}</strong>
+              <span className={`badge decision-${c.from}`}>{c.from}</span> →{" "}
+              <span className={`badge decision-${c.to}`}>{c.to}</span> <strong>{c.count}</strong>
             </li>
           ))}
         </ul>
@@ -151,11 +163,18 @@ function BacktestAnswer({ r }: { r: BacktestResult }) {
       ) : null}
       {r.errors.count > 0 ? (
         <p className="small notice">
-          The rule could not be evaluated on {r.errors.count} assessment{r.errors.count === 1 ? "" : "s"} (counted as no match){r.errors.first ? `: ${r.errors.first}` : "."}
+          The rule could not be evaluated on {r.errors.count} assessment{r.errors.count === 1 ? "" : "s"} (counted as no
+          match){r.errors.first ? `: ${r.errors.first}` : "."}
         </p>
       ) : null}
-      {r.without_facts > 0 ? <p className="small muted">{r.without_facts} older assessments were recorded before their facts were kept and are not counted.</p> : null}
-      {r.truncated ? <p className="small muted">The range holds more assessments than one test reads: the newest were tested.</p> : null}
+      {r.without_facts > 0 ? (
+        <p className="small muted">
+          {r.without_facts} older assessments were recorded before their facts were kept and are not counted.
+        </p>
+      ) : null}
+      {r.truncated ? (
+        <p className="small muted">The range holds more assessments than one test reads: the newest were tested.</p>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,12 @@
 // The condition rows of a rule: field, test and value, all of which must hold. Each field shows what it means from
 // the one fact table (server/rules/facts.ts) that the API documentation and the evaluator read, and the identifier
 // it is in an expression, so a user can move from conditions to an expression in the same words.
-import { CONDITION_FIELDS, MAX_CONDITIONS, type ConditionField, type ConditionOp } from "../../../server/rules/conditions";
+import {
+  CONDITION_FIELDS,
+  MAX_CONDITIONS,
+  type ConditionField,
+  type ConditionOp,
+} from "../../../server/rules/conditions";
 import { FACTS } from "../../../server/rules/facts";
 import { DocText } from "./DocText";
 import { FIELD_NAMES, isListOp, newCondition, OP_LABEL, opsFor, type ConditionDraft } from "./rule-draft";
@@ -17,7 +22,14 @@ const PLACEHOLDER: Record<string, string> = {
 function placeholder(c: ConditionDraft): string {
   if (c.op === "cidr") return "203.0.113.0/24, 2001:db8::/32";
   const kind = CONDITION_FIELDS[c.field].kind;
-  const one = c.field === "event" ? "checkout" : c.field === "currency" ? "EUR" : c.field === "email_domain" ? "example.com" : (PLACEHOLDER[kind] ?? "");
+  const one =
+    c.field === "event"
+      ? "checkout"
+      : c.field === "currency"
+        ? "EUR"
+        : c.field === "email_domain"
+          ? "example.com"
+          : (PLACEHOLDER[kind] ?? "");
   return isListOp(c.op) ? `${one}, …` : one;
 }
 
@@ -30,7 +42,8 @@ export function ConditionBuilder({
   errors: Record<number, string>;
   onChange: (next: ConditionDraft[]) => void;
 }) {
-  const set = (i: number, c: Partial<ConditionDraft>) => onChange(conditions.map((old, j) => (j === i ? { ...old, ...c } : old)));
+  const set = (i: number, c: Partial<ConditionDraft>) =>
+    onChange(conditions.map((old, j) => (j === i ? { ...old, ...c } : old)));
   function setField(i: number, field: ConditionField) {
     const ops = opsFor(field);
     const op = ops.includes(conditions[i]!.op) ? conditions[i]!.op : ops[0]!;
@@ -52,7 +65,12 @@ export function ConditionBuilder({
               <div className="condition-inputs">
                 <label>
                   Field
-                  <select value={c.field} onChange={(e) => setField(i, e.target.value as ConditionField)} aria-describedby={meaningId} data-testid="condition-field">
+                  <select
+                    value={c.field}
+                    onChange={(e) => setField(i, e.target.value as ConditionField)}
+                    aria-describedby={meaningId}
+                    data-testid="condition-field"
+                  >
                     {FIELD_NAMES.map((f) => (
                       <option key={f} value={f}>
                         {f.replace(/_/g, " ")}
@@ -62,7 +80,11 @@ export function ConditionBuilder({
                 </label>
                 <label>
                   Test
-                  <select value={c.op} onChange={(e) => set(i, { op: e.target.value as ConditionOp })} data-testid="condition-op">
+                  <select
+                    value={c.op}
+                    onChange={(e) => set(i, { op: e.target.value as ConditionOp })}
+                    data-testid="condition-op"
+                  >
                     {opsFor(c.field).map((op) => (
                       <option key={op} value={op}>
                         {OP_LABEL[op]}
@@ -73,7 +95,11 @@ export function ConditionBuilder({
                 <label className="grow">
                   Value{isListOp(c.op) ? " (separate with commas)" : ""}
                   {def.kind === "boolean" ? (
-                    <select value={c.value} onChange={(e) => set(i, { value: e.target.value })} data-testid="condition-value">
+                    <select
+                      value={c.value}
+                      onChange={(e) => set(i, { value: e.target.value })}
+                      data-testid="condition-value"
+                    >
                       <option value="true">yes</option>
                       <option value="false">no</option>
                     </select>
@@ -111,7 +137,12 @@ export function ConditionBuilder({
           );
         })}
       </ol>
-      <button type="button" className="btn" onClick={() => onChange([...conditions, newCondition()])} disabled={conditions.length >= MAX_CONDITIONS}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => onChange([...conditions, newCondition()])}
+        disabled={conditions.length >= MAX_CONDITIONS}
+      >
         Add a condition
       </button>
     </fieldset>

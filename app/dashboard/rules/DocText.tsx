@@ -2,7 +2,15 @@
 export function DocText({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, i) => (part.startsWith("`") && part.endsWith("`") && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part))}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, i) =>
+          part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : (
+            part
+          ),
+        )}
     </>
   );
 }

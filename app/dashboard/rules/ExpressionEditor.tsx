@@ -6,9 +6,21 @@ import { FACT_NAMES, FACTS } from "../../../server/rules/facts";
 import { DocText } from "./DocText";
 import type { ExpressionError } from "./rule-draft";
 
-const EXAMPLES = ["ip.country != billing_country && amount > 500", 'velocity.device_users_1h > 3 || "email_disposable" in signals', 'ip.address.inCidr("203.0.113.0/24")'];
+const EXAMPLES = [
+  "ip.country != billing_country && amount > 500",
+  'velocity.device_users_1h > 3 || "email_disposable" in signals',
+  'ip.address.inCidr("203.0.113.0/24")',
+];
 
-export function ExpressionEditor({ value, error, onChange }: { value: string; error: ExpressionError | null; onChange: (v: string) => void }) {
+export function ExpressionEditor({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: ExpressionError | null;
+  onChange: (v: string) => void;
+}) {
   const line = error ? (value.split("\n")[error.line - 1] ?? "") : "";
   return (
     <div className="expression-editor">
@@ -27,7 +39,14 @@ export function ExpressionEditor({ value, error, onChange }: { value: string; er
         />
       </label>
       {error ? (
-        <div className="expression-error" id="expression-error" role="alert" data-testid="expression-error" data-line={error.line} data-column={error.column}>
+        <div
+          className="expression-error"
+          id="expression-error"
+          role="alert"
+          data-testid="expression-error"
+          data-line={error.line}
+          data-column={error.column}
+        >
           <p className="error">
             <strong>
               Line {error.line}, column {error.column}:
@@ -42,9 +61,9 @@ export function ExpressionEditor({ value, error, onChange }: { value: string; er
         </div>
       ) : null}
       <p className="hint" id="expression-help">
-        Common Expression Language: <code>== != &lt; &gt; in && || !</code>, <code>contains()</code>, <code>startsWith()</code>,{" "}
-        <code>ip.address.inCidr(&quot;…&quot;)</code>, <code>has(email.address)</code>. For example <code>{EXAMPLES[1]}</code>. A fact that is unknown
-        for an assessment makes any test on it false.
+        Common Expression Language: <code>== != &lt; &gt; in && || !</code>, <code>contains()</code>,{" "}
+        <code>startsWith()</code>, <code>ip.address.inCidr(&quot;…&quot;)</code>, <code>has(email.address)</code>. For
+        example <code>{EXAMPLES[1]}</code>. A fact that is unknown for an assessment makes any test on it false.
       </p>
       <details className="identifier-list">
         <summary>Identifiers ({FACT_NAMES.length})</summary>

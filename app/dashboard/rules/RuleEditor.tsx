@@ -8,9 +8,27 @@ import { useTRPC } from "../_components/trpc";
 import { BacktestPanel, type BacktestRange } from "./BacktestPanel";
 import { ConditionBuilder } from "./ConditionBuilder";
 import { ExpressionEditor } from "./ExpressionEditor";
-import { ACTION_TEXT, ACTIONS, emptyDraft, draftOf, ruleBody, splitServerError, type RuleAction, type RuleDraft, type RuleRecord } from "./rule-draft";
+import {
+  ACTION_TEXT,
+  ACTIONS,
+  emptyDraft,
+  draftOf,
+  ruleBody,
+  splitServerError,
+  type RuleAction,
+  type RuleDraft,
+  type RuleRecord,
+} from "./rule-draft";
 
-export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null; priority: number; onDone: (saved: boolean) => void }) {
+export function RuleEditor({
+  rule,
+  priority,
+  onDone,
+}: {
+  rule: RuleRecord | null;
+  priority: number;
+  onDone: (saved: boolean) => void;
+}) {
   const trpc = useTRPC();
   const [d, setD] = useState<RuleDraft>(() => (rule ? draftOf(rule) : emptyDraft()));
   const nameRef = useRef<HTMLInputElement>(null);
@@ -25,7 +43,8 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
   const [shownError, setShownError] = useState<unknown>(null);
   useEffect(() => setShownError(save.error), [save.error]);
   useEffect(() => setShownError(backtest.error), [backtest.error]);
-  const split = errorCode(shownError) === "INVALID_REQUEST" ? splitServerError((shownError as { message?: string }).message) : null;
+  const split =
+    errorCode(shownError) === "INVALID_REQUEST" ? splitServerError((shownError as { message?: string }).message) : null;
 
   // A refusal is about the draft it was given: once the draft changes, it no longer points at the right place.
   const change = (next: Partial<RuleDraft>) => {
@@ -40,7 +59,14 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
   }
 
   function runBacktest(r: BacktestRange) {
-    backtest.mutate({ action: d.action, priority: rule?.priority ?? priority, ...ruleBody(d), since: r.since, until: r.until, samples: 10 });
+    backtest.mutate({
+      action: d.action,
+      priority: rule?.priority ?? priority,
+      ...ruleBody(d),
+      since: r.since,
+      until: r.until,
+      samples: 10,
+    });
   }
 
   return (
@@ -55,11 +81,24 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
         <div className="field-grid">
           <label>
             Name
-            <input ref={nameRef} value={d.name} onChange={(e) => change({ name: e.target.value })} maxLength={120} required placeholder="Foreign card, big basket" data-testid="rule-name" />
+            <input
+              ref={nameRef}
+              value={d.name}
+              onChange={(e) => change({ name: e.target.value })}
+              maxLength={120}
+              required
+              placeholder="Foreign card, big basket"
+              data-testid="rule-name"
+            />
           </label>
           <label>
             Action when it matches
-            <select value={d.action} onChange={(e) => change({ action: e.target.value as RuleAction })} aria-describedby="rule-action-hint" data-testid="rule-action">
+            <select
+              value={d.action}
+              onChange={(e) => change({ action: e.target.value as RuleAction })}
+              aria-describedby="rule-action-hint"
+              data-testid="rule-action"
+            >
               {ACTIONS.map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -80,36 +119,65 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
             />
           </div>
           <div className="switch-field">
-            <Switch checked={d.enabled} onChange={(on) => change({ enabled: on })} label="Enabled" testId="rule-enabled" hint="A disabled rule is kept but not evaluated." />
+            <Switch
+              checked={d.enabled}
+              onChange={(on) => change({ enabled: on })}
+              label="Enabled"
+              testId="rule-enabled"
+              hint="A disabled rule is kept but not evaluated."
+            />
           </div>
         </div>
 
         <div className="segmented" role="radiogroup" aria-label="Rule form">
           {(["conditions", "expression"] as const).map((f) => (
             <label key={f} className={d.form === f ? "selected" : undefined}>
-              <input type="radio" name="rule-form" value={f} checked={d.form === f} onChange={() => change({ form: f })} data-testid={`form-${f}`} />
+              <input
+                type="radio"
+                name="rule-form"
+                value={f}
+                checked={d.form === f}
+                onChange={() => change({ form: f })}
+                data-testid={`form-${f}`}
+              />
               {f === "conditions" ? "Conditions" : "Expression (CEL)"}
             </label>
           ))}
         </div>
 
         {d.form === "conditions" ? (
-          <ConditionBuilder conditions={d.conditions} errors={split?.conditions ?? {}} onChange={(conditions) => change({ conditions })} />
+          <ConditionBuilder
+            conditions={d.conditions}
+            errors={split?.conditions ?? {}}
+            onChange={(conditions) => change({ conditions })}
+          />
         ) : (
-          <ExpressionEditor value={d.expression} error={split?.expression ?? null} onChange={(expression) => change({ expression })} />
+          <ExpressionEditor
+            value={d.expression}
+            error={split?.expression ?? null}
+            onChange={(expression) => change({ expression })}
+          />
         )}
 
-        {split
-          ? split.other.map((m) => (
-              <p key={m} className="error" role="alert" data-testid="rule-error">
-                {m}
-              </p>
-            ))
-          : <ErrorNote error={shownError} />}
+        {split ? (
+          split.other.map((m) => (
+            <p key={m} className="error" role="alert" data-testid="rule-error">
+              {m}
+            </p>
+          ))
+        ) : (
+          <ErrorNote error={shownError} />
+        )}
 
         <div className="form-row rule-editor-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="rule-save">
-            {save.isPending ? "Saving…" : rule ? "Save changes" : d.mode === "shadow" ? "Save as shadow rule" : "Save rule"}
+            {save.isPending
+              ? "Saving…"
+              : rule
+                ? "Save changes"
+                : d.mode === "shadow"
+                  ? "Save as shadow rule"
+                  : "Save rule"}
           </button>
           <button type="button" className="btn" onClick={() => onDone(false)}>
             Cancel
@@ -122,10 +190,32 @@ export function RuleEditor({ rule, priority, onDone }: { rule: RuleRecord | null
 }
 
 /** An on/off switch: a button with role switch, so screen readers and keyboards treat it as one. */
-export function Switch({ checked, onChange, label, hint, testId, disabled }: { checked: boolean; onChange: (on: boolean) => void; label: string; hint?: string; testId?: string; disabled?: boolean }) {
+export function Switch({
+  checked,
+  onChange,
+  label,
+  hint,
+  testId,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  hint?: string;
+  testId?: string;
+  disabled?: boolean;
+}) {
   return (
     <div className="switch-wrap">
-      <button type="button" role="switch" aria-checked={checked} className="switch" onClick={() => onChange(!checked)} data-testid={testId} disabled={disabled}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        className="switch"
+        onClick={() => onChange(!checked)}
+        data-testid={testId}
+        disabled={disabled}
+      >
         <span className="switch-track" aria-hidden="true">
           <span className="switch-thumb" />
         </span>

@@ -10,7 +10,13 @@ function conditionText(r: RuleRecord): string {
   if (r.expression !== null) return r.expression;
   return (r.conditions ?? [])
     .map((c) => {
-      const value = Array.isArray(c.value) ? c.value.join(", ") : typeof c.value === "boolean" ? (c.value ? "yes" : "no") : String(c.value);
+      const value = Array.isArray(c.value)
+        ? c.value.join(", ")
+        : typeof c.value === "boolean"
+          ? c.value
+            ? "yes"
+            : "no"
+          : String(c.value);
       return `${CONDITION_FIELDS[c.field as keyof typeof CONDITION_FIELDS]?.fact ?? c.field} ${OP_LABEL[c.op]} ${value}`;
     })
     .join(" and ");
@@ -66,7 +72,13 @@ export function RuleRow({
     (up ? upRef : downRef).current?.focus();
   }, [focusMove, position, count]);
   return (
-    <li className={`rule-row${r.enabled ? "" : " rule-off"}`} data-testid="rule-row" data-rule-id={r.id} data-mode={r.mode} data-enabled={r.enabled}>
+    <li
+      className={`rule-row${r.enabled ? "" : " rule-off"}`}
+      data-testid="rule-row"
+      data-rule-id={r.id}
+      data-mode={r.mode}
+      data-enabled={r.enabled}
+    >
       <div className="rule-summary">
         <span className="rule-position" aria-label={`Position ${position}`}>
           {position}
@@ -93,19 +105,43 @@ export function RuleRow({
       </p>
       <div className="rule-controls">
         <Switch checked={r.enabled} onChange={(on) => onChange({ enabled: on })} label="Enabled" testId="row-enabled" />
-        <Switch checked={r.mode === "shadow"} onChange={(on) => onChange({ mode: on ? "shadow" : "active" })} label="Shadow" testId="row-shadow" />
+        <Switch
+          checked={r.mode === "shadow"}
+          onChange={(on) => onChange({ mode: on ? "shadow" : "active" })}
+          label="Shadow"
+          testId="row-shadow"
+        />
         <span className="rule-buttons">
-          <button ref={upRef} type="button" className="btn" onClick={() => onMove(-1)} disabled={position === 1} aria-label={`Move “${r.name}” up`}>
+          <button
+            ref={upRef}
+            type="button"
+            className="btn"
+            onClick={() => onMove(-1)}
+            disabled={position === 1}
+            aria-label={`Move “${r.name}” up`}
+          >
             ↑ Up
           </button>
-          <button ref={downRef} type="button" className="btn" onClick={() => onMove(1)} disabled={position === count} aria-label={`Move “${r.name}” down`}>
+          <button
+            ref={downRef}
+            type="button"
+            className="btn"
+            onClick={() => onMove(1)}
+            disabled={position === count}
+            aria-label={`Move “${r.name}” down`}
+          >
             ↓ Down
           </button>
           <button type="button" className="btn" onClick={onEdit} aria-label={`Edit or test “${r.name}”`}>
             Edit / test
           </button>
           {confirming ? null : (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} aria-label={`Delete “${r.name}”`}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete “${r.name}”`}
+            >
               Delete
             </button>
           )}

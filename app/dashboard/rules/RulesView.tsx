@@ -24,7 +24,10 @@ export function RulesView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.rules.list.queryOptions({}));
-  const summary = useQuery({ ...trpc.workspace.analyticsSummary.queryOptions({ days: STATS_DAYS }), enabled: list.isSuccess });
+  const summary = useQuery({
+    ...trpc.workspace.analyticsSummary.queryOptions({ days: STATS_DAYS }),
+    enabled: list.isSuccess,
+  });
   const [editing, setEditing] = useState<"new" | string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
@@ -59,7 +62,10 @@ export function RulesView() {
     if (order === null && list.data) written.current = new Map(list.data.items.map((r) => [r.id, r.priority]));
   }, [order, list.data]);
   const rules = order
-    ? [...order.map((id) => serverRules.find((r) => r.id === id)).filter((r): r is RuleRecord => r !== undefined), ...serverRules.filter((r) => !order.includes(r.id))]
+    ? [
+        ...order.map((id) => serverRules.find((r) => r.id === id)).filter((r): r is RuleRecord => r !== undefined),
+        ...serverRules.filter((r) => !order.includes(r.id)),
+      ]
     : serverRules;
   const stats = new Map((summary.data?.rules ?? []).map((q) => [q.id, q]));
   const editingRule = editing && editing !== "new" ? (rules.find((r) => r.id === editing) ?? null) : null;
@@ -108,14 +114,21 @@ export function RulesView() {
       <div className="row-between rules-head">
         <h1>Rules</h1>
         {list.isSuccess && editing === null ? (
-          <button ref={newButton} type="button" className="btn btn-primary" onClick={() => (setNotice(null), setMoved(null), setEditing("new"))} data-testid="rule-new">
+          <button
+            ref={newButton}
+            type="button"
+            className="btn btn-primary"
+            onClick={() => (setNotice(null), setMoved(null), setEditing("new"))}
+            data-testid="rule-new"
+          >
             New rule
           </button>
         ) : null}
       </div>
       <p className="muted small">
-        Rules run on every assessment in this order; the first enabled active rule that matches decides (an <em>allow</em> rule overrides the score). Shadow
-        rules are evaluated and recorded but never change a decision: test a rule here or in shadow, then turn it on. Label answers on the{" "}
+        Rules run on every assessment in this order; the first enabled active rule that matches decides (an{" "}
+        <em>allow</em> rule overrides the score). Shadow rules are evaluated and recorded but never change a decision:
+        test a rule here or in shadow, then turn it on. Label answers on the{" "}
         <Link href="/dashboard/assess">Assess</Link> page to measure each rule&apos;s precision.
       </p>
 
@@ -151,8 +164,8 @@ export function RulesView() {
         ) : null}
         {list.isSuccess && rules.length === 0 ? (
           <p className="muted" data-testid="rules-empty">
-            No rules yet: every decision comes from the score. Create one with <strong>New rule</strong>, e.g. review checkouts whose billing country differs
-            from the IP&apos;s country.
+            No rules yet: every decision comes from the score. Create one with <strong>New rule</strong>, e.g. review
+            checkouts whose billing country differs from the IP&apos;s country.
           </p>
         ) : null}
         {rules.length > 0 ? (
@@ -170,7 +183,10 @@ export function RulesView() {
                 onEdit={() => (setNotice(null), setMoved(null), setEditing(r.id))}
                 onMove={(by) => move(r.id, by)}
                 onChange={(changes) => update.mutate({ id: r.id, ...changes })}
-                onDelete={() => (setMoved(null), remove.mutateAsync({ id: r.id }).then(() => setNotice(`Deleted “${r.name}”.`)))}
+                onDelete={() => (
+                  setMoved(null),
+                  remove.mutateAsync({ id: r.id }).then(() => setNotice(`Deleted “${r.name}”.`))
+                )}
               />
             ))}
           </ol>

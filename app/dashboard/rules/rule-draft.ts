@@ -58,7 +58,15 @@ export interface RuleDraft {
 export const newCondition = (): ConditionDraft => ({ field: "country", op: "eq", value: "" });
 
 export function emptyDraft(): RuleDraft {
-  return { name: "", action: "review", mode: "shadow", enabled: true, form: "conditions", conditions: [newCondition()], expression: "" };
+  return {
+    name: "",
+    action: "review",
+    mode: "shadow",
+    enabled: true,
+    form: "conditions",
+    conditions: [newCondition()],
+    expression: "",
+  };
 }
 
 export function draftOf(rule: RuleRecord): RuleDraft {
@@ -87,7 +95,10 @@ function valueOf(c: ConditionDraft): string | number | boolean | (string | numbe
     return t;
   };
   if (isListOp(c.op)) {
-    const parts = c.value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+    const parts = c.value
+      .split(/[,\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     return c.op === "cidr" && parts.length === 1 ? parts[0]! : (parts.map(one) as (string | number)[]);
   }
   return one(c.value);
@@ -95,7 +106,9 @@ function valueOf(c: ConditionDraft): string | number | boolean | (string | numbe
 
 /** The condition or expression of a draft, as both the create and the backtest procedures take it. */
 export function ruleBody(d: RuleDraft): Pick<CreateBody, "conditions" | "expression"> {
-  return d.form === "expression" ? { expression: d.expression } : { conditions: d.conditions.map((c) => ({ field: c.field, op: c.op, value: valueOf(c) })) };
+  return d.form === "expression"
+    ? { expression: d.expression }
+    : { conditions: d.conditions.map((c) => ({ field: c.field, op: c.op, value: valueOf(c) })) };
 }
 
 export interface ExpressionError {
@@ -138,7 +151,8 @@ export function splitServerError(message: string | undefined): DraftErrors {
   return out;
 }
 
-export const percent = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 1000) / 10} %`);
+export const percent = (r: number | null | undefined) =>
+  r === null || r === undefined ? "—" : `${Math.round(r * 1000) / 10} %`;
 
 /** "A, B or C" */
 export function orList(names: string[]): string {

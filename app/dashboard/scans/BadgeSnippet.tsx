@@ -16,7 +16,9 @@ export function BadgeSnippet({ host, visibility }: { host: string; visibility: s
       </p>
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src={`/badges/${host}.svg`} alt={`Security badge of ${host}`} height={20} />
-      <pre className="raw-json badge-code" data-testid="badge-snippet">{html}</pre>
+      <pre className="raw-json badge-code" data-testid="badge-snippet">
+        {html}
+      </pre>
       <CopyButton text={html} label="Copy the snippet" />
     </section>
   );

@@ -10,8 +10,16 @@ export function ScanHistory({ host }: { host: string }) {
   return (
     <section aria-labelledby="scan-history">
       <h2 id="scan-history">History of {host}</h2>
-      {history.isLoading ? <p className="muted" role="status">Loading the history…</p> : null}
-      {history.error ? <p className="error" role="alert">The history could not be loaded.</p> : null}
+      {history.isLoading ? (
+        <p className="muted" role="status">
+          Loading the history…
+        </p>
+      ) : null}
+      {history.error ? (
+        <p className="error" role="alert">
+          The history could not be loaded.
+        </p>
+      ) : null}
       {history.data && history.data.scans.length === 0 ? <p className="muted">No scans of this host yet.</p> : null}
       {history.data && history.data.scans.length > 0 ? (
         <ol className="scan-history" data-testid="scan-history">
@@ -20,8 +28,13 @@ export function ScanHistory({ host }: { host: string }) {
               <span className={`grade grade-small grade-${s.grade?.[0] ?? "none"}`}>{s.grade ?? "–"}</span>
               <span>
                 {s.status === "done" ? `${s.score} points` : s.status}
-                {s.score_delta !== null && s.score_delta !== 0 ? ` (${s.score_delta > 0 ? "+" : ""}${s.score_delta})` : ""} · {formatUtc(s.created_at)} · {s.visibility}
-                {s.changes.length > 0 ? <span className="muted small"> · changed: {s.changes.map((c) => c.test).join(", ")}</span> : null}
+                {s.score_delta !== null && s.score_delta !== 0
+                  ? ` (${s.score_delta > 0 ? "+" : ""}${s.score_delta})`
+                  : ""}{" "}
+                · {formatUtc(s.created_at)} · {s.visibility}
+                {s.changes.length > 0 ? (
+                  <span className="muted small"> · changed: {s.changes.map((c) => c.test).join(", ")}</span>
+                ) : null}
               </span>
             </li>
           ))}

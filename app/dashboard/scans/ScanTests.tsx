@@ -15,7 +15,9 @@ export function ScanTests({ tests }: { tests: Test[] }) {
           <li key={t.id} className={`scan-test ${t.points < 0 ? "scan-test-fail" : "scan-test-pass"}`}>
             <div className="row-between">
               <strong>{t.title}</strong>
-              <span className={`weight ${t.points < 0 ? "weight-up" : t.points > 0 ? "weight-down" : ""}`}>{pointsText(t)}</span>
+              <span className={`weight ${t.points < 0 ? "weight-up" : t.points > 0 ? "weight-down" : ""}`}>
+                {pointsText(t)}
+              </span>
             </div>
             <p>{t.reason}</p>
             {t.fix ? (

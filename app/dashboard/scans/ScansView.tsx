@@ -47,11 +47,25 @@ export function ScansView({ cost }: { cost: string }) {
       >
         <div className="form-row">
           <label htmlFor="scan-url">Site</label>
-          <input id="scan-url" name="url" type="text" inputMode="url" placeholder="example.com or https://example.com/" value={url} onChange={(e) => setUrl(e.target.value)} required autoComplete="url" />
+          <input
+            id="scan-url"
+            name="url"
+            type="text"
+            inputMode="url"
+            placeholder="example.com or https://example.com/"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            required
+            autoComplete="url"
+          />
         </div>
         <div className="form-row">
           <label htmlFor="scan-visibility">Visibility</label>
-          <select id="scan-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+          <select
+            id="scan-visibility"
+            value={visibility}
+            onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+          >
             <option value="private">Private</option>
             <option value="unlisted">Unlisted</option>
             <option value="public">Public</option>
@@ -66,8 +80,16 @@ export function ScansView({ cost }: { cost: string }) {
         </div>
       </form>
       <ErrorNote error={create.error} />
-      {create.isPending ? <p className="muted" role="status">Scanning: headers, redirects, TLS, DNS and mail records…</p> : null}
-      {scan?.status === "running" ? <p className="muted" role="status">The scan is still running; this page updates when it finishes.</p> : null}
+      {create.isPending ? (
+        <p className="muted" role="status">
+          Scanning: headers, redirects, TLS, DNS and mail records…
+        </p>
+      ) : null}
+      {scan?.status === "running" ? (
+        <p className="muted" role="status">
+          The scan is still running; this page updates when it finishes.
+        </p>
+      ) : null}
       {scan && scan.status !== "running" ? (
         <section className="scan-result" data-testid="scan-result">
           <GradeCard scan={scan} />

@@ -11,9 +11,9 @@ export default function ScansPage() {
     <>
       <h1>Website scans</h1>
       <p className="muted small">
-        Grades a site from A+ to F on its HTTP security headers, cookies, redirects, TLS certificate and its domain&apos;s CAA, DNSSEC, SPF and DMARC
-        records, exactly as <code>POST /v1/scans</code> does. Every test says what was found and how to fix it.{" "}
-        <a href="/docs#tag-Scans">Scoring table</a>.
+        Grades a site from A+ to F on its HTTP security headers, cookies, redirects, TLS certificate and its
+        domain&apos;s CAA, DNSSEC, SPF and DMARC records, exactly as <code>POST /v1/scans</code> does. Every test says
+        what was found and how to fix it. <a href="/docs#tag-Scans">Scoring table</a>.
       </p>
       <ScansView cost={procedureCost("scans.create") ?? "1 unit"} />
       <Attribution />

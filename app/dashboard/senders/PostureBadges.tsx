@@ -9,8 +9,18 @@ export interface Posture {
   checked_at: string;
 }
 
-const WORDS: Record<Status, string> = { pass: "in place", warn: "needs attention", fail: "problem", unknown: "could not be checked" };
-const OVERALL: Record<Status, string> = { pass: "Healthy", warn: "Needs attention", fail: "Problem found", unknown: "Check incomplete" };
+const WORDS: Record<Status, string> = {
+  pass: "in place",
+  warn: "needs attention",
+  fail: "problem",
+  unknown: "could not be checked",
+};
+const OVERALL: Record<Status, string> = {
+  pass: "Healthy",
+  warn: "Needs attention",
+  fail: "Problem found",
+  unknown: "Check incomplete",
+};
 const TONE: Record<Status, string> = { pass: "good", warn: "warn", fail: "bad", unknown: "unknown" };
 
 function blocklistWords(b: Posture["blocklists"]): [string, Status] {
@@ -31,10 +41,18 @@ export function PostureBadges({ posture }: { posture: Posture }) {
   const [blText, blStatus] = blocklistWords(posture.blocklists);
   const checks: { key: string; label: string; status: Status; reason: string }[] = [
     { key: "spf", label: `SPF ${WORDS[posture.spf.status]}`, status: posture.spf.status, reason: posture.spf.reason },
-    { key: "dkim", label: `DKIM ${WORDS[posture.dkim.status]}`, status: posture.dkim.status, reason: posture.dkim.reason },
+    {
+      key: "dkim",
+      label: `DKIM ${WORDS[posture.dkim.status]}`,
+      status: posture.dkim.status,
+      reason: posture.dkim.reason,
+    },
     {
       key: "dmarc",
-      label: posture.dmarc.status === "pass" && posture.dmarc.policy ? `DMARC enforced (${posture.dmarc.policy})` : `DMARC ${WORDS[posture.dmarc.status]}`,
+      label:
+        posture.dmarc.status === "pass" && posture.dmarc.policy
+          ? `DMARC enforced (${posture.dmarc.policy})`
+          : `DMARC ${WORDS[posture.dmarc.status]}`,
       status: posture.dmarc.status,
       reason: posture.dmarc.reason,
     },

@@ -62,10 +62,12 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
       <fieldset className="sender-kind">
         <legend className="small muted">What do you send from?</legend>
         <label>
-          <input type="radio" name="senderKind" checked={kind === "domain"} onChange={() => setKind("domain")} /> A whole domain
+          <input type="radio" name="senderKind" checked={kind === "domain"} onChange={() => setKind("domain")} /> A
+          whole domain
         </label>
         <label>
-          <input type="radio" name="senderKind" checked={kind === "address"} onChange={() => setKind("address")} /> One address
+          <input type="radio" name="senderKind" checked={kind === "address"} onChange={() => setKind("address")} /> One
+          address
         </label>
       </fieldset>
       <label>
@@ -82,7 +84,13 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
       </label>
       <label>
         DKIM selectors (optional)
-        <input name="dkimSelectors" value={selectors} onChange={(e) => setSelectors(e.target.value)} maxLength={300} placeholder="s1, google" />
+        <input
+          name="dkimSelectors"
+          value={selectors}
+          onChange={(e) => setSelectors(e.target.value)}
+          maxLength={300}
+          placeholder="s1, google"
+        />
         <span className="small muted">Your mail provider names them; without any, common selectors are tried.</span>
       </label>
       <div>
@@ -121,24 +129,31 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
       {s.status === "pending" ? (
         <div className="sender-record" data-testid="verification-record">
           <p className="small">
-            Publish this TXT record at your DNS provider, then verify. {s.kind === "address" ? `It proves you control ${s.domain}.` : null}
+            Publish this TXT record at your DNS provider, then verify.{" "}
+            {s.kind === "address" ? `It proves you control ${s.domain}.` : null}
           </p>
           <dl>
             <dt>Type</dt>
             <dd>TXT</dd>
             <dt>Name</dt>
             <dd className="record-value">
-              <code data-testid="record-name">{s.verification.name}</code> <CopyButton text={s.verification.name} label="Copy name" />
+              <code data-testid="record-name">{s.verification.name}</code>{" "}
+              <CopyButton text={s.verification.name} label="Copy name" />
             </dd>
             <dt>Value</dt>
             <dd className="record-value">
-              <code data-testid="record-value">{s.verification.value}</code> <CopyButton text={s.verification.value} label="Copy value" />
+              <code data-testid="record-value">{s.verification.value}</code>{" "}
+              <CopyButton text={s.verification.value} label="Copy value" />
             </dd>
           </dl>
         </div>
       ) : null}
-      {s.not_monitored_reason && s.status === "verified" ? <p className="small sender-note">{s.not_monitored_reason}</p> : null}
-      {s.status === "verified" && s.monitored && !s.posture ? <p className="small muted">The first check has not finished yet; it runs daily.</p> : null}
+      {s.not_monitored_reason && s.status === "verified" ? (
+        <p className="small sender-note">{s.not_monitored_reason}</p>
+      ) : null}
+      {s.status === "verified" && s.monitored && !s.posture ? (
+        <p className="small muted">The first check has not finished yet; it runs daily.</p>
+      ) : null}
       {s.posture ? <PostureBadges posture={s.posture} /> : null}
       <p className="small muted">
         {s.dkim_selectors.length ? `DKIM selectors: ${s.dkim_selectors.join(", ")}. ` : ""}
@@ -148,14 +163,24 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
       {isOwner ? (
         <div className="sender-actions">
           {s.status === "pending" ? (
-            <button type="button" className="btn btn-primary" disabled={verify.isPending} onClick={() => verify.mutate({ id: s.id })}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={verify.isPending}
+              onClick={() => verify.mutate({ id: s.id })}
+            >
               {verify.isPending ? "Looking up the record…" : "Verify"}
             </button>
           ) : null}
           {confirming ? (
             <>
               <span className="small">Remove {title}? Its monitoring stops.</span>
-              <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: s.id })}>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ id: s.id })}
+              >
                 Yes, remove
               </button>
               <button type="button" className="btn" onClick={() => setConfirming(false)}>
@@ -188,10 +213,14 @@ export function SendersView() {
     <>
       <h1>Senders</h1>
       <p className="muted small">
-        The domains and addresses you send email from. Once verified, each is checked daily for SPF, DKIM, DMARC and blocklist listings, and
-        you see here what to fix. Monitoring uses no lookup units.
+        The domains and addresses you send email from. Once verified, each is checked daily for SPF, DKIM, DMARC and
+        blocklist listings, and you see here what to fix. Monitoring uses no lookup units.
       </p>
-      {list.isPending ? <p className="muted" data-testid="senders-loading">Loading senders…</p> : null}
+      {list.isPending ? (
+        <p className="muted" data-testid="senders-loading">
+          Loading senders…
+        </p>
+      ) : null}
       <Problem error={list.error} />
       {data ? (
         data.slots === 0 ? (
@@ -200,17 +229,24 @@ export function SendersView() {
           </p>
         ) : (
           <p className="notice" data-testid="slot-usage">
-            {data.used} of {data.slots} sender slot{data.slots === 1 ? "" : "s"} in use{data.used > data.slots ? "; the newest senders beyond them are not monitored" : ""}.
+            {data.used} of {data.slots} sender slot{data.slots === 1 ? "" : "s"} in use
+            {data.used > data.slots ? "; the newest senders beyond them are not monitored" : ""}.
           </p>
         )
       ) : null}
       {data && isOwner && data.slots > 0 && !full ? <AddSenderForm onAdded={refresh} /> : null}
-      {data && isOwner && data.slots > 0 && full ? <p className="small muted">All slots are in use: remove a sender to add another.</p> : null}
-      {data && !isOwner && overview.data ? <p className="small muted">Only workspace owners add, verify and remove senders.</p> : null}
+      {data && isOwner && data.slots > 0 && full ? (
+        <p className="small muted">All slots are in use: remove a sender to add another.</p>
+      ) : null}
+      {data && !isOwner && overview.data ? (
+        <p className="small muted">Only workspace owners add, verify and remove senders.</p>
+      ) : null}
       {data && senders.length === 0 ? (
         <div className="card sender-empty" data-testid="senders-empty">
           <p>No senders yet.</p>
-          <p className="small muted">Add the domain your newsletters, receipts or password resets come from to watch its email authentication.</p>
+          <p className="small muted">
+            Add the domain your newsletters, receipts or password resets come from to watch its email authentication.
+          </p>
         </div>
       ) : null}
       <ul className="sender-list">

@@ -36,7 +36,9 @@ export function SourcesCard() {
             })}
           </ul>
           <p className="small">
-            {failing ? `${failing} refresh${failing === 1 ? " is" : "es are"} failing; the previous data stays in use. ` : ""}
+            {failing
+              ? `${failing} refresh${failing === 1 ? " is" : "es are"} failing; the previous data stays in use. `
+              : ""}
             <Link href="/dashboard/sources">Every source, its age and refresh</Link>
           </p>
         </>

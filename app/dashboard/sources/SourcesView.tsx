@@ -48,14 +48,16 @@ export function SourcesView() {
   const sources = q.data?.sources ?? [];
   const scheduled = sources.filter((s) => s.refresh.status === "ok" || s.refresh.status === "failing").length;
   const failing = sources.filter((s) => s.refresh.status === "failing");
-  const oldest = sources.filter((s) => s.age_seconds !== null).sort((a, b) => (b.age_seconds ?? 0) - (a.age_seconds ?? 0))[0];
+  const oldest = sources
+    .filter((s) => s.age_seconds !== null)
+    .sort((a, b) => (b.age_seconds ?? 0) - (a.age_seconds ?? 0))[0];
 
   return (
     <>
       <h1>Data sources</h1>
       <p className="muted small">
-        Every lookup and assessment draws on these lists. Each answer names the ones it used and how old their data was; a refresh that fails never
-        removes data.
+        Every lookup and assessment draws on these lists. Each answer names the ones it used and how old their data was;
+        a refresh that fails never removes data.
       </p>
       <ErrorNote error={q.error} />
       {q.isPending ? (
@@ -63,7 +65,9 @@ export function SourcesView() {
           Loading data sources…
         </p>
       ) : null}
-      {q.data && sources.length === 0 ? <p className="muted">No data sources are loaded on this installation.</p> : null}
+      {q.data && sources.length === 0 ? (
+        <p className="muted">No data sources are loaded on this installation.</p>
+      ) : null}
       {sources.length > 0 ? (
         <>
           <section className="card source-summary" aria-label="Summary" data-testid="sources-summary">
@@ -106,7 +110,8 @@ export function SourcesView() {
                         <span>
                           {s.fetched_at ? (
                             <>
-                              Data from {s.fetched_at.slice(0, 10)} ({ageText(s.age_seconds)} old, {s.origin === "refreshed" ? "refreshed" : "shipped with the release"})
+                              Data from {s.fetched_at.slice(0, 10)} ({ageText(s.age_seconds)} old,{" "}
+                              {s.origin === "refreshed" ? "refreshed" : "shipped with the release"})
                             </>
                           ) : (
                             "No data yet"

@@ -25,7 +25,12 @@ function Advisory({ a, version }: { a: PackageAdvisory; version: string }) {
   const kev = a.knownExploited.length > 0;
   const matched = new Set(a.versionVerdict.matchedRanges);
   return (
-    <li id={`adv-${a.id}`} className={`vuln-advisory${kev ? " vuln-advisory-kev" : ""}`} data-testid="advisory" data-advisory={a.id}>
+    <li
+      id={`adv-${a.id}`}
+      className={`vuln-advisory${kev ? " vuln-advisory-kev" : ""}`}
+      data-testid="advisory"
+      data-advisory={a.id}
+    >
       <div className="row-between">
         <div className="row">
           <SeverityBadge severity={a.severity} />
@@ -51,7 +56,11 @@ function Advisory({ a, version }: { a: PackageAdvisory; version: string }) {
         <dd data-testid="advisory-ranges">
           {a.affectedRanges.length === 0 ? <span className="null">none listed</span> : null}
           {a.affectedRanges.map((r) => (
-            <code key={r} className={`vuln-range${matched.has(r) ? " vuln-range-matched" : ""}`} title={matched.has(r) ? `contains ${version}` : undefined}>
+            <code
+              key={r}
+              className={`vuln-range${matched.has(r) ? " vuln-range-matched" : ""}`}
+              title={matched.has(r) ? `contains ${version}` : undefined}
+            >
               {r}
             </code>
           ))}
@@ -60,7 +69,10 @@ function Advisory({ a, version }: { a: PackageAdvisory; version: string }) {
         <dd data-testid="advisory-fixed">
           {a.fixedVersions.length === 0 ? <span className="null">no fixed version published</span> : null}
           {a.fixedVersions.map((v) => (
-            <code key={v} className={`vuln-fixed${v === a.versionVerdict.nearestFixedVersion ? " vuln-fixed-nearest" : ""}`}>
+            <code
+              key={v}
+              className={`vuln-fixed${v === a.versionVerdict.nearestFixedVersion ? " vuln-fixed-nearest" : ""}`}
+            >
               {v}
             </code>
           ))}

@@ -14,16 +14,23 @@ function CveResult({ report }: { report: CveReport }) {
     <div data-testid="cve-result">
       {kev ? (
         <div className="vuln-kev-note" data-testid="cve-kev">
-          <strong>Known exploited (CISA KEV)</strong>: {kev.vulnerabilityName} ({kev.vendorProject} {kev.product}), added {kev.dateAdded}
+          <strong>Known exploited (CISA KEV)</strong>: {kev.vulnerabilityName} ({kev.vendorProject} {kev.product}),
+          added {kev.dateAdded}
           {kev.dueDate ? `, due ${kev.dueDate}` : ""}, ransomware use: {kev.knownRansomwareCampaignUse}.
           <p className="small">{kev.shortDescription}</p>
           <p className="small muted">{kev.requiredAction}</p>
         </div>
       ) : (
-        <p className="small muted">Not in the known-exploited catalog (version {report.knownExploitedCatalog.version ?? "unknown"}{report.knownExploitedCatalog.partial ? ", partial snapshot" : ""}).</p>
+        <p className="small muted">
+          Not in the known-exploited catalog (version {report.knownExploitedCatalog.version ?? "unknown"}
+          {report.knownExploitedCatalog.partial ? ", partial snapshot" : ""}).
+        </p>
       )}
       {report.advisories === null ? (
-        <p className="small muted" data-testid="cve-advisories-unavailable">Advisory records could not be fetched right now; the known-exploited entry above is from the local catalog. Try again later for the advisories.</p>
+        <p className="small muted" data-testid="cve-advisories-unavailable">
+          Advisory records could not be fetched right now; the known-exploited entry above is from the local catalog.
+          Try again later for the advisories.
+        </p>
       ) : report.advisories.length === 0 ? (
         <p className="small muted">No advisory records.</p>
       ) : null}
@@ -58,28 +65,53 @@ function CveResult({ report }: { report: CveReport }) {
                           <span className="muted">source repository (commit range)</span>
                         )}
                       </td>
-                      <td>{x.affectedRanges.map((r) => <code key={r} className="vuln-range">{r}</code>)}</td>
-                      <td>{x.fixedVersions.length ? <>fixed in {x.fixedVersions.map((v) => <code key={v} className="vuln-fixed">{v}</code>)}</> : null}</td>
+                      <td>
+                        {x.affectedRanges.map((r) => (
+                          <code key={r} className="vuln-range">
+                            {r}
+                          </code>
+                        ))}
+                      </td>
+                      <td>
+                        {x.fixedVersions.length ? (
+                          <>
+                            fixed in{" "}
+                            {x.fixedVersions.map((v) => (
+                              <code key={v} className="vuln-fixed">
+                                {v}
+                              </code>
+                            ))}
+                          </>
+                        ) : null}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             ) : null}
             <ul className="vuln-refs small">
-              {a.references.filter((u) => /^https?:\/\//.test(u)).map((u) => (
-                <li key={u}>
-                  <a href={u} target="_blank" rel="noreferrer noopener">
-                    {u}
-                  </a>
-                </li>
-              ))}
+              {a.references
+                .filter((u) => /^https?:\/\//.test(u))
+                .map((u) => (
+                  <li key={u}>
+                    <a href={u} target="_blank" rel="noreferrer noopener">
+                      {u}
+                    </a>
+                  </li>
+                ))}
             </ul>
           </li>
         ))}
       </ul>
       <p className="small muted">
         Sources: OSV <code>{report.sources.osv}</code>
-        {report.sources.kev ? <> · KEV <code>{report.sources.kev}</code></> : null} · checked {formatUtc(report.checkedAt)}
+        {report.sources.kev ? (
+          <>
+            {" "}
+            · KEV <code>{report.sources.kev}</code>
+          </>
+        ) : null}{" "}
+        · checked {formatUtc(report.checkedAt)}
       </p>
     </div>
   );
@@ -101,7 +133,13 @@ export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
         <div className="form-row">
           <label>
             <span>CVE identifier</span>
-            <input name="cveId" value={cveId} required placeholder="CVE-2021-44228" onChange={(e) => setCveId(e.target.value)} />
+            <input
+              name="cveId"
+              value={cveId}
+              required
+              placeholder="CVE-2021-44228"
+              onChange={(e) => setCveId(e.target.value)}
+            />
           </label>
           <button type="submit" className="btn btn-primary" disabled={lookup.running} data-testid="run-cve">
             Look up (1 unit)

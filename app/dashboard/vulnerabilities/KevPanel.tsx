@@ -13,17 +13,34 @@ import { forUsers } from "../_components/answers/user-text";
 const FIELDS = ["query", "vendor", "product", "added_since", "added_until"] as const;
 const PAGE = 20;
 
-function KevResult({ result, running, onPage }: { result: KevSearch; running: boolean; onPage: (offset: number) => void }) {
+function KevResult({
+  result,
+  running,
+  onPage,
+}: {
+  result: KevSearch;
+  running: boolean;
+  onPage: (offset: number) => void;
+}) {
   const c = result.catalog;
   return (
     <div data-testid="kev-result">
       <p className="small muted">
         Catalog version <code>{c.version ?? "unknown"}</code>
-        {c.releasedAt ? ` released ${c.releasedAt.slice(0, 10)}` : ""} · {c.count} entries ({c.origin}) · checked {formatUtc(result.checkedAt)}
+        {c.releasedAt ? ` released ${c.releasedAt.slice(0, 10)}` : ""} · {c.count} entries ({c.origin}) · checked{" "}
+        {formatUtc(result.checkedAt)}
       </p>
       {c.partial && c.note ? <p className="notice small">{forUsers(c.note)}</p> : null}
       {result.total === 0 ? <p className="small">No catalog entry matches.</p> : null}
-      <Pager noun="entries" offset={result.offset} limit={result.limit} total={result.total} shown={result.vulnerabilities.length} running={running} onPage={onPage} />
+      <Pager
+        noun="entries"
+        offset={result.offset}
+        limit={result.limit}
+        total={result.total}
+        shown={result.vulnerabilities.length}
+        running={running}
+        onPage={onPage}
+      />
       {result.vulnerabilities.length > 0 ? (
         <table className="list">
           <thead>
@@ -48,7 +65,9 @@ function KevResult({ result, running, onPage }: { result: KevSearch; running: bo
                 <td title={v.shortDescription}>{v.vulnerabilityName}</td>
                 <td className="vuln-nowrap">{v.dateAdded}</td>
                 <td className="vuln-nowrap">{v.dueDate ?? "—"}</td>
-                <td className={v.knownRansomwareCampaignUse === "Known" ? "vuln-ransomware" : undefined}>{v.knownRansomwareCampaignUse}</td>
+                <td className={v.knownRansomwareCampaignUse === "Known" ? "vuln-ransomware" : undefined}>
+                  {v.knownRansomwareCampaignUse}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -60,7 +79,13 @@ function KevResult({ result, running, onPage }: { result: KevSearch; running: bo
 
 export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLookup> }) {
   const client = useTRPCClient();
-  const [values, setValues] = useState<Record<(typeof FIELDS)[number], string>>({ query: "", vendor: "", product: "", added_since: "", added_until: "" });
+  const [values, setValues] = useState<Record<(typeof FIELDS)[number], string>>({
+    query: "",
+    vendor: "",
+    product: "",
+    added_since: "",
+    added_until: "",
+  });
   const [ransomware, setRansomware] = useState<"" | "known" | "unknown">("");
   const [lastInput, setLastInput] = useState<KevSearchInput | null>(null);
   const [outcome, setOutcome] = useState<Outcome<KevSearch> | null>(null);
@@ -77,7 +102,8 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
     return input;
   }
 
-  const set = (f: (typeof FIELDS)[number]) => (e: { target: { value: string } }) => setValues({ ...values, [f]: e.target.value });
+  const set = (f: (typeof FIELDS)[number]) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [f]: e.target.value });
   return (
     <section className="card" data-testid="kev-panel">
       <h2>Known-exploited catalog (CISA KEV)</h2>
@@ -102,7 +128,11 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </label>
           <label>
             <span>Ransomware use</span>
-            <select name="ransomware" value={ransomware} onChange={(e) => setRansomware(e.target.value as typeof ransomware)}>
+            <select
+              name="ransomware"
+              value={ransomware}
+              onChange={(e) => setRansomware(e.target.value as typeof ransomware)}
+            >
               <option value="">any</option>
               <option value="known">known</option>
               <option value="unknown">unknown</option>
@@ -125,7 +155,11 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
       </form>
       {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} /> : null}
       {outcome && outcome.ok ? (
-        <KevResult result={outcome.data} running={lookup.running} onPage={(offset) => lastInput && void search({ ...lastInput, offset })} />
+        <KevResult
+          result={outcome.data}
+          running={lookup.running}
+          onPage={(offset) => lastInput && void search({ ...lastInput, offset })}
+        />
       ) : null}
     </section>
   );

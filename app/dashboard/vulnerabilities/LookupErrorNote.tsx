@@ -2,10 +2,13 @@
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 
 const HINTS: Record<string, string> = {
-  PACKAGE_NOT_FOUND: "The registry does not list this package (or it was unpublished). Check the spelling and the ecosystem. The lookup still used its unit.",
-  VERSION_NOT_FOUND: "The registry lists the package but not this version. Use an exact published version, or leave the version empty for the latest.",
+  PACKAGE_NOT_FOUND:
+    "The registry does not list this package (or it was unpublished). Check the spelling and the ecosystem. The lookup still used its unit.",
+  VERSION_NOT_FOUND:
+    "The registry lists the package but not this version. Use an exact published version, or leave the version empty for the latest.",
   CVE_NOT_FOUND: "Neither OSV nor the known-exploited catalog knows this identifier.",
-  UPSTREAM_UNAVAILABLE: "A source this report needs did not answer in time. Try again shortly; the attempt still used its unit.",
+  UPSTREAM_UNAVAILABLE:
+    "A source this report needs did not answer in time. Try again shortly; the attempt still used its unit.",
   INVALID_REQUEST: "The input was refused before running, so no unit was used.",
   CAPABILITY_REQUIRED: "The workspace's plan does not include vulnerability lookups; no unit was used.",
   QUOTA_EXCEEDED: "The workspace's monthly allowance is used up.",

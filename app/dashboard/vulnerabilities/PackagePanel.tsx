@@ -33,7 +33,13 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void runReport({ ecosystem, coordinate: coordinate.trim(), version: version.trim() || undefined, limit, offset: 0 });
+            void runReport({
+              ecosystem,
+              coordinate: coordinate.trim(),
+              version: version.trim() || undefined,
+              limit,
+              offset: 0,
+            });
           }}
         >
           <div className="form-row">
@@ -51,7 +57,13 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
               <span>
                 Package <span className="muted small">({choice.hint})</span>
               </span>
-              <input name="coordinate" value={coordinate} required placeholder={choice.placeholder} onChange={(e) => setCoordinate(e.target.value)} />
+              <input
+                name="coordinate"
+                value={coordinate}
+                required
+                placeholder={choice.placeholder}
+                onChange={(e) => setCoordinate(e.target.value)}
+              />
             </label>
             <label>
               <span>
@@ -71,7 +83,12 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
             </label>
           </div>
           <div className="row" style={{ marginTop: "0.75rem" }}>
-            <button type="submit" className="btn btn-primary" disabled={lookup.running} data-testid="run-package-report">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={lookup.running}
+              data-testid="run-package-report"
+            >
               {lookup.running ? "Running…" : "Check package"}
             </button>
             <span className="cost" data-testid="package-cost">

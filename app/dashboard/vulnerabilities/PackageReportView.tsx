@@ -53,7 +53,9 @@ function KnownExploited({ report }: { report: PackageReport }) {
   if (report.knownExploited.length === 0) return null;
   return (
     <section className="card vuln-kev-card" data-testid="package-kev">
-      <h2>Known exploited: {report.knownExploited.length} CISA KEV entr{report.knownExploited.length === 1 ? "y" : "ies"}</h2>
+      <h2>
+        Known exploited: {report.knownExploited.length} CISA KEV entr{report.knownExploited.length === 1 ? "y" : "ies"}
+      </h2>
       <ul>
         {report.knownExploited.map((k) => (
           <li key={k.cveId}>
@@ -71,7 +73,15 @@ function KnownExploited({ report }: { report: PackageReport }) {
   );
 }
 
-export function PackageReportView({ report, running, onPage }: { report: PackageReport; running: boolean; onPage: (offset: number) => void }) {
+export function PackageReportView({
+  report,
+  running,
+  onPage,
+}: {
+  report: PackageReport;
+  running: boolean;
+  onPage: (offset: number) => void;
+}) {
   const page = report.pagination;
   return (
     <div data-testid="package-report">
@@ -87,9 +97,26 @@ export function PackageReportView({ report, running, onPage }: { report: Package
           </p>
         ) : (
           <>
-            <Pager noun="advisories" offset={page.offset} limit={page.limit} total={page.total} shown={report.advisories.length} running={running} onPage={onPage} />
+            <Pager
+              noun="advisories"
+              offset={page.offset}
+              limit={page.limit}
+              total={page.total}
+              shown={report.advisories.length}
+              running={running}
+              onPage={onPage}
+            />
             <AdvisoryList advisories={report.advisories} version={report.version.selected} />
-            <Pager bottom noun="advisories" offset={page.offset} limit={page.limit} total={page.total} shown={report.advisories.length} running={running} onPage={onPage} />
+            <Pager
+              bottom
+              noun="advisories"
+              offset={page.offset}
+              limit={page.limit}
+              total={page.total}
+              shown={report.advisories.length}
+              running={running}
+              onPage={onPage}
+            />
             <p className="small muted">{forUsers(report.noAdvisoryCopy)}</p>
           </>
         )}

@@ -27,10 +27,20 @@ export function Pager({
         {noun} {from}–{offset + shown} of {total}
       </span>
       <span className="row">
-        <button type="button" className="btn" disabled={running || offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+        <button
+          type="button"
+          className="btn"
+          disabled={running || offset === 0}
+          onClick={() => onPage(Math.max(0, offset - limit))}
+        >
           Previous page (1 unit)
         </button>
-        <button type="button" className="btn" disabled={running || offset + limit >= total} onClick={() => onPage(offset + limit)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={running || offset + limit >= total}
+          onClick={() => onPage(offset + limit)}
+        >
           Next page (1 unit)
         </button>
       </span>

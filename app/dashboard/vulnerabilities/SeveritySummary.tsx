@@ -18,12 +18,18 @@ function Counts({ summary, label, testId }: { summary: Summary; label: string; t
         <strong>{label}</strong>
         <span className="muted small">
           {summary.total} advisor{summary.total === 1 ? "y" : "ies"} · highest{" "}
-          <span data-testid={`${testId}-highest`}>{summary.highest === "none" ? "none" : <SeverityBadge severity={summary.highest} />}</span>
+          <span data-testid={`${testId}-highest`}>
+            {summary.highest === "none" ? "none" : <SeverityBadge severity={summary.highest} />}
+          </span>
         </span>
       </div>
       <ul className="vuln-counts">
         {SEVERITIES.map((s) => (
-          <li key={s} className={`vuln-count vuln-count-${s}${summary.counts[s] === 0 ? " zero" : ""}`} data-severity={s}>
+          <li
+            key={s}
+            className={`vuln-count vuln-count-${s}${summary.counts[s] === 0 ? " zero" : ""}`}
+            data-severity={s}
+          >
             <span className="vuln-count-n" data-testid={`${testId}-${s}`}>
               {summary.counts[s]}
             </span>
@@ -35,12 +41,22 @@ function Counts({ summary, label, testId }: { summary: Summary; label: string; t
   );
 }
 
-export function SeveritySummary({ summary, selectedVersion }: { summary: PackageReport["summary"]; selectedVersion: string }) {
+export function SeveritySummary({
+  summary,
+  selectedVersion,
+}: {
+  summary: PackageReport["summary"];
+  selectedVersion: string;
+}) {
   return (
     <section className="card" data-testid="severity-summary" aria-label="Severity summary">
       <h2>Severity summary</h2>
       <Counts summary={summary} label="All published advisories" testId="summary-all" />
-      <Counts summary={summary.affectingSelectedVersion} label={`Affecting ${selectedVersion}`} testId="summary-selected" />
+      <Counts
+        summary={summary.affectingSelectedVersion}
+        label={`Affecting ${selectedVersion}`}
+        testId="summary-selected"
+      />
     </section>
   );
 }

@@ -9,8 +9,11 @@ export function SourcesPanel({ report }: { report: PackageReport }) {
     <section className="card" data-testid="report-sources">
       <h2>Sources</h2>
       <p className="small">
-        Checked <time dateTime={report.checkedAt} data-testid="checked-at">{formatUtc(report.checkedAt)}</time>. Known-exploited catalog
-        version <code>{catalog.version ?? "unknown"}</code>
+        Checked{" "}
+        <time dateTime={report.checkedAt} data-testid="checked-at">
+          {formatUtc(report.checkedAt)}
+        </time>
+        . Known-exploited catalog version <code>{catalog.version ?? "unknown"}</code>
         {catalog.releasedAt ? ` released ${catalog.releasedAt.slice(0, 10)}` : ""} ({catalog.origin}
         {catalog.partial ? ", partial snapshot: an older KEV entry may be missing" : ""}).
       </p>

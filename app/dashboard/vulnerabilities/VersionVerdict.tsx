@@ -20,7 +20,10 @@ export function VersionVerdict({ report }: { report: PackageReport }) {
   const undecided = report.advisories.filter((a) => a.versionVerdict.affected === null);
   const total = summary.affectingSelectedVersion.total;
   return (
-    <section className={`card vuln-verdict-card vuln-verdict-card-${verdictWord(version.affected).cls}`} data-testid="version-verdict">
+    <section
+      className={`card vuln-verdict-card vuln-verdict-card-${verdictWord(version.affected).cls}`}
+      data-testid="version-verdict"
+    >
       <h2>
         Version <code data-testid="selected-version">{version.selected}</code>{" "}
         <span data-testid="verdict">
@@ -29,7 +32,9 @@ export function VersionVerdict({ report }: { report: PackageReport }) {
       </h2>
       <p className="small muted">
         {version.requested === null ? "No version chosen: the registry's latest release. " : ""}
-        {version.isLatest ? "This is the latest release" : `Latest release: ${report.package.latestVersion ?? "unknown"}`}
+        {version.isLatest
+          ? "This is the latest release"
+          : `Latest release: ${report.package.latestVersion ?? "unknown"}`}
         {version.publishedAt ? ` · published ${version.publishedAt.slice(0, 10)}` : ""}.
       </p>
       {version.affected === true ? (
@@ -45,7 +50,9 @@ export function VersionVerdict({ report }: { report: PackageReport }) {
       ) : version.affected === false ? (
         <p>No published advisory in these sources covers this version.</p>
       ) : (
-        <p>Some advisories give only commit ranges, so whether this version is affected cannot be decided from the data.</p>
+        <p>
+          Some advisories give only commit ranges, so whether this version is affected cannot be decided from the data.
+        </p>
       )}
       {affecting.length > 0 ? (
         <table className="list" data-testid="verdict-table">
@@ -66,9 +73,19 @@ export function VersionVerdict({ report }: { report: PackageReport }) {
                 <td>
                   <SeverityBadge severity={a.severity} />
                 </td>
-                <td>{a.versionVerdict.matchedRanges.map((r) => <code key={r} className="vuln-range">{r}</code>)}</td>
+                <td>
+                  {a.versionVerdict.matchedRanges.map((r) => (
+                    <code key={r} className="vuln-range">
+                      {r}
+                    </code>
+                  ))}
+                </td>
                 <td data-testid="nearest-fixed">
-                  {a.versionVerdict.nearestFixedVersion ? <code>{a.versionVerdict.nearestFixedVersion}</code> : <span className="null">no fix published</span>}
+                  {a.versionVerdict.nearestFixedVersion ? (
+                    <code>{a.versionVerdict.nearestFixedVersion}</code>
+                  ) : (
+                    <span className="null">no fix published</span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -79,7 +96,10 @@ export function VersionVerdict({ report }: { report: PackageReport }) {
         <p className="small muted">Undetermined (commit ranges only): {undecided.map((a) => a.id).join(", ")}.</p>
       ) : null}
       {total > affecting.length ? (
-        <p className="small muted">This page lists {affecting.length} of the {total} affecting advisories; page through the list below for the rest.</p>
+        <p className="small muted">
+          This page lists {affecting.length} of the {total} affecting advisories; page through the list below for the
+          rest.
+        </p>
       ) : null}
     </section>
   );

@@ -25,16 +25,19 @@ export function VulnerabilitiesView() {
           <UsageMeter {...usage} />
           {change ? (
             <p className="small" data-testid="quota-change">
-              Last lookup: used {change.before} → <strong data-testid="quota-after">{change.after}</strong> ({change.after - change.before} unit
-              {change.after - change.before === 1 ? "" : "s"}) · {change.lookups} lookup{change.lookups === 1 ? "" : "s"} on this page
+              Last lookup: used {change.before} → <strong data-testid="quota-after">{change.after}</strong> (
+              {change.after - change.before} unit
+              {change.after - change.before === 1 ? "" : "s"}) · {change.lookups} lookup
+              {change.lookups === 1 ? "" : "s"} on this page
             </p>
           ) : null}
         </div>
       ) : null}
       {lookup.hasCapability === false ? (
         <p className="notice" data-testid="capability-missing">
-          This workspace&apos;s plan does not include the <code>vulnerabilities</code> capability: lookups here will be refused (403{" "}
-          <code>CAPABILITY_REQUIRED</code>) without using units. Choose a plan that includes it on the Plan page.
+          This workspace&apos;s plan does not include the <code>vulnerabilities</code> capability: lookups here will be
+          refused (403 <code>CAPABILITY_REQUIRED</code>) without using units. Choose a plan that includes it on the Plan
+          page.
         </p>
       ) : null}
       <div className="vuln-tabs" role="tablist" aria-label="Lookup">

@@ -9,14 +9,18 @@ export default function VulnerabilitiesPage() {
     <>
       <h1>Vulnerabilities</h1>
       <p className="muted small">
-        Package reports for npm, PyPI, Maven, Go and Composer, CVE lookups and the known-exploited catalog, through the same procedures as the{" "}
-        <code>/v1/vulnerabilities</code> API. Each lookup, and each further page of results, costs 1 lookup unit from this workspace&apos;s monthly
-        allowance, even when a source fails or the package is not found.
+        Package reports for npm, PyPI, Maven, Go and Composer, CVE lookups and the known-exploited catalog, through the
+        same procedures as the <code>/v1/vulnerabilities</code> API. Each lookup, and each further page of results,
+        costs 1 lookup unit from this workspace&apos;s monthly allowance, even when a source fails or the package is not
+        found.
       </p>
       <VulnerabilitiesView />
       <p className="attribution small muted">
-        Advisories from <a href="https://osv.dev">OSV.dev</a> and the npm registry&apos;s advisory endpoint. Known-exploited data: Cybersecurity and
-        Infrastructure Security Agency (CISA), <a href="https://www.cisa.gov/known-exploited-vulnerabilities-catalog">Known Exploited Vulnerabilities Catalog</a>{" "}
+        Advisories from <a href="https://osv.dev">OSV.dev</a> and the npm registry&apos;s advisory endpoint.
+        Known-exploited data: Cybersecurity and Infrastructure Security Agency (CISA),{" "}
+        <a href="https://www.cisa.gov/known-exploited-vulnerabilities-catalog">
+          Known Exploited Vulnerabilities Catalog
+        </a>{" "}
         (public domain).
       </p>
     </>

@@ -21,7 +21,12 @@ export const ECOSYSTEM_CHOICES = [
   { value: "maven", label: "Maven", placeholder: "org.apache.logging.log4j:log4j-core", hint: "group:artifact" },
   { value: "go", label: "Go", placeholder: "github.com/gin-gonic/gin", hint: "module path" },
   { value: "composer", label: "Composer", placeholder: "craftcms/cms", hint: "vendor/package" },
-] as const satisfies ReadonlyArray<{ value: PackageReportInput["ecosystem"]; label: string; placeholder: string; hint: string }>;
+] as const satisfies ReadonlyArray<{
+  value: PackageReportInput["ecosystem"];
+  label: string;
+  placeholder: string;
+  hint: string;
+}>;
 
 /** What a lookup came to: its data, or the error as the tRPC client raised it (shown by ErrorNote). */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: unknown };

@@ -16,7 +16,7 @@ export function useMeteredLookup() {
   const [change, setChange] = useState<UsageChange | null>(null);
 
   const run = useCallback(
-    async <T,>(call: () => Promise<T>): Promise<Outcome<T>> => {
+    async <T>(call: () => Promise<T>): Promise<Outcome<T>> => {
       setRunning(true);
       const before = queryClient.getQueryData(trpc.account.overview.queryKey())?.usage.used ?? 0;
       let outcome: Outcome<T>;

@@ -29,11 +29,26 @@ export function WebhookForm({
     >
       <label>
         Name
-        <input name="name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} maxLength={100} required placeholder="Fraud alerts" />
+        <input
+          name="name"
+          value={f.name}
+          onChange={(e) => setF({ ...f, name: e.target.value })}
+          maxLength={100}
+          required
+          placeholder="Fraud alerts"
+        />
       </label>
       <label className="grow">
         Receiver URL
-        <input name="url" value={f.url} onChange={(e) => setF({ ...f, url: e.target.value })} maxLength={2048} required placeholder="https://example.com/hooks/fraud" type="url" />
+        <input
+          name="url"
+          value={f.url}
+          onChange={(e) => setF({ ...f, url: e.target.value })}
+          maxLength={2048}
+          required
+          placeholder="https://example.com/hooks/fraud"
+          type="url"
+        />
       </label>
       <fieldset className="plain-fieldset">
         <legend>Events</legend>

@@ -19,15 +19,18 @@ export function WebhooksView() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.webhooks.list.queryOptions({}));
   const create = useMutation(
-    trpc.webhooks.create.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() }) }),
+    trpc.webhooks.create.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() }),
+    }),
   );
 
   return (
     <>
       <h1>Webhooks</h1>
       <p className="muted small">
-        When an assessment comes out high or critical, each webhook gets a signed POST (Standard Webhooks: <code>webhook-id</code>,{" "}
-        <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are retried for about a day.
+        When an assessment comes out high or critical, each webhook gets a signed POST (Standard Webhooks:{" "}
+        <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are
+        retried for about a day.
       </p>
       {isPlanRefusal(list.error) ? (
         <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />
@@ -35,7 +38,11 @@ export function WebhooksView() {
         <>
           <section className="card">
             <h2>New webhook</h2>
-            <WebhookForm submitLabel="Create webhook" pending={create.isPending} onSubmit={(f) => create.mutate({ ...f, event_types: ["high_risk_assessment"] })} />
+            <WebhookForm
+              submitLabel="Create webhook"
+              pending={create.isPending}
+              onSubmit={(f) => create.mutate({ ...f, event_types: ["high_risk_assessment"] })}
+            />
             <ErrorNote error={create.error} />
             {create.data ? (
               <div className="shown-once" data-testid="webhook-secret-box">
@@ -57,7 +64,11 @@ export function WebhooksView() {
           <section className="card">
             <h2>Webhooks</h2>
             <ErrorNote error={list.error} />
-            {list.isPending ? <p className="muted" role="status">Loading webhooks…</p> : null}
+            {list.isPending ? (
+              <p className="muted" role="status">
+                Loading webhooks…
+              </p>
+            ) : null}
             {list.data && list.data.items.length === 0 ? (
               <p className="muted" data-testid="webhooks-empty">
                 No webhooks yet. Create one above to hear about risky events as they happen.

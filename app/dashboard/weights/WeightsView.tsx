@@ -29,15 +29,18 @@ export function WeightsView() {
   const role = overview.data?.role;
   const w = weights.data;
   const other = w?.weights === "learned" ? "default" : "learned";
-  const changed = w ? w.signals.filter((s) => s.learned_weight !== null && s.learned_weight !== s.default_weight).length : 0;
+  const changed = w
+    ? w.signals.filter((s) => s.learned_weight !== null && s.learned_weight !== s.default_weight).length
+    : 0;
 
   return (
     <>
       <h1>Signal weights</h1>
       <p className="muted small">
-        Every assessment adds up the weights of the signals it found. The defaults suit most traffic; once you label outcomes (the buttons under an
-        answer on <Link href="/dashboard/assess">Assess an event</Link>, or <code>POST /v1/assess/&#123;request_id&#125;/outcome</code>), weights
-        learned from your own labels can score your assessments instead. Every score still lists each signal with the weight it used.
+        Every assessment adds up the weights of the signals it found. The defaults suit most traffic; once you label
+        outcomes (the buttons under an answer on <Link href="/dashboard/assess">Assess an event</Link>, or{" "}
+        <code>POST /v1/assess/&#123;request_id&#125;/outcome</code>), weights learned from your own labels can score
+        your assessments instead. Every score still lists each signal with the weight it used.
       </p>
       <ErrorNote error={weights.error} />
       {weights.isPending ? (
@@ -50,7 +53,9 @@ export function WeightsView() {
           <section className="card weights-summary" aria-label="Summary" data-testid="weights-summary">
             <div>
               <span className="muted small">Scoring with</span>
-              <strong data-testid="weights-in-use">{w.weights === "learned" ? "Learned weights" : "Default weights"}</strong>
+              <strong data-testid="weights-in-use">
+                {w.weights === "learned" ? "Learned weights" : "Default weights"}
+              </strong>
               {w.fitted_at ? <span className="muted small">fitted {formatUtc(w.fitted_at)}</span> : null}
             </div>
             <div>
@@ -70,20 +75,33 @@ export function WeightsView() {
             <h2>Switch</h2>
             {!w.minimum.met ? (
               <p className="notice" data-testid="weights-minimum">
-                {w.minimum.message ?? "Not enough labelled assessments yet."} Until then the default weights score every assessment.
+                {w.minimum.message ?? "Not enough labelled assessments yet."} Until then the default weights score every
+                assessment.
               </p>
             ) : null}
             {role === undefined ? <p className="muted small">Loading your role…</p> : null}
-            {role && role !== "owner" ? <p className="muted small">Only workspace owners switch the weights; you can see them here.</p> : null}
+            {role && role !== "owner" ? (
+              <p className="muted small">Only workspace owners switch the weights; you can see them here.</p>
+            ) : null}
             {role === "owner" && (other === "default" || w.minimum.met) ? (
               confirming ? (
-                <div className="confirm" role="alertdialog" aria-label="Switch the weights" data-testid="weights-confirm">
+                <div
+                  className="confirm"
+                  role="alertdialog"
+                  aria-label="Switch the weights"
+                  data-testid="weights-confirm"
+                >
                   <span>
                     {confirming === "learned"
                       ? "Fit the weights to your labels now and score every later assessment with them?"
                       : "Go back to the default weights for every later assessment?"}
                   </span>
-                  <button type="button" className="btn btn-primary" disabled={setMode.isPending} onClick={() => setMode.mutate({ mode: confirming })}>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={setMode.isPending}
+                    onClick={() => setMode.mutate({ mode: confirming })}
+                  >
                     {setMode.isPending ? "Switching…" : "Yes, switch"}
                   </button>
                   <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
@@ -92,7 +110,12 @@ export function WeightsView() {
                 </div>
               ) : (
                 <p className="row">
-                  <button type="button" className="btn btn-primary" onClick={() => setConfirming(other)} data-testid="weights-switch">
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => setConfirming(other)}
+                    data-testid="weights-switch"
+                  >
                     {other === "learned" ? "Use learned weights" : "Go back to default weights"}
                   </button>
                   {w.weights === "learned" && w.minimum.met ? (
@@ -111,7 +134,12 @@ export function WeightsView() {
             {w.signals.length === 0 ? (
               <p className="muted">No signals recorded yet.</p>
             ) : (
-              <div className="table-scroll" tabIndex={0} role="region" aria-label="Weights by signal (scrolls sideways)">
+              <div
+                className="table-scroll"
+                tabIndex={0}
+                role="region"
+                aria-label="Weights by signal (scrolls sideways)"
+              >
                 <table className="weights-table" data-testid="weights-table">
                   <thead>
                     <tr>

@@ -11,14 +11,19 @@ import { errorResponse, json, notFound, readJsonBodyOrThrow, startResponse } fro
 
 const MAX_BODY_BYTES = 10_000;
 
-export async function handleBillingRequest(req: Request, action: "checkout" | "portal", getSessionUser: () => Promise<SessionUser | null>): Promise<Response> {
+export async function handleBillingRequest(
+  req: Request,
+  action: "checkout" | "portal",
+  getSessionUser: () => Promise<SessionUser | null>,
+): Promise<Response> {
   const { requestId, headers } = startResponse();
   try {
     if (req.method !== "POST") throw notFound(headers, "POST");
     const db = await getDb();
     const ctx = createDashboardContext({ db, req, sessionUser: await getSessionUser(), requestId });
     const principal = await ctx.authenticate();
-    if (principal.kind !== "member" || principal.role !== "owner") throw new AppError("FORBIDDEN", "Only workspace owners manage billing.");
+    if (principal.kind !== "member" || principal.role !== "owner")
+      throw new AppError("FORBIDDEN", "Only workspace owners manage billing.");
     const settings = assertStripeMode();
     const stripe = stripeClient(settings);
     const origin = expectedOrigin(req);
@@ -34,8 +39,14 @@ export async function handleBillingRequest(req: Request, action: "checkout" | "p
     return json(200, body, headers);
   } catch (err) {
     // A Stripe failure is the payment provider being unavailable (503 with Retry-After), logged with its cause.
-    const stripeDown = err && typeof err === "object" && typeof (err as { type?: unknown }).type === "string" && String((err as { type: string }).type).startsWith("Stripe");
-    const shaped = stripeDown ? new AppError("UPSTREAM_UNAVAILABLE", "The payment provider did not answer; try again shortly.", { cause: err }) : err;
+    const stripeDown =
+      err &&
+      typeof err === "object" &&
+      typeof (err as { type?: unknown }).type === "string" &&
+      String((err as { type: string }).type).startsWith("Stripe");
+    const shaped = stripeDown
+      ? new AppError("UPSTREAM_UNAVAILABLE", "The payment provider did not answer; try again shortly.", { cause: err })
+      : err;
     return errorResponse(shaped, headers, requestId, `billing ${action}`);
   }
 }

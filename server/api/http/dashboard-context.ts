@@ -36,7 +36,12 @@ export function assertSameOriginMutation(req: Request): void {
   }
 }
 
-export function createDashboardContext(a: { db: Db; req: Request; sessionUser: SessionUser | null; requestId?: string }): Context {
+export function createDashboardContext(a: {
+  db: Db;
+  req: Request;
+  sessionUser: SessionUser | null;
+  requestId?: string;
+}): Context {
   assertSameOriginMutation(a.req);
   const requested = requestedWorkspaceId(a.req.headers);
   let principal: ReturnType<Context["authenticate"]> | null = null;

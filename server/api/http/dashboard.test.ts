@@ -23,14 +23,20 @@ type Call = { user: SessionUser | null; headers?: Record<string, string> };
 
 async function query(path: string, input: unknown, c: Call) {
   const q = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const res = await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/${path}${q}`, { headers: c.headers }), async () => c.user);
+  const res = await handleDashboardRequest(
+    new Request(`${ORIGIN}/api/trpc/${path}${q}`, { headers: c.headers }),
+    async () => c.user,
+  );
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 async function mutate(path: string, input: unknown, c: Call & { origin?: string | null }) {
   const headers = new Headers({ "content-type": "application/json", ...c.headers });
   if (c.origin !== null) headers.set("origin", c.origin ?? ORIGIN);
-  const res = await handleDashboardRequest(new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input) }), async () => c.user);
+  const res = await handleDashboardRequest(
+    new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input) }),
+    async () => c.user,
+  );
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
@@ -56,9 +62,15 @@ describe("dashboard endpoint", () => {
     const user = await signedIn("select@example.test");
     const a = await ownWorkspace(user);
     const b = await ownWorkspace(user);
-    const byCookie = await query("account.overview", undefined, { user, headers: { cookie: `other=1; svc_workspace=${b.workspaceId}` } });
+    const byCookie = await query("account.overview", undefined, {
+      user,
+      headers: { cookie: `other=1; svc_workspace=${b.workspaceId}` },
+    });
     expect(byCookie.body.result.data.workspace.id).toBe(b.workspaceId);
-    const both = await query("account.overview", undefined, { user, headers: { cookie: `svc_workspace=${b.workspaceId}`, "x-service-workspace": a.workspaceId } });
+    const both = await query("account.overview", undefined, {
+      user,
+      headers: { cookie: `svc_workspace=${b.workspaceId}`, "x-service-workspace": a.workspaceId },
+    });
     expect(both.body.result.data.workspace.id).toBe(a.workspaceId);
   });
 
@@ -67,12 +79,21 @@ describe("dashboard endpoint", () => {
     const other = await signedIn("tenant-b@example.test");
     const theirs = await ownWorkspace(owner);
     await ownWorkspace(other);
-    const foreign = await query("account.keys", undefined, { user: other, headers: { "x-service-workspace": theirs.workspaceId } });
-    const missing = await query("account.keys", undefined, { user: other, headers: { "x-service-workspace": "ws_doesnotexist" } });
+    const foreign = await query("account.keys", undefined, {
+      user: other,
+      headers: { "x-service-workspace": theirs.workspaceId },
+    });
+    const missing = await query("account.keys", undefined, {
+      user: other,
+      headers: { "x-service-workspace": "ws_doesnotexist" },
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.data.appCode).toBe("NOT_FOUND");
     expect(foreign.body.error.message).toBe(missing.body.error.message);
-    const cookie = await query("account.keys", undefined, { user: other, headers: { cookie: `svc_workspace=${theirs.workspaceId}` } });
+    const cookie = await query("account.keys", undefined, {
+      user: other,
+      headers: { cookie: `svc_workspace=${theirs.workspaceId}` },
+    });
     expect(cookie.status).toBe(404);
   });
 
@@ -107,16 +128,24 @@ describe("dashboard endpoint", () => {
 
   it("runs a metered lookup for a member with the workspace's quota and returns the quota headers", async () => {
     const owner = await signedIn("lookup-owner@example.test");
-    const ws = await ownWorkspace(owner, ["suite_starter"]) // Free includes one member: the owner;
+    const ws = await ownWorkspace(owner, ["suite_starter"]); // Free includes one member: the owner;
     await inviteMember(app.db, { workspaceId: ws.workspaceId, email: "lookup-member@example.test" });
     const member = await signedIn("lookup-member@example.test");
-    const r = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: member, headers: { "x-service-workspace": ws.workspaceId } });
+    const r = await query(
+      "geo.ipGeo",
+      { ip: "8.8.8.8" },
+      { user: member, headers: { "x-service-workspace": ws.workspaceId } },
+    );
     expect(r.status).toBe(200);
     expect(r.body.result.data.ip).toBe("8.8.8.8");
     expect(r.headers.get("x-service-quota-used")).toBe("1");
     expect(r.headers.get("x-service-quota-remaining")).toBe("999");
     expect(await app.used(ws.workspaceId)).toBe(1);
-    const bad = await query("geo.ipGeo", { ip: "not-an-ip" }, { user: member, headers: { "x-service-workspace": ws.workspaceId } });
+    const bad = await query(
+      "geo.ipGeo",
+      { ip: "not-an-ip" },
+      { user: member, headers: { "x-service-workspace": ws.workspaceId } },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.data.appCode).toBe("INVALID_REQUEST");
     expect(await app.used(ws.workspaceId)).toBe(1);
@@ -126,14 +155,22 @@ describe("dashboard endpoint", () => {
     const owner = await signedIn("cross-site@example.test");
     const ws = await ownWorkspace(owner);
     const headers = { "x-service-workspace": ws.workspaceId };
-    const attempts: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://evil.example" }];
+    const attempts: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+    ];
     for (const extra of attempts) {
       const r = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: owner, headers: { ...headers, ...extra } });
       expect(r.status).toBe(403);
       expect(r.body.error.data.appCode).toBe("ORIGIN_FORBIDDEN");
     }
     expect(await app.used(ws.workspaceId)).toBe(0);
-    const own = await query("geo.ipGeo", { ip: "8.8.8.8" }, { user: owner, headers: { ...headers, "sec-fetch-site": "same-origin" } });
+    const own = await query(
+      "geo.ipGeo",
+      { ip: "8.8.8.8" },
+      { user: owner, headers: { ...headers, "sec-fetch-site": "same-origin" } },
+    );
     expect(own.status).toBe(200);
     expect(await app.used(ws.workspaceId)).toBe(1);
   });

@@ -16,7 +16,10 @@ export const DASHBOARD_ENDPOINT = "/api/trpc";
 // A batch of dashboard mutations is far below this; a longer body is refused before any procedure runs.
 const MAX_BODY_BYTES = 1_000_000;
 
-export async function handleDashboardRequest(incoming: Request, getSessionUser: () => Promise<SessionUser | null>): Promise<Response> {
+export async function handleDashboardRequest(
+  incoming: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+): Promise<Response> {
   const { requestId, headers: standard } = startResponse();
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
@@ -24,7 +27,11 @@ export async function handleDashboardRequest(incoming: Request, getSessionUser: 
   if (incoming.body) {
     const bytes = await readBodyBytes(incoming, MAX_BODY_BYTES);
     tooLarge = bytes === null;
-    req = new Request(incoming.url, { method: incoming.method, headers: incoming.headers, body: bytes ? new Uint8Array(bytes) : undefined });
+    req = new Request(incoming.url, {
+      method: incoming.method,
+      headers: incoming.headers,
+      body: bytes ? new Uint8Array(bytes) : undefined,
+    });
   }
   return fetchRequestHandler({
     endpoint: DASHBOARD_ENDPOINT,
@@ -51,7 +58,10 @@ export async function handleDashboardRequest(incoming: Request, getSessionUser: 
     },
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) {
-        logger().error({ request_id: requestId, where: `dashboard ${path ?? "?"}`, err: error.cause ?? error }, "unexpected error");
+        logger().error(
+          { request_id: requestId, where: `dashboard ${path ?? "?"}`, err: error.cause ?? error },
+          "unexpected error",
+        );
       }
     },
   });

@@ -12,7 +12,10 @@ import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput
 const MAX_BODY_BYTES = 300_000;
 const createCaller = createCallerFactory(reportsRouter);
 
-export async function handleReportsRequest(req: Request, getSessionUser: () => Promise<SessionUser | null>): Promise<Response> {
+export async function handleReportsRequest(
+  req: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+): Promise<Response> {
   const { requestId, headers } = startResponse();
   let resHeaders: Headers | null = null;
   try {
@@ -22,7 +25,10 @@ export async function handleReportsRequest(req: Request, getSessionUser: () => P
     let data: unknown;
     if (req.method === "GET") {
       const url = new URL(req.url);
-      data = await caller.list({ limit: url.searchParams.get("limit") ?? undefined, cursor: url.searchParams.get("cursor") ?? undefined } as never);
+      data = await caller.list({
+        limit: url.searchParams.get("limit") ?? undefined,
+        cursor: url.searchParams.get("cursor") ?? undefined,
+      } as never);
     } else if (req.method === "POST") {
       data = await caller.create((await readProcedureInput(req, MAX_BODY_BYTES)) as never);
     } else {

@@ -36,7 +36,11 @@ const isQuotaHeader = (name: string) => name.toLowerCase().startsWith("x-service
  * Copies the headers a procedure set (ctx.resHeaders) onto the answer. A refused request consumed nothing, so
  * on an error the quota headers (and any content type the procedure chose for its success) are left out.
  */
-export function copyProcedureHeaders(from: Headers | null | undefined, to: Headers, outcome: "success" | "error"): void {
+export function copyProcedureHeaders(
+  from: Headers | null | undefined,
+  to: Headers,
+  outcome: "success" | "error",
+): void {
   from?.forEach((v, k) => {
     if (outcome === "error" && (isQuotaHeader(k) || k === "content-type")) return;
     to.set(k, v);
@@ -77,7 +81,8 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<Body
   } catch {
     return { ok: false, problem: "The request body is not valid JSON." };
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return { ok: false, problem: "The request body must be a JSON object." };
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return { ok: false, problem: "The request body must be a JSON object." };
   return { ok: true, value: body as Record<string, unknown> };
 }
 

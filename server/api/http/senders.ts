@@ -19,7 +19,10 @@ const BASE = "/api/account/senders";
 const createCaller = createCallerFactory(sendersRouter);
 
 /** The session, not a key, authenticates account routes: a request carrying only a key is told so (401). */
-async function sessionOrThrow(req: Request, getSessionUser: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
+async function sessionOrThrow(
+  req: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+): Promise<SessionUser | null> {
   const user = await getSessionUser();
   if (!user && (req.headers.has("authorization") || req.headers.has("x-api-key"))) {
     throw new AppError("UNAUTHORIZED", "API keys cannot administer senders; sign in to the dashboard instead.");
@@ -33,7 +36,8 @@ function route(method: string, rest: string[]): { allow: string; run?: (c: Calle
   if (rest.length === 0) {
     const allow = "GET, POST";
     if (method === "GET") return { allow, run: (c) => c.list() };
-    if (method === "POST") return { allow, run: async (c, req) => c.add((await readProcedureInput(req, MAX_BODY_BYTES)) as never) };
+    if (method === "POST")
+      return { allow, run: async (c, req) => c.add((await readProcedureInput(req, MAX_BODY_BYTES)) as never) };
     return { allow };
   }
   let id: string;
@@ -43,11 +47,15 @@ function route(method: string, rest: string[]): { allow: string; run?: (c: Calle
     return { allow: "" };
   }
   if (rest.length === 1) return { allow: "DELETE", run: method === "DELETE" ? (c) => c.remove({ id }) : undefined };
-  if (rest.length === 2 && rest[1] === "verify") return { allow: "POST", run: method === "POST" ? (c) => c.verify({ id }) : undefined };
+  if (rest.length === 2 && rest[1] === "verify")
+    return { allow: "POST", run: method === "POST" ? (c) => c.verify({ id }) : undefined };
   return { allow: "" };
 }
 
-export async function handleSendersRequest(req: Request, getSessionUser: () => Promise<SessionUser | null>): Promise<Response> {
+export async function handleSendersRequest(
+  req: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+): Promise<Response> {
   const { requestId, headers } = startResponse();
   let resHeaders: Headers | null = null;
   try {
@@ -55,7 +63,12 @@ export async function handleSendersRequest(req: Request, getSessionUser: () => P
     const rest = path.startsWith(BASE) ? path.slice(BASE.length).split("/").filter(Boolean) : null;
     const r = rest ? route(req.method, rest) : { allow: "" };
     if (!r.run) throw notFound(headers, r.allow);
-    const ctx = createDashboardContext({ db: await getDb(), req, sessionUser: await sessionOrThrow(req, getSessionUser), requestId });
+    const ctx = createDashboardContext({
+      db: await getDb(),
+      req,
+      sessionUser: await sessionOrThrow(req, getSessionUser),
+      requestId,
+    });
     resHeaders = ctx.resHeaders;
     const data = await r.run(createCaller(ctx), req);
     copyProcedureHeaders(resHeaders, headers, "success");

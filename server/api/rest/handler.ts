@@ -52,10 +52,17 @@ async function handleRest(req: Request): Promise<Response> {
       const wanted = req.headers.get("access-control-request-method")?.toUpperCase();
       const preflighted = wanted ? matchRoute(routeTable(), wanted, path) : null;
       if (!wanted || !preflighted) throw notFound();
-      if (!origin || !(await originAllowedFor(preflighted.route.procedurePath, origin, originAllowed(origin, ownOrigin())))) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      if (
+        !origin ||
+        !(await originAllowedFor(preflighted.route.procedurePath, origin, originAllowed(origin, ownOrigin())))
+      )
+        throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
       const requested = req.headers.get("access-control-request-headers");
       if (!requestedHeadersAllowed(requested)) {
-        throw new AppError("ORIGIN_FORBIDDEN", "Only the Authorization, Content-Type, X-API-Key and Accept request headers are allowed.");
+        throw new AppError(
+          "ORIGIN_FORBIDDEN",
+          "Only the Authorization, Content-Type, X-API-Key and Accept request headers are allowed.",
+        );
       }
       for (const [k, v] of Object.entries(corsResponseHeaders(origin))) headers.set(k, v);
       headers.set("Access-Control-Allow-Methods", wanted);
@@ -71,7 +78,8 @@ async function handleRest(req: Request): Promise<Response> {
 
     const originByConfig = !origin || originAllowed(origin, ownOrigin());
     if (origin) {
-      if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig))) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+      if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig)))
+        throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
       for (const [k, v] of Object.entries(corsResponseHeaders(origin))) headers.set(k, v);
     }
 
@@ -88,12 +96,18 @@ async function handleRest(req: Request): Promise<Response> {
       requestHeaders: req.headers,
       authenticate: (read) => {
         if (principal && read !== "fresh") return principal;
-        principal = authenticateRestKeyOrThrow(db, req.headers, { procedure: match.route.procedurePath, originByConfig, read }).then((p) => (noteWorkspace(req, p.workspaceId), p));
+        principal = authenticateRestKeyOrThrow(db, req.headers, {
+          procedure: match.route.procedurePath,
+          originByConfig,
+          read,
+        }).then((p) => (noteWorkspace(req, p.workspaceId), p));
         return principal;
       },
     };
     const caller = createCaller(ctx) as unknown as Record<string, unknown>;
-    const fn = match.route.procedurePath.split(".").reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
+    const fn = match.route.procedurePath
+      .split(".")
+      .reduce<unknown>((acc, seg) => (acc as Record<string, unknown>)[seg], caller) as (i: unknown) => Promise<unknown>;
     try {
       const data = await fn(input);
       // A procedure may ask for another success status (202 for a scan still running) through this internal header.
@@ -119,7 +133,12 @@ async function handleRest(req: Request): Promise<Response> {
  * parameter is not refused here: the spec puts input validation after authentication, key status, capability
  * and bulk checks, so the problem travels as INVALID_INPUT_MARKER and the ladder refuses it at that point.
  */
-async function assembleInput(req: Request, url: URL, route: RestRoute, rawParams: Record<string, string>): Promise<Record<string, unknown>> {
+async function assembleInput(
+  req: Request,
+  url: URL,
+  route: RestRoute,
+  rawParams: Record<string, string>,
+): Promise<Record<string, unknown>> {
   const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   let input: Record<string, unknown> = {};
   if (route.method === "GET" || route.method === "DELETE") {

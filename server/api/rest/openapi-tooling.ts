@@ -39,7 +39,10 @@ export function completeForTools(doc: Json): Json {
   doc.info = {
     ...doc.info,
     contact: doc.info?.contact ?? { name: "Operator of this service", url: `${base}/docs` },
-    license: doc.info?.license ?? { name: "Proprietary: use under the operator's terms of service", url: `${base}/docs` },
+    license: doc.info?.license ?? {
+      name: "Proprietary: use under the operator's terms of service",
+      url: `${base}/docs`,
+    },
   };
   const schemas: Json = doc.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];

@@ -27,9 +27,13 @@ metered route carries \`X-Service-Quota-Limit\`, \`X-Service-Quota-Used\`, \`X-S
 capability it needs (\`full\`: any Suite or Lookups plan; \`geolocation\` and \`vulnerabilities\`: Free or any paid plan)
 and \`x-service-cost\` how its units are counted.
 
-**Errors.** Every error body is \`{ "error": { "code": "...", "message": "..." } }\`. Codes: ${Object.entries(ERROR_STATUS)
+**Errors.** Every error body is \`{ "error": { "code": "...", "message": "..." } }\`. Codes: ${Object.entries(
+  ERROR_STATUS,
+)
   .map(([c, s]) => `\`${c}\` (${s})`)
-  .join(", ")}. An unknown path or method is 404 \`LOOKUP_NOT_FOUND\` before authentication. 429 carries \`Retry-After\`.
+  .join(
+    ", ",
+  )}. An unknown path or method is 404 \`LOOKUP_NOT_FOUND\` before authentication. 429 carries \`Retry-After\`.
 
 **Headers.** Every response carries \`X-Request-Id\`; lookup responses carry \`Cache-Control: private, no-store\`.
 
@@ -41,10 +45,19 @@ Geolocation data: IP Geolocation by DB-IP (https://db-ip.com), CC BY 4.0.`;
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const QUOTA_HEADERS: Json = {
-  "X-Service-Quota-Limit": { description: "Workspace UTC monthly lookup-unit allowance", schema: { type: "integer", minimum: 0 } },
-  "X-Service-Quota-Used": { description: "Reserved lookup units this UTC month", schema: { type: "integer", minimum: 0 } },
+  "X-Service-Quota-Limit": {
+    description: "Workspace UTC monthly lookup-unit allowance",
+    schema: { type: "integer", minimum: 0 },
+  },
+  "X-Service-Quota-Used": {
+    description: "Reserved lookup units this UTC month",
+    schema: { type: "integer", minimum: 0 },
+  },
   "X-Service-Quota-Remaining": { description: "Remaining lookup units", schema: { type: "integer", minimum: 0 } },
-  "X-Service-Quota-Reset": { description: "Next UTC monthly reset (start of the next UTC calendar month)", schema: { type: "string", format: "date-time" } },
+  "X-Service-Quota-Reset": {
+    description: "Next UTC monthly reset (start of the next UTC calendar month)",
+    schema: { type: "string", format: "date-time" },
+  },
 };
 const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifier of this request", schema: { type: "string" } } };
 
@@ -64,9 +77,21 @@ function errorResponse(status: number, codes: ErrorCode[]): Json {
  */
 function PUBLIC_PATHS(): Json {
   const root = process.env.SERVICE_PUBLIC_URL ? process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "") : "/";
-  const cors = { "Access-Control-Allow-Origin": { description: "Always `*`: any site may embed the badge", schema: { type: "string", enum: ["*"] } } };
-  const cache = { "Cache-Control": { description: "`public, max-age=300`: caches may keep the badge for 5 minutes", schema: { type: "string" } } };
-  const etag = { ETag: { description: "Strong validator of this badge; send it back as If-None-Match", schema: { type: "string" } } };
+  const cors = {
+    "Access-Control-Allow-Origin": {
+      description: "Always `*`: any site may embed the badge",
+      schema: { type: "string", enum: ["*"] },
+    },
+  };
+  const cache = {
+    "Cache-Control": {
+      description: "`public, max-age=300`: caches may keep the badge for 5 minutes",
+      schema: { type: "string" },
+    },
+  };
+  const etag = {
+    ETag: { description: "Strong validator of this badge; send it back as If-None-Match", schema: { type: "string" } },
+  };
   return {
     "/badges/{host}.svg": {
       servers: [{ url: root, description: "The site root (this path is not under /v1)" }],
@@ -78,13 +103,37 @@ function PUBLIC_PATHS(): Json {
           "An SVG badge with the grade and date of the host's latest public scan (POST /scans with `visibility: public`), or a neutral `not scanned`. Private and unlisted scans are never shown. Embed it as an image; it carries an ETag, so a conditional request with `If-None-Match` is 304 while the badge has not changed. A name that is not a valid host is 404 NOT_FOUND (JSON).\n\n**Access:** no API key (none is read), any site may embed it (CORS open). **Cost:** unmetered (no lookup units).",
         security: [],
         parameters: [
-          { name: "host", in: "path", required: true, description: "Host name as scanned, lower case, e.g. `example.com` (the path ends in `.svg`)", schema: { type: "string", pattern: "^[A-Za-z0-9.-]{1,253}$" }, example: "example.com" },
-          { name: "If-None-Match", in: "header", required: false, description: "The ETag of a badge already held: 304 when it is still current", schema: { type: "string" } },
+          {
+            name: "host",
+            in: "path",
+            required: true,
+            description: "Host name as scanned, lower case, e.g. `example.com` (the path ends in `.svg`)",
+            schema: { type: "string", pattern: "^[A-Za-z0-9.-]{1,253}$" },
+            example: "example.com",
+          },
+          {
+            name: "If-None-Match",
+            in: "header",
+            required: false,
+            description: "The ETag of a badge already held: 304 when it is still current",
+            schema: { type: "string" },
+          },
         ],
         responses: {
-          "200": { description: "The badge", headers: { ...etag, ...cache, ...cors }, content: { "image/svg+xml": { schema: { type: "string" } } } },
-          "304": { description: "Not Modified: the badge matching If-None-Match is still current", headers: { ...etag, ...cache, ...cors } },
-          "404": { description: "Not Found: `NOT_FOUND` (not a valid host name)", headers: cors, content: { "application/json": { schema: ERROR_REF } } },
+          "200": {
+            description: "The badge",
+            headers: { ...etag, ...cache, ...cors },
+            content: { "image/svg+xml": { schema: { type: "string" } } },
+          },
+          "304": {
+            description: "Not Modified: the badge matching If-None-Match is still current",
+            headers: { ...etag, ...cache, ...cors },
+          },
+          "404": {
+            description: "Not Found: `NOT_FOUND` (not a valid host name)",
+            headers: cors,
+            content: { "application/json": { schema: ERROR_REF } },
+          },
         },
         "x-service-errors": ["NOT_FOUND"],
       },
@@ -121,7 +170,10 @@ export function getOpenApiDocument(): Json {
       template = found.template;
       const { meta } = found;
       // An empty requirement makes the key optional (anonymous use allowed, e.g. POST /go/links).
-      op.security = meta.openapi?.protect === false ? [{}, { bearerAuth: [] }, { apiKeyHeader: [] }] : [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+      op.security =
+        meta.openapi?.protect === false
+          ? [{}, { bearerAuth: [] }, { apiKeyHeader: [] }]
+          : [{ bearerAuth: [] }, { apiKeyHeader: [] }];
       const responses: Json = op.responses ?? {};
       for (const code of Object.keys(responses)) {
         if (Number(code) >= 400 || code === "default") delete responses[code];
@@ -141,8 +193,10 @@ export function getOpenApiDocument(): Json {
       op.description = `${op.description ? `${op.description}\n\n` : ""}${accessSentence(meta)}`;
       // Every code the operation can answer (its ladder and its declared `errors`), grouped by the one table.
       const byStatus = new Map<number, ErrorCode[]>();
-      for (const code of errorCodesOf(meta)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-      for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(status, codes);
+      for (const code of errorCodesOf(meta))
+        byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+      for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
+        responses[String(status)] = errorResponse(status, codes);
       op["x-service-errors"] = errorCodesOf(meta);
       op.responses = responses;
     }

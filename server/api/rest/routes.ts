@@ -1,7 +1,12 @@
 // The table of registered REST routes (method + path template), built once from the procedures' OpenAPI meta.
 // It decides 404 LOOKUP_NOT_FOUND and CORS preflight before any authentication or other work happens.
 import type { AnyTRPCRouter } from "@trpc/server";
-import { forEachOpenApiProcedure, getInputOutputParsers, instanceofZodTypeLikeVoid, unwrapZodType } from "trpc-to-openapi";
+import {
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  unwrapZodType,
+} from "trpc-to-openapi";
 
 export interface RestRoute {
   method: string;
@@ -69,7 +74,11 @@ export function buildRouteTable(router: AnyTRPCRouter): RestRoute[] {
   return routes;
 }
 
-export function matchRoute(routes: RestRoute[], method: string, path: string): { route: RestRoute; rawParams: Record<string, string> } | null {
+export function matchRoute(
+  routes: RestRoute[],
+  method: string,
+  path: string,
+): { route: RestRoute; rawParams: Record<string, string> } | null {
   for (const route of routes) {
     if (route.method !== method) continue;
     const m = route.regex.exec(path);

@@ -14,7 +14,10 @@ export const abuseRouter = router({
     capability: "full",
     endpoint: "ip.abuse",
     input: z.object({ ip: ipAddress }),
-    history: (input, out: IpAbuse) => ({ target: input.ip, summary: { email: out.abuse?.email ?? null, network: out.network.name } }),
+    history: (input, out: IpAbuse) => ({
+      target: input.ip,
+      summary: { email: out.abuse?.email ?? null, network: out.network.name },
+    }),
   })
     .meta({
       errors: ["NOT_FOUND"],
@@ -33,7 +36,10 @@ export const abuseRouter = router({
     capability: "full",
     endpoint: "domain.abuse",
     input: z.object({ domain: domainName }),
-    history: (input, out: DomainAbuse) => ({ target: input.domain, summary: { email: out.abuse?.email ?? null, registrar: out.registrar?.name ?? null } }),
+    history: (input, out: DomainAbuse) => ({
+      target: input.domain,
+      summary: { email: out.abuse?.email ?? null, registrar: out.registrar?.name ?? null },
+    }),
   })
     .meta({
       errors: ["DOMAIN_NOT_FOUND"],

@@ -5,7 +5,13 @@ import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKeyOrThrow } from "../../keys/keys";
 import { PLAN_SLUGS, PLANS } from "../../plans/catalog";
 import { readUsage } from "../../quota/reserve";
-import { changeMemberRoleOrThrow, inviteMember, listMembers, membershipsOf, removeMemberOrThrow } from "../../workspaces/members";
+import {
+  changeMemberRoleOrThrow,
+  inviteMember,
+  listMembers,
+  membershipsOf,
+  removeMemberOrThrow,
+} from "../../workspaces/members";
 import { actorOf } from "../actor";
 import { clientIp } from "../../links/caller";
 import { billingStatus } from "../../billing/status";
@@ -24,7 +30,11 @@ export const accountRouter = router({
   createWorkspace: sessionProcedure
     .input(z.object({ name: z.string().trim().min(1).max(100) }))
     .mutation(async ({ ctx, input }) => {
-      const ws = await createWorkspace(ctx.db, { name: input.name, plans: ["free"], ownerEmail: ctx.sessionUser.email, ownerUserId: ctx.sessionUser.userId,
+      const ws = await createWorkspace(ctx.db, {
+        name: input.name,
+        plans: ["free"],
+        ownerEmail: ctx.sessionUser.email,
+        ownerUserId: ctx.sessionUser.userId,
         actor: {
           kind: "user",
           userId: ctx.sessionUser.userId,
@@ -38,7 +48,10 @@ export const accountRouter = router({
 
   overview: workspaceProcedure.query(async ({ ctx }) => {
     const { entitlements, workspaceId } = ctx.principal;
-    const ws = await ctx.db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { id: true, name: true } });
+    const ws = await ctx.db.workspace.findUniqueOrThrow({
+      where: { id: workspaceId },
+      select: { id: true, name: true },
+    });
     const usage = await readUsage(ctx.db, workspaceId, entitlements.monthlyUnits);
     return {
       workspace: ws,
@@ -66,27 +79,59 @@ export const accountRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      createApiKey(ctx.db, { workspaceId: ctx.principal.workspaceId, name: input.name, kind: input.kind, allowedOrigins: input.allowedOrigins, actor: actorOf(ctx), requestId: ctx.requestId }),
+      createApiKey(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        name: input.name,
+        kind: input.kind,
+        allowedOrigins: input.allowedOrigins,
+        actor: actorOf(ctx),
+        requestId: ctx.requestId,
+      }),
     ),
 
   revokeKey: ownerProcedure
     .input(z.object({ keyId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => revokeApiKeyOrThrow(ctx.db, { keyId: input.keyId, workspaceId: ctx.principal.workspaceId, actor: actorOf(ctx), requestId: ctx.requestId })),
+    .mutation(({ ctx, input }) =>
+      revokeApiKeyOrThrow(ctx.db, {
+        keyId: input.keyId,
+        workspaceId: ctx.principal.workspaceId,
+        actor: actorOf(ctx),
+        requestId: ctx.requestId,
+      }),
+    ),
 
   members: workspaceProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.principal.workspaceId)),
 
   inviteMember: ownerProcedure
     .input(z.object({ email: z.string().trim().max(254), role: z.enum(["owner", "member"]).default("member") }))
-    .mutation(({ ctx, input }) => inviteMember(ctx.db, { workspaceId: ctx.principal.workspaceId, email: input.email, role: input.role, actor: actorOf(ctx) })),
+    .mutation(({ ctx, input }) =>
+      inviteMember(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        email: input.email,
+        role: input.role,
+        actor: actorOf(ctx),
+      }),
+    ),
 
   removeMember: ownerProcedure
     .input(z.object({ memberId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => removeMemberOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, memberId: input.memberId, actor: actorOf(ctx) })),
+    .mutation(({ ctx, input }) =>
+      removeMemberOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        memberId: input.memberId,
+        actor: actorOf(ctx),
+      }),
+    ),
 
   /** Owner <-> member; the last owner cannot be demoted. */
   changeMemberRole: ownerProcedure
     .input(z.object({ memberId: z.string().min(1).max(64), role: z.enum(["owner", "member"]) }))
     .mutation(({ ctx, input }) =>
-      changeMemberRoleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, memberId: input.memberId, role: input.role, actor: actorOf(ctx) }),
+      changeMemberRoleOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        memberId: input.memberId,
+        role: input.role,
+        actor: actorOf(ctx),
+      }),
     ),
 });

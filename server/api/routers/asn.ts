@@ -9,7 +9,9 @@ const asnNumber = z
   .string()
   .trim()
   .transform((s) => s.replace(/^AS/i, ""))
-  .refine((s) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 4294967294, { message: "must be an AS number from 1 to 4294967294" })
+  .refine((s) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 4294967294, {
+    message: "must be an AS number from 1 to 4294967294",
+  })
   .transform(Number);
 
 export const asnRouter = router({

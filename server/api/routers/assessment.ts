@@ -32,7 +32,9 @@ export const assessmentRouter = router({
       },
     })
     .output(assessResultSchema)
-    .mutation(({ ctx, input }) => assess(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, request: input })),
+    .mutation(({ ctx, input }) =>
+      assess(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, request: input }),
+    ),
 
   outcome: workspaceProcedure
     .meta({

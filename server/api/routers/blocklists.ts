@@ -37,7 +37,11 @@ export const blocklistsRouter = router({
     bulk: "multiple-targets",
     history: (input, out: BlocklistCheckResult) => ({
       target: input.targets.length === 1 ? input.targets[0] : `${input.targets.length} targets`,
-      summary: { targets: out.summary.targets, listed: out.summary.listed, listedOn: out.results.flatMap((r) => r.listedOn).slice(0, 20) },
+      summary: {
+        targets: out.summary.targets,
+        listed: out.summary.listed,
+        listedOn: out.results.flatMap((r) => r.listedOn).slice(0, 20),
+      },
     }),
   })
     .meta({

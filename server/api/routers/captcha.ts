@@ -44,9 +44,20 @@ const procedure = (path: "/captcha/test" | "/v1/captcha/test") =>
     capability: "full",
     endpoint: "captcha.test",
     input,
-    history: (i, out: z.infer<typeof output>) => ({ target: i.provider, summary: { valid: out.valid, error_codes: out.error_codes } }),
+    history: (i, out: z.infer<typeof output>) => ({
+      target: i.provider,
+      summary: { valid: out.valid, error_codes: out.error_codes },
+    }),
   })
-    .meta({ openapi: { method: "POST", path, tags: ["Device and CAPTCHA"], summary: "CAPTCHA diagnostic", description: DESCRIPTION } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path,
+        tags: ["Device and CAPTCHA"],
+        summary: "CAPTCHA diagnostic",
+        description: DESCRIPTION,
+      },
+    })
     .output(output)
     .mutation(({ input: i }) => runCaptchaTest(i));
 

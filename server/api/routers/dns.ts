@@ -8,7 +8,12 @@ const isRecordType = (t: string): t is DnsRecordType => (DNS_RECORD_TYPES as rea
 
 const dnsLookupInput = z
   .object({
-    domain: z.string().trim().min(1).max(300).describe("Domain name (IDN allowed); for type PTR an IPv4 or IPv6 address is also accepted"),
+    domain: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .describe("Domain name (IDN allowed); for type PTR an IPv4 or IPv6 address is also accepted"),
     type: z
       .string()
       .trim()

@@ -50,7 +50,10 @@ export const domainRouter = router({
     capability: "full",
     endpoint: "domain",
     input: z.object({ domain: registrableDomain }),
-    history: (input, out: DomainIntel) => ({ target: out.domain, summary: { score: out.risk.score, level: out.risk.level, exists: out.exists } }),
+    history: (input, out: DomainIntel) => ({
+      target: out.domain,
+      summary: { score: out.risk.score, level: out.risk.level, exists: out.exists },
+    }),
   })
     .meta({
       openapi: {
@@ -69,7 +72,10 @@ export const domainRouter = router({
     capability: "full",
     endpoint: "domain.subdomains",
     input: subdomainsInput,
-    history: (_input, out: SubdomainResponse) => ({ target: out.apex, summary: { total: out.total, retained: out.retained } }),
+    history: (_input, out: SubdomainResponse) => ({
+      target: out.apex,
+      summary: { total: out.total, retained: out.retained },
+    }),
   })
     .meta({
       openapi: {
@@ -82,13 +88,18 @@ export const domainRouter = router({
       },
     })
     .output(subdomainResponseSchema)
-    .query(({ input, ctx }) => getSubdomainsOrThrow({ domain: input.domain, limit: input.limit, offset: input.offset, db: ctx.db })),
+    .query(({ input, ctx }) =>
+      getSubdomainsOrThrow({ domain: input.domain, limit: input.limit, offset: input.offset, db: ctx.db }),
+    ),
 
   domainInfrastructure: meteredProcedure({
     capability: "full",
     endpoint: "domain.infrastructure",
     input: z.object({ domain: hostName }),
-    history: (_input, out: InfrastructureResponse) => ({ target: out.domain, summary: { addresses: out.addresses.length, behindEdge: out.behindEdge } }),
+    history: (_input, out: InfrastructureResponse) => ({
+      target: out.domain,
+      summary: { addresses: out.addresses.length, behindEdge: out.behindEdge },
+    }),
   })
     .meta({
       errors: ["DOMAIN_NOT_FOUND"],

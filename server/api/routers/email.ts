@@ -14,7 +14,8 @@ const hostDomain = z
   .superRefine((v, ctx) => {
     const c = checkDomainName(v);
     if (!c.ok) ctx.addIssue({ code: "custom", message: c.reason });
-    else if (!isHostName(c.name)) ctx.addIssue({ code: "custom", message: "must be a host name with at least two labels and no underscores" });
+    else if (!isHostName(c.name))
+      ctx.addIssue({ code: "custom", message: "must be a host name with at least two labels and no underscores" });
   })
   .transform((v) => (checkDomainName(v) as { name: string }).name);
 
@@ -23,7 +24,14 @@ const selectorList = z
   .trim()
   .max(400)
   .optional()
-  .transform((v) => (v ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []))
+  .transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  )
   .refine((l) => l.length <= 10 && l.every((s) => /^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/.test(s)), {
     message: "up to 10 comma-separated DKIM selectors (letters, digits, hyphens, underscores, dots)",
   });

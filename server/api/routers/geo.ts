@@ -6,7 +6,9 @@ import { meteredProcedure, router } from "../trpc";
 const geoResult = z.object({
   ip: z.string(),
   version: z.union([z.literal(4), z.literal(6)]),
-  scope: z.string().describe("public, private, loopback, link_local, unique_local, carrier_grade_nat, multicast, reserved, ..."),
+  scope: z
+    .string()
+    .describe("public, private, loopback, link_local, unique_local, carrier_grade_nat, multicast, reserved, ..."),
   country: z.object({ code: z.string(), name: z.string().nullable() }).nullable(),
   region: z.string().nullable(),
   district: z.string().nullable(),
@@ -17,7 +19,13 @@ const geoResult = z.object({
   timezone: z.string().nullable(),
   accuracy: z.literal("city").nullable(),
   reason: z.string().nullable().describe("Why location fields are null, when they are"),
-  source: z.object({ name: z.string(), license: z.string(), attribution: z.string(), attributionUrl: z.string(), databaseDate: z.string() }),
+  source: z.object({
+    name: z.string(),
+    license: z.string(),
+    attribution: z.string(),
+    attributionUrl: z.string(),
+    databaseDate: z.string(),
+  }),
 });
 
 export const geoRouter = router({
@@ -25,7 +33,10 @@ export const geoRouter = router({
     capability: "geolocation",
     endpoint: "ip.geo",
     input: z.object({ ip: ipAddress }),
-    history: (input, out: z.infer<typeof geoResult>) => ({ target: input.ip, summary: { country: out.country?.code ?? null, city: out.city, scope: out.scope } }),
+    history: (input, out: z.infer<typeof geoResult>) => ({
+      target: input.ip,
+      summary: { country: out.country?.code ?? null, city: out.city, scope: out.scope },
+    }),
   })
     .meta({
       openapi: {

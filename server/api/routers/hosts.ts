@@ -4,8 +4,21 @@ import { z } from "zod";
 import { getHostSslOrThrow } from "../../hosts/ssl";
 import { getHostStatusOrThrow } from "../../hosts/status";
 import { sslResultSchema, statusResultSchema, type SslResult, type StatusResult } from "../../hosts/schemas";
-import { assertPublicTargetOrThrow, isBadHttpPort, parseFetchUrlOrThrow, parseHostAndPort, parseTargetUrl, targetForbidden } from "../../net";
-import { onlineCheckRateLimit, onlineCheckRateWindowSeconds, onlineCheckResultSchema, runOnlineCheck, type OnlineCheckResult } from "../../online-check";
+import {
+  assertPublicTargetOrThrow,
+  isBadHttpPort,
+  parseFetchUrlOrThrow,
+  parseHostAndPort,
+  parseTargetUrl,
+  targetForbidden,
+} from "../../net";
+import {
+  onlineCheckRateLimit,
+  onlineCheckRateWindowSeconds,
+  onlineCheckResultSchema,
+  runOnlineCheck,
+  type OnlineCheckResult,
+} from "../../online-check";
 import { meteredProcedure, router } from "../trpc";
 
 const hostInput = z.object({
@@ -14,7 +27,9 @@ const hostInput = z.object({
     .trim()
     .min(1)
     .max(300)
-    .refine((h) => parseHostAndPort(h) !== null, { message: "must be a host name or IP address, optionally with :port (IPv6 in brackets)" })
+    .refine((h) => parseHostAndPort(h) !== null, {
+      message: "must be a host name or IP address, optionally with :port (IPv6 in brackets)",
+    })
     .describe("Host name or IP address, optionally with :port (default 443); IPv6 in brackets when a port is given"),
 });
 
@@ -64,7 +79,10 @@ export const hostsRouter = router({
       if (port && isBadHttpPort(port)) throw targetForbidden(`port ${port} is not an HTTP port`);
       await assertPublicTargetOrThrow(input.host);
     },
-    history: (input, out: StatusResult) => ({ target: input.host, summary: { status: out.status, reachable: out.reachable } }),
+    history: (input, out: StatusResult) => ({
+      target: input.host,
+      summary: { status: out.status, reachable: out.reachable },
+    }),
   })
     .meta({
       errors: ["TARGET_FORBIDDEN", "DOMAIN_NOT_FOUND"],
@@ -83,12 +101,20 @@ export const hostsRouter = router({
     capability: "full",
     endpoint: "online-check",
     input: onlineCheckInput,
-    rateLimit: { name: "online-check", limit: onlineCheckRateLimit, windowSeconds: onlineCheckRateWindowSeconds, what: "online checks" },
+    rateLimit: {
+      name: "online-check",
+      limit: onlineCheckRateLimit,
+      windowSeconds: onlineCheckRateWindowSeconds,
+      what: "online checks",
+    },
     preflight: async (input) => {
       parseFetchUrlOrThrow(input.url);
       await assertPublicTargetOrThrow(input.url);
     },
-    history: (input, out: OnlineCheckResult) => ({ target: input.url, summary: { online: out.online, up: out.upLocations, of: out.totalLocations } }),
+    history: (input, out: OnlineCheckResult) => ({
+      target: input.url,
+      summary: { online: out.online, up: out.upLocations, of: out.totalLocations },
+    }),
   })
     .meta({
       errors: ["TARGET_FORBIDDEN"],

@@ -21,17 +21,38 @@ const procedure = (endpoint: string) =>
     input: z.object({ ip: ipAddress }),
     history: (input, out: Reputation) => ({
       target: input.ip,
-      summary: { score: out.risk.score, level: out.risk.level, asn: out.asn?.number ?? null, networkType: out.network.type },
+      summary: {
+        score: out.risk.score,
+        level: out.risk.level,
+        asn: out.asn?.number ?? null,
+        networkType: out.network.type,
+      },
     }),
   });
 
 export const ipRouter = router({
   ipLookup: procedure("ip.lookup")
-    .meta({ openapi: { method: "GET", path: "/ip/{ip}", tags: ["IP"], summary: "IP intelligence (reputation object)", description: DESCRIPTION } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/ip/{ip}",
+        tags: ["IP"],
+        summary: "IP intelligence (reputation object)",
+        description: DESCRIPTION,
+      },
+    })
     .output(ipReputationSchema)
     .query(({ input }) => getIpReputation(input.ip)),
   ipReputation: procedure("ip.reputation")
-    .meta({ openapi: { method: "GET", path: "/ip/{ip}/reputation", tags: ["IP"], summary: "IP reputation", description: DESCRIPTION } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/ip/{ip}/reputation",
+        tags: ["IP"],
+        summary: "IP reputation",
+        description: DESCRIPTION,
+      },
+    })
     .output(ipReputationSchema)
     .query(({ input }) => getIpReputation(input.ip)),
 });

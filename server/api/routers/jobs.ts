@@ -2,7 +2,15 @@
 // paged results, list, cancel with refund, CSV export. Items run in the background (server/bulk/worker.ts).
 import { z } from "zod";
 import { BULK_KIND_OR_AUTO, BULK_KINDS, KINDS } from "../../bulk/kinds";
-import { cancelJobOrThrow, createJob, getJobOrThrow, jobCsvOrThrow, listJobs, MAX_BULK_TARGETS, planJob } from "../../bulk/jobs";
+import {
+  cancelJobOrThrow,
+  createJob,
+  getJobOrThrow,
+  jobCsvOrThrow,
+  listJobs,
+  MAX_BULK_TARGETS,
+  planJob,
+} from "../../bulk/jobs";
 import { wakeBulkWorker } from "../../bulk/worker";
 import { quotaHeaders, readUsage } from "../../quota/reserve";
 import { authenticated, router } from "../trpc";
@@ -18,7 +26,10 @@ const AUTO =
   "`auto` picks each target's kind from its shape: an IP address → `ip`, a CIDR range → `cidr`, `AS15169` → `asn`, a domain → `domain`, an email address → `email`, an http(s) URL → `host.status`, a CVE id → `cve`, a package URL (`pkg:npm/lodash@4.17.20`, `pkg:pypi/…`, `pkg:maven/group/artifact@v`, `pkg:golang/…`, `pkg:composer/…`) → `package`.";
 
 const jobInput = z.object({
-  kind: z.enum(BULK_KIND_OR_AUTO).default("auto").describe(`The lookup every target gets, or \`auto\`. Kinds: ${KIND_LIST}.`),
+  kind: z
+    .enum(BULK_KIND_OR_AUTO)
+    .default("auto")
+    .describe(`The lookup every target gets, or \`auto\`. Kinds: ${KIND_LIST}.`),
   targets: z
     .array(z.string().max(2048))
     .min(1, "submit at least one target")
@@ -40,8 +51,13 @@ const itemSchema = z.object({
   kind: z.enum(BULK_KINDS),
   status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
   units: z.number().int(),
-  refunded: z.boolean().describe("True when the item's units went back (cancelled before it ran, or refused before admission)"),
-  summary: z.record(z.string(), z.unknown()).nullable().describe("A few fields of the answer (e.g. risk for an IP, disposable for an email)"),
+  refunded: z
+    .boolean()
+    .describe("True when the item's units went back (cancelled before it ran, or refused before admission)"),
+  summary: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("A few fields of the answer (e.g. risk for an IP, disposable for an email)"),
   result: z.unknown().describe("The full answer, as the lookup's own endpoint gives it"),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   started_at: z.string().nullable(),
@@ -71,7 +87,12 @@ const jobSchema = z.object({
   }),
   kinds: z.record(z.string(), z.number().int()).describe("Items per kind"),
   items: z.array(itemSchema).optional(),
-  next_cursor: z.number().int().nullable().optional().describe("Pass as `cursor` for the next page of items; null on the last page"),
+  next_cursor: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe("Pass as `cursor` for the next page of items; null on the last page"),
 });
 
 export const jobsRouter = router({
@@ -86,7 +107,15 @@ export const jobsRouter = router({
       },
     })
     .input(jobInput)
-    .output(z.object({ lines: z.array(lineSchema), units: z.number().int(), remaining: z.number().int(), fits: z.boolean(), problems: z.number().int() }))
+    .output(
+      z.object({
+        lines: z.array(lineSchema),
+        units: z.number().int(),
+        remaining: z.number().int(),
+        fits: z.boolean(),
+        problems: z.number().int(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const p = ctx.principal;
       const plan = await planJob(p.entitlements, input.kind, input.targets);
@@ -115,7 +144,12 @@ export const jobsRouter = router({
     .input(jobInput)
     .output(jobSchema)
     .mutation(async ({ ctx, input }) => {
-      const { job, quota } = await createJob(ctx.db, { principal: ctx.principal, requestId: ctx.requestId, kind: input.kind, targets: input.targets });
+      const { job, quota } = await createJob(ctx.db, {
+        principal: ctx.principal,
+        requestId: ctx.requestId,
+        kind: input.kind,
+        targets: input.targets,
+      });
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
       ctx.resHeaders.set("Cache-Control", "private, no-store");
       ctx.resHeaders.set("x-service-status", "202");
@@ -125,9 +159,21 @@ export const jobsRouter = router({
 
   list: bulkProcedure
     .meta({
-      openapi: { method: "GET", path: "/jobs", tags: TAGS, summary: "List bulk jobs", description: "This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window." },
+      openapi: {
+        method: "GET",
+        path: "/jobs",
+        tags: TAGS,
+        summary: "List bulk jobs",
+        description:
+          "This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window.",
+      },
     })
-    .input(z.object({ cursor: z.string().max(64).optional().describe("`next_cursor` of the previous page"), limit: z.coerce.number().int().min(1).max(100).default(20).describe("Jobs per page, 1..100 (default 20)") }))
+    .input(
+      z.object({
+        cursor: z.string().max(64).optional().describe("`next_cursor` of the previous page"),
+        limit: z.coerce.number().int().min(1).max(100).default(20).describe("Jobs per page, 1..100 (default 20)"),
+      }),
+    )
     .output(z.object({ items: z.array(jobSchema), next_cursor: z.string().nullable() }))
     .query(({ ctx, input }) => listJobs(ctx.db, ctx.principal.workspaceId, input)),
 
@@ -139,14 +185,26 @@ export const jobsRouter = router({
         path: "/jobs/{id}",
         tags: TAGS,
         summary: "Read a bulk job",
-        description: "A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job.",
+        description:
+          "A job's progress (done, failed, remaining, elapsed, estimate), units (reserved, refunded, charged) and its items in line order with each summary and full result, paged with `cursor` and `limit` and filtered by `status` and `kind`. 404 NOT_FOUND for an unknown id or another workspace's job.",
       },
     })
     .input(
       z.object({
         id: z.string().min(1).max(64),
-        cursor: z.coerce.number().int().min(0).optional().describe("`next_cursor` of the previous page (a line number)"),
-        limit: z.coerce.number().int().min(0).max(100).default(100).describe("Items per page, 0..100 (default 100; 0 for progress only)"),
+        cursor: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe("`next_cursor` of the previous page (a line number)"),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(100)
+          .default(100)
+          .describe("Items per page, 0..100 (default 100; 0 for progress only)"),
         status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]).optional(),
         kind: z.enum(BULK_KINDS).optional(),
       }),
@@ -162,7 +220,8 @@ export const jobsRouter = router({
         path: "/jobs/{id}/results.csv",
         tags: TAGS,
         summary: "A bulk job's results as CSV",
-        description: "One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.",
+        description:
+          "One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.",
       },
       produces: "text/csv",
     })
@@ -183,10 +242,18 @@ export const jobsRouter = router({
         path: "/jobs/{id}/cancel",
         tags: TAGS,
         summary: "Cancel a bulk job",
-        description: "Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job.",
+        description:
+          "Items not yet started are never run and their units go back to the workspace in one ledger row with the reason; items already running finish and count. Cancelling a job that has finished changes nothing. Answers the job. 404 NOT_FOUND for another workspace's job.",
       },
     })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(jobSchema)
-    .mutation(({ ctx, input }) => cancelJobOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, id: input.id, requestId: ctx.requestId, principal: ctx.principal })),
+    .mutation(({ ctx, input }) =>
+      cancelJobOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        id: input.id,
+        requestId: ctx.requestId,
+        principal: ctx.principal,
+      }),
+    ),
 });

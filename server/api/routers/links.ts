@@ -11,12 +11,11 @@ import { publicProcedure, router, workspaceProcedure } from "../trpc";
  * Optional-key procedure (spec Authentication 6): no key header -> anonymous scope; any key header -> it must
  * authenticate (401 UNAUTHORIZED, 403 API_KEY_PAUSED) and the scope is its workspace. Never metered.
  */
-const optionalKeyProcedure = publicProcedure
-  .use(async ({ ctx, next }) => {
-    const scope = await resolveLinkScope(ctx);
-    ctx.resHeaders.set("Cache-Control", "private, no-store");
-    return next({ ctx: { scope } });
-  });
+const optionalKeyProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const scope = await resolveLinkScope(ctx);
+  ctx.resHeaders.set("Cache-Control", "private, no-store");
+  return next({ ctx: { scope } });
+});
 
 const DESCRIPTION = [
   "Creates a protected short link, or reuses one. The API key is optional: without an Authorization or X-API-Key header the link is anonymous;",
@@ -42,7 +41,14 @@ export const linksRouter = router({
   create: optionalKeyProcedure
     .meta({
       errors: ["TARGET_FORBIDDEN", "RATE_LIMITED"],
-      openapi: { method: "POST", path: "/go/links", tags: ["Links"], summary: "Create a protected link", description: DESCRIPTION, protect: false },
+      openapi: {
+        method: "POST",
+        path: "/go/links",
+        tags: ["Links"],
+        summary: "Create a protected link",
+        description: DESCRIPTION,
+        protect: false,
+      },
     })
     .input(linkCreateSchema)
     .output(linkCreatedSchema)
@@ -67,10 +73,17 @@ export const linksRouter = router({
         description: `This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its \`short_url\`, destination \`url\`, \`status\` (\`active\`; \`expired\` or \`disabled\`, which answer 410 at the short URL), \`clicks\` (redirects served), the destination's blocklist verdict \`safety\` kept from creation, \`created_at\`, \`expires_at\` and \`disabled_at\`. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). ${MANAGED}`,
       },
     })
-    .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
+    .input(
+      z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }),
+    )
     .output(z.object({ items: z.array(linkRecordSchema), nextCursor: z.string().nullable() }))
     .query(({ ctx, input }) =>
-      listWorkspaceLinks(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor ?? null, origin: requestOrigin(ctx.requestHeaders) }),
+      listWorkspaceLinks(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        limit: input.limit,
+        cursor: input.cursor ?? null,
+        origin: requestOrigin(ctx.requestHeaders),
+      }),
     ),
 
   disable: workspaceLinksProcedure

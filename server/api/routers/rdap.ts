@@ -21,7 +21,13 @@ export const domainName = z
   .refine(
     (s) => {
       const ascii = domainToASCII(s);
-      return !!ascii && ascii.length <= 253 && ascii.split(".").length >= 2 && ascii.split(".").every((l) => LABEL.test(l)) && splitPublicSuffix(ascii)?.registrableDomain != null;
+      return (
+        !!ascii &&
+        ascii.length <= 253 &&
+        ascii.split(".").length >= 2 &&
+        ascii.split(".").every((l) => LABEL.test(l)) &&
+        splitPublicSuffix(ascii)?.registrableDomain != null
+      );
     },
     { message: "must be a domain name under a public suffix, e.g. example.com" },
   )
@@ -33,7 +39,10 @@ export const rdapRouter = router({
     capability: "full",
     endpoint: "ip.rdap",
     input: z.object({ ip: ipAddress }),
-    history: (input, out: z.infer<typeof ipRdapSchema>) => ({ target: input.ip, summary: { network: out.name, country: out.country, registry: out.source.registry } }),
+    history: (input, out: z.infer<typeof ipRdapSchema>) => ({
+      target: input.ip,
+      summary: { network: out.name, country: out.country, registry: out.source.registry },
+    }),
   })
     .meta({
       errors: ["NOT_FOUND"],
@@ -55,7 +64,10 @@ export const rdapRouter = router({
     capability: "full",
     endpoint: "domain.rdap",
     input: z.object({ domain: domainName }),
-    history: (input, out: z.infer<typeof domainRdapSchema>) => ({ target: input.domain, summary: { registrar: out.registrar?.name ?? null, registeredAt: out.registeredAt } }),
+    history: (input, out: z.infer<typeof domainRdapSchema>) => ({
+      target: input.domain,
+      summary: { registrar: out.registrar?.name ?? null, registeredAt: out.registeredAt },
+    }),
   })
     .meta({
       errors: ["DOMAIN_NOT_FOUND"],

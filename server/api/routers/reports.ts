@@ -22,5 +22,7 @@ export const reportsRouter = router({
   list: workspaceProcedure
     .input(listReportsInput)
     .output(reportPageSchema)
-    .query(({ ctx, input }) => listReports(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor })),
+    .query(({ ctx, input }) =>
+      listReports(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor }),
+    ),
 });

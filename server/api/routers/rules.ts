@@ -4,7 +4,14 @@ import { factsDoc } from "../../rules/facts";
 import { createRule, deleteRuleOrThrow, getRuleOrThrow, listRules, updateRuleOrThrow } from "../../rules/rules";
 import { backtestRule } from "../../rules/backtest";
 import { backtestRateLimit, backtestRateWindowSeconds } from "../../rules/config";
-import { backtestInputSchema, backtestOutputSchema, ruleCreateSchema, ruleIdSchema, ruleRecordSchema, ruleUpdateSchema } from "../../rules/schemas";
+import {
+  backtestInputSchema,
+  backtestOutputSchema,
+  ruleCreateSchema,
+  ruleIdSchema,
+  ruleRecordSchema,
+  ruleUpdateSchema,
+} from "../../rules/schemas";
 import { actorOf } from "../actor";
 import { authenticated, router } from "../trpc";
 
@@ -19,14 +26,20 @@ const TAGS = ["Rules"];
 const LANGUAGE =
   "A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: " +
   conditionLanguageDoc() +
-  ". An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr(\"203.0.113.0/24\")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || \"email_disposable\" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: " +
+  '. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: ' +
   factsDoc() +
   ". A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.";
 
 export const rulesRouter = router({
   list: rulesProcedure
     .meta({
-      openapi: { method: "GET", path: "/rules", tags: TAGS, summary: "List rules", description: "This workspace's rules in evaluation order (ascending `priority`, then oldest first)." },
+      openapi: {
+        method: "GET",
+        path: "/rules",
+        tags: TAGS,
+        summary: "List rules",
+        description: "This workspace's rules in evaluation order (ascending `priority`, then oldest first).",
+      },
     })
     .input(z.object({}))
     .output(z.object({ items: z.array(ruleRecordSchema) }))
@@ -45,12 +58,24 @@ export const rulesRouter = router({
     })
     .input(ruleCreateSchema)
     .output(ruleRecordSchema)
-    .mutation(({ ctx, input }) => createRule(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), rule: input })),
+    .mutation(({ ctx, input }) =>
+      createRule(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        requestId: ctx.requestId,
+        actor: actorOf(ctx),
+        rule: input,
+      }),
+    ),
 
   backtest: rulesProcedure
     .meta({
       errors: ["NOT_FOUND"],
-      rateLimit: { name: "rules-backtest", limit: backtestRateLimit, windowSeconds: backtestRateWindowSeconds, what: "backtests" },
+      rateLimit: {
+        name: "rules-backtest",
+        limit: backtestRateLimit,
+        windowSeconds: backtestRateWindowSeconds,
+        what: "backtests",
+      },
       openapi: {
         method: "POST",
         path: "/rules/backtest",
@@ -69,7 +94,14 @@ export const rulesRouter = router({
       return backtestRule(ctx.db, {
         workspaceId: ws,
         ruleId: input.rule_id,
-        rule: input.rule_id ? undefined : { action: input.action!, priority: input.priority ?? 0, conditions: input.conditions, expression: input.expression },
+        rule: input.rule_id
+          ? undefined
+          : {
+              action: input.action!,
+              priority: input.priority ?? 0,
+              conditions: input.conditions,
+              expression: input.expression,
+            },
         since,
         until,
         samples: input.samples,
@@ -79,7 +111,13 @@ export const rulesRouter = router({
   get: rulesProcedure
     .meta({
       errors: ["NOT_FOUND"],
-      openapi: { method: "GET", path: "/rules/{id}", tags: TAGS, summary: "Read a rule", description: "One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule." },
+      openapi: {
+        method: "GET",
+        path: "/rules/{id}",
+        tags: TAGS,
+        summary: "Read a rule",
+        description: "One rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule.",
+      },
     })
     .input(z.object({ id: ruleIdSchema }))
     .output(ruleRecordSchema)
@@ -100,15 +138,34 @@ export const rulesRouter = router({
     .output(ruleRecordSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
-      return updateRuleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), id, changes });
+      return updateRuleOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        requestId: ctx.requestId,
+        actor: actorOf(ctx),
+        id,
+        changes,
+      });
     }),
 
   delete: rulesProcedure
     .meta({
       errors: ["NOT_FOUND"],
-      openapi: { method: "DELETE", path: "/rules/{id}", tags: TAGS, summary: "Delete a rule", description: "Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule." },
+      openapi: {
+        method: "DELETE",
+        path: "/rules/{id}",
+        tags: TAGS,
+        summary: "Delete a rule",
+        description: "Deletes a rule of this workspace; 404 NOT_FOUND for an unknown id or another workspace's rule.",
+      },
     })
     .input(z.object({ id: ruleIdSchema }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteRuleOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), id: input.id })),
+    .mutation(({ ctx, input }) =>
+      deleteRuleOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        requestId: ctx.requestId,
+        actor: actorOf(ctx),
+        id: input.id,
+      }),
+    ),
 });

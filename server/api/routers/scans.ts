@@ -26,11 +26,10 @@ async function viewerWorkspace(ctx: Context): Promise<string | null> {
   return (await ctx.authenticate()).workspaceId;
 }
 
-const optionalKeyProcedure = publicProcedure
-  .use(async ({ ctx, next }) => {
-    const viewer = await viewerWorkspace(ctx);
-    return next({ ctx: { viewer } });
-  });
+const optionalKeyProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const viewer = await viewerWorkspace(ctx);
+  return next({ ctx: { viewer } });
+});
 
 const SSRF_NOTE =
   "The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND, also free. Every redirect hop is vetted again.";
@@ -41,10 +40,18 @@ export const scansRouter = router({
     endpoint: "scan",
     input: z.object({
       url: scanUrl,
-      visibility: z.enum(VISIBILITIES).default("private").describe("private: only this workspace; unlisted: anyone with the id, never listed or badged; public: badges and the leaderboard"),
+      visibility: z
+        .enum(VISIBILITIES)
+        .default("private")
+        .describe(
+          "private: only this workspace; unlisted: anyone with the id, never listed or badged; public: badges and the leaderboard",
+        ),
     }),
     preflight: (input) => vetScanTargetOrThrow(parseScanTarget(input.url)!),
-    history: (input, out: ScanView) => ({ target: out.host, summary: { scanId: out.id, grade: out.grade, score: out.score, status: out.status } }),
+    history: (input, out: ScanView) => ({
+      target: out.host,
+      summary: { scanId: out.id, grade: out.grade, score: out.score, status: out.status },
+    }),
   })
     .meta({
       errors: ["TARGET_FORBIDDEN", "DOMAIN_NOT_FOUND"],
@@ -58,7 +65,11 @@ export const scansRouter = router({
     })
     .output(scanSchema)
     .mutation(async ({ ctx, input }) => {
-      const { scan, finished } = await startScan(ctx.db, { workspaceId: ctx.principal.workspaceId, target: parseScanTarget(input.url)!, visibility: input.visibility });
+      const { scan, finished } = await startScan(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        target: parseScanTarget(input.url)!,
+        visibility: input.visibility,
+      });
       // The REST API answers with this status instead of 200 (see server/api/rest/handler.ts).
       if (!finished) ctx.resHeaders.set("x-service-status", "202");
       return scan;
@@ -71,7 +82,8 @@ export const scansRouter = router({
         path: "/scans/leaderboard",
         tags: ["Scans"],
         summary: "Leaderboard of public scans",
-        description: "The best graded and the most improved public scans of the last 30 days, one entry per host (its latest public scan; improvement is against its earliest public scan in the window). Private and unlisted scans never appear.",
+        description:
+          "The best graded and the most improved public scans of the last 30 days, one entry per host (its latest public scan; improvement is against its earliest public scan in the window). Private and unlisted scans never appear.",
         protect: false,
       },
     })
@@ -87,7 +99,8 @@ export const scansRouter = router({
         path: "/scans/{id}",
         tags: ["Scans"],
         summary: "Read a scan",
-        description: "One scan with its result (or `status: \"running\"`). Your workspace's scans of any visibility; another workspace's scan only when it is public or unlisted; anything else is 404 NOT_FOUND, exactly as for an id that does not exist. The key is optional for public and unlisted scans.",
+        description:
+          "One scan with its result (or `status: \"running\"`). Your workspace's scans of any visibility; another workspace's scan only when it is public or unlisted; anything else is 404 NOT_FOUND, exactly as for an id that does not exist. The key is optional for public and unlisted scans.",
         protect: false,
       },
     })
@@ -102,7 +115,8 @@ export const scansRouter = router({
         path: "/scans",
         tags: ["Scans"],
         summary: "Scan history of a host",
-        description: "Your workspace's scans of one host, newest first (at most 50), each with its score change and the tests whose result changed since the previous finished scan.",
+        description:
+          "Your workspace's scans of one host, newest first (at most 50), each with its score change and the tests whose result changed since the previous finished scan.",
       },
     })
     .input(z.object({ host: z.string().trim().min(1).max(300).describe("Host name as scanned, e.g. example.com") }))

@@ -19,8 +19,9 @@ const SEVERITY_RULE =
 
 const NPM_DESCRIPTION = [
   "The npm package vulnerability report (compatibility route). Scoped names are URL-encoded: `/vulnerabilities/npm/%40babel%2Fcore/`.",
-  "Body: `package` {name, ecosystem (\"npm\"), latestVersion, description, license, repositoryUrl} (strings, empty when the registry has none); `downloads` {weeklyDownloads, start, end} (last week, from npm's download-count service; 0 for a package it never counted); `summary` {total, highest (none|critical|high|moderate|low|unknown), counts {critical, high, moderate, low, unknown}}; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, affectedRanges, fixedVersions, references}] most severe first; `sources` {npm, downloads, osv} (the upstream URLs used); `checkedAt`; `noAdvisoryCopy`.",
-  "Advisories come from OSV (every record, fetched completely) merged by GHSA id/alias with the npm registry's bulk advisory endpoint (the source of `npm audit`); an advisory only npm lists has null dates and fixed versions computed from the published versions. " + SEVERITY_RULE,
+  'Body: `package` {name, ecosystem ("npm"), latestVersion, description, license, repositoryUrl} (strings, empty when the registry has none); `downloads` {weeklyDownloads, start, end} (last week, from npm\'s download-count service; 0 for a package it never counted); `summary` {total, highest (none|critical|high|moderate|low|unknown), counts {critical, high, moderate, low, unknown}}; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, affectedRanges, fixedVersions, references}] most severe first; `sources` {npm, downloads, osv} (the upstream URLs used); `checkedAt`; `noAdvisoryCopy`.',
+  "Advisories come from OSV (every record, fetched completely) merged by GHSA id/alias with the npm registry's bulk advisory endpoint (the source of `npm audit`); an advisory only npm lists has null dates and fixed versions computed from the published versions. " +
+    SEVERITY_RULE,
   "404 PACKAGE_NOT_FOUND for an unknown or unpublished package. 503 UPSTREAM_UNAVAILABLE when the registry, the download counts or OSV cannot answer (the unit still counts). Upstream answers are cached for a few minutes; a repeated lookup still costs 1 unit.",
 ].join("\n\n");
 
@@ -28,13 +29,15 @@ const PACKAGE_DESCRIPTION = [
   "The package vulnerability report for npm, composer (vendor/package), pypi, maven (group:artifact) or go (module path; URL-encode slashes when they cannot be preserved). A superset of the npm report with the same field names.",
   "Query: `version` (exact registry version; the registry's latest when omitted; 404 VERSION_NOT_FOUND for a version the registry does not list), `limit` 1..500 (default 100) and `offset` >= 0 page the advisory list.",
   "Body: `package` {name, ecosystem, coordinate, latestVersion, description, license, repositoryUrl, versionCount} (null where the registry has no such field: the Go proxy carries no description or licence); `version` {selected, requested, isLatest, publishedAt, affected (true if any advisory affects it, null if some advisory cannot be decided)}; `downloads` (npm only, else null with `downloadsUnavailableReason`); `summary` {total, highest, counts, affectingSelectedVersion {total, highest, counts}} over all advisories; `advisories` (this page): the npm report's advisory fields plus `sources` (osv, npm), `versionVerdict` {affected, matchedRanges, nearestFixedVersion} and `knownExploited` (CISA KEV entries of the advisory's CVE ids); advisories affecting the selected version come first, then by severity and date; `knownExploited` (all KEV matches of the package, with `advisoryIds`); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `pagination` {limit, offset, total, hasMore}; `sources` {registry, downloads, osv, npmAdvisories, kev} and `sourceStatus` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.",
-  "Versions are compared in each ecosystem's own order: semver (npm; Go with its v prefix and pseudo-versions), PEP 440 (PyPI), Maven ComparableVersion, Composer's normalisation with PHP version_compare. OSV ranges (SEMVER, ECOSYSTEM; introduced, fixed, last_affected, limit events) and explicit version lists decide the verdict; commit-only (GIT) ranges without a version list give affected null. " + SEVERITY_RULE,
+  "Versions are compared in each ecosystem's own order: semver (npm; Go with its v prefix and pseudo-versions), PEP 440 (PyPI), Maven ComparableVersion, Composer's normalisation with PHP version_compare. OSV ranges (SEMVER, ECOSYSTEM; introduced, fixed, last_affected, limit events) and explicit version lists decide the verdict; commit-only (GIT) ranges without a version list give affected null. " +
+    SEVERITY_RULE,
   "400 for an unknown ecosystem, a malformed coordinate, or limit/offset out of range (no unit consumed). 404 PACKAGE_NOT_FOUND / VERSION_NOT_FOUND. 503 UPSTREAM_UNAVAILABLE when the registry or OSV cannot answer.",
 ].join("\n\n");
 
 const CVE_DESCRIPTION = [
   "Advisory records for a CVE identifier and its exact entry in the CISA Known Exploited Vulnerabilities catalog.",
-  "Body: `cveId`; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, withdrawnAt, affected [{ecosystem, package, affectedRanges, fixedVersions}], references}]: OSV's record for the CVE and every record that aliases it (GHSA, PYSEC, GO, distribution advisories), across ecosystems, or null when OSV is unavailable; `advisoriesUnavailableReason` (why advisories is null); `knownExploited` (the catalog entry or null); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `sources` {osv, kev}; `checkedAt`. " + SEVERITY_RULE,
+  "Body: `cveId`; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, withdrawnAt, affected [{ecosystem, package, affectedRanges, fixedVersions}], references}]: OSV's record for the CVE and every record that aliases it (GHSA, PYSEC, GO, distribution advisories), across ecosystems, or null when OSV is unavailable; `advisoriesUnavailableReason` (why advisories is null); `knownExploited` (the catalog entry or null); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `sources` {osv, kev}; `checkedAt`. " +
+    SEVERITY_RULE,
   "400 INVALID_REQUEST for a malformed identifier (no unit consumed). 404 CVE_NOT_FOUND when neither OSV nor the catalog knows it. When OSV cannot answer: 200 with the local catalog entry and `advisories: null` plus the reason; 503 UPSTREAM_UNAVAILABLE only when the catalog has no entry either (neither part can be given). The unit counts in every case.",
 ].join("\n\n");
 
@@ -49,9 +52,21 @@ export const vulnerabilitiesRouter = router({
     capability: "vulnerabilities",
     endpoint: "vulnerabilities.npm",
     input: npmReportInput,
-    history: (input, out) => ({ target: input.package, summary: { total: out.summary.total, highest: out.summary.highest } }),
+    history: (input, out) => ({
+      target: input.package,
+      summary: { total: out.summary.total, highest: out.summary.highest },
+    }),
   })
-    .meta({ errors: ["PACKAGE_NOT_FOUND"], openapi: { method: "GET", path: "/vulnerabilities/npm/{package}/", tags: ["Vulnerabilities"], summary: "npm package vulnerability report", description: NPM_DESCRIPTION } })
+    .meta({
+      errors: ["PACKAGE_NOT_FOUND"],
+      openapi: {
+        method: "GET",
+        path: "/vulnerabilities/npm/{package}/",
+        tags: ["Vulnerabilities"],
+        summary: "npm package vulnerability report",
+        description: NPM_DESCRIPTION,
+      },
+    })
     .output(npmReportOutput)
     .query(({ input }) => getNpmReportOrThrow({ name: input.package })),
 
@@ -61,12 +76,23 @@ export const vulnerabilitiesRouter = router({
     input: packageReportInput,
     history: (input, out) => ({
       target: `${input.ecosystem}:${input.coordinate}@${out.version.selected}`,
-      summary: { total: out.summary.total, highest: out.summary.highest, affected: out.version.affected, knownExploited: out.knownExploited.length },
+      summary: {
+        total: out.summary.total,
+        highest: out.summary.highest,
+        affected: out.version.affected,
+        knownExploited: out.knownExploited.length,
+      },
     }),
   })
     .meta({
       errors: ["PACKAGE_NOT_FOUND", "VERSION_NOT_FOUND"],
-      openapi: { method: "GET", path: "/vulnerabilities/packages/{ecosystem}/{coordinate}/", tags: ["Vulnerabilities"], summary: "Package vulnerability report (npm, composer, pypi, maven, go)", description: PACKAGE_DESCRIPTION },
+      openapi: {
+        method: "GET",
+        path: "/vulnerabilities/packages/{ecosystem}/{coordinate}/",
+        tags: ["Vulnerabilities"],
+        summary: "Package vulnerability report (npm, composer, pypi, maven, go)",
+        description: PACKAGE_DESCRIPTION,
+      },
     })
     .output(packageReportOutput)
     .query(({ input }) => getPackageReportOrThrow(input)),
@@ -75,9 +101,21 @@ export const vulnerabilitiesRouter = router({
     capability: "vulnerabilities",
     endpoint: "vulnerabilities.cve",
     input: cveInput,
-    history: (input, out) => ({ target: input.cveId.toUpperCase(), summary: { advisories: out.advisories?.length ?? null, knownExploited: out.knownExploited !== null } }),
+    history: (input, out) => ({
+      target: input.cveId.toUpperCase(),
+      summary: { advisories: out.advisories?.length ?? null, knownExploited: out.knownExploited !== null },
+    }),
   })
-    .meta({ errors: ["CVE_NOT_FOUND"], openapi: { method: "GET", path: "/vulnerabilities/cve/{cveId}/", tags: ["Vulnerabilities"], summary: "CVE advisory records and known-exploited entry", description: CVE_DESCRIPTION } })
+    .meta({
+      errors: ["CVE_NOT_FOUND"],
+      openapi: {
+        method: "GET",
+        path: "/vulnerabilities/cve/{cveId}/",
+        tags: ["Vulnerabilities"],
+        summary: "CVE advisory records and known-exploited entry",
+        description: CVE_DESCRIPTION,
+      },
+    })
     .output(cveOutput)
     .query(({ input }) => getCveOrThrow(input.cveId)),
 
@@ -85,9 +123,20 @@ export const vulnerabilitiesRouter = router({
     capability: "vulnerabilities",
     endpoint: "vulnerabilities.kev",
     input: kevSearchInput,
-    history: (input, out) => ({ target: input.query ?? input.cve ?? input.vendor ?? "kev", summary: { total: out.total } }),
+    history: (input, out) => ({
+      target: input.query ?? input.cve ?? input.vendor ?? "kev",
+      summary: { total: out.total },
+    }),
   })
-    .meta({ openapi: { method: "GET", path: "/vulnerabilities/kev/", tags: ["Vulnerabilities"], summary: "Search the known-exploited vulnerabilities catalog", description: KEV_DESCRIPTION } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/vulnerabilities/kev/",
+        tags: ["Vulnerabilities"],
+        summary: "Search the known-exploited vulnerabilities catalog",
+        description: KEV_DESCRIPTION,
+      },
+    })
     .output(kevSearchOutput)
     .query(({ input }) =>
       searchKev({

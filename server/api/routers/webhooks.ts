@@ -15,10 +15,12 @@ import { actorOf } from "../actor";
 import { authenticated, router } from "../trpc";
 
 /** Webhooks are unmetered but keep their plan check (spec Authentication 8): the webhooks entitlement. */
-const webhooksProcedure = authenticated.meta({ requires: { webhooks: true, subject: "Webhooks need" } }).use(({ ctx, next }) => {
-  ctx.resHeaders.set("Cache-Control", "private, no-store");
-  return next();
-});
+const webhooksProcedure = authenticated
+  .meta({ requires: { webhooks: true, subject: "Webhooks need" } })
+  .use(({ ctx, next }) => {
+    ctx.resHeaders.set("Cache-Control", "private, no-store");
+    return next();
+  });
 
 const TAGS = ["Webhooks"];
 
@@ -46,12 +48,25 @@ export const webhooksRouter = router({
     .input(webhookCreateSchema)
     .output(webhookCreatedSchema)
     .mutation(({ ctx, input }) =>
-      createWebhook(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), name: input.name, url: input.url, eventTypes: input.event_types }),
+      createWebhook(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        requestId: ctx.requestId,
+        actor: actorOf(ctx),
+        name: input.name,
+        url: input.url,
+        eventTypes: input.event_types,
+      }),
     ),
 
   list: webhooksProcedure
     .meta({
-      openapi: { method: "GET", path: "/webhooks", tags: TAGS, summary: "List webhooks", description: `This workspace's webhooks, oldest first, without their secrets.` },
+      openapi: {
+        method: "GET",
+        path: "/webhooks",
+        tags: TAGS,
+        summary: "List webhooks",
+        description: `This workspace's webhooks, oldest first, without their secrets.`,
+      },
     })
     .input(z.object({}))
     .output(z.object({ items: z.array(webhookRecordSchema) }))
@@ -95,7 +110,14 @@ export const webhooksRouter = router({
     })
     .input(z.object({ id: webhookIdSchema }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteWebhookOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, actor: actorOf(ctx), webhookId: input.id })),
+    .mutation(({ ctx, input }) =>
+      deleteWebhookOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        requestId: ctx.requestId,
+        actor: actorOf(ctx),
+        webhookId: input.id,
+      }),
+    ),
 
   deliveries: webhooksProcedure
     .meta({
@@ -108,10 +130,21 @@ export const webhooksRouter = router({
         description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
       },
     })
-    .input(z.object({ id: webhookIdSchema, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
+    .input(
+      z.object({
+        id: webhookIdSchema,
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        cursor: z.string().max(64).optional(),
+      }),
+    )
     .output(z.object({ items: z.array(deliveryRecordSchema), nextCursor: z.string().nullable() }))
     .query(({ ctx, input }) =>
-      listDeliveriesOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, webhookId: input.id, limit: input.limit, cursor: input.cursor ?? null }),
+      listDeliveriesOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        webhookId: input.id,
+        limit: input.limit,
+        cursor: input.cursor ?? null,
+      }),
     ),
 
   sendTest: webhooksProcedure
@@ -127,7 +160,13 @@ export const webhooksRouter = router({
     })
     .input(z.object({ id: webhookIdSchema }))
     .output(deliveryRecordSchema)
-    .mutation(({ ctx, input }) => sendTestEventOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, webhookId: input.id, requestId: ctx.requestId })),
+    .mutation(({ ctx, input }) =>
+      sendTestEventOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        webhookId: input.id,
+        requestId: ctx.requestId,
+      }),
+    ),
 
   redeliver: webhooksProcedure
     .meta({
@@ -140,7 +179,18 @@ export const webhooksRouter = router({
         description: `Sends an earlier delivery's body again as a new delivery with a new \`webhook-id\` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's.`,
       },
     })
-    .input(z.object({ id: webhookIdSchema, delivery_id: z.string().trim().min(1).max(64).describe("Delivery id (`msg_…`)") }))
+    .input(
+      z.object({
+        id: webhookIdSchema,
+        delivery_id: z.string().trim().min(1).max(64).describe("Delivery id (`msg_…`)"),
+      }),
+    )
     .output(deliveryRecordSchema)
-    .mutation(({ ctx, input }) => redeliverOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, webhookId: input.id, deliveryId: input.delivery_id })),
+    .mutation(({ ctx, input }) =>
+      redeliverOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        webhookId: input.id,
+        deliveryId: input.delivery_id,
+      }),
+    ),
 });

@@ -16,7 +16,8 @@ const weightsProcedure = authenticated.meta({ requires: { capability: "full", su
  * in the dashboard only an owner may, as for keys and members. A member may read the weights but not switch them.
  */
 const switchProcedure = weightsProcedure.use(({ ctx, next }) => {
-  if (ctx.principal.kind === "member" && ctx.principal.role !== "owner") throw new AppError("FORBIDDEN", "Only workspace owners can switch the signal weights.");
+  if (ctx.principal.kind === "member" && ctx.principal.role !== "owner")
+    throw new AppError("FORBIDDEN", "Only workspace owners can switch the signal weights.");
   return next();
 });
 
@@ -24,9 +25,25 @@ const MAPPING = `Learned weights come from an L2-regularised logistic regression
 
 const signalRow = z.object({
   code: z.string().describe("The signal code, as in an assessment's `signals`"),
-  default_weight: z.number().int().nullable().describe("The default weight (for codes weighed outside the default table, the weight most often recorded while this workspace used the defaults); null when unknown"),
-  learned_weight: z.number().int().nullable().describe("The weight a fit of the current labels gives; null under the minimum"),
-  weight_in_use: z.number().int().nullable().describe("The weight /assess uses now: the learned snapshot's when `weights` is learned and it has one, else the default"),
+  default_weight: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The default weight (for codes weighed outside the default table, the weight most often recorded while this workspace used the defaults); null when unknown",
+    ),
+  learned_weight: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The weight a fit of the current labels gives; null under the minimum"),
+  weight_in_use: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The weight /assess uses now: the learned snapshot's when `weights` is learned and it has one, else the default",
+    ),
   labels: z.number().int().describe("Labelled assessments that recorded this signal"),
   fraud: z.number().int().describe("Of those, labelled fraud (any label but legitimate)"),
   legitimate: z.number().int().describe("Of those, labelled legitimate"),
@@ -34,7 +51,9 @@ const signalRow = z.object({
 
 const overviewSchema = z.object({
   weights: z.enum(["default", "learned"]).describe("The weight set /assess uses for this workspace"),
-  labelled: z.object({ total: z.number().int(), fraud: z.number().int(), legitimate: z.number().int() }).describe("Labelled assessments (the newest label of each)"),
+  labelled: z
+    .object({ total: z.number().int(), fraud: z.number().int(), legitimate: z.number().int() })
+    .describe("Labelled assessments (the newest label of each)"),
   minimum: z.object({
     labels: z.number().int().describe("Labelled assessments needed before learned weights can be used"),
     met: z.boolean(),
@@ -74,6 +93,11 @@ export const weightsRouter = router({
     .input(z.object({ mode: z.enum(["default", "learned"]).describe("The weight set to score with") }))
     .output(overviewSchema)
     .mutation(({ ctx, input }) =>
-      setWeightsModeOrThrow(ctx.db, { workspaceId: ctx.principal.workspaceId, mode: input.mode, actor: actorOf(ctx), requestId: ctx.requestId }),
+      setWeightsModeOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        mode: input.mode,
+        actor: actorOf(ctx),
+        requestId: ctx.requestId,
+      }),
     ),
 });

@@ -22,7 +22,12 @@ const eventRecord = z.object({
   id: z.string(),
   requestId: z.string(),
   type: z.string(),
-  actor: z.string().nullable().describe('Who made an account change (audit events): "user:<id>", "api_key:<id>", "operator", "stripe:<event id>" or "system"; null for other events'),
+  actor: z
+    .string()
+    .nullable()
+    .describe(
+      'Who made an account change (audit events): "user:<id>", "api_key:<id>", "operator", "stripe:<event id>" or "system"; null for other events',
+    ),
   ip: z.string().nullable(),
   email: z.string().nullable(),
   domain: z.string().nullable(),
@@ -31,23 +36,37 @@ const eventRecord = z.object({
   created_at: z.string(),
 });
 
-const eventQuery = z.string().trim().max(320).optional().describe("Exact match on request ID, IP, email, domain, rule, event type or actor");
+const eventQuery = z
+  .string()
+  .trim()
+  .max(320)
+  .optional()
+  .describe("Exact match on request ID, IP, email, domain, rule, event type or actor");
 const eventType = z
   .string()
   .trim()
   .max(500)
-  .regex(/^[A-Za-z0-9_.]+(\s*,\s*[A-Za-z0-9_.]+)*$/, "type: comma-separated event types, or prefixes ending in a dot (e.g. audit.)")
+  .regex(
+    /^[A-Za-z0-9_.]+(\s*,\s*[A-Za-z0-9_.]+)*$/,
+    "type: comma-separated event types, or prefixes ending in a dot (e.g. audit.)",
+  )
   .optional()
-  .describe("Comma-separated event types (exact), or prefixes ending in `.` (e.g. `audit.` for the audit trail, `audit.key.` for key changes, `link.` for protected-link activity)");
+  .describe(
+    "Comma-separated event types (exact), or prefixes ending in `.` (e.g. `audit.` for the audit trail, `audit.key.` for key changes, `link.` for protected-link activity)",
+  );
 
-const since = z.coerce.date().optional().describe("Only events created at or after this time (ISO 8601, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`)");
+const since = z.coerce
+  .date()
+  .optional()
+  .describe("Only events created at or after this time (ISO 8601, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`)");
 const until = z.coerce.date().optional().describe("Only events created before this time (ISO 8601)");
 
 const TYPE_FILTER =
   "`type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` (with the member or key that disabled it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window.";
 
 const quality = z.number().min(0).max(1).nullable();
-const countMap = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+const countMap = <K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
 
 const int = (what: string) => z.number().int().describe(what);
 const failures = {
@@ -55,26 +74,61 @@ const failures = {
   bulkItemsFailed: int("Bulk job items that failed (their upstream failed; their units count)"),
   webhookDeliveries: int("Webhook deliveries that ended (delivered, or failed after their retries)"),
   webhookDeliveriesFailed: int("Webhook deliveries that failed after their retries"),
-  rate: z.number().min(0).max(1).nullable().describe("(bulkItemsFailed + webhookDeliveriesFailed) / (bulkItems + webhookDeliveries), to 4 decimals; null when nothing finished"),
+  rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe(
+      "(bulkItemsFailed + webhookDeliveriesFailed) / (bulkItems + webhookDeliveries), to 4 decimals; null when nothing finished",
+    ),
 };
 const answered = {
-  requests: int("Requests answered (successes and refusals alike): every authenticated request, metered or not, through the API or the dashboard"),
-  clientErrors: int("Of those, requests answered with a 4xx status (bad input, out of units, not allowed by the plan, not found, conflict, rate limited)"),
+  requests: int(
+    "Requests answered (successes and refusals alike): every authenticated request, metered or not, through the API or the dashboard",
+  ),
+  clientErrors: int(
+    "Of those, requests answered with a 4xx status (bad input, out of units, not allowed by the plan, not found, conflict, rate limited)",
+  ),
   serverErrors: int("Of those, requests answered with a 5xx status (internal error, upstream unavailable)"),
-  clientErrorRate: z.number().min(0).max(1).nullable().describe("clientErrors / requests, to 4 decimals; null when there were no requests"),
-  serverErrorRate: z.number().min(0).max(1).nullable().describe("serverErrors / requests, to 4 decimals; null when there were no requests"),
+  clientErrorRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("clientErrors / requests, to 4 decimals; null when there were no requests"),
+  serverErrorRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("serverErrors / requests, to 4 decimals; null when there were no requests"),
 };
 const responsesOutput = z
   .object({
     totals: z.object(answered).describe("Sums over the whole range"),
     endpoints: z
-      .array(z.object({ endpoint: z.string().describe("The procedure's name, e.g. `email.emailCheck` or `workspace.analyticsTimeseries` (its OpenAPI operationId, with `.` for `-`)"), ...answered }))
+      .array(
+        z.object({
+          endpoint: z
+            .string()
+            .describe(
+              "The procedure's name, e.g. `email.emailCheck` or `workspace.analyticsTimeseries` (its OpenAPI operationId, with `.` for `-`)",
+            ),
+          ...answered,
+        }),
+      )
       .describe("Every procedure called in the range, most errors (4xx + 5xx) first, then most requests"),
     topErrors: z
       .array(
         z.object({
           status: int("HTTP status of the answers, 400..599"),
-          code: z.string().nullable().describe("The error code of the answers (e.g. `QUOTA_EXCEEDED`) when it was recorded; null when only the status is known"),
+          code: z
+            .string()
+            .nullable()
+            .describe(
+              "The error code of the answers (e.g. `QUOTA_EXCEEDED`) when it was recorded; null when only the status is known",
+            ),
           requests: int("Requests answered with this status (and code) in the range"),
         }),
       )
@@ -87,16 +141,34 @@ const analyticsTimeseriesOutput = z.object({
   since: z.string().describe("Start of the range, inclusive (ISO 8601); for `days`, the start of the oldest UTC day"),
   until: z.string().describe("End of the range, exclusive (ISO 8601)"),
   totals: z
-    .object({ requests: int("Metered requests admitted in the range"), units: int("Lookup units used in the range, net of refunds"), assessments: int("Assessments (POST /assess) in the range"), ...failures })
+    .object({
+      requests: int("Metered requests admitted in the range"),
+      units: int("Lookup units used in the range, net of refunds"),
+      assessments: int("Assessments (POST /assess) in the range"),
+      ...failures,
+    })
     .describe("Sums over the whole range"),
-  endpoints: z.array(z.object({ endpoint: z.string().describe("Endpoint name as in the ledger, e.g. `ip.geo`"), requests: int("Admitted requests"), units: int("Units, net of refunds") })).describe("Endpoints used in the range, most units first"),
+  endpoints: z
+    .array(
+      z.object({
+        endpoint: z.string().describe("Endpoint name as in the ledger, e.g. `ip.geo`"),
+        requests: int("Admitted requests"),
+        units: int("Units, net of refunds"),
+      }),
+    )
+    .describe("Endpoints used in the range, most units first"),
   keys: z
     .array(
       z.object({
-        key: z.string().describe(`The API key id, or \`${DASHBOARD_KEY}\` for requests made by members from the dashboard`),
+        key: z
+          .string()
+          .describe(`The API key id, or \`${DASHBOARD_KEY}\` for requests made by members from the dashboard`),
         name: z.string().describe("The key's name (`Dashboard (members)` for the dashboard)"),
         prefix: z.string().nullable().describe("The key's display prefix; null for the dashboard"),
-        status: z.string().nullable().describe("The key's status now (`active`, `paused`, `revoked`); null for the dashboard"),
+        status: z
+          .string()
+          .nullable()
+          .describe("The key's status now (`active`, `paused`, `revoked`); null for the dashboard"),
         requests: int("Admitted requests"),
         units: int("Units, net of refunds"),
       }),
@@ -108,17 +180,36 @@ const analyticsTimeseriesOutput = z.object({
         date: z.string().describe("The UTC day, `YYYY-MM-DD`"),
         requests: int("Metered requests admitted that day"),
         units: int("Lookup units used that day, net of refunds"),
-        unitsByEndpoint: z.record(z.string(), z.number().int()).describe("Units per endpoint name that day (endpoints without use are left out)"),
-        unitsByKey: z.record(z.string(), z.number().int()).describe(`Units per key id (or \`${DASHBOARD_KEY}\`) that day; names are in \`keys\``),
+        unitsByEndpoint: z
+          .record(z.string(), z.number().int())
+          .describe("Units per endpoint name that day (endpoints without use are left out)"),
+        unitsByKey: z
+          .record(z.string(), z.number().int())
+          .describe(`Units per key id (or \`${DASHBOARD_KEY}\`) that day; names are in \`keys\``),
         assessments: int("Assessments that day"),
         riskLevels: countMap(["low", "medium", "high", "critical"]).describe("Assessments that day per risk level"),
         decisions: countMap(["allow", "review", "challenge", "block"]).describe("Assessments that day per decision"),
-        errors: z.object(failures).describe("Failures that day of the work recorded item by item (bulk job items by the day they finished, webhook deliveries by the day they were created)"),
-        responses: z.object(answered).describe("Requests this workspace made that day (API keys and dashboard) and how many were answered with a 4xx or a 5xx; see the top-level `responses`"),
+        errors: z
+          .object(failures)
+          .describe(
+            "Failures that day of the work recorded item by item (bulk job items by the day they finished, webhook deliveries by the day they were created)",
+          ),
+        responses: z
+          .object(answered)
+          .describe(
+            "Requests this workspace made that day (API keys and dashboard) and how many were answered with a 4xx or a 5xx; see the top-level `responses`",
+          ),
       }),
     )
     .describe("Every UTC day of the range, oldest first, zeros included"),
-  topSignals: z.array(z.object({ signal: z.string().describe("Signal code"), count: int("Assessments in the range that carried the signal") })).describe("The ten signals found in most of the range's assessments"),
+  topSignals: z
+    .array(
+      z.object({
+        signal: z.string().describe("Signal code"),
+        count: int("Assessments in the range that carried the signal"),
+      }),
+    )
+    .describe("The ten signals found in most of the range's assessments"),
   topRules: z
     .array(
       z.object({
@@ -141,16 +232,43 @@ export const workspaceReadsRouter = router({
         path: "/events",
         tags: ["Workspace"],
         summary: "Investigation events",
-        description:
-          `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Never another workspace's records.`,
+        description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Never another workspace's records.`,
       },
     })
-    .input(z.object({ query: eventQuery, type: eventType, since, until, limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(64).optional() }))
+    .input(
+      z.object({
+        query: eventQuery,
+        type: eventType,
+        since,
+        until,
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        cursor: z.string().max(64).optional(),
+      }),
+    )
     .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
     .query(async ({ ctx, input }) => {
-      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, type: input.type, since: input.since, until: input.until, limit: input.limit, cursor: input.cursor });
+      const page = await searchEvents(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        query: input.query,
+        type: input.type,
+        since: input.since,
+        until: input.until,
+        limit: input.limit,
+        cursor: input.cursor,
+      });
       return {
-        items: page.items.map((e) => ({ id: e.id, requestId: e.requestId, type: e.type, actor: e.actor, ip: e.ip, email: e.email, domain: e.domain, rule: e.rule, data: e.data, created_at: e.createdAt.toISOString() })),
+        items: page.items.map((e) => ({
+          id: e.id,
+          requestId: e.requestId,
+          type: e.type,
+          actor: e.actor,
+          ip: e.ip,
+          email: e.email,
+          domain: e.domain,
+          rule: e.rule,
+          data: e.data,
+          created_at: e.createdAt.toISOString(),
+        })),
         nextCursor: page.nextCursor,
       };
     }),
@@ -170,7 +288,14 @@ export const workspaceReadsRouter = router({
     .input(z.object({ query: eventQuery, type: eventType, since, until }))
     .output(z.string())
     .query(async ({ ctx, input }) => {
-      const page = await searchEvents(ctx.db, { workspaceId: ctx.principal.workspaceId, query: input.query, type: input.type, since: input.since, until: input.until, limit: 10_000 });
+      const page = await searchEvents(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        query: input.query,
+        type: input.type,
+        since: input.since,
+        until: input.until,
+        limit: 10_000,
+      });
       ctx.resHeaders.set("Content-Type", "text/csv; charset=utf-8");
       ctx.resHeaders.set("Content-Disposition", 'attachment; filename="events.csv"');
       return eventsToCsv(page.items);
@@ -198,7 +323,9 @@ export const workspaceReadsRouter = router({
         decisions: countMap(["allow", "review", "challenge", "block"]),
         topSignals: z.array(z.object({ signal: z.string(), count: z.number().int() })),
         events: z.number().int(),
-        labelled: z.object({ fraud: z.number().int(), legitimate: z.number().int() }).describe("Assessments of the period with an outcome label (every label but `legitimate` counts as fraud)"),
+        labelled: z
+          .object({ fraud: z.number().int(), legitimate: z.number().int() })
+          .describe("Assessments of the period with an outcome label (every label but `legitimate` counts as fraud)"),
         rules: z
           .array(
             z.object({
@@ -207,10 +334,17 @@ export const workspaceReadsRouter = router({
               mode: z.enum(["active", "shadow"]),
               action: z.string(),
               matched: z.number().int().describe("Assessments of the period the rule matched"),
-              differed: z.number().int().describe("Matches where its action differs from the recorded decision (for a shadow rule: the decisions it would have changed, or an earlier rule decided)"),
+              differed: z
+                .number()
+                .int()
+                .describe(
+                  "Matches where its action differs from the recorded decision (for a shadow rule: the decisions it would have changed, or an earlier rule decided)",
+                ),
               labelledFraud: z.number().int(),
               labelledLegitimate: z.number().int(),
-              precision: quality.describe("labelledFraud / (labelledFraud + labelledLegitimate); null without labelled matches"),
+              precision: quality.describe(
+                "labelledFraud / (labelledFraud + labelledLegitimate); null without labelled matches",
+              ),
               recall: quality.describe("labelledFraud / labelled.fraud; null without labelled fraud"),
             }),
           )
@@ -232,7 +366,9 @@ export const workspaceReadsRouter = router({
             fraud: z.array(z.object({ signal: z.string(), count: z.number().int(), share: z.number() })),
             legitimate: z.array(z.object({ signal: z.string(), count: z.number().int(), share: z.number() })),
           })
-          .describe("The ten signals most common among assessments labelled fraud and among those labelled legitimate, with the share of that class they appear in"),
+          .describe(
+            "The ten signals most common among assessments labelled fraud and among those labelled legitimate, with the share of that class they appear in",
+          ),
       }),
     )
     .query(({ ctx, input }) => analyticsSummary(ctx.db, { workspaceId: ctx.principal.workspaceId, days: input.days })),
@@ -249,13 +385,23 @@ export const workspaceReadsRouter = router({
     })
     .input(
       z.object({
-        days: z.coerce.number().int().min(1).max(MAX_RANGE_DAYS).optional().describe(`The last N UTC days, today included (1..${MAX_RANGE_DAYS}; default 30). Not together with since/until.`),
+        days: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_RANGE_DAYS)
+          .optional()
+          .describe(
+            `The last N UTC days, today included (1..${MAX_RANGE_DAYS}; default 30). Not together with since/until.`,
+          ),
         since: z.coerce.date().optional().describe("Start of the range, inclusive (ISO 8601, e.g. `2026-11-01`)"),
         until: z.coerce.date().optional().describe("End of the range, exclusive (ISO 8601; default now)"),
       }),
     )
     .output(analyticsTimeseriesOutput)
-    .query(({ ctx, input }) => analyticsTimeseries(ctx.db, { workspaceId: ctx.principal.workspaceId, range: resolveRange(input) })),
+    .query(({ ctx, input }) =>
+      analyticsTimeseries(ctx.db, { workspaceId: ctx.principal.workspaceId, range: resolveRange(input) }),
+    ),
 
   lookupHistory: workspaceProcedure
     .meta({
@@ -264,8 +410,7 @@ export const workspaceReadsRouter = router({
         path: "/lookups/history",
         tags: ["Workspace"],
         summary: "Lookup history",
-        description:
-          `Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
+        description: `Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
       },
     })
     .input(
@@ -283,11 +428,20 @@ export const workspaceReadsRouter = router({
         until: z.coerce.date().optional().describe("Only lookups before this time (ISO 8601)"),
       }),
     )
-    .output(z.object({ historyDays: z.number().int(), items: z.array(historyEntry), nextCursor: z.string().nullable() }))
+    .output(
+      z.object({ historyDays: z.number().int(), items: z.array(historyEntry), nextCursor: z.string().nullable() }),
+    )
     .query(async ({ ctx, input }) => {
       const { historyDays } = ctx.principal.entitlements;
       if (historyDays === 0) return { historyDays, items: [], nextCursor: null };
-      const page = await listLookupHistory(ctx.db, { workspaceId: ctx.principal.workspaceId, limit: input.limit, cursor: input.cursor ?? null, endpoint: input.endpoint, since: input.since, until: input.until });
+      const page = await listLookupHistory(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        limit: input.limit,
+        cursor: input.cursor ?? null,
+        endpoint: input.endpoint,
+        since: input.since,
+        until: input.until,
+      });
       return { historyDays, ...page };
     }),
 });

@@ -7,11 +7,18 @@ import type { EmailSecurityResult } from "./schemas";
 import { checkSpf } from "./spf-check";
 import { worst } from "./verdict";
 
-export async function getEmailSecurityOrThrow(input: { domain: string; selectors?: string[] }): Promise<EmailSecurityResult> {
+export async function getEmailSecurityOrThrow(input: {
+  domain: string;
+  selectors?: string[];
+}): Promise<EmailSecurityResult> {
   const { domain } = input;
   const dmarcP = checkDmarc(domain);
   const enforced = dmarcP.then(({ dmarc }) => dmarc.policy === "quarantine" || dmarc.policy === "reject");
-  const [{ spf, query }, { dmarc }, dkim] = await Promise.all([checkSpf(domain, enforced), dmarcP, checkDkim(domain, input.selectors)]);
+  const [{ spf, query }, { dmarc }, dkim] = await Promise.all([
+    checkSpf(domain, enforced),
+    dmarcP,
+    checkDkim(domain, input.selectors),
+  ]);
   if (spf.status === "unknown" && dmarc.status === "unknown" && dkim.status === "unknown") {
     throw new AppError("UPSTREAM_UNAVAILABLE", `DNS resolution failed for ${domain}: no resolver answered.`);
   }

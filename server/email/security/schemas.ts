@@ -12,11 +12,25 @@ export const emailSecurityResultSchema = z.object({
     status,
     reason: z.string(),
     record: z.string().nullable(),
-    mechanisms: z.array(z.object({ qualifier: z.enum(["+", "-", "~", "?"]).nullable(), mechanism: z.string(), value: z.string().nullable() })),
+    mechanisms: z.array(
+      z.object({
+        qualifier: z.enum(["+", "-", "~", "?"]).nullable(),
+        mechanism: z.string(),
+        value: z.string().nullable(),
+      }),
+    ),
     modifiers: z.array(z.object({ name: z.string(), value: z.string() })),
-    allQualifier: z.enum(["+", "-", "~", "?"]).nullable().describe("Qualifier of the final all (inherited through redirect=), null when absent"),
+    allQualifier: z
+      .enum(["+", "-", "~", "?"])
+      .nullable()
+      .describe("Qualifier of the final all (inherited through redirect=), null when absent"),
     allMeaning: z.string().nullable(),
-    dnsLookups: z.number().int().describe("DNS-querying terms (include, a, mx, ptr, exists, redirect) across the record and everything it includes"),
+    dnsLookups: z
+      .number()
+      .int()
+      .describe(
+        "DNS-querying terms (include, a, mx, ptr, exists, redirect) across the record and everything it includes",
+      ),
     dnsLookupLimit: z.number().int(),
     voidLookups: z.number().int(),
     includes: z.array(

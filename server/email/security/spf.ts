@@ -44,18 +44,26 @@ export function parseSpf(record: string): SpfParsed {
       out.errors.push(`Unknown term "${term}" (permerror).`);
       continue;
     }
-    const value = term.includes(":") ? term.slice(term.indexOf(":") + 1) : term.includes("/") ? term.slice(term.indexOf("/")) : null;
+    const value = term.includes(":")
+      ? term.slice(term.indexOf(":") + 1)
+      : term.includes("/")
+        ? term.slice(term.indexOf("/"))
+        : null;
     if ((name === "include" || name === "exists" || name === "ip4" || name === "ip6") && !value) {
       out.errors.push(`"${term}" needs a value (permerror).`);
     }
     out.mechanisms.push({ qualifier: (m[1] || null) as Qualifier | null, mechanism: name, value });
   }
-  if (out.modifiers.filter((x) => x.name === "redirect").length > 1) out.errors.push("More than one redirect= modifier (permerror).");
+  if (out.modifiers.filter((x) => x.name === "redirect").length > 1)
+    out.errors.push("More than one redirect= modifier (permerror).");
   return out;
 }
 
 export function countedLookups(p: SpfParsed): number {
-  return p.mechanisms.filter((m) => COUNTED.has(m.mechanism)).length + p.modifiers.filter((m) => m.name === "redirect").length;
+  return (
+    p.mechanisms.filter((m) => COUNTED.has(m.mechanism)).length +
+    p.modifiers.filter((m) => m.name === "redirect").length
+  );
 }
 
 export interface SpfTree {
@@ -74,10 +82,19 @@ export async function walkSpf(domain: string, parsed: SpfParsed): Promise<SpfTre
     const batch = frontier.filter((t) => !seen.has(t.domain)).slice(0, MAX_FETCHES - fetches);
     batch.forEach((t) => seen.add(t.domain));
     fetches += batch.length;
-    const results = await Promise.all(batch.map(async (t) => ({ t, txt: await fetchPolicyTxt(t.domain, /^v=spf1(\s|$)/i) })));
+    const results = await Promise.all(
+      batch.map(async (t) => ({ t, txt: await fetchPolicyTxt(t.domain, /^v=spf1(\s|$)/i) })),
+    );
     const next: typeof frontier = [];
     for (const { t, txt } of results) {
-      const inc: SpfInclude = { domain: t.domain, via: t.via, depth: t.depth, record: txt.matches[0] ?? null, lookups: 0, error: null };
+      const inc: SpfInclude = {
+        domain: t.domain,
+        via: t.via,
+        depth: t.depth,
+        record: txt.matches[0] ?? null,
+        lookups: 0,
+        error: null,
+      };
       if (!txt.answered) inc.error = `DNS lookup failed (${txt.query.status}); receivers would return temperror.`;
       else if (txt.matches.length === 0) {
         inc.error = `No SPF record at ${t.domain}: the ${t.via} is a permerror.`;
@@ -99,7 +116,11 @@ export async function walkSpf(domain: string, parsed: SpfParsed): Promise<SpfTre
 
 function targets(p: SpfParsed): { domain: string; via: "include" | "redirect" }[] {
   const out: { domain: string; via: "include" | "redirect" }[] = [];
-  for (const m of p.mechanisms) if (m.mechanism === "include" && m.value && !m.value.includes("%")) out.push({ domain: m.value.toLowerCase().replace(/\.$/, ""), via: "include" });
-  for (const m of p.modifiers) if (m.name === "redirect" && !m.value.includes("%")) out.push({ domain: m.value.toLowerCase().replace(/\.$/, ""), via: "redirect" });
+  for (const m of p.mechanisms)
+    if (m.mechanism === "include" && m.value && !m.value.includes("%"))
+      out.push({ domain: m.value.toLowerCase().replace(/\.$/, ""), via: "include" });
+  for (const m of p.modifiers)
+    if (m.name === "redirect" && !m.value.includes("%"))
+      out.push({ domain: m.value.toLowerCase().replace(/\.$/, ""), via: "redirect" });
   return out;
 }

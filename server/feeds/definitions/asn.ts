@@ -22,7 +22,10 @@ function unquote(field: string): string {
   return field.startsWith('"') && field.endsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
 }
 
-function parseRows<N extends number | bigint>(raw: Buffer, toNumber: (s: string) => N | null): AsnTable<N> & { count: number } {
+function parseRows<N extends number | bigint>(
+  raw: Buffer,
+  toNumber: (s: string) => N | null,
+): AsnTable<N> & { count: number } {
   const lines = raw.toString("utf8").split("\n");
   const starts: N[] = [];
   const ends: N[] = [];
@@ -46,7 +49,8 @@ function parseRows<N extends number | bigint>(raw: Buffer, toNumber: (s: string)
     if (last >= 0 && start <= starts[last]!) throw new Error(`ASN rows out of order at row ${i + 1}`);
     // The upstream has the odd overlapping row (a wide delegation and a route inside it): the later, narrower
     // row wins, so the table stays disjoint for binary search.
-    if (last >= 0 && start <= ends[last]!) ends[last] = (typeof start === "bigint" ? start - 1n : (start as number) - 1) as N;
+    if (last >= 0 && start <= ends[last]!)
+      ends[last] = (typeof start === "bigint" ? start - 1n : (start as number) - 1) as N;
     const org = unquote(line.slice(c3 + 1));
     let id = orgIndex.get(org);
     if (id === undefined) {
@@ -73,7 +77,10 @@ export const asnIpv4Feed: FeedDefinition<AsnTable<number>> = {
   sourceUrl: () => feedSourceUrl("asn-ipv4", `${CDN}/asn-ipv4-num.csv`),
   parse(raw) {
     const t = parseRows(raw, v4);
-    return { data: { ...t, starts: Uint32Array.from(t.starts as number[]), ends: Uint32Array.from(t.ends as number[]) }, count: t.count };
+    return {
+      data: { ...t, starts: Uint32Array.from(t.starts as number[]), ends: Uint32Array.from(t.ends as number[]) },
+      count: t.count,
+    };
   },
 };
 

@@ -10,7 +10,11 @@ const aws: Extract = (json) => {
   if (!j || !Array.isArray(j.prefixes)) return null;
   const entries = [
     ...arr(j.prefixes).map((p) => ({ cidr: String(p.ip_prefix), region: str(p.region), service: str(p.service) })),
-    ...arr(j.ipv6_prefixes).map((p) => ({ cidr: String(p.ipv6_prefix), region: str(p.region), service: str(p.service) })),
+    ...arr(j.ipv6_prefixes).map((p) => ({
+      cidr: String(p.ipv6_prefix),
+      region: str(p.region),
+      service: str(p.service),
+    })),
   ];
   return { entries, version: j.createDate ?? null };
 };
@@ -18,14 +22,24 @@ const aws: Extract = (json) => {
 const gcp: Extract = (json) => {
   const j = json as { prefixes?: unknown; creationTime?: string } | null;
   if (!j || !Array.isArray(j.prefixes)) return null;
-  const entries = arr(j.prefixes).map((p) => ({ cidr: String(p.ipv4Prefix ?? p.ipv6Prefix), region: str(p.scope), service: str(p.service) }));
+  const entries = arr(j.prefixes).map((p) => ({
+    cidr: String(p.ipv4Prefix ?? p.ipv6Prefix),
+    region: str(p.scope),
+    service: str(p.service),
+  }));
   return { entries, version: j.creationTime ?? null };
 };
 
 const oracle: Extract = (json) => {
   const j = json as { regions?: unknown; last_updated_timestamp?: string } | null;
   if (!j || !Array.isArray(j.regions)) return null;
-  const entries = arr(j.regions).flatMap((r) => arr(r.cidrs).map((c) => ({ cidr: String(c.cidr), region: str(r.region), service: Array.isArray(c.tags) ? c.tags.join(",") : null })));
+  const entries = arr(j.regions).flatMap((r) =>
+    arr(r.cidrs).map((c) => ({
+      cidr: String(c.cidr),
+      region: str(r.region),
+      service: Array.isArray(c.tags) ? c.tags.join(",") : null,
+    })),
+  );
   return { entries, version: j.last_updated_timestamp ?? null };
 };
 
@@ -44,17 +58,90 @@ const azure: Extract = (json) => {
 const cloudflare: Extract = (json) => {
   const result = (json as { result?: { ipv4_cidrs?: string[]; ipv6_cidrs?: string[]; etag?: string } } | null)?.result;
   if (!result) return null;
-  return { entries: [...(result.ipv4_cidrs ?? []), ...(result.ipv6_cidrs ?? [])].map((cidr) => ({ cidr })), version: result.etag ?? null };
+  return {
+    entries: [...(result.ipv4_cidrs ?? []), ...(result.ipv6_cidrs ?? [])].map((cidr) => ({ cidr })),
+    version: result.etag ?? null,
+  };
 };
 
-export const awsFeed = rangeFeed({ name: "cloud-aws", kind: "cloud", provider: "Amazon Web Services", list: "AWS ip-ranges.json", defaultUrl: "https://ip-ranges.amazonaws.com/ip-ranges.json", attribution: "Amazon Web Services, ip-ranges.amazonaws.com", extract: aws });
-export const gcpFeed = rangeFeed({ name: "cloud-gcp", kind: "cloud", provider: "Google Cloud", list: "Google Cloud cloud.json", defaultUrl: "https://www.gstatic.com/ipranges/cloud.json", attribution: "Google LLC, gstatic.com/ipranges/cloud.json", extract: gcp });
+export const awsFeed = rangeFeed({
+  name: "cloud-aws",
+  kind: "cloud",
+  provider: "Amazon Web Services",
+  list: "AWS ip-ranges.json",
+  defaultUrl: "https://ip-ranges.amazonaws.com/ip-ranges.json",
+  attribution: "Amazon Web Services, ip-ranges.amazonaws.com",
+  extract: aws,
+});
+export const gcpFeed = rangeFeed({
+  name: "cloud-gcp",
+  kind: "cloud",
+  provider: "Google Cloud",
+  list: "Google Cloud cloud.json",
+  defaultUrl: "https://www.gstatic.com/ipranges/cloud.json",
+  attribution: "Google LLC, gstatic.com/ipranges/cloud.json",
+  extract: gcp,
+});
 // Azure publishes a weekly file whose address changes each week: SERVICE_FEED_CLOUD_AZURE_URL names the current one.
-export const azureFeed = rangeFeed({ name: "cloud-azure", kind: "cloud", provider: "Microsoft Azure", list: "Azure service tags (AzureCloud)", defaultUrl: null, attribution: "Microsoft Corporation, Azure IP Ranges and Service Tags (Public Cloud)", extract: azure });
-export const oracleFeed = rangeFeed({ name: "cloud-oracle", kind: "cloud", provider: "Oracle Cloud", list: "Oracle public_ip_ranges.json", defaultUrl: "https://docs.oracle.com/iaas/tools/public_ip_ranges.json", attribution: "Oracle Corporation, docs.oracle.com/iaas/tools/public_ip_ranges.json", extract: oracle });
-export const digitalOceanFeed = rangeFeed({ name: "cloud-digitalocean", kind: "cloud", provider: "DigitalOcean", list: "DigitalOcean geofeed", defaultUrl: "https://digitalocean.com/geo/google.csv", attribution: "DigitalOcean, LLC, digitalocean.com/geo/google.csv" });
-export const linodeFeed = rangeFeed({ name: "cloud-linode", kind: "cloud", provider: "Akamai Cloud (Linode)", list: "Linode geofeed", defaultUrl: "https://geoip.linode.com/", attribution: "Akamai Technologies (Linode), geoip.linode.com" });
-export const vultrFeed = rangeFeed({ name: "cloud-vultr", kind: "cloud", provider: "Vultr", list: "Vultr geofeed", defaultUrl: "https://geofeed.constant.com/?text", attribution: "The Constant Company (Vultr), geofeed.constant.com" });
-export const cloudflareFeed = rangeFeed({ name: "cloud-cloudflare", kind: "cdn", provider: "Cloudflare", list: "Cloudflare ips-v4 / ips-v6", defaultUrl: "https://api.cloudflare.com/client/v4/ips", attribution: "Cloudflare, Inc. (cloudflare.com/ips)", extract: cloudflare });
+export const azureFeed = rangeFeed({
+  name: "cloud-azure",
+  kind: "cloud",
+  provider: "Microsoft Azure",
+  list: "Azure service tags (AzureCloud)",
+  defaultUrl: null,
+  attribution: "Microsoft Corporation, Azure IP Ranges and Service Tags (Public Cloud)",
+  extract: azure,
+});
+export const oracleFeed = rangeFeed({
+  name: "cloud-oracle",
+  kind: "cloud",
+  provider: "Oracle Cloud",
+  list: "Oracle public_ip_ranges.json",
+  defaultUrl: "https://docs.oracle.com/iaas/tools/public_ip_ranges.json",
+  attribution: "Oracle Corporation, docs.oracle.com/iaas/tools/public_ip_ranges.json",
+  extract: oracle,
+});
+export const digitalOceanFeed = rangeFeed({
+  name: "cloud-digitalocean",
+  kind: "cloud",
+  provider: "DigitalOcean",
+  list: "DigitalOcean geofeed",
+  defaultUrl: "https://digitalocean.com/geo/google.csv",
+  attribution: "DigitalOcean, LLC, digitalocean.com/geo/google.csv",
+});
+export const linodeFeed = rangeFeed({
+  name: "cloud-linode",
+  kind: "cloud",
+  provider: "Akamai Cloud (Linode)",
+  list: "Linode geofeed",
+  defaultUrl: "https://geoip.linode.com/",
+  attribution: "Akamai Technologies (Linode), geoip.linode.com",
+});
+export const vultrFeed = rangeFeed({
+  name: "cloud-vultr",
+  kind: "cloud",
+  provider: "Vultr",
+  list: "Vultr geofeed",
+  defaultUrl: "https://geofeed.constant.com/?text",
+  attribution: "The Constant Company (Vultr), geofeed.constant.com",
+});
+export const cloudflareFeed = rangeFeed({
+  name: "cloud-cloudflare",
+  kind: "cdn",
+  provider: "Cloudflare",
+  list: "Cloudflare ips-v4 / ips-v6",
+  defaultUrl: "https://api.cloudflare.com/client/v4/ips",
+  attribution: "Cloudflare, Inc. (cloudflare.com/ips)",
+  extract: cloudflare,
+});
 
-export const CLOUD_FEEDS = [awsFeed, gcpFeed, azureFeed, oracleFeed, digitalOceanFeed, linodeFeed, vultrFeed, cloudflareFeed] as const;
+export const CLOUD_FEEDS = [
+  awsFeed,
+  gcpFeed,
+  azureFeed,
+  oracleFeed,
+  digitalOceanFeed,
+  linodeFeed,
+  vultrFeed,
+  cloudflareFeed,
+] as const;

@@ -23,7 +23,8 @@ export const hostingAsnsFeed: FeedDefinition<Map<number, HostingAsn>> = {
     if (!Array.isArray(doc.asns)) throw new Error("hosting-asns: missing asns array");
     const data = new Map<number, HostingAsn>();
     for (const e of doc.asns as HostingAsn[]) {
-      if (!Number.isInteger(e.asn) || typeof e.provider !== "string" || !KINDS.has(e.kind)) throw new Error(`hosting-asns: bad entry ${JSON.stringify(e)}`);
+      if (!Number.isInteger(e.asn) || typeof e.provider !== "string" || !KINDS.has(e.kind))
+        throw new Error(`hosting-asns: bad entry ${JSON.stringify(e)}`);
       data.set(e.asn, { asn: e.asn, provider: e.provider, kind: e.kind });
     }
     return { data, count: data.size };

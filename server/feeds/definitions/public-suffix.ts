@@ -29,7 +29,8 @@ export const publicSuffixFeed: FeedDefinition<PublicSuffixRules> = {
       const kind = rule.startsWith("!") ? "exception" : rule.startsWith("*.") ? "wildcard" : "rule";
       const body = kind === "exception" ? rule.slice(1) : kind === "wildcard" ? rule.slice(2) : rule;
       const ascii = domainToASCII(body);
-      if (!ascii || ascii.includes("*")) throw new Error(`public suffix list: bad rule at line ${i + 1}: ${JSON.stringify(rule.slice(0, 60))}`);
+      if (!ascii || ascii.includes("*"))
+        throw new Error(`public suffix list: bad rule at line ${i + 1}: ${JSON.stringify(rule.slice(0, 60))}`);
       (kind === "exception" ? data.exceptions : kind === "wildcard" ? data.wildcards : data.rules).add(ascii);
     }
     const count = data.rules.size + data.wildcards.size + data.exceptions.size;

@@ -11,7 +11,16 @@ export const EVIDENCE_KINDS = ["tor", "vpn", "relay", "crawler", "monitor", "pla
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** Freshness window per kind (days): past it a match counts half, past twice it a quarter. */
-export const FRESHNESS_DAYS: Record<EvidenceKind, number> = { tor: 7, vpn: 30, relay: 30, crawler: 30, monitor: 90, platform: 90, cdn: 90, cloud: 90 };
+export const FRESHNESS_DAYS: Record<EvidenceKind, number> = {
+  tor: 7,
+  vpn: 30,
+  relay: 30,
+  crawler: 30,
+  monitor: 90,
+  platform: 90,
+  cdn: 90,
+  cloud: 90,
+};
 
 export interface RangeEntry {
   cidr: string;
@@ -49,7 +58,8 @@ function walk(node: unknown, out: Extracted[]): void {
   if (typeof node === "string") {
     if (parseCidr(node)) out.push({ cidr: node.trim() });
   } else if (Array.isArray(node)) for (const n of node) walk(n, out);
-  else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) if (!SKIP_KEYS.has(k)) walk(v, out);
+  else if (node && typeof node === "object")
+    for (const [k, v] of Object.entries(node)) if (!SKIP_KEYS.has(k)) walk(v, out);
 }
 
 /** One CIDR a line, or a CSV (geofeed, Apple's egress list) whose first field is the CIDR; # comments. */
@@ -60,11 +70,16 @@ function lines(text: string, out: Extracted[], name: string): void {
     if (!line || line.startsWith("#")) continue;
     const first = line.split(/[,\s]/)[0]!;
     if (parseCidr(first)) out.push({ cidr: first });
-    else if (i > 0 || !/[a-z]/i.test(first)) throw new Error(`${name}: not a CIDR at line ${i + 1}: ${JSON.stringify(line.slice(0, 60))}`);
+    else if (i > 0 || !/[a-z]/i.test(first))
+      throw new Error(`${name}: not a CIDR at line ${i + 1}: ${JSON.stringify(line.slice(0, 60))}`);
   }
 }
 
-export function parseRangeDocument(name: string, raw: Buffer, extract?: Extract): { data: RangeList; count: number; version: string | null } {
+export function parseRangeDocument(
+  name: string,
+  raw: Buffer,
+  extract?: Extract,
+): { data: RangeList; count: number; version: string | null } {
   const found: Extracted[] = [];
   let version: string | null = null;
   for (const part of raw.toString("utf8").split(SOURCE_SEPARATOR)) {
@@ -75,7 +90,7 @@ export function parseRangeDocument(name: string, raw: Buffer, extract?: Extract)
       } catch {
         throw new Error(`${name}: not JSON`);
       }
-      const got = Array.isArray(json) ? null : extract?.(json) ?? null;
+      const got = Array.isArray(json) ? null : (extract?.(json) ?? null);
       if (got) {
         found.push(...got.entries);
         version ??= got.version;
@@ -91,7 +106,15 @@ export function parseRangeDocument(name: string, raw: Buffer, extract?: Extract)
   return { data: { entries }, count: entries.length, version };
 }
 
-export function rangeFeed(o: EvidenceMeta & { name: string; defaultUrl: string | null; license?: string; attribution: string; extract?: Extract }): RangeFeedDefinition {
+export function rangeFeed(
+  o: EvidenceMeta & {
+    name: string;
+    defaultUrl: string | null;
+    license?: string;
+    attribution: string;
+    extract?: Extract;
+  },
+): RangeFeedDefinition {
   return {
     name: o.name,
     description: `${o.provider}: ${o.list} (${o.kind})`,

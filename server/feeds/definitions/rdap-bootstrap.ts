@@ -26,9 +26,13 @@ function bootstrapFeed(kind: BootstrapKind): FeedDefinition<BootstrapRegistry> {
       if (!Array.isArray(doc.services)) throw new Error(`${name}: missing services`);
       const services: [string[], string[]][] = [];
       for (const s of doc.services as unknown[]) {
-        if (!Array.isArray(s) || s.length < 2 || !Array.isArray(s[0]) || !Array.isArray(s[1])) throw new Error(`${name}: malformed service`);
+        if (!Array.isArray(s) || s.length < 2 || !Array.isArray(s[0]) || !Array.isArray(s[1]))
+          throw new Error(`${name}: malformed service`);
         const [entries, urls] = s as [unknown[], unknown[]];
-        if (!entries.every((e) => typeof e === "string") || !urls.every((u) => typeof u === "string" && /^https?:\/\//.test(u))) {
+        if (
+          !entries.every((e) => typeof e === "string") ||
+          !urls.every((u) => typeof u === "string" && /^https?:\/\//.test(u))
+        ) {
           throw new Error(`${name}: malformed service entry`);
         }
         services.push([entries as string[], urls as string[]]);

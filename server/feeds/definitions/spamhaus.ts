@@ -78,7 +78,11 @@ function dropFeed(name: string, file: string, description: string): FeedDefiniti
 }
 
 export const spamhausDropFeed = dropFeed("spamhaus-drop", "drop_v4.json", "Spamhaus DROP: IPv4 netblocks to drop");
-export const spamhausDropV6Feed = dropFeed("spamhaus-drop-v6", "drop_v6.json", "Spamhaus DROPv6: IPv6 netblocks to drop");
+export const spamhausDropV6Feed = dropFeed(
+  "spamhaus-drop-v6",
+  "drop_v6.json",
+  "Spamhaus DROPv6: IPv6 netblocks to drop",
+);
 
 export const spamhausAsnDropFeed: FeedDefinition<Map<number, AsnDropEntry>> = {
   name: "spamhaus-asndrop",
@@ -92,7 +96,8 @@ export const spamhausAsnDropFeed: FeedDefinition<Map<number, AsnDropEntry>> = {
     const data = new Map<number, AsnDropEntry>();
     for (const row of rows) {
       const asn = typeof row.asn === "number" ? row.asn : Number(String(row.asn ?? "").replace(/^AS/i, ""));
-      if (!Number.isInteger(asn) || asn <= 0) throw new Error(`not an ASN: ${JSON.stringify(String(row.asn).slice(0, 40))}`);
+      if (!Number.isInteger(asn) || asn <= 0)
+        throw new Error(`not an ASN: ${JSON.stringify(String(row.asn).slice(0, 40))}`);
       // Text format comment: "CC | AS-NAME".
       const [cc, textName] = typeof row.comment === "string" ? row.comment.split("|").map((s) => s.trim()) : [];
       data.set(asn, {

@@ -38,10 +38,17 @@ export async function fetchCtEntries(apex: string): Promise<CtOutcome> {
   const sourceUrl = `${ctBaseUrl()}/?q=${encodeURIComponent(`%.${apex}`)}&output=json`;
   let res: Response;
   try {
-    res = await fetch(sourceUrl, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(ctTimeoutMs()) });
+    res = await fetch(sourceUrl, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(ctTimeoutMs()),
+    });
   } catch (err) {
     const timeout = (err as Error).name === "TimeoutError";
-    return { ok: false, reason: timeout ? `no answer within ${ctTimeoutMs()} ms` : `cannot connect (${(err as Error).message})`, sourceUrl };
+    return {
+      ok: false,
+      reason: timeout ? `no answer within ${ctTimeoutMs()} ms` : `cannot connect (${(err as Error).message})`,
+      sourceUrl,
+    };
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
@@ -63,7 +70,11 @@ export async function fetchCtEntries(apex: string): Promise<CtOutcome> {
   const parsed = z.array(entrySchema).safeParse(raw);
   if (!parsed.success) return { ok: false, reason: "the answer is not a list of certificate entries", sourceUrl };
   const entries = parsed.data.map((e) => ({
-    names: [...new Set([...e.name_value.split(/\s+/), e.common_name ?? ""].map((n) => n.trim().toLowerCase()).filter(Boolean))],
+    names: [
+      ...new Set(
+        [...e.name_value.split(/\s+/), e.common_name ?? ""].map((n) => n.trim().toLowerCase()).filter(Boolean),
+      ),
+    ],
     issuer: e.issuer_name ?? null,
     loggedAt: isoUtc(e.entry_timestamp),
     notBefore: isoUtc(e.not_before),

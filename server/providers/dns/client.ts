@@ -27,7 +27,13 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
     servers = opts.servers ?? getDnsServers();
   } catch (err) {
     // A configuration without a usable resolver is an unavailable upstream for the caller, not a crash.
-    const attempt: DnsAttempt = { server: "(none)", transport: "udp", outcome: "ERROR", detail: (err as Error).message, durationMs: 0 };
+    const attempt: DnsAttempt = {
+      server: "(none)",
+      transport: "udp",
+      outcome: "ERROR",
+      detail: (err as Error).message,
+      durationMs: 0,
+    };
     return failed(name.replace(/\.$/, "").toLowerCase(), type, [], [attempt], false, started);
   }
   const timeoutMs = opts.timeoutMs ?? getDnsTimeoutMs();
@@ -44,17 +50,40 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
         id,
         flags: packet.RECURSION_DESIRED | (opts.askAuthenticated ? packet.AUTHENTIC_DATA : 0),
         questions: [{ type, name: qname, class: "IN" }],
-        additionals: [{ type: "OPT", name: ".", udpPayloadSize: EDNS_PAYLOAD, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }],
+        additionals: [
+          {
+            type: "OPT",
+            name: ".",
+            udpPayloadSize: EDNS_PAYLOAD,
+            extendedRcode: 0,
+            ednsVersion: 0,
+            flags: 0,
+            flag_do: false,
+            options: [],
+          },
+        ],
       });
     } catch (err) {
-      attempts.push({ server: server.label, transport: "udp", outcome: "ERROR", detail: `cannot encode query: ${(err as Error).message}`, durationMs: 0 });
+      attempts.push({
+        server: server.label,
+        transport: "udp",
+        outcome: "ERROR",
+        detail: `cannot encode query: ${(err as Error).message}`,
+        durationMs: 0,
+      });
       break;
     }
     let t0 = Date.now();
     let ex: Exchange = await udpExchange(server, query, id, qname, type, timeoutMs);
     if (ex.ok && ex.response.flag_tc) {
       truncated = true;
-      attempts.push({ server: server.label, transport: "udp", outcome: "NOERROR", detail: "truncated; retrying over TCP", durationMs: Date.now() - t0 });
+      attempts.push({
+        server: server.label,
+        transport: "udp",
+        outcome: "NOERROR",
+        detail: "truncated; retrying over TCP",
+        durationMs: Date.now() - t0,
+      });
       t0 = Date.now();
       ex = await tcpExchange(server, query, id, qname, type, timeoutMs);
       const transport = "tcp" as const;
@@ -69,7 +98,14 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
   return failed(qname, type, servers, attempts, truncated, started);
 }
 
-function failed(name: string, type: DnsRecordType, servers: DnsServer[], attempts: DnsAttempt[], truncated: boolean, started: number): DnsQueryResult {
+function failed(
+  name: string,
+  type: DnsRecordType,
+  servers: DnsServer[],
+  attempts: DnsAttempt[],
+  truncated: boolean,
+  started: number,
+): DnsQueryResult {
   const last = attempts[attempts.length - 1];
   return {
     name,
@@ -88,15 +124,34 @@ function failed(name: string, type: DnsRecordType, servers: DnsServer[], attempt
 }
 
 /** Records the attempt; returns the response when it is final, null when the next server should be tried. */
-function settle(ex: Exchange, server: DnsServer, transport: "udp" | "tcp", t0: number, attempts: DnsAttempt[]): DecodedPacket | null {
+function settle(
+  ex: Exchange,
+  server: DnsServer,
+  transport: "udp" | "tcp",
+  t0: number,
+  attempts: DnsAttempt[],
+): DecodedPacket | null {
   const durationMs = Date.now() - t0;
   if (!ex.ok) {
-    attempts.push({ server: server.label, transport, outcome: ex.reason === "timeout" ? "TIMEOUT" : "ERROR", detail: ex.detail, durationMs });
+    attempts.push({
+      server: server.label,
+      transport,
+      outcome: ex.reason === "timeout" ? "TIMEOUT" : "ERROR",
+      detail: ex.detail,
+      durationMs,
+    });
     return null;
   }
   const rcode = (ex.response as DecodedPacket & { rcode?: string }).rcode ?? "NOERROR";
-  const outcome: DnsStatus = rcode === "NOERROR" || rcode === "NXDOMAIN" ? rcode : rcode === "SERVFAIL" || rcode === "REFUSED" ? rcode : "ERROR";
-  attempts.push({ server: server.label, transport, outcome, detail: outcome === "ERROR" ? `response code ${rcode}` : null, durationMs });
+  const outcome: DnsStatus =
+    rcode === "NOERROR" || rcode === "NXDOMAIN" ? rcode : rcode === "SERVFAIL" || rcode === "REFUSED" ? rcode : "ERROR";
+  attempts.push({
+    server: server.label,
+    transport,
+    outcome,
+    detail: outcome === "ERROR" ? `response code ${rcode}` : null,
+    durationMs,
+  });
   return outcome === "NOERROR" || outcome === "NXDOMAIN" ? ex.response : null;
 }
 

@@ -18,9 +18,15 @@ const DEFAULT_TIMEOUT_MS = 2000;
  */
 export function getDnsServers(): DnsServer[] {
   const raw = process.env.SERVICE_DNS_SERVERS?.trim();
-  const entries = raw ? raw.split(",").map((s) => s.trim()).filter(Boolean) : getServers();
+  const entries = raw
+    ? raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : getServers();
   const servers = entries.map(parseServer).filter((s): s is DnsServer => s !== null);
-  if (servers.length === 0) throw new Error(`No usable DNS server in ${raw ? "SERVICE_DNS_SERVERS" : "the system resolver configuration"}`);
+  if (servers.length === 0)
+    throw new Error(`No usable DNS server in ${raw ? "SERVICE_DNS_SERVERS" : "the system resolver configuration"}`);
   return servers;
 }
 

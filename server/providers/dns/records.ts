@@ -31,7 +31,15 @@ export function toDnsRecord(a: Answer): DnsRecord | null {
       return { ...base, value: strings.map(quote).join(" "), data: { strings } };
     }
     case "SOA": {
-      const s = d as { mname: string; rname: string; serial?: number; refresh?: number; retry?: number; expire?: number; minimum?: number };
+      const s = d as {
+        mname: string;
+        rname: string;
+        serial?: number;
+        refresh?: number;
+        retry?: number;
+        expire?: number;
+        minimum?: number;
+      };
       const data = {
         mname: strip(s.mname),
         rname: strip(s.rname),
@@ -41,7 +49,11 @@ export function toDnsRecord(a: Answer): DnsRecord | null {
         expire: s.expire ?? 0,
         minimum: s.minimum ?? 0,
       };
-      return { ...base, value: `${data.mname} ${data.rname} ${data.serial} ${data.refresh} ${data.retry} ${data.expire} ${data.minimum}`, data };
+      return {
+        ...base,
+        value: `${data.mname} ${data.rname} ${data.serial} ${data.refresh} ${data.retry} ${data.expire} ${data.minimum}`,
+        data,
+      };
     }
     case "CAA": {
       const c = d as { flags?: number; tag: string; value: string };

@@ -15,14 +15,24 @@ function afterPendingIo(fn: () => void): void {
   setImmediate(fn);
 }
 
-export type Exchange = { ok: true; response: DecodedPacket } | { ok: false; reason: "timeout" | "network"; detail: string };
+export type Exchange =
+  { ok: true; response: DecodedPacket } | { ok: false; reason: "timeout" | "network"; detail: string };
 
 function matches(res: DecodedPacket, id: number, name: string, type: string): boolean {
   const q = res.questions?.[0];
-  return res.id === id && res.type === "response" && !!q && q.name.toLowerCase() === name.toLowerCase() && q.type === type;
+  return (
+    res.id === id && res.type === "response" && !!q && q.name.toLowerCase() === name.toLowerCase() && q.type === type
+  );
 }
 
-export function udpExchange(server: DnsServer, query: Buffer, id: number, name: string, type: string, timeoutMs: number): Promise<Exchange> {
+export function udpExchange(
+  server: DnsServer,
+  query: Buffer,
+  id: number,
+  name: string,
+  type: string,
+  timeoutMs: number,
+): Promise<Exchange> {
   return new Promise((resolve) => {
     const sock = dgram.createSocket(net.isIPv6(server.host) ? "udp6" : "udp4");
     let settled = false;
@@ -33,7 +43,10 @@ export function udpExchange(server: DnsServer, query: Buffer, id: number, name: 
       sock.close();
       resolve(result);
     };
-    const timer = setTimeout(() => afterPendingIo(() => finish({ ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms` })), timeoutMs);
+    const timer = setTimeout(
+      () => afterPendingIo(() => finish({ ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms` })),
+      timeoutMs,
+    );
     sock.on("error", (err) => finish({ ok: false, reason: "network", detail: err.message }));
     sock.on("message", (msg, rinfo) => {
       if (rinfo.address !== server.host || rinfo.port !== server.port) return;
@@ -54,7 +67,14 @@ export function udpExchange(server: DnsServer, query: Buffer, id: number, name: 
   });
 }
 
-export function tcpExchange(server: DnsServer, query: Buffer, id: number, name: string, type: string, timeoutMs: number): Promise<Exchange> {
+export function tcpExchange(
+  server: DnsServer,
+  query: Buffer,
+  id: number,
+  name: string,
+  type: string,
+  timeoutMs: number,
+): Promise<Exchange> {
   return new Promise((resolve) => {
     const sock = net.connect({ host: server.host, port: server.port });
     let settled = false;
@@ -66,7 +86,11 @@ export function tcpExchange(server: DnsServer, query: Buffer, id: number, name: 
       sock.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => afterPendingIo(() => finish({ ok: false, reason: "timeout", detail: `no TCP answer within ${timeoutMs} ms` })), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        afterPendingIo(() => finish({ ok: false, reason: "timeout", detail: `no TCP answer within ${timeoutMs} ms` })),
+      timeoutMs,
+    );
     sock.on("error", (err) => finish({ ok: false, reason: "network", detail: err.message }));
     sock.on("close", () => finish({ ok: false, reason: "network", detail: "connection closed before an answer" }));
     sock.on("connect", () => {

@@ -6,7 +6,15 @@ export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 
 export type MxData = { preference: number; exchange: string };
 export type TxtData = { strings: string[] };
-export type SoaData = { mname: string; rname: string; serial: number; refresh: number; retry: number; expire: number; minimum: number };
+export type SoaData = {
+  mname: string;
+  rname: string;
+  serial: number;
+  refresh: number;
+  retry: number;
+  expire: number;
+  minimum: number;
+};
 export type CaaData = { flags: number; tag: string; value: string };
 export type SrvData = { priority: number; weight: number; port: number; target: string };
 

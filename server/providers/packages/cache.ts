@@ -27,7 +27,12 @@ export class TtlCache<T> {
   }
 
   /** Returns the cached value, or runs load once for all concurrent callers; `keep` decides what is cached. */
-  async getOrLoad(key: string, ttlMs: number, load: () => Promise<T>, keep: (v: T) => boolean): Promise<{ value: T; cached: boolean }> {
+  async getOrLoad(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+    keep: (v: T) => boolean,
+  ): Promise<{ value: T; cached: boolean }> {
     const hit = this.get(key);
     if (hit !== undefined) return { value: hit, cached: true };
     let pending = this.inflight.get(key);

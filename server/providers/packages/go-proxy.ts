@@ -10,10 +10,7 @@ export function escapeModulePath(path: string): string {
 }
 
 function moduleBase(modulePath: string): string {
-  return `${goProxyUrl()}/${escapeModulePath(modulePath)
-    .split("/")
-    .map(encodeURIComponent)
-    .join("/")}`;
+  return `${goProxyUrl()}/${escapeModulePath(modulePath).split("/").map(encodeURIComponent).join("/")}`;
 }
 
 export function goListUrl(modulePath: string): string {
@@ -38,11 +35,19 @@ function repositoryOf(modulePath: string): string | null {
 const NOT_FOUND = [404, 410];
 
 export async function getGoModule(modulePath: string): Promise<Fetched<RegistryPackage>> {
-  const list = await fetchUpstream({ source: "go", url: goListUrl(modulePath), accept: "text/plain", notFoundStatuses: NOT_FOUND }, (body) =>
-    body.split("\n").map((l) => l.trim()).filter(Boolean),
+  const list = await fetchUpstream(
+    { source: "go", url: goListUrl(modulePath), accept: "text/plain", notFoundStatuses: NOT_FOUND },
+    (body) =>
+      body
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
   );
   if (list.kind !== "ok") return list;
-  const latest = await fetchUpstream({ source: "go", url: `${moduleBase(modulePath)}/@latest`, notFoundStatuses: NOT_FOUND }, parseInfo);
+  const latest = await fetchUpstream(
+    { source: "go", url: `${moduleBase(modulePath)}/@latest`, notFoundStatuses: NOT_FOUND },
+    parseInfo,
+  );
   if (latest.kind === "unavailable") return latest;
   if (latest.kind === "not_found" && list.value.length === 0) return { kind: "not_found", url: list.url };
   const versions = [...list.value];
@@ -67,6 +72,13 @@ export async function getGoModule(modulePath: string): Promise<Fetched<RegistryP
 
 /** Time of one version (list answers carry none); null when the proxy cannot tell. */
 export async function getGoVersionTime(modulePath: string, version: string): Promise<string | null> {
-  const r = await fetchUpstream({ source: "go", url: `${moduleBase(modulePath)}/@v/${encodeURIComponent(version)}.info`, notFoundStatuses: NOT_FOUND }, parseInfo);
-  return r.kind === "ok" ? r.value.Time ?? null : null;
+  const r = await fetchUpstream(
+    {
+      source: "go",
+      url: `${moduleBase(modulePath)}/@v/${encodeURIComponent(version)}.info`,
+      notFoundStatuses: NOT_FOUND,
+    },
+    parseInfo,
+  );
+  return r.kind === "ok" ? (r.value.Time ?? null) : null;
 }

@@ -9,7 +9,8 @@ export type Fetched<T> =
   | { kind: "not_found"; url: string }
   | { kind: "unavailable"; url: string; reason: string };
 
-type Stored = { kind: "ok"; value: unknown; fetchedAt: string } | { kind: "not_found" } | { kind: "unavailable"; reason: string };
+type Stored =
+  { kind: "ok"; value: unknown; fetchedAt: string } | { kind: "not_found" } | { kind: "unavailable"; reason: string };
 
 // Parsed (and usually trimmed) values are cached, not raw bodies: a large npm document is parsed once.
 const cache = new TtlCache<Stored>();
@@ -71,8 +72,14 @@ async function load(req: UpstreamRequest, parse: (body: string) => unknown): Pro
  */
 export async function fetchUpstream<T>(req: UpstreamRequest, parse: (body: string) => T): Promise<Fetched<T>> {
   const key = `${req.source} ${req.method ?? "GET"} ${req.url} ${req.body !== undefined ? JSON.stringify(req.body) : ""}`;
-  const { value, cached } = await cache.getOrLoad(key, upstreamCacheTtlMs(), () => load(req, parse), (v) => v.kind !== "unavailable");
-  if (value.kind === "ok") return { kind: "ok", value: value.value as T, url: req.url, fetchedAt: value.fetchedAt, cached };
+  const { value, cached } = await cache.getOrLoad(
+    key,
+    upstreamCacheTtlMs(),
+    () => load(req, parse),
+    (v) => v.kind !== "unavailable",
+  );
+  if (value.kind === "ok")
+    return { kind: "ok", value: value.value as T, url: req.url, fetchedAt: value.fetchedAt, cached };
   if (value.kind === "not_found") return { kind: "not_found", url: req.url };
   return { kind: "unavailable", url: req.url, reason: value.reason };
 }

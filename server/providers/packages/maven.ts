@@ -61,7 +61,10 @@ export function parsePom(body: string): PomFields {
 }
 
 export async function getMavenPackage(c: MavenCoordinate): Promise<Fetched<RegistryPackage>> {
-  const meta = await fetchUpstream({ source: "maven", url: mavenMetadataUrl(c), accept: "application/xml" }, parseMavenMetadata);
+  const meta = await fetchUpstream(
+    { source: "maven", url: mavenMetadataUrl(c), accept: "application/xml" },
+    parseMavenMetadata,
+  );
   if (meta.kind !== "ok") return meta;
   if (meta.value.versions.length === 0) return { kind: "not_found", url: meta.url };
   const latest = meta.value.release ?? meta.value.latest ?? meta.value.versions[meta.value.versions.length - 1];

@@ -59,7 +59,8 @@ export function parsePackument(body: string): RegistryPackage | null {
   };
 }
 
-const NOT_CONFIGURED = "the npm registry address is not configured (SERVICE_NPM_REGISTRY_URL or npm's registry setting)";
+const NOT_CONFIGURED =
+  "the npm registry address is not configured (SERVICE_NPM_REGISTRY_URL or npm's registry setting)";
 
 export async function getNpmPackage(name: string): Promise<Fetched<RegistryPackage>> {
   const url = npmPackageUrl(name);

@@ -44,8 +44,15 @@ export async function queryOsv(q: PackageQuery): Promise<Fetched<OsvVulnerabilit
   let token: string | undefined;
   let first: Fetched<unknown> | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const body = { package: { name: q.name, ecosystem: q.ecosystem }, ...(q.version ? { version: q.version } : {}), ...(token ? { page_token: token } : {}) };
-    const r = await fetchUpstream({ source: "osv", url, method: "POST", body, notFoundStatuses: [] }, (text) => JSON.parse(text) as { vulns?: OsvVulnerability[]; next_page_token?: string });
+    const body = {
+      package: { name: q.name, ecosystem: q.ecosystem },
+      ...(q.version ? { version: q.version } : {}),
+      ...(token ? { page_token: token } : {}),
+    };
+    const r = await fetchUpstream(
+      { source: "osv", url, method: "POST", body, notFoundStatuses: [] },
+      (text) => JSON.parse(text) as { vulns?: OsvVulnerability[]; next_page_token?: string },
+    );
     if (r.kind !== "ok") return r.kind === "not_found" ? { kind: "unavailable", url, reason: "answered not found" } : r;
     first ??= r;
     out.push(...(r.value.vulns ?? []));
@@ -59,14 +66,20 @@ export async function queryOsv(q: PackageQuery): Promise<Fetched<OsvVulnerabilit
 type BatchAnswer = { results?: Array<{ vulns?: Array<{ id: string; modified: string }>; next_page_token?: string }> };
 
 /** POST /v1/querybatch for one package: the ids and modified times of its advisories, following page tokens. */
-export async function queryOsvIds(name: string, ecosystem: string): Promise<Fetched<Array<{ id: string; modified: string }>>> {
+export async function queryOsvIds(
+  name: string,
+  ecosystem: string,
+): Promise<Fetched<Array<{ id: string; modified: string }>>> {
   const url = osvQueryBatchUrl();
   const ids: Array<{ id: string; modified: string }> = [];
   let token: string | undefined;
   let head: { fetchedAt: string; cached: boolean } | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const body = { queries: [{ package: { name, ecosystem }, ...(token ? { page_token: token } : {}) }] };
-    const r = await fetchUpstream({ source: "osv", url, method: "POST", body, notFoundStatuses: [] }, (text) => JSON.parse(text) as BatchAnswer);
+    const r = await fetchUpstream(
+      { source: "osv", url, method: "POST", body, notFoundStatuses: [] },
+      (text) => JSON.parse(text) as BatchAnswer,
+    );
     if (r.kind !== "ok") return r.kind === "not_found" ? { kind: "unavailable", url, reason: "answered not found" } : r;
     head ??= r;
     const result = r.value.results?.[0];
@@ -96,7 +109,10 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
  * when unchanged). Any record that cannot be fetched makes the whole answer unavailable: a partial advisory list
  * would read as "fewer problems", which is worse than no answer.
  */
-export async function getOsvAdvisoriesForPackage(name: string, ecosystem: string): Promise<Fetched<OsvVulnerability[]>> {
+export async function getOsvAdvisoriesForPackage(
+  name: string,
+  ecosystem: string,
+): Promise<Fetched<OsvVulnerability[]>> {
   const ids = await queryOsvIds(name, ecosystem);
   if (ids.kind !== "ok") return ids;
   const fetched = await mapLimited(ids.value, osvFetchConcurrency(), async ({ id, modified }) => {

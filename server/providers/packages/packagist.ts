@@ -46,7 +46,9 @@ export function parsePackagist(name: string, body: string): RegistryPackage {
   const doc = JSON.parse(body) as { packages?: Record<string, Array<Record<string, unknown>>> };
   const list = doc.packages?.[name];
   if (!Array.isArray(list)) throw new Error("not a Composer metadata document");
-  const versions = expandMinified(list).filter((v): v is ComposerVersion & { version: string } => typeof v.version === "string");
+  const versions = expandMinified(list).filter(
+    (v): v is ComposerVersion & { version: string } => typeof v.version === "string",
+  );
   // Packagist lists newest first; the latest is the newest stable release, else the newest of any kind.
   const latest = versions.find(isStable) ?? versions[0];
   const publishedAt: Record<string, string> = {};
@@ -63,7 +65,9 @@ export function parsePackagist(name: string, body: string): RegistryPackage {
 }
 
 export async function getPackagistPackage(name: string): Promise<Fetched<RegistryPackage>> {
-  const r = await fetchUpstream({ source: "packagist", url: packagistMetadataUrl(name) }, (body) => parsePackagist(name, body));
+  const r = await fetchUpstream({ source: "packagist", url: packagistMetadataUrl(name) }, (body) =>
+    parsePackagist(name, body),
+  );
   if (r.kind === "ok" && r.value.versions.length === 0) return { kind: "not_found", url: r.url };
   return r;
 }

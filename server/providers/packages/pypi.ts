@@ -26,7 +26,7 @@ function licenseOf(info: NonNullable<PypiProject["info"]>): string | null {
   // Some projects paste the whole licence text into "license": only a short name is a useful answer.
   if (info.license && info.license.length <= 80 && !info.license.includes("\n")) return info.license;
   const classifier = info.classifiers?.find((c) => c.startsWith("License :: "));
-  return classifier ? classifier.split(" :: ").pop() ?? null : null;
+  return classifier ? (classifier.split(" :: ").pop() ?? null) : null;
 }
 
 function repositoryOf(info: NonNullable<PypiProject["info"]>): string | null {
@@ -42,7 +42,10 @@ export function parsePypiProject(body: string): RegistryPackage {
   const publishedAt: Record<string, string> = {};
   const versions = Object.keys(doc.releases ?? {});
   for (const v of versions) {
-    const times = (doc.releases?.[v] ?? []).map((f) => f.upload_time_iso_8601).filter((t): t is string => !!t).sort();
+    const times = (doc.releases?.[v] ?? [])
+      .map((f) => f.upload_time_iso_8601)
+      .filter((t): t is string => !!t)
+      .sort();
     if (times[0]) publishedAt[v] = times[0];
   }
   return {

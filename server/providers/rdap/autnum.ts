@@ -21,7 +21,8 @@ export async function lookupAutnumRdap(asn: number): Promise<RdapLookup<AutnumRd
   const server = findRdapServer({ kind: "asn", asn });
   if (!server) return { status: "not_found", reason: `AS${asn} is not in any RIR's range (reserved or private-use)` };
   const res = await queryRdap(server.baseUrl, `autnum/${asn}`);
-  if (res.status === "not_found") return { status: "not_found", reason: `${server.registry} has no record of AS${asn}` };
+  if (res.status === "not_found")
+    return { status: "not_found", reason: `${server.registry} has no record of AS${asn}` };
   if (res.status === "unavailable") return { status: "unavailable", reason: `${server.registry} RDAP: ${res.reason}` };
   const b = res.body;
   const contacts = readEntities(b);
@@ -39,7 +40,13 @@ export async function lookupAutnumRdap(asn: number): Promise<RdapLookup<AutnumRd
       lastChangedAt: eventDate(events, "last changed"),
       events,
       abuseContact: findAbuseContact(contacts),
-      source: { rdapServer: server.baseUrl, registry: server.registry, url: res.url, fetchedAt: res.fetchedAt.toISOString(), bootstrap: server.bootstrap },
+      source: {
+        rdapServer: server.baseUrl,
+        registry: server.registry,
+        url: res.url,
+        fetchedAt: res.fetchedAt.toISOString(),
+        bootstrap: server.bootstrap,
+      },
     },
   };
 }

@@ -6,7 +6,8 @@ import { derived, getFeedSync } from "../../feeds/loader";
 import type { FeedState } from "../../feeds/types";
 import { rdapBaseUrlOverride, rdapServerOverrides } from "./config";
 
-export type RdapTarget = { kind: "ip"; address: string } | { kind: "asn"; asn: number } | { kind: "domain"; domain: string };
+export type RdapTarget =
+  { kind: "ip"; address: string } | { kind: "asn"; asn: number } | { kind: "domain"; domain: string };
 
 export interface RdapServer {
   baseUrl: string;
@@ -93,7 +94,11 @@ export function findRdapServer(target: RdapTarget): RdapServer | null {
     const reg = registryOf(found.url);
     const tld = target.kind === "domain" ? target.domain.toLowerCase().split(".").pop()! : null;
     const override = (reg.key && overrides.get(reg.key)) || (tld && overrides.get(tld)) || base;
-    return { baseUrl: override || (found.url.endsWith("/") ? found.url : `${found.url}/`), registry: reg.name, bootstrap };
+    return {
+      baseUrl: override || (found.url.endsWith("/") ? found.url : `${found.url}/`),
+      registry: reg.name,
+      bootstrap,
+    };
   }
   if (target.kind === "domain") {
     const override = overrides.get(target.domain.toLowerCase().split(".").pop()!);

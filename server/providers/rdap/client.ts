@@ -20,7 +20,10 @@ export async function queryRdap(baseUrl: string, path: string): Promise<RdapOutc
     });
   } catch (err) {
     const e = err as Error;
-    const reason = e.name === "TimeoutError" ? `RDAP server did not answer within ${rdapTimeoutMs()} ms` : `RDAP server unreachable (${(e.cause as Error | undefined)?.message ?? e.message})`;
+    const reason =
+      e.name === "TimeoutError"
+        ? `RDAP server did not answer within ${rdapTimeoutMs()} ms`
+        : `RDAP server unreachable (${(e.cause as Error | undefined)?.message ?? e.message})`;
     return { status: "unavailable", url, reason };
   }
   if (res.status === 404 || res.status === 410) {
@@ -34,7 +37,8 @@ export async function queryRdap(baseUrl: string, path: string): Promise<RdapOutc
   }
   try {
     const body = (await res.json()) as unknown;
-    if (!body || typeof body !== "object" || Array.isArray(body)) return { status: "unavailable", url, reason: "RDAP server sent no RDAP object" };
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      return { status: "unavailable", url, reason: "RDAP server sent no RDAP object" };
     return { status: "ok", body: body as RdapObject, url: res.url || url, fetchedAt: new Date() };
   } catch {
     return { status: "unavailable", url, reason: "RDAP server sent malformed JSON" };

@@ -4,7 +4,16 @@ import { AppError } from "../../errors";
 import { splitPublicSuffix } from "../../feeds/public-suffix";
 import { findRdapServer } from "./bootstrap";
 import { queryRdap } from "./client";
-import { eventDate, findAbuseContact, rdapList, rdapString, readEntities, readEvents, readStatus, type RdapEvent } from "./parse";
+import {
+  eventDate,
+  findAbuseContact,
+  rdapList,
+  rdapString,
+  readEntities,
+  readEvents,
+  readStatus,
+  type RdapEvent,
+} from "./parse";
 import type { RdapLookup, RdapSource } from "./types";
 
 export interface DomainRdapSummary {
@@ -13,7 +22,12 @@ export interface DomainRdapSummary {
   ldhName: string | null;
   unicodeName: string | null;
   handle: string | null;
-  registrar: { name: string | null; ianaId: string | null; abuseEmail: string | null; abusePhone: string | null } | null;
+  registrar: {
+    name: string | null;
+    ianaId: string | null;
+    abuseEmail: string | null;
+    abusePhone: string | null;
+  } | null;
   status: string[];
   events: RdapEvent[];
   registeredAt: string | null;
@@ -33,18 +47,26 @@ function registrarOf(b: Record<string, unknown>): DomainRdapSummary["registrar"]
   const contacts = readEntities({ entities: [ent] });
   const ianaId = rdapList(ent.publicIds).find((p) => /iana/i.test(String(p.type)))?.identifier;
   const abuse = findAbuseContact(contacts.slice(1));
-  return { name: contacts[0]?.name ?? null, ianaId: ianaId !== undefined ? String(ianaId) : null, abuseEmail: abuse?.email ?? null, abusePhone: abuse?.phone ?? null };
+  return {
+    name: contacts[0]?.name ?? null,
+    ianaId: ianaId !== undefined ? String(ianaId) : null,
+    abuseEmail: abuse?.email ?? null,
+    abusePhone: abuse?.phone ?? null,
+  };
 }
 
 export async function getDomainRdap(domain: string): Promise<RdapLookup<DomainRdapSummary>> {
   const split = splitPublicSuffix(domain);
   if (!split) return { status: "not_found", reason: "not a valid domain name" };
-  if (!split.registrableDomain) return { status: "not_found", reason: `${split.host} is a public suffix, not a registrable domain` };
+  if (!split.registrableDomain)
+    return { status: "not_found", reason: `${split.host} is a public suffix, not a registrable domain` };
   const target = split.registrableDomain;
   const server = findRdapServer({ kind: "domain", domain: target });
-  if (!server) return { status: "not_found", reason: `no RDAP service is listed for .${split.publicSuffix.split(".").pop()}` };
+  if (!server)
+    return { status: "not_found", reason: `no RDAP service is listed for .${split.publicSuffix.split(".").pop()}` };
   const res = await queryRdap(server.baseUrl, `domain/${target}`);
-  if (res.status === "not_found") return { status: "not_found", reason: `${server.registry} has no registration for ${target}` };
+  if (res.status === "not_found")
+    return { status: "not_found", reason: `${server.registry} has no registration for ${target}` };
   if (res.status === "unavailable") return { status: "unavailable", reason: `${server.registry} RDAP: ${res.reason}` };
   const b = res.body;
   const events = readEvents(b);
@@ -65,10 +87,18 @@ export async function getDomainRdap(domain: string): Promise<RdapLookup<DomainRd
       expiresAt: eventDate(events, "expiration"),
       lastChangedAt: eventDate(events, "last changed"),
       ageDays: registeredAt ? Math.floor((Date.now() - Date.parse(registeredAt)) / 86_400_000) : null,
-      nameservers: rdapList(b.nameservers).map((n) => rdapString(n.ldhName)?.toLowerCase()).filter((n): n is string => !!n),
+      nameservers: rdapList(b.nameservers)
+        .map((n) => rdapString(n.ldhName)?.toLowerCase())
+        .filter((n): n is string => !!n),
       dnssecSigned: typeof secure?.delegationSigned === "boolean" ? secure.delegationSigned : null,
       abuseContact: findAbuseContact(contacts),
-      source: { rdapServer: server.baseUrl, registry: server.registry, url: res.url, fetchedAt: res.fetchedAt.toISOString(), bootstrap: server.bootstrap },
+      source: {
+        rdapServer: server.baseUrl,
+        registry: server.registry,
+        url: res.url,
+        fetchedAt: res.fetchedAt.toISOString(),
+        bootstrap: server.bootstrap,
+      },
     },
   };
 }
@@ -77,6 +107,7 @@ export async function getDomainRdap(domain: string): Promise<RdapLookup<DomainRd
 export async function getDomainRdapOrThrow(domain: string): Promise<DomainRdapSummary> {
   const r = await getDomainRdap(domain);
   if (r.status === "ok") return r.data;
-  if (r.status === "not_found") throw new AppError("DOMAIN_NOT_FOUND", `No registration found for ${domain}: ${r.reason}.`);
+  if (r.status === "not_found")
+    throw new AppError("DOMAIN_NOT_FOUND", `No registration found for ${domain}: ${r.reason}.`);
   throw new AppError("UPSTREAM_UNAVAILABLE", `RDAP lookup for ${domain} failed: ${r.reason}.`);
 }

@@ -3,7 +3,17 @@ import { AppError } from "../../errors";
 import { classifyIp } from "../../net/ip";
 import { findRdapServer } from "./bootstrap";
 import { queryRdap } from "./client";
-import { eventDate, findAbuseContact, rdapList, rdapString, readEntities, readEvents, readStatus, type RdapContact, type RdapEvent } from "./parse";
+import {
+  eventDate,
+  findAbuseContact,
+  rdapList,
+  rdapString,
+  readEntities,
+  readEvents,
+  readStatus,
+  type RdapContact,
+  type RdapEvent,
+} from "./parse";
 import type { RdapLookup, RdapSource } from "./types";
 
 export interface IpRdapSummary {
@@ -39,11 +49,15 @@ export async function lookupIpRdap(ip: string): Promise<RdapLookup<IpRdapSummary
   const server = findRdapServer({ kind: "ip", address: ip });
   if (!server) {
     const scope = classifyIp(ip);
-    const why = scope.scope === "public" ? "no RDAP registry is listed for this address block" : `${scope.reason ?? scope.scope}: not registered with an RIR`;
+    const why =
+      scope.scope === "public"
+        ? "no RDAP registry is listed for this address block"
+        : `${scope.reason ?? scope.scope}: not registered with an RIR`;
     return { status: "not_found", reason: why };
   }
   const res = await queryRdap(server.baseUrl, `ip/${ip}`);
-  if (res.status === "not_found") return { status: "not_found", reason: `${server.registry} has no network registration for ${ip}` };
+  if (res.status === "not_found")
+    return { status: "not_found", reason: `${server.registry} has no network registration for ${ip}` };
   if (res.status === "unavailable") return { status: "unavailable", reason: `${server.registry} RDAP: ${res.reason}` };
   const b = res.body;
   const contacts = readEntities(b);
@@ -68,7 +82,13 @@ export async function lookupIpRdap(ip: string): Promise<RdapLookup<IpRdapSummary
       abuseContact: findAbuseContact(contacts),
       registrant: registrant ? { name: registrant.name, kind: registrant.kind, country: registrant.country } : null,
       contacts,
-      source: { rdapServer: server.baseUrl, registry: server.registry, url: res.url, fetchedAt: res.fetchedAt.toISOString(), bootstrap: server.bootstrap },
+      source: {
+        rdapServer: server.baseUrl,
+        registry: server.registry,
+        url: res.url,
+        fetchedAt: res.fetchedAt.toISOString(),
+        bootstrap: server.bootstrap,
+      },
     },
   };
 }

@@ -19,11 +19,18 @@ export interface RdapEvent {
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
-const list = (v: unknown): RdapObject[] => (Array.isArray(v) ? (v.filter((x) => x && typeof x === "object") as RdapObject[]) : []);
+const list = (v: unknown): RdapObject[] =>
+  Array.isArray(v) ? (v.filter((x) => x && typeof x === "object") as RdapObject[]) : [];
 
 /** jCard ["vcard", [[name, params, type, value], ...]] -> the fields a summary needs. */
 function readVcard(vcardArray: unknown): Omit<RdapContact, "handle" | "roles"> {
-  const out = { name: null as string | null, kind: null as string | null, email: null as string | null, phone: null as string | null, country: null as string | null };
+  const out = {
+    name: null as string | null,
+    kind: null as string | null,
+    email: null as string | null,
+    phone: null as string | null,
+    country: null as string | null,
+  };
   const props = Array.isArray(vcardArray) && Array.isArray(vcardArray[1]) ? (vcardArray[1] as unknown[]) : [];
   for (const p of props) {
     if (!Array.isArray(p) || p.length < 4) continue;
@@ -55,7 +62,9 @@ export function readEntities(obj: RdapObject): RdapContact[] {
   return out;
 }
 
-export function findAbuseContact(contacts: RdapContact[]): { name: string | null; email: string | null; phone: string | null } | null {
+export function findAbuseContact(
+  contacts: RdapContact[],
+): { name: string | null; email: string | null; phone: string | null } | null {
   const abuse = contacts.find((c) => c.roles.includes("abuse") && (c.email || c.phone));
   return abuse ? { name: abuse.name, email: abuse.email, phone: abuse.phone } : null;
 }

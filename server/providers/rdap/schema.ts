@@ -2,7 +2,9 @@
 import { z } from "zod";
 
 export const rdapEventSchema = z.object({ action: z.string(), date: z.string(), actor: z.string().nullable() });
-export const abuseContactSchema = z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).nullable();
+export const abuseContactSchema = z
+  .object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })
+  .nullable();
 export const rdapSourceSchema = z.object({
   rdapServer: z.string(),
   registry: z.string(),
@@ -26,7 +28,9 @@ export const ipRdapSchema = z.object({
   lastChangedAt: z.string().nullable(),
   events: z.array(rdapEventSchema),
   abuseContact: abuseContactSchema,
-  registrant: z.object({ name: z.string().nullable(), kind: z.string().nullable(), country: z.string().nullable() }).nullable(),
+  registrant: z
+    .object({ name: z.string().nullable(), kind: z.string().nullable(), country: z.string().nullable() })
+    .nullable(),
   contacts: z.array(
     z.object({
       handle: z.string().nullable(),
@@ -46,7 +50,14 @@ export const domainRdapSchema = z.object({
   ldhName: z.string().nullable(),
   unicodeName: z.string().nullable(),
   handle: z.string().nullable(),
-  registrar: z.object({ name: z.string().nullable(), ianaId: z.string().nullable(), abuseEmail: z.string().nullable(), abusePhone: z.string().nullable() }).nullable(),
+  registrar: z
+    .object({
+      name: z.string().nullable(),
+      ianaId: z.string().nullable(),
+      abuseEmail: z.string().nullable(),
+      abusePhone: z.string().nullable(),
+    })
+    .nullable(),
   status: z.array(z.string()),
   events: z.array(rdapEventSchema),
   registeredAt: z.string().nullable(),

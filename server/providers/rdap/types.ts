@@ -1,6 +1,7 @@
 // Shapes shared by the RDAP lookups.
 
-export type RdapLookup<T> = { status: "ok"; data: T } | { status: "not_found"; reason: string } | { status: "unavailable"; reason: string };
+export type RdapLookup<T> =
+  { status: "ok"; data: T } | { status: "not_found"; reason: string } | { status: "unavailable"; reason: string };
 
 export interface RdapSource {
   /** Base URL of the RDAP server that answered (from the IANA bootstrap unless overridden by configuration). */

@@ -42,7 +42,16 @@ export function normalizeComposerVersion(version: string): string {
 }
 
 const SPECIAL_FORMS: Array<[string, number]> = [
-  ["dev", 0], ["alpha", 1], ["a", 1], ["beta", 2], ["b", 2], ["RC", 3], ["rc", 3], ["#", 4], ["pl", 5], ["p", 5],
+  ["dev", 0],
+  ["alpha", 1],
+  ["a", 1],
+  ["beta", 2],
+  ["b", 2],
+  ["RC", 3],
+  ["rc", 3],
+  ["#", 4],
+  ["pl", 5],
+  ["p", 5],
 ];
 
 function specialForm(part: string): number {

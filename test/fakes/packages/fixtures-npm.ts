@@ -3,12 +3,22 @@ import type { NpmBulkAdvisory } from "../../../server/providers/packages/npm-reg
 
 type VersionDoc = { name: string; version: string; description?: string; license?: unknown; repository?: unknown };
 
-function packument(name: string, versions: string[], extra: { description?: string; license?: unknown; repository?: unknown; latest?: string }) {
+function packument(
+  name: string,
+  versions: string[],
+  extra: { description?: string; license?: unknown; repository?: unknown; latest?: string },
+) {
   const latest = extra.latest ?? versions[versions.length - 1];
   const docs: Record<string, VersionDoc> = {};
   const time: Record<string, string> = { created: "2019-01-01T00:00:00.000Z", modified: "2024-06-01T00:00:00.000Z" };
   versions.forEach((v, i) => {
-    docs[v] = { name, version: v, description: extra.description, license: extra.license, repository: extra.repository };
+    docs[v] = {
+      name,
+      version: v,
+      description: extra.description,
+      license: extra.license,
+      repository: extra.repository,
+    };
     time[v] = new Date(Date.UTC(2019, 0, 1 + i * 30)).toISOString();
   });
   return {
@@ -38,7 +48,11 @@ export const NPM_PACKUMENTS: Record<string, unknown> = {
     license: "MIT",
     repository: { type: "git", url: "https://github.com/jquery/jquery.git" },
   }),
-  "many-vulns": packument("many-vulns", MANY_VERSIONS, { description: "A package with fifty advisories", license: { type: "ISC" }, repository: "github:example/many-vulns" }),
+  "many-vulns": packument("many-vulns", MANY_VERSIONS, {
+    description: "A package with fifty advisories",
+    license: { type: "ISC" },
+    repository: "github:example/many-vulns",
+  }),
   "no-downloads-yet": packument("no-downloads-yet", ["0.1.0"], {}),
   // Unpublished: the registry keeps a stub without versions.
   "gone-pkg": { _id: "gone-pkg", name: "gone-pkg", time: { unpublished: { time: "2020-01-01T00:00:00.000Z" } } },

@@ -10,8 +10,19 @@ function pkgRecord(
   id: string,
   ecosystem: string,
   name: string,
-  ranges: OsvVulnerability["affected"] extends Array<infer A> | undefined ? A extends { ranges?: infer R } ? R : never : never,
-  opts: { aliases?: string[]; severity?: string; summary?: string; vector?: string; published?: string; versions?: string[] } = {},
+  ranges: OsvVulnerability["affected"] extends Array<infer A> | undefined
+    ? A extends { ranges?: infer R }
+      ? R
+      : never
+    : never,
+  opts: {
+    aliases?: string[];
+    severity?: string;
+    summary?: string;
+    vector?: string;
+    published?: string;
+    versions?: string[];
+  } = {},
 ): OsvVulnerability {
   return {
     id,
@@ -20,8 +31,12 @@ function pkgRecord(
     aliases: opts.aliases ?? [],
     modified: "2024-05-01T00:00:00Z",
     published: opts.published ?? "2023-01-01T00:00:00Z",
-    severity: opts.vector ? [{ type: opts.vector.startsWith("CVSS:4") ? "CVSS_V4" : "CVSS_V3", score: opts.vector }] : undefined,
-    affected: [{ package: { ecosystem, name }, ranges, versions: opts.versions, database_specific: { source: "fixture" } }],
+    severity: opts.vector
+      ? [{ type: opts.vector.startsWith("CVSS:4") ? "CVSS_V4" : "CVSS_V3", score: opts.vector }]
+      : undefined,
+    affected: [
+      { package: { ecosystem, name }, ranges, versions: opts.versions, database_specific: { source: "fixture" } },
+    ],
     references: ghsaRefs(id),
     database_specific: opts.severity ? { severity: opts.severity, github_reviewed: true, cwe_ids: ["CWE-79"] } : {},
   };
@@ -42,25 +57,66 @@ const records: OsvVulnerability[] = [
     published: "2020-04-29T22:18:55Z",
   }),
   // Django-style: two intervals, ECOSYSTEM ordering (PEP 440), a CVSS vector but no database label.
-  pkgRecord("PYSEC-2021-0001", "PyPI", "jinja2", [
-    { type: "ECOSYSTEM", events: [{ introduced: "0" }, { fixed: "2.10.1" }, { introduced: "3.0.0rc1" }, { fixed: "3.1.3" }] },
-  ], { aliases: ["CVE-2024-22195", "GHSA-h5c8-rqwp-cp95"], vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:L/I:L/A:N" }),
-  pkgRecord("GHSA-jfh8-c2jp-5v3q", "Maven", "org.apache.logging.log4j:log4j-core", R(
-    "ECOSYSTEM", { introduced: "2.0-beta9" }, { fixed: "2.3.1" }, { introduced: "2.4" }, { fixed: "2.12.2" }, { introduced: "2.13.0" }, { fixed: "2.15.0" },
-  ), { aliases: ["CVE-2021-44228"], severity: "CRITICAL", summary: "Remote code injection in Log4j" }),
+  pkgRecord(
+    "PYSEC-2021-0001",
+    "PyPI",
+    "jinja2",
+    [
+      {
+        type: "ECOSYSTEM",
+        events: [{ introduced: "0" }, { fixed: "2.10.1" }, { introduced: "3.0.0rc1" }, { fixed: "3.1.3" }],
+      },
+    ],
+    { aliases: ["CVE-2024-22195", "GHSA-h5c8-rqwp-cp95"], vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:L/I:L/A:N" },
+  ),
+  pkgRecord(
+    "GHSA-jfh8-c2jp-5v3q",
+    "Maven",
+    "org.apache.logging.log4j:log4j-core",
+    R(
+      "ECOSYSTEM",
+      { introduced: "2.0-beta9" },
+      { fixed: "2.3.1" },
+      { introduced: "2.4" },
+      { fixed: "2.12.2" },
+      { introduced: "2.13.0" },
+      { fixed: "2.15.0" },
+    ),
+    { aliases: ["CVE-2021-44228"], severity: "CRITICAL", summary: "Remote code injection in Log4j" },
+  ),
   pkgRecord("GO-2023-1737", "Go", "github.com/gin-gonic/gin", R("SEMVER", { introduced: "0" }, { fixed: "1.9.1" }), {
     aliases: ["CVE-2023-29401", "GHSA-2c4m-59x9-fr2g"],
     summary: "Improper handling of filenames in Content-Disposition HTTP header in github.com/gin-gonic/gin",
   }),
-  pkgRecord("GHSA-x684-96hh-833x", "Packagist", "craftcms/cms", R(
-    "ECOSYSTEM", { introduced: "5.0.0-RC1" }, { fixed: "5.5.8" }, { introduced: "4.0.0-RC1" }, { fixed: "4.13.8" },
-  ), { aliases: ["CVE-2025-23209"], severity: "HIGH", summary: "Craft CMS has a potential RCE with a compromised security key" }),
+  pkgRecord(
+    "GHSA-x684-96hh-833x",
+    "Packagist",
+    "craftcms/cms",
+    R("ECOSYSTEM", { introduced: "5.0.0-RC1" }, { fixed: "5.5.8" }, { introduced: "4.0.0-RC1" }, { fixed: "4.13.8" }),
+    {
+      aliases: ["CVE-2025-23209"],
+      severity: "HIGH",
+      summary: "Craft CMS has a potential RCE with a compromised security key",
+    },
+  ),
   // Only a GIT range and an explicit versions list, as OSV's CVE-converted records have.
-  pkgRecord("OSV-2024-GIT", "npm", "jquery", [{ type: "GIT", repo: "https://github.com/jquery/jquery", events: [{ introduced: "abc123" }, { fixed: "def456" }] }], {
-    versions: ["3.4.0"],
-    vector: "CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N",
-    summary: "Commit-range advisory",
-  }),
+  pkgRecord(
+    "OSV-2024-GIT",
+    "npm",
+    "jquery",
+    [
+      {
+        type: "GIT",
+        repo: "https://github.com/jquery/jquery",
+        events: [{ introduced: "abc123" }, { fixed: "def456" }],
+      },
+    ],
+    {
+      versions: ["3.4.0"],
+      vector: "CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N",
+      summary: "Commit-range advisory",
+    },
+  ),
 ];
 
 // A CVE record that aliases the GitHub advisory, as OSV serves CVE ids.
@@ -69,8 +125,19 @@ records.push({
   modified: "2024-06-01T00:00:00Z",
   published: "2020-04-29T21:15:00Z",
   aliases: ["GHSA-jpcq-cgw6-v4j6"],
-  details: "In jQuery versions greater than or equal to 1.0.3 and before 3.5.0, passing HTML containing <option> elements from untrusted sources...",
-  affected: [{ ranges: [{ type: "GIT", repo: "https://github.com/jquery/jquery", events: [{ introduced: "0" }, { fixed: "1d61fd9407e6fbe82fe55cb0b938307aa0791f77" }] }] }],
+  details:
+    "In jQuery versions greater than or equal to 1.0.3 and before 3.5.0, passing HTML containing <option> elements from untrusted sources...",
+  affected: [
+    {
+      ranges: [
+        {
+          type: "GIT",
+          repo: "https://github.com/jquery/jquery",
+          events: [{ introduced: "0" }, { fixed: "1d61fd9407e6fbe82fe55cb0b938307aa0791f77" }],
+        },
+      ],
+    },
+  ],
   references: [{ type: "WEB", url: "https://blog.jquery.com/2020/04/10/jquery-3-5-0-released/" }],
   severity: [{ type: "CVSS_V3", score: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:C/C:L/I:L/A:N" }],
 });
@@ -78,11 +145,17 @@ records.push({
 const manySeverities = ["CRITICAL", "HIGH", "MODERATE", "LOW", undefined];
 for (let i = 0; i < 50; i++) {
   records.push(
-    pkgRecord(`GHSA-many-${String(i).padStart(4, "0")}-vuln`, "npm", "many-vulns", R("SEMVER", { introduced: `1.${i}.0` }, { fixed: `1.${i + 1}.0` }), {
-      aliases: [`CVE-2023-${String(10000 + i)}`],
-      severity: manySeverities[i % manySeverities.length],
-      published: new Date(Date.UTC(2023, 0, 1 + i)).toISOString(),
-    }),
+    pkgRecord(
+      `GHSA-many-${String(i).padStart(4, "0")}-vuln`,
+      "npm",
+      "many-vulns",
+      R("SEMVER", { introduced: `1.${i}.0` }, { fixed: `1.${i + 1}.0` }),
+      {
+        aliases: [`CVE-2023-${String(10000 + i)}`],
+        severity: manySeverities[i % manySeverities.length],
+        published: new Date(Date.UTC(2023, 0, 1 + i)).toISOString(),
+      },
+    ),
   );
 }
 

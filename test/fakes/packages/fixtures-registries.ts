@@ -11,7 +11,10 @@ export const PYPI_PROJECTS: Record<string, unknown> = {
       license_expression: null,
       classifiers: ["License :: OSI Approved :: BSD License"],
       home_page: null,
-      project_urls: { Documentation: "https://jinja.palletsprojects.com/", Source: "https://github.com/pallets/jinja/" },
+      project_urls: {
+        Documentation: "https://jinja.palletsprojects.com/",
+        Source: "https://github.com/pallets/jinja/",
+      },
     },
     releases: {
       "2.10": release("2017-11-08T00:00:00.000000Z"),
@@ -62,14 +65,21 @@ export const MAVEN_POMS: Record<string, string> = {
 </project>`,
 };
 
-export const GO_MODULES: Record<string, { list: string[]; latest: { Version: string; Time: string }; times: Record<string, string> }> = {
+export const GO_MODULES: Record<
+  string,
+  { list: string[]; latest: { Version: string; Time: string }; times: Record<string, string> }
+> = {
   "github.com/gin-gonic/gin": {
     list: ["v1.9.0", "v1.9.1", "v1.10.0"],
     latest: { Version: "v1.10.0", Time: "2024-05-07T03:20:28Z" },
     times: { "v1.9.0": "2023-02-21T12:38:44Z", "v1.9.1": "2023-06-02T01:50:33Z" },
   },
   // Escaped path of github.com/BurntSushi/toml: capitals travel as "!" + lower case.
-  "github.com/!burnt!sushi/toml": { list: ["v1.3.2"], latest: { Version: "v1.3.2", Time: "2023-06-08T06:28:57Z" }, times: {} },
+  "github.com/!burnt!sushi/toml": {
+    list: ["v1.3.2"],
+    latest: { Version: "v1.3.2", Time: "2023-06-08T06:28:57Z" },
+    times: {},
+  },
 };
 
 // Composer v2 "minified" metadata: each entry holds only what changed from the one before.
@@ -88,8 +98,18 @@ export const PACKAGIST: Record<string, unknown> = {
           time: "2025-01-07T00:00:00+00:00",
         },
         { version: "5.5.7", version_normalized: "5.5.7.0", time: "2024-12-18T00:00:00+00:00" },
-        { version: "5.0.0-RC1", version_normalized: "5.0.0.0-RC1", time: "2024-03-01T00:00:00+00:00", description: "__unset" },
-        { version: "4.13.7", version_normalized: "4.13.7.0", time: "2024-12-17T00:00:00+00:00", description: "Craft CMS 4" },
+        {
+          version: "5.0.0-RC1",
+          version_normalized: "5.0.0.0-RC1",
+          time: "2024-03-01T00:00:00+00:00",
+          description: "__unset",
+        },
+        {
+          version: "4.13.7",
+          version_normalized: "4.13.7.0",
+          time: "2024-12-17T00:00:00+00:00",
+          description: "Craft CMS 4",
+        },
       ],
     },
   },

@@ -44,7 +44,13 @@ function osvBatchPage(ecosystem: string, name: string, token?: string) {
   return { page, next };
 }
 
-async function route(state: FakePackageSources, source: FakeSource, path: string, req: IncomingMessage, res: ServerResponse) {
+async function route(
+  state: FakePackageSources,
+  source: FakeSource,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   switch (source) {
     case "npm": {
       if (req.method === "POST" && path === "/-/npm/v1/security/advisories/bulk") {
@@ -63,10 +69,17 @@ async function route(state: FakePackageSources, source: FakeSource, path: string
     }
     case "osv": {
       if (req.method === "POST" && path === "/v1/querybatch") {
-        const body = (await readBody(req)) as { queries: Array<{ package: { name: string; ecosystem: string }; page_token?: string }> };
+        const body = (await readBody(req)) as {
+          queries: Array<{ package: { name: string; ecosystem: string }; page_token?: string }>;
+        };
         const results = body.queries.map((q) => {
           const { page, next } = osvBatchPage(q.package.ecosystem, q.package.name, q.page_token);
-          return page.length ? { vulns: page.map((v) => ({ id: v.id, modified: v.modified })), ...(next ? { next_page_token: next } : {}) } : {};
+          return page.length
+            ? {
+                vulns: page.map((v) => ({ id: v.id, modified: v.modified })),
+                ...(next ? { next_page_token: next } : {}),
+              }
+            : {};
         });
         return send(res, 200, { results });
       }
@@ -97,7 +110,9 @@ async function route(state: FakePackageSources, source: FakeSource, path: string
       if (m[2] === "v/list") return send(res, 200, mod.list.join("\n") + "\n", "text/plain");
       if (m[2] === "latest") return send(res, 200, mod.latest);
       const v = decodeURIComponent(m[3]);
-      return mod.times[v] ? send(res, 200, { Version: v, Time: mod.times[v] }) : send(res, 404, "not found", "text/plain");
+      return mod.times[v]
+        ? send(res, 200, { Version: v, Time: mod.times[v] })
+        : send(res, 404, "not found", "text/plain");
     }
     case "packagist": {
       const m = /^\/p2\/([^/]+)\/([^/]+)\.json$/.exec(path);

@@ -8,8 +8,23 @@ import { useTRPC } from "../trpc";
 
 type Contact = { name: string | null; email: string | null; phone: string | null } | null;
 
-function ContactLines({ abuse, owner, reason, registry }: { abuse: Contact; owner: string | null; reason: string | null; registry: string }) {
-  if (!abuse) return <p className="small" data-testid="abuse-none">{reason ?? "The registry publishes no abuse contact."}</p>;
+function ContactLines({
+  abuse,
+  owner,
+  reason,
+  registry,
+}: {
+  abuse: Contact;
+  owner: string | null;
+  reason: string | null;
+  registry: string;
+}) {
+  if (!abuse)
+    return (
+      <p className="small" data-testid="abuse-none">
+        {reason ?? "The registry publishes no abuse contact."}
+      </p>
+    );
   return (
     <p className="small" data-testid="abuse-found">
       {abuse.name ? <strong>{abuse.name}</strong> : null}
@@ -29,8 +44,16 @@ function ContactLines({ abuse, owner, reason, registry }: { abuse: Contact; owne
 export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: string }) {
   const trpc = useTRPC();
   const [asked, setAsked] = useState(false);
-  const ip = useQuery({ ...trpc.abuse.ipAbuse.queryOptions({ ip: target }), enabled: asked && kind === "ip", retry: false });
-  const domain = useQuery({ ...trpc.abuse.domainAbuse.queryOptions({ domain: target }), enabled: asked && kind === "domain", retry: false });
+  const ip = useQuery({
+    ...trpc.abuse.ipAbuse.queryOptions({ ip: target }),
+    enabled: asked && kind === "ip",
+    retry: false,
+  });
+  const domain = useQuery({
+    ...trpc.abuse.domainAbuse.queryOptions({ domain: target }),
+    enabled: asked && kind === "domain",
+    retry: false,
+  });
   const q = kind === "ip" ? ip : domain;
   if (!target) return null;
   return (
@@ -45,8 +68,22 @@ export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: 
         </p>
       ) : null}
       <ErrorNote error={q.error} />
-      {ip.data ? <ContactLines abuse={ip.data.abuse} owner={ip.data.network.organization ?? ip.data.network.name} reason={ip.data.reason} registry={ip.data.source.registry} /> : null}
-      {domain.data ? <ContactLines abuse={domain.data.abuse} owner={domain.data.registrar?.name ?? null} reason={domain.data.reason} registry={domain.data.source.registry} /> : null}
+      {ip.data ? (
+        <ContactLines
+          abuse={ip.data.abuse}
+          owner={ip.data.network.organization ?? ip.data.network.name}
+          reason={ip.data.reason}
+          registry={ip.data.source.registry}
+        />
+      ) : null}
+      {domain.data ? (
+        <ContactLines
+          abuse={domain.data.abuse}
+          owner={domain.data.registrar?.name ?? null}
+          reason={domain.data.reason}
+          registry={domain.data.source.registry}
+        />
+      ) : null}
     </div>
   );
 }

@@ -21,9 +21,17 @@ export function IpCard({ v }: { v: Json }) {
       </h3>
       <Facts
         rows={[
-          ["Country", country ? <Country code={typeof country === "string" ? country : country.code} name={country.name} /> : null],
+          [
+            "Country",
+            country ? (
+              <Country code={typeof country === "string" ? country : country.code} name={country.name} />
+            ) : null,
+          ],
           ["ASN", v.asn ? `AS${v.asn.number}${v.asn.organization ? ` · ${v.asn.organization}` : ""}` : "none found"],
-          ["Network", `${NETWORK_TEXT[v.network?.type] ?? v.network?.type ?? "unknown"}${v.network?.provider ? ` · ${v.network.provider}` : ""}`],
+          [
+            "Network",
+            `${NETWORK_TEXT[v.network?.type] ?? v.network?.type ?? "unknown"}${v.network?.provider ? ` · ${v.network.provider}` : ""}`,
+          ],
           ["Address scope", v.classification?.scope ?? null],
         ]}
       />
@@ -40,7 +48,9 @@ export function IpCard({ v }: { v: Json }) {
       {p.service ? <p className="small">Known service: {p.service}</p> : null}
       <Reasons items={v.risk?.reasons ?? []} />
       <Why text={v.classification?.reason ?? v.asnReason} />
-      {typeof v.ip === "string" && (v.classification?.scope ?? "public") === "public" ? <AbuseContact kind="ip" target={v.ip} /> : null}
+      {typeof v.ip === "string" && (v.classification?.scope ?? "public") === "public" ? (
+        <AbuseContact kind="ip" target={v.ip} />
+      ) : null}
     </div>
   );
 }
@@ -58,7 +68,10 @@ export function GeoCard({ v }: { v: Json }) {
           ["Postal code", v.postalCode],
           ["Coordinates", v.latitude !== null && v.latitude !== undefined ? `${v.latitude}, ${v.longitude}` : null],
           ["Time zone", v.timezone],
-          ["Source", v.source?.name ? `${v.source.name}${v.source.databaseDate ? ` (${v.source.databaseDate})` : ""}` : null],
+          [
+            "Source",
+            v.source?.name ? `${v.source.name}${v.source.databaseDate ? ` (${v.source.databaseDate})` : ""}` : null,
+          ],
         ]}
       />
       <Why text={v.reason} />

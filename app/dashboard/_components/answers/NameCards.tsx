@@ -28,7 +28,7 @@ export function EmailCard({ v }: { v: Json }) {
       </p>
       <Facts
         rows={[
-          ["Mail servers", v.mx ? MX_TEXT[v.mx.status] ?? v.mx.status : null],
+          ["Mail servers", v.mx ? (MX_TEXT[v.mx.status] ?? v.mx.status) : null],
           ["Did you mean", v.suggestion],
           ["Normalised", v.normalized && v.normalized !== v.email ? v.normalized : null],
         ]}
@@ -56,11 +56,23 @@ export function DomainCard({ v }: { v: Json }) {
       </h3>
       <Facts
         rows={[
-          ["Age", reg ? age(reg.ageDays) ?? "unknown" : "unknown"],
+          ["Age", reg ? (age(reg.ageDays) ?? "unknown") : "unknown"],
           ["Registrar", reg?.registrar ?? "unknown"],
           ["Registered", reg?.createdAt ? formatUtc(reg.createdAt) : null],
-          ["Mail posture", auth ? `overall ${auth.overall}: SPF ${auth.spf}, DMARC ${auth.dmarc}${auth.dmarcPolicy ? ` (policy ${auth.dmarcPolicy})` : ""}, DKIM ${auth.dkim}` : "not checked"],
-          ["Blocklists", v.blocklists ? (v.blocklists.listedOn?.length ? `listed on ${v.blocklists.listedOn.join(", ")}` : `not listed (${v.blocklists.checked} checked)`) : null],
+          [
+            "Mail posture",
+            auth
+              ? `overall ${auth.overall}: SPF ${auth.spf}, DMARC ${auth.dmarc}${auth.dmarcPolicy ? ` (policy ${auth.dmarcPolicy})` : ""}, DKIM ${auth.dkim}`
+              : "not checked",
+          ],
+          [
+            "Blocklists",
+            v.blocklists
+              ? v.blocklists.listedOn?.length
+                ? `listed on ${v.blocklists.listedOn.join(", ")}`
+                : `not listed (${v.blocklists.checked} checked)`
+              : null,
+          ],
         ]}
       />
       <p className="flags">
@@ -77,7 +89,12 @@ export function DomainCard({ v }: { v: Json }) {
 
 export function TlsCard({ v }: { v: Json }) {
   const c: Json | null = v.certificate;
-  const chain = v.chainVerified === true ? "trusted chain" : v.chainVerified === false ? `chain not trusted${v.chainError ? ` (${v.chainError})` : ""}` : "chain not checked";
+  const chain =
+    v.chainVerified === true
+      ? "trusted chain"
+      : v.chainVerified === false
+        ? `chain not trusted${v.chainError ? ` (${v.chainError})` : ""}`
+        : "chain not checked";
   return (
     <div className="card answer-card" data-testid="answer-card" data-kind="tls">
       <h3 className="answer-title">

@@ -42,7 +42,11 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-export function Reasons({ items }: { items: { code?: string; signal?: string; reason?: string; message?: string; points?: number; weight?: number }[] }) {
+export function Reasons({
+  items,
+}: {
+  items: { code?: string; signal?: string; reason?: string; message?: string; points?: number; weight?: number }[];
+}) {
   if (!items?.length) return null;
   return (
     <ul className="answer-reasons small">

@@ -25,6 +25,7 @@ export function forUsers(text: string): string {
 export function forUsersDeep(value: unknown): unknown {
   if (typeof value === "string") return forUsers(value);
   if (Array.isArray(value)) return value.map(forUsersDeep);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forUsersDeep(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forUsersDeep(v)]));
   return value;
 }

@@ -11,10 +11,15 @@ type Delivery = { id: string; status: string; last_error: string | null; last_st
 
 /** The status in words, with why for the states a person has to act on. */
 function statusNote(d: Delivery): string | null {
-  if (d.status === "paused") return "Paused: this workspace's plan no longer includes webhooks. It resumes if webhooks return to the plan within about 28 hours.";
+  if (d.status === "paused")
+    return "Paused: this workspace's plan no longer includes webhooks. It resumes if webhooks return to the plan within about 28 hours.";
   if (d.status === "expired") return "Not sent: webhooks returned to the plan after the retry window.";
   if (d.status === "failed" || (d.status === "pending" && d.last_error)) {
-    return d.last_status ? `The receiver answered ${d.last_status}.` : d.last_error ? `No answer: ${d.last_error}` : null;
+    return d.last_status
+      ? `The receiver answered ${d.last_status}.`
+      : d.last_error
+        ? `No answer: ${d.last_error}`
+        : null;
   }
   return null;
 }
@@ -28,12 +33,17 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
       { id: webhookId, limit: 25 },
       {
         getNextPageParam: (p) => p.nextCursor ?? undefined,
-        refetchInterval: (q) => (q.state.data?.pages.some((p) => p.items.some((d) => d.status === "pending" && d.attempts === 0)) ? 1500 : false),
+        refetchInterval: (q) =>
+          q.state.data?.pages.some((p) => p.items.some((d) => d.status === "pending" && d.attempts === 0))
+            ? 1500
+            : false,
       },
     ),
   );
   const redeliver = useMutation(
-    trpc.webhooks.redeliver.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }) }),
+    trpc.webhooks.redeliver.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }),
+    }),
   );
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -46,7 +56,11 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
         </button>
       </div>
       <ErrorNote error={log.error ?? redeliver.error} />
-      {log.isPending ? <p className="muted" role="status">Loading deliveries…</p> : null}
+      {log.isPending ? (
+        <p className="muted" role="status">
+          Loading deliveries…
+        </p>
+      ) : null}
       {log.data && items.length === 0 ? (
         <p className="muted" data-testid="deliveries-empty">
           Nothing sent yet. Use “Send test event” to check the receiver.
@@ -71,17 +85,29 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                   <tr data-testid="delivery-row" data-status={d.status}>
                     <td>
                       <span className={`badge badge-${d.status}`}>{d.status}</span>
-                      {(d.payload as { test?: boolean } | null)?.test ? <span className="muted small"> test</span> : null}
+                      {(d.payload as { test?: boolean } | null)?.test ? (
+                        <span className="muted small"> test</span>
+                      ) : null}
                     </td>
                     <td className="num">{d.attempts}</td>
                     <td data-testid="delivery-response">{d.last_status ?? "—"}</td>
                     <td>{d.next_attempt_at ? formatUtc(d.next_attempt_at) : "—"}</td>
                     <td>{formatUtc(d.created_at)}</td>
                     <td className="row">
-                      <button type="button" className="btn btn-ghost" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost"
+                        aria-expanded={open === d.id}
+                        onClick={() => setOpen(open === d.id ? null : d.id)}
+                      >
                         {open === d.id ? "Hide" : "Details"}
                       </button>
-                      <button type="button" className="btn" disabled={d.status === "pending" || redeliver.isPending} onClick={() => redeliver.mutate({ id: webhookId, delivery_id: d.id })}>
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={d.status === "pending" || redeliver.isPending}
+                        onClick={() => redeliver.mutate({ id: webhookId, delivery_id: d.id })}
+                      >
                         Redeliver
                       </button>
                     </td>
@@ -97,7 +123,8 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                     <tr>
                       <td colSpan={6}>
                         <p className="small muted">
-                          Delivery <code>{d.id}</code> (the <code>webhook-id</code> header) · request <code>{d.request_id}</code>
+                          Delivery <code>{d.id}</code> (the <code>webhook-id</code> header) · request{" "}
+                          <code>{d.request_id}</code>
                           {d.delivered_at ? ` · delivered ${formatUtc(d.delivered_at)}` : ""}
                         </p>
                         <pre className="raw-json" data-testid="delivery-payload">
@@ -113,7 +140,12 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
         </div>
       ) : null}
       {log.hasNextPage ? (
-        <button type="button" className="btn btn-ghost" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
           Load more
         </button>
       ) : null}

@@ -21,10 +21,16 @@ export function WebhookDetail({ id }: { id: string }) {
   const list = useQuery(trpc.webhooks.list.queryOptions({}));
   const hook = list.data?.items.find((w) => w.id === id);
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() });
-  const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: () => (setEditing(false), void refreshList()) }));
-  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: () => (void refreshList(), router.push("/dashboard/webhooks")) }));
+  const update = useMutation(
+    trpc.webhooks.update.mutationOptions({ onSuccess: () => (setEditing(false), void refreshList()) }),
+  );
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({ onSuccess: () => (void refreshList(), router.push("/dashboard/webhooks")) }),
+  );
   const test = useMutation(
-    trpc.webhooks.sendTest.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }) }),
+    trpc.webhooks.sendTest.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() }),
+    }),
   );
 
   if (isPlanRefusal(list.error)) return <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />;
@@ -34,7 +40,11 @@ export function WebhookDetail({ id }: { id: string }) {
         <Link href="/dashboard/webhooks">← All webhooks</Link>
       </p>
       <ErrorNote error={list.error} />
-      {list.isPending ? <p className="muted" role="status">Loading…</p> : null}
+      {list.isPending ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : null}
       {list.data && !hook ? (
         <p className="notice" data-testid="webhook-missing">
           This webhook does not exist in this workspace (it may have been deleted).
@@ -45,7 +55,12 @@ export function WebhookDetail({ id }: { id: string }) {
           <h1>{hook.name}</h1>
           <section className="card">
             {editing ? (
-              <WebhookForm initial={{ name: hook.name, url: hook.url }} submitLabel="Save changes" pending={update.isPending} onSubmit={(f) => update.mutate({ id, ...f })} />
+              <WebhookForm
+                initial={{ name: hook.name, url: hook.url }}
+                submitLabel="Save changes"
+                pending={update.isPending}
+                onSubmit={(f) => update.mutate({ id, ...f })}
+              />
             ) : (
               <dl className="facts">
                 <dt>Receiver</dt>
@@ -60,7 +75,12 @@ export function WebhookDetail({ id }: { id: string }) {
             )}
             <ErrorNote error={update.error ?? remove.error ?? test.error} />
             <div className="row">
-              <button type="button" className="btn btn-primary" disabled={test.isPending} onClick={() => test.mutate({ id })}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={test.isPending}
+                onClick={() => test.mutate({ id })}
+              >
                 Send test event
               </button>
               <button type="button" className="btn" onClick={() => setEditing(!editing)}>
@@ -78,7 +98,12 @@ export function WebhookDetail({ id }: { id: string }) {
             {confirming ? (
               <div className="confirm" role="alertdialog" aria-label="Confirm deletion">
                 Delete “{hook.name}” and its delivery log? Queued deliveries stop.
-                <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate({ id })}>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate({ id })}
+                >
                   Yes, delete
                 </button>
                 <button type="button" className="btn" onClick={() => setConfirming(false)}>
