@@ -6,8 +6,6 @@ export async function register() {
       const { startTracing } = await import("./server/operate/tracing");
       await startTracing();
     }
-    // The API layer hands bulk jobs their procedures before the worker starts claiming (server/bulk/procedures.ts).
-    await import("./server/api/bulk-procedures");
     const { startServer } = await import("./server/startup/index");
     await startServer();
   }

@@ -9,6 +9,12 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "mmdb-lib", "pg", "@prisma/adapter-pg"],
   poweredByHeader: false,
   typedRoutes: false,
+  experimental: {
+    // Next would load every page's code in the background after start, holding the event loop for a second or more
+    // while the probes wait; scripts/warm-pages.mjs loads the pages once the service is ready instead (issue 22,
+    // items 7 and 11).
+    preloadEntriesOnStart: false,
+  },
 };
 
 export default config;

@@ -1,7 +1,7 @@
 // End-to-end tests in Debian's Chromium against the production server (e2e/serve.mjs: build if needed, fresh
 // database). Screenshots of every page are attached to each test's results under test-results/.
 import { defineConfig } from "@playwright/test";
-import { findChromium } from "./scripts/browser.mjs";
+import { CHROMIUM_ARGS, findChromium } from "./scripts/browser.mjs";
 
 const port = process.env.E2E_PORT ?? "3217";
 const baseURL = `http://127.0.0.1:${port}`;
@@ -10,8 +10,10 @@ export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Every journey signs in as a new user with a workspace of its own, so spec files run on two workers against
+  // the one server (the tests of one file stay in order). E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"], ["html", { open: "never", outputFolder: process.env.E2E_REPORT_DIR ?? "playwright-report" }]],
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
@@ -22,15 +24,7 @@ export default defineConfig({
     launchOptions: {
       // CHROMIUM_PATH, else Debian's or Google's Chromium, else Playwright's own (`npm run test:e2e` installs one first).
       executablePath: findChromium()?.path ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BulkFigures } from "./bulk-runner";
+import { isPages, PAGES_IN_PROCESS, printPages, type PageFigures } from "./pages";
 import type { RunnerOutput } from "./npm-report-runner";
 import type { RulesFigures } from "./rules-runner";
 import type { ScanFigures } from "./scans-runner";
@@ -31,7 +32,7 @@ export interface PrivacyFigures {
   usPerLookup: { shipped: number; fourTimesTheLists: number };
 }
 
-export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures | ScanFigures;
+export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures | ScanFigures | PageFigures;
 
 export interface InProcessResult {
   name: string;
@@ -94,6 +95,10 @@ export const IN_PROCESS: InProcessBench[] = [
     name: SCANS_IN_PROCESS,
     run: (env) => runRunner<ScanFigures>("scans-runner.ts", [], env),
   },
+  {
+    name: PAGES_IN_PROCESS,
+    run: (env) => runRunner<PageFigures>("pages-runner.ts", [], env),
+  },
 ];
 
 const isPrivacy = (f: InProcessFigures): f is PrivacyFigures => "usPerAddress" in f;
@@ -108,6 +113,10 @@ export function printInProcess(results: InProcessResult[]): void {
   for (const r of results) {
     if (!r.figures) {
       console.log(`${r.name}\n  ${r.status}: ${r.reason ?? ""}`);
+      continue;
+    }
+    if (isPages(r.figures)) {
+      printPages(r.name, r.figures, r.loadAverage);
       continue;
     }
     if (isRules(r.figures)) {

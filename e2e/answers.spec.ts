@@ -90,7 +90,7 @@ test("a saved report appears in the list at once and reopens as an answer", asyn
   await createFirstWorkspace(page, "Reports");
   await grantPlans(page, ["suite_starter"]);
   await page.goto("/dashboard/reports");
-  await expect(page.getByText("No saved reports.")).toBeVisible();
+  await expect(page.getByText("No saved reports yet.")).toBeVisible();
   const report = {
     email: "someone@example.test",
     syntax: { valid: true, reason: null, localPart: "someone", domain: "example.test" },
@@ -106,12 +106,14 @@ test("a saved report appears in the list at once and reopens as an answer", asyn
   };
   const form = page.getByTestId("save-report-form");
   await form.getByLabel("Title").fill("Checkout email");
+  // Pasting JSON is the collapsed fallback; a result's own "Save report" button is the usual way in.
+  await form.getByText("Paste a report as JSON instead").click();
   await form.getByLabel("Report (JSON object)").fill(JSON.stringify(report));
   await form.getByRole("button", { name: /Save report/ }).click();
   // Regression: the list is an infinite query and used to keep its old page until a reload.
   const row = page.getByTestId("report-row").filter({ hasText: "Checkout email" });
   await expect(row).toHaveCount(1);
-  await expect(page.getByText("No saved reports.")).toHaveCount(0);
+  await expect(page.getByText("No saved reports yet.")).toHaveCount(0);
   await row.getByRole("button", { name: "View" }).click();
   const open = page.getByTestId("open-report");
   await expect(open.getByTestId("answer-card")).toHaveAttribute("data-kind", "email");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
+import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
 test("the lookup console shows the cost, runs the geolocation lookup and shows the answer and the quota change", async ({
   page,
@@ -93,4 +93,20 @@ test("the console lists each public lookup once, searches the list and copies a 
   expect(copied).toContain('-H "Authorization: Bearer $KEY"');
   expect(copied).not.toMatch(/svc_live_/);
   await snap(page, testInfo, "console-email-curl");
+});
+
+test("a URL pasted into a domain field is looked up as its host, and the field shows what was looked up", async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail("console-paste"));
+  await createFirstWorkspace(page, "Console paste");
+  await grantPlans(page, ["suite_starter"]);
+  await page.goto("/dashboard/console");
+  await page.locator('[data-procedure="dns.dnsLookup"]').click();
+  const panel = page.getByTestId("lookup-panel");
+  await panel.getByLabel("Domain").fill("https://www.nothing-here.test/pricing?plan=pro");
+  await page.getByTestId("run-lookup").click();
+  await expect(panel.getByLabel("Domain")).toHaveValue("www.nothing-here.test");
+  await expect(page.getByTestId("curl-command")).toContainText("domain=www.nothing-here.test");
+  await expect(page.getByTestId("result-view")).toContainText("NXDOMAIN");
 });

@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { expectNoSidewaysScroll } from "./narrow";
 
 test("a customer page loading device.js: headless Chromium is flagged as automated; the dashboard shows the same", async ({
   page,
@@ -51,9 +52,15 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   expect(diagnosis.automation.reasons[0]).toContain("navigator.webdriver is true");
   expect(diagnosis.risk.signals.map((s: { code: string }) => s.code)).toContain("device_automation");
 
+  // The page hydrates without an error (React's #418 came from the embed snippet's origin, rendered "" on the server
+  // and the page's origin in the browser), and the snippet names this page's own origin.
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => (msg.type() === "error" ? errors.push(msg.text()) : undefined));
   await page.goto("/dashboard/device");
   await expect(page.getByRole("heading", { name: "Device signals" })).toBeVisible();
-  await expect(page.getByText('data-endpoint="/api/device-signals"').first()).toBeVisible();
+  await expect(page.getByText(`<script src="${baseURL}/device.js" data-endpoint="/api/device-signals"`)).toBeVisible();
+  expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
   await snap(page, testInfo, "device-before");
   await page.getByRole("button", { name: "Check this browser" }).click();
   await expect(page.getByTestId("device-verdict")).toHaveText("automated");
@@ -61,7 +68,7 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   await page.getByRole("button", { name: "Check this browser" }).focus();
   await snap(page, testInfo, "device-diagnosis");
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "device-diagnosis-390");
 });
 

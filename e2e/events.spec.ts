@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { newWorkspace } from "./dashboard-steps";
 import { createKey, parseCsv, snap } from "./helpers";
+import { expectNoSidewaysScroll } from "./narrow";
 
 test("events: search, a detail panel, the CSV of the current filter, and the Activity view of account changes", async ({
   page,
@@ -87,7 +88,7 @@ test("events: search, a detail panel, the CSV of the current filter, and the Act
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByTestId("event-row").first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "activity-390");
 });
 

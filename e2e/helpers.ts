@@ -54,31 +54,47 @@ export async function currentWorkspaceId(page: Page): Promise<string> {
 }
 
 /**
+ * Runs `npm run admin -- <argv> --json` as the operator would, against the e2e server's database (e2e/serve.mjs
+ * records its settings; with the embedded database the CLI hands the command to the running server over its admin
+ * channel, with PostgreSQL it opens the server's schema). Returns the command's JSON result.
+ */
+export async function runAdmin<T = unknown>(argv: string[]): Promise<T> {
+  const server = e2eServer();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...server.env };
+  if (!server.env.DATABASE_URL) delete env.DATABASE_URL;
+  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+  const { stdout } = await promisify(execFile)(tsx, ["server/admin/cli.ts", ...argv, "--json"], {
+    env,
+    cwd: process.cwd(),
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout) as T;
+}
+
+/** The e2e server's database settings, written by e2e/serve.mjs while it runs. */
+export function e2eServer(): { env: Record<string, string> } {
+  const port = process.env.E2E_PORT ?? "3217";
+  return JSON.parse(readFileSync(path.join(tmpdir(), `svc-e2e-server-${port}.json`), "utf8"));
+}
+
+/**
  * Grants plans to the selected workspace the only way an owner can get them in operator mode: the operator runs
- * `npm run admin -- plan set` against the server's database (e2e/serve.mjs records its settings; with the
- * embedded database the CLI hands the command to the running server over its admin channel). Then opens the plan
- * page. Returns the command's result (plans, effective plans, active and paused key ids).
+ * `npm run admin -- plan set`. Then opens the plan page. Returns the command's result (plans, effective plans,
+ * active and paused key ids).
  */
 export async function grantPlans(
   page: Page,
   plans: string[],
 ): Promise<{ plans: string[]; effectivePlans: string[]; activeKeys: string[]; pausedKeys: string[] }> {
   const workspaceId = await currentWorkspaceId(page);
-  const port = process.env.E2E_PORT ?? "3217";
-  const server = JSON.parse(readFileSync(path.join(tmpdir(), `svc-e2e-server-${port}.json`), "utf8")) as {
-    env: Record<string, string>;
-  };
-  const env: NodeJS.ProcessEnv = { ...process.env, ...server.env };
-  if (!server.env.DATABASE_URL) delete env.DATABASE_URL;
-  const args = ["plan", "set", "--workspace", workspaceId, ...plans.flatMap((p) => ["--plan", p]), "--json"];
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const { stdout } = await promisify(execFile)(tsx, ["server/admin/cli.ts", ...args], {
-    env,
-    cwd: process.cwd(),
-    timeout: 60_000,
-  });
+  const result = await runAdmin<{
+    plans: string[];
+    effectivePlans: string[];
+    activeKeys: string[];
+    pausedKeys: string[];
+  }>(["plan", "set", "--workspace", workspaceId, ...plans.flatMap((p) => ["--plan", p])]);
   await page.goto("/dashboard/plan");
-  return JSON.parse(stdout);
+  return result;
 }
 
 export async function createKey(page: Page, name: string): Promise<string> {

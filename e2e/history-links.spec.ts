@@ -42,6 +42,8 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   await expect(row.getByTestId("link-clicks")).toHaveText("2");
   await expect(row.getByTestId("link-status")).toHaveText("Active");
   await expect(row).toContainText("Never expires");
+  // The short URL is a link to itself.
+  await expect(row.getByTestId("link-short-url")).toHaveAttribute("href", link.short_url);
 
   // A second link made on the page joins the list, newest first.
   await page.getByLabel("Destination").fill("https://example.com/made-in-the-dashboard");
@@ -81,6 +83,11 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   await expect(row.getByTestId("link-status")).toHaveText("Disabled");
   expect(await noHorizontalScroll(page)).toBe(true);
   await snap(page, testInfo, "links-390");
+
+  // A disable can be undone: the link redirects again.
+  await row.getByRole("button", { name: /^Turn .* back on$/ }).click();
+  await expect(row.getByTestId("link-status")).toHaveText("Active");
+  expect((await page.request.get(`/go/${link.slug}`, { maxRedirects: 0 })).status()).toBe(302);
 
   // The history page shows a lookup made through the API, and its endpoint filter keeps only that kind.
   await page.setViewportSize({ width: 1280, height: 800 });

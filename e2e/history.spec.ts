@@ -37,5 +37,7 @@ test("a Free workspace is told which plans keep history", async ({ page }, testI
   await createFirstWorkspace(page, "History free");
   await page.goto("/dashboard/history");
   await expect(page.getByTestId("history-none")).toContainText("Free workspaces keep no lookup history");
+  // The shared plan gate: the workspace id to give the operator, copyable.
+  await expect(page.getByTestId("history-none").getByTestId("gate-workspace-id")).toHaveText(/^ws_/);
   await snap(page, testInfo, "history-free");
 });

@@ -79,6 +79,15 @@ for (const url of [...NAV_PAGES, ...PUBLIC_PAGES]) {
         view: window.innerWidth,
       }));
       expect(overflow.page, `${url} scrolls sideways at 390 px`).toBeLessThanOrEqual(overflow.view + 1);
+      // Every action inside main is reachable without sideways scrolling inside a table or a card.
+      const offscreen = await page.locator("main").evaluate((main) =>
+        [...main.querySelectorAll("button, a[href]")]
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => ({ text: (el.textContent ?? "").trim().slice(0, 40), right: el.getBoundingClientRect().right }))
+          .filter((b) => b.right > window.innerWidth + 1)
+          .map((b) => `"${b.text}" ends at ${Math.round(b.right)} px`),
+      );
+      expect(offscreen, `${url}: buttons and links past the right edge at 390 px`).toEqual([]);
       if (signedIn) {
         const header = await page
           .locator(".dash-header")

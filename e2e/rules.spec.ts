@@ -88,9 +88,13 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   // A second rule, active, from conditions.
   await page.getByTestId("rule-new").click();
   await page.getByTestId("rule-name").fill("Tor exits");
-  await page.getByTestId("rule-action").selectOption("block");
   await page.getByTestId("condition-field").first().selectOption("tor_exit");
   await page.getByTestId("rule-shadow").click();
+  // An active allow rule that does not bound the score would let through what the score blocks: said before saving.
+  await page.getByTestId("rule-action").selectOption("allow");
+  await expect(page.getByTestId("rule-override-warning")).toContainText("score is below 80");
+  await page.getByTestId("rule-action").selectOption("block");
+  await expect(page.getByTestId("rule-override-warning")).toHaveCount(0);
   await expect(page.getByTestId("rule-save")).toHaveText("Save rule");
   await page.getByTestId("rule-save").click();
   await expect(rows).toHaveCount(2);

@@ -52,6 +52,8 @@ test("the API reference lists the geolocation endpoint with its cost and the err
   await expect(op).toContainText("/v1/ip/{ip}/geo");
   await expect(op).toContainText("Cost: 1 unit");
   await expect(op).toContainText("geolocation");
+  // An operation's parameters, examples and responses are fetched when it is opened (issue 22, item 7).
+  await op.getByTestId("operation-open").click();
   await expect(op).toContainText("X-Service-Quota-Remaining");
   await expect(page.locator("#errors")).toContainText('{ "error": { "code"');
   await snap(page, testInfo, "docs", { fullPage: false });

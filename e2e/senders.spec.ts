@@ -28,6 +28,7 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
   await expect(page.getByTestId("no-slots")).toContainText(
     "This workspace's plan has no sender slots. They come with the Paid Email subscription, Suite Starter",
   );
+  await expect(page.getByTestId("no-slots").getByTestId("gate-workspace-id")).toHaveText(/^ws_/);
   await expect(page.getByRole("button", { name: "Add sender" })).toHaveCount(0);
   await snap(page, testInfo, "senders-free");
 

@@ -81,6 +81,9 @@ const fakeDns = await startFakeDnsServer({
   },
 });
 env.SERVICE_DNS_SERVERS = fakeDns.address;
+// The fake DNS serves `.test` zones: the special-use names decided from the request alone are the tests' list.
+const { TEST_SPECIAL_USE_NAMES } = await tsImport("../test/fakes/special-use-names.ts", import.meta.url);
+env.SERVICE_SPECIAL_USE_NAMES ??= TEST_SPECIAL_USE_NAMES;
 
 const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

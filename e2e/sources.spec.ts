@@ -3,6 +3,7 @@
 // dashboard page keeps the navigation; the favicon exists.
 import { expect, test } from "@playwright/test";
 import { createFirstWorkspace, snap, uniqueEmail } from "./helpers";
+import { expectNoSidewaysScroll } from "./narrow";
 
 test("the landing page shows what the service does and the data sources with their freshness", async ({
   page,
@@ -56,8 +57,29 @@ test("signing in from a deep link returns to that page, which lists every data s
   await tor.getByText("Licence and attribution").click();
   await expect(tor).toContainText("Tor Project");
   await snap(page, testInfo, "sources-1280", { fullPage: false });
+
+  // The list filters by words and by refresh state; nothing matching says so and offers the whole list back.
+  const rows = page.getByTestId("source-row");
+  const all = await rows.count();
+  await page.getByTestId("sources-filter").fill("tor exit");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-name", "tor-exits");
+  await expect(page.getByTestId("sources-shown")).toHaveText(`1 of ${all} sources`);
+  await page.getByTestId("sources-filter").fill("");
+  await page.getByTestId("sources-show").selectOption("snapshot");
+  await expect(rows.first()).toBeVisible();
+  expect(
+    await rows.evaluateAll((els) =>
+      els.every((e) => ["snapshot", "off"].includes(e.getAttribute("data-refresh") ?? "")),
+    ),
+  ).toBe(true);
+  await page.getByTestId("sources-filter").fill("no such source anywhere");
+  await expect(page.getByTestId("sources-none")).toContainText("No source matches this filter.");
+  await page.getByRole("button", { name: "Show all sources" }).click();
+  await expect(rows).toHaveCount(all);
+
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "sources-390", { fullPage: false });
 
   await page.goto("/dashboard/no-such-page");

@@ -1,3 +1,4 @@
+import { expectActionsInView } from "./narrow";
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -56,6 +57,12 @@ test("a webhook is created with its secret shown once, tested, logged with its p
     await rows.first().getByRole("button", { name: "Details" }).click();
     await expect(page.getByTestId("delivery-payload")).toContainText('"test": true');
     await snap(page, testInfo, "webhook-delivery-log");
+
+    // At 390 px the log is stacked cards: Details and Redeliver stay in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectActionsInView(page.getByTestId("deliveries-table"), "the delivery log");
+    await snap(page, testInfo, "webhook-delivery-log-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await rows.first().getByRole("button", { name: "Redeliver" }).click();
     await expect(rows).toHaveCount(2);

@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
+import { expectNoSidewaysScroll } from "./narrow";
 
 const HEADLESS =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36";
@@ -61,7 +62,7 @@ test("the owner sees default and learned weights and switches once enough assess
   expect((await scored.json()).weights).toBe("learned");
 
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "weights-390", { fullPage: false });
 
   await page.getByTestId("weights-switch").click();

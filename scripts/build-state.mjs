@@ -1,8 +1,9 @@
 // Whether the production build is older than its sources, and building it when it is. Used by `npm start`
 // (scripts/start.mjs) and by the benchmark, so both apply the same rule.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { scriptLogger } from "./log.mjs";
 
 const SOURCES = [
   "app",
@@ -35,14 +36,65 @@ export function buildIsStale(root) {
   return Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s)))) > statSync(buildId).mtimeMs;
 }
 
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One build at a time per build folder: processes that find the build stale at once (two test files on two
+ * workers, a test and the end-to-end server) would otherwise run `next build` into the same folder together, and
+ * one of them fails. The lock is a directory (mkdir is atomic) holding its owner's pid; a lock whose owner died is
+ * taken over. Whoever waited checks again whether the build is still stale.
+ */
+function withBuildLock(root, work) {
+  const lock = path.join(root, `${process.env.SERVICE_NEXT_DIST_DIR || ".next"}.build-lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+      } catch {
+        // the owner has not written its pid yet
+      }
+      const orphaned = owner
+        ? !alive(owner)
+        : Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 10_000;
+      if (orphaned) rmSync(lock, { recursive: true, force: true });
+      else sleep(500);
+    }
+  }
+  try {
+    writeFileSync(path.join(lock, "pid"), String(process.pid));
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Runs `next build` when the build is stale; throws when the build fails. @param {string} root */
 export function ensureBuild(root) {
   if (!buildIsStale(root)) return false;
-  console.log("Building the production server (next build)...");
+  return withBuildLock(root, () => buildNow(root));
+}
+
+function buildNow(root) {
+  if (!buildIsStale(root)) return false;
+  scriptLogger().info("building the production server (next build; its output goes to stderr)");
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const r = spawnSync(process.execPath, [nextBin, "build"], {
     cwd: root,
-    stdio: "inherit",
+    // stdout stays one JSON record a line (scripts/log.mjs); Next's own build output is text, so it goes to stderr.
+    stdio: ["ignore", 2, 2],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (r.status !== 0) throw new Error(`next build failed with exit code ${r.status}`);

@@ -1,5 +1,5 @@
 // Graceful shutdown of the production HTTP server (scripts/server.mjs), on SIGTERM or SIGINT:
-//   1. at once: /readyz answers 503 and background workers stop claiming (server/operate/lifecycle.ts);
+//   1. at once: /readyz answers 503 and background workers stop claiming (server/startup/lifecycle.ts);
 //   2. for SERVICE_SHUTDOWN_DELAY_MS (default 5000) new connections are still accepted, so a load balancer that
 //      polls readiness takes the instance out before it stops listening;
 //   3. then the listener closes (new connections are refused), idle keep-alive connections are closed, and
@@ -8,16 +8,16 @@
 // Everything must be done within SERVICE_SHUTDOWN_GRACE_MS (default 25000, counted from the signal, under
 // Kubernetes' 30 s); past it the process exits 1 with the requests still open.
 
+import { scriptLogger } from "./log.mjs";
+
 const number = (name, fallback) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n >= 0 && process.env[name] !== "" && process.env[name] !== undefined ? n : fallback;
 };
 
 function log(level, msg, extra = {}) {
-  // The service's pino logger once the server has started (same process), else plain lines.
-  const logger = globalThis.__serviceLogger;
-  if (logger) logger[level](extra, msg);
-  else console[level === "info" ? "log" : level](msg, Object.keys(extra).length ? extra : "");
+  // The service's pino logger once the server has started (same process), else one of the same shape.
+  scriptLogger()[level](extra, msg);
 }
 
 /** Installs the signal handlers. `server` is the node:http server, `app` Next's server (closed last). */

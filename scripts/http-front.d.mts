@@ -4,7 +4,11 @@ import type { Socket } from "node:net";
 export function createFront(
   handle: (req: IncomingMessage, res: ServerResponse) => unknown,
 ): (req: IncomingMessage, res: ServerResponse) => unknown;
-export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void;
+export function answerClientError(
+  err: Error & { code?: string; rawPacket?: Buffer },
+  socket: Socket,
+  previousUrl?: string | null,
+): void;
 export function answerConnect(req: IncomingMessage, socket: import("node:stream").Duplex): void;
 export const PEER_ADDRESS_HEADER: "x-service-peer-address";
 export const PEER_ADDRESS_FLAG: "__servicePeerAddressFromFront";

@@ -94,14 +94,48 @@ export const PEER_ADDRESS_HEADER = "x-service-peer-address";
  */
 export const PEER_ADDRESS_FLAG = "__servicePeerAddressFromFront";
 
+// Paths that look like the API to a person, also in spellings Next would not route to it (/V1, /v1%2f, //v1).
+const API_LIKE = /^\/+v1(?:[/?#%]|$)/i;
+// A dot segment ("..", ".", also percent-encoded) anywhere in the path.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/** A request line in absolute form (`GET http://host/v1/x HTTP/1.1`) or with leading slashes, as origin form. */
+function originForm(url) {
+  let out = url;
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(out);
+  if (absolute) out = out.slice(absolute[0].length) || "/";
+  return out.replace(/^\/{2,}/, "/");
+}
+
+/**
+ * Credentials sent twice (two Authorization or X-API-Key headers: Node keeps only the first in `req.headers`) are
+ * passed on joined, so the key check sees them all and refuses them (server/keys/authenticate.ts).
+ */
+function keepRepeatedCredentials(req) {
+  for (const name of ["authorization", "x-api-key"]) {
+    const values = req.headersDistinct?.[name];
+    if (values && values.length > 1) req.headers[name] = values.join(", ");
+  }
+}
+
 /** The request listener: `handle(req, res)` is Next's request handler (or, in tests, the REST handler). */
 export function createFront(handle) {
   globalThis[PEER_ADDRESS_FLAG] = true;
   return (req, res) => {
     req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
-    const url = req.url ?? "/";
+    keepRepeatedCredentials(req);
+    const url = (req.url = originForm(req.url ?? "/"));
+    const path = url.split(/[?#]/, 1)[0];
+    if (!REGISTERED_METHODS.has(req.method)) {
+      // Never Next's text/plain 500: JSON 404 for anything that looks like the API, 405 elsewhere.
+      if (API_LIKE.test(url)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
+      res.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Allow: [...REGISTERED_METHODS].join(", ") });
+      return res.end("Method Not Allowed\n");
+    }
     if (API_PATH.test(url)) {
-      if (!REGISTERED_METHODS.has(req.method)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
+      if (!req.headers.host)
+        return sendError(res, 400, "INVALID_REQUEST", "The request has no Host header; HTTP/1.1 requires one.");
+      if (DOT_SEGMENT.test(path)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
       if (BODYLESS_METHODS.has(req.method) && declaresBody(req)) return dropBodyThen(req, res, () => handle(req, res));
     }
     return handle(req, res);
@@ -113,9 +147,16 @@ export function createFront(handle) {
  * and resets; /v1 gets the spec's error body: 404 LOOKUP_NOT_FOUND for a method token Node cannot parse, 400
  * INVALID_REQUEST for anything else its parser refuses (a malformed chunked body among them).
  */
-export function answerClientError(err, socket) {
+export function answerClientError(err, socket, previousUrl = null) {
   const inFlight = socket._httpMessage;
-  const url = inFlight?.req?.url ?? requestLineTarget(err.rawPacket);
+  if (inFlight && inFlight.req?.complete && !inFlight.writableFinished && err.code !== "ECONNRESET") {
+    // Bytes after a complete request on the same connection (pipelined) broke the parser while that request is
+    // still being answered: its answer goes out first, in request order, then the error for what followed.
+    const url = inFlight.req.url;
+    inFlight.once("finish", () => setImmediate(() => answerClientError(err, socket, url)));
+    return;
+  }
+  const url = inFlight?.req?.url ?? requestLineTarget(err.rawPacket) ?? previousUrl;
   const canWrite = socket.writable && (!inFlight || !inFlight.headersSent);
   if (!canWrite || err.code === "ECONNRESET") return socket.destroy(err);
   if (url !== null && API_PATH.test(url) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {

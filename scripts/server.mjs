@@ -10,31 +10,57 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
+import { routeStrayOutput, scriptLogger } from "./log.mjs";
 import { loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
+import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
+import { pagesToWarm, warmPages } from "./warm-pages.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.PORT ?? "3000");
 const hostname = process.env.HOST ?? "0.0.0.0";
 
+routeStrayOutput();
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
 // /v1 goes straight to the compiled REST route (scripts/rest-direct.mjs); everything else is Next's.
-const restRoute = loadRestRoute(path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next"));
+const distDir = path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next");
+const restRoute = loadRestRoute(distDir);
 if (!restRoute)
-  console.warn("The compiled /v1 route was not found in the build; /v1 goes through Next's request path.");
-const server = http.createServer(
-  createFront((req, res) =>
+  scriptLogger().warn("the compiled /v1 route was not found in the build; /v1 goes through Next's request path");
+// The probes answer at once while the service starts (scripts/startup-gate.mjs). requireHostHeader: false lets a
+// /v1 request without Host get the spec's JSON error from the front, not Node's bare 400.
+const handler = createFront(
+  startupGate((req, res) =>
     restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res),
   ),
 );
+const server = http.createServer({ requireHostHeader: false }, handler);
+// An idle keep-alive connection stays open 65 s, past the 60 s idle timeout of common load balancers and past a
+// client's pauses between calls. At Node's default of 5 s, a client (a load balancer, Playwright, an SDK's pool) that
+// reuses its idle connection just as the server closes it gets ECONNRESET. Responses say `Keep-Alive: timeout=65`.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+// /v1 requests the front answers itself (unknown methods, broken bodies) still count on /metrics, as "unmatched".
+countUnrouted(server);
 server.on("clientError", answerClientError);
 server.on("connect", answerConnect);
-server.listen(port, hostname, () => {
-  console.log(`Ready on http://${hostname}:${port}`);
-});
 
 // SIGTERM/SIGINT: readiness 503 at once, connections accepted for SERVICE_SHUTDOWN_DELAY_MS, in-flight requests
-// finish, workers stop, the database closes, exit 0 (scripts/graceful-shutdown.mjs).
+// finish, workers stop, the database closes, exit 0 (scripts/graceful-shutdown.mjs). Installed before the start-up
+// runs, so a signal while starting also ends the process cleanly.
 installGracefulShutdown({ server, app });
+
+// The start-up steps that hold the event loop (Next loading the server's code, migrations, first-run seeding) run
+// before the public port opens, so from the moment it is open the probes answer at once (scripts/startup-gate.mjs).
+await startBeforeListening(handler);
+if (!globalThis.__serviceProcessState?.shuttingDown) {
+  server.listen(port, hostname, () => {
+    scriptLogger().info({ url: `http://${hostname}:${port}` }, "listening; starting the service");
+    // Then /docs and every dashboard page once, so no first visitor waits for their code (scripts/warm-pages.mjs).
+    const self = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
+    void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${port}`, pagesToWarm(distDir));
+  });
+}

@@ -5,12 +5,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build-state.mjs";
+import { scriptLogger } from "./log.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 try {
   ensureBuild(root);
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err);
+  scriptLogger().fatal({ err }, "the production build failed");
   process.exit(1);
 }
 
@@ -25,9 +26,10 @@ if (!operatorSaysProduction && !process.env.SERVICE_OIDC_ISSUER && process.env.S
   // Anyone who can reach the dashboard could sign in as the demo owner: listen on loopback only, unless the
   // operator chose an address.
   process.env.HOST ??= "127.0.0.1";
-  console.warn(
-    "Development sign-in is ON (anyone can sign in as any email): no OpenID Connect provider is configured.\n" +
-      `Listening on ${process.env.HOST} only. For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET, SERVICE_ENCRYPTION_KEY and SERVICE_ENV=production.`,
+  scriptLogger().warn(
+    { host: process.env.HOST },
+    "development sign-in is ON (anyone can sign in as any email): no OpenID Connect provider is configured; " +
+      "listening on this host only. For production set SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET, NEXTAUTH_SECRET, SERVICE_ENCRYPTION_KEY and SERVICE_ENV=production.",
   );
 }
 
@@ -40,24 +42,12 @@ const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")]
   stdio: "inherit",
   env: { ...process.env, PORT: port, HOST: host, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });
-// Next runs instrumentation (migrations, first-run seed, admin channel) on the first request: make that
-// happen now, and record the server's pid so the admin CLI waits for the channel instead of opening the
-// embedded database itself.
+// Record the server's pid so the admin CLI waits for the channel instead of opening the embedded database itself
+// (server.mjs makes Next run the start-up at once).
 const dataDir = path.resolve(process.env.SERVICE_DATA_DIR || path.join(root, ".data"));
 if (!process.env.DATABASE_URL && process.env.SERVICE_DATA_DIR !== "memory://") {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, "server.pid"), String(child.pid));
 }
-(async () => {
-  for (let i = 0; i < 240; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/openapi.json`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-})();
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

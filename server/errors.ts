@@ -2,6 +2,8 @@
 // (REST /v1 and the dashboard's tRPC). Domain code throws AppError, a plain Error that knows nothing of tRPC or
 // HTTP frameworks; the tRPC setup maps it to a tRPC error (server/api/trpc.ts). Nothing else decides a status.
 
+import { storeOutageReason } from "./db/outage-reason";
+
 export const ERROR_STATUS = {
   INVALID_REQUEST: 400,
   TARGET_FORBIDDEN: 400,
@@ -56,7 +58,13 @@ export type ErrorBody = { error: { code: string; message: string } };
  * Turns anything thrown into the public error body. Zod input failures become 400 INVALID_REQUEST with the
  * first issue spelled out; an unexpected error never leaks its message.
  */
-export function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function toErrorBody(err: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+  /** Set when the database could not be reached (logged by server/db/outage.ts, once per interval). */
+  outage?: true;
+} {
   const app = findAppError(err);
   if (app)
     return { status: app.status, body: { error: { code: app.appCode, message: app.message } }, headers: app.headers };
@@ -78,8 +86,26 @@ export function toErrorBody(err: unknown): { status: number; body: ErrorBody; he
       };
     }
   }
+  // A database that cannot be reached is an outage, not a bug: 503 with Retry-After, so clients back off and retry
+  // (nothing was charged: the reservation is a write to that same database). `outage` lets the caller leave the
+  // logging to server/db/outage.ts, which says it once per interval.
+  if (storeOutageReason(err))
+    return {
+      status: 503,
+      body: {
+        error: {
+          code: "UPSTREAM_UNAVAILABLE",
+          message: "The service's database is unavailable; retry after the time in Retry-After.",
+        },
+      },
+      headers: { "Retry-After": DB_OUTAGE_RETRY_AFTER_S },
+      outage: true,
+    };
   return { status: 500, body: { error: { code: "INTERNAL_ERROR", message: "Internal error." } }, headers: {} };
 }
+
+/** Seconds a client waits before retrying while the database is unavailable. */
+const DB_OUTAGE_RETRY_AFTER_S = "5";
 
 function findAppError(err: unknown): AppError | null {
   let cur: unknown = err;

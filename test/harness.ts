@@ -36,15 +36,22 @@ export interface TestApp {
 
 let schemaForFile: string | null = null;
 
+/**
+ * The file's database: on first use in a file, a new schema (PostgreSQL) and, when files share a worker
+ * (vitest `isolate: false`), a database of its own: the one the previous file used is closed at its end.
+ */
 export async function createTestApp(): Promise<TestApp> {
-  if (process.env.DATABASE_URL && !schemaForFile) {
-    schemaForFile = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
-    process.env.SERVICE_DB_SCHEMA = schemaForFile;
-    const schema = schemaForFile;
+  if (!schemaForFile) {
+    const schema = process.env.DATABASE_URL ? `t_${process.pid}_${randomBytes(4).toString("hex")}` : "public";
+    schemaForFile = schema;
+    if (process.env.DATABASE_URL) process.env.SERVICE_DB_SCHEMA = schema;
     afterAll(async () => {
-      const db = await getDb();
-      await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      if (schema !== "public") {
+        const db = await getDb();
+        await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      }
       await closeDb();
+      schemaForFile = null;
     });
   }
   const db = await getDb();

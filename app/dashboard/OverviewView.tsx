@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Attribution } from "./_components/Attribution";
 import { CreateWorkspaceForm } from "./_components/CreateWorkspaceForm";
+import { WorkspaceId } from "./_components/WorkspaceId";
 import { ErrorNote } from "./_components/ErrorNote";
 import { UsageMeter } from "./_components/UsageMeter";
 import { useTRPC } from "./_components/trpc";
@@ -23,6 +24,9 @@ export function OverviewView() {
   return (
     <>
       <h1 data-testid="workspace-name">{workspace.name}</h1>
+      <p>
+        <WorkspaceId id={workspace.id} />
+      </p>
       <div className="card">
         <h2>Usage this month</h2>
         <div className="usage-grid">
@@ -64,7 +68,7 @@ export function OverviewView() {
       <details className="card">
         <summary>Create another workspace</summary>
         <div style={{ marginTop: "0.75rem" }}>
-          <CreateWorkspaceForm />
+          <CreateWorkspaceForm refreshSwitcher />
         </div>
       </details>
       <Attribution />

@@ -6,6 +6,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { getSessionUser } from "../../server/auth/session";
 import { WORKSPACE_COOKIE } from "../../server/auth/workspace-selection";
+import { PLANS } from "../../server/plans/catalog";
 import { getDb } from "../../server/db/client";
 import { membershipsOf } from "../../server/workspaces/members";
 import { CreateWorkspaceForm } from "./_components/CreateWorkspaceForm";
@@ -40,6 +41,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <Providers key={selected?.workspace.id ?? "none"} workspaceId={selected?.workspace.id ?? null}>
       <div className="dash">
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
         <header className="dash-header">
           <Link href="/dashboard" className="brand">
             Security Intelligence
@@ -54,14 +58,20 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {selected ? (
           <div className="dash-body">
             <Nav />
-            <main className="dash-main">{children}</main>
+            <main className="dash-main" id="main" tabIndex={-1}>
+              {children}
+            </main>
           </div>
         ) : (
-          <main className="dash-main narrow">
+          <main className="dash-main narrow" id="main" tabIndex={-1}>
             <h1>Create your first workspace</h1>
             <p className="muted">
               A workspace holds API keys, a plan with a monthly allowance of lookup units, and members. You will be its
               owner.
+            </p>
+            <p className="muted" data-testid="first-run-plan">
+              It starts on the Free plan: {PLANS.free.monthlyUnits.toLocaleString("en-US")} lookup units a month for
+              geolocation and vulnerability lookups. A paid plan is set by the operator or a verified payment.
             </p>
             <CreateWorkspaceForm />
           </main>

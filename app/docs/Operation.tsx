@@ -1,23 +1,14 @@
-// One API operation: what it does, what it needs, what it costs, what it takes and what it answers.
+// One API operation's details: what it does, what it takes and what it answers, with examples against this
+// site's own address. Rendered in the browser when the reader opens the operation (OperationDetails.tsx), from
+// the slice of the document the page fetches (reference.ts); the page itself lists only the operations.
 import { fieldExample } from "../dashboard/console/field-text";
 import { exampleJson, exampleOf } from "./examples";
 import { Inline, Prose } from "./Inline";
 import { describeType, resolveRef, SchemaOutline } from "./SchemaOutline";
+import type { OperationSlice } from "./reference";
 import { TryIt, type TryParam } from "./TryIt";
 
 type Json = Record<string, any>;
-
-export function operationId(method: string, path: string): string {
-  return `${method}-${path}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
-
-/** What the search box matches an operation against (the same text for its sidebar link). */
-export function searchText(method: string, path: string, op: Json): string {
-  return `${method} ${path} ${op.summary ?? ""} ${op.tags?.join(" ") ?? ""} ${op.description ?? ""}`.toLowerCase();
-}
 
 function paramExample(doc: Json, p: Json): string {
   const s = resolveRef(doc, p.schema) ?? {};
@@ -29,6 +20,7 @@ function paramExample(doc: Json, p: Json): string {
 }
 
 function curlExample(
+  origin: string,
   base: string,
   method: string,
   path: string,
@@ -42,20 +34,22 @@ function curlExample(
     if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(v));
     else if (p.in === "query" && p.required) query.set(p.name, v);
   }
-  const lines = [`curl -X ${method.toUpperCase()} "https://YOUR-HOST${base}${url}${query.size ? `?${query}` : ""}"`];
+  const lines = [`curl -X ${method.toUpperCase()} "${origin}${base}${url}${query.size ? `?${query}` : ""}"`];
   if (needsKey) lines.push(`  -H "Authorization: Bearer $KEY"`);
   if (body !== null) lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(JSON.parse(body))}'`);
   return lines.join(" \\\n");
 }
 
-export function Operation({ doc, method, path, op }: { doc: Json; method: string; path: string; op: Json }) {
+export function Operation({ slice, origin }: { slice: OperationSlice; origin: string }) {
+  const { doc, method, path, op, base, id } = slice;
   const params: Json[] = op.parameters ?? [];
   const body = op.requestBody?.content?.["application/json"]?.schema;
-  const ok = op.responses?.["200"];
+  // A route that always answers 202 (a bulk job) documents no 200.
+  const okStatus = op.responses?.["200"] ? "200" : op.responses?.["202"] ? "202" : null;
+  const ok = okStatus ? op.responses[okStatus] : null;
   const okSchema = ok?.content?.["application/json"]?.schema;
+  const also = okStatus === "200" ? op.responses?.["202"] : null;
   const errors = Object.entries<Json>(op.responses ?? {}).filter(([code]) => Number(code) >= 400);
-  // A path with servers of its own (the badge) is served at the site root, not under /v1.
-  const base = doc.paths?.[path]?.servers ? "" : "/v1";
   const needsKey = Boolean(op.security?.length);
   const examples = params
     .filter((p) => p.in === "path" || p.in === "query")
@@ -68,31 +62,8 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
     required: Boolean(p.required),
     example: v,
   }));
-  const id = operationId(method, path);
   return (
-    <section className="op" id={id} data-testid="operation" data-search={searchText(method, path, op)}>
-      <h3>
-        <span className={`verb verb-${method}`}>{method.toUpperCase()}</span>{" "}
-        <code>
-          {base}
-          {path}
-        </code>
-      </h3>
-      {op.summary ? <p className="summary">{op.summary}</p> : null}
-      <div className="facts">
-        {op["x-service-capability"] ? (
-          <span>
-            Capability <code>{op["x-service-capability"]}</code>
-          </span>
-        ) : null}
-        {op["x-service-cost"] ? <span>Cost: {op["x-service-cost"]}</span> : <span>Unmetered</span>}
-        {op["x-service-bulk"] && op["x-service-bulk"] !== "never" ? (
-          <span>
-            Bulk: {op["x-service-bulk"] === "always" ? "always required" : "required for more than one target"}
-          </span>
-        ) : null}
-        {op.security?.length ? <span>API key required</span> : <span>No key</span>}
-      </div>
+    <div className="op-details">
       {op.description ? (
         <div className="desc">
           <Prose text={op.description} />
@@ -152,7 +123,7 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
       ) : null}
       {ok ? (
         <>
-          <h4>200 response</h4>
+          <h4>{okStatus} response</h4>
           {ok.headers ? (
             <p className="small muted">
               Headers:{" "}
@@ -165,11 +136,16 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
             </p>
           ) : null}
           {okSchema ? <SchemaOutline doc={doc} schema={okSchema} /> : <p className="small muted">{ok.description}</p>}
+          {also ? (
+            <p className="small">
+              <code>202</code> <Inline text={String(also.description ?? "")} />, with the same body.
+            </p>
+          ) : null}
         </>
       ) : null}
       <h4>Example request</h4>
       <pre data-testid="example-request" tabIndex={0}>
-        {curlExample(base, method, path, examples, bodyExample, needsKey)}
+        {curlExample(origin, base, method, path, examples, bodyExample, needsKey)}
       </pre>
       {okExample ? (
         <>
@@ -201,6 +177,6 @@ export function Operation({ doc, method, path, op }: { doc: Json; method: string
           </table>
         </>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 // Request and response examples built from the schemas themselves: every property, each with the schema's own
-// example, default or first allowed value, else a value that fits its name or format. Nothing here is written per
-// endpoint, so a changed schema changes its example.
+// example, default or first allowed value, else a realistic value for its name (realistic-values.ts) or one that
+// fits its format. Nothing here is written per endpoint, so a changed schema changes its example.
 import { bodyExample, fieldExample } from "../dashboard/console/field-text";
+import { realisticValue } from "./realistic-values";
 import { resolveRef } from "./SchemaOutline";
 
 type Json = Record<string, any>;
@@ -13,13 +14,15 @@ const FORMATS: Record<string, unknown> = {
   email: "jane@example.com",
   uri: "https://example.com",
   url: "https://example.com",
-  ipv4: "203.0.113.7",
-  ipv6: "2001:db8::7",
+  ipv4: "8.8.8.8",
+  ipv6: "2001:4860:4860::8888",
   uuid: "3f0c8a4e-5b7d-4c8e-9a1b-2c3d4e5f6a7b",
 };
 
-function byName(name: string | undefined): unknown {
+function byName(name: string | undefined, parent?: string): unknown {
   if (!name) return undefined;
+  const real = realisticValue(name, parent);
+  if (real !== undefined) return real;
   const b = bodyExample(name);
   if (b !== undefined) return b;
   return fieldExample(name) ?? undefined;
@@ -30,14 +33,14 @@ function stringByPattern(name: string | undefined): string {
   if (!name) return "string";
   if (/(At|_at|Date|Since|Until)$/.test(name)) return FORMATS["date-time"] as string;
   if (/(url|Url|URL)$/.test(name)) return "https://example.com";
-  if (/^(ip|address|answeredBy)$|(Ip|Address)$/.test(name)) return "203.0.113.7";
+  if (/^(ip|address|answeredBy)$|(Ip|Address)$/.test(name)) return "8.8.8.8";
   if (/(domain|Domain|host|Host|exchange)$/.test(name)) return "example.com";
   if (/email|Email/.test(name)) return "jane@example.com";
   if (/(request_id|requestId)$/.test(name)) return "req_3kTq9V2mXw";
   return name.replace(/_/g, " ");
 }
 
-export function exampleOf(doc: Json, schema: Json | undefined, name?: string, depth = 0): unknown {
+export function exampleOf(doc: Json, schema: Json | undefined, name?: string, depth = 0, parent?: string): unknown {
   const s = resolveRef(doc, schema);
   if (!s || depth > MAX_DEPTH) return null;
   if (s.example !== undefined) return s.example;
@@ -48,7 +51,7 @@ export function exampleOf(doc: Json, schema: Json | undefined, name?: string, de
   const variants: Json[] | undefined = s.anyOf ?? s.oneOf;
   if (Array.isArray(variants) && variants.length) {
     const first = variants.find((v) => resolveRef(doc, v)?.type !== "null") ?? variants[0];
-    return exampleOf(doc, first, name, depth + 1);
+    return exampleOf(doc, first, name, depth + 1, parent);
   }
   const type = Array.isArray(s.type)
     ? s.type.find((t: string) => t !== "null")
@@ -56,18 +59,19 @@ export function exampleOf(doc: Json, schema: Json | undefined, name?: string, de
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out[k] = exampleOf(doc, v, k, depth + 1);
+      for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out[k] = exampleOf(doc, v, k, depth + 1, name);
       return out;
     }
     case "array": {
-      const named = byName(name);
+      const named = byName(name, parent);
       if (Array.isArray(named)) return named;
-      return [exampleOf(doc, s.items, undefined, depth + 1)];
+      return [exampleOf(doc, s.items, undefined, depth + 1, name)];
     }
     case "integer":
     case "number": {
-      const named = Number(byName(name));
-      if (Number.isFinite(named) && byName(name) !== undefined) return named;
+      const raw = byName(name, parent);
+      const named = Number(raw);
+      if (typeof raw !== "boolean" && raw !== undefined && Number.isFinite(named)) return named;
       // zod's int() bounds are the safe-integer limits: only bounds a person would write are used.
       const lo = typeof s.minimum === "number" && s.minimum > -1e6 ? s.minimum : 0;
       const hi = typeof s.maximum === "number" && s.maximum < 1e9 ? s.maximum : Number.POSITIVE_INFINITY;
@@ -77,7 +81,7 @@ export function exampleOf(doc: Json, schema: Json | undefined, name?: string, de
       return false;
     case "string": {
       if (s.format && FORMATS[s.format] !== undefined) return FORMATS[s.format];
-      const named = byName(name);
+      const named = byName(name, parent);
       if (typeof named === "string") return named;
       return stringByPattern(name);
     }

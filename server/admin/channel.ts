@@ -103,9 +103,16 @@ function pidFile(): string {
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  // A server.pid left by a stopped server (a container restart, a restored backup) may name a process id that now
+  // belongs to another program: where the command line can be read, only a server counts.
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return /scripts\/(server|start)\.mjs|next\/dist\/bin\/next|next-server|next start/.test(cmdline);
+  } catch {
+    return existsSync("/proc/self") ? false : true;
   }
 }
 

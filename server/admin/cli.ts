@@ -1,11 +1,15 @@
 // `npm run admin -- <command> [--json]`. Works against the database the server uses: PostgreSQL directly, or
 // the embedded database through the running server's admin channel (or directly when no server runs).
+import path from "node:path";
 import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
 import { sendAdminCommand, serverOwnsEmbeddedDb } from "./channel";
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
+  // A folder named on the command line is the operator's, relative to where they ran it, not to the server.
+  const to = argv.indexOf("--to");
+  if (to >= 0 && argv[to + 1]) argv[to + 1] = path.resolve(argv[to + 1]);
   const json = argv.includes("--json");
   let outcome: { ok: true; result: unknown; text: string } | { ok: false; code: string; message: string };
 

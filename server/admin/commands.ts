@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
 import { adjustUsage, readUsage } from "../quota/reserve";
 import { createWorkspace, getWorkspaceOrThrow, setPlans, workspaceEntitlements } from "../workspaces/workspaces";
+import { backupEmbeddedStore } from "../db/backup";
 import { feedsCommand } from "./feeds-command";
 import { secretsCommand } from "./secrets-command";
 
@@ -49,6 +50,8 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   secrets rotate
   feeds status
   feeds refresh [--feed NAME]
+  sql --query STATEMENT [--param VALUE ...]   (one statement on the server's database, $1.. bound to --param)
+  backup --to DIR   (embedded database: a consistent copy, also while the server runs)
 plans: free, email, suite_starter, suite_business, lookups_developer, suite_agency, lookups_growth`;
 
 /** Runs one command; returns the machine-readable result and a line for people. */
@@ -127,9 +130,23 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
     case "secrets rotate":
     case "secrets status":
       return secretsCommand(db, verb);
+    case "backup": {
+      const r = await backupEmbeddedStore(one(args, "to"));
+      return { result: r, text: `backed up ${r.files.join(" and ")} to ${r.to} (${r.createdAt})` };
+    }
     case "feeds status":
     case "feeds refresh":
       return feedsCommand(db, verb, args.flags.get("feed")?.[0] ?? null);
+    case "sql": {
+      // The operator's SQL console: with the embedded database the running server owns the only connection, so
+      // this is the one way to read or repair a row while it runs (PostgreSQL operators have psql as well).
+      const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
+        one(args, "query"),
+        ...(args.flags.get("param") ?? []),
+      );
+      const result = { rows: JSON.parse(JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) };
+      return { result, text: JSON.stringify(result.rows, null, 2) };
+    }
     default:
       throw new AppError("INVALID_REQUEST", cmd ? `unknown command: ${cmd}\n${USAGE}` : USAGE);
   }

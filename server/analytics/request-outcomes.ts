@@ -7,6 +7,7 @@
 // key, status and code), so two processes adding to the same counter both count. Reads of this process flush first
 // (they see their own requests) and closeDb flushes at shutdown. A failed write is logged, never thrown.
 import { flushBeforeClose, type Db } from "../db/client";
+import { noteStoreOutage } from "../db/outage";
 
 export interface RequestOutcome {
   workspaceId: string;
@@ -92,9 +93,11 @@ export function flushRequestOutcomes(): Promise<void> {
       // Sorted, so two processes flushing overlapping counters take their row locks in the same order.
       const rows = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        await addCounters(db, rows.slice(i, i + ROWS_PER_STATEMENT)).catch((err) =>
-          console.error("request outcome counters write failed:", err),
-        );
+        await addCounters(db, rows.slice(i, i + ROWS_PER_STATEMENT)).catch((err) => {
+          // An unreachable database is reported once per interval (server/db/outage.ts), not per flush.
+          if (!noteStoreOutage(err, "request outcome counters write"))
+            console.error("request outcome counters write failed:", err);
+        });
       }
     }
   })();

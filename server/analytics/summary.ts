@@ -4,6 +4,7 @@
 import type { Db } from "../db/client";
 import { isFraudLike, outcomesSince } from "../assessment/outcomes";
 import { storedAssessments } from "../assessment/stored";
+import { monthUsage, type MonthUsage } from "./month-usage";
 
 const RISK = ["low", "medium", "high", "critical"] as const;
 /** Most assessments one summary reads for the outcome measures (the newest). */
@@ -44,6 +45,8 @@ export interface AnalyticsSummary {
     recall: number | null;
   }[];
   signalsByOutcome: Record<"fraud" | "legitimate", { signal: string; count: number; share: number }[]>;
+  /** This UTC month's usage per API key and per endpoint. */
+  thisMonth: MonthUsage;
 }
 
 export async function analyticsSummary(
@@ -52,7 +55,7 @@ export async function analyticsSummary(
 ): Promise<AnalyticsSummary> {
   const now = a.now ?? new Date();
   const from = new Date(now.getTime() - a.days * 86_400_000);
-  const [endpoints, daily, events] = await Promise.all([
+  const [endpoints, daily, events, thisMonth] = await Promise.all([
     db.$queryRawUnsafe<{ endpoint: string; requests: bigint | number; units: bigint | number }[]>(
       `SELECT "endpoint", count(*) AS "requests", sum("units") AS "units" FROM "UsageLedger"
         WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND "endpoint" <> 'admin.usage.adjust'
@@ -72,6 +75,7 @@ export async function analyticsSummary(
       select: { type: true, data: true },
       take: 10_000,
     }),
+    monthUsage(db, { workspaceId: a.workspaceId, now }),
   ]);
   const riskLevels = { low: 0, medium: 0, high: 0, critical: 0 };
   const decisions = { allow: 0, review: 0, challenge: 0, block: 0 };
@@ -96,6 +100,7 @@ export async function analyticsSummary(
     endpoints: endpoints.map((r) => ({ endpoint: r.endpoint, requests: Number(r.requests), units: Number(r.units) })),
     daily: daily.map((r) => ({ date: r.day, requests: Number(r.requests), units: Number(r.units) })),
     riskLevels,
+    thisMonth,
     decisions,
     topSignals: [...signals.entries()]
       .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))

@@ -197,7 +197,7 @@ export async function analyticsTimeseries(
         return {
           label: key,
           key,
-          name: key === DASHBOARD_KEY ? "Dashboard (members)" : (k?.name ?? "Deleted key"),
+          name: key === DASHBOARD_KEY ? "Dashboard" : (k?.name ?? "Deleted key"),
           prefix: k?.prefix ?? null,
           status: k?.status ?? null,
           ...t,

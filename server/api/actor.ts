@@ -1,10 +1,10 @@
 // Who is making an account change, for the audit trail: the signed-in user or the API key of the request.
 import type { Actor } from "../audit/audit";
-import { clientIp } from "../links/caller";
+import { clientAddress } from "../http/origin";
 import type { Context, Principal } from "./context";
 
 export function actorOf(ctx: Pick<Context, "requestHeaders"> & { principal: Principal }): Actor {
-  const ip = clientIp(ctx.requestHeaders);
+  const ip = clientAddress(ctx.requestHeaders);
   const userAgent = ctx.requestHeaders.get("user-agent")?.slice(0, 300) ?? null;
   const p = ctx.principal;
   return p.kind === "member"

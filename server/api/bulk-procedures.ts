@@ -1,7 +1,8 @@
 // The API layer's side of bulk jobs (server/bulk/procedures.ts): each line is checked against, and each item run
 // through, the metered procedure of its kind, with the same input parsers, capability and ladder as a single
-// request. Loaded with the router (root.ts) and at start (instrumentation.ts), before the worker claims anything.
-import { provideBulkProcedures, type Capability } from "../bulk/procedures";
+// request. Registered explicitly, by a call: at start (server/startup/index.ts), before the worker claims anything,
+// and by each HTTP entry point (rest/handler.ts, http/dashboard.ts), since Next bundles those separately.
+import { bulkProceduresProvided, provideBulkProcedures, type Capability } from "../bulk/procedures";
 import { KINDS, type BulkKind } from "../bulk/kinds";
 import { newId } from "../ids";
 import type { Context } from "./context";
@@ -28,36 +29,40 @@ function procedureFor(kind: BulkKind): ProcedureLike {
 
 let createCaller: ((ctx: Context) => unknown) | null = null;
 
-provideBulkProcedures({
-  async inspect(kind, input) {
-    const proc = procedureFor(kind);
-    for (const parser of proc._def.inputs) {
-      const r = await parser.safeParseAsync(input);
-      if (!r.success) {
-        const issue = r.error!.issues[0]!;
-        return {
-          problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`,
-          capability: undefined,
-        };
+/** Hands bulk jobs the API layer's procedures (idempotent). */
+export function registerBulkProcedures(): void {
+  if (bulkProceduresProvided()) return;
+  provideBulkProcedures({
+    async inspect(kind, input) {
+      const proc = procedureFor(kind);
+      for (const parser of proc._def.inputs) {
+        const r = await parser.safeParseAsync(input);
+        if (!r.success) {
+          const issue = r.error!.issues[0]!;
+          return {
+            problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`,
+            capability: undefined,
+          };
+        }
       }
-    }
-    return { problem: null, capability: proc._def.meta?.metered?.capability as Capability | undefined };
-  },
-  plansWith: (capability) => describePlans(plansForCapability(capability)),
-  async run({ db, kind, input, principal, prepaid }) {
-    const ctx: Context = {
-      db,
-      via: "api",
-      requestId: newId("req"),
-      resHeaders: new Headers(),
-      authenticate: async () => principal,
-      sessionUser: null,
-      requestHeaders: new Headers(),
-      prepaid,
-    };
-    createCaller ??= createCallerFactory(appRouter);
-    const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
-    const [ns, name] = KINDS[kind].procedure.split(".") as [string, string];
-    return caller[ns]![name]!(input);
-  },
-});
+      return { problem: null, capability: proc._def.meta?.metered?.capability as Capability | undefined };
+    },
+    plansWith: (capability) => describePlans(plansForCapability(capability)),
+    async run({ db, kind, input, principal, prepaid }) {
+      const ctx: Context = {
+        db,
+        via: "api",
+        requestId: newId("req"),
+        resHeaders: new Headers(),
+        authenticate: async () => principal,
+        sessionUser: null,
+        requestHeaders: new Headers(),
+        prepaid,
+      };
+      createCaller ??= createCallerFactory(appRouter);
+      const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
+      const [ns, name] = KINDS[kind].procedure.split(".") as [string, string];
+      return caller[ns]![name]!(input);
+    },
+  });
+}

@@ -82,6 +82,8 @@ export interface AccessMeta {
     cost: string;
     bulk: "never" | "multiple-targets" | "always";
     rateLimited?: boolean;
+    /** Answers decided from the request alone, free ("404 NOT_FOUND for ..."; server/api/input-decisions.ts). */
+    free?: string[];
   };
   /** A declared per-workspace burst limit (its presence is what the sentence needs). */
   rateLimit?: unknown;
@@ -115,6 +117,18 @@ function lookupUnits(cost: string): string {
 }
 
 /**
+ * Which 4xx of a metered lookup are free: every refusal before admission (the ladder's, the SSRF guard's and the
+ * answers decided from the request alone); after admission the unit counts whatever the providers found.
+ */
+function freeSentence(meta: AccessMeta): string {
+  const free = ["400 INVALID_REQUEST", "401", "402", "403"];
+  if (meta.metered?.rateLimited || meta.rateLimit) free.push("429 RATE_LIMITED");
+  if (meta.errors?.includes("TARGET_FORBIDDEN")) free.push("400 TARGET_FORBIDDEN");
+  for (const d of meta.metered?.free ?? []) free.push(`404 ${d}`);
+  return `**Free:** ${andList(free)} are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).`;
+}
+
+/**
  * The access paragraph of a procedure, appended to its OpenAPI description: who may call, on which plans (from the
  * catalog), the bulk rule, the cost and the rate limit, each with the refusal it gets otherwise.
  */
@@ -143,8 +157,10 @@ export function accessSentence(meta: AccessMeta, catalog: Plan[] = catalogPlans(
     );
   }
 
-  if (meta.metered) out.push(`**Cost:** ${lookupUnits(meta.metered.cost)}.`);
-  else if (meta.charges) out.push(`**Cost:** ${meta.charges}.`);
+  if (meta.metered) {
+    out.push(`**Cost:** ${lookupUnits(meta.metered.cost)}.`);
+    out.push(freeSentence(meta));
+  } else if (meta.charges) out.push(`**Cost:** ${meta.charges}.`);
   else out.push("**Cost:** unmetered (no lookup units).");
 
   if (meta.metered?.rateLimited)

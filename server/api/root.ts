@@ -12,6 +12,7 @@ import { domainRouter } from "./routers/domain";
 import { emailRouter } from "./routers/email";
 import { geoRouter } from "./routers/geo";
 import { linksRouter } from "./routers/links";
+import { listsRouter } from "./routers/lists";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { jobsRouter } from "./routers/jobs";
@@ -26,8 +27,6 @@ import { webhooksRouter } from "./routers/webhooks";
 import { weightsRouter } from "./routers/weights";
 import { workspaceReadsRouter } from "./routers/workspace-reads";
 import { router } from "./trpc";
-// Hands bulk jobs the procedures they check lines against and run items through (server/bulk/procedures.ts).
-import "./bulk-procedures";
 
 export const appRouter = router({
   account: accountRouter,
@@ -56,6 +55,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   sources: sourcesRouter,
   weights: weightsRouter,
+  lists: listsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ import type { Context, Principal } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
 import type { Caller } from "./contract-text";
 import { screenInput, type FreeTextPaths } from "./input-screen";
+import { decide, decisionsOf, decisionSentences, type DecidedFields } from "./input-decisions";
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
 
@@ -26,11 +27,18 @@ export type Meta = OpenApiMeta & {
     cost: string;
     bulk: "never" | "multiple-targets" | "always";
     rateLimited?: boolean;
+    /** Answers decided from the request alone, before admission and free ("404 NOT_FOUND for ..."; input-decisions.ts). */
+    free?: string[];
   };
   /** Who may call, when the builder allows more or less than any active key or member (contract-text.ts `Caller`). */
   who?: Caller;
   /** How a procedure outside meteredProcedure charges lookup units (bulk jobs), for the docs' cost sentence. */
   charges?: string;
+  /**
+   * When the REST answer is 202 Accepted instead of 200 (server/api/rest/handler.ts): `always` (a bulk job), or
+   * `when-running` (a scan that outlasts its wait). The OpenAPI document documents the 202 from it.
+   */
+  accepted?: "always" | "when-running";
   /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
   produces?: "text/csv";
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
@@ -247,6 +255,11 @@ export interface MeteredOptions<I extends z.ZodType> {
   rateLimit?: RateLimit;
   /** Checks that need I/O but must still cost nothing when they fail (e.g. the SSRF guard). */
   preflight?: (input: z.output<I>) => Promise<void>;
+  /**
+   * Answers decided from the request alone (a private address, a special-use name: input-decisions.ts), given after
+   * the preflight and before admission, free; the description lists them. Whatever needs a provider counts.
+   */
+  decides?: DecidedFields<z.output<I>>;
   /** How the cost is counted, for the docs and the console; default "1 unit". */
   cost?: string;
   /** How bulk applies, for the docs; default "never" when needsBulk is absent, else "multiple-targets". */
@@ -271,6 +284,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         cost: opts.cost ?? "1 unit",
         bulk: opts.bulk ?? (opts.needsBulk ? "multiple-targets" : "never"),
         rateLimited: Boolean(opts.rateLimit),
+        free: opts.decides ? decisionSentences(decisionsOf(opts.decides)) : undefined,
       },
       rateLimit: opts.rateLimit,
       // A member beyond the plan's included members stays listed but runs no lookups (workspace-selection.ts).
@@ -279,30 +293,57 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
     .input(opts.input)
     .use(async ({ ctx, next, input, getRawInput }) => {
       const typed = input as z.output<I>;
-      /** The lookup's safe summary in the workspace's history, when the plan keeps one. */
-      const remember = (data: unknown, principal: Principal = ctx.principal) => {
+      /**
+       * Every charged request is a history entry, when the plan keeps history: its units and outcome (status code),
+       * with the route's safe summary on success; a failure keeps only its target. So the month's entries add up to
+       * the units used. Called only after the units were reserved (or prepaid with a bulk job).
+       */
+      const remember = (
+        result: { ok: boolean; data?: unknown; error?: unknown },
+        units: number,
+        principal: Principal,
+      ) => {
         const { entitlements, workspaceId } = principal;
-        if (!opts.history || entitlements.historyDays <= 0) return;
-        const h = opts.history(typed, data);
+        if (entitlements.historyDays <= 0) return;
+        let entry = { target: targetOf(typed), summary: {} as Record<string, unknown> };
+        let status = 200;
+        let code: string | null = null;
+        if (result.ok) {
+          status = ctx.resHeaders.get("x-service-status") === "202" ? 202 : 200;
+          if (opts.history) entry = opts.history(typed, result.data);
+        } else {
+          const { status: s, body } = toErrorBody(result.error);
+          status = s;
+          code = body.error.code;
+        }
         recordLookupHistory(ctx.db, {
           workspaceId,
           requestId: ctx.requestId,
           endpoint: opts.endpoint,
-          target: h.target,
-          summary: h.summary,
+          target: entry.target,
+          summary: entry.summary,
+          units,
+          status,
+          code,
           historyDays: entitlements.historyDays,
         });
+      };
+      const decided = () => {
+        const answer = opts.decides ? decide(decisionsOf(opts.decides), typed) : null;
+        if (answer) throw answer;
       };
       if (ctx.prepaid) {
         // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3).
         if (opts.preflight) await opts.preflight(typed);
+        decided();
         ctx.prepaid.admitted = true;
         const result = await next({ ctx: { units: ctx.prepaid.units, quota: null } });
-        if (result.ok) remember(result.data);
+        remember(result, ctx.prepaid.units, ctx.principal);
         return result;
       }
       if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
       if (opts.preflight) await opts.preflight(typed);
+      decided();
       const units = opts.units ? opts.units(typed) : 1;
       let p: Principal = ctx.principal;
       const reservation = (of: Principal) => ({
@@ -339,7 +380,19 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
       ctx.resHeaders.set("Cache-Control", "private, no-store");
       const result = await next({ ctx: { units, quota, principal: p } });
-      if (result.ok) remember(result.data, p);
+      remember(result, units, p);
       return result;
     });
+}
+
+/** What a request was about, for a history entry without the route's summary: its first plain input value. */
+function targetOf(input: unknown): string {
+  if (input === null || input === undefined) return "";
+  if (typeof input !== "object") return String(input);
+  for (const v of Object.values(input as Record<string, unknown>)) {
+    if (typeof v === "string" && v) return v;
+    if (typeof v === "number") return String(v);
+    if (Array.isArray(v) && v.length && typeof v[0] === "string") return v.join(", ");
+  }
+  return "";
 }

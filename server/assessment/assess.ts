@@ -6,6 +6,7 @@ import { recordEvent, recordEventGrouped } from "../events/events";
 import { parseIpStrict } from "../net/ip";
 import { enabledRulesFrom, enabledRulesSql } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
+import { listLookup, versionTokenSql } from "../lists/lookup";
 import { queueHighRiskDeliveries } from "../webhooks/enqueue";
 import { amountSignals } from "./amount";
 import { gatherDeviceEvidence } from "./device-evidence";
@@ -13,7 +14,7 @@ import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
 import { gatherIpEvidence } from "./ip-evidence";
 import { weightsInUse } from "../weights/in-use";
-import { bandOf, scoreOf, weighSignals } from "./score";
+import { bandOf, scoreOf, weighSignals } from "../scoring/score";
 import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from "./schemas";
 import { userAgentSignals } from "./user-agent";
 import { velocitySignals } from "./velocity";
@@ -39,7 +40,7 @@ export async function assess(
         deviceId: req.device_id ?? null,
         userId: req.user_id ?? null,
       },
-      { rules: enabledRulesSql("$1") },
+      { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") },
     ),
     gatherDeviceEvidence(db, {
       workspaceId: a.workspaceId,
@@ -81,7 +82,12 @@ export async function assess(
     signals,
   });
   // Shadow rules are evaluated like active ones but only reported; a rule that fails is reported and skipped.
-  const outcome = evaluateRules(enabledRulesFrom(v.also.rules), facts);
+  const rules = enabledRulesFrom(v.also.rules);
+  // The lists' index is rebuilt only when their version token (read above) moved and a rule uses in_list.
+  const lists = rules.some((r) => r.expression?.includes("in_list"))
+    ? await listLookup(db, a.workspaceId, v.also.lists)
+    : undefined;
+  const outcome = evaluateRules(rules, facts, { lists });
   const brief = (r: { id: string; name: string; action: string }) => ({
     id: r.id,
     name: r.name,

@@ -1,5 +1,5 @@
 // Assessment settings, read at call time so tests and operators can change them without a restart.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 const num = (name: string, fallback: number, min = 0): number => numberSetting(name, fallback, { min, integer: false });
 

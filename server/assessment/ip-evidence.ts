@@ -7,7 +7,7 @@ import { matchOf, type PrivacyMatch } from "../ip/privacy";
 import { privacySnake } from "../ip/privacy-schema";
 import { getIpReputation } from "../ip/reputation";
 import type { AssessRequest, AssessResult, Signal, SourceRef } from "./schemas";
-import { signalWeight, type WeightedSignalCode } from "./score";
+import { signalWeight, type WeightedSignalCode } from "../scoring/score";
 import { claimedCrawler } from "./user-agent";
 
 export interface IpEvidence {

@@ -5,10 +5,8 @@ import { ipAddress } from "../net/schemas";
 import { parseAddress } from "../email/syntax";
 import { deviceSignalsSchema } from "../device/schemas";
 import { privacySnakeSchema } from "../ip/privacy-schema";
-
-export const ASSESSED_EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
-export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
-export const DECISIONS = ["allow", "review", "challenge", "block"] as const;
+import { ASSESSED_EVENTS, DECISIONS, RISK_LEVELS } from "../scoring/score";
+export { ASSESSED_EVENTS, DECISIONS, RISK_LEVELS };
 
 const email = z
   .string()
@@ -140,5 +138,4 @@ export const assessResultSchema = z.object({
 export type AssessResult = z.infer<typeof assessResultSchema>;
 export type Signal = z.infer<typeof signalSchema>;
 export type SourceRef = z.infer<typeof sourceSchema>;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-export type Decision = (typeof DECISIONS)[number];
+export type { Decision, RiskLevel } from "../scoring/score";

@@ -3,7 +3,7 @@
 // the address instead (server/assessment/ip-evidence.ts): verified when the address is in that crawler's ranges,
 // spoofed when it is not.
 import type { AssessRequest, Signal } from "./schemas";
-import { signalWeight } from "./score";
+import { signalWeight } from "../scoring/score";
 
 /** Tokens of headless browsers, browser automation and HTTP libraries; a person's browser sends none of them. */
 const AUTOMATION: { pattern: RegExp; name: string }[] = [

@@ -33,7 +33,14 @@ export type AuditType =
   | "audit.sender.added"
   | "audit.sender.verified"
   | "audit.sender.removed"
-  | "audit.weights.mode_changed";
+  | "audit.weights.mode_changed"
+  | "audit.report.renamed"
+  | "audit.report.deleted"
+  | "audit.list.created"
+  | "audit.list.updated"
+  | "audit.list.deleted"
+  | "audit.list.items_added"
+  | "audit.list.item_removed";
 
 export interface AuditInput {
   workspaceId: string;

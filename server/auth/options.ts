@@ -5,6 +5,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
+import { logger } from "../operate/log";
 import { ensureUser } from "../workspaces/members";
 import { configuredOrigin, signInMode, type OidcConfig } from "./config";
 import { authSecret } from "./secret";
@@ -61,7 +62,7 @@ export function getAuthOptions(): NextAuthOptions {
   // whatever address it is reached by (http://127.0.0.1:PORT included).
   if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
   if (mode.kind === "dev" && mode.explicit) {
-    console.warn("[auth] SERVICE_DEV_SIGNIN=1: the development sign-in is enabled; anyone can sign in as any email.");
+    logger().warn("SERVICE_DEV_SIGNIN=1: the development sign-in is enabled; anyone can sign in as any email.");
   }
   cached = {
     secret: authSecret(),

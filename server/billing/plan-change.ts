@@ -1,12 +1,12 @@
 // What follows any change to a workspace's subscriptions, whoever made it (the operator's `plan set`, a verified
 // Stripe event): the spec's rules apply at once. Keys beyond the new limit pause (oldest stay) or resume; webhook
-// deliveries pause when the entitlement goes and, when it returns, those younger than the retry window resume
-// while older ones end as `expired`; and the change is written to the audit trail with its actor.
+// deliveries follow the entitlement (the rule lives in webhooks/pause.ts); and the change is written to the audit
+// trail with its actor.
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { applyKeyLimit } from "../keys/keys";
 import { entitlementsFor, type PlanSlug } from "../plans/catalog";
-import { RETRY_WINDOW_MS } from "../webhooks/schedule";
+import { applyWebhookEntitlement } from "../webhooks/pause";
 import { entitledPlans } from "./entitled";
 
 /** The effective plans, sorted, as audit and comparisons see them ("free" when nothing is held). */
@@ -42,32 +42,4 @@ export async function applyPlanChange(
     });
   }
   return { plans, keys, deliveries };
-}
-
-/**
- * Without the webhook entitlement, waiting deliveries pause; with it, paused ones younger than the retry window
- * are due again now and older ones expire (the delivery worker applies the same rule on its own rechecks).
- */
-async function applyWebhookEntitlement(db: Db, workspaceId: string, entitled: boolean, now: Date) {
-  const result = { paused: 0, resumed: 0, expired: 0 };
-  if (!entitled) {
-    const r = await db.webhookDelivery.updateMany({
-      where: { workspaceId, status: "pending" },
-      data: { status: "paused", lastError: "paused: the workspace's plan no longer includes webhooks" },
-    });
-    result.paused = r.count;
-    return result;
-  }
-  const windowStart = new Date(now.getTime() - RETRY_WINDOW_MS);
-  const expired = await db.webhookDelivery.updateMany({
-    where: { workspaceId, status: "paused", createdAt: { lte: windowStart } },
-    data: { status: "expired", lastError: "expired: webhooks returned to the plan after the retry window" },
-  });
-  const resumed = await db.webhookDelivery.updateMany({
-    where: { workspaceId, status: "paused", createdAt: { gt: windowStart } },
-    data: { status: "pending", nextAttemptAt: now, lastError: null },
-  });
-  result.expired = expired.count;
-  result.resumed = resumed.count;
-  return result;
 }

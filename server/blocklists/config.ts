@@ -1,5 +1,5 @@
 // Which DNS blocklists are queried, through which resolvers, and how long each query may take. Read at call time.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 import { getDnsServers, parseServer, type DnsServer } from "../providers/dns";
 
 export const DEFAULT_IP_ZONES = ["zen.spamhaus.org", "bl.spamcop.net", "b.barracudacentral.org"];

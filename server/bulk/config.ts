@@ -1,6 +1,6 @@
 // Settings of the bulk job worker (server/bulk/worker.ts), read with the strict readers: an invalid value stops the
-// server at start-up with the variable's name (server/config/validate.ts calls every reader here).
-import { numberSetting } from "../config/settings";
+// server at start-up with the variable's name (server/startup/validate.ts calls every reader here).
+import { numberSetting } from "../env";
 
 /** How often an idle worker looks for work, in ms (it is also woken when a job is created in this instance). */
 export const bulkPollMs = () => numberSetting("SERVICE_BULK_POLL_MS", 500, { min: 20, max: 60_000 });

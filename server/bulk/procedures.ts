@@ -41,6 +41,8 @@ export function bulkProceduresProvided(): boolean {
 
 export function bulkProcedures(): BulkProcedures {
   if (!provided)
-    throw new Error("bulk jobs: the API layer has not provided the procedures (import server/api/bulk-procedures.ts)");
+    throw new Error(
+      "bulk jobs: the API layer has not provided the procedures (call registerBulkProcedures from server/api/bulk-procedures.ts)",
+    );
   return provided;
 }

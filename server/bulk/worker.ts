@@ -198,7 +198,7 @@ export async function runBulkItemsOnce(
   db: Db,
   opts: Parameters<typeof claimBulkItems>[1] = {},
 ): Promise<{ claimed: number; outcomes: Settled[] }> {
-  // Until the API layer has handed over the procedures (server/api/bulk-procedures.ts), claim nothing.
+  // Until the API layer has handed over the procedures (server/api/bulk-procedures.ts, registered at start), claim nothing.
   if (!bulkProceduresProvided()) return { claimed: 0, outcomes: [] };
   const items = await claimBulkItems(db, opts);
   const outcomes = await Promise.all(

@@ -1,6 +1,6 @@
 // CAPTCHA providers whose siteverify APIs the diagnostic can call. Base URLs come from configuration so tests
 // (and private deployments) can point them elsewhere; secrets come from the request or from configuration.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 export const CAPTCHA_PROVIDERS = ["turnstile", "hcaptcha", "recaptcha"] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 

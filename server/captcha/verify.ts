@@ -52,7 +52,7 @@ export async function runCaptchaTest(input: CaptchaTestInput) {
   } catch (err) {
     throw new AppError(
       "UPSTREAM_UNAVAILABLE",
-      `The ${input.provider} verification service is unavailable (${(err as Error).message}); retry with bounded backoff.`,
+      `The ${input.provider} verification service is unavailable (${(err as Error).message}); try again in a moment.`,
     );
   }
   const errorCodes = Array.isArray(answer["error-codes"]) ? answer["error-codes"].map(String) : [];

@@ -5,13 +5,34 @@ import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
-import { metricSources } from "../operate/state";
+import { noteStoreOutage } from "./outage";
 
 export type Db = PrismaClient;
 
-type Handle = { prisma: PrismaClient; runner: SqlRunner; close(): Promise<void>; kind: "pglite" | "postgresql" };
+type Handle = {
+  prisma: PrismaClient;
+  runner: SqlRunner;
+  close(): Promise<void>;
+  kind: "pglite" | "postgresql";
+  /** The embedded database and its folder (server/db/backup.ts copies it). */
+  embedded?: { pg: import("@electric-sql/pglite").PGlite; dir: string };
+};
 
-const globalForDb = globalThis as unknown as { __serviceDb?: Promise<Handle> };
+const globalForDb = globalThis as unknown as {
+  __serviceDb?: Promise<Handle>;
+  __serviceDbPool?: () => { inUse: number; waiting: number; total: number };
+  __serviceDbPoolError?: (err: unknown) => void;
+};
+
+/** Where a failed pool connection that is no outage is reported (start-up hands in the log). */
+export function reportDbPoolErrorsTo(report: (err: unknown) => void): void {
+  globalForDb.__serviceDbPoolError = report;
+}
+
+/** The PostgreSQL pool's connections in use, waiting and open; null on the embedded store or before it opens. */
+export function dbPoolReading(): { inUse: number; waiting: number; total: number } | null {
+  return globalForDb.__serviceDbPool?.() ?? null;
+}
 
 async function open(): Promise<Handle> {
   const url = databaseUrl();
@@ -25,8 +46,14 @@ async function open(): Promise<Handle> {
       max: poolSize(),
       ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}),
     });
-    // Read at scrape time by /metrics (pool in use and waiting).
-    metricSources().dbPool = () => ({
+    // An idle connection the server drops (restart, failover, terminated backend) is an outage to report, not an
+    // uncaught error that ends the process; the pool replaces the connection on the next query. The log is handed
+    // in by start-up (server/startup/sources.ts), so that db/ imports nothing above it.
+    pool.on("error", (err) => {
+      if (!noteStoreOutage(err, "database pool")) (globalForDb.__serviceDbPoolError ?? console.error)(err);
+    });
+    // Read at scrape time by /metrics (pool in use and waiting), through dbPoolReading (server/startup/sources.ts).
+    globalForDb.__serviceDbPool = () => ({
       inUse: pool.totalCount - pool.idleCount,
       waiting: pool.waitingCount,
       total: pool.totalCount,
@@ -105,6 +132,7 @@ async function open(): Promise<Handle> {
     prisma,
     runner,
     kind: "pglite",
+    embedded: { pg, dir: target },
     close: async () => {
       await prisma.$disconnect();
       await pg.close();
@@ -159,6 +187,11 @@ function handle(): Promise<Handle> {
 /** The process-wide Prisma client, opened and migrated on first use. */
 export async function getDb(): Promise<PrismaClient> {
   return (await handle()).prisma;
+}
+
+/** The embedded PGlite instance and its folder; null on PostgreSQL. */
+export async function embeddedStore(): Promise<Handle["embedded"] | null> {
+  return (await handle()).embedded ?? null;
 }
 
 export async function getDbKind(): Promise<"pglite" | "postgresql"> {

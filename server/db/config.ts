@@ -1,4 +1,4 @@
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 import path from "node:path";
 
 /** PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite database in the data folder. */

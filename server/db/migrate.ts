@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { logger } from "../operate/log";
 
 export interface SqlRunner {
   exec(sql: string): Promise<void>;
@@ -60,7 +61,7 @@ export async function applyMigrations(runner: SqlRunner): Promise<string[]> {
         `BEGIN;\n${m.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at) VALUES ('${id}', '${m.checksum}', now(), '${m.name.replace(/'/g, "''")}', 1, now());\nCOMMIT;`,
       );
       done.push(m.name);
-      if (process.env.NODE_ENV !== "test") console.log(`applied migration ${m.name}`);
+      if (process.env.NODE_ENV !== "test") logger().info({ migration: m.name }, "applied migration");
     }
     return done;
   });

@@ -43,10 +43,25 @@ export function answeredOrThrow(
   );
 }
 
-export async function lookupDnsOrThrow(input: { domain: string; type: DnsRecordType }): Promise<DnsLookupResult> {
+/**
+ * Names that certainly exist (the caller's list of well-known domains) and the sentence to answer instead of "does not
+ * exist" for them: a resolver answering NXDOMAIN for such a name is broken, and its answer is no answer (issue 22,
+ * item 21). Passed in by the route, since the lists live above this module.
+ */
+export interface WellKnownNames {
+  certainlyExists: (domain: string) => boolean;
+  unreliableResolverReason: (domain: string) => string;
+}
+
+export async function lookupDnsOrThrow(
+  input: { domain: string; type: DnsRecordType },
+  wellKnown?: WellKnownNames,
+): Promise<DnsLookupResult> {
   const target = queryNameFor(input.domain, input.type);
   if ("error" in target) throw new AppError("INVALID_REQUEST", target.error);
   const r = answeredOrThrow(await queryDns(target.queryName, input.type));
+  if (r.status === "NXDOMAIN" && wellKnown?.certainlyExists(target.domain))
+    throw new AppError("UPSTREAM_UNAVAILABLE", wellKnown.unreliableResolverReason(target.domain));
   const soa = r.negativeSoa;
   const soaMinimum = soa?.data && "minimum" in soa.data ? soa.data.minimum : null;
   return {

@@ -5,6 +5,7 @@ import { domainZones } from "../blocklists/config";
 import { parseTarget } from "../blocklists/targets";
 import { getEmailSecurityOrThrow } from "../email/security/posture";
 import { disposableMatch, emailFeedSources, isFreeProviderDomain } from "../email/lists";
+import { certainlyExists, unreliableResolverReason } from "../email/well-known";
 import { AppError } from "../errors";
 import { getDnsTimeoutMs, isAnswered, queryDns, type DnsQueryResult } from "../providers/dns";
 import { getDomainRdap } from "../providers/rdap/domain";
@@ -15,7 +16,10 @@ import type { DomainIntel, DomainSource } from "./schemas";
 
 const TYPES = ["A", "AAAA", "MX", "NS", "TXT"] as const;
 
-function summarizeDns(results: DnsQueryResult[]): {
+function summarizeDns(
+  results: DnsQueryResult[],
+  domain: string,
+): {
   dns: DomainIntel["dns"];
   reason: string | null;
   exists: boolean | null;
@@ -37,6 +41,9 @@ function summarizeDns(results: DnsQueryResult[]): {
     : results.every((r) => r.status === "NXDOMAIN")
       ? false
       : null;
+  // NXDOMAIN for google.com says the resolver is broken, not that the domain is gone (server/email/well-known.ts).
+  if (exists === false && certainlyExists(domain))
+    return { dns: null, reason: unreliableResolverReason(domain), exists: null };
   return {
     exists,
     reason: results.some((r) => !isAnswered(r)) ? "Some record types could not be resolved; see status." : null,
@@ -81,7 +88,7 @@ export async function getDomainIntelOrThrow(domainInput: string): Promise<Domain
         }),
   ]);
 
-  const dns = summarizeDns(dnsResults);
+  const dns = summarizeDns(dnsResults, n.hostname);
   const registration: DomainIntel["registration"] =
     rdap.status === "ok"
       ? {

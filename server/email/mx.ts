@@ -1,6 +1,7 @@
 // Whether a domain can receive mail: MX records, RFC 7505 null MX, or the RFC 5321 section 5.1 fallback to the
 // domain's own address when it has no MX at all.
 import { queryDns, type DnsQueryResult, type DnsRecord } from "../providers/dns";
+import { certainlyExists, unreliableResolverReason } from "./well-known";
 
 export type MxStatus = "present" | "null_mx" | "implicit" | "absent" | "domain_not_found" | "unavailable";
 
@@ -28,7 +29,15 @@ export async function checkMx(domain: string): Promise<{ mx: MxCheck; query: Dns
     mx: { status, acceptsMail, records, reason: MX_REASON[status] },
     query: q,
   });
-  if (q.status === "NXDOMAIN") return done("domain_not_found", [], false);
+  if (q.status === "NXDOMAIN") {
+    // NXDOMAIN for gmail.com says the resolver is broken, not the address: unknown, counted against nobody.
+    if (certainlyExists(domain))
+      return {
+        mx: { status: "unavailable", acceptsMail: null, records: [], reason: unreliableResolverReason(domain) },
+        query: q,
+      };
+    return done("domain_not_found", [], false);
+  }
   if (q.status === "NOERROR") {
     const records = q.records.filter((r) => r.type === "MX").sort((a, b) => mxPref(a) - mxPref(b));
     const isNull = records.length === 1 && mxPref(records[0]) === 0 && mxExchange(records[0]) === "";

@@ -1,6 +1,6 @@
 // Typo suggestions for the domains most addresses use, as Mailcheck does: "gmial.com" -> "gmail.com".
 
-const COMMON_DOMAINS = [
+export const COMMON_DOMAINS = [
   "gmail.com",
   "googlemail.com",
   "yahoo.com",

@@ -1,6 +1,6 @@
 // Feed settings, read at call time so tests can point a feed at a local server.
 import path from "node:path";
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 const num = (name: string, fallback: number): number => numberSetting(name, fallback, { min: 1 });
 

@@ -37,6 +37,21 @@ function loadShipped<T>(def: FeedDefinition<T>): FeedState<T> {
   };
 }
 
+/** loadShipped without holding the event loop for the whole parse of a large file (def.parseAsync). */
+async function loadShippedAsync<T>(def: FeedDefinition<T>): Promise<FeedState<T>> {
+  if (!def.parseAsync) return loadShipped(def);
+  const { raw, fetchedAt, version } = readShipped(def as FeedDefinition<unknown>);
+  const parsed = await def.parseAsync(raw);
+  return {
+    data: parsed.data,
+    count: parsed.count,
+    version: parsed.version ?? version,
+    fetchedAt,
+    origin: "shipped",
+    sourceUrl: def.sourceUrl(),
+  };
+}
+
 function shippedDate(def: FeedDefinition<unknown>): number {
   const at = readShippedMeta(def.name)?.fetchedAt;
   const t = at ? Date.parse(at) : NaN;
@@ -104,12 +119,13 @@ export async function getFeed<T>(feed: string | FeedDefinition<T>, opts: { db?: 
   if (!first) {
     first = (async () => {
       const fromDb = await loadFromDb(def, null, opts.db);
+      const shipped = fromDb ? null : await loadShippedAsync(def);
       const existing = entries.get(def.name); // getFeedSync or a refresh may have filled it meanwhile
       if (existing) {
         if (fromDb && fromDb.fetchedAt >= existing.state.fetchedAt) existing.state = fromDb;
         return existing;
       }
-      const created: Entry = { state: fromDb ?? loadShipped(def), dbCheckedAt: Date.now(), pending: null };
+      const created: Entry = { state: (fromDb ?? shipped)!, dbCheckedAt: Date.now(), pending: null };
       entries.set(def.name, created);
       return created;
     })().finally(() => firstLoads.delete(def.name));

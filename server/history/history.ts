@@ -1,7 +1,10 @@
 // Lookup history keeps a safe summary of each lookup (never the raw payload) with the expiry captured from the
-// workspace's history window at the time of the lookup. Free workspaces keep no history.
+// workspace's history window at the time of the lookup. Free workspaces keep no history. Every charged request is
+// an entry with the units it was charged and its outcome (status code), failed ones included, so a month's
+// entries add up to the units used (server/api/trpc.ts writes them, in one place of the procedure ladder).
 import { flushBeforeClose, hotQuery, type Db } from "../db/client";
 import { newId } from "../ids";
+import { noteStoreOutage } from "../db/outage";
 
 export interface LookupHistoryEntry {
   id: string;
@@ -9,6 +12,12 @@ export interface LookupHistoryEntry {
   endpoint: string;
   target: string;
   summary: Record<string, unknown>;
+  /** Units charged; null for entries written before costs were kept. */
+  units: number | null;
+  /** Status code of the answer (200, 202, or the error's); null for entries written before outcomes were kept. */
+  status: number | null;
+  /** Error code of a failed answer, else null. */
+  code: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -20,6 +29,9 @@ type HistoryRow = {
   endpoint: string;
   target: string;
   summary: object;
+  units: number;
+  status: number;
+  code: string | null;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -29,10 +41,12 @@ type HistoryRow = {
 const FLUSH_MS = 20;
 
 const INSERT_HISTORY_SQL = `
-INSERT INTO "LookupHistory" ("id", "workspaceId", "requestId", "endpoint", "target", "summary", "createdAt", "expiresAt")
-SELECT r."id", r."workspaceId", r."requestId", r."endpoint", r."target", r."summary", r."createdAt", r."expiresAt"
+INSERT INTO "LookupHistory" ("id", "workspaceId", "requestId", "endpoint", "target", "summary", "units", "status", "code",
+       "createdAt", "expiresAt")
+SELECT r."id", r."workspaceId", r."requestId", r."endpoint", r."target", r."summary", r."units", r."status", r."code",
+       r."createdAt", r."expiresAt"
   FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "endpoint" text, "target" text,
-       "summary" jsonb, "createdAt" timestamp(3), "expiresAt" timestamp(3))`;
+       "summary" jsonb, "units" integer, "status" integer, "code" text, "createdAt" timestamp(3), "expiresAt" timestamp(3))`;
 const MAX_BATCH = 200;
 let pending: { db: Db; row: HistoryRow }[] = [];
 let timer: NodeJS.Timeout | null = null;
@@ -46,6 +60,10 @@ export function recordLookupHistory(
     endpoint: string;
     target: string;
     summary: Record<string, unknown>;
+    units: number;
+    /** Status code of the answer; default 200. */
+    status?: number;
+    code?: string | null;
     historyDays: number;
     now?: Date;
   },
@@ -60,6 +78,9 @@ export function recordLookupHistory(
       endpoint: a.endpoint,
       target: a.target.slice(0, 512),
       summary: a.summary as object,
+      units: a.units,
+      status: a.status ?? 200,
+      code: a.code ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + a.historyDays * 86_400_000),
     },
@@ -87,9 +108,10 @@ export function flushLookupHistory(): Promise<void> {
     }
     for (const [db, rows] of byDb) {
       // One statement for the batch, off Prisma's query pipeline (server/db/client.ts hotQuery).
-      await hotQuery(db, "service_insert_history", INSERT_HISTORY_SQL, [JSON.stringify(rows)]).catch((err) =>
-        console.error("lookup history write failed:", err),
-      );
+      await hotQuery(db, "service_insert_history", INSERT_HISTORY_SQL, [JSON.stringify(rows)]).catch((err) => {
+        // An unreachable database is reported once per interval (server/db/outage.ts), not per flush.
+        if (!noteStoreOutage(err, "lookup history write")) console.error("lookup history write failed:", err);
+      });
     }
   })();
   return inFlight;
@@ -134,6 +156,9 @@ export async function listLookupHistory(
       endpoint: r.endpoint,
       target: r.target,
       summary: r.summary as Record<string, unknown>,
+      units: r.units,
+      status: r.status,
+      code: r.code,
       created_at: r.createdAt.toISOString(),
       expires_at: r.expiresAt.toISOString(),
     })),

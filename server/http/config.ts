@@ -1,6 +1,6 @@
 // Settings of the HTTP entries, read at call time (tests and operators change them without a restart) and
-// checked at start (server/config/validate.ts).
-import { numberSetting } from "../config/settings";
+// checked at start (server/startup/validate.ts).
+import { numberSetting } from "../env";
 
 /**
  * SERVICE_TRUST_PROXY: how many reverse proxies in front of the service set X-Forwarded-For, -Host and -Proto.

@@ -1,7 +1,7 @@
 // The 0-100 risk score of an address and the reasons that moved it. Weights are additive and capped; each reason
 // names its evidence, so a person can see why the score is what it is. Network and privacy weights come from the
-// one signal weight table (server/assessment/score.ts), scaled down when the list that matched is old.
-import { signalWeight } from "../assessment/score";
+// one signal weight table (server/scoring/score.ts), scaled down when the list that matched is old.
+import { signalWeight } from "../scoring/score";
 import type { IpClassification } from "../net/ip";
 import type { ListMembership } from "./lists";
 import type { NetworkInfo } from "./network";

@@ -6,6 +6,7 @@ import { graceDays } from "../billing/config";
 import { entitlingSubscriptionSql, graceCutoff } from "../billing/entitled";
 import { entitlementsFor, type Entitlements } from "../plans/catalog";
 import { cachedKey, forgetCachedKey, rememberKey } from "./cache";
+import type { KeyRow } from "./key-row";
 import { hashApiKey, looksLikeApiKey } from "./secret";
 
 export interface KeyPrincipal {
@@ -25,28 +26,22 @@ export interface KeyPrincipal {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * The one key a request presents, "" for credentials that cannot be one key (401), or null for none. Both headers
+ * at once, or either one repeated (joined with ", " by Headers and by the front, scripts/http-front.mjs), is a
+ * conflict and refused, never settled by picking one.
+ */
 export function apiKeyFromHeaders(headers: Headers): string | null {
   const auth = headers.get("authorization");
-  if (auth) {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    return m ? m[1] : "";
-  }
   const x = headers.get("x-api-key");
+  if (auth !== null && x !== null) return "";
+  if (auth) {
+    if (auth.includes(",")) return "";
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    return m ? m[1]! : auth.trim();
+  }
+  if (x !== null && x.includes(",")) return "";
   return x === null ? null : x.trim();
-}
-
-/** A stored key as the hot path reads it: its status, workspace and the workspace's entitling plans. */
-export interface KeyRow {
-  id: string;
-  status: string;
-  workspaceId: string;
-  lastUsedAt: Date | null;
-  allowedOrigins: string[];
-  plans: string[] | null;
-  /** The earliest end of a grace period among the entitling subscriptions (when one is past due). */
-  graceEndsAt: Date | null;
-  /** The earliest period end of an entitling subscription set to cancel. */
-  cancelsAt: Date | null;
 }
 
 /**
@@ -128,6 +123,11 @@ export async function authenticateApiKeyOrThrow(
   plaintext: string | null,
   read: KeyRead = "fresh",
 ): Promise<KeyPrincipal> {
+  if (plaintext === "")
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Send exactly one API key, once: Authorization: Bearer <key> or X-API-Key: <key>, not both and not repeated.",
+    );
   if (!plaintext)
     throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
   if (!looksLikeApiKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");

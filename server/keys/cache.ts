@@ -12,7 +12,7 @@
 // contradicted is still read again.
 import type { Db } from "../db/client";
 import { entitlementsFor, type Entitlements } from "../plans/catalog";
-import type { KeyRow } from "./authenticate";
+import type { KeyRow } from "./key-row";
 import { keyCacheSeconds } from "./config";
 
 export interface CachedKey {

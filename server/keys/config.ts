@@ -1,5 +1,5 @@
 // Settings of publishable keys (see README: SERVICE_PUBLISHABLE_*), read at call time and checked at start.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 /** Device checks one publishable key accepts per client IP within the window. */
 export const publishableRateLimit = () => numberSetting("SERVICE_PUBLISHABLE_RATE_LIMIT", 30, { min: 1, max: 100_000 });

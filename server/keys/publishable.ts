@@ -5,7 +5,7 @@
 // (server/keys/authenticate.ts), which never accepts a publishable one.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { clientIp } from "../links/caller";
+import { clientAddress } from "../http/origin";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import {
   activeKeyOrThrow,
@@ -108,7 +108,7 @@ export async function authenticateRestKeyOrThrow(
     return authenticatePublishableKeyOrThrow(db, plaintext, {
       procedure: a.procedure,
       origin: headers.get("origin"),
-      ip: clientIp(headers),
+      ip: clientAddress(headers),
     });
   }
   if (!a.originByConfig) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");

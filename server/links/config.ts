@@ -1,5 +1,5 @@
 // Settings of protected links, read at call time so tests (and operators) can change them without a restart.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 const num = (name: string, fallback: number, min: number, max: number): number =>
   numberSetting(name, fallback, { min, max });

@@ -60,15 +60,28 @@ export async function listWorkspaceLinks(
  * investigation event (`link.disabled`, with who did it) are written together; disabling a disabled link changes
  * nothing and returns it as it is.
  */
-export async function disableLinkOrThrow(
-  db: Db,
-  a: { workspaceId: string; linkId: string; actor: Actor; requestId: string; origin: string | null },
-): Promise<LinkRecord> {
+type LinkChange = { workspaceId: string; linkId: string; actor: Actor; requestId: string; origin: string | null };
+
+/** Disables a link: its short URL answers 410 until it is enabled again. */
+export function disableLinkOrThrow(db: Db, a: LinkChange): Promise<LinkRecord> {
+  return setLinkDisabledOrThrow(db, a, true);
+}
+
+/** Turns a disabled link back on (an expired one stays expired). */
+export function enableLinkOrThrow(db: Db, a: LinkChange): Promise<LinkRecord> {
+  return setLinkDisabledOrThrow(db, a, false);
+}
+
+/**
+ * One change of a link's disabled state, with its `link.disabled` or `link.enabled` event in the same transaction;
+ * a link already in that state changes nothing and records nothing.
+ */
+async function setLinkDisabledOrThrow(db: Db, a: LinkChange, disabled: boolean): Promise<LinkRecord> {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const changed = await tx.link.updateMany({
-      where: { id: a.linkId, workspaceId: a.workspaceId, disabledAt: null },
-      data: { disabledAt: now },
+      where: { id: a.linkId, workspaceId: a.workspaceId, disabledAt: disabled ? null : { not: null } },
+      data: { disabledAt: disabled ? now : null },
     });
     const link = await tx.link.findFirst({ where: { id: a.linkId, workspaceId: a.workspaceId } });
     if (!link) throw new AppError("NOT_FOUND", "No such link in this workspace.");
@@ -85,7 +98,7 @@ export async function disableLinkOrThrow(
           id: sortableId("evt"),
           workspaceId: a.workspaceId,
           requestId: a.requestId,
-          type: "link.disabled",
+          type: disabled ? "link.disabled" : "link.enabled",
           actor: actorString(a.actor),
           ip,
           email: a.actor.kind === "user" ? (a.actor.email?.toLowerCase() ?? null) : null,

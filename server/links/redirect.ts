@@ -4,6 +4,7 @@ import { getDb } from "../db/client";
 import { followLink } from "./links";
 import { parseDestination } from "./normalize";
 import { SLUG_PATTERN } from "./slug";
+import { visitorPage } from "./visitor-page";
 import { recordBlockedVisit } from "./visit-events";
 
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -18,8 +19,10 @@ function refusal(status: 404 | 410, code: keyof typeof MESSAGES, req: Request): 
   const message = MESSAGES[code];
   const wantsHtml = /\btext\/html\b/i.test(req.headers.get("accept") ?? "");
   if (wantsHtml) {
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${status}</title></head><body><h1>${status}</h1><p>${message}</p></body></html>`;
-    return new Response(html, { status, headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" } });
+    return new Response(visitorPage(code), {
+      status,
+      headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" },
+    });
   }
   return new Response(JSON.stringify({ error: { code, message } }), {
     status,

@@ -6,7 +6,7 @@ import { getDb } from "../db/client";
 import { recordEvent } from "../events/events";
 import { newId } from "../ids";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import { clientIp } from "./caller";
+import { clientAddress } from "../http/origin";
 import type { VisitedLink } from "./links";
 
 export type BlockedReason = "disabled" | "expired" | "destination_refused";
@@ -26,7 +26,7 @@ export async function recordBlockedVisit(link: VisitedLink, reason: BlockedReaso
       workspaceId: link.workspaceId,
       requestId: newId("req"),
       type: "link.visit_blocked",
-      ip: clientIp(req.headers),
+      ip: clientAddress(req.headers),
       domain: host,
       data: {
         link_id: link.id,

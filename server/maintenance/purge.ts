@@ -19,6 +19,7 @@ export interface PurgeResult {
   bulkJobs: number;
   requestOutcomes: number;
   deviceObservations: number;
+  listItems: number;
 }
 
 export const EVENT_RETENTION_MIN_DAYS = 90;
@@ -95,6 +96,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     bulkJobs,
     requestOutcomes,
     deviceObservations,
+    listItems,
   ] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
@@ -108,6 +110,8 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     // The daily request counters of the analytics error rates, once older than the longest range analytics reads.
     purgeRequestOutcomes(db, new Date(now.getTime() - MAX_RANGE_DAYS * DAY)),
     purgeExpiredDeviceObservations(db, now),
+    // Named-list items past their expiry (they stopped matching then: server/lists/lookup.ts).
+    db.namedListItem.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
   return {
     lookupHistory: lookupHistory.count,
@@ -118,5 +122,6 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     bulkJobs: bulkJobs.count,
     requestOutcomes,
     deviceObservations,
+    listItems: listItems.count,
   };
 }

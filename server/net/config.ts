@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
 import { isProductionDeployment } from "../env";
-import { numberSetting } from "../config/settings";
+import { numberSetting, upstreamTimeoutMs } from "../env";
 
 const num = (name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number =>
   numberSetting(name, fallback, { min, max });
@@ -27,7 +27,7 @@ export function targetResolverKind(): "system" | "configured" {
 
 export const resolveTimeoutMs = () => num("SERVICE_TARGET_RESOLVE_TIMEOUT_MS", 3000, 100, 60_000);
 export const connectTimeoutMs = () => num("SERVICE_TARGET_CONNECT_TIMEOUT_MS", 5000, 100, 60_000);
-export const requestTimeoutMs = () => num("SERVICE_TARGET_TIMEOUT_MS", 10_000, 200, 120_000);
+export const requestTimeoutMs = () => num("SERVICE_TARGET_TIMEOUT_MS", upstreamTimeoutMs(), 200, 120_000);
 export const maxRedirects = () => num("SERVICE_TARGET_MAX_REDIRECTS", 5, 0, 20);
 export const maxResponseBytes = () => num("SERVICE_TARGET_MAX_RESPONSE_BYTES", 1_048_576, 1024, 50 * 1_048_576);
 

@@ -36,14 +36,20 @@ export const systemResolver: TargetResolver = async (host) => {
     const res = await withTimeout(lookup(host, { all: true, verbatim: true }), resolveTimeoutMs());
     const addresses = orderAddresses(res.map((r) => r.address));
     if (addresses.length === 0)
-      return { ok: false, reason: "no addresses", notFound: true, resolver: "system", durationMs: Date.now() - t0 };
+      return {
+        ok: false,
+        reason: "the name has no IPv4 or IPv6 address",
+        notFound: true,
+        resolver: "system",
+        durationMs: Date.now() - t0,
+      };
     return { ok: true, addresses, resolver: "system", durationMs: Date.now() - t0 };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "ERROR";
     const notFound = code === "ENOTFOUND" || code === "ENODATA";
     return {
       ok: false,
-      reason: notFound ? `${host} does not resolve (${code})` : `DNS resolution failed (${code})`,
+      reason: notFound ? "no such name in the DNS" : `the DNS lookup failed (${code})`,
       notFound,
       resolver: "system",
       durationMs: Date.now() - t0,
@@ -63,7 +69,7 @@ export const configuredResolver: TargetResolver = async (host) => {
   if (failed)
     return {
       ok: false,
-      reason: `DNS resolution failed (${failed.status})`,
+      reason: `the DNS lookup failed (${failed.status})`,
       notFound: false,
       resolver: label,
       durationMs: Date.now() - t0,
@@ -71,7 +77,7 @@ export const configuredResolver: TargetResolver = async (host) => {
   const nx = a.status === "NXDOMAIN";
   return {
     ok: false,
-    reason: nx ? `${host} does not exist (NXDOMAIN)` : `${host} has no A or AAAA records`,
+    reason: nx ? "no such name in the DNS" : "the name has no IPv4 or IPv6 address",
     notFound: true,
     resolver: label,
     durationMs: Date.now() - t0,

@@ -1,5 +1,5 @@
 // Probe locations and the burst limit of POST /online-check, read at call time.
-import { numberSetting } from "../config/settings";
+import { numberSetting, upstreamTimeoutMs } from "../env";
 
 export type ProbeLocation = { name: string; kind: "local" } | { name: string; kind: "remote"; url: string };
 
@@ -42,4 +42,4 @@ export const onlineCheckRateLimit = () => int("SERVICE_ONLINE_CHECK_RATE_LIMIT",
 export const onlineCheckRateWindowSeconds = () => int("SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS", 60);
 
 /** Per-probe bound: the whole check answers within this plus a little (SERVICE_ONLINE_CHECK_TIMEOUT_MS). */
-export const onlineCheckTimeoutMs = () => int("SERVICE_ONLINE_CHECK_TIMEOUT_MS", 8000);
+export const onlineCheckTimeoutMs = () => int("SERVICE_ONLINE_CHECK_TIMEOUT_MS", upstreamTimeoutMs());

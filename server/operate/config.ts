@@ -1,5 +1,5 @@
-// Settings of the operations endpoints, read at call time and checked at start (server/config/validate.ts).
-import { numberSetting } from "../config/settings";
+// Settings of the operations endpoints, read at call time and checked at start (server/startup/validate.ts).
+import { numberSetting } from "../env";
 
 /** The readiness probe's production budget for the database to answer. */
 export const DATABASE_TIMEOUT_MS = 1000;

@@ -20,6 +20,10 @@ export function metrics(): ServiceMetrics {
   if (g.__serviceMetrics) return g.__serviceMetrics;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client's `nodejs_active_{handles,requests,resources}_total` are gauges with a counter's suffix, which
+  // `promtool check metrics` rejects; the same numbers stay available as the per-type gauges without the suffix.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+    registry.removeSingleMetric(name);
   const registers = [registry];
   const m: ServiceMetrics = {
     registry,
@@ -103,6 +107,14 @@ export function metrics(): ServiceMetrics {
   });
   g.__serviceMetrics = m;
   return m;
+}
+
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The method label: one of the methods HTTP APIs use, else "other" (a client may send any token). */
+export function methodLabel(method: string): string {
+  const m = method.toUpperCase();
+  return KNOWN_METHODS.has(m) ? m : "other";
 }
 
 /** The plan label of a workspace: its plan slugs, sorted and joined (a bounded set, never an id). */

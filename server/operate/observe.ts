@@ -2,7 +2,7 @@
 // admissions by error code, and the client's correlation id. The handler notes what only it knows (the matched
 // route template, the workspace once authenticated) on the request; everything else is read from the response.
 import { logger } from "./log";
-import { metrics } from "./metrics";
+import { methodLabel, metrics } from "./metrics";
 import { tracing } from "./tracing";
 
 interface Note {
@@ -100,7 +100,7 @@ function observe(handle: Handler) {
     }
     try {
       const m = metrics();
-      const labels = { method, route, status: String(status) };
+      const labels = { method: methodLabel(method), route, status: String(status) };
       m.requests.inc(labels);
       m.duration.observe(labels, seconds);
       // Refusals are 4xx on a known route; a 5xx happens after admission (an upstream failed) and is not one.

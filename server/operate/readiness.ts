@@ -101,13 +101,50 @@ export async function checkReadiness(
         }
       : { status: "ok", applied: applied.size, pending: 0 };
   } catch (err) {
-    database = {
-      status: "not_ready",
-      detail: `database did not answer: ${(err as Error).message.split("\n")[0].slice(0, 200)}`,
-    };
-    migrations = { status: "not_ready", detail: "unknown while the database does not answer" };
+    if (missingTable(err)) {
+      // The database answered: it has no migration table yet, so every migration is still to be applied.
+      database = { status: "ok", latency_ms: Date.now() - started };
+      migrations = {
+        status: "not_ready",
+        detail: `migrations pending: the database has none of the ${expectedMigrations().length} migrations applied`,
+        applied: 0,
+        pending: expectedMigrations().length,
+      };
+    } else {
+      database = { status: "not_ready", detail: `database did not answer: ${describeError(err)}` };
+      migrations = { status: "not_ready", detail: "unknown while the database does not answer" };
+    }
   }
   const checks = { database, migrations, shipped_data: shipped, workers };
   const ready = Object.values(checks).every((c) => c.status === "ok");
   return { status: ready ? "ready" : "not_ready", checks };
+}
+
+/** A readable reason for a failed database call, never empty: the message, else its code or type. */
+export function describeError(err: unknown): string {
+  const e = err as { message?: unknown; code?: unknown; name?: unknown; cause?: unknown } | null;
+  const message = typeof e?.message === "string" ? e.message.split("\n")[0].trim().slice(0, 200) : "";
+  if (message) return message;
+  if (typeof e?.code === "string" && e.code) return `error ${e.code} without a message`;
+  if (e?.cause) return describeError(e.cause);
+  const name = typeof e?.name === "string" && e.name !== "Error" ? e.name : "";
+  return name ? `${name} without a message` : "the driver gave no reason";
+}
+
+/** The query failed because the table does not exist (SQLSTATE 42P01, in whichever wrapper the driver used). */
+function missingTable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 6 && cur && typeof cur === "object"; i++) {
+    const o = cur as {
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (o.code === "42P01" || o.kind === "TableDoesNotExist") return true;
+    if (typeof o.message === "string" && /relation "?_prisma_migrations"? does not exist/i.test(o.message)) return true;
+    cur = o.meta?.driverAdapterError ?? o.cause;
+  }
+  return false;
 }

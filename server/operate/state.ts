@@ -7,6 +7,17 @@ export interface ProcessState {
   workersStarted: boolean;
   /** Set from the moment shutdown begins: readiness answers 503 from then on. */
   shuttingDown: boolean;
+  /** Set once start-up has finished; until then scripts/startup-gate.mjs answers the probes itself. */
+  started?: boolean;
+  /**
+   * Set once the start-up steps that hold the event loop (loading the server's code, opening and migrating the
+   * database, first-run seeding) are behind it: scripts/server.mjs opens the public port then (issue 22, item 11).
+   */
+  storeOpened?: boolean;
+  /** The start-up step under way, named by /readyz while starting. */
+  startupStep?: string;
+  /** Why start-up failed, named by /readyz. */
+  startupError?: string;
 }
 
 const g = globalThis as unknown as { __serviceProcessState?: ProcessState };

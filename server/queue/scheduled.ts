@@ -6,6 +6,7 @@
 // every try. Row-shaped work (webhook deliveries, bulk items) runs on the same module's worker loop (./worker.ts).
 import type { Db } from "../db/client";
 import { logger } from "../operate/log";
+import { noteStoreOutage } from "../db/outage";
 
 export interface ScheduledTask {
   name: string;
@@ -146,7 +147,8 @@ export function startScheduler(db: Db, tasks: ScheduledTask[], opts: SchedulerOp
       return await runIfDue(db, task, now);
     } catch (err) {
       // The lease query itself failed (database unavailable): try again at the next tick.
-      logger().error({ component: "queue", job: task.name, err }, "scheduler could not claim a job");
+      if (!noteStoreOutage(err, `scheduler ${task.name}`))
+        logger().error({ component: "queue", job: task.name, err }, "scheduler could not claim a job");
       return "failed";
     } finally {
       running.delete(task.name);

@@ -5,6 +5,7 @@
 // work created in this process, and a stop that waits until every claimed row of the pass under way is settled.
 import { getDb, type Db } from "../db/client";
 import { logger } from "../operate/log";
+import { noteStoreOutage } from "../db/outage";
 
 export interface QueueWorkerSpec {
   /** Name for logs, readiness and shutdown, e.g. "webhook_delivery". */
@@ -44,10 +45,12 @@ export function startQueueWorker(spec: QueueWorkerSpec): void {
         while (!stopped && (await spec.pass(db)));
       } while (again && !stopped);
     } catch (err) {
-      logger().error(
-        { component: "queue", worker: spec.name, err },
-        "queue worker pass failed; its claims expire and run again",
-      );
+      // An unreachable database is said once per interval (server/db/outage.ts), not once per poll.
+      if (!noteStoreOutage(err, `queue worker ${spec.name}`))
+        logger().error(
+          { component: "queue", worker: spec.name, err },
+          "queue worker pass failed; its claims expire and run again",
+        );
     } finally {
       running = null;
       done();

@@ -1,5 +1,5 @@
 // Settings of saved fraud reports, read at call time so tests and operators can change them without a restart.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 /** Largest report content accepted, measured as its JSON text in UTF-8 bytes. */
 export const REPORT_MAX_BYTES = 256 * 1024;

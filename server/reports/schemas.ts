@@ -23,6 +23,11 @@ export const saveReportInput = z.object({
 });
 export type SaveReportInput = z.output<typeof saveReportInput>;
 
+export const reportIdInput = z.object({ id: z.string().min(1).max(64) });
+export const renameReportInput = reportIdInput.extend({
+  title: z.string().trim().min(1, "title must not be empty").max(200),
+});
+
 export const listReportsInput = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().min(1).max(64).optional(),

@@ -1,5 +1,5 @@
 // Rule settings, read at call time so tests and operators can change them without a restart.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 /** SERVICE_RULES_MAX: how many rules one workspace may hold (default 100). */
 export function maxRulesPerWorkspace(): number {

@@ -4,7 +4,7 @@
 // Evaluation never throws: a rule that fails is reported and skipped, and the whole pass has a time budget.
 import { FACTS, toCelContext, type Facts } from "./facts";
 import { CONDITION_FIELDS, normalizeCondition, type Condition } from "./conditions";
-import { compileExpression, describeProblem, type CompiledExpression } from "./expression";
+import { compileExpression, describeProblem, withListLookup, type CompiledExpression } from "./expression";
 import { evaluationBudgetMs } from "./config";
 
 export interface RuleLike {
@@ -94,11 +94,15 @@ const MISSING_FACT = new Set(["no_such_key", "unknown_variable"]);
 
 export type Verdict = { matched: boolean; error: string | null };
 
-/** Runs one rule on a prepared context; never throws. */
-export function runRule(compiled: Compiled, context: Record<string, unknown>): Verdict {
+/** Runs one rule on a prepared context (in_list answered by `lists`, else nothing is listed); never throws. */
+export function runRule(
+  compiled: Compiled,
+  context: Record<string, unknown>,
+  lists?: (name: string, value: unknown) => boolean,
+): Verdict {
   if (!compiled.ok) return { matched: false, error: compiled.message };
   try {
-    const value = compiled.run(context);
+    const value = withListLookup(lists, () => compiled.run(context));
     if (typeof value === "boolean") return { matched: value, error: null };
     return { matched: false, error: `The expression gave ${typeof value}, not true or false.` };
   } catch (err) {
@@ -121,7 +125,7 @@ export interface RulesOutcome<R extends RuleLike> {
 export function evaluateRules<R extends RuleLike>(
   rules: readonly R[],
   facts: Facts,
-  opts: { budgetMs?: number } = {},
+  opts: { budgetMs?: number; lists?: (name: string, value: unknown) => boolean } = {},
 ): RulesOutcome<R> {
   const out: RulesOutcome<R> = { matched: [], shadow: [], errors: [] };
   if (rules.length === 0) return out;
@@ -133,7 +137,7 @@ export function evaluateRules<R extends RuleLike>(
       out.errors.push({ rule, message: `Skipped: the rules of this assessment ran past their ${budget} ms budget.` });
       continue;
     }
-    const v = runRule(compileRule(rule), context);
+    const v = runRule(compileRule(rule), context, opts.lists);
     if (v.error) out.errors.push({ rule, message: v.error });
     else if (v.matched) (rule.mode === "shadow" ? out.shadow : out.matched).push(rule);
   }

@@ -49,7 +49,56 @@ function buildEnvironment(): Environment {
     params: [{ name: "cidrs", type: "list<string>" }],
     handler: (ip: string, list: unknown) => cidrList(list).some((c) => ipInCidr(ip, c)),
   });
+  // in_list("name", value): membership in one of the workspace's named lists (server/lists), through the lookup
+  // the caller installs for the evaluation (withListLookup); with none installed nothing is in any list.
+  for (const type of ["string", "int"] as const) {
+    env.registerFunction({
+      name: "in_list",
+      returnType: "bool",
+      params: [
+        { name: "list", type: "string" },
+        { name: "value", type },
+      ],
+      handler: (name: string, value: unknown) => currentLookup?.(name, value) ?? false,
+    });
+  }
   return env;
+}
+
+type ListLookup = (name: string, value: unknown) => boolean;
+let currentLookup: ListLookup | null = null;
+
+/** Runs `fn` (synchronous: an evaluation) with `lookup` answering in_list. */
+export function withListLookup<T>(lookup: ListLookup | undefined, fn: () => T): T {
+  if (!lookup) return fn();
+  const previous = currentLookup;
+  currentLookup = lookup;
+  try {
+    return fn();
+  } finally {
+    currentLookup = previous;
+  }
+}
+
+/** The list names an expression tests with in_list (each a string literal, checked when it is compiled). */
+export function listNamesIn(source: string): string[] {
+  if (!source.includes("in_list")) return [];
+  let ast: ASTNode;
+  try {
+    ast = celEnvironment().parse(source).ast;
+  } catch {
+    return [];
+  }
+  const names = new Set<string>();
+  const visit = (node: ASTNode) => {
+    if (node.op === "call" && node.args[0] === "in_list") {
+      const first = (node.args[1] as ASTNode[])[0];
+      if (first?.op === "value" && typeof first.args === "string") names.add(first.args);
+    }
+    children(node).forEach(visit);
+  };
+  visit(ast);
+  return [...names];
 }
 
 let environment: Environment | null = null;
@@ -193,6 +242,16 @@ function boundsProblem(source: string, ast: ASTNode): ExpressionProblem | null {
             `comprehensions (${[...COMPREHENSIONS].join(", ")}) may be nested at most ${MAX_COMPREHENSION_DEPTH} deep.`,
           );
         depth += 1;
+      }
+      if (name === "in_list" && node.op === "call") {
+        const first = (node.args[1] as ASTNode[])[0];
+        if (first?.op !== "value" || typeof first.args !== "string")
+          return at(
+            source,
+            start,
+            end,
+            'in_list() takes the list\'s name as a quoted literal, e.g. in_list("blocked_emails", email.address).',
+          );
       }
       if (name === "inCidr" && node.op === "rcall") {
         const arg = (node.args[2] as ASTNode[])[0];

@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { Condition } from "./conditions";
 import { maxRulesPerWorkspace } from "./config";
+import { assertListsExist } from "../lists/lists";
 
 export const RULE_ACTIONS = ["allow", "review", "challenge", "block"] as const;
 export type RuleAction = (typeof RULE_ACTIONS)[number];
@@ -151,6 +152,7 @@ export async function createRule(
     throw new AppError("CONFLICT", `This workspace already has the maximum of ${max} rules; delete one first.`);
   }
   return db.$transaction(async (tx) => {
+    await assertListsExist(tx, a.workspaceId, a.rule.expression);
     const row = await tx.rule.create({
       data: {
         id: newId("rule"),
@@ -173,6 +175,7 @@ export async function updateRuleOrThrow(db: Db, a: Change & { id: string; change
   return db.$transaction(async (tx) => {
     const before = await tx.rule.findFirst({ where: { id: a.id, workspaceId: a.workspaceId } });
     if (!before) throw new AppError("NOT_FOUND", `No rule ${a.id} in this workspace.`);
+    await assertListsExist(tx, a.workspaceId, expression);
     const where = { id: before.id, workspaceId: a.workspaceId };
     // Conditional, so a rule deleted meanwhile is a 404 and never a failed update.
     const res = await tx.rule.updateMany({ where, data: { ...rest, ...formData({ conditions, expression }) } });

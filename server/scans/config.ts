@@ -1,5 +1,5 @@
 // Settings of website scans (see README: SERVICE_SCAN_*).
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 const num = (name: string, fallback: number, min: number, max: number) => numberSetting(name, fallback, { min, max });
 
 /** How long POST /scans waits for the result before answering 202 with the scan's id. */

@@ -16,10 +16,19 @@ export function parseScanTarget(input: string): ScanTarget | null {
   return { url: t.url, host: t.url.hostname.replace(/^\[|\]$/g, "").toLowerCase() };
 }
 
-/** Before any unit is reserved: the SSRF table (400 TARGET_FORBIDDEN) and a name that does not exist (404). */
+/** Before any unit is reserved: the SSRF table (400 TARGET_FORBIDDEN), free like every refusal before admission. */
 export async function vetScanTargetOrThrow(target: ScanTarget): Promise<void> {
   const port = target.url.port ? Number(target.url.port) : null;
   if (port && isBadHttpPort(port)) throw targetForbidden(`port ${port} is not an HTTP port`);
+  const vet = await vetTarget(target.host);
+  if (vet.kind === "forbidden") throw targetForbidden(vet.reason);
+}
+
+/**
+ * After admission: a name the resolver says does not exist is 404 DOMAIN_NOT_FOUND, and the unit counts like any
+ * answer a provider (here DNS) gave; only what the request alone decides is free (server/api/input-decisions.ts).
+ */
+async function assertResolvesOrThrow(target: ScanTarget): Promise<void> {
   const vet = await vetTarget(target.host);
   if (vet.kind === "forbidden") throw targetForbidden(vet.reason);
   if (vet.kind === "unresolved" && vet.notFound)
@@ -30,6 +39,7 @@ export async function startScan(
   db: Db,
   a: { workspaceId: string; target: ScanTarget; visibility: Visibility },
 ): Promise<{ scan: ScanView; finished: boolean }> {
+  await assertResolvesOrThrow(a.target);
   const row = await createRunningScan(db, {
     workspaceId: a.workspaceId,
     host: a.target.host,

@@ -8,21 +8,41 @@ import { assertBillingConfig } from "../billing/config";
 import { getDb, type Db } from "../db/client";
 import { databaseUrl } from "../db/config";
 import { toErrorBody } from "../errors";
-import { geoReader } from "../geo/database";
+import { preloadGeoReader } from "../geo/database";
+import { seedDemoOnFirstRun } from "./demo";
 import { warmIpFeeds } from "../ip/reputation";
-import { startScheduledTasks } from "../queue/tasks";
+import { startScheduledTasks } from "./tasks";
 import { assertEncryptionKeyConfigured, prepareStoredSecrets } from "../secrets/startup";
 import { startWebhookWorker } from "../webhooks/worker";
 import { startBulkWorker } from "../bulk/worker";
-import { createWorkspace } from "../workspaces/workspaces";
 import { logger } from "../operate/log";
 import { startMetricsListener } from "../operate/metrics-listener";
-import { registerLifecycle } from "../operate/lifecycle";
-import { registerMetricSources } from "../operate/sources";
+import { registerLifecycle } from "./lifecycle";
+import { registerMetricSources } from "./sources";
 import { processState } from "../operate/state";
-import { assertValidConfiguration } from "../config/validate";
+import { assertValidConfiguration } from "./validate";
+import { registerBulkProcedures } from "../api/bulk-procedures";
 
 export async function startServer(): Promise<void> {
+  try {
+    await startSteps();
+    processState().started = true;
+    processState().startupStep = undefined;
+    logger().info("server started");
+  } catch (err) {
+    processState().startupError = (err as Error)?.message?.split("\n")[0] || String(err);
+    throw err;
+  }
+}
+
+/** Names the step under way for /readyz while starting, and lets waiting requests (the probes) in between steps. */
+async function step(name: string): Promise<void> {
+  processState().startupStep = name;
+  await new Promise((r) => setImmediate(r));
+}
+
+async function startSteps(): Promise<void> {
+  await step("checking the configuration");
   // An invalid numeric setting (SERVICE_TARGET_TIMEOUT_MS=10s) stops the server here, naming the variable.
   assertValidConfiguration();
   // A wrong or half-configured billing mode stops the server here, naming what is missing.
@@ -30,11 +50,19 @@ export async function startServer(): Promise<void> {
   await adoptNpmRegistrySetting();
   // Production without SERVICE_ENCRYPTION_KEY (or a malformed key) stops the server here, naming the variable.
   assertEncryptionKeyConfigured();
+  await step("opening the database and applying migrations");
   const db = await getDb();
+  await step("preparing stored secrets");
   await prepareStoredSecrets(db);
+  await step("seeding the demo workspace on a first run");
   await seedDemoOnFirstRun(db);
+  processState().storeOpened = true;
+  await step("loading shipped data");
   await warmData();
+  await step("starting background workers");
   startWebhookWorker();
+  // The API layer hands bulk jobs their procedures before the worker starts claiming (server/bulk/procedures.ts).
+  registerBulkProcedures();
   startBulkWorker();
   startScheduledTasks(db);
   processState().workersStarted = true;
@@ -42,6 +70,7 @@ export async function startServer(): Promise<void> {
   registerLifecycle();
   await startMetricsListener();
   if (!databaseUrl()) {
+    await step("opening the admin channel");
     writeServerPid();
     await listenAdminChannel(async (argv) => {
       if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
@@ -75,31 +104,15 @@ async function adoptNpmRegistrySetting(): Promise<void> {
 async function warmData(): Promise<void> {
   const started = Date.now();
   try {
-    geoReader(4);
-    geoReader(6);
+    // Each part in turn, with the event loop free in between (the files are read asynchronously).
+    await preloadGeoReader(4);
+    await step("loading shipped data (IPv6 geolocation)");
+    await preloadGeoReader(6);
+    await step("loading shipped data (IP lists and ASN data)");
     await warmIpFeeds();
     processState().dataLoaded = true;
     logger().info({ duration_ms: Date.now() - started }, "shipped data loaded");
   } catch (err) {
     logger().error({ err }, "warming shipped data failed; lookups will load it on first use");
   }
-}
-
-async function seedDemoOnFirstRun(db: Db): Promise<void> {
-  if (process.env.SERVICE_SEED_DEMO === "0") return;
-  if ((await db.workspace.count()) > 0) return;
-  const owner = (process.env.SERVICE_DEMO_OWNER_EMAIL ?? "demo@example.com").toLowerCase();
-  const ws = await createWorkspace(db, { name: "Demo workspace", plans: ["suite_agency"], ownerEmail: owner });
-  const base = (process.env.SERVICE_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
-  console.log(
-    [
-      "",
-      "First run: created a demo workspace (plan Suite Agency).",
-      `  Workspace: ${ws.workspaceId}`,
-      `  API key:   ${ws.apiKey}   (shown once; store it now)`,
-      `  Dashboard: ${base}/dashboard   (sign in as ${owner})`,
-      `  Try:       curl -H "Authorization: Bearer ${ws.apiKey}" ${base}/v1/ip/8.8.8.8/geo`,
-      "",
-    ].join("\n"),
-  );
 }

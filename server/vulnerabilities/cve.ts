@@ -94,7 +94,7 @@ export async function getCveOrThrow(rawId: string): Promise<CveReport> {
   if (osv.kind === "unavailable" && !kev) {
     throw new AppError(
       "UPSTREAM_UNAVAILABLE",
-      `The OSV advisory database is unavailable (${osv.reason}) and ${cveId} is not in the known-exploited catalog; retry with bounded backoff.`,
+      `The OSV advisory database is unavailable (${osv.reason}) and ${cveId} is not in the known-exploited catalog; try again in a moment.`,
     );
   }
   if (osv.kind === "ok" && osv.records.length === 0 && !kev)

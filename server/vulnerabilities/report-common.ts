@@ -38,7 +38,7 @@ export function publicAdvisory(a: Advisory) {
 export function requireSource<T>(r: Fetched<T>, label: string): Extract<Fetched<T>, { kind: "ok" }> {
   if (r.kind === "ok") return r;
   const why = r.kind === "unavailable" ? r.reason : "answered not found";
-  throw new AppError("UPSTREAM_UNAVAILABLE", `The ${label} is unavailable (${why}); retry with bounded backoff.`);
+  throw new AppError("UPSTREAM_UNAVAILABLE", `The ${label} is unavailable (${why}); try again in a moment.`);
 }
 
 /** The seven full days before today (UTC), the window the download-count service calls "last week". */

@@ -1,5 +1,5 @@
 // Webhook settings, read at call time so tests can change them. Documented in docs/config/webhooks.md.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 const num = (name: string, fallback: number, min: number, max: number): number =>
   numberSetting(name, fallback, { min, max });
 

@@ -10,7 +10,8 @@ import { claimDueDeliveries } from "./claim";
 import { batchSize, deliveryTimeoutMs, pollIntervalMs, workerEnabled } from "./config";
 import { logWebhookError } from "./log";
 import { metrics } from "../operate/metrics";
-import { nextAttemptAfter, PAUSE_RECHECK_MS, RETRY_WINDOW_MS } from "./schedule";
+import { expiredDelivery, pausedDelivery, pausedTooLong } from "./pause";
+import { nextAttemptAfter } from "./schedule";
 import { deliveryBody, sendDelivery } from "./send";
 
 type Delivery = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
@@ -61,18 +62,13 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
     return "failed";
   }
   if (!(await isEntitled(d.workspaceId))) {
-    await settle({
-      status: "paused",
-      nextAttemptAt: new Date(now.getTime() + PAUSE_RECHECK_MS),
-      lastError: "paused: the workspace's plan no longer includes webhooks",
-    });
+    await settle(pausedDelivery(now));
     if (d.status !== "paused")
       await audit(db, d, "webhook.delivery_paused", { webhook_id: hook.id, delivery_id: d.id });
     return "paused";
   }
-  if (d.status === "paused" && now.getTime() - d.createdAt.getTime() > RETRY_WINDOW_MS) {
-    // Entitlement came back too late: an event this old is no longer worth sending.
-    await settle({ status: "expired", lastError: "expired: webhooks returned to the plan after the retry window" });
+  if (d.status === "paused" && pausedTooLong(d.createdAt, now)) {
+    await settle(expiredDelivery);
     return "failed";
   }
   // The secret is stored sealed (server/secrets); it is opened only here, for signing. A secret sealed under a key

@@ -1,5 +1,5 @@
 // Learned-weight settings, read at call time so tests and operators can change them without a restart.
-import { numberSetting } from "../config/settings";
+import { numberSetting } from "../env";
 
 /** SERVICE_LEARNED_WEIGHTS_MIN_LABELS: labelled assessments (both fraud and legitimate among them) before a switch. */
 export const learnedWeightsMinLabels = () => numberSetting("SERVICE_LEARNED_WEIGHTS_MIN_LABELS", 50, { min: 2 });

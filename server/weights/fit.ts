@@ -4,7 +4,7 @@
 // default weight rather than towards zero, so a code with few labels keeps close to its default and only evidence
 // moves it.
 //
-// From log-odds to points. The score is additive (server/assessment/score.ts): points of the signals that fired,
+// From log-odds to points. The score is additive (server/scoring/score.ts): points of the signals that fired,
 // clamped to 0..100, read in bands (30 medium, 60 high, 80 critical). A logistic model is additive in log-odds, so
 // one fixed scale maps one onto the other: POINTS_PER_LOG_ODDS = 50 / ln 10, i.e. a signal that multiplies the odds
 // of fraud tenfold adds 50 points, twice as strong (hundredfold) adds 100. Signals that make fraud less likely get

@@ -3,7 +3,7 @@
 // SERVICE_WEIGHTS_CACHE_SECONDS (the authentication path reads no workspace row to piggyback on). The read runs
 // beside the evidence lookups, so even a cache miss adds no round trip to the assessment's latency.
 import type { Db } from "../db/client";
-import type { LearnedWeights, WeightSet } from "../assessment/score";
+import type { LearnedWeights, WeightSet } from "../scoring/score";
 import { weightsCacheSeconds } from "./config";
 
 export interface WeightsInUse {

@@ -1,11 +1,11 @@
-// A workspace's signal weights: the defaults (server/assessment/score.ts) beside weights learned from its own outcome
+// A workspace's signal weights: the defaults (server/scoring/score.ts) beside weights learned from its own outcome
 // labels (./fit.ts), with the labels behind each code, and the switch between them. Switching to learned weights
 // fits once and keeps that snapshot, so scoring never refits and a label never changes scores by surprise: the
 // workspace refits by switching to `learned` again. Only this workspace's labels and assessments are ever read.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { isFraudLike, OUTCOME_EVENT, OUTCOMES } from "../assessment/outcomes";
-import { SIGNAL_WEIGHTS, type WeightSet } from "../assessment/score";
+import { SIGNAL_WEIGHTS, type WeightSet } from "../scoring/score";
 import { recordAudit, type Actor } from "../audit/audit";
 import { learnedWeightsMaxLabels, learnedWeightsMinLabels } from "./config";
 import { fitSignalWeights, type LabelledSignals } from "./fit";

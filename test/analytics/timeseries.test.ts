@@ -194,7 +194,7 @@ describe("GET /v1/analytics/timeseries", () => {
       ["dashboard", 2, 1],
       [ws.keyB, 1, 1],
     ]);
-    expect(body.keys[1]).toMatchObject({ name: "Dashboard (members)", prefix: null, status: null });
+    expect(body.keys[1]).toMatchObject({ name: "Dashboard", prefix: null, status: null });
     expect(body.keys[2]).toMatchObject({ name: "Key B", status: "active" });
     expect(body.topSignals).toEqual([
       { signal: "tor_exit", count: 2 },

@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   delete process.env.SERVICE_PUBLISHABLE_RATE_LIMIT;
+  delete process.env.SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS;
   delete process.env.SERVICE_TRUST_PROXY;
   delete process.env.SERVICE_ALLOWED_ORIGINS;
 });
@@ -203,6 +204,8 @@ describe("using a publishable key", () => {
 
   it("is rate-limited per client IP: 429 with Retry-After, nothing charged; another IP still passes", async () => {
     process.env.SERVICE_PUBLISHABLE_RATE_LIMIT = "2";
+    // An hour-long fixed window: a minute boundary passing between two requests of a slow run cannot reset it.
+    process.env.SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS = "3600";
     process.env.SERVICE_TRUST_PROXY = "1";
     const ws = await withPublishableKey();
     const from = (ip: string) => checkFrom(ws.pk, SHOP, { "X-Forwarded-For": ip });
@@ -219,6 +222,8 @@ describe("using a publishable key", () => {
 
   it("counts an IPv6 visitor by its /64: rotating addresses inside one /64 do not get fresh buckets", async () => {
     process.env.SERVICE_PUBLISHABLE_RATE_LIMIT = "2";
+    // An hour-long fixed window: a minute boundary passing between two requests of a slow run cannot reset it.
+    process.env.SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS = "3600";
     process.env.SERVICE_TRUST_PROXY = "1";
     const ws = await withPublishableKey();
     const from = (ip: string) => checkFrom(ws.pk, SHOP, { "X-Forwarded-For": ip });

@@ -51,6 +51,8 @@ afterEach(() => {
   dns.truncateUdp = false;
   dns.delayMs = 0;
   delete process.env.SERVICE_DNS_TIMEOUT_MS;
+  delete process.env.SERVICE_UPSTREAM_TIMEOUT_MS;
+  second.down = false;
 });
 
 const use = (...servers: FakeDnsServer[]) => {
@@ -140,6 +142,22 @@ describe("DNS client against a local resolver", () => {
     const r = await queryDns("example.test", "A");
     expect(r.status).toBe("TIMEOUT");
     expect(Date.now() - t0).toBeLessThan(1500);
+  });
+
+  it("waits no longer than the upstream budget over all servers: a server is asked only with the time left", async () => {
+    // Each down server would take SERVICE_DNS_TIMEOUT_MS; three of them the sum. The budget ends the query instead.
+    use(dns, second, dns);
+    dns.down = true;
+    second.down = true;
+    process.env.SERVICE_DNS_TIMEOUT_MS = "300";
+    process.env.SERVICE_UPSTREAM_TIMEOUT_MS = "400";
+    const asked = { first: dns.queries.length, second: second.queries.length };
+    const r = await queryDns("example.test", "A");
+    expect(r.status).toBe("TIMEOUT");
+    // The first server had 300 ms, the second the 100 ms left, and the third (the first again) was never asked.
+    expect(r.attempts.map((a) => a.outcome)).toEqual(["TIMEOUT", "TIMEOUT"]);
+    expect(dns.queries.length - asked.first).toBe(1);
+    expect(second.queries.length - asked.second).toBe(1);
   });
 
   it("reports ERROR, not a crash, when no usable resolver is configured", async () => {

@@ -117,6 +117,21 @@ describe("dns.lookup", () => {
     }
   });
 
+  it("answers 503 when the resolver says a well-known domain does not exist, and an unknown name's NXDOMAIN as it is", async () => {
+    // The fake resolver answers NXDOMAIN for every name it does not serve, as a broken or filtering resolver does.
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "gmail.com", type: "MX" });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(res.body.error).toMatchObject({ code: "UPSTREAM_UNAVAILABLE" });
+    expect(res.body.error.message).toContain("the resolver is unreliable");
+    const unknown = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "nothing-here.test" });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.status).toBe("NXDOMAIN");
+    // Both asked the resolver: both count.
+    expect(await app.used(ws.workspaceId)).toBe(2);
+  });
+
   it("reports SERVFAIL as the domain's status", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     dns.setFailure("broken.example.test", "SERVFAIL");

@@ -112,3 +112,22 @@ describe("GET /domain/{domain}/subdomains domain function", () => {
     });
   });
 });
+
+describe("no upstream is waited for more than 5 s by default (issue 22, item 19)", () => {
+  it("a CT source that never answers is a 503 with Retry-After within about 5 s", async () => {
+    delete process.env.SERVICE_CT_TIMEOUT_MS;
+    ct.mode = "hang";
+    try {
+      const started = Date.now();
+      const err = await getSubdomainsOrThrow({ domain: "never-retained.com", limit: 10, offset: 0 }).catch((e) => e);
+      const waited = Date.now() - started;
+      expect(err.appCode).toBe("UPSTREAM_UNAVAILABLE");
+      expect(err.headers["Retry-After"]).toMatch(/^\d+$/);
+      expect(waited).toBeGreaterThanOrEqual(4_500);
+      expect(waited).toBeLessThan(6_500);
+    } finally {
+      ct.mode = "ok";
+      process.env.SERVICE_CT_TIMEOUT_MS = "1500";
+    }
+  }, 15_000);
+});

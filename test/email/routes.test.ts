@@ -63,6 +63,14 @@ describe("email.security", () => {
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
+  it("answers 503 instead of 'no SPF, no DMARC' when the resolver says a well-known domain does not exist", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await callProcedure(app, ws.apiKey, "email.emailSecurity", { domain: "gmail.com" });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(res.body.error.message).toContain("the resolver is unreliable");
+  });
+
   it.each([
     { domain: "localhost" },
     { domain: "_dmarc.acme.test" },

@@ -3,13 +3,13 @@
 // once per cadence; `feeds status` shows cadence, next run and the last error; `off` disables one feed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { feedsCommand } from "../../server/admin/feeds-command";
-import { configurationProblems } from "../../server/config/validate";
+import { configurationProblems } from "../../server/startup/validate";
 import { getDb, type Db } from "../../server/db/client";
 import { getFeed, resetFeedCache } from "../../server/feeds/loader";
 import { FEED_JOB_PREFIX, feedCadenceMs, feedRefreshTasks } from "../../server/feeds/schedule";
 import { feedStatus } from "../../server/feeds/status";
 import { retryDelayMs, runIfDue, startScheduler, type ScheduledTask } from "../../server/queue/scheduled";
-import { scheduledTasks } from "../../server/queue/tasks";
+import { scheduledTasks } from "../../server/startup/tasks";
 import { startFeedServer, type FakeFeedServer } from "../fakes/feed-server";
 
 let db: Db;

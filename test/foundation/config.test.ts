@@ -1,9 +1,14 @@
 // Numeric settings are validated with zod: an invalid value fails loudly naming the variable (at start-up for all
 // of them), where it used to fall back to the default in silence.
 import { afterEach, describe, expect, it } from "vitest";
-import { configurationProblems } from "../../server/config/validate";
-import { ConfigurationError, numberSetting } from "../../server/config/settings";
+import { configurationProblems } from "../../server/startup/validate";
+import { ConfigurationError, numberSetting } from "../../server/env";
 import { requestTimeoutMs } from "../../server/net/config";
+import { rdapTimeoutMs } from "../../server/providers/rdap/config";
+import { ctTimeoutMs } from "../../server/providers/ct/config";
+import { upstreamTimeoutMs as packageTimeoutMs } from "../../server/providers/packages/config";
+import { onlineCheckTimeoutMs } from "../../server/online-check/config";
+import { domainPartTimeoutMs } from "../../server/domain/config";
 
 const touched = new Set<string>();
 function setEnv(name: string, value: string) {
@@ -33,7 +38,7 @@ describe("numeric settings", () => {
     setEnv("SERVICE_TARGET_TIMEOUT_MS", value);
     expect(() => requestTimeoutMs()).toThrow(ConfigurationError);
     expect(() => requestTimeoutMs()).toThrow(
-      `SERVICE_TARGET_TIMEOUT_MS="${value}" is invalid: it must be ${accepted} (unset means 10000).`,
+      `SERVICE_TARGET_TIMEOUT_MS="${value}" is invalid: it must be ${accepted} (unset means 5000).`,
     );
   });
 
@@ -45,6 +50,18 @@ describe("numeric settings", () => {
     expect(problems).toHaveLength(2);
     expect(problems.join("\n")).toMatch(/SERVICE_WEBHOOK_TIMEOUT_MS="fast" is invalid/);
     expect(problems.join("\n")).toMatch(/SERVICE_CT_MAX_BYTES="-1" is invalid/);
+  });
+
+  it("every upstream waits at most SERVICE_UPSTREAM_TIMEOUT_MS (5 s) unless its own setting says otherwise", () => {
+    const readers = [requestTimeoutMs, rdapTimeoutMs, ctTimeoutMs, packageTimeoutMs, onlineCheckTimeoutMs];
+    readers.push(domainPartTimeoutMs);
+    expect(readers.map((r) => r())).toEqual(readers.map(() => 5000));
+    setEnv("SERVICE_UPSTREAM_TIMEOUT_MS", "3000");
+    expect(readers.map((r) => r())).toEqual(readers.map(() => 3000));
+    setEnv("SERVICE_RDAP_TIMEOUT_MS", "8000");
+    expect(rdapTimeoutMs()).toBe(8000);
+    setEnv("SERVICE_UPSTREAM_TIMEOUT_MS", "5s");
+    expect(configurationProblems()).toEqual([expect.stringContaining(`SERVICE_UPSTREAM_TIMEOUT_MS="5s" is invalid`)]);
   });
 
   it.each([

@@ -25,7 +25,7 @@ const restThroughNode = (req: IncomingMessage, res: ServerResponse) => serveDire
 
 beforeAll(async () => {
   app = await createTestApp();
-  server = http.createServer(createFront(restThroughNode));
+  server = http.createServer({ requireHostHeader: false }, createFront(restThroughNode));
   server.on("clientError", answerClientError);
   server.on("connect", answerConnect);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -118,5 +118,85 @@ describe("everything else goes to the handler untouched", () => {
     const missing = await raw("GET /v1/nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body)).toEqual(lookupNotFound);
+  });
+});
+
+/** Sends raw bytes and returns everything the server wrote until it closed the connection. */
+function rawAll(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let data = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (c) => (data += c));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(data));
+    socket.write(bytes);
+  });
+}
+
+describe("hostile request lines and headers (issue 22, items 17, 18, 20)", () => {
+  it.each(["/", "/healthz", "/api/trpc/x", "/V1/ip/8.8.8.8/geo", "/v1%2fip/8.8.8.8/geo", "//v1/ip/8.8.8.8/geo"])(
+    "TRACE %s is 404 or 405, JSON when it looks like /v1, never 500",
+    async (path) => {
+      const res = await raw(`TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect([404, 405]).toContain(res.status);
+      if (/^\/+v1/i.test(path)) expect(JSON.parse(res.body)).toEqual(lookupNotFound);
+    },
+  );
+
+  it("a /v1 request without a Host header gets the spec's JSON error body", async () => {
+    const res = await raw("GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe("INVALID_REQUEST");
+  });
+
+  it("dot segments under /v1 are 404 LOOKUP_NOT_FOUND in JSON", async () => {
+    for (const path of ["/v1/jobs/../../etc/passwd/cancel", "/v1/jobs/%2e%2e/x", "/v1/./ip/8.8.8.8/geo"]) {
+      const res = await raw(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
+      expect(res.status, path).toBe(404);
+      expect(JSON.parse(res.body)).toEqual(lookupNotFound);
+    }
+  });
+
+  it("a full-URL request line and //v1 are answered as /v1, not redirected", async () => {
+    const ws = await app.seedWorkspace();
+    for (const target of [`http://127.0.0.1:${port}/v1/ip/8.8.8.8/geo`, "//v1/ip/8.8.8.8/geo"]) {
+      const res = await raw(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(res.status, target).toBe(200);
+      expect(JSON.parse(res.body).ip).toBe("8.8.8.8");
+    }
+  });
+
+  it("bytes pipelined after a metered GET: its 200 goes out first, then the error for what followed", async () => {
+    const ws = await app.seedWorkspace();
+    const out = await rawAll(
+      `GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nContent-Length: 0\r\n\r\n{}`,
+    );
+    const statuses = [...out.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1).every((s) => s === 400)).toBe(true);
+    expect(out).toContain('"ip":"8.8.8.8"');
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("conflicting or repeated credentials are 401, whichever comes first", async () => {
+    const ws = await app.seedWorkspace();
+    const heads = [
+      `Authorization: Bearer ${ws.apiKey}\r\nX-API-Key: svc_live_invalid`,
+      `X-API-Key: ${ws.apiKey}\r\nAuthorization: Bearer svc_live_invalid`,
+      `Authorization: Bearer ${ws.apiKey}\r\nAuthorization: Bearer svc_live_invalid`,
+      `Authorization: Bearer ${ws.apiKey}\r\nAuthorization: Bearer ${ws.apiKey}`,
+      `X-API-Key: ${ws.apiKey}\r\nX-API-Key: svc_live_invalid`,
+    ];
+    for (const h of heads) {
+      const res = await raw(`GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\n${h}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, h).toBe(401);
+      expect(JSON.parse(res.body).error.code).toBe("UNAUTHORIZED");
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });

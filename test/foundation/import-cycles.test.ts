@@ -1,39 +1,12 @@
-// Layers one way (issue 11): no module under server/ reaches itself again through its static imports. Type-only
-// imports vanish at compile time and lazy `import()` calls run after every module has loaded, so neither can
-// make a module see another half-initialised; both are left out. server/db/generated (Prisma's output) is not ours.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// Layers one way (issues 11, 23): no module under server/ or app/ reaches itself again through its imports. The graph
+// (./import-graph.ts) sees static, re-exporting, bare side-effect and dynamic imports; type-only imports are left out
+// on purpose, since they vanish at compile time and cannot run a module. Prisma's generated client is not ours.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importGraph, runtimeSpecifiers } from "./import-graph";
 
 const root = path.join(process.cwd(), "server");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === "generated" ? [] : sourceFiles(full);
-    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [full] : [];
-  });
-}
-
-/** Static value imports (and re-exports) of each file, resolved to files under server/. */
-function importGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(root)) {
-    const text = readFileSync(file, "utf8");
-    const specifiers = [
-      ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+["']([^"']+)["']/g),
-    ].map((m) => m[1]!);
-    const deps: string[] = [];
-    for (const s of specifiers) {
-      if (!s.startsWith(".")) continue;
-      const base = path.resolve(path.dirname(file), s);
-      const hit = [`${base}.ts`, path.join(base, "index.ts")].find((c) => existsSync(c));
-      if (hit) deps.push(hit);
-    }
-    graph.set(file, deps);
-  }
-  return graph;
-}
+const app = path.join(process.cwd(), "app");
 
 /** Strongly connected groups of more than one module, or a module importing itself (Tarjan). */
 export function cycles(graph: Map<string, string[]>): string[][] {
@@ -71,8 +44,8 @@ export function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("import cycles", () => {
-  it("no module under server/ imports itself back through its static imports", () => {
-    const rel = cycles(importGraph()).map((group) => group.map((f) => path.relative(root, f)));
+  it("no module under server/ or app/ imports itself back, by any run-time form of import", () => {
+    const rel = cycles(importGraph([root, app])).map((group) => group.map((f) => path.relative(process.cwd(), f)));
     expect(rel).toEqual([]);
   });
 
@@ -84,7 +57,27 @@ describe("import cycles", () => {
       ["d", ["a"]],
     ]);
     expect(cycles(graph)).toEqual([["a", "b", "c"]]);
-    const real = importGraph();
+    const real = importGraph([root]);
     expect(real.get(path.join(root, "api", "trpc.ts"))).toContain(path.join(root, "errors.ts"));
+  });
+
+  it("sees static, re-exporting, bare side-effect and dynamic imports, and leaves type-only ones out", () => {
+    const text = [
+      'import { a } from "./static";',
+      'import "./bare";',
+      'export * from "./reexport";',
+      'export { b } from "./reexport-named";',
+      'const c = () => import("./dynamic");',
+      'import type { T } from "./type-only";',
+      'export type { U } from "./type-reexport";',
+    ].join("\n");
+    expect(runtimeSpecifiers(text).sort()).toEqual(
+      ["./bare", "./dynamic", "./reexport", "./reexport-named", "./static"].sort(),
+    );
+    const graph = new Map([
+      ["root.ts", ["bulk-procedures.ts"]],
+      ["bulk-procedures.ts", ["root.ts"]],
+    ]);
+    expect(cycles(graph)).toEqual([["bulk-procedures.ts", "root.ts"]]);
   });
 });

@@ -42,21 +42,19 @@ beforeAll(async () => {
         req.on("data", (c) => (body += c));
         req.on("end", () => {
           const { url } = JSON.parse(body) as { url: string };
-          res
-            .writeHead(200, { "content-type": "application/json" })
-            .end(
-              JSON.stringify({
-                reachable: true,
-                up: true,
-                status: 200,
-                finalUrl: url,
-                redirects: 0,
-                address: "198.51.100.7",
-                timing: null,
-                error: null,
-                checkedAt: new Date().toISOString(),
-              }),
-            );
+          res.writeHead(200, { "content-type": "application/json" }).end(
+            JSON.stringify({
+              reachable: true,
+              up: true,
+              status: 200,
+              finalUrl: url,
+              redirects: 0,
+              address: "198.51.100.7",
+              timing: null,
+              error: null,
+              checkedAt: new Date().toISOString(),
+            }),
+          );
         });
       },
     },

@@ -1,7 +1,7 @@
 // The one rule for a request's origin and caller address (server/http/origin.ts): X-Forwarded-* count only when
 // SERVICE_TRUST_PROXY says how many proxies set them, and the setting is checked strictly at start.
 import { afterEach, describe, expect, it } from "vitest";
-import { configurationProblems } from "../../server/config/validate";
+import { configurationProblems } from "../../server/startup/validate";
 import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
 import {
   clientAddress,

@@ -183,6 +183,26 @@ describe("POST /v1/go/links/{id}/disable", () => {
     expect(await app.db.event.count({ where: { workspaceId: ws.workspaceId, type: "link.disabled" } })).toBe(1);
   });
 
+  it("enables a disabled link again: it redirects, one link.enabled event, no units; enabling an active link changes nothing", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const link = await linkOf(ws.apiKey, "https://example.com/back-on");
+    await disable(ws.apiKey, link.id);
+    expect((await follow(link.slug)).status).toBe(410);
+    const enable = () => app.request("POST", `/v1/go/links/${link.id}/enable`, { key: ws.apiKey, body: {} });
+    const res = await enable();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: link.id, status: "active", disabled_at: null });
+    expect((await follow(link.slug)).status).toBe(302);
+    expect((await enable()).status).toBe(200);
+    const events = await app.db.event.findMany({ where: { workspaceId: ws.workspaceId, type: "link.enabled" } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor: `api_key:${ws.apiKeyId}` });
+    const other = await app.seedWorkspace({ plans: ["free"] });
+    const theirs = await app.request("POST", `/v1/go/links/${link.id}/enable`, { key: other.apiKey, body: {} });
+    expect(theirs.status).toBe(404);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
   it("never reuses a disabled link for the same destination", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const link = await linkOf(ws.apiKey, "https://example.com/reuse-after-disable");

@@ -34,11 +34,15 @@ describe("following a link", () => {
     }
   });
 
-  it("answers 404 with an HTML page to a browser", async () => {
+  it("answers 404 to a browser with a styled page that says what happened in words, not a bare status", async () => {
     const res = await follow("Zz9Zz9Z", "text/html,application/xhtml+xml");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(await res.text()).toContain("No such link.");
+    const html = await res.text();
+    expect(html).toContain("<h1>This link does not exist</h1>");
+    expect(html).toContain('<meta name="viewport"');
+    expect(html).toMatch(/<style>[^<]*font-family/);
+    expect(html).not.toContain("<h1>404</h1>");
   });
 
   it("answers 410 for an expired link and for a disabled one, without counting", async () => {
@@ -59,6 +63,13 @@ describe("following a link", () => {
       error: { code: "LINK_DISABLED", message: "This link has been disabled." },
     });
     expect((await app.db.link.findUnique({ where: { slug: plain.body.slug } }))?.clicks).toBe(0);
+    // A browser gets the same status with a page in words.
+    const seen = await follow(plain.body.slug, "text/html");
+    expect(seen.status).toBe(410);
+    expect(await seen.text()).toContain("<h1>This link has been turned off</h1>");
+    const late = await follow(expiring.body.slug, "text/html");
+    expect(late.status).toBe(410);
+    expect(await late.text()).toContain("<h1>This link has expired</h1>");
   });
 
   it("never redirects to a stored destination that breaks the URL rules", async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { GET as metricsRoute } from "../../app/metrics/route";
 import { startMetricsListener, stopMetricsListener } from "../../server/operate/metrics-listener";
-import { registerMetricSources } from "../../server/operate/sources";
+import { registerMetricSources } from "../../server/startup/sources";
 import { createTestApp, type TestApp } from "../harness";
 
 type Family = {
@@ -141,5 +141,40 @@ describe("counters after known requests", () => {
       expect(v).not.toMatch(/\b\d{1,3}(\.\d{1,3}){3}\b/);
       expect(v).not.toMatch(/^ws_|^key_|^sk_/);
     }
+  });
+});
+
+// The scrape as Prometheus' own linter reads it (issue 22, item 14: prom-client's `nodejs_active_*_total` gauges
+// made `promtool check metrics` exit 3). promtool comes from Debian's `prometheus` package; CI installs it.
+describe("promtool check metrics", () => {
+  it("finds nothing in a scrape after known, unknown-path and unknown-method requests", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { existsSync } = await import("node:fs");
+    const promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].find((p) => existsSync(p));
+    expect(
+      promtool,
+      "promtool not found: install Debian's `prometheus` package (apt-get install prometheus)",
+    ).toBeDefined();
+    await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
+    await app.request("GET", "/v1/no/such/route");
+    const before = value(await scrape(), "service_http_requests_total", { method: "other", route: "unmatched" });
+    expect((await app.request("PROPFIND", "/v1/ip/8.8.8.8/geo")).status).toBe(404);
+    expect((await app.request("BREW", "/v1/coffee")).status).toBe(404);
+    process.env.SERVICE_METRICS_TOKEN = TOKEN;
+    const text = await (
+      await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }))
+    ).text();
+    const families = parsePrometheusTextFormat(text) as Family[];
+    // Any method token a client sends is counted under one bounded label value.
+    expect(value(families, "service_http_requests_total", { method: "other", route: "unmatched" }) - before).toBe(2);
+    const methods = new Set(
+      families.find((f) => f.name === "service_http_requests_total")!.metrics.map((m) => m.labels?.method),
+    );
+    expect(
+      [...methods].every((m) => ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"].includes(m!)),
+    ).toBe(true);
+    const r = spawnSync(promtool!, ["check", "metrics"], { input: text, encoding: "utf8" });
+    expect(`${r.stdout}${r.stderr}`.trim()).toBe("");
+    expect(r.status).toBe(0);
   });
 });

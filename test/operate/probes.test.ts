@@ -111,3 +111,50 @@ describe("GET /readyz", () => {
     Object.assign(processState(), { shuttingDown: false });
   });
 });
+
+// Issue 22, item 11: /readyz names what is not ready and why. An error without a message read "database did not
+// answer: " with nothing after it; a reachable database without tables read as "did not answer".
+describe("readiness names the reason", () => {
+  it("says why when the database's error has no message", async () => {
+    Object.assign(processState(), { dataLoaded: true, workersStarted: true, shuttingDown: false });
+    const silent = Object.assign(new Error(""), { code: "ECONNRESET" });
+    const r = await checkReadiness({ db: () => Promise.reject(silent) });
+    expect(r.status).toBe("not_ready");
+    expect(r.checks.database.detail).toBe("database did not answer: error ECONNRESET without a message");
+    const bare = await checkReadiness({ db: () => Promise.reject(new Error("")) });
+    expect(bare.checks.database.detail).not.toMatch(/:\s*$/);
+  });
+
+  it("reads a reachable database without tables as migrations pending", { timeout: 180_000 }, async () => {
+    Object.assign(processState(), { dataLoaded: true, workersStarted: true, shuttingDown: false });
+    // A reachable database without the service's tables: a fresh in-memory PGlite, or on PostgreSQL a search path
+    // naming a schema that does not exist.
+    let empty: PrismaClient;
+    let closeEmpty: () => Promise<unknown>;
+    if (process.env.DATABASE_URL) {
+      const { default: pg } = await import("pg");
+      const pool = new pg.Pool({
+        connectionString: process.env.DATABASE_URL,
+        options: "-c search_path=t_no_tables_here",
+      });
+      empty = new PrismaClient({ adapter: new PrismaPg(pool as never, { schema: "t_no_tables_here" }) });
+      closeEmpty = () => pool.end();
+    } else {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { PrismaPGlite } = await import("pglite-prisma-adapter");
+      const lite = await PGlite.create("memory://");
+      empty = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+      closeEmpty = () => lite.close();
+    }
+    try {
+      const r = await checkReadiness({ db: async () => empty });
+      expect(r.checks.database.status).toBe("ok");
+      expect(r.checks.migrations.status).toBe("not_ready");
+      expect(r.checks.migrations.detail).toMatch(/^migrations pending/);
+      expect(r.checks.migrations.pending).toBeGreaterThan(0);
+    } finally {
+      await empty.$disconnect();
+      await closeEmpty();
+    }
+  });
+});

@@ -32,15 +32,24 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Starts the production server with `env`. `via: "npm"` runs `npm start` exactly as a container's `CMD npm start`
+ * does, so the pid in `child` is npm's own.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { via?: "node" | "npm"; port?: number } = {},
+): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
   let out = "";
   // Not a declared production deployment (that would need the operator's secrets): start.mjs still runs the
   // production build with NODE_ENV=production.
   const inherited: Record<string, string | undefined> = { ...process.env };
   delete inherited.NODE_ENV;
   delete inherited.SERVICE_ENV;
-  const child = spawn(process.execPath, [path.join("scripts", "start.mjs")], {
+  const [command, args] =
+    opts.via === "npm" ? ["npm", ["start"]] : [process.execPath, [path.join("scripts", "start.mjs")]];
+  const child = spawn(command, args, {
     env: {
       ...inherited,
       SERVICE_ENCRYPTION_KEY: ENCRYPTION_KEY,
@@ -53,6 +62,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
       ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    // npm's own process group, so a failed test can end npm and the server it started together (kill(-pid)).
+    detached: opts.via === "npm",
   });
   child.stdout!.on("data", (c) => (out += c));
   child.stderr!.on("data", (c) => (out += c));

@@ -124,12 +124,18 @@ describe("the SSRF table applied to scans", () => {
     expect(res.body.redirects).toEqual([{ url: `http://b.test:${world.http.port}/to-metadata`, status: 302 }]);
   });
 
-  it("a name that does not resolve is 404 DOMAIN_NOT_FOUND and costs nothing", async () => {
+  it("a name that does not resolve is 404 DOMAIN_NOT_FOUND: free for a special-use name, counted after a DNS answer", async () => {
     const ws = await app.seedWorkspace();
+    const special = await scan(ws.apiKey, "https://nowhere.invalid/");
+    expect(special.status).toBe(404);
+    expect(special.body.error.code).toBe("DOMAIN_NOT_FOUND");
+    expect(await app.used(ws.workspaceId)).toBe(0);
     const res = await scan(ws.apiKey, "https://nowhere.test/");
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("DOMAIN_NOT_FOUND");
-    expect(await app.used(ws.workspaceId)).toBe(0);
+    // Said once, in words: not "nowhere.test does not resolve: nowhere.test does not resolve (ENOTFOUND)."
+    expect(res.body.error.message).toBe("nowhere.test does not resolve: no such name in the DNS.");
+    expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
   it("input that is not a URL or host is 400 INVALID_REQUEST", async () => {

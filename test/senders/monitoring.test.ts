@@ -3,7 +3,7 @@
 // run kept on the lease and retried sooner.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { claimLease, runIfDue, startScheduler, type ScheduledTask } from "../../server/queue/scheduled";
-import { scheduledTasks } from "../../server/queue/tasks";
+import { scheduledTasks } from "../../server/startup/tasks";
 import { runSenderChecks, SENDER_CHECK_TASK } from "../../server/senders/monitor";
 import { setPlans } from "../../server/workspaces/workspaces";
 import { startFakeDnsServer } from "../fakes/dns-server";

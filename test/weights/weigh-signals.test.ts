@@ -1,7 +1,7 @@
 // The one weight function with learned weights: a learned code replaces its default on every event, a stale list
 // still counts half or a quarter of whichever weight is in use, and codes without a learned weight keep theirs.
 import { describe, expect, it } from "vitest";
-import { signalWeight, weighSignals } from "../../server/assessment/score";
+import { signalWeight, weighSignals } from "../../server/scoring/score";
 
 describe("weighSignals", () => {
   it.each([

@@ -8,11 +8,18 @@ import { ShownOnceKey } from "./ShownOnceKey";
 import { useTRPC } from "./trpc";
 import { selectWorkspace } from "./workspace-cookie";
 
-export function CreateWorkspaceForm() {
+/**
+ * `refreshSwitcher`: beside an open workspace (the overview), the switcher's list, which comes from the server
+ * layout, is refreshed as soon as the new workspace exists. Not on the first-run screen: there the refreshed
+ * layout would replace this form, and with it the key that is shown only once, before the user could copy it.
+ */
+export function CreateWorkspaceForm({ refreshSwitcher = false }: { refreshSwitcher?: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState("");
-  const create = useMutation(trpc.account.createWorkspace.mutationOptions());
+  const create = useMutation(
+    trpc.account.createWorkspace.mutationOptions({ onSuccess: () => (refreshSwitcher ? router.refresh() : undefined) }),
+  );
   if (create.data) {
     const { workspaceId, apiKey } = create.data;
     return (

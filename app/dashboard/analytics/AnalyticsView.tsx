@@ -300,10 +300,17 @@ function TopErrors({ errors, requests }: { errors: Timeseries["responses"]["topE
 
 const ENDPOINTS_SHOWN = 10;
 
-/** A procedure the API does not publish (the dashboard's own), named from its path: "account.createKey" is "Create key (dashboard)". */
-function dashboardOnly(procedure: string): string {
-  const words = (procedure.split(".").pop() ?? procedure).replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (dashboard)`;
+/**
+ * A procedure the API does not publish (the dashboard's own), named in words from its path: "account.createKey" is
+ * "Account: create key", "webhooks.list" is "Webhooks: list"; the row says "Dashboard" where others give a route.
+ */
+export function dashboardOnly(procedure: string): string {
+  const words = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  const parts = procedure.split(".");
+  const action = words(parts.pop() ?? procedure);
+  const section = parts.map(words).join(" ");
+  const text = section ? `${section}: ${action}` : action;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /** Requests and errors per endpoint, the ones with the most errors first. */
@@ -350,7 +357,7 @@ function EndpointErrors({
                 <tr key={e.endpoint}>
                   <th scope="row">
                     {name ? name.summary : dashboardOnly(e.endpoint)}
-                    {name?.route ? <span className="muted small endpoint-route">{name.route}</span> : null}
+                    <span className="muted small endpoint-route">{name?.route ?? "Dashboard"}</span>
                   </th>
                   <td className="num">{fmt.format(e.requests)}</td>
                   <td className="num">{fmt.format(e.clientErrors)}</td>

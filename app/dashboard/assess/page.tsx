@@ -1,4 +1,5 @@
 import { Attribution } from "../_components/Attribution";
+import { Gated } from "../_components/PlanGate";
 import { procedureCost } from "../_components/procedure-cost";
 import { AssessView } from "./AssessView";
 
@@ -13,7 +14,9 @@ export default function AssessPage() {
         Scores a signup, login, checkout, form or API event exactly as <code>POST /v1/assess</code> does, with this
         workspace&apos;s rules, and records it as an investigation event.
       </p>
-      <AssessView cost={procedureCost("assessment.assess") ?? "1 unit"} />
+      <Gated capability="full" feature="Assessments">
+        <AssessView cost={procedureCost("assessment.assess") ?? "1 unit"} />
+      </Gated>
       <Attribution />
     </>
   );

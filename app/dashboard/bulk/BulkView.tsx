@@ -10,7 +10,8 @@ import { download } from "../_components/download";
 import { errorCode, ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
-import { PlanGate } from "../webhooks/PlanGate";
+import { PlanGate } from "../_components/PlanGate";
+import { SaveReportButton } from "../reports/SaveReportButton";
 import "./bulk.css";
 
 const MAX_TARGETS = 100;
@@ -85,7 +86,7 @@ export function BulkView() {
     }
     const t = setTimeout(() => runEstimate({ kind, targets }), 350);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only the text and kind restart the estimate; runEstimate is a new function on every render.
   }, [text, kind]);
 
   if (errorCode(jobs.error) === "BULK_LOOKUPS_REQUIRED") {
@@ -234,7 +235,7 @@ export function BulkView() {
         ) : null}
         {jobs.data && jobs.data.items.length > 0 ? (
           <div className="table-scroll">
-            <table className="list" data-testid="bulk-job-list">
+            <table className="list cards" data-testid="bulk-job-list">
               <thead>
                 <tr>
                   <th scope="col">Started</th>
@@ -250,19 +251,21 @@ export function BulkView() {
               <tbody>
                 {jobs.data.items.map((j) => (
                   <tr key={j.id}>
-                    <td>{formatUtc(j.created_at)}</td>
-                    <td className="bulk-wrap">{j.created_by}</td>
-                    <td>{kindLabel(j.kind)}</td>
-                    <td>
+                    <td data-label="Started">{formatUtc(j.created_at)}</td>
+                    <td className="bulk-wrap" data-label="By">
+                      {j.created_by}
+                    </td>
+                    <td data-label="Lookup">{kindLabel(j.kind)}</td>
+                    <td data-label="Progress">
                       {STATUS_LABEL[j.status] ?? j.status} · {j.progress.succeeded} done
                       {j.progress.failed ? `, ${j.progress.failed} failed` : ""}
                       {j.progress.cancelled ? `, ${j.progress.cancelled} cancelled` : ""} of {j.progress.total}
                     </td>
-                    <td>
+                    <td data-label="Units">
                       {j.units.charged}
                       {j.units.refunded ? <span className="muted small"> ({j.units.refunded} refunded)</span> : null}
                     </td>
-                    <td>
+                    <td className="cell-actions">
                       <button type="button" className="btn" onClick={() => setOpenId(j.id)}>
                         Open
                       </button>
@@ -309,8 +312,11 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
   );
   useEffect(() => heading.current?.focus(), [id]);
   useEffect(() => {
-    if (progress.data && progress.data.status !== "running")
+    if (progress.data && progress.data.status !== "running") {
       void queryClient.invalidateQueries({ queryKey: trpc.jobs.list.pathKey() });
+      // Items refused before admission were refunded: "units left" reads the usage again.
+      void queryClient.invalidateQueries({ queryKey: trpc.account.overview.pathKey() });
+    }
   }, [progress.data?.status, queryClient, trpc, progress.data]);
 
   const job = progress.data;
@@ -465,6 +471,7 @@ function JobPanel({ id, onClose }: { id: string; onClose: () => void }) {
                       <pre className="bulk-json">{JSON.stringify(i.result, null, 2)}</pre>
                     </details>
                   ) : null}
+                  {i.result ? <SaveReportButton report={i.result} title={`${i.kind} ${i.target}`} /> : null}
                 </li>
               ))}
             </ol>

@@ -9,8 +9,9 @@ import { UsageMeter } from "../_components/UsageMeter";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import type { LookupEntry, LookupField } from "./catalog-types";
 import { LookupForm } from "./LookupForm";
+import { SaveReportButton } from "../reports/SaveReportButton";
 
-type Outcome = { ok: true; data: unknown } | { ok: false; error: unknown };
+type Outcome = { ok: true; data: unknown; target: string } | { ok: false; error: unknown };
 type UsageChange = { before: number; after: number; remaining: number };
 
 function coerce(field: LookupField, raw: string): unknown {
@@ -76,12 +77,13 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
     }
     setRunning(true);
     setOutcome(null);
-    const before = overview.data?.usage.used ?? 0;
+    // The count before the run, never a 0 standing in for a meter that has not loaded yet (it waits for it).
+    const before = (await queryClient.ensureQueryData(trpc.account.overview.queryOptions())).usage.used;
     // The catalog is built from the router, so every entry names a real procedure; walk the client to it.
     const target = entry.procedure.split(".").reduce<any>((acc, seg) => acc[seg], client as any);
     try {
       const data = entry.kind === "query" ? await target.query(input) : await target.mutate(input);
-      setOutcome({ ok: true, data });
+      setOutcome({ ok: true, data, target: Object.values(values).filter(Boolean).join(" ") });
     } catch (error) {
       setOutcome({ ok: false, error });
     } finally {
@@ -149,11 +151,17 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
             {overview.data && !capabilities.includes(entry.capability as never) ? (
               <p className="notice">
                 This workspace&apos;s plan does not include {entry.capability.replace(/_/g, " ")} lookups, so this one
-                will be refused without using units. <a href="/dashboard/plan">See the plans</a>
+                cannot run here. <a href="/dashboard/plan">See the plans</a>
               </p>
             ) : null}
             {entry.description ? <p className="small muted">{entry.description}</p> : null}
-            <LookupForm key={entry.procedure} entry={entry} running={running} onRun={run} />
+            <LookupForm
+              key={entry.procedure}
+              entry={entry}
+              running={running}
+              refused={Boolean(overview.data) && !capabilities.includes(entry.capability as never)}
+              onRun={run}
+            />
           </div>
         ) : null}
         {change ? (
@@ -165,6 +173,9 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
         ) : null}
         {outcome && !outcome.ok ? <ErrorNote error={outcome.error} /> : null}
         {outcome && outcome.ok ? <LookupAnswer value={outcome.data} title="Result" /> : null}
+        {outcome && outcome.ok && entry ? (
+          <SaveReportButton report={outcome.data} title={`${entry.summary}: ${outcome.target}`} />
+        ) : null}
       </div>
     </div>
   );

@@ -6,16 +6,19 @@ import { useEffect, useState } from "react";
 import { CopyButton } from "../_components/CopyButton";
 import type { LookupEntry } from "./catalog-types";
 import { curlCommand } from "./curl";
-import { fieldLabel } from "./field-text";
+import { fieldLabel, fieldValueFromPaste } from "./field-text";
 
 export function LookupForm({
   entry,
   running,
   onRun,
+  refused = false,
 }: {
   entry: LookupEntry;
   running: boolean;
   onRun: (values: Record<string, string>, body: string) => void;
+  /** The plan lacks this lookup's capability: the run button is disabled (copying the curl still works). */
+  refused?: boolean;
 }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(entry.fields.map((f) => [f.name, f.defaultValue ?? ""])),
@@ -29,7 +32,10 @@ export function LookupForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onRun(values, body);
+        // A pasted URL in a domain or host field is looked up as its host, and the field shows what was looked up.
+        const cleaned = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, fieldValueFromPaste(k, v)]));
+        setValues(cleaned);
+        onRun(cleaned, body);
       }}
     >
       <div className="field-grid">
@@ -108,7 +114,7 @@ export function LookupForm({
         </div>
       ) : null}
       <div className="row" style={{ marginTop: "0.75rem" }}>
-        <button type="submit" className="btn btn-primary" disabled={running} data-testid="run-lookup">
+        <button type="submit" className="btn btn-primary" disabled={running || refused} data-testid="run-lookup">
           {running ? "Running…" : `Run lookup (${entry.cost})`}
         </button>
         <CopyButton text={curl} label="Copy as curl" />

@@ -83,3 +83,22 @@ export function bodyExample(name: string): unknown {
   if (name === "targets") return ["8.8.8.8", "example.com"];
   return EXAMPLES[name];
 }
+
+/**
+ * A URL pasted into a domain or host field becomes what the field takes ("https://www.example.com/path?q" is
+ * `www.example.com` for a domain, and so is "www.example.com/path"; a host keeps a port it names: "https://example.com:8443/" is `example.com:8443`).
+ * Anything else is returned as it was typed (trimmed), for the API to judge.
+ */
+export function fieldValueFromPaste(name: string, value: string): string {
+  const typed = value.trim();
+  if (name !== "domain" && name !== "host" && name !== "expected_hostname") return value;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed);
+  // "www.example.com/pricing" (an address bar's text without its scheme) is a URL too.
+  if (!hasScheme && !/^[^\s/:@]+\.[^\s/:@]+(:\d+)?\//.test(typed)) return typed;
+  try {
+    const url = new URL(hasScheme ? typed : `https://${typed}`);
+    return name === "host" ? url.host : url.hostname;
+  } catch {
+    return typed;
+  }
+}

@@ -1,9 +1,10 @@
 "use client";
 // How to embed the script: the page posts the signals to the customer's backend, which forwards them with its key.
 import { CopyButton } from "../_components/CopyButton";
+import { usePageOrigin } from "../_components/usePageOrigin";
 
 export function EmbedGuide() {
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const origin = usePageOrigin();
   const tag = `<script src="${origin}/device.js" data-endpoint="/api/device-signals" async></script>`;
   const server = `// On your server, at /api/device-signals:
 const { device } = await request.json();

@@ -1,4 +1,5 @@
 import { Attribution } from "../_components/Attribution";
+import { Gated } from "../_components/PlanGate";
 import { procedureCost } from "../_components/procedure-cost";
 import { DeviceView } from "./DeviceView";
 import { EmbedGuide } from "./EmbedGuide";
@@ -15,7 +16,9 @@ export default function DevicePage() {
         See what the device script finds in your own browser, as <code>POST /v1/device/check</code> diagnoses it:
         automation, consistency of its story, and how many accounts and addresses this device has been seen with.
       </p>
-      <DeviceView cost={procedureCost("device.check") ?? "1 unit"} />
+      <Gated capability="full" feature="Device checks">
+        <DeviceView cost={procedureCost("device.check") ?? "1 unit"} />
+      </Gated>
       <EmbedGuide />
       <Attribution />
     </>

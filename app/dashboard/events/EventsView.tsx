@@ -255,7 +255,13 @@ function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose: () =>
     ["Rule", e.rule],
   ];
   return (
-    <aside className="event-drawer" role="dialog" aria-labelledby="event-drawer-title" data-testid="event-drawer">
+    <aside
+      className="event-drawer"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="event-drawer-title"
+      data-testid="event-drawer"
+    >
       <div className="row-between">
         <h2 id="event-drawer-title" tabIndex={-1} ref={heading}>
           {eventTitle(e.type)}

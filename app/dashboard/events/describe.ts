@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   "link.created": "Protected link created",
   "link.visit_blocked": "Protected link visit refused",
   "link.disabled": "Protected link disabled",
+  "link.enabled": "Protected link turned back on",
   "webhook.delivery_paused": "Webhook delivery paused",
   "webhook.delivery_failed": "Webhook delivery failed",
   "sender.posture_changed": "Sender posture changed",

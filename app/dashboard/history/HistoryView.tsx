@@ -2,7 +2,7 @@
 // The workspace's lookup history (GET /v1/lookups/history through the dashboard's tRPC endpoint): safe summaries of recent
 // lookups with when each was made and when it expires, filtered by kind of lookup and time, paged.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PlanGate } from "../_components/PlanGate";
 import { useMemo, useState } from "react";
 import { historyWindowsSentence } from "../../../server/api/contract-text";
 import { ErrorNote } from "../_components/ErrorNote";
@@ -30,6 +30,17 @@ const RANGES = [
   { value: "30", label: "Last 30 days" },
   { value: "all", label: "The whole window" },
 ] as const;
+
+/** What the entry cost and how it ended, in words: "1 unit · answered", "4 units · failed (source unavailable)". */
+function costText(units: number | null, status: number | null): string {
+  const cost = units === null ? "cost not recorded" : `${units} unit${units === 1 ? "" : "s"}`;
+  if (status === null) return cost;
+  if (status === 202) return `${cost} · accepted, still running`;
+  if (status < 300) return `${cost} · answered`;
+  if (status === 404) return `${cost} · nothing found`;
+  if (status === 503) return `${cost} · failed (source unavailable)`;
+  return `${cost} · failed`;
+}
 
 function summaryText(summary: Record<string, unknown>): string {
   return Object.entries(summary)
@@ -67,17 +78,12 @@ export function HistoryView() {
     <>
       <h1>Lookup history</h1>
       <p className="muted small">
-        A safe summary of each lookup this workspace made (never the full answer), kept for the plan&apos;s history
-        window
+        A safe summary of each request that used lookup units (never the full answer), with what it cost and how it
+        ended, failed lookups, saved reports and bulk job items included, kept for the plan&apos;s history window
         {first && first.historyDays > 0 ? ` (${first.historyDays} days)` : ""}. Each entry shows when it expires.
       </p>
       {noHistory ? (
-        <div className="card notice" data-testid="history-none">
-          <p>{historyWindowsSentence()}</p>
-          <p>
-            <Link href="/dashboard/plan">See the workspace&apos;s plan</Link>
-          </p>
-        </div>
+        <PlanGate testId="history-none" sentence={historyWindowsSentence()} />
       ) : (
         <>
           <form className="card events-filters" aria-label="Filter the history" onSubmit={(e) => e.preventDefault()}>
@@ -125,7 +131,10 @@ export function HistoryView() {
                         <code>{h.target}</code> <span className="muted small">{h.endpoint}</span>
                       </span>
                       <span className="event-time muted small">{formatUtc(h.created_at)}</span>
-                      <span className="event-summary small">{summaryText(h.summary)}</span>
+                      <span className="event-summary small" data-testid="history-cost">
+                        {costText(h.units, h.status)}
+                        {summaryText(h.summary) ? ` · ${summaryText(h.summary)}` : ""}
+                      </span>
                       <span className="event-summary small">Expires {formatUtc(h.expires_at)}</span>
                     </div>
                   </li>

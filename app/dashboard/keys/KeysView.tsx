@@ -9,12 +9,16 @@ import { formatUtc } from "../_components/format";
 import { ShownOnceKey } from "../_components/ShownOnceKey";
 import { StatusBadge } from "../_components/StatusBadge";
 import { useTRPC } from "../_components/trpc";
+import "../reports/row-cards.css";
+import { MonthUsageCard, useMonthUsage } from "./MonthUsage";
 
 export function KeysView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.account.overview.queryOptions());
   const keys = useQuery(trpc.account.keys.queryOptions());
+  const month = useMonthUsage();
+  const unitsOf = (id: string) => month.data?.keys.find((k) => k.key_id === id);
   const [name, setName] = useState("");
   const [kind, setKind] = useState<"secret" | "publishable">("secret");
   const [origins, setOrigins] = useState("");
@@ -116,8 +120,8 @@ export function KeysView() {
       )}
       <div className="card">
         <ErrorNote error={keys.error ?? revoke.error} />
-        <div className="table-scroll">
-          <table className="list" data-testid="keys-table">
+        <div>
+          <table className="list cards" data-testid="keys-table">
             <thead>
               <tr>
                 <th>Name</th>
@@ -126,17 +130,18 @@ export function KeysView() {
                 <th>Status</th>
                 <th>Created</th>
                 <th>Last used</th>
-                {isOwner ? <th /> : null}
+                <th>Units this month</th>
+                {isOwner ? <th>Actions</th> : null}
               </tr>
             </thead>
             <tbody>
               {keys.data?.map((k) => (
                 <tr key={k.id} data-testid="key-row" data-key-prefix={k.prefix}>
-                  <td>{k.name}</td>
-                  <td>
+                  <td data-label="Name">{k.name}</td>
+                  <td data-label="Prefix">
                     <code>{k.prefix}…</code>
                   </td>
-                  <td data-testid="key-kind">
+                  <td data-testid="key-kind" data-label="Kind">
                     {k.kind === "publishable" ? (
                       <>
                         Publishable
@@ -148,13 +153,18 @@ export function KeysView() {
                       "Secret"
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusBadge status={k.status} />
                   </td>
-                  <td>{formatUtc(k.createdAt)}</td>
-                  <td data-testid="last-used">{formatUtc(k.lastUsedAt)}</td>
+                  <td data-label="Created">{formatUtc(k.createdAt)}</td>
+                  <td data-testid="last-used" data-label="Last used">
+                    {formatUtc(k.lastUsedAt)}
+                  </td>
+                  <td data-testid="key-units" data-label="Units this month">
+                    {month.data ? (unitsOf(k.id)?.units ?? 0).toLocaleString("en-US") : "…"}
+                  </td>
                   {isOwner ? (
-                    <td>
+                    <td className="row-actions cell-actions">
                       {k.status === "revoked" ? null : confirming === k.id ? (
                         <div className="confirm" role="alertdialog" aria-label={`Revoke ${k.name}`}>
                           <span>Revoke “{k.name}”? This cannot be undone.</span>
@@ -185,6 +195,7 @@ export function KeysView() {
         {keys.isPending ? <p className="muted small">Loading keys…</p> : null}
         {keys.data?.length === 0 ? <p className="muted small">No keys yet.</p> : null}
       </div>
+      <MonthUsageCard query={month} />
     </>
   );
 }

@@ -104,7 +104,9 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
         <div className="notice link-created row" role="status" data-testid="link-created">
           <span className="grow">
             {create.data.reused ? "This destination already has a link; here it is: " : "Link ready: "}
-            <code className="break">{create.data.short_url}</code>
+            <a href={create.data.short_url} target="_blank" rel="noreferrer" className="break">
+              <code>{create.data.short_url}</code>
+            </a>
           </span>
           <CopyButton text={create.data.short_url} label="Copy link" />
         </div>
@@ -130,6 +132,8 @@ export function LinksView() {
       },
     }),
   );
+  // Undoing a disable needs no question: it only gives visitors the redirect back.
+  const enable = useMutation(trpc.links.enable.mutationOptions({ onSuccess: () => void refresh() }));
   const items = links.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
@@ -144,7 +148,7 @@ export function LinksView() {
       <section className="card" aria-busy={links.isFetching}>
         <h2>Links</h2>
         <ErrorNote error={links.error} />
-        <ErrorNote error={disable.error} />
+        <ErrorNote error={disable.error ?? enable.error} />
         {links.isPending ? (
           <p className="muted" role="status">
             Loading links…
@@ -160,7 +164,9 @@ export function LinksView() {
             {items.map((l) => (
               <li key={l.id} data-testid="link-row" data-slug={l.slug} data-status={l.status}>
                 <div className="link-head">
-                  <code>{l.short_url}</code>
+                  <a href={l.short_url} target="_blank" rel="noreferrer" className="break" data-testid="link-short-url">
+                    <code>{l.short_url}</code>
+                  </a>
                   <span className={`badge badge-${l.status}`} data-testid="link-status">
                     {STATUS_LABEL[l.status]}
                   </span>
@@ -176,6 +182,17 @@ export function LinksView() {
                       aria-label={`Disable ${l.short_url}`}
                     >
                       Disable
+                    </button>
+                  ) : null}
+                  {l.status === "disabled" ? (
+                    <button
+                      type="button"
+                      className="btn"
+                      disabled={enable.isPending}
+                      onClick={() => enable.mutate({ id: l.id })}
+                      aria-label={`Turn ${l.short_url} back on`}
+                    >
+                      {enable.isPending && enable.variables?.id === l.id ? "Turning on…" : "Turn back on"}
                     </button>
                   ) : null}
                 </div>
@@ -202,7 +219,7 @@ export function LinksView() {
                     aria-label={`Disable ${l.short_url}`}
                     data-testid="link-confirm"
                   >
-                    <span>Disable this link? Visitors will be told it is gone, and it cannot be turned back on.</span>
+                    <span>Disable this link? Visitors will be told it is gone until you turn it back on.</span>
                     <button
                       type="button"
                       className="btn btn-danger"

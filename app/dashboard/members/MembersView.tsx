@@ -3,7 +3,7 @@
 // list. The plan includes a number of members (owners count): those beyond it stay listed, marked "not included"
 // with the reason, and cannot run dashboard lookups until capacity returns.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./members.css";
@@ -38,8 +38,14 @@ export function MembersView() {
   const [role, setRole] = useState<"member" | "owner">("member");
   const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.members.queryKey() });
+  // A new action clears the message of the previous one, so an old error never stays beside a later success.
+  const actions = useRef<Record<"invite" | "remove" | "role", { reset: () => void }>>(null);
+  const clearErrors = (except: "invite" | "remove" | "role") => (): void => {
+    for (const [name, m] of Object.entries(actions.current ?? {})) if (name !== except) m.reset();
+  };
   const invite = useMutation(
     trpc.account.inviteMember.mutationOptions({
+      onMutate: clearErrors("invite"),
       onSuccess: () => {
         setEmail("");
         void refresh();
@@ -47,9 +53,15 @@ export function MembersView() {
     }),
   );
   const remove = useMutation(
-    trpc.account.removeMember.mutationOptions({ onSuccess: () => (setConfirming(null), void refresh()) }),
+    trpc.account.removeMember.mutationOptions({
+      onMutate: clearErrors("remove"),
+      onSuccess: () => (setConfirming(null), void refresh()),
+    }),
   );
-  const changeRole = useMutation(trpc.account.changeMemberRole.mutationOptions({ onSuccess: () => void refresh() }));
+  const changeRole = useMutation(
+    trpc.account.changeMemberRole.mutationOptions({ onMutate: clearErrors("role"), onSuccess: () => void refresh() }),
+  );
+  actions.current = { invite, remove, role: changeRole };
   const isOwner = overview.data?.role === "owner";
   const limit = overview.data?.entitlements.members;
   const list = (members.data ?? []) as Member[];

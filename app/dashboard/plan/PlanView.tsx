@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { WorkspaceId } from "../_components/WorkspaceId";
 import { BillingActions } from "./BillingActions";
 import "./plan.css";
 
@@ -26,6 +27,11 @@ export function PlanView() {
   return (
     <>
       <h1>Plan</h1>
+      {overview.data ? (
+        <p>
+          <WorkspaceId id={overview.data.workspace.id} />
+        </p>
+      ) : null}
       <ErrorNote error={overview.error ?? billing.error ?? catalog.error} />
       {returned === "success" ? (
         <p className="notice" data-testid="billing-returned">
@@ -105,6 +111,7 @@ export function PlanView() {
             {b.mode === "operator" ? (
               <>
                 <p>Plans on this service are granted by its operator; there is no online payment here.</p>
+
                 {b.contact ? (
                   <p data-testid="billing-contact">
                     To ask for a change, contact{" "}
@@ -115,11 +122,13 @@ export function PlanView() {
                     ) : (
                       <a href={`mailto:${b.contact.value}`}>{b.contact.value}</a>
                     )}{" "}
-                    and mention this workspace: <code>{overview.data?.workspace.name}</code>.
+                    and mention this workspace: <code>{overview.data?.workspace.name}</code>, id{" "}
+                    <code>{overview.data?.workspace.id}</code> (copy it above).
                   </p>
                 ) : (
                   <p data-testid="billing-contact">
-                    To ask for a change, contact the people who run this service and mention this workspace.
+                    To ask for a change, contact the people who run this service and mention this workspace&apos;s id
+                    (copy it above).
                   </p>
                 )}
               </>

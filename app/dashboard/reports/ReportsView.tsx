@@ -1,15 +1,18 @@
 "use client";
 // Saved fraud reports of the workspace: saving costs one unit; reading is free. Each report stays available until
-// the expiry captured from the history window when it was saved; legacy reports without an expiry stay.
+// the expiry captured from the history window when it was saved; legacy reports without an expiry stay. Owners and
+// a report's author may rename or delete it. A report that cannot be rendered never takes the page down.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { describePlans, plansForCapability } from "../../../server/api/contract-text";
+import { Gated } from "../_components/PlanGate";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
-import { AssessmentAnswer, asAssessment } from "../_components/AssessmentAnswer";
-import { LookupAnswer } from "../_components/LookupAnswer";
 import { useTRPC } from "../_components/trpc";
+import { ReportBody, asFullAssessment } from "./ReportBody";
+import { ReportRowActions } from "./ReportRowActions";
 import { SaveReportForm } from "./SaveReportForm";
+import "./row-cards.css";
 
 export function ReportsView({ initialOpen = null }: { initialOpen?: string | null }) {
   const trpc = useTRPC();
@@ -24,50 +27,56 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
     <>
       <h1>Saved reports</h1>
       <p className="muted small">
-        Save a fraud report (for example an assessment result) to keep it with the workspace. Saving needs{" "}
-        {describePlans(plansForCapability("full"))} and uses one lookup unit; each report is hidden when it reaches the
-        expiry set by the lookup history window at the time it was saved.
+        Save a fraud report (for example an assessment result) to keep it with the workspace: use “Save report” on any
+        result, or load an assessment here. Saving needs {describePlans(plansForCapability("full"))} and uses one lookup
+        unit; each report is hidden when it reaches the expiry set by the lookup history window at the time it was
+        saved.
       </p>
-      <SaveReportForm />
+      <Gated capability="full" feature="Saving reports">
+        <SaveReportForm />
+      </Gated>
       <div className="card">
+        <h2>Reports</h2>
         <ErrorNote error={list.error} />
-        <div className="table-scroll">
-          <table className="list" data-testid="reports-table">
-            <thead>
-              <tr>
-                <th>Title</th>
-                <th>Request id</th>
-                <th>Created</th>
-                <th>Expires</th>
-                <th />
+        <table className="list cards" data-testid="reports-table">
+          <thead>
+            <tr>
+              <th>Title</th>
+              <th>Request id</th>
+              <th>Created</th>
+              <th>Expires</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((r) => (
+              <tr key={r.id} data-testid="report-row">
+                <td data-label="Title">
+                  {r.title}
+                  {asFullAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
+                </td>
+                <td data-label="Request id">{r.request_id ? <code>{r.request_id}</code> : "—"}</td>
+                <td data-label="Created">{formatUtc(r.created_at)}</td>
+                <td data-label="Expires">{r.expires_at ? formatUtc(r.expires_at) : "never (legacy)"}</td>
+                <td className="row-actions cell-actions">
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-expanded={open === r.id}
+                    onClick={() => setOpen(open === r.id ? null : r.id)}
+                  >
+                    {open === r.id ? "Hide" : "View"}
+                  </button>
+                  <ReportRowActions id={r.id} title={r.title} onDeleted={() => open === r.id && setOpen(null)} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id} data-testid="report-row">
-                  <td>
-                    {r.title}
-                    {asAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
-                  </td>
-                  <td>{r.request_id ? <code>{r.request_id}</code> : "—"}</td>
-                  <td>{formatUtc(r.created_at)}</td>
-                  <td>{r.expires_at ? formatUtc(r.expires_at) : "never (legacy)"}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      onClick={() => setOpen(open === r.id ? null : r.id)}
-                    >
-                      {open === r.id ? "Hide" : "View"}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
         {list.isPending ? <p className="muted small">Loading saved reports…</p> : null}
-        {list.data && items.length === 0 ? <p className="muted small">No saved reports.</p> : null}
+        {list.data && items.length === 0 ? (
+          <p className="muted small">No saved reports yet. Save one from any result, or load an assessment above.</p>
+        ) : null}
         {list.hasNextPage ? (
           <button
             type="button"
@@ -79,18 +88,12 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
           </button>
         ) : null}
       </div>
-      {openReport ? <OpenReport title={openReport.title} report={openReport.report} /> : null}
+      {openReport ? (
+        <section data-testid="open-report">
+          <h2>{openReport.title}</h2>
+          <ReportBody report={openReport.report} />
+        </section>
+      ) : null}
     </>
-  );
-}
-
-/** An assessment reopens as the same answer it was saved from; any other report as a readable structure. */
-function OpenReport({ title, report }: { title: string; report: Record<string, unknown> }) {
-  const assessment = asAssessment(report);
-  return (
-    <section data-testid="open-report">
-      <h2>{title}</h2>
-      {assessment ? <AssessmentAnswer result={assessment} /> : <LookupAnswer value={report} />}
-    </section>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
-// Saves a fraud report (1 unit, Suite or Lookups): JSON pasted by hand, or an assessment's result loaded from the
-// workspace's investigation events by its request id (an unmetered read).
+// Saves a fraud report (1 unit, Suite or Lookups): an assessment loaded from the workspace's investigation events
+// by its request id (an unmetered read), shown as a readable preview before saving; pasting JSON is the fallback.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
+import { ReportBody } from "./ReportBody";
 
 export function SaveReportForm() {
   const trpc = useTRPC();
@@ -22,6 +23,7 @@ export function SaveReportForm() {
         setRequestId("");
         // pathKey, not queryKey(): the list is an infinite query, whose key queryKey() does not match.
         void queryClient.invalidateQueries({ queryKey: trpc.reports.list.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.account.overview.queryKey() });
       },
     }),
   );
@@ -35,6 +37,8 @@ export function SaveReportForm() {
       if (!title) setTitle(`${event.type} ${event.email ?? event.ip ?? event.domain ?? event.requestId}`.slice(0, 200));
     },
   });
+
+  const preview = parsed(json);
 
   function submit() {
     let report: unknown;
@@ -89,16 +93,25 @@ export function SaveReportForm() {
           Load assessment
         </button>
       </div>
-      <label>
-        Report (JSON object)
-        <textarea
-          name="report"
-          value={json}
-          onChange={(e) => setJson(e.target.value)}
-          rows={10}
-          style={{ width: "100%", fontFamily: "monospace" }}
-        />
-      </label>
+      {preview ? (
+        <div data-testid="report-preview">
+          <p className="muted small">Preview of the report to save:</p>
+          <ReportBody report={preview} />
+        </div>
+      ) : null}
+      <details>
+        <summary className="small">Paste a report as JSON instead</summary>
+        <label>
+          Report (JSON object)
+          <textarea
+            name="report"
+            value={json}
+            onChange={(e) => setJson(e.target.value)}
+            rows={8}
+            style={{ width: "100%", fontFamily: "monospace" }}
+          />
+        </label>
+      </details>
       <div className="form-row">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || !title.trim() || !json.trim()}>
           Save report (1 unit)
@@ -113,4 +126,14 @@ export function SaveReportForm() {
       <ErrorNote error={save.error ?? load.error} />
     </form>
   );
+}
+
+/** The pasted or loaded report as an object, or null while it is not a JSON object. */
+function parsed(json: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }

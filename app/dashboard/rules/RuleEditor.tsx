@@ -13,6 +13,7 @@ import {
   ACTIONS,
   emptyDraft,
   draftOf,
+  overrideWarning,
   ruleBody,
   splitServerError,
   type RuleAction,
@@ -43,6 +44,7 @@ export function RuleEditor({
   const [shownError, setShownError] = useState<unknown>(null);
   useEffect(() => setShownError(save.error), [save.error]);
   useEffect(() => setShownError(backtest.error), [backtest.error]);
+  const warning = overrideWarning(d);
   const split =
     errorCode(shownError) === "INVALID_REQUEST" ? splitServerError((shownError as { message?: string }).message) : null;
 
@@ -158,6 +160,12 @@ export function RuleEditor({
             onChange={(expression) => change({ expression })}
           />
         )}
+
+        {warning ? (
+          <p className="notice" role="note" data-testid="rule-override-warning">
+            {warning}
+          </p>
+        ) : null}
 
         {split ? (
           split.other.map((m) => (

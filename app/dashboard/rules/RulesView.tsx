@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
-import { isPlanRefusal, PlanGate } from "../webhooks/PlanGate";
+import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { orList, type RuleRecord } from "./rule-draft";
 import { RuleEditor } from "./RuleEditor";
 import { RuleRow } from "./RuleRow";

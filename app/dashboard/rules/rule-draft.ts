@@ -158,3 +158,20 @@ export const percent = (r: number | null | undefined) =>
 export function orList(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 }
+
+/**
+ * A warning for an active `allow` or `review` rule that does not bound the score: the first matching rule replaces
+ * the score's decision, so such a rule lets through requests whose score alone would block them (critical, 80 and
+ * above). Null when the rule bounds the score (a `score` condition below or at most a value, or an expression that
+ * reads `score` or `risk_level`), is in shadow mode, or challenges or blocks.
+ */
+export function overrideWarning(d: RuleDraft): string | null {
+  if (d.mode !== "active" || (d.action !== "allow" && d.action !== "review")) return null;
+  const bounded =
+    d.form === "expression"
+      ? /\b(score|risk_level)\b/.test(d.expression)
+      : d.conditions.some((c) => c.field === "score" && (c.op === "lt" || c.op === "lte"));
+  if (bounded) return null;
+  const outcome = d.action === "allow" ? "allowed" : "only sent to review";
+  return `This rule decides before the score: a request it matches is ${outcome} even when its score alone (80 or more) would block it. To keep blocking the riskiest ones, add a condition that the score is below 80.`;
+}

@@ -10,6 +10,7 @@ import { BadgeSnippet } from "./BadgeSnippet";
 import { GradeCard } from "./GradeCard";
 import { ScanHistory } from "./ScanHistory";
 import { ScanTests } from "./ScanTests";
+import { SaveReportButton } from "../reports/SaveReportButton";
 
 const VISIBILITY_HINT: Record<string, string> = {
   private: "Only this workspace can see it.",
@@ -95,6 +96,7 @@ export function ScansView({ cost }: { cost: string }) {
           <GradeCard scan={scan} />
           {scan.tests ? <ScanTests tests={scan.tests} /> : null}
           <BadgeSnippet host={scan.host} visibility={scan.visibility} />
+          <SaveReportButton report={scan} title={`Scan of ${scan.host}`} />
         </section>
       ) : null}
       {scan ? <ScanHistory host={scan.host} /> : null}

@@ -1,4 +1,5 @@
 import { Attribution } from "../_components/Attribution";
+import { Gated } from "../_components/PlanGate";
 import { procedureCost } from "../_components/procedure-cost";
 import { ScansView } from "./ScansView";
 import "./scans.css";
@@ -15,7 +16,9 @@ export default function ScansPage() {
         domain&apos;s CAA, DNSSEC, SPF and DMARC records, exactly as <code>POST /v1/scans</code> does. Every test says
         what was found and how to fix it. <a href="/docs#tag-Scans">Scoring table</a>.
       </p>
-      <ScansView cost={procedureCost("scans.create") ?? "1 unit"} />
+      <Gated capability="full" feature="Website scans">
+        <ScansView cost={procedureCost("scans.create") ?? "1 unit"} />
+      </Gated>
       <Attribution />
     </>
   );

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "../_components/CopyButton";
 import { formatUtc } from "../_components/format";
+import { PlanGate } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { OverallBadge, PostureBadges, type Posture } from "./PostureBadges";
 import "./senders.css";
@@ -224,9 +225,10 @@ export function SendersView() {
       <Problem error={list.error} />
       {data ? (
         data.slots === 0 ? (
-          <p className="notice" data-testid="no-slots">
-            This workspace&apos;s plan has no sender slots. They come with the {data.plans_with_slots.join(", ")} plans.
-          </p>
+          <PlanGate
+            testId="no-slots"
+            sentence={`This workspace's plan has no sender slots. They come with the ${data.plans_with_slots.join(", ")} plans.`}
+          />
         ) : (
           <p className="notice" data-testid="slot-usage">
             {data.used} of {data.slots} sender slot{data.slots === 1 ? "" : "s"} in use

@@ -3,6 +3,7 @@
 // each feed by area with its entries, the date of its data, and whether it refreshes itself. A failing refresh is
 // shown as such, with the data kept in use; source addresses and error texts stay with the operator.
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -42,12 +43,37 @@ function RefreshState({ s }: { s: DataSource }) {
   }
 }
 
+const SHOW = [
+  { value: "all", label: "All sources" },
+  { value: "failing", label: "Refresh failing" },
+  { value: "scheduled", label: "Refresh themselves" },
+  { value: "snapshot", label: "Not refreshed automatically" },
+] as const;
+type Show = (typeof SHOW)[number]["value"];
+
+/** Whether a source passes the page's filter: words in its name, description or licence, and a refresh state. */
+function matches(s: DataSource, text: string, show: Show): boolean {
+  const state = s.refresh.status;
+  if (show === "failing" && state !== "failing") return false;
+  if (show === "scheduled" && state !== "ok" && state !== "failing") return false;
+  if (show === "snapshot" && (state === "ok" || state === "failing")) return false;
+  const haystack = `${s.name} ${s.description} ${s.license} ${s.attribution ?? ""}`.toLowerCase();
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
 export function SourcesView() {
+  const [text, setText] = useState("");
+  const [show, setShow] = useState<Show>("all");
   const trpc = useTRPC();
   const q = useQuery(trpc.sources.list.queryOptions({}));
   const sources = q.data?.sources ?? [];
   const scheduled = sources.filter((s) => s.refresh.status === "ok" || s.refresh.status === "failing").length;
   const failing = sources.filter((s) => s.refresh.status === "failing");
+  const shown = sources.filter((s) => matches(s, text, show));
   const oldest = sources
     .filter((s) => s.age_seconds !== null)
     .sort((a, b) => (b.age_seconds ?? 0) - (a.age_seconds ?? 0))[0];
@@ -90,8 +116,50 @@ export function SourcesView() {
               </div>
             ) : null}
           </section>
+          <form className="card source-filter" aria-label="Filter the sources" onSubmit={(e) => e.preventDefault()}>
+            <label>
+              Find
+              <input
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder="e.g. tor, cloud, CC0"
+                data-testid="sources-filter"
+              />
+            </label>
+            <label>
+              Show
+              <select value={show} onChange={(e) => setShow(e.target.value as Show)} data-testid="sources-show">
+                {SHOW.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p className="muted small" role="status" data-testid="sources-shown">
+              {shown.length === sources.length
+                ? `All ${sources.length} sources`
+                : `${shown.length} of ${sources.length} sources`}
+            </p>
+          </form>
+          {shown.length === 0 ? (
+            <div className="card" data-testid="sources-none">
+              <p>No source matches this filter.</p>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setText("");
+                  setShow("all");
+                }}
+              >
+                Show all sources
+              </button>
+            </div>
+          ) : null}
           {SOURCE_AREAS.map((area) => {
-            const rows = sources.filter((s) => sourceArea(s.name) === area.id);
+            const rows = shown.filter((s) => sourceArea(s.name) === area.id);
             if (rows.length === 0) return null;
             return (
               <section className="card" key={area.id} aria-labelledby={`area-${area.id}`}>

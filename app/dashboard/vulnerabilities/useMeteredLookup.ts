@@ -18,7 +18,8 @@ export function useMeteredLookup() {
   const run = useCallback(
     async <T>(call: () => Promise<T>): Promise<Outcome<T>> => {
       setRunning(true);
-      const before = queryClient.getQueryData(trpc.account.overview.queryKey())?.usage.used ?? 0;
+      // The count before the run, never a 0 standing in for a meter that has not loaded yet (it waits for it).
+      const before = (await queryClient.ensureQueryData(trpc.account.overview.queryOptions())).usage.used;
       let outcome: Outcome<T>;
       try {
         outcome = { ok: true, data: await call() };

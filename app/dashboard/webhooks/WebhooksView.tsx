@@ -8,7 +8,7 @@ import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
-import { isPlanRefusal, PlanGate } from "./PlanGate";
+import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { WebhookForm } from "./WebhookForm";
 
 /** Which plans have webhooks, from the plan catalog. */
@@ -39,6 +39,7 @@ export function WebhooksView() {
           <section className="card">
             <h2>New webhook</h2>
             <WebhookForm
+              key={create.data?.id ?? "new"}
               submitLabel="Create webhook"
               pending={create.isPending}
               onSubmit={(f) => create.mutate({ ...f, event_types: ["high_risk_assessment"] })}
@@ -76,7 +77,7 @@ export function WebhooksView() {
             ) : null}
             {list.data && list.data.items.length > 0 ? (
               <div className="table-scroll">
-                <table className="list" data-testid="webhooks-table">
+                <table className="list cards" data-testid="webhooks-table">
                   <thead>
                     <tr>
                       <th>Name</th>
@@ -87,11 +88,13 @@ export function WebhooksView() {
                   <tbody>
                     {list.data.items.map((w) => (
                       <tr key={w.id} data-testid="webhook-row">
-                        <td>
+                        <td data-label="Name">
                           <Link href={`/dashboard/webhooks/${w.id}`}>{w.name}</Link>
                         </td>
-                        <td className="break">{w.url}</td>
-                        <td>{formatUtc(w.created_at)}</td>
+                        <td className="break" data-label="Receiver">
+                          {w.url}
+                        </td>
+                        <td data-label="Created">{formatUtc(w.created_at)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -140,7 +140,7 @@ export function WeightsView() {
                 role="region"
                 aria-label="Weights by signal (scrolls sideways)"
               >
-                <table className="weights-table" data-testid="weights-table">
+                <table className="weights-table cards" data-testid="weights-table">
                   <thead>
                     <tr>
                       <th scope="col">Signal</th>
@@ -153,15 +153,15 @@ export function WeightsView() {
                   <tbody>
                     {w.signals.map((s) => (
                       <tr key={s.code} data-testid="weights-row" data-code={s.code}>
-                        <th scope="row">
+                        <th scope="row" data-label="Signal">
                           <code>{s.code}</code>
                         </th>
-                        <td>{signed(s.default_weight)}</td>
-                        <td>{signed(s.learned_weight)}</td>
-                        <td>
+                        <td data-label="Default">{signed(s.default_weight)}</td>
+                        <td data-label="Learned">{signed(s.learned_weight)}</td>
+                        <td data-label="In use">
                           <strong>{signed(s.weight_in_use)}</strong>
                         </td>
-                        <td>
+                        <td data-label="Labels (fraud / legitimate)">
                           {s.labels} ({s.fraud} / {s.legitimate})
                         </td>
                       </tr>

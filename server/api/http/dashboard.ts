@@ -7,10 +7,14 @@ import { getDb } from "../../db/client";
 import { AppError } from "../../errors";
 import { logger } from "../../operate/log";
 import type { Context } from "../context";
+import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
 import { asTRPCError } from "../trpc";
 import { createDashboardContext } from "./dashboard-context";
 import { copyProcedureHeaders, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
+
+// Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
+registerBulkProcedures();
 
 export const DASHBOARD_ENDPOINT = "/api/trpc";
 // A batch of dashboard mutations is far below this; a longer body is refused before any procedure runs.

@@ -7,6 +7,7 @@ import { AppError, toErrorBody } from "../../errors";
 import { readCapped } from "../../http/read-capped";
 import { newId } from "../../ids";
 import { logger } from "../../operate/log";
+import { noteStoreOutage } from "../../db/outage";
 import { INVALID_INPUT_MARKER } from "../trpc";
 
 /** A new request id and the headers every answer starts from. */
@@ -22,9 +23,11 @@ export function json(status: number, body: unknown, headers: Headers): Response 
 
 /** The error's status, body and own headers (Retry-After on 429 and 503) as a response; 5xx are logged. */
 export function errorResponse(err: unknown, headers: Headers, requestId: string, where: string): Response {
-  const { status, body, headers: extra } = toErrorBody(err);
+  const { status, body, headers: extra, outage } = toErrorBody(err);
   // An unavailable upstream is expected operation (one line); anything else at 5xx is a bug (with its stack).
-  if (status === 503) logger().warn({ request_id: requestId, where, error_code: body.error.code }, body.error.message);
+  if (outage) noteStoreOutage(err, where);
+  else if (status === 503)
+    logger().warn({ request_id: requestId, where, error_code: body.error.code }, body.error.message);
   else if (status >= 500) logger().error({ request_id: requestId, where, err }, "unexpected error");
   for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   return json(status, body, headers);

@@ -8,12 +8,16 @@ import { requestOrigin } from "../../http/origin";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import type { Context, Principal } from "../context";
 import { copyProcedureHeaders, errorResponse, json, readProcedureInput, startResponse } from "../http/respond";
+import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
 import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
 import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
 import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/observe";
+
+// Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
+registerBulkProcedures();
 
 const BASE = "/v1";
 const MAX_BODY_BYTES = 1_000_000;

@@ -11,7 +11,9 @@ import type { Meta } from "../trpc";
 import { completeForTools } from "./openapi-tooling";
 
 type Json = Record<string, any>;
-let cached: Json | null = null;
+// One document per process: held on globalThis, since Next may bundle this module into several route bundles
+// (the REST route, /docs, the console) and a warm-up in one must serve them all.
+const held = globalThis as unknown as { __serviceOpenApiDocument?: Json };
 
 const API_DESCRIPTION = `Security and fraud intelligence: risk assessment, IP, ASN, domain, DNS, email, TLS, reachability, blocklist and
 package-vulnerability lookups for a workspace.
@@ -58,6 +60,12 @@ const QUOTA_HEADERS: Json = {
     description: "Next UTC monthly reset (start of the next UTC calendar month)",
     schema: { type: "string", format: "date-time" },
   },
+};
+/** The 202 of a procedure that declares `accepted` (server/api/trpc.ts Meta): the same body as its 200 would be. */
+const ACCEPTED: Record<NonNullable<Meta["accepted"]>, string> = {
+  always: "Accepted: the work is admitted and runs in the background; the body is its current state",
+  "when-running":
+    'Accepted: the work outlasted the wait and is still running (`status: "running"`); read it later by its id',
 };
 const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifier of this request", schema: { type: "string" } } };
 
@@ -141,19 +149,68 @@ function PUBLIC_PATHS(): Json {
   };
 }
 
-export function getOpenApiDocument(): Json {
-  if (cached) return cached;
-  const doc = generateOpenApiDocument(appRouter, {
-    title: "Security and Fraud Intelligence API",
-    version: "1.0.0",
-    description: API_DESCRIPTION,
-    baseUrl: process.env.SERVICE_PUBLIC_URL ? `${process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "")}/v1` : "/v1",
-    securitySchemes: {
-      bearerAuth: { type: "http", scheme: "bearer", description: "Workspace API key as a bearer token" },
-      apiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "Workspace API key" },
+const GENERATOR_OPTIONS = () => ({
+  title: "Security and Fraud Intelligence API",
+  version: "1.0.0",
+  description: API_DESCRIPTION,
+  baseUrl: process.env.SERVICE_PUBLIC_URL ? `${process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "")}/v1` : "/v1",
+  securitySchemes: {
+    bearerAuth: { type: "http" as const, scheme: "bearer", description: "Workspace API key as a bearer token" },
+    apiKeyHeader: {
+      type: "apiKey" as const,
+      in: "header" as const,
+      name: "X-API-Key",
+      description: "Workspace API key",
     },
-  }) as Json;
+  },
+});
 
+/** The document, built at once on first use (about a quarter of a second of CPU, holding the event loop). */
+export function getOpenApiDocument(): Json {
+  held.__serviceOpenApiDocument ??= completeDocument(generateOpenApiDocument(appRouter, GENERATOR_OPTIONS()) as Json);
+  return held.__serviceOpenApiDocument;
+}
+
+/**
+ * The same document built a router at a time, yielding to the event loop between them (each takes a few tens of
+ * milliseconds), for a warm-up at start (openapi-warm.ts) that must not hold requests up. The result is identical
+ * to the one-piece build (test/operate/openapi-warm.test.ts).
+ */
+export async function loadOpenApiDocument(): Promise<Json> {
+  if (held.__serviceOpenApiDocument) return held.__serviceOpenApiDocument;
+  const byRouter = new Map<string, Record<string, unknown>>();
+  for (const [path, procedure] of Object.entries(appRouter._def.procedures as Record<string, unknown>)) {
+    const top = path.split(".")[0]!;
+    byRouter.set(top, { ...(byRouter.get(top) ?? {}), [path]: procedure });
+  }
+  let doc: Json | null = null;
+  for (const procedures of byRouter.values()) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (held.__serviceOpenApiDocument) return held.__serviceOpenApiDocument;
+    const part = generateOpenApiDocument(
+      { _def: { procedures } } as unknown as typeof appRouter,
+      GENERATOR_OPTIONS(),
+    ) as Json;
+    if (!doc) {
+      doc = part;
+      continue;
+    }
+    for (const [path, item] of Object.entries<Json>(part.paths ?? {}))
+      doc.paths[path] = { ...(doc.paths[path] ?? {}), ...item };
+    const schemas: Json = part.components?.schemas ?? {};
+    if (Object.keys(schemas).length) {
+      // The generator writes `schemas` first among the components: kept there, so the document is byte-identical.
+      const { schemas: before, ...rest } = doc.components ?? {};
+      doc.components = { schemas: { ...before, ...schemas }, ...rest };
+    }
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  held.__serviceOpenApiDocument ??= completeDocument(doc!);
+  return held.__serviceOpenApiDocument;
+}
+
+/** What the generator cannot know, added to its output (see the top of this file). */
+function completeDocument(doc: Json): Json {
   const metaByOp = new Map<string, { template: string; meta: Meta }>();
   forEachOpenApiProcedure(appRouter._def.procedures, ({ meta }) => {
     const m = meta as unknown as Meta & { openapi: NonNullable<Meta["openapi"]> };
@@ -179,8 +236,13 @@ export function getOpenApiDocument(): Json {
         if (Number(code) >= 400 || code === "default") delete responses[code];
       }
       const ok = responses["200"];
-      if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered ? QUOTA_HEADERS : {}) };
+      // Whatever reserves units (a metered lookup, a bulk job) answers its success with the quota headers.
+      if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered || meta.charges ? QUOTA_HEADERS : {}) };
       if (ok && meta.produces) ok.content = { [meta.produces]: { schema: { type: "string" } } };
+      if (ok && meta.accepted) {
+        responses["202"] = { ...ok, description: ACCEPTED[meta.accepted] };
+        if (meta.accepted === "always") delete responses["200"];
+      }
       if (meta.metered) {
         op["x-service-capability"] = meta.metered.capability;
         op["x-service-cost"] = meta.metered.cost;
@@ -218,6 +280,5 @@ export function getOpenApiDocument(): Json {
       },
     },
   };
-  cached = completeForTools(doc);
-  return doc;
+  return completeForTools(doc);
 }

@@ -14,6 +14,7 @@ export const abuseRouter = router({
     capability: "full",
     endpoint: "ip.abuse",
     input: z.object({ ip: ipAddress }),
+    decides: { publicAddress: (input) => input.ip },
     history: (input, out: IpAbuse) => ({
       target: input.ip,
       summary: { email: out.abuse?.email ?? null, network: out.network.name },
@@ -36,6 +37,7 @@ export const abuseRouter = router({
     capability: "full",
     endpoint: "domain.abuse",
     input: z.object({ domain: domainName }),
+    decides: { publicName: (input) => input.domain },
     history: (input, out: DomainAbuse) => ({
       target: input.domain,
       summary: { email: out.abuse?.email ?? null, registrar: out.registrar?.name ?? null },

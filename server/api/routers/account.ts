@@ -13,7 +13,7 @@ import {
   removeMemberOrThrow,
 } from "../../workspaces/members";
 import { actorOf } from "../actor";
-import { clientIp } from "../../links/caller";
+import { clientAddress } from "../../http/origin";
 import { billingStatus } from "../../billing/status";
 import { createWorkspace } from "../../workspaces/workspaces";
 import { ownerProcedure, router, sessionProcedure, workspaceProcedure } from "../trpc";
@@ -39,7 +39,7 @@ export const accountRouter = router({
           kind: "user",
           userId: ctx.sessionUser.userId,
           email: ctx.sessionUser.email,
-          ip: clientIp(ctx.requestHeaders),
+          ip: clientAddress(ctx.requestHeaders),
           userAgent: ctx.requestHeaders.get("user-agent")?.slice(0, 300) ?? null,
         },
       });
@@ -89,16 +89,14 @@ export const accountRouter = router({
       }),
     ),
 
-  revokeKey: ownerProcedure
-    .input(z.object({ keyId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) =>
-      revokeApiKeyOrThrow(ctx.db, {
-        keyId: input.keyId,
-        workspaceId: ctx.principal.workspaceId,
-        actor: actorOf(ctx),
-        requestId: ctx.requestId,
-      }),
-    ),
+  revokeKey: ownerProcedure.input(z.object({ keyId: z.string().min(1).max(64) })).mutation(({ ctx, input }) =>
+    revokeApiKeyOrThrow(ctx.db, {
+      keyId: input.keyId,
+      workspaceId: ctx.principal.workspaceId,
+      actor: actorOf(ctx),
+      requestId: ctx.requestId,
+    }),
+  ),
 
   members: workspaceProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.principal.workspaceId)),
 
@@ -113,15 +111,13 @@ export const accountRouter = router({
       }),
     ),
 
-  removeMember: ownerProcedure
-    .input(z.object({ memberId: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) =>
-      removeMemberOrThrow(ctx.db, {
-        workspaceId: ctx.principal.workspaceId,
-        memberId: input.memberId,
-        actor: actorOf(ctx),
-      }),
-    ),
+  removeMember: ownerProcedure.input(z.object({ memberId: z.string().min(1).max(64) })).mutation(({ ctx, input }) =>
+    removeMemberOrThrow(ctx.db, {
+      workspaceId: ctx.principal.workspaceId,
+      memberId: input.memberId,
+      actor: actorOf(ctx),
+    }),
+  ),
 
   /** Owner <-> member; the last owner cannot be demoted. */
   changeMemberRole: ownerProcedure

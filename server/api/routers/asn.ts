@@ -19,6 +19,7 @@ export const asnRouter = router({
     capability: "full",
     endpoint: "asn.lookup",
     input: z.object({ asn: asnNumber }),
+    decides: { delegableAsn: (input) => input.asn },
     history: (input, out: z.infer<typeof asnIntelSchema>) => ({
       target: `AS${input.asn}`,
       summary: { organization: out.organization, hosting: out.hosting.value, registry: out.registry },

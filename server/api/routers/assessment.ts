@@ -1,6 +1,6 @@
 import { assess } from "../../assessment/assess";
 import { assessRequestSchema, assessResultSchema, type AssessResult } from "../../assessment/schemas";
-import { SCORING_DOC } from "../../assessment/score";
+import { SCORING_DOC } from "../../scoring/score";
 import { z } from "zod";
 import { labelOutcomeOrThrow, OUTCOMES } from "../../assessment/outcomes";
 import { actorString } from "../../audit/audit";

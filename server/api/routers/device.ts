@@ -3,7 +3,7 @@ import { z } from "zod";
 import { diagnoseDevice } from "../../device/diagnose";
 import { deviceDiagnosisSchema, deviceSignalsSchema, type DeviceDiagnosis } from "../../device/schemas";
 import { DEVICE_WEIGHTS } from "../../device/weights";
-import { clientIp } from "../../links/caller";
+import { clientAddress } from "../../http/origin";
 import { parseIpStrict } from "../../net/ip";
 import { ipAddress } from "../schemas";
 import { meteredProcedure, router } from "../trpc";
@@ -47,7 +47,7 @@ export const deviceRouter = router({
       // time zone is checked against, so a publishable key's `ip` is ignored.
       const fromBrowser =
         ctx.via === "dashboard" || (ctx.principal.kind === "api_key" && ctx.principal.publishable === true);
-      const fromHeaders = fromBrowser ? clientIp(ctx.requestHeaders) : null;
+      const fromHeaders = fromBrowser ? clientAddress(ctx.requestHeaders) : null;
       const own = fromHeaders && parseIpStrict(fromHeaders) ? parseIpStrict(fromHeaders)!.address : null;
       const ip = ctx.principal.kind === "api_key" && ctx.principal.publishable ? own : (input.ip ?? own);
       return diagnoseDevice(ctx.db, {

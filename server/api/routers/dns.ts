@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lookupDnsOrThrow, queryNameFor } from "../../dns/lookup";
+import { certainlyExists, unreliableResolverReason } from "../../email/well-known";
 import { dnsLookupResultSchema, type DnsLookupResult } from "../../dns/schemas";
 import { DNS_RECORD_TYPES, type DnsRecordType } from "../../providers/dns";
 import { meteredProcedure, router } from "../trpc";
@@ -45,9 +46,14 @@ export const dnsRouter = router({
         tags: ["DNS"],
         summary: "DNS lookup",
         description:
-          "Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers (the unit counts).",
+          "Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers, or when it answers that a well-known domain (the shipped free-mail and top-site lists: gmail.com, google.com) does not exist, which says the resolver is broken (the unit counts).",
       },
     })
     .output(dnsLookupResultSchema)
-    .query(({ input }) => lookupDnsOrThrow({ domain: input.domain, type: input.type as DnsRecordType })),
+    .query(({ input }) =>
+      lookupDnsOrThrow(
+        { domain: input.domain, type: input.type as DnsRecordType },
+        { certainlyExists, unreliableResolverReason },
+      ),
+    ),
 });

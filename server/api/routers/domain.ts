@@ -96,6 +96,7 @@ export const domainRouter = router({
     capability: "full",
     endpoint: "domain.infrastructure",
     input: z.object({ domain: hostName }),
+    decides: { publicName: (input) => input.domain },
     history: (_input, out: InfrastructureResponse) => ({
       target: out.domain,
       summary: { addresses: out.addresses.length, behindEdge: out.behindEdge },

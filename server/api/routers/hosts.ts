@@ -52,6 +52,7 @@ export const hostsRouter = router({
     endpoint: "host.ssl",
     input: hostInput,
     preflight: (input) => assertPublicTargetOrThrow(input.host),
+    decides: { publicName: (input) => input.host },
     history: (input, out: SslResult) => ({
       target: input.host,
       summary: { valid: out.valid, daysLeft: out.certificate?.daysLeft ?? null, protocol: out.protocol },
@@ -79,6 +80,7 @@ export const hostsRouter = router({
       if (port && isBadHttpPort(port)) throw targetForbidden(`port ${port} is not an HTTP port`);
       await assertPublicTargetOrThrow(input.host);
     },
+    decides: { publicName: (input) => input.host },
     history: (input, out: StatusResult) => ({
       target: input.host,
       summary: { status: out.status, reachable: out.reachable },

@@ -132,6 +132,7 @@ export const jobsRouter = router({
   create: runProcedure
     .meta({
       errors: ["CAPABILITY_REQUIRED", "QUOTA_EXCEEDED"],
+      accepted: "always",
       openapi: {
         method: "POST",
         path: "/jobs",

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { clientIp, requestOrigin, resolveLinkScope } from "../../links/caller";
+import { clientAddress } from "../../http/origin";
+import { requestOrigin, resolveLinkScope } from "../../links/caller";
 import { createProtectedLink } from "../../links/create";
-import { disableLinkOrThrow, listWorkspaceLinks } from "../../links/manage";
+import { disableLinkOrThrow, enableLinkOrThrow, listWorkspaceLinks } from "../../links/manage";
 import { assertLinkCreationAllowedOrThrow } from "../../links/rate-limit";
 import { linkCreatedSchema, linkCreateSchema, linkIdSchema, linkRecordSchema } from "../../links/schemas";
 import { actorOf } from "../actor";
@@ -53,7 +54,7 @@ export const linksRouter = router({
     .input(linkCreateSchema)
     .output(linkCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      await assertLinkCreationAllowedOrThrow(ctx.scope, clientIp(ctx.requestHeaders));
+      await assertLinkCreationAllowedOrThrow(ctx.scope, clientAddress(ctx.requestHeaders));
       return createProtectedLink(ctx.db, {
         scope: ctx.scope,
         url: input.url,
@@ -94,13 +95,36 @@ export const linksRouter = router({
         path: "/go/links/{id}/disable",
         tags: ["Links"],
         summary: "Disable a link",
-        description: `Disables one of this workspace's links for good: from then on its short URL answers 410 \`LINK_DISABLED\` (visits are recorded as \`link.visit_blocked\` events) and the link is never reused; there is no way to enable it again (create a new link instead). Returns the link as GET /go/links lists it, now with \`status: "disabled"\` and \`disabled_at\`. The change is recorded as a \`link.disabled\` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. ${MANAGED}`,
+        description: `Disables one of this workspace's links: from then on its short URL answers 410 \`LINK_DISABLED\` (visits are recorded as \`link.visit_blocked\` events) until POST /go/links/{id}/enable turns it back on; a disabled link is never reused for a new link to the same destination. Returns the link as GET /go/links lists it, now with \`status: "disabled"\` and \`disabled_at\`. The change is recorded as a \`link.disabled\` investigation event with who made it. Disabling a disabled link changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. ${MANAGED}`,
       },
     })
     .input(z.object({ id: linkIdSchema }))
     .output(linkRecordSchema)
     .mutation(({ ctx, input }) =>
       disableLinkOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        linkId: input.id,
+        actor: actorOf(ctx),
+        requestId: ctx.requestId,
+        origin: requestOrigin(ctx.requestHeaders),
+      }),
+    ),
+
+  enable: workspaceLinksProcedure
+    .meta({
+      errors: ["NOT_FOUND"],
+      openapi: {
+        method: "POST",
+        path: "/go/links/{id}/enable",
+        tags: ["Links"],
+        summary: "Enable a disabled link",
+        description: `Turns a disabled link of this workspace back on: its short URL redirects again (an expired link stays expired and keeps answering 410). Returns the link as GET /go/links lists it. The change is recorded as a \`link.enabled\` investigation event with who made it. Enabling a link that is not disabled changes nothing and returns it as it is. 404 NOT_FOUND for an unknown id, an anonymous link or another workspace's link. ${MANAGED}`,
+      },
+    })
+    .input(z.object({ id: linkIdSchema }))
+    .output(linkRecordSchema)
+    .mutation(({ ctx, input }) =>
+      enableLinkOrThrow(ctx.db, {
         workspaceId: ctx.principal.workspaceId,
         linkId: input.id,
         actor: actorOf(ctx),

@@ -39,6 +39,7 @@ export const rdapRouter = router({
     capability: "full",
     endpoint: "ip.rdap",
     input: z.object({ ip: ipAddress }),
+    decides: { publicAddress: (input) => input.ip },
     history: (input, out: z.infer<typeof ipRdapSchema>) => ({
       target: input.ip,
       summary: { network: out.name, country: out.country, registry: out.source.registry },
@@ -64,6 +65,7 @@ export const rdapRouter = router({
     capability: "full",
     endpoint: "domain.rdap",
     input: z.object({ domain: domainName }),
+    decides: { publicName: (input) => input.domain },
     history: (input, out: z.infer<typeof domainRdapSchema>) => ({
       target: input.domain,
       summary: { registrar: out.registrar?.name ?? null, registeredAt: out.registeredAt },

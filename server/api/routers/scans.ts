@@ -32,7 +32,7 @@ const optionalKeyProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 const SSRF_NOTE =
-  "The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND, also free. Every redirect hop is vetted again.";
+  "The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND (the DNS lookup was made, so the unit counts). Every redirect hop is vetted again.";
 
 export const scansRouter = router({
   create: meteredProcedure({
@@ -48,6 +48,7 @@ export const scansRouter = router({
         ),
     }),
     preflight: (input) => vetScanTargetOrThrow(parseScanTarget(input.url)!),
+    decides: { publicName: (input) => parseScanTarget(input.url)!.host },
     history: (input, out: ScanView) => ({
       target: out.host,
       summary: { scanId: out.id, grade: out.grade, score: out.score, status: out.status },
@@ -55,6 +56,7 @@ export const scansRouter = router({
   })
     .meta({
       errors: ["TARGET_FORBIDDEN", "DOMAIN_NOT_FOUND"],
+      accepted: "when-running",
       openapi: {
         method: "POST",
         path: "/scans",

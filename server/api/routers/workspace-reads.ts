@@ -14,6 +14,17 @@ const historyEntry = z.object({
   endpoint: z.string(),
   target: z.string(),
   summary: z.record(z.string(), z.unknown()),
+  units: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Lookup units the request was charged; null for entries written before costs were kept"),
+  status: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Status code of the answer (200, 202 or the error's status; a charged lookup can fail upstream)"),
+  code: z.string().nullable().describe("The error code of a failed answer, else null"),
   created_at: z.string(),
   expires_at: z.string(),
 });
@@ -62,7 +73,7 @@ const since = z.coerce
 const until = z.coerce.date().optional().describe("Only events created before this time (ISO 8601)");
 
 const TYPE_FILTER =
-  "`type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` (with the member or key that disabled it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window.";
+  "`type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`, `audit.report.renamed|deleted`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` and `link.enabled` (with the member or key that changed it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window.";
 
 const quality = z.number().min(0).max(1).nullable();
 const countMap = <K extends string>(keys: readonly [K, ...K[]]) =>
@@ -163,7 +174,7 @@ const analyticsTimeseriesOutput = z.object({
         key: z
           .string()
           .describe(`The API key id, or \`${DASHBOARD_KEY}\` for requests made by members from the dashboard`),
-        name: z.string().describe("The key's name (`Dashboard (members)` for the dashboard)"),
+        name: z.string().describe("The key's name (`Dashboard` for the dashboard)"),
         prefix: z.string().nullable().describe("The key's display prefix; null for the dashboard"),
         status: z
           .string()
@@ -309,7 +320,7 @@ export const workspaceReadsRouter = router({
         tags: ["Workspace"],
         summary: "Analytics summary",
         description:
-          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments).",
+          "Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). `thisMonth` is the current UTC month's usage per API key and per endpoint, whatever `days` says.",
       },
     })
     .input(z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }))
@@ -369,6 +380,24 @@ export const workspaceReadsRouter = router({
           .describe(
             "The ten signals most common among assessments labelled fraud and among those labelled legitimate, with the share of that class they appear in",
           ),
+        thisMonth: z
+          .object({
+            period_start: z.string().describe("Start of the current UTC month, which the counts cover"),
+            keys: z
+              .array(
+                z.object({
+                  key_id: z.string().nullable().describe("The API key's id; null for the dashboard's own requests"),
+                  name: z.string(),
+                  requests: z.number().int(),
+                  units: z.number().int(),
+                }),
+              )
+              .describe("Requests and lookup units per API key this month, most units first"),
+            endpoints: z
+              .array(z.object({ endpoint: z.string(), requests: z.number().int(), units: z.number().int() }))
+              .describe("Requests and lookup units per endpoint this month (a bulk job's refunds net off its units)"),
+          })
+          .describe("This UTC month's usage per API key and per endpoint: its units add up to X-Service-Quota-Used"),
       }),
     )
     .query(({ ctx, input }) => analyticsSummary(ctx.db, { workspaceId: ctx.principal.workspaceId, days: input.days })),
@@ -410,7 +439,7 @@ export const workspaceReadsRouter = router({
         path: "/lookups/history",
         tags: ["Workspace"],
         summary: "Lookup history",
-        description: `Safe summaries of this workspace's recent lookups (never the raw payload), newest first, each with \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
+        description: `Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its \`units\` and outcome (\`status\`, and \`code\` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to \`X-Service-Quota-Used\`. Each entry has \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
       },
     })
     .input(

@@ -1,6 +1,7 @@
 // /email/security: SPF, DMARC and DKIM of a domain, each with pass / warn / fail and what to do about it.
 import { AppError } from "../../errors";
 import { resolverSource } from "../../dns/resolver-source";
+import { certainlyExists, unreliableResolverReason } from "../well-known";
 import { checkDkim } from "./dkim";
 import { checkDmarc } from "./dmarc";
 import type { EmailSecurityResult } from "./schemas";
@@ -22,6 +23,9 @@ export async function getEmailSecurityOrThrow(input: {
   if (spf.status === "unknown" && dmarc.status === "unknown" && dkim.status === "unknown") {
     throw new AppError("UPSTREAM_UNAVAILABLE", `DNS resolution failed for ${domain}: no resolver answered.`);
   }
+  // "No SPF, no DMARC" for gmail.com would be the resolver's fault, not the domain's (server/email/well-known.ts).
+  if (query.status === "NXDOMAIN" && certainlyExists(domain))
+    throw new AppError("UPSTREAM_UNAVAILABLE", unreliableResolverReason(domain));
   const status = worst([spf.status, dmarc.status, dkim.status]);
   const failing = (["spf", "dmarc", "dkim"] as const).filter((k) => ({ spf, dmarc, dkim })[k].status === status);
   const reason =

@@ -22,19 +22,61 @@ function unquote(field: string): string {
   return field.startsWith('"') && field.endsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
 }
 
-function parseRows<N extends number | bigint>(
+// Rows parsed between two looks at the clock when parsing without blocking (parseAsync).
+const SLICE_ROWS = 5000;
+// Longest a slice may hold the event loop before the parse yields (start-up probes answer in between).
+const SLICE_MS = 20;
+
+function parseRows<N extends number | bigint>(raw: Buffer, toNumber: (s: string) => N | null) {
+  const steps = parseRowSteps(raw, toNumber);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+async function parseRowsAsync<N extends number | bigint>(raw: Buffer, toNumber: (s: string) => N | null) {
+  const steps = parseRowSteps(raw, toNumber);
+  let sliceStarted = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    }
+  }
+}
+
+/** The parse, as steps: it yields every SLICE_ROWS rows so that parseRowsAsync can give the event loop a turn. */
+function* parseRowSteps<N extends number | bigint>(
   raw: Buffer,
   toNumber: (s: string) => N | null,
-): AsnTable<N> & { count: number } {
-  const lines = raw.toString("utf8").split("\n");
+): Generator<void, AsnTable<N> & { count: number }> {
+  // Decoded a megabyte at a time, at line ends, and read line by line: decoding or splitting the whole 20 MB file
+  // at once held the event loop longest.
+  let text = "";
+  let decodedTo = 0;
+  yield;
   const starts: N[] = [];
   const ends: N[] = [];
   const asns: number[] = [];
   const orgIds: number[] = [];
   const orgs: string[] = [];
   const orgIndex = new Map<string, number>();
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
+  for (let i = 0, at = 0; at < text.length || decodedTo < raw.length; i++) {
+    if (i % SLICE_ROWS === 0) yield;
+    if (at >= text.length) {
+      let end = raw.indexOf(10, Math.min(raw.length, decodedTo + 1_000_000));
+      end = end < 0 ? raw.length : end + 1;
+      text = raw.toString("utf8", decodedTo, end);
+      decodedTo = end;
+      at = 0;
+    }
+    let nl = text.indexOf("\n", at);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(at, nl).trim();
+    at = nl + 1;
     if (!line) continue;
     const c1 = line.indexOf(",");
     const c2 = line.indexOf(",", c1 + 1);
@@ -68,6 +110,13 @@ function parseRows<N extends number | bigint>(
 
 const v4 = (s: string): number | null => (/^\d{1,10}$/.test(s) && Number(s) <= 4294967295 ? Number(s) : null);
 
+function v4Table(t: AsnTable<number> & { count: number }) {
+  return {
+    data: { ...t, starts: Uint32Array.from(t.starts as number[]), ends: Uint32Array.from(t.ends as number[]) },
+    count: t.count,
+  };
+}
+
 export const asnIpv4Feed: FeedDefinition<AsnTable<number>> = {
   name: "asn-ipv4",
   description: "IPv4 ranges to origin ASN and organisation",
@@ -76,11 +125,10 @@ export const asnIpv4Feed: FeedDefinition<AsnTable<number>> = {
   snapshotPath: packageFile("@ip-location-db", "asn", "asn-ipv4-num.csv"),
   sourceUrl: () => feedSourceUrl("asn-ipv4", `${CDN}/asn-ipv4-num.csv`),
   parse(raw) {
-    const t = parseRows(raw, v4);
-    return {
-      data: { ...t, starts: Uint32Array.from(t.starts as number[]), ends: Uint32Array.from(t.ends as number[]) },
-      count: t.count,
-    };
+    return v4Table(parseRows(raw, v4));
+  },
+  async parseAsync(raw) {
+    return v4Table(await parseRowsAsync(raw, v4));
   },
 };
 
@@ -93,6 +141,10 @@ export const asnIpv6Feed: FeedDefinition<AsnTable<bigint>> = {
   sourceUrl: () => feedSourceUrl("asn-ipv6", `${CDN}/asn-ipv6.csv`),
   parse(raw) {
     const t = parseRows(raw, ipv6ToBigInt);
+    return { data: t, count: t.count };
+  },
+  async parseAsync(raw) {
+    const t = await parseRowsAsync(raw, ipv6ToBigInt);
     return { data: t, count: t.count };
   },
 };

@@ -4,6 +4,7 @@
 import { randomInt } from "node:crypto";
 import * as packet from "dns-packet";
 import type { DecodedPacket } from "dns-packet";
+import { upstreamTimeoutMs } from "../../env";
 import { getDnsServers, getDnsTimeoutMs, type DnsServer } from "./config";
 import { toDnsRecord } from "./records";
 import { tcpExchange, udpExchange, type Exchange } from "./transport";
@@ -12,6 +13,8 @@ import type { DnsAttempt, DnsQueryResult, DnsRecord, DnsRecordType, DnsStatus } 
 export interface DnsQueryOptions {
   /** Overrides SERVICE_DNS_TIMEOUT_MS for this query (per server). */
   timeoutMs?: number;
+  /** Overrides SERVICE_UPSTREAM_TIMEOUT_MS: the longest the query waits over all its servers and retries. */
+  budgetMs?: number;
   /** Overrides SERVICE_DNS_SERVERS for this query. */
   servers?: DnsServer[];
   /** Sets the AD bit in the query (RFC 6840 5.7), so a validating resolver reports whether it validated the answer. */
@@ -36,12 +39,17 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
     };
     return failed(name.replace(/\.$/, "").toLowerCase(), type, [], [attempt], false, started);
   }
-  const timeoutMs = opts.timeoutMs ?? getDnsTimeoutMs();
+  const perServerMs = opts.timeoutMs ?? getDnsTimeoutMs();
+  // One lookup never waits longer than the upstream budget, however many servers time out in turn (issue 22,
+  // item 19): a server is tried only with the time left, and not at all when none is.
+  const budgetMs = opts.budgetMs ?? upstreamTimeoutMs();
+  const timeLeft = () => budgetMs - (Date.now() - started);
   const qname = name.replace(/\.$/, "").toLowerCase();
   const attempts: DnsAttempt[] = [];
   let truncated = false;
 
   for (const server of servers) {
+    if (timeLeft() <= 0) break;
     const id = randomInt(0, 65536);
     let query: Buffer;
     try {
@@ -74,7 +82,7 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
       break;
     }
     let t0 = Date.now();
-    let ex: Exchange = await udpExchange(server, query, id, qname, type, timeoutMs);
+    let ex: Exchange = await udpExchange(server, query, id, qname, type, Math.min(perServerMs, timeLeft()));
     if (ex.ok && ex.response.flag_tc) {
       truncated = true;
       attempts.push({
@@ -85,7 +93,8 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
         durationMs: Date.now() - t0,
       });
       t0 = Date.now();
-      ex = await tcpExchange(server, query, id, qname, type, timeoutMs);
+      if (timeLeft() <= 0) break;
+      ex = await tcpExchange(server, query, id, qname, type, Math.min(perServerMs, timeLeft()));
       const transport = "tcp" as const;
       const result = settle(ex, server, transport, t0, attempts);
       if (result) return finish(result, qname, type, server, servers, truncated, attempts, started);

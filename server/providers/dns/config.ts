@@ -1,5 +1,5 @@
 // Resolver configuration, read at call time so tests can point it at a local DNS server.
-import { numberSetting } from "../../config/settings";
+import { numberSetting } from "../../env";
 import { getServers } from "node:dns";
 import { isIP } from "node:net";
 

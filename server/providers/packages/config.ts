@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { numberSetting } from "../../config/settings";
+import { numberSetting, upstreamTimeoutMs as upstreamCapMs } from "../../env";
 
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
@@ -78,7 +78,7 @@ function positiveInt(name: string, fallback: number): number {
 
 /** Timeout of one upstream request. */
 export function upstreamTimeoutMs(): number {
-  return positiveInt("SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS", 8000);
+  return positiveInt("SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS", upstreamCapMs());
 }
 
 /** How long an upstream answer is reused (a repeated lookup still costs its unit; only the upstream call is saved). */

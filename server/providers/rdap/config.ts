@@ -1,5 +1,5 @@
 // RDAP settings, read at call time so tests can point every query at a local server.
-import { numberSetting } from "../../config/settings";
+import { numberSetting, upstreamTimeoutMs } from "../../env";
 
 /** Base of the IANA bootstrap files (dns.json, ipv4.json, ipv6.json, asn.json) used by `feeds refresh`. */
 export function rdapBootstrapBaseUrl(): string {
@@ -29,5 +29,5 @@ export function rdapServerOverrides(): Map<string, string> {
 }
 
 export function rdapTimeoutMs(): number {
-  return numberSetting("SERVICE_RDAP_TIMEOUT_MS", 8000, { min: 1 });
+  return numberSetting("SERVICE_RDAP_TIMEOUT_MS", upstreamTimeoutMs(), { min: 1 });
 }

@@ -68,7 +68,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
       ) : null}
       {items.length > 0 ? (
         <div className="table-scroll">
-          <table className="list" data-testid="deliveries-table">
+          <table className="list cards" data-testid="deliveries-table">
             <thead>
               <tr>
                 <th>Status</th>
@@ -76,24 +76,30 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                 <th>Response</th>
                 <th>Next retry</th>
                 <th>Created</th>
-                <th />
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {items.map((d) => (
                 <Fragment key={d.id}>
                   <tr data-testid="delivery-row" data-status={d.status}>
-                    <td>
+                    <td data-label="Status">
                       <span className={`badge badge-${d.status}`}>{d.status}</span>
                       {(d.payload as { test?: boolean } | null)?.test ? (
                         <span className="muted small"> test</span>
                       ) : null}
                     </td>
-                    <td className="num">{d.attempts}</td>
-                    <td data-testid="delivery-response">{d.last_status ?? "—"}</td>
-                    <td>{d.next_attempt_at ? formatUtc(d.next_attempt_at) : "—"}</td>
-                    <td>{formatUtc(d.created_at)}</td>
-                    <td className="row">
+                    <td className="num" data-label="Attempts">
+                      {d.attempts}
+                    </td>
+                    <td data-testid="delivery-response" data-label="Response">
+                      {d.last_status ?? "—"}
+                    </td>
+                    <td data-label="Next retry">{d.next_attempt_at ? formatUtc(d.next_attempt_at) : "—"}</td>
+                    <td data-label="Created">{formatUtc(d.created_at)}</td>
+                    <td className="row cell-actions">
                       <button
                         type="button"
                         className="btn btn-ghost"
@@ -113,14 +119,14 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                     </td>
                   </tr>
                   {statusNote(d) ? (
-                    <tr>
+                    <tr className="cards-note">
                       <td colSpan={6} className="small" data-testid="delivery-why">
                         {statusNote(d)}
                       </td>
                     </tr>
                   ) : null}
                   {open === d.id ? (
-                    <tr>
+                    <tr className="cards-note">
                       <td colSpan={6}>
                         <p className="small muted">
                           Delivery <code>{d.id}</code> (the <code>webhook-id</code> header) · request{" "}

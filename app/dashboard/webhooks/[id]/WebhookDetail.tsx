@@ -7,7 +7,7 @@ import { useState } from "react";
 import { ErrorNote } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
-import { isPlanRefusal, PlanGate } from "../PlanGate";
+import { isPlanRefusal, PlanGate } from "../../_components/PlanGate";
 import { WebhookForm } from "../WebhookForm";
 import { WEBHOOK_PLANS } from "../WebhooksView";
 import { DeliveryLog } from "./DeliveryLog";

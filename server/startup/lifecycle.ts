@@ -5,13 +5,13 @@
 //          interrupted purge or feed refresh loses nothing, the next run does it).
 //   finish (after the last in-flight request): the metrics listener and the database close.
 import { closeDb } from "../db/client";
-import { stopScheduledTasks } from "../queue/tasks";
+import { stopScheduledTasks } from "./tasks";
 import { stopBulkWorker } from "../bulk/worker";
 import { stopWebhookWorker } from "../webhooks/worker";
-import { logger } from "./log";
-import { stopMetricsListener } from "./metrics-listener";
-import { processState } from "./state";
-import { tracing } from "./tracing";
+import { logger } from "../operate/log";
+import { stopMetricsListener } from "../operate/metrics-listener";
+import { processState } from "../operate/state";
+import { tracing } from "../operate/tracing";
 
 export interface Lifecycle {
   beginShutdown(): Promise<void>;

@@ -1,10 +1,15 @@
 // From signals to a verdict: the score is the sum of the signal weights clamped to 0..100, the risk level comes
 // from fixed bands, and each level has a default decision that a matching rule may override. SIGNAL_WEIGHTS is
 // the one table of default weights by signal code (the /ip risk score reads its network and privacy weights here
-// too), so weights learned per code replace them in one place.
-import type { Decision, RiskLevel, Signal } from "./schemas";
+// too), so weights learned per code replace them in one place. It sits below the assessment, the /ip risk score,
+// weights and the backtest, which all weigh or band scores, and imports none of them.
 
-type EventName = "signup" | "login" | "checkout" | "form" | "api";
+export const ASSESSED_EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
+export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
+export const DECISIONS = ["allow", "review", "challenge", "block"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+export type Decision = (typeof DECISIONS)[number];
+type EventName = (typeof ASSESSED_EVENTS)[number];
 export interface SignalWeight {
   weight: number;
   /** A different weight for some events (server-to-server API calls come from data centres by nature). */
@@ -89,7 +94,7 @@ export const RISK_BANDS: { level: RiskLevel; below: number; decision: Decision }
   { level: "critical", below: Infinity, decision: "block" },
 ];
 
-export function scoreOf(signals: readonly Signal[]): number {
+export function scoreOf(signals: readonly { weight: number }[]): number {
   const sum = signals.reduce((n, s) => n + s.weight, 0);
   return Math.max(0, Math.min(100, Math.round(sum)));
 }

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (embedded or DATABASE_URL).
-import { closeDb, getDb } from "./client";
-import { channelAlive } from "../admin/channel";
-import { databaseUrl } from "./config";
+import { closeDb, getDb } from "../db/client";
+import { channelAlive } from "./channel";
+import { databaseUrl } from "../db/config";
 
 async function main() {
   if (!databaseUrl() && (await channelAlive())) {

@@ -1,10 +1,13 @@
-// Registers the scrape-time readings that live in other modules: each feed's age and record count (cached for
+// Registers the scrape-time readings that live in other modules: the database pool, and each feed's age and record count (cached for
 // a few seconds, since a scrape asks twice and feeds change hourly at most).
-import type { Db } from "../db/client";
+import { dbPoolReading, reportDbPoolErrorsTo, type Db } from "../db/client";
+import { logger } from "../operate/log";
 import { feedStatus } from "../feeds/status";
-import { metricSources } from "./state";
+import { metricSources } from "../operate/state";
 
 export function registerMetricSources(db: Db): void {
+  metricSources().dbPool = dbPoolReading;
+  reportDbPoolErrorsTo((err) => logger().error({ err }, "database pool connection failed"));
   let cached: { at: number; value: Promise<{ name: string; ageSeconds: number; count: number }[]> } | null = null;
   metricSources().feeds = () => {
     if (!cached || Date.now() - cached.at > 5000) {

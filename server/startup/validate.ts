@@ -23,7 +23,7 @@ import * as rules from "../rules/config";
 import * as scans from "../scans/config";
 import * as webhooks from "../webhooks/config";
 import * as weights from "../weights/config";
-import { ConfigurationError } from "./settings";
+import { ConfigurationError } from "../env";
 
 const MODULES: Record<string, unknown>[] = [
   assessment,

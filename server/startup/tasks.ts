@@ -6,7 +6,7 @@ import { FEED_JOB_PREFIX, feedRefreshTasks } from "../feeds/schedule";
 import { runRetentionPurge } from "../maintenance/purge";
 import { logger } from "../operate/log";
 import { runSenderChecks, SENDER_CHECK_EVERY_MS, SENDER_CHECK_TASK } from "../senders/monitor";
-import { startScheduler, type ScheduledTask, type Scheduler } from "./scheduled";
+import { startScheduler, type ScheduledTask, type Scheduler } from "../queue/scheduled";
 
 export const PURGE_TASK = "retention.purge";
 

@@ -2,16 +2,18 @@
 // assessment event (no upstream is asked again). The candidate takes its place among the workspace's current rules
 // by priority; the other rules count as they matched at the time. Outcome labels give its precision (matches that
 // were fraud) and recall (labelled fraud it would have caught).
-import { bandOf } from "../assessment/score";
-import { isFraudLike, outcomesSince } from "../assessment/outcomes";
-import { storedAssessments } from "../assessment/stored";
+import { bandOf } from "../scoring/score";
+import { isFraudLike, outcomesSince } from "./outcomes";
+import { storedAssessments } from "./stored";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import type { Condition } from "./conditions";
-import { backtestMaxAssessments } from "./config";
-import { compileRule, ruleSource, runRule } from "./evaluate";
-import { toCelContext } from "./facts";
-import type { RuleAction } from "./rules";
+import type { Condition } from "../rules/conditions";
+import { backtestMaxAssessments } from "../rules/config";
+import { compileRule, ruleSource, runRule } from "../rules/evaluate";
+import { assertListsExist } from "../lists/lists";
+import { currentLookup } from "../lists/lookup";
+import { toCelContext } from "../rules/facts";
+import type { RuleAction } from "../rules/rules";
 
 export interface BacktestInput {
   workspaceId: string;
@@ -74,6 +76,10 @@ export async function backtestRule(db: Db, a: BacktestInput) {
   }
   const compiled = compileRule(candidate);
   if (!compiled.ok) throw new AppError("INVALID_REQUEST", compiled.message);
+  // in_list answers from the workspace's lists as they are now (live items only).
+  const source = ruleSource(candidate) ?? "";
+  await assertListsExist(db, a.workspaceId, source);
+  const lists = source.includes("in_list") ? await currentLookup(db, a.workspaceId) : undefined;
 
   const outcomes = await outcomesSince(db, { workspaceId: a.workspaceId, since: a.since });
   const limit = backtestMaxAssessments();
@@ -94,7 +100,7 @@ export async function backtestRule(db: Db, a: BacktestInput) {
       continue;
     }
     evaluated++;
-    const v = runRule(compiled, toCelContext(s.facts));
+    const v = runRule(compiled, toCelContext(s.facts), lists);
     if (v.error) {
       errors++;
       firstError ??= v.error;

@@ -1,0 +1,192 @@
+"use client";
+// Named lists: create one, open it to paste or upload items, search them and see their expiry, see which rules
+// use it, and delete it (with a confirmation). Same procedures as /v1/lists.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
+import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
+import { ListItems } from "./ListItems";
+import "./lists.css";
+
+const FULL_PLANS = PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name);
+const LIST_PLANS = `need the ${FULL_PLANS.join(" or ")} plan`;
+
+export const KIND_LABELS = {
+  ip: "IP addresses and ranges",
+  email: "Email addresses",
+  email_domain: "Email domains",
+  user: "User IDs",
+  device: "Device IDs",
+  country: "Countries",
+  asn: "Networks (AS numbers)",
+} as const;
+type Kind = keyof typeof KIND_LABELS;
+
+export function ListsView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const lists = useQuery(trpc.lists.list.queryOptions({ limit: 200 }));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.lists.pathKey() });
+  const [name, setName] = useState("");
+  const [kind, setKind] = useState<Kind>("email");
+  const [description, setDescription] = useState("");
+  const [open, setOpen] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.lists.create.mutationOptions({
+      onSuccess: (l) => {
+        setName("");
+        setDescription("");
+        setOpen(l.id);
+        refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.lists.delete.mutationOptions({
+      onSuccess: () => {
+        setConfirming(null);
+        setOpen(null);
+        refresh();
+      },
+    }),
+  );
+
+  if (isPlanRefusal(lists.error))
+    return (
+      <>
+        <h1>Lists</h1>
+        <PlanGate feature="Lists" plans={LIST_PLANS} />
+      </>
+    );
+  return (
+    <>
+      <h1>Lists</h1>
+      <p className="muted small">
+        Keep known-bad emails, trusted office networks or partner accounts in a list, and test them in a rule with{" "}
+        <code>in_list(&quot;name&quot;, email.address)</code>. Items can expire; an expired item stops matching at once.
+      </p>
+      <section className="card">
+        <h2>New list</h2>
+        <form
+          className="list-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate({ name: name.trim(), kind, description: description.trim() || null });
+          }}
+        >
+          <label>
+            Name
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value.toLowerCase())}
+              placeholder="blocked_emails"
+              pattern="[a-z0-9_]{1,64}"
+              title="Lower-case letters, digits and _"
+              required
+              data-testid="list-name"
+            />
+          </label>
+          <label>
+            Holds
+            <select value={kind} onChange={(e) => setKind(e.target.value as Kind)} data-testid="list-kind">
+              {Object.entries(KIND_LABELS).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Description (optional)
+            <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
+          </label>
+          <button type="submit" disabled={create.isPending || name.trim() === ""}>
+            {create.isPending ? "Creating…" : "Create list"}
+          </button>
+        </form>
+        <ErrorNote error={create.error} />
+      </section>
+      <section className="card">
+        <h2>Your lists</h2>
+        <ErrorNote error={lists.error} />
+        {lists.isPending ? (
+          <p className="muted" role="status">
+            Loading lists…
+          </p>
+        ) : null}
+        {lists.data && lists.data.items.length === 0 ? (
+          <p className="muted" data-testid="lists-empty">
+            No lists yet. Create one above, then add items by pasting them or uploading a CSV file.
+          </p>
+        ) : null}
+        <ul className="list-cards">
+          {lists.data?.items.map((l) => (
+            <li key={l.id} className="list-card" data-testid="list-card">
+              <div className="list-card-head">
+                <div>
+                  <strong className="break">{l.name}</strong>
+                  <div className="muted small">
+                    {KIND_LABELS[l.kind]} · {l.item_count.toLocaleString("en")} {l.item_count === 1 ? "item" : "items"}
+                  </div>
+                  {l.description ? <div className="small break">{l.description}</div> : null}
+                  <div className="small" data-testid="list-used-by">
+                    {l.used_by.length === 0
+                      ? "Not used by any rule yet."
+                      : `Used by ${l.used_by.map((r) => `“${r.name}”`).join(", ")}`}
+                  </div>
+                </div>
+                <div className="row">
+                  <button
+                    type="button"
+                    onClick={() => setOpen(open === l.id ? null : l.id)}
+                    aria-expanded={open === l.id}
+                  >
+                    {open === l.id ? "Close" : "Open"}
+                  </button>
+                  <button type="button" className="btn-danger" onClick={() => setConfirming(l.id)}>
+                    Delete
+                  </button>
+                </div>
+              </div>
+              {confirming === l.id ? (
+                <div className="notice" role="alertdialog" aria-label={`Delete ${l.name}`}>
+                  {l.used_by.length > 0 ? (
+                    <p>
+                      This list is used by {l.used_by.map((r) => `“${r.name}”`).join(", ")}. Change or delete those
+                      rules first.
+                    </p>
+                  ) : (
+                    <p>
+                      Delete “{l.name}” and its {l.item_count.toLocaleString("en")} items? This cannot be undone.
+                    </p>
+                  )}
+                  <div className="row">
+                    {l.used_by.length === 0 ? (
+                      <button
+                        type="button"
+                        className="btn-danger"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate({ id: l.id })}
+                        data-testid="confirm-delete"
+                      >
+                        Delete list
+                      </button>
+                    ) : null}
+                    <button type="button" onClick={() => setConfirming(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                  <ErrorNote error={remove.error} />
+                </div>
+              ) : null}
+              {open === l.id ? <ListItems id={l.id} kind={l.kind} onChange={refresh} /> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+// Rename and Delete of one saved report, inline in its row or card: rename edits the title in place, delete asks
+// once before it removes the report. The server allows owners and the report's author; others see its refusal.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
+
+export function ReportRowActions({ id, title, onDeleted }: { id: string; title: string; onDeleted: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<"idle" | "rename" | "delete">("idle");
+  const [draft, setDraft] = useState(title);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.reports.list.pathKey() });
+  const rename = useMutation(
+    trpc.reports.rename.mutationOptions({
+      onSuccess: () => {
+        setMode("idle");
+        refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.reports.delete.mutationOptions({
+      onSuccess: () => {
+        onDeleted();
+        refresh();
+      },
+    }),
+  );
+  const reset = () => {
+    rename.reset();
+    remove.reset();
+  };
+
+  if (mode === "rename")
+    return (
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          rename.mutate({ id, title: draft });
+        }}
+      >
+        <input
+          aria-label={`New title for ${title}`}
+          value={draft}
+          maxLength={200}
+          required
+          autoFocus
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={rename.isPending || !draft.trim()}>
+          Save title
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            reset();
+            setMode("idle");
+          }}
+        >
+          Cancel
+        </button>
+        <ErrorNote error={rename.error} />
+      </form>
+    );
+  if (mode === "delete")
+    return (
+      <span className="inline-form" role="group" aria-label={`Delete ${title}?`}>
+        <span className="small">Delete this report?</span>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ id })}
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            reset();
+            setMode("idle");
+          }}
+        >
+          Keep
+        </button>
+        <ErrorNote error={remove.error} />
+      </span>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => {
+          reset();
+          setDraft(title);
+          setMode("rename");
+        }}
+      >
+        Rename
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => {
+          reset();
+          setMode("delete");
+        }}
+      >
+        Delete
+      </button>
+    </>
+  );
+}

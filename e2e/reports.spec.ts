@@ -1,0 +1,84 @@
+// Saved reports as a person uses them: load an assessment by its request id, see a readable preview, save, view
+// (the page never crashes on the stored event shape), rename and delete; at 390 px every action stays in view.
+// Also the workspace id, shown and copyable on the overview and plan pages.
+import { expect, test, type Page } from "@playwright/test";
+import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+
+/** Every button and link inside main has its right edge within the viewport (no sideways scrolling needed). */
+async function actionsInView(page: Page) {
+  const width = page.viewportSize()!.width;
+  const outside = await page
+    .locator("main button:visible, main a:visible")
+    .evaluateAll(
+      (els, w) => els.filter((e) => e.getBoundingClientRect().right > w + 1).map((e) => e.textContent),
+      width,
+    );
+  expect(outside).toEqual([]);
+}
+
+test("an assessment saved as a report opens, is renamed and deleted, at 1280 and 390 px", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, uniqueEmail("reports"));
+  const key = await createFirstWorkspace(page, "Reports journey");
+  await grantPlans(page, ["suite_starter"]);
+  const assessed = await page.request.post("/v1/assess", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { event: "signup", ip: "8.8.8.8", email: "person@example.com", user_agent: "Mozilla/5.0" },
+  });
+  expect(assessed.status()).toBe(200);
+  const requestId = ((await assessed.json()) as { request_id: string }).request_id;
+
+  // The workspace id, copyable, on the overview and the plan page.
+  await page.goto("/dashboard");
+  await expect(page.locator("main").getByTestId("workspace-id")).toContainText(/ws_/);
+  await page.goto("/dashboard/plan");
+  await expect(page.locator("main").getByTestId("workspace-id").getByRole("button", { name: "Copy id" })).toBeVisible();
+
+  await page.goto("/dashboard/reports");
+  await page.getByLabel("Title").fill("Suspicious signup");
+  await page.getByLabel("Request id (optional)").fill(requestId);
+  await page.getByRole("button", { name: "Load assessment" }).click();
+  await expect(page.getByTestId("report-preview")).toBeVisible();
+  await expect(page.getByTestId("report-preview").getByTestId("report-verdict")).toContainText("score");
+  await page.getByRole("button", { name: "Save report (1 unit)" }).click();
+  const row = page.getByTestId("report-row").filter({ hasText: "Suspicious signup" });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "View" }).click();
+  await expect(page.getByTestId("open-report")).toContainText("Suspicious signup");
+  await expect(page.getByTestId("open-report").getByTestId("report-verdict")).toBeVisible();
+  await expect(page.getByText("This page couldn't load")).toHaveCount(0);
+  await snap(page, testInfo, "reports-1280");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(row).toBeVisible();
+  await actionsInView(page);
+  await row.getByRole("button", { name: "Rename" }).click();
+  await row.getByLabel("New title for Suspicious signup").fill("Checkout fraud");
+  await actionsInView(page);
+  await row.getByRole("button", { name: "Save title" }).click();
+  const renamed = page.getByTestId("report-row").filter({ hasText: "Checkout fraud" });
+  await expect(renamed).toBeVisible();
+  await snap(page, testInfo, "reports-390");
+  await renamed.getByRole("button", { name: "Delete" }).click();
+  await actionsInView(page);
+  await renamed.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("report-row")).toHaveCount(0);
+
+  // Keys at 390 px: Revoke and its confirmation in view, and this month's usage per key.
+  await page.goto("/dashboard/keys");
+  await expect(page.getByTestId("usage-by-key")).toContainText("Dashboard");
+  await page.getByTestId("key-row").first().getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByRole("button", { name: "Yes, revoke" })).toBeVisible();
+  await actionsInView(page);
+  await snap(page, testInfo, "keys-390");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await snap(page, testInfo, "keys-1280");
+  await page.goto("/dashboard");
+  await snap(page, testInfo, "overview-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, testInfo, "overview-390");
+  await page.goto("/dashboard/plan");
+  await snap(page, testInfo, "plan-390");
+});

@@ -1,0 +1,41 @@
+// The JSON logger of the plain-JavaScript start-up scripts (start.mjs, server.mjs, graceful-shutdown.mjs), so that
+// everything the production server prints on stdout is one JSON record a line, in the same shape as the service's
+// own logger (server/operate/log.ts: pino, `time` as ISO, `pid`, LOG_LEVEL). Once the service's logger exists in
+// this process it is used instead.
+import pino from "pino";
+
+let own = null;
+
+/** The service's logger when it is running in this process, else a pino logger of the same shape. */
+export function scriptLogger() {
+  if (globalThis.__serviceLogger) return globalThis.__serviceLogger;
+  own ??= pino({
+    level: process.env.LOG_LEVEL || "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+  return own;
+}
+
+/**
+ * Lines that libraries print on stdout themselves (Next.js: "✓ Running next.config.ts took 72ms") become records
+ * of this logger, so that stdout stays one JSON record a line. pino writes to the file descriptor directly, never
+ * through process.stdout.write, so its own records pass untouched; a line that already is JSON passes as it is.
+ */
+export function routeStrayOutput() {
+  // Readable lines (LOG_FORMAT=pretty) are written through process.stdout on purpose: leave them alone.
+  if (process.env.LOG_FORMAT === "pretty") return;
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, encoding, callback) => {
+    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    for (const line of text.split("\n")) {
+      const trimmed = line.trim();
+      if (!trimmed) continue;
+      if (trimmed.startsWith("{")) write(`${trimmed}\n`);
+      else scriptLogger().info({ source: "next" }, trimmed);
+    }
+    if (typeof encoding === "function") encoding();
+    else if (typeof callback === "function") callback();
+    return true;
+  };
+}

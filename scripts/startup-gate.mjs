@@ -1,0 +1,103 @@
+// Probes while the server starts (issue 22, item 11). Next runs the start-up (migrations, first-run seed, shipped
+// data, workers: server/startup/index.ts) inside the first request it handles, and every request waits for it, so
+// /healthz and /readyz used to hang for the whole start-up. Until start-up has finished, this answers the two
+// probes itself, from the process state the start-up writes on globalThis (server/operate/state.ts): /healthz 200,
+// /readyz 503 "starting" naming the step under way. Every other request goes on to Next and waits there.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+
+function send(req, res, status, body, extra = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Request-Id": `req_${randomBytes(12).toString("base64url")}`,
+    "Content-Length": Buffer.byteLength(text),
+    ...extra,
+  });
+  res.end(req.method === "HEAD" ? undefined : text);
+}
+
+/** Wraps `handler` so the probes answer at once until start-up has finished. */
+export function startupGate(inner) {
+  const handler = markPassed(inner);
+  return (req, res) => {
+    const state = globalThis.__serviceProcessState;
+    if (state?.started) return handler(req, res);
+    const path = (req.url ?? "/").split("?")[0];
+    const probe = req.method === "GET" || req.method === "HEAD";
+    if (probe && path === "/healthz") return send(req, res, 200, { status: "ok" });
+    if (probe && path === "/readyz") {
+      const failed = state?.startupError;
+      const [status, detail] = state?.shuttingDown
+        ? ["draining", "shutting down before start-up finished"]
+        : failed
+          ? ["not_ready", `start-up failed: ${failed}`]
+          : ["starting", `starting: ${state?.startupStep ?? "loading the server's code"}`];
+      return send(
+        req,
+        res,
+        503,
+        { status, checks: { startup: { status: "not_ready", detail } } },
+        { "Retry-After": "1" },
+      );
+    }
+    return handler(req, res);
+  };
+}
+
+// How long the public port may stay closed while the database opens: past it (a database that neither answers nor
+// refuses), the port opens anyway and /readyz names the step that is waiting.
+const PORT_CLOSED_AT_MOST_MS = 30_000;
+
+/**
+ * Starts the service behind a closed port. Next runs the start-up (server/startup/index.ts) inside the first request
+ * it handles, so a request goes to `handler` through a private loopback listener; once the steps that hold the event
+ * loop are done (the process state's `storeOpened`), or start-up failed or finished, or shutdown began, the private
+ * listener closes and the caller opens the public port. The loading of shipped data that follows yields to requests.
+ */
+export async function startBeforeListening(handler) {
+  const inner = http.createServer({ requireHostHeader: false }, handler);
+  await new Promise((resolve) => inner.listen(0, "127.0.0.1", resolve));
+  const { port } = inner.address();
+  // The document's route also builds the OpenAPI document once start-up is done; the answer itself is not needed.
+  fetch(`http://127.0.0.1:${port}/v1/openapi.json`)
+    .then((res) => res.arrayBuffer())
+    .catch(() => undefined);
+  const deadline = Date.now() + PORT_CLOSED_AT_MOST_MS;
+  for (;;) {
+    const state = globalThis.__serviceProcessState;
+    if (state?.storeOpened || state?.started || state?.startupError || state?.shuttingDown) break;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  inner.close();
+}
+
+const API_PATH = /^\/v1(?:[/?#]|$)/;
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const passed = new WeakSet();
+
+/** Marks a request as handed on (to Next or the direct /v1 route), which count it themselves. */
+function markPassed(handler) {
+  return (req, res) => {
+    passed.add(req);
+    return handler(req, res);
+  };
+}
+
+/**
+ * Counts the /v1 requests answered before any route saw them (the front's 404 for an unknown method, a refused
+ * body) in `service_http_requests_total` under route="unmatched", with a bounded method label.
+ */
+export function countUnrouted(server) {
+  server.on("request", (req, res) => {
+    if (!API_PATH.test(req.url ?? "")) return;
+    res.on("finish", () => {
+      if (passed.has(req)) return;
+      const m = globalThis.__serviceMetrics;
+      const method = METHODS.has(req.method) ? req.method : "other";
+      m?.requests.inc({ method, route: "unmatched", status: String(res.statusCode) });
+    });
+  });
+}

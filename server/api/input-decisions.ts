@@ -1,0 +1,85 @@
+// One charging rule for every metered route: an answer that can be decided from the request alone (a private or
+// reserved address where the route needs a public one, an RFC 6761 special-use name) is given before admission and
+// costs nothing; whatever needed a provider counts. Routes declare these decisions in `meteredProcedure({ decides })`
+// instead of special-casing them, and the OpenAPI description lists them from the same declaration (contract-text.ts).
+import { reservedAsnReason } from "../asn/reserved";
+import { AppError, type ErrorCode } from "../errors";
+import { parseHostAndPort } from "../net";
+import { nonPublicAddressReason, specialUseNameReason } from "../net/special-use";
+
+/** An answer decided from the validated input alone: its code, when it applies (for the docs), and the check. */
+export interface InputDecision<T> {
+  code: ErrorCode;
+  /** "a private, reserved or special-use address" (the docs say "404 NOT_FOUND for <when>"). */
+  when: string;
+  /** Why the input gets this answer, or null when the lookup must run. */
+  check: (input: T) => string | null;
+}
+
+/** 404 NOT_FOUND for an IP address outside public space (RDAP and abuse contacts need a registered one). */
+export function publicAddress<T>(pick: (input: T) => string): InputDecision<T> {
+  return {
+    code: "NOT_FOUND",
+    when: "a private, reserved or special-use address",
+    check: (input) => nonPublicAddressReason(pick(input)),
+  };
+}
+
+/** 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: .invalid, .test, .example, .localhost, ...). */
+export function publicName<T>(pick: (input: T) => string): InputDecision<T> {
+  return {
+    code: "DOMAIN_NOT_FOUND",
+    when: "a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like)",
+    check: (input) => {
+      const parsed = parseHostAndPort(pick(input));
+      if (!parsed || parsed.address) return null;
+      return specialUseNameReason(parsed.host);
+    },
+  };
+}
+
+/** 404 NOT_FOUND for an AS number no registry delegates (private use, documentation, reserved). */
+export function delegableAsn<T>(pick: (input: T) => number): InputDecision<T> {
+  return {
+    code: "NOT_FOUND",
+    when: "a private-use, documentation or reserved AS number (RFC 6996, RFC 5398, RFC 7300)",
+    check: (input) => reservedAsnReason(pick(input)),
+  };
+}
+
+/**
+ * What a route declares: the input field that must be a public address, a name with a public registration, or an AS
+ * number a registry can have delegated.
+ */
+export interface DecidedFields<T> {
+  publicAddress?: (input: T) => string;
+  publicName?: (input: T) => string;
+  delegableAsn?: (input: T) => number;
+}
+
+/** The declared decisions, in a fixed order. */
+export function decisionsOf<T>(fields: DecidedFields<T>): InputDecision<T>[] {
+  const out: InputDecision<T>[] = [];
+  if (fields.publicAddress) out.push(publicAddress(fields.publicAddress));
+  if (fields.publicName) out.push(publicName(fields.publicName));
+  if (fields.delegableAsn) out.push(delegableAsn(fields.delegableAsn));
+  return out;
+}
+
+/** The first decision that applies, as the error to answer with, or null. */
+export function decide<T>(decisions: readonly InputDecision<T>[], input: T): AppError | null {
+  for (const d of decisions) {
+    const reason = d.check(input);
+    if (reason)
+      return new AppError(
+        d.code,
+        `${reason[0]!.toUpperCase()}${reason.slice(1)}. Decided from the request alone; no unit was charged.`,
+      );
+  }
+  return null;
+}
+
+/** "404 NOT_FOUND for a private, reserved or special-use address" for each decision, for the docs. */
+export function decisionSentences<T>(decisions: readonly InputDecision<T>[]): string[] {
+  return decisions.map((d) => `${d.code} for ${d.when}`);
+}

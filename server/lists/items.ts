@@ -1,0 +1,188 @@
+// The items of a named list: added in batches of up to 10,000 (JSON `items` or a `csv` text), each normalised by
+// the list's kind; one bad item refuses the whole batch with a 400 naming it, and nothing is written. Adding a
+// value already listed replaces its note and expiry. An item past its `expires_at` stops matching at once (the
+// lookup checks it) and is deleted by the retention purge.
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { auditList, findListOrThrow, type Change } from "./lists";
+import { normaliseValue, type ListKind } from "./values";
+
+export const MAX_ITEMS_PER_CALL = 10_000;
+export const MAX_NOTE_LENGTH = 500;
+
+export interface ItemInput {
+  value: string | number;
+  expires_at?: Date | null;
+  note?: string | null;
+}
+
+export interface ItemRecord {
+  id: string;
+  value: string;
+  note: string | null;
+  expires_at: string | null;
+  /** True once expires_at has passed: the item no longer matches and will be purged. */
+  expired: boolean;
+  created_at: string;
+}
+
+/** Reads `value,expires_at,note` lines (a header line starting with `value` is skipped; quotes as in RFC 4180). */
+export function parseCsv(text: string): { item: ItemInput; line: number }[] | { error: string } {
+  const out: { item: ItemInput; line: number }[] = [];
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.trim() === "") continue;
+    const cells: string[] = [];
+    let cell = "";
+    let quoted = false;
+    for (let j = 0; j < raw.length; j++) {
+      const ch = raw[j]!;
+      if (quoted) {
+        if (ch === '"' && raw[j + 1] === '"') ((cell += '"'), j++);
+        else if (ch === '"') quoted = false;
+        else cell += ch;
+      } else if (ch === '"' && cell.trim() === "") ((quoted = true), (cell = ""));
+      else if (ch === ",") (cells.push(cell), (cell = ""));
+      else cell += ch;
+    }
+    if (quoted) return { error: `CSV line ${i + 1} has an unclosed quote.` };
+    cells.push(cell);
+    if (out.length === 0 && i === lines.findIndex((l) => l.trim() !== "") && /^\s*value\s*$/i.test(cells[0]!)) continue;
+    if (cells.length > 3)
+      return { error: `CSV line ${i + 1} has ${cells.length} columns; write value,expires_at,note.` };
+    const [value, expires, note] = cells.map((c) => c.trim());
+    let expiresAt: Date | null = null;
+    if (expires) {
+      expiresAt = new Date(expires);
+      if (Number.isNaN(expiresAt.getTime()))
+        return { error: `CSV line ${i + 1}: "${expires}" is not a date-time (write e.g. 2027-01-31T00:00:00Z).` };
+    }
+    out.push({ item: { value: value!, expires_at: expiresAt, note: note || null }, line: i + 1 });
+  }
+  return out;
+}
+
+/** Adds or replaces items; all or nothing. */
+export async function addItems(
+  db: Db,
+  a: Change & { id: string; items?: ItemInput[]; csv?: string },
+): Promise<{ list_id: string; received: number; added: number; updated: number }> {
+  const list = await findListOrThrow(db, a.workspaceId, a.id);
+  let batch: { item: ItemInput; where: string }[];
+  if (a.csv !== undefined) {
+    const parsed = parseCsv(a.csv);
+    if ("error" in parsed) throw new AppError("INVALID_REQUEST", parsed.error);
+    batch = parsed.map((p) => ({ item: p.item, where: `CSV line ${p.line}` }));
+  } else batch = (a.items ?? []).map((item, i) => ({ item, where: `items[${i}]` }));
+  if (batch.length === 0) throw new AppError("INVALID_REQUEST", "Send at least one item.");
+  if (batch.length > MAX_ITEMS_PER_CALL)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `At most ${MAX_ITEMS_PER_CALL} items per call; this one has ${batch.length}.`,
+    );
+  const byValue = new Map<string, { value: string; note: string | null; expiresAt: Date | null }>();
+  for (const { item, where } of batch) {
+    const n = normaliseValue(list.kind as ListKind, item.value);
+    if (!n.ok)
+      throw new AppError(
+        "INVALID_REQUEST",
+        `${where} ("${String(item.value).slice(0, 80)}") ${n.reason}; nothing was added.`,
+      );
+    if (item.note && item.note.length > MAX_NOTE_LENGTH)
+      throw new AppError(
+        "INVALID_REQUEST",
+        `${where}: the note is longer than ${MAX_NOTE_LENGTH} characters; nothing was added.`,
+      );
+    byValue.set(n.value, { value: n.value, note: item.note ?? null, expiresAt: item.expires_at ?? null });
+  }
+  const rows = [...byValue.values()];
+  return db.$transaction(async (tx) => {
+    let added = 0;
+    // One statement per 1,000 items: a bounded parameter list on both stores.
+    for (let i = 0; i < rows.length; i += 1000) {
+      const part = rows.slice(i, i + 1000);
+      const res = await tx.$queryRawUnsafe<{ inserted: boolean }[]>(
+        `INSERT INTO "NamedListItem" ("id", "listId", "value", "note", "expiresAt")
+         SELECT u.id, $1, u.value, u.note, u.expires::timestamp(3)
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(id, value, note, expires)
+         ON CONFLICT ("listId", "value") DO UPDATE SET "note" = EXCLUDED."note", "expiresAt" = EXCLUDED."expiresAt"
+         RETURNING (xmax = 0) AS inserted`,
+        list.id,
+        part.map(() => newId("item")),
+        part.map((r) => r.value),
+        part.map((r) => r.note),
+        part.map((r) => (r.expiresAt ? r.expiresAt.toISOString().replace("T", " ").replace("Z", "") : null)),
+      );
+      added += res.filter((r) => r.inserted).length;
+    }
+    const after = await tx.namedList.update({ where: { id: list.id }, data: { version: { increment: 1 } } });
+    await auditList(tx, a, "audit.list.items_added", after, {
+      after: {
+        received: batch.length,
+        added,
+        updated: rows.length - added,
+        sample: rows.slice(0, 20).map((r) => r.value),
+      },
+    });
+    return { list_id: list.id, received: batch.length, added, updated: rows.length - added };
+  });
+}
+
+function toItem(
+  r: { id: string; value: string; note: string | null; expiresAt: Date | null; createdAt: Date },
+  now: number,
+): ItemRecord {
+  return {
+    id: r.id,
+    value: r.value,
+    note: r.note,
+    expires_at: r.expiresAt?.toISOString() ?? null,
+    expired: r.expiresAt !== null && r.expiresAt.getTime() <= now,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** Items by value; `query` keeps those whose value or note contains it; `cursor` is the last value shown. */
+export async function listItems(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  page: { limit: number; cursor?: string; query?: string },
+): Promise<{ items: ItemRecord[]; next_cursor: string | null }> {
+  const list = await findListOrThrow(db, workspaceId, id);
+  const q = page.query?.trim();
+  const rows = await db.namedListItem.findMany({
+    where: {
+      listId: list.id,
+      ...(page.cursor ? { value: { gt: page.cursor } } : {}),
+      ...(q
+        ? { OR: [{ value: { contains: q, mode: "insensitive" } }, { note: { contains: q, mode: "insensitive" } }] }
+        : {}),
+    },
+    orderBy: { value: "asc" },
+    take: page.limit + 1,
+  });
+  const shown = rows.slice(0, page.limit);
+  const now = Date.now();
+  return {
+    items: shown.map((r) => toItem(r, now)),
+    next_cursor: rows.length > page.limit ? shown[shown.length - 1]!.value : null,
+  };
+}
+
+export async function deleteItemOrThrow(
+  db: Db,
+  a: Change & { id: string; itemId: string },
+): Promise<{ id: string; deleted: true }> {
+  await db.$transaction(async (tx) => {
+    const list = await findListOrThrow(tx, a.workspaceId, a.id);
+    const item = await tx.namedListItem.findFirst({ where: { id: a.itemId, listId: list.id } });
+    if (!item) throw new AppError("NOT_FOUND", `No item ${a.itemId} in this list.`);
+    await tx.namedListItem.delete({ where: { id: item.id } });
+    const after = await tx.namedList.update({ where: { id: list.id }, data: { version: { increment: 1 } } });
+    await auditList(tx, a, "audit.list.item_removed", after, { before: { value: item.value, note: item.note } });
+  });
+  return { id: a.itemId, deleted: true };
+}

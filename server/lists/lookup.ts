@@ -1,0 +1,116 @@
+// The in-process index rules test lists with: per workspace, a Map per list for exact values and, for ip lists,
+// one Map per prefix length present, so `in_list` costs one Map probe per distinct prefix length (at most 33 for
+// IPv4, 129 for IPv6) whatever the list's size. The index is rebuilt only when the lists' version token (read in
+// the statement /assess already runs, see versionTokenSql) changes; expiry is checked at match time, so an
+// expired item stops matching at once, before the retention purge deletes it.
+import type { Db } from "../db/client";
+import { ipv4ToInt, ipv6ToBigInt, parseCidr } from "../net/ip-parse";
+import { normaliseValue, type ListKind } from "./values";
+
+type Expiry = number | null;
+interface ListIndex {
+  kind: ListKind;
+  exact: Map<string, Expiry>;
+  v4: Map<number, Map<number, Expiry>>;
+  v6: Map<number, Map<bigint, Expiry>>;
+}
+export type ListLookup = (name: string, value: unknown) => boolean;
+
+const live = (e: Expiry | undefined, now: number) => e !== undefined && (e === null || e > now);
+
+function probe(list: ListIndex, value: unknown, now: number): boolean {
+  const n = normaliseValue(list.kind, value);
+  if (!n.ok || n.value.includes("/")) return false;
+  if (live(list.exact.get(n.value), now)) return true;
+  if (list.kind !== "ip") return false;
+  if (!n.value.includes(":")) {
+    const a = ipv4ToInt(n.value);
+    for (const [prefix, starts] of list.v4) {
+      const size = 2 ** (32 - prefix);
+      if (live(starts.get(a - (a % size)), now)) return true;
+    }
+    return false;
+  }
+  const a = ipv6ToBigInt(n.value);
+  if (a === null) return false;
+  for (const [prefix, starts] of list.v6) {
+    const host = (1n << BigInt(128 - prefix)) - 1n;
+    if (live(starts.get(a & ~host), now)) return true;
+  }
+  return false;
+}
+
+function add(list: ListIndex, value: string, expiry: Expiry) {
+  if (list.kind !== "ip" || !value.includes("/")) return void list.exact.set(value, expiry);
+  const r = parseCidr(value);
+  if (!r) return;
+  if (r.version === 4) {
+    if (!list.v4.has(r.prefix)) list.v4.set(r.prefix, new Map());
+    list.v4.get(r.prefix)!.set(r.start, expiry);
+  } else {
+    if (!list.v6.has(r.prefix)) list.v6.set(r.prefix, new Map());
+    list.v6.get(r.prefix)!.set(r.start, expiry);
+  }
+}
+
+/** A lookup over lists already loaded (name -> index); unknown names match nothing. */
+export function lookupOver(lists: Map<string, ListIndex>, now = Date.now()): ListLookup {
+  return (name, value) => {
+    const list = lists.get(name);
+    return list ? probe(list, value, now) : false;
+  };
+}
+
+/** Reads a workspace's lists and live items (one statement) into an index. */
+export async function loadIndex(db: Db, workspaceId: string): Promise<Map<string, ListIndex>> {
+  const rows = await db.$queryRawUnsafe<{ name: string; kind: string; value: string | null; expiresAt: Date | null }[]>(
+    `SELECT l."name", l."kind", i."value", i."expiresAt" FROM "NamedList" l
+       LEFT JOIN "NamedListItem" i ON i."listId" = l."id" AND (i."expiresAt" IS NULL OR i."expiresAt" > now())
+      WHERE l."workspaceId" = $1`,
+    workspaceId,
+  );
+  const lists = new Map<string, ListIndex>();
+  for (const r of rows) {
+    let list = lists.get(r.name);
+    if (!list) {
+      list = { kind: r.kind as ListKind, exact: new Map(), v4: new Map(), v6: new Map() };
+      lists.set(r.name, list);
+    }
+    if (r.value !== null) add(list, r.value, r.expiresAt ? new Date(r.expiresAt).getTime() : null);
+  }
+  return lists;
+}
+
+/**
+ * One text that changes whenever any list of the workspace (id `workspaceParam`) or its items change: to be read
+ * in a statement the caller already runs.
+ */
+export function versionTokenSql(workspaceParam: string): string {
+  return `(SELECT coalesce(string_agg(l."id" || ':' || l."version", ',' ORDER BY l."id"), '')
+      FROM "NamedList" l WHERE l."workspaceId" = ${workspaceParam})`;
+}
+
+const CACHE_MAX = 500;
+const cache = new Map<string, { token: string; lists: Map<string, ListIndex> }>();
+
+/**
+ * The lookup for a workspace whose current version token is `token`: from memory when the token is the one the
+ * index was built at, else rebuilt. No query at all when the workspace has no list.
+ */
+export async function listLookup(db: Db, workspaceId: string, token: unknown): Promise<ListLookup> {
+  const t = typeof token === "string" ? token : "";
+  if (t === "") return lookupOver(new Map());
+  let hit = cache.get(workspaceId);
+  if (!hit || hit.token !== t) {
+    hit = { token: t, lists: await loadIndex(db, workspaceId) };
+    cache.delete(workspaceId);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(workspaceId, hit);
+  }
+  return lookupOver(hit.lists);
+}
+
+/** For a backtest or a caller without a token: the current lists, read now. */
+export async function currentLookup(db: Db, workspaceId: string): Promise<ListLookup> {
+  return lookupOver(await loadIndex(db, workspaceId));
+}

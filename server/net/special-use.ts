@@ -1,0 +1,49 @@
+// Names and addresses that can be judged from the request alone: RFC 6761 special-use names (and the later
+// .onion, .alt, .home.arpa and ICANN's .internal) never have a public registration or public DNS answer, and a
+// private or reserved address never has a public registration. Routes that need a public name or address answer
+// these before admission, free (server/api/input-decisions.ts), instead of asking a provider and charging for it.
+import { isPubliclyRoutable, classifyIp } from "./ip";
+
+const DEFAULT_SPECIAL_USE = [
+  "invalid",
+  "test",
+  "example",
+  "localhost",
+  "local",
+  "onion",
+  "alt",
+  "internal",
+  "home.arpa",
+];
+
+/**
+ * The special-use suffixes in force: SERVICE_SPECIAL_USE_NAMES (comma-separated, e.g. "invalid,localhost") narrows
+ * the default for deployments whose own resolver serves a private `.test` zone; read at call time.
+ */
+export function specialUseSuffixes(): string[] {
+  const raw = process.env.SERVICE_SPECIAL_USE_NAMES?.trim();
+  if (!raw) return DEFAULT_SPECIAL_USE;
+  return raw
+    .split(",")
+    .map((s) =>
+      s
+        .trim()
+        .toLowerCase()
+        .replace(/^\.+|\.+$/g, ""),
+    )
+    .filter(Boolean);
+}
+
+/** Why a (lower-case, ASCII) name can have no public registration or answer, or null when it may have one. */
+export function specialUseNameReason(name: string): string | null {
+  const n = name.toLowerCase().replace(/\.$/, "");
+  const suffix = specialUseSuffixes().find((s) => n === s || n.endsWith(`.${s}`));
+  return suffix ? `${n} is under .${suffix}, a special-use name (RFC 6761) that no public registry serves` : null;
+}
+
+/** Why an address can have no public registration, or null when it is publicly routable. */
+export function nonPublicAddressReason(address: string): string | null {
+  if (isPubliclyRoutable(address)) return null;
+  const c = classifyIp(address);
+  return `${address} is a ${c.scope.replace(/_/g, "-")} address${c.range ? ` in ${c.range}` : ""}, which no registry holds publicly`;
+}

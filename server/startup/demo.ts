@@ -1,0 +1,51 @@
+// The demo workspace of a first run (issue 22, item 13). Its API key is a secret: it is shown once, in a form meant
+// for a person, and never written to the log stream. On a terminal it is a clearly marked notice on stderr; without
+// one (a container, a process manager) it goes to a file under the data folder, readable by the owner only, whose
+// path is logged. With SERVICE_ENV=production no demo workspace is created at all.
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Db } from "../db/client";
+import { dataDir } from "../db/config";
+import { logger } from "../operate/log";
+import { createWorkspace } from "../workspaces/workspaces";
+
+export const DEMO_CREDENTIALS_FILE = "demo-credentials.txt";
+
+/** Creates the demo workspace when the database has none; returns where its key was shown, or null. */
+export async function seedDemoOnFirstRun(
+  db: Db,
+  opts: { terminal?: boolean } = {},
+): Promise<{ workspaceId: string; shownIn: "terminal" | string } | null> {
+  if (process.env.SERVICE_SEED_DEMO === "0") return null;
+  if (process.env.SERVICE_ENV === "production") return null;
+  if ((await db.workspace.count()) > 0) return null;
+  const owner = (process.env.SERVICE_DEMO_OWNER_EMAIL ?? "demo@example.com").toLowerCase();
+  const ws = await createWorkspace(db, { name: "Demo workspace", plans: ["suite_agency"], ownerEmail: owner });
+  const base = (process.env.SERVICE_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+  const text = [
+    "First run: created a demo workspace (plan Suite Agency).",
+    `  Workspace: ${ws.workspaceId}`,
+    `  API key:   ${ws.apiKey}   (shown once; store it now)`,
+    `  Dashboard: ${base}/dashboard   (sign in as ${owner})`,
+    `  Try:       curl -H "Authorization: Bearer ${ws.apiKey}" ${base}/v1/ip/8.8.8.8/geo`,
+  ].join("\n");
+  if (opts.terminal ?? process.stderr.isTTY === true) {
+    const rule = "=".repeat(78);
+    process.stderr.write(`\n${rule}\nDEMO CREDENTIALS (not part of the log)\n${text}\n${rule}\n\n`);
+    logger().info(
+      { workspace_id: ws.workspaceId },
+      "first run: created a demo workspace; its API key is shown on the terminal, not in the log",
+    );
+    return { workspaceId: ws.workspaceId, shownIn: "terminal" };
+  }
+  const dir = dataDir() === "memory://" ? path.resolve(".data") : dataDir();
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, DEMO_CREDENTIALS_FILE);
+  writeFileSync(file, `${text}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // an older file keeps its mode on overwrite
+  logger().info(
+    { workspace_id: ws.workspaceId, file },
+    "first run: created a demo workspace; its API key is in this file (readable by the owner only), not in the log",
+  );
+  return { workspaceId: ws.workspaceId, shownIn: file };
+}

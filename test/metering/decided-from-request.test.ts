@@ -1,0 +1,89 @@
+// One charging rule on every metered route (issue 22, item 16): an answer decided from the request alone (a private
+// or reserved address where a public one is needed, an RFC 6761 special-use name) comes before admission and costs
+// nothing; an answer a provider gave (a resolver's NXDOMAIN, a registry's 404) counts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppWithFakeDns } from "../fakes/app-with-dns";
+import type { FakeDnsServer } from "../fakes/dns-server";
+import type { TestApp } from "../harness";
+
+let app: TestApp;
+let dns: FakeDnsServer;
+let saved: string | undefined;
+
+beforeAll(async () => {
+  ({ app, dns } = await startAppWithFakeDns({}));
+  // The shipped default list (test/setup-env.ts narrows it for the fake `.test` zones).
+  saved = process.env.SERVICE_SPECIAL_USE_NAMES;
+  delete process.env.SERVICE_SPECIAL_USE_NAMES;
+});
+afterAll(async () => {
+  if (saved !== undefined) process.env.SERVICE_SPECIAL_USE_NAMES = saved;
+  await dns.close();
+});
+
+const FREE: [string, string, unknown, number, string][] = [
+  ["GET", "/v1/ip/10.0.0.1/rdap", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/ip/192.168.1.1/abuse", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/ip/2001:db8::1/rdap", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/ip/127.0.0.1/abuse", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/host/foo.invalid/ssl", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/host/foo.test:8443/ssl", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/host/shop.example/status", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.invalid/infrastructure", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.invalid/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.test/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.localhost/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/www.foo.example/abuse", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["POST", "/v1/scans", { url: "https://foo.invalid/" }, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/host/localhost/ssl", undefined, 400, "TARGET_FORBIDDEN"],
+  ["GET", "/v1/asn/64512", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/asn/AS4200000000", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/asn/23456", undefined, 404, "NOT_FOUND"],
+  ["GET", "/v1/asn/64496", undefined, 404, "NOT_FOUND"],
+];
+
+describe("answers decided from the request alone cost nothing", () => {
+  it.each(FREE.map(([method, path, body, status, code]) => ({ method, path, body, status, code })))(
+    "$method $path is $status $code and free",
+    async ({ method, path, body, status, code }) => {
+      const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+      const res = await app.request(method, path, { key: ws.apiKey, body });
+      expect(res.status).toBe(status);
+      expect(res.body.error.code).toBe(code);
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+      // The next counted lookup is the workspace's first: X-Service-Quota-Used did not move.
+      const next = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
+      expect(next.status).toBe(200);
+      expect(next.headers.get("x-service-quota-used")).toBe("1");
+    },
+  );
+
+  it("a name the resolver says does not exist needed a provider: the 404 counts, on hosts, infrastructure and scans alike", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const paths: [string, string, unknown][] = [
+      ["GET", "/v1/host/nowhere.com/ssl", undefined],
+      ["GET", "/v1/domain/nowhere.com/infrastructure", undefined],
+      ["POST", "/v1/scans", { url: "https://nowhere.com/" }],
+    ];
+    for (const [i, [method, path, body]] of paths.entries()) {
+      const res = await app.request(method, path, { key: ws.apiKey, body });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe("DOMAIN_NOT_FOUND");
+      expect(await app.used(ws.workspaceId)).toBe(i + 1);
+    }
+  });
+
+  it("each route's description names its free answers", async () => {
+    const doc = (await app.request("GET", "/v1/openapi.json")).body;
+    const free = (path: string, method = "get") => doc.paths[path][method].description as string;
+    expect(free("/ip/{ip}/rdap")).toContain("404 NOT_FOUND for a private, reserved or special-use address");
+    expect(free("/domain/{domain}/infrastructure")).toMatch(/404 DOMAIN_NOT_FOUND for a special-use name/);
+    expect(free("/host/{host}/ssl")).toMatch(
+      /\*\*Free:\*\*.*400 TARGET_FORBIDDEN.*404 DOMAIN_NOT_FOUND for a special-use/,
+    );
+    expect(free("/ip/{ip}/geo")).toMatch(
+      /\*\*Free:\*\* 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission/,
+    );
+  });
+});

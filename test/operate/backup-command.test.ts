@@ -1,0 +1,63 @@
+// `admin backup --to DIR` in-process (issue 22, item 15): on the embedded database a copy that opens as a data folder
+// with the same rows, into a new folder only; on PostgreSQL a refusal naming pg_dump. A server.pid naming a live
+// process that is not a server (this test's own) does not make the admin CLI wait for a server.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const folder = mkdtempSync(path.join(tmpdir(), "svc-backup-cmd-"));
+const onPg = Boolean(process.env.DATABASE_URL);
+if (!onPg) process.env.SERVICE_DATA_DIR = path.join(folder, "data");
+
+let app: import("../harness").TestApp;
+beforeAll(async () => {
+  const { createTestApp } = await import("../harness");
+  app = await createTestApp();
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("../../server/db/client");
+  await closeDb();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("admin backup", () => {
+  it(onPg ? "refuses on PostgreSQL, naming pg_dump" : "copies the embedded database into a new folder", async () => {
+    const { runAdminCommand } = await import("../../server/admin/commands");
+    const ws = await app.seedWorkspace({ name: "Kept" });
+    const to = path.join(folder, "snapshot");
+    if (onPg) {
+      await expect(runAdminCommand(app.db, ["backup", "--to", to])).rejects.toThrow(/pg_dump/);
+      return;
+    }
+    const r = await runAdminCommand(app.db, ["backup", "--to", to]);
+    expect((r.result as { files: string[] }).files).toContain("pglite");
+    expect(readdirSync(to)).toEqual(expect.arrayContaining(["pglite", "backup.json"]));
+    await expect(runAdminCommand(app.db, ["backup", "--to", to])).rejects.toThrow(/not empty/);
+    await expect(runAdminCommand(app.db, ["backup", "--to", "relative/dir"])).rejects.toThrow(/absolute/);
+
+    // The copy opens on its own and holds the workspace.
+    const { PGlite } = await import("@electric-sql/pglite");
+    const copy = await PGlite.create(path.join(to, "pglite"));
+    try {
+      const rows = await copy.query<{ name: string }>(`SELECT name FROM "Workspace" WHERE id = $1`, [ws.workspaceId]);
+      expect(rows.rows).toEqual([{ name: "Kept" }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it("ignores a server.pid that names a live process other than a server", async () => {
+    const { serverOwnsEmbeddedDb } = await import("../../server/admin/channel");
+    const { dataDir } = await import("../../server/db/config");
+    const dir = onPg ? path.join(folder, "pg-data") : dataDir();
+    process.env.SERVICE_DATA_DIR = dir;
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "server.pid"), String(process.pid));
+    const started = Date.now();
+    expect(await serverOwnsEmbeddedDb()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

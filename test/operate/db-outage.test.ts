@@ -1,0 +1,141 @@
+// A database that cannot be reached is an outage, not a bug (issue 22, item 10): metered lookups answer 503
+// UPSTREAM_UNAVAILABLE with Retry-After (the shipped client retries 503), nothing is charged, and the log says it
+// once per interval instead of a stack trace per request. PostgreSQL is broken for real: a closed port, and (with
+// DATABASE_URL) a TCP relay to the test server that is cut while the service runs and restored afterwards.
+import { randomBytes } from "node:crypto";
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { Writable } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "../../server/db/client";
+import { useLogDestination } from "../../server/operate/log";
+import { createWorkspace } from "../../server/workspaces/workspaces";
+import { restRequest } from "../harness";
+import { freePort } from "./server-process";
+
+const realUrl = process.env.DATABASE_URL;
+let lines: string[] = [];
+useLogDestination(
+  new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  }),
+);
+// Background flushes (lookup history, outcome counters) wrote to stderr with a stack per failure: capture it too.
+let stderr: string[] = [];
+const consoleError = console.error;
+console.error = (...args: unknown[]) => void stderr.push(args.map(String).join(" "));
+process.env.SERVICE_DB_OUTAGE_LOG_MS = "60000";
+
+function startCapture() {
+  lines = [];
+  stderr = [];
+  (globalThis as { __serviceOutageLog?: unknown }).__serviceOutageLog = undefined;
+}
+
+function expectOutageAnswer(res: Awaited<ReturnType<typeof restRequest>>) {
+  expect(res.status).toBe(503);
+  expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(res.headers.get("x-service-quota-used")).toBeNull();
+}
+
+async function expectOneOutageLine() {
+  await new Promise((r) => setTimeout(r, 300)); // background flushes settle
+  const records = lines.map((l) => JSON.parse(l) as { level: number; msg: string; err?: unknown });
+  expect(records.filter((r) => r.msg.startsWith("database unreachable"))).toHaveLength(1);
+  // One access-log line per request (msg "request", no stack); nothing else at error level, no stack anywhere.
+  expect(records.filter((r) => r.level >= 50 && r.msg !== "request")).toEqual([]);
+  expect(records.filter((r) => r.err !== undefined)).toEqual([]);
+  expect(stderr).toEqual([]);
+}
+
+afterAll(async () => {
+  console.error = consoleError;
+  await closeDb();
+  if (realUrl) process.env.DATABASE_URL = realUrl;
+});
+
+describe("PostgreSQL refusing connections", () => {
+  it("answers metered lookups 503 UPSTREAM_UNAVAILABLE with Retry-After, logged once", async () => {
+    await closeDb();
+    process.env.DATABASE_URL = `postgresql://postgres@127.0.0.1:${await freePort()}/service`;
+    startCapture();
+    const key = `svc_live_${randomBytes(32).toString("base64url")}`;
+    for (let i = 0; i < 5; i++) expectOutageAnswer(await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key }));
+    await expectOneOutageLine();
+    await closeDb();
+    if (realUrl) process.env.DATABASE_URL = realUrl;
+    else delete process.env.DATABASE_URL;
+  });
+});
+
+// The relay stands between the service and the test server: cut, every connection drops and new ones are refused.
+async function relay(target: { host: string; port: number }) {
+  const port = await freePort();
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  const open = () =>
+    new Promise<void>((r) => {
+      server = createServer((a) => {
+        const b = connect(target.port, target.host);
+        for (const s of [a, b]) {
+          sockets.add(s);
+          s.on("close", () => sockets.delete(s));
+          s.on("error", () => undefined);
+        }
+        a.pipe(b).pipe(a);
+      });
+      server.listen(port, "127.0.0.1", () => r());
+    });
+  await open();
+  return {
+    port,
+    cut: async () => {
+      await new Promise((r) => {
+        server!.close(r);
+        for (const s of sockets) s.destroy();
+      });
+    },
+    restore: open,
+  };
+}
+
+if (realUrl) {
+  describe("PostgreSQL going away under a running service", () => {
+    it("answers 503 while the connection is cut, charges nothing, and recovers when it is back", async () => {
+      const u = new URL(realUrl);
+      const r = await relay({ host: u.hostname, port: Number(u.port || 5432) });
+      const schema = `t_outage_${randomBytes(4).toString("hex")}`;
+      process.env.SERVICE_DB_SCHEMA = schema;
+      u.hostname = "127.0.0.1";
+      u.port = String(r.port);
+      process.env.DATABASE_URL = u.toString();
+      try {
+        const db = await getDb();
+        const ws = await createWorkspace(db, { name: "Outage", plans: ["suite_business"] });
+        const used = async () =>
+          (await db.usagePeriod.findMany({ where: { workspaceId: ws.workspaceId } })).reduce((n, p) => n + p.used, 0);
+        expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(200);
+        expect(await used()).toBe(1);
+
+        startCapture();
+        await r.cut();
+        for (let i = 0; i < 4; i++)
+          expectOutageAnswer(await restRequest("GET", "/v1/ip/1.1.1.1/geo", { key: ws.apiKey }));
+        await expectOneOutageLine();
+
+        await r.restore();
+        expect(await used()).toBe(1);
+        const back = await restRequest("GET", "/v1/ip/9.9.9.9/geo", { key: ws.apiKey });
+        expect(back.status).toBe(200);
+        expect(await used()).toBe(2);
+        await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await closeDb();
+        await r.cut();
+      }
+    });
+  });
+}

@@ -1,0 +1,84 @@
+// The first run's demo workspace (issue 22, item 13): its API key is shown once, never in the log stream; on a
+// terminal as a marked notice on stderr, otherwise in a 0600 file under the data folder whose path is logged. With
+// SERVICE_ENV=production no demo workspace is created.
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useLogDestination } from "../../server/operate/log";
+import { seedDemoOnFirstRun } from "../../server/startup/demo";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+const lines: string[] = [];
+const folder = mkdtempSync(path.join(tmpdir(), "svc-demo-"));
+const saved = { env: process.env.SERVICE_ENV, dir: process.env.SERVICE_DATA_DIR, seed: process.env.SERVICE_SEED_DEMO };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // The database is open; the demo file goes to this folder from now on.
+  process.env.SERVICE_DATA_DIR = folder;
+  delete process.env.SERVICE_SEED_DEMO;
+  useLogDestination(
+    new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+});
+
+afterAll(() => {
+  for (const [k, v] of [
+    ["SERVICE_ENV", saved.env],
+    ["SERVICE_DATA_DIR", saved.dir],
+    ["SERVICE_SEED_DEMO", saved.seed],
+  ] as const)
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("first-run demo workspace", () => {
+  it("is not created with SERVICE_ENV=production", async () => {
+    process.env.SERVICE_ENV = "production";
+    expect(await seedDemoOnFirstRun(app.db, { terminal: false })).toBeNull();
+    expect(await app.db.workspace.count()).toBe(0);
+    delete process.env.SERVICE_ENV;
+  });
+
+  it("without a terminal writes the key to a 0600 file whose path is logged, and never logs the key", async () => {
+    const r = await seedDemoOnFirstRun(app.db, { terminal: false });
+    const file = path.join(folder, "demo-credentials.txt");
+    expect(r).toEqual({ workspaceId: expect.stringMatching(/^ws_/), shownIn: file });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const key = /API key:\s+(\S+)/.exec(readFileSync(file, "utf8"))![1];
+    expect(key).toMatch(/^svc_/);
+    const records = lines.map((l) => JSON.parse(l));
+    expect(records.some((x) => x.file === file && x.workspace_id === r!.workspaceId)).toBe(true);
+    expect(lines.join("")).not.toContain(key);
+    // A second start finds the workspace and creates nothing more.
+    expect(await seedDemoOnFirstRun(app.db, { terminal: false })).toBeNull();
+  });
+
+  it("on a terminal shows a marked notice on stderr, outside the log", async () => {
+    await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`).catch(() => undefined);
+    if ((await app.db.workspace.count()) > 0) return expect.fail("could not empty the workspace table");
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((c: string) => (written.push(String(c)), true)) as typeof process.stderr.write;
+    lines.length = 0;
+    try {
+      expect((await seedDemoOnFirstRun(app.db, { terminal: true }))?.shownIn).toBe("terminal");
+    } finally {
+      process.stderr.write = write;
+    }
+    const notice = written.join("");
+    expect(notice).toContain("DEMO CREDENTIALS (not part of the log)");
+    const key = /API key:\s+(\S+)/.exec(notice)![1];
+    expect(lines.join("")).not.toContain(key);
+    expect(lines.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,76 @@
+// The warm-up after start (scripts/warm-pages.mjs): waits for /readyz, then requests each page once, in turn,
+// marked as a warm-up; a page that fails does not stop the others, and SERVICE_WARM_PAGES=0 turns it off.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { pagesToWarm, warmPages } from "../../scripts/warm-pages.mjs";
+
+let server: Server | null = null;
+afterEach(async () => {
+  delete process.env.SERVICE_WARM_PAGES;
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+  server = null;
+});
+
+async function site(readyAfter: number) {
+  const seen: { path: string; warmUp: boolean; at: number }[] = [];
+  let probes = 0;
+  server = createServer((req, res) => {
+    if (req.url === "/readyz") {
+      probes++;
+      return res.writeHead(probes > readyAfter ? 200 : 503).end();
+    }
+    seen.push({ path: req.url!, warmUp: req.headers["x-service-warm-up"] === "1", at: probes });
+    if (req.url === "/broken") return req.destroy();
+    res.writeHead(200, { "content-type": "text/html" }).end("<p>page</p>");
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, seen };
+}
+
+describe("warming the pages after start", () => {
+  it("waits until the server is ready, then requests every page once, in turn, past one that fails", async () => {
+    const { origin, seen } = await site(2);
+    const warmed = await warmPages(origin, ["/docs", "/broken", "/dashboard/console"]);
+    expect(warmed).toEqual(["/docs", "/dashboard/console"]);
+    expect(seen.map((s) => s.path)).toEqual(["/docs", "/broken", "/dashboard/console"]);
+    expect(seen.every((s) => s.warmUp && s.at === 3)).toBe(true);
+  });
+
+  it("warms /docs and every dashboard page of the build, none with a dynamic segment", () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), "warm-pages-"));
+    mkdirSync(path.join(distDir, "server"));
+    const entries = ["/page", "/dashboard/page", "/dashboard/lists/page", "/dashboard/keys/page"];
+    entries.push(
+      "/dashboard/webhooks/[id]/page",
+      "/dashboard/[...missing]/page",
+      "/docs/page",
+      "/v1/[[...path]]/route",
+    );
+    writeFileSync(
+      path.join(distDir, "server", "app-paths-manifest.json"),
+      JSON.stringify(Object.fromEntries(entries.map((e) => [e, "x.js"]))),
+    );
+    try {
+      expect(pagesToWarm(distDir)).toEqual([
+        "/docs",
+        "/docs/operations",
+        "/dashboard",
+        "/dashboard/keys",
+        "/dashboard/lists",
+      ]);
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+
+  it("does nothing with SERVICE_WARM_PAGES=0", async () => {
+    const { origin, seen } = await site(0);
+    process.env.SERVICE_WARM_PAGES = "0";
+    expect(await warmPages(origin, ["/docs"])).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+});
