@@ -8,6 +8,7 @@ import { enabledRulesFrom, enabledRulesSql } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
 import { listLookup, versionTokenSql } from "../lists/lookup";
 import { queueHighRiskDeliveries } from "../webhooks/enqueue";
+import { accountEventData, accountEvidence, accountSubject } from "./account";
 import { amountSignals } from "./amount";
 import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
@@ -27,6 +28,7 @@ export async function assess(
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
+  const subject = accountSubject(req.user_id, emailAddress);
   // The workspace's enabled rules are read in the velocity statement: one round trip for both, and never stale.
   const [ipEv, emailEv, v, dev, weights] = await Promise.all([
     gatherIpEvidence(req),
@@ -39,6 +41,7 @@ export async function assess(
         email: emailAddress,
         deviceId: req.device_id ?? null,
         userId: req.user_id ?? null,
+        subject,
       },
       { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") },
     ),
@@ -52,6 +55,8 @@ export async function assess(
     weightsInUse(db, a.workspaceId),
   ]);
 
+  const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now: Date.now() });
+
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.
   const gathered: Signal[] = [
@@ -59,6 +64,7 @@ export async function assess(
     ...(emailEv?.signals ?? []),
     ...userAgentSignals(req),
     ...v.signals,
+    ...acct.signals,
     ...amountSignals(req),
     ...dev.signals,
   ];
@@ -76,7 +82,7 @@ export async function assess(
     ip: ipEv,
     email: emailEv,
     device: dev,
-    velocity: v.facts,
+    velocity: { ...v.facts, ...acct.facts },
     score,
     riskLevel: band.level,
     signals,
@@ -113,6 +119,7 @@ export async function assess(
     ip: ipEv.ip,
     email: emailEv?.email ?? null,
     device: dev.device,
+    account: acct.account,
     sources: dedupe([...ipEv.sources, ...(emailEv?.sources ?? []), v.source, ...(dev.source ? [dev.source] : [])]),
     checked_at: new Date().toISOString(),
   };
@@ -125,8 +132,10 @@ export async function assess(
     email: emailEv?.email.address ?? null,
     domain: emailEv?.email.domain ?? null,
     rule: matched[0]?.id ?? null,
+    subject,
     data: {
       event: req.event,
+      ...accountEventData(req, ipEv),
       score,
       risk_level: band.level,
       decision,

@@ -16,6 +16,10 @@ export interface IpEvidence {
   sources: SourceRef[];
   /** Feeds and blocklists that hold the address (the `ip.lists` rule fact). */
   lists: string[];
+  /** The geolocation database's coordinates and country name, for the account's travel (./account.ts). */
+  location: { latitude: number; longitude: number; countryName: string | null } | null;
+  /** A VPN, Tor, relay or hosting address: where the user really is is unknown. */
+  hidesLocation: boolean;
 }
 
 /** "in the 2024-08-20 list" plus, when old, how much it still counts. */
@@ -130,6 +134,11 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     lists: [
       ...new Set([...p.matches.map((m) => m.feed), ...rep.lists.filter((l) => l.listed).map((l) => l.list)]),
     ].sort(),
+    location:
+      geo.latitude !== null && geo.longitude !== null
+        ? { latitude: geo.latitude, longitude: geo.longitude, countryName: geo.country?.name ?? null }
+        : null,
+    hidesLocation: Boolean(rep.anonymizers.torExit.value || p.vpn || p.relay || p.hosting || p.cdn),
   };
 }
 

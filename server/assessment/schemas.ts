@@ -20,42 +20,59 @@ const email = z
 
 const metadataValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
-export const assessRequestSchema = z.object({
-  event: z.enum(ASSESSED_EVENTS).describe("What the user is doing: signup, login, checkout, form or api"),
-  ip: ipAddress.describe("The end user's IP address (IPv4 or IPv6), not your server's"),
-  email: email.optional().describe("The user's email address; syntax is validated (400 when invalid)"),
-  user_agent: z.string().max(1024).optional().describe("The end user's User-Agent header"),
-  device_id: z.string().trim().min(1).max(256).optional().describe("A stable device identifier from your client"),
-  device: deviceSignalsSchema
-    .optional()
-    .describe(
-      "Browser signals from /device.js (as POST /device/check takes them): automation, consistency and per-device velocity move the score",
-    ),
-  user_id: z.string().trim().min(1).max(256).optional().describe("Your identifier of the account"),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +")
-    .optional(),
-  billing_country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, "billing_country must be an ISO 3166-1 alpha-2 code")
-    .transform((s) => s.toUpperCase())
-    .optional(),
-  amount: z.number().finite().min(0).max(1e12).optional().describe("Transaction amount in major units of `currency`"),
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, "currency must be an ISO 4217 code")
-    .transform((s) => s.toUpperCase())
-    .optional(),
-  metadata: z
-    .record(z.string().max(64), metadataValue)
-    .refine((m) => Object.keys(m).length <= 50, "metadata holds at most 50 keys")
-    .optional()
-    .describe("Up to 50 flat key/value pairs for your own correlation; accepted but neither scored nor stored"),
-});
+export const ASSESS_STATUSES = ["succeeded", "failed"] as const;
+
+export const assessRequestSchema = z
+  .object({
+    event: z.enum(ASSESSED_EVENTS).describe("What the user is doing: signup, login, checkout, form or api"),
+    ip: ipAddress.describe("The end user's IP address (IPv4 or IPv6), not your server's"),
+    email: email.optional().describe("The user's email address; syntax is validated (400 when invalid)"),
+    user_agent: z.string().max(1024).optional().describe("The end user's User-Agent header"),
+    device_id: z.string().trim().min(1).max(256).optional().describe("A stable device identifier from your client"),
+    device: deviceSignalsSchema
+      .optional()
+      .describe(
+        "Browser signals from /device.js (as POST /device/check takes them): automation, consistency and per-device velocity move the score",
+      ),
+    user_id: z.string().trim().min(1).max(256).optional().describe("Your identifier of the account"),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +")
+      .optional(),
+    billing_country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "billing_country must be an ISO 3166-1 alpha-2 code")
+      .transform((s) => s.toUpperCase())
+      .optional(),
+    amount: z.number().finite().min(0).max(1e12).optional().describe("Transaction amount in major units of `currency`"),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, "currency must be an ISO 4217 code")
+      .transform((s) => s.toUpperCase())
+      .optional(),
+    metadata: z
+      .record(z.string().max(64), metadataValue)
+      .refine((m) => Object.keys(m).length <= 50, "metadata holds at most 50 keys")
+      .optional()
+      .describe("Up to 50 flat key/value pairs for your own correlation; accepted but neither scored nor stored"),
+    status: z
+      .enum(ASSESS_STATUSES)
+      .optional()
+      .describe(
+        "For login and signup events: whether the attempt succeeded (default) or failed (wrong password, refused signup). Failed attempts are stored and counted (`user.failed_logins_1h`, `ip.failed_users_1h`: credential stuffing); the account's baseline learns only from succeeded ones",
+      ),
+  })
+  .superRefine((r, ctx) => {
+    if (r.status === "failed" && r.event !== "login" && r.event !== "signup")
+      ctx.addIssue({
+        code: "custom",
+        path: ["status"],
+        message: "status failed applies to login and signup events only",
+      });
+  });
 
 export type AssessRequest = z.output<typeof assessRequestSchema>;
 
@@ -73,6 +90,33 @@ const sourceSchema = z.object({
   name: z.string(),
   origin: z.string().describe("shipped, refreshed, embedded, dns or workspace"),
   fetched_at: z.string().nullable().describe("When the data was fetched or built; null when never filled"),
+});
+
+const accountSummarySchema = z.object({
+  key: z.enum(["user_id", "email"]).describe("What identifies the account: the request's user_id, else its email"),
+  seen_before: z.boolean().describe("The account has a succeeded assessment in the last 90 days"),
+  first_seen_days: z.number().int().nullable().describe("Days since its first succeeded assessment (90-day window)"),
+  assessments_30d: z.number().int().describe("Its succeeded assessments in the last 30 days"),
+  new_country: z.boolean().nullable().describe("The IP's country is new for the account; null when unknown"),
+  new_asn: z.boolean().nullable().describe("The IP's network is new for the account; null when unknown"),
+  new_device: z.boolean().nullable().describe("The device_id is new for the account; null without a device_id"),
+  countries_30d: z.number().int().describe("Distinct countries of the account in 30 days, this one included"),
+  failed_logins_1h: z.number().int().describe("Failed attempts of the account in the last hour, this one included"),
+  success_after_failures: z.boolean().describe("Succeeded after 3 or more failures since the last success"),
+  travel: z
+    .object({
+      from_country: z.string().nullable().describe("Country of the last succeeded login"),
+      km: z.number().int().describe("Distance from the last succeeded login's location"),
+      minutes: z.number().int().describe("Minutes since the last succeeded login"),
+      kmh: z.number().describe("The speed that travel needs"),
+      impossible: z.boolean().describe("Faster than 1,000 km/h over at least 100 km, both locations real"),
+      note: z
+        .string()
+        .nullable()
+        .describe("Why a fast speed is not evidence (VPN, Tor, relay or hosting address; within city accuracy)"),
+    })
+    .nullable()
+    .describe("Travel since the last succeeded login; null without one or without coordinates"),
 });
 
 export const assessResultSchema = z.object({
@@ -131,11 +175,17 @@ export const assessResultSchema = z.object({
     })
     .nullable()
     .describe("The diagnosis of the `device` object (null without one); its signals are among `signals`"),
+  account: accountSummarySchema
+    .nullable()
+    .describe(
+      "The account's own history (by `user_id`, else the email; null with neither): its baseline of the last 90 days of succeeded assessments, failed attempts and travel since its last succeeded login. Its signals are among `signals`",
+    ),
   sources: z.array(sourceSchema),
   checked_at: z.string(),
 });
 
 export type AssessResult = z.infer<typeof assessResultSchema>;
 export type Signal = z.infer<typeof signalSchema>;
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
 export type SourceRef = z.infer<typeof sourceSchema>;
 export type { Decision, RiskLevel } from "../scoring/score";

@@ -4,6 +4,7 @@
 // key, distinct users per device and emails per IP), so an assessment pays for one scan, not fifteen.
 import { hotQuery, type Db } from "../db/client";
 import type { Facts } from "../rules/facts";
+import { accountColumns, accountWhere, BASELINE_DAYS } from "./account";
 import { velocityWindowMinutes } from "./config";
 import type { Signal, SourceRef } from "./schemas";
 
@@ -40,16 +41,26 @@ export async function velocitySignals(
     email: string | null;
     deviceId: string | null;
     userId?: string | null;
+    /** The account (server/assessment/account.ts): its baseline and failure counters are read here too. */
+    subject?: string | null;
     now?: Date;
   },
   alsoRead: Record<string, string> = {},
-): Promise<{ signals: Signal[]; source: SourceRef; facts: Facts; also: Record<string, unknown> }> {
+): Promise<{
+  signals: Signal[];
+  source: SourceRef;
+  facts: Facts;
+  also: Record<string, unknown>;
+  /** The account columns, for accountEvidence. */
+  row: Row;
+}> {
   const minutes = velocityWindowMinutes();
   const now = (a.now ?? new Date()).getTime();
   const at = (ms: number) => new Date(now - ms);
   const signalFrom = at(minutes * 60_000);
   const oldest = new Date(Math.min(signalFrom.getTime(), at(WINDOW_MS["7d"]).getTime()));
-  // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d
+  // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d,
+  // $11 account, $12 baseline window (90 days), $13 30 days
   const dev = `"data"->>'device_id' = $5::text`;
   const usr = `"data"->>'user_id' = $6::text`;
   const win = {
@@ -72,13 +83,23 @@ export async function velocitySignals(
       `count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`,
     );
   }
+  cols.push(
+    ...accountColumns({
+      subject: "$11::text",
+      ip: "$3::text",
+      device: "$5::text",
+      hour: win["1h"],
+      month: "$13::timestamp(3)",
+    }),
+  );
   for (const [name, sql] of Object.entries(alsoRead)) cols.push(`${sql} AS "${name}"`);
   const rows = await hotQuery<Row>(
     db,
     `service_velocity_${Object.keys(alsoRead).join("_")}`,
     `SELECT ${cols.join(", ")} FROM "Event"
-      WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "createdAt" >= $2::timestamp(3)
-        AND ("ip" = $3::text OR "email" = $4::text OR ${dev} OR ${usr})`,
+      WHERE "workspaceId" = $1 AND "type" = 'assessment'
+        AND (("createdAt" >= $2::timestamp(3) AND ("ip" = $3::text OR "email" = $4::text OR ${dev} OR ${usr}))
+          OR ${accountWhere("$11::text", "$12::timestamp(3)")})`,
     [
       a.workspaceId,
       oldest,
@@ -90,6 +111,9 @@ export async function velocitySignals(
       at(WINDOW_MS["1h"]),
       at(WINDOW_MS["24h"]),
       at(WINDOW_MS["7d"]),
+      a.subject ?? null,
+      at(BASELINE_DAYS * 86_400_000),
+      at(30 * 86_400_000),
     ],
   );
   const row = rows[0] ?? {};
@@ -128,5 +152,6 @@ export async function velocitySignals(
     source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() },
     facts: facts as Facts,
     also,
+    row,
   };
 }

@@ -13,6 +13,8 @@ export interface EventInput {
   email?: string | null;
   domain?: string | null;
   rule?: string | null;
+  /** For assessments: the account, "user:<user_id>" or "email:<address>" (server/assessment/account.ts). */
+  subject?: string | null;
   data: Record<string, unknown>;
 }
 
@@ -21,10 +23,10 @@ export interface EventInput {
 // commit: each caller still resolves only once its own row is stored (the next request's velocity sees it). A
 // group that fails is retried row by row, so each caller gets its own outcome. Same rows as recordEvent.
 const INSERT_EVENTS_SQL = `
-INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "data", "createdAt")
-SELECT r."id", r."workspaceId", r."requestId", r."type", r."ip", r."email", r."domain", r."rule", r."data", r."createdAt"
+INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "data", "createdAt")
+SELECT r."id", r."workspaceId", r."requestId", r."type", r."ip", r."email", r."domain", r."rule", r."subject", r."data", r."createdAt"
   FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text, "ip" text, "email" text,
-       "domain" text, "rule" text, "data" jsonb, "createdAt" timestamp(3))`;
+       "domain" text, "rule" text, "subject" text, "data" jsonb, "createdAt" timestamp(3))`;
 
 /** At most this many events in one grouped statement. */
 const MAX_EVENT_GROUP = 100;
@@ -68,6 +70,7 @@ function eventRow(e: EventInput) {
     email: e.email?.toLowerCase() ?? null,
     domain: e.domain?.toLowerCase() ?? null,
     rule: e.rule ?? null,
+    subject: e.subject ?? null,
     data: e.data,
     createdAt: new Date(),
   };

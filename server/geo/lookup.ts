@@ -22,7 +22,7 @@ export interface GeoResult {
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
-function countryName(code: string): string | null {
+export function countryName(code: string): string | null {
   try {
     const n = regionNames.of(code);
     return n && n !== code ? n : null;

@@ -40,6 +40,66 @@ function velocityFacts(): Record<string, FactDef> {
   return out;
 }
 
+/**
+ * The account's own history (server/assessment/account.ts): the account is `user_id`, else the email address. The
+ * baseline learns from the account's succeeded assessments of the last 90 days; a first assessment is new nothing.
+ */
+function accountFacts() {
+  return {
+    "user.seen_before": { type: "bool", doc: "the account has a succeeded assessment in the last 90 days" },
+    "user.first_seen_days": { type: "int", doc: "days since the account's first succeeded assessment (90-day window)" },
+    "user.assessments_30d": { type: "int", doc: "the account's succeeded assessments in the last 30 days" },
+    "user.new_country": {
+      type: "bool",
+      doc: "the IP's country was never seen for this account in 90 days (false for an account without history)",
+    },
+    "user.new_asn": {
+      type: "bool",
+      doc: "the IP's network (AS) was never seen for this account in 90 days (false without history)",
+    },
+    "user.new_device": {
+      type: "bool",
+      doc: "the device_id was never seen for this account in 90 days (false without history)",
+    },
+    "user.countries_30d": {
+      type: "int",
+      doc: "distinct IP countries of the account in the last 30 days, this assessment included",
+    },
+    "user.devices_30d": {
+      type: "int",
+      doc: "distinct device_id values of the account in the last 30 days, this assessment included",
+    },
+    "user.travel_kmh": {
+      type: "double",
+      doc: "speed in km/h from the account's last succeeded login's location to this one (geolocation coordinates)",
+    },
+    "user.impossible_travel": {
+      type: "bool",
+      doc: "faster than 1,000 km/h over 100 km or more from the last succeeded login; never for VPN, Tor, relay or hosting addresses",
+    },
+    "user.failed_logins_1h": {
+      type: "int",
+      doc: "failed login and signup attempts of the account in the last hour, this one included",
+    },
+    "user.success_after_failures": {
+      type: "bool",
+      doc: "this attempt succeeded after 3 or more failed attempts of the account since its last success (last hour)",
+    },
+    "ip.failed_logins_1h": {
+      type: "int",
+      doc: "failed attempts from this IP address in the last hour, this one included",
+    },
+    "ip.failed_users_1h": {
+      type: "int",
+      doc: "distinct accounts with a failed attempt from this IP address in the last hour, this one included (credential stuffing)",
+    },
+    "device.failed_users_1h": {
+      type: "int",
+      doc: "distinct accounts with a failed attempt from this device_id in the last hour, this one included",
+    },
+  } as const satisfies Record<string, FactDef>;
+}
+
 /** Every identifier a rule can use. A fact that is unknown for an assessment (no email, no geolocation) is absent. */
 export const FACTS = {
   event: { type: "string", doc: "the assessed event: signup, login, checkout, form or api" },
@@ -85,6 +145,7 @@ export const FACTS = {
   "device.verdict": { type: "string", doc: "diagnosis of the `device` object: automated, suspicious or human" },
   "device.risk_score": { type: "int", doc: "risk score of the `device` object 0-100" },
   ...velocityFacts(),
+  ...accountFacts(),
 } as const satisfies Record<string, FactDef>;
 
 export type FactName = keyof typeof FACTS;

@@ -33,6 +33,15 @@ export const SIGNAL_WEIGHTS = {
   ua_missing: { weight: 15 },
   ua_automation: { weight: 35 },
   ua_unusual: { weight: 10 },
+  // The account's own history (server/assessment/account.ts).
+  user_new_country: { weight: 20 },
+  user_new_asn: { weight: 5 },
+  user_new_device: { weight: 10 },
+  user_impossible_travel: { weight: 50 },
+  user_failed_logins: { weight: 20 },
+  user_success_after_failures: { weight: 25 },
+  ip_credential_stuffing: { weight: 40 },
+  device_credential_stuffing: { weight: 40 },
 } as const satisfies Record<string, SignalWeight>;
 
 export type WeightedSignalCode = keyof typeof SIGNAL_WEIGHTS;

@@ -67,6 +67,20 @@ describe("POST /assess", () => {
         mx: "not_checked",
       },
       device: null,
+      // No user_id: the account is the email, new here, so nothing about it is "new".
+      account: {
+        key: "email",
+        seen_before: false,
+        first_seen_days: null,
+        assessments_30d: 0,
+        new_country: false,
+        new_asn: false,
+        new_device: null,
+        countries_30d: 1,
+        failed_logins_1h: 0,
+        success_after_failures: false,
+        travel: null,
+      },
       sources: expect.arrayContaining([
         expect.objectContaining({ name: "tor-exits", origin: "refreshed", fetched_at: expect.any(String) }),
         expect.objectContaining({ name: "DB-IP IP to City Lite", origin: "embedded" }),
