@@ -74,5 +74,5 @@ describe("embedded database backup and restore", () => {
     expect(await lookup(second.base, "8.8.8.8")).toBe(200);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
-  });
+  }, 400_000); // two server lives and the admin CLI, each step with its own bound above
 });

@@ -204,5 +204,5 @@ describe("npm start", () => {
     expect(records.some((r) => r.msg === "shutdown signal received" && r.signal === "SIGTERM")).toBe(true);
     expect(records.some((r) => r.msg === "shutdown complete")).toBe(true);
     expect(server.output()).not.toContain(key);
-  });
+  }, 300_000); // a whole server life through npm, each step with its own bound above
 });
