@@ -54,3 +54,33 @@ test("a bad assessment input is refused in words and costs nothing; a Free works
   await page.getByTestId("run-assessment").click();
   await expect(page.getByRole("alert").filter({ hasText: "Amount must be a number" })).toBeVisible();
 });
+
+test("failed login attempts count for the account, and the answer says what the account's history shows", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "AssessAccount", ["suite_starter"]);
+  await page.goto("/dashboard/assess");
+  // The attempt's outcome is asked only for logins and signups.
+  await page.getByLabel("Event").selectOption("checkout");
+  await expect(page.getByLabel("Attempt")).toHaveCount(0);
+  await page.getByLabel("Event").selectOption("login");
+  await page.getByLabel("IP address (required)").fill("91.0.0.1");
+  await page.getByLabel("User id").fill("anna");
+  await page.getByLabel("Attempt").selectOption("failed");
+  const answer = page.getByTestId("assessment-answer");
+  const account = answer.getByTestId("account-facts");
+  for (const n of ["1", "2"]) {
+    await page.getByTestId("run-assessment").click();
+    await expect(account.getByTestId("account-failed")).toHaveText(n);
+  }
+  await expect(account).toContainText("First seen now (by its user id)");
+  await page.getByLabel("Attempt").selectOption("succeeded");
+  await page.getByTestId("run-assessment").click();
+  await expect(account.getByTestId("account-failed")).toHaveText("2");
+  await page.getByTestId("run-assessment").click();
+  await expect(account).toContainText("Known by its user id for less than a day, 1 succeeded assessment in 30 days.");
+  await expect(account.getByTestId("account-travel")).toContainText("km from its last login");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await account.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, "assess-account-390");
+});

@@ -5,6 +5,7 @@ import { assessmentRouter } from "./routers/assessment";
 import { asnRouter } from "./routers/asn";
 import { blocklistsRouter } from "./routers/blocklists";
 import { captchaRouter } from "./routers/captcha";
+import { casesRouter } from "./routers/cases";
 import { cidrRouter } from "./routers/cidr";
 import { deviceRouter } from "./routers/device";
 import { dnsRouter } from "./routers/dns";
@@ -56,6 +57,7 @@ export const appRouter = router({
   sources: sourcesRouter,
   weights: weightsRouter,
   lists: listsRouter,
+  cases: casesRouter,
 });
 
 export type AppRouter = typeof appRouter;

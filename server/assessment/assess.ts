@@ -10,6 +10,7 @@ import { listLookup, versionTokenSql } from "../lists/lookup";
 import { queueHighRiskDeliveries } from "../webhooks/enqueue";
 import { accountEventData, accountEvidence, accountSubject } from "./account";
 import { amountSignals } from "./amount";
+import { openCase, opensCase } from "./open-case";
 import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
@@ -152,11 +153,30 @@ export async function assess(
       ...(req.user_id ? { user_id: req.user_id } : {}),
     },
   };
+  // A review or challenge decision opens a case for a person, in the same transaction as the event.
+  const reviewCase = opensCase(decision)
+    ? {
+        workspaceId: a.workspaceId,
+        requestId: a.requestId,
+        decision,
+        score,
+        rule: matched[0]?.id ?? null,
+        subject,
+        ip: ipEv.ip.address,
+        deviceId: req.device_id ?? null,
+      }
+    : null;
   if (band.level === "high" || band.level === "critical") {
     // The event and its webhook deliveries in one transaction: both or neither. Sending is the webhook worker's job.
     await db.$transaction(async (tx) => {
       await recordEvent(tx, event);
       await queueHighRiskDeliveries(tx, { workspaceId: a.workspaceId, requestId: a.requestId, payload: result });
+      if (reviewCase) await openCase(tx, reviewCase);
+    });
+  } else if (reviewCase) {
+    await db.$transaction(async (tx) => {
+      await recordEvent(tx, event);
+      await openCase(tx, reviewCase);
     });
   } else {
     await recordEventGrouped(db, event);

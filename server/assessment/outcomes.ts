@@ -22,7 +22,7 @@ export interface OutcomeRecord {
 }
 
 export async function labelOutcomeOrThrow(
-  db: Db,
+  db: Pick<Db, "event">,
   a: {
     workspaceId: string;
     labelRequestId: string;
@@ -48,7 +48,7 @@ export async function labelOutcomeOrThrow(
   return { request_id: a.requestId, outcome: a.outcome, note: a.note, previous, labelled_at: at.toISOString() };
 }
 
-async function latestOutcome(db: Db, workspaceId: string, requestId: string): Promise<Outcome | null> {
+async function latestOutcome(db: Pick<Db, "event">, workspaceId: string, requestId: string): Promise<Outcome | null> {
   const row = await db.event.findFirst({
     where: { workspaceId, requestId, type: OUTCOME_EVENT },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -40,7 +40,8 @@ export type AuditType =
   | "audit.list.updated"
   | "audit.list.deleted"
   | "audit.list.items_added"
-  | "audit.list.item_removed";
+  | "audit.list.item_removed"
+  | "audit.case.resolved";
 
 export interface AuditInput {
   workspaceId: string;

@@ -5,6 +5,7 @@ import { newId } from "../ids";
 import { logWebhookError } from "./log";
 
 export const HIGH_RISK_ASSESSMENT = "high_risk_assessment";
+export const CASE_RESOLVED = "case.resolved";
 
 export interface HighRiskAssessmentEvent {
   workspaceId: string;
@@ -34,19 +35,43 @@ export async function queueHighRiskDeliveries(
   db: Pick<Db, "webhook" | "webhookDelivery">,
   e: HighRiskAssessmentEvent,
 ): Promise<number> {
+  return queueEventDeliveries(db, {
+    workspaceId: e.workspaceId,
+    type: HIGH_RISK_ASSESSMENT,
+    requestId: e.requestId,
+    data: e.payload,
+  });
+}
+
+/**
+ * One pending delivery of an event per webhook of the workspace subscribed to its type, in the caller's transaction
+ * (the change and its deliveries: both or neither). The body is `{ type, request_id, workspace_id, created_at, data }`.
+ */
+export async function queueEventDeliveries(
+  db: Pick<Db, "webhook" | "webhookDelivery">,
+  e: { workspaceId: string; type: string; requestId: string; data: unknown },
+): Promise<number> {
   const hooks = await db.webhook.findMany({
-    where: { workspaceId: e.workspaceId, eventTypes: { has: HIGH_RISK_ASSESSMENT } },
+    where: { workspaceId: e.workspaceId, eventTypes: { has: e.type } },
     select: { id: true },
   });
   if (hooks.length === 0) return 0;
   const now = new Date();
-  const payload = JSON.parse(JSON.stringify(highRiskPayload(e, now)));
+  const payload = JSON.parse(
+    JSON.stringify({
+      type: e.type,
+      request_id: e.requestId,
+      workspace_id: e.workspaceId,
+      created_at: now.toISOString(),
+      data: e.data ?? null,
+    }),
+  );
   const res = await db.webhookDelivery.createMany({
     data: hooks.map((h) => ({
       id: newId("msg"),
       webhookId: h.id,
       workspaceId: e.workspaceId,
-      eventType: HIGH_RISK_ASSESSMENT,
+      eventType: e.type,
       requestId: e.requestId,
       payload,
       status: "pending",

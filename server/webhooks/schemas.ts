@@ -1,8 +1,8 @@
 // The webhook API contract (zod): field names are snake_case as the spec writes them (`event_types`).
 import { z } from "zod";
-import { HIGH_RISK_ASSESSMENT } from "./enqueue";
+import { CASE_RESOLVED, HIGH_RISK_ASSESSMENT } from "./enqueue";
 
-export const EVENT_TYPES = [HIGH_RISK_ASSESSMENT] as const;
+export const EVENT_TYPES = [HIGH_RISK_ASSESSMENT, CASE_RESOLVED] as const;
 
 const name = z.string().trim().min(1).max(100).describe("A label for people, 1..100 characters");
 const url = z
@@ -17,7 +17,9 @@ const eventTypes = z
   .array(z.enum(EVENT_TYPES, { error: `must be ${EVENT_TYPES.join(", ")}` }))
   .min(1)
   .max(EVENT_TYPES.length * 4)
-  .describe("Event types to receive; the only value is `high_risk_assessment`");
+  .describe(
+    "Event types to receive: `high_risk_assessment` (an assessment scored high or critical) and `case.resolved` (a review case was resolved)",
+  );
 
 export const webhookIdSchema = z.string().trim().min(1).max(64).describe("Webhook id (`wh_…`)");
 

@@ -73,6 +73,7 @@ const AREAS = [
   "admin",
   "api",
   "weights",
+  "cases",
   "bulk",
   "auth",
   "cidr",

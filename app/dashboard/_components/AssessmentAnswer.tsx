@@ -10,7 +10,7 @@ import type { AppRouter } from "../../../server/api/root";
 import Link from "next/link";
 import type { AssessResult } from "../../../server/assessment/schemas";
 import { ErrorNote } from "./ErrorNote";
-import { Country } from "./answers/parts";
+import { Country, Facts } from "./answers/parts";
 import { forUsers } from "./answers/user-text";
 import { Flag } from "./Flag";
 import { formatUtc } from "./format";
@@ -230,6 +230,8 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
         </div>
       </div>
 
+      {result.account ? <AccountFacts account={result.account} /> : null}
+
       <details className="card">
         <summary>Sources ({result.sources.length})</summary>
         <table className="list">
@@ -260,5 +262,46 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
         <RawJson value={result} />
       </details>
     </section>
+  );
+}
+
+/** "yes", "no" or "unknown" for a baseline fact that may be unknown (no country, no device_id). */
+const yesNo = (v: boolean | null) => (v === null ? "unknown" : v ? "yes" : "no");
+
+/** The account's own history: its baseline, its failed attempts and its travel since the last login. */
+function AccountFacts({ account: a }: { account: NonNullable<AssessResult["account"]> }) {
+  const by = a.key === "user_id" ? "user id" : "email address";
+  return (
+    <div className="card" data-testid="account-facts">
+      <h2>Account</h2>
+      <p>
+        {a.seen_before
+          ? `Known by its ${by} for ${a.first_seen_days === 0 ? "less than a day" : `${a.first_seen_days} day${a.first_seen_days === 1 ? "" : "s"}`}, ${a.assessments_30d} succeeded assessment${a.assessments_30d === 1 ? "" : "s"} in 30 days.`
+          : `First seen now (by its ${by}): nothing to compare with, so nothing about it is new.`}
+      </p>
+      {a.travel ? (
+        <p data-testid="account-travel">
+          {a.travel.km.toLocaleString("en-US")} km from its last login{" "}
+          {a.travel.from_country ? (
+            <>
+              in <Country code={a.travel.from_country} />
+            </>
+          ) : null}{" "}
+          {a.travel.minutes} minutes earlier: {Math.round(a.travel.kmh).toLocaleString("en-US")} km/h
+          {a.travel.impossible ? ", faster than any flight." : "."}
+          {a.travel.note ? <span className="muted small"> {forUsers(a.travel.note)}</span> : null}
+        </p>
+      ) : null}
+      <Facts
+        rows={[
+          ["New country", yesNo(a.new_country)],
+          ["New network", yesNo(a.new_asn)],
+          ["New device", yesNo(a.new_device)],
+          ["Countries in 30 days", a.countries_30d],
+          ["Failed attempts, last hour", <span data-testid="account-failed">{a.failed_logins_1h}</span>],
+          ["Succeeded after failures", a.success_after_failures ? "yes" : "no"],
+        ]}
+      />
+    </div>
   );
 }

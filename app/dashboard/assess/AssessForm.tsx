@@ -2,7 +2,7 @@
 // The fields of POST /assess with a label, a hint and an example each; only event and IP are required.
 import { useState } from "react";
 
-export type AssessFields = Record<(typeof FIELDS)[number]["name"] | "event", string>;
+export type AssessFields = Record<(typeof FIELDS)[number]["name"] | "event" | "status", string>;
 
 const FIELDS = [
   {
@@ -33,8 +33,12 @@ const FIELDS = [
 
 const EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
 
+/** Whether a login or signup attempt succeeded; failed attempts feed the account's failure counters. */
+const ATTEMPT_EVENTS = new Set(["login", "signup"]);
+
 const EMPTY: AssessFields = {
   event: "signup",
+  status: "succeeded",
   ip: "",
   email: "",
   user_agent: "",
@@ -48,6 +52,7 @@ const EMPTY: AssessFields = {
 /** The request body, or a sentence saying what to fix (the server validates again). */
 export function toAssessRequest(f: AssessFields) {
   const body: Record<string, unknown> = { event: f.event, ip: f.ip.trim() };
+  if (ATTEMPT_EVENTS.has(f.event) && f.status === "failed") body.status = "failed";
   for (const k of ["email", "user_agent", "device_id", "user_id", "billing_country", "currency"] as const) {
     if (f[k].trim()) body[k] = f[k].trim();
   }
@@ -91,6 +96,16 @@ export function AssessForm({
           </select>
           <span className="hint">What the user is doing</span>
         </label>
+        {ATTEMPT_EVENTS.has(f.event) ? (
+          <label>
+            Attempt
+            <select name="status" value={f.status} onChange={(e) => set("status", e.target.value)}>
+              <option value="succeeded">succeeded</option>
+              <option value="failed">failed (wrong password, refused)</option>
+            </select>
+            <span className="hint">Failed attempts count towards password guessing and credential stuffing</span>
+          </label>
+        ) : null}
         {FIELDS.map((field) => (
           <label key={field.name}>
             {field.label}

@@ -155,6 +155,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List review cases
+         * @description The review queue: open cases oldest first (`status=resolved`: resolved ones newest first), filtered by `decision`, `rule` and `min_age_minutes`; paginate with `limit` and `cursor` (the previous page's `next_cursor`). `counts` gives the open cases and the age of the oldest whatever the filters. Every assessment whose final decision is `review` or `challenge` opens a case in the assessment's own write.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["cases-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a review case
+         * @description The case with the assessment that opened it (its signals, rules and the facts the rules saw, the account's baseline included), the account's recent assessments, and other cases of the same account, IP address or device. Every assessment whose final decision is `review` or `challenge` opens a case in the assessment's own write. Another workspace's case is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["cases-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a review case
+         * @description Body: `assignee`: a member's user id, `"me"` (the signed-in member; an API key is refused), or null to unassign. A user who is not a member of the workspace is 400 INVALID_REQUEST.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["cases-assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a review case
+         * @description Body: `resolution` (`fraud` or `legitimate`), optional `note`, optional `add_to_list` { `list_id`, `value`: `user`, `email`, `device` or `ip`, `expires_at`? } to add that value of the case to a named list of the matching kind (an email may go into an email_domain list as its domain). Resolving labels the assessment's outcome (POST /assess/{request_id}/outcome: what backtests and learned weights read), is an audit event (`audit.case.resolved`), and queues a `case.resolved` webhook. A case already resolved is 409 CONFLICT; a list of another kind or a value the case lacks is 400 INVALID_REQUEST, before anything is written.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["cases-resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cidr/check": {
         parameters: {
             query?: never;
@@ -1338,7 +1426,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Registers a receiver for events. Body: `name` (1..100 characters), `url` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), `event_types` (array; the only value is `high_risk_assessment`). Returns the webhook with its signing `secret` (`whsec_` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body `{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; `request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). Answer 2xx within 5 seconds and do heavy work asynchronously; any other answer, a redirect, or a timeout is retried with exponential backoff after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts over about 28 hours), then the delivery is marked failed. Each attempt checks the workspace's current plan: after a downgrade that removes webhooks, deliveries pause and are not sent; they resume if the plan returns within the retry window.
+         * @description Registers a receiver for events. Body: `name` (1..100 characters), `url` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), `event_types` (array of `high_risk_assessment` and `case.resolved`). Returns the webhook with its signing `secret` (`whsec_` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body `{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; a review case resolved (POST /cases/{id}/resolve) sends `case.resolved` the same way, with the case as `data` and the resolving request's id; `request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). Answer 2xx within 5 seconds and do heavy work asynchronously; any other answer, a redirect, or a timeout is retried with exponential backoff after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts over about 28 hours), then the delivery is marked failed. Each attempt checks the workspace's current plan: after a downgrade that removes webhooks, deliveries pause and are not sent; they resume if the plan returns within the retry window.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -2894,6 +2982,547 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "cases-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                decision?: "review" | "challenge";
+                limit?: number;
+                min_age_minutes?: number;
+                rule?: string;
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The workspace's open cases, whatever the filters */
+                        counts: {
+                            /** @description Age of the oldest open case; null when none */
+                            oldest_open_minutes: number | null;
+                            open: number;
+                        };
+                        items: {
+                            /** @description Minutes since the case was opened */
+                            age_minutes: number;
+                            /** @description User id of the member working on it */
+                            assignee: string | null;
+                            created_at: string;
+                            /**
+                             * @description The assessment's final decision, which opened the case
+                             * @enum {string}
+                             */
+                            decision: "review" | "challenge";
+                            device_id: string | null;
+                            email: string | null;
+                            id: string;
+                            ip: string | null;
+                            note: string | null;
+                            /** @description The assessment's request id (GET /events?query=…) */
+                            request_id: string;
+                            resolution: ("fraud" | "legitimate") | null;
+                            resolved_at: string | null;
+                            /** @description Who resolved it ("user:<id>" or "api_key:<id>") */
+                            resolved_by: string | null;
+                            /** @description Id of the rule that decided, when a rule did */
+                            rule: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            user_id: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "cases-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id (`case_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Minutes since the case was opened */
+                        age_minutes: number;
+                        /** @description The assessment that opened the case (null once its event was purged by retention) */
+                        assessment: {
+                            created_at: string;
+                            event: string;
+                            /** @description The facts the rules saw, the account's baseline included */
+                            facts: {
+                                [key: string]: unknown;
+                            };
+                            risk_level: string;
+                            /** @description Ids of the rules that matched */
+                            rules: string[];
+                            signals: {
+                                code: string;
+                                /** @description Points this signal added to the score, from the weight set named by the result's `weights` */
+                                weight: number;
+                            }[];
+                        } | null;
+                        /** @description User id of the member working on it */
+                        assignee: string | null;
+                        created_at: string;
+                        /**
+                         * @description The assessment's final decision, which opened the case
+                         * @enum {string}
+                         */
+                        decision: "review" | "challenge";
+                        device_id: string | null;
+                        email: string | null;
+                        /** @description The account's 20 most recent assessments, newest first */
+                        history: {
+                            country: string | null;
+                            created_at: string;
+                            decision: string;
+                            event: string;
+                            ip: string | null;
+                            request_id: string;
+                            score: number;
+                            /** @enum {string} */
+                            status: "succeeded" | "failed";
+                        }[];
+                        id: string;
+                        ip: string | null;
+                        note: string | null;
+                        /** @description Other cases of the same account, IP address or device, newest first (at most 20) */
+                        related: {
+                            /** @description Minutes since the case was opened */
+                            age_minutes: number;
+                            /** @description User id of the member working on it */
+                            assignee: string | null;
+                            created_at: string;
+                            /**
+                             * @description The assessment's final decision, which opened the case
+                             * @enum {string}
+                             */
+                            decision: "review" | "challenge";
+                            device_id: string | null;
+                            email: string | null;
+                            id: string;
+                            ip: string | null;
+                            note: string | null;
+                            /** @description The assessment's request id (GET /events?query=…) */
+                            request_id: string;
+                            resolution: ("fraud" | "legitimate") | null;
+                            resolved_at: string | null;
+                            /** @description Who resolved it ("user:<id>" or "api_key:<id>") */
+                            resolved_by: string | null;
+                            /** @description Id of the rule that decided, when a rule did */
+                            rule: string | null;
+                            score: number;
+                            shares: ("account" | "ip" | "device")[];
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            user_id: string | null;
+                        }[];
+                        /** @description The assessment's request id (GET /events?query=…) */
+                        request_id: string;
+                        resolution: ("fraud" | "legitimate") | null;
+                        resolved_at: string | null;
+                        /** @description Who resolved it ("user:<id>" or "api_key:<id>") */
+                        resolved_by: string | null;
+                        /** @description Id of the rule that decided, when a rule did */
+                        rule: string | null;
+                        score: number;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        user_id: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "cases-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id (`case_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A member's user id, "me" for the signed-in member, or null to unassign */
+                    assignee: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Minutes since the case was opened */
+                        age_minutes: number;
+                        /** @description User id of the member working on it */
+                        assignee: string | null;
+                        created_at: string;
+                        /**
+                         * @description The assessment's final decision, which opened the case
+                         * @enum {string}
+                         */
+                        decision: "review" | "challenge";
+                        device_id: string | null;
+                        email: string | null;
+                        id: string;
+                        ip: string | null;
+                        note: string | null;
+                        /** @description The assessment's request id (GET /events?query=…) */
+                        request_id: string;
+                        resolution: ("fraud" | "legitimate") | null;
+                        resolved_at: string | null;
+                        /** @description Who resolved it ("user:<id>" or "api_key:<id>") */
+                        resolved_by: string | null;
+                        /** @description Id of the rule that decided, when a rule did */
+                        rule: string | null;
+                        score: number;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        user_id: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "cases-resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id (`case_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Also add one of the case's values to a named list of the matching kind */
+                    add_to_list?: {
+                        expires_at?: string;
+                        list_id: string;
+                        /**
+                         * @description Which of the case's values to add: its user_id, email, device_id or IP address
+                         * @enum {string}
+                         */
+                        value: "user" | "email" | "device" | "ip";
+                    };
+                    note?: string;
+                    /** @enum {string} */
+                    resolution: "fraud" | "legitimate";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Minutes since the case was opened */
+                        age_minutes: number;
+                        /** @description User id of the member working on it */
+                        assignee: string | null;
+                        created_at: string;
+                        /**
+                         * @description The assessment's final decision, which opened the case
+                         * @enum {string}
+                         */
+                        decision: "review" | "challenge";
+                        device_id: string | null;
+                        email: string | null;
+                        id: string;
+                        ip: string | null;
+                        note: string | null;
+                        /** @description The assessment's request id (GET /events?query=…) */
+                        request_id: string;
+                        resolution: ("fraud" | "legitimate") | null;
+                        resolved_at: string | null;
+                        /** @description Who resolved it ("user:<id>" or "api_key:<id>") */
+                        resolved_by: string | null;
+                        /** @description Id of the rule that decided, when a rule did */
+                        rule: string | null;
+                        score: number;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        user_id: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -11111,8 +11740,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Event types to receive; the only value is `high_risk_assessment` */
-                    event_types: "high_risk_assessment"[];
+                    /** @description Event types to receive: `high_risk_assessment` (an assessment scored high or critical) and `case.resolved` (a review case was resolved) */
+                    event_types: ("high_risk_assessment" | "case.resolved")[];
                     /** @description A label for people, 1..100 characters */
                     name: string;
                     /** @description The receiver: an absolute https URL on a public host (private, loopback and cloud-metadata addresses are refused with 400 TARGET_FORBIDDEN) */
@@ -11308,8 +11937,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Event types to receive; the only value is `high_risk_assessment` */
-                    event_types?: "high_risk_assessment"[];
+                    /** @description Event types to receive: `high_risk_assessment` (an assessment scored high or critical) and `case.resolved` (a review case was resolved) */
+                    event_types?: ("high_risk_assessment" | "case.resolved")[];
                     /** @description A label for people, 1..100 characters */
                     name?: string;
                     /** @description The receiver: an absolute https URL on a public host (private, loopback and cloud-metadata addresses are refused with 400 TARGET_FORBIDDEN) */

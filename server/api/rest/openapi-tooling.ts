@@ -18,6 +18,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Device and CAPTCHA": "CAPTCHA token diagnostics and device signals",
   Links: "Protected short links with destination checks",
   Rules: "Custom assessment rules of the workspace",
+  Lists: "Named lists of addresses, emails, users, devices, countries and networks that rules test with in_list()",
+  Cases: "The review queue: cases opened by review and challenge decisions, assigned and resolved by people",
   Webhooks: "Webhook endpoints, signing secrets and delivery logs",
   Workspace: "Workspace usage, events, analytics and saved reports",
 };
