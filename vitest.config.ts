@@ -8,7 +8,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const GLOBAL_STATE =
-  /vi\.(mock|doMock|stub|spyOn|useFakeTimers)|process\.env|globalThis|process\.on\(|setGlobalDispatcher/;
+  /vi\.(mock|doMock|stub|spyOn|useFakeTimers|resetModules)|process\.env|globalThis|process\.on\(|setGlobalDispatcher/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -7,6 +7,7 @@ import { isPages, PAGES_IN_PROCESS, printPages, type PageFigures } from "./pages
 import type { RunnerOutput } from "./npm-report-runner";
 import type { RulesFigures } from "./rules-runner";
 import type { ScanFigures } from "./scans-runner";
+import { isStartup, printStartup, STARTUP_IN_PROCESS, type StartupFigures } from "./startup";
 import { runToEnd } from "./process";
 import type { Prepared } from "./scenarios";
 import { MANY_ADVISORIES_PACKAGE } from "./scenarios";
@@ -32,7 +33,8 @@ export interface PrivacyFigures {
   usPerLookup: { shipped: number; fourTimesTheLists: number };
 }
 
-export type InProcessFigures = RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures | ScanFigures | PageFigures;
+export type InProcessFigures =
+  RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures | ScanFigures | PageFigures | StartupFigures;
 
 export interface InProcessResult {
   name: string;
@@ -99,6 +101,10 @@ export const IN_PROCESS: InProcessBench[] = [
     name: PAGES_IN_PROCESS,
     run: (env) => runRunner<PageFigures>("pages-runner.ts", [], env),
   },
+  {
+    name: STARTUP_IN_PROCESS,
+    run: (env) => runRunner<StartupFigures>("startup-runner.ts", [], env),
+  },
 ];
 
 const isPrivacy = (f: InProcessFigures): f is PrivacyFigures => "usPerAddress" in f;
@@ -117,6 +123,10 @@ export function printInProcess(results: InProcessResult[]): void {
     }
     if (isPages(r.figures)) {
       printPages(r.name, r.figures, r.loadAverage);
+      continue;
+    }
+    if (isStartup(r.figures)) {
+      printStartup(r.name, r.figures, r.loadAverage);
       continue;
     }
     if (isRules(r.figures)) {

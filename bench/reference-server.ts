@@ -1,9 +1,12 @@
 // The references: the same domain functions behind a bare node:http server, with no authentication, quota,
 // ledger, history or framework. Routes (as below /v1): GET /ip/{ip}/geo (lookupGeo), GET /ip/{ip}
 // (getIpReputation), POST /blocklists/check (checkBlocklists), GET /vulnerabilities/npm/{package}/
-// (getNpmReportOrThrow). Upstream settings (DNS servers, package sources) come from the environment as for the
-// service. Run as its own process: `PORT=4000 tsx bench/reference-server.ts`.
+// (getNpmReportOrThrow), POST /assess and POST /assess/login (the assessment's gathering and decide(), events in
+// memory: bench/reference-assess.ts; /assess/login in a workspace with the login scenario's list rule). Upstream
+// settings (DNS servers, package sources) come from the environment as for the service. Run as its own process: `PORT=4000 tsx bench/reference-server.ts`.
 import http from "node:http";
+import { partnerFixtures } from "./assess-fixtures";
+import { referenceAssess, referenceWorkspace } from "./reference-assess";
 import { checkBlocklists } from "../server/blocklists/check";
 import { AppError } from "../server/errors";
 import { lookupGeo } from "../server/geo/lookup";
@@ -11,6 +14,9 @@ import { getIpReputation, warmIpFeeds } from "../server/ip/reputation";
 import { getNpmReportOrThrow } from "../server/vulnerabilities";
 
 type Handler = (param: string, body: unknown) => unknown;
+
+const checkoutWorkspace = referenceWorkspace();
+const loginWorkspace = referenceWorkspace(partnerFixtures());
 
 const ROUTES: Array<{ method: string; pattern: RegExp; handler: Handler }> = [
   { method: "GET", pattern: /^\/ip\/([^/?#]+)\/geo\/?$/, handler: (ip) => lookupGeo(ip) },
@@ -30,6 +36,8 @@ const ROUTES: Array<{ method: string; pattern: RegExp; handler: Handler }> = [
     pattern: /^\/vulnerabilities\/npm\/([^?#]+?)\/?$/,
     handler: (name) => getNpmReportOrThrow({ name }),
   },
+  { method: "POST", pattern: /^\/assess\/?$/, handler: (_p, body) => referenceAssess(checkoutWorkspace, body) },
+  { method: "POST", pattern: /^\/assess\/login\/?$/, handler: (_p, body) => referenceAssess(loginWorkspace, body) },
 ];
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {

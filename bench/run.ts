@@ -151,7 +151,7 @@ async function runServiceScenario(
   counters: Counters,
 ): Promise<ScenarioResult> {
   const plans = sc.plans ?? ["lookups_growth"];
-  const planKey = plans.join("+");
+  const planKey = sc.workspace ? `${plans.join("+")}:${sc.workspace}` : plans.join("+");
   let ws = workspaces.get(planKey);
   if (!ws) {
     const r = await svc.admin([

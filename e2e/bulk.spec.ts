@@ -49,8 +49,10 @@ test("paste 20 targets, see the cost, run the job to 100 %, filter, download the
   const parsed = JSON.parse(readFileSync((await json.path())!, "utf8"));
   expect(parsed.items[0].result.ip).toBe("198.51.100.1");
 
-  // The job is listed, and the usage meter counts its units.
+  // The job is listed, and the units left count its units without a reload (issue 22, item 5).
   await expect(page.getByTestId("bulk-job-list")).toContainText("20 done");
+  await page.getByTestId("bulk-targets").fill("8.8.4.4");
+  await expect(page.getByTestId("bulk-cost")).toContainText("24,977 left this month");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
   await expectActionsInView(page.getByTestId("bulk-job-list"), "the bulk job list");

@@ -25,6 +25,11 @@ test("owners invite and remove members; an invited member sees the workspace wit
   await expect(page.getByTestId("members-error")).not.toContainText("already a member");
   await expect(page.getByTestId("members-error")).not.toContainText(/[A-Z]{3,}_[A-Z_]+|CONFLICT/);
   await snap(page, testInfo, "members-invited-twice");
+  // The error goes with the next action (issue 22, item 5).
+  await page.getByLabel("Email").fill(uniqueEmail("second-invitee"));
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByTestId("member-row")).toHaveCount(3);
+  await expect(page.getByTestId("members-error")).toHaveCount(0);
 
   const other = await browser.newContext();
   try {

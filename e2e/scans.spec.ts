@@ -1,5 +1,6 @@
 // Website scans in the dashboard: scan a local site, read the grade card and every test with its fix, the host's
-// history and the badge snippet; an error state; the public leaderboard and badge; 390 px without sideways scroll.
+// history, the badge snippet and the workspace's scanned sites; an error state; the public leaderboard and badge;
+// 390 px without sideways scroll.
 import { expect, test } from "@playwright/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,6 +38,7 @@ test("scan a site: grade card, tests with fixes, history, badge snippet, then th
   await page.goto("/dashboard/scans");
   await expect(page.getByRole("heading", { name: "Website scans" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Website scans" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("scanned-hosts-empty")).toBeVisible();
   await snap(page, testInfo, "scans-empty");
 
   // Error state: a name that does not resolve costs nothing and says so in words.
@@ -56,6 +58,10 @@ test("scan a site: grade card, tests with fixes, history, badge snippet, then th
   await expect(tests).toContainText("Fix: Start with Content-Security-Policy: default-src 'self'");
   await expect(page.getByTestId("scan-history").locator("li")).toHaveCount(1);
   await expect(page.getByTestId("badge-snippet")).toContainText("/badges/127.0.0.1.svg");
+  // The workspace's scanned sites list it with its grade, and its history opens from there too.
+  const listed = page.locator('[data-testid="scanned-host"][data-host="127.0.0.1"]');
+  await expect(listed).toContainText("F");
+  await expect(listed).toContainText("1 scan");
   await page.getByLabel("Site").focus();
   await snap(page, testInfo, "scans-result");
 

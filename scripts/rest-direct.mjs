@@ -115,11 +115,29 @@ function originOf(req) {
   return `http://${host && HOST.test(host) ? host : "localhost"}`;
 }
 
-/** Answers one /v1 request through the route's handler for its method; errors become the spec's 500 body. */
+/** The refund a charged answer carries (server/api/rest/undelivered.ts), called when it cannot be delivered. */
+const UNDELIVERED = Symbol.for("service.rest.undelivered");
+
+/**
+ * Whether an answer can still reach the client: its connection is open and writable (the request's socket: a
+ * pipelined answer waiting behind an earlier one has no socket of its own yet).
+ */
+const deliverable = (req, res) => !res.destroyed && !req.socket.destroyed && req.socket.writable;
+
+/**
+ * Answers one /v1 request through the route's handler for its method; errors become the spec's 500 body. An answer
+ * whose client is gone before it is written, or whose write fails, gives back the units it was charged.
+ */
 export async function serveDirect(route, req, res) {
   try {
     const handler = route[req.method];
     const response = await handler(webRequest(req, originOf(req)));
+    const undelivered = typeof response[UNDELIVERED] === "function" ? response[UNDELIVERED] : null;
+    if (!deliverable(req, res)) {
+      undelivered?.();
+      return res.destroy();
+    }
+    if (undelivered) res.once("close", () => res.writableFinished || undelivered());
     const body = Buffer.from(await response.arrayBuffer());
     const headers = {};
     response.headers.forEach((v, k) => {

@@ -13,7 +13,7 @@ import { answerClientError, answerConnect, createFront } from "./http-front.mjs"
 import { routeStrayOutput, scriptLogger } from "./log.mjs";
 import { loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
-import { pagesToWarm, warmPages } from "./warm-pages.mjs";
+import { pagesToWarm, preloadPageModules, warmPages } from "./warm-pages.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.PORT ?? "3000");
@@ -56,11 +56,14 @@ installGracefulShutdown({ server, app });
 // The start-up steps that hold the event loop (Next loading the server's code, migrations, first-run seeding) run
 // before the public port opens, so from the moment it is open the probes answer at once (scripts/startup-gate.mjs).
 await startBeforeListening(handler);
+// The pages' code too: loading it holds the event loop longest after the start-up steps (scripts/warm-pages.mjs).
+const pages = pagesToWarm(distDir);
+preloadPageModules(distDir, pages);
 if (!globalThis.__serviceProcessState?.shuttingDown) {
   server.listen(port, hostname, () => {
     scriptLogger().info({ url: `http://${hostname}:${port}` }, "listening; starting the service");
     // Then /docs and every dashboard page once, so no first visitor waits for their code (scripts/warm-pages.mjs).
     const self = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
-    void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${port}`, pagesToWarm(distDir));
+    void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${port}`, pages);
   });
 }

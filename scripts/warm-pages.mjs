@@ -5,7 +5,10 @@
 // route, the console) finds it built. Requests are made one at a time and their failures ignored: a warm-up
 // never delays or breaks serving. Off with SERVICE_WARM_PAGES=0.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+
+const require = createRequire(import.meta.url);
 
 /**
  * The pages to warm: /docs with its operation list, and every dashboard page of the build (its app-paths manifest,
@@ -23,6 +26,26 @@ export function pagesToWarm(distDir) {
     .map((entry) => entry.slice(0, -"/page".length))
     .sort();
   return ["/docs", "/docs/operations", ...new Set(["/dashboard", ...dashboard])];
+}
+
+/**
+ * Loads the compiled code of `paths` (their page modules and every chunk they import) into this process, without
+ * rendering anything: the same module instances Next renders with later (as scripts/rest-direct.mjs does for /v1).
+ * Evaluating a page's code holds the event loop for a few hundred milliseconds, so the production server does it
+ * before its public port opens; the warm-up after start then only renders. Returns the paths loaded.
+ */
+export function preloadPageModules(distDir, paths) {
+  if (process.env.SERVICE_WARM_PAGES === "0") return [];
+  const loaded = [];
+  for (const page of paths) {
+    try {
+      require(path.join(distDir, "server", "app", page, "page.js"));
+      loaded.push(page);
+    } catch {
+      // Not in this build, or it fails to load: the warm-up or the first visit loads it through Next instead.
+    }
+  }
+  return loaded;
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

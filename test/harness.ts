@@ -5,7 +5,7 @@ import { afterAll } from "vitest";
 import { closeDb, getDb, type Db } from "../server/db/client";
 import { handleRestRequest } from "../server/api/rest/handler";
 import { createWorkspace } from "../server/workspaces/workspaces";
-import { adjustUsage } from "../server/quota/reserve";
+import { adjustUsage } from "../server/quota/adjust";
 
 export interface TestResponse {
   status: number;

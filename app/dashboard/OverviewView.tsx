@@ -9,6 +9,7 @@ import { ErrorNote } from "./_components/ErrorNote";
 import { UsageMeter } from "./_components/UsageMeter";
 import { useTRPC } from "./_components/trpc";
 import { MonthUsageChart } from "./analytics/MonthUsageChart";
+import { age } from "./cases/age";
 import { SourcesCard } from "./sources/SourcesCard";
 
 export function OverviewView() {
@@ -64,6 +65,7 @@ export function OverviewView() {
           </p>
         </div>
       </div>
+      {entitlements.capabilities.includes("full") ? <OpenCases /> : null}
       <SourcesCard />
       <details className="card">
         <summary>Create another workspace</summary>
@@ -73,5 +75,26 @@ export function OverviewView() {
       </details>
       <Attribution />
     </>
+  );
+}
+
+/** The review queue at a glance: how many cases wait and how long the oldest has. */
+function OpenCases() {
+  const trpc = useTRPC();
+  const cases = useQuery(trpc.cases.list.queryOptions({ status: "open", limit: 1 }));
+  const c = cases.data?.counts;
+  return (
+    <div className="card" data-testid="overview-cases">
+      <h2>Review queue</h2>
+      <ErrorNote error={cases.error} />
+      <p>
+        {c === undefined
+          ? "Loading…"
+          : c.open === 0
+            ? "No open cases."
+            : `${c.open} open case${c.open === 1 ? "" : "s"}, the oldest waiting ${age(c.oldest_open_minutes ?? 0)}.`}{" "}
+        <Link href="/dashboard/cases">Open the queue</Link>
+      </p>
+    </div>
   );
 }

@@ -3,9 +3,10 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
-import { adjustUsage, readUsage } from "../quota/reserve";
+import { adjustUsage } from "../quota/adjust";
+import { readUsage } from "../quota/reserve";
 import { createWorkspace, getWorkspaceOrThrow, setPlans, workspaceEntitlements } from "../workspaces/workspaces";
-import { backupEmbeddedStore } from "../db/backup";
+import { backupEmbeddedStore } from "../maintenance/backup";
 import { feedsCommand } from "./feeds-command";
 import { secretsCommand } from "./secrets-command";
 

@@ -7,7 +7,7 @@
 // key, status and code), so two processes adding to the same counter both count. Reads of this process flush first
 // (they see their own requests) and closeDb flushes at shutdown. A failed write is logged, never thrown.
 import { flushBeforeClose, type Db } from "../db/client";
-import { noteStoreOutage } from "../db/outage";
+import { noteStoreOutage } from "../operate/outage";
 
 export interface RequestOutcome {
   workspaceId: string;

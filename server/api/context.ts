@@ -29,4 +29,21 @@ export interface Context {
    * single request would have reserved. An item refused before that point gets its units back.
    */
   prepaid?: { units: number; admitted: boolean };
+  /**
+   * Given by the REST entry, filled by the metered ladder once it reserved units for this request: what to give
+   * back if the answer cannot be delivered (the client closed the connection before it was written;
+   * server/api/rest/undelivered.ts). A slot, not a field, because tRPC hands each middleware a copy of the context.
+   */
+  charge?: { current: Charge | null };
+}
+
+/** Units reserved for one request, as the ledger recorded them. */
+export interface Charge {
+  workspaceId: string;
+  units: number;
+  requestId: string;
+  endpoint: string;
+  apiKeyId: string | null;
+  userId: string | null;
+  reservedAt: Date;
 }

@@ -5,12 +5,12 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
-import { quotaHeaders, reserveUnitsGrouped } from "../quota/reserve";
+import { admitMeteredRequest, authenticateCaller, refusalAfterFailure, type Judge } from "../quota/admission";
+import { quotaHeaders } from "../quota/reserve";
 import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { noteRequestOutcome } from "../analytics/request-outcomes";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import { forgetWorkspaceKeys } from "../keys/cache";
 import type { Context, Principal } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
 import type { Caller } from "./contract-text";
@@ -161,22 +161,24 @@ export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput, me
  */
 export const publicProcedure = base.use(rejectUnreadableInput);
 
-/** A principal from the key cache that no reservation has confirmed yet (server/keys/cache.ts). */
-const isUnconfirmed = (p: Principal) => p.kind === "api_key" && p.unconfirmed !== undefined;
-
 /**
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard), that meets the procedure's declared `requires` (plan capability, webhooks, bulk); then unreadable
  * or unclean input is refused (400). The order is the spec's, and no procedure can leave a step out: every plan
  * check is a declaration read here, never a middleware of its own. `ctx.principal.workspaceId` is the only
- * workspace any query below may touch.
+ * workspace any query below may touch. A metered lookup's key may come from the key cache: server/quota/admission.ts
+ * holds that sequence, from this first step to the reservation that confirms the key.
  */
 export const authenticated = base
   .use(async ({ ctx, next, meta, getRawInput, path }) => {
-    // A metered lookup may take its key from the key cache: its reservation confirms it (meteredProcedure).
-    let principal = await ctx.authenticate(meta?.metered ? "cached" : undefined);
-    if (meta?.metered && !ctx.prepaid && principal.kind === "api_key")
-      metrics().keyCache.inc({ outcome: principal.unconfirmed ? "hit" : "miss" });
+    const judge: Judge<Principal> = {
+      authenticate: (read) => ctx.authenticate(read),
+      refusalOf: async (p) => (meta?.requires ? requirementRefusal(meta.requires, p, getRawInput) : null),
+    };
+    const { principal, refusal } = await authenticateCaller(judge, {
+      metered: Boolean(meta?.metered),
+      prepaid: Boolean(ctx.prepaid),
+    });
     // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates
     // (bulk job items are not requests and are not counted).
     const note = (status: number, code?: string) => {
@@ -189,20 +191,14 @@ export const authenticated = base
         code,
       });
     };
-    const refusalOf = async (p: Principal) =>
-      meta?.requires ? requirementRefusal(meta.requires, p, getRawInput) : null;
-    let refusal = await refusalOf(principal);
-    // A refusal is never judged by a cached key alone: the key is read again first.
-    if (refusal && isUnconfirmed(principal)) refusal = await refusalOf((principal = await ctx.authenticate("fresh")));
     if (refusal) {
       note(refusal.status, refusal.appCode);
       throw refusal;
     }
     const result = await next({ ctx: { principal } });
-    if (!result.ok && isUnconfirmed(principal)) {
-      // Refused or failed before its reservation confirmed the cached key (input, burst limit, preflight): the
-      // answer is the one a fresh read of the key gives (401 for a key revoked meanwhile, 403 for a lost plan).
-      const late = await refusalOf(await ctx.authenticate("fresh"));
+    if (!result.ok) {
+      // Refused or failed before its reservation confirmed a cached key: the answer a fresh read of the key gives.
+      const late = await refusalAfterFailure(principal, judge);
       if (late) {
         note(late.status, late.appCode);
         throw late;
@@ -345,36 +341,31 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       if (opts.preflight) await opts.preflight(typed);
       decided();
       const units = opts.units ? opts.units(typed) : 1;
-      let p: Principal = ctx.principal;
-      const reservation = (of: Principal) => ({
-        workspaceId: of.workspaceId,
+      const {
+        principal: p,
+        quota,
+        reservation,
+      } = await admitMeteredRequest({
+        db: ctx.db,
+        principal: ctx.principal,
         units,
-        limit: of.entitlements.monthlyUnits,
         requestId: ctx.requestId,
         endpoint: opts.endpoint,
-        apiKeyId: of.kind === "api_key" ? of.apiKeyId : null,
-        userId: of.kind === "member" ? of.userId : null,
+        judge: {
+          authenticate: (read) => ctx.authenticate(read),
+          refusalOf: (of) => requirementRefusal(requires, of, getRawInput),
+        },
       });
-      // A key from the key cache is confirmed by the reservation itself (still active, same plans), or nothing is
-      // reserved and the request is judged again by a fresh read of the key.
-      const guard =
-        p.kind === "api_key" && p.unconfirmed ? { apiKeyId: p.apiKeyId, plans: p.unconfirmed.plans } : undefined;
-      let quota = await reserveUnitsGrouped(ctx.db, reservation(p), guard);
-      if (p.kind === "api_key") delete p.unconfirmed;
-      if (quota === "stale") {
-        metrics().keyCache.inc({ outcome: "stale" });
-        forgetWorkspaceKeys(ctx.db, p.workspaceId);
-        p = await ctx.authenticate("fresh");
-        const refusal = await requirementRefusal(requires, p, getRawInput);
-        if (refusal) throw refusal;
-        quota = await reserveUnitsGrouped(ctx.db, reservation(p));
-        if (quota === "stale") throw new Error("an unguarded reservation cannot be stale");
-      }
-      if (!quota) {
-        throw new AppError(
-          "QUOTA_EXCEEDED",
-          `The monthly allowance of ${p.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${units}); it resets at the start of the next UTC month.`,
-        );
+      if (ctx.charge) {
+        ctx.charge.current = {
+          workspaceId: reservation.workspaceId,
+          units,
+          requestId: reservation.requestId,
+          endpoint: reservation.endpoint,
+          apiKeyId: reservation.apiKeyId ?? null,
+          userId: reservation.userId ?? null,
+          reservedAt: new Date(),
+        };
       }
       metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(p.entitlements.plans) }, units);
       for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);

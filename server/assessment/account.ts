@@ -42,7 +42,7 @@ export function accountColumns(p: { subject: string; ip: string; device: string;
   const month = `"createdAt" >= ${p.month}`;
   const country = `("data"->'facts'->>'ip.country')`;
   const asn = `("data"->'facts'->>'ip.asn')`;
-  const device = `("data"->>'device_id')`;
+  const device = `"device"`;
   const epoch = (e: string) => `extract(epoch from ${e})::float8`;
   const others = `"subject" IS DISTINCT FROM ${p.subject}`;
   return [

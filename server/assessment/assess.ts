@@ -1,35 +1,52 @@
-// POST /assess: gathers evidence (IP, geolocation, email, user agent, velocity, amount) in parallel and offline
-// first, scores it, lets the workspace's rules override the decision, records the investigation event and queues
-// the high-risk webhook. The webhook is only queued here: delivery happens elsewhere and never blocks the answer.
+// POST /assess: gathers evidence (IP, geolocation, email, user agent, velocity, account history, amount) in parallel
+// and offline first, then decides (decide(): scoring and the workspace's rules, no I/O), then stores the
+// investigation event with its high-risk deliveries and review case in one statement (./record.ts). The webhook is
+// only queued here: delivery happens elsewhere and never blocks the answer.
 import type { Db } from "../db/client";
-import { recordEvent, recordEventGrouped } from "../events/events";
+import type { EventInput } from "../events/events";
 import { parseIpStrict } from "../net/ip";
-import { enabledRulesFrom, enabledRulesSql } from "../rules/rules";
+import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
-import { listLookup, versionTokenSql } from "../lists/lookup";
-import { queueHighRiskDeliveries } from "../webhooks/enqueue";
+import { listLookup, versionTokenSql, type ListLookup } from "../lists/lookup";
 import { accountEventData, accountEvidence, accountSubject } from "./account";
 import { amountSignals } from "./amount";
-import { openCase, opensCase } from "./open-case";
+import { opensCase } from "./open-case";
 import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
 import { gatherIpEvidence } from "./ip-evidence";
+import { recordAssessment, type AssessmentWrite } from "./record";
 import { weightsInUse } from "../weights/in-use";
 import { bandOf, scoreOf, weighSignals } from "../scoring/score";
 import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from "./schemas";
 import { userAgentSignals } from "./user-agent";
 import { velocitySignals } from "./velocity";
 
+/** Everything an assessment's decision stands on, gathered from the evidence sources and the workspace's store. */
+export interface Gathered {
+  ip: Awaited<ReturnType<typeof gatherIpEvidence>>;
+  email: Awaited<ReturnType<typeof gatherEmailEvidence>> | null;
+  velocity: Pick<Awaited<ReturnType<typeof velocitySignals>>, "signals" | "facts" | "source" | "row">;
+  device: Awaited<ReturnType<typeof gatherDeviceEvidence>>;
+  weights: Awaited<ReturnType<typeof weightsInUse>>;
+  rules: EnabledRule[];
+  lists: ListLookup | undefined;
+}
+
 export async function assess(
   db: Db,
   a: { workspaceId: string; requestId: string; request: AssessRequest },
 ): Promise<AssessResult> {
-  const req = a.request;
+  const g = await gather(db, a.workspaceId, a.request);
+  const d = decide(a, g);
+  await recordAssessment(db, d.write);
+  return d.result;
+}
+
+async function gather(db: Db, workspaceId: string, req: AssessRequest): Promise<Gathered> {
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
-  const subject = accountSubject(req.user_id, emailAddress);
   // The workspace's enabled rules are read in the velocity statement: one round trip for both, and never stale.
   const [ipEv, emailEv, v, dev, weights] = await Promise.all([
     gatherIpEvidence(req),
@@ -37,27 +54,39 @@ export async function assess(
     velocitySignals(
       db,
       {
-        workspaceId: a.workspaceId,
+        workspaceId,
         ip,
         email: emailAddress,
         deviceId: req.device_id ?? null,
         userId: req.user_id ?? null,
-        subject,
+        subject: accountSubject(req.user_id, emailAddress),
       },
       { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") },
     ),
-    gatherDeviceEvidence(db, {
-      workspaceId: a.workspaceId,
-      device: req.device,
-      ip,
-      email: emailAddress,
-      userId: req.user_id ?? null,
-    }),
-    weightsInUse(db, a.workspaceId),
+    gatherDeviceEvidence(db, { workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
+    weightsInUse(db, workspaceId),
   ]);
+  const rules = enabledRulesFrom(v.also.rules);
+  // The lists' index is rebuilt only when their version token (read above) moved and a rule uses in_list.
+  const lists = rules.some((r) => r.expression?.includes("in_list"))
+    ? await listLookup(db, workspaceId, v.also.lists)
+    : undefined;
+  return { ip: ipEv, email: emailEv, velocity: v, device: dev, weights, rules, lists };
+}
 
-  const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now: Date.now() });
-
+/**
+ * The assessment's answer and what it stores, from its gathered evidence: no I/O, so the benchmark's bare reference
+ * (bench/reference-assess.ts) runs exactly this scoring.
+ */
+export function decide(
+  a: { workspaceId: string; requestId: string; request: AssessRequest },
+  g: Gathered,
+  now = Date.now(),
+): { result: AssessResult; write: AssessmentWrite } {
+  const req = a.request;
+  const { ip: ipEv, email: emailEv, velocity: v, device: dev, weights } = g;
+  const subject = accountSubject(req.user_id, req.email?.trim().toLowerCase() ?? null);
+  const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now });
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.
   const gathered: Signal[] = [
@@ -89,12 +118,7 @@ export async function assess(
     signals,
   });
   // Shadow rules are evaluated like active ones but only reported; a rule that fails is reported and skipped.
-  const rules = enabledRulesFrom(v.also.rules);
-  // The lists' index is rebuilt only when their version token (read above) moved and a rule uses in_list.
-  const lists = rules.some((r) => r.expression?.includes("in_list"))
-    ? await listLookup(db, a.workspaceId, v.also.lists)
-    : undefined;
-  const outcome = evaluateRules(rules, facts, { lists });
+  const outcome = evaluateRules(g.rules, facts, { lists: g.lists });
   const brief = (r: { id: string; name: string; action: string }) => ({
     id: r.id,
     name: r.name,
@@ -125,7 +149,7 @@ export async function assess(
     checked_at: new Date().toISOString(),
   };
 
-  const event = {
+  const event: EventInput = {
     workspaceId: a.workspaceId,
     requestId: a.requestId,
     type: "assessment",
@@ -134,6 +158,7 @@ export async function assess(
     domain: emailEv?.email.domain ?? null,
     rule: matched[0]?.id ?? null,
     subject,
+    device: req.device_id ?? null,
     data: {
       event: req.event,
       ...accountEventData(req, ipEv),
@@ -153,35 +178,25 @@ export async function assess(
       ...(req.user_id ? { user_id: req.user_id } : {}),
     },
   };
-  // A review or challenge decision opens a case for a person, in the same transaction as the event.
-  const reviewCase = opensCase(decision)
-    ? {
-        workspaceId: a.workspaceId,
-        requestId: a.requestId,
-        decision,
-        score,
-        rule: matched[0]?.id ?? null,
-        subject,
-        ip: ipEv.ip.address,
-        deviceId: req.device_id ?? null,
-      }
-    : null;
-  if (band.level === "high" || band.level === "critical") {
-    // The event and its webhook deliveries in one transaction: both or neither. Sending is the webhook worker's job.
-    await db.$transaction(async (tx) => {
-      await recordEvent(tx, event);
-      await queueHighRiskDeliveries(tx, { workspaceId: a.workspaceId, requestId: a.requestId, payload: result });
-      if (reviewCase) await openCase(tx, reviewCase);
-    });
-  } else if (reviewCase) {
-    await db.$transaction(async (tx) => {
-      await recordEvent(tx, event);
-      await openCase(tx, reviewCase);
-    });
-  } else {
-    await recordEventGrouped(db, event);
-  }
-  return result;
+  return {
+    result,
+    write: {
+      event,
+      // High and critical assessments notify the workspace's webhooks; the answer is the notification's data.
+      highRisk: band.level === "high" || band.level === "critical" ? result : null,
+      // A review or challenge decision opens a case for a person, stored with the event.
+      reviewCase: opensCase(decision)
+        ? {
+            decision,
+            score,
+            rule: matched[0]?.id ?? null,
+            subject,
+            ip: ipEv.ip.address,
+            deviceId: req.device_id ?? null,
+          }
+        : null,
+    },
+  };
 }
 
 function dedupe(sources: SourceRef[]): SourceRef[] {

@@ -1,7 +1,7 @@
 // Sign-in configuration, read at call time so tests and the e2e server can set it per process.
 // Which sign-in the dashboard offers: a generic OpenID Connect provider when configured; otherwise, outside
 // production, a development sign-in that trusts any email. Production never falls back to it silently.
-import { isProductionDeployment } from "../env";
+import { isProductionDeployment, nodeEnv, setting } from "../env";
 
 export interface OidcConfig {
   issuer: string;
@@ -16,14 +16,11 @@ export type SignInMode =
 
 const OIDC_VARS = ["SERVICE_OIDC_ISSUER", "SERVICE_OIDC_CLIENT_ID", "SERVICE_OIDC_CLIENT_SECRET"] as const;
 
-function env(name: string): string | undefined {
-  const v = process.env[name]?.trim();
-  return v ? v : undefined;
-}
+const env = (name: (typeof OIDC_VARS)[number] | "SERVICE_OIDC_NAME"): string | undefined => setting(name) ?? undefined;
 
 /** A production build (`next start`, NODE_ENV=production); see isProductionDeployment for the operator's word. */
 export function isProduction(): boolean {
-  return process.env.NODE_ENV === "production";
+  return nodeEnv() === "production";
 }
 
 /** The OIDC provider, or null when none is configured. A half-configured provider is an operator error. */
@@ -51,7 +48,7 @@ export function oidcConfig(): OidcConfig | null {
 export function signInMode(): SignInMode {
   const oidc = oidcConfig();
   if (oidc) return { kind: "oidc", oidc };
-  const explicit = env("SERVICE_DEV_SIGNIN") === "1";
+  const explicit = setting("SERVICE_DEV_SIGNIN");
   // A declared production deployment never offers the development sign-in, whatever else is set.
   if (!isProductionDeployment() && (!isProduction() || explicit)) return { kind: "dev", explicit };
   return {
@@ -63,11 +60,7 @@ export function signInMode(): SignInMode {
 
 /** The app's public origin when configured (NEXTAUTH_URL, else SERVICE_PUBLIC_URL); null means "from the request". */
 export function configuredOrigin(): string | null {
-  const raw = env("NEXTAUTH_URL") ?? env("SERVICE_PUBLIC_URL");
-  if (!raw) return null;
-  try {
-    return new URL(raw).origin;
-  } catch {
-    throw new Error(`NEXTAUTH_URL / SERVICE_PUBLIC_URL is not a URL: ${raw}`);
-  }
+  const raw = setting("NEXTAUTH_URL") ?? setting("SERVICE_PUBLIC_URL");
+  // Both are checked as URLs when read: an invalid one throws ConfigurationError naming it.
+  return raw ? new URL(raw).origin : null;
 }

@@ -5,6 +5,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { getDb } from "../db/client";
+import { configureNextAuthEnvironment } from "../env";
 import { logger } from "../operate/log";
 import { ensureUser } from "../workspaces/members";
 import { configuredOrigin, signInMode, type OidcConfig } from "./config";
@@ -57,10 +58,9 @@ let cached: NextAuthOptions | null = null;
 export function getAuthOptions(): NextAuthOptions {
   if (cached) return cached;
   const mode = signInMode();
-  if (!process.env.NEXTAUTH_URL && configuredOrigin()) process.env.NEXTAUTH_URL = configuredOrigin()!;
-  // Without a configured URL, next-auth builds callback URLs from the request's Host, so the app works at
-  // whatever address it is reached by (http://127.0.0.1:PORT included).
-  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
+  // next-auth reads its URL from the environment: the configured origin, or else (no URL) the request's Host, so
+  // the app works at whatever address it is reached by (http://127.0.0.1:PORT included).
+  configureNextAuthEnvironment(configuredOrigin());
   if (mode.kind === "dev" && mode.explicit) {
     logger().warn("SERVICE_DEV_SIGNIN=1: the development sign-in is enabled; anyone can sign in as any email.");
   }

@@ -4,16 +4,16 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir } from "../db/config";
-import { isProductionDeployment } from "../env";
+import { isProductionDeployment, setting } from "../env";
 import { isProduction } from "./config";
 
 let generated: string | null = null;
 
 export function authSecret(): string {
-  const configured = process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim();
+  const configured = setting("NEXTAUTH_SECRET") ?? setting("AUTH_SECRET");
   if (configured) return configured;
   // An explicit development sign-in (SERVICE_DEV_SIGNIN=1) is a local or demo run: a generated secret is fine.
-  if (isProductionDeployment() || (isProduction() && process.env.SERVICE_DEV_SIGNIN?.trim() !== "1")) {
+  if (isProductionDeployment() || (isProduction() && !setting("SERVICE_DEV_SIGNIN"))) {
     throw new Error(
       "NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).",
     );

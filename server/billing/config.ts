@@ -1,6 +1,7 @@
 // Billing settings, read at call time so tests and the e2e server can set them per process. SERVICE_BILLING picks
 // who grants plans: the operator only (`operator`, the default, for self-hosting) or Stripe payments plus the
 // operator (`stripe`). A half-configured Stripe mode is an operator error that stops start-up, naming what is missing.
+import { setting, settingOf, variableOf } from "../env";
 import { PLAN_SLUGS, type PlanSlug } from "../plans/catalog";
 
 export type BillingMode = "operator" | "stripe";
@@ -19,24 +20,17 @@ export interface StripeSettings {
   api: { host: string; port: number; protocol: "http" | "https" } | null;
 }
 
-function env(name: string): string | undefined {
-  const v = process.env[name]?.trim();
-  return v ? v : undefined;
-}
-
 export function priceVariable(plan: SellablePlan): string {
-  return `SERVICE_STRIPE_PRICE_${plan.toUpperCase()}`;
+  return variableOf("SERVICE_STRIPE_PRICE_<PLAN>", plan.toUpperCase());
 }
 
 export function billingMode(): BillingMode {
-  const raw = (env("SERVICE_BILLING") ?? "operator").toLowerCase();
-  if (raw === "operator" || raw === "stripe") return raw;
-  throw new Error(`SERVICE_BILLING must be "operator" or "stripe", not "${raw}".`);
+  return setting("SERVICE_BILLING");
 }
 
 /** How owners ask the operator for a plan change: a URL or an email address, shown on the plan page. */
 export function billingContact(): { kind: "url" | "email"; value: string } | null {
-  const v = env("SERVICE_BILLING_CONTACT");
+  const v = setting("SERVICE_BILLING_CONTACT");
   if (!v) return null;
   if (/^https?:\/\//i.test(v)) return { kind: "url", value: v };
   return { kind: "email", value: v.replace(/^mailto:/i, "") };
@@ -44,16 +38,11 @@ export function billingContact(): { kind: "url" | "email"; value: string } | nul
 
 /** Days a past_due Stripe subscription keeps its plan before it is dropped (derived at read time). */
 export function graceDays(): number {
-  const raw = env("SERVICE_BILLING_GRACE_DAYS");
-  if (raw === undefined) return 7;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`SERVICE_BILLING_GRACE_DAYS must be a number of days (0 or more), not "${raw}".`);
-  return n;
+  return setting("SERVICE_BILLING_GRACE_DAYS");
 }
 
 function stripeApi(): StripeSettings["api"] {
-  const base = env("STRIPE_API_BASE");
+  const base = setting("STRIPE_API_BASE");
   if (!base) return null;
   let url: URL;
   try {
@@ -68,14 +57,14 @@ function stripeApi(): StripeSettings["api"] {
 /** The Stripe settings; throws naming every missing variable. Only meaningful when the mode is `stripe`. */
 export function stripeSettings(): StripeSettings {
   const missing: string[] = [];
-  const secretKey = env("STRIPE_SECRET_KEY");
-  const webhookSecret = env("STRIPE_WEBHOOK_SECRET");
+  const secretKey = setting("STRIPE_SECRET_KEY");
+  const webhookSecret = setting("STRIPE_WEBHOOK_SECRET");
   if (!secretKey) missing.push("STRIPE_SECRET_KEY");
   if (!webhookSecret) missing.push("STRIPE_WEBHOOK_SECRET");
   const prices = {} as Record<SellablePlan, string>;
   const planForPrice = new Map<string, SellablePlan>();
   for (const plan of SELLABLE_PLANS) {
-    const price = env(priceVariable(plan));
+    const price = settingOf("SERVICE_STRIPE_PRICE_<PLAN>", plan.toUpperCase());
     if (!price) missing.push(priceVariable(plan));
     else {
       if (planForPrice.has(price))

@@ -9,7 +9,7 @@ import { toErrorBody } from "../errors";
 import { newId } from "../ids";
 import { logger } from "../operate/log";
 import { startQueueWorker, stopQueueWorker, wakeQueueWorker } from "../queue/worker";
-import { refundUnits } from "../quota/reserve";
+import { refundUnits } from "../quota/adjust";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { bulkConcurrency, bulkLeaseMs, bulkPerJob, bulkPollMs, bulkWorkerEnabled } from "./config";
 import { KINDS, type BulkKind } from "./kinds";

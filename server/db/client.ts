@@ -5,7 +5,7 @@ import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
-import { noteStoreOutage } from "./outage";
+import { guardPgliteClose } from "./pglite-close";
 
 export type Db = PrismaClient;
 
@@ -14,7 +14,9 @@ type Handle = {
   runner: SqlRunner;
   close(): Promise<void>;
   kind: "pglite" | "postgresql";
-  /** The embedded database and its folder (server/db/backup.ts copies it). */
+  /** The migrations this process applied when it opened the database (start-up logs them). */
+  migrated: string[];
+  /** The embedded database and its folder (server/maintenance/backup.ts copies it). */
   embedded?: { pg: import("@electric-sql/pglite").PGlite; dir: string };
 };
 
@@ -22,6 +24,7 @@ const globalForDb = globalThis as unknown as {
   __serviceDb?: Promise<Handle>;
   __serviceDbPool?: () => { inUse: number; waiting: number; total: number };
   __serviceDbPoolError?: (err: unknown) => void;
+  __serviceDbDrivers?: WeakMap<object, Driver>;
 };
 
 /** Where a failed pool connection that is no outage is reported (start-up hands in the log). */
@@ -47,11 +50,10 @@ async function open(): Promise<Handle> {
       ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}),
     });
     // An idle connection the server drops (restart, failover, terminated backend) is an outage to report, not an
-    // uncaught error that ends the process; the pool replaces the connection on the next query. The log is handed
-    // in by start-up (server/startup/sources.ts), so that db/ imports nothing above it.
-    pool.on("error", (err) => {
-      if (!noteStoreOutage(err, "database pool")) (globalForDb.__serviceDbPoolError ?? console.error)(err);
-    });
+    // uncaught error that ends the process; the pool replaces the connection on the next query. The report (an
+    // outage noted once per interval, else an error line) is handed in by start-up (server/startup/sources.ts), so
+    // that db/ imports nothing above it.
+    pool.on("error", (err) => (globalForDb.__serviceDbPoolError ?? console.error)(err));
     // Read at scrape time by /metrics (pool in use and waiting), through dbPoolReading (server/startup/sources.ts).
     globalForDb.__serviceDbPool = () => ({
       inUse: pool.totalCount - pool.idleCount,
@@ -84,7 +86,7 @@ async function open(): Promise<Handle> {
         }
       },
     };
-    await applyMigrations(runner);
+    const migrated = await applyMigrations(runner);
     const prisma = new PrismaClient({
       adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { schema }),
     });
@@ -93,6 +95,7 @@ async function open(): Promise<Handle> {
     return {
       prisma,
       runner,
+      migrated,
       kind: "postgresql",
       close: async () => {
         await prisma.$disconnect();
@@ -112,6 +115,7 @@ async function open(): Promise<Handle> {
     mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
   }
   const pg = await PGlite.create(target);
+  const closePg = guardPgliteClose(pg);
   const runner: SqlRunner = {
     exec: async (sql) => {
       try {
@@ -124,18 +128,19 @@ async function open(): Promise<Handle> {
     query: async (sql, params = []) => (await pg.query(sql, params)).rows as Record<string, unknown>[],
     withLock: (fn) => fn(),
   };
-  await applyMigrations(runner);
+  const migrated = await applyMigrations(runner);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   // No driver shortcut on PGlite: measured, PGlite's own query path cost as much as Prisma's and its tail was worse
   // (docs/benchmarks.md); the hot statements go through Prisma here.
   return {
     prisma,
     runner,
+    migrated,
     kind: "pglite",
     embedded: { pg, dir: target },
     close: async () => {
       await prisma.$disconnect();
-      await pg.close();
+      await closePg();
     },
   };
 }
@@ -145,8 +150,11 @@ async function open(): Promise<Handle> {
 // metered path showed Prisma's per-query work (its query compiler included) as the largest part of the service's
 // own CPU per request, and a named statement is parsed and planned once per connection. Everything else, anything
 // inside a transaction, and everything on PGlite stays on Prisma.
+// The map lives on globalThis like the handle: the production build can load this module more than once (a route
+// bundle and the start-up bundle), and a copy that did not open the pool must still find its driver; with a map per
+// copy, every hot statement of such a copy had silently gone through Prisma.
 type Driver = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
-const drivers = new WeakMap<object, Driver>();
+const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, Driver>());
 
 /**
  * Runs one of the hot statements: through the pool as a named statement when `db` is a PostgreSQL root client,
@@ -192,6 +200,11 @@ export async function getDb(): Promise<PrismaClient> {
 /** The embedded PGlite instance and its folder; null on PostgreSQL. */
 export async function embeddedStore(): Promise<Handle["embedded"] | null> {
   return (await handle()).embedded ?? null;
+}
+
+/** The migrations this process applied when it opened the database (empty when it was up to date). */
+export async function migrationsAppliedAtOpen(): Promise<string[]> {
+  return (await handle()).migrated;
 }
 
 export async function getDbKind(): Promise<"pglite" | "postgresql"> {

@@ -1,22 +1,21 @@
-import { numberSetting } from "../env";
+import { setting } from "../env";
 import path from "node:path";
 
 /** PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite database in the data folder. */
 export function databaseUrl(): string | null {
-  const url = process.env.DATABASE_URL?.trim();
-  return url ? url : null;
+  return setting("DATABASE_URL");
 }
 
 /** Folder for embedded data (PGlite files, admin channel). "memory://" keeps PGlite in memory (tests). */
 export function dataDir(): string {
-  const dir = process.env.SERVICE_DATA_DIR?.trim();
+  const dir = setting("SERVICE_DATA_DIR");
   if (dir === "memory://") return dir;
-  return path.resolve(/*turbopackIgnore: true*/ dir || ".data");
+  return path.resolve(/*turbopackIgnore: true*/ dir);
 }
 
 /** PostgreSQL schema to use; tests give each file its own. Defaults to `?schema=` of DATABASE_URL, else public. */
 export function databaseSchema(): string {
-  const explicit = process.env.SERVICE_DB_SCHEMA?.trim();
+  const explicit = setting("SERVICE_DB_SCHEMA");
   if (explicit) return explicit;
   const url = databaseUrl();
   if (url) {
@@ -31,5 +30,5 @@ export function databaseSchema(): string {
 }
 
 export function poolSize(): number {
-  return numberSetting("SERVICE_DB_POOL_SIZE", 10, { min: 1, max: 1000 });
+  return setting("SERVICE_DB_POOL_SIZE");
 }

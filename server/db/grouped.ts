@@ -2,8 +2,9 @@
 // items that arrive for the same key queue behind it and then go as one group: one statement and one commit for
 // many requests. An item that finds nothing in flight goes at once, so a lone request waits for nothing. A group
 // that cannot go as one (its write failed, or the caller says it does not fit) goes item by item in arrival order,
-// so each item gets the outcome it would have had alone. Used by the unit reservations (server/quota/reserve.ts)
-// and the assessment events (server/events/events.ts); each settles its own items' promises.
+// so each item gets the outcome it would have had alone. Used by the unit reservations
+// (server/quota/grouped-reserve.ts) and the assessments' writes (server/assessment/record.ts); each settles its own
+// items' promises.
 
 export interface GroupedWriter<K, T> {
   /** Queues `item` behind the group of `key` in flight, or starts a group with it. */

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { logger } from "../operate/log";
+import { setting } from "../env";
 
 export interface SqlRunner {
   exec(sql: string): Promise<void>;
@@ -13,7 +13,7 @@ export interface SqlRunner {
 }
 
 export function migrationsDir(): string {
-  const candidates = [path.join(process.cwd(), "prisma", "migrations"), process.env.SERVICE_MIGRATIONS_DIR ?? ""];
+  const candidates = [path.join(process.cwd(), "prisma", "migrations"), setting("SERVICE_MIGRATIONS_DIR") ?? ""];
   const found = candidates.find((c) => c && existsSync(c));
   if (!found) throw new Error(`prisma/migrations not found from ${process.cwd()}`);
   return found;
@@ -61,7 +61,6 @@ export async function applyMigrations(runner: SqlRunner): Promise<string[]> {
         `BEGIN;\n${m.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at) VALUES ('${id}', '${m.checksum}', now(), '${m.name.replace(/'/g, "''")}', 1, now());\nCOMMIT;`,
       );
       done.push(m.name);
-      if (process.env.NODE_ENV !== "test") logger().info({ migration: m.name }, "applied migration");
     }
     return done;
   });

@@ -1,12 +1,12 @@
 // Settings of the domain routes, read at call time.
-import { numberSetting, upstreamTimeoutMs } from "../env";
+import { setting } from "../env";
 
 /**
  * SERVICE_DOMAIN_PART_TIMEOUT_MS: the longest GET /domain/{domain} waits for any one part (RDAP, DNS, email
  * authentication, blocklists) before answering without it, so the whole answer arrives within seconds.
  */
 export function domainPartTimeoutMs(): number {
-  return numberSetting("SERVICE_DOMAIN_PART_TIMEOUT_MS", upstreamTimeoutMs(), { min: 1 });
+  return setting("SERVICE_DOMAIN_PART_TIMEOUT_MS");
 }
 
 /** Resolves to the promise's value, or rejects with a readable error once `ms` have passed. */

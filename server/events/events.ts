@@ -1,8 +1,7 @@
 // Investigation events: an account-scoped record of assessments, rules, webhooks, link activity and other
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
-import { hotQuery, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { groupedWriter } from "../db/grouped";
 import { sortableId } from "../ids";
 
 export interface EventInput {
@@ -15,52 +14,13 @@ export interface EventInput {
   rule?: string | null;
   /** For assessments: the account, "user:<user_id>" or "email:<address>" (server/assessment/account.ts). */
   subject?: string | null;
+  /** For assessments: the request's device_id (velocity counts a device's events through this column's index). */
+  device?: string | null;
   data: Record<string, unknown>;
 }
 
-// Grouped event writes. Concurrent assessments each write one event, and each write is its own commit. While one
-// write is in flight on a database, the events that arrive queue behind it and then go as ONE statement, one
-// commit: each caller still resolves only once its own row is stored (the next request's velocity sees it). A
-// group that fails is retried row by row, so each caller gets its own outcome. Same rows as recordEvent.
-const INSERT_EVENTS_SQL = `
-INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "data", "createdAt")
-SELECT r."id", r."workspaceId", r."requestId", r."type", r."ip", r."email", r."domain", r."rule", r."subject", r."data", r."createdAt"
-  FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text, "ip" text, "email" text,
-       "domain" text, "rule" text, "subject" text, "data" jsonb, "createdAt" timestamp(3))`;
-
-/** At most this many events in one grouped statement. */
-const MAX_EVENT_GROUP = 100;
-
-interface EventWaiter {
-  db: Db;
-  row: ReturnType<typeof eventRow>;
-  resolve(id: string): void;
-  reject(err: unknown): void;
-}
-
-const insertEvents = (db: Db, rows: EventWaiter["row"][]) =>
-  hotQuery(db, "service_insert_events", INSERT_EVENTS_SQL, [JSON.stringify(rows)]);
-
-const eventWrites = groupedWriter<Db, EventWaiter>({
-  max: MAX_EVENT_GROUP,
-  async group(items) {
-    try {
-      await insertEvents(
-        items[0]!.db,
-        items.map((w) => w.row),
-      );
-    } catch {
-      // Nothing of the group was written: row by row, each caller learns its own outcome.
-      return false;
-    }
-    for (const w of items) w.resolve(w.row.id);
-    return true;
-  },
-  one: (w) => insertEvents(w.db, [w.row]).then(() => w.resolve(w.row.id), w.reject),
-});
-
-/** The stored row of an event (both ways of writing one store the same). */
-function eventRow(e: EventInput) {
+/** The stored row of an event (recordEvent and the assessment's write, server/assessment/record.ts, store the same). */
+export function eventRow(e: EventInput) {
   return {
     id: sortableId("evt"),
     workspaceId: e.workspaceId,
@@ -71,17 +31,10 @@ function eventRow(e: EventInput) {
     domain: e.domain?.toLowerCase() ?? null,
     rule: e.rule ?? null,
     subject: e.subject ?? null,
+    device: e.device ?? null,
     data: e.data,
     createdAt: new Date(),
   };
-}
-
-/**
- * recordEvent for a request of its own (not inside a transaction): grouped with the events other requests write
- * at the same time into one statement. Resolves with the event id once the row is stored.
- */
-export function recordEventGrouped(db: Db, e: EventInput): Promise<string> {
-  return new Promise((resolve, reject) => eventWrites.add(db, { db, row: eventRow(e), resolve, reject }));
 }
 
 /** Writes one event; pass a transaction client to make it part of the change it records. */

@@ -177,6 +177,19 @@ export function derived<D>(key: string, sources: readonly unknown[], build: () =
   return value;
 }
 
+/**
+ * derived() for a build that yields to the event loop while it works (a large index at start-up): the value is kept
+ * exactly as derived() would keep it, so later derived() calls with the same sources find it.
+ */
+export async function derivedAsync<D>(key: string, sources: readonly unknown[], build: () => Promise<D>): Promise<D> {
+  const hit = derivedCache.get(key);
+  if (hit && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i]))
+    return hit.value as D;
+  const value = await build();
+  derivedCache.set(key, { sources, value });
+  return value;
+}
+
 /** When the newest data of a feed (refreshed copy in the database, else the shipped snapshot) was fetched. */
 export async function feedDataDate(def: FeedDefinition<unknown>, db: FeedDb): Promise<Date> {
   const meta = await readSnapshotMeta(db, def.name).catch(() => null);

@@ -4,9 +4,9 @@
 // `SERVICE_FEED_<NAME>_URL=off` disables one feed, `SERVICE_FEED_REFRESH=off` all scheduled refreshes (the CLI's
 // `feeds refresh` still works), and `SERVICE_FEED_<NAME>_REFRESH_SECONDS` changes one feed's cadence.
 import type { Db } from "../db/client";
-import { numberSetting } from "../env";
+import { settingOf } from "../env";
 import { scheduledJobStates, type ScheduledTask } from "../queue/scheduled";
-import { feedSettingName, scheduledFeedRefreshEnabled } from "./config";
+import { feedInstance, scheduledFeedRefreshEnabled } from "./config";
 import { feedDataDate } from "./loader";
 import { refreshFeeds } from "./refresh";
 import { listFeeds } from "./registry";
@@ -39,7 +39,7 @@ export const FEED_JOB_PREFIX = "feed.refresh:";
 /** How often a feed refreshes (its setting, else the default for its kind, else weekly). */
 export function feedCadenceMs(feed: string): number {
   const fallback = CADENCES.find(([p]) => feed.startsWith(p))?.[1] ?? WEEK;
-  return numberSetting(feedSettingName(feed, "REFRESH_SECONDS"), fallback / 1000, { min: 60 }) * 1000;
+  return settingOf("SERVICE_FEED_<NAME>_REFRESH_SECONDS", feedInstance(feed), fallback / 1000) * 1000;
 }
 
 /** Reads every feed's cadence setting once (start-up validation names an invalid one). */
@@ -118,5 +118,5 @@ export async function feedRefreshStates(db: Db): Promise<Map<string, FeedRefresh
 }
 
 function isDisabledByUrl(feed: string): boolean {
-  return process.env[feedSettingName(feed, "URL")]?.trim() === "off";
+  return settingOf("SERVICE_FEED_<NAME>_URL", feedInstance(feed)) === "off";
 }

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Reader } from "mmdb-lib";
+import { setting } from "../env";
 
 export interface DbipCityRecord {
   country_code?: string;
@@ -29,7 +30,7 @@ type GeoReader = { get(ip: string): DbipCityRecord | null; metadata: { buildEpoc
 const readers: { 4?: GeoReader; 6?: GeoReader } = {};
 
 function databaseFile(version: 4 | 6): string {
-  const override = process.env.SERVICE_GEO_DB_DIR?.trim();
+  const override = setting("SERVICE_GEO_DB_DIR");
   const dir =
     override ||
     path.dirname(

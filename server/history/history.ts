@@ -4,7 +4,7 @@
 // entries add up to the units used (server/api/trpc.ts writes them, in one place of the procedure ladder).
 import { flushBeforeClose, hotQuery, type Db } from "../db/client";
 import { newId } from "../ids";
-import { noteStoreOutage } from "../db/outage";
+import { noteStoreOutage } from "../operate/outage";
 
 export interface LookupHistoryEntry {
   id: string;
@@ -164,4 +164,19 @@ export async function listLookupHistory(
     })),
     nextCursor: rows.length > a.limit ? page[page.length - 1].id : null,
   };
+}
+
+/**
+ * The history entry of a request whose answer never reached the client: its units become 0 and its status says so
+ * (server/api/rest/undelivered.ts gives the units back). Queued rows are written first, so the entry is found.
+ */
+export async function markHistoryUndelivered(
+  db: Db,
+  workspaceId: string,
+  requestId: string,
+  status: number,
+  code: string,
+): Promise<void> {
+  await flushLookupHistory();
+  await db.lookupHistory.updateMany({ where: { workspaceId, requestId }, data: { units: 0, status, code } });
 }

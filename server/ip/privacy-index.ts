@@ -2,7 +2,8 @@
 // immutable structure: the address space cut into elementary intervals, each pointing at the set of ranges that
 // cover it, most specific first. A lookup is one binary search over the interval starts, whatever the number of
 // lists; overlapping lists (Google Cloud and Googlebot, Cloudflare and iCloud Private Relay) all come back.
-// Built once when the feeds load, and again only when a refresh installs new data.
+// Built once when the feeds load (in slices that yield to the event loop), and again only when a refresh installs
+// new data.
 import { parseCidr, ipv6ToBigInt } from "../feeds/ip-range-set";
 import { EVIDENCE_KINDS, type EvidenceKind, type RangeList } from "../feeds/definitions/ranges";
 import { classifyIp, ipv4ToInt } from "../net/ip";
@@ -39,19 +40,27 @@ interface Side<N> {
 
 const KIND_RANK = new Map<EvidenceKind, number>(EVIDENCE_KINDS.map((k, i) => [k, i]));
 
-function buildSide<N extends number | bigint>(
+// Work between two looks at the clock when building without blocking (buildAsync), and the longest a slice may hold
+// the event loop before the build yields (start-up probes and requests are answered in between).
+const STEP_ITEMS = 2048;
+const SLICE_MS = 20;
+
+function* buildSide<N extends number | bigint>(
   rows: { start: N; after: N; id: number }[],
   order: (a: number, b: number) => number,
   sets: number[][],
   setIds: Map<string, number>,
-): Side<N> {
+): Generator<void, Side<N>> {
   const events: { at: N; id: number; add: boolean }[] = [];
   for (const r of rows) events.push({ at: r.start, id: r.id, add: true }, { at: r.after, id: r.id, add: false });
+  yield;
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  yield;
   const active = new Set<number>();
   const starts: N[] = [];
   const setOf: number[] = [];
-  for (let i = 0; i < events.length;) {
+  for (let i = 0, step = 0; i < events.length; step++) {
+    if (step % STEP_ITEMS === 0) yield;
     const at = events[i]!.at;
     for (; i < events.length && events[i]!.at === at; i++) {
       const e = events[i]!;
@@ -104,14 +113,40 @@ export class PrivacyIndex {
     return { ranges: this.ranges.length, intervals: this.v4.starts.length + this.v6.starts.length };
   }
 
+  /** Builds the index in one go (a refresh installing new data, tests). */
   static build(sources: IndexSource[]): PrivacyIndex {
+    const steps = PrivacyIndex.buildSteps(sources);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /** The same build, giving the event loop a turn at least every SLICE_MS (the load at start-up). */
+  static async buildAsync(sources: IndexSource[]): Promise<PrivacyIndex> {
+    const steps = PrivacyIndex.buildSteps(sources);
+    let sliceStarted = performance.now();
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+      if (performance.now() - sliceStarted >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
+    }
+  }
+
+  /** The build as steps: it yields every STEP_ITEMS ranges or intervals, and around the sorts. */
+  private static *buildSteps(sources: IndexSource[]): Generator<void, PrivacyIndex> {
     const t0 = performance.now();
     const ranges: IndexedRange[] = [];
     const prefix: number[] = [];
     const v4: { start: number; after: number; id: number }[] = [];
     const v6: { start: bigint; after: bigint; id: number }[] = [];
+    let step = 0;
     for (const src of sources) {
       for (const item of src.ranges) {
+        if (step++ % STEP_ITEMS === 0) yield;
         const cidr = typeof item === "string" ? item : item.cidr;
         const r = typeof item === "string" ? parseCidr(item) : item.range;
         if (!r) continue;
@@ -136,8 +171,8 @@ export class PrivacyIndex {
       prefix[b]! - prefix[a]! || KIND_RANK.get(ranges[a]!.list.kind)! - KIND_RANK.get(ranges[b]!.list.kind)! || a - b;
     const setIdx: number[][] = [];
     const setIds = new Map<string, number>();
-    const side4 = buildSide(v4, order, setIdx, setIds);
-    const side6 = buildSide(v6, order, setIdx, setIds);
+    const side4 = yield* buildSide(v4, order, setIdx, setIds);
+    const side6 = yield* buildSide(v6, order, setIdx, setIds);
     const sets = setIdx.map((ids) => ids.map((id) => ranges[id]!));
     return new PrivacyIndex(
       ranges,

@@ -6,8 +6,8 @@ import { CLOUD_FEEDS } from "../feeds/definitions/cloud";
 import { EVIDENCE_FEEDS } from "../feeds/definitions/evidence";
 import { FRESHNESS_DAYS, type EvidenceKind, type RangeFeedDefinition } from "../feeds/definitions/ranges";
 import { torExitsFeed } from "../feeds/definitions/tor-exits";
-import { derived, getFeed, getFeedSync } from "../feeds/loader";
-import { PrivacyIndex, type EvidenceList } from "./privacy-index";
+import { derived, derivedAsync, getFeed, getFeedSync } from "../feeds/loader";
+import { PrivacyIndex, type EvidenceList, type IndexSource } from "./privacy-index";
 
 export const RANGE_FEEDS: readonly RangeFeedDefinition[] = [...CLOUD_FEEDS, ...EVIDENCE_FEEDS];
 
@@ -62,22 +62,33 @@ function listOf(
   return { feed: def.name, ...meta, snapshotDate: s.fetchedAt, origin: s.origin };
 }
 
-/** The one index of every evidence list; rebuilt only when a feed's data object changes (a refresh). */
-export function getPrivacyIndex(): PrivacyIndex {
+/** The feeds' data objects the index is built from (a new one after a refresh) and the build's input. */
+export function privacyIndexInput(): { sources: unknown[]; lists: IndexSource[] } {
   const states = RANGE_FEEDS.map((d) => getFeedSync(d));
   const tor = getFeedSync(torExitsFeed);
-  return derived("privacy-index", [...states.map((s) => s.data), tor.data], () =>
-    PrivacyIndex.build([
+  return {
+    sources: [...states.map((s) => s.data), tor.data],
+    lists: [
       ...RANGE_FEEDS.map((d, i) => ({ list: listOf(d, d.evidence), ranges: states[i]!.data.entries })),
       { list: listOf(torExitsFeed, TOR_LIST), ranges: tor.data },
-    ]),
-  );
+    ],
+  };
 }
 
-/** Loads every evidence feed (a refreshed database copy first) and builds the index: call once at start. */
+/** The one index of every evidence list; rebuilt only when a feed's data object changes (a refresh). */
+export function getPrivacyIndex(): PrivacyIndex {
+  const { sources, lists } = privacyIndexInput();
+  return derived("privacy-index", sources, () => PrivacyIndex.build(lists));
+}
+
+/**
+ * Loads every evidence feed (a refreshed database copy first) and builds the index, in slices that leave the event
+ * loop free in between: call once at start.
+ */
 export async function loadPrivacyIndex(): Promise<PrivacyIndex> {
   await Promise.all([...RANGE_FEEDS.map((d) => getFeed(d)), getFeed(torExitsFeed)]);
-  return getPrivacyIndex();
+  const { sources, lists } = privacyIndexInput();
+  return derivedAsync("privacy-index", sources, () => PrivacyIndex.buildAsync(lists));
 }
 
 export function ageFactor(kind: EvidenceKind | "hosting_asn", snapshotDate: Date, now = Date.now()): number {

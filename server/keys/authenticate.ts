@@ -19,7 +19,7 @@ export interface KeyPrincipal {
   /**
    * Present while this principal comes from the key cache and nothing has yet confirmed it: the plans it was
    * cached with. The metered ladder confirms it in its reservation statement, or reads the key again before it
-   * answers anything else (server/api/trpc.ts); every other procedure reads the key fresh.
+   * answers anything else (server/quota/admission.ts); every other procedure reads the key fresh.
    */
   unconfirmed?: { plans: string[] };
 }

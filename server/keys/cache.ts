@@ -1,15 +1,15 @@
 // Secret keys the metered path has read lately, so an admitted lookup pays no authentication round trip: the
 // key's row (status, workspace, entitling plans) and the entitlements worked out from it, per database.
 //
-// A cached row is never trusted on its own. A principal served from here is `unconfirmed`, and the metered ladder
-// (server/api/trpc.ts) settles it before anything is answered: its reservation statement checks, in the same round
-// trip, that the key is still active and the workspace's entitling plans are still these (server/quota/reserve.ts
-// `guard`); when they are not, or when the request is refused or fails before the reservation, the key is read
-// again and the request judged by what was read. So a revocation or plan change, on any instance and by any
-// writer (the dashboard, billing webhooks, an operator's SQL), takes effect on the next request, with no
-// notification to miss. Entries also expire after SERVICE_KEY_CACHE_SECONDS and at the next time the workspace's
-// plans could change by themselves (a grace period or a cancelled period ending), so a row that is never
-// contradicted is still read again.
+// A cached row is never trusted on its own. A principal served from here is `unconfirmed`, and metered admission
+// (server/quota/admission.ts) settles it before anything is answered: its reservation statement checks, in the
+// same round trip, that the key is still active and the workspace's entitling plans are still these
+// (server/quota/reserve.ts `guard`); when they are not, or when the request is refused or fails before the
+// reservation, the key is read again and the request judged by what was read. So a revocation or plan change, on
+// any instance and by any writer (the dashboard, billing webhooks, an operator's SQL), takes effect on the next
+// request, with no notification to miss. Entries also expire after SERVICE_KEY_CACHE_SECONDS and at the next time
+// the workspace's plans could change by themselves (a grace period or a cancelled period ending), so a row that is
+// never contradicted is still read again.
 import type { Db } from "../db/client";
 import { entitlementsFor, type Entitlements } from "../plans/catalog";
 import type { KeyRow } from "./key-row";

@@ -1,6 +1,5 @@
 // Who is creating a link. Spec (Authentication 6): the key is optional, but a supplied key must authenticate; an
 // invalid, revoked or paused key is refused and never falls back to anonymous creation.
-import { requestOrigin as originOfRequest } from "../http/origin";
 import type { Principal } from "../auth/principal";
 import type { LinkScope } from "./links";
 
@@ -22,9 +21,4 @@ export async function resolveLinkScope(ctx: LinkCaller): Promise<LinkScope> {
   if (ctx.via === "api" && !h.has("authorization") && !h.has("x-api-key")) return { kind: "anonymous" };
   const p = await ctx.authenticate();
   return { kind: "workspace", workspaceId: p.workspaceId };
-}
-
-/** The origin the request was addressed to (server/http/origin.ts), or null when the headers do not say. */
-export function requestOrigin(headers: Headers): string | null {
-  return originOfRequest({ headers });
 }

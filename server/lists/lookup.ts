@@ -63,12 +63,20 @@ export function lookupOver(lists: Map<string, ListIndex>, now = Date.now()): Lis
 
 /** Reads a workspace's lists and live items (one statement) into an index. */
 export async function loadIndex(db: Db, workspaceId: string): Promise<Map<string, ListIndex>> {
-  const rows = await db.$queryRawUnsafe<{ name: string; kind: string; value: string | null; expiresAt: Date | null }[]>(
+  const rows = await db.$queryRawUnsafe<ListRow[]>(
     `SELECT l."name", l."kind", i."value", i."expiresAt" FROM "NamedList" l
        LEFT JOIN "NamedListItem" i ON i."listId" = l."id" AND (i."expiresAt" IS NULL OR i."expiresAt" > now())
       WHERE l."workspaceId" = $1`,
     workspaceId,
   );
+  return indexLists(rows);
+}
+
+/** One list's item (value null: a list without items), as stored. */
+export type ListRow = { name: string; kind: string; value: string | null; expiresAt: Date | null };
+
+/** The index of lists' rows (the benchmark's bare reference builds it from rows in memory). */
+export function indexLists(rows: readonly ListRow[]): Map<string, ListIndex> {
   const lists = new Map<string, ListIndex>();
   for (const r of rows) {
     let list = lists.get(r.name);

@@ -2,35 +2,16 @@
 // .onion, .alt, .home.arpa and ICANN's .internal) never have a public registration or public DNS answer, and a
 // private or reserved address never has a public registration. Routes that need a public name or address answer
 // these before admission, free (server/api/input-decisions.ts), instead of asking a provider and charging for it.
+import { setting } from "../env";
 import { isPubliclyRoutable, classifyIp } from "./ip";
-
-const DEFAULT_SPECIAL_USE = [
-  "invalid",
-  "test",
-  "example",
-  "localhost",
-  "local",
-  "onion",
-  "alt",
-  "internal",
-  "home.arpa",
-];
 
 /**
  * The special-use suffixes in force: SERVICE_SPECIAL_USE_NAMES (comma-separated, e.g. "invalid,localhost") narrows
  * the default for deployments whose own resolver serves a private `.test` zone; read at call time.
  */
 export function specialUseSuffixes(): string[] {
-  const raw = process.env.SERVICE_SPECIAL_USE_NAMES?.trim();
-  if (!raw) return DEFAULT_SPECIAL_USE;
-  return raw
-    .split(",")
-    .map((s) =>
-      s
-        .trim()
-        .toLowerCase()
-        .replace(/^\.+|\.+$/g, ""),
-    )
+  return setting("SERVICE_SPECIAL_USE_NAMES")
+    .map((s) => s.toLowerCase().replace(/^\.+|\.+$/g, ""))
     .filter(Boolean);
 }
 

@@ -1,5 +1,5 @@
 // Probe locations and the burst limit of POST /online-check, read at call time.
-import { numberSetting, upstreamTimeoutMs } from "../env";
+import { setting } from "../env";
 
 export type ProbeLocation = { name: string; kind: "local" } | { name: string; kind: "remote"; url: string };
 
@@ -9,12 +9,8 @@ export type ProbeLocation = { name: string; kind: "local" } | { name: string; ki
  * Default: "local". Invalid entries are skipped; with none left, the local probe is used.
  */
 export function probeLocations(): ProbeLocation[] {
-  const raw = process.env.SERVICE_PROBE_LOCATIONS?.trim();
   const out: ProbeLocation[] = [];
-  for (const entry of (raw || "local")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const entry of setting("SERVICE_PROBE_LOCATIONS")) {
     const eq = entry.indexOf("=");
     const name = eq < 0 ? entry : entry.slice(0, eq).trim();
     const value = eq < 0 ? "" : entry.slice(eq + 1).trim();
@@ -33,13 +29,11 @@ export function probeLocations(): ProbeLocation[] {
 }
 
 /** Bearer token sent to remote probe agents (SERVICE_PROBE_TOKEN); none when unset. */
-export const probeToken = () => process.env.SERVICE_PROBE_TOKEN?.trim() || null;
-
-const int = (name: string, fallback: number) => numberSetting(name, fallback, { min: 1 });
+export const probeToken = () => setting("SERVICE_PROBE_TOKEN");
 
 /** SERVICE_ONLINE_CHECK_RATE_LIMIT requests per SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS per workspace. */
-export const onlineCheckRateLimit = () => int("SERVICE_ONLINE_CHECK_RATE_LIMIT", 10);
-export const onlineCheckRateWindowSeconds = () => int("SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS", 60);
+export const onlineCheckRateLimit = () => setting("SERVICE_ONLINE_CHECK_RATE_LIMIT");
+export const onlineCheckRateWindowSeconds = () => setting("SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS");
 
 /** Per-probe bound: the whole check answers within this plus a little (SERVICE_ONLINE_CHECK_TIMEOUT_MS). */
-export const onlineCheckTimeoutMs = () => int("SERVICE_ONLINE_CHECK_TIMEOUT_MS", upstreamTimeoutMs());
+export const onlineCheckTimeoutMs = () => setting("SERVICE_ONLINE_CHECK_TIMEOUT_MS");

@@ -2,6 +2,7 @@
 // in production (LOG_LEVEL, default info); outside production the same records as short readable lines.
 import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
+import { nodeEnv, setting } from "../env";
 
 const g = globalThis as unknown as { __serviceLogger?: Logger };
 
@@ -42,9 +43,9 @@ function readable(): Writable {
 }
 
 function wantsReadable(): boolean {
-  if (process.env.LOG_FORMAT === "json") return false;
-  if (process.env.LOG_FORMAT === "pretty") return true;
-  return process.env.NODE_ENV === "development";
+  const format = setting("LOG_FORMAT");
+  if (format) return format === "pretty";
+  return nodeEnv() === "development";
 }
 
 /** Replaces the process's logger, writing to `destination` (a test capturing a run's lines uses this). */
@@ -66,7 +67,7 @@ function build(level: string, destination?: Writable): Logger {
 
 export function logger(): Logger {
   if (!g.__serviceLogger) {
-    const level = process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info");
+    const level = setting("LOG_LEVEL") ?? (nodeEnv() === "test" ? "silent" : "info");
     g.__serviceLogger = build(level);
   }
   return g.__serviceLogger;

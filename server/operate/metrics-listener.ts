@@ -1,15 +1,16 @@
 // SERVICE_METRICS_PORT: the scrape on its own listener (SERVICE_METRICS_HOST, default 127.0.0.1), so /metrics
 // need not be reachable on the public port at all. It serves /metrics and the two probes, nothing else.
 import { createServer, type Server } from "node:http";
+import { setting } from "../env";
 import { logger } from "./log";
 import { healthzResponse, metricsResponse, readyzResponse } from "./probes";
 
 const g = globalThis as unknown as { __serviceMetricsListener?: Server };
 
 export async function startMetricsListener(): Promise<Server | null> {
-  const port = process.env.SERVICE_METRICS_PORT;
-  if (!port || g.__serviceMetricsListener) return g.__serviceMetricsListener ?? null;
-  const host = process.env.SERVICE_METRICS_HOST || "127.0.0.1";
+  const port = setting("SERVICE_METRICS_PORT");
+  if (port === null || g.__serviceMetricsListener) return g.__serviceMetricsListener ?? null;
+  const host = setting("SERVICE_METRICS_HOST");
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://metrics.local");
     const request = new Request(url, { method: req.method, headers: req.headers as Record<string, string> });

@@ -1,6 +1,7 @@
 // The probe and scrape responses, shared by the Next route handlers (app/healthz, app/readyz, app/metrics) and
 // the separate metrics listener. Probes are unauthenticated and unmetered; every answer is Cache-Control: no-store.
 import { timingSafeEqual } from "node:crypto";
+import { setting } from "../env";
 import { newId } from "../ids";
 import { checkReadiness } from "./readiness";
 
@@ -51,8 +52,8 @@ function bearerMatches(header: string | null, token: string): boolean {
  * the endpoint's existence is not advertised. The token is required wherever it is set.
  */
 export async function metricsResponse(req: Request, where: "main" | "metrics-port"): Promise<Response> {
-  const token = process.env.SERVICE_METRICS_TOKEN || "";
-  const ownPort = Boolean(process.env.SERVICE_METRICS_PORT);
+  const token = setting("SERVICE_METRICS_TOKEN") ?? "";
+  const ownPort = setting("SERVICE_METRICS_PORT") !== null;
   if (where === "main" && (ownPort || !token)) return notFound();
   if (token && !bearerMatches(req.headers.get("authorization"), token)) return notFound();
   const { metrics } = await import("./metrics");

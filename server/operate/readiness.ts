@@ -4,6 +4,7 @@ import { readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { migrationsDir } from "../db/migrate";
+import { setting } from "../env";
 import { readinessDbTimeoutMs } from "./config";
 import { scheduledFeedRefreshEnabled } from "../feeds/config";
 import { processState, type ProcessState } from "./state";
@@ -48,9 +49,9 @@ export async function checkReadiness(
   opts: { db?: () => Promise<Db>; state?: ProcessState; webhookWorkerEnabled?: boolean; timeoutMs?: number } = {},
 ): Promise<Readiness> {
   const state = opts.state ?? processState();
-  const workersOn = opts.webhookWorkerEnabled ?? process.env.SERVICE_WEBHOOK_WORKER !== "0";
+  const workersOn = opts.webhookWorkerEnabled ?? setting("SERVICE_WEBHOOK_WORKER");
   // Scheduled jobs (purge, feed refresh) run once across instances; SERVICE_SCHEDULER=0 leaves them to the others.
-  const scheduler = process.env.SERVICE_SCHEDULER === "0" ? "disabled" : "running";
+  const scheduler = setting("SERVICE_SCHEDULER") ? "running" : "disabled";
   const shipped: PartStatus = state.dataLoaded
     ? { status: "ok" }
     : { status: "not_ready", detail: "shipped data is still loading" };
@@ -58,7 +59,7 @@ export async function checkReadiness(
     ? {
         status: "ok",
         webhook_delivery: workersOn ? "running" : "disabled",
-        bulk_jobs: process.env.SERVICE_BULK_WORKER?.trim() === "0" ? "disabled" : "running",
+        bulk_jobs: setting("SERVICE_BULK_WORKER") ? "running" : "disabled",
         retention_purge: scheduler,
         feed_refresh: scheduler === "running" && scheduledFeedRefreshEnabled() ? "running" : "disabled",
       }

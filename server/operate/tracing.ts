@@ -4,6 +4,7 @@
 // spans, every Prisma query (@prisma/instrumentation) and every upstream call made with fetch (undici).
 // The standard OTEL_* variables apply (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, ...).
 import type { Tracer } from "@opentelemetry/api";
+import { setting } from "../env";
 
 export interface TraceHooks {
   tracer: Tracer;
@@ -15,7 +16,7 @@ export interface TraceHooks {
 const g = globalThis as unknown as { __serviceTracing?: TraceHooks };
 
 export function tracingConfigured(): boolean {
-  return Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  return Boolean(setting("OTEL_EXPORTER_OTLP_ENDPOINT") || setting("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
 }
 
 export async function startTracing(): Promise<TraceHooks | null> {
@@ -42,7 +43,7 @@ export async function startTracing(): Promise<TraceHooks | null> {
   ]);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
-      "service.name": process.env.OTEL_SERVICE_NAME || "security-fraud-intelligence-api",
+      "service.name": setting("OTEL_SERVICE_NAME"),
     }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });

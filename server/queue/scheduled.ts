@@ -6,7 +6,7 @@
 // every try. Row-shaped work (webhook deliveries, bulk items) runs on the same module's worker loop (./worker.ts).
 import type { Db } from "../db/client";
 import { logger } from "../operate/log";
-import { noteStoreOutage } from "../db/outage";
+import { noteStoreOutage } from "../operate/outage";
 
 export interface ScheduledTask {
   name: string;

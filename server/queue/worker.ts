@@ -5,7 +5,7 @@
 // work created in this process, and a stop that waits until every claimed row of the pass under way is settled.
 import { getDb, type Db } from "../db/client";
 import { logger } from "../operate/log";
-import { noteStoreOutage } from "../db/outage";
+import { noteStoreOutage } from "../operate/outage";
 
 export interface QueueWorkerSpec {
   /** Name for logs, readiness and shutdown, e.g. "webhook_delivery". */

@@ -1,13 +1,12 @@
 // Settings of website scans (see README: SERVICE_SCAN_*).
-import { numberSetting } from "../env";
-const num = (name: string, fallback: number, min: number, max: number) => numberSetting(name, fallback, { min, max });
+import { setting } from "../env";
 
 /** How long POST /scans waits for the result before answering 202 with the scan's id. */
-export const scanWaitMs = () => num("SERVICE_SCAN_WAIT_MS", 8000, 0, 60_000);
+export const scanWaitMs = () => setting("SERVICE_SCAN_WAIT_MS");
 /** Longest time any one part of a scan (HTTP, HTTPS, TLS, DNS) may take. */
-export const scanPartTimeoutMs = () => num("SERVICE_SCAN_PART_TIMEOUT_MS", 10_000, 100, 60_000);
+export const scanPartTimeoutMs = () => setting("SERVICE_SCAN_PART_TIMEOUT_MS");
 /** Most bytes of the first HTML page read for the Subresource Integrity test. */
-export const scanMaxBodyBytes = () => num("SERVICE_SCAN_MAX_BODY_BYTES", 524_288, 1024, 10_485_760);
+export const scanMaxBodyBytes = () => setting("SERVICE_SCAN_MAX_BODY_BYTES");
 /**
  * A scan still "running" this long after it started can no longer finish: the instance running it stopped (restart,
  * crash) before saving the result. Reads mark it failed. The longest a scan can take is two parts in a row (the first

@@ -77,6 +77,26 @@ export const scanHistorySchema = z.object({
   ),
 });
 
+export const scannedHostsSchema = z.object({
+  hosts: z.array(
+    z.object({
+      host: z.string(),
+      scans: z.number().int().describe("How many scans of the host the workspace has"),
+      latest: z
+        .object({
+          id: z.string(),
+          status: z.enum(["running", "done", "failed"]),
+          grade: z.string().nullable(),
+          score: z.number().int().nullable(),
+          visibility: z.enum(VISIBILITIES),
+        })
+        .describe("The host's most recent scan"),
+      scanned_at: z.string().describe("When the most recent scan started"),
+    }),
+  ),
+  next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page"),
+});
+
 const leaderboardEntry = z.object({
   host: z.string(),
   scan_id: z.string(),

@@ -145,3 +145,44 @@ export async function listHostScans(db: Db, workspaceId: string, host: string, l
   });
   return { host, scans };
 }
+
+/**
+ * The hosts a workspace has scanned, the most recently scanned first, each with its latest scan and how many scans
+ * it has; `before` (the `scanned_at` of the last host of a page, the API's cursor) continues after it.
+ */
+export async function listScannedHosts(db: Db, workspaceId: string, opts: { limit: number; before?: Date }) {
+  await failStaleScans(db, { workspaceId });
+  const groups = await db.scan.groupBy({
+    by: ["host"],
+    where: { workspaceId },
+    _max: { createdAt: true },
+    _count: { _all: true },
+    ...(opts.before ? { having: { createdAt: { _max: { lt: opts.before } } } } : {}),
+    orderBy: [{ _max: { createdAt: "desc" } }, { host: "asc" }],
+    take: opts.limit + 1,
+  });
+  const page = groups.slice(0, opts.limit);
+  const latest = page.length
+    ? await db.scan.findMany({
+        where: { workspaceId, OR: page.map((g) => ({ host: g.host, createdAt: g._max.createdAt! })) },
+        orderBy: { createdAt: "desc" },
+      })
+    : [];
+  const hosts = page.map((g) => {
+    const row = latest.find((r) => r.host === g.host)!;
+    return {
+      host: g.host,
+      scans: g._count._all,
+      latest: {
+        id: row.id,
+        status: row.status as "running" | "done" | "failed",
+        grade: row.grade,
+        score: row.score,
+        visibility: row.visibility as Visibility,
+      },
+      scanned_at: row.createdAt.toISOString(),
+    };
+  });
+  const last = hosts.at(-1);
+  return { hosts, next_cursor: groups.length > opts.limit && last ? last.scanned_at : null };
+}

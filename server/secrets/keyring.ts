@@ -15,7 +15,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir } from "../db/config";
-import { isProductionDeployment } from "../env";
+import { isProductionDeployment, setting } from "../env";
 
 export interface EncryptionKey {
   id: string;
@@ -108,16 +108,13 @@ function mtimeOf(file: string | null): number | null {
 }
 
 function buildKeyring(): Keyring {
-  const configured = process.env.SERVICE_ENCRYPTION_KEY?.trim();
+  const configured = setting("SERVICE_ENCRYPTION_KEY");
   if (!configured && isProductionDeployment()) {
     throw new Error(
       "SERVICE_ENCRYPTION_KEY is required in production (SERVICE_ENV=production): set it to base64 of 32 random bytes (e.g. `openssl rand -base64 32`). It encrypts webhook signing secrets at rest.",
     );
   }
-  const previous = (process.env.SERVICE_ENCRYPTION_KEYS ?? "")
-    .split(",")
-    .filter((s) => s.trim())
-    .map((s) => parseKey(s, "SERVICE_ENCRYPTION_KEYS"));
+  const previous = setting("SERVICE_ENCRYPTION_KEYS").map((s) => parseKey(s, "SERVICE_ENCRYPTION_KEYS"));
   const file = keyFilePath();
   let fileKeys = readKeyFile(file);
   let source: Keyring["source"] = "env";

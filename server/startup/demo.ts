@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { dataDir } from "../db/config";
+import { isProductionDeployment, setting } from "../env";
 import { logger } from "../operate/log";
 import { createWorkspace } from "../workspaces/workspaces";
 
@@ -16,12 +17,12 @@ export async function seedDemoOnFirstRun(
   db: Db,
   opts: { terminal?: boolean } = {},
 ): Promise<{ workspaceId: string; shownIn: "terminal" | string } | null> {
-  if (process.env.SERVICE_SEED_DEMO === "0") return null;
-  if (process.env.SERVICE_ENV === "production") return null;
+  if (!setting("SERVICE_SEED_DEMO")) return null;
+  if (isProductionDeployment()) return null;
   if ((await db.workspace.count()) > 0) return null;
-  const owner = (process.env.SERVICE_DEMO_OWNER_EMAIL ?? "demo@example.com").toLowerCase();
+  const owner = setting("SERVICE_DEMO_OWNER_EMAIL").toLowerCase();
   const ws = await createWorkspace(db, { name: "Demo workspace", plans: ["suite_agency"], ownerEmail: owner });
-  const base = (process.env.SERVICE_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/+$/, "");
+  const base = (setting("SERVICE_PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/+$/, "");
   const text = [
     "First run: created a demo workspace (plan Suite Agency).",
     `  Workspace: ${ws.workspaceId}`,

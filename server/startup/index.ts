@@ -5,8 +5,9 @@ import { promisify } from "node:util";
 import { listenAdminChannel, writeServerPid } from "../admin/channel";
 import { runAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
-import { getDb, type Db } from "../db/client";
+import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
 import { databaseUrl } from "../db/config";
+import { adoptNpmConfigRegistry, isTestRun, npmConfigRegistry, setting } from "../env";
 import { toErrorBody } from "../errors";
 import { preloadGeoReader } from "../geo/database";
 import { seedDemoOnFirstRun } from "./demo";
@@ -18,7 +19,7 @@ import { startBulkWorker } from "../bulk/worker";
 import { logger } from "../operate/log";
 import { startMetricsListener } from "../operate/metrics-listener";
 import { registerLifecycle } from "./lifecycle";
-import { registerMetricSources } from "./sources";
+import { registerMetricSources, reportDbPoolErrorsAsOutages } from "./sources";
 import { processState } from "../operate/state";
 import { assertValidConfiguration } from "./validate";
 import { registerBulkProcedures } from "../api/bulk-procedures";
@@ -51,7 +52,10 @@ async function startSteps(): Promise<void> {
   // Production without SERVICE_ENCRYPTION_KEY (or a malformed key) stops the server here, naming the variable.
   assertEncryptionKeyConfigured();
   await step("opening the database and applying migrations");
+  reportDbPoolErrorsAsOutages();
   const db = await getDb();
+  if (!isTestRun())
+    for (const migration of await migrationsAppliedAtOpen()) logger().info({ migration }, "applied migration");
   await step("preparing stored secrets");
   await prepareStoredSecrets(db);
   await step("seeding the demo workspace on a first run");
@@ -90,11 +94,11 @@ async function startSteps(): Promise<void> {
  * next start) asks npm for it once here.
  */
 async function adoptNpmRegistrySetting(): Promise<void> {
-  if (process.env.SERVICE_NPM_REGISTRY_URL || process.env.npm_config_registry) return;
+  if (setting("SERVICE_NPM_REGISTRY_URL") || npmConfigRegistry()) return;
   try {
     const { stdout } = await promisify(execFile)("npm", ["config", "get", "registry"], { timeout: 10_000 });
     const url = stdout.trim();
-    if (/^https?:\/\//.test(url)) process.env.npm_config_registry = url;
+    if (/^https?:\/\//.test(url)) adoptNpmConfigRegistry(url);
   } catch {
     // npm is not on PATH: npm lookups will answer 503 and say the registry is not configured
   }

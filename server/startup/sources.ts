@@ -2,12 +2,22 @@
 // a few seconds, since a scrape asks twice and feeds change hourly at most).
 import { dbPoolReading, reportDbPoolErrorsTo, type Db } from "../db/client";
 import { logger } from "../operate/log";
+import { noteStoreOutage } from "../operate/outage";
 import { feedStatus } from "../feeds/status";
 import { metricSources } from "../operate/state";
 
+/**
+ * A pooled connection the server drops is an outage, noted once per interval (server/operate/outage.ts), not a
+ * stack on stderr. Installed before the database opens, so that start-up's own queries are covered too.
+ */
+export function reportDbPoolErrorsAsOutages(): void {
+  reportDbPoolErrorsTo((err) => {
+    if (!noteStoreOutage(err, "database pool")) logger().error({ err }, "database pool connection failed");
+  });
+}
+
 export function registerMetricSources(db: Db): void {
   metricSources().dbPool = dbPoolReading;
-  reportDbPoolErrorsTo((err) => logger().error({ err }, "database pool connection failed"));
   let cached: { at: number; value: Promise<{ name: string; ageSeconds: number; count: number }[]> } | null = null;
   metricSources().feeds = () => {
     if (!cached || Date.now() - cached.at > 5000) {

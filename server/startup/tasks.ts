@@ -2,6 +2,7 @@
 // instances. Row-shaped work (webhook deliveries, bulk job items) runs on the queue's worker loop (./worker.ts).
 import { endExpiredGrace, GRACE_EVERY_MS, GRACE_TASK } from "../billing/grace";
 import type { Db } from "../db/client";
+import { setting } from "../env";
 import { FEED_JOB_PREFIX, feedRefreshTasks } from "../feeds/schedule";
 import { runRetentionPurge } from "../maintenance/purge";
 import { logger } from "../operate/log";
@@ -29,7 +30,7 @@ let started: Scheduler | null = null;
 
 /** Starts the scheduler once per process (idempotent). `SERVICE_SCHEDULER=0` leaves the jobs to other instances. */
 export function startScheduledTasks(db: Db): void {
-  if (started || process.env.SERVICE_SCHEDULER === "0") return;
+  if (started || !setting("SERVICE_SCHEDULER")) return;
   // Feed downloads run one at a time in an instance, so a start-up with many stale feeds does not fetch them all at once.
   started = startScheduler(db, scheduledTasks(), { serial: [FEED_JOB_PREFIX] });
 }

@@ -1,6 +1,7 @@
 // Queues high-risk assessment notifications: one read and one insert, in the assessment's own transaction, so the
 // event and its deliveries are recorded together. Sending is the webhook worker's job (server/webhooks/worker.ts).
 import type { Db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { newId } from "../ids";
 import { logWebhookError } from "./log";
 
@@ -15,15 +16,29 @@ export interface HighRiskAssessmentEvent {
   payload: unknown;
 }
 
-/** The JSON body every receiver gets; built once at enqueue time so retries send identical bytes. */
+/**
+ * The JSON body every receiver gets, `{ type, request_id, workspace_id, created_at, data }`; built once at enqueue
+ * time so retries send identical bytes (undefined members dropped, as the stored JSON drops them).
+ */
+export function deliveryBody(
+  type: string,
+  e: { requestId: string; workspaceId: string; createdAt: Date },
+  data: unknown,
+): Prisma.InputJsonObject {
+  return JSON.parse(
+    JSON.stringify({
+      type,
+      request_id: e.requestId,
+      workspace_id: e.workspaceId,
+      created_at: e.createdAt.toISOString(),
+      data: data ?? null,
+    }),
+  ) as Prisma.InputJsonObject;
+}
+
+/** The body of a high-risk assessment's delivery. */
 export function highRiskPayload(e: HighRiskAssessmentEvent, createdAt: Date) {
-  return {
-    type: HIGH_RISK_ASSESSMENT,
-    request_id: e.requestId,
-    workspace_id: e.workspaceId,
-    created_at: createdAt.toISOString(),
-    data: e.payload ?? null,
-  };
+  return deliveryBody(HIGH_RISK_ASSESSMENT, { ...e, createdAt }, e.payload);
 }
 
 /**
@@ -57,15 +72,7 @@ export async function queueEventDeliveries(
   });
   if (hooks.length === 0) return 0;
   const now = new Date();
-  const payload = JSON.parse(
-    JSON.stringify({
-      type: e.type,
-      request_id: e.requestId,
-      workspace_id: e.workspaceId,
-      created_at: now.toISOString(),
-      data: e.data ?? null,
-    }),
-  );
+  const payload = deliveryBody(e.type, { ...e, createdAt: now }, e.data);
   const res = await db.webhookDelivery.createMany({
     data: hooks.map((h) => ({
       id: newId("msg"),

@@ -1,35 +1,42 @@
-// Concurrent assessments write their events grouped (server/events/events.ts recordEventGrouped): fewer
-// statements than requests, yet every event is stored before its answer, so the next assessment counts them all.
+// Concurrent assessments are written grouped (server/assessment/record.ts): fewer statements than requests, yet
+// every event is stored before its answer, so the next assessment counts them all; a high-risk assessment's
+// deliveries and a review decision's case are written in the same statement as its event.
 import { describe, expect, it } from "vitest";
-import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
+import { newId } from "../../server/ids";
+import { CHROME_UA, CLEAN_IP, HEADLESS_UA, TOR_HOSTING_IP, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
+
+/** Runs `work` while a statement-level trigger counts the INSERT statements on "Event" (a real trigger, no mock). */
+async function countingEventStatements<T>(
+  a: ReturnType<typeof app>,
+  work: () => Promise<T>,
+): Promise<{ statements: number; result: T }> {
+  await a.db.$executeRawUnsafe(`CREATE TABLE event_statements (n int)`);
+  await a.db.$executeRawUnsafe(
+    `CREATE OR REPLACE FUNCTION count_event_statements() RETURNS trigger AS $$ BEGIN INSERT INTO event_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`,
+  );
+  await a.db.$executeRawUnsafe(
+    `CREATE TRIGGER count_event_statements AFTER INSERT ON "Event" FOR EACH STATEMENT EXECUTE FUNCTION count_event_statements()`,
+  );
+  try {
+    const result = await work();
+    const [row] = await a.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM event_statements`);
+    return { statements: Number(row!.n), result };
+  } finally {
+    await a.db.$executeRawUnsafe(`DROP TRIGGER count_event_statements ON "Event"`);
+    await a.db.$executeRawUnsafe(`DROP TABLE event_statements`);
+  }
+}
 
 describe("grouped assessment events", () => {
   it("20 concurrent assessments store 20 events in fewer statements, and the next one counts all 20", async () => {
     const a = app();
     const ws = await a.seedWorkspace({ plans: ["suite_business"] });
     const body = { event: "login", ip: CLEAN_IP, user_agent: CHROME_UA, device_id: "dev-grouped-1" };
-    await a.db.$executeRawUnsafe(`CREATE TABLE event_statements (n int)`);
-    await a.db.$executeRawUnsafe(
-      `CREATE OR REPLACE FUNCTION count_event_statements() RETURNS trigger AS $$ BEGIN INSERT INTO event_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`,
+    const { statements, result: answers } = await countingEventStatements(a, () =>
+      Promise.all(Array.from({ length: 20 }, () => a.request("POST", "/v1/assess", { key: ws.apiKey, body }))),
     );
-    await a.db.$executeRawUnsafe(
-      `CREATE TRIGGER count_event_statements AFTER INSERT ON "Event" FOR EACH STATEMENT EXECUTE FUNCTION count_event_statements()`,
-    );
-    let statements: number;
-    let answers: Awaited<ReturnType<typeof a.request>>[];
-    try {
-      answers = await Promise.all(
-        Array.from({ length: 20 }, () => a.request("POST", "/v1/assess", { key: ws.apiKey, body })),
-      );
-      statements = Number(
-        (await a.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM event_statements`))[0]!.n,
-      );
-    } finally {
-      await a.db.$executeRawUnsafe(`DROP TRIGGER count_event_statements ON "Event"`);
-      await a.db.$executeRawUnsafe(`DROP TABLE event_statements`);
-    }
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(statements).toBeGreaterThan(0);
     expect(statements).toBeLessThan(20);
@@ -81,5 +88,62 @@ describe("grouped assessment events", () => {
       "dev-d",
       "dev-e",
     ]);
+  });
+
+  it("writes each critical assessment's deliveries and each review's case with the events, grouped", async () => {
+    const a = app();
+    const ws = await a.seedWorkspace({ plans: ["suite_agency"] });
+    for (const name of ["risk-a", "risk-b"])
+      await a.db.webhook.create({
+        data: {
+          id: newId("wh"),
+          workspaceId: ws.workspaceId,
+          name,
+          url: `https://hooks.example.test/${name}`,
+          eventTypes: ["high_risk_assessment"],
+          secret: "whsec_test",
+        },
+      });
+    const rule = await a.request("POST", "/v1/rules", {
+      key: ws.apiKey,
+      body: { priority: 0, name: "Review", action: "review", expression: 'user_id == "review-me"' },
+    });
+    expect(rule.status).toBe(200);
+    const critical = { event: "login", ip: TOR_HOSTING_IP, user_agent: HEADLESS_UA, email: "a@mailinator.com" };
+    const review = { event: "login", ip: CLEAN_IP, user_agent: CHROME_UA, user_id: "review-me" };
+    const { statements, result: answers } = await countingEventStatements(a, () =>
+      Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          a.request("POST", "/v1/assess", { key: ws.apiKey, body: i % 2 ? critical : review }),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(16).fill(200));
+    expect(statements).toBeLessThan(16);
+    const criticalIds = answers.filter((_, i) => i % 2).map((r) => r.body.request_id as string);
+    const reviewIds = answers.filter((_, i) => i % 2 === 0).map((r) => r.body.request_id as string);
+    expect(answers.filter((_, i) => i % 2).every((r) => r.body.risk_level === "critical")).toBe(true);
+    expect(answers.filter((_, i) => i % 2 === 0).every((r) => r.body.decision === "review")).toBe(true);
+
+    const deliveries = await a.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(deliveries).toHaveLength(16);
+    expect(new Set(deliveries.map((d) => d.id)).size).toBe(16);
+    expect(deliveries.every((d) => /^msg_[A-Za-z0-9_-]{16}$/.test(d.id) && d.status === "pending")).toBe(true);
+    expect([...new Set(deliveries.map((d) => d.requestId))].sort()).toEqual([...criticalIds].sort());
+    const one = deliveries.find((d) => d.requestId === criticalIds[0])!;
+    expect(one.payload).toMatchObject({
+      type: "high_risk_assessment",
+      request_id: criticalIds[0],
+      workspace_id: ws.workspaceId,
+      data: { request_id: criticalIds[0], risk_level: "critical" },
+    });
+    const event = await a.db.event.findFirst({ where: { workspaceId: ws.workspaceId, requestId: criticalIds[0] } });
+    expect((one.payload as { created_at: string }).created_at).toBe(event!.createdAt.toISOString());
+
+    const cases = await a.db.reviewCase.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(cases.map((c) => c.requestId).sort()).toEqual([...reviewIds].sort());
+    expect(cases.every((c) => c.status === "open" && c.subject === "user:review-me" && c.decision === "review")).toBe(
+      true,
+    );
   });
 });

@@ -2,8 +2,11 @@
 // an answer built from its published response schema and from real answers of the REST API; yes/no fields take
 // their colour from their meaning; operator instructions never reach a user view; the console's catalog offers
 // each public lookup once, with a label and an example for every input, and a curl command with $KEY.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerKind } from "../../app/dashboard/_components/LookupAnswer";
+import { Prose } from "../../app/dashboard/_components/answers/parts";
 import { meaningOf } from "../../app/dashboard/_components/answers/meaning";
 import { forUsers, forUsersDeep } from "../../app/dashboard/_components/answers/user-text";
 import { lookupCatalog } from "../../app/dashboard/console/catalog";
@@ -32,6 +35,7 @@ describe("answer kinds", () => {
     ["get", "/ip/{ip}", "ip"],
     ["get", "/ip/{ip}/reputation", "ip"],
     ["get", "/ip/{ip}/geo", "geo"],
+    ["get", "/asn/{asn}", "asn"],
     ["post", "/email/check", "email"],
     ["get", "/domain/{domain}", "domain"],
     ["get", "/host/{host}/ssl", "tls"],
@@ -41,7 +45,6 @@ describe("answer kinds", () => {
   });
 
   it.each([
-    ["get", "/asn/{asn}"],
     ["get", "/email/security"],
     ["post", "/blocklists/check"],
   ])("%s %s has no summary card and opens with its details", (method, path) => {
@@ -56,6 +59,9 @@ describe("answer kinds", () => {
     const geo = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
     expect(geo.status).toBe(200);
     expect(answerKind(geo.body)).toBe("geo");
+    const asn = await app.request("GET", "/v1/asn/15169", { key: ws.apiKey });
+    expect(asn.status).toBe(200);
+    expect(answerKind(asn.body)).toBe("asn");
     // Nothing an IP answer says is an instruction for the operator once it is on a user's screen.
     expect(JSON.stringify(forUsersDeep(ip.body))).not.toMatch(/feeds refresh|npm run admin/);
   });
@@ -98,6 +104,29 @@ describe("operator text stays out of user views", () => {
       "Ranges from RouteViews.",
     );
     expect(forUsers("Use `X-API-Key` or a bearer token.")).toBe("Use `X-API-Key` or a bearer token.");
+  });
+});
+
+describe("descriptions and reasons as text", () => {
+  it("backticked names are shown as code, never as literal backticks", () => {
+    const html = renderToStaticMarkup(
+      createElement(Prose, { text: "`AS13335` and `13335` are both accepted; 404 when `rdapReason` says so." }),
+    );
+    expect(html).toBe(
+      "<code>AS13335</code> and <code>13335</code> are both accepted; 404 when <code>rdapReason</code> says so.",
+    );
+    expect(renderToStaticMarkup(createElement(Prose, { text: "no code here, a lone ` stays" }))).toBe(
+      "no code here, a lone ` stays",
+    );
+  });
+
+  it("every console description with backticks renders without one", () => {
+    const described = lookupCatalog().filter((e) => e.description.includes("`"));
+    expect(described.length).toBeGreaterThan(0);
+    for (const e of described) {
+      const html = renderToStaticMarkup(createElement(Prose, { text: e.description }));
+      expect(html, e.procedure).not.toContain("`");
+    }
   });
 });
 

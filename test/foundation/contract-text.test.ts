@@ -78,9 +78,14 @@ describe("every operation's description ends with the sentence written from its 
 
 describe("no router or dashboard page types a plan name or a unit cost", () => {
   const routerDir = path.join(root, "server/api/routers");
-  const routers = readdirSync(routerDir).filter((f) => f.endsWith(".ts"));
+  // One file per procedure, in a folder per area (server/api/routers/<area>/<procedure>.ts).
+  const routers = (readdirSync(routerDir, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).sort();
   const pages = [
     "app/dashboard/bulk/BulkView.tsx",
+    "app/dashboard/bulk/BulkForm.tsx",
+    "app/dashboard/bulk/BulkJobList.tsx",
+    "app/dashboard/bulk/BulkProgress.tsx",
+    "app/dashboard/bulk/BulkResults.tsx",
     "app/dashboard/webhooks/WebhooksView.tsx",
     "app/dashboard/history/HistoryView.tsx",
     "app/dashboard/reports/ReportsView.tsx",

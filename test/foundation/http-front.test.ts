@@ -200,3 +200,57 @@ describe("hostile request lines and headers (issue 22, items 17, 18, 20)", () =>
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
+
+describe("an answer that cannot be delivered (issue 22, item 17)", () => {
+  it("is not charged: the units go back with a ledger row saying why, and its history entry reads 499 with 0 units", async () => {
+    // A server whose /v1 answers wait, once computed, until the client's connection has closed: the lookup ran and
+    // was charged, and its answer now has nowhere to go.
+    let answered!: () => void;
+    const computed = new Promise<void>((r) => (answered = r));
+    const late = http.createServer((req, res) => {
+      const route = Object.fromEntries(
+        Object.entries(restRoute).map(([m, handle]) => [
+          m,
+          async (r: Request) => {
+            const response = await handle(r);
+            answered();
+            if (!req.socket.destroyed) await new Promise((done) => req.socket.once("close", done));
+            return response;
+          },
+        ]),
+      );
+      void serveDirect(route, req, res);
+    });
+    await new Promise<void>((r) => late.listen(0, "127.0.0.1", r));
+    try {
+      const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+      const socket = net.connect((late.address() as AddressInfo).port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (c) => (received += c));
+      socket.write(`GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\n\r\n`);
+      await computed;
+      socket.destroy();
+      await expect.poll(() => app.used(ws.workspaceId), { timeout: 5_000 }).toBe(0);
+      expect(received).toBe("");
+      const ledger = await app.db.usageLedger.findMany({
+        where: { workspaceId: ws.workspaceId },
+        orderBy: { units: "desc" },
+      });
+      expect(ledger.map((l) => l.units)).toEqual([1, -1]);
+      expect(ledger[1]!.reason).toContain("could not be delivered");
+      expect(ledger[1]!.requestId).toBe(ledger[0]!.requestId);
+      const history = await app.db.lookupHistory.findMany({ where: { workspaceId: ws.workspaceId } });
+      expect(history).toHaveLength(1);
+      expect(history[0]).toMatchObject({ units: 0, status: 499, code: "CLIENT_CLOSED_REQUEST", endpoint: "ip.geo" });
+
+      // The same lookup on a connection that stays open is delivered and charged.
+      const ok = await raw(
+        `GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(ok.status).toBe(200);
+      expect(await app.used(ws.workspaceId)).toBe(1);
+    } finally {
+      await new Promise<void>((r) => late.close(() => r()));
+    }
+  });
+});

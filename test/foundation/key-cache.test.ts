@@ -3,7 +3,7 @@
 // a billing webhook or an operator would) still takes effect on the very next request, charging nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { metrics } from "../../server/operate/metrics";
-import { reserveUnitsGrouped } from "../../server/quota/reserve";
+import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;

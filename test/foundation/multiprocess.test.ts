@@ -3,7 +3,7 @@
 import path from "node:path";
 import { expect, it } from "vitest";
 import { createWorkspace } from "../../server/workspaces/workspaces";
-import { adjustUsage } from "../../server/quota/reserve";
+import { adjustUsage } from "../../server/quota/adjust";
 import { useProcessSchema } from "../fakes/process-schema";
 
 const shared = useProcessSchema("mp");

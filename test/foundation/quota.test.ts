@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { nextReset, periodStart } from "../../server/quota/period";
-import { readUsage, reserveUnits, reserveUnitsGrouped } from "../../server/quota/reserve";
+import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
+import { readUsage, reserveUnits } from "../../server/quota/reserve";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;

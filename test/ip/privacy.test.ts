@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { resetFeedCache } from "../../server/feeds/loader";
-import { classifyPrivacy, getPrivacyIndex } from "../../server/ip/privacy";
+import { classifyPrivacy, getPrivacyIndex, privacyIndexInput } from "../../server/ip/privacy";
+import { PrivacyIndex } from "../../server/ip/privacy-index";
 import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
 import { createTestApp, type TestApp } from "../harness";
 
@@ -163,87 +164,25 @@ describe("privacy classification from the shipped snapshots", () => {
     expect(a.size.ranges).toBe(27_644 + 1_256 - 7);
     expect(a.lists.map((l) => l.feed)).toHaveLength(23);
   });
-});
 
-describe("the privacy object on the IP routes", () => {
-  it("/v1/ip/{ip} and /reputation answer the same privacy object; network.type agrees", async () => {
-    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const a = await app.request("GET", "/v1/ip/2.58.241.66", { key: ws.apiKey });
-    expect(a.status).toBe(200);
-    expect(a.body.privacy).toMatchObject({
-      vpn: true,
-      tor: false,
-      service: "Proton VPN",
-      proxy: null,
-      matches: [
-        {
-          kind: "vpn",
-          provider: "Proton VPN",
-          list: "Proton VPN logicals API (exit IPs)",
-          feed: "vpn-protonvpn",
-          snapshotDate: "2026-08-22",
-          range: "2.58.241.66/32",
-          weightFactor: 0.25,
-          shadowed: false,
-        },
-      ],
-    });
-    expect(a.body.network).toMatchObject({ type: "anonymizer", kind: "vpn", provider: "Proton VPN" });
-    expect(a.body.anonymizers.vpn).toEqual({
-      value: true,
-      reason: "Proton VPN exit (2.58.241.66/32, Proton VPN logicals API (exit IPs), 2026-08-22)",
-    });
-    expect(a.body.risk.reasons).toContainEqual({
-      code: "vpn_exit",
-      points: 6,
-      reason: expect.stringContaining("in the 2026-08-22 list"),
-    });
-    const b = await app.request("GET", "/v1/ip/2.58.241.66/reputation", { key: ws.apiKey });
-    expect(b.body.privacy).toEqual(a.body.privacy);
-  });
-
-  it("an iCloud Private Relay egress is a relay, not a Cloudflare CDN edge", async () => {
-    const r = await getIpReputation("104.28.28.1");
-    expect(r.network).toMatchObject({ type: "anonymizer", kind: "relay", provider: "iCloud Private Relay" });
-    expect(r.privacy).toMatchObject({ relay: true, cdn: false, service: "iCloud Private Relay" });
-    expect(r.risk.reasons.map((x) => x.code)).toEqual(["private_relay"]);
-  });
-
-  it("a real Googlebot address is a named crawler, not cloud hosting +15", async () => {
-    const r = await getIpReputation("66.249.66.1");
-    expect(r.privacy).toMatchObject({ crawler: true, hosting: false, service: "Googlebot" });
-    expect(r.network).toMatchObject({ type: "service", kind: "crawler", provider: "Googlebot" });
-    expect(r.risk.reasons).toEqual([
-      {
-        code: "verified_crawler_range",
-        points: 0,
-        reason: expect.stringContaining("Googlebot's published ranges (66.249.66.0/24) in the 2026-08-22 list"),
-      },
-    ]);
-    expect(r.risk.score).toBe(0);
-  });
-
-  it("the shipped Tor list flags a long-running exit with its date, at a quarter of the weight", async () => {
-    const r = await getIpReputation("185.220.101.1");
-    expect(r.anonymizers.torExit).toEqual({ value: true, reason: null });
-    expect(r.network.type).toBe("anonymizer");
-    expect(r.risk.reasons).toContainEqual({
-      code: "tor_exit",
-      points: 11,
-      reason: expect.stringMatching(
-        /^Listed as a Tor exit in the 2024-08-20 list \(older than the list's freshness window: counted at a quarter weight\)/,
-      ),
-    });
-  });
-
-  it("an IPv6 cloud address is hosting from the published ranges, named with its range", async () => {
-    const r = await getIpReputation("2a05:d018::1");
-    expect(r.privacy).toMatchObject({ hosting: true, service: "Amazon Web Services" });
-    expect(r.network).toMatchObject({ type: "hosting", kind: "cloud", provider: "Amazon Web Services" });
-    expect(r.risk.reasons).toContainEqual({
-      code: "hosting",
-      points: 10,
-      reason: expect.stringContaining("2a05:d018::/35 in the 2026-08-22 list"),
-    });
+  it("the start-up build gives the event loop turns while it works, and makes the index the one-piece build makes", async () => {
+    const { lists } = privacyIndexInput();
+    const whole = PrivacyIndex.build(lists);
+    let turns = 0;
+    let counting = true;
+    const spin = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    const before = turns;
+    const sliced = await PrivacyIndex.buildAsync(lists);
+    const during = turns - before;
+    counting = false;
+    expect(during).toBeGreaterThan(1);
+    expect(sliced.size).toEqual(whole.size);
+    for (const address of ["185.220.101.1", "104.28.28.1", "66.249.72.1", "2a02:26f7:b00a:4000::1", "8.8.4.4"])
+      expect(sliced.lookup(address)).toEqual(whole.lookup(address));
   });
 });

@@ -8,6 +8,7 @@ import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../server/db/client";
 import { useLogDestination } from "../../server/operate/log";
+import { reportDbPoolErrorsAsOutages } from "../../server/startup/sources";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { restRequest } from "../harness";
 import { freePort } from "./server-process";
@@ -27,6 +28,8 @@ let stderr: string[] = [];
 const consoleError = console.error;
 console.error = (...args: unknown[]) => void stderr.push(args.map(String).join(" "));
 process.env.SERVICE_DB_OUTAGE_LOG_MS = "60000";
+// What start-up installs before the database opens (server/startup/index.ts): dropped pool connections are outages.
+reportDbPoolErrorsAsOutages();
 
 function startCapture() {
   lines = [];

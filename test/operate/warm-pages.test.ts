@@ -1,12 +1,13 @@
 // The warm-up after start (scripts/warm-pages.mjs): waits for /readyz, then requests each page once, in turn,
-// marked as a warm-up; a page that fails does not stop the others, and SERVICE_WARM_PAGES=0 turns it off.
+// marked as a warm-up; a page that fails does not stop the others, and SERVICE_WARM_PAGES=0 turns it off. Before
+// the port opens, the pages' code is loaded once without rendering.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pagesToWarm, warmPages } from "../../scripts/warm-pages.mjs";
+import { pagesToWarm, preloadPageModules, warmPages } from "../../scripts/warm-pages.mjs";
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -72,5 +73,34 @@ describe("warming the pages after start", () => {
     process.env.SERVICE_WARM_PAGES = "0";
     expect(await warmPages(origin, ["/docs"])).toEqual([]);
     expect(seen).toEqual([]);
+  });
+});
+
+describe("loading the pages' code before the port opens", () => {
+  it("evaluates each page module of the build once, skips what the build lacks, and is off with SERVICE_WARM_PAGES=0", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "svc-preload-"));
+    try {
+      for (const page of ["dashboard", "docs"]) {
+        mkdirSync(path.join(dist, "server", "app", page), { recursive: true });
+        writeFileSync(
+          path.join(dist, "server", "app", page, "page.js"),
+          `globalThis.__preloaded = [...(globalThis.__preloaded ?? []), ${JSON.stringify(page)}];`,
+        );
+      }
+      const g = globalThis as { __preloaded?: string[] };
+      delete g.__preloaded;
+      process.env.SERVICE_WARM_PAGES = "0";
+      expect(preloadPageModules(dist, ["/dashboard"])).toEqual([]);
+      expect(g.__preloaded).toBeUndefined();
+      delete process.env.SERVICE_WARM_PAGES;
+      expect(preloadPageModules(dist, ["/dashboard", "/dashboard/missing", "/docs"])).toEqual(["/dashboard", "/docs"]);
+      expect(g.__preloaded).toEqual(["dashboard", "docs"]);
+      // Loaded once: the module cache holds them, as it will for Next's own render.
+      preloadPageModules(dist, ["/dashboard"]);
+      expect(g.__preloaded).toEqual(["dashboard", "docs"]);
+      delete g.__preloaded;
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ const app = await createTestApp();
 
 async function save(seat: Seat, title: string) {
   const r = await call(seat, "reports.create", { title, report: { score: 3 } }, "mutation");
-  expect(r.status).toBe(200);
+  expect(r.status, `${r.code}: ${r.message}`).toBe(200);
   return r.data.id as string;
 }
 const titles = async (seat: Seat) =>

@@ -2,7 +2,7 @@
 // workspace selection, same-Origin mutations, capability and quota, expiry and legacy reports, tenant isolation.
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/api/context";
-import { adjustUsage } from "../../server/quota/reserve";
+import { adjustUsage } from "../../server/quota/adjust";
 import { handleReportsRequest } from "../../server/api/http/reports";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";

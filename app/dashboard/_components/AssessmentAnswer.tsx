@@ -4,85 +4,15 @@
 // assess page and by saved reports, so a saved assessment reopens with its whole explanation. Its outcome buttons
 // label what the request turned out to be (the procedure of POST /v1/assess/{request_id}/outcome); labels measure
 // the rules and score bands.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterInputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/api/root";
 import Link from "next/link";
 import type { AssessResult } from "../../../server/assessment/schemas";
-import { ErrorNote } from "./ErrorNote";
 import { Country, Facts } from "./answers/parts";
 import { forUsers } from "./answers/user-text";
 import { Flag } from "./Flag";
 import { formatUtc } from "./format";
+import { OutcomeButtons } from "./OutcomeButtons";
 import { RawJson, StructureTree } from "./ResultView";
 import { ScoreGauge } from "./ScoreGauge";
-import { useTRPC } from "./trpc";
-
-type Outcome = inferRouterInputs<AppRouter>["assessment"]["outcome"]["outcome"];
-/** Every label the procedure takes, in words (typed against it, so a new label cannot be left out). */
-const OUTCOME_TEXT: Record<Outcome, string> = {
-  fraud: "Fraud",
-  chargeback: "Chargeback",
-  account_takeover: "Account takeover",
-  abuse: "Abuse",
-  legitimate: "Legitimate",
-};
-const OUTCOMES = Object.keys(OUTCOME_TEXT) as Outcome[];
-
-/** What became of the request: the saved label (the newest outcome event of the request) and buttons to set it. */
-function OutcomeButtons({ requestId }: { requestId: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const saved = useQuery(
-    trpc.workspace.events.queryOptions({ query: requestId, type: "assessment.outcome", limit: 1 }),
-  );
-  const label = useMutation(
-    trpc.assessment.outcome.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.workspace.events.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.workspace.analyticsSummary.pathKey() });
-      },
-    }),
-  );
-  const latest = saved.data?.items[0];
-  const fromEvent = (latest?.data as { outcome?: Outcome } | undefined)?.outcome;
-  const current = label.data?.outcome ?? fromEvent ?? null;
-  const at = label.data?.labelled_at ?? latest?.created_at;
-  return (
-    <div className="card" data-testid="outcome">
-      <h2>Outcome</h2>
-      <p className="muted small">
-        What did this request turn out to be? Labels measure the precision of your rules and of the score; a new label
-        replaces the old one.
-      </p>
-      <div className="row" role="group" aria-label="Outcome label">
-        {OUTCOMES.map((o) => (
-          <button
-            key={o}
-            type="button"
-            className={`btn${current === o ? " btn-primary" : ""}`}
-            aria-pressed={current === o}
-            disabled={label.isPending}
-            onClick={() => label.mutate({ request_id: requestId, outcome: o })}
-            data-testid={`outcome-${o}`}
-          >
-            {OUTCOME_TEXT[o]}
-          </button>
-        ))}
-      </div>
-      <p className="small" role="status" data-testid="outcome-saved">
-        {label.isPending
-          ? "Saving…"
-          : current
-            ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
-            : saved.isPending
-              ? ""
-              : "Not labelled yet."}
-      </p>
-      <ErrorNote error={label.error} />
-    </div>
-  );
-}
 
 const DECISION_TEXT: Record<string, string> = {
   allow: "Allow: let the event through.",

@@ -1,20 +1,21 @@
 "use client";
-// Any lookup result shown as an answer: a summary card for the kinds people read most (IP, geolocation, email,
+// Any lookup result shown as an answer: a summary card for the kinds people read most (IP, geolocation, ASN, email,
 // domain, TLS, DNS), then the full structure behind "Details" and the raw JSON behind another toggle. A result of
 // another kind opens with its details shown, since there is no summary to read first.
 import type { ReactNode } from "react";
-import { IpCard, GeoCard } from "./answers/IpCards";
+import { AsnCard, IpCard, GeoCard } from "./answers/IpCards";
 import { DnsCard, DomainCard, EmailCard, TlsCard } from "./answers/NameCards";
 import type { Json } from "./answers/parts";
 import { RawJson, StructureTree } from "./ResultView";
 
-export type AnswerKind = "ip" | "geo" | "email" | "domain" | "tls" | "dns" | null;
+export type AnswerKind = "ip" | "geo" | "asn" | "email" | "domain" | "tls" | "dns" | null;
 
 export function answerKind(value: unknown): AnswerKind {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
   const v = value as Json;
   if (typeof v.ip === "string" && v.privacy && v.network) return "ip";
   if (typeof v.ip === "string" && "latitude" in v && "country" in v) return "geo";
+  if (typeof v.asn === "number" && "prefixes" in v && v.hosting && Array.isArray(v.lists)) return "asn";
   if (typeof v.email === "string" && v.syntax && "disposable" in v) return "email";
   if (typeof v.domain === "string" && "registrableDomain" in v && v.risk) return "domain";
   if (typeof v.host === "string" && "chainVerified" in v && "certificate" in v) return "tls";
@@ -28,6 +29,8 @@ function Summary({ kind, v }: { kind: AnswerKind; v: Json }): ReactNode {
       return <IpCard v={v} />;
     case "geo":
       return <GeoCard v={v} />;
+    case "asn":
+      return <AsnCard v={v} />;
     case "email":
       return <EmailCard v={v} />;
     case "domain":

@@ -7,6 +7,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard/console", label: "Lookup console" },
   { href: "/dashboard/assess", label: "Assess an event" },
   { href: "/dashboard/rules", label: "Rules" },
+  { href: "/dashboard/cases", label: "Review queue" },
   { href: "/dashboard/lists", label: "Lists" },
   { href: "/dashboard/weights", label: "Signal weights" },
   { href: "/dashboard/bulk", label: "Bulk jobs" },

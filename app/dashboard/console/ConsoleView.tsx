@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { LookupAnswer } from "../_components/LookupAnswer";
+import { Prose } from "../_components/answers/parts";
 import { UsageMeter } from "../_components/UsageMeter";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import type { LookupEntry, LookupField } from "./catalog-types";
@@ -154,7 +155,11 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
                 cannot run here. <a href="/dashboard/plan">See the plans</a>
               </p>
             ) : null}
-            {entry.description ? <p className="small muted">{entry.description}</p> : null}
+            {entry.description ? (
+              <p className="small muted" data-testid="lookup-description">
+                <Prose text={entry.description} />
+              </p>
+            ) : null}
             <LookupForm
               key={entry.procedure}
               entry={entry}

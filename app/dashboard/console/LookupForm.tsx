@@ -4,6 +4,7 @@
 // one, and "Copy as curl" for the same request from a terminal.
 import { useEffect, useState } from "react";
 import { CopyButton } from "../_components/CopyButton";
+import { Prose } from "../_components/answers/parts";
 import type { LookupEntry } from "./catalog-types";
 import { curlCommand } from "./curl";
 import { fieldLabel, fieldValueFromPaste } from "./field-text";
@@ -72,7 +73,7 @@ export function LookupForm({
             )}
             {f.description || f.example ? (
               <p className="hint" id={`${id(f.name)}-hint`}>
-                {f.description}
+                {f.description ? <Prose text={f.description} /> : null}
                 {f.description && f.example ? (/[.!?]$/.test(f.description) ? " " : ". ") : null}
                 {f.example ? (
                   <>
@@ -100,7 +101,11 @@ export function LookupForm({
               <li key={f.name}>
                 <code>{f.name}</code> {fieldLabel(f.name) !== f.name ? `(${fieldLabel(f.name).toLowerCase()})` : null}
                 {f.required ? ", required" : ", optional"}
-                {f.description ? `: ${f.description}` : null}
+                {f.description ? (
+                  <>
+                    : <Prose text={f.description} />
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

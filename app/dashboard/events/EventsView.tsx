@@ -3,47 +3,29 @@
 // fields, filters by type and time, a detail panel per event, and the same formula-safe CSV as /v1/events.csv for the
 // current filter. "Activity" is the audit trail preset (type `audit.`): who changed what in the account.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
+import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
 import { download } from "../_components/download";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./events.css";
-import {
-  actorText,
-  changedFields,
-  eventSummary,
-  eventTitle,
-  targetText,
-  TYPE_PRESETS,
-  valueText,
-  type EventRecord,
-} from "./describe";
+import { eventSummary, eventTitle, TYPE_PRESETS, type EventRecord } from "./describe";
+import { EventDrawer } from "./EventDrawer";
 
 type View = "all" | "activity";
-const RANGES = [
-  { value: "1", label: "Last 24 hours" },
-  { value: "7", label: "Last 7 days" },
-  { value: "30", label: "Last 30 days" },
-  { value: "90", label: "Last 90 days" },
-  { value: "all", label: "All time" },
-  { value: "custom", label: "Custom range" },
-] as const;
-
-type Filter = { query: string; type: string; range: string; from: string; to: string };
+type Filter = DateRange & { query: string; type: string };
 
 /** The API's filter for the form's values; dates are whole UTC days, `to` inclusive. */
 function apiFilter(f: Filter, view: View) {
   const type = view === "activity" ? (f.type.startsWith("audit.") ? f.type : "audit.") : f.type;
-  let since: string | undefined;
-  let until: string | undefined;
-  if (f.range === "custom") {
-    if (f.from) since = `${f.from}T00:00:00.000Z`;
-    if (f.to) until = new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000).toISOString();
-  } else if (f.range !== "all") {
-    since = new Date(Date.now() - Number(f.range) * 86_400_000).toISOString();
-  }
-  return { query: f.query.trim() || undefined, type: type || undefined, since, until };
+  const { since, until } = f.range === "custom" ? customBounds(f.from, f.to) : { since: presetSince(f.range) };
+  return {
+    query: f.query.trim() || undefined,
+    type: type || undefined,
+    since: since?.toISOString(),
+    until: until?.toISOString(),
+  };
 }
 
 export function EventsView({ initialView, initialQuery }: { initialView: View; initialQuery: string }) {
@@ -144,28 +126,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
             ))}
           </select>
         </label>
-        <label>
-          Time
-          <select value={form.range} onChange={(e) => setForm({ ...form, range: e.target.value })}>
-            {RANGES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {form.range === "custom" ? (
-          <>
-            <label>
-              From (UTC)
-              <input type="date" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
-            </label>
-            <label>
-              To (UTC, inclusive)
-              <input type="date" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
-            </label>
-          </>
-        ) : null}
+        <DateRangeFilter value={form} onChange={(r) => setForm({ ...form, ...r })} testIdPrefix="events" />
         <div className="row events-actions">
           <button type="submit" className="btn btn-primary">
             Apply
@@ -225,117 +186,5 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
       </section>
       {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}
     </>
-  );
-}
-
-function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [raw, setRaw] = useState(false);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    heading.current?.focus();
-    const onKey = (k: KeyboardEvent) => {
-      if (k.key === "Escape") onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      opener?.focus();
-    };
-  }, [e.id, onClose]);
-  const d = (e.data ?? {}) as Record<string, unknown>;
-  const audit = e.type.startsWith("audit.");
-  const changes = audit ? changedFields(d.before, d.after) : [];
-  const fields: [string, string | null][] = [
-    ["When", formatUtc(e.created_at)],
-    ["Request id", e.requestId],
-    ["IP address", e.ip],
-    ["Email", e.email],
-    ["Domain", e.domain],
-    ["Rule", e.rule],
-  ];
-  return (
-    <aside
-      className="event-drawer"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="event-drawer-title"
-      data-testid="event-drawer"
-    >
-      <div className="row-between">
-        <h2 id="event-drawer-title" tabIndex={-1} ref={heading}>
-          {eventTitle(e.type)}
-        </h2>
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <p className="small">{eventSummary(e)}</p>
-      <table className="rv-table">
-        <tbody>
-          {audit ? (
-            <>
-              <tr>
-                <th>Changed by</th>
-                <td data-testid="event-actor">{actorText(d.actor, e.actor)}</td>
-              </tr>
-              {targetText(d.target) ? (
-                <tr>
-                  <th>What</th>
-                  <td>{targetText(d.target)}</td>
-                </tr>
-              ) : null}
-              {typeof d.user_agent === "string" ? (
-                <tr>
-                  <th>Browser or client</th>
-                  <td className="break">{d.user_agent}</td>
-                </tr>
-              ) : null}
-            </>
-          ) : null}
-          {fields
-            .filter(([, v]) => v)
-            .map(([k, v]) => (
-              <tr key={k}>
-                <th>{k}</th>
-                <td className="break">{v}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
-      {audit && changes.length > 0 ? (
-        <>
-          <h3>Change</h3>
-          <div className="table-scroll">
-            <table className="list" data-testid="event-changes">
-              <thead>
-                <tr>
-                  <th>Field</th>
-                  <th>Before</th>
-                  <th>After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((c) => (
-                  <tr key={c.field}>
-                    <td>{c.field.replace(/_/g, " ")}</td>
-                    <td className="break">{valueText(c.before)}</td>
-                    <td className="break">{valueText(c.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      ) : null}
-      <button type="button" className="link-button small" aria-expanded={raw} onClick={() => setRaw(!raw)}>
-        {raw ? "Hide the record" : "Show the whole record"}
-      </button>
-      {raw ? (
-        <pre className="raw-json" data-testid="event-raw">
-          {JSON.stringify(e, null, 2)}
-        </pre>
-      ) : null}
-    </aside>
   );
 }

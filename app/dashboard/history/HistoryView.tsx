@@ -5,6 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { PlanGate } from "../_components/PlanGate";
 import { useMemo, useState } from "react";
 import { historyWindowsSentence } from "../../../server/api/contract-text";
+import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -22,13 +23,6 @@ const FAMILIES = [
   { value: "blocklists", label: "Blocklists" },
   { value: "cidr", label: "CIDR ranges" },
   { value: "vulnerabilities", label: "Vulnerabilities" },
-] as const;
-
-const RANGES = [
-  { value: "1", label: "Last 24 hours" },
-  { value: "7", label: "Last 7 days" },
-  { value: "30", label: "Last 30 days" },
-  { value: "all", label: "The whole window" },
 ] as const;
 
 /** What the entry cost and how it ended, in words: "1 unit · answered", "4 units · failed (source unavailable)". */
@@ -58,15 +52,15 @@ function summaryText(summary: Record<string, unknown>): string {
 export function HistoryView() {
   const trpc = useTRPC();
   const [family, setFamily] = useState("");
-  const [range, setRange] = useState("30");
+  const [dates, setDates] = useState<DateRange>({ range: "30", from: "", to: "" });
   // `since` is fixed when the filter changes, so paging does not drift.
-  const since = useMemo(
-    () => (range === "all" ? undefined : new Date(Date.now() - Number(range) * 86_400_000).toISOString()),
-    [range],
-  );
+  const { since, until } = useMemo(() => {
+    const b = dates.range === "custom" ? customBounds(dates.from, dates.to) : { since: presetSince(dates.range) };
+    return { since: b.since?.toISOString(), until: b.until?.toISOString() };
+  }, [dates]);
   const history = useInfiniteQuery(
     trpc.workspace.lookupHistory.infiniteQueryOptions(
-      { limit: 50, endpoint: family || undefined, since },
+      { limit: 50, endpoint: family || undefined, since, until },
       { getNextPageParam: (p) => p.nextCursor ?? undefined },
     ),
   );
@@ -97,16 +91,7 @@ export function HistoryView() {
                 ))}
               </select>
             </label>
-            <label>
-              Time
-              <select value={range} onChange={(e) => setRange(e.target.value)} data-testid="history-range">
-                {RANGES.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <DateRangeFilter value={dates} onChange={setDates} testIdPrefix="history" />
           </form>
           <section className="card" aria-busy={history.isFetching}>
             <ErrorNote error={history.error} />
@@ -117,7 +102,7 @@ export function HistoryView() {
             ) : null}
             {history.data && items.length === 0 ? (
               <p className="muted" data-testid="history-empty">
-                {family || range !== "all"
+                {family || dates.range !== "all"
                   ? "No lookup matches this filter."
                   : "No lookups yet. Lookups made with an API key or in the console appear here."}
               </p>

@@ -4,17 +4,12 @@
 // and from the workspace's outcome labels its precision and recall.
 import Link from "next/link";
 import { useState } from "react";
+import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
 import { formatUtc } from "../_components/format";
 import { percent, type BacktestResult } from "./rule-draft";
 
-const RANGES = [
-  { value: "1", label: "Last 24 hours" },
-  { value: "7", label: "Last 7 days" },
-  { value: "30", label: "Last 30 days" },
-  { value: "90", label: "Last 90 days" },
-  { value: "365", label: "Last 365 days" },
-  { value: "custom", label: "Dates…" },
-] as const;
+/** Every preset but "All time": the API tests at most 400 days. */
+const OFFER = ["1", "7", "30", "90", "365", "custom"] as const;
 
 export interface BacktestRange {
   since: Date;
@@ -22,14 +17,13 @@ export interface BacktestRange {
 }
 
 /** The chosen range, or a sentence saying what to fix. */
-function rangeOf(range: string, from: string, to: string): BacktestRange | string {
+function rangeOf({ range, from, to }: DateRange): BacktestRange | string {
   if (range !== "custom") {
     const until = new Date();
-    return { since: new Date(until.getTime() - Number(range) * 86_400_000), until };
+    return { since: presetSince(range, until.getTime())!, until };
   }
-  if (!from || !to) return "Choose both dates.";
-  const since = new Date(`${from}T00:00:00Z`);
-  const until = new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000);
+  const { since, until } = customBounds(from, to);
+  if (!since || !until) return "Choose both dates.";
   return since < until ? { since, until } : "The first date must come before the second.";
 }
 
@@ -42,44 +36,21 @@ export function BacktestPanel({
   result: BacktestResult | undefined;
   onRun: (r: BacktestRange) => void;
 }) {
-  const [range, setRange] = useState("30");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
+  const [dates, setDates] = useState<DateRange>({ range: "30", from: "", to: "" });
   const [problem, setProblem] = useState<string | null>(null);
 
   return (
     <section className="backtest" aria-labelledby="backtest-title" data-testid="backtest-panel">
       <h3 id="backtest-title">Test this rule on past assessments</h3>
       <div className="form-row">
-        <label>
-          Range
-          <select value={range} onChange={(e) => setRange(e.target.value)} data-testid="backtest-range">
-            {RANGES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {range === "custom" ? (
-          <>
-            <label>
-              From
-              <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-            </label>
-            <label>
-              To (inclusive)
-              <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-            </label>
-          </>
-        ) : null}
+        <DateRangeFilter value={dates} onChange={setDates} offer={OFFER} testIdPrefix="backtest" />
         <button
           type="button"
           className="btn"
           disabled={pending}
           data-testid="backtest-run"
           onClick={() => {
-            const r = rangeOf(range, from, to);
+            const r = rangeOf(dates);
             setProblem(typeof r === "string" ? r : null);
             if (typeof r !== "string") onRun(r);
           }}

@@ -1,6 +1,7 @@
 "use client";
-// Scan a site, then show its grade card, every test with its fix, the host's history and the badge snippet. A scan
-// that outlasts the server's wait comes back as "running" and is polled until it finishes.
+// Scan a site, then show its grade card, every test with its fix, the host's history and the badge snippet; below,
+// every site the workspace has scanned. A scan that outlasts the server's wait comes back as "running" and is polled
+// until it finishes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ScanView } from "../../../server/scans/schemas";
@@ -9,6 +10,7 @@ import { useTRPC } from "../_components/trpc";
 import { BadgeSnippet } from "./BadgeSnippet";
 import { GradeCard } from "./GradeCard";
 import { ScanHistory } from "./ScanHistory";
+import { ScannedHosts } from "./ScannedHosts";
 import { ScanTests } from "./ScanTests";
 import { SaveReportButton } from "../reports/SaveReportButton";
 
@@ -26,7 +28,7 @@ export function ScansView({ cost }: { cost: string }) {
   const create = useMutation(
     trpc.scans.create.mutationOptions({
       onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.account.pathKey() }),
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.scans.list.pathKey() }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.scans.pathKey() }),
     }),
   );
   const started = create.data;
@@ -46,32 +48,37 @@ export function ScansView({ cost }: { cost: string }) {
           if (url.trim()) create.mutate({ url: url.trim(), visibility });
         }}
       >
-        <div className="form-row">
-          <label htmlFor="scan-url">Site</label>
-          <input
-            id="scan-url"
-            name="url"
-            type="text"
-            inputMode="url"
-            placeholder="example.com or https://example.com/"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            required
-            autoComplete="url"
-          />
-        </div>
-        <div className="form-row">
-          <label htmlFor="scan-visibility">Visibility</label>
-          <select
-            id="scan-visibility"
-            value={visibility}
-            onChange={(e) => setVisibility(e.target.value as typeof visibility)}
-          >
-            <option value="private">Private</option>
-            <option value="unlisted">Unlisted</option>
-            <option value="public">Public</option>
-          </select>
-          <span className="muted small">{VISIBILITY_HINT[visibility]}</span>
+        <div className="scan-fields">
+          <div className="field">
+            <label htmlFor="scan-url">Site</label>
+            <input
+              id="scan-url"
+              name="url"
+              type="text"
+              inputMode="url"
+              placeholder="example.com or https://example.com/"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              required
+              autoComplete="url"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="scan-visibility">Visibility</label>
+            <select
+              id="scan-visibility"
+              value={visibility}
+              onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+              aria-describedby="scan-visibility-hint"
+            >
+              <option value="private">Private</option>
+              <option value="unlisted">Unlisted</option>
+              <option value="public">Public</option>
+            </select>
+            <span className="muted small" id="scan-visibility-hint">
+              {VISIBILITY_HINT[visibility]}
+            </span>
+          </div>
         </div>
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
@@ -100,6 +107,7 @@ export function ScansView({ cost }: { cost: string }) {
         </section>
       ) : null}
       {scan ? <ScanHistory host={scan.host} /> : null}
+      <ScannedHosts current={scan?.host ?? null} onScanAgain={(host) => setUrl(host)} />
     </>
   );
 }

@@ -2,9 +2,16 @@
 // Name, receiver URL and event types of a webhook, for creating one and for editing it.
 import { useState } from "react";
 
+export const EVENT_TYPE_LABELS = {
+  high_risk_assessment: "High-risk assessment",
+  "case.resolved": "Review case resolved",
+} as const;
+export type WebhookEventType = keyof typeof EVENT_TYPE_LABELS;
+
 export interface WebhookFields {
   name: string;
   url: string;
+  event_types: WebhookEventType[];
 }
 
 export function WebhookForm({
@@ -18,13 +25,15 @@ export function WebhookForm({
   pending: boolean;
   onSubmit: (f: WebhookFields) => void;
 }) {
-  const [f, setF] = useState<WebhookFields>(initial ?? { name: "", url: "" });
+  const [f, setF] = useState<WebhookFields>(initial ?? { name: "", url: "", event_types: ["high_risk_assessment"] });
+  const toggle = (t: WebhookEventType, on: boolean) =>
+    setF({ ...f, event_types: on ? [...f.event_types, t] : f.event_types.filter((x) => x !== t) });
   return (
     <form
       className="form-row"
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit({ name: f.name.trim(), url: f.url.trim() });
+        onSubmit({ name: f.name.trim(), url: f.url.trim(), event_types: f.event_types });
       }}
     >
       <label>
@@ -52,11 +61,19 @@ export function WebhookForm({
       </label>
       <fieldset className="plain-fieldset">
         <legend>Events</legend>
-        <label className="inline">
-          <input type="checkbox" checked readOnly disabled /> High-risk assessment
-        </label>
+        {(Object.keys(EVENT_TYPE_LABELS) as WebhookEventType[]).map((t) => (
+          <label className="inline" key={t}>
+            <input
+              type="checkbox"
+              checked={f.event_types.includes(t)}
+              onChange={(e) => toggle(t, e.target.checked)}
+              data-testid={`event-type-${t}`}
+            />{" "}
+            {EVENT_TYPE_LABELS[t]}
+          </label>
+        ))}
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={pending}>
+      <button type="submit" className="btn btn-primary" disabled={pending || f.event_types.length === 0}>
         {submitLabel}
       </button>
     </form>

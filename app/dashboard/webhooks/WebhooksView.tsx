@@ -28,9 +28,9 @@ export function WebhooksView() {
     <>
       <h1>Webhooks</h1>
       <p className="muted small">
-        When an assessment comes out high or critical, each webhook gets a signed POST (Standard Webhooks:{" "}
-        <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are
-        retried for about a day.
+        When an assessment comes out high or critical, or a review case is resolved, each webhook subscribed to it gets
+        a signed POST (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{" "}
+        <code>webhook-signature</code>). Failed deliveries are retried for about a day.
       </p>
       {isPlanRefusal(list.error) ? (
         <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />
@@ -42,7 +42,7 @@ export function WebhooksView() {
               key={create.data?.id ?? "new"}
               submitLabel="Create webhook"
               pending={create.isPending}
-              onSubmit={(f) => create.mutate({ ...f, event_types: ["high_risk_assessment"] })}
+              onSubmit={(f) => create.mutate(f)}
             />
             <ErrorNote error={create.error} />
             {create.data ? (

@@ -1233,6 +1233,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scans/hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosts your workspace has scanned
+         * @description Every host your workspace has scanned, the most recently scanned first, with its latest scan (grade, score, status, visibility) and how many scans it has; GET /scans?host= gives one host's history. Pages of `limit` hosts (default 50); pass `next_cursor` as `cursor` for the next page.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
+         */
+        get: operations["scans-hosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scans/leaderboard": {
         parameters: {
             query?: never;
@@ -10537,6 +10559,106 @@ export interface operations {
                 };
             };
             /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scans-hosts": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hosts: {
+                            host: string;
+                            /** @description The host's most recent scan */
+                            latest: {
+                                grade: string | null;
+                                id: string;
+                                score: number | null;
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                /** @enum {string} */
+                                visibility: "private" | "unlisted" | "public";
+                            };
+                            /** @description When the most recent scan started */
+                            scanned_at: string;
+                            /** @description How many scans of the host the workspace has */
+                            scans: number;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
             404: {
                 headers: {
                     /** @description Identifier of this request */

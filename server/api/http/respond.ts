@@ -7,7 +7,7 @@ import { AppError, toErrorBody } from "../../errors";
 import { readCapped } from "../../http/read-capped";
 import { newId } from "../../ids";
 import { logger } from "../../operate/log";
-import { noteStoreOutage } from "../../db/outage";
+import { noteStoreOutage } from "../../operate/outage";
 import { INVALID_INPUT_MARKER } from "../trpc";
 
 /** A new request id and the headers every answer starts from. */

@@ -2,6 +2,7 @@
 // method pairs, only four request headers; approved origins may read the quota headers; never credentials.
 // POST /device/check also answers the origins publishable keys list (originAllowedFor).
 import { getDb } from "../../db/client";
+import { setting } from "../../env";
 import { PUBLISHABLE_PROCEDURES, publishableOriginListed } from "../../keys/publishable";
 
 export const CORS_ALLOWED_HEADERS = ["authorization", "content-type", "x-api-key", "accept"];
@@ -16,8 +17,8 @@ export const CORS_EXPOSED_HEADERS = [
 
 export function allowedOrigins(): Set<string> {
   return new Set(
-    (process.env.SERVICE_ALLOWED_ORIGINS ?? "")
-      .split(/[,\s]+/)
+    setting("SERVICE_ALLOWED_ORIGINS")
+      .flatMap((o) => o.split(/\s+/))
       .map((o) => o.trim().replace(/\/+$/, "").toLowerCase())
       .filter(Boolean),
   );

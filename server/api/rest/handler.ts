@@ -6,13 +6,14 @@ import { AppError } from "../../errors";
 import { getDb } from "../../db/client";
 import { requestOrigin } from "../../http/origin";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
-import type { Context, Principal } from "../context";
+import type { Charge, Context, Principal } from "../context";
 import { copyProcedureHeaders, errorResponse, json, readProcedureInput, startResponse } from "../http/respond";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
 import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
 import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
+import { refundIfUndelivered } from "./undelivered";
 import { buildRouteTable, matchRoute, pathIsRegistered, type RestRoute } from "./routes";
 import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/observe";
 
@@ -91,7 +92,9 @@ async function handleRest(req: Request): Promise<Response> {
     const db = await getDb();
     const resHeaders = new Headers();
     let principal: Promise<Principal> | null = null;
+    const charge: { current: Charge | null } = { current: null };
     const ctx: Context = {
+      charge,
       db,
       via: "api",
       requestId,
@@ -120,12 +123,12 @@ async function handleRest(req: Request): Promise<Response> {
       copyProcedureHeaders(resHeaders, headers, "success");
       const contentType = resHeaders.get("content-type");
       if (typeof data === "string" && contentType && !contentType.includes("json")) {
-        return new Response(data, { status: 200, headers });
+        return refundIfUndelivered(new Response(data, { status: 200, headers }), db, charge);
       }
-      return json(status, data, headers);
+      return refundIfUndelivered(json(status, data, headers), db, charge);
     } catch (err) {
       copyProcedureHeaders(resHeaders, headers, "error");
-      return errorResponse(err, headers, requestId, "rest");
+      return refundIfUndelivered(errorResponse(err, headers, requestId, "rest"), db, charge);
     }
   } catch (err) {
     return errorResponse(err, headers, requestId, "rest");

@@ -2,6 +2,8 @@
 // Redocly `recommended` run on it in CI, `npm run lint:openapi`): every tag used is declared with a description,
 // contact and licence are stated, the generator's unused flat-error schemas are dropped (every error response
 // refers to the spec's `Error` instead), and every 503 documents its Retry-After, as 429 does.
+import { setting } from "../../env";
+
 type Json = Record<string, any>;
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -37,7 +39,7 @@ export function completeForTools(doc: Json): Json {
     }
   }
   doc.tags = [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations` }));
-  const base = (process.env.SERVICE_PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  const base = (setting("SERVICE_PUBLIC_URL") ?? "http://localhost:3000").replace(/\/+$/, "");
   doc.info = {
     ...doc.info,
     contact: doc.info?.contact ?? { name: "Operator of this service", url: `${base}/docs` },

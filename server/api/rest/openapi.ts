@@ -3,6 +3,7 @@
 // the capability extension, and the paths exactly as the spec writes them (trailing slashes included).
 import { STATUS_CODES } from "node:http";
 import { forEachOpenApiProcedure, generateOpenApiDocument } from "trpc-to-openapi";
+import { setting } from "../../env";
 import { ERROR_STATUS, type ErrorCode } from "../../errors";
 import { errorCodesOf } from "../contract";
 import { accessSentence, bulkRuleOf } from "../contract-text";
@@ -84,7 +85,8 @@ function errorResponse(status: number, codes: ErrorCode[]): Json {
  * its own server, the site root, since the document's base URL is /v1.
  */
 function PUBLIC_PATHS(): Json {
-  const root = process.env.SERVICE_PUBLIC_URL ? process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "") : "/";
+  const configured = setting("SERVICE_PUBLIC_URL");
+  const root = configured ? configured.replace(/\/+$/, "") : "/";
   const cors = {
     "Access-Control-Allow-Origin": {
       description: "Always `*`: any site may embed the badge",
@@ -153,7 +155,7 @@ const GENERATOR_OPTIONS = () => ({
   title: "Security and Fraud Intelligence API",
   version: "1.0.0",
   description: API_DESCRIPTION,
-  baseUrl: process.env.SERVICE_PUBLIC_URL ? `${process.env.SERVICE_PUBLIC_URL.replace(/\/+$/, "")}/v1` : "/v1",
+  baseUrl: `${setting("SERVICE_PUBLIC_URL")?.replace(/\/+$/, "") ?? ""}/v1`,
   securitySchemes: {
     bearerAuth: { type: "http" as const, scheme: "bearer", description: "Workspace API key as a bearer token" },
     apiKeyHeader: {

@@ -1,5 +1,5 @@
 // Resolver configuration, read at call time so tests can point it at a local DNS server.
-import { numberSetting } from "../../env";
+import { setting } from "../../env";
 import { getServers } from "node:dns";
 import { isIP } from "node:net";
 
@@ -10,20 +10,14 @@ export interface DnsServer {
   label: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 2000;
-
 /**
  * SERVICE_DNS_SERVERS: comma-separated resolvers ("1.1.1.1", "127.0.0.1:5353", "[2001:db8::1]:53").
  * Default: the system resolvers (node reads /etc/resolv.conf), so the service uses what the host uses.
  */
 export function getDnsServers(): DnsServer[] {
-  const raw = process.env.SERVICE_DNS_SERVERS?.trim();
-  const entries = raw
-    ? raw
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : getServers();
+  const configured = setting("SERVICE_DNS_SERVERS");
+  const raw = configured.length > 0;
+  const entries = raw ? configured : getServers();
   const servers = entries.map(parseServer).filter((s): s is DnsServer => s !== null);
   if (servers.length === 0)
     throw new Error(`No usable DNS server in ${raw ? "SERVICE_DNS_SERVERS" : "the system resolver configuration"}`);
@@ -50,5 +44,5 @@ export function parseServer(entry: string): DnsServer | null {
 
 /** SERVICE_DNS_TIMEOUT_MS: how long one query waits for one server before trying the next. */
 export function getDnsTimeoutMs(): number {
-  return numberSetting("SERVICE_DNS_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, { min: 1 });
+  return setting("SERVICE_DNS_TIMEOUT_MS");
 }

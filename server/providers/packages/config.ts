@@ -3,14 +3,9 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { numberSetting, upstreamTimeoutMs as upstreamCapMs } from "../../env";
+import { npmConfigRegistry, setting } from "../../env";
 
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
-
-function env(name: string): string | null {
-  const v = process.env[name]?.trim();
-  return v ? v : null;
-}
 
 let npmrcRegistry: string | null | undefined;
 
@@ -38,55 +33,51 @@ function registryFromNpmrc(): string | null {
  * deliberately never written into the code.
  */
 export function npmRegistryUrl(): string | null {
-  const url = env("SERVICE_NPM_REGISTRY_URL") ?? env("npm_config_registry") ?? registryFromNpmrc();
+  const url = setting("SERVICE_NPM_REGISTRY_URL") ?? npmConfigRegistry() ?? registryFromNpmrc();
   return url ? trimSlash(url) : null;
 }
 
 /** Base of the registry's bulk advisory endpoint (`npm audit`'s source); the registry itself by default. */
 export function npmAdvisoryUrl(): string | null {
-  const url = env("SERVICE_NPM_ADVISORY_URL") ?? npmRegistryUrl();
+  const url = setting("SERVICE_NPM_ADVISORY_URL") ?? npmRegistryUrl();
   return url ? trimSlash(url) : null;
 }
 
 export function npmDownloadsUrl(): string {
-  return trimSlash(env("SERVICE_NPM_DOWNLOADS_URL") ?? "https://api.npmjs.org");
+  return trimSlash(setting("SERVICE_NPM_DOWNLOADS_URL"));
 }
 
 export function osvApiUrl(): string {
-  return trimSlash(env("SERVICE_OSV_API_URL") ?? "https://api.osv.dev");
+  return trimSlash(setting("SERVICE_OSV_API_URL"));
 }
 
 export function pypiUrl(): string {
-  return trimSlash(env("SERVICE_PYPI_URL") ?? "https://pypi.org");
+  return trimSlash(setting("SERVICE_PYPI_URL"));
 }
 
 export function mavenRepositoryUrl(): string {
-  return trimSlash(env("SERVICE_MAVEN_REPOSITORY_URL") ?? "https://repo1.maven.org/maven2");
+  return trimSlash(setting("SERVICE_MAVEN_REPOSITORY_URL"));
 }
 
 export function goProxyUrl(): string {
-  return trimSlash(env("SERVICE_GO_PROXY_URL") ?? "https://proxy.golang.org");
+  return trimSlash(setting("SERVICE_GO_PROXY_URL"));
 }
 
 export function packagistUrl(): string {
-  return trimSlash(env("SERVICE_PACKAGIST_URL") ?? "https://repo.packagist.org");
-}
-
-function positiveInt(name: string, fallback: number): number {
-  return numberSetting(name, fallback, { min: 1 });
+  return trimSlash(setting("SERVICE_PACKAGIST_URL"));
 }
 
 /** Timeout of one upstream request. */
 export function upstreamTimeoutMs(): number {
-  return positiveInt("SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS", upstreamCapMs());
+  return setting("SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS");
 }
 
 /** How long an upstream answer is reused (a repeated lookup still costs its unit; only the upstream call is saved). */
 export function upstreamCacheTtlMs(): number {
-  return positiveInt("SERVICE_PACKAGE_CACHE_TTL_SECONDS", 300) * 1000;
+  return setting("SERVICE_PACKAGE_CACHE_TTL_SECONDS") * 1000;
 }
 
 /** Upper bound on OSV advisories fetched in parallel for one report. */
 export function osvFetchConcurrency(): number {
-  return positiveInt("SERVICE_OSV_FETCH_CONCURRENCY", 16);
+  return setting("SERVICE_OSV_FETCH_CONCURRENCY");
 }

@@ -1,15 +1,15 @@
 // RDAP settings, read at call time so tests can point every query at a local server.
-import { numberSetting, upstreamTimeoutMs } from "../../env";
+import { setting } from "../../env";
 
 /** Base of the IANA bootstrap files (dns.json, ipv4.json, ipv6.json, asn.json) used by `feeds refresh`. */
 export function rdapBootstrapBaseUrl(): string {
-  const v = process.env.SERVICE_RDAP_BOOTSTRAP_URL?.trim() || "https://data.iana.org/rdap/";
+  const v = setting("SERVICE_RDAP_BOOTSTRAP_URL");
   return v.endsWith("/") ? v : `${v}/`;
 }
 
 /** When set, every RDAP query goes to this server instead of the one the bootstrap names (a mirror, or tests). */
 export function rdapBaseUrlOverride(): string | null {
-  const v = process.env.SERVICE_RDAP_BASE_URL?.trim();
+  const v = setting("SERVICE_RDAP_BASE_URL");
   return v ? (v.endsWith("/") ? v : `${v}/`) : null;
 }
 
@@ -19,7 +19,7 @@ export function rdapBaseUrlOverride(): string | null {
  */
 export function rdapServerOverrides(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (process.env.SERVICE_RDAP_SERVERS ?? "").split(",")) {
+  for (const part of setting("SERVICE_RDAP_SERVERS")) {
     const eq = part.indexOf("=");
     if (eq <= 0) continue;
     const url = part.slice(eq + 1).trim();
@@ -29,5 +29,5 @@ export function rdapServerOverrides(): Map<string, string> {
 }
 
 export function rdapTimeoutMs(): number {
-  return numberSetting("SERVICE_RDAP_TIMEOUT_MS", upstreamTimeoutMs(), { min: 1 });
+  return setting("SERVICE_RDAP_TIMEOUT_MS");
 }

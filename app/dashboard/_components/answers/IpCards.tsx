@@ -78,3 +78,62 @@ export function GeoCard({ v }: { v: Json }) {
     </div>
   );
 }
+
+const HOSTING_KIND: Record<string, string> = { cloud: "Cloud provider", hosting: "Hosting provider", cdn: "CDN" };
+
+/** An autonomous system: who runs it, how much address space it announces, hosting and blocklist membership. */
+export function AsnCard({ v }: { v: Json }) {
+  const p: Json | null = v.prefixes ?? null;
+  const h: Json = v.hosting ?? {};
+  const lists: Json[] = Array.isArray(v.lists) ? v.lists : [];
+  const listed = lists.filter((l) => l.listed === true);
+  return (
+    <div className="card answer-card" data-testid="answer-card" data-kind="asn">
+      <h3 className="answer-title">
+        <code>AS{v.asn}</code> {v.name ? <span>{v.name}</span> : null}{" "}
+        {listed.length ? (
+          <span className="badge risk-critical">blocklisted</span>
+        ) : h.value ? (
+          <span className="badge risk-medium">hosting</span>
+        ) : null}
+      </h3>
+      <Facts
+        rows={[
+          ["Organisation", v.organization ?? "not known"],
+          ["Country", v.country ? <Country code={v.country} /> : null],
+          ["Registry", v.registry ?? null],
+          [
+            "IPv4 announced",
+            p
+              ? `${Number(p.ipv4.addresses).toLocaleString("en-US")} addresses in ${Number(p.ipv4.prefixes).toLocaleString("en-US")} prefixes`
+              : null,
+          ],
+          [
+            "IPv6 announced",
+            p && p.ipv6.prefixes > 0
+              ? `${Number(p.ipv6.slash48s).toLocaleString("en-US")} /48 networks in ${Number(p.ipv6.prefixes).toLocaleString("en-US")} prefixes`
+              : p
+                ? "none"
+                : null,
+          ],
+          [
+            "Hosting",
+            h.value
+              ? `${HOSTING_KIND[h.kind] ?? "Yes"}${h.provider ? ` · ${h.provider}` : ""}`
+              : "No: an access or business network",
+          ],
+        ]}
+      />
+      {lists.length ? (
+        <p className="flags" data-testid="asn-lists">
+          {lists.map((l) => (
+            <Flag key={l.list} label={l.name} value={l.listed} badWhen={true} />
+          ))}
+        </p>
+      ) : null}
+      <Why text={h.basis} />
+      <Why text={v.prefixesReason} />
+      <Why text={v.rdapReason} />
+    </div>
+  );
+}

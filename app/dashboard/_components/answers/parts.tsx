@@ -51,7 +51,9 @@ export function Reasons({
   return (
     <ul className="answer-reasons small">
       {items.map((r, i) => (
-        <li key={i}>{forUsers(r.reason ?? r.message ?? r.code ?? r.signal ?? "")}</li>
+        <li key={i}>
+          <Prose text={forUsers(r.reason ?? r.message ?? r.code ?? r.signal ?? "")} />
+        </li>
       ))}
     </ul>
   );
@@ -60,5 +62,15 @@ export function Reasons({
 export function Why({ text }: { text: string | null | undefined }) {
   if (!text) return null;
   const clean = forUsers(text);
-  return clean ? <p className="muted small">{clean}</p> : null;
+  return clean ? (
+    <p className="muted small">
+      <Prose text={clean} />
+    </p>
+  ) : null;
+}
+
+/** Text from the API's descriptions and reasons, whose `backticked` names are shown as code, not as backticks. */
+export function Prose({ text }: { text: string }) {
+  const parts = text.split(/`([^`\n]+)`/);
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }

@@ -8,7 +8,7 @@ import { ErrorNote } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../../_components/PlanGate";
-import { WebhookForm } from "../WebhookForm";
+import { EVENT_TYPE_LABELS, WebhookForm, type WebhookEventType } from "../WebhookForm";
 import { WEBHOOK_PLANS } from "../WebhooksView";
 import { DeliveryLog } from "./DeliveryLog";
 
@@ -56,7 +56,11 @@ export function WebhookDetail({ id }: { id: string }) {
           <section className="card">
             {editing ? (
               <WebhookForm
-                initial={{ name: hook.name, url: hook.url }}
+                initial={{
+                  name: hook.name,
+                  url: hook.url,
+                  event_types: hook.event_types.filter((t): t is WebhookEventType => t in EVENT_TYPE_LABELS),
+                }}
                 submitLabel="Save changes"
                 pending={update.isPending}
                 onSubmit={(f) => update.mutate({ id, ...f })}
@@ -68,7 +72,11 @@ export function WebhookDetail({ id }: { id: string }) {
                   {hook.url}
                 </dd>
                 <dt>Events</dt>
-                <dd>High-risk assessment</dd>
+                <dd data-testid="webhook-events">
+                  {hook.event_types
+                    .map((t) => (t in EVENT_TYPE_LABELS ? EVENT_TYPE_LABELS[t as WebhookEventType] : t))
+                    .join(", ")}
+                </dd>
                 <dt>Created</dt>
                 <dd>{formatUtc(hook.created_at)}</dd>
               </dl>

@@ -1,0 +1,237 @@
+"use client";
+// One opened case of the review queue: what the assessment found, the account's facts and recent history, related
+// cases, and the verdict (fraud or legitimate, with a note) that labels the assessment and may add one of the case's
+// values to a list. Keys while it is open: F fraud, L legitimate, J/K next and previous.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Country, Facts } from "../_components/answers/parts";
+import { ErrorNote } from "../_components/ErrorNote";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+
+type Resolution = "fraud" | "legitimate";
+type ValueSource = "user" | "email" | "device" | "ip";
+
+/** The account's facts a reviewer reads, in words, in this order; the rules see them by these names. */
+const ACCOUNT_FACTS: [string, string][] = [
+  ["user.seen_before", "Seen before"],
+  ["user.first_seen_days", "First seen, days ago"],
+  ["user.assessments_30d", "Assessments in 30 days"],
+  ["user.new_country", "New country"],
+  ["user.new_asn", "New network"],
+  ["user.new_device", "New device"],
+  ["user.countries_30d", "Countries in 30 days"],
+  ["user.devices_30d", "Devices in 30 days"],
+  ["user.impossible_travel", "Impossible travel"],
+  ["user.travel_kmh", "Travel speed, km/h"],
+  ["user.failed_logins_1h", "Failed attempts, last hour"],
+  ["user.success_after_failures", "Succeeded after failures"],
+  ["ip.failed_logins_1h", "Failed attempts from this address, last hour"],
+  ["ip.failed_users_1h", "Accounts failing from this address, last hour"],
+  ["device.failed_users_1h", "Accounts failing from this device, last hour"],
+];
+const factValue = (v: unknown): string =>
+  typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "number" ? Math.round(v).toLocaleString("en-US") : "";
+
+/** Which list kinds take which value of a case. */
+const KINDS_FOR: Record<ValueSource, string[]> = {
+  user: ["user"],
+  email: ["email", "email_domain"],
+  device: ["device"],
+  ip: ["ip"],
+};
+const SOURCE_LABEL: Record<ValueSource, string> = {
+  user: "user id",
+  email: "email",
+  device: "device",
+  ip: "IP address",
+};
+
+export function CaseDetail({
+  id,
+  open,
+  onResolved,
+  onMove,
+}: {
+  id: string;
+  open: boolean;
+  onResolved: () => void;
+  onMove: (step: number) => void;
+}) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.cases.get.queryOptions({ id }));
+  const lists = useQuery(trpc.lists.list.queryOptions({ limit: 200 }));
+  const [note, setNote] = useState("");
+  const [listId, setListId] = useState("");
+  const [source, setSource] = useState<ValueSource>("user");
+  const resolve = useMutation(trpc.cases.resolve.mutationOptions({ onSuccess: onResolved }));
+
+  const verdict = (resolution: Resolution) =>
+    resolve.mutate({
+      id,
+      resolution,
+      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(listId ? { add_to_list: { list_id: listId, value: source } } : {}),
+    });
+
+  // F fraud, L legitimate, J/K next and previous, unless typing in a field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.ctrlKey || e.metaKey || e.altKey || (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      const k = e.key.toLowerCase();
+      if (open && !resolve.isPending && (k === "f" || k === "l")) verdict(k === "f" ? "fraud" : "legitimate");
+      else if (k === "j") onMove(1);
+      else if (k === "k") onMove(-1);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const d = detail.data;
+  const listChoices = (lists.data?.items ?? []).filter((l) => KINDS_FOR[source].includes(l.kind));
+  const facts = d?.assessment?.facts ?? {};
+  const accountFacts: [string, string][] = ACCOUNT_FACTS.filter(([k]) => facts[k] !== undefined).map(([k, label]) => [
+    label,
+    factValue(facts[k]),
+  ]);
+  return (
+    <div className="case-detail" data-testid="case-detail">
+      <ErrorNote error={detail.error} />
+      {detail.isPending ? (
+        <p className="muted" role="status">
+          Loading the case…
+        </p>
+      ) : null}
+      {d ? (
+        <>
+          <div>
+            <h3>What the assessment found</h3>
+            {d.assessment ? (
+              <>
+                <p className="small">
+                  {d.assessment.event} · {d.assessment.risk_level} risk · {formatUtc(d.assessment.created_at)} · request{" "}
+                  <code>{d.request_id}</code>
+                </p>
+                {d.assessment.signals.length ? (
+                  <ul className="small" data-testid="case-signals">
+                    {d.assessment.signals.map((s) => (
+                      <li key={s.code}>
+                        <code>{s.code}</code> {s.weight > 0 ? `+${s.weight}` : s.weight}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="muted small">No signal raised the score: a rule decided.</p>
+                )}
+                {accountFacts.length ? (
+                  <div className="small" data-testid="case-account-facts">
+                    <Facts rows={accountFacts} />
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <p className="muted small">The assessment is past the retention period; only the case remains.</p>
+            )}
+          </div>
+          <div>
+            <h3>The account&apos;s recent assessments</h3>
+            {d.history.length === 0 ? (
+              <p className="muted small">No account was given with this assessment.</p>
+            ) : (
+              <ul className="small" data-testid="case-history">
+                {d.history.map((h) => (
+                  <li key={h.request_id}>
+                    {formatUtc(h.created_at)}: {h.event}
+                    {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? "unknown IP"}
+                    {h.country ? (
+                      <>
+                        {" "}
+                        in <Country code={h.country} />
+                      </>
+                    ) : null}
+                    , score {h.score}, {h.decision}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {d.related.length ? (
+            <div>
+              <h3>Related cases</h3>
+              <ul className="small" data-testid="case-related">
+                {d.related.map((r) => (
+                  <li key={r.id}>
+                    {r.decision}, score {r.score}, {r.status}
+                    {r.resolution ? ` (${r.resolution})` : ""}: same {r.shares.join(" and ")}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {open ? (
+            <form className="case-resolve" onSubmit={(e) => e.preventDefault()}>
+              <h3>Verdict</h3>
+              <label>
+                Note (optional)
+                <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={2000} />
+              </label>
+              <div className="row">
+                <label>
+                  Also add its
+                  <select value={source} onChange={(e) => setSource(e.target.value as ValueSource)}>
+                    {(Object.keys(SOURCE_LABEL) as ValueSource[]).map((s) => (
+                      <option key={s} value={s}>
+                        {SOURCE_LABEL[s]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  to the list
+                  <select value={listId} onChange={(e) => setListId(e.target.value)} data-testid="case-list">
+                    <option value="">(no list)</option>
+                    {listChoices.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={resolve.isPending}
+                  onClick={() => verdict("fraud")}
+                  data-testid="case-fraud"
+                >
+                  Fraud <kbd>F</kbd>
+                </button>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={resolve.isPending}
+                  onClick={() => verdict("legitimate")}
+                  data-testid="case-legitimate"
+                >
+                  Legitimate <kbd>L</kbd>
+                </button>
+              </div>
+              <p className="muted small">
+                Keys: <kbd>F</kbd> fraud, <kbd>L</kbd> legitimate, <kbd>J</kbd>/<kbd>K</kbd> next and previous case.
+              </p>
+              <ErrorNote error={resolve.error} />
+            </form>
+          ) : (
+            <p className="small" data-testid="case-resolution">
+              Resolved {d.resolution} {d.resolved_at ? formatUtc(d.resolved_at) : ""}
+              {d.note ? `: ${d.note}` : "."}
+            </p>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

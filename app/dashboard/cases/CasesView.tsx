@@ -1,0 +1,143 @@
+"use client";
+// The review queue: the open cases oldest first (resolved ones on the other tab), one opened at a time with what the
+// assessment found, the account's recent history and related cases, and a verdict (fraud or legitimate) that labels
+// the assessment and may add the account, email, device or address to a list. Keys: F fraud, L legitimate, J/K next
+// and previous. Same procedures as /v1/cases.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../server/api/root";
+import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
+import { ErrorNote } from "../_components/ErrorNote";
+import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
+import { useTRPC } from "../_components/trpc";
+import { age } from "./age";
+import { CaseDetail } from "./CaseDetail";
+import "./cases.css";
+
+type CaseRow = inferRouterOutputs<AppRouter>["cases"]["list"]["items"][number];
+
+const FULL_PLANS = PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name);
+
+const who = (c: CaseRow) => c.user_id ?? c.email ?? "no account given";
+
+export function CasesView() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<"open" | "resolved">("open");
+  const [selected, setSelected] = useState<string | null>(null);
+  const cases = useQuery(trpc.cases.list.queryOptions({ status, limit: 100 }));
+  const items = cases.data?.items ?? [];
+  const index = items.findIndex((c) => c.id === selected);
+
+  if (isPlanRefusal(cases.error))
+    return (
+      <>
+        <h1>Review queue</h1>
+        <PlanGate
+          sentence={`The review queue needs the ${FULL_PLANS.join(" or ")} plan. This workspace's plan does not include it, so nothing here can run yet.`}
+        />
+      </>
+    );
+
+  const counts = cases.data?.counts;
+  return (
+    <>
+      <h1>Review queue</h1>
+      <p data-testid="cases-summary">
+        {counts === undefined
+          ? ""
+          : counts.open === 0
+            ? "No open cases."
+            : `${counts.open} open case${counts.open === 1 ? "" : "s"}; the oldest was opened ${age(counts.oldest_open_minutes ?? 0)} ago.`}
+      </p>
+      <p className="muted small">
+        Every assessment whose decision is review or challenge opens a case. Your verdict labels the assessment, so rule
+        backtests and learned weights learn from it.
+      </p>
+      <div className="segmented" role="radiogroup" aria-label="Cases to show">
+        {(["open", "resolved"] as const).map((s) => (
+          <label key={s} className={status === s ? "selected" : undefined}>
+            <input
+              type="radio"
+              name="case-status"
+              value={s}
+              checked={status === s}
+              onChange={() => {
+                setStatus(s);
+                setSelected(null);
+              }}
+              data-testid={`cases-${s}`}
+            />
+            {s === "open" ? "Open" : "Resolved"}
+          </label>
+        ))}
+      </div>
+      <section className="card">
+        <ErrorNote error={cases.error} />
+        {cases.isPending ? (
+          <p className="muted" role="status">
+            Loading cases…
+          </p>
+        ) : null}
+        {cases.data && items.length === 0 ? (
+          <p className="muted" data-testid="cases-empty">
+            {status === "open"
+              ? "Nothing to review. Cases appear here when an assessment is decided review or challenge."
+              : "No resolved cases yet."}
+          </p>
+        ) : null}
+        <ul className="case-cards">
+          {items.map((c) => (
+            <li
+              key={c.id}
+              className={`case-card${c.id === selected ? " selected" : ""}`}
+              data-testid="case-card"
+              data-case-id={c.id}
+            >
+              <div className="case-head">
+                <div>
+                  <span className={`badge decision-${c.decision}`}>{c.decision}</span>{" "}
+                  {c.resolution ? (
+                    <span className={`badge ${c.resolution === "fraud" ? "risk-critical" : "risk-low"}`}>
+                      {c.resolution}
+                    </span>
+                  ) : null}{" "}
+                  <strong>{who(c)}</strong>
+                  <div className="muted small">
+                    Score {c.score} · {c.ip ?? "no IP"} · opened {age(c.age_minutes)} ago
+                    {c.assignee ? ` · assigned` : ""}
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => setSelected(c.id === selected ? null : c.id)}
+                  aria-expanded={c.id === selected}
+                  data-testid="case-open"
+                >
+                  {c.id === selected ? "Close" : "Open"}
+                </button>
+              </div>
+              {c.id === selected ? (
+                <CaseDetail
+                  id={c.id}
+                  open={c.status === "open"}
+                  onResolved={() => {
+                    const next = items[index + 1]?.id ?? items[index - 1]?.id ?? null;
+                    setSelected(next);
+                    void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() });
+                  }}
+                  onMove={(step) => {
+                    const to = items[index + step];
+                    if (to) setSelected(to.id);
+                  }}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

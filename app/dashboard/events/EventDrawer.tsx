@@ -1,0 +1,126 @@
+"use client";
+// One event in full, opened from the events list as a dialog: its indexed fields, for an account change who made it
+// and what changed (before and after), and the whole record on request. Escape closes it and focus goes back.
+import { useEffect, useRef, useState } from "react";
+import { formatUtc } from "../_components/format";
+import {
+  actorText,
+  changedFields,
+  eventSummary,
+  eventTitle,
+  targetText,
+  valueText,
+  type EventRecord,
+} from "./describe";
+
+export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [raw, setRaw] = useState(false);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    heading.current?.focus();
+    const onKey = (k: KeyboardEvent) => {
+      if (k.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      opener?.focus();
+    };
+  }, [e.id, onClose]);
+  const d = (e.data ?? {}) as Record<string, unknown>;
+  const audit = e.type.startsWith("audit.");
+  const changes = audit ? changedFields(d.before, d.after) : [];
+  const fields: [string, string | null][] = [
+    ["When", formatUtc(e.created_at)],
+    ["Request id", e.requestId],
+    ["IP address", e.ip],
+    ["Email", e.email],
+    ["Domain", e.domain],
+    ["Rule", e.rule],
+  ];
+  return (
+    <aside
+      className="event-drawer"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="event-drawer-title"
+      data-testid="event-drawer"
+    >
+      <div className="row-between">
+        <h2 id="event-drawer-title" tabIndex={-1} ref={heading}>
+          {eventTitle(e.type)}
+        </h2>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="small">{eventSummary(e)}</p>
+      <table className="rv-table">
+        <tbody>
+          {audit ? (
+            <>
+              <tr>
+                <th>Changed by</th>
+                <td data-testid="event-actor">{actorText(d.actor, e.actor)}</td>
+              </tr>
+              {targetText(d.target) ? (
+                <tr>
+                  <th>What</th>
+                  <td>{targetText(d.target)}</td>
+                </tr>
+              ) : null}
+              {typeof d.user_agent === "string" ? (
+                <tr>
+                  <th>Browser or client</th>
+                  <td className="break">{d.user_agent}</td>
+                </tr>
+              ) : null}
+            </>
+          ) : null}
+          {fields
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <tr key={k}>
+                <th>{k}</th>
+                <td className="break">{v}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+      {audit && changes.length > 0 ? (
+        <>
+          <h3>Change</h3>
+          <div className="table-scroll">
+            <table className="list" data-testid="event-changes">
+              <thead>
+                <tr>
+                  <th>Field</th>
+                  <th>Before</th>
+                  <th>After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((c) => (
+                  <tr key={c.field}>
+                    <td>{c.field.replace(/_/g, " ")}</td>
+                    <td className="break">{valueText(c.before)}</td>
+                    <td className="break">{valueText(c.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      <button type="button" className="link-button small" aria-expanded={raw} onClick={() => setRaw(!raw)}>
+        {raw ? "Hide the record" : "Show the whole record"}
+      </button>
+      {raw ? (
+        <pre className="raw-json" data-testid="event-raw">
+          {JSON.stringify(e, null, 2)}
+        </pre>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
+import { expectNoSidewaysScroll } from "./narrow";
+
+test("an analyst works the review queue: a review decision opens a case, the F key resolves it as fraud, and the overview counts what is left", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Cases", ["suite_starter"]);
+  await page.goto("/dashboard/cases");
+  await expect(page.getByRole("heading", { name: "Review queue", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("cases-empty")).toContainText("Nothing to review");
+
+  // A scripted client from a private address: medium risk, decided review.
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("Event").selectOption("login");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  await page.getByLabel("User-Agent").fill("python-requests/2.31");
+  await page.getByLabel("User id").fill("mallory");
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toHaveText("review");
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("overview-cases")).toContainText("1 open case, the oldest waiting");
+
+  await page.goto("/dashboard/cases");
+  await expect(page.getByTestId("cases-summary")).toContainText("1 open case;");
+  const card = page.getByTestId("case-card");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("mallory");
+  await card.getByTestId("case-open").click();
+  const detail = card.getByTestId("case-detail");
+  await expect(detail.getByTestId("case-signals")).toContainText("ua_automation");
+  await expect(detail.getByTestId("case-history")).toContainText("login from 10.0.0.8");
+  await snap(page, testInfo, "cases-open");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "cases-open-390");
+
+  // The verdict by keyboard: F is fraud.
+  await page.getByTestId("case-fraud").focus();
+  await page.keyboard.press("f");
+  await expect(page.getByTestId("cases-empty")).toBeVisible();
+  await expect(page.getByTestId("cases-summary")).toHaveText("No open cases.");
+  await page.getByTestId("cases-resolved").check();
+  await expect(page.getByTestId("case-card")).toContainText("fraud");
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("overview-cases")).toContainText("No open cases.");
+});

@@ -1,0 +1,7 @@
+// The cidr router: its procedures, one file each.
+import { router } from "../../trpc";
+import { cidrCheckProcedure } from "./cidr-check";
+
+export const cidrRouter = router({
+  cidrCheck: cidrCheckProcedure,
+});

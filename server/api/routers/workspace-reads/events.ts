@@ -1,0 +1,75 @@
+// GET /events: investigation events.
+// The procedure, with its contract (meta, input, output) beside its work.
+import { z } from "zod";
+import { searchEvents } from "../../../events/events";
+import { workspaceProcedure } from "../../trpc";
+import { eventQuery, eventType, since, until, int } from "./shared";
+
+const eventRecord = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  type: z.string(),
+  actor: z
+    .string()
+    .nullable()
+    .describe(
+      'Who made an account change (audit events): "user:<id>", "api_key:<id>", "operator", "stripe:<event id>" or "system"; null for other events',
+    ),
+  ip: z.string().nullable(),
+  email: z.string().nullable(),
+  domain: z.string().nullable(),
+  rule: z.string().nullable(),
+  data: z.unknown(),
+  created_at: z.string(),
+});
+
+const TYPE_FILTER =
+  "`type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`, `audit.report.renamed|deleted`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` and `link.enabled` (with the member or key that changed it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Events, audit included, are kept for the longer of 90 days and the plan's history window.";
+
+export const eventsProcedure = workspaceProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/events",
+      tags: ["Workspace"],
+      summary: "Investigation events",
+      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Never another workspace's records.`,
+    },
+  })
+  .input(
+    z.object({
+      query: eventQuery,
+      type: eventType,
+      since,
+      until,
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().max(64).optional(),
+    }),
+  )
+  .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
+  .query(async ({ ctx, input }) => {
+    const page = await searchEvents(ctx.db, {
+      workspaceId: ctx.principal.workspaceId,
+      query: input.query,
+      type: input.type,
+      since: input.since,
+      until: input.until,
+      limit: input.limit,
+      cursor: input.cursor,
+    });
+    return {
+      items: page.items.map((e) => ({
+        id: e.id,
+        requestId: e.requestId,
+        type: e.type,
+        actor: e.actor,
+        ip: e.ip,
+        email: e.email,
+        domain: e.domain,
+        rule: e.rule,
+        data: e.data,
+        created_at: e.createdAt.toISOString(),
+      })),
+      nextCursor: page.nextCursor,
+    };
+  });

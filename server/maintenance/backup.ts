@@ -1,0 +1,49 @@
+// `npm run admin -- backup --to DIR` (issue 22, item 15): a consistent copy of the embedded database, taken while
+// the server runs. The server does it (through the admin channel, server/admin/channel.ts) because only the process
+// holding the PGlite folder may touch it: a CHECKPOINT writes everything committed to the data files, then the folder
+// is copied while PGlite runs no statement (its exclusive lock), so the copy is what a clean stop would leave, or at
+// worst what a crash would (PostgreSQL's recovery replays its WAL on the next start). The encryption keys file goes
+// with it: stored secrets cannot be read without it. DIR then has the layout of a data folder; restoring is copying
+// it back (README, "Backup and restore").
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { AppError } from "../errors";
+import { embeddedStore } from "../db/client";
+
+export interface BackupResult {
+  to: string;
+  files: string[];
+  createdAt: string;
+}
+
+export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
+  if (!path.isAbsolute(to)) throw new AppError("INVALID_REQUEST", "--to must be an absolute folder path.");
+  const store = await embeddedStore();
+  if (!store)
+    throw new AppError(
+      "INVALID_REQUEST",
+      "backup copies the embedded database; with DATABASE_URL use PostgreSQL's own tools (pg_dump).",
+    );
+  if (store.dir === "memory://")
+    throw new AppError("INVALID_REQUEST", "The database is in memory: nothing to back up.");
+  if (existsSync(to) && readdirSync(to).length > 0)
+    throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  const dataFolder = path.dirname(store.dir);
+  await store.pg.exec("CHECKPOINT");
+  await store.pg.runExclusive(async () => {
+    cpSync(store.dir, path.join(to, path.basename(store.dir)), { recursive: true });
+  });
+  const files = [path.basename(store.dir)];
+  const keys = path.join(dataFolder, "encryption-keys");
+  if (existsSync(keys)) {
+    copyFileSync(keys, path.join(to, "encryption-keys"));
+    chmodSync(path.join(to, "encryption-keys"), 0o600);
+    files.push("encryption-keys");
+  }
+  const createdAt = new Date().toISOString();
+  writeFileSync(path.join(to, "backup.json"), `${JSON.stringify({ createdAt, from: dataFolder, files }, null, 2)}\n`, {
+    mode: 0o600,
+  });
+  return { to, files, createdAt };
+}

@@ -1,0 +1,135 @@
+// The settings registry (issue 23, item 2): README's table is the generated one, nothing in server/ or app/ but the
+// settings module reads process.env, and an invalid value is refused naming the variable and what it accepts.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigurationError, SETTINGS, setting, settingOf, validateSettings } from "../../server/env";
+import { withSettingsTable } from "../../server/env/table";
+import { scheduledFeedRefreshEnabled } from "../../server/feeds/config";
+import { targetResolverKind } from "../../server/net/config";
+import { maxWebhooksPerWorkspace, workerEnabled } from "../../server/webhooks/config";
+
+const touched = new Set<string>();
+function setEnv(name: string, value: string) {
+  touched.add(name);
+  process.env[name] = value;
+}
+afterEach(() => {
+  for (const name of touched) delete process.env[name];
+  touched.clear();
+});
+
+/** Files that mention process.env without reading it, each with why. */
+const NOT_READS: Record<string, string> = {
+  // The embed guide shows the customer's own server code, which reads the customer's key from its environment.
+  "app/dashboard/device/EmbedGuide.tsx": "a code sample shown to customers",
+};
+
+/** Files under `roots` (relative to `base`) that contain process.env, outside the settings module and generated code. */
+function environmentReaders(base: string, roots: string[]): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return name === "generated" || name === "node_modules" ? [] : walk(full);
+      return /\.(ts|tsx|js|mjs)$/.test(name) ? [full] : [];
+    });
+  return roots
+    .flatMap((root) => walk(path.join(base, root)))
+    .map((file) => path.relative(base, file).split(path.sep).join("/"))
+    .filter((rel) => rel !== "server/env.ts" && !rel.startsWith("server/env/"))
+    .filter((rel) => readFileSync(path.join(base, rel), "utf8").includes("process.env"))
+    .sort();
+}
+
+describe("settings registry", () => {
+  it("README.md's settings table is the one generated from the registry (npm run settings:table)", () => {
+    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    expect(readme, "README.md's settings table is stale: run `npm run settings:table`").toBe(withSettingsTable(readme));
+  });
+
+  it("no file in server/ or app/ but the settings module reads process.env", () => {
+    const found = environmentReaders(process.cwd(), ["server", "app"]);
+    expect(found.filter((f) => !(f in NOT_READS))).toEqual([]);
+    // A listed file mentions it once, in its sample; a second mention would be a read.
+    for (const file of Object.keys(NOT_READS))
+      expect(readFileSync(path.join(process.cwd(), file), "utf8").split("process.env").length - 1, file).toBe(1);
+  });
+
+  it("the scan sees a read of process.env (the check can fail)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "settings-"));
+    try {
+      for (const sub of ["server/env", "server/bulk", "server/db/generated", "app"])
+        mkdirSync(path.join(dir, sub), { recursive: true });
+      writeFileSync(path.join(dir, "server/env.ts"), "export const a = process.env.A;\n");
+      writeFileSync(path.join(dir, "server/env/source.ts"), "export const b = process.env.B;\n");
+      writeFileSync(path.join(dir, "server/db/generated/client.ts"), "// process.env.DATABASE_URL\n");
+      writeFileSync(path.join(dir, "server/bulk/config.ts"), 'export const c = process.env["C"];\n');
+      writeFileSync(path.join(dir, "app/page.tsx"), "export const d = process.env.NEXT_PUBLIC_D;\n");
+      expect(environmentReaders(dir, ["server", "app"])).toEqual(["app/page.tsx", "server/bulk/config.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("every setting has a meaning, a default as shown, what it accepts and a group", () => {
+    for (const [name, entry] of Object.entries(SETTINGS)) {
+      expect(entry.meaning.length, name).toBeGreaterThan(10);
+      expect(entry.shown, name).not.toBe("");
+      expect(entry.accepts, name).not.toBe("");
+      expect(entry.group, name).not.toBe("");
+    }
+  });
+
+  it("an invalid number is refused with ConfigurationError naming the variable and what it accepts", () => {
+    setEnv("SERVICE_WEBHOOK_LIMIT", "many");
+    expect(() => maxWebhooksPerWorkspace()).toThrow(ConfigurationError);
+    expect(() => maxWebhooksPerWorkspace()).toThrow(
+      'SERVICE_WEBHOOK_LIMIT="many" is invalid: it must be a whole number from 1 to 1000 (unset means 20).',
+    );
+    expect(validateSettings()).toEqual([expect.stringContaining('SERVICE_WEBHOOK_LIMIT="many" is invalid')]);
+  });
+
+  it("a flag takes 1/0, true/false, yes/no, on/off in any case, and refuses anything else naming the variable", () => {
+    expect(workerEnabled()).toBe(true);
+    for (const [value, on] of [
+      ["0", false],
+      ["off", false],
+      ["False", false],
+      ["1", true],
+      ["YES", true],
+      [" ", true],
+    ] as const) {
+      setEnv("SERVICE_WEBHOOK_WORKER", value);
+      expect(workerEnabled(), value).toBe(on);
+    }
+    setEnv("SERVICE_FEED_REFRESH", "off");
+    expect(scheduledFeedRefreshEnabled()).toBe(false);
+    setEnv("SERVICE_SCHEDULER", "maybe");
+    expect(() => setting("SERVICE_SCHEDULER")).toThrow(ConfigurationError);
+    expect(() => setting("SERVICE_SCHEDULER")).toThrow(
+      'SERVICE_SCHEDULER="maybe" is invalid: it must be 1 or 0 (also true/false, yes/no, on/off; unset means 1).',
+    );
+  });
+
+  it("an enum takes one of its words in any case and refuses another naming the variable and the words", () => {
+    expect(targetResolverKind()).toBe("system");
+    setEnv("SERVICE_TARGET_RESOLVER", " Configured ");
+    expect(targetResolverKind()).toBe("configured");
+    setEnv("SERVICE_TARGET_RESOLVER", "dns");
+    expect(() => targetResolverKind()).toThrow(
+      'SERVICE_TARGET_RESOLVER="dns" is invalid: it must be one of system, configured.',
+    );
+    expect(validateSettings()).toEqual([expect.stringContaining("SERVICE_TARGET_RESOLVER")]);
+  });
+
+  it("a patterned setting reads one instance's variable, and start-up checks every instance that is set", () => {
+    expect(settingOf("SERVICE_CAPTCHA_<PROVIDER>_VERIFY_URL", "TURNSTILE")).toBeNull();
+    setEnv("SERVICE_CAPTCHA_TURNSTILE_VERIFY_URL", "http://127.0.0.1:9/verify");
+    expect(settingOf("SERVICE_CAPTCHA_<PROVIDER>_VERIFY_URL", "TURNSTILE")).toBe("http://127.0.0.1:9/verify");
+    setEnv("SERVICE_CAPTCHA_HCAPTCHA_VERIFY_URL", "not a url");
+    expect(validateSettings()).toEqual([
+      'SERVICE_CAPTCHA_HCAPTCHA_VERIFY_URL="not a url" is invalid: it must be an http(s) URL.',
+    ]);
+  });
+});
