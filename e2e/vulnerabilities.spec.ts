@@ -2,6 +2,7 @@
 // lookup goes through the dashboard's tRPC endpoint, costs exactly one unit, and the usage meter follows.
 import { expect, type Page, test } from "@playwright/test";
 import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
+import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 
 async function checkPackage(page: Page, ecosystem: string, coordinate: string, version = "", perPage?: string) {
   const panel = page.getByTestId("package-panel");
@@ -154,4 +155,32 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
   // The CVE tab kept its answer while the catalog tab was open.
   await page.getByRole("tab", { name: "CVE lookup" }).click();
   await expect(cve.getByTestId("error-note")).toHaveAttribute("data-code", "CVE_NOT_FOUND");
+});
+
+test("a malicious release is shown first as malware, apart from the advisories, and a clean release says so, at 390 px too", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, uniqueEmail("malware"));
+  await createFirstWorkspace(page, "Malware");
+  await page.goto("/dashboard/vulnerabilities");
+
+  await checkPackage(page, "npm", "tinted-logs", "1.4.2");
+  const report = page.getByTestId("package-report");
+  const malware = report.getByTestId("package-malware");
+  await expect(malware).toContainText("tinted-logs 1.4.2 is reported as malicious");
+  await expect(malware).toContainText("MAL-2026-0101");
+  await expect(malware).toHaveAttribute("role", "alert");
+  // Only the ordinary advisory is listed; the malware report and the withdrawn records are not advisories.
+  await expect(report.getByTestId("advisory")).toHaveCount(1);
+  await expect(report.getByTestId("verdict")).toHaveText("not affected");
+  await expectActionsInView(page.locator("main"), "package report with malware");
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "vulnerabilities-malware-390");
+
+  await checkPackage(page, "npm", "tinted-logs", "1.4.3");
+  await expect(report.getByTestId("selected-version")).toHaveText("1.4.3");
+  await expect(malware).toContainText("Malware reported in other versions of tinted-logs");
+  await expect(malware).toContainText("Version 1.4.3 is not among the versions reported as malicious");
+  await expect(malware).not.toHaveAttribute("role", "alert");
 });

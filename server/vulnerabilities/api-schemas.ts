@@ -166,6 +166,30 @@ export const packageReportOutput = z.object({
     publishedAt: z.string().nullable(),
     affected: z.boolean().nullable(),
   }),
+  malware: z
+    .object({
+      selectedVersion: z.boolean().describe("True when a malware report covers the selected version"),
+      anyVersion: z.boolean().describe("True when any version of the package has a malware report"),
+      severity: z.literal("critical").nullable().describe('"critical" whenever there is a report, else null'),
+      reports: z.array(
+        z.object({
+          id: z.string().describe("OSV id of the report, e.g. MAL-2025-1234"),
+          aliases: z.array(z.string()),
+          title: z.string(),
+          publishedAt: z.string().nullable(),
+          modifiedAt: z.string().nullable(),
+          affectedRanges: z.array(z.string()).describe("The versions the report names as malicious"),
+          references: z.array(z.string()),
+          affectsSelectedVersion: z
+            .boolean()
+            .nullable()
+            .describe("Whether the selected version is one of them; null when the data cannot decide"),
+        }),
+      ),
+    })
+    .describe(
+      "Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed). Kept apart from the advisories: never counted in `summary` or `version.affected`. Withdrawn reports are left out.",
+    ),
   downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }).nullable(),
   downloadsUnavailableReason: z.string().nullable(),
   summary: summary.extend({ affectingSelectedVersion: summary }),

@@ -4,6 +4,7 @@
 import { AppError } from "../errors";
 import { getGoVersionTime } from "../providers/packages/go-proxy";
 import type { Fetched } from "../providers/packages/http";
+import type { OsvVulnerability } from "../providers/packages/osv-types";
 import { getWeeklyDownloads } from "../providers/packages/npm-downloads";
 import { getNpmBulkAdvisories } from "../providers/packages/npm-registry";
 import { getOsvAdvisoriesForPackage } from "../providers/packages/osv";
@@ -22,6 +23,11 @@ export type PackageReportInput = {
   limit: number;
   offset: number;
 };
+
+/** An OSV record that reports a malicious release (id or alias in the MAL- namespace). */
+function isMalwareReport(v: OsvVulnerability): boolean {
+  return [v.id, ...(v.aliases ?? [])].some((id) => /^MAL-/i.test(id));
+}
 
 export type KevMatch = {
   cveId: string;
@@ -101,10 +107,28 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
   const records = requireSource(osv, "OSV advisory database").value;
 
   const fromNpm = bulk?.kind === "ok" ? bulk.value.map((a) => advisoryFromNpm(a, pkg.versions)) : [];
+  // Withdrawn records are not reported; reports of malicious releases (OSV's MAL- records, the OpenSSF Malicious
+  // Packages feed) are malware findings of their own, never counted among the vulnerabilities (issue 25, item 2).
+  const current = records.filter((v) => !v.withdrawn);
+  const malicious = current.filter(isMalwareReport);
   const merged = mergeAdvisories(
-    records.map((v) => advisoryFromOsv(eco, pkg.name, v)),
+    current.filter((v) => !isMalwareReport(v)).map((v) => advisoryFromOsv(eco, pkg.name, v)),
     fromNpm,
   );
+  const malwareReports = malicious.map((v) => {
+    const a = advisoryFromOsv(eco, pkg.name, v);
+    const verdict = a.verdictFor(selected);
+    return {
+      id: a.id,
+      aliases: a.aliases,
+      title: a.title,
+      publishedAt: a.publishedAt,
+      modifiedAt: a.modifiedAt,
+      affectedRanges: a.affectedRanges,
+      references: a.references,
+      affectsSelectedVersion: verdict.affected,
+    };
+  });
   const rows = merged.map((a) => ({ a, verdict: a.verdictFor(selected), kev: kevMatches(a) }));
   const rank = (affected: boolean | null) => (affected === true ? 0 : affected === null ? 1 : 2);
   rows.sort((x, y) => rank(x.verdict.affected) - rank(y.verdict.affected) || compareAdvisories(x.a, y.a));
@@ -149,6 +173,12 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       isLatest: selected === pkg.latestVersion,
       publishedAt,
       affected: affecting.length > 0 ? true : rows.some((r) => r.verdict.affected === null) ? null : false,
+    },
+    malware: {
+      selectedVersion: malwareReports.some((m) => m.affectsSelectedVersion === true),
+      anyVersion: malwareReports.length > 0,
+      severity: malwareReports.length > 0 ? ("critical" as const) : null,
+      reports: malwareReports,
     },
     downloads: downloadsValue,
     downloadsUnavailableReason: downloadsValue

@@ -2,6 +2,7 @@
 // package's known-exploited matches, one page of advisories, and the sources behind it all.
 import { RawJson, StructureTree } from "../_components/ResultView";
 import { AdvisoryList } from "./AdvisoryList";
+import { MalwarePanel } from "./MalwarePanel";
 import { Pager } from "./Pager";
 import { SeveritySummary } from "./SeveritySummary";
 import { SourcesPanel } from "./SourcesPanel";
@@ -85,6 +86,7 @@ export function PackageReportView({
   const page = report.pagination;
   return (
     <div data-testid="package-report">
+      <MalwarePanel report={report} />
       <PackageFacts report={report} />
       <VersionVerdict report={report} />
       <SeveritySummary summary={report.summary} selectedVersion={report.version.selected} />

@@ -1414,7 +1414,7 @@ export interface paths {
          *
          *     Query: `version` (exact registry version; the registry's latest when omitted; 404 VERSION_NOT_FOUND for a version the registry does not list), `limit` 1..500 (default 100) and `offset` >= 0 page the advisory list.
          *
-         *     Body: `package` {name, ecosystem, coordinate, latestVersion, description, license, repositoryUrl, versionCount} (null where the registry has no such field: the Go proxy carries no description or licence); `version` {selected, requested, isLatest, publishedAt, affected (true if any advisory affects it, null if some advisory cannot be decided)}; `downloads` (npm only, else null with `downloadsUnavailableReason`); `summary` {total, highest, counts, affectingSelectedVersion {total, highest, counts}} over all advisories; `advisories` (this page): the npm report's advisory fields plus `sources` (osv, npm), `versionVerdict` {affected, matchedRanges, nearestFixedVersion} and `knownExploited` (CISA KEV entries of the advisory's CVE ids); advisories affecting the selected version come first, then by severity and date; `knownExploited` (all KEV matches of the package, with `advisoryIds`); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `pagination` {limit, offset, total, hasMore}; `sources` {registry, downloads, osv, npmAdvisories, kev} and `sourceStatus` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.
+         *     Body: `package` {name, ecosystem, coordinate, latestVersion, description, license, repositoryUrl, versionCount} (null where the registry has no such field: the Go proxy carries no description or licence); `version` {selected, requested, isLatest, publishedAt, affected (true if any advisory affects it, null if some advisory cannot be decided)}; `malware` {selectedVersion, anyVersion, severity, reports} (reports of malicious releases, OSV MAL- records: kept apart from the advisories and never counted in `summary` or `version.affected`; withdrawn records, malware or not, are left out); `downloads` (npm only, else null with `downloadsUnavailableReason`); `summary` {total, highest, counts, affectingSelectedVersion {total, highest, counts}} over all advisories; `advisories` (this page): the npm report's advisory fields plus `sources` (osv, npm), `versionVerdict` {affected, matchedRanges, nearestFixedVersion} and `knownExploited` (CISA KEV entries of the advisory's CVE ids); advisories affecting the selected version come first, then by severity and date; `knownExploited` (all KEV matches of the package, with `advisoryIds`); `knownExploitedCatalog` {version, releasedAt, partial, origin}; `pagination` {limit, offset, total, hasMore}; `sources` {registry, downloads, osv, npmAdvisories, kev} and `sourceStatus` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.
          *
          *     Versions are compared in each ecosystem's own order: semver (npm; Go with its v prefix and pseudo-versions), PEP 440 (PyPI), Maven ComparableVersion, Composer's normalisation with PHP version_compare. OSV ranges (SEMVER, ECOSYSTEM; introduced, fixed, last_affected, limit events) and explicit version lists decide the verdict; commit-only (GIT) ranges without a version list give affected null. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
@@ -11613,6 +11613,28 @@ export interface operations {
                             releasedAt: string | null;
                             /** @description CISA's catalogVersion of the data in use, e.g. 2025.08.25 */
                             version: string | null;
+                        };
+                        /** @description Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed). Kept apart from the advisories: never counted in `summary` or `version.affected`. Withdrawn reports are left out. */
+                        malware: {
+                            /** @description True when any version of the package has a malware report */
+                            anyVersion: boolean;
+                            reports: {
+                                /** @description The versions the report names as malicious */
+                                affectedRanges: string[];
+                                /** @description Whether the selected version is one of them; null when the data cannot decide */
+                                affectsSelectedVersion: boolean | null;
+                                aliases: string[];
+                                /** @description OSV id of the report, e.g. MAL-2025-1234 */
+                                id: string;
+                                modifiedAt: string | null;
+                                publishedAt: string | null;
+                                references: string[];
+                                title: string;
+                            }[];
+                            /** @description True when a malware report covers the selected version */
+                            selectedVersion: boolean;
+                            /** @description "critical" whenever there is a report, else null */
+                            severity: "critical" | null;
                         };
                         noAdvisoryCopy: string;
                         package: {

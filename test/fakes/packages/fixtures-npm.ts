@@ -54,6 +54,13 @@ export const NPM_PACKUMENTS: Record<string, unknown> = {
     repository: "github:example/many-vulns",
   }),
   "no-downloads-yet": packument("no-downloads-yet", ["0.1.0"], {}),
+  // One malicious release (1.4.2) between clean ones, as in the colors/faker and event-stream incidents.
+  "tinted-logs": packument("tinted-logs", ["1.4.0", "1.4.1", "1.4.2", "1.4.3"], {
+    description: "Coloured log lines",
+    license: "MIT",
+    repository: "github:example/tinted-logs",
+    latest: "1.4.3",
+  }),
   // Unpublished: the registry keeps a stub without versions.
   "gone-pkg": { _id: "gone-pkg", name: "gone-pkg", time: { unpublished: { time: "2020-01-01T00:00:00.000Z" } } },
 };

@@ -45,6 +45,24 @@ function pkgRecord(
 const R = (type: string, ...events: Array<Record<string, string>>) => [{ type, events }];
 
 const records: OsvVulnerability[] = [
+  // tinted-logs: a report of a malicious release (OpenSSF Malicious Packages, MAL- ids), a withdrawn malware report,
+  // a withdrawn advisory and one ordinary advisory.
+  pkgRecord("MAL-2026-0101", "npm", "tinted-logs", [], {
+    summary: "Malicious code in tinted-logs (npm)",
+    versions: ["1.4.2"],
+  }),
+  {
+    ...pkgRecord("MAL-2026-0007", "npm", "tinted-logs", [], { versions: ["1.4.0"] }),
+    withdrawn: "2026-02-01T00:00:00Z",
+  },
+  {
+    ...pkgRecord("GHSA-wdrn-tint-0001", "npm", "tinted-logs", R("SEMVER", { introduced: "0" }), { severity: "HIGH" }),
+    withdrawn: "2026-03-01T00:00:00Z",
+  },
+  pkgRecord("GHSA-tint-redo-0002", "npm", "tinted-logs", R("SEMVER", { introduced: "0" }, { fixed: "1.4.1" }), {
+    severity: "LOW",
+    summary: "Log injection in tinted-logs",
+  }),
   pkgRecord("GHSA-35jh-r3h4-6jhm", "npm", "@acme/widget", R("SEMVER", { introduced: "0" }, { fixed: "1.0.1" }), {
     aliases: ["CVE-2024-00001"],
     severity: "HIGH",
