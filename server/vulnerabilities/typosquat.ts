@@ -21,41 +21,17 @@ const ORDER: Technique[] = ["scope", "homoglyph", "separator", "double", "swap",
 // separator. The rule applies to both the candidate and the popular name.
 const SHORT = 3;
 
-const CONFUSABLES: Record<string, string> = {
-  // Cyrillic letters drawn like Latin ones.
-  а: "a",
-  в: "b",
-  е: "e",
-  һ: "h",
-  і: "i",
-  ј: "j",
-  к: "k",
-  ӏ: "l",
-  м: "m",
-  о: "o",
-  р: "p",
-  ԛ: "q",
-  ѕ: "s",
-  т: "t",
-  у: "y",
-  х: "x",
-  с: "c",
-  ԁ: "d",
-  ԝ: "w",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  α: "a",
-  "1": "l",
-  i: "l",
-  "|": "l",
-  "!": "l",
-  "0": "o",
-};
+// Each pair is a look-alike and the Latin letter it imitates: Cyrillic (а в е һ і ј к ӏ м о р ԛ ѕ т у х с ԁ ԝ) and
+// Greek (ν ο ρ α) letters, then the digits and marks read as l or o. i (Latin or Cyrillic) folds to l: l/1/i are one.
+const CONFUSABLES = new Map(
+  "аa вb еe һh іl јj кk ӏl мm оo рp ԛq ѕs тt уy хx сc ԁd ԝw νv οo ρp αa 1l il |l !l 0o"
+    .split(" ")
+    .map((pair) => [pair[0], pair[1]] as const),
+);
 
 /** The name as it looks: look-alike characters and the pairs rn/m and vv/w folded to one form. */
 export function skeleton(name: string): string {
-  const folded = [...name.toLowerCase()].map((ch) => CONFUSABLES[ch] ?? ch).join("");
+  const folded = [...name.toLowerCase()].map((ch) => CONFUSABLES.get(ch) ?? ch).join("");
   return folded.replaceAll("rn", "m").replaceAll("vv", "w");
 }
 

@@ -41,6 +41,8 @@ describe("typosquatCandidate on npm", () => {
     ["rnocha", "mocha", "homoglyph", "writes 'mocha' with look-alike characters"],
     ["rns", "ms", "homoglyph", "writes 'ms' with look-alike characters"],
     ["ch\u0430lk", "chalk", "homoglyph", "writes 'chalk' with look-alike characters"],
+    ["m\u0456n\u0456match", "minimatch", "homoglyph", "writes 'minimatch' with look-alike characters"],
+    ["vvs", "ws", "homoglyph", "writes 'ws' with look-alike characters"],
   ])("%s imitates %s by %s", (name, of, technique, phrase) => {
     const rank = rankOf(of);
     expect(rank).toBeGreaterThan(0);
