@@ -76,7 +76,7 @@ export function detectLockfileFormat(text: string): LockfileFormat | null {
     if (/^\S.*:$/.test(lines[i]) && /^ {2}version "/.test(lines[i + 1])) return "yarn-v1";
   const requirementLike = lines.every((l) => {
     const t = l.trim();
-    return t.startsWith("-") || /^[a-z+]+:\/\//i.test(t) || REQUIREMENT_LINE.test(t);
+    return /^[-./]/.test(t) || /^[a-z+]+:\/\//i.test(t) || REQUIREMENT_LINE.test(t);
   });
   if (requirementLike && lines.some((l) => REQUIREMENT_PIN.test(l.trim()) || l.trim().startsWith("-r")))
     return "requirements";

@@ -65,7 +65,12 @@ export function parseRequirements(text: string): ParsedLockfile {
     }
     const pin = /^(===?)\s*([^\s,*]+)$/.exec(spec);
     if (!pin) {
-      out.skip(name, spec, spec ? "not pinned to one version with == (a range)" : "not pinned (no version)", lineNo);
+      out.skip(
+        name,
+        spec,
+        spec ? "not pinned to one version with == (a range or wildcard)" : "not pinned (no version)",
+        lineNo,
+      );
       continue;
     }
     out.add("pypi", name, pin[2], lineNo, null);
@@ -80,8 +85,9 @@ function urlReason(url: string): string {
 }
 
 function readOption(out: ReturnType<typeof collector>, line: string, lineNo: number) {
-  const [flag, ...rest] = line.split(/\s+|=/);
-  const arg = rest.join(" ").trim();
+  const match = /^(-[A-Za-z]|--[A-Za-z-]+)(?:\s*=\s*|\s+)?(.*)$/.exec(line);
+  const flag = match?.[1] ?? line;
+  const arg = (match?.[2] ?? "").trim();
   if (flag === "-r" || flag === "--requirement" || flag === "-c" || flag === "--constraint") {
     out.skip(arg, line, `includes another file (${arg}), which was not sent: scan it separately`, lineNo);
   } else if (flag === "-e" || flag === "--editable") {
