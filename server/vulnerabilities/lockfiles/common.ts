@@ -31,12 +31,16 @@ export class LineIndex {
   }
 }
 
+const MAX_RESCANS = 32;
+
 /**
  * Finds JSON strings in document order: each search starts where the previous match ended, so walking a parsed
  * document in its text order costs one pass over the text. A string not found ahead is looked for from the start.
  */
 export class TextScanner {
   private cursor = 0;
+  /** Searches from the start are bounded, so keys written with escapes cannot make the scan quadratic. */
+  private rescans = 0;
   constructor(private readonly lines: LineIndex) {}
 
   /** Line of the next occurrence of the JSON-quoted `value` (a key or a string value), or null. */
@@ -44,6 +48,8 @@ export class TextScanner {
     const needle = JSON.stringify(value);
     let at = this.lines.text.indexOf(needle, this.cursor);
     if (at === -1) {
+      if (this.rescans >= MAX_RESCANS) return null;
+      this.rescans++;
       at = this.lines.text.indexOf(needle);
       if (at === -1) return null;
       return this.lines.lineAt(at);

@@ -55,8 +55,9 @@ function firstLines(text: string, max: number): string[] {
 }
 
 const GO_SUM_LINE = /^\S+ v\S+ h1:\S+$/;
-const REQUIREMENT_LINE = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*(===?|~=|>=|<=|!=|<|>|@|;|$)/;
-const REQUIREMENT_PIN = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*(===?|~=|>=|<=|!=|<|>|@)/;
+// One optional whitespace run on each side of the extras (no two adjacent `\s*`), so a failing line costs linear time.
+const REQUIREMENT_LINE = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\]\s*)?(?:===?|~=|>=|<=|!=|<|>|@|;|$)/;
+const REQUIREMENT_PIN = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\]\s*)?(?:===?|~=|>=|<=|!=|<|>|@)/;
 
 export function detectLockfileFormat(text: string): LockfileFormat | null {
   const body = text.replace(/^\uFEFF/, "");

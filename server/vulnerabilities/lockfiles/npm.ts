@@ -66,7 +66,6 @@ function readEntry(format: LockfileFormat, out: Collector, folderName: string, e
     out.skip(name, version, versionReason, line);
     return;
   }
-  if (entry.inBundle === true && entry.extraneous === true) return;
   out.add("npm", name, version, line, devOf(entry));
 }
 

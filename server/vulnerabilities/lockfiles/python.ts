@@ -16,7 +16,7 @@ import {
 } from "./common";
 import type { ParsedLockfile } from "./types";
 
-const NAME = /^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*(.*)$/;
+const NAME = /^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:(\[[^\]]*\])\s*)?(.*)$/;
 
 /** Drops a comment: "#" at the start or after whitespace (a "#" inside a URL fragment stays). */
 function stripComment(line: string): string {

@@ -101,7 +101,8 @@ function readResolution(resolution: string): { name: string; version: string } |
   const split = splitAtVersion(resolution);
   if (!split) return { reason: "resolution names no version" };
   const [name, rest] = split;
-  if (rest.startsWith("npm:")) return { name, version: rest.slice(4) };
+  // A custom registry adds "::__archiveUrl=..." after the version.
+  if (rest.startsWith("npm:")) return { name, version: rest.slice(4).split("::")[0] };
   if (rest.startsWith("patch:")) {
     const hash = rest.indexOf("#");
     let inner = rest.slice("patch:".length, hash === -1 ? undefined : hash);

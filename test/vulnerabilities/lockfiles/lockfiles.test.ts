@@ -361,3 +361,39 @@ describe("malformed files", () => {
     expect(yarn.message).toMatch(/^yarn\.lock line 5: /);
   });
 });
+
+describe("edge cases", () => {
+  it("CRLF line endings and a byte-order mark", () => {
+    const yarn = '\uFEFF# yarn lockfile v1\r\n\r\nleft-pad@^1.0.0:\r\n  version "1.3.0"\r\n';
+    expect(rows(parseLockfile(yarn))).toEqual([["npm", "left-pad", "1.3.0", 3, null]]);
+    const req = "flask==3.0.0\r\nrequests==2.31.0 \\\r\n    --hash=sha256:abc\r\n";
+    expect(rows(parseLockfile(req))).toEqual([
+      ["pypi", "flask", "3.0.0", 1, null],
+      ["pypi", "requests", "2.31.0", 2, null],
+    ]);
+  });
+
+  it("yarn berry: a custom registry's ::__archiveUrl suffix is not part of the version", () => {
+    const text =
+      '__metadata:\n  version: 8\n\n"a@npm:^1.0.0":\n  version: 1.0.1\n  resolution: "a@npm:1.0.1::__archiveUrl=https%3A%2F%2Fnpm.example.com%2Fa%2F-%2Fa-1.0.1.tgz"\n';
+    expect(rows(parseLockfile(text))).toEqual([["npm", "a", "1.0.1", 4, null]]);
+  });
+
+  it("pathological input stays linear: a long run of spaces, many escaped keys", () => {
+    const spaces = `flask${" ".repeat(200_000)}x\nrequests==2.31.0\n`;
+    expect(detectLockfileFormat(spaces)).toBeNull();
+    expect(skips(parseLockfile(spaces, "requirements"))[0][1]).toContain("not pinned");
+    const packages: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) packages[`node_modules/p${i}`] = "";
+    // Every key written with an escape: none is found in the text, so their lines are null after a bounded search.
+    const text = JSON.stringify({ lockfileVersion: 3, packages: {} }).replace(
+      '"packages":{}',
+      `"packages":{${Object.keys(packages)
+        .map((k) => `"${k.replace("p", "\\u0070")}":{"version":"1.0.0"}`)
+        .join(",")}}`,
+    );
+    const result = parseLockfile(text);
+    expect(result.packages).toHaveLength(3000);
+    expect(result.packages[2999]).toMatchObject({ name: "p2999", line: null });
+  });
+});
