@@ -41,6 +41,17 @@ export type Meta = OpenApiMeta & {
   accepted?: "always" | "when-running";
   /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
   produces?: "text/csv";
+  /**
+   * Media types the 200 may also come in besides JSON, chosen by the request's Accept header: the procedure then
+   * returns the rendered text as a string and sets Content-Type (the OpenAPI document lists each).
+   */
+  alsoProduces?: readonly ("application/sarif+json" | "text/csv")[];
+  /**
+   * On the REST API the request body is not JSON but the raw text of one input field (a lockfile, whatever its
+   * Content-Type), read up to `maxBytes`; the other input fields come from the query (server/api/rest/handler.ts).
+   * The dashboard's tRPC door sends the same field in its JSON input.
+   */
+  rawBody?: { field: string; maxBytes: number };
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
   freeText?: FreeTextPaths;
   /** What the caller needs beyond an active key or membership (contract.ts); checked by `authenticated`. */
@@ -262,6 +273,8 @@ export interface MeteredOptions<I extends z.ZodType> {
   bulk?: "never" | "multiple-targets" | "always";
   /** Safe summary kept in lookup history (never the raw payload). */
   history?: (input: z.output<I>, output: any) => { target: string; summary: Record<string, unknown> };
+  /** The history target of a failed request, when the first plain input value is not one (a raw lockfile). */
+  target?: (input: z.output<I>) => string;
 }
 
 /**
@@ -301,7 +314,10 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       ) => {
         const { entitlements, workspaceId } = principal;
         if (entitlements.historyDays <= 0) return;
-        let entry = { target: targetOf(typed), summary: {} as Record<string, unknown> };
+        let entry = {
+          target: opts.target ? opts.target(typed) : targetOf(typed),
+          summary: {} as Record<string, unknown>,
+        };
         let status = 200;
         let code: string | null = null;
         if (result.ok) {

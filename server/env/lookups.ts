@@ -268,4 +268,15 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
     meaning:
       "OSV records fetched in parallel for one report. OSV records are also kept by id and `modified` time, so an unchanged advisory is not fetched again.",
   }),
+  SERVICE_EPSS_URL: url({
+    meaning:
+      "EPSS source (FIRST's API shape: `GET /data/v1/epss?cve=CVE-1,CVE-2`, e.g. `https://api.first.org`) for the exploit likelihood beside each CVE in `POST /v1/vulnerabilities/scan`. Unset: scores are null with the reason.",
+  }),
+  SERVICE_SCAN_REGISTRY_CONCURRENCY: number({
+    default: 16,
+    min: 1,
+    max: 256,
+    meaning:
+      "Registry documents fetched in parallel by one `POST /v1/vulnerabilities/scan` (one per distinct package, cached like every package lookup).",
+  }),
 });

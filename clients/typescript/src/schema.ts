@@ -1431,6 +1431,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vulnerabilities/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan a lockfile or SBOM
+         * @description Scans a lockfile or SBOM sent as the raw request body (any Content-Type: text/plain, application/json, application/octet-stream, application/x-yaml...; at most 10,000,000 bytes): package-lock.json (v1 to v3), npm-shrinkwrap.json, yarn.lock (v1 and berry), pnpm-lock.yaml, requirements.txt (pinned), poetry.lock, Pipfile.lock, composer.lock, go.sum, go.mod, and CycloneDX or SPDX JSON (components with purls). The format is recognised from the content; the query parameter `format` (package-lock, npm-shrinkwrap, yarn-v1, yarn-berry, pnpm, requirements, poetry, pipfile, composer, go-sum, go-mod, cyclonedx, spdx) overrides it, and `path` names the file for SARIF locations.
+         *
+         *     Cost: one unit per distinct package version (the same version listed twice is one), reserved at once before any upstream call. More than one package needs bulk lookups (403 BULK_LOOKUPS_REQUIRED otherwise, nothing consumed); a file of one package is allowed on every plan. Dependencies that name no registry version (git, file, link, workspace, unpinned) are listed in `skipped` with the reason and cost nothing. 400 INVALID_REQUEST, nothing consumed, for a file that cannot be read (the message names the line), an empty body, no package found (with the skipped reasons) or more than 5,000 package versions.
+         *
+         *     Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss}] malware first, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.
+         *
+         *     Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
+         *
+         *     `Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (the units still count); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 1 lookup unit per distinct package version in the file. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
+         */
+        post: operations["vulnerabilities-scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -11786,6 +11816,287 @@ export interface operations {
             };
         };
     };
+    "vulnerabilities-scan": {
+        parameters: {
+            query?: {
+                /** @description The file's format; recognised from the content when omitted */
+                format?: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
+                /** @description The file's path in the repository, for SARIF locations (default: the format's usual file name) */
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The lockfile or SBOM text (the raw request body on the REST API): sent as it is, whatever its Content-Type. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/octet-stream": string;
+                "application/x-yaml": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    /** @description Workspace UTC monthly lookup-unit allowance */
+                    "X-Service-Quota-Limit"?: number;
+                    /** @description Remaining lookup units */
+                    "X-Service-Quota-Remaining"?: number;
+                    /** @description Next UTC monthly reset (start of the next UTC calendar month) */
+                    "X-Service-Quota-Reset"?: string;
+                    /** @description Reserved lookup units this UTC month */
+                    "X-Service-Quota-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkedAt: string;
+                        /** @enum {string} */
+                        format: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
+                        noAdvisoryCopy: string;
+                        /** @description Every distinct package version: malware first, then by verdict score */
+                        packages: {
+                            /** @description Advisories affecting this exact version, most severe first */
+                            advisories: {
+                                /** @description true when the version is inside an affected range; null when only commit ranges exist to decide */
+                                affected: boolean | null;
+                                aliases: string[];
+                                /** @description EPSS score of the advisory's CVE (its highest, when it has several); null with epssReason */
+                                epss: {
+                                    /** @description The CVE id scored (the advisory's highest-scored CVE alias) */
+                                    cve: string;
+                                    /** @description The day the score was computed (YYYY-MM-DD) */
+                                    date: string | null;
+                                    /** @description Probability of exploitation activity in the next 30 days, 0..1 */
+                                    epss: number;
+                                    /** @description Rank of that probability among all scored CVEs, 0..1 */
+                                    percentile: number;
+                                } | null;
+                                /** @description Why epss is null: no CVE id, no source configured, source unavailable */
+                                epssReason: string | null;
+                                /** @description Versions that fix it, in the ecosystem's order */
+                                fixedVersions: string[];
+                                /** @description OSV id (GHSA-..., PYSEC-..., GO-...) */
+                                id: string;
+                                /** @description A CVE of this advisory is in the CISA Known Exploited Vulnerabilities catalog */
+                                kev: boolean;
+                                /** @description Lowest fixed version above the scanned one */
+                                nearestFixedVersion: string | null;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "moderate" | "low" | "unknown";
+                                summary: string;
+                            }[];
+                            /** @description A development-only dependency; null when the format does not say */
+                            dev: boolean | null;
+                            /** @enum {string} */
+                            ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                            /** @description Supply-chain findings from the registry and the typosquat check */
+                            findings: {
+                                /** @description The registry facts the finding rests on */
+                                evidence: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description install_script, fresh_release, deprecated, yanked, unmaintained, new_publisher, ... */
+                                kind: string;
+                                reason: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "moderate" | "low" | "unknown";
+                            }[];
+                            /** @description Smallest version that fixes every affecting advisory; null when none does or none affects */
+                            fixedIn: string | null;
+                            /** @description Known-exploited CVEs among the advisories */
+                            kev: {
+                                /** @description The package's advisories that name this CVE */
+                                advisoryIds: string[];
+                                cveId: string;
+                                dateAdded: string;
+                                dueDate: string | null;
+                                knownRansomwareCampaignUse: string;
+                                product: string;
+                                requiredAction: string;
+                                vendorProject: string;
+                                vulnerabilityName: string;
+                            }[];
+                            /** @description 1-based line of the package's first appearance in the file */
+                            line: number | null;
+                            /** @description An OpenSSF malicious-package report (OSV MAL-) covers this version */
+                            malware: boolean;
+                            malwareReports: {
+                                /** @description The versions the report names as malicious */
+                                affectedRanges: string[];
+                                aliases: string[];
+                                /** @description OSV id of the report, e.g. MAL-2025-1234 */
+                                id: string;
+                                modifiedAt: string | null;
+                                publishedAt: string | null;
+                                summary: string;
+                            }[];
+                            name: string;
+                            registry: {
+                                fetchedAt: string | null;
+                                /** @description Why the supply-chain findings are missing, when they are */
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "ok" | "not_found" | "unavailable";
+                            };
+                            verdict: {
+                                /** @description The score's band */
+                                level: string;
+                                /** @description What moved the score, most weight first */
+                                reasons: string[];
+                                /** @description 0 (nothing found) to 100 */
+                                score: number;
+                            };
+                            version: string;
+                        }[];
+                        /** @description Dependencies that name no registry version (git, file, workspace...), not scanned and not charged */
+                        skipped: {
+                            line: number | null;
+                            name: string;
+                            reason: string;
+                            spec: string;
+                        }[];
+                        sources: {
+                            cached: boolean;
+                            /** @description When the oldest answer used was fetched (dated evidence) */
+                            fetchedAt: string | null;
+                            reason: string | null;
+                            /** @description osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem> */
+                            source: string;
+                            /** @enum {string} */
+                            status: "ok" | "partial" | "unavailable" | "not_configured" | "not_applicable";
+                            url: string | null;
+                        }[];
+                        summary: {
+                            /** @description Supply-chain findings by kind */
+                            byFinding: {
+                                [key: string]: number;
+                            };
+                            /** @description Affecting advisories by severity, counted once per package version */
+                            bySeverity: {
+                                critical: number;
+                                high: number;
+                                low: number;
+                                moderate: number;
+                                unknown: number;
+                            };
+                            /** @description Package versions with a malware report */
+                            malware: number;
+                            packages: number;
+                            /** @description What to upgrade or remove: malware first, then severity, then EPSS */
+                            upgrades: {
+                                /** @enum {string} */
+                                ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                                /** @description Advisory ids fixed by moving to `to` */
+                                fixes: string[];
+                                from: string;
+                                malware: boolean;
+                                maxEpss: number | null;
+                                /** @enum {string} */
+                                maxSeverity: "critical" | "high" | "moderate" | "low" | "unknown";
+                                name: string;
+                                /** @description fixedIn; null for malware (remove it) or when no version fixes everything */
+                                to: string | null;
+                            }[];
+                            /** @description Package versions with at least one affecting advisory (malware apart) */
+                            vulnerable: number;
+                        };
+                    };
+                    "application/sarif+json": {
+                        $schema?: string;
+                        runs: Record<string, never>[];
+                        /** @enum {string} */
+                        version: "2.1.0";
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment Required: `QUOTA_EXCEEDED` */
+            402: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `BULK_LOOKUPS_REQUIRED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `UPSTREAM_UNAVAILABLE`; see Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "webhooks-list": {
         parameters: {
             query?: never;
@@ -12764,5 +13075,6 @@ export const meteredOperations: readonly string[] = [
   "POST /jobs",
   "POST /online-check",
   "POST /scans",
-  "POST /v1/captcha/test"
+  "POST /v1/captcha/test",
+  "POST /vulnerabilities/scan"
 ];

@@ -100,6 +100,22 @@ export async function readProcedureInput(req: Request, maxBytes: number): Promis
   return read.value ?? {};
 }
 
+/**
+ * The body as the text of one input field (a raw-body route: a lockfile sent as it is), whatever its Content-Type:
+ * UTF-8, or UTF-16 when it starts with that byte-order mark (a byte-order mark is dropped). A body over the cap
+ * travels as INVALID_INPUT_MARKER, like a malformed JSON body.
+ */
+export async function readRawBodyInput(
+  req: Request,
+  maxBytes: number,
+): Promise<string | Record<typeof INVALID_INPUT_MARKER, string>> {
+  const bytes = await readBodyBytes(req, maxBytes);
+  if (bytes === null) return { [INVALID_INPUT_MARKER]: tooLargeMessage(maxBytes) };
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
+  return new TextDecoder(encoding).decode(bytes);
+}
+
 /** The body for a route without a procedure ladder: a problem is 400 INVALID_REQUEST at once. */
 export async function readJsonBodyOrThrow(req: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const read = await readJsonBody(req, maxBytes);

@@ -7,10 +7,17 @@ import { getDb } from "../../db/client";
 import { requestOrigin } from "../../http/origin";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import type { Charge, Context, Principal } from "../context";
-import { copyProcedureHeaders, errorResponse, json, readProcedureInput, startResponse } from "../http/respond";
+import {
+  copyProcedureHeaders,
+  errorResponse,
+  json,
+  readProcedureInput,
+  readRawBodyInput,
+  startResponse,
+} from "../http/respond";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
-import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
+import { createCallerFactory, INVALID_INPUT_MARKER, type Meta } from "../trpc";
 import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { refundIfUndelivered } from "./undelivered";
@@ -122,7 +129,8 @@ async function handleRest(req: Request): Promise<Response> {
       resHeaders.delete("x-service-status");
       copyProcedureHeaders(resHeaders, headers, "success");
       const contentType = resHeaders.get("content-type");
-      if (typeof data === "string" && contentType && !contentType.includes("json")) {
+      // A string the procedure labelled with its own media type (CSV, SARIF) is the body as it is.
+      if (typeof data === "string" && contentType && !/^application\/json\b/i.test(contentType)) {
         return refundIfUndelivered(new Response(data, { status: 200, headers }), db, charge);
       }
       return refundIfUndelivered(json(status, data, headers), db, charge);
@@ -148,12 +156,20 @@ async function assembleInput(
 ): Promise<Record<string, unknown>> {
   const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   let input: Record<string, unknown> = {};
-  if (route.method === "GET" || route.method === "DELETE") {
+  const rawBody = (appRouter._def.procedures as Record<string, { _def?: { meta?: Meta } }>)[route.procedurePath]?._def
+    ?.meta?.rawBody;
+  if (route.method === "GET" || route.method === "DELETE" || rawBody) {
     for (const key of new Set(url.searchParams.keys())) {
       const all = url.searchParams.getAll(key);
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
-  } else {
+  }
+  if (rawBody) {
+    // The body is one field's text, whatever its Content-Type (a lockfile), never merged from JSON.
+    const body = await readRawBodyInput(req, rawBody.maxBytes);
+    if (typeof body !== "string") return body;
+    input[rawBody.field] = body;
+  } else if (route.method !== "GET" && route.method !== "DELETE") {
     input = await readProcedureInput(req, MAX_BODY_BYTES);
     if (INVALID_INPUT_MARKER in input) return input;
   }

@@ -211,6 +211,65 @@ export async function loadOpenApiDocument(): Promise<Json> {
   return held.__serviceOpenApiDocument;
 }
 
+/** The other media types a 200 may come in (Accept); the JSON one documents the answer, never its text forms. */
+const ALTERNATIVE: Record<NonNullable<Meta["alsoProduces"]>[number], Json> = {
+  "application/sarif+json": {
+    schema: {
+      type: "object",
+      description: "A SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/)",
+      required: ["version", "runs"],
+      properties: {
+        $schema: { type: "string" },
+        version: { type: "string", enum: ["2.1.0"] },
+        runs: { type: "array", items: { type: "object" } },
+      },
+    },
+  },
+  "text/csv": { schema: { type: "string", description: "CSV with a header row" } },
+};
+
+function documentAlternatives(ok: Json, media: NonNullable<Meta["alsoProduces"]>): void {
+  const json = ok.content?.["application/json"];
+  const variants: Json[] | undefined = json?.schema?.anyOf;
+  // The procedure returns the answer, or the text of another media type: JSON documents only the answer.
+  if (json && variants) {
+    const answers = variants.filter((v) => v.type !== "string");
+    json.schema = answers.length === 1 ? answers[0] : { ...json.schema, anyOf: answers };
+  }
+  for (const m of media) ok.content = { ...(ok.content ?? {}), [m]: ALTERNATIVE[m] };
+}
+
+/**
+ * A raw-body route (Meta `rawBody`): the body is the text of one input field, sent with any Content-Type, and the
+ * other input fields are query parameters (server/api/rest/handler.ts reads them so).
+ */
+function documentRawBody(op: Json, field: string): void {
+  const schema: Json = op.requestBody?.content?.["application/json"]?.schema ?? {};
+  const properties: Json = schema.properties ?? {};
+  const required = new Set<string>(schema.required ?? []);
+  const query = Object.entries<Json>(properties)
+    .filter(([name]) => name !== field)
+    .map(([name, s]) => ({
+      name,
+      in: "query",
+      required: required.has(name),
+      ...(s.description ? { description: s.description } : {}),
+      schema: s,
+    }));
+  op.parameters = [...(op.parameters ?? []), ...query];
+  const text = { schema: { type: "string" } };
+  op.requestBody = {
+    required: true,
+    description: `${properties[field]?.description ?? "The raw body"}: sent as it is, whatever its Content-Type.`,
+    content: {
+      "text/plain": text,
+      "application/json": { schema: { type: "object", description: "A JSON lockfile or SBOM, as it is" } },
+      "application/octet-stream": { schema: { type: "string", format: "binary" } },
+      "application/x-yaml": text,
+    },
+  };
+}
+
 /** What the generator cannot know, added to its output (see the top of this file). */
 function completeDocument(doc: Json): Json {
   const metaByOp = new Map<string, { template: string; meta: Meta }>();
@@ -241,6 +300,8 @@ function completeDocument(doc: Json): Json {
       // Whatever reserves units (a metered lookup, a bulk job) answers its success with the quota headers.
       if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered || meta.charges ? QUOTA_HEADERS : {}) };
       if (ok && meta.produces) ok.content = { [meta.produces]: { schema: { type: "string" } } };
+      if (ok && meta.alsoProduces) documentAlternatives(ok, meta.alsoProduces);
+      if (meta.rawBody) documentRawBody(op, meta.rawBody.field);
       if (ok && meta.accepted) {
         responses["202"] = { ...ok, description: ACCEPTED[meta.accepted] };
         if (meta.accepted === "always") delete responses["200"];

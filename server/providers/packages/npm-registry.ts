@@ -1,7 +1,7 @@
 // The npm registry: package documents (packuments) and the bulk advisory endpoint that `npm audit` uses.
 import { npmAdvisoryUrl, npmRegistryUrl } from "./config";
 import { fetchUpstream, type Fetched } from "./http";
-import { normaliseRepositoryUrl, type RegistryPackage } from "./registry-types";
+import { normaliseRepositoryUrl, type RegistryPackage, type VersionFacts } from "./registry-types";
 
 /** Path segment of a package name: scoped names keep "@" and encode the slash, as the registry expects. */
 export function npmNamePath(name: string): string {
@@ -19,9 +19,36 @@ type Packument = {
   license?: unknown;
   repository?: unknown;
   "dist-tags"?: Record<string, string>;
-  versions?: Record<string, { description?: string; license?: unknown; repository?: unknown; licenses?: unknown }>;
+  versions?: Record<string, PackumentVersion>;
   time?: Record<string, string>;
 };
+
+type PackumentVersion = {
+  description?: string;
+  license?: unknown;
+  repository?: unknown;
+  licenses?: unknown;
+  scripts?: Record<string, unknown>;
+  gypfile?: unknown;
+  deprecated?: unknown;
+  _npmUser?: { name?: unknown };
+};
+
+const INSTALL_HOOKS = ["preinstall", "install", "postinstall"] as const;
+
+/** What a version runs on install and who published it (kept small: a packument can hold thousands of versions). */
+function versionFactsOf(doc: PackumentVersion): VersionFacts {
+  const facts: VersionFacts = {};
+  const scripts = INSTALL_HOOKS.flatMap((hook) => {
+    const script = doc.scripts?.[hook];
+    return typeof script === "string" && script.trim() ? [{ hook, script: script.slice(0, 500) }] : [];
+  });
+  if (scripts.length) facts.installScripts = scripts;
+  if (doc.gypfile === true) facts.gypfile = true;
+  if (typeof doc.deprecated === "string" && doc.deprecated.trim()) facts.deprecated = doc.deprecated.slice(0, 500);
+  if (typeof doc._npmUser?.name === "string") facts.publisher = doc._npmUser.name;
+  return facts;
+}
 
 function licenseText(raw: unknown): string | null {
   if (typeof raw === "string") return raw;
@@ -47,7 +74,11 @@ export function parsePackument(body: string): RegistryPackage | null {
   const latest = doc["dist-tags"]?.latest ?? null;
   const latestDoc = latest ? doc.versions?.[latest] : undefined;
   const publishedAt: Record<string, string> = {};
-  for (const v of versions) if (doc.time?.[v]) publishedAt[v] = doc.time[v];
+  const versionFacts: Record<string, VersionFacts> = {};
+  for (const v of versions) {
+    if (doc.time?.[v]) publishedAt[v] = doc.time[v];
+    versionFacts[v] = versionFactsOf(doc.versions?.[v] ?? {});
+  }
   return {
     name: doc.name,
     latestVersion: latest,
@@ -56,6 +87,7 @@ export function parsePackument(body: string): RegistryPackage | null {
     repositoryUrl: repositoryOf(doc.repository) ?? repositoryOf(latestDoc?.repository),
     versions,
     publishedAt,
+    versionFacts,
   };
 }
 

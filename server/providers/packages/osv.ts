@@ -91,7 +91,7 @@ export async function queryOsvIds(
 }
 
 /** Runs fn over items with at most `limit` in flight. */
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -115,7 +115,19 @@ export async function getOsvAdvisoriesForPackage(
 ): Promise<Fetched<OsvVulnerability[]>> {
   const ids = await queryOsvIds(name, ecosystem);
   if (ids.kind !== "ok") return ids;
-  const fetched = await mapLimited(ids.value, osvFetchConcurrency(), async ({ id, modified }) => {
+  const vulns = await getOsvRecords(ids.value);
+  return vulns.kind === "ok" ? { ...ids, value: vulns.value } : vulns;
+}
+
+/**
+ * The records of the listed ids, fetched in parallel (at most SERVICE_OSV_FETCH_CONCURRENCY at once), or reused
+ * when remembered with the same `modified` time; unavailable as a whole when any one cannot be fetched. A record
+ * gone between the listing and the fetch (not found) is left out.
+ */
+export async function getOsvRecords(
+  refs: Array<{ id: string; modified: string }>,
+): Promise<{ kind: "ok"; value: OsvVulnerability[] } | { kind: "unavailable"; url: string; reason: string }> {
+  const fetched = await mapLimited(refs, osvFetchConcurrency(), async ({ id, modified }) => {
     const known = records.get(id);
     if (known && known.modified === modified) return { kind: "ok", value: known } as const;
     return getOsvVulnerability(id);
@@ -126,7 +138,7 @@ export async function getOsvAdvisoriesForPackage(
     else if (f.kind === "unavailable") return { kind: "unavailable", url: f.url, reason: f.reason };
     // not_found: withdrawn between the two calls; nothing to report
   }
-  return { ...ids, value: vulns };
+  return { kind: "ok", value: vulns };
 }
 
 /** Forgets remembered records (tests and the benchmark's cold runs). */

@@ -2,7 +2,7 @@
 // holds only the fields that changed from the entry before it, and "__unset" removes a field.
 import { packagistUrl } from "./config";
 import { fetchUpstream, type Fetched } from "./http";
-import { normaliseRepositoryUrl, type RegistryPackage } from "./registry-types";
+import { normaliseRepositoryUrl, type RegistryPackage, type VersionFacts } from "./registry-types";
 
 type ComposerVersion = {
   version?: string;
@@ -12,6 +12,7 @@ type ComposerVersion = {
   homepage?: string;
   source?: { url?: string };
   time?: string;
+  type?: string;
 };
 
 export function isComposerName(name: string): boolean {
@@ -52,7 +53,11 @@ export function parsePackagist(name: string, body: string): RegistryPackage {
   // Packagist lists newest first; the latest is the newest stable release, else the newest of any kind.
   const latest = versions.find(isStable) ?? versions[0];
   const publishedAt: Record<string, string> = {};
-  for (const v of versions) if (v.time) publishedAt[v.version] = v.time;
+  const versionFacts: Record<string, VersionFacts> = {};
+  for (const v of versions) {
+    if (v.time) publishedAt[v.version] = v.time;
+    versionFacts[v.version] = v.type === "composer-plugin" ? { composerPlugin: true } : {};
+  }
   return {
     name,
     latestVersion: latest?.version ?? null,
@@ -61,6 +66,7 @@ export function parsePackagist(name: string, body: string): RegistryPackage {
     repositoryUrl: normaliseRepositoryUrl(latest?.source?.url ?? latest?.homepage ?? null),
     versions: versions.map((v) => v.version),
     publishedAt,
+    versionFacts,
   };
 }
 

@@ -1,7 +1,7 @@
 // PyPI's JSON API (GET /pypi/{name}/json): project metadata and every release with its upload time.
 import { pypiUrl } from "./config";
 import { fetchUpstream, type Fetched } from "./http";
-import { normaliseRepositoryUrl, type RegistryPackage } from "./registry-types";
+import { normaliseRepositoryUrl, type RegistryPackage, type VersionFacts } from "./registry-types";
 
 type PypiProject = {
   info?: {
@@ -14,7 +14,10 @@ type PypiProject = {
     home_page?: string | null;
     project_urls?: Record<string, string> | null;
   };
-  releases?: Record<string, Array<{ upload_time_iso_8601?: string; yanked?: boolean }>>;
+  releases?: Record<
+    string,
+    Array<{ upload_time_iso_8601?: string; yanked?: boolean; yanked_reason?: string | null; packagetype?: string }>
+  >;
 };
 
 export function pypiProjectUrl(name: string): string {
@@ -40,6 +43,7 @@ export function parsePypiProject(body: string): RegistryPackage {
   const doc = JSON.parse(body) as PypiProject;
   if (!doc.info?.name) throw new Error("not a PyPI project document");
   const publishedAt: Record<string, string> = {};
+  const versionFacts: Record<string, VersionFacts> = {};
   const versions = Object.keys(doc.releases ?? {});
   for (const v of versions) {
     const times = (doc.releases?.[v] ?? [])
@@ -47,6 +51,12 @@ export function parsePypiProject(body: string): RegistryPackage {
       .filter((t): t is string => !!t)
       .sort();
     if (times[0]) publishedAt[v] = times[0];
+    const files = doc.releases?.[v] ?? [];
+    const facts: VersionFacts = {};
+    // A release is yanked when all its files are (PyPI yanks releases, and marks each file).
+    if (files.length && files.every((f) => f.yanked)) facts.yanked = { reason: files[0]?.yanked_reason ?? "" };
+    if (files.length && !files.some((f) => f.packagetype === "bdist_wheel")) facts.sourceOnly = true;
+    versionFacts[v] = facts;
   }
   return {
     name: doc.info.name,
@@ -56,6 +66,7 @@ export function parsePypiProject(body: string): RegistryPackage {
     repositoryUrl: repositoryOf(doc.info),
     versions,
     publishedAt,
+    versionFacts,
   };
 }
 

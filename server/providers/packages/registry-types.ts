@@ -9,6 +9,26 @@ export type RegistryPackage = {
   versions: string[];
   /** Publication time per version, where the registry tells it. */
   publishedAt: Record<string, string>;
+  /** Supply-chain facts per version, where the registry tells them (the dependency scan's findings rest on them). */
+  versionFacts?: Record<string, VersionFacts>;
+};
+
+/** What one published version does at install time and how it was published; absent fields are unknown. */
+export type VersionFacts = {
+  /** npm lifecycle scripts that run on install (preinstall, install, postinstall), with their text. */
+  installScripts?: Array<{ hook: string; script: string }>;
+  /** npm: a binding.gyp makes `npm install` run node-gyp even without an install script. */
+  gypfile?: boolean;
+  /** npm: the deprecation message. */
+  deprecated?: string;
+  /** PyPI: yanked, with the maintainers' reason (may be empty). */
+  yanked?: { reason: string };
+  /** PyPI: no wheel among the release's files, so installing runs its setup.py. */
+  sourceOnly?: boolean;
+  /** Packagist: a Composer plugin, whose code Composer runs during install and update. */
+  composerPlugin?: boolean;
+  /** npm: the account that published this version. */
+  publisher?: string;
 };
 
 /** Normalises the many ways registries spell a source repository into a browsable https URL. */

@@ -1,5 +1,7 @@
 // PyPI, Maven Central, Go module proxy and Packagist fixtures, shaped like the real answers (trimmed).
-const release = (t: string) => [{ filename: "x.whl", upload_time_iso_8601: t, yanked: false }];
+const release = (t: string) => [
+  { filename: "x.whl", packagetype: "bdist_wheel", upload_time_iso_8601: t, yanked: false },
+];
 
 export const PYPI_PROJECTS: Record<string, unknown> = {
   jinja2: {
@@ -24,6 +26,30 @@ export const PYPI_PROJECTS: Record<string, unknown> = {
       "3.0.0": release("2021-05-11T00:00:00.000000Z"),
       "3.1.3": release("2024-01-10T00:00:00.000000Z"),
       "3.1.4": release("2024-05-05T00:00:00.000000Z"),
+    },
+  },
+  // The dependency scan's PyPI fixtures: a release with only a source archive (setup.py runs on install) and a
+  // yanked release.
+  eggsample: {
+    info: {
+      name: "eggsample",
+      version: "1.1",
+      summary: "Sample eggs",
+      license: "MIT",
+      project_urls: { Source: "https://github.com/example/eggsample" },
+    },
+    releases: {
+      "0.9": [{ filename: "eggsample-0.9.tar.gz", packagetype: "sdist", upload_time_iso_8601: "2025-03-01T00:00:00Z" }],
+      "1.0": [
+        {
+          filename: "eggsample-1.0-py3-none-any.whl",
+          packagetype: "bdist_wheel",
+          upload_time_iso_8601: "2025-04-01T00:00:00Z",
+          yanked: true,
+          yanked_reason: "Broken build",
+        },
+      ],
+      "1.1": release("2025-05-01T00:00:00Z"),
     },
   },
 };

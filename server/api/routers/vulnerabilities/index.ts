@@ -1,15 +1,18 @@
-// Vulnerability evidence: package reports (npm compatibility route and the multi-ecosystem route), CVE lookups
-// and the known-exploited catalog. The `vulnerabilities` capability (every plan), 1 unit each; malformed input is
-// rejected by the zod schemas before any unit is reserved.
+// Vulnerability evidence: package reports (npm compatibility route and the multi-ecosystem route), CVE lookups,
+// the known-exploited catalog and the dependency scan of a whole lockfile. The `vulnerabilities` capability (every
+// plan), 1 unit each (the scan: 1 per package version); malformed input is rejected by the zod schemas before any
+// unit is reserved.
 import { router } from "../../trpc";
 import { npmReportProcedure } from "./npm-report";
 import { packageReportProcedure } from "./package-report";
 import { cveProcedure } from "./cve";
 import { kevProcedure } from "./kev";
+import { scanProcedure } from "./scan";
 
 export const vulnerabilitiesRouter = router({
   npmReport: npmReportProcedure,
   packageReport: packageReportProcedure,
   cve: cveProcedure,
   kev: kevProcedure,
+  scan: scanProcedure,
 });

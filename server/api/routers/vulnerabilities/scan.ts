@@ -1,0 +1,107 @@
+// POST /vulnerabilities/scan: a whole lockfile or SBOM in one call, every distinct package version judged.
+// The procedure, with its contract (meta, input, output) beside its work.
+import { z } from "zod";
+import { LOCKFILE_FORMATS } from "../../../vulnerabilities/lockfiles/types";
+import { scanToCsv } from "../../../vulnerabilities/scan/csv";
+import {
+  forgetLockfile,
+  listsSeveralPackages,
+  MAX_SCAN_BYTES,
+  MAX_SCAN_PACKAGES,
+  readLockfileOnce,
+} from "../../../vulnerabilities/scan/read";
+import { scanToSarif } from "../../../vulnerabilities/scan/sarif";
+import { scanLockfileOrThrow } from "../../../vulnerabilities/scan/scan";
+import { scanInputShape, scanOutput, type ScanReport } from "../../../vulnerabilities/scan/schemas";
+import { meteredProcedure } from "../../trpc";
+import { SEVERITY_RULE } from "./shared";
+import { preferredScanMediaType } from "./scan-media";
+
+const scanInput = z
+  .object({
+    ...scanInputShape,
+    path: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .describe("The file's path in the repository, for SARIF locations (default: the format's usual file name)"),
+  })
+  .superRefine((v, ctx) => {
+    const read = readLockfileOnce(v.lockfile, v.format);
+    if (!read.ok) ctx.addIssue({ code: "custom", message: read.problem });
+  });
+
+type ScanInput = z.output<typeof scanInput>;
+
+// The answer's summary by request input, for the history entry written after the answer (SARIF and CSV answers are
+// strings, and the lockfile's parse is gone by then).
+const answered = new WeakMap<ScanInput, Pick<ScanReport, "format" | "summary" | "skipped">>();
+
+const lockfileOf = (input: ScanInput) => {
+  const read = readLockfileOnce(input.lockfile, input.format);
+  if (!read.ok) throw new Error("a scan's input was validated before its lockfile was read");
+  return read.lockfile;
+};
+
+const SCAN_DESCRIPTION = [
+  `Scans a lockfile or SBOM sent as the raw request body (any Content-Type: text/plain, application/json, application/octet-stream, application/x-yaml...; at most ${MAX_SCAN_BYTES.toLocaleString("en-US")} bytes): package-lock.json (v1 to v3), npm-shrinkwrap.json, yarn.lock (v1 and berry), pnpm-lock.yaml, requirements.txt (pinned), poetry.lock, Pipfile.lock, composer.lock, go.sum, go.mod, and CycloneDX or SPDX JSON (components with purls). The format is recognised from the content; the query parameter \`format\` (${LOCKFILE_FORMATS.join(", ")}) overrides it, and \`path\` names the file for SARIF locations.`,
+  `Cost: one unit per distinct package version (the same version listed twice is one), reserved at once before any upstream call. More than one package needs bulk lookups (403 BULK_LOOKUPS_REQUIRED otherwise, nothing consumed); a file of one package is allowed on every plan. Dependencies that name no registry version (git, file, link, workspace, unpinned) are listed in \`skipped\` with the reason and cost nothing. 400 INVALID_REQUEST, nothing consumed, for a file that cannot be read (the message names the line), an empty body, no package found (with the skipped reasons) or more than ${MAX_SCAN_PACKAGES.toLocaleString("en-US")} package versions.`,
+  "Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss}] malware first, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.",
+  "Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. " +
+    SEVERITY_RULE,
+  "`Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (the units still count); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).",
+].join("\n\n");
+
+export const scanProcedure = meteredProcedure({
+  capability: "vulnerabilities",
+  endpoint: "vulnerabilities.scan",
+  input: scanInput,
+  units: (input) => lockfileOf(input).packages.length,
+  needsBulk: listsSeveralPackages,
+  cost: "1 unit per distinct package version in the file",
+  target: (input) => `lockfile (${input.format ?? "detected format"})`,
+  history: (input) => {
+    const out = answered.get(input);
+    if (!out) return { target: `lockfile (${input.format ?? "detected format"})`, summary: {} };
+    return {
+      target: `lockfile (${out.format}, ${out.summary.packages} packages)`,
+      summary: {
+        packages: out.summary.packages,
+        vulnerable: out.summary.vulnerable,
+        malware: out.summary.malware,
+        ...out.summary.bySeverity,
+        skipped: out.skipped.length,
+      },
+    };
+  },
+})
+  .meta({
+    rawBody: { field: "lockfile", maxBytes: MAX_SCAN_BYTES },
+    freeText: ["lockfile"],
+    alsoProduces: ["application/sarif+json", "text/csv"],
+    openapi: {
+      method: "POST",
+      path: "/vulnerabilities/scan",
+      tags: ["Vulnerabilities"],
+      summary: "Scan a lockfile or SBOM",
+      description: SCAN_DESCRIPTION,
+    },
+  })
+  .output(z.union([scanOutput, z.string()]))
+  .mutation(async ({ ctx, input }) => {
+    try {
+      const report = await scanLockfileOrThrow(lockfileOf(input));
+      answered.set(input, report);
+      const media = preferredScanMediaType(ctx.requestHeaders.get("accept"));
+      if (media === "application/json") return report;
+      ctx.resHeaders.set("Content-Type", `${media}; charset=utf-8`);
+      if (media === "text/csv") {
+        ctx.resHeaders.set("Content-Disposition", 'attachment; filename="scan.csv"');
+        return scanToCsv(report);
+      }
+      return scanToSarif(report, input.path);
+    } finally {
+      forgetLockfile(input.lockfile);
+    }
+  });

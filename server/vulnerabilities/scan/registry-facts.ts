@@ -1,0 +1,64 @@
+// The registry side of a scan: one registry document per distinct package (not per version), fetched with bounded
+// concurrency through the shared package cache, with the typosquat check of the name beside it; then each scanned
+// version's supply-chain findings from that document. A registry that fails for one package costs only that
+// package's findings, named with the reason; it never fails the scan.
+import { setting } from "../../env";
+import type { Fetched } from "../../providers/packages/http";
+import { mapLimited } from "../../providers/packages/osv";
+import type { RegistryPackage } from "../../providers/packages/registry-types";
+import type { ParsedPackage } from "../lockfiles/types";
+import { lookupRegistry, REGISTRY_LABEL } from "../registry";
+import { supplyChainFindings, type SupplyChainFinding } from "../supply-chain";
+import type { TyposquatMatch } from "../typosquat";
+import { findTyposquat } from "../typosquat-check";
+import type { Ecosystem } from "../versions";
+import type { ScannedPackage } from "./schemas";
+
+export type RegistryFacts = { registry: Fetched<RegistryPackage>; typosquat: TyposquatMatch | null };
+
+const nameKey = (eco: Ecosystem, name: string) => `${eco}\u0000${name}`;
+
+/** Each distinct package's registry document and typosquat match, keyed by ecosystem and name. */
+export async function fetchRegistryFacts(packages: ParsedPackage[]): Promise<Map<string, RegistryFacts>> {
+  const names = new Map<string, { eco: Ecosystem; name: string }>();
+  for (const p of packages) names.set(nameKey(p.ecosystem, p.name), { eco: p.ecosystem, name: p.name });
+  const list = [...names.entries()];
+  const facts = await mapLimited(list, setting("SERVICE_SCAN_REGISTRY_CONCURRENCY"), async ([, { eco, name }]) => {
+    const [registry, typosquat] = await Promise.all([
+      lookupRegistry(eco, name),
+      // The check is evidence beside the registry's; its failure is no finding, never a failed scan.
+      findTyposquat(eco, name).catch(() => null),
+    ]);
+    return { registry, typosquat };
+  });
+  return new Map(list.map(([key], i) => [key, facts[i]!]));
+}
+
+/** One version's findings and how the registry answered for it. */
+export function versionFindings(
+  p: ParsedPackage,
+  facts: RegistryFacts | undefined,
+  now: Date,
+): { findings: SupplyChainFinding[]; registry: ScannedPackage["registry"] } {
+  const r = facts?.registry;
+  if (!r) return { findings: [], registry: { status: "unavailable", reason: "not looked up", fetchedAt: null } };
+  if (r.kind === "ok")
+    return {
+      findings: supplyChainFindings(p.ecosystem, r.value, p.version, now, facts.typosquat),
+      registry: { status: "ok", reason: null, fetchedAt: r.fetchedAt },
+    };
+  const label = REGISTRY_LABEL[p.ecosystem];
+  return {
+    findings: supplyChainFindings(p.ecosystem, null, p.version, now, facts.typosquat),
+    registry:
+      r.kind === "not_found"
+        ? { status: "not_found", reason: `the ${label} has no package ${p.name}`, fetchedAt: null }
+        : {
+            status: "unavailable",
+            reason: `the ${label} is unavailable (${r.reason}); supply-chain findings are missing`,
+            fetchedAt: null,
+          },
+  };
+}
+
+export { nameKey };

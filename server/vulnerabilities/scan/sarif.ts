@@ -1,0 +1,136 @@
+// A scan as a SARIF 2.1.0 log (`Accept: application/sarif+json`), the format code-scanning dashboards read: one rule
+// per advisory, malware report and finding kind, one result per package and each of them, located at the lockfile
+// line where the package first appears. Pure: it reads the scan's answer only, so any caller can render it.
+import type { LockfileFormat } from "../lockfiles/types";
+import type { ScannedPackage, ScanReport } from "./schemas";
+
+type Severity = ScannedPackage["advisories"][number]["severity"];
+type Level = "error" | "warning" | "note";
+
+const LEVEL: Record<Severity, Level> = {
+  critical: "error",
+  high: "error",
+  moderate: "warning",
+  low: "note",
+  unknown: "warning",
+};
+
+// GitHub code scanning reads `security-severity` (a CVSS-like number) to label results critical/high/medium/low.
+const SECURITY_SEVERITY: Record<Severity, string | null> = {
+  critical: "9.5",
+  high: "8.0",
+  moderate: "5.5",
+  low: "2.0",
+  unknown: null,
+};
+
+/** The file a result points at when the caller names none: the format's usual file name. */
+export const DEFAULT_FILE: Record<LockfileFormat, string> = {
+  "package-lock": "package-lock.json",
+  "npm-shrinkwrap": "npm-shrinkwrap.json",
+  "yarn-v1": "yarn.lock",
+  "yarn-berry": "yarn.lock",
+  pnpm: "pnpm-lock.yaml",
+  requirements: "requirements.txt",
+  poetry: "poetry.lock",
+  pipfile: "Pipfile.lock",
+  composer: "composer.lock",
+  "go-sum": "go.sum",
+  "go-mod": "go.mod",
+  cyclonedx: "bom.json",
+  spdx: "sbom.spdx.json",
+};
+
+type Rule = {
+  id: string;
+  shortDescription: { text: string };
+  defaultConfiguration: { level: Level };
+  properties: Record<string, unknown>;
+};
+
+type Result = {
+  ruleId: string;
+  ruleIndex: number;
+  level: Level;
+  message: { text: string };
+  locations: unknown[];
+  partialFingerprints: Record<string, string>;
+  properties: Record<string, unknown>;
+};
+
+const label = (p: ScannedPackage) => `${p.name} ${p.version} (${p.ecosystem})`;
+
+export function scanToSarif(report: ScanReport, file?: string | null): string {
+  const uri = (file && file.trim()) || DEFAULT_FILE[report.format];
+  const rules: Rule[] = [];
+  const ruleIndex = new Map<string, number>();
+  const rule = (id: string, text: string, severity: Severity, tags: string[]): number => {
+    const known = ruleIndex.get(id);
+    if (known !== undefined) return known;
+    const score = SECURITY_SEVERITY[severity];
+    rules.push({
+      id,
+      shortDescription: { text: text || id },
+      defaultConfiguration: { level: LEVEL[severity] },
+      properties: { tags: ["security", ...tags], ...(score ? { "security-severity": score } : {}) },
+    });
+    ruleIndex.set(id, rules.length - 1);
+    return rules.length - 1;
+  };
+  const results: Result[] = [];
+  const add = (p: ScannedPackage, ruleId: string, index: number, severity: Severity, text: string) => {
+    results.push({
+      ruleId,
+      ruleIndex: index,
+      level: LEVEL[severity],
+      message: { text },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri, index: 0 },
+            ...(p.line && p.line >= 1 ? { region: { startLine: p.line } } : {}),
+          },
+        },
+      ],
+      partialFingerprints: { "packageFinding/v1": `${p.ecosystem}:${p.name}@${p.version}:${ruleId}` },
+      properties: {
+        ecosystem: p.ecosystem,
+        package: p.name,
+        version: p.version,
+        dev: p.dev,
+        fixedIn: p.fixedIn,
+        verdictScore: p.verdict.score,
+      },
+    });
+  };
+  for (const p of report.packages) {
+    for (const m of p.malwareReports) {
+      const i = rule(m.id, m.summary, "critical", ["malware"]);
+      add(p, m.id, i, "critical", `${label(p)} is reported as malicious (${m.id}): ${m.summary}. Remove it.`);
+    }
+    for (const a of p.advisories) {
+      const i = rule(a.id, a.summary, a.severity, ["vulnerability", a.severity]);
+      const fix = a.nearestFixedVersion ? ` Fixed in ${a.nearestFixedVersion}.` : " No fixed version is known.";
+      const kev = a.kev ? " Known to be exploited (CISA KEV)." : "";
+      add(p, a.id, i, a.severity, `${label(p)}: ${a.summary} [${a.severity}].${fix}${kev}`);
+    }
+    for (const f of p.findings) {
+      const id = `supply-chain/${f.kind}`;
+      const i = rule(id, `Supply-chain finding: ${f.kind.replace(/_/g, " ")}`, f.severity, ["supply-chain"]);
+      add(p, id, i, f.severity, `${label(p)}: ${f.reason}`);
+    }
+  }
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "dependency-scan", semanticVersion: "1.0.0", rules } },
+        artifacts: [{ location: { uri } }],
+        results,
+        properties: { format: report.format, summary: report.summary, checkedAt: report.checkedAt },
+      },
+    ],
+  };
+  return JSON.stringify(log);
+}

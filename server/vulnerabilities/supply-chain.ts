@@ -1,0 +1,224 @@
+// Supply-chain findings for one package version, from its registry document and the typosquat check: what
+// advisories miss. Install-time code, a release younger than 72 hours, a deprecated or yanked version, a package
+// whose latest release is over two years old, a version published by an account that published none of the
+// earlier ones, a repository link that is missing or names another project, and a name that imitates a popular
+// package. Each finding carries the registry facts it rests on, so a reader can check it.
+import type { RegistryPackage } from "../providers/packages/registry-types";
+import type { Severity } from "./severity";
+import type { TyposquatMatch } from "./typosquat";
+import { compareVersions, type Ecosystem } from "./versions";
+
+export type SupplyChainKind =
+  | "typosquat"
+  | "install_script"
+  | "fresh_release"
+  | "new_publisher"
+  | "yanked"
+  | "deprecated"
+  | "unmaintained"
+  | "repository_missing"
+  | "repository_mismatch";
+
+export type SupplyChainFinding = {
+  kind: SupplyChainKind;
+  severity: Severity;
+  reason: string;
+  evidence: Record<string, unknown>;
+};
+
+export const FRESH_RELEASE_HOURS = 72;
+export const UNMAINTAINED_DAYS = 730;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const firstLine = (script: string) => script.split(/\r?\n/)[0]!.trim().slice(0, 200);
+
+function installFindings(eco: Ecosystem, pkg: RegistryPackage, version: string): SupplyChainFinding[] {
+  const facts = pkg.versionFacts?.[version];
+  if (!facts) return [];
+  const out: SupplyChainFinding[] = [];
+  if (eco === "npm" && (facts.installScripts?.length || facts.gypfile)) {
+    const scripts = facts.installScripts ?? [];
+    const named = scripts.map((s) => `${s.hook}: ${firstLine(s.script)}`);
+    if (facts.gypfile && !scripts.some((s) => s.hook === "install")) named.push("binding.gyp: node-gyp rebuild");
+    out.push({
+      kind: "install_script",
+      severity: "moderate",
+      reason: `Runs code on npm install (${named.join("; ")})`,
+      evidence: {
+        scripts: scripts.map((s) => ({ hook: s.hook, firstLine: firstLine(s.script) })),
+        gypfile: facts.gypfile === true,
+      },
+    });
+  }
+  if (eco === "pypi" && facts.sourceOnly) {
+    out.push({
+      kind: "install_script",
+      severity: "low",
+      reason: "No wheel for this release: pip builds it from source, running its setup.py on install",
+      evidence: { wheel: false },
+    });
+  }
+  if (eco === "composer" && facts.composerPlugin) {
+    out.push({
+      kind: "install_script",
+      severity: "moderate",
+      reason: "A Composer plugin: Composer runs its code during install and update",
+      evidence: { type: "composer-plugin" },
+    });
+  }
+  return out;
+}
+
+function releaseFindings(pkg: RegistryPackage, version: string, now: Date): SupplyChainFinding[] {
+  const out: SupplyChainFinding[] = [];
+  const facts = pkg.versionFacts?.[version];
+  const published = pkg.publishedAt[version];
+  const ageMs = published ? now.getTime() - Date.parse(published) : NaN;
+  if (Number.isFinite(ageMs) && ageMs >= 0 && ageMs < FRESH_RELEASE_HOURS * HOUR_MS) {
+    const hours = Math.max(1, Math.floor(ageMs / HOUR_MS));
+    out.push({
+      kind: "fresh_release",
+      severity: "moderate",
+      reason: `Published ${hours} hour${hours === 1 ? "" : "s"} ago (under ${FRESH_RELEASE_HOURS} hours): too new for the community to have noticed a bad release`,
+      evidence: { publishedAt: published, ageHours: hours },
+    });
+  }
+  if (facts?.deprecated) {
+    out.push({
+      kind: "deprecated",
+      severity: "low",
+      reason: `Deprecated by its maintainers: ${facts.deprecated}`,
+      evidence: { message: facts.deprecated },
+    });
+  }
+  if (facts?.yanked) {
+    out.push({
+      kind: "yanked",
+      severity: "moderate",
+      reason: facts.yanked.reason
+        ? `Yanked from PyPI by its maintainers: ${facts.yanked.reason}`
+        : "Yanked from PyPI by its maintainers (no reason given)",
+      evidence: { reason: facts.yanked.reason || null },
+    });
+  }
+  const newest = Object.values(pkg.publishedAt)
+    .map((t) => Date.parse(t))
+    .filter(Number.isFinite)
+    .reduce((m, t) => Math.max(m, t), -Infinity);
+  if (Number.isFinite(newest) && now.getTime() - newest > UNMAINTAINED_DAYS * DAY_MS) {
+    const years = Math.floor((now.getTime() - newest) / (365 * DAY_MS));
+    out.push({
+      kind: "unmaintained",
+      severity: "low",
+      reason: `No release for ${years} years (the latest was published ${new Date(newest).toISOString().slice(0, 10)})`,
+      evidence: { latestReleaseAt: new Date(newest).toISOString() },
+    });
+  }
+  return out;
+}
+
+/** npm: this version's publisher published none of the earlier versions (those whose publisher is known). */
+function publisherFinding(eco: Ecosystem, pkg: RegistryPackage, version: string): SupplyChainFinding[] {
+  if (eco !== "npm" || !pkg.versionFacts) return [];
+  const publisher = pkg.versionFacts[version]?.publisher;
+  if (!publisher) return [];
+  const before = (v: string) => {
+    try {
+      return compareVersions(eco, v, version) < 0;
+    } catch {
+      return false; // a version the ecosystem's order cannot read is no evidence either way
+    }
+  };
+  const earlier = pkg.versions.filter(before);
+  const earlierPublishers = new Set(earlier.flatMap((v) => pkg.versionFacts?.[v]?.publisher ?? []));
+  if (earlierPublishers.size === 0 || earlierPublishers.has(publisher)) return [];
+  const previous = [...earlierPublishers].slice(0, 5);
+  return [
+    {
+      kind: "new_publisher",
+      severity: "moderate",
+      reason: `Published by ${publisher}, who published none of the ${earlier.length} earlier versions (${previous.join(", ")}${earlierPublishers.size > 5 ? ", ..." : ""} did)`,
+      evidence: { publisher, earlierPublishers: previous },
+    },
+  ];
+}
+
+/** Lower-case words of at least three letters: "@scope/some-pkg" -> scope, some, pkg. */
+const words = (s: string) => s.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [];
+const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * The repository link: missing, or naming another project. A link matches when its owner or repository name shares
+ * a word with the package name, or either squashed name contains the other (monorepos such as babel/babel for
+ * @babel/core, and Go modules, whose path is their repository, always match).
+ */
+function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFinding[] {
+  if (eco === "go" || eco === "maven") return [];
+  const url = pkg.repositoryUrl;
+  if (!url) {
+    return [
+      {
+        kind: "repository_missing",
+        severity: "low",
+        reason: "No source repository is linked, so the published code cannot be compared with its source",
+        evidence: { repositoryUrl: null },
+      },
+    ];
+  }
+  let parts: string[];
+  try {
+    parts = new URL(url).pathname.split("/").filter(Boolean).slice(0, 2);
+  } catch {
+    parts = [];
+  }
+  if (parts.length < 2) return [];
+  const nameWords = new Set(words(pkg.name));
+  const repoWords = parts.flatMap(words);
+  const name = squash(pkg.name.split("/").pop() ?? pkg.name);
+  const repo = squash(parts[1]!);
+  const related =
+    repoWords.some((w) => nameWords.has(w)) || (repo.length >= 3 && (name.includes(repo) || repo.includes(name)));
+  if (related) return [];
+  return [
+    {
+      kind: "repository_mismatch",
+      severity: "low",
+      reason: `The linked repository ${parts.join("/")} does not look like the source of ${pkg.name}`,
+      evidence: { repositoryUrl: url },
+    },
+  ];
+}
+
+function typosquatFinding(match: TyposquatMatch | null): SupplyChainFinding[] {
+  if (!match) return [];
+  return [
+    {
+      kind: "typosquat",
+      severity: "high",
+      reason: `A possible typosquat of ${match.of}: ${match.evidence}`,
+      evidence: { typosquat_of: match.of, technique: match.technique, popularRank: match.popularRank },
+    },
+  ];
+}
+
+/**
+ * Every supply-chain finding for one version, the strongest kinds first. Without the registry's document (not found,
+ * unavailable) only the typosquat check, which needs none, can speak.
+ */
+export function supplyChainFindings(
+  eco: Ecosystem,
+  pkg: RegistryPackage | null,
+  version: string,
+  now: Date,
+  typosquat: TyposquatMatch | null,
+): SupplyChainFinding[] {
+  if (!pkg) return typosquatFinding(typosquat);
+  return [
+    ...typosquatFinding(typosquat),
+    ...installFindings(eco, pkg, version),
+    ...releaseFindings(pkg, version, now),
+    ...publisherFinding(eco, pkg, version),
+    ...repositoryFindings(eco, pkg),
+  ];
+}

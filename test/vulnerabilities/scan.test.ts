@@ -1,0 +1,209 @@
+// POST /v1/vulnerabilities/scan (issue 25, items 1, 2, 6, 7): a whole lockfile in one call against the fake package
+// sources, charged one unit per distinct package version, atomically and only when admitted; answered as JSON,
+// SARIF 2.1.0 (validated against the OASIS schema) and CSV.
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../harness";
+import { useFakeEpss, useFakePackageSources } from "./fake-sources";
+
+const sources = useFakePackageSources();
+const epss = useFakeEpss();
+const fixture = (name: string) => readFileSync(path.join(__dirname, "scan-fixtures", name), "utf8");
+const lock = fixture("package-lock.json");
+
+const app = await createTestApp();
+
+/** The OASIS SARIF 2.1.0 schema that @microsoft/jest-sarif ships (draft-04), compiled by the Ajv it depends on. */
+function sarifValidator() {
+  const fromHere = createRequire(import.meta.url);
+  const fromJestSarif = createRequire(fromHere.resolve("@microsoft/jest-sarif/lib/build-matcher.js"));
+  const Ajv = fromJestSarif("ajv");
+  const ajv = new Ajv({ schemaId: "auto", validateSchema: false, allErrors: true });
+  ajv.addMetaSchema(fromJestSarif("ajv/lib/refs/json-schema-draft-04.json"));
+  return ajv.compile(fromHere("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"));
+}
+const scan = (key: string, body: string, opts: { query?: string; headers?: Record<string, string> } = {}) =>
+  app.request("POST", `/v1/vulnerabilities/scan${opts.query ?? ""}`, {
+    key,
+    body,
+    headers: { "Content-Type": "text/plain", ...opts.headers },
+  });
+
+describe("POST /v1/vulnerabilities/scan", () => {
+  it("judges every distinct package version of a package-lock, malware first, one unit each", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await scan(ws.apiKey, lock);
+    expect(res.status).toBe(200);
+    expect(res.body.format).toBe("package-lock");
+    const ids = res.body.packages.map((p: any) => `${p.name}@${p.version}`);
+    // jquery 3.4.1 appears twice in the tree and is one target; git and link dependencies are skipped.
+    expect([...ids].sort()).toEqual(
+      ["@acme/widget@1.0.0", "jquery@3.4.1", "many-vulns@1.3.0", "many-vulns@1.8.0", "tinted-logs@1.4.2"].sort(),
+    );
+    expect(res.body.skipped.map((s: any) => s.name).sort()).toEqual(["from-git", "local-lib"]);
+    expect(res.headers.get("x-service-quota-used")).toBe("5");
+    expect(await app.used(ws.workspaceId)).toBe(5);
+
+    const [first] = res.body.packages;
+    expect(first).toMatchObject({ name: "tinted-logs", version: "1.4.2", malware: true });
+    expect(first.malwareReports.map((m: any) => m.id)).toEqual(["MAL-2026-0101"]);
+    expect(first.advisories).toEqual([]); // a malware report is never an advisory
+    expect(first.verdict).toMatchObject({ score: 100, level: "critical" });
+    expect(first.verdict.reasons[0]).toMatch(/malicious/);
+
+    expect(res.body.summary.malware).toBe(1);
+    expect(res.body.summary.upgrades[0]).toMatchObject({ name: "tinted-logs", malware: true, to: null });
+    const dev = res.body.packages.find((p: any) => p.name === "many-vulns" && p.version === "1.3.0");
+    expect(dev.dev).toBe(true);
+    expect(typeof dev.line).toBe("number");
+  });
+
+  it("puts EPSS scores beside CVEs, orders the upgrades by them, and names the smallest fixing version", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await scan(ws.apiKey, lock);
+    const jquery = res.body.packages.find((p: any) => p.name === "jquery");
+    const kevAdvisory = jquery.advisories.find((a: any) => a.aliases.includes("CVE-2020-11023"));
+    expect(kevAdvisory).toMatchObject({ kev: true, epss: { cve: "CVE-2020-11023", epss: 0.9731, date: "2026-11-20" } });
+    expect(jquery.kev.map((k: any) => k.cveId)).toContain("CVE-2020-11023");
+    expect(jquery.fixedIn).toBe("3.5.0");
+    const upgrade = res.body.summary.upgrades.find((u: any) => u.name === "jquery");
+    expect(upgrade).toMatchObject({ from: "3.4.1", to: "3.5.0", maxEpss: 0.9731 });
+    expect(res.body.sources.find((s: any) => s.source === "epss")).toMatchObject({ status: "ok" });
+    expect(epss.current.asked.flat()).toContain("CVE-2020-11023");
+  });
+
+  it("answers EPSS as null with the reason when its source is down, and still answers the scan", async () => {
+    const ws = await app.seedWorkspace();
+    epss.current.down = true;
+    const res = await scan(ws.apiKey, lock);
+    expect(res.status).toBe(200);
+    const jquery = res.body.packages.find((p: any) => p.name === "jquery");
+    const a = jquery.advisories.find((x: any) => x.aliases.includes("CVE-2020-11023"));
+    expect(a.epss).toBeNull();
+    expect(a.epssReason).toMatch(/unavailable/i);
+  });
+
+  it("needs bulk lookups for more than one package and consumes nothing when refused", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const res = await scan(ws.apiKey, lock);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+    expect(sources.current.requests.osv).toBe(0);
+    // A file of one package is a single lookup, allowed on every plan.
+    const one = await scan(ws.apiKey, fixture("requirements-one.txt"));
+    expect(one.status).toBe(200);
+    expect(one.body.format).toBe("requirements");
+    expect(one.body.packages.map((p: any) => `${p.name}@${p.version}`)).toEqual(["jinja2@2.10"]);
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("refuses an unreadable file with 400 naming the line, and consumes nothing", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await scan(ws.apiKey, fixture("broken-lock.json"), { query: "?format=package-lock" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(res.body.error.message).toMatch(/line \d+/i);
+    const empty = await scan(ws.apiKey, "   \n");
+    expect(empty.status).toBe(400);
+    const skippedOnly = await scan(ws.apiKey, fixture("only-skipped.json"));
+    expect(skippedOnly.status).toBe(400);
+    expect(skippedOnly.body.error.message).toMatch(/from-git/);
+    const badFormat = await scan(ws.apiKey, lock, { query: "?format=gemfile" });
+    expect(badFormat.status).toBe(400);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+  });
+
+  it("answers 503 when OSV cannot answer", async () => {
+    const ws = await app.seedWorkspace();
+    sources.current.down.add("osv");
+    const res = await scan(ws.apiKey, lock);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+  });
+
+  it("reports install scripts, fresh releases, new publishers, deprecation, old packages and typosquats", async () => {
+    const ws = await app.seedWorkspace();
+    const body = JSON.stringify({
+      name: "supply",
+      lockfileVersion: 3,
+      packages: {
+        "": { name: "supply", version: "1.0.0" },
+        "node_modules/fresh-thing": { version: "2.0.0" },
+        "node_modules/old-fresh/node_modules/fresh-thing": { version: "1.0.0" },
+        "node_modules/old-native": { version: "1.0.0" },
+        "node_modules/expresss": { version: "4.18.2" },
+      },
+    });
+    const res = await scan(ws.apiKey, body, { headers: { "Content-Type": "application/json" } });
+    expect(res.status).toBe(200);
+    const kinds = (name: string, version: string) =>
+      res.body.packages
+        .find((p: any) => p.name === name && p.version === version)
+        .findings.map((f: any) => f.kind)
+        .sort();
+    expect(kinds("fresh-thing", "2.0.0")).toEqual(["fresh_release", "install_script", "new_publisher"]);
+    expect(kinds("fresh-thing", "1.0.0")).toEqual(["deprecated"]);
+    expect(kinds("old-native", "1.0.0")).toEqual(["install_script", "repository_mismatch", "unmaintained"]);
+    expect(kinds("expresss", "4.18.2")).toEqual(["typosquat"]);
+
+    const fresh = res.body.packages.find((p: any) => p.name === "fresh-thing" && p.version === "2.0.0");
+    const script = fresh.findings.find((f: any) => f.kind === "install_script");
+    expect(script.reason).toContain("postinstall: node collect.js");
+    expect(script.reason).not.toContain("echo done"); // the first line only
+    expect(fresh.findings.find((f: any) => f.kind === "new_publisher").evidence).toEqual({
+      publisher: "mallory",
+      earlierPublishers: ["alice"],
+    });
+    const squat = res.body.packages.find((p: any) => p.name === "expresss");
+    expect(squat.findings[0].evidence).toMatchObject({ typosquat_of: "express" });
+    expect(squat.findings[0].reason).toMatch(/12 weekly downloads/);
+    expect(squat.verdict.level).toMatch(/high|medium/);
+    expect(squat.verdict.reasons[0]).toMatch(/typosquat of express/);
+    expect(res.body.summary.byFinding).toMatchObject({ typosquat: 1, install_script: 2, new_publisher: 1 });
+  });
+
+  it("reports PyPI releases without a wheel and yanked releases", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await scan(ws.apiKey, "eggsample==0.9\neggsample==1.0\n");
+    expect(res.status).toBe(200);
+    const of = (v: string) => res.body.packages.find((p: any) => p.version === v).findings.map((f: any) => f.kind);
+    expect(of("0.9")).toEqual(["install_script"]);
+    expect(of("1.0")).toEqual(["yanked"]);
+    expect(res.body.packages.find((p: any) => p.version === "1.0").findings[0].reason).toContain("Broken build");
+  });
+
+  it("answers a SARIF 2.1.0 log that the OASIS schema accepts", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await scan(ws.apiKey, lock, { headers: { Accept: "application/sarif+json" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/sarif\+json/);
+    const log = JSON.parse(res.text);
+    const validate = sarifValidator();
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    const results = log.runs[0].results;
+    const malware = results.find((r: any) => r.ruleId === "MAL-2026-0101");
+    expect(malware.level).toBe("error");
+    expect(malware.locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: "package-lock.json" } });
+    expect(malware.locations[0].physicalLocation.region.startLine).toBeGreaterThan(0);
+  });
+
+  it("answers CSV, one row per package and finding", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await scan(ws.apiKey, lock, { headers: { Accept: "text/csv" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    const [header, ...rows] = res.text.trim().split(/\r?\n/);
+    expect(header).toBe(
+      "ecosystem,name,version,line,dev,kind,id,severity,summary,fixed_in,upgrade_to,kev,epss,epss_percentile,verdict_score,verdict_level",
+    );
+    expect(rows.some((r) => r.startsWith("npm,tinted-logs,1.4.2,") && r.includes(",malware,MAL-2026-0101,"))).toBe(
+      true,
+    );
+    expect(await app.used(ws.workspaceId)).toBe(5);
+  });
+});
