@@ -1,0 +1,96 @@
+// The command line of service-scan: flags, the lockfile and the two environment variables, checked before any request
+// so that a mistake in a CI file is a usage error (exit 2) and never a charged scan.
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+export const FAIL_ON = ["high", "critical", "malware"] as const;
+export const FORMATS = ["text", "json", "sarif"] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+export type OutputFormat = (typeof FORMATS)[number];
+
+/** The README's base: the service on its default port, /v1 included. */
+export const DEFAULT_BASE_URL = "http://localhost:3000/v1";
+
+export const USAGE = `Usage: service-scan <lockfile> [--fail-on high|critical|malware] [--format text|json|sarif] [--output <file>]
+
+Scans a lockfile or SBOM (package-lock.json, yarn.lock, pnpm-lock.yaml, requirements.txt, poetry.lock,
+Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /v1/vulnerabilities/scan.
+
+  --fail-on   malware: fail on malware only; critical: also on critical advisories;
+              high (default): also on high advisories
+  --format    text (default): a short summary; json: the service's JSON answer; sarif: a SARIF 2.1.0 log
+  --output    write the report (in --format) to this file and print the text summary
+  --help      this text
+
+Environment: SERVICE_API_KEY (required), SERVICE_API_URL (default ${DEFAULT_BASE_URL}).
+Exit codes: 0 passed, 1 policy failed, 2 usage error, 3 service or network error.
+`;
+
+export class UsageError extends Error {}
+
+export interface ScanCommand {
+  /** The lockfile as given, for reading it. */
+  lockfile: string;
+  /** The lockfile relative to the working directory with "/" separators: the location SARIF results point at. */
+  repoPath: string;
+  failOn: FailOn;
+  format: OutputFormat;
+  output: string | null;
+  apiKey: string;
+  baseUrl: string;
+}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
+}
+
+function relativePath(cwd: string, file: string): string {
+  return path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join("/");
+}
+
+/** The command, or "help"; throws UsageError naming what is wrong. */
+export function parseCommand(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): ScanCommand | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        "fail-on": { type: "string" },
+        format: { type: "string" },
+        output: { type: "string", short: "o" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (positionals.length !== 1) throw new UsageError("name exactly one lockfile");
+  const failOn = oneOf("fail-on", values["fail-on"], FAIL_ON, "high");
+  const format = oneOf("format", values.format, FORMATS, "text");
+  if (values.output === "") throw new UsageError("--output needs a file name");
+  const apiKey = env.SERVICE_API_KEY?.trim();
+  if (!apiKey) throw new UsageError("set SERVICE_API_KEY to the workspace's API key");
+  const baseUrl = env.SERVICE_API_URL?.trim() || DEFAULT_BASE_URL;
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
+    throw new UsageError(`SERVICE_API_URL must be an http(s) URL such as ${DEFAULT_BASE_URL} (got "${baseUrl}")`);
+  const lockfile = positionals[0]!;
+  return {
+    lockfile,
+    repoPath: relativePath(cwd, lockfile),
+    failOn,
+    format,
+    output: values.output ?? null,
+    apiKey,
+    baseUrl,
+  };
+}

@@ -1,0 +1,250 @@
+// service-scan (issue 25, item 8), the CI command in clients/cli, run as a child process the way a pipeline runs it,
+// against the real REST handler served on 127.0.0.1 with the fake package sources: exit codes by policy, the
+// service's error code on 402/403/400/401, usage errors that send nothing, one charged request per run.
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { createTestApp } from "../harness";
+import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
+
+useFakePackageSources();
+useFakeEpss();
+const app = await createTestApp();
+
+const BIN = path.resolve(__dirname, "../../clients/cli/bin/service-scan.mjs");
+const FIXTURES = path.resolve(__dirname, "../vulnerabilities/scan-fixtures");
+
+let server: Server;
+let baseUrl = "";
+let work = "";
+const seen: string[] = [];
+
+/** A package-lock of one package (so any plan may scan it): @acme/widget 1.0.0, one high and one moderate advisory. */
+const widgetLock = JSON.stringify({
+  name: "widget-app",
+  lockfileVersion: 3,
+  requires: true,
+  packages: {
+    "": { name: "widget-app", dependencies: { "@acme/widget": "1.0.0" } },
+    "node_modules/@acme/widget": { version: "1.0.0" },
+  },
+});
+/** A CycloneDX SBOM of one component: log4j-core 2.14.1, a critical advisory (Log4Shell). */
+const log4jSbom = JSON.stringify({
+  bomFormat: "CycloneDX",
+  specVersion: "1.5",
+  version: 1,
+  components: [
+    {
+      type: "library",
+      name: "log4j-core",
+      version: "2.14.1",
+      purl: "pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1",
+    },
+  ],
+});
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    seen.push(`${req.method} ${req.url}`);
+    const answer = await handleRestRequest(
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      }),
+    );
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+
+  // A checkout: the CLI runs in its root and is given paths relative to it, as in CI.
+  work = mkdtempSync(path.join(tmpdir(), "service-scan-"));
+  for (const dir of ["app", "widget", "py", "java"]) mkdirSync(path.join(work, dir));
+  copyFileSync(path.join(FIXTURES, "package-lock.json"), path.join(work, "app/package-lock.json"));
+  copyFileSync(path.join(FIXTURES, "requirements-one.txt"), path.join(work, "py/requirements.txt"));
+  copyFileSync(path.join(FIXTURES, "broken-lock.json"), path.join(work, "broken-lock.json"));
+  writeFileSync(path.join(work, "widget/package-lock.json"), widgetLock);
+  writeFileSync(path.join(work, "java/bom.json"), log4jSbom);
+});
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  rmSync(work, { recursive: true, force: true });
+});
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the CLI as a child process (asynchronously: the service answering it lives in this process). */
+function cli(args: string[], opts: { key?: string | null; url?: string } = {}): Promise<Run> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", SERVICE_API_URL: opts.url ?? baseUrl };
+  if (typeof opts.key === "string") env.SERVICE_API_KEY = opts.key;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: work, env: env as NodeJS.ProcessEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("service-scan exit codes by policy", () => {
+  // Which files fail which policy: malware fails all three, advisories fail at or above the chosen severity.
+  const table = [
+    { file: "app/package-lock.json", what: "malware", malware: 1, critical: 1, high: 1 },
+    { file: "java/bom.json", what: "a critical advisory", malware: 0, critical: 1, high: 1 },
+    { file: "widget/package-lock.json", what: "a high advisory", malware: 0, critical: 0, high: 1 },
+    { file: "py/requirements.txt", what: "only moderate advisories", malware: 0, critical: 0, high: 0 },
+  ];
+  for (const row of table) {
+    it(`${row.file} (${row.what}) exits ${row.malware}/${row.critical}/${row.high} for malware/critical/high`, async () => {
+      const ws = await app.seedWorkspace();
+      const policies = ["malware", "critical", "high"] as const;
+      const runs = await Promise.all(policies.map((p) => cli([row.file, "--fail-on", p], { key: ws.apiKey })));
+      expect(runs.map((r) => r.code)).toEqual([row.malware, row.critical, row.high]);
+      runs.forEach((r, i) =>
+        expect(r.stdout).toContain(`policy --fail-on ${policies[i]}: ${r.code === 1 ? "failed" : "passed"}`),
+      );
+    });
+  }
+
+  it("fails on malware by default (high) and tells what to remove in the text summary", async () => {
+    const ws = await app.seedWorkspace();
+    const run = await cli(["app/package-lock.json"], { key: ws.apiKey });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("remove tinted-logs 1.4.2 (npm): reported as malware");
+    expect(run.stdout).toContain("jquery 3.4.1 -> 3.5.0 (GHSA-jpcq-cgw6-v4j6)");
+    expect(run.stdout).toContain("app/package-lock.json (package-lock): 5 packages");
+    expect(run.stdout).toMatch(/policy --fail-on high: failed \(1 malware package, 1 high advisory\)/);
+    // Malware comes before every upgrade.
+    expect(run.stdout.indexOf("remove tinted-logs")).toBeLessThan(run.stdout.indexOf("jquery 3.4.1 ->"));
+  });
+
+  it("a file with only moderate advisories really has advisories, and passes", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const run = await cli(["py/requirements.txt", "--format", "json", "--fail-on", "critical"], { key: ws.apiKey });
+    expect(run.code).toBe(0);
+    const answer = JSON.parse(run.stdout);
+    expect(answer.summary.bySeverity).toEqual({ critical: 0, high: 0, moderate: 1, low: 0, unknown: 0 });
+    expect(answer.packages.map((p: any) => `${p.name}@${p.version}`)).toEqual(["jinja2@2.10"]);
+    expect(run.stderr).toContain("policy --fail-on critical: passed");
+  });
+});
+
+describe("service-scan outputs", () => {
+  it("--format json prints the service's JSON answer and the verdict on stderr", async () => {
+    const ws = await app.seedWorkspace();
+    const run = await cli(["app/package-lock.json", "--format", "json"], { key: ws.apiKey });
+    expect(run.code).toBe(1);
+    const answer = JSON.parse(run.stdout);
+    expect(answer.format).toBe("package-lock");
+    expect(answer.summary).toMatchObject({ packages: 5, malware: 1 });
+    expect(answer.packages[0]).toMatchObject({ name: "tinted-logs", malware: true });
+    expect(run.stderr).toContain("policy --fail-on high: failed (1 malware package, 1 high advisory)");
+  });
+
+  it("--format sarif prints the SARIF log located at the path given, in one charged request", async () => {
+    const ws = await app.seedWorkspace();
+    seen.length = 0;
+    const run = await cli(["./app/package-lock.json", "--format", "sarif", "--fail-on", "critical"], {
+      key: ws.apiKey,
+    });
+    expect(run.code).toBe(1);
+    const log = JSON.parse(run.stdout);
+    expect(log.version).toBe("2.1.0");
+    expect(log.runs[0].artifacts[0].location.uri).toBe("app/package-lock.json");
+    const malware = log.runs[0].results.find((r: any) => r.ruleId === "MAL-2026-0101");
+    expect(malware).toMatchObject({ level: "error", properties: { package: "tinted-logs", version: "1.4.2" } });
+    expect(run.stderr).toContain("policy --fail-on critical: failed (1 malware package)");
+    // The policy was read from the SARIF answer itself: one request, five units, not ten.
+    expect(seen).toEqual(["POST /v1/vulnerabilities/scan?path=app%2Fpackage-lock.json"]);
+    expect(await app.used(ws.workspaceId)).toBe(5);
+  });
+
+  it("--output writes the report to the file and prints the text summary", async () => {
+    const ws = await app.seedWorkspace();
+    const run = await cli(["app/package-lock.json", "--format", "sarif", "--output", "scan.sarif"], {
+      key: ws.apiKey,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("remove tinted-logs 1.4.2");
+    expect(run.stdout).toContain("policy --fail-on high: failed");
+    const log = JSON.parse(readFileSync(path.join(work, "scan.sarif"), "utf8"));
+    expect(log.runs[0].results.length).toBeGreaterThan(0);
+    expect(log.runs[0].properties.summary.malware).toBe(1);
+  });
+});
+
+describe("service-scan errors", () => {
+  const usage = [
+    { args: ["app/package-lock.json"], key: null, says: "set SERVICE_API_KEY", name: "(no key)" },
+    { args: ["app/package-lock.json"], key: " ", says: "set SERVICE_API_KEY", name: "(blank key)" },
+    { args: ["missing/package-lock.json"], says: "cannot read missing/package-lock.json: no such file" },
+    {
+      args: ["app/package-lock.json", "--fail-on", "medium"],
+      says: "--fail-on must be one of high, critical, malware",
+    },
+    { args: ["app/package-lock.json", "--format", "xml"], says: "--format must be one of text, json, sarif" },
+    { args: ["app/package-lock.json", "--fial-on", "high"], says: "Unknown option '--fial-on'" },
+    { args: ["app/package-lock.json", "py/requirements.txt"], says: "name exactly one lockfile" },
+    { args: [], says: "name exactly one lockfile" },
+  ];
+  for (const u of usage) {
+    it(`exits 2 and sends nothing: service-scan ${[...u.args, u.name ?? ""].join(" ").trim()}`, async () => {
+      seen.length = 0;
+      const run = await cli(u.args, { key: u.key === undefined ? "sk_unused" : u.key });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(u.says);
+      expect(seen).toEqual([]);
+    });
+  }
+
+  const refused = [
+    { plans: ["suite_starter"], file: "app/package-lock.json", status: 403, code: "BULK_LOOKUPS_REQUIRED" },
+    { plans: ["suite_business"], usedUnits: 25_000, file: "py/requirements.txt", status: 402, code: "QUOTA_EXCEEDED" },
+    { plans: ["suite_business"], file: "broken-lock.json", status: 400, code: "INVALID_REQUEST" },
+  ];
+  for (const r of refused) {
+    it(`exits 3 with the service's ${r.status} ${r.code}, and nothing is charged`, async () => {
+      const ws = await app.seedWorkspace({ plans: r.plans, usedUnits: r.usedUnits });
+      const run = await cli([r.file], { key: ws.apiKey });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain(`the service answered ${r.status} ${r.code}: `);
+      expect(run.stdout).toBe("");
+      expect(await app.used(ws.workspaceId)).toBe(r.usedUnits ?? 0);
+    });
+  }
+
+  it("exits 3 with 401 UNAUTHORIZED for a key the service does not know", async () => {
+    const run = await cli(["py/requirements.txt"], { key: "sk_not_a_key" });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain("the service answered 401 UNAUTHORIZED");
+  });
+
+  it("exits 3 when the service cannot be reached", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", () => r()));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    const run = await cli(["py/requirements.txt"], { key: "sk_any", url: `http://127.0.0.1:${port}/v1` });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`cannot reach http://127.0.0.1:${port}/v1: ECONNREFUSED`);
+  });
+
+  it("--help prints the usage and exits 0 without a key", async () => {
+    const run = await cli(["--help"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("--fail-on");
+    expect(run.stdout).toContain("0 passed, 1 policy failed, 2 usage error, 3 service or network error");
+  });
+});
