@@ -1,8 +1,16 @@
 // Benchmarks that time a domain function in its own process instead of loading a server: the npm report with
-// 50 advisories, cold, revalidating and warm, with the upstream calls each report made (bench/npm-report-runner.ts).
+// 50 advisories, cold, revalidating and warm, with the upstream calls each report made (bench/npm-report-runner.ts);
+// the dependency scan of a 1,000-package lockfile cold and warm (bench/lockfile-runner.ts); and the others below.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BulkFigures } from "./bulk-runner";
+import {
+  isLockfileScan,
+  LOCKFILE_IN_PROCESS,
+  lockfileIterations,
+  printLockfileScan,
+  type LockfileScanFigures,
+} from "./lockfile";
 import { isPages, PAGES_IN_PROCESS, printPages, type PageFigures } from "./pages";
 import type { RunnerOutput } from "./npm-report-runner";
 import type { RulesFigures } from "./rules-runner";
@@ -34,7 +42,14 @@ export interface PrivacyFigures {
 }
 
 export type InProcessFigures =
-  RunnerOutput | PrivacyFigures | BulkFigures | RulesFigures | ScanFigures | PageFigures | StartupFigures;
+  | RunnerOutput
+  | PrivacyFigures
+  | BulkFigures
+  | RulesFigures
+  | ScanFigures
+  | PageFigures
+  | StartupFigures
+  | LockfileScanFigures;
 
 export interface InProcessResult {
   name: string;
@@ -98,6 +113,13 @@ export const IN_PROCESS: InProcessBench[] = [
     run: (env) => runRunner<ScanFigures>("scans-runner.ts", [], env),
   },
   {
+    name: LOCKFILE_IN_PROCESS,
+    run: (env) => {
+      lockfileIterations(); // a wrong setting fails here, before the runner starts
+      return runRunner<LockfileScanFigures>("lockfile-runner.ts", [], env);
+    },
+  },
+  {
     name: PAGES_IN_PROCESS,
     run: (env) => runRunner<PageFigures>("pages-runner.ts", [], env),
   },
@@ -119,6 +141,10 @@ export function printInProcess(results: InProcessResult[]): void {
   for (const r of results) {
     if (!r.figures) {
       console.log(`${r.name}\n  ${r.status}: ${r.reason ?? ""}`);
+      continue;
+    }
+    if (isLockfileScan(r.figures)) {
+      printLockfileScan(r.name, r.figures, r.loadAverage);
       continue;
     }
     if (isPages(r.figures)) {

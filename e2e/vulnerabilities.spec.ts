@@ -184,3 +184,31 @@ test("a malicious release is shown first as malware, apart from the advisories, 
   await expect(malware).toContainText("Version 1.4.3 is not among the versions reported as malicious");
   await expect(malware).not.toHaveAttribute("role", "alert");
 });
+
+test("a package report names the supply-chain findings of the selected version and its verdict", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, uniqueEmail("findings"));
+  await createFirstWorkspace(page, "Findings");
+  await page.goto("/dashboard/vulnerabilities");
+
+  await checkPackage(page, "npm", "fresh-thing", "2.0.0");
+  const findings = page.getByTestId("package-report").getByTestId("package-findings");
+  await expect(findings).toContainText("Runs code on install");
+  await expect(findings).toContainText("postinstall: node collect.js");
+  await expect(findings).toContainText("Fresh release");
+  await expect(findings).toContainText("Published by mallory");
+  await expect(findings.getByTestId("package-verdict")).toContainText(/risk \(\d+\/100\)/);
+  await snap(page, testInfo, "vulnerabilities-findings");
+
+  await checkPackage(page, "npm", "fresh-thing", "1.1.0");
+  await expect(findings.getByTestId("package-verdict")).toHaveText("Nothing found (0/100)");
+  await expect(findings).toContainText("No supply-chain findings");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkPackage(page, "npm", "expresss", "4.18.2");
+  await expect(findings).toContainText("Look-alike name");
+  await expect(findings).toContainText("A possible typosquat of express");
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "vulnerabilities-typosquat-390");
+});

@@ -237,6 +237,10 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
     meaning: "OSV API: `/v1/querybatch` (ids), `/v1/vulns/{id}` (records, fetched in parallel), `/v1/query`.",
   }),
   SERVICE_PYPI_URL: url({ default: "https://pypi.org", meaning: "PyPI JSON API (`/pypi/{name}/json`)." }),
+  SERVICE_PYPI_POPULAR_URL: url({
+    meaning:
+      'Source of the popular PyPI projects the typosquat check compares names against: a JSON document shaped like Hugo van Kemenade\'s top-pypi-packages (`{ "last_update": "2026-04-01 06:34:06", "rows": [{ "project", "download_count" }] }`, 30-day counts, most downloaded first; e.g. `https://hugovk.dev/top-pypi-packages/top-pypi-packages.min.json`). The 15,000 most downloaded are kept with their counts, stored in the database and dated by `last_update`; refreshed daily (like the feeds, off with SERVICE_FEED_REFRESH=off) and by `npm run admin -- popular-names refresh`. A failed refresh keeps the list in use. Unset: no PyPI list, so PyPI typosquat checks find nothing and the scan\'s `popularNames:pypi` source says why.',
+  }),
   SERVICE_MAVEN_REPOSITORY_URL: url({
     default: "https://repo1.maven.org/maven2",
     meaning: "Maven 2 layout repository: `maven-metadata.xml` and the latest release's POM.",
@@ -273,7 +277,7 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
       "EPSS source (FIRST's API shape: `GET /data/v1/epss?cve=CVE-1,CVE-2`, e.g. `https://api.first.org`) for the exploit likelihood beside each CVE in `POST /v1/vulnerabilities/scan`. Unset: scores are null with the reason.",
   }),
   SERVICE_SCAN_REGISTRY_CONCURRENCY: number({
-    default: 16,
+    default: 32,
     min: 1,
     max: 256,
     meaning:

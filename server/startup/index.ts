@@ -12,6 +12,7 @@ import { toErrorBody } from "../errors";
 import { preloadGeoReader } from "../geo/database";
 import { seedDemoOnFirstRun } from "./demo";
 import { warmIpFeeds } from "../ip/reputation";
+import { warmTyposquatIndexes } from "../vulnerabilities/typosquat";
 import { startScheduledTasks } from "./tasks";
 import { assertEncryptionKeyConfigured, prepareStoredSecrets } from "../secrets/startup";
 import { startWebhookWorker } from "../webhooks/worker";
@@ -104,7 +105,10 @@ async function adoptNpmRegistrySetting(): Promise<void> {
   }
 }
 
-/** Loads shipped data (geolocation, ASN and list feeds) now, so the first lookups are as fast as the rest. */
+/**
+ * Loads shipped data (geolocation, ASN and list feeds, the popular package names' typosquat index) now, so the first
+ * lookups are as fast as the rest.
+ */
 async function warmData(): Promise<void> {
   const started = Date.now();
   try {
@@ -114,6 +118,8 @@ async function warmData(): Promise<void> {
     await preloadGeoReader(6);
     await step("loading shipped data (IP lists and ASN data)");
     await warmIpFeeds();
+    await step("loading shipped data (popular package names)");
+    warmTyposquatIndexes();
     processState().dataLoaded = true;
     logger().info({ duration_ms: Date.now() - started }, "shipped data loaded");
   } catch (err) {

@@ -2,6 +2,7 @@
 // every field carries its meaning here.
 import { z } from "zod";
 import { coordinateProblem, CVE_ID_PATTERN } from "./coordinates";
+import { packageVerdictSchema, supplyChainFinding } from "./scan/schemas";
 import { ECOSYSTEMS } from "./versions";
 
 /** Path parameters may still carry percent-encoding (%40babel%2Fcore); no valid coordinate contains "%". */
@@ -192,6 +193,14 @@ export const packageReportOutput = z.object({
     ),
   downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }).nullable(),
   downloadsUnavailableReason: z.string().nullable(),
+  findings: z
+    .array(supplyChainFinding)
+    .describe(
+      "Supply-chain findings for the selected version from the registry and the typosquat check (install-time code, a fresh, deprecated or yanked release, an unmaintained package, a new publisher, the repository link), the strongest first",
+    ),
+  verdict: packageVerdictSchema.describe(
+    "The selected version's score from 0 to 100 with what moved it, most weight first: malware, the advisories affecting it (KEV-listed ones weigh as critical), and the findings",
+  ),
   summary: summary.extend({ affectingSelectedVersion: summary }),
   advisories: z.array(
     advisory.extend({ sources: z.array(z.string()), versionVerdict: verdict, knownExploited: z.array(kevMatch) }),

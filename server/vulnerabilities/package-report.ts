@@ -14,6 +14,9 @@ import { findKevEntry, kevCatalogInfo, type KevCatalogInfo } from "./kev-catalog
 import { lookupRegistry, REGISTRY_LABEL } from "./registry";
 import { lastWeekWindow, NO_ADVISORY_COPY, publicAdvisory, requireSource, summarise } from "./report-common";
 import { buildSources, type SourceStatus } from "./report-sources";
+import { supplyChainFindings } from "./supply-chain";
+import { typosquatCandidate, withDownloadEvidence } from "./typosquat";
+import { packageVerdict } from "./verdict";
 import { OSV_ECOSYSTEM, sortVersions, type Ecosystem } from "./versions";
 
 export type PackageReportInput = {
@@ -148,6 +151,16 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       : downloads?.kind === "not_found"
         ? { weeklyDownloads: 0, ...lastWeekWindow() }
         : null;
+  // The typosquat check reuses the weekly downloads already fetched (npm); other registries publish none.
+  const near = typosquatCandidate(eco, pkg.name);
+  const typosquat = near ? withDownloadEvidence(near, downloadsValue?.weeklyDownloads ?? null) : null;
+  const findings = supplyChainFindings(eco, pkg, selected, new Date(), typosquat);
+  const malwareSelected = malwareReports.some((m) => m.affectsSelectedVersion === true);
+  const verdict = packageVerdict({
+    malware: malwareSelected,
+    advisories: affecting.map((r) => ({ id: r.a.id, severity: r.a.severity, kev: r.kev.length > 0, epss: null })),
+    findings,
+  });
   const { sources, sourceStatus } = buildSources(eco, {
     registry: reg,
     osv: osv as Fetched<unknown>,
@@ -175,7 +188,7 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       affected: affecting.length > 0 ? true : rows.some((r) => r.verdict.affected === null) ? null : false,
     },
     malware: {
-      selectedVersion: malwareReports.some((m) => m.affectsSelectedVersion === true),
+      selectedVersion: malwareSelected,
       anyVersion: malwareReports.length > 0,
       severity: malwareReports.length > 0 ? ("critical" as const) : null,
       reports: malwareReports,
@@ -186,6 +199,8 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       : eco === "npm"
         ? `The npm download-count service is unavailable${downloads?.kind === "unavailable" ? ` (${downloads.reason})` : ""}.`
         : `${REGISTRY_LABEL[eco]} publishes no download counts.`,
+    findings,
+    verdict,
     summary: { ...summarise(merged), affectingSelectedVersion: summarise(affecting.map((r) => r.a)) },
     advisories: rows.slice(offset, offset + limit).map((r) => ({
       ...publicAdvisory(r.a),

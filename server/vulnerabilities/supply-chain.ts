@@ -150,8 +150,9 @@ const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /**
  * The repository link: missing, or naming another project. A link matches when its owner or repository name shares
- * a word with the package name, or either squashed name contains the other (monorepos such as babel/babel for
- * @babel/core, and Go modules, whose path is their repository, always match).
+ * a word with the package name, the repository is named as the package (vercel/ms for ms), or either squashed name
+ * contains the other (monorepos such as babel/babel for @babel/core; Go modules, whose path is their repository,
+ * are not checked).
  */
 function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFinding[] {
   if (eco === "go" || eco === "maven") return [];
@@ -178,7 +179,9 @@ function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFi
   const name = squash(pkg.name.split("/").pop() ?? pkg.name);
   const repo = squash(parts[1]!);
   const related =
-    repoWords.some((w) => nameWords.has(w)) || (repo.length >= 3 && (name.includes(repo) || repo.includes(name)));
+    repo === name ||
+    repoWords.some((w) => nameWords.has(w)) ||
+    (repo.length >= 3 && name.length >= 3 && (name.includes(repo) || repo.includes(name)));
   if (related) return [];
   return [
     {

@@ -51,8 +51,11 @@ function normalise(eco: Ecosystem, name: string): string {
 type PopularIndex = {
   names: readonly string[];
   rank: Map<string, number>;
-  /** Symmetric-delete index: every one-character deletion of every popular name, to the names it came from. */
-  deletions: Map<string, number[]>;
+  /**
+   * Symmetric-delete index: every one-character deletion of every popular name, to the rank it came from, or the
+   * ranks when several share it (most keys have one: a plain number saves an array per key, a third of the build).
+   */
+  deletions: Map<string, number | number[]>;
   stripped: Map<string, number>;
   skeletons: Map<string, number>;
   /** Scopes that own a popular package: an established publisher, whose other packages are not squats. */
@@ -85,9 +88,11 @@ function buildIndex(eco: Ecosystem): PopularIndex {
     if (name.length <= SHORT) return;
     firstWins(idx.stripped, stripSeparators(name), rank);
     for (const d of deletionsOf(name)) {
-      const list = idx.deletions.get(d);
-      if (list) list.push(rank);
-      else idx.deletions.set(d, [rank]);
+      const held = idx.deletions.get(d);
+      if (held === undefined) idx.deletions.set(d, rank);
+      else if (typeof held === "number") {
+        if (held !== rank) idx.deletions.set(d, [held, rank]);
+      } else if (held[held.length - 1] !== rank) held.push(rank);
     }
   });
   return idx;
@@ -102,15 +107,26 @@ function indexFor(eco: Ecosystem): PopularIndex {
   return idx;
 }
 
+/** Drops the ecosystem's index, so the next check builds it from the list now in use (after a refresh). */
+export function forgetTyposquatIndex(eco: Ecosystem): void {
+  indexes.delete(eco);
+}
+
+/** Builds every shipped list's index now (start-up), so no request pays the half second it takes. */
+export function warmTyposquatIndexes(): void {
+  for (const eco of Object.keys(OSV_ECOSYSTEM) as Ecosystem[]) indexFor(eco);
+}
+
 /** How the index is used, for tests: names indexed and the one-edit verifications made since the process began. */
 export function typosquatIndexStats(eco: Ecosystem): { names: number; deletionKeys: number; verifications: number } {
   const idx = indexFor(eco);
   return { names: idx.names.length, deletionKeys: idx.deletions.size, verifications };
 }
 
-function deletionsOf(s: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i < s.length; i++) out.add(s.slice(0, i) + s.slice(i + 1));
+/** Every distinct one-character deletion of s (deleting either letter of a doubled pair gives the same string). */
+function deletionsOf(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) if (i === 0 || s[i] !== s[i - 1]) out.push(s.slice(0, i) + s.slice(i + 1));
   return out;
 }
 
@@ -164,11 +180,15 @@ function findHits(eco: Ecosystem, idx: PopularIndex, name: string): Hit[] {
     const kind = oneEdit(name, normalise(eco, idx.names[rank - 1]));
     if (kind) add(rank, "edit", `${kind} one letter ${kind === "adds" ? "to" : "of"}`);
   };
-  for (const rank of idx.deletions.get(name) ?? []) probe(rank);
+  const ranksOf = (key: string): readonly number[] => {
+    const held = idx.deletions.get(key);
+    return held === undefined ? [] : typeof held === "number" ? [held] : held;
+  };
+  for (const rank of ranksOf(name)) probe(rank);
   for (const d of deletionsOf(name)) {
     const exact = idx.rank.get(d);
     if (exact !== undefined) probe(exact);
-    for (const rank of idx.deletions.get(d) ?? []) probe(rank);
+    for (const rank of ranksOf(d)) probe(rank);
   }
   return hits;
 }

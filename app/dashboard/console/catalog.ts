@@ -25,6 +25,9 @@ export function lookupCatalog(): LookupEntry[] {
     const openapi = meta.openapi;
     // Only what the API offers: dashboard-only procedures (saving a report) have their own pages.
     if (!openapi) continue;
+    // A raw-body route (a whole lockfile as the body) has a page of its own with upload and paste: the dependency
+    // scan on the vulnerabilities page; the console's fields and JSON body cannot hold it.
+    if (meta.rawBody) continue;
     const op: Json | undefined = openapi ? doc.paths?.[openapi.path]?.[openapi.method.toLowerCase()] : undefined;
     const bodySchema = op ? resolve(doc, op.requestBody?.content?.["application/json"]?.schema) : inputSchemaOf(proc);
     const fields = op ? paramFields(doc, op.parameters ?? []) : [];

@@ -2,6 +2,7 @@
 // package's known-exploited matches, one page of advisories, and the sources behind it all.
 import { RawJson, StructureTree } from "../_components/ResultView";
 import { AdvisoryList } from "./AdvisoryList";
+import { FindingsPanel } from "./FindingsPanel";
 import { MalwarePanel } from "./MalwarePanel";
 import { Pager } from "./Pager";
 import { SeveritySummary } from "./SeveritySummary";
@@ -87,6 +88,7 @@ export function PackageReportView({
   return (
     <div data-testid="package-report">
       <MalwarePanel report={report} />
+      <FindingsPanel report={report} />
       <PackageFacts report={report} />
       <VersionVerdict report={report} />
       <SeveritySummary summary={report.summary} selectedVersion={report.version.selected} />

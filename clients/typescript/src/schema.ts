@@ -1450,7 +1450,7 @@ export interface paths {
          *
          *     Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
-         *     `Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (the units still count); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).
+         *     `Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line; the run's `properties.summary` is the JSON answer's `summary`, for a policy without a second call); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (the units still count); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 1 lookup unit per distinct package version in the file. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
@@ -11623,6 +11623,18 @@ export interface operations {
                             weeklyDownloads: number;
                         } | null;
                         downloadsUnavailableReason: string | null;
+                        /** @description Supply-chain findings for the selected version from the registry and the typosquat check (install-time code, a fresh, deprecated or yanked release, an unmaintained package, a new publisher, the repository link), the strongest first */
+                        findings: {
+                            /** @description The registry facts the finding rests on */
+                            evidence: {
+                                [key: string]: unknown;
+                            };
+                            /** @description typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch */
+                            kind: string;
+                            reason: string;
+                            /** @enum {string} */
+                            severity: "critical" | "high" | "moderate" | "low" | "unknown";
+                        }[];
                         knownExploited: {
                             advisoryIds: string[];
                             cveId: string;
@@ -11724,6 +11736,18 @@ export interface operations {
                             /** @enum {string} */
                             highest: "none" | "critical" | "high" | "moderate" | "low" | "unknown";
                             total: number;
+                        };
+                        /** @description The selected version's score from 0 to 100 with what moved it, most weight first: malware, the advisories affecting it (KEV-listed ones weigh as critical), and the findings */
+                        verdict: {
+                            /**
+                             * @description The score's band
+                             * @enum {string}
+                             */
+                            level: "none" | "low" | "medium" | "high" | "critical";
+                            /** @description What moved the score, most weight first */
+                            reasons: string[];
+                            /** @description 0 (nothing found) to 100 */
+                            score: number;
                         };
                         version: {
                             affected: boolean | null;
@@ -11901,7 +11925,7 @@ export interface operations {
                                 evidence: {
                                     [key: string]: unknown;
                                 };
-                                /** @description install_script, fresh_release, deprecated, yanked, unmaintained, new_publisher, ... */
+                                /** @description typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch */
                                 kind: string;
                                 reason: string;
                                 /** @enum {string} */
@@ -11945,8 +11969,11 @@ export interface operations {
                                 status: "ok" | "not_found" | "unavailable";
                             };
                             verdict: {
-                                /** @description The score's band */
-                                level: string;
+                                /**
+                                 * @description The score's band
+                                 * @enum {string}
+                                 */
+                                level: "none" | "low" | "medium" | "high" | "critical";
                                 /** @description What moved the score, most weight first */
                                 reasons: string[];
                                 /** @description 0 (nothing found) to 100 */

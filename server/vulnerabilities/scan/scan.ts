@@ -1,6 +1,6 @@
 // The dependency scan of `POST /v1/vulnerabilities/scan`: every distinct package version of a lockfile or SBOM with
 // its exact-version verdict. OSV's batch query (one call per 1,000 versions) and the registry documents (one per
-// package, bounded concurrency) run side by side; EPSS follows for the CVEs found. OSV is required (503 without it:
+// package, bounded concurrency) run side by side; EPSS follows OSV for the CVEs found. OSV is required (503 without it:
 // a scan without advisories would read as clean); a registry or EPSS that fails costs only its own evidence.
 import { AppError } from "../../errors";
 import { lookupEpss } from "../../providers/epss";
@@ -20,25 +20,24 @@ const osvName = (eco: Ecosystem, name: string) => (eco === "composer" ? name.toL
 
 export async function scanLockfileOrThrow(lockfile: ParsedLockfile, now = new Date()): Promise<ScanReport> {
   const { packages } = lockfile;
-  const [osv, registry] = await Promise.all([
-    queryOsvVersions(
-      packages.map((p) => ({
-        ecosystem: OSV_ECOSYSTEM[p.ecosystem],
-        name: osvName(p.ecosystem, p.name),
-        version: p.version,
-      })),
-    ),
-    fetchRegistryFacts(packages),
-  ]);
-  if (osv.kind !== "ok")
+  // EPSS needs only OSV's answer, so it follows OSV while the registry documents are still arriving.
+  const query = packages.map((p) => ({
+    ecosystem: OSV_ECOSYSTEM[p.ecosystem],
+    name: osvName(p.ecosystem, p.name),
+    version: p.version,
+  }));
+  const advisoriesP = queryOsvVersions(query).then(async (osv) => {
+    if (osv.kind !== "ok") return { osv, facts: [], cves: new Set<string>(), epss: null };
+    const facts = packages.map((p, i) => advisoryFacts(p.ecosystem, p.name, p.version, osv.value[i]!));
+    const cves = new Set(facts.flatMap((f) => f.affecting.flatMap((r) => cvesOf(r.advisory))));
+    return { osv, facts, cves, epss: await lookupEpss(cves) };
+  });
+  const [{ osv, facts, cves, epss }, registry] = await Promise.all([advisoriesP, fetchRegistryFacts(packages)]);
+  if (osv.kind !== "ok" || !epss)
     throw new AppError(
       "UPSTREAM_UNAVAILABLE",
-      `The OSV advisory database is unavailable (${osv.reason}); try again in a moment.`,
+      `The OSV advisory database is unavailable (${osv.kind !== "ok" ? osv.reason : "no answer"}); try again in a moment.`,
     );
-
-  const facts = packages.map((p, i) => advisoryFacts(p.ecosystem, p.name, p.version, osv.value[i]!));
-  const cves = new Set(facts.flatMap((f) => f.affecting.flatMap((r) => cvesOf(r.advisory))));
-  const epss = await lookupEpss(cves);
 
   const scanned: ScannedPackage[] = packages.map((p, i) => {
     const f = facts[i]!;
@@ -53,7 +52,7 @@ export async function scanLockfileOrThrow(lockfile: ParsedLockfile, now = new Da
       dev: p.dev,
       verdict: packageVerdict({
         malware,
-        advisories: advisories.map((a) => ({ severity: a.severity, kev: a.kev, epss: a.epss?.epss ?? null })),
+        advisories: advisories.map((a) => ({ id: a.id, severity: a.severity, kev: a.kev, epss: a.epss?.epss ?? null })),
         findings,
       }),
       malware,

@@ -58,16 +58,20 @@ const kevMatch = z.object({
   advisoryIds: z.array(z.string()).describe("The package's advisories that name this CVE"),
 });
 
-const finding = z.object({
-  kind: z.string().describe("install_script, fresh_release, deprecated, yanked, unmaintained, new_publisher, ..."),
+export const supplyChainFinding = z.object({
+  kind: z
+    .string()
+    .describe(
+      "typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch",
+    ),
   severity,
   reason: z.string(),
   evidence: z.record(z.string(), z.unknown()).describe("The registry facts the finding rests on"),
 });
 
-const verdict = z.object({
+export const packageVerdictSchema = z.object({
   score: z.number().describe("0 (nothing found) to 100"),
-  level: z.string().describe("The score's band"),
+  level: z.enum(["none", "low", "medium", "high", "critical"]).describe("The score's band"),
   reasons: z.array(z.string()).describe("What moved the score, most weight first"),
 });
 
@@ -83,12 +87,12 @@ export const scannedPackage = z.object({
   version: z.string(),
   line: z.number().int().nullable().describe("1-based line of the package's first appearance in the file"),
   dev: z.boolean().nullable().describe("A development-only dependency; null when the format does not say"),
-  verdict,
+  verdict: packageVerdictSchema,
   malware: z.boolean().describe("An OpenSSF malicious-package report (OSV MAL-) covers this version"),
   malwareReports: z.array(malwareReport),
   advisories: z.array(scanAdvisory).describe("Advisories affecting this exact version, most severe first"),
   kev: z.array(kevMatch).describe("Known-exploited CVEs among the advisories"),
-  findings: z.array(finding).describe("Supply-chain findings from the registry and the typosquat check"),
+  findings: z.array(supplyChainFinding).describe("Supply-chain findings from the registry and the typosquat check"),
   fixedIn: z
     .string()
     .nullable()

@@ -1,0 +1,121 @@
+// Supply-chain findings from registry facts (issue 25, items 3 and 4): the rules at their edges, on documents written
+// here, so each rule's boundary is visible.
+import { describe, expect, it } from "vitest";
+import type { RegistryPackage } from "../../server/providers/packages/registry-types";
+import { supplyChainFindings } from "../../server/vulnerabilities/supply-chain";
+import { packageVerdict } from "../../server/vulnerabilities/verdict";
+
+const now = new Date("2026-11-25T12:00:00Z");
+const doc = (over: Partial<RegistryPackage>): RegistryPackage => ({
+  name: "pkg",
+  latestVersion: "1.0.0",
+  description: null,
+  license: "MIT",
+  repositoryUrl: "https://github.com/example/pkg",
+  versions: ["1.0.0"],
+  publishedAt: { "1.0.0": "2026-06-01T00:00:00Z" },
+  versionFacts: { "1.0.0": {} },
+  ...over,
+});
+const kinds = (pkg: RegistryPackage, version = "1.0.0", eco: "npm" | "pypi" | "composer" = "npm") =>
+  supplyChainFindings(eco, pkg, version, now, null).map((f) => f.kind);
+
+describe("repository links", () => {
+  it("accepts a repository named as a short package, a monorepo of the scope, and a shared word", () => {
+    expect(kinds(doc({ name: "ms", repositoryUrl: "https://github.com/vercel/ms" }))).toEqual([]);
+    expect(kinds(doc({ name: "@babel/core", repositoryUrl: "https://github.com/babel/babel" }))).toEqual([]);
+    expect(kinds(doc({ name: "react-dom", repositoryUrl: "https://github.com/facebook/react" }))).toEqual([]);
+  });
+
+  it("flags a link to an unrelated project, and a missing link", () => {
+    expect(kinds(doc({ name: "left-pad", repositoryUrl: "https://github.com/someone/unrelated" }))).toEqual([
+      "repository_mismatch",
+    ]);
+    expect(kinds(doc({ repositoryUrl: null }))).toEqual(["repository_missing"]);
+  });
+});
+
+describe("releases", () => {
+  it("calls a release fresh under 72 hours and not at 72", () => {
+    const at = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+    expect(kinds(doc({ publishedAt: { "1.0.0": at(71.9) } }))).toEqual(["fresh_release"]);
+    expect(kinds(doc({ publishedAt: { "1.0.0": at(72) } }))).toEqual([]);
+  });
+
+  it("calls a package unmaintained when its newest release, not the scanned one, is over two years old", () => {
+    const old = { "0.9.0": "2020-01-01T00:00:00Z", "1.0.0": "2024-11-01T00:00:00Z" };
+    expect(kinds(doc({ versions: ["0.9.0", "1.0.0"], publishedAt: old }), "0.9.0")).toEqual(["unmaintained"]);
+    const recent = { "0.9.0": "2020-01-01T00:00:00Z", "1.0.0": "2025-01-01T00:00:00Z" };
+    expect(kinds(doc({ versions: ["0.9.0", "1.0.0"], publishedAt: recent }), "0.9.0")).toEqual([]);
+  });
+
+  it("names a new publisher only against earlier versions with known publishers", () => {
+    const versions = ["1.0.0", "1.1.0", "2.0.0"];
+    const publishedAt = Object.fromEntries(versions.map((v) => [v, "2026-06-01T00:00:00Z"]));
+    const pkg = doc({
+      versions,
+      publishedAt,
+      versionFacts: { "1.0.0": { publisher: "alice" }, "1.1.0": { publisher: "bob" }, "2.0.0": { publisher: "bob" } },
+    });
+    expect(kinds(pkg, "1.1.0")).toEqual(["new_publisher"]);
+    expect(kinds(pkg, "2.0.0")).toEqual([]); // bob published 1.1.0
+    expect(kinds(pkg, "1.0.0")).toEqual([]); // nothing earlier to compare with
+  });
+});
+
+describe("install-time code", () => {
+  it("names npm install hooks with their first line, and binding.gyp", () => {
+    const pkg = doc({
+      versionFacts: { "1.0.0": { installScripts: [{ hook: "preinstall", script: "node a.js\nrm -rf /" }] } },
+    });
+    const [f] = supplyChainFindings("npm", pkg, "1.0.0", now, null);
+    expect(f).toMatchObject({
+      kind: "install_script",
+      evidence: { scripts: [{ hook: "preinstall", firstLine: "node a.js" }] },
+    });
+    const gyp = supplyChainFindings("npm", doc({ versionFacts: { "1.0.0": { gypfile: true } } }), "1.0.0", now, null);
+    expect(gyp[0]!.reason).toContain("binding.gyp");
+  });
+
+  it("names a wheel-less PyPI release and a Composer plugin", () => {
+    expect(kinds(doc({ versionFacts: { "1.0.0": { sourceOnly: true } } }), "1.0.0", "pypi")).toEqual([
+      "install_script",
+    ]);
+    expect(kinds(doc({ versionFacts: { "1.0.0": { composerPlugin: true } } }), "1.0.0", "composer")).toEqual([
+      "install_script",
+    ]);
+  });
+});
+
+describe("the verdict", () => {
+  it("is 0 with nothing, 100 only for malware, and grows with each piece of evidence", () => {
+    expect(packageVerdict({ malware: false, advisories: [], findings: [] })).toEqual({
+      score: 0,
+      level: "none",
+      reasons: [],
+    });
+    expect(packageVerdict({ malware: true, advisories: [], findings: [] }).score).toBe(100);
+    const one = packageVerdict({
+      malware: false,
+      advisories: [{ severity: "high", kev: false, epss: null }],
+      findings: [],
+    });
+    const two = packageVerdict({
+      malware: false,
+      advisories: [
+        { severity: "high", kev: false, epss: null },
+        { severity: "moderate", kev: false, epss: null },
+      ],
+      findings: [],
+    });
+    expect(two.score).toBeGreaterThan(one.score);
+    expect(two.score).toBeLessThan(100);
+    const exploited = packageVerdict({
+      malware: false,
+      advisories: [{ severity: "low", kev: true, epss: null }],
+      findings: [],
+    });
+    expect(exploited.score).toBeGreaterThan(one.score);
+    expect(exploited.reasons[0]).toMatch(/CISA KEV/);
+  });
+});
