@@ -2,7 +2,9 @@
 // make one upstream call. Failures are never cached, so a recovered source is used at once.
 type Entry<T> = { value: T; expiresAt: number };
 
-const MAX_ENTRIES = 2000;
+// Room for a whole dependency scan (5,000 package versions: a registry document and an OSV record or two each) and
+// then some, so a scan does not evict its own answers before a repeat; registry documents are kept trimmed.
+const MAX_ENTRIES = 12_000;
 
 export class TtlCache<T> {
   private entries = new Map<string, Entry<T>>();
