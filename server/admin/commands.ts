@@ -8,6 +8,7 @@ import { readUsage } from "../quota/reserve";
 import { createWorkspace, getWorkspaceOrThrow, setPlans, workspaceEntitlements } from "../workspaces/workspaces";
 import { backupEmbeddedStore } from "../maintenance/backup";
 import { feedsCommand } from "./feeds-command";
+import { popularNamesCommand } from "./popular-names-command";
 import { secretsCommand } from "./secrets-command";
 
 export interface ParsedArgs {
@@ -51,6 +52,8 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   secrets rotate
   feeds status
   feeds refresh [--feed NAME]
+  popular-names status   (the typosquat check's lists of popular package names)
+  popular-names refresh   (PyPI's list, from SERVICE_PYPI_POPULAR_URL)
   sql --query STATEMENT [--param VALUE ...]   (one statement on the server's database, $1.. bound to --param)
   backup --to DIR   (embedded database: a consistent copy, also while the server runs)
 plans: free, email, suite_starter, suite_business, lookups_developer, suite_agency, lookups_growth`;
@@ -138,6 +141,9 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
     case "feeds status":
     case "feeds refresh":
       return feedsCommand(db, verb, args.flags.get("feed")?.[0] ?? null);
+    case "popular-names status":
+    case "popular-names refresh":
+      return popularNamesCommand(db, verb);
     case "sql": {
       // The operator's SQL console: with the embedded database the running server owns the only connection, so
       // this is the one way to read or repair a row while it runs (PostgreSQL operators have psql as well).

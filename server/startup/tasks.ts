@@ -7,11 +7,15 @@ import { FEED_JOB_PREFIX, feedRefreshTasks } from "../feeds/schedule";
 import { runRetentionPurge } from "../maintenance/purge";
 import { logger } from "../operate/log";
 import { runSenderChecks, SENDER_CHECK_EVERY_MS, SENDER_CHECK_TASK } from "../senders/monitor";
+import { popularNamesRefreshTasks } from "../vulnerabilities/popular-refresh";
 import { startScheduler, type ScheduledTask, type Scheduler } from "../queue/scheduled";
 
 export const PURGE_TASK = "retention.purge";
 
-/** The sender check, the end of billing grace, the hourly retention purge and each feed's refresh. */
+/**
+ * The sender check, the end of billing grace, the hourly retention purge, each feed's refresh and the refresh of
+ * the popular-name lists built from a configured source (PyPI's).
+ */
 export function scheduledTasks(): ScheduledTask[] {
   return [
     { name: SENDER_CHECK_TASK, everyMs: SENDER_CHECK_EVERY_MS, run: (db, now) => runSenderChecks(db, now) },
@@ -23,6 +27,7 @@ export function scheduledTasks(): ScheduledTask[] {
         logger().info({ component: "purge", ...(await runRetentionPurge(db, now)) }, "retention purge done"),
     },
     ...feedRefreshTasks(),
+    ...popularNamesRefreshTasks(),
   ];
 }
 

@@ -15,7 +15,7 @@ import { lookupRegistry, REGISTRY_LABEL } from "./registry";
 import { lastWeekWindow, NO_ADVISORY_COPY, publicAdvisory, requireSource, summarise } from "./report-common";
 import { buildSources, type SourceStatus } from "./report-sources";
 import { supplyChainFindings } from "./supply-chain";
-import { typosquatCandidate, withDownloadEvidence } from "./typosquat";
+import { findTyposquat } from "./typosquat-check";
 import { packageVerdict } from "./verdict";
 import { OSV_ECOSYSTEM, sortVersions, type Ecosystem } from "./versions";
 
@@ -151,9 +151,8 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       : downloads?.kind === "not_found"
         ? { weeklyDownloads: 0, ...lastWeekWindow() }
         : null;
-  // The typosquat check reuses the weekly downloads already fetched (npm); other registries publish none.
-  const near = typosquatCandidate(eco, pkg.name);
-  const typosquat = near ? withDownloadEvidence(near, downloadsValue?.weeklyDownloads ?? null) : null;
+  // The typosquat check reuses the weekly downloads already fetched (npm); PyPI's counts come from its list.
+  const typosquat = await findTyposquat(eco, pkg.name, { weeklyDownloads: downloadsValue?.weeklyDownloads ?? null });
   const findings = supplyChainFindings(eco, pkg, selected, new Date(), typosquat);
   const malwareSelected = malwareReports.some((m) => m.affectsSelectedVersion === true);
   const verdict = packageVerdict({
