@@ -13,9 +13,13 @@ import tseslint from "typescript-eslint";
 const SHARED_WITH_CLIENT = [
   "server/api/contract-text",
   "server/bulk/kind-labels",
+  "server/events/csv",
   "server/plans/catalog",
   "server/rules/conditions",
   "server/rules/facts",
+  "server/vulnerabilities/lockfiles/types",
+  "server/vulnerabilities/scan/csv",
+  "server/vulnerabilities/scan/sarif",
 ];
 
 /** Reports value imports of server/ in files marked "use client", except the pure modules above. */

@@ -70,6 +70,11 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(jquery.fixedIn).toBe("3.5.0");
     const upgrade = res.body.summary.upgrades.find((u: any) => u.name === "jquery");
     expect(upgrade).toMatchObject({ from: "3.4.1", to: "3.5.0", maxEpss: 0.9731 });
+    // Known-exploited before severity: jquery's moderate KEV-listed advisory outranks @acme/widget's high one.
+    expect(res.body.summary.upgrades.slice(0, 2).map((u: any) => [u.name, u.kev])).toEqual([
+      ["tinted-logs", false],
+      ["jquery", true],
+    ]);
     expect(res.body.sources.find((s: any) => s.source === "epss")).toMatchObject({ status: "ok" });
     expect(epss.current.asked.flat()).toContain("CVE-2020-11023");
   });

@@ -1,17 +1,19 @@
 "use client";
 // The vulnerability page's client side: one usage meter for the page, refreshed after every lookup, and the
-// three lookups (package report, CVE, KEV search), each calling the procedure the /v1 API uses.
+// three lookups (package report, CVE, KEV search) and the lockfile scan, each calling the procedure the /v1 API uses.
 import { useState } from "react";
 import { UsageMeter } from "../_components/UsageMeter";
 import { CvePanel } from "./CvePanel";
 import { KevPanel } from "./KevPanel";
 import { PackagePanel } from "./PackagePanel";
+import { ScanPanel } from "./ScanPanel";
 import { useMeteredLookup } from "./useMeteredLookup";
 
 const TABS = [
   { id: "package", label: "Package report" },
   { id: "cve", label: "CVE lookup" },
   { id: "kev", label: "Known-exploited catalog" },
+  { id: "scan", label: "Scan a lockfile" },
 ] as const;
 
 export function VulnerabilitiesView() {
@@ -65,6 +67,9 @@ export function VulnerabilitiesView() {
       </div>
       <div role="tabpanel" id="tabpanel-kev" aria-labelledby="tab-kev" hidden={tab !== "kev"}>
         <KevPanel lookup={lookup} />
+      </div>
+      <div role="tabpanel" id="tabpanel-scan" aria-labelledby="tab-scan" hidden={tab !== "scan"}>
+        <ScanPanel lookup={lookup} />
       </div>
     </div>
   );

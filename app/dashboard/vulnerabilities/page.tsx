@@ -9,10 +9,10 @@ export default function VulnerabilitiesPage() {
     <>
       <h1>Vulnerabilities</h1>
       <p className="muted small">
-        Package reports for npm, PyPI, Maven, Go and Composer, CVE lookups and the known-exploited catalog, through the
-        same procedures as the <code>/v1/vulnerabilities</code> API. Each lookup, and each further page of results,
-        costs 1 lookup unit from this workspace&apos;s monthly allowance, even when a source fails or the package is not
-        found.
+        Package reports for npm, PyPI, Maven, Go and Composer, CVE lookups, the known-exploited catalog and lockfile
+        scans, through the same procedures as the <code>/v1/vulnerabilities</code> API. Each lookup, and each further
+        page of results, costs 1 lookup unit from this workspace&apos;s monthly allowance, even when a source fails or
+        the package is not found; a lockfile scan costs 1 unit per package version in the file, shown before it runs.
       </p>
       <VulnerabilitiesView />
       <p className="attribution small muted">

@@ -1446,7 +1446,7 @@ export interface paths {
          *
          *     Cost: one unit per distinct package version (the same version listed twice is one), reserved at once before any upstream call. More than one package needs bulk lookups (403 BULK_LOOKUPS_REQUIRED otherwise, nothing consumed); a file of one package is allowed on every plan. Dependencies that name no registry version (git, file, link, workspace, unpinned) are listed in `skipped` with the reason and cost nothing. 400 INVALID_REQUEST, nothing consumed, for a file that cannot be read (the message names the line), an empty body, no package found (with the skipped reasons) or more than 5,000 package versions.
          *
-         *     Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss}] malware first, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.
+         *     Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss, kev}] malware first, then known-exploited, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.
          *
          *     Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
@@ -12015,13 +12015,15 @@ export interface operations {
                             /** @description Package versions with a malware report */
                             malware: number;
                             packages: number;
-                            /** @description What to upgrade or remove: malware first, then severity, then EPSS */
+                            /** @description What to upgrade or remove: malware first, then known-exploited (KEV), then severity, then EPSS */
                             upgrades: {
                                 /** @enum {string} */
                                 ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
                                 /** @description Advisory ids fixed by moving to `to` */
                                 fixes: string[];
                                 from: string;
+                                /** @description An affecting advisory's CVE is in the CISA Known Exploited Vulnerabilities catalog */
+                                kev: boolean;
                                 malware: boolean;
                                 maxEpss: number | null;
                                 /** @enum {string} */

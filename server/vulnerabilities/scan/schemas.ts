@@ -109,6 +109,7 @@ const upgrade = z.object({
   fixes: z.array(z.string()).describe("Advisory ids fixed by moving to `to`"),
   maxSeverity: severity,
   maxEpss: z.number().nullable(),
+  kev: z.boolean().describe("An affecting advisory's CVE is in the CISA Known Exploited Vulnerabilities catalog"),
 });
 
 const counts = z.object({
@@ -140,7 +141,9 @@ export const scanOutput = z.object({
     malware: z.number().int().describe("Package versions with a malware report"),
     bySeverity: counts.describe("Affecting advisories by severity, counted once per package version"),
     byFinding: z.record(z.string(), z.number().int()).describe("Supply-chain findings by kind"),
-    upgrades: z.array(upgrade).describe("What to upgrade or remove: malware first, then severity, then EPSS"),
+    upgrades: z
+      .array(upgrade)
+      .describe("What to upgrade or remove: malware first, then known-exploited (KEV), then severity, then EPSS"),
   }),
   sources: z.array(sourceStatus),
   checkedAt: z.string(),

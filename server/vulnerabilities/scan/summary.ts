@@ -1,6 +1,6 @@
 // A scan's summary and order: what a developer reads first. Malware before everything, then the worst verdicts;
-// the upgrade list names the smallest version that fixes each package, malware first, then severity, then the
-// exploit likelihood (EPSS) of its worst CVE.
+// the upgrade list names the smallest version that fixes each package, malware first, then what is known to be
+// exploited (CISA KEV), then severity, then the exploit likelihood (EPSS) of its worst CVE.
 import { countBySeverity, severityRank, type Severity } from "../severity";
 import type { ScanReport, ScannedPackage } from "./schemas";
 
@@ -13,9 +13,10 @@ export function comparePackages(a: ScannedPackage, b: ScannedPackage): number {
   return a.name.localeCompare(b.name) || a.version.localeCompare(b.version);
 }
 
-/** Malware first, then the most severe advisory, then the highest EPSS (unknown last), then name. */
+/** Malware first, then known-exploited, then the most severe advisory, then the highest EPSS (unknown last). */
 export function compareUpgrades(a: Upgrade, b: Upgrade): number {
   if (a.malware !== b.malware) return a.malware ? -1 : 1;
+  if (a.kev !== b.kev) return a.kev ? -1 : 1;
   const s = severityRank(b.maxSeverity) - severityRank(a.maxSeverity);
   if (s !== 0) return s;
   const ea = a.maxEpss ?? -1;
@@ -41,6 +42,7 @@ function upgradeOf(p: ScannedPackage): Upgrade | null {
     fixes: to ? p.advisories.filter((a) => a.affected === true).map((a) => a.id) : [],
     maxSeverity,
     maxEpss: scores.length ? Math.max(...scores) : null,
+    kev: p.advisories.some((a) => a.kev && a.affected === true),
   };
 }
 

@@ -8,6 +8,7 @@ import { packageReportProcedure } from "./package-report";
 import { cveProcedure } from "./cve";
 import { kevProcedure } from "./kev";
 import { scanProcedure } from "./scan";
+import { scanPreviewProcedure } from "./scan-preview";
 
 export const vulnerabilitiesRouter = router({
   npmReport: npmReportProcedure,
@@ -15,4 +16,5 @@ export const vulnerabilitiesRouter = router({
   cve: cveProcedure,
   kev: kevProcedure,
   scan: scanProcedure,
+  scanPreview: scanPreviewProcedure,
 });

@@ -1,0 +1,183 @@
+"use client";
+// The lockfile scan's form: the text (pasted or read from a chosen file), the format (detected unless chosen), what
+// the scan will cost and whether it can run, and the button that runs it. Nothing here spends a unit.
+import Link from "next/link";
+import { useState } from "react";
+import {
+  FORMAT_FILE_NAMES,
+  LOCKFILE_FORMATS,
+  type LockfileFormat,
+} from "../../../server/vulnerabilities/lockfiles/types";
+import type { ScanPreview } from "./ScanPanel";
+import { ScanErrorNote } from "./ScanErrorNote";
+import type { Outcome } from "./types";
+
+// A file past the REST API's own limit is not even read into the page.
+const MAX_FILE_BYTES = 10_000_000;
+const n = (v: number) => v.toLocaleString("en-US");
+const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
+const formatLabel = (f: LockfileFormat) =>
+  FORMAT_FILE_NAMES[f] + (f === "yarn-v1" ? " (v1)" : f === "yarn-berry" ? " (Berry)" : "");
+
+function Cost({ preview }: { preview: ScanPreview }) {
+  const [open, setOpen] = useState(false);
+  const units = preview.packages;
+  return (
+    <>
+      <p data-testid="scan-cost-summary">
+        {preview.file}: <strong>{plural(units, "package version", "package versions")}</strong> ·{" "}
+        <strong data-testid="scan-units">{plural(units, "unit", "units")}</strong> ·{" "}
+        <span className="muted">{n(preview.unitsRemaining)} left this month</span>
+      </p>
+      {preview.skipped.length > 0 ? (
+        <div className="small">
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+            data-testid="scan-skipped-toggle"
+          >
+            {plural(preview.skipped.length, "dependency", "dependencies")} not scanned (no registry version, no cost)
+          </button>
+          {open ? (
+            <ul className="scan-skipped" data-testid="scan-skipped">
+              {preview.skipped.map((s, i) => (
+                <li key={`${s.name}:${i}`}>
+                  <strong>{s.name || s.spec}</strong> <code>{s.spec}</code>: {s.reason}
+                  {s.line ? <span className="muted"> (line {s.line})</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {preview.cannotRunReason ? (
+        <p className="notice scan-blocked" data-testid="scan-blocked">
+          {preview.cannotRunReason}{" "}
+          {preview.bulkRequired || preview.packages > preview.unitsRemaining ? (
+            <Link href="/dashboard/plan">See the plans</Link>
+          ) : null}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function ScanForm(props: {
+  text: string;
+  format: LockfileFormat | "";
+  tooLargeBytes: number | null;
+  preview: Outcome<ScanPreview> | null;
+  checking: boolean;
+  running: boolean;
+  onText: (text: string) => void;
+  onFile: (name: string, text: string) => void;
+  onFormat: (format: LockfileFormat | "") => void;
+  onRun: () => void;
+}) {
+  const { preview } = props;
+  const [fileError, setFileError] = useState<string | null>(null);
+  const ready = preview?.ok && preview.data.canRun ? preview.data : null;
+
+  const onFile = async (file: File | undefined) => {
+    setFileError(null);
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError(`${file.name} is larger than 10 MB, the most a scan takes. Split it and scan the parts.`);
+      return;
+    }
+    props.onFile(file.name, await file.text());
+  };
+
+  return (
+    <section className="card" data-testid="scan-panel" aria-labelledby="scan-title">
+      <h2 id="scan-title">Scan a lockfile</h2>
+      <p className="small muted">
+        package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, requirements.txt, poetry.lock, Pipfile.lock,
+        composer.lock, go.sum, go.mod, or a CycloneDX or SPDX SBOM (JSON). One unit per distinct package version; git,
+        file and workspace dependencies are listed but not scanned and cost nothing.
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready && !props.running) props.onRun();
+        }}
+      >
+        <label>
+          Lockfile or SBOM
+          <textarea
+            name="lockfile"
+            value={props.text}
+            rows={8}
+            spellCheck={false}
+            placeholder="Paste the file here, or choose it below"
+            onChange={(e) => props.onText(e.target.value)}
+            data-testid="scan-text"
+          />
+        </label>
+        <div className="form-row scan-options">
+          <label>
+            Or choose a file
+            <input
+              type="file"
+              name="lockfile-file"
+              accept=".json,.lock,.yaml,.yml,.txt,.sum,.mod"
+              onChange={(e) => void onFile(e.target.files?.[0])}
+              data-testid="scan-file"
+            />
+          </label>
+          <label>
+            Format
+            <select
+              name="format"
+              value={props.format}
+              onChange={(e) => props.onFormat(e.target.value as LockfileFormat | "")}
+            >
+              <option value="">Detect from the content</option>
+              {LOCKFILE_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {formatLabel(f)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {fileError ? (
+          <p className="error" role="alert">
+            {fileError}
+          </p>
+        ) : null}
+        <div className="scan-cost" aria-live="polite" data-testid="scan-cost">
+          {!props.text.trim() ? (
+            <p className="muted small">Paste a lockfile or choose one to see what it costs.</p>
+          ) : null}
+          {props.tooLargeBytes !== null ? (
+            <p className="error" data-testid="scan-too-large">
+              This file is {(props.tooLargeBytes / 1_000_000).toFixed(1)} MB; the dashboard takes lockfiles up to about
+              1 MB. Scan it with the API (<code>POST /v1/vulnerabilities/scan</code> takes up to 10 MB), or split it.
+            </p>
+          ) : null}
+          {props.checking ? <p className="muted small">Reading the file…</p> : null}
+          {preview && !preview.ok ? <ScanErrorNote error={preview.error} testId="scan-preview-error" /> : null}
+          {preview && preview.ok ? <Cost preview={preview.data} /> : null}
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={!ready || props.running} data-testid="run-scan">
+            {props.running
+              ? "Scanning…"
+              : ready
+                ? `Scan ${plural(ready.packages, "package", "packages")} (${plural(ready.packages, "unit", "units")})`
+                : "Scan"}
+          </button>
+          {props.running && ready ? (
+            <span className="small muted" role="status">
+              Checking {plural(ready.packages, "package version", "package versions")} against the advisory database and
+              the registries…
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+// "Scan a lockfile": paste or upload a lockfile or SBOM, see what the scan costs (read on the server by
+// vulnerabilities.scanPreview, never charged) before running it, then the report. The scan is the same procedure as
+// POST /v1/vulnerabilities/scan, run through the page's metered-lookup hook so the usage meter follows.
+import type { inferRouterOutputs } from "@trpc/server";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { AppRouter } from "../../../server/api/root";
+import type { LockfileFormat } from "../../../server/vulnerabilities/lockfiles/types";
+import type { ScanReport } from "../../../server/vulnerabilities/scan/schemas";
+import { useTRPCClient } from "../_components/trpc";
+import { ScanErrorNote } from "./ScanErrorNote";
+import { ScanForm } from "./ScanForm";
+import { ScanResult } from "./ScanResult";
+import type { Outcome } from "./types";
+import type { useMeteredLookup } from "./useMeteredLookup";
+
+export type ScanPreview = inferRouterOutputs<AppRouter>["vulnerabilities"]["scanPreview"];
+type ScanInput = { lockfile: string; format?: LockfileFormat };
+
+// The dashboard's endpoint refuses request bodies over 1,000,000 bytes (server/api/http/dashboard.ts), and the
+// lockfile travels inside a JSON body, escaped: measure that body, and send larger files to the REST API instead.
+const MAX_BODY_BYTES = 1_000_000;
+export const bodyBytes = (input: ScanInput) => new TextEncoder().encode(JSON.stringify({ 0: input })).length;
+
+export function ScanPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLookup> }) {
+  const client = useTRPCClient();
+  const [text, setText] = useState("");
+  const [format, setFormat] = useState<LockfileFormat | "">("");
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ input: ScanInput; outcome: Outcome<ScanPreview> } | null>(null);
+  const [refreshed, setRefreshed] = useState(0);
+  const [result, setResult] = useState<{ outcome: Outcome<ScanReport>; fileName: string | null } | null>(null);
+  const asked = useRef(0);
+
+  const input: ScanInput = { lockfile: text, ...(format ? { format } : {}) };
+  const empty = !text.trim();
+  const size = useMemo(
+    () => (text.trim() ? bodyBytes({ lockfile: text, format: format || undefined }) : 0),
+    [text, format],
+  );
+  const tooLarge = size > MAX_BODY_BYTES;
+
+  // What the text would cost, asked a moment after the last change; an answer for older text is dropped.
+  useEffect(() => {
+    const id = ++asked.current;
+    if (empty || tooLarge) {
+      setPreview(null);
+      return;
+    }
+    const t = setTimeout(async () => {
+      let outcome: Outcome<ScanPreview>;
+      try {
+        outcome = { ok: true, data: await client.vulnerabilities.scanPreview.mutate(input) };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      if (id === asked.current) setPreview({ input, outcome });
+    }, 350);
+    return () => clearTimeout(t);
+    // The text and format restart the check; `refreshed` asks again after a scan used units.
+  }, [text, format, refreshed]);
+
+  const current = preview && preview.input.lockfile === text && preview.input.format === input.format ? preview : null;
+
+  async function runScan() {
+    if (!current?.outcome.ok || !current.outcome.data.canRun || lookup.running) return;
+    const sent = current.input;
+    const outcome = await lookup.run(() => client.vulnerabilities.scan.mutate(sent));
+    // The dashboard never asks for SARIF or CSV, so the answer is the JSON report; a string would be a server slip.
+    const report: Outcome<ScanReport> =
+      outcome.ok && typeof outcome.data === "string"
+        ? { ok: false, error: { message: "The scan answered in a form this page cannot read." } }
+        : (outcome as Outcome<ScanReport>);
+    setResult({ outcome: report, fileName });
+    setRefreshed((n) => n + 1);
+  }
+
+  return (
+    <>
+      <ScanForm
+        text={text}
+        format={format}
+        tooLargeBytes={tooLarge ? size : null}
+        preview={current?.outcome ?? null}
+        checking={!empty && !tooLarge && !current}
+        running={lookup.running}
+        onText={(value) => {
+          setText(value);
+          if (!value.trim()) setFileName(null);
+        }}
+        onFile={(name, value) => {
+          setFileName(name);
+          setText(value);
+        }}
+        onFormat={setFormat}
+        onRun={() => void runScan()}
+      />
+      {result && !result.outcome.ok ? <ScanErrorNote error={result.outcome.error} /> : null}
+      {result && result.outcome.ok ? (
+        <ScanResult
+          key={result.outcome.data.checkedAt}
+          report={result.outcome.data}
+          fileName={result.fileName}
+          stale={lookup.running}
+        />
+      ) : null}
+    </>
+  );
+}
