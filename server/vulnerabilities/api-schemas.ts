@@ -2,7 +2,6 @@
 // every field carries its meaning here.
 import { z } from "zod";
 import { coordinateProblem, CVE_ID_PATTERN } from "./coordinates";
-import { packageVerdictSchema, supplyChainFinding } from "./scan/schemas";
 import { ECOSYSTEMS } from "./versions";
 
 /** Path parameters may still carry percent-encoding (%40babel%2Fcore); no valid coordinate contains "%". */
@@ -70,7 +69,7 @@ export const kevSearchInput = z.object({
   offset,
 });
 
-const severity = z.enum(["critical", "high", "moderate", "low", "unknown"]);
+export const severity = z.enum(["critical", "high", "moderate", "low", "unknown"]);
 const counts = z.object({
   critical: z.number().int(),
   high: z.number().int(),
@@ -117,7 +116,7 @@ export const npmReportOutput = z.object({
   noAdvisoryCopy: z.string(),
 });
 
-const kevMatch = z.object({
+export const kevMatch = z.object({
   cveId: z.string(),
   vendorProject: z.string(),
   product: z.string(),
@@ -147,6 +146,23 @@ const verdict = z.object({
     .string()
     .nullable()
     .describe("Lowest fixed version above the selected one among the matching ranges"),
+});
+
+export const supplyChainFinding = z.object({
+  kind: z
+    .string()
+    .describe(
+      "typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch",
+    ),
+  severity,
+  reason: z.string(),
+  evidence: z.record(z.string(), z.unknown()).describe("The registry facts the finding rests on"),
+});
+
+export const packageVerdictSchema = z.object({
+  score: z.number().describe("0 (nothing found) to 100"),
+  level: z.enum(["none", "low", "medium", "high", "critical"]).describe("The score's band"),
+  reasons: z.array(z.string()).describe("What moved the score, most weight first"),
 });
 
 export const packageReportOutput = z.object({

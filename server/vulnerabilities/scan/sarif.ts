@@ -1,7 +1,7 @@
 // A scan as a SARIF 2.1.0 log (`Accept: application/sarif+json`), the format code-scanning dashboards read: one rule
 // per advisory, malware report and finding kind, one result per package and each of them, located at the lockfile
 // line where the package first appears. Pure: it reads the scan's answer only, so any caller can render it.
-import type { LockfileFormat } from "../lockfiles/types";
+import { FORMAT_FILE_NAMES, type LockfileFormat } from "../lockfiles/types";
 import type { ScannedPackage, ScanReport } from "./schemas";
 
 type Severity = ScannedPackage["advisories"][number]["severity"];
@@ -24,19 +24,9 @@ const SECURITY_SEVERITY: Record<Severity, string | null> = {
   unknown: null,
 };
 
-/** The file a result points at when the caller names none: the format's usual file name. */
+/** The file a result points at when the caller names none: the format's usual file name (an SBOM's too). */
 export const DEFAULT_FILE: Record<LockfileFormat, string> = {
-  "package-lock": "package-lock.json",
-  "npm-shrinkwrap": "npm-shrinkwrap.json",
-  "yarn-v1": "yarn.lock",
-  "yarn-berry": "yarn.lock",
-  pnpm: "pnpm-lock.yaml",
-  requirements: "requirements.txt",
-  poetry: "poetry.lock",
-  pipfile: "Pipfile.lock",
-  composer: "composer.lock",
-  "go-sum": "go.sum",
-  "go-mod": "go.mod",
+  ...FORMAT_FILE_NAMES,
   cyclonedx: "bom.json",
   spdx: "sbom.spdx.json",
 };

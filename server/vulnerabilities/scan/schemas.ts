@@ -1,16 +1,20 @@
-// zod schemas of the dependency scan's input and answer. The OpenAPI document is generated from these, so every
+// zod schemas of the dependency scan's input and answer (the severity, KEV match, finding and verdict shapes are the
+// package report's, from api-schemas.ts). The OpenAPI document is generated from these, so every
 // field carries its meaning here; the SARIF and CSV renderings read the same types.
 import { z } from "zod";
 import { LOCKFILE_FORMATS } from "../lockfiles/types";
 import { ECOSYSTEMS } from "../versions";
 import { MAX_SCAN_BYTES } from "./read";
-
-const severity = z.enum(["critical", "high", "moderate", "low", "unknown"]);
+import { kevMatch as reportKevMatch, packageVerdictSchema, severity, supplyChainFinding } from "../api-schemas";
 
 export const scanInputShape = {
   lockfile: z.string().max(MAX_SCAN_BYTES).describe("The lockfile or SBOM text (the raw request body on the REST API)"),
   format: z.enum(LOCKFILE_FORMATS).optional().describe("The file's format; recognised from the content when omitted"),
 };
+
+const kevMatch = reportKevMatch.extend({
+  advisoryIds: z.array(z.string()).describe("The package's advisories that name this CVE"),
+});
 
 const epss = z
   .object({
@@ -44,35 +48,6 @@ const malwareReport = z.object({
   publishedAt: z.string().nullable(),
   modifiedAt: z.string().nullable(),
   affectedRanges: z.array(z.string()).describe("The versions the report names as malicious"),
-});
-
-const kevMatch = z.object({
-  cveId: z.string(),
-  vendorProject: z.string(),
-  product: z.string(),
-  vulnerabilityName: z.string(),
-  dateAdded: z.string(),
-  dueDate: z.string().nullable(),
-  requiredAction: z.string(),
-  knownRansomwareCampaignUse: z.string(),
-  advisoryIds: z.array(z.string()).describe("The package's advisories that name this CVE"),
-});
-
-export const supplyChainFinding = z.object({
-  kind: z
-    .string()
-    .describe(
-      "typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch",
-    ),
-  severity,
-  reason: z.string(),
-  evidence: z.record(z.string(), z.unknown()).describe("The registry facts the finding rests on"),
-});
-
-export const packageVerdictSchema = z.object({
-  score: z.number().describe("0 (nothing found) to 100"),
-  level: z.enum(["none", "low", "medium", "high", "critical"]).describe("The score's band"),
-  reasons: z.array(z.string()).describe("What moved the score, most weight first"),
 });
 
 const registryStatus = z.object({
