@@ -4,6 +4,7 @@
 // and by each HTTP entry point (rest/handler.ts, http/dashboard.ts), since Next bundles those separately.
 import { bulkProceduresProvided, provideBulkProcedures, type Capability } from "../bulk/procedures";
 import { KINDS, type BulkKind } from "../bulk/kinds";
+import type { Principal } from "../auth/principal";
 import { newId } from "../ids";
 import type { Context } from "./context";
 import { describePlans, plansForCapability } from "./contract";
@@ -29,6 +30,32 @@ function procedureFor(kind: BulkKind): ProcedureLike {
 
 let createCaller: ((ctx: Context) => unknown) | null = null;
 
+/** Runs the metered procedure at `procedure` (its tRPC path) for `principal`, its units already paid (`prepaid`). */
+async function runMetered(a: {
+  db: Context["db"];
+  procedure: string;
+  input: unknown;
+  principal: Principal;
+  prepaid: { units: number; admitted: boolean };
+}): Promise<unknown> {
+  const ctx: Context = {
+    db: a.db,
+    via: "api",
+    requestId: newId("req"),
+    resHeaders: new Headers(),
+    authenticate: async () => a.principal,
+    sessionUser: null,
+    requestHeaders: new Headers(),
+    prepaid: a.prepaid,
+  };
+  createCaller ??= createCallerFactory(appRouter);
+  const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
+  const [ns, name] = a.procedure.split(".") as [string, string];
+  const call = caller[ns]?.[name];
+  if (!call) throw new Error(`no procedure ${a.procedure}`);
+  return call(a.input);
+}
+
 /** Hands bulk jobs the API layer's procedures (idempotent). */
 export function registerBulkProcedures(): void {
   if (bulkProceduresProvided()) return;
@@ -48,21 +75,8 @@ export function registerBulkProcedures(): void {
       return { problem: null, capability: proc._def.meta?.metered?.capability as Capability | undefined };
     },
     plansWith: (capability) => describePlans(plansForCapability(capability)),
-    async run({ db, kind, input, principal, prepaid }) {
-      const ctx: Context = {
-        db,
-        via: "api",
-        requestId: newId("req"),
-        resHeaders: new Headers(),
-        authenticate: async () => principal,
-        sessionUser: null,
-        requestHeaders: new Headers(),
-        prepaid,
-      };
-      createCaller ??= createCallerFactory(appRouter);
-      const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
-      const [ns, name] = KINDS[kind].procedure.split(".") as [string, string];
-      return caller[ns]![name]!(input);
-    },
+    run: ({ db, kind, input, principal, prepaid }) =>
+      runMetered({ db, procedure: KINDS[kind].procedure, input, principal, prepaid }),
+    runProcedure: runMetered,
   });
 }

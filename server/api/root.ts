@@ -14,6 +14,7 @@ import { emailRouter } from "./routers/email";
 import { geoRouter } from "./routers/geo";
 import { linksRouter } from "./routers/links";
 import { listsRouter } from "./routers/lists";
+import { monitorsRouter } from "./routers/monitors";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { jobsRouter } from "./routers/jobs";
@@ -58,6 +59,7 @@ export const appRouter = router({
   weights: weightsRouter,
   lists: listsRouter,
   cases: casesRouter,
+  monitors: monitorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

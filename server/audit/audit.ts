@@ -41,7 +41,12 @@ export type AuditType =
   | "audit.list.deleted"
   | "audit.list.items_added"
   | "audit.list.item_removed"
-  | "audit.case.resolved";
+  | "audit.case.resolved"
+  | "audit.monitor.created"
+  | "audit.monitor.updated"
+  | "audit.monitor.deleted"
+  | "audit.monitor.paused"
+  | "audit.monitor.resumed";
 
 export interface AuditInput {
   workspaceId: string;

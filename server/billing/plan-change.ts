@@ -1,10 +1,11 @@
 // What follows any change to a workspace's subscriptions, whoever made it (the operator's `plan set`, a verified
-// Stripe event): the spec's rules apply at once. Keys beyond the new limit pause (oldest stay) or resume; webhook
+// Stripe event): the spec's rules apply at once. Keys and monitors beyond the new limits pause (oldest stay) or resume; webhook
 // deliveries follow the entitlement (the rule lives in webhooks/pause.ts); and the change is written to the audit
 // trail with its actor.
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { applyKeyLimit } from "../keys/keys";
+import { applyMonitorLimit } from "../monitors/monitors";
 import { entitlementsFor, type PlanSlug } from "../plans/catalog";
 import { applyWebhookEntitlement } from "../webhooks/pause";
 import { entitledPlans } from "./entitled";
@@ -17,6 +18,7 @@ export async function effectivePlans(db: Db, workspaceId: string, now: Date = ne
 export interface PlanChangeResult {
   plans: PlanSlug[];
   keys: { active: string[]; paused: string[] };
+  monitors: { active: string[]; paused: string[] };
   deliveries: { paused: number; resumed: number; expired: number };
 }
 
@@ -28,6 +30,13 @@ export async function applyPlanChange(
   const now = a.now ?? new Date();
   const plans = await effectivePlans(db, a.workspaceId, now);
   const keys = await applyKeyLimit(db, a.workspaceId, { actor: a.actor, requestId: a.requestId ?? null });
+  const monitors = await applyMonitorLimit(db, {
+    workspaceId: a.workspaceId,
+    entitlements: entitlementsFor(plans),
+    actor: a.actor,
+    requestId: a.requestId ?? null,
+    now,
+  });
   const deliveries = await applyWebhookEntitlement(db, a.workspaceId, entitlementsFor(plans).webhooks, now);
   const before = [...a.before].sort();
   if (before.join(",") !== plans.join(",")) {
@@ -37,9 +46,9 @@ export async function applyPlanChange(
       actor: a.actor,
       target: { kind: "workspace", id: a.workspaceId },
       before: { plans: before },
-      after: { plans, paused_keys: keys.paused.length },
+      after: { plans, paused_keys: keys.paused.length, paused_monitors: monitors.paused.length },
       requestId: a.requestId ?? null,
     });
   }
-  return { plans, keys, deliveries };
+  return { plans, keys, monitors, deliveries };
 }

@@ -25,6 +25,17 @@ export interface BulkProcedures {
     principal: Principal;
     prepaid: { units: number; admitted: boolean };
   }): Promise<unknown>;
+  /**
+   * The same as `run` for a metered procedure named by its tRPC path ("hosts.hostSsl"): a monitor's check is one
+   * such lookup, paid with the units its run reserved (server/monitors/run.ts).
+   */
+  runProcedure(a: {
+    db: Db;
+    procedure: string;
+    input: unknown;
+    principal: Principal;
+    prepaid: { units: number; admitted: boolean };
+  }): Promise<unknown>;
 }
 
 let provided: BulkProcedures | null = null;

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { setting } from "../env";
 import { FEED_JOB_PREFIX, feedRefreshTasks } from "../feeds/schedule";
 import { runRetentionPurge } from "../maintenance/purge";
+import { monitorTask } from "../monitors/task";
 import { logger } from "../operate/log";
 import { runSenderChecks, SENDER_CHECK_EVERY_MS, SENDER_CHECK_TASK } from "../senders/monitor";
 import { popularNamesRefreshTasks } from "../vulnerabilities/popular-refresh";
@@ -13,13 +14,14 @@ import { startScheduler, type ScheduledTask, type Scheduler } from "../queue/sch
 export const PURGE_TASK = "retention.purge";
 
 /**
- * The sender check, the end of billing grace, the hourly retention purge, each feed's refresh and the refresh of
+ * The sender check, the end of billing grace, the run of due monitors, the hourly retention purge, each feed's refresh and the refresh of
  * the popular-name lists built from a configured source (PyPI's).
  */
 export function scheduledTasks(): ScheduledTask[] {
   return [
     { name: SENDER_CHECK_TASK, everyMs: SENDER_CHECK_EVERY_MS, run: (db, now) => runSenderChecks(db, now) },
     { name: GRACE_TASK, everyMs: GRACE_EVERY_MS, run: (db, now) => endExpiredGrace(db, now) },
+    monitorTask(),
     {
       name: PURGE_TASK,
       everyMs: 3_600_000,

@@ -7,6 +7,10 @@ import { logWebhookError } from "./log";
 
 export const HIGH_RISK_ASSESSMENT = "high_risk_assessment";
 export const CASE_RESOLVED = "case.resolved";
+/** A monitor's check changed for the worse, stays bad (a daily reminder), or a run was skipped (server/monitors). */
+export const MONITOR_ALERT = "monitor.alert";
+/** A monitor's check that had alerted is good again. */
+export const MONITOR_RESOLVED = "monitor.resolved";
 
 export interface HighRiskAssessmentEvent {
   workspaceId: string;

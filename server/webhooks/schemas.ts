@@ -1,8 +1,8 @@
 // The webhook API contract (zod): field names are snake_case as the spec writes them (`event_types`).
 import { z } from "zod";
-import { CASE_RESOLVED, HIGH_RISK_ASSESSMENT } from "./enqueue";
+import { CASE_RESOLVED, HIGH_RISK_ASSESSMENT, MONITOR_ALERT, MONITOR_RESOLVED } from "./enqueue";
 
-export const EVENT_TYPES = [HIGH_RISK_ASSESSMENT, CASE_RESOLVED] as const;
+export const EVENT_TYPES = [HIGH_RISK_ASSESSMENT, CASE_RESOLVED, MONITOR_ALERT, MONITOR_RESOLVED] as const;
 
 const name = z.string().trim().min(1).max(100).describe("A label for people, 1..100 characters");
 const url = z
@@ -18,7 +18,7 @@ const eventTypes = z
   .min(1)
   .max(EVENT_TYPES.length * 4)
   .describe(
-    "Event types to receive: `high_risk_assessment` (an assessment scored high or critical) and `case.resolved` (a review case was resolved)",
+    "Event types to receive: `high_risk_assessment` (an assessment scored high or critical), `case.resolved` (a review case was resolved), `monitor.alert` (a monitor's check changed for the worse, stays bad, or a run was skipped) and `monitor.resolved` (a check that alerted is good again)",
   );
 
 export const webhookIdSchema = z.string().trim().min(1).max(64).describe("Webhook id (`wh_…`)");

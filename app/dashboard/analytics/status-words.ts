@@ -20,6 +20,7 @@ const BY_CODE: Record<string, string> = {
   KEY_LIMIT_REACHED: "API key limit of the plan reached",
   MEMBER_LIMIT_REACHED: "Member limit of the plan reached",
   SENDER_LIMIT_REACHED: "Sender limit of the plan reached",
+  MONITOR_LIMIT_REACHED: "Monitor limit of the plan reached",
   RATE_LIMITED: "Too many requests (rate limited)",
   INTERNAL_ERROR: "Internal error on our side",
   UPSTREAM_UNAVAILABLE: "A data source did not answer",

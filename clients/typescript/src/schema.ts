@@ -983,6 +983,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List monitors
+         * @description This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with `limit` and `cursor` (the previous page's `next_cursor`). A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (`monitor.alert`, `monitor.resolved`). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type; email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; one unit per package. Cost: each run reserves one lookup unit per check (dns: per record type; packages: per package) before it starts, like any lookup, and each check is recorded in lookup history; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again. Monitors per plan: none on Free and Email (403 CAPABILITY_REQUIRED), 5 on Suite Starter (shortest interval 24h), 10 on Lookups Developer (6h), 25 on Suite Business (1h), 100 on Suite Agency and Lookups Growth (1h); combined plans take the highest figures. A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running and the rest pause (`status: paused`) until capacity returns.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["monitors-list"];
+        put?: never;
+        /**
+         * Create a monitor
+         * @description Body: `name`?, `target`, `checks` (names, or objects with options: `{ "type": "dns", "record_types": ["A", "MX"] }`, `{ "type": "email_security", "selectors": ["s1"] }`, `{ "type": "packages", "packages": [{ "ecosystem": "npm", "name": "lodash", "version": "4.17.20" }] }`), `interval` (default 24h), `thresholds`? (`tls_expiry_days`, default [21, 7]). The first run is a fixed fraction of the interval away (spread by the monitor's id), then every interval. 400 INVALID_REQUEST for a bad target, an unknown check, a dns, email_security or ct check on an IP address; 400 TARGET_FORBIDDEN for a target that is or resolves to a private, loopback or metadata address (every run's lookups vet it again). Nothing is written or charged on a refusal; creation is an audit event (`audit.monitor.created`). A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (`monitor.alert`, `monitor.resolved`). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type; email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; one unit per package. Cost: each run reserves one lookup unit per check (dns: per record type; packages: per package) before it starts, like any lookup, and each check is recorded in lookup history; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again. Monitors per plan: none on Free and Email (403 CAPABILITY_REQUIRED), 5 on Suite Starter (shortest interval 24h), 10 on Lookups Developer (6h), 25 on Suite Business (1h), 100 on Suite Agency and Lookups Growth (1h); combined plans take the highest figures. A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running and the rest pause (`status: paused`) until capacity returns.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["monitors-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a monitor
+         * @description One monitor with its checks, interval, status, units per run, next and last run, and the latest state of each check. Another workspace's monitor is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["monitors-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor
+         * @description Deletes the monitor with its runs and alerts (their events stay in GET /v1/events), freeing its place in the plan's limit. An audit event (`audit.monitor.deleted`). Another workspace's monitor is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        delete: operations["monitors-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a monitor
+         * @description Changes any of `name`, `target`, `checks`, `interval`, `thresholds` with the rules of POST /monitors (the same 400 and 403 answers, nothing written on a refusal). A new target or new checks start from a fresh baseline (the next run alerts only on what is bad); a new interval starts a new phase. An audit event (`audit.monitor.updated`) with before and after. Another workspace's monitor is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        patch: operations["monitors-update"];
+        trace?: never;
+    };
+    "/monitors/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's alerts
+         * @description The monitor's alerts, newest first: `monitor.alert` (a change, with `before` and `after`; `reminder: true` for the daily reminder of one still open), `monitor.resolved` (an open alert cleared) and `monitor.skipped` (a run the allowance could not pay; check `run`). `open` alerts are the conditions that still hold. Paginate with `limit` and `cursor` (the previous page's `next_cursor`). Another workspace's monitor is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["monitors-alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a monitor now
+         * @description Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check (dns: per record type; packages: per package), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["monitors-run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monitor's runs
+         * @description The monitor's runs, newest first: `completed` with each check's state, severity and units (a check that failed has its error and keeps the previous state), or `skipped` with the reason (the allowance could not pay; nothing charged). Paginate with `limit` and `cursor` (the previous page's `next_cursor`). Another workspace's monitor is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["monitors-runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/online-check": {
         parameters: {
             query?: never;
@@ -1478,7 +1606,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Registers a receiver for events. Body: `name` (1..100 characters), `url` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), `event_types` (array of `high_risk_assessment` and `case.resolved`). Returns the webhook with its signing `secret` (`whsec_` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body `{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; a review case resolved (POST /cases/{id}/resolve) sends `case.resolved` the same way, with the case as `data` and the resolving request's id; `request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). Answer 2xx within 5 seconds and do heavy work asynchronously; any other answer, a redirect, or a timeout is retried with exponential backoff after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts over about 28 hours), then the delivery is marked failed. Each attempt checks the workspace's current plan: after a downgrade that removes webhooks, deliveries pause and are not sent; they resume if the plan returns within the retry window.
+         * @description Registers a receiver for events. Body: `name` (1..100 characters), `url` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), `event_types` (array of `high_risk_assessment`, `case.resolved`, `monitor.alert` and `monitor.resolved`). Returns the webhook with its signing `secret` (`whsec_` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body `{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; a review case resolved (POST /cases/{id}/resolve) sends `case.resolved` the same way, with the case as `data` and the resolving request's id; a monitor (POST /monitors) sends `monitor.alert` and `monitor.resolved` with `data` { `alert_id`, `monitor` {id, name, target}, `check`, `severity`, `before`, `after`, `reminder`, `url` (the monitor's dashboard page) } and the run's id; `request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). Answer 2xx within 5 seconds and do heavy work asynchronously; any other answer, a redirect, or a timeout is retried with exponential backoff after 1 min, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (8 attempts over about 28 hours), then the delivery is marked failed. Each attempt checks the workspace's current plan: after a downgrade that removes webhooks, deliveries pause and are not sent; they resume if the plan returns within the retry window.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1634,7 +1762,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_REQUEST" | "TARGET_FORBIDDEN" | "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "CAPABILITY_REQUIRED" | "BULK_LOOKUPS_REQUIRED" | "API_KEY_PAUSED" | "ORIGIN_FORBIDDEN" | "FORBIDDEN" | "LOOKUP_NOT_FOUND" | "NOT_FOUND" | "PACKAGE_NOT_FOUND" | "VERSION_NOT_FOUND" | "CVE_NOT_FOUND" | "DOMAIN_NOT_FOUND" | "CONFLICT" | "KEY_LIMIT_REACHED" | "MEMBER_LIMIT_REACHED" | "SENDER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UPSTREAM_UNAVAILABLE";
+                code: "INVALID_REQUEST" | "TARGET_FORBIDDEN" | "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "CAPABILITY_REQUIRED" | "BULK_LOOKUPS_REQUIRED" | "API_KEY_PAUSED" | "ORIGIN_FORBIDDEN" | "FORBIDDEN" | "LOOKUP_NOT_FOUND" | "NOT_FOUND" | "PACKAGE_NOT_FOUND" | "VERSION_NOT_FOUND" | "CVE_NOT_FOUND" | "DOMAIN_NOT_FOUND" | "CONFLICT" | "KEY_LIMIT_REACHED" | "MEMBER_LIMIT_REACHED" | "SENDER_LIMIT_REACHED" | "MONITOR_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UPSTREAM_UNAVAILABLE";
                 message: string;
             };
         };
@@ -9230,6 +9358,1021 @@ export interface operations {
             };
         };
     };
+    "monitors-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            checks: {
+                                packages?: {
+                                    ecosystem: string;
+                                    name: string;
+                                    version: string;
+                                }[];
+                                record_types?: string[];
+                                selectors?: string[];
+                                /** @enum {string} */
+                                type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                            }[];
+                            created_at: string;
+                            id: string;
+                            /** @enum {string} */
+                            interval: "1h" | "6h" | "12h" | "24h" | "7d";
+                            last_run_at: string | null;
+                            name: string | null;
+                            /** @description ISO 8601; null while paused */
+                            next_run_at: string | null;
+                            /** @description The latest state of each check */
+                            states: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    severity: "ok" | "warning" | "critical";
+                                    state: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                            };
+                            /**
+                             * @description paused: beyond the plan's monitor limit after a downgrade; it does not run
+                             * @enum {string}
+                             */
+                            status: "active" | "paused";
+                            target: string;
+                            thresholds: {
+                                tls_expiry_days: number[];
+                            };
+                            /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                            units_per_run: number;
+                            updated_at: string;
+                            /** @description The monitor's page in the dashboard */
+                            url: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
+                    checks: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages") | {
+                        /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; one unit each per run */
+                        packages?: {
+                            /** @enum {string} */
+                            ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                            name: string;
+                            version: string;
+                        }[];
+                        /** @description dns only: the record types to watch (default A, AAAA, MX, NS); one unit each per run */
+                        record_types?: string[];
+                        /** @description email_security only: DKIM selectors to check besides the common ones */
+                        selectors?: string[];
+                        /** @enum {string} */
+                        type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                    })[];
+                    /**
+                     * @description How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)
+                     * @default 24h
+                     * @enum {string}
+                     */
+                    interval?: "1h" | "6h" | "12h" | "24h" | "7d";
+                    /** @description A label for people, 1..100 characters */
+                    name?: string | null;
+                    /** @description A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet */
+                    target: string;
+                    /** @description Thresholds of the checks */
+                    thresholds?: {
+                        /** @description Alert when the certificate expires within each of these many days (default [21, 7]); the smallest is critical */
+                        tls_expiry_days?: number[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            packages?: {
+                                ecosystem: string;
+                                name: string;
+                                version: string;
+                            }[];
+                            record_types?: string[];
+                            selectors?: string[];
+                            /** @enum {string} */
+                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                        }[];
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        interval: "1h" | "6h" | "12h" | "24h" | "7d";
+                        last_run_at: string | null;
+                        name: string | null;
+                        /** @description ISO 8601; null while paused */
+                        next_run_at: string | null;
+                        /** @description The latest state of each check */
+                        states: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                severity: "ok" | "warning" | "critical";
+                                state: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        /**
+                         * @description paused: beyond the plan's monitor limit after a downgrade; it does not run
+                         * @enum {string}
+                         */
+                        status: "active" | "paused";
+                        target: string;
+                        thresholds: {
+                            tls_expiry_days: number[];
+                        };
+                        /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                        units_per_run: number;
+                        updated_at: string;
+                        /** @description The monitor's page in the dashboard */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST`, `TARGET_FORBIDDEN` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `MONITOR_LIMIT_REACHED` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Monitor id (`mon_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            packages?: {
+                                ecosystem: string;
+                                name: string;
+                                version: string;
+                            }[];
+                            record_types?: string[];
+                            selectors?: string[];
+                            /** @enum {string} */
+                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                        }[];
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        interval: "1h" | "6h" | "12h" | "24h" | "7d";
+                        last_run_at: string | null;
+                        name: string | null;
+                        /** @description ISO 8601; null while paused */
+                        next_run_at: string | null;
+                        /** @description The latest state of each check */
+                        states: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                severity: "ok" | "warning" | "critical";
+                                state: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        /**
+                         * @description paused: beyond the plan's monitor limit after a downgrade; it does not run
+                         * @enum {string}
+                         */
+                        status: "active" | "paused";
+                        target: string;
+                        thresholds: {
+                            tls_expiry_days: number[];
+                        };
+                        /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                        units_per_run: number;
+                        updated_at: string;
+                        /** @description The monitor's page in the dashboard */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Monitor id (`mon_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Monitor id (`mon_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
+                    checks?: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages") | {
+                        /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; one unit each per run */
+                        packages?: {
+                            /** @enum {string} */
+                            ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                            name: string;
+                            version: string;
+                        }[];
+                        /** @description dns only: the record types to watch (default A, AAAA, MX, NS); one unit each per run */
+                        record_types?: string[];
+                        /** @description email_security only: DKIM selectors to check besides the common ones */
+                        selectors?: string[];
+                        /** @enum {string} */
+                        type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                    })[];
+                    /**
+                     * @description How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)
+                     * @enum {string}
+                     */
+                    interval?: "1h" | "6h" | "12h" | "24h" | "7d";
+                    /** @description A label for people, 1..100 characters */
+                    name?: string | null;
+                    /** @description A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet */
+                    target?: string;
+                    /** @description Thresholds of the checks */
+                    thresholds?: {
+                        /** @description Alert when the certificate expires within each of these many days (default [21, 7]); the smallest is critical */
+                        tls_expiry_days?: number[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            packages?: {
+                                ecosystem: string;
+                                name: string;
+                                version: string;
+                            }[];
+                            record_types?: string[];
+                            selectors?: string[];
+                            /** @enum {string} */
+                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                        }[];
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        interval: "1h" | "6h" | "12h" | "24h" | "7d";
+                        last_run_at: string | null;
+                        name: string | null;
+                        /** @description ISO 8601; null while paused */
+                        next_run_at: string | null;
+                        /** @description The latest state of each check */
+                        states: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                severity: "ok" | "warning" | "critical";
+                                state: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        /**
+                         * @description paused: beyond the plan's monitor limit after a downgrade; it does not run
+                         * @enum {string}
+                         */
+                        status: "active" | "paused";
+                        target: string;
+                        thresholds: {
+                            tls_expiry_days: number[];
+                        };
+                        /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                        units_per_run: number;
+                        updated_at: string;
+                        /** @description The monitor's page in the dashboard */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST`, `TARGET_FORBIDDEN` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-alerts": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Monitor id (`mon_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            after: {
+                                [key: string]: unknown;
+                            } | null;
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description The check, or `run` for a skipped run */
+                            check: string;
+                            created_at: string;
+                            id: string;
+                            monitor_id: string;
+                            /** @description The condition still holds (reminded daily, resolved when it clears) */
+                            open: boolean;
+                            /** @description A daily reminder of an alert that still holds */
+                            reminder: boolean;
+                            run_id: string | null;
+                            /** @enum {string} */
+                            severity: "info" | "warning" | "critical";
+                            /** @enum {string} */
+                            type: "monitor.alert" | "monitor.resolved" | "monitor.skipped";
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Monitor id (`mon_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ids of the alerts this run raised */
+                        alerts: string[];
+                        finished_at: string | null;
+                        id: string;
+                        monitor_id: string;
+                        /** @description Why a run was skipped */
+                        reason: string | null;
+                        /** @description Per check; null for a skipped run */
+                        results: {
+                            [key: string]: {
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** @description null when the check could not be made this run */
+                                severity: ("ok" | "warning" | "critical") | null;
+                                /** @description The normalised facts compared between runs */
+                                state: {
+                                    [key: string]: unknown;
+                                } | null;
+                                units: number;
+                            };
+                        } | null;
+                        started_at: string;
+                        /** @enum {string} */
+                        status: "completed" | "skipped";
+                        /** @description Units charged by this run */
+                        units: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment Required: `QUOTA_EXCEEDED` */
+            402: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-runs": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Monitor id (`mon_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Ids of the alerts this run raised */
+                            alerts: string[];
+                            finished_at: string | null;
+                            id: string;
+                            monitor_id: string;
+                            /** @description Why a run was skipped */
+                            reason: string | null;
+                            /** @description Per check; null for a skipped run */
+                            results: {
+                                [key: string]: {
+                                    error: {
+                                        code: string;
+                                        message: string;
+                                    } | null;
+                                    /** @description null when the check could not be made this run */
+                                    severity: ("ok" | "warning" | "critical") | null;
+                                    /** @description The normalised facts compared between runs */
+                                    state: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    units: number;
+                                };
+                            } | null;
+                            started_at: string;
+                            /** @enum {string} */
+                            status: "completed" | "skipped";
+                            /** @description Units charged by this run */
+                            units: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "hosts-onlineCheck": {
         parameters: {
             query?: never;
@@ -12224,8 +13367,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Event types to receive: `high_risk_assessment` (an assessment scored high or critical) and `case.resolved` (a review case was resolved) */
-                    event_types: ("high_risk_assessment" | "case.resolved")[];
+                    /** @description Event types to receive: `high_risk_assessment` (an assessment scored high or critical), `case.resolved` (a review case was resolved), `monitor.alert` (a monitor's check changed for the worse, stays bad, or a run was skipped) and `monitor.resolved` (a check that alerted is good again) */
+                    event_types: ("high_risk_assessment" | "case.resolved" | "monitor.alert" | "monitor.resolved")[];
                     /** @description A label for people, 1..100 characters */
                     name: string;
                     /** @description The receiver: an absolute https URL on a public host (private, loopback and cloud-metadata addresses are refused with 400 TARGET_FORBIDDEN) */
@@ -12421,8 +13564,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Event types to receive: `high_risk_assessment` (an assessment scored high or critical) and `case.resolved` (a review case was resolved) */
-                    event_types?: ("high_risk_assessment" | "case.resolved")[];
+                    /** @description Event types to receive: `high_risk_assessment` (an assessment scored high or critical), `case.resolved` (a review case was resolved), `monitor.alert` (a monitor's check changed for the worse, stays bad, or a run was skipped) and `monitor.resolved` (a check that alerted is good again) */
+                    event_types?: ("high_risk_assessment" | "case.resolved" | "monitor.alert" | "monitor.resolved")[];
                     /** @description A label for people, 1..100 characters */
                     name?: string;
                     /** @description The receiver: an absolute https URL on a public host (private, loopback and cloud-metadata addresses are refused with 400 TARGET_FORBIDDEN) */

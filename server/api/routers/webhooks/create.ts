@@ -10,6 +10,7 @@ const DELIVERY =
   "Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body " +
   '`{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; ' +
   "a review case resolved (POST /cases/{id}/resolve) sends `case.resolved` the same way, with the case as `data` and the resolving request's id; " +
+  "a monitor (POST /monitors) sends `monitor.alert` and `monitor.resolved` with `data` { `alert_id`, `monitor` {id, name, target}, `check`, `severity`, `before`, `after`, `reminder`, `url` (the monitor's dashboard page) } and the run's id; " +
   "`request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), " +
   "`webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, " +
   "keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). " +
@@ -24,7 +25,7 @@ export const createProcedure = webhooksProcedure
       path: "/webhooks",
       tags: TAGS,
       summary: "Create a webhook",
-      description: `Registers a receiver for events. Body: \`name\` (1..100 characters), \`url\` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), \`event_types\` (array of \`high_risk_assessment\` and \`case.resolved\`). Returns the webhook with its signing \`secret\` (\`whsec_\` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). ${DELIVERY}`,
+      description: `Registers a receiver for events. Body: \`name\` (1..100 characters), \`url\` (absolute https URL on a public host; private, loopback and metadata addresses give 400 TARGET_FORBIDDEN), \`event_types\` (array of \`high_risk_assessment\`, \`case.resolved\`, \`monitor.alert\` and \`monitor.resolved\`). Returns the webhook with its signing \`secret\` (\`whsec_\` + base64), shown only in this response. At most 20 webhooks per workspace (409 CONFLICT beyond). ${DELIVERY}`,
     },
   })
   .input(webhookCreateSchema)

@@ -1,0 +1,28 @@
+// POST /monitors/{id}/run: run a monitor now.
+// The procedure, with its contract (meta, input, output) beside its work.
+import { z } from "zod";
+import { findMonitorOrThrow } from "../../../monitors/monitors";
+import { runMonitor } from "../../../monitors/run";
+import { monitorIdSchema, runRecordSchema } from "../../../monitors/schemas";
+import { getMonitorRunOrThrow } from "../../../monitors/timeline";
+import { monitorsProcedure, TAGS } from "./shared";
+
+export const runProcedure = monitorsProcedure
+  .meta({
+    errors: ["NOT_FOUND", "QUOTA_EXCEEDED", "CONFLICT"],
+    openapi: {
+      method: "POST",
+      path: "/monitors/{id}/run",
+      tags: TAGS,
+      summary: "Run a monitor now",
+      description:
+        "Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check (dns: per record type; packages: per package), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.",
+    },
+  })
+  .input(z.object({ id: monitorIdSchema }))
+  .output(runRecordSchema)
+  .mutation(async ({ ctx, input }) => {
+    const monitor = await findMonitorOrThrow(ctx.db, ctx.principal.workspaceId, input.id);
+    const { runId } = await runMonitor(ctx.db, monitor.id, { manual: true });
+    return getMonitorRunOrThrow(ctx.db, ctx.principal.workspaceId, { id: monitor.id, runId });
+  });

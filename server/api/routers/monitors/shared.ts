@@ -1,0 +1,32 @@
+// What several procedures of the monitors router share.
+import { CHECKS } from "../../../monitors/checks";
+import { PLAN_TEXT } from "../../../monitors/limits";
+import { actorOf } from "../../actor";
+import { authenticated } from "../../trpc";
+
+export const monitorsProcedure = authenticated.meta({
+  requires: { capability: "full", subject: "Monitors need" },
+  freeText: ["name"],
+});
+
+export const TAGS = ["Monitors"];
+
+export const ABOUT = `A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every \`interval\` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: \`monitor.alert\` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and \`monitor.resolved\` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (\`monitor.alert\`, \`monitor.resolved\`). Checks: ${Object.values(
+  CHECKS,
+)
+  .map((c) => c.about)
+  .join(
+    "; ",
+  )}. Cost: each run reserves one lookup unit per check (dns: per record type; packages: per package) before it starts, like any lookup, and each check is recorded in lookup history; a run the allowance cannot pay is skipped, recorded as a run with \`status: skipped\`, and raises one \`monitor.skipped\` alert (delivered to \`monitor.alert\` webhooks with check \`run\`) until runs are paid again. ${PLAN_TEXT}`;
+
+export const change = (
+  ctx: Parameters<typeof actorOf>[0] & {
+    principal: { workspaceId: string; entitlements: import("../../../plans/catalog").Entitlements };
+    requestId: string;
+  },
+) => ({
+  workspaceId: ctx.principal.workspaceId,
+  requestId: ctx.requestId,
+  actor: actorOf(ctx),
+  entitlements: ctx.principal.entitlements,
+});

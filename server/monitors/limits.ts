@@ -1,0 +1,39 @@
+// How many monitors each plan holds and how often they may run (issue 26). Plans without the `full` capability
+// (Free, Email) hold none: the routes answer them 403 CAPABILITY_REQUIRED. Combined plans take the most monitors
+// and the shortest interval, as every other plan figure does (never the sum).
+import type { Entitlements, PlanSlug } from "../plans/catalog";
+
+export const INTERVALS = ["1h", "6h", "12h", "24h", "7d"] as const;
+export type MonitorInterval = (typeof INTERVALS)[number];
+
+const HOUR = 60 * 60 * 1000;
+export const INTERVAL_MS: Record<MonitorInterval, number> = {
+  "1h": HOUR,
+  "6h": 6 * HOUR,
+  "12h": 12 * HOUR,
+  "24h": 24 * HOUR,
+  "7d": 7 * 24 * HOUR,
+};
+
+/** Monitors per plan and the shortest interval it allows. */
+export const MONITOR_PLANS: Record<PlanSlug, { monitors: number; minInterval: MonitorInterval }> = {
+  free: { monitors: 0, minInterval: "7d" },
+  email: { monitors: 0, minInterval: "7d" },
+  suite_starter: { monitors: 5, minInterval: "24h" },
+  lookups_developer: { monitors: 10, minInterval: "6h" },
+  suite_business: { monitors: 25, minInterval: "1h" },
+  suite_agency: { monitors: 100, minInterval: "1h" },
+  lookups_growth: { monitors: 100, minInterval: "1h" },
+};
+
+export const PLAN_TEXT =
+  "Monitors per plan: none on Free and Email (403 CAPABILITY_REQUIRED), 5 on Suite Starter (shortest interval 24h), 10 on Lookups Developer (6h), 25 on Suite Business (1h), 100 on Suite Agency and Lookups Growth (1h); combined plans take the highest figures. A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running and the rest pause (`status: paused`) until capacity returns.";
+
+export function monitorLimits(e: Pick<Entitlements, "plans">): { monitors: number; minIntervalMs: number } {
+  const rows = e.plans.map((p) => MONITOR_PLANS[p]).filter(Boolean);
+  if (rows.length === 0) return { monitors: 0, minIntervalMs: INTERVAL_MS["7d"] };
+  return {
+    monitors: Math.max(...rows.map((r) => r.monitors)),
+    minIntervalMs: Math.min(...rows.map((r) => INTERVAL_MS[r.minInterval])),
+  };
+}

@@ -1,0 +1,242 @@
+// Monitors of a workspace: create, read, change, delete. Every query filters on the workspace (another workspace's
+// monitor is not found); every change is an audit event (audit.monitor.*) in the same transaction. What is decided
+// from the request alone (a bad target, a check that needs a name given an IP, an interval or count the plan does
+// not allow, a target on a private network) is refused before anything is written.
+import { recordAudit, type Actor } from "../audit/audit";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { sortableId } from "../ids";
+import { assertPublicTargetOrThrow } from "../net";
+import type { Entitlements } from "../plans/catalog";
+import { CHECKS } from "./checks";
+import type { CheckType } from "./checks/types";
+import { INTERVAL_MS, INTERVALS, monitorLimits, type MonitorInterval } from "./limits";
+import { toMonitorRecord, type MonitorRow } from "./records";
+import { DEFAULT_TLS_EXPIRY_DAYS, type MonitorCheck } from "./schemas";
+import { firstRunAt } from "./schedule";
+import { parseMonitorTarget } from "./target";
+
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+export type Change = { workspaceId: string; requestId: string; actor: Actor; entitlements: Entitlements };
+
+export interface MonitorFields {
+  name?: string | null;
+  target: string;
+  checks: MonitorCheck[];
+  interval: MonitorInterval;
+  thresholds?: { tls_expiry_days?: number[] };
+}
+
+/** The interval name of a length ("24h"). */
+const intervalName = (ms: number) => INTERVALS.find((i) => INTERVAL_MS[i] === ms) ?? `${ms / 3_600_000}h`;
+
+/** The checks' and the plan's rules on a monitor's fields; returns the normalised target. */
+async function vetOrThrow(f: MonitorFields, entitlements: Entitlements): Promise<string> {
+  const target = parseMonitorTarget(f.target);
+  if (!target)
+    throw new AppError(
+      "INVALID_REQUEST",
+      "target must be a host name, domain or IP address (optionally with :port) or an absolute http(s) URL without credentials.",
+    );
+  const named = f.checks.filter((c) => CHECKS[c.type as CheckType].needsName).map((c) => c.type);
+  if (target.address && named.length)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `The ${named.join(", ")} ${named.length === 1 ? "check needs" : "checks need"} a domain name as the target, not an IP address.`,
+    );
+  const { minIntervalMs } = monitorLimits(entitlements);
+  if (INTERVAL_MS[f.interval] < minIntervalMs)
+    throw new AppError(
+      "CAPABILITY_REQUIRED",
+      `An interval of ${f.interval} is shorter than this plan allows (every ${intervalName(minIntervalMs)} at most often); Suite Business and above run monitors hourly.`,
+    );
+  // The lookups vet every connection again; this refuses a private target before it is stored (SSRF guard).
+  await assertPublicTargetOrThrow(target.value);
+  return target.value;
+}
+
+const auditFields = (r: MonitorRow) => ({
+  name: r.name,
+  target: r.target,
+  checks: r.checks,
+  interval: r.interval,
+  thresholds: r.thresholds,
+  status: r.status,
+});
+
+export function auditMonitor(
+  tx: Tx | Db,
+  a: { workspaceId: string; requestId: string | null; actor: Actor },
+  type:
+    | "audit.monitor.created"
+    | "audit.monitor.updated"
+    | "audit.monitor.deleted"
+    | "audit.monitor.paused"
+    | "audit.monitor.resumed",
+  row: MonitorRow,
+  x: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
+) {
+  return recordAudit(tx as Db, {
+    workspaceId: a.workspaceId,
+    requestId: a.requestId,
+    type,
+    actor: a.actor,
+    target: { kind: "monitor", id: row.id, label: row.name ?? row.target },
+    before: x.before ?? null,
+    after: x.after ?? null,
+  });
+}
+
+/** Locks the workspace row for the transaction, so two creations at once are counted against the limit in turn. */
+const lockWorkspace = (tx: Tx, workspaceId: string) =>
+  tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
+
+export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields; now?: Date }) {
+  const target = await vetOrThrow(a.monitor, a.entitlements);
+  const now = a.now ?? new Date();
+  const { monitors: limit } = monitorLimits(a.entitlements);
+  const row = await db.$transaction(async (tx) => {
+    await lockWorkspace(tx, a.workspaceId);
+    const held = await tx.monitor.count({ where: { workspaceId: a.workspaceId } });
+    if (held >= limit)
+      throw new AppError(
+        "MONITOR_LIMIT_REACHED",
+        `This workspace's plan includes ${limit} monitor${limit === 1 ? "" : "s"} and all are in use; delete one or upgrade the plan.`,
+      );
+    const id = sortableId("mon");
+    const row = await tx.monitor.create({
+      data: {
+        id,
+        workspaceId: a.workspaceId,
+        name: a.monitor.name ?? null,
+        target,
+        checks: a.monitor.checks as object,
+        interval: a.monitor.interval,
+        thresholds: { tls_expiry_days: a.monitor.thresholds?.tls_expiry_days ?? DEFAULT_TLS_EXPIRY_DAYS },
+        nextRunAt: firstRunAt(id, a.monitor.interval, now),
+      },
+    });
+    await auditMonitor(tx, a, "audit.monitor.created", row, { after: auditFields(row) });
+    return row;
+  });
+  return toMonitorRecord(row);
+}
+
+export async function findMonitorOrThrow(db: Db | Tx, workspaceId: string, id: string): Promise<MonitorRow> {
+  const row = await db.monitor.findFirst({ where: { id, workspaceId } });
+  if (!row) throw new AppError("NOT_FOUND", `No monitor ${id} in this workspace.`);
+  return row;
+}
+
+export async function getMonitorOrThrow(db: Db, workspaceId: string, id: string) {
+  return toMonitorRecord(await findMonitorOrThrow(db, workspaceId, id));
+}
+
+/** Monitors oldest first; `cursor` is the previous page's `next_cursor` (the last id shown). */
+export async function listMonitors(db: Db, workspaceId: string, page: { limit: number; cursor?: string }) {
+  const rows = await db.monitor.findMany({
+    where: { workspaceId, ...(page.cursor ? { id: { gt: page.cursor } } : {}) },
+    orderBy: { id: "asc" },
+    take: page.limit + 1,
+  });
+  const shown = rows.slice(0, page.limit);
+  return {
+    items: shown.map(toMonitorRecord),
+    next_cursor: rows.length > page.limit ? shown[shown.length - 1]!.id : null,
+  };
+}
+
+export async function updateMonitorOrThrow(
+  db: Db,
+  a: Change & { id: string; changes: Partial<MonitorFields>; now?: Date },
+) {
+  const now = a.now ?? new Date();
+  const before = await findMonitorOrThrow(db, a.workspaceId, a.id);
+  const merged: MonitorFields = {
+    target: a.changes.target ?? before.target,
+    checks: a.changes.checks ?? (before.checks as MonitorCheck[]),
+    interval: a.changes.interval ?? (before.interval as MonitorInterval),
+  };
+  const target = await vetOrThrow(merged, a.entitlements);
+  const row = await db.$transaction(async (tx) => {
+    const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
+    const retarget = target !== current.target || a.changes.checks !== undefined;
+    const after = await tx.monitor.update({
+      where: { id: current.id },
+      data: {
+        ...(a.changes.name !== undefined ? { name: a.changes.name } : {}),
+        target,
+        checks: merged.checks as object,
+        interval: merged.interval,
+        ...(a.changes.thresholds?.tls_expiry_days
+          ? { thresholds: { tls_expiry_days: a.changes.thresholds.tls_expiry_days } }
+          : {}),
+        // A new interval starts a new phase; a new target or new checks start from a fresh baseline.
+        ...(merged.interval !== current.interval ? { nextRunAt: firstRunAt(current.id, merged.interval, now) } : {}),
+        ...(retarget ? { lastStates: {} } : {}),
+      },
+    });
+    await auditMonitor(tx, a, "audit.monitor.updated", after, {
+      before: auditFields(current),
+      after: auditFields(after),
+    });
+    return after;
+  });
+  return toMonitorRecord(row);
+}
+
+export async function deleteMonitorOrThrow(db: Db, a: Omit<Change, "entitlements"> & { id: string }) {
+  await db.$transaction(async (tx) => {
+    const before = await findMonitorOrThrow(tx, a.workspaceId, a.id);
+    await tx.monitorRun.deleteMany({ where: { monitorId: before.id } });
+    await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });
+    await tx.monitor.delete({ where: { id: before.id } });
+    await auditMonitor(tx, a, "audit.monitor.deleted", before, { before: auditFields(before) });
+  });
+  return { id: a.id, deleted: true as const };
+}
+
+/**
+ * Applies the monitor limit after a plan change, as keys follow theirs: the oldest monitors up to the limit stay
+ * (or become) active, the rest pause. A resumed monitor starts a new phase from now. Each change is audited.
+ */
+export async function applyMonitorLimit(
+  db: Db,
+  a: { workspaceId: string; entitlements: Entitlements; actor: Actor; requestId?: string | null; now?: Date },
+): Promise<{ active: string[]; paused: string[] }> {
+  const now = a.now ?? new Date();
+  const { monitors: limit, minIntervalMs } = monitorLimits(a.entitlements);
+  return db.$transaction(async (tx) => {
+    await lockWorkspace(tx, a.workspaceId);
+    const rows = await tx.monitor.findMany({
+      where: { workspaceId: a.workspaceId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    const keep = rows.slice(0, limit);
+    const pause = rows.slice(limit);
+    const audit = { workspaceId: a.workspaceId, requestId: a.requestId ?? null, actor: a.actor };
+    for (const m of pause.filter((m) => m.status === "active")) {
+      await tx.monitor.update({ where: { id: m.id }, data: { status: "paused" } });
+      await auditMonitor(tx, audit, "audit.monitor.paused", m, {
+        before: { status: "active" },
+        after: { status: "paused" },
+      });
+    }
+    for (const m of keep.filter((m) => m.status === "paused")) {
+      // A monitor resumed on a plan with a longer minimum interval runs at that interval.
+      const interval =
+        INTERVAL_MS[m.interval as MonitorInterval] < minIntervalMs
+          ? INTERVALS.find((i) => INTERVAL_MS[i] >= minIntervalMs)!
+          : (m.interval as MonitorInterval);
+      await tx.monitor.update({
+        where: { id: m.id },
+        data: { status: "active", interval, nextRunAt: firstRunAt(m.id, interval, now) },
+      });
+      await auditMonitor(tx, audit, "audit.monitor.resumed", m, {
+        before: { status: "paused", interval: m.interval },
+        after: { status: "active", interval },
+      });
+    }
+    return { active: keep.map((m) => m.id), paused: pause.map((m) => m.id) };
+  });
+}

@@ -1,0 +1,60 @@
+// A stored monitor as the API shows it, and the link to its page in the dashboard (built on SERVICE_PUBLIC_URL,
+// as other links into the app are).
+import { setting } from "../env";
+import type { MonitorCheck } from "./schemas";
+import type { MonitorInterval } from "./limits";
+import { CHECKS } from "./checks";
+import { parseMonitorTarget } from "./target";
+import type { CheckOptions, CheckType, Severity } from "./checks/types";
+
+export interface MonitorRow {
+  id: string;
+  workspaceId: string;
+  name: string | null;
+  target: string;
+  checks: unknown;
+  interval: string;
+  thresholds: unknown;
+  status: string;
+  nextRunAt: Date;
+  lastRunAt: Date | null;
+  lastStates: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type StoredStates = Record<string, { severity: Severity; state: Record<string, unknown> }>;
+
+export function monitorUrl(id: string): string {
+  const base = (setting("SERVICE_PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/+$/, "");
+  return `${base}/dashboard/monitors/${id}`;
+}
+
+export const checksOf = (row: Pick<MonitorRow, "checks">) => row.checks as MonitorCheck[];
+export const thresholdsOf = (row: Pick<MonitorRow, "thresholds">) => row.thresholds as { tls_expiry_days: number[] };
+
+/** Units one run reserves: one per lookup its checks make. */
+export function unitsPerRun(row: Pick<MonitorRow, "checks" | "target">): number {
+  const target = parseMonitorTarget(row.target);
+  if (!target) return 0;
+  return checksOf(row).reduce((n, c) => n + CHECKS[c.type as CheckType].calls(target, c as CheckOptions).length, 0);
+}
+
+export function toMonitorRecord(row: MonitorRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    target: row.target,
+    checks: checksOf(row),
+    interval: row.interval as MonitorInterval,
+    thresholds: thresholdsOf(row),
+    status: row.status as "active" | "paused",
+    units_per_run: unitsPerRun(row),
+    next_run_at: row.status === "active" ? row.nextRunAt.toISOString() : null,
+    last_run_at: row.lastRunAt?.toISOString() ?? null,
+    states: (row.lastStates as StoredStates | null) ?? {},
+    url: monitorUrl(row.id),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

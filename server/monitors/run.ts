@@ -1,0 +1,161 @@
+// One run of a monitor: the units of all its checks reserved at once (one per lookup, the same conditional UPDATE
+// as any request), then each check run as the metered lookup it is, through the bulk path (bulkProcedures():
+// the same procedure, input rules, SSRF guard and history, with its unit already paid). A lookup refused before
+// the point where a request would have been admitted gives its unit back, as a bulk item does. A run the allowance
+// cannot pay is recorded as skipped, with one alert while that lasts. Each check's state is compared with the
+// previous run's (./alerts.ts); a check that failed this time keeps its previous state.
+import type { Principal } from "../auth/principal";
+import { bulkProcedures } from "../bulk/procedures";
+import type { Db } from "../db/client";
+import { AppError, toErrorBody } from "../errors";
+import { sortableId } from "../ids";
+import { logger } from "../operate/log";
+import { refundUnits } from "../quota/adjust";
+import { periodStart } from "../quota/period";
+import { reserveUnits } from "../quota/reserve";
+import { workspaceEntitlements } from "../workspaces/workspaces";
+import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
+import { CHECKS } from "./checks";
+import type { CheckOptions, CheckType, Severity } from "./checks/types";
+import { checksOf, thresholdsOf, unitsPerRun, type StoredStates } from "./records";
+import { parseMonitorTarget } from "./target";
+
+export interface CheckResult {
+  severity: Severity | null;
+  state: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+  units: number;
+}
+
+export interface RunOutcome {
+  runId: string;
+  status: "completed" | "skipped" | "not_run";
+  alerts: AlertRow[];
+}
+
+/** The monitor acts as its workspace, with the plans it has now (a downgrade refuses what the plan lost). */
+function principalFor(workspaceId: string, monitorId: string, entitlements: Principal["entitlements"]): Principal {
+  return {
+    kind: "member",
+    userId: "",
+    email: `monitor:${monitorId}`,
+    workspaceId,
+    role: "member",
+    entitlements,
+    lookupsBlocked: null,
+  };
+}
+
+/**
+ * Runs the monitor now. `manual`: a run asked for through the API, which answers 402 QUOTA_EXCEEDED instead of
+ * recording a skip, and 409 CONFLICT for a paused monitor.
+ */
+export async function runMonitor(
+  db: Db,
+  monitorId: string,
+  opts: { now?: Date; manual?: boolean } = {},
+): Promise<RunOutcome> {
+  const now = opts.now ?? new Date();
+  const runId = sortableId("run");
+  const monitor = await db.monitor.findUnique({ where: { id: monitorId } });
+  if (!monitor) return { runId, status: "not_run", alerts: [] };
+  if (monitor.status !== "active") {
+    if (opts.manual)
+      throw new AppError("CONFLICT", "This monitor is paused: the plan holds fewer monitors. Upgrade to run it.");
+    return { runId, status: "not_run", alerts: [] };
+  }
+  const target = parseMonitorTarget(monitor.target)!;
+  const units = unitsPerRun(monitor);
+  const entitlements = await workspaceEntitlements(db, monitor.workspaceId);
+  const reserved = await reserveUnits(db, {
+    workspaceId: monitor.workspaceId,
+    units,
+    limit: entitlements.monthlyUnits,
+    requestId: runId,
+    endpoint: "monitor.run",
+    now,
+  });
+  if (!reserved) {
+    const reason = `The run needs ${units} lookup unit${units === 1 ? "" : "s"} and the monthly allowance of ${entitlements.monthlyUnits} has not that many left; it was skipped and nothing was charged. Runs resume when the allowance resets at the start of the next UTC month.`;
+    if (opts.manual) throw new AppError("QUOTA_EXCEEDED", reason);
+    await db.monitorRun.create({
+      data: {
+        id: runId,
+        monitorId,
+        workspaceId: monitor.workspaceId,
+        status: "skipped",
+        reason,
+        startedAt: now,
+        finishedAt: now,
+      },
+    });
+    const alert = await alertOnSkip(db, monitor, { now, runId, reason });
+    await db.monitor.update({ where: { id: monitorId }, data: { lastRunAt: now } });
+    return { runId, status: "skipped", alerts: alert ? [alert] : [] };
+  }
+
+  const principal = principalFor(monitor.workspaceId, monitor.id, entitlements);
+  const results: Record<string, CheckResult> = {};
+  let refunded = 0;
+  for (const check of checksOf(monitor)) {
+    const spec = CHECKS[check.type as CheckType];
+    const answers: unknown[] = [];
+    let error: CheckResult["error"] = null;
+    let charged = 0;
+    for (const input of spec.calls(target, check as CheckOptions)) {
+      const prepaid = { units: 1, admitted: false };
+      try {
+        answers.push(await bulkProcedures().runProcedure({ db, procedure: spec.procedure, input, principal, prepaid }));
+        charged++;
+      } catch (err) {
+        const { body, status } = toErrorBody(err);
+        if (status >= 500 && status !== 503)
+          logger().error({ err, monitorId, check: check.type }, "monitor check failed");
+        if (prepaid.admitted) charged++;
+        else refunded++;
+        error ??= { code: body.error.code, message: body.error.message };
+      }
+    }
+    if (error) results[check.type] = { severity: null, state: null, error, units: charged };
+    else {
+      const { state, severity } = spec.state(answers, { thresholds: thresholdsOf(monitor), options: check });
+      results[check.type] = { severity, state, error: null, units: charged };
+    }
+  }
+  if (refunded > 0)
+    await refundUnits(db, {
+      workspaceId: monitor.workspaceId,
+      periodStart: periodStart(now),
+      units: refunded,
+      requestId: runId,
+      endpoint: "monitor.refund",
+      reason: `Monitor ${monitor.id} run ${runId}: ${refunded} lookup${refunded === 1 ? "" : "s"} refused before they ran`,
+    });
+
+  await db.monitorRun.create({
+    data: {
+      id: runId,
+      monitorId,
+      workspaceId: monitor.workspaceId,
+      status: "completed",
+      units: units - refunded,
+      results: results as object,
+      startedAt: now,
+      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
+    },
+  });
+  const previous = (monitor.lastStates as StoredStates | null) ?? {};
+  const states: StoredStates = { ...previous };
+  const alerts: AlertRow[] = [];
+  const skipResolved = await resolveSkip(db, monitor, { now, runId });
+  if (skipResolved) alerts.push(skipResolved);
+  for (const [check, r] of Object.entries(results)) {
+    if (!r.state || !r.severity) continue;
+    const cur = { severity: r.severity, state: r.state };
+    const alert = await alertOnChange(db, monitor, check, previous[check], cur, { now, runId });
+    if (alert) alerts.push(alert);
+    states[check] = cur;
+  }
+  await db.monitor.update({ where: { id: monitorId }, data: { lastStates: states as object, lastRunAt: now } });
+  return { runId, status: "completed", alerts };
+}

@@ -1,0 +1,198 @@
+// The wire shapes of monitors (/v1/monitors...), shared by the REST API, the dashboard and the docs.
+import { z } from "zod";
+import { DNS_RECORD_TYPES } from "../providers/dns";
+import { ECOSYSTEMS } from "../vulnerabilities/versions/ecosystems";
+import { CHECK_TYPES } from "./checks/types";
+import { INTERVALS } from "./limits";
+
+export const DEFAULT_TLS_EXPIRY_DAYS = [21, 7];
+export const MAX_PACKAGES = 20;
+
+const checkObject = z
+  .object({
+    type: z.enum(CHECK_TYPES),
+    record_types: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .refine((t) => (DNS_RECORD_TYPES as readonly string[]).includes(t), {
+            message: `must be one of ${DNS_RECORD_TYPES.join(", ")}`,
+          }),
+      )
+      .min(1)
+      .max(10)
+      .optional()
+      .describe("dns only: the record types to watch (default A, AAAA, MX, NS); one unit each per run"),
+    selectors: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, "not a DKIM selector"),
+      )
+      .max(10)
+      .optional()
+      .describe("email_security only: DKIM selectors to check besides the common ones"),
+    packages: z
+      .array(
+        z.object({
+          ecosystem: z.enum(ECOSYSTEMS),
+          name: z.string().trim().min(1).max(214),
+          version: z.string().trim().min(1).max(256),
+        }),
+      )
+      .min(1)
+      .max(MAX_PACKAGES)
+      .optional()
+      .describe(
+        `packages only (required there): 1 to ${MAX_PACKAGES} {ecosystem, name, version}; one unit each per run`,
+      ),
+  })
+  .superRefine((c, ctx) => {
+    const misplaced = (field: string, owner: string) =>
+      ctx.addIssue({ code: "custom", path: [field], message: `${field} belongs to the ${owner} check only` });
+    if (c.record_types && c.type !== "dns") misplaced("record_types", "dns");
+    if (c.selectors && c.type !== "email_security") misplaced("selectors", "email_security");
+    if (c.packages && c.type !== "packages") misplaced("packages", "packages");
+    if (c.type === "packages" && !c.packages)
+      ctx.addIssue({ code: "custom", path: ["packages"], message: "the packages check needs `packages`" });
+  });
+
+export type MonitorCheck = z.output<typeof checkObject>;
+
+const checks = z
+  .array(z.union([z.enum(CHECK_TYPES).transform((type) => ({ type })), checkObject]))
+  .min(1)
+  .max(CHECK_TYPES.length)
+  .refine((cs) => new Set(cs.map((c) => c.type)).size === cs.length, { message: "each check type at most once" })
+  .refine((cs) => cs.every((c) => c.type !== "packages" || "packages" in c), {
+    message: 'the packages check needs its list: { "type": "packages", "packages": [{ ecosystem, name, version }] }',
+  })
+  .describe(
+    `The checks to run: names (${CHECK_TYPES.join(", ")}) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages)`,
+  );
+
+const thresholds = z
+  .object({
+    tls_expiry_days: z
+      .array(z.number().int().min(1).max(365))
+      .min(1)
+      .max(5)
+      .optional()
+      .describe(
+        "Alert when the certificate expires within each of these many days (default [21, 7]); the smallest is critical",
+      ),
+  })
+  .describe("Thresholds of the checks");
+
+const name = z.string().trim().min(1).max(100).nullable().optional().describe("A label for people, 1..100 characters");
+const target = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .describe("A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet");
+const interval = z.enum(INTERVALS).describe("How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)");
+
+export const monitorIdSchema = z.string().trim().min(1).max(64).describe("Monitor id (`mon_…`)");
+
+export const monitorCreateSchema = z.object({
+  name,
+  target,
+  checks,
+  interval: interval.default("24h"),
+  thresholds: thresholds.optional(),
+});
+
+export const monitorUpdateSchema = z
+  .object({
+    id: monitorIdSchema,
+    name,
+    target: target.optional(),
+    checks: checks.optional(),
+    interval: interval.optional(),
+    thresholds: thresholds.optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== "id" && (v as Record<string, unknown>)[k] !== undefined), {
+    message: "send at least one of name, target, checks, interval, thresholds",
+  });
+
+const checkRecord = z.object({
+  type: z.enum(CHECK_TYPES),
+  record_types: z.array(z.string()).optional(),
+  selectors: z.array(z.string()).optional(),
+  packages: z.array(z.object({ ecosystem: z.string(), name: z.string(), version: z.string() })).optional(),
+});
+
+const severity = z.enum(["ok", "warning", "critical"]);
+
+export const checkResultSchema = z.object({
+  severity: severity.nullable().describe("null when the check could not be made this run"),
+  state: z.record(z.string(), z.unknown()).nullable().describe("The normalised facts compared between runs"),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  units: z.number().int(),
+});
+
+export const monitorRecordSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  target: z.string(),
+  checks: z.array(checkRecord),
+  interval: z.enum(INTERVALS),
+  thresholds: z.object({ tls_expiry_days: z.array(z.number().int()) }),
+  status: z
+    .enum(["active", "paused"])
+    .describe("paused: beyond the plan's monitor limit after a downgrade; it does not run"),
+  units_per_run: z
+    .number()
+    .int()
+    .describe("Lookup units one run reserves: one per check (dns: per record type; packages: per package)"),
+  next_run_at: z.string().nullable().describe("ISO 8601; null while paused"),
+  last_run_at: z.string().nullable(),
+  states: z
+    .record(z.string(), z.object({ severity, state: z.record(z.string(), z.unknown()) }))
+    .describe("The latest state of each check"),
+  url: z.string().describe("The monitor's page in the dashboard"),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const runRecordSchema = z.object({
+  id: z.string(),
+  monitor_id: z.string(),
+  status: z.enum(["completed", "skipped"]),
+  units: z.number().int().describe("Units charged by this run"),
+  results: z.record(z.string(), checkResultSchema).nullable().describe("Per check; null for a skipped run"),
+  reason: z.string().nullable().describe("Why a run was skipped"),
+  alerts: z.array(z.string()).describe("Ids of the alerts this run raised"),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const alertRecordSchema = z.object({
+  id: z.string(),
+  monitor_id: z.string(),
+  type: z.enum(["monitor.alert", "monitor.resolved", "monitor.skipped"]),
+  check: z.string().describe("The check, or `run` for a skipped run"),
+  severity: z.enum(["info", "warning", "critical"]),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reminder: z.boolean().describe("A daily reminder of an alert that still holds"),
+  open: z.boolean().describe("The condition still holds (reminded daily, resolved when it clears)"),
+  run_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const page = {
+  limit: z.coerce.number().int().min(1).max(200).default(50).describe("Page size, 1 to 200 (default 50)"),
+  cursor: z.string().max(300).optional().describe("The previous page's next_cursor"),
+};
+export const monitorListInputSchema = z.object(page);
+export const monitorTimelineInputSchema = z.object({ id: monitorIdSchema, ...page });
+export const monitorPageSchema = z.object({ items: z.array(monitorRecordSchema), next_cursor: z.string().nullable() });
+export const runPageSchema = z.object({ items: z.array(runRecordSchema), next_cursor: z.string().nullable() });
+export const alertPageSchema = z.object({ items: z.array(alertRecordSchema), next_cursor: z.string().nullable() });
+export const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });

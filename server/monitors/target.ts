@@ -1,0 +1,35 @@
+// A monitor's target as each check needs it: the user gives a host, a domain, an IP address (any of them with
+// :port) or an http(s) URL; a check takes the host with its port (tls), the name (dns, email security, ct), the
+// name or address (blocklists) or a URL (scan, reachability). Parsing only: vetting is the lookups' own SSRF guard.
+import { parseHostAndPort, parseTargetUrl } from "../net";
+
+export interface MonitorTarget {
+  /** The target as stored: the URL as given, else host[:port] normalised. */
+  value: string;
+  host: string;
+  /** Set for an IP literal. */
+  address: string | null;
+  port: number | null;
+  /** The URL for scan and reachability: the one given, else https://host[:port]/. */
+  url: string;
+}
+
+const bracketed = (h: string) => (h.includes(":") ? `[${h}]` : h);
+
+export function parseMonitorTarget(input: string): MonitorTarget | null {
+  const s = input.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
+    const u = parseTargetUrl(s);
+    if (!u) return null;
+    return { value: u.url.toString(), host: u.host, address: u.address, port: u.port, url: u.url.toString() };
+  }
+  const h = parseHostAndPort(s);
+  if (!h) return null;
+  const hostPort = h.port !== null ? `${bracketed(h.host)}:${h.port}` : h.host;
+  return { value: hostPort, host: h.host, address: h.address, port: h.port, url: `https://${hostPort}/` };
+}
+
+/** host[:port] for a TLS connection (the URL's port when the target is an https URL with one). */
+export function tlsHostOf(t: MonitorTarget): string {
+  return t.port !== null ? `${bracketed(t.host)}:${t.port}` : t.host;
+}

@@ -1,0 +1,192 @@
+// /v1/monitors over REST with an API key: CRUD with audit events, validation that writes nothing, the SSRF guard
+// at creation (a loopback target refused unless configuration opens it), isolation between workspaces, and the
+// plan rules: none on Free, a limit and a shortest interval per plan, pause beyond the limit after a downgrade
+// (oldest kept) and resume on upgrade. Both stores: DATABASE_URL selects PostgreSQL.
+import { describe, expect, it } from "vitest";
+import { setPlans } from "../../server/workspaces/workspaces";
+import { createTestApp } from "../harness";
+import { A, api, monitorDns } from "./helpers";
+
+const app = await createTestApp();
+await monitorDns({ "site.test": A(), "other.test": A() });
+
+describe("/v1/monitors", () => {
+  it("creates, reads, lists, changes and deletes monitors, with audit events", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const created = await call("POST", "/v1/monitors", {
+      name: "Shop",
+      target: "site.test",
+      checks: ["tls", { type: "dns", record_types: ["a", "MX"] }, "email_security"],
+      interval: "6h",
+    });
+    expect(created.status).toBe(200);
+    const m = created.body;
+    expect(m).toMatchObject({
+      name: "Shop",
+      target: "site.test",
+      checks: [{ type: "tls" }, { type: "dns", record_types: ["A", "MX"] }, { type: "email_security" }],
+      interval: "6h",
+      thresholds: { tls_expiry_days: [21, 7] },
+      status: "active",
+      units_per_run: 4,
+      last_run_at: null,
+      states: {},
+      url: `http://localhost:3000/dashboard/monitors/${m.id}`,
+    });
+    expect(m.id).toMatch(/^mon_/);
+    // The first run is within one interval of creation, not at once.
+    const first = new Date(m.next_run_at).getTime() - new Date(m.created_at).getTime();
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(6 * 3_600_000);
+
+    const second = (
+      await call("POST", "/v1/monitors", { target: "https://other.test/health", checks: ["reachability"] })
+    ).body;
+    expect(second).toMatchObject({ name: null, target: "https://other.test/health", interval: "24h" });
+    const page1 = await call("GET", "/v1/monitors?limit=1");
+    expect(page1.body.items.map((x: { id: string }) => x.id)).toEqual([m.id]);
+    const page2 = await call("GET", `/v1/monitors?limit=1&cursor=${page1.body.next_cursor}`);
+    expect(page2.body).toMatchObject({ items: [{ id: second.id }], next_cursor: null });
+
+    const changed = await call("PATCH", `/v1/monitors/${m.id}`, {
+      name: "Shop front",
+      thresholds: { tls_expiry_days: [30, 10] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      name: "Shop front",
+      thresholds: { tls_expiry_days: [30, 10] },
+      interval: "6h",
+    });
+    expect((await call("GET", `/v1/monitors/${m.id}`)).body.name).toBe("Shop front");
+    expect((await call("DELETE", `/v1/monitors/${m.id}`)).body).toEqual({ id: m.id, deleted: true });
+    expect((await call("GET", `/v1/monitors/${m.id}`)).status).toBe(404);
+
+    const types = (await call("GET", "/v1/events?type=audit.monitor.&limit=100")).body.items.map(
+      (e: { type: string }) => e.type,
+    );
+    expect(types.sort()).toEqual([
+      "audit.monitor.created",
+      "audit.monitor.created",
+      "audit.monitor.deleted",
+      "audit.monitor.updated",
+    ]);
+  });
+
+  it.each([
+    ["a target that is no host or URL", { target: "not a host", checks: ["tls"] }, "INVALID_REQUEST"],
+    ["an unknown check", { target: "site.test", checks: ["whois"] }, "INVALID_REQUEST"],
+    ["a check named twice", { target: "site.test", checks: ["tls", { type: "tls" }] }, "INVALID_REQUEST"],
+    ["no checks", { target: "site.test", checks: [] }, "INVALID_REQUEST"],
+    ["an unknown interval", { target: "site.test", checks: ["tls"], interval: "5m" }, "INVALID_REQUEST"],
+    ["a dns check on an IP address", { target: "127.0.0.1", checks: ["dns"] }, "INVALID_REQUEST"],
+    ["packages without packages", { target: "site.test", checks: ["packages"] }, "INVALID_REQUEST"],
+    [
+      "an option of another check",
+      { target: "site.test", checks: [{ type: "tls", selectors: ["s1"] }] },
+      "INVALID_REQUEST",
+    ],
+    ["a bad record type", { target: "site.test", checks: [{ type: "dns", record_types: ["ANY"] }] }, "INVALID_REQUEST"],
+  ])("refuses %s with 400 and writes nothing", async (_what, body, code) => {
+    const ws = await app.seedWorkspace();
+    const res = await api(app, ws.apiKey)("POST", "/v1/monitors", body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(code);
+    expect(typeof res.body.error.message).toBe("string");
+    expect(await app.db.monitor.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("refuses a loopback target with 400 TARGET_FORBIDDEN unless configuration opens private targets", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    delete process.env.SERVICE_ALLOW_PRIVATE_TARGETS;
+    try {
+      for (const target of ["127.0.0.1", "site.test", "http://127.0.0.1:8080/"]) {
+        const res = await call("POST", "/v1/monitors", { target, checks: ["tls"] });
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe("TARGET_FORBIDDEN");
+      }
+      expect(await app.db.monitor.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    } finally {
+      process.env.SERVICE_ALLOW_PRIVATE_TARGETS = "1";
+    }
+    expect((await call("POST", "/v1/monitors", { target: "127.0.0.1", checks: ["tls"] })).status).toBe(200);
+  });
+
+  it("answers another workspace's monitor with 404 NOT_FOUND on every route", async () => {
+    const a = await app.seedWorkspace();
+    const b = await app.seedWorkspace();
+    const m = (await api(app, a.apiKey)("POST", "/v1/monitors", { target: "site.test", checks: ["tls"] })).body;
+    const other = api(app, b.apiKey);
+    for (const [method, path, body] of [
+      ["GET", `/v1/monitors/${m.id}`],
+      ["PATCH", `/v1/monitors/${m.id}`, { name: "x" }],
+      ["DELETE", `/v1/monitors/${m.id}`],
+      ["POST", `/v1/monitors/${m.id}/run`],
+      ["GET", `/v1/monitors/${m.id}/runs`],
+      ["GET", `/v1/monitors/${m.id}/alerts`],
+    ] as const) {
+      const res = await other(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error.code).toBe("NOT_FOUND");
+    }
+    expect((await other("GET", "/v1/monitors")).body.items).toEqual([]);
+    expect((await api(app, a.apiKey)("GET", `/v1/monitors/${m.id}`)).body.name).toBeNull();
+  });
+});
+
+describe("plans", () => {
+  it("refuses Free and Email with 403 CAPABILITY_REQUIRED", async () => {
+    for (const plans of [["free"], ["email"]]) {
+      const ws = await app.seedWorkspace({ plans });
+      const res = await api(app, ws.apiKey)("POST", "/v1/monitors", { target: "site.test", checks: ["tls"] });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe("CAPABILITY_REQUIRED");
+    }
+  });
+
+  it("holds 5 monitors at 24h at most often on Suite Starter: 403 for 1h, 409 MONITOR_LIMIT_REACHED for the sixth", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const call = api(app, ws.apiKey);
+    const hourly = await call("POST", "/v1/monitors", { target: "site.test", checks: ["tls"], interval: "1h" });
+    expect(hourly.status).toBe(403);
+    expect(hourly.body.error.code).toBe("CAPABILITY_REQUIRED");
+    expect(hourly.body.error.message).toContain("24h");
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call("POST", "/v1/monitors", { target: "site.test", checks: ["tls"], interval: "24h" })).status,
+      ).toBe(200);
+    const sixth = await call("POST", "/v1/monitors", { target: "site.test", checks: ["tls"], interval: "7d" });
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.error.code).toBe("MONITOR_LIMIT_REACHED");
+    expect(await app.db.monitor.count({ where: { workspaceId: ws.workspaceId } })).toBe(5);
+  });
+
+  it("pauses the monitors beyond the limit after a downgrade (oldest kept) and resumes them on upgrade", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const call = api(app, ws.apiKey);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        (await call("POST", "/v1/monitors", { name: `m${i}`, target: "site.test", checks: ["tls"], interval: "1h" }))
+          .body.id,
+      );
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_starter"] });
+    const after = (await call("GET", "/v1/monitors?limit=10")).body.items;
+    expect(after.map((m: { status: string }) => m.status)).toEqual([...Array(5).fill("active"), "paused", "paused"]);
+    expect(after[6]).toMatchObject({ id: ids[6], next_run_at: null });
+    expect((await call("POST", `/v1/monitors/${ids[6]}/run`)).status).toBe(409);
+    // Paused monitors are never claimed by the scheduler.
+    const due = await app.db.monitor.count({ where: { workspaceId: ws.workspaceId, status: "active" } });
+    expect(due).toBe(5);
+    const events = (await call("GET", "/v1/events?type=audit.monitor.paused&limit=10")).body.items;
+    expect(events).toHaveLength(2);
+
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_business"] });
+    const resumed = (await call("GET", "/v1/monitors?limit=10")).body.items;
+    expect(resumed.every((m: { status: string }) => m.status === "active")).toBe(true);
+    expect((await call("GET", "/v1/events?type=audit.monitor.resumed&limit=10")).body.items).toHaveLength(2);
+  });
+});
