@@ -170,6 +170,13 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
     meaning:
       "PEM file of extra trusted CA certificates, added to the system roots when chains are verified. Tests use it for the CA they generate.",
   }),
+  SERVICE_MTA_STS_PORT: number({
+    default: 443,
+    min: 1,
+    max: 65_535,
+    meaning:
+      "Port of the MTA-STS policy fetch (`https://mta-sts.<domain>/.well-known/mta-sts.txt`, RFC 8461 fixes 443). For tests only, which serve the policy from a port on 127.0.0.1; leave it unset in a deployment.",
+  }),
   SERVICE_PROBE_LOCATIONS: list({
     default: ["local"],
     meaning:

@@ -3,12 +3,12 @@
 // followed by the next one; NOERROR, NODATA and NXDOMAIN are final answers.
 import { randomInt } from "node:crypto";
 import * as packet from "dns-packet";
-import type { DecodedPacket } from "dns-packet";
+import type { Answer, DecodedPacket } from "dns-packet";
 import { upstreamTimeoutMs } from "../../env";
 import { getDnsServers, getDnsTimeoutMs, type DnsServer } from "./config";
-import { toDnsRecord } from "./records";
+import { toDnsRecord, toTlsaRecord } from "./records";
 import { tcpExchange, udpExchange, type Exchange } from "./transport";
-import type { DnsAttempt, DnsQueryResult, DnsRecord, DnsRecordType, DnsStatus } from "./types";
+import type { DnsAttempt, DnsQueryResult, DnsQueryType, DnsRecordType, DnsStatus, TlsaRecord } from "./types";
 
 export interface DnsQueryOptions {
   /** Overrides SERVICE_DNS_TIMEOUT_MS for this query (per server). */
@@ -23,7 +23,23 @@ export interface DnsQueryOptions {
 
 const EDNS_PAYLOAD = 1232; // the DNS Flag Day 2020 size: avoids IP fragmentation
 
-export async function queryDns(name: string, type: DnsRecordType, opts: DnsQueryOptions = {}): Promise<DnsQueryResult> {
+export function queryDns(name: string, type: DnsRecordType, opts: DnsQueryOptions = {}): Promise<DnsQueryResult> {
+  return resolve(name, type, toDnsRecord, opts);
+}
+
+/** TLSA records (DANE), kept off the public record types; asks for the AD bit so validation can be reported. */
+export function queryTlsa(name: string, opts: DnsQueryOptions = {}): Promise<DnsQueryResult<"TLSA", TlsaRecord>> {
+  return resolve(name, "TLSA", toTlsaRecord, { askAuthenticated: true, ...opts });
+}
+
+type ToRecord<R> = (a: Answer) => R | null;
+
+async function resolve<T extends DnsQueryType, R extends { type: string }>(
+  name: string,
+  type: T,
+  toRecord: ToRecord<R>,
+  opts: DnsQueryOptions,
+): Promise<DnsQueryResult<T, R>> {
   const started = Date.now();
   let servers: DnsServer[];
   try {
@@ -37,7 +53,7 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
       detail: (err as Error).message,
       durationMs: 0,
     };
-    return failed(name.replace(/\.$/, "").toLowerCase(), type, [], [attempt], false, started);
+    return failed<T, R>(name.replace(/\.$/, "").toLowerCase(), type, [], [attempt], false, started);
   }
   const perServerMs = opts.timeoutMs ?? getDnsTimeoutMs();
   // One lookup never waits longer than the upstream budget, however many servers time out in turn (issue 22,
@@ -97,24 +113,24 @@ export async function queryDns(name: string, type: DnsRecordType, opts: DnsQuery
       ex = await tcpExchange(server, query, id, qname, type, Math.min(perServerMs, timeLeft()));
       const transport = "tcp" as const;
       const result = settle(ex, server, transport, t0, attempts);
-      if (result) return finish(result, qname, type, server, servers, truncated, attempts, started);
+      if (result) return finish(result, qname, type, toRecord, server, servers, truncated, attempts, started);
       continue;
     }
     const result = settle(ex, server, "udp", t0, attempts);
-    if (result) return finish(result, qname, type, server, servers, truncated, attempts, started);
+    if (result) return finish(result, qname, type, toRecord, server, servers, truncated, attempts, started);
   }
 
-  return failed(qname, type, servers, attempts, truncated, started);
+  return failed<T, R>(qname, type, servers, attempts, truncated, started);
 }
 
-function failed(
+function failed<T extends DnsQueryType, R>(
   name: string,
-  type: DnsRecordType,
+  type: T,
   servers: DnsServer[],
   attempts: DnsAttempt[],
   truncated: boolean,
   started: number,
-): DnsQueryResult {
+): DnsQueryResult<T, R> {
   const last = attempts[attempts.length - 1];
   return {
     name,
@@ -164,17 +180,18 @@ function settle(
   return outcome === "NOERROR" || outcome === "NXDOMAIN" ? ex.response : null;
 }
 
-function finish(
+function finish<T extends DnsQueryType, R extends { type: string }>(
   res: DecodedPacket,
   name: string,
-  type: DnsRecordType,
+  type: T,
+  toRecord: ToRecord<R>,
   server: DnsServer,
   servers: DnsServer[],
   truncated: boolean,
   attempts: DnsAttempt[],
   started: number,
-): DnsQueryResult {
-  const records = (res.answers ?? []).map(toDnsRecord).filter((r): r is DnsRecord => r !== null);
+): DnsQueryResult<T, R> {
+  const records = (res.answers ?? []).map(toRecord).filter((r): r is R => r !== null);
   const rcode = (res as DecodedPacket & { rcode?: string }).rcode;
   const hasAsked = records.some((r) => r.type === type);
   const status: DnsStatus = rcode === "NXDOMAIN" ? "NXDOMAIN" : hasAsked ? "NOERROR" : "NODATA";

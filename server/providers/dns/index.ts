@@ -1,3 +1,3 @@
-export { queryDns, type DnsQueryOptions } from "./client";
+export { queryDns, queryTlsa, type DnsQueryOptions } from "./client";
 export { getDnsServers, getDnsTimeoutMs, parseServer, type DnsServer } from "./config";
 export * from "./types";

@@ -1,6 +1,6 @@
 // Turns dns-packet answers into our DnsRecord shape.
 import type { Answer } from "dns-packet";
-import { DNS_RECORD_TYPES, type DnsRecord, type DnsRecordType } from "./types";
+import { DNS_RECORD_TYPES, type DnsRecord, type DnsRecordType, type TlsaRecord } from "./types";
 
 const KNOWN = new Set<string>(DNS_RECORD_TYPES);
 const strip = (name: string) => name.replace(/\.$/, "").toLowerCase();
@@ -66,4 +66,19 @@ export function toDnsRecord(a: Answer): DnsRecord | null {
       return { ...base, value: `${data.priority} ${data.weight} ${data.port} ${data.target}`, data };
     }
   }
+}
+
+/** A TLSA answer (RFC 6698 section 2) in our shape; null for any other record of the answer. */
+export function toTlsaRecord(a: Answer): TlsaRecord | null {
+  if (a.type !== "TLSA") return null;
+  const t = a.data;
+  const data = {
+    usage: t.usage,
+    selector: t.selector,
+    matchingType: t.matchingType,
+    certificateHex: Buffer.from(t.certificate).toString("hex"),
+  };
+  const ttl = typeof a.ttl === "number" ? a.ttl : 0;
+  const value = `${data.usage} ${data.selector} ${data.matchingType} ${data.certificateHex}`;
+  return { name: strip(a.name), type: "TLSA", ttl, value, data };
 }

@@ -3,6 +3,8 @@
 
 export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "NS", "TXT", "SOA", "CAA", "SRV", "PTR"] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+/** TLSA (DANE, RFC 6698) is queried for the email security check but not offered on the public /dns/lookup. */
+export type DnsQueryType = DnsRecordType | "TLSA";
 
 export type MxData = { preference: number; exchange: string };
 export type TxtData = { strings: string[] };
@@ -17,6 +19,16 @@ export type SoaData = {
 };
 export type CaaData = { flags: number; tag: string; value: string };
 export type SrvData = { priority: number; weight: number; port: number; target: string };
+
+export type TlsaData = { usage: number; selector: number; matchingType: number; certificateHex: string };
+export interface TlsaRecord {
+  name: string;
+  type: "TLSA";
+  ttl: number;
+  /** Presentation form: usage selector matching-type hex. */
+  value: string;
+  data: TlsaData;
+}
 
 export interface DnsRecord {
   name: string;
@@ -40,12 +52,12 @@ export interface DnsAttempt {
   durationMs: number;
 }
 
-export interface DnsQueryResult {
+export interface DnsQueryResult<T extends DnsQueryType = DnsRecordType, R = DnsRecord> {
   name: string;
-  type: DnsRecordType;
+  type: T;
   status: DnsStatus;
   /** Records of the asked type, CNAMEs of the chain included (as resolvers return them). */
-  records: DnsRecord[];
+  records: R[];
   /** The SOA from the authority section of a negative answer: its minimum/TTL is how long the absence is cached. */
   negativeSoa: DnsRecord | null;
   /** The server whose answer was used, or null when none answered. */
@@ -59,6 +71,6 @@ export interface DnsQueryResult {
   checkedAt: string;
 }
 
-export function isAnswered(r: DnsQueryResult): boolean {
+export function isAnswered(r: Pick<DnsQueryResult, "status">): boolean {
   return r.status === "NOERROR" || r.status === "NXDOMAIN" || r.status === "NODATA";
 }

@@ -1,4 +1,4 @@
-// GET /email/security: SPF, DKIM and DMARC posture.
+// GET /email/security: SPF, DKIM and DMARC posture, and mail transport security (MTA-STS, TLS-RPT, DANE, BIMI).
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
 import { checkDomainName, isHostName } from "../../../dns/names";
@@ -55,7 +55,7 @@ export const emailSecurityProcedure = meteredProcedure({
       tags: ["Email"],
       summary: "SPF, DKIM and DMARC posture",
       description:
-        "SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made, or when the resolver answers that a well-known domain (the shipped free-mail and top-site lists) does not exist, which says the resolver is broken (the unit counts).",
+        "SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Mail transport security: MTA-STS (RFC 8461; the _mta-sts TXT record and the policy fetched from https://mta-sts.<domain>/.well-known/mta-sts.txt with a verified certificate, no redirects, 64 KB at most and only from a public internet address; its mode and whether its mx patterns cover every MX host), TLS-RPT (RFC 8460; the _smtp._tls record and its reporting addresses), DANE (RFC 7672; TLSA records at _25._tcp.<mx> for up to 10 MX hosts; this service does not validate DNSSEC itself, so records without the resolver's AD bit are reported as unverifiable) and BIMI (the default._bimi record, its logo and evidence URLs, never fetched, judged with the DMARC policy). Absent transport protections are warn with what to publish, and do not lower `overall`; a misconfigured one is fail and does. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made, or when the resolver answers that a well-known domain (the shipped free-mail and top-site lists) does not exist, which says the resolver is broken (the unit counts).",
     },
   })
   .output(emailSecurityResultSchema)
