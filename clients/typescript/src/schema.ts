@@ -450,7 +450,7 @@ export interface paths {
         };
         /**
          * SPF, DKIM and DMARC posture
-         * @description SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made, or when the resolver answers that a well-known domain (the shipped free-mail and top-site lists) does not exist, which says the resolver is broken (the unit counts).
+         * @description SPF parsed into mechanisms and modifiers, with the DNS-lookup count across include: and redirect= against the RFC 7208 limit of 10 and the effective `all` qualifier; DMARC policy, subdomain policy, pct and reporting addresses (inherited from the organizational domain when the name has none); DKIM keys at common selectors (and any given in `selectors`) with key type and size. Mail transport security: MTA-STS (RFC 8461; the _mta-sts TXT record and the policy fetched from https://mta-sts.<domain>/.well-known/mta-sts.txt with a verified certificate, no redirects, 64 KB at most and only from a public internet address; its mode and whether its mx patterns cover every MX host), TLS-RPT (RFC 8460; the _smtp._tls record and its reporting addresses), DANE (RFC 7672; TLSA records at _25._tcp.<mx> for up to 10 MX hosts; this service does not validate DNSSEC itself, so records without the resolver's AD bit are reported as unverifiable) and BIMI (the default._bimi record, its logo and evidence URLs, never fetched, judged with the DMARC policy). Absent transport protections are warn with what to publish, and do not lower `overall`; a misconfigured one is fail and does. Each check is pass, warn or fail with a reason a person can act on, or unknown when its DNS lookups failed; 503 UPSTREAM_UNAVAILABLE only when no check could be made, or when the resolver answers that a well-known domain (the shipped free-mail and top-site lists) does not exist, which says the resolver is broken (the unit counts).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).
          */
@@ -5534,7 +5534,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description BIMI: absence is warn (optional); fail for a logo or evidence URL that is not https:; warn when DMARC is not at p=quarantine or p=reject with pct=100, since providers then ignore the logo */
+                        bimi: {
+                            /** @description a=: the mark certificate (VMC or CMC) evidence */
+                            authorityUrl: string | null;
+                            errors: string[];
+                            /** @description l=: the SVG logo, reported and never fetched */
+                            logoUrl: string | null;
+                            /** @description Whether the domain publishes this protection at all */
+                            present: boolean;
+                            reason: string;
+                            /** @description The v=BIMI1 TXT record at default._bimi.<domain> */
+                            record: string | null;
+                            /**
+                             * @description pass: in place and consistent. warn: absent (optional hardening, with what to publish) or weaker than it could be. fail: published but misconfigured, so senders cannot use it. unknown: the DNS lookups failed. A warn never lowers `overall`; a fail does
+                             * @enum {string}
+                             */
+                            status: "pass" | "warn" | "fail" | "unknown";
+                        };
                         checkedAt: string;
+                        /** @description DANE for SMTP (RFC 7672): TLSA records at _25._tcp.<mx> for up to 10 MX hosts. Absence is warn (optional hardening); fail for a malformed record */
+                        dane: {
+                            /** @description True when every TLSA answer came with the AD bit of a validating resolver. This service does not validate DNSSEC itself: without it, records are reported as unverifiable (warn) */
+                            dnssecValidated: boolean;
+                            hosts: {
+                                dnssecValidated: boolean;
+                                /** @description MX host */
+                                host: string;
+                                /** @enum {string} */
+                                lookup: "found" | "none" | "failed";
+                                /** @description The TLSA name queried, _25._tcp.<mx> */
+                                name: string;
+                                records: {
+                                    certificateHex: string;
+                                    /** @description 0 exact, 1 SHA-256, 2 SHA-512 */
+                                    matchingType: number;
+                                    problem: string | null;
+                                    /** @description 0 whole certificate, 1 public key */
+                                    selector: number;
+                                    /** @description 0 PKIX-TA, 1 PKIX-EE (both discouraged for SMTP), 2 DANE-TA, 3 DANE-EE */
+                                    usage: number;
+                                }[];
+                            }[];
+                            /** @description Whether the domain publishes this protection at all */
+                            present: boolean;
+                            reason: string;
+                            /**
+                             * @description pass: in place and consistent. warn: absent (optional hardening, with what to publish) or weaker than it could be. fail: published but misconfigured, so senders cannot use it. unknown: the DNS lookups failed. A warn never lowers `overall`; a fail does
+                             * @enum {string}
+                             */
+                            status: "pass" | "warn" | "fail" | "unknown";
+                        };
                         dkim: {
                             /** @description Selectors whose lookup got no answer from the resolvers */
                             failedSelectors: string[];
@@ -5580,6 +5630,32 @@ export interface operations {
                             };
                         };
                         domain: string;
+                        /** @description MTA-STS (RFC 8461): the TXT record and the policy fetched over verified HTTPS (no redirects, 64 KB at most, public hosts only), its mode and whether its mx patterns cover every MX host. fail when the record exists but the policy is unreachable, has a bad certificate, is invalid, or enforces without covering every MX */
+                        mtaSts: {
+                            errors: string[];
+                            /** @description The record's id=, which senders compare to refetch the policy */
+                            id: string | null;
+                            /** @description Seconds senders may cache the policy */
+                            maxAge: number | null;
+                            mode: ("enforce" | "testing" | "none") | null;
+                            /** @description MX hosts no pattern covers: enforcing senders refuse to deliver there */
+                            mxNotCovered: string[];
+                            /** @description The policy's mx: lines; *.example.com covers one label */
+                            mxPatterns: string[];
+                            /** @description Where the policy was fetched (https://mta-sts.<domain>/.well-known/mta-sts.txt) */
+                            policyUrl: string | null;
+                            /** @description Whether the domain publishes this protection at all */
+                            present: boolean;
+                            reason: string;
+                            /** @description The v=STSv1 TXT record at _mta-sts.<domain> */
+                            record: string | null;
+                            /**
+                             * @description pass: in place and consistent. warn: absent (optional hardening, with what to publish) or weaker than it could be. fail: published but misconfigured, so senders cannot use it. unknown: the DNS lookups failed. A warn never lowers `overall`; a fail does
+                             * @enum {string}
+                             */
+                            status: "pass" | "warn" | "fail" | "unknown";
+                        };
+                        /** @description The worst of SPF, DMARC and DKIM, and of any mail transport part (MTA-STS, TLS-RPT, DANE, BIMI) that fails; a transport part that is merely absent or weak (warn) does not lower it */
                         overall: {
                             reason: string;
                             /**
@@ -5632,6 +5708,23 @@ export interface operations {
                              */
                             status: "pass" | "warn" | "fail" | "unknown";
                             voidLookups: number;
+                        };
+                        /** @description SMTP TLS reporting (RFC 8460). fail when the record has no valid rua */
+                        tlsRpt: {
+                            /** @description rua entries that are neither mailto: addresses nor https: URLs */
+                            invalidRua: string[];
+                            /** @description Whether the domain publishes this protection at all */
+                            present: boolean;
+                            reason: string;
+                            /** @description The v=TLSRPTv1 TXT record at _smtp._tls.<domain> */
+                            record: string | null;
+                            /** @description Where senders send TLS failure reports */
+                            rua: string[];
+                            /**
+                             * @description pass: in place and consistent. warn: absent (optional hardening, with what to publish) or weaker than it could be. fail: published but misconfigured, so senders cannot use it. unknown: the DNS lookups failed. A warn never lowers `overall`; a fail does
+                             * @enum {string}
+                             */
+                            status: "pass" | "warn" | "fail" | "unknown";
                         };
                     };
                 };
