@@ -1,10 +1,11 @@
-// A sender's posture: SPF, DKIM at the sender's selectors, DMARC (the /email/security checks) and whether the
-// domain is on a DNS blocklist. Unmetered: this is the sender slot's own service, not a lookup.
+// A sender's posture: SPF, DKIM at the sender's selectors, DMARC and the mail transport parts (the /email/security
+// checks) and whether the domain is on a DNS blocklist. Unmetered: this is the sender slot's own service, not a lookup.
 import { checkTarget } from "../blocklists/check";
 import { parseTarget } from "../blocklists/targets";
 import { checkDkim, parseDkimKey } from "../email/security/dkim";
 import { checkDmarc } from "../email/security/dmarc";
 import { checkSpf } from "../email/security/spf-check";
+import { checkMailTransport } from "../email/security/transport";
 import { worst, type CheckStatus } from "../email/security/verdict";
 import { queryDns } from "../providers/dns";
 import type { SenderPosture } from "./schemas";
@@ -97,17 +98,26 @@ export async function checkSenderPosture(
 ): Promise<SenderPosture> {
   const dmarcP = checkDmarc(domain);
   const enforced = dmarcP.then(({ dmarc }) => dmarc.policy === "quarantine" || dmarc.policy === "reject");
-  const [{ spf }, { dmarc }, dkim, blocklists] = await Promise.all([
+  const [{ spf }, { dmarc }, dkim, blocklists, t] = await Promise.all([
     checkSpf(domain, enforced),
     dmarcP,
     checkSelectors(domain, selectors),
     checkBlocklistTarget(domain),
+    checkMailTransport(
+      domain,
+      dmarcP.then((d) => d.dmarc),
+    ),
   ]);
+  const part = (c: { status: CheckStatus; reason: string }) => ({ status: c.status, reason: c.reason });
+  const transport = { mta_sts: part(t.mtaSts), tls_rpt: part(t.tlsRpt), dane: part(t.dane), bimi: part(t.bimi) };
+  // As in /email/security: a missing optional protection (warn) leaves the verdict alone, a misconfiguration counts.
+  const transportFails = Object.values(transport).some((c) => c.status === "fail") ? ["fail" as const] : [];
   return {
-    overall: worst([spf.status, dkim.status, dmarc.status, BLOCKLIST_STATUS[blocklists.status]]),
+    overall: worst([spf.status, dkim.status, dmarc.status, BLOCKLIST_STATUS[blocklists.status], ...transportFails]),
     spf: { status: spf.status, reason: spf.reason },
     dkim,
     dmarc: { status: dmarc.status, reason: dmarc.reason, policy: dmarc.policy },
+    ...transport,
     blocklists,
     checked_at: now.toISOString(),
   };
@@ -125,7 +135,12 @@ export interface KnownVerdicts {
   dmarc_policy: string | null;
   blocklists: string | null;
   listed_on: string[] | null;
+  /** MTA-STS, TLS-RPT, DANE and BIMI; absent in verdicts stored before they were checked. */
+  transport?: Record<TransportKey, string | null>;
 }
+
+const TRANSPORT_KEYS = ["mta_sts", "tls_rpt", "dane", "bimi"] as const;
+type TransportKey = (typeof TRANSPORT_KEYS)[number];
 
 export function knownVerdicts(prev: KnownVerdicts | null, p: SenderPosture): KnownVerdicts {
   const keep = <T>(prevValue: T | null | undefined, next: T, unknown: boolean): T | null =>
@@ -137,13 +152,26 @@ export function knownVerdicts(prev: KnownVerdicts | null, p: SenderPosture): Kno
     dmarc_policy: keep(prev?.dmarc_policy, p.dmarc.policy, p.dmarc.status === "unknown"),
     blocklists: keep(prev?.blocklists, p.blocklists.status, p.blocklists.status === "incomplete"),
     listed_on: keep(prev?.listed_on, [...p.blocklists.listed_on].sort(), p.blocklists.status === "incomplete"),
+    transport: Object.fromEntries(
+      TRANSPORT_KEYS.map((k) => [k, keep(prev?.transport?.[k], p[k]?.status ?? null, p[k]?.status === "unknown")]),
+    ) as Record<TransportKey, string | null>,
   };
 }
 
 /** True when a known verdict moved; the first check (no earlier verdicts) is not a change. */
 export function postureChanged(prev: KnownVerdicts | null, next: KnownVerdicts): boolean {
   // Compared field by field in a fixed order: the database (jsonb) does not keep the keys' order.
-  const flat = (v: KnownVerdicts) =>
-    JSON.stringify([v.spf, v.dkim, v.dmarc, v.dmarc_policy, v.blocklists, v.listed_on]);
-  return prev !== null && flat(prev) !== flat(next);
+  // The transport verdicts count once a check has recorded them: their first appearance is not a change.
+  const flat = (v: KnownVerdicts, transport: boolean) =>
+    JSON.stringify([
+      v.spf,
+      v.dkim,
+      v.dmarc,
+      v.dmarc_policy,
+      v.blocklists,
+      v.listed_on,
+      ...(transport ? TRANSPORT_KEYS.map((k) => v.transport?.[k] ?? null) : []),
+    ]);
+  const withTransport = prev?.transport !== undefined;
+  return prev !== null && flat(prev, withTransport) !== flat(next, withTransport);
 }

@@ -29,6 +29,10 @@ const checkStatus = z
   .enum(["pass", "warn", "fail", "unknown"])
   .describe("unknown: the DNS lookups for this check failed");
 
+// Mail transport parts: their absence (warn) never lowers `overall`, a misconfiguration (fail) does. Missing from a
+// posture stored before they were checked, until the next daily check.
+const transportPart = z.object({ status: checkStatus, reason: z.string() }).optional();
+
 export const senderPostureSchema = z.object({
   overall: checkStatus,
   spf: z.object({ status: checkStatus, reason: z.string() }),
@@ -42,6 +46,10 @@ export const senderPostureSchema = z.object({
     reason: z.string(),
     policy: z.enum(["none", "quarantine", "reject"]).nullable(),
   }),
+  mta_sts: transportPart.describe("MTA-STS, as GET /v1/email/security judges it"),
+  tls_rpt: transportPart.describe("SMTP TLS reporting (TLS-RPT)"),
+  dane: transportPart.describe("DANE TLSA records of the MX hosts"),
+  bimi: transportPart.describe("BIMI logo record"),
   blocklists: z.object({
     status: z
       .enum(["listed", "not_listed", "incomplete"])

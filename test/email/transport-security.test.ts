@@ -5,6 +5,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEmailSecurityOrThrow } from "../../server/email/security/posture";
+import { checkSenderPosture, knownVerdicts, postureChanged } from "../../server/senders/posture";
 import { mxMatches, parseMtaStsPolicy } from "../../server/email/security/mta-sts-policy";
 import { startFakeDnsServer, type FakeDnsServer, type FakeRecord } from "../fakes/dns-server";
 import { startHttpServer, type FakeHttpServer } from "../fakes/http-server";
@@ -270,5 +271,32 @@ describe("BIMI", () => {
       logoUrl: "https://brand.example.net/logo.svg",
       authorityUrl: "https://brand.example.net/vmc.pem",
     });
+  });
+});
+
+describe("senders' daily check", () => {
+  it("stores the four transport verdicts, and only a failing one lowers the sender's overall verdict", async () => {
+    const bare = await checkSenderPosture("bare.test", ["selector1"]);
+    expect(bare).toMatchObject({
+      overall: "pass",
+      mta_sts: { status: "warn" },
+      tls_rpt: { status: "warn" },
+      dane: { status: "warn" },
+      bimi: { status: "warn" },
+    });
+    const partial = await checkSenderPosture("partial.test", ["selector1"]);
+    expect(partial.mta_sts).toMatchObject({ status: "fail", reason: expect.stringMatching(/backup\.other\.test/) });
+    expect(partial.overall).toBe("fail");
+  });
+
+  it("counts a transport verdict that moved as a change, but not its first appearance", async () => {
+    const p = await checkSenderPosture("bare.test", ["selector1"]);
+    const { transport: _t, ...stored } = knownVerdicts(null, p); // verdicts stored before the transport parts
+    const first = knownVerdicts(stored, p);
+    expect(postureChanged(stored, first)).toBe(false);
+    const fixed = { ...p, tls_rpt: { status: "pass" as const, reason: "ok" } };
+    expect(postureChanged(first, knownVerdicts(first, fixed))).toBe(true);
+    const outage = { ...p, tls_rpt: { status: "unknown" as const, reason: "no answer" } };
+    expect(postureChanged(first, knownVerdicts(first, outage))).toBe(false);
   });
 });
