@@ -92,8 +92,16 @@ export function createTestPki(commonName = "Service Test Root CA"): TestPki {
   };
 }
 
-/** `connections` counts TCP connections accepted, handshake completed or not. */
-export type RunningTlsServer = { port: number; connections: number; close(): Promise<void> };
+/**
+ * `connections` counts TCP connections accepted, handshake completed or not; `setCertificate` serves another
+ * certificate from the next handshake on (a renewal, or one about to expire), on the same port.
+ */
+export type RunningTlsServer = {
+  port: number;
+  connections: number;
+  setCertificate(cert: IssuedCert): void;
+  close(): Promise<void>;
+};
 
 /** A TLS server that completes handshakes and then closes; for certificate inspection tests. */
 export async function startTlsServer(cert: IssuedCert): Promise<RunningTlsServer> {
@@ -108,6 +116,7 @@ export async function startTlsServer(cert: IssuedCert): Promise<RunningTlsServer
     get connections() {
       return state.connections;
     },
+    setCertificate: (next) => server.setSecureContext({ key: next.keyPem, cert: next.chainPem }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

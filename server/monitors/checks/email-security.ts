@@ -25,7 +25,8 @@ export const emailSecurityCheck: CheckSpec = {
       dmarc_policy: r!.dmarc.policy ?? null,
       dkim_selectors: sorted(r!.dkim.keys.filter((k) => !k.error && !k.revoked).map((k) => k.selector)),
     };
-    const checks = Object.entries(verdicts).filter(([k]) => k !== "overall");
-    return { state, severity: worst(...checks.map(([, s]) => SEVERITY[s] ?? "ok")) };
+    // The answer's own summary decides how bad: an absent optional protection (a transport check's warn) does
+    // not lower it, a misconfigured one does. Every verdict is still in the state, so any change alerts.
+    return { state, severity: SEVERITY[r!.overall.status] ?? "ok" };
   },
 };
