@@ -1,7 +1,10 @@
 // GET /v1/email/security answers the mail transport parts (MTA-STS, TLS-RPT, DANE, BIMI) beside SPF, DMARC and DKIM,
 // through the real REST API; the checks themselves are tested in transport-security.test.ts.
 import { randomBytes } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LookupAnswer } from "../../app/dashboard/_components/LookupAnswer";
 import type { TestApp } from "../harness";
 import { startAppWithFakeDns } from "../fakes/app-with-dns";
 import type { FakeDnsServer } from "../fakes/dns-server";
@@ -42,5 +45,14 @@ describe("GET /v1/email/security", () => {
     expect(res.body.overall.status).toBe("fail");
     expect(res.body.overall.reason).toMatch(/BIMI failed/);
     expect(await app.used(ws.workspaceId)).toBe(1);
+
+    // The dashboard's summary card says each part in words with its reason; the structure stays behind Details.
+    const html = renderToStaticMarkup(createElement(LookupAnswer, { value: res.body }));
+    expect(html).toContain('data-kind="email-security"');
+    expect(html).toContain("Problem found");
+    expect(html).toMatch(/MTA-STS \(enforced TLS\): needs attention<\/span> No MTA-STS policy: senders may deliver/);
+    expect(html).toContain("TLS reporting: in place");
+    expect(html).toContain("DANE: needs attention");
+    expect(html).toMatch(/BIMI logo: problem<\/span> The BIMI record is unusable/);
   });
 });

@@ -1,14 +1,15 @@
 "use client";
 // Any lookup result shown as an answer: a summary card for the kinds people read most (IP, geolocation, ASN, email,
-// domain, TLS, DNS), then the full structure behind "Details" and the raw JSON behind another toggle. A result of
-// another kind opens with its details shown, since there is no summary to read first.
+// email security, domain, TLS, DNS), then the full structure behind "Details" and the raw JSON behind another
+// toggle. A result of another kind opens with its details shown, since there is no summary to read first.
 import type { ReactNode } from "react";
+import { EmailSecurityCard } from "./answers/EmailSecurityCard";
 import { AsnCard, IpCard, GeoCard } from "./answers/IpCards";
 import { DnsCard, DomainCard, EmailCard, TlsCard } from "./answers/NameCards";
 import type { Json } from "./answers/parts";
 import { RawJson, StructureTree } from "./ResultView";
 
-export type AnswerKind = "ip" | "geo" | "asn" | "email" | "domain" | "tls" | "dns" | null;
+export type AnswerKind = "ip" | "geo" | "asn" | "email" | "email-security" | "domain" | "tls" | "dns" | null;
 
 export function answerKind(value: unknown): AnswerKind {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
@@ -18,6 +19,7 @@ export function answerKind(value: unknown): AnswerKind {
   if (typeof v.asn === "number" && "prefixes" in v && v.hosting && Array.isArray(v.lists)) return "asn";
   if (typeof v.email === "string" && v.syntax && "disposable" in v) return "email";
   if (typeof v.domain === "string" && "registrableDomain" in v && v.risk) return "domain";
+  if (typeof v.domain === "string" && v.overall && v.spf && v.dmarc && v.dkim) return "email-security";
   if (typeof v.host === "string" && "chainVerified" in v && "certificate" in v) return "tls";
   if (Array.isArray(v.records) && typeof v.statusMeaning === "string") return "dns";
   return null;
@@ -33,6 +35,8 @@ function Summary({ kind, v }: { kind: AnswerKind; v: Json }): ReactNode {
       return <AsnCard v={v} />;
     case "email":
       return <EmailCard v={v} />;
+    case "email-security":
+      return <EmailSecurityCard v={v} />;
     case "domain":
       return <DomainCard v={v} />;
     case "tls":

@@ -5,6 +5,11 @@ export interface Posture {
   spf: { status: Status; reason: string };
   dkim: { status: Status; reason: string; selectors: string[] };
   dmarc: { status: Status; reason: string; policy: string | null };
+  /** Mail transport parts; missing from a posture checked before they were added. */
+  mta_sts?: { status: Status; reason: string };
+  tls_rpt?: { status: Status; reason: string };
+  dane?: { status: Status; reason: string };
+  bimi?: { status: Status; reason: string };
   blocklists: { status: "listed" | "not_listed" | "incomplete"; listed_on: string[]; reason: string };
   checked_at: string;
 }
@@ -23,6 +28,14 @@ const OVERALL: Record<Status, string> = {
 };
 const TONE: Record<Status, string> = { pass: "good", warn: "warn", fail: "bad", unknown: "unknown" };
 
+/** The optional mail transport protections, after SPF, DKIM and DMARC: a missing one "needs attention", never fails. */
+const TRANSPORT = [
+  ["mta_sts", "MTA-STS"],
+  ["tls_rpt", "TLS reporting"],
+  ["dane", "DANE"],
+  ["bimi", "BIMI logo"],
+] as const;
+
 function blocklistWords(b: Posture["blocklists"]): [string, Status] {
   if (b.status === "listed") return [`Blocklisted on ${b.listed_on.join(", ")}`, "fail"];
   if (b.status === "not_listed") return ["Not on blocklists", "pass"];
@@ -39,7 +52,7 @@ export function OverallBadge({ status }: { status: Status }) {
 
 export function PostureBadges({ posture }: { posture: Posture }) {
   const [blText, blStatus] = blocklistWords(posture.blocklists);
-  const checks: { key: string; label: string; status: Status; reason: string }[] = [
+  const checks: { key: string; name?: string; label: string; status: Status; reason: string }[] = [
     { key: "spf", label: `SPF ${WORDS[posture.spf.status]}`, status: posture.spf.status, reason: posture.spf.reason },
     {
       key: "dkim",
@@ -56,6 +69,12 @@ export function PostureBadges({ posture }: { posture: Posture }) {
       status: posture.dmarc.status,
       reason: posture.dmarc.reason,
     },
+    ...TRANSPORT.flatMap(([key, name]) => {
+      const part = posture[key];
+      return part
+        ? [{ key, name, label: `${name} ${WORDS[part.status]}`, status: part.status, reason: part.reason }]
+        : [];
+    }),
     { key: "blocklists", label: blText, status: blStatus, reason: posture.blocklists.reason },
   ];
   return (
@@ -72,7 +91,7 @@ export function PostureBadges({ posture }: { posture: Posture }) {
           .filter((c) => c.status !== "pass")
           .map((c) => (
             <li key={c.key}>
-              <strong>{c.key === "blocklists" ? "Blocklists" : c.key.toUpperCase()}:</strong> {c.reason}
+              <strong>{c.name ?? (c.key === "blocklists" ? "Blocklists" : c.key.toUpperCase())}:</strong> {c.reason}
             </li>
           ))}
       </ul>

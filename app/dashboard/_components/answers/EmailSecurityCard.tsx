@@ -1,0 +1,72 @@
+// The summary card of an email security answer: the overall verdict in words, then each check with its verdict and
+// the reason a person can act on. Mail transport security (MTA-STS, TLS reporting, DANE, BIMI) comes apart, as
+// optional hardening: its absence is a "needs attention" here and never lowers the overall verdict.
+import { type Json, Prose } from "./parts";
+import { forUsers } from "./user-text";
+
+const WORDS: Record<string, string> = {
+  pass: "in place",
+  warn: "needs attention",
+  fail: "problem",
+  unknown: "could not be checked",
+};
+const OVERALL: Record<string, string> = {
+  pass: "Healthy",
+  warn: "Needs attention",
+  fail: "Problem found",
+  unknown: "Check incomplete",
+};
+const TONE: Record<string, string> = { pass: "risk-low", warn: "risk-medium", fail: "risk-high", unknown: "" };
+
+const AUTHENTICATION = [
+  ["spf", "SPF"],
+  ["dkim", "DKIM"],
+  ["dmarc", "DMARC"],
+] as const;
+const TRANSPORT = [
+  ["mtaSts", "MTA-STS (enforced TLS)"],
+  ["tlsRpt", "TLS reporting"],
+  ["dane", "DANE"],
+  ["bimi", "BIMI logo"],
+] as const;
+
+function Verdict({ status, label }: { status: string; label: string }) {
+  return (
+    <span className={`badge ${TONE[status] ?? ""}`}>{`${label}: ${WORDS[status] ?? "could not be checked"}`}</span>
+  );
+}
+
+function Checks({ v, parts }: { v: Json; parts: readonly (readonly [string, string])[] }) {
+  return (
+    <ul className="answer-reasons small">
+      {parts
+        .filter(([key]) => v[key])
+        .map(([key, label]) => (
+          <li key={key} data-testid={`security-${key}`}>
+            <Verdict status={v[key].status} label={label} /> <Prose text={forUsers(v[key].reason ?? "")} />
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+export function EmailSecurityCard({ v }: { v: Json }) {
+  const status: string = v.overall?.status ?? "unknown";
+  return (
+    <div className="card answer-card" data-testid="answer-card" data-kind="email-security">
+      <h3 className="answer-title">
+        <code>{v.domain}</code>{" "}
+        <span className={`badge ${TONE[status] ?? ""}`} data-testid="security-overall">
+          {OVERALL[status] ?? OVERALL.unknown}
+        </span>
+      </h3>
+      <p className="muted small">
+        <Prose text={forUsers(v.overall?.reason ?? "")} />
+      </p>
+      <h4>Sender authentication</h4>
+      <Checks v={v} parts={AUTHENTICATION} />
+      <h4>Mail transport security (optional hardening)</h4>
+      <Checks v={v} parts={TRANSPORT} />
+    </div>
+  );
+}
