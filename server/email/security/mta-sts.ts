@@ -1,9 +1,10 @@
 // MTA-STS (RFC 8461): without it, a sender falls back to plaintext when an attacker strips STARTTLS. The TXT record at
 // _mta-sts.<domain> announces a policy that senders fetch over verified HTTPS from mta-sts.<domain>; the policy's mx
 // patterns must cover every MX host, or enforcing senders refuse to deliver. The fetch goes through the SSRF guard
-// (the host name is the checked domain's, so user-supplied), follows no redirect (section 3.3) and reads 64 KB at most.
+// (the host name is the checked domain's, so user-supplied), follows no redirect (section 3.3), reads 64 KB at most
+// and is bounded by the target timeout (SERVICE_TARGET_TIMEOUT_MS, by default the upstream timeout).
 import { AppError } from "../../errors";
-import { setting, upstreamTimeoutMs } from "../../env";
+import { setting } from "../../env";
 import { safeFetch, type SafeFetchResult } from "../../net";
 import { parseMtaStsPolicy, uncoveredMx, type MtaStsMode } from "./mta-sts-policy";
 import { fetchPolicyTxt } from "./txt";
@@ -68,7 +69,7 @@ export async function checkMtaSts(domain: string, mx: string[] | null): Promise<
   base.policyUrl = policyUrl;
   let res: SafeFetchResult;
   try {
-    res = await safeFetch(policyUrl, { maxRedirects: 0, maxBytes: POLICY_MAX_BYTES, timeoutMs: upstreamTimeoutMs() });
+    res = await safeFetch(policyUrl, { maxRedirects: 0, maxBytes: POLICY_MAX_BYTES });
   } catch (err) {
     if (!(err instanceof AppError) || err.appCode !== "TARGET_FORBIDDEN") throw err;
     return out({
