@@ -16,7 +16,7 @@ const OVERALL: Record<string, string> = {
   fail: "Problem found",
   unknown: "Check incomplete",
 };
-const TONE: Record<string, string> = { pass: "risk-low", warn: "risk-medium", fail: "risk-high", unknown: "" };
+const TONE: Record<string, string> = { pass: "risk-low", warn: "risk-medium", fail: "risk-critical", unknown: "" };
 
 const AUTHENTICATION = [
   ["spf", "SPF"],
