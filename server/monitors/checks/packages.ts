@@ -1,11 +1,11 @@
-// packages: for each listed package version, the advisories that affect it and whether it or any release is
+// packages: for each listed package version, the advisories that affect it and whether that release is
 // reported as malware. Runs the package report (vulnerabilities.packageReport) once per package: one unit each.
 import { sorted, worst, type CheckSpec, type Severity } from "./types";
 
 interface Report {
   package: { ecosystem: string; coordinate: string };
   version: { selected: string };
-  malware: { selectedVersion: boolean; anyVersion: boolean };
+  malware: { selectedVersion: boolean };
   advisories: { id: string; severity: string; versionVerdict?: { affected: boolean | null } }[];
 }
 
@@ -23,7 +23,7 @@ export const packagesCheck: CheckSpec = {
     const severities: Severity[] = [];
     for (const r of answers) {
       const affecting = r.advisories.filter((a) => a.versionVerdict?.affected === true);
-      const malware = r.malware.selectedVersion || r.malware.anyVersion;
+      const malware = r.malware.selectedVersion;
       state[`${r.package.ecosystem}:${r.package.coordinate}@${r.version.selected}`] = {
         advisories: sorted(affecting.map((a) => a.id)),
         malware,
