@@ -176,6 +176,9 @@ export async function updateMonitorOrThrow(
         ...(retarget ? { lastStates: {} } : {}),
       },
     });
+    // Alerts about the old target or checks cannot be resolved by the new ones: they close with the baseline.
+    if (retarget)
+      await tx.monitorAlert.updateMany({ where: { monitorId: current.id, open: true }, data: { open: false } });
     await auditMonitor(tx, a, "audit.monitor.updated", after, {
       before: auditFields(current),
       after: auditFields(after),

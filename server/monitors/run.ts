@@ -9,6 +9,7 @@ import { bulkProcedures } from "../bulk/procedures";
 import type { Db } from "../db/client";
 import { AppError, toErrorBody } from "../errors";
 import { sortableId } from "../ids";
+import { eventRetentionDays } from "../maintenance/purge";
 import { logger } from "../operate/log";
 import { refundUnits } from "../quota/adjust";
 import { periodStart } from "../quota/period";
@@ -31,6 +32,16 @@ export interface RunOutcome {
   runId: string;
   status: "completed" | "skipped" | "not_run";
   alerts: AlertRow[];
+}
+
+/**
+ * Keeps a monitor's timeline as long as its workspace keeps events (the longer of 90 days and the history window):
+ * older runs and closed alerts go when the monitor next runs; an open alert stays while its condition holds.
+ */
+async function pruneTimeline(db: Db, monitorId: string, plans: readonly string[], now: Date) {
+  const cutoff = new Date(now.getTime() - eventRetentionDays(plans) * 86_400_000);
+  await db.monitorRun.deleteMany({ where: { monitorId, startedAt: { lt: cutoff } } });
+  await db.monitorAlert.deleteMany({ where: { monitorId, open: false, createdAt: { lt: cutoff } } });
 }
 
 /** The monitor acts as its workspace, with the plans it has now (a downgrade refuses what the plan lost). */
@@ -91,6 +102,7 @@ export async function runMonitor(
     });
     const alert = await alertOnSkip(db, monitor, { now, runId, reason });
     await db.monitor.update({ where: { id: monitorId }, data: { lastRunAt: now } });
+    await pruneTimeline(db, monitorId, entitlements.plans, now);
     return { runId, status: "skipped", alerts: alert ? [alert] : [] };
   }
 
@@ -157,5 +169,6 @@ export async function runMonitor(
     states[check] = cur;
   }
   await db.monitor.update({ where: { id: monitorId }, data: { lastStates: states as object, lastRunAt: now } });
+  await pruneTimeline(db, monitorId, entitlements.plans, now);
   return { runId, status: "completed", alerts };
 }

@@ -12,14 +12,14 @@ export const MONITOR_TASK = "monitors.run-due";
 export const MONITOR_TASK_EVERY_MS = 60_000;
 // Monitors run at once: each check is a lookup bounded by its provider's timeouts.
 const CONCURRENCY = 4;
+const BATCH = 50;
 
 export async function runDueMonitors(db: Db, now = new Date()): Promise<{ ran: number; failed: number }> {
   // Until the API layer has handed over the procedures (server/api/bulk-procedures.ts), claim nothing.
   if (!bulkProceduresProvided()) return { ran: 0, failed: 0 };
-  const queue = await claimDueMonitors(db, now);
   let ran = 0;
   let failed = 0;
-  const worker = async () => {
+  const worker = async (queue: string[]) => {
     for (let id = queue.shift(); id; id = queue.shift()) {
       try {
         await runMonitor(db, id, { now });
@@ -30,7 +30,15 @@ export async function runDueMonitors(db: Db, now = new Date()): Promise<{ ran: n
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  // Batch after batch until nothing is due, within the task's minute (the rest waits for the next tick).
+  const started = Date.now();
+  for (;;) {
+    const queue = await claimDueMonitors(db, now, BATCH);
+    const claimed = queue.length;
+    if (claimed === 0) break;
+    await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(queue)));
+    if (claimed < BATCH || Date.now() - started > MONITOR_TASK_EVERY_MS * 0.8) break;
+  }
   return { ran, failed };
 }
 

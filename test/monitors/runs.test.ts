@@ -161,6 +161,26 @@ describe("a run", () => {
   });
 });
 
+describe("the timeline", () => {
+  it("keeps runs and closed alerts for the workspace's event retention, and a new target starts a fresh baseline", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const m = await monitor(ws.apiKey, ["blocklists"], "site.test");
+    dns.setRecords("site.test.dbl.spamhaus.org", [{ type: "A", data: "127.0.1.2" }]);
+    const old = await runMonitor(app.db, m.id, { now: at(0) });
+    expect(old.alerts.map((a) => [a.type, a.open])).toEqual([["monitor.alert", true]]);
+    // 91 days later (Suite Business keeps events 90 days): the first run goes, the open alert stays.
+    await runMonitor(app.db, m.id, { now: at(91 * 24) });
+    const runs = await app.db.monitorRun.findMany({ where: { monitorId: m.id } });
+    expect(runs.map((r) => r.id)).not.toContain(old.runId);
+    expect(runs).toHaveLength(1);
+    expect(await app.db.monitorAlert.count({ where: { monitorId: m.id, open: true } })).toBe(1);
+
+    const changed = await api(app, ws.apiKey)("PATCH", `/v1/monitors/${m.id}`, { target: "127.0.0.1" });
+    expect(changed.body).toMatchObject({ target: "127.0.0.1", states: {} });
+    expect(await app.db.monitorAlert.count({ where: { monitorId: m.id, open: true } })).toBe(0);
+  });
+});
+
 describe("a run the allowance cannot pay", () => {
   it("is skipped and recorded, with exactly one alert until runs are paid again", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"], usedUnits: 998 });
