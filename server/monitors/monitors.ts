@@ -201,7 +201,8 @@ export async function deleteMonitorOrThrow(db: Db, a: Omit<Change, "entitlements
 
 /**
  * Applies the monitor limit after a plan change, as keys follow theirs: the oldest monitors up to the limit stay
- * (or become) active, the rest pause. A resumed monitor starts a new phase from now. Each change is audited.
+ * (or become) active, the rest pause; a kept monitor whose interval is shorter than the plan now allows runs at
+ * the plan's shortest. A resumed monitor starts a new phase from now. Each change is audited.
  */
 export async function applyMonitorLimit(
   db: Db,
@@ -225,20 +226,31 @@ export async function applyMonitorLimit(
         after: { status: "paused" },
       });
     }
-    for (const m of keep.filter((m) => m.status === "paused")) {
-      // A monitor resumed on a plan with a longer minimum interval runs at that interval.
-      const interval =
-        INTERVAL_MS[m.interval as MonitorInterval] < minIntervalMs
-          ? INTERVALS.find((i) => INTERVAL_MS[i] >= minIntervalMs)!
-          : (m.interval as MonitorInterval);
-      await tx.monitor.update({
-        where: { id: m.id },
-        data: { status: "active", interval, nextRunAt: firstRunAt(m.id, interval, now) },
-      });
-      await auditMonitor(tx, audit, "audit.monitor.resumed", m, {
-        before: { status: "paused", interval: m.interval },
-        after: { status: "active", interval },
-      });
+    for (const m of keep) {
+      // A kept monitor runs no more often than the plan allows: a shorter interval is raised to the plan's shortest.
+      const tooShort = INTERVAL_MS[m.interval as MonitorInterval] < minIntervalMs;
+      const interval = tooShort
+        ? INTERVALS.find((i) => INTERVAL_MS[i] >= minIntervalMs)!
+        : (m.interval as MonitorInterval);
+      if (m.status === "paused") {
+        await tx.monitor.update({
+          where: { id: m.id },
+          data: { status: "active", interval, nextRunAt: firstRunAt(m.id, interval, now) },
+        });
+        await auditMonitor(tx, audit, "audit.monitor.resumed", m, {
+          before: { status: "paused", interval: m.interval },
+          after: { status: "active", interval },
+        });
+      } else if (tooShort) {
+        await tx.monitor.update({
+          where: { id: m.id },
+          data: { interval, nextRunAt: firstRunAt(m.id, interval, now) },
+        });
+        await auditMonitor(tx, audit, "audit.monitor.updated", m, {
+          before: { interval: m.interval },
+          after: { interval },
+        });
+      }
     }
     return { active: keep.map((m) => m.id), paused: pause.map((m) => m.id) };
   });

@@ -177,6 +177,8 @@ describe("plans", () => {
     const after = (await call("GET", "/v1/monitors?limit=10")).body.items;
     expect(after.map((m: { status: string }) => m.status)).toEqual([...Array(5).fill("active"), "paused", "paused"]);
     expect(after[6]).toMatchObject({ id: ids[6], next_run_at: null });
+    // Kept monitors run no more often than Suite Starter allows.
+    expect(after.slice(0, 5).map((m: { interval: string }) => m.interval)).toEqual(Array(5).fill("24h"));
     expect((await call("POST", `/v1/monitors/${ids[6]}/run`)).status).toBe(409);
     // Paused monitors are never claimed by the scheduler.
     const due = await app.db.monitor.count({ where: { workspaceId: ws.workspaceId, status: "active" } });
@@ -187,6 +189,8 @@ describe("plans", () => {
     await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_business"] });
     const resumed = (await call("GET", "/v1/monitors?limit=10")).body.items;
     expect(resumed.every((m: { status: string }) => m.status === "active")).toBe(true);
+    // A resumed monitor keeps its own interval; one raised by the downgrade is not lowered again by itself.
+    expect([resumed[0].interval, resumed[6].interval]).toEqual(["24h", "1h"]);
     expect((await call("GET", "/v1/events?type=audit.monitor.resumed&limit=10")).body.items).toHaveLength(2);
   });
 });
