@@ -4,7 +4,6 @@
 // `info` alert that opens nothing. The first run only alerts on a bad state: it is the baseline.
 // notifyAlert() is the one place an alert leaves the service: today the event and the webhooks; email goes beside.
 import { isDeepStrictEqual } from "node:util";
-import type { Db } from "../db/client";
 import { recordEvent } from "../events/events";
 import { sortableId } from "../ids";
 import { MONITOR_ALERT, MONITOR_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
@@ -84,9 +83,9 @@ export async function notifyAlert(tx: Tx, monitor: MonitorRef, alert: AlertRow):
   });
 }
 
-/** Writes an alert and notifies it, in one transaction. */
+/** Writes an alert and notifies it, in the caller's transaction (which holds the monitor's row lock). */
 export async function raiseAlert(
-  db: Db,
+  tx: Tx,
   monitor: MonitorRef,
   a: {
     type: AlertType;
@@ -103,49 +102,47 @@ export async function raiseAlert(
     reminds?: string | null;
   },
 ): Promise<AlertRow> {
-  return db.$transaction(async (tx) => {
-    if (a.closes) await tx.monitorAlert.updateMany({ where: { id: a.closes }, data: { open: false } });
-    if (a.reminds) await tx.monitorAlert.updateMany({ where: { id: a.reminds }, data: { lastNotifiedAt: a.now } });
-    const row = await tx.monitorAlert.create({
-      data: {
-        id: sortableId("mal"),
-        monitorId: monitor.id,
-        workspaceId: monitor.workspaceId,
-        type: a.type,
-        check: a.check,
-        severity: a.severity,
-        before: (a.before ?? undefined) as object | undefined,
-        after: (a.after ?? undefined) as object | undefined,
-        open: a.open,
-        reminder: a.reminder ?? false,
-        runId: a.runId,
-        createdAt: a.now,
-        lastNotifiedAt: a.now,
-      },
-    });
-    await notifyAlert(tx, monitor, row);
-    return row;
+  if (a.closes) await tx.monitorAlert.updateMany({ where: { id: a.closes }, data: { open: false } });
+  if (a.reminds) await tx.monitorAlert.updateMany({ where: { id: a.reminds }, data: { lastNotifiedAt: a.now } });
+  const row = await tx.monitorAlert.create({
+    data: {
+      id: sortableId("mal"),
+      monitorId: monitor.id,
+      workspaceId: monitor.workspaceId,
+      type: a.type,
+      check: a.check,
+      severity: a.severity,
+      before: (a.before ?? undefined) as object | undefined,
+      after: (a.after ?? undefined) as object | undefined,
+      open: a.open,
+      reminder: a.reminder ?? false,
+      runId: a.runId,
+      createdAt: a.now,
+      lastNotifiedAt: a.now,
+    },
   });
+  await notifyAlert(tx, monitor, row);
+  return row;
 }
 
-const openAlertOf = (db: Db, monitorId: string, check: string) =>
-  db.monitorAlert.findFirst({ where: { monitorId, check, open: true }, orderBy: { createdAt: "desc" } });
+const openAlertOf = (tx: Tx, monitorId: string, check: string) =>
+  tx.monitorAlert.findFirst({ where: { monitorId, check, open: true }, orderBy: { createdAt: "desc" } });
 
 /** Compares one check's state with the previous run's and raises what the change calls for (or nothing). */
 export async function alertOnChange(
-  db: Db,
+  tx: Tx,
   monitor: MonitorRef,
   check: string,
   prev: Observed | undefined,
   cur: Observed,
   x: { now: Date; runId: string },
 ): Promise<AlertRow | null> {
-  const open = await openAlertOf(db, monitor.id, check);
+  const open = await openAlertOf(tx, monitor.id, check);
   const base = { check, runId: x.runId, now: x.now };
   if (prev && isDeepStrictEqual(prev.state, cur.state)) {
     const last = open?.lastNotifiedAt ?? open?.createdAt;
     if (cur.severity === "ok" || !open || !last || x.now.getTime() - last.getTime() < REMINDER_EVERY_MS) return null;
-    return raiseAlert(db, monitor, {
+    return raiseAlert(tx, monitor, {
       ...base,
       type: "monitor.alert",
       severity: cur.severity,
@@ -158,7 +155,7 @@ export async function alertOnChange(
   }
   if (cur.severity === "ok") {
     if (open)
-      return raiseAlert(db, monitor, {
+      return raiseAlert(tx, monitor, {
         ...base,
         type: "monitor.resolved",
         severity: "info",
@@ -168,7 +165,7 @@ export async function alertOnChange(
         closes: open.id,
       });
     if (!prev) return null;
-    return raiseAlert(db, monitor, {
+    return raiseAlert(tx, monitor, {
       ...base,
       type: "monitor.alert",
       severity: "info",
@@ -177,7 +174,7 @@ export async function alertOnChange(
       open: false,
     });
   }
-  return raiseAlert(db, monitor, {
+  return raiseAlert(tx, monitor, {
     ...base,
     type: "monitor.alert",
     severity: cur.severity,
@@ -189,9 +186,9 @@ export async function alertOnChange(
 }
 
 /** A run the allowance could not pay: one alert while it lasts (no repeat on every skipped run). */
-export async function alertOnSkip(db: Db, monitor: MonitorRef, x: { now: Date; runId: string; reason: string }) {
-  if (await openAlertOf(db, monitor.id, "run")) return null;
-  return raiseAlert(db, monitor, {
+export async function alertOnSkip(tx: Tx, monitor: MonitorRef, x: { now: Date; runId: string; reason: string }) {
+  if (await openAlertOf(tx, monitor.id, "run")) return null;
+  return raiseAlert(tx, monitor, {
     type: "monitor.skipped",
     check: "run",
     severity: "warning",
@@ -204,10 +201,10 @@ export async function alertOnSkip(db: Db, monitor: MonitorRef, x: { now: Date; r
 }
 
 /** A paid run after skipped ones: the skip alert resolves. */
-export async function resolveSkip(db: Db, monitor: MonitorRef, x: { now: Date; runId: string }) {
-  const open = await openAlertOf(db, monitor.id, "run");
+export async function resolveSkip(tx: Tx, monitor: MonitorRef, x: { now: Date; runId: string }) {
+  const open = await openAlertOf(tx, monitor.id, "run");
   if (!open) return null;
-  return raiseAlert(db, monitor, {
+  return raiseAlert(tx, monitor, {
     type: "monitor.resolved",
     check: "run",
     severity: "info",

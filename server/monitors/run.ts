@@ -18,6 +18,7 @@ import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
 import { CHECKS } from "./checks";
 import type { CheckOptions, CheckType, Severity } from "./checks/types";
+import type { Tx } from "./monitors";
 import { checksOf, thresholdsOf, unitsPerRun, type StoredStates } from "./records";
 import { parseMonitorTarget } from "./target";
 
@@ -42,6 +43,17 @@ async function pruneTimeline(db: Db, monitorId: string, plans: readonly string[]
   const cutoff = new Date(now.getTime() - eventRetentionDays(plans) * 86_400_000);
   await db.monitorRun.deleteMany({ where: { monitorId, startedAt: { lt: cutoff } } });
   await db.monitorAlert.deleteMany({ where: { monitorId, open: false, createdAt: { lt: cutoff } } });
+}
+
+/** Runs `work` in a transaction holding the monitor's row lock (alerts of one monitor are decided one run at a time). */
+function underMonitorLock<T>(db: Db, monitorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT 1 FROM "Monitor" WHERE "id" = $1 FOR UPDATE`, monitorId);
+      return work(tx);
+    },
+    { timeout: 30_000 },
+  );
 }
 
 /** The monitor acts as its workspace, with the plans it has now (a downgrade refuses what the plan lost). */
@@ -100,8 +112,10 @@ export async function runMonitor(
         finishedAt: now,
       },
     });
-    const alert = await alertOnSkip(db, monitor, { now, runId, reason });
-    await db.monitor.update({ where: { id: monitorId }, data: { lastRunAt: now } });
+    const alert = await underMonitorLock(db, monitorId, async (tx) => {
+      await tx.monitor.update({ where: { id: monitorId }, data: { lastRunAt: now } });
+      return alertOnSkip(tx, monitor, { now, runId, reason });
+    });
     await pruneTimeline(db, monitorId, entitlements.plans, now);
     return { runId, status: "skipped", alerts: alert ? [alert] : [] };
   }
@@ -156,19 +170,25 @@ export async function runMonitor(
       finishedAt: new Date(Math.max(Date.now(), now.getTime())),
     },
   });
-  const previous = (monitor.lastStates as StoredStates | null) ?? {};
-  const states: StoredStates = { ...previous };
-  const alerts: AlertRow[] = [];
-  const skipResolved = await resolveSkip(db, monitor, { now, runId });
-  if (skipResolved) alerts.push(skipResolved);
-  for (const [check, r] of Object.entries(results)) {
-    if (!r.state || !r.severity) continue;
-    const cur = { severity: r.severity, state: r.state };
-    const alert = await alertOnChange(db, monitor, check, previous[check], cur, { now, runId });
-    if (alert) alerts.push(alert);
-    states[check] = cur;
-  }
-  await db.monitor.update({ where: { id: monitorId }, data: { lastStates: states as object, lastRunAt: now } });
+  // The comparison reads the states as they are under the monitor's row lock: a run asked for by hand while a
+  // scheduled one finishes compares with what that one stored, so a change is alerted once.
+  const alerts = await underMonitorLock(db, monitorId, async (tx) => {
+    const fresh = await tx.monitor.findUniqueOrThrow({ where: { id: monitorId }, select: { lastStates: true } });
+    const previous = (fresh.lastStates as StoredStates | null) ?? {};
+    const states: StoredStates = { ...previous };
+    const raised: AlertRow[] = [];
+    const skipResolved = await resolveSkip(tx, monitor, { now, runId });
+    if (skipResolved) raised.push(skipResolved);
+    for (const [check, r] of Object.entries(results)) {
+      if (!r.state || !r.severity) continue;
+      const cur = { severity: r.severity, state: r.state };
+      const alert = await alertOnChange(tx, monitor, check, previous[check], cur, { now, runId });
+      if (alert) raised.push(alert);
+      states[check] = cur;
+    }
+    await tx.monitor.update({ where: { id: monitorId }, data: { lastStates: states as object, lastRunAt: now } });
+    return raised;
+  });
   await pruneTimeline(db, monitorId, entitlements.plans, now);
   return { runId, status: "completed", alerts };
 }

@@ -144,6 +144,19 @@ describe("a run", () => {
     expect((await runMonitor(app.db, m.id, { now: at(2) })).alerts.map((a) => a.type)).toEqual(["monitor.resolved"]);
   });
 
+  it("alerts a change once when two runs of the same monitor finish together", async () => {
+    const ws = await app.seedWorkspace();
+    const m = await monitor(ws.apiKey, ["blocklists"], "site.test");
+    await runMonitor(app.db, m.id, { now: at(0) });
+    dns.setRecords("site.test.dbl.spamhaus.org", [{ type: "A", data: "127.0.1.2" }]);
+    const both = await Promise.all([
+      runMonitor(app.db, m.id, { now: at(1) }),
+      runMonitor(app.db, m.id, { now: at(1) }),
+    ]);
+    expect(both.flatMap((r) => r.alerts)).toHaveLength(1);
+    expect(await app.db.monitorAlert.count({ where: { monitorId: m.id } })).toBe(1);
+  });
+
   it("raises an info alert for a changed DNS record set, which opens nothing", async () => {
     const ws = await app.seedWorkspace();
     const m = await monitor(ws.apiKey, [{ type: "dns", record_types: ["A"] }], "site.test");
