@@ -46,7 +46,12 @@ export async function applyPlanChange(
       actor: a.actor,
       target: { kind: "workspace", id: a.workspaceId },
       before: { plans: before },
-      after: { plans, paused_keys: keys.paused.length, paused_monitors: monitors.paused.length },
+      after: {
+        plans,
+        paused_keys: keys.paused.length,
+        // Only when there are monitors to speak of (each pause is also its own audit.monitor.paused event).
+        ...(monitors.paused.length ? { paused_monitors: monitors.paused.length } : {}),
+      },
       requestId: a.requestId ?? null,
     });
   }
