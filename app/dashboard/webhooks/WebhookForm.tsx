@@ -5,6 +5,8 @@ import { useState } from "react";
 export const EVENT_TYPE_LABELS = {
   high_risk_assessment: "High-risk assessment",
   "case.resolved": "Review case resolved",
+  "monitor.alert": "Monitor alert",
+  "monitor.resolved": "Monitor alert resolved",
 } as const;
 export type WebhookEventType = keyof typeof EVENT_TYPE_LABELS;
 
