@@ -5,6 +5,7 @@ import { router } from "../../trpc";
 import { alertsProcedure } from "./alerts";
 import { createProcedure } from "./create";
 import { deleteProcedure } from "./delete";
+import { estimateProcedure } from "./estimate";
 import { getProcedure } from "./get";
 import { listProcedure } from "./list";
 import { runProcedure } from "./run";
@@ -20,4 +21,5 @@ export const monitorsRouter = router({
   run: runProcedure,
   runs: runsProcedure,
   alerts: alertsProcedure,
+  estimate: estimateProcedure,
 });

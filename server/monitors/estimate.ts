@@ -1,0 +1,40 @@
+// What a workspace's monitors cost a month, shown in the dashboard before a monitor is saved (issue 26). Every
+// check is one unit per run, and a 30-day month holds 30 days / interval runs; the paused monitors do not run, so
+// they are left out of the sum.
+import { INTERVAL_MS, type MonitorInterval } from "./limits";
+
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface MonitorCost {
+  checks: number;
+  interval: MonitorInterval;
+}
+
+/** Runs in a 30-day month at this interval (4 for 7d, 720 for 1h). */
+export const runsPerMonth = (interval: MonitorInterval): number => Math.floor(MONTH_MS / INTERVAL_MS[interval]);
+
+export const unitsPerMonth = (m: MonitorCost): number => m.checks * runsPerMonth(m.interval);
+
+export interface MonitorEstimate {
+  checks: number;
+  runs_per_month: number;
+  units_per_month: number;
+  /** This monitor plus the workspace's other active monitors. */
+  workspace_units_per_month: number;
+  monthly_allowance: number;
+}
+
+export function estimateMonitorUnits(a: {
+  monitor: MonitorCost;
+  otherActive: MonitorCost[];
+  monthlyAllowance: number;
+}): MonitorEstimate {
+  const units = unitsPerMonth(a.monitor);
+  return {
+    checks: a.monitor.checks,
+    runs_per_month: runsPerMonth(a.monitor.interval),
+    units_per_month: units,
+    workspace_units_per_month: a.otherActive.reduce((n, m) => n + unitsPerMonth(m), units),
+    monthly_allowance: a.monthlyAllowance,
+  };
+}
