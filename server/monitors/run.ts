@@ -1,7 +1,9 @@
-// One run of a monitor: the units of all its checks reserved at once (one per lookup, the same conditional UPDATE
-// as any request), then each check run as the metered lookup it is, through the bulk path (bulkProcedures():
-// the same procedure, input rules, SSRF guard and history, with its unit already paid). A lookup refused before
-// the point where a request would have been admitted gives its unit back, as a bulk item does. A run the allowance
+// One run of a monitor: the units of all its checks reserved at once (one per check whatever its options, the same
+// conditional UPDATE as any request), then each check's lookups run as the metered lookups they are, through the
+// bulk path (bulkProcedures(): the same procedure, input rules, SSRF guard and history) under the run's reservation
+// (`prepaid`), never charged again. The check's unit goes on the history entry of its first admitted lookup; its
+// other lookups are entries of 0 units, so a month's entries still add up to the units used. A check none of whose
+// lookups was admitted (all refused before the point where a request would have reserved) gives its unit back. A run the allowance
 // cannot pay is recorded as skipped, with one alert while that lasts. Each check's state is compared with the
 // previous run's (./alerts.ts); a check that failed this time keeps its previous state.
 import type { Principal } from "../auth/principal";
@@ -129,19 +131,18 @@ export async function runMonitor(
     let error: CheckResult["error"] = null;
     let charged = 0;
     for (const input of spec.calls(target, check as CheckOptions)) {
-      const prepaid = { units: 1, admitted: false };
+      const prepaid = { units: charged === 0 ? 1 : 0, admitted: false };
       try {
         answers.push(await bulkProcedures().runProcedure({ db, procedure: spec.procedure, input, principal, prepaid }));
-        charged++;
       } catch (err) {
         const { body, status } = toErrorBody(err);
         if (status >= 500 && status !== 503)
           logger().error({ err, monitorId, check: check.type }, "monitor check failed");
-        if (prepaid.admitted) charged++;
-        else refunded++;
         error ??= { code: body.error.code, message: body.error.message };
       }
+      if (prepaid.admitted) charged = 1;
     }
+    if (charged === 0) refunded++;
     if (error) results[check.type] = { severity: null, state: null, error, units: charged };
     else {
       const { state, severity } = spec.state(answers, { thresholds: thresholdsOf(monitor), options: check });
@@ -155,7 +156,7 @@ export async function runMonitor(
       units: refunded,
       requestId: runId,
       endpoint: "monitor.refund",
-      reason: `Monitor ${monitor.id} run ${runId}: ${refunded} lookup${refunded === 1 ? "" : "s"} refused before they ran`,
+      reason: `Monitor ${monitor.id} run ${runId}: ${refunded} check${refunded === 1 ? "" : "s"} refused before they ran`,
     });
 
   await db.monitorRun.create({

@@ -24,7 +24,9 @@ const checkObject = z
       .min(1)
       .max(10)
       .optional()
-      .describe("dns only: the record types to watch (default A, AAAA, MX, NS); one unit each per run"),
+      .describe(
+        "dns only: the record types to watch (default A, AAAA, MX, NS); the check costs one unit per run whatever their number",
+      ),
     selectors: z
       .array(
         z
@@ -48,7 +50,7 @@ const checkObject = z
       .max(MAX_PACKAGES)
       .optional()
       .describe(
-        `packages only (required there): 1 to ${MAX_PACKAGES} {ecosystem, name, version}; one unit each per run`,
+        `packages only (required there): 1 to ${MAX_PACKAGES} {ecosystem, name, version}; the check costs one unit per run whatever their number`,
       ),
   })
   .superRefine((c, ctx) => {
@@ -146,10 +148,7 @@ export const monitorRecordSchema = z.object({
   status: z
     .enum(["active", "paused"])
     .describe("paused: beyond the plan's monitor limit after a downgrade; it does not run"),
-  units_per_run: z
-    .number()
-    .int()
-    .describe("Lookup units one run reserves: one per check (dns: per record type; packages: per package)"),
+  units_per_run: z.number().int().describe("Lookup units one run reserves: one per check, whatever its options"),
   next_run_at: z.string().nullable().describe("ISO 8601; null while paused"),
   last_run_at: z.string().nullable(),
   states: z

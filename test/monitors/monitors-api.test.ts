@@ -29,7 +29,7 @@ describe("/v1/monitors", () => {
       interval: "6h",
       thresholds: { tls_expiry_days: [21, 7] },
       status: "active",
-      units_per_run: 4,
+      units_per_run: 3,
       last_run_at: null,
       states: {},
       url: `http://localhost:3000/dashboard/monitors/${m.id}`,

@@ -12,7 +12,7 @@ await monitorDns({ "site.test": A() });
 useFakePackageSources();
 
 describe("packages", () => {
-  it("alerts on a listed version reported as malware, once, at one unit per package", async () => {
+  it("alerts on a listed version reported as malware, once, at one unit per run for the whole packages check", async () => {
     const ws = await app.seedWorkspace();
     const res = await api(app, ws.apiKey)("POST", "/v1/monitors", {
       target: "site.test",
@@ -27,7 +27,7 @@ describe("packages", () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.units_per_run).toBe(2);
+    expect(res.body.units_per_run).toBe(1);
     const first = await runMonitor(app.db, res.body.id, { now: new Date("2026-11-05T00:00:00Z") });
     expect(first.alerts).toHaveLength(1);
     expect(first.alerts[0]).toMatchObject({
@@ -41,6 +41,6 @@ describe("packages", () => {
     });
     const again = await runMonitor(app.db, res.body.id, { now: new Date("2026-11-05T01:00:00Z") });
     expect(again.alerts).toEqual([]);
-    expect(await app.used(ws.workspaceId)).toBe(4);
+    expect(await app.used(ws.workspaceId)).toBe(2);
   });
 });

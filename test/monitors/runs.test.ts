@@ -4,6 +4,7 @@
 // resolved when it clears; a run the allowance cannot pay is skipped with exactly one alert. `now` is passed
 // explicitly instead of faking timers. Both stores: DATABASE_URL selects PostgreSQL.
 import { beforeEach, describe, expect, it } from "vitest";
+import { flushLookupHistory } from "../../server/history/history";
 import { runMonitor } from "../../server/monitors/run";
 import { adjustUsage } from "../../server/quota/adjust";
 import { healthyZone } from "../senders/helpers";
@@ -69,6 +70,20 @@ describe("a run", () => {
     expect(read.last_run_at).not.toBeNull();
     const runs = (await api(app, ws.apiKey)("GET", `/v1/monitors/${m.id}/runs`)).body;
     expect(runs).toMatchObject({ items: [{ id: res.body.id, units: 4 }], next_cursor: null });
+  });
+
+  it("charges one unit for a dns check of three record types: three history entries whose units add up to 1", async () => {
+    const ws = await app.seedWorkspace();
+    const m = await monitor(ws.apiKey, [{ type: "dns", record_types: ["A", "MX", "TXT"] }]);
+    expect(m.units_per_run).toBe(1);
+    const res = await api(app, ws.apiKey)("POST", `/v1/monitors/${m.id}/run`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "completed", units: 1, results: { dns: { units: 1, error: null } } });
+    expect(await app.used(ws.workspaceId)).toBe(1);
+    await flushLookupHistory();
+    const history = await app.db.lookupHistory.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(history).toHaveLength(3);
+    expect(history.reduce((n, h) => n + (h.units ?? 0), 0)).toBe(1);
   });
 
   it("alerts once on a certificate about to expire, reminds after 24 hours, and resolves when it is renewed", async () => {

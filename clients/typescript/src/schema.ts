@@ -992,7 +992,7 @@ export interface paths {
         };
         /**
          * List monitors
-         * @description This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with `limit` and `cursor` (the previous page's `next_cursor`). How many monitors each plan holds, and how often they may run: POST /monitors. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (`monitor.alert`, `monitor.resolved`). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type; email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; one unit per package. Cost: each run reserves one lookup unit per check (dns: per record type; packages: per package) before it starts, like any lookup, and each check is recorded in lookup history; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
+         * @description This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with `limit` and `cursor` (the previous page's `next_cursor`). How many monitors each plan holds, and how often they may run: POST /monitors. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (`monitor.alert`, `monitor.resolved`). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type; email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; one unit per package. Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1000,7 +1000,7 @@ export interface paths {
         put?: never;
         /**
          * Create a monitor
-         * @description Body: `name`?, `target`, `checks` (names, or objects with options: `{ "type": "dns", "record_types": ["A", "MX"] }`, `{ "type": "email_security", "selectors": ["s1"] }`, `{ "type": "packages", "packages": [{ "ecosystem": "npm", "name": "lodash", "version": "4.17.20" }] }`), `interval` (default 24h), `thresholds`? (`tls_expiry_days`, default [21, 7]). The first run is a fixed fraction of the interval away (spread by the monitor's id), then every interval. 400 INVALID_REQUEST for a bad target, an unknown check, a dns, email_security or ct check on an IP address; 400 TARGET_FORBIDDEN for a target that is or resolves to a private, loopback or metadata address (every run's lookups vet it again). Nothing is written or charged on a refusal; creation is an audit event (`audit.monitor.created`). Monitors per plan: none on Free and Email (403 CAPABILITY_REQUIRED), 5 on Suite Starter (shortest interval 24h), 10 on Lookups Developer (6h), 25 on Suite Business (1h), 100 on Suite Agency and Lookups Growth (1h); combined plans take the highest figures. A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running (at the plan's shortest interval at most often) and the rest pause (`status: paused`) until capacity returns. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (`monitor.alert`, `monitor.resolved`). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type; email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; one unit per package. Cost: each run reserves one lookup unit per check (dns: per record type; packages: per package) before it starts, like any lookup, and each check is recorded in lookup history; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
+         * @description Body: `name`?, `target`, `checks` (names, or objects with options: `{ "type": "dns", "record_types": ["A", "MX"] }`, `{ "type": "email_security", "selectors": ["s1"] }`, `{ "type": "packages", "packages": [{ "ecosystem": "npm", "name": "lodash", "version": "4.17.20" }] }`), `interval` (default 24h), `thresholds`? (`tls_expiry_days`, default [21, 7]). The first run is a fixed fraction of the interval away (spread by the monitor's id), then every interval. 400 INVALID_REQUEST for a bad target, an unknown check, a dns, email_security or ct check on an IP address; 400 TARGET_FORBIDDEN for a target that is or resolves to a private, loopback or metadata address (every run's lookups vet it again). Nothing is written or charged on a refusal; creation is an audit event (`audit.monitor.created`). Monitors per plan: none on Free and Email (403 CAPABILITY_REQUIRED), 5 on Suite Starter (shortest interval 24h), 10 on Lookups Developer (6h), 25 on Suite Business (1h), 100 on Suite Agency and Lookups Growth (1h); combined plans take the highest figures. A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running (at the plan's shortest interval at most often) and the rest pause (`status: paused`) until capacity returns. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. Alerts are events (GET /v1/events?type=monitor.) and webhooks (`monitor.alert`, `monitor.resolved`). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type; email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; one unit per package. Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1078,7 +1078,7 @@ export interface paths {
         put?: never;
         /**
          * Run a monitor now
-         * @description Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check (dns: per record type; packages: per package), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.
+         * @description Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check whatever its options (a dns check of several record types or a packages check of several packages is one unit), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -9511,7 +9511,7 @@ export interface operations {
                             thresholds: {
                                 tls_expiry_days: number[];
                             };
-                            /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                            /** @description Lookup units one run reserves: one per check, whatever its options */
                             units_per_run: number;
                             updated_at: string;
                             /** @description The monitor's page in the dashboard */
@@ -9590,14 +9590,14 @@ export interface operations {
                 "application/json": {
                     /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
                     checks: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages") | {
-                        /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; one unit each per run */
+                        /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; the check costs one unit per run whatever their number */
                         packages?: {
                             /** @enum {string} */
                             ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
                             name: string;
                             version: string;
                         }[];
-                        /** @description dns only: the record types to watch (default A, AAAA, MX, NS); one unit each per run */
+                        /** @description dns only: the record types to watch (default A, AAAA, MX, NS); the check costs one unit per run whatever their number */
                         record_types?: string[];
                         /** @description email_security only: DKIM selectors to check besides the common ones */
                         selectors?: string[];
@@ -9670,7 +9670,7 @@ export interface operations {
                         thresholds: {
                             tls_expiry_days: number[];
                         };
-                        /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                        /** @description Lookup units one run reserves: one per check, whatever its options */
                         units_per_run: number;
                         updated_at: string;
                         /** @description The monitor's page in the dashboard */
@@ -9805,7 +9805,7 @@ export interface operations {
                         thresholds: {
                             tls_expiry_days: number[];
                         };
-                        /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                        /** @description Lookup units one run reserves: one per check, whatever its options */
                         units_per_run: number;
                         updated_at: string;
                         /** @description The monitor's page in the dashboard */
@@ -9969,14 +9969,14 @@ export interface operations {
                 "application/json": {
                     /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
                     checks?: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages") | {
-                        /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; one unit each per run */
+                        /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; the check costs one unit per run whatever their number */
                         packages?: {
                             /** @enum {string} */
                             ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
                             name: string;
                             version: string;
                         }[];
-                        /** @description dns only: the record types to watch (default A, AAAA, MX, NS); one unit each per run */
+                        /** @description dns only: the record types to watch (default A, AAAA, MX, NS); the check costs one unit per run whatever their number */
                         record_types?: string[];
                         /** @description email_security only: DKIM selectors to check besides the common ones */
                         selectors?: string[];
@@ -10048,7 +10048,7 @@ export interface operations {
                         thresholds: {
                             tls_expiry_days: number[];
                         };
-                        /** @description Lookup units one run reserves: one per check (dns: per record type; packages: per package) */
+                        /** @description Lookup units one run reserves: one per check, whatever its options */
                         units_per_run: number;
                         updated_at: string;
                         /** @description The monitor's page in the dashboard */

@@ -16,7 +16,7 @@ export const runProcedure = monitorsProcedure
       tags: TAGS,
       summary: "Run a monitor now",
       description:
-        "Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check (dns: per record type; packages: per package), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.",
+        "Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check whatever its options (a dns check of several record types or a packages check of several packages is one unit), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.",
     },
   })
   .input(z.object({ id: monitorIdSchema }))
