@@ -8,6 +8,7 @@ import { AsnCard, IpCard, GeoCard } from "./answers/IpCards";
 import { DnsCard, DomainCard, EmailCard, TlsCard } from "./answers/NameCards";
 import type { Json } from "./answers/parts";
 import { RawJson, StructureTree } from "./ResultView";
+import { WATCH_CHECKS, WatchHostLink } from "../monitors/WatchHostLink";
 
 export type AnswerKind = "ip" | "geo" | "asn" | "email" | "email-security" | "domain" | "tls" | "dns" | null;
 
@@ -54,6 +55,9 @@ export function LookupAnswer({ value, title }: { value: unknown; title?: string 
     <section className="answer lookup-answer" data-testid="result-view" data-kind={kind ?? "other"}>
       {title ? <h2>{title}</h2> : null}
       {kind ? <Summary kind={kind} v={value as Json} /> : null}
+      {kind && WATCH_CHECKS[kind] ? (
+        <WatchHostLink target={String((value as Json).host ?? (value as Json).domain)} checks={WATCH_CHECKS[kind]!} />
+      ) : null}
       <details className="card" data-testid="answer-details" open={kind === null}>
         <summary>Details</summary>
         <StructureTree value={value} />

@@ -12,6 +12,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard/weights", label: "Signal weights" },
   { href: "/dashboard/bulk", label: "Bulk jobs" },
   { href: "/dashboard/scans", label: "Website scans" },
+  { href: "/dashboard/monitors", label: "Monitors" },
   { href: "/dashboard/device", label: "Device signals" },
   { href: "/dashboard/vulnerabilities", label: "Vulnerabilities" },
   { href: "/dashboard/reports", label: "Saved reports" },

@@ -8,6 +8,7 @@ import type { ScanView } from "../../../server/scans/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { BadgeSnippet } from "./BadgeSnippet";
+import { WatchHostLink } from "../monitors/WatchHostLink";
 import { GradeCard } from "./GradeCard";
 import { ScanHistory } from "./ScanHistory";
 import { ScannedHosts } from "./ScannedHosts";
@@ -101,6 +102,10 @@ export function ScansView({ cost }: { cost: string }) {
       {scan && scan.status !== "running" ? (
         <section className="scan-result" data-testid="scan-result">
           <GradeCard scan={scan} />
+          <WatchHostLink
+            target={scan.url}
+            checks={scan.url.startsWith("https:") ? ["scan", "tls", "reachability"] : ["scan", "reachability"]}
+          />
           {scan.tests ? <ScanTests tests={scan.tests} /> : null}
           <BadgeSnippet host={scan.host} visibility={scan.visibility} />
           <SaveReportButton report={scan} title={`Scan of ${scan.host}`} />

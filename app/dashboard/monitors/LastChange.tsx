@@ -1,0 +1,24 @@
+"use client";
+// A monitor's latest alert in one line ("TLS certificate: certificate expires within 7 days, 2 h ago").
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../_components/trpc";
+import { ago, checkLabel, stateWords } from "./words";
+
+export function LastChange({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const alerts = useQuery(trpc.monitors.alerts.queryOptions({ id, limit: 1 }));
+  const a = alerts.data?.items[0];
+  if (alerts.isPending) return <span className="muted small">Reading the last change…</span>;
+  if (!a) return <span className="muted small">No change yet.</span>;
+  const what =
+    a.type === "monitor.skipped"
+      ? "a run was skipped"
+      : a.type === "monitor.resolved"
+        ? `resolved (${stateWords(a.check, a.after)})`
+        : stateWords(a.check, a.after);
+  return (
+    <span className="small" data-testid="last-change">
+      Last change: {checkLabel(a.check)}: {what}, {ago(a.created_at)}
+    </span>
+  );
+}

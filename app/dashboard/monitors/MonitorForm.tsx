@@ -1,0 +1,158 @@
+"use client";
+// Create or edit a monitor: target, name, checks (with their options), the interval the plan allows and the TLS
+// expiry thresholds; the monthly units are shown before saving.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { CHECK_TYPES, type CheckType } from "../../../server/monitors/checks/types";
+import { INTERVALS, type MonitorInterval } from "../../../server/monitors/limits";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
+import { fromChecks, toChecks, type FormCheck } from "./checks-input";
+import { Estimate } from "./Estimate";
+import { useMonitorPlan } from "./plan";
+import { CHECK_WORDS, INTERVAL_WORDS } from "./words";
+
+export interface MonitorFormValues {
+  id?: string;
+  name: string | null;
+  target: string;
+  checks: FormCheck[];
+  interval: MonitorInterval;
+  thresholds: { tls_expiry_days: number[] };
+}
+
+export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; onSaved?: () => void }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const plan = useMonitorPlan();
+  const [target, setTarget] = useState(initial.target);
+  const [name, setName] = useState(initial.name ?? "");
+  const [types, setTypes] = useState<CheckType[]>(initial.checks.map((c) => c.type));
+  const [options, setOptions] = useState(fromChecks(initial.checks));
+  const [interval, setInterval] = useState<MonitorInterval>(initial.interval);
+  const [expiry, setExpiry] = useState(initial.thresholds.tls_expiry_days.join(", "));
+  const saved = (id: string) => {
+    void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() });
+    if (onSaved) onSaved();
+    else router.push(`/dashboard/monitors/${id}`);
+  };
+  const create = useMutation(trpc.monitors.create.mutationOptions({ onSuccess: (m) => saved(m.id) }));
+  const update = useMutation(trpc.monitors.update.mutationOptions({ onSuccess: (m) => saved(m.id) }));
+  const pending = create.isPending || update.isPending;
+  const allowed = plan?.allowed ?? INTERVALS;
+  const toggle = (t: CheckType, on: boolean) =>
+    setTypes((ts) => (on ? CHECK_TYPES.filter((c) => c === t || ts.includes(c)) : ts.filter((c) => c !== t)));
+  const set = (k: keyof typeof options) => (e: { target: { value: string } }) =>
+    setOptions((o) => ({ ...o, [k]: e.target.value }));
+
+  return (
+    <form
+      className="monitor-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const fields = {
+          name: name.trim() || null,
+          target: target.trim(),
+          checks: toChecks(types, options),
+          interval,
+          // Left empty, the API's default thresholds apply.
+          thresholds: expiry.trim()
+            ? {
+                tls_expiry_days: expiry
+                  .split(/[\s,]+/)
+                  .filter(Boolean)
+                  .map(Number),
+              }
+            : undefined,
+        };
+        if (initial.id) update.mutate({ id: initial.id, ...fields });
+        else create.mutate(fields);
+      }}
+    >
+      <label>
+        Target
+        <input
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          placeholder="example.com or https://example.com/"
+          required
+        />
+        <span className="muted small">A host name, domain, IP address (optionally with :port) or a web address.</span>
+      </label>
+      <label>
+        Name (optional)
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Shop front" />
+      </label>
+      <fieldset>
+        <legend>Checks</legend>
+        {CHECK_TYPES.map((t) => (
+          <div key={t}>
+            <label className="check-option">
+              <input type="checkbox" checked={types.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />
+              <span>
+                {CHECK_WORDS[t].label}
+                <span className="muted small"> — {CHECK_WORDS[t].help}</span>
+              </span>
+            </label>
+            {t === "dns" && types.includes("dns") ? (
+              <label>
+                Record types
+                <input value={options.recordTypes} onChange={set("recordTypes")} placeholder="A, AAAA, MX, NS" />
+              </label>
+            ) : null}
+            {t === "email_security" && types.includes("email_security") ? (
+              <label>
+                Extra DKIM selectors (optional)
+                <input value={options.selectors} onChange={set("selectors")} placeholder="s1, mail" />
+              </label>
+            ) : null}
+            {t === "packages" && types.includes("packages") ? (
+              <label>
+                Packages, one a line: ecosystem name version
+                <textarea
+                  rows={3}
+                  value={options.packages}
+                  onChange={set("packages")}
+                  placeholder="npm lodash 4.17.20"
+                />
+              </label>
+            ) : null}
+            {t === "tls" && types.includes("tls") ? (
+              <label>
+                Warn when the certificate expires within (days)
+                <input value={expiry} onChange={(e) => setExpiry(e.target.value)} placeholder="21, 7 (the default)" />
+                <span className="muted small">The smallest number is a problem, the others a warning.</span>
+              </label>
+            ) : null}
+          </div>
+        ))}
+      </fieldset>
+      <label>
+        Interval
+        <select value={interval} onChange={(e) => setInterval(e.target.value as MonitorInterval)}>
+          {INTERVALS.map((i) => (
+            <option key={i} value={i} disabled={!allowed.includes(i)}>
+              {INTERVAL_WORDS[i]}
+              {allowed.includes(i) ? "" : " (not on this plan)"}
+            </option>
+          ))}
+        </select>
+        {plan && plan.shortest !== "1h" ? (
+          <span className="muted small">
+            This plan runs monitors {INTERVAL_WORDS[plan.shortest]} at most often; Suite Business and above run them
+            every hour.
+          </span>
+        ) : null}
+      </label>
+      <Estimate id={initial.id} checks={types.length} interval={interval} />
+      <div className="row">
+        <button type="submit" className="btn btn-primary" disabled={pending || types.length === 0}>
+          {pending ? "Saving…" : initial.id ? "Save changes" : "Create monitor"}
+        </button>
+      </div>
+      <ErrorNote error={create.error ?? update.error} />
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+// One monitor: each check's state in words, "Run now" (with its cost said first), edit, delete with a
+// confirmation, the alert settings and the timeline.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ErrorNote, errorCode } from "../../_components/ErrorNote";
+import { formatUtc } from "../../_components/format";
+import { useTRPC } from "../../_components/trpc";
+import { AlertSettings } from "../AlertSettings";
+import { CheckStates } from "../CheckStates";
+import { MonitorForm } from "../MonitorForm";
+import { Timeline } from "../Timeline";
+import { INTERVAL_WORDS } from "../words";
+import "../monitors.css";
+
+export function MonitorDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const monitor = useQuery(trpc.monitors.get.queryOptions({ id }));
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() });
+  const run = useMutation(trpc.monitors.run.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(
+    trpc.monitors.delete.mutationOptions({
+      onSuccess: () => {
+        refresh();
+        router.push("/dashboard/monitors");
+      },
+    }),
+  );
+  const back = (
+    <p className="small">
+      <Link href="/dashboard/monitors">← Monitors</Link>
+    </p>
+  );
+  if (monitor.isPending)
+    return (
+      <>
+        {back}
+        <p className="muted" role="status">
+          Loading the monitor…
+        </p>
+      </>
+    );
+  if (!monitor.data)
+    return (
+      <>
+        {back}
+        <h1>Monitor</h1>
+        {errorCode(monitor.error) === "NOT_FOUND" ? (
+          <p>This monitor does not exist in this workspace (it may have been deleted).</p>
+        ) : (
+          <ErrorNote error={monitor.error} />
+        )}
+      </>
+    );
+  const m = monitor.data;
+  const units = m.checks.length;
+  return (
+    <>
+      {back}
+      <h1 className="break">{m.name ?? m.target}</h1>
+      <p className="muted small">
+        {m.name ? `${m.target} · ` : ""}
+        {INTERVAL_WORDS[m.interval]} · {m.status === "paused" ? "paused" : `next run ${formatUtc(m.next_run_at)}`} ·
+        last run {m.last_run_at ? formatUtc(m.last_run_at) : "not yet"}
+      </p>
+      {m.status === "paused" ? (
+        <p className="notice" data-testid="monitor-paused">
+          Paused: this workspace has more monitors than its plan now holds, so the newest ones stopped running. It runs
+          again when the plan holds it, or when you delete another monitor.
+        </p>
+      ) : null}
+      <section className="card" aria-labelledby="now-heading">
+        <h2 id="now-heading">Now</h2>
+        <CheckStates checks={m.checks} states={m.states} detailed />
+        <div className="row" style={{ marginTop: "0.75rem" }}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={run.isPending || m.status === "paused"}
+            onClick={() => run.mutate({ id })}
+            aria-describedby="run-cost"
+          >
+            {run.isPending ? "Running…" : "Run now"}
+          </button>
+          <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+            {editing ? "Close the form" : "Edit"}
+          </button>
+          <button type="button" className="btn-danger" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </div>
+        <p id="run-cost" className="muted small">
+          Running now costs {units} {units === 1 ? "unit" : "units"} (one per check), like a scheduled run; the schedule
+          does not move.
+        </p>
+        <ErrorNote error={run.error} />
+        {confirming ? (
+          <div className="notice" role="alertdialog" aria-label={`Delete ${m.name ?? m.target}`}>
+            <p>Delete this monitor, its runs and its alerts? This cannot be undone.</p>
+            <div className="row">
+              <button
+                type="button"
+                className="btn-danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ id })}
+                data-testid="confirm-delete"
+              >
+                Delete monitor
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+            <ErrorNote error={remove.error} />
+          </div>
+        ) : null}
+      </section>
+      {editing ? (
+        <section className="card" aria-label="Edit the monitor">
+          <h2>Edit</h2>
+          <MonitorForm initial={m} onSaved={() => setEditing(false)} />
+        </section>
+      ) : null}
+      <AlertSettings />
+      <Timeline id={id} />
+    </>
+  );
+}

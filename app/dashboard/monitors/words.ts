@@ -1,0 +1,129 @@
+// Monitor checks in words: what each check watches (for the form), and each stored state (server/monitors/checks/*)
+// as a sentence, so the list, the detail and the timeline never show the raw state as the main view.
+import type { CheckType } from "../../../server/monitors/checks/types";
+
+export const CHECK_WORDS: Record<CheckType, { label: string; help: string }> = {
+  tls: { label: "TLS certificate", help: "Expiry against your thresholds, the chain, the name and the protocol." },
+  scan: { label: "Website grade", help: "A private scan of the site; D or E is a warning, F or a failed scan is bad." },
+  reachability: { label: "Reachability", help: "Whether the host answers at all." },
+  blocklists: { label: "Blocklists", help: "Whether the host or its address appears on a blocklist." },
+  ct: { label: "New certificates", help: "Names newly seen in certificate transparency logs (never bad in itself)." },
+  dns: { label: "DNS records", help: "Any change in the chosen record types." },
+  email_security: { label: "Email security", help: "SPF, DKIM, DMARC and the rest of the email security answer." },
+  packages: { label: "Packages", help: "Known vulnerabilities and malware in the listed package versions." },
+};
+
+export type Severity = "ok" | "warning" | "critical";
+
+export const SEVERITY_WORDS: Record<Severity | "none", string> = {
+  ok: "OK",
+  warning: "Warning",
+  critical: "Problem",
+  none: "Not run yet",
+};
+
+type State = Record<string, unknown> | null | undefined;
+const list = (xs: unknown) => (Array.isArray(xs) ? (xs as string[]) : []);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function tlsWords(s: Record<string, unknown>): string {
+  if (s.connected === false) return `no TLS connection (${String(s.error ?? "unknown error").replace(/_/g, " ")})`;
+  const parts: string[] = [];
+  const expiry = String(s.expiry ?? "ok");
+  if (expiry === "expired") parts.push("certificate expired");
+  else if (expiry.startsWith("within_")) parts.push(`certificate expires within ${expiry.split("_")[1]} days`);
+  else parts.push("certificate valid");
+  if (s.chain_valid === false) parts.push("chain does not verify");
+  if (s.name_matches === false) parts.push("name does not match");
+  if (s.protocol) parts.push(String(s.protocol));
+  return parts.join(", ");
+}
+
+function dnsWords(s: Record<string, unknown>): string {
+  return Object.entries(s)
+    .map(([type, v]) => {
+      const r = v as { status?: string; records?: string[] };
+      if (r.status && r.status !== "ok" && r.status !== "found") return `${type} ${r.status.replace(/_/g, " ")}`;
+      const records = list(r.records);
+      return records.length ? `${type} ${records.join(", ")}` : `${type} none`;
+    })
+    .join("; ");
+}
+
+function emailWords(s: Record<string, unknown>): string {
+  const verdicts = Object.entries(s)
+    .filter(([k, v]) => typeof v === "string" && k !== "dmarc_policy")
+    .map(([k, v]) => `${k.toUpperCase().replace(/_/g, " ")} ${v}`);
+  const policy = s.dmarc_policy ? `DMARC policy ${String(s.dmarc_policy)}` : "no DMARC policy";
+  const selectors = list(s.dkim_selectors);
+  return [...verdicts, policy, selectors.length ? `DKIM keys at ${selectors.join(", ")}` : "no DKIM key found"].join(
+    ", ",
+  );
+}
+
+function packagesWords(s: Record<string, unknown>): string {
+  return Object.entries(s)
+    .map(([pkg, v]) => {
+      const r = v as { advisories?: string[]; malware?: boolean };
+      if (r.malware) return `${pkg}: malware reported`;
+      const n = list(r.advisories).length;
+      return n ? `${pkg}: ${plural(n, "advisory", "advisories")}` : `${pkg}: no advisory`;
+    })
+    .join("; ");
+}
+
+/** A check's state as a short sentence ("certificate expires within 7 days, TLSv1.3"). */
+export function stateWords(check: string, s: State): string {
+  if (!s) return "no result";
+  switch (check) {
+    case "tls":
+      return tlsWords(s);
+    case "scan":
+      return s.status === "done"
+        ? `grade ${String(s.grade ?? "none")}`
+        : s.status === "failed"
+          ? "scan failed"
+          : "scan still running";
+    case "reachability":
+      return s.online ? "online" : "offline";
+    case "blocklists": {
+      const on = list(s.listed_on);
+      return on.length ? `listed on ${on.join(", ")}` : "not listed";
+    }
+    case "ct": {
+      const names = list(s.names);
+      return names.length ? `${plural(names.length, "name")} seen: ${names.slice(0, 5).join(", ")}` : "no names seen";
+    }
+    case "dns":
+      return dnsWords(s);
+    case "email_security":
+      return emailWords(s);
+    case "packages":
+      return packagesWords(s);
+    case "run":
+      return s.skipped ? "run skipped" : "runs paid again";
+    default:
+      return "state recorded";
+  }
+}
+
+export const checkLabel = (check: string) =>
+  check === "run" ? "Run" : (CHECK_WORDS[check as CheckType]?.label ?? check);
+
+/** "2 h ago", "3 d ago", "just now". */
+export function ago(iso: string, now = Date.now()): string {
+  const minutes = Math.round((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} d ago`;
+}
+
+export const INTERVAL_WORDS: Record<string, string> = {
+  "1h": "every hour",
+  "6h": "every 6 hours",
+  "12h": "every 12 hours",
+  "24h": "every day",
+  "7d": "every week",
+};

@@ -1,0 +1,99 @@
+// Monitors in the dashboard, the journey of issue 26: the plan notice on Free; then scan a local site, "Watch this
+// host", read the monthly units before saving, save, run now; the site breaks, run again, and the alert shows its
+// state before → after in the timeline. The list at 390 px without sideways scroll; screenshots at 390 and 1280 px.
+import { expect, test, type Page } from "@playwright/test";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+
+let site: http.Server;
+let siteUrl = "";
+let broken = false;
+
+test.beforeAll(async () => {
+  // Healthy: answers 200 with the usual security headers. Broken: answers 503 with none of them.
+  site = http.createServer((_req, res) => {
+    if (broken) return res.writeHead(503, { "content-type": "text/plain" }).end("down");
+    res
+      .writeHead(200, {
+        "content-type": "text/html",
+        "content-security-policy": "default-src 'self'",
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+      })
+      .end("<html><p>shop</p></html>");
+  });
+  await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+test.afterAll(() => new Promise<void>((r) => site.close(() => r())));
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+async function runNow(page: Page, runsBefore: number) {
+  await page.getByRole("button", { name: "Run now" }).click();
+  await expect(page.getByTestId("timeline-run")).toHaveCount(runsBefore + 1, { timeout: 90_000 });
+}
+
+test("from a scan result to an alert in the timeline", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await signIn(page, uniqueEmail("monitors"));
+  await createFirstWorkspace(page, "Monitors");
+  await page.goto("/dashboard/monitors");
+  await expect(page.getByTestId("plan-gate")).toContainText("Monitors need");
+
+  await grantPlans(page, ["suite_business"]);
+  await page.goto("/dashboard/monitors");
+  await expect(page.getByRole("link", { name: "Monitors" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("monitors-empty")).toBeVisible();
+
+  await page.goto("/dashboard/scans");
+  await page.getByLabel("Site").fill(siteUrl);
+  await page.getByRole("button", { name: "Scan" }).click();
+  await expect(page.getByTestId("scan-grade")).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId("watch-host").click();
+
+  await expect(page.getByRole("heading", { name: "New monitor" })).toBeVisible();
+  await expect(page.getByLabel("Target")).toHaveValue(siteUrl);
+  await expect(page.getByRole("checkbox", { name: /Website grade/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /Reachability/ })).toBeChecked();
+  // Suite Business runs monitors hourly: 2 checks × 720 runs.
+  await page.getByLabel("Interval").selectOption("1h");
+  await expect(page.getByTestId("monitor-estimate")).toHaveText(
+    "This monitor will use about 1,440 units a month (2 checks × 720 runs a month); your monitors would then use 1,440 of your 25,000-unit monthly allowance.",
+  );
+  await page.getByLabel("Name (optional)").fill("Shop front");
+  await page.getByRole("button", { name: "Create monitor" }).click();
+
+  await expect(page.getByRole("heading", { name: "Shop front" })).toBeVisible();
+  await expect(page.getByTestId("timeline-empty")).toBeVisible();
+  await expect(page.getByText("Running now costs 2 units (one per check)")).toBeVisible();
+  await runNow(page, 0);
+  await expect(page.locator('[data-check="reachability"]').first()).toContainText("OK — online");
+
+  broken = true;
+  await runNow(page, 1);
+  const alert = page.locator('[data-testid="timeline-alert"][data-check="reachability"]');
+  await expect(alert).toContainText("Reachability changed (critical)");
+  await expect(alert.getByTestId("alert-change")).toHaveText("online → offline");
+  await expect(page.locator('.check-state[data-check="reachability"]')).toContainText("Problem — offline");
+  await snap(page, testInfo, "monitor-detail-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "monitor-detail-390");
+
+  await page.getByRole("link", { name: "← Monitors" }).click();
+  const card = page.getByTestId("monitor-card");
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('[data-check="reachability"]')).toHaveAttribute("data-severity", "critical");
+  await expect(card.locator('[data-check="reachability"]')).toContainText("Reachability: Problem");
+  await expect(card.getByTestId("last-change")).toContainText("Last change:");
+  await expect(page.getByTestId("monitor-summary")).toContainText("1,440");
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "monitors-list-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snap(page, testInfo, "monitors-list-1280");
+});
