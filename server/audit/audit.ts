@@ -46,7 +46,8 @@ export type AuditType =
   | "audit.monitor.updated"
   | "audit.monitor.deleted"
   | "audit.monitor.paused"
-  | "audit.monitor.resumed";
+  | "audit.monitor.resumed"
+  | "audit.monitor.unsubscribed";
 
 export interface AuditInput {
   workspaceId: string;

@@ -18,6 +18,14 @@ export const service = group("Service", {
     shown: "`http://localhost:$PORT`",
     meaning: "public base address, used in printed links and the OpenAPI `servers` entry",
   }),
+  SERVICE_SMTP_URL: secret({
+    meaning:
+      "SMTP server for monitor alert emails: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465` (TLS from the start). Unset means email alerts are off (a monitor answers `email_alerts.available: false`)",
+  }),
+  SERVICE_SMTP_FROM: text({
+    shown: "`alerts@<host of SERVICE_PUBLIC_URL>`, else `alerts@localhost`",
+    meaning: "The From address of monitor alert emails",
+  }),
   SERVICE_WARM_PAGES: flag({
     default: true,
     outside: true,

@@ -2,11 +2,13 @@
 // (before, after); while the state stays the same and bad, a reminder at most once a day; when it turns good, the
 // open alert closes with a `monitor.resolved`. A change that is not bad (new DNS records, a new CT name) is an
 // `info` alert that opens nothing. The first run only alerts on a bad state: it is the baseline.
-// notifyAlert() is the one place an alert leaves the service: today the event and the webhooks; email goes beside.
+// notifyAlert() is the one place an alert leaves the service: the event, the webhooks and the emails (queued in an
+// outbox in the same transaction, sent after it by the monitors task: ./email/).
 import { isDeepStrictEqual } from "node:util";
 import { recordEvent } from "../events/events";
 import { sortableId } from "../ids";
 import { MONITOR_ALERT, MONITOR_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
+import { queueAlertEmails } from "./email/outbox";
 import type { Severity } from "./checks/types";
 import { monitorUrl } from "./records";
 import type { Tx } from "./monitors";
@@ -59,8 +61,9 @@ export function toAlertRecord(a: AlertRow) {
 const webhookType = (t: AlertType) => (t === "monitor.resolved" ? MONITOR_RESOLVED : MONITOR_ALERT);
 
 /**
- * Records the alert as an event of its type (GET /v1/events) and queues a delivery to each webhook subscribed to
- * its webhook type, in the caller's transaction (the alert, its event and its deliveries: all or nothing).
+ * Records the alert as an event of its type (GET /v1/events), queues a delivery to each webhook subscribed to its
+ * webhook type and an email to each of the monitor's recipients, in the caller's transaction (the alert, its event,
+ * its deliveries and its emails: all or nothing; nothing is sent inside it).
  */
 export async function notifyAlert(tx: Tx, monitor: MonitorRef, alert: AlertRow): Promise<void> {
   const data = {
@@ -81,6 +84,7 @@ export async function notifyAlert(tx: Tx, monitor: MonitorRef, alert: AlertRow):
     requestId,
     data,
   });
+  await queueAlertEmails(tx, monitor, alert);
 }
 
 /** Writes an alert and notifies it, in the caller's transaction (which holds the monitor's row lock). */

@@ -11,6 +11,7 @@ import type { Entitlements } from "../plans/catalog";
 import { CHECKS } from "./checks";
 import type { CheckType } from "./checks/types";
 import { INTERVAL_MS, INTERVALS, monitorLimits, type MonitorInterval } from "./limits";
+import type { EmailAlertsSetting } from "./email/outbox";
 import { toMonitorRecord, type MonitorRow } from "./records";
 import { DEFAULT_TLS_EXPIRY_DAYS, type MonitorCheck } from "./schemas";
 import { firstRunAt } from "./schedule";
@@ -25,6 +26,23 @@ export interface MonitorFields {
   checks: MonitorCheck[];
   interval: MonitorInterval;
   thresholds?: { tls_expiry_days?: number[] };
+  email_alerts?: EmailAlertsSetting;
+}
+
+/** 400 naming the first chosen recipient who is not a member of the workspace. */
+async function vetRecipientsOrThrow(db: Db | Tx, workspaceId: string, setting: EmailAlertsSetting | undefined) {
+  if (!setting || setting.recipients === "owners") return;
+  const members = await db.member.findMany({
+    where: { workspaceId, email: { in: setting.recipients } },
+    select: { email: true },
+  });
+  const known = new Set(members.map((m) => m.email.toLowerCase()));
+  const stranger = setting.recipients.find((e) => !known.has(e));
+  if (stranger)
+    throw new AppError(
+      "INVALID_REQUEST",
+      `email_alerts.recipients: ${stranger} is not a member of this workspace; invite them first, or send "owners".`,
+    );
 }
 
 /** The interval name of a length ("24h"). */
@@ -62,6 +80,7 @@ const auditFields = (r: MonitorRow) => ({
   interval: r.interval,
   thresholds: r.thresholds,
   status: r.status,
+  email_alerts: r.emailAlerts ?? null,
 });
 
 export function auditMonitor(
@@ -93,6 +112,7 @@ const lockWorkspace = (tx: Tx, workspaceId: string) =>
 
 export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields; now?: Date }) {
   const target = await vetOrThrow(a.monitor, a.entitlements);
+  await vetRecipientsOrThrow(db, a.workspaceId, a.monitor.email_alerts);
   const now = a.now ?? new Date();
   const { monitors: limit } = monitorLimits(a.entitlements);
   const row = await db.$transaction(async (tx) => {
@@ -113,6 +133,7 @@ export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields
         checks: a.monitor.checks as object,
         interval: a.monitor.interval,
         thresholds: { tls_expiry_days: a.monitor.thresholds?.tls_expiry_days ?? DEFAULT_TLS_EXPIRY_DAYS },
+        ...(a.monitor.email_alerts ? { emailAlerts: a.monitor.email_alerts as object } : {}),
         nextRunAt: firstRunAt(id, a.monitor.interval, now),
       },
     });
@@ -158,6 +179,7 @@ export async function updateMonitorOrThrow(
     interval: a.changes.interval ?? (before.interval as MonitorInterval),
   };
   const target = await vetOrThrow(merged, a.entitlements);
+  await vetRecipientsOrThrow(db, a.workspaceId, a.changes.email_alerts);
   const row = await db.$transaction(async (tx) => {
     const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
     const retarget = target !== current.target || a.changes.checks !== undefined;
@@ -171,6 +193,7 @@ export async function updateMonitorOrThrow(
         ...(a.changes.thresholds?.tls_expiry_days
           ? { thresholds: { tls_expiry_days: a.changes.thresholds.tls_expiry_days } }
           : {}),
+        ...(a.changes.email_alerts ? { emailAlerts: a.changes.email_alerts as object } : {}),
         // A new interval starts a new phase; a new target or new checks start from a fresh baseline.
         ...(merged.interval !== current.interval ? { nextRunAt: firstRunAt(current.id, merged.interval, now) } : {}),
         ...(retarget ? { lastStates: {} } : {}),

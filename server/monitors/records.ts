@@ -1,6 +1,8 @@
 // A stored monitor as the API shows it, and the link to its page in the dashboard (built on SERVICE_PUBLIC_URL,
 // as other links into the app are).
 import { setting } from "../env";
+import { emailAlertsOf } from "./email/outbox";
+import { emailAvailable } from "./email/settings";
 import type { MonitorCheck } from "./schemas";
 import type { MonitorInterval } from "./limits";
 import { parseMonitorTarget } from "./target";
@@ -18,6 +20,8 @@ export interface MonitorRow {
   nextRunAt: Date;
   lastRunAt: Date | null;
   lastStates: unknown;
+  emailAlerts: unknown;
+  emailUnsubscribed: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +59,7 @@ export function toMonitorRecord(row: MonitorRow) {
     last_run_at: row.lastRunAt?.toISOString() ?? null,
     states: (row.lastStates as StoredStates | null) ?? {},
     url: monitorUrl(row.id),
+    email_alerts: { available: emailAvailable(), ...emailAlertsOf(row), unsubscribed: row.emailUnsubscribed },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -99,6 +99,18 @@ const target = z
   .describe("A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet");
 const interval = z.enum(INTERVALS).describe("How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)");
 
+const emailAlerts = z
+  .object({
+    enabled: z.boolean().default(true).describe("Send this monitor's alerts by email (default true)"),
+    recipients: z
+      .union([z.literal("owners"), z.array(z.email().trim().toLowerCase().max(320)).min(1).max(50)])
+      .default("owners")
+      .describe(
+        "`owners` (the default: the workspace's owners) or a list of the workspace's members' emails; an address that is not a member is 400",
+      ),
+  })
+  .describe("Email alerts of this monitor (sent only when the service has SERVICE_SMTP_URL)");
+
 export const monitorIdSchema = z.string().trim().min(1).max(64).describe("Monitor id (`mon_…`)");
 
 export const monitorCreateSchema = z.object({
@@ -107,6 +119,7 @@ export const monitorCreateSchema = z.object({
   checks,
   interval: interval.default("24h"),
   thresholds: thresholds.optional(),
+  email_alerts: emailAlerts.optional(),
 });
 
 export const monitorUpdateSchema = z
@@ -117,9 +130,10 @@ export const monitorUpdateSchema = z
     checks: checks.optional(),
     interval: interval.optional(),
     thresholds: thresholds.optional(),
+    email_alerts: emailAlerts.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== "id" && (v as Record<string, unknown>)[k] !== undefined), {
-    message: "send at least one of name, target, checks, interval, thresholds",
+    message: "send at least one of name, target, checks, interval, thresholds, email_alerts",
   });
 
 const checkRecord = z.object({
@@ -155,8 +169,30 @@ export const monitorRecordSchema = z.object({
     .record(z.string(), z.object({ severity, state: z.record(z.string(), z.unknown()) }))
     .describe("The latest state of each check"),
   url: z.string().describe("The monitor's page in the dashboard"),
+  email_alerts: z.object({
+    available: z
+      .boolean()
+      .describe("false when the service has no SMTP server configured (SERVICE_SMTP_URL): no email is sent"),
+    enabled: z.boolean(),
+    recipients: z.union([z.literal("owners"), z.array(z.string())]),
+    unsubscribed: z
+      .array(z.string())
+      .describe("Who followed this monitor's unsubscribe link: they get none of its emails"),
+  }),
   created_at: z.string(),
   updated_at: z.string(),
+});
+
+export const unsubscribeInputSchema = z.object({
+  token: z.string().trim().min(1).max(1000).describe("The token of the email's unsubscribe link"),
+});
+export const unsubscribeOneClickInputSchema = unsubscribeInputSchema.extend({
+  one_click: z.string().max(1000).optional().describe("The RFC 8058 body, `List-Unsubscribe=One-Click`"),
+});
+export const unsubscribeOutputSchema = z.object({
+  monitor_id: z.string(),
+  email: z.string(),
+  unsubscribed: z.literal(true),
 });
 
 export const runRecordSchema = z.object({

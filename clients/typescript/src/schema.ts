@@ -1111,6 +1111,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitors/emails/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe from a monitor's emails
+         * @description Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed or cut short is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address.
+         *
+         *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["monitors-unsubscribe"];
+        put?: never;
+        /**
+         * Unsubscribe from a monitor's emails (one-click)
+         * @description Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed or cut short is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address. This is the RFC 8058 one-click form mail clients send.
+         *
+         *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["monitors-unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/online-check": {
         parameters: {
             query?: never;
@@ -9485,6 +9513,14 @@ export interface operations {
                                 type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
                             }[];
                             created_at: string;
+                            email_alerts: {
+                                /** @description false when the service has no SMTP server configured (SERVICE_SMTP_URL): no email is sent */
+                                available: boolean;
+                                enabled: boolean;
+                                recipients: "owners" | string[];
+                                /** @description Who followed this monitor's unsubscribe link: they get none of its emails */
+                                unsubscribed: string[];
+                            };
                             id: string;
                             /** @enum {string} */
                             interval: "1h" | "6h" | "12h" | "24h" | "7d";
@@ -9604,6 +9640,19 @@ export interface operations {
                         /** @enum {string} */
                         type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
                     })[];
+                    /** @description Email alerts of this monitor (sent only when the service has SERVICE_SMTP_URL) */
+                    email_alerts?: {
+                        /**
+                         * @description Send this monitor's alerts by email (default true)
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description `owners` (the default: the workspace's owners) or a list of the workspace's members' emails; an address that is not a member is 400
+                         * @default owners
+                         */
+                        recipients?: "owners" | string[];
+                    };
                     /**
                      * @description How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)
                      * @default 24h
@@ -9644,6 +9693,14 @@ export interface operations {
                             type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
                         }[];
                         created_at: string;
+                        email_alerts: {
+                            /** @description false when the service has no SMTP server configured (SERVICE_SMTP_URL): no email is sent */
+                            available: boolean;
+                            enabled: boolean;
+                            recipients: "owners" | string[];
+                            /** @description Who followed this monitor's unsubscribe link: they get none of its emails */
+                            unsubscribed: string[];
+                        };
                         id: string;
                         /** @enum {string} */
                         interval: "1h" | "6h" | "12h" | "24h" | "7d";
@@ -9779,6 +9836,14 @@ export interface operations {
                             type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
                         }[];
                         created_at: string;
+                        email_alerts: {
+                            /** @description false when the service has no SMTP server configured (SERVICE_SMTP_URL): no email is sent */
+                            available: boolean;
+                            enabled: boolean;
+                            recipients: "owners" | string[];
+                            /** @description Who followed this monitor's unsubscribe link: they get none of its emails */
+                            unsubscribed: string[];
+                        };
                         id: string;
                         /** @enum {string} */
                         interval: "1h" | "6h" | "12h" | "24h" | "7d";
@@ -9983,6 +10048,19 @@ export interface operations {
                         /** @enum {string} */
                         type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
                     })[];
+                    /** @description Email alerts of this monitor (sent only when the service has SERVICE_SMTP_URL) */
+                    email_alerts?: {
+                        /**
+                         * @description Send this monitor's alerts by email (default true)
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description `owners` (the default: the workspace's owners) or a list of the workspace's members' emails; an address that is not a member is 400
+                         * @default owners
+                         */
+                        recipients?: "owners" | string[];
+                    };
                     /**
                      * @description How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)
                      * @enum {string}
@@ -10022,6 +10100,14 @@ export interface operations {
                             type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
                         }[];
                         created_at: string;
+                        email_alerts: {
+                            /** @description false when the service has no SMTP server configured (SERVICE_SMTP_URL): no email is sent */
+                            available: boolean;
+                            enabled: boolean;
+                            recipients: "owners" | string[];
+                            /** @description Who followed this monitor's unsubscribe link: they get none of its emails */
+                            unsubscribed: string[];
+                        };
                         id: string;
                         /** @enum {string} */
                         interval: "1h" | "6h" | "12h" | "24h" | "7d";
@@ -10443,6 +10529,184 @@ export interface operations {
                 };
             };
             /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-unsubscribe": {
+        parameters: {
+            query: {
+                /** @description The token of the email's unsubscribe link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        monitor_id: string;
+                        /** @constant */
+                        unsubscribed: true;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "monitors-unsubscribeOneClick": {
+        parameters: {
+            query: {
+                /** @description The token of the email's unsubscribe link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The RFC 8058 body, `List-Unsubscribe=One-Click`: sent as it is, whatever its Content-Type. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/octet-stream": string;
+                "application/x-yaml": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        monitor_id: string;
+                        /** @constant */
+                        unsubscribed: true;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
             404: {
                 headers: {
                     /** @description Identifier of this request */

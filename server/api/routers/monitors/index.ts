@@ -10,6 +10,7 @@ import { getProcedure } from "./get";
 import { listProcedure } from "./list";
 import { runProcedure } from "./run";
 import { runsProcedure } from "./runs";
+import { unsubscribeOneClickProcedure, unsubscribeProcedure } from "./unsubscribe";
 import { updateProcedure } from "./update";
 
 export const monitorsRouter = router({
@@ -21,5 +22,7 @@ export const monitorsRouter = router({
   run: runProcedure,
   runs: runsProcedure,
   alerts: alertsProcedure,
+  unsubscribe: unsubscribeProcedure,
+  unsubscribeOneClick: unsubscribeOneClickProcedure,
   estimate: estimateProcedure,
 });

@@ -1,0 +1,62 @@
+// The words of an alert email: a subject naming the severity, the check and the monitor ("[Critical] tls on
+// api.example.com: expiry was ok, now critical"), and a plain-text and a simple HTML body with the change before and
+// after in words, the link to the monitor's page and the unsubscribe link.
+import type { AlertRow } from "../alerts";
+import { monitorUrl } from "../records";
+
+interface MonitorRef {
+  id: string;
+  name: string | null;
+  target: string;
+}
+
+const SEVERITY_WORD: Record<string, string> = { critical: "Critical", warning: "Warning", info: "Info" };
+
+const words = (v: unknown): string =>
+  v === undefined || v === null ? "none" : typeof v === "string" ? v : JSON.stringify(v);
+
+/** Each field of the state that changed, in words: "expiry was ok, now critical". */
+export function changeInWords(before: unknown, after: unknown): string[] {
+  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const changed = keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+  if (!before) return keys.map((k) => `${k}: ${words(a[k])}`);
+  return changed.map((k) => `${k} was ${words(b[k])}, now ${words(a[k])}`);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function composeAlertEmail(monitor: MonitorRef, alert: AlertRow, unsubscribeUrl: string) {
+  const label = monitor.name ? `${monitor.name} (${monitor.target})` : monitor.target;
+  const lines = changeInWords(alert.before, alert.after);
+  const resolved = alert.type === "monitor.resolved";
+  const tag = resolved ? "Resolved" : (SEVERITY_WORD[alert.severity] ?? alert.severity);
+  const what = resolved
+    ? "resolved"
+    : alert.type === "monitor.skipped"
+      ? "run skipped (the lookup allowance cannot pay)"
+      : (lines[0] ?? "changed");
+  const subject = `[${tag}]${alert.reminder ? " Reminder:" : ""} ${alert.check} on ${monitor.target}: ${what}`.slice(
+    0,
+    250,
+  );
+  const url = monitorUrl(monitor.id);
+  const text = [
+    `Monitor ${label}, check ${alert.check}: ${resolved ? "resolved" : `${alert.severity}${alert.reminder ? " (still, reminder)" : ""}`}.`,
+    "",
+    ...(lines.length ? lines.map((l) => `- ${l}`) : ["- no field changed"]),
+    "",
+    `Monitor: ${url}`,
+    "",
+    `Stop these emails for this monitor: ${unsubscribeUrl}`,
+  ].join("\n");
+  const html = [
+    `<p>Monitor <strong>${escapeHtml(label)}</strong>, check <strong>${escapeHtml(alert.check)}</strong>: ${escapeHtml(resolved ? "resolved" : alert.severity)}${alert.reminder ? " (reminder)" : ""}.</p>`,
+    `<ul>${(lines.length ? lines : ["no field changed"]).map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
+    `<p><a href="${escapeHtml(url)}">Open the monitor</a></p>`,
+    `<p style="font-size:small"><a href="${escapeHtml(unsubscribeUrl)}">Stop these emails for this monitor</a></p>`,
+  ].join("\n");
+  return { subject, text, html };
+}
