@@ -57,7 +57,7 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await page.getByTestId("watch-host").click();
 
   await expect(page.getByRole("heading", { name: "New monitor" })).toBeVisible();
-  await expect(page.getByLabel("Target")).toHaveValue(siteUrl);
+  await expect(page.getByLabel("Target")).toHaveValue(new RegExp(`^http://127.0.0.1:${new URL(siteUrl).port}`));
   await expect(page.getByRole("checkbox", { name: /Website grade/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /Reachability/ })).toBeChecked();
   // Suite Business runs monitors hourly: 2 checks × 720 runs.
@@ -80,6 +80,13 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await expect(alert).toContainText("Reachability changed (critical)");
   await expect(alert.getByTestId("alert-change")).toHaveText("online → offline");
   await expect(page.locator('.check-state[data-check="reachability"]')).toContainText("Problem — offline");
+  // Alert settings: email to the owners by default; turned off and saved; webhooks named with their event types.
+  const settings = page.getByTestId("alert-settings");
+  await expect(settings.getByRole("radio", { name: "The workspace's owners" })).toBeChecked();
+  await settings.getByRole("checkbox", { name: "Send this monitor's alerts by email" }).uncheck();
+  await settings.getByRole("button", { name: "Save email settings" }).click();
+  await expect(settings.getByRole("status")).toHaveText("Saved.");
+  await expect(settings).toContainText("monitor.resolved");
   await snap(page, testInfo, "monitor-detail-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);

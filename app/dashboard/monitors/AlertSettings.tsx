@@ -1,16 +1,112 @@
-// Where a monitor's alerts go: webhooks subscribed to monitor.alert / monitor.resolved (set up on the webhooks
-// page), and events in the workspace's event log.
+"use client";
+// Where a monitor's alerts go: email (on or off; the workspace's owners or chosen members), webhooks subscribed to
+// monitor.alert / monitor.resolved (set up on the webhooks page), and the event log.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { useTRPC } from "../_components/trpc";
 
-export function AlertSettings() {
+export interface EmailAlerts {
+  available: boolean;
+  enabled: boolean;
+  recipients: "owners" | string[];
+  unsubscribed: string[];
+}
+
+function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const members = useQuery(trpc.account.members.queryOptions());
+  const [enabled, setEnabled] = useState(current.enabled);
+  const [who, setWho] = useState<"owners" | "chosen">(current.recipients === "owners" ? "owners" : "chosen");
+  const [chosen, setChosen] = useState<string[]>(current.recipients === "owners" ? [] : current.recipients);
+  const save = useMutation(
+    trpc.monitors.update.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() }),
+    }),
+  );
+  return (
+    <form
+      className="monitor-form"
+      aria-labelledby="email-alerts-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ id, email_alerts: { enabled, recipients: who === "owners" ? "owners" : chosen } });
+      }}
+    >
+      <h3 id="email-alerts-heading">Email</h3>
+      {current.available ? null : (
+        <p className="notice small">
+          This service has no mail server set up, so no alert email is sent; the settings are kept for when it has.
+        </p>
+      )}
+      <label className="check-option">
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <span>Send this monitor&apos;s alerts by email</span>
+      </label>
+      <fieldset disabled={!enabled}>
+        <legend>Who receives them</legend>
+        <label className="check-option">
+          <input type="radio" name="recipients" checked={who === "owners"} onChange={() => setWho("owners")} />
+          <span>The workspace&apos;s owners</span>
+        </label>
+        <label className="check-option">
+          <input type="radio" name="recipients" checked={who === "chosen"} onChange={() => setWho("chosen")} />
+          <span>Chosen members</span>
+        </label>
+        {who === "chosen"
+          ? members.data?.map((m) => (
+              <label key={m.id} className="check-option" style={{ marginLeft: "1.5rem" }}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(m.email)}
+                  onChange={(e) =>
+                    setChosen((c) => (e.target.checked ? [...c, m.email] : c.filter((x) => x !== m.email)))
+                  }
+                />
+                <span className="break">
+                  {m.email} <span className="muted small">({m.role})</span>
+                </span>
+              </label>
+            ))
+          : null}
+      </fieldset>
+      {current.unsubscribed.length ? (
+        <p className="small">
+          Unsubscribed from this monitor&apos;s emails (they receive none): {current.unsubscribed.join(", ")}
+        </p>
+      ) : null}
+      <div className="row">
+        <button
+          type="submit"
+          className="btn"
+          disabled={save.isPending || (enabled && who === "chosen" && chosen.length === 0)}
+        >
+          {save.isPending ? "Saving…" : "Save email settings"}
+        </button>
+        {save.isSuccess && !save.isPending ? (
+          <span className="small" role="status">
+            Saved.
+          </span>
+        ) : null}
+      </div>
+      <ErrorNote error={members.error ?? save.error} />
+    </form>
+  );
+}
+
+export function AlertSettings({ id, emailAlerts }: { id: string; emailAlerts: EmailAlerts }) {
   return (
     <section className="card" aria-labelledby="alert-settings-heading" data-testid="alert-settings">
       <h2 id="alert-settings-heading">Alert settings</h2>
+      <EmailSettings id={id} current={emailAlerts} />
+      <h3>Webhooks</h3>
       <p>
-        Every alert is an event in the <Link href="/dashboard/events">event log</Link>. To have alerts sent to your
-        systems, add a webhook on the <Link href="/dashboard/webhooks">webhooks page</Link> with the event types{" "}
-        <code>monitor.alert</code> (a change, a reminder, a skipped run) and <code>monitor.resolved</code> (a problem
-        cleared). Webhooks apply to all the workspace&apos;s monitors.
+        To have alerts sent to your systems, add a webhook on the <Link href="/dashboard/webhooks">webhooks page</Link>{" "}
+        with the event types <code>monitor.alert</code> (a change, a reminder, a skipped run) and{" "}
+        <code>monitor.resolved</code> (a problem cleared). Webhooks apply to all the workspace&apos;s monitors. Every
+        alert is also an event in the <Link href="/dashboard/events">event log</Link>.
       </p>
     </section>
   );

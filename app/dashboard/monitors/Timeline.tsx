@@ -114,6 +114,7 @@ export function Timeline({ id }: { id: string }) {
       {more ? (
         <button
           type="button"
+          className="btn"
           disabled={runs.isFetchingNextPage || alerts.isFetchingNextPage}
           onClick={() => {
             if (runs.hasNextPage) void runs.fetchNextPage();

@@ -88,10 +88,10 @@ export function MonitorDetail({ id }: { id: string }) {
           >
             {run.isPending ? "Running…" : "Run now"}
           </button>
-          <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>
             {editing ? "Close the form" : "Edit"}
           </button>
-          <button type="button" className="btn-danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
             Delete
           </button>
         </div>
@@ -106,14 +106,14 @@ export function MonitorDetail({ id }: { id: string }) {
             <div className="row">
               <button
                 type="button"
-                className="btn-danger"
+                className="btn btn-danger"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ id })}
                 data-testid="confirm-delete"
               >
                 Delete monitor
               </button>
-              <button type="button" onClick={() => setConfirming(false)}>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>
                 Cancel
               </button>
             </div>
@@ -127,7 +127,7 @@ export function MonitorDetail({ id }: { id: string }) {
           <MonitorForm initial={m} onSaved={() => setEditing(false)} />
         </section>
       ) : null}
-      <AlertSettings />
+      <AlertSettings id={id} emailAlerts={m.email_alerts} />
       <Timeline id={id} />
     </>
   );
