@@ -26,8 +26,10 @@ export const MONITOR_PLANS: Record<PlanSlug, { monitors: number; minInterval: Mo
   lookups_growth: { monitors: 100, minInterval: "1h" },
 };
 
+// No plan is named here: who may call and on which plans is said once, by the access sentence the contract writes
+// (test/foundation/contract-text.test.ts); the table of monitors and intervals per plan is in the README.
 export const PLAN_TEXT =
-  "Monitors per plan: none on Free and Email (403 CAPABILITY_REQUIRED), 5 on Suite Starter (shortest interval 24h), 10 on Lookups Developer (6h), 25 on Suite Business (1h), 100 on Suite Agency and Lookups Growth (1h); combined plans take the highest figures. A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running (at the plan's shortest interval at most often) and the rest pause (`status: paused`) until capacity returns.";
+  "The plan sets how many monitors the workspace holds and the shortest interval (24h on the smallest plan with monitors, down to 1h on the largest; combined plans take the highest figures; the README has the table). A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running (at the plan's shortest interval at most often) and the rest pause (`status: paused`) until capacity returns.";
 
 export function monitorLimits(e: Pick<Entitlements, "plans">): { monitors: number; minIntervalMs: number } {
   const rows = e.plans.map((p) => MONITOR_PLANS[p]).filter(Boolean);

@@ -216,6 +216,8 @@ export async function deleteMonitorOrThrow(db: Db, a: Omit<Change, "entitlements
     const before = await findMonitorOrThrow(tx, a.workspaceId, a.id);
     await tx.monitorRun.deleteMany({ where: { monitorId: before.id } });
     await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });
+    // Its queued alert emails go with it: nothing is sent about a monitor that no longer exists.
+    await tx.monitorEmail.deleteMany({ where: { monitorId: before.id } });
     await tx.monitor.delete({ where: { id: before.id } });
     await auditMonitor(tx, a, "audit.monitor.deleted", before, { before: auditFields(before) });
   });

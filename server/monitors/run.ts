@@ -39,12 +39,14 @@ export interface RunOutcome {
 
 /**
  * Keeps a monitor's timeline as long as its workspace keeps events (the longer of 90 days and the history window):
- * older runs and closed alerts go when the monitor next runs; an open alert stays while its condition holds.
+ * older runs, closed alerts and emails no longer pending go when the monitor next runs; an open alert stays while its
+ * condition holds.
  */
 async function pruneTimeline(db: Db, monitorId: string, plans: readonly string[], now: Date) {
   const cutoff = new Date(now.getTime() - eventRetentionDays(plans) * 86_400_000);
   await db.monitorRun.deleteMany({ where: { monitorId, startedAt: { lt: cutoff } } });
   await db.monitorAlert.deleteMany({ where: { monitorId, open: false, createdAt: { lt: cutoff } } });
+  await db.monitorEmail.deleteMany({ where: { monitorId, status: { not: "pending" }, createdAt: { lt: cutoff } } });
 }
 
 /** Runs `work` in a transaction holding the monitor's row lock (alerts of one monitor are decided one run at a time). */

@@ -137,6 +137,17 @@ describe("alert emails", () => {
     });
   });
 
+  it("sends nothing queued for a monitor deleted before the send", async () => {
+    const ws = await workspaceWithPeople();
+    const m = await createMonitor(ws.apiKey);
+    await alertOnce(m.id);
+    expect(await app.db.monitorEmail.count({ where: { monitorId: m.id, status: "pending" } })).toBe(2);
+    expect((await api(app, ws.apiKey)("DELETE", `/v1/monitors/${m.id}`)).status).toBe(200);
+    expect(await app.db.monitorEmail.count({ where: { monitorId: m.id } })).toBe(0);
+    expect(await sendDueMonitorEmails(app.db)).toEqual({ sent: 0, retried: 0 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it("unsubscribe stops that recipient for that monitor only; twice is fine; a tampered token is 400", async () => {
     const ws = await workspaceWithPeople();
     const m1 = await createMonitor(ws.apiKey);

@@ -14,7 +14,7 @@ export const getProcedure = monitorsProcedure
       tags: TAGS,
       summary: "Read a monitor",
       description:
-        "One monitor with its checks, interval, status, units per run, next and last run, and the latest state of each check. Another workspace's monitor is 404 NOT_FOUND.",
+        "One monitor with its checks, interval, status, units per run, next and last run, the latest state of each check, and its email alerts (enabled, recipients, who unsubscribed, and `available: false` when the service has no SMTP server). Another workspace's monitor is 404 NOT_FOUND.",
     },
   })
   .input(z.object({ id: monitorIdSchema }))

@@ -13,7 +13,7 @@ export const updateProcedure = monitorsProcedure
       tags: TAGS,
       summary: "Change a monitor",
       description:
-        "Changes any of `name`, `target`, `checks`, `interval`, `thresholds` with the rules of POST /monitors (the same 400 and 403 answers, nothing written on a refusal). A new target or new checks start from a fresh baseline (the next run alerts only on what is bad); a new interval starts a new phase. An audit event (`audit.monitor.updated`) with before and after. Another workspace's monitor is 404 NOT_FOUND.",
+        "Changes any of `name`, `target`, `checks`, `interval`, `thresholds`, `email_alerts` with the rules of POST /monitors (the same 400 and 403 answers, nothing written on a refusal). A new target or new checks start from a fresh baseline (the next run alerts only on what is bad); a new interval starts a new phase. An audit event (`audit.monitor.updated`) with before and after. Another workspace's monitor is 404 NOT_FOUND.",
     },
   })
   .input(monitorUpdateSchema)
