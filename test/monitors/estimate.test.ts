@@ -1,6 +1,10 @@
-// The monthly units of monitors: one unit per check per run, 30 days / interval runs, plus the other active monitors.
+// The monthly units of monitors: one unit per check per run, 30 days / interval runs, plus the other active monitors;
+// and the dashboard-only procedure that answers them with a session.
 import { describe, expect, it } from "vitest";
 import { estimateMonitorUnits, runsPerMonth } from "../../server/monitors/estimate";
+import { call, ownerAndMember } from "../dashboard/call";
+import { createTestApp } from "../harness";
+import { A, monitorDns } from "./helpers";
 
 describe("monitor estimate", () => {
   it.each([
@@ -28,4 +32,23 @@ describe("monitor estimate", () => {
       monthly_allowance: 25_000,
     });
   });
+});
+
+describe("monitors.estimate through the dashboard door", () => {
+  it("adds the other active monitors and leaves out the one being edited", async () => {
+    const app = await createTestApp();
+    await monitorDns({ "site.test": A() });
+    const { member } = await ownerAndMember(app.db, "estimate", ["suite_business"]);
+    const created = await call(member, "monitors.create", { target: "site.test", checks: ["dns"] }, "mutation");
+    expect(created.status).toBe(200);
+    const fresh = await call(member, "monitors.estimate", { checks: 2, interval: "24h" }, "query");
+    expect(fresh.data).toMatchObject({ units_per_month: 60, workspace_units_per_month: 90 });
+    const editing = await call(
+      member,
+      "monitors.estimate",
+      { id: created.data.id, checks: 2, interval: "24h" },
+      "query",
+    );
+    expect(editing.data).toMatchObject({ units_per_month: 60, workspace_units_per_month: 60 });
+  }, 60_000);
 });
