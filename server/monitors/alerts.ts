@@ -10,7 +10,7 @@ import { sortableId } from "../ids";
 import { MONITOR_ALERT, MONITOR_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
 import { queueAlertEmails } from "./email/outbox";
 import type { Severity } from "./checks/types";
-import { monitorUrl } from "./records";
+import { monitorUrl } from "./url";
 import type { Tx } from "./monitors";
 
 export const REMINDER_EVERY_MS = 24 * 60 * 60 * 1000;

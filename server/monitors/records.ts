@@ -1,11 +1,11 @@
 // A stored monitor as the API shows it, and the link to its page in the dashboard (built on SERVICE_PUBLIC_URL,
 // as other links into the app are).
-import { setting } from "../env";
 import { emailAlertsOf } from "./email/outbox";
 import { emailAvailable } from "./email/settings";
 import type { MonitorCheck } from "./schemas";
 import type { MonitorInterval } from "./limits";
 import { parseMonitorTarget } from "./target";
+import { monitorUrl } from "./url";
 import type { Severity } from "./checks/types";
 
 export interface MonitorRow {
@@ -27,11 +27,6 @@ export interface MonitorRow {
 }
 
 export type StoredStates = Record<string, { severity: Severity; state: Record<string, unknown> }>;
-
-export function monitorUrl(id: string): string {
-  const base = (setting("SERVICE_PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/+$/, "");
-  return `${base}/dashboard/monitors/${id}`;
-}
 
 export const checksOf = (row: Pick<MonitorRow, "checks">) => row.checks as MonitorCheck[];
 export const thresholdsOf = (row: Pick<MonitorRow, "thresholds">) => row.thresholds as { tls_expiry_days: number[] };

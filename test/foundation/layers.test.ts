@@ -74,6 +74,7 @@ const AREAS = [
   "api",
   "weights",
   "cases",
+  "monitors",
   "bulk",
   "auth",
   "cidr",

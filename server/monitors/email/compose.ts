@@ -2,7 +2,7 @@
 // api.example.com: expiry was ok, now critical"), and a plain-text and a simple HTML body with the change before and
 // after in words, the link to the monitor's page and the unsubscribe link.
 import type { AlertRow } from "../alerts";
-import { monitorUrl } from "../records";
+import { monitorUrl } from "../url";
 
 interface MonitorRef {
   id: string;
