@@ -1,14 +1,16 @@
 // Unit and integration tests. Most files only call our modules with a database of their own (test/harness.ts
 // opens one per file and closes it at the file's end), so they share their workers' loaded modules (isolate:
 // false): importing the server once per worker instead of once per file took 12 of them from 118 s to 24 s.
-// Files that change process-wide state (environment, mocks, spies, fake timers, globals) keep a fresh module
-// registry each ("isolated"). Which is which is read from each file's text, so new files need no entry here.
+// Files that change process-wide state (mocks, spies, fake timers, globals, process listeners, the global HTTP
+// dispatcher) keep a fresh module registry each ("isolated"). Which is which is read from each file's text, so new
+// files need no entry here. Setting environment variables is not such a change: settings are read at call time and
+// test/setup-env.ts gives every file the environment as its worker found it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const GLOBAL_STATE =
-  /vi\.(mock|doMock|stub|spyOn|useFakeTimers|resetModules)|process\.env|globalThis|process\.on\(|setGlobalDispatcher/;
+  /vi\.(mock|doMock|stub|spyOn|useFakeTimers|resetModules)|globalThis|process\.on\(|setGlobalDispatcher/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -19,12 +21,12 @@ function testFiles(dir: string): string[] {
   });
 }
 
-// On PostgreSQL every file keeps its own module registry: sharing modules there was never shown to hold (files of
-// one worker reuse the pool opened for the first file's schema), so that run stays as it was proven.
-const shareModules = !process.env.DATABASE_URL;
+// The same on PostgreSQL: test/harness.ts gives each file a schema of its own and closes the pool at the file's end
+// (server/db/client.ts), and test/setup-env.ts resets the schema setting with the rest of the environment, so the
+// next file of the worker opens a new pool on its own schema.
 const isolated = ["server", "test"]
   .flatMap((d) => testFiles(d))
-  .filter((f) => !shareModules || GLOBAL_STATE.test(readFileSync(f, "utf8")))
+  .filter((f) => GLOBAL_STATE.test(readFileSync(f, "utf8")))
   .map((f) => f.split(path.sep).join("/"));
 
 const common = {

@@ -8,24 +8,22 @@ import { afterAll } from "vitest";
 import { TEST_SPECIAL_USE_NAMES } from "./fakes/special-use-names";
 
 const g = globalThis as {
-  __testSchemaSetting?: string | null;
-  __testServerWrites?: Record<string, string | undefined>;
+  __testEnvironment?: Record<string, string | undefined>;
   __serviceDb?: unknown;
+  __serviceProcessState?: unknown;
 };
-if (g.__testSchemaSetting === undefined) g.__testSchemaSetting = process.env.SERVICE_DB_SCHEMA ?? null;
-if (g.__testSchemaSetting === null) delete process.env.SERVICE_DB_SCHEMA;
-else process.env.SERVICE_DB_SCHEMA = g.__testSchemaSetting;
 
-// The variables the server itself writes for libraries that read the environment (server/env/source.ts): next-auth's
-// URL, taken once from the configured origin. A file of the shared worker that ran with a public URL set (a links
-// test) would leave it to every later file, whose dashboard mutations then fail the same-origin check; each file
-// starts with them as the worker found them.
-const SERVER_WRITES = ["NEXTAUTH_URL", "AUTH_TRUST_HOST", "npm_config_registry"];
-g.__testServerWrites ??= Object.fromEntries(SERVER_WRITES.map((k) => [k, process.env[k]]));
-for (const [k, v] of Object.entries(g.__testServerWrites)) {
-  if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
-}
+// Every file starts with the environment exactly as the worker found it: a file of the shared worker that points a
+// setting at its own fake source (process.env.SERVICE_X = fake.url), or a variable the server writes for libraries
+// that read the environment (next-auth's NEXTAUTH_URL, npm_config_registry; server/env/source.ts), leaves nothing to
+// the next file. Settings are read at call time (server/env.ts), so restoring the variables restores the settings.
+g.__testEnvironment ??= { ...process.env };
+for (const k of Object.keys(process.env)) if (!(k in g.__testEnvironment)) delete process.env[k];
+Object.assign(process.env, g.__testEnvironment);
+
+// Start-up, readiness and shutdown flags (server/operate/state.ts) belong to a process: every file starts with them as
+// a new process would, whatever start-up an earlier file of the worker ran or failed.
+delete g.__serviceProcessState;
 
 process.env.SERVICE_DATA_DIR ??= "memory://";
 process.env.SERVICE_DNS_SERVERS ??= "127.0.0.1:9";
