@@ -19,6 +19,14 @@ import { decide, decisionsOf, decisionSentences, type DecidedFields } from "./in
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
 
+/** Content types a raw-body route documents for its body (Meta `rawBody.media`). */
+export type RawBodyMedia =
+  | "text/plain"
+  | "application/json"
+  | "application/octet-stream"
+  | "application/x-yaml"
+  | "application/x-www-form-urlencoded";
+
 /** Procedure metadata: trpc-to-openapi's `openapi`, plus what the pipeline and the docs need to know. */
 export type Meta = OpenApiMeta & {
   metered?: {
@@ -49,9 +57,10 @@ export type Meta = OpenApiMeta & {
   /**
    * On the REST API the request body is not JSON but the raw text of one input field (a lockfile, whatever its
    * Content-Type), read up to `maxBytes`; the other input fields come from the query (server/api/rest/handler.ts).
-   * The dashboard's tRPC door sends the same field in its JSON input.
+   * The dashboard's tRPC door sends the same field in its JSON input. `media` names the content types the document
+   * lists for it (default: those of a lockfile or SBOM).
    */
-  rawBody?: { field: string; maxBytes: number };
+  rawBody?: { field: string; maxBytes: number; media?: readonly RawBodyMedia[] };
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
   freeText?: FreeTextPaths;
   /** What the caller needs beyond an active key or membership (contract.ts); checked by `authenticated`. */

@@ -10650,9 +10650,7 @@ export interface operations {
         /** @description The RFC 8058 body, `List-Unsubscribe=One-Click`: sent as it is, whatever its Content-Type. */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
-                "application/octet-stream": string;
-                "application/x-yaml": string;
+                "application/x-www-form-urlencoded": string;
                 "text/plain": string;
             };
         };

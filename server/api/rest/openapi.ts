@@ -8,7 +8,7 @@ import { ERROR_STATUS, type ErrorCode } from "../../errors";
 import { errorCodesOf } from "../contract";
 import { accessSentence, bulkRuleOf } from "../contract-text";
 import { appRouter } from "../root";
-import type { Meta } from "../trpc";
+import type { Meta, RawBodyMedia } from "../trpc";
 import { completeForTools } from "./openapi-tooling";
 
 type Json = Record<string, any>;
@@ -243,7 +243,7 @@ function documentAlternatives(ok: Json, media: NonNullable<Meta["alsoProduces"]>
  * A raw-body route (Meta `rawBody`): the body is the text of one input field, sent with any Content-Type, and the
  * other input fields are query parameters (server/api/rest/handler.ts reads them so).
  */
-function documentRawBody(op: Json, field: string): void {
+function documentRawBody(op: Json, field: string, media: readonly RawBodyMedia[] = RAW_BODY_MEDIA): void {
   const schema: Json = op.requestBody?.content?.["application/json"]?.schema ?? {};
   const properties: Json = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
@@ -257,18 +257,26 @@ function documentRawBody(op: Json, field: string): void {
       schema: s,
     }));
   op.parameters = [...(op.parameters ?? []), ...query];
-  const text = { schema: { type: "string" } };
   op.requestBody = {
     required: true,
     description: `${properties[field]?.description ?? "The raw body"}: sent as it is, whatever its Content-Type.`,
-    content: {
-      "text/plain": text,
-      "application/json": { schema: { type: "object", description: "A JSON lockfile or SBOM, as it is" } },
-      "application/octet-stream": { schema: { type: "string", format: "binary" } },
-      "application/x-yaml": text,
-    },
+    content: Object.fromEntries(media.map((m) => [m, RAW_BODY_SCHEMA[m]])),
   };
 }
+
+const RAW_BODY_MEDIA: readonly RawBodyMedia[] = [
+  "text/plain",
+  "application/json",
+  "application/octet-stream",
+  "application/x-yaml",
+];
+const RAW_BODY_SCHEMA: Record<RawBodyMedia, Json> = {
+  "text/plain": { schema: { type: "string" } },
+  "application/json": { schema: { type: "object", description: "A JSON lockfile or SBOM, as it is" } },
+  "application/octet-stream": { schema: { type: "string", format: "binary" } },
+  "application/x-yaml": { schema: { type: "string" } },
+  "application/x-www-form-urlencoded": { schema: { type: "string" } },
+};
 
 /** What the generator cannot know, added to its output (see the top of this file). */
 function completeDocument(doc: Json): Json {
@@ -301,7 +309,7 @@ function completeDocument(doc: Json): Json {
       if (ok) ok.headers = { ...REQUEST_ID_HEADER, ...(meta.metered || meta.charges ? QUOTA_HEADERS : {}) };
       if (ok && meta.produces) ok.content = { [meta.produces]: { schema: { type: "string" } } };
       if (ok && meta.alsoProduces) documentAlternatives(ok, meta.alsoProduces);
-      if (meta.rawBody) documentRawBody(op, meta.rawBody.field);
+      if (meta.rawBody) documentRawBody(op, meta.rawBody.field, meta.rawBody.media);
       if (ok && meta.accepted) {
         responses["202"] = { ...ok, description: ACCEPTED[meta.accepted] };
         if (meta.accepted === "always") delete responses["200"];

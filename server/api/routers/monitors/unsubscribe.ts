@@ -41,7 +41,10 @@ export const unsubscribeProcedure = linkProcedure
 
 // The one-click body is `List-Unsubscribe=One-Click`, form-encoded: read as raw text beside the token of the URL.
 export const unsubscribeOneClickProcedure = linkProcedure
-  .meta({ ...meta("POST"), rawBody: { field: "one_click", maxBytes: 1000 } })
+  .meta({
+    ...meta("POST"),
+    rawBody: { field: "one_click", maxBytes: 1000, media: ["application/x-www-form-urlencoded", "text/plain"] },
+  })
   .input(unsubscribeOneClickInputSchema)
   .output(unsubscribeOutputSchema)
   .mutation(({ ctx, input }) => unsubscribeOrThrow(ctx.db, input.token));
