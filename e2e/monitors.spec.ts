@@ -1,6 +1,7 @@
 // Monitors in the dashboard, the journey of issue 26: the plan notice on Free; then scan a local site, "Watch this
 // host", read the monthly units before saving, save, run now; the site breaks, run again, and the alert shows its
 // state before → after in the timeline. The list at 390 px without sideways scroll; screenshots at 390 and 1280 px.
+// Then a package report's "Watch this package" makes a monitor of that version's advisories.
 import { expect, test, type Page } from "@playwright/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -103,4 +104,22 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await snap(page, testInfo, "monitors-list-390");
   await page.setViewportSize({ width: 1280, height: 800 });
   await snap(page, testInfo, "monitors-list-1280");
+
+  // A package report's "Watch this package": a monitor of the packages check, named after the package (a label,
+  // not a host).
+  await page.goto("/dashboard/vulnerabilities");
+  const panel = page.getByTestId("package-panel");
+  await panel.getByLabel("Ecosystem").selectOption("npm");
+  await panel.locator('input[name="coordinate"]').fill("@acme/widget");
+  await panel.locator('input[name="version"]').fill("1.0.0");
+  await panel.getByTestId("run-package-report").click();
+  await page.getByTestId("watch-package").click();
+  await expect(page.getByLabel("Project")).toHaveValue("@acme/widget");
+  await expect(page.getByRole("checkbox", { name: /Packages/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /Reachability/ })).not.toBeChecked();
+  await expect(page.getByLabel(/Packages, one a line/)).toHaveValue("npm @acme/widget 1.0.0");
+  await page.getByRole("button", { name: "Create monitor" }).click();
+  await expect(page.getByRole("heading", { name: "@acme/widget" })).toBeVisible();
+  await runNow(page, 0);
+  await expect(page.locator('.check-state[data-check="packages"]')).toHaveAttribute("data-severity", "critical");
 });

@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { sortableId } from "../ids";
 import { assertPublicTargetOrThrow } from "../net";
 import type { Entitlements } from "../plans/catalog";
-import { CHECKS } from "./checks";
+import { CHECKS, targetFree } from "./checks";
 import type { CheckType } from "./checks/types";
 import { INTERVAL_MS, INTERVALS, monitorLimits, type MonitorInterval } from "./limits";
 import type { EmailAlertsSetting } from "./email/outbox";
@@ -50,11 +50,14 @@ const intervalName = (ms: number) => INTERVALS.find((i) => INTERVAL_MS[i] === ms
 
 /** The checks' and the plan's rules on a monitor's fields; returns the normalised target. */
 async function vetOrThrow(f: MonitorFields, entitlements: Entitlements): Promise<string> {
-  const target = parseMonitorTarget(f.target);
+  const labelAllowed = targetFree(f.checks);
+  const target = parseMonitorTarget(f.target, labelAllowed);
   if (!target)
     throw new AppError(
       "INVALID_REQUEST",
-      "target must be a host name, domain or IP address (optionally with :port) or an absolute http(s) URL without credentials.",
+      labelAllowed
+        ? "target must be a host, URL or a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in github.com/acme/shop)."
+        : "target must be a host name, domain or IP address (optionally with :port) or an absolute http(s) URL without credentials.",
     );
   const named = f.checks.filter((c) => CHECKS[c.type as CheckType].needsName).map((c) => c.type);
   if (target.address && named.length)
@@ -68,8 +71,9 @@ async function vetOrThrow(f: MonitorFields, entitlements: Entitlements): Promise
       "CAPABILITY_REQUIRED",
       `An interval of ${f.interval} is shorter than this plan allows (every ${intervalName(minIntervalMs)} at most often); Suite Business and above run monitors hourly.`,
     );
-  // The lookups vet every connection again; this refuses a private target before it is stored (SSRF guard).
-  await assertPublicTargetOrThrow(target.value);
+  // The lookups vet every connection again; this refuses a private target before it is stored (SSRF guard). A
+  // monitor of target-free checks never connects to its target, which may be a label.
+  if (!labelAllowed) await assertPublicTargetOrThrow(target.value);
   return target.value;
 }
 

@@ -4,6 +4,7 @@ import { emailAlertsOf } from "./email/outbox";
 import { emailAvailable } from "./email/settings";
 import type { MonitorCheck } from "./schemas";
 import type { MonitorInterval } from "./limits";
+import { targetFree } from "./checks";
 import { parseMonitorTarget } from "./target";
 import { monitorUrl } from "./url";
 import type { Severity } from "./checks/types";
@@ -36,7 +37,7 @@ export const thresholdsOf = (row: Pick<MonitorRow, "thresholds">) => row.thresho
  * check of ten packages cost one unit each, as the issue's cost rule says: "one unit per check per run").
  */
 export function unitsPerRun(row: Pick<MonitorRow, "checks" | "target">): number {
-  if (!parseMonitorTarget(row.target)) return 0;
+  if (!parseMonitorTarget(row.target, targetFree(checksOf(row)))) return 0;
   return checksOf(row).length;
 }
 

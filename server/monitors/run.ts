@@ -18,7 +18,7 @@ import { periodStart } from "../quota/period";
 import { reserveUnits } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
-import { CHECKS } from "./checks";
+import { CHECKS, targetFree } from "./checks";
 import type { CheckOptions, CheckType, Severity } from "./checks/types";
 import type { Tx } from "./monitors";
 import { checksOf, thresholdsOf, unitsPerRun, type StoredStates } from "./records";
@@ -91,7 +91,7 @@ export async function runMonitor(
       throw new AppError("CONFLICT", "This monitor is paused: the plan holds fewer monitors. Upgrade to run it.");
     return { runId, status: "not_run", alerts: [] };
   }
-  const target = parseMonitorTarget(monitor.target)!;
+  const target = parseMonitorTarget(monitor.target, targetFree(checksOf(monitor)))!;
   const units = unitsPerRun(monitor);
   const entitlements = await workspaceEntitlements(db, monitor.workspaceId);
   const reserved = await reserveUnits(db, {

@@ -96,7 +96,9 @@ const target = z
   .trim()
   .min(1)
   .max(2048)
-  .describe("A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet");
+  .describe(
+    "A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), never resolved or connected to",
+  );
 const interval = z.enum(INTERVALS).describe("How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)");
 
 const emailAlerts = z

@@ -1,6 +1,8 @@
 // A monitor's target as each check needs it: the user gives a host, a domain, an IP address (any of them with
 // :port) or an http(s) URL; a check takes the host with its port (tls), the name (dns, email security, ct), the
 // name or address (blocklists) or a URL (scan, reachability). Parsing only: vetting is the lookups' own SSRF guard.
+// A monitor whose checks look at nothing of the target (packages only) may name its project instead: a label that
+// nothing connects to.
 import { parseHostAndPort, parseTargetUrl } from "../net";
 
 export interface MonitorTarget {
@@ -12,11 +14,27 @@ export interface MonitorTarget {
   port: number | null;
   /** The URL for scan and reachability: the one given, else https://host[:port]/. */
   url: string;
+  /** A project's label, not a place on the network (a monitor of target-free checks only). */
+  label?: true;
 }
+
+/** What a label may hold: `shop-frontend`, `github.com/acme/shop`, `@acme/shop`. */
+export const TARGET_LABEL = /^[A-Za-z0-9._@/:+#~-]{1,200}$/;
 
 const bracketed = (h: string) => (h.includes(":") ? `[${h}]` : h);
 
-export function parseMonitorTarget(input: string): MonitorTarget | null {
+/**
+ * A monitor's target: a host or URL, else, when `labelAllowed` (its checks are all target-free: `targetFree` in
+ * checks/index.ts), a project's label.
+ */
+export function parseMonitorTarget(input: string, labelAllowed = false): MonitorTarget | null {
+  const place = parsePlace(input);
+  if (place || !labelAllowed) return place;
+  const s = input.trim();
+  return TARGET_LABEL.test(s) ? { value: s, host: s, address: null, port: null, url: "", label: true } : null;
+}
+
+function parsePlace(input: string): MonitorTarget | null {
   const s = input.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
     const u = parseTargetUrl(s);

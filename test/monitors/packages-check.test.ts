@@ -44,3 +44,61 @@ describe("packages", () => {
     expect(await app.used(ws.workspaceId)).toBe(2);
   });
 });
+
+describe("a monitor of packages only names its project", () => {
+  const pkg = { ecosystem: "npm", name: "tinted-logs", version: "1.4.3" };
+
+  it("takes a label that is no host (never resolved), runs the check on it and charges one unit", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const res = await call("POST", "/v1/monitors", {
+      target: "github.com/acme/shop",
+      checks: [{ type: "packages", packages: [pkg] }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ target: "github.com/acme/shop", units_per_run: 1 });
+    const plain = await call("POST", "/v1/monitors", {
+      target: "shop-frontend",
+      checks: [{ type: "packages", packages: [pkg] }],
+    });
+    expect(plain.status).toBe(200);
+    const run = await call("POST", `/v1/monitors/${res.body.id}/run`);
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({
+      status: "completed",
+      units: 1,
+      results: { packages: { severity: "ok", state: { "npm:tinted-logs@1.4.3": { malware: false } } } },
+    });
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("refuses a label beside a check that looks at the target, and a label with spaces, writing nothing", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const withTls = await call("POST", "/v1/monitors", {
+      target: "github.com/acme/shop",
+      checks: ["tls", { type: "packages", packages: [pkg] }],
+    });
+    expect(withTls.status).toBe(400);
+    expect(withTls.body.error.message).toMatch(/host name, domain or IP address/);
+    const spaced = await call("POST", "/v1/monitors", {
+      target: "acme shop",
+      checks: [{ type: "packages", packages: [pkg] }],
+    });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body.error.message).toMatch(/label for the project/);
+    expect((await call("GET", "/v1/monitors")).body.items).toEqual([]);
+
+    const made = await call("POST", "/v1/monitors", {
+      target: "github.com/acme/shop",
+      checks: [{ type: "packages", packages: [pkg] }],
+    });
+    const added = await call("PATCH", `/v1/monitors/${made.body.id}`, {
+      checks: ["reachability", { type: "packages", packages: [pkg] }],
+    });
+    expect(added.status).toBe(400);
+    expect((await call("GET", `/v1/monitors/${made.body.id}`)).body.checks).toEqual([
+      { type: "packages", packages: [pkg] },
+    ]);
+  });
+});

@@ -41,6 +41,8 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
   const create = useMutation(trpc.monitors.create.mutationOptions({ onSuccess: (m) => saved(m.id) }));
   const update = useMutation(trpc.monitors.update.mutationOptions({ onSuccess: (m) => saved(m.id) }));
   const pending = create.isPending || update.isPending;
+  // A monitor of packages only looks at nothing of its target: it may name the project instead of a host.
+  const projectOnly = types.length > 0 && types.every((t) => t === "packages");
   const allowed = plan?.allowed ?? INTERVALS;
   const toggle = (t: CheckType, on: boolean) =>
     setTypes((ts) => (on ? CHECK_TYPES.filter((c) => c === t || ts.includes(c)) : ts.filter((c) => c !== t)));
@@ -72,14 +74,18 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
       }}
     >
       <label>
-        Target
+        {projectOnly ? "Project" : "Target"}
         <input
           value={target}
           onChange={(e) => setTarget(e.target.value)}
-          placeholder="example.com or https://example.com/"
+          placeholder={projectOnly ? "github.com/acme/shop" : "example.com or https://example.com/"}
           required
         />
-        <span className="muted small">A host name, domain, IP address (optionally with :port) or a web address.</span>
+        <span className="muted small">
+          {projectOnly
+            ? "What the packages belong to: a name such as github.com/acme/shop, or a host."
+            : "A host name, domain, IP address (optionally with :port) or a web address."}
+        </span>
       </label>
       <label>
         Name (optional)

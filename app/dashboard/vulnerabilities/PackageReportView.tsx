@@ -10,6 +10,7 @@ import { SourcesPanel } from "./SourcesPanel";
 import type { PackageReport } from "./types";
 import { VersionVerdict } from "./VersionVerdict";
 import { forUsers } from "../_components/answers/user-text";
+import { WatchPackageLink } from "../monitors/WatchHostLink";
 
 const fmt = new Intl.NumberFormat("en-US");
 
@@ -91,6 +92,11 @@ export function PackageReportView({
       <FindingsPanel report={report} />
       <PackageFacts report={report} />
       <VersionVerdict report={report} />
+      <WatchPackageLink
+        ecosystem={report.package.ecosystem}
+        name={report.package.coordinate}
+        version={report.version.selected}
+      />
       <SeveritySummary summary={report.summary} selectedVersion={report.version.selected} />
       <KnownExploited report={report} />
       <section className="card">

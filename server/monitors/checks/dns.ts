@@ -7,7 +7,7 @@ export const DEFAULT_RECORD_TYPES = ["A", "AAAA", "MX", "NS"];
 
 export const dnsCheck: CheckSpec = {
   type: "dns",
-  about: "dns: the record sets of `record_types` (default A, AAAA, MX, NS); one unit per record type",
+  about: "dns: the record sets of `record_types` (default A, AAAA, MX, NS)",
   needsName: true,
   procedure: "dns.dnsLookup",
   calls: (t, o) =>

@@ -19,3 +19,7 @@ export const CHECKS: Record<CheckType, CheckSpec> = {
   reachability: reachabilityCheck,
   packages: packagesCheck,
 };
+
+/** True when none of the checks looks at the target: their monitor may name a project instead of a host. */
+export const targetFree = (checks: readonly { type: string }[]) =>
+  checks.length > 0 && checks.every((c) => CHECKS[c.type as CheckType]?.targetFree === true);

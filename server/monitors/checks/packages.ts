@@ -1,5 +1,6 @@
 // packages: for each listed package version, the advisories that affect it and whether that release is
-// reported as malware. Runs the package report (vulnerabilities.packageReport) once per package: one unit each.
+// reported as malware. Runs the package report (vulnerabilities.packageReport) once per package; the check
+// costs one unit per run however many packages it lists (server/monitors/records.ts).
 import { sorted, worst, type CheckSpec, type Severity } from "./types";
 
 interface Report {
@@ -13,8 +14,9 @@ const ADVISORY: Record<string, Severity> = { critical: "critical", high: "critic
 
 export const packagesCheck: CheckSpec = {
   type: "packages",
-  about: "packages: advisories affecting each listed `packages` version and malware reports; one unit per package",
+  about: "packages: advisories affecting each listed `packages` version and malware reports",
   needsName: false,
+  targetFree: true,
   procedure: "vulnerabilities.packageReport",
   calls: (_t, o) =>
     (o.packages ?? []).map((p) => ({ ecosystem: p.ecosystem, coordinate: p.name, version: p.version, limit: 500 })),

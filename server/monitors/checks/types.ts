@@ -36,6 +36,8 @@ export interface CheckSpec {
   about: string;
   /** Needs a host name (not an IP address) as the target. */
   needsName: boolean;
+  /** Looks at nothing of the target (packages): a monitor of such checks only may name its project instead. */
+  targetFree?: true;
   /** The metered procedure (tRPC path) each call runs. */
   procedure: string;
   /** One input per call; each call is one lookup unit. */

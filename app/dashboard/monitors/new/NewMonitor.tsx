@@ -2,15 +2,19 @@
 import Link from "next/link";
 import { CHECK_TYPES, type CheckType } from "../../../../server/monitors/checks/types";
 import { PlanGate, plansWith, useCapability } from "../../_components/PlanGate";
+import { parsePackages } from "../checks-input";
 import { MonitorForm } from "../MonitorForm";
 import { useMonitorPlan } from "../plan";
 import "../monitors.css";
 
-export function NewMonitor({ target, checks }: { target: string; checks: string }) {
+export function NewMonitor({ target, checks, packages }: { target: string; checks: string; packages: string }) {
   const full = useCapability("full");
   const plan = useMonitorPlan();
+  const listed = parsePackages(packages);
   const chosen = checks.split(",").filter((c): c is CheckType => (CHECK_TYPES as readonly string[]).includes(c));
-  const types: CheckType[] = chosen.length ? chosen.filter((c) => c !== "packages") : ["tls", "reachability"];
+  // The packages check comes pre-chosen only with its list (a package report's "Watch this package").
+  const kept = chosen.filter((c) => c !== "packages" || listed.length > 0);
+  const types: CheckType[] = kept.length ? kept : ["tls", "reachability"];
   return (
     <>
       <p className="small">
@@ -25,7 +29,7 @@ export function NewMonitor({ target, checks }: { target: string; checks: string 
             initial={{
               name: null,
               target,
-              checks: types.map((type) => ({ type })),
+              checks: types.map((type) => (type === "packages" ? { type, packages: listed } : { type })),
               interval: plan.allowed.includes("24h") ? "24h" : plan.shortest,
               thresholds: { tls_expiry_days: [] },
             }}
