@@ -29,17 +29,26 @@ export type UpstreamRequest = {
 
 async function load(req: UpstreamRequest, parse: (body: string) => unknown): Promise<Stored> {
   calls.set(req.source, (calls.get(req.source) ?? 0) + 1);
-  let res: Response;
-  try {
-    res = await fetch(req.url, {
+  const signal = AbortSignal.timeout(upstreamTimeoutMs());
+  const send = () =>
+    fetch(req.url, {
       method: req.method ?? "GET",
       headers: {
         accept: req.accept ?? "application/json",
         ...(req.body !== undefined ? { "content-type": "application/json" } : {}),
       },
       body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
-      signal: AbortSignal.timeout(upstreamTimeoutMs()),
+      signal,
       redirect: "follow",
+    });
+  let res: Response;
+  try {
+    // A connection that fails before an answer is tried once more within the same timeout: a kept-alive socket
+    // that the source closed just as it was reused fails so, and every call here only reads (OSV's batch query
+    // is a POST that reads).
+    res = await send().catch((err: unknown) => {
+      if ((err as Error)?.name === "TimeoutError") throw err;
+      return send();
     });
   } catch (err) {
     const name = (err as Error)?.name;
