@@ -1,8 +1,6 @@
 // Test harness: a fresh database per test file (in-memory PGlite, or an own schema in PostgreSQL when
 // DATABASE_URL is set), seeded tenants, and requests through the real REST API. Nothing of ours is mocked.
-import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
-import { closeDb, getDb, type Db } from "../server/db/client";
+import { getDb, type Db } from "../server/db/client";
 import { handleRestRequest } from "../server/api/rest/handler";
 import { createWorkspace } from "../server/workspaces/workspaces";
 import { adjustUsage } from "../server/quota/adjust";
@@ -34,26 +32,12 @@ export interface TestApp {
   used(workspaceId: string): Promise<number>;
 }
 
-let schemaForFile: string | null = null;
-
 /**
- * The file's database: on first use in a file, a new schema (PostgreSQL) and, when files share a worker
- * (vitest `isolate: false`), a database of its own: the one the previous file used is closed at its end.
+ * The file's database: a new in-memory PGlite, or on PostgreSQL a schema of the file's own (test/setup-env.ts
+ * names it when the file starts, and drops it and closes the database when the file ends, so the next file of a
+ * shared worker opens its own).
  */
 export async function createTestApp(): Promise<TestApp> {
-  if (!schemaForFile) {
-    const schema = process.env.DATABASE_URL ? `t_${process.pid}_${randomBytes(4).toString("hex")}` : "public";
-    schemaForFile = schema;
-    if (process.env.DATABASE_URL) process.env.SERVICE_DB_SCHEMA = schema;
-    afterAll(async () => {
-      if (schema !== "public") {
-        const db = await getDb();
-        await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      }
-      await closeDb();
-      schemaForFile = null;
-    });
-  }
   const db = await getDb();
   return {
     db,

@@ -1,9 +1,10 @@
 // Every test process gets its own in-memory embedded database unless DATABASE_URL points at PostgreSQL
-// (then test/harness.ts gives each file its own schema). Tests never reach the internet: upstreams are
+// (then each file works in a schema of its own, below). Tests never reach the internet: upstreams are
 // played by servers the tests start on 127.0.0.1.
 // Files of vitest's "shared" project run one after another in the same worker (isolate: false): each starts with
-// the schema setting it was given from outside and ends by closing the database it opened, so the next file gets
-// a fresh one.
+// the environment it was given from outside and ends by dropping the schema it made and closing the database it
+// opened, so the next file gets a fresh one.
+import { randomBytes } from "node:crypto";
 import { afterAll } from "vitest";
 import { TEST_SPECIAL_USE_NAMES } from "./fakes/special-use-names";
 
@@ -11,6 +12,7 @@ const g = globalThis as {
   __testEnvironment?: Record<string, string | undefined>;
   __serviceDb?: unknown;
   __serviceProcessState?: unknown;
+  __testSchema?: string;
 };
 
 // Every file starts with the environment exactly as the worker found it: a file of the shared worker that points a
@@ -25,12 +27,25 @@ Object.assign(process.env, g.__testEnvironment);
 // a new process would, whatever start-up an earlier file of the worker ran or failed.
 delete g.__serviceProcessState;
 
+// On PostgreSQL every file works in a schema of its own (made by the first open, dropped when the file ends), also
+// a file that opens the database without test/harness.ts; a schema given from outside is used as it is.
+delete g.__testSchema;
+if (process.env.DATABASE_URL && !process.env.SERVICE_DB_SCHEMA) {
+  g.__testSchema = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  process.env.SERVICE_DB_SCHEMA = g.__testSchema;
+}
+
 process.env.SERVICE_DATA_DIR ??= "memory://";
 process.env.SERVICE_DNS_SERVERS ??= "127.0.0.1:9";
 process.env.SERVICE_SPECIAL_USE_NAMES ??= TEST_SPECIAL_USE_NAMES;
 
 afterAll(async () => {
+  const schema = g.__testSchema;
+  delete g.__testSchema;
   if (!g.__serviceDb) return;
-  const { closeDb } = await import("../server/db/client");
+  const { closeDb, getDb } = await import("../server/db/client");
+  // The file's schema goes with it, dropped over the connection still open (a file that closed its database
+  // itself leaves its schema behind).
+  if (schema) await (await getDb()).$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await closeDb();
 });
