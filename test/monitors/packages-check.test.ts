@@ -3,6 +3,9 @@
 // each package is one unit. Both stores.
 import { describe, expect, it } from "vitest";
 import { runMonitor } from "../../server/monitors/run";
+import { clearUpstreamCache } from "../../server/providers/packages/http";
+import { clearOsvRecords } from "../../server/providers/packages/osv";
+import { publishOsvAdvisory } from "../fakes/packages/fixtures-osv";
 import { createTestApp } from "../harness";
 import { useFakePackageSources } from "../vulnerabilities/fake-sources";
 import { A, api, monitorDns } from "./helpers";
@@ -42,6 +45,40 @@ describe("packages", () => {
     const again = await runMonitor(app.db, res.body.id, { now: new Date("2026-11-05T01:00:00Z") });
     expect(again.alerts).toEqual([]);
     expect(await app.used(ws.workspaceId)).toBe(2);
+  });
+});
+
+describe("an advisory published between runs", () => {
+  it("alerts once with the advisory before and after, critical for a high one, and not again while it stays", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await api(app, ws.apiKey)("POST", "/v1/monitors", {
+      target: "github.com/acme/logs",
+      checks: [{ type: "packages", packages: [{ ecosystem: "npm", name: "tinted-logs", version: "1.4.3" }] }],
+    });
+    const key = "npm:tinted-logs@1.4.3";
+    const first = await runMonitor(app.db, res.body.id, { now: new Date("2026-11-05T00:00:00Z") });
+    expect(first.alerts).toEqual([]);
+    const withdraw = publishOsvAdvisory("GHSA-tint-late-0003", "tinted-logs", "1.4.3");
+    try {
+      // A day later: the cached upstream answers have expired.
+      clearUpstreamCache();
+      clearOsvRecords();
+      const second = await runMonitor(app.db, res.body.id, { now: new Date("2026-11-06T00:00:00Z") });
+      expect(second.alerts.map((a) => [a.check, a.severity, a.before, a.after])).toEqual([
+        [
+          "packages",
+          "critical",
+          { [key]: { advisories: [], malware: false } },
+          { [key]: { advisories: ["GHSA-tint-late-0003"], malware: false } },
+        ],
+      ]);
+      clearUpstreamCache();
+      clearOsvRecords();
+      const third = await runMonitor(app.db, res.body.id, { now: new Date("2026-11-06T01:00:00Z") });
+      expect(third.alerts).toEqual([]);
+    } finally {
+      withdraw();
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { registerBulkProcedures } from "../../server/api/bulk-procedures";
 import { runMonitor } from "../../server/monitors/run";
-import { startSiteWorld } from "../scans/sites";
+import { SITES, startSiteWorld } from "../scans/sites";
 import { createTestApp } from "../harness";
 import { api } from "./helpers";
 
@@ -37,5 +37,27 @@ describe("scan", () => {
     expect(r.alerts.map((a) => [a.check, a.severity, a.after])).toEqual([
       ["scan", "critical", { status: "done", grade: "F" }],
     ]);
+  }, 60_000);
+
+  it("alerts once when a deploy drops the site's security headers and the grade falls", async () => {
+    const ws = await app.seedWorkspace();
+    const site = SITES.find((s) => s.name === "b.test")!;
+    const headers = site.headers;
+    const m = (
+      await api(app, ws.apiKey)("POST", "/v1/monitors", { target: world.startUrl("b.test"), checks: ["scan"] })
+    ).body;
+    expect((await runMonitor(app.db, m.id, { now: new Date("2026-11-06T00:00:00Z") })).alerts).toEqual([]);
+    site.headers = { "content-type": "text/plain" };
+    try {
+      const dropped = await runMonitor(app.db, m.id, { now: new Date("2026-11-06T01:00:00Z") });
+      expect(dropped.alerts).toHaveLength(1);
+      const [alert] = dropped.alerts;
+      expect(alert).toMatchObject({ check: "scan", before: { status: "done", grade: "B" } });
+      expect((alert!.after as { grade: string }).grade).toMatch(/^[C-F]/);
+      const again = await runMonitor(app.db, m.id, { now: new Date("2026-11-06T02:00:00Z") });
+      expect(again.alerts).toEqual([]);
+    } finally {
+      site.headers = headers;
+    }
   }, 60_000);
 });

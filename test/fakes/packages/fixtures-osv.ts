@@ -183,3 +183,20 @@ export const OSV_RECORDS: Map<string, OsvVulnerability> = new Map(records.map((r
 export function osvRecordsFor(ecosystem: string, name: string): OsvVulnerability[] {
   return records.filter((r) => r.affected?.some((a) => a.package?.ecosystem === ecosystem && a.package.name === name));
 }
+
+/**
+ * Publishes an advisory while the fake runs (a monitor test's "OSV gains an advisory"): `npm` `name` versions from
+ * `introduced` on, HIGH. Returns the withdrawal, to be called when the test ends.
+ */
+export function publishOsvAdvisory(id: string, name: string, introduced: string): () => void {
+  const rec = pkgRecord(id, "npm", name, R("SEMVER", { introduced }), {
+    severity: "HIGH",
+    published: "2026-11-05T00:00:00Z",
+  });
+  records.push(rec);
+  OSV_RECORDS.set(id, rec);
+  return () => {
+    records.splice(records.indexOf(rec), 1);
+    OSV_RECORDS.delete(id);
+  };
+}
