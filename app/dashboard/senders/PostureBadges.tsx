@@ -1,5 +1,6 @@
 // A verified sender's posture in plain words: one badge per check, and each check's reason underneath.
-type Status = "pass" | "warn" | "fail" | "unknown";
+import { OVERALL_WORDS, VERDICT_WORDS, type Verdict as Status } from "../_components/answers/verdict-words";
+
 export interface Posture {
   overall: Status;
   spf: { status: Status; reason: string };
@@ -14,18 +15,6 @@ export interface Posture {
   checked_at: string;
 }
 
-const WORDS: Record<Status, string> = {
-  pass: "in place",
-  warn: "needs attention",
-  fail: "problem",
-  unknown: "could not be checked",
-};
-const OVERALL: Record<Status, string> = {
-  pass: "Healthy",
-  warn: "Needs attention",
-  fail: "Problem found",
-  unknown: "Check incomplete",
-};
 const TONE: Record<Status, string> = { pass: "good", warn: "warn", fail: "bad", unknown: "unknown" };
 
 /** The optional mail transport protections, after SPF, DKIM and DMARC: a missing one "needs attention", never fails. */
@@ -45,7 +34,7 @@ function blocklistWords(b: Posture["blocklists"]): [string, Status] {
 export function OverallBadge({ status }: { status: Status }) {
   return (
     <span className={`posture-badge tone-${TONE[status]}`} data-testid="posture-overall">
-      {OVERALL[status]}
+      {OVERALL_WORDS[status]}
     </span>
   );
 }
@@ -53,10 +42,15 @@ export function OverallBadge({ status }: { status: Status }) {
 export function PostureBadges({ posture }: { posture: Posture }) {
   const [blText, blStatus] = blocklistWords(posture.blocklists);
   const checks: { key: string; name?: string; label: string; status: Status; reason: string }[] = [
-    { key: "spf", label: `SPF ${WORDS[posture.spf.status]}`, status: posture.spf.status, reason: posture.spf.reason },
+    {
+      key: "spf",
+      label: `SPF ${VERDICT_WORDS[posture.spf.status]}`,
+      status: posture.spf.status,
+      reason: posture.spf.reason,
+    },
     {
       key: "dkim",
-      label: `DKIM ${WORDS[posture.dkim.status]}`,
+      label: `DKIM ${VERDICT_WORDS[posture.dkim.status]}`,
       status: posture.dkim.status,
       reason: posture.dkim.reason,
     },
@@ -65,14 +59,14 @@ export function PostureBadges({ posture }: { posture: Posture }) {
       label:
         posture.dmarc.status === "pass" && posture.dmarc.policy
           ? `DMARC enforced (${posture.dmarc.policy})`
-          : `DMARC ${WORDS[posture.dmarc.status]}`,
+          : `DMARC ${VERDICT_WORDS[posture.dmarc.status]}`,
       status: posture.dmarc.status,
       reason: posture.dmarc.reason,
     },
     ...TRANSPORT.flatMap(([key, name]) => {
       const part = posture[key];
       return part
-        ? [{ key, name, label: `${name} ${WORDS[part.status]}`, status: part.status, reason: part.reason }]
+        ? [{ key, name, label: `${name} ${VERDICT_WORDS[part.status]}`, status: part.status, reason: part.reason }]
         : [];
     }),
     { key: "blocklists", label: blText, status: blStatus, reason: posture.blocklists.reason },

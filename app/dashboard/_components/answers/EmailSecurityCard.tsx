@@ -3,19 +3,8 @@
 // optional hardening: its absence is a "needs attention" here and never lowers the overall verdict.
 import { type Json, Prose } from "./parts";
 import { forUsers } from "./user-text";
+import { OVERALL_WORDS, VERDICT_WORDS, type Verdict as VerdictStatus } from "./verdict-words";
 
-const WORDS: Record<string, string> = {
-  pass: "in place",
-  warn: "needs attention",
-  fail: "problem",
-  unknown: "could not be checked",
-};
-const OVERALL: Record<string, string> = {
-  pass: "Healthy",
-  warn: "Needs attention",
-  fail: "Problem found",
-  unknown: "Check incomplete",
-};
 const TONE: Record<string, string> = { pass: "risk-low", warn: "risk-medium", fail: "risk-critical", unknown: "" };
 
 const AUTHENTICATION = [
@@ -32,7 +21,9 @@ const TRANSPORT = [
 
 function Verdict({ status, label }: { status: string; label: string }) {
   return (
-    <span className={`badge ${TONE[status] ?? ""}`}>{`${label}: ${WORDS[status] ?? "could not be checked"}`}</span>
+    <span className={`badge ${TONE[status] ?? ""}`}>
+      {`${label}: ${VERDICT_WORDS[status as VerdictStatus] ?? VERDICT_WORDS.unknown}`}
+    </span>
   );
 }
 
@@ -57,7 +48,7 @@ export function EmailSecurityCard({ v }: { v: Json }) {
       <h3 className="answer-title">
         <code>{v.domain}</code>{" "}
         <span className={`badge ${TONE[status] ?? ""}`} data-testid="security-overall">
-          {OVERALL[status] ?? OVERALL.unknown}
+          {OVERALL_WORDS[status as VerdictStatus] ?? OVERALL_WORDS.unknown}
         </span>
       </h3>
       <p className="muted small">
