@@ -43,6 +43,9 @@ afterAll(async () => {
   const schema = g.__testSchema;
   delete g.__testSchema;
   if (!g.__serviceDb) return;
+  // Feed data that a file refreshed from its fake sources (which needs the database) stays in the process's
+  // memory, not in the file's schema: forget it, or the next file of the worker answers from the fake lists.
+  (await import("../server/feeds/loader")).forgetRefreshedFeeds();
   const { closeDb, getDb } = await import("../server/db/client");
   // The file's schema goes with it, dropped over the connection still open (a file that closed its database
   // itself leaves its schema behind).

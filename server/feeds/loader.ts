@@ -162,6 +162,15 @@ export function resetFeedCache(): void {
   derivedCache.clear();
 }
 
+/**
+ * Forgets the feeds whose data this process did not load from its shipped snapshot (a refresh, a stored copy), so
+ * they load again on next use; shipped data and what is built from it stay. Tests sharing a worker call it when a
+ * file ends, so a file that refreshed a feed from a fake source leaves nothing to the next.
+ */
+export function forgetRefreshedFeeds(): void {
+  for (const [name, entry] of entries) if (entry.state.origin !== "shipped") entries.delete(name);
+}
+
 const derivedCache = new Map<string, { sources: readonly unknown[]; value: unknown }>();
 
 /**
