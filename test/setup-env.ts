@@ -5,6 +5,7 @@
 // the environment it was given from outside and ends by dropping the schema it made and closing the database it
 // opened, so the next file gets a fresh one.
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { afterAll } from "vitest";
 import { TEST_SPECIAL_USE_NAMES } from "./fakes/special-use-names";
 
@@ -36,6 +37,9 @@ if (process.env.DATABASE_URL && !process.env.SERVICE_DB_SCHEMA) {
 }
 
 process.env.SERVICE_DATA_DIR ??= "memory://";
+// New embedded databases (each file's, and those of the servers tests start) begin from a kept migrated copy
+// (server/db/template.ts) instead of running initdb: about 3 s of CPU less per file.
+process.env.SERVICE_DB_TEMPLATE_DIR ??= path.resolve("node_modules/.cache/service-db-template");
 process.env.SERVICE_DNS_SERVERS ??= "127.0.0.1:9";
 process.env.SERVICE_SPECIAL_USE_NAMES ??= TEST_SPECIAL_USE_NAMES;
 

@@ -1,11 +1,12 @@
 // The Prisma client for the whole process: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
 // Migrations are applied before the client is handed out, so every caller sees the current schema.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { guardPgliteClose } from "./pglite-close";
+import { isNewDatabase, readTemplate, writeTemplate } from "./template";
 
 export type Db = PrismaClient;
 
@@ -114,7 +115,7 @@ async function open(): Promise<Handle> {
     target = path.join(dir, "pglite");
     mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
   }
-  const pg = await PGlite.create(target);
+  const { pg, keepAsTemplate } = await createPglite(PGlite, target);
   const closePg = guardPgliteClose(pg);
   const runner: SqlRunner = {
     exec: async (sql) => {
@@ -129,6 +130,7 @@ async function open(): Promise<Handle> {
     withLock: (fn) => fn(),
   };
   const migrated = await applyMigrations(runner);
+  if (keepAsTemplate) await writeTemplate(pg, keepAsTemplate);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   // No driver shortcut on PGlite: measured, PGlite's own query path cost as much as Prisma's and its tail was worse
   // (docs/benchmarks.md); the hot statements go through Prisma here.
@@ -143,6 +145,30 @@ async function open(): Promise<Handle> {
       await closePg();
     },
   };
+}
+
+/**
+ * A new database starts from the kept template when SERVICE_DB_TEMPLATE_DIR has one (./template.ts); `keepAsTemplate`
+ * names the file to write once this one is migrated, when there was none or it did not load.
+ */
+async function createPglite(
+  PGlite: typeof import("@electric-sql/pglite").PGlite,
+  target: string,
+): Promise<{ pg: import("@electric-sql/pglite").PGlite; keepAsTemplate: string | null }> {
+  if (!isNewDatabase(target)) return { pg: await PGlite.create(target), keepAsTemplate: null };
+  const template = readTemplate();
+  if (template.data) {
+    try {
+      return { pg: await PGlite.create(target, { loadDataDir: template.data }), keepAsTemplate: null };
+    } catch {
+      // A copy this PGlite cannot read (made by another version): start as if there were none, and replace it.
+      if (target !== "memory://") {
+        rmSync(target, { recursive: true, force: true });
+        mkdirSync(target, { recursive: true });
+      }
+    }
+  }
+  return { pg: await PGlite.create(target), keepAsTemplate: template.file };
 }
 
 // On PostgreSQL the hot statements (a metered request's reservation, an assessment's velocity read and event write)
