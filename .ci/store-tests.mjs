@@ -1,7 +1,7 @@
 // Prints the unit test files whose outcome can depend on the store (PGlite or PostgreSQL), for CI's second run
 // with DATABASE_URL: files that reach server/db/client.ts through their imports (static or dynamic, type-only
 // imports excluded), and, to stay on the safe side, files that start processes or name DATABASE_URL or pg.
-// Every other file never opens a database (or opens the embedded one whatever it is given), so the first run
+// Every other file never opens a database, or opens the same one whatever it is given (below), so the first run
 // (embedded store) covers it. New files are picked up
 // by the glob; nothing here lists files by name.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -51,11 +51,12 @@ function touchesStore(file, seen = new Set()) {
   return hit;
 }
 
-// A file that unsets DATABASE_URL for itself at its top runs on the embedded store whatever CI gives it: the first
-// run covers it.
-const EMBEDDED_ONLY = /^delete process\.env\.DATABASE_URL;$/m;
+// Files whose store does not follow DATABASE_URL ran on it in the first run already: a file that unsets
+// DATABASE_URL at its top (embedded whatever it is given), and one that runs its app processes and its client on a
+// PostgreSQL schema of its own (test/fakes/process-schema.ts: the local PostgreSQL in both runs).
+const STORE_FIXED = /^delete process\.env\.DATABASE_URL;$|^const \w+ = useProcessSchema\(/m;
 
 const files = [...walk(path.join(root, "server")), ...walk(path.join(root, "test"))].sort();
-const store = files.filter((f) => touchesStore(f) && !EMBEDDED_ONLY.test(readFileSync(f, "utf8")));
+const store = files.filter((f) => touchesStore(f) && !STORE_FIXED.test(readFileSync(f, "utf8")));
 if (process.argv.includes("--count")) console.error(`${store.length} of ${files.length} test files touch the store`);
 console.log(store.map((f) => path.relative(root, f)).join("\n"));

@@ -7,6 +7,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
 
+// The embedded store's close, whatever DATABASE_URL says.
+delete process.env.DATABASE_URL;
+
 const root = path.resolve(__dirname, "../..");
 
 it("finishes admitted queries, refuses later ones and closes", async () => {

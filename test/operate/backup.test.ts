@@ -10,6 +10,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOnce, startServerProcess, waitUntilReady, type RunningServer } from "./server-process";
 
+// The embedded store's backup: every process this file starts uses it, whatever DATABASE_URL says.
+delete process.env.DATABASE_URL;
+
 const root = mkdtempSync(path.join(tmpdir(), "svc-backup-"));
 const live = path.join(root, "live");
 const snapshot = path.join(root, "snapshot");
