@@ -14,6 +14,10 @@ const listSource = navSource.slice(navSource.indexOf("DASHBOARD_LINKS"), navSour
 const NAV_PAGES = [...listSource.matchAll(/href:\s*"([^"]+)"/g)].map((m) => m[1]);
 const PUBLIC_PAGES = ["/", "/docs", "/signin"];
 
+// The pages are independent: they may run on every worker (each signs in once, in beforeAll), so this long file does
+// not finish alone at the end of the run.
+test.describe.configure({ mode: "parallel" });
+
 let storageState: Awaited<ReturnType<ReturnType<Page["context"]>["storageState"]>> | undefined;
 
 test.beforeAll(async ({ browser }) => {
