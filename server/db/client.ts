@@ -130,7 +130,11 @@ async function open(): Promise<Handle> {
     withLock: (fn) => fn(),
   };
   const migrated = await applyMigrations(runner);
-  if (keepAsTemplate) await writeTemplate(pg, keepAsTemplate);
+  // The copy only saves later databases time: one that cannot be written is said, and this one opens all the same.
+  if (keepAsTemplate)
+    await writeTemplate(pg, keepAsTemplate).catch((err: Error) =>
+      console.warn(`Could not keep the database template ${keepAsTemplate}: ${err.message}`),
+    );
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   // No driver shortcut on PGlite: measured, PGlite's own query path cost as much as Prisma's and its tail was worse
   // (docs/benchmarks.md); the hot statements go through Prisma here.

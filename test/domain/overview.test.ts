@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   Object.assign(process.env, {
     SERVICE_DNS_SERVERS: dns.address,
-    SERVICE_DNS_TIMEOUT_MS: "400",
+    SERVICE_DNS_TIMEOUT_MS: "1500",
     SERVICE_DNSBL_DNS_SERVERS: dns.address,
     SERVICE_DNSBL_DOMAIN_ZONES: "dbl.spamhaus.org",
     SERVICE_RDAP_BASE_URL: rdap.url,

@@ -73,6 +73,23 @@ describe("a template for new embedded databases", () => {
     expect((await reopen("memory://")).applied).toEqual([]);
   });
 
+  it("a folder where no copy can be written still opens the database, and says why nothing was kept", async () => {
+    const blocker = path.join(templates, "a-file");
+    writeFileSync(blocker, "");
+    process.env.SERVICE_DB_TEMPLATE_DIR = path.join(blocker, "inside");
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (m: string) => warnings.push(m);
+    try {
+      const opened = await reopen("memory://");
+      expect(opened.applied).toEqual(all);
+      expect(opened.recorded).toBe(all.length);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toEqual([expect.stringMatching(/^Could not keep the database template .*a-file\/inside\//)]);
+  });
+
   it("without the setting every new database runs its migrations and no copy is read or written", async () => {
     await reopen("memory://");
     const [file] = copies();
