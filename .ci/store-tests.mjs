@@ -2,8 +2,7 @@
 // with DATABASE_URL: files that reach server/db/client.ts through their imports (static or dynamic, type-only
 // imports excluded), and, to stay on the safe side, files that start processes or name DATABASE_URL or pg.
 // Every other file never opens a database, or opens the same one whatever it is given (below), so the first run
-// (embedded store) covers it. New files are picked up
-// by the glob; nothing here lists files by name.
+// (embedded store) covers it. New files are picked up by the glob; nothing here lists files by name.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
