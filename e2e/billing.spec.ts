@@ -106,6 +106,9 @@ test.describe("stripe mode", () => {
   test("Checkout redirects to Stripe, the plan arrives with the signed event, and the portal opens", async ({
     browser,
   }, testInfo) => {
+    // Every route of this second server answers its first request cold (sign-in, dashboard, plan page, webhook):
+    // about 35 s on a quiet 2-core machine, and past the default minute when the machine is also busy elsewhere.
+    test.setTimeout(120_000);
     const page = await stripePage(browser);
     await signIn(page, uniqueEmail("stripe-plan"));
     await createFirstWorkspace(page, "Stripe plans");

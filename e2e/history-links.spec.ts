@@ -1,15 +1,15 @@
 // Protected links and lookup history from the dashboard: a link made with the workspace's API key is listed with
 // its clicks after visits to /go/{slug}, disabled with an in-page confirmation, and then answers 410; a link made
 // on the page joins the list; the history page shows a lookup made through the API and filters it by endpoint.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeBuilder } from "./axe";
 import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 async function expectNoSeriousAxeFinding(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeBuilder(page).analyze();
   expect(
     violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
   ).toEqual([]);

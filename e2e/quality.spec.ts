@@ -3,10 +3,10 @@
 // with its path), fit 390 px without horizontal scrolling, pass axe with no serious or critical violation, and show
 // where keyboard focus is. A screenshot of every page at 390 and 1280 px is kept as an artifact (of the whole page,
 // except the API reference, whose full height takes a minute to capture: its screenshot is what is in view).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { axeBuilder } from "./axe";
 import { grantPlans, createFirstWorkspace, signIn, uniqueEmail } from "./helpers";
 
 const navSource = readFileSync(path.join(process.cwd(), "app/dashboard/_components/Nav.tsx"), "utf8");
@@ -32,7 +32,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

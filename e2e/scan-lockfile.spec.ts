@@ -2,10 +2,10 @@
 // starts: the cost is shown before anything is charged, the scan charges one unit per package version, malware
 // comes first, the table filters and opens, CSV and SARIF are rendered in the browser from the answer, and at
 // 390 px nothing scrolls sideways. A plan without bulk lookups is told why instead of running.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { axeBuilder } from "./axe";
 import { createFirstWorkspace, grantPlans, parseCsv, signIn, snap, uniqueEmail } from "./helpers";
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 
@@ -25,7 +25,7 @@ async function expectUsed(page: Page, used: number) {
 
 /** axe's serious and critical findings inside the scan's tab (labels, contrast, names of the row buttons). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include("#tabpanel-scan").analyze();
+  const results = await axeBuilder(page).include("#tabpanel-scan").analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);

@@ -1,11 +1,13 @@
+// Several workspaces for one user: each has its own keys and usage, and the switcher moves between them. This is
+// also the journey that signs in through the development sign-in's form (the others post to its endpoints).
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
+import { createFirstWorkspace, signInThroughForm, snap, uniqueEmail } from "./helpers";
 
 test("a user with several workspaces switches between them, and each has its own keys and usage", async ({
   page,
   request,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("switch"));
+  await signInThroughForm(page, uniqueEmail("switch"));
   const firstKey = await createFirstWorkspace(page, "Alpha");
   expect((await request.get("/v1/ip/1.1.1.1/geo", { headers: { "X-API-Key": firstKey } })).status()).toBe(200);
   await page.reload();
