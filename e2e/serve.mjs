@@ -64,20 +64,31 @@ const packageSources = await startFakePackageSources();
 Object.assign(env, packageSources.env);
 const stopPackageSources = () => packageSources.close();
 
-// DNS is played by the fake DNS server too. Its records are read, on every query, from a JSON file the specs
-// write ({ "name": [{ "type", "data" }] }, see e2e/dns-records.ts); names not in it answer NXDOMAIN, as the
-// offline machine's own resolver does.
+// DNS is played by the fake DNS server too. Its records are read, on every query, from the JSON files the specs
+// write in one folder, a file per Playwright worker ({ "name": [{ "type", "data" }] }, see e2e/dns-records.ts), so
+// two workers never overwrite each other's records; names in none of them answer NXDOMAIN, as the offline machine's
+// own resolver does.
 const { startFakeDnsServer } = await tsImport("../test/fakes/dns-server.ts", import.meta.url);
-const { readFileSync } = await import("node:fs");
-const dnsRecordsFile = path.join(tmpdir(), `svc-e2e-dns-${port}.json`);
-rmSync(dnsRecordsFile, { force: true });
+const { readdirSync, readFileSync } = await import("node:fs");
+const dnsRecordsDir = path.join(tmpdir(), `svc-e2e-dns-${port}`);
+rmSync(dnsRecordsDir, { recursive: true, force: true });
 const fakeDns = await startFakeDnsServer({
   handler: (name) => {
+    let files = [];
     try {
-      return JSON.parse(readFileSync(dnsRecordsFile, "utf8"))[name];
+      files = readdirSync(dnsRecordsDir).filter((f) => f.endsWith(".json"));
     } catch {
       return undefined;
     }
+    for (const f of files) {
+      try {
+        const records = JSON.parse(readFileSync(path.join(dnsRecordsDir, f), "utf8"))[name];
+        if (records) return records;
+      } catch {
+        // A file replaced between the listing and the read: the next query reads its successor.
+      }
+    }
+    return undefined;
   },
 });
 env.SERVICE_DNS_SERVERS = fakeDns.address;
