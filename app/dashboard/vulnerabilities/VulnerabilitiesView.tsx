@@ -37,9 +37,8 @@ export function VulnerabilitiesView() {
       ) : null}
       {lookup.hasCapability === false ? (
         <p className="notice" data-testid="capability-missing">
-          This workspace&apos;s plan does not include the <code>vulnerabilities</code> capability: lookups here will be
-          refused (403 <code>CAPABILITY_REQUIRED</code>) without using units. Choose a plan that includes it on the Plan
-          page.
+          This workspace&apos;s plan does not include vulnerability lookups: they are refused here without using any
+          units. Choose a plan that includes them on the Plan page.
         </p>
       ) : null}
       <div className="vuln-tabs" role="tablist" aria-label="Lookup">
