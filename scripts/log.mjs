@@ -19,8 +19,9 @@ export function scriptLogger() {
 
 /**
  * Lines that libraries print on stdout themselves (Next.js: "✓ Running next.config.ts took 72ms") become records
- * of this logger, so that stdout stays one JSON record a line. pino writes to the file descriptor directly, never
- * through process.stdout.write, so its own records pass untouched; a line that already is JSON passes as it is.
+ * of this logger, so that stdout stays one JSON record a line. The service's logger writes to the file descriptor
+ * directly (server/operate/log.ts) and never comes here; this logger's own records, which pino sends through
+ * process.stdout once it has been replaced, are JSON lines and pass as they are, like any other JSON line.
  */
 export function routeStrayOutput() {
   // Readable lines (LOG_FORMAT=pretty) are written through process.stdout on purpose: leave them alone.

@@ -65,9 +65,9 @@ function build(level: string, destination?: Writable): Logger {
   if (wantsReadable()) return pino(opts, readable());
   // Straight to file descriptor 1, asynchronously: a record is written at once when no write is in flight, and the
   // records that come meanwhile go together in the next write (one system call for many request lines under load,
-  // none of them on the event loop's time). Not through process.stdout, which on a pipe writes every line
-  // synchronously, and which the production server wraps (scripts/log.mjs) for other libraries' stray lines. What
-  // is still buffered is written when the process exits.
+  // made off the event loop; formatting a record still costs the loop its few microseconds). Not through
+  // process.stdout, which on a pipe writes every line synchronously, and which the production server wraps
+  // (scripts/log.mjs) for other libraries' stray lines. What is still buffered is written when the process exits.
   return pino(opts, pino.destination({ dest: 1, sync: false }));
 }
 
