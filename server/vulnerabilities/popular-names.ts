@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { setting } from "../env";
+import { processWide } from "../process-wide";
 import { OSV_ECOSYSTEM, type Ecosystem } from "./versions/ecosystems";
 
 export type PopularNamesInfo = {
@@ -76,9 +77,10 @@ export function popularNameKey(eco: Ecosystem, name: string): string {
   return eco === "pypi" ? lower.replace(/[-_.]+/g, "-") : lower;
 }
 
-const shipped = new Map<Ecosystem, PopularList>();
-const refreshed = new Map<Ecosystem, { list: PopularList; fetchedAt: Date }>();
-const refreshErrors = new Map<Ecosystem, string>();
+// The process's lists (server/process-wide.ts): a refresh run by the scheduler reaches the routes' bundles at once.
+const shipped = processWide("popular-shipped", () => new Map<Ecosystem, PopularList>());
+const refreshed = processWide("popular-refreshed", () => new Map<Ecosystem, { list: PopularList; fetchedAt: Date }>());
+const refreshErrors = processWide("popular-refresh-errors", () => new Map<Ecosystem, string>());
 
 function noList(reason: string): PopularList {
   return { names: [], info: { source: "none", date: null, count: 0, reason }, downloads: null };

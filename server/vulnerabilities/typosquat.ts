@@ -3,6 +3,7 @@
 // come from popular-names.ts and are indexed once, so a 1,000-package scan costs a few map lookups per name.
 import { OSV_ECOSYSTEM, type Ecosystem } from "./versions/ecosystems";
 import { popularNames } from "./popular-names";
+import { processWide } from "../process-wide";
 
 export type TyposquatMatch = {
   of: string;
@@ -62,7 +63,8 @@ type PopularIndex = {
   popularScopes: Set<string>;
 };
 
-const indexes = new Map<Ecosystem, PopularIndex>();
+// One index per ecosystem and process, built at start-up and used by every bundle (server/process-wide.ts).
+const indexes = processWide("typosquat-indexes", () => new Map<Ecosystem, PopularIndex>());
 let verifications = 0;
 
 function firstWins(map: Map<string, number>, key: string, rank: number) {
