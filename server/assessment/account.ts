@@ -29,13 +29,16 @@ export function accountSubject(userId: string | null | undefined, email: string 
 }
 
 /**
- * The SQL of the account columns, given the velocity statement's parameters: `subject`, `ip` and `device` are the
- * parameter references of the account, address and device, `hour`, `month` the lower bounds of the last hour and
- * the last 30 days. Rows of the account older than the velocity window reach the statement through its
- * `accountWhere` branch.
+ * The SQL of the account's columns, by the rows they count (the velocity statement reads each key's rows in a part of
+ * its own): `account` over the account's rows of the baseline window (`accountWhere`), `ip` over the address's rows,
+ * `device` over the device's. `subject`, `device` are the parameter references of the account and device, `hour`,
+ * `month` the lower bounds of the last hour and the last 30 days.
  */
-export function accountColumns(p: { subject: string; ip: string; device: string; hour: string; month: string }) {
-  const mine = `"subject" = ${p.subject}`;
+export function accountColumns(p: { subject: string; device: string; hour: string; month: string }): {
+  account: string[];
+  ip: string[];
+  device: string[];
+} {
   const ok = `("data"->>'status') IS NULL`;
   const failed = `("data"->>'status') = 'failed'`;
   const hour = `"createdAt" >= ${p.hour}`;
@@ -45,26 +48,32 @@ export function accountColumns(p: { subject: string; ip: string; device: string;
   const device = `"device"`;
   const epoch = (e: string) => `extract(epoch from ${e})::float8`;
   const others = `"subject" IS DISTINCT FROM ${p.subject}`;
-  return [
-    `${epoch(`min("createdAt") FILTER (WHERE ${mine} AND ${ok})`)} AS "acct_first"`,
-    `${epoch(`max("createdAt") FILTER (WHERE ${mine} AND ${ok})`)} AS "acct_last_ok"`,
-    `count(*) FILTER (WHERE ${mine} AND ${ok} AND ${month}) AS "acct_30d"`,
-    `array_agg(DISTINCT ${country}) FILTER (WHERE ${mine} AND ${ok} AND ${country} IS NOT NULL) AS "acct_countries"`,
-    `array_agg(DISTINCT ${country}) FILTER (WHERE ${mine} AND ${ok} AND ${month} AND ${country} IS NOT NULL) AS "acct_countries_30d"`,
-    `array_agg(DISTINCT ${asn}) FILTER (WHERE ${mine} AND ${ok} AND ${asn} IS NOT NULL) AS "acct_asns"`,
-    `count(*) FILTER (WHERE ${mine} AND ${ok} AND ${device} = ${p.device}) AS "acct_device_seen"`,
-    `count(DISTINCT ${device}) FILTER (WHERE ${mine} AND ${ok} AND ${month} AND ${device} IS DISTINCT FROM ${p.device}) AS "acct_other_devices_30d"`,
-    // The newest succeeded login: [seconds, [latitude, longitude] or null, country, location hidden].
-    `(array_agg(jsonb_build_array(${epoch(`"createdAt"`)}, "data"->'geo', ${country}, "data"->'hides_location') ORDER BY "createdAt" DESC) FILTER (WHERE ${mine} AND ${ok} AND ("data"->>'event') = 'login'))[1] AS "acct_last_login"`,
-    `array_agg(${epoch(`"createdAt"`)}) FILTER (WHERE ${mine} AND ${failed} AND ${hour}) AS "acct_failed_times"`,
-    `count(*) FILTER (WHERE "ip" = ${p.ip} AND ${failed} AND ${hour}) AS "ip_failed_1h"`,
-    `count(DISTINCT "subject") FILTER (WHERE "ip" = ${p.ip} AND ${failed} AND ${hour} AND ${others}) AS "ip_failed_users_1h"`,
-    `count(DISTINCT "subject") FILTER (WHERE ${device} = ${p.device} AND ${failed} AND ${hour} AND ${others}) AS "device_failed_users_1h"`,
-  ];
+  return {
+    account: [
+      `${epoch(`min("createdAt") FILTER (WHERE ${ok})`)} AS "acct_first"`,
+      `${epoch(`max("createdAt") FILTER (WHERE ${ok})`)} AS "acct_last_ok"`,
+      `count(*) FILTER (WHERE ${ok} AND ${month}) AS "acct_30d"`,
+      `array_agg(DISTINCT ${country}) FILTER (WHERE ${ok} AND ${country} IS NOT NULL) AS "acct_countries"`,
+      `array_agg(DISTINCT ${country}) FILTER (WHERE ${ok} AND ${month} AND ${country} IS NOT NULL) AS "acct_countries_30d"`,
+      `array_agg(DISTINCT ${asn}) FILTER (WHERE ${ok} AND ${asn} IS NOT NULL) AS "acct_asns"`,
+      `count(*) FILTER (WHERE ${ok} AND ${device} = ${p.device}) AS "acct_device_seen"`,
+      `count(DISTINCT ${device}) FILTER (WHERE ${ok} AND ${month} AND ${device} IS DISTINCT FROM ${p.device}) AS "acct_other_devices_30d"`,
+      // The newest succeeded login: [seconds, [latitude, longitude] or null, country, location hidden].
+      `(array_agg(jsonb_build_array(${epoch(`"createdAt"`)}, "data"->'geo', ${country}, "data"->'hides_location') ORDER BY "createdAt" DESC) FILTER (WHERE ${ok} AND ("data"->>'event') = 'login'))[1] AS "acct_last_login"`,
+      `array_agg(${epoch(`"createdAt"`)}) FILTER (WHERE ${failed} AND ${hour}) AS "acct_failed_times"`,
+    ],
+    ip: [
+      `count(*) FILTER (WHERE ${failed} AND ${hour}) AS "ip_failed_1h"`,
+      `count(DISTINCT "subject") FILTER (WHERE ${failed} AND ${hour} AND ${others}) AS "ip_failed_users_1h"`,
+    ],
+    device: [
+      `count(DISTINCT "subject") FILTER (WHERE ${failed} AND ${hour} AND ${others}) AS "device_failed_users_1h"`,
+    ],
+  };
 }
 
-/** The WHERE branch that brings the account's rows of the baseline window into the velocity statement. */
-export const accountWhere = (subject: string, since: string) => `("subject" = ${subject} AND "createdAt" >= ${since})`;
+/** The rows of the account's baseline window: the velocity statement's account part. */
+export const accountWhere = (subject: string, since: string) => `"subject" = ${subject} AND "createdAt" >= ${since}`;
 
 /** What is stored with the assessment event for the account's later baseline and counters. */
 export function accountEventData(req: AssessRequest, ip: IpEvidence): Record<string, unknown> {

@@ -62,46 +62,55 @@ export async function velocitySignals(
   const oldest = new Date(Math.min(signalFrom.getTime(), at(WINDOW_MS["7d"]).getTime()));
   // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d,
   // $11 account, $12 baseline window (90 days), $13 30 days
-  // Columns with an index each (workspace, key, time): the device and the account ("user:<user_id>") of the event.
-  const dev = `"device" = $5::text`;
-  const usr = `"subject" = ('user:' || $6::text)`;
+  // Each key's rows are read by a part of their own, through that key's index (workspace, key, time), and each row
+  // is tested only by the columns of its own key: one statement of single-row aggregates joined side by side, so a
+  // busy address is not also filtered by the account's, device's and email's thirty-odd conditions per row. A key the
+  // request lacks (a NULL parameter) matches no row and answers its zeros at once.
   const win = {
     sig: "$7::timestamp(3)",
     "1h": "$8::timestamp(3)",
     "24h": "$9::timestamp(3)",
     "7d": "$10::timestamp(3)",
   } as const;
-  const cols: string[] = [];
+  const since = (p: string) => `"createdAt" >= ${p}`;
+  const parts = {
+    ip: { where: `"ip" = $3::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    email: { where: `"email" = $4::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    device: { where: `"device" = $5::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    user: { where: `"subject" = ('user:' || $6::text) AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    account: { where: accountWhere("$11::text", "$12::timestamp(3)"), cols: [] as string[] },
+  };
   for (const [w, p] of Object.entries(win)) {
-    cols.push(`count(*) FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p}) AS "ip_${w}"`);
-    cols.push(`count(*) FILTER (WHERE "email" = $4::text AND "createdAt" >= ${p}) AS "email_${w}"`);
-    cols.push(`count(*) FILTER (WHERE ${dev} AND "createdAt" >= ${p}) AS "device_${w}"`);
+    parts.ip.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "ip_${w}"`);
+    parts.email.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "email_${w}"`);
+    parts.device.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "device_${w}"`);
     if (w === "sig") continue;
-    cols.push(`count(*) FILTER (WHERE ${usr} AND "createdAt" >= ${p}) AS "user_${w}"`);
-    cols.push(
-      `count(DISTINCT "data"->>'user_id') FILTER (WHERE ${dev} AND "createdAt" >= ${p} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
+    parts.user.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "user_${w}"`);
+    parts.device.cols.push(
+      `count(DISTINCT "data"->>'user_id') FILTER (WHERE ${since(p)} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
     );
-    cols.push(
-      `count(DISTINCT "email") FILTER (WHERE "ip" = $3::text AND "createdAt" >= ${p} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`,
+    parts.ip.cols.push(
+      `count(DISTINCT "email") FILTER (WHERE ${since(p)} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`,
     );
   }
-  cols.push(
-    ...accountColumns({
-      subject: "$11::text",
-      ip: "$3::text",
-      device: "$5::text",
-      hour: win["1h"],
-      month: "$13::timestamp(3)",
-    }),
+  const account = accountColumns({
+    subject: "$11::text",
+    device: "$5::text",
+    hour: win["1h"],
+    month: "$13::timestamp(3)",
+  });
+  parts.account.cols.push(...account.account);
+  parts.ip.cols.push(...account.ip);
+  parts.device.cols.push(...account.device);
+  const alsoCols = Object.entries(alsoRead).map(([name, sql]) => `${sql} AS "${name}"`);
+  const from = Object.entries(parts).map(
+    ([name, part]) =>
+      `(SELECT ${part.cols.join(", ")} FROM "Event" WHERE "type" = 'assessment' AND "workspaceId" = $1 AND ${part.where}) AS "${name}"`,
   );
-  for (const [name, sql] of Object.entries(alsoRead)) cols.push(`${sql} AS "${name}"`);
   const rows = await hotQuery<Row>(
     db,
     `service_velocity_${Object.keys(alsoRead).join("_")}`,
-    `SELECT ${cols.join(", ")} FROM "Event"
-      WHERE "type" = 'assessment' AND (${[`"ip" = $3::text`, `"email" = $4::text`, dev, usr]
-        .map((key) => `("workspaceId" = $1 AND ${key} AND "createdAt" >= $2::timestamp(3))`)
-        .join(" OR ")} OR ("workspaceId" = $1 AND ${accountWhere("$11::text", "$12::timestamp(3)")}))`,
+    `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`,
     [
       a.workspaceId,
       oldest,
