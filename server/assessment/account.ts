@@ -52,22 +52,22 @@ export function accountColumns(p: { subject: string; device: string; hour: strin
     account: [
       `${epoch(`min("createdAt") FILTER (WHERE ${ok})`)} AS "acct_first"`,
       `${epoch(`max("createdAt") FILTER (WHERE ${ok})`)} AS "acct_last_ok"`,
-      `count(*) FILTER (WHERE ${ok} AND ${month}) AS "acct_30d"`,
+      `count(*) FILTER (WHERE ${month} AND ${ok}) AS "acct_30d"`,
       `array_agg(DISTINCT ${country}) FILTER (WHERE ${ok} AND ${country} IS NOT NULL) AS "acct_countries"`,
-      `array_agg(DISTINCT ${country}) FILTER (WHERE ${ok} AND ${month} AND ${country} IS NOT NULL) AS "acct_countries_30d"`,
+      `array_agg(DISTINCT ${country}) FILTER (WHERE ${month} AND ${ok} AND ${country} IS NOT NULL) AS "acct_countries_30d"`,
       `array_agg(DISTINCT ${asn}) FILTER (WHERE ${ok} AND ${asn} IS NOT NULL) AS "acct_asns"`,
-      `count(*) FILTER (WHERE ${ok} AND ${device} = ${p.device}) AS "acct_device_seen"`,
-      `count(DISTINCT ${device}) FILTER (WHERE ${ok} AND ${month} AND ${device} IS DISTINCT FROM ${p.device}) AS "acct_other_devices_30d"`,
+      `count(*) FILTER (WHERE ${device} = ${p.device} AND ${ok}) AS "acct_device_seen"`,
+      `count(DISTINCT ${device}) FILTER (WHERE ${month} AND ${device} IS DISTINCT FROM ${p.device} AND ${ok}) AS "acct_other_devices_30d"`,
       // The newest succeeded login: [seconds, [latitude, longitude] or null, country, location hidden].
       `(array_agg(jsonb_build_array(${epoch(`"createdAt"`)}, "data"->'geo', ${country}, "data"->'hides_location') ORDER BY "createdAt" DESC) FILTER (WHERE ${ok} AND ("data"->>'event') = 'login'))[1] AS "acct_last_login"`,
-      `array_agg(${epoch(`"createdAt"`)}) FILTER (WHERE ${failed} AND ${hour}) AS "acct_failed_times"`,
+      `array_agg(${epoch(`"createdAt"`)}) FILTER (WHERE ${hour} AND ${failed}) AS "acct_failed_times"`,
     ],
     ip: [
-      `count(*) FILTER (WHERE ${failed} AND ${hour}) AS "ip_failed_1h"`,
-      `count(DISTINCT "subject") FILTER (WHERE ${failed} AND ${hour} AND ${others}) AS "ip_failed_users_1h"`,
+      `count(*) FILTER (WHERE ${hour} AND ${failed}) AS "ip_failed_1h"`,
+      `count(DISTINCT "subject") FILTER (WHERE ${hour} AND ${failed} AND ${others}) AS "ip_failed_users_1h"`,
     ],
     device: [
-      `count(DISTINCT "subject") FILTER (WHERE ${failed} AND ${hour} AND ${others}) AS "device_failed_users_1h"`,
+      `count(DISTINCT "subject") FILTER (WHERE ${hour} AND ${failed} AND ${others}) AS "device_failed_users_1h"`,
     ],
   };
 }

@@ -30,42 +30,36 @@ const WINDOW_MS = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 } a
 
 type Row = Record<string, unknown>;
 
+/** The request's keys, as the velocity statement reads them. */
+export interface VelocityKeys {
+  workspaceId: string;
+  ip: string;
+  email: string | null;
+  deviceId: string | null;
+  userId?: string | null;
+  /** The account (server/assessment/account.ts): its baseline and failure counters are read here too. */
+  subject?: string | null;
+  now?: Date;
+}
+
 /**
- * `alsoRead`: other scalar SQL expressions over the workspace ($1) to read in the same statement, by column name
- * (the assessment reads its enabled rules this way: one round trip instead of two); returned in `also`.
+ * The velocity statement: its name (a named statement on PostgreSQL, planned generically after its fifth run), its
+ * text and its parameters for these keys. Each key's rows are read by a part of their own, through that key's index
+ * (workspace, key, time), and each row is tested only by the columns of its own key: one statement of single-row
+ * aggregates joined side by side, so a busy address is not also filtered by the account's, device's and email's
+ * thirty-odd conditions per row. A key the request lacks (a NULL parameter) matches no row and answers zeros at once.
  */
-export async function velocitySignals(
-  db: Db,
-  a: {
-    workspaceId: string;
-    ip: string;
-    email: string | null;
-    deviceId: string | null;
-    userId?: string | null;
-    /** The account (server/assessment/account.ts): its baseline and failure counters are read here too. */
-    subject?: string | null;
-    now?: Date;
-  },
+export function velocityStatement(
+  a: VelocityKeys,
   alsoRead: Record<string, string> = {},
-): Promise<{
-  signals: Signal[];
-  source: SourceRef;
-  facts: Facts;
-  also: Record<string, unknown>;
-  /** The account columns, for accountEvidence. */
-  row: Row;
-}> {
+): { name: string; sql: string; params: unknown[]; minutes: number; now: number } {
   const minutes = velocityWindowMinutes();
   const now = (a.now ?? new Date()).getTime();
   const at = (ms: number) => new Date(now - ms);
   const signalFrom = at(minutes * 60_000);
   const oldest = new Date(Math.min(signalFrom.getTime(), at(WINDOW_MS["7d"]).getTime()));
   // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d,
-  // $11 account, $12 baseline window (90 days), $13 30 days
-  // Each key's rows are read by a part of their own, through that key's index (workspace, key, time), and each row
-  // is tested only by the columns of its own key: one statement of single-row aggregates joined side by side, so a
-  // busy address is not also filtered by the account's, device's and email's thirty-odd conditions per row. A key the
-  // request lacks (a NULL parameter) matches no row and answers its zeros at once.
+  // $11 account, $12 baseline window (90 days), $13 30 days, $14 the user's subject ("user:<user_id>")
   const win = {
     sig: "$7::timestamp(3)",
     "1h": "$8::timestamp(3)",
@@ -77,7 +71,10 @@ export async function velocitySignals(
     ip: { where: `"ip" = $3::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
     email: { where: `"email" = $4::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
     device: { where: `"device" = $5::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
-    user: { where: `"subject" = ('user:' || $6::text) AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    // The user's subject as a parameter of its own, like the account's: an expression over a parameter
+    // ('user:' || $6) is not costed as a key, and the generic plan then read the workspace's whole week through its
+    // time index, filtering by subject (test/assessment/velocity-plan.test.ts).
+    user: { where: `"subject" = $14::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
     account: { where: accountWhere("$11::text", "$12::timestamp(3)"), cols: [] as string[] },
   };
   for (const [w, p] of Object.entries(win)) {
@@ -107,11 +104,10 @@ export async function velocitySignals(
     ([name, part]) =>
       `(SELECT ${part.cols.join(", ")} FROM "Event" WHERE "type" = 'assessment' AND "workspaceId" = $1 AND ${part.where}) AS "${name}"`,
   );
-  const rows = await hotQuery<Row>(
-    db,
-    `service_velocity_${Object.keys(alsoRead).join("_")}`,
-    `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`,
-    [
+  return {
+    name: `service_velocity_${Object.keys(alsoRead).join("_")}`,
+    sql: `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`,
+    params: [
       a.workspaceId,
       oldest,
       a.ip,
@@ -125,12 +121,35 @@ export async function velocitySignals(
       a.subject ?? null,
       at(BASELINE_DAYS * 86_400_000),
       at(30 * 86_400_000),
+      a.userId ? `user:${a.userId}` : null,
     ],
-  );
+    minutes,
+    now,
+  };
+}
+
+/**
+ * `alsoRead`: other scalar SQL expressions over the workspace ($1) to read in the same statement, by column name
+ * (the assessment reads its enabled rules this way: one round trip instead of two); returned in `also`.
+ */
+export async function velocitySignals(
+  db: Db,
+  a: VelocityKeys,
+  alsoRead: Record<string, string> = {},
+): Promise<{
+  signals: Signal[];
+  source: SourceRef;
+  facts: Facts;
+  also: Record<string, unknown>;
+  /** The account columns, for accountEvidence. */
+  row: Row;
+}> {
+  const st = velocityStatement(a, alsoRead);
+  const rows = await hotQuery<Row>(db, st.name, st.sql, st.params);
   const row = rows[0] ?? {};
   const also: Record<string, unknown> = {};
   for (const name of Object.keys(alsoRead)) also[name] = row[name];
-  return { ...velocityFromRow(row, a, minutes, now), also, row };
+  return { ...velocityFromRow(row, a, st.minutes, st.now), also, row };
 }
 
 /**

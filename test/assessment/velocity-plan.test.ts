@@ -1,0 +1,84 @@
+// The velocity statement's cost follows the request's keys' history, not the workspace's traffic, also in the plan
+// PostgreSQL settles on for a named statement: after five executions it may keep one generic plan, made without the
+// parameters' values. Its user part once compared the subject with an expression over a parameter ('user:' || $6),
+// which the generic plan did not treat as a key: it read the workspace's whole week through the time index and
+// filtered 3,000 other accounts' rows out, on every assessment, for as long as the process lived.
+import { beforeAll, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+import { velocityStatement } from "../../server/assessment/velocity";
+
+let app: TestApp;
+let workspaceId: string;
+const OTHERS = 3000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  ({ workspaceId } = await app.seedWorkspace());
+  // Other accounts' assessments of the last week, each with its own address and device, and five of alice's.
+  await app.db.$executeRawUnsafe(
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "subject", "device", "data", "createdAt")
+     SELECT 'ev_other_' || g, $1, 'req_other_' || g, 'assessment', '198.51.' || (g / 250) || '.' || (g % 250),
+            'user:other-' || g, 'dev-other-' || g, jsonb_build_object('user_id', 'other-' || g),
+            now() - make_interval(secs => g * 60)
+     FROM generate_series(1, ${OTHERS}) g`,
+    workspaceId,
+  );
+  await app.db.$executeRawUnsafe(
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "subject", "device", "data", "createdAt")
+     SELECT 'ev_alice_' || g, $1, 'req_alice_' || g, 'assessment', '203.0.113.7', 'user:alice', 'dev-alice',
+            jsonb_build_object('user_id', 'alice'), now() - make_interval(secs => g * 600)
+     FROM generate_series(1, 5) g`,
+    workspaceId,
+  );
+});
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+function scansOfEvent(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
+  if (node["Relation Name"] === "Event") out.push(node);
+  for (const child of node.Plans ?? []) scansOfEvent(child, out);
+  return out;
+}
+
+const literal = (v: unknown): string =>
+  v === null || v === undefined
+    ? "NULL"
+    : `'${(v instanceof Date ? v.toISOString().replace("T", " ").replace("Z", "") : String(v)).replace(/'/g, "''")}'`;
+
+it("reads only the keys' own rows in the generic plan of the named statement", async () => {
+  const st = velocityStatement({
+    workspaceId,
+    ip: "203.0.113.7",
+    email: null,
+    deviceId: "dev-alice",
+    userId: "alice",
+    subject: "user:alice",
+  });
+  const plan = await app.db.$transaction(async (tx) => {
+    // On one connection: the plan a named statement keeps once PostgreSQL stops planning it per execution.
+    await tx.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+    await tx.$executeRawUnsafe(`PREPARE velocity_plan_test AS ${st.sql}`);
+    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE velocity_plan_test(${st.params.map(literal).join(", ")})`,
+    );
+    await tx.$executeRawUnsafe(`DEALLOCATE velocity_plan_test`);
+    return rows[0]!["QUERY PLAN"][0].Plan;
+  });
+  const scans = scansOfEvent(plan);
+  // One scan per key part (address, email, device, user, account), each through an index of its key.
+  expect(scans).toHaveLength(5);
+  for (const scan of scans) {
+    expect(scan["Index Name"]).toMatch(/^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/);
+    expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
+  }
+  // Alice's five events, once for each of the four parts she has a key for; none of the other accounts' rows.
+  const read = scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
+  expect(read).toBe(20);
+});
