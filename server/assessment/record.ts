@@ -7,7 +7,7 @@ import { hotQuery, type Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { eventRow, type EventInput } from "../events/events";
 import { sortableId } from "../ids";
-import { deliveryBody, HIGH_RISK_ASSESSMENT } from "../webhooks/enqueue";
+import { deliveryEnvelope, HIGH_RISK_ASSESSMENT } from "../webhooks/enqueue";
 
 export interface AssessmentWrite {
   event: EventInput;
@@ -93,7 +93,7 @@ export function recordAssessment(db: Db, w: AssessmentWrite): Promise<void> {
   const event = eventRow(w.event);
   const row: Row = {
     ...event,
-    delivery: w.highRisk === null ? null : deliveryBody(HIGH_RISK_ASSESSMENT, event, w.highRisk),
+    delivery: w.highRisk === null ? null : deliveryEnvelope(HIGH_RISK_ASSESSMENT, event, w.highRisk),
     case: w.reviewCase && { id: sortableId("case"), ...w.reviewCase },
   };
   return new Promise((resolve, reject) => writes.add(db, { db, row, resolve, reject }));

@@ -29,15 +29,25 @@ export function deliveryBody(
   e: { requestId: string; workspaceId: string; createdAt: Date },
   data: unknown,
 ): Prisma.InputJsonObject {
-  return JSON.parse(
-    JSON.stringify({
-      type,
-      request_id: e.requestId,
-      workspace_id: e.workspaceId,
-      created_at: e.createdAt.toISOString(),
-      data: data ?? null,
-    }),
-  ) as Prisma.InputJsonObject;
+  return JSON.parse(JSON.stringify(deliveryEnvelope(type, e, data))) as Prisma.InputJsonObject;
+}
+
+/**
+ * The same body before its round trip through JSON, for a caller that serialises it itself (the assessment's write
+ * sends its rows as one JSON text, which drops undefined members the same way): one copy of the answer fewer.
+ */
+export function deliveryEnvelope(
+  type: string,
+  e: { requestId: string; workspaceId: string; createdAt: Date },
+  data: unknown,
+) {
+  return {
+    type,
+    request_id: e.requestId,
+    workspace_id: e.workspaceId,
+    created_at: e.createdAt.toISOString(),
+    data: data ?? null,
+  };
 }
 
 /** The body of a high-risk assessment's delivery. */
