@@ -122,6 +122,7 @@ const AREAS = [
   "audit",
   "plans",
   "ids",
+  "process-wide",
   "errors",
 ];
 const UPWARD_LIMIT = 15;
