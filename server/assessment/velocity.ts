@@ -43,21 +43,13 @@ export interface VelocityKeys {
 }
 
 /**
- * The velocity statement: its name (a named statement on PostgreSQL, planned generically after its fifth run), its
- * text and its parameters for these keys. Each key's rows are read by a part of their own, through that key's index
- * (workspace, key, time), and each row is tested only by the columns of its own key: one statement of single-row
- * aggregates joined side by side, so a busy address is not also filtered by the account's, device's and email's
- * thirty-odd conditions per row. A key the request lacks (a NULL parameter) matches no row and answers zeros at once.
+ * The velocity statement's text for a set of extra columns. Each key's rows are read by a part of their own, through
+ * that key's index (workspace, key, time), and each row is tested only by the columns of its own key: one statement of
+ * single-row aggregates joined side by side, so a busy address is not also filtered by the account's, device's and
+ * email's thirty-odd conditions per row. A key the request lacks (a NULL parameter) matches no row and answers zeros at
+ * once. The text depends on nothing but `alsoRead`, so it is built once per set (see velocityStatement).
  */
-export function velocityStatement(
-  a: VelocityKeys,
-  alsoRead: Record<string, string> = {},
-): { name: string; sql: string; params: unknown[]; minutes: number; now: number } {
-  const minutes = velocityWindowMinutes();
-  const now = (a.now ?? new Date()).getTime();
-  const at = (ms: number) => new Date(now - ms);
-  const signalFrom = at(minutes * 60_000);
-  const oldest = new Date(Math.min(signalFrom.getTime(), at(WINDOW_MS["7d"]).getTime()));
+function velocitySql(alsoRead: Record<string, string>): string {
   // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d,
   // $11 account, $12 baseline window (90 days), $13 30 days, $14 the user's subject ("user:<user_id>")
   const win = {
@@ -67,14 +59,15 @@ export function velocityStatement(
     "7d": "$10::timestamp(3)",
   } as const;
   const since = (p: string) => `"createdAt" >= ${p}`;
+  const recent = since("$2::timestamp(3)");
   const parts = {
-    ip: { where: `"ip" = $3::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
-    email: { where: `"email" = $4::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
-    device: { where: `"device" = $5::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    ip: { where: `"ip" = $3::text AND ${recent}`, cols: [] as string[] },
+    email: { where: `"email" = $4::text AND ${recent}`, cols: [] as string[] },
+    device: { where: `"device" = $5::text AND ${recent}`, cols: [] as string[] },
     // The user's subject as a parameter of its own, like the account's: an expression over a parameter
     // ('user:' || $6) is not costed as a key, and the generic plan then read the workspace's whole week through its
     // time index, filtering by subject (test/assessment/velocity-plan.test.ts).
-    user: { where: `"subject" = $14::text AND "createdAt" >= $2::timestamp(3)`, cols: [] as string[] },
+    user: { where: `"subject" = $14::text AND ${recent}`, cols: [] as string[] },
     account: { where: accountWhere("$11::text", "$12::timestamp(3)"), cols: [] as string[] },
   };
   for (const [w, p] of Object.entries(win)) {
@@ -104,9 +97,31 @@ export function velocityStatement(
     ([name, part]) =>
       `(SELECT ${part.cols.join(", ")} FROM "Event" WHERE "type" = 'assessment' AND "workspaceId" = $1 AND ${part.where}) AS "${name}"`,
   );
+  return `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`;
+}
+
+/** The statement's text by its name (one per set of extra columns, which the name spells). */
+const texts = new Map<string, string>();
+
+/**
+ * The velocity statement for these keys: its name (a named statement on PostgreSQL, planned generically after its
+ * fifth run), its text (velocitySql, built once per name) and its parameters.
+ */
+export function velocityStatement(
+  a: VelocityKeys,
+  alsoRead: Record<string, string> = {},
+): { name: string; sql: string; params: unknown[]; minutes: number; now: number } {
+  const minutes = velocityWindowMinutes();
+  const now = (a.now ?? new Date()).getTime();
+  const at = (ms: number) => new Date(now - ms);
+  const signalFrom = at(minutes * 60_000);
+  const oldest = new Date(Math.min(signalFrom.getTime(), at(WINDOW_MS["7d"]).getTime()));
+  const name = `service_velocity_${Object.keys(alsoRead).join("_")}`;
+  let sql = texts.get(name);
+  if (sql === undefined) texts.set(name, (sql = velocitySql(alsoRead)));
   return {
-    name: `service_velocity_${Object.keys(alsoRead).join("_")}`,
-    sql: `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`,
+    name,
+    sql,
     params: [
       a.workspaceId,
       oldest,
