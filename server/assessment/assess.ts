@@ -8,7 +8,7 @@ import { parseIpStrict } from "../net/ip";
 import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
 import { listLookup, versionTokenSql, type ListLookup } from "../lists/lookup";
-import { accountEventData, accountEvidence, accountSubject } from "./account";
+import { accountColumnsOf, accountEventData, accountEvidence, accountSubject } from "./account";
 import { amountSignals } from "./amount";
 import { opensCase } from "./open-case";
 import { gatherDeviceEvidence } from "./device-evidence";
@@ -159,6 +159,7 @@ export function decide(
     rule: matched[0]?.id ?? null,
     subject,
     device: req.device_id ?? null,
+    account: accountColumnsOf(req, ipEv),
     data: {
       event: req.event,
       ...accountEventData(req, ipEv),

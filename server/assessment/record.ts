@@ -29,13 +29,14 @@ export interface AssessmentWrite {
 const RECORD_SQL = `
 WITH r AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text,
-    "ip" text, "email" text, "domain" text, "rule" text, "subject" text, "device" text, "data" jsonb,
+    "ip" text, "email" text, "domain" text, "rule" text, "subject" text, "device" text, "kind" text, "failed" boolean,
+    "country" text, "asn" text, "latitude" float8, "longitude" float8, "hidesLocation" boolean, "data" jsonb,
     "createdAt" timestamp(3), "delivery" jsonb, "case" jsonb)
 ), ev AS (
   INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device",
-    "data", "createdAt")
-  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device", "data",
-    "createdAt" FROM r
+    "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
+  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device", "kind",
+    "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt" FROM r
   RETURNING 1
 ), dl AS (
   INSERT INTO "WebhookDelivery" ("id", "webhookId", "workspaceId", "eventType", "requestId", "payload", "status",

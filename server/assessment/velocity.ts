@@ -50,8 +50,8 @@ export interface VelocityKeys {
  * once. The text depends on nothing but `alsoRead`, so it is built once per set (see velocityStatement).
  */
 function velocitySql(alsoRead: Record<string, string>): string {
-  // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 user, $7 signal window, $8 1h, $9 24h, $10 7d,
-  // $11 account, $12 baseline window (90 days), $13 30 days, $14 the user's subject ("user:<user_id>")
+  // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 the user's subject ("user:<user_id>"), $7 signal window,
+  // $8 1h, $9 24h, $10 7d, $11 account, $12 baseline window (90 days), $13 30 days
   const win = {
     sig: "$7::timestamp(3)",
     "1h": "$8::timestamp(3)",
@@ -65,9 +65,9 @@ function velocitySql(alsoRead: Record<string, string>): string {
     email: { where: `"email" = $4::text AND ${recent}`, cols: [] as string[] },
     device: { where: `"device" = $5::text AND ${recent}`, cols: [] as string[] },
     // The user's subject as a parameter of its own, like the account's: an expression over a parameter
-    // ('user:' || $6) is not costed as a key, and the generic plan then read the workspace's whole week through its
-    // time index, filtering by subject (test/assessment/velocity-plan.test.ts).
-    user: { where: `"subject" = $14::text AND ${recent}`, cols: [] as string[] },
+    // ('user:' || the user_id) is not costed as a key, and the generic plan then read the workspace's whole week
+    // through its time index, filtering by subject (test/assessment/velocity-plan.test.ts).
+    user: { where: `"subject" = $6::text AND ${recent}`, cols: [] as string[] },
     account: { where: accountWhere("$11::text", "$12::timestamp(3)"), cols: [] as string[] },
   };
   for (const [w, p] of Object.entries(win)) {
@@ -76,8 +76,10 @@ function velocitySql(alsoRead: Record<string, string>): string {
     parts.device.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "device_${w}"`);
     if (w === "sig") continue;
     parts.user.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "user_${w}"`);
+    // Other users by their subject ("user:<user_id>" exactly when the event named a user_id), not by the user_id in
+    // `data`, which would decompress each row's JSON.
     parts.device.cols.push(
-      `count(DISTINCT "data"->>'user_id') FILTER (WHERE ${since(p)} AND ("data"->>'user_id') IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
+      `count(DISTINCT "subject") FILTER (WHERE ${since(p)} AND "subject" LIKE 'user:%' AND "subject" IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
     );
     parts.ip.cols.push(
       `count(DISTINCT "email") FILTER (WHERE ${since(p)} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`,
@@ -128,7 +130,7 @@ export function velocityStatement(
       a.ip,
       a.email,
       a.deviceId,
-      a.userId ?? null,
+      a.userId ? `user:${a.userId}` : null,
       signalFrom,
       at(WINDOW_MS["1h"]),
       at(WINDOW_MS["24h"]),
@@ -136,7 +138,6 @@ export function velocityStatement(
       a.subject ?? null,
       at(BASELINE_DAYS * 86_400_000),
       at(30 * 86_400_000),
-      a.userId ? `user:${a.userId}` : null,
     ],
     minutes,
     now,

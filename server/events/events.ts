@@ -16,7 +16,20 @@ export interface EventInput {
   subject?: string | null;
   /** For assessments: the request's device_id (velocity counts a device's events through this column's index). */
   device?: string | null;
+  /** For assessments: what the account's baseline and failure counters read, as columns (prisma/schema.prisma). */
+  account?: AccountColumns;
   data: Record<string, unknown>;
+}
+
+/** An assessment's columns for the account's baseline and counters (server/assessment/account.ts reads them). */
+export interface AccountColumns {
+  kind: string;
+  failed: boolean;
+  country: string | null;
+  asn: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  hidesLocation: boolean;
 }
 
 /** The stored row of an event (recordEvent and the assessment's write, server/assessment/record.ts, store the same). */
@@ -32,6 +45,13 @@ export function eventRow(e: EventInput) {
     rule: e.rule ?? null,
     subject: e.subject ?? null,
     device: e.device ?? null,
+    kind: e.account?.kind ?? null,
+    failed: e.account?.failed ?? false,
+    country: e.account?.country ?? null,
+    asn: e.account?.asn ?? null,
+    latitude: e.account?.latitude ?? null,
+    longitude: e.account?.longitude ?? null,
+    hidesLocation: e.account?.hidesLocation ?? false,
     data: e.data,
     createdAt: new Date(),
   };

@@ -1,5 +1,7 @@
 // The account's own history in /assess (issue 24, items 1 and 2): the per-user baseline (new country, network,
 // device, impossible travel) and the failed-login counters (an account guessed, credential stuffing from one address).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHROME_UA, useAssessmentApp } from "./setup";
 
@@ -200,5 +202,35 @@ describe("failed logins and credential stuffing", () => {
     expect(res.body.error.message).toContain("status failed applies to login and signup events only");
     const ok = await app().request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "login", ip: DE_HOME } });
     expect(ok.headers.get("x-service-quota-used")).toBe("1");
+  });
+});
+
+describe("assessments stored before the account's columns", () => {
+  /** The backfill of the migration that made them columns, as `prisma migrate deploy` runs it. */
+  function backfillStatement(): string {
+    const dir = path.join("prisma", "migrations");
+    const name = readdirSync(dir).find((d) => d.endsWith("_event_account_columns"));
+    const sql = readFileSync(path.join(dir, name!, "migration.sql"), "utf8");
+    const update = sql.slice(sql.indexOf('UPDATE "Event"'));
+    return update.slice(0, update.indexOf(";") + 1);
+  }
+
+  it("keep their baseline, travel and failure counts once the migration filled the columns in from their data", async () => {
+    const ws = await app().seedWorkspace({ plans: ["suite_business"] });
+    await assess(ws.apiKey, { event: "login", ip: DE_HOME, user_id: "eva", device_id: "tablet" });
+    await assess(ws.apiKey, { event: "login", status: "failed", ip: DE_HOME, user_id: "eva", device_id: "tablet" });
+    // As an event stored before the columns existed: its values only in its data.
+    await app().db.$executeRawUnsafe(
+      `UPDATE "Event" SET "kind" = NULL, "failed" = false, "country" = NULL, "asn" = NULL, "latitude" = NULL,
+         "longitude" = NULL, "hidesLocation" = false WHERE "workspaceId" = $1`,
+      ws.workspaceId,
+    );
+    await app().db.$executeRawUnsafe(backfillStatement());
+    await backdate(ws.workspaceId, "user:eva", 12);
+
+    const far = await assess(ws.apiKey, { event: "login", ip: AU_SYDNEY, user_id: "eva", device_id: "tablet" });
+    expect(far.account!.travel).toMatchObject({ from_country: "DE", minutes: 12, impossible: true, note: null });
+    expect(far.account).toMatchObject({ seen_before: true, new_country: true, new_asn: true, new_device: false });
+    expect(far.account!.failed_logins_1h).toBe(1);
   });
 });
