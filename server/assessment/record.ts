@@ -5,8 +5,10 @@
 // own outcome. Each request answers only once its rows are stored (the next request's velocity sees them).
 import { hotQuery, type Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
+import { noteRowsWritten } from "../db/statistics";
 import { eventRow, type EventInput } from "../events/events";
 import { sortableId } from "../ids";
+import { logger } from "../operate/log";
 import { deliveryEnvelope, HIGH_RISK_ASSESSMENT } from "../webhooks/enqueue";
 
 export interface AssessmentWrite {
@@ -70,7 +72,13 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
-const write = (db: Db, rows: Row[]) => hotQuery(db, "service_record_assessments", RECORD_SQL, [JSON.stringify(rows)]);
+async function write(db: Db, rows: Row[]): Promise<void> {
+  await hotQuery(db, "service_record_assessments", RECORD_SQL, [JSON.stringify(rows)]);
+  // The velocity read's plans follow the events' statistics (server/db/statistics.ts); never awaited by a request.
+  noteRowsWritten(db, "Event", rows.length)?.catch((err: unknown) =>
+    logger().warn({ err, component: "statistics" }, "could not refresh the events' planner statistics"),
+  );
+}
 
 const writes = groupedWriter<Db, Waiter>({
   max: MAX_GROUP,

@@ -1,0 +1,105 @@
+// The velocity read's plan is made again once a workspace's history has grown (server/db/statistics.ts). A named
+// statement's generic plan is kept per connection until the table's statistics change; made while the first events
+// were being written, with none yet, it reached every key through the (workspace, request) index and filtered the
+// workspace's whole history, on every assessment, for as long as the connection lived (5 to 10 ms of the database's
+// CPU per assessment in the login benchmark, against 0.5). Both stores: the embedded one has no autovacuum at all.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+import { velocityStatement } from "../../server/assessment/velocity";
+import { CHECK_EVERY_ROWS, noteRowsWritten, refreshStatistics } from "../../server/db/statistics";
+
+let app: TestApp;
+let workspaceId: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  ({ workspaceId } = await app.seedWorkspace());
+});
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+function scansOfEvent(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
+  if (node["Relation Name"] === "Event") out.push(node);
+  for (const child of node.Plans ?? []) scansOfEvent(child, out);
+  return out;
+}
+
+const literal = (v: unknown): string =>
+  v === null || v === undefined
+    ? "NULL"
+    : `'${(v instanceof Date ? v.toISOString().replace("T", " ").replace("Z", "") : String(v)).replace(/'/g, "''")}'`;
+
+const KEY_INDEX = /^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/;
+
+describe("the velocity read's plan", () => {
+  it("made while the workspace had no history, is made again through the keys' indexes once its events are written", async () => {
+    const st = velocityStatement({
+      workspaceId,
+      ip: "203.0.113.7",
+      email: "alice@example.com",
+      deviceId: "dev-alice",
+      userId: "alice",
+      subject: "user:alice",
+    });
+    const execute = `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE velocity_statistics_test(${st.params.map(literal).join(", ")})`;
+    const { early, late, refreshed, again } = await app.db.$transaction(
+      async (tx) => {
+        const plan = async () =>
+          (await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(execute))[0]!["QUERY PLAN"][0].Plan;
+        // On one connection: the plan a named statement keeps, made now, before the workspace has any history.
+        await tx.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+        await tx.$executeRawUnsafe(`PREPARE velocity_statistics_test AS ${st.sql}`);
+        const early = scansOfEvent(await plan());
+        // A busy week: 3,000 assessments of other accounts, each address used by a dozen of them, and alice's five.
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "data", "createdAt")
+           SELECT 'ev_other_' || g, $1, 'req_other_' || g, 'assessment', '198.51.100.' || (g % 250),
+                  'other-' || g || '@example.com', 'user:other-' || g, 'dev-other-' || g, '{}'::jsonb,
+                  now() - make_interval(secs => g * 60)
+           FROM generate_series(1, 3000) g`,
+          workspaceId,
+        );
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "data", "createdAt")
+           SELECT 'ev_alice_' || g, $1, 'req_alice_' || g, 'assessment', '203.0.113.7', 'alice@example.com',
+                  'user:alice', 'dev-alice', '{}'::jsonb, now() - make_interval(secs => g * 600)
+           FROM generate_series(1, 5) g`,
+          workspaceId,
+        );
+        const late = scansOfEvent(await plan());
+        const refreshed = await refreshStatistics(tx, "Event");
+        const again = scansOfEvent(await plan());
+        await tx.$executeRawUnsafe(`DEALLOCATE velocity_statistics_test`);
+        return { early, late, refreshed, again };
+      },
+      { timeout: 60_000 },
+    );
+    // The premise: the plan made on the empty table is kept while the table grows, and it is not the keys' one.
+    expect(late.map((s) => s["Index Name"])).toEqual(early.map((s) => s["Index Name"]));
+    expect(late.some((s) => !KEY_INDEX.test(s["Index Name"] ?? "") || (s["Rows Removed by Filter"] ?? 0) > 0)).toBe(
+      true,
+    );
+    // The growth is noticed and the statistics refreshed: the plan is made again, each key through its own index.
+    expect(refreshed).toBe(true);
+    expect(again).toHaveLength(5);
+    for (const scan of again) {
+      expect(scan["Index Name"]).toMatch(KEY_INDEX);
+      expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
+    }
+  });
+
+  it("is looked at every few hundred rows written, and not analysed again before the table grows", async () => {
+    expect(await refreshStatistics(app.db, "Event")).toBe(false);
+    // Counted per table in the process; a table no other test writes through it, so the count starts at zero.
+    const looks: (Promise<boolean> | null)[] = [];
+    for (let i = 0; i < CHECK_EVERY_ROWS / 10; i++) looks.push(noteRowsWritten(app.db, "WorkspaceWeights", 10));
+    expect(looks.slice(0, -1).every((l) => l === null)).toBe(true);
+    expect(looks.at(-1)).not.toBeNull();
+    expect(await looks.at(-1)).toBe(false);
+  });
+});
