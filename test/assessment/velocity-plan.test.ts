@@ -6,6 +6,7 @@
 // event's JSON: the baseline's and counters' values are columns of their own.
 import { beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
+import { literal, scansOfEvent, type PlanNode } from "./plans";
 import { velocityStatement } from "../../server/assessment/velocity";
 
 let app: TestApp;
@@ -32,28 +33,6 @@ beforeAll(async () => {
     workspaceId,
   );
 });
-
-interface PlanNode {
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  "Actual Loops"?: number;
-  "Rows Removed by Filter"?: number;
-  Output?: string[];
-  Filter?: string;
-  Plans?: PlanNode[];
-}
-
-function scansOfEvent(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
-  if (node["Relation Name"] === "Event") out.push(node);
-  for (const child of node.Plans ?? []) scansOfEvent(child, out);
-  return out;
-}
-
-const literal = (v: unknown): string =>
-  v === null || v === undefined
-    ? "NULL"
-    : `'${(v instanceof Date ? v.toISOString().replace("T", " ").replace("Z", "") : String(v)).replace(/'/g, "''")}'`;
 
 it("reads only the keys' own rows in the generic plan of the named statement", async () => {
   const st = velocityStatement({

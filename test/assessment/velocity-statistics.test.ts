@@ -5,6 +5,7 @@
 // CPU per assessment in the login benchmark, against 0.5). Both stores: the embedded one has no autovacuum at all.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
+import { literal, scansOfEvent, type PlanNode } from "./plans";
 import { velocityStatement } from "../../server/assessment/velocity";
 import { CHECK_EVERY_ROWS, noteRowsWritten, refreshStatistics } from "../../server/db/statistics";
 
@@ -15,24 +16,6 @@ beforeAll(async () => {
   app = await createTestApp();
   ({ workspaceId } = await app.seedWorkspace());
 });
-
-interface PlanNode {
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-}
-
-function scansOfEvent(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
-  if (node["Relation Name"] === "Event") out.push(node);
-  for (const child of node.Plans ?? []) scansOfEvent(child, out);
-  return out;
-}
-
-const literal = (v: unknown): string =>
-  v === null || v === undefined
-    ? "NULL"
-    : `'${(v instanceof Date ? v.toISOString().replace("T", " ").replace("Z", "") : String(v)).replace(/'/g, "''")}'`;
 
 const KEY_INDEX = /^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/;
 

@@ -1,0 +1,27 @@
+// Reading the velocity statement's plans in tests (EXPLAIN ... FORMAT JSON of a prepared statement).
+
+/** The part of a plan node (EXPLAIN FORMAT JSON) the tests read. */
+export interface PlanNode {
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  /** With VERBOSE: the node's output expressions. */
+  Output?: string[];
+  Filter?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every scan of the Event table in the plan. */
+export function scansOfEvent(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
+  if (node["Relation Name"] === "Event") out.push(node);
+  for (const child of node.Plans ?? []) scansOfEvent(child, out);
+  return out;
+}
+
+/** A statement parameter as an SQL literal, for EXECUTE name(...). */
+export const literal = (v: unknown): string =>
+  v === null || v === undefined
+    ? "NULL"
+    : `'${(v instanceof Date ? v.toISOString().replace("T", " ").replace("Z", "") : String(v)).replace(/'/g, "''")}'`;
