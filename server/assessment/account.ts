@@ -79,16 +79,7 @@ export function accountColumns(p: { subject: string; device: string; hour: strin
 /** The rows of the account's baseline window: the velocity statement's account part. */
 export const accountWhere = (subject: string, since: string) => `"subject" = ${subject} AND "createdAt" >= ${since}`;
 
-/** What is stored with the assessment event for the account's later baseline and counters, in its `data`. */
-export function accountEventData(req: AssessRequest, ip: IpEvidence): Record<string, unknown> {
-  return {
-    ...(req.status === "failed" ? { status: "failed" } : {}),
-    ...(ip.location ? { geo: [ip.location.latitude, ip.location.longitude] } : {}),
-    ...(ip.hidesLocation ? { hides_location: true } : {}),
-  };
-}
-
-/** The same as the event's own columns, which the velocity statement reads (accountColumns). */
+/** The event's own columns for the account's later baseline and counters, which the velocity statement reads. */
 export function accountColumnsOf(req: AssessRequest, ip: IpEvidence): AccountColumns {
   return {
     kind: req.event,
@@ -98,6 +89,15 @@ export function accountColumnsOf(req: AssessRequest, ip: IpEvidence): AccountCol
     latitude: ip.location?.latitude ?? null,
     longitude: ip.location?.longitude ?? null,
     hidesLocation: ip.hidesLocation,
+  };
+}
+
+/** The same values as the event's `data` spells them, for the events API and backtests. */
+export function accountEventData(c: AccountColumns): Record<string, unknown> {
+  return {
+    ...(c.failed ? { status: "failed" } : {}),
+    ...(c.latitude !== null && c.longitude !== null ? { geo: [c.latitude, c.longitude] } : {}),
+    ...(c.hidesLocation ? { hides_location: true } : {}),
   };
 }
 

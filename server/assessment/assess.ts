@@ -149,6 +149,7 @@ export function decide(
     checked_at: new Date().toISOString(),
   };
 
+  const account = accountColumnsOf(req, ipEv);
   const event: EventInput = {
     workspaceId: a.workspaceId,
     requestId: a.requestId,
@@ -159,10 +160,10 @@ export function decide(
     rule: matched[0]?.id ?? null,
     subject,
     device: req.device_id ?? null,
-    account: accountColumnsOf(req, ipEv),
+    account,
     data: {
       event: req.event,
-      ...accountEventData(req, ipEv),
+      ...accountEventData(account),
       score,
       risk_level: band.level,
       decision,
