@@ -6,6 +6,7 @@ import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { guardPgliteClose } from "./pglite-close";
+import { pgliteNamedDriver } from "./pglite-named";
 import { isNewDatabase, readTemplate, writeTemplate } from "./template";
 
 export type Db = PrismaClient;
@@ -105,7 +106,7 @@ async function open(): Promise<Handle> {
     };
   }
 
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+  const [pglite, { PrismaPGlite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("pglite-prisma-adapter"),
   ]);
@@ -115,8 +116,8 @@ async function open(): Promise<Handle> {
     target = path.join(dir, "pglite");
     mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
   }
-  const { pg, keepAsTemplate } = await createPglite(PGlite, target);
-  const closePg = guardPgliteClose(pg);
+  const { pg, keepAsTemplate } = await createPglite(pglite.PGlite, target);
+  const { close: closePg, admit } = guardPgliteClose(pg);
   const runner: SqlRunner = {
     exec: async (sql) => {
       try {
@@ -136,8 +137,8 @@ async function open(): Promise<Handle> {
       console.warn(`Could not keep the database template ${keepAsTemplate}: ${err.message}`),
     );
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
-  // No driver shortcut on PGlite: measured, PGlite's own query path cost as much as Prisma's and its tail was worse
-  // (docs/benchmarks.md); the hot statements go through Prisma here.
+  // Named statements here too (./pglite-named.ts): parsed and planned once, each run one call into the module.
+  drivers.set(prisma, admit(pgliteNamedDriver(pg, pglite)));
   return {
     prisma,
     runner,
@@ -175,11 +176,11 @@ async function createPglite(
   return { pg: await PGlite.create(target), keepAsTemplate: template.file };
 }
 
-// On PostgreSQL the hot statements (a metered request's reservation, an assessment's velocity read and event write)
-// skip Prisma's query pipeline and go to the pool under the root client as named statements: profiles of the
+// The hot statements (a metered request's reservation, an assessment's velocity read and event write, history rows)
+// skip Prisma's query pipeline and go to the driver under the root client as named statements: profiles of the
 // metered path showed Prisma's per-query work (its query compiler included) as the largest part of the service's
-// own CPU per request, and a named statement is parsed and planned once per connection. Everything else, anything
-// inside a transaction, and everything on PGlite stays on Prisma.
+// own CPU per request, and a named statement is parsed and planned once per connection (PostgreSQL's pool) or per
+// database (PGlite, ./pglite-named.ts). Everything else, and anything inside a transaction, stays on Prisma.
 // The map lives on globalThis like the handle: the production build can load this module more than once (a route
 // bundle and the start-up bundle), and a copy that did not open the pool must still find its driver; with a map per
 // copy, every hot statement of such a copy had silently gone through Prisma.
@@ -187,10 +188,9 @@ type Driver = (name: string, text: string, values: unknown[]) => Promise<Record<
 const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, Driver>());
 
 /**
- * Runs one of the hot statements: through the pool as a named statement when `db` is a PostgreSQL root client,
- * else (PGlite, or a transaction client) through Prisma. Dates are passed as UTC
- * ISO strings, which `::timestamp(3)` reads the same on both ways. Integer results may come back as numbers,
- * strings or bigints: read them with Number().
+ * Runs one of the hot statements as a named statement when `db` is a root client, else (a transaction client)
+ * through Prisma. Dates are passed as UTC ISO strings, which `::timestamp(3)` reads the same on every way. Integer
+ * results may come back as numbers, strings or bigints: read them with Number().
  */
 export async function hotQuery<T = Record<string, unknown>>(
   db: unknown,

@@ -15,8 +15,14 @@ export class DatabaseClosedError extends Error {
   }
 }
 
-/** Wraps `pg`'s query, exec and transaction in place; returns the close that drains them first. */
-export function guardPgliteClose(pg: PGlite): () => Promise<void> {
+/**
+ * Wraps `pg`'s query, exec and transaction in place; returns the close that drains them first, and `admit` for any
+ * other way in (the hot statements' driver, ./pglite-named.ts).
+ */
+export function guardPgliteClose(pg: PGlite): {
+  close: () => Promise<void>;
+  admit: <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+} {
   let closing = false;
   const inFlight = new Set<Promise<unknown>>();
   const admit = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -31,7 +37,7 @@ export function guardPgliteClose(pg: PGlite): () => Promise<void> {
   const target = pg as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
   for (const name of ["query", "exec", "transaction"] as const) target[name] = admit(target[name]!.bind(pg));
 
-  return async () => {
+  const close = async () => {
     closing = true;
     if (inFlight.size > 0) {
       let timer: NodeJS.Timeout | undefined;
@@ -41,4 +47,5 @@ export function guardPgliteClose(pg: PGlite): () => Promise<void> {
     }
     await pg.close();
   };
+  return { close, admit };
 }
