@@ -1,12 +1,12 @@
 // The hot statements on the embedded store as named prepared statements. PGlite's own query() (and so Prisma's
 // adapter) sends an unnamed statement through six calls into the WebAssembly module (parse, describe, bind,
-// describe, execute, sync), and PostgreSQL parses, analyses and plans the text anew each time: for the velocity
-// read, five aggregate parts over their indexes, that is most of its cost. Here a statement is parsed once per
-// database under its name, and each run is one call carrying bind, describe, execute and sync.
+// describe, execute, sync), and PostgreSQL parses, analyses and plans the text anew each time (the velocity read
+// has five aggregate parts). Here a statement is parsed once per database under its name, and each run is one call
+// carrying bind, describe, execute and sync: on the embedded store, half the CPU of an assessment (docs/benchmarks.md).
 //
 // PGlite has one session. A Prisma interactive transaction holds it through PGlite's transaction lock, and a run
 // here takes that lock as query() does, so it never lands inside another request's transaction; tests prove it
-// (test/foundation/hot-query.test.ts).
+// (test/foundation/hot-query-driver.test.ts).
 import type { PGlite } from "@electric-sql/pglite";
 
 type PgliteLib = Pick<typeof import("@electric-sql/pglite"), "protocol" | "parse">;
@@ -75,6 +75,8 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
   const prepare = async (name: string, text: string) => {
     const known = prepared.get(name);
     if (known?.text === text) return known;
+    // Forgotten before the new text is parsed: if that fails, the name is prepared afresh on the next run.
+    prepared.delete(name);
     const messages = await pg.execProtocolStream(
       concat([
         ...(known ? [serialize.close({ type: "S", name })] : []),
