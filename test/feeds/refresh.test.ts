@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, type Db } from "../../server/db/client";
-import { getFeed, resetFeedCache } from "../../server/feeds/loader";
+import { getFeed, getFeedSync, resetFeedCache } from "../../server/feeds/loader";
+import { writeSnapshot } from "../../server/feeds/store";
 import { refreshFeeds } from "../../server/feeds/refresh";
 import type { RangeList } from "../../server/feeds/definitions/ranges";
 import { feedStatus } from "../../server/feeds/status";
@@ -61,6 +62,37 @@ describe("feeds refresh", () => {
     const state = await getFeed<Set<string>>("tor-exits", { db });
     expect(state.origin).toBe("refreshed");
     expect(state.data.has("185.220.101.1")).toBe(true);
+  });
+
+  it("a running process looks for a copy refreshed elsewhere every SERVICE_FEED_RECHECK_SECONDS, not sooner", async () => {
+    process.env.SERVICE_FEED_RECHECK_SECONDS = "1";
+    try {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      // The first use answers from the shipped snapshot and looks in the database at once (nothing there yet).
+      expect(getFeedSync<Set<string>>("tor-exits").origin).toBe("shipped");
+      const looked = Date.now();
+      await sleep(100);
+      // Another instance refreshes the feed: only the database changes here.
+      await writeSnapshot(db, "tor-exits", Buffer.from(GOOD_TOR), {
+        fetchedAt: new Date(),
+        count: 3,
+        version: null,
+        sourceUrl: `${feeds.url}/tor`,
+      });
+      await sleep(100);
+      expect(getFeedSync<Set<string>>("tor-exits").origin).toBe("shipped");
+      // A second after the last look, the next use looks again (in the background) and later uses see the copy.
+      await sleep(Math.max(0, looked + 1_050 - Date.now()));
+      let state = getFeedSync<Set<string>>("tor-exits");
+      for (let i = 0; i < 50 && state.origin !== "refreshed"; i++) {
+        await sleep(20);
+        state = getFeedSync<Set<string>>("tor-exits");
+      }
+      expect(state).toMatchObject({ origin: "refreshed", count: 3 });
+      expect(state.data.has("185.220.101.2")).toBe(true);
+    } finally {
+      delete process.env.SERVICE_FEED_RECHECK_SECONDS;
+    }
   });
 
   it("a failed refresh (HTTP 500) keeps the previous data and says why", async () => {
