@@ -190,7 +190,9 @@ const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, Driver>(
 /**
  * Runs one of the hot statements as a named statement when `db` is a root client, else (a transaction client)
  * through Prisma. Dates are passed as UTC ISO strings, which `::timestamp(3)` reads the same on every way. Integer
- * results may come back as numbers, strings or bigints: read them with Number().
+ * results may come back as numbers, strings or bigints: read them with Number(). Return times as epoch numbers, not
+ * timestamp columns (the drivers read a timestamp without time zone in the server's zone, Prisma in UTC), and pass
+ * text parameters as strings (PGlite's driver refuses a bigint or an object for a text parameter).
  */
 export async function hotQuery<T = Record<string, unknown>>(
   db: unknown,

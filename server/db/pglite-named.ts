@@ -15,6 +15,7 @@ type DataRow = import("@electric-sql/pglite").messages.DataRowMessage;
 
 /** What this module uses of PGlite beyond its documented API: its locks and its type (de)serialisers. */
 interface PgliteInside {
+  _checkReady(): Promise<void>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   serializers: Record<number, ((x: unknown) => string) | undefined>;
@@ -94,6 +95,8 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
   return (name, text, values) =>
     inside._runExclusiveTransaction(() =>
       inside._runExclusiveQuery(async () => {
+        // A run that waited for the locks past close()'s drain must not enter the closed module (./pglite-close.ts).
+        await inside._checkReady();
         const { paramTypes } = await prepare(name, text);
         const params = values.map((v, i) => {
           if (v === null || v === undefined) return null;
