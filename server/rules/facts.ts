@@ -169,21 +169,27 @@ export function compactFacts(
   return out;
 }
 
+/** Each fact's place in the evaluation context (its group and field), worked out once: every assessment asks. */
+const CONTEXT_PLACES = FACT_NAMES.map((name) => {
+  const dot = name.indexOf(".");
+  const def: FactDef = FACTS[name];
+  return {
+    name,
+    group: dot < 0 ? null : name.slice(0, dot),
+    field: dot < 0 ? name : name.slice(dot + 1),
+    int: def.type === "int",
+  };
+});
+
 /** The evaluation context: nested by the part before the dot, CEL integers as BigInt, unknown facts absent. */
 export function toCelContext(facts: Facts): Record<string, unknown> {
   const ctx: Record<string, unknown> = {};
-  for (const name of FACT_NAMES) {
+  for (const { name, group, field, int } of CONTEXT_PLACES) {
     const raw = facts[name];
     if (raw === undefined || raw === null) continue;
-    const def: FactDef = FACTS[name];
-    const value = def.type === "int" && typeof raw === "number" ? BigInt(Math.trunc(raw)) : raw;
-    const dot = name.indexOf(".");
-    if (dot < 0) {
-      ctx[name] = value;
-    } else {
-      const group = name.slice(0, dot);
-      ((ctx[group] ??= {}) as Record<string, unknown>)[name.slice(dot + 1)] = value;
-    }
+    const value = int && typeof raw === "number" ? BigInt(Math.trunc(raw)) : raw;
+    if (group === null) ctx[field] = value;
+    else ((ctx[group] ??= {}) as Record<string, unknown>)[field] = value;
   }
   // A group is always present, so `has(email.address)` asks about the fact, not about the group.
   for (const group of FACT_GROUPS) ctx[group] ??= {};
