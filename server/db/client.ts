@@ -6,7 +6,7 @@ import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { guardPgliteClose } from "./pglite-close";
-import { pgliteNamedDriver } from "./pglite-named";
+import { pgliteNamedDriver, type NamedDriver } from "./pglite-named";
 import { isNewDatabase, readTemplate, writeTemplate } from "./template";
 
 export type Db = PrismaClient;
@@ -184,7 +184,7 @@ async function createPglite(
 // The map lives on globalThis like the handle: the production build can load this module more than once (a route
 // bundle and the start-up bundle), and a copy that did not open the pool must still find its driver; with a map per
 // copy, every hot statement of such a copy had silently gone through Prisma.
-type Driver = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+type Driver = NamedDriver;
 const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, Driver>());
 
 /**

@@ -22,17 +22,8 @@ interface PgliteInside {
   parsers: Record<number, (x: string, typeId?: number) => unknown>;
 }
 
+/** A driver of the hot statements (server/db/client.ts hotQuery): runs `text` as the named statement `name`. */
 export type NamedDriver = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 type Messages = Awaited<ReturnType<PGlite["execProtocolStream"]>>;
 
@@ -79,7 +70,7 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
     // Forgotten before the new text is parsed: if that fails, the name is prepared afresh on the next run.
     prepared.delete(name);
     const messages = await pg.execProtocolStream(
-      concat([
+      Buffer.concat([
         ...(known ? [serialize.close({ type: "S", name })] : []),
         serialize.parse({ name, text }),
         serialize.describe({ type: "S", name }),
@@ -106,7 +97,7 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
         // Bind, describe, execute and sync in one call; an error still ends at the sync, so the session is ready
         // for the next statement, and the error is thrown here.
         const messages = await pg.execProtocolStream(
-          concat([
+          Buffer.concat([
             serialize.bind({ statement: name, values: params }),
             serialize.describe({ type: "P" }),
             serialize.execute({}),
