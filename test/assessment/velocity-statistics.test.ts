@@ -29,39 +29,65 @@ describe("the velocity read's plan", () => {
       userId: "alice",
       subject: "user:alice",
     });
-    const execute = `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE velocity_statistics_test(${st.params.map(literal).join(", ")})`;
-    const { early, late, refreshed, again } = await app.db.$transaction(
-      async (tx) => {
-        const plan = async () =>
-          (await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(execute))[0]!["QUERY PLAN"][0].Plan;
-        // On one connection: the plan a named statement keeps, made now, before the workspace has any history.
-        await tx.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
-        await tx.$executeRawUnsafe(`PREPARE velocity_statistics_test AS ${st.sql}`);
-        const early = scansOfEvent(await plan());
-        // A busy week: 3,000 assessments of other accounts, each address used by a dozen of them, and alice's five.
-        await tx.$executeRawUnsafe(
-          `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "data", "createdAt")
+    // The premise below needs the connection to keep its plan while the table grows. On PostgreSQL a backend also
+    // drops every cached plan when its shared invalidation queue overflows, which other test files' migrations (run
+    // in parallel, in their own schemas) can cause at any moment; then the plan is made again on the grown table and
+    // the premise does not hold. So such an attempt is rolled back and the whole scene played again, from an empty
+    // table (TRUNCATE: a new, empty file, as the planner sees it), up to three times. Every assertion is made on the
+    // attempt that is kept.
+    const premiseHolds = (early: ReturnType<typeof scansOfEvent>, late: ReturnType<typeof scansOfEvent>) =>
+      JSON.stringify(late.map((s) => s["Index Name"])) === JSON.stringify(early.map((s) => s["Index Name"]));
+    const ATTEMPTS = 3;
+    const playedAgain = new Error("the plan was made again before the statistics were refreshed");
+    const scene = (attempt: number) =>
+      app.db.$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe(`TRUNCATE "Event"`);
+          // A prepared statement outlives a rollback: each attempt has its own.
+          const name = `velocity_statistics_test_${attempt}`;
+          const execute = `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${st.params.map(literal).join(", ")})`;
+          const plan = async () =>
+            (await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(execute))[0]!["QUERY PLAN"][0].Plan;
+          // On one connection: the plan a named statement keeps, made now, before the workspace has any history.
+          await tx.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+          await tx.$executeRawUnsafe(`PREPARE ${name} AS ${st.sql}`);
+          const early = scansOfEvent(await plan());
+          // A busy week: 3,000 assessments of other accounts, each address used by a dozen of them, and alice's five.
+          await tx.$executeRawUnsafe(
+            `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "data", "createdAt")
            SELECT 'ev_other_' || g, $1, 'req_other_' || g, 'assessment', '198.51.100.' || (g % 250),
                   'other-' || g || '@example.com', 'user:other-' || g, 'dev-other-' || g, '{}'::jsonb,
                   now() - make_interval(secs => g * 60)
            FROM generate_series(1, 3000) g`,
-          workspaceId,
-        );
-        await tx.$executeRawUnsafe(
-          `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "data", "createdAt")
+            workspaceId,
+          );
+          await tx.$executeRawUnsafe(
+            `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "data", "createdAt")
            SELECT 'ev_alice_' || g, $1, 'req_alice_' || g, 'assessment', '203.0.113.7', 'alice@example.com',
                   'user:alice', 'dev-alice', '{}'::jsonb, now() - make_interval(secs => g * 600)
            FROM generate_series(1, 5) g`,
-          workspaceId,
-        );
-        const late = scansOfEvent(await plan());
-        const refreshed = await refreshStatistics(tx, "Event");
-        const again = scansOfEvent(await plan());
-        await tx.$executeRawUnsafe(`DEALLOCATE velocity_statistics_test`);
-        return { early, late, refreshed, again };
-      },
-      { timeout: 60_000 },
-    );
+            workspaceId,
+          );
+          const late = scansOfEvent(await plan());
+          if (!premiseHolds(early, late) && attempt < ATTEMPTS) {
+            await tx.$executeRawUnsafe(`DEALLOCATE ${name}`);
+            throw playedAgain;
+          }
+          const refreshed = await refreshStatistics(tx, "Event");
+          const again = scansOfEvent(await plan());
+          await tx.$executeRawUnsafe(`DEALLOCATE ${name}`);
+          return { early, late, refreshed, again };
+        },
+        { timeout: 60_000 },
+      );
+    let kept: Awaited<ReturnType<typeof scene>> | undefined;
+    for (let attempt = 1; !kept; attempt++) {
+      kept = await scene(attempt).catch((error: unknown) => {
+        if (error === playedAgain) return undefined;
+        throw error;
+      });
+    }
+    const { early, late, refreshed, again } = kept;
     // The premise: the plan made on the empty table is kept while the table grows, and it is not the keys' one.
     expect(late.map((s) => s["Index Name"])).toEqual(early.map((s) => s["Index Name"]));
     expect(late.some((s) => !KEY_INDEX.test(s["Index Name"] ?? "") || (s["Rows Removed by Filter"] ?? 0) > 0)).toBe(
