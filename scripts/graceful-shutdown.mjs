@@ -3,12 +3,17 @@
 //   2. for SERVICE_SHUTDOWN_DELAY_MS (default 5000) new connections are still accepted, so a load balancer that
 //      polls readiness takes the instance out before it stops listening;
 //   3. then the listener closes (new connections are refused), idle keep-alive connections are closed, and
-//      in-flight requests finish;
+//      in-flight requests finish. A connection on which the client has sent nothing at all for a second (a
+//      browser's or a pool's preconnect) is closed too: Node counts it as a request under way, never as idle, so
+//      it would otherwise hold the exit until the grace period ends;
 //   4. the database closes and the process exits 0.
 // Everything must be done within SERVICE_SHUTDOWN_GRACE_MS (default 25000, counted from the signal, under
 // Kubernetes' 30 s); past it the process exits 1 with the requests still open.
 
 import { scriptLogger } from "./log.mjs";
+
+/** How long a connection may stay silent (no byte from the client) once the listener is closed. */
+const SILENT_MS = 1000;
 
 const number = (name, fallback) => {
   const n = Number(process.env[name]);
@@ -27,6 +32,18 @@ export function installGracefulShutdown({ server, app }) {
   let stopping = false;
   let draining = false;
   const inFlight = new Set();
+  // Every open connection and when it was accepted, for the silent ones (above).
+  const sockets = new Map();
+  server.on("connection", (socket) => {
+    sockets.set(socket, Date.now());
+    socket.once("close", () => sockets.delete(socket));
+  });
+  const closeSilent = () => {
+    const now = Date.now();
+    for (const [socket, accepted] of sockets) {
+      if (socket.bytesRead === 0 && now - accepted >= SILENT_MS) socket.destroy();
+    }
+  };
   server.on("request", (_req, res) => {
     inFlight.add(res);
     // While draining, every answer tells a keep-alive client to reconnect (to another instance).
@@ -44,6 +61,7 @@ export function installGracefulShutdown({ server, app }) {
     const force = setTimeout(() => {
       log("error", "shutdown grace period over; exiting with requests still open", {
         open_requests: inFlight.size,
+        open_connections: sockets.size,
         grace_ms: graceMs,
       });
       process.exit(1);
@@ -71,8 +89,12 @@ export function installGracefulShutdown({ server, app }) {
     draining = true;
     for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     const closed = new Promise((r) => server.close(() => r()));
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const sweep = setInterval(() => {
+      server.closeIdleConnections();
+      closeSilent();
+    }, 100);
     server.closeIdleConnections();
+    closeSilent();
     log("info", "listener closed; waiting for in-flight requests", { open_requests: inFlight.size });
     await closed;
     clearInterval(sweep);

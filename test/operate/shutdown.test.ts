@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get, type Server } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +90,19 @@ const onNewConnection = (url: string) =>
     req.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });
 
+// A connection on which the client never sends a byte, as a browser's preconnect or a pool's spare: resolves when the
+// server closes it, with the time it stayed open.
+const silentConnection = (base: string) =>
+  new Promise<{ closed: Promise<number> }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const socket = connect(Number(port), hostname);
+    socket.once("error", reject);
+    socket.once("connect", () => {
+      const opened = Date.now();
+      resolve({ closed: new Promise((r) => socket.once("close", () => r(Date.now() - opened))) });
+    });
+  });
+
 describe("SIGTERM", () => {
   it("drains: 503 readiness at once, connections for the delay then refused, in-flight requests answered, exit 0, no unit lost or doubled; the queued delivery goes out after the next start", async () => {
     const env = {
@@ -128,6 +142,9 @@ describe("SIGTERM", () => {
       }),
     );
     while (slowSeen < 4) await new Promise((r) => setTimeout(r, 20));
+    // Node never counts a connection that has carried no request as idle: it held the exit until the grace period
+    // ended (exit 1), until the drain closed silent connections too.
+    const silent = await silentConnection(first.base);
     const signalled = Date.now();
     first.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 200));
@@ -147,6 +164,7 @@ describe("SIGTERM", () => {
     expect(await onNewConnection(`${first.base}/healthz`)).toBe("ECONNREFUSED");
     expect(await first.exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(20_000);
+    expect(await silent.closed).toBeLessThan(20_000);
 
     await withDb(async (db) => {
       const ledger = await db.usageLedger.findMany({ where: { workspaceId: seed.workspaceId } });
