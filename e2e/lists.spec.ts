@@ -39,6 +39,16 @@ test("a fraud analyst creates a list, pastes items, searches them, and deletes t
   await expect(page.getByTestId("item-row")).toHaveCount(3);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Every control ends inside its card (the file picker once stuck out past the card's edge without making the
+  // page scroll).
+  const card = page.getByTestId("list-card");
+  const sticking = await card.evaluate((el) => {
+    const edge = el.getBoundingClientRect().right;
+    return [...el.querySelectorAll("input, textarea, select, button")]
+      .filter((c) => c.getBoundingClientRect().right > edge + 0.5)
+      .map((c) => `${c.tagName.toLowerCase()}[${c.getAttribute("type") ?? ""}]`);
+  });
+  expect(sticking).toEqual([]);
   await snap(page, testInfo, "lists-390");
 
   await page.getByRole("button", { name: "Delete", exact: true }).click();

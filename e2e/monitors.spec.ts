@@ -117,7 +117,7 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await expect(page.getByLabel("Project")).toHaveValue("@acme/widget");
   await expect(page.getByRole("checkbox", { name: /Packages/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /Reachability/ })).not.toBeChecked();
-  await expect(page.getByLabel(/Packages, one a line/)).toHaveValue("npm @acme/widget 1.0.0");
+  await expect(page.getByLabel(/Packages, one per line/)).toHaveValue("npm @acme/widget 1.0.0");
   await page.getByRole("button", { name: "Create monitor" }).click();
   await expect(page.getByRole("heading", { name: "@acme/widget" })).toBeVisible();
   await runNow(page, 0);

@@ -1,5 +1,5 @@
 "use client";
-// One list's items: paste values (one a line, or CSV lines value,expires_at,note) or upload a CSV file, search,
+// One list's items: paste values (one per line, or CSV lines value,expires_at,note) or upload a CSV file, search,
 // see each item's expiry, remove one. Bad input is refused whole, with the line named.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -50,7 +50,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
         }}
       >
         <label>
-          Add items: one a line, optionally <code>value,expires_at,note</code>
+          Add items: one per line, optionally <code>value,expires_at,note</code>
           <textarea
             rows={4}
             value={text}

@@ -116,7 +116,7 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
             ) : null}
             {t === "packages" && types.includes("packages") ? (
               <label>
-                Packages, one a line: ecosystem name version
+                Packages, one per line: ecosystem name version
                 <textarea
                   rows={3}
                   value={options.packages}

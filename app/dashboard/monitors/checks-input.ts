@@ -1,4 +1,4 @@
-// The form's check options as text (record types, selectors, packages one a line) and back to the API's checks.
+// The form's check options as text (record types, selectors, packages one per line) and back to the API's checks.
 import type { CheckType } from "../../../server/monitors/checks/types";
 import type { MonitorCheck } from "../../../server/monitors/schemas";
 
