@@ -35,6 +35,17 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   await snap(page, testInfo, "cases-open");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
+  // Each of the account's facts keeps its value on one line (a "no" was once broken into "n" and "o").
+  const brokenValues = await detail.getByTestId("case-account-facts").evaluate((el) =>
+    [...el.querySelectorAll("dd")]
+      .filter((dd) => {
+        const range = document.createRange();
+        range.selectNodeContents(dd);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      })
+      .map((dd) => dd.textContent),
+  );
+  expect(brokenValues).toEqual([]);
   await snap(page, testInfo, "cases-open-390");
 
   // The verdict by keyboard: F is fraud.
