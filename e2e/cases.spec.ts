@@ -30,7 +30,7 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   await expect(card).toContainText("mallory");
   await card.getByTestId("case-open").click();
   const detail = card.getByTestId("case-detail");
-  await expect(detail.getByTestId("case-signals")).toContainText("ua_automation");
+  await expect(detail.getByTestId("case-signals")).toContainText("Automation tool user agent ua_automation +35");
   await expect(detail.getByTestId("case-history")).toContainText("login from 10.0.0.8");
   await snap(page, testInfo, "cases-open");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -47,6 +47,8 @@ test("the owner sees default and learned weights and switches once enough assess
   await expect(page.getByTestId("weights-minimum")).toHaveCount(0);
   const row = page.locator('[data-testid="weights-row"][data-code="ua_automation"]');
   await expect(row).toBeVisible();
+  // Each signal by its plain name, with its code beside it for rules and the API.
+  await expect(row.getByRole("rowheader")).toHaveText("Automation tool user agentua_automation");
   await page.getByTestId("weights-switch").click();
   await expect(page.getByTestId("weights-confirm")).toContainText("Fit the weights to your labels");
   await page.getByRole("button", { name: "Yes, switch" }).click();

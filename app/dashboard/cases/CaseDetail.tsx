@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
+import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
 
 type Resolution = "fraud" | "legitimate";
@@ -117,7 +118,9 @@ export function CaseDetail({
                   <ul className="small" data-testid="case-signals">
                     {d.assessment.signals.map((s) => (
                       <li key={s.code}>
-                        <code>{s.code}</code> {s.weight > 0 ? `+${s.weight}` : s.weight}
+                        {signalName(s.code) ? `${signalName(s.code)} ` : null}
+                        <code className="muted">{s.code}</code>{" "}
+                        <strong>{s.weight > 0 ? `+${s.weight}` : s.weight}</strong>
                       </li>
                     ))}
                   </ul>

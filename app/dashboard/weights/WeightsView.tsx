@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
+import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
 import "./weights.css";
 
@@ -154,7 +155,8 @@ export function WeightsView() {
                     {w.signals.map((s) => (
                       <tr key={s.code} data-testid="weights-row" data-code={s.code}>
                         <th scope="row" data-label="Signal">
-                          <code>{s.code}</code>
+                          {signalName(s.code) ? <span className="signal-name">{signalName(s.code)}</span> : null}
+                          <code className="muted">{s.code}</code>
                         </th>
                         <td data-label="Default">{signed(s.default_weight)}</td>
                         <td data-label="Learned">{signed(s.learned_weight)}</td>
