@@ -98,7 +98,11 @@ async function resolve<T extends DnsQueryType, R extends { type: string }>(
       break;
     }
     let t0 = Date.now();
-    let ex: Exchange = await udpExchange(server, query, id, qname, type, Math.min(perServerMs, timeLeft()));
+    // A server given all the time that was left and timing out spends the budget, whatever the clock says after:
+    // a timer can fire a few milliseconds before Date.now() has moved on by its delay (its start is the event
+    // loop's time, taken earlier), which left a sliver for another server.
+    let left = timeLeft();
+    let ex: Exchange = await udpExchange(server, query, id, qname, type, Math.min(perServerMs, left));
     if (ex.ok && ex.response.flag_tc) {
       truncated = true;
       attempts.push({
@@ -109,18 +113,26 @@ async function resolve<T extends DnsQueryType, R extends { type: string }>(
         durationMs: Date.now() - t0,
       });
       t0 = Date.now();
-      if (timeLeft() <= 0) break;
-      ex = await tcpExchange(server, query, id, qname, type, Math.min(perServerMs, timeLeft()));
+      left = timeLeft();
+      if (left <= 0) break;
+      ex = await tcpExchange(server, query, id, qname, type, Math.min(perServerMs, left));
       const transport = "tcp" as const;
       const result = settle(ex, server, transport, t0, attempts);
       if (result) return finish(result, qname, type, toRecord, server, servers, truncated, attempts, started);
+      if (budgetSpent(ex, left, perServerMs)) break;
       continue;
     }
     const result = settle(ex, server, "udp", t0, attempts);
     if (result) return finish(result, qname, type, toRecord, server, servers, truncated, attempts, started);
+    if (budgetSpent(ex, left, perServerMs)) break;
   }
 
   return failed<T, R>(qname, type, servers, attempts, truncated, started);
+}
+
+/** Whether an exchange that timed out had been given the whole of the budget's remainder (see queryDns's loop). */
+function budgetSpent(ex: Exchange, left: number, perServerMs: number): boolean {
+  return !ex.ok && ex.reason === "timeout" && left <= perServerMs;
 }
 
 function failed<T extends DnsQueryType, R>(
