@@ -26,7 +26,7 @@ const globalForDb = globalThis as unknown as {
   __serviceDb?: Promise<Handle>;
   __serviceDbPool?: () => { inUse: number; waiting: number; total: number };
   __serviceDbPoolError?: (err: unknown) => void;
-  __serviceDbDrivers?: WeakMap<object, Driver>;
+  __serviceDbDrivers?: WeakMap<object, NamedDriver>;
 };
 
 /** Where a failed pool connection that is no outage is reported (start-up hands in the log). */
@@ -184,8 +184,7 @@ async function createPglite(
 // The map lives on globalThis like the handle: the production build can load this module more than once (a route
 // bundle and the start-up bundle), and a copy that did not open the pool must still find its driver; with a map per
 // copy, every hot statement of such a copy had silently gone through Prisma.
-type Driver = NamedDriver;
-const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, Driver>());
+const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, NamedDriver>());
 
 /**
  * Runs one of the hot statements as a named statement when `db` is a root client, else (a transaction client)

@@ -130,7 +130,7 @@ async function resolve<T extends DnsQueryType, R extends { type: string }>(
   return failed<T, R>(qname, type, servers, attempts, truncated, started);
 }
 
-/** Whether an exchange that timed out had been given the whole of the budget's remainder (see queryDns's loop). */
+/** Whether an exchange that timed out had been given the whole of the budget's remainder (see resolve's loop). */
 function budgetSpent(ex: Exchange, left: number, perServerMs: number): boolean {
   return !ex.ok && ex.reason === "timeout" && left <= perServerMs;
 }
