@@ -37,22 +37,29 @@ export function takesDirect(url) {
   return DIRECT_PATH.test(url) && !url.includes("%") && !DOT_SEGMENT.test(url) && !ODD_PATH.test(path);
 }
 
+/**
+ * The request's headers as the route sees them: from req.headers, not rawHeaders (the front, http-front.mjs, may
+ * have replaced a value there), with the x-forwarded-* headers as Next's server fills them in when the client sent
+ * none (base-server.js), so the route sees the same request either way. Lower-case names; repeated values as arrays.
+ */
+function forwardedHeaders(req) {
+  const headers = { ...req.headers };
+  const encrypted = Boolean(req.socket?.encrypted);
+  if (headers["x-forwarded-host"] === undefined && req.headers.host) headers["x-forwarded-host"] = req.headers.host;
+  if (headers["x-forwarded-proto"] === undefined) headers["x-forwarded-proto"] = encrypted ? "https" : "http";
+  if (headers["x-forwarded-port"] === undefined && req.socket?.localPort)
+    headers["x-forwarded-port"] = String(req.socket.localPort);
+  if (headers["x-forwarded-for"] === undefined && req.socket?.remoteAddress)
+    headers["x-forwarded-for"] = req.socket.remoteAddress;
+  return headers;
+}
+
 function webRequest(req, origin) {
-  // From req.headers, not rawHeaders: the front (http-front.mjs) may have replaced a value there.
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const [name, value] of Object.entries(forwardedHeaders(req))) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  // The x-forwarded-* headers as Next's server fills them in when the client sent none (base-server.js), so the
-  // route sees the same request either way.
-  const encrypted = Boolean(req.socket?.encrypted);
-  if (!headers.has("x-forwarded-host") && req.headers.host) headers.set("x-forwarded-host", req.headers.host);
-  if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", encrypted ? "https" : "http");
-  if (!headers.has("x-forwarded-port") && req.socket?.localPort)
-    headers.set("x-forwarded-port", String(req.socket.localPort));
-  if (!headers.has("x-forwarded-for") && req.socket?.remoteAddress)
-    headers.set("x-forwarded-for", req.socket.remoteAddress);
   const hasBody =
     req.method !== "GET" &&
     req.method !== "HEAD" &&
@@ -129,6 +136,8 @@ const deliverable = (req, res) => !res.destroyed && !req.socket.destroyed && req
  * whose client is gone before it is written, or whose write fails, gives back the units it was charged.
  */
 export async function serveDirect(route, req, res) {
+  const plain = route.POST?.plain;
+  if (plain && plain.takes(req.method, req.url ?? "/", req.headers)) return servePlain(plain, req, res);
   try {
     const handler = route[req.method];
     const response = await handler(webRequest(req, originOf(req)));
@@ -156,6 +165,44 @@ export async function serveDirect(route, req, res) {
     discardUnread(req);
     sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
   }
+}
+
+/**
+ * Answers POST /v1/assess through its plain door (server/api/rest/assess-door.ts): the body, whose length the door
+ * checked, is read whole, and the door's status, headers and body are written as they are, with the same refund
+ * of an answer that cannot be delivered as serveDirect's. A client that goes away before its body ends gets nothing.
+ */
+async function servePlain(plain, req, res) {
+  try {
+    const body = await readWhole(req);
+    if (body === null) return res.destroy();
+    const answer = await plain.answer({ method: req.method, url: req.url, headers: forwardedHeaders(req), body });
+    const { undelivered } = answer;
+    if (!deliverable(req, res)) {
+      undelivered?.();
+      return res.destroy();
+    }
+    if (undelivered) res.once("close", () => res.writableFinished || undelivered());
+    const bytes = Buffer.from(answer.body);
+    res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length) });
+    res.end(bytes);
+  } catch (err) {
+    console.error("[/v1 direct]", err);
+    if (res.headersSent) return res.destroy();
+    discardUnread(req);
+    sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
+  }
+}
+
+/** The whole body of a request, or null when the request ends without it (the client went away). */
+function readWhole(req) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", () => resolve(null));
+    req.once("close", () => req.complete || resolve(null));
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // DATABASE_URL is set), seeded tenants, and requests through the real REST API. Nothing of ours is mocked.
 import { getDb, type Db } from "../server/db/client";
 import { handleRestRequest } from "../server/api/rest/handler";
+import { answerPlain, takesPlainDoor } from "../server/api/rest/assess-door";
 import { createWorkspace } from "../server/workspaces/workspaces";
 import { adjustUsage } from "../server/quota/adjust";
 
@@ -72,13 +73,23 @@ export async function restRequest(method: string, path: string, opts: RequestOpt
     body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
     if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
   }
+  // POST /v1/assess goes through its plain door, as the production server sends it (scripts/rest-direct.mjs).
+  const plainHeaders: Record<string, string> = Object.fromEntries(headers);
+  if (body !== undefined) plainHeaders["content-length"] = String(Buffer.byteLength(body));
+  if (takesPlainDoor(method, path, plainHeaders)) {
+    const a = await answerPlain({ method, url: path, headers: plainHeaders, body: Buffer.from(body ?? "") });
+    return testResponse(a.status, new Headers(a.headers), a.body);
+  }
   const res = await handleRestRequest(new Request(`http://127.0.0.1:3000${path}`, { method, headers, body }));
-  const text = await res.text();
+  return testResponse(res.status, res.headers, await res.text());
+}
+
+function testResponse(status: number, headers: Headers, text: string): TestResponse {
   let parsed: any = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
   }
-  return { status: res.status, headers: res.headers, body: parsed, text };
+  return { status, headers, body: parsed, text };
 }

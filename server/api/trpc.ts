@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { admitMeteredRequest, authenticateCaller, refusalAfterFailure, type Judge } from "../quota/admission";
-import { quotaHeaders } from "../quota/reserve";
+import { quotaHeaders, type QuotaState } from "../quota/reserve";
 import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { noteRequestOutcome } from "../analytics/request-outcomes";
@@ -182,6 +182,28 @@ export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput, me
 export const publicProcedure = base.use(rejectUnreadableInput);
 
 /**
+ * Counts one answer of a workspace's request for the analytics error rates (server/analytics/request-outcomes.ts),
+ * once its caller is known; a bulk job's item is not a request and is not counted. `authenticated` calls it, and
+ * the plain /assess door (server/api/rest/assess-door.ts) at the same points.
+ */
+export function noteOutcome(
+  ctx: Pick<Context, "db" | "prepaid">,
+  principal: Principal,
+  procedure: string,
+  status: number,
+  code?: string,
+): void {
+  if (ctx.prepaid) return;
+  noteRequestOutcome(ctx.db, {
+    workspaceId: principal.workspaceId,
+    apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null,
+    procedure,
+    status,
+    code,
+  });
+}
+
+/**
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard), that meets the procedure's declared `requires` (plan capability, webhooks, bulk); then unreadable
  * or unclean input is refused (400). The order is the spec's, and no procedure can leave a step out: every plan
@@ -199,18 +221,8 @@ export const authenticated = base
       metered: Boolean(meta?.metered),
       prepaid: Boolean(ctx.prepaid),
     });
-    // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates
-    // (bulk job items are not requests and are not counted).
-    const note = (status: number, code?: string) => {
-      if (ctx.prepaid) return;
-      noteRequestOutcome(ctx.db, {
-        workspaceId: principal.workspaceId,
-        apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null,
-        procedure: path,
-        status,
-        code,
-      });
-    };
+    // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates.
+    const note = (status: number, code?: string) => noteOutcome(ctx, principal, path, status, code);
     if (refusal) {
       note(refusal.status, refusal.appCode);
       throw refusal;
@@ -286,6 +298,11 @@ export interface MeteredOptions<I extends z.ZodType> {
   target?: (input: z.output<I>) => string;
 }
 
+/** What a metered lookup's caller must meet: its capability, the bulk entitlement when it asks for it, lookups. */
+export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>): Requirement {
+  return { capability: opts.capability, bulk: opts.needsBulk, lookup: true };
+}
+
 /**
  * A metered lookup. Guarantees, in the spec's order: authenticated principal -> key status -> capability (403
  * CAPABILITY_REQUIRED) -> bulk entitlement (403 BULK_LOOKUPS_REQUIRED) -> input validation (400) -> burst limit
@@ -293,7 +310,7 @@ export interface MeteredOptions<I extends z.ZodType> {
  * Nothing before the reservation consumes a unit; everything after it counts, even an upstream failure.
  */
 export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
-  const requires: Requirement = { capability: opts.capability, bulk: opts.needsBulk, lookup: true };
+  const requires = meteredRequirement(opts);
   return authenticated
     .meta({
       metered: {
@@ -311,44 +328,6 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
     .input(opts.input)
     .use(async ({ ctx, next, input, getRawInput }) => {
       const typed = input as z.output<I>;
-      /**
-       * Every charged request is a history entry, when the plan keeps history: its units and outcome (status code),
-       * with the route's safe summary on success; a failure keeps only its target. So the month's entries add up to
-       * the units used. Called only after the units were reserved (or prepaid with a bulk job).
-       */
-      const remember = (
-        result: { ok: boolean; data?: unknown; error?: unknown },
-        units: number,
-        principal: Principal,
-      ) => {
-        const { entitlements, workspaceId } = principal;
-        if (entitlements.historyDays <= 0) return;
-        let entry = {
-          target: opts.target ? opts.target(typed) : targetOf(typed),
-          summary: {} as Record<string, unknown>,
-        };
-        let status = 200;
-        let code: string | null = null;
-        if (result.ok) {
-          status = ctx.resHeaders.get("x-service-status") === "202" ? 202 : 200;
-          if (opts.history) entry = opts.history(typed, result.data);
-        } else {
-          const { status: s, body } = toErrorBody(result.error);
-          status = s;
-          code = body.error.code;
-        }
-        recordLookupHistory(ctx.db, {
-          workspaceId,
-          requestId: ctx.requestId,
-          endpoint: opts.endpoint,
-          target: entry.target,
-          summary: entry.summary,
-          units,
-          status,
-          code,
-          historyDays: entitlements.historyDays,
-        });
-      };
       const decided = () => {
         const answer = opts.decides ? decide(decisionsOf(opts.decides), typed) : null;
         if (answer) throw answer;
@@ -359,46 +338,105 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         decided();
         ctx.prepaid.admitted = true;
         const result = await next({ ctx: { units: ctx.prepaid.units, quota: null } });
-        remember(result, ctx.prepaid.units, ctx.principal);
+        rememberCharged(ctx, opts, typed, result, ctx.prepaid.units, ctx.principal);
         return result;
       }
       if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
       if (opts.preflight) await opts.preflight(typed);
       decided();
       const units = opts.units ? opts.units(typed) : 1;
-      const {
-        principal: p,
-        quota,
-        reservation,
-      } = await admitMeteredRequest({
-        db: ctx.db,
-        principal: ctx.principal,
-        units,
-        requestId: ctx.requestId,
-        endpoint: opts.endpoint,
-        judge: {
-          authenticate: (read) => ctx.authenticate(read),
-          refusalOf: (of) => requirementRefusal(requires, of, getRawInput),
-        },
+      const { principal: p, quota } = await admitCharged(ctx, opts, units, {
+        authenticate: (read) => ctx.authenticate(read),
+        refusalOf: (of) => requirementRefusal(requires, of, getRawInput),
       });
-      if (ctx.charge) {
-        ctx.charge.current = {
-          workspaceId: reservation.workspaceId,
-          units,
-          requestId: reservation.requestId,
-          endpoint: reservation.endpoint,
-          apiKeyId: reservation.apiKeyId ?? null,
-          userId: reservation.userId ?? null,
-          reservedAt: new Date(),
-        };
-      }
-      metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(p.entitlements.plans) }, units);
-      for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
-      ctx.resHeaders.set("Cache-Control", "private, no-store");
       const result = await next({ ctx: { units, quota, principal: p } });
-      remember(result, units, p);
+      rememberCharged(ctx, opts, typed, result, units, p);
       return result;
     });
+}
+
+/** The part of a metered procedure's options that its charge and history need. */
+export type ChargedOptions<I extends z.ZodType> = Pick<
+  MeteredOptions<I>,
+  "capability" | "endpoint" | "history" | "target"
+>;
+
+/**
+ * Admission step 2 of a metered request (server/quota/admission.ts), and what follows a reservation: the charge an
+ * undelivered answer gives back, the units-reserved metric, the quota headers and `Cache-Control: private,
+ * no-store`. meteredProcedure calls it, and the plain /assess door (server/api/rest/assess-door.ts).
+ */
+export async function admitCharged<I extends z.ZodType>(
+  ctx: Pick<Context, "db" | "requestId" | "charge"> & { principal: Principal; resHeaders: Pick<Headers, "set"> },
+  opts: ChargedOptions<I>,
+  units: number,
+  judge: Judge<Principal>,
+): Promise<{ principal: Principal; quota: QuotaState }> {
+  const { principal, quota, reservation } = await admitMeteredRequest({
+    db: ctx.db,
+    principal: ctx.principal,
+    units,
+    requestId: ctx.requestId,
+    endpoint: opts.endpoint,
+    judge,
+  });
+  if (ctx.charge) {
+    ctx.charge.current = {
+      workspaceId: reservation.workspaceId,
+      units,
+      requestId: reservation.requestId,
+      endpoint: reservation.endpoint,
+      apiKeyId: reservation.apiKeyId ?? null,
+      userId: reservation.userId ?? null,
+      reservedAt: new Date(),
+    };
+  }
+  metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(principal.entitlements.plans) }, units);
+  for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
+  ctx.resHeaders.set("Cache-Control", "private, no-store");
+  return { principal, quota };
+}
+
+/**
+ * Every charged request is a history entry, when the plan keeps history: its units and outcome (status code), with
+ * the route's safe summary on success; a failure keeps only its target. So the month's entries add up to the units
+ * used. Called only after the units were reserved (or prepaid with a bulk job).
+ */
+export function rememberCharged<I extends z.ZodType>(
+  ctx: Pick<Context, "db" | "requestId"> & { resHeaders: Pick<Headers, "get"> },
+  opts: ChargedOptions<I>,
+  typed: z.output<I>,
+  result: { ok: boolean; data?: unknown; error?: unknown },
+  units: number,
+  principal: Principal,
+): void {
+  const { entitlements, workspaceId } = principal;
+  if (entitlements.historyDays <= 0) return;
+  let entry = {
+    target: opts.target ? opts.target(typed) : targetOf(typed),
+    summary: {} as Record<string, unknown>,
+  };
+  let status = 200;
+  let code: string | null = null;
+  if (result.ok) {
+    status = ctx.resHeaders.get("x-service-status") === "202" ? 202 : 200;
+    if (opts.history) entry = opts.history(typed, result.data);
+  } else {
+    const { status: s, body } = toErrorBody(result.error);
+    status = s;
+    code = body.error.code;
+  }
+  recordLookupHistory(ctx.db, {
+    workspaceId,
+    requestId: ctx.requestId,
+    endpoint: opts.endpoint,
+    target: entry.target,
+    summary: entry.summary,
+    units,
+    status,
+    code,
+    historyDays: entitlements.historyDays,
+  });
 }
 
 /** What a request was about, for a history entry without the route's summary: its first plain input value. */

@@ -12,7 +12,7 @@ const HOST = /^[a-z0-9.:[\]-]+$/i;
  * list, so with `proxies` proxies in front the entry that many places from the right was written by the first
  * of them; anything left of it came from the caller and may be forged. A shorter list gives its first entry.
  */
-function forwarded(headers: Headers, name: string, proxies: number): string | null {
+function forwarded(headers: Pick<Headers, "get">, name: string, proxies: number): string | null {
   const list = (headers.get(name) ?? "")
     .split(",")
     .map((v) => v.trim())
@@ -58,7 +58,7 @@ export function requestOrigin(req: { url?: string | null; headers: Headers }): s
 export const PEER_ADDRESS_HEADER = "x-service-peer-address";
 export const PEER_ADDRESS_FLAG = "__servicePeerAddressFromFront";
 
-function peerFromFront(headers: Headers): string | null {
+function peerFromFront(headers: Pick<Headers, "get">): string | null {
   if (!(globalThis as Record<string, unknown>)[PEER_ADDRESS_FLAG]) return null;
   return headers.get(PEER_ADDRESS_HEADER) || null;
 }
@@ -68,7 +68,7 @@ function peerFromFront(headers: Headers): string | null {
  * wrote. Otherwise `peer`, the connection's address, when the caller of this function has one, else the address
  * the front recorded for the connection.
  */
-export function clientAddress(headers: Headers, peer: string | null = null): string | null {
+export function clientAddress(headers: Pick<Headers, "get">, peer: string | null = null): string | null {
   const proxies = trustedProxyCount();
   const claimed = proxies > 0 ? forwarded(headers, "x-forwarded-for", proxies) : null;
   const address = claimed ?? peer ?? peerFromFront(headers);

@@ -31,7 +31,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * at once, or either one repeated (joined with ", " by Headers and by the front, scripts/http-front.mjs), is a
  * conflict and refused, never settled by picking one.
  */
-export function apiKeyFromHeaders(headers: Headers): string | null {
+export function apiKeyFromHeaders(headers: Pick<Headers, "get">): string | null {
   const auth = headers.get("authorization");
   const x = headers.get("x-api-key");
   if (auth !== null && x !== null) return "";

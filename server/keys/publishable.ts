@@ -100,7 +100,7 @@ export async function authenticatePublishableKeyOrThrow(
  */
 export async function authenticateRestKeyOrThrow(
   db: Db,
-  headers: Headers,
+  headers: Pick<Headers, "get">,
   a: { procedure: string; originByConfig: boolean; read?: KeyRead },
 ): Promise<KeyPrincipal> {
   const plaintext = apiKeyFromHeaders(headers);

@@ -30,7 +30,7 @@ export function noteWorkspace(req: Request, workspaceId: string): void {
 // Letters, digits and -_.: only, at most 128: anything else could forge log lines or carry personal data.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
 
-export function clientRequestId(headers: Headers): string | null {
+export function clientRequestId(headers: Pick<Headers, "get">): string | null {
   const v = headers.get("x-request-id");
   return v && CLIENT_REQUEST_ID.test(v) ? v : null;
 }
@@ -44,24 +44,75 @@ function routeLabel(n: Note | undefined, path: string): string {
 
 type Handler = (req: Request) => Promise<Response>;
 
-type SpanLike = {
+export type SpanLike = {
   updateName(n: string): unknown;
   setAttribute(k: string, v: string | number): unknown;
   setStatus(s: { code: number }): unknown;
   end(): void;
 };
 
+/** Runs `work` inside the request's span (SERVER kind) when tracing is on; its database queries and upstream calls
+ * become the span's children. The span is named by the route template once it is known. */
+export function inRequestSpan<T>(method: string, work: (span: SpanLike | null) => Promise<T>): Promise<T> {
+  const t = tracing();
+  if (!t) return work(null);
+  return t.tracer.startActiveSpan(`${method.toUpperCase()} /v1`, { kind: t.api.SpanKind.SERVER }, (span) => work(span));
+}
+
 export function withRequestObservation(handle: Handler): Handler {
   const observed = observe(handle);
-  return (req) => {
-    const t = tracing();
-    if (!t) return observed(req, null);
-    // One span per request (SERVER kind), named by the route template once it is known; the database queries and
-    // upstream calls made while answering become its children.
-    return t.tracer.startActiveSpan(`${req.method.toUpperCase()} /v1`, { kind: t.api.SpanKind.SERVER }, (span) =>
-      observed(req, span),
-    );
+  return (req) => inRequestSpan(req.method, (span) => observed(req, span));
+}
+
+/** What one answered request leaves on /metrics, in the log and on its span. */
+export interface RequestObservation {
+  method: string;
+  /** The route's label (routeLabel): a template, "/openapi.json" or "unmatched". */
+  route: string;
+  /** Whether the path matched a registered route (a refusal there counts as a refused admission). */
+  routed: boolean;
+  status: number;
+  seconds: number;
+  requestId?: string;
+  clientRequestId: string | null;
+  workspaceId?: string;
+  errorCode?: string;
+}
+
+/** Counts the request, its duration and a refused admission, ends its span, and writes its log line. */
+export function recordRequest(o: RequestObservation, span: SpanLike | null): void {
+  const { method, route, status } = o;
+  try {
+    const m = metrics();
+    const labels = { method: methodLabel(method), route, status: String(status) };
+    m.requests.inc(labels);
+    m.duration.observe(labels, o.seconds);
+    // Refusals are 4xx on a known route; a 5xx happens after admission (an upstream failed) and is not one.
+    if (o.errorCode && o.routed && method !== "OPTIONS" && status < 500) m.admissionsRefused.inc({ code: o.errorCode });
+  } catch (err) {
+    logger().warn({ err }, "recording request metrics failed");
+  }
+  const line = {
+    request_id: o.requestId,
+    client_request_id: o.clientRequestId ?? undefined,
+    method,
+    route,
+    status,
+    duration_ms: Math.round(o.seconds * 10_000) / 10,
+    workspace_id: o.workspaceId,
+    error_code: o.errorCode,
   };
+  if (span) {
+    span.updateName(`${method} ${route}`);
+    span.setAttribute("http.request.method", method);
+    span.setAttribute("http.route", route);
+    span.setAttribute("http.response.status_code", status);
+    if (line.request_id) span.setAttribute("service.request_id", line.request_id);
+    if (status >= 500) span.setStatus({ code: 2 });
+    span.end();
+  }
+  if (status >= 500) logger().error(line, "request");
+  else logger().info(line, "request");
 }
 
 function observe(handle: Handler) {
@@ -80,7 +131,6 @@ function observe(handle: Handler) {
     }
     const seconds = (performance.now() - started) / 1000;
     const n = notes.get(req);
-    const route = routeLabel(n, path);
     const status = res.status;
     const clientId = clientRequestId(req.headers);
     if (clientId) {
@@ -98,37 +148,20 @@ function observe(handle: Handler) {
         .then((b: { error?: { code?: unknown } }) => (typeof b?.error?.code === "string" ? b.error.code : undefined))
         .catch(() => undefined);
     }
-    try {
-      const m = metrics();
-      const labels = { method: methodLabel(method), route, status: String(status) };
-      m.requests.inc(labels);
-      m.duration.observe(labels, seconds);
-      // Refusals are 4xx on a known route; a 5xx happens after admission (an upstream failed) and is not one.
-      if (errorCode && n?.route && method !== "OPTIONS" && status < 500) m.admissionsRefused.inc({ code: errorCode });
-    } catch (err) {
-      logger().warn({ err }, "recording request metrics failed");
-    }
-    const line = {
-      request_id: res.headers.get("x-request-id") ?? undefined,
-      client_request_id: clientId ?? undefined,
-      method,
-      route,
-      status,
-      duration_ms: Math.round(seconds * 10_000) / 10,
-      workspace_id: n?.workspaceId,
-      error_code: errorCode,
-    };
-    if (span) {
-      span.updateName(`${method} ${route}`);
-      span.setAttribute("http.request.method", method);
-      span.setAttribute("http.route", route);
-      span.setAttribute("http.response.status_code", status);
-      if (line.request_id) span.setAttribute("service.request_id", line.request_id);
-      if (status >= 500) span.setStatus({ code: 2 });
-      span.end();
-    }
-    if (status >= 500) logger().error(line, "request");
-    else logger().info(line, "request");
+    recordRequest(
+      {
+        method,
+        route: routeLabel(n, path),
+        routed: Boolean(n?.route),
+        status,
+        seconds,
+        requestId: res.headers.get("x-request-id") ?? undefined,
+        clientRequestId: clientId,
+        workspaceId: n?.workspaceId,
+        errorCode,
+      },
+      span,
+    );
     return res;
   };
 }

@@ -6,8 +6,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerClientError, answerConnect, createFront } from "../../scripts/http-front.mjs";
-import { serveDirect } from "../../scripts/rest-direct.mjs";
-import { handleRestRequest } from "../../server/api/rest/handler";
+import { serveDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
+import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -15,12 +15,7 @@ let server: http.Server;
 let port: number;
 
 /** The production path for /v1 (scripts/rest-direct.mjs) with the route app/v1/[[...path]]/route.ts exports. */
-const restRoute = Object.fromEntries(
-  ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [
-    m,
-    (req: Request) => handleRestRequest(req),
-  ]),
-);
+const restRoute: RestRoute = { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS };
 const restThroughNode = (req: IncomingMessage, res: ServerResponse) => serveDirect(restRoute, req, res);
 
 beforeAll(async () => {

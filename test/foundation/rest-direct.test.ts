@@ -5,14 +5,14 @@
 // (The URL's scheme is the connection's: a client-sent X-Forwarded-Proto does not change it, unlike under Next;
 // the one rule for the request's origin is server/http/origin.ts.)
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFront, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
 import { loadRestRoute, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
-import { handleRestRequest } from "../../server/api/rest/handler";
+import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -34,12 +34,8 @@ const echoRoute: RestRoute = Object.fromEntries(
     },
   ]),
 );
-const realRoute: RestRoute = Object.fromEntries(
-  ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [
-    m,
-    (req: Request) => handleRestRequest(req),
-  ]),
-);
+/** The route as app/v1/[[...path]]/route.ts exports it, the plain door of POST /v1/assess on its handler. */
+const realRoute: RestRoute = { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS };
 const throwingRoute: RestRoute = {
   GET: async () => {
     throw new Error("boom");
@@ -235,6 +231,150 @@ describe("request bodies on the direct path", () => {
     const res = await chunkedPost(real.base, "/v1/assess", {}, 1024);
     expect(res.status).toBe(401);
     expect(res.sentChunks).toBeLessThan(1024);
+  });
+});
+
+/** Sends raw bytes on a new connection and resolves with everything the server wrote until it closed. */
+function rawExchange(base: string, bytes: string, closeAfterMs?: number): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let received = "";
+    socket.on("data", (c) => (received += c));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received));
+    socket.write(bytes);
+    if (closeAfterMs !== undefined) setTimeout(() => socket.destroy(), closeAfterMs);
+  });
+}
+
+describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts)", () => {
+  const assessBody = JSON.stringify({ event: "login", ip: "8.8.8.8", user_id: "u1" });
+  // The real route, counting the requests its door answers.
+  let doorCalls = 0;
+  const counted: RestRoute = {
+    ...realRoute,
+    POST: Object.assign((r: Request) => POST(r), {
+      plain: {
+        takes: POST.plain.takes,
+        answer: (r: Parameters<typeof POST.plain.answer>[0]) => (doorCalls++, POST.plain.answer(r)),
+      },
+    }),
+  };
+  let door: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    door = await listen(counted);
+  });
+  afterAll(() => door.close());
+
+  it("answers with the door's status, headers and a Content-Length, and a kept-alive connection serves the next request", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const one = (id: string) =>
+      `POST /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\n` +
+      `Content-Type: application/json\r\nX-Request-Id: ${id}\r\nContent-Length: ${assessBody.length}\r\n\r\n${assessBody}`;
+    const received = await rawExchange(door.base, one("first") + one("second"), 1500);
+    expect(doorCalls).toBe(2);
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    for (const [i, answer] of answers.entries()) {
+      const [head, body] = answer.split("\r\n\r\n");
+      expect(head).toMatch(/^HTTP\/1\.1 200 OK/);
+      expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8/i);
+      expect(head).toMatch(/\r\ncache-control: private, no-store/i);
+      expect(head).toMatch(/\r\nx-request-id: req_/i);
+      expect(head).toContain(`x-client-request-id: ${i === 0 ? "first" : "second"}`);
+      expect(head).toMatch(/\r\nx-service-quota-used: \d+/i);
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head!)![1]);
+      expect(Buffer.byteLength(body!)).toBe(length);
+      expect(JSON.parse(body!)).toMatchObject({ event: "login", decision: expect.any(String) });
+    }
+    expect(await app.used(ws.workspaceId)).toBe(2);
+  });
+
+  it("leaves a browser's call (an Origin) to the route, whose CORS check refuses a page not allowed", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const before = doorCalls;
+    const res = await fetch(`${door.base}/v1/assess`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${ws.apiKey}`,
+        "Content-Type": "application/json",
+        Origin: "https://elsewhere.example",
+      },
+      body: assessBody,
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("ORIGIN_FORBIDDEN");
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(doorCalls).toBe(before);
+  });
+
+  it("answers nothing and charges nothing when the client goes away before its body ends", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const received = await rawExchange(
+      door.base,
+      `POST /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${assessBody.length + 50}\r\n\r\n${assessBody}`,
+      300,
+    );
+    expect(received).toBe("");
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    // The server is still there for the next client.
+    const ok = await fetch(`${door.base}/v1/assess`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ws.apiKey}`, "Content-Type": "application/json" },
+      body: assessBody,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("gives the unit back when the answer cannot be delivered: a ledger row says why, and history reads 499", async () => {
+    let answered!: () => void;
+    const computed = new Promise<void>((r) => (answered = r));
+    const door = POST.plain;
+    const late = http.createServer((req, res) => {
+      // The door's answer waits, once computed, until the client's connection has closed.
+      const waiting = Object.assign((r: Request) => POST(r), {
+        plain: {
+          takes: door.takes,
+          answer: async (r: Parameters<typeof door.answer>[0]) => {
+            const answer = await door.answer(r);
+            answered();
+            if (!req.socket.destroyed) await new Promise((done) => req.socket.once("close", done));
+            return answer;
+          },
+        },
+      });
+      void serveDirect({ ...realRoute, POST: waiting }, req, res);
+    });
+    await new Promise<void>((r) => late.listen(0, "127.0.0.1", r));
+    try {
+      const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+      const socket = net.connect((late.address() as AddressInfo).port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (c) => (received += c));
+      socket.write(
+        `POST /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${assessBody.length}\r\n\r\n${assessBody}`,
+      );
+      await computed;
+      socket.destroy();
+      await expect.poll(() => app.used(ws.workspaceId), { timeout: 5_000 }).toBe(0);
+      expect(received).toBe("");
+      const ledger = await app.db.usageLedger.findMany({
+        where: { workspaceId: ws.workspaceId },
+        orderBy: { units: "desc" },
+      });
+      expect(ledger.map((l) => l.units)).toEqual([1, -1]);
+      expect(ledger[1]!.reason).toContain("could not be delivered");
+      await expect
+        .poll(async () => (await app.db.lookupHistory.findMany({ where: { workspaceId: ws.workspaceId } }))[0], {
+          timeout: 5_000,
+        })
+        .toMatchObject({ units: 0, status: 499, code: "CLIENT_CLOSED_REQUEST", endpoint: "assess" });
+    } finally {
+      await new Promise<void>((r) => late.close(() => r()));
+    }
   });
 });
 

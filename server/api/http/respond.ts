@@ -21,19 +21,26 @@ export function json(status: number, body: unknown, headers: Headers): Response 
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
 }
 
-/** The error's status, body and own headers (Retry-After on 429 and 503) as a response; 5xx are logged. */
-export function errorResponse(err: unknown, headers: Headers, requestId: string, where: string): Response {
-  const { status, body, headers: extra, outage } = toErrorBody(err);
+/** The error's status, body and own headers (Retry-After on 429 and 503), as an answer's parts; 5xx are logged. */
+export function errorParts(err: unknown, requestId: string, where: string): ReturnType<typeof toErrorBody> {
+  const parts = toErrorBody(err);
+  const { status, body } = parts;
   // An unavailable upstream is expected operation (one line); anything else at 5xx is a bug (with its stack).
-  if (outage) noteStoreOutage(err, where);
+  if (parts.outage) noteStoreOutage(err, where);
   else if (status === 503)
     logger().warn({ request_id: requestId, where, error_code: body.error.code }, body.error.message);
   else if (status >= 500) logger().error({ request_id: requestId, where, err }, "unexpected error");
+  return parts;
+}
+
+/** The error's status, body and own headers (Retry-After on 429 and 503) as a response; 5xx are logged. */
+export function errorResponse(err: unknown, headers: Headers, requestId: string, where: string): Response {
+  const { status, body, headers: extra } = errorParts(err, requestId, where);
   for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   return json(status, body, headers);
 }
 
-const isQuotaHeader = (name: string) => name.toLowerCase().startsWith("x-service-quota");
+export const isQuotaHeader = (name: string) => name.toLowerCase().startsWith("x-service-quota");
 
 /**
  * Copies the headers a procedure set (ctx.resHeaders) onto the answer. A refused request consumed nothing, so
@@ -73,9 +80,14 @@ export type BodyRead = { ok: true; value: Record<string, unknown> | null } | { o
 export async function readJsonBody(req: Request, maxBytes: number): Promise<BodyRead> {
   const bytes = await readBodyBytes(req, maxBytes);
   if (bytes === null) return { ok: false, problem: tooLargeMessage(maxBytes) };
+  return jsonBodyOf(bytes, req.headers.get("content-type"));
+}
+
+/** The JSON object of a body already read (see readJsonBody): null for an empty body, else a `problem`. */
+export function jsonBodyOf(bytes: Buffer, contentType: string | null): BodyRead {
   const text = bytes.toString("utf8");
   if (!text.trim()) return { ok: true, value: null };
-  if (!/^application\/(.+\+)?json\b/i.test(req.headers.get("content-type") ?? "")) {
+  if (!/^application\/(.+\+)?json\b/i.test(contentType ?? "")) {
     return { ok: false, problem: "Send the request body as JSON with Content-Type: application/json." };
   }
   let body: unknown;

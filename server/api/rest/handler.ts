@@ -28,7 +28,8 @@ import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/
 registerBulkProcedures();
 
 const BASE = "/v1";
-const MAX_BODY_BYTES = 1_000_000;
+/** The largest JSON body the REST API reads. */
+export const MAX_BODY_BYTES = 1_000_000;
 
 let routes: RestRoute[] | null = null;
 const createCaller = createCallerFactory(appRouter);

@@ -30,19 +30,23 @@ export async function refundUndelivered(db: Db, charge: Charge): Promise<void> {
   await markHistoryUndelivered(db, charge.workspaceId, charge.requestId, UNDELIVERED_STATUS, UNDELIVERED_CODE);
 }
 
+/** The refund of a charged request's answer, callable at most once; null when nothing was charged. */
+export function undeliveredRefund(db: Db, slot: { current: Charge | null }): (() => void) | null {
+  const charge = slot.current;
+  if (!charge) return null;
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    refundUndelivered(db, charge).catch((err) =>
+      logger().error({ err, request_id: charge.requestId }, "refunding an undelivered answer failed"),
+    );
+  };
+}
+
 /** Attaches the refund to a response when the request was charged; called at most once, whatever the server does. */
 export function refundIfUndelivered(response: Response, db: Db, slot: { current: Charge | null }): Response {
-  const charge = slot.current;
-  if (!charge) return response;
-  let called = false;
-  Object.defineProperty(response, UNDELIVERED, {
-    value: () => {
-      if (called) return;
-      called = true;
-      refundUndelivered(db, charge).catch((err) =>
-        logger().error({ err, request_id: charge.requestId }, "refunding an undelivered answer failed"),
-      );
-    },
-  });
+  const refund = undeliveredRefund(db, slot);
+  if (refund) Object.defineProperty(response, UNDELIVERED, { value: refund });
   return response;
 }

@@ -3,9 +3,10 @@
 import { assess } from "../../../assessment/assess";
 import { assessRequestSchema, assessResultSchema, type AssessResult } from "../../../assessment/schemas";
 import { SCORING_DOC } from "../../../scoring/score";
-import { meteredProcedure } from "../../trpc";
+import { meteredProcedure, type MeteredOptions } from "../../trpc";
 
-export const assessProcedure = meteredProcedure({
+/** The metering of POST /assess, shared with its plain door (server/api/rest/assess-door.ts). */
+export const assessMetering = {
   capability: "full",
   endpoint: "assess",
   input: assessRequestSchema,
@@ -13,10 +14,14 @@ export const assessProcedure = meteredProcedure({
     target: input.email ? `${input.event} ${input.ip} ${input.email}` : `${input.event} ${input.ip}`,
     summary: { event: out.event, score: out.score, risk_level: out.risk_level, decision: out.decision },
   }),
-})
+} satisfies MeteredOptions<typeof assessRequestSchema>;
+
+/** Metadata values are the caller's own free text (may hold tabs and line breaks; never NUL). */
+export const ASSESS_FREE_TEXT = ["metadata.*"];
+
+export const assessProcedure = meteredProcedure(assessMetering)
   .meta({
-    // Metadata values are the caller's own free text (may hold tabs and line breaks; never NUL).
-    freeText: ["metadata.*"],
+    freeText: ASSESS_FREE_TEXT,
     openapi: {
       method: "POST",
       path: "/assess",

@@ -1,0 +1,251 @@
+// POST /v1/assess through a plain door. The assessment sits in every login and checkout of a customer's own flow,
+// so its request path is the product's hottest: the production server (scripts/rest-direct.mjs) hands it here with
+// the body already read from node:http, and gets its status, headers and body back as plain values. No WHATWG
+// Request, Headers, Response or streams; no tRPC caller, whose middleware levels copy their options and context;
+// the answer is not validated against its output schema again (the tests validate it, through both doors).
+//
+// Everything else is the REST entry's and the metered ladder's, called in their order and from their modules:
+// input assembly and the 1 MB cap as server/api/rest/handler.ts, then the ladder of server/api/trpc.ts
+// (`authenticated`, `rejectUnreadableInput`, the input's schema, `meteredProcedure`) through the same functions
+// (authenticateCaller, requirementRefusal, noteOutcome, screenInput, admitCharged, rememberCharged,
+// refusalAfterFailure), the same observation (server/operate/observe.ts) and the same refund of an undelivered
+// answer. test/assessment/assess-door.test.ts sends the same requests through this door and through the route's
+// handler and compares every answer and what it left in the store; the test harness sends every POST /v1/assess
+// of the suite through this door, as the production server does.
+import { TRPCError } from "@trpc/server";
+import { assess } from "../../assessment/assess";
+import type { AssessResult } from "../../assessment/schemas";
+import { getDb, type Db } from "../../db/client";
+import { AppError, toErrorBody } from "../../errors";
+import { newId } from "../../ids";
+import { authenticateRestKeyOrThrow } from "../../keys/publishable";
+import { clientRequestId, inRequestSpan, recordRequest } from "../../operate/observe";
+import { logger } from "../../operate/log";
+import { authenticateCaller, refusalAfterFailure, type Judge } from "../../quota/admission";
+import type { Charge, Principal } from "../context";
+import { requirementRefusal } from "../contract";
+import { errorParts, isQuotaHeader, jsonBodyOf } from "../http/respond";
+import { screenInput } from "../input-screen";
+import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
+import { admitCharged, INVALID_INPUT_MARKER, meteredRequirement, noteOutcome, rememberCharged } from "../trpc";
+import { MAX_BODY_BYTES } from "./handler";
+import { undeliveredRefund } from "./undelivered";
+
+/** The procedure behind the door, as the REST route table and the analytics name it. */
+export const ASSESS_PROCEDURE = "assessment.assess";
+const ROUTE = "/assess";
+type AssessInput = typeof assessMetering.input;
+
+/** A request as node:http gives it: header names in lower case, a repeated header as an array. */
+export interface PlainRequest {
+  method: string;
+  /** The path and query. */
+  url: string;
+  /** With the x-forwarded-* values Next's server fills in when the client sent none (scripts/rest-direct.mjs). */
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export interface PlainAnswer {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string;
+  /** Gives a charged request's units back when its answer cannot be delivered (undelivered.ts); else null. */
+  undelivered: (() => void) | null;
+}
+
+/**
+ * Whether the door answers this request: POST /v1/assess (a query string is ignored there, as on the route) with a
+ * body of declared length within the cap and no Origin. Anything else takes the route's own path: a browser's call
+ * (CORS), a chunked or oversized body (the route's byte cap), any other method or path.
+ */
+export function takesPlainDoor(method: string, url: string, headers: PlainRequest["headers"]): boolean {
+  if (method !== "POST") return false;
+  const path = url.split("?", 1)[0];
+  if (path !== "/v1/assess" && path !== "/v1/assess/") return false;
+  if (headers.origin !== undefined || headers["transfer-encoding"] !== undefined) return false;
+  const length = headers["content-length"];
+  return typeof length === "string" && /^\d{1,7}$/.test(length) && Number(length) <= MAX_BODY_BYTES;
+}
+
+/** A header's value as Headers#get gives it: repeated values joined with ", ", null when absent. */
+function headerReader(headers: PlainRequest["headers"]): Pick<Headers, "get"> {
+  return {
+    get(name: string) {
+      const v = headers[name.toLowerCase()];
+      return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+    },
+  };
+}
+
+/** The few response headers the ladder sets (quota, Cache-Control), by lower-case name. */
+class AnswerHeaders {
+  readonly values = new Map<string, string>();
+  get(name: string): string | null {
+    return this.values.get(name.toLowerCase()) ?? null;
+  }
+  set(name: string, value: string): void {
+    this.values.set(name.toLowerCase(), value);
+  }
+}
+
+/** Answers POST /v1/assess, observed as the route's answers are (log line, metrics, span, correlation id). */
+export function answerPlain(req: PlainRequest): Promise<PlainAnswer> {
+  return inRequestSpan(req.method, async (span) => {
+    const started = performance.now();
+    const headers = headerReader(req.headers);
+    const seen: { workspaceId?: string } = {};
+    let answer: PlainAnswer & { errorCode?: string };
+    try {
+      answer = await answerAssess(req, headers, seen);
+    } catch (err) {
+      logger().error({ err, method: "POST", route: ROUTE }, "unhandled error in the REST API");
+      span?.setStatus({ code: 2 });
+      span?.end();
+      throw err;
+    }
+    const clientId = clientRequestId(headers);
+    if (clientId) answer.headers["x-client-request-id"] = clientId;
+    recordRequest(
+      {
+        method: "POST",
+        route: ROUTE,
+        routed: true,
+        status: answer.status,
+        seconds: (performance.now() - started) / 1000,
+        requestId: answer.headers["x-request-id"],
+        clientRequestId: clientId,
+        workspaceId: seen.workspaceId,
+        errorCode: answer.errorCode,
+      },
+      span,
+    );
+    const { errorCode: _, ...plain } = answer;
+    return plain;
+  });
+}
+
+async function answerAssess(
+  req: PlainRequest,
+  headers: Pick<Headers, "get">,
+  seen: { workspaceId?: string },
+): Promise<PlainAnswer & { errorCode?: string }> {
+  const requestId = newId("req");
+  const base = { "x-request-id": requestId, "cache-control": "private, no-store" };
+  const failed = (err: unknown, own: AnswerHeaders | null, refund: PlainAnswer["undelivered"]) => {
+    const out: Record<string, string> = { ...base };
+    // A refused request consumed nothing: no quota headers (copyProcedureHeaders' rule for errors).
+    for (const [k, v] of own?.values ?? []) if (!isQuotaHeader(k) && k !== "content-type") out[k] = v;
+    const { status, body, headers: extra } = errorParts(err, requestId, "rest");
+    for (const [k, v] of Object.entries(extra)) out[k.toLowerCase()] = v;
+    out["content-type"] = "application/json; charset=utf-8";
+    return { status, headers: out, body: JSON.stringify(body), undelivered: refund, errorCode: body.error.code };
+  };
+
+  let db: Db;
+  try {
+    db = await getDb();
+  } catch (err) {
+    return failed(err, null, null);
+  }
+  // The body as the route assembles it: a problem travels to the ladder's validation step (handler.ts).
+  const read = jsonBodyOf(req.body, headers.get("content-type"));
+  const input: Record<string, unknown> = read.ok ? (read.value ?? {}) : { [INVALID_INPUT_MARKER]: read.problem };
+  const resHeaders = new AnswerHeaders();
+  const charge: { current: Charge | null } = { current: null };
+  let principal: Promise<Principal> | null = null;
+  const authenticate = (how?: "cached" | "fresh"): Promise<Principal> => {
+    if (principal && how !== "fresh") return principal;
+    principal = authenticateRestKeyOrThrow(db, headers, {
+      procedure: ASSESS_PROCEDURE,
+      originByConfig: true,
+      read: how,
+    }).then((p) => ((seen.workspaceId = p.workspaceId), p));
+    return principal;
+  };
+  try {
+    const data = await ladder({ db, requestId, resHeaders, charge, authenticate }, input);
+    const out: Record<string, string> = { ...base };
+    for (const [k, v] of resHeaders.values) out[k] = v;
+    out["content-type"] = "application/json; charset=utf-8";
+    return { status: 200, headers: out, body: JSON.stringify(data), undelivered: undeliveredRefund(db, charge) };
+  } catch (err) {
+    return failed(err, resHeaders, undeliveredRefund(db, charge));
+  }
+}
+
+interface DoorContext {
+  db: Db;
+  requestId: string;
+  resHeaders: AnswerHeaders;
+  charge: { current: Charge | null };
+  authenticate: (how?: "cached" | "fresh") => Promise<Principal>;
+}
+
+/** server/api/trpc.ts's ladder for a metered procedure, step by step, for this one procedure. */
+async function ladder(ctx: DoorContext, input: Record<string, unknown>): Promise<AssessResult> {
+  const requires = meteredRequirement(assessMetering);
+  const judge: Judge<Principal> = {
+    authenticate: ctx.authenticate,
+    refusalOf: (p) => requirementRefusal(requires, p, async () => input),
+  };
+  // `authenticated`: the caller, the refusal its requirements give, and from here on every answer is counted.
+  const { principal, refusal } = await authenticateCaller(judge, { metered: true, prepaid: false });
+  const note = (status: number, code?: string) => noteOutcome(ctx, principal, ASSESS_PROCEDURE, status, code);
+  if (refusal) {
+    note(refusal.status, refusal.appCode);
+    throw refusal;
+  }
+  let result: { ok: true; data: AssessResult } | { ok: false; error: unknown };
+  try {
+    result = { ok: true, data: await admitted(ctx, judge, principal, input) };
+  } catch (error) {
+    result = { ok: false, error };
+  }
+  if (!result.ok) {
+    const late = await refusalAfterFailure(principal, judge);
+    if (late) {
+      note(late.status, late.appCode);
+      throw late;
+    }
+    const { status, body } = toErrorBody(result.error);
+    note(status, body.error.code);
+    throw result.error;
+  }
+  note(200);
+  return result.data;
+}
+
+/** From `rejectUnreadableInput` to the work: input checks, the reservation, the assessment, its history entry. */
+async function admitted(
+  ctx: DoorContext,
+  judge: Judge<Principal>,
+  principal: Principal,
+  input: Record<string, unknown>,
+): Promise<AssessResult> {
+  if (INVALID_INPUT_MARKER in input) throw new AppError("INVALID_REQUEST", String(input[INVALID_INPUT_MARKER]));
+  const problem = screenInput(input, ASSESS_FREE_TEXT);
+  if (problem) throw new AppError("INVALID_REQUEST", problem);
+  let typed;
+  try {
+    typed = await assessMetering.input.parseAsync(input);
+  } catch (cause) {
+    // As tRPC's input step refuses it (its message is made from the schema's issues: server/errors.ts).
+    throw new TRPCError({ code: "BAD_REQUEST", cause });
+  }
+  const units = 1;
+  const { principal: p } = await admitCharged<AssessInput>({ ...ctx, principal }, assessMetering, units, judge);
+  let result: { ok: true; data: AssessResult } | { ok: false; error: unknown };
+  try {
+    result = {
+      ok: true,
+      data: await assess(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, request: typed }),
+    };
+  } catch (error) {
+    result = { ok: false, error };
+  }
+  rememberCharged<AssessInput>(ctx, assessMetering, typed, result, units, p);
+  if (!result.ok) throw result.error;
+  return result.data;
+}
