@@ -8,6 +8,7 @@ export interface PlainDoor {
     url: string;
     headers: Record<string, string | string[] | undefined>;
     body: Buffer;
+    receivedAt?: number;
   }): Promise<{ status: number; headers: Record<string, string>; body: string; undelivered: (() => void) | null }>;
 }
 

@@ -138,10 +138,11 @@ const deliverable = (req, res) => !res.destroyed && !req.socket.destroyed && req
 export async function serveDirect(route, req, res) {
   const plain = route.POST?.plain;
   if (plain && plain.takes(req.method, req.url ?? "/", req.headers)) return servePlain(plain, req, res);
+  let undelivered = null;
   try {
     const handler = route[req.method];
     const response = await handler(webRequest(req, originOf(req)));
-    const undelivered = typeof response[UNDELIVERED] === "function" ? response[UNDELIVERED] : null;
+    undelivered = typeof response[UNDELIVERED] === "function" ? response[UNDELIVERED] : null;
     if (!deliverable(req, res)) {
       undelivered?.();
       return res.destroy();
@@ -161,6 +162,8 @@ export async function serveDirect(route, req, res) {
     res.end(req.method === "HEAD" || body.length === 0 ? undefined : body);
   } catch (err) {
     console.error("[/v1 direct]", err);
+    // A charged answer that was never sent is given back (the 500 below is not it).
+    if (!res.headersSent) undelivered?.();
     if (res.headersSent) return res.destroy();
     discardUnread(req);
     sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
@@ -173,11 +176,19 @@ export async function serveDirect(route, req, res) {
  * of an answer that cannot be delivered as serveDirect's. A client that goes away before its body ends gets nothing.
  */
 async function servePlain(plain, req, res) {
+  const receivedAt = performance.now();
+  let undelivered = null;
   try {
     const body = await readWhole(req);
     if (body === null) return res.destroy();
-    const answer = await plain.answer({ method: req.method, url: req.url, headers: forwardedHeaders(req), body });
-    const { undelivered } = answer;
+    const answer = await plain.answer({
+      method: req.method,
+      url: req.url,
+      headers: forwardedHeaders(req),
+      body,
+      receivedAt,
+    });
+    undelivered = answer.undelivered;
     if (!deliverable(req, res)) {
       undelivered?.();
       return res.destroy();
@@ -188,6 +199,8 @@ async function servePlain(plain, req, res) {
     res.end(bytes);
   } catch (err) {
     console.error("[/v1 direct]", err);
+    // A charged answer that was never sent is given back (the 500 below is not it).
+    if (!res.headersSent) undelivered?.();
     if (res.headersSent) return res.destroy();
     discardUnread(req);
     sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
@@ -198,10 +211,20 @@ async function servePlain(plain, req, res) {
 function readWhole(req) {
   return new Promise((resolve) => {
     const chunks = [];
-    req.on("data", (chunk) => chunks.push(chunk));
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", () => resolve(null));
-    req.once("close", () => req.complete || resolve(null));
+    const onData = (chunk) => chunks.push(chunk);
+    const settle = (value) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onGone);
+      req.off("close", onGone);
+      resolve(value);
+    };
+    const onEnd = () => settle(Buffer.concat(chunks));
+    const onGone = () => settle(null);
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", onGone);
+    req.once("close", onGone);
   });
 }
 

@@ -3,6 +3,7 @@
 import { getDb, type Db } from "../server/db/client";
 import { handleRestRequest } from "../server/api/rest/handler";
 import { answerPlain, takesPlainDoor } from "../server/api/rest/assess-door";
+import { assessResultSchema } from "../server/assessment/schemas";
 import { createWorkspace } from "../server/workspaces/workspaces";
 import { adjustUsage } from "../server/quota/adjust";
 
@@ -78,10 +79,24 @@ export async function restRequest(method: string, path: string, opts: RequestOpt
   if (body !== undefined) plainHeaders["content-length"] = String(Buffer.byteLength(body));
   if (takesPlainDoor(method, path, plainHeaders)) {
     const a = await answerPlain({ method, url: path, headers: plainHeaders, body: Buffer.from(body ?? "") });
+    if (a.status === 200) expectRouteBytes(a.body);
     return testResponse(a.status, new Headers(a.headers), a.body);
   }
   const res = await handleRestRequest(new Request(`http://127.0.0.1:3000${path}`, { method, headers, body }));
   return testResponse(res.status, res.headers, await res.text());
+}
+
+/**
+ * The door answers the assessment as assess() built it; the route answers it as its output schema parses it. Every
+ * answer of the suite must be byte for byte what the route would send: valid, nothing the schema would strip, the
+ * schema's key order.
+ */
+function expectRouteBytes(text: string): void {
+  const parsed = assessResultSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`POST /v1/assess answered outside its schema: ${parsed.error.message}`);
+  const routeText = JSON.stringify(parsed.data);
+  if (routeText !== text)
+    throw new Error(`POST /v1/assess answered other bytes than the route would:\n${text}\n${routeText}`);
 }
 
 function testResponse(status: number, headers: Headers, text: string): TestResponse {

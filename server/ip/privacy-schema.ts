@@ -89,7 +89,10 @@ export const privacySnakeSchema = z
   })
   .describe(WHOLE);
 
-/** The /assess casing of a privacy object. */
+/**
+ * The /assess casing of a privacy object, its keys in the schema's order (the plain /assess door answers this object
+ * as it is, without the schema's parse rebuilding it: server/api/rest/assess-door.ts).
+ */
 export function privacySnake(p: Privacy) {
   return {
     tor: p.tor,
@@ -100,18 +103,18 @@ export function privacySnake(p: Privacy) {
     crawler: p.crawler,
     monitor: p.monitor,
     proxy: p.proxy,
-    proxy_reason: p.proxyReason,
     service: p.service,
+    proxy_reason: p.proxyReason,
     matches: p.matches.map((m) => ({
       kind: m.kind,
       provider: m.provider,
       list: m.list,
       feed: m.feed,
-      snapshot_date: m.snapshotDate,
       range: m.range,
       region: m.region,
-      weight_factor: m.weightFactor,
       shadowed: m.shadowed,
+      snapshot_date: m.snapshotDate,
+      weight_factor: m.weightFactor,
     })),
   };
 }

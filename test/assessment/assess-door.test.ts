@@ -9,7 +9,8 @@ import { answerPlain, takesPlainDoor } from "../../server/api/rest/assess-door";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { flushLookupHistory } from "../../server/history/history";
 import { flushRequestOutcomes } from "../../server/analytics/request-outcomes";
-import { assessMetering } from "../../server/api/routers/assessment/assess";
+import { ASSESS_FREE_TEXT, assessMetering, assessProcedure } from "../../server/api/routers/assessment/assess";
+import { meteredRequirement, type Meta } from "../../server/api/trpc";
 import { CHROME_UA, CLEAN_IP, HEADLESS_UA, TOR_HOSTING_IP, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
@@ -49,7 +50,7 @@ async function send(door: Door, s: Sent): Promise<Answer> {
 }
 
 /** The answer without what differs by request: its request id (header and body), the workspace's ids, the time. */
-function comparable(a: Answer, ids: string[]): { status: number; headers: Record<string, string>; body: unknown } {
+function comparable(a: Answer, ids: string[]): { status: number; headers: Record<string, string>; text: string } {
   const { "x-request-id": requestId, ...headers } = a.headers;
   expect(requestId).toMatch(/^req_/);
   let text = a.text.split(requestId!).join("<request>");
@@ -58,7 +59,7 @@ function comparable(a: Answer, ids: string[]): { status: number; headers: Record
   text = text.replace(/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/g, (t) =>
     Math.abs(Date.parse(t.slice(1, -1)) - Date.now()) < 600_000 ? '"<now>"' : t,
   );
-  return { status: a.status, headers, body: JSON.parse(text) };
+  return { status: a.status, headers, text };
 }
 
 const login = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -114,8 +115,18 @@ const SCRIPT: { name: string; sent: Sent }[] = [
 describe("POST /v1/assess through the plain door and through the route", () => {
   it("the door's options are the procedure's, and nothing the door does not run is declared", () => {
     // The door runs the ladder for these options only: a burst limit, preflight, free decisions, a unit count or
-    // a bulk rule on /assess would need the door to run them too.
+    // a bulk rule on /assess, or another step in the ladder, would need the door to run them too.
     expect(Object.keys(assessMetering).sort()).toEqual(["capability", "endpoint", "history", "input"]);
+    const def = (assessProcedure as unknown as { _def: { meta: Meta; middlewares: unknown[] } })._def;
+    expect(def.meta.rateLimit).toBeUndefined();
+    expect(def.meta.rawBody).toBeUndefined();
+    expect(def.meta.requires).toEqual(meteredRequirement(assessMetering));
+    expect(def.meta.freeText).toBe(ASSESS_FREE_TEXT);
+    expect(def.meta.metered).toMatchObject({ capability: "full", endpoint: "assess", rateLimited: false });
+    expect(def.meta.metered?.free).toBeUndefined();
+    // tRPC's own first step, base, authenticated (3 steps), the input, meteredProcedure, the output: counted, so a
+    // step added to the ladder fails here until the door runs it too.
+    expect(def.middlewares.length, "the ladder of POST /assess changed: run the new step in the door too").toBe(8);
   });
 
   it("answer a session of requests alike and leave the same things in the store", async () => {
@@ -199,6 +210,26 @@ describe("POST /v1/assess through the plain door and through the route", () => {
     }
     expect(await app().used(other.workspaceId)).toBe(used);
     expect(await app().used(free.workspaceId)).toBe(0);
+  });
+
+  it("refuse alike a key paused or revoked after its workspace's requests put it in the key cache", async () => {
+    for (const [status, answer, code] of [
+      ["paused", 403, "API_KEY_PAUSED"],
+      ["revoked", 401, "UNAUTHORIZED"],
+    ] as const) {
+      const a = await app().seedWorkspace({ plans: ["suite_business"] });
+      const b = await app().seedWorkspace({ plans: ["suite_business"] });
+      expect((await send("plain", { key: a.apiKey, body: login(0) })).status).toBe(200);
+      expect((await send("route", { key: b.apiKey, body: login(0) })).status).toBe(200);
+      await app().db.apiKey.updateMany({ where: { id: { in: [a.apiKeyId, b.apiKeyId] } }, data: { status } });
+      const plain = await send("plain", { key: a.apiKey, body: login(1) });
+      const route = await send("route", { key: b.apiKey, body: login(1) });
+      expect(plain.status, status).toBe(answer);
+      expect(JSON.parse(plain.text).error.code, status).toBe(code);
+      expect(comparable(plain, [a.workspaceId]), status).toEqual(comparable(route, [b.workspaceId]));
+      expect(await app().used(a.workspaceId)).toBe(1);
+      expect(await app().used(b.workspaceId)).toBe(1);
+    }
   });
 
   it("refuse alike with 402 when the month's units are spent, and keep the allowance as it was", async () => {

@@ -234,18 +234,44 @@ describe("request bodies on the direct path", () => {
   });
 });
 
-/** Sends raw bytes on a new connection and resolves with everything the server wrote until it closed. */
-function rawExchange(base: string, bytes: string, closeAfterMs?: number): Promise<string> {
+/**
+ * Sends raw bytes on a new connection and resolves with everything the server wrote: once `complete` says it is all
+ * there (then this side closes), or when the server closes, or `closeAfterMs` after sending (this side closes).
+ */
+function rawExchange(
+  base: string,
+  bytes: string,
+  opts: { complete?: (received: string) => boolean; closeAfterMs?: number },
+): Promise<string> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), "127.0.0.1");
     let received = "";
-    socket.on("data", (c) => (received += c));
+    socket.on("data", (c) => {
+      received += c;
+      if (opts.complete?.(received)) socket.destroy();
+    });
     socket.on("error", reject);
     socket.on("close", () => resolve(received));
     socket.write(bytes);
-    if (closeAfterMs !== undefined) setTimeout(() => socket.destroy(), closeAfterMs);
+    if (opts.closeAfterMs !== undefined) setTimeout(() => socket.destroy(), opts.closeAfterMs);
   });
+}
+
+/** The HTTP/1.1 answers in `received` whose bodies have arrived whole (by their Content-Length). */
+function wholeAnswers(received: string): { head: string; body: string }[] {
+  const answers: { head: string; body: string }[] = [];
+  let rest = received;
+  for (;;) {
+    const end = rest.indexOf("\r\n\r\n");
+    if (end < 0) return answers;
+    const head = rest.slice(0, end);
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? "0");
+    const body = rest.slice(end + 4, end + 4 + length);
+    if (Buffer.byteLength(body) < length) return answers;
+    answers.push({ head, body });
+    rest = rest.slice(end + 4 + length);
+  }
 }
 
 describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts)", () => {
@@ -272,21 +298,20 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
     const one = (id: string) =>
       `POST /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\n` +
       `Content-Type: application/json\r\nX-Request-Id: ${id}\r\nContent-Length: ${assessBody.length}\r\n\r\n${assessBody}`;
-    const received = await rawExchange(door.base, one("first") + one("second"), 1500);
+    const received = await rawExchange(door.base, one("first") + one("second"), {
+      complete: (r) => wholeAnswers(r).length === 2,
+    });
     expect(doorCalls).toBe(2);
-    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    const answers = wholeAnswers(received);
     expect(answers).toHaveLength(2);
-    for (const [i, answer] of answers.entries()) {
-      const [head, body] = answer.split("\r\n\r\n");
+    for (const [i, { head, body }] of answers.entries()) {
       expect(head).toMatch(/^HTTP\/1\.1 200 OK/);
       expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8/i);
       expect(head).toMatch(/\r\ncache-control: private, no-store/i);
       expect(head).toMatch(/\r\nx-request-id: req_/i);
       expect(head).toContain(`x-client-request-id: ${i === 0 ? "first" : "second"}`);
       expect(head).toMatch(/\r\nx-service-quota-used: \d+/i);
-      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head!)![1]);
-      expect(Buffer.byteLength(body!)).toBe(length);
-      expect(JSON.parse(body!)).toMatchObject({ event: "login", decision: expect.any(String) });
+      expect(JSON.parse(body)).toMatchObject({ event: "login", decision: expect.any(String) });
     }
     expect(await app.used(ws.workspaceId)).toBe(2);
   });
@@ -311,14 +336,19 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
 
   it("answers nothing and charges nothing when the client goes away before its body ends", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const before = doorCalls;
+    // The bytes sent are a whole assessment already; the declared length says more is coming.
     const received = await rawExchange(
       door.base,
       `POST /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${assessBody.length + 50}\r\n\r\n${assessBody}`,
-      300,
+      { closeAfterMs: 300 },
     );
     expect(received).toBe("");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(doorCalls).toBe(before);
     expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
     // The server is still there for the next client.
     const ok = await fetch(`${door.base}/v1/assess`, {
       method: "POST",

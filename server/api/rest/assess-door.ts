@@ -2,7 +2,8 @@
 // so its request path is the product's hottest: the production server (scripts/rest-direct.mjs) hands it here with
 // the body already read from node:http, and gets its status, headers and body back as plain values. No WHATWG
 // Request, Headers, Response or streams; no tRPC caller, whose middleware levels copy their options and context;
-// the answer is not validated against its output schema again (the tests validate it, through both doors).
+// no second pass of the answer through its output schema: assess() builds it in the schema's shape and key order,
+// and the test harness (test/harness.ts) checks that every answer of the suite is byte for byte the schema's parse.
 //
 // Everything else is the REST entry's and the metered ladder's, called in their order and from their modules:
 // input assembly and the 1 MB cap as server/api/rest/handler.ts, then the ladder of server/api/trpc.ts
@@ -44,6 +45,8 @@ export interface PlainRequest {
   /** With the x-forwarded-* values Next's server fills in when the client sent none (scripts/rest-direct.mjs). */
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** performance.now() when the request arrived, before its body was read (the duration observed counts from it). */
+  receivedAt?: number;
 }
 
 export interface PlainAnswer {
@@ -93,7 +96,7 @@ class AnswerHeaders {
 /** Answers POST /v1/assess, observed as the route's answers are (log line, metrics, span, correlation id). */
 export function answerPlain(req: PlainRequest): Promise<PlainAnswer> {
   return inRequestSpan(req.method, async (span) => {
-    const started = performance.now();
+    const started = req.receivedAt ?? performance.now();
     const headers = headerReader(req.headers);
     const seen: { workspaceId?: string } = {};
     let answer: PlainAnswer & { errorCode?: string };
