@@ -71,6 +71,21 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buf
   return readCapped(req.body, maxBytes);
 }
 
+/** What a client whose upload broke off is told (it has usually gone; the answer is for the log and the metrics). */
+const BROKEN_BODY = "The request body ended before all of it arrived.";
+
+/**
+ * readBodyBytes, with a stream that failed ("broken": the client went away in the middle of its upload, which Node
+ * reports as ECONNRESET) told apart from any other failure, which would read as the database's outage.
+ */
+async function readBodyOrBroken(req: Request, maxBytes: number): Promise<Buffer | null | "broken"> {
+  try {
+    return await readBodyBytes(req, maxBytes);
+  } catch {
+    return "broken";
+  }
+}
+
 export type BodyRead = { ok: true; value: Record<string, unknown> | null } | { ok: false; problem: string };
 
 /**
@@ -78,8 +93,9 @@ export type BodyRead = { ok: true; value: Record<string, unknown> | null } | { o
  * empty body. A body that is too large, not JSON, not labelled as JSON or not an object is a `problem`.
  */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<BodyRead> {
-  const bytes = await readBodyBytes(req, maxBytes);
+  const bytes = await readBodyOrBroken(req, maxBytes);
   if (bytes === null) return { ok: false, problem: tooLargeMessage(maxBytes) };
+  if (bytes === "broken") return { ok: false, problem: BROKEN_BODY };
   return jsonBodyOf(bytes, req.headers.get("content-type"));
 }
 
@@ -121,8 +137,9 @@ export async function readRawBodyInput(
   req: Request,
   maxBytes: number,
 ): Promise<string | Record<typeof INVALID_INPUT_MARKER, string>> {
-  const bytes = await readBodyBytes(req, maxBytes);
+  const bytes = await readBodyOrBroken(req, maxBytes);
   if (bytes === null) return { [INVALID_INPUT_MARKER]: tooLargeMessage(maxBytes) };
+  if (bytes === "broken") return { [INVALID_INPUT_MARKER]: BROKEN_BODY };
   const encoding =
     bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
   return new TextDecoder(encoding).decode(bytes);
