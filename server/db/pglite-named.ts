@@ -1,8 +1,9 @@
 // The hot statements on the embedded store as named prepared statements. PGlite's own query() (and so Prisma's
 // adapter) sends an unnamed statement through six calls into the WebAssembly module (parse, describe, bind,
 // describe, execute, sync), and PostgreSQL parses, analyses and plans the text anew each time (the velocity read
-// has five aggregate parts). Here a statement is parsed once per database under its name, and each run is one call
-// carrying bind, describe, execute and sync: on the embedded store, half the CPU of an assessment (docs/benchmarks.md).
+// has five aggregate parts). Here a statement is parsed and described once per database under its name, and each run
+// is one call carrying bind, execute and sync: on the embedded store, half the CPU of an assessment
+// (docs/benchmarks.md).
 //
 // PGlite has one session. A Prisma interactive transaction holds it through PGlite's transaction lock, and a run
 // here takes that lock as query() does, so it never lands inside another request's transaction; tests prove it
@@ -27,31 +28,38 @@ export type NamedDriver = (name: string, text: string, values: unknown[]) => Pro
 
 type Messages = Awaited<ReturnType<PGlite["execProtocolStream"]>>;
 
+/** A column of a statement's answer: its name and the parser for its type. */
+interface Field {
+  name: string;
+  type: number;
+  parse: ((x: string, typeId?: number) => unknown) | undefined;
+}
+
+/** The columns a statement's description lists (none for a statement that returns no rows). */
+function fieldsOf(messages: Messages, parsers: PgliteInside["parsers"]): Field[] {
+  const description = messages.find((m) => m.name === "rowDescription") as RowDescription | undefined;
+  return (description?.fields ?? []).map((f) => ({ name: f.name, type: f.dataTypeID, parse: parsers[f.dataTypeID] }));
+}
+
 /**
- * The rows of a statement's answer, each value read by PGlite's parser for its type (as its query() reads them).
- * Not PGlite's parseResults, which copies the whole table of parsers (one per type, arrays included) on every call:
- * 8 % of the embedded store's CPU per assessment in the login benchmark.
+ * The rows of a statement's answer, each value read by PGlite's parser for its type (as its query() reads them),
+ * by the columns its statement's description listed once when it was prepared: a run asks for no description of
+ * its own (PostgreSQL would build one, and PGlite's protocol parser read it, for every run: for the velocity read,
+ * sixty-odd columns' names). Not PGlite's parseResults, which copies the whole table of parsers (one per type,
+ * arrays included) on every call: 8 % of the embedded store's CPU per assessment in the login benchmark.
  */
-function rowsOf(messages: Messages, parsers: PgliteInside["parsers"]): Record<string, unknown>[] {
-  let fields: { name: string; type: number; parse: ((x: string, typeId?: number) => unknown) | undefined }[] = [];
+function rowsOf(messages: Messages, fields: Field[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (const m of messages) {
-    if (m.name === "rowDescription") {
-      fields = (m as RowDescription).fields.map((f) => ({
-        name: f.name,
-        type: f.dataTypeID,
-        parse: parsers[f.dataTypeID],
-      }));
-    } else if (m.name === "dataRow") {
-      const values = (m as DataRow).fields;
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const { name, type, parse } = fields[i]!;
-        const v = values[i] ?? null;
-        row[name] = v === null ? null : parse ? parse(v, type) : v;
-      }
-      rows.push(row);
+    if (m.name !== "dataRow") continue;
+    const values = (m as DataRow).fields;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) {
+      const { name, type, parse } = fields[i]!;
+      const v = values[i] ?? null;
+      row[name] = v === null ? null : parse ? parse(v, type) : v;
     }
+    rows.push(row);
   }
   return rows;
 }
@@ -60,9 +68,10 @@ function rowsOf(messages: Messages, parsers: PgliteInside["parsers"]): Record<st
 export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
   const inside = pg as unknown as PgliteInside;
   const { serialize } = lib.protocol;
-  // The statement's text (a name is never reused for another text; if it were, it is prepared again) and the types
-  // PostgreSQL inferred for its parameters, which choose each value's text form as PGlite's query() does.
-  const prepared = new Map<string, { text: string; paramTypes: number[] }>();
+  // The statement's text (a name is never reused for another text; if it were, it is prepared again), the types
+  // PostgreSQL inferred for its parameters, which choose each value's text form as PGlite's query() does, and the
+  // columns of its answer (in text form, as a run's bind asks for them).
+  const prepared = new Map<string, { text: string; paramTypes: number[]; fields: Field[] }>();
 
   const prepare = async (name: string, text: string) => {
     const known = prepared.get(name);
@@ -78,7 +87,11 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
       ]),
       { syncToFs: false },
     );
-    const statement = { text, paramTypes: lib.parse.parseDescribeStatementResults(messages) };
+    const statement = {
+      text,
+      paramTypes: lib.parse.parseDescribeStatementResults(messages),
+      fields: fieldsOf(messages, inside.parsers),
+    };
     prepared.set(name, statement);
     return statement;
   };
@@ -88,24 +101,19 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
       inside._runExclusiveQuery(async () => {
         // A run that waited for the locks past close()'s drain must not enter the closed module (./pglite-close.ts).
         await inside._checkReady();
-        const { paramTypes } = await prepare(name, text);
+        const { paramTypes, fields } = await prepare(name, text);
         const params = values.map((v, i) => {
           if (v === null || v === undefined) return null;
           const toText = inside.serializers[paramTypes[i]!];
           return toText ? toText(v) : String(v);
         });
-        // Bind, describe, execute and sync in one call; an error still ends at the sync, so the session is ready
-        // for the next statement, and the error is thrown here.
+        // Bind, execute and sync in one call; an error still ends at the sync, so the session is ready for the next
+        // statement, and the error is thrown here.
         const messages = await pg.execProtocolStream(
-          Buffer.concat([
-            serialize.bind({ statement: name, values: params }),
-            serialize.describe({ type: "P" }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
+          Buffer.concat([serialize.bind({ statement: name, values: params }), serialize.execute({}), serialize.sync()]),
           { syncToFs: true },
         );
-        return rowsOf(messages, inside.parsers);
+        return rowsOf(messages, fields);
       }),
     );
 }

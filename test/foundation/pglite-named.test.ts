@@ -1,0 +1,51 @@
+// The embedded store's named statements (server/db/pglite-named.ts): a statement is parsed and described once, and
+// each run after that sends only bind, execute and sync, reading its rows by the columns described at preparation.
+import { PGlite } from "@electric-sql/pglite";
+import * as pglite from "@electric-sql/pglite";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { pgliteNamedDriver } from "../../server/db/pglite-named";
+
+let pg: PGlite;
+const sent: Buffer[] = [];
+
+beforeAll(async () => {
+  pg = new PGlite();
+  await pg.exec(`CREATE TABLE probe (n int, big bigint, at timestamptz, doc jsonb, tags text[], note text)`);
+  await pg.exec(`INSERT INTO probe VALUES (1, 9007199254740993, '2026-11-26T10:00:00Z', '{"a":[1,2]}', '{x,y}', NULL)`);
+  const run = pg.execProtocolStream.bind(pg);
+  pg.execProtocolStream = ((message: Uint8Array, options?: object) => {
+    sent.push(Buffer.from(message));
+    return run(message, options);
+  }) as typeof pg.execProtocolStream;
+});
+afterAll(() => pg.close());
+
+/** The frontend messages' type letters in one call's bytes (each: a type byte and a length that counts itself). */
+function types(buffer: Buffer): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < buffer.length; at += 1 + buffer.readInt32BE(at + 1)) out.push(String.fromCharCode(buffer[at]!));
+  return out;
+}
+
+it("describes a statement once, runs it with bind, execute and sync only, and reads every type alike", async () => {
+  const driver = pgliteNamedDriver(pg, pglite);
+  const text = `SELECT n, big, at, doc, tags, note FROM probe WHERE n = $1`;
+  const first = await driver("probe_read", text, [1]);
+  const again = await driver("probe_read", text, [1]);
+  const none = await driver("probe_read", text, [2]);
+  expect(types(sent[0]!)).toEqual(["P", "D", "S"]);
+  for (const run of sent.slice(1)) expect(types(run)).toEqual(["B", "E", "S"]);
+  expect(sent).toHaveLength(4);
+  const expected = (await pg.query(text, [1])).rows;
+  expect(first).toEqual(expected);
+  expect(again).toEqual(expected);
+  expect(first[0]).toEqual({
+    n: 1,
+    big: 9007199254740993n,
+    at: new Date("2026-11-26T10:00:00Z"),
+    doc: { a: [1, 2] },
+    tags: ["x", "y"],
+    note: null,
+  });
+  expect(none).toEqual([]);
+});
