@@ -1,5 +1,6 @@
 // Test harness: a fresh database per test file (in-memory PGlite, or an own schema in PostgreSQL when
 // DATABASE_URL is set), seeded tenants, and requests through the real REST API. Nothing of ours is mocked.
+import { expect } from "vitest";
 import { getDb, type Db } from "../server/db/client";
 import { handleRestRequest } from "../server/api/rest/handler";
 import { answerPlain, takesPlainDoor } from "../server/api/rest/assess-door";
@@ -107,4 +108,20 @@ function testResponse(status: number, headers: Headers, text: string): TestRespo
     parsed = undefined;
   }
   return { status, headers, body: parsed, text };
+}
+
+/**
+ * An answer that could not be delivered was not charged (server/api/rest/undelivered.ts): the workspace's units are
+ * back to none, the ledger holds the charge and its refund (same request, saying why), and the request's one
+ * history entry reads 499 with no units.
+ */
+export async function expectUndeliveredRefund(app: TestApp, workspaceId: string, endpoint: string): Promise<void> {
+  await expect.poll(() => app.used(workspaceId), { timeout: 5_000 }).toBe(0);
+  const ledger = await app.db.usageLedger.findMany({ where: { workspaceId }, orderBy: { units: "desc" } });
+  expect(ledger.map((l) => l.units)).toEqual([1, -1]);
+  expect(ledger[1]!.reason).toContain("could not be delivered");
+  expect(ledger[1]!.requestId).toBe(ledger[0]!.requestId);
+  await expect
+    .poll(() => app.db.lookupHistory.findMany({ where: { workspaceId } }), { timeout: 5_000 })
+    .toEqual([expect.objectContaining({ units: 0, status: 499, code: "CLIENT_CLOSED_REQUEST", endpoint })]);
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFront, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
 import { loadRestRoute, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
 import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
-import { createTestApp, type TestApp } from "../harness";
+import { createTestApp, expectUndeliveredRefund, type TestApp } from "../harness";
 
 let app: TestApp;
 let seen: { method: string; url: string; headers: Record<string, string>; body: string } | null = null;
@@ -389,19 +389,8 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
       );
       await computed;
       socket.destroy();
-      await expect.poll(() => app.used(ws.workspaceId), { timeout: 5_000 }).toBe(0);
+      await expectUndeliveredRefund(app, ws.workspaceId, "assess");
       expect(received).toBe("");
-      const ledger = await app.db.usageLedger.findMany({
-        where: { workspaceId: ws.workspaceId },
-        orderBy: { units: "desc" },
-      });
-      expect(ledger.map((l) => l.units)).toEqual([1, -1]);
-      expect(ledger[1]!.reason).toContain("could not be delivered");
-      await expect
-        .poll(async () => (await app.db.lookupHistory.findMany({ where: { workspaceId: ws.workspaceId } }))[0], {
-          timeout: 5_000,
-        })
-        .toMatchObject({ units: 0, status: 499, code: "CLIENT_CLOSED_REQUEST", endpoint: "assess" });
     } finally {
       await new Promise<void>((r) => late.close(() => r()));
     }

@@ -13,11 +13,19 @@ import { INVALID_INPUT_MARKER } from "../trpc";
 /** A new request id and the headers every answer starts from. */
 export function startResponse(): { requestId: string; headers: Headers } {
   const requestId = newId("req");
-  return { requestId, headers: new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" }) };
+  return { requestId, headers: new Headers(startingHeaders(requestId)) };
 }
 
+/** The headers every answer starts from, by name (for an entry that answers without WHATWG Headers). */
+export function startingHeaders(requestId: string): Record<string, string> {
+  return { "X-Request-Id": requestId, "Cache-Control": "private, no-store" };
+}
+
+/** The Content-Type of every JSON answer. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+
 export function json(status: number, body: unknown, headers: Headers): Response {
-  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Content-Type", JSON_TYPE);
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
 }
 
@@ -40,15 +48,15 @@ export function errorResponse(err: unknown, headers: Headers, requestId: string,
   return json(status, body, headers);
 }
 
-export const isQuotaHeader = (name: string) => name.toLowerCase().startsWith("x-service-quota");
+const isQuotaHeader = (name: string) => name.toLowerCase().startsWith("x-service-quota");
 
 /**
  * Copies the headers a procedure set (ctx.resHeaders) onto the answer. A refused request consumed nothing, so
  * on an error the quota headers (and any content type the procedure chose for its success) are left out.
  */
 export function copyProcedureHeaders(
-  from: Headers | null | undefined,
-  to: Headers,
+  from: { forEach(fn: (value: string, name: string) => void): void } | null | undefined,
+  to: Pick<Headers, "set">,
   outcome: "success" | "error",
 ): void {
   from?.forEach((v, k) => {

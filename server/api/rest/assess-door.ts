@@ -25,7 +25,7 @@ import { logger } from "../../operate/log";
 import { authenticateCaller, refusalAfterFailure, type Judge } from "../../quota/admission";
 import type { Charge, Principal } from "../context";
 import { requirementRefusal } from "../contract";
-import { errorParts, isQuotaHeader, jsonBodyOf } from "../http/respond";
+import { copyProcedureHeaders, errorParts, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
 import { screenInput } from "../input-screen";
 import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
 import { admitCharged, INVALID_INPUT_MARKER, meteredRequirement, noteOutcome, rememberCharged } from "../trpc";
@@ -82,14 +82,23 @@ function headerReader(headers: PlainRequest["headers"]): Pick<Headers, "get"> {
   };
 }
 
-/** The few response headers the ladder sets (quota, Cache-Control), by lower-case name. */
+/** Response headers by lower-case name: the few the ladder sets (quota, Cache-Control), and the answer's own. */
 class AnswerHeaders {
-  readonly values = new Map<string, string>();
+  private readonly values = new Map<string, string>();
+  constructor(initial: Record<string, string> = {}) {
+    for (const [k, v] of Object.entries(initial)) this.set(k, v);
+  }
   get(name: string): string | null {
     return this.values.get(name.toLowerCase()) ?? null;
   }
   set(name: string, value: string): void {
     this.values.set(name.toLowerCase(), value);
+  }
+  forEach(fn: (value: string, name: string) => void): void {
+    this.values.forEach(fn);
+  }
+  toRecord(): Record<string, string> {
+    return Object.fromEntries(this.values);
   }
 }
 
@@ -135,15 +144,21 @@ async function answerAssess(
   seen: { workspaceId?: string },
 ): Promise<PlainAnswer & { errorCode?: string }> {
   const requestId = newId("req");
-  const base = { "x-request-id": requestId, "cache-control": "private, no-store" };
+  // As the route answers (server/api/http/respond.ts): the starting headers, the procedure's own (on an error, not
+  // the quota headers: a refused request consumed nothing), the error's own, and the JSON type.
   const failed = (err: unknown, own: AnswerHeaders | null, refund: PlainAnswer["undelivered"]) => {
-    const out: Record<string, string> = { ...base };
-    // A refused request consumed nothing: no quota headers (copyProcedureHeaders' rule for errors).
-    for (const [k, v] of own?.values ?? []) if (!isQuotaHeader(k) && k !== "content-type") out[k] = v;
+    const out = new AnswerHeaders(startingHeaders(requestId));
+    copyProcedureHeaders(own, out, "error");
     const { status, body, headers: extra } = errorParts(err, requestId, "rest");
-    for (const [k, v] of Object.entries(extra)) out[k.toLowerCase()] = v;
-    out["content-type"] = "application/json; charset=utf-8";
-    return { status, headers: out, body: JSON.stringify(body), undelivered: refund, errorCode: body.error.code };
+    for (const [k, v] of Object.entries(extra)) out.set(k, v);
+    out.set("content-type", JSON_TYPE);
+    return {
+      status,
+      headers: out.toRecord(),
+      body: JSON.stringify(body),
+      undelivered: refund,
+      errorCode: body.error.code,
+    };
   };
 
   let db: Db;
@@ -169,10 +184,15 @@ async function answerAssess(
   };
   try {
     const data = await ladder({ db, requestId, resHeaders, charge, authenticate }, input);
-    const out: Record<string, string> = { ...base };
-    for (const [k, v] of resHeaders.values) out[k] = v;
-    out["content-type"] = "application/json; charset=utf-8";
-    return { status: 200, headers: out, body: JSON.stringify(data), undelivered: undeliveredRefund(db, charge) };
+    const out = new AnswerHeaders(startingHeaders(requestId));
+    copyProcedureHeaders(resHeaders, out, "success");
+    out.set("content-type", JSON_TYPE);
+    return {
+      status: 200,
+      headers: out.toRecord(),
+      body: JSON.stringify(data),
+      undelivered: undeliveredRefund(db, charge),
+    };
   } catch (err) {
     return failed(err, resHeaders, undeliveredRefund(db, charge));
   }
