@@ -1,5 +1,6 @@
 // The one logger of the process (pino): request lines, background work and start-up all write here. JSON lines
 // in production (LOG_LEVEL, default info); outside production the same records as short readable lines.
+import { writeSync } from "node:fs";
 import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
 import { nodeEnv, setting } from "../env";
@@ -63,12 +64,58 @@ function build(level: string, destination?: Writable): Logger {
   };
   if (destination) return pino(opts, destination);
   if (wantsReadable()) return pino(opts, readable());
-  // Straight to file descriptor 1, asynchronously: a record is written at once when no write is in flight, and the
-  // records that come meanwhile go together in the next write (one system call for many request lines under load,
-  // made off the event loop; formatting a record still costs the loop its few microseconds). Not through
-  // process.stdout, which on a pipe writes every line synchronously, and which the production server wraps
-  // (scripts/log.mjs) for other libraries' stray lines. What is still buffered is written when the process exits.
-  return pino(opts, pino.destination({ dest: 1, sync: false }));
+  return pino(opts, bufferedStdout());
+}
+
+/** Bytes of records gathered before a write; what is fewer is written at the next tick of FLUSH_MS. */
+export const LOG_BUFFER_BYTES = 4096;
+/** The longest a record waits in the buffer. */
+export const LOG_FLUSH_MS = 100;
+
+/**
+ * File descriptor 1, asynchronously and in batches: records gather until LOG_BUFFER_BYTES, or for at most
+ * LOG_FLUSH_MS, and go in one write (made off the event loop). A write per record cost the server a hand-off to a
+ * thread and the reader a wake-up for every request line, about a twentieth of the server's CPU per assessment
+ * under load (docs/benchmarks.md); formatting a record still costs the loop its few microseconds. Not through
+ * process.stdout, which on a pipe writes every line synchronously, and which the production server wraps
+ * (scripts/log.mjs) for other libraries' stray lines. What is still buffered is written when the process exits
+ * (and when its work is done); a process killed outright loses at most the last LOG_FLUSH_MS of records.
+ */
+function bufferedStdout(): pino.DestinationStream & { flush(cb?: (err?: Error) => void): void } {
+  const out = pino.destination({ dest: 1, sync: false });
+  let gathered = "";
+  let closed = false;
+  out.on("close", () => {
+    closed = true;
+  });
+  const flush = () => {
+    if (gathered === "" || closed) return;
+    out.write(gathered);
+    gathered = "";
+  };
+  setInterval(flush, LOG_FLUSH_MS).unref();
+  // A process whose work is done (a command, not the server) hands what is gathered to `out` while it still can.
+  process.on("beforeExit", flush);
+  // On exit, `out` is written out synchronously (also by pino's own handler), then what is gathered here, after it.
+  process.on("exit", () => {
+    try {
+      if (!closed) out.flushSync();
+      if (gathered !== "") writeSync(1, gathered);
+    } catch {
+      // Nowhere left to write to.
+    }
+    gathered = "";
+  });
+  return {
+    write(record: string) {
+      gathered += record;
+      if (gathered.length >= LOG_BUFFER_BYTES) flush();
+    },
+    flush(cb) {
+      flush();
+      out.flush(cb);
+    },
+  };
 }
 
 export function logger(): Logger {

@@ -118,4 +118,34 @@ describe("the velocity read's plan", () => {
     expect(looks.at(-1)).not.toBeNull();
     expect(await looks.at(-1)).toBe(false);
   });
+
+  it("is refreshed once the table has doubled since its last ANALYZE, not at every tenth", async () => {
+    // A table of its own, so no other test's writes move its size.
+    await app.db.$executeRawUnsafe(`CREATE TABLE "StatisticsProbe" ("id" int, "pad" text)`);
+    const grow = (from: number, to: number) =>
+      app.db.$executeRawUnsafe(
+        `INSERT INTO "StatisticsProbe" SELECT g, repeat('x', 200) FROM generate_series(${from}, ${to}) g`,
+      );
+    const pages = async () =>
+      (
+        await app.db.$queryRawUnsafe<{ analysed: number; pages: number }[]>(
+          `SELECT c."relpages"::int AS "analysed", (pg_relation_size(c."oid") / current_setting('block_size')::int)::int AS "pages"
+             FROM pg_class c WHERE c."oid" = to_regclass('"StatisticsProbe"')`,
+        )
+      )[0]!;
+    await grow(1, 2_000);
+    expect(await refreshStatistics(app.db, "StatisticsProbe")).toBe(true);
+    const first = await pages();
+    expect(first.analysed).toBe(first.pages);
+    // Half as big again: the statistics stand.
+    await grow(2_001, 3_000);
+    expect(await refreshStatistics(app.db, "StatisticsProbe")).toBe(false);
+    expect((await pages()).analysed).toBe(first.analysed);
+    // Twice the size it had when it was analysed: analysed again.
+    await grow(3_001, 4_200);
+    expect(await refreshStatistics(app.db, "StatisticsProbe")).toBe(true);
+    const second = await pages();
+    expect(second.analysed).toBe(second.pages);
+    expect(second.pages).toBeGreaterThanOrEqual(2 * first.pages);
+  });
 });
