@@ -6,6 +6,7 @@ import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { guardPgliteClose } from "./pglite-close";
+import { pgNamedDriver } from "./pg-named";
 import { pgliteNamedDriver, type NamedDriver } from "./pglite-named";
 import { isNewDatabase, readTemplate, writeTemplate } from "./template";
 
@@ -42,7 +43,7 @@ export function dbPoolReading(): { inUse: number; waiting: number; total: number
 async function open(): Promise<Handle> {
   const url = databaseUrl();
   if (url) {
-    const [{ Pool }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
+    const [{ Pool, Query }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
     const schema = databaseSchema();
     const connectionString = stripSchemaParam(url);
     // search_path as a connection option, so unqualified migration SQL and raw queries land in this schema.
@@ -92,8 +93,9 @@ async function open(): Promise<Handle> {
     const prisma = new PrismaClient({
       adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { schema }),
     });
-    // Named: each pooled connection parses and plans a hot statement once, then only binds and runs it.
-    drivers.set(prisma, async (name, text, values) => (await pool.query({ name, text, values })).rows);
+    // Named: each pooled connection parses and plans a hot statement once, then only binds and runs it, and its
+    // rows' description is asked for once in the process (./pg-named.ts).
+    drivers.set(prisma, pgNamedDriver(pool, Query));
     return {
       prisma,
       runner,
