@@ -9,8 +9,9 @@
 // anew. Doubling, not autovacuum's tenth: the plans only need the table's order of magnitude and its keys' spread (the
 // planner scales the row counts by the table's current size itself), while each ANALYZE samples up to 30,000 rows
 // and makes every connection plan again; at a tenth, a store filling at the benchmark's pace was analysed 27 times in
-// 40 s (80 ms of the database's CPU each, and the velocity read planned anew on every connection after each). The size is read from the relation's pages (pg_relation_size against pg_class.relpages, which
-// ANALYZE sets), so it needs no statistics collector and holds across instances.
+// 40 s (80 ms of the database's CPU each, and the velocity read planned anew on every connection after each). The
+// size is read from the relation's pages (pg_relation_size against pg_class.relpages, which ANALYZE sets), so it
+// needs no statistics collector and holds across instances.
 
 /** What this module needs of a database client (Prisma's, or a transaction's). */
 export interface StatisticsDb {

@@ -67,7 +67,7 @@ function build(level: string, destination?: Writable): Logger {
   return pino(opts, bufferedStdout());
 }
 
-/** Bytes of records gathered before a write; what is fewer is written at the next tick of FLUSH_MS. */
+/** Bytes of records gathered before a write; fewer are written at the next tick of LOG_FLUSH_MS. */
 export const LOG_BUFFER_BYTES = 4096;
 /** The longest a record waits in the buffer. */
 export const LOG_FLUSH_MS = 100;
