@@ -18,7 +18,7 @@ const sent = new Map<string, number>();
 const received = new Map<string, number>();
 const count = (m: Map<string, number>, tag: string) => m.set(tag, (m.get(tag) ?? 0) + 1);
 
-/** Counts the tagged messages of one direction of a connection; `untagged` first messages (the start-up) are skipped. */
+/** Counts the tagged messages of one direction; the first `untagged` messages (the start-up) are skipped. */
 function counter(into: Map<string, number>, untagged: number) {
   let buf = Buffer.alloc(0);
   let skip = untagged;
