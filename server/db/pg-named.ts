@@ -86,29 +86,36 @@ export function pgNamedDriver(pool: Pool, Query: typeof PgQuery): NamedDriver {
   return async (name, text, values) => {
     const key = `${name}\0${text}`;
     const client = await pool.connect();
-    let failed: unknown;
-    try {
-      const result = await new Promise<QueryResult>((resolve, reject) => {
-        const query = new DescribedQuery(
-          {
-            name,
-            text,
-            values,
-            callback: (err: Error | null, res: QueryResult) => (err ? reject(err) : resolve(res)),
-          },
-          key,
-          described.get(key),
-        );
+    // As pool.query does: a checked-out client's connection error (the database went away mid-run) is this run's
+    // error, not an uncaught one, and a client whose run failed is not reused.
+    return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      let released = false;
+      const settle = (err: Error | undefined, rows?: Record<string, unknown>[]) => {
+        if (released) return;
+        released = true;
+        client.removeListener("error", onError);
+        client.release(err);
+        if (!err) return resolve(rows!);
+        described.delete(key);
+        reject(err);
+      };
+      const onError = (err: Error) => settle(err);
+      client.once("error", onError);
+      const query = new DescribedQuery(
+        {
+          name,
+          text,
+          values,
+          callback: (err: Error | null, res: QueryResult) => settle(err ?? undefined, res?.rows),
+        },
+        key,
+        described.get(key),
+      );
+      try {
         client.query(query as unknown as PgQuery);
-      });
-      return result.rows as Record<string, unknown>[];
-    } catch (err) {
-      failed = err;
-      described.delete(key);
-      throw err;
-    } finally {
-      // As pool.query does: a client whose query failed is not reused.
-      client.release(failed instanceof Error ? failed : undefined);
-    }
+      } catch (err) {
+        settle(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
   };
 }

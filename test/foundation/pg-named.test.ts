@@ -43,6 +43,12 @@ function counter(into: Map<string, number>, untagged: number) {
 }
 
 let relay: net.Server;
+/** The relay's open sockets, both sides: cut() ends every connection as a database that went away would. */
+const sockets = new Set<net.Socket>();
+const cut = () => {
+  for (const s of sockets) s.destroy();
+  sockets.clear();
+};
 let pool: pg.Pool;
 let driver: NamedDriver;
 
@@ -51,6 +57,7 @@ beforeAll(async () => {
     const server = net.connect(Number(url.port || 5432), url.hostname);
     const fromClient = counter(sent, 1);
     const fromServer = counter(received, 0);
+    sockets.add(client).add(server);
     client.on("data", (c) => {
       fromClient(c);
       server.write(c);
@@ -136,6 +143,17 @@ describe("named statements on PostgreSQL", () => {
     const other = await driver("pg_named_text_2", `SELECT $1::int + 1 AS "m"`, [41]);
     expect(other).toEqual([{ m: 42 }]);
     expect(await driver("pg_named_text_2", `SELECT $1::int + 1 AS "m"`, [1])).toEqual([{ m: 2 }]);
+    expect(sent.get("D")).toBe(2);
+  });
+
+  it("fail the run whose connection is cut, with no uncaught error, and the next run opens a new one", async () => {
+    const sleeping = driver("pg_named_cut", `SELECT pg_sleep($1::float8) AS "slept"`, [5]);
+    // Cut once the run is on the wire (its Bind has gone through the relay).
+    for (let i = 0; i < 100 && !sent.get("B"); i++) await new Promise((r) => setTimeout(r, 20));
+    cut();
+    await expect(sleeping).rejects.toThrow(/terminated|ECONNRESET|closed/i);
+    // The broken client left the pool: the next run connects anew and describes the statement again.
+    expect(await driver("pg_named_cut", `SELECT pg_sleep($1::float8) AS "slept"`, [0])).toEqual([{ slept: "" }]);
     expect(sent.get("D")).toBe(2);
   });
 });
