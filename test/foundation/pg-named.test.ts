@@ -2,11 +2,11 @@
 // process, and every later run, on any pooled connection, sends no Describe and gets no RowDescription, its rows read
 // alike. Seen on the wire: the pool talks to the local PostgreSQL (DATABASE_URL or the one the development and CI
 // machines provide) through a relay here that counts each side's messages by their type.
-import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { forgetDescriptions, pgNamedDriver } from "../../server/db/pg-named";
 import type { NamedDriver } from "../../server/db/pglite-named";
+import { tcpRelay } from "../fakes/tcp-relay";
 
 const url = new URL(
   process.env.DATABASE_URL ?? process.env.SERVICE_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test",
@@ -42,45 +42,24 @@ function counter(into: Map<string, number>, untagged: number) {
   };
 }
 
-let relay: net.Server;
-/** The relay's open sockets, both sides: cut() ends every connection as a database that went away would. */
-const sockets = new Set<net.Socket>();
-const cut = () => {
-  for (const s of sockets) s.destroy();
-  sockets.clear();
-};
+let relay: Awaited<ReturnType<typeof tcpRelay>>;
 let pool: pg.Pool;
 let driver: NamedDriver;
 
 beforeAll(async () => {
-  relay = net.createServer((client) => {
-    const server = net.connect(Number(url.port || 5432), url.hostname);
-    const fromClient = counter(sent, 1);
-    const fromServer = counter(received, 0);
-    sockets.add(client).add(server);
-    client.on("data", (c) => {
-      fromClient(c);
-      server.write(c);
-    });
-    server.on("data", (c) => {
-      fromServer(c);
-      client.write(c);
-    });
-    client.on("close", () => server.destroy());
-    server.on("close", () => client.destroy());
-    client.on("error", () => server.destroy());
-    server.on("error", () => client.destroy());
-  });
-  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  relay = await tcpRelay(
+    { host: url.hostname, port: Number(url.port || 5432) },
+    { fromClient: () => counter(sent, 1), fromServer: () => counter(received, 0) },
+  );
   const relayed = new URL(url);
-  relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+  relayed.host = `127.0.0.1:${relay.port}`;
   pool = new pg.Pool({ connectionString: relayed.toString(), max: 2 });
   driver = pgNamedDriver(pool, pg.Query);
 });
 
 afterAll(async () => {
   await pool.end();
-  await new Promise((resolve) => relay.close(resolve));
+  await relay.cut();
 });
 
 beforeEach(() => {
@@ -150,7 +129,8 @@ describe("named statements on PostgreSQL", () => {
     const sleeping = driver("pg_named_cut", `SELECT pg_sleep($1::float8) AS "slept"`, [5]);
     // Cut once the run is on the wire (its Bind has gone through the relay).
     for (let i = 0; i < 100 && !sent.get("B"); i++) await new Promise((r) => setTimeout(r, 20));
-    cut();
+    await relay.cut();
+    await relay.restore();
     await expect(sleeping).rejects.toThrow(/terminated|ECONNRESET|closed/i);
     // The broken client left the pool: the next run connects anew and describes the statement again.
     expect(await driver("pg_named_cut", `SELECT pg_sleep($1::float8) AS "slept"`, [0])).toEqual([{ slept: "" }]);

@@ -3,7 +3,6 @@
 // once per interval instead of a stack trace per request. PostgreSQL is broken for real: a closed port, and (with
 // DATABASE_URL) a TCP relay to the test server that is cut while the service runs and restored afterwards.
 import { randomBytes } from "node:crypto";
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../server/db/client";
@@ -12,6 +11,7 @@ import { reportDbPoolErrorsAsOutages } from "../../server/startup/sources";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { restRequest } from "../harness";
 import { freePort } from "./server-process";
+import { tcpRelay } from "../fakes/tcp-relay";
 
 const realUrl = process.env.DATABASE_URL;
 let lines: string[] = [];
@@ -74,42 +74,12 @@ describe("PostgreSQL refusing connections", () => {
   });
 });
 
-// The relay stands between the service and the test server: cut, every connection drops and new ones are refused.
-async function relay(target: { host: string; port: number }) {
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  const open = () =>
-    new Promise<void>((r) => {
-      server = createServer((a) => {
-        const b = connect(target.port, target.host);
-        for (const s of [a, b]) {
-          sockets.add(s);
-          s.on("close", () => sockets.delete(s));
-          s.on("error", () => undefined);
-        }
-        a.pipe(b).pipe(a);
-      });
-      server.listen(port, "127.0.0.1", () => r());
-    });
-  await open();
-  return {
-    port,
-    cut: async () => {
-      await new Promise((r) => {
-        server!.close(r);
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: open,
-  };
-}
-
 if (realUrl) {
   describe("PostgreSQL going away under a running service", () => {
     it("answers 503 while the connection is cut, charges nothing, and recovers when it is back", async () => {
       const u = new URL(realUrl);
-      const r = await relay({ host: u.hostname, port: Number(u.port || 5432) });
+      // Cut, every connection drops and new ones are refused; restored, new ones go through.
+      const r = await tcpRelay({ host: u.hostname, port: Number(u.port || 5432) });
       const schema = `t_outage_${randomBytes(4).toString("hex")}`;
       process.env.SERVICE_DB_SCHEMA = schema;
       u.hostname = "127.0.0.1";
