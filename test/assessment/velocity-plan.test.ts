@@ -67,3 +67,51 @@ it("reads only the keys' own rows in the generic plan of the named statement", a
   const read = scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
   expect(read).toBe(20);
 });
+
+it("keeps to the keys' indexes for a workspace the statistics have not seen yet", async () => {
+  // The statistics know only the first workspace's events; a second one's arrive after them (its first day, or a
+  // busy week that has not yet doubled the table: server/db/statistics.ts). A plan made for the statement's values
+  // took the unseen workspace for one row, and read its whole week through the time index for every key part.
+  await app.db.$executeRawUnsafe(`ANALYZE "Event"`);
+  const { workspaceId: fresh } = await app.seedWorkspace();
+  await app.db.$executeRawUnsafe(
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "subject", "device", "data", "createdAt")
+     SELECT 'ev_new_' || g, $1, 'req_new_' || g, 'assessment', '192.0.2.' || (g % 200),
+            'user:new-' || g, 'dev-new-' || g, '{}'::jsonb, now() - make_interval(secs => g * 60)
+     FROM generate_series(1, ${OTHERS}) g`,
+    fresh,
+  );
+  await app.db.$executeRawUnsafe(
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "subject", "device", "data", "createdAt")
+     SELECT 'ev_bob_' || g, $1, 'req_bob_' || g, 'assessment', '203.0.113.9', 'user:bob', 'dev-bob', '{}'::jsonb,
+            now() - make_interval(secs => g * 600)
+     FROM generate_series(1, 5) g`,
+    fresh,
+  );
+  const st = velocityStatement({
+    workspaceId: fresh,
+    ip: "203.0.113.9",
+    email: null,
+    deviceId: "dev-bob",
+    userId: "bob",
+    subject: "user:bob",
+  });
+  const plan = await app.db.$transaction(async (tx) => {
+    // The plan PostgreSQL makes for the values of each execution, as it does for a named statement's first five.
+    await tx.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_custom_plan`);
+    await tx.$executeRawUnsafe(`PREPARE velocity_unseen_test AS ${st.sql}`);
+    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+      `EXPLAIN (ANALYZE, VERBOSE, FORMAT JSON) EXECUTE velocity_unseen_test(${st.params.map(literal).join(", ")})`,
+    );
+    await tx.$executeRawUnsafe(`DEALLOCATE velocity_unseen_test`);
+    return rows[0]!["QUERY PLAN"][0].Plan;
+  });
+  const scans = scansOfEvent(plan);
+  expect(scans).toHaveLength(5);
+  for (const scan of scans) {
+    expect(scan["Index Name"]).toMatch(/^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/);
+    expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
+  }
+  const read = scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
+  expect(read).toBe(20);
+});
