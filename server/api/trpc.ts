@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { admitMeteredRequest, authenticateCaller, refusalAfterFailure, type Judge } from "../quota/admission";
-import { quotaHeaders, type QuotaState } from "../quota/reserve";
+import { quotaHeaders, type QuotaState, type ReadResult, type ReserveArgs } from "../quota/reserve";
 import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { noteRequestOutcome } from "../analytics/request-outcomes";
@@ -364,14 +364,16 @@ export type ChargedOptions<I extends z.ZodType> = Pick<
 /**
  * Admission step 2 of a metered request (server/quota/admission.ts), and what follows a reservation: the charge an
  * undelivered answer gives back, the units-reserved metric, the quota headers and `Cache-Control: private,
- * no-store`. meteredProcedure calls it, and the plain /assess door (server/api/rest/assess-door.ts).
+ * no-store`. meteredProcedure calls it, and the plain /assess door (server/api/rest/assess-door.ts), whose `read`
+ * (the assessment's velocity counts) runs in the reservation's statement and comes back as `quota.read`.
  */
 export async function admitCharged<I extends z.ZodType>(
   ctx: Pick<Context, "db" | "requestId" | "charge"> & { principal: Principal; resHeaders: Pick<Headers, "set"> },
   opts: ChargedOptions<I>,
   units: number,
   judge: Judge<Principal>,
-): Promise<{ principal: Principal; quota: QuotaState }> {
+  read?: ReserveArgs["read"],
+): Promise<{ principal: Principal; quota: QuotaState & { read?: ReadResult } }> {
   const { principal, quota, reservation } = await admitMeteredRequest({
     db: ctx.db,
     principal: ctx.principal,
@@ -379,6 +381,7 @@ export async function admitCharged<I extends z.ZodType>(
     requestId: ctx.requestId,
     endpoint: opts.endpoint,
     judge,
+    read,
   });
   if (ctx.charge) {
     ctx.charge.current = {

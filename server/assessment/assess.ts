@@ -20,7 +20,8 @@ import { weightsInUse } from "../weights/in-use";
 import { bandOf, scoreOf, weighSignals } from "../scoring/score";
 import type { AssessRequest, AssessResult, Decision, Signal, SourceRef } from "./schemas";
 import { userAgentSignals } from "./user-agent";
-import { velocitySignals } from "./velocity";
+import { velocityFromRow, velocityRowSql, velocitySignals, velocityStatement, type VelocityKeys } from "./velocity";
+import type { ReadAlongside, ReadResult } from "../quota/reserve";
 
 /** Everything an assessment's decision stands on, gathered from the evidence sources and the workspace's store. */
 export interface Gathered {
@@ -33,36 +34,70 @@ export interface Gathered {
   lists: ListLookup | undefined;
 }
 
+/** What the velocity statement reads besides the counts: the workspace's enabled rules and its lists' version. */
+const ALSO_READ = { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") };
+
+/**
+ * The velocity read as the reservation's statement runs it for the plain /assess door (server/quota/reserve.ts
+ * ReadAlongside): the same counts, rules and lists' version, in the round trip the reservation makes anyway.
+ */
+const VELOCITY_ALONGSIDE: ReadAlongside = { name: "velocity", row: velocityRowSql(`r."read"`), also: ALSO_READ };
+
+/**
+ * The read an assessment of `request` gives the reservation to run alongside, and `velocity`, what assess() then
+ * takes with the reservation's result (`pre`).
+ */
+export function velocityAlongside(
+  workspaceId: string,
+  request: AssessRequest,
+): { read: { with: ReadAlongside; values: unknown[] }; velocity: (pre: ReadResult) => PreRead } {
+  const st = velocityStatement(velocityKeysOf(workspaceId, request));
+  // As hotQuery passes them: dates as UTC ISO strings. The workspace ($1) is the reservation's own.
+  const values = st.params.slice(1).map((v) => (v instanceof Date ? v.toISOString() : v));
+  return {
+    read: { with: VELOCITY_ALONGSIDE, values },
+    velocity: (pre) => ({ ...pre, minutes: st.minutes, now: st.now }),
+  };
+}
+
+/** A velocity row read before assess() ran (velocityAlongside), with the window and time it was read for. */
+export type PreRead = ReadResult & { minutes: number; now: number };
+
 export async function assess(
   db: Db,
-  a: { workspaceId: string; requestId: string; request: AssessRequest },
+  a: { workspaceId: string; requestId: string; request: AssessRequest; velocity?: PreRead },
 ): Promise<AssessResult> {
-  const g = await gather(db, a.workspaceId, a.request);
+  const g = await gather(db, a.workspaceId, a.request, a.velocity);
   const d = decide(a, g);
   await recordAssessment(db, d.write);
   return d.result;
 }
 
-async function gather(db: Db, workspaceId: string, req: AssessRequest): Promise<Gathered> {
-  const emailAddress = req.email?.trim().toLowerCase() ?? null;
-  // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
-  const ip = parseIpStrict(req.ip)?.address ?? req.ip;
+/** The velocity statement's keys of a request. */
+function velocityKeysOf(workspaceId: string, req: AssessRequest): VelocityKeys {
+  const email = req.email?.trim().toLowerCase() ?? null;
+  return {
+    workspaceId,
+    // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
+    ip: parseIpStrict(req.ip)?.address ?? req.ip,
+    email,
+    deviceId: req.device_id ?? null,
+    userId: req.user_id ?? null,
+    subject: accountSubject(req.user_id, email),
+  };
+}
+
+async function gather(db: Db, workspaceId: string, req: AssessRequest, pre?: PreRead): Promise<Gathered> {
+  const keys = velocityKeysOf(workspaceId, req);
+  const emailAddress = keys.email;
+  const ip = keys.ip;
   // The workspace's enabled rules are read in the velocity statement: one round trip for both, and never stale.
   const [ipEv, emailEv, v, dev, weights] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
-    velocitySignals(
-      db,
-      {
-        workspaceId,
-        ip,
-        email: emailAddress,
-        deviceId: req.device_id ?? null,
-        userId: req.user_id ?? null,
-        subject: accountSubject(req.user_id, emailAddress),
-      },
-      { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") },
-    ),
+    pre
+      ? { ...velocityFromRow(pre.row, keys, pre.minutes, pre.now), also: pre.also, row: pre.row }
+      : velocitySignals(db, keys, ALSO_READ),
     gatherDeviceEvidence(db, { workspaceId, device: req.device, ip, email: emailAddress, userId: req.user_id ?? null }),
     weightsInUse(db, workspaceId),
   ]);

@@ -49,7 +49,10 @@ export interface VelocityKeys {
  * email's thirty-odd conditions per row. A key the request lacks (a NULL parameter) matches no row and answers zeros at
  * once. The text depends on nothing but `alsoRead`, so it is built once per set (see velocityStatement).
  */
-function velocitySql(alsoRead: Record<string, string>): string {
+function velocitySql(
+  alsoRead: Record<string, string>,
+  opaque: (param: string) => string = (p) => `(SELECT ${p}::text)`,
+): string {
   // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 the user's subject ("user:<user_id>"), $7 signal window,
   // $8 1h, $9 24h, $10 7d, $11 account, $12 baseline window (90 days), $13 30 days
   const win = {
@@ -67,7 +70,6 @@ function velocitySql(alsoRead: Record<string, string>): string {
   // filtering out thousands of rows per part (test/assessment/velocity-plan.test.ts). Unseen, they are costed by the
   // columns' distinct counts, where a key's index always wins; and PostgreSQL soon keeps one generic plan instead of
   // planning every execution.
-  const opaque = (p: string) => `(SELECT ${p}::text)`;
   const parts = {
     ip: { where: `"ip" = ${opaque("$3")} AND ${recent}`, cols: [] as string[] },
     email: { where: `"email" = ${opaque("$4")} AND ${recent}`, cols: [] as string[] },
@@ -109,6 +111,38 @@ function velocitySql(alsoRead: Record<string, string>): string {
   );
   return `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`;
 }
+
+/**
+ * The velocity read of one request as a correlated scalar subquery (a JSON object of the statement's columns), for a
+ * statement that reads it beside other work: the reservation's (server/quota/reserve.ts), so an assessment pays one
+ * round trip for both. `$1` stays the workspace; the other parameters are the values `velocityStatement` gives after
+ * the workspace, read from `row` (an expression of a JSON array, e.g. `r."read"`). They are expressions of the
+ * outer row, which the planner costs without their values; the workspace stays an InitPlan, as in the statement.
+ */
+export function velocityRowSql(row: string): string {
+  const sql = velocitySql({}, (p) => (p === "$1" ? `(SELECT $1::text)` : `${p}::text`));
+  // Each value is taken out of the array and cast once per request, in a subquery the planner keeps apart (OFFSET
+  // 0): the counts' FILTER conditions would otherwise extract and parse a timestamp for every row they test.
+  const values = PARAM_TYPES.map((type, i) => `(${row}->>${i})::${type} AS "p${i + 2}"`).join(", ");
+  const refs = sql.replace(/\$(\d+)/g, (m, n: string) => (n === "1" ? m : `p."p${n}"`));
+  return `(SELECT row_to_json(v) FROM (SELECT ${values} OFFSET 0) p, LATERAL (${refs}) v)`;
+}
+
+/** The types of the velocity statement's parameters after the workspace: $2, $3, ... (see velocitySql). */
+const PARAM_TYPES = [
+  "timestamp(3)", // $2 oldest
+  "text", // $3 ip
+  "text", // $4 email
+  "text", // $5 device
+  "text", // $6 the user's subject
+  "timestamp(3)", // $7 signal window
+  "timestamp(3)", // $8 1 h
+  "timestamp(3)", // $9 24 h
+  "timestamp(3)", // $10 7 d
+  "text", // $11 account
+  "timestamp(3)", // $12 baseline window
+  "timestamp(3)", // $13 30 days
+] as const;
 
 /** The statement's text by its name (one per set of extra columns, which the name spells). */
 const texts = new Map<string, string>();

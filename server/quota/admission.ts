@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { forgetWorkspaceKeys } from "../keys/cache";
 import { metrics } from "../operate/metrics";
 import { reserveUnitsGrouped } from "./grouped-reserve";
-import type { QuotaState, ReserveArgs } from "./reserve";
+import type { QuotaState, ReadResult, ReserveArgs } from "./reserve";
 
 /** What admission needs to know of the caller (server/api/context.ts's Principal has it). */
 export type AdmissionPrincipal = { workspaceId: string; entitlements: { monthlyUnits: number } } & (
@@ -54,7 +54,7 @@ export async function authenticateCaller<Principal extends AdmissionPrincipal>(
 export interface Admission<Principal extends AdmissionPrincipal> {
   /** Who is admitted: the principal the reservation confirmed (read again if the cached one was stale). */
   principal: Principal;
-  quota: QuotaState;
+  quota: QuotaState & { read?: ReadResult };
   /** What was reserved, for the charge an undelivered answer gives back. */
   reservation: ReserveArgs;
 }
@@ -73,6 +73,8 @@ export async function admitMeteredRequest<Principal extends AdmissionPrincipal>(
   requestId: string;
   endpoint: string;
   judge: Judge<Principal>;
+  /** A read to run in the reservation's statement (./reserve.ts ReadAlongside); its result is `quota.read`. */
+  read?: ReserveArgs["read"];
 }): Promise<Admission<Principal>> {
   let principal = a.principal;
   const reservation = (of: Principal): ReserveArgs => ({
@@ -83,6 +85,7 @@ export async function admitMeteredRequest<Principal extends AdmissionPrincipal>(
     endpoint: a.endpoint,
     apiKeyId: of.kind === "api_key" ? of.apiKeyId : null,
     userId: of.kind === "member" ? of.userId : null,
+    ...(a.read ? { read: a.read } : {}),
   });
   const guard =
     principal.kind === "api_key" && principal.unconfirmed

@@ -6,6 +6,8 @@
 // order). When a group's total does not fit in what is left, its requests are reserved one by one in arrival
 // order, so the allowance is filled exactly as if they had come alone. Same guarantees as reserveUnits: never
 // over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is a group of one.
+// A request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an assessment's velocity
+// counts); a group's reads are one kind, since one kind exists.
 import type { Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { nextReset, periodStart } from "./period";
@@ -67,13 +69,14 @@ async function reserveGroup(group: Waiter[]): Promise<boolean> {
     ? { apiKeyIds: [...new Set(guarded.map((w) => w.guard!.apiKeyId))], plans: guarded[0]!.guard!.plans }
     : null;
   let after: number | null | "stale";
+  let reads: Awaited<ReturnType<typeof reserveTotal>>["reads"];
   try {
-    after = await reserveTotal(
+    ({ used: after, reads } = await reserveTotal(
       db,
       { workspaceId: first.a.workspaceId, now: first.now, limit },
       group.map((w) => w.a),
       guard,
-    );
+    ));
   } catch {
     // The statement failed as a whole (nothing was written): each request tries alone and gets its own outcome.
     return false;
@@ -81,9 +84,10 @@ async function reserveGroup(group: Waiter[]): Promise<boolean> {
   // Over the allowance, or a guard failed: alone, each request gets its own outcome (only its own guard counts).
   if (after === null || after === "stale") return false;
   let used = after - group.reduce((n, w) => n + w.a.units, 0);
-  for (const w of group) {
+  group.forEach((w, i) => {
     used += w.a.units;
-    w.resolve({ limit, used, remaining: Math.max(0, limit - used), reset: nextReset(w.now) });
-  }
+    const q = { limit, used, remaining: Math.max(0, limit - used), reset: nextReset(w.now) };
+    w.resolve(reads[i] ? { ...q, read: reads[i] } : q);
+  });
   return true;
 }

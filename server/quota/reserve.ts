@@ -15,6 +15,26 @@ export interface QuotaState {
   reset: Date;
 }
 
+/**
+ * A read that runs in the reservation's statement for each request that carries one, so the request pays one round
+ * trip for both (the plain POST /assess door reads its velocity counts this way: server/assessment/assess.ts velocityAlongside). Read-only; it
+ * runs whether or not the reservation is granted, and its answer is used only when it is.
+ */
+export interface ReadAlongside {
+  /** Names the statement's variant: the same name always means the same SQL. */
+  name: string;
+  /** A scalar expression for one request: over `$1` (the workspace) and `r."read"`, the request's JSON array. */
+  row: string;
+  /** Scalar expressions over `$1` read once per statement (the workspace's rules, its lists' version), by name. */
+  also: Record<string, string>;
+}
+
+/** What a granted reservation's read gave: the request's own value, and the statement's `also` columns. */
+export interface ReadResult {
+  row: Record<string, unknown>;
+  also: Record<string, unknown>;
+}
+
 export interface ReserveArgs {
   workspaceId: string;
   units: number;
@@ -24,6 +44,8 @@ export interface ReserveArgs {
   apiKeyId?: string | null;
   userId?: string | null;
   now?: Date;
+  /** A read to run in the same statement (its values, for `r."read"`); the result comes back with the quota. */
+  read?: { with: ReadAlongside; values: unknown[] };
 }
 
 /**
@@ -35,8 +57,11 @@ export interface ReserveGuard {
   plans: string[];
 }
 
-/** A reservation's outcome: the quota state after it, null when refused, "stale" when the guard failed (nothing written). */
-export type Reservation = QuotaState | null | "stale";
+/**
+ * A reservation's outcome: the quota state after it (with the request's read, when it carried one), null when
+ * refused, "stale" when the guard failed (nothing written).
+ */
+export type Reservation = (QuotaState & { read?: ReadResult }) | null | "stale";
 
 /** Reserves `units` or refuses; returns the quota state after the reservation, or null when refused. */
 export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState | null> {
@@ -47,20 +72,31 @@ export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState |
 
 export async function reserveOne(db: Db, a: ReserveArgs, guard?: ReserveGuard): Promise<Reservation> {
   const now = a.now ?? new Date();
-  const used = await reserveTotal(
+  const { used, reads } = await reserveTotal(
     db,
     { workspaceId: a.workspaceId, now, limit: a.limit },
     [a],
     guard ? { apiKeyIds: [guard.apiKeyId], plans: guard.plans } : null,
   );
   if (used === "stale" || used === null) return used;
-  return { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
+  const q = { limit: a.limit, used, remaining: Math.max(0, a.limit - used), reset: nextReset(now) };
+  return reads[0] ? { ...q, read: reads[0] } : q;
 }
 
 // A guard ($6 key ids, $7 plans; $7 NULL for none) makes the statement write nothing unless every listed key is
 // still active in the workspace and the workspace's entitling plans at $9 (grace cutoff $8) are exactly $7: the
 // check of a principal served from the key cache, at no extra round trip.
-const RESERVE_SQL = `
+function reserveSql(read: ReadAlongside | null): string {
+  // The read comes first in the select list: a data-modifying CTE runs when it is first read, so the reads run before
+  // the reservation takes the period's row lock rather than under it. A slow read still delays the next reservation
+  // statement of the workspace's lane (./grouped-reserve.ts), whatever its endpoint.
+  const reads = read
+    ? [
+        `(SELECT json_object_agg(r."id", ${read.row}) FROM req r WHERE r."read" IS NOT NULL) AS "reads"`,
+        ...Object.entries(read.also).map(([name, sql]) => `${sql} AS "also_${name}"`),
+      ]
+    : [];
+  return `
 WITH guard AS (
   SELECT $7::text[] IS NULL OR (
     (SELECT count(*) FROM "ApiKey" k WHERE k."id" = ANY($6::text[]) AND k."workspaceId" = $1::text AND k."status" = 'active') = cardinality($6::text[])
@@ -68,7 +104,7 @@ WITH guard AS (
            FROM "Subscription" s WHERE s."workspaceId" = $1::text AND ${entitlingSubscriptionSql("$8", "$9")})
   ) AS "ok"
 ), req AS (
-  SELECT * FROM jsonb_to_recordset($5::jsonb) AS r("id" text, "requestId" text, "apiKeyId" text, "userId" text, "endpoint" text, "units" int)
+  SELECT * FROM jsonb_to_recordset($5::jsonb) AS r("id" text, "requestId" text, "apiKeyId" text, "userId" text, "endpoint" text, "units" int${read ? `, "read" jsonb` : ""})
 ), upd AS (
   INSERT INTO "UsagePeriod" ("workspaceId", "periodStart", "used")
   SELECT $1::text, $2::timestamp(3), $3::int WHERE $3::int <= $4::int AND (SELECT "ok" FROM guard)
@@ -81,19 +117,35 @@ WITH guard AS (
   SELECT r."id", $1::text, $2::timestamp(3), r."requestId", r."apiKeyId", r."userId", r."endpoint", r."units", now() FROM req r, upd
   RETURNING 1
 )
-SELECT (SELECT "ok" FROM guard) AS "ok", (SELECT "used" FROM upd) AS "used", (SELECT count(*) FROM ledger) AS "ledger"`;
+SELECT ${[...reads, `(SELECT "ok" FROM guard) AS "ok"`, `(SELECT "used" FROM upd) AS "used"`, `(SELECT count(*) FROM ledger) AS "ledger"`].join(", ")}`;
+}
+
+/** The statement's text by its name: the plain reservation, and one per kind of read alongside. */
+const texts = new Map<string, string>();
+
+function reserveStatement(read: ReadAlongside | null): { name: string; sql: string } {
+  const name = read ? `service_reserve_units_${read.name}` : "service_reserve_units";
+  let sql = texts.get(name);
+  if (sql === undefined) texts.set(name, (sql = reserveSql(read)));
+  return { name, sql };
+}
 
 /**
  * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
- * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written).
+ * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written); and,
+ * when granted, each request's read (undefined for a request that carried none). The requests' reads must all be of
+ * one kind (./grouped-reserve.ts groups them so).
  */
 export async function reserveTotal(
   db: Db,
   at: { workspaceId: string; now: Date; limit: number },
   requests: ReserveArgs[],
   guard: { apiKeyIds: string[]; plans: string[] } | null,
-): Promise<number | null | "stale"> {
+): Promise<{ used: number | null | "stale"; reads: (ReadResult | undefined)[] }> {
   const total = requests.reduce((n, r) => n + r.units, 0);
+  const read = requests.find((r) => r.read)?.read?.with ?? null;
+  if (read && requests.some((r) => r.read && r.read.with.name !== read.name))
+    throw new Error("a reservation statement carries one kind of read");
   const rows = requests.map((r) => ({
     id: newId("led"),
     requestId: r.requestId,
@@ -101,11 +153,13 @@ export async function reserveTotal(
     userId: r.userId ?? null,
     endpoint: r.endpoint,
     units: r.units,
+    ...(read ? { read: r.read?.values ?? null } : {}),
   }));
-  const result = await hotQuery<{ ok: boolean; used: number | string | null }>(
+  const st = reserveStatement(read);
+  const result = await hotQuery<{ ok: boolean; used: number | string | null } & Record<string, unknown>>(
     db,
-    "service_reserve_units",
-    RESERVE_SQL,
+    st.name,
+    st.sql,
     [
       at.workspaceId,
       periodStart(at.now),
@@ -119,8 +173,17 @@ export async function reserveTotal(
     ],
   );
   const row = result[0]!;
-  if (!row.ok) return "stale";
-  return row.used === null ? null : Number(row.used);
+  if (!row.ok) return { used: "stale", reads: [] };
+  if (row.used === null) return { used: null, reads: [] };
+  let reads: (ReadResult | undefined)[] = [];
+  if (read) {
+    // The json column arrives parsed on every driver; text only from a driver that leaves json alone.
+    const parse = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v);
+    const byId = (parse(row.reads) ?? {}) as Record<string, Record<string, unknown>>;
+    const also = Object.fromEntries(Object.keys(read.also).map((k) => [k, row[`also_${k}`]]));
+    reads = rows.map((r) => (byId[r.id] ? { row: byId[r.id]!, also } : undefined));
+  }
+  return { used: Number(row.used), reads };
 }
 
 export async function readUsage(db: Db, workspaceId: string, limit: number, now = new Date()): Promise<QuotaState> {

@@ -10,11 +10,12 @@
 // (`authenticated`, `rejectUnreadableInput`, the input's schema, `meteredProcedure`) through the same functions
 // (authenticateCaller, requirementRefusal, noteOutcome, screenInput, admitCharged, rememberCharged,
 // refusalAfterFailure), the same observation (server/operate/observe.ts) and the same refund of an undelivered
-// answer. test/assessment/assess-door.test.ts sends the same requests through this door and through the route's
+// answer. One difference in how, not what: the door's velocity read runs in the reservation's statement
+// (velocityAlongside), so an assessment here makes one round trip fewer than through the route. test/assessment/assess-door.test.ts sends the same requests through this door and through the route's
 // handler and compares every answer and what it left in the store; the test harness sends every POST /v1/assess
 // of the suite through this door, as the production server does.
 import { TRPCError } from "@trpc/server";
-import { assess } from "../../assessment/assess";
+import { assess, velocityAlongside } from "../../assessment/assess";
 import type { AssessResult } from "../../assessment/schemas";
 import { getDb, type Db } from "../../db/client";
 import { AppError, toErrorBody } from "../../errors";
@@ -258,12 +259,21 @@ async function admitted(
     throw new TRPCError({ code: "BAD_REQUEST", cause });
   }
   const units = 1;
-  const { principal: p } = await admitCharged<AssessInput>({ ...ctx, principal }, assessMetering, units, judge);
+  // The velocity read runs in the reservation's statement: one round trip for both (the route reads it after).
+  const alongside = velocityAlongside(principal.workspaceId, typed);
+  const { principal: p, quota } = await admitCharged<AssessInput>(
+    { ...ctx, principal },
+    assessMetering,
+    units,
+    judge,
+    alongside.read,
+  );
   let result: { ok: true; data: AssessResult } | { ok: false; error: unknown };
   try {
+    const velocity = quota.read ? alongside.velocity(quota.read) : undefined;
     result = {
       ok: true,
-      data: await assess(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, request: typed }),
+      data: await assess(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, request: typed, velocity }),
     };
   } catch (error) {
     result = { ok: false, error };

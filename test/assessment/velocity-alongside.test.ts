@@ -1,0 +1,118 @@
+// The plain /assess door reads its velocity counts in the reservation's statement (server/quota/reserve.ts
+// ReadAlongside, server/assessment/assess.ts velocityAlongside): one round trip for both. Its row must be the
+// velocity statement's own, column for column, for requests of one group with different keys; a refused reservation
+// brings no read back and writes nothing.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+import { velocityAlongside } from "../../server/assessment/assess";
+import { velocitySignals } from "../../server/assessment/velocity";
+import { enabledRulesSql } from "../../server/rules/rules";
+import { versionTokenSql } from "../../server/lists/lookup";
+import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
+import type { AssessRequest } from "../../server/assessment/schemas";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+/** The workspace's history: anna's logins from two countries and devices, failures from one address, other users. */
+async function seedHistory(workspaceId: string) {
+  await app.db.$executeRawUnsafe(
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "kind", "failed",
+       "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
+     SELECT 'ev_' || $1 || '_' || g, $1, 'req_' || g, 'assessment',
+            CASE WHEN g % 3 = 0 THEN '203.0.113.7' ELSE '198.51.100.' || g END,
+            CASE WHEN g % 4 = 0 THEN 'anna@example.com' END,
+            CASE WHEN g % 2 = 0 THEN 'user:anna' ELSE 'user:other-' || g END,
+            CASE WHEN g % 5 = 0 THEN 'laptop' ELSE 'phone-' || g END,
+            CASE WHEN g % 6 = 0 THEN 'signup' ELSE 'login' END, g % 7 = 0,
+            CASE WHEN g % 2 = 0 THEN 'DE' ELSE 'FR' END, CASE WHEN g % 3 = 0 THEN '3320' ELSE '16276' END,
+            50.1 + g / 100.0, 8.6, g % 11 = 0, '{}'::jsonb, now() - make_interval(mins => g * 37)
+     FROM generate_series(1, 120) g`,
+    workspaceId,
+  );
+  await app.db.$executeRawUnsafe(
+    `INSERT INTO "Rule" ("id", "workspaceId", "name", "action", "mode", "expression", "priority", "enabled", "createdAt", "updatedAt")
+     VALUES ('rule_' || $1, $1, 'Partners', 'allow', 'active', 'ip.address == "192.0.2.1"', 0, true, now(), now())`,
+    workspaceId,
+  );
+}
+
+const requests: AssessRequest[] = [
+  { event: "login", ip: "203.0.113.7", user_id: "anna", device_id: "laptop", email: "Anna@Example.com" },
+  { event: "login", ip: "198.51.100.4", user_id: "anna", device_id: "phone-4" },
+  { event: "checkout", ip: "192.0.2.200" },
+  { event: "signup", ip: "2001:db8::1", email: "new@example.org" },
+] as AssessRequest[];
+
+/** Counts come back as bigints' text from one driver and JSON numbers from the other: compared as numbers. */
+const same = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v]),
+  );
+
+describe("the velocity read beside the reservation", () => {
+  it("gives each request of a group the velocity statement's own row, rules and lists", async () => {
+    const ws = await app.seedWorkspace();
+    await seedHistory(ws.workspaceId);
+    const along = requests.map((r) => velocityAlongside(ws.workspaceId, r));
+    const states = await Promise.all(
+      along.map((a, i) =>
+        reserveUnitsGrouped(app.db, {
+          workspaceId: ws.workspaceId,
+          units: 1,
+          limit: 1000,
+          requestId: `req_along_${i}`,
+          endpoint: "assess",
+          read: a.read,
+        }),
+      ),
+    );
+    for (const [i, request] of requests.entries()) {
+      const q = states[i];
+      if (!q || q === "stale" || !q.read) throw new Error(`request ${i}: no read came back`);
+      const pre = along[i]!.velocity(q.read);
+      const email = request.email?.trim().toLowerCase() ?? null;
+      const direct = await velocitySignals(
+        app.db,
+        {
+          workspaceId: ws.workspaceId,
+          ip: request.ip === "2001:db8::1" ? "2001:db8::1" : request.ip,
+          email,
+          deviceId: request.device_id ?? null,
+          userId: request.user_id ?? null,
+          subject: request.user_id ? `user:${request.user_id}` : email ? `email:${email}` : null,
+          now: new Date(pre.now),
+        },
+        { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") },
+      );
+      const { rules: _r, lists: _l, ...counts } = direct.row;
+      expect(same(pre.row)).toEqual(same(counts));
+      expect(pre.also).toEqual(direct.also);
+    }
+    // The history is really read (not a row of zeros): anna's events through her address, account and device.
+    const anna = states[0] as { read: { row: Record<string, unknown> } };
+    expect(Number(anna.read.row.ip_7d)).toBeGreaterThan(0);
+    expect(Number(anna.read.row.acct_30d)).toBeGreaterThan(0);
+    expect(anna.read.row.acct_countries).toEqual(["DE"]);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(requests.length);
+  });
+
+  it("brings nothing back and writes nothing when the allowance is spent", async () => {
+    const ws = await app.seedWorkspace({ usedUnits: 1000 });
+    const a = velocityAlongside(ws.workspaceId, requests[0]!);
+    const q = await reserveUnitsGrouped(app.db, {
+      workspaceId: ws.workspaceId,
+      units: 1,
+      limit: 1000,
+      requestId: "req_refused",
+      endpoint: "assess",
+      read: a.read,
+    });
+    expect(q).toBeNull();
+    expect(await app.used(ws.workspaceId)).toBe(1000);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+  });
+});
