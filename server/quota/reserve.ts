@@ -87,9 +87,11 @@ export async function reserveOne(db: Db, a: ReserveArgs, guard?: ReserveGuard): 
 // still active in the workspace and the workspace's entitling plans at $9 (grace cutoff $8) are exactly $7: the
 // check of a principal served from the key cache, at no extra round trip.
 function reserveSql(read: ReadAlongside | null): string {
-  // The read comes first in the select list: a data-modifying CTE runs when it is first read, so the reads run before
-  // the reservation takes the period's row lock rather than under it. A slow read still delays the next reservation
-  // statement of the workspace's lane (./grouped-reserve.ts), whatever its endpoint.
+  // The read comes first in the select list: PostgreSQL's executor runs a data-modifying CTE when it is first read (the
+  // order is not documented), so the reads run before the reservation takes the period's row lock rather than under
+  // it. The reads of a group run one after another in one backend, and the workspace's lane (./grouped-reserve.ts)
+  // sends its next statement only after this one: a workspace's door assessments in one process get at most one
+  // backend's worth of velocity reads, and its other reservations, whatever their endpoint, wait behind them.
   const reads = read
     ? [
         `(SELECT json_object_agg(r."id", ${read.row}) FROM req r WHERE r."read" IS NOT NULL) AS "reads"`,
@@ -134,7 +136,7 @@ function reserveStatement(read: ReadAlongside | null): { name: string; sql: stri
  * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
  * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written); and,
  * when granted, each request's read (undefined for a request that carried none). The requests' reads must all be of
- * one kind (./grouped-reserve.ts groups them so).
+ * one kind (only one exists; a group of mixed kinds fails here and ./grouped-reserve.ts sends it one by one).
  */
 export async function reserveTotal(
   db: Db,

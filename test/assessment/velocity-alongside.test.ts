@@ -10,6 +10,9 @@ import { enabledRulesSql } from "../../server/rules/rules";
 import { versionTokenSql } from "../../server/lists/lookup";
 import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import type { AssessRequest } from "../../server/assessment/schemas";
+import { carriesVelocityRead } from "../../server/api/rest/assess-door";
+import { adjustUsage } from "../../server/quota/adjust";
+import { parseIpStrict } from "../../server/net/ip";
 
 let app: TestApp;
 
@@ -44,7 +47,8 @@ const requests: AssessRequest[] = [
   { event: "login", ip: "203.0.113.7", user_id: "anna", device_id: "laptop", email: "Anna@Example.com" },
   { event: "login", ip: "198.51.100.4", user_id: "anna", device_id: "phone-4" },
   { event: "checkout", ip: "192.0.2.200" },
-  { event: "signup", ip: "2001:db8::1", email: "new@example.org" },
+  // Spelled as nobody stores it: both reads count by the canonical address.
+  { event: "signup", ip: "2001:0db8:0:0::1", email: "new@example.org" },
 ] as AssessRequest[];
 
 /** Counts come back as bigints' text from one driver and JSON numbers from the other: compared as numbers. */
@@ -79,7 +83,7 @@ describe("the velocity read beside the reservation", () => {
         app.db,
         {
           workspaceId: ws.workspaceId,
-          ip: request.ip === "2001:db8::1" ? "2001:db8::1" : request.ip,
+          ip: parseIpStrict(request.ip)?.address ?? request.ip,
           email,
           deviceId: request.device_id ?? null,
           userId: request.user_id ?? null,
@@ -114,5 +118,39 @@ describe("the velocity read beside the reservation", () => {
     expect(q).toBeNull();
     expect(await app.used(ws.workspaceId)).toBe(1000);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+  });
+
+  it("leaves the read out for a while after the allowance ran out, and counts alike without it", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const login = { event: "login", ip: "198.51.100.77", user_id: "zoe", user_agent: "Mozilla/5.0" };
+    const call = () => app.request("POST", "/v1/assess", { key: ws.apiKey, body: login });
+    /** The address's count in the last hour as the newest stored assessment's rules saw it. */
+    const ipCount = async () =>
+      Number(
+        (
+          await app.db.$queryRawUnsafe<{ n: string }[]>(
+            `SELECT "data"->'facts'->>'velocity.ip_1h' AS n FROM "Event" WHERE "workspaceId" = $1 AND "type" = 'assessment' ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
+            ws.workspaceId,
+          )
+        )[0]!.n,
+      );
+    const first = await call();
+    expect(first.status).toBe(200);
+    const limit = Number(first.headers.get("x-service-quota-limit"));
+    await adjustUsage(app.db, { workspaceId: ws.workspaceId, units: limit - 1, reason: "test: spend the month" });
+
+    expect((await call()).status).toBe(402);
+    // A caller that keeps calling past its allowance costs refused reservations, not reads thrown away.
+    expect(carriesVelocityRead(ws.workspaceId)).toBe(false);
+    expect(carriesVelocityRead(ws.workspaceId, Date.now() + 60_000)).toBe(true);
+
+    await adjustUsage(app.db, { workspaceId: ws.workspaceId, units: -limit, reason: "test: give the month back" });
+    // Granted again without the read alongside: the assessment reads its own, and counts the first one.
+    expect((await call()).status).toBe(200);
+    expect(await ipCount()).toBe(1);
+    expect(carriesVelocityRead(ws.workspaceId)).toBe(true);
+    // And the next carries it again, counting both.
+    expect((await call()).status).toBe(200);
+    expect(await ipCount()).toBe(2);
   });
 });

@@ -10,10 +10,13 @@
 // (`authenticated`, `rejectUnreadableInput`, the input's schema, `meteredProcedure`) through the same functions
 // (authenticateCaller, requirementRefusal, noteOutcome, screenInput, admitCharged, rememberCharged,
 // refusalAfterFailure), the same observation (server/operate/observe.ts) and the same refund of an undelivered
-// answer. One difference in how, not what: the door's velocity read runs in the reservation's statement
-// (velocityAlongside), so an assessment here makes one round trip fewer than through the route. test/assessment/assess-door.test.ts sends the same requests through this door and through the route's
-// handler and compares every answer and what it left in the store; the test harness sends every POST /v1/assess
-// of the suite through this door, as the production server does.
+// answer. One difference: the door's velocity read runs in the reservation's statement (velocityAlongside), one
+// round trip fewer than the route's read after its reservation; it sees the events committed before the reservation
+// statement began, with windows fixed just before admission (the route's read starts a moment later), so requests
+// that race each other may count one another differently through the two doors. test/assessment/assess-door.test.ts
+// sends the same requests through this door and through the route's handler and compares every answer and what it
+// left in the store; the test harness sends every POST /v1/assess of the suite through this door, as the production
+// server does.
 import { TRPCError } from "@trpc/server";
 import { assess, velocityAlongside } from "../../assessment/assess";
 import type { AssessResult } from "../../assessment/schemas";
@@ -241,6 +244,28 @@ async function ladder(ctx: DoorContext, input: Record<string, unknown>): Promise
   return result.data;
 }
 
+/**
+ * Workspaces whose allowance this process last found spent, and when. For a while after, their assessments reserve
+ * without the velocity read: a caller that keeps calling past its allowance then costs a refused reservation, as on
+ * every other route, not a velocity read thrown away each time. Once one is granted again, it reads its velocity
+ * after the reservation (as the route does) and the next ones carry the read again.
+ */
+const spentAt = new Map<string, number>();
+const SPENT_MS = 10_000;
+/** Entries are a few dozen bytes; past this many workspaces the map starts over rather than grow. */
+const MAX_SPENT = 10_000;
+
+function noteSpent(workspaceId: string): void {
+  if (spentAt.size >= MAX_SPENT) spentAt.clear();
+  spentAt.set(workspaceId, Date.now());
+}
+
+/** Whether the door's next assessment of the workspace reads its velocity in the reservation's statement. */
+export function carriesVelocityRead(workspaceId: string, now = Date.now()): boolean {
+  const spent = spentAt.get(workspaceId);
+  return spent === undefined || now - spent > SPENT_MS;
+}
+
 /** From `rejectUnreadableInput` to the work: input checks, the reservation, the assessment, its history entry. */
 async function admitted(
   ctx: DoorContext,
@@ -260,17 +285,20 @@ async function admitted(
   }
   const units = 1;
   // The velocity read runs in the reservation's statement: one round trip for both (the route reads it after).
-  const alongside = velocityAlongside(principal.workspaceId, typed);
-  const { principal: p, quota } = await admitCharged<AssessInput>(
-    { ...ctx, principal },
-    assessMetering,
-    units,
-    judge,
-    alongside.read,
-  );
+  const workspaceId = principal.workspaceId;
+  const alongside = carriesVelocityRead(workspaceId) ? velocityAlongside(workspaceId, typed) : null;
+  let admission;
+  try {
+    admission = await admitCharged<AssessInput>({ ...ctx, principal }, assessMetering, units, judge, alongside?.read);
+  } catch (err) {
+    if (err instanceof AppError && err.appCode === "QUOTA_EXCEEDED") noteSpent(workspaceId);
+    throw err;
+  }
+  spentAt.delete(workspaceId);
+  const { principal: p, quota } = admission;
   let result: { ok: true; data: AssessResult } | { ok: false; error: unknown };
   try {
-    const velocity = quota.read ? alongside.velocity(quota.read) : undefined;
+    const velocity = alongside && quota.read ? alongside.velocity(quota.read) : undefined;
     result = {
       ok: true,
       data: await assess(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, request: typed, velocity }),
