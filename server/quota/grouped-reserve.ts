@@ -7,7 +7,7 @@
 // order, so the allowance is filled exactly as if they had come alone. Same guarantees as reserveUnits: never
 // over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is a group of one.
 // A request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an assessment's velocity
-// counts); a group's reads are one kind, since one kind exists.
+// counts); such requests group in a lane of their own, by the kind of read.
 import type { Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { nextReset, periodStart } from "./period";
@@ -26,8 +26,9 @@ interface Waiter {
 }
 
 /**
- * One lane per database, workspace, period, limit and guarded plans: only requests that reserve against the same
- * row and limit, and whose guards (if any) expect the same plans, group.
+ * One lane per database, workspace, period, limit, guarded plans and kind of read: only requests that reserve against
+ * the same row and limit, whose guards (if any) expect the same plans and that carry the same read (or none), group.
+ * Requests with a read have a lane of their own, so the workspace's other reservations never wait behind reads.
  */
 const reservations = groupedWriter<string, Waiter>({
   max: MAX_GROUP,
@@ -41,7 +42,7 @@ let nextDbId = 0;
 function laneKey(db: Db, a: ReserveArgs, now: Date, guard?: ReserveGuard): string {
   let id = dbIds.get(db);
   if (id === undefined) dbIds.set(db, (id = nextDbId++));
-  return `${id}|${a.workspaceId}|${periodStart(now).getTime()}|${a.limit}|${guard ? [...guard.plans].sort().join(",") : "-"}`;
+  return `${id}|${a.workspaceId}|${periodStart(now).getTime()}|${a.limit}|${guard ? [...guard.plans].sort().join(",") : "-"}|${a.read?.with.name ?? "-"}`;
 }
 
 /**

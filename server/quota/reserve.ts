@@ -89,9 +89,9 @@ export async function reserveOne(db: Db, a: ReserveArgs, guard?: ReserveGuard): 
 function reserveSql(read: ReadAlongside | null): string {
   // The read comes first in the select list: PostgreSQL's executor runs a data-modifying CTE when it is first read (the
   // order is not documented), so the reads run before the reservation takes the period's row lock rather than under
-  // it. The reads of a group run one after another in one backend, and the workspace's lane (./grouped-reserve.ts)
-  // sends its next statement only after this one: a workspace's door assessments in one process get at most one
-  // backend's worth of velocity reads, and its other reservations, whatever their endpoint, wait behind them.
+  // it. The reads of a group run one after another in one backend, and the lane (./grouped-reserve.ts) sends its next
+  // statement only after this one: a workspace's door assessments in one process get at most one backend's worth of
+  // velocity reads. Its other reservations have a lane of their own and do not wait behind them.
   const reads = read
     ? [
         `(SELECT json_object_agg(r."id", ${read.row}) FROM req r WHERE r."read" IS NOT NULL) AS "reads"`,
@@ -136,7 +136,7 @@ function reserveStatement(read: ReadAlongside | null): { name: string; sql: stri
  * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
  * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written); and,
  * when granted, each request's read (undefined for a request that carried none). The requests' reads must all be of
- * one kind (only one exists; a group of mixed kinds fails here and ./grouped-reserve.ts sends it one by one).
+ * one kind (./grouped-reserve.ts groups by it).
  */
 export async function reserveTotal(
   db: Db,
