@@ -133,17 +133,14 @@ function reserveStatement(read: ReadAlongside | null): { name: string; sql: stri
 }
 
 /**
- * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
- * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written); and,
- * when granted, each request's read (undefined for a request that carried none). The requests' reads must all be of
- * one kind (./grouped-reserve.ts groups by it).
+ * The reservation statement of `requests` (its name, text and parameters) with the ledger rows it writes and the kind
+ * of read it carries; reserveTotal runs it (exported for the test of its plan).
  */
-export async function reserveTotal(
-  db: Db,
+export function reservationStatement(
   at: { workspaceId: string; now: Date; limit: number },
   requests: ReserveArgs[],
   guard: { apiKeyIds: string[]; plans: string[] } | null,
-): Promise<{ used: number | null | "stale"; reads: (ReadResult | undefined)[] }> {
+) {
   const total = requests.reduce((n, r) => n + r.units, 0);
   const read = requests.find((r) => r.read)?.read?.with ?? null;
   if (read && requests.some((r) => r.read && r.read.with.name !== read.name))
@@ -157,22 +154,38 @@ export async function reserveTotal(
     units: r.units,
     ...(read ? { read: r.read?.values ?? null } : {}),
   }));
-  const st = reserveStatement(read);
+  const params: unknown[] = [
+    at.workspaceId,
+    periodStart(at.now),
+    total,
+    at.limit,
+    JSON.stringify(rows),
+    guard ? guard.apiKeyIds : [],
+    guard ? guard.plans : null,
+    graceCutoff(at.now),
+    at.now,
+  ];
+  return { st: reserveStatement(read), params, rows, read };
+}
+
+/**
+ * The one reservation statement: the requests' total, or nothing, with one ledger row per request. Returns the
+ * period's usage after it, null when the total does not fit, "stale" when the guard failed (nothing written); and,
+ * when granted, each request's read (undefined for a request that carried none). The requests' reads must all be of
+ * one kind (./grouped-reserve.ts groups by it).
+ */
+export async function reserveTotal(
+  db: Db,
+  at: { workspaceId: string; now: Date; limit: number },
+  requests: ReserveArgs[],
+  guard: { apiKeyIds: string[]; plans: string[] } | null,
+): Promise<{ used: number | null | "stale"; reads: (ReadResult | undefined)[] }> {
+  const { st, params, rows, read } = reservationStatement(at, requests, guard);
   const result = await hotQuery<{ ok: boolean; used: number | string | null } & Record<string, unknown>>(
     db,
     st.name,
     st.sql,
-    [
-      at.workspaceId,
-      periodStart(at.now),
-      total,
-      at.limit,
-      JSON.stringify(rows),
-      guard ? guard.apiKeyIds : [],
-      guard ? guard.plans : null,
-      graceCutoff(at.now),
-      at.now,
-    ],
+    params,
   );
   const row = result[0]!;
   if (!row.ok) return { used: "stale", reads: [] };

@@ -8,6 +8,9 @@ import { beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
 import { literal, scansOfEvent, type PlanNode } from "./plans";
 import { velocityStatement } from "../../server/assessment/velocity";
+import { velocityAlongside } from "../../server/assessment/assess";
+import { reservationStatement } from "../../server/quota/reserve";
+import type { AssessRequest } from "../../server/assessment/schemas";
 
 let app: TestApp;
 let workspaceId: string;
@@ -121,4 +124,50 @@ it("keeps to the keys' indexes for a workspace the statistics have not seen yet"
   const read = scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
   expect(read).toBe(20);
   expect(scans.filter(isNewestLogin).map((s) => s["Rows Removed by Filter"])).toEqual([5]);
+});
+
+it("reads each request's keys through their indexes in the reservation's statement too", async () => {
+  // The plain /assess door's velocity read, beside the reservation (server/quota/reserve.ts ReadAlongside): its keys
+  // and windows are values of the statement's own rows, not parameters. Alice twice, in one group.
+  const alice = { event: "login", ip: "203.0.113.7", device_id: "dev-alice", user_id: "alice" } as AssessRequest;
+  const { st, params } = reservationStatement(
+    { workspaceId, now: new Date(), limit: 1_000_000 },
+    [0, 1].map((i) => ({
+      workspaceId,
+      units: 1,
+      limit: 1_000_000,
+      requestId: `req_plan_${i}`,
+      endpoint: "assess",
+      read: velocityAlongside(workspaceId, alice).read,
+    })),
+    null,
+  );
+  const arg = (v: unknown) =>
+    Array.isArray(v) ? `'{${v.join(",")}}'` : typeof v === "number" ? String(v) : literal(v);
+  class RolledBack extends Error {}
+  let plan: PlanNode | undefined;
+  try {
+    await app.db.$transaction(async (tx) => {
+      // Explained with ANALYZE, so it runs: its reservation and ledger rows go with the rolled-back transaction.
+      await tx.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await tx.$executeRawUnsafe(`PREPARE reserve_plan_test AS ${st.sql}`);
+      const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+        `EXPLAIN (ANALYZE, VERBOSE, FORMAT JSON) EXECUTE reserve_plan_test(${params.map(arg).join(", ")})`,
+      );
+      plan = rows[0]!["QUERY PLAN"][0].Plan;
+      throw new RolledBack();
+    });
+  } catch (err) {
+    if (!(err instanceof RolledBack)) throw err;
+  }
+  const scans = scansOfEvent(plan!);
+  expect(scans).toHaveLength(6);
+  for (const scan of scans) {
+    expect(scan["Index Name"]).toMatch(/^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/);
+    if (!isNewestLogin(scan)) expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
+    expect(scan["Actual Loops"]).toBe(2);
+  }
+  // Alice's five events, once per part she has a key for, for each of the two requests; no other account's rows.
+  const read = scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
+  expect(read).toBe(40);
 });
