@@ -6,7 +6,7 @@
 // event's JSON: the baseline's and counters' values are columns of their own.
 import { beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
-import { literal, scansOfEvent, type PlanNode } from "./plans";
+import { isNewestLogin, literal, scansOfEvent, type PlanNode } from "./plans";
 import { velocityStatement } from "../../server/assessment/velocity";
 import { velocityAlongside } from "../../server/assessment/assess";
 import { reservationStatement } from "../../server/quota/reserve";
@@ -73,9 +73,6 @@ it("reads only the keys' own rows in the generic plan of the named statement", a
   expect(read).toBe(20);
   expect(scans.filter(isNewestLogin).map((s) => s["Rows Removed by Filter"])).toEqual([5]);
 });
-
-/** The scan of the account's newest succeeded login (its filter names the event's kind). */
-const isNewestLogin = (scan: PlanNode) => /\bkind\b/.test(scan.Filter ?? "");
 
 it("keeps to the keys' indexes for a workspace the statistics have not seen yet", async () => {
   // The statistics know only the first workspace's events; a second one's arrive after them (its first day, or a
