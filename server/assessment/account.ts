@@ -35,14 +35,7 @@ export function accountSubject(userId: string | null | undefined, email: string 
  * `device` over the device's. `subject`, `device` are the parameter references of the account and device, `hour`,
  * `month` the lower bounds of the last hour and the last 30 days.
  */
-export function accountColumns(p: {
-  subject: string;
-  device: string;
-  hour: string;
-  month: string;
-  /** The newest succeeded login's own read: the workspace, the account as its index key, the baseline window. */
-  last: { workspace: string; subject: string; since: string };
-}): {
+export function accountColumns(p: { subject: string; device: string; hour: string; month: string }): {
   account: string[];
   ip: string[];
   device: string[];
@@ -69,10 +62,8 @@ export function accountColumns(p: {
       `array_agg(DISTINCT ${asn}) FILTER (WHERE ${ok} AND ${asn} IS NOT NULL) AS "acct_asns"`,
       `count(*) FILTER (WHERE ${device} = ${p.device} AND ${ok}) AS "acct_device_seen"`,
       `count(DISTINCT ${device}) FILTER (WHERE ${month} AND ${device} IS DISTINCT FROM ${p.device} AND ${ok}) AS "acct_other_devices_30d"`,
-      // The newest succeeded login: [seconds, [latitude, longitude] or null, country, location hidden]. Read apart,
-      // from the newest end of the account's index, so one row is built, not one per row of the 90 days (a third
-      // of the velocity read's time for an account of fifty logins).
-      `(SELECT jsonb_build_array(${epoch(`"createdAt"`)}, ${geo}, ${country}, "hidesLocation") FROM "Event" WHERE "type" = 'assessment' AND "workspaceId" = ${p.last.workspace} AND "subject" = ${p.last.subject} AND "createdAt" >= ${p.last.since} AND ${ok} AND "kind" = 'login' ORDER BY "createdAt" DESC LIMIT 1) AS "acct_last_login"`,
+      // The newest succeeded login: [seconds, [latitude, longitude] or null, country, location hidden].
+      `(array_agg(jsonb_build_array(${epoch(`"createdAt"`)}, ${geo}, ${country}, "hidesLocation") ORDER BY "createdAt" DESC) FILTER (WHERE ${ok} AND "kind" = 'login'))[1] AS "acct_last_login"`,
       `array_agg(${epoch(`"createdAt"`)}) FILTER (WHERE ${hour} AND ${failed}) AS "acct_failed_times"`,
     ],
     ip: [

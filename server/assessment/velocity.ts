@@ -100,7 +100,6 @@ function velocitySql(
     device: "$5::text",
     hour: win["1h"],
     month: "$13::timestamp(3)",
-    last: { workspace: opaque("$1"), subject: opaque("$11"), since: "$12::timestamp(3)" },
   });
   parts.account.cols.push(...account.account);
   parts.ip.cols.push(...account.ip);

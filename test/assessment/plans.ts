@@ -25,6 +25,3 @@ export const literal = (v: unknown): string =>
   v === null || v === undefined
     ? "NULL"
     : `'${(v instanceof Date ? v.toISOString().replace("T", " ").replace("Z", "") : String(v)).replace(/'/g, "''")}'`;
-
-/** The velocity read's scan of the account's newest succeeded login (its filter names the event's kind). */
-export const isNewestLogin = (scan: PlanNode) => /\bkind\b/.test(scan.Filter ?? "");
