@@ -3,31 +3,14 @@
 // deliveries and a review decision's case are written in the same statement as its event.
 import { describe, expect, it } from "vitest";
 import { newId } from "../../server/ids";
+import { countingInsertStatements } from "../insert-statements";
 import { CHROME_UA, CLEAN_IP, HEADLESS_UA, TOR_HOSTING_IP, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
 
-/** Runs `work` while a statement-level trigger counts the INSERT statements on "Event" (a real trigger, no mock). */
-async function countingEventStatements<T>(
-  a: ReturnType<typeof app>,
-  work: () => Promise<T>,
-): Promise<{ statements: number; result: T }> {
-  await a.db.$executeRawUnsafe(`CREATE TABLE event_statements (n int)`);
-  await a.db.$executeRawUnsafe(
-    `CREATE OR REPLACE FUNCTION count_event_statements() RETURNS trigger AS $$ BEGIN INSERT INTO event_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`,
-  );
-  await a.db.$executeRawUnsafe(
-    `CREATE TRIGGER count_event_statements AFTER INSERT ON "Event" FOR EACH STATEMENT EXECUTE FUNCTION count_event_statements()`,
-  );
-  try {
-    const result = await work();
-    const [row] = await a.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM event_statements`);
-    return { statements: Number(row!.n), result };
-  } finally {
-    await a.db.$executeRawUnsafe(`DROP TRIGGER count_event_statements ON "Event"`);
-    await a.db.$executeRawUnsafe(`DROP TABLE event_statements`);
-  }
-}
+/** Runs `work` while the INSERT statements on "Event" are counted. */
+const countingEventStatements = <T>(a: ReturnType<typeof app>, work: () => Promise<T>) =>
+  countingInsertStatements(a.db, "Event", work);
 
 describe("grouped assessment events", () => {
   it("20 concurrent assessments store 20 events in fewer statements, and the next one counts all 20", async () => {

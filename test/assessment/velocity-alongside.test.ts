@@ -13,6 +13,7 @@ import type { AssessRequest } from "../../server/assessment/schemas";
 import { carriesVelocityRead } from "../../server/api/rest/assess-door";
 import { adjustUsage } from "../../server/quota/adjust";
 import { parseIpStrict } from "../../server/net/ip";
+import { countingInsertStatements } from "../insert-statements";
 
 let app: TestApp;
 
@@ -156,13 +157,6 @@ describe("the velocity read beside the reservation", () => {
 
   it("keeps the workspace's other reservations out of the reads' lane", async () => {
     const ws = await app.seedWorkspace();
-    await app.db.$executeRawUnsafe(`CREATE TABLE along_statements (n int)`);
-    await app.db.$executeRawUnsafe(
-      `CREATE OR REPLACE FUNCTION count_along() RETURNS trigger AS $$ BEGIN INSERT INTO along_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`,
-    );
-    await app.db.$executeRawUnsafe(
-      `CREATE TRIGGER count_along AFTER INSERT ON "UsagePeriod" FOR EACH STATEMENT EXECUTE FUNCTION count_along()`,
-    );
     const reserve = (i: number, read: boolean) =>
       reserveUnitsGrouped(app.db, {
         workspaceId: ws.workspaceId,
@@ -172,19 +166,12 @@ describe("the velocity read beside the reservation", () => {
         endpoint: read ? "assess" : "ip",
         ...(read ? { read: velocityAlongside(ws.workspaceId, requests[0]!).read } : {}),
       });
-    let statements: number;
-    try {
-      // An assessment's read goes first; the two lookups that arrive with it go in their own lane, the first at
-      // once, the second behind it. Behind the read, they would have waited for it and gone as one.
-      const states = await Promise.all([reserve(0, true), reserve(1, false), reserve(2, false)]);
-      expect(states.map((q) => q !== null && q !== "stale" && q.read !== undefined)).toEqual([true, false, false]);
-      statements = Number(
-        (await app.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM along_statements`))[0]!.n,
-      );
-    } finally {
-      await app.db.$executeRawUnsafe(`DROP TRIGGER count_along ON "UsagePeriod"`);
-      await app.db.$executeRawUnsafe(`DROP TABLE along_statements`);
-    }
+    // An assessment's read goes first; the two lookups that arrive with it go in their own lane, the first at once,
+    // the second behind it. Behind the read, they would have waited for it and gone as one.
+    const { statements, result: states } = await countingInsertStatements(app.db, "UsagePeriod", () =>
+      Promise.all([reserve(0, true), reserve(1, false), reserve(2, false)]),
+    );
+    expect(states.map((q) => q !== null && q !== "stale" && q.read !== undefined)).toEqual([true, false, false]);
     expect(statements).toBe(3);
     expect(await app.used(ws.workspaceId)).toBe(3);
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { nextReset, periodStart } from "../../server/quota/period";
 import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
+import { countingInsertStatements } from "../insert-statements";
 import { readUsage, reserveUnits } from "../../server/quota/reserve";
 import { createTestApp, type TestApp } from "../harness";
 
@@ -55,19 +56,9 @@ describe("atomic reservation", () => {
   it("grouped: concurrent requests of one workspace each learn their exact running total, with one ledger row each", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 100 });
     const units = Array.from({ length: 30 }, (_, i) => 1 + (i % 3));
-    // Count the statements that reserve (a statement-level trigger; an INSERT .. ON CONFLICT DO UPDATE fires the
-    // INSERT statement trigger once, whether it inserts or updates).
-    await app.db.$executeRawUnsafe(`CREATE TABLE reserve_statements (n int)`);
-    await app.db.$executeRawUnsafe(
-      `CREATE OR REPLACE FUNCTION count_reserve() RETURNS trigger AS $$ BEGIN INSERT INTO reserve_statements VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql`,
-    );
-    await app.db.$executeRawUnsafe(
-      `CREATE TRIGGER count_reserve AFTER INSERT ON "UsagePeriod" FOR EACH STATEMENT EXECUTE FUNCTION count_reserve()`,
-    );
-    let states: Awaited<ReturnType<typeof reserveUnitsGrouped>>[];
-    let statements: number;
-    try {
-      states = await Promise.all(
+    // Count the statements that reserve (each upserts the period's row).
+    const { statements, result: states } = await countingInsertStatements(app.db, "UsagePeriod", () =>
+      Promise.all(
         units.map((n, i) =>
           reserveUnitsGrouped(app.db, {
             workspaceId: ws.workspaceId,
@@ -77,14 +68,8 @@ describe("atomic reservation", () => {
             endpoint: "test",
           }),
         ),
-      );
-      statements = Number(
-        (await app.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM reserve_statements`))[0]!.n,
-      );
-    } finally {
-      await app.db.$executeRawUnsafe(`DROP TRIGGER count_reserve ON "UsagePeriod"`);
-      await app.db.$executeRawUnsafe(`DROP TABLE reserve_statements`);
-    }
+      ),
+    );
     // The first request finds nothing in flight and goes alone; the 29 that arrive meanwhile go as one statement.
     expect(statements).toBe(2);
     const total = units.reduce((a, b) => a + b, 0);
