@@ -2,7 +2,7 @@
 // and offline first, then decides (decide(): scoring and the workspace's rules, no I/O), then stores the
 // investigation event with its high-risk deliveries and review case in one statement (./record.ts). The webhook is
 // only queued here: delivery happens elsewhere and never blocks the answer.
-import type { Db } from "../db/client";
+import { hotParams, type Db } from "../db/client";
 import type { EventInput } from "../events/events";
 import { parseIpStrict } from "../net/ip";
 import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
@@ -52,8 +52,8 @@ export function velocityAlongside(
   request: AssessRequest,
 ): { read: { with: ReadAlongside; values: unknown[] }; velocity: (pre: ReadResult) => PreRead } {
   const st = velocityStatement(velocityKeysOf(workspaceId, request));
-  // As hotQuery passes them: dates as UTC ISO strings. The workspace ($1) is the reservation's own.
-  const values = st.params.slice(1).map((v) => (v instanceof Date ? v.toISOString() : v));
+  // As hotQuery passes them; the workspace ($1) is the reservation's own.
+  const values = hotParams(st.params.slice(1));
   return {
     read: { with: VELOCITY_ALONGSIDE, values },
     velocity: (pre) => ({ ...pre, minutes: st.minutes, now: st.now }),

@@ -68,8 +68,8 @@ function velocitySql(
   // statistics are refreshed when the table has doubled: server/db/statistics.ts). A workspace they have not seen is
   // estimated at one row, and its every key part then read the workspace's whole week through the time index,
   // filtering out thousands of rows per part (test/assessment/velocity-plan.test.ts). Unseen, they are costed by the
-  // columns' distinct counts, where a key's index wins over the workspace's time index; and PostgreSQL soon keeps one generic plan instead of
-  // planning every execution.
+  // columns' distinct counts, where a key's index wins over the workspace's time index; and PostgreSQL soon keeps one
+  // generic plan instead of planning every execution.
   const parts = {
     ip: { where: `"ip" = ${opaque("$3")} AND ${recent}`, cols: [] as string[] },
     email: { where: `"email" = ${opaque("$4")} AND ${recent}`, cols: [] as string[] },

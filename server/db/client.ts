@@ -188,6 +188,9 @@ async function createPglite(
 // copy, every hot statement of such a copy had silently gone through Prisma.
 const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, NamedDriver>());
 
+/** A hot statement's values as every driver reads them alike: dates as UTC ISO strings (see hotQuery). */
+export const hotParams = (values: unknown[]): unknown[] => values.map((v) => (v instanceof Date ? v.toISOString() : v));
+
 /**
  * Runs one of the hot statements as a named statement when `db` is a root client, else (a transaction client)
  * through Prisma. Dates are passed as UTC ISO strings, which `::timestamp(3)` reads the same on every way. Integer
@@ -201,7 +204,7 @@ export async function hotQuery<T = Record<string, unknown>>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  const params = values.map((v) => (v instanceof Date ? v.toISOString() : v));
+  const params = hotParams(values);
   const driver = drivers.get(db as object);
   if (driver) return (await driver(name, text, params)) as T[];
   return (db as PrismaClient).$queryRawUnsafe<T[]>(text, ...params);

@@ -17,8 +17,9 @@ export interface QuotaState {
 
 /**
  * A read that runs in the reservation's statement for each request that carries one, so the request pays one round
- * trip for both (the plain POST /assess door reads its velocity counts this way: server/assessment/assess.ts velocityAlongside). Read-only; it
- * runs whether or not the reservation is granted, and its answer is used only when it is.
+ * trip for both (the plain POST /assess door reads its velocity counts this way: server/assessment/assess.ts
+ * velocityAlongside). Read-only; it runs whether or not the reservation is granted, and its answer is used only when
+ * it is.
  */
 export interface ReadAlongside {
   /** Names the statement's variant: the same name always means the same SQL. */
