@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
-import { dataDir, databaseSchema, databaseUrl, poolSize } from "./config";
+import { dataDir, databaseSchema, databaseUrl, poolSizes } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { guardPgliteClose } from "./pglite-close";
 import { pgNamedDriver } from "./pg-named";
@@ -47,43 +47,63 @@ async function open(): Promise<Handle> {
     const schema = databaseSchema();
     const connectionString = stripSchemaParam(url);
     // search_path as a connection option, so unqualified migration SQL and raw queries land in this schema.
-    const pool = new Pool({
-      connectionString,
-      max: poolSize(),
-      ...(schema !== "public" ? { options: `-c search_path="${schema}"` } : {}),
-    });
+    const searchPath = schema !== "public" ? `-c search_path="${schema}"` : "";
+    const sizes = poolSizes();
+    const pool = new Pool({ connectionString, max: sizes.main, ...(searchPath ? { options: searchPath } : {}) });
+    // The hot statements have connections of their own, on which PostgreSQL keeps one generic plan per statement
+    // (plan_cache_mode): see HOT_PLANS below. Prisma's statements keep the default on the other pool.
+    const hotPool = sizes.hot
+      ? new Pool({ connectionString, max: sizes.hot, options: `${searchPath} ${HOT_PLANS}`.trim() })
+      : pool;
+    const pools = hotPool === pool ? [pool] : [pool, hotPool];
     // An idle connection the server drops (restart, failover, terminated backend) is an outage to report, not an
     // uncaught error that ends the process; the pool replaces the connection on the next query. The report (an
     // outage noted once per interval, else an error line) is handed in by start-up (server/startup/sources.ts), so
     // that db/ imports nothing above it.
-    pool.on("error", (err) => (globalForDb.__serviceDbPoolError ?? console.error)(err));
-    // Read at scrape time by /metrics (pool in use and waiting), through dbPoolReading (server/startup/sources.ts).
-    globalForDb.__serviceDbPool = () => ({
-      inUse: pool.totalCount - pool.idleCount,
-      waiting: pool.waitingCount,
-      total: pool.totalCount,
-    });
+    for (const p of pools) p.on("error", (err) => (globalForDb.__serviceDbPoolError ?? console.error)(err));
+    // Read at scrape time by /metrics (pools in use and waiting), through dbPoolReading (server/startup/sources.ts).
+    globalForDb.__serviceDbPool = () =>
+      pools.reduce(
+        (n, p) => ({
+          inUse: n.inUse + p.totalCount - p.idleCount,
+          waiting: n.waiting + p.waitingCount,
+          total: n.total + p.totalCount,
+        }),
+        { inUse: 0, waiting: 0, total: 0 },
+      );
+    // While the migrations' lock is held, their statements run on the connection that holds it: with one connection
+    // in the pool, asking for another would wait for ever.
+    let locked: import("pg").PoolClient | null = null;
+    const onConnection = async <T>(fn: (c: import("pg").PoolClient) => Promise<T>): Promise<T> => {
+      if (locked) return fn(locked);
+      const c = await pool.connect();
+      try {
+        return await fn(c);
+      } finally {
+        c.release();
+      }
+    };
     const runner: SqlRunner = {
-      exec: async (sql) => {
-        const c = await pool.connect();
-        try {
-          if (schema !== "public") await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-          await c.query(sql);
-        } catch (err) {
-          await c.query("ROLLBACK").catch(() => undefined);
-          throw err;
-        } finally {
-          c.release();
-        }
-      },
-      query: async (sql, params = []) => (await pool.query(sql, params)).rows,
+      exec: (sql) =>
+        onConnection(async (c) => {
+          try {
+            if (schema !== "public") await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+            await c.query(sql);
+          } catch (err) {
+            await c.query("ROLLBACK").catch(() => undefined);
+            throw err;
+          }
+        }),
+      query: (sql, params = []) => onConnection(async (c) => (await c.query(sql, params)).rows),
       withLock: async (fn) => {
         const c = await pool.connect();
         try {
           // Two app instances starting together must not both apply the same migration.
           await c.query("SELECT pg_advisory_lock(727274)");
+          locked = c;
           return await fn();
         } finally {
+          locked = null;
           await c.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
           c.release();
         }
@@ -95,7 +115,7 @@ async function open(): Promise<Handle> {
     });
     // Named: each pooled connection parses and plans a hot statement once, then only binds and runs it, and its
     // rows' description is asked for once in the process (./pg-named.ts).
-    drivers.set(prisma, pgNamedDriver(pool, Query));
+    drivers.set(prisma, pgNamedDriver(hotPool, Query));
     return {
       prisma,
       runner,
@@ -103,7 +123,7 @@ async function open(): Promise<Handle> {
       kind: "postgresql",
       close: async () => {
         await prisma.$disconnect();
-        await pool.end();
+        await Promise.all(pools.map((p) => p.end()));
       },
     };
   }
@@ -177,6 +197,19 @@ async function createPglite(
   }
   return { pg: await PGlite.create(target), keepAsTemplate: template.file };
 }
+
+/**
+ * How the hot statements are planned. PostgreSQL plans a named statement for each run's values five times, then builds
+ * one generic plan and keeps it while it costs less than those custom plans did on average. After an ANALYZE (the table
+ * doubled: ./statistics.ts; or autovacuum's), the generic plan is rebuilt for the table's new size and compared with
+ * custom plans costed when it was smaller, and every connection went back to planning the statement on each run until
+ * the average caught up: in the login benchmark, a third to all of the reservation statements for seconds after each
+ * ANALYZE, 0.8 ms of the database's CPU each. The hot statements are written to keep to their keys' indexes in a
+ * generic plan (test/assessment/velocity-plan.test.ts), so they are always planned once: on PostgreSQL their pool's
+ * connections start with this setting, on the embedded store each run sets it for its own transaction
+ * (./pglite-named.ts). Prisma's statements keep PostgreSQL's default.
+ */
+export const HOT_PLANS = "-c plan_cache_mode=force_generic_plan";
 
 // The hot statements (a metered request's reservation, an assessment's velocity read and event write, history rows)
 // skip Prisma's query pipeline and go to the driver under the root client as named statements: profiles of the

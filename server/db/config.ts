@@ -32,3 +32,14 @@ export function databaseSchema(): string {
 export function poolSize(): number {
   return setting("SERVICE_DB_POOL_SIZE");
 }
+
+/**
+ * How SERVICE_DB_POOL_SIZE's connections are shared: `hot` of them serve the hot statements (server/db/client.ts
+ * hotQuery), the rest Prisma; with one connection in all, both share it (`hot` 0).
+ */
+export function poolSizes(): { main: number; hot: number } {
+  const size = poolSize();
+  if (size < 2) return { main: size, hot: 0 };
+  const hot = Math.max(1, Math.floor(size * 0.4));
+  return { main: size - hot, hot };
+}

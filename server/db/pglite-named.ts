@@ -2,8 +2,8 @@
 // adapter) sends an unnamed statement through six calls into the WebAssembly module (parse, describe, bind,
 // describe, execute, sync), and PostgreSQL parses, analyses and plans the text anew each time (the velocity read
 // has five aggregate parts). Here a statement is parsed and described once per database under its name, and each run
-// is one call carrying bind, execute and sync: on the embedded store, half the CPU of an assessment
-// (docs/benchmarks.md).
+// is one call carrying bind, execute and sync (with the plan mode set and reset around the statement:
+// server/db/client.ts HOT_PLANS): on the embedded store, half the CPU of an assessment (docs/benchmarks.md).
 //
 // PGlite has one session. A Prisma interactive transaction holds it through PGlite's transaction lock, and a run
 // here takes that lock as query() does, so it never lands inside another request's transaction; tests prove it
@@ -64,6 +64,10 @@ function rowsOf(messages: Messages, fields: Field[]): Record<string, unknown>[] 
   return rows;
 }
 
+/** The setting each run of a hot statement is made with, and the statement that puts the session's default back. */
+const GENERIC = { name: "service_plans_generic", text: "SET plan_cache_mode = force_generic_plan" };
+const DEFAULT = { name: "service_plans_default", text: "RESET plan_cache_mode" };
+
 /** A driver running named statements on `pg`, each parsed once and then only bound and executed. */
 export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
   const inside = pg as unknown as PgliteInside;
@@ -102,15 +106,27 @@ export function pgliteNamedDriver(pg: PGlite, lib: PgliteLib): NamedDriver {
         // A run that waited for the locks past close()'s drain must not enter the closed module (./pglite-close.ts).
         await inside._checkReady();
         const { paramTypes, fields } = await prepare(name, text);
+        await prepare(GENERIC.name, GENERIC.text);
+        await prepare(DEFAULT.name, DEFAULT.text);
         const params = values.map((v, i) => {
           if (v === null || v === undefined) return null;
           const toText = inside.serializers[paramTypes[i]!];
           return toText ? toText(v) : String(v);
         });
         // Bind, execute and sync in one call; an error still ends at the sync, so the session is ready for the next
-        // statement, and the error is thrown here.
+        // statement, and the error is thrown here. The statement runs with one generic plan (server/db/client.ts
+        // HOT_PLANS): the setting is made and reset in the same implicit transaction, which an error rolls back
+        // with it, so Prisma's statements on this session always find the default.
         const messages = await pg.execProtocolStream(
-          Buffer.concat([serialize.bind({ statement: name, values: params }), serialize.execute({}), serialize.sync()]),
+          Buffer.concat([
+            serialize.bind({ statement: GENERIC.name, values: [] }),
+            serialize.execute({}),
+            serialize.bind({ statement: name, values: params }),
+            serialize.execute({}),
+            serialize.bind({ statement: DEFAULT.name, values: [] }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
           { syncToFs: true },
         );
         return rowsOf(messages, fields);

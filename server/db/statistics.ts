@@ -1,5 +1,5 @@
-// The planner's statistics of a table the hot statements read, kept up as the table grows. PostgreSQL plans a
-// named statement once per connection after its fifth run (a generic plan) and keeps that plan until the table's
+// The planner's statistics of a table the hot statements read, kept up as the table grows. PostgreSQL plans a hot
+// statement once per connection (a generic plan: ./client.ts HOT_PLANS) and keeps that plan until the table's
 // statistics change. Made while a new workspace's first events were being written, with no statistics yet, the
 // velocity read's plan reached every key through the (workspace, request) index and filtered the workspace's
 // whole history, for as long as the connection lived: in the login benchmark, 5 to 10 ms of the database's CPU per

@@ -6,7 +6,13 @@ export const service = group("Service", {
   HOST: text({ default: "0.0.0.0", outside: true, meaning: "address of `npm start`" }),
   DATABASE_URL: secret({ meaning: "PostgreSQL connection string; unset means the embedded PGlite database" }),
   SERVICE_DB_SCHEMA: text({ shown: "`public` (or `?schema=` of `DATABASE_URL`)", meaning: "PostgreSQL schema to use" }),
-  SERVICE_DB_POOL_SIZE: number({ default: 10, min: 1, max: 1000, meaning: "PostgreSQL connections per app instance" }),
+  SERVICE_DB_POOL_SIZE: number({
+    default: 10,
+    min: 1,
+    max: 1000,
+    meaning:
+      "PostgreSQL connections per app instance: four in ten (at least one) serve the metered path's hot statements, the rest everything else; with 1, both share it",
+  }),
   SERVICE_DATA_DIR: text({
     default: ".data",
     meaning: "folder of the embedded database and the admin channel socket (`memory://` keeps PGlite in memory)",

@@ -93,7 +93,7 @@ export function metrics(): ServiceMetrics {
   });
   new Gauge({
     name: "service_db_pool_connections",
-    help: "PostgreSQL pool connections by state (absent on the embedded database)",
+    help: "PostgreSQL connections of the app instance's pools together (Prisma's and the hot statements'), by state (absent on the embedded database)",
     labelNames: ["state"],
     registers,
     collect() {

@@ -1,5 +1,6 @@
 // The embedded store's named statements (server/db/pglite-named.ts): a statement is parsed and described once, and
-// each run after that sends only bind, execute and sync, reading its rows by the columns described at preparation.
+// each run after that sends only bind, execute and sync (with the plan mode set around it), reading its rows by the
+// columns described at preparation.
 import { PGlite } from "@electric-sql/pglite";
 import * as pglite from "@electric-sql/pglite";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -27,15 +28,17 @@ function types(buffer: Buffer): string[] {
   return out;
 }
 
-it("describes a statement once, runs it with bind, execute and sync only, and reads every type alike", async () => {
+it("describes a statement once, runs it with bind, execute and sync only (in its plan mode), and reads every type alike", async () => {
   const driver = pgliteNamedDriver(pg, pglite);
   const text = `SELECT n, big, at, doc, tags, note FROM probe WHERE n = $1`;
   const first = await driver("probe_read", text, [1]);
   const again = await driver("probe_read", text, [1]);
   const none = await driver("probe_read", text, [2]);
-  expect(types(sent[0]!)).toEqual(["P", "D", "S"]);
-  for (const run of sent.slice(1)) expect(types(run)).toEqual(["B", "E", "S"]);
-  expect(sent).toHaveLength(4);
+  // Prepared once: the statement, and the two that set and reset its plan mode (server/db/client.ts HOT_PLANS).
+  for (const prepare of sent.slice(0, 3)) expect(types(prepare)).toEqual(["P", "D", "S"]);
+  // Each run: the mode set, the statement, the mode reset, one sync.
+  for (const run of sent.slice(3)) expect(types(run)).toEqual(["B", "E", "B", "E", "B", "E", "S"]);
+  expect(sent).toHaveLength(6);
   const expected = (await pg.query(text, [1])).rows;
   expect(first).toEqual(expected);
   expect(again).toEqual(expected);
