@@ -45,17 +45,15 @@ async function open(): Promise<Handle> {
   if (url) {
     const [{ Pool, Query }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
     const schema = databaseSchema();
-    const connectionString = stripSchemaParam(url);
+    const { connectionString, options } = splitConnectionString(url);
     // search_path as a connection option, so unqualified migration SQL and raw queries land in this schema.
-    const searchPath = schema !== "public" ? `-c search_path="${schema}"` : "";
+    const mainOptions = [options, schema !== "public" ? `-c search_path="${schema}"` : ""].join(" ").trim();
     const sizes = poolSizes();
-    const pool = new Pool({ connectionString, max: sizes.main, ...(searchPath ? { options: searchPath } : {}) });
+    const pool = new Pool({ connectionString, max: sizes.main, ...(mainOptions ? { options: mainOptions } : {}) });
     // The hot statements have connections of their own, on which PostgreSQL keeps one generic plan per statement
     // (plan_cache_mode): see HOT_PLANS below. Prisma's statements keep the default on the other pool.
-    const hotPool = sizes.hot
-      ? new Pool({ connectionString, max: sizes.hot, options: `${searchPath} ${HOT_PLANS}`.trim() })
-      : pool;
-    const pools = hotPool === pool ? [pool] : [pool, hotPool];
+    const hotPool = new Pool({ connectionString, max: sizes.hot, options: `${mainOptions} ${HOT_PLANS}`.trim() });
+    const pools = [pool, hotPool];
     // An idle connection the server drops (restart, failover, terminated backend) is an outage to report, not an
     // uncaught error that ends the process; the pool replaces the connection on the next query. The report (an
     // outage noted once per interval, else an error line) is handed in by start-up (server/startup/sources.ts), so
@@ -243,13 +241,20 @@ export async function hotQuery<T = Record<string, unknown>>(
   return (db as PrismaClient).$queryRawUnsafe<T[]>(text, ...params);
 }
 
-function stripSchemaParam(url: string): string {
+/**
+ * The connection string without the parameters this module applies itself: `schema` (Prisma's, read by
+ * databaseSchema) and `options` (PostgreSQL's start-up options, returned apart). node-postgres lets a URL's `options`
+ * replace the pool's, which would drop the search path and the hot statements' plan mode.
+ */
+function splitConnectionString(url: string): { connectionString: string; options: string } {
   try {
     const u = new URL(url);
+    const options = u.searchParams.get("options") ?? "";
     u.searchParams.delete("schema");
-    return u.toString();
+    u.searchParams.delete("options");
+    return { connectionString: u.toString(), options };
   } catch {
-    return url;
+    return { connectionString: url, options: "" };
   }
 }
 

@@ -34,12 +34,11 @@ export function poolSize(): number {
 }
 
 /**
- * How SERVICE_DB_POOL_SIZE's connections are shared: `hot` of them serve the hot statements (server/db/client.ts
- * hotQuery), the rest Prisma; with one connection in all, both share it (`hot` 0).
+ * How SERVICE_DB_POOL_SIZE's connections are shared: `hot` of them (four in ten, at least one) serve the hot
+ * statements (server/db/client.ts hotQuery), the rest Prisma.
  */
 export function poolSizes(): { main: number; hot: number } {
   const size = poolSize();
-  if (size < 2) return { main: size, hot: 0 };
   const hot = Math.max(1, Math.floor(size * 0.4));
   return { main: size - hot, hot };
 }

@@ -8,10 +8,10 @@ export const service = group("Service", {
   SERVICE_DB_SCHEMA: text({ shown: "`public` (or `?schema=` of `DATABASE_URL`)", meaning: "PostgreSQL schema to use" }),
   SERVICE_DB_POOL_SIZE: number({
     default: 10,
-    min: 1,
+    min: 2,
     max: 1000,
     meaning:
-      "PostgreSQL connections per app instance: four in ten (at least one) serve the metered path's hot statements, the rest everything else; with 1, both share it",
+      "PostgreSQL connections per app instance: four in ten (at least one) serve the metered path's hot statements, the rest everything else",
   }),
   SERVICE_DATA_DIR: text({
     default: ".data",

@@ -10,6 +10,13 @@ import { hotQuery } from "../../server/db/client";
 // Two connections in all: one for Prisma, one for the hot statements, so every hot statement below is prepared and
 // planned on the same connection, whose prepared statements pg_prepared_statements lists.
 process.env.SERVICE_DB_POOL_SIZE = "2";
+// A connection string with start-up options of its own (as managed hosts give them): node-postgres would let them
+// replace the pools' own, the hot statements' plan mode included; both must hold.
+if (process.env.DATABASE_URL) {
+  const url = new URL(process.env.DATABASE_URL);
+  url.searchParams.set("options", "-c statement_timeout=4321");
+  process.env.DATABASE_URL = url.toString();
+}
 
 let app: TestApp;
 
@@ -34,11 +41,25 @@ it("runs the hot statements with one generic plan and leaves Prisma's with Postg
   await expect(hotQuery(app.db, "test_plan_divide", `SELECT 1 / $1::int AS x`, [0])).rejects.toThrow(/division/);
   expect(await prismaMode()).toBe("auto");
   expect(await hotMode()).toBe("force_generic_plan");
-  // Inside a transaction, where hot statements go through Prisma, the default holds.
-  expect(await app.db.$transaction((tx) => tx.$queryRawUnsafe<{ mode: string }[]>(MODE_SQL))).toEqual([
+  // Inside a transaction a hot statement goes through Prisma, with the default.
+  expect(await app.db.$transaction((tx) => hotQuery(tx, "test_plan_mode_tx", MODE_SQL, []))).toEqual([
     { mode: "auto" },
   ]);
 });
+
+// PostgreSQL's connection string only: the embedded store has none.
+if (process.env.DATABASE_URL)
+  it("keeps the connection string's own start-up options on both pools", async () => {
+    const TIMEOUT_SQL = `SELECT current_setting('statement_timeout') AS t, current_schema() AS s`;
+    const [hot] = await hotQuery<{ t: string; s: string }>(app.db, "test_plan_timeout", TIMEOUT_SQL, []);
+    const [main] = await app.db.$queryRawUnsafe<{ t: string; s: string }[]>(TIMEOUT_SQL);
+    expect(hot!.t).toBe("4321ms");
+    expect(main!.t).toBe("4321ms");
+    // The file's own schema (test/setup-env.ts), which the pools' options also carry.
+    expect(hot!.s).toBe(process.env.SERVICE_DB_SCHEMA);
+    expect(main!.s).toBe(process.env.SERVICE_DB_SCHEMA);
+    expect(await hotMode()).toBe("force_generic_plan");
+  });
 
 it("keeps a hot statement's one plan when the table grows and its statistics change", async () => {
   const probe = (k: number) =>

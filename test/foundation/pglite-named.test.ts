@@ -28,6 +28,17 @@ function types(buffer: Buffer): string[] {
   return out;
 }
 
+/** The statement each bind of one call's bytes names (after its portal's name; both end with a zero byte). */
+function boundStatements(buffer: Buffer): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < buffer.length; at += 1 + buffer.readInt32BE(at + 1)) {
+    if (buffer[at] !== "B".charCodeAt(0)) continue;
+    const portalEnd = buffer.indexOf(0, at + 5);
+    out.push(buffer.toString("utf8", portalEnd + 1, buffer.indexOf(0, portalEnd + 1)));
+  }
+  return out;
+}
+
 it("describes a statement once, runs it with bind, execute and sync only (in its plan mode), and reads every type alike", async () => {
   const driver = pgliteNamedDriver(pg, pglite);
   const text = `SELECT n, big, at, doc, tags, note FROM probe WHERE n = $1`;
@@ -37,7 +48,10 @@ it("describes a statement once, runs it with bind, execute and sync only (in its
   // Prepared once: the statement, and the two that set and reset its plan mode (server/db/client.ts HOT_PLANS).
   for (const prepare of sent.slice(0, 3)) expect(types(prepare)).toEqual(["P", "D", "S"]);
   // Each run: the mode set, the statement, the mode reset, one sync.
-  for (const run of sent.slice(3)) expect(types(run)).toEqual(["B", "E", "B", "E", "B", "E", "S"]);
+  for (const run of sent.slice(3)) {
+    expect(types(run)).toEqual(["B", "E", "B", "E", "B", "E", "S"]);
+    expect(boundStatements(run)).toEqual(["service_plans_generic", "probe_read", "service_plans_default"]);
+  }
   expect(sent).toHaveLength(6);
   const expected = (await pg.query(text, [1])).rows;
   expect(first).toEqual(expected);
