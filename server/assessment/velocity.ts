@@ -68,8 +68,9 @@ function velocitySql(
   // statistics are refreshed when the table has doubled: server/db/statistics.ts). A workspace they have not seen is
   // estimated at one row, and its every key part then read the workspace's whole week through the time index,
   // filtering out thousands of rows per part (test/assessment/velocity-plan.test.ts). Unseen, they are costed by the
-  // columns' distinct counts, where a key's index wins over the workspace's time index; and PostgreSQL soon keeps one
-  // generic plan instead of planning every execution.
+  // columns' distinct counts, where a key's index wins over the workspace's time index, as in the one generic plan
+  // the hot statements keep (server/db/client.ts HOT_PLANS) and in a plan made for the values (a transaction's run
+  // through Prisma).
   const parts = {
     ip: { where: `"ip" = ${opaque("$3")} AND ${recent}`, cols: [] as string[] },
     email: { where: `"email" = ${opaque("$4")} AND ${recent}`, cols: [] as string[] },

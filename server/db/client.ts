@@ -207,7 +207,7 @@ async function createPglite(
  * connections start with this setting, on the embedded store each run sets it for its own transaction
  * (./pglite-named.ts). Prisma's statements keep PostgreSQL's default.
  */
-export const HOT_PLANS = "-c plan_cache_mode=force_generic_plan";
+const HOT_PLANS = "-c plan_cache_mode=force_generic_plan";
 
 // The hot statements (a metered request's reservation, an assessment's velocity read and event write, history rows)
 // skip Prisma's query pipeline and go to the driver under the root client as named statements: profiles of the

@@ -1,6 +1,6 @@
 // The velocity statement's cost follows the request's keys' history, not the workspace's traffic, also in the plan
-// PostgreSQL settles on for a named statement: after five executions it may keep one generic plan, made without the
-// parameters' values. Its user part once compared the subject with an expression over a parameter ('user:' || $6),
+// PostgreSQL keeps for a named statement: one generic plan, made without the parameters' values (the hot statements
+// always have one: server/db/client.ts HOT_PLANS). Its user part once compared the subject with an expression over a parameter ('user:' || $6),
 // which the generic plan did not treat as a key: it read the workspace's whole week through the time index and
 // filtered 3,000 other accounts' rows out, on every assessment, for as long as the process lived. And it reads no
 // event's JSON: the baseline's and counters' values are columns of their own.
