@@ -31,13 +31,12 @@ export function accountSubject(userId: string | null | undefined, email: string 
 
 /**
  * The SQL of the account's columns, by the rows they count (the velocity statement reads each key's rows in a part of
- * its own): `account` over the account's rows of the baseline window (`accountWhere`), `ip` over the address's rows,
- * `device` over the device's. `subject`, `device` are the parameter references of the account and device, `hour`,
- * `month` the lower bounds of the last hour and the last 30 days.
+ * its own): `account` over the account's rows of the baseline window (`accountWhere`), `device` over the device's
+ * (the address's failure counters come from its counters: ./velocity.ts). `subject`, `device` are the parameter
+ * references of the account and device, `hour`, `month` the lower bounds of the last hour and the last 30 days.
  */
 export function accountColumns(p: { subject: string; device: string; hour: string; month: string }): {
   account: string[];
-  ip: string[];
   device: string[];
 } {
   // Only the event's own columns (accountColumnsOf), never its `data`: a test of a value in the stored JSON
@@ -65,10 +64,6 @@ export function accountColumns(p: { subject: string; device: string; hour: strin
       // The newest succeeded login: [seconds, [latitude, longitude] or null, country, location hidden].
       `(array_agg(jsonb_build_array(${epoch(`"createdAt"`)}, ${geo}, ${country}, "hidesLocation") ORDER BY "createdAt" DESC) FILTER (WHERE ${ok} AND "kind" = 'login'))[1] AS "acct_last_login"`,
       `array_agg(${epoch(`"createdAt"`)}) FILTER (WHERE ${hour} AND ${failed}) AS "acct_failed_times"`,
-    ],
-    ip: [
-      `count(*) FILTER (WHERE ${hour} AND ${failed}) AS "ip_failed_1h"`,
-      `count(DISTINCT "subject") FILTER (WHERE ${hour} AND ${failed} AND ${others}) AS "ip_failed_users_1h"`,
     ],
     device: [
       `count(DISTINCT "subject") FILTER (WHERE ${hour} AND ${failed} AND ${others}) AS "device_failed_users_1h"`,

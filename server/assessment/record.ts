@@ -1,6 +1,6 @@
-// An assessment's write: its event, one pending high-risk delivery per subscribed webhook, and the review case of a
-// review or challenge decision, as ONE statement (data-modifying CTEs), so all of them or none are stored without
-// an interactive transaction's round trips. Concurrent assessments queue behind the write in flight and go
+// An assessment's write: its event, its address's velocity counters, one pending high-risk delivery per subscribed
+// webhook, and the review case of a review or challenge decision, as ONE statement (data-modifying CTEs), so all of
+// them or none are stored without an interactive transaction's round trips. Concurrent assessments queue behind the write in flight and go
 // together as one statement (server/db/grouped.ts); a group that fails goes row by row, so each request gets its
 // own outcome. Each request answers only once its rows are stored (the next request's velocity sees them).
 import { hotQuery, type Db } from "../db/client";
@@ -40,6 +40,23 @@ WITH r AS (
   SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device", "kind",
     "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt" FROM r
   RETURNING 1
+), vc AS (
+  -- Each address's assessments of their minute, which the velocity read sums (VelocityCount in prisma/schema.prisma);
+  -- in key order, so concurrent writers lock the rows they share in one order.
+  INSERT INTO "VelocityCount" AS c ("workspaceId", "key", "minute", "count", "failed")
+  SELECT "workspaceId", 'ip:' || "ip", date_trunc('minute', "createdAt"), count(*), count(*) FILTER (WHERE "failed")
+    FROM r WHERE "ip" IS NOT NULL
+   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT ("workspaceId", "key", "minute")
+  DO UPDATE SET "count" = c."count" + excluded."count", "failed" = c."failed" + excluded."failed"
+), vp AS (
+  -- The last time each address was seen with an email, and with an account that failed from it (VelocityPair).
+  INSERT INTO "VelocityPair" AS p ("workspaceId", "key", "other", "lastAt")
+  SELECT r."workspaceId", 'ip:' || r."ip", o."other", max(r."createdAt")
+    FROM r CROSS JOIN LATERAL (VALUES ('email:' || r."email"), (CASE WHEN r."failed" THEN 'failed:' || r."subject" END)) o("other")
+   WHERE r."ip" IS NOT NULL AND o."other" IS NOT NULL
+   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT ("workspaceId", "key", "other") DO UPDATE SET "lastAt" = greatest(p."lastAt", excluded."lastAt")
 ), dl AS (
   INSERT INTO "WebhookDelivery" ("id", "webhookId", "workspaceId", "eventType", "requestId", "payload", "status",
     "nextAttemptAt", "createdAt")
@@ -77,10 +94,16 @@ interface Waiter {
 
 async function write(db: Db, rows: Row[]): Promise<void> {
   await hotQuery(db, "service_record_assessments", RECORD_SQL, [JSON.stringify(rows)]);
-  // The velocity read's plans follow the events' statistics (server/db/statistics.ts); never awaited by a request.
-  noteRowsWritten(db, "Event", rows.length, EVENT_COLUMNS_NOT_ANALYSED)?.catch((err: unknown) =>
-    logger().warn({ err, component: "statistics" }, "could not refresh the events' planner statistics"),
-  );
+  // The velocity read's plans follow the events' and counters' statistics (server/db/statistics.ts); never awaited by
+  // a request. A counter's row is new at most once per event (most events add to their minute's row).
+  for (const [table, skip] of [
+    ["Event", EVENT_COLUMNS_NOT_ANALYSED],
+    ["VelocityCount", []],
+    ["VelocityPair", []],
+  ] as const)
+    noteRowsWritten(db, table, rows.length, skip)?.catch((err: unknown) =>
+      logger().warn({ err, component: "statistics", table }, "could not refresh a table's planner statistics"),
+    );
 }
 
 const writes = groupedWriter<Db, Waiter>({

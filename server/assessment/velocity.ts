@@ -2,7 +2,8 @@
 // window are the mark of credential stuffing, sign-up farms and card testing. Only this workspace's events count.
 // One query answers both the scored signals (the configured window) and the rule facts (1 h, 24 h, 7 d counts per
 // key, distinct users per device and emails per IP), so an assessment pays for one statement, not fifteen; each key is
-// reached through its own index (workspace, key, time), never by a scan of the workspace's recent events.
+// reached through its own index (workspace, key, time), never by a scan of the workspace's recent events, and the
+// address, the one key many people share, through its counters (its minutes and pairs), never its every event.
 import { hotQuery, type Db } from "../db/client";
 import type { Facts } from "../rules/facts";
 import { accountColumns, accountWhere, BASELINE_DAYS } from "./account";
@@ -54,15 +55,16 @@ function velocitySql(
   opaque: (param: string) => string = (p) => `(SELECT ${p}::text)`,
 ): string {
   // $1 workspace, $2 oldest, $3 ip, $4 email, $5 device, $6 the user's subject ("user:<user_id>"), $7 signal window,
-  // $8 1h, $9 24h, $10 7d, $11 account, $12 baseline window (90 days), $13 30 days
-  const win = {
-    sig: "$7::timestamp(3)",
-    "1h": "$8::timestamp(3)",
-    "24h": "$9::timestamp(3)",
-    "7d": "$10::timestamp(3)",
-  } as const;
-  const since = (p: string) => `"createdAt" >= ${p}`;
-  const recent = since("$2::timestamp(3)");
+  // $8 1h, $9 24h, $10 7d, $11 account, $12 baseline window (90 days), $13 30 days; the address's counters: $14 its
+  // key ("ip:<address>"), $15 this request's email as a pair ("email:<address>"), $16 this account's failures as a
+  // pair ("failed:<subject>"), $17 to $20 the first whole minute of the signal, 1 h, 24 h and 7 d windows, $21 the
+  // oldest of them
+  const windows = ["sig", "1h", "24h", "7d"] as const;
+  const win = { sig: "$7", "1h": "$8", "24h": "$9", "7d": "$10" } as const;
+  const minute = { sig: "$17", "1h": "$18", "24h": "$19", "7d": "$20" } as const;
+  const ts = (p: string) => `${p}::timestamp(3)`;
+  const since = (p: string) => `"createdAt" >= ${ts(p)}`;
+  const recent = since("$2");
   // The workspace and the keys as values the planner cannot see (an InitPlan each, still an index condition): a plan
   // made for the values themselves follows the statistics, which may not know the workspace yet (the events'
   // statistics are refreshed when the table has doubled: server/db/statistics.ts). A workspace they have not seen is
@@ -71,8 +73,10 @@ function velocitySql(
   // columns' distinct counts, where a key's index wins over the workspace's time index, as in the one generic plan
   // the hot statements keep (server/db/client.ts HOT_PLANS) and in a plan made for the values (a transaction's run
   // through Prisma).
+  const workspace = `"workspaceId" = ${opaque("$1")}`;
+  const events = (where: string, cols: string[]) =>
+    `(SELECT ${cols.join(", ")} FROM "Event" WHERE "type" = 'assessment' AND ${workspace} AND ${where})`;
   const parts = {
-    ip: { where: `"ip" = ${opaque("$3")} AND ${recent}`, cols: [] as string[] },
     email: { where: `"email" = ${opaque("$4")} AND ${recent}`, cols: [] as string[] },
     device: { where: `"device" = ${opaque("$5")} AND ${recent}`, cols: [] as string[] },
     // The user's subject as a parameter of its own, like the account's: an expression over a parameter
@@ -81,36 +85,66 @@ function velocitySql(
     user: { where: `"subject" = ${opaque("$6")} AND ${recent}`, cols: [] as string[] },
     account: { where: accountWhere(opaque("$11"), "$12::timestamp(3)"), cols: [] as string[] },
   };
-  for (const [w, p] of Object.entries(win)) {
-    parts.ip.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "ip_${w}"`);
-    parts.email.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "email_${w}"`);
-    parts.device.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "device_${w}"`);
+  for (const w of windows) {
+    parts.email.cols.push(`count(*) FILTER (WHERE ${since(win[w])}) AS "email_${w}"`);
+    parts.device.cols.push(`count(*) FILTER (WHERE ${since(win[w])}) AS "device_${w}"`);
     if (w === "sig") continue;
-    parts.user.cols.push(`count(*) FILTER (WHERE ${since(p)}) AS "user_${w}"`);
+    parts.user.cols.push(`count(*) FILTER (WHERE ${since(win[w])}) AS "user_${w}"`);
     // Other users by their subject ("user:<user_id>" exactly when the event named a user_id), not by the user_id in
     // `data`, which would decompress each row's JSON.
     parts.device.cols.push(
-      `count(DISTINCT "subject") FILTER (WHERE ${since(p)} AND "subject" LIKE 'user:%' AND "subject" IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
-    );
-    parts.ip.cols.push(
-      `count(DISTINCT "email") FILTER (WHERE ${since(p)} AND "email" IS DISTINCT FROM $4::text) AS "ip_emails_${w}"`,
+      `count(DISTINCT "subject") FILTER (WHERE ${since(win[w])} AND "subject" LIKE 'user:%' AND "subject" IS DISTINCT FROM $6::text) AS "device_users_${w}"`,
     );
   }
   const account = accountColumns({
     subject: "$11::text",
     device: "$5::text",
-    hour: win["1h"],
+    hour: ts(win["1h"]),
     month: "$13::timestamp(3)",
   });
   parts.account.cols.push(...account.account);
-  parts.ip.cols.push(...account.ip);
   parts.device.cols.push(...account.device);
-  const alsoCols = Object.entries(alsoRead).map(([name, sql]) => `${sql} AS "${name}"`);
-  const from = Object.entries(parts).map(
-    ([name, part]) =>
-      `(SELECT ${part.cols.join(", ")} FROM "Event" WHERE "type" = 'assessment' AND "workspaceId" = ${opaque("$1")} AND ${part.where}) AS "${name}"`,
+  const from = Object.entries(parts).map(([name, part]) => `${events(part.where, part.cols)} AS "${name}"`);
+
+  // The address: a NAT, office or stuffing address has thousands of events a week, so it is read from its counters
+  // (VelocityCount, VelocityPair in prisma/schema.prisma, kept by the assessment's write: ./record.ts). A window's
+  // count is the sum of its whole minutes and the address's events in the part of a minute before them (at most a
+  // minute's worth, read through the address's index); the distinct counts are the pairs last seen in the window.
+  const ipKey = opaque("$14");
+  from.push(
+    `(SELECT ${[
+      ...windows.map((w) => `sum("count") FILTER (WHERE "minute" >= ${ts(minute[w])}) AS "ip_minutes_${w}"`),
+      `sum("failed") FILTER (WHERE "minute" >= ${ts(minute["1h"])}) AS "ip_minutes_failed_1h"`,
+    ].join(
+      ", ",
+    )} FROM "VelocityCount" WHERE ${workspace} AND "key" = ${ipKey} AND "minute" >= ${ts("$21")}) AS "ip_minutes"`,
+    ...windows.map(
+      (w) =>
+        `${events(`"ip" = ${opaque("$3")} AND "createdAt" >= ${ts(win[w])} AND "createdAt" < ${ts(minute[w])}`, [
+          `count(*) AS "ip_edge_${w}"`,
+          ...(w === "1h" ? [`count(*) FILTER (WHERE "failed") AS "ip_edge_failed_1h"`] : []),
+        ])} AS "ip_edge_${w}"`,
+    ),
+    `(SELECT ${[
+      ...windows
+        .filter((w) => w !== "sig")
+        .map(
+          (w) =>
+            `count(*) FILTER (WHERE "other" LIKE 'email:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM $15::text) AS "ip_emails_${w}"`,
+        ),
+      `count(*) FILTER (WHERE "other" LIKE 'failed:%' AND "lastAt" >= ${ts(win["1h"])} AND "other" IS DISTINCT FROM $16::text) AS "ip_failed_users_1h"`,
+    ].join(
+      ", ",
+    )} FROM "VelocityPair" WHERE ${workspace} AND "key" = ${ipKey} AND "lastAt" >= ${ts(win["7d"])}) AS "ip_pairs"`,
   );
-  return `SELECT ${["*", ...alsoCols].join(", ")} FROM ${from.join(", ")}`;
+  const ipCols = [
+    ...windows.map((w) => `coalesce("ip_minutes_${w}", 0) + "ip_edge_${w}" AS "ip_${w}"`),
+    `coalesce("ip_minutes_failed_1h", 0) + "ip_edge_failed_1h" AS "ip_failed_1h"`,
+    `"ip_pairs".*`,
+  ];
+  const keyCols = Object.keys(parts).map((name) => `"${name}".*`);
+  const alsoCols = Object.entries(alsoRead).map(([name, sql]) => `${sql} AS "${name}"`);
+  return `SELECT ${[...ipCols, ...keyCols, ...alsoCols].join(", ")} FROM ${from.join(", ")}`;
 }
 
 /**
@@ -143,7 +177,18 @@ const PARAM_TYPES = [
   "text", // $11 account
   "timestamp(3)", // $12 baseline window
   "timestamp(3)", // $13 30 days
+  "text", // $14 the address's counters' key
+  "text", // $15 this request's email pair
+  "text", // $16 this account's failure pair
+  "timestamp(3)", // $17 first whole minute of the signal window
+  "timestamp(3)", // $18 of 1 h
+  "timestamp(3)", // $19 of 24 h
+  "timestamp(3)", // $20 of 7 d
+  "timestamp(3)", // $21 the oldest of them
 ] as const;
+
+/** The first whole minute at or after `t`: counters hold whole minutes (VelocityCount's `minute` is its start). */
+const wholeMinute = (t: Date) => new Date(Math.ceil(t.getTime() / 60_000) * 60_000);
 
 /** The statement's text by its name (one per set of extra columns, which the name spells). */
 const texts = new Map<string, string>();
@@ -181,6 +226,14 @@ export function velocityStatement(
       a.subject ?? null,
       at(BASELINE_DAYS * 86_400_000),
       at(30 * 86_400_000),
+      a.ip ? `ip:${a.ip}` : null,
+      a.email ? `email:${a.email}` : null,
+      a.subject ? `failed:${a.subject}` : null,
+      wholeMinute(signalFrom),
+      wholeMinute(at(WINDOW_MS["1h"])),
+      wholeMinute(at(WINDOW_MS["24h"])),
+      wholeMinute(at(WINDOW_MS["7d"])),
+      wholeMinute(oldest),
     ],
     minutes,
     now,

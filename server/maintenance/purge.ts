@@ -7,6 +7,7 @@ import { entitlementsFor, PLANS } from "../plans/catalog";
 import { deleteExpiredReports } from "../reports/reports";
 import { MAX_RANGE_DAYS } from "../analytics/range";
 import { purgeRequestOutcomes } from "../analytics/request-outcomes";
+import { velocityWindowMinutes } from "../assessment/config";
 
 const DAY = 86_400_000;
 
@@ -20,6 +21,7 @@ export interface PurgeResult {
   requestOutcomes: number;
   deviceObservations: number;
   listItems: number;
+  velocityCounters: number;
 }
 
 export const EVENT_RETENTION_MIN_DAYS = 90;
@@ -85,6 +87,19 @@ export function purgeExpiredDeviceObservations(db: Db, now = new Date()): Promis
   );
 }
 
+/**
+ * An address's velocity counters (server/assessment/velocity.ts) once older than every window the velocity read looks
+ * at (7 days, or the signal window if longer), with a day to spare: its minutes and the pairs last seen then.
+ */
+export async function purgeVelocityCounters(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - Math.max(7 * DAY, velocityWindowMinutes() * 60_000) - DAY);
+  const [minutes, pairs] = await Promise.all([
+    db.velocityCount.deleteMany({ where: { minute: { lt: before } } }),
+    db.velocityPair.deleteMany({ where: { lastAt: { lt: before } } }),
+  ]);
+  return minutes.count + pairs.count;
+}
+
 export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7): Promise<PurgeResult> {
   const grace = new Date(now.getTime() - graceDays * DAY);
   const [
@@ -97,6 +112,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     requestOutcomes,
     deviceObservations,
     listItems,
+    velocityCounters,
   ] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
@@ -112,6 +128,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     purgeExpiredDeviceObservations(db, now),
     // Named-list items past their expiry (they stopped matching then: server/lists/lookup.ts).
     db.namedListItem.deleteMany({ where: { expiresAt: { lt: now } } }),
+    purgeVelocityCounters(db, now),
   ]);
   return {
     lookupHistory: lookupHistory.count,
@@ -123,5 +140,6 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     requestOutcomes,
     deviceObservations,
     listItems: listItems.count,
+    velocityCounters,
   };
 }

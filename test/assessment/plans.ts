@@ -13,12 +13,18 @@ export interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** Every scan of the Event table in the plan. */
-export function scansOfEvent(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
-  if (node["Relation Name"] === "Event") out.push(node);
-  for (const child of node.Plans ?? []) scansOfEvent(child, out);
+/** Every scan of `relation` in the plan. */
+export function scansOf(node: PlanNode, relation: string, out: PlanNode[] = []): PlanNode[] {
+  if (node["Relation Name"] === relation) out.push(node);
+  for (const child of node.Plans ?? []) scansOf(child, relation, out);
   return out;
 }
+
+/** The index a scan reads through: its own, or its bitmap's (a Bitmap Heap Scan over one Bitmap Index Scan). */
+export const indexOf = (scan: PlanNode): string | undefined => scan["Index Name"] ?? scan.Plans?.[0]?.["Index Name"];
+
+/** Every scan of the Event table in the plan. */
+export const scansOfEvent = (node: PlanNode) => scansOf(node, "Event");
 
 /** A statement parameter as an SQL literal, for EXECUTE name(...). */
 export const literal = (v: unknown): string =>

@@ -14,6 +14,7 @@ import { carriesVelocityRead } from "../../server/api/rest/assess-door";
 import { adjustUsage } from "../../server/quota/adjust";
 import { parseIpStrict } from "../../server/net/ip";
 import { countingInsertStatements } from "../insert-statements";
+import { countSeededEvents } from "./seeded-events";
 
 let app: TestApp;
 
@@ -42,6 +43,7 @@ async function seedHistory(workspaceId: string) {
      VALUES ('rule_' || $1, $1, 'Partners', 'allow', 'active', 'ip.address == "192.0.2.1"', 0, true, now(), now())`,
     workspaceId,
   );
+  await countSeededEvents(app.db, workspaceId);
 }
 
 const requests: AssessRequest[] = [

@@ -6,7 +6,8 @@
 // event's JSON: the baseline's and counters' values are columns of their own.
 import { beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
-import { literal, scansOfEvent, type PlanNode } from "./plans";
+import { indexOf, literal, scansOf, type PlanNode } from "./plans";
+import { countSeededEvents } from "./seeded-events";
 import { velocityStatement } from "../../server/assessment/velocity";
 import { velocityAlongside } from "../../server/assessment/assess";
 import { reservationStatement } from "../../server/quota/reserve";
@@ -35,6 +36,7 @@ beforeAll(async () => {
      FROM generate_series(1, 5) g`,
     workspaceId,
   );
+  await countSeededEvents(app.db, workspaceId);
 });
 
 /** The plan of `sql` prepared and run on one connection with these values, planned as `mode` says (EXPLAIN ANALYZE). */
@@ -51,16 +53,25 @@ async function explained(sql: string, params: unknown[], mode: "force_generic_pl
 }
 
 /**
- * One scan per key part (address, email, device, user, account), each through an index of its key and filtering
- * nothing out; returns the rows they read.
+ * One scan per key part (email, device, user, account) and per window's edge of the address (signal window, 1 h,
+ * 24 h, 7 d), each through an index of its key and filtering nothing out, and one of each of the address's counters
+ * through its key; returns the rows they read: events, and counters' rows.
  */
-function keyRowsRead(scans: PlanNode[]): number {
-  expect(scans).toHaveLength(5);
-  for (const scan of scans) {
+function keyRowsRead(plan: PlanNode): { events: number; counters: number } {
+  const events = scansOf(plan, "Event");
+  expect(events).toHaveLength(8);
+  for (const scan of events) {
     expect(scan["Index Name"]).toMatch(/^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/);
     expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
   }
-  return scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
+  const counters = [...scansOf(plan, "VelocityCount"), ...scansOf(plan, "VelocityPair")];
+  expect(counters).toHaveLength(2);
+  for (const scan of counters) {
+    expect(indexOf(scan)).toMatch(/^Velocity(Count|Pair)_pkey$/);
+    expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
+  }
+  const rows = (scans: PlanNode[]) => scans.reduce((n, s) => n + (s["Actual Rows"] ?? 0) * (s["Actual Loops"] ?? 1), 0);
+  return { events: rows(events), counters: rows(counters) };
 }
 
 it("reads only the keys' own rows in the generic plan of the named statement", async () => {
@@ -73,12 +84,14 @@ it("reads only the keys' own rows in the generic plan of the named statement", a
     subject: "user:alice",
   });
   // The plan a named statement keeps once PostgreSQL stops planning it per execution.
-  const scans = scansOfEvent(await explained(st.sql, st.params, "force_generic_plan"));
+  const plan = await explained(st.sql, st.params, "force_generic_plan");
   // Nothing of the event's JSON is read: each test of a value in it decompressed a stored assessment's few
   // kilobytes, several times per row of the account's 90 days (the account's columns hold what the counts need).
-  for (const scan of scans) expect([...(scan.Output ?? []), scan.Filter ?? ""].join(" ")).not.toMatch(/\bdata\b/);
-  // Alice's five events, once for each of the four parts she has a key for; none of the other accounts' rows.
-  expect(keyRowsRead(scans)).toBe(20);
+  for (const scan of scansOf(plan, "Event"))
+    expect([...(scan.Output ?? []), scan.Filter ?? ""].join(" ")).not.toMatch(/\bdata\b/);
+  // Alice's five events, once for each of the three parts she has a key for (device, user, account); her address by
+  // its five minutes (none of her events is at a window's edge); none of the other accounts' rows.
+  expect(keyRowsRead(plan)).toEqual({ events: 15, counters: 5 });
 });
 
 it("keeps to the keys' indexes for a workspace the statistics have not seen yet", async () => {
@@ -101,6 +114,7 @@ it("keeps to the keys' indexes for a workspace the statistics have not seen yet"
      FROM generate_series(1, 5) g`,
     fresh,
   );
+  await countSeededEvents(app.db, fresh);
   const st = velocityStatement({
     workspaceId: fresh,
     ip: "203.0.113.9",
@@ -110,8 +124,7 @@ it("keeps to the keys' indexes for a workspace the statistics have not seen yet"
     subject: "user:bob",
   });
   // The plan PostgreSQL makes for the values of each execution, as it does for a named statement's first five.
-  const scans = scansOfEvent(await explained(st.sql, st.params, "force_custom_plan"));
-  expect(keyRowsRead(scans)).toBe(20);
+  expect(keyRowsRead(await explained(st.sql, st.params, "force_custom_plan"))).toEqual({ events: 15, counters: 5 });
 });
 
 it("reads each request's keys through their indexes in the reservation's statement too", async () => {
@@ -148,8 +161,9 @@ it("reads each request's keys through their indexes in the reservation's stateme
   } catch (err) {
     if (!(err instanceof RolledBack)) throw err;
   }
-  const scans = scansOfEvent(plan!);
-  for (const scan of scans) expect(scan["Actual Loops"]).toBe(2);
-  // Alice's five events, once per part she has a key for, for each of the two requests; no other account's rows.
-  expect(keyRowsRead(scans)).toBe(40);
+  for (const scan of [...scansOf(plan!, "Event"), ...scansOf(plan!, "VelocityCount")])
+    expect(scan["Actual Loops"]).toBe(2);
+  // Alice's five events, once per part she has a key for, and her address's five minutes, for each of the two
+  // requests; no other account's rows.
+  expect(keyRowsRead(plan!)).toEqual({ events: 30, counters: 10 });
 });
