@@ -88,11 +88,14 @@ export function purgeExpiredDeviceObservations(db: Db, now = new Date()): Promis
 }
 
 /**
- * An address's velocity counters (server/assessment/velocity.ts) once older than every window the velocity read looks
- * at (7 days, or the signal window if longer), with a day to spare: its minutes and the pairs last seen then.
+ * An address's velocity counters (server/assessment/velocity.ts): its minutes and the pairs last seen then, once older
+ * than the shortest event retention (90 days) or the signal window if longer, with a day to spare. Kept as long as the
+ * events they count, so a signal window made longer counts the same as its events would (the read's windows are 7
+ * days and the signal window; counters are never more rows than the events they count).
  */
 export async function purgeVelocityCounters(db: Db, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - Math.max(7 * DAY, velocityWindowMinutes() * 60_000) - DAY);
+  const keep = Math.max(EVENT_RETENTION_MIN_DAYS * DAY, velocityWindowMinutes() * 60_000) + DAY;
+  const before = new Date(now.getTime() - keep);
   const [minutes, pairs] = await Promise.all([
     db.velocityCount.deleteMany({ where: { minute: { lt: before } } }),
     db.velocityPair.deleteMany({ where: { lastAt: { lt: before } } }),

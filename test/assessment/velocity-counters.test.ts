@@ -62,41 +62,54 @@ const ipColumns = (row: Record<string, unknown>) =>
   );
 
 describe("an address's velocity counters", () => {
-  it("count exactly what its events count, on both sides of every window's edge", async () => {
-    const ws = await app.seedWorkspace();
-    // Now is inside a minute, so every window's edge is too: 23.456 s into it.
-    const now = Math.floor(Date.now() / MIN) * MIN - MIN + 23_456;
-    const events: Seeded[] = [];
-    for (const [i, ms] of [60, 1440, 7 * 1440].map((m) => m * MIN).entries()) {
-      const edge = now - ms;
-      const nextMinute = Math.ceil(edge / MIN) * MIN;
-      events.push(
-        { at: edge - MIN - 1 }, // a minute before: out
-        { at: edge - 1, email: `out-${i}@example.com`, subject: `user:out-${i}`, failed: true }, // just out
-        { at: edge, email: `in-${i}@example.com` }, // the edge itself: in
-        { at: edge + 1, subject: `user:in-${i}`, failed: true },
-        { at: nextMinute - 1, email: `in-${i}@example.com`, failed: true }, // the rest of the edge's minute
-        { at: nextMinute, subject: `user:in-${i}`, failed: true }, // the next whole minute
-        { at: nextMinute + 30_000, email: "me@example.com", subject: "user:me", failed: true },
-      );
-    }
-    events.push({ at: now - 1000, email: "recent@example.com", subject: "user:recent", failed: true });
-    await seed(ws.workspaceId, events);
-    await countSeededEvents(app.db, ws.workspaceId);
+  // The signal window (SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES, 60 by default, the same as the hour) set apart from
+  // the other windows: a part of a minute, and longer than the week.
+  it.each([10.5, 14 * 1440])(
+    "count exactly what its events count, on both sides of every window's edge (signal window %s minutes)",
+    async (signalMinutes) => {
+      const before = process.env.SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES;
+      process.env.SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES = String(signalMinutes);
+      try {
+        const ws = await app.seedWorkspace();
+        // Now is inside a minute, so every window's edge is too: 23.456 s into it.
+        const now = Math.floor(Date.now() / MIN) * MIN - MIN + 23_456;
+        const events: Seeded[] = [];
+        for (const [i, ms] of [signalMinutes, 60, 1440, 7 * 1440].map((m) => m * MIN).entries()) {
+          const edge = now - ms;
+          const nextMinute = Math.ceil(edge / MIN) * MIN;
+          events.push(
+            { at: edge - MIN - 1 }, // a minute before: out
+            { at: edge - 1, email: `out-${i}@example.com`, subject: `user:out-${i}`, failed: true }, // just out
+            { at: edge, email: `in-${i}@example.com` }, // the edge itself: in
+            { at: edge + 1, subject: `user:in-${i}`, failed: true },
+            { at: nextMinute - 1, email: `in-${i}@example.com`, failed: true }, // the rest of the edge's minute
+            { at: nextMinute, subject: `user:in-${i}`, failed: true }, // the next whole minute
+            { at: nextMinute + 30_000, email: "me@example.com", subject: "user:me", failed: true },
+          );
+        }
+        events.push({ at: now - 1000, email: "recent@example.com", subject: "user:recent", failed: true });
+        await seed(ws.workspaceId, events);
+        await countSeededEvents(app.db, ws.workspaceId);
 
-    const read = await velocitySignals(app.db, {
-      workspaceId: ws.workspaceId,
-      ip: IP,
-      email: "me@example.com",
-      deviceId: null,
-      subject: "user:me",
-      now: new Date(now),
-    });
-    const want = expected(events, now, "me@example.com", "user:me");
-    expect(ipColumns(read.row)).toEqual(want);
-    // The scene tells the windows apart (a count that ignored an edge would differ).
-    expect(want).toMatchObject({ ip_1h: 6, ip_24h: 13, ip_7d: 20, ip_failed_1h: 5, ip_failed_users_1h: 2 });
-  });
+        const read = await velocitySignals(app.db, {
+          workspaceId: ws.workspaceId,
+          ip: IP,
+          email: "me@example.com",
+          deviceId: null,
+          subject: "user:me",
+          now: new Date(now),
+        });
+        const want = expected(events, now, "me@example.com", "user:me");
+        expect(ipColumns(read.row)).toEqual(want);
+        // The scene tells the windows apart (a count that ignored an edge, or took one window for another, differs).
+        expect(new Set([want.ip_sig, want.ip_1h, want.ip_24h, want.ip_7d]).size).toBe(4);
+        expect(want.ip_failed_users_1h).toBeGreaterThan(0);
+      } finally {
+        if (before === undefined) delete process.env.SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES;
+        else process.env.SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES = before;
+      }
+    },
+  );
 
   it("are kept by each assessment's write as the migration counts them from the events", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
@@ -147,12 +160,12 @@ describe("an address's velocity counters", () => {
     expect(stuffing?.reason).toContain(`${users} different accounts failed to log in from ${IP}`);
   });
 
-  it("are purged once older than every window, with a day to spare", async () => {
+  it("are purged with the shortest event retention (90 days) or the signal window if longer, and a day to spare", async () => {
     const ws = await app.seedWorkspace();
     const now = new Date("2026-11-22T12:00:00Z");
     const daysAgo = (d: number) => new Date(now.getTime() - d * 1440 * MIN);
     await app.db.velocityCount.createMany({
-      data: [9, 7.5, 0].map((d) => ({
+      data: [120, 92, 89, 0].map((d) => ({
         workspaceId: ws.workspaceId,
         key: `ip:${IP}`,
         minute: daysAgo(d),
@@ -161,19 +174,28 @@ describe("an address's velocity counters", () => {
       })),
     });
     await app.db.velocityPair.createMany({
-      data: [9, 0].map((d) => ({
+      data: [92, 0].map((d) => ({
         workspaceId: ws.workspaceId,
         key: `ip:${IP}`,
         other: `email:${d}@x.test`,
         lastAt: daysAgo(d),
       })),
     });
-    expect(await purgeVelocityCounters(app.db, now)).toBeGreaterThanOrEqual(2);
-    const left = await app.db.velocityCount.findMany({
-      where: { workspaceId: ws.workspaceId },
-      orderBy: { minute: "asc" },
-    });
-    expect(left.map((r) => r.minute)).toEqual([daysAgo(7.5), daysAgo(0)]);
+    const minutesLeft = async () =>
+      (await app.db.velocityCount.findMany({ where: { workspaceId: ws.workspaceId }, orderBy: { minute: "asc" } })).map(
+        (r) => r.minute,
+      );
+    // A signal window of 100 days keeps 101 days.
+    process.env.SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES = String(100 * 1440);
+    try {
+      expect(await purgeVelocityCounters(app.db, now)).toBe(1);
+    } finally {
+      delete process.env.SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES;
+    }
+    expect(await minutesLeft()).toEqual([daysAgo(92), daysAgo(89), daysAgo(0)]);
+    // The default keeps 91 days.
+    expect(await purgeVelocityCounters(app.db, now)).toBe(2);
+    expect(await minutesLeft()).toEqual([daysAgo(89), daysAgo(0)]);
     const pairs = await app.db.velocityPair.findMany({ where: { workspaceId: ws.workspaceId } });
     expect(pairs.map((p) => p.other)).toEqual(["email:0@x.test"]);
   });

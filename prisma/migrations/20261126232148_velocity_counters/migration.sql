@@ -19,13 +19,13 @@ CREATE TABLE "VelocityPair" (
     CONSTRAINT "VelocityPair_pkey" PRIMARY KEY ("workspaceId","key","other")
 );
 
--- Backfill from the assessments of the longest velocity window (7 days, and a day to spare), so an address's counts
--- carry over unchanged; older minutes would be purged anyway. The tables are new, so nothing conflicts here; the
+-- Backfill from the assessments of the shortest event retention (90 days, and a day to spare: what the purge keeps),
+-- so an address's counts carry over unchanged for any signal window up to that. The tables are new, so nothing conflicts here; the
 -- tests run these statements again over events they insert straight into "Event" (test/assessment/seeded-events.ts).
 INSERT INTO "VelocityCount" ("workspaceId", "key", "minute", "count", "failed")
 SELECT "workspaceId", 'ip:' || "ip", date_trunc('minute', "createdAt"), count(*), count(*) FILTER (WHERE "failed")
   FROM "Event"
- WHERE "type" = 'assessment' AND "ip" IS NOT NULL AND "createdAt" >= now() - interval '8 days'
+ WHERE "type" = 'assessment' AND "ip" IS NOT NULL AND "createdAt" >= now() - interval '91 days'
  GROUP BY 1, 2, 3
 ON CONFLICT DO NOTHING;
 
@@ -35,12 +35,12 @@ SELECT "workspaceId", 'ip:' || "ip", "other", max("createdAt")
     SELECT "workspaceId", "ip", 'email:' || "email" AS "other", "createdAt"
       FROM "Event"
      WHERE "type" = 'assessment' AND "ip" IS NOT NULL AND "email" IS NOT NULL
-       AND "createdAt" >= now() - interval '8 days'
+       AND "createdAt" >= now() - interval '91 days'
     UNION ALL
     SELECT "workspaceId", "ip", 'failed:' || "subject", "createdAt"
       FROM "Event"
      WHERE "type" = 'assessment' AND "ip" IS NOT NULL AND "subject" IS NOT NULL AND "failed"
-       AND "createdAt" >= now() - interval '8 days'
+       AND "createdAt" >= now() - interval '91 days'
   ) p
  GROUP BY 1, 2, 3
 ON CONFLICT DO NOTHING;
