@@ -18,9 +18,17 @@ export function backfillStatements(): string[] {
     .filter((s) => s.startsWith("INSERT INTO"));
 }
 
-/** Recounts the workspace's velocity counters from its stored assessments, as the migration does. */
+/**
+ * Recounts the workspace's velocity counters from its stored assessments, as the migration does: its statements,
+ * limited to this workspace (other test files' workspaces in the same database keep what they have).
+ */
 export async function countSeededEvents(db: Db, workspaceId: string): Promise<void> {
   await db.$executeRawUnsafe(`DELETE FROM "VelocityCount" WHERE "workspaceId" = $1`, workspaceId);
   await db.$executeRawUnsafe(`DELETE FROM "VelocityPair" WHERE "workspaceId" = $1`, workspaceId);
-  for (const statement of backfillStatements()) await db.$executeRawUnsafe(statement);
+  const assessments = `"type" = 'assessment'`;
+  for (const statement of backfillStatements()) {
+    if (!statement.includes(assessments)) throw new Error("the backfill no longer reads assessments as expected");
+    const scoped = statement.replaceAll(assessments, `${assessments} AND "workspaceId" = $1`);
+    await db.$executeRawUnsafe(scoped, workspaceId);
+  }
 }
