@@ -20,8 +20,9 @@ CREATE TABLE "VelocityPair" (
 );
 
 -- Backfill from the assessments of the shortest event retention (90 days, and a day to spare: what the purge keeps),
--- so an address's counts carry over unchanged for any signal window up to that. The tables are new, so nothing conflicts here; the
--- tests run these statements again over events they insert straight into "Event" (test/assessment/seeded-events.ts).
+-- so an address's counts carry over for any signal window up to that. The tables are new, so nothing conflicts here;
+-- the tests run these statements again, for one workspace, over events they insert straight into "Event"
+-- (test/assessment/seeded-events.ts).
 INSERT INTO "VelocityCount" ("workspaceId", "key", "minute", "count", "failed")
 SELECT "workspaceId", 'ip:' || "ip", date_trunc('minute', "createdAt"), count(*), count(*) FILTER (WHERE "failed")
   FROM "Event"
