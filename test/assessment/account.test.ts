@@ -1,8 +1,7 @@
 // The account's own history in /assess (issue 24, items 1 and 2): the per-user baseline (new country, network,
 // device, impossible travel) and the failed-login counters (an account guessed, credential stuffing from one address).
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { migrationSql } from "./seeded-events";
 import { CHROME_UA, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
@@ -208,9 +207,7 @@ describe("failed logins and credential stuffing", () => {
 describe("assessments stored before the account's columns", () => {
   /** The backfill of the migration that made them columns, as `prisma migrate deploy` runs it. */
   function backfillStatement(): string {
-    const dir = path.join("prisma", "migrations");
-    const name = readdirSync(dir).find((d) => d.endsWith("_event_account_columns"));
-    const sql = readFileSync(path.join(dir, name!, "migration.sql"), "utf8");
+    const sql = migrationSql("_event_account_columns");
     const update = sql.slice(sql.indexOf('UPDATE "Event"'));
     return update.slice(0, update.indexOf(";") + 1);
   }

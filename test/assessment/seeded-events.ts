@@ -1,18 +1,20 @@
 // Events inserted straight into "Event", as some tests seed a workspace's history, carry no velocity counters: the
 // assessment's own write keeps those (server/assessment/record.ts). countSeededEvents counts them as the counters'
 // migration counted the events stored before it, by running its backfill statements.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Db } from "../../server/db/client";
+import { listMigrations } from "../../server/db/migrate";
 
-const MIGRATIONS = path.join("prisma", "migrations");
+/** The SQL of the migration whose folder name ends with `suffix`, as start-up reads it (server/db/migrate.ts). */
+export function migrationSql(suffix: string): string {
+  const migration = listMigrations().find((m) => m.name.endsWith(suffix));
+  if (!migration) throw new Error(`the migration *${suffix} is missing`);
+  return migration.sql;
+}
 
 /** The counters' migration's backfill: its INSERT statements. */
-export function backfillStatements(): string[] {
-  const dir = readdirSync(MIGRATIONS).find((d) => d.endsWith("_velocity_counters"));
-  if (!dir) throw new Error("the velocity counters' migration is missing");
-  const sql = readFileSync(path.join(MIGRATIONS, dir, "migration.sql"), "utf8").replace(/^--.*$/gm, "");
-  return sql
+function backfillStatements(): string[] {
+  return migrationSql("_velocity_counters")
+    .replace(/^--.*$/gm, "")
     .split(";")
     .map((s) => s.trim())
     .filter((s) => s.startsWith("INSERT INTO"));
