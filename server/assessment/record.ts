@@ -78,10 +78,10 @@ WITH r AS (
 SELECT (SELECT count(*) FROM ev) AS "events", (SELECT count(*) FROM dl) AS "deliveries",
   (SELECT count(*) FROM cs) AS "cases"`;
 
-/** At most this many assessments in one statement. */
 /** The events' column no statement plans by: left out of the statistics' refresh (server/db/statistics.ts). */
 export const EVENT_COLUMNS_NOT_ANALYSED = ["data"] as const;
 
+/** At most this many assessments in one statement. */
 const MAX_GROUP = 100;
 
 type Row = ReturnType<typeof eventRow> & { delivery: unknown; case: Record<string, unknown> | null };

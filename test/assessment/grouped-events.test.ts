@@ -71,6 +71,11 @@ describe("grouped assessment events", () => {
       "dev-d",
       "dev-e",
     ]);
+    // The address's counters count the five stored once each: the failed group wrote none of them, and the refused
+    // row's own write left none either.
+    const minutes = await a.db.velocityCount.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(minutes.map((m) => m.key)).toEqual(minutes.map(() => `ip:${CLEAN_IP}`));
+    expect(minutes.reduce((n, m) => n + m.count, 0)).toBe(5);
   });
 
   it("writes each critical assessment's deliveries and each review's case with the events, grouped", async () => {

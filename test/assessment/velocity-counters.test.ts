@@ -160,6 +160,28 @@ describe("an address's velocity counters", () => {
     expect(stuffing?.reason).toContain(`${users} different accounts failed to log in from ${IP}`);
   });
 
+  it("keep a pair's latest time when an instance with a slower clock writes after one with a faster clock", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const ahead = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000);
+    await app.db.velocityPair.create({
+      data: { workspaceId: ws.workspaceId, key: `ip:${IP}`, other: "email:skew@example.com", lastAt: ahead },
+    });
+    const answer = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: IP, user_agent: CHROME_UA, email: "skew@example.com" },
+    });
+    expect(answer.status).toBe(200);
+    const pairs = await app.db.velocityPair.findMany({
+      where: { workspaceId: ws.workspaceId },
+      orderBy: { other: "asc" },
+    });
+    // The write touched the row (the event's counter is there) and kept the later time.
+    expect(await app.db.velocityCount.count({ where: { workspaceId: ws.workspaceId, key: `ip:${IP}` } })).toBe(1);
+    expect(pairs.map((p) => [p.other, p.lastAt.toISOString()])).toEqual([
+      ["email:skew@example.com", ahead.toISOString()],
+    ]);
+  });
+
   it("are purged with the shortest event retention (90 days) or the signal window if longer, and a day to spare", async () => {
     const ws = await app.seedWorkspace();
     const now = new Date("2026-11-22T12:00:00Z");
