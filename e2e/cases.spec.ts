@@ -32,6 +32,11 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   const detail = card.getByTestId("case-detail");
   await expect(detail.getByTestId("case-signals")).toContainText("Automation tool user agent ua_automation +35");
   await expect(detail.getByTestId("case-history")).toContainText("login from 10.0.0.8");
+  // A list can take only the values this case has: its account and its address (no email or device was sent).
+  await expect(detail.getByLabel("Also add its").locator("option")).toHaveText([
+    "user id (mallory)",
+    "IP address (10.0.0.8)",
+  ]);
   await snap(page, testInfo, "cases-open");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);

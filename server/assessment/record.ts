@@ -68,10 +68,10 @@ WITH r AS (
   WHERE r."delivery" IS NOT NULL
   RETURNING 1
 ), cs AS (
-  INSERT INTO "ReviewCase" ("id", "workspaceId", "requestId", "decision", "score", "rule", "subject", "ip",
+  INSERT INTO "ReviewCase" ("id", "workspaceId", "requestId", "decision", "score", "rule", "subject", "email", "ip",
     "deviceId", "status", "createdAt")
   SELECT r."case"->>'id', r."workspaceId", r."requestId", r."case"->>'decision', (r."case"->>'score')::int,
-    r."case"->>'rule', r."case"->>'subject', r."case"->>'ip', r."case"->>'deviceId', 'open', r."createdAt"
+    r."case"->>'rule', r."case"->>'subject', r."email", r."case"->>'ip', r."case"->>'deviceId', 'open', r."createdAt"
   FROM r WHERE r."case" IS NOT NULL
   RETURNING 1
 )

@@ -7,7 +7,7 @@ import { actorString, recordAudit } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { labelOutcomeOrThrow } from "../assessment/outcomes";
-import { addItems } from "../lists/items";
+import { prepareItems, writeItems } from "../lists/items";
 import { findListOrThrow } from "../lists/lists";
 import { normaliseValue, type ListKind } from "../lists/values";
 import { CASE_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
@@ -19,7 +19,8 @@ type Change = { workspaceId: string; requestId: string; actor: Actor };
 
 function record(r: Row, now = Date.now()): CaseRecord {
   const user = r.subject?.startsWith("user:") ? r.subject.slice(5) : null;
-  const email = r.subject?.startsWith("email:") ? r.subject.slice(6) : null;
+  // Cases opened before the email had its own column know it only as the account's key.
+  const email = r.email ?? (r.subject?.startsWith("email:") ? r.subject.slice(6) : null);
   return {
     id: r.id,
     request_id: r.requestId,
@@ -225,7 +226,13 @@ export async function resolveCaseOrThrow(
   const listed = a.add_to_list
     ? await (async () => {
         const list = await findListOrThrow(db, a.workspaceId, a.add_to_list!.list_id);
-        return { list, value: listValueOrThrow(row, a.add_to_list!.value, list.kind as ListKind) };
+        const value = listValueOrThrow(row, a.add_to_list!.value, list.kind as ListKind);
+        const item = {
+          value,
+          note: `case ${row.id}: ${a.resolution}`,
+          ...(a.add_to_list?.expires_at ? { expires_at: a.add_to_list.expires_at } : {}),
+        };
+        return { list, items: prepareItems(list, { items: [item] }) };
       })()
     : null;
   const now = new Date();
@@ -265,21 +272,9 @@ export async function resolveCaseOrThrow(
       requestId: a.requestId,
       data: record(after),
     });
+    // The list's item with the resolution, or neither.
+    if (listed) await writeItems(tx, a, listed.list.id, listed.items);
     return after;
   });
-  if (listed)
-    await addItems(db, {
-      workspaceId: a.workspaceId,
-      requestId: a.requestId,
-      actor: a.actor,
-      id: listed.list.id,
-      items: [
-        {
-          value: listed.value,
-          note: `case ${row.id}: ${a.resolution}`,
-          ...(a.add_to_list?.expires_at ? { expires_at: a.add_to_list.expires_at } : {}),
-        },
-      ],
-    });
   return record(resolved);
 }

@@ -17,7 +17,7 @@ export const caseRecordSchema = z.object({
   score: z.number().int(),
   rule: z.string().nullable().describe("Id of the rule that decided, when a rule did"),
   user_id: z.string().nullable(),
-  email: z.string().nullable(),
+  email: z.string().nullable().describe("The assessment's email address, when it sent one (also beside a user_id)"),
   ip: z.string().nullable(),
   device_id: z.string().nullable(),
   status: z.enum(CASE_STATUSES),

@@ -5,7 +5,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { auditList, findListOrThrow, type Change } from "./lists";
+import { auditList, findListOrThrow, type Change, type Tx } from "./lists";
 import { normaliseValue, type ListKind } from "./values";
 
 export const MAX_ITEMS_PER_CALL = 10_000;
@@ -64,12 +64,16 @@ export function parseCsv(text: string): { item: ItemInput; line: number }[] | { 
   return out;
 }
 
-/** Adds or replaces items; all or nothing. */
-export async function addItems(
-  db: Db,
-  a: Change & { id: string; items?: ItemInput[]; csv?: string },
-): Promise<{ list_id: string; received: number; added: number; updated: number }> {
-  const list = await findListOrThrow(db, a.workspaceId, a.id);
+type List = Awaited<ReturnType<typeof findListOrThrow>>;
+
+/** A batch checked and normalised for its list, ready to write. */
+export interface PreparedItems {
+  received: number;
+  rows: { value: string; note: string | null; expiresAt: Date | null }[];
+}
+
+/** Checks a batch against its list's kind and limits; one bad item refuses the whole batch (400 naming it). */
+export function prepareItems(list: List, a: { items?: ItemInput[]; csv?: string }): PreparedItems {
   let batch: { item: ItemInput; where: string }[];
   if (a.csv !== undefined) {
     const parsed = parseCsv(a.csv);
@@ -82,7 +86,7 @@ export async function addItems(
       "INVALID_REQUEST",
       `At most ${MAX_ITEMS_PER_CALL} items per call; this one has ${batch.length}.`,
     );
-  const byValue = new Map<string, { value: string; note: string | null; expiresAt: Date | null }>();
+  const byValue = new Map<string, PreparedItems["rows"][number]>();
   for (const { item, where } of batch) {
     const n = normaliseValue(list.kind as ListKind, item.value);
     if (!n.ok)
@@ -97,37 +101,59 @@ export async function addItems(
       );
     byValue.set(n.value, { value: n.value, note: item.note ?? null, expiresAt: item.expires_at ?? null });
   }
-  const rows = [...byValue.values()];
-  return db.$transaction(async (tx) => {
-    let added = 0;
-    // One statement per 1,000 items: a bounded parameter list on both stores.
-    for (let i = 0; i < rows.length; i += 1000) {
-      const part = rows.slice(i, i + 1000);
-      const res = await tx.$queryRawUnsafe<{ inserted: boolean }[]>(
-        `INSERT INTO "NamedListItem" ("id", "listId", "value", "note", "expiresAt")
-         SELECT u.id, $1, u.value, u.note, u.expires::timestamp(3)
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(id, value, note, expires)
-         ON CONFLICT ("listId", "value") DO UPDATE SET "note" = EXCLUDED."note", "expiresAt" = EXCLUDED."expiresAt"
-         RETURNING (xmax = 0) AS inserted`,
-        list.id,
-        part.map(() => newId("item")),
-        part.map((r) => r.value),
-        part.map((r) => r.note),
-        part.map((r) => (r.expiresAt ? r.expiresAt.toISOString().replace("T", " ").replace("Z", "") : null)),
-      );
-      added += res.filter((r) => r.inserted).length;
-    }
-    const after = await tx.namedList.update({ where: { id: list.id }, data: { version: { increment: 1 } } });
-    await auditList(tx, a, "audit.list.items_added", after, {
-      after: {
-        received: batch.length,
-        added,
-        updated: rows.length - added,
-        sample: rows.slice(0, 20).map((r) => r.value),
-      },
-    });
-    return { list_id: list.id, received: batch.length, added, updated: rows.length - added };
+  return { received: batch.length, rows: [...byValue.values()] };
+}
+
+/**
+ * Writes a prepared batch in the caller's transaction (a case's resolution adds its value with the resolution, or
+ * neither): the items, the list's version (which tells /assess its in-process index is stale) and the audit event. A list deleted
+ * since it was read is 404 and the transaction writes nothing.
+ */
+export async function writeItems(
+  tx: Tx,
+  a: Change,
+  listId: string,
+  prepared: PreparedItems,
+): Promise<{ list_id: string; received: number; added: number; updated: number }> {
+  const list = await findListOrThrow(tx, a.workspaceId, listId);
+  const { rows } = prepared;
+  let added = 0;
+  // One statement per 1,000 items: a bounded parameter list on both stores.
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = rows.slice(i, i + 1000);
+    const res = await tx.$queryRawUnsafe<{ inserted: boolean }[]>(
+      `INSERT INTO "NamedListItem" ("id", "listId", "value", "note", "expiresAt")
+       SELECT u.id, $1, u.value, u.note, u.expires::timestamp(3)
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(id, value, note, expires)
+       ON CONFLICT ("listId", "value") DO UPDATE SET "note" = EXCLUDED."note", "expiresAt" = EXCLUDED."expiresAt"
+       RETURNING (xmax = 0) AS inserted`,
+      list.id,
+      part.map(() => newId("item")),
+      part.map((r) => r.value),
+      part.map((r) => r.note),
+      part.map((r) => (r.expiresAt ? r.expiresAt.toISOString().replace("T", " ").replace("Z", "") : null)),
+    );
+    added += res.filter((r) => r.inserted).length;
+  }
+  const after = await tx.namedList.update({ where: { id: list.id }, data: { version: { increment: 1 } } });
+  await auditList(tx, a, "audit.list.items_added", after, {
+    after: {
+      received: prepared.received,
+      added,
+      updated: rows.length - added,
+      sample: rows.slice(0, 20).map((r) => r.value),
+    },
   });
+  return { list_id: list.id, received: prepared.received, added, updated: rows.length - added };
+}
+
+/** Adds or replaces items; all or nothing. */
+export async function addItems(
+  db: Db,
+  a: Change & { id: string; items?: ItemInput[]; csv?: string },
+): Promise<{ list_id: string; received: number; added: number; updated: number }> {
+  const prepared = prepareItems(await findListOrThrow(db, a.workspaceId, a.id), a);
+  return db.$transaction((tx) => writeItems(tx, a, a.id, prepared));
 }
 
 function toItem(

@@ -126,6 +126,55 @@ describe("/v1/cases", () => {
     expect(deliveries.items).toEqual([expect.objectContaining({ event_type: "case.resolved" })]);
   });
 
+  it("keeps the assessment's email beside its user_id; a list item the database refuses leaves the case open", async () => {
+    const ws = await app().seedWorkspace({ plans: ["suite_agency"] });
+    const key = ws.apiKey;
+    await ok(key, "POST", "/v1/rules", { name: "Review eve", action: "review", expression: 'user_id == "eve"' });
+    const list = await ok(key, "POST", "/v1/lists", { name: "bad_emails", kind: "email" });
+    const login = await ok(key, "POST", "/v1/assess", {
+      event: "login",
+      ip: "91.0.0.1",
+      user_id: "eve",
+      email: "eve@example.org",
+      user_agent: CHROME_UA,
+    });
+    expect(login.decision).toBe("review");
+    const [c] = (await ok(key, "GET", "/v1/cases")).items;
+    expect(c).toMatchObject({ request_id: login.request_id, user_id: "eve", email: "eve@example.org" });
+
+    const db = app().db;
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION refuse_list_item() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_list_item BEFORE INSERT ON "NamedListItem" FOR EACH ROW EXECUTE FUNCTION refuse_list_item()`,
+    );
+    let refused: Awaited<ReturnType<typeof req>>;
+    try {
+      refused = await req(key, "POST", `/v1/cases/${c.id}/resolve`, {
+        resolution: "fraud",
+        add_to_list: { list_id: list.id, value: "email" },
+      });
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_list_item ON "NamedListItem"`);
+    }
+    expect(refused.status).toBe(500);
+    // Nothing of the resolution is stored: the case is open, the assessment unlabelled, no audit event or webhook.
+    expect((await ok(key, "GET", `/v1/cases/${c.id}`)).status).toBe("open");
+    const types = (await ok(key, "GET", "/v1/events?limit=100")).items.map((e: { type: string }) => e.type);
+    expect(types).not.toContain("audit.case.resolved");
+    expect(types).not.toContain("assessment.outcome");
+    expect((await ok(key, "GET", `/v1/lists/${list.id}/items`)).items).toEqual([]);
+
+    await ok(key, "POST", `/v1/cases/${c.id}/resolve`, {
+      resolution: "fraud",
+      add_to_list: { list_id: list.id, value: "email" },
+    });
+    expect((await ok(key, "GET", `/v1/lists/${list.id}/items`)).items).toEqual([
+      expect.objectContaining({ value: "eve@example.org", note: `case ${c.id}: fraud` }),
+    ]);
+  });
+
   it("keeps every workspace's cases to itself, and needs the full capability", async () => {
     const ws = await app().seedWorkspace({ plans: ["suite_agency"] });
     const other = await app().seedWorkspace({ plans: ["suite_agency"] });

@@ -48,6 +48,8 @@ const SOURCE_LABEL: Record<ValueSource, string> = {
   ip: "IP address",
 };
 
+const short = (v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v);
+
 export function CaseDetail({
   id,
   open,
@@ -66,13 +68,23 @@ export function CaseDetail({
   const [listId, setListId] = useState("");
   const [source, setSource] = useState<ValueSource>("user");
   const resolve = useMutation(trpc.cases.resolve.mutationOptions({ onSuccess: onResolved }));
+  const d = detail.data;
+  // Only the values this case has can go into a list; the first of them until another is chosen.
+  const values: Record<ValueSource, string | null> = {
+    user: d?.user_id ?? null,
+    email: d?.email ?? null,
+    device: d?.device_id ?? null,
+    ip: d?.ip ?? null,
+  };
+  const sources = (Object.keys(SOURCE_LABEL) as ValueSource[]).filter((s) => values[s]);
+  const chosen: ValueSource = sources.includes(source) ? source : (sources[0] ?? source);
 
   const verdict = (resolution: Resolution) =>
     resolve.mutate({
       id,
       resolution,
       ...(note.trim() ? { note: note.trim() } : {}),
-      ...(listId ? { add_to_list: { list_id: listId, value: source } } : {}),
+      ...(listId && values[chosen] ? { add_to_list: { list_id: listId, value: chosen } } : {}),
     });
 
   // F fraud, L legitimate, J/K next and previous, unless typing in a field.
@@ -89,8 +101,7 @@ export function CaseDetail({
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const d = detail.data;
-  const listChoices = (lists.data?.items ?? []).filter((l) => KINDS_FOR[source].includes(l.kind));
+  const listChoices = (lists.data?.items ?? []).filter((l) => KINDS_FOR[chosen].includes(l.kind));
   const facts = d?.assessment?.facts ?? {};
   const accountFacts: [string, string][] = ACCOUNT_FACTS.filter(([k]) => facts[k] !== undefined).map(([k, label]) => [
     label,
@@ -179,29 +190,31 @@ export function CaseDetail({
                 Note (optional)
                 <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={2000} />
               </label>
-              <div className="row">
-                <label>
-                  Also add its
-                  <select value={source} onChange={(e) => setSource(e.target.value as ValueSource)}>
-                    {(Object.keys(SOURCE_LABEL) as ValueSource[]).map((s) => (
-                      <option key={s} value={s}>
-                        {SOURCE_LABEL[s]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  to the list
-                  <select value={listId} onChange={(e) => setListId(e.target.value)} data-testid="case-list">
-                    <option value="">(no list)</option>
-                    {listChoices.map((l) => (
-                      <option key={l.id} value={l.id}>
-                        {l.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
+              {sources.length ? (
+                <div className="row">
+                  <label>
+                    Also add its
+                    <select value={chosen} onChange={(e) => setSource(e.target.value as ValueSource)}>
+                      {sources.map((s) => (
+                        <option key={s} value={s}>
+                          {SOURCE_LABEL[s]} ({short(values[s]!)})
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label>
+                    to the list
+                    <select value={listId} onChange={(e) => setListId(e.target.value)} data-testid="case-list">
+                      <option value="">(no list)</option>
+                      {listChoices.map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </div>
+              ) : null}
               <div className="row">
                 <button
                   type="button"

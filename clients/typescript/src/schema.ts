@@ -3243,6 +3243,7 @@ export interface operations {
                              */
                             decision: "review" | "challenge";
                             device_id: string | null;
+                            /** @description The assessment's email address, when it sent one (also beside a user_id) */
                             email: string | null;
                             id: string;
                             ip: string | null;
@@ -3370,6 +3371,7 @@ export interface operations {
                          */
                         decision: "review" | "challenge";
                         device_id: string | null;
+                        /** @description The assessment's email address, when it sent one (also beside a user_id) */
                         email: string | null;
                         /** @description The account's 20 most recent assessments, newest first */
                         history: {
@@ -3399,6 +3401,7 @@ export interface operations {
                              */
                             decision: "review" | "challenge";
                             device_id: string | null;
+                            /** @description The assessment's email address, when it sent one (also beside a user_id) */
                             email: string | null;
                             id: string;
                             ip: string | null;
@@ -3528,6 +3531,7 @@ export interface operations {
                          */
                         decision: "review" | "challenge";
                         device_id: string | null;
+                        /** @description The assessment's email address, when it sent one (also beside a user_id) */
                         email: string | null;
                         id: string;
                         ip: string | null;
@@ -3654,6 +3658,7 @@ export interface operations {
                          */
                         decision: "review" | "challenge";
                         device_id: string | null;
+                        /** @description The assessment's email address, when it sent one (also beside a user_id) */
                         email: string | null;
                         id: string;
                         ip: string | null;
