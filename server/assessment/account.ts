@@ -111,7 +111,8 @@ export function distanceKm(a: [number, number], b: [number, number]): number {
 }
 
 function ago(minutes: number): string {
-  if (minutes < 90) return `${Math.max(1, Math.round(minutes))} minute${Math.round(minutes) === 1 ? "" : "s"}`;
+  if (minutes < 1) return "less than a minute";
+  if (minutes < 90) return Math.round(minutes) === 1 ? "1 minute" : `${Math.round(minutes)} minutes`;
   const hours = minutes / 60;
   return hours < 48 ? `${Math.round(hours)} hours` : `${Math.round(hours / 24)} days`;
 }

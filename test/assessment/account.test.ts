@@ -116,6 +116,19 @@ describe("the account's baseline", () => {
     expect(far.decision).toBe("block");
   });
 
+  it("says how long ago the last login was in words: a minute, less than a minute", async () => {
+    const ws = await app().seedWorkspace({ plans: ["suite_business"] });
+    await assess(ws.apiKey, { event: "login", ip: DE_HOME, user_id: "dora" });
+    await backdate(ws.workspaceId, "user:dora", 1);
+    await assess(ws.apiKey, { event: "login", ip: DE_HOME, user_id: "emil" });
+    const reason = async (user: string) =>
+      (await assess(ws.apiKey, { event: "login", ip: AU_SYDNEY, user_id: user })).signals.find(
+        (s) => s.code === "user_impossible_travel",
+      )?.reason;
+    expect(await reason("dora")).toMatch(/ km from its login 1 minute earlier in Germany: /);
+    expect(await reason("emil")).toMatch(/ km from its login less than a minute earlier in Germany: /);
+  });
+
   it("the same from a Proton VPN exit is not impossible travel, and says why", async () => {
     const ws = await app().seedWorkspace({ plans: ["suite_business"] });
     await assess(ws.apiKey, { event: "login", ip: DE_HOME, user_id: "cleo" });
