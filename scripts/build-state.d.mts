@@ -1,2 +1,3 @@
 export function buildIsStale(root: string): boolean;
 export function ensureBuild(root: string): boolean;
+export function clientIsStale(root: string): boolean;

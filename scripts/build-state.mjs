@@ -81,6 +81,17 @@ function withBuildLock(root, work) {
   }
 }
 
+/**
+ * Whether prisma/schema.prisma changed after the Prisma client was generated from it (`npm install` generates it; a
+ * `git pull` followed by `npm start` alone would otherwise build the new code against the old client, which reads
+ * none of the new columns). @param {string} root @returns {boolean}
+ */
+export function clientIsStale(root) {
+  const generated = path.join(root, "server", "db", "generated", "client.ts");
+  if (!existsSync(generated)) return true;
+  return statSync(path.join(root, "prisma", "schema.prisma")).mtimeMs > statSync(generated).mtimeMs;
+}
+
 /** Runs `next build` when the build is stale; throws when the build fails. @param {string} root */
 export function ensureBuild(root) {
   if (!buildIsStale(root)) return false;
@@ -89,6 +100,14 @@ export function ensureBuild(root) {
 
 function buildNow(root) {
   if (!buildIsStale(root)) return false;
+  if (clientIsStale(root)) {
+    scriptLogger().info("generating the Prisma client: prisma/schema.prisma is newer than it");
+    const g = spawnSync(process.execPath, [path.join(root, "scripts", "prisma-generate.mjs")], {
+      cwd: root,
+      stdio: ["ignore", 2, 2],
+    });
+    if (g.status !== 0) throw new Error(`prisma generate failed with exit code ${g.status}`);
+  }
   scriptLogger().info("building the production server (next build; its output goes to stderr)");
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const r = spawnSync(process.execPath, [nextBin, "build"], {
