@@ -32,7 +32,7 @@ function newestMtime(p) {
 /** @param {string} root @returns {boolean} */
 export function buildIsStale(root) {
   const buildId = path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
+  if (!existsSync(buildId) || clientIsStale(root)) return true;
   return Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s)))) > statSync(buildId).mtimeMs;
 }
 

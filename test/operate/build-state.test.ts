@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { clientIsStale } from "../../scripts/build-state.mjs";
+import { buildIsStale, clientIsStale } from "../../scripts/build-state.mjs";
 
 const roots: string[] = [];
 afterEach(() => {
@@ -33,6 +33,23 @@ describe("the Prisma client's staleness before a build", () => {
   it("is stale when the schema changed after it was generated, or when it was never generated", () => {
     expect(clientIsStale(checkout(2_000_000_000, 1_900_000_000))).toBe(true);
     expect(clientIsStale(checkout(1_900_000_000, null))).toBe(true);
+  });
+
+  it("makes the build stale, also a build made after the schema changed (with the old client)", () => {
+    const root = checkout(1_900_000_000, 1_800_000_000);
+    const dist = path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next");
+    mkdirSync(dist);
+    const buildId = path.join(dist, "BUILD_ID");
+    writeFileSync(buildId, "x\n");
+    utimesSync(buildId, 2_000_000_000, 2_000_000_000);
+    utimesSync(path.join(root, "prisma"), 1_900_000_000, 1_900_000_000);
+    expect(buildIsStale(root)).toBe(true);
+    // Generated again: the build is current.
+    const client = path.join(root, "server", "db", "generated", "client.ts");
+    utimesSync(client, 1_950_000_000, 1_950_000_000);
+    for (const dir of ["server/db/generated", "server/db", "server"])
+      utimesSync(path.join(root, dir), 1_950_000_000, 1_950_000_000);
+    expect(buildIsStale(root)).toBe(false);
   });
 
   it("is current when it was generated after the schema's last change", () => {
