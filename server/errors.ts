@@ -117,14 +117,20 @@ function findAppError(err: unknown): AppError | null {
   return null;
 }
 
-type Issue = { path?: PropertyKey[]; message?: string };
+type Issue = { path?: PropertyKey[]; message?: string; code?: string; expected?: string };
+
+/** An issue's message; a date that did not parse says what to write instead of zod's "expected date, received Date". */
+const issueMessage = (i: Issue) =>
+  i.code === "invalid_type" && i.expected === "date"
+    ? "not a date; write an ISO 8601 date or date-time such as 2027-01-31T00:00:00Z"
+    : String(i.message);
 
 function describeInputError(err: Error): string {
   const issues = (err.cause as { issues?: Issue[] } | undefined)?.issues;
   if (Array.isArray(issues) && issues.length > 0) {
     return issues
       .slice(0, 5)
-      .map((i) => (i.path && i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : String(i.message)))
+      .map((i) => (i.path && i.path.length ? `${i.path.map(String).join(".")}: ${issueMessage(i)}` : issueMessage(i)))
       .join("; ");
   }
   return err.message && !err.message.startsWith("[") ? err.message : "Invalid request input.";

@@ -39,7 +39,7 @@ export const listCreateSchema = z.object({
   description,
 });
 
-export const listUpdateSchema = z.object({ id: listIdSchema, name: listName.optional(), description });
+export const listUpdateSchema = z.object({ id: listIdSchema, name: listName.optional(), description }).strict();
 
 const page = {
   limit: z.coerce.number().int().min(1).max(200).default(50).describe("Page size, 1 to 200 (default 50)"),

@@ -37,6 +37,11 @@ describe("/v1/lists", () => {
     const renamed = await req(ws.apiKey, "PATCH", `/v1/lists/${a.id}`, { name: "bad_emails", description: null });
     expect(renamed.body).toMatchObject({ id: a.id, name: "bad_emails", description: null, kind: "email" });
     expect((await req(ws.apiKey, "GET", `/v1/lists/${a.id}`)).body.name).toBe("bad_emails");
+    // The kind never changes: asking for it is refused, not ignored.
+    const rekind = await req(ws.apiKey, "PATCH", `/v1/lists/${a.id}`, { kind: "ip" });
+    expect(rekind.status).toBe(400);
+    expect(rekind.body.error).toMatchObject({ code: "INVALID_REQUEST" });
+    expect(rekind.body.error.message).toContain("kind");
     expect((await req(ws.apiKey, "DELETE", `/v1/lists/${a.id}`)).body).toEqual({ id: a.id, deleted: true });
     expect((await req(ws.apiKey, "GET", `/v1/lists/${a.id}`)).status).toBe(404);
 
@@ -98,6 +103,14 @@ describe("/v1/lists", () => {
     const r = await req(ws.apiKey, "POST", `/v1/lists/${country.id}/items`, { items: [{ value: "Germany" }] });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain("two-letter");
+    // An expiry that is not a date says what to write.
+    const when = await req(ws.apiKey, "POST", `/v1/lists/${country.id}/items`, {
+      items: [{ value: "DE", expires_at: "tomorrow" }],
+    });
+    expect(when.status).toBe(400);
+    expect(when.body.error.message).toBe(
+      "items.0.expires_at: not a date; write an ISO 8601 date or date-time such as 2027-01-31T00:00:00Z",
+    );
 
     // Removing one item.
     const del = await req(ws.apiKey, "DELETE", `/v1/lists/${ip.id}/items/${items[0].id}`);
