@@ -63,4 +63,18 @@ test("an analyst works the review queue: a review decision opens a case, the F k
 
   await page.goto("/dashboard");
   await expect(page.getByTestId("overview-cases")).toContainText("No open cases.");
+
+  // Another account from the same address: its case names the earlier one, its verdict and what they share.
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("Event").selectOption("login");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  await page.getByLabel("User-Agent").fill("python-requests/2.31");
+  await page.getByLabel("User id").fill("trudy");
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toHaveText("review");
+  await page.goto("/dashboard/cases");
+  await page.getByTestId("case-open").click();
+  await expect(page.getByTestId("case-related")).toHaveText(
+    /^mallory · review, score \d+, resolved \(fraud\) · opened less than a minute ago · same IP address$/,
+  );
 });

@@ -9,6 +9,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
+import { age } from "./age";
 
 type Resolution = "fraud" | "legitimate";
 type ValueSource = "user" | "email" | "device" | "ip";
@@ -48,6 +49,7 @@ const SOURCE_LABEL: Record<ValueSource, string> = {
   ip: "IP address",
 };
 
+const SHARE_LABEL = { account: "account", ip: "IP address", device: "device" } as const;
 const short = (v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v);
 
 export function CaseDetail({
@@ -176,8 +178,10 @@ export function CaseDetail({
               <ul className="small" data-testid="case-related">
                 {d.related.map((r) => (
                   <li key={r.id}>
-                    {r.decision}, score {r.score}, {r.status}
-                    {r.resolution ? ` (${r.resolution})` : ""}: same {r.shares.join(" and ")}
+                    <strong>{r.user_id ?? r.email ?? "no account given"}</strong> · {r.decision}, score {r.score},{" "}
+                    {r.status}
+                    {r.resolution ? ` (${r.resolution})` : ""} · opened {age(r.age_minutes)} ago · same{" "}
+                    {r.shares.map((x) => SHARE_LABEL[x]).join(" and ")}
                   </li>
                 ))}
               </ul>
