@@ -61,6 +61,11 @@ export type Meta = OpenApiMeta & {
    * lists for it (default: those of a lockfile or SBOM).
    */
   rawBody?: { field: string; maxBytes: number; media?: readonly RawBodyMedia[] };
+  /**
+   * REST only: a body sent with Content-Type `text/csv` is the text of this input field (a CSV file uploaded as it
+   * is, other fields from the query); any other body is JSON as usual.
+   */
+  csvBody?: { field: string };
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
   freeText?: FreeTextPaths;
   /** What the caller needs beyond an active key or membership (contract.ts); checked by `authenticated`. */

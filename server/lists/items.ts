@@ -106,8 +106,8 @@ export function prepareItems(list: List, a: { items?: ItemInput[]; csv?: string 
 
 /**
  * Writes a prepared batch in the caller's transaction (a case's resolution adds its value with the resolution, or
- * neither): the items, the list's version (which tells /assess its in-process index is stale) and the audit event. A list deleted
- * since it was read is 404 and the transaction writes nothing.
+ * neither): the items, the list's version (which tells /assess its in-process index is stale) and the audit event.
+ * A list deleted since it was read is 404 and the transaction writes nothing.
  */
 export async function writeItems(
   tx: Tx,

@@ -127,6 +127,21 @@ describe("/v1/lists", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: 10_000, added: 10_000 });
     expect((await req(ws.apiKey, "GET", `/v1/lists/${l.id}`)).body.item_count).toBe(10_000);
+    // The same file as the body itself, with Content-Type text/csv: the same items, nothing new.
+    const upload = await app.request("POST", `/v1/lists/${l.id}/items`, {
+      key: ws.apiKey,
+      headers: { "Content-Type": "text/csv; charset=utf-8" },
+      body: lines.join("\r\n"),
+    });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect(upload.body).toMatchObject({ received: 10_000, added: 0, updated: 10_000 });
+    const badUpload = await app.request("POST", `/v1/lists/${l.id}/items`, {
+      key: ws.apiKey,
+      headers: { "Content-Type": "text/csv" },
+      body: "ok@example.com\nnot-an-email\n",
+    });
+    expect(badUpload.status).toBe(400);
+    expect(badUpload.body.error.message).toContain("CSV line 2");
     const page = await req(ws.apiKey, "GET", `/v1/lists/${l.id}/items?limit=200`);
     expect(page.body.items).toHaveLength(200);
     expect(page.body.items[0]).toMatchObject({ value: "user0@example.com", note: "row 0, imported" });

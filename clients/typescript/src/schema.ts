@@ -928,7 +928,7 @@ export interface paths {
         put?: never;
         /**
          * Add items to a named list
-         * @description Send either `items`: [{ `value`, `expires_at`?, `note`? }] or `csv`: text with one item a line, `value,expires_at,note` (the last two may be empty; quotes as in RFC 4180; a first line starting with `value` is a header and skipped). At most 10,000 items per call. Values are normalised by the list's kind (addresses canonical, ranges with host bits cleared, emails and domains lower-case, countries upper-case, ASNs without "AS"); one invalid item is 400 INVALID_REQUEST naming it (`items[3]` or `CSV line 4`) and nothing is written. A value already listed gets the new note and expiry.
+         * @description Send either `items`: [{ `value`, `expires_at`?, `note`? }] or `csv`: text with one item a line, `value,expires_at,note` (the last two may be empty; quotes as in RFC 4180; a first line starting with `value` is a header and skipped); or send the CSV file itself as the body, with Content-Type `text/csv`. At most 10,000 items per call. Values are normalised by the list's kind (addresses canonical, ranges with host bits cleared, emails and domains lower-case, countries upper-case, ASNs without "AS"); one invalid item is 400 INVALID_REQUEST naming it (`items[3]` or `CSV line 4`) and nothing is written. A value already listed gets the new note and expiry.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -9219,6 +9219,7 @@ export interface operations {
                         value: string | number;
                     }[];
                 };
+                "text/csv": string;
             };
         };
         responses: {

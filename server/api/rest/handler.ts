@@ -157,8 +157,11 @@ async function assembleInput(
 ): Promise<Record<string, unknown>> {
   const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   let input: Record<string, unknown> = {};
-  const rawBody = (appRouter._def.procedures as Record<string, { _def?: { meta?: Meta } }>)[route.procedurePath]?._def
-    ?.meta?.rawBody;
+  const meta = (appRouter._def.procedures as Record<string, { _def?: { meta?: Meta } }>)[route.procedurePath]?._def
+    ?.meta;
+  const csvField =
+    meta?.csvBody && /^text\/csv\b/i.test(req.headers.get("content-type") ?? "") ? meta.csvBody.field : null;
+  const rawBody = meta?.rawBody ?? (csvField ? { field: csvField, maxBytes: MAX_BODY_BYTES } : undefined);
   if (route.method === "GET" || route.method === "DELETE" || rawBody) {
     for (const key of new Set(url.searchParams.keys())) {
       const all = url.searchParams.getAll(key);
@@ -166,7 +169,8 @@ async function assembleInput(
     }
   }
   if (rawBody) {
-    // The body is one field's text, whatever its Content-Type (a lockfile), never merged from JSON.
+    // The body is one field's text, whatever its Content-Type (a lockfile) or as text/csv (a list's items), never
+    // merged from JSON.
     const body = await readRawBodyInput(req, rawBody.maxBytes);
     if (typeof body !== "string") return body;
     input[rawBody.field] = body;

@@ -310,6 +310,13 @@ function completeDocument(doc: Json): Json {
       if (ok && meta.produces) ok.content = { [meta.produces]: { schema: { type: "string" } } };
       if (ok && meta.alsoProduces) documentAlternatives(ok, meta.alsoProduces);
       if (meta.rawBody) documentRawBody(op, meta.rawBody.field, meta.rawBody.media);
+      if (meta.csvBody && op.requestBody?.content)
+        op.requestBody.content["text/csv"] = {
+          schema: {
+            type: "string",
+            description: `The \`${meta.csvBody.field}\` field's text sent as it is; the other fields go in the query`,
+          },
+        };
       if (ok && meta.accepted) {
         responses["202"] = { ...ok, description: ACCEPTED[meta.accepted] };
         if (meta.accepted === "always") delete responses["200"];
