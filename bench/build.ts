@@ -5,5 +5,5 @@ import { buildIsStale, ensureBuild as buildWhenStale } from "../scripts/build-st
 export { buildIsStale };
 
 export function ensureBuild(root: string): void {
-  if (!buildWhenStale(root)) console.log("Production build is current.");
+  if (!buildWhenStale(root, { generateClient: true })) console.log("Production build is current.");
 }

@@ -87,26 +87,36 @@ function withBuildLock(root, work) {
  * none of the new columns). @param {string} root @returns {boolean}
  */
 export function clientIsStale(root) {
-  const generated = path.join(root, "server", "db", "generated", "client.ts");
-  if (!existsSync(generated)) return true;
-  return statSync(path.join(root, "prisma", "schema.prisma")).mtimeMs > statSync(generated).mtimeMs;
+  const schema = statSync(path.join(root, "prisma", "schema.prisma"), { throwIfNoEntry: false });
+  if (!schema) return false;
+  const generated = statSync(path.join(root, "server", "db", "generated", "client.ts"), { throwIfNoEntry: false });
+  return !generated || schema.mtimeMs > generated.mtimeMs;
 }
 
-/** Runs `next build` when the build is stale; throws when the build fails. @param {string} root */
-export function ensureBuild(root) {
+/**
+ * Runs `next build` when the build is stale; throws when the build fails. A stale Prisma client is generated again
+ * only when `generateClient` is set (`npm start`, the benchmark): anywhere else (a test process, whose neighbours may
+ * be loading the client) it is an error that says what to run.
+ * @param {string} root @param {{ generateClient?: boolean }} [opts]
+ */
+export function ensureBuild(root, opts = {}) {
   if (!buildIsStale(root)) return false;
-  return withBuildLock(root, () => buildNow(root));
+  return withBuildLock(root, () => buildNow(root, opts.generateClient === true));
 }
 
-function buildNow(root) {
+function buildNow(root, generateClient) {
   if (!buildIsStale(root)) return false;
   if (clientIsStale(root)) {
+    if (!generateClient)
+      throw new Error("the Prisma client is older than prisma/schema.prisma: run `npm run db:generate` first");
     scriptLogger().info("generating the Prisma client: prisma/schema.prisma is newer than it");
     const g = spawnSync(process.execPath, [path.join(root, "scripts", "prisma-generate.mjs")], {
       cwd: root,
       stdio: ["ignore", 2, 2],
     });
     if (g.status !== 0) throw new Error(`prisma generate failed with exit code ${g.status}`);
+    // A client that still looks older would make every start generate and build again.
+    if (clientIsStale(root)) throw new Error("prisma generate left server/db/generated older than the schema");
   }
   scriptLogger().info("building the production server (next build; its output goes to stderr)");
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");

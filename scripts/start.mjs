@@ -9,7 +9,7 @@ import { scriptLogger } from "./log.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 try {
-  ensureBuild(root);
+  ensureBuild(root, { generateClient: true });
 } catch (err) {
   scriptLogger().fatal({ err }, "the production build failed");
   process.exit(1);

@@ -2,6 +2,7 @@
 // resolving it labels the assessment (what backtests and learned weights read), may add a value to a list, is an
 // audit event and queues a `case.resolved` webhook. Isolation between workspaces, the `full` capability, both stores.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationSql } from "../assessment/seeded-events";
 import { CHROME_UA, useAssessmentApp } from "../assessment/setup";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 
@@ -173,6 +174,26 @@ describe("/v1/cases", () => {
     expect((await ok(key, "GET", `/v1/lists/${list.id}/items`)).items).toEqual([
       expect.objectContaining({ value: "eve@example.org", note: `case ${c.id}: fraud` }),
     ]);
+  });
+
+  it("cases opened before the email column take it from their assessment (the migration's backfill)", async () => {
+    const ws = await app().seedWorkspace({ plans: ["suite_agency"] });
+    const key = ws.apiKey;
+    await ok(key, "POST", "/v1/rules", { name: "Review all", action: "review", expression: 'event == "login"' });
+    const withEmail = { event: "login", ip: "91.0.0.1", user_id: "finn", email: "finn@example.org" };
+    await ok(key, "POST", "/v1/assess", { ...withEmail, user_agent: CHROME_UA });
+    await ok(key, "POST", "/v1/assess", { event: "login", ip: "91.0.0.1", user_id: "gus", user_agent: CHROME_UA });
+    await app().db.$executeRawUnsafe(`UPDATE "ReviewCase" SET "email" = NULL WHERE "workspaceId" = $1`, ws.workspaceId);
+    const emails = async () =>
+      Object.fromEntries(
+        (await ok(key, "GET", "/v1/cases")).items.map((c: { user_id: string; email: string | null }) => [
+          c.user_id,
+          c.email,
+        ]),
+      );
+    expect(await emails()).toEqual({ finn: null, gus: null });
+    await app().db.$executeRawUnsafe(migrationSql("_review_case_email_backfill"));
+    expect(await emails()).toEqual({ finn: "finn@example.org", gus: null });
   });
 
   it("keeps every workspace's cases to itself, and needs the full capability", async () => {

@@ -52,7 +52,10 @@ describe("the Prisma client's staleness before a build", () => {
     expect(buildIsStale(root)).toBe(false);
   });
 
-  it("is current when it was generated after the schema's last change", () => {
+  it("is current when it was generated after the schema's last change, or when there is no schema", () => {
     expect(clientIsStale(checkout(1_900_000_000, 2_000_000_000))).toBe(false);
+    const noSchema = checkout(1_900_000_000, 1_800_000_000);
+    rmSync(path.join(noSchema, "prisma"), { recursive: true });
+    expect(clientIsStale(noSchema)).toBe(false);
   });
 });

@@ -198,7 +198,13 @@ export function CaseDetail({
                 <div className="row">
                   <label>
                     Also add its
-                    <select value={chosen} onChange={(e) => setSource(e.target.value as ValueSource)}>
+                    <select
+                      value={chosen}
+                      onChange={(e) => {
+                        setSource(e.target.value as ValueSource);
+                        setListId(""); // a list of the old value's kind would no longer be shown
+                      }}
+                    >
                       {sources.map((s) => (
                         <option key={s} value={s}>
                           {SOURCE_LABEL[s]} ({short(values[s]!)})

@@ -314,7 +314,7 @@ function completeDocument(doc: Json): Json {
         op.requestBody.content["text/csv"] = {
           schema: {
             type: "string",
-            description: `The \`${meta.csvBody.field}\` field's text sent as it is; the other fields go in the query`,
+            description: `The \`${meta.csvBody.field}\` field's text, sent as it is`,
           },
         };
       if (ok && meta.accepted) {
