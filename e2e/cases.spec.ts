@@ -1,7 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 import { expectNoSidewaysScroll } from "./narrow";
+
+/** A scripted client's login from a private address, assessed on the dashboard's form: medium risk, decided review. */
+async function reviewedLogin(page: Page, userId: string): Promise<void> {
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("Event").selectOption("login");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  await page.getByLabel("User-Agent").fill("python-requests/2.31");
+  await page.getByLabel("User id").fill(userId);
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toHaveText("review");
+}
 
 test("an analyst works the review queue: a review decision opens a case, the F key resolves it as fraud, and the overview counts what is left", async ({
   page,
@@ -11,14 +22,7 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   await expect(page.getByRole("heading", { name: "Review queue", level: 1 })).toBeVisible();
   await expect(page.getByTestId("cases-empty")).toContainText("Nothing to review");
 
-  // A scripted client from a private address: medium risk, decided review.
-  await page.goto("/dashboard/assess");
-  await page.getByLabel("Event").selectOption("login");
-  await page.getByLabel("IP address (required)").fill("10.0.0.8");
-  await page.getByLabel("User-Agent").fill("python-requests/2.31");
-  await page.getByLabel("User id").fill("mallory");
-  await page.getByTestId("run-assessment").click();
-  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toHaveText("review");
+  await reviewedLogin(page, "mallory");
 
   await page.goto("/dashboard");
   await expect(page.getByTestId("overview-cases")).toContainText("1 open case, the oldest waiting");
@@ -65,13 +69,7 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   await expect(page.getByTestId("overview-cases")).toContainText("No open cases.");
 
   // Another account from the same address: its case names the earlier one, its verdict and what they share.
-  await page.goto("/dashboard/assess");
-  await page.getByLabel("Event").selectOption("login");
-  await page.getByLabel("IP address (required)").fill("10.0.0.8");
-  await page.getByLabel("User-Agent").fill("python-requests/2.31");
-  await page.getByLabel("User id").fill("trudy");
-  await page.getByTestId("run-assessment").click();
-  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toHaveText("review");
+  await reviewedLogin(page, "trudy");
   await page.goto("/dashboard/cases");
   await page.getByTestId("case-open").click();
   await expect(page.getByTestId("case-related")).toHaveText(

@@ -115,12 +115,12 @@ export async function writeItems(
   listId: string,
   prepared: PreparedItems,
 ): Promise<{ list_id: string; received: number; added: number; updated: number }> {
-  // The version first: it locks the list's row, so a deletion either came before (404, nothing written) or waits.
-  const bumped = await tx.namedList.updateMany({
+  // The version first: it locks the list's row, so a deletion either came before (the read below is 404, nothing
+  // written) or waits for this transaction.
+  await tx.namedList.updateMany({
     where: { id: listId, workspaceId: a.workspaceId },
     data: { version: { increment: 1 } },
   });
-  if (bumped.count === 0) throw new AppError("NOT_FOUND", `No list ${listId} in this workspace.`);
   const list = await findListOrThrow(tx, a.workspaceId, listId);
   const { rows } = prepared;
   let added = 0;
