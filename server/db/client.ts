@@ -5,6 +5,7 @@ import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, poolSizes } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { markConnectFailures } from "./outage-reason";
 import { guardPgliteClose } from "./pglite-close";
 import { pgNamedDriver } from "./pg-named";
 import { pgliteNamedDriver, type NamedDriver } from "./pglite-named";
@@ -59,6 +60,9 @@ async function open(): Promise<Handle> {
     // outage noted once per interval, else an error line) is handed in by start-up (server/startup/sources.ts), so
     // that db/ imports nothing above it.
     for (const p of pools) p.on("error", (err) => (globalForDb.__serviceDbPoolError ?? console.error)(err));
+    // Whatever fails while a connection is being opened is an outage, whatever its code (issue 42: a database that
+    // disallows connections answers SQLSTATE 55000, which no list named): marked here, where it happened.
+    for (const p of pools) markConnectFailures(p);
     // Read at scrape time by /metrics (pools in use and waiting), through dbPoolReading (server/startup/sources.ts).
     globalForDb.__serviceDbPool = () =>
       pools.reduce(

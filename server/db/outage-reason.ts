@@ -1,5 +1,9 @@
 // Whether an error means the database cannot be used (refused or reset connections, server shutting down, database
 // or schema dropped, pool exhausted), as opposed to a bug. Pure: server/errors.ts maps it to 503 without a logger.
+// Classified first by where it happened, then by code: anything that failed while a connection was being opened
+// (marked by markConnectFailures), and any error the server sends with severity FATAL or PANIC (it ends the session:
+// the server refuses the connection or the work, whatever the SQLSTATE: 55000 for a database that disallows
+// connections, 28P01 for a revoked password). The lists below catch what fails on a connection already open.
 // Socket errors of node:net and the pg driver.
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
@@ -16,6 +20,7 @@ const SOCKET_CODES = new Set([
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "3D000", "53300", "42P01", "3F000"]);
 // Prisma's driver-adapter kinds for the same conditions.
 const ADAPTER_KINDS = new Set([
+  "TlsConnectionError",
   "DatabaseNotReachable",
   "DatabaseDoesNotExist",
   "ConnectionClosed",
@@ -27,7 +32,7 @@ const ADAPTER_KINDS = new Set([
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1003", "P1008", "P1017", "P2024"]);
 // Errors the pg pool and PGlite raise without a code.
 const MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|connection error|cannot use a pool after calling end|pglite is closed|database is closed|server closed the connection|the database system is (shutting down|starting up)/i;
+  /could not open a database connection|connection terminated|timeout exceeded when trying to connect|connection error|cannot use a pool after calling end|pglite is closed|database is closed|server closed the connection|the database system is (shutting down|starting up)/i;
 
 /** The reason when `err` (or anything in its cause chain) says the database cannot be used, else null. */
 export function storeOutageReason(err: unknown): string | null {
@@ -37,8 +42,10 @@ export function storeOutageReason(err: unknown): string | null {
     const e = queue.shift();
     if (!e || typeof e !== "object" || seen.has(e)) continue;
     seen.add(e);
+    if (e instanceof StoreConnectError) return `could not open a database connection (${e.reason})`;
     const o = e as {
       code?: unknown;
+      severity?: unknown;
       kind?: unknown;
       message?: unknown;
       cause?: unknown;
@@ -48,6 +55,8 @@ export function storeOutageReason(err: unknown): string | null {
     const code = typeof o.code === "string" ? o.code : "";
     if (SOCKET_CODES.has(code)) return `connection failed (${code})`;
     if (SQLSTATES.has(code) || code.startsWith("08")) return `database refused the work (SQLSTATE ${code})`;
+    if (o.severity === "FATAL" || o.severity === "PANIC")
+      return `database ended the session (SQLSTATE ${code || "none"})`;
     if (PRISMA_CODES.has(code)) return `database not reachable (${code})`;
     if (typeof o.kind === "string" && ADAPTER_KINDS.has(o.kind)) return `database not reachable (${o.kind})`;
     if (typeof o.message === "string" && MESSAGES.test(o.message)) return o.message.split("\n")[0].slice(0, 160);
@@ -55,4 +64,41 @@ export function storeOutageReason(err: unknown): string | null {
     if (Array.isArray(o.errors)) queue.push(...o.errors);
   }
   return null;
+}
+
+/**
+ * A failure while the pool opened a connection. Its message survives any wrapping by the driver adapter or Prisma
+ * (both rethrow an error they do not recognise), and the classifier above also knows it by its message.
+ */
+export class StoreConnectError extends Error {
+  readonly reason: string;
+  constructor(cause: unknown) {
+    const code = (cause as { code?: unknown } | null)?.code;
+    const reason = typeof code === "string" && code ? code : "no code";
+    super(`could not open a database connection (${reason}): ${(cause as Error | null)?.message ?? String(cause)}`, {
+      cause,
+    });
+    this.name = "StoreConnectError";
+    this.reason = reason;
+  }
+}
+
+interface ConnectingPool {
+  connect(...args: unknown[]): unknown;
+}
+
+/**
+ * Wraps a node-postgres pool's connect (both its promise and its callback form, which pool.query uses) so that a
+ * failure to open a connection is thrown as a StoreConnectError. A connection already checked out is not touched.
+ */
+export function markConnectFailures(pool: ConnectingPool): void {
+  const connect = pool.connect.bind(pool);
+  pool.connect = (...args: unknown[]) => {
+    const callback = args[0];
+    if (typeof callback === "function")
+      return connect((err: unknown, ...rest: unknown[]) => callback(err ? new StoreConnectError(err) : err, ...rest));
+    return (connect() as Promise<unknown>).catch((err: unknown) => {
+      throw new StoreConnectError(err);
+    });
+  };
 }

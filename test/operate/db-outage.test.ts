@@ -3,6 +3,7 @@
 // once per interval instead of a stack trace per request. PostgreSQL is broken for real: a closed port, and (with
 // DATABASE_URL) a TCP relay to the test server that is cut while the service runs and restored afterwards.
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../server/db/client";
@@ -108,6 +109,45 @@ if (realUrl) {
       } finally {
         await closeDb();
         await r.cut();
+      }
+    });
+  });
+  describe("PostgreSQL refusing new connections to the database (ALLOW_CONNECTIONS false)", () => {
+    it("answers 503 once the pool's backends are gone, charges nothing, and recovers when allowed again", async () => {
+      // The operator's recipe (issue 42, item 9): a database of its own, connections disallowed, the pool's backends
+      // terminated. The server then refuses the session at start-up with SQLSTATE 55000, which is no code of a list.
+      const admin = new pg.Client({ connectionString: realUrl });
+      await admin.connect();
+      const name = `t_refuse_${randomBytes(4).toString("hex")}`;
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const u = new URL(realUrl);
+      u.pathname = `/${name}`;
+      process.env.DATABASE_URL = u.toString();
+      try {
+        const db = await getDb();
+        const ws = await createWorkspace(db, { name: "Refusing", plans: ["suite_business"] });
+        const used = async () =>
+          (await db.usagePeriod.findMany({ where: { workspaceId: ws.workspaceId } })).reduce((n, p) => n + p.used, 0);
+        expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(200);
+        expect(await used()).toBe(1);
+
+        startCapture();
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+        await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
+        for (let i = 0; i < 4; i++)
+          expectOutageAnswer(await restRequest("GET", "/v1/ip/1.1.1.1/geo", { key: ws.apiKey }));
+        await expectOneOutageLine();
+
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        expect(await used()).toBe(1);
+        expect((await restRequest("GET", "/v1/ip/9.9.9.9/geo", { key: ws.apiKey })).status).toBe(200);
+        expect(await used()).toBe(2);
+      } finally {
+        await closeDb();
+        process.env.DATABASE_URL = realUrl;
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
       }
     });
   });
