@@ -115,7 +115,7 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
   SERVICE_ALLOW_PRIVATE_TARGETS: flag({
     default: false,
     meaning:
-      "`1` lets user-supplied targets reach loopback, RFC 1918 private, unique-local and carrier-grade NAT addresses. For tests and local development only. Link-local, multicast, reserved and cloud-metadata addresses stay refused. Ignored in a declared production deployment (`SERVICE_ENV=production`) unless the next setting is also `1`.",
+      "`1` lets user-supplied targets reach loopback, RFC 1918 private, unique-local and carrier-grade NAT addresses. For tests and local development only. Link-local, multicast, reserved and cloud-metadata addresses stay refused. Ignored in a declared production deployment (`SERVICE_ENV=production`) unless the next setting is also `1`. Upstream URLs the operator configures (every `SERVICE_*_URL`, such as an internal OSV or registry mirror on a private address) are trusted and never need it: the guard is for targets users send.",
   }),
   SERVICE_ALLOW_PRIVATE_TARGETS_IN_PRODUCTION: flag({
     default: false,
