@@ -1120,7 +1120,7 @@ export interface paths {
         };
         /**
          * Unsubscribe from a monitor's emails
-         * @description Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed or cut short is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address.
+         * @description Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed, cut short or spelled otherwise (only the link's exact text is accepted) is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address.
          *
          *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units).
          */
@@ -1128,7 +1128,7 @@ export interface paths {
         put?: never;
         /**
          * Unsubscribe from a monitor's emails (one-click)
-         * @description Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed or cut short is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address. This is the RFC 8058 one-click form mail clients send.
+         * @description Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed, cut short or spelled otherwise (only the link's exact text is accepted) is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address. This is the RFC 8058 one-click form mail clients send.
          *
          *     **Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units).
          */

@@ -29,6 +29,22 @@ export function unsubscribeUrl(monitorId: string, email: string): string {
   return `${base}/v1/monitors/emails/unsubscribe?token=${encodeURIComponent(unsubscribeToken(monitorId, email))}`;
 }
 
+// A 32-byte MAC in base64url without padding: 43 characters of the URL-safe alphabet.
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Whether `given` is exactly the canonical spelling of `expected`. Node's base64url decoder is lenient (it skips
+ * characters outside the alphabet, accepts padding and the "+/" alphabet, ignores the unused low bits of the last
+ * character), so decoding and comparing bytes would accept many spellings of one signature; a changed token must
+ * be refused, so the text itself is compared, in constant time, after a strict check of its shape.
+ */
+function sameSignature(given: string, expected: Buffer): boolean {
+  if (!SIGNATURE.test(given)) return false;
+  const canonical = Buffer.from(expected.toString("base64url"), "ascii");
+  const actual = Buffer.from(given, "ascii");
+  return actual.length === canonical.length && timingSafeEqual(actual, canonical);
+}
+
 const BAD_TOKEN = "This unsubscribe link is not valid (it was changed or cut short); use the link of a recent email.";
 
 /** The monitor and recipient a token names, or 400 INVALID_REQUEST when it is not one we signed. */
@@ -36,10 +52,7 @@ export function readUnsubscribeTokenOrThrow(token: string): { monitorId: string;
   const [payload, keyId, given, extra] = token.split(".");
   const key = keyId ? getKeyring().byId.get(keyId) : undefined;
   if (!payload || !given || extra !== undefined || !key) throw new AppError("INVALID_REQUEST", BAD_TOKEN);
-  const expected = mac(key.key, payload);
-  const actual = Buffer.from(given, "base64url");
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
-    throw new AppError("INVALID_REQUEST", BAD_TOKEN);
+  if (!sameSignature(given, mac(key.key, payload))) throw new AppError("INVALID_REQUEST", BAD_TOKEN);
   const [monitorId, email] = unb64(payload).split("\n");
   if (!monitorId || !email) throw new AppError("INVALID_REQUEST", BAD_TOKEN);
   return { monitorId, email };

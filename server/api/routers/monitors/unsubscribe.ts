@@ -18,7 +18,7 @@ const linkProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 const DESCRIPTION =
-  "Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed or cut short is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address.";
+  "Stops alert emails of one monitor to one recipient, both named by the signed `token` of the email's unsubscribe link (the recipient's other monitors keep emailing). Following it twice is fine; a token that was changed, cut short or spelled otherwise (only the link's exact text is accepted) is 400 INVALID_REQUEST. The change is an audit event (`audit.monitor.unsubscribed`), and the monitor's `email_alerts.unsubscribed` lists the address.";
 
 const meta = (method: "GET" | "POST") => ({
   openapi: {
