@@ -129,8 +129,21 @@ export async function raiseAlert(
   return row;
 }
 
-const openAlertOf = (tx: Tx, monitorId: string, check: string) =>
-  tx.monitorAlert.findFirst({ where: { monitorId, check, open: true }, orderBy: { createdAt: "desc" } });
+/** A `check_failing` alert (./failing.ts): about the check not running, not about its state. */
+export const isFailingAlert = (a: { after: unknown }) =>
+  (a.after as { check_failing?: unknown } | null)?.check_failing === true;
+
+/**
+ * The newest open alert of the check: about its state, or with `failing` about it not running (./failing.ts). The
+ * two are kept apart, so a check that fails while its state alert is open neither reminds of nor resolves that one.
+ */
+export async function openAlertOf(tx: Tx, monitorId: string, check: string, o: { failing?: boolean } = {}) {
+  const open = await tx.monitorAlert.findMany({
+    where: { monitorId, check, open: true },
+    orderBy: { createdAt: "desc" },
+  });
+  return open.find((a) => isFailingAlert(a) === (o.failing ?? false)) ?? null;
+}
 
 /** Compares one check's state with the previous run's and raises what the change calls for (or nothing). */
 export async function alertOnChange(

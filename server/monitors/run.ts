@@ -5,7 +5,8 @@
 // other lookups are entries of 0 units, so a month's entries still add up to the units used. A check none of whose
 // lookups was admitted (all refused before the point where a request would have reserved) gives its unit back. A run the allowance
 // cannot pay is recorded as skipped, with one alert while that lasts. Each check's state is compared with the
-// previous run's (./alerts.ts); a check that failed this time keeps its previous state.
+// previous run's (./alerts.ts); a check that failed this time keeps its previous state, and one that keeps failing
+// alerts once (./failing.ts).
 import type { Principal } from "../auth/principal";
 import { bulkProcedures } from "../bulk/procedures";
 import type { Db } from "../db/client";
@@ -19,6 +20,7 @@ import { reserveUnits } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
 import { CHECKS, targetFree } from "./checks";
+import { alertOnFailure, resolveFailure } from "./failing";
 import type { CheckOptions, CheckType, Severity } from "./checks/types";
 import type { Tx } from "./monitors";
 import { checksOf, thresholdsOf, unitsPerRun, type StoredStates } from "./records";
@@ -183,6 +185,14 @@ export async function runMonitor(
     const skipResolved = await resolveSkip(tx, monitor, { now, runId });
     if (skipResolved) raised.push(skipResolved);
     for (const [check, r] of Object.entries(results)) {
+      if (r.error) {
+        const kept = previous[check]?.state ?? null;
+        const failing = await alertOnFailure(tx, monitor, check, { now, runId, error: r.error, kept });
+        if (failing) raised.push(failing);
+        continue;
+      }
+      const back = await resolveFailure(tx, monitor, check, { now, runId });
+      if (back) raised.push(back);
       if (!r.state || !r.severity) continue;
       const cur = { severity: r.severity, state: r.state };
       const alert = await alertOnChange(tx, monitor, check, previous[check], cur, { now, runId });

@@ -215,8 +215,18 @@ export const alertRecordSchema = z.object({
   type: z.enum(["monitor.alert", "monitor.resolved", "monitor.skipped"]),
   check: z.string().describe("The check, or `run` for a skipped run"),
   severity: z.enum(["info", "warning", "critical"]),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      "The check's state before the change (null on the first run); for a check_failing alert, the state it keeps",
+    ),
+  after: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      'The check\'s state after the change; `{ "check_failing": true, "reason", "code", "since", "failed_runs" }` when the check could not run several runs in a row, `{ "check_failing": false }` when that resolved',
+    ),
   reminder: z.boolean().describe("A daily reminder of an alert that still holds"),
   open: z.boolean().describe("The condition still holds (reminded daily, resolved when it clears)"),
   run_id: z.string().nullable(),

@@ -18,7 +18,7 @@ const eventTypes = z
   .min(1)
   .max(EVENT_TYPES.length * 4)
   .describe(
-    "Event types to receive: `high_risk_assessment` (an assessment scored high or critical), `case.resolved` (a review case was resolved), `monitor.alert` (a monitor's check changed for the worse, stays bad, or a run was skipped) and `monitor.resolved` (a check that alerted is good again)",
+    "Event types to receive: `high_risk_assessment` (an assessment scored high or critical), `case.resolved` (a review case was resolved), `monitor.alert` (a monitor's check changed for the worse, stays bad, could not run several times in a row (`check_failing`), or a run was skipped) and `monitor.resolved` (a check that alerted is good again, or runs again)",
   );
 
 export const webhookIdSchema = z.string().trim().min(1).max(64).describe("Webhook id (`wh_…`)");

@@ -15,8 +15,28 @@ const SEVERITY_WORD: Record<string, string> = { critical: "Critical", warning: "
 const words = (v: unknown): string =>
   v === undefined || v === null ? "none" : typeof v === "string" ? v : JSON.stringify(v);
 
+type Failing = { check_failing?: unknown; reason?: unknown; since?: unknown; failed_runs?: unknown };
+const failingOf = (v: unknown): Failing | null =>
+  v && typeof v === "object" && "check_failing" in v ? (v as Failing) : null;
+
+/** A check that could not run (../failing.ts), in words: "could not run in 3 runs in a row since ...: reason". */
+function failingInWords(before: unknown, after: unknown): string[] | null {
+  const a = failingOf(after);
+  const b = failingOf(before);
+  if (a?.check_failing === true)
+    return [
+      `could not run in ${String(a.failed_runs)} runs in a row since ${String(a.since)}: ${String(a.reason)}`,
+      "it keeps its last known state until it runs again",
+    ];
+  if (b?.check_failing === true && a?.check_failing === false)
+    return [`runs again, after ${String(b.failed_runs)} failed runs since ${String(b.since)} (${String(b.reason)})`];
+  return null;
+}
+
 /** Each field of the state that changed, in words: "expiry was ok, now critical". */
 export function changeInWords(before: unknown, after: unknown): string[] {
+  const failing = failingInWords(before, after);
+  if (failing) return failing;
   const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];

@@ -1,5 +1,6 @@
 // GET /monitors/{id}/runs: a monitor's runs.
 // The procedure, with its contract (meta, input, output) beside its work.
+import { FAILING_AFTER_RUNS } from "../../../monitors/failing";
 import { monitorTimelineInputSchema, runPageSchema } from "../../../monitors/schemas";
 import { listMonitorRuns } from "../../../monitors/timeline";
 import { monitorsProcedure, TAGS } from "./shared";
@@ -12,8 +13,7 @@ export const runsProcedure = monitorsProcedure
       path: "/monitors/{id}/runs",
       tags: TAGS,
       summary: "A monitor's runs",
-      description:
-        "The monitor's runs, newest first: `completed` with each check's state, severity and units (a check that failed has its error and keeps the previous state), or `skipped` with the reason (the allowance could not pay; nothing charged). Paginate with `limit` and `cursor` (the previous page's `next_cursor`). Another workspace's monitor is 404 NOT_FOUND.",
+      description: `The monitor's runs, newest first: \`completed\` with each check's state, severity and units (a check that failed has its error and keeps the previous state; ${FAILING_AFTER_RUNS} failed runs in a row raise a \`check_failing\` alert), or \`skipped\` with the reason (the allowance could not pay; nothing charged). Paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`). Another workspace's monitor is 404 NOT_FOUND.`,
     },
   })
   .input(monitorTimelineInputSchema)

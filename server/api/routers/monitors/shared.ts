@@ -1,5 +1,6 @@
 // What several procedures of the monitors router share.
 import { CHECKS } from "../../../monitors/checks";
+import { CHECK_FAILING_TEXT } from "../../../monitors/failing";
 import { actorOf } from "../../actor";
 import { authenticated } from "../../trpc";
 
@@ -10,7 +11,7 @@ export const monitorsProcedure = authenticated.meta({
 
 export const TAGS = ["Monitors"];
 
-export const ABOUT = `A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every \`interval\` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: \`monitor.alert\` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and \`monitor.resolved\` when it clears. Alerts are events (GET /v1/events?type=monitor.), webhooks (\`monitor.alert\`, \`monitor.resolved\`) and emails to the monitor's recipients when the service has an SMTP server (each with a per-monitor unsubscribe link). Checks: ${Object.values(
+export const ABOUT = `A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every \`interval\` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: \`monitor.alert\` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and \`monitor.resolved\` when it clears. ${CHECK_FAILING_TEXT} Alerts are events (GET /v1/events?type=monitor.), webhooks (\`monitor.alert\`, \`monitor.resolved\`) and emails to the monitor's recipients when the service has an SMTP server (each with a per-monitor unsubscribe link). Checks: ${Object.values(
   CHECKS,
 )
   .map((c) => c.about)

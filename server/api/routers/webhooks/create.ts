@@ -1,5 +1,6 @@
 // POST /webhooks: create a webhook.
 // The procedure, with its contract (meta, input, output) beside its work.
+import { FAILING_AFTER_RUNS } from "../../../monitors/failing";
 import { SCHEDULE_TEXT } from "../../../webhooks/schedule";
 import { webhookCreatedSchema, webhookCreateSchema } from "../../../webhooks/schemas";
 import { createWebhook } from "../../../webhooks/webhooks";
@@ -10,7 +11,8 @@ const DELIVERY =
   "Deliveries: when POST /assess produces a high-risk assessment, each webhook subscribed to `high_risk_assessment` gets a POST (never blocking the assessment response) with a JSON body " +
   '`{ "type": "high_risk_assessment", "request_id": "req_…", "workspace_id": "ws_…", "created_at": "<ISO 8601>", "data": { …the assessment result… } }`; ' +
   "a review case resolved (POST /cases/{id}/resolve) sends `case.resolved` the same way, with the case as `data` and the resolving request's id; " +
-  "a monitor (POST /monitors) sends `monitor.alert` and `monitor.resolved` with `data` { `alert_id`, `monitor` {id, name, target}, `check`, `severity`, `before`, `after`, `reminder`, `url` (the monitor's dashboard page) } and the run's id; " +
+  "a monitor (POST /monitors) sends `monitor.alert` and `monitor.resolved` with `data` { `alert_id`, `monitor` {id, name, target}, `check`, `severity`, `before`, `after`, `reminder`, `url` (the monitor's dashboard page) } and the run's id; a check that could not run " +
+  `${FAILING_AFTER_RUNS} times in a row is a \`monitor.alert\` whose \`after\` is { \`check_failing\`: true, \`reason\`, \`code\`, \`since\`, \`failed_runs\` } (once, until a run works again: a \`monitor.resolved\` whose \`after\` is { \`check_failing\`: false }); ` +
   "`request_id` correlates with GET /events. Headers follow Standard Webhooks: `webhook-id` (the delivery id, the same on every retry: use it to drop duplicates), " +
   "`webhook-timestamp` (Unix seconds of this attempt), and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, " +
   "keyed with the base64-decoded part of the secret after `whsec_`. Verify it against the raw body with a constant-time comparison and reject old timestamps (e.g. more than 5 minutes). " +
