@@ -76,3 +76,89 @@ test("an analyst works the review queue: a review decision opens a case, the F k
     /^mallory · review, score \d+, resolved \(fraud\) · opened .+ ago · same IP address$/,
   );
 });
+
+test("a case's facts say they are as of its assessment, its history marks it and reads to the second, and a verdict says it was saved", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const key = await newWorkspace(page, "CaseFacts", ["suite_starter"]);
+  const auth = { authorization: `Bearer ${key}` };
+  const CHROME =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+  const login = async (user: string, extra: Record<string, unknown> = {}) => {
+    const res = await request.post("/v1/assess", {
+      headers: auth,
+      data: { event: "login", ip: "8.8.8.8", user_agent: CHROME, user_id: user, ...extra },
+    });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { decision: string };
+  };
+  // Before the case: two succeeded logins of mallory and a failed one. Then the case, then two logins after it.
+  for (const extra of [{}, {}, { status: "failed" }]) expect((await login("mallory", extra)).decision).toBe("allow");
+  await reviewedLogin(page, "mallory");
+  for (let i = 0; i < 2; i++) expect((await login("mallory")).decision).toBe("allow");
+  // A second account's case, so resolving the first moves on to it.
+  await reviewedLogin(page, "trudy");
+  await request.post("/v1/lists", { headers: auth, data: { name: "bad_users", kind: "user" } });
+
+  await page.goto("/dashboard/cases");
+  const first = page.getByTestId("case-card").filter({ hasText: "mallory" });
+  await first.getByTestId("case-open").click();
+  const detail = first.getByTestId("case-detail");
+  // The facts are the account as it stood when the assessment ran, and say so.
+  await expect(detail.getByTestId("case-facts-when")).toHaveText(
+    /^The account at the time of this assessment \(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\)$/,
+  );
+  const facts = detail.getByTestId("case-account-facts");
+  await expect(facts).toContainText("Earlier succeeded assessments, last 30 days");
+  const earlier = Number(
+    (
+      await facts
+        .locator("dt", { hasText: "Earlier succeeded assessments" })
+        .locator("xpath=following-sibling::dd[1]")
+        .textContent()
+    )?.trim(),
+  );
+  // The history is up to now: this case's own line marked, the later ones marked as after it, each to the second.
+  const lines = detail.getByTestId("case-history-item");
+  await expect(lines).toHaveCount(6);
+  await expect(detail.getByTestId("case-history-this")).toHaveCount(1);
+  expect(await lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-when")))).toEqual([
+    "after",
+    "after",
+    "this",
+    "before",
+    "before",
+    "before",
+  ]);
+  for (const text of await lines.allTextContents()) expect(text).toMatch(/\d{2}:\d{2}:\d{2} UTC \(\d+ (s|min) ago\)/);
+  // The facts agree with the history: the succeeded lines before this case are the earlier assessments counted.
+  const before = lines.and(page.locator('[data-when="before"]'));
+  expect(await before.filter({ hasNotText: "(failed)" }).count()).toBe(earlier);
+  expect(earlier).toBe(2);
+  await snap(page, testInfo, "case-facts-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "case-facts-390");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The verdict, with the account added to a list: a confirmation that stays while the queue moves to the next case.
+  await detail.getByTestId("case-list").selectOption({ label: "bad_users" });
+  await detail.getByTestId("case-fraud").click();
+  const saved = page.getByTestId("case-saved");
+  await expect(saved).toHaveText(
+    "Case of mallory resolved as fraud; added its user id mallory to the list bad_users. Showing the next case.",
+  );
+  await expect(page.getByTestId("case-card")).toHaveCount(1);
+  await expect(page.getByTestId("case-card").getByTestId("case-detail")).toBeVisible();
+  await expect(page.getByTestId("case-card")).toContainText("trudy");
+  await expect(saved).toBeVisible();
+  await snap(page, testInfo, "case-saved-1280");
+
+  // The list item's note says where it came from in words.
+  await page.goto("/dashboard/lists");
+  await page.getByTestId("list-card").getByRole("button", { name: "Open" }).click();
+  await expect(page.getByTestId("item-row")).toContainText("From case review of mallory: fraud");
+  await expect(page.getByTestId("item-row")).not.toContainText("case_");
+});

@@ -42,6 +42,16 @@ function record(r: Row, now = Date.now()): CaseRecord {
   };
 }
 
+/**
+ * The case as a person names it: its account (user id, else email), else its address. A list item's note and the
+ * resolution's audit event say "case review of mallory", not a case or request id nobody recognises.
+ */
+export function caseAccount(r: Row): string {
+  const c = record(r);
+  const who = c.user_id ?? c.email ?? c.ip ?? "an assessment without an account";
+  return who.length > 120 ? `${who.slice(0, 119)}…` : who;
+}
+
 export async function openCounts(db: Db, workspaceId: string) {
   const [open, oldest] = await Promise.all([
     db.reviewCase.count({ where: { workspaceId, status: "open" } }),
@@ -229,7 +239,7 @@ export async function resolveCaseOrThrow(
         const value = listValueOrThrow(row, a.add_to_list!.value, list.kind as ListKind);
         const item = {
           value,
-          note: `case ${row.id}: ${a.resolution}`,
+          note: `From case review of ${caseAccount(row)}: ${a.resolution}`,
           ...(a.add_to_list?.expires_at ? { expires_at: a.add_to_list.expires_at } : {}),
         };
         return { list, items: prepareItems(list, { items: [item] }) };
@@ -250,7 +260,7 @@ export async function resolveCaseOrThrow(
       requestId: a.requestId,
       type: "audit.case.resolved",
       actor: a.actor,
-      target: { kind: "case", id: row.id, label: row.requestId },
+      target: { kind: "case", id: row.id, label: caseAccount(row) },
       before: { status: "open" },
       after: { status: "resolved", resolution: a.resolution, note: a.note ?? null },
     });

@@ -108,7 +108,9 @@ describe("/v1/cases", () => {
     expect((await ok(key, "GET", "/v1/cases")).counts.open).toBe(0);
     expect((await ok(key, "GET", "/v1/cases?status=resolved")).items.map((x: { id: string }) => x.id)).toEqual([c.id]);
     const items = await ok(key, "GET", `/v1/lists/${list.id}/items`);
-    expect(items.items).toEqual([expect.objectContaining({ value: "mallory", note: `case ${c.id}: fraud` })]);
+    expect(items.items).toEqual([
+      expect.objectContaining({ value: "mallory", note: "From case review of mallory: fraud" }),
+    ]);
 
     // The label is the assessment's outcome: the backtest and the weights read it.
     const backtest = await ok(key, "POST", "/v1/rules/backtest", {
@@ -123,6 +125,9 @@ describe("/v1/cases", () => {
     const types = events.items.map((e: { type: string }) => e.type);
     expect(types).toContain("audit.case.resolved");
     expect(types).toContain("assessment.outcome");
+    // The resolution's audit event names the case by its account, as a person knows it (not a request id).
+    const audit = events.items.find((e: { type: string }) => e.type === "audit.case.resolved");
+    expect(audit.data.target).toEqual({ kind: "case", id: c.id, label: "mallory" });
     const deliveries = await ok(key, "GET", `/v1/webhooks/${hook.id}/deliveries`);
     expect(deliveries.items).toEqual([expect.objectContaining({ event_type: "case.resolved" })]);
   });
@@ -172,7 +177,7 @@ describe("/v1/cases", () => {
       add_to_list: { list_id: list.id, value: "email" },
     });
     expect((await ok(key, "GET", `/v1/lists/${list.id}/items`)).items).toEqual([
-      expect.objectContaining({ value: "eve@example.org", note: `case ${c.id}: fraud` }),
+      expect.objectContaining({ value: "eve@example.org", note: "From case review of eve: fraud" }),
     ]);
   });
 

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote } from "../_components/ErrorNote";
-import { formatUtc } from "../_components/format";
+import { formatUtc, formatUtcSeconds, timeAgo } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
 import { age } from "./age";
@@ -18,7 +18,7 @@ type ValueSource = "user" | "email" | "device" | "ip";
 const ACCOUNT_FACTS: [string, string][] = [
   ["user.seen_before", "Seen before"],
   ["user.first_seen_days", "First seen, days ago"],
-  ["user.assessments_30d", "Assessments in 30 days"],
+  ["user.assessments_30d", "Earlier succeeded assessments, last 30 days"],
   ["user.new_country", "New country"],
   ["user.new_asn", "New network"],
   ["user.new_device", "New device"],
@@ -60,7 +60,8 @@ export function CaseDetail({
 }: {
   id: string;
   open: boolean;
-  onResolved: () => void;
+  /** `added`: what went into a list with the verdict, in words ("its IP address 10.0.0.8 to the list bad_ips"). */
+  onResolved: (resolved: { resolution: Resolution; added: string | null }) => void;
   onMove: (step: number) => void;
 }) {
   const trpc = useTRPC();
@@ -69,7 +70,6 @@ export function CaseDetail({
   const [note, setNote] = useState("");
   const [listId, setListId] = useState("");
   const [source, setSource] = useState<ValueSource>("user");
-  const resolve = useMutation(trpc.cases.resolve.mutationOptions({ onSuccess: onResolved }));
   const d = detail.data;
   // Only the values this case has can go into a list; the first of them until another is chosen.
   const values: Record<ValueSource, string | null> = {
@@ -80,6 +80,19 @@ export function CaseDetail({
   };
   const sources = (Object.keys(SOURCE_LABEL) as ValueSource[]).filter((s) => values[s]);
   const chosen: ValueSource = sources.includes(source) ? source : (sources[0] ?? source);
+  const resolve = useMutation(
+    trpc.cases.resolve.mutationOptions({
+      onSuccess: (c, input) =>
+        onResolved({
+          resolution: c.resolution ?? input.resolution,
+          added: input.add_to_list
+            ? `its ${SOURCE_LABEL[input.add_to_list.value]} ${short(values[input.add_to_list.value] ?? "")} to the list ${
+                lists.data?.items.find((l) => l.id === input.add_to_list?.list_id)?.name ?? "chosen"
+              }`
+            : null,
+        }),
+    }),
+  );
 
   const verdict = (resolution: Resolution) =>
     resolve.mutate({
@@ -124,8 +137,8 @@ export function CaseDetail({
             {d.assessment ? (
               <>
                 <p className="small">
-                  {d.assessment.event} · {d.assessment.risk_level} risk · {formatUtc(d.assessment.created_at)} · request{" "}
-                  <code>{d.request_id}</code>
+                  {d.assessment.event} · {d.assessment.risk_level} risk · {formatUtcSeconds(d.assessment.created_at)} ·
+                  request <code>{d.request_id}</code>
                 </p>
                 {d.assessment.signals.length ? (
                   <ul className="small" data-testid="case-signals">
@@ -142,6 +155,9 @@ export function CaseDetail({
                 )}
                 {accountFacts.length ? (
                   <div className="small" data-testid="case-account-facts">
+                    <h4 className="case-subhead" data-testid="case-facts-when">
+                      The account at the time of this assessment ({formatUtcSeconds(d.assessment.created_at)})
+                    </h4>
                     <Facts rows={accountFacts} />
                   </div>
                 ) : null}
@@ -151,25 +167,50 @@ export function CaseDetail({
             )}
           </div>
           <div>
-            <h3>The account&apos;s recent assessments</h3>
+            <h3>The account&apos;s assessments up to now</h3>
             {d.history.length === 0 ? (
               <p className="muted small">No account was given with this assessment.</p>
             ) : (
-              <ul className="small" data-testid="case-history">
-                {d.history.map((h) => (
-                  <li key={h.request_id}>
-                    {formatUtc(h.created_at)}: {h.event}
-                    {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? "unknown IP"}
-                    {h.country ? (
-                      <>
-                        {" "}
-                        in <Country code={h.country} />
-                      </>
-                    ) : null}
-                    , score {h.score}, {h.decision}
-                  </li>
-                ))}
-              </ul>
+              <>
+                <p className="muted small">
+                  Newest first, including those made after this case was opened; the facts beside it are as they stood
+                  when this assessment ran.
+                </p>
+                <ul className="small case-history" data-testid="case-history">
+                  {d.history.map((h) => {
+                    const own = h.request_id === d.request_id;
+                    const after = d.assessment !== null && !own && h.created_at > d.assessment.created_at;
+                    return (
+                      <li
+                        key={h.request_id}
+                        className={own ? "case-history-own" : undefined}
+                        data-testid="case-history-item"
+                        data-when={own ? "this" : after ? "after" : "before"}
+                      >
+                        {own ? (
+                          <span className="badge badge-active" data-testid="case-history-this">
+                            this case
+                          </span>
+                        ) : after ? (
+                          <span className="badge badge-pending">after this case</span>
+                        ) : null}{" "}
+                        <time dateTime={h.created_at} title={formatUtcSeconds(h.created_at)}>
+                          {formatUtcSeconds(h.created_at)}
+                        </time>{" "}
+                        <span className="muted">({timeAgo(h.created_at)})</span>: {h.event}
+                        {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? "unknown IP"}
+                        {h.country ? (
+                          <>
+                            {" "}
+                            in <Country code={h.country} />
+                          </>
+                        ) : null}
+                        , score {h.score}, {h.decision}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
             )}
           </div>
           {d.related.length ? (

@@ -26,6 +26,8 @@ export function CasesView() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<"open" | "resolved">("open");
   const [selected, setSelected] = useState<string | null>(null);
+  // What the last verdict did, kept here (not in the case's detail) so it stays on screen when the queue moves on.
+  const [saved, setSaved] = useState<string | null>(null);
   const cases = useQuery(trpc.cases.list.queryOptions({ status, limit: 100 }));
   const items = cases.data?.items ?? [];
   const index = items.findIndex((c) => c.id === selected);
@@ -66,6 +68,7 @@ export function CasesView() {
               onChange={() => {
                 setStatus(s);
                 setSelected(null);
+                setSaved(null);
               }}
               data-testid={`cases-${s}`}
             />
@@ -74,6 +77,11 @@ export function CasesView() {
         ))}
       </div>
       <section className="card">
+        {saved ? (
+          <p className="notice case-saved" role="status" data-testid="case-saved">
+            {saved}
+          </p>
+        ) : null}
         <ErrorNote error={cases.error} />
         {cases.isPending ? (
           <p className="muted" role="status">
@@ -123,7 +131,12 @@ export function CasesView() {
                 <CaseDetail
                   id={c.id}
                   open={c.status === "open"}
-                  onResolved={() => {
+                  onResolved={({ resolution, added }) => {
+                    setSaved(
+                      `Case of ${who(c)} resolved as ${resolution}` +
+                        (added ? `; added ${added}.` : ".") +
+                        (items.length > 1 ? " Showing the next case." : ""),
+                    );
                     const next = items[index + 1]?.id ?? items[index - 1]?.id ?? null;
                     setSelected(next);
                     void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() });
