@@ -2,7 +2,7 @@
 // the range selector changes the days shown and a range that cannot be read is explained in words; the overview
 // charts the month's usage per key and per endpoint beside the meter. Requests that were refused show as the error
 // rate per day (chart and table) and the top error statuses in words.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { createKey, snap } from "./helpers";
 import { expectNoSidewaysScroll } from "./narrow";
@@ -22,7 +22,13 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   for (const ip of ["203.0.113.10", "198.51.100.20"]) {
     const res = await request.post("/v1/assess", {
       ...auth(first),
-      data: { event: "signup", ip, email: `person@example.com`, user_agent: "Mozilla/5.0" },
+      // The second one from a scripting tool, so the top signals have a named signal (ua_automation) to show.
+      data: {
+        event: "signup",
+        ip,
+        email: `person@example.com`,
+        user_agent: ip === "198.51.100.20" ? "python-requests/2.31" : "Mozilla/5.0",
+      },
     });
     expect(res.status()).toBe(200);
   }
@@ -52,8 +58,13 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   // The text alternative holds the same numbers.
   const byEndpoint = page.getByTestId("chart-units-endpoint");
   await byEndpoint.getByText("Show as table").click();
-  await expect(byEndpoint.getByRole("table")).toContainText("ip.geo");
+  // Endpoints by their names in words (the one table the overview, the keys page and the history also read).
+  await expect(byEndpoint.getByRole("table")).toContainText("IP geolocation");
+  await expect(byEndpoint.getByRole("table")).not.toContainText("ip.geo");
   await expect(byEndpoint.getByRole("row")).toHaveCount(31);
+  // Top signals by their names, each name whole (wrapped, never cut), the code small beside it.
+  await expectTopSignalsReadable(page);
+  await expect(page.getByTestId("top-bars-signals")).toContainText("Automation tool user agent");
   await snap(page, testInfo, "analytics-1280");
 
   await page.getByTestId("analytics-range").selectOption("7");
@@ -72,6 +83,7 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("img", { name: "Assessments per day by risk level", exact: true })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectTopSignalsReadable(page);
   await snap(page, testInfo, "analytics-390");
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -82,10 +94,15 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   await expect(page.getByTestId("usage-meter")).toBeVisible();
   await month.getByRole("button", { name: "Per endpoint" }).click();
   await expect(month.getByRole("button", { name: "Per endpoint" })).toHaveAttribute("aria-pressed", "true");
-  await expect(month.getByTestId("chart-month-endpoint")).toContainText("ip.geo");
+  await expect(month.getByTestId("chart-month-endpoint")).toContainText("IP geolocation");
+  // The per-endpoint table stays inside its card (it scrolls inside its own box when wider).
+  await month.getByTestId("chart-month-endpoint").getByText("Show as table").click();
+  await expect(month.getByRole("table")).toContainText("AS number lookup");
+  await expectTableInsideCard(page);
   await snap(page, testInfo, "overview-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
+  await expectTableInsideCard(page);
   await snap(page, testInfo, "overview-390");
 });
 
@@ -143,3 +160,26 @@ test("analytics: the error rate of the workspace's requests per day and the top 
   await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "analytics-errors-390");
 });
+
+/** Each top signal reads as its name (not a code), and no name is cut: its box holds all its text. */
+async function expectTopSignalsReadable(page: Page): Promise<void> {
+  const names = page.getByTestId("top-bars-signals").getByTestId("top-bar-name");
+  await expect(names.first()).toBeVisible();
+  for (const name of await names.allTextContents()) expect(name).not.toMatch(/^[a-z]+(_[a-z0-9]+)+$/);
+  const cut = await names.evaluateAll((els) =>
+    els
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth)
+      .map((e) => e.textContent),
+  );
+  expect(cut, "signal names cut or past the right edge").toEqual([]);
+}
+
+/** The overview's usage card holds the per-endpoint table: nothing of it is drawn past the card's right edge. */
+async function expectTableInsideCard(page: Page): Promise<void> {
+  const past = await page.getByTestId("month-usage").evaluate((el) => {
+    const card = el.closest(".card")!.getBoundingClientRect().right;
+    const scroller = el.querySelector(".chart-table-scroll")!.getBoundingClientRect().right;
+    return Math.round(scroller - card);
+  });
+  expect(past, "the table's box past the card's right edge (px)").toBeLessThanOrEqual(0);
+}

@@ -15,6 +15,10 @@ test("lookups made with the API key are listed, filtered by kind, with their exp
   await expect(page.getByText("(30 days)")).toBeVisible();
   await expect(page.getByTestId("history-row")).toHaveCount(3);
   await expect(page.getByTestId("history-list")).toContainText("Expires");
+  // Each lookup by the endpoint's name in words, as on the overview and analytics (not "asn.lookup").
+  await expect(page.getByTestId("history-row").filter({ hasText: "AS15169" })).toContainText("AS number lookup");
+  await expect(page.getByTestId("history-row").filter({ hasText: "8.8.8.8" })).toContainText("IP geolocation");
+  await expect(page.getByTestId("history-list")).not.toContainText("asn.lookup");
   await snap(page, testInfo, "history-1280");
 
   await page.getByTestId("history-endpoint").selectOption("ip");

@@ -4,6 +4,8 @@
 // tables, each chart with its empty-range sentence.
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
+import { endpointLabel } from "../_components/endpoint-names";
+import { signalName } from "../_components/signal-names";
 import type { Series } from "./chart-frame";
 import { DailyStackedChart, groupValues, topSeries, TopBarChart } from "./charts";
 import { ErrorRateChart, RateLineChart } from "./rate-charts";
@@ -37,7 +39,9 @@ export function AnalyticsBody({ data, procedures }: { data: Timeseries; procedur
     t.bulkItems === 0 &&
     t.webhookDeliveries === 0 &&
     answered.requests === 0;
-  const byEndpoint = topSeries(data.endpoints.map((e) => ({ key: e.endpoint, label: e.endpoint, value: e.units })));
+  const byEndpoint = topSeries(
+    data.endpoints.map((e) => ({ key: e.endpoint, label: endpointLabel(e.endpoint), value: e.units })),
+  );
   const byKey = topSeries(
     data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })),
   );
@@ -104,7 +108,11 @@ export function AnalyticsBody({ data, procedures }: { data: Timeseries; procedur
           id="signals"
           title="Top signals"
           unit="Assessments"
-          rows={data.topSignals.map((s) => ({ label: s.signal, value: s.count }))}
+          rows={data.topSignals.map((s) => ({
+            label: signalName(s.signal) ?? s.signal,
+            detail: s.signal,
+            value: s.count,
+          }))}
           emptyText="No signals in this range's assessments."
         />
         <TopBarChart

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { endpointLabel } from "../_components/endpoint-names";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DailyStackedChart, groupValues, topSeries } from "./charts";
@@ -21,7 +22,7 @@ export function MonthUsageChart() {
       ? topSeries(
           data.keys.map((k) => ({ key: k.key, label: k.prefix ? `${k.name} (${k.prefix}…)` : k.name, value: k.units })),
         )
-      : topSeries(data.endpoints.map((e) => ({ key: e.endpoint, label: e.endpoint, value: e.units })))
+      : topSeries(data.endpoints.map((e) => ({ key: e.endpoint, label: endpointLabel(e.endpoint), value: e.units })))
     : null;
   return (
     <section className="month-usage" aria-label="Usage over this month" data-testid="month-usage">

@@ -62,16 +62,21 @@ export function DailyStackedChart(props: {
   );
 }
 
-/** A ranking (top signals, top rules) as horizontal bars. */
+/**
+ * A ranking (top signals, top rules) as horizontal bars drawn in HTML: each name wraps onto as many lines as it
+ * needs above its bar, so no label is cut at any width (an SVG axis has a fixed label width and clipped them).
+ * `detail` is a second, smaller line (a signal's code, which rules and the API use).
+ */
 export function TopBarChart(props: {
   id: string;
   title: string;
   unit: string;
-  rows: { label: string; value: number }[];
+  rows: { label: string; value: number; detail?: string }[];
   emptyText: string;
   color?: string;
 }) {
   const summary = props.rows.map((r) => `${r.label}: ${fmt.format(r.value)}`).join("; ");
+  const max = Math.max(1, ...props.rows.map((r) => r.value));
   return (
     <ChartFrame
       id={props.id}
@@ -82,24 +87,27 @@ export function TopBarChart(props: {
         <TableAlternative
           caption={props.title}
           head={["Name", props.unit]}
-          rows={props.rows.map((r) => [r.label, r.value])}
+          rows={props.rows.map((r) => [r.detail ? `${r.label} (${r.detail})` : r.label, r.value])}
         />
       }
     >
-      <ResponsiveContainer width="100%" height={Math.max(120, props.rows.length * 30 + 30)}>
-        <BarChart
-          data={props.rows}
-          layout="vertical"
-          margin={{ top: 4, right: 16, left: 0, bottom: 0 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e5e7eb" />
-          <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: "#4b5563" }} />
-          <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12, fill: "#374151" }} />
-          <Tooltip />
-          <Bar dataKey="value" name={props.unit} fill={props.color ?? "#2563eb"} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <ol className="top-bars" data-testid={`top-bars-${props.id}`}>
+        {props.rows.map((r, i) => (
+          <li key={i} className="top-bar" data-testid="top-bar">
+            <span className="top-bar-label">
+              <span data-testid="top-bar-name">{r.label}</span>
+              {r.detail ? <code className="top-bar-detail">{r.detail}</code> : null}
+            </span>
+            <span className="top-bar-track">
+              <span
+                className="top-bar-fill"
+                style={{ width: `${(r.value / max) * 100}%`, background: props.color ?? "#2563eb" }}
+              />
+            </span>
+            <span className="top-bar-value">{fmt.format(r.value)}</span>
+          </li>
+        ))}
+      </ol>
     </ChartFrame>
   );
 }

@@ -6,6 +6,7 @@ import { PlanGate } from "../_components/PlanGate";
 import { useMemo, useState } from "react";
 import { historyWindowsSentence } from "../../../server/api/contract-text";
 import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
+import { endpointLabel } from "../_components/endpoint-names";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -113,7 +114,10 @@ export function HistoryView() {
                   <li key={h.id} data-testid="history-row" data-endpoint={h.endpoint}>
                     <div className="event-open" style={{ cursor: "default" }}>
                       <span className="event-title">
-                        <code>{h.target}</code> <span className="muted small">{h.endpoint}</span>
+                        <code>{h.target}</code>{" "}
+                        <span className="muted small" title={h.endpoint}>
+                          {endpointLabel(h.endpoint)}
+                        </span>
                       </span>
                       <span className="event-time muted small">{formatUtc(h.created_at)}</span>
                       <span className="event-summary small" data-testid="history-cost">

@@ -2,6 +2,7 @@
 // This month's usage per API key and per endpoint (GET /analytics/summary's thisMonth), on the Keys page: who and
 // what used the workspace's shared allowance. The dashboard's own requests are one row, "Dashboard".
 import { useQuery } from "@tanstack/react-query";
+import { endpointLabel } from "../_components/endpoint-names";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 
@@ -57,8 +58,8 @@ export function MonthUsageCard({ query }: { query: MonthQuery }) {
             <tbody>
               {data.endpoints.map((e) => (
                 <tr key={e.endpoint}>
-                  <td data-label="Endpoint">
-                    <code>{e.endpoint}</code>
+                  <td data-label="Endpoint" title={e.endpoint}>
+                    {endpointLabel(e.endpoint)}
                   </td>
                   <td data-label="Requests">{n(e.requests)}</td>
                   <td data-label="Units">{n(e.units)}</td>
