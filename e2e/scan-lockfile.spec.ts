@@ -180,3 +180,36 @@ test("a plan without bulk lookups is told why a lockfile of several packages can
   await expectUsed(page, 1);
   await expect(page.getByTestId("scan-row")).toHaveCount(1);
 });
+
+test("a scan whose advisory source fails shows one reason, the server's, and what the meter says it cost", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, uniqueEmail("scan-down"));
+  await createFirstWorkspace(page, "Scan outage");
+  await grantPlans(page, ["suite_business"]);
+  await openScan(page);
+  const reason = "The OSV advisory database is unavailable (connection failed); try again in a moment.";
+  // The scan call answered (inside tRPC's batch) as the server answers a source outage: 503 UPSTREAM_UNAVAILABLE.
+  await page.route("**/api/trpc/**", async (route) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    if (!paths.includes("vulnerabilities.scan")) return route.continue();
+    await route.fulfill({
+      status: 503,
+      json: paths.map(() => ({
+        error: {
+          message: reason,
+          code: -32603,
+          data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+        },
+      })),
+    });
+  });
+  await page.getByLabel("Or choose a file").setInputFiles(LOCKFILE);
+  await page.getByRole("button", { name: "Scan 5 packages (5 units)" }).click();
+  const note = page.getByTestId("scan-error");
+  // One message, the server's (it names the cause), and what the usage meter says the attempt cost; no second
+  // cause of the page's own ("did not answer in time").
+  await expect(note.locator("p")).toHaveText([reason, "No unit was used."]);
+  await expectUsed(page, 0);
+  await snap(page, testInfo, "scan-outage-1280");
+});

@@ -1,4 +1,6 @@
-// A failed lookup: the API's code and message (ErrorNote), and what the code means on this page.
+// A failed lookup: the API's code and message (ErrorNote), and what the code means on this page. A source outage
+// has no hint: the server's message names the source, the cause and when to retry (a second cause here once
+// contradicted it), and the meter at the top of the page says what the attempt cost.
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 
 const HINTS: Record<string, string> = {
@@ -7,8 +9,6 @@ const HINTS: Record<string, string> = {
   VERSION_NOT_FOUND:
     "The registry lists the package but not this version. Use an exact published version, or leave the version empty for the latest.",
   CVE_NOT_FOUND: "Neither OSV nor the known-exploited catalog knows this identifier.",
-  UPSTREAM_UNAVAILABLE:
-    "A source this report needs did not answer in time. Try again shortly; the attempt still used its unit.",
   INVALID_REQUEST: "The input was refused before running, so no unit was used.",
   CAPABILITY_REQUIRED: "The workspace's plan does not include vulnerability lookups; no unit was used.",
   QUOTA_EXCEEDED: "The workspace's monthly allowance is used up.",

@@ -1,5 +1,8 @@
 // A refused or failed scan (or cost check) in words: the API's message (ErrorNote, which keeps the code off the
-// page) and what it means for a lockfile scan, above all whether units were used.
+// page) and what it means for a lockfile scan, above all whether units were used. A source outage has no hint: the
+// server's message says which source failed, why (timed out, connection refused) and to try again, and a second
+// sentence with a cause of its own once contradicted it. What a failed scan cost is read from the usage meter
+// (`units`), not assumed.
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 
 const HINTS: Record<string, string> = {
@@ -8,19 +11,31 @@ const HINTS: Record<string, string> = {
     "A scan of more than one package needs a plan with bulk lookups. No unit was used; a file of one package can be scanned on any plan.",
   CAPABILITY_REQUIRED: "The workspace's plan does not include vulnerability lookups; no unit was used.",
   QUOTA_EXCEEDED: "The units left this month do not cover this scan (one per package version); no unit was used.",
-  UPSTREAM_UNAVAILABLE:
-    "The advisory database did not answer in time. Try again shortly; the scan's units were still used.",
   RATE_LIMITED: "Too many requests in a short time; wait a moment and try again.",
   FORBIDDEN: "Ask a workspace owner about your access; no unit was used.",
 };
 
-export function ScanErrorNote({ error, testId = "scan-error" }: { error: unknown; testId?: string }) {
+export function ScanErrorNote({
+  error,
+  units,
+  testId = "scan-error",
+}: {
+  error: unknown;
+  /** What the usage meter moved by across the attempt, when measured. */
+  units?: number;
+  testId?: string;
+}) {
   const code = errorCode(error);
   const hint = code ? HINTS[code] : undefined;
   return (
     <div className="vuln-error" data-testid={testId}>
       <ErrorNote error={error} />
       {hint ? <p className="small muted">{hint}</p> : null}
+      {units !== undefined && code === "UPSTREAM_UNAVAILABLE" ? (
+        <p className="small muted" data-testid="scan-error-units">
+          {units <= 0 ? "No unit was used." : `This attempt used ${units} unit${units === 1 ? "" : "s"}.`}
+        </p>
+      ) : null}
     </div>
   );
 }

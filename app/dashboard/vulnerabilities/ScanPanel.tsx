@@ -95,7 +95,9 @@ export function ScanPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLook
         onFormat={setFormat}
         onRun={() => void runScan()}
       />
-      {result && !result.outcome.ok ? <ScanErrorNote error={result.outcome.error} /> : null}
+      {result && !result.outcome.ok ? (
+        <ScanErrorNote error={result.outcome.error} units={result.outcome.units} />
+      ) : null}
       {result && result.outcome.ok ? (
         <ScanResult
           key={result.outcome.data.checkedAt}

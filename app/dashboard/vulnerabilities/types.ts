@@ -28,5 +28,9 @@ export const ECOSYSTEM_CHOICES = [
   hint: string;
 }>;
 
-/** What a lookup came to: its data, or the error as the tRPC client raised it (shown by ErrorNote). */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; error: unknown };
+/**
+ * What a lookup came to: its data, or the error as the tRPC client raised it (shown by ErrorNote). `units`: what the
+ * workspace's usage moved by across the call, when it was measured (useMeteredLookup), so a failure can say what it
+ * cost from the meter instead of guessing.
+ */
+export type Outcome<T> = ({ ok: true; data: T } | { ok: false; error: unknown }) & { units?: number };

@@ -28,6 +28,7 @@ export function useMeteredLookup() {
       }
       try {
         const fresh = await queryClient.fetchQuery({ ...trpc.account.overview.queryOptions(), staleTime: 0 });
+        outcome = { ...outcome, units: fresh.usage.used - before };
         setChange((prev) => ({
           before,
           after: fresh.usage.used,
