@@ -1,8 +1,11 @@
 // /v1/monitors over REST with an API key: CRUD with audit events, validation that writes nothing, the SSRF guard
 // at creation (a loopback target refused unless configuration opens it), isolation between workspaces, and the
 // plan rules: none on Free, a limit and a shortest interval per plan, pause beyond the limit after a downgrade
-// (oldest kept) and resume on upgrade. Both stores: DATABASE_URL selects PostgreSQL.
+// (oldest kept; a paused one is never claimed by the scheduler) and resume on upgrade. Both stores: DATABASE_URL
+// selects PostgreSQL.
 import { describe, expect, it } from "vitest";
+import { runMonitor } from "../../server/monitors/run";
+import { claimDueMonitors } from "../../server/monitors/schedule";
 import { setPlans } from "../../server/workspaces/workspaces";
 import { createTestApp } from "../harness";
 import { A, api, monitorDns } from "./helpers";
@@ -180,9 +183,25 @@ describe("plans", () => {
     // Kept monitors run no more often than Suite Starter allows.
     expect(after.slice(0, 5).map((m: { interval: string }) => m.interval)).toEqual(Array(5).fill("24h"));
     expect((await call("POST", `/v1/monitors/${ids[6]}/run`)).status).toBe(409);
-    // Paused monitors are never claimed by the scheduler.
-    const due = await app.db.monitor.count({ where: { workspaceId: ws.workspaceId, status: "active" } });
-    expect(due).toBe(5);
+    // Paused monitors are never claimed by the scheduler: a claim at a time when all seven are due takes the five
+    // active ones and leaves the paused ones where they were.
+    const rows = await app.db.monitor.findMany({
+      where: { workspaceId: ws.workspaceId },
+      orderBy: { createdAt: "asc" },
+    });
+    const paused = rows.filter((r) => r.status === "paused");
+    expect(paused.map((r) => r.id)).toEqual([ids[5], ids[6]]);
+    const allDue = new Date(Math.max(...rows.map((r) => r.nextRunAt.getTime())) + 1);
+    const claimed = await claimDueMonitors(app.db, allDue, 1000);
+    expect(claimed).toEqual(expect.arrayContaining(ids.slice(0, 5)));
+    expect(claimed).not.toContain(ids[5]);
+    expect(claimed).not.toContain(ids[6]);
+    const pausedAfter = await app.db.monitor.findMany({ where: { id: { in: [ids[5]!, ids[6]!] } } });
+    expect(pausedAfter.map((r) => r.nextRunAt.getTime()).sort()).toEqual(
+      paused.map((r) => r.nextRunAt.getTime()).sort(),
+    );
+    expect((await runMonitor(app.db, ids[6]!, { now: allDue })).status).toBe("not_run");
+    expect(await app.db.monitorRun.count({ where: { monitorId: { in: [ids[5]!, ids[6]!] } } })).toBe(0);
     const events = (await call("GET", "/v1/events?type=audit.monitor.paused&limit=10")).body.items;
     expect(events).toHaveLength(2);
 
