@@ -194,7 +194,7 @@ export function buildWorld(options: WorldOptions = DEFAULT_WORLD): World {
         dependencies: deps,
         engines: { node: ">=14" },
         dist: {
-          tarball: `https://registry.npmjs.org/${p.name}/-/${p.name.split("/").pop()}-${v}.tgz`,
+          tarball: `https://registry.example.test/${p.name}/-/${p.name.split("/").pop()}-${v}.tgz`,
           shasum: chars(HEX, 40),
           integrity: `sha512-${chars(B64, 86)}==`,
           fileCount: 5 + Math.floor(rand() * 60),
@@ -369,7 +369,7 @@ function lockfileText(packages: WorldPackage[], rand: () => number): string {
   };
   const entry = (p: WorldPackage, v: string) => ({
     version: v,
-    resolved: `https://registry.npmjs.org/${p.name}/-/${p.name.split("/").pop()}-${v}.tgz`,
+    resolved: `https://registry.example.test/${p.name}/-/${p.name.split("/").pop()}-${v}.tgz`,
     integrity: `sha512-${chars(86)}==`,
     ...(p.dev ? { dev: true } : {}),
     license: "MIT",

@@ -66,6 +66,8 @@ export type Meta = OpenApiMeta & {
    * is, other fields from the query); any other body is JSON as usual.
    */
   csvBody?: { field: string };
+  /** The largest body the route reads, on both doors, when it needs more than the default 1,000,000 bytes. */
+  maxBodyBytes?: number;
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
   freeText?: FreeTextPaths;
   /** What the caller needs beyond an active key or membership (contract.ts); checked by `authenticated`. */

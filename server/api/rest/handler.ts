@@ -28,7 +28,7 @@ import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/
 registerBulkProcedures();
 
 const BASE = "/v1";
-/** The largest JSON body the REST API reads. */
+/** The largest JSON body the REST API reads, unless a route's meta says `maxBodyBytes`. */
 export const MAX_BODY_BYTES = 1_000_000;
 
 let routes: RestRoute[] | null = null;
@@ -161,7 +161,8 @@ async function assembleInput(
     ?.meta;
   const csvField =
     meta?.csvBody && /^text\/csv\b/i.test(req.headers.get("content-type") ?? "") ? meta.csvBody.field : null;
-  const rawBody = meta?.rawBody ?? (csvField ? { field: csvField, maxBytes: MAX_BODY_BYTES } : undefined);
+  const maxBytes = meta?.maxBodyBytes ?? MAX_BODY_BYTES;
+  const rawBody = meta?.rawBody ?? (csvField ? { field: csvField, maxBytes } : undefined);
   if (route.method === "GET" || route.method === "DELETE" || rawBody) {
     for (const key of new Set(url.searchParams.keys())) {
       const all = url.searchParams.getAll(key);
@@ -175,7 +176,7 @@ async function assembleInput(
     if (typeof body !== "string") return body;
     input[rawBody.field] = body;
   } else if (route.method !== "GET" && route.method !== "DELETE") {
-    input = await readProcedureInput(req, MAX_BODY_BYTES);
+    input = await readProcedureInput(req, maxBytes);
     if (INVALID_INPUT_MARKER in input) return input;
   }
   for (const [name, raw] of Object.entries(rawParams)) {

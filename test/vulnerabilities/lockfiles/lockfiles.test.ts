@@ -127,7 +127,7 @@ describe("npm", () => {
     for (let i = 0; i < 5000; i++)
       packages[`node_modules/pkg-${i}`] = {
         version: `1.0.${i % 7}`,
-        resolved: `https://registry.npmjs.org/pkg-${i}/-/pkg-${i}-1.0.${i % 7}.tgz`,
+        resolved: `https://registry.example.test/pkg-${i}/-/pkg-${i}-1.0.${i % 7}.tgz`,
       };
     const text = JSON.stringify({ name: "big", lockfileVersion: 3, packages }, null, 2);
     const result = parseLockfile(text);
