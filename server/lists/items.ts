@@ -2,6 +2,7 @@
 // the list's kind; one bad item refuses the whole batch with a 400 naming it, and nothing is written. Adding a
 // value already listed replaces its note and expiry. An item past its `expires_at` stops matching at once (the
 // lookup checks it) and is deleted by the retention purge.
+import { parse as parseCsvText } from "csv-parse/sync";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -27,39 +28,69 @@ export interface ItemRecord {
   created_at: string;
 }
 
-/** Reads `value,expires_at,note` lines (a header line starting with `value` is skipped; quotes as in RFC 4180). */
-export function parseCsv(text: string): { item: ItemInput; line: number }[] | { error: string } {
-  const out: { item: ItemInput; line: number }[] = [];
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!;
-    if (raw.trim() === "") continue;
-    const cells: string[] = [];
-    let cell = "";
-    let quoted = false;
-    for (let j = 0; j < raw.length; j++) {
-      const ch = raw[j]!;
-      if (quoted) {
-        if (ch === '"' && raw[j + 1] === '"') ((cell += '"'), j++);
-        else if (ch === '"') quoted = false;
-        else cell += ch;
-      } else if (ch === '"' && cell.trim() === "") ((quoted = true), (cell = ""));
-      else if (ch === ",") (cells.push(cell), (cell = ""));
-      else cell += ch;
-    }
-    if (quoted) return { error: `CSV line ${i + 1} has an unclosed quote.` };
-    cells.push(cell);
-    if (out.length === 0 && i === lines.findIndex((l) => l.trim() !== "") && /^\s*value\s*$/i.test(cells[0]!)) continue;
-    if (cells.length > 3)
-      return { error: `CSV line ${i + 1} has ${cells.length} columns; write value,expires_at,note.` };
-    const [value, expires, note] = cells.map((c) => c.trim());
+/**
+ * The largest body POST /lists/{id}/items reads: room for the documented 10,000-item import with every row at its
+ * longest (a 256-character value, an expiry and a 500-character note made of quotes, each doubled in CSV): about
+ * 1,300 bytes a row as a text/csv body or as JSON `items`, and 2,300 as the JSON `csv` field (JSON escapes the
+ * doubled quotes again). A row of 3-byte characters at the same lengths (about 2,300 bytes) fits as well.
+ */
+export const MAX_ITEMS_BODY_BYTES = MAX_ITEMS_PER_CALL * 2_400;
+
+type CsvRow = { item: ItemInput; line: number };
+
+/** Why csv-parse refused the text, in words a person can act on. */
+function csvProblem(err: unknown): string {
+  const e = err as { code?: string; lines?: number };
+  const at = typeof e.lines === "number" ? ` (CSV line ${e.lines})` : "";
+  if (e.code === "CSV_QUOTE_NOT_CLOSED")
+    return 'The CSV ends inside a quoted value: the last quote opened is never closed. Inside a quoted value write a quote twice ("").';
+  if (e.code === "CSV_INVALID_CLOSING_QUOTE" || e.code === "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE")
+    return `The CSV has text after a closing quote${at}. Quote the whole value and write a quote inside it twice ("").`;
+  return `The CSV could not be read${at}; write one item a line: value,expires_at,note.`;
+}
+
+/**
+ * Reads `value,expires_at,note` records (RFC 4180 through csv-parse: quoted values may hold commas, doubled quotes
+ * and line breaks; a first record whose value is `value` is a header and skipped; blank lines are skipped). Each
+ * item carries the line it starts on, which errors name.
+ */
+export function parseCsv(text: string): CsvRow[] | { error: string } {
+  // One line break, so a value's line number is the count of breaks before it (csv-parse's own count adds one for
+  // every CRLF inside a quoted value).
+  const normalised = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  let records: { record: string[]; raw: string }[];
+  try {
+    records = parseCsvText(normalised, {
+      raw: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; raw: string }[]; // `raw: true` makes each record { record, raw }
+  } catch (err) {
+    return { error: csvProblem(err) };
+  }
+  const out: CsvRow[] = [];
+  let breaksBefore = 0;
+  let first = true;
+  for (const { record, raw } of records) {
+    // The raw text starts with the blank lines skipped before the record, and ends with its line break.
+    const line = 1 + breaksBefore + (/^\s*/.exec(raw)![0].match(/\n/g)?.length ?? 0);
+    breaksBefore += raw.match(/\n/g)?.length ?? 0;
+    if (record.every((c) => c === "")) continue;
+    const header = first && /^value$/i.test(record[0]!);
+    first = false;
+    if (header) continue;
+    if (record.length > 3)
+      return { error: `CSV line ${line} has ${record.length} columns; write value,expires_at,note.` };
+    const [value, expires, note] = record;
     let expiresAt: Date | null = null;
     if (expires) {
       expiresAt = new Date(expires);
       if (Number.isNaN(expiresAt.getTime()))
-        return { error: `CSV line ${i + 1}: "${expires}" is not a date-time (write e.g. 2027-01-31T00:00:00Z).` };
+        return { error: `CSV line ${line}: "${expires}" is not a date-time (write e.g. 2027-01-31T00:00:00Z).` };
     }
-    out.push({ item: { value: value!, expires_at: expiresAt, note: note || null }, line: i + 1 });
+    out.push({ item: { value: value!, expires_at: expiresAt, note: note || null }, line });
   }
   return out;
 }
@@ -183,7 +214,8 @@ export async function listItems(
   page: { limit: number; cursor?: string; query?: string },
 ): Promise<{ items: ItemRecord[]; next_cursor: string | null }> {
   const list = await findListOrThrow(db, workspaceId, id);
-  const q = page.query?.trim();
+  // "contains": the text as it is, so LIKE's wildcards (_ and %) and its escape character match themselves.
+  const q = page.query?.trim().replace(/[\\%_]/g, "\\$&");
   const rows = await db.namedListItem.findMany({
     where: {
       listId: list.id,

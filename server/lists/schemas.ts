@@ -1,6 +1,6 @@
 // The wire shapes of named lists (POST/GET /v1/lists...), shared by the REST API, the dashboard and the docs.
 import { z } from "zod";
-import { MAX_ITEMS_PER_CALL, MAX_NOTE_LENGTH } from "./items";
+import { MAX_ITEMS_BODY_BYTES, MAX_ITEMS_PER_CALL, MAX_NOTE_LENGTH } from "./items";
 import { LIST_KINDS, LIST_NAME_PATTERN, MAX_VALUE_LENGTH } from "./values";
 
 const listName = z
@@ -52,7 +52,11 @@ export const listPageSchema = z.object({ items: z.array(listRecordSchema), next_
 export const itemListInputSchema = z.object({
   id: listIdSchema,
   ...page,
-  query: z.string().max(200).optional().describe("Keep items whose value or note contains this text (any case)"),
+  query: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("Keep items whose value or note contains this text (any case; every character as it is, _ and % too)"),
 });
 
 export const itemRecordSchema = z.object({
@@ -80,10 +84,10 @@ export const itemsAddSchema = z
       .optional(),
     csv: z
       .string()
-      .max(2_000_000)
+      .max(MAX_ITEMS_BODY_BYTES)
       .optional()
       .describe(
-        "CSV text, one item a line: value,expires_at,note (the last two may be empty; a header line value,... is skipped)",
+        "CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped)",
       ),
   })
   .refine((b) => (b.items === undefined) !== (b.csv === undefined), {

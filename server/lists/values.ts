@@ -1,19 +1,25 @@
 // What a named list may hold, by its kind: every value is normalised here on the way in (an item) and on the way
 // to a lookup (the value a rule tests), so "Alice@Example.com" saved matches "alice@example.com" assessed, and an
-// ip list's "203.0.113.7/24" is saved as the range "203.0.113.0/24" it means.
+// ip list's "203.0.113.7/24" is saved as the range "203.0.113.0/24" it means. A value is checked by the parser
+// /assess uses for the same field (addresses, email addresses, user_id and device_id lengths), so an item /assess
+// would refuse, and that could therefore never match, is refused when it is added.
+import { parseAddress } from "../email/syntax";
 import { formatCidr, parseCidr, parseIpStrict } from "../net/ip-parse";
 
 export const LIST_KINDS = ["ip", "email", "email_domain", "user", "device", "country", "asn"] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 export const LIST_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
-export const MAX_VALUE_LENGTH = 254;
-
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+/** The longest value of any kind: /assess takes a user_id or device_id of up to 256 characters. */
+export const MAX_VALUE_LENGTH = 256;
+/** Email addresses and domains: RFC 5321's 254 octets, as /assess checks them. */
+const MAX_ADDRESS_LENGTH = 254;
 
 export type Normalised = { ok: true; value: string } | { ok: false; reason: string };
 
 const bad = (reason: string): Normalised => ({ ok: false, reason });
+/** The email parser's sentence as a clause: "The domain ... labels." -> "the domain ... labels". */
+const clause = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1).replace(/\.$/, "");
 
 /** The canonical text of a value for a list of `kind`, or why it cannot be one. */
 export function normaliseValue(kind: ListKind, raw: unknown): Normalised {
@@ -32,14 +38,19 @@ export function normaliseValue(kind: ListKind, raw: unknown): Normalised {
       return range ? { ok: true, value: formatCidr(range) } : bad("is not an IP address or CIDR range");
     }
     case "email": {
-      const v = text.toLowerCase();
-      const at = v.lastIndexOf("@");
-      if (at < 1 || !DOMAIN.test(v.slice(at + 1)) || /\s/.test(v)) return bad("is not an email address");
-      return { ok: true, value: v };
+      // The fact rules test is the address /assess accepted, lower-cased (email.address).
+      if (text.length > MAX_ADDRESS_LENGTH) return bad(`is longer than ${MAX_ADDRESS_LENGTH} characters`);
+      const p = parseAddress(text);
+      return p.valid ? { ok: true, value: text.toLowerCase() } : bad(`is not an email address: ${clause(p.reason)}`);
     }
     case "email_domain": {
-      const v = text.toLowerCase().replace(/^@/, "").replace(/\.$/, "");
-      return DOMAIN.test(v) ? { ok: true, value: v } : bad("is not a domain name");
+      // The fact rules test is the domain of an address /assess accepted (email.domain), as its parser spells it.
+      const v = text.replace(/^@/, "");
+      if (v.length > MAX_ADDRESS_LENGTH || v.includes("@")) return bad("is not a domain name");
+      const p = parseAddress(`x@${v}`);
+      return p.valid
+        ? { ok: true, value: p.domain }
+        : bad(`is not a domain name: ${clause(p.reason.replace(/^Invalid domain: /, ""))}`);
     }
     case "country": {
       const v = text.toUpperCase();

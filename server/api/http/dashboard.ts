@@ -9,7 +9,7 @@ import { logger } from "../../operate/log";
 import type { Context } from "../context";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
-import { asTRPCError } from "../trpc";
+import { asTRPCError, type Meta } from "../trpc";
 import { createDashboardContext } from "./dashboard-context";
 import { copyProcedureHeaders, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
 
@@ -20,6 +20,17 @@ export const DASHBOARD_ENDPOINT = "/api/trpc";
 // A batch of dashboard mutations is far below this; a longer body is refused before any procedure runs.
 const MAX_BODY_BYTES = 1_000_000;
 
+/** A route that declares a larger body (a list's 10,000-item import) gets it when the request calls only such routes. */
+function bodyLimitOf(req: Request): number {
+  try {
+    const names = decodeURIComponent(new URL(req.url).pathname.slice(DASHBOARD_ENDPOINT.length + 1)).split(",");
+    const procedures = appRouter._def.procedures as Record<string, { _def?: { meta?: Meta } }>;
+    return Math.min(...names.map((n) => procedures[n]?._def?.meta?.maxBodyBytes ?? MAX_BODY_BYTES));
+  } catch {
+    return MAX_BODY_BYTES;
+  }
+}
+
 export async function handleDashboardRequest(
   incoming: Request,
   getSessionUser: () => Promise<SessionUser | null>,
@@ -28,8 +39,9 @@ export async function handleDashboardRequest(
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
   let tooLarge = false;
+  const maxBytes = bodyLimitOf(incoming);
   if (incoming.body) {
-    const bytes = await readBodyBytes(incoming, MAX_BODY_BYTES);
+    const bytes = await readBodyBytes(incoming, maxBytes);
     tooLarge = bytes === null;
     req = new Request(incoming.url, {
       method: incoming.method,
@@ -44,7 +56,7 @@ export async function handleDashboardRequest(
     createContext: async () => {
       const [db, sessionUser] = await Promise.all([getDb(), getSessionUser()]);
       try {
-        if (tooLarge) throw new AppError("INVALID_REQUEST", tooLargeMessage(MAX_BODY_BYTES));
+        if (tooLarge) throw new AppError("INVALID_REQUEST", tooLargeMessage(maxBytes));
         return createDashboardContext({ db, req, sessionUser, requestId });
       } catch (err) {
         // A refused origin (AppError) is answered with its own status, as inside procedures.

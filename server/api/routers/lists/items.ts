@@ -13,7 +13,7 @@ export const itemsProcedure = listsProcedure
       tags: TAGS,
       summary: "List a named list's items",
       description:
-        "Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it; paginate with `limit` and `cursor`.",
+        "Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it (any case; `_` and `%` are characters like any other); paginate with `limit` and `cursor`.",
     },
   })
   .input(itemListInputSchema)
