@@ -123,6 +123,23 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
   });
 
+  it("refuses a lockfile whose names escape a NUL or a lone surrogate with 400 naming the line, and consumes nothing", async () => {
+    const ws = await app.seedWorkspace();
+    for (const [name, version] of [
+      ["jque\\u0000ry", "3.4.1"],
+      ["jquery", "3.4.1\\u0000"],
+      ["a\\ud800b", "1.0.0"],
+    ]) {
+      const body = `{\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "x" },\n    "node_modules/${name}": { "version": "${version}" },\n    "node_modules/ms": { "version": "2.1.3" }\n  }\n}\n`;
+      const res = await scan(ws.apiKey, body, { headers: { "Content-Type": "application/json" } });
+      expect(res.status, name).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(res.body.error.message).toMatch(/line 5: .*(NUL character|surrogate)/);
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+  });
+
   it("answers 503 when OSV cannot answer", async () => {
     const ws = await app.seedWorkspace();
     sources.current.down.add("osv");

@@ -7,6 +7,7 @@ import { parsePackageLock, looksLikePackageLock } from "./npm";
 import { parsePnpm } from "./pnpm";
 import { parsePipfileLock, parsePoetry, parseRequirements } from "./python";
 import { parseCycloneDx, parseSpdx } from "./sbom";
+import { screenParsedLockfile } from "./screen";
 import { FORMAT_FILE_NAMES, LOCKFILE_FORMATS, LockfileError, type LockfileFormat, type ParsedLockfile } from "./types";
 import { parseYarnBerry, parseYarnV1 } from "./yarn";
 
@@ -100,9 +101,17 @@ const PARSERS: Record<LockfileFormat, (text: string) => ParsedLockfile> = {
   spdx: parseSpdx,
 };
 
-/** Throws LockfileError naming the line (1-based) for an unreadable file or an unrecognised format. */
+/**
+ * Throws LockfileError naming the line (1-based) for an unreadable file, an unrecognised format, or strings that are
+ * not text (a NUL, a control character or a lone surrogate, written or escaped: ./screen.ts).
+ */
 export function parseLockfile(text: string, format?: LockfileFormat): ParsedLockfile {
   const body = text.replace(/^\uFEFF/, "");
+  const nul = body.indexOf("\u0000");
+  if (nul !== -1) {
+    const line = body.slice(0, nul).split("\n").length;
+    throw new LockfileError(`line ${line}: the file holds a NUL character; lockfiles and SBOMs are text`, line);
+  }
   if (format !== undefined && !LOCKFILE_FORMATS.includes(format))
     throw new LockfileError(`unknown format "${String(format)}"; formats read: ${LOCKFILE_FORMATS.join(", ")}`, null);
   const chosen = format ?? detectLockfileFormat(body);
@@ -113,5 +122,7 @@ export function parseLockfile(text: string, format?: LockfileFormat): ParsedLock
       1,
     );
   }
-  return PARSERS[chosen](body);
+  const parsed = PARSERS[chosen](body);
+  screenParsedLockfile(parsed);
+  return parsed;
 }

@@ -362,6 +362,41 @@ describe("malformed files", () => {
   });
 });
 
+describe("strings that are not text", () => {
+  // Escapes in the file's syntax put what the request's own screen cannot see into a name or version.
+  const lock = (key: string, version: string) =>
+    `{\n  "lockfileVersion": 3,\n  "packages": {\n    "": { "name": "x" },\n    "node_modules/${key}": { "version": "${version}" }\n  }\n}\n`;
+
+  it.each([
+    ["a JSON-escaped NUL in a package name", lock("a\\u0000b", "1.0.0"), /^package-lock\.json line 5: .*NUL character/],
+    ["a JSON-escaped NUL in a version", lock("a", "1.0.0\\u0000"), /^package-lock\.json line 5: .*NUL character/],
+    ["a JSON-escaped control character", lock("a\\u0007b", "1.0.0"), /^package-lock\.json line 5: .*control character/],
+    ["a JSON-escaped lone surrogate", lock("a\\ud800b", "1.0.0"), /^package-lock\.json line 5: .*surrogate/],
+    [
+      "a YAML-escaped NUL (pnpm)",
+      "lockfileVersion: '9.0'\n\npackages:\n\n  \"a\\0b@1.0.0\":\n    resolution: {integrity: sha512-a}\n",
+      /^pnpm-lock\.yaml.*NUL character/,
+    ],
+    [
+      "a TOML-escaped NUL (poetry)",
+      '[[package]]\nname = "a\\u0000b"\nversion = "1.0.0"\n',
+      /^poetry\.lock.*NUL character/,
+    ],
+    [
+      "a NUL written as such",
+      '{\n  "lockfileVersion": 3,\n  "packages": {\u0000}\n}\n',
+      /^line 3: the file holds a NUL/,
+    ],
+  ])("refuses %s, naming the line", (_what, text, message) => {
+    expect(lockfileError(() => parseLockfile(text)).message).toMatch(message);
+  });
+
+  it("keeps names that are text (a scoped name, non-Latin letters, a surrogate pair)", () => {
+    const result = parseLockfile(lock("@scope/caf\\u00e9-\\ud83d\\ude00", "1.0.0"));
+    expect(result.packages.map((p) => [p.name, p.version])).toEqual([["@scope/café-😀", "1.0.0"]]);
+  });
+});
+
 describe("edge cases", () => {
   it("CRLF line endings and a byte-order mark", () => {
     const yarn = '\uFEFF# yarn lockfile v1\r\n\r\nleft-pad@^1.0.0:\r\n  version "1.3.0"\r\n';
