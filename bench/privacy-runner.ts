@@ -41,6 +41,8 @@ function sources(copies: number): IndexSource[] {
         kind: "tor",
         provider: "Tor",
         list: "exit-addresses",
+        basis: "exit_list",
+        confidence: "high",
         snapshotDate: tor.fetchedAt,
         origin: tor.origin,
       },

@@ -1,4 +1,6 @@
-// What the request's IP says: Tor, VPN and private-relay exits, hosting networks and CDN edges, verified or spoofed
+// What the request's IP says: Tor, VPN exits and VPN networks (kept apart by confidence), private-relay exits,
+// internet scanners, hosting networks (named, "VPN-capable" where the network carries VPN exits) and CDN edges,
+// verified or spoofed
 // crawlers (the user agent against the crawler's own ranges), reputation lists, non-public addresses, and the
 // geolocated country against the billing country. All offline: shipped or refreshed feeds and the embedded
 // geolocation database. Weights come from the one table (./score.ts), scaled down when the list is old.
@@ -47,12 +49,28 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       tor,
       `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
     );
-  const vpn = matchOf(p, "vpn");
-  if (vpn)
+  const vpn = p.classes.vpn;
+  const vpnMatch = vpn.flag ? (p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range) ?? null) : null;
+  if (vpnMatch) {
+    if (vpn.confidence === "high")
+      from(
+        "ip_vpn",
+        vpnMatch,
+        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpnMatch)} (${vpn.list}, the provider's own list: high confidence): a commercial VPN hides where the user is.`,
+      );
+    else
+      from(
+        "ip_vpn_network",
+        vpnMatch,
+        `${rep.ip} is in a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${listed(vpnMatch)}: the network carries VPN exits, so the user may be hiding where they are (medium confidence: the list is derived from the operator's ASN, not its own exit list).`,
+      );
+  }
+  const scanner = matchOf(p, "scanner");
+  if (scanner)
     from(
-      "ip_vpn",
-      vpn,
-      `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpn)}: a commercial VPN hides where the user is.`,
+      "ip_scanner",
+      scanner,
+      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listed(scanner)}: automated research or reconnaissance traffic, never a customer. Block it or answer it as a bot.`,
     );
   const relay = matchOf(p, "relay");
   if (relay)
@@ -92,12 +110,20 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   }
   if (p.hosting || p.cdn) {
     // Server-to-server API events come from data centers by nature; for people it points at bots, proxies or VPNs.
-    const m = matchOf(p, p.cdn ? "cdn" : "cloud") ?? matchOf(p, "platform") ?? matchOf(p, "hosting_asn");
+    const h = p.classes.hosting;
+    const m = p.cdn
+      ? (matchOf(p, "cdn") ?? matchOf(p, "hosting_asn"))
+      : (p.matches.find((x) => x.feed === h.feed && x.range === h.range) ?? null);
     const code = p.cdn ? "ip_cdn_edge" : "ip_hosting";
+    const operator = p.cdn ? (p.service ?? rep.network.provider) : (h.provider ?? p.service ?? rep.network.provider);
+    const capable =
+      !p.cdn && m?.detail.includes("VPN-capable")
+        ? " The network is VPN-capable hosting: it also carries VPN exits."
+        : "";
     signals.push({
       code,
       weight: signalWeight(code, req.event, m?.weightFactor ?? 1),
-      reason: `${rep.ip} belongs to ${p.service ?? rep.network.provider ?? "a hosting provider"} (${rep.network.kind ?? "hosting"} network${m && m.kind !== "hosting_asn" ? `, ${listed(m)}` : ""}): people rarely browse from data centers, bots, proxies and VPNs do. ${rep.network.basis.join("; ")}.`,
+      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" ? "cdn" : p.cdn ? "cdn" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${rep.network.basis.join("; ")}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }

@@ -1,16 +1,27 @@
-// What kind of network an address sits in, agreeing with its privacy classification: an anonymiser (Tor, VPN,
-// private relay), a named service's egress (verified crawler, uptime monitor), a cloud, hosting or CDN network
-// (published ranges first, then the curated hosting-ASN list), an access ISP (a heuristic on the organisation
-// name), or unknown.
+// What kind of network an address sits in, agreeing with its privacy classification: an anonymiser (Tor, a VPN
+// provider's exit, private relay), a named service's egress (internet scanner, verified crawler, uptime monitor), a
+// VPN operator's network (medium confidence), a cloud, hosting or CDN network (published ranges, X4BNet's datacenter
+// ranges and hosting ASNs, the curated hosting-ASN list), an access ISP (a heuristic on the organisation name), or
+// unknown.
 import { hostingAsnsFeed } from "../feeds/definitions/hosting-asns";
 import { getFeed } from "../feeds/loader";
 import { feedSourceRef, type FeedSourceRef } from "../feeds/source";
+import { X4B_ASN_FEEDS } from "../feeds/definitions/privacy-lists";
+import { scannersFeed } from "../feeds/definitions/scanners";
+import type { FeedDefinition } from "../feeds/types";
 import { classifyPrivacy, getPrivacyIndex, matchOf, RANGE_FEEDS, type Privacy } from "./privacy";
+
+/** The feeds a privacy match can name (its `feed`), for the answer's `sources`. */
+const PRIVACY_FEEDS: readonly FeedDefinition<unknown>[] = [
+  ...RANGE_FEEDS,
+  scannersFeed,
+  ...X4B_ASN_FEEDS,
+] as FeedDefinition<unknown>[];
 
 export interface NetworkInfo {
   type: "anonymizer" | "service" | "hosting" | "residential" | "unknown";
   /** tor, vpn or relay for an anonymizer; crawler or monitor for a service; cloud, hosting or cdn for hosting. */
-  kind: "tor" | "vpn" | "relay" | "crawler" | "monitor" | "cloud" | "hosting" | "cdn" | null;
+  kind: "tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "hosting" | "cdn" | null;
   provider: string | null;
   cloud: { provider: string; region: string | null; service: string | null } | null;
   confidence: "high" | "medium" | "low" | null;
@@ -32,15 +43,13 @@ export async function classifyNetwork(
     address,
     hostingAsn ? { ...hostingAsn, snapshotDate: hostingState.fetchedAt } : null,
     getPrivacyIndex(),
+    asn,
   );
   const sources: FeedSourceRef[] = [feedSourceRef(hostingAsnsFeed, hostingState)];
   const used = new Set(privacy.matches.map((m) => m.feed));
-  for (const def of RANGE_FEEDS) if (used.has(def.name)) sources.push(feedSourceRef(def, await getFeed(def)));
+  for (const def of PRIVACY_FEEDS) if (used.has(def.name)) sources.push(feedSourceRef(def, await getFeed(def)));
 
-  const basis = privacy.matches.map(
-    (m) =>
-      `${m.shadowed ? "Also in" : "In"} ${m.provider}'s ${m.kind === "hosting_asn" ? "network" : "published ranges"} (${m.range}, ${m.list}, ${m.snapshotDate})${m.shadowed ? ": the narrower match says who sends from it" : ""}`,
-  );
+  const basis = privacy.matches.map((m) => m.detail);
   const info = (
     type: NetworkInfo["type"],
     kind: NetworkInfo["kind"],
@@ -58,28 +67,40 @@ export async function classifyNetwork(
     };
   };
   const p = privacy;
-  if (p.tor || p.vpn || p.relay) {
-    const kind = p.tor ? "tor" : p.vpn ? "vpn" : "relay";
+  const c = p.classes;
+  // A provider's own exit list (or Tor's, Apple's) names the anonymiser; a scanner's list names automated traffic
+  // more surely than a network derived from ASNs says VPN.
+  if (c.tor.flag || (c.vpn.flag && c.vpn.confidence === "high") || c.relay.flag) {
+    const kind = c.tor.flag ? "tor" : c.vpn.flag && c.vpn.confidence === "high" ? "vpn" : "relay";
     return { info: info("anonymizer", kind, matchOf(p, kind)!.provider, "high"), privacy, sources };
   }
-  if (p.crawler || p.monitor) {
-    const kind = p.crawler ? "crawler" : "monitor";
+  if (p.scanner || p.crawler || p.monitor) {
+    const kind = p.scanner ? "scanner" : p.crawler ? "crawler" : "monitor";
     return { info: info("service", kind, matchOf(p, kind)!.provider, "high"), privacy, sources };
   }
+  if (c.vpn.flag) return { info: info("anonymizer", "vpn", c.vpn.provider, c.vpn.confidence), privacy, sources };
   if (p.hosting || p.cdn) {
     const asnMatch = matchOf(p, "hosting_asn");
-    const kind = p.cdn
-      ? "cdn"
-      : asnMatch && !matchOf(p, "cloud") && !matchOf(p, "platform")
-        ? hostingAsn!.kind
-        : "cloud";
-    return { info: info("hosting", kind, p.service, "high"), privacy, sources };
+    const own = matchOf(p, "cloud") ?? matchOf(p, "platform");
+    const kind = p.cdn ? "cdn" : own ? "cloud" : asnMatch ? hostingAsn!.kind : "hosting";
+    const provider = p.cdn ? p.service : (own?.provider ?? c.hosting.provider ?? p.service);
+    const confidence = p.cdn || own ? "high" : c.hosting.confidence;
+    return { info: info("hosting", kind as NetworkInfo["kind"], provider, confidence), privacy, sources };
   }
   const org = asn?.organization ?? "";
   if (org && HOSTING_WORDS.test(org)) {
-    basis.push(`Organisation name "${org}" suggests a hosting provider (heuristic)`);
+    const why = `Organisation name "${org}" suggests a hosting provider (heuristic)`;
+    basis.push(why);
     privacy.hosting = true;
     privacy.service ??= org;
+    privacy.classes.hosting = {
+      ...privacy.classes.hosting,
+      flag: true,
+      provider: org,
+      confidence: "medium",
+      detail: why,
+    };
+    privacy.confidence ??= "medium";
     return { info: info("hosting", "hosting", org, "medium"), privacy, sources };
   }
   if (org && ACCESS_ISP_WORDS.test(org)) {

@@ -1,11 +1,18 @@
-// Every evidence list (published ranges of 22 providers and the Tor exit list, about 30,000 CIDRs) folded into one
+// Every evidence list (published ranges of 22 providers, the Tor exit list, VPN exit lists, X4BNet's VPN and
+// datacenter ranges and the MISP scanner lists: about 100,000 CIDRs) folded into one
 // immutable structure: the address space cut into elementary intervals, each pointing at the set of ranges that
 // cover it, most specific first. A lookup is one binary search over the interval starts, whatever the number of
 // lists; overlapping lists (Google Cloud and Googlebot, Cloudflare and iCloud Private Relay) all come back.
 // Built once when the feeds load (in slices that yield to the event loop), and again only when a refresh installs
 // new data.
 import { parseCidr, ipv6ToBigInt } from "../feeds/ip-range-set";
-import { EVIDENCE_KINDS, type EvidenceKind, type RangeList } from "../feeds/definitions/ranges";
+import {
+  EVIDENCE_KINDS,
+  type Confidence,
+  type EvidenceKind,
+  type MatchBasis,
+  type RangeList,
+} from "../feeds/definitions/ranges";
 import { classifyIp, ipv4ToInt } from "../net/ip";
 
 export interface EvidenceList {
@@ -13,6 +20,9 @@ export interface EvidenceList {
   kind: EvidenceKind;
   provider: string;
   list: string;
+  /** Why the list says it (an operator's own exits, a network derived from ASNs, ...) and how sure a match is. */
+  basis: MatchBasis;
+  confidence: Confidence;
   /** When the list was fetched from its source (the shipped snapshot's date, or the refresh's). */
   snapshotDate: Date;
   origin: "shipped" | "refreshed";

@@ -1,15 +1,32 @@
 // The privacy and network classification of an address, the same object on /ip/{ip}, /ip/{ip}/reputation and the
-// `ip` block of /assess: which evidence lists hold it (most specific first, each with its date and range), what
-// that makes it (Tor exit, VPN exit, private relay, hosting, CDN, verified crawler, uptime monitor) and who runs it.
-// Published ranges decide first; the curated hosting-ASN list only when no range says who is behind the address.
+// `ip` block of /assess: which evidence lists hold it (most specific first, each with its date, range, basis and
+// confidence), what that makes it (Tor exit, VPN exit or VPN network, private relay, internet scanner, hosting, CDN,
+// verified crawler, uptime monitor) and who runs it, and per anonymiser class the one answer that decides it.
+// Bases are kept apart: a provider's published exit is high confidence; an address in a VPN operator's network or
+// ASN (X4BNet), or in a datacenter range or hosting ASN of X4BNet's list, is medium. Published ranges decide who is
+// behind an address first; the curated hosting-ASN list only when no operator's own range says it.
 import { CLOUD_FEEDS } from "../feeds/definitions/cloud";
 import { EVIDENCE_FEEDS } from "../feeds/definitions/evidence";
-import { FRESHNESS_DAYS, type EvidenceKind, type RangeFeedDefinition } from "../feeds/definitions/ranges";
+import {
+  datacenterAsnsFeed,
+  vpnAsnsFeed,
+  X4B_ASN_FEEDS,
+  X4B_RANGE_FEEDS,
+  type AnnotatedAsn,
+} from "../feeds/definitions/privacy-lists";
+import {
+  FRESHNESS_DAYS,
+  type Confidence,
+  type EvidenceKind,
+  type MatchBasis,
+  type RangeFeedDefinition,
+} from "../feeds/definitions/ranges";
+import { scannersFeed } from "../feeds/definitions/scanners";
 import { torExitsFeed } from "../feeds/definitions/tor-exits";
 import { derived, derivedAsync, getFeed, getFeedSync } from "../feeds/loader";
 import { PrivacyIndex, type EvidenceList, type IndexSource } from "./privacy-index";
 
-export const RANGE_FEEDS: readonly RangeFeedDefinition[] = [...CLOUD_FEEDS, ...EVIDENCE_FEEDS];
+export const RANGE_FEEDS: readonly RangeFeedDefinition[] = [...CLOUD_FEEDS, ...EVIDENCE_FEEDS, ...X4B_RANGE_FEEDS];
 
 export interface PrivacyMatch {
   kind: EvidenceKind | "hosting_asn";
@@ -27,6 +44,29 @@ export interface PrivacyMatch {
   weightFactor: number;
   /** True when a more specific match says who is really behind the address (a relay inside a CDN range). */
   shadowed: boolean;
+  /** Why the list says it: provider_exit_list, exit_list, published_ranges, scanner_list, vpn_network, ... */
+  basis: MatchBasis;
+  confidence: Confidence;
+  /** The match in words: the list, its basis, the range and the date ("VPN-capable" for a hosting ASN with VPNs). */
+  detail: string;
+}
+
+/** The anonymiser classes, each answered on its own. */
+export const PRIVACY_CLASSES = ["tor", "vpn", "relay", "hosting", "scanner"] as const;
+export type PrivacyClass = (typeof PRIVACY_CLASSES)[number];
+
+/** One class's answer: the flag, and when it is set the match that decides it (null fields when it is not). */
+export interface ClassAnswer {
+  flag: boolean;
+  provider: string | null;
+  confidence: Confidence | null;
+  basis: MatchBasis | null;
+  /** The evidence in words. */
+  detail: string | null;
+  list: string | null;
+  feed: string | null;
+  snapshotDate: string | null;
+  range: string | null;
 }
 
 export interface Privacy {
@@ -37,40 +77,69 @@ export interface Privacy {
   cdn: boolean;
   crawler: boolean;
   monitor: boolean;
+  /** An internet-wide scanner (Censys, Shodan, Shadowserver, ...): automated, never a customer. */
+  scanner: boolean;
   /** No open-proxy list exists yet: null with `proxyReason`, never false. */
   proxy: null;
   proxyReason: string;
   service: string | null;
+  /** Confidence of the headline class (Tor, a provider's VPN exit, relay, scanner, a VPN network, hosting), or null. */
+  confidence: Confidence | null;
+  classes: Record<PrivacyClass, ClassAnswer>;
   matches: PrivacyMatch[];
 }
 
 export const NO_PROXY_DATA =
   "No open-proxy address list is shipped or configured yet; VPN exits, Tor exits and private relays are reported separately.";
 
-const TOR_LIST = { kind: "tor" as const, provider: "Tor", list: "Tor Project exit-addresses" };
+const TOR_LIST = {
+  kind: "tor" as const,
+  provider: "Tor",
+  list: "Tor Project exit-addresses",
+  basis: "exit_list" as const,
+  confidence: "high" as const,
+};
 // A crawler, relay or monitor range inside a cloud, CDN or platform range is that service's egress, not a machine
 // anyone can rent: the wider match is reported but sets no flag (Googlebot is not "cloud hosting").
 const SHADOWING = new Set<EvidenceKind>(["crawler", "relay", "monitor"]);
-const SHADOWABLE = new Set<string>(["cloud", "cdn", "platform", "hosting_asn"]);
+const SHADOWABLE = new Set<string>(["cloud", "cdn", "platform", "hosting", "hosting_asn"]);
 const DAY_MS = 86_400_000;
 
 function listOf(
-  def: RangeFeedDefinition | typeof torExitsFeed,
-  meta: { kind: EvidenceKind; provider: string; list: string },
+  def: RangeFeedDefinition | typeof torExitsFeed | typeof scannersFeed,
+  meta: { kind: EvidenceKind; provider: string; list: string; basis?: MatchBasis; confidence?: Confidence },
 ): EvidenceList {
   const s = getFeedSync<unknown>(def);
-  return { feed: def.name, ...meta, snapshotDate: s.fetchedAt, origin: s.origin };
+  return {
+    feed: def.name,
+    ...meta,
+    basis: meta.basis ?? "published_ranges",
+    confidence: meta.confidence ?? "high",
+    snapshotDate: s.fetchedAt,
+    origin: s.origin,
+  };
 }
 
 /** The feeds' data objects the index is built from (a new one after a refresh) and the build's input. */
 export function privacyIndexInput(): { sources: unknown[]; lists: IndexSource[] } {
   const states = RANGE_FEEDS.map((d) => getFeedSync(d));
   const tor = getFeedSync(torExitsFeed);
+  const scanners = getFeedSync(scannersFeed);
   return {
-    sources: [...states.map((s) => s.data), tor.data],
+    sources: [...states.map((s) => s.data), tor.data, scanners.data],
     lists: [
       ...RANGE_FEEDS.map((d, i) => ({ list: listOf(d, d.evidence), ranges: states[i]!.data.entries })),
       { list: listOf(torExitsFeed, TOR_LIST), ranges: tor.data },
+      // One list per MISP warninglist, so each match names its organisation.
+      ...scanners.data.lists.map((l) => ({
+        list: listOf(scannersFeed, {
+          kind: "scanner",
+          provider: l.organisation,
+          list: `MISP warninglist ${l.name}`,
+          basis: "scanner_list",
+        }),
+        ranges: l.entries,
+      })),
     ],
   };
 }
@@ -86,7 +155,12 @@ export function getPrivacyIndex(): PrivacyIndex {
  * loop free in between: call once at start.
  */
 export async function loadPrivacyIndex(): Promise<PrivacyIndex> {
-  await Promise.all([...RANGE_FEEDS.map((d) => getFeed(d)), getFeed(torExitsFeed)]);
+  await Promise.all([
+    ...RANGE_FEEDS.map((d) => getFeed(d)),
+    getFeed(torExitsFeed),
+    getFeed(scannersFeed),
+    ...X4B_ASN_FEEDS.map((d) => getFeed(d)),
+  ]);
   const { sources, lists } = privacyIndexInput();
   return derivedAsync("privacy-index", sources, () => PrivacyIndex.buildAsync(lists));
 }
@@ -107,56 +181,212 @@ export interface HostingAsnHit {
   snapshotDate: Date;
 }
 
-export function classifyPrivacy(address: string, hostingAsn: HostingAsnHit | null, index = getPrivacyIndex()): Privacy {
+/** The address's origin AS (server/asn/lookup.ts), which names the operator of a VPN or datacenter range. */
+export interface OriginAs {
+  asn: number;
+  organization: string | null;
+}
+
+const CONFIDENCE_RANK: Record<Confidence, number> = { high: 0, medium: 1, low: 2 };
+const BASIS_WORDS: Record<MatchBasis, string> = {
+  provider_exit_list: "the provider's own published exit list",
+  exit_list: "the Tor Project's exit list",
+  published_ranges: "the operator's own published ranges",
+  scanner_list: "a list of the scanner's addresses",
+  vpn_network: "a VPN operator's network (derived from its ASN)",
+  vpn_asn: "the origin AS is a VPN operator's",
+  datacenter_range: "a hosting or datacenter network (derived from its ASN)",
+  hosting_asn: "the origin AS is a hosting company's",
+};
+
+function annotated(feed: typeof vpnAsnsFeed, asn: number | undefined): AnnotatedAsn | null {
+  if (asn === undefined) return null;
+  return getFeedSync(feed).data.get(asn) ?? null;
+}
+
+export function classifyPrivacy(
+  address: string,
+  hostingAsn: HostingAsnHit | null,
+  index = getPrivacyIndex(),
+  origin: OriginAs | null = null,
+): Privacy {
   const now = Date.now();
+  const asn = origin?.asn ?? hostingAsn?.asn;
+  const org = origin?.organization ?? null;
+  const vpnAsn = annotated(vpnAsnsFeed, asn);
+  const dcAsn = annotated(datacenterAsnsFeed, asn);
+  const vpnCapable = vpnAsn !== null;
+  // A range derived from ASNs names nobody: the origin AS says whose network it is.
+  const vpnOperator = vpnAsn?.operator ?? org ?? "an unnamed VPN operator";
+  const hostOperator = org ?? dcAsn?.operator ?? hostingAsn?.provider ?? "an unnamed hosting operator";
   const matches: PrivacyMatch[] = [];
+  const push = (
+    m: Omit<PrivacyMatch, "detail" | "weightFactor">,
+    snapshotDate: Date,
+    origin: EvidenceKind | "hosting_asn",
+  ) => {
+    const capable = vpnCapable && (m.kind === "hosting" || m.kind === "hosting_asn" || m.kind === "cloud");
+    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list: ${vpnAsn!.operator ?? vpnOperator})` : ""}, ${m.confidence} confidence${m.shadowed ? "; the narrower match says who sends from it" : ""}`;
+    matches.push({ ...m, weightFactor: ageFactor(origin, snapshotDate, now), detail });
+  };
   let shadowing = false;
+  // A Tor exit says who sends from it better than a VPN network around it (X4BNet lists Tor operators' ASNs).
+  let torSeen = false;
   for (const r of index.lookup(address)) {
     const kind = r.list.kind;
-    matches.push({
+    const provider =
+      r.list.basis === "vpn_network"
+        ? vpnOperator
+        : r.list.basis === "datacenter_range"
+          ? hostOperator
+          : r.list.provider;
+    push(
+      {
+        kind,
+        provider,
+        list: r.list.list,
+        feed: r.list.feed,
+        snapshotDate: day(r.list.snapshotDate),
+        range: r.range,
+        region: r.region,
+        shadowed: (shadowing && SHADOWABLE.has(kind)) || (torSeen && kind === "vpn" && r.list.confidence !== "high"),
+        basis: r.list.basis,
+        confidence: r.list.confidence,
+      },
+      r.list.snapshotDate,
       kind,
-      provider: r.list.provider,
-      list: r.list.list,
-      feed: r.list.feed,
-      snapshotDate: day(r.list.snapshotDate),
-      range: r.range,
-      region: r.region,
-      weightFactor: ageFactor(kind, r.list.snapshotDate, now),
-      shadowed: shadowing && SHADOWABLE.has(kind),
-    });
+    );
     if (SHADOWING.has(kind)) shadowing = true;
+    if (kind === "tor") torSeen = true;
   }
   const has = (k: string) => matches.some((m) => m.kind === k && !m.shadowed);
-  const rangeSaysWho = matches.some((m) => !m.shadowed && m.kind !== "tor");
+  // The operator's own lists say who is behind an address; X4BNet's ASN-derived ranges only what kind of network.
+  const rangeSaysWho = matches.some(
+    (m) => !m.shadowed && m.kind !== "tor" && m.basis !== "vpn_network" && m.basis !== "datacenter_range",
+  );
+  if (vpnAsn && !matches.some((m) => m.kind === "vpn")) {
+    const at = getFeedSync(vpnAsnsFeed).fetchedAt;
+    push(
+      {
+        kind: "vpn",
+        provider: vpnOperator,
+        list: "X4BNet lists_vpn VPN ASN list",
+        feed: vpnAsnsFeed.name,
+        snapshotDate: day(at),
+        range: `AS${vpnAsn.asn}`,
+        region: null,
+        shadowed: shadowing || torSeen,
+        basis: "vpn_asn",
+        confidence: "medium",
+      },
+      at,
+      "vpn",
+    );
+  }
+  const hostingRange = ["cloud", "platform", "cdn", "hosting"].some(has);
+  if (dcAsn && !hostingRange) {
+    const at = getFeedSync(datacenterAsnsFeed).fetchedAt;
+    push(
+      {
+        kind: "hosting",
+        provider: hostOperator,
+        list: "X4BNet lists_vpn datacenter ASN list",
+        feed: datacenterAsnsFeed.name,
+        snapshotDate: day(at),
+        range: `AS${dcAsn.asn}`,
+        region: null,
+        shadowed: shadowing,
+        basis: "hosting_asn",
+        confidence: "medium",
+      },
+      at,
+      "hosting",
+    );
+  }
   if (hostingAsn && !rangeSaysWho) {
     // Behind a range-less address, the origin AS of a hosting company is the evidence (matches list it last).
-    matches.push({
-      kind: "hosting_asn",
-      provider: hostingAsn.provider,
-      list: "curated hosting ASN list",
-      feed: "hosting-asns",
-      snapshotDate: day(hostingAsn.snapshotDate),
-      range: `AS${hostingAsn.asn}`,
-      region: null,
-      weightFactor: 1,
-      shadowed: shadowing,
-    });
+    push(
+      {
+        kind: "hosting_asn",
+        provider: hostingAsn.provider,
+        list: "curated hosting ASN list",
+        feed: "hosting-asns",
+        snapshotDate: day(hostingAsn.snapshotDate),
+        range: `AS${hostingAsn.asn}`,
+        region: null,
+        shadowed: shadowing,
+        basis: "hosting_asn",
+        confidence: "high",
+      },
+      hostingAsn.snapshotDate,
+      "hosting_asn",
+    );
   }
   const first = matches.find((m) => !m.shadowed) ?? null;
   const asnHit = has("hosting_asn");
   const asnCdn = asnHit && hostingAsn?.kind === "cdn";
+  const classes = {
+    tor: classAnswer(matches, ["tor"]),
+    vpn: classAnswer(matches, ["vpn"]),
+    relay: classAnswer(matches, ["relay"]),
+    hosting: classAnswer(
+      matches,
+      asnCdn ? ["cloud", "platform", "hosting"] : ["cloud", "platform", "hosting", "hosting_asn"],
+    ),
+    scanner: classAnswer(matches, ["scanner"]),
+  };
+  const c = classes;
+  const headline =
+    [c.tor, c.vpn.confidence === "high" ? c.vpn : null, c.relay, c.scanner, c.vpn, c.hosting].find((x) => x?.flag) ??
+    null;
   return {
-    tor: has("tor"),
-    vpn: has("vpn"),
-    relay: has("relay"),
-    hosting: has("cloud") || has("platform") || (asnHit && !asnCdn),
+    tor: c.tor.flag,
+    vpn: c.vpn.flag,
+    relay: c.relay.flag,
+    hosting: c.hosting.flag,
     cdn: has("cdn") || asnCdn,
     crawler: has("crawler"),
     monitor: has("monitor"),
+    scanner: c.scanner.flag,
     proxy: null,
     proxyReason: NO_PROXY_DATA,
     service: first ? (first.kind === "tor" ? "Tor exit relay" : first.provider) : null,
+    confidence: headline?.confidence ?? null,
+    classes,
     matches,
+  };
+}
+
+const NO_CLASS: ClassAnswer = Object.freeze({
+  flag: false,
+  provider: null,
+  confidence: null,
+  basis: null,
+  detail: null,
+  list: null,
+  feed: null,
+  snapshotDate: null,
+  range: null,
+});
+
+/** The strongest unshadowed match of the kinds (highest confidence, then the most specific), as a class answer. */
+function classAnswer(matches: PrivacyMatch[], kinds: PrivacyMatch["kind"][]): ClassAnswer {
+  let best: PrivacyMatch | null = null;
+  for (const m of matches) {
+    if (m.shadowed || !kinds.includes(m.kind)) continue;
+    if (!best || CONFIDENCE_RANK[m.confidence] < CONFIDENCE_RANK[best.confidence]) best = m;
+  }
+  if (!best) return NO_CLASS;
+  return {
+    flag: true,
+    provider: best.kind === "tor" ? "Tor" : best.provider,
+    confidence: best.confidence,
+    basis: best.basis,
+    detail: best.detail,
+    list: best.list,
+    feed: best.feed,
+    snapshotDate: best.snapshotDate,
+    range: best.range,
   };
 }
 

@@ -59,7 +59,7 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
 
   const tor = lists.find((l) => l.list === "tor-exits")!;
   const p = net.privacy;
-  const vpn = p.matches.find((m) => m.kind === "vpn");
+  const vpn = p.classes.vpn;
   return {
     ip: address,
     version: parsed.version,
@@ -76,7 +76,7 @@ export async function getIpReputation(ip: string): Promise<IpReputation> {
       torExit: { value: tor.listed, reason: tor.reason },
       vpn: {
         value: p.vpn,
-        reason: vpn ? `${vpn.provider} exit (${vpn.range}, ${vpn.list}, ${vpn.snapshotDate})` : null,
+        reason: vpn.detail,
       },
       proxy: { value: null, reason: NO_PROXY_DATA },
       // A CDN edge counts as a datacenter here, as it always has; `privacy` tells the two apart.

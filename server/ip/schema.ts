@@ -61,13 +61,26 @@ export const ipReputationSchema = z.object({
     type: z
       .enum(["anonymizer", "service", "hosting", "residential", "unknown"])
       .describe(
-        "anonymizer (Tor, VPN, private relay), service (verified crawler, uptime monitor), hosting (cloud, hosting, CDN), residential (heuristic), unknown; agrees with `privacy`",
+        "anonymizer (Tor, VPN, private relay), service (internet scanner, verified crawler, uptime monitor), hosting (cloud, hosting, CDN), residential (heuristic), unknown; agrees with `privacy`. Order: Tor, a VPN provider's published exit, relay, scanner, crawler, monitor, a VPN operator's network or ASN (medium confidence), hosting",
       ),
-    kind: z.enum(["tor", "vpn", "relay", "crawler", "monitor", "cloud", "hosting", "cdn"]).nullable(),
-    provider: z.string().nullable(),
+    kind: z
+      .enum(["tor", "vpn", "relay", "scanner", "crawler", "monitor", "cloud", "hosting", "cdn"])
+      .nullable()
+      .describe(
+        "cloud where a provider's own published ranges hold the address; hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner",
+      ),
+    provider: z
+      .string()
+      .nullable()
+      .describe("The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation)"),
     cloud: z.object({ provider: z.string(), region: z.string().nullable(), service: z.string().nullable() }).nullable(),
-    confidence: z.enum(["high", "medium", "low"]).nullable(),
-    basis: z.array(z.string()),
+    confidence: z
+      .enum(["high", "medium", "low"])
+      .nullable()
+      .describe(
+        "high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential",
+      ),
+    basis: z.array(z.string()).describe("Every match in words: list, range, date, basis, operator, confidence"),
   }),
   privacy: privacySchema,
   anonymizers: z

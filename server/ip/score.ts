@@ -1,4 +1,5 @@
-// The 0-100 risk score of an address and the reasons that moved it. Weights are additive and capped; each reason
+// The 0-100 risk score of an address and the reasons that moved it (a VPN exit or network, a scanner, hosting with
+// its operator, each with the list, basis and date that matched). Weights are additive and capped; each reason
 // names its evidence, so a person can see why the score is what it is. Network and privacy weights come from the
 // one signal weight table (server/scoring/score.ts), scaled down when the list that matched is old.
 import { signalWeight } from "../scoring/score";
@@ -69,12 +70,28 @@ export function scoreIp(input: {
       points: signalWeight("ip_tor_exit", undefined, tor.weightFactor),
       reason: `Listed as a Tor exit ${ageNote(tor)}: traffic is anonymised`,
     });
-  const vpn = matchOf(p, "vpn");
-  if (vpn)
+  const vpn = p.classes.vpn;
+  const vpnMatch = vpn.flag ? p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range)! : null;
+  if (vpnMatch)
+    reasons.push(
+      vpn.confidence === "high"
+        ? {
+            code: "vpn_exit",
+            points: signalWeight("ip_vpn", undefined, vpnMatch.weightFactor),
+            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
+          }
+        : {
+            code: "vpn_network",
+            points: signalWeight("ip_vpn_network", undefined, vpnMatch.weightFactor),
+            reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (medium confidence)`,
+          },
+    );
+  const scanner = matchOf(p, "scanner");
+  if (scanner)
     reasons.push({
-      code: "vpn_exit",
-      points: signalWeight("ip_vpn", undefined, vpn.weightFactor),
-      reason: `${vpn.provider} exit (${vpn.range}) ${ageNote(vpn)}: a commercial VPN hides the user's network and location`,
+      code: "scanner",
+      points: signalWeight("ip_scanner", undefined, scanner.weightFactor),
+      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${ageNote(scanner)}: automated traffic, not a customer`,
     });
   const relay = matchOf(p, "relay");
   if (relay)
@@ -102,16 +119,20 @@ export function scoreIp(input: {
         ),
     });
   } else if (p.hosting) {
-    const m = matchOf(p, "cloud") ?? matchOf(p, "platform") ?? matchOf(p, "hosting_asn");
+    const h = p.classes.hosting;
+    const m = p.matches.find((x) => x.feed === h.feed && x.range === h.range) ?? null;
     const where = m
-      ? m.kind === "hosting_asn"
-        ? `origin ${m.range} is ${m.provider}'s`
-        : `${m.range} ${ageNote(m)}`
+      ? m.range.startsWith("AS")
+        ? `origin ${m.range} is ${m.provider}'s (${m.list}, ${m.confidence} confidence)`
+        : `${m.range} ${ageNote(m)}, ${m.list}`
       : "organisation name";
+    const capable = m?.detail.includes("VPN-capable")
+      ? "; VPN-capable hosting: the network also carries VPN exits"
+      : "";
     reasons.push({
       code: "hosting",
       points: signalWeight("ip_hosting", undefined, m?.weightFactor ?? 1),
-      reason: `Hosting or datacenter network (${p.service ?? input.network.provider}; ${where}): rarely a person's own connection`,
+      reason: `Hosting or datacenter network (${h.provider ?? p.service ?? input.network.provider}; ${where}${capable}): rarely a person's own connection`,
     });
   }
   const score = Math.min(

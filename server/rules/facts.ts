@@ -124,9 +124,29 @@ export const FACTS = {
   "ip.asn": { type: "int", doc: "origin AS number of the IP" },
   "ip.network_type": { type: "string", doc: "anonymizer, service, hosting, residential or unknown" },
   "ip.tor_exit": { type: "bool", doc: "a listed Tor exit relay" },
-  "ip.vpn": { type: "bool", doc: "a commercial VPN exit" },
+  "ip.vpn": {
+    type: "bool",
+    doc: "a commercial VPN: a provider's published exit (high confidence) or an address in a VPN operator's network or ASN (medium)",
+  },
+  "ip.vpn_provider": {
+    type: "string",
+    doc: 'the VPN provider or operator, e.g. "Mullvad VPN", "Proton VPN", "M247 (NordVPN)" (absent when not a VPN)',
+  },
   "ip.private_relay": { type: "bool", doc: "an iCloud Private Relay egress" },
   "ip.hosting": { type: "bool", doc: "a cloud, hosting, platform or CDN network" },
+  "ip.hosting_provider": {
+    type: "string",
+    doc: 'the cloud or hosting operator, e.g. "Amazon Web Services", "Hetzner Online GmbH" (absent when not hosting)',
+  },
+  "ip.scanner": {
+    type: "bool",
+    doc: "an internet-wide scanner's address (Censys, Shodan, Shadowserver, ...; MISP warninglists)",
+  },
+  "ip.scanner_org": { type: "string", doc: 'the scanner\'s organisation, e.g. "Censys" (absent when not a scanner)' },
+  "ip.privacy_confidence": {
+    type: "string",
+    doc: "high (a provider's own list: VPN exit, Tor, relay, scanner, published ranges) or medium (a VPN or hosting network derived from ASNs) for the headline anonymiser class; absent when none",
+  },
   "ip.crawler": { type: "bool", doc: "in a verified crawler's published ranges" },
   "ip.service": { type: "string", doc: "the named service behind the address (e.g. Proton VPN, Googlebot)" },
   "ip.lists": {

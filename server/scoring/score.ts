@@ -18,7 +18,12 @@ export interface SignalWeight {
 
 export const SIGNAL_WEIGHTS = {
   ip_tor_exit: { weight: 45 },
+  // A VPN provider's own published exit (high confidence) ...
   ip_vpn: { weight: 25 },
+  // ... and an address in a VPN operator's network or ASN (medium confidence: the network carries VPN exits).
+  ip_vpn_network: { weight: 15 },
+  // An internet-wide scanner (Censys, Shodan, ...): automated research or reconnaissance, never a customer.
+  ip_scanner: { weight: 40 },
   // Ordinary Safari users with iCloud+ send through Private Relay: only a slight signal.
   ip_private_relay: { weight: 5 },
   ip_hosting: { weight: 20, byEvent: { api: 5 } },
@@ -115,4 +120,4 @@ export function bandOf(score: number): { level: RiskLevel; decision: Decision } 
 
 /** For the OpenAPI description and the docs. */
 export const SCORING_DOC =
-  "`score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay and crawlers 30; cloud, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used.";
+  "`score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date. A VPN provider's published exit is `ip_vpn`; an address in a VPN operator's network or ASN (medium confidence) is `ip_vpn_network`; an internet-wide scanner's address is `ip_scanner`; `ip_hosting` names the operator and says \"VPN-capable\" when the hosting ASN also carries VPN exits. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used.";

@@ -66,6 +66,10 @@ describe("crawlers through /assess", () => {
       region: null,
       weight_factor: 0.25,
       shadowed: false,
+      basis: "published_ranges",
+      confidence: "high",
+      detail:
+        "In Googlebot googlebot.json (66.249.66.0/24, 2026-08-22): the operator's own published ranges, Googlebot, high confidence",
     });
 
     const spoofed = await assess(ws.apiKey, { event: "form", ip: HOME_IP, user_agent: GOOGLEBOT_UA });

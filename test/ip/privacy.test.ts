@@ -59,11 +59,13 @@ const TABLE: [string, Flag, string, string, string][] = [
   ["192.48.236.1", "hosting", "X (Twitter)", "platform-twitter", "192.48.236.0/23"],
 ];
 const FLAGS: Flag[] = ["tor", "vpn", "relay", "hosting", "cdn", "crawler", "monitor"];
+// Exits that also sit in X4BNet's datacenter ranges (a Tor or VPN exit rented from a hosting company) are hosting too.
+const ALSO_HOSTING = new Set(["185.220.101.1", "2.58.56.35", "146.70.174.194"]);
 
 describe("privacy classification from the shipped snapshots", () => {
   it.each(TABLE)("%s is %s (%s)", (address, flag, service, feed, range) => {
     const p = classifyPrivacy(address, null);
-    for (const f of FLAGS) expect(p[f], f).toBe(f === flag);
+    for (const f of FLAGS) expect(p[f], f).toBe(f === flag || (f === "hosting" && ALSO_HOSTING.has(address)));
     expect(p.service).toBe(service);
     expect(p.matches[0]).toMatchObject({ feed, range, shadowed: false });
     expect(p.proxy).toBeNull();
@@ -83,9 +85,14 @@ describe("privacy classification from the shipped snapshots", () => {
         cdn: false,
         crawler: false,
         monitor: false,
+        scanner: false,
         proxy: null,
         proxyReason: expect.any(String),
         service: null,
+        confidence: null,
+        classes: Object.fromEntries(
+          ["tor", "vpn", "relay", "hosting", "scanner"].map((c) => [c, expect.objectContaining({ flag: false })]),
+        ),
         matches: [],
       });
     },
@@ -96,17 +103,24 @@ describe("privacy classification from the shipped snapshots", () => {
     expect(bot.matches.map((m) => [m.feed, m.range, m.kind, m.shadowed])).toEqual([
       ["crawler-googlebot", "66.249.72.0/22", "crawler", false],
       ["cloud-gcp", "66.249.64.0/19", "cloud", true],
+      ["datacenter-x4bnet", "66.249.64.0/19", "hosting", true],
     ]);
     expect(bot).toMatchObject({ crawler: true, hosting: false, service: "Googlebot" });
 
     const bing = classifyPrivacy("13.66.139.1", null);
-    expect(bing.matches.map((m) => m.feed)).toEqual(["crawler-bing", "platform-github", "cloud-azure"]);
+    expect(bing.matches.map((m) => m.feed)).toEqual([
+      "crawler-bing",
+      "platform-github",
+      "cloud-azure",
+      "datacenter-x4bnet",
+    ]);
     expect(bing).toMatchObject({ crawler: true, hosting: false, service: "Bingbot" });
 
     // The same address on two crawler lists (DuckDuckGo publishes one for each bot): both, in list order.
     expect(classifyPrivacy("4.144.182.50", null).matches.map((m) => m.feed)).toEqual([
       "crawler-duckduckbot",
       "crawler-duckassistbot",
+      "datacenter-x4bnet",
       "cloud-azure",
     ]);
 
@@ -114,18 +128,21 @@ describe("privacy classification from the shipped snapshots", () => {
     const gh = classifyPrivacy("4.147.189.193", null);
     expect(gh.matches.map((m) => [m.feed, m.shadowed])).toEqual([
       ["platform-github", false],
+      ["datacenter-x4bnet", false],
       ["cloud-azure", false],
     ]);
     expect(gh).toMatchObject({ hosting: true, service: "GitHub" });
   });
 
-  it("a Tor exit on a hosting network is both; a relay on a CDN network is only a relay", () => {
+  it("a Tor exit on a hosting network is both (not a VPN: the Tor list shadows X4BNet's VPN range of Tor operators); a relay on a CDN network is only a relay", () => {
     const asn = { asn: 24940, provider: "Hetzner Online", kind: "hosting", snapshotDate: new Date("2026-01-01") };
     const tor = classifyPrivacy("185.220.101.1", asn);
-    expect(tor).toMatchObject({ tor: true, hosting: true, service: "Tor exit relay" });
-    expect(tor.matches.map((m) => [m.kind, m.range])).toEqual([
-      ["tor", "185.220.101.1/32"],
-      ["hosting_asn", "AS24940"],
+    expect(tor).toMatchObject({ tor: true, vpn: false, hosting: true, service: "Tor exit relay" });
+    expect(tor.matches.map((m) => [m.kind, m.range, m.shadowed])).toEqual([
+      ["tor", "185.220.101.1/32", false],
+      ["vpn", "185.220.101.0/24", true],
+      ["hosting", "185.220.101.0/24", false],
+      ["hosting_asn", "AS24940", false],
     ]);
     const relay = classifyPrivacy("104.28.28.1", {
       asn: 13335,
@@ -156,13 +173,14 @@ describe("privacy classification from the shipped snapshots", () => {
     });
   });
 
-  it("one index holds every list: about 30,000 ranges, built once and shared", () => {
+  it("one index holds every list: about 100,000 ranges, built once and shared", () => {
     const a = getPrivacyIndex();
     expect(getPrivacyIndex()).toBe(a);
     // 27,644 published ranges and 1,256 Tor exits, less the seven special-purpose ranges of Vultr's geofeed
-    // (documentation, benchmarking and 6to4 space, which belongs to no provider).
-    expect(a.size.ranges).toBe(27_644 + 1_256 - 7);
-    expect(a.lists.map((l) => l.feed)).toHaveLength(23);
+    // (documentation, benchmarking and 6to4 space, which belongs to no provider); X4BNet's exit lists of Mullvad,
+    // PIA and Proton, its VPN and datacenter ranges; the 3,992 entries of 32 MISP scanner lists (one list each).
+    expect(a.size.ranges).toBe(27_644 + 1_256 - 7 + 566 + 1_548 + 2_715 + 11_360 + 51_318 + 3_992);
+    expect(a.lists.map((l) => l.feed)).toHaveLength(23 + 5 + 32);
   });
 
   it("the start-up build gives the event loop turns while it works, and makes the index the one-piece build makes", async () => {

@@ -44,6 +44,7 @@ export const EVIDENCE_FEEDS = [
     kind: "vpn",
     provider: "Proton VPN",
     list: "Proton VPN logicals API (exit IPs)",
+    basis: "provider_exit_list",
     defaultUrl: "https://api.protonvpn.ch/vpn/logicals",
     attribution: "Proton AG, api.protonvpn.ch/vpn/logicals",
   }),

@@ -6,9 +6,41 @@ import { feedSourceUrl, shippedFeedFile } from "../config";
 import { parseCidr, type ParsedRange } from "../ip-range-set";
 import type { FeedDefinition } from "../types";
 
-/** What being in a list means for a risk answer, most telling first. */
-export const EVIDENCE_KINDS = ["tor", "vpn", "relay", "crawler", "monitor", "platform", "cdn", "cloud"] as const;
+/**
+ * What being in a list means for a risk answer, most telling first: `scanner` is an internet-wide scanner's address
+ * (MISP warninglists), `hosting` a datacenter range whose operator publishes no list of its own (X4BNet).
+ */
+export const EVIDENCE_KINDS = [
+  "tor",
+  "vpn",
+  "relay",
+  "scanner",
+  "crawler",
+  "monitor",
+  "platform",
+  "cdn",
+  "cloud",
+  "hosting",
+] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/**
+ * Why a list says what it says, kept apart because they are not equally strong: an operator's own list of its exits
+ * or ranges is proof of who sends from an address; a third party's list of a VPN operator's or a hosting company's
+ * networks (derived from their ASNs) only says the address could be one.
+ */
+export const MATCH_BASES = [
+  "provider_exit_list",
+  "exit_list",
+  "published_ranges",
+  "scanner_list",
+  "vpn_network",
+  "vpn_asn",
+  "datacenter_range",
+  "hosting_asn",
+] as const;
+export type MatchBasis = (typeof MATCH_BASES)[number];
+export type Confidence = "high" | "medium" | "low";
 
 /** Freshness window per kind (days): past it a match counts half, past twice it a quarter. */
 export const FRESHNESS_DAYS: Record<EvidenceKind, number> = {
@@ -20,6 +52,8 @@ export const FRESHNESS_DAYS: Record<EvidenceKind, number> = {
   platform: 90,
   cdn: 90,
   cloud: 90,
+  scanner: 30,
+  hosting: 90,
 };
 
 export interface RangeEntry {
@@ -39,9 +73,14 @@ export interface EvidenceMeta {
   provider: string;
   /** The upstream list, in words, e.g. "Googlebot googlebot.json". */
   list: string;
+  /** Why the list says it (default: the operator's own published ranges) and how sure a match is (default high). */
+  basis?: MatchBasis;
+  confidence?: Confidence;
 }
 
-export type RangeFeedDefinition = FeedDefinition<RangeList> & { evidence: EvidenceMeta };
+export type RangeFeedDefinition = FeedDefinition<RangeList> & {
+  evidence: EvidenceMeta & { basis: MatchBasis; confidence: Confidence };
+};
 
 type Extracted = { cidr: string; region?: string | null; service?: string | null };
 /** A provider-specific reader of a JSON document; null when the document is not in that provider's format. */
@@ -62,10 +101,12 @@ function walk(node: unknown, out: Extracted[]): void {
     for (const [k, v] of Object.entries(node)) if (!SKIP_KEYS.has(k)) walk(v, out);
 }
 
-/** One CIDR a line, or a CSV (geofeed, Apple's egress list) whose first field is the CIDR; # comments. */
-function lines(text: string, out: Extracted[], name: string): void {
-  const rows = text.split("\n");
-  for (let i = 0; i < rows.length; i++) {
+/**
+ * One CIDR a line, or a CSV (geofeed, Apple's egress list) whose first field is the CIDR; # comments. `from` and `to`
+ * bound the lines read (a large list is read in slices: parseRangeDocumentAsync).
+ */
+function lines(text: string, out: Extracted[], name: string, rows = text.split("\n"), from = 0, to = rows.length) {
+  for (let i = from; i < to; i++) {
     const line = rows[i]!.trim();
     if (!line || line.startsWith("#")) continue;
     const first = line.split(/[,\s]/)[0]!;
@@ -74,6 +115,10 @@ function lines(text: string, out: Extracted[], name: string): void {
       throw new Error(`${name}: not a CIDR at line ${i + 1}: ${JSON.stringify(line.slice(0, 60))}`);
   }
 }
+
+// Lines read between two turns of the event loop when a large list is parsed at start-up.
+const LINES_PER_SLICE = 4096;
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 export function parseRangeDocument(
   name: string,
@@ -97,13 +142,39 @@ export function parseRangeDocument(
       } else walk(json, found);
     } else lines(part, found, name);
   }
+  return { data: { entries: toEntries(name, found) }, count: found.length, version };
+}
+
+function toEntries(name: string, found: Extracted[]): RangeEntry[] {
   const entries: RangeEntry[] = [];
   for (const e of found) {
     const range = parseCidr(String(e.cidr));
     if (!range) throw new Error(`${name}: not a CIDR: ${JSON.stringify(String(e.cidr).slice(0, 60))}`);
     entries.push({ cidr: String(e.cidr).trim(), range, region: e.region ?? null, service: e.service ?? null });
   }
-  return { data: { entries }, count: entries.length, version };
+  return entries;
+}
+
+/**
+ * parseRangeDocument for a plain list (one CIDR a line, the large X4BNet lists), giving the event loop a turn every
+ * few thousand lines so that start-up probes are answered meanwhile; JSON documents are parsed in one go.
+ */
+export async function parseRangeDocumentAsync(
+  name: string,
+  raw: Buffer,
+  extract?: Extract,
+): Promise<{ data: RangeList; count: number; version: string | null }> {
+  const text = raw.toString("utf8");
+  if (text.includes(SOURCE_SEPARATOR) || /^\s*[[{]/.test(text)) return parseRangeDocument(name, raw, extract);
+  const rows = text.split("\n");
+  const entries: RangeEntry[] = [];
+  for (let from = 0; from < rows.length; from += LINES_PER_SLICE) {
+    const found: Extracted[] = [];
+    lines(text, found, name, rows, from, Math.min(rows.length, from + LINES_PER_SLICE));
+    entries.push(...toEntries(name, found));
+    await turn();
+  }
+  return { data: { entries }, count: entries.length, version: null };
 }
 
 export function rangeFeed(
@@ -122,7 +193,14 @@ export function rangeFeed(
     attribution: o.attribution,
     snapshotPath: shippedFeedFile(`${o.name}.txt`),
     sourceUrl: () => feedSourceUrl(o.name, o.defaultUrl),
-    evidence: { kind: o.kind, provider: o.provider, list: o.list },
+    evidence: {
+      kind: o.kind,
+      provider: o.provider,
+      list: o.list,
+      basis: o.basis ?? "published_ranges",
+      confidence: o.confidence ?? "high",
+    },
     parse: (raw) => parseRangeDocument(o.name, raw, o.extract),
+    parseAsync: (raw) => parseRangeDocumentAsync(o.name, raw, o.extract),
   };
 }
