@@ -150,7 +150,18 @@ export async function readRawBodyInput(
   if (bytes === "broken") return { [INVALID_INPUT_MARKER]: BROKEN_BODY };
   const encoding =
     bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
-  return new TextDecoder(encoding).decode(bytes);
+  // Bytes that are not text in that encoding (a surrogate written as bytes, a Latin-1 file) are refused, not read as
+  // U+FFFD: the body's strings are screened as any input's (server/api/input-screen.ts).
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    return {
+      [INVALID_INPUT_MARKER]:
+        encoding === "utf-8"
+          ? "The request body is not valid UTF-8 text: save the file as UTF-8 and send it again."
+          : `The request body starts with a ${encoding.toUpperCase()} byte-order mark but is not valid ${encoding.toUpperCase()} text.`,
+    };
+  }
 }
 
 /** The body for a route without a procedure ladder: a problem is 400 INVALID_REQUEST at once. */
