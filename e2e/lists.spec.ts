@@ -1,5 +1,6 @@
 // The lists page end to end: the Free gate, an empty workspace, a list created, items pasted (one expired), a
-// search, the page at 390 px without sideways scrolling, and a delete with its confirmation.
+// search, an item removed after a confirmation (the "added" message does not linger), the app's own buttons, the
+// page at 390 px without sideways scrolling, and a delete with its confirmation.
 import { expect, test } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
@@ -29,7 +30,35 @@ test("a fraud analyst creates a list, pastes items, searches them, and deletes t
   await expect(page.getByText("fraud@example.com")).toBeVisible();
   await expect(page.getByText(/^Expired /)).toBeVisible();
   await expect(page.getByTestId("list-card")).toContainText("3 items");
+  await expect(page.getByTestId("items-message")).toHaveText("3 added, 0 updated.");
+  // Every button on the page is one of the app's buttons (.btn), none the browser's default.
+  const plain = await page
+    .locator("main button:not(.btn):not(.link-button):not([role=switch])")
+    .evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent?.trim()),
+    );
+  expect(plain).toEqual([]);
   await snap(page, testInfo, "lists-1280");
+
+  // Removing an item asks first; Cancel keeps it, and the earlier "added" message is gone once something new starts.
+  const third = page.getByTestId("item-row").filter({ hasText: "third@example.net" });
+  await third.getByRole("button", { name: "Remove third@example.net" }).click();
+  await expect(page.getByTestId("items-message")).toHaveText("");
+  const confirm = third.getByRole("alertdialog", { name: "Remove third@example.net" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await snap(page, testInfo, "lists-remove-confirm");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("item-row")).toHaveCount(3);
+  await third.getByRole("button", { name: "Remove third@example.net" }).click();
+  await third.getByTestId("confirm-remove").click();
+  await expect(page.getByTestId("item-row")).toHaveCount(2);
+  await expect(page.getByTestId("items-message")).toHaveText("Removed third@example.net.");
+  await expect(page.getByText("3 added")).toHaveCount(0);
+  await page.getByTestId("items-text").fill("third@example.net");
+  await expect(page.getByTestId("items-message")).toHaveText("");
+  await page.getByRole("button", { name: "Add items" }).click();
+  await expect(page.getByTestId("item-row")).toHaveCount(3);
+  await expect(page.getByTestId("items-message")).toHaveText("1 added, 0 updated.");
 
   await page.getByTestId("items-search").fill("chargeback");
   await expect(page.getByTestId("item-row")).toHaveCount(1);

@@ -7,7 +7,10 @@
 //     reach Node's parser only while the lookup already ran and charged. The body is read (and dropped) first;
 //     a request whose body breaks off never reaches the API;
 //   - a request Node's parser refuses (an unknown method token, a malformed chunk): the spec's error body
-//     instead of Node's bare "400 Bad Request", when the request line names /v1.
+//     instead of Node's bare "400 Bad Request", when the request line names /v1;
+//   - a request target that is not a path (`OPTIONS *`, `GET *`): Next answered it with a text/plain 500
+//     (ERR_INVALID_URL); and a request with two Host headers, which HTTP/1.1 says to refuse (RFC 9112, 3.2): both
+//     400 INVALID_REQUEST in the spec's error body, on every path.
 // A normal GET (no Content-Length, no Transfer-Encoding) costs one regular-expression test here.
 import { randomBytes } from "node:crypto";
 
@@ -48,6 +51,9 @@ export function sendError(res, status, code, message, head = false) {
 }
 
 const NOT_FOUND_MESSAGE = "No such route or method. See /v1/openapi.json for the API.";
+const NOT_A_PATH_MESSAGE =
+  "The request target must be a path such as /v1/openapi.json (an asterisk or a URL of another scheme is not served).";
+const TWO_HOSTS_MESSAGE = "The request has more than one Host header; HTTP/1.1 allows exactly one.";
 
 function declaresBody(req) {
   const length = req.headers["content-length"];
@@ -126,6 +132,10 @@ export function createFront(handle) {
     keepRepeatedCredentials(req);
     const url = (req.url = originForm(req.url ?? "/"));
     const path = url.split(/[?#]/, 1)[0];
+    const head = req.method === "HEAD";
+    if (!url.startsWith("/")) return sendError(res, 400, "INVALID_REQUEST", NOT_A_PATH_MESSAGE, head);
+    if ((req.headersDistinct?.host?.length ?? 0) > 1)
+      return sendError(res, 400, "INVALID_REQUEST", TWO_HOSTS_MESSAGE, head);
     if (!REGISTERED_METHODS.has(req.method)) {
       // Never Next's text/plain 500: JSON 404 for anything that looks like the API, 405 elsewhere.
       if (API_LIKE.test(url)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);

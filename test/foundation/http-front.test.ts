@@ -4,6 +4,7 @@
 // malformed never runs the lookup or charges a unit.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerClientError, answerConnect, createFront } from "../../scripts/http-front.mjs";
 import { serveDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
@@ -237,5 +238,113 @@ describe("an answer that cannot be delivered (issue 22, item 17)", () => {
     } finally {
       await new Promise<void>((r) => late.close(() => r()));
     }
+  });
+});
+
+/** Sends a request head and a binary body, and reads the whole answer (the connection is closed after it). */
+function rawWithBody(
+  head: string,
+  body: Buffer,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const data = Buffer.concat(chunks).toString("utf8");
+      const [top, ...rest] = data.split("\r\n\r\n");
+      const [statusLine, ...lines] = (top ?? "").split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const l of lines) headers[l.slice(0, l.indexOf(":")).toLowerCase()] = l.slice(l.indexOf(":") + 1).trim();
+      resolve({ status: Number(statusLine?.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+    socket.write(`${head}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(body);
+  });
+}
+
+const invalidRequest = { error: { code: "INVALID_REQUEST", message: expect.any(String) } };
+
+describe("request targets and Host headers HTTP/1.1 refuses (issue 42, item 3)", () => {
+  it.each(["OPTIONS", "GET", "POST", "TRACE"])("%s * is 400 INVALID_REQUEST in JSON, never a 500", async (method) => {
+    const res = await raw(`${method} * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["x-request-id"]).toMatch(/^req_/);
+    expect(JSON.parse(res.body)).toEqual(invalidRequest);
+  });
+
+  it("HEAD * is 400 without a body", async () => {
+    const res = await raw("HEAD * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(res.status).toBe(400);
+    expect(res.body).toBe("");
+  });
+
+  it.each(["/v1/ip/8.8.8.8/geo", "/", "/healthz"])("two Host headers on %s are 400, nothing charged", async (path) => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const res = await raw(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nAuthorization: Bearer ${ws.apiKey}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual(invalidRequest);
+    expect(JSON.parse(res.body).error.message).toMatch(/Host/);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+describe("compressed request bodies (issue 42, item 3)", () => {
+  const assessBody = Buffer.from(JSON.stringify({ event: "login", ip: "8.8.8.8", email: "ann@example.com" }));
+  const assessHead = (key: string, encoding: string) =>
+    `POST /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Encoding: ${encoding}\r\n`;
+
+  it.each([
+    ["gzip", zlib.gzipSync(assessBody)],
+    ["x-gzip", zlib.gzipSync(assessBody)],
+    ["deflate", zlib.deflateSync(assessBody)],
+    ["deflate (a raw stream)", zlib.deflateRawSync(assessBody)],
+    ["br", zlib.brotliCompressSync(assessBody)],
+    ["GZIP, identity", zlib.gzipSync(assessBody)],
+  ])("POST /v1/assess with a %s body is decoded and answered", async (label, body) => {
+    const ws = await app.seedWorkspace();
+    const res = await rawWithBody(assessHead(ws.apiKey, label.split(" (")[0]!), body);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).decision).toEqual(expect.any(String));
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("a body that inflates past the 1 MB cap is 400 once decoded, without a unit (a zip bomb)", async () => {
+    const ws = await app.seedWorkspace();
+    const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await rawWithBody(assessHead(ws.apiKey, "gzip"), bomb);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual(invalidRequest);
+    expect(JSON.parse(res.body).error.message).toMatch(/larger than 1000000 bytes once decoded/);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it.each([
+    ["an encoding not accepted", "zstd", zlib.gzipSync(assessBody), /not accepted.*gzip, deflate, br/],
+    ["two encodings", "gzip, br", zlib.brotliCompressSync(zlib.gzipSync(assessBody)), /not accepted/],
+    ["a body that is not what its encoding says", "gzip", assessBody, /not valid gzip data/],
+  ])("%s is 400 INVALID_REQUEST, nothing charged", async (_label, encoding, body, message) => {
+    const ws = await app.seedWorkspace();
+    const res = await rawWithBody(assessHead(ws.apiKey, encoding), body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual(invalidRequest);
+    expect(JSON.parse(res.body).error.message).toMatch(message);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("a compressed body on another route is decoded too", async () => {
+    const ws = await app.seedWorkspace({ plans: ["lookups_growth"] });
+    const body = zlib.gzipSync(Buffer.from(JSON.stringify({ cidr: "203.0.113.0/30" })));
+    const res = await rawWithBody(
+      `POST /v1/cidr/check HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.apiKey}\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n`,
+      body,
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).cidr).toBe("203.0.113.0/30");
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 // One list's items: paste values (one per line, or CSV lines value,expires_at,note) or upload a CSV file, search,
-// see each item's expiry, remove one. Bad input is refused whole, with the line named.
+// see each item's expiry, remove one after a confirmation. Bad input is refused whole, with the line named. One
+// message says what the last action did; the next action or edit replaces or clears it, so none goes stale.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
@@ -17,16 +18,31 @@ const EXAMPLES: Record<string, string> = {
   asn: "AS64496",
 };
 
+/**
+ * A note in words. Resolutions of the review queue once wrote "case case_01…: fraud" (a case id nobody knows); they
+ * now write "From case review of <account>: fraud", and the old ones read as a case review without its id.
+ */
+export function noteText(note: string): string {
+  const old = /^case case_[0-9A-Za-z]+: (\w+)$/.exec(note);
+  return old ? `From case review: ${old[1]}` : note;
+}
+
+const count = (n: number) => n.toLocaleString("en");
+
 export function ListItems({ id, kind, onChange }: { id: string; kind: string; onChange: () => void }) {
   const trpc = useTRPC();
   const [query, setQuery] = useState("");
   const [text, setText] = useState("");
   const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const items = useQuery(trpc.lists.items.queryOptions({ id, limit: 50, query: query || undefined, cursor }));
   const add = useMutation(
     trpc.lists.addItems.mutationOptions({
-      onSuccess: () => {
+      onMutate: () => setMessage(null),
+      onSuccess: (r) => {
         setText("");
+        setMessage(`${count(r.added)} added, ${count(r.updated)} updated.`);
         void items.refetch();
         onChange();
       },
@@ -34,12 +50,22 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
   );
   const remove = useMutation(
     trpc.lists.deleteItem.mutationOptions({
-      onSuccess: () => {
+      onMutate: () => setMessage(null),
+      onSuccess: (_r, input) => {
+        const value = items.data?.items.find((i) => i.id === input.item)?.value;
+        setConfirming(null);
+        setMessage(value ? `Removed ${value}.` : "Removed.");
         void items.refetch();
         onChange();
       },
     }),
   );
+  /** Anything new the user starts makes the last action's message and refusal stale. */
+  const clearMessages = () => {
+    setMessage(null);
+    add.reset();
+    remove.reset();
+  };
 
   return (
     <div className="list-items">
@@ -54,13 +80,16 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           <textarea
             rows={4}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (message || add.error) clearMessages();
+            }}
             placeholder={EXAMPLES[kind]}
             data-testid="items-text"
           />
         </label>
         <div className="row">
-          <button type="submit" disabled={add.isPending || text.trim() === ""}>
+          <button type="submit" className="btn btn-primary" disabled={add.isPending || text.trim() === ""}>
             {add.isPending ? "Adding…" : "Add items"}
           </button>
           <label className="file-label">
@@ -77,12 +106,10 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           </label>
         </div>
         <ErrorNote error={add.error} />
-        {add.data ? (
-          <p className="small" role="status">
-            {add.data.added.toLocaleString("en")} added, {add.data.updated.toLocaleString("en")} updated.
-          </p>
-        ) : null}
       </form>
+      <p className="small list-message" role="status" data-testid="items-message">
+        {message}
+      </p>
       <label>
         Search
         <input
@@ -91,6 +118,8 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           onChange={(e) => {
             setQuery(e.target.value);
             setCursor(undefined);
+            setConfirming(null);
+            clearMessages();
           }}
           placeholder="Value or note"
           data-testid="items-search"
@@ -110,30 +139,52 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           <li key={i.id} className={i.expired ? "item-card expired" : "item-card"} data-testid="item-row">
             <div>
               <code className="break">{i.value}</code>
-              {i.note ? <div className="small break">{i.note}</div> : null}
+              {i.note ? <div className="small break">{noteText(i.note)}</div> : null}
               <div className="muted small">
                 {i.expires_at ? `${i.expired ? "Expired" : "Expires"} ${formatUtc(i.expires_at)}` : "Never expires"}
               </div>
             </div>
-            <button
-              type="button"
-              onClick={() => remove.mutate({ id, item: i.id })}
-              disabled={remove.isPending}
-              aria-label={`Remove ${i.value}`}
-            >
-              Remove
-            </button>
+            {confirming === i.id ? (
+              <div className="item-confirm" role="alertdialog" aria-label={`Remove ${i.value}`}>
+                <span className="small">Remove it? Rules stop matching it at once.</span>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => remove.mutate({ id, item: i.id })}
+                  disabled={remove.isPending}
+                  data-testid="confirm-remove"
+                >
+                  {remove.isPending ? "Removing…" : "Yes, remove"}
+                </button>
+                {/* The Remove button is gone while the question is open: focus moves to the safe answer. */}
+                <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
+                  Cancel
+                </button>
+              </div>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => {
+                  clearMessages();
+                  setConfirming(i.id);
+                }}
+                aria-label={`Remove ${i.value}`}
+              >
+                Remove
+              </button>
+            )}
           </li>
         ))}
       </ul>
       <div className="row">
         {cursor ? (
-          <button type="button" onClick={() => setCursor(undefined)}>
+          <button type="button" className="btn" onClick={() => setCursor(undefined)}>
             First page
           </button>
         ) : null}
         {items.data?.next_cursor ? (
-          <button type="button" onClick={() => setCursor(items.data.next_cursor ?? undefined)}>
+          <button type="button" className="btn" onClick={() => setCursor(items.data.next_cursor ?? undefined)}>
             Next page
           </button>
         ) : null}

@@ -103,7 +103,7 @@ export function ListsView() {
             Description (optional)
             <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
           </label>
-          <button type="submit" disabled={create.isPending || name.trim() === ""}>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending || name.trim() === ""}>
             {create.isPending ? "Creating…" : "Create list"}
           </button>
         </form>
@@ -141,12 +141,13 @@ export function ListsView() {
                 <div className="row">
                   <button
                     type="button"
+                    className="btn"
                     onClick={() => setOpen(open === l.id ? null : l.id)}
                     aria-expanded={open === l.id}
                   >
                     {open === l.id ? "Close" : "Open"}
                   </button>
-                  <button type="button" className="btn-danger" onClick={() => setConfirming(l.id)}>
+                  <button type="button" className="btn btn-danger" onClick={() => setConfirming(l.id)}>
                     Delete
                   </button>
                 </div>
@@ -167,7 +168,7 @@ export function ListsView() {
                     {l.used_by.length === 0 ? (
                       <button
                         type="button"
-                        className="btn-danger"
+                        className="btn btn-danger"
                         disabled={remove.isPending}
                         onClick={() => remove.mutate({ id: l.id })}
                         data-testid="confirm-delete"
@@ -175,7 +176,7 @@ export function ListsView() {
                         Delete list
                       </button>
                     ) : null}
-                    <button type="button" onClick={() => setConfirming(null)}>
+                    <button type="button" className="btn" onClick={() => setConfirming(null)}>
                       Cancel
                     </button>
                   </div>

@@ -64,14 +64,16 @@ export interface PlainAnswer {
 
 /**
  * Whether the door answers this request: POST /v1/assess (a query string is ignored there, as on the route) with a
- * body of declared length within the cap and no Origin. Anything else takes the route's own path: a browser's call
- * (CORS), a chunked or oversized body (the route's byte cap), any other method or path.
+ * body of declared length within the cap, not compressed, and no Origin. Anything else takes the route's own path:
+ * a browser's call (CORS), a chunked or oversized body (the route's byte cap), a compressed body (the route decodes
+ * it: body-encoding.ts), any other method or path.
  */
 export function takesPlainDoor(method: string, url: string, headers: PlainRequest["headers"]): boolean {
   if (method !== "POST") return false;
   const path = url.split("?", 1)[0];
   if (path !== "/v1/assess" && path !== "/v1/assess/") return false;
   if (headers.origin !== undefined || headers["transfer-encoding"] !== undefined) return false;
+  if (headers["content-encoding"] !== undefined) return false;
   const length = headers["content-length"];
   return typeof length === "string" && /^\d{1,7}$/.test(length) && Number(length) <= MAX_BODY_BYTES;
 }

@@ -18,6 +18,7 @@ import {
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
 import { createCallerFactory, INVALID_INPUT_MARKER, type Meta } from "../trpc";
+import { decodeRequestBody } from "./body-encoding";
 import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { refundIfUndelivered } from "./undelivered";
@@ -168,6 +169,12 @@ async function assembleInput(
       const all = url.searchParams.getAll(key);
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
+  }
+  if (rawBody || (route.method !== "GET" && route.method !== "DELETE")) {
+    // A compressed body is decoded first, its decoded size under the same cap (body-encoding.ts).
+    const decoded = await decodeRequestBody(req, rawBody?.maxBytes ?? maxBytes);
+    if (!decoded.ok) return invalid(decoded.problem);
+    req = decoded.req;
   }
   if (rawBody) {
     // The body is one field's text, whatever its Content-Type (a lockfile) or as text/csv (a list's items), never

@@ -9,6 +9,7 @@ import { errorCodesOf } from "../contract";
 import { accessSentence, bulkRuleOf } from "../contract-text";
 import { appRouter } from "../root";
 import type { Meta, RawBodyMedia } from "../trpc";
+import { ACCEPTED_ENCODINGS } from "./body-encoding";
 import { completeForTools } from "./openapi-tooling";
 
 type Json = Record<string, any>;
@@ -39,6 +40,13 @@ and \`x-service-cost\` how its units are counted.
   )}. An unknown path or method is 404 \`LOOKUP_NOT_FOUND\` before authentication. 429 carries \`Retry-After\`.
 
 **Headers.** Every response carries \`X-Request-Id\`; lookup responses carry \`Cache-Control: private, no-store\`.
+
+**Request bodies.** JSON with \`Content-Type: application/json\`, at most 1,000,000 bytes unless the operation says
+otherwise. A body may be compressed with \`Content-Encoding\` ${ACCEPTED_ENCODINGS.join(", ")}: it is decoded, and the
+limit applies to the decoded size too; any other encoding is 400 \`INVALID_REQUEST\`. Strings must be text: a NUL,
+half of a UTF-16 surrogate pair, or a control character outside free-text fields is 400 \`INVALID_REQUEST\` naming the
+field, and a raw body (a lockfile, a CSV file) must be UTF-8 (or UTF-16 with its byte-order mark). A request target
+that is not a path (\`OPTIONS *\`) or a request with two \`Host\` headers is 400 \`INVALID_REQUEST\`.
 
 **Browsers.** Cross-origin calls need an origin listed in \`SERVICE_ALLOWED_ORIGINS\`; preflight accepts only registered
 route and method pairs and the request headers Authorization, Content-Type, X-API-Key and Accept; otherwise 403
