@@ -1,7 +1,8 @@
 // Rules from the dashboard (issues 8 and 12): a labelled assessment first, then a rule built from conditions with
 // each field's meaning shown, switched to an expression whose mistake is shown at its line and column, fixed,
-// backtested on that assessment (match, precision), saved as a shadow rule; a second rule; enable/disable, shadow
-// switch, reorder; a new assessment the rule decides, labelled with an outcome button, and the rule's precision on
+// backtested on that assessment (match, precision), saved as a shadow rule (enforce or shadow is an explicit choice:
+// saving without one is refused in the form); a second rule, enforced; the list says which rules decide;
+// enable/disable, shadow switch, reorder; a new assessment the rule decides, labelled with an outcome button, and the rule's precision on
 // the list; delete with an in-page confirmation. A workspace without rules is told which plans have them. A member
 // (not owner) manages rules as the owner does (every rules procedure is open to members on a plan with rules): sees
 // the owner's rule, backtests and saves one of their own, switches the owner's off, and is never told "owners only".
@@ -76,30 +77,47 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await expect(result.getByTestId("backtest-samples").locator("li")).toHaveCount(1);
   await snap(page, testInfo, "rules-backtest");
 
-  // Saved as a shadow rule (new rules start in shadow).
-  await expect(page.getByTestId("rule-shadow")).toHaveAttribute("aria-checked", "true");
+  // Enforce or shadow is the user's choice: neither is picked for a new rule, and saving without one says so.
+  await expect(page.getByTestId("rule-mode-active")).not.toBeChecked();
+  await expect(page.getByTestId("rule-mode-shadow")).not.toBeChecked();
+  await page.getByTestId("rule-save").click();
+  await expect(page.getByTestId("rule-mode-error")).toHaveText(
+    "Choose whether this rule decides (enforce) or only records what it would do (shadow).",
+  );
+  await expect(page.getByTestId("rule-mode-active")).toBeFocused();
+  await expect(page.getByTestId("rules-empty")).toBeVisible();
+  await snap(page, testInfo, "rules-mode-missing");
+  await page.getByTestId("rule-mode-shadow").check();
+  await expect(page.getByTestId("rule-mode-error")).toHaveCount(0);
+  await expect(page.getByTestId("rule-save")).toHaveText("Save as shadow rule");
   await page.getByTestId("rule-save").click();
   await expect(page.getByTestId("rules-notice")).toHaveText("Rule created.");
   const rows = page.getByTestId("rule-row");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-mode", "shadow");
+  await expect(rows.first().getByTestId("rule-mode")).toHaveText("shadow: only records");
   await expect(rows.first()).toContainText('billing_country == "DE"');
 
   // A second rule, active, from conditions.
   await page.getByTestId("rule-new").click();
   await page.getByTestId("rule-name").fill("Tor exits");
   await page.getByTestId("condition-field").first().selectOption("tor_exit");
-  await page.getByTestId("rule-shadow").click();
+  await page.getByTestId("rule-mode-active").check();
   // An active allow rule that does not bound the score would let through what the score blocks: said before saving.
   await page.getByTestId("rule-action").selectOption("allow");
   await expect(page.getByTestId("rule-override-warning")).toContainText("score is below 80");
   await page.getByTestId("rule-action").selectOption("block");
   await expect(page.getByTestId("rule-override-warning")).toHaveCount(0);
-  await expect(page.getByTestId("rule-save")).toHaveText("Save rule");
+  await expect(page.getByTestId("rule-save")).toHaveText("Save and enforce");
   await page.getByTestId("rule-save").click();
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText("Tor exits");
   await expect(rows.nth(1)).toHaveAttribute("data-mode", "active");
+  // The list says which rules decide and which only record.
+  await expect(rows.nth(1).getByTestId("rule-mode")).toHaveText("enforced: decides");
+  await expect(page.getByTestId("rules-modes")).toHaveText(
+    "1 rule decides (enforced); 1 rule only records what it would do (shadow).",
+  );
   await expect(rows.nth(1)).toContainText("ip.tor_exit is yes");
 
   // Disable and enable again.
@@ -224,6 +242,7 @@ test("a member (not owner) sees the owner's rules, backtests and saves a rule, a
     await mp.getByTestId("rule-name").fill("Member: German billing");
     await mp.getByTestId("form-expression").check();
     await mp.getByTestId("expression-input").fill('billing_country == "DE"');
+    await mp.getByTestId("rule-mode-shadow").check();
     await mp.getByTestId("backtest-run").click();
     const result = mp.getByTestId("backtest-result");
     await expect(result.getByTestId("backtest-assessments")).toHaveText("1");
@@ -255,4 +274,23 @@ test("a member (not owner) sees the owner's rules, backtests and saves a rule, a
   await expect(ownerRows).toHaveCount(2);
   await expect(ownerRows.filter({ hasText: "Member: German billing" })).toHaveCount(1);
   await expect(ownerRows.filter({ hasText: "Owner: French billing" })).toHaveAttribute("data-enabled", "false");
+});
+
+test("a rule that names a list the workspace lacks says to create it on the Lists page, never an API route", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "RulesList", ["suite_starter"]);
+  await page.goto("/dashboard/rules");
+  await page.getByTestId("rule-new").click();
+  await page.getByTestId("rule-name").fill("Blocked emails");
+  await page.getByTestId("form-expression").check();
+  await page.getByTestId("expression-input").fill('in_list("blocked_emails", email.address)');
+  await page.getByTestId("rule-mode-active").check();
+  await page.getByTestId("rule-save").click();
+  const error = page.getByTestId("rule-error");
+  await expect(error).toHaveText(
+    'The expression names a list this workspace does not have: "blocked_emails". Create it first on the Lists page.',
+  );
+  await expect(page.getByTestId("rule-editor")).not.toContainText("/v1/");
+  await snap(page, testInfo, "rules-missing-list");
 });

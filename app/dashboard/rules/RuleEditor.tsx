@@ -1,6 +1,7 @@
 "use client";
-// Creating or editing one rule: its name, action, mode (active or shadow), conditions or expression, and the
-// backtest of the draft before it is saved. The server validates; what it refuses is shown where it belongs.
+// Creating or editing one rule: its name, action, mode (enforced or shadow: an explicit choice, never a silent
+// default), conditions or expression, and the backtest of the draft before it is saved. The server validates; what
+// it refuses is shown where it belongs.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { errorCode, ErrorNote } from "../_components/ErrorNote";
@@ -20,6 +21,20 @@ import {
   type RuleDraft,
   type RuleRecord,
 } from "./rule-draft";
+
+/** The two modes, as the form offers them: neither is chosen for a new rule. */
+const MODE_CHOICES: { value: "active" | "shadow"; label: string; hint: string }[] = [
+  {
+    value: "active",
+    label: "Enforce: it decides",
+    hint: "When it matches, its action becomes the assessment's decision.",
+  },
+  {
+    value: "shadow",
+    label: "Shadow: it only records",
+    hint: "Evaluated and recorded on every assessment (with what it would have changed), but never changes a decision.",
+  },
+];
 
 export function RuleEditor({
   rule,
@@ -54,7 +69,15 @@ export function RuleEditor({
     setD((old) => ({ ...old, ...next }));
   };
 
+  const [modeMissing, setModeMissing] = useState(false);
+  const firstMode = useRef<HTMLInputElement>(null);
+
   function submit() {
+    if (d.mode === null) {
+      setModeMissing(true);
+      firstMode.current?.focus();
+      return;
+    }
     const body = { name: d.name.trim(), action: d.action, mode: d.mode, enabled: d.enabled, ...ruleBody(d) };
     if (rule) update.mutate({ id: rule.id, ...body });
     else create.mutate({ ...body, priority });
@@ -113,15 +136,6 @@ export function RuleEditor({
           </label>
           <div className="switch-field">
             <Switch
-              checked={d.mode === "shadow"}
-              onChange={(on) => change({ mode: on ? "shadow" : "active" })}
-              label="Shadow mode"
-              testId="rule-shadow"
-              hint="Evaluated and recorded on every assessment, but never changes the decision. Turn it off to let the rule decide."
-            />
-          </div>
-          <div className="switch-field">
-            <Switch
               checked={d.enabled}
               onChange={(on) => change({ enabled: on })}
               label="Enabled"
@@ -130,6 +144,39 @@ export function RuleEditor({
             />
           </div>
         </div>
+
+        <fieldset
+          className="rule-mode"
+          aria-describedby={modeMissing && d.mode === null ? "rule-mode-error" : undefined}
+          data-testid="rule-mode-choice"
+        >
+          <legend>Enforce it, or run it in shadow?</legend>
+          {MODE_CHOICES.map((m, i) => (
+            <label key={m.value} className={d.mode === m.value ? "rule-mode-option selected" : "rule-mode-option"}>
+              <input
+                ref={i === 0 ? firstMode : undefined}
+                type="radio"
+                name="rule-mode"
+                value={m.value}
+                checked={d.mode === m.value}
+                onChange={() => {
+                  setModeMissing(false);
+                  change({ mode: m.value });
+                }}
+                data-testid={`rule-mode-${m.value}`}
+              />
+              <span>
+                <strong>{m.label}</strong>
+                <span className="hint">{m.hint}</span>
+              </span>
+            </label>
+          ))}
+          {modeMissing && d.mode === null ? (
+            <p className="error" role="alert" id="rule-mode-error" data-testid="rule-mode-error">
+              Choose whether this rule decides (enforce) or only records what it would do (shadow).
+            </p>
+          ) : null}
+        </fieldset>
 
         <div className="segmented" role="radiogroup" aria-label="Rule form">
           {(["conditions", "expression"] as const).map((f) => (
@@ -185,7 +232,9 @@ export function RuleEditor({
                 ? "Save changes"
                 : d.mode === "shadow"
                   ? "Save as shadow rule"
-                  : "Save rule"}
+                  : d.mode === "active"
+                    ? "Save and enforce"
+                    : "Save rule"}
           </button>
           <button type="button" className="btn" onClick={() => onDone(false)}>
             Cancel

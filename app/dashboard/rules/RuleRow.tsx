@@ -87,8 +87,16 @@ export function RuleRow({
           {r.name}
         </strong>
         <span className={`badge decision-${r.action}`}>{r.action}</span>
-        <span className={`badge ${r.mode === "shadow" ? "badge-shadow" : "badge-active"}`} data-testid="rule-mode">
-          {r.mode === "shadow" ? "shadow" : "active"}
+        <span
+          className={`badge ${r.mode === "shadow" ? "badge-shadow" : "badge-active"}`}
+          data-testid="rule-mode"
+          title={
+            r.mode === "shadow"
+              ? "Evaluated and recorded, never changes a decision"
+              : "When it matches (and no rule above it does), its action is the decision"
+          }
+        >
+          {r.mode === "shadow" ? "shadow: only records" : "enforced: decides"}
         </span>
         {r.enabled ? null : (
           <span className="badge badge-expired" data-testid="rule-disabled">

@@ -126,9 +126,9 @@ export function RulesView() {
         ) : null}
       </div>
       <p className="muted small">
-        Rules run on every assessment in this order; the first enabled active rule that matches decides (an{" "}
+        Rules run on every assessment in this order; the first enabled, enforced rule that matches decides (an{" "}
         <em>allow</em> rule overrides the score). Shadow rules are evaluated and recorded but never change a decision:
-        test a rule here or in shadow, then turn it on. Label answers on the{" "}
+        test a rule here or in shadow, then enforce it. Label answers on the{" "}
         <Link href="/dashboard/assess">Assess</Link> page to measure each rule&apos;s precision.
       </p>
 
@@ -168,6 +168,7 @@ export function RulesView() {
             checkouts whose billing country differs from the IP&apos;s country.
           </p>
         ) : null}
+        {rules.length > 0 ? <ModeSummary rules={rules} /> : null}
         {rules.length > 0 ? (
           <ol className="rule-rows" data-testid="rules-list">
             {rules.map((r, i) => (
@@ -193,5 +194,21 @@ export function RulesView() {
         ) : null}
       </section>
     </>
+  );
+}
+
+/** Which rules decide and which only record, in one line above the list. */
+function ModeSummary({ rules }: { rules: RuleRecord[] }) {
+  const on = rules.filter((r) => r.enabled);
+  const deciding = on.filter((r) => r.mode === "active").length;
+  const shadow = on.filter((r) => r.mode === "shadow").length;
+  const off = rules.length - on.length;
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return (
+    <p className="small" data-testid="rules-modes">
+      <strong>{n(deciding, "rule decides", "rules decide")}</strong> (enforced);{" "}
+      {n(shadow, "rule only records", "rules only record")} what {shadow === 1 ? "it" : "they"} would do (shadow)
+      {off ? `; ${n(off, "rule is", "rules are")} disabled` : ""}.
+    </p>
   );
 }

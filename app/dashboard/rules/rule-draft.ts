@@ -3,6 +3,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
 import { CONDITION_FIELDS, OPS_BY_KIND, type ConditionField, type ConditionOp } from "../../../server/rules/conditions";
+import { dashboardMessage } from "../_components/dashboard-words";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
@@ -48,7 +49,8 @@ export interface ConditionDraft {
 export interface RuleDraft {
   name: string;
   action: RuleAction;
-  mode: RuleMode;
+  /** null until the user chooses: whether a new rule decides or only records is never picked for them. */
+  mode: RuleMode | null;
   enabled: boolean;
   form: "conditions" | "expression";
   conditions: ConditionDraft[];
@@ -61,7 +63,7 @@ export function emptyDraft(): RuleDraft {
   return {
     name: "",
     action: "review",
-    mode: "shadow",
+    mode: null,
     enabled: true,
     form: "conditions",
     conditions: [newCondition()],
@@ -135,7 +137,7 @@ const EXPRESSION_AT = /line (\d+), column (\d+)(?: \(offset \d+\))?: ([\s\S]*)$/
 export function splitServerError(message: string | undefined): DraftErrors {
   const out: DraftErrors = { conditions: {}, expression: null, other: [] };
   if (!message) return out;
-  for (const part of message.split(/; (?=[a-z_]+(?:\.[a-z0-9_]+)*: )/)) {
+  for (const part of dashboardMessage(message).split(/; (?=[a-z_]+(?:\.[a-z0-9_]+)*: )/)) {
     const row = part.match(/^conditions\.(\d+)(?:\.[a-z_]+)?: ([\s\S]*)$/);
     if (row) {
       out.conditions[Number(row[1])] = row[2]!;
