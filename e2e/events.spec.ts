@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { newWorkspace } from "./dashboard-steps";
 import { createKey, parseCsv, snap } from "./helpers";
@@ -121,3 +123,111 @@ test("the events page shows its loading state, then a failure in words", async (
   });
   await snap(page, testInfo, "events-error");
 });
+
+test("events in words: a monitor alert's state before → after, a case resolution by its account, an outcome label, and the type filter for each", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // A site the monitor watches: up, then down.
+  let down = false;
+  const site = http.createServer((_req, res) => res.writeHead(down ? 503 : 200).end(down ? "down" : "up"));
+  await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
+  try {
+    const key = await newWorkspace(page, "EventWords", ["suite_business"]);
+    const auth = { authorization: `Bearer ${key}` };
+    const target = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const monitor = await request.post("/v1/monitors", {
+      headers: auth,
+      data: { name: "Shop front", target, checks: ["reachability"], interval: "24h" },
+    });
+    expect(monitor.status()).toBe(200);
+    const { id } = (await monitor.json()) as { id: string };
+    expect((await request.post(`/v1/monitors/${id}/run`, { headers: auth })).status()).toBe(200);
+    down = true;
+    const second = await request.post(`/v1/monitors/${id}/run`, { headers: auth });
+    expect(second.status()).toBe(200);
+    expect(((await second.json()) as { alerts: unknown[] }).alerts).toHaveLength(1);
+
+    // A scripted login from a private address is sent to review; the case is resolved through the API.
+    const assessed = await request.post("/v1/assess", {
+      headers: auth,
+      data: { event: "login", ip: "10.0.0.8", user_agent: "python-requests/2.31", user_id: "mallory" },
+    });
+    expect(((await assessed.json()) as { decision: string }).decision).toBe("review");
+    const cases = (await (await request.get("/v1/cases", { headers: auth })).json()) as { items: { id: string }[] };
+    const resolved = await request.post(`/v1/cases/${cases.items[0]!.id}/resolve`, {
+      headers: auth,
+      data: { resolution: "fraud", note: "stolen password" },
+    });
+    expect(resolved.status()).toBe(200);
+
+    await page.goto("/dashboard/events");
+    const rows = page.getByTestId("event-row");
+    await expect(rows.first()).toBeVisible();
+    // No event reads as a bare dash, in the list or its panel.
+    for (const summary of await page.locator(".event-summary").allTextContents()) expect(summary.trim()).not.toBe("—");
+    await expect(rows.and(page.locator('[data-type="audit.case.resolved"]'))).toContainText(
+      /Case of mallory resolved as fraud, by An API key/,
+    );
+    await expect(rows.and(page.locator('[data-type="audit.case.resolved"]'))).not.toContainText("req_");
+    await expect(rows.and(page.locator('[data-type="assessment.outcome"]'))).toContainText(
+      "Assessment labelled fraud: “stolen password”",
+    );
+
+    // The type filter has the monitors' alerts, and case resolutions with their labels.
+    const type = page.getByLabel("Type");
+    for (const label of ["Monitor alerts", "Case resolutions and outcome labels", "List changes", "Monitor changes"])
+      await expect(type.locator("option", { hasText: label })).toHaveCount(1);
+    await type.selectOption({ label: "Monitor alerts" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toHaveAttribute("data-type", "monitor.alert");
+    await expect(rows).toContainText("Shop front: Reachability changed (problem): online → offline");
+
+    await rows.getByRole("button").click();
+    const drawer = page.getByTestId("event-drawer");
+    await expect(drawer.getByRole("heading", { name: "Monitor alert" })).toBeFocused();
+    await expect(drawer.getByRole("link", { name: "Shop front" })).toHaveAttribute("href", `/dashboard/monitors/${id}`);
+    const change = drawer.getByTestId("event-state-change");
+    await expect(change.locator("dd")).toHaveText(["online", "offline"]);
+    await drawer.getByRole("button", { name: "Show the whole record" }).click();
+    await expect(drawer.getByTestId("event-raw")).toContainText('"check": "reachability"');
+    await expectInside(drawer, "the event panel at 1280 px");
+    await snap(page, testInfo, "events-monitor-alert-1280");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(change).toBeVisible();
+    await expectInside(drawer, "the event panel at 390 px");
+    await snap(page, testInfo, "events-monitor-alert-390");
+    await page.keyboard.press("Escape");
+    await expectNoSidewaysScroll(page);
+
+    await type.selectOption({ label: "Case resolutions and outcome labels" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(rows).toHaveCount(2);
+    expect((await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-type")))).sort()).toEqual([
+      "assessment.outcome",
+      "audit.case.resolved",
+    ]);
+    await rows.and(page.locator('[data-type="audit.case.resolved"]')).getByRole("button").click();
+    await expect(drawer).toContainText("Case of mallory resolved as fraud");
+    await expect(drawer.getByRole("row", { name: /^What/ })).toHaveText(/case of mallory/i);
+    await snap(page, testInfo, "events-case-390");
+  } finally {
+    await new Promise<void>((r) => site.close(() => r()));
+  }
+});
+
+/** Nothing inside `region` reaches past its right edge, and no text in it scrolls sideways on its own. */
+async function expectInside(region: Locator, what: string): Promise<void> {
+  const out = await region.evaluate((root) => {
+    const edge = root.getBoundingClientRect().right;
+    return [...root.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > edge + 1 || el.scrollWidth > el.clientWidth + 1)
+      .filter((el) => (el as HTMLElement).offsetParent !== null && getComputedStyle(el).overflowX !== "hidden")
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
+  expect(out, `${what}: elements running past its edge`).toEqual([]);
+}

@@ -1,6 +1,8 @@
 "use client";
 // One event in full, opened from the events list as a dialog: its indexed fields, for an account change who made it
-// and what changed (before and after), and the whole record on request. Escape closes it and focus goes back.
+// and what changed (before and after), for a monitor alert the check's state before → after in words, and the whole
+// record on request (wrapped inside the panel). Escape closes it and focus goes back.
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { formatUtc } from "../_components/format";
 import {
@@ -8,6 +10,8 @@ import {
   changedFields,
   eventSummary,
   eventTitle,
+  monitorChange,
+  monitorText,
   targetText,
   valueText,
   type EventRecord,
@@ -31,6 +35,8 @@ export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose
   const d = (e.data ?? {}) as Record<string, unknown>;
   const audit = e.type.startsWith("audit.");
   const changes = audit ? changedFields(d.before, d.after) : [];
+  const monitor = e.type.startsWith("monitor.") ? (d.monitor as { id?: string } | undefined) : undefined;
+  const stateChange = e.type.startsWith("monitor.") ? monitorChange(e.type, d) : null;
   const fields: [string, string | null][] = [
     ["When", formatUtc(e.created_at)],
     ["Request id", e.requestId],
@@ -78,6 +84,14 @@ export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose
               ) : null}
             </>
           ) : null}
+          {monitor ? (
+            <tr>
+              <th>Monitor</th>
+              <td className="break">
+                {monitor.id ? <Link href={`/dashboard/monitors/${monitor.id}`}>{monitorText(d)}</Link> : monitorText(d)}
+              </td>
+            </tr>
+          ) : null}
           {fields
             .filter(([, v]) => v)
             .map(([k, v]) => (
@@ -111,6 +125,24 @@ export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose
               </tbody>
             </table>
           </div>
+        </>
+      ) : null}
+      {stateChange ? (
+        <>
+          <h3>Change</h3>
+          <dl className="event-change" data-testid="event-state-change">
+            <div>
+              <dt>Before</dt>
+              <dd>{stateChange.before}</dd>
+            </div>
+            <div aria-hidden="true" className="event-change-arrow">
+              →
+            </div>
+            <div>
+              <dt>After</dt>
+              <dd>{stateChange.after}</dd>
+            </div>
+          </dl>
         </>
       ) : null}
       <button type="button" className="link-button small" aria-expanded={raw} onClick={() => setRaw(!raw)}>

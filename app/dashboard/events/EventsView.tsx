@@ -80,7 +80,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
       <p className="muted small">
         {view === "activity"
           ? "Every change to this account: plans, API keys, members, webhooks, rules and senders, with who made it and what changed. Secrets are never recorded."
-          : "Assessments, protected-link activity, webhook deliveries and account changes of this workspace, newest first. Events are kept for at least 90 days, longer when the plan's history window is longer."}
+          : "Assessments and their outcome labels, review-case resolutions, monitor alerts, protected-link activity, webhook deliveries and account changes of this workspace, newest first. Events are kept for at least 90 days, longer when the plan's history window is longer."}
       </p>
       <div className="events-tabs" role="tablist" aria-label="Events view">
         {(["all", "activity"] as const).map((v) => (

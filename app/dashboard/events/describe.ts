@@ -1,5 +1,7 @@
 // Events in words: a title per type and a one-line summary per record, for the events page and its detail panel.
-// The type strings stay in the data (the CSV and /v1/events carry them); the page shows what they mean.
+// The type strings stay in the data (the CSV and /v1/events carry them); the page shows what they mean. A type
+// without its own words here still reads as its words, never as a bare dash.
+import { checkLabel, stateWords } from "../monitors/words";
 
 export type EventRecord = {
   id: string;
@@ -16,6 +18,10 @@ export type EventRecord = {
 
 const TITLES: Record<string, string> = {
   assessment: "Assessment",
+  "assessment.outcome": "Outcome labelled",
+  "monitor.alert": "Monitor alert",
+  "monitor.resolved": "Monitor alert resolved",
+  "monitor.skipped": "Monitor run skipped",
   "link.created": "Protected link created",
   "link.visit_blocked": "Protected link visit refused",
   "link.disabled": "Protected link disabled",
@@ -40,6 +46,21 @@ const TITLES: Record<string, string> = {
   "audit.sender.added": "Sender added",
   "audit.sender.verified": "Sender verified",
   "audit.sender.removed": "Sender removed",
+  "audit.weights.mode_changed": "Signal weights switched",
+  "audit.report.renamed": "Report renamed",
+  "audit.report.deleted": "Report deleted",
+  "audit.list.created": "List created",
+  "audit.list.updated": "List changed",
+  "audit.list.deleted": "List deleted",
+  "audit.list.items_added": "List items added",
+  "audit.list.item_removed": "List item removed",
+  "audit.case.resolved": "Case resolved",
+  "audit.monitor.created": "Monitor created",
+  "audit.monitor.updated": "Monitor changed",
+  "audit.monitor.deleted": "Monitor deleted",
+  "audit.monitor.paused": "Monitor paused",
+  "audit.monitor.resumed": "Monitor resumed",
+  "audit.monitor.unsubscribed": "Monitor email unsubscribed",
 };
 
 /** A readable title for an event type; unknown types read as their words ("scan.finished" -> "Scan finished"). */
@@ -56,6 +77,8 @@ export function eventTitle(type: string): string {
 export const TYPE_PRESETS: { value: string; label: string }[] = [
   { value: "", label: "All types" },
   { value: "assessment", label: "Assessments" },
+  { value: "assessment.outcome,audit.case.", label: "Case resolutions and outcome labels" },
+  { value: "monitor.", label: "Monitor alerts" },
   { value: "audit.", label: "Account changes" },
   { value: "link.", label: "Protected links" },
   { value: "webhook.", label: "Webhook deliveries" },
@@ -63,6 +86,8 @@ export const TYPE_PRESETS: { value: string; label: string }[] = [
   { value: "audit.key.", label: "API key changes" },
   { value: "audit.member.,audit.plan.", label: "Members and plan" },
   { value: "audit.rule.,audit.webhook.", label: "Rule and webhook changes" },
+  { value: "audit.list.", label: "List changes" },
+  { value: "audit.monitor.", label: "Monitor changes" },
 ];
 
 type Obj = Record<string, unknown>;
@@ -100,6 +125,7 @@ export function actorText(actor: unknown, fallback: string | null): string {
 /** The account change's target, e.g. "API key ci (sk_live_ab…)". */
 export function targetText(target: unknown): string | null {
   const t = obj(target);
+  if (t.kind === "case") return caseText(t);
   const kind = str(t.kind)?.replace(/_/g, " ");
   const label = str(t.label) ?? str(t.id);
   if (!kind && !label) return null;
@@ -147,6 +173,13 @@ export function eventSummary(e: EventRecord): string {
     const who = [e.ip, e.email].filter(Boolean).join(" · ");
     return parts.filter(Boolean).join(", ") + (who ? ` — ${who}` : "");
   }
+  if (e.type === OUTCOME) return outcomeSummary(d);
+  if (e.type.startsWith("monitor.")) return monitorSummary(e.type, d);
+  if (e.type === "audit.case.resolved") {
+    const after = obj(d.after);
+    const resolution = str(after.resolution);
+    return `${caseText(d.target)} resolved${resolution ? ` as ${OUTCOME_WORDS[resolution] ?? resolution}` : ""}, by ${actorText(d.actor, e.actor)}`;
+  }
   if (e.type.startsWith("audit.")) {
     const target = targetText(d.target);
     const by = actorText(d.actor, e.actor);
@@ -162,5 +195,66 @@ export function eventSummary(e: EventRecord): string {
   }
   if (e.type === "sender.posture_changed")
     return `${str(d.sender) ?? e.domain ?? "A sender"}: its email authentication changed`;
-  return [e.ip, e.email, e.domain, e.rule].filter(Boolean).join(" · ") || "—";
+  return [e.ip, e.email, e.domain, e.rule].filter(Boolean).join(" · ") || `${eventTitle(e.type)} (no details recorded)`;
+}
+
+const OUTCOME = "assessment.outcome";
+const OUTCOME_WORDS: Record<string, string> = {
+  fraud: "fraud",
+  legitimate: "legitimate",
+  chargeback: "chargeback",
+  account_takeover: "account takeover",
+  abuse: "abuse",
+};
+
+/** "Assessment labelled fraud (was legitimate): “stolen card”". */
+function outcomeSummary(d: Obj): string {
+  const outcome = str(d.outcome);
+  const previous = str(d.previous);
+  const note = str(d.note);
+  return (
+    `Assessment labelled ${outcome ? (OUTCOME_WORDS[outcome] ?? outcome) : "with an outcome"}` +
+    (previous ? ` (was ${OUTCOME_WORDS[previous] ?? previous})` : "") +
+    (note ? `: “${note}”` : "")
+  );
+}
+
+/**
+ * A review case by its account: resolutions name it "case of mallory". Older records labelled it with the
+ * assessment's request id only, which says nothing to a person: those read "a case".
+ */
+export function caseText(target: unknown): string {
+  const label = str(obj(target).label);
+  return label && !/^req_/.test(label) ? `Case of ${label}` : "A case";
+}
+
+/** The monitor an alert is about: its name, else its target. */
+export function monitorText(d: Obj): string {
+  const m = obj(d.monitor);
+  return str(m.name) ?? str(m.target) ?? "A monitor";
+}
+
+/** A monitor alert's state before and after, in words (the monitor timeline's words). */
+export function monitorChange(type: string, d: Obj): { before: string; after: string } | null {
+  const check = str(d.check) ?? "";
+  if (type === "monitor.skipped") return null;
+  const before = d.before && typeof d.before === "object" ? stateWords(check, d.before as Obj) : "first run";
+  return { before, after: stateWords(check, obj(d.after)) };
+}
+
+const SEVERITY: Record<string, string> = { warning: "warning", critical: "problem", info: "for information" };
+
+function monitorSummary(type: string, d: Obj): string {
+  const name = monitorText(d);
+  const check = checkLabel(str(d.check) ?? "");
+  if (type === "monitor.skipped") {
+    const reason = str(obj(d.after).reason);
+    return `${name}: a run was skipped${reason ? ` (${reason})` : ""}`;
+  }
+  const change = monitorChange(type, d);
+  const arrow = change ? `: ${change.before} → ${change.after}` : "";
+  if (type === "monitor.resolved") return `${name}: ${check} resolved${arrow}`;
+  const severity = str(d.severity);
+  const how = d.reminder === true ? "still" : "changed";
+  return `${name}: ${check} ${how}${severity ? ` (${SEVERITY[severity] ?? severity})` : ""}${arrow}`;
 }
