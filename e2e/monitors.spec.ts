@@ -84,6 +84,19 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   // Alert settings: email to the owners by default; turned off and saved; webhooks named with their event types.
   const settings = page.getByTestId("alert-settings");
   await expect(settings.getByRole("radio", { name: "The workspace's owners" })).toBeChecked();
+  // Chosen members with none chosen: saving waits, and says why beside the button.
+  const save = settings.getByRole("button", { name: "Save email settings" });
+  await settings.getByRole("radio", { name: "Chosen members" }).check();
+  await expect(save).toBeDisabled();
+  await expect(settings.getByTestId("email-save-why")).toHaveText(
+    "Choose at least one member to receive the alerts, or send them to the owners.",
+  );
+  await expect(save).toHaveAccessibleDescription(
+    "Choose at least one member to receive the alerts, or send them to the owners.",
+  );
+  await settings.getByRole("radio", { name: "The workspace's owners" }).check();
+  await expect(save).toBeEnabled();
+  await expect(settings.getByTestId("email-save-why")).toHaveCount(0);
   await settings.getByRole("checkbox", { name: "Send this monitor's alerts by email" }).uncheck();
   await settings.getByRole("button", { name: "Save email settings" }).click();
   await expect(settings.getByRole("status")).toHaveText("Saved.");

@@ -21,6 +21,8 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
   const [enabled, setEnabled] = useState(current.enabled);
   const [who, setWho] = useState<"owners" | "chosen">(current.recipients === "owners" ? "owners" : "chosen");
   const [chosen, setChosen] = useState<string[]>(current.recipients === "owners" ? [] : current.recipients);
+  // Sending to chosen members with none chosen would send to nobody: saving waits for a choice, and says so.
+  const noneChosen = enabled && who === "chosen" && chosen.length === 0;
   const save = useMutation(
     trpc.monitors.update.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() }),
@@ -81,10 +83,16 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
         <button
           type="submit"
           className="btn"
-          disabled={save.isPending || (enabled && who === "chosen" && chosen.length === 0)}
+          disabled={save.isPending || noneChosen}
+          aria-describedby={noneChosen ? "email-save-why" : undefined}
         >
           {save.isPending ? "Saving…" : "Save email settings"}
         </button>
+        {noneChosen ? (
+          <span className="small muted" id="email-save-why" data-testid="email-save-why">
+            Choose at least one member to receive the alerts, or send them to the owners.
+          </span>
+        ) : null}
         {save.isSuccess && !save.isPending ? (
           <span className="small" role="status">
             Saved.
