@@ -28,9 +28,18 @@ test("operator mode: the plan page shows the plans, their figures and whom to as
   page,
 }, testInfo) => {
   await signIn(page, uniqueEmail("operator-plan"));
-  await createFirstWorkspace(page, "Operator plans");
+  const key = await createFirstWorkspace(page, "Operator plans");
+  const lookup = await page.request.get("/v1/ip/8.8.8.8/geo", { headers: { Authorization: `Bearer ${key}` } });
+  expect(lookup.status()).toBe(200);
   await page.goto("/dashboard/plan");
   await expect(page.getByTestId("plan-summary")).toContainText("Your plans: Free");
+  // This month's usage against the allowance, and when it starts again.
+  const usage = page.getByTestId("plan-usage");
+  await expect(usage.getByTestId("usage-used")).toHaveText("1");
+  await expect(usage.getByTestId("usage-limit")).toHaveText("1,000");
+  const next = new Date();
+  const reset = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  await expect(usage).toContainText(`Resets ${reset} 00:00 UTC`);
   const figures = page.getByTestId("plan-figures");
   await expect(figures).toContainText("1,000 units");
   await expect(figures).toContainText("Sender slots0");

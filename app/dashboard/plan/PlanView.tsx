@@ -1,10 +1,13 @@
 "use client";
-// The workspace's plans and what they give, and how plans change here: granted by the operator, or bought through
-// Stripe (SERVICE_BILLING). No page or procedure lets an owner set plans directly.
+// The workspace's plans and what they give, this month's usage against the allowance (used / limit, when it resets),
+// and how plans change here: granted by the operator, or bought through Stripe (SERVICE_BILLING). No page or
+// procedure lets an owner set plans directly.
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { UsageMeter } from "../_components/UsageMeter";
 import { WorkspaceId } from "../_components/WorkspaceId";
 import { BillingActions } from "./BillingActions";
 import "./plan.css";
@@ -105,6 +108,17 @@ export function PlanView() {
               </ul>
             ) : null}
           </section>
+
+          {overview.data ? (
+            <section className="card" data-testid="plan-usage">
+              <h2>Usage this month</h2>
+              <UsageMeter {...overview.data.usage} />
+              <p className="small">
+                <Link href="/dashboard/analytics">Where the units went</Link> ·{" "}
+                <Link href="/dashboard/keys">Usage per key</Link>
+              </p>
+            </section>
+          ) : null}
 
           <section className="card" data-testid="billing-mode" data-mode={b.mode}>
             <h2>Changing plans</h2>
