@@ -1,0 +1,166 @@
+// VPN exits, VPN networks, hosting operators and internet scanners in POST /v1/assess (issue 43): the signals and
+// their reasons, the `ip.privacy` classes, and rules on the new facts (`ip.scanner`, `ip.scanner_org`,
+// `ip.vpn_provider`, `ip.hosting_provider`, `ip.privacy_confidence`), through both doors of /assess: the plain door
+// the production server takes (server/api/rest/assess-door.ts, which the harness's requests use) and the route's
+// handler (server/api/rest/handler.ts). Addresses are drawn from the shipped X4BNet and MISP lists.
+import { beforeAll, describe, expect, it } from "vitest";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { warmIpFeeds } from "../../server/ip/reputation";
+import { evaluateRules } from "../../server/rules/evaluate";
+import { createTestApp, type TestApp } from "../harness";
+
+const CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const MULLVAD_EXIT = "23.144.160.67";
+const M247 = "2.56.16.5"; // AS9009, on X4BNet's VPN ASN list (NordVPN) and its VPN ranges
+const CENSYS = "162.142.125.1";
+const SHODAN_V6 = "2a00:5980:93::130"; // CIRCL's SSH scanner, IPv6
+const QUADRANET_V6 = "2602:fed2:708d::5"; // AS8100 on X4BNet's hosting ASN list
+const COMCAST = "73.162.1.1";
+
+type Door = "plain" | "route";
+interface Assessed {
+  score: number;
+  decision: string;
+  decided_by: string;
+  signals: { code: string; weight: number; reason: string; evidence: string[] }[];
+  rules: { id: string; name: string; action: string }[];
+  ip: { network_type: string; hosting: boolean; privacy: Record<string, unknown> & { classes: Record<string, any> } };
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+  await warmIpFeeds();
+  // The expression evaluator's first run in a process is slow; past the rules' time budget a rule is skipped (and
+  // said so), which is not what these tests are about: warm it outside them.
+  const warm = {
+    id: "warm",
+    name: "warm",
+    action: "block",
+    conditions: null,
+    expression: 'ip.scanner && ip.scanner_org == "x"',
+  };
+  evaluateRules([warm], { "ip.scanner": true, "ip.scanner_org": "x" }, { budgetMs: 60_000 });
+}, 180_000);
+
+async function assess(door: Door, key: string, body: Record<string, unknown>): Promise<Assessed> {
+  if (door === "plain") {
+    const res = await app.request("POST", "/v1/assess", { key, body });
+    expect(res.status).toBe(200);
+    return res.body as Assessed;
+  }
+  const res = await handleRestRequest(
+    new Request("http://127.0.0.1:3000/v1/assess", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    }),
+  );
+  expect(res.status).toBe(200);
+  return (await res.json()) as Assessed;
+}
+
+async function rule(key: string, name: string, expression: string, action = "block") {
+  const res = await app.request("POST", "/v1/rules", { key, body: { name, action, priority: 0, expression } });
+  expect(res.status).toBe(200);
+  return res.body as { id: string };
+}
+
+const signal = (r: Assessed, code: string) => r.signals.find((s) => s.code === code);
+
+describe.each(["plain", "route"] as Door[])("POST /v1/assess (%s door)", (door) => {
+  it("a provider's exit is ip_vpn with the provider, high confidence, the list and its date", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const r = await assess(door, ws.apiKey, { event: "login", ip: MULLVAD_EXIT, user_agent: CHROME_UA });
+    const vpn = signal(r, "ip_vpn")!;
+    expect(vpn.reason).toMatch(
+      /is a Mullvad VPN exit \(23\.144\.160\.67\/32\) in the 2026-08-22 list.*Mullvad server list \(X4BNet lists_vpn\), the provider's own list: high confidence/,
+    );
+    expect(vpn.evidence).toEqual(["vpn-mullvad"]);
+    expect(signal(r, "ip_vpn_network")).toBeUndefined();
+    expect(r.ip.privacy).toMatchObject({ vpn: true, confidence: "high" });
+    expect(r.ip.privacy.classes.vpn).toMatchObject({
+      flag: true,
+      provider: "Mullvad VPN",
+      confidence: "high",
+      basis: "provider_exit_list",
+      list: "Mullvad server list (X4BNet lists_vpn)",
+      feed: "vpn-mullvad",
+      snapshot_date: "2026-08-22",
+    });
+  });
+
+  it("a VPN operator's network is ip_vpn_network at medium confidence; its hosting says VPN-capable", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const r = await assess(door, ws.apiKey, { event: "login", ip: M247, user_agent: CHROME_UA });
+    expect(signal(r, "ip_vpn")).toBeUndefined();
+    expect(signal(r, "ip_vpn_network")!.reason).toMatch(
+      /VPN operator's network \(M247 \(NordVPN\);.*medium confidence/,
+    );
+    expect(signal(r, "ip_hosting")!.reason).toMatch(/VPN-capable hosting/);
+    expect(r.ip).toMatchObject({ network_type: "anonymizer", hosting: true });
+    expect(r.ip.privacy.classes.vpn).toMatchObject({
+      provider: "M247 (NordVPN)",
+      confidence: "medium",
+      basis: "vpn_network",
+    });
+  });
+
+  it("a scanner is ip_scanner with its organisation, and a rule on ip.scanner blocks it", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const blocked = await rule(ws.apiKey, "No scanners", "ip.scanner");
+    const named = await rule(ws.apiKey, "Censys by name", 'ip.scanner_org == "Censys"', "review");
+    const r = await assess(door, ws.apiKey, { event: "signup", ip: CENSYS, user_agent: CHROME_UA });
+    expect(signal(r, "ip_scanner")).toMatchObject({
+      weight: 10, // 40 at a quarter: the MISP lists of 2026-08-20 are past twice the 30-day window
+      evidence: ["scanners-misp"],
+      reason: expect.stringMatching(
+        /internet-wide scanner run by Censys \(162\.142\.125\.0\/24, MISP warninglist censys-scanning\)/,
+      ),
+    });
+    expect(r.ip.privacy.classes.scanner).toMatchObject({ flag: true, provider: "Censys", confidence: "high" });
+    expect(r.ip.network_type).toBe("service");
+    expect(r).toMatchObject({ decision: "block", decided_by: "rule" });
+    expect(r.rules.map((x) => x.id).sort()).toEqual([blocked.id, named.id].sort());
+
+    // IPv6 scanner: the same rule; a home connection: no scanner, no rule, no IP signal.
+    const v6 = await assess(door, ws.apiKey, { event: "signup", ip: SHODAN_V6, user_agent: CHROME_UA });
+    expect(v6).toMatchObject({ decision: "block", rules: [{ id: blocked.id }] });
+    expect(v6.ip.privacy.classes.scanner.provider).toBe("CIRCL");
+    const home = await assess(door, ws.apiKey, { event: "signup", ip: COMCAST, user_agent: CHROME_UA });
+    expect(home).toMatchObject({ decision: "allow", decided_by: "score", rules: [], signals: [] });
+    expect(home.ip.privacy).toMatchObject({ scanner: false, vpn: false, hosting: false, confidence: null });
+  });
+
+  it("rules read the VPN provider, the hosting operator and the confidence", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const nord = await rule(ws.apiKey, "NordVPN networks", 'ip.vpn_provider.contains("NordVPN")', "review");
+    const medium = await rule(ws.apiKey, "Unsure anonymiser", 'ip.privacy_confidence == "medium"', "challenge");
+    const quadra = await rule(ws.apiKey, "QuadraNet", 'ip.hosting_provider.startsWith("QuadraNet")', "challenge");
+    const m247 = await assess(door, ws.apiKey, { event: "login", ip: M247, user_agent: CHROME_UA });
+    expect(m247.rules.map((x) => x.id).sort()).toEqual([nord.id, medium.id].sort());
+    const host = await assess(door, ws.apiKey, { event: "login", ip: QUADRANET_V6, user_agent: CHROME_UA });
+    expect(host.rules.map((x) => x.id).sort()).toEqual([medium.id, quadra.id].sort());
+    expect(signal(host, "ip_hosting")!.reason).toMatch(
+      /belongs to QuadraNet Enterprises LLC \(hosting network, medium confidence\)/,
+    );
+    const exit = await assess(door, ws.apiKey, { event: "login", ip: MULLVAD_EXIT, user_agent: CHROME_UA });
+    expect(exit.rules).toEqual([]);
+  });
+});
+
+describe("both doors", () => {
+  it("answer the same signals, privacy classes and rules for a scanner and a VPN exit", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    await rule(ws.apiKey, "No scanners", "ip.scanner");
+    for (const ip of [CENSYS, MULLVAD_EXIT, M247]) {
+      const body = { event: "signup", ip, user_agent: CHROME_UA };
+      const [a, b] = [await assess("plain", ws.apiKey, body), await assess("route", ws.apiKey, body)];
+      expect(b.signals).toEqual(a.signals);
+      expect(b.ip).toEqual(a.ip);
+      expect(b.rules).toEqual(a.rules);
+      expect([b.score, b.decision]).toEqual([a.score, a.decision]);
+    }
+  });
+});
