@@ -189,7 +189,9 @@ export async function addItems(
   a: Change & { id: string; items?: ItemInput[]; csv?: string },
 ): Promise<{ list_id: string; received: number; added: number; updated: number }> {
   const prepared = prepareItems(await findListOrThrow(db, a.workspaceId, a.id), a);
-  return db.$transaction((tx) => writeItems(tx, a, a.id, prepared));
+  // Ten statements of 1,000 rows can outlast Prisma's default 5 s on a busy server: an import is all or nothing,
+  // so it gets the time it needs rather than failing half-way as a 500.
+  return db.$transaction((tx) => writeItems(tx, a, a.id, prepared), { timeout: 60_000 });
 }
 
 function toItem(

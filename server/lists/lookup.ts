@@ -23,6 +23,8 @@ function probe(list: ListIndex, value: unknown, now: number): boolean {
   if (!n.ok || n.value.includes("/")) return false;
   if (live(list.exact.get(n.value), now)) return true;
   if (list.kind !== "ip") return false;
+  // An IPv4-mapped address arrives as the IPv4 address it names (values.ts), so it is tested against IPv4 ranges
+  // only: an IPv6 range that merely contains the mapped block (::/0) means IPv6 clients, as it did before.
   if (!n.value.includes(":")) {
     const a = ipv4ToInt(n.value);
     for (const [prefix, starts] of list.v4) {
@@ -40,7 +42,9 @@ function probe(list: ListIndex, value: unknown, now: number): boolean {
   return false;
 }
 
-function add(list: ListIndex, value: string, expiry: Expiry) {
+function add(list: ListIndex, stored: string, expiry: Expiry) {
+  // Stored before IPv4-mapped items were unmapped (the migration rewrote them; this keeps any other writer honest).
+  const value = list.kind === "ip" ? unmappedItem(stored) : stored;
   if (list.kind !== "ip" || !value.includes("/")) return void list.exact.set(value, expiry);
   const r = parseCidr(value);
   if (!r) return;
@@ -51,6 +55,11 @@ function add(list: ListIndex, value: string, expiry: Expiry) {
     if (!list.v6.has(r.prefix)) list.v6.set(r.prefix, new Map());
     list.v6.get(r.prefix)!.set(r.start, expiry);
   }
+}
+
+function unmappedItem(value: string): string {
+  const n = normaliseValue("ip", value);
+  return n.ok ? n.value : value;
 }
 
 /** A lookup over lists already loaded (name -> index); unknown names match nothing. */

@@ -858,7 +858,7 @@ export interface paths {
         };
         /**
          * List named lists
-         * @description This workspace's lists by name, each with its item count and the rules that use it; paginate with `limit` and `cursor` (the previous page's `next_cursor`). A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range).
+         * @description This workspace's lists by name, each with its item count and the rules that use it; paginate with `limit` and `cursor` (the previous page's `next_cursor`). A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range; an IPv4-mapped address, ::ffff:a.b.c.d, is the IPv4 address it names, whether listed or assessed).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -866,7 +866,7 @@ export interface paths {
         put?: never;
         /**
          * Create a named list
-         * @description Body: `name` (unique in the workspace, [a-z0-9_], 1 to 64 characters; 409 CONFLICT when taken), `kind`, optional `description`. A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range).
+         * @description Body: `name` (unique in the workspace, [a-z0-9_], 1 to 64 characters; 409 CONFLICT when taken), `kind`, optional `description`. A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range; an IPv4-mapped address, ::ffff:a.b.c.d, is the IPv4 address it names, whether listed or assessed).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -886,7 +886,7 @@ export interface paths {
         };
         /**
          * Read a named list
-         * @description One list with its item count and the rules that use it. A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range). Another workspace's list is 404 NOT_FOUND.
+         * @description One list with its item count and the rules that use it. A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range; an IPv4-mapped address, ::ffff:a.b.c.d, is the IPv4 address it names, whether listed or assessed). Another workspace's list is 404 NOT_FOUND.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */

@@ -10,7 +10,7 @@ export const listsProcedure = authenticated.meta({
 export const TAGS = ["Lists"];
 
 export const ABOUT =
-  'A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range).';
+  'A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range; an IPv4-mapped address, ::ffff:a.b.c.d, is the IPv4 address it names, whether listed or assessed).';
 
 export const change = (
   ctx: Parameters<typeof actorOf>[0] & { principal: { workspaceId: string }; requestId: string },
