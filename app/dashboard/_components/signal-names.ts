@@ -6,6 +6,8 @@ const SIGNAL_NAMES: Readonly<Record<string, string>> = {
   // The address and its network (server/assessment/ip-evidence.ts).
   ip_tor_exit: "Tor exit node",
   ip_vpn: "VPN address",
+  ip_vpn_network: "Address in a VPN operator's network",
+  ip_scanner: "Internet scanner address",
   ip_private_relay: "iCloud Private Relay",
   ip_hosting: "Hosting or data-centre address",
   ip_cdn_edge: "CDN edge address",
