@@ -221,6 +221,17 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
     expect([exit.points, network.points]).toEqual([6, 4]);
   });
 
+  it("a well-known hosting company on neither X4BNet list is hosting by the curated ASN list (G-Core Labs, Aeza)", async () => {
+    for (const [ip, provider] of [
+      ["93.123.38.159", "G-Core Labs"],
+      ["2a03:90c0:60::a8:7dc5:150", "G-Core Labs"],
+    ]) {
+      const rep = await getIpReputation(ip!);
+      expect(rep.network).toMatchObject({ type: "hosting", kind: "hosting", provider, confidence: "high" });
+      expect(rep.privacy.classes.hosting).toMatchObject({ provider, basis: "hosting_asn", feed: "hosting-asns" });
+    }
+  });
+
   it("a scanner is named by its organisation and scored as automated traffic", async () => {
     const rep = await getIpReputation("162.142.125.1");
     expect(rep.network).toMatchObject({ type: "service", kind: "scanner", provider: "Censys", confidence: "high" });
