@@ -15,7 +15,7 @@ import { lookupRegistry, REGISTRY_LABEL } from "./registry";
 import { lastWeekWindow, NO_ADVISORY_COPY, publicAdvisory, requireSource, summarise } from "./report-common";
 import { buildSources, type SourceStatus } from "./report-sources";
 import { supplyChainFindings } from "./supply-chain";
-import { findTyposquat } from "./typosquat-check";
+import { findTyposquat, unlessOwnFork } from "./typosquat-check";
 import { packageVerdict } from "./verdict";
 import { OSV_ECOSYSTEM, sortVersions, type Ecosystem } from "./versions";
 
@@ -152,7 +152,8 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
         ? { weeklyDownloads: 0, ...lastWeekWindow() }
         : null;
   // The typosquat check reuses the weekly downloads already fetched (npm); PyPI's counts come from its list.
-  const typosquat = await findTyposquat(eco, pkg.name, { weeklyDownloads: downloadsValue?.weeklyDownloads ?? null });
+  const match = await findTyposquat(eco, pkg.name, { weeklyDownloads: downloadsValue?.weeklyDownloads ?? null });
+  const typosquat = await unlessOwnFork(eco, pkg, match);
   const findings = supplyChainFindings(eco, pkg, selected, new Date(), typosquat);
   const malwareSelected = malwareReports.some((m) => m.affectsSelectedVersion === true);
   const verdict = packageVerdict({

@@ -149,10 +149,21 @@ const words = (s: string) => s.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [];
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /**
+ * A monorepo's package names the monorepo and its own folder (`repository.directory`): DefinitelyTyped's
+ * `types/node` for @types/node, node-postgres's `packages/pg-pool`, react's `packages/scheduler`. The folder matches
+ * when one of its segments is the package's name, with or without its scope.
+ */
+function directoryMatches(pkg: RegistryPackage): boolean {
+  if (!pkg.repositoryDirectory) return false;
+  const names = new Set([squash(pkg.name.split("/").pop() ?? pkg.name), squash(pkg.name)]);
+  return pkg.repositoryDirectory.split("/").some((segment) => segment.length > 0 && names.has(squash(segment)));
+}
+
+/**
  * The repository link: missing, or naming another project. A link matches when its owner or repository name shares
- * a word with the package name, the repository is named as the package (vercel/ms for ms), or either squashed name
- * contains the other (monorepos such as babel/babel for @babel/core; Go modules, whose path is their repository,
- * are not checked).
+ * a word with the package name, the repository is named as the package (vercel/ms for ms), either squashed name
+ * contains the other (monorepos such as babel/babel for @babel/core), or the package's folder in it is named as the
+ * package (directoryMatches). Go modules, whose path is their repository, are not checked.
  */
 function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFinding[] {
   if (eco === "go" || eco === "maven") return [];
@@ -173,7 +184,7 @@ function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFi
   } catch {
     parts = [];
   }
-  if (parts.length < 2) return [];
+  if (parts.length < 2 || directoryMatches(pkg)) return [];
   const nameWords = new Set(words(pkg.name));
   const repoWords = parts.flatMap(words);
   const name = squash(pkg.name.split("/").pop() ?? pkg.name);
@@ -187,20 +198,36 @@ function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFi
     {
       kind: "repository_mismatch",
       severity: "low",
-      reason: `The linked repository ${parts.join("/")} does not look like the source of ${pkg.name}`,
-      evidence: { repositoryUrl: url },
+      reason: `The linked repository ${parts.join("/")}${pkg.repositoryDirectory ? ` (folder ${pkg.repositoryDirectory})` : ""} does not look like the source of ${pkg.name}`,
+      evidence: {
+        repositoryUrl: url,
+        ...(pkg.repositoryDirectory ? { repositoryDirectory: pkg.repositoryDirectory } : {}),
+      },
     },
   ];
 }
 
+/**
+ * A name near a popular one is a high finding when the candidate was shown to be at least 100 times less downloaded;
+ * when its downloads could not be read the comparison is missing, so the finding is shown as unconfirmed and low
+ * (verdict.ts weighs it little): a missing number neither hides a squat nor makes one.
+ */
 function typosquatFinding(match: TyposquatMatch | null): SupplyChainFinding[] {
   if (!match) return [];
+  const confirmed = match.downloadsCompared === true;
   return [
     {
       kind: "typosquat",
-      severity: "high",
-      reason: `A possible typosquat of ${match.of}: ${match.evidence}`,
-      evidence: { typosquat_of: match.of, technique: match.technique, popularRank: match.popularRank },
+      severity: confirmed ? "high" : "low",
+      reason: confirmed
+        ? `A possible typosquat of ${match.of}: ${match.evidence}`
+        : `A name near ${match.of}, not confirmed as a typosquat: ${match.evidence}`,
+      evidence: {
+        typosquat_of: match.of,
+        technique: match.technique,
+        popularRank: match.popularRank,
+        downloads_compared: confirmed,
+      },
     },
   ];
 }

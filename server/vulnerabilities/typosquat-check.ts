@@ -2,10 +2,14 @@
 // 100-times rule. A list that carries download counts (PyPI's, built at refresh time) decides the rule exactly from
 // them; npm's shipped list does not, so npm asks the candidate's own weekly downloads and compares them with the
 // list's floor. The download count is asked only for the rare name that is near a popular one, so a 1,000-package
-// lockfile costs no extra upstream calls for its ordinary names.
+// lockfile costs no extra upstream calls for its ordinary names. A near name that is the popular package's own
+// (published by its maintainers, or its maintained fork under another scope) is no squat: ownFork() reads the
+// popular package's registry document, again only for those rare names.
 import { getWeeklyDownloads } from "../providers/packages/npm-downloads";
+import type { RegistryPackage } from "../providers/packages/registry-types";
 import { popularDownloads, type PopularDownloads } from "./popular-names";
 import { popularNamesReady } from "./popular-refresh";
+import { lookupRegistry } from "./registry";
 import { typosquatCandidate, withDownloadEvidence, type TyposquatMatch } from "./typosquat";
 import { OSV_ECOSYSTEM, type Ecosystem } from "./versions/ecosystems";
 
@@ -38,7 +42,7 @@ export function withListedDownloads(
         `${count(downloads.floor)} downloads ${period} while ${theirs}, over 100 times more`
       : `it had ${count(own)} downloads ${period} while ${theirs}, ` +
         `${own === 0 ? "over 100" : Math.floor(popular / own).toLocaleString("en-US")} times more`;
-  return { ...match, evidence: `${match.evidence}; ${note}` };
+  return { ...match, evidence: `${match.evidence}; ${note}`, downloadsCompared: true };
 }
 
 /**
@@ -59,4 +63,47 @@ export async function findTyposquat(
   if (opts.weeklyDownloads !== undefined) return withDownloadEvidence(match, opts.weeklyDownloads);
   const downloads = await getWeeklyDownloads(name);
   return withDownloadEvidence(match, downloads.kind === "ok" ? downloads.value.weeklyDownloads : null);
+}
+
+/** Lower-case accounts behind a package: its maintainers and its versions' publishers, where the registry names them. */
+function accountsOf(pkg: RegistryPackage): Set<string> {
+  const publishers = Object.values(pkg.versionFacts ?? {}).flatMap((f) => (f.publisher ? [f.publisher] : []));
+  return new Set([...(pkg.maintainers ?? []), ...publishers].map((a) => a.toLowerCase()));
+}
+
+const repositoryOf = (pkg: RegistryPackage) =>
+  pkg.repositoryUrl
+    ? `${pkg.repositoryUrl.toLowerCase().replace(/\/+$/, "")}#${(pkg.repositoryDirectory ?? "").toLowerCase()}`
+    : null;
+
+/**
+ * How the candidate is the imitated package's own, or null: an account that maintains or published the popular
+ * package also maintains or published the candidate (whatever the technique); or, for the popular name put under
+ * another scope, both name the same source repository and folder while the registry names no maintainers to compare
+ * (`@minimistjs/subarg`, the minimist maintainers' maintained fork of subarg). When both sides name maintainers and
+ * none is shared, they decide: a repository field is copied in a moment, an account is not.
+ */
+export async function ownFork(
+  eco: Ecosystem,
+  candidate: RegistryPackage,
+  match: TyposquatMatch,
+): Promise<"same_maintainers" | "same_repository" | null> {
+  const original = await lookupRegistry(eco, match.of);
+  if (original.kind !== "ok") return null; // nothing to compare with: the match stands
+  const mine = accountsOf(candidate);
+  const theirs = accountsOf(original.value);
+  if (mine.size > 0 && theirs.size > 0) return [...mine].some((a) => theirs.has(a)) ? "same_maintainers" : null;
+  if (match.technique !== "scope") return null;
+  const repository = repositoryOf(candidate);
+  return repository !== null && repository === repositoryOf(original.value) ? "same_repository" : null;
+}
+
+/** The match, unless the candidate (its registry document, when read) is the popular package's own fork. */
+export async function unlessOwnFork(
+  eco: Ecosystem,
+  candidate: RegistryPackage | null,
+  match: TyposquatMatch | null,
+): Promise<TyposquatMatch | null> {
+  if (!match || !candidate) return match;
+  return (await ownFork(eco, candidate, match)) ? null : match;
 }

@@ -10,6 +10,11 @@ export type TyposquatMatch = {
   technique: "edit" | "swap" | "double" | "separator" | "scope" | "homoglyph";
   popularRank: number;
   evidence: string;
+  /**
+   * The 100-times download rule was checked against real counts. False (or absent: a bare name match) when the
+   * candidate's downloads could not be read: the match is still reported, as an unconfirmed one that weighs little.
+   */
+  downloadsCompared?: boolean;
 };
 
 type Technique = TyposquatMatch["technique"];
@@ -246,10 +251,10 @@ export function meetsDownloadRule(candidateWeekly: number | null, popularRank: n
 export function withDownloadEvidence(match: TyposquatMatch, candidateWeekly: number | null): TyposquatMatch | null {
   if (!meetsDownloadRule(candidateWeekly, match.popularRank)) return null;
   const floor = POPULAR_WEEKLY_DOWNLOADS_FLOOR.toLocaleString("en-US");
-  const note =
-    candidateWeekly === null || !Number.isFinite(candidateWeekly)
-      ? `its own weekly downloads were unknown, so it was not checked to be 100 times less downloaded`
-      : `it has ${candidateWeekly.toLocaleString("en-US")} weekly downloads, over 100 times fewer than the ` +
-        `${floor} a week every listed package has`;
-  return { ...match, evidence: `${match.evidence}; ${note}` };
+  const compared = candidateWeekly !== null && Number.isFinite(candidateWeekly);
+  const note = !compared
+    ? `its own weekly downloads were unknown, so it was not checked to be 100 times less downloaded`
+    : `it has ${candidateWeekly.toLocaleString("en-US")} weekly downloads, over 100 times fewer than the ` +
+      `${floor} a week every listed package has`;
+  return { ...match, evidence: `${match.evidence}; ${note}`, downloadsCompared: compared };
 }

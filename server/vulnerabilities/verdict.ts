@@ -29,6 +29,8 @@ const FINDING_WEIGHT: Record<SupplyChainKind, number> = {
   repository_mismatch: 5,
   repository_missing: 3,
 };
+/** A name near a popular one whose downloads could not be compared (supply-chain.ts): a hint, not a squat. */
+const UNCONFIRMED_TYPOSQUAT_WEIGHT = 10;
 /** A known-exploited CVE, or an EPSS probability over this, weighs as much as a critical advisory. */
 const LIKELY_EXPLOITED_EPSS = 0.5;
 
@@ -58,7 +60,10 @@ export function packageVerdict(e: VerdictEvidence): PackageVerdict {
       reason: `${a.severity === "unknown" ? "An" : `A ${a.severity}`} advisory${a.id ? ` (${a.id})` : ""}${why}`,
     });
   }
-  for (const f of e.findings) moved.push({ weight: FINDING_WEIGHT[f.kind], reason: f.reason });
+  for (const f of e.findings) {
+    const unconfirmed = f.kind === "typosquat" && f.evidence.downloads_compared === false;
+    moved.push({ weight: unconfirmed ? UNCONFIRMED_TYPOSQUAT_WEIGHT : FINDING_WEIGHT[f.kind], reason: f.reason });
+  }
   moved.sort((a, b) => b.weight - a.weight);
   const safe = moved.reduce((p, m) => p * (1 - m.weight / 100), 1);
   const score = Math.round(100 * (1 - safe));

@@ -27,6 +27,34 @@ describe("repository links", () => {
     expect(kinds(doc({ name: "react-dom", repositoryUrl: "https://github.com/facebook/react" }))).toEqual([]);
   });
 
+  it("accepts a monorepo's package whose folder is named as the package, with or without its scope", () => {
+    const dt = "https://github.com/DefinitelyTyped/DefinitelyTyped";
+    expect(kinds(doc({ name: "@types/node", repositoryUrl: dt, repositoryDirectory: "types/node" }))).toEqual([]);
+    // An older major version's folder (types/react/v17) still names the package.
+    expect(kinds(doc({ name: "@types/react", repositoryUrl: dt, repositoryDirectory: "types/react/v17" }))).toEqual([]);
+    const pg = "https://github.com/brianc/node-postgres";
+    expect(kinds(doc({ name: "pg-pool", repositoryUrl: pg, repositoryDirectory: "packages/pg-pool" }))).toEqual([]);
+    expect(kinds(doc({ name: "@acme/core", repositoryUrl: pg, repositoryDirectory: "packages/acme-core" }))).toEqual(
+      [],
+    );
+    // Without its folder, the same link names another project; a folder of another package does not help.
+    expect(kinds(doc({ name: "@types/node", repositoryUrl: dt }))).toEqual(["repository_mismatch"]);
+    const other = supplyChainFindings(
+      "npm",
+      doc({ name: "@types/node", repositoryUrl: dt, repositoryDirectory: "types/lodash" }),
+      "1.0.0",
+      now,
+      null,
+    );
+    expect(other.map((f) => [f.kind, f.reason, f.evidence])).toEqual([
+      [
+        "repository_mismatch",
+        "The linked repository DefinitelyTyped/DefinitelyTyped (folder types/lodash) does not look like the source of @types/node",
+        { repositoryUrl: dt, repositoryDirectory: "types/lodash" },
+      ],
+    ]);
+  });
+
   it("flags a link to an unrelated project, and a missing link", () => {
     expect(kinds(doc({ name: "left-pad", repositoryUrl: "https://github.com/someone/unrelated" }))).toEqual([
       "repository_mismatch",
@@ -117,5 +145,26 @@ describe("the verdict", () => {
     });
     expect(exploited.score).toBeGreaterThan(one.score);
     expect(exploited.reasons[0]).toMatch(/CISA KEV/);
+  });
+
+  it("weighs a typosquat high when its downloads were compared, and low when they could not be read", () => {
+    const match = { of: "subarg", technique: "scope" as const, popularRank: 6640, evidence: "near subarg" };
+    const verdictOf = (downloadsCompared: boolean | undefined) => {
+      const findings = supplyChainFindings("npm", doc({ name: "@x/subarg" }), "1.0.0", now, {
+        ...match,
+        downloadsCompared,
+      });
+      return { finding: findings[0]!, verdict: packageVerdict({ malware: false, advisories: [], findings }) };
+    };
+    const confirmed = verdictOf(true);
+    expect(confirmed.finding).toMatchObject({ kind: "typosquat", severity: "high" });
+    expect(confirmed.finding.evidence.downloads_compared).toBe(true);
+    expect(confirmed.verdict.level).toBe("high");
+    for (const unknown of [false, undefined]) {
+      const { finding, verdict } = verdictOf(unknown);
+      expect(finding).toMatchObject({ kind: "typosquat", severity: "low" });
+      expect(finding.reason).toMatch(/^A name near subarg, not confirmed as a typosquat: near subarg$/);
+      expect(verdict.level).toBe("low");
+    }
   });
 });

@@ -18,6 +18,7 @@ type Packument = {
   description?: string;
   license?: unknown;
   repository?: unknown;
+  maintainers?: unknown;
   "dist-tags"?: Record<string, string>;
   versions?: Record<string, PackumentVersion>;
   time?: Record<string, string>;
@@ -66,6 +67,22 @@ function repositoryOf(raw: unknown): string | null {
   return null;
 }
 
+/** The folder of a monorepo's package (`repository.directory`), from the same field the URL came from. */
+function directoryOf(raw: unknown): string | null {
+  if (!raw || typeof raw !== "object" || !("directory" in raw) || typeof raw.directory !== "string") return null;
+  return (
+    raw.directory
+      .trim()
+      .replace(/^\.?\/+|\/+$/g, "")
+      .slice(0, 300) || null
+  );
+}
+
+function maintainerNames(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((m) => (m && typeof m === "object" && "name" in m && typeof m.name === "string" ? [m.name] : []));
+}
+
 export function parsePackument(body: string): RegistryPackage | null {
   const doc = JSON.parse(body) as Packument;
   const versions = Object.keys(doc.versions ?? {});
@@ -85,6 +102,10 @@ export function parsePackument(body: string): RegistryPackage | null {
     description: doc.description ?? latestDoc?.description ?? null,
     license: licenseText(doc.license) ?? licenseText(latestDoc?.license) ?? licenseText(latestDoc?.licenses),
     repositoryUrl: repositoryOf(doc.repository) ?? repositoryOf(latestDoc?.repository),
+    repositoryDirectory: repositoryOf(doc.repository)
+      ? directoryOf(doc.repository)
+      : directoryOf(latestDoc?.repository),
+    maintainers: maintainerNames(doc.maintainers),
     versions,
     publishedAt,
     versionFacts,

@@ -6,6 +6,10 @@ export type RegistryPackage = {
   description: string | null;
   license: string | null;
   repositoryUrl: string | null;
+  /** npm: the package's folder inside its repository (`repository.directory`: a monorepo's `packages/core`). */
+  repositoryDirectory?: string | null;
+  /** npm: the accounts that maintain the package (its `maintainers`), where the registry tells them. */
+  maintainers?: string[];
   versions: string[];
   /** Publication time per version, where the registry tells it. */
   publishedAt: Record<string, string>;
@@ -41,7 +45,7 @@ export function normaliseRepositoryUrl(raw: unknown): string | null {
   url = url
     .replace(/^git\+/, "")
     .replace(/^git:\/\//, "https://")
-    .replace(/^ssh:\/\/git@/, "https://")
+    .replace(/^ssh:\/\/(git@)?/, "https://")
     .replace(/^git@([^:]+):/, "https://$1/")
     .replace(/^scm:git:/, "")
     .replace(/\.git$/, "")

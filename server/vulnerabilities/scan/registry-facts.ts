@@ -10,7 +10,7 @@ import type { ParsedPackage } from "../lockfiles/types";
 import { lookupRegistry, REGISTRY_LABEL } from "../registry";
 import { supplyChainFindings, type SupplyChainFinding } from "../supply-chain";
 import type { TyposquatMatch } from "../typosquat";
-import { findTyposquat } from "../typosquat-check";
+import { findTyposquat, unlessOwnFork } from "../typosquat-check";
 import type { Ecosystem } from "../versions";
 import type { ScannedPackage } from "./schemas";
 
@@ -24,11 +24,13 @@ export async function fetchRegistryFacts(packages: ParsedPackage[]): Promise<Map
   for (const p of packages) names.set(nameKey(p.ecosystem, p.name), { eco: p.ecosystem, name: p.name });
   const list = [...names.entries()];
   const facts = await mapLimited(list, setting("SERVICE_SCAN_REGISTRY_CONCURRENCY"), async ([, { eco, name }]) => {
-    const [registry, typosquat] = await Promise.all([
+    const [registry, match] = await Promise.all([
       lookupRegistry(eco, name),
       // The check is evidence beside the registry's; its failure is no finding, never a failed scan.
       findTyposquat(eco, name).catch(() => null),
     ]);
+    const candidate = registry.kind === "ok" ? registry.value : null;
+    const typosquat = await unlessOwnFork(eco, candidate, match).catch(() => match);
     return { registry, typosquat };
   });
   return new Map(list.map(([key], i) => [key, facts[i]!]));
