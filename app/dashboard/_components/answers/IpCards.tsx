@@ -1,15 +1,58 @@
-// Summary cards for IP answers: the reputation object (network, anonymisers from `privacy`, risk) and geolocation.
+// Summary cards for IP answers: the reputation object (network, anonymisers from `privacy` with each class's provider,
+// basis, confidence and list in words, risk) and geolocation.
 import { Flag } from "../Flag";
 import { AbuseContact } from "./AbuseContact";
 import { Country, Facts, type Json, Reasons, RiskBadge, Why } from "./parts";
 
 const NETWORK_TEXT: Record<string, string> = {
   anonymizer: "Anonymiser (VPN, Tor or relay)",
-  service: "Service (crawler, monitor or platform)",
+  service: "Service (internet scanner, crawler or monitor)",
   hosting: "Hosting or cloud",
   residential: "Residential or business access",
   unknown: "Unknown",
 };
+
+const CLASS_TEXT: [key: string, label: string][] = [
+  ["tor", "Tor exit"],
+  ["vpn", "VPN"],
+  ["relay", "Private relay"],
+  ["scanner", "Internet scanner"],
+  ["hosting", "Hosting"],
+];
+const BASIS_TEXT: Record<string, string> = {
+  provider_exit_list: "the provider's own list of its exits",
+  exit_list: "the Tor Project's exit list",
+  published_ranges: "the operator's own published ranges",
+  scanner_list: "a list of the scanner's addresses",
+  vpn_network: "a network known to carry VPN exits",
+  vpn_asn: "a network (AS) known to carry VPN exits",
+  datacenter_range: "a datacenter range",
+  hosting_asn: "a hosting company's network (AS)",
+};
+
+/** Each anonymiser class that applies, in words: who, on what basis, how sure, which list of which date. */
+export function ClassLines({ classes }: { classes: Json }) {
+  const rows = CLASS_TEXT.filter(([k]) => classes?.[k]?.flag);
+  if (!rows.length) return null;
+  return (
+    <ul className="small" data-testid="privacy-classes">
+      {rows.map(([k, label]) => {
+        const c: Json = classes[k];
+        const basis = c.basis ? (BASIS_TEXT[c.basis] ?? c.basis) : null;
+        return (
+          <li key={k}>
+            <strong>{label}</strong>
+            {c.provider ? `: ${c.provider}` : ""}
+            {basis ? `, from ${basis}` : ""}
+            {c.confidence ? ` (${c.confidence} confidence)` : ""}
+            {c.list ? `; ${c.list}` : ""}
+            {c.snapshotDate ? `, list of ${c.snapshotDate}` : ""}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function IpCard({ v }: { v: Json }) {
   const p: Json = v.privacy ?? {};
@@ -44,8 +87,10 @@ export function IpCard({ v }: { v: Json }) {
         <Flag label="CDN" value={p.cdn} badWhen="never" />
         <Flag label="Crawler" value={p.crawler} badWhen="never" />
         <Flag label="Monitor" value={p.monitor} badWhen="never" />
+        {p.scanner !== undefined ? <Flag label="Scanner" value={p.scanner} badWhen={true} /> : null}
       </p>
       {p.service ? <p className="small">Known service: {p.service}</p> : null}
+      <ClassLines classes={p.classes} />
       <Reasons items={v.risk?.reasons ?? []} />
       <Why text={v.classification?.reason ?? v.asnReason} />
       {typeof v.ip === "string" && (v.classification?.scope ?? "public") === "public" ? (
