@@ -30,8 +30,8 @@ function apiPathsOnly(document: Record<string, unknown>): Record<string, unknown
 
 /**
  * The operations that charge lookup units (`x-service-cost` in the document: metered lookups and bulk jobs): the
- * client never retries them after a possible admission unless the caller opts in, since a retry would be charged
- * again.
+ * client never retries them after a network failure unless the caller opts in, since the lost request may have been
+ * answered and a retry would be charged again (a 503 is retried: its units were given back).
  */
 function meteredOperations(document: Record<string, unknown>): string {
   const out: string[] = [];

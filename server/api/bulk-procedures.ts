@@ -2,7 +2,7 @@
 // through, the metered procedure of its kind, with the same input parsers, capability and ladder as a single
 // request. Registered explicitly, by a call: at start (server/startup/index.ts), before the worker claims anything,
 // and by each HTTP entry point (rest/handler.ts, http/dashboard.ts), since Next bundles those separately.
-import { bulkProceduresProvided, provideBulkProcedures, type Capability } from "../bulk/procedures";
+import { bulkProceduresProvided, provideBulkProcedures, type Capability, type Prepaid } from "../bulk/procedures";
 import { KINDS, type BulkKind } from "../bulk/kinds";
 import type { Principal } from "../auth/principal";
 import { newId } from "../ids";
@@ -36,7 +36,7 @@ async function runMetered(a: {
   procedure: string;
   input: unknown;
   principal: Principal;
-  prepaid: { units: number; admitted: boolean };
+  prepaid: Prepaid;
 }): Promise<unknown> {
   const ctx: Context = {
     db: a.db,

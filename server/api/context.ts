@@ -26,9 +26,10 @@ export interface Context {
   /**
    * Set by the bulk job worker only: the item's units were reserved with its job, so the metered procedure
    * reserves nothing and sets `admitted` once its own checks (input, preflight) have passed, at the point where a
-   * single request would have reserved. An item refused before that point gets its units back.
+   * single request would have reserved. An item refused before that point gets its units back, and so do the
+   * units the ladder sets in `givenBack` (what it could not answer: server/api/trpc.ts givenBackOf).
    */
-  prepaid?: { units: number; admitted: boolean };
+  prepaid?: { units: number; admitted: boolean; givenBack?: { units: number; reason: string } };
   /**
    * Given by the REST entry, filled by the metered ladder once it reserved units for this request: what to give
    * back if the answer cannot be delivered (the client closed the connection before it was written;

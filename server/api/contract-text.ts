@@ -117,15 +117,16 @@ function lookupUnits(cost: string): string {
 }
 
 /**
- * Which 4xx of a metered lookup are free: every refusal before admission (the ladder's, the SSRF guard's and the
- * answers decided from the request alone); after admission the unit counts whatever the providers found.
+ * Which answers of a metered lookup are free: every refusal before admission (the ladder's, the SSRF guard's and the
+ * answers decided from the request alone); after admission the unit counts whatever the providers found, a "not
+ * found" included, and what no provider could answer (503) is given back (server/api/trpc.ts givenBackOf).
  */
 function freeSentence(meta: AccessMeta): string {
   const free = ["400 INVALID_REQUEST", "401", "402", "403"];
   if (meta.metered?.rateLimited || meta.rateLimit) free.push("429 RATE_LIMITED");
   if (meta.errors?.includes("TARGET_FORBIDDEN")) free.push("400 TARGET_FORBIDDEN");
   for (const d of meta.metered?.free ?? []) free.push(`404 ${d}`);
-  return `**Free:** ${andList(free)} are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).`;
+  return `**Free:** ${andList(free)} are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.`;
 }
 
 /**

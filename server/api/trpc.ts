@@ -7,11 +7,14 @@ import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { admitMeteredRequest, authenticateCaller, refusalAfterFailure, type Judge } from "../quota/admission";
 import { quotaHeaders, type QuotaState, type ReadResult, type ReserveArgs } from "../quota/reserve";
+import { refundUnits } from "../quota/adjust";
+import { periodStart } from "../quota/period";
+import { logger } from "../operate/log";
 import { metrics, planLabel } from "../operate/metrics";
 import { recordLookupHistory } from "../history/history";
 import { noteRequestOutcome } from "../analytics/request-outcomes";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
-import type { Context, Principal } from "./context";
+import type { Charge, Context, Principal } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
 import type { Caller } from "./contract-text";
 import { screenInput, type FreeTextPaths } from "./input-screen";
@@ -303,6 +306,17 @@ export interface MeteredOptions<I extends z.ZodType> {
   history?: (input: z.output<I>, output: any) => { target: string; summary: Record<string, unknown> };
   /** The history target of a failed request, when the first plain input value is not one (a raw lockfile). */
   target?: (input: z.output<I>) => string;
+  /**
+   * The units of a batch's targets that its answer could not answer (no source answered for them), with the
+   * reason: they are given back once the answer is ready, and its quota headers count without them. Default none.
+   */
+  unanswered?: (input: z.output<I>, output: any) => GivenBack | null;
+}
+
+/** Units an admitted request gives back, and why (a ledger row of negative units with this reason). */
+export interface GivenBack {
+  units: number;
+  reason: string;
 }
 
 /** What a metered lookup's caller must meet: its capability, the bulk entitlement when it asks for it, lookups. */
@@ -313,8 +327,9 @@ export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>)
 /**
  * A metered lookup. Guarantees, in the spec's order: authenticated principal -> key status -> capability (403
  * CAPABILITY_REQUIRED) -> bulk entitlement (403 BULK_LOOKUPS_REQUIRED) -> input validation (400) -> burst limit
- * (429) -> preflight checks -> atomic reservation of all units (402 QUOTA_EXCEEDED) -> the resolver -> history.
- * Nothing before the reservation consumes a unit; everything after it counts, even an upstream failure.
+ * (429) -> preflight checks -> atomic reservation of all units (402 QUOTA_EXCEEDED) -> the resolver -> what it
+ * could not answer given back -> history. Nothing before the reservation consumes a unit; after it, an answer counts
+ * whatever the sources found (a "not found" included), and what was not answered is given back (givenBackOf).
  */
 export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
   const requires = meteredRequirement(opts);
@@ -340,24 +355,33 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         if (answer) throw answer;
       };
       if (ctx.prepaid) {
-        // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3).
+        // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3). What it gives back
+        // is handed to the job (or monitor run) that paid, which refunds it with its own reservation.
         if (opts.preflight) await opts.preflight(typed);
         decided();
         ctx.prepaid.admitted = true;
         const result = await next({ ctx: { units: ctx.prepaid.units, quota: null } });
-        rememberCharged(ctx, opts, typed, result, ctx.prepaid.units, ctx.principal);
+        const back = givenBackOf(opts, typed, result, ctx.prepaid.units);
+        if (back) ctx.prepaid.givenBack = back;
+        rememberCharged(ctx, opts, typed, result, ctx.prepaid.units, ctx.principal, back);
         return result;
       }
       if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
       if (opts.preflight) await opts.preflight(typed);
       decided();
       const units = opts.units ? opts.units(typed) : 1;
-      const { principal: p, quota } = await admitCharged(ctx, opts, units, {
+      const {
+        principal: p,
+        quota,
+        charge,
+      } = await admitCharged(ctx, opts, units, {
         authenticate: (read) => ctx.authenticate(read),
         refusalOf: (of) => requirementRefusal(requires, of, getRawInput),
       });
       const result = await next({ ctx: { units, quota, principal: p } });
-      rememberCharged(ctx, opts, typed, result, units, p);
+      let back = givenBackOf(opts, typed, result, units);
+      if (back && !(await giveBack(ctx, charge, back, quota))) back = null;
+      rememberCharged(ctx, opts, typed, result, units, p, back);
       return result;
     });
 }
@@ -365,7 +389,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
 /** The part of a metered procedure's options that its charge and history need. */
 export type ChargedOptions<I extends z.ZodType> = Pick<
   MeteredOptions<I>,
-  "capability" | "endpoint" | "history" | "target"
+  "capability" | "endpoint" | "history" | "target" | "unanswered"
 >;
 
 /**
@@ -380,7 +404,7 @@ export async function admitCharged<I extends z.ZodType>(
   units: number,
   judge: Judge<Principal>,
   read?: ReserveArgs["read"],
-): Promise<{ principal: Principal; quota: QuotaState & { read?: ReadResult } }> {
+): Promise<{ principal: Principal; quota: QuotaState & { read?: ReadResult }; charge: Charge }> {
   const { principal, quota, reservation } = await admitMeteredRequest({
     db: ctx.db,
     principal: ctx.principal,
@@ -390,27 +414,91 @@ export async function admitCharged<I extends z.ZodType>(
     judge,
     read,
   });
-  if (ctx.charge) {
-    ctx.charge.current = {
-      workspaceId: reservation.workspaceId,
-      units,
-      requestId: reservation.requestId,
-      endpoint: reservation.endpoint,
-      apiKeyId: reservation.apiKeyId ?? null,
-      userId: reservation.userId ?? null,
-      reservedAt: new Date(),
-    };
-  }
+  const charge: Charge = {
+    workspaceId: reservation.workspaceId,
+    units,
+    requestId: reservation.requestId,
+    endpoint: reservation.endpoint,
+    apiKeyId: reservation.apiKeyId ?? null,
+    userId: reservation.userId ?? null,
+    reservedAt: reservation.now ?? new Date(),
+  };
+  if (ctx.charge) ctx.charge.current = { ...charge };
   metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(principal.entitlements.plans) }, units);
   for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
   ctx.resHeaders.set("Cache-Control", "private, no-store");
-  return { principal, quota };
+  return { principal, quota, charge };
 }
 
 /**
- * Every charged request is a history entry, when the plan keeps history: its units and outcome (status code), with
- * the route's safe summary on success; a failure keeps only its target. So the month's entries add up to the units
- * used. Called only after the units were reserved (or prepaid with a bulk job).
+ * What an admitted request gives back (DESIGN "Charging"): everything when it was not answered (a 5xx: 503
+ * UPSTREAM_UNAVAILABLE from a source that did not answer, or our own 500), else the units of the targets its answer
+ * could not answer (the route's `unanswered`), else nothing. A 4xx after admission is an answer and counts: a
+ * source's "not found" (404 PACKAGE_NOT_FOUND, VERSION_NOT_FOUND, DOMAIN_NOT_FOUND, ...) is what it found.
+ */
+export function givenBackOf<I extends z.ZodType>(
+  opts: ChargedOptions<I>,
+  typed: z.output<I>,
+  result: { ok: boolean; data?: unknown; error?: unknown },
+  units: number,
+): GivenBack | null {
+  if (units <= 0) return null;
+  if (!result.ok) {
+    const { status, body } = toErrorBody(result.error);
+    if (status < 500) return null;
+    return { units, reason: `Not answered (${status} ${body.error.code}): ${body.error.message}`.slice(0, 500) };
+  }
+  const part = opts.unanswered?.(typed, result.data);
+  if (!part || part.units <= 0) return null;
+  return { units: Math.min(units, part.units), reason: part.reason.slice(0, 500) };
+}
+
+/**
+ * Gives back what a request did not get answered, before its answer is written: a ledger row of negative units
+ * with the reason, the answer's quota headers counting without them (so they agree with GET /v1/usage), and a
+ * smaller charge for the refund of an answer that then cannot be delivered (server/api/rest/undelivered.ts).
+ * False when the refund could not be written (the request then stays charged, as its history entry says).
+ */
+export async function giveBack(
+  ctx: Pick<Context, "db" | "charge"> & { resHeaders: Pick<Headers, "set"> },
+  charge: Charge,
+  back: GivenBack,
+  quota: QuotaState,
+): Promise<boolean> {
+  try {
+    const used = await refundUnits(ctx.db, {
+      workspaceId: charge.workspaceId,
+      periodStart: periodStart(charge.reservedAt),
+      units: back.units,
+      requestId: charge.requestId,
+      endpoint: charge.endpoint,
+      apiKeyId: charge.apiKeyId,
+      userId: charge.userId,
+      reason: back.reason,
+    });
+    const after = { ...quota, used, remaining: Math.max(0, quota.limit - used) };
+    for (const [k, v] of Object.entries(quotaHeaders(after))) ctx.resHeaders.set(k, v);
+  } catch (err) {
+    // The database that failed the request may fail the refund too: said in the log, with what was owed.
+    logger().error(
+      { err, request_id: charge.requestId, units: back.units },
+      "giving back the units of an unanswered request failed",
+    );
+    return false;
+  }
+  const slot = ctx.charge;
+  if (slot?.current) {
+    const left = slot.current.units - back.units;
+    slot.current = left > 0 ? { ...slot.current, units: left } : null;
+  }
+  return true;
+}
+
+/**
+ * Every charged request is a history entry, when the plan keeps history: the units it was charged once what it gave
+ * back is taken off, and its outcome (status code), with the route's safe summary on success; a failure keeps only
+ * its target. What was given back is in the summary (`refunded_units`, `refund_reason`). So the month's entries add
+ * up to the units used. Called only after the units were reserved (or prepaid with a bulk job).
  */
 export function rememberCharged<I extends z.ZodType>(
   ctx: Pick<Context, "db" | "requestId"> & { resHeaders: Pick<Headers, "get"> },
@@ -419,6 +507,7 @@ export function rememberCharged<I extends z.ZodType>(
   result: { ok: boolean; data?: unknown; error?: unknown },
   units: number,
   principal: Principal,
+  back: GivenBack | null = null,
 ): void {
   const { entitlements, workspaceId } = principal;
   if (entitlements.historyDays <= 0) return;
@@ -436,13 +525,14 @@ export function rememberCharged<I extends z.ZodType>(
     status = s;
     code = body.error.code;
   }
+  if (back) entry.summary = { ...entry.summary, refunded_units: back.units, refund_reason: back.reason };
   recordLookupHistory(ctx.db, {
     workspaceId,
     requestId: ctx.requestId,
     endpoint: opts.endpoint,
     target: entry.target,
     summary: entry.summary,
-    units,
+    units: units - (back?.units ?? 0),
     status,
     code,
     historyDays: entitlements.historyDays,

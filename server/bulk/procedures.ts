@@ -16,15 +16,10 @@ export interface BulkProcedures {
   plansWith(capability: Capability): string;
   /**
    * Runs the kind's metered procedure for `principal` with the item's units reserved with its job (`prepaid`): the
-   * procedure sets `prepaid.admitted` at the point where a single request would have reserved.
+   * procedure sets `prepaid.admitted` at the point where a single request would have reserved, and
+   * `prepaid.givenBack` to the units it could not answer (all of them on a 5xx), which the payer refunds.
    */
-  run(a: {
-    db: Db;
-    kind: BulkKind;
-    input: unknown;
-    principal: Principal;
-    prepaid: { units: number; admitted: boolean };
-  }): Promise<unknown>;
+  run(a: { db: Db; kind: BulkKind; input: unknown; principal: Principal; prepaid: Prepaid }): Promise<unknown>;
   /**
    * The same as `run` for a metered procedure named by its tRPC path ("hosts.hostSsl"): a monitor's check is one
    * such lookup, paid with the units its run reserved (server/monitors/run.ts).
@@ -34,8 +29,15 @@ export interface BulkProcedures {
     procedure: string;
     input: unknown;
     principal: Principal;
-    prepaid: { units: number; admitted: boolean };
+    prepaid: Prepaid;
   }): Promise<unknown>;
+}
+
+/** An item's units, paid before it runs; what the procedure admitted and gave back (server/api/context.ts). */
+export interface Prepaid {
+  units: number;
+  admitted: boolean;
+  givenBack?: { units: number; reason: string };
 }
 
 let provided: BulkProcedures | null = null;

@@ -13,7 +13,7 @@ import { refundUnits } from "../quota/adjust";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { bulkConcurrency, bulkLeaseMs, bulkPerJob, bulkPollMs, bulkWorkerEnabled } from "./config";
 import { KINDS, type BulkKind } from "./kinds";
-import { bulkProcedures, bulkProceduresProvided } from "./procedures";
+import { bulkProcedures, bulkProceduresProvided, type Prepaid } from "./procedures";
 
 const MAX_ATTEMPTS = 3;
 
@@ -99,38 +99,47 @@ export async function runBulkItem(db: Db, item: ClaimedItem): Promise<Settled> {
   const job = await db.bulkJob.findUnique({ where: { id: item.jobId } });
   if (!job) return "lost";
   if (item.attempts > MAX_ATTEMPTS) {
-    // Its worker died this many times: stop trying; an admitted attempt still counts.
+    // Its worker died this many times: stop trying. It was never answered, so its units go back.
+    const errorMessage = `The lookup could not be completed after ${MAX_ATTEMPTS} attempts.`;
     return settle(
       db,
       item,
-      {
-        status: "failed",
-        errorCode: "INTERNAL_ERROR",
-        errorMessage: `The lookup could not be completed after ${MAX_ATTEMPTS} attempts.`,
-      },
-      false,
+      { status: "failed", errorCode: "INTERNAL_ERROR", errorMessage },
+      { units: item.units, reason: `not answered: ${errorMessage}` },
     );
   }
   const spec = KINDS[item.kind as BulkKind];
   const input = spec.input(item.target);
-  const prepaid = { units: item.units, admitted: false };
+  const prepaid: Prepaid = { units: item.units, admitted: false };
   try {
     if ("error" in input) throw new Error(String(input.error));
     const principal = await principalFor(db, job);
     const out = await bulkProcedures().run({ db, kind: item.kind as BulkKind, input, principal, prepaid });
     const plain = JSON.parse(JSON.stringify(out ?? null));
-    return settle(db, item, { status: "succeeded", summary: spec.summary(plain), result: plain }, false);
+    // Targets of the item that no source answered (a CIDR range's addresses) go back; the rest counts.
+    return settle(db, item, { status: "succeeded", summary: spec.summary(plain), result: plain }, givenBack(prepaid));
   } catch (err) {
     const { body, status } = toErrorBody(err);
     if (status >= 500 && status !== 503) logger().error({ err, item: item.id, kind: item.kind }, "bulk item failed");
-    // Refused before the point where a single request reserves (input, plan, SSRF guard): its units go back.
-    return settle(
-      db,
-      item,
-      { status: "failed", errorCode: body.error.code, errorMessage: body.error.message },
-      !prepaid.admitted,
-    );
+    // Refused before the point where a single request reserves (input, plan, SSRF guard), or not answered after it
+    // (a 5xx: the ladder's givenBack): its units go back. A 4xx after admission (a source's "not found") counts.
+    const refund = !prepaid.admitted
+      ? { units: item.units, reason: `refused before it ran: ${body.error.message}` }
+      : givenBack(prepaid);
+    return settle(db, item, { status: "failed", errorCode: body.error.code, errorMessage: body.error.message }, refund);
   }
+}
+
+/** What the item's lookup gave back (server/api/trpc.ts givenBackOf), as the job refunds it. */
+function givenBack(prepaid: Prepaid): Refund | null {
+  const back = prepaid.givenBack;
+  return back && back.units > 0 ? { units: back.units, reason: back.reason } : null;
+}
+
+/** Units of an item that go back to the workspace, and why (the ledger row's reason). */
+interface Refund {
+  units: number;
+  reason: string;
 }
 
 async function settle(
@@ -143,8 +152,9 @@ async function settle(
     errorCode?: string;
     errorMessage?: string;
   },
-  refund: boolean,
+  refund: Refund | null,
 ): Promise<Settled> {
+  const units = Math.min(item.units, refund?.units ?? 0);
   return db.$transaction(async (tx) => {
     // The job's row lock orders the settling of its items: the last one to settle sees every other one settled
     // and completes the job (without it, two last items settling at once would each see the other still open).
@@ -157,7 +167,8 @@ async function settle(
         result: (outcome.result ?? undefined) as never,
         errorCode: outcome.errorCode ?? null,
         errorMessage: outcome.errorMessage ?? null,
-        refunded: refund && item.units > 0,
+        // True once any of its units went back; the job's `units.refunded` counts them.
+        refunded: units > 0,
         claimToken: null,
         claimedUntil: null,
         finishedAt: new Date(),
@@ -165,22 +176,18 @@ async function settle(
     });
     if (won.count !== 1) return "lost" as const;
     const job = await tx.bulkJob.findUniqueOrThrow({ where: { id: item.jobId } });
-    if (refund && item.units > 0) {
+    if (refund && units > 0) {
       await refundUnits(tx as unknown as Db, {
         workspaceId: job.workspaceId,
         periodStart: job.periodStart,
-        units: item.units,
+        units,
         requestId: job.requestId,
         endpoint: "bulk.refund",
-        reason:
-          `Job ${job.id} line ${item.position} refused before it ran: ${outcome.errorMessage ?? outcome.errorCode}`.slice(
-            0,
-            500,
-          ),
+        reason: `Job ${job.id} line ${item.position} ${refund.reason}`.slice(0, 500),
         apiKeyId: job.createdByKeyId,
         userId: job.createdByUserId,
       });
-      await tx.bulkJob.update({ where: { id: job.id }, data: { unitsRefunded: { increment: item.units } } });
+      await tx.bulkJob.update({ where: { id: job.id }, data: { unitsRefunded: { increment: units } } });
     }
     const open = await tx.bulkItem.count({ where: { jobId: job.id, status: { in: ["queued", "running"] } } });
     if (open === 0 && !job.finishedAt) {

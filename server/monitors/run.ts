@@ -2,13 +2,14 @@
 // conditional UPDATE as any request), then each check's lookups run as the metered lookups they are, through the
 // bulk path (bulkProcedures(): the same procedure, input rules, SSRF guard and history) under the run's reservation
 // (`prepaid`), never charged again. The check's unit goes on the history entry of its first admitted lookup; its
-// other lookups are entries of 0 units, so a month's entries still add up to the units used. A check none of whose
-// lookups was admitted (all refused before the point where a request would have reserved) gives its unit back. A run the allowance
-// cannot pay is recorded as skipped, with one alert while that lasts. Each check's state is compared with the
-// previous run's (./alerts.ts); a check that failed this time keeps its previous state, and one that keeps failing
-// alerts once (./failing.ts).
+// other lookups are entries of 0 units, so a month's entries still add up to the units used. A check gives its unit
+// back when none of its lookups was admitted (all refused before the point where a request would have reserved), or
+// when the lookup that carried it was not answered (its source unavailable: that entry says it gave the unit back).
+// A run the allowance cannot pay is recorded as skipped, with one alert while that lasts. Each check's state is
+// compared with the previous run's (./alerts.ts); a check that failed this time keeps its previous state, and one
+// that keeps failing alerts once (./failing.ts).
 import type { Principal } from "../auth/principal";
-import { bulkProcedures } from "../bulk/procedures";
+import { bulkProcedures, type Prepaid } from "../bulk/procedures";
 import type { Db } from "../db/client";
 import { AppError, toErrorBody } from "../errors";
 import { sortableId } from "../ids";
@@ -134,8 +135,9 @@ export async function runMonitor(
     const answers: unknown[] = [];
     let error: CheckResult["error"] = null;
     let charged = 0;
+    let givenBack = false;
     for (const input of spec.calls(target, check as CheckOptions)) {
-      const prepaid = { units: charged === 0 ? 1 : 0, admitted: false };
+      const prepaid: Prepaid = { units: charged === 0 && !givenBack ? 1 : 0, admitted: false };
       try {
         answers.push(await bulkProcedures().runProcedure({ db, procedure: spec.procedure, input, principal, prepaid }));
       } catch (err) {
@@ -144,7 +146,11 @@ export async function runMonitor(
           logger().error({ err, monitorId, check: check.type }, "monitor check failed");
         error ??= { code: body.error.code, message: body.error.message };
       }
-      if (prepaid.admitted) charged = 1;
+      // The check's unit rides on its first admitted lookup. When that lookup gave it back (its source did not
+      // answer: server/api/trpc.ts givenBackOf, its history entry says so), the check's unit goes back with the run's
+      // refund below and its other lookups carry none.
+      if (prepaid.givenBack) givenBack = true;
+      else if (prepaid.admitted && prepaid.units > 0) charged = 1;
     }
     if (charged === 0) refunded++;
     if (error) results[check.type] = { severity: null, state: null, error, units: charged };
@@ -160,7 +166,7 @@ export async function runMonitor(
       units: refunded,
       requestId: runId,
       endpoint: "monitor.refund",
-      reason: `Monitor ${monitor.id} run ${runId}: ${refunded} check${refunded === 1 ? "" : "s"} refused before they ran`,
+      reason: `Monitor ${monitor.id} run ${runId}: ${refunded} check${refunded === 1 ? "" : "s"} not answered (refused before ${refunded === 1 ? "it" : "they"} ran, or no source answered)`,
     });
 
   await db.monitorRun.create({

@@ -55,7 +55,7 @@ export interface Admission<Principal extends AdmissionPrincipal> {
   /** Who is admitted: the principal the reservation confirmed (read again if the cached one was stale). */
   principal: Principal;
   quota: QuotaState & { read?: ReadResult };
-  /** What was reserved, for the charge an undelivered answer gives back. */
+  /** What was reserved (and when), for the units an unanswered or undelivered request gives back. */
   reservation: ReserveArgs;
 }
 
@@ -77,6 +77,8 @@ export async function admitMeteredRequest<Principal extends AdmissionPrincipal>(
   read?: ReserveArgs["read"];
 }): Promise<Admission<Principal>> {
   let principal = a.principal;
+  // One instant for the reservation and for what it may give back later (the refund goes to the same month).
+  const now = new Date();
   const reservation = (of: Principal): ReserveArgs => ({
     workspaceId: of.workspaceId,
     units: a.units,
@@ -85,6 +87,7 @@ export async function admitMeteredRequest<Principal extends AdmissionPrincipal>(
     endpoint: a.endpoint,
     apiKeyId: of.kind === "api_key" ? of.apiKeyId : null,
     userId: of.kind === "member" ? of.userId : null,
+    now,
     ...(a.read ? { read: a.read } : {}),
   });
   const guard =

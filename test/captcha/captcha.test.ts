@@ -122,7 +122,7 @@ describe("POST /v1/captcha/test", () => {
     expect(await app.used(free.workspaceId)).toBe(0);
   });
 
-  it("answers 503 when the provider is down, and the admitted attempt counts", async () => {
+  it("answers 503 when the provider is down, and the admitted attempt's unit is given back", async () => {
     mode = "down";
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await app.request("POST", "/v1/captcha/test", {
@@ -132,6 +132,6 @@ describe("POST /v1/captcha/test", () => {
     mode = "ok";
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
-    expect(await app.used(ws.workspaceId)).toBe(1);
+    expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });

@@ -101,7 +101,7 @@ describe("dns.lookup", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
-  it("answers 503 UPSTREAM_UNAVAILABLE when the resolver is down, and the unit counts", async () => {
+  it("answers 503 UPSTREAM_UNAVAILABLE when the resolver is down, and gives its unit back", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     process.env.SERVICE_DNS_TIMEOUT_MS = "150";
     dns.down = true;
@@ -110,7 +110,7 @@ describe("dns.lookup", () => {
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
       expect(res.body.error.message).toContain(dns.address);
-      expect(await app.used(ws.workspaceId)).toBe(1);
+      expect(await app.used(ws.workspaceId)).toBe(0);
     } finally {
       dns.down = false;
       delete process.env.SERVICE_DNS_TIMEOUT_MS;
@@ -128,8 +128,8 @@ describe("dns.lookup", () => {
     const unknown = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "nothing-here.test" });
     expect(unknown.status).toBe(200);
     expect(unknown.body.status).toBe("NXDOMAIN");
-    // Both asked the resolver: both count.
-    expect(await app.used(ws.workspaceId)).toBe(2);
+    // Both asked the resolver; the NXDOMAIN is the resolver's answer and counts, the 503 was not answered.
+    expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
   it("reports SERVFAIL as the domain's status", async () => {

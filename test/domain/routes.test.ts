@@ -75,7 +75,7 @@ describe("GET /domain/{domain}/subdomains", () => {
     expect(await app.used(ws.workspaceId)).toBe(2);
   });
 
-  it("serves the retained response when the source is down, and 503 (unit counted) when there is none", async () => {
+  it("serves the retained response when the source is down, and 503 (unit given back) when there is none", async () => {
     const ws = await app.seedWorkspace();
     await callProcedure(app, ws.apiKey, "domain.domainSubdomains", { domain: "example.org" });
     ct.mode = "down";
@@ -86,7 +86,9 @@ describe("GET /domain/{domain}/subdomains", () => {
       const none = await callProcedure(app, ws.apiKey, "domain.domainSubdomains", { domain: "unseen.example.net" });
       expect(none.status).toBe(503);
       expect(none.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
-      expect(await app.used(ws.workspaceId)).toBe(3);
+      // The retained answer counts; the request nothing could answer gave its unit back (ledger: 1, 1, 1, -1).
+      expect(await app.used(ws.workspaceId)).toBe(2);
+      expect(await app.ledgerCount(ws.workspaceId)).toBe(4);
     } finally {
       ct.mode = "ok";
     }
@@ -113,14 +115,15 @@ describe("GET /domain/{domain}/infrastructure", () => {
     expect(res.headers.get("x-service-quota-used")).toBe("1");
   });
 
-  it("is 503 when DNS is down, and the unit counts", async () => {
+  it("is 503 when DNS is down, and its unit is given back", async () => {
     const ws = await app.seedWorkspace();
     dns.down = true;
     try {
       const res = await callProcedure(app, ws.apiKey, "domain.domainInfrastructure", { domain: "example.org" });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
-      expect(await app.used(ws.workspaceId)).toBe(1);
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      expect(await app.ledgerCount(ws.workspaceId)).toBe(2);
     } finally {
       dns.down = false;
     }

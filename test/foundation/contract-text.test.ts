@@ -110,7 +110,7 @@ describe("no router or dashboard page types a plan name or a unit cost", () => {
 describe("the sentences follow the contract", () => {
   it("says who, the plans, bulk, the cost and the rate limit from the meta", () => {
     expect(accessSentence({ metered: { capability: "geolocation", cost: "1 unit", bulk: "never" } })).toBe(
-      "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `geolocation`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included).",
+      "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `geolocation`). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.",
     );
     expect(
       accessSentence({
@@ -132,7 +132,7 @@ describe("the sentences follow the contract", () => {
     ).toBe(
       "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). " +
         "More than one target needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). " +
-        "**Cost:** 1 lookup unit per submitted target. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 429 RATE_LIMITED are answered before admission and cost nothing; once admitted the unit counts whatever the sources found (a 404 or 503 from a source included). **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.",
+        "**Cost:** 1 lookup unit per submitted target. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 429 RATE_LIMITED are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe. **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After and no unit consumed.",
     );
     expect(accessSentence({ requires: { webhooks: true } })).toBe(
       "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).",

@@ -1,6 +1,6 @@
 // Units reconcile with lookup history: every charged request is an entry with its units and outcome (status code),
-// charged-but-failed lookups, report saves, bulk job items and a CIDR check's units included, so the month's
-// entries add up to X-Service-Quota-Used. Real database, a fake DNS server and a closed port as a dead upstream.
+// failed lookups (0 units: what was not answered is given back), report saves, bulk job items and a CIDR check's
+// units included, so the month's entries add up to X-Service-Quota-Used. Real database, a fake DNS server and a closed port as a dead upstream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainBulkItems } from "../../server/bulk/worker";
 import { flushLookupHistory } from "../../server/history/history";
@@ -30,7 +30,14 @@ async function history(key: string) {
   await flushLookupHistory();
   const r = await app.request("GET", "/v1/lookups/history?limit=100", { key });
   expect(r.status).toBe(200);
-  return r.body.items as { endpoint: string; target: string; units: number; status: number; code: string | null }[];
+  return r.body.items as {
+    endpoint: string;
+    target: string;
+    units: number;
+    status: number;
+    code: string | null;
+    summary: Record<string, unknown>;
+  }[];
 }
 
 describe("lookup history reconciles with the units used", () => {
@@ -47,9 +54,10 @@ describe("lookup history reconciles with the units used", () => {
     expect(geo.status).toBe(200);
     const failed = await app.request("GET", "/v1/domain/never-seen-reconcile.com/subdomains", { key });
     expect(failed.status).toBe(503);
-    expect(await app.used(ws.workspaceId)).toBe(2);
+    // Admitted, not answered: its unit went back.
+    expect(await app.used(ws.workspaceId)).toBe(1);
     const cidr = await app.request("POST", "/v1/cidr/check", { key, body: { cidr: "203.0.113.0/30" } });
-    expect(cidr.headers.get("x-service-quota-used")).toBe("6");
+    expect(cidr.headers.get("x-service-quota-used")).toBe("5");
     const seat = { user: { userId: u.id, email: u.email, name: null }, workspaceId: ws.workspaceId };
     const saved = await call(seat, "reports.create", { title: "Checkout 42", report: { score: 80 } }, "mutation");
     expect(saved.status).toBe(200);
@@ -58,13 +66,22 @@ describe("lookup history reconciles with the units used", () => {
     await drainBulkItems(app.db);
     const last = await app.request("GET", "/v1/ip/1.1.1.1/geo", { key });
     const used = Number(last.headers.get("x-service-quota-used"));
-    expect(used).toBe(10);
+    expect(used).toBe(9);
 
     const items = await history(key);
     expect(items.reduce((n, i) => n + i.units, 0)).toBe(used);
     const byEndpoint = (e: string) => items.filter((i) => i.endpoint === e);
     expect(byEndpoint("domain.subdomains")).toMatchObject([
-      { target: "never-seen-reconcile.com", units: 1, status: 503, code: "UPSTREAM_UNAVAILABLE" },
+      {
+        target: "never-seen-reconcile.com",
+        units: 0,
+        status: 503,
+        code: "UPSTREAM_UNAVAILABLE",
+        summary: {
+          refunded_units: 1,
+          refund_reason: expect.stringContaining("Not answered (503 UPSTREAM_UNAVAILABLE)"),
+        },
+      },
     ]);
     expect(byEndpoint("cidr.check")).toMatchObject([{ target: "203.0.113.0/30", units: 4, status: cidr.status }]);
     expect(byEndpoint("account.reports.create")).toMatchObject([{ target: "Checkout 42", units: 1, status: 200 }]);
@@ -75,7 +92,7 @@ describe("lookup history reconciles with the units used", () => {
     const month = summary.body.thisMonth;
     expect(month.keys.reduce((n: number, k: { units: number }) => n + k.units, 0)).toBe(used);
     expect(month.keys).toContainEqual({ key_id: null, name: "Dashboard", requests: 1, units: 1 });
-    expect(month.keys.find((k: { key_id: string | null }) => k.key_id !== null)).toMatchObject({ units: 9 });
+    expect(month.keys.find((k: { key_id: string | null }) => k.key_id !== null)).toMatchObject({ units: 8 });
     expect(month.endpoints).toContainEqual({ endpoint: "cidr.check", requests: 1, units: 4 });
     expect(month.endpoints).toContainEqual({ endpoint: "bulk.job", requests: 1, units: 2 });
     // The bulk job's two items are entries of their own, one unit each.

@@ -1,5 +1,5 @@
 // The IP, ASN and RDAP routes through the real REST API: capability, units, validation before reservation,
-// and upstream failures that still count the unit.
+// and upstream failures whose unit is given back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
 import { warmIpFeeds } from "../../server/ip/reputation";
@@ -52,7 +52,7 @@ describe("REST: IP, ASN and RDAP routes", () => {
     expect(r.body.error.code).toBe("CAPABILITY_REQUIRED");
   });
 
-  it("GET /v1/ip/{ip}/rdap answers from the registry; when it is down, 503 and the unit counts", async () => {
+  it("GET /v1/ip/{ip}/rdap answers from the registry; when it is down, 503 and its unit is given back", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const ok = await app.request("GET", "/v1/ip/8.8.8.8/rdap", { key: ws.apiKey });
     expect(ok.status).toBe(200);
@@ -65,7 +65,7 @@ describe("REST: IP, ASN and RDAP routes", () => {
     } finally {
       rdap.failWith(null);
     }
-    expect(await app.used(ws.workspaceId)).toBe(2);
+    expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
   it("GET /v1/domain/{domain}/rdap for an unregistered name is 404 DOMAIN_NOT_FOUND", async () => {

@@ -1,6 +1,6 @@
 // The typed client (clients/typescript) against a running server: the REST API served over HTTP on 127.0.0.1.
-// Typed data and errors, quota headers, retries that honour Retry-After, and no retry of a metered request that
-// may have been admitted unless the caller opts in.
+// Typed data and errors, quota headers, retries that honour Retry-After (a 503 included: its units were given back),
+// and no retry of a metered request lost on the network (it may have been answered) unless the caller opts in.
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceClient, readQuota } from "../../clients/typescript/src/index";
@@ -58,7 +58,7 @@ describe("typed client", () => {
     expect(readQuota(response)).toBeNull();
   });
 
-  it("does not retry a metered request answered 503 (it was admitted and charged)", async () => {
+  it("retries a metered request answered 503 (its units were given back), and never one lost on the network", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const saved = process.env.SERVICE_DNS_SERVERS;
     process.env.SERVICE_DNS_SERVERS = "127.0.0.1:9";
@@ -72,27 +72,35 @@ describe("typed client", () => {
       expect(response.status).toBe(503);
       expect(error?.error.code).toBe("UPSTREAM_UNAVAILABLE");
       expect(response.headers.get("retry-after")).toBe("10");
-      expect(seen).toHaveLength(1);
-      expect(waits).toEqual([]);
-      expect(await app.used(ws.workspaceId)).toBe(1);
-
-      seen.length = 0;
-      const optedIn = createServiceClient({
-        baseUrl,
-        apiKey: ws.apiKey,
-        retries: 2,
-        retryMeteredRequests: true,
-        sleep: async (ms) => void waits.push(ms),
-      });
-      expect(
-        (await optedIn.GET("/dns/lookup", { params: { query: { domain: "example.com", type: "A" } } })).response.status,
-      ).toBe(503);
       expect(seen).toHaveLength(3);
       expect(waits).toEqual([10_000, 10_000]);
-      expect(await app.used(ws.workspaceId)).toBe(4);
+      // Three admitted attempts, none answered: each gave its unit back.
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      const ledger = await app.db.usageLedger.findMany({ where: { workspaceId: ws.workspaceId } });
+      expect(ledger.map((l) => l.units).sort()).toEqual([-1, -1, -1, 1, 1, 1]);
     } finally {
       process.env.SERVICE_DNS_SERVERS = saved;
     }
+
+    // A metered request whose connection failed may have been admitted and answered: retried only when asked.
+    const failing = async () => {
+      throw new TypeError("fetch failed");
+    };
+    let sent = 0;
+    const counting = (async () => (sent++, failing())) as unknown as typeof fetch;
+    const strict = createServiceClient({ baseUrl, apiKey: ws.apiKey, fetch: counting, sleep: async () => {} });
+    await expect(strict.GET("/ip/{ip}/geo", { params: { path: { ip: "8.8.8.8" } } })).rejects.toThrow("fetch failed");
+    expect(sent).toBe(1);
+    sent = 0;
+    const optedIn = createServiceClient({
+      baseUrl,
+      apiKey: ws.apiKey,
+      fetch: counting,
+      retryMeteredRequests: true,
+      sleep: async () => {},
+    });
+    await expect(optedIn.GET("/ip/{ip}/geo", { params: { path: { ip: "8.8.8.8" } } })).rejects.toThrow("fetch failed");
+    expect(sent).toBe(3);
   });
 
   it("retries a 429 after the Retry-After the server sent, then succeeds", async () => {

@@ -21,13 +21,14 @@ describe("vulnerability routes", () => {
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
-  it("counts the unit of an admitted request whose upstream fails (503)", async () => {
+  it("gives back the unit of an admitted request whose upstream fails (503)", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     fake.current.down.add("osv");
     const res = await app.request("GET", "/v1/vulnerabilities/npm/jquery/", { key: ws.apiKey });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
-    expect(await app.used(ws.workspaceId)).toBe(1);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(2);
   });
 
   it("answers 404 PACKAGE_NOT_FOUND and VERSION_NOT_FOUND in the error body", async () => {

@@ -1,7 +1,8 @@
 // The one request of a run: the lockfile as the raw body of POST /v1/vulnerabilities/scan through the typed client,
 // asking for SARIF when SARIF is the output, else JSON. A scan is charged per package version, so the policy and the
 // text summary are read from that same answer (the SARIF log carries the summary in its run's properties) and the
-// client's retries stay as they are: 429 only, never a metered request that may have been admitted.
+// client's retries stay as they are: a 429 and a 503 (neither is charged: a 503 gives its units back), never a
+// request lost on the network, which may have been admitted and answered.
 import { createServiceClient, type ServiceError } from "../../typescript/src/index";
 import type { OutputFormat } from "./args";
 import type { ScanSummary } from "./policy";

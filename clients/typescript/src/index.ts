@@ -1,6 +1,7 @@
 // Typed client of the Security and Fraud Intelligence API: openapi-fetch over the types openapi-typescript
 // generated from the served OpenAPI document (src/schema.ts, `npm run client:generate`). Adds what every caller
-// needs: the API key, the typed error object, the quota headers, and retries that never double-charge.
+// needs: the API key, the typed error object, the quota headers, and retries that never double-charge (a 503 is
+// given back by the server, so it is retried; a request lost on the network may have been charged, so it is not).
 import createClient, { type Client } from "openapi-fetch";
 import { meteredOperations, type components, type paths } from "./schema";
 
@@ -37,8 +38,9 @@ export interface ServiceClientOptions {
   /** Retries after 429 and 503 (default 2). */
   retries?: number;
   /**
-   * Also retry metered operations after a 503 or a network failure. Off by default: such a request may already
-   * have been admitted and charged, and a retry is charged again. A 429 is always retried (nothing was charged).
+   * Also retry metered operations after a network failure. Off by default: such a request may already have been
+   * admitted and answered, and a retry is charged again. A 429 (refused before admission) and a 503 (what was not
+   * answered is given back, as a ledger row with negative units) are always retried: neither costs anything.
    */
   retryMeteredRequests?: boolean;
   /** Longest wait before one retry (default 30 000 ms); a longer Retry-After returns the response instead. */
@@ -95,7 +97,8 @@ function retryingFetch(opts: ServiceClientOptions): typeof globalThis.fetch {
         await sleep(backoff);
         continue;
       }
-      const retryable = response.status === 429 || (response.status === 503 && mayRepeatAdmitted);
+      // A 429 was refused before admission and a 503 gives its units back: retrying either costs nothing.
+      const retryable = response.status === 429 || response.status === 503;
       if (!retryable || attempt >= retries) return response;
       const wait = retryAfterMs(response.headers.get("retry-after")) ?? backoff;
       if (wait > maxDelay) return response;

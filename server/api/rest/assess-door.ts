@@ -8,15 +8,15 @@
 // Everything else is the REST entry's and the metered ladder's, called in their order and from their modules:
 // input assembly and the 1 MB cap as server/api/rest/handler.ts, then the ladder of server/api/trpc.ts
 // (`authenticated`, `rejectUnreadableInput`, the input's schema, `meteredProcedure`) through the same functions
-// (authenticateCaller, requirementRefusal, noteOutcome, screenInput, admitCharged, rememberCharged,
-// refusalAfterFailure), the same observation (server/operate/observe.ts) and the same refund of an undelivered
-// answer. One difference: the door's velocity read runs in the reservation's statement (velocityAlongside), one
-// round trip fewer than the route's read after its reservation; it sees the events committed before the reservation
-// statement began, with windows fixed just before admission (the route's read starts a moment later), so requests
-// that race each other may count one another differently through the two doors. test/assessment/assess-door.test.ts
-// sends the same requests through this door and through the route's handler and compares every answer and what it
-// left in the store; the test harness sends every POST /v1/assess of the suite through this door, as the production
-// server does.
+// (authenticateCaller, requirementRefusal, noteOutcome, screenInput, admitCharged, givenBackOf, giveBack,
+// rememberCharged, refusalAfterFailure), the same observation (server/operate/observe.ts) and the same refunds of
+// an unanswered or undelivered answer. One difference: the door's velocity read runs in the reservation's statement
+// (velocityAlongside), one round trip fewer than the route's read after its reservation; it sees the events
+// committed before the reservation statement began, with windows fixed just before admission (the route's read
+// starts a moment later), so requests that race each other may count one another differently through the two
+// doors. test/assessment/assess-door.test.ts sends the same requests through this door and through the route's
+// handler and compares every answer and what it left in the store; the test harness sends every POST /v1/assess of
+// the suite through this door, as the production server does.
 import { TRPCError } from "@trpc/server";
 import { assess, velocityAlongside } from "../../assessment/assess";
 import type { AssessResult } from "../../assessment/schemas";
@@ -32,7 +32,15 @@ import { requirementRefusal } from "../contract";
 import { copyProcedureHeaders, errorParts, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
 import { screenInput } from "../input-screen";
 import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
-import { admitCharged, INVALID_INPUT_MARKER, meteredRequirement, noteOutcome, rememberCharged } from "../trpc";
+import {
+  admitCharged,
+  giveBack,
+  givenBackOf,
+  INVALID_INPUT_MARKER,
+  meteredRequirement,
+  noteOutcome,
+  rememberCharged,
+} from "../trpc";
 import { MAX_BODY_BYTES } from "./handler";
 import { undeliveredRefund } from "./undelivered";
 
@@ -308,7 +316,10 @@ async function admitted(
   } catch (error) {
     result = { ok: false, error };
   }
-  rememberCharged<AssessInput>(ctx, assessMetering, typed, result, units, p);
+  // What it could not answer (a 5xx after admission) goes back, as on every metered route (trpc.ts givenBackOf).
+  let back = givenBackOf<AssessInput>(assessMetering, typed, result, units);
+  if (back && !(await giveBack(ctx, admission.charge, back, quota))) back = null;
+  rememberCharged<AssessInput>(ctx, assessMetering, typed, result, units, p, back);
   if (!result.ok) throw result.error;
   return result.data;
 }

@@ -24,12 +24,18 @@ package-vulnerability lookups for a workspace.
 unknown or revoked key is 401 \`UNAUTHORIZED\`; a paused key is 403 \`API_KEY_PAUSED\`.
 
 **Metering.** Every metered lookup reserves its lookup units atomically before any provider work, from one UTC
-calendar-month allowance shared by all keys of the workspace. A request refused for any reason (400, 401, 402, 403,
-404, 429) consumes nothing; an admitted request counts even when an upstream then fails (503). Every 200 of a
-metered route carries \`X-Service-Quota-Limit\`, \`X-Service-Quota-Used\`, \`X-Service-Quota-Remaining\` and
-\`X-Service-Quota-Reset\` (start of the next UTC month). Each operation's \`x-service-capability\` names the plan
-capability it needs (\`full\`: any Suite or Lookups plan; \`geolocation\` and \`vulnerabilities\`: Free or any paid plan)
-and \`x-service-cost\` how its units are counted.
+calendar-month allowance shared by all keys of the workspace. What is decided from the request alone costs nothing:
+every 400, 401, 402, 403 and 429, and the 404s each operation lists as decided from the request (a private address, a
+special-use name). Once admitted, a request counts whatever the sources found: a source's "not found" (404
+\`PACKAGE_NOT_FOUND\`, \`VERSION_NOT_FOUND\`, \`DOMAIN_NOT_FOUND\`, \`NOT_FOUND\`) is an answer. What is not answered is
+given back, as a ledger row with negative units and the reason: a 503 \`UPSTREAM_UNAVAILABLE\` gives back all its units
+(so it is safe to retry after \`Retry-After\`), a batch the units of the targets no source answered (blocklist
+targets, a CIDR range's addresses, a bulk job's items), and an answer that could not be delivered all of them. Every
+lookup history entry shows the units charged and any refund. Every 200 of a metered route carries
+\`X-Service-Quota-Limit\`, \`X-Service-Quota-Used\`, \`X-Service-Quota-Remaining\` and \`X-Service-Quota-Reset\` (start
+of the next UTC month), counted after what the request gave back. Each operation's \`x-service-capability\` names the
+plan capability it needs (\`full\`: any Suite or Lookups plan; \`geolocation\` and \`vulnerabilities\`: Free or any
+paid plan) and \`x-service-cost\` how its units are counted.
 
 **Errors.** Every error body is \`{ "error": { "code": "...", "message": "..." } }\`. Codes: ${Object.entries(
   ERROR_STATUS,

@@ -24,7 +24,7 @@ export const ipAbuseProcedure = meteredProcedure({
       path: "/ip/{ip}/abuse",
       tags: ["IP"],
       summary: "Abuse contact of an IP address",
-      description: `Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. ${NESTING} \`abuse\` is null with a \`reason\` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (the unit still counts).`,
+      description: `Where to report abuse from an address: the abuse mailbox and phone of the network registration that holds it, with the network (handle, name, range, country, organisation) and the RDAP source. ${NESTING} \`abuse\` is null with a \`reason\` when the registry publishes none. 404 NOT_FOUND for private, reserved or unregistered space; 503 UPSTREAM_UNAVAILABLE when the registry does not answer (its unit is given back).`,
     },
   })
   .output(ipAbuseSchema)

@@ -5,7 +5,7 @@ import { checkBlocklists } from "../../../blocklists/check";
 import { blocklistCheckResultSchema, type BlocklistCheckResult } from "../../../blocklists/schemas";
 import { parseTarget } from "../../../blocklists/targets";
 import { meteredProcedure } from "../../trpc";
-import { MAX_BLOCKLIST_TARGETS } from "./shared";
+import { MAX_BLOCKLIST_TARGETS, unansweredTargets } from "./shared";
 
 const blocklistInput = z.object({
   targets: z
@@ -35,6 +35,7 @@ export const blocklistsCheckProcedure = meteredProcedure({
   needsBulk: (raw) => submittedTargets(raw) > 1,
   cost: "1 unit per submitted target",
   bulk: "multiple-targets",
+  unanswered: (_input, out: BlocklistCheckResult) => unansweredTargets(out.results, "target"),
   history: (input, out: BlocklistCheckResult) => ({
     target: input.targets.length === 1 ? input.targets[0] : `${input.targets.length} targets`,
     summary: {
@@ -51,7 +52,7 @@ export const blocklistsCheckProcedure = meteredProcedure({
       tags: ["Blocklists"],
       summary: "DNS blocklist check",
       description:
-        'Checks 1 to 20 targets (IPv4, IPv6 or domain names; body `{"targets": [...]}`) against the configured DNS blocklists: IP lists (SERVICE_DNSBL_IP_ZONES, default zen.spamhaus.org, bl.spamcop.net, b.barracudacentral.org) for addresses, domain lists (SERVICE_DNSBL_DOMAIN_ZONES, default dbl.spamhaus.org, multi.surbl.org) for names, all in parallel with bounded timeouts. Per list: `listed` with each return code and its documented meaning, `not_listed`, `refused` (the operator answered with an error code, such as Spamhaus 127.255.255.254 for queries through public resolvers) or `unavailable`; refused and unavailable never count as listed. Domains are checked as given and as their registrable domain. 400 for no targets, more than 20, or a target that is neither an address nor a domain (no unit).',
+        'Checks 1 to 20 targets (IPv4, IPv6 or domain names; body `{"targets": [...]}`) against the configured DNS blocklists: IP lists (SERVICE_DNSBL_IP_ZONES, default zen.spamhaus.org, bl.spamcop.net, b.barracudacentral.org) for addresses, domain lists (SERVICE_DNSBL_DOMAIN_ZONES, default dbl.spamhaus.org, multi.surbl.org) for names, all in parallel with bounded timeouts. Per list: `listed` with each return code and its documented meaning, `not_listed`, `refused` (the operator answered with an error code, such as Spamhaus 127.255.255.254 for queries through public resolvers) or `unavailable`; refused and unavailable never count as listed. Domains are checked as given and as their registrable domain. 400 for no targets, more than 20, or a target that is neither an address nor a domain (no unit). A target for which every list was `unavailable` was not answered: its unit is given back (a ledger row with the reason; the quota headers count without it).',
     },
   })
   .output(blocklistCheckResultSchema)

@@ -36,7 +36,7 @@ export const output = z.object({
 });
 
 export const DESCRIPTION =
-  "Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (the unit still counts).";
+  "Verifies a CAPTCHA token (Cloudflare Turnstile, hCaptcha or Google reCAPTCHA) with its provider's siteverify API and explains the outcome: the provider's verdict and error codes in plain words, whether the hostname and action match what the site expects, and the reCAPTCHA v3 score against `min_score`. The site's `secret` may be sent in the body (used for this one call, never stored) or configured on the server (SERVICE_CAPTCHA_<PROVIDER>_SECRET). A token can be verified only once: a second test of the same token reports `timeout-or-duplicate`. 503 when the provider is unreachable (its unit is given back).";
 
 export const procedure = (path: "/captcha/test" | "/v1/captcha/test") =>
   meteredProcedure({

@@ -5,6 +5,7 @@ import { checkCidrOrThrow } from "../../../cidr/check";
 import { cidrUnits, parseIpv4Cidr } from "../../../cidr/range";
 import { cidrCheckResultSchema, type CidrCheckResult } from "../../../cidr/schemas";
 import { meteredProcedure } from "../../trpc";
+import { unansweredTargets } from "../blocklists/shared";
 
 const cidrInput = z.object({
   cidr: z
@@ -28,6 +29,12 @@ export const cidrCheckProcedure = meteredProcedure({
   needsBulk: () => true,
   cost: "2^(32-prefix) units for /29 to /32 (every address); 7 units for wider ranges (7 sampled addresses)",
   bulk: "always",
+  // An address's reputation comes from shipped data; its blocklist check is what the range check asks upstream.
+  unanswered: (_input, out: CidrCheckResult) =>
+    unansweredTargets(
+      out.addresses.map((a) => ({ target: a.ip, lists: a.blocklists.lists })),
+      "address",
+    ),
   history: (_input, out: CidrCheckResult) => ({
     target: out.cidr,
     summary: { checked: out.summary.checked, listed: out.summary.listed, sampling: out.sampling },
@@ -40,7 +47,7 @@ export const cidrCheckProcedure = meteredProcedure({
       tags: ["Blocklists"],
       summary: "CIDR range check",
       description:
-        'Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit).',
+        'Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit). An address for which every blocklist was `unavailable` was not answered: its unit is given back (a ledger row with the reason; the quota headers count without it).',
     },
   })
   .output(cidrCheckResultSchema)

@@ -47,7 +47,7 @@ export const dnsLookupProcedure = meteredProcedure({
       tags: ["DNS"],
       summary: "DNS lookup",
       description:
-        "Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers, or when it answers that a well-known domain (the shipped free-mail and top-site lists: gmail.com, google.com) does not exist, which says the resolver is broken (the unit counts).",
+        "Resolves one record type (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV or PTR) through the service's recursive resolvers (SERVICE_DNS_SERVERS) over UDP, retrying over TCP when the answer is truncated. Every record carries its TTL. `status` tells NOERROR, NODATA (the name exists without that type) and NXDOMAIN (the name does not exist) apart; a negative answer carries the zone's SOA and its negative-caching TTL. SERVFAIL from the resolvers is reported as a status, since it describes the domain's DNS. 400 for an unknown type or an invalid name (no unit); 503 UPSTREAM_UNAVAILABLE when no resolver answers, or when it answers that a well-known domain (the shipped free-mail and top-site lists: gmail.com, google.com) does not exist, which says the resolver is broken (its unit is given back).",
     },
   })
   .output(dnsLookupResultSchema)

@@ -39,7 +39,9 @@ export const itemSchema = z.object({
   units: z.number().int(),
   refunded: z
     .boolean()
-    .describe("True when the item's units went back (cancelled before it ran, or refused before admission)"),
+    .describe(
+      "True when the item's units went back (cancelled before it ran, refused before admission, or not answered: its source unavailable, or for a CIDR range the addresses no blocklist answered); the job's `units.refunded` counts them",
+    ),
   summary: z
     .record(z.string(), z.unknown())
     .nullable()

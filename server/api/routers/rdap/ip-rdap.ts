@@ -27,7 +27,7 @@ export const ipRdapProcedure = meteredProcedure({
         "The network registration holding the address, from the Regional Internet Registry's RDAP server (found through the IANA bootstrap): " +
         "range and CIDRs, name, handle, country, registration and last-change dates, status, and the abuse contact's email and phone from the " +
         "RDAP entities. 404 NOT_FOUND for private or reserved space and unregistered addresses; 503 UPSTREAM_UNAVAILABLE when the registry " +
-        "does not answer (the unit still counts).",
+        "does not answer (its unit is given back).",
     },
   })
   .output(ipRdapSchema)

@@ -10,7 +10,7 @@ const NPM_DESCRIPTION = [
   'Body: `package` {name, ecosystem ("npm"), latestVersion, description, license, repositoryUrl} (strings, empty when the registry has none); `downloads` {weeklyDownloads, start, end} (last week, from npm\'s download-count service; 0 for a package it never counted); `summary` {total, highest (none|critical|high|moderate|low|unknown), counts {critical, high, moderate, low, unknown}}; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, affectedRanges, fixedVersions, references}] most severe first; `sources` {npm, downloads, osv} (the upstream URLs used); `checkedAt`; `noAdvisoryCopy`.',
   "Advisories come from OSV (every record, fetched completely) merged by GHSA id/alias with the npm registry's bulk advisory endpoint (the source of `npm audit`); an advisory only npm lists has null dates and fixed versions computed from the published versions. " +
     SEVERITY_RULE,
-  "404 PACKAGE_NOT_FOUND for an unknown or unpublished package. 503 UPSTREAM_UNAVAILABLE when the registry, the download counts or OSV cannot answer (the unit still counts). Upstream answers are cached for a few minutes; a repeated lookup still costs 1 unit.",
+  "404 PACKAGE_NOT_FOUND for an unknown or unpublished package. 503 UPSTREAM_UNAVAILABLE when the registry, the download counts or OSV cannot answer (its unit is given back, so a retry is safe). Upstream answers are cached for a few minutes; a repeated lookup still costs 1 unit.",
 ].join("\n\n");
 
 export const npmReportProcedure = meteredProcedure({

@@ -16,7 +16,9 @@ const historyEntry = z.object({
     .number()
     .int()
     .nullable()
-    .describe("Lookup units the request was charged; null for entries written before costs were kept"),
+    .describe(
+      "Lookup units the request was charged, after what it gave back (`summary.refunded_units`); null for entries written before costs were kept",
+    ),
   status: z
     .number()
     .int()
@@ -34,7 +36,7 @@ export const lookupHistoryProcedure = workspaceProcedure
       path: "/lookups/history",
       tags: ["Workspace"],
       summary: "Lookup history",
-      description: `Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its \`units\` and outcome (\`status\`, and \`code\` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to \`X-Service-Quota-Used\`. Each entry has \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
+      description: `Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its \`units\` and outcome (\`status\`, and \`code\` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to \`X-Service-Quota-Used\`. What a request gave back (all of a 503's units, the targets of a batch no source answered) is taken off its \`units\` and named in its \`summary\` as \`refunded_units\` and \`refund_reason\`; an answer that could not be delivered reads status 499 with 0 units. Each entry has \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\`.`,
     },
   })
   .input(
