@@ -9,6 +9,8 @@ export type DeviceEvidence = {
   signals: Signal[];
   device: { device_id: string; verdict: "automated" | "suspicious" | "human"; risk_score: number } | null;
   source: SourceRef | null;
+  /** The browser's time zone against the address's location (the diagnosis' timezone_vs_ip); null when unchecked. */
+  timezoneMismatch: boolean | null;
 };
 
 export async function gatherDeviceEvidence(
@@ -21,7 +23,7 @@ export async function gatherDeviceEvidence(
     userId: string | null;
   },
 ): Promise<DeviceEvidence> {
-  if (!a.device) return { signals: [], device: null, source: null };
+  if (!a.device) return { signals: [], device: null, source: null, timezoneMismatch: null };
   const d = await diagnoseDevice(db, {
     workspaceId: a.workspaceId,
     device: a.device,
@@ -29,9 +31,11 @@ export async function gatherDeviceEvidence(
     email: a.email,
     userId: a.userId,
   });
+  const tzResult = d.consistency.find((c) => c.check === "timezone_vs_ip")?.result;
   return {
     signals: d.risk.signals.map((s) => ({ ...s, evidence: ["device-signals"] })),
     device: { device_id: d.device_id, verdict: d.automation.verdict, risk_score: d.risk.score },
     source: { name: "device-signals", origin: "workspace", fetched_at: d.checked_at },
+    timezoneMismatch: tzResult === "inconsistent" ? true : tzResult === "consistent" ? false : null,
   };
 }

@@ -54,6 +54,7 @@ export function assessmentFacts(a: {
     "email.mx": email?.email.mx,
     "device.verdict": device.device?.verdict,
     "device.risk_score": device.device?.risk_score,
+    "device.timezone_mismatch": device.timezoneMismatch,
     ...a.velocity,
   });
 }

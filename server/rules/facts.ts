@@ -164,6 +164,10 @@ export const FACTS = {
   },
   "device.verdict": { type: "string", doc: "diagnosis of the `device` object: automated, suspicious or human" },
   "device.risk_score": { type: "int", doc: "risk score of the `device` object 0-100" },
+  "device.timezone_mismatch": {
+    type: "bool",
+    doc: "the `device` object's time zone does not fit the IP address's location (evidence of a proxy, VPN or spoofed zone, not a verdict); absent when it could not be checked",
+  },
   ...velocityFacts(),
   ...accountFacts(),
 } as const satisfies Record<string, FactDef>;

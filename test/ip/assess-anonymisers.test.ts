@@ -8,6 +8,7 @@ import { handleRestRequest } from "../../server/api/rest/handler";
 import { warmIpFeeds } from "../../server/ip/reputation";
 import { evaluateRules } from "../../server/rules/evaluate";
 import { createTestApp, type TestApp } from "../harness";
+import { humanChrome, IP as MOUNTAIN_VIEW } from "../device/signals";
 
 const CHROME_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -163,4 +164,32 @@ describe("both doors", () => {
       expect([b.score, b.decision]).toEqual([a.score, a.decision]);
     }
   });
+});
+
+describe("device.timezone_mismatch (issue 43, item 4)", () => {
+  it.each(["plain", "route"] as Door[])(
+    "a rule reads the device's time zone against the address's location (%s door); unknown without a device",
+    async (door) => {
+      const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+      const r = await rule(ws.apiKey, "Zone does not fit", "device.timezone_mismatch", "review");
+      const tokyo = { ...humanChrome("zonevisitor001"), timezone: "Asia/Tokyo" };
+      const far = await assess(door, ws.apiKey, {
+        event: "login",
+        ip: MOUNTAIN_VIEW,
+        user_agent: CHROME_UA,
+        device: tokyo,
+      });
+      expect(far.rules.map((x) => x.id)).toEqual([r.id]);
+      const near = { ...humanChrome("zonevisitor002"), timezone: "America/Los_Angeles" };
+      const fits = await assess(door, ws.apiKey, {
+        event: "login",
+        ip: MOUNTAIN_VIEW,
+        user_agent: CHROME_UA,
+        device: near,
+      });
+      expect(fits.rules).toEqual([]);
+      const none = await assess(door, ws.apiKey, { event: "login", ip: MOUNTAIN_VIEW, user_agent: CHROME_UA });
+      expect(none.rules).toEqual([]);
+    },
+  );
 });
