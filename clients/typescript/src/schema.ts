@@ -340,7 +340,7 @@ export interface paths {
         };
         /**
          * Abuse contact of a domain
-         * @description Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).
+         * @description Where to report abuse of a domain (its registrable domain is looked up): the registrar's abuse mailbox and phone from the registry's RDAP answer, with the registrar (name, IANA id) and the RDAP source. The contact is the RDAP entity with the `abuse` role, wherever the registry nests it (inside the registrant or the registrar entity); when the registry names the entity by handle only, its own entity URL on the same RDAP server is fetched (listed in `followed_links`). `abuse` is null with a `reason` when the registry publishes none. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (its unit is given back).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.
          */
@@ -362,7 +362,7 @@ export interface paths {
         };
         /**
          * Hostname infrastructure
-         * @description Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (the unit counts).
+         * @description Resolves the hostname's current A, AAAA and CNAME records and gives each address its network registration (origin ASN, organisation and routed range from the shipped ASN data) and location (shipped geolocation), null with a reason when not available. Addresses of CDNs and reverse proxies (Cloudflare, Fastly, Akamai, CloudFront, ...) carry an `edge` naming the provider and the evidence: they identify the edge network, not the origin. 404 DOMAIN_NOT_FOUND for a name that does not exist; 503 UPSTREAM_UNAVAILABLE when DNS or the IP network data is temporarily unavailable (its unit is given back).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.
          */
@@ -384,7 +384,7 @@ export interface paths {
         };
         /**
          * Domain RDAP summary
-         * @description Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).
+         * @description Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 UPSTREAM_UNAVAILABLE when it does not answer (its unit is given back).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402, 403 and 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like) are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.
          */
@@ -4965,6 +4965,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Domain or host name (IDN allowed); its registrable domain is derived with the Public Suffix List */
                 domain: string;
             };
             cookie?: never;
@@ -5270,6 +5271,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Domain or host name (IDN allowed); its registrable domain is derived with the Public Suffix List */
                 domain: string;
             };
             cookie?: never;
@@ -13623,7 +13625,7 @@ export interface operations {
                             evidence: {
                                 [key: string]: unknown;
                             };
-                            /** @description typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch */
+                            /** @description typosquat (evidence.typosquat_of names the imitated package; high when the name was shown to be at least 100 times less downloaded, low and unconfirmed with evidence.downloads_compared false when its downloads could not be read; never for a package published by the imitated one's maintainers, or its fork under another scope from the same repository when the registry names no maintainers), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch (not for a monorepo's package whose repository.directory folder is named as the package, as DefinitelyTyped's types/node for @types/node) */
                             kind: string;
                             reason: string;
                             /** @enum {string} */
@@ -13919,7 +13921,7 @@ export interface operations {
                                 evidence: {
                                     [key: string]: unknown;
                                 };
-                                /** @description typosquat (evidence.typosquat_of names the imitated package), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch */
+                                /** @description typosquat (evidence.typosquat_of names the imitated package; high when the name was shown to be at least 100 times less downloaded, low and unconfirmed with evidence.downloads_compared false when its downloads could not be read; never for a package published by the imitated one's maintainers, or its fork under another scope from the same repository when the registry names no maintainers), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch (not for a monorepo's package whose repository.directory folder is named as the package, as DefinitelyTyped's types/node for @types/node) */
                                 kind: string;
                                 reason: string;
                                 /** @enum {string} */

@@ -4,12 +4,12 @@ import { z } from "zod";
 import { getDomainRdapOrThrow } from "../../../providers/rdap/domain";
 import { domainRdapSchema } from "../../../providers/rdap/schema";
 import { meteredProcedure } from "../../trpc";
-import { domainName } from "./shared";
+import { registrableDomain } from "../domain/shared";
 
 export const domainRdapProcedure = meteredProcedure({
   capability: "full",
   endpoint: "domain.rdap",
-  input: z.object({ domain: domainName }),
+  input: z.object({ domain: registrableDomain }),
   decides: { publicName: (input) => input.domain },
   history: (input, out: z.infer<typeof domainRdapSchema>) => ({
     target: input.domain,
@@ -27,7 +27,7 @@ export const domainRdapProcedure = meteredProcedure({
         "Registration data of the registrable domain of the name given (www.example.co.uk is looked up as example.co.uk) from its registry's " +
         "RDAP server: registrar (name, IANA id, abuse contact), status, events (registration, expiration, last change), age in days, name " +
         "servers, DNSSEC delegation and the abuse contact. 404 DOMAIN_NOT_FOUND when the registry has no such registration; 503 " +
-        "UPSTREAM_UNAVAILABLE when it does not answer (the unit still counts).",
+        "UPSTREAM_UNAVAILABLE when it does not answer (its unit is given back).",
     },
   })
   .output(domainRdapSchema)

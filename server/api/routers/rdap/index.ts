@@ -3,8 +3,6 @@ import { router } from "../../trpc";
 import { ipRdapProcedure } from "./ip-rdap";
 import { domainRdapProcedure } from "./domain-rdap";
 
-export { domainName } from "./shared";
-
 export const rdapRouter = router({
   ipRdap: ipRdapProcedure,
   domainRdap: domainRdapProcedure,
