@@ -75,6 +75,14 @@ function packagesWords(s: Record<string, unknown>): string {
 /** A check's state as a short sentence ("certificate expires within 7 days, TLSv1.3"). */
 export function stateWords(check: string, s: State): string {
   if (!s) return "no result";
+  // A check that could not run three times in a row (server/monitors: check_failing) is said as such, whatever its type.
+  if (s.check_failing === true) {
+    const runs = typeof s.failed_runs === "number" ? s.failed_runs : 3;
+    const since =
+      typeof s.since === "string" ? ` since ${new Date(s.since).toISOString().slice(0, 16).replace("T", " ")} UTC` : "";
+    return `could not run ${runs} times in a row${since}${s.reason ? `: ${String(s.reason)}` : ""}`;
+  }
+  if (s.check_failing === false) return "runs again";
   switch (check) {
     case "tls":
       return tlsWords(s);

@@ -1,0 +1,28 @@
+// A monitor alert that says a check keeps failing (issue 42, item 11) reads in words on the monitor's timeline and
+// the Events page, never as its raw fields.
+import { describe, expect, it } from "vitest";
+import { stateWords } from "../../app/dashboard/monitors/words";
+
+describe("stateWords for a check that cannot run", () => {
+  it("says how many runs failed, since when and why, for any check type", () => {
+    const failing = {
+      check_failing: true,
+      reason: "DNS server did not answer",
+      code: "dns_timeout",
+      since: "2026-11-27T06:00:00.000Z",
+      failed_runs: 3,
+    };
+    for (const check of ["dns", "tls", "reachability"])
+      expect(stateWords(check, failing)).toBe(
+        "could not run 3 times in a row since 2026-11-27 06:00 UTC: DNS server did not answer",
+      );
+  });
+
+  it("says the check runs again when it is resolved", () => {
+    expect(stateWords("dns", { check_failing: false })).toBe("runs again");
+  });
+
+  it("leaves a check's own state as before", () => {
+    expect(stateWords("reachability", { online: false })).toBe("offline");
+  });
+});
