@@ -34,7 +34,7 @@ export function publicAdvisory(a: Advisory) {
   };
 }
 
-/** The value of a source that must answer, or 503 naming it (the unit still counts: units are reserved first). */
+/** The value of a source that must answer, or 503 naming it (its units are reserved first and given back with the 503). */
 export function requireSource<T>(r: Fetched<T>, label: string): Extract<Fetched<T>, { kind: "ok" }> {
   if (r.kind === "ok") return r;
   const why = r.kind === "unavailable" ? r.reason : "answered not found";

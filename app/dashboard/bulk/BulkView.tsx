@@ -37,7 +37,7 @@ export function BulkView() {
       <p className="muted small">
         Up to {MAX_TARGETS} lookups in one job: IP addresses, CIDR ranges, AS numbers, domains, email addresses, URLs,
         CVE ids and package URLs, mixed if you like. The whole cost is reserved when the job starts; targets that never
-        run (cancelled, or refused before they ran) give their units back.
+        run (cancelled, or refused before they ran) and targets no source could answer give their units back.
       </p>
 
       <BulkForm onStarted={setOpenId} />

@@ -1,6 +1,6 @@
 "use client";
 // Runs one metered lookup through the dashboard's tRPC endpoint and then re-reads the workspace's usage, as the lookup
-// console does, so the meter shows what the lookup cost (an admitted attempt counts even when it fails).
+// console does, so the meter shows what the lookup cost (a failed attempt's units are given back, and the meter says so).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTRPC } from "../_components/trpc";
