@@ -51,10 +51,12 @@ WITH r AS (
   ON CONFLICT ("workspaceId", "key", "minute")
   DO UPDATE SET "count" = c."count" + excluded."count", "failed" = c."failed" + excluded."failed"
 ), vp AS (
-  -- The last time each address was seen with an email, and with an account that failed from it (VelocityPair).
+  -- The last time each address was seen with an email, an account that failed from it, and (shared egress) any
+  -- account and any device (VelocityPair).
   INSERT INTO "VelocityPair" AS p ("workspaceId", "key", "other", "lastAt")
   SELECT r."workspaceId", 'ip:' || r."ip", o."other", max(r."createdAt")
-    FROM r CROSS JOIN LATERAL (VALUES ('email:' || r."email"), (CASE WHEN r."failed" THEN 'failed:' || r."subject" END)) o("other")
+    FROM r CROSS JOIN LATERAL (VALUES ('email:' || r."email"), (CASE WHEN r."failed" THEN 'failed:' || r."subject" END),
+      ('account:' || r."subject"), ('device:' || r."device")) o("other")
    WHERE r."ip" IS NOT NULL AND o."other" IS NOT NULL
    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT ("workspaceId", "key", "other") DO UPDATE SET "lastAt" = greatest(p."lastAt", excluded."lastAt")

@@ -133,6 +133,12 @@ function velocitySql(
             `count(*) FILTER (WHERE "other" LIKE 'email:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM $15::text) AS "ip_emails_${w}"`,
         ),
       `count(*) FILTER (WHERE "other" LIKE 'failed:%' AND "lastAt" >= ${ts(win["1h"])} AND "other" IS DISTINCT FROM $16::text) AS "ip_failed_users_1h"`,
+      // Shared egress: the other accounts and devices seen from the address (this request's own are added in
+      // velocityFromRow).
+      ...(["24h", "7d"] as const).flatMap((w) => [
+        `count(*) FILTER (WHERE "other" LIKE 'account:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM ('account:' || $11::text)) AS "ip_users_${w}"`,
+        `count(*) FILTER (WHERE "other" LIKE 'device:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM ('device:' || $5::text)) AS "ip_devices_${w}"`,
+      ]),
     ].join(
       ", ",
     )} FROM "VelocityPair" WHERE ${workspace} AND "key" = ${ipKey} AND "lastAt" >= ${ts(win["7d"])}) AS "ip_pairs"`,
@@ -270,7 +276,7 @@ export async function velocitySignals(
  */
 export function velocityFromRow(
   row: Row,
-  a: { email: string | null; deviceId: string | null; userId?: string | null },
+  a: { email: string | null; deviceId: string | null; userId?: string | null; subject?: string | null },
   minutes: number,
   now: number,
 ): { signals: Signal[]; source: SourceRef; facts: Facts } {
@@ -302,9 +308,20 @@ export function velocityFromRow(
     }
     if (a.userId) facts[`velocity.user_${w}`] = n(`user_${w}`);
   }
+  // Shared egress (a NAT, an office, a proxy we have no list for): distinct accounts and devices of the address.
+  const egress: Record<string, number | boolean> = {};
+  for (const w of ["24h", "7d"] as const) {
+    egress[`ip.users_${w}`] = n(`ip_users_${w}`) + (a.subject ? 1 : 0);
+    egress[`ip.devices_${w}`] = n(`ip_devices_${w}`) + (a.deviceId ? 1 : 0);
+  }
+  egress["ip.shared_egress"] =
+    (egress["ip.users_24h"] as number) >= SHARED_EGRESS_AT || (egress["ip.devices_24h"] as number) >= SHARED_EGRESS_AT;
   return {
     signals,
     source: { name: "workspace-events", origin: "workspace", fetched_at: new Date(now).toISOString() },
-    facts: facts as Facts,
+    facts: { ...facts, ...egress } as Facts,
   };
 }
+
+/** Distinct accounts (or devices) of an address in 24 hours from which `ip.shared_egress` holds. */
+export const SHARED_EGRESS_AT = 10;

@@ -93,6 +93,26 @@ function accountFacts() {
       type: "int",
       doc: "distinct accounts with a failed attempt from this IP address in the last hour, this one included (credential stuffing)",
     },
+    "ip.users_24h": {
+      type: "int",
+      doc: "distinct accounts (user_id, else email) assessed from this IP address in the last 24 hours, this one included: evidence of shared egress, not a verdict",
+    },
+    "ip.users_7d": {
+      type: "int",
+      doc: "distinct accounts assessed from this IP address in the last 7 days, this one included",
+    },
+    "ip.devices_24h": {
+      type: "int",
+      doc: "distinct device_id values assessed from this IP address in the last 24 hours, this one included",
+    },
+    "ip.devices_7d": {
+      type: "int",
+      doc: "distinct device_id values assessed from this IP address in the last 7 days, this one included",
+    },
+    "ip.shared_egress": {
+      type: "bool",
+      doc: '10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict',
+    },
     "device.failed_users_1h": {
       type: "int",
       doc: "distinct accounts with a failed attempt from this device_id in the last hour, this one included",

@@ -11,9 +11,10 @@ export function migrationSql(suffix: string): string {
   return migration.sql;
 }
 
-/** The counters' migration's backfill: its INSERT statements. */
+/** The counters' migrations' backfills (the counters', then the shared-egress pairs'): their INSERT statements. */
 function backfillStatements(): string[] {
-  return migrationSql("_velocity_counters")
+  return [migrationSql("_velocity_counters"), migrationSql("_velocity_egress_pairs")]
+    .join(";\n")
     .replace(/^--.*$/gm, "")
     .split(";")
     .map((s) => s.trim())

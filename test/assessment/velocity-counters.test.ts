@@ -177,7 +177,9 @@ describe("an address's velocity counters", () => {
     });
     // The write touched the row (the event's counter is there) and kept the later time.
     expect(await app.db.velocityCount.count({ where: { workspaceId: ws.workspaceId, key: `ip:${IP}` } })).toBe(1);
+    // (Besides the account's pair, which shared egress counts, written at the assessment's time.)
     expect(pairs.map((p) => [p.other, p.lastAt.toISOString()])).toEqual([
+      ["account:email:skew@example.com", expect.any(String)],
       ["email:skew@example.com", ahead.toISOString()],
     ]);
   });

@@ -90,8 +90,9 @@ it("reads only the keys' own rows in the generic plan of the named statement", a
   for (const scan of scansOf(plan, "Event"))
     expect([...(scan.Output ?? []), scan.Filter ?? ""].join(" ")).not.toMatch(/\bdata\b/);
   // Alice's five events, once for each of the three parts she has a key for (device, user, account); her address by
-  // its five minutes (none of her events is at a window's edge); none of the other accounts' rows.
-  expect(keyRowsRead(plan)).toEqual({ events: 15, counters: 5 });
+  // its five minutes (none of her events is at a window's edge) and its two pairs (her account and her device, the
+  // shared-egress counts); none of the other accounts' rows.
+  expect(keyRowsRead(plan)).toEqual({ events: 15, counters: 7 });
 });
 
 it("keeps to the keys' indexes for a workspace the statistics have not seen yet", async () => {
@@ -124,7 +125,7 @@ it("keeps to the keys' indexes for a workspace the statistics have not seen yet"
     subject: "user:bob",
   });
   // The plan PostgreSQL makes for the values of each execution, as it does for a named statement's first five.
-  expect(keyRowsRead(await explained(st.sql, st.params, "force_custom_plan"))).toEqual({ events: 15, counters: 5 });
+  expect(keyRowsRead(await explained(st.sql, st.params, "force_custom_plan"))).toEqual({ events: 15, counters: 7 });
 });
 
 it("reads each request's keys through their indexes in the reservation's statement too", async () => {
@@ -163,7 +164,7 @@ it("reads each request's keys through their indexes in the reservation's stateme
   }
   for (const scan of [...scansOf(plan!, "Event"), ...scansOf(plan!, "VelocityCount")])
     expect(scan["Actual Loops"]).toBe(2);
-  // Alice's five events, once per part she has a key for, and her address's five minutes, for each of the two
-  // requests; no other account's rows.
-  expect(keyRowsRead(plan!)).toEqual({ events: 30, counters: 10 });
+  // Alice's five events, once per part she has a key for, and her address's five minutes and two pairs, for each of
+  // the two requests; no other account's rows.
+  expect(keyRowsRead(plan!)).toEqual({ events: 30, counters: 14 });
 });

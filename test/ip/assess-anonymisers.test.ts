@@ -193,3 +193,36 @@ describe("device.timezone_mismatch (issue 43, item 4)", () => {
     },
   );
 });
+
+describe("shared egress from the workspace's own assessments (issue 43, item 4)", () => {
+  it.each(["plain", "route"] as Door[])(
+    "an address that carried 40 accounts in a day is shared egress; one that carried 2 is not (%s door)",
+    async (door) => {
+      const busy = await app.seedWorkspace({ plans: ["suite_business"] });
+      const shared = await rule(
+        busy.apiKey,
+        "Shared",
+        "ip.shared_egress && ip.users_24h == 41 && ip.devices_24h == 41",
+      );
+      for (let i = 0; i < 40; i++) {
+        const res = await app.request("POST", "/v1/assess", {
+          key: busy.apiKey,
+          body: { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: `office-${i}`, device_id: `pc-${i}` },
+        });
+        expect(res.status).toBe(200);
+      }
+      const last = { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: "office-40", device_id: "pc-40" };
+      expect((await assess(door, busy.apiKey, last)).rules.map((r) => r.id)).toEqual([shared.id]);
+
+      const quiet = await app.seedWorkspace({ plans: ["suite_business"] });
+      const two = await rule(quiet.apiKey, "Two", "!ip.shared_egress && ip.users_24h == 2 && ip.users_7d == 2");
+      await assess("plain", quiet.apiKey, { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: "home-a" });
+      const second = { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: "home-b" };
+      expect((await assess(door, quiet.apiKey, second)).rules.map((r) => r.id)).toEqual([two.id]);
+      // The same account again is no new account.
+      const again = await assess(door, quiet.apiKey, { ...second, event: "checkout" });
+      expect(again.rules.map((r) => r.id)).toEqual([two.id]);
+    },
+    60_000,
+  );
+});
