@@ -1,4 +1,4 @@
-// The lists page end to end: the Free gate, an empty workspace, a list created, items pasted (one expired), a
+// The lists page end to end: the Free gate, an empty workspace, a list created, items pasted (a past expiry refused), a
 // search, an item removed after a confirmation (the "added" message does not linger), the app's own buttons, the
 // page at 390 px without sideways scrolling, and a delete with its confirmation.
 import { expect, test } from "@playwright/test";
@@ -22,13 +22,20 @@ test("a fraud analyst creates a list, pastes items, searches them, and deletes t
   await page.getByRole("button", { name: "Add items" }).click();
   await expect(page.getByText("CSV line 1")).toBeVisible();
 
+  // An expiry already past is refused, naming its line, and nothing of the paste is added.
   await page
     .getByTestId("items-text")
     .fill("Fraud@Example.com,,chargeback\nold@example.com,2020-01-01T00:00:00Z,expired one\nthird@example.net");
   await page.getByRole("button", { name: "Add items" }).click();
+  await expect(page.getByText(/CSV line 2, expires_at .* has already passed/)).toBeVisible();
+  await expect(page.getByTestId("item-row")).toHaveCount(0);
+  await page
+    .getByTestId("items-text")
+    .fill("Fraud@Example.com,,chargeback\nold@example.com,2099-01-01T00:00:00Z,expires later\nthird@example.net");
+  await page.getByRole("button", { name: "Add items" }).click();
   await expect(page.getByTestId("item-row")).toHaveCount(3);
   await expect(page.getByText("fraud@example.com")).toBeVisible();
-  await expect(page.getByText(/^Expired /)).toBeVisible();
+  await expect(page.getByText(/^Expires /)).toBeVisible();
   await expect(page.getByTestId("list-card")).toContainText("3 items");
   await expect(page.getByTestId("items-message")).toHaveText("3 added, 0 updated.");
   // Every button on the page is one of the app's buttons (.btn), none the browser's default.

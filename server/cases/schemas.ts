@@ -1,6 +1,7 @@
 // zod contracts of the review queue (/v1/cases): snake_case fields as the rest of the API.
 import { z } from "zod";
 import { signalSchema } from "../assessment/schemas";
+import { expiryTimestampSchema } from "../timestamps";
 
 export const CASE_STATUSES = ["open", "resolved"] as const;
 export const CASE_DECISIONS = ["review", "challenge"] as const;
@@ -106,7 +107,11 @@ export const caseResolveSchema = z.object({
       value: z
         .enum(LIST_VALUE_SOURCES)
         .describe("Which of the case's values to add: its user_id, email, device_id or IP address"),
-      expires_at: z.coerce.date().optional(),
+      expires_at: expiryTimestampSchema
+        .optional()
+        .describe(
+          "When the item stops matching: ISO 8601 date or date-time with Z or an offset, in the future, at most 9999-12-31",
+        ),
     })
     .optional()
     .describe("Also add one of the case's values to a named list of the matching kind"),

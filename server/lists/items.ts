@@ -6,6 +6,7 @@ import { parse as parseCsvText } from "csv-parse/sync";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { parseTimestamp, pastExpiryProblem } from "../timestamps";
 import { auditList, findListOrThrow, type Change, type Tx } from "./lists";
 import { normaliseValue, type ListKind } from "./values";
 
@@ -86,9 +87,10 @@ export function parseCsv(text: string): CsvRow[] | { error: string } {
     const [value, expires, note] = record;
     let expiresAt: Date | null = null;
     if (expires) {
-      expiresAt = new Date(expires);
-      if (Number.isNaN(expiresAt.getTime()))
-        return { error: `CSV line ${line}: "${expires}" is not a date-time (write e.g. 2027-01-31T00:00:00Z).` };
+      const at = parseTimestamp(expires);
+      const problem = typeof at === "string" ? at : pastExpiryProblem(at);
+      if (problem) return { error: `CSV line ${line}, expires_at "${expires.slice(0, 40)}": ${problem}.` };
+      expiresAt = at as Date;
     }
     out.push({ item: { value: value!, expires_at: expiresAt, note: note || null }, line });
   }

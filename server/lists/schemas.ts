@@ -1,5 +1,6 @@
 // The wire shapes of named lists (POST/GET /v1/lists...), shared by the REST API, the dashboard and the docs.
 import { z } from "zod";
+import { expiryTimestampSchema } from "../timestamps";
 import { MAX_ITEMS_BODY_BYTES, MAX_ITEMS_PER_CALL, MAX_NOTE_LENGTH } from "./items";
 import { LIST_KINDS, LIST_NAME_PATTERN, MAX_VALUE_LENGTH } from "./values";
 
@@ -76,7 +77,12 @@ export const itemsAddSchema = z
       .array(
         z.object({
           value: z.union([z.string().max(MAX_VALUE_LENGTH * 2), z.number()]),
-          expires_at: z.coerce.date().nullable().optional().describe("ISO 8601; the item stops matching then"),
+          expires_at: expiryTimestampSchema
+            .nullable()
+            .optional()
+            .describe(
+              "ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the item stops matching then",
+            ),
           note: z.string().max(MAX_NOTE_LENGTH).nullable().optional(),
         }),
       )
@@ -87,7 +93,7 @@ export const itemsAddSchema = z
       .max(MAX_ITEMS_BODY_BYTES)
       .optional()
       .describe(
-        "CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped)",
+        "CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; expires_at as in `items`; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped)",
       ),
   })
   .refine((b) => (b.items === undefined) !== (b.csv === undefined), {

@@ -2,6 +2,7 @@
 // A rule has exactly one of `conditions` and `expression`; an expression is compiled when it is saved, so a stored
 // rule always compiles, and what is wrong is answered with its line and column.
 import { z } from "zod";
+import { timestampSchema } from "../timestamps";
 import { conditionsSchema, CONDITION_FIELDS, CONDITION_OPS } from "./conditions";
 import { compileExpression, describeProblem, MAX_EXPRESSION_LENGTH } from "./expression";
 import { RULE_ACTIONS, RULE_MODES } from "./rules";
@@ -105,11 +106,10 @@ export const backtestInputSchema = z
       ),
     conditions: conditionsSchema.optional(),
     expression: expressionSchema.optional(),
-    since: z.coerce
-      .date()
+    since: timestampSchema
       .optional()
       .describe("Start of the range (ISO 8601, inclusive); default 30 days before `until`"),
-    until: z.coerce.date().optional().describe("End of the range (ISO 8601, exclusive); default now"),
+    until: timestampSchema.optional().describe("End of the range (ISO 8601, exclusive); default now"),
     samples: z
       .number()
       .int()

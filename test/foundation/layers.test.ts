@@ -120,6 +120,7 @@ const AREAS = [
   "env",
   "audit",
   "plans",
+  "timestamps",
   "ids",
   "process-wide",
   "errors",

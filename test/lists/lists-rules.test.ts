@@ -61,12 +61,22 @@ describe("in_list in rules", () => {
   it("matches an item until it expires, and a newly added item at once", async () => {
     const ws = await app().seedWorkspace();
     const list = (await req(ws.apiKey, "POST", "/v1/lists", { name: "blocked_emails", kind: "email" })).body;
-    await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, {
+    // An expiry already past is refused (the item would never match), and the batch writes nothing.
+    const past = await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, {
       items: [
         { value: "Soon@Example.com", expires_at: new Date(Date.now() + 2500).toISOString() },
         { value: "past@example.com", expires_at: new Date(Date.now() - 1000).toISOString() },
       ],
     });
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toContain("items.1.expires_at: ");
+    await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, {
+      items: [
+        { value: "Soon@Example.com", expires_at: new Date(Date.now() + 2900).toISOString() },
+        { value: "past@example.com", expires_at: new Date(Date.now() + 300).toISOString() },
+      ],
+    });
+    await new Promise((r) => setTimeout(r, 400));
     await req(ws.apiKey, "POST", "/v1/rules", {
       name: "Blocked emails",
       action: "block",

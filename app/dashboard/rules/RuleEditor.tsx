@@ -88,8 +88,8 @@ export function RuleEditor({
       action: d.action,
       priority: rule?.priority ?? priority,
       ...ruleBody(d),
-      since: r.since,
-      until: r.until,
+      since: r.since.toISOString(),
+      until: r.until.toISOString(),
       samples: 10,
     });
   }

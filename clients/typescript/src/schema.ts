@@ -3742,6 +3742,7 @@ export interface operations {
                 "application/json": {
                     /** @description Also add one of the case's values to a named list of the matching kind */
                     add_to_list?: {
+                        /** @description When the item stops matching: ISO 8601 date or date-time with Z or an offset, in the future, at most 9999-12-31 */
                         expires_at?: string;
                         list_id: string;
                         /**
@@ -9700,10 +9701,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped) */
+                    /** @description CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; expires_at as in `items`; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped) */
                     csv?: string;
                     items?: {
-                        /** @description ISO 8601; the item stops matching then */
+                        /** @description ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the item stops matching then */
                         expires_at?: string | null;
                         note?: string | null;
                         value: string | number;

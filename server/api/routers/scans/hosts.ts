@@ -1,6 +1,7 @@
 // GET /scans/hosts: hosts your workspace has scanned.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
+import { timestampSchema } from "../../../timestamps";
 import { scannedHostsSchema } from "../../../scans/schemas";
 import { listScannedHosts } from "../../../scans/store";
 import { workspaceProcedure } from "../../trpc";
@@ -20,7 +21,7 @@ export const hostsProcedure = workspaceProcedure
     z
       .object({
         limit: z.coerce.number().int().min(1).max(100).default(50),
-        cursor: z.iso.datetime({ offset: true }).optional().describe("`next_cursor` of the previous page"),
+        cursor: timestampSchema.optional().describe("`next_cursor` of the previous page"),
       })
       .optional(),
   )
@@ -28,6 +29,6 @@ export const hostsProcedure = workspaceProcedure
   .query(({ ctx, input }) =>
     listScannedHosts(ctx.db, ctx.principal.workspaceId, {
       limit: input?.limit ?? 50,
-      ...(input?.cursor ? { before: new Date(input.cursor) } : {}),
+      ...(input?.cursor ? { before: input.cursor } : {}),
     }),
   );

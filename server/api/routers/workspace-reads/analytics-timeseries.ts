@@ -1,6 +1,7 @@
 // GET /analytics/timeseries: analytics time series.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
+import { timestampSchema } from "../../../timestamps";
 import { MAX_RANGE_DAYS, resolveRange } from "../../../analytics/range";
 import { analyticsTimeseries, DASHBOARD_KEY } from "../../../analytics/timeseries";
 import { workspaceProcedure } from "../../trpc";
@@ -185,8 +186,8 @@ export const analyticsTimeseriesProcedure = workspaceProcedure
         .describe(
           `The last N UTC days, today included (1..${MAX_RANGE_DAYS}; default 30). Not together with since/until.`,
         ),
-      since: z.coerce.date().optional().describe("Start of the range, inclusive (ISO 8601, e.g. `2026-11-01`)"),
-      until: z.coerce.date().optional().describe("End of the range, exclusive (ISO 8601; default now)"),
+      since: timestampSchema.optional().describe("Start of the range, inclusive (ISO 8601, e.g. `2026-11-01`)"),
+      until: timestampSchema.optional().describe("End of the range, exclusive (ISO 8601; default now)"),
     }),
   )
   .output(analyticsTimeseriesOutput)

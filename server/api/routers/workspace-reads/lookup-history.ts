@@ -1,6 +1,7 @@
 // GET /lookups/history: lookup history.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
+import { timestampSchema } from "../../../timestamps";
 import { listLookupHistory } from "../../../history/history";
 import { historyWindowsList } from "../../contract-text";
 import { workspaceProcedure } from "../../trpc";
@@ -50,8 +51,8 @@ export const lookupHistoryProcedure = workspaceProcedure
         .regex(/^[a-z][a-z0-9.-]*$/, "must be an endpoint name such as ip.lookup, or a family such as ip")
         .optional()
         .describe("Only lookups of this endpoint (`ip.lookup`) or family (`ip`)"),
-      since: z.coerce.date().optional().describe("Only lookups at or after this time (ISO 8601)"),
-      until: z.coerce.date().optional().describe("Only lookups before this time (ISO 8601)"),
+      since: timestampSchema.optional().describe("Only lookups at or after this time (ISO 8601)"),
+      until: timestampSchema.optional().describe("Only lookups before this time (ISO 8601)"),
     }),
   )
   .output(z.object({ historyDays: z.number().int(), items: z.array(historyEntry), nextCursor: z.string().nullable() }))

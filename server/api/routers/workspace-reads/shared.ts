@@ -1,5 +1,6 @@
 // What several procedures of the workspace-reads router share (schemas, helpers), or what other modules import from it.
 import { z } from "zod";
+import { timestampSchema } from "../../../timestamps";
 
 export const eventQuery = z
   .string()
@@ -21,12 +22,11 @@ export const eventType = z
     "Comma-separated event types (exact), or prefixes ending in `.` (e.g. `audit.` for the audit trail, `audit.key.` for key changes, `link.` for protected-link activity)",
   );
 
-export const since = z.coerce
-  .date()
+export const since = timestampSchema
   .optional()
   .describe("Only events created at or after this time (ISO 8601, e.g. `2026-11-01` or `2026-11-01T12:00:00Z`)");
 
-export const until = z.coerce.date().optional().describe("Only events created before this time (ISO 8601)");
+export const until = timestampSchema.optional().describe("Only events created before this time (ISO 8601)");
 
 export const countMap = <K extends string>(keys: readonly [K, ...K[]]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
