@@ -3,7 +3,11 @@
 // get, IPv4 and IPv6; consumer ISP addresses that must stay unflagged; the same answer on GET /v1/ip/{ip}; and a
 // refresh of each new kind of feed from a local fake server replacing its snapshot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sourceArea } from "../../app/dashboard/sources/source-text";
 import { getDb } from "../../server/db/client";
+import { parseRangeDocument, parseRangeDocumentAsync } from "../../server/feeds/definitions/ranges";
+import { readFileSync } from "node:fs";
+import { listFeeds } from "../../server/feeds/registry";
 import { resetFeedCache } from "../../server/feeds/loader";
 import { refreshFeeds } from "../../server/feeds/refresh";
 import { classifyPrivacy } from "../../server/ip/privacy";
@@ -375,5 +379,42 @@ describe("refreshing the new feeds from their configured sources", () => {
       delete process.env.SERVICE_FEED_DATACENTER_X4BNET_URL;
       delete process.env.SERVICE_FEED_DATACENTER_ASNS_X4BNET_URL;
     }
+  });
+});
+
+describe("the new feeds among the others", () => {
+  it("every new feed is registered and shows under IP reputation and privacy on the sources page", () => {
+    const names = listFeeds().map((f) => f.name);
+    for (const name of [
+      "vpn-mullvad",
+      "vpn-pia",
+      "vpn-protonvpn-x4bnet",
+      "vpn-x4bnet",
+      "datacenter-x4bnet",
+      "vpn-asns-x4bnet",
+      "datacenter-asns-x4bnet",
+      "scanners-misp",
+    ]) {
+      expect(names, name).toContain(name);
+      expect(sourceArea(name), name).toBe("ip");
+    }
+  });
+
+  it("the large datacenter list is parsed in slices that give the event loop turns, to the same result", async () => {
+    const raw = readFileSync(listFeeds().find((f) => f.name === "datacenter-x4bnet")!.snapshotPath);
+    let turns = 0;
+    let counting = true;
+    const spin = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    const sliced = await parseRangeDocumentAsync("datacenter-x4bnet", raw);
+    counting = false;
+    expect(turns).toBeGreaterThan(5);
+    const whole = parseRangeDocument("datacenter-x4bnet", raw);
+    expect(sliced.count).toBe(51_318);
+    expect(sliced.data.entries.map((e) => e.cidr)).toEqual(whole.data.entries.map((e) => e.cidr));
   });
 });

@@ -22,6 +22,8 @@ const AREA_PREFIXES: [string, SourceArea][] = [
   ["monitor-", "ip"],
   ["platform-", "ip"],
   ["hosting-", "ip"],
+  ["datacenter-", "ip"],
+  ["scanners-", "ip"],
   ["asn-", "network"],
   ["rdap-", "domain"],
   ["public-suffix", "domain"],
