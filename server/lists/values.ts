@@ -4,7 +4,7 @@
 // /assess uses for the same field (addresses, email addresses, user_id and device_id lengths), so an item /assess
 // would refuse, and that could therefore never match, is refused when it is added.
 import { parseAddress } from "../email/syntax";
-import { formatCidr, parseCidr, parseIpStrict, type ParsedRange } from "../net/ip-parse";
+import { formatCidr, parseCidr, parseIpStrict, unmappedAddress, unmappedRange } from "../net/ip-parse";
 
 export const LIST_KINDS = ["ip", "email", "email_domain", "user", "device", "country", "asn"] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
@@ -69,21 +69,6 @@ export function normaliseValue(kind: ListKind, raw: unknown): Normalised {
   }
 }
 
-// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d, RFC 4291 2.5.5.2) are how a dual-stack socket reports an IPv4 client:
-// the same host as a.b.c.d. Both sides of a list are written in the IPv4 form, the item when it is stored and the
-// value a rule tests, so "::ffff:8.8.4.4" listed matches 8.8.4.4 assessed, and "9.9.0.0/16" matches ::ffff:9.9.1.1.
-
-const MAPPED = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-
-/** The IPv4 address a canonical IPv4-mapped address names (formatIpv6 writes it ::ffff:a.b.c.d), else the address. */
-export function unmappedAddress(address: string): string {
-  return MAPPED.exec(address)?.[1] ?? address;
-}
-
-/** A range inside ::ffff:0:0/96 as the IPv4 range it names (::ffff:9.9.0.0/112 is 9.9.0.0/16), else the range. */
-export function unmappedRange(range: ParsedRange): ParsedRange {
-  if (range.version !== 6 || range.prefix < 96 || range.start >> 32n !== 0xffffn) return range;
-  const start = Number(range.start & 0xffffffffn);
-  const prefix = range.prefix - 96;
-  return { version: 4, start, end: start + 2 ** (32 - prefix) - 1, prefix };
-}
+// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are the same host as a.b.c.d: both sides of a list are written in the
+// IPv4 form, the item when it is stored and the value a rule tests (server/net/ip-parse.ts unmaps them).
+export { unmappedAddress, unmappedRange };

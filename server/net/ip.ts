@@ -2,7 +2,17 @@
 // into integer masks, and each classification returns a shared frozen object, so a lookup allocates nothing for
 // IPv4 and only the parsed groups for IPv6.
 import { IPV4_SPECIAL, IPV6_GLOBAL_UNICAST, IPV6_SPECIAL, type IpScope, type RangeRow } from "./ip-ranges";
-import { addressInRange, intToIpv4, ipv4ToInt, ipv6ToGroups, looseIpv4ToInt, parseCidr } from "./ip-parse";
+import {
+  addressInRange,
+  intToIpv4,
+  ipv4ToInt,
+  ipv6ToGroups,
+  looseIpv4ToInt,
+  parseCidr,
+  parseIpStrict,
+  unmappedAddress,
+  unmappedRange,
+} from "./ip-parse";
 
 export {
   parseIpStrict,
@@ -141,5 +151,9 @@ export function isPubliclyRoutable(address: string): boolean {
 export function ipInCidr(address: string, cidr: string): boolean {
   if (!cidr.includes("/")) return false;
   const range = parseCidr(cidr);
-  return range !== null && addressInRange(address, range);
+  if (range === null) return false;
+  // An IPv4-mapped address (a dual-stack socket's IPv4 client) is tested as the IPv4 address it names, and a range
+  // written inside ::ffff:0:0/96 as the IPv4 range it names (issue 42, item 6).
+  const ip = parseIpStrict(address.trim());
+  return addressInRange(ip ? unmappedAddress(ip.address) : address, unmappedRange(range));
 }

@@ -189,3 +189,23 @@ describe("evaluation never throws", () => {
     expect(out.errors.map((e) => e.message)).toEqual(rules.map(() => expect.stringMatching(/budget/)));
   });
 });
+
+describe("IPv4-mapped addresses in ranges (issue 42, item 6)", () => {
+  const mapped: Facts = { ...facts, "ip.address": "::ffff:9.9.1.1" };
+  const plain: Facts = { ...facts, "ip.address": "9.9.1.1" };
+  it.each([
+    ["an IPv4 range holds a dual-stack socket's mapped address", 'ip.address.inCidr("9.9.0.0/16")', mapped, true],
+    ["a mapped range holds the plain IPv4 address", 'ip.address.inCidr("::ffff:9.9.0.0/112")', plain, true],
+    ["a list of ranges, too", 'ip.address.inCidr(["203.0.113.0/24", "9.9.0.0/16"])', mapped, true],
+    ["another IPv4 range does not", 'ip.address.inCidr("9.8.0.0/16")', mapped, false],
+    ["an IPv6 range that merely contains the mapped block does not", 'ip.address.inCidr("::/0")', mapped, false],
+  ])("%s", (_name, expression, f, expected) => {
+    expect(holds({ expression }, f)).toBe(expected);
+  });
+
+  it("a saved cidr condition matches either spelling", () => {
+    const conditions = [{ field: "ip", op: "cidr", value: "9.9.0.0/16" }];
+    expect(holds({ conditions }, mapped)).toBe(true);
+    expect(holds({ conditions }, plain)).toBe(true);
+  });
+});
