@@ -18,6 +18,7 @@ import type { Charge, Context, Principal } from "./context";
 import { requirementRefusal, type Requirement } from "./contract";
 import type { Caller } from "./contract-text";
 import { screenInput, type FreeTextPaths } from "./input-screen";
+import { declareRouterInputs, declaredFieldsFor, unknownFieldsProblem } from "./input-fields";
 import { decide, decisionsOf, decisionSentences, type DecidedFields } from "./input-decisions";
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
@@ -100,7 +101,12 @@ const t = initTRPC
     },
   });
 
-export const router = t.router;
+/** A router, whose procedures' declared input fields the input screen learns as it is built (input-fields.ts). */
+export const router = ((record: Parameters<typeof t.router>[0]) => {
+  const built = t.router(record);
+  declareRouterInputs(built._def.procedures as Record<string, unknown>);
+  return built;
+}) as typeof t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
@@ -169,20 +175,26 @@ async function enforceRateLimit(rl: RateLimit, workspaceId: string): Promise<voi
 export const INVALID_INPUT_MARKER = "__serviceInvalidInput";
 
 /**
- * Refuses with 400 input the REST API could not read (bad JSON, wrong content type, bad percent-encoding), and
- * input holding a NUL anywhere or a control character in an identifier (input-screen.ts), on both ways in.
- * `authenticated` runs it after the declared plan requirement, as the spec orders it, and always before any unit
- * is reserved; procedures without a principal (session, optional key) use it directly.
+ * Refuses with 400 input the REST API could not read (bad JSON, wrong content type, bad percent-encoding), input
+ * holding a NUL anywhere, a lone surrogate or a control character in an identifier (input-screen.ts), and input
+ * with a top-level field the procedure does not declare (input-fields.ts), on both ways in. `authenticated` runs it
+ * after the declared plan requirement, as the spec orders it, and always before any unit is reserved; procedures
+ * without a principal (session, optional key) use it directly.
  */
-export const rejectUnreadableInput = t.middleware(async ({ next, getRawInput, meta }) => {
+export const rejectUnreadableInput = t.middleware(async ({ ctx, next, getRawInput, meta, path }) => {
   const raw = await getRawInput().catch(() => undefined);
   if (raw && typeof raw === "object" && INVALID_INPUT_MARKER in raw) {
     throw new AppError("INVALID_REQUEST", String((raw as Record<string, unknown>)[INVALID_INPUT_MARKER]));
   }
   const problem = screenInput(raw, meta?.freeText);
   if (problem) throw new AppError("INVALID_REQUEST", problem);
+  // The dashboard's infinite queries (tRPC's client) add `direction` beside the cursor on their own.
+  const unknown = unknownFieldsProblem(raw, declaredFieldsFor(path, meta), ctx.via === "dashboard" ? DIRECTION : []);
+  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
   return next();
 });
+
+const DIRECTION = ["direction"] as const;
 
 /**
  * Anyone may call (optional-key routes resolve the key themselves); unreadable or unclean input is already refused

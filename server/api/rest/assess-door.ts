@@ -30,6 +30,7 @@ import { authenticateCaller, refusalAfterFailure, type Judge } from "../../quota
 import type { Charge, Principal } from "../context";
 import { requirementRefusal } from "../contract";
 import { copyProcedureHeaders, errorParts, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
+import { declaredFieldsOfSchema, unknownFieldsProblem } from "../input-fields";
 import { screenInput } from "../input-screen";
 import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
 import {
@@ -48,6 +49,8 @@ import { undeliveredRefund } from "./undelivered";
 export const ASSESS_PROCEDURE = "assessment.assess";
 const ROUTE = "/assess";
 type AssessInput = typeof assessMetering.input;
+/** The fields the assessment declares: any other top-level field is refused, as `rejectUnreadableInput` does. */
+const ASSESS_FIELDS = declaredFieldsOfSchema(assessMetering.input);
 
 /** A request as node:http gives it: header names in lower case, a repeated header as an array. */
 export interface PlainRequest {
@@ -284,7 +287,7 @@ async function admitted(
   input: Record<string, unknown>,
 ): Promise<AssessResult> {
   if (INVALID_INPUT_MARKER in input) throw new AppError("INVALID_REQUEST", String(input[INVALID_INPUT_MARKER]));
-  const problem = screenInput(input, ASSESS_FREE_TEXT);
+  const problem = screenInput(input, ASSESS_FREE_TEXT) ?? unknownFieldsProblem(input, ASSESS_FIELDS);
   if (problem) throw new AppError("INVALID_REQUEST", problem);
   let typed;
   try {

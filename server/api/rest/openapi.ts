@@ -52,7 +52,10 @@ otherwise. A body may be compressed with \`Content-Encoding\` ${ACCEPTED_ENCODIN
 limit applies to the decoded size too; any other encoding is 400 \`INVALID_REQUEST\`. Strings must be text: a NUL,
 half of a UTF-16 surrogate pair, or a control character outside free-text fields is 400 \`INVALID_REQUEST\` naming the
 field, and a raw body (a lockfile, a CSV file) must be UTF-8 (or UTF-16 with its byte-order mark). A request target
-that is not a path (\`OPTIONS *\`) or a request with two \`Host\` headers is 400 \`INVALID_REQUEST\`.
+that is not a path (\`OPTIONS *\`) or a request with two \`Host\` headers is 400 \`INVALID_REQUEST\`. A parameter the
+operation does not declare (a top-level field of the JSON body, or a query parameter where the operation reads the
+query) is 400 \`INVALID_REQUEST\` naming each one (\`Received unknown parameter: emial (did you mean email?)\`), never
+dropped; only the top level is judged, so an open object such as \`metadata\` takes any keys.
 
 **Browsers.** Cross-origin calls need an origin listed in \`SERVICE_ALLOWED_ORIGINS\`; preflight accepts only registered
 route and method pairs and the request headers Authorization, Content-Type, X-API-Key and Accept; otherwise 403

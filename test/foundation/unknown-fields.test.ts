@@ -1,0 +1,170 @@
+// Unknown fields are refused, not dropped (issue 42, item 4): a top-level field of the input that the procedure does
+// not declare is 400 INVALID_REQUEST naming it ("Received unknown parameter: emial", as Stripe says), before any
+// unit, on every route (a table over every route that takes a body, found by itself), through both doors of
+// POST /v1/assess and on the dashboard. Open maps such as `metadata` keep whatever keys they hold: only the top level
+// is judged. Both stores: DATABASE_URL selects PostgreSQL.
+import { beforeAll, describe, expect, it } from "vitest";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { appRouter } from "../../server/api/root";
+import type { Meta } from "../../server/api/trpc";
+import { flushLookupHistory } from "../../server/history/history";
+import { call, ownerAndMember } from "../dashboard/call";
+import { createTestApp, type TestApp } from "../harness";
+import { routeSamples } from "./route-samples";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+async function expectNothingCharged(workspaceId: string) {
+  expect(await app.used(workspaceId)).toBe(0);
+  expect(await app.ledgerCount(workspaceId)).toBe(0);
+  await flushLookupHistory();
+  expect(await app.db.lookupHistory.count({ where: { workspaceId } })).toBe(0);
+}
+
+const refused = (message: RegExp) => ({ error: { code: "INVALID_REQUEST", message: expect.stringMatching(message) } });
+
+/** POST /v1/assess through the route's handler (the door takes only a declared length). */
+async function assessThroughRoute(key: string, body: unknown) {
+  const text = new TextEncoder().encode(JSON.stringify(body));
+  const res = await handleRestRequest(
+    new Request("http://127.0.0.1:3000/v1/assess", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(text);
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit),
+  );
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe("POST /v1/assess", () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    [
+      "a misspelled email",
+      { emial: "ann@example.com" },
+      /^Received unknown parameter: emial \(did you mean email\?\)\. This operation takes: .*\bemail\b/,
+    ],
+    [
+      "a payment object with a card number",
+      { payment: { card_number: "4242424242424242", cvc: "123" } },
+      /^Received unknown parameter: payment\./,
+    ],
+    ["two of them", { emial: "a@example.com", usr_id: "u1" }, /^Received unknown parameters: emial .*, usr_id/],
+  ];
+
+  it.each(cases)("%s is 400 through the plain door, charging nothing", async (_label, extra, message) => {
+    const ws = await app.seedWorkspace();
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: "8.8.8.8", ...extra },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refused(message));
+    await expectNothingCharged(ws.workspaceId);
+  });
+
+  it.each(cases)("%s is 400 through the route, charging nothing", async (_label, extra, message) => {
+    const ws = await app.seedWorkspace();
+    const res = await assessThroughRoute(ws.apiKey, { event: "login", ip: "8.8.8.8", ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refused(message));
+    await expectNothingCharged(ws.workspaceId);
+  });
+
+  it("never echoes a card number it refuses", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "checkout", ip: "8.8.8.8", payment: { card_number: "4242424242424242" } },
+    });
+    expect(res.text).not.toContain("4242");
+  });
+
+  it("judges only the top level: metadata keeps any keys", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "form", ip: "8.8.8.8", email: "ann@example.com", metadata: { emial: "x", plan: "pro" } },
+    });
+    expect(res.status).toBe(200);
+    expect(await app.used(ws.workspaceId)).toBe(1);
+  });
+
+  it("still lets the plan checks answer first (spec order)", async () => {
+    const free = await app.seedWorkspace({ plans: ["free"] });
+    const res = await app.request("POST", "/v1/assess", {
+      key: free.apiKey,
+      body: { event: "login", ip: "8.8.8.8", emial: "a@example.com" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("CAPABILITY_REQUIRED");
+  });
+});
+
+describe("every route that takes a body refuses an unknown field with 400, charging nothing", () => {
+  const withBody = routeSamples().filter((s) => s.method !== "GET" && s.method !== "DELETE");
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
+  const rawBodyRoutes = new Set(Object.keys(procedures).filter((p) => procedures[p]!._def.meta?.rawBody));
+  it("finds the routes by itself", () => {
+    expect(withBody.map((s) => `${s.method} ${s.route.template}`)).toEqual(
+      expect.arrayContaining(["POST /assess", "POST /lists", "POST /rules", "POST /webhooks", "POST /jobs"]),
+    );
+    expect(rawBodyRoutes).toContain("vulnerabilities.scan");
+  });
+
+  it.each(withBody.map((s) => [`${s.method} ${s.route.template}`, s] as const))("%s", async (_name, s) => {
+    const ws = await app.seedWorkspace({ plans: ["lookups_growth"] });
+    const key = s.keyOptional ? undefined : ws.apiKey;
+    // A raw-body route's body is one field's text (a lockfile): its other fields come from the query.
+    const res = rawBodyRoutes.has(s.route.procedurePath)
+      ? await app.request(s.method, `${s.path}?surplus_field=1`, {
+          key,
+          body: "x",
+          headers: { "Content-Type": "text/plain" },
+        })
+      : await app.request(s.method, s.path, {
+          key,
+          body: { ...(s.body as Record<string, unknown>), surplus_field: { card_number: "4242424242424242" } },
+        });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: refused(/^Received unknown parameter: surplus_field\./),
+    });
+    await expectNothingCharged(ws.workspaceId);
+  });
+});
+
+describe("query parameters are judged the same way", () => {
+  it("an unknown query parameter is 400, a declared one is read", async () => {
+    const ws = await app.seedWorkspace();
+    const bad = await app.request("GET", "/v1/lists?limt=2", { key: ws.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual(refused(/^Received unknown parameter: limt \(did you mean limit\?\)/));
+    const ok = await app.request("GET", "/v1/lists?limit=2", { key: ws.apiKey });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("the dashboard", () => {
+  it("refuses an unknown field of a mutation with 400 INVALID_REQUEST", async () => {
+    const { owner } = await ownerAndMember(app.db, "unknown-fields", ["suite_business"]);
+    const res = await call(owner, "lists.create", { name: "vip", kind: "email", knd: "ip" }, "mutation");
+    expect(res.status).toBe(400);
+    expect(res.code).toBe("INVALID_REQUEST");
+    expect(res.message).toMatch(/^Received unknown parameter: knd \(did you mean kind\?\)/);
+  });
+
+  it("takes the cursor and direction its infinite queries add", async () => {
+    const { owner } = await ownerAndMember(app.db, "unknown-fields-pages", ["suite_business"]);
+    const res = await call(owner, "workspace.events", { limit: 20, direction: "forward" }, "query");
+    expect(res.status).toBe(200);
+  });
+});
