@@ -10,6 +10,7 @@ import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { flushLookupHistory } from "../../server/history/history";
 import { ensureUser } from "../../server/workspaces/members";
+import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -150,6 +151,28 @@ const lockfile = (name: string) =>
   });
 
 describe("POST /v1/vulnerabilities/scan reads its raw body as text", () => {
+  it("a package name that escapes a lone surrogate is 400 on REST, with no history entry", async () => {
+    const ws = await app.seedWorkspace();
+    const res = await app.request("POST", "/v1/vulnerabilities/scan", {
+      key: ws.apiKey,
+      body: lockfile("a\ud800b"),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(invalid);
+    await expectNothingCharged(ws.workspaceId);
+  });
+
+  it("and on the dashboard, for the scan and its cost preview alike", async () => {
+    const { owner } = await ownerAndMember(app.db, "lone-surrogate-scan", ["suite_business"]);
+    for (const path of ["vulnerabilities.scanPreview", "vulnerabilities.scan"]) {
+      const res = await call(owner, path, { lockfile: lockfile("a\ud800b") }, "mutation");
+      expect({ path, status: res.status, code: res.code }).toEqual({ path, status: 400, code: "INVALID_REQUEST" });
+      expect(res.message).toMatch(/line \d+: .*surrogate/);
+    }
+    await expectNothingCharged(owner.workspaceId);
+  });
+
   it("a body that is not UTF-8 (a surrogate written as bytes) is 400 and charges nothing", async () => {
     const ws = await app.seedWorkspace();
     // The name "a?b" with the surrogate's bytes as "?", wherever the file names it (ED A0 80: not UTF-8).
