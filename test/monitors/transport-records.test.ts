@@ -1,8 +1,10 @@
 // The email_security check watches the transport and brand records too, not only SPF, DKIM and DMARC: a TLS-RPT,
-// BIMI or MTA-STS record changed in the domain's zone (the fake DNS server on 127.0.0.1) is an alert naming the
+// BIMI, MTA-STS or DANE (TLSA) record changed in the domain's zone (the fake DNS server on 127.0.0.1) is an alert naming the
 // verdict before and after; a record that turns unusable is a critical alert, and fixing it resolves it. `now` is
 // passed explicitly. Both stores: DATABASE_URL selects PostgreSQL.
+import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { FakeRecord } from "../fakes/dns-server";
 import { runMonitor } from "../../server/monitors/run";
 import { healthyZone } from "../senders/helpers";
 import { createTestApp } from "../harness";
@@ -18,10 +20,15 @@ const at = (h: number) => new Date(Date.UTC(2026, 10, 6, h));
 const TLS_RPT = "_smtp._tls.mail.test";
 const BIMI = "default._bimi.mail.test";
 const MTA_STS = "_mta-sts.mail.test";
+const TLSA_NAME = "_25._tcp.mx.mail.test";
+const tlsa = (bytes: number): FakeRecord => ({
+  type: "TLSA",
+  data: { usage: 3, selector: 1, matchingType: 1, certificate: randomBytes(bytes) },
+});
 
 beforeEach(() => {
   for (const [name, records] of Object.entries(zone)) dns.setRecords(name, records);
-  for (const name of [TLS_RPT, BIMI, MTA_STS]) dns.removeRecords(name);
+  for (const name of [TLS_RPT, BIMI, MTA_STS, TLSA_NAME]) dns.removeRecords(name);
 });
 
 async function emailMonitor() {
@@ -73,6 +80,21 @@ describe("the email_security check on transport and brand records", () => {
     dns.setRecords(BIMI, [TXT("v=BIMI1; l=http://brand.example.net/logo.svg")]);
     const broken = await runMonitor(app.db, id, { now: at(2) });
     expect(summary(broken.alerts, "bimi")).toEqual([["monitor.alert", "critical", "warn", "fail"]]);
+  });
+
+  it("alerts when a DANE TLSA record of the MX host turns malformed, and resolves when it is removed", async () => {
+    dns.setRecords("mail.test", [
+      ...zone["mail.test"]!,
+      { type: "MX", data: { preference: 10, exchange: "mx.mail.test" } },
+    ]);
+    const id = await emailMonitor();
+    dns.setRecords(TLSA_NAME, [tlsa(20)]); // a SHA-256 digest of 20 bytes: senders using DANE cannot match it
+    const broken = await runMonitor(app.db, id, { now: at(1) });
+    expect(summary(broken.alerts, "dane")).toEqual([["monitor.alert", "critical", "warn", "fail"]]);
+
+    dns.removeRecords(TLSA_NAME);
+    const fixed = await runMonitor(app.db, id, { now: at(2) });
+    expect(summary(fixed.alerts, "dane")).toEqual([["monitor.resolved", "info", "fail", "warn"]]);
   });
 
   it("alerts when an MTA-STS record is published without a policy that can be read", async () => {
