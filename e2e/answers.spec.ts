@@ -3,7 +3,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createTestPki, startTlsServer } from "../test/fakes/tls-server";
 import { publishDnsRecords } from "./dns-records";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 
 async function runLookup(
   page: Page,
@@ -20,9 +21,7 @@ async function runLookup(
 test("IP, email and DNS answers open with a summary card; booleans are coloured by meaning", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("answers"));
-  await createFirstWorkspace(page, "Answers");
-  await grantPlans(page, ["suite_starter"]);
+  await newWorkspace(page, "Answers", ["suite_starter"]);
   await page.goto("/dashboard/console");
   const result = page.getByTestId("result-view");
 
@@ -86,9 +85,7 @@ test("IP, email and DNS answers open with a summary card; booleans are coloured 
 });
 
 test("a saved report appears in the list at once and reopens as an answer", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("reports"));
-  await createFirstWorkspace(page, "Reports");
-  await grantPlans(page, ["suite_starter"]);
+  await newWorkspace(page, "Reports", ["suite_starter"]);
   await page.goto("/dashboard/reports");
   await expect(page.getByText("No saved reports yet.")).toBeVisible();
   const report = {
@@ -126,9 +123,7 @@ test("a TLS answer leads with the days left and the chain verdict", async ({ pag
   const pki = createTestPki("Answers Test Root CA");
   const server = await startTlsServer(pki.issue({ names: ["localhost"], ips: ["127.0.0.1"], days: 30 }));
   try {
-    await signIn(page, uniqueEmail("answers-tls"));
-    await createFirstWorkspace(page, "Answers TLS");
-    await grantPlans(page, ["suite_starter"]);
+    await newWorkspace(page, "Answers TLS", ["suite_starter"]);
     await page.goto("/dashboard/console");
     await runLookup(page, "hosts.hostSsl", (p) => p.getByLabel("Host name").fill(`127.0.0.1:${server.port}`));
     const card = page.getByTestId("result-view").getByTestId("answer-card");
@@ -155,9 +150,7 @@ test("a domain answer leads with age, registrar, mail posture and risk", async (
     ],
     [`_dmarc.${domain}`]: [{ type: "TXT", data: ["v=DMARC1; p=reject"] }],
   });
-  await signIn(page, uniqueEmail("answers-domain"));
-  await createFirstWorkspace(page, "Answers domain");
-  await grantPlans(page, ["suite_starter"]);
+  await newWorkspace(page, "Answers domain", ["suite_starter"]);
   await page.goto("/dashboard/console");
   await runLookup(page, "domain.domainIntel", (p) => p.getByLabel("Domain").fill(domain));
   const card = page.getByTestId("result-view").getByTestId("answer-card");

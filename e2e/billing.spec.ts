@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { startFakeStripe, stripeEnv, type FakeStripe } from "../test/billing/fake-stripe";
+import { newWorkspace } from "./dashboard-steps";
 import { createFirstWorkspace, currentWorkspaceId, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
 async function noHorizontalScroll(page: import("@playwright/test").Page) {
@@ -27,8 +28,7 @@ async function noHorizontalScroll(page: import("@playwright/test").Page) {
 test("operator mode: the plan page shows the plans, their figures and whom to ask; only the operator's grant changes them", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("operator-plan"));
-  const key = await createFirstWorkspace(page, "Operator plans");
+  const key = await newWorkspace(page, "Operator plans", []);
   const lookup = await page.request.get("/v1/ip/8.8.8.8/geo", { headers: { Authorization: `Bearer ${key}` } });
   expect(lookup.status()).toBe(200);
   await page.goto("/dashboard/plan");
@@ -50,7 +50,8 @@ test("operator mode: the plan page shows the plans, their figures and whom to as
   await snap(page, testInfo, "plan-operator-free");
   await noHorizontalScroll(page);
 
-  const granted = await grantPlans(page, ["suite_agency"]);
+  // The operator's command line itself (the other journeys hand the same command to the server's admin channel).
+  const granted = await grantPlans(page, ["suite_agency"], { cli: true });
   expect(granted.effectivePlans).toEqual(["suite_agency"]);
   await expect(page.getByTestId("plan-summary")).toContainText("Your plans: Suite Agency");
   await expect(figures).toContainText("250,000 units");

@@ -3,12 +3,11 @@
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { createFirstWorkspace, grantPlans, parseCsv, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { parseCsv, snap } from "./helpers";
 
 test("paste 20 targets, see the cost, run the job to 100 %, filter, download the CSV", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("bulk"));
-  await createFirstWorkspace(page, "Bulk");
-  await grantPlans(page, ["suite_business"]);
+  await newWorkspace(page, "Bulk", ["suite_business"]);
   await page.goto("/dashboard/bulk");
   await expect(page.getByRole("heading", { name: "Bulk jobs", level: 1 })).toBeVisible();
   await expect(page.getByTestId("bulk-jobs-empty")).toBeVisible();
@@ -60,8 +59,7 @@ test("paste 20 targets, see the cost, run the job to 100 %, filter, download the
 });
 
 test("a workspace without bulk sees which plans have it", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("bulk-free"));
-  await createFirstWorkspace(page, "Bulk free");
+  await newWorkspace(page, "Bulk free", []);
   await page.goto("/dashboard/bulk");
   await expect(page.getByTestId("plan-gate")).toContainText("Suite Business, Suite Agency or Lookups Growth");
   await snap(page, testInfo, "bulk-plan-gate");

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 
 test("the lookup console shows the cost, runs the geolocation lookup and shows the answer and the quota change", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("console"));
-  const key = await createFirstWorkspace(page, "Console");
+  const key = await newWorkspace(page, "Console", []);
   // Units already used: the quota change counts from them, not from a meter that has not loaded (issue 22, item 5).
   for (const ip of ["1.1.1.1", "9.9.9.9"])
     expect((await page.request.get(`/v1/ip/${ip}/geo`, { headers: { "X-API-Key": key } })).status()).toBe(200);
@@ -62,8 +62,7 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
 test("the console lists each public lookup once, searches the list and copies a curl command with $KEY", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("console-list"));
-  await createFirstWorkspace(page, "Console list");
+  await newWorkspace(page, "Console list", []);
   await page.goto("/dashboard/console");
   const list = page.getByTestId("lookup-list");
   // Internal procedures are not offered, and a route published at two paths is listed once.
@@ -102,9 +101,7 @@ test("the console lists each public lookup once, searches the list and copies a 
 test("a URL pasted into a domain field is looked up as its host, and the field shows what was looked up", async ({
   page,
 }) => {
-  await signIn(page, uniqueEmail("console-paste"));
-  await createFirstWorkspace(page, "Console paste");
-  await grantPlans(page, ["suite_starter"]);
+  await newWorkspace(page, "Console paste", ["suite_starter"]);
   await page.goto("/dashboard/console");
   await page.locator('[data-procedure="dns.dnsLookup"]').click();
   const panel = page.getByTestId("lookup-panel");

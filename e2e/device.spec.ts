@@ -5,16 +5,15 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 import { expectNoSidewaysScroll } from "./narrow";
 
 test("a customer page loading device.js: headless Chromium is flagged as automated; the dashboard shows the same", async ({
   page,
   baseURL,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("device"));
-  const key = await createFirstWorkspace(page, "Device");
-  await grantPlans(page, ["suite_starter"]);
+  const key = await newWorkspace(page, "Device", ["suite_starter"]);
 
   // The customer's site, played by the browser's request routing: a page with the script tag and its backend. It is
   // routed under the test server's own origin: Chromium refuses a public page's script from the loopback test server
@@ -76,9 +75,7 @@ test("direct mode: a customer page on another origin posts to /v1/device/check w
   page,
   baseURL,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("device-direct"));
-  const secret = await createFirstWorkspace(page, "Device direct");
-  await grantPlans(page, ["suite_starter"]);
+  const secret = await newWorkspace(page, "Device direct", ["suite_starter"]);
 
   // The customer's site: a real HTTP server on 127.0.0.1 (another port, so another origin than the service).
   let pk = "";

@@ -2,7 +2,7 @@
 // search (empty sidebar groups hidden), a sidebar that stays in view, examples from the schemas against this
 // site's address, and "try it" with a pasted key that is never stored. Everything it loads comes from this server.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { createFirstWorkspace, signIn, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
 
 /** The reference is very long: keep what is in view, not the whole page. */
 async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -97,8 +97,7 @@ test("the reference is a light page: operations listed, details fetched when ope
 test("try it sends the request from the browser with the pasted key, which is never stored", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("docs-try"));
-  const key = await createFirstWorkspace(page, "Docs try");
+  const key = await newWorkspace(page, "Docs try", []);
   await page.goto("/docs#get-ip-ip-geo");
   const geo = page.locator("#get-ip-ip-geo");
   const tryIt = geo.getByTestId("try-it");

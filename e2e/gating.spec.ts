@@ -2,6 +2,7 @@
 // workspace id for the operator, before any form; the console disables the run button for a lookup its plan lacks.
 // Also the first-run screen's plan sentence and the skip link (item 8).
 import { expect, test } from "@playwright/test";
+import { newWorkspace } from "./dashboard-steps";
 import { createFirstWorkspace, currentWorkspaceId, signIn, snap, uniqueEmail } from "./helpers";
 
 test("a Free workspace sees the plan gate before the form on every paid page", async ({ page }, testInfo) => {
@@ -42,8 +43,7 @@ test("a Free workspace sees the plan gate before the form on every paid page", a
 });
 
 test("every dashboard page starts with a skip link to the main content", async ({ page }) => {
-  await signIn(page, uniqueEmail("skip"));
-  await createFirstWorkspace(page, "Skip");
+  await newWorkspace(page, "Skip", []);
   await page.goto("/dashboard/history");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });

@@ -1,7 +1,8 @@
 // Shared steps for the dashboard tests: sign in through the development sign-in (its form, or, for the journeys
 // about something else, the same next-auth endpoints the form posts to), create a workspace, read a shown-once key,
-// run the operator's CLI, and keep a full-page screenshot of each page visited as a test artifact.
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+// run the operator's commands, and keep a full-page screenshot of each page visited as a test artifact.
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { sendAdminCommand } from "../server/admin/channel";
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -46,6 +47,16 @@ export async function signInThroughForm(page: Page, email: string): Promise<void
  * the form's redirect; what the form itself does is proven by signInThroughForm's journeys.
  */
 export async function signIn(page: Page, email: string): Promise<void> {
+  await signInByRequest(page, email);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("signed-in-as")).toHaveText(email);
+}
+
+/**
+ * The development sign-in's two requests in the page's cookie jar, then next-auth's session endpoint, which must
+ * name the user: the session the pages will use, without loading one (the journey's first page does).
+ */
+export async function signInByRequest(page: Page, email: string): Promise<void> {
   const csrf = await page.request.get("/api/auth/csrf");
   expect(csrf.status()).toBe(200);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -55,8 +66,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   expect(res.status(), "the development sign-in's credentials callback").toBe(200);
   const { url } = (await res.json()) as { url: string };
   expect(new URL(url, "http://x").searchParams.get("error"), `signing in as ${email}`).toBeNull();
-  await page.goto("/dashboard");
-  await expect(page.getByTestId("signed-in-as")).toHaveText(email);
+  const session = await page.request.get("/api/auth/session");
+  expect(((await session.json()) as { user?: { email?: string } }).user?.email, "the session's user").toBe(email);
 }
 
 /** Creates a workspace from the first-run screen; returns the first API key, shown once. */
@@ -71,6 +82,27 @@ export async function createFirstWorkspace(page: Page, name: string): Promise<st
   return key;
 }
 
+/**
+ * Creates a workspace with the mutation the first-run form sends (account.createWorkspace, from the dashboard's own
+ * origin) and selects it as the form's "Open the workspace" does (the svc_workspace cookie), without loading a page;
+ * the dashboard must then report it as the selected workspace. Returns the first API key. For journeys about
+ * something else: the form itself is the subject of createFirstWorkspace's journeys.
+ */
+export async function createWorkspaceByRequest(page: Page, name: string): Promise<string> {
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const res = await page.request.post("/api/trpc/account.createWorkspace", {
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: { name },
+  });
+  expect(res.status(), "account.createWorkspace").toBe(200);
+  const { workspaceId, apiKey } = ((await res.json()) as { result: { data: { workspaceId: string; apiKey: string } } })
+    .result.data;
+  expect(apiKey).toMatch(/^svc_live_/);
+  await page.context().addCookies([{ name: "svc_workspace", value: workspaceId, url: origin }]);
+  expect(await currentWorkspaceId(page), "the workspace the dashboard selects").toBe(workspaceId);
+  return apiKey;
+}
+
 /** The workspace the dashboard has selected for the signed-in user (the same selection the pages use). */
 export async function currentWorkspaceId(page: Page): Promise<string> {
   const res = await page.request.get("/api/trpc/account.overview");
@@ -79,13 +111,28 @@ export async function currentWorkspaceId(page: Page): Promise<string> {
 }
 
 /**
+ * Runs an operator command (`npm run admin -- <argv>`) against the e2e server's database and returns its JSON
+ * result. On the embedded database the CLI itself only hands the command to the running server over its admin
+ * channel (server/admin/channel.ts); this does the same from the test's process, without starting the CLI's node
+ * and tsx for each grant. On PostgreSQL, where the CLI opens the server's schema itself, it runs the CLI.
+ * runAdminCli always runs the CLI, for the journey that shows an operator's command line at work.
+ */
+export async function runAdmin<T = unknown>(argv: string[]): Promise<T> {
+  const socket = e2eServer().adminSocket;
+  if (!socket) return runAdminCli<T>(argv);
+  const { status, body } = await sendAdminCommand(argv, socket);
+  if (status !== 200) throw new Error(`admin ${argv.join(" ")}: ${status} ${JSON.stringify(body)}`);
+  return body.result as T;
+}
+
+/**
  * Runs `npm run admin -- <argv> --json` as the operator would, against the e2e server's database (e2e/serve.mjs
  * records its settings; with the embedded database the CLI hands the command to the running server over its admin
  * channel, with PostgreSQL it opens the server's schema). Returns the command's JSON result. The CLI runs in one
  * node process with tsx's loader (`node --import tsx`), as `npm run admin` runs it but without the second process
- * that tsx's own launcher starts: about a second less per command.
+ * that tsx's own launcher starts.
  */
-export async function runAdmin<T = unknown>(argv: string[]): Promise<T> {
+export async function runAdminCli<T = unknown>(argv: string[]): Promise<T> {
   const server = e2eServer();
   const env: NodeJS.ProcessEnv = { ...process.env, ...server.env };
   if (!server.env.DATABASE_URL) delete env.DATABASE_URL;
@@ -101,29 +148,45 @@ export async function runAdmin<T = unknown>(argv: string[]): Promise<T> {
   return JSON.parse(stdout) as T;
 }
 
-/** The e2e server's database settings, written by e2e/serve.mjs while it runs. */
-export function e2eServer(): { env: Record<string, string> } {
+/**
+ * The e2e server's database settings and, on the embedded database, its admin channel's socket, written by
+ * e2e/serve.mjs while it runs.
+ */
+export function e2eServer(): { env: Record<string, string>; adminSocket?: string } {
   const port = process.env.E2E_PORT ?? "3217";
   return JSON.parse(readFileSync(path.join(tmpdir(), `svc-e2e-server-${port}.json`), "utf8"));
 }
 
 /**
- * Grants plans to the selected workspace the only way an owner can get them in operator mode: the operator runs
- * `npm run admin -- plan set`. Then opens the plan page. Returns the command's result (plans, effective plans,
- * active and paused key ids).
+ * Grants plans to the selected workspace the only way an owner can get them in operator mode: the operator's
+ * `npm run admin -- plan set` (through the admin channel, or `{ cli: true }`: the CLI itself). Then opens the plan
+ * page. Returns the command's result (plans, effective plans, active and paused key ids).
  */
 export async function grantPlans(
   page: Page,
   plans: string[],
+  options: { cli?: boolean } = {},
+): Promise<{ plans: string[]; effectivePlans: string[]; activeKeys: string[]; pausedKeys: string[] }> {
+  const result = await planSet(page, plans, options);
+  await page.goto("/dashboard/plan");
+  return result;
+}
+
+/** `npm run admin -- plan set` for the selected workspace, without opening a page. */
+export async function planSet(
+  page: Page,
+  plans: string[],
+  options: { cli?: boolean } = {},
 ): Promise<{ plans: string[]; effectivePlans: string[]; activeKeys: string[]; pausedKeys: string[] }> {
   const workspaceId = await currentWorkspaceId(page);
-  const result = await runAdmin<{
+  const argv = ["plan", "set", "--workspace", workspaceId, ...plans.flatMap((p) => ["--plan", p])];
+  const result = await (options.cli ? runAdminCli : runAdmin)<{
     plans: string[];
     effectivePlans: string[];
     activeKeys: string[];
     pausedKeys: string[];
-  }>(["plan", "set", "--workspace", workspaceId, ...plans.flatMap((p) => ["--plan", p])]);
-  await page.goto("/dashboard/plan");
+  }>(argv);
+  expect(result.plans, `the operator's grant of ${plans.join(", ")}`).toEqual(expect.arrayContaining(plans));
   return result;
 }
 

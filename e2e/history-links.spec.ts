@@ -3,7 +3,8 @@
 // on the page joins the list; the history page shows a lookup made through the API and filters it by endpoint.
 import { expect, test, type Page } from "@playwright/test";
 import { axeBuilder } from "./axe";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
@@ -18,9 +19,7 @@ async function expectNoSeriousAxeFinding(page: Page) {
 test("a link made with the API key is listed with its clicks, disabled in the page, and then answers 410", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("links"));
-  const key = await createFirstWorkspace(page, "Links");
-  await grantPlans(page, ["suite_starter"]);
+  const key = await newWorkspace(page, "Links", ["suite_starter"]);
   const auth = { Authorization: `Bearer ${key}` };
 
   const created = await page.request.post("/v1/go/links", {
@@ -109,8 +108,7 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
 test("a new workspace sees an empty list of links, and a Free workspace is told which plans keep history", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("links-free"));
-  await createFirstWorkspace(page, "Links free");
+  await newWorkspace(page, "Links free", []);
   await page.goto("/dashboard/links");
   await expect(page.getByTestId("links-empty")).toBeVisible();
   await snap(page, testInfo, "links-empty");

@@ -1,12 +1,11 @@
 // Lookup history: lookups made with the workspace's key are listed with when they expire, filtered by kind of
 // lookup; a Free workspace is told why it has none.
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 
 test("lookups made with the API key are listed, filtered by kind, with their expiry", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("history"));
-  const key = await createFirstWorkspace(page, "History");
-  await grantPlans(page, ["suite_starter"]);
+  const key = await newWorkspace(page, "History", ["suite_starter"]);
   for (const path of ["/v1/ip/8.8.8.8/geo", "/v1/ip/1.1.1.1", "/v1/asn/15169"]) {
     expect((await page.request.get(path, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
   }
@@ -37,8 +36,7 @@ test("lookups made with the API key are listed, filtered by kind, with their exp
 });
 
 test("a Free workspace is told which plans keep history", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("history-free"));
-  await createFirstWorkspace(page, "History free");
+  await newWorkspace(page, "History free", []);
   await page.goto("/dashboard/history");
   await expect(page.getByTestId("history-none")).toContainText("Free workspaces keep no lookup history");
   // The shared plan gate: the workspace id to give the operator, copyable.

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { newWorkspace } from "./dashboard-steps";
 import { grantPlans, createFirstWorkspace, createKey, geoLookup, keyRow, signIn, snap, uniqueEmail } from "./helpers";
 
 test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage meter moves; revoking it is final", async ({
@@ -54,8 +55,7 @@ test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage mete
 });
 
 test("lowering the plan pauses the newest keys and raising it resumes them", async ({ page, request }, testInfo) => {
-  await signIn(page, uniqueEmail("plan"));
-  const oldest = await createFirstWorkspace(page, "Plan changes");
+  const oldest = await newWorkspace(page, "Plan changes", []);
   await grantPlans(page, ["lookups_developer"]);
   const second = await createKey(page, "second");
   const third = await createKey(page, "third");
@@ -80,9 +80,7 @@ test("lowering the plan pauses the newest keys and raising it resumes them", asy
 });
 
 test("revoking the key just created clears its copy-this-key-now box", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("revoke-shown"));
-  await createFirstWorkspace(page, "Shown once");
-  await grantPlans(page, ["suite_starter"]);
+  await newWorkspace(page, "Shown once", ["suite_starter"]);
   const key = await createKey(page, "short-lived");
   await expect(page.getByTestId("shown-once-key")).toBeVisible();
   // The confirmation is in the page (no window.confirm); cancelling keeps the key and its box.
@@ -102,8 +100,7 @@ test("revoking the key just created clears its copy-this-key-now box", async ({ 
 test("an owner is never told only owners manage keys while the role is loading or failed to load", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("role-load"));
-  await createFirstWorkspace(page, "Role loading");
+  await newWorkspace(page, "Role loading", []);
   // Hold the workspace overview (which carries the role) to see the loading state, then let it fail.
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));

@@ -1,14 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { grantPlans, signIn, snap, uniqueEmail } from "./helpers";
 
 test("owners invite and remove members; an invited member sees the workspace without owner controls", async ({
   page,
   browser,
 }, testInfo) => {
   page.on("dialog", (d) => void d.accept());
-  await signIn(page, uniqueEmail("owner"));
-  await createFirstWorkspace(page, "Team");
-  await grantPlans(page, ["suite_starter"]); // Free includes one member: the owner
+  await newWorkspace(page, "Team", ["suite_starter"]); // Free includes one member: the owner
   const invitee = uniqueEmail("member");
 
   await page.goto("/dashboard/members");

@@ -5,7 +5,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { grantPlans, snap } from "./helpers";
 
 let site: http.Server;
 let siteUrl = "";
@@ -41,8 +42,7 @@ async function runNow(page: Page, runsBefore: number) {
 
 test("from a scan result to an alert in the timeline", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await signIn(page, uniqueEmail("monitors"));
-  await createFirstWorkspace(page, "Monitors");
+  await newWorkspace(page, "Monitors", []);
   await page.goto("/dashboard/monitors");
   await expect(page.getByTestId("plan-gate")).toContainText("Monitors need");
 

@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { axeBuilder } from "./axe";
-import { grantPlans, createFirstWorkspace, signIn, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
 
 const navSource = readFileSync(path.join(process.cwd(), "app/dashboard/_components/Nav.tsx"), "utf8");
 const listSource = navSource.slice(navSource.indexOf("DASHBOARD_LINKS"), navSource.indexOf("] as const"));
@@ -23,10 +23,8 @@ let storageState: Awaited<ReturnType<ReturnType<Page["context"]>["storageState"]
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, uniqueEmail("quality"));
-  await createFirstWorkspace(page, "Quality");
   // The widest plan, so that every page shows its full form rather than a plan notice.
-  await grantPlans(page, ["suite_agency"]);
+  await newWorkspace(page, "Quality", ["suite_agency"]);
   storageState = await context.storageState();
   await context.close();
 });

@@ -2,7 +2,8 @@
 // (the page never crashes on the stored event shape), rename and delete; at 390 px every action stays in view.
 // Also the workspace id, shown and copyable on the overview and plan pages.
 import { expect, test, type Page } from "@playwright/test";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 
 /** Every button and link inside main has its right edge within the viewport (no sideways scrolling needed). */
 async function actionsInView(page: Page) {
@@ -19,9 +20,7 @@ async function actionsInView(page: Page) {
 test("an assessment saved as a report opens, is renamed and deleted, at 1280 and 390 px", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("reports"));
-  const key = await createFirstWorkspace(page, "Reports journey");
-  await grantPlans(page, ["suite_starter"]);
+  const key = await newWorkspace(page, "Reports journey", ["suite_starter"]);
   const assessed = await page.request.post("/v1/assess", {
     headers: { authorization: `Bearer ${key}` },
     data: { event: "signup", ip: "8.8.8.8", email: "person@example.com", user_agent: "Mozilla/5.0" },

@@ -6,7 +6,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { axeBuilder } from "./axe";
-import { createFirstWorkspace, grantPlans, parseCsv, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { parseCsv, snap } from "./helpers";
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 
 const FIXTURES = path.join(process.cwd(), "test", "vulnerabilities", "scan-fixtures");
@@ -40,9 +41,7 @@ test("a lockfile scan shows its cost first, then malware first, filters, opens a
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, uniqueEmail("scan"));
-  await createFirstWorkspace(page, "Lockfile scans");
-  await grantPlans(page, ["suite_business"]);
+  await newWorkspace(page, "Lockfile scans", ["suite_business"]);
   await openScan(page);
 
   // The cost before anything runs: five distinct versions (jquery 3.4.1 is listed twice), two dependencies skipped.
@@ -148,8 +147,7 @@ test("a lockfile scan shows its cost first, then malware first, filters, opens a
 test("a plan without bulk lookups is told why a lockfile of several packages cannot run, and scans one", async ({
   page,
 }) => {
-  await signIn(page, uniqueEmail("scan-free"));
-  await createFirstWorkspace(page, "Free scans");
+  await newWorkspace(page, "Free scans", []);
   await openScan(page);
 
   await page.getByLabel("Lockfile or SBOM").fill(readFileSync(LOCKFILE, "utf8"));
@@ -184,9 +182,7 @@ test("a plan without bulk lookups is told why a lockfile of several packages can
 test("a scan whose advisory source fails shows one reason, the server's, and what the meter says it cost", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("scan-down"));
-  await createFirstWorkspace(page, "Scan outage");
-  await grantPlans(page, ["suite_business"]);
+  await newWorkspace(page, "Scan outage", ["suite_business"]);
   await openScan(page);
   const reason = "The OSV advisory database is unavailable (connection failed); try again in a moment.";
   // The scan call answered (inside tRPC's batch) as the server answers a source outage: 503 UPSTREAM_UNAVAILABLE.

@@ -4,7 +4,8 @@
 import { expect, test } from "@playwright/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 
 let site: http.Server;
 let siteUrl = "";
@@ -32,9 +33,7 @@ async function noSidewaysScroll(page: import("@playwright/test").Page) {
 test("scan a site: grade card, tests with fixes, history, badge snippet, then the public leaderboard", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("scans"));
-  await createFirstWorkspace(page, "Scans");
-  await grantPlans(page, ["suite_starter"]);
+  await newWorkspace(page, "Scans", ["suite_starter"]);
   await page.goto("/dashboard/scans");
   await expect(page.getByRole("heading", { name: "Website scans" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Website scans" })).toHaveAttribute("aria-current", "page");

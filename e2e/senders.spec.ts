@@ -4,7 +4,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { publishDnsRecords } from "./dns-records";
-import { createFirstWorkspace, grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { grantPlans, snap } from "./helpers";
 
 const TXT = (text: string) => ({ type: "TXT", data: text.match(/.{1,255}/g) ?? [""] });
 
@@ -20,8 +21,7 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
   page,
 }, testInfo) => {
   const domain = `mail-${randomBytes(3).toString("hex")}.com`;
-  await signIn(page, uniqueEmail("sender-owner"));
-  await createFirstWorkspace(page, "Mail team");
+  await newWorkspace(page, "Mail team", []);
 
   await page.goto("/dashboard/senders");
   await expect(page.getByRole("link", { name: "Senders" })).toHaveAttribute("aria-current", "page");
@@ -88,8 +88,7 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
 });
 
 test("the senders page shows its loading state, then a failure in words", async ({ page }, testInfo) => {
-  await signIn(page, uniqueEmail("sender-states"));
-  await createFirstWorkspace(page, "States");
+  await newWorkspace(page, "States", []);
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   // Hold the list call, then answer it (inside tRPC's batch) with a failure.

@@ -48,13 +48,23 @@ if (process.env.DATABASE_URL) {
   cleanup = () => rmSync(dir, { recursive: true, force: true });
 }
 
-// The tests grant plans the honest way, with the operator's CLI against this server's database: they find the
-// database settings in this file (removed when the server stops).
+// The tests grant plans the honest way, with the operator's commands against this server's database: they find the
+// database settings in this file (removed when the server stops), and on the embedded database the server's admin
+// channel, the socket the CLI hands its commands to (server/admin/channel.ts, for the server's data folder).
 const serverInfoFile = path.join(tmpdir(), `svc-e2e-server-${port}.json`);
 const dbEnv = Object.fromEntries(
   ["SERVICE_DATA_DIR", "DATABASE_URL", "SERVICE_DB_SCHEMA"].filter((k) => env[k]).map((k) => [k, env[k]]),
 );
-writeFileSync(serverInfoFile, JSON.stringify({ port, env: dbEnv }), { mode: 0o600 });
+let adminSocket;
+if (!env.DATABASE_URL) {
+  const { adminSocketPath } = await tsImport("../server/admin/channel.ts", import.meta.url);
+  const own = process.env.SERVICE_DATA_DIR;
+  process.env.SERVICE_DATA_DIR = env.SERVICE_DATA_DIR;
+  adminSocket = adminSocketPath();
+  if (own === undefined) delete process.env.SERVICE_DATA_DIR;
+  else process.env.SERVICE_DATA_DIR = own;
+}
+writeFileSync(serverInfoFile, JSON.stringify({ port, env: dbEnv, adminSocket }), { mode: 0o600 });
 const removeServerInfo = () => rmSync(serverInfoFile, { force: true });
 
 // The machine running the tests has no internet: package registries, download counts, OSV and the KEV feed are

@@ -1,7 +1,8 @@
 // The vulnerability page against the fake package sources e2e/serve.mjs starts (test/fakes/packages): each
 // lookup goes through the dashboard's tRPC endpoint, costs exactly one unit, and the usage meter follows.
 import { expect, type Page, test } from "@playwright/test";
-import { createFirstWorkspace, signIn, snap, uniqueEmail } from "./helpers";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 
 async function checkPackage(page: Page, ecosystem: string, coordinate: string, version = "", perPage?: string) {
@@ -21,8 +22,7 @@ async function expectUsed(page: Page, used: number) {
 test("a package report shows the severity summary, the advisories and the verdict for a vulnerable version, one unit per lookup", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("vulns"));
-  await createFirstWorkspace(page, "Vulnerabilities");
+  await newWorkspace(page, "Vulnerabilities", []);
   await page.goto("/dashboard/vulnerabilities");
   await expect(page.getByRole("heading", { name: "Vulnerabilities", level: 1 })).toBeVisible();
   await expect(page.getByTestId("usage-used")).toHaveText("0");
@@ -110,8 +110,7 @@ test("a package report shows the severity summary, the advisories and the verdic
 test("the CVE and known-exploited panels answer from OSV and the shipped catalog, one unit each", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("cve"));
-  await createFirstWorkspace(page, "CVE lookups");
+  await newWorkspace(page, "CVE lookups", []);
   await page.goto("/dashboard/vulnerabilities");
   await expect(page.getByTestId("usage-used")).toHaveText("0");
 
@@ -161,8 +160,7 @@ test("a malicious release is shown first as malware, apart from the advisories, 
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, uniqueEmail("malware"));
-  await createFirstWorkspace(page, "Malware");
+  await newWorkspace(page, "Malware", []);
   await page.goto("/dashboard/vulnerabilities");
 
   await checkPackage(page, "npm", "tinted-logs", "1.4.2");
@@ -188,8 +186,7 @@ test("a malicious release is shown first as malware, apart from the advisories, 
 test("a package report names the supply-chain findings of the selected version and its verdict", async ({
   page,
 }, testInfo) => {
-  await signIn(page, uniqueEmail("findings"));
-  await createFirstWorkspace(page, "Findings");
+  await newWorkspace(page, "Findings", []);
   await page.goto("/dashboard/vulnerabilities");
 
   await checkPackage(page, "npm", "fresh-thing", "2.0.0");
