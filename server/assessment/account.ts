@@ -164,6 +164,11 @@ export function accountEvidence(a: {
   const ipUsers = Number(row.ip_failed_users_1h ?? 0) + (failed && a.subject ? 1 : 0);
   facts["ip.failed_logins_1h"] = Number(row.ip_failed_1h ?? 0) + (failed ? 1 : 0);
   facts["ip.failed_users_1h"] = ipUsers;
+  // Shared egress: how many of the address's accounts of the day failed (the velocity read counts the accounts).
+  const failedUsers24h = Number(row.ip_failed_users_24h ?? 0) + (failed && a.subject ? 1 : 0);
+  const users24h = Number(row.ip_users_24h ?? 0) + (a.subject ? 1 : 0);
+  facts["ip.failed_users_24h"] = failedUsers24h;
+  if (users24h > 0) facts["ip.failed_share_24h"] = Math.min(1, failedUsers24h / users24h);
   if (ipUsers >= STUFFING_IP_USERS_AT)
     add(
       "ip_credential_stuffing",

@@ -135,6 +135,7 @@ function velocitySql(
       `count(*) FILTER (WHERE "other" LIKE 'failed:%' AND "lastAt" >= ${ts(win["1h"])} AND "other" IS DISTINCT FROM $16::text) AS "ip_failed_users_1h"`,
       // Shared egress: the other accounts and devices seen from the address (this request's own are added in
       // velocityFromRow).
+      `count(*) FILTER (WHERE "other" LIKE 'failed:%' AND "lastAt" >= ${ts(win["24h"])} AND "other" IS DISTINCT FROM $16::text) AS "ip_failed_users_24h"`,
       ...(["24h", "7d"] as const).flatMap((w) => [
         `count(*) FILTER (WHERE "other" LIKE 'account:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM ('account:' || $11::text)) AS "ip_users_${w}"`,
         `count(*) FILTER (WHERE "other" LIKE 'device:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM ('device:' || $5::text)) AS "ip_devices_${w}"`,

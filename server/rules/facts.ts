@@ -109,6 +109,14 @@ function accountFacts() {
       type: "int",
       doc: "distinct device_id values assessed from this IP address in the last 7 days, this one included",
     },
+    "ip.failed_users_24h": {
+      type: "int",
+      doc: "distinct accounts with a failed attempt from this IP address in the last 24 hours, this one included",
+    },
+    "ip.failed_share_24h": {
+      type: "double",
+      doc: "share (0 to 1) of the accounts assessed from this IP address in 24 hours that failed there: with ip.users_24h, many accounts mostly failing is stuffing, mostly succeeding a shared office or carrier egress",
+    },
     "ip.shared_egress": {
       type: "bool",
       doc: '10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict',

@@ -202,12 +202,20 @@ describe("shared egress from the workspace's own assessments (issue 43, item 4)"
       const shared = await rule(
         busy.apiKey,
         "Shared",
-        "ip.shared_egress && ip.users_24h == 41 && ip.devices_24h == 41",
+        "ip.shared_egress && ip.users_24h == 41 && ip.devices_24h == 41 && ip.failed_users_24h == 20 && ip.failed_share_24h > 0.48 && ip.failed_share_24h < 0.49",
       );
       for (let i = 0; i < 40; i++) {
         const res = await app.request("POST", "/v1/assess", {
           key: busy.apiKey,
-          body: { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: `office-${i}`, device_id: `pc-${i}` },
+          body: {
+            event: "login",
+            ip: COMCAST,
+            user_agent: CHROME_UA,
+            user_id: `office-${i}`,
+            device_id: `pc-${i}`,
+            // Half of them failed to log in: the share is evidence too.
+            ...(i % 2 === 0 ? { status: "failed" } : {}),
+          },
         });
         expect(res.status).toBe(200);
       }
