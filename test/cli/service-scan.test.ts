@@ -1,12 +1,15 @@
-// service-scan (issue 25, item 8), the CI command in clients/cli, run as a child process the way a pipeline runs it,
-// against the real REST handler served on 127.0.0.1 with the fake package sources: exit codes by policy, the
-// service's error code on 402/403/400/401, usage errors that send nothing, one charged request per run.
+// service-scan (issue 25, item 8), the CI command in clients/cli, against the real REST handler served on 127.0.0.1
+// with the fake package sources: exit codes by policy, the service's error code on 402/403/400/401, usage errors that
+// send nothing, one charged request per run. Most cases call the command's main() with its arguments, environment,
+// working directory and output streams, as bin/service-scan.mjs does; two run the command as a child process the way
+// a pipeline runs it (the exit code, stdout and stderr of a real process, and a file written in its working folder).
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../clients/cli/src/main";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
@@ -82,11 +85,30 @@ afterAll(async () => {
 });
 
 type Run = { code: number | null; stdout: string; stderr: string };
+type Options = { key?: string | null; url?: string };
 
-/** Runs the CLI as a child process (asynchronously: the service answering it lives in this process). */
-function cli(args: string[], opts: { key?: string | null; url?: string } = {}): Promise<Run> {
+function cliEnv(opts: Options): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", SERVICE_API_URL: opts.url ?? baseUrl };
   if (typeof opts.key === "string") env.SERVICE_API_KEY = opts.key;
+  return env;
+}
+
+/** Runs the command in this process: main() with the environment and working folder a child would be given. */
+async function cli(args: string[], opts: Options = {}): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
+    env: cliEnv(opts),
+    cwd: work,
+    out: (text) => (stdout += text),
+    err: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs the CLI as a child process (asynchronously: the service answering it lives in this process). */
+function cliProcess(args: string[], opts: Options = {}): Promise<Run> {
+  const env = cliEnv(opts);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: work, env: env as NodeJS.ProcessEnv });
     let stdout = "";
@@ -156,7 +178,7 @@ describe("service-scan outputs", () => {
   it("--format sarif prints the SARIF log located at the path given, in one charged request", async () => {
     const ws = await app.seedWorkspace();
     seen.length = 0;
-    const run = await cli(["./app/package-lock.json", "--format", "sarif", "--fail-on", "critical"], {
+    const run = await cliProcess(["./app/package-lock.json", "--format", "sarif", "--fail-on", "critical"], {
       key: ws.apiKey,
     });
     expect(run.code).toBe(1);
@@ -173,7 +195,7 @@ describe("service-scan outputs", () => {
 
   it("--output writes the report to the file and prints the text summary", async () => {
     const ws = await app.seedWorkspace();
-    const run = await cli(["app/package-lock.json", "--format", "sarif", "--output", "scan.sarif"], {
+    const run = await cliProcess(["app/package-lock.json", "--format", "sarif", "--output", "scan.sarif"], {
       key: ws.apiKey,
     });
     expect(run.code).toBe(1);

@@ -1,9 +1,12 @@
+// The admin CLI (`npm run admin`): as a process, on an embedded database folder no server holds and through a running
+// server's admin channel; the commands behind it through the channel's own request (sendAdminCommand, what the CLI
+// sends), so that each case starts the CLI's process only where the process is what it checks.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenAdminChannel } from "../../server/admin/channel";
+import { adminSocketPath, listenAdminChannel, sendAdminCommand } from "../../server/admin/channel";
 import { runAdminCommand } from "../../server/admin/commands";
 import { toErrorBody } from "../../server/errors";
 import { createTestApp, restRequest, type TestApp } from "../harness";
@@ -29,7 +32,7 @@ describe("admin CLI on an embedded database folder with no server running", () =
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-cli-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("creates a workspace, reports usage as JSON, and fails clearly on bad input", async () => {
+  it("creates a workspace and prints it as JSON", async () => {
     const created = await cli(["workspace", "create", "--name", "Acme", "--plan", "suite_starter", "--json"], {
       SERVICE_DATA_DIR: dir,
     });
@@ -37,21 +40,6 @@ describe("admin CLI on an embedded database folder with no server running", () =
     const ws = JSON.parse(created.stdout);
     expect(Object.keys(ws).sort()).toEqual(["apiKey", "workspaceId"]);
     expect(ws.apiKey).toMatch(/^svc_live_/);
-
-    const usage = await cli(["usage", "--workspace", ws.workspaceId, "--json"], { SERVICE_DATA_DIR: dir });
-    expect(JSON.parse(usage.stdout)).toEqual({
-      limit: 1000,
-      used: 0,
-      remaining: 1000,
-      reset: expect.stringMatching(/-01T00:00:00\.000Z$/),
-    });
-
-    const bad = await cli(["workspace", "create", "--name", "X", "--plan", "platinum", "--json"], {
-      SERVICE_DATA_DIR: dir,
-    });
-    expect(bad.code).not.toBe(0);
-    expect(JSON.parse(bad.stderr).error.code).toBe("INVALID_REQUEST");
-    expect(JSON.parse(bad.stderr).error.message).toMatch(/platinum/);
   }, 60_000);
 });
 
@@ -59,11 +47,13 @@ describe("admin CLI through a running server's admin channel", () => {
   let app: TestApp;
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-chan-"));
   let close: () => void = () => {};
+  let socket = "";
 
   beforeAll(async () => {
     app = await createTestApp();
     const saved = process.env.SERVICE_DATA_DIR;
     process.env.SERVICE_DATA_DIR = dir;
+    socket = adminSocketPath();
     const server = await listenAdminChannel(async (argv) => {
       if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
       try {
@@ -80,33 +70,47 @@ describe("admin CLI through a running server's admin channel", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A command as the CLI hands it to the server's channel; its JSON result. */
+  async function channel(argv: string[]): Promise<any> {
+    const { status, body } = await sendAdminCommand([...argv, "--json"], socket);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.result;
+  }
+
   it("runs every command against the server's database", async () => {
     const env = { SERVICE_DATA_DIR: dir };
-    const ws = JSON.parse(
-      (await cli(["workspace", "create", "--name", "Chan", "--plan", "suite_starter", "--json"], env)).stdout,
-    );
-    const key = JSON.parse((await cli(["key", "create", "--workspace", ws.workspaceId, "--json"], env)).stdout);
+    // The CLI's process finds the server's channel and prints the result as JSON.
+    const created = await cli(["workspace", "create", "--name", "Chan", "--plan", "suite_starter", "--json"], env);
+    expect(created.code).toBe(0);
+    const ws = JSON.parse(created.stdout);
+    const key = await channel(["key", "create", "--workspace", ws.workspaceId]);
     expect(Object.keys(key).sort()).toEqual(["apiKey", "keyId"]);
     expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).status).toBe(200);
 
-    const plan = JSON.parse(
-      (await cli(["plan", "set", "--workspace", ws.workspaceId, "--plan", "free", "--json"], env)).stdout,
-    );
+    const plan = await channel(["plan", "set", "--workspace", ws.workspaceId, "--plan", "free"]);
     expect(plan.plans).toEqual(["free"]);
     expect(plan.pausedKeys).toEqual([key.keyId]);
     expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: key.apiKey })).body.error.code).toBe(
       "API_KEY_PAUSED",
     );
 
-    const adjusted = JSON.parse(
-      (
-        await cli(
-          ["usage", "adjust", "--workspace", ws.workspaceId, "--units", "-1", "--reason", "goodwill", "--json"],
-          env,
-        )
-      ).stdout,
-    );
+    const adjusted = await channel([
+      "usage",
+      "adjust",
+      "--workspace",
+      ws.workspaceId,
+      "--units",
+      "-1",
+      "--reason",
+      "goodwill",
+    ]);
     expect(adjusted).toMatchObject({ limit: 1000, used: 0, remaining: 1000 });
+    expect(await channel(["usage", "--workspace", ws.workspaceId])).toEqual({
+      limit: 1000,
+      used: 0,
+      remaining: 1000,
+      reset: expect.stringMatching(/-01T00:00:00\.000Z$/),
+    });
     const ledger = await app.db.usageLedger.findFirst({
       where: { workspaceId: ws.workspaceId, endpoint: "admin.usage.adjust" },
     });
@@ -116,12 +120,18 @@ describe("admin CLI through a running server's admin channel", () => {
       where: { workspaceId: ws.workspaceId },
       orderBy: { createdAt: "asc" },
     });
-    const revoked = await cli(["key", "revoke", "--key", firstKey.id, "--json"], env);
-    expect(JSON.parse(revoked.stdout).status).toBe("revoked");
+    const revoked = await channel(["key", "revoke", "--key", firstKey.id]);
+    expect(revoked.status).toBe("revoked");
     expect((await restRequest("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).status).toBe(401);
 
-    const unknown = await cli(["frobnicate"], env);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/unknown command/);
+    // Bad input fails clearly: the CLI's exit code and its error as JSON on stderr; the channel's 400 for a command
+    // it does not know.
+    const bad = await cli(["workspace", "create", "--name", "X", "--plan", "platinum", "--json"], env);
+    expect(bad.code).not.toBe(0);
+    expect(JSON.parse(bad.stderr).error.code).toBe("INVALID_REQUEST");
+    expect(JSON.parse(bad.stderr).error.message).toMatch(/platinum/);
+    const unknown = await sendAdminCommand(["frobnicate"], socket);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(/unknown command/);
   }, 90_000);
 });

@@ -2,6 +2,7 @@
 // 1 the policy failed, 2 the command was wrong (nothing was sent, nothing charged), 3 the service or the network
 // failed (with the service's error code, so a 402 or 403 in a CI log says what to change), or anything unforeseen.
 import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { parseCommand, USAGE, UsageError } from "./args";
 import { policyBreaches, policyLine } from "./policy";
 import { requestScan } from "./request";
@@ -16,9 +17,10 @@ export interface Io {
   err(text: string): void;
 }
 
-async function readLockfile(file: string): Promise<string> {
+/** Reads the lockfile named relative to the command's working directory (io.cwd). */
+async function readLockfile(file: string, cwd: string): Promise<string> {
   try {
-    return await readFile(file, "utf8");
+    return await readFile(path.resolve(cwd, file), "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : (code ?? String(err))}`);
@@ -31,7 +33,7 @@ async function run(argv: string[], io: Io): Promise<number> {
     io.out(USAGE);
     return EXIT.passed;
   }
-  const lockfile = await readLockfile(command.lockfile);
+  const lockfile = await readLockfile(command.lockfile, io.cwd);
   const result = await requestScan({ ...command, lockfile });
   if (!result.ok) {
     io.err(`service-scan: ${result.problem}\n`);
@@ -42,7 +44,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   const report = command.format === "text" ? summary : `${result.body}\n`;
   if (command.output) {
     try {
-      await writeFile(command.output, report);
+      await writeFile(path.resolve(io.cwd, command.output), report);
     } catch (err) {
       throw new UsageError(`cannot write ${command.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
