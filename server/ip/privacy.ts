@@ -144,10 +144,19 @@ export function privacyIndexInput(): { sources: unknown[]; lists: IndexSource[] 
   };
 }
 
+/**
+ * The feeds' data objects alone, which say whether the index is current: every request asks, so the lists' descriptions
+ * (sixty of them, one per MISP scanner list) are made only when the index is built.
+ */
+function privacyIndexSources(): unknown[] {
+  const out: unknown[] = RANGE_FEEDS.map((d) => getFeedSync(d).data);
+  out.push(getFeedSync(torExitsFeed).data, getFeedSync(scannersFeed).data);
+  return out;
+}
+
 /** The one index of every evidence list; rebuilt only when a feed's data object changes (a refresh). */
 export function getPrivacyIndex(): PrivacyIndex {
-  const { sources, lists } = privacyIndexInput();
-  return derived("privacy-index", sources, () => PrivacyIndex.build(lists));
+  return derived("privacy-index", privacyIndexSources(), () => PrivacyIndex.build(privacyIndexInput().lists));
 }
 
 /**
