@@ -9,6 +9,7 @@ import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_
 import { endpointLabel } from "../_components/endpoint-names";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
+import { refundText } from "./refund-words";
 import { useTRPC } from "../_components/trpc";
 import "../events/events.css";
 
@@ -38,7 +39,9 @@ function costText(units: number | null, status: number | null): string {
 }
 
 function summaryText(summary: Record<string, unknown>): string {
-  return Object.entries(summary)
+  const refund = refundText(summary);
+  const rest = Object.entries(summary)
+    .filter(([k]) => k !== "refunded_units" && k !== "refund_reason")
     .filter(([, v]) => v !== null && v !== undefined && v !== "")
     .map(
       ([k, v]) =>
@@ -48,6 +51,7 @@ function summaryText(summary: Record<string, unknown>): string {
           .toLowerCase()}: ${typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "object" ? JSON.stringify(v) : String(v)}`,
     )
     .join(" · ");
+  return [rest, refund].filter(Boolean).join(" · ");
 }
 
 export function HistoryView() {
