@@ -1,22 +1,11 @@
 // zod contract of the `privacy` object, in the casing of each route: camelCase on /ip/{ip} and /ip/{ip}/reputation,
 // snake_case in the `ip` block of /assess. Shared field definitions, so the two stay the same object field by field.
 import { z } from "zod";
-import { MATCH_BASES } from "../feeds/definitions/ranges";
+import { EVIDENCE_KINDS, MATCH_BASES } from "../feeds/definitions/ranges";
 import { PRIVACY_CLASSES, type ClassAnswer, type Privacy } from "./privacy";
 
-const KINDS = [
-  "tor",
-  "vpn",
-  "relay",
-  "scanner",
-  "crawler",
-  "monitor",
-  "platform",
-  "cdn",
-  "cloud",
-  "hosting",
-  "hosting_asn",
-] as const;
+// The kinds of the range lists, plus the curated hosting-ASN list that matches by origin AS rather than by range.
+const KINDS = [...EVIDENCE_KINDS, "hosting_asn"] as const;
 const CONFIDENCE = z.enum(["high", "medium", "low"]);
 
 const D = {
