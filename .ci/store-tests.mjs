@@ -1,8 +1,9 @@
 // Prints the unit test files whose outcome can depend on the store (PGlite or PostgreSQL), for CI's second run
-// with DATABASE_URL: files that reach server/db/client.ts through their imports (static or dynamic, type-only
-// imports excluded), and, to stay on the safe side, files that start processes or name DATABASE_URL or pg.
-// Every other file never opens a database, or opens the same one whatever it is given (below), so the first run
-// (embedded store) covers it. New files are picked up by the glob; nothing here lists files by name.
+// with DATABASE_URL: files that opened the database in their own process during the first run (`--opened FILE`, the
+// list test/store-record.ts wrote), or, without that list, files that reach server/db/client.ts through their imports
+// (static or dynamic, type-only imports excluded); and, to stay on the safe side, files that start processes or name
+// DATABASE_URL or pg. Every other file never opens a database, or opens the same one whatever it is given (below), so
+// the first run (embedded store) covers it. New files are picked up by the glob; nothing here lists files by name.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -51,11 +52,31 @@ function touchesStore(file, seen = new Set()) {
 }
 
 // Files whose store does not follow DATABASE_URL ran on it in the first run already: a file that unsets
-// DATABASE_URL at its top (embedded whatever it is given), and one that runs its app processes and its client on a
-// PostgreSQL schema of its own (test/fakes/process-schema.ts: the local PostgreSQL in both runs).
-const STORE_FIXED = /^delete process\.env\.DATABASE_URL;$|^const \w+ = useProcessSchema\(/m;
+// DATABASE_URL at its top (embedded whatever it is given, or no database at all), one that runs its app processes and
+// its client on a PostgreSQL schema of its own (test/fakes/process-schema.ts), and one that talks to DATABASE_URL or
+// else the local PostgreSQL (the same server in both runs).
+const STORE_FIXED =
+  /^delete process\.env\.DATABASE_URL;$|^const \w+ = useProcessSchema\(|process\.env\.DATABASE_URL \?\? process\.env\.SERVICE_TEST_DATABASE_URL \?\?/m;
 
 const files = [...walk(path.join(root, "server")), ...walk(path.join(root, "test"))].sort();
-const store = files.filter((f) => touchesStore(f) && !STORE_FIXED.test(readFileSync(f, "utf8")));
-if (process.argv.includes("--count")) console.error(`${store.length} of ${files.length} test files touch the store`);
+const openedAt = process.argv.indexOf("--opened");
+let mayUseStore = touchesStore;
+let how = "reach the store through their imports";
+if (openedAt >= 0) {
+  const list = process.argv[openedAt + 1] ?? "";
+  const opened = new Set(
+    existsSync(list)
+      ? readFileSync(list, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((f) => path.resolve(root, f))
+      : [],
+  );
+  if (opened.size) {
+    mayUseStore = (f) => opened.has(f) || DIRECT.test(readFileSync(f, "utf8"));
+    how = "opened the store in the first run, or start processes or name DATABASE_URL or pg";
+  } else console.error(`${list || "--opened"}: no file recorded; using the imports`);
+}
+const store = files.filter((f) => mayUseStore(f) && !STORE_FIXED.test(readFileSync(f, "utf8")));
+if (process.argv.includes("--count")) console.error(`${store.length} of ${files.length} test files ${how}`);
 console.log(store.map((f) => path.relative(root, f)).join("\n"));

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { TEST_SPECIAL_USE_NAMES } from "./fakes/special-use-names";
+import { recordStoreOpens } from "./store-record";
 
 const g = globalThis as {
   __testEnvironment?: Record<string, string | undefined>;
@@ -42,6 +43,9 @@ process.env.SERVICE_DATA_DIR ??= "memory://";
 process.env.SERVICE_DB_TEMPLATE_DIR ??= path.resolve("node_modules/.cache/service-db-template");
 process.env.SERVICE_DNS_SERVERS ??= "127.0.0.1:9";
 process.env.SERVICE_SPECIAL_USE_NAMES ??= TEST_SPECIAL_USE_NAMES;
+
+// CI's first run lists the files that open the database (test/store-record.ts), for its PostgreSQL pass.
+if (process.env.SERVICE_TEST_STORE_RECORD) recordStoreOpens(process.env.SERVICE_TEST_STORE_RECORD);
 
 afterAll(async () => {
   const schema = g.__testSchema;

@@ -6,6 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
+// Nothing here, nor any process this file starts, opens a database: the same run whatever DATABASE_URL says, so CI
+// runs it once, not again on PostgreSQL (.ci/store-tests.mjs).
+delete process.env.DATABASE_URL;
+
 const dir = mkdtempSync(path.join(tmpdir(), "browser-setup-"));
 const fakeChromium = path.join(dir, "chromium");
 writeFileSync(fakeChromium, "#!/bin/sh\nexit 0\n");

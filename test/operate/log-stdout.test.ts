@@ -6,6 +6,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOG_FLUSH_MS } from "../../server/operate/log";
 
+// Nothing here, nor any process this file starts, opens a database: the same run whatever DATABASE_URL says, so CI
+// runs it once, not again on PostgreSQL (.ci/store-tests.mjs).
+delete process.env.DATABASE_URL;
+
 interface Run {
   /** Each chunk as the pipe delivered it, with the milliseconds since the child started. */
   chunks: { at: number; text: string }[];

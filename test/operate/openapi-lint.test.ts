@@ -5,6 +5,10 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "../../server/api/rest/openapi";
 
+// Nothing here, nor any process this file starts, opens a database: the same run whatever DATABASE_URL says, so CI
+// runs it once, not again on PostgreSQL (.ci/store-tests.mjs).
+delete process.env.DATABASE_URL;
+
 describe("OpenAPI document for tools", () => {
   it("declares every tag it uses, states contact and licence, and documents Retry-After on every 503", () => {
     const doc = getOpenApiDocument();

@@ -5,6 +5,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
+// Nothing here, nor any process this file starts, opens a database: the same run whatever DATABASE_URL says, so CI
+// runs it once, not again on PostgreSQL (.ci/store-tests.mjs).
+delete process.env.DATABASE_URL;
+
 // Each build runs in its own process: the document is held once per process.
 async function build(how: "sync" | "slices"): Promise<{ json: string; turns: number; routers: number }> {
   const code = `
