@@ -1,6 +1,6 @@
 // Prints the unit test files whose outcome can depend on the store (PGlite or PostgreSQL), for CI's second run
 // with DATABASE_URL: files that opened the database in their own process during the first run (`--opened FILE`, the
-// list test/store-record.ts wrote), or, without that list, files that reach server/db/client.ts through their imports
+// list test/file-database.ts wrote), or, without that list, files that reach server/db/client.ts through their imports
 // (static or dynamic, type-only imports excluded); and, to stay on the safe side, files that start processes or name
 // DATABASE_URL or pg. Every other file never opens a database, or opens the same one whatever it is given (below), so
 // the first run (embedded store) covers it. New files are picked up by the glob; nothing here lists files by name.

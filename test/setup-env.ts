@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { TEST_SPECIAL_USE_NAMES } from "./fakes/special-use-names";
-import { recordStoreOpens } from "./store-record";
+import { databaseOpen, keepForNextFile, recordOpens, watchFileDatabase } from "./file-database";
 
 const g = globalThis as {
   __testEnvironment?: Record<string, string | undefined>;
@@ -44,13 +44,16 @@ process.env.SERVICE_DB_TEMPLATE_DIR ??= path.resolve("node_modules/.cache/servic
 process.env.SERVICE_DNS_SERVERS ??= "127.0.0.1:9";
 process.env.SERVICE_SPECIAL_USE_NAMES ??= TEST_SPECIAL_USE_NAMES;
 
-// CI's first run lists the files that open the database (test/store-record.ts), for its PostgreSQL pass.
-if (process.env.SERVICE_TEST_STORE_RECORD) recordStoreOpens(process.env.SERVICE_TEST_STORE_RECORD);
+// Each file's database (test/file-database.ts): in a shared worker (SERVICE_TEST_KEEP_DB, vitest.config.ts) the
+// embedded in-memory one is kept from file to file, emptied, instead of a new one per file; CI's first run lists the
+// files that open one, for its PostgreSQL pass.
+watchFileDatabase(process.env.SERVICE_TEST_KEEP_DB === "1");
+if (process.env.SERVICE_TEST_STORE_RECORD) recordOpens(process.env.SERVICE_TEST_STORE_RECORD);
 
 afterAll(async () => {
   const schema = g.__testSchema;
   delete g.__testSchema;
-  if (!g.__serviceDb) return;
+  if (!databaseOpen()) return;
   // Feed data that a file refreshed from its fake sources (which needs the database) stays in the process's
   // memory, not in the file's schema: forget it, or the next file of the worker answers from the fake lists.
   (await import("../server/feeds/loader")).forgetRefreshedFeeds();
@@ -58,5 +61,6 @@ afterAll(async () => {
   // The file's schema goes with it, dropped over the connection still open (a file that closed its database
   // itself leaves its schema behind).
   if (schema) await (await getDb()).$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await keepForNextFile();
   await closeDb();
 });
