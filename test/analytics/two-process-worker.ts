@@ -1,5 +1,4 @@
 // Run as a separate process by two-process.test.ts against a shared PostgreSQL schema:
-//   migrate                -> opens the database (migrating the schema) and exits
 //   hit KEY N START_AT     -> waits until START_AT (ms since epoch), then makes N requests through the real REST API
 //                             that are answered 404 (an unknown rule), in three batches flushed on their own, the last
 //                             left to the shutdown flush; prints how many were answered 404

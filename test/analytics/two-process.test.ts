@@ -24,7 +24,6 @@ async function run<T>(...args: string[]): Promise<T> {
 }
 
 it("two processes answering the same workspace's requests add up to one counter with every request", async () => {
-  await run("migrate");
   const prisma = await shared.client();
   try {
     const ws = await createWorkspace(prisma, { name: "two processes", plans: ["suite_business"] });

@@ -23,7 +23,6 @@ async function run<T>(...args: string[]): Promise<T> {
 }
 
 it("two processes sharing one PostgreSQL run a 40-item job once each, with exact usage", async () => {
-  await run("drain", "0"); // migrates the schema; nothing to run yet
   const prisma = await shared.client();
   try {
     const ws = await createWorkspace(prisma, { name: "two processes", plans: ["suite_business"] });

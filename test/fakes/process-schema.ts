@@ -1,11 +1,13 @@
 // Tests that run the app in several processes against one PostgreSQL (DATABASE_URL, or the local PostgreSQL the
 // development and CI machines provide), in a schema of their own that is dropped afterwards: spawn a script as an app
-// process bound to that schema, and open a client on it from the test.
+// process bound to that schema, and open a client on it from the test. The schema is migrated before the first test
+// (the app's own migrations, as a process would run them at start), so no process is started only to migrate it.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { PrismaClient } from "../../server/db/generated/client";
+import { applyMigrations } from "../../server/db/migrate";
 
 export function useProcessSchema(prefix: string) {
   const url =
@@ -15,6 +17,26 @@ export function useProcessSchema(prefix: string) {
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    // server/db/migrate.ts over a connection of its own whose search path is the schema (as the app's pool has it).
+    const migrator = new pg.Client({ connectionString: url, options: `-c search_path="${schema}"` });
+    await migrator.connect();
+    try {
+      await migrator.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await applyMigrations({
+        exec: async (sql) => {
+          try {
+            await migrator.query(sql);
+          } catch (err) {
+            await migrator.query("ROLLBACK").catch(() => undefined);
+            throw err;
+          }
+        },
+        query: async (sql, params = []) => (await migrator.query(sql, params)).rows,
+        withLock: (fn) => fn(),
+      });
+    } finally {
+      await migrator.end();
+    }
   });
   afterAll(async () => {
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -39,7 +61,7 @@ export function useProcessSchema(prefix: string) {
     });
   }
 
-  /** A client of the test process on the same schema (once a process has migrated it). */
+  /** A client of the test process on the same schema. */
   async function client(): Promise<PrismaClient> {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     return new PrismaClient({

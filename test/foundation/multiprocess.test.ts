@@ -14,8 +14,7 @@ async function runWorker(key: string, count: number): Promise<number[]> {
 }
 
 it("two app processes sharing one PostgreSQL admit exactly the remaining units", async () => {
-  // Provision through a process-local client in the same schema (the workers migrate it first).
-  await runWorker("svc_live_" + "Z".repeat(43), 1); // migrates the schema; the bogus key is refused
+  // Provision through a process-local client in the same schema (test/fakes/process-schema.ts migrated it).
   const prisma = await shared.client();
   const ws = await createWorkspace(prisma, { name: "mp", plans: ["free"] });
   await adjustUsage(prisma, { workspaceId: ws.workspaceId, units: 970, reason: "test" });

@@ -34,7 +34,6 @@ async function run<T>(...args: string[]): Promise<T> {
 }
 
 it("two processes sharing one PostgreSQL run each of 12 due monitors once, with exact usage", async () => {
-  await run("run", "0"); // migrates the schema; nothing is due yet
   const prisma = await shared.client();
   try {
     const ws = await createWorkspace(prisma, { name: "two processes", plans: ["suite_business"] });
