@@ -23,9 +23,10 @@ async function admin(dataDir: string, ...argv: string[]): Promise<any> {
   const env = { ...process.env, SERVICE_DATA_DIR: dataDir } as Record<string, string | undefined>;
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
+  // One process with tsx's loader, as the e2e helpers run the CLI (tsx's own launcher would start a second one).
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join("node_modules", "tsx", "dist", "cli.mjs"), "server/admin/cli.ts", ...argv, "--json"],
+    ["--import", "tsx", "server/admin/cli.ts", ...argv, "--json"],
     { env: env as NodeJS.ProcessEnv, timeout: 120_000 },
   );
   return JSON.parse(stdout.trim().split("\n").pop()!);
