@@ -51,7 +51,10 @@ const SHOW = [
 ] as const;
 type Show = (typeof SHOW)[number]["value"];
 
-/** Whether a source passes the page's filter: words in its name, description or licence, and a refresh state. */
+/**
+ * Whether a source passes the page's filter: words in its name, description or licence (each word the start of a
+ * word there, so "tor" finds the Tor lists but not "operators"), and a refresh state.
+ */
 function matches(s: DataSource, text: string, show: Show): boolean {
   const state = s.refresh.status;
   if (show === "failing" && state !== "failing") return false;
@@ -62,7 +65,7 @@ function matches(s: DataSource, text: string, show: Show): boolean {
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean)
-    .every((word) => haystack.includes(word));
+    .every((word) => new RegExp(`(^|[^a-z0-9])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(haystack));
 }
 
 export function SourcesView() {
