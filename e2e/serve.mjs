@@ -45,6 +45,9 @@ if (process.env.DATABASE_URL) {
 } else {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-e2e-"));
   env.SERVICE_DATA_DIR = dir;
+  // The new database starts from the migrated copy the unit tests keep (server/db/template.ts; made here if missing)
+  // instead of initdb and every migration: the journeys wait for the server, and its start is theirs.
+  env.SERVICE_DB_TEMPLATE_DIR ??= path.join(root, "node_modules", ".cache", "service-db-template");
   cleanup = () => rmSync(dir, { recursive: true, force: true });
 }
 
