@@ -19,7 +19,7 @@ interface Handle {
   embedded?: { pg: Pglite; dir: string };
   close(): Promise<void>;
 }
-interface Pglite {
+export interface Pglite {
   closed: boolean;
   isInTransaction(): boolean;
   query<T>(sql: string): Promise<{ rows: T[] }>;
@@ -48,7 +48,7 @@ function learnSchema(value: Promise<Handle>): void {
     .then(async (h) => {
       if (h.kind !== "pglite" || h.embedded?.dir !== "memory://" || h.migrated.length || state.schema !== undefined)
         return;
-      state.schema = (await h.embedded.pg.query<{ objects: string }>(SCHEMA_OBJECTS)).rows[0]!.objects;
+      state.schema = await schemaObjects(h.embedded.pg);
     })
     .catch(() => undefined);
 }
@@ -119,11 +119,18 @@ const SCHEMA_OBJECTS = `
     SELECT 'm:' || count(*)::text FROM "_prisma_migrations"
   ) objects`;
 
-/** Empties `pg` back to the template's state; false when it is not that schema any more (then it is not kept). */
-async function emptied(pg: Pglite): Promise<boolean> {
+/** What a database holds besides rows (relations, functions, triggers, extensions, migrations, SQL statements). */
+export async function schemaObjects(pg: Pglite): Promise<string> {
+  return (await pg.query<{ objects: string }>(SCHEMA_OBJECTS)).rows[0]!.objects;
+}
+
+/**
+ * Empties `pg` back to the template's state (`schema`, its schemaObjects); false, and nothing changed, when it has
+ * not that schema any more or a transaction is open (then it is not kept).
+ */
+export async function emptied(pg: Pglite, schema: string | undefined): Promise<boolean> {
   if (pg.closed || pg.isInTransaction()) return false;
-  const [{ objects }] = (await pg.query<{ objects: string }>(SCHEMA_OBJECTS)).rows;
-  if (state.schema === undefined || objects !== state.schema) return false;
+  if (schema === undefined || (await schemaObjects(pg)) !== schema) return false;
   const tables = (
     await pg.query<{ name: string }>(
       `SELECT quote_ident(tablename) AS name FROM pg_tables
@@ -154,7 +161,7 @@ export async function keepForNextFile(): Promise<void> {
     handle.close = close;
     let keep = false;
     try {
-      keep = await emptied(handle.embedded!.pg);
+      keep = await emptied(handle.embedded!.pg, state.schema);
     } catch {
       keep = false;
     }
