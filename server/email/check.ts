@@ -3,7 +3,8 @@ import { resolverSource } from "../dns/resolver-source";
 import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "./lists";
 import { checkMx, type MxCheck } from "./mx";
 import { riskLevel, type EmailCheckResult, type ScoreReason } from "./schemas";
-import { normalizeAddress, parseAddress } from "./syntax";
+import { canonicalMailbox } from "./canonical";
+import { parseAddress } from "./syntax";
 import { suggestDomain } from "./typo";
 
 const MX_WEIGHT: Record<MxCheck["status"], { weight: number; code: string } | null> = {
@@ -26,6 +27,7 @@ export async function checkEmail(input: string): Promise<EmailCheckResult> {
       normalized: null,
       normalizationRules: [],
       subaddress: null,
+      subaddressed: false,
       disposable: false,
       disposableMatch: null,
       freeProvider: false,
@@ -41,7 +43,7 @@ export async function checkEmail(input: string): Promise<EmailCheckResult> {
     };
   }
   const { localPart, domain } = parsed;
-  const norm = normalizeAddress(localPart, domain);
+  const norm = canonicalMailbox(localPart, domain);
   const disposable = disposableMatch(domain);
   const free = isFreeProviderDomain(domain);
   const role = roleAccountCategory(localPart);
@@ -59,7 +61,7 @@ export async function checkEmail(input: string): Promise<EmailCheckResult> {
   if (suggestedDomain) add("possible_typo", 30, `${domain} looks like a typo of ${suggestedDomain}.`);
   if (role) add("role_account", 15, `"${localPart}" is a role account (${role}), not a person.`);
   if (free) add("free_provider", 5, `${domain} is a free email provider: anyone can open an address there.`);
-  if (norm.subaddress !== null) add("subaddress", 5, "The address uses a +tag: many sign-ups can share one inbox.");
+  if (norm.subaddressed) add("subaddress", 5, "The address uses a tag (+tag): many sign-ups can share one inbox.");
   if (
     /\d{5,}/.test(localPart) ||
     (localPart.length >= 12 &&
@@ -78,9 +80,10 @@ export async function checkEmail(input: string): Promise<EmailCheckResult> {
   return {
     email,
     syntax: { valid: true, reason: null, localPart, domain },
-    normalized: norm.address,
+    normalized: norm.normalized,
     normalizationRules: norm.rules,
     subaddress: norm.subaddress,
+    subaddressed: norm.subaddressed,
     disposable: disposable !== null,
     disposableMatch: disposable,
     freeProvider: free,

@@ -28,9 +28,17 @@ export const emailCheckResultSchema = z.object({
   normalized: z
     .string()
     .nullable()
-    .describe("The canonical mailbox: lower case, provider aliases and ignored +tags or dots removed"),
+    .describe(
+      "The canonical mailbox: lower case; Gmail dots, +tags of providers that document them (Gmail, Outlook, iCloud, Fastmail, Proton, Yahoo's -keyword) removed; googlemail.com as gmail.com. Null when the syntax is invalid",
+    ),
   normalizationRules: z.array(z.string()),
-  subaddress: z.string().nullable().describe("The +tag, when the provider ignores it"),
+  subaddress: z
+    .string()
+    .nullable()
+    .describe("The +tag (Yahoo: -keyword), when the provider delivers it to the same inbox"),
+  subaddressed: z
+    .boolean()
+    .describe("The address carries a tag its provider delivers to the base mailbox (see `normalized`)"),
   disposable: z.boolean(),
   disposableMatch: z.string().nullable().describe("The listed disposable domain that matched (the domain or a parent)"),
   freeProvider: z.boolean(),

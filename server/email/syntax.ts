@@ -1,5 +1,5 @@
-// Address syntax (RFC 5321/5322 as mail servers accept it, plus RFC 6531 UTF-8 local parts) and the normalised
-// mailbox: what two spellings of one inbox have in common, so "J.Doe+promo@GoogleMail.com" and "jdoe@gmail.com" match.
+// Address syntax (RFC 5321/5322 as mail servers accept it, plus RFC 6531 UTF-8 local parts). The canonical mailbox
+// of a valid address (what two spellings of one inbox have in common) is ./canonical.ts.
 import { checkDomainName } from "../dns/names";
 
 export type ParsedAddress =
@@ -50,62 +50,4 @@ export function parseAddress(input: string): ParsedAddress {
     quotedLocalPart: quoted,
     utf8LocalPart: /[^\x00-\x7f]/.test(localPart),
   };
-}
-
-/** Providers that deliver "user+tag" to "user"; Gmail also ignores dots. */
-const PLUS_ADDRESSING = new Set([
-  "gmail.com",
-  "googlemail.com",
-  "outlook.com",
-  "hotmail.com",
-  "live.com",
-  "msn.com",
-  "icloud.com",
-  "me.com",
-  "mac.com",
-  "fastmail.com",
-  "fastmail.fm",
-  "proton.me",
-  "protonmail.com",
-  "pm.me",
-  "yandex.ru",
-  "yandex.com",
-  "zoho.com",
-  "hey.com",
-]);
-const DOTS_IGNORED = new Set(["gmail.com", "googlemail.com"]);
-const ALIAS_DOMAIN: Record<string, string> = {
-  "googlemail.com": "gmail.com",
-  "pm.me": "proton.me",
-  "protonmail.com": "proton.me",
-};
-
-export interface NormalizedAddress {
-  address: string;
-  /** The "+tag" removed, when the provider ignores it. */
-  subaddress: string | null;
-  rules: string[];
-}
-
-/** Lower-cases the whole address (providers treat mailboxes case-insensitively in practice) and applies provider rules. */
-export function normalizeAddress(localPart: string, domain: string): NormalizedAddress {
-  const rules: string[] = [];
-  let local = localPart.startsWith('"') ? localPart : localPart.toLowerCase();
-  let dom = domain;
-  let subaddress: string | null = null;
-  if (PLUS_ADDRESSING.has(dom) && local.includes("+")) {
-    const plus = local.indexOf("+");
-    subaddress = local.slice(plus + 1);
-    local = local.slice(0, plus);
-    rules.push("removed the +tag (the provider delivers it to the same inbox)");
-  }
-  if (DOTS_IGNORED.has(dom) && local.includes(".")) {
-    local = local.replace(/\./g, "");
-    rules.push("removed dots (the provider ignores them)");
-  }
-  if (ALIAS_DOMAIN[dom]) {
-    rules.push(`${dom} is an alias of ${ALIAS_DOMAIN[dom]}`);
-    dom = ALIAS_DOMAIN[dom];
-  }
-  return { address: `${local}@${dom}`, subaddress, rules };
 }

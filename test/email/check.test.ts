@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkEmail } from "../../server/email/check";
-import { normalizeAddress, parseAddress } from "../../server/email/syntax";
+import { canonicalMailbox } from "../../server/email/canonical";
+import { parseAddress } from "../../server/email/syntax";
 import { suggestDomain } from "../../server/email/typo";
 import { startFakeDnsServer, type FakeDnsServer } from "../fakes/dns-server";
 
@@ -47,12 +48,13 @@ describe("email address syntax", () => {
   });
 
   it("normalises Gmail dots, +tags and the googlemail alias to one mailbox", () => {
-    expect(normalizeAddress("J.Doe+promo", "googlemail.com")).toEqual({
-      address: "jdoe@gmail.com",
+    expect(canonicalMailbox("J.Doe+promo", "googlemail.com")).toEqual({
+      normalized: "jdoe@gmail.com",
+      subaddressed: true,
       subaddress: "promo",
       rules: expect.arrayContaining(["googlemail.com is an alias of gmail.com"]),
     });
-    expect(normalizeAddress("J.Doe+promo", "acme.test").address).toBe("j.doe+promo@acme.test");
+    expect(canonicalMailbox("J.Doe+promo", "acme.test").normalized).toBe("j.doe+promo@acme.test");
   });
 
   it.each([
@@ -101,6 +103,7 @@ describe("checkEmail", () => {
     expect(r.roleAccount).toBe(true);
     expect(r.roleCategory).not.toBeNull();
     expect(r.subaddress).toBe("signup");
+    expect(r.subaddressed).toBe(true);
     expect(r.normalized).toBe("support@gmail.com");
     expect(r.reasons.map((x) => x.code).sort()).toEqual(["free_provider", "role_account", "subaddress"]);
     expect(r.score).toBe(25);

@@ -1,0 +1,102 @@
+// The canonical mailbox of an email address: what every spelling of one inbox has in common, so velocity, per-user
+// baselines, named lists and account linking count "a.l.i.c.e+1@gmail.com", "alice+2@googlemail.com" and
+// "ALICE@gmail.com" as one person (issue 45). Only providers that document the rule are in the table: stripping a
+// "+tag" at a domain that does not deliver it to the same inbox would merge two real people. The raw address is still
+// what is stored and shown; this is the key things are counted and matched under.
+import { parseAddress } from "./syntax";
+
+interface ProviderRule {
+  /** The character that starts a tag the provider delivers to the base mailbox. */
+  separator: "+" | "-";
+  /** The provider ignores dots in the local part. */
+  dotsIgnored?: boolean;
+  /** The domain this one is an alias of (the same mailboxes under another name). */
+  aliasOf?: string;
+}
+
+const GMAIL: ProviderRule = { separator: "+", dotsIgnored: true };
+const PLUS: ProviderRule = { separator: "+" };
+
+/**
+ * The one table of provider rules, by domain (lower case), each with the provider's own documentation:
+ * - Gmail: "Dots don't matter in Gmail addresses" (support.google.com/mail/answer/7436150) and task-specific
+ *   addresses with "+" (support.google.com/a/users/answer/9308648); googlemail.com is the same service under its
+ *   former name in Germany and the UK, the same mailbox as @gmail.com (support.google.com/mail/answer/10313).
+ * - Outlook.com, Hotmail, Live, MSN: plus addressing (learn.microsoft.com/exchange/recipients-in-exchange-online/
+ *   plus-addressing-in-exchange-online; Outlook.com consumer mailboxes accept "+" the same way).
+ * - iCloud Mail (icloud.com, me.com, mac.com): "user+tag" is delivered to "user" (support.apple.com, iCloud Mail
+ *   user guide, plus addressing).
+ * - Fastmail: "Plus addressing and subdomain addressing" (fastmail.help/hc/en-us/articles/360060591053).
+ * - Proton Mail (proton.me, protonmail.com, protonmail.ch, pm.me): "+aliases" (proton.me/support/creating-aliases).
+ *   The domains are not merged: @pm.me is an optional address of paid plans, not every user's.
+ * - Yahoo Mail: disposable addresses are "basename-keyword@yahoo.com" (Yahoo help, "Create and manage disposable
+ *   email addresses"); Yahoo IDs cannot contain "-", so the text before it is the account's chosen base name.
+ */
+const PROVIDERS: Readonly<Record<string, ProviderRule>> = {
+  "gmail.com": GMAIL,
+  "googlemail.com": { ...GMAIL, aliasOf: "gmail.com" },
+  "outlook.com": PLUS,
+  "hotmail.com": PLUS,
+  "live.com": PLUS,
+  "msn.com": PLUS,
+  "icloud.com": PLUS,
+  "me.com": PLUS,
+  "mac.com": PLUS,
+  "fastmail.com": PLUS,
+  "fastmail.fm": PLUS,
+  "proton.me": PLUS,
+  "protonmail.com": PLUS,
+  "protonmail.ch": PLUS,
+  "pm.me": PLUS,
+  "yahoo.com": { separator: "-" },
+};
+
+/** The domains whose addresses have a canonical form other than lower case (for documentation and tests). */
+export const CANONICAL_PROVIDER_DOMAINS = Object.keys(PROVIDERS);
+
+export interface CanonicalMailbox {
+  /** The canonical mailbox: lower case, the provider's tag and ignored dots removed, an alias domain replaced. */
+  normalized: string;
+  /** The address carried a tag the provider delivers to the base mailbox ("+tag", Yahoo's "-keyword"). */
+  subaddressed: boolean;
+}
+
+/** The canonical mailbox of a parsed address, with the tag removed and the rules applied (for /email/check). */
+export function canonicalMailbox(
+  localPart: string,
+  domain: string,
+): CanonicalMailbox & { subaddress: string | null; rules: string[] } {
+  const rules: string[] = [];
+  const dom = domain.toLowerCase();
+  // A quoted local part ("a+b"@x) is one opaque string: no provider rule applies inside quotes.
+  let local = localPart.startsWith('"') ? localPart : localPart.toLowerCase();
+  const rule = local.startsWith('"') ? undefined : PROVIDERS[dom];
+  let subaddress: string | null = null;
+  if (rule) {
+    const at = local.indexOf(rule.separator);
+    // A tag needs a base before it: "+x@gmail.com" is not a tag of an empty mailbox.
+    if (at > 0) {
+      subaddress = local.slice(at + 1);
+      local = local.slice(0, at);
+      rules.push(`removed the ${rule.separator}tag (the provider delivers it to the same inbox)`);
+    }
+    if (rule.dotsIgnored && local.includes(".")) {
+      local = local.replace(/\./g, "");
+      rules.push("removed dots (the provider ignores them)");
+    }
+  }
+  const canonicalDomain = rule?.aliasOf ?? dom;
+  if (rule?.aliasOf) rules.push(`${dom} is an alias of ${rule.aliasOf}`);
+  return { normalized: `${local}@${canonicalDomain}`, subaddressed: subaddress !== null, subaddress, rules };
+}
+
+/**
+ * The canonical mailbox of `address`. An address that does not parse is only trimmed and lower-cased: callers that
+ * accept input validate it first, and a key for something that is not an address needs no provider rules.
+ */
+export function canonicalEmail(address: string): CanonicalMailbox {
+  const parsed = parseAddress(address);
+  if (!parsed.valid) return { normalized: address.trim().toLowerCase(), subaddressed: false };
+  const { normalized, subaddressed } = canonicalMailbox(parsed.localPart, parsed.domain);
+  return { normalized, subaddressed };
+}
