@@ -15,6 +15,7 @@ import { geoRouter } from "./routers/geo";
 import { linksRouter } from "./routers/links";
 import { listsRouter } from "./routers/lists";
 import { monitorsRouter } from "./routers/monitors";
+import { projectsRouter } from "./routers/projects";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { jobsRouter } from "./routers/jobs";
@@ -60,6 +61,7 @@ export const appRouter = router({
   lists: listsRouter,
   cases: casesRouter,
   monitors: monitorsRouter,
+  projects: projectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

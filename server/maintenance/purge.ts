@@ -8,6 +8,7 @@ import { deleteExpiredReports } from "../reports/reports";
 import { MAX_RANGE_DAYS } from "../analytics/range";
 import { purgeRequestOutcomes } from "../analytics/request-outcomes";
 import { velocityWindowMinutes } from "../assessment/config";
+import { purgeExpiredProjectScans } from "../projects/store";
 
 const DAY = 86_400_000;
 
@@ -22,6 +23,7 @@ export interface PurgeResult {
   deviceObservations: number;
   listItems: number;
   velocityCounters: number;
+  projectScans: number;
 }
 
 export const EVENT_RETENTION_MIN_DAYS = 90;
@@ -116,6 +118,7 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     deviceObservations,
     listItems,
     velocityCounters,
+    projectScans,
   ] = await Promise.all([
     db.lookupHistory.deleteMany({ where: { expiresAt: { lt: grace } } }),
     deleteExpiredReports(db, now),
@@ -132,6 +135,8 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     // Named-list items past their expiry (they stopped matching then: server/lists/lookup.ts).
     db.namedListItem.deleteMany({ where: { expiresAt: { lt: now } } }),
     purgeVelocityCounters(db, now),
+    // Projects' stored scans past the history window (server/projects/store.ts), as bulk jobs are.
+    purgeExpiredProjectScans(db, grace),
   ]);
   return {
     lookupHistory: lookupHistory.count,
@@ -144,5 +149,6 @@ export async function runRetentionPurge(db: Db, now = new Date(), graceDays = 7)
     deviceObservations,
     listItems: listItems.count,
     velocityCounters,
+    projectScans,
   };
 }

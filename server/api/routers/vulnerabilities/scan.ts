@@ -12,7 +12,10 @@ import {
 } from "../../../vulnerabilities/scan/read";
 import { scanToSarif } from "../../../vulnerabilities/scan/sarif";
 import { scanLockfileOrThrow } from "../../../vulnerabilities/scan/scan";
-import { scanInputShape, scanOutput, type ScanReport } from "../../../vulnerabilities/scan/schemas";
+import { scanInputShape, type ScanReport } from "../../../vulnerabilities/scan/schemas";
+import { DEFAULT_REF, projectNameSchema, refSchema } from "../../../projects/names";
+import { projectScanAnswer } from "../../../projects/schemas";
+import { recordProjectScan } from "../../../projects/store";
 import { meteredProcedure } from "../../trpc";
 import { SEVERITY_RULE } from "./shared";
 import { preferredScanMediaType } from "./scan-media";
@@ -26,8 +29,20 @@ const scanInput = z
       .max(500)
       .optional()
       .describe("The file's path in the repository, for SARIF locations (default: the format's usual file name)"),
+    project: projectNameSchema
+      .optional()
+      .describe("Keep the answer in this project's scan history and answer its `diff` (e.g. acme/web)"),
+    ref: refSchema
+      .optional()
+      .describe(`With \`project\`: the branch or commit label the scan is filed under (default \`${DEFAULT_REF}\`)`),
+    base_ref: refSchema
+      .optional()
+      .describe(`With \`project\`: the ref whose latest scan the diff is taken against (default \`${DEFAULT_REF}\`)`),
   })
   .superRefine((v, ctx) => {
+    for (const field of ["ref", "base_ref"] as const)
+      if (v[field] !== undefined && v.project === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: `${field} needs \`project\`` });
     const read = readLockfileOnce(v.lockfile, v.format);
     if (!read.ok) ctx.addIssue({ code: "custom", message: read.problem });
   });
@@ -50,6 +65,7 @@ const SCAN_DESCRIPTION = [
   "Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss, kev}] malware first, then known-exploited, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.",
   "Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. " +
     SEVERITY_RULE,
+  `Projects: with the query parameter \`project\` (1 to 100 letters, digits and . _ / -, e.g. \`acme/web\`), the answer (the one paid for, no further unit) is kept for the workspace's lookup history window (at least a day) with the lockfile's package list, filed under \`ref\` (a branch or commit label, default \`${DEFAULT_REF}\`), and gains \`diff\`: \`base\` {scan_id, ref, created_at} (the project's latest scan of the \`${DEFAULT_REF}\` ref, or of \`base_ref\`; null when there is none), \`new\` and \`fixed\` (findings [{ecosystem, name, version, kind, id, severity, summary, fixed_version}]: malware reports, advisories and supply-chain findings; one is the same in both scans when its package, kind and id are, whatever the version) and \`unchanged\` (a count), and \`project\` {name, ref, scan_id, expires_at}. Read the history with GET /projects/{name}/scans (the name's slashes written %2F). \`ref\` or \`base_ref\` without \`project\` is 400 INVALID_REQUEST, nothing consumed. SARIF and CSV answers are the scan's alone; the stored JSON answer has the diff.`,
   "`Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line; the run's `properties.summary` is the JSON answer's `summary`, for a policy without a second call); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (all the units are given back, so a retry is safe); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).",
 ].join("\n\n");
 
@@ -88,13 +104,24 @@ export const scanProcedure = meteredProcedure({
       description: SCAN_DESCRIPTION,
     },
   })
-  .output(z.union([scanOutput, z.string()]))
+  .output(z.union([projectScanAnswer, z.string()]))
   .mutation(async ({ ctx, input }) => {
     try {
       const report = await scanLockfileOrThrow(lockfileOf(input));
       answered.set(input, report);
+      const kept = input.project
+        ? await recordProjectScan(ctx.db, {
+            workspaceId: ctx.principal.workspaceId,
+            project: input.project,
+            ref: input.ref ?? DEFAULT_REF,
+            baseRef: input.base_ref,
+            historyDays: ctx.principal.entitlements.historyDays,
+            report,
+            path: input.path,
+          })
+        : null;
       const media = preferredScanMediaType(ctx.requestHeaders.get("accept"));
-      if (media === "application/json") return report;
+      if (media === "application/json") return kept ?? report;
       ctx.resHeaders.set("Content-Type", `${media}; charset=utf-8`);
       if (media === "text/csv") {
         ctx.resHeaders.set("Content-Disposition", 'attachment; filename="scan.csv"');

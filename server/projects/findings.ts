@@ -1,0 +1,89 @@
+// A scan's findings as one flat list, and the difference between two scans of a project. A finding is what was
+// found on a package: a malware report, an advisory, or a supply-chain finding (install script, typosquat, ...).
+// It is the same finding in two scans when the package (ecosystem and name), its kind and its id are: the version
+// is left out, so moving to another version that the advisory still affects is not "new" (a pull request is
+// failed only on what it adds), while moving to a fixing version makes it "fixed".
+import { z } from "zod";
+import type { ScanReport } from "../vulnerabilities/scan/schemas";
+import { ECOSYSTEMS } from "../vulnerabilities/versions";
+
+export const findingSchema = z.object({
+  ecosystem: z.enum(ECOSYSTEMS),
+  name: z.string(),
+  version: z.string().describe("The version the scan found it on"),
+  kind: z
+    .string()
+    .describe("malware (an OSV MAL- report), advisory, or a supply-chain finding's kind (install_script, ...)"),
+  id: z.string().nullable().describe("The report's or advisory's OSV id; null for a supply-chain finding"),
+  severity: z.string().describe("critical, high, moderate, low or unknown"),
+  summary: z.string().describe("What was found"),
+  fixed_version: z.string().nullable().describe("The lowest version that fixes it (advisories); null otherwise"),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+const SEVERITY_ORDER = ["critical", "high", "moderate", "low", "unknown"];
+const rank = (s: string) => {
+  const i = SEVERITY_ORDER.indexOf(s);
+  return i < 0 ? SEVERITY_ORDER.length : i;
+};
+
+/** The findings of a scan's answer, most severe first, then by package and id. */
+export function findingsOf(report: Pick<ScanReport, "packages">): Finding[] {
+  const out: Finding[] = [];
+  for (const p of report.packages) {
+    const pkg = { ecosystem: p.ecosystem, name: p.name, version: p.version };
+    for (const m of p.malwareReports)
+      out.push({ ...pkg, kind: "malware", id: m.id, severity: "critical", summary: m.summary, fixed_version: null });
+    for (const a of p.advisories)
+      out.push({
+        ...pkg,
+        kind: "advisory",
+        id: a.id,
+        severity: a.severity,
+        summary: a.summary,
+        fixed_version: a.nearestFixedVersion,
+      });
+    for (const f of p.findings)
+      out.push({ ...pkg, kind: f.kind, id: null, severity: f.severity, summary: f.reason, fixed_version: null });
+  }
+  return out.sort(
+    (a, b) =>
+      rank(a.severity) - rank(b.severity) ||
+      a.name.localeCompare(b.name) ||
+      a.kind.localeCompare(b.kind) ||
+      (a.id ?? "").localeCompare(b.id ?? ""),
+  );
+}
+
+/** The identity of a finding across scans (see the top of this file). */
+export const findingKey = (f: Pick<Finding, "ecosystem" | "name" | "kind" | "id">) =>
+  `${f.ecosystem}\u0000${f.name}\u0000${f.kind}\u0000${f.id ?? ""}`;
+
+export interface FindingsDiff {
+  new: Finding[];
+  fixed: Finding[];
+  unchanged: number;
+}
+
+/** What `current` adds to `base` (new), what it no longer has (fixed, as the base had it) and how many stay. */
+export function diffFindings(base: Finding[], current: Finding[]): FindingsDiff {
+  const before = new Set(base.map(findingKey));
+  const after = new Set(current.map(findingKey));
+  const added: Finding[] = [];
+  const seen = new Set<string>();
+  for (const f of current) {
+    const k = findingKey(f);
+    if (!before.has(k) && !seen.has(k)) added.push(f);
+    seen.add(k);
+  }
+  const fixed: Finding[] = [];
+  seen.clear();
+  for (const f of base) {
+    const k = findingKey(f);
+    if (!after.has(k) && !seen.has(k)) fixed.push(f);
+    seen.add(k);
+  }
+  let unchanged = 0;
+  for (const k of after) if (before.has(k)) unchanged++;
+  return { new: added, fixed, unchanged };
+}

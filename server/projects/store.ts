@@ -1,0 +1,270 @@
+// Projects' stored scans: written by POST /vulnerabilities/scan?project= (the answer already paid for, with its diff
+// against the base and the lockfile's package list), read by /projects..., deleted by DELETE /projects/{name} and by
+// the retention purge once past the workspace's history window (expiresAt; reads hide them from then on). Every query
+// filters on the workspace: another workspace's project is not found.
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { sortableId } from "../ids";
+import type { ScanReport } from "../vulnerabilities/scan/schemas";
+import type { Ecosystem } from "../vulnerabilities/versions";
+import { diffFindings, findingsOf, type Finding } from "./findings";
+import { DEFAULT_REF } from "./names";
+import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts } from "./schemas";
+
+const DAY = 86_400_000;
+
+export type StoredPackage = { ecosystem: Ecosystem; name: string; version: string };
+type Base = { scan_id: string; ref: string; created_at: string } | null;
+type StoredSummary = ScanCounts & { base: Base };
+
+const SUMMARY_COLUMNS = {
+  id: true,
+  project: true,
+  ref: true,
+  format: true,
+  createdAt: true,
+  expiresAt: true,
+  summary: true,
+} as const;
+type SummaryRow = {
+  id: string;
+  project: string;
+  ref: string;
+  format: string;
+  createdAt: Date;
+  expiresAt: Date;
+  summary: unknown;
+};
+
+export function toScanSummary(r: SummaryRow): ProjectScanSummary {
+  const { base, ...counts } = r.summary as StoredSummary;
+  return {
+    id: r.id,
+    project: r.project,
+    ref: r.ref,
+    format: r.format,
+    created_at: r.createdAt.toISOString(),
+    expires_at: r.expiresAt.toISOString(),
+    base: base ?? null,
+    summary: counts,
+  };
+}
+
+const notFound = (name: string) =>
+  new AppError(
+    "NOT_FOUND",
+    `No project ${name} in this workspace (its scans may have expired with the history window).`,
+  );
+
+const live = (workspaceId: string, now: Date) => ({ workspaceId, expiresAt: { gt: now } });
+
+/** The latest live scan of one ref of a project, or null. */
+async function latestOfRef(db: Db, workspaceId: string, project: string, ref: string, now: Date) {
+  return db.projectScan.findFirst({
+    where: { ...live(workspaceId, now), project, ref },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/**
+ * Keeps a project's scan for the workspace's history window (at least a day, as bulk jobs are kept) and answers it
+ * with its diff against the base: the latest scan of the default ref, or of `baseRef`.
+ */
+export async function recordProjectScan(
+  db: Db,
+  a: {
+    workspaceId: string;
+    project: string;
+    ref: string;
+    baseRef?: string;
+    historyDays: number;
+    report: ScanReport;
+    path?: string;
+    now?: Date;
+  },
+): Promise<ProjectScanAnswer> {
+  const now = a.now ?? new Date();
+  const base = await latestOfRef(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now);
+  const current = findingsOf(a.report);
+  const before = base ? findingsOf(base.report as ScanReport) : [];
+  const diff = {
+    base: base ? { scan_id: base.id, ref: base.ref, created_at: base.createdAt.toISOString() } : null,
+    ...diffFindings(before, current),
+  };
+  const id = sortableId("psc");
+  const expiresAt = new Date(now.getTime() + Math.max(1, a.historyDays) * DAY);
+  const answer: ProjectScanAnswer = {
+    ...a.report,
+    diff,
+    project: { name: a.project, ref: a.ref, scan_id: id, expires_at: expiresAt.toISOString() },
+  };
+  const summary: StoredSummary = {
+    packages: a.report.summary.packages,
+    vulnerable: a.report.summary.vulnerable,
+    malware: a.report.summary.malware,
+    findings: current.length,
+    new: diff.new.length,
+    fixed: diff.fixed.length,
+    unchanged: diff.unchanged,
+    base: diff.base,
+  };
+  const packages: StoredPackage[] = a.report.packages.map((p) => ({
+    ecosystem: p.ecosystem,
+    name: p.name,
+    version: p.version,
+  }));
+  await db.projectScan.create({
+    data: {
+      id,
+      workspaceId: a.workspaceId,
+      project: a.project,
+      ref: a.ref,
+      baseScanId: base?.id ?? null,
+      format: a.report.format,
+      path: a.path ?? null,
+      packages: packages as object,
+      report: answer as object,
+      summary: summary as object,
+      createdAt: now,
+      expiresAt,
+    },
+  });
+  return answer;
+}
+
+/** Projects by name; `cursor` is the previous page's `next_cursor` (the last name shown). */
+export async function listProjects(
+  db: Db,
+  workspaceId: string,
+  page: { limit: number; cursor?: string },
+  now = new Date(),
+) {
+  const groups = await db.projectScan.groupBy({
+    by: ["project"],
+    where: { ...live(workspaceId, now), ...(page.cursor ? { project: { gt: page.cursor } } : {}) },
+    _count: { _all: true },
+    orderBy: { project: "asc" },
+    take: page.limit + 1,
+  });
+  const shown = groups.slice(0, page.limit);
+  const latest = await db.projectScan.findMany({
+    where: { ...live(workspaceId, now), project: { in: shown.map((g) => g.project) } },
+    distinct: ["project"],
+    orderBy: [{ project: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+    select: SUMMARY_COLUMNS,
+  });
+  const byName = new Map(latest.map((r) => [r.project, r]));
+  return {
+    items: shown
+      .filter((g) => byName.has(g.project))
+      .map((g) => ({ name: g.project, scans: g._count._all, latest_scan: toScanSummary(byName.get(g.project)!) })),
+    next_cursor: groups.length > page.limit ? shown[shown.length - 1]!.project : null,
+  };
+}
+
+/** The project monitor of a project, if one watches it. */
+export async function projectMonitorOf(db: Db, workspaceId: string, name: string) {
+  const rows = await db.monitor.findMany({
+    where: { workspaceId, target: name },
+    select: { id: true, interval: true, status: true, checks: true },
+    orderBy: { id: "asc" },
+  });
+  const m = rows.find((r) => (r.checks as { type: string }[]).some((c) => c.type === "project"));
+  return m ? { id: m.id, interval: m.interval, status: m.status } : null;
+}
+
+/** A project with its refs (the latest scan of each) and the open findings; 404 for none in this workspace. */
+export async function getProjectOrThrow(db: Db, workspaceId: string, name: string, now = new Date()) {
+  const refs = await db.projectScan.groupBy({
+    by: ["ref"],
+    where: { ...live(workspaceId, now), project: name },
+    _count: { _all: true },
+  });
+  if (refs.length === 0) throw notFound(name);
+  const latest = await db.projectScan.findMany({
+    where: { ...live(workspaceId, now), project: name },
+    distinct: ["ref"],
+    orderBy: [{ ref: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+    select: SUMMARY_COLUMNS,
+  });
+  const counts = new Map(refs.map((r) => [r.ref, r._count._all]));
+  const refViews = latest
+    .map((r) => ({ ref: r.ref, scans: counts.get(r.ref) ?? 0, latest_scan: toScanSummary(r) }))
+    .sort(
+      (a, b) =>
+        Number(b.ref === DEFAULT_REF) - Number(a.ref === DEFAULT_REF) ||
+        b.latest_scan.created_at.localeCompare(a.latest_scan.created_at),
+    );
+  const open = await openFindingsOf(db, workspaceId, refViews[0]!.latest_scan.id);
+  return {
+    name,
+    scans: refs.reduce((n, r) => n + r._count._all, 0),
+    refs: refViews,
+    open_findings: open,
+    monitor: await projectMonitorOf(db, workspaceId, name),
+  };
+}
+
+async function openFindingsOf(db: Db, workspaceId: string, scanId: string): Promise<Finding[]> {
+  const row = await db.projectScan.findFirst({ where: { id: scanId, workspaceId }, select: { report: true } });
+  return row ? findingsOf(row.report as ScanReport) : [];
+}
+
+/** A project's scans, newest first, of one ref or all; `cursor` is the previous page's `next_cursor`. */
+export async function listProjectScansOrThrow(
+  db: Db,
+  workspaceId: string,
+  name: string,
+  page: { limit: number; cursor?: string; ref?: string },
+  now = new Date(),
+) {
+  const rows = await db.projectScan.findMany({
+    where: {
+      ...live(workspaceId, now),
+      project: name,
+      ...(page.ref ? { ref: page.ref } : {}),
+      ...(page.cursor ? { id: { lt: page.cursor } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+    select: SUMMARY_COLUMNS,
+  });
+  if (rows.length === 0 && !page.cursor) {
+    const any = await db.projectScan.count({ where: { ...live(workspaceId, now), project: name } });
+    if (any === 0) throw notFound(name);
+  }
+  const shown = rows.slice(0, page.limit);
+  return {
+    items: shown.map(toScanSummary),
+    next_cursor: rows.length > page.limit ? shown[shown.length - 1]!.id : null,
+  };
+}
+
+/** One stored scan of the project, its answer as it was given; 404 for any other. */
+export async function getProjectScanOrThrow(db: Db, workspaceId: string, name: string, id: string, now = new Date()) {
+  const row = await db.projectScan.findFirst({ where: { ...live(workspaceId, now), project: name, id } });
+  if (!row) throw new AppError("NOT_FOUND", `No scan ${id} of project ${name} in this workspace.`);
+  return { answer: row.report as ProjectScanAnswer, path: row.path ?? undefined };
+}
+
+/** The package list of the project's latest default-ref scan (what its monitor re-evaluates), or null for none. */
+export async function latestDefaultPackages(db: Db, workspaceId: string, name: string, now = new Date()) {
+  const row = await db.projectScan.findFirst({
+    where: { ...live(workspaceId, now), project: name, ref: DEFAULT_REF },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, packages: true },
+  });
+  return row ? { scanId: row.id, packages: row.packages as StoredPackage[] } : null;
+}
+
+/** Deletes every scan of the project; 404 when it has none in this workspace. */
+export async function deleteProjectOrThrow(db: Db, workspaceId: string, name: string) {
+  const { count } = await db.projectScan.deleteMany({ where: { workspaceId, project: name } });
+  if (count === 0) throw notFound(name);
+  return { name, deleted: true as const, scans: count };
+}
+
+/** Retention: scans past their history window, after the grace period the purge gives every expired row. */
+export async function purgeExpiredProjectScans(db: Db, before: Date): Promise<number> {
+  return (await db.projectScan.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}
