@@ -1,5 +1,6 @@
 // Large checkout amounts raise the stakes of a wrong "allow". Currency-agnostic on purpose: the threshold is in
 // major units and the operator sets it for the currency they mostly sell in.
+import { SIGNALS } from "../scoring/signal-weights";
 import { highAmount } from "./config";
 import type { AssessRequest, Signal } from "./schemas";
 
@@ -11,7 +12,7 @@ export function amountSignals(req: AssessRequest): Signal[] {
     return [
       {
         code: "amount_very_high",
-        weight: 25,
+        weight: SIGNALS.amount_very_high.weight,
         reason: `The amount ${money} is at least five times the high-value threshold (${high}): check the order by hand.`,
         evidence: ["request"],
       },
@@ -21,7 +22,7 @@ export function amountSignals(req: AssessRequest): Signal[] {
     return [
       {
         code: "amount_high",
-        weight: 10,
+        weight: SIGNALS.amount_high.weight,
         reason: `The amount ${money} is at or above the high-value threshold (${high}).`,
         evidence: ["request"],
       },

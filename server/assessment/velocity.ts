@@ -6,24 +6,16 @@
 // address, the one key many people share, through its counters (its minutes and pairs), never its every event.
 import { hotQuery, type Db } from "../db/client";
 import type { Facts } from "../rules/facts";
+import { SIGNALS } from "../scoring/signal-weights";
 import { accountColumns, accountWhere, BASELINE_DAYS } from "./account";
 import { velocityWindowMinutes } from "./config";
 import type { Signal, SourceRef } from "./schemas";
 
 /** Earlier assessments at or above `at` add `weight`; the first tier reached (highest first) applies. */
 const TIERS = {
-  ip: [
-    { at: 20, weight: 30 },
-    { at: 5, weight: 15 },
-  ],
-  email: [
-    { at: 10, weight: 35 },
-    { at: 3, weight: 20 },
-  ],
-  device: [
-    { at: 20, weight: 30 },
-    { at: 5, weight: 15 },
-  ],
+  ip: SIGNALS.velocity_ip.tiers,
+  email: SIGNALS.velocity_email.tiers,
+  device: SIGNALS.velocity_device.tiers,
 } as const;
 
 const LABEL = { ip: "IP address", email: "email address", device: "device" } as const;

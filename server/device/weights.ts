@@ -1,14 +1,10 @@
-// Weights of the device signals, the one table for /device/check and the device part of /assess.
-export const DEVICE_WEIGHTS = {
-  device_automation: 40,
-  device_headless: 20,
-  device_ua_mismatch: 15,
-  device_timezone_mismatch: 10,
-  device_no_languages: 5,
-  device_many_accounts: 20,
-  device_very_many_accounts: 35,
-  device_many_ips: 10,
-} as const;
+// Weights of the device signals for /device/check and the device part of /assess: the device rows of the one table
+// of signal weights (server/scoring/signal-weights.ts), as code -> points.
+import { SIGNALS, signalsOf, type CodesOf } from "../scoring/signal-weights";
+
+export const DEVICE_WEIGHTS = Object.fromEntries(
+  Object.keys(signalsOf("device")).map((code) => [code, SIGNALS[code as CodesOf<"device">].weight]),
+) as { readonly [K in CodesOf<"device">]: (typeof SIGNALS)[K]["weight"] };
 
 export type DeviceSignalCode = keyof typeof DEVICE_WEIGHTS;
 

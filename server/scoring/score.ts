@@ -1,8 +1,12 @@
 // From signals to a verdict: the score is the sum of the signal weights clamped to 0..100, the risk level comes
-// from fixed bands, and each level has a default decision that a matching rule may override. SIGNAL_WEIGHTS is
-// the one table of default weights by signal code (the /ip risk score reads its network and privacy weights here
-// too), so weights learned per code replace them in one place. It sits below the assessment, the /ip risk score,
-// weights and the backtest, which all weigh or band scores, and imports none of them.
+// from fixed bands, and each level has a default decision that a matching rule may override. The default weight of
+// every signal code is in one table, SIGNALS in signal-weights.ts (the /ip risk score reads its network and privacy
+// weights there too, /device/check its device weights), so weights learned per code replace them in one place. It
+// sits below the assessment, the /ip risk score, weights and the backtest, which all weigh or band scores, and
+// imports none of them.
+import { signalsOf } from "./signal-weights";
+
+export { SIGNALS, SIGNAL_CODES, isSignalCode, type SignalCode, type SignalGroup } from "./signal-weights";
 
 export const ASSESSED_EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
@@ -16,38 +20,12 @@ export interface SignalWeight {
   byEvent?: Partial<Record<EventName, number>>;
 }
 
-export const SIGNAL_WEIGHTS = {
-  ip_tor_exit: { weight: 45 },
-  // A VPN provider's own published exit (high confidence) ...
-  ip_vpn: { weight: 25 },
-  // ... and an address in a VPN operator's network or ASN (medium confidence: the network carries VPN exits).
-  ip_vpn_network: { weight: 15 },
-  // An internet-wide scanner (Censys, Shodan, ...): automated research or reconnaissance, never a customer.
-  ip_scanner: { weight: 40 },
-  // Ordinary Safari users with iCloud+ send through Private Relay: only a slight signal.
-  ip_private_relay: { weight: 5 },
-  ip_hosting: { weight: 20, byEvent: { api: 5 } },
-  ip_cdn_edge: { weight: 10, byEvent: { api: 5 } },
-  // A crawler verified by its operator's ranges is expected on forms it indexes and APIs it calls; elsewhere neutral.
-  ip_verified_crawler: { weight: 0, byEvent: { form: -20, api: -20 } },
-  ua_spoofed_crawler: { weight: 50 },
-  ip_blocklisted: { weight: 50 },
-  asn_blocklisted: { weight: 50 },
-  ip_not_public: { weight: 20 },
-  geo_mismatch: { weight: 20 },
-  ua_missing: { weight: 15 },
-  ua_automation: { weight: 35 },
-  ua_unusual: { weight: 10 },
-  // The account's own history (server/assessment/account.ts).
-  user_new_country: { weight: 20 },
-  user_new_asn: { weight: 5 },
-  user_new_device: { weight: 10 },
-  user_impossible_travel: { weight: 50 },
-  user_failed_logins: { weight: 20 },
-  user_success_after_failures: { weight: 25 },
-  ip_credential_stuffing: { weight: 40 },
-  device_credential_stuffing: { weight: 40 },
-} as const satisfies Record<string, SignalWeight>;
+/**
+ * The signals weighed by event and by their evidence list's age (privacy, network, user agent, account history): the
+ * part of the one table (signal-weights.ts) that `signalWeight` reads. Email, velocity, device and amount codes keep
+ * one weight (a velocity signal: its tier's) and their modules read it from the same table.
+ */
+export const SIGNAL_WEIGHTS = signalsOf("privacy", "network", "user_agent", "account");
 
 export type WeightedSignalCode = keyof typeof SIGNAL_WEIGHTS;
 

@@ -30,6 +30,7 @@ const SIGNAL_NAMES: Readonly<Record<string, string>> = {
   user_success_after_failures: "Success after failed logins",
   ip_credential_stuffing: "Many accounts failing from this address",
   device_credential_stuffing: "Many accounts failing on this device",
+  ip_shared_egress: "Address shared by many accounts",
   // The email address (server/assessment/email-evidence.ts).
   email_disposable: "Disposable email address",
   email_undeliverable: "Email domain cannot receive mail",
@@ -49,6 +50,9 @@ const SIGNAL_NAMES: Readonly<Record<string, string>> = {
   device_many_accounts: "Device used by several accounts",
   device_very_many_accounts: "Device used by many accounts",
   device_many_ips: "Device seen from many addresses",
+  // A checkout's amount (server/assessment/amount.ts).
+  amount_very_high: "Very high amount",
+  amount_high: "High amount",
 };
 
 /** The signal's plain name, or null when it has none (then show the code alone). */
