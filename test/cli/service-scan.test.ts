@@ -1,15 +1,16 @@
 // service-scan (issue 25, item 8), the CI command in clients/cli, against the real REST handler served on 127.0.0.1
 // with the fake package sources: exit codes by policy, the service's error code on 402/403/400/401, usage errors that
-// send nothing, one charged request per run. Most cases call the command's main() with its arguments, environment,
-// working directory and output streams, as bin/service-scan.mjs does; two run the command as a child process the way
-// a pipeline runs it (the exit code, stdout and stderr of a real process, and a file written in its working folder).
-import { spawn } from "node:child_process";
+// send nothing, one charged request per run. The cases call the command's main() with its arguments, environment,
+// working directory and output streams, as bin/service-scan.mjs does; service-scan-pack.test.ts runs the packed and
+// installed command as a child process, the way a pipeline runs it.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScanSummary } from "../../clients/cli/src/answer";
 import { main } from "../../clients/cli/src/main";
+import type { paths } from "../../clients/typescript/src/index";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
@@ -18,7 +19,10 @@ useFakePackageSources();
 useFakeEpss();
 const app = await createTestApp();
 
-const BIN = path.resolve(__dirname, "../../clients/cli/bin/service-scan.mjs");
+// The command keeps its own copy of the answer's types (it installs without this repository): the generated client's
+// summary must still fit it, or this file does not compile (npm run typecheck).
+type GeneratedAnswer = paths["/vulnerabilities/scan"]["post"]["responses"][200]["content"]["application/json"];
+export const generatedSummaryFits = (summary: GeneratedAnswer["summary"]): ScanSummary => summary;
 const FIXTURES = path.resolve(__dirname, "../vulnerabilities/scan-fixtures");
 
 let server: Server;
@@ -106,20 +110,6 @@ async function cli(args: string[], opts: Options = {}): Promise<Run> {
   return { code, stdout, stderr };
 }
 
-/** Runs the CLI as a child process (asynchronously: the service answering it lives in this process). */
-function cliProcess(args: string[], opts: Options = {}): Promise<Run> {
-  const env = cliEnv(opts);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: work, env: env as NodeJS.ProcessEnv });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe("service-scan exit codes by policy", () => {
   // Which files fail which policy: malware fails all three, advisories fail at or above the chosen severity.
   const table = [
@@ -178,7 +168,7 @@ describe("service-scan outputs", () => {
   it("--format sarif prints the SARIF log located at the path given, in one charged request", async () => {
     const ws = await app.seedWorkspace();
     seen.length = 0;
-    const run = await cliProcess(["./app/package-lock.json", "--format", "sarif", "--fail-on", "critical"], {
+    const run = await cli(["./app/package-lock.json", "--format", "sarif", "--fail-on", "critical"], {
       key: ws.apiKey,
     });
     expect(run.code).toBe(1);
@@ -195,7 +185,7 @@ describe("service-scan outputs", () => {
 
   it("--output writes the report to the file and prints the text summary", async () => {
     const ws = await app.seedWorkspace();
-    const run = await cliProcess(["app/package-lock.json", "--format", "sarif", "--output", "scan.sarif"], {
+    const run = await cli(["app/package-lock.json", "--format", "sarif", "--output", "scan.sarif"], {
       key: ws.apiKey,
     });
     expect(run.code).toBe(1);
@@ -220,6 +210,15 @@ describe("service-scan errors", () => {
     { args: ["app/package-lock.json", "--fial-on", "high"], says: "Unknown option '--fial-on'" },
     { args: ["app/package-lock.json", "py/requirements.txt"], says: "name exactly one lockfile" },
     { args: [], says: "name exactly one lockfile" },
+    { args: ["app/package-lock.json", "--fail-on-new"], says: "--fail-on-new needs --project" },
+    {
+      args: ["app/package-lock.json", "--ref", "pr-1", "--base-ref", "main"],
+      says: "--ref, --base-ref need --project",
+    },
+    { args: ["app/package-lock.json", "--project", "acme web"], says: "--project must be 1 to 100 of A-Z" },
+    { args: ["app/package-lock.json", "--project", "x".repeat(101)], says: "--project must be 1 to 100 of A-Z" },
+    { args: ["app/package-lock.json", "--project", "acme/web", "--ref", "pr#1"], says: "--ref must be 1 to 100" },
+    { args: ["app/package-lock.json", "--project", "acme/web", "--base-ref", ""], says: "--base-ref must be" },
   ];
   for (const u of usage) {
     it(`exits 2 and sends nothing: service-scan ${[...u.args, u.name ?? ""].join(" ").trim()}`, async () => {

@@ -1,14 +1,12 @@
 #!/usr/bin/env node
-// Node 20 cannot run TypeScript: tsx (a dependency of the repository root) compiles the CLI's source as it loads,
-// scoped to this import, so a checkout needs no build step. Exit codes in clients/cli/README.md.
+// The command as installed: plain JavaScript that tsc built from src/ into dist/ (npm run build; npm pack runs it
+// first), so it needs nothing but Node 20. Exit codes in README.md.
 let main;
 try {
-  const { tsImport } = await import("tsx/esm/api");
-  // The scanned repository's tsconfig.json (the working directory's) has no say in how the CLI compiles.
-  ({ main } = await tsImport("../src/main.ts", { parentURL: import.meta.url, tsconfig: false }));
+  ({ main } = await import("../dist/main.js"));
 } catch (err) {
-  // Exit 1 means "the policy failed": a checkout without its dependencies must not look like that.
-  process.stderr.write(`service-scan: cannot load (run npm install at the repository root): ${err.message}\n`);
+  // Exit 1 means "the policy failed": a checkout that was never built must not look like that.
+  process.stderr.write(`service-scan: cannot load (in a checkout, run npm run build in clients/cli): ${err.message}\n`);
   process.exit(2);
 }
 process.exitCode = await main(process.argv.slice(2), {

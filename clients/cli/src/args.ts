@@ -11,7 +11,12 @@ export type OutputFormat = (typeof FORMATS)[number];
 /** The README's base: the service on its default port, /v1 included. */
 export const DEFAULT_BASE_URL = "http://localhost:3000/v1";
 
+/** The service's pattern for a project name and a ref (POST /v1/vulnerabilities/scan?project=&ref=), e.g. acme/web. */
+const PROJECT_NAME = /^[A-Za-z0-9._/-]{1,100}$/;
+const NAME_RULE = "1 to 100 of A-Z a-z 0-9 . _ / -";
+
 export const USAGE = `Usage: service-scan <lockfile> [--fail-on high|critical|malware] [--format text|json|sarif] [--output <file>]
+                    [--project <name> [--ref <ref>] [--base-ref <ref>] [--fail-on-new]]
 
 Scans a lockfile or SBOM (package-lock.json, yarn.lock, pnpm-lock.yaml, requirements.txt, poetry.lock,
 Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /v1/vulnerabilities/scan.
@@ -20,6 +25,12 @@ Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /
               high (default): also on high advisories
   --format    text (default): a short summary; json: the service's JSON answer; sarif: a SARIF 2.1.0 log
   --output    write the report (in --format) to this file and print the text summary
+  --project   keep the scan in this project's history (e.g. acme/web) and compare it with the project's base scan;
+              the findings it adds and the ones it fixes are printed first
+  --ref       the branch or commit label the scan is kept under (default: the service's "default")
+  --base-ref  the ref to compare with (default: the project's default ref)
+  --fail-on-new  apply the --fail-on policy only to what this scan adds (the new findings), and write SARIF with
+              only the new results; needs --project
   --help      this text
 
 Environment: SERVICE_API_KEY (required), SERVICE_API_URL (default ${DEFAULT_BASE_URL}).
@@ -38,6 +49,8 @@ export interface ScanCommand {
   output: string | null;
   apiKey: string;
   baseUrl: string;
+  /** The project's history and diff; null without --project. */
+  project: { name: string; ref: string | null; baseRef: string | null; failOnNew: boolean } | null;
 }
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
@@ -66,6 +79,10 @@ export function parseCommand(
         "fail-on": { type: "string" },
         format: { type: "string" },
         output: { type: "string", short: "o" },
+        project: { type: "string" },
+        ref: { type: "string" },
+        "base-ref": { type: "string" },
+        "fail-on-new": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -84,6 +101,7 @@ export function parseCommand(
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
     throw new UsageError(`SERVICE_API_URL must be an http(s) URL such as ${DEFAULT_BASE_URL} (got "${baseUrl}")`);
   const lockfile = positionals[0]!;
+  const project = projectOf(values);
   return {
     lockfile,
     repoPath: relativePath(cwd, lockfile),
@@ -92,5 +110,36 @@ export function parseCommand(
     output: values.output ?? null,
     apiKey,
     baseUrl,
+    project,
   };
+}
+
+function refFlag(flag: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const ref = value.trim();
+  if (!PROJECT_NAME.test(ref))
+    throw new UsageError(`--${flag} must be ${NAME_RULE}, a branch or commit label (got "${value}")`);
+  return ref;
+}
+
+/** --project and what only makes sense with it; a ref or --fail-on-new without a project is a mistake, not ignored. */
+function projectOf(values: {
+  project?: string;
+  ref?: string;
+  "base-ref"?: string;
+  "fail-on-new"?: boolean;
+}): ScanCommand["project"] {
+  const ref = refFlag("ref", values.ref);
+  const baseRef = refFlag("base-ref", values["base-ref"]);
+  const failOnNew = values["fail-on-new"] ?? false;
+  if (values.project === undefined) {
+    const needsProject = [ref !== null && "--ref", baseRef !== null && "--base-ref", failOnNew && "--fail-on-new"];
+    const given = needsProject.filter((f): f is string => typeof f === "string");
+    if (given.length) throw new UsageError(`${given.join(", ")} ${given.length === 1 ? "needs" : "need"} --project`);
+    return null;
+  }
+  const name = values.project.trim();
+  if (!PROJECT_NAME.test(name))
+    throw new UsageError(`--project must be ${NAME_RULE} such as acme/web (got "${values.project}")`);
+  return { name, ref, baseRef, failOnNew };
 }

@@ -3,10 +3,12 @@
 // failed (with the service's error code, so a 402 or 403 in a CI log says what to change), or anything unforeseen.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseCommand, USAGE, UsageError } from "./args";
-import { policyBreaches, policyLine } from "./policy";
-import { requestScan } from "./request";
-import { textSummary } from "./text-summary";
+import { parseCommand, USAGE, UsageError, type ScanCommand } from "./args.js";
+import type { ScanAnswer } from "./answer.js";
+import { diffLines, onlyNewResults, readFindings, type DiffFinding } from "./diff.js";
+import { newBreaches, policyBreaches, policyLine } from "./policy.js";
+import { requestScan } from "./request.js";
+import { textSummary } from "./text-summary.js";
 
 export const EXIT = { passed: 0, policyFailed: 1, usage: 2, service: 3 } as const;
 
@@ -27,36 +29,68 @@ async function readLockfile(file: string, cwd: string): Promise<string> {
   }
 }
 
+/** The report and the verdict of one answer: the project's diff first, then the summary, then the policy line. */
+interface Outcome {
+  summary: string;
+  report: string;
+  policy: string;
+  failed: boolean;
+}
+
+/** The outcome of an answer; null when --project was given and the answer has no readable diff. */
+function outcomeOf(command: ScanCommand, body: string, answer: ScanAnswer): Outcome | null {
+  const { project, failOn, format } = command;
+  let diff: { text: string; added: DiffFinding[] } | null = null;
+  if (project) {
+    const added = answer.diff && readFindings(answer.diff.new);
+    const fixed = answer.diff && readFindings(answer.diff.fixed);
+    // A policy on what is new cannot fall back to the whole scan: a missing diff is the service's failure.
+    if (!answer.diff || !added || !fixed) return null;
+    const where = { project: project.name, kept: answer.project, baseRef: project.baseRef };
+    diff = { text: diffLines(where, answer.diff, added, fixed), added };
+  }
+  const onlyNew = project?.failOnNew ? diff : null;
+  const breaches = onlyNew ? newBreaches(onlyNew.added, failOn) : policyBreaches(answer.summary, failOn);
+  const policy = policyLine(failOn, Boolean(onlyNew), breaches);
+  const summaryLines = [textSummary(command.repoPath, answer.format, answer.summary), policy];
+  const summary = `${[...(diff ? [diff.text] : []), ...summaryLines].join("\n")}\n`;
+  let report = format === "text" ? summary : `${body}\n`;
+  if (format === "sarif" && onlyNew) report = `${onlyNewResults(body, onlyNew.added)}\n`;
+  return { summary, report, policy, failed: breaches.length > 0 };
+}
+
 async function run(argv: string[], io: Io): Promise<number> {
   const command = parseCommand(argv, io.env, io.cwd);
   if (command === "help") {
     io.out(USAGE);
     return EXIT.passed;
   }
-  const lockfile = await readLockfile(command.lockfile, io.cwd);
-  const result = await requestScan({ ...command, lockfile });
+  const lockfileText = await readLockfile(command.lockfile, io.cwd);
+  const result = await requestScan({ ...command, lockfileText });
   if (!result.ok) {
     io.err(`service-scan: ${result.problem}\n`);
     return EXIT.service;
   }
-  const breaches = policyBreaches(result.summary, command.failOn);
-  const summary = `${textSummary(command.repoPath, result.lockfileFormat, result.summary)}\n${policyLine(command.failOn, breaches)}\n`;
-  const report = command.format === "text" ? summary : `${result.body}\n`;
+  const outcome = outcomeOf(command, result.body, result.answer);
+  if (!outcome) {
+    io.err(`service-scan: the service's answer has no readable diff for --project (does it keep project history?)\n`);
+    return EXIT.service;
+  }
   if (command.output) {
     try {
-      await writeFile(path.resolve(io.cwd, command.output), report);
+      await writeFile(path.resolve(io.cwd, command.output), outcome.report);
     } catch (err) {
       throw new UsageError(`cannot write ${command.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
-    io.out(summary);
+    io.out(outcome.summary);
   } else if (command.format === "text") {
-    io.out(summary);
+    io.out(outcome.summary);
   } else {
     // stdout stays the bare report for a pipe; the verdict goes to the log.
-    io.out(report);
-    io.err(`service-scan: ${policyLine(command.failOn, breaches)}\n`);
+    io.out(outcome.report);
+    io.err(`service-scan: ${outcome.policy}\n`);
   }
-  return breaches.length ? EXIT.policyFailed : EXIT.passed;
+  return outcome.failed ? EXIT.policyFailed : EXIT.passed;
 }
 
 /** Runs one command and answers its exit code; never throws, so no failure can pass for a failed policy (1). */

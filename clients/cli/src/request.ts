@@ -1,14 +1,13 @@
-// The one request of a run: the lockfile as the raw body of POST /v1/vulnerabilities/scan through the typed client,
-// asking for SARIF when SARIF is the output, else JSON. A scan is charged per package version, so the policy and the
-// text summary are read from that same answer (the SARIF log carries the summary in its run's properties) and the
-// client's retries stay as they are: a 429 and a 503 (neither is charged: a 503 gives its units back), never a
-// request lost on the network, which may have been admitted and answered.
-import { createServiceClient, type ServiceError } from "../../typescript/src/index";
-import type { OutputFormat } from "./args";
-import type { ScanSummary } from "./policy";
+// The one charged request of a run: the lockfile as the raw body of POST /v1/vulnerabilities/scan, asking for SARIF
+// when SARIF is the output, else JSON. A scan is charged per package version, so the policy, the diff and the text
+// summary are read from that same answer (the SARIF log carries the summary in its run's properties).
+// Node's own fetch, so the command needs nothing beyond Node 20. Retries are the typed client's: a 429 (refused
+// before admission) and a 503 (the service gave the units back) after Retry-After, never a request lost on the
+// network, which may have been admitted, answered and charged.
+import type { OutputFormat, ScanCommand } from "./args.js";
+import type { ScanAnswer, ScanSummary } from "./answer.js";
 
-export type ScanResult =
-  { ok: true; body: string; lockfileFormat: string; summary: ScanSummary } | { ok: false; problem: string };
+export type ScanResult = { ok: true; body: string; answer: ScanAnswer } | { ok: false; problem: string };
 
 const ACCEPT: Record<OutputFormat, string> = {
   text: "application/json",
@@ -16,27 +15,34 @@ const ACCEPT: Record<OutputFormat, string> = {
   sarif: "application/sarif+json",
 };
 
+const RETRIES = 2;
+const MAX_RETRY_DELAY_MS = 30_000;
+const BASE_DELAY_MS = 500;
+
 type SarifLog = { runs?: Array<{ properties?: { format?: string; summary?: ScanSummary } }> };
 
-function readAnswer(format: OutputFormat, body: string): { lockfileFormat: string; summary: ScanSummary } | null {
+function readAnswer(format: OutputFormat, body: string): ScanAnswer | null {
   try {
-    if (format !== "sarif") {
-      const answer = JSON.parse(body) as { format?: string; summary?: ScanSummary };
-      return answer.summary ? { lockfileFormat: String(answer.format), summary: answer.summary } : null;
+    if (format === "sarif") {
+      const run = (JSON.parse(body) as SarifLog).runs?.[0]?.properties;
+      return run?.summary ? { format: String(run.format), summary: run.summary } : null;
     }
-    const run = (JSON.parse(body) as SarifLog).runs?.[0]?.properties;
-    return run?.summary ? { lockfileFormat: String(run.format), summary: run.summary } : null;
+    const answer = JSON.parse(body) as ScanAnswer;
+    return answer.summary ? answer : null;
   } catch {
     return null;
   }
 }
 
 /** The service's `{ error: { code, message } }`, or the start of whatever else answered (a proxy's page). */
-function errorDetail(error: unknown): string {
-  const known = (error as Partial<ServiceError> | undefined)?.error;
-  if (known?.code) return `${known.code}: ${known.message}`;
-  const raw = typeof error === "string" ? error : JSON.stringify(error ?? "");
-  return raw.slice(0, 300) || "no body";
+function errorDetail(body: string): string {
+  try {
+    const known = (JSON.parse(body) as { error?: { code?: string; message?: string } }).error;
+    if (known?.code) return `${known.code}: ${known.message}`;
+  } catch {
+    // not JSON: a proxy or a load balancer answered
+  }
+  return body.slice(0, 300) || "no body";
 }
 
 function describeFailure(err: unknown): string {
@@ -44,31 +50,84 @@ function describeFailure(err: unknown): string {
   return cause?.code ?? cause?.message ?? (err as Error).message;
 }
 
-export async function requestScan(a: {
-  baseUrl: string;
-  apiKey: string;
-  lockfile: string;
-  repoPath: string;
-  format: OutputFormat;
-}): Promise<ScanResult> {
-  const api = createServiceClient({ baseUrl: a.baseUrl, apiKey: a.apiKey });
-  let answer;
-  try {
-    answer = await api.POST("/vulnerabilities/scan", {
-      params: { query: { path: a.repoPath } },
-      body: a.lockfile,
-      // openapi-fetch JSON-encodes bodies by default; the route reads the file's own bytes.
-      bodySerializer: (body: unknown) => String(body),
-      headers: { "Content-Type": "text/plain; charset=utf-8", Accept: ACCEPT[a.format] },
-      parseAs: "text",
-    });
-  } catch (err) {
-    return { ok: false, problem: `cannot reach ${a.baseUrl}: ${describeFailure(err)}` };
+/** Retry-After as seconds or an HTTP date, in milliseconds; null when absent or unreadable. */
+function retryAfterMs(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** The scan's URL: the base with /v1, the path SARIF results point at, and the project's history parameters. */
+export function scanUrl(a: Pick<ScanCommand, "baseUrl" | "repoPath" | "project">): string {
+  const url = new URL(`${a.baseUrl.replace(/\/+$/, "")}/vulnerabilities/scan`);
+  url.searchParams.set("path", a.repoPath);
+  if (a.project) {
+    url.searchParams.set("project", a.project.name);
+    if (a.project.ref !== null) url.searchParams.set("ref", a.project.ref);
+    if (a.project.baseRef !== null) url.searchParams.set("base_ref", a.project.baseRef);
   }
-  const { data, error, response } = answer;
-  if (data === undefined)
-    return { ok: false, problem: `the service answered ${response.status} ${errorDetail(error)}` };
-  const read = readAnswer(a.format, data);
-  if (!read) return { ok: false, problem: `the service answered ${response.status} without a scan summary` };
-  return { ok: true, body: data, ...read };
+  return url.toString();
+}
+
+type Sent = { ok: true; status: number; body: string } | { ok: false; problem: string };
+
+/** One call with the typed client's retries; a non-2xx answer is a problem naming the service's error code. */
+async function send(baseUrl: string, url: string, init: RequestInit): Promise<Sent> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (err) {
+      return { ok: false, problem: `cannot reach ${baseUrl}: ${describeFailure(err)}` };
+    }
+    const retryable = response.status === 429 || response.status === 503;
+    const backoff = BASE_DELAY_MS * 2 ** attempt * (1 + Math.random() * 0.2);
+    const wait = retryAfterMs(response.headers.get("retry-after")) ?? backoff;
+    if (retryable && attempt < RETRIES && wait <= MAX_RETRY_DELAY_MS) {
+      await response.body?.cancel();
+      await new Promise((r) => setTimeout(r, wait));
+      continue;
+    }
+    let body: string;
+    try {
+      body = await response.text();
+    } catch (err) {
+      return { ok: false, problem: `the answer from ${baseUrl} was cut off: ${describeFailure(err)}` };
+    }
+    if (!response.ok) return { ok: false, problem: `the service answered ${response.status} ${errorDetail(body)}` };
+    return { ok: true, status: response.status, body };
+  }
+}
+
+/**
+ * The scan, and its report in the format asked. A scan without a project asks for SARIF directly when SARIF is the
+ * output. A project's SARIF answer is the scan's alone (the diff is in the JSON answer), so that scan is asked for
+ * JSON and its SARIF read back from the project's history: GET /projects/{name}/scans/{id}, a read, never charged.
+ */
+export async function requestScan(a: ScanCommand & { lockfileText: string }): Promise<ScanResult> {
+  const auth = { Authorization: `Bearer ${a.apiKey}` };
+  const sarifLater = a.format === "sarif" && a.project !== null;
+  const format: OutputFormat = sarifLater ? "json" : a.format;
+  const scanned = await send(a.baseUrl, scanUrl(a), {
+    method: "POST",
+    // The route reads the file's own bytes, whatever its format.
+    headers: { ...auth, "Content-Type": "text/plain; charset=utf-8", Accept: ACCEPT[format] },
+    body: a.lockfileText,
+  });
+  if (!scanned.ok) return scanned;
+  const answer = readAnswer(format, scanned.body);
+  if (!answer) return { ok: false, problem: `the service answered ${scanned.status} without a scan summary` };
+  if (!sarifLater) return { ok: true, body: scanned.body, answer };
+  const kept = answer.project;
+  if (!kept?.scan_id) return { ok: false, problem: "the service's answer names no stored scan for --project" };
+  const base = a.baseUrl.replace(/\/+$/, "");
+  const storedUrl = `${base}/projects/${encodeURIComponent(kept.name)}/scans/${encodeURIComponent(kept.scan_id)}`;
+  const stored = await send(a.baseUrl, storedUrl, { headers: { ...auth, Accept: ACCEPT.sarif } });
+  if (!stored.ok)
+    return {
+      ok: false,
+      problem: `the scan was kept as ${kept.scan_id}, but its SARIF log was not read: ${stored.problem}`,
+    };
+  return { ok: true, body: stored.body, answer };
 }

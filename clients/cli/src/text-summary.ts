@@ -1,7 +1,7 @@
 // The short human summary a CI log shows: counts, then what to do (malware to remove first, then upgrades with the
 // advisories they fix), then the supply-chain findings by kind. Read from the summary alone, which both the JSON
 // answer and the SARIF log carry, so every output format prints the same words.
-import type { ScanSummary } from "./policy";
+import type { ScanSummary } from "./answer.js";
 
 /** Advisory ids shown per upgrade; the JSON or SARIF report has them all. */
 const IDS_SHOWN = 5;
