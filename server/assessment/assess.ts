@@ -4,6 +4,7 @@
 // only queued here: delivery happens elsewhere and never blocks the answer.
 import { hotParams, type Db } from "../db/client";
 import type { EventInput } from "../events/events";
+import { canonicalEmail } from "../email/canonical";
 import { parseIpStrict } from "../net/ip";
 import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
@@ -75,7 +76,8 @@ export async function assess(
 
 /** The velocity statement's keys of a request. */
 function velocityKeysOf(workspaceId: string, req: AssessRequest): VelocityKeys {
-  const email = req.email?.trim().toLowerCase() ?? null;
+  // Velocity and the account key on the canonical mailbox (Event.emailNormalized): five spellings of one inbox are one.
+  const email = req.email ? canonicalEmail(req.email).normalized : null;
   return {
     workspaceId,
     // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
@@ -89,7 +91,8 @@ function velocityKeysOf(workspaceId: string, req: AssessRequest): VelocityKeys {
 
 async function gather(db: Db, workspaceId: string, req: AssessRequest, pre?: PreRead): Promise<Gathered> {
   const keys = velocityKeysOf(workspaceId, req);
-  const emailAddress = keys.email;
+  // The address as sent (lower case) is what the email evidence reads and the event stores; keys.email is its mailbox.
+  const emailAddress = req.email?.trim().toLowerCase() ?? null;
   const ip = keys.ip;
   // The workspace's enabled rules are read in the velocity statement: one round trip for both, and never stale.
   const [ipEv, emailEv, v, dev, weights] = await Promise.all([
@@ -120,7 +123,7 @@ export function decide(
 ): { result: AssessResult; write: AssessmentWrite } {
   const req = a.request;
   const { ip: ipEv, email: emailEv, velocity: v, device: dev, weights } = g;
-  const subject = accountSubject(req.user_id, req.email?.trim().toLowerCase() ?? null);
+  const subject = accountSubject(req.user_id, req.email ? canonicalEmail(req.email).normalized : null);
   const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now });
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.

@@ -1,6 +1,7 @@
 // What the email address says: disposable or free provider, role account, a typo of a common domain, and whether
 // the domain takes mail at all. Lists are in memory; the MX lookup runs only for domains the lists do not
 // already vouch for, under a short budget, and an unanswered lookup never fails or scores the request.
+import { canonicalEmail } from "../email/canonical";
 import { checkMx, type MxStatus } from "../email/mx";
 import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "../email/lists";
 import { parseAddress } from "../email/syntax";
@@ -108,9 +109,12 @@ export async function gatherEmailEvidence(address: string): Promise<EmailEvidenc
     fetched_at: s.fetchedAt,
   }));
   if (mx !== "not_checked") sources.push({ name: "dns", origin: "dns", fetched_at: new Date().toISOString() });
+  const canonical = canonicalEmail(address);
   return {
     email: {
       address: address.trim().toLowerCase(),
+      normalized: canonical.normalized,
+      subaddressed: canonical.subaddressed,
       domain,
       disposable: disposable !== null,
       free_provider: free,

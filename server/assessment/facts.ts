@@ -47,6 +47,8 @@ export function assessmentFacts(a: {
     "ip.service": p.service,
     "ip.lists": ip.lists,
     "email.address": email?.email.address,
+    "email.normalized": email?.email.normalized,
+    "email.subaddressed": email?.email.subaddressed,
     "email.domain": email?.email.domain,
     "email.disposable": email?.email.disposable,
     "email.free_provider": email?.email.free_provider,

@@ -32,13 +32,13 @@ export interface AssessmentWrite {
 const RECORD_SQL = `
 WITH r AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text,
-    "ip" text, "email" text, "domain" text, "rule" text, "subject" text, "device" text, "kind" text, "failed" boolean,
+    "ip" text, "email" text, "emailNormalized" text, "domain" text, "rule" text, "subject" text, "device" text, "kind" text, "failed" boolean,
     "country" text, "asn" text, "latitude" float8, "longitude" float8, "hidesLocation" boolean, "data" jsonb,
     "createdAt" timestamp(3), "delivery" jsonb, "case" jsonb)
 ), ev AS (
-  INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device",
-    "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
-  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "domain", "rule", "subject", "device", "kind",
+  INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "domain", "rule",
+    "subject", "device", "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
+  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "domain", "rule", "subject", "device", "kind",
     "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt" FROM r
   RETURNING 1
 ), vc AS (
@@ -55,7 +55,7 @@ WITH r AS (
   -- account and any device (VelocityPair).
   INSERT INTO "VelocityPair" AS p ("workspaceId", "key", "other", "lastAt")
   SELECT r."workspaceId", 'ip:' || r."ip", o."other", max(r."createdAt")
-    FROM r CROSS JOIN LATERAL (VALUES ('email:' || r."email"), (CASE WHEN r."failed" THEN 'failed:' || r."subject" END),
+    FROM r CROSS JOIN LATERAL (VALUES ('email:' || r."emailNormalized"), (CASE WHEN r."failed" THEN 'failed:' || r."subject" END),
       ('account:' || r."subject"), ('device:' || r."device")) o("other")
    WHERE r."ip" IS NOT NULL AND o."other" IS NOT NULL
    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3

@@ -159,7 +159,15 @@ export const assessResultSchema = z.object({
   }),
   email: z
     .object({
-      address: z.string(),
+      address: z.string().describe("The address as sent, lower case: what is stored and shown"),
+      normalized: z
+        .string()
+        .describe(
+          "The canonical mailbox velocity, the account, lists and linking key on: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com (a.l.i.c.e+1@googlemail.com is alice@gmail.com)",
+        ),
+      subaddressed: z
+        .boolean()
+        .describe("The address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword)"),
       domain: z.string(),
       disposable: z.boolean(),
       free_provider: z.boolean(),

@@ -69,7 +69,8 @@ function velocitySql(
   const events = (where: string, cols: string[]) =>
     `(SELECT ${cols.join(", ")} FROM "Event" WHERE "type" = 'assessment' AND ${workspace} AND ${where})`;
   const parts = {
-    email: { where: `"email" = ${opaque("$4")} AND ${recent}`, cols: [] as string[] },
+    // The canonical mailbox (Event.emailNormalized): every spelling of one inbox is one email.
+    email: { where: `"emailNormalized" = ${opaque("$4")} AND ${recent}`, cols: [] as string[] },
     device: { where: `"device" = ${opaque("$5")} AND ${recent}`, cols: [] as string[] },
     // The user's subject as a parameter of its own, like the account's: an expression over a parameter
     // ('user:' || the user_id) is not costed as a key, and the generic plan then read the workspace's whole week

@@ -2,6 +2,7 @@
 // account). Many accounts or addresses on one device within the window mark account farms and shared fraud rigs.
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
+import { canonicalEmail } from "../email/canonical";
 import { newId } from "../ids";
 
 /** dev_ + a hash of the visitor id: stable for the same browser, and never echoes the raw fingerprint. */
@@ -43,10 +44,12 @@ export async function observeDevice(
   });
   const distinct = (pick: (r: (typeof rows)[number]) => string | null) =>
     new Set(rows.map(pick).filter((x): x is string => !!x)).size;
+  // The address as sent is stored; every spelling of one mailbox counts once (server/email/canonical.ts).
+  const mailbox = (r: (typeof rows)[number]) => (r.email ? canonicalEmail(r.email).normalized : null);
   return {
     window_minutes: a.windowMinutes,
-    accounts: distinct((r) => r.userId ?? r.email),
-    emails: distinct((r) => r.email),
+    accounts: distinct((r) => r.userId ?? mailbox(r)),
+    emails: distinct(mailbox),
     ips: distinct((r) => r.ip),
   };
 }

@@ -2,6 +2,7 @@
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { canonicalEmail } from "../email/canonical";
 import { sortableId } from "../ids";
 
 export interface EventInput {
@@ -41,6 +42,8 @@ export function eventRow(e: EventInput) {
     type: e.type,
     ip: e.ip ?? null,
     email: e.email?.toLowerCase() ?? null,
+    // What velocity and search key on: every spelling of one mailbox (server/email/canonical.ts).
+    emailNormalized: e.email ? canonicalEmail(e.email).normalized : null,
     domain: e.domain?.toLowerCase() ?? null,
     rule: e.rule ?? null,
     subject: e.subject ?? null,
@@ -114,7 +117,8 @@ export async function searchEvents(
                 OR: [
                   { requestId: q },
                   { ip: q },
-                  { email: q.toLowerCase() },
+                  // An address finds every spelling of its mailbox (a.l.i.c.e+1@gmail.com finds alice@gmail.com).
+                  { emailNormalized: canonicalEmail(q).normalized },
                   { domain: q.toLowerCase() },
                   { rule: q },
                   { type: q },

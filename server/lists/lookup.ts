@@ -4,6 +4,7 @@
 // the statement /assess already runs, see versionTokenSql) changes; expiry is checked at match time, so an
 // expired item stops matching at once, before the retention purge deletes it.
 import type { Db } from "../db/client";
+import { canonicalEmail } from "../email/canonical";
 import { ipv4ToInt, ipv6ToBigInt, parseCidr } from "../net/ip-parse";
 import { normaliseValue, type ListKind } from "./values";
 
@@ -17,11 +18,23 @@ interface ListIndex {
 export type ListLookup = (name: string, value: unknown) => boolean;
 
 const live = (e: Expiry | undefined, now: number) => e !== undefined && (e === null || e > now);
+/** The later of two expiries (null: never expires); `a` may be absent. */
+const longer = (a: Expiry | undefined, b: Expiry): Expiry =>
+  a === undefined ? b : a === null || b === null ? null : Math.max(a, b);
+
+/**
+ * The key an item or a tested value is indexed under: its normalised text, and for an email its canonical mailbox, so
+ * an item "alice@gmail.com" matches "A.Lice+1@googlemail.com" and every other spelling (server/email/canonical.ts).
+ * The item is still stored and shown as it was added.
+ */
+function matchKey(kind: ListKind, value: string): string {
+  return kind === "email" ? canonicalEmail(value).normalized : value;
+}
 
 function probe(list: ListIndex, value: unknown, now: number): boolean {
   const n = normaliseValue(list.kind, value);
   if (!n.ok || n.value.includes("/")) return false;
-  if (live(list.exact.get(n.value), now)) return true;
+  if (live(list.exact.get(matchKey(list.kind, n.value)), now)) return true;
   if (list.kind !== "ip") return false;
   // An IPv4-mapped address arrives as the IPv4 address it names (values.ts), so it is tested against IPv4 ranges
   // only: an IPv6 range that merely contains the mapped block (::/0) means IPv6 clients, as it did before.
@@ -45,7 +58,11 @@ function probe(list: ListIndex, value: unknown, now: number): boolean {
 function add(list: ListIndex, stored: string, expiry: Expiry) {
   // Stored before IPv4-mapped items were unmapped (the migration rewrote them; this keeps any other writer honest).
   const value = list.kind === "ip" ? unmappedItem(stored) : stored;
-  if (list.kind !== "ip" || !value.includes("/")) return void list.exact.set(value, expiry);
+  if (list.kind !== "ip" || !value.includes("/")) {
+    // Two spellings of one mailbox share a key: the item that lives longer decides.
+    const key = matchKey(list.kind, value);
+    return void list.exact.set(key, longer(list.exact.get(key), expiry));
+  }
   const r = parseCidr(value);
   if (!r) return;
   if (r.version === 4) {

@@ -14,7 +14,12 @@ interface FactDef {
 const WINDOWS = { "1h": "the last hour", "24h": "the last 24 hours", "7d": "the last 7 days" } as const;
 export type VelocityWindow = keyof typeof WINDOWS;
 export const VELOCITY_WINDOWS = Object.keys(WINDOWS) as VelocityWindow[];
-const KEYS = { ip: "IP address", email: "email address", device: "device_id", user: "user_id" } as const;
+const KEYS = {
+  ip: "IP address",
+  email: "email mailbox (every spelling of it: email.normalized)",
+  device: "device_id",
+  user: "user_id",
+} as const;
 export type VelocityKey = keyof typeof KEYS;
 export const VELOCITY_KEYS = Object.keys(KEYS) as VelocityKey[];
 
@@ -34,7 +39,7 @@ function velocityFacts(): Record<string, FactDef> {
     };
     out[`velocity.ip_emails_${w}`] = {
       type: "int",
-      doc: `distinct email addresses seen from this IP address in ${WINDOWS[w]} (earlier assessments, this one included)`,
+      doc: `distinct email mailboxes (email.normalized) seen from this IP address in ${WINDOWS[w]} (earlier assessments, this one included)`,
     };
   }
   return out;
@@ -189,6 +194,14 @@ export const FACTS = {
   "email.mx": {
     type: "string",
     doc: "mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked",
+  },
+  "email.normalized": {
+    type: "string",
+    doc: 'the canonical mailbox: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com ("a.l.i.c.e+1@googlemail.com" is "alice@gmail.com"); lists of kind email match on it',
+  },
+  "email.subaddressed": {
+    type: "bool",
+    doc: "the address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword)",
   },
   "device.verdict": { type: "string", doc: "diagnosis of the `device` object: automated, suspicious or human" },
   "device.risk_score": { type: "int", doc: "risk score of the `device` object 0-100" },

@@ -63,6 +63,9 @@ describe("POST /assess", () => {
       },
       email: {
         address: "jane.doe@gmail.com",
+        // Gmail ignores dots: the mailbox velocity and the account key on (server/email/canonical.ts).
+        normalized: "janedoe@gmail.com",
+        subaddressed: false,
         domain: "gmail.com",
         disposable: false,
         free_provider: true,

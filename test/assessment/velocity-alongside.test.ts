@@ -25,11 +25,11 @@ beforeAll(async () => {
 /** The workspace's history: anna's logins from two countries and devices, failures from one address, other users. */
 async function seedHistory(workspaceId: string) {
   await app.db.$executeRawUnsafe(
-    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "device", "kind", "failed",
-       "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "subject", "device",
+       "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
      SELECT 'ev_' || $1 || '_' || g, $1, 'req_' || g, 'assessment',
             CASE WHEN g % 3 = 0 THEN '203.0.113.7' ELSE '198.51.100.' || g END,
-            CASE WHEN g % 4 = 0 THEN 'anna@example.com' END,
+            CASE WHEN g % 4 = 0 THEN 'anna@example.com' END, CASE WHEN g % 4 = 0 THEN 'anna@example.com' END,
             CASE WHEN g % 2 = 0 THEN 'user:anna' ELSE 'user:other-' || g END,
             CASE WHEN g % 5 = 0 THEN 'laptop' ELSE 'phone-' || g END,
             CASE WHEN g % 6 = 0 THEN 'signup' ELSE 'login' END, g % 7 = 0,

@@ -28,8 +28,8 @@ interface Seeded {
 
 async function seed(workspaceId: string, events: Seeded[]) {
   await app.db.$executeRawUnsafe(
-    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "subject", "failed", "data", "createdAt")
-     SELECT 'ev_' || $1 || '_' || e."i", $1, 'req_' || e."i", 'assessment', $2, e."email", e."subject",
+    `INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "subject", "failed", "data", "createdAt")
+     SELECT 'ev_' || $1 || '_' || e."i", $1, 'req_' || e."i", 'assessment', $2, e."email", e."email", e."subject",
             coalesce(e."failed", false), '{}'::jsonb, e."at"::timestamp(3)
      FROM jsonb_to_recordset($3::jsonb) AS e("i" int, "email" text, "subject" text, "failed" boolean, "at" text)`,
     workspaceId,

@@ -61,7 +61,7 @@ function keyRowsRead(plan: PlanNode): { events: number; counters: number } {
   const events = scansOf(plan, "Event");
   expect(events).toHaveLength(8);
   for (const scan of events) {
-    expect(scan["Index Name"]).toMatch(/^Event_workspaceId_(ip|email|device|subject)_createdAt_idx$/);
+    expect(scan["Index Name"]).toMatch(/^Event_workspaceId_(ip|emailNormalized|device|subject)_createdAt_idx$/);
     expect(scan["Rows Removed by Filter"] ?? 0).toBe(0);
   }
   const counters = [...scansOf(plan, "VelocityCount"), ...scansOf(plan, "VelocityPair")];
