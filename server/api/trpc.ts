@@ -20,6 +20,7 @@ import type { Caller } from "./contract-text";
 import { screenInput, type FreeTextPaths } from "./input-screen";
 import { declareRouterInputs, declaredFieldsFor, unknownFieldsProblem } from "./input-fields";
 import { decide, decisionsOf, decisionSentences, type DecidedFields } from "./input-decisions";
+import { applyCharging, givenBackOf as chargedGivenBack, unitsOf, type GivenBack } from "./charging";
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
 
@@ -105,6 +106,8 @@ const t = initTRPC
 export const router = ((record: Parameters<typeof t.router>[0]) => {
   const built = t.router(record);
   declareRouterInputs(built._def.procedures as Record<string, unknown>);
+  // Each procedure's cost as the charging table states it (charging.ts), for the document, /docs and the console.
+  applyCharging(built._def.procedures as Record<string, unknown>);
   return built;
 }) as typeof t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -297,7 +300,10 @@ export interface MeteredOptions<I extends z.ZodType> {
   /** Name recorded in the ledger and history, e.g. "ip.geo". */
   endpoint: string;
   input: I;
-  /** Units the request costs; default 1. Reserved atomically, all or nothing. */
+  /**
+   * Units the request costs, for a procedure whose entry in the charging table (server/api/charging.ts) does not
+   * count them: the table's count wins. Default 1. Reserved atomically, all or nothing.
+   */
   units?: (input: z.output<I>) => number;
   /** True when this request needs the bulk entitlement; runs on the raw input, before validation (spec order). */
   needsBulk?: (rawInput: unknown) => boolean;
@@ -310,7 +316,7 @@ export interface MeteredOptions<I extends z.ZodType> {
    * the preflight and before admission, free; the description lists them. Whatever needs a provider counts.
    */
   decides?: DecidedFields<z.output<I>>;
-  /** How the cost is counted, for the docs and the console; default "1 unit". */
+  /** How the cost is counted, for the docs and the console, when the charging table has no entry; default "1 unit". */
   cost?: string;
   /** How bulk applies, for the docs; default "never" when needsBulk is absent, else "multiple-targets". */
   bulk?: "never" | "multiple-targets" | "always";
@@ -325,11 +331,7 @@ export interface MeteredOptions<I extends z.ZodType> {
   unanswered?: (input: z.output<I>, output: any) => GivenBack | null;
 }
 
-/** Units an admitted request gives back, and why (a ledger row of negative units with this reason). */
-export interface GivenBack {
-  units: number;
-  reason: string;
-}
+export type { GivenBack };
 
 /** What a metered lookup's caller must meet: its capability, the bulk entitlement when it asks for it, lookups. */
 export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>): Requirement {
@@ -360,7 +362,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       requires,
     })
     .input(opts.input)
-    .use(async ({ ctx, next, input, getRawInput }) => {
+    .use(async ({ ctx, next, input, getRawInput, path }) => {
       const typed = input as z.output<I>;
       const decided = () => {
         const answer = opts.decides ? decide(decisionsOf(opts.decides), typed) : null;
@@ -381,7 +383,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
       if (opts.preflight) await opts.preflight(typed);
       decided();
-      const units = opts.units ? opts.units(typed) : 1;
+      const units = unitsOf(path, typed, opts.units);
       const {
         principal: p,
         quota,
@@ -442,27 +444,14 @@ export async function admitCharged<I extends z.ZodType>(
   return { principal, quota, charge };
 }
 
-/**
- * What an admitted request gives back (DESIGN "Charging"): everything when it was not answered (a 5xx: 503
- * UPSTREAM_UNAVAILABLE from a source that did not answer, or our own 500), else the units of the targets its answer
- * could not answer (the route's `unanswered`), else nothing. A 4xx after admission is an answer and counts: a
- * source's "not found" (404 PACKAGE_NOT_FOUND, VERSION_NOT_FOUND, DOMAIN_NOT_FOUND, ...) is what it found.
- */
+/** What an admitted request gives back: the charging module's rule (server/api/charging.ts givenBackOf). */
 export function givenBackOf<I extends z.ZodType>(
   opts: ChargedOptions<I>,
   typed: z.output<I>,
   result: { ok: boolean; data?: unknown; error?: unknown },
   units: number,
 ): GivenBack | null {
-  if (units <= 0) return null;
-  if (!result.ok) {
-    const { status, body } = toErrorBody(result.error);
-    if (status < 500) return null;
-    return { units, reason: `Not answered (${status} ${body.error.code}): ${body.error.message}`.slice(0, 500) };
-  }
-  const part = opts.unanswered?.(typed, result.data);
-  if (!part || part.units <= 0) return null;
-  return { units: Math.min(units, part.units), reason: part.reason.slice(0, 500) };
+  return chargedGivenBack(opts, typed, result, units);
 }
 
 /**

@@ -5,6 +5,7 @@ import { STATUS_CODES } from "node:http";
 import { forEachOpenApiProcedure, generateOpenApiDocument } from "trpc-to-openapi";
 import { setting } from "../../env";
 import { ERROR_STATUS, type ErrorCode } from "../../errors";
+import { costOf } from "../charging";
 import { errorCodesOf } from "../contract";
 import { accessSentence, bulkRuleOf } from "../contract-text";
 import { appRouter } from "../root";
@@ -297,11 +298,11 @@ const RAW_BODY_SCHEMA: Record<RawBodyMedia, Json> = {
 
 /** What the generator cannot know, added to its output (see the top of this file). */
 function completeDocument(doc: Json): Json {
-  const metaByOp = new Map<string, { template: string; meta: Meta }>();
-  forEachOpenApiProcedure(appRouter._def.procedures, ({ meta }) => {
+  const metaByOp = new Map<string, { template: string; meta: Meta; path: string }>();
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ meta, path }) => {
     const m = meta as unknown as Meta & { openapi: NonNullable<Meta["openapi"]> };
     const normalized = `/${m.openapi.path.replace(/^\/|\/$/g, "")}`;
-    metaByOp.set(`${m.openapi.method.toLowerCase()} ${normalized}`, { template: m.openapi.path, meta: m });
+    metaByOp.set(`${m.openapi.method.toLowerCase()} ${normalized}`, { template: m.openapi.path, meta: m, path });
   });
 
   const paths: Json = {};
@@ -311,7 +312,7 @@ function completeDocument(doc: Json): Json {
       const found = metaByOp.get(`${method} ${p}`);
       if (!found) continue;
       template = found.template;
-      const { meta } = found;
+      const { meta, path: procedure } = found;
       // An empty requirement makes the key optional (anonymous use allowed, e.g. POST /go/links).
       op.security =
         meta.openapi?.protect === false
@@ -338,12 +339,13 @@ function completeDocument(doc: Json): Json {
         responses["202"] = { ...ok, description: ACCEPTED[meta.accepted] };
         if (meta.accepted === "always") delete responses["200"];
       }
+      // The cost as the charging table states it (server/api/charging.ts).
       if (meta.metered) {
         op["x-service-capability"] = meta.metered.capability;
-        op["x-service-cost"] = meta.metered.cost;
+        op["x-service-cost"] = costOf(procedure) ?? meta.metered.cost;
         op["x-service-bulk"] = meta.metered.bulk;
       } else if (meta.charges) {
-        op["x-service-cost"] = meta.charges;
+        op["x-service-cost"] = costOf(procedure) ?? meta.charges;
         op["x-service-bulk"] = bulkRuleOf(meta);
       }
       // Who may call, on which plans, at what cost: written from the contract (contract-text.ts), never typed.

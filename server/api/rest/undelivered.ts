@@ -8,6 +8,7 @@ import { markHistoryUndelivered } from "../../history/history";
 import { periodStart } from "../../quota/period";
 import { refundUnits } from "../../quota/adjust";
 import { logger } from "../../operate/log";
+import { UNDELIVERED_REASON } from "../charging";
 import type { Charge } from "../context";
 
 /** The response property the writing server looks for; a registered symbol, so the .mjs server needs no import. */
@@ -25,7 +26,7 @@ export async function refundUndelivered(db: Db, charge: Charge): Promise<void> {
     endpoint: charge.endpoint,
     apiKeyId: charge.apiKeyId,
     userId: charge.userId,
-    reason: "The answer could not be delivered: the client closed the connection before it was written.",
+    reason: UNDELIVERED_REASON,
   });
   await markHistoryUndelivered(db, charge.workspaceId, charge.requestId, UNDELIVERED_STATUS, UNDELIVERED_CODE);
 }

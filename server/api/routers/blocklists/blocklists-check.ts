@@ -31,9 +31,8 @@ export const blocklistsCheckProcedure = meteredProcedure({
   capability: "full",
   endpoint: "blocklists.check",
   input: blocklistInput,
-  units: (input) => input.targets.length,
   needsBulk: (raw) => submittedTargets(raw) > 1,
-  cost: "1 unit per submitted target",
+  // Its units and cost: server/api/charging.ts.
   bulk: "multiple-targets",
   unanswered: (_input, out: BlocklistCheckResult) => unansweredTargets(out.results, "target"),
   history: (input, out: BlocklistCheckResult) => ({

@@ -2,7 +2,7 @@
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
 import { checkCidrOrThrow } from "../../../cidr/check";
-import { cidrUnits, parseIpv4Cidr } from "../../../cidr/range";
+import { parseIpv4Cidr } from "../../../cidr/range";
 import { cidrCheckResultSchema, type CidrCheckResult } from "../../../cidr/schemas";
 import { meteredProcedure } from "../../trpc";
 import { unansweredTargets } from "../blocklists/shared";
@@ -22,12 +22,8 @@ export const cidrCheckProcedure = meteredProcedure({
   capability: "full",
   endpoint: "cidr.check",
   input: cidrInput,
-  units: (input) => {
-    const r = parseIpv4Cidr(input.cidr);
-    return "error" in r ? 1 : cidrUnits(r.prefix);
-  },
   needsBulk: () => true,
-  cost: "2^(32-prefix) units for /29 to /32 (every address); 7 units for wider ranges (7 sampled addresses)",
+  // Its units and cost: server/api/charging.ts.
   bulk: "always",
   // An address's reputation comes from shipped data; its blocklist check is what the range check asks upstream.
   unanswered: (_input, out: CidrCheckResult) =>
