@@ -99,6 +99,17 @@ const advisory = z.object({
   references: z.array(z.string()),
 });
 
+/** A report of a malicious release (an OSV MAL- record), as the package reports show it apart from the advisories. */
+const malwareReport = z.object({
+  id: z.string().describe("OSV id of the report, e.g. MAL-2025-1234"),
+  aliases: z.array(z.string()),
+  title: z.string(),
+  publishedAt: z.string().nullable(),
+  modifiedAt: z.string().nullable(),
+  affectedRanges: z.array(z.string()).describe("The versions the report names as malicious"),
+  references: z.array(z.string()),
+});
+
 export const npmReportOutput = z.object({
   package: z.object({
     name: z.string(),
@@ -111,6 +122,15 @@ export const npmReportOutput = z.object({
   downloads: z.object({ weeklyDownloads: z.number().int(), start: z.string(), end: z.string() }),
   summary,
   advisories: z.array(advisory),
+  malware: z
+    .object({
+      anyVersion: z.boolean().describe("True when any version of the package has a malware report"),
+      severity: z.literal("critical").nullable().describe('"critical" whenever there is a report, else null'),
+      reports: z.array(malwareReport),
+    })
+    .describe(
+      "Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed), kept apart from `advisories` and never counted in `summary`. Withdrawn reports are left out.",
+    ),
   sources: z.object({ npm: z.string(), downloads: z.string(), osv: z.string() }),
   checkedAt: z.string(),
   noAdvisoryCopy: z.string(),
@@ -189,14 +209,7 @@ export const packageReportOutput = z.object({
       anyVersion: z.boolean().describe("True when any version of the package has a malware report"),
       severity: z.literal("critical").nullable().describe('"critical" whenever there is a report, else null'),
       reports: z.array(
-        z.object({
-          id: z.string().describe("OSV id of the report, e.g. MAL-2025-1234"),
-          aliases: z.array(z.string()),
-          title: z.string(),
-          publishedAt: z.string().nullable(),
-          modifiedAt: z.string().nullable(),
-          affectedRanges: z.array(z.string()).describe("The versions the report names as malicious"),
-          references: z.array(z.string()),
+        malwareReport.extend({
           affectsSelectedVersion: z
             .boolean()
             .nullable()

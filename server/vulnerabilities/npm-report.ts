@@ -1,4 +1,5 @@
-// The npm package vulnerability report of `GET /vulnerabilities/npm/{package}/`, exactly the spec's shape.
+// The npm package vulnerability report of `GET /vulnerabilities/npm/{package}/`: the spec's shape, plus `malware`, where
+// reports of malicious releases (OSV MAL- records) are kept apart from the advisories, as the other reports keep them.
 import { AppError } from "../errors";
 import { getWeeklyDownloads, npmDownloadsPointUrl } from "../providers/packages/npm-downloads";
 import { getNpmBulkAdvisories, getNpmPackage, npmPackageUrl } from "../providers/packages/npm-registry";
@@ -10,6 +11,7 @@ import {
   NO_ADVISORY_COPY,
   publicAdvisory,
   requireSource,
+  sortOsvRecords,
   summarise,
   type Summary,
 } from "./report-common";
@@ -26,6 +28,11 @@ export type NpmReport = {
   downloads: { weeklyDownloads: number; start: string; end: string };
   summary: Summary;
   advisories: Array<ReturnType<typeof publicAdvisory>>;
+  malware: {
+    anyVersion: boolean;
+    severity: "critical" | null;
+    reports: Array<Omit<ReturnType<typeof publicAdvisory>, "severity" | "fixedVersions">>;
+  };
   sources: { npm: string; downloads: string; osv: string };
   checkedAt: string;
   noAdvisoryCopy: string;
@@ -57,9 +64,24 @@ export async function getNpmReportOrThrow({ name }: { name: string }): Promise<N
       : requireSource(downloads, "npm download-count service").value;
   const osvRecords = requireSource(osv, "OSV advisory database").value;
 
-  const fromOsv = osvRecords.map((v) => advisoryFromOsv("npm", pkg.name, v));
+  // Withdrawn records are left out, and reports of malicious releases are malware, not advisories (as in the other
+  // reports); the registry's copy of either (same GHSA id) is left out with it.
+  const sorted = sortOsvRecords(osvRecords);
+  const fromOsv = sorted.vulnerabilities.map((v) => advisoryFromOsv("npm", pkg.name, v));
   const fromNpm: Advisory[] = bulk?.kind === "ok" ? bulk.value.map((a) => advisoryFromNpm(a, pkg.versions)) : [];
-  const advisories = mergeAdvisories(fromOsv, fromNpm).sort(compareAdvisories);
+  const advisories = mergeAdvisories(fromOsv, sorted.fromRegistry(fromNpm)).sort(compareAdvisories);
+  const malwareReports = sorted.malware
+    .map((v) => advisoryFromOsv("npm", pkg.name, v))
+    .sort(compareAdvisories)
+    .map(({ id, aliases, title, publishedAt, modifiedAt, affectedRanges, references }) => ({
+      id,
+      aliases,
+      title,
+      publishedAt,
+      modifiedAt,
+      affectedRanges,
+      references,
+    }));
 
   return {
     package: {
@@ -73,6 +95,11 @@ export async function getNpmReportOrThrow({ name }: { name: string }): Promise<N
     downloads: weekly,
     summary: summarise(advisories),
     advisories: advisories.map(publicAdvisory),
+    malware: {
+      anyVersion: malwareReports.length > 0,
+      severity: malwareReports.length > 0 ? "critical" : null,
+      reports: malwareReports,
+    },
     sources: { npm: npmPackageUrl(name) ?? "", downloads: npmDownloadsPointUrl(name), osv: osvQueryBatchUrl() },
     checkedAt: new Date().toISOString(),
     noAdvisoryCopy: NO_ADVISORY_COPY,

@@ -4,7 +4,6 @@
 import { AppError } from "../errors";
 import { getGoVersionTime } from "../providers/packages/go-proxy";
 import type { Fetched } from "../providers/packages/http";
-import type { OsvVulnerability } from "../providers/packages/osv-types";
 import { getWeeklyDownloads } from "../providers/packages/npm-downloads";
 import { getNpmBulkAdvisories } from "../providers/packages/npm-registry";
 import { getOsvAdvisoriesForPackage } from "../providers/packages/osv";
@@ -12,7 +11,14 @@ import { advisoryFromNpm, advisoryFromOsv, compareAdvisories, mergeAdvisories, t
 import { coordinateProblem } from "./coordinates";
 import { findKevEntry, kevCatalogInfo, type KevCatalogInfo } from "./kev-catalog";
 import { lookupRegistry, REGISTRY_LABEL } from "./registry";
-import { lastWeekWindow, NO_ADVISORY_COPY, publicAdvisory, requireSource, summarise } from "./report-common";
+import {
+  lastWeekWindow,
+  NO_ADVISORY_COPY,
+  publicAdvisory,
+  requireSource,
+  sortOsvRecords,
+  summarise,
+} from "./report-common";
 import { buildSources, type SourceStatus } from "./report-sources";
 import { supplyChainFindings } from "./supply-chain";
 import { findTyposquat, unlessOwnFork } from "./typosquat-check";
@@ -26,11 +32,6 @@ export type PackageReportInput = {
   limit: number;
   offset: number;
 };
-
-/** An OSV record that reports a malicious release (id or alias in the MAL- namespace). */
-function isMalwareReport(v: OsvVulnerability): boolean {
-  return [v.id, ...(v.aliases ?? [])].some((id) => /^MAL-/i.test(id));
-}
 
 export type KevMatch = {
   cveId: string;
@@ -112,11 +113,11 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
   const fromNpm = bulk?.kind === "ok" ? bulk.value.map((a) => advisoryFromNpm(a, pkg.versions)) : [];
   // Withdrawn records are not reported; reports of malicious releases (OSV's MAL- records, the OpenSSF Malicious
   // Packages feed) are malware findings of their own, never counted among the vulnerabilities (issue 25, item 2).
-  const current = records.filter((v) => !v.withdrawn);
-  const malicious = current.filter(isMalwareReport);
+  const sorted = sortOsvRecords(records);
+  const malicious = sorted.malware;
   const merged = mergeAdvisories(
-    current.filter((v) => !isMalwareReport(v)).map((v) => advisoryFromOsv(eco, pkg.name, v)),
-    fromNpm,
+    sorted.vulnerabilities.map((v) => advisoryFromOsv(eco, pkg.name, v)),
+    sorted.fromRegistry(fromNpm),
   );
   const malwareReports = malicious.map((v) => {
     const a = advisoryFromOsv(eco, pkg.name, v);

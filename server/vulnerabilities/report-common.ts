@@ -1,6 +1,7 @@
 // Pieces shared by the npm report and the multi-ecosystem report.
 import { AppError } from "../errors";
 import type { Fetched } from "../providers/packages/http";
+import type { OsvVulnerability } from "../providers/packages/osv-types";
 import type { Advisory } from "./advisories";
 import { countBySeverity, highestSeverity, type Severity } from "./severity";
 
@@ -17,6 +18,31 @@ export type Summary = {
 export function summarise(advisories: Advisory[]): Summary {
   const severities = advisories.map((a) => a.severity);
   return { total: advisories.length, highest: highestSeverity(severities), counts: countBySeverity(severities) };
+}
+
+/** An OSV record that reports a malicious release (id or alias in the MAL- namespace, the OpenSSF Malicious Packages feed). */
+export function isMalwareReport(v: OsvVulnerability): boolean {
+  return [v.id, ...(v.aliases ?? [])].some((id) => /^MAL-/i.test(id));
+}
+
+/**
+ * How the package reports read a package's OSV records: withdrawn records are left out, and reports of malicious
+ * releases are kept apart from the vulnerabilities, never counted among them. `setAside` holds the ids and aliases
+ * (upper case) of both, so that the npm registry's bulk advisory of the same GHSA id brings neither back as an
+ * advisory of its own (filter the registry's advisories with `fromRegistry`).
+ */
+export function sortOsvRecords(records: OsvVulnerability[]) {
+  const current = records.filter((v) => !v.withdrawn);
+  const setAside = new Set(
+    records
+      .filter((v) => v.withdrawn || isMalwareReport(v))
+      .flatMap((v) => [v.id, ...(v.aliases ?? [])].map((id) => id.toUpperCase())),
+  );
+  return {
+    vulnerabilities: current.filter((v) => !isMalwareReport(v)),
+    malware: current.filter(isMalwareReport),
+    fromRegistry: (advisories: Advisory[]) => advisories.filter((a) => !setAside.has(a.id.toUpperCase())),
+  };
 }
 
 /** The public advisory fields (the spec's list), without the internal verdict function and source list. */

@@ -6,7 +6,7 @@
 import type { RegistryPackage } from "../providers/packages/registry-types";
 import type { Severity } from "./severity";
 import type { TyposquatMatch } from "./typosquat";
-import { compareVersions, type Ecosystem } from "./versions";
+import { compareVersions, sortVersions, type Ecosystem } from "./versions";
 
 export type SupplyChainKind =
   | "typosquat"
@@ -30,6 +30,55 @@ export const FRESH_RELEASE_HOURS = 72;
 export const UNMAINTAINED_DAYS = 730;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * What a registry document says whatever version is asked, derived on first use and kept beside the parsed document.
+ * The upstream cache keeps one object per document version (a 304 keeps it, a changed document is a new object:
+ * server/providers/packages/http.ts), so a WeakMap keyed by it is keyed by the document's identity and version, and a
+ * repeated scan derives nothing again.
+ */
+type DocumentFacts = {
+  /** The newest publication time of any version (ms), -Infinity when the registry tells none. */
+  newestPublishedMs: number;
+  /** npm: the versions whose publisher published none of the earlier versions; built on first use, in one pass. */
+  newPublisher: Set<string> | null;
+  /** npm: the new-publisher finding of each such version, once asked. */
+  publisherFindings: Map<string, SupplyChainFinding[]>;
+  /** The repository link's findings, by ecosystem (they depend on the document alone). */
+  repository: Map<Ecosystem, SupplyChainFinding[]>;
+  /** Each version's facts once asked, by ecosystem and version (versionDerived). */
+  versions: Map<string, VersionDerived>;
+};
+
+/** One version's findings that do not depend on the time, and its publication time. */
+type VersionDerived = {
+  install: SupplyChainFinding[];
+  lifecycle: SupplyChainFinding[];
+  published: string | undefined;
+  publishedMs: number;
+};
+
+const derived = new WeakMap<RegistryPackage, DocumentFacts>();
+
+function documentFacts(pkg: RegistryPackage): DocumentFacts {
+  let facts = derived.get(pkg);
+  if (!facts) {
+    let newest = -Infinity;
+    for (const t of Object.values(pkg.publishedAt)) {
+      const ms = Date.parse(t);
+      if (ms > newest) newest = ms;
+    }
+    facts = {
+      newestPublishedMs: newest,
+      newPublisher: null,
+      publisherFindings: new Map(),
+      repository: new Map(),
+      versions: new Map(),
+    };
+    derived.set(pkg, facts);
+  }
+  return facts;
+}
 
 const firstLine = (script: string) => script.split(/\r?\n/)[0]!.trim().slice(0, 200);
 
@@ -70,20 +119,10 @@ function installFindings(eco: Ecosystem, pkg: RegistryPackage, version: string):
   return out;
 }
 
-function releaseFindings(pkg: RegistryPackage, version: string, now: Date): SupplyChainFinding[] {
+/** A version's deprecation or yanking: facts of the document version, derived once (versionDerived). */
+function lifecycleFindings(pkg: RegistryPackage, version: string): SupplyChainFinding[] {
   const out: SupplyChainFinding[] = [];
   const facts = pkg.versionFacts?.[version];
-  const published = pkg.publishedAt[version];
-  const ageMs = published ? now.getTime() - Date.parse(published) : NaN;
-  if (Number.isFinite(ageMs) && ageMs >= 0 && ageMs < FRESH_RELEASE_HOURS * HOUR_MS) {
-    const hours = Math.max(1, Math.floor(ageMs / HOUR_MS));
-    out.push({
-      kind: "fresh_release",
-      severity: "moderate",
-      reason: `Published ${hours} hour${hours === 1 ? "" : "s"} ago (under ${FRESH_RELEASE_HOURS} hours): too new for the community to have noticed a bad release`,
-      evidence: { publishedAt: published, ageHours: hours },
-    });
-  }
   if (facts?.deprecated) {
     out.push({
       kind: "deprecated",
@@ -102,10 +141,25 @@ function releaseFindings(pkg: RegistryPackage, version: string, now: Date): Supp
       evidence: { reason: facts.yanked.reason || null },
     });
   }
-  const newest = Object.values(pkg.publishedAt)
-    .map((t) => Date.parse(t))
-    .filter(Number.isFinite)
-    .reduce((m, t) => Math.max(m, t), -Infinity);
+  return out;
+}
+
+/** The release's age (fresh), its lifecycle, and the package's last release (unmaintained), as of `now`. */
+function releaseFindings(pkg: RegistryPackage, derivedFacts: VersionDerived, now: Date): SupplyChainFinding[] {
+  const out: SupplyChainFinding[] = [];
+  const { published, publishedMs } = derivedFacts;
+  const ageMs = now.getTime() - publishedMs;
+  if (Number.isFinite(ageMs) && ageMs >= 0 && ageMs < FRESH_RELEASE_HOURS * HOUR_MS) {
+    const hours = Math.max(1, Math.floor(ageMs / HOUR_MS));
+    out.push({
+      kind: "fresh_release",
+      severity: "moderate",
+      reason: `Published ${hours} hour${hours === 1 ? "" : "s"} ago (under ${FRESH_RELEASE_HOURS} hours): too new for the community to have noticed a bad release`,
+      evidence: { publishedAt: published, ageHours: hours },
+    });
+  }
+  out.push(...derivedFacts.lifecycle);
+  const newest = documentFacts(pkg).newestPublishedMs;
   if (Number.isFinite(newest) && now.getTime() - newest > UNMAINTAINED_DAYS * DAY_MS) {
     const years = Math.floor((now.getTime() - newest) / (365 * DAY_MS));
     out.push({
@@ -118,11 +172,76 @@ function releaseFindings(pkg: RegistryPackage, version: string, now: Date): Supp
   return out;
 }
 
-/** npm: this version's publisher published none of the earlier versions (those whose publisher is known). */
+/** What one version of a document says whatever the time: derived on the first scan of it, then kept. */
+function versionDerived(eco: Ecosystem, pkg: RegistryPackage, version: string): VersionDerived {
+  const doc = documentFacts(pkg);
+  const key = `${eco}\u0000${version}`;
+  let found = doc.versions.get(key);
+  if (!found) {
+    const published = pkg.publishedAt[version];
+    found = {
+      install: installFindings(eco, pkg, version),
+      lifecycle: lifecycleFindings(pkg, version),
+      published,
+      publishedMs: published ? Date.parse(published) : Number.NaN,
+    };
+    doc.versions.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * npm: the versions published by an account that published none of the earlier versions (those whose publisher is
+ * known), in one pass over the versions in order: each group of equal versions is judged against the publishers of
+ * the groups before it. Versions the ecosystem's order cannot read are no evidence either way.
+ */
+function newPublisherVersions(eco: Ecosystem, pkg: RegistryPackage): Set<string> {
+  const out = new Set<string>();
+  const facts = pkg.versionFacts ?? {};
+  const ordered = sortVersions(eco, pkg.versions);
+  const seen = new Set<string>();
+  for (let i = 0; i < ordered.length;) {
+    let end = i + 1;
+    while (end < ordered.length && compareVersions(eco, ordered[i]!, ordered[end]!) === 0) end++;
+    for (let k = i; k < end; k++) {
+      const publisher = facts[ordered[k]!]?.publisher;
+      if (publisher && seen.size > 0 && !seen.has(publisher)) out.add(ordered[k]!);
+    }
+    for (let k = i; k < end; k++) {
+      const publisher = facts[ordered[k]!]?.publisher;
+      if (publisher) seen.add(publisher);
+    }
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * npm: this version's publisher published none of the earlier versions (those whose publisher is known). Which
+ * versions qualify is derived once per document (newPublisherVersions); the finding's text once per version.
+ */
 function publisherFinding(eco: Ecosystem, pkg: RegistryPackage, version: string): SupplyChainFinding[] {
   if (eco !== "npm" || !pkg.versionFacts) return [];
   const publisher = pkg.versionFacts[version]?.publisher;
   if (!publisher) return [];
+  const doc = documentFacts(pkg);
+  doc.newPublisher ??= newPublisherVersions(eco, pkg);
+  if (!doc.newPublisher.has(version)) return [];
+  let found = doc.publisherFindings.get(version);
+  if (!found) {
+    found = describeNewPublisher(eco, pkg, version, publisher);
+    doc.publisherFindings.set(version, found);
+  }
+  return found;
+}
+
+/** The new-publisher finding's text and evidence: the earlier versions and who published them. */
+function describeNewPublisher(
+  eco: Ecosystem,
+  pkg: RegistryPackage,
+  version: string,
+  publisher: string,
+): SupplyChainFinding[] {
   const before = (v: string) => {
     try {
       return compareVersions(eco, v, version) < 0;
@@ -207,6 +326,17 @@ function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFi
   ];
 }
 
+/** repositoryFindings, derived once per document. */
+function repositoryOnce(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFinding[] {
+  const doc = documentFacts(pkg);
+  let found = doc.repository.get(eco);
+  if (!found) {
+    found = repositoryFindings(eco, pkg);
+    doc.repository.set(eco, found);
+  }
+  return found;
+}
+
 /**
  * A name near a popular one is a high finding when the candidate was shown to be at least 100 times less downloaded;
  * when its downloads could not be read the comparison is missing, so the finding is shown as unconfirmed and low
@@ -244,11 +374,12 @@ export function supplyChainFindings(
   typosquat: TyposquatMatch | null,
 ): SupplyChainFinding[] {
   if (!pkg) return typosquatFinding(typosquat);
+  const derivedFacts = versionDerived(eco, pkg, version);
   return [
     ...typosquatFinding(typosquat),
-    ...installFindings(eco, pkg, version),
-    ...releaseFindings(pkg, version, now),
+    ...derivedFacts.install,
+    ...releaseFindings(pkg, derivedFacts, now),
     ...publisherFinding(eco, pkg, version),
-    ...repositoryFindings(eco, pkg),
+    ...repositoryOnce(eco, pkg),
   ];
 }
