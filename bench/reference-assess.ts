@@ -143,7 +143,7 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
       ...velocityFromRow(row, { email, deviceId: keys.device, userId: keys.userId }, velocityWindowMinutes(), now),
       row,
     },
-    device: { signals: [], device: null, source: null, timezoneMismatch: null },
+    device: { signals: [], device: null, source: null, timezoneMismatch: null, languageMismatch: null },
     weights: { set: "default", learned: null },
     rules: ws.rules,
     lists: ws.rules.some((r) => r.expression?.includes("in_list")) ? lookupOver(ws.lists, now) : undefined,

@@ -22,6 +22,8 @@ const FAILED_LOGINS_AT = 5;
 const SUCCESS_AFTER_FAILURES_AT = 3;
 const STUFFING_IP_USERS_AT = 5;
 const STUFFING_DEVICE_USERS_AT = 3;
+/** Distinct accounts (or devices) of an address in 24 hours from which `ip.shared_egress` holds (./velocity.ts). */
+export const SHARED_EGRESS_AT = 10;
 
 /** The account an assessment is about, or null when the request names neither a user nor an email. */
 export function accountSubject(userId: string | null | undefined, email: string | null): string | null {
@@ -169,6 +171,23 @@ export function accountEvidence(a: {
   const users24h = Number(row.ip_users_24h ?? 0) + (a.subject ? 1 : 0);
   facts["ip.failed_users_24h"] = failedUsers24h;
   if (users24h > 0) facts["ip.failed_share_24h"] = Math.min(1, failedUsers24h / users24h);
+  // ... and how many of them were labelled fraud there (outcome labels, resolved review cases: ./outcomes.ts).
+  const fraudUsers24h = Number(row.ip_fraud_users_24h ?? 0);
+  facts["ip.fraud_users_24h"] = fraudUsers24h;
+  if (users24h > 0) facts["ip.fraud_share_24h"] = Math.min(1, fraudUsers24h / users24h);
+  const devices24h = Number(row.ip_devices_24h ?? 0) + (req.device_id ? 1 : 0);
+  if (users24h >= SHARED_EGRESS_AT || devices24h >= SHARED_EGRESS_AT) {
+    const many =
+      users24h >= SHARED_EGRESS_AT
+        ? `${users24h} accounts${devices24h ? ` and ${devices24h} devices` : ""}`
+        : `${devices24h} devices${users24h ? ` and ${users24h} accounts` : ""}`;
+    const failedThere = failedUsers24h ? `; ${failedUsers24h} of them failed there` : "";
+    const fraudThere = fraudUsers24h ? `; ${fraudUsers24h} of them were labelled fraud there` : "";
+    add(
+      "ip_shared_egress",
+      `${ip.ip.address} was used by ${many} in the last 24 hours${failedThere}${fraudThere}: an address shared by many (a NAT, office, mobile carrier or proxy egress). Evidence, not a verdict: weigh it with the account's own history.`,
+    );
+  }
   if (ipUsers >= STUFFING_IP_USERS_AT)
     add(
       "ip_credential_stuffing",

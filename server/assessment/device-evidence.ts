@@ -11,6 +11,8 @@ export type DeviceEvidence = {
   source: SourceRef | null;
   /** The browser's time zone against the address's location (the diagnosis' timezone_vs_ip); null when unchecked. */
   timezoneMismatch: boolean | null;
+  /** The browser's languages against the address's country (the diagnosis' language_vs_ip); null when unchecked. */
+  languageMismatch: boolean | null;
 };
 
 export async function gatherDeviceEvidence(
@@ -23,7 +25,7 @@ export async function gatherDeviceEvidence(
     userId: string | null;
   },
 ): Promise<DeviceEvidence> {
-  if (!a.device) return { signals: [], device: null, source: null, timezoneMismatch: null };
+  if (!a.device) return { signals: [], device: null, source: null, timezoneMismatch: null, languageMismatch: null };
   const d = await diagnoseDevice(db, {
     workspaceId: a.workspaceId,
     device: a.device,
@@ -31,11 +33,15 @@ export async function gatherDeviceEvidence(
     email: a.email,
     userId: a.userId,
   });
-  const tzResult = d.consistency.find((c) => c.check === "timezone_vs_ip")?.result;
+  const mismatch = (check: string) => {
+    const result = d.consistency.find((c) => c.check === check)?.result;
+    return result === "inconsistent" ? true : result === "consistent" ? false : null;
+  };
   return {
     signals: d.risk.signals.map((s) => ({ ...s, evidence: ["device-signals"] })),
     device: { device_id: d.device_id, verdict: d.automation.verdict, risk_score: d.risk.score },
     source: { name: "device-signals", origin: "workspace", fetched_at: d.checked_at },
-    timezoneMismatch: tzResult === "inconsistent" ? true : tzResult === "consistent" ? false : null,
+    timezoneMismatch: mismatch("timezone_vs_ip"),
+    languageMismatch: mismatch("language_vs_ip"),
   };
 }

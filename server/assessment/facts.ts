@@ -57,6 +57,7 @@ export function assessmentFacts(a: {
     "device.verdict": device.device?.verdict,
     "device.risk_score": device.device?.risk_score,
     "device.timezone_mismatch": device.timezoneMismatch,
+    "device.language_mismatch": device.languageMismatch,
     ...a.velocity,
   });
 }

@@ -22,7 +22,7 @@ export interface OutcomeRecord {
 }
 
 export async function labelOutcomeOrThrow(
-  db: Pick<Db, "event">,
+  db: Pick<Db, "event" | "$executeRawUnsafe">,
   a: {
     workspaceId: string;
     labelRequestId: string;
@@ -34,7 +34,7 @@ export async function labelOutcomeOrThrow(
 ): Promise<OutcomeRecord> {
   const assessed = await db.event.findFirst({
     where: { workspaceId: a.workspaceId, requestId: a.requestId, type: "assessment" },
-    select: { id: true },
+    select: { id: true, ip: true, subject: true },
   });
   if (!assessed) throw new AppError("NOT_FOUND", `No assessment ${a.requestId} in this workspace.`);
   const previous = await latestOutcome(db, a.workspaceId, a.requestId);
@@ -45,8 +45,42 @@ export async function labelOutcomeOrThrow(
     type: OUTCOME_EVENT,
     data: { outcome: a.outcome, note: a.note, previous, labelled_by: a.actor, label_request_id: a.labelRequestId },
   });
+  if (assessed.ip && assessed.subject)
+    await db.$executeRawUnsafe(
+      FRAUD_PAIR_SQL,
+      a.workspaceId,
+      assessed.ip,
+      assessed.subject,
+      FRAUD_LIKE,
+      new Date(Date.now() - 7 * 86_400_000),
+    );
   return { request_id: a.requestId, outcome: a.outcome, note: a.note, previous, labelled_at: at.toISOString() };
 }
+
+const FRAUD_LIKE = OUTCOMES.filter(isFraudLike);
+
+/**
+ * Shared egress (issue 43, item 4): the address's 'fraud:<account>' pair (VelocityPair, which the velocity read counts
+ * as ip.fraud_users_24h) holds the time of the account's newest assessment from the address whose current label is
+ * fraud-like, within the pairs' 7 days; none, no pair. Worked out again from the events at every label of the
+ * account's assessment there, so a label replaced by `legitimate` takes its pair away. $1 workspace, $2 address, $3
+ * account, $4 the fraud-like outcomes, $5 the oldest time a pair counts (7 days ago).
+ */
+const FRAUD_PAIR_SQL = `
+WITH f AS (
+  SELECT max(e."createdAt") AS "at" FROM "Event" e
+   WHERE e."workspaceId" = $1 AND e."subject" = $3 AND e."type" = 'assessment' AND e."ip" = $2
+     AND e."createdAt" >= $5::timestamp(3)
+     AND (SELECT o."data"->>'outcome' FROM "Event" o
+           WHERE o."workspaceId" = e."workspaceId" AND o."requestId" = e."requestId" AND o."type" = '${OUTCOME_EVENT}'
+           ORDER BY o."createdAt" DESC, o."id" DESC LIMIT 1) = ANY($4::text[])
+), gone AS (
+  DELETE FROM "VelocityPair"
+   WHERE "workspaceId" = $1 AND "key" = 'ip:' || $2 AND "other" = 'fraud:' || $3 AND (SELECT "at" FROM f) IS NULL
+)
+INSERT INTO "VelocityPair" ("workspaceId", "key", "other", "lastAt")
+SELECT $1, 'ip:' || $2, 'fraud:' || $3, "at" FROM f WHERE "at" IS NOT NULL
+ON CONFLICT ("workspaceId", "key", "other") DO UPDATE SET "lastAt" = excluded."lastAt"`;
 
 async function latestOutcome(db: Pick<Db, "event">, workspaceId: string, requestId: string): Promise<Outcome | null> {
   const row = await db.event.findFirst({

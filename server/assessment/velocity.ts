@@ -7,7 +7,7 @@
 import { hotQuery, type Db } from "../db/client";
 import type { Facts } from "../rules/facts";
 import { SIGNALS } from "../scoring/signal-weights";
-import { accountColumns, accountWhere, BASELINE_DAYS } from "./account";
+import { accountColumns, accountWhere, BASELINE_DAYS, SHARED_EGRESS_AT } from "./account";
 import { velocityWindowMinutes } from "./config";
 import type { Signal, SourceRef } from "./schemas";
 
@@ -129,6 +129,9 @@ function velocitySql(
       // Shared egress: the other accounts and devices seen from the address (this request's own are added in
       // velocityFromRow).
       `count(*) FILTER (WHERE "other" LIKE 'failed:%' AND "lastAt" >= ${ts(win["24h"])} AND "other" IS DISTINCT FROM $16::text) AS "ip_failed_users_24h"`,
+      // The accounts of the day labelled fraud there (their 'fraud:' pairs, kept by the labels: ./outcomes.ts), this
+      // request's own account included: its label is of an earlier assessment.
+      `count(*) FILTER (WHERE "other" LIKE 'fraud:%' AND "lastAt" >= ${ts(win["24h"])}) AS "ip_fraud_users_24h"`,
       ...(["24h", "7d"] as const).flatMap((w) => [
         `count(*) FILTER (WHERE "other" LIKE 'account:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM ('account:' || $11::text)) AS "ip_users_${w}"`,
         `count(*) FILTER (WHERE "other" LIKE 'device:%' AND "lastAt" >= ${ts(win[w])} AND "other" IS DISTINCT FROM ('device:' || $5::text)) AS "ip_devices_${w}"`,
@@ -316,6 +319,3 @@ export function velocityFromRow(
     facts: { ...facts, ...egress } as Facts,
   };
 }
-
-/** Distinct accounts (or devices) of an address in 24 hours from which `ip.shared_egress` holds. */
-export const SHARED_EGRESS_AT = 10;

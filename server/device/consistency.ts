@@ -2,6 +2,7 @@
 // user agent that disagrees with its own client hints or platform, or no languages at all are marks of spoofing
 // tools, emulators and headless browsers.
 import { lookupGeo } from "../geo/lookup";
+import { languageName, languagesOf, primaryLanguage } from "./country-languages";
 import { parseIpStrict } from "../net/ip";
 import type { DeviceDiagnosis, DeviceSignals } from "./schemas";
 
@@ -142,6 +143,38 @@ function languagesCheck(d: DeviceSignals): Check {
   return { check, result: "consistent", reason: `Languages: ${d.languages.slice(0, 5).join(", ")}.` };
 }
 
+const list = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}` : (xs[0] ?? ""));
+
+/**
+ * The browser's languages against the IP address's country (./country-languages.ts): at least one of them is spoken
+ * there, or none is. Checked only when the browser sent languages and the address has a country.
+ */
+function languageCheck(d: DeviceSignals, ip: string | null): Check {
+  const check = "language_vs_ip" as const;
+  if (!ip || !parseIpStrict(ip)) return { check, result: "not_checked", reason: "No IP address was given." };
+  const tags = (d.languages ?? []).filter((t) => primaryLanguage(t) !== null);
+  if (!tags.length) return { check, result: "not_checked", reason: "The browser sent no language." };
+  const geo = lookupGeo(ip);
+  const country = geo.country?.code;
+  const spoken = country ? languagesOf(country) : new Set<string>();
+  if (!country || !spoken.size)
+    return { check, result: "not_checked", reason: geo.reason ?? "The IP address has no known country." };
+  const where = geo.country?.name ?? country;
+  const shown = tags.slice(0, 5).join(", ");
+  const fits = tags.find((t) => spoken.has(primaryLanguage(t)!));
+  if (fits)
+    return {
+      check,
+      result: "consistent",
+      reason: `The browser's languages (${shown}) include ${languageName(primaryLanguage(fits)!)}, spoken in ${where}.`,
+    };
+  return {
+    check,
+    result: "inconsistent",
+    reason: `The browser's languages (${shown}) include none spoken in ${where} (${list([...spoken].slice(0, 4).map(languageName))}): a proxy or VPN in another country, or a traveller or expatriate.`,
+  };
+}
+
 export function consistencyChecks(d: DeviceSignals, ip: string | null): Check[] {
-  return [timezoneCheck(d, ip), clientHintsCheck(d), platformCheck(d), languagesCheck(d)];
+  return [timezoneCheck(d, ip), clientHintsCheck(d), platformCheck(d), languagesCheck(d), languageCheck(d, ip)];
 }

@@ -81,7 +81,13 @@ export const deviceDiagnosisSchema = z.object({
   }),
   consistency: z.array(
     z.object({
-      check: z.enum(["timezone_vs_ip", "user_agent_vs_client_hints", "user_agent_vs_platform", "languages"]),
+      check: z.enum([
+        "timezone_vs_ip",
+        "user_agent_vs_client_hints",
+        "user_agent_vs_platform",
+        "languages",
+        "language_vs_ip",
+      ]),
       result: z.enum(["consistent", "inconsistent", "not_checked"]),
       reason: z.string(),
     }),

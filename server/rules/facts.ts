@@ -122,6 +122,14 @@ function accountFacts() {
       type: "double",
       doc: "share (0 to 1) of the accounts assessed from this IP address in 24 hours that failed there: with ip.users_24h, many accounts mostly failing is stuffing, mostly succeeding a shared office or carrier egress",
     },
+    "ip.fraud_users_24h": {
+      type: "int",
+      doc: "distinct accounts assessed from this IP address in the last 24 hours whose assessment there was labelled fraud (an outcome label or a review case resolved as fraud, chargeback, account_takeover or abuse), this request's account included when an earlier assessment of it there was labelled",
+    },
+    "ip.fraud_share_24h": {
+      type: "double",
+      doc: "share (0 to 1) of the accounts assessed from this IP address in 24 hours that were labelled fraud there: with ip.users_24h, an address many accounts share where several turned out fraudulent is a proxy or fraud farm, not an office; evidence, not a verdict",
+    },
     "ip.shared_egress": {
       type: "bool",
       doc: '10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict',
@@ -208,6 +216,10 @@ export const FACTS = {
   "device.timezone_mismatch": {
     type: "bool",
     doc: "the `device` object's time zone does not fit the IP address's location (evidence of a proxy, VPN or spoofed zone, not a verdict); absent when it could not be checked",
+  },
+  "device.language_mismatch": {
+    type: "bool",
+    doc: "none of the `device` object's languages (navigator.languages) is spoken in the IP address's country, e.g. ru-RU from Germany (evidence of a proxy or VPN in another country, not a verdict: travellers and expatriates browse in their own language, and an English browser outside English-speaking countries counts as a mismatch); absent when the device sent no language or the address has no country",
   },
   ...velocityFacts(),
   ...accountFacts(),

@@ -30,8 +30,36 @@ describe("device diagnosis", () => {
       ["user_agent_vs_client_hints", "consistent"],
       ["user_agent_vs_platform", "consistent"],
       ["languages", "consistent"],
+      ["language_vs_ip", "consistent"],
     ]);
     expect(res.headers.get("x-service-quota-used")).toBe("1");
+  });
+
+  it("checks the browser's languages against the IP's country, without a signal of its own (issue 43)", async () => {
+    const ws = await app.seedWorkspace();
+    const lang = async (languages: string[] | undefined, ip?: string) => {
+      const device = { ...humanChrome("linguist0001"), languages };
+      const res = await check(ws.apiKey, { device, ...(ip ? { ip } : {}) });
+      expect(res.status).toBe(200);
+      expect(res.body.risk.signals.map((s: any) => s.code)).not.toContain("device_language_mismatch");
+      return res.body.consistency.find((c: any) => c.check === "language_vs_ip");
+    };
+    expect(await lang(["ru-RU", "ru"], IP)).toEqual({
+      check: "language_vs_ip",
+      result: "inconsistent",
+      reason:
+        "The browser's languages (ru-RU, ru) include none spoken in United States (English or Spanish): a proxy or VPN in another country, or a traveller or expatriate.",
+    });
+    expect(await lang(["es-MX", "en"], IP)).toMatchObject({
+      result: "consistent",
+      reason: "The browser's languages (es-MX, en) include Spanish, spoken in United States.",
+    });
+    // Deutsche Telekom (Germany): German fits, French does not.
+    expect((await lang(["de-DE"], "2.58.100.5")).result).toBe("consistent");
+    expect((await lang(["fr-CH"], "2.58.100.5")).result).toBe("inconsistent");
+    expect((await lang(undefined, IP)).result).toBe("not_checked");
+    expect((await lang(["en-US"])).result).toBe("not_checked");
+    expect((await lang(["en-US"], "10.0.0.1")).result).toBe("not_checked");
   });
 
   it("the same visitor id gives the same device id", async () => {

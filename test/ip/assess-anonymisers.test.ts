@@ -4,9 +4,12 @@
 // the production server takes (server/api/rest/assess-door.ts, which the harness's requests use) and the route's
 // handler (server/api/rest/handler.ts). Addresses are drawn from the shipped X4BNet and MISP lists.
 import { beforeAll, describe, expect, it } from "vitest";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { warmIpFeeds } from "../../server/ip/reputation";
 import { evaluateRules } from "../../server/rules/evaluate";
+import { ensureUser } from "../../server/workspaces/members";
+import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
 import { humanChrome, IP as MOUNTAIN_VIEW } from "../device/signals";
 
@@ -230,6 +233,136 @@ describe("shared egress from the workspace's own assessments (issue 43, item 4)"
       // The same account again is no new account.
       const again = await assess(door, quiet.apiKey, { ...second, event: "checkout" });
       expect(again.rules.map((r) => r.id)).toEqual([two.id]);
+    },
+    60_000,
+  );
+});
+
+// The rest of item 4: the share of an address's accounts of the day that were labelled fraud (outcome labels and
+// resolved review cases), the device's languages against the address's country, and shared egress as a score signal
+// in words; through the two /v1 doors and the dashboard's tRPC endpoint, labels given through each of them.
+describe("labelled fraud, languages and the shared egress signal (issue 43, item 4)", () => {
+  type Door3 = Door | "dashboard";
+  let user: { id: string; email: string };
+  beforeAll(async () => {
+    user = await ensureUser(app.db, { email: "egress-owner@example.test" });
+  });
+  const owned = () =>
+    createWorkspace(app.db, {
+      name: "egress",
+      plans: ["suite_business"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
+  /** A dashboard tRPC mutation as the workspace's owner. */
+  async function trpc(workspaceId: string, procedure: string, input: unknown): Promise<any> {
+    const res = await handleDashboardRequest(
+      new Request(`http://127.0.0.1:3000/api/trpc/${procedure}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: "http://127.0.0.1:3000",
+          "x-service-workspace": workspaceId,
+        },
+        body: JSON.stringify(input),
+      }),
+      async () => ({ userId: user.id, email: user.email, name: null }),
+    );
+    expect(res.status).toBe(200);
+    return ((await res.json()) as any).result.data;
+  }
+  const assess3 = (door: Door3, ws: { workspaceId: string; apiKey: string }, body: Record<string, unknown>) =>
+    door === "dashboard"
+      ? (trpc(ws.workspaceId, "assessment.assess", body) as Promise<Assessed>)
+      : assess(door, ws.apiKey, body);
+  const label = async (key: string, requestId: string, outcome: string) => {
+    const res = await app.request("POST", `/v1/assess/${requestId}/outcome`, { key, body: { outcome } });
+    expect(res.status).toBe(200);
+  };
+
+  it.each(["plain", "route", "dashboard"] as Door3[])(
+    "ip.fraud_users_24h and ip.fraud_share_24h count the day's accounts labelled fraud there, by label or case; a relabel takes one back (%s door)",
+    async (door) => {
+      const ws = await owned();
+      const reviewTwo = await rule(ws.apiKey, "Look at acct-2", 'user_id == "acct-2"', "review");
+      const exact = await rule(
+        ws.apiKey,
+        "Three of thirteen",
+        "ip.users_24h == 13 && ip.fraud_users_24h == 3 && ip.fraud_share_24h > 0.23 && ip.fraud_share_24h < 0.24",
+      );
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const r = await assess3(door, ws, { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: `acct-${i}` });
+        ids.push((r as unknown as { request_id: string }).request_id);
+      }
+      // Another workspace's fraud from the same address counts for nothing here.
+      const other = await app.seedWorkspace({ plans: ["suite_business"] });
+      const theirs = await assess("plain", other.apiKey, {
+        event: "login",
+        ip: COMCAST,
+        user_agent: CHROME_UA,
+        user_id: "x",
+      });
+      await label(other.apiKey, (theirs as unknown as { request_id: string }).request_id, "fraud");
+
+      await label(ws.apiKey, ids[0]!, "fraud"); // a label through /v1
+      await trpc(ws.workspaceId, "assessment.outcome", { request_id: ids[1], outcome: "chargeback" }); // the dashboard
+      const kase = await app.db.reviewCase.findFirstOrThrow({
+        where: { workspaceId: ws.workspaceId, subject: "user:acct-2" },
+      });
+      expect(kase.rule).toBe(reviewTwo.id);
+      const resolved = await app.request("POST", `/v1/cases/${kase.id}/resolve`, {
+        key: ws.apiKey,
+        body: { resolution: "fraud" },
+      });
+      expect(resolved.status).toBe(200);
+      await label(ws.apiKey, ids[3]!, "legitimate"); // not fraud
+      await label(ws.apiKey, ids[4]!, "account_takeover");
+      await label(ws.apiKey, ids[4]!, "legitimate"); // relabelled: its pair goes
+
+      const last = await assess3(door, ws, { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: "acct-12" });
+      expect(last.rules.map((r) => r.id)).toEqual([exact.id]);
+      // The shared egress signal says how many accounts, and how many of them were labelled fraud, in words.
+      expect(signal(last, "ip_shared_egress")).toMatchObject({
+        weight: expect.any(Number),
+        evidence: ["workspace-events"],
+        reason: expect.stringMatching(
+          /^73\.162\.1\.1 was used by 13 accounts in the last 24 hours.*3 of them were labelled fraud there.*Evidence, not a verdict/,
+        ),
+      });
+      expect(signal(last, "ip_shared_egress")!.weight).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+
+  it.each(["plain", "route", "dashboard"] as Door3[])(
+    "no shared egress signal for an address of 2 accounts; device.language_mismatch reads the device's languages (%s door)",
+    async (door) => {
+      const ws = await owned();
+      const lang = await rule(ws.apiKey, "Language does not fit", "device.language_mismatch", "review");
+      await assess3(door, ws, { event: "login", ip: MOUNTAIN_VIEW, user_agent: CHROME_UA, user_id: "home-a" });
+      const ru = { ...humanChrome("russianvisitor1"), languages: ["ru-RU", "ru"] };
+      const far = await assess3(door, ws, {
+        event: "login",
+        ip: MOUNTAIN_VIEW,
+        user_agent: CHROME_UA,
+        user_id: "home-b",
+        device: ru,
+      });
+      expect(far.rules.map((r) => r.id)).toEqual([lang.id]);
+      expect(signal(far, "ip_shared_egress")).toBeUndefined();
+      const en = { ...humanChrome("englishvisitor1"), languages: ["en-US", "en"] };
+      const near = await assess3(door, ws, { event: "login", ip: MOUNTAIN_VIEW, user_agent: CHROME_UA, device: en });
+      expect(near.rules).toEqual([]);
+      // No languages sent: unknown, not a mismatch.
+      const none = { ...humanChrome("quietvisitor01"), languages: undefined };
+      const unknown = await assess3(door, ws, {
+        event: "login",
+        ip: MOUNTAIN_VIEW,
+        user_agent: CHROME_UA,
+        device: none,
+      });
+      expect(unknown.rules).toEqual([]);
     },
     60_000,
   );

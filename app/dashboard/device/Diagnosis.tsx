@@ -13,6 +13,7 @@ const CHECK_TEXT = {
   user_agent_vs_client_hints: "User agent against client hints",
   user_agent_vs_platform: "User agent against platform",
   languages: "Languages",
+  language_vs_ip: "Languages against the IP's country",
 } as const;
 
 export function Diagnosis({ diagnosis: d }: { diagnosis: DeviceDiagnosis }) {
