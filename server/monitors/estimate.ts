@@ -8,15 +8,18 @@ const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 export interface MonitorCost {
   checks: number;
   interval: MonitorInterval;
+  /** A run's units when they are not one per check: a project monitor's package versions. */
+  unitsPerRun?: number;
 }
 
 /** Runs in a 30-day month at this interval (4 for 7d, 720 for 1h). */
 export const runsPerMonth = (interval: MonitorInterval): number => Math.floor(MONTH_MS / INTERVAL_MS[interval]);
 
-export const unitsPerMonth = (m: MonitorCost): number => m.checks * runsPerMonth(m.interval);
+export const unitsPerMonth = (m: MonitorCost): number => (m.unitsPerRun ?? m.checks) * runsPerMonth(m.interval);
 
 export interface MonitorEstimate {
   checks: number;
+  units_per_run: number;
   runs_per_month: number;
   units_per_month: number;
   /** This monitor plus the workspace's other active monitors. */
@@ -32,6 +35,7 @@ export function estimateMonitorUnits(a: {
   const units = unitsPerMonth(a.monitor);
   return {
     checks: a.monitor.checks,
+    units_per_run: a.monitor.unitsPerRun ?? a.monitor.checks,
     runs_per_month: runsPerMonth(a.monitor.interval),
     units_per_month: units,
     workspace_units_per_month: a.otherActive.reduce((n, m) => n + unitsPerMonth(m), units),

@@ -16,6 +16,8 @@ import { toMonitorRecord, type MonitorRow } from "./records";
 import { DEFAULT_TLS_EXPIRY_DAYS, type MonitorCheck } from "./schemas";
 import { firstRunAt } from "./schedule";
 import { parseMonitorTarget } from "./target";
+import { PROJECT_NAME } from "../projects/names";
+import { latestDefaultPackages } from "../projects/store";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type Change = { workspaceId: string; requestId: string; actor: Actor; entitlements: Entitlements };
@@ -48,8 +50,47 @@ async function vetRecipientsOrThrow(db: Db | Tx, workspaceId: string, setting: E
 /** The interval name of a length ("24h"). */
 const intervalName = (ms: number) => INTERVALS.find((i) => INTERVAL_MS[i] === ms) ?? `${ms / 3_600_000}h`;
 
+/**
+ * A project check (checks/project.ts) runs alone, on a project of the workspace that has a scan of its default ref
+ * (what it re-evaluates); its target is the project's name as it is, never read as a host. Returns that name.
+ */
+async function vetProjectOrThrow(db: Db | Tx, workspaceId: string, f: MonitorFields): Promise<string> {
+  if (f.checks.length > 1)
+    throw new AppError("INVALID_REQUEST", "The project check runs alone: create another monitor for the other checks.");
+  const name = f.target.trim();
+  if (!PROJECT_NAME.test(name))
+    throw new AppError("INVALID_REQUEST", "target must be a project's name (1 to 100 letters, digits and . _ / -).");
+  if (!(await latestDefaultPackages(db as Db, workspaceId, name)))
+    throw new AppError(
+      "INVALID_REQUEST",
+      `Project ${name} has no stored scan of its default ref in this workspace: scan it first with POST /vulnerabilities/scan?project=${name}.`,
+    );
+  return name;
+}
+
+const watchesProject = (checks: readonly { type: string }[]) => checks.some((c) => c.type === "project");
+
+/** The units of a project monitor's next run (its project's package versions), for the record's units_per_run. */
+async function projectUnitsOf(db: Db | Tx, row: MonitorRow): Promise<number | undefined> {
+  if (!watchesProject(row.checks as MonitorCheck[])) return undefined;
+  return (await latestDefaultPackages(db as Db, row.workspaceId, row.target))?.packages.length ?? 0;
+}
+
+const recordOf = async (db: Db | Tx, row: MonitorRow) => toMonitorRecord(row, await projectUnitsOf(db, row));
+
+function vetIntervalOrThrow(f: MonitorFields, entitlements: Entitlements) {
+  const { minIntervalMs } = monitorLimits(entitlements);
+  if (INTERVAL_MS[f.interval] < minIntervalMs)
+    throw new AppError(
+      "CAPABILITY_REQUIRED",
+      `An interval of ${f.interval} is shorter than this plan allows (every ${intervalName(minIntervalMs)} at most often); Suite Business and above run monitors hourly.`,
+    );
+}
+
 /** The checks' and the plan's rules on a monitor's fields; returns the normalised target. */
-async function vetOrThrow(f: MonitorFields, entitlements: Entitlements): Promise<string> {
+async function vetOrThrow(f: MonitorFields, entitlements: Entitlements, db: Db, workspaceId: string): Promise<string> {
+  vetIntervalOrThrow(f, entitlements);
+  if (watchesProject(f.checks)) return vetProjectOrThrow(db, workspaceId, f);
   const labelAllowed = targetFree(f.checks);
   const target = parseMonitorTarget(f.target, labelAllowed);
   if (!target)
@@ -64,12 +105,6 @@ async function vetOrThrow(f: MonitorFields, entitlements: Entitlements): Promise
     throw new AppError(
       "INVALID_REQUEST",
       `The ${named.join(", ")} ${named.length === 1 ? "check needs" : "checks need"} a domain name as the target, not an IP address.`,
-    );
-  const { minIntervalMs } = monitorLimits(entitlements);
-  if (INTERVAL_MS[f.interval] < minIntervalMs)
-    throw new AppError(
-      "CAPABILITY_REQUIRED",
-      `An interval of ${f.interval} is shorter than this plan allows (every ${intervalName(minIntervalMs)} at most often); Suite Business and above run monitors hourly.`,
     );
   // The lookups vet every connection again; this refuses a private target before it is stored (SSRF guard). A
   // monitor of target-free checks never connects to its target, which may be a label.
@@ -115,7 +150,7 @@ const lockWorkspace = (tx: Tx, workspaceId: string) =>
   tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
 
 export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields; now?: Date }) {
-  const target = await vetOrThrow(a.monitor, a.entitlements);
+  const target = await vetOrThrow(a.monitor, a.entitlements, db, a.workspaceId);
   await vetRecipientsOrThrow(db, a.workspaceId, a.monitor.email_alerts);
   const now = a.now ?? new Date();
   const { monitors: limit } = monitorLimits(a.entitlements);
@@ -144,7 +179,7 @@ export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields
     await auditMonitor(tx, a, "audit.monitor.created", row, { after: auditFields(row) });
     return row;
   });
-  return toMonitorRecord(row);
+  return recordOf(db, row);
 }
 
 export async function findMonitorOrThrow(db: Db | Tx, workspaceId: string, id: string): Promise<MonitorRow> {
@@ -154,7 +189,7 @@ export async function findMonitorOrThrow(db: Db | Tx, workspaceId: string, id: s
 }
 
 export async function getMonitorOrThrow(db: Db, workspaceId: string, id: string) {
-  return toMonitorRecord(await findMonitorOrThrow(db, workspaceId, id));
+  return recordOf(db, await findMonitorOrThrow(db, workspaceId, id));
 }
 
 /** Monitors oldest first; `cursor` is the previous page's `next_cursor` (the last id shown). */
@@ -166,7 +201,7 @@ export async function listMonitors(db: Db, workspaceId: string, page: { limit: n
   });
   const shown = rows.slice(0, page.limit);
   return {
-    items: shown.map(toMonitorRecord),
+    items: await Promise.all(shown.map((row) => recordOf(db, row))),
     next_cursor: rows.length > page.limit ? shown[shown.length - 1]!.id : null,
   };
 }
@@ -182,7 +217,7 @@ export async function updateMonitorOrThrow(
     checks: a.changes.checks ?? (before.checks as MonitorCheck[]),
     interval: a.changes.interval ?? (before.interval as MonitorInterval),
   };
-  const target = await vetOrThrow(merged, a.entitlements);
+  const target = await vetOrThrow(merged, a.entitlements, db, a.workspaceId);
   await vetRecipientsOrThrow(db, a.workspaceId, a.changes.email_alerts);
   const row = await db.$transaction(async (tx) => {
     const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
@@ -212,7 +247,7 @@ export async function updateMonitorOrThrow(
     });
     return after;
   });
-  return toMonitorRecord(row);
+  return recordOf(db, row);
 }
 
 export async function deleteMonitorOrThrow(db: Db, a: Omit<Change, "entitlements"> & { id: string }) {

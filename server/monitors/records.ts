@@ -34,14 +34,16 @@ export const thresholdsOf = (row: Pick<MonitorRow, "thresholds">) => row.thresho
 
 /**
  * Units one run reserves: one per check, whatever its options (a `dns` check of four record types and a `packages`
- * check of ten packages cost one unit each, as the issue's cost rule says: "one unit per check per run").
+ * check of ten packages cost one unit each, as the issue's cost rule says: "one unit per check per run"); a project
+ * check instead costs its project's package versions (issue 46), read from the database (run.ts `unitsOfNextRun`).
  */
 export function unitsPerRun(row: Pick<MonitorRow, "checks" | "target">): number {
   if (!parseMonitorTarget(row.target, targetFree(checksOf(row)))) return 0;
   return checksOf(row).length;
 }
 
-export function toMonitorRecord(row: MonitorRow) {
+/** `projectUnits`: a project monitor's units per run, its project's package versions (monitors.ts reads them). */
+export function toMonitorRecord(row: MonitorRow, projectUnits?: number) {
   return {
     id: row.id,
     name: row.name,
@@ -50,7 +52,7 @@ export function toMonitorRecord(row: MonitorRow) {
     interval: row.interval as MonitorInterval,
     thresholds: thresholdsOf(row),
     status: row.status as "active" | "paused",
-    units_per_run: unitsPerRun(row),
+    units_per_run: projectUnits ?? unitsPerRun(row),
     next_run_at: row.status === "active" ? row.nextRunAt.toISOString() : null,
     last_run_at: row.lastRunAt?.toISOString() ?? null,
     states: (row.lastStates as StoredStates | null) ?? {},

@@ -1,5 +1,6 @@
-// One run of a monitor: the units of all its checks reserved at once (one per check whatever its options, the same
-// conditional UPDATE as any request), then each check's lookups run as the metered lookups they are, through the
+// One run of a monitor: the units of all its checks reserved at once (one per check whatever its options; a project
+// check one per package version of the project's latest list, read before the reservation; the same conditional
+// UPDATE as any request), then each check's lookups run as the metered lookups they are, through the
 // bulk path (bulkProcedures(): the same procedure, input rules, SSRF guard and history) under the run's reservation
 // (`prepaid`), never charged again. The check's unit goes on the history entry of its first admitted lookup; its
 // other lookups are entries of 0 units, so a month's entries still add up to the units used. A check gives its unit
@@ -22,9 +23,10 @@ import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
 import { CHECKS, targetFree } from "./checks";
 import { alertOnFailure, resolveFailure } from "./failing";
-import type { CheckOptions, CheckType, Severity } from "./checks/types";
+import { alertOnFindings } from "./finding-alerts";
+import type { CheckOptions, CheckSpec, CheckType, Severity } from "./checks/types";
 import type { Tx } from "./monitors";
-import { checksOf, thresholdsOf, unitsPerRun, type StoredStates } from "./records";
+import { checksOf, thresholdsOf, type MonitorRow, type StoredStates } from "./records";
 import { parseMonitorTarget } from "./target";
 
 export interface CheckResult {
@@ -63,6 +65,43 @@ function underMonitorLock<T>(db: Db, monitorId: string, work: (tx: Tx) => Promis
   );
 }
 
+interface PlannedCheck {
+  check: ReturnType<typeof checksOf>[number];
+  spec: CheckSpec;
+  inputs: unknown[];
+  /** What the check's first admitted lookup carries: one unit, or what its `prepare` says (a project's packages). */
+  units: number;
+  error: CheckResult["error"];
+}
+
+/** Each check's lookups and units for this run, read before the reservation (checks/types.ts `prepare`). */
+async function planChecks(db: Db, monitor: MonitorRow): Promise<PlannedCheck[]> {
+  const target = parseMonitorTarget(monitor.target, targetFree(checksOf(monitor)))!;
+  const planned: PlannedCheck[] = [];
+  for (const check of checksOf(monitor)) {
+    const spec = CHECKS[check.type as CheckType];
+    if (!spec.prepare) {
+      planned.push({ check, spec, inputs: spec.calls(target, check as CheckOptions), units: 1, error: null });
+      continue;
+    }
+    try {
+      const { inputs, units } = await spec.prepare(db, { workspaceId: monitor.workspaceId, target: monitor.target });
+      planned.push({ check, spec, inputs, units, error: null });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const { body } = toErrorBody(err);
+      planned.push({
+        check,
+        spec,
+        inputs: [],
+        units: 0,
+        error: { code: body.error.code, message: body.error.message },
+      });
+    }
+  }
+  return planned;
+}
+
 /** The monitor acts as its workspace, with the plans it has now (a downgrade refuses what the plan lost). */
 function principalFor(workspaceId: string, monitorId: string, entitlements: Principal["entitlements"]): Principal {
   return {
@@ -94,8 +133,8 @@ export async function runMonitor(
       throw new AppError("CONFLICT", "This monitor is paused: the plan holds fewer monitors. Upgrade to run it.");
     return { runId, status: "not_run", alerts: [] };
   }
-  const target = parseMonitorTarget(monitor.target, targetFree(checksOf(monitor)))!;
-  const units = unitsPerRun(monitor);
+  const planned = await planChecks(db, monitor);
+  const units = planned.reduce((n, p) => n + p.units, 0);
   const entitlements = await workspaceEntitlements(db, monitor.workspaceId);
   const reserved = await reserveUnits(db, {
     workspaceId: monitor.workspaceId,
@@ -130,14 +169,18 @@ export async function runMonitor(
   const principal = principalFor(monitor.workspaceId, monitor.id, entitlements);
   const results: Record<string, CheckResult> = {};
   let refunded = 0;
-  for (const check of checksOf(monitor)) {
-    const spec = CHECKS[check.type as CheckType];
+  let unanswered = 0;
+  for (const { check, spec, inputs, units: checkUnits, error: planError } of planned) {
+    if (planError) {
+      results[check.type] = { severity: null, state: null, error: planError, units: 0 };
+      continue;
+    }
     const answers: unknown[] = [];
     let error: CheckResult["error"] = null;
     let charged = 0;
     let givenBack = false;
-    for (const input of spec.calls(target, check as CheckOptions)) {
-      const prepaid: Prepaid = { units: charged === 0 && !givenBack ? 1 : 0, admitted: false };
+    for (const input of inputs) {
+      const prepaid: Prepaid = { units: charged === 0 && !givenBack ? checkUnits : 0, admitted: false };
       try {
         answers.push(await bulkProcedures().runProcedure({ db, procedure: spec.procedure, input, principal, prepaid }));
       } catch (err) {
@@ -150,9 +193,12 @@ export async function runMonitor(
       // answer: server/api/trpc.ts givenBackOf, its history entry says so), the check's unit goes back with the run's
       // refund below and its other lookups carry none.
       if (prepaid.givenBack) givenBack = true;
-      else if (prepaid.admitted && prepaid.units > 0) charged = 1;
+      else if (prepaid.admitted && prepaid.units > 0) charged = checkUnits;
     }
-    if (charged === 0) refunded++;
+    if (charged === 0 && checkUnits > 0) {
+      refunded += checkUnits;
+      unanswered++;
+    }
     if (error) results[check.type] = { severity: null, state: null, error, units: charged };
     else {
       const { state, severity } = spec.state(answers, { thresholds: thresholdsOf(monitor), options: check });
@@ -166,7 +212,7 @@ export async function runMonitor(
       units: refunded,
       requestId: runId,
       endpoint: "monitor.refund",
-      reason: `Monitor ${monitor.id} run ${runId}: ${refunded} check${refunded === 1 ? "" : "s"} not answered (refused before ${refunded === 1 ? "it" : "they"} ran, or no source answered)`,
+      reason: `Monitor ${monitor.id} run ${runId}: ${unanswered} check${unanswered === 1 ? "" : "s"} not answered (refused before ${unanswered === 1 ? "it" : "they"} ran, or no source answered)`,
     });
 
   await db.monitorRun.create({
@@ -201,8 +247,12 @@ export async function runMonitor(
       if (back) raised.push(back);
       if (!r.state || !r.severity) continue;
       const cur = { severity: r.severity, state: r.state };
-      const alert = await alertOnChange(tx, monitor, check, previous[check], cur, { now, runId });
-      if (alert) raised.push(alert);
+      if (CHECKS[check as CheckType].perFinding)
+        raised.push(...(await alertOnFindings(tx, monitor, check, previous[check], cur, { now, runId })));
+      else {
+        const alert = await alertOnChange(tx, monitor, check, previous[check], cur, { now, runId });
+        if (alert) raised.push(alert);
+      }
       states[check] = cur;
     }
     await tx.monitor.update({ where: { id: monitorId }, data: { lastStates: states as object, lastRunAt: now } });

@@ -26,6 +26,7 @@ describe("monitor estimate", () => {
       }),
     ).toEqual({
       checks: 3,
+      units_per_run: 3,
       runs_per_month: 30,
       units_per_month: 90,
       workspace_units_per_month: 330,

@@ -93,7 +93,8 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
       </label>
       <fieldset>
         <legend>Checks</legend>
-        {CHECK_TYPES.map((t) => (
+        {/* A project is watched from its page (Projects): that check runs alone, on a scanned project. */}
+        {CHECK_TYPES.filter((t) => t !== "project").map((t) => (
           <div key={t}>
             <label className="check-option">
               <input type="checkbox" checked={types.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />

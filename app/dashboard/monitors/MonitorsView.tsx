@@ -30,7 +30,10 @@ export function MonitorsView() {
   const items = monitors.data?.items ?? [];
   const active = items.filter((m) => m.status === "active");
   const withProblem = items.filter((m) => Object.values(m.states).some((s) => s.severity !== "ok"));
-  const units = active.reduce((n, m) => n + unitsPerMonth({ checks: m.checks.length, interval: m.interval }), 0);
+  const units = active.reduce(
+    (n, m) => n + unitsPerMonth({ checks: m.checks.length, interval: m.interval, unitsPerRun: m.units_per_run }),
+    0,
+  );
   const full = plan !== null && items.length >= plan.monitors;
   return (
     <>

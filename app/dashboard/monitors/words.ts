@@ -11,6 +11,10 @@ export const CHECK_WORDS: Record<CheckType, { label: string; help: string }> = {
   dns: { label: "DNS records", help: "Any change in the chosen record types." },
   email_security: { label: "Email security", help: "SPF, DKIM, DMARC and the rest of the email security answer." },
   packages: { label: "Packages", help: "Known vulnerabilities and malware in the listed package versions." },
+  project: {
+    label: "Project",
+    help: "The project's latest package list scanned again; a new finding alerts (watch it from Projects).",
+  },
 };
 
 export type Severity = "ok" | "warning" | "critical";
@@ -72,6 +76,17 @@ function packagesWords(s: Record<string, unknown>): string {
     .join("; ");
 }
 
+/** A project check's state (its findings), one of its alerts (a finding) or a resolution. */
+function projectWords(s: Record<string, unknown>): string {
+  if (s.resolved === true) return `${String(s.finding ?? "finding")}: no longer found`;
+  if (typeof s.finding === "string") {
+    const fix = s.fixed_version ? `, fixed in ${String(s.fixed_version)}` : "";
+    return `${String(s.name)}@${String(s.version)}: ${String(s.summary ?? s.kind)}${fix}`;
+  }
+  const n = Object.keys((s.findings as Record<string, unknown> | undefined) ?? {}).length;
+  return n ? plural(n, "finding") : "no finding";
+}
+
 /** A check's state as a short sentence ("certificate expires within 7 days, TLSv1.3"). */
 export function stateWords(check: string, s: State): string {
   if (!s) return "no result";
@@ -108,6 +123,8 @@ export function stateWords(check: string, s: State): string {
       return emailWords(s);
     case "packages":
       return packagesWords(s);
+    case "project":
+      return projectWords(s);
     case "run":
       return s.skipped ? "run skipped" : "runs paid again";
     default:

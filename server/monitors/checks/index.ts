@@ -4,6 +4,7 @@ import { ctCheck } from "./ct";
 import { dnsCheck } from "./dns";
 import { emailSecurityCheck } from "./email-security";
 import { packagesCheck } from "./packages";
+import { projectCheck } from "./project";
 import { reachabilityCheck } from "./reachability";
 import { scanCheck } from "./scan";
 import { tlsCheck } from "./tls";
@@ -18,6 +19,7 @@ export const CHECKS: Record<CheckType, CheckSpec> = {
   email_security: emailSecurityCheck,
   reachability: reachabilityCheck,
   packages: packagesCheck,
+  project: projectCheck,
 };
 
 /** True when none of the checks looks at the target: their monitor may name a project instead of a host. */

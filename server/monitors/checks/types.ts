@@ -1,6 +1,7 @@
 // What every check of a monitor is: the metered lookups it makes (each one unit, paid by the run's reservation)
 // and how their answers become a small normalised state with a severity. A change is a comparison of two states,
 // so a state holds only the facts that matter (an expiry bucket, not the days left that change every day).
+import type { Db } from "../../db/client";
 import type { MonitorTarget } from "../target";
 
 export const CHECK_TYPES = [
@@ -12,6 +13,7 @@ export const CHECK_TYPES = [
   "email_security",
   "reachability",
   "packages",
+  "project",
 ] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
 
@@ -38,6 +40,17 @@ export interface CheckSpec {
   needsName: boolean;
   /** Looks at nothing of the target (packages): a monitor of such checks only may name its project instead. */
   targetFree?: true;
+  /**
+   * Reads what the calls need from the database before the run reserves its units (project: the project's latest
+   * package list), and what they cost: the units the first admitted call carries. Without it, `calls` and one unit.
+   * A problem thrown here (an AppError) is the check's error for the run, at no cost.
+   */
+  prepare?(db: Db, a: { workspaceId: string; target: string }): Promise<{ inputs: unknown[]; units: number }>;
+  /**
+   * Alerts finding by finding (./project.ts): the state is `{ findings: { [key]: finding } }`; each finding a run
+   * has and the previous did not opens an alert, and the alert resolves on the first run without it.
+   */
+  perFinding?: true;
   /** The metered procedure (tRPC path) each call runs. */
   procedure: string;
   /** One input per call; each call is one lookup unit. */

@@ -1,0 +1,70 @@
+// project: the target names a project of the workspace (POST /vulnerabilities/scan?project=); each run scans its
+// latest default-ref package list again, without a new upload, against the sources as they are now (advisories,
+// malware reports, KEV, EPSS, registry facts). The list goes to the scan procedure as a CycloneDX SBOM of package
+// URLs, so the run is the same metered lookup as an upload, one unit per package version, recorded in lookup history.
+// The state is the scan's findings by identity (server/projects/findings.ts); alerts are per finding (./types.ts
+// `perFinding`, ../finding-alerts.ts).
+import { PackageURL } from "packageurl-js";
+import { AppError } from "../../errors";
+import { findingKey, findingsOf, type Finding } from "../../projects/findings";
+import { latestDefaultPackages, type StoredPackage } from "../../projects/store";
+import type { ScanReport } from "../../vulnerabilities/scan/schemas";
+import { worst, type CheckSpec, type Severity } from "./types";
+
+const PURL_TYPE = { npm: "npm", pypi: "pypi", composer: "composer", maven: "maven", go: "golang" } as const;
+
+/** The package URL of a stored package version (the inverse of the SBOM reader's readPurl). */
+function purlOf(p: StoredPackage): string {
+  const split = (sep: string) => {
+    const at = p.name.lastIndexOf(sep);
+    return at > 0 ? [p.name.slice(0, at), p.name.slice(at + 1)] : [null, p.name];
+  };
+  const [namespace, name] = p.ecosystem === "maven" ? split(":") : p.ecosystem === "pypi" ? [null, p.name] : split("/");
+  return new PackageURL(PURL_TYPE[p.ecosystem], namespace, name!, p.version, null, null).toString();
+}
+
+/** A package list as the CycloneDX JSON the scan reads. */
+export function cycloneDxOf(packages: StoredPackage[]): string {
+  return JSON.stringify({
+    bomFormat: "CycloneDX",
+    specVersion: "1.5",
+    components: packages.map((p) => ({ type: "library", name: p.name, version: p.version, purl: purlOf(p) })),
+  });
+}
+
+/** A finding's name in the check's state: `npm:tinted-logs malware MAL-2026-0101`. */
+export const stateKey = (f: Finding) => {
+  const [eco, name, kind, id] = findingKey(f).split("\u0000");
+  return `${eco}:${name} ${kind}${id ? ` ${id}` : ""}`;
+};
+
+const SEVERITY: Record<string, Severity> = { critical: "critical", high: "critical", moderate: "warning" };
+
+export const projectCheck: CheckSpec = {
+  type: "project",
+  about:
+    "project (alone; the target is the name of a project scanned with POST /vulnerabilities/scan?project=): its latest scan of the `default` ref is scanned again against the sources as they are now, one unit per package version; a finding the previous run did not have (malware report, advisory, supply-chain finding) is a `monitor.alert` with the package, version, what was found and the fixed version, and its `monitor.resolved` follows on the first run without it (the first run is the baseline)",
+  needsName: false,
+  targetFree: true,
+  perFinding: true,
+  procedure: "vulnerabilities.scan",
+  calls: () => [],
+  async prepare(db, { workspaceId, target }) {
+    const latest = await latestDefaultPackages(db, workspaceId, target);
+    if (!latest)
+      throw new AppError(
+        "NOT_FOUND",
+        `Project ${target} has no stored scan of its default ref; scan it with POST /vulnerabilities/scan?project=${target}.`,
+      );
+    return {
+      inputs: [{ lockfile: cycloneDxOf(latest.packages), format: "cyclonedx" }],
+      units: latest.packages.length,
+    };
+  },
+  state(answers: ScanReport[]) {
+    const findings = answers[0] ? findingsOf(answers[0]) : [];
+    const state: Record<string, Finding> = {};
+    for (const f of findings) state[stateKey(f)] ??= f;
+    return { state: { findings: state }, severity: worst("ok", ...findings.map((f) => SEVERITY[f.severity] ?? "ok")) };
+  },
+};

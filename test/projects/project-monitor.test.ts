@@ -1,0 +1,159 @@
+// Watching a project (issue 46, item 4): a monitor of checks ["project"] scans the project's latest default-ref
+// package list again on each run, without an upload, against the fake sources; an advisory the fake OSV server starts
+// returning for a shipped version alerts once (monitor.alert event and webhook delivery, with the package, version,
+// what was found and the fixed version), and resolves when the project's next scan no longer ships it. Cost: one
+// unit per package version, said before creation. Both stores.
+import { beforeEach, describe, expect, it } from "vitest";
+import { runMonitor } from "../../server/monitors/run";
+import { clearUpstreamCache } from "../../server/providers/packages/http";
+import { clearOsvRecords } from "../../server/providers/packages/osv";
+import { call, ownerAndMember } from "../dashboard/call";
+import { publishOsvAdvisory } from "../fakes/packages/fixtures-osv";
+import { createTestApp } from "../harness";
+import { monitorDns } from "../monitors/helpers";
+import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
+import { FIRST, packageLock } from "./lockfiles";
+
+const app = await createTestApp();
+await monitorDns();
+useFakePackageSources();
+useFakeEpss();
+// The machine's other work must not turn a slow fake into an unavailable OSV (the rule under test is not timing).
+beforeEach(() => {
+  process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS = "20000";
+});
+
+const scan = (key: string, body: string, query: string) =>
+  app.request("POST", `/v1/vulnerabilities/scan${query}`, { key, body, headers: { "Content-Type": "text/plain" } });
+const api = (key: string) => (method: string, path: string, body?: unknown) =>
+  app.request(method, path, { key, ...(body === undefined ? {} : { body }) });
+
+describe("a project monitor", () => {
+  it("alerts once on an advisory published for a shipped version and resolves when the next scan drops it", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const v1 = api(ws.apiKey);
+    const hook = await v1("POST", "/v1/webhooks", {
+      name: "alerts",
+      url: "http://127.0.0.1:8080/in",
+      event_types: ["monitor.alert", "monitor.resolved"],
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+    const scanned = await scan(ws.apiKey, FIRST, "?project=acme/web");
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(200);
+    expect(await app.used(ws.workspaceId)).toBe(3);
+
+    // The cost, said before creation: the project's 3 package versions per run.
+    const { owner } = await ownerAndMember(app.db, "estimate", ["suite_agency"]);
+    const estimate = await call(
+      owner,
+      "monitors.estimate",
+      { checks: 1, interval: "24h", project: "acme/web" },
+      "query",
+    );
+    expect(estimate.data).toMatchObject({ units_per_run: 0 }); // another workspace's project is none of its business
+    const created = await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"], interval: "24h" });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ target: "acme/web", units_per_run: 3 });
+    const id = created.body.id;
+
+    const first = await runMonitor(app.db, id, { now: new Date("2026-11-05T00:00:00Z") });
+    expect(first).toMatchObject({ status: "completed", alerts: [] }); // the baseline: what the scan already said
+    expect(await app.used(ws.workspaceId)).toBe(6);
+
+    const withdraw = publishOsvAdvisory("GHSA-tint-late-0046", "tinted-logs", "1.4.3");
+    try {
+      clearUpstreamCache();
+      clearOsvRecords();
+      const second = await runMonitor(app.db, id, { now: new Date("2026-11-06T00:00:00Z") });
+      expect(second.alerts.map((a) => [a.type, a.check, a.severity, a.open, a.after])).toEqual([
+        [
+          "monitor.alert",
+          "project",
+          "critical",
+          true,
+          {
+            finding: "npm:tinted-logs advisory GHSA-tint-late-0046",
+            ecosystem: "npm",
+            name: "tinted-logs",
+            version: "1.4.3",
+            kind: "advisory",
+            id: "GHSA-tint-late-0046",
+            severity: "high",
+            summary: "Vulnerability GHSA-tint-late-0046 in tinted-logs",
+            fixed_version: null,
+          },
+        ],
+      ]);
+      const events = await app.db.event.findMany({ where: { workspaceId: ws.workspaceId, type: "monitor.alert" } });
+      expect(events).toHaveLength(1);
+      const deliveries = await app.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId } });
+      expect(deliveries.map((d) => d.eventType)).toEqual(["monitor.alert"]);
+
+      clearUpstreamCache();
+      clearOsvRecords();
+      const third = await runMonitor(app.db, id, { now: new Date("2026-11-07T00:00:00Z") });
+      expect(third.alerts).toEqual([]); // once, not again while it stays
+
+      // The project's next scan ships tinted-logs 1.4.1, which the advisory does not affect.
+      const next = await scan(
+        ws.apiKey,
+        packageLock({ jquery: "3.4.1", "@acme/widget": "1.0.0", "tinted-logs": "1.4.1" }),
+        "?project=acme/web",
+      );
+      expect(next.status).toBe(200);
+      const fourth = await runMonitor(app.db, id, { now: new Date("2026-11-08T00:00:00Z") });
+      expect(fourth.alerts.map((a) => [a.type, a.check, a.open, a.after])).toEqual([
+        [
+          "monitor.resolved",
+          "project",
+          false,
+          { finding: "npm:tinted-logs advisory GHSA-tint-late-0046", resolved: true },
+        ],
+      ]);
+      const open = await app.db.monitorAlert.count({ where: { monitorId: id, open: true } });
+      expect(open).toBe(0);
+      const resolved = await app.db.webhookDelivery.count({
+        where: { workspaceId: ws.workspaceId, eventType: "monitor.resolved" },
+      });
+      expect(resolved).toBe(1);
+    } finally {
+      withdraw();
+    }
+    // Each run cost the package versions it re-evaluated: the 2 uploads' 6 units and the 4 runs' 12.
+    expect(await app.used(ws.workspaceId)).toBe(18);
+  });
+
+  it("is refused for a project the workspace has not scanned on its default ref, beside other checks, writing nothing", async () => {
+    const ws = await app.seedWorkspace();
+    const other = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    await scan(other.apiKey, FIRST, "?project=acme/web");
+    await scan(ws.apiKey, FIRST, "?project=acme/api&ref=main");
+    for (const [target, checks] of [
+      ["acme/web", ["project"]], // another workspace's project
+      ["acme/api", ["project"]], // no scan of the default ref
+      ["acme web", ["project"]],
+      ["acme/web", ["project", "tls"]],
+    ] as const) {
+      const res = await v1("POST", "/v1/monitors", { target, checks });
+      expect(res.status, target).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+    }
+    expect((await v1("GET", "/v1/monitors")).body.items).toEqual([]);
+  });
+
+  it("reports its check as failing, at no cost, once the project is deleted", async () => {
+    const ws = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    await scan(ws.apiKey, FIRST, "?project=acme/web");
+    const m = (await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] })).body;
+    expect((await v1("DELETE", "/v1/projects/acme%2Fweb")).status).toBe(200);
+    expect((await v1("GET", `/v1/monitors/${m.id}`)).body.units_per_run).toBe(0);
+    const used = await app.used(ws.workspaceId);
+    const run = await runMonitor(app.db, m.id, { now: new Date("2026-11-05T00:00:00Z") });
+    expect(run.status).toBe("completed");
+    const stored = await app.db.monitorRun.findUniqueOrThrow({ where: { id: run.runId } });
+    expect((stored.results as any).project.error.code).toBe("NOT_FOUND");
+    expect(await app.used(ws.workspaceId)).toBe(used);
+  });
+});
