@@ -31,12 +31,17 @@ let installed = "";
 const seen: string[] = [];
 
 /** What npm and npx are run with: a home of their own, and no registry call (not even the update check). */
-const npmEnv = () => ({ PATH: process.env.PATH ?? "", HOME: temp, npm_config_update_notifier: "false" });
+const npmEnv = (): Record<string, string> => ({
+  PATH: process.env.PATH ?? "",
+  HOME: temp,
+  npm_config_update_notifier: "false",
+});
 
 /** npm with its cache in the temporary folder, offline: the package has nothing to download. */
 function npm(args: string[], cwd: string) {
-  const env = { ...npmEnv(), npm_config_cache: path.join(temp, "npm-cache") };
-  return run("npm", [...args, "--offline", "--no-audit", "--no-fund"], { cwd, env, timeout: 120_000 });
+  const env: Record<string, string> = { ...npmEnv(), npm_config_cache: path.join(temp, "npm-cache") };
+  const options = { cwd, env: env as NodeJS.ProcessEnv, timeout: 120_000 };
+  return run("npm", [...args, "--offline", "--no-audit", "--no-fund"], options);
 }
 
 beforeAll(async () => {
@@ -84,7 +89,8 @@ type Run = { code: number | null; stdout: string; stderr: string };
 /** Runs a command as a child process (asynchronously: the service answering it lives in this process). */
 function child(command: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(command, args, { cwd: work, env: { ...npmEnv(), ...env } });
+    const all: Record<string, string> = { ...npmEnv(), ...env };
+    const proc = spawn(command, args, { cwd: work, env: all as NodeJS.ProcessEnv });
     let stdout = "";
     let stderr = "";
     proc.stdout.on("data", (d) => (stdout += d));

@@ -25,12 +25,13 @@ Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /
               high (default): also on high advisories
   --format    text (default): a short summary; json: the service's JSON answer; sarif: a SARIF 2.1.0 log
   --output    write the report (in --format) to this file and print the text summary
-  --project   keep the scan in this project's history (e.g. acme/web) and compare it with the project's base scan;
-              the findings it adds and the ones it fixes are printed first
-  --ref       the branch or commit label the scan is kept under (default: the service's "default")
-  --base-ref  the ref to compare with (default: the project's default ref)
-  --fail-on-new  apply the --fail-on policy only to what this scan adds (the new findings), and write SARIF with
-              only the new results; needs --project
+  --project   keep the scan in this project's history (e.g. acme/web) and compare it with the latest scan of
+              --base-ref: the findings it adds and the ones it fixes are printed first
+  --ref       the branch or commit label the scan is kept under (default: default)
+  --base-ref  the ref whose latest scan is the base (default: default)
+  --fail-on-new
+              apply the --fail-on policy only to the findings this scan adds, and write SARIF with only their
+              results; needs --project
   --help      this text
 
 Environment: SERVICE_API_KEY (required), SERVICE_API_URL (default ${DEFAULT_BASE_URL}).
