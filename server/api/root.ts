@@ -20,6 +20,7 @@ import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
 import { jobsRouter } from "./routers/jobs";
 import { sourcesRouter } from "./routers/sources";
+import { usersRouter } from "./routers/users";
 import { rdapRouter } from "./routers/rdap";
 import { reportsRouter } from "./routers/reports";
 import { rulesRouter } from "./routers/rules";
@@ -58,6 +59,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   sources: sourcesRouter,
   weights: weightsRouter,
+  users: usersRouter,
   lists: listsRouter,
   cases: casesRouter,
   monitors: monitorsRouter,

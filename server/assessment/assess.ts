@@ -16,6 +16,8 @@ import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
 import { gatherIpEvidence } from "./ip-evidence";
+import { identityEvidence } from "./identity-evidence";
+import { identityKeysOf, pairsOf, phoneKeyOf } from "./identity-keys";
 import { recordAssessment, type AssessmentWrite } from "./record";
 import { weightsInUse } from "../weights/in-use";
 import { bandOf, scoreOf, weighSignals } from "../scoring/score";
@@ -78,14 +80,26 @@ export async function assess(
 function velocityKeysOf(workspaceId: string, req: AssessRequest): VelocityKeys {
   // Velocity and the account key on the canonical mailbox (Event.emailNormalized): five spellings of one inbox are one.
   const email = req.email ? canonicalEmail(req.email).normalized : null;
+  // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
+  const ip = parseIpStrict(req.ip)?.address ?? req.ip;
+  const subject = accountSubject(req.user_id, email);
+  const deviceId = req.device_id ?? null;
   return {
     workspaceId,
-    // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
-    ip: parseIpStrict(req.ip)?.address ?? req.ip,
+    ip,
     email,
-    deviceId: req.device_id ?? null,
+    deviceId,
     userId: req.user_id ?? null,
-    subject: accountSubject(req.user_id, email),
+    subject,
+    identity: identityKeysOf({
+      subject,
+      ip,
+      email,
+      deviceId,
+      phone: phoneKeyOf(req.phone),
+      payment: req.payment,
+      failed: req.status === "failed",
+    }),
   };
 }
 
@@ -123,8 +137,10 @@ export function decide(
 ): { result: AssessResult; write: AssessmentWrite } {
   const req = a.request;
   const { ip: ipEv, email: emailEv, velocity: v, device: dev, weights } = g;
-  const subject = accountSubject(req.user_id, req.email ? canonicalEmail(req.email).normalized : null);
+  const keys = velocityKeysOf(a.workspaceId, req);
+  const subject = keys.subject ?? null;
   const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now });
+  const idn = identityEvidence({ row: v.row, keys: keys.identity!, payment: req.payment, event: req.event });
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.
   const gathered: Signal[] = [
@@ -135,6 +151,7 @@ export function decide(
     ...acct.signals,
     ...amountSignals(req),
     ...dev.signals,
+    ...idn.signals,
   ];
   const weighed = weighSignals(gathered, req.event, weights.learned);
   // A code whose learned weight is 0 moved nothing, but the next fit must still see that it fired.
@@ -150,7 +167,7 @@ export function decide(
     ip: ipEv,
     email: emailEv,
     device: dev,
-    velocity: { ...v.facts, ...acct.facts },
+    velocity: { ...v.facts, ...acct.facts, ...idn.facts },
     score,
     riskLevel: band.level,
     signals,
@@ -183,6 +200,8 @@ export function decide(
     email: emailEv?.email ?? null,
     device: dev.device,
     account: acct.account,
+    linked_accounts: idn.linked,
+    payment: idn.payment,
     sources: dedupe([...ipEv.sources, ...(emailEv?.sources ?? []), v.source, ...(dev.source ? [dev.source] : [])]),
     checked_at: new Date().toISOString(),
   };
@@ -216,12 +235,15 @@ export function decide(
       facts,
       ...(req.device_id ? { device_id: req.device_id } : {}),
       ...(req.user_id ? { user_id: req.user_id } : {}),
+      // BIN, last four and what they told: never more of the card (./payment.ts).
+      ...(idn.payment ? { payment: idn.payment } : {}),
     },
   };
   return {
     result,
     write: {
       event,
+      identity: pairsOf(keys.identity!),
       // High and critical assessments notify the workspace's webhooks; the answer is the notification's data.
       highRisk: band.level === "high" || band.level === "critical" ? result : null,
       // A review or challenge decision opens a case for a person, stored with the event.

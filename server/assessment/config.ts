@@ -9,3 +9,6 @@ export const highAmount = () => setting("SERVICE_ASSESS_HIGH_AMOUNT");
 
 /** SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES: how far back earlier assessments count towards velocity. */
 export const velocityWindowMinutes = () => setting("SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES");
+
+/** SERVICE_ASSESS_SMALL_AMOUNT_MINOR: a payment below this many minor units is a small amount (card testers' probes). */
+export const smallAmountMinor = () => setting("SERVICE_ASSESS_SMALL_AMOUNT_MINOR");

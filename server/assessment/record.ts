@@ -25,6 +25,8 @@ export interface AssessmentWrite {
     ip: string | null;
     deviceId: string | null;
   } | null;
+  /** Linked accounts' and cards' pairs ([key, other]) and decline counters' keys (./identity-keys.ts pairsOf). */
+  identity?: { pairs: [string, string][]; declines: string[] };
 }
 
 // The delivery ids are made in the statement, one per subscribed webhook: `msg_` and 12 bytes of a random UUID in
@@ -34,7 +36,7 @@ WITH r AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text,
     "ip" text, "email" text, "emailNormalized" text, "domain" text, "rule" text, "subject" text, "device" text, "kind" text, "failed" boolean,
     "country" text, "asn" text, "latitude" float8, "longitude" float8, "hidesLocation" boolean, "data" jsonb,
-    "createdAt" timestamp(3), "delivery" jsonb, "case" jsonb)
+    "createdAt" timestamp(3), "delivery" jsonb, "case" jsonb, "pairs" jsonb, "declines" jsonb)
 ), ev AS (
   INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "domain", "rule",
     "subject", "device", "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
@@ -44,20 +46,23 @@ WITH r AS (
 ), vc AS (
   -- Each address's assessments of their minute, which the velocity read sums (VelocityCount in prisma/schema.prisma);
   -- in key order, so concurrent writers lock the rows they share in one order.
+  -- With them, the declines of a payment per address, device and card (./identity-keys.ts).
   INSERT INTO "VelocityCount" AS c ("workspaceId", "key", "minute", "count", "failed")
-  SELECT "workspaceId", 'ip:' || "ip", date_trunc('minute', "createdAt"), count(*), count(*) FILTER (WHERE "failed")
-    FROM r WHERE "ip" IS NOT NULL
+  SELECT r."workspaceId", k."key", date_trunc('minute', r."createdAt"), count(*), count(*) FILTER (WHERE k."failed")
+    FROM r CROSS JOIN LATERAL (SELECT 'ip:' || r."ip", r."failed" WHERE r."ip" IS NOT NULL
+      UNION ALL SELECT d, false FROM jsonb_array_elements_text(coalesce(r."declines", '[]')) d) k("key", "failed")
    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT ("workspaceId", "key", "minute")
   DO UPDATE SET "count" = c."count" + excluded."count", "failed" = c."failed" + excluded."failed"
 ), vp AS (
   -- The last time each address was seen with an email, an account that failed from it, and (shared egress) any
-  -- account and any device (VelocityPair).
+  -- account and any device (VelocityPair); and the linked accounts' and cards' pairs (./identity-keys.ts).
   INSERT INTO "VelocityPair" AS p ("workspaceId", "key", "other", "lastAt")
-  SELECT r."workspaceId", 'ip:' || r."ip", o."other", max(r."createdAt")
-    FROM r CROSS JOIN LATERAL (VALUES ('email:' || r."emailNormalized"), (CASE WHEN r."failed" THEN 'failed:' || r."subject" END),
-      ('account:' || r."subject"), ('device:' || r."device")) o("other")
-   WHERE r."ip" IS NOT NULL AND o."other" IS NOT NULL
+  SELECT r."workspaceId", o."key", o."other", max(r."createdAt")
+    FROM r CROSS JOIN LATERAL (SELECT 'ip:' || r."ip", v."other" FROM (VALUES ('email:' || r."emailNormalized"),
+      (CASE WHEN r."failed" THEN 'failed:' || r."subject" END), ('account:' || r."subject"), ('device:' || r."device")) v("other")
+      UNION ALL SELECT e->>0, e->>1 FROM jsonb_array_elements(coalesce(r."pairs", '[]')) e) o("key", "other")
+   WHERE o."key" IS NOT NULL AND o."other" IS NOT NULL
    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT ("workspaceId", "key", "other") DO UPDATE SET "lastAt" = greatest(p."lastAt", excluded."lastAt")
 ), dl AS (
@@ -86,7 +91,12 @@ export const EVENT_COLUMNS_NOT_ANALYSED = ["data"] as const;
 /** At most this many assessments in one statement. */
 const MAX_GROUP = 100;
 
-type Row = ReturnType<typeof eventRow> & { delivery: unknown; case: Record<string, unknown> | null };
+type Row = ReturnType<typeof eventRow> & {
+  delivery: unknown;
+  case: Record<string, unknown> | null;
+  pairs: [string, string][] | null;
+  declines: string[] | null;
+};
 
 interface Waiter {
   db: Db;
@@ -133,6 +143,8 @@ export function recordAssessment(db: Db, w: AssessmentWrite): Promise<void> {
     ...event,
     delivery: w.highRisk === null ? null : deliveryEnvelope(HIGH_RISK_ASSESSMENT, event, w.highRisk),
     case: w.reviewCase && { id: sortableId("case"), ...w.reviewCase },
+    pairs: w.identity?.pairs.length ? w.identity.pairs : null,
+    declines: w.identity?.declines.length ? w.identity.declines : null,
   };
   return new Promise((resolve, reject) => writes.add(db, { db, row, resolve, reject }));
 }

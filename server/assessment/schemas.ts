@@ -5,6 +5,7 @@ import { ipAddress } from "../net/schemas";
 import { parseAddress } from "../email/syntax";
 import { deviceSignalsSchema } from "../device/schemas";
 import { privacySnakeSchema } from "../ip/privacy-schema";
+import { paymentSchema } from "./payment";
 import { ASSESSED_EVENTS, DECISIONS, RISK_LEVELS } from "../scoring/score";
 export { ASSESSED_EVENTS, DECISIONS, RISK_LEVELS };
 
@@ -24,7 +25,11 @@ export const ASSESS_STATUSES = ["succeeded", "failed"] as const;
 
 export const assessRequestSchema = z
   .object({
-    event: z.enum(ASSESSED_EVENTS).describe("What the user is doing: signup, login, checkout, form or api"),
+    event: z
+      .enum(ASSESSED_EVENTS)
+      .describe(
+        "What the user is doing: signup, login, checkout, form, api, or payment (a card payment attempt, as your processor answered it)",
+      ),
     ip: ipAddress.describe("The end user's IP address (IPv4 or IPv6), not your server's"),
     email: email.optional().describe("The user's email address; syntax is validated (400 when invalid)"),
     user_agent: z.string().max(1024).optional().describe("The end user's User-Agent header"),
@@ -58,6 +63,11 @@ export const assessRequestSchema = z
       .refine((m) => Object.keys(m).length <= 50, "metadata holds at most 50 keys")
       .optional()
       .describe("Up to 50 flat key/value pairs for your own correlation; accepted but neither scored nor stored"),
+    payment: paymentSchema
+      .optional()
+      .describe(
+        "For checkout and payment events: the card attempt as your processor answered it, without the card: `bin` (first 6 to 8 digits), `last4`, `fingerprint`?, `amount` (minor units), `currency`, `status` (succeeded, failed or declined), `decline_code`?. Cards and declines per device, address, account and card feed card-testing facts and signals. A full card number anywhere in it is 400 INVALID_REQUEST, and is neither stored nor logged",
+      ),
     status: z
       .enum(ASSESS_STATUSES)
       .optional()
@@ -71,6 +81,12 @@ export const assessRequestSchema = z
         code: "custom",
         path: ["status"],
         message: "status failed applies to login and signup events only",
+      });
+    if (r.payment && r.event !== "checkout" && r.event !== "payment")
+      ctx.addIssue({
+        code: "custom",
+        path: ["payment"],
+        message: "payment applies to checkout and payment events only",
       });
   });
 
@@ -117,6 +133,36 @@ const accountSummarySchema = z.object({
     })
     .nullable()
     .describe("Travel since the last succeeded login; null without one or without coordinates"),
+});
+
+const linkedAccountsSchema = z.object({
+  accounts_30d: z
+    .number()
+    .int()
+    .describe("Distinct other accounts sharing this request's device, mailbox, phone number or card in 30 days"),
+  by: z
+    .array(
+      z.object({
+        kind: z.enum(["device", "email", "phone", "card"]).describe("What they share"),
+        accounts_30d: z.number().int().describe("Other accounts sharing it in 30 days"),
+        names: z.array(z.string()).describe("The most recent of them (user_id, else email), at most 5"),
+      }),
+    )
+    .describe("By what links them; GET /users/{user_id} lists every linked account"),
+});
+
+const paymentSummarySchema = z.object({
+  bin: z.string(),
+  last4: z.string(),
+  brand: z.string().nullable().describe("Card brand from the BIN's range (visa, mastercard, ...); null when unknown"),
+  brand_name: z.string().nullable().describe("The brand as people write it (Visa, Mastercard)"),
+  issuer_country: z.null().describe("Always null: no BIN table is shipped, so the issuing bank's country is unknown"),
+  funding: z.null().describe("Always null: whether the card is credit, debit or prepaid is unknown"),
+  note: z.string().describe("What the BIN told and what it could not"),
+  amount: z.number().int().describe("Minor units"),
+  currency: z.string(),
+  status: z.string(),
+  decline_code: z.string().nullable(),
 });
 
 export const assessResultSchema = z.object({
@@ -188,6 +234,14 @@ export const assessResultSchema = z.object({
     .describe(
       "The account's own history (by `user_id`, else the email; null with neither): its baseline of the last 90 days of succeeded assessments, failed attempts and travel since its last succeeded login. Its signals are among `signals`",
     ),
+  linked_accounts: linkedAccountsSchema
+    .nullable()
+    .describe(
+      "Other accounts of this workspace sharing the request's device, canonical mailbox, phone number or card in the last 30 days (null without an account: no user_id or email). Its signal is `linked_accounts`",
+    ),
+  payment: paymentSummarySchema
+    .nullable()
+    .describe("The payment as stored: BIN, last four and what the BIN tells (null without one)"),
   sources: z.array(sourceSchema),
   checked_at: z.string(),
 });

@@ -9,6 +9,8 @@ import type { Facts } from "../rules/facts";
 import { SIGNALS } from "../scoring/signal-weights";
 import { accountColumns, accountWhere, BASELINE_DAYS, SHARED_EGRESS_AT } from "./account";
 import { velocityWindowMinutes } from "./config";
+import type { IdentityKeys } from "./identity-keys";
+import { IDENTITY_PARAM_TYPES, identityParams, identityParts } from "./identity-read";
 import type { Signal, SourceRef } from "./schemas";
 
 /** Earlier assessments at or above `at` add `weight`; the first tier reached (highest first) applies. */
@@ -32,6 +34,8 @@ export interface VelocityKeys {
   userId?: string | null;
   /** The account (server/assessment/account.ts): its baseline and failure counters are read here too. */
   subject?: string | null;
+  /** Linked accounts and cards (./identity-read.ts): read here too. */
+  identity?: IdentityKeys;
   now?: Date;
 }
 
@@ -140,6 +144,16 @@ function velocitySql(
       ", ",
     )} FROM "VelocityPair" WHERE ${workspace} AND "key" = ${ipKey} AND "lastAt" >= ${ts(win["7d"])}) AS "ip_pairs"`,
   );
+  // Linked accounts, cards and declines (./identity-read.ts): $22 onwards.
+  const identity = identityParts({
+    opaque,
+    workspace,
+    subject: "$11::text",
+    hour: ts(win["1h"]),
+    day: ts(win["24h"]),
+    month: "$13::timestamp(3)",
+  });
+  from.push(...identity.from);
   const ipCols = [
     ...windows.map((w) => `coalesce("ip_minutes_${w}", 0) + "ip_edge_${w}" AS "ip_${w}"`),
     `coalesce("ip_minutes_failed_1h", 0) + "ip_edge_failed_1h" AS "ip_failed_1h"`,
@@ -147,7 +161,7 @@ function velocitySql(
   ];
   const keyCols = Object.keys(parts).map((name) => `"${name}".*`);
   const alsoCols = Object.entries(alsoRead).map(([name, sql]) => `${sql} AS "${name}"`);
-  return `SELECT ${[...ipCols, ...keyCols, ...alsoCols].join(", ")} FROM ${from.join(", ")}`;
+  return `SELECT ${[...ipCols, ...keyCols, ...identity.cols, ...alsoCols].join(", ")} FROM ${from.join(", ")}`;
 }
 
 /**
@@ -188,6 +202,7 @@ const PARAM_TYPES = [
   "timestamp(3)", // $19 of 24 h
   "timestamp(3)", // $20 of 7 d
   "timestamp(3)", // $21 the oldest of them
+  ...IDENTITY_PARAM_TYPES, // $22 onwards: ./identity-read.ts
 ] as const;
 
 /** The first whole minute at or after `t`: counters hold whole minutes (VelocityCount's `minute` is its start). */
@@ -237,6 +252,7 @@ export function velocityStatement(
       wholeMinute(at(WINDOW_MS["24h"])),
       wholeMinute(at(WINDOW_MS["7d"])),
       wholeMinute(oldest),
+      ...identityParams(a.identity),
     ],
     minutes,
     now,

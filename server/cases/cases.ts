@@ -11,6 +11,7 @@ import { prepareItems, writeItems } from "../lists/items";
 import { findListOrThrow } from "../lists/lists";
 import { normaliseValue, type ListKind } from "../lists/values";
 import { CASE_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
+import { linkedAccountsOf } from "../users/linked";
 import type { CaseDetail, CaseRecord } from "./schemas";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -118,6 +119,15 @@ type EventData = {
   signals?: { code: string; weight: number }[];
   rules?: string[];
   facts?: Record<string, unknown>;
+  payment?: {
+    bin: string;
+    last4: string;
+    brand_name: string | null;
+    amount: number;
+    currency: string;
+    status: string;
+    decline_code: string | null;
+  };
 };
 
 export async function getCaseOrThrow(db: Db, workspaceId: string, id: string): Promise<CaseDetail> {
@@ -127,7 +137,7 @@ export async function getCaseOrThrow(db: Db, workspaceId: string, id: string): P
     ...(row.ip ? [{ ip: row.ip }] : []),
     ...(row.deviceId ? [{ deviceId: row.deviceId }] : []),
   ];
-  const [event, history, related] = await Promise.all([
+  const [event, history, related, linked] = await Promise.all([
     db.event.findFirst({ where: { workspaceId, requestId: row.requestId, type: "assessment" } }),
     row.subject
       ? db.event.findMany({
@@ -143,6 +153,7 @@ export async function getCaseOrThrow(db: Db, workspaceId: string, id: string): P
           take: 20,
         })
       : Promise.resolve([]),
+    row.subject ? linkedAccountsOf(db, { workspaceId, subject: row.subject }) : Promise.resolve([]),
   ]);
   const data = (event?.data ?? null) as EventData | null;
   return {
@@ -168,6 +179,17 @@ export async function getCaseOrThrow(db: Db, workspaceId: string, id: string): P
         decision: d.decision ?? "",
         country: typeof d.facts?.["ip.country"] === "string" ? (d.facts["ip.country"] as string) : null,
         ip: e.ip,
+        payment: d.payment
+          ? {
+              bin: d.payment.bin,
+              last4: d.payment.last4,
+              brand_name: d.payment.brand_name,
+              amount: d.payment.amount,
+              currency: d.payment.currency,
+              status: d.payment.status,
+              decline_code: d.payment.decline_code,
+            }
+          : null,
         created_at: e.createdAt.toISOString(),
       };
     }),
@@ -179,6 +201,7 @@ export async function getCaseOrThrow(db: Db, workspaceId: string, id: string): P
         ...(row.deviceId && r.deviceId === row.deviceId ? (["device"] as const) : []),
       ],
     })),
+    linked_accounts: linked,
   };
 }
 

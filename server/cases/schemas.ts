@@ -1,6 +1,7 @@
 // zod contracts of the review queue (/v1/cases): snake_case fields as the rest of the API.
 import { z } from "zod";
 import { signalSchema } from "../assessment/schemas";
+import { linkedAccountSchema } from "../users/schemas";
 import { expiryTimestampSchema } from "../timestamps";
 
 export const CASE_STATUSES = ["open", "resolved"] as const;
@@ -65,6 +66,18 @@ const historyItem = z.object({
   decision: z.string(),
   country: z.string().nullable(),
   ip: z.string().nullable(),
+  payment: z
+    .object({
+      bin: z.string(),
+      last4: z.string(),
+      brand_name: z.string().nullable(),
+      amount: z.number().int().describe("Minor units"),
+      currency: z.string(),
+      status: z.string(),
+      decline_code: z.string().nullable(),
+    })
+    .nullable()
+    .describe("The payment's BIN, last four, brand, amount and status, when the assessment sent one"),
   created_at: z.string(),
 });
 
@@ -84,6 +97,11 @@ export const caseDetailSchema = caseRecordSchema.extend({
   related: z
     .array(caseRecordSchema.extend({ shares: z.array(z.enum(["account", "ip", "device"])) }))
     .describe("Other cases of the same account, IP address or device, newest first (at most 20)"),
+  linked_accounts: z
+    .array(linkedAccountSchema)
+    .describe(
+      "Other accounts that shared the case's account's device, canonical mailbox, phone number or card in the last 30 days, with what links them (as GET /users/{user_id})",
+    ),
 });
 
 export const caseAssignSchema = z.object({

@@ -78,6 +78,12 @@ export const assessmentRulesAndWeights = group("Assessment, rules and weights", 
     meaning:
       "Checkout amount (major units, any currency) at or above which `amount_high` (+10) applies; five times it gives `amount_very_high` (+25).",
   }),
+  SERVICE_ASSESS_SMALL_AMOUNT_MINOR: number({
+    default: 200,
+    min: 1,
+    meaning:
+      "A `payment.amount` (minor units, any currency) below this is `payment.small_amount` for rules: card testers probe stolen cards with small charges (200 is 2.00 of a two-decimal currency).",
+  }),
   SERVICE_ASSESS_VELOCITY_WINDOW_MINUTES: number({
     default: 60,
     min: 1,

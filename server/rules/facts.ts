@@ -141,9 +141,63 @@ function accountFacts() {
   } as const satisfies Record<string, FactDef>;
 }
 
+/**
+ * Linked accounts and cards (server/assessment/identity-evidence.ts): accounts (user_id, else email) sharing an
+ * identifier with this request in the workspace's last 30 days, and the cards and declines of a `payment`. The card
+ * facts are absent without a `payment`; a device fact without a device_id.
+ */
+function identityFacts() {
+  return {
+    "device.accounts_30d": {
+      type: "int",
+      doc: "distinct accounts that used this device_id in the last 30 days, this one included",
+    },
+    "email.accounts_30d": {
+      type: "int",
+      doc: "distinct accounts whose email is this canonical mailbox (every spelling of one inbox: dots and +tags at Gmail, +tags where documented) in the last 30 days, this one included",
+    },
+    "phone.accounts_30d": {
+      type: "int",
+      doc: "distinct accounts that gave this phone number in the last 30 days, this one included",
+    },
+    "user.linked_accounts_30d": {
+      type: "int",
+      doc: "distinct other accounts sharing this request's device_id, canonical mailbox, phone number or card in the last 30 days (multi-accounting); named in the `linked_accounts` signal and on GET /users/{user_id}",
+    },
+    "device.cards_1h": {
+      type: "int",
+      doc: "distinct cards (fingerprint, else BIN and last four) paid with from this device_id in the last hour, this one included",
+    },
+    "ip.cards_1h": {
+      type: "int",
+      doc: "distinct cards paid with from this IP address in the last hour, this one included",
+    },
+    "user.cards_30d": {
+      type: "int",
+      doc: "distinct cards of the account in the last 30 days, this one included",
+    },
+    "device.declines_1h": {
+      type: "int",
+      doc: "declined or failed payments from this device_id in the last hour (by whole minutes), this one included",
+    },
+    "ip.declines_1h": {
+      type: "int",
+      doc: "declined or failed payments from this IP address in the last hour (by whole minutes), this one included",
+    },
+    "card.declines_24h": {
+      type: "int",
+      doc: "declined or failed payments of this card in the last 24 hours (by whole minutes), this one included",
+    },
+    "payment.small_amount": {
+      type: "bool",
+      doc: "payment.amount is below SERVICE_ASSESS_SMALL_AMOUNT_MINOR (200 minor units by default): the small charges card testers probe with",
+    },
+  } as const satisfies Record<string, FactDef>;
+}
+
 /** Every identifier a rule can use. A fact that is unknown for an assessment (no email, no geolocation) is absent. */
 export const FACTS = {
-  event: { type: "string", doc: "the assessed event: signup, login, checkout, form or api" },
+  event: { type: "string", doc: "the assessed event: signup, login, checkout, form, api or payment" },
   billing_country: { type: "string", doc: "billing_country of the request (upper-case ISO 3166-1 alpha-2)" },
   amount: { type: "double", doc: "amount of the request in major units" },
   currency: { type: "string", doc: "currency of the request (upper-case ISO 4217)" },
@@ -223,6 +277,7 @@ export const FACTS = {
   },
   ...velocityFacts(),
   ...accountFacts(),
+  ...identityFacts(),
 } as const satisfies Record<string, FactDef>;
 
 export type FactName = keyof typeof FACTS;

@@ -8,7 +8,7 @@ import { signalsOf } from "./signal-weights";
 
 export { SIGNALS, SIGNAL_CODES, isSignalCode, type SignalCode, type SignalGroup } from "./signal-weights";
 
-export const ASSESSED_EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
+export const ASSESSED_EVENTS = ["signup", "login", "checkout", "form", "api", "payment"] as const;
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export const DECISIONS = ["allow", "review", "challenge", "block"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];

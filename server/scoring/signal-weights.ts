@@ -6,7 +6,17 @@
 // finds any signal code in the evidence modules' source that is missing here). It imports nothing.
 
 /** What raised the signal: which evidence module, and so how its weight is applied. */
-export type SignalGroup = "privacy" | "network" | "user_agent" | "account" | "email" | "velocity" | "device" | "amount";
+export type SignalGroup =
+  | "privacy"
+  | "network"
+  | "user_agent"
+  | "account"
+  | "email"
+  | "velocity"
+  | "device"
+  | "amount"
+  | "identity"
+  | "payment";
 
 type EventName = "signup" | "login" | "checkout" | "form" | "api";
 
@@ -99,6 +109,21 @@ export const SIGNALS = {
   // A checkout's amount (server/assessment/amount.ts).
   amount_very_high: { group: "amount", weight: 25 },
   amount_high: { group: "amount", weight: 10 },
+  // Accounts sharing a device, mailbox, phone number or card (server/assessment/identity-evidence.ts): by the number
+  // of other accounts linked in 30 days, the first tier reached applies.
+  linked_accounts: {
+    group: "identity",
+    weight: 40,
+    tiers: [
+      { at: 5, weight: 40 },
+      { at: 3, weight: 25 },
+      { at: 1, weight: 10 },
+    ],
+  },
+  // Card testing (server/assessment/identity-evidence.ts): a burst of cards with declines from one device or address,
+  // and one card declined again and again.
+  card_testing: { group: "payment", weight: 45 },
+  card_declines: { group: "payment", weight: 15 },
 } as const satisfies Record<string, SignalEntry>;
 
 export type SignalCode = keyof typeof SIGNALS;

@@ -53,6 +53,10 @@ const SIGNAL_NAMES: Readonly<Record<string, string>> = {
   // A checkout's amount (server/assessment/amount.ts).
   amount_very_high: "Very high amount",
   amount_high: "High amount",
+  // Linked accounts and card testing (server/assessment/identity-evidence.ts).
+  linked_accounts: "Accounts linked by a shared device, mailbox, phone or card",
+  card_testing: "Card testing: many cards, many declines",
+  card_declines: "Card declined again and again",
 };
 
 /** The signal's plain name, or null when it has none (then show the code alone). */

@@ -6,6 +6,7 @@ import { backtestProcedure } from "./backtest";
 import { getProcedure } from "./get";
 import { updateProcedure } from "./update";
 import { deleteProcedure } from "./delete";
+import { enablePackProcedure, listPacksProcedure } from "./packs";
 
 export const rulesRouter = router({
   list: listProcedure,
@@ -14,4 +15,6 @@ export const rulesRouter = router({
   get: getProcedure,
   update: updateProcedure,
   delete: deleteProcedure,
+  packs: listPacksProcedure,
+  enablePack: enablePackProcedure,
 });

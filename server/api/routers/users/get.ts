@@ -1,0 +1,40 @@
+// GET /users/{user_id}: one account's baseline, identifiers, linked accounts and recent assessments.
+// The procedure, with its contract (meta, input, output) beside its work.
+import { z } from "zod";
+import { getUserProfileOrThrow } from "../../../users/profile";
+import { userProfileSchema } from "../../../users/schemas";
+import { authenticated } from "../../trpc";
+
+/** Unmetered, like the review queue it serves, but it keeps its capability check (spec Limits rule 5): `full`. */
+export const usersProcedure = authenticated.meta({
+  requires: { capability: "full", subject: "Account profiles need" },
+});
+
+export const getProcedure = usersProcedure
+  .meta({
+    errors: ["NOT_FOUND"],
+    openapi: {
+      method: "GET",
+      path: "/users/{user_id}",
+      tags: ["Assessment"],
+      summary: "Read an account: baseline, linked accounts, assessments",
+      description:
+        "The account named by `user_id` in your /assess requests, as this workspace's assessments know it: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), every other account that shared one of them in those 30 days with what links them (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). Unmetered. An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.",
+    },
+  })
+  .input(
+    z.object({
+      user_id: z.string().trim().min(1).max(256).describe("Your identifier of the account, as sent to /assess"),
+      limit: z.coerce.number().int().min(1).max(100).default(25).describe("Assessments per page (1 to 100)"),
+      cursor: z.string().trim().min(1).max(64).optional().describe("The previous page's `assessments.next_cursor`"),
+    }),
+  )
+  .output(userProfileSchema)
+  .query(({ ctx, input }) =>
+    getUserProfileOrThrow(ctx.db, {
+      workspaceId: ctx.principal.workspaceId,
+      userId: input.user_id,
+      limit: input.limit,
+      cursor: input.cursor,
+    }),
+  );

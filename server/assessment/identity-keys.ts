@@ -1,0 +1,101 @@
+// The identifiers an assessment links accounts and counts cards by (issue 45, items 2 and 4), as the counters keep
+// them: VelocityPair rows "accounts:<identifier>" -> account (accounts sharing a device, a mailbox, a phone number or
+// a card), "links:<account>" -> identifier (what an account used: GET /users/{user_id} follows them back),
+// "cards:<device|ip|account>" -> card (distinct cards per device, address, account); and VelocityCount minutes
+// "declines:<ip|device|card>" (declines per key). Each kind is a key of its own, so a read scans only the few rows of
+// its own kind, never an address's thousands of other pairs. Written with the assessment's event in its one statement
+// (./record.ts), read in the velocity statement (./identity-read.ts).
+import { canonicalEmail } from "../email/canonical";
+import { cardKeyOf, isDecline, type PaymentInput } from "./payment";
+
+/** What links two accounts, by the kind of their shared identifier. */
+export const LINK_KINDS = ["device", "email", "phone", "card"] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** The prefix of each kind's identifier in the counters' keys. */
+const PREFIX: Record<LinkKind, string> = { device: "device:", email: "mailbox:", phone: "phone:", card: "card:" };
+
+/** An identifier as a pair's `other` ("device:d1", "mailbox:alice@gmail.com") back to its kind and value. */
+export function parseIdentifier(other: string): { kind: LinkKind; value: string } | null {
+  for (const kind of LINK_KINDS)
+    if (other.startsWith(PREFIX[kind])) return { kind, value: other.slice(PREFIX[kind].length) };
+  return null;
+}
+
+/** The key that lists the accounts of an identifier. */
+export const accountsKeyOf = (identifier: string) => `accounts:${identifier}`;
+/** The key that lists the identifiers of an account ("user:bob", "email:a@b.c"). */
+export const linksKeyOf = (subject: string) => `links:${subject}`;
+
+/** The request's identifiers, as the counters spell them. */
+export interface IdentityKeys {
+  /** The account (server/assessment/account.ts accountSubject). */
+  subject: string | null;
+  ip: string | null;
+  /** Each link kind's identifier of this request ("device:d1"), when it has one. */
+  identifiers: Partial<Record<LinkKind, string>>;
+  /** The card ("fp:<fingerprint>" or "bin:<bin>:<last4>"), when a payment was sent. */
+  card: string | null;
+  /** This payment was declined or failed. */
+  declined: boolean;
+  /** Whether this assessment links its account to its identifiers (a failed login does not: see pairsOf). */
+  links: boolean;
+}
+
+/** A phone number as a key: E.164-like digits with the leading + kept, separators dropped. */
+export function phoneKeyOf(phone: string | undefined): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/[^\d+]/g, "");
+  return digits.replace(/(?!^)\+/g, "") || null;
+}
+
+export function identityKeysOf(a: {
+  subject: string | null;
+  ip: string | null;
+  email: string | null;
+  deviceId: string | null;
+  phone: string | null;
+  payment: PaymentInput | undefined;
+  failed: boolean;
+}): IdentityKeys {
+  const card = a.payment ? cardKeyOf(a.payment) : null;
+  const identifiers: Partial<Record<LinkKind, string>> = {};
+  if (a.deviceId) identifiers.device = PREFIX.device + a.deviceId;
+  if (a.email) identifiers.email = PREFIX.email + canonicalEmail(a.email).normalized;
+  if (a.phone) identifiers.phone = PREFIX.phone + a.phone;
+  if (card) identifiers.card = PREFIX.card + card;
+  return {
+    subject: a.subject,
+    ip: a.ip,
+    identifiers,
+    card,
+    declined: a.payment ? isDecline(a.payment) : false,
+    links: !a.failed,
+  };
+}
+
+/** The pairs an assessment with these keys adds ([key, other]), and its decline counters' keys. */
+export function pairsOf(k: IdentityKeys): { pairs: [string, string][]; declines: string[] } {
+  const pairs: [string, string][] = [];
+  // A failed login links nothing: a credential-stuffing device would otherwise tie every account it tried together.
+  if (k.subject && k.links)
+    for (const id of Object.values(k.identifiers)) {
+      pairs.push([accountsKeyOf(id), k.subject], [linksKeyOf(k.subject), id]);
+    }
+  const declines: string[] = [];
+  if (k.card) {
+    const { device } = k.identifiers;
+    if (device) pairs.push([`cards:${device}`, k.card]);
+    if (k.ip) pairs.push([`cards:ip:${k.ip}`, k.card]);
+    if (k.subject) pairs.push([`cards:${k.subject}`, k.card]);
+    if (k.declined) {
+      if (k.ip) declines.push(`declines:ip:${k.ip}`);
+      if (device) declines.push(`declines:${device}`);
+      declines.push(`declines:card:${k.card}`);
+    }
+  }
+  return { pairs, declines };
+}
+
+/** An account's name for people: the user_id, else the email address. */
+export const accountName = (subject: string) => subject.replace(/^(user|email):/, "");

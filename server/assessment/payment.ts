@@ -1,0 +1,114 @@
+// The `payment` of a checkout or payment assessment (issue 45, item 4): what a processor tells about a card attempt,
+// without the card. A full card number anywhere in it is refused before anything else looks at it, with a message
+// that never repeats it, so it reaches neither the store, the log nor the answer (PCI DSS keeps a full number out of
+// systems that do not need it; the BIN and last four are what may be kept). The brand comes from the BIN's prefix
+// ranges (credit-card-type, MIT); we ship no BIN table, so the issuer's country and the card's funding type
+// (credit, debit, prepaid) are said to be unknown rather than guessed.
+import creditCardType from "credit-card-type";
+import { z } from "zod";
+
+export const PAYMENT_STATUSES = ["succeeded", "failed", "declined"] as const;
+
+/** The message of a refused card number: names the field, never the digits. */
+export const FULL_CARD_NUMBER_MESSAGE =
+  "payment holds what looks like a full card number: send only the card's BIN (its first 6 to 8 digits) as `bin` and its last four digits as `last4`. The number was not stored or logged.";
+
+/** Luhn's check digit test (ISO/IEC 7812-1) over a string of digits. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Whether a value holds a full card number: a run of 13 to 19 digits (single spaces or dashes between groups
+ * allowed, as people write them) passing Luhn, in any string, number or key at any depth.
+ */
+export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (typeof value === "number") return Number.isFinite(value) && holdsFullCardNumber(value.toFixed(0), depth);
+  if (typeof value === "string") {
+    for (const m of value.matchAll(/\d(?:[ -]?\d)+/g)) {
+      const digits = m[0].replace(/[ -]/g, "");
+      // A card number is the whole run: a longer run of digits (an order number, a hash) is not one.
+      if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
+    }
+    return false;
+  }
+  if (Array.isArray(value)) return value.some((v) => holdsFullCardNumber(v, depth + 1));
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([k, v]) => holdsFullCardNumber(k, depth + 1) || holdsFullCardNumber(v, depth + 1));
+  return false;
+}
+
+const paymentFields = z
+  .object({
+    bin: z
+      .string()
+      .regex(/^\d{6,8}$/, "payment.bin must be the card's first 6 to 8 digits")
+      .describe("The card's BIN (issuer identification number): its first 6 to 8 digits"),
+    last4: z.string().regex(/^\d{4}$/, "payment.last4 must be 4 digits").describe("The card's last four digits"),
+    fingerprint: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .regex(/^[\x21-\x7e]+$/, "payment.fingerprint must be printable ASCII without spaces")
+      .optional()
+      .describe(
+        "A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is known by BIN and last four",
+      ),
+    amount: z
+      .number()
+      .int("payment.amount is in minor units (cents): a whole number")
+      .min(0)
+      .max(1e12)
+      .describe("The amount in minor units of `currency` (1999 for 19.99 EUR)"),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, "payment.currency must be an ISO 4217 code")
+      .transform((s) => s.toUpperCase())
+      .describe("ISO 4217 currency code"),
+    status: z.enum(PAYMENT_STATUSES).describe("What the processor answered: succeeded, failed or declined"),
+    decline_code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_.-]+$/, "payment.decline_code must be a code such as insufficient_funds")
+      .optional()
+      .describe("The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc`"),
+  })
+  .strict();
+
+/** `payment` of the request: a card number anywhere in it is refused alone, before its fields are read. */
+export const paymentSchema = z.preprocess((v, ctx) => {
+  if (holdsFullCardNumber(v)) {
+    ctx.addIssue({ code: "custom", message: FULL_CARD_NUMBER_MESSAGE, input: undefined });
+    return z.NEVER;
+  }
+  return v;
+}, paymentFields);
+
+export type PaymentInput = z.output<typeof paymentFields>;
+
+/** Statuses counted as a decline by the decline counters: the issuer's refusal, or the processor's failure. */
+export const isDecline = (p: PaymentInput) => p.status !== "succeeded";
+
+/** The card as the store knows it: the processor's fingerprint, else its BIN and last four. */
+export const cardKeyOf = (p: PaymentInput) => (p.fingerprint ? `fp:${p.fingerprint}` : `bin:${p.bin}:${p.last4}`);
+
+/** What the BIN tells: the brand from its prefix ranges; the issuer's country and funding type are not known. */
+export function binInfo(bin: string): { brand: string | null; brand_name: string | null } {
+  // A 6-8 digit BIN fixes the brand where one range matches; several candidates mean we cannot say.
+  const found = creditCardType(bin);
+  return found.length === 1 ? { brand: found[0]!.type, brand_name: found[0]!.niceType } : { brand: null, brand_name: null };
+}

@@ -1,0 +1,95 @@
+// GET /users/{user_id}: one account of the workspace as a fraud analyst reads it (issue 45, item 2): its baseline
+// (what its succeeded assessments of the last 90 days looked like), its identifiers of the last 30 days (devices,
+// canonical mailboxes, phone numbers, cards), the other accounts linked to it by them, and its recent assessments,
+// newest first, by cursor. Every read filters on the workspace; an account the workspace never assessed is 404.
+import { BASELINE_DAYS } from "../assessment/account";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { identifiersOf, linkedAccountsOf } from "./linked";
+import type { UserAssessment, UserProfile } from "./schemas";
+
+type EventData = {
+  event?: string;
+  status?: string;
+  score?: number;
+  risk_level?: string;
+  decision?: string;
+  facts?: Record<string, unknown>;
+  payment?: UserAssessment["payment"];
+};
+
+const BASELINE_SQL = `
+SELECT min("createdAt") FILTER (WHERE NOT "failed") AS "first",
+       max("createdAt") FILTER (WHERE NOT "failed") AS "last",
+       count(*) FILTER (WHERE NOT "failed" AND "createdAt" >= $4) AS "ok30",
+       count(*) FILTER (WHERE "failed" AND "createdAt" >= $4) AS "failed30",
+       array_agg(DISTINCT "country") FILTER (WHERE NOT "failed" AND "createdAt" >= $4 AND "country" IS NOT NULL) AS "countries",
+       count(DISTINCT "device") FILTER (WHERE NOT "failed" AND "createdAt" >= $4) AS "devices",
+       count(DISTINCT "ip") FILTER (WHERE NOT "failed" AND "createdAt" >= $4) AS "ips"
+  FROM "Event"
+ WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "subject" = $2 AND "createdAt" >= $3`;
+
+export async function getUserProfileOrThrow(
+  db: Db,
+  a: { workspaceId: string; userId: string; limit: number; cursor?: string; now?: Date },
+): Promise<UserProfile> {
+  const now = a.now ?? new Date();
+  const subject = `user:${a.userId}`;
+  const day = 86_400_000;
+  const [base, events, identifiers, linked] = await Promise.all([
+    db.$queryRawUnsafe<Record<string, unknown>[]>(
+      BASELINE_SQL,
+      a.workspaceId,
+      subject,
+      new Date(now.getTime() - BASELINE_DAYS * day),
+      new Date(now.getTime() - 30 * day),
+    ),
+    db.event.findMany({
+      where: { workspaceId: a.workspaceId, type: "assessment", subject },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: a.limit + 1,
+      ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
+    }),
+    identifiersOf(db, { workspaceId: a.workspaceId, subject, now }),
+    linkedAccountsOf(db, { workspaceId: a.workspaceId, subject, now }),
+  ]);
+  if (events.length === 0 && !a.cursor)
+    throw new AppError("NOT_FOUND", `No assessment of user ${a.userId} in this workspace.`);
+  const b = base[0] ?? {};
+  const page = events.slice(0, a.limit);
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  return {
+    user_id: a.userId,
+    baseline: {
+      first_seen_at: iso(b.first),
+      last_seen_at: iso(b.last),
+      assessments_30d: Number(b.ok30 ?? 0),
+      failed_30d: Number(b.failed30 ?? 0),
+      countries_30d: Array.isArray(b.countries) ? (b.countries as string[]).sort() : [],
+      devices_30d: Number(b.devices ?? 0),
+      ips_30d: Number(b.ips ?? 0),
+    },
+    identifiers,
+    linked_accounts: linked,
+    assessments: {
+      items: page.map((e) => {
+        const d = e.data as EventData;
+        return {
+          request_id: e.requestId,
+          event: d.event ?? "",
+          status: d.status === "failed" ? ("failed" as const) : ("succeeded" as const),
+          score: d.score ?? 0,
+          risk_level: d.risk_level ?? "",
+          decision: d.decision ?? "",
+          ip: e.ip,
+          country: e.country,
+          device_id: e.device,
+          email: e.email,
+          payment: d.payment ?? null,
+          created_at: e.createdAt.toISOString(),
+        };
+      }),
+      next_cursor: events.length > a.limit ? page[page.length - 1]!.id : null,
+    },
+  };
+}

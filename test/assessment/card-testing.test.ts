@@ -1,0 +1,244 @@
+// Payments in /assess (issue 45, item 4): a card-testing burst (many cards from one device, most declined) is a
+// signal with a reason and is caught by the card-testing rule pack once enabled; a normal shopper is not; a full card
+// number is refused and reaches neither the store nor the log.
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { logger, useLogDestination } from "../../server/operate/log";
+import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
+
+const { app } = useAssessmentApp();
+
+interface Result {
+  decision: string;
+  signals: { code: string; weight: number; reason: string }[];
+  rules: { id: string; name: string; action: string }[];
+  payment: null | Record<string, unknown>;
+}
+
+const pay = (i: number, status: string, extra: Record<string, unknown> = {}) => ({
+  bin: "400000",
+  last4: String(1000 + i),
+  fingerprint: `fp_${i}`,
+  amount: 100,
+  currency: "usd",
+  status,
+  ...(status === "declined" ? { decline_code: "card_declined" } : {}),
+  ...extra,
+});
+
+async function assess(key: string, body: Record<string, unknown>): Promise<Result> {
+  const res = await app().request("POST", "/v1/assess", { key, body: { ip: CLEAN_IP, user_agent: CHROME_UA, ...body } });
+  expect(res.status, res.text).toBe(200);
+  return res.body as Result;
+}
+
+/** 15 cards from one device in a few seconds, 12 declined (the 3 succeeding ones among them). */
+async function burst(key: string, send = assess): Promise<Result[]> {
+  const out: Result[] = [];
+  for (let i = 0; i < 15; i++)
+    out.push(
+      await send(key, {
+        event: "payment",
+        device_id: "dev-tester",
+        user_id: "guest",
+        payment: pay(i, i % 5 === 4 ? "succeeded" : "declined"),
+      }),
+    );
+  return out;
+}
+
+async function enablePack(key: string) {
+  const res = await app().request("POST", "/v1/rule-packs/card_testing/enable", { key, body: {} });
+  expect(res.status, res.text).toBe(200);
+  return res.body as { rules: { id: string; name: string }[] };
+}
+
+async function lastFacts(workspaceId: string): Promise<Record<string, unknown>> {
+  const ev = await app().db.event.findFirst({ where: { workspaceId }, orderBy: { createdAt: "desc" } });
+  return (ev!.data as { facts: Record<string, unknown> }).facts;
+}
+
+describe("card testing", () => {
+  it("a burst of 15 cards and 12 declines from one device is flagged, with its reason, and blocked by the rule pack", async () => {
+    const ws = await app().seedWorkspace();
+    await enablePack(ws.apiKey);
+    const answers = await burst(ws.apiKey);
+    const last = answers.at(-1)!;
+    const signal = last.signals.find((s) => s.code === "card_testing");
+    expect(signal?.reason).toMatch(/^15 different cards from this device in an hour, 12 declined: card testing/);
+    expect(last.rules.map((r) => r.name)).toContain("Card-testing burst from one device");
+    expect(last.decision).toBe("block");
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({
+      "device.cards_1h": 15,
+      "device.declines_1h": 12,
+      "ip.cards_1h": 15,
+      "ip.declines_1h": 12,
+      "user.cards_30d": 15,
+      "card.declines_24h": 0,
+      "payment.small_amount": true,
+    });
+    // The burst was recognised as it happened: from the fifth card with three declines on.
+    const firstFlagged = answers.findIndex((a) => a.signals.some((s) => s.code === "card_testing"));
+    expect(firstFlagged).toBe(4);
+    expect(last.payment).toMatchObject({ bin: "400000", last4: "1014", brand: "visa", issuer_country: null });
+  });
+
+  it("the same burst through the route's door gives the same facts", async () => {
+    const ws = await app().seedWorkspace();
+    const byRoute = async (key: string, body: Record<string, unknown>) => {
+      const res = await handleRestRequest(
+        new Request("http://127.0.0.1:3000/v1/assess", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ ip: CLEAN_IP, user_agent: CHROME_UA, ...body }),
+        }),
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as Result;
+    };
+    const last = (await burst(ws.apiKey, byRoute)).at(-1)!;
+    expect(last.signals.find((s) => s.code === "card_testing")?.reason).toMatch(/^15 different cards .* 12 declined/);
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({ "device.cards_1h": 15, "device.declines_1h": 12 });
+  });
+
+  it("a normal shopper's three purchases are not flagged, with the pack enabled", async () => {
+    const ws = await app().seedWorkspace();
+    await enablePack(ws.apiKey);
+    const card = { bin: "555555", last4: "4444", fingerprint: "fp_shopper", currency: "EUR", status: "succeeded" };
+    for (const amount of [2599, 4999, 1250]) {
+      const r = await assess(ws.apiKey, {
+        event: "checkout",
+        user_id: "shopper",
+        device_id: "dev-shopper",
+        email: "shopper@example.com",
+        payment: { ...card, amount },
+      });
+      expect(r.signals.map((s) => s.code)).not.toContain("card_testing");
+      expect(r.rules).toEqual([]);
+      expect(r.decision).toBe("allow");
+      expect(r.payment).toMatchObject({ brand: "mastercard", brand_name: "Mastercard" });
+    }
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({
+      "device.cards_1h": 1,
+      "device.declines_1h": 0,
+      "user.cards_30d": 1,
+      "payment.small_amount": false,
+    });
+  });
+
+  it("one card declined three times in a day is a signal of its own", async () => {
+    const ws = await app().seedWorkspace();
+    let r: Result | undefined;
+    for (const device of ["d1", "d2", "d3"])
+      r = await assess(ws.apiKey, { event: "payment", device_id: device, payment: pay(7, "declined") });
+    expect(r!.signals.find((s) => s.code === "card_declines")?.reason).toBe(
+      "This card (BIN 400000, ending 1007) was declined 3 times in 24 hours.",
+    );
+  });
+
+  it("the rule pack is off until enabled, and backtests like any rule", async () => {
+    const ws = await app().seedWorkspace();
+    const before = (await burst(ws.apiKey)).at(-1)!;
+    expect(before.rules).toEqual([]);
+    const packs = await app().request("GET", "/v1/rule-packs", { key: ws.apiKey });
+    expect(packs.status).toBe(200);
+    const pack = packs.body.items.find((p: { id: string }) => p.id === "card_testing");
+    expect(pack.enabled).toBe(false);
+    const rule = pack.rules.find((r: { name: string }) => r.name === "Card-testing burst from one device");
+    const bt = await app().request("POST", "/v1/rules/backtest", {
+      key: ws.apiKey,
+      body: { action: rule.action, expression: rule.expression },
+    });
+    expect(bt.status, bt.text).toBe(200);
+    // From the fifth payment on, each assessment of the burst had the facts that match.
+    expect(bt.body.matched).toBe(11);
+    const enabled = await enablePack(ws.apiKey);
+    expect(enabled.rules.length).toBe(pack.rules.length);
+    const again = await app().request("POST", "/v1/rule-packs/card_testing/enable", { key: ws.apiKey, body: {} });
+    expect(again.status).toBe(200);
+    expect((await app().request("GET", "/v1/rules", { key: ws.apiKey })).body.items.length).toBe(pack.rules.length);
+    const listed = await app().request("GET", "/v1/rule-packs", { key: ws.apiKey });
+    expect(listed.body.items.find((p: { id: string }) => p.id === "card_testing").enabled).toBe(true);
+  });
+});
+
+describe("a full card number", () => {
+  const PAN = "4111111111111111";
+  let lines: string[] = [];
+  afterEach(() => {
+    lines = [];
+  });
+
+  it.each([
+    ["as the BIN", { bin: PAN }],
+    ["as the fingerprint, spaced", { fingerprint: "4111 1111 1111 1111" }],
+    ["under a key of its own", { number: PAN }],
+    ["as the amount", { amount: Number(PAN) }],
+  ])("%s is 400 with the BIN and last four asked for, and is neither stored nor logged", async (_label, field) => {
+    const ws = await app().seedWorkspace();
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const previous = logger();
+    useLogDestination(sink, "trace");
+    try {
+      for (const door of ["plain", "route"] as const) {
+        const body = JSON.stringify({
+          event: "checkout",
+          ip: CLEAN_IP,
+          user_id: "u",
+          payment: { ...pay(1, "succeeded"), ...field },
+        });
+        const headers = { authorization: `Bearer ${ws.apiKey}`, "content-type": "application/json" };
+        const res =
+          door === "plain"
+            ? await app().request("POST", "/v1/assess", { key: ws.apiKey, body: JSON.parse(body) })
+            : await handleRestRequest(new Request("http://127.0.0.1:3000/v1/assess", { method: "POST", headers, body }));
+        const text = "text" in res && typeof res.text === "string" ? res.text : await (res as Response).text();
+        expect(res.status).toBe(400);
+        const err = JSON.parse(text).error;
+        expect(err.code).toBe("INVALID_REQUEST");
+        expect(err.message).toMatch(/send only the card's BIN \(its first 6 to 8 digits\) as `bin` and its last four/);
+        expect(text).not.toMatch(/4111.?1111.?1111.?1111/);
+      }
+    } finally {
+      useLogDestination(new Writable({ write: (_c, _e, d) => d() }));
+      (globalThis as { __serviceLogger?: unknown }).__serviceLogger = previous;
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join("")).not.toMatch(/4111.?1111.?1111.?1111/);
+    expect(await app().used(ws.workspaceId)).toBe(0);
+    // Nowhere in the workspace's rows: events, history, ledger, counters.
+    const dump = await app().db.$queryRawUnsafe<{ t: string }[]>(
+      `SELECT coalesce((SELECT string_agg(e::text, '') FROM "Event" e WHERE e."workspaceId" = $1), '') ||
+              coalesce((SELECT string_agg(h::text, '') FROM "LookupHistory" h WHERE h."workspaceId" = $1), '') ||
+              coalesce((SELECT string_agg(p::text, '') FROM "VelocityPair" p WHERE p."workspaceId" = $1), '') AS t`,
+      ws.workspaceId,
+    );
+    expect(dump[0]!.t).not.toMatch(/4111.?1111.?1111.?1111/);
+  });
+
+  it("a payment on a login is 400: payments belong to checkout and payment events", async () => {
+    const ws = await app().seedWorkspace();
+    const res = await app().request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: CLEAN_IP, payment: pay(1, "succeeded") },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe("payment: payment applies to checkout and payment events only");
+  });
+
+  it("a BIN that is not 6 to 8 digits is 400 naming the field", async () => {
+    const ws = await app().seedWorkspace();
+    const res = await app().request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "checkout", ip: CLEAN_IP, payment: pay(1, "succeeded", { bin: "4000" }) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("payment.bin must be the card's first 6 to 8 digits");
+  });
+});

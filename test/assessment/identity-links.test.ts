@@ -1,0 +1,202 @@
+// Linked accounts in /assess (issue 45, item 2): accounts of one workspace sharing a device, a canonical mailbox, a
+// phone number or a card in 30 days are linked, with facts for rules and a reason that names them; another
+// workspace's accounts never are; both doors give the same.
+import { describe, expect, it } from "vitest";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
+
+const { app } = useAssessmentApp();
+
+interface Result {
+  signals: { code: string; weight: number; reason: string }[];
+  linked_accounts: null | { accounts_30d: number; by: { kind: string; accounts_30d: number; names: string[] }[] };
+}
+
+async function assess(key: string, body: Record<string, unknown>): Promise<Result> {
+  const res = await app().request("POST", "/v1/assess", { key, body: { ip: CLEAN_IP, user_agent: CHROME_UA, ...body } });
+  expect(res.status, res.text).toBe(200);
+  return res.body as Result;
+}
+
+/** The same request through the route's handler (the dashboard's and every other /v1 request's door). */
+async function assessByRoute(key: string, body: Record<string, unknown>): Promise<Result> {
+  const res = await handleRestRequest(
+    new Request("http://127.0.0.1:3000/v1/assess", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ ip: CLEAN_IP, user_agent: CHROME_UA, ...body }),
+    }),
+  );
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as Result;
+}
+
+async function facts(workspaceId: string, userId: string): Promise<Record<string, unknown>> {
+  const ev = await app().db.event.findFirst({
+    where: { workspaceId, subject: `user:${userId}` },
+    orderBy: { createdAt: "desc" },
+  });
+  return (ev!.data as { facts: Record<string, unknown> }).facts;
+}
+
+describe("linked accounts", () => {
+  it.each(["plain", "route"] as const)(
+    "three accounts on one device are linked, with a reason naming them (%s door)",
+    async (door) => {
+      const ws = await app().seedWorkspace();
+      const send = door === "plain" ? assess : assessByRoute;
+      const first = await send(ws.apiKey, { event: "signup", user_id: "alice", device_id: "dev-shared" });
+      expect(first.linked_accounts).toEqual({ accounts_30d: 0, by: [] });
+      expect(first.signals.map((s) => s.code)).not.toContain("linked_accounts");
+      await send(ws.apiKey, { event: "signup", user_id: "bob", device_id: "dev-shared" });
+      await send(ws.apiKey, { event: "signup", user_id: "carol", device_id: "dev-other" });
+      const third = await send(ws.apiKey, { event: "signup", user_id: "dave", device_id: "dev-shared" });
+
+      expect(third.linked_accounts).toEqual({
+        accounts_30d: 2,
+        by: [{ kind: "device", accounts_30d: 2, names: ["bob", "alice"] }],
+      });
+      const signal = third.signals.find((s) => s.code === "linked_accounts");
+      expect(signal?.weight).toBe(10);
+      expect(signal?.reason).toMatch(/^2 other accounts used this device this month: bob, alice\. /);
+      expect(await facts(ws.workspaceId, "dave")).toMatchObject({
+        "device.accounts_30d": 3,
+        "user.linked_accounts_30d": 2,
+      });
+      // carol used another device: linked to nobody.
+      expect((await facts(ws.workspaceId, "carol"))["user.linked_accounts_30d"]).toBe(0);
+    },
+  );
+
+  it("links by canonical mailbox, phone number and card, each named with what links them", async () => {
+    const ws = await app().seedWorkspace();
+    const card = { bin: "424242", last4: "4242", fingerprint: "fp_ring", amount: 1500, currency: "EUR", status: "succeeded" };
+    await assess(ws.apiKey, { event: "signup", user_id: "u1", email: "a.l.i.c.e+1@gmail.com" });
+    await assess(ws.apiKey, { event: "signup", user_id: "u2", email: "alice+2@googlemail.com", phone: "+44 7400 123456" });
+    await assess(ws.apiKey, { event: "checkout", user_id: "u3", phone: "+447400123456", payment: card });
+    const last = await assess(ws.apiKey, {
+      event: "checkout",
+      user_id: "u4",
+      email: "ALICE@gmail.com",
+      phone: "+44 (7400) 123-456",
+      payment: card,
+    });
+    expect(last.linked_accounts).toEqual({
+      accounts_30d: 3,
+      by: [
+        { kind: "email", accounts_30d: 2, names: ["u2", "u1"] },
+        { kind: "phone", accounts_30d: 2, names: ["u3", "u2"] },
+        { kind: "card", accounts_30d: 1, names: ["u3"] },
+      ],
+    });
+    const signal = last.signals.find((s) => s.code === "linked_accounts")!;
+    expect(signal.weight).toBe(25);
+    expect(signal.reason).toContain("2 other accounts use this mailbox this month: u2, u1");
+    expect(signal.reason).toContain("2 other accounts gave this phone number this month: u3, u2");
+    expect(signal.reason).toContain("1 other account paid with this card this month: u3");
+    expect(await facts(ws.workspaceId, "u4")).toMatchObject({
+      "email.accounts_30d": 3,
+      "phone.accounts_30d": 3,
+      "user.linked_accounts_30d": 3,
+    });
+  });
+
+  it("a failed login links nothing (a stuffing device would tie every account it tried together)", async () => {
+    const ws = await app().seedWorkspace();
+    await assess(ws.apiKey, { event: "login", user_id: "victim1", device_id: "stuffer", status: "failed" });
+    await assess(ws.apiKey, { event: "login", user_id: "victim2", device_id: "stuffer", status: "failed" });
+    const owner = await assess(ws.apiKey, { event: "login", user_id: "owner", device_id: "stuffer" });
+    expect(owner.linked_accounts?.accounts_30d).toBe(0);
+  });
+
+  it("another workspace's accounts are never linked", async () => {
+    const a = await app().seedWorkspace();
+    const b = await app().seedWorkspace();
+    await assess(a.apiKey, { event: "signup", user_id: "mallory", device_id: "dev-x", email: "m@gmail.com" });
+    await assess(a.apiKey, { event: "signup", user_id: "trent", device_id: "dev-x", email: "m@gmail.com" });
+    const other = await assess(b.apiKey, { event: "signup", user_id: "peggy", device_id: "dev-x", email: "m@gmail.com" });
+    expect(other.linked_accounts).toEqual({ accounts_30d: 0, by: [] });
+    expect(await facts(b.workspaceId, "peggy")).toMatchObject({
+      "device.accounts_30d": 1,
+      "email.accounts_30d": 1,
+      "user.linked_accounts_30d": 0,
+    });
+  });
+
+  it("links only within 30 days", async () => {
+    const ws = await app().seedWorkspace();
+    await assess(ws.apiKey, { event: "signup", user_id: "old", device_id: "dev-old" });
+    await app().db.$executeRawUnsafe(
+      `UPDATE "VelocityPair" SET "lastAt" = "lastAt" - interval '31 days' WHERE "workspaceId" = $1`,
+      ws.workspaceId,
+    );
+    const now = await assess(ws.apiKey, { event: "signup", user_id: "new", device_id: "dev-old" });
+    expect(now.linked_accounts?.accounts_30d).toBe(0);
+  });
+});
+
+describe("GET /v1/users/{user_id}", () => {
+  it("shows the account's baseline, identifiers, linked accounts with what links them, and its assessments by cursor", async () => {
+    const ws = await app().seedWorkspace();
+    const other = await app().seedWorkspace();
+    const card = { bin: "411111", last4: "1111", amount: 4999, currency: "EUR", status: "declined", decline_code: "do_not_honor" };
+    await assess(ws.apiKey, { event: "signup", user_id: "ann", device_id: "dev-a", email: "ann.smith+shop@gmail.com" });
+    await assess(ws.apiKey, { event: "login", user_id: "ann", device_id: "dev-a" });
+    await assess(ws.apiKey, { event: "checkout", user_id: "ann", device_id: "dev-a", payment: card });
+    await assess(ws.apiKey, { event: "signup", user_id: "ben", device_id: "dev-a" });
+    await assess(ws.apiKey, { event: "signup", user_id: "cat", email: "annsmith@googlemail.com" });
+    await assess(ws.apiKey, { event: "checkout", user_id: "cat", device_id: "dev-c", payment: card });
+    await assess(ws.apiKey, { event: "signup", user_id: "dan", device_id: "dev-d" });
+    // Another workspace's account on the same device and mailbox is no link of ann's.
+    await assess(other.apiKey, { event: "signup", user_id: "eve", device_id: "dev-a", email: "annsmith@gmail.com" });
+
+    const res = await app().request("GET", "/v1/users/ann?limit=2", { key: ws.apiKey });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user_id).toBe("ann");
+    expect(res.body.baseline).toMatchObject({ assessments_30d: 3, failed_30d: 0, devices_30d: 1, countries_30d: ["US"] });
+    expect(res.body.identifiers.map((i: { kind: string; value: string }) => `${i.kind}:${i.value}`).sort()).toEqual([
+      "card:411111…1111",
+      "device:dev-a",
+      "email:annsmith@gmail.com",
+    ]);
+    const links = Object.fromEntries(
+      res.body.linked_accounts.map((l: { account: string; links: { kind: string; value: string }[] }) => [
+        l.account,
+        l.links.map((k) => `${k.kind}:${k.value}`).sort(),
+      ]),
+    );
+    expect(links).toEqual({ ben: ["device:dev-a"], cat: ["card:411111…1111", "email:annsmith@gmail.com"] });
+    const page1 = res.body.assessments;
+    expect(page1.items.map((i: { event: string }) => i.event)).toEqual(["checkout", "login"]);
+    expect(page1.items[0].payment).toMatchObject({ bin: "411111", last4: "1111", brand_name: "Visa", status: "declined" });
+    const page2 = await app().request("GET", `/v1/users/ann?limit=2&cursor=${page1.next_cursor}`, { key: ws.apiKey });
+    expect(page2.body.assessments.items.map((i: { event: string }) => i.event)).toEqual(["signup"]);
+    expect(page2.body.assessments.next_cursor).toBeNull();
+    expect(await app().used(ws.workspaceId)).toBe(7);
+
+    // The other workspace: ann is not found, and eve is linked to nobody.
+    const hidden = await app().request("GET", "/v1/users/ann", { key: other.apiKey });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.code).toBe("NOT_FOUND");
+    const eve = await app().request("GET", "/v1/users/eve", { key: other.apiKey });
+    expect(eve.body.linked_accounts).toEqual([]);
+  });
+
+  it("a review case shows the account's linked accounts and payment history", async () => {
+    const ws = await app().seedWorkspace();
+    await app().request("POST", "/v1/rules", {
+      key: ws.apiKey,
+      body: { name: "Review linked", action: "review", expression: "user.linked_accounts_30d >= 1" },
+    });
+    await assess(ws.apiKey, { event: "signup", user_id: "p1", device_id: "dev-ring" });
+    await assess(ws.apiKey, { event: "signup", user_id: "p2", device_id: "dev-ring" });
+    const cases = await app().request("GET", "/v1/cases", { key: ws.apiKey });
+    expect(cases.body.items).toHaveLength(1);
+    const detail = await app().request("GET", `/v1/cases/${cases.body.items[0].id}`, { key: ws.apiKey });
+    expect(detail.status).toBe(200);
+    expect(detail.body.linked_accounts).toMatchObject([
+      { account: "p1", key: "user_id", links: [{ kind: "device", value: "dev-ring" }] },
+    ]);
+  });
+});
