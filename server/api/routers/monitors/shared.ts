@@ -17,7 +17,7 @@ export const ABOUT = `A monitor runs checks on a target (a host, domain, IP addr
   .map((c) => c.about)
   .join(
     "; ",
-  )}. Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit; a project check, which runs alone, is one unit per package version of the project's latest default-ref scan, shown as `units_per_run`) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a check whose lookups were all refused before they ran, or whose first lookup's source was unavailable (503), gives its unit back; a run the allowance cannot pay is skipped, recorded as a run with \`status: skipped\`, and raises one \`monitor.skipped\` alert (delivered to \`monitor.alert\` webhooks with check \`run\`) until runs are paid again.`;
+  )}. Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit; a project check, which runs alone, is one unit per package version of the project's latest default-ref scan, shown as \`units_per_run\`) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a check whose lookups were all refused before they ran, or whose first lookup's source was unavailable (503), gives its unit back; a run the allowance cannot pay is skipped, recorded as a run with \`status: skipped\`, and raises one \`monitor.skipped\` alert (delivered to \`monitor.alert\` webhooks with check \`run\`) until runs are paid again.`;
 
 export const change = (
   ctx: Parameters<typeof actorOf>[0] & {
