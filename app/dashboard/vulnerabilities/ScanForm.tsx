@@ -12,9 +12,8 @@ import type { ScanPreview } from "./ScanPanel";
 import { ScanErrorNote } from "./ScanErrorNote";
 import type { Outcome } from "./types";
 
-// A file past the REST API's own limit is not even read into the page.
-const MAX_FILE_BYTES = 10_000_000;
 const n = (v: number) => v.toLocaleString("en-US");
+const megabytes = (bytes: number) => `${n(Math.round(bytes / 100_000) / 10)} MB`;
 const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
 const formatLabel = (f: LockfileFormat) =>
   FORMAT_FILE_NAMES[f] + (f === "yarn-v1" ? " (v1)" : f === "yarn-berry" ? " (Berry)" : "");
@@ -67,6 +66,8 @@ function Cost({ preview }: { preview: ScanPreview }) {
 export function ScanForm(props: {
   text: string;
   format: LockfileFormat | "";
+  /** The scan's limit on the lockfile, in bytes (the procedure's own, as on the API). */
+  maxBytes: number;
   tooLargeBytes: number | null;
   preview: Outcome<ScanPreview> | null;
   checking: boolean;
@@ -83,8 +84,11 @@ export function ScanForm(props: {
   const onFile = async (file: File | undefined) => {
     setFileError(null);
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError(`${file.name} is larger than 10 MB, the most a scan takes. Split it and scan the parts.`);
+    // A file past the limit is not even read into the page.
+    if (file.size > props.maxBytes) {
+      setFileError(
+        `${file.name} is larger than ${megabytes(props.maxBytes)}, the most a scan takes. Split it and scan the parts.`,
+      );
       return;
     }
     props.onFile(file.name, await file.text());
@@ -154,8 +158,9 @@ export function ScanForm(props: {
           ) : null}
           {props.tooLargeBytes !== null ? (
             <p className="error" data-testid="scan-too-large">
-              This file is {(props.tooLargeBytes / 1_000_000).toFixed(1)} MB; the dashboard takes lockfiles up to about
-              1 MB. Scan it with the API (<code>POST /v1/vulnerabilities/scan</code> takes up to 10 MB), or split it.
+              This file is {(props.tooLargeBytes / 1_000_000).toFixed(1)} MB; a scan takes lockfiles up to{" "}
+              {megabytes(props.maxBytes)} ({n(props.maxBytes)} bytes), here as through the API. Split it and scan the
+              parts.
             </p>
           ) : null}
           {props.checking ? <p className="muted small">Reading the file…</p> : null}

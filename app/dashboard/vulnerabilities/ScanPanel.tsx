@@ -8,6 +8,7 @@ import type { AppRouter } from "../../../server/api/root";
 import type { LockfileFormat } from "../../../server/vulnerabilities/lockfiles/types";
 import type { ScanReport } from "../../../server/vulnerabilities/scan/schemas";
 import { useTRPCClient } from "../_components/trpc";
+import { utf8Bytes } from "./lockfile-size";
 import { ScanErrorNote } from "./ScanErrorNote";
 import { ScanForm } from "./ScanForm";
 import { ScanResult } from "./ScanResult";
@@ -17,12 +18,11 @@ import type { useMeteredLookup } from "./useMeteredLookup";
 export type ScanPreview = inferRouterOutputs<AppRouter>["vulnerabilities"]["scanPreview"];
 type ScanInput = { lockfile: string; format?: LockfileFormat };
 
-// The dashboard's endpoint refuses request bodies over 1,000,000 bytes (server/api/http/dashboard.ts), and the
-// lockfile travels inside a JSON body, escaped: measure that body, and send larger files to the REST API instead.
-const MAX_BODY_BYTES = 1_000_000;
-export const bodyBytes = (input: ScanInput) => new TextEncoder().encode(JSON.stringify({ 0: input })).length;
-
-export function ScanPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLookup> }) {
+/**
+ * `maxBytes` is the scan procedure's own limit on the lockfile (its meta, read by the page on the server): the same
+ * rule as POST /v1/vulnerabilities/scan, whose body is the lockfile; the dashboard endpoint gives the field that room.
+ */
+export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useMeteredLookup>; maxBytes: number }) {
   const client = useTRPCClient();
   const [text, setText] = useState("");
   const [format, setFormat] = useState<LockfileFormat | "">("");
@@ -34,11 +34,8 @@ export function ScanPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLook
 
   const input: ScanInput = { lockfile: text, ...(format ? { format } : {}) };
   const empty = !text.trim();
-  const size = useMemo(
-    () => (text.trim() ? bodyBytes({ lockfile: text, format: format || undefined }) : 0),
-    [text, format],
-  );
-  const tooLarge = size > MAX_BODY_BYTES;
+  const size = useMemo(() => (text.trim() ? utf8Bytes(text) : 0), [text]);
+  const tooLarge = size > maxBytes;
 
   // What the text would cost, asked a moment after the last change; an answer for older text is dropped.
   useEffect(() => {
@@ -80,6 +77,7 @@ export function ScanPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLook
       <ScanForm
         text={text}
         format={format}
+        maxBytes={maxBytes}
         tooLargeBytes={tooLarge ? size : null}
         preview={current?.outcome ?? null}
         checking={!empty && !tooLarge && !current}

@@ -16,7 +16,8 @@ const TABS = [
   { id: "scan", label: "Scan a lockfile" },
 ] as const;
 
-export function VulnerabilitiesView() {
+/** `scanMaxBytes`: the scan procedure's limit on a lockfile, read from its meta by the page (procedureFieldLimit). */
+export function VulnerabilitiesView({ scanMaxBytes }: { scanMaxBytes: number }) {
   const lookup = useMeteredLookup();
   const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("package");
   const { usage, change } = lookup;
@@ -68,7 +69,7 @@ export function VulnerabilitiesView() {
         <KevPanel lookup={lookup} />
       </div>
       <div role="tabpanel" id="tabpanel-scan" aria-labelledby="tab-scan" hidden={tab !== "scan"}>
-        <ScanPanel lookup={lookup} />
+        <ScanPanel lookup={lookup} maxBytes={scanMaxBytes} />
       </div>
     </div>
   );

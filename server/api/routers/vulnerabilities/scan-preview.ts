@@ -6,7 +6,7 @@ import { AppError } from "../../../errors";
 import type { Entitlements } from "../../../plans/catalog";
 import { readUsage } from "../../../quota/reserve";
 import { LOCKFILE_FORMATS, FORMAT_FILE_NAMES } from "../../../vulnerabilities/lockfiles/types";
-import { readLockfileOnce } from "../../../vulnerabilities/scan/read";
+import { MAX_SCAN_BYTES, readLockfileOnce } from "../../../vulnerabilities/scan/read";
 import { scanInputShape } from "../../../vulnerabilities/scan/schemas";
 import { BULK_PLANS, orList } from "../../contract-text";
 import { authenticated } from "../../trpc";
@@ -41,7 +41,9 @@ export const scanPreviewProcedure = authenticated
   .meta({
     requires: { capability: "vulnerabilities" },
     freeText: ["lockfile"],
-    // Free but not free to compute: each call parses up to a megabyte (the dashboard endpoint's cap).
+    // The same lockfile as the scan, with the scan's own limit: the dashboard endpoint gives the field that room.
+    rawBody: { field: "lockfile", maxBytes: MAX_SCAN_BYTES },
+    // Free but not free to compute: each call parses up to MAX_SCAN_BYTES (the parse is kept for the scan after it).
     rateLimit: { name: "scan-preview", limit: () => 60, windowSeconds: () => 60, what: "scan previews" },
   })
   .input(z.object(scanInputShape))
