@@ -1,0 +1,221 @@
+// Projects and scan history (issue 46, item 1): POST /v1/vulnerabilities/scan?project= keeps the answer already paid
+// for and answers its diff against the project's default ref; the history is read, paged, rendered as SARIF and CSV
+// and deleted under /v1/projects, by name with its slashes written %2F; reads are unmetered; another workspace's
+// project is not found; the dashboard's door answers the same; expired scans are hidden and purged. Both stores.
+import { beforeEach, describe, expect, it } from "vitest";
+import { runRetentionPurge } from "../../server/maintenance/purge";
+import { call, ownerAndMember } from "../dashboard/call";
+import { createTestApp } from "../harness";
+import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
+import { FIRST, SECOND } from "./lockfiles";
+
+useFakePackageSources();
+useFakeEpss();
+// The machine's other work must not turn a slow fake into an unavailable OSV (the rule under test is not timing).
+beforeEach(() => {
+  process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS = "20000";
+});
+const app = await createTestApp();
+
+const scan = (key: string, body: string, query = "", headers: Record<string, string> = {}) =>
+  app.request("POST", `/v1/vulnerabilities/scan${query}`, {
+    key,
+    body,
+    headers: { "Content-Type": "text/plain", ...headers },
+  });
+const get = (key: string, path: string, headers: Record<string, string> = {}) =>
+  app.request("GET", path, { key, headers });
+
+const MALWARE = {
+  ecosystem: "npm",
+  name: "tinted-logs",
+  version: "1.4.2",
+  kind: "malware",
+  id: "MAL-2026-0101",
+  severity: "critical",
+  summary: "Malicious code in tinted-logs (npm)",
+  fixed_version: null,
+};
+const WIDGET_ADVISORY = {
+  ecosystem: "npm",
+  name: "@acme/widget",
+  version: "1.0.0",
+  kind: "advisory",
+  id: "GHSA-35jh-r3h4-6jhm",
+  severity: "high",
+  summary: "Prototype pollution in @acme/widget",
+  fixed_version: "1.0.1",
+};
+
+describe("two scans of one project", () => {
+  it("answers the second's diff against the first: the malicious version new, the fixed advisory fixed", async () => {
+    const ws = await app.seedWorkspace();
+    const first = await scan(ws.apiKey, FIRST, "?project=acme/web");
+    expect(first.status).toBe(200);
+    expect(first.body.diff.base).toBeNull();
+    expect(first.body.diff.new.map((f: any) => `${f.name} ${f.kind} ${f.id}`)).toEqual([
+      "@acme/widget advisory GHSA-35jh-r3h4-6jhm",
+      "jquery advisory GHSA-jpcq-cgw6-v4j6",
+      "@acme/widget unmaintained null",
+      "jquery unmaintained null",
+      "tinted-logs unmaintained null",
+    ]);
+    expect(first.body.project).toMatchObject({ name: "acme/web", ref: "default" });
+
+    const second = await scan(ws.apiKey, SECOND, "?project=acme/web&ref=pr-7");
+    expect(second.status).toBe(200);
+    expect(second.body.diff).toEqual({
+      base: { scan_id: first.body.project.scan_id, ref: "default", created_at: expect.any(String) },
+      new: [MALWARE],
+      fixed: [WIDGET_ADVISORY],
+      unchanged: 4,
+    });
+    // Kept at no further cost: one unit per package version per scan, as without a project.
+    expect(await app.used(ws.workspaceId)).toBe(6);
+
+    // base_ref: against the pr-7 scan, the first file again fixes the malware and brings the advisory back.
+    const back = await scan(ws.apiKey, FIRST, "?project=acme/web&ref=pr-8&base_ref=pr-7");
+    expect(back.body.diff).toMatchObject({
+      base: { scan_id: second.body.project.scan_id, ref: "pr-7" },
+      new: [{ ...WIDGET_ADVISORY }],
+      fixed: [MALWARE],
+      unchanged: 4,
+    });
+  });
+});
+
+describe("the project's history", () => {
+  it("lists projects, reads a project by its %2F-encoded name, pages its scans and renders a stored scan", async () => {
+    const ws = await app.seedWorkspace();
+    const first = await scan(ws.apiKey, FIRST, "?project=acme/web");
+    const second = await scan(ws.apiKey, SECOND, "?project=acme/web&ref=main");
+    await scan(ws.apiKey, FIRST, "?project=acme/api");
+    const used = await app.used(ws.workspaceId);
+
+    const list = await get(ws.apiKey, "/v1/projects?limit=1");
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((p: any) => [p.name, p.scans])).toEqual([["acme/api", 1]]);
+    const page2 = await get(ws.apiKey, `/v1/projects?limit=1&cursor=${encodeURIComponent(list.body.next_cursor)}`);
+    expect(page2.body.items.map((p: any) => [p.name, p.scans, p.latest_scan.ref])).toEqual([["acme/web", 2, "main"]]);
+    expect(page2.body.next_cursor).toBeNull();
+
+    const project = await get(ws.apiKey, "/v1/projects/acme%2Fweb");
+    expect(project.status).toBe(200);
+    expect(project.body.refs.map((r: any) => [r.ref, r.scans, r.latest_scan.id])).toEqual([
+      ["default", 1, first.body.project.scan_id],
+      ["main", 1, second.body.project.scan_id],
+    ]);
+    expect(project.body.refs[1].latest_scan.summary).toEqual({
+      packages: 3,
+      vulnerable: 1,
+      malware: 1,
+      findings: 5,
+      new: 1,
+      fixed: 1,
+      unchanged: 4,
+    });
+    expect(project.body.open_findings).toEqual(first.body.diff.new);
+    expect(project.body.monitor).toBeNull();
+    // An unencoded slash is another path segment: no such route.
+    expect((await get(ws.apiKey, "/v1/projects/acme/web")).status).toBe(404);
+
+    const scans = await get(ws.apiKey, "/v1/projects/acme%2Fweb/scans?limit=1");
+    expect(scans.body.items.map((s: any) => s.id)).toEqual([second.body.project.scan_id]);
+    const older = await get(ws.apiKey, `/v1/projects/acme%2Fweb/scans?limit=1&cursor=${scans.body.next_cursor}`);
+    expect(older.body.items.map((s: any) => s.id)).toEqual([first.body.project.scan_id]);
+    expect(older.body.next_cursor).toBeNull();
+    const onlyMain = await get(ws.apiKey, "/v1/projects/acme%2Fweb/scans?ref=main");
+    expect(onlyMain.body.items.map((s: any) => s.ref)).toEqual(["main"]);
+
+    const path = `/v1/projects/acme%2Fweb/scans/${second.body.project.scan_id}`;
+    const stored = await get(ws.apiKey, path);
+    expect(stored.status).toBe(200);
+    expect(stored.body).toEqual(second.body);
+    const sarif = await get(ws.apiKey, path, { Accept: "application/sarif+json" });
+    expect(sarif.headers.get("content-type")).toMatch(/^application\/sarif\+json/);
+    expect(sarif.body.version).toBe("2.1.0");
+    expect(sarif.body.runs[0].results.map((r: any) => r.ruleId)).toContain("MAL-2026-0101");
+    const csv = await get(ws.apiKey, path, { Accept: "text/csv" });
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(csv.text.split("\r\n")[0]).toMatch(/^ecosystem,name,version,line,dev,kind,id,/);
+    expect(csv.text).toContain("tinted-logs,1.4.2");
+    // Reads are unmetered.
+    expect(await app.used(ws.workspaceId)).toBe(used);
+
+    const deleted = await app.request("DELETE", "/v1/projects/acme%2Fweb", { key: ws.apiKey });
+    expect(deleted.body).toEqual({ name: "acme/web", deleted: true, scans: 2 });
+    expect((await get(ws.apiKey, "/v1/projects/acme%2Fweb")).status).toBe(404);
+    expect((await get(ws.apiKey, path)).status).toBe(404);
+    expect((await get(ws.apiKey, "/v1/projects")).body.items.map((p: any) => p.name)).toEqual(["acme/api"]);
+  });
+
+  it("refuses a ref without a project and a bad name with 400, before any unit or upstream call", async () => {
+    const ws = await app.seedWorkspace();
+    for (const query of ["?ref=main", "?base_ref=main", "?project=acme%20web", "?project=acme/web&ref=a%20b"]) {
+      const res = await scan(ws.apiKey, FIRST, query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.db.projectScan.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    expect((await get(ws.apiKey, "/v1/projects/acme%20web")).status).toBe(400);
+  });
+
+  it("hides scans past the history window and the purge deletes them", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] }); // a 90-day history window
+    await scan(ws.apiKey, FIRST, "?project=acme/old");
+    const row = await app.db.projectScan.findFirstOrThrow({ where: { workspaceId: ws.workspaceId } });
+    expect(Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 86_400_000)).toBe(90);
+    await app.db.projectScan.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await get(ws.apiKey, "/v1/projects")).body.items).toEqual([]);
+    expect((await get(ws.apiKey, "/v1/projects/acme%2Fold")).status).toBe(404);
+    expect((await runRetentionPurge(app.db, new Date(Date.now() + 8 * 86_400_000))).projectScans).toBeGreaterThan(0);
+    expect(await app.db.projectScan.count({ where: { id: row.id } })).toBe(0);
+  });
+});
+
+describe("isolation", () => {
+  it("answers another workspace's project as not found, and keeps a same-named project apart", async () => {
+    const ws = await app.seedWorkspace();
+    const other = await app.seedWorkspace();
+    const mine = await scan(ws.apiKey, FIRST, "?project=acme/web");
+    const id = mine.body.project.scan_id;
+    expect((await get(other.apiKey, "/v1/projects")).body.items).toEqual([]);
+    for (const path of [
+      "/v1/projects/acme%2Fweb",
+      "/v1/projects/acme%2Fweb/scans",
+      `/v1/projects/acme%2Fweb/scans/${id}`,
+    ]) {
+      const res = await get(other.apiKey, path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe("NOT_FOUND");
+    }
+    expect((await app.request("DELETE", "/v1/projects/acme%2Fweb", { key: other.apiKey })).status).toBe(404);
+    // The other workspace's first scan of the same name has no base: my scans are not its history.
+    const theirs = await scan(other.apiKey, SECOND, "?project=acme/web");
+    expect(theirs.body.diff.base).toBeNull();
+    expect((await get(ws.apiKey, "/v1/projects/acme%2Fweb")).body.scans).toBe(1);
+  });
+});
+
+describe("the dashboard's door", () => {
+  it("scans into a project and reads it with a member's session; another workspace's member gets NOT_FOUND", async () => {
+    const { member } = await ownerAndMember(app.db, "projects", ["suite_business"]);
+    const scanned = await call(
+      member,
+      "vulnerabilities.scan",
+      { lockfile: FIRST, project: "acme/web", ref: "main" },
+      "mutation",
+    );
+    expect(scanned.status).toBe(200);
+    expect(scanned.data.diff).toMatchObject({ base: null, unchanged: 0 });
+    const list = await call(member, "projects.list", {}, "query");
+    expect(list.data.items.map((p: any) => p.name)).toEqual(["acme/web"]);
+    const project = await call(member, "projects.get", { name: "acme/web" }, "query");
+    expect(project.data.refs.map((r: any) => r.ref)).toEqual(["main"]);
+    const stored = await call(member, "projects.scan", { name: "acme/web", id: scanned.data.project.scan_id }, "query");
+    expect(stored.data).toEqual(scanned.data);
+    const stranger = await ownerAndMember(app.db, "projects-other", ["suite_business"]);
+    expect((await call(stranger.owner, "projects.get", { name: "acme/web" }, "query")).code).toBe("NOT_FOUND");
+  });
+});
