@@ -233,6 +233,8 @@ export const CHARGING: Readonly<Record<string, Charging>> = {
   "projects.delete": FREE,
 
   "users.get": FREE,
+  "phone.phoneLookup": ONE_UNIT,
+  "passwords.passwordRange": FREE,
 };
 
 /** The procedure's charging; undefined for a procedure not in the table yet (the test names it). */

@@ -1,26 +1,28 @@
 // The tRPC setup in one file, in numbered sections, like create-t3-app: (1) initialisation, (2) the procedure
-// ladder public -> authenticated -> owner / metered. Each builder says what it guarantees to the code below it.
+// builders public -> authenticated -> owner / metered. Each builder says what it guarantees to the code below it;
+// the steps themselves are the one admission ladder's (server/api/ladder.ts), which the REST door calls too.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
-import { admitMeteredRequest, authenticateCaller, refusalAfterFailure, type Judge } from "../quota/admission";
-import { quotaHeaders, type QuotaState, type ReadResult, type ReserveArgs } from "../quota/reserve";
-import { refundUnits } from "../quota/adjust";
-import { periodStart } from "../quota/period";
-import { logger } from "../operate/log";
-import { metrics, planLabel } from "../operate/metrics";
-import { recordLookupHistory } from "../history/history";
-import { noteRequestOutcome } from "../analytics/request-outcomes";
-import { consumeRateLimit } from "../ratelimit/ratelimit";
-import type { Charge, Context, Principal } from "./context";
-import { requirementRefusal, type Requirement } from "./contract";
+import { applyCharging, givenBackOf as chargedGivenBack, type GivenBack } from "./charging";
+import type { Context } from "./context";
+import type { Requirement } from "./contract";
 import type { Caller } from "./contract-text";
-import { screenInput, type FreeTextPaths } from "./input-screen";
-import { declareRouterInputs, declaredFieldsFor, unknownFieldsProblem } from "./input-fields";
-import { decide, decisionsOf, decisionSentences, type DecidedFields } from "./input-decisions";
-import { applyCharging, givenBackOf as chargedGivenBack, unitsOf, type GivenBack } from "./charging";
+import type { FreeTextPaths } from "./input-screen";
+import { declareRouterInputs } from "./input-fields";
+import { decisionsOf, decisionSentences, type DecidedFields } from "./input-decisions";
+import {
+  admitCaller,
+  chargeAndRun,
+  enforceRateLimit,
+  validateInput,
+  type ChargedSteps,
+  type RateLimit,
+} from "./ladder";
+
+export { INVALID_INPUT_MARKER, giveBack, noteOutcome, rememberCharged, type RateLimit } from "./ladder";
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
 
@@ -145,59 +147,20 @@ const base = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-/** A per-workspace burst limit: its bucket name, how many requests per window, and what the refusal calls them. */
-export interface RateLimit {
-  name: string;
-  limit: () => number;
-  windowSeconds: () => number;
-  /** What the refusal says there were too many of, e.g. "backtests" (default "<name> requests"). */
-  what?: string;
-}
-
-/** Counts one request against the workspace's bucket, or refuses with 429 RATE_LIMITED and Retry-After. */
-async function enforceRateLimit(rl: RateLimit, workspaceId: string): Promise<void> {
-  const verdict = await consumeRateLimit({
-    bucket: `${rl.name}:${workspaceId}`,
-    limit: rl.limit(),
-    windowSeconds: rl.windowSeconds(),
-  });
-  if (!verdict.allowed) {
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many ${rl.what ?? `${rl.name} requests`}; retry in ${verdict.retryAfterSeconds} s.`,
-      {
-        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-      },
-    );
-  }
-}
-
 // 2. Procedures -------------------------------------------------------------------------------------------------
 
-/** Key under which the REST API passes a malformed body or path parameter to the point where it is refused. */
-export const INVALID_INPUT_MARKER = "__serviceInvalidInput";
-
 /**
- * Refuses with 400 input the REST API could not read (bad JSON, wrong content type, bad percent-encoding), input
- * holding a NUL anywhere, a lone surrogate or a control character in an identifier (input-screen.ts), and input
- * with a top-level field the procedure does not declare (input-fields.ts), on both ways in. `authenticated` runs it
+ * Step 5 of the ladder (server/api/ladder.ts validateInput), on both ways in: 400 for input the REST API could not
+ * read (bad JSON, wrong content type, bad percent-encoding), input holding a NUL anywhere, a lone surrogate or a
+ * control character in an identifier, and a top-level field the procedure does not declare. `authenticated` runs it
  * after the declared plan requirement, as the spec orders it, and always before any unit is reserved; procedures
  * without a principal (session, optional key) use it directly.
  */
 export const rejectUnreadableInput = t.middleware(async ({ ctx, next, getRawInput, meta, path }) => {
   const raw = await getRawInput().catch(() => undefined);
-  if (raw && typeof raw === "object" && INVALID_INPUT_MARKER in raw) {
-    throw new AppError("INVALID_REQUEST", String((raw as Record<string, unknown>)[INVALID_INPUT_MARKER]));
-  }
-  const problem = screenInput(raw, meta?.freeText);
-  if (problem) throw new AppError("INVALID_REQUEST", problem);
-  // The dashboard's infinite queries (tRPC's client) add `direction` beside the cursor on their own.
-  const unknown = unknownFieldsProblem(raw, declaredFieldsFor(path, meta), ctx.via === "dashboard" ? DIRECTION : []);
-  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+  validateInput(raw, { procedure: path, freeText: meta?.freeText, via: ctx.via }, meta);
   return next();
 });
-
-const DIRECTION = ["direction"] as const;
 
 /**
  * Anyone may call (optional-key routes resolve the key themselves); unreadable or unclean input is already refused
@@ -207,68 +170,20 @@ const DIRECTION = ["direction"] as const;
 export const publicProcedure = base.use(rejectUnreadableInput);
 
 /**
- * Counts one answer of a workspace's request for the analytics error rates (server/analytics/request-outcomes.ts),
- * once its caller is known; a bulk job's item is not a request and is not counted. `authenticated` calls it, and
- * the plain /assess door (server/api/rest/assess-door.ts) at the same points.
- */
-export function noteOutcome(
-  ctx: Pick<Context, "db" | "prepaid">,
-  principal: Principal,
-  procedure: string,
-  status: number,
-  code?: string,
-): void {
-  if (ctx.prepaid) return;
-  noteRequestOutcome(ctx.db, {
-    workspaceId: principal.workspaceId,
-    apiKeyId: principal.kind === "api_key" ? principal.apiKeyId : null,
-    procedure,
-    status,
-    code,
-  });
-}
-
-/**
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard), that meets the procedure's declared `requires` (plan capability, webhooks, bulk); then unreadable
  * or unclean input is refused (400). The order is the spec's, and no procedure can leave a step out: every plan
  * check is a declaration read here, never a middleware of its own. `ctx.principal.workspaceId` is the only
- * workspace any query below may touch. A metered lookup's key may come from the key cache: server/quota/admission.ts
- * holds that sequence, from this first step to the reservation that confirms the key.
+ * workspace any query below may touch. Steps 1 to 4 of the ladder (server/api/ladder.ts admitCaller), then step 5.
  */
 export const authenticated = base
-  .use(async ({ ctx, next, meta, getRawInput, path }) => {
-    const judge: Judge<Principal> = {
-      authenticate: (read) => ctx.authenticate(read),
-      refusalOf: async (p) => (meta?.requires ? requirementRefusal(meta.requires, p, getRawInput) : null),
-    };
-    const { principal, refusal } = await authenticateCaller(judge, {
-      metered: Boolean(meta?.metered),
-      prepaid: Boolean(ctx.prepaid),
-    });
-    // Every answer from here on belongs to the workspace: its status is counted for the analytics error rates.
-    const note = (status: number, code?: string) => noteOutcome(ctx, principal, path, status, code);
-    if (refusal) {
-      note(refusal.status, refusal.appCode);
-      throw refusal;
-    }
-    const result = await next({ ctx: { principal } });
-    if (!result.ok) {
-      // Refused or failed before its reservation confirmed a cached key: the answer a fresh read of the key gives.
-      const late = await refusalAfterFailure(principal, judge);
-      if (late) {
-        note(late.status, late.appCode);
-        throw late;
-      }
-    }
-    // A success may be a 202 (a scan or job still running), which the entry answers from this internal header.
-    if (result.ok) note(ctx.resHeaders.get("x-service-status") === "202" ? 202 : 200);
-    else {
-      const { status, body } = toErrorBody(result.error);
-      note(status, body.error.code);
-    }
-    return result;
-  })
+  .use(({ ctx, next, meta, getRawInput, path }) =>
+    admitCaller(
+      ctx,
+      { procedure: path, requires: meta?.requires, metered: Boolean(meta?.metered), rawInput: getRawInput },
+      (principal) => next({ ctx: { principal } }),
+    ),
+  )
   .use(rejectUnreadableInput)
   .use(async ({ ctx, meta, next }) => {
     // A metered lookup checks its limit later, after input validation, where the spec places it (meteredProcedure).
@@ -342,8 +257,8 @@ export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>)
  * A metered lookup. Guarantees, in the spec's order: authenticated principal -> key status -> capability (403
  * CAPABILITY_REQUIRED) -> bulk entitlement (403 BULK_LOOKUPS_REQUIRED) -> input validation (400) -> burst limit
  * (429) -> preflight checks -> atomic reservation of all units (402 QUOTA_EXCEEDED) -> the resolver -> what it
- * could not answer given back -> history. Nothing before the reservation consumes a unit; after it, an answer counts
- * whatever the sources found (a "not found" included), and what was not answered is given back (givenBackOf).
+ * could not answer given back -> history: the ladder's steps (server/api/ladder.ts), its units and cost from the
+ * charging table (server/api/charging.ts). Nothing before the reservation consumes a unit.
  */
 export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
   const requires = meteredRequirement(opts);
@@ -362,87 +277,18 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       requires,
     })
     .input(opts.input)
-    .use(async ({ ctx, next, input, getRawInput, path }) => {
-      const typed = input as z.output<I>;
-      const decided = () => {
-        const answer = opts.decides ? decide(decisionsOf(opts.decides), typed) : null;
-        if (answer) throw answer;
-      };
-      if (ctx.prepaid) {
-        // A bulk job item: its units were reserved atomically with the job (spec Limits rule 3). What it gives back
-        // is handed to the job (or monitor run) that paid, which refunds it with its own reservation.
-        if (opts.preflight) await opts.preflight(typed);
-        decided();
-        ctx.prepaid.admitted = true;
-        const result = await next({ ctx: { units: ctx.prepaid.units, quota: null } });
-        const back = givenBackOf(opts, typed, result, ctx.prepaid.units);
-        if (back) ctx.prepaid.givenBack = back;
-        rememberCharged(ctx, opts, typed, result, ctx.prepaid.units, ctx.principal, back);
-        return result;
-      }
-      if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, ctx.principal.workspaceId);
-      if (opts.preflight) await opts.preflight(typed);
-      decided();
-      const units = unitsOf(path, typed, opts.units);
-      const {
-        principal: p,
-        quota,
-        charge,
-      } = await admitCharged(ctx, opts, units, {
-        authenticate: (read) => ctx.authenticate(read),
-        refusalOf: (of) => requirementRefusal(requires, of, getRawInput),
-      });
-      const result = await next({ ctx: { units, quota, principal: p } });
-      let back = givenBackOf(opts, typed, result, units);
-      if (back && !(await giveBack(ctx, charge, back, quota))) back = null;
-      rememberCharged(ctx, opts, typed, result, units, p, back);
-      return result;
-    });
+    .use(({ ctx, next, input, getRawInput, path }) =>
+      chargeAndRun(
+        ctx,
+        opts,
+        { procedure: path, typed: input as z.output<I>, principal: ctx.principal, requires, rawInput: getRawInput },
+        ({ units, quota, principal }) => next({ ctx: { units, quota, principal } }),
+      ),
+    );
 }
 
 /** The part of a metered procedure's options that its charge and history need. */
-export type ChargedOptions<I extends z.ZodType> = Pick<
-  MeteredOptions<I>,
-  "capability" | "endpoint" | "history" | "target" | "unanswered"
->;
-
-/**
- * Admission step 2 of a metered request (server/quota/admission.ts), and what follows a reservation: the charge an
- * undelivered answer gives back, the units-reserved metric, the quota headers and `Cache-Control: private,
- * no-store`. meteredProcedure calls it, and the plain /assess door (server/api/rest/assess-door.ts), whose `read`
- * (the assessment's velocity counts) runs in the reservation's statement and comes back as `quota.read`.
- */
-export async function admitCharged<I extends z.ZodType>(
-  ctx: Pick<Context, "db" | "requestId" | "charge"> & { principal: Principal; resHeaders: Pick<Headers, "set"> },
-  opts: ChargedOptions<I>,
-  units: number,
-  judge: Judge<Principal>,
-  read?: ReserveArgs["read"],
-): Promise<{ principal: Principal; quota: QuotaState & { read?: ReadResult }; charge: Charge }> {
-  const { principal, quota, reservation } = await admitMeteredRequest({
-    db: ctx.db,
-    principal: ctx.principal,
-    units,
-    requestId: ctx.requestId,
-    endpoint: opts.endpoint,
-    judge,
-    read,
-  });
-  const charge: Charge = {
-    workspaceId: reservation.workspaceId,
-    units,
-    requestId: reservation.requestId,
-    endpoint: reservation.endpoint,
-    apiKeyId: reservation.apiKeyId ?? null,
-    userId: reservation.userId ?? null,
-    reservedAt: reservation.now ?? new Date(),
-  };
-  if (ctx.charge) ctx.charge.current = { ...charge };
-  metrics().unitsReserved.inc({ capability: opts.capability, plan: planLabel(principal.entitlements.plans) }, units);
-  for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
-  ctx.resHeaders.set("Cache-Control", "private, no-store");
-  return { principal, quota, charge };
-}
+export type ChargedOptions<I extends z.ZodType> = ChargedSteps<z.output<I>>;
 
 /** What an admitted request gives back: the charging module's rule (server/api/charging.ts givenBackOf). */
 export function givenBackOf<I extends z.ZodType>(
@@ -452,102 +298,4 @@ export function givenBackOf<I extends z.ZodType>(
   units: number,
 ): GivenBack | null {
   return chargedGivenBack(opts, typed, result, units);
-}
-
-/**
- * Gives back what a request did not get answered, before its answer is written: a ledger row of negative units
- * with the reason, the answer's quota headers counting without them (so they agree with GET /v1/usage), and a
- * smaller charge for the refund of an answer that then cannot be delivered (server/api/rest/undelivered.ts).
- * False when the refund could not be written (the request then stays charged, as its history entry says).
- */
-export async function giveBack(
-  ctx: Pick<Context, "db" | "charge"> & { resHeaders: Pick<Headers, "set"> },
-  charge: Charge,
-  back: GivenBack,
-  quota: QuotaState,
-): Promise<boolean> {
-  try {
-    const used = await refundUnits(ctx.db, {
-      workspaceId: charge.workspaceId,
-      periodStart: periodStart(charge.reservedAt),
-      units: back.units,
-      requestId: charge.requestId,
-      endpoint: charge.endpoint,
-      apiKeyId: charge.apiKeyId,
-      userId: charge.userId,
-      reason: back.reason,
-    });
-    const after = { ...quota, used, remaining: Math.max(0, quota.limit - used) };
-    for (const [k, v] of Object.entries(quotaHeaders(after))) ctx.resHeaders.set(k, v);
-  } catch (err) {
-    // The database that failed the request may fail the refund too: said in the log, with what was owed.
-    logger().error(
-      { err, request_id: charge.requestId, units: back.units },
-      "giving back the units of an unanswered request failed",
-    );
-    return false;
-  }
-  const slot = ctx.charge;
-  if (slot?.current) {
-    const left = slot.current.units - back.units;
-    slot.current = left > 0 ? { ...slot.current, units: left } : null;
-  }
-  return true;
-}
-
-/**
- * Every charged request is a history entry, when the plan keeps history: the units it was charged once what it gave
- * back is taken off, and its outcome (status code), with the route's safe summary on success; a failure keeps only
- * its target. What was given back is in the summary (`refunded_units`, `refund_reason`). So the month's entries add
- * up to the units used. Called only after the units were reserved (or prepaid with a bulk job).
- */
-export function rememberCharged<I extends z.ZodType>(
-  ctx: Pick<Context, "db" | "requestId"> & { resHeaders: Pick<Headers, "get"> },
-  opts: ChargedOptions<I>,
-  typed: z.output<I>,
-  result: { ok: boolean; data?: unknown; error?: unknown },
-  units: number,
-  principal: Principal,
-  back: GivenBack | null = null,
-): void {
-  const { entitlements, workspaceId } = principal;
-  if (entitlements.historyDays <= 0) return;
-  let entry = {
-    target: opts.target ? opts.target(typed) : targetOf(typed),
-    summary: {} as Record<string, unknown>,
-  };
-  let status = 200;
-  let code: string | null = null;
-  if (result.ok) {
-    status = ctx.resHeaders.get("x-service-status") === "202" ? 202 : 200;
-    if (opts.history) entry = opts.history(typed, result.data);
-  } else {
-    const { status: s, body } = toErrorBody(result.error);
-    status = s;
-    code = body.error.code;
-  }
-  if (back) entry.summary = { ...entry.summary, refunded_units: back.units, refund_reason: back.reason };
-  recordLookupHistory(ctx.db, {
-    workspaceId,
-    requestId: ctx.requestId,
-    endpoint: opts.endpoint,
-    target: entry.target,
-    summary: entry.summary,
-    units: units - (back?.units ?? 0),
-    status,
-    code,
-    historyDays: entitlements.historyDays,
-  });
-}
-
-/** What a request was about, for a history entry without the route's summary: its first plain input value. */
-function targetOf(input: unknown): string {
-  if (input === null || input === undefined) return "";
-  if (typeof input !== "object") return String(input);
-  for (const v of Object.values(input as Record<string, unknown>)) {
-    if (typeof v === "string" && v) return v;
-    if (typeof v === "number") return String(v);
-    if (Array.isArray(v) && v.length && typeof v[0] === "string") return v.join(", ");
-  }
-  return "";
 }

@@ -5,50 +5,45 @@
 // no second pass of the answer through its output schema: assess() builds it in the schema's shape and key order,
 // and the test harness (test/harness.ts) checks that every answer of the suite is byte for byte the schema's parse.
 //
-// Everything else is the REST entry's and the metered ladder's, called in their order and from their modules:
-// input assembly and the 1 MB cap as server/api/rest/handler.ts, then the ladder of server/api/trpc.ts
-// (`authenticated`, `rejectUnreadableInput`, the input's schema, `meteredProcedure`) through the same functions
-// (authenticateCaller, requirementRefusal, noteOutcome, screenInput, admitCharged, givenBackOf, giveBack,
-// rememberCharged, refusalAfterFailure), the same observation (server/operate/observe.ts) and the same refunds of
-// an unanswered or undelivered answer. One difference: the door's velocity read runs in the reservation's statement
-// (velocityAlongside), one round trip fewer than the route's read after its reservation; it sees the events
-// committed before the reservation statement began, with windows fixed just before admission (the route's read
-// starts a moment later), so requests that race each other may count one another differently through the two
-// doors. test/assessment/assess-door.test.ts sends the same requests through this door and through the route's
-// handler and compares every answer and what it left in the store; the test harness sends every POST /v1/assess of
-// the suite through this door, as the production server does.
-import { TRPCError } from "@trpc/server";
+// It is a door, not a ladder: input assembly and the 1 MB cap as server/api/rest/handler.ts, then the admission
+// ladder's own sequences (server/api/ladder.ts: admitCaller, validateInput, parseInput, chargeAndRun), the same
+// observation (server/operate/observe.ts) and the same refund of an undelivered answer. What the route does not do:
+// the velocity read runs in the reservation's statement (the ladder's `read`, velocityAlongside), one round trip
+// fewer than the route's read after its reservation; it sees the events committed before the reservation statement
+// began, so requests that race each other may count one another differently through the two doors.
+// test/assessment/assess-door.test.ts sends the same requests through this door and through the route's handler
+// and compares every answer and what it left in the store; the test harness sends every POST /v1/assess of the
+// suite through this door, as the production server does.
 import { assess, velocityAlongside } from "../../assessment/assess";
 import type { AssessResult } from "../../assessment/schemas";
 import { getDb, type Db } from "../../db/client";
-import { AppError, toErrorBody } from "../../errors";
 import { newId } from "../../ids";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import { clientRequestId, inRequestSpan, recordRequest } from "../../operate/observe";
 import { logger } from "../../operate/log";
-import { authenticateCaller, refusalAfterFailure, type Judge } from "../../quota/admission";
 import type { Charge, Principal } from "../context";
-import { requirementRefusal } from "../contract";
 import { copyProcedureHeaders, errorParts, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
-import { declaredFieldsOfSchema, unknownFieldsProblem } from "../input-fields";
-import { screenInput } from "../input-screen";
-import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
+import { declaredFieldsOfSchema } from "../input-fields";
 import {
-  admitCharged,
-  giveBack,
-  givenBackOf,
+  admitCaller,
+  carriesReadAlongside,
+  chargeAndRun,
   INVALID_INPUT_MARKER,
-  meteredRequirement,
-  noteOutcome,
-  rememberCharged,
-} from "../trpc";
+  parseInput,
+  undeliveredRefund,
+  validateInput,
+  type Outcome,
+} from "../ladder";
+import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
+import { meteredRequirement } from "../trpc";
 import { MAX_BODY_BYTES } from "./handler";
-import { undeliveredRefund } from "./undelivered";
+
+/** Whether the door's next assessment of the workspace reads its velocity in the reservation's statement. */
+export const carriesVelocityRead = carriesReadAlongside;
 
 /** The procedure behind the door, as the REST route table and the analytics name it. */
 export const ASSESS_PROCEDURE = "assessment.assess";
 const ROUTE = "/assess";
-type AssessInput = typeof assessMetering.input;
 /** The fields the assessment declares: any other top-level field is refused, as `rejectUnreadableInput` does. */
 const ASSESS_FIELDS = declaredFieldsOfSchema(assessMetering.input);
 
@@ -223,106 +218,40 @@ interface DoorContext {
   authenticate: (how?: "cached" | "fresh") => Promise<Principal>;
 }
 
-/** server/api/trpc.ts's ladder for a metered procedure, step by step, for this one procedure. */
+/** The ladder's sequences (server/api/ladder.ts) for this one procedure, its work the assessment. */
 async function ladder(ctx: DoorContext, input: Record<string, unknown>): Promise<AssessResult> {
   const requires = meteredRequirement(assessMetering);
-  const judge: Judge<Principal> = {
-    authenticate: ctx.authenticate,
-    refusalOf: (p) => requirementRefusal(requires, p, async () => input),
-  };
-  // `authenticated`: the caller, the refusal its requirements give, and from here on every answer is counted.
-  const { principal, refusal } = await authenticateCaller(judge, { metered: true, prepaid: false });
-  const note = (status: number, code?: string) => noteOutcome(ctx, principal, ASSESS_PROCEDURE, status, code);
-  if (refusal) {
-    note(refusal.status, refusal.appCode);
-    throw refusal;
-  }
-  let result: { ok: true; data: AssessResult } | { ok: false; error: unknown };
-  try {
-    result = { ok: true, data: await admitted(ctx, judge, principal, input) };
-  } catch (error) {
-    result = { ok: false, error };
-  }
-  if (!result.ok) {
-    const late = await refusalAfterFailure(principal, judge);
-    if (late) {
-      note(late.status, late.appCode);
-      throw late;
-    }
-    const { status, body } = toErrorBody(result.error);
-    note(status, body.error.code);
-    throw result.error;
-  }
-  note(200);
-  return result.data;
-}
-
-/**
- * Workspaces whose allowance this process last found spent, and when. For a while after, their assessments reserve
- * without the velocity read: a caller that keeps calling past its allowance then costs a refused reservation, as on
- * every other route, not a velocity read thrown away each time. Once one is granted again, it reads its velocity
- * after the reservation (as the route does) and the next ones carry the read again.
- */
-const spentAt = new Map<string, number>();
-const SPENT_MS = 10_000;
-/** Entries are a few dozen bytes; past this many workspaces the map starts over rather than grow. */
-const MAX_SPENT = 10_000;
-
-function noteSpent(workspaceId: string): void {
-  if (spentAt.size >= MAX_SPENT) spentAt.clear();
-  spentAt.set(workspaceId, Date.now());
-}
-
-/** Whether the door's next assessment of the workspace reads its velocity in the reservation's statement. */
-export function carriesVelocityRead(workspaceId: string, now = Date.now()): boolean {
-  const spent = spentAt.get(workspaceId);
-  return spent === undefined || now - spent > SPENT_MS;
-}
-
-/** From `rejectUnreadableInput` to the work: input checks, the reservation, the assessment, its history entry. */
-async function admitted(
-  ctx: DoorContext,
-  judge: Judge<Principal>,
-  principal: Principal,
-  input: Record<string, unknown>,
-): Promise<AssessResult> {
-  if (INVALID_INPUT_MARKER in input) throw new AppError("INVALID_REQUEST", String(input[INVALID_INPUT_MARKER]));
-  const problem = screenInput(input, ASSESS_FREE_TEXT) ?? unknownFieldsProblem(input, ASSESS_FIELDS);
-  if (problem) throw new AppError("INVALID_REQUEST", problem);
-  let typed;
-  try {
-    typed = await assessMetering.input.parseAsync(input);
-  } catch (cause) {
-    // As tRPC's input step refuses it (its message is made from the schema's issues: server/errors.ts).
-    throw new TRPCError({ code: "BAD_REQUEST", cause });
-  }
-  const units = 1;
-  // The velocity read runs in the reservation's statement: one round trip for both (the route reads it after).
-  const workspaceId = principal.workspaceId;
-  const alongside = carriesVelocityRead(workspaceId) ? velocityAlongside(workspaceId, typed) : null;
-  let admission;
-  try {
-    admission = await admitCharged<AssessInput>({ ...ctx, principal }, assessMetering, units, judge, alongside?.read);
-  } catch (err) {
-    if (err instanceof AppError && err.appCode === "QUOTA_EXCEEDED") noteSpent(workspaceId);
-    throw err;
-  }
-  spentAt.delete(workspaceId);
-  const { principal: p, quota } = admission;
-  let result: { ok: true; data: AssessResult } | { ok: false; error: unknown };
-  try {
-    const velocity = alongside && quota.read ? alongside.velocity(quota.read) : undefined;
-    result = {
-      ok: true,
-      data: await assess(ctx.db, { workspaceId: p.workspaceId, requestId: ctx.requestId, request: typed, velocity }),
-    };
-  } catch (error) {
-    result = { ok: false, error };
-  }
-  // What it could not answer (a 5xx after admission) goes back, as on every metered route (trpc.ts givenBackOf).
-  let back = givenBackOf<AssessInput>(assessMetering, typed, result, units);
-  if (back && !(await giveBack(ctx, admission.charge, back, quota))) back = null;
-  rememberCharged<AssessInput>(ctx, assessMetering, typed, result, units, p, back);
+  const rawInput = async () => input;
+  const result = await admitCaller(
+    ctx,
+    { procedure: ASSESS_PROCEDURE, requires, metered: true, rawInput },
+    async (principal): Promise<Outcome> => {
+      try {
+        validateInput(input, { procedure: ASSESS_PROCEDURE, freeText: ASSESS_FREE_TEXT, declared: ASSESS_FIELDS });
+        const typed = await parseInput(assessMetering.input, input);
+        // The velocity read runs in the reservation's statement: one round trip for both (the route reads it after).
+        const workspaceId = principal.workspaceId;
+        const alongside = carriesReadAlongside(workspaceId) ? velocityAlongside(workspaceId, typed) : null;
+        return await chargeAndRun(
+          ctx,
+          assessMetering,
+          { procedure: ASSESS_PROCEDURE, typed, principal, requires, rawInput, read: alongside?.read },
+          async ({ quota, principal: p }): Promise<Outcome> => {
+            try {
+              const velocity = alongside && quota?.read ? alongside.velocity(quota.read) : undefined;
+              const request = { workspaceId: p.workspaceId, requestId: ctx.requestId, request: typed, velocity };
+              return { ok: true, data: await assess(ctx.db, request) };
+            } catch (error) {
+              return { ok: false, error };
+            }
+          },
+        );
+      } catch (error) {
+        // As a middleware's throw below `authenticated` becomes a failed result in tRPC.
+        return { ok: false, error };
+      }
+    },
+  );
   if (!result.ok) throw result.error;
-  return result.data;
+  return result.data as AssessResult;
 }
