@@ -15,6 +15,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard/monitors", label: "Monitors" },
   { href: "/dashboard/device", label: "Device signals" },
   { href: "/dashboard/vulnerabilities", label: "Vulnerabilities" },
+  { href: "/dashboard/projects", label: "Projects" },
   { href: "/dashboard/reports", label: "Saved reports" },
   { href: "/dashboard/events", label: "Events" },
   { href: "/dashboard/analytics", label: "Analytics" },

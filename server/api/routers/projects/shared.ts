@@ -11,7 +11,7 @@ export const projectsProcedure = authenticated.meta({
 export const TAGS = ["Projects"];
 
 export const NAME_IN_PATH =
-  "`{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist. Unmetered.";
+  "`{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.";
 
 export const nameParam = { name: projectNameSchema };
 

@@ -1,0 +1,125 @@
+"use client";
+// One project: its refs with their latest scans, new and fixed findings over time, the watch toggle, the open
+// findings, and its scans (each opens its stored answer with the downloads). GET /v1/projects/{name} and .../scans.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import { FindingList } from "./FindingList";
+import { FindingsChart } from "./FindingsChart";
+import { StoredScan } from "./StoredScan";
+import { WatchToggle } from "./WatchToggle";
+
+export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: () => void }) {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const [shown, setShown] = useState<string | null>(null);
+  const project = useQuery(trpc.projects.get.queryOptions({ name }));
+  const scans = useInfiniteQuery(
+    trpc.projects.scans.infiniteQueryOptions(
+      { name, limit: 50 },
+      { getNextPageParam: (last) => last.next_cursor ?? undefined },
+    ),
+  );
+  const remove = useMutation(
+    trpc.projects.delete.mutationOptions({
+      onSuccess: async () => {
+        await client.invalidateQueries({ queryKey: trpc.projects.list.infiniteQueryKey() });
+        onDeleted();
+      },
+    }),
+  );
+  const headingId = "project-detail-title";
+  if (project.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading {name}…
+      </p>
+    );
+  if (project.error || !project.data) return <ErrorNote error={project.error} />;
+  const p = project.data;
+  const rows = scans.data?.pages.flatMap((pg) => pg.items) ?? [];
+  return (
+    <section className="card project-detail" aria-labelledby={headingId} data-testid="project-detail">
+      <h2 id={headingId}>{p.name}</h2>
+      <table className="list cards" data-testid="project-refs">
+        <caption className="visually-hidden">Refs of {p.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Ref</th>
+            <th scope="col">Latest scan</th>
+            <th scope="col">Packages</th>
+            <th scope="col">Findings</th>
+            <th scope="col">New</th>
+            <th scope="col">Fixed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.refs.map((r) => (
+            <tr key={r.ref} data-testid="project-ref">
+              <th scope="row" data-label="Ref">
+                {r.ref}
+              </th>
+              <td data-label="Latest scan">{formatUtc(r.latest_scan.created_at)}</td>
+              <td data-label="Packages">{r.latest_scan.summary.packages}</td>
+              <td data-label="Findings">{r.latest_scan.summary.findings}</td>
+              <td data-label="New">{r.latest_scan.summary.new}</td>
+              <td data-label="Fixed">{r.latest_scan.summary.fixed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <WatchToggle name={p.name} monitor={p.monitor} hasDefaultRef={p.refs.some((r) => r.ref === "default")} />
+      <FindingsChart scans={rows} />
+      <h3>Open findings ({p.open_findings.length})</h3>
+      <FindingList findings={p.open_findings} empty="No open findings." testId="open-findings" />
+      <h3>Scans</h3>
+      <ErrorNote error={scans.error} />
+      <ul className="project-scans" data-testid="project-scans">
+        {rows.map((s) => (
+          <li key={s.id} data-testid="project-scan">
+            <div className="project-row">
+              <span>
+                <strong>{s.ref}</strong> · {formatUtc(s.created_at)}
+                <span className="muted small project-line">
+                  {s.summary.packages} packages · {s.summary.new} new · {s.summary.fixed} fixed · {s.summary.unchanged}{" "}
+                  unchanged
+                </span>
+              </span>
+              <button
+                type="button"
+                className="btn"
+                aria-expanded={shown === s.id}
+                onClick={() => setShown(shown === s.id ? null : s.id)}
+                data-testid="project-scan-open"
+              >
+                {shown === s.id ? "Hide answer" : "Show answer"}
+              </button>
+            </div>
+            {shown === s.id ? <StoredScan name={p.name} id={s.id} /> : null}
+          </li>
+        ))}
+      </ul>
+      {scans.hasNextPage ? (
+        <button type="button" className="btn" onClick={() => scans.fetchNextPage()}>
+          Older scans
+        </button>
+      ) : null}
+      <div className="project-danger">
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(`Delete every stored scan of ${p.name}?`)) remove.mutate({ name: p.name });
+          }}
+          data-testid="project-delete"
+        >
+          Delete project
+        </button>
+        <ErrorNote error={remove.error} />
+      </div>
+    </section>
+  );
+}

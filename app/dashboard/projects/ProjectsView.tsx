@@ -1,0 +1,71 @@
+"use client";
+// The workspace's projects, by name, each with its latest scan; one opens its page below the list (refs, findings
+// over time, the watch toggle, its scans). Same data as GET /v1/projects, 20 a page.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorNote } from "../_components/ErrorNote";
+import { formatUtc } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import { ProjectDetail } from "./ProjectDetail";
+
+export function ProjectsView() {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState<string | null>(null);
+  const projects = useInfiniteQuery(
+    trpc.projects.list.infiniteQueryOptions(
+      { limit: 20 },
+      { getNextPageParam: (last) => last.next_cursor ?? undefined },
+    ),
+  );
+  const rows = projects.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      <section className="card" aria-labelledby="projects-title">
+        <h2 id="projects-title">Your projects</h2>
+        <ErrorNote error={projects.error} />
+        {projects.isPending ? (
+          <p className="muted" role="status">
+            Loading projects…
+          </p>
+        ) : null}
+        {projects.data && rows.length === 0 ? (
+          <p className="muted" data-testid="projects-empty">
+            No projects yet. Scan a lockfile with a project name (for example <code>?project=acme/web</code>) and it is
+            listed here with its history.
+          </p>
+        ) : null}
+        <ul className="project-list" data-testid="projects">
+          {rows.map((p) => (
+            <li key={p.name} data-testid="project" data-name={p.name}>
+              <div className="project-row">
+                <div>
+                  <strong>{p.name}</strong>
+                  <span className="muted small project-line">
+                    {p.scans} scan{p.scans === 1 ? "" : "s"} · latest {formatUtc(p.latest_scan.created_at)} on{" "}
+                    {p.latest_scan.ref} · {p.latest_scan.summary.findings} finding
+                    {p.latest_scan.summary.findings === 1 ? "" : "s"}
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className="btn"
+                  aria-expanded={open === p.name}
+                  onClick={() => setOpen(open === p.name ? null : p.name)}
+                  data-testid="project-open"
+                >
+                  {open === p.name ? "Close" : "Open"}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {projects.hasNextPage ? (
+          <button type="button" className="btn" onClick={() => projects.fetchNextPage()}>
+            More projects
+          </button>
+        ) : null}
+      </section>
+      {open ? <ProjectDetail key={open} name={open} onDeleted={() => setOpen(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+// Watching a project: a monitor of the project check (checks ["project"], daily), created or deleted here. The cost
+// is said before it is created, as the monitor form says it: one unit per package version of the project's latest
+// default-ref scan, every run (monitors.estimate).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { ErrorNote } from "../_components/ErrorNote";
+import { isPlanRefusal } from "../_components/PlanGate";
+import { useTRPC } from "../_components/trpc";
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+export function WatchToggle(props: {
+  name: string;
+  monitor: { id: string; interval: string; status: string } | null;
+  hasDefaultRef: boolean;
+}) {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const estimate = useQuery({
+    ...trpc.monitors.estimate.queryOptions({ checks: 1, interval: "24h", project: props.name }),
+    enabled: !props.monitor && props.hasDefaultRef,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: trpc.projects.get.queryKey({ name: props.name }) });
+  const watch = useMutation(trpc.monitors.create.mutationOptions({ onSuccess: refresh }));
+  const unwatch = useMutation(trpc.monitors.delete.mutationOptions({ onSuccess: refresh }));
+  const error = watch.error ?? unwatch.error;
+
+  if (isPlanRefusal(estimate.error) || isPlanRefusal(watch.error))
+    return (
+      <p className="muted small" data-testid="watch-plan">
+        Watching a project is a monitor: monitors need a Suite or Lookups plan that includes them.
+      </p>
+    );
+  if (props.monitor)
+    return (
+      <div className="watch" data-testid="watch">
+        <p className="small">
+          <strong>Watched</strong> daily: a new advisory or malware report on a version this project ships alerts by
+          webhook and email. <Link href={`/dashboard/monitors/${props.monitor.id}`}>Its monitor</Link>
+        </p>
+        <button
+          type="button"
+          className="btn"
+          disabled={unwatch.isPending}
+          onClick={() => unwatch.mutate({ id: props.monitor!.id })}
+          data-testid="watch-toggle"
+        >
+          Stop watching
+        </button>
+        <ErrorNote error={error} />
+      </div>
+    );
+  if (!props.hasDefaultRef)
+    return (
+      <p className="muted small" data-testid="watch-needs-default">
+        Scan the project without a <code>ref</code> (its default ref) to watch it: the watch re-checks that package
+        list.
+      </p>
+    );
+  const units = estimate.data?.units_per_run;
+  return (
+    <div className="watch" data-testid="watch">
+      <p className="small">
+        Re-check the default ref&apos;s packages every day against fresh advisories and malware reports, and alert on
+        what is new.{" "}
+        {units !== undefined && estimate.data ? (
+          <span data-testid="watch-cost">
+            Costs {fmt(units)} unit{units === 1 ? "" : "s"} a run, about {fmt(estimate.data.units_per_month)} a month.
+          </span>
+        ) : null}
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={watch.isPending}
+        onClick={() =>
+          watch.mutate({ name: `Project ${props.name}`, target: props.name, checks: ["project"], interval: "24h" })
+        }
+        data-testid="watch-toggle"
+      >
+        Watch this project
+      </button>
+      <ErrorNote error={error ?? estimate.error} />
+    </div>
+  );
+}
