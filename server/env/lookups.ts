@@ -271,7 +271,7 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
     default: 300,
     min: 1,
     meaning:
-      "How long an upstream answer is reused in-process. Failures are never cached. A repeated lookup still costs its unit.",
+      "How long an upstream answer is reused in-process. Failures are never cached. A repeated lookup still costs its unit. After that, an answer the source gave with an ETag or Last-Modified is asked for again conditionally, and a 304 renews it without a new download or parse.",
   }),
   SERVICE_OSV_FETCH_CONCURRENCY: number({
     default: 16,
@@ -284,7 +284,7 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
       "EPSS source (FIRST's API shape: `GET /data/v1/epss?cve=CVE-1,CVE-2`, e.g. `https://api.first.org`) for the exploit likelihood beside each CVE in `POST /v1/vulnerabilities/scan`. Unset: scores are null with the reason.",
   }),
   SERVICE_SCAN_REGISTRY_CONCURRENCY: number({
-    default: 32,
+    default: 64,
     min: 1,
     max: 256,
     meaning:
