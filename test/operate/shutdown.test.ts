@@ -103,13 +103,17 @@ const silentConnection = (base: string) =>
     });
   });
 
+const DRAIN_DELAY_MS = 4000;
+
 describe("SIGTERM", () => {
   it("drains: 503 readiness at once, connections for the delay then refused, in-flight requests answered, exit 0, no unit lost or doubled; the queued delivery goes out after the next start", async () => {
     const env = {
       ...dbEnv,
       SERVICE_ALLOW_PRIVATE_TARGETS: "1",
       SERVICE_ONLINE_CHECK_RATE_LIMIT: "100",
-      SERVICE_SHUTDOWN_DELAY_MS: "1500",
+      // Long enough that the readiness probe below lands inside the delay on a loaded machine (CI with 20 processes on
+      // 2 cores reset it at 1.5 s).
+      SERVICE_SHUTDOWN_DELAY_MS: String(DRAIN_DELAY_MS),
       SERVICE_SHUTDOWN_GRACE_MS: "20000",
     };
     // A long poll keeps the queued delivery unclaimed until the shutdown, which must stop the worker claiming it.
@@ -160,7 +164,7 @@ describe("SIGTERM", () => {
     const bodies = await Promise.all(answers.map((r) => r.json()));
     for (const b of bodies) expect(JSON.stringify(b)).toContain('"up":true');
 
-    while (Date.now() - signalled < 1500 + 500) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() - signalled < DRAIN_DELAY_MS + 500) await new Promise((r) => setTimeout(r, 50));
     expect(await onNewConnection(`${first.base}/healthz`)).toBe("ECONNREFUSED");
     expect(await first.exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(20_000);
