@@ -4,8 +4,12 @@
 // FIRST's EPSS API (/epss/data/v1/epss?cve=...), over the world of bench/lockfile-world.ts. Every answer waits a
 // random latency first (BENCH_LOCKFILE_LATENCY_MS, "min-max" or one number of ms; default 20-50), like a nearby
 // real upstream, so a cold scan's upstream round trips cost what they would.
+// The registry documents and download counts carry an ETag and a Last-Modified, as the npm registry's do, and a GET
+// that names either (If-None-Match, If-Modified-Since) is answered 304 without a body; OSV's records and EPSS answer
+// without validators.
 // `tsx bench/lockfile-fakes.ts` prints one JSON line {env, statsUrl, build} and serves GET statsUrl ->
-// {requests: {source: count}, bytes: {source: bytes}} (running totals since start).
+// {requests: {source: count}, bytes: {source: bytes}, notModified: {source: count}} (running totals since start).
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -28,6 +32,10 @@ async function main(): Promise<void> {
     other: 0,
   };
   const bytes: Record<Source, number> = { ...requests };
+  const notModified: Record<Source, number> = { ...requests };
+  // Every document of the world was last changed at the same moment; its ETag is its content's hash.
+  const LAST_MODIFIED = "Fri, 20 Nov 2026 00:00:00 GMT";
+  const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
   const delay = () => new Promise((r) => setTimeout(r, minMs + Math.random() * (maxMs - minMs)));
 
   const readBody = async (req: http.IncomingMessage): Promise<string> => {
@@ -36,12 +44,14 @@ async function main(): Promise<void> {
     return Buffer.concat(chunks).toString("utf8");
   };
 
-  async function answer(req: http.IncomingMessage): Promise<{ source: Source; status: number; body: string }> {
+  type Answer = { source: Source; status: number; body: string; validated?: boolean };
+
+  async function answer(req: http.IncomingMessage): Promise<Answer> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const p = url.pathname;
     if (p.startsWith("/npm/")) {
       const doc = world.packuments.get(decodeURIComponent(p.slice("/npm/".length)));
-      return { source: "npm", status: doc ? 200 : 404, body: doc ?? '{"error":"Not found"}' };
+      return { source: "npm", status: doc ? 200 : 404, body: doc ?? '{"error":"Not found"}', validated: !!doc };
     }
     if (p.startsWith("/api/downloads/point/last-week/")) {
       const name = decodeURIComponent(p.slice("/api/downloads/point/last-week/".length));
@@ -52,6 +62,7 @@ async function main(): Promise<void> {
             source: "downloads",
             status: 200,
             body: JSON.stringify({ downloads: n, start: "2026-11-14", end: "2026-11-20", package: name }),
+            validated: true,
           };
     }
     if (p === "/osv/v1/querybatch" && req.method === "POST") {
@@ -90,7 +101,7 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     void (async () => {
-      let out: { source: Source; status: number; body: string };
+      let out: Answer;
       try {
         out = await answer(req);
       } catch (err) {
@@ -98,6 +109,28 @@ async function main(): Promise<void> {
       }
       requests[out.source]++;
       await delay();
+      if (out.validated && out.status === 200) {
+        const etag = etagOf(out.body);
+        const validators = { etag, "last-modified": LAST_MODIFIED };
+        const ifNoneMatch = req.headers["if-none-match"];
+        const ifModifiedSince = req.headers["if-modified-since"];
+        // If-None-Match decides when sent (RFC 9110 13.2.2); If-Modified-Since only without it.
+        const unchanged =
+          ifNoneMatch !== undefined
+            ? ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)
+            : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(LAST_MODIFIED);
+        if (unchanged) {
+          notModified[out.source]++;
+          res.writeHead(304, validators);
+          res.end();
+          return;
+        }
+        const buf = Buffer.from(out.body, "utf8");
+        bytes[out.source] += buf.byteLength;
+        res.writeHead(200, { "content-type": "application/json", "content-length": buf.byteLength, ...validators });
+        res.end(buf);
+        return;
+      }
       const buf = Buffer.from(out.body, "utf8");
       bytes[out.source] += buf.byteLength;
       res.writeHead(out.status, { "content-type": "application/json", "content-length": buf.byteLength });
@@ -110,7 +143,7 @@ async function main(): Promise<void> {
 
   const stats = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ requests, bytes }));
+    res.end(JSON.stringify({ requests, bytes, notModified }));
   });
   await new Promise<void>((r) => stats.listen(0, "127.0.0.1", r));
   const statsUrl = `http://127.0.0.1:${(stats.address() as AddressInfo).port}/stats`;

@@ -6,7 +6,10 @@
 // - cold: upstream cache, remembered OSV records and EPSS scores cleared (a lockfile nobody scanned recently);
 // - revalidate: upstream cache and EPSS scores cleared, OSV records kept (the cache TTL ran out; unchanged
 //   advisories, known by id and `modified`, are not fetched again);
-// - warm: the same lockfile again within SERVICE_PACKAGE_CACHE_TTL_SECONDS.
+// - warm: the same lockfile again within SERVICE_PACKAGE_CACHE_TTL_SECONDS;
+// - expired: every cache entry's time ended (upstream answers and EPSS scores kept with their validators): the
+//   registry documents and download counts are asked for again with If-None-Match / If-Modified-Since and the fakes
+//   answer 304, so nothing is parsed again; OSV's batch query (a POST) and EPSS (no validators) are asked in full.
 // The process's first scan (JIT, first queries, the typosquat index) is timed on its own. Every answer is checked
 // (all package versions, the vulnerable and malware counts, every registry document answered, EPSS ok) and the
 // units charged must be one per package version per scan. Prints one JSON line (LockfileScanFigures).
@@ -17,8 +20,8 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import {
   latencyRange,
-  LOCKFILE_TARGETS,
   lockfileIterations,
+  targetOf,
   worldOptionsFromEnv,
   type CacheState,
   type LockfileScanFigures,
@@ -32,7 +35,11 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-type Stats = { requests: Record<string, number>; bytes: Record<string, number> };
+type Stats = {
+  requests: Record<string, number>;
+  bytes: Record<string, number>;
+  notModified: Record<string, number>;
+};
 type FakeInfo = {
   env: Record<string, string>;
   statsUrl: string;
@@ -86,9 +93,9 @@ async function measure(
   const { getDb, closeDb } = await import("../server/db/client");
   const { createWorkspace } = await import("../server/workspaces/workspaces");
   const { handleRestRequest } = await import("../server/api/rest/handler");
-  const { clearUpstreamCache } = await import("../server/providers/packages/http");
+  const { clearUpstreamCache, expireUpstreamCache } = await import("../server/providers/packages/http");
   const { clearOsvRecords } = await import("../server/providers/packages/osv");
-  const { clearEpssScores } = await import("../server/providers/epss");
+  const { clearEpssScores, expireEpssScores } = await import("../server/providers/epss");
   const { parseLockfile } = await import("../server/vulnerabilities/lockfiles");
   const { scanLockfileOrThrow } = await import("../server/vulnerabilities/scan/scan");
   const { getFeed } = await import("../server/feeds/loader");
@@ -132,6 +139,7 @@ async function measure(
   const scanOnce = async () => {
     const ws = await workspace();
     const before = await stats();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const res = await handleRestRequest(
       new Request("http://127.0.0.1:3000/v1/vulnerabilities/scan", {
@@ -142,6 +150,8 @@ async function measure(
     );
     const text = await res.text();
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const after = await stats();
     if (res.status !== 200)
       throw new Error(`POST /v1/vulnerabilities/scan answered ${res.status}: ${text.slice(0, 500)}`);
@@ -162,41 +172,70 @@ async function measure(
     if (problems.length) throw new Error(`the scan's answer is wrong: ${problems.join("; ")}`);
     const diff = (k: keyof Stats) =>
       Object.fromEntries(Object.entries(after[k]).map(([src, n]) => [src, n - (before[k][src] ?? 0)]));
-    return { ms, requests: diff("requests"), bytes: diff("bytes"), responseBytes: Buffer.byteLength(text), body };
+    return {
+      ms,
+      cpuMs,
+      requests: diff("requests"),
+      notModified: diff("notModified"),
+      bytes: diff("bytes"),
+      responseBytes: Buffer.byteLength(text),
+      body,
+    };
   };
 
   const prepare = (state: CacheState) => {
     if (state === "warm") return;
+    if (state === "expired") {
+      expireUpstreamCache();
+      expireEpssScores();
+      return;
+    }
     clearUpstreamCache();
     clearEpssScores(); // kept for the package cache's TTL: it runs out with the upstream cache
     if (state === "cold") clearOsvRecords();
   };
 
+  const averagePerScan = (totals: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(totals)
+        .filter(([, n]) => n > 0)
+        .map(([src, n]) => [src, round(n / iterations)]),
+    );
+
   prepare("cold");
   const first = await scanOnce();
   const states: StateFigures[] = [];
   let last = first;
-  for (const state of ["cold", "revalidate", "warm"] as const) {
+  for (const state of ["cold", "revalidate", "warm", "expired"] as const) {
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     const requests: Record<string, number> = {};
+    const notModified: Record<string, number> = {};
     let bytes = 0;
     for (let i = 0; i < iterations; i++) {
       prepare(state);
       last = await scanOnce();
       times.push(last.ms);
+      cpuTimes.push(last.cpuMs);
       for (const [src, n] of Object.entries(last.requests)) requests[src] = (requests[src] ?? 0) + n;
+      for (const [src, n] of Object.entries(last.notModified)) notModified[src] = (notModified[src] ?? 0) + n;
       bytes += Object.values(last.bytes).reduce((a, b) => a + b, 0);
     }
+    // Expired: every registry document must have been renewed by a 304, none fetched and parsed again.
+    if (state === "expired" && (notModified.npm ?? 0) !== (requests.npm ?? 0))
+      throw new Error(`expired: ${notModified.npm ?? 0} of ${requests.npm ?? 0} registry requests were answered 304`);
     states.push({
       state,
       scans: iterations,
       ms: { median: round(median(times)), min: round(Math.min(...times)), max: round(Math.max(...times)) },
-      targetMs: state === "warm" ? LOCKFILE_TARGETS.warmMs : LOCKFILE_TARGETS.coldMs,
-      upstreamRequestsPerScan: Object.fromEntries(
-        Object.entries(requests)
-          .filter(([, n]) => n > 0)
-          .map(([src, n]) => [src, round(n / iterations)]),
-      ),
+      cpuMs: {
+        median: round(median(cpuTimes)),
+        min: round(Math.min(...cpuTimes)),
+        max: round(Math.max(...cpuTimes)),
+      },
+      targetMs: targetOf(state),
+      upstreamRequestsPerScan: averagePerScan(requests),
+      upstreamNotModifiedPerScan: averagePerScan(notModified),
       upstreamBytesPerScan: Math.round(bytes / iterations),
       responseBytes: last.responseBytes,
     });
@@ -217,7 +256,7 @@ async function measure(
   let charged = 0;
   for (const ws of workspaces)
     charged += (await db.usagePeriod.findMany({ where: { workspaceId: ws.id } })).reduce((n, r) => n + r.used, 0);
-  const expected = (1 + 3 * iterations) * perScan;
+  const expected = (1 + 4 * iterations) * perScan;
   await closeDb();
   return {
     store,

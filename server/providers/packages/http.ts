@@ -57,9 +57,28 @@ async function load(
   stale: Stored | undefined,
 ): Promise<Stored> {
   count(calls, req.source);
-  const signal = AbortSignal.timeout(upstreamTimeoutMs());
+  // A controller and a timer rather than AbortSignal.timeout(), whose transferable signal costs several times more
+  // (a scan makes a thousand of these calls); the timer ends with the call.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The upstream request timed out", "TimeoutError")),
+    upstreamTimeoutMs(),
+  );
+  try {
+    return await send(req, parse, stale, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function send(
+  req: UpstreamRequest,
+  parse: (body: string) => unknown,
+  stale: Stored | undefined,
+  signal: AbortSignal,
+): Promise<Stored> {
   const conditional = conditionalHeaders(req, stale);
-  const send = () =>
+  const request = () =>
     fetch(req.url, {
       method: req.method ?? "GET",
       headers: {
@@ -76,9 +95,9 @@ async function load(
     // A connection that fails before an answer is tried once more within the same timeout: a kept-alive socket
     // that the source closed just as it was reused fails so, and every call here only reads (OSV's batch query
     // is a POST that reads).
-    res = await send().catch((err: unknown) => {
-      if ((err as Error)?.name === "TimeoutError") throw err;
-      return send();
+    res = await request().catch((err: unknown) => {
+      if ((err as Error)?.name === "TimeoutError" || signal.aborted) throw err;
+      return request();
     });
   } catch (err) {
     const name = (err as Error)?.name;
