@@ -126,6 +126,16 @@ const TABLE: Row[] = [
     network: ["service", "scanner"],
   },
   {
+    ip: "2602:ff03:aac::5",
+    cls: "hosting",
+    provider: "The Constant Company, LLC",
+    basis: "datacenter_range",
+    confidence: "medium",
+    feed: "datacenter-x4bnet",
+    date: "2026-08-22",
+    network: ["hosting", "hosting"],
+  },
+  {
     ip: "162.142.125.1",
     cls: "scanner",
     provider: "Censys",
@@ -309,6 +319,36 @@ describe("refreshing the new feeds from their configured sources", () => {
       });
     } finally {
       delete process.env.SERVICE_FEED_VPN_MULLVAD_URL;
+    }
+  });
+
+  it("a provider's IPv6 exits come with a refresh: none of the shipped provider lists has one", async () => {
+    const db = await getDb();
+    // Mullvad's own space (2a03:1b20::/32); the shipped X4BNet provider lists hold IPv4 exits only. A server of its
+    // own, closed at the end: a kept-alive connection to the shared one, idle past its keep-alive time on a loaded
+    // machine, failed the next test's fetch.
+    const own = await startFeedServer({ "/mullvad6": { body: "45.83.220.9/32\n2a03:1b20:6:f011::a01f/128\n" } });
+    process.env.SERVICE_FEED_VPN_MULLVAD_URL = `${own.url}/mullvad6`;
+    try {
+      expect(classifyPrivacy("2a03:1b20:6:f011::a01f", null).classes.vpn.confidence).not.toBe("high");
+      const [res] = await refreshFeeds(db, { feed: "vpn-mullvad" });
+      expect(res).toMatchObject({ ok: true, count: 2 });
+      const rep = await getIpReputation("2a03:1b20:6:f011::a01f");
+      expect(rep.privacy.classes.vpn).toMatchObject({
+        flag: true,
+        provider: "Mullvad VPN",
+        basis: "provider_exit_list",
+        confidence: "high",
+        feed: "vpn-mullvad",
+        range: "2a03:1b20:6:f011::a01f/128",
+        snapshotDate: today(),
+      });
+      expect([rep.network.type, rep.network.kind]).toEqual(["anonymizer", "vpn"]);
+      // The next address of the same /64 is no published exit.
+      expect(classifyPrivacy("2a03:1b20:6:f011::a020", null).classes.vpn.basis).not.toBe("provider_exit_list");
+    } finally {
+      delete process.env.SERVICE_FEED_VPN_MULLVAD_URL;
+      await own.close();
     }
   });
 
