@@ -18,6 +18,8 @@ import { monitorsRouter } from "./routers/monitors";
 import { projectsRouter } from "./routers/projects";
 import { hostsRouter } from "./routers/hosts";
 import { ipRouter } from "./routers/ip";
+import { passwordsRouter } from "./routers/passwords";
+import { phoneRouter } from "./routers/phone";
 import { jobsRouter } from "./routers/jobs";
 import { sourcesRouter } from "./routers/sources";
 import { usersRouter } from "./routers/users";
@@ -43,6 +45,8 @@ export const appRouter = router({
   domain: domainRouter,
   dns: dnsRouter,
   email: emailRouter,
+  phone: phoneRouter,
+  passwords: passwordsRouter,
   hosts: hostsRouter,
   blocklists: blocklistsRouter,
   cidr: cidrRouter,

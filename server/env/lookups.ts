@@ -198,6 +198,12 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
       "Online checks allowed per workspace per window. Past it, the answer is 429 RATE_LIMITED with Retry-After and no unit is consumed.",
   }),
   SERVICE_ONLINE_CHECK_RATE_WINDOW_SECONDS: number({ default: 60, min: 1, meaning: "Length of that window." }),
+  SERVICE_PASSWORDS_RANGE_RATE_LIMIT: number({
+    default: 1200,
+    min: 1,
+    meaning:
+      "Requests to `GET /v1/passwords/range/{prefix}` (unmetered) allowed per workspace per minute. Past it, the answer is 429 RATE_LIMITED with Retry-After.",
+  }),
   SERVICE_CT_URL: url({
     default: "https://crt.sh",
     meaning:

@@ -13,6 +13,8 @@ const PARAM_SAMPLES: Record<string, string> = {
   coordinate: "left-pad",
   cveId: "CVE-2021-44228",
   id: "wh_doesnotexist",
+  number: "+447400123456",
+  prefix: "5BAA6",
 };
 
 const BODY_SAMPLES: Record<string, unknown> = {

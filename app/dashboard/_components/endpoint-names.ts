@@ -22,6 +22,7 @@ const ENDPOINT_NAMES: Readonly<Record<string, string>> = {
   "dns.lookup": "DNS lookup",
   "email.check": "Email check",
   "email.security": "Email security",
+  "phone.lookup": "Phone number lookup",
   "host.ssl": "TLS certificate",
   "host.status": "Host status",
   "online-check": "Online check",

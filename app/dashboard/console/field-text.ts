@@ -34,6 +34,8 @@ const LABELS: Record<string, string> = {
   expected_action: "Expected action",
   min_score: "Minimum score",
   visibility: "Visibility",
+  number: "Phone number",
+  country: "Country",
 };
 
 const EXAMPLES: Record<string, string> = {
@@ -63,6 +65,8 @@ const EXAMPLES: Record<string, string> = {
   remote_ip: "203.0.113.7",
   expected_hostname: "example.com",
   min_score: "0.5",
+  number: "+447400123456",
+  country: "GB",
 };
 
 export function fieldLabel(name: string): string {
