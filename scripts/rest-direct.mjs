@@ -171,9 +171,10 @@ export async function serveDirect(route, req, res) {
 }
 
 /**
- * Answers POST /v1/assess through its plain door (server/api/rest/assess-door.ts): the body, whose length the door
- * checked, is read whole, and the door's status, headers and body are written as they are, with the same refund
- * of an answer that cannot be delivered as serveDirect's. A client that goes away before its body ends gets nothing.
+ * Answers POST /v1/assess and a GET on a read route through their plain doors (server/api/rest/assess-door.ts,
+ * server/api/rest/plain-get.ts): the body, whose length the door checked (none for a GET), is read whole, and the
+ * door's status, headers and body are written as they are, with the same refund of an answer that cannot be
+ * delivered as serveDirect's. A client that goes away before its body ends gets nothing.
  */
 async function servePlain(plain, req, res) {
   const receivedAt = performance.now();

@@ -37,6 +37,7 @@ import {
 import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
 import { meteredRequirement } from "../trpc";
 import { MAX_BODY_BYTES } from "./handler";
+import { answerPlainGet, takesPlainGet } from "./plain-get";
 
 /** Whether the door's next assessment of the workspace reads its velocity in the reservation's statement. */
 export const carriesVelocityRead = carriesReadAlongside;
@@ -72,9 +73,11 @@ export interface PlainAnswer {
  * Whether the door answers this request: POST /v1/assess (a query string is ignored there, as on the route) with a
  * body of declared length within the cap, not compressed, and no Origin. Anything else takes the route's own path:
  * a browser's call (CORS), a chunked or oversized body (the route's byte cap), a compressed body (the route decodes
- * it: body-encoding.ts), any other method or path.
+ * it: body-encoding.ts), any other method or path. A GET is the plain GET door's to decide (plain-get.ts): the
+ * production server's one entry (scripts/rest-direct.mjs) takes both doors through these two functions.
  */
 export function takesPlainDoor(method: string, url: string, headers: PlainRequest["headers"]): boolean {
+  if (method === "GET") return takesPlainGet(method, url, headers);
   if (method !== "POST") return false;
   const path = url.split("?", 1)[0];
   if (path !== "/v1/assess" && path !== "/v1/assess/") return false;
@@ -116,6 +119,8 @@ class AnswerHeaders {
 
 /** Answers POST /v1/assess, observed as the route's answers are (log line, metrics, span, correlation id). */
 export function answerPlain(req: PlainRequest): Promise<PlainAnswer> {
+  // A GET on any /v1 read route: its own plain door (plain-get.ts).
+  if (req.method === "GET") return answerPlainGet(req);
   return inRequestSpan(req.method, async (span) => {
     const started = req.receivedAt ?? performance.now();
     const headers = headerReader(req.headers);

@@ -40,6 +40,9 @@ function routeTable(): RestRoute[] {
   return routes;
 }
 
+/** The registered routes, built once per process (the plain GET door matches against the same table). */
+export const restRouteTable = routeTable;
+
 const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
 
 // One log line, metrics and the client's correlation id per request (server/operate/observe.ts).
