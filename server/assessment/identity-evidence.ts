@@ -75,7 +75,9 @@ export function identityEvidence(a: {
             (b) =>
               `${plural(b.accounts_30d, "other account")} ${SHARED[b.kind]} this month: ${names(b.names, b.accounts_30d)}`,
           )
-          .join("; ")}. One person behind several accounts (multi-accounting, a signup farm, promotion abuse): review them together.`,
+          .join(
+            "; ",
+          )}. One person behind several accounts (multi-accounting, a signup farm, promotion abuse): review them together.`,
         evidence: ["workspace-events"],
       });
   }

@@ -6,6 +6,7 @@
 // its own kind, never an address's thousands of other pairs. Written with the assessment's event in its one statement
 // (./record.ts), read in the velocity statement (./identity-read.ts).
 import { canonicalEmail } from "../email/canonical";
+import { parsePhone } from "../phone/parse";
 import { cardKeyOf, isDecline, type PaymentInput } from "./payment";
 
 /** What links two accounts, by the kind of their shared identifier. */
@@ -42,9 +43,15 @@ export interface IdentityKeys {
   links: boolean;
 }
 
-/** A phone number as a key: E.164-like digits with the leading + kept, separators dropped. */
-export function phoneKeyOf(phone: string | undefined): string | null {
+/**
+ * A phone number as a key: its E.164 form when the numbering plans read it (a national number in `phone_country`),
+ * else its digits with a leading + kept, so two spellings of one number are one key. The IP's country, which
+ * /assess also reads a national number in, is not known yet when the keys are made (before the one read).
+ */
+export function phoneKeyOf(phone: string | undefined, country?: string): string | null {
   if (!phone) return null;
+  const parsed = parsePhone(phone, country);
+  if (parsed.e164) return parsed.e164;
   const digits = phone.replace(/[^\d+]/g, "");
   return digits.replace(/(?!^)\+/g, "") || null;
 }

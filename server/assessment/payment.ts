@@ -44,7 +44,9 @@ export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
   }
   if (Array.isArray(value)) return value.some((v) => holdsFullCardNumber(v, depth + 1));
   if (value && typeof value === "object")
-    return Object.entries(value).some(([k, v]) => holdsFullCardNumber(k, depth + 1) || holdsFullCardNumber(v, depth + 1));
+    return Object.entries(value).some(
+      ([k, v]) => holdsFullCardNumber(k, depth + 1) || holdsFullCardNumber(v, depth + 1),
+    );
   return false;
 }
 
@@ -54,7 +56,10 @@ const paymentFields = z
       .string()
       .regex(/^\d{6,8}$/, "payment.bin must be the card's first 6 to 8 digits")
       .describe("The card's BIN (issuer identification number): its first 6 to 8 digits"),
-    last4: z.string().regex(/^\d{4}$/, "payment.last4 must be 4 digits").describe("The card's last four digits"),
+    last4: z
+      .string()
+      .regex(/^\d{4}$/, "payment.last4 must be 4 digits")
+      .describe("The card's last four digits"),
     fingerprint: z
       .string()
       .trim()
@@ -110,5 +115,7 @@ export const cardKeyOf = (p: PaymentInput) => (p.fingerprint ? `fp:${p.fingerpri
 export function binInfo(bin: string): { brand: string | null; brand_name: string | null } {
   // A 6-8 digit BIN fixes the brand where one range matches; several candidates mean we cannot say.
   const found = creditCardType(bin);
-  return found.length === 1 ? { brand: found[0]!.type, brand_name: found[0]!.niceType } : { brand: null, brand_name: null };
+  return found.length === 1
+    ? { brand: found[0]!.type, brand_name: found[0]!.niceType }
+    : { brand: null, brand_name: null };
 }

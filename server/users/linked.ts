@@ -4,6 +4,7 @@
 // ("links:<account>" pairs), then each identifier's accounts ("accounts:<identifier>"), one statement, every row
 // of this workspace only.
 import type { Db } from "../db/client";
+import { parsePhone, type PhoneType } from "../phone/parse";
 import { accountName, linksKeyOf, parseIdentifier, type LinkKind } from "../assessment/identity-keys";
 
 export const LINK_WINDOW_DAYS = 30;
@@ -71,7 +72,14 @@ export async function linkedAccountsOf(
 export async function identifiersOf(
   db: Db,
   a: { workspaceId: string; subject: string; now?: Date },
-): Promise<{ kind: LinkKind; value: string; last_seen_at: string }[]> {
+): Promise<
+  {
+    kind: LinkKind;
+    value: string;
+    last_seen_at: string;
+    phone: { valid: boolean; type: PhoneType | null; country: string | null } | null;
+  }[]
+> {
   const since = new Date((a.now ?? new Date()).getTime() - LINK_WINDOW_DAYS * 86_400_000);
   const rows = await db.velocityPair.findMany({
     where: { workspaceId: a.workspaceId, key: linksKeyOf(a.subject), lastAt: { gte: since } },
@@ -80,6 +88,16 @@ export async function identifiersOf(
   });
   return rows.flatMap((r) => {
     const id = parseIdentifier(r.other);
-    return id ? [{ kind: id.kind, value: displayIdentifier(id.kind, id.value), last_seen_at: r.lastAt.toISOString() }] : [];
+    if (!id) return [];
+    // A phone number as the numbering plans read it (stored in E.164 when they could).
+    const p = id.kind === "phone" ? parsePhone(id.value) : null;
+    return [
+      {
+        kind: id.kind,
+        value: displayIdentifier(id.kind, id.value),
+        last_seen_at: r.lastAt.toISOString(),
+        phone: p ? { valid: p.valid, type: p.valid ? p.type : null, country: p.country } : null,
+      },
+    ];
   });
 }

@@ -27,7 +27,9 @@ const assessmentSchema = z.object({
   country: z.string().nullable(),
   device_id: z.string().nullable(),
   email: z.string().nullable().describe("The address as sent"),
-  payment: paymentSchema.nullable().describe("The payment's BIN, last four, brand, amount and status, when one was sent"),
+  payment: paymentSchema
+    .nullable()
+    .describe("The payment's BIN, last four, brand, amount and status, when one was sent"),
   created_at: z.string(),
 });
 
@@ -54,7 +56,24 @@ export const userProfileSchema = z.object({
     })
     .describe("What the account's own history looks like (the baseline /assess compares each request with)"),
   identifiers: z
-    .array(z.object({ kind, value: z.string(), last_seen_at: z.string() }))
+    .array(
+      z.object({
+        kind,
+        value: z.string(),
+        last_seen_at: z.string(),
+        phone: z
+          .object({
+            valid: z.boolean(),
+            type: z
+              .string()
+              .nullable()
+              .describe("mobile, fixed_line, fixed_line_or_mobile, voip, ...; null when invalid"),
+            country: z.string().nullable(),
+          })
+          .nullable()
+          .describe("For a phone number: what the numbering plans say of it (libphonenumber-js); null otherwise"),
+      }),
+    )
     .describe(
       "Its devices, canonical mailboxes, phone numbers and cards (fingerprint, else BIN…last four) of the last 30 days",
     ),

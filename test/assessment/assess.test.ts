@@ -87,6 +87,9 @@ describe("POST /assess", () => {
         success_after_failures: false,
         travel: null,
       },
+      // The account (its email) shares nothing with another account; no payment was sent.
+      linked_accounts: { accounts_30d: 0, by: [] },
+      payment: null,
       sources: expect.arrayContaining([
         expect.objectContaining({ name: "tor-exits", origin: "refreshed", fetched_at: expect.any(String) }),
         expect.objectContaining({ name: "DB-IP IP to City Lite", origin: "embedded" }),

@@ -28,7 +28,10 @@ const pay = (i: number, status: string, extra: Record<string, unknown> = {}) => 
 });
 
 async function assess(key: string, body: Record<string, unknown>): Promise<Result> {
-  const res = await app().request("POST", "/v1/assess", { key, body: { ip: CLEAN_IP, user_agent: CHROME_UA, ...body } });
+  const res = await app().request("POST", "/v1/assess", {
+    key,
+    body: { ip: CLEAN_IP, user_agent: CHROME_UA, ...body },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body as Result;
 }
@@ -197,7 +200,9 @@ describe("a full card number", () => {
         const res =
           door === "plain"
             ? await app().request("POST", "/v1/assess", { key: ws.apiKey, body: JSON.parse(body) })
-            : await handleRestRequest(new Request("http://127.0.0.1:3000/v1/assess", { method: "POST", headers, body }));
+            : await handleRestRequest(
+                new Request("http://127.0.0.1:3000/v1/assess", { method: "POST", headers, body }),
+              );
         const text = "text" in res && typeof res.text === "string" ? res.text : await (res as Response).text();
         expect(res.status).toBe(400);
         const err = JSON.parse(text).error;

@@ -13,7 +13,10 @@ interface Result {
 }
 
 async function assess(key: string, body: Record<string, unknown>): Promise<Result> {
-  const res = await app().request("POST", "/v1/assess", { key, body: { ip: CLEAN_IP, user_agent: CHROME_UA, ...body } });
+  const res = await app().request("POST", "/v1/assess", {
+    key,
+    body: { ip: CLEAN_IP, user_agent: CHROME_UA, ...body },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body as Result;
 }
@@ -71,9 +74,21 @@ describe("linked accounts", () => {
 
   it("links by canonical mailbox, phone number and card, each named with what links them", async () => {
     const ws = await app().seedWorkspace();
-    const card = { bin: "424242", last4: "4242", fingerprint: "fp_ring", amount: 1500, currency: "EUR", status: "succeeded" };
+    const card = {
+      bin: "424242",
+      last4: "4242",
+      fingerprint: "fp_ring",
+      amount: 1500,
+      currency: "EUR",
+      status: "succeeded",
+    };
     await assess(ws.apiKey, { event: "signup", user_id: "u1", email: "a.l.i.c.e+1@gmail.com" });
-    await assess(ws.apiKey, { event: "signup", user_id: "u2", email: "alice+2@googlemail.com", phone: "+44 7400 123456" });
+    await assess(ws.apiKey, {
+      event: "signup",
+      user_id: "u2",
+      email: "alice+2@googlemail.com",
+      phone: "+44 7400 123456",
+    });
     await assess(ws.apiKey, { event: "checkout", user_id: "u3", phone: "+447400123456", payment: card });
     const last = await assess(ws.apiKey, {
       event: "checkout",
@@ -115,7 +130,12 @@ describe("linked accounts", () => {
     const b = await app().seedWorkspace();
     await assess(a.apiKey, { event: "signup", user_id: "mallory", device_id: "dev-x", email: "m@gmail.com" });
     await assess(a.apiKey, { event: "signup", user_id: "trent", device_id: "dev-x", email: "m@gmail.com" });
-    const other = await assess(b.apiKey, { event: "signup", user_id: "peggy", device_id: "dev-x", email: "m@gmail.com" });
+    const other = await assess(b.apiKey, {
+      event: "signup",
+      user_id: "peggy",
+      device_id: "dev-x",
+      email: "m@gmail.com",
+    });
     expect(other.linked_accounts).toEqual({ accounts_30d: 0, by: [] });
     expect(await facts(b.workspaceId, "peggy")).toMatchObject({
       "device.accounts_30d": 1,
@@ -140,7 +160,14 @@ describe("GET /v1/users/{user_id}", () => {
   it("shows the account's baseline, identifiers, linked accounts with what links them, and its assessments by cursor", async () => {
     const ws = await app().seedWorkspace();
     const other = await app().seedWorkspace();
-    const card = { bin: "411111", last4: "1111", amount: 4999, currency: "EUR", status: "declined", decline_code: "do_not_honor" };
+    const card = {
+      bin: "411111",
+      last4: "1111",
+      amount: 4999,
+      currency: "EUR",
+      status: "declined",
+      decline_code: "do_not_honor",
+    };
     await assess(ws.apiKey, { event: "signup", user_id: "ann", device_id: "dev-a", email: "ann.smith+shop@gmail.com" });
     await assess(ws.apiKey, { event: "login", user_id: "ann", device_id: "dev-a" });
     await assess(ws.apiKey, { event: "checkout", user_id: "ann", device_id: "dev-a", payment: card });
@@ -154,7 +181,12 @@ describe("GET /v1/users/{user_id}", () => {
     const res = await app().request("GET", "/v1/users/ann?limit=2", { key: ws.apiKey });
     expect(res.status, res.text).toBe(200);
     expect(res.body.user_id).toBe("ann");
-    expect(res.body.baseline).toMatchObject({ assessments_30d: 3, failed_30d: 0, devices_30d: 1, countries_30d: ["US"] });
+    expect(res.body.baseline).toMatchObject({
+      assessments_30d: 3,
+      failed_30d: 0,
+      devices_30d: 1,
+      countries_30d: ["US"],
+    });
     expect(res.body.identifiers.map((i: { kind: string; value: string }) => `${i.kind}:${i.value}`).sort()).toEqual([
       "card:411111…1111",
       "device:dev-a",
@@ -169,7 +201,12 @@ describe("GET /v1/users/{user_id}", () => {
     expect(links).toEqual({ ben: ["device:dev-a"], cat: ["card:411111…1111", "email:annsmith@gmail.com"] });
     const page1 = res.body.assessments;
     expect(page1.items.map((i: { event: string }) => i.event)).toEqual(["checkout", "login"]);
-    expect(page1.items[0].payment).toMatchObject({ bin: "411111", last4: "1111", brand_name: "Visa", status: "declined" });
+    expect(page1.items[0].payment).toMatchObject({
+      bin: "411111",
+      last4: "1111",
+      brand_name: "Visa",
+      status: "declined",
+    });
     const page2 = await app().request("GET", `/v1/users/ann?limit=2&cursor=${page1.next_cursor}`, { key: ws.apiKey });
     expect(page2.body.assessments.items.map((i: { event: string }) => i.event)).toEqual(["signup"]);
     expect(page2.body.assessments.next_cursor).toBeNull();
