@@ -4,6 +4,7 @@
 // refresh of each new kind of feed from a local fake server replacing its snapshot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceArea } from "../../app/dashboard/sources/source-text";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { getDb } from "../../server/db/client";
 import { parseRangeDocument, parseRangeDocumentAsync } from "../../server/feeds/definitions/ranges";
 import { readFileSync } from "node:fs";
@@ -13,6 +14,8 @@ import { refreshFeeds } from "../../server/feeds/refresh";
 import { classifyPrivacy } from "../../server/ip/privacy";
 import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
 import { startFeedServer, type FakeFeedServer } from "../fakes/feed-server";
+import { ensureUser } from "../../server/workspaces/members";
+import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
@@ -292,6 +295,46 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
       classes: { scanner: { provider: "CIRCL", confidence: "high" } },
     });
     expect(s.body.network).toMatchObject({ type: "service", kind: "scanner", provider: "CIRCL" });
+  });
+});
+
+describe("the dashboard's door", () => {
+  it("the IP page's tRPC query answers the same classes as /v1, for IPv4 and IPv6, one unit a lookup", async () => {
+    const user = await ensureUser(app.db, { email: "privacy-dashboard@example.test" });
+    const ws = await createWorkspace(app.db, {
+      name: "privacy",
+      plans: ["suite_starter"],
+      ownerEmail: user.email,
+      ownerUserId: user.id,
+    });
+    // Queries travel as GET with the input in the query string, as the dashboard's tRPC client sends them.
+    const dashboard = async (ip: string) => {
+      const res = await handleDashboardRequest(
+        new Request(`http://127.0.0.1:3000/api/trpc/ip.ipLookup?input=${encodeURIComponent(JSON.stringify({ ip }))}`, {
+          headers: { "sec-fetch-site": "same-origin", "x-service-workspace": ws.workspaceId },
+        }),
+        async () => ({ userId: user.id, email: user.email, name: null }),
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as any).result.data;
+    };
+    for (const ip of ["23.144.160.67", "2001:550:1d05::5", "2a00:5980:93::130", "2602:ff03:aac::5", "2a02:8108::1"]) {
+      const before = await app.used(ws.workspaceId);
+      const d = await dashboard(ip);
+      expect(await app.used(ws.workspaceId)).toBe(before + 1);
+      const v1 = await app.request("GET", `/v1/ip/${ip}`, { key: ws.apiKey });
+      expect(v1.status).toBe(200);
+      expect(d.privacy.classes).toEqual(v1.body.privacy.classes);
+      expect([d.privacy.confidence, d.network]).toEqual([v1.body.privacy.confidence, v1.body.network]);
+    }
+    expect((await dashboard("23.144.160.67")).privacy.classes.vpn).toMatchObject({
+      provider: "Mullvad VPN",
+      confidence: "high",
+      basis: "provider_exit_list",
+      snapshotDate: "2026-08-22",
+    });
+    const home = await dashboard("2a02:8108::1");
+    expect(Object.values(home.privacy.classes).map((c: any) => c.flag)).toEqual([false, false, false, false, false]);
   });
 });
 
