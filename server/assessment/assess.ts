@@ -16,6 +16,7 @@ import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
 import { gatherIpEvidence } from "./ip-evidence";
+import { phoneEvidence } from "./phone-evidence";
 import { identityEvidence } from "./identity-evidence";
 import { identityKeysOf, pairsOf, phoneKeyOf } from "./identity-keys";
 import { recordAssessment, type AssessmentWrite } from "./record";
@@ -140,6 +141,7 @@ export function decide(
   const keys = velocityKeysOf(a.workspaceId, req);
   const subject = keys.subject ?? null;
   const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now });
+  const ph = phoneEvidence(req, ipEv.ip.country);
   const idn = identityEvidence({ row: v.row, keys: keys.identity!, payment: req.payment, event: req.event });
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.
@@ -151,6 +153,7 @@ export function decide(
     ...acct.signals,
     ...amountSignals(req),
     ...dev.signals,
+    ...ph.signals,
     ...idn.signals,
   ];
   const weighed = weighSignals(gathered, req.event, weights.learned);
@@ -166,6 +169,7 @@ export function decide(
     request: req,
     ip: ipEv,
     email: emailEv,
+    phone: ph.phone,
     device: dev,
     velocity: { ...v.facts, ...acct.facts, ...idn.facts },
     score,
@@ -198,11 +202,18 @@ export function decide(
     rule_errors: ruleErrors,
     ip: ipEv.ip,
     email: emailEv?.email ?? null,
+    phone: ph.phone,
     device: dev.device,
     account: acct.account,
     linked_accounts: idn.linked,
     payment: idn.payment,
-    sources: dedupe([...ipEv.sources, ...(emailEv?.sources ?? []), v.source, ...(dev.source ? [dev.source] : [])]),
+    sources: dedupe([
+      ...ipEv.sources,
+      ...(emailEv?.sources ?? []),
+      v.source,
+      ...(dev.source ? [dev.source] : []),
+      ...(ph.source ? [ph.source] : []),
+    ]),
     checked_at: new Date().toISOString(),
   };
 

@@ -4,23 +4,27 @@ import { compactFacts, type Facts } from "../rules/facts";
 import type { DeviceEvidence } from "./device-evidence";
 import type { EmailEvidence } from "./email-evidence";
 import type { IpEvidence } from "./ip-evidence";
+import type { PhoneEvidence } from "./phone-evidence";
 import type { AssessRequest, RiskLevel, Signal } from "./schemas";
 
 export function assessmentFacts(a: {
   request: AssessRequest;
   ip: IpEvidence;
   email: EmailEvidence | null;
+  /** The request's phone as read (./phone-evidence.ts); absent or null without one. */
+  phone?: PhoneEvidence["phone"];
   device: DeviceEvidence;
   velocity: Facts;
   score: number;
   riskLevel: RiskLevel;
   signals: readonly Signal[];
 }): Facts {
-  const { request: req, ip, email, device } = a;
+  const { request: req, ip, email, device, phone } = a;
   const p = ip.ip.privacy;
   return compactFacts({
     event: req.event,
     billing_country: req.billing_country,
+    password_compromised: req.password_compromised,
     amount: req.amount,
     currency: req.currency,
     user_agent: req.user_agent,
@@ -49,6 +53,10 @@ export function assessmentFacts(a: {
     "email.address": email?.email.address,
     "email.normalized": email?.email.normalized,
     "email.subaddressed": email?.email.subaddressed,
+    "phone.valid": phone?.valid,
+    "phone.type": phone?.type,
+    "phone.country": phone?.country,
+    "phone.country_matches_ip": phone?.country_matches_ip,
     "email.domain": email?.email.domain,
     "email.disposable": email?.email.disposable,
     "email.free_provider": email?.email.free_provider,

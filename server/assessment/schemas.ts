@@ -4,6 +4,8 @@ import { z } from "zod";
 import { ipAddress } from "../net/schemas";
 import { parseAddress } from "../email/syntax";
 import { deviceSignalsSchema } from "../device/schemas";
+import { phoneCountry } from "../phone/parse";
+import { phoneFactsSchema } from "../phone/schemas";
 import { privacySnakeSchema } from "../ip/privacy-schema";
 import { paymentSchema } from "./payment";
 import { ASSESSED_EVENTS, DECISIONS, RISK_LEVELS } from "../scoring/score";
@@ -44,7 +46,24 @@ export const assessRequestSchema = z
       .string()
       .trim()
       .regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +")
-      .optional(),
+      .optional()
+      .describe(
+        "The user's phone number: E.164 (+447400123456), or national (07400 123456) read in `phone_country`, else in the IP address's country. An invalid number is a signal (`phone_invalid`), not a 400; only a value that is not phone-like is refused",
+      ),
+    phone_country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "phone_country must be an ISO 3166-1 alpha-2 code")
+      .transform((s) => s.toUpperCase())
+      .refine((c) => phoneCountry(c) !== null, "phone_country is not a country with a numbering plan")
+      .optional()
+      .describe("The country a national `phone` is read in (ISO 3166-1 alpha-2); default the IP address's country"),
+    password_compromised: z
+      .boolean()
+      .optional()
+      .describe(
+        "Your own check of the password the user typed against common or breached passwords (e.g. GET /passwords/range/{prefix}, k-anonymity: send us the verdict, never the password). true is the signal `password_compromised` and the rules fact of that name",
+      ),
     billing_country: z
       .string()
       .trim()
@@ -221,6 +240,17 @@ export const assessResultSchema = z.object({
       mx: z.enum(["present", "null_mx", "implicit", "absent", "domain_not_found", "unavailable", "not_checked"]),
     })
     .nullable(),
+  phone: z
+    .object({
+      number: z.string().describe("The number as sent"),
+      ...phoneFactsSchema.shape,
+      country_matches_ip: z
+        .boolean()
+        .nullable()
+        .describe("The number's country is the IP address's; null when either is unknown"),
+    })
+    .nullable()
+    .describe("The request's `phone` as the numbering plans read it (libphonenumber-js); null without one"),
   device: z
     .object({
       device_id: z.string(),

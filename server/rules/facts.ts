@@ -265,6 +265,23 @@ export const FACTS = {
     type: "bool",
     doc: "the address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword)",
   },
+  "phone.valid": {
+    type: "bool",
+    doc: "the request's `phone` is a valid number of its numbering plan (libphonenumber-js metadata; a national number is read in `phone_country`, else the IP address's country); absent without a phone",
+  },
+  "phone.type": {
+    type: "string",
+    doc: "the number's line type: mobile, fixed_line, fixed_line_or_mobile (the plan cannot tell, as in the US), voip, toll_free, premium_rate, shared_cost, personal, pager, uan or unknown (also when invalid); absent without a phone",
+  },
+  "phone.country": { type: "string", doc: "the number's country (ISO 3166-1 alpha-2); absent when unknown" },
+  "phone.country_matches_ip": {
+    type: "bool",
+    doc: "the number's country is the IP address's country; absent when either is unknown",
+  },
+  password_compromised: {
+    type: "bool",
+    doc: "the caller says the user's password is on a list of common or breached passwords (`password_compromised`, e.g. checked with GET /passwords/range/{prefix}); absent when not sent",
+  },
   "device.verdict": { type: "string", doc: "diagnosis of the `device` object: automated, suspicious or human" },
   "device.risk_score": { type: "int", doc: "risk score of the `device` object 0-100" },
   "device.timezone_mismatch": {

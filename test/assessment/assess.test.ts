@@ -72,6 +72,7 @@ describe("POST /assess", () => {
         role_account: false,
         mx: "not_checked",
       },
+      phone: null,
       device: null,
       // No user_id: the account is the email, new here, so nothing about it is "new".
       account: {

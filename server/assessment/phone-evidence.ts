@@ -1,0 +1,58 @@
+// What the request's phone number and its password verdict say (issue 45, items 3 and 5): the number read with the
+// numbering plans (server/phone/parse.ts), a national number in `phone_country` or else the IP address's country; an
+// invalid number, or one from another country than the address, is a signal (never a 400: a malformed value was
+// refused by the input schema already). `password_compromised` is the caller's own verdict (e.g. from GET
+// /passwords/range/{prefix}): the password never reaches us. No I/O, so decide() runs it.
+import { parsePhone, type ParsedPhone } from "../phone/parse";
+import type { AssessRequest, Signal, SourceRef } from "./schemas";
+
+/** Default points of these signals (the weights table's other codes live in server/scoring). */
+export const PHONE_WEIGHTS = { phone_invalid: 20, phone_country_mismatch: 10, password_compromised: 25 } as const;
+
+export interface PhoneEvidence {
+  phone: (ParsedPhone & { number: string; country_matches_ip: boolean | null }) | null;
+  signals: Signal[];
+  source: SourceRef | null;
+}
+
+export function phoneEvidence(req: AssessRequest, ipCountry: string | null): PhoneEvidence {
+  const signals: Signal[] = [];
+  if (req.password_compromised === true)
+    signals.push({
+      code: "password_compromised",
+      weight: PHONE_WEIGHTS.password_compromised,
+      reason:
+        "You reported the password is on a list of common or breached passwords: at sign-up ask for another one; at login, a correct common password is what credential stuffing and guessing try first, so ask for a second factor or a reset.",
+      evidence: ["request"],
+    });
+  if (!req.phone) return { phone: null, signals, source: null };
+  const number = req.phone.trim();
+  const readIn = req.phone_country ?? ipCountry;
+  const p = parsePhone(number, readIn);
+  const matches = p.valid && p.country && ipCountry ? p.country === ipCountry : null;
+  if (!p.valid) {
+    const why = number.startsWith("+")
+      ? "is not a valid number in any numbering plan"
+      : readIn
+        ? `is not a valid number in ${readIn}'s numbering plan`
+        : "is a national number, and neither phone_country nor the IP address's country says which plan to read it in";
+    signals.push({
+      code: "phone_invalid",
+      weight: PHONE_WEIGHTS.phone_invalid,
+      reason: `The phone number ${number} ${why}: it cannot receive a call or an SMS code. Ask for a number that works.`,
+      evidence: ["libphonenumber-js"],
+    });
+  } else if (matches === false) {
+    signals.push({
+      code: "phone_country_mismatch",
+      weight: PHONE_WEIGHTS.phone_country_mismatch,
+      reason: `The phone number is from ${p.country} but the IP address is in ${ipCountry}: a traveller, or a number bought abroad.`,
+      evidence: ["libphonenumber-js", "geo"],
+    });
+  }
+  return {
+    phone: { number, ...p, country_matches_ip: matches },
+    signals,
+    source: { name: "libphonenumber-js", origin: "shipped", fetched_at: null },
+  };
+}
