@@ -1,0 +1,94 @@
+// Projects (issue 46, item 7): an empty page first; two scans of acme/web sent by CI through the REST API (the second
+// adds a malicious version and fixes an advisory); the project's refs, its new and fixed findings over time, the
+// watch toggle with its cost said first (creating and deleting the project monitor), and a stored answer with its
+// diff and the CSV and SARIF downloads; at 390 px nothing scrolls sideways and no action hides; axe finds nothing
+// serious.
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { FIRST, SECOND } from "../test/projects/lockfiles";
+import { axeBuilder } from "./axe";
+import { newWorkspace } from "./dashboard-steps";
+import { createKey, parseCsv, snap } from "./helpers";
+import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
+
+async function downloaded(page: Page, button: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
+  return readFileSync((await file.path())!, "utf8");
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await axeBuilder(page).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+test("a project's history, findings over time, watch toggle and stored answer with downloads", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await newWorkspace(page, "Projects", ["suite_agency"]);
+  await page.goto("/dashboard/projects");
+  await expect(page.getByTestId("projects-empty")).toBeVisible();
+  await snap(page, testInfo, "projects-empty");
+
+  const key = await createKey(page, "ci");
+  const scan = async (body: string, query: string) => {
+    const res = await page.request.post(`/v1/vulnerabilities/scan${query}`, {
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/plain" },
+      data: body,
+    });
+    expect(res.status()).toBe(200);
+    return res.json();
+  };
+  await scan(FIRST, "?project=acme/web");
+  const pr = await scan(SECOND, "?project=acme/web&ref=pr-7");
+  expect(pr.diff.new.map((f: { id: string }) => f.id)).toEqual(["MAL-2026-0101"]);
+
+  await page.goto("/dashboard/projects");
+  const row = page.locator('[data-testid=project][data-name="acme/web"]');
+  await expect(row).toContainText("2 scans");
+  await row.getByRole("button", { name: "Open" }).click();
+  const detail = page.getByTestId("project-detail");
+  await expect(detail.getByRole("heading", { name: "acme/web" })).toBeVisible();
+  await expect(detail.getByTestId("project-ref")).toHaveCount(2);
+  await expect(detail.getByTestId("project-ref").first()).toContainText("default");
+  await expect(detail.getByTestId("chart-project-findings")).toBeVisible();
+  await expect(detail.getByTestId("open-findings")).toContainText("@acme/widget@1.0.0");
+
+  // Watching: the cost first (3 package versions a run), then the monitor is created and deleted from here.
+  await expect(detail.getByTestId("watch-cost")).toHaveText("Costs 3 units a run, about 90 a month.");
+  await detail.getByRole("button", { name: "Watch this project" }).click();
+  await expect(detail.getByRole("button", { name: "Stop watching" })).toBeVisible();
+  await expect(detail.getByRole("link", { name: "Its monitor" })).toBeVisible();
+  await snap(page, testInfo, "project-watched");
+  await detail.getByRole("button", { name: "Stop watching" }).click();
+  await expect(detail.getByRole("button", { name: "Watch this project" })).toBeVisible();
+
+  // The pull request's stored answer: the malicious version new, the advisory fixed, then its downloads.
+  const newest = detail.getByTestId("project-scan").first();
+  await expect(newest).toContainText("pr-7");
+  await newest.getByRole("button", { name: "Show answer" }).click();
+  const stored = detail.getByTestId("stored-scan");
+  await expect(stored.getByTestId("diff-new")).toContainText("tinted-logs@1.4.2");
+  await expect(stored.getByTestId("diff-new")).toContainText("MAL-2026-0101");
+  await expect(stored.getByTestId("diff-fixed")).toContainText("GHSA-35jh-r3h4-6jhm");
+  await expect(stored.getByTestId("diff-fixed")).toContainText("fixed in 1.0.1");
+  const csv = parseCsv(await downloaded(page, "Download CSV"));
+  expect(csv[0]!.slice(0, 3)).toEqual(["ecosystem", "name", "version"]);
+  expect(csv.some((r) => r[1] === "tinted-logs" && r[5] === "malware")).toBe(true);
+  const sarif = JSON.parse(await downloaded(page, "Download SARIF"));
+  expect(sarif.version).toBe("2.1.0");
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, testInfo, "project-answer-1280");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await expectActionsInView(detail, "the project");
+  await snap(page, testInfo, "project-answer-390");
+
+  // Deleting the project empties the page again.
+  page.once("dialog", (d) => d.accept());
+  await detail.getByRole("button", { name: "Delete project" }).click();
+  await expect(page.getByTestId("projects-empty")).toBeVisible();
+});
