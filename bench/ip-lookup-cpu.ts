@@ -11,7 +11,8 @@
 // Each round sends BENCH_IP_REQUESTS requests one after another over a fixed mix of addresses (listed and unlisted,
 // IPv4 and IPv6, the same addresses in every revision) and reads process.cpuUsage() (user + system) around them; the
 // median round is reported. Memory: RSS and heap after a full collection, once when the store and the modules are
-// up but no IP evidence is loaded, and again after warmIpFeeds() (routing tables, geolocation and the privacy index).
+// up but no IP evidence is loaded, after the privacy index alone (loadPrivacyIndex: every evidence list's ranges), and
+// after warmIpFeeds() (the routing tables and geolocation too).
 import { useBenchStore } from "./runner-store";
 
 const REQUESTS = Math.max(100, Number(process.env.BENCH_IP_REQUESTS ?? 2000));
@@ -57,9 +58,12 @@ async function main() {
   const { createWorkspace } = await import("../server/workspaces/workspaces");
   const { handleRestRequest } = await import("../server/api/rest/handler");
   const { getIpReputation, warmIpFeeds } = await import("../server/ip/reputation");
+  const { loadPrivacyIndex } = await import("../server/ip/privacy");
   const db = await getDb();
   const ws = await createWorkspace(db, { name: "ip lookup bench", plans: ["lookups_growth"] });
   const before = memory();
+  await loadPrivacyIndex();
+  const privacyIndex = memory();
   await warmIpFeeds();
   const after = memory();
 
@@ -96,7 +100,10 @@ async function main() {
       lookupCpuUsPerCall: round(median(lookup)),
       lookupCpuUsRounds: lookup.map(round),
       memoryBeforeIpEvidence: before,
+      memoryAfterPrivacyIndex: privacyIndex,
       memoryAfterIpEvidence: after,
+      privacyIndexRssMiB: round(privacyIndex.rssMiB - before.rssMiB),
+      privacyIndexHeapMiB: round(privacyIndex.heapMiB - before.heapMiB),
       ipEvidenceRssMiB: round(after.rssMiB - before.rssMiB),
       load: (await import("node:os")).loadavg().map(round),
     }),
