@@ -4,10 +4,8 @@
 // refused by the input schema already). `password_compromised` is the caller's own verdict (e.g. from GET
 // /passwords/range/{prefix}): the password never reaches us. No I/O, so decide() runs it.
 import { parsePhone, type ParsedPhone } from "../phone/parse";
+import { SIGNALS } from "../scoring/signal-weights";
 import type { AssessRequest, Signal, SourceRef } from "./schemas";
-
-/** Default points of these signals (the weights table's other codes live in server/scoring). */
-export const PHONE_WEIGHTS = { phone_invalid: 20, phone_country_mismatch: 10, password_compromised: 25 } as const;
 
 export interface PhoneEvidence {
   phone: (ParsedPhone & { number: string; country_matches_ip: boolean | null }) | null;
@@ -20,7 +18,7 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null): Pho
   if (req.password_compromised === true)
     signals.push({
       code: "password_compromised",
-      weight: PHONE_WEIGHTS.password_compromised,
+      weight: SIGNALS.password_compromised.weight,
       reason:
         "You reported the password is on a list of common or breached passwords: at sign-up ask for another one; at login, a correct common password is what credential stuffing and guessing try first, so ask for a second factor or a reset.",
       evidence: ["request"],
@@ -38,14 +36,14 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null): Pho
         : "is a national number, and neither phone_country nor the IP address's country says which plan to read it in";
     signals.push({
       code: "phone_invalid",
-      weight: PHONE_WEIGHTS.phone_invalid,
+      weight: SIGNALS.phone_invalid.weight,
       reason: `The phone number ${number} ${why}: it cannot receive a call or an SMS code. Ask for a number that works.`,
       evidence: ["libphonenumber-js"],
     });
   } else if (matches === false) {
     signals.push({
       code: "phone_country_mismatch",
-      weight: PHONE_WEIGHTS.phone_country_mismatch,
+      weight: SIGNALS.phone_country_mismatch.weight,
       reason: `The phone number is from ${p.country} but the IP address is in ${ipCountry}: a traveller, or a number bought abroad.`,
       evidence: ["libphonenumber-js", "geo"],
     });

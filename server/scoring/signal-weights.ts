@@ -124,6 +124,11 @@ export const SIGNALS = {
   // and one card declined again and again.
   card_testing: { group: "payment", weight: 45 },
   card_declines: { group: "payment", weight: 15 },
+  // The phone number and the caller's password verdict (server/assessment/phone-evidence.ts): a number no plan has,
+  // a number from another country than the address, a password on a list of common or breached ones.
+  phone_invalid: { group: "identity", weight: 20 },
+  phone_country_mismatch: { group: "identity", weight: 10 },
+  password_compromised: { group: "identity", weight: 25 },
 } as const satisfies Record<string, SignalEntry>;
 
 export type SignalCode = keyof typeof SIGNALS;

@@ -57,6 +57,10 @@ const SIGNAL_NAMES: Readonly<Record<string, string>> = {
   linked_accounts: "Accounts linked by a shared device, mailbox, phone or card",
   card_testing: "Card testing: many cards, many declines",
   card_declines: "Card declined again and again",
+  // The phone number and the password verdict (server/assessment/phone-evidence.ts).
+  phone_invalid: "Phone number that does not exist",
+  phone_country_mismatch: "Phone number from another country",
+  password_compromised: "Common or breached password",
 };
 
 /** The signal's plain name, or null when it has none (then show the code alone). */
