@@ -23,7 +23,7 @@ export const CARD_DECLINES_AT = 3;
 
 const SHARED: Record<LinkKind, string> = {
   device: "used this device",
-  email: "use this mailbox",
+  email: "used this mailbox",
   phone: "gave this phone number",
   card: "paid with this card",
 };

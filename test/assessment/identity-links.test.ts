@@ -107,7 +107,7 @@ describe("linked accounts", () => {
     });
     const signal = last.signals.find((s) => s.code === "linked_accounts")!;
     expect(signal.weight).toBe(25);
-    expect(signal.reason).toContain("2 other accounts use this mailbox this month: u2, u1");
+    expect(signal.reason).toContain("2 other accounts used this mailbox this month: u2, u1");
     expect(signal.reason).toContain("2 other accounts gave this phone number this month: u3, u2");
     expect(signal.reason).toContain("1 other account paid with this card this month: u3");
     expect(await facts(ws.workspaceId, "u4")).toMatchObject({

@@ -8,6 +8,7 @@ export const DASHBOARD_LINKS = [
   { href: "/dashboard/assess", label: "Assess an event" },
   { href: "/dashboard/rules", label: "Rules" },
   { href: "/dashboard/cases", label: "Review queue" },
+  { href: "/dashboard/users", label: "Accounts" },
   { href: "/dashboard/lists", label: "Lists" },
   { href: "/dashboard/weights", label: "Signal weights" },
   { href: "/dashboard/bulk", label: "Bulk jobs" },

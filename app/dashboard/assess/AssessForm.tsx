@@ -2,7 +2,10 @@
 // The fields of POST /assess with a label, a hint and an example each; only event and IP are required.
 import { useState } from "react";
 
-export type AssessFields = Record<(typeof FIELDS)[number]["name"] | "event" | "status", string>;
+export type AssessFields = Record<
+  (typeof FIELDS)[number]["name"] | (typeof PAYMENT_FIELDS)[number]["name"] | "event" | "status" | "pay_status",
+  string
+>;
 
 const FIELDS = [
   {
@@ -29,9 +32,36 @@ const FIELDS = [
   { name: "billing_country", label: "Billing country", hint: "Two letters, e.g. DE", example: "DE" },
   { name: "amount", label: "Amount", hint: "For checkouts, in major units", example: "249.00" },
   { name: "currency", label: "Currency", hint: "Three letters, e.g. EUR", example: "EUR" },
+  {
+    name: "phone",
+    label: "Phone",
+    hint: "E.164 (+447400123456), or national in the address's country",
+    example: "+447400123456",
+  },
 ] as const;
 
-const EVENTS = ["signup", "login", "checkout", "form", "api"] as const;
+/** The card attempt of a checkout or payment: never the card number, only its BIN and last four. */
+const PAYMENT_FIELDS = [
+  { name: "pay_bin", label: "Card BIN", hint: "The card's first 6 to 8 digits", example: "411111" },
+  { name: "pay_last4", label: "Card last four", hint: "Its last 4 digits", example: "1111" },
+  {
+    name: "pay_fingerprint",
+    label: "Card fingerprint",
+    hint: "Your processor's card fingerprint (optional)",
+    example: "fp_8Hq2",
+  },
+  { name: "pay_amount", label: "Payment amount", hint: "In minor units: 4999 for 49.99", example: "4999" },
+  { name: "pay_currency", label: "Payment currency", hint: "Three letters", example: "EUR" },
+  {
+    name: "pay_decline_code",
+    label: "Decline code",
+    hint: "The processor's code, when declined (optional)",
+    example: "card_declined",
+  },
+] as const;
+
+const EVENTS = ["signup", "login", "checkout", "form", "api", "payment"] as const;
+const PAYMENT_EVENTS = new Set(["checkout", "payment"]);
 
 /** Whether a login or signup attempt succeeded; failed attempts feed the account's failure counters. */
 const ATTEMPT_EVENTS = new Set(["login", "signup"]);
@@ -47,19 +77,43 @@ const EMPTY: AssessFields = {
   billing_country: "",
   amount: "",
   currency: "",
+  phone: "",
+  pay_bin: "",
+  pay_last4: "",
+  pay_fingerprint: "",
+  pay_amount: "",
+  pay_currency: "",
+  pay_status: "succeeded",
+  pay_decline_code: "",
 };
 
 /** The request body, or a sentence saying what to fix (the server validates again). */
 export function toAssessRequest(f: AssessFields) {
   const body: Record<string, unknown> = { event: f.event, ip: f.ip.trim() };
   if (ATTEMPT_EVENTS.has(f.event) && f.status === "failed") body.status = "failed";
-  for (const k of ["email", "user_agent", "device_id", "user_id", "billing_country", "currency"] as const) {
+  for (const k of ["email", "user_agent", "device_id", "user_id", "billing_country", "currency", "phone"] as const) {
     if (f[k].trim()) body[k] = f[k].trim();
   }
   if (f.amount.trim()) {
     const n = Number(f.amount.trim());
     if (!Number.isFinite(n) || n < 0) return "Amount must be a number such as 249.00.";
     body.amount = n;
+  }
+  // A payment is sent once any of its card fields is filled in; the server checks each field again.
+  const card = PAYMENT_FIELDS.some((p) => p.name !== "pay_decline_code" && f[p.name].trim());
+  if (PAYMENT_EVENTS.has(f.event) && card) {
+    const minor = Number(f.pay_amount.trim());
+    if (!/^\d+$/.test(f.pay_amount.trim()) || !Number.isSafeInteger(minor))
+      return "Payment amount must be a whole number of minor units, such as 4999 for 49.99.";
+    body.payment = {
+      bin: f.pay_bin.trim(),
+      last4: f.pay_last4.trim(),
+      ...(f.pay_fingerprint.trim() ? { fingerprint: f.pay_fingerprint.trim() } : {}),
+      amount: minor,
+      currency: f.pay_currency.trim(),
+      status: f.pay_status,
+      ...(f.pay_status !== "succeeded" && f.pay_decline_code.trim() ? { decline_code: f.pay_decline_code.trim() } : {}),
+    };
   }
   return body as { event: (typeof EVENTS)[number]; ip: string };
 }
@@ -122,6 +176,38 @@ export function AssessForm({
           </label>
         ))}
       </div>
+      {PAYMENT_EVENTS.has(f.event) ? (
+        <fieldset className="field-grid" data-testid="assess-payment">
+          <legend>Payment (optional): the card attempt as your processor answered it, never the card number</legend>
+          {PAYMENT_FIELDS.map((field) => (
+            <label key={field.name}>
+              {field.label}
+              <input
+                name={field.name}
+                value={f[field.name]}
+                onChange={(e) => set(field.name, e.target.value)}
+                placeholder={field.example}
+                inputMode={
+                  field.name === "pay_amount" || field.name === "pay_bin" || field.name === "pay_last4"
+                    ? "numeric"
+                    : undefined
+                }
+                autoComplete="off"
+              />
+              <span className="hint">{field.hint}</span>
+            </label>
+          ))}
+          <label>
+            Payment status
+            <select name="pay_status" value={f.pay_status} onChange={(e) => set("pay_status", e.target.value)}>
+              <option value="succeeded">succeeded</option>
+              <option value="declined">declined</option>
+              <option value="failed">failed</option>
+            </select>
+            <span className="hint">Declines count towards card testing</span>
+          </label>
+        </fieldset>
+      ) : null}
       <div className="form-row">
         <button type="submit" className="btn btn-primary" disabled={pending} data-testid="run-assessment">
           Assess
@@ -133,7 +219,12 @@ export function AssessForm({
           type="button"
           className="btn btn-ghost"
           onClick={() =>
-            setF({ ...EMPTY, ...Object.fromEntries(FIELDS.map((x) => [x.name, x.example])), event: "checkout" })
+            setF({
+              ...EMPTY,
+              ...Object.fromEntries([...FIELDS, ...PAYMENT_FIELDS].map((x) => [x.name, x.example])),
+              pay_decline_code: "",
+              event: "checkout",
+            })
           }
         >
           Fill in an example

@@ -3,12 +3,14 @@
 // cases, and the verdict (fraud or legitimate, with a note) that labels the assessment and may add one of the case's
 // values to a list. Keys while it is open: F fraud, L legitimate, J/K next and previous.
 import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc, formatUtcSeconds, timeAgo } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
+import { LinkedAccounts, paymentWords } from "../users/LinkedAccounts";
 import { age } from "./age";
 
 type Resolution = "fraud" | "legitimate";
@@ -31,9 +33,31 @@ const ACCOUNT_FACTS: [string, string][] = [
   ["ip.failed_logins_1h", "Failed attempts from this address, last hour"],
   ["ip.failed_users_1h", "Accounts failing from this address, last hour"],
   ["device.failed_users_1h", "Accounts failing from this device, last hour"],
+  ["email.normalized", "Canonical email (every spelling of the inbox)"],
+  ["email.subaddressed", "Email has a +tag"],
+  ["user.linked_accounts_30d", "Other accounts linked, last 30 days"],
+  ["device.accounts_30d", "Accounts on this device, last 30 days"],
+  ["email.accounts_30d", "Accounts with this mailbox, last 30 days"],
+  ["phone.accounts_30d", "Accounts with this phone number, last 30 days"],
+  ["phone.valid", "Phone number valid"],
+  ["phone.type", "Phone line type"],
+  ["phone.country_matches_ip", "Phone country matches the address"],
+  ["device.cards_1h", "Cards from this device, last hour"],
+  ["device.declines_1h", "Declines from this device, last hour"],
+  ["ip.cards_1h", "Cards from this address, last hour"],
+  ["card.declines_24h", "Declines of this card, last 24 hours"],
+  ["payment.small_amount", "Small amount"],
 ];
 const factValue = (v: unknown): string =>
-  typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "number" ? Math.round(v).toLocaleString("en-US") : "";
+  typeof v === "boolean"
+    ? v
+      ? "yes"
+      : "no"
+    : typeof v === "number"
+      ? Math.round(v).toLocaleString("en-US")
+      : typeof v === "string"
+        ? v.replace(/_/g, " ")
+        : "";
 
 /** Which list kinds take which value of a case. */
 const KINDS_FOR: Record<ValueSource, string[]> = {
@@ -206,11 +230,28 @@ export function CaseDetail({
                           </>
                         ) : null}
                         , score {h.score}, {h.decision}
+                        {h.payment ? ` · ${paymentWords(h.payment)}` : ""}
                       </li>
                     );
                   })}
                 </ul>
               </>
+            )}
+          </div>
+          <div data-testid="case-linked">
+            <h3>Linked accounts</h3>
+            {d.user_id ? (
+              <p className="small">
+                <Link href={`/dashboard/users/${encodeURIComponent(d.user_id)}`} data-testid="case-user-link">
+                  Open the account {d.user_id}
+                </Link>{" "}
+                for its identifiers, payments and every assessment.
+              </p>
+            ) : null}
+            {d.user_id || d.email ? (
+              <LinkedAccounts linked={d.linked_accounts} />
+            ) : (
+              <p className="muted small">No account was given with this assessment.</p>
             )}
           </div>
           {d.related.length ? (

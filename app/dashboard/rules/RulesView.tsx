@@ -13,6 +13,7 @@ import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { orList, type RuleRecord } from "./rule-draft";
 import { RuleEditor } from "./RuleEditor";
 import { RuleRow } from "./RuleRow";
+import { RulePacks } from "./RulePacks";
 import "./rules.css";
 
 const RULE_PLANS = `need the ${orList(PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name))} plan`;
@@ -193,6 +194,7 @@ export function RulesView() {
           </ol>
         ) : null}
       </section>
+      {list.isSuccess ? <RulePacks /> : null}
     </>
   );
 }

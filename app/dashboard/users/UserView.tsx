@@ -1,0 +1,171 @@
+"use client";
+// One account as this workspace's assessments know it: its baseline, its identifiers (canonical mailboxes, phone
+// numbers with what the numbering plans say, devices, cards), the accounts linked to it and by what, and its
+// assessments with their payments, newest first (more by cursor).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Country, Facts } from "../_components/answers/parts";
+import { ErrorNote, errorCode } from "../_components/ErrorNote";
+import { formatUtcSeconds, timeAgo } from "../_components/format";
+import { useTRPC } from "../_components/trpc";
+import { LinkedAccounts, paymentWords } from "./LinkedAccounts";
+import { UserSearch } from "./UserSearch";
+import "./users.css";
+
+const PHONE_TYPE_WORDS: Record<string, string> = {
+  mobile: "mobile",
+  fixed_line: "landline",
+  fixed_line_or_mobile: "landline or mobile (the plan cannot tell)",
+  voip: "internet (VoIP)",
+  toll_free: "toll-free",
+  premium_rate: "premium rate",
+  shared_cost: "shared cost",
+  personal: "personal number",
+  pager: "pager",
+  uan: "company number (UAN)",
+  voicemail: "voicemail",
+  unknown: "unknown type",
+};
+
+const KIND_TITLES = { email: "Canonical email", phone: "Phone", device: "Device", card: "Card" } as const;
+
+export function UserView({ userId }: { userId: string }) {
+  const trpc = useTRPC();
+  const q = useInfiniteQuery(
+    trpc.users.get.infiniteQueryOptions(
+      { user_id: userId, limit: 20 },
+      { getNextPageParam: (p) => p.assessments.next_cursor ?? undefined },
+    ),
+  );
+  const first = q.data?.pages[0];
+  const items = q.data?.pages.flatMap((p) => p.assessments.items) ?? [];
+  const payments = items.filter((i) => i.payment);
+  const notFound = errorCode(q.error) === "NOT_FOUND";
+  return (
+    <div className="user-view" data-testid="user-view">
+      <p className="small">
+        <Link href="/dashboard/users">Accounts</Link> / <strong>{userId}</strong>
+      </p>
+      <h1>Account {userId}</h1>
+      {q.isPending ? (
+        <p className="muted" role="status">
+          Loading the account…
+        </p>
+      ) : null}
+      {notFound ? (
+        <div className="card" data-testid="user-empty">
+          <p>
+            This workspace has no assessment of the user id <strong>{userId}</strong>. Accounts appear here once
+            <code> /assess</code> has been sent their <code>user_id</code>.
+          </p>
+          <UserSearch initial={userId} />
+        </div>
+      ) : (
+        <ErrorNote error={q.error} />
+      )}
+      {first ? (
+        <div className="user-grid">
+          <section className="card">
+            <h2>Usual behaviour</h2>
+            <Facts
+              rows={[
+                [
+                  "First seen",
+                  first.baseline.first_seen_at ? formatUtcSeconds(first.baseline.first_seen_at) : "not in 90 days",
+                ],
+                [
+                  "Last seen",
+                  first.baseline.last_seen_at ? formatUtcSeconds(first.baseline.last_seen_at) : "never succeeded",
+                ],
+                ["Succeeded assessments, 30 days", String(first.baseline.assessments_30d)],
+                ["Failed attempts, 30 days", String(first.baseline.failed_30d)],
+                [
+                  "Countries, 30 days",
+                  first.baseline.countries_30d.length ? (
+                    <span>
+                      {first.baseline.countries_30d.map((c, i) => (
+                        <span key={c}>
+                          {i ? ", " : ""}
+                          <Country code={c} />
+                        </span>
+                      ))}
+                    </span>
+                  ) : (
+                    "none known"
+                  ),
+                ],
+                ["Devices, 30 days", String(first.baseline.devices_30d)],
+                ["IP addresses, 30 days", String(first.baseline.ips_30d)],
+              ]}
+            />
+          </section>
+          <section className="card">
+            <h2>Identifiers, last 30 days</h2>
+            {first.identifiers.length === 0 ? (
+              <p className="muted small">No device, email, phone number or card was sent with its assessments.</p>
+            ) : (
+              <Facts
+                rows={first.identifiers.map((i) => [
+                  KIND_TITLES[i.kind],
+                  <span key={`${i.kind}:${i.value}`} data-testid={`identifier-${i.kind}`}>
+                    <code>{i.value}</code>
+                    {i.phone
+                      ? i.phone.valid
+                        ? ` · ${PHONE_TYPE_WORDS[i.phone.type ?? "unknown"] ?? i.phone.type}${i.phone.country ? ` · ` : ""}`
+                        : " · not a valid number"
+                      : null}
+                    {i.phone?.valid && i.phone.country ? <Country code={i.phone.country} /> : null}
+                    <span className="muted"> · {timeAgo(i.last_seen_at)}</span>
+                  </span>,
+                ])}
+              />
+            )}
+          </section>
+          <section className="card">
+            <h2>Linked accounts</h2>
+            <p className="muted small">Other accounts that used one of these identifiers in the last 30 days.</p>
+            <LinkedAccounts linked={first.linked_accounts} />
+          </section>
+          <section className="card">
+            <h2>Payments</h2>
+            {payments.length === 0 ? (
+              <p className="muted small">No payment among the assessments shown.</p>
+            ) : (
+              <ul className="small" data-testid="user-payments">
+                {payments.map((p) => (
+                  <li key={p.request_id}>
+                    {formatUtcSeconds(p.created_at)}: {paymentWords(p.payment!)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="card user-wide">
+            <h2>Assessments</h2>
+            <ul className="small" data-testid="user-assessments">
+              {items.map((h) => (
+                <li key={h.request_id}>
+                  <time dateTime={h.created_at}>{formatUtcSeconds(h.created_at)}</time>: {h.event}
+                  {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? "an unknown address"}
+                  {h.country ? (
+                    <>
+                      {" "}
+                      in <Country code={h.country} />
+                    </>
+                  ) : null}
+                  , score {h.score}, {h.decision}
+                  {h.payment ? ` · ${paymentWords(h.payment)}` : ""}
+                </li>
+              ))}
+            </ul>
+            {q.hasNextPage ? (
+              <button type="button" className="btn" disabled={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+                {q.isFetchingNextPage ? "Loading…" : "Older assessments"}
+              </button>
+            ) : null}
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

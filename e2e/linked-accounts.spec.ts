@@ -1,0 +1,102 @@
+// Issue 45, item 6: a ring of accounts on one device, assessed from the dashboard's console (one with a declined
+// card payment), opens a case whose view names the other accounts and what links them; the account's page shows its
+// canonical email, phone, identifiers, linked accounts and payment history. Wide and at 390 px.
+import { expect, test, type Page } from "@playwright/test";
+import { axeBuilder } from "./axe";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
+import { expectNoSidewaysScroll } from "./narrow";
+
+/** A scripted signup (automation user agent: a review or challenge case) on the shared device. */
+async function assessOnRing(page: Page, userId: string, extra: (page: Page) => Promise<void> = async () => {}) {
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("Event").selectOption(userId === "cat" ? "checkout" : "signup");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  await page.getByLabel("User-Agent").fill("python-requests/2.31");
+  await page.getByLabel("User id").fill(userId);
+  await page.getByLabel("Device id").fill("dev-ring");
+  await extra(page);
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toBeVisible();
+}
+
+test("a case with linked accounts names them and what links them, and the account page shows its identifiers and payments", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Linked accounts", ["suite_starter"]);
+  await assessOnRing(page, "ann", async (p) => {
+    await p.getByLabel("Email").fill("Ann.Smith+shop@googlemail.com");
+    await p.getByLabel("Phone").fill("+44 7400 123456");
+  });
+  await assessOnRing(page, "ben", async (p) => p.getByLabel("Phone").fill("+447400123456"));
+  await assessOnRing(page, "cat", async (p) => {
+    await p.getByLabel("Email").fill("annsmith@gmail.com");
+    const pay = p.getByTestId("assess-payment");
+    await pay.getByLabel("Card BIN").fill("411111");
+    await pay.getByLabel("Card last four").fill("1111");
+    await pay.getByLabel("Payment amount").fill("4999");
+    await pay.getByLabel("Payment currency").fill("EUR");
+    await pay.getByLabel("Payment status").selectOption("declined");
+    await pay.getByLabel("Decline code").fill("do_not_honor");
+  });
+  await expect(page.getByTestId("assessment-answer")).toContainText(
+    "2 other accounts used this device this month: ben, ann; 1 other account",
+  );
+
+  // The review queue: cat's case names ann and ben, each with what it shares.
+  await page.goto("/dashboard/cases");
+  const card = page.getByTestId("case-card").filter({ hasText: "cat" });
+  await card.getByTestId("case-open").click();
+  const linked = card.getByTestId("case-linked");
+  await expect(linked.getByTestId("linked-account")).toHaveText([
+    /^ben · same device dev-ring · last /,
+    /^ann · same device dev-ring and mailbox annsmith@gmail\.com · last /,
+  ]);
+  await expect(card.getByTestId("case-history")).toContainText("Visa 411111…1111, 49.99 EUR, declined (do not honor)");
+  await snap(page, testInfo, "case-linked-accounts");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "case-linked-accounts-390");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The account's page, from the case.
+  await linked.getByTestId("case-user-link").click();
+  const view = page.getByTestId("user-view");
+  await expect(view.getByRole("heading", { name: "Account cat", level: 1 })).toBeVisible();
+  await expect(view.getByTestId("identifier-email")).toContainText("annsmith@gmail.com");
+  await expect(view.getByTestId("identifier-card")).toContainText("411111…1111");
+  await expect(view.getByTestId("linked-account")).toHaveCount(2);
+  await expect(view.getByTestId("user-payments")).toHaveText(/Visa 411111…1111, 49\.99 EUR, declined \(do not honor\)/);
+  await snap(page, testInfo, "user-page");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "user-page-390");
+
+  // ann's page, by keyboard from the linked list: her phone as the numbering plan reads it.
+  await view.getByRole("link", { name: "ann" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Account ann", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("identifier-phone")).toContainText("+447400123456 · mobile");
+  await expect(page.getByTestId("linked-account").filter({ hasText: "ben" })).toContainText(
+    "same device dev-ring and phone number +447400123456",
+  );
+
+  // An account the workspace never assessed: said in words, with the search to try another.
+  await page.goto("/dashboard/users/nobody");
+  await expect(page.getByTestId("user-empty")).toContainText("This workspace has no assessment of the user id nobody");
+  await expect(await seriousViolations(page)).toEqual([]);
+  // The accounts page: a search by user id, by keyboard.
+  await page.goto("/dashboard/users");
+  await expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId("user-search").fill("ben");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Account ben", level: 1 })).toBeVisible();
+  await expect(await seriousViolations(page)).toEqual([]);
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await axeBuilder(page).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help}`);
+}
