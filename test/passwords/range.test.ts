@@ -2,8 +2,10 @@
 // a known common password's SHA-1; padding with Add-Padding; bad prefixes are 400 and free; unmetered but rate
 // limited, and the prefix is kept nowhere. Through /v1 and the dashboard's tRPC door.
 import { createHash } from "node:crypto";
+import { Writable } from "node:stream";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { useLogDestination } from "../../server/operate/log";
 import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp, type TestApp } from "../harness";
 
@@ -99,6 +101,34 @@ describe("GET /v1/passwords/range/{prefix}", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     const other = await app.seedWorkspace({ plans: ["suite_starter"] });
     expect((await range(other.apiKey, "5BAA6")).status).toBe(200);
+  });
+
+  it("never writes the prefix to a log line, on a 200, a 400 or a 429", async () => {
+    const lines: string[] = [];
+    useLogDestination(
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(...String(chunk).split("\n").filter(Boolean));
+          done();
+        },
+      }),
+    );
+    try {
+      process.env.SERVICE_PASSWORDS_RANGE_RATE_LIMIT = "2";
+      const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+      expect((await range(ws.apiKey, "C0FFE")).status).toBe(200);
+      expect((await range(ws.apiKey, "C0FFEE")).status).toBe(400);
+      expect((await range(ws.apiKey, "BEEF5")).status).toBe(429);
+      const requests = lines.map((l) => JSON.parse(l)).filter((r) => r.msg === "request");
+      expect(requests.map((r) => [r.route, r.status])).toEqual([
+        ["/passwords/range/{prefix}", 200],
+        ["/passwords/range/{prefix}", 400],
+        ["/passwords/range/{prefix}", 429],
+      ]);
+      for (const prefix of ["C0FFE", "c0ffe", "BEEF5", "beef5"]) expect(lines.join("\n")).not.toContain(prefix);
+    } finally {
+      useLogDestination(new Writable({ write: (_c, _e, d) => d() }), "silent");
+    }
   });
 
   it("answers the same range through the dashboard's tRPC door", async () => {
