@@ -97,7 +97,7 @@ function velocityKeysOf(workspaceId: string, req: AssessRequest): VelocityKeys {
       ip,
       email,
       deviceId,
-      phone: phoneKeyOf(req.phone),
+      phone: phoneKeyOf(req.phone, req.phone_country),
       payment: req.payment,
       failed: req.status === "failed",
     }),
