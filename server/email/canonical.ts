@@ -18,7 +18,8 @@ const GMAIL: ProviderRule = { separator: "+", dotsIgnored: true };
 const PLUS: ProviderRule = { separator: "+" };
 
 /**
- * The one table of provider rules, by domain (lower case), each with the provider's own documentation:
+ * The one table of provider rules, by domain (lower case), each with the provider's own documentation (the page
+ * addresses were written down on a machine without internet access: check them when the table changes):
  * - Gmail: "Dots don't matter in Gmail addresses" (support.google.com/mail/answer/7436150) and task-specific
  *   addresses with "+" (support.google.com/a/users/answer/9308648); googlemail.com is the same service under its
  *   former name in Germany and the UK, the same mailbox as @gmail.com (support.google.com/mail/answer/10313).
