@@ -36,6 +36,7 @@ export type AuditType =
   | "audit.weights.mode_changed"
   | "audit.report.renamed"
   | "audit.report.deleted"
+  | "audit.project.deleted"
   | "audit.list.created"
   | "audit.list.updated"
   | "audit.list.deleted"

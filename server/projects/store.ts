@@ -2,6 +2,7 @@
 // against the base and the lockfile's package list), read by /projects..., deleted by DELETE /projects/{name} and by
 // the retention purge once past the workspace's history window (expiresAt; reads hide them from then on). Every query
 // filters on the workspace: another workspace's project is not found.
+import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { sortableId } from "../ids";
@@ -257,11 +258,26 @@ export async function latestDefaultPackages(db: Db, workspaceId: string, name: s
   return row ? { scanId: row.id, packages: row.packages as StoredPackage[] } : null;
 }
 
-/** Deletes every scan of the project; 404 when it has none in this workspace. */
-export async function deleteProjectOrThrow(db: Db, workspaceId: string, name: string) {
-  const { count } = await db.projectScan.deleteMany({ where: { workspaceId, project: name } });
-  if (count === 0) throw notFound(name);
-  return { name, deleted: true as const, scans: count };
+/** Deletes every scan of the project, with its audit event (`audit.project.deleted`); 404 when it has none here. */
+export async function deleteProjectOrThrow(
+  db: Db,
+  a: { workspaceId: string; name: string; actor: Actor; requestId: string },
+) {
+  const count = await db.$transaction(async (tx) => {
+    const { count } = await tx.projectScan.deleteMany({ where: { workspaceId: a.workspaceId, project: a.name } });
+    if (count === 0) throw notFound(a.name);
+    await recordAudit(tx as unknown as Db, {
+      workspaceId: a.workspaceId,
+      type: "audit.project.deleted",
+      actor: a.actor,
+      target: { kind: "project", id: a.name, label: a.name },
+      before: { scans: count },
+      after: null,
+      requestId: a.requestId,
+    });
+    return count;
+  });
+  return { name: a.name, deleted: true as const, scans: count };
 }
 
 /** Retention: scans past their history window, after the grace period the purge gives every expired row. */

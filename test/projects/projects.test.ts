@@ -144,6 +144,10 @@ describe("the project's history", () => {
 
     const deleted = await app.request("DELETE", "/v1/projects/acme%2Fweb", { key: ws.apiKey });
     expect(deleted.body).toEqual({ name: "acme/web", deleted: true, scans: 2 });
+    const audit = await app.db.event.findMany({
+      where: { workspaceId: ws.workspaceId, type: "audit.project.deleted" },
+    });
+    expect(audit.map((e) => (e.data as any).target)).toEqual([{ kind: "project", id: "acme/web", label: "acme/web" }]);
     expect((await get(ws.apiKey, "/v1/projects/acme%2Fweb")).status).toBe(404);
     expect((await get(ws.apiKey, path)).status).toBe(404);
     expect((await get(ws.apiKey, "/v1/projects")).body.items.map((p: any) => p.name)).toEqual(["acme/api"]);

@@ -49,6 +49,7 @@ const TITLES: Record<string, string> = {
   "audit.weights.mode_changed": "Signal weights switched",
   "audit.report.renamed": "Report renamed",
   "audit.report.deleted": "Report deleted",
+  "audit.project.deleted": "Project deleted",
   "audit.list.created": "List created",
   "audit.list.updated": "List changed",
   "audit.list.deleted": "List deleted",
