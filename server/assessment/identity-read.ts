@@ -76,7 +76,18 @@ export function identityParts(a: {
     `count(*) FILTER (WHERE "key" = ${p.cards_ip}::text AND "lastAt" >= ${a.hour} AND "other" IS DISTINCT FROM ${p.card}::text) AS "cards_ip_1h"`,
     `count(*) FILTER (WHERE "key" = ${p.cards_account}::text AND "other" IS DISTINCT FROM ${p.card}::text) AS "cards_account_30d"`,
   ];
-  const pairKeys = [...linkKeys, p.cards_device, p.cards_ip, p.cards_account].map(a.opaque).join(", ");
+  // One branch per key, each an equality on the key: a list of keys (key IN (...)) was planned generically as a
+  // scan of the workspace's every pair, filtered by key (test/assessment/velocity-plan.test.ts on PostgreSQL).
+  const each = (table: string, keys: string[], cols: string, since: string) =>
+    keys
+      .map((k) => `SELECT ${cols} FROM "${table}" WHERE ${a.workspace} AND "key" = ${a.opaque(k)} AND ${since}`)
+      .join(" UNION ALL ");
+  const pairs = each(
+    "VelocityPair",
+    [...linkKeys, p.cards_device, p.cards_ip, p.cards_account],
+    `"key", "other", "lastAt"`,
+    `"lastAt" >= ${a.month}`,
+  );
   // Declines by whole minutes: the minute the window starts in counts whole (at most a minute more, never less).
   const minuteOf = (t: string) => `date_trunc('minute', ${t})`;
   const declineCols = [
@@ -84,11 +95,16 @@ export function identityParts(a: {
     `sum("count") FILTER (WHERE "key" = ${p.declines_device}::text AND "minute" >= ${minuteOf(a.hour)}) AS "declines_device_1h"`,
     `sum("count") FILTER (WHERE "key" = ${p.declines_card}::text) AS "declines_card_24h"`,
   ];
-  const declineKeys = [p.declines_ip, p.declines_device, p.declines_card].map(a.opaque).join(", ");
+  const declines = each(
+    "VelocityCount",
+    [p.declines_ip, p.declines_device, p.declines_card],
+    `"key", "minute", "count"`,
+    `"minute" >= ${minuteOf(a.day)}`,
+  );
   return {
     from: [
-      `(SELECT ${pairCols.join(", ")} FROM "VelocityPair" WHERE ${a.workspace} AND "key" IN (${pairKeys}) AND "lastAt" >= ${a.month}) AS "identity_pairs"`,
-      `(SELECT ${declineCols.join(", ")} FROM "VelocityCount" WHERE ${a.workspace} AND "key" IN (${declineKeys}) AND "minute" >= ${minuteOf(a.day)}) AS "identity_declines"`,
+      `(SELECT ${pairCols.join(", ")} FROM (${pairs}) AS "identity_pair_rows") AS "identity_pairs"`,
+      `(SELECT ${declineCols.join(", ")} FROM (${declines}) AS "identity_decline_rows") AS "identity_declines"`,
     ],
     cols: [`"identity_pairs".*`, `"identity_declines".*`],
   };

@@ -117,6 +117,14 @@ describe("linked accounts", () => {
     });
   });
 
+  it("a national number read in phone_country links to its international spelling", async () => {
+    const ws = await app().seedWorkspace();
+    await assess(ws.apiKey, { event: "signup", user_id: "uk1", phone: "+447400123456" });
+    const r = await assess(ws.apiKey, { event: "signup", user_id: "uk2", phone: "07400 123456", phone_country: "GB" });
+    expect(r.linked_accounts).toEqual({ accounts_30d: 1, by: [{ kind: "phone", accounts_30d: 1, names: ["uk1"] }] });
+    expect(await facts(ws.workspaceId, "uk2")).toMatchObject({ "phone.accounts_30d": 2 });
+  });
+
   it("a failed login links nothing (a stuffing device would tie every account it tried together)", async () => {
     const ws = await app().seedWorkspace();
     await assess(ws.apiKey, { event: "login", user_id: "victim1", device_id: "stuffer", status: "failed" });

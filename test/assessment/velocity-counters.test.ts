@@ -171,8 +171,9 @@ describe("an address's velocity counters", () => {
       body: { event: "login", ip: IP, user_agent: CHROME_UA, email: "skew@example.com" },
     });
     expect(answer.status).toBe(200);
+    // The address's pairs (the account's links to its mailbox are pairs of their own keys: identity-keys.ts).
     const pairs = await app.db.velocityPair.findMany({
-      where: { workspaceId: ws.workspaceId },
+      where: { workspaceId: ws.workspaceId, key: `ip:${IP}` },
       orderBy: { other: "asc" },
     });
     // The write touched the row (the event's counter is there) and kept the later time.
