@@ -55,7 +55,7 @@ export type Meta = OpenApiMeta & {
    */
   accepted?: "always" | "when-running";
   /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
-  produces?: "text/csv";
+  produces?: "text/csv" | "text/plain";
   /**
    * Media types the 200 may also come in besides JSON, chosen by the request's Accept header: the procedure then
    * returns the rendered text as a string and sets Content-Type (the OpenAPI document lists each).

@@ -46,6 +46,13 @@ describe("GET /v1/passwords/range/{prefix}", () => {
     expect(await app.db.lookupHistory.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
   });
 
+  it("is documented as a text/plain answer, not a JSON string", async () => {
+    const doc = (await app.request("GET", "/v1/openapi.json")).body as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+    };
+    expect(Object.keys(doc.paths["/passwords/range/{prefix}"]!.get.responses["200"]!.content)).toEqual(["text/plain"]);
+  });
+
   it("answers an empty body for a prefix no listed password has", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const used = new Set(LIST.map((p) => sha1(p).slice(0, 5)));

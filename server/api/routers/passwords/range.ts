@@ -19,6 +19,7 @@ export const passwordRangeProcedure = authenticated
     // Unmetered, but it keeps its capability check (spec Limits rule 5), like the other intelligence reads.
     requires: { capability: "full", subject: "The common-password check needs" },
     // The bucket is the workspace's; the prefix is never part of a bucket, a log line or a history entry.
+    produces: "text/plain",
     rateLimit: {
       name: "passwords-range",
       limit: rangeRateLimit,
@@ -36,7 +37,8 @@ export const passwordRangeProcedure = authenticated
         "separated by CRLF, as the Pwned Passwords range API answers, so its clients work by changing the base address. Look for your " +
         "own suffix: the password and its full hash never leave your side. With the request header `Add-Padding: true` the answer " +
         `is padded with random suffixes of count 0 to at least ${PADDED_LINES} lines (800 to 1,000), in suffix order, so its size ` +
-        "tells nothing. What the list is, honestly: the " +
+        "tells nothing (from a server: a browser's cross-origin call may send only Authorization, Content-Type, X-API-Key and " +
+        "Accept, so it gets the unpadded answer). What the list is, honestly: the " +
         `${commonPasswordCount().toLocaleString("en-US")} most common passwords that @zxcvbn-ts/language-common ` +
         `${PASSWORD_LIST_SOURCE.version} (MIT, released ${PASSWORD_LIST_SOURCE.released}; the zxcvbn strength estimator's ` +
         "dictionary, from lists of leaked passwords) ships, lower case, in order of frequency. It is not every " +
