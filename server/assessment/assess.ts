@@ -224,6 +224,7 @@ export function decide(
     type: "assessment",
     ip: ipEv.ip.address,
     email: emailEv?.email.address ?? null,
+    emailNormalized: emailEv ? canonicalEmail(emailEv.email.address).normalized : null,
     domain: emailEv?.email.domain ?? null,
     rule: matched[0]?.id ?? null,
     subject,

@@ -2,7 +2,6 @@
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { canonicalEmail } from "../email/canonical";
 import { sortableId } from "../ids";
 
 export interface EventInput {
@@ -11,6 +10,11 @@ export interface EventInput {
   type: string;
   ip?: string | null;
   email?: string | null;
+  /**
+   * The canonical mailbox of `email` (server/email/canonical.ts): what velocity and search key on, so that every
+   * spelling of one inbox is one. A caller recording an address gives it (events sit below email in the layers).
+   */
+  emailNormalized?: string | null;
   domain?: string | null;
   rule?: string | null;
   /** For assessments: the account, "user:<user_id>" or "email:<address>" (server/assessment/account.ts). */
@@ -43,7 +47,7 @@ export function eventRow(e: EventInput) {
     ip: e.ip ?? null,
     email: e.email?.toLowerCase() ?? null,
     // What velocity and search key on: every spelling of one mailbox (server/email/canonical.ts).
-    emailNormalized: e.email ? canonicalEmail(e.email).normalized : null,
+    emailNormalized: e.email ? (e.emailNormalized ?? e.email.toLowerCase()) : null,
     domain: e.domain?.toLowerCase() ?? null,
     rule: e.rule ?? null,
     subject: e.subject ?? null,
@@ -94,6 +98,8 @@ export async function searchEvents(
   a: {
     workspaceId: string;
     query?: string | null;
+    /** The canonical mailbox of `query` when it is an address (server/email/canonical.ts), so it finds every spelling. */
+    queryMailbox?: string | null;
     type?: string | null;
     since?: Date | null;
     until?: Date | null;
@@ -118,7 +124,7 @@ export async function searchEvents(
                   { requestId: q },
                   { ip: q },
                   // An address finds every spelling of its mailbox (a.l.i.c.e+1@gmail.com finds alice@gmail.com).
-                  { emailNormalized: canonicalEmail(q).normalized },
+                  { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
                   { domain: q.toLowerCase() },
                   { rule: q },
                   { type: q },

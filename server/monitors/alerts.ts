@@ -11,26 +11,13 @@ import { MONITOR_ALERT, MONITOR_RESOLVED, queueEventDeliveries } from "../webhoo
 import { queueAlertEmails } from "./email/outbox";
 import type { Severity } from "./checks/types";
 import { monitorUrl } from "./url";
-import type { Tx } from "./monitors";
+import type { AlertRow } from "./alert-row";
+import type { Tx } from "./tx";
 
 export const REMINDER_EVERY_MS = 24 * 60 * 60 * 1000;
 export type AlertType = "monitor.alert" | "monitor.resolved" | "monitor.skipped";
 
-export interface AlertRow {
-  id: string;
-  monitorId: string;
-  workspaceId: string;
-  type: string;
-  check: string;
-  severity: string;
-  before: unknown;
-  after: unknown;
-  reminder: boolean;
-  open: boolean;
-  runId: string | null;
-  createdAt: Date;
-  lastNotifiedAt: Date | null;
-}
+export type { AlertRow } from "./alert-row";
 
 interface MonitorRef {
   id: string;

@@ -19,7 +19,8 @@ import { parseMonitorTarget } from "./target";
 import { PROJECT_NAME } from "../projects/names";
 import { latestDefaultPackages } from "../projects/store";
 
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+import type { Tx } from "./tx";
+export type { Tx };
 export type Change = { workspaceId: string; requestId: string; actor: Actor; entitlements: Entitlements };
 
 export interface MonitorFields {

@@ -1,50 +1,18 @@
-// Layers one way (issues 11, 23): no module under server/ or app/ reaches itself again through its imports. The graph
-// (./import-graph.ts) sees static, re-exporting, bare side-effect and dynamic imports; type-only imports are left out
-// on purpose, since they vanish at compile time and cannot run a module. Prisma's generated client is not ours.
+// No circles at all (issues 11, 23, 44): no module under server/ or app/ reaches itself again through its imports,
+// type-only imports included. The graph (scripts/import-graph.mjs, which ESLint's "service/no-import-cycle" rule reads
+// too) sees static, re-exporting, bare side-effect, dynamic and type-only imports. Prisma's generated client is not
+// ours.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importGraph, runtimeSpecifiers } from "./import-graph";
+import { cycles, importGraph, importSpecifiers, runtimeSpecifiers } from "./import-graph";
 
 const root = path.join(process.cwd(), "server");
 const app = path.join(process.cwd(), "app");
 
-/** Strongly connected groups of more than one module, or a module importing itself (Tarjan). */
-export function cycles(graph: Map<string, string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const group: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        group.push(w);
-      } while (w !== v);
-      if (group.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(group.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
-
 describe("import cycles", () => {
-  it("no module under server/ or app/ imports itself back, by any run-time form of import", () => {
+  it("no module under server/ or app/ imports itself back, by any form of import, type-only ones included", () => {
     const rel = cycles(importGraph([root, app])).map((group) => group.map((f) => path.relative(process.cwd(), f)));
     expect(rel).toEqual([]);
   });
@@ -61,7 +29,22 @@ describe("import cycles", () => {
     expect(real.get(path.join(root, "api", "trpc.ts"))).toContain(path.join(root, "errors.ts"));
   });
 
-  it("sees static, re-exporting, bare side-effect and dynamic imports, and leaves type-only ones out", () => {
+  it("finds a circle closed only by a type-only import, which the run-time graph does not have", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cycles-"));
+    try {
+      mkdirSync(path.join(dir, "m"));
+      writeFileSync(path.join(dir, "m", "a.ts"), 'import { b } from "./b";\nexport type A = { n: number };\n');
+      writeFileSync(path.join(dir, "m", "b.ts"), 'import type { A } from "./a";\nexport const b = (a: A) => a.n;\n');
+      const a = path.join(dir, "m", "a.ts");
+      const b = path.join(dir, "m", "b.ts");
+      expect(cycles(importGraph([dir], dir))).toEqual([[a, b]]);
+      expect(cycles(importGraph([dir], dir, { runtimeOnly: true }))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("sees static, re-exporting, bare side-effect, dynamic and type-only imports; the run-time list leaves types out", () => {
     const text = [
       'import { a } from "./static";',
       'import "./bare";',
@@ -71,13 +54,8 @@ describe("import cycles", () => {
       'import type { T } from "./type-only";',
       'export type { U } from "./type-reexport";',
     ].join("\n");
-    expect(runtimeSpecifiers(text).sort()).toEqual(
-      ["./bare", "./dynamic", "./reexport", "./reexport-named", "./static"].sort(),
-    );
-    const graph = new Map([
-      ["root.ts", ["bulk-procedures.ts"]],
-      ["bulk-procedures.ts", ["root.ts"]],
-    ]);
-    expect(cycles(graph)).toEqual([["bulk-procedures.ts", "root.ts"]]);
+    const runtime = ["./bare", "./dynamic", "./reexport", "./reexport-named", "./static"];
+    expect(runtimeSpecifiers(text).sort()).toEqual(runtime.sort());
+    expect(importSpecifiers(text).sort()).toEqual([...runtime, "./type-only", "./type-reexport"].sort());
   });
 });

@@ -8,9 +8,8 @@ import {
   LOCKFILE_FORMATS,
   type LockfileFormat,
 } from "../../../server/vulnerabilities/lockfiles/types";
-import type { ScanPreview } from "./ScanPanel";
 import { ScanErrorNote } from "./ScanErrorNote";
-import type { Outcome } from "./types";
+import type { Outcome, ScanPreview } from "./types";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const megabytes = (bytes: number) => `${n(Math.round(bytes / 100_000) / 10)} MB`;

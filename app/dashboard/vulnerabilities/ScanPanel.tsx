@@ -2,9 +2,7 @@
 // "Scan a lockfile": paste or upload a lockfile or SBOM, see what the scan costs (read on the server by
 // vulnerabilities.scanPreview, never charged) before running it, then the report. The scan is the same procedure as
 // POST /v1/vulnerabilities/scan, run through the page's metered-lookup hook so the usage meter follows.
-import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { AppRouter } from "../../../server/api/root";
 import type { LockfileFormat } from "../../../server/vulnerabilities/lockfiles/types";
 import type { ScanReport } from "../../../server/vulnerabilities/scan/schemas";
 import { useTRPCClient } from "../_components/trpc";
@@ -12,10 +10,9 @@ import { utf8Bytes } from "./lockfile-size";
 import { ScanErrorNote } from "./ScanErrorNote";
 import { ScanForm } from "./ScanForm";
 import { ScanResult } from "./ScanResult";
-import type { Outcome } from "./types";
+import type { Outcome, ScanPreview } from "./types";
 import type { useMeteredLookup } from "./useMeteredLookup";
 
-export type ScanPreview = inferRouterOutputs<AppRouter>["vulnerabilities"]["scanPreview"];
 type ScanInput = { lockfile: string; format?: LockfileFormat };
 
 /**

@@ -11,6 +11,7 @@ export type PackageReportInput = Inputs["packageReport"];
 export type CveReport = Outputs["cve"];
 export type KevSearch = Outputs["kev"];
 export type KevSearchInput = Inputs["kev"];
+export type ScanPreview = Outputs["scanPreview"];
 export type Severity = PackageAdvisory["severity"];
 
 export const SEVERITIES = ["critical", "high", "moderate", "low", "unknown"] as const;

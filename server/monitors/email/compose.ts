@@ -1,7 +1,7 @@
 // The words of an alert email: a subject naming the severity, the check and the monitor ("[Critical] tls on
 // api.example.com: expiry was ok, now critical"), and a plain-text and a simple HTML body with the change before and
 // after in words, the link to the monitor's page and the unsubscribe link.
-import type { AlertRow } from "../alerts";
+import type { AlertRow } from "../alert-row";
 import { monitorUrl } from "../url";
 
 interface MonitorRef {

@@ -4,8 +4,8 @@
 // Recipients: the workspace's owners, or the members chosen on the monitor (a chosen address that is no longer a
 // member is left out), less those who unsubscribed from this monitor.
 import { sortableId } from "../../ids";
-import type { AlertRow } from "../alerts";
-import type { Tx } from "../monitors";
+import type { AlertRow } from "../alert-row";
+import type { Tx } from "../tx";
 import { composeAlertEmail } from "./compose";
 import { emailAvailable } from "./settings";
 import { unsubscribeUrl } from "./unsubscribe";

@@ -1,5 +1,6 @@
 // GET /events.csv: investigation events as CSV.
 // The procedure, with its contract (meta, input, output) beside its work.
+import { canonicalEmail } from "../../../email/canonical";
 import { z } from "zod";
 import { eventsToCsv } from "../../../events/csv";
 import { searchEvents } from "../../../events/events";
@@ -24,6 +25,7 @@ export const eventsCsvProcedure = workspaceProcedure
     const page = await searchEvents(ctx.db, {
       workspaceId: ctx.principal.workspaceId,
       query: input.query,
+      queryMailbox: input.query ? canonicalEmail(input.query).normalized : null,
       type: input.type,
       since: input.since,
       until: input.until,

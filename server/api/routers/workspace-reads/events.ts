@@ -1,5 +1,6 @@
 // GET /events: investigation events.
 // The procedure, with its contract (meta, input, output) beside its work.
+import { canonicalEmail } from "../../../email/canonical";
 import { z } from "zod";
 import { searchEvents } from "../../../events/events";
 import { workspaceProcedure } from "../../trpc";
@@ -51,6 +52,7 @@ export const eventsProcedure = workspaceProcedure
     const page = await searchEvents(ctx.db, {
       workspaceId: ctx.principal.workspaceId,
       query: input.query,
+      queryMailbox: input.query ? canonicalEmail(input.query).normalized : null,
       type: input.type,
       since: input.since,
       until: input.until,
