@@ -992,7 +992,7 @@ export interface paths {
         };
         /**
          * List monitors
-         * @description This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with `limit` and `cursor` (the previous page's `next_cursor`). How many monitors each plan holds, and how often they may run: POST /monitors. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. A check that cannot run (its source unavailable or timing out, its resolver down) keeps its previous state; after 3 failed runs in a row it raises one `monitor.alert` (severity warning) whose `after` is `{ "check_failing": true, "reason", "code", "since", "failed_runs" }` (the error's message and code, the first failed run's time, the runs failed so far) and whose `before` is the state the check keeps; it is never repeated or reminded of while the check keeps failing, and the first run that works resolves it with `monitor.resolved` (`before` the failure with its final `failed_runs`, `after` `{ "check_failing": false }`). Alerts are events (GET /v1/events?type=monitor.), webhooks (`monitor.alert`, `monitor.resolved`) and emails to the monitor's recipients when the service has an SMTP server (each with a per-monitor unsubscribe link). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports. Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a check whose lookups were all refused before they ran, or whose first lookup's source was unavailable (503), gives its unit back; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
+         * @description This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with `limit` and `cursor` (the previous page's `next_cursor`). How many monitors each plan holds, and how often they may run: POST /monitors. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. A check that cannot run (its source unavailable or timing out, its resolver down) keeps its previous state; after 3 failed runs in a row it raises one `monitor.alert` (severity warning) whose `after` is `{ "check_failing": true, "reason", "code", "since", "failed_runs" }` (the error's message and code, the first failed run's time, the runs failed so far) and whose `before` is the state the check keeps; it is never repeated or reminded of while the check keeps failing, and the first run that works resolves it with `monitor.resolved` (`before` the failure with its final `failed_runs`, `after` `{ "check_failing": false }`). Alerts are events (GET /v1/events?type=monitor.), webhooks (`monitor.alert`, `monitor.resolved`) and emails to the monitor's recipients when the service has an SMTP server (each with a per-monitor unsubscribe link). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; project (alone; the target is the name of a project scanned with POST /vulnerabilities/scan?project=): its latest scan of the `default` ref is scanned again against the sources as they are now, one unit per package version; a finding the previous run did not have (malware report, advisory, supply-chain finding) is a `monitor.alert` with the package, version, what was found and the fixed version, and its `monitor.resolved` follows on the first run without it (the first run is the baseline). Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit; a project check, which runs alone, is one unit per package version of the project's latest default-ref scan, shown as `units_per_run`) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a check whose lookups were all refused before they ran, or whose first lookup's source was unavailable (503), gives its unit back; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1000,7 +1000,7 @@ export interface paths {
         put?: never;
         /**
          * Create a monitor
-         * @description Body: `name`?, `target`, `checks` (names, or objects with options: `{ "type": "dns", "record_types": ["A", "MX"] }`, `{ "type": "email_security", "selectors": ["s1"] }`, `{ "type": "packages", "packages": [{ "ecosystem": "npm", "name": "lodash", "version": "4.17.20" }] }`), `interval` (default 24h), `thresholds`? (`tls_expiry_days`, default [21, 7]), `email_alerts`? (`{ enabled, recipients }`: `owners` by default, or members' emails; 400 INVALID_REQUEST naming an address that is not a member; sent only when the service has an SMTP server, else the answer says `email_alerts.available: false`). The first run is a fixed fraction of the interval away (spread by the monitor's id), then every interval. 400 INVALID_REQUEST for a bad target, an unknown check, a dns, email_security or ct check on an IP address; 400 TARGET_FORBIDDEN for a target that is or resolves to a private, loopback or metadata address (every run's lookups vet it again). Nothing is written or charged on a refusal; creation is an audit event (`audit.monitor.created`). The plan sets how many monitors the workspace holds and the shortest interval (24h on the smallest plan with monitors, down to 1h on the largest; combined plans take the highest figures; the README has the table). A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running (at the plan's shortest interval at most often) and the rest pause (`status: paused`) until capacity returns. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. A check that cannot run (its source unavailable or timing out, its resolver down) keeps its previous state; after 3 failed runs in a row it raises one `monitor.alert` (severity warning) whose `after` is `{ "check_failing": true, "reason", "code", "since", "failed_runs" }` (the error's message and code, the first failed run's time, the runs failed so far) and whose `before` is the state the check keeps; it is never repeated or reminded of while the check keeps failing, and the first run that works resolves it with `monitor.resolved` (`before` the failure with its final `failed_runs`, `after` `{ "check_failing": false }`). Alerts are events (GET /v1/events?type=monitor.), webhooks (`monitor.alert`, `monitor.resolved`) and emails to the monitor's recipients when the service has an SMTP server (each with a per-monitor unsubscribe link). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports. Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a check whose lookups were all refused before they ran, or whose first lookup's source was unavailable (503), gives its unit back; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
+         * @description Body: `name`?, `target`, `checks` (names, or objects with options: `{ "type": "dns", "record_types": ["A", "MX"] }`, `{ "type": "email_security", "selectors": ["s1"] }`, `{ "type": "packages", "packages": [{ "ecosystem": "npm", "name": "lodash", "version": "4.17.20" }] }`), `interval` (default 24h), `thresholds`? (`tls_expiry_days`, default [21, 7]), `email_alerts`? (`{ enabled, recipients }`: `owners` by default, or members' emails; 400 INVALID_REQUEST naming an address that is not a member; sent only when the service has an SMTP server, else the answer says `email_alerts.available: false`). The first run is a fixed fraction of the interval away (spread by the monitor's id), then every interval. 400 INVALID_REQUEST for a bad target, an unknown check, a dns, email_security or ct check on an IP address; 400 TARGET_FORBIDDEN for a target that is or resolves to a private, loopback or metadata address (every run's lookups vet it again). Nothing is written or charged on a refusal; creation is an audit event (`audit.monitor.created`). The plan sets how many monitors the workspace holds and the shortest interval (24h on the smallest plan with monitors, down to 1h on the largest; combined plans take the highest figures; the README has the table). A monitor beyond the limit is refused with 409 MONITOR_LIMIT_REACHED; an interval shorter than the plan allows with 403 CAPABILITY_REQUIRED. After a downgrade the oldest monitors up to the limit keep running (at the plan's shortest interval at most often) and the rest pause (`status: paused`) until capacity returns. A monitor runs checks on a target (a host, domain, IP address or http(s) URL) every `interval` and stores each run; a check whose state changes against the previous run raises an alert with the state before and after: `monitor.alert` for a change (severity warning or critical when bad, info when it is only different), a reminder at most daily while it stays bad, and `monitor.resolved` when it clears. A check that cannot run (its source unavailable or timing out, its resolver down) keeps its previous state; after 3 failed runs in a row it raises one `monitor.alert` (severity warning) whose `after` is `{ "check_failing": true, "reason", "code", "since", "failed_runs" }` (the error's message and code, the first failed run's time, the runs failed so far) and whose `before` is the state the check keeps; it is never repeated or reminded of while the check keeps failing, and the first run that works resolves it with `monitor.resolved` (`before` the failure with its final `failed_runs`, `after` `{ "check_failing": false }`). Alerts are events (GET /v1/events?type=monitor.), webhooks (`monitor.alert`, `monitor.resolved`) and emails to the monitor's recipients when the service has an SMTP server (each with a per-monitor unsubscribe link). Checks: tls: certificate expiry within `thresholds.tls_expiry_days` (default [21, 7]), chain, name and protocol; scan: the website grade of a private scan (D/E warning, F or a failed scan critical); blocklists: the DNS blocklists listing the host or address; ct: names under the domain in certificate-transparency logs and their certificate counts (first 500); dns: the record sets of `record_types` (default A, AAAA, MX, NS); email_security: every verdict of the email security answer (SPF, DKIM at common selectors and `selectors`, DMARC and the rest), the DMARC policy and the DKIM selectors with keys; reachability: the URL answers (the target's URL, else https://host/); packages: advisories affecting each listed `packages` version and malware reports; project (alone; the target is the name of a project scanned with POST /vulnerabilities/scan?project=): its latest scan of the `default` ref is scanned again against the sources as they are now, one unit per package version; a finding the previous run did not have (malware report, advisory, supply-chain finding) is a `monitor.alert` with the package, version, what was found and the fixed version, and its `monitor.resolved` follows on the first run without it (the first run is the baseline). Cost: each run reserves one unit per check whatever its options (a dns check of several record types, or a packages check of several packages, is one unit; a project check, which runs alone, is one unit per package version of the project's latest default-ref scan, shown as `units_per_run`) before it starts, like any lookup, and each check's lookups are recorded in lookup history (the check's unit on its first); a check whose lookups were all refused before they ran, or whose first lookup's source was unavailable (503), gives its unit back; a run the allowance cannot pay is skipped, recorded as a run with `status: skipped`, and raises one `monitor.skipped` alert (delivered to `monitor.alert` webhooks with check `run`) until runs are paid again.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1161,6 +1161,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/passwords/range/{prefix}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Common passwords by hash prefix (k-anonymity, Pwned Passwords format)
+         * @description Send the first 5 hex characters of the SHA-1 of a password (either case); the answer is `text/plain`: one line per listed password whose hash starts with them, `SUFFIX:COUNT` (the other 35 hex characters in upper case, a colon, a count), lines separated by CRLF, as the Pwned Passwords range API answers, so its clients work by changing the base address. Look for your own suffix: the password and its full hash never leave your side. With the request header `Add-Padding: true` the answer is padded with random suffixes of count 0 to at least 800 lines (800 to 1,000), in suffix order, so its size tells nothing (from a server: a browser's cross-origin call may send only Authorization, Content-Type, X-API-Key and Accept, so it gets the unpadded answer). What the list is, honestly: the 49,233 most common passwords that @zxcvbn-ts/language-common 4.1.3 (MIT, released 2026-07-17; the zxcvbn strength estimator's dictionary, from lists of leaked passwords) ships, lower case, in order of frequency. It is not every breached password (Have I Been Pwned holds hundreds of millions): an absent suffix means only that the password is not among the most common ones. It has no breach counts: COUNT is the password's commonness (the list's size minus its rank, so 123456 has the highest and every listed password at least 1); treat any COUNT above 0 as a password to refuse (NIST SP 800-63B 3.1.1.2). A prefix with no listed password answers an empty body. The burst limit per workspace is SERVICE_PASSWORDS_RANGE_RATE_LIMIT requests a minute (default 1,200). 400 INVALID_REQUEST for anything but 5 hex characters. Send the result to /assess as `password_compromised`.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units). **Rate limit:** per workspace; over it, 429 RATE_LIMITED with Retry-After.
+         */
+        get: operations["passwords-passwordRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Phone number validation, type and country
+         * @description Whether a phone number is valid in its country's numbering plan, its E.164 form, country and line type (mobile, fixed_line, fixed_line_or_mobile where the plan cannot tell them apart as in the US and Canada, voip, toll_free, premium_rate, shared_cost, personal, pager, uan, unknown), and whether its length is possible. Offline: read with libphonenumber-js (MIT) and its full (`max`) metadata, Google libphonenumber's numbering plans (Apache-2.0); `sources` names the release. The type is what the plan assigns to the number's range, not a carrier lookup: a ported or recycled number keeps its range's type. A number with `+` is read as E.164; a national number needs `country`. 400 INVALID_REQUEST, free, for input that cannot be a number (letters, more than 40 characters or 17 digits, an unknown country, a national number without `country`); a readable number that is not valid answers 200 with `valid: false` and counts.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 lookup unit. **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.
+         */
+        get: operations["phone-phoneLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description The projects this workspace has scanned (POST /vulnerabilities/scan?project=acme/web) and whose scans are still within the history window, by name, each with its number of stored scans and its latest scan's summary (packages, vulnerable, malware, findings, and new, fixed and unchanged against its base). Paginate with `limit` and `cursor` (the previous page's `next_cursor`).
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["projects-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a project
+         * @description A project: each ref with its number of stored scans and its latest scan's summary (the default ref first), the open findings (those of the default ref's latest scan, or of the latest scan when the default ref has none) and the monitor watching it, if any (POST /monitors with `checks: ["project"]` and the name as `target`). `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["projects-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project
+         * @description Deletes every stored scan of the project, of all refs, as an audit event (`audit.project.deleted`); its lookup history entries stay. A monitor watching it stays too and reports its check as failing until the project is scanned again or the monitor is deleted (DELETE /monitors/{id}). `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
+         */
+        delete: operations["projects-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{name}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's scans
+         * @description The project's stored scans, newest first, of every ref or of `ref`: each with its base and its counts (packages, vulnerable, malware, findings, new, fixed, unchanged), the dashboard's "new and fixed over time". Paginate with `limit` and `cursor` (the previous page's `next_cursor`). The whole answer of one: GET /projects/{name}/scans/{id}. `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["projects-scans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{name}/scans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a stored scan
+         * @description The scan's answer as it was given by POST /vulnerabilities/scan, with its `diff` and `project`. `Accept: application/sarif+json` answers the same SARIF 2.1.0 log the scan would have (located at the path the scan named), `Accept: text/csv` the same CSV. `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["projects-scan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rule-packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rule packs
+         * @description Rules we ship for known attacks (card testing: many cards from one device or address in an hour, most declined), each off until enabled. Every rule's expression can be backtested first with POST /rules/backtest.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["rules-packs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rule-packs/{pack_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a rule pack
+         * @description Creates the pack's rules in this workspace (each an ordinary rule from then on: edit, shadow or delete it like any other; audited). Rules the workspace already has (same name and expression) are kept, so enabling twice adds nothing. `mode: shadow` creates them as shadow rules to watch before they decide. 404 NOT_FOUND for an unknown pack; 409 CONFLICT beyond the workspace's rule limit.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        post: operations["rules-enablePack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules": {
         parameters: {
             query?: never;
@@ -1178,7 +1360,7 @@ export interface paths {
         put?: never;
         /**
          * Create a rule
-         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `in_list("name", value)` for membership in one of the workspace's named lists (/v1/lists; the name is a quoted literal, and a list the workspace does not have is 400 INVALID_REQUEST when the rule is saved), e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)`; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN: a provider's published exit (high confidence) or an address in a VPN operator's network or ASN (medium); `ip.vpn_provider` (string): the VPN provider or operator, e.g. "Mullvad VPN", "Proton VPN", "M247 (NordVPN)" (absent when not a VPN); `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.hosting_provider` (string): the cloud or hosting operator, e.g. "Amazon Web Services", "Hetzner Online GmbH" (absent when not hosting); `ip.scanner` (bool): an internet-wide scanner's address (Censys, Shodan, Shadowserver, ...; MISP warninglists); `ip.scanner_org` (string): the scanner's organisation, e.g. "Censys" (absent when not a scanner); `ip.privacy_confidence` (string): high (a provider's own list: VPN exit, Tor, relay, scanner, published ranges) or medium (a VPN or hosting network derived from ASNs) for the headline anonymiser class; absent when none; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `device.timezone_mismatch` (bool): the `device` object's time zone does not fit the IP address's location (evidence of a proxy, VPN or spoofed zone, not a verdict); absent when it could not be checked; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included); `user.seen_before` (bool): the account has a succeeded assessment in the last 90 days; `user.first_seen_days` (int): days since the account's first succeeded assessment (90-day window); `user.assessments_30d` (int): the account's succeeded assessments in the last 30 days; `user.new_country` (bool): the IP's country was never seen for this account in 90 days (false for an account without history); `user.new_asn` (bool): the IP's network (AS) was never seen for this account in 90 days (false without history); `user.new_device` (bool): the device_id was never seen for this account in 90 days (false without history); `user.countries_30d` (int): distinct IP countries of the account in the last 30 days, this assessment included; `user.devices_30d` (int): distinct device_id values of the account in the last 30 days, this assessment included; `user.travel_kmh` (double): speed in km/h from the account's last succeeded login's location to this one (geolocation coordinates); `user.impossible_travel` (bool): faster than 1,000 km/h over 100 km or more from the last succeeded login; never for VPN, Tor, relay or hosting addresses; `user.failed_logins_1h` (int): failed login and signup attempts of the account in the last hour, this one included; `user.success_after_failures` (bool): this attempt succeeded after 3 or more failed attempts of the account since its last success (last hour); `ip.failed_logins_1h` (int): failed attempts from this IP address in the last hour, this one included; `ip.failed_users_1h` (int): distinct accounts with a failed attempt from this IP address in the last hour, this one included (credential stuffing); `ip.users_24h` (int): distinct accounts (user_id, else email) assessed from this IP address in the last 24 hours, this one included: evidence of shared egress, not a verdict; `ip.users_7d` (int): distinct accounts assessed from this IP address in the last 7 days, this one included; `ip.devices_24h` (int): distinct device_id values assessed from this IP address in the last 24 hours, this one included; `ip.devices_7d` (int): distinct device_id values assessed from this IP address in the last 7 days, this one included; `ip.failed_users_24h` (int): distinct accounts with a failed attempt from this IP address in the last 24 hours, this one included; `ip.failed_share_24h` (double): share (0 to 1) of the accounts assessed from this IP address in 24 hours that failed there: with ip.users_24h, many accounts mostly failing is stuffing, mostly succeeding a shared office or carrier egress; `ip.shared_egress` (bool): 10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict; `device.failed_users_1h` (int): distinct accounts with a failed attempt from this device_id in the last hour, this one included. A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
+         * @description Creates a custom rule evaluated by POST /assess. When several enabled active rules match, all are listed in the assessment and the first in evaluation order decides (`allow` whitelists); try it first with POST /rules/backtest or `mode: shadow`. At most 100 rules per workspace (409 CONFLICT beyond). A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form, api or payment; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `in_list("name", value)` for membership in one of the workspace's named lists (/v1/lists; the name is a quoted literal, and a list the workspace does not have is 400 INVALID_REQUEST when the rule is saved), e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)`; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form, api or payment; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN: a provider's published exit (high confidence) or an address in a VPN operator's network or ASN (medium); `ip.vpn_provider` (string): the VPN provider or operator, e.g. "Mullvad VPN", "Proton VPN", "M247 (NordVPN)" (absent when not a VPN); `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.hosting_provider` (string): the cloud or hosting operator, e.g. "Amazon Web Services", "Hetzner Online GmbH" (absent when not hosting); `ip.scanner` (bool): an internet-wide scanner's address (Censys, Shodan, Shadowserver, ...; MISP warninglists); `ip.scanner_org` (string): the scanner's organisation, e.g. "Censys" (absent when not a scanner); `ip.privacy_confidence` (string): high (a provider's own list: VPN exit, Tor, relay, scanner, published ranges) or medium (a VPN or hosting network derived from ASNs) for the headline anonymiser class; absent when none; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `email.normalized` (string): the canonical mailbox: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com ("a.l.i.c.e+1@googlemail.com" is "alice@gmail.com"); lists of kind email match on it; `email.subaddressed` (bool): the address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword); `phone.valid` (bool): the request's `phone` is a valid number of its numbering plan (libphonenumber-js metadata; a national number is read in `phone_country`, else the IP address's country); absent without a phone; `phone.type` (string): the number's line type: mobile, fixed_line, fixed_line_or_mobile (the plan cannot tell, as in the US), voip, toll_free, premium_rate, shared_cost, personal, pager, uan or unknown (also when invalid); absent without a phone; `phone.country` (string): the number's country (ISO 3166-1 alpha-2); absent when unknown; `phone.country_matches_ip` (bool): the number's country is the IP address's country; absent when either is unknown; `password_compromised` (bool): the caller says the user's password is on a list of common or breached passwords (`password_compromised`, e.g. checked with GET /passwords/range/{prefix}); absent when not sent; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `device.timezone_mismatch` (bool): the `device` object's time zone does not fit the IP address's location (evidence of a proxy, VPN or spoofed zone, not a verdict); absent when it could not be checked; `device.language_mismatch` (bool): none of the `device` object's languages (navigator.languages) is spoken in the IP address's country, e.g. ru-RU from Germany (evidence of a proxy or VPN in another country, not a verdict: travellers and expatriates browse in their own language, and an English browser outside English-speaking countries counts as a mismatch); absent when the device sent no language or the address has no country; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email mailbox (every spelling of it: email.normalized) in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email mailbox (every spelling of it: email.normalized) in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email mailbox (every spelling of it: email.normalized) in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email mailboxes (email.normalized) seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email mailboxes (email.normalized) seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email mailboxes (email.normalized) seen from this IP address in the last 7 days (earlier assessments, this one included); `user.seen_before` (bool): the account has a succeeded assessment in the last 90 days; `user.first_seen_days` (int): days since the account's first succeeded assessment (90-day window); `user.assessments_30d` (int): the account's succeeded assessments in the last 30 days; `user.new_country` (bool): the IP's country was never seen for this account in 90 days (false for an account without history); `user.new_asn` (bool): the IP's network (AS) was never seen for this account in 90 days (false without history); `user.new_device` (bool): the device_id was never seen for this account in 90 days (false without history); `user.countries_30d` (int): distinct IP countries of the account in the last 30 days, this assessment included; `user.devices_30d` (int): distinct device_id values of the account in the last 30 days, this assessment included; `user.travel_kmh` (double): speed in km/h from the account's last succeeded login's location to this one (geolocation coordinates); `user.impossible_travel` (bool): faster than 1,000 km/h over 100 km or more from the last succeeded login; never for VPN, Tor, relay or hosting addresses; `user.failed_logins_1h` (int): failed login and signup attempts of the account in the last hour, this one included; `user.success_after_failures` (bool): this attempt succeeded after 3 or more failed attempts of the account since its last success (last hour); `ip.failed_logins_1h` (int): failed attempts from this IP address in the last hour, this one included; `ip.failed_users_1h` (int): distinct accounts with a failed attempt from this IP address in the last hour, this one included (credential stuffing); `ip.users_24h` (int): distinct accounts (user_id, else email) assessed from this IP address in the last 24 hours, this one included: evidence of shared egress, not a verdict; `ip.users_7d` (int): distinct accounts assessed from this IP address in the last 7 days, this one included; `ip.devices_24h` (int): distinct device_id values assessed from this IP address in the last 24 hours, this one included; `ip.devices_7d` (int): distinct device_id values assessed from this IP address in the last 7 days, this one included; `ip.failed_users_24h` (int): distinct accounts with a failed attempt from this IP address in the last 24 hours, this one included; `ip.failed_share_24h` (double): share (0 to 1) of the accounts assessed from this IP address in 24 hours that failed there: with ip.users_24h, many accounts mostly failing is stuffing, mostly succeeding a shared office or carrier egress; `ip.fraud_users_24h` (int): distinct accounts assessed from this IP address in the last 24 hours whose assessment there was labelled fraud (an outcome label or a review case resolved as fraud, chargeback, account_takeover or abuse), this request's account included when an earlier assessment of it there was labelled; `ip.fraud_share_24h` (double): share (0 to 1) of the accounts assessed from this IP address in 24 hours that were labelled fraud there: with ip.users_24h, an address many accounts share where several turned out fraudulent is a proxy or fraud farm, not an office; evidence, not a verdict; `ip.shared_egress` (bool): 10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict; `device.failed_users_1h` (int): distinct accounts with a failed attempt from this device_id in the last hour, this one included; `device.accounts_30d` (int): distinct accounts that used this device_id in the last 30 days, this one included; `email.accounts_30d` (int): distinct accounts whose email is this canonical mailbox (every spelling of one inbox: dots and +tags at Gmail, +tags where documented) in the last 30 days, this one included; `phone.accounts_30d` (int): distinct accounts that gave this phone number in the last 30 days, this one included; `user.linked_accounts_30d` (int): distinct other accounts sharing this request's device_id, canonical mailbox, phone number or card in the last 30 days (multi-accounting); named in the `linked_accounts` signal and on GET /users/{user_id}; `device.cards_1h` (int): distinct cards (fingerprint, else BIN and last four) paid with from this device_id in the last hour, this one included; `ip.cards_1h` (int): distinct cards paid with from this IP address in the last hour, this one included; `user.cards_30d` (int): distinct cards of the account in the last 30 days, this one included; `device.declines_1h` (int): declined or failed payments from this device_id in the last hour (by whole minutes), this one included; `ip.declines_1h` (int): declined or failed payments from this IP address in the last hour (by whole minutes), this one included; `card.declines_24h` (int): declined or failed payments of this card in the last 24 hours (by whole minutes), this one included; `payment.small_amount` (bool): payment.amount is below SERVICE_ASSESS_SMALL_AMOUNT_MINOR (200 minor units by default): the small charges card testers probe with. A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1216,7 +1398,7 @@ export interface paths {
         head?: never;
         /**
          * Update a rule
-         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form or api; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `in_list("name", value)` for membership in one of the workspace's named lists (/v1/lists; the name is a quoted literal, and a list the workspace does not have is 400 INVALID_REQUEST when the rule is saved), e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)`; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form or api; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN: a provider's published exit (high confidence) or an address in a VPN operator's network or ASN (medium); `ip.vpn_provider` (string): the VPN provider or operator, e.g. "Mullvad VPN", "Proton VPN", "M247 (NordVPN)" (absent when not a VPN); `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.hosting_provider` (string): the cloud or hosting operator, e.g. "Amazon Web Services", "Hetzner Online GmbH" (absent when not hosting); `ip.scanner` (bool): an internet-wide scanner's address (Censys, Shodan, Shadowserver, ...; MISP warninglists); `ip.scanner_org` (string): the scanner's organisation, e.g. "Censys" (absent when not a scanner); `ip.privacy_confidence` (string): high (a provider's own list: VPN exit, Tor, relay, scanner, published ranges) or medium (a VPN or hosting network derived from ASNs) for the headline anonymiser class; absent when none; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `device.timezone_mismatch` (bool): the `device` object's time zone does not fit the IP address's location (evidence of a proxy, VPN or spoofed zone, not a verdict); absent when it could not be checked; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email address in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email address in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email address in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email addresses seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email addresses seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email addresses seen from this IP address in the last 7 days (earlier assessments, this one included); `user.seen_before` (bool): the account has a succeeded assessment in the last 90 days; `user.first_seen_days` (int): days since the account's first succeeded assessment (90-day window); `user.assessments_30d` (int): the account's succeeded assessments in the last 30 days; `user.new_country` (bool): the IP's country was never seen for this account in 90 days (false for an account without history); `user.new_asn` (bool): the IP's network (AS) was never seen for this account in 90 days (false without history); `user.new_device` (bool): the device_id was never seen for this account in 90 days (false without history); `user.countries_30d` (int): distinct IP countries of the account in the last 30 days, this assessment included; `user.devices_30d` (int): distinct device_id values of the account in the last 30 days, this assessment included; `user.travel_kmh` (double): speed in km/h from the account's last succeeded login's location to this one (geolocation coordinates); `user.impossible_travel` (bool): faster than 1,000 km/h over 100 km or more from the last succeeded login; never for VPN, Tor, relay or hosting addresses; `user.failed_logins_1h` (int): failed login and signup attempts of the account in the last hour, this one included; `user.success_after_failures` (bool): this attempt succeeded after 3 or more failed attempts of the account since its last success (last hour); `ip.failed_logins_1h` (int): failed attempts from this IP address in the last hour, this one included; `ip.failed_users_1h` (int): distinct accounts with a failed attempt from this IP address in the last hour, this one included (credential stuffing); `ip.users_24h` (int): distinct accounts (user_id, else email) assessed from this IP address in the last 24 hours, this one included: evidence of shared egress, not a verdict; `ip.users_7d` (int): distinct accounts assessed from this IP address in the last 7 days, this one included; `ip.devices_24h` (int): distinct device_id values assessed from this IP address in the last 24 hours, this one included; `ip.devices_7d` (int): distinct device_id values assessed from this IP address in the last 7 days, this one included; `ip.failed_users_24h` (int): distinct accounts with a failed attempt from this IP address in the last 24 hours, this one included; `ip.failed_share_24h` (double): share (0 to 1) of the accounts assessed from this IP address in 24 hours that failed there: with ip.users_24h, many accounts mostly failing is stuffing, mostly succeeding a shared office or carrier egress; `ip.shared_egress` (bool): 10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict; `device.failed_users_1h` (int): distinct accounts with a failed attempt from this device_id in the last hour, this one included. A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
+         * @description Changes any of `name`, `action`, `mode`, `priority`, `enabled`, `conditions` or `expression` (either replaces the rule's whole condition, and switches its form). 404 NOT_FOUND for an unknown id or another workspace's rule. A rule has either `conditions` or an `expression` (send exactly one). `conditions` is a list of 1 to 20 `{ field, op, value }` tests that must all hold; `in`/`not_in` take a list of values; `cidr` takes a CIDR or a list of CIDRs; values are trimmed and saved in canonical form (ranges, addresses, upper-case country and currency codes, other strings lower-case except user_agent, device_id and user_id; `contains` ignores case). Condition fields: `event` = `event` (eq, neq, in, not_in, contains): the assessed event: signup, login, checkout, form, api or payment; `ip` = `ip.address` (eq, neq, in, not_in, cidr): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `country` = `ip.country` (eq, neq, in, not_in): country of the IP from the geolocation database (upper-case alpha-2); `billing_country` = `billing_country` (eq, neq, in, not_in): billing_country of the request (upper-case ISO 3166-1 alpha-2); `asn` = `ip.asn` (eq, neq, in, not_in, gt, gte, lt, lte): origin AS number of the IP; `email` = `email.address` (eq, neq, in, not_in, contains): the email address (lower-case); `email_domain` = `email.domain` (eq, neq, in, not_in, contains): the email's domain (lower-case); `disposable_email` = `email.disposable` (eq, neq): the domain is a disposable email provider; `free_email` = `email.free_provider` (eq, neq): the domain is a free email provider; `tor_exit` = `ip.tor_exit` (eq, neq): a listed Tor exit relay; `hosting` = `ip.hosting` (eq, neq): a cloud, hosting, platform or CDN network; `score` = `score` (eq, neq, in, not_in, gt, gte, lt, lte): the computed risk score 0-100; `amount` = `amount` (eq, neq, in, not_in, gt, gte, lt, lte): amount of the request in major units; `currency` = `currency` (eq, neq, in, not_in, contains): currency of the request (upper-case ISO 4217); `user_agent` = `user_agent` (eq, neq, in, not_in, contains): the User-Agent string as sent; `device_id` = `device_id` (eq, neq, in, not_in, contains): device_id of the request, else the id of the `device` object; `user_id` = `user_id` (eq, neq, in, not_in, contains): user_id of the request. An `expression` is CEL (Common Expression Language: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `&&`, `||`, `!`, `? :`, arithmetic, string methods `contains`, `startsWith`, `endsWith`, `lowerAscii`, `size`, list macros `exists`, `all`, `exists_one`, `filter`, `map` over `signals` or `ip.lists`, `has(email.address)` to ask whether a fact is known, and `ip.address.inCidr("203.0.113.0/24")` or `.inCidr([...])` for ranges; `in_list("name", value)` for membership in one of the workspace's named lists (/v1/lists; the name is a quoted literal, and a list the workspace does not have is 400 INVALID_REQUEST when the rule is saved), e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)`; `matches` and `cel.bind` are not available), at most 4,000 characters, and must give true or false; e.g. `ip.country != billing_country && amount > 500` or `velocity.device_users_1h > 3 || "email_disposable" in signals`. Saving checks it against the identifiers below: an unknown identifier, a type error or a syntax error is 400 INVALID_REQUEST whose message gives the line, column and offset and what to change. Identifiers: `event` (string): the assessed event: signup, login, checkout, form, api or payment; `billing_country` (string): billing_country of the request (upper-case ISO 3166-1 alpha-2); `amount` (double): amount of the request in major units; `currency` (string): currency of the request (upper-case ISO 4217); `user_agent` (string): the User-Agent string as sent; `device_id` (string): device_id of the request, else the id of the `device` object; `user_id` (string): user_id of the request; `score` (int): the computed risk score 0-100; `risk_level` (string): low, medium, high or critical; `signals` (list<string>): codes of the signals that moved the score, e.g. `"email_disposable" in signals`; `ip.address` (string): the request's IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges); `ip.scope` (string): the address's scope (public, private, loopback, ...); `ip.country` (string): country of the IP from the geolocation database (upper-case alpha-2); `ip.asn` (int): origin AS number of the IP; `ip.network_type` (string): anonymizer, service, hosting, residential or unknown; `ip.tor_exit` (bool): a listed Tor exit relay; `ip.vpn` (bool): a commercial VPN: a provider's published exit (high confidence) or an address in a VPN operator's network or ASN (medium); `ip.vpn_provider` (string): the VPN provider or operator, e.g. "Mullvad VPN", "Proton VPN", "M247 (NordVPN)" (absent when not a VPN); `ip.private_relay` (bool): an iCloud Private Relay egress; `ip.hosting` (bool): a cloud, hosting, platform or CDN network; `ip.hosting_provider` (string): the cloud or hosting operator, e.g. "Amazon Web Services", "Hetzner Online GmbH" (absent when not hosting); `ip.scanner` (bool): an internet-wide scanner's address (Censys, Shodan, Shadowserver, ...; MISP warninglists); `ip.scanner_org` (string): the scanner's organisation, e.g. "Censys" (absent when not a scanner); `ip.privacy_confidence` (string): high (a provider's own list: VPN exit, Tor, relay, scanner, published ranges) or medium (a VPN or hosting network derived from ASNs) for the headline anonymiser class; absent when none; `ip.crawler` (bool): in a verified crawler's published ranges; `ip.service` (string): the named service behind the address (e.g. Proton VPN, Googlebot); `ip.lists` (list<string>): feeds and blocklists that hold the address, e.g. `"spamhaus-drop" in ip.lists`; `email.address` (string): the email address (lower-case); `email.domain` (string): the email's domain (lower-case); `email.disposable` (bool): the domain is a disposable email provider; `email.free_provider` (bool): the domain is a free email provider; `email.role_account` (bool): the local part is a role account (admin, info, ...); `email.mx` (string): mail acceptance: present, null_mx, implicit, absent, domain_not_found, unavailable or not_checked; `email.normalized` (string): the canonical mailbox: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com ("a.l.i.c.e+1@googlemail.com" is "alice@gmail.com"); lists of kind email match on it; `email.subaddressed` (bool): the address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword); `phone.valid` (bool): the request's `phone` is a valid number of its numbering plan (libphonenumber-js metadata; a national number is read in `phone_country`, else the IP address's country); absent without a phone; `phone.type` (string): the number's line type: mobile, fixed_line, fixed_line_or_mobile (the plan cannot tell, as in the US), voip, toll_free, premium_rate, shared_cost, personal, pager, uan or unknown (also when invalid); absent without a phone; `phone.country` (string): the number's country (ISO 3166-1 alpha-2); absent when unknown; `phone.country_matches_ip` (bool): the number's country is the IP address's country; absent when either is unknown; `password_compromised` (bool): the caller says the user's password is on a list of common or breached passwords (`password_compromised`, e.g. checked with GET /passwords/range/{prefix}); absent when not sent; `device.verdict` (string): diagnosis of the `device` object: automated, suspicious or human; `device.risk_score` (int): risk score of the `device` object 0-100; `device.timezone_mismatch` (bool): the `device` object's time zone does not fit the IP address's location (evidence of a proxy, VPN or spoofed zone, not a verdict); absent when it could not be checked; `device.language_mismatch` (bool): none of the `device` object's languages (navigator.languages) is spoken in the IP address's country, e.g. ru-RU from Germany (evidence of a proxy or VPN in another country, not a verdict: travellers and expatriates browse in their own language, and an English browser outside English-speaking countries counts as a mismatch); absent when the device sent no language or the address has no country; `velocity.ip_1h` (int): earlier assessments in this workspace with the same IP address in the last hour; `velocity.ip_24h` (int): earlier assessments in this workspace with the same IP address in the last 24 hours; `velocity.ip_7d` (int): earlier assessments in this workspace with the same IP address in the last 7 days; `velocity.email_1h` (int): earlier assessments in this workspace with the same email mailbox (every spelling of it: email.normalized) in the last hour; `velocity.email_24h` (int): earlier assessments in this workspace with the same email mailbox (every spelling of it: email.normalized) in the last 24 hours; `velocity.email_7d` (int): earlier assessments in this workspace with the same email mailbox (every spelling of it: email.normalized) in the last 7 days; `velocity.device_1h` (int): earlier assessments in this workspace with the same device_id in the last hour; `velocity.device_24h` (int): earlier assessments in this workspace with the same device_id in the last 24 hours; `velocity.device_7d` (int): earlier assessments in this workspace with the same device_id in the last 7 days; `velocity.user_1h` (int): earlier assessments in this workspace with the same user_id in the last hour; `velocity.user_24h` (int): earlier assessments in this workspace with the same user_id in the last 24 hours; `velocity.user_7d` (int): earlier assessments in this workspace with the same user_id in the last 7 days; `velocity.device_users_1h` (int): distinct user_id values seen on this device_id in the last hour (earlier assessments, this one included); `velocity.ip_emails_1h` (int): distinct email mailboxes (email.normalized) seen from this IP address in the last hour (earlier assessments, this one included); `velocity.device_users_24h` (int): distinct user_id values seen on this device_id in the last 24 hours (earlier assessments, this one included); `velocity.ip_emails_24h` (int): distinct email mailboxes (email.normalized) seen from this IP address in the last 24 hours (earlier assessments, this one included); `velocity.device_users_7d` (int): distinct user_id values seen on this device_id in the last 7 days (earlier assessments, this one included); `velocity.ip_emails_7d` (int): distinct email mailboxes (email.normalized) seen from this IP address in the last 7 days (earlier assessments, this one included); `user.seen_before` (bool): the account has a succeeded assessment in the last 90 days; `user.first_seen_days` (int): days since the account's first succeeded assessment (90-day window); `user.assessments_30d` (int): the account's succeeded assessments in the last 30 days; `user.new_country` (bool): the IP's country was never seen for this account in 90 days (false for an account without history); `user.new_asn` (bool): the IP's network (AS) was never seen for this account in 90 days (false without history); `user.new_device` (bool): the device_id was never seen for this account in 90 days (false without history); `user.countries_30d` (int): distinct IP countries of the account in the last 30 days, this assessment included; `user.devices_30d` (int): distinct device_id values of the account in the last 30 days, this assessment included; `user.travel_kmh` (double): speed in km/h from the account's last succeeded login's location to this one (geolocation coordinates); `user.impossible_travel` (bool): faster than 1,000 km/h over 100 km or more from the last succeeded login; never for VPN, Tor, relay or hosting addresses; `user.failed_logins_1h` (int): failed login and signup attempts of the account in the last hour, this one included; `user.success_after_failures` (bool): this attempt succeeded after 3 or more failed attempts of the account since its last success (last hour); `ip.failed_logins_1h` (int): failed attempts from this IP address in the last hour, this one included; `ip.failed_users_1h` (int): distinct accounts with a failed attempt from this IP address in the last hour, this one included (credential stuffing); `ip.users_24h` (int): distinct accounts (user_id, else email) assessed from this IP address in the last 24 hours, this one included: evidence of shared egress, not a verdict; `ip.users_7d` (int): distinct accounts assessed from this IP address in the last 7 days, this one included; `ip.devices_24h` (int): distinct device_id values assessed from this IP address in the last 24 hours, this one included; `ip.devices_7d` (int): distinct device_id values assessed from this IP address in the last 7 days, this one included; `ip.failed_users_24h` (int): distinct accounts with a failed attempt from this IP address in the last 24 hours, this one included; `ip.failed_share_24h` (double): share (0 to 1) of the accounts assessed from this IP address in 24 hours that failed there: with ip.users_24h, many accounts mostly failing is stuffing, mostly succeeding a shared office or carrier egress; `ip.fraud_users_24h` (int): distinct accounts assessed from this IP address in the last 24 hours whose assessment there was labelled fraud (an outcome label or a review case resolved as fraud, chargeback, account_takeover or abuse), this request's account included when an earlier assessment of it there was labelled; `ip.fraud_share_24h` (double): share (0 to 1) of the accounts assessed from this IP address in 24 hours that were labelled fraud there: with ip.users_24h, an address many accounts share where several turned out fraudulent is a proxy or fraud farm, not an office; evidence, not a verdict; `ip.shared_egress` (bool): 10 or more distinct accounts or devices from this IP address in 24 hours ("an address used by 41 accounts in a day"): a NAT, office, carrier or proxy egress shared by many; evidence, not a verdict; `device.failed_users_1h` (int): distinct accounts with a failed attempt from this device_id in the last hour, this one included; `device.accounts_30d` (int): distinct accounts that used this device_id in the last 30 days, this one included; `email.accounts_30d` (int): distinct accounts whose email is this canonical mailbox (every spelling of one inbox: dots and +tags at Gmail, +tags where documented) in the last 30 days, this one included; `phone.accounts_30d` (int): distinct accounts that gave this phone number in the last 30 days, this one included; `user.linked_accounts_30d` (int): distinct other accounts sharing this request's device_id, canonical mailbox, phone number or card in the last 30 days (multi-accounting); named in the `linked_accounts` signal and on GET /users/{user_id}; `device.cards_1h` (int): distinct cards (fingerprint, else BIN and last four) paid with from this device_id in the last hour, this one included; `ip.cards_1h` (int): distinct cards paid with from this IP address in the last hour, this one included; `user.cards_30d` (int): distinct cards of the account in the last 30 days, this one included; `device.declines_1h` (int): declined or failed payments from this device_id in the last hour (by whole minutes), this one included; `ip.declines_1h` (int): declined or failed payments from this IP address in the last hour (by whole minutes), this one included; `card.declines_24h` (int): declined or failed payments of this card in the last 24 hours (by whole minutes), this one included; `payment.small_amount` (bool): payment.amount is below SERVICE_ASSESS_SMALL_AMOUNT_MINOR (200 minor units by default): the small charges card testers probe with. A fact that is unknown for an assessment (no email, no location) makes any test on it false, even `!=`. Condition fields are names for the same facts, and both forms run through the same evaluator. A rule that fails to evaluate (e.g. division by zero) is listed in the assessment's `rule_errors` and skipped, never an error of the assessment; all rules of one assessment share a time budget. `mode: shadow` rules are evaluated and listed in `shadow_rules` (and recorded in the event), never changing the decision.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -1455,6 +1637,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account: baseline, linked accounts, assessments
+         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), every other account that shared one of them in those 30 days with what links them (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). Unmetered. An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
+         *
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         */
+        get: operations["users-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/captcha/test": {
         parameters: {
             query?: never;
@@ -1540,9 +1744,9 @@ export interface paths {
          * npm package vulnerability report
          * @description The npm package vulnerability report (compatibility route). Scoped names are URL-encoded: `/vulnerabilities/npm/%40babel%2Fcore/`.
          *
-         *     Body: `package` {name, ecosystem ("npm"), latestVersion, description, license, repositoryUrl} (strings, empty when the registry has none); `downloads` {weeklyDownloads, start, end} (last week, from npm's download-count service; 0 for a package it never counted); `summary` {total, highest (none|critical|high|moderate|low|unknown), counts {critical, high, moderate, low, unknown}}; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, affectedRanges, fixedVersions, references}] most severe first; `sources` {npm, downloads, osv} (the upstream URLs used); `checkedAt`; `noAdvisoryCopy`.
+         *     Body: `package` {name, ecosystem ("npm"), latestVersion, description, license, repositoryUrl} (strings, empty when the registry has none); `downloads` {weeklyDownloads, start, end} (last week, from npm's download-count service; 0 for a package it never counted); `summary` {total, highest (none|critical|high|moderate|low|unknown), counts {critical, high, moderate, low, unknown}}; `advisories` [{id, aliases, title, severity, publishedAt, modifiedAt, affectedRanges, fixedVersions, references}] most severe first; `malware` {anyVersion, severity ("critical" or null), reports [{id, aliases, title, publishedAt, modifiedAt, affectedRanges, references}]}; `sources` {npm, downloads, osv} (the upstream URLs used); `checkedAt`; `noAdvisoryCopy`.
          *
-         *     Advisories come from OSV (every record, fetched completely) merged by GHSA id/alias with the npm registry's bulk advisory endpoint (the source of `npm audit`); an advisory only npm lists has null dates and fixed versions computed from the published versions. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
+         *     Advisories come from OSV (every record, fetched completely) merged by GHSA id/alias with the npm registry's bulk advisory endpoint (the source of `npm audit`); an advisory only npm lists has null dates and fixed versions computed from the published versions. Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) are never among `advisories` or counted in `summary`: they are listed in `malware` (`affectedRanges` names the malicious versions; `GET /vulnerabilities/packages/npm/{package}/?version=` says whether a given version is one). Withdrawn records, malware or not, are left out, and so is the registry's copy of a withdrawn or malware record. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
          *     404 PACKAGE_NOT_FOUND for an unknown or unpublished package. 503 UPSTREAM_UNAVAILABLE when the registry, the download counts or OSV cannot answer (its unit is given back, so a retry is safe). Upstream answers are cached for a few minutes; a repeated lookup still costs 1 unit.
          *
@@ -1605,6 +1809,8 @@ export interface paths {
          *     Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss, kev}] malware first, then known-exploited, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.
          *
          *     Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
+         *
+         *     Projects: with the query parameter `project` (1 to 100 letters, digits and . _ / -, e.g. `acme/web`), the answer (the one paid for, no further unit) is kept for the workspace's lookup history window (at least a day) with the lockfile's package list, filed under `ref` (a branch or commit label, default `default`), and gains `diff`: `base` {scan_id, ref, created_at} (the project's latest scan of the `default` ref, or of `base_ref`; null when there is none), `new` and `fixed` (findings [{ecosystem, name, version, kind, id, severity, summary, fixed_version}]: malware reports, advisories and supply-chain findings; one is the same in both scans when its package, kind and id are, whatever the version) and `unchanged` (a count), and `project` {name, ref, scan_id, expires_at}. Read the history with GET /projects/{name}/scans (the name's slashes written %2F). `ref` or `base_ref` without `project` is 400 INVALID_REQUEST, nothing consumed. SARIF and CSV answers are the scan's alone; the stored JSON answer has the diff.
          *
          *     `Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line; the run's `properties.summary` is the JSON answer's `summary`, for a policy without a second call); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (all the units are given back, so a retry is safe); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).
          *
@@ -2487,17 +2693,42 @@ export interface operations {
                     /** @description The user's email address; syntax is validated (400 when invalid) */
                     email?: string;
                     /**
-                     * @description What the user is doing: signup, login, checkout, form or api
+                     * @description What the user is doing: signup, login, checkout, form, api, or payment (a card payment attempt, as your processor answered it)
                      * @enum {string}
                      */
-                    event: "signup" | "login" | "checkout" | "form" | "api";
+                    event: "signup" | "login" | "checkout" | "form" | "api" | "payment";
                     /** @description The end user's IP address (IPv4 or IPv6), not your server's */
                     ip: string;
                     /** @description Up to 50 flat key/value pairs for your own correlation; accepted but neither scored nor stored */
                     metadata?: {
                         [key: string]: string | number | boolean | null;
                     };
+                    /** @description Your own check of the password the user typed against common or breached passwords (e.g. GET /passwords/range/{prefix}, k-anonymity: send us the verdict, never the password). true is the signal `password_compromised` and the rules fact of that name */
+                    password_compromised?: boolean;
+                    /** @description For checkout and payment events: the card attempt as your processor answered it, without the card: `bin` (first 6 to 8 digits), `last4`, `fingerprint`?, `amount` (minor units), `currency`, `status` (succeeded, failed or declined), `decline_code`?. Cards and declines per device, address, account and card feed card-testing facts and signals. A full card number anywhere in it is 400 INVALID_REQUEST, and is neither stored nor logged */
+                    payment?: {
+                        /** @description The amount in minor units of `currency` (1999 for 19.99 EUR) */
+                        amount: number;
+                        /** @description The card's BIN (issuer identification number): its first 6 to 8 digits */
+                        bin: string;
+                        /** @description ISO 4217 currency code */
+                        currency: string;
+                        /** @description The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc` */
+                        decline_code?: string;
+                        /** @description A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is known by BIN and last four */
+                        fingerprint?: string;
+                        /** @description The card's last four digits */
+                        last4: string;
+                        /**
+                         * @description What the processor answered: succeeded, failed or declined
+                         * @enum {string}
+                         */
+                        status: "succeeded" | "failed" | "declined";
+                    };
+                    /** @description The user's phone number: E.164 (+447400123456), or national (07400 123456) read in `phone_country`, else in the IP address's country. An invalid number is a signal (`phone_invalid`), not a 400; only a value that is not phone-like is refused */
                     phone?: string;
+                    /** @description The country a national `phone` is read in (ISO 3166-1 alpha-2); default the IP address's country */
+                    phone_country?: string;
                     /**
                      * @description For login and signup events: whether the attempt succeeded (default) or failed (wrong password, refused signup). Failed attempts are stored and counted (`user.failed_logins_1h`, `ip.failed_users_1h`: credential stuffing); the account's baseline learns only from succeeded ones
                      * @enum {string}
@@ -2585,16 +2816,21 @@ export interface operations {
                             verdict: "automated" | "suspicious" | "human";
                         } | null;
                         email: {
+                            /** @description The address as sent, lower case: what is stored and shown */
                             address: string;
                             disposable: boolean;
                             domain: string;
                             free_provider: boolean;
                             /** @enum {string} */
                             mx: "present" | "null_mx" | "implicit" | "absent" | "domain_not_found" | "unavailable" | "not_checked";
+                            /** @description The canonical mailbox velocity, the account, lists and linking key on: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com (a.l.i.c.e+1@googlemail.com is alice@gmail.com) */
+                            normalized: string;
                             role_account: boolean;
+                            /** @description The address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword) */
+                            subaddressed: boolean;
                         } | null;
                         /** @enum {string} */
-                        event: "signup" | "login" | "checkout" | "form" | "api";
+                        event: "signup" | "login" | "checkout" | "form" | "api" | "payment";
                         ip: {
                             address: string;
                             asn: number | null;
@@ -2772,6 +3008,63 @@ export interface operations {
                             scope: string;
                             tor_exit: boolean | null;
                         };
+                        /** @description Other accounts of this workspace sharing the request's device, canonical mailbox, phone number or card in the last 30 days (null without an account: no user_id or email). Its signal is `linked_accounts` */
+                        linked_accounts: {
+                            /** @description Distinct other accounts sharing this request's device, mailbox, phone number or card in 30 days */
+                            accounts_30d: number;
+                            /** @description By what links them; GET /users/{user_id} lists every linked account */
+                            by: {
+                                /** @description Other accounts sharing it in 30 days */
+                                accounts_30d: number;
+                                /**
+                                 * @description What they share
+                                 * @enum {string}
+                                 */
+                                kind: "device" | "email" | "phone" | "card";
+                                /** @description The most recent of them (user_id, else email), at most 5 */
+                                names: string[];
+                            }[];
+                        } | null;
+                        /** @description The payment as stored: BIN, last four and what the BIN tells (null without one) */
+                        payment: {
+                            /** @description Minor units */
+                            amount: number;
+                            bin: string;
+                            /** @description Card brand from the BIN's range (visa, mastercard, ...); null when unknown */
+                            brand: string | null;
+                            /** @description The brand as people write it (Visa, Mastercard) */
+                            brand_name: string | null;
+                            currency: string;
+                            decline_code: string | null;
+                            /** @description Always null: whether the card is credit, debit or prepaid is unknown */
+                            funding: null;
+                            /** @description Always null: no BIN table is shipped, so the issuing bank's country is unknown */
+                            issuer_country: null;
+                            last4: string;
+                            /** @description What the BIN told and what it could not */
+                            note: string;
+                            status: string;
+                        } | null;
+                        /** @description The request's `phone` as the numbering plans read it (libphonenumber-js); null without one */
+                        phone: {
+                            /** @description ISO 3166-1 alpha-2 of the numbering plan; null when not valid or non-geographic (+800 and the like) */
+                            country: string | null;
+                            /** @description The number's country is the IP address's; null when either is unknown */
+                            country_matches_ip: boolean | null;
+                            /** @description The number in E.164 (+ and up to 15 digits); null when not valid */
+                            e164: string | null;
+                            /** @description The number as sent */
+                            number: string;
+                            /** @description The number has a possible length for its country (weaker than `valid`) */
+                            possible: boolean;
+                            /**
+                             * @description Line type by the numbering plan: `fixed_line_or_mobile` where the plan cannot tell them apart (the US, Canada); `unknown` when not valid or not told
+                             * @enum {string}
+                             */
+                            type: "mobile" | "fixed_line" | "fixed_line_or_mobile" | "voip" | "toll_free" | "premium_rate" | "shared_cost" | "personal" | "pager" | "uan" | "unknown";
+                            /** @description The number exists in its country's numbering plan (length and prefix) */
+                            valid: boolean;
+                        } | null;
                         request_id: string;
                         /** @enum {string} */
                         risk_level: "low" | "medium" | "high" | "critical";
@@ -3499,6 +3792,17 @@ export interface operations {
                             decision: string;
                             event: string;
                             ip: string | null;
+                            /** @description The payment's BIN, last four, brand, amount and status, when the assessment sent one */
+                            payment: {
+                                /** @description Minor units */
+                                amount: number;
+                                bin: string;
+                                brand_name: string | null;
+                                currency: string;
+                                decline_code: string | null;
+                                last4: string;
+                                status: string;
+                            } | null;
                             request_id: string;
                             score: number;
                             /** @enum {string} */
@@ -3506,6 +3810,22 @@ export interface operations {
                         }[];
                         id: string;
                         ip: string | null;
+                        /** @description Other accounts that shared the case's account's device, canonical mailbox, phone number or card in the last 30 days, with what links them (as GET /users/{user_id}) */
+                        linked_accounts: {
+                            /** @description The linked account's user_id, else its email address */
+                            account: string;
+                            /** @enum {string} */
+                            key: "user_id" | "email";
+                            /** @description When the linked account last used one of them */
+                            last_linked_at: string;
+                            /** @description What links it to this account */
+                            links: {
+                                /** @enum {string} */
+                                kind: "device" | "email" | "phone" | "card";
+                                /** @description The shared device_id, mailbox, phone number or card */
+                                value: string;
+                            }[];
+                        }[];
                         note: string | null;
                         /** @description Other cases of the same account, IP address or device, newest first (at most 20) */
                         related: {
@@ -4416,7 +4736,7 @@ export interface operations {
                         checked_at: string;
                         consistency: {
                             /** @enum {string} */
-                            check: "timezone_vs_ip" | "user_agent_vs_client_hints" | "user_agent_vs_platform" | "languages";
+                            check: "timezone_vs_ip" | "user_agent_vs_client_hints" | "user_agent_vs_platform" | "languages" | "language_vs_ip";
                             reason: string;
                             /** @enum {string} */
                             result: "consistent" | "inconsistent" | "not_checked";
@@ -5652,7 +5972,7 @@ export interface operations {
                             status: "present" | "null_mx" | "implicit" | "absent" | "domain_not_found" | "unavailable";
                         } | null;
                         normalizationRules: string[];
-                        /** @description The canonical mailbox: lower case, provider aliases and ignored +tags or dots removed */
+                        /** @description The canonical mailbox: lower case; Gmail dots, +tags of providers that document them (Gmail, Outlook, iCloud, Fastmail, Proton, Yahoo's -keyword) removed; googlemail.com as gmail.com. Null when the syntax is invalid */
                         normalized: string | null;
                         /** @description The signals that moved the score */
                         reasons: {
@@ -5686,8 +6006,10 @@ export interface operations {
                                 transport: ("udp" | "tcp") | null;
                             } | null;
                         };
-                        /** @description The +tag, when the provider ignores it */
+                        /** @description The +tag (Yahoo: -keyword), when the provider delivers it to the same inbox */
                         subaddress: string | null;
+                        /** @description The address carries a tag its provider delivers to the base mailbox (see `normalized`) */
+                        subaddressed: boolean;
                         /** @description A likely intended address when the domain looks like a typo of a common one */
                         suggestion: string | null;
                         syntax: {
@@ -10007,7 +10329,7 @@ export interface operations {
                                 record_types?: string[];
                                 selectors?: string[];
                                 /** @enum {string} */
-                                type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                                type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project";
                             }[];
                             created_at: string;
                             email_alerts: {
@@ -10121,8 +10443,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
-                    checks: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages") | {
+                    /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages, project) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
+                    checks: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project") | {
                         /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; the check costs one unit per run whatever their number */
                         packages?: {
                             /** @enum {string} */
@@ -10135,7 +10457,7 @@ export interface operations {
                         /** @description email_security only: DKIM selectors to check besides the common ones */
                         selectors?: string[];
                         /** @enum {string} */
-                        type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                        type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project";
                     })[];
                     /** @description Email alerts of this monitor (sent only when the service has SERVICE_SMTP_URL) */
                     email_alerts?: {
@@ -10187,7 +10509,7 @@ export interface operations {
                             record_types?: string[];
                             selectors?: string[];
                             /** @enum {string} */
-                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project";
                         }[];
                         created_at: string;
                         email_alerts: {
@@ -10330,7 +10652,7 @@ export interface operations {
                             record_types?: string[];
                             selectors?: string[];
                             /** @enum {string} */
-                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project";
                         }[];
                         created_at: string;
                         email_alerts: {
@@ -10529,8 +10851,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
-                    checks?: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages") | {
+                    /** @description The checks to run: names (tls, scan, blocklists, ct, dns, email_security, reachability, packages, project) or objects { type, ...options } (record_types for dns, selectors for email_security, packages for packages) */
+                    checks?: (("tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project") | {
                         /** @description packages only (required there): 1 to 20 {ecosystem, name, version}; the check costs one unit per run whatever their number */
                         packages?: {
                             /** @enum {string} */
@@ -10543,7 +10865,7 @@ export interface operations {
                         /** @description email_security only: DKIM selectors to check besides the common ones */
                         selectors?: string[];
                         /** @enum {string} */
-                        type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                        type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project";
                     })[];
                     /** @description Email alerts of this monitor (sent only when the service has SERVICE_SMTP_URL) */
                     email_alerts?: {
@@ -10594,7 +10916,7 @@ export interface operations {
                             record_types?: string[];
                             selectors?: string[];
                             /** @enum {string} */
-                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages";
+                            type: "tls" | "scan" | "blocklists" | "ct" | "dns" | "email_security" | "reachability" | "packages" | "project";
                         }[];
                         created_at: string;
                         email_alerts: {
@@ -11391,6 +11713,1205 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "passwords-passwordRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The first 5 hex characters of the password's SHA-1, e.g. 5BAA6 for "password" */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `RATE_LIMITED`; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "phone-phoneLookup": {
+        parameters: {
+            query?: {
+                country?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The number: E.164 (`+447400123456`; in a path, `+` may be sent as is or as %2B) or national with `country` (`07400 123456`) */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    /** @description Workspace UTC monthly lookup-unit allowance */
+                    "X-Service-Quota-Limit"?: number;
+                    /** @description Remaining lookup units */
+                    "X-Service-Quota-Remaining"?: number;
+                    /** @description Next UTC monthly reset (start of the next UTC calendar month) */
+                    "X-Service-Quota-Reset"?: string;
+                    /** @description Reserved lookup units this UTC month */
+                    "X-Service-Quota-Used"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checked_at: string;
+                        /** @description ISO 3166-1 alpha-2 of the numbering plan; null when not valid or non-geographic (+800 and the like) */
+                        country: string | null;
+                        /** @description The number in E.164 (+ and up to 15 digits); null when not valid */
+                        e164: string | null;
+                        /** @description The number as sent (trimmed) */
+                        number: string;
+                        /** @description The number has a possible length for its country (weaker than `valid`) */
+                        possible: boolean;
+                        /** @description The numbering-plan data the answer was read from */
+                        sources: {
+                            license: string;
+                            /**
+                             * @description Its full metadata set, the one that tells line types apart
+                             * @constant
+                             */
+                            metadata: "max";
+                            /** @constant */
+                            name: "libphonenumber-js";
+                            /** @description The installed libphonenumber-js release, e.g. 1.13.16 */
+                            version: string;
+                        }[];
+                        /**
+                         * @description Line type by the numbering plan: `fixed_line_or_mobile` where the plan cannot tell them apart (the US, Canada); `unknown` when not valid or not told
+                         * @enum {string}
+                         */
+                        type: "mobile" | "fixed_line" | "fixed_line_or_mobile" | "voip" | "toll_free" | "premium_rate" | "shared_cost" | "personal" | "pager" | "uan" | "unknown";
+                        /** @description The number exists in its country's numbering plan (length and prefix) */
+                        valid: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment Required: `QUOTA_EXCEEDED` */
+            402: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `UPSTREAM_UNAVAILABLE`; see Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            latest_scan: {
+                                /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref); null for none */
+                                base: {
+                                    created_at: string;
+                                    ref: string;
+                                    scan_id: string;
+                                } | null;
+                                created_at: string;
+                                expires_at: string;
+                                format: string;
+                                id: string;
+                                project: string;
+                                ref: string;
+                                summary: {
+                                    findings: number;
+                                    fixed: number;
+                                    malware: number;
+                                    new: number;
+                                    packages: number;
+                                    unchanged: number;
+                                    vulnerable: number;
+                                };
+                            };
+                            name: string;
+                            /** @description Stored scans of all refs */
+                            scans: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's name, 1 to 100 letters, digits and . _ / - (e.g. acme/web); in a path, its slashes are written %2F (acme%2Fweb) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The monitor watching the project (checks ["project"]), if any */
+                        monitor: {
+                            id: string;
+                            interval: string;
+                            status: string;
+                        } | null;
+                        name: string;
+                        /** @description The findings of the latest scan of the default ref (of the latest scan when the default has none) */
+                        open_findings: {
+                            /** @enum {string} */
+                            ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                            /** @description The lowest version that fixes it (advisories); null otherwise */
+                            fixed_version: string | null;
+                            /** @description The report's or advisory's OSV id; null for a supply-chain finding */
+                            id: string | null;
+                            /** @description malware (an OSV MAL- report), advisory, or a supply-chain finding's kind (install_script, ...) */
+                            kind: string;
+                            name: string;
+                            /** @description critical, high, moderate, low or unknown */
+                            severity: string;
+                            /** @description What was found */
+                            summary: string;
+                            /** @description The version the scan found it on */
+                            version: string;
+                        }[];
+                        /** @description Each ref with its latest scan, the default ref first, then the most recently scanned */
+                        refs: {
+                            latest_scan: {
+                                /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref); null for none */
+                                base: {
+                                    created_at: string;
+                                    ref: string;
+                                    scan_id: string;
+                                } | null;
+                                created_at: string;
+                                expires_at: string;
+                                format: string;
+                                id: string;
+                                project: string;
+                                ref: string;
+                                summary: {
+                                    findings: number;
+                                    fixed: number;
+                                    malware: number;
+                                    new: number;
+                                    packages: number;
+                                    unchanged: number;
+                                    vulnerable: number;
+                                };
+                            };
+                            ref: string;
+                            scans: number;
+                        }[];
+                        scans: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's name, 1 to 100 letters, digits and . _ / - (e.g. acme/web); in a path, its slashes are written %2F (acme%2Fweb) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        name: string;
+                        scans: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-scans": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's name, 1 to 100 letters, digits and . _ / - (e.g. acme/web); in a path, its slashes are written %2F (acme%2Fweb) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref); null for none */
+                            base: {
+                                created_at: string;
+                                ref: string;
+                                scan_id: string;
+                            } | null;
+                            created_at: string;
+                            expires_at: string;
+                            format: string;
+                            id: string;
+                            project: string;
+                            ref: string;
+                            summary: {
+                                findings: number;
+                                fixed: number;
+                                malware: number;
+                                new: number;
+                                packages: number;
+                                unchanged: number;
+                                vulnerable: number;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scan's id (psc_...) */
+                id: string;
+                /** @description The project's name, 1 to 100 letters, digits and . _ / - (e.g. acme/web); in a path, its slashes are written %2F (acme%2Fweb) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkedAt: string;
+                        /** @description With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version */
+                        diff?: {
+                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref); null for none */
+                            base: {
+                                created_at: string;
+                                ref: string;
+                                scan_id: string;
+                            } | null;
+                            /** @description Findings the base had and this scan no longer has, as the base had them */
+                            fixed: {
+                                /** @enum {string} */
+                                ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                                /** @description The lowest version that fixes it (advisories); null otherwise */
+                                fixed_version: string | null;
+                                /** @description The report's or advisory's OSV id; null for a supply-chain finding */
+                                id: string | null;
+                                /** @description malware (an OSV MAL- report), advisory, or a supply-chain finding's kind (install_script, ...) */
+                                kind: string;
+                                name: string;
+                                /** @description critical, high, moderate, low or unknown */
+                                severity: string;
+                                /** @description What was found */
+                                summary: string;
+                                /** @description The version the scan found it on */
+                                version: string;
+                            }[];
+                            /** @description Findings this scan has and the base did not (all of them without a base) */
+                            new: {
+                                /** @enum {string} */
+                                ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                                /** @description The lowest version that fixes it (advisories); null otherwise */
+                                fixed_version: string | null;
+                                /** @description The report's or advisory's OSV id; null for a supply-chain finding */
+                                id: string | null;
+                                /** @description malware (an OSV MAL- report), advisory, or a supply-chain finding's kind (install_script, ...) */
+                                kind: string;
+                                name: string;
+                                /** @description critical, high, moderate, low or unknown */
+                                severity: string;
+                                /** @description What was found */
+                                summary: string;
+                                /** @description The version the scan found it on */
+                                version: string;
+                            }[];
+                            /** @description Findings both have */
+                            unchanged: number;
+                        };
+                        /** @enum {string} */
+                        format: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
+                        noAdvisoryCopy: string;
+                        /** @description Every distinct package version: malware first, then by verdict score */
+                        packages: {
+                            /** @description Advisories affecting this exact version, most severe first */
+                            advisories: {
+                                /** @description true when the version is inside an affected range; null when only commit ranges exist to decide */
+                                affected: boolean | null;
+                                aliases: string[];
+                                /** @description EPSS score of the advisory's CVE (its highest, when it has several); null with epssReason */
+                                epss: {
+                                    /** @description The CVE id scored (the advisory's highest-scored CVE alias) */
+                                    cve: string;
+                                    /** @description The day the score was computed (YYYY-MM-DD) */
+                                    date: string | null;
+                                    /** @description Probability of exploitation activity in the next 30 days, 0..1 */
+                                    epss: number;
+                                    /** @description Rank of that probability among all scored CVEs, 0..1 */
+                                    percentile: number;
+                                } | null;
+                                /** @description Why epss is null: no CVE id, no source configured, source unavailable */
+                                epssReason: string | null;
+                                /** @description Versions that fix it, in the ecosystem's order */
+                                fixedVersions: string[];
+                                /** @description OSV id (GHSA-..., PYSEC-..., GO-...) */
+                                id: string;
+                                /** @description A CVE of this advisory is in the CISA Known Exploited Vulnerabilities catalog */
+                                kev: boolean;
+                                /** @description Lowest fixed version above the scanned one */
+                                nearestFixedVersion: string | null;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "moderate" | "low" | "unknown";
+                                summary: string;
+                            }[];
+                            /** @description A development-only dependency; null when the format does not say */
+                            dev: boolean | null;
+                            /** @enum {string} */
+                            ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                            /** @description Supply-chain findings from the registry and the typosquat check */
+                            findings: {
+                                /** @description The registry facts the finding rests on */
+                                evidence: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description typosquat (evidence.typosquat_of names the imitated package; high when the name was shown to be at least 100 times less downloaded, low and unconfirmed with evidence.downloads_compared false when its downloads could not be read; never for a package published by the imitated one's maintainers, or its fork under another scope from the same repository when the registry names no maintainers), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch (not for a monorepo's package whose repository.directory folder is named as the package, as DefinitelyTyped's types/node for @types/node) */
+                                kind: string;
+                                reason: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "moderate" | "low" | "unknown";
+                            }[];
+                            /** @description Smallest version that fixes every affecting advisory; null when none does or none affects */
+                            fixedIn: string | null;
+                            /** @description Known-exploited CVEs among the advisories */
+                            kev: {
+                                /** @description The package's advisories that name this CVE */
+                                advisoryIds: string[];
+                                cveId: string;
+                                dateAdded: string;
+                                dueDate: string | null;
+                                knownRansomwareCampaignUse: string;
+                                product: string;
+                                requiredAction: string;
+                                vendorProject: string;
+                                vulnerabilityName: string;
+                            }[];
+                            /** @description 1-based line of the package's first appearance in the file */
+                            line: number | null;
+                            /** @description An OpenSSF malicious-package report (OSV MAL-) covers this version */
+                            malware: boolean;
+                            malwareReports: {
+                                /** @description The versions the report names as malicious */
+                                affectedRanges: string[];
+                                aliases: string[];
+                                /** @description OSV id of the report, e.g. MAL-2025-1234 */
+                                id: string;
+                                modifiedAt: string | null;
+                                publishedAt: string | null;
+                                summary: string;
+                            }[];
+                            name: string;
+                            registry: {
+                                fetchedAt: string | null;
+                                /** @description Why the supply-chain findings are missing, when they are */
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "ok" | "not_found" | "unavailable";
+                            };
+                            verdict: {
+                                /**
+                                 * @description The score's band
+                                 * @enum {string}
+                                 */
+                                level: "none" | "low" | "medium" | "high" | "critical";
+                                /** @description What moved the score, most weight first */
+                                reasons: string[];
+                                /** @description 0 (nothing found) to 100 */
+                                score: number;
+                            };
+                            version: string;
+                        }[];
+                        /** @description With `project`: where the answer is kept (GET /projects/{name}/scans/{scan_id}) */
+                        project?: {
+                            /** @description When the stored scan is deleted (the workspace's history window) */
+                            expires_at: string;
+                            name: string;
+                            ref: string;
+                            scan_id: string;
+                        };
+                        /** @description Dependencies that name no registry version (git, file, workspace...), not scanned and not charged */
+                        skipped: {
+                            line: number | null;
+                            name: string;
+                            reason: string;
+                            spec: string;
+                        }[];
+                        sources: {
+                            cached: boolean;
+                            /** @description When the oldest answer used was fetched (dated evidence) */
+                            fetchedAt: string | null;
+                            reason: string | null;
+                            /** @description osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem> */
+                            source: string;
+                            /** @enum {string} */
+                            status: "ok" | "partial" | "unavailable" | "not_configured" | "not_applicable";
+                            url: string | null;
+                        }[];
+                        summary: {
+                            /** @description Supply-chain findings by kind */
+                            byFinding: {
+                                [key: string]: number;
+                            };
+                            /** @description Affecting advisories by severity, counted once per package version */
+                            bySeverity: {
+                                critical: number;
+                                high: number;
+                                low: number;
+                                moderate: number;
+                                unknown: number;
+                            };
+                            /** @description Package versions with a malware report */
+                            malware: number;
+                            packages: number;
+                            /** @description What to upgrade or remove: malware first, then known-exploited (KEV), then severity, then EPSS */
+                            upgrades: {
+                                /** @enum {string} */
+                                ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                                /** @description Advisory ids fixed by moving to `to` */
+                                fixes: string[];
+                                from: string;
+                                /** @description An affecting advisory's CVE is in the CISA Known Exploited Vulnerabilities catalog */
+                                kev: boolean;
+                                malware: boolean;
+                                maxEpss: number | null;
+                                /** @enum {string} */
+                                maxSeverity: "critical" | "high" | "moderate" | "low" | "unknown";
+                                name: string;
+                                /** @description fixedIn; null for malware (remove it) or when no version fixes everything */
+                                to: string | null;
+                            }[];
+                            /** @description Package versions with at least one affecting advisory (malware apart) */
+                            vulnerable: number;
+                        };
+                    };
+                    "application/sarif+json": {
+                        $schema?: string;
+                        runs: Record<string, never>[];
+                        /** @enum {string} */
+                        version: "2.1.0";
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rules-packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            description: string;
+                            /** @description The workspace has every rule of the pack (by name and expression) */
+                            enabled: boolean;
+                            /** @description The pack's id, e.g. `card_testing` */
+                            id: string;
+                            name: string;
+                            rules: {
+                                /** @enum {string} */
+                                action: "allow" | "review" | "challenge" | "block";
+                                /** @description The rule's CEL expression: send it to POST /rules/backtest to try it first */
+                                expression: string;
+                                name: string;
+                                /** @description What the rule catches, in words */
+                                why: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rules-enablePack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pack's id from GET /rule-packs, e.g. `card_testing` */
+                pack_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The mode of the rules created; default active
+                     * @enum {string}
+                     */
+                    mode?: "active" | "shadow";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pack_id: string;
+                        rules: {
+                            /** @enum {string} */
+                            action: "allow" | "review" | "challenge" | "block";
+                            /** @description The condition list, or null for an expression rule */
+                            conditions: {
+                                /** @enum {string} */
+                                field: "event" | "ip" | "country" | "billing_country" | "asn" | "email" | "email_domain" | "disposable_email" | "free_email" | "tor_exit" | "hosting" | "score" | "amount" | "currency" | "user_agent" | "device_id" | "user_id";
+                                /** @enum {string} */
+                                op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
+                                value: string | number | boolean | (string | number)[];
+                            }[] | null;
+                            created_at: string;
+                            enabled: boolean;
+                            /** @description The CEL expression, or null for a condition rule */
+                            expression: string | null;
+                            id: string;
+                            /**
+                             * @description `active` rules decide; `shadow` rules are evaluated and reported in `shadow_rules` but never change a decision
+                             * @enum {string}
+                             */
+                            mode: "active" | "shadow";
+                            name: string;
+                            priority: number;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -12919,6 +14440,169 @@ export interface operations {
             };
         };
     };
+    "users-get": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Your identifier of the account, as sent to /assess */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assessments: {
+                            items: {
+                                country: string | null;
+                                created_at: string;
+                                decision: string;
+                                device_id: string | null;
+                                /** @description The address as sent */
+                                email: string | null;
+                                event: string;
+                                ip: string | null;
+                                /** @description The payment's BIN, last four, brand, amount and status, when one was sent */
+                                payment: ({
+                                    /** @description Minor units */
+                                    amount: number;
+                                    bin: string;
+                                    brand: string | null;
+                                    brand_name: string | null;
+                                    currency: string;
+                                    decline_code: string | null;
+                                    last4: string;
+                                    status: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                request_id: string;
+                                risk_level: string;
+                                score: number;
+                                /** @enum {string} */
+                                status: "succeeded" | "failed";
+                            }[];
+                            /** @description Pass as `cursor` for older assessments; null at the end */
+                            next_cursor: string | null;
+                        };
+                        /** @description What the account's own history looks like (the baseline /assess compares each request with) */
+                        baseline: {
+                            /** @description Succeeded assessments in 30 days */
+                            assessments_30d: number;
+                            /** @description Countries of its succeeded assessments in 30 days */
+                            countries_30d: string[];
+                            devices_30d: number;
+                            /** @description Failed logins and signups in 30 days */
+                            failed_30d: number;
+                            /** @description First succeeded assessment in the last 90 days */
+                            first_seen_at: string | null;
+                            ips_30d: number;
+                            /** @description Last succeeded assessment */
+                            last_seen_at: string | null;
+                        };
+                        /** @description Its devices, canonical mailboxes, phone numbers and cards (fingerprint, else BIN…last four) of the last 30 days */
+                        identifiers: {
+                            /** @enum {string} */
+                            kind: "device" | "email" | "phone" | "card";
+                            last_seen_at: string;
+                            /** @description For a phone number: what the numbering plans say of it (libphonenumber-js); null otherwise */
+                            phone: {
+                                country: string | null;
+                                /** @description mobile, fixed_line, fixed_line_or_mobile, voip, ...; null when invalid */
+                                type: string | null;
+                                valid: boolean;
+                            } | null;
+                            value: string;
+                        }[];
+                        /** @description Other accounts that shared one of them in the last 30 days, most recent first (at most 50) */
+                        linked_accounts: {
+                            /** @description The linked account's user_id, else its email address */
+                            account: string;
+                            /** @enum {string} */
+                            key: "user_id" | "email";
+                            /** @description When the linked account last used one of them */
+                            last_linked_at: string;
+                            /** @description What links it to this account */
+                            links: {
+                                /** @enum {string} */
+                                kind: "device" | "email" | "phone" | "card";
+                                /** @description The shared device_id, mailbox, phone number or card */
+                                value: string;
+                            }[];
+                        }[];
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `INVALID_REQUEST` */
+            400: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `API_KEY_PAUSED`, `CAPABILITY_REQUIRED`, `ORIGIN_FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `LOOKUP_NOT_FOUND`, `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: `INTERNAL_ERROR` */
+            500: {
+                headers: {
+                    /** @description Identifier of this request */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "captcha-testLegacyPath": {
         parameters: {
             query?: never;
@@ -13433,6 +15117,24 @@ export interface operations {
                             start: string;
                             weeklyDownloads: number;
                         };
+                        /** @description Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed), kept apart from `advisories` and never counted in `summary`. Withdrawn reports are left out. */
+                        malware: {
+                            /** @description True when any version of the package has a malware report */
+                            anyVersion: boolean;
+                            reports: {
+                                /** @description The versions the report names as malicious */
+                                affectedRanges: string[];
+                                aliases: string[];
+                                /** @description OSV id of the report, e.g. MAL-2025-1234 */
+                                id: string;
+                                modifiedAt: string | null;
+                                publishedAt: string | null;
+                                references: string[];
+                                title: string;
+                            }[];
+                            /** @description "critical" whenever there is a report, else null */
+                            severity: "critical" | null;
+                        };
                         noAdvisoryCopy: string;
                         package: {
                             description: string;
@@ -13840,10 +15542,16 @@ export interface operations {
     "vulnerabilities-scan": {
         parameters: {
             query?: {
+                /** @description With `project`: the ref whose latest scan the diff is taken against (default `default`) */
+                base_ref?: string;
                 /** @description The file's format; recognised from the content when omitted */
                 format?: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
                 /** @description The file's path in the repository, for SARIF locations (default: the format's usual file name) */
                 path?: string;
+                /** @description Keep the answer in this project's scan history and answer its `diff` (e.g. acme/web) */
+                project?: string;
+                /** @description With `project`: the branch or commit label the scan is filed under (default `default`) */
+                ref?: string;
             };
             header?: never;
             path?: never;
@@ -13877,6 +15585,53 @@ export interface operations {
                 content: {
                     "application/json": {
                         checkedAt: string;
+                        /** @description With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version */
+                        diff?: {
+                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref); null for none */
+                            base: {
+                                created_at: string;
+                                ref: string;
+                                scan_id: string;
+                            } | null;
+                            /** @description Findings the base had and this scan no longer has, as the base had them */
+                            fixed: {
+                                /** @enum {string} */
+                                ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                                /** @description The lowest version that fixes it (advisories); null otherwise */
+                                fixed_version: string | null;
+                                /** @description The report's or advisory's OSV id; null for a supply-chain finding */
+                                id: string | null;
+                                /** @description malware (an OSV MAL- report), advisory, or a supply-chain finding's kind (install_script, ...) */
+                                kind: string;
+                                name: string;
+                                /** @description critical, high, moderate, low or unknown */
+                                severity: string;
+                                /** @description What was found */
+                                summary: string;
+                                /** @description The version the scan found it on */
+                                version: string;
+                            }[];
+                            /** @description Findings this scan has and the base did not (all of them without a base) */
+                            new: {
+                                /** @enum {string} */
+                                ecosystem: "npm" | "composer" | "pypi" | "maven" | "go";
+                                /** @description The lowest version that fixes it (advisories); null otherwise */
+                                fixed_version: string | null;
+                                /** @description The report's or advisory's OSV id; null for a supply-chain finding */
+                                id: string | null;
+                                /** @description malware (an OSV MAL- report), advisory, or a supply-chain finding's kind (install_script, ...) */
+                                kind: string;
+                                name: string;
+                                /** @description critical, high, moderate, low or unknown */
+                                severity: string;
+                                /** @description What was found */
+                                summary: string;
+                                /** @description The version the scan found it on */
+                                version: string;
+                            }[];
+                            /** @description Findings both have */
+                            unchanged: number;
+                        };
                         /** @enum {string} */
                         format: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
                         noAdvisoryCopy: string;
@@ -13978,6 +15733,14 @@ export interface operations {
                             };
                             version: string;
                         }[];
+                        /** @description With `project`: where the answer is kept (GET /projects/{name}/scans/{scan_id}) */
+                        project?: {
+                            /** @description When the stored scan is deleted (the workspace's history window) */
+                            expires_at: string;
+                            name: string;
+                            ref: string;
+                            scan_id: string;
+                        };
                         /** @description Dependencies that name no registry version (git, file, workspace...), not scanned and not charged */
                         skipped: {
                             line: number | null;
@@ -15088,6 +16851,7 @@ export const meteredOperations: readonly string[] = [
   "GET /ip/{ip}/geo",
   "GET /ip/{ip}/rdap",
   "GET /ip/{ip}/reputation",
+  "GET /phone/{number}",
   "GET /vulnerabilities/cve/{cveId}/",
   "GET /vulnerabilities/kev/",
   "GET /vulnerabilities/npm/{package}/",
