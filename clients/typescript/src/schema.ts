@@ -1646,7 +1646,7 @@ export interface paths {
         };
         /**
          * Read an account: baseline, linked accounts, assessments
-         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), every other account that shared one of them in those 30 days with what links them (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). Unmetered. An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
+         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), every other account that shared one of them in those 30 days with what links them (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
