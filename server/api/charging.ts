@@ -242,14 +242,10 @@ export function chargingOf(path: string): Charging | undefined {
   return Object.hasOwn(CHARGING, path) ? CHARGING[path] : undefined;
 }
 
-/**
- * Units a metered request reserves: its entry's count, else what the procedure itself declared (meteredProcedure's
- * `units`, for a procedure not in the table yet), else 1.
- */
-export function unitsOf(path: string, input: unknown, declared?: (input: any) => number): number {
+/** Units a metered request reserves: its entry's count, else 1 (procedures declare no units of their own). */
+export function unitsOf(path: string, input: unknown): number {
   const entry = chargingOf(path);
-  if (entry?.kind === "lookup" && entry.units) return entry.units(input);
-  return declared ? declared(input) : 1;
+  return entry?.kind === "lookup" && entry.units ? entry.units(input) : 1;
 }
 
 /** The cost sentence of a procedure that charges (lookup, job, monitor run), or null when it is unmetered or unknown. */

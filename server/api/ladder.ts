@@ -182,7 +182,6 @@ export interface MeteredSteps<T> {
   capability: Capability;
   /** Name recorded in the ledger and history, e.g. "ip.geo". */
   endpoint: string;
-  units?: (input: T) => number;
   rateLimit?: RateLimit;
   preflight?: (input: T) => Promise<void>;
   decides?: DecidedFields<T>;
@@ -257,7 +256,7 @@ export async function chargeAndRun<T, R extends Outcome>(
   if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, step.principal.workspaceId);
   if (opts.preflight) await opts.preflight(typed);
   decided();
-  const units = unitsOf(step.procedure, typed, opts.units);
+  const units = unitsOf(step.procedure, typed);
   const judge = judgeOf(ctx, step.requires, step.rawInput);
   let admission;
   try {

@@ -215,11 +215,6 @@ export interface MeteredOptions<I extends z.ZodType> {
   /** Name recorded in the ledger and history, e.g. "ip.geo". */
   endpoint: string;
   input: I;
-  /**
-   * Units the request costs, for a procedure whose entry in the charging table (server/api/charging.ts) does not
-   * count them: the table's count wins. Default 1. Reserved atomically, all or nothing.
-   */
-  units?: (input: z.output<I>) => number;
   /** True when this request needs the bulk entitlement; runs on the raw input, before validation (spec order). */
   needsBulk?: (rawInput: unknown) => boolean;
   /** Endpoint burst limit per workspace: over it, 429 RATE_LIMITED with Retry-After and no unit consumed. */
@@ -231,8 +226,6 @@ export interface MeteredOptions<I extends z.ZodType> {
    * the preflight and before admission, free; the description lists them. Whatever needs a provider counts.
    */
   decides?: DecidedFields<z.output<I>>;
-  /** How the cost is counted, for the docs and the console, when the charging table has no entry; default "1 unit". */
-  cost?: string;
   /** How bulk applies, for the docs; default "never" when needsBulk is absent, else "multiple-targets". */
   bulk?: "never" | "multiple-targets" | "always";
   /** Safe summary kept in lookup history (never the raw payload). */
@@ -267,7 +260,8 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
       metered: {
         capability: opts.capability,
         endpoint: opts.endpoint,
-        cost: opts.cost ?? "1 unit",
+        // What it costs, in words and units, is the charging table's (server/api/charging.ts, applyCharging).
+        cost: "1 unit",
         bulk: opts.bulk ?? (opts.needsBulk ? "multiple-targets" : "never"),
         rateLimited: Boolean(opts.rateLimit),
         free: opts.decides ? decisionSentences(decisionsOf(opts.decides)) : undefined,

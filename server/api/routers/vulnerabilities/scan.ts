@@ -73,9 +73,7 @@ export const scanProcedure = meteredProcedure({
   capability: "vulnerabilities",
   endpoint: "vulnerabilities.scan",
   input: scanInput,
-  units: (input) => lockfileOf(input).packages.length,
   needsBulk: listsSeveralPackages,
-  cost: "1 unit per distinct package version in the file",
   target: (input) => `lockfile (${input.format ?? "detected format"})`,
   history: (input) => {
     const out = answered.get(input);
