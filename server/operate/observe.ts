@@ -165,3 +165,54 @@ function observe(handle: Handler) {
     return res;
   };
 }
+
+/** What a plain door answers: a status, headers by lower-case name, and the error code for the observation. */
+interface PlainDoorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  errorCode?: string;
+}
+
+/**
+ * A plain door's answer (server/api/rest/plain-get.ts, assess-door.ts: requests read from node:http, not through the
+ * route) inside the request's span, observed as the route's answers are: an unhandled error is logged and fails the
+ * span; otherwise the client's correlation id is echoed and the request recorded (metrics, span, log line) under the
+ * route and workspace `answer` noted in `seen` ("unmatched" when it matched none).
+ */
+export function observedPlainAnswer<A extends PlainDoorAnswer>(
+  req: { method: string; receivedAt?: number },
+  headers: Pick<Headers, "get">,
+  answer: (seen: { workspaceId?: string; route?: string }) => Promise<A>,
+): Promise<Omit<A, "errorCode">> {
+  return inRequestSpan(req.method, async (span) => {
+    const started = req.receivedAt ?? performance.now();
+    const seen: { workspaceId?: string; route?: string } = {};
+    let out: A;
+    try {
+      out = await answer(seen);
+    } catch (err) {
+      logger().error({ err, method: req.method, route: seen.route ?? "unmatched" }, "unhandled error in the REST API");
+      span?.setStatus({ code: 2 });
+      span?.end();
+      throw err;
+    }
+    const clientId = clientRequestId(headers);
+    if (clientId) out.headers["x-client-request-id"] = clientId;
+    recordRequest(
+      {
+        method: req.method,
+        route: seen.route ?? "unmatched",
+        routed: seen.route !== undefined,
+        status: out.status,
+        seconds: (performance.now() - started) / 1000,
+        requestId: out.headers["x-request-id"],
+        clientRequestId: clientId,
+        workspaceId: seen.workspaceId,
+        errorCode: out.errorCode,
+      },
+      span,
+    );
+    const { errorCode: _, ...plain } = out;
+    return plain;
+  });
+}

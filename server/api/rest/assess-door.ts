@@ -19,7 +19,7 @@ import type { AssessResult } from "../../assessment/schemas";
 import { getDb, type Db } from "../../db/client";
 import { newId } from "../../ids";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
-import { clientRequestId, inRequestSpan, recordRequest } from "../../operate/observe";
+import { observedPlainAnswer } from "../../operate/observe";
 import { logger } from "../../operate/log";
 import type { Charge, Principal } from "../context";
 import { copyProcedureHeaders, errorParts, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
@@ -121,37 +121,10 @@ class AnswerHeaders {
 export function answerPlain(req: PlainRequest): Promise<PlainAnswer> {
   // A GET on any /v1 read route: its own plain door (plain-get.ts).
   if (req.method === "GET") return answerPlainGet(req);
-  return inRequestSpan(req.method, async (span) => {
-    const started = req.receivedAt ?? performance.now();
-    const headers = headerReader(req.headers);
-    const seen: { workspaceId?: string } = {};
-    let answer: PlainAnswer & { errorCode?: string };
-    try {
-      answer = await answerAssess(req, headers, seen);
-    } catch (err) {
-      logger().error({ err, method: "POST", route: ROUTE }, "unhandled error in the REST API");
-      span?.setStatus({ code: 2 });
-      span?.end();
-      throw err;
-    }
-    const clientId = clientRequestId(headers);
-    if (clientId) answer.headers["x-client-request-id"] = clientId;
-    recordRequest(
-      {
-        method: "POST",
-        route: ROUTE,
-        routed: true,
-        status: answer.status,
-        seconds: (performance.now() - started) / 1000,
-        requestId: answer.headers["x-request-id"],
-        clientRequestId: clientId,
-        workspaceId: seen.workspaceId,
-        errorCode: answer.errorCode,
-      },
-      span,
-    );
-    const { errorCode: _, ...plain } = answer;
-    return plain;
+  const headers = headerReader(req.headers);
+  return observedPlainAnswer(req, headers, (seen) => {
+    seen.route = ROUTE;
+    return answerAssess(req, headers, seen);
   });
 }
 

@@ -16,7 +16,7 @@ import { getDb, type Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
-import { clientRequestId, inRequestSpan, recordRequest } from "../../operate/observe";
+import { observedPlainAnswer } from "../../operate/observe";
 import { logger } from "../../operate/log";
 import type { Charge, Context, Principal } from "../context";
 import { copyProcedureHeaders, errorParts, JSON_TYPE, startingHeaders } from "../http/respond";
@@ -106,38 +106,8 @@ type Callable = (opts: {
 
 /** Answers a GET on /v1, observed as the route's answers are. */
 export function answerPlainGet(req: PlainGetRequest): Promise<PlainGetAnswer> {
-  return inRequestSpan(req.method, async (span) => {
-    const started = req.receivedAt ?? performance.now();
-    const headers = requestHeaders(req.headers);
-    const seen: { workspaceId?: string; route?: string } = {};
-    let answer: PlainGetAnswer & { errorCode?: string };
-    try {
-      answer = await answerGet(req, headers, seen);
-    } catch (err) {
-      logger().error({ err, method: "GET", route: seen.route ?? "unmatched" }, "unhandled error in the REST API");
-      span?.setStatus({ code: 2 });
-      span?.end();
-      throw err;
-    }
-    const clientId = clientRequestId(headers);
-    if (clientId) answer.headers["x-client-request-id"] = clientId;
-    recordRequest(
-      {
-        method: "GET",
-        route: seen.route ?? "unmatched",
-        routed: seen.route !== undefined,
-        status: answer.status,
-        seconds: (performance.now() - started) / 1000,
-        requestId: answer.headers["x-request-id"],
-        clientRequestId: clientId,
-        workspaceId: seen.workspaceId,
-        errorCode: answer.errorCode,
-      },
-      span,
-    );
-    const { errorCode: _, ...plain } = answer;
-    return plain;
-  });
+  const headers = requestHeaders(req.headers);
+  return observedPlainAnswer(req, headers, (seen) => answerGet(req, headers, seen));
 }
 
 async function answerGet(
