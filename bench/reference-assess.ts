@@ -4,6 +4,7 @@
 // an in-memory index per key, computed as the service's velocity statement computes them (server/assessment/
 // velocity.ts and account.ts), so the reference does the same scoring work and only the store is missing.
 import { gatherEmailEvidence } from "../server/assessment/email-evidence";
+import { canonicalEmail } from "../server/email/canonical";
 import { gatherIpEvidence } from "../server/assessment/ip-evidence";
 import { decide, type Gathered } from "../server/assessment/assess";
 import { accountSubject, BASELINE_DAYS } from "../server/assessment/account";
@@ -130,11 +131,16 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
   if (!parsed.success) throw new AppError("INVALID_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request.");
   const req = parsed.data;
   const now = Date.now();
-  const email = req.email?.trim().toLowerCase() ?? null;
+  // As the service: velocity and the account key on the canonical mailbox, the evidence reads the address as sent.
+  const emailAddress = req.email?.trim().toLowerCase() ?? null;
+  const email = req.email ? canonicalEmail(req.email).normalized : null;
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
   const keys = { ip, email, device: req.device_id ?? null, userId: req.user_id ?? null };
   const subject = accountSubject(req.user_id, email);
-  const [ipEv, emailEv] = await Promise.all([gatherIpEvidence(req), email ? gatherEmailEvidence(email) : null]);
+  const [ipEv, emailEv] = await Promise.all([
+    gatherIpEvidence(req),
+    emailAddress ? gatherEmailEvidence(emailAddress) : null,
+  ]);
   const row = countsRow(ws.byKey, { ...keys, subject }, now);
   const g: Gathered = {
     ip: ipEv,
@@ -159,7 +165,7 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
   store(ws.byKey, {
     at: now,
     ip: d.write.event.ip ?? null,
-    email: d.write.event.email ?? null,
+    email: d.write.event.emailNormalized ?? null,
     device: d.write.event.device ?? null,
     subject: d.write.event.subject ?? null,
     userId: req.user_id ?? null,

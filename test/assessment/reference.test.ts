@@ -41,4 +41,31 @@ describe("the /assess benchmark reference", () => {
     // The flow reached the account history and the failure counters, not only the address.
     expect([...seen].some((c) => c.startsWith("user_"))).toBe(true);
   });
+
+  it("counts an email's velocity by its mailbox, as the service does: five spellings of one Gmail inbox are one", async () => {
+    const a = app();
+    const ws = await a.seedWorkspace({ plans: ["suite_agency"] });
+    const reference = referenceWorkspace(partnerFixtures());
+    const spellings = [
+      "alice@gmail.com",
+      "a.l.i.c.e+1@gmail.com",
+      "ALICE+2@googlemail.com",
+      "al.ice@gmail.com",
+      "alice+x@gmail.com",
+    ];
+    const counts: boolean[] = [];
+    for (const [k, email] of spellings.entries()) {
+      const body = { event: "signup", ip: `203.0.113.${10 + k}`, email };
+      const res = await a.request("POST", "/v1/assess", { key: ws.apiKey, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const bare = await referenceAssess(reference, body);
+      expect(bare.score, email).toBe(res.body.score);
+      expect(bare.signals.map((s) => s.code).sort(), email).toEqual(
+        (res.body.signals as { code: string }[]).map((s) => s.code).sort(),
+      );
+      counts.push((res.body.signals as { code: string }[]).some((x) => x.code === "velocity_email"));
+    }
+    // The email velocity tier (3 earlier assessments of the mailbox) is reached at the fourth spelling, in both.
+    expect(counts).toEqual([false, false, false, true, true]);
+  });
 });
