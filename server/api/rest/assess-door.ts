@@ -22,7 +22,7 @@ import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import { observedPlainAnswer } from "../../operate/observe";
 import { logger } from "../../operate/log";
 import type { Charge, Principal } from "../context";
-import { copyProcedureHeaders, errorParts, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
+import { copyProcedureHeaders, JSON_TYPE, jsonBodyOf, startingHeaders } from "../http/respond";
 import { declaredFieldsOfSchema } from "../input-fields";
 import {
   admitCaller,
@@ -37,6 +37,7 @@ import {
 import { ASSESS_FREE_TEXT, assessMetering } from "../routers/assessment/assess";
 import { meteredRequirement } from "../trpc";
 import { MAX_BODY_BYTES } from "./handler";
+import { AnswerHeaders, plainErrorAnswer } from "./plain-answer";
 import { answerPlainGet, takesPlainGet } from "./plain-get";
 
 /** Whether the door's next assessment of the workspace reads its velocity in the reservation's statement. */
@@ -97,26 +98,6 @@ function headerReader(headers: PlainRequest["headers"]): Pick<Headers, "get"> {
   };
 }
 
-/** Response headers by lower-case name: the few the ladder sets (quota, Cache-Control), and the answer's own. */
-class AnswerHeaders {
-  private readonly values = new Map<string, string>();
-  constructor(initial: Record<string, string> = {}) {
-    for (const [k, v] of Object.entries(initial)) this.set(k, v);
-  }
-  get(name: string): string | null {
-    return this.values.get(name.toLowerCase()) ?? null;
-  }
-  set(name: string, value: string): void {
-    this.values.set(name.toLowerCase(), value);
-  }
-  forEach(fn: (value: string, name: string) => void): void {
-    this.values.forEach(fn);
-  }
-  toRecord(): Record<string, string> {
-    return Object.fromEntries(this.values);
-  }
-}
-
 /** Answers POST /v1/assess, observed as the route's answers are (log line, metrics, span, correlation id). */
 export function answerPlain(req: PlainRequest): Promise<PlainAnswer> {
   // A GET on any /v1 read route: its own plain door (plain-get.ts).
@@ -136,20 +117,8 @@ async function answerAssess(
   const requestId = newId("req");
   // As the route answers (server/api/http/respond.ts): the starting headers, the procedure's own (on an error, not
   // the quota headers: a refused request consumed nothing), the error's own, and the JSON type.
-  const failed = (err: unknown, own: AnswerHeaders | null, refund: PlainAnswer["undelivered"]) => {
-    const out = new AnswerHeaders(startingHeaders(requestId));
-    copyProcedureHeaders(own, out, "error");
-    const { status, body, headers: extra } = errorParts(err, requestId, "rest");
-    for (const [k, v] of Object.entries(extra)) out.set(k, v);
-    out.set("content-type", JSON_TYPE);
-    return {
-      status,
-      headers: out.toRecord(),
-      body: JSON.stringify(body),
-      undelivered: refund,
-      errorCode: body.error.code,
-    };
-  };
+  const failed = (err: unknown, own: AnswerHeaders | null, refund: PlainAnswer["undelivered"]) =>
+    plainErrorAnswer(err, requestId, own, refund);
 
   let db: Db;
   try {

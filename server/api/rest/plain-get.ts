@@ -19,11 +19,12 @@ import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import { observedPlainAnswer } from "../../operate/observe";
 import { logger } from "../../operate/log";
 import type { Charge, Context, Principal } from "../context";
-import { copyProcedureHeaders, errorParts, JSON_TYPE, startingHeaders } from "../http/respond";
+import { copyProcedureHeaders, JSON_TYPE, startingHeaders } from "../http/respond";
 import { INVALID_INPUT_MARKER, undeliveredRefund } from "../ladder";
 import { appRouter } from "../root";
 import { restRouteTable } from "./handler";
 import { matchRoute } from "./routes";
+import { AnswerHeaders, plainErrorAnswer } from "./plain-answer";
 
 /** A request as node:http gives it: header names in lower case, a repeated header as an array. */
 export interface PlainGetRequest {
@@ -65,36 +66,6 @@ function requestHeaders(headers: PlainGetRequest["headers"]): Headers {
   return { get, has: (name: string) => get(name) !== null } as unknown as Headers;
 }
 
-/** Response headers by lower-case name: those the ladder and the procedure set, and the answer's own. */
-class AnswerHeaders {
-  private readonly values = new Map<string, string>();
-  constructor(initial: Record<string, string> = {}) {
-    for (const [k, v] of Object.entries(initial)) this.set(k, v);
-  }
-  get(name: string): string | null {
-    return this.values.get(name.toLowerCase()) ?? null;
-  }
-  has(name: string): boolean {
-    return this.values.has(name.toLowerCase());
-  }
-  set(name: string, value: string): void {
-    this.values.set(name.toLowerCase(), value);
-  }
-  append(name: string, value: string): void {
-    const had = this.get(name);
-    this.set(name, had === null ? value : `${had}, ${value}`);
-  }
-  delete(name: string): void {
-    this.values.delete(name.toLowerCase());
-  }
-  forEach(fn: (value: string, name: string) => void): void {
-    this.values.forEach(fn);
-  }
-  toRecord(): Record<string, string> {
-    return Object.fromEntries(this.values);
-  }
-}
-
 type Callable = (opts: {
   path: string;
   getRawInput: () => Promise<unknown>;
@@ -116,20 +87,8 @@ async function answerGet(
   seen: { workspaceId?: string; route?: string },
 ): Promise<PlainGetAnswer & { errorCode?: string }> {
   const requestId = newId("req");
-  const failed = (err: unknown, own: AnswerHeaders | null, refund: PlainGetAnswer["undelivered"]) => {
-    const out = new AnswerHeaders(startingHeaders(requestId));
-    copyProcedureHeaders(own, out, "error");
-    const { status, body, headers: extra } = errorParts(err, requestId, "rest");
-    for (const [k, v] of Object.entries(extra)) out.set(k, v);
-    out.set("content-type", JSON_TYPE);
-    return {
-      status,
-      headers: out.toRecord(),
-      body: JSON.stringify(body),
-      undelivered: refund,
-      errorCode: body.error.code,
-    };
-  };
+  const failed = (err: unknown, own: AnswerHeaders | null, refund: PlainGetAnswer["undelivered"]) =>
+    plainErrorAnswer(err, requestId, own, refund);
 
   const mark = req.url.indexOf("?");
   const pathname = mark < 0 ? req.url : req.url.slice(0, mark);

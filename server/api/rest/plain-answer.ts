@@ -1,0 +1,51 @@
+// What the plain doors (./plain-get.ts, ./assess-door.ts) answer with, shaped as the route answers
+// (server/api/http/respond.ts): response headers by lower-case name, and an error's answer.
+import { copyProcedureHeaders, errorParts, JSON_TYPE, startingHeaders } from "../http/respond";
+
+/** Response headers by lower-case name: those the ladder and the procedure set, and the answer's own. */
+export class AnswerHeaders {
+  private readonly values = new Map<string, string>();
+  constructor(initial: Record<string, string> = {}) {
+    for (const [k, v] of Object.entries(initial)) this.set(k, v);
+  }
+  get(name: string): string | null {
+    return this.values.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.values.has(name.toLowerCase());
+  }
+  set(name: string, value: string): void {
+    this.values.set(name.toLowerCase(), value);
+  }
+  append(name: string, value: string): void {
+    const had = this.get(name);
+    this.set(name, had === null ? value : `${had}, ${value}`);
+  }
+  delete(name: string): void {
+    this.values.delete(name.toLowerCase());
+  }
+  forEach(fn: (value: string, name: string) => void): void {
+    this.values.forEach(fn);
+  }
+  toRecord(): Record<string, string> {
+    return Object.fromEntries(this.values);
+  }
+}
+
+/**
+ * An error's plain answer: the starting headers, the procedure's own (on an error, not the quota headers: a refused
+ * request consumed nothing), the error's own and the JSON type; `undelivered` refunds an admitted request's units.
+ */
+export function plainErrorAnswer(
+  err: unknown,
+  requestId: string,
+  own: AnswerHeaders | null,
+  undelivered: (() => void) | null,
+) {
+  const out = new AnswerHeaders(startingHeaders(requestId));
+  copyProcedureHeaders(own, out, "error");
+  const { status, body, headers: extra } = errorParts(err, requestId, "rest");
+  for (const [k, v] of Object.entries(extra)) out.set(k, v);
+  out.set("content-type", JSON_TYPE);
+  return { status, headers: out.toRecord(), body: JSON.stringify(body), undelivered, errorCode: body.error.code };
+}
