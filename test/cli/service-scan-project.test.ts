@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../clients/cli/src/main";
-import { handleRestRequest } from "../../server/api/rest/handler";
+import { serveRestApi } from "./rest-server";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
 
@@ -41,22 +41,7 @@ const MAIN = packageLock({ "@acme/widget": "1.0.0", jquery: "3.4.1", "tinted-log
 const CHANGE = packageLock({ "@acme/widget": "1.0.1", jquery: "3.4.1", "tinted-logs": "1.4.2" });
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    seen.push(`${req.method} ${req.url}`);
-    const answer = await handleRestRequest(
-      new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      }),
-    );
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  ({ server, baseUrl } = await serveRestApi(seen));
   work = mkdtempSync(path.join(tmpdir(), "service-scan-project-"));
   for (const [dir, lock] of [
     ["main", MAIN],

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScanSummary } from "../../clients/cli/src/answer";
 import { main } from "../../clients/cli/src/main";
 import type { paths } from "../../clients/typescript/src/index";
-import { handleRestRequest } from "../../server/api/rest/handler";
+import { serveRestApi } from "./rest-server";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
 
@@ -56,22 +56,7 @@ const log4jSbom = JSON.stringify({
 });
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    seen.push(`${req.method} ${req.url}`);
-    const answer = await handleRestRequest(
-      new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      }),
-    );
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  ({ server, baseUrl } = await serveRestApi(seen));
 
   // A checkout: the CLI runs in its root and is given paths relative to it, as in CI.
   work = mkdtempSync(path.join(tmpdir(), "service-scan-"));
