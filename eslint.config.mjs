@@ -24,8 +24,8 @@ const SHARED_WITH_CLIENT = [
   "server/rules/conditions",
   "server/rules/facts",
   "server/vulnerabilities/lockfiles/types",
-  "server/vulnerabilities/scan/csv",
-  "server/vulnerabilities/scan/sarif",
+  "server/vulnerabilities/lockfile-scan/csv",
+  "server/vulnerabilities/lockfile-scan/sarif",
 ];
 
 /** Reports value imports of server/ in files marked "use client", except the pure modules above. */

@@ -97,7 +97,7 @@ async function measure(
   const { clearOsvRecords } = await import("../server/providers/packages/osv");
   const { clearEpssScores, expireEpssScores } = await import("../server/providers/epss");
   const { parseLockfile } = await import("../server/vulnerabilities/lockfiles");
-  const { scanLockfileOrThrow } = await import("../server/vulnerabilities/scan/scan");
+  const { scanLockfileOrThrow } = await import("../server/vulnerabilities/lockfile-scan/scan");
   const { getFeed } = await import("../server/feeds/loader");
   const { kevFeed } = await import("../server/vulnerabilities/kev-feed");
   const { PLANS } = await import("../server/plans/catalog");

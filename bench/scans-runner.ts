@@ -1,12 +1,12 @@
 // In-process timing of website scans (issue 10): POST /v1/scans through the REST handler, end to end (SSRF guard,
 // redirect chain, headers, cookies, SRI, TLS summary, CAA, DNSSEC, SPF and DMARC, scoring, stored result, one
-// unit charged), against the local fake sites of test/scans/sites.ts (HTTP and HTTPS servers on 127.0.0.1, fake
+// unit charged), against the local fake sites of test/site-scans/sites.ts (HTTP and HTTPS servers on 127.0.0.1, fake
 // DNS server, test CA). The A+ site (redirect to HTTPS, every header, signed zone) and the F site (plain HTTP, no
 // TLS, no mail records). Warm-up scans first, then BENCH_SCAN_ITERATIONS timed scans per site (default 20).
 // Prints one JSON line. Store: embedded in a temp dir, or PostgreSQL when BENCH_DATABASE_URL is set (own schema).
 import { performance } from "node:perf_hooks";
 import { useBenchStore } from "./runner-store";
-import { EXPECTED, startSiteWorld } from "../test/scans/sites";
+import { EXPECTED, startSiteWorld } from "../test/site-scans/sites";
 
 export interface ScanFigures {
   store: string;
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const warmup = 3;
 
   const world = await startSiteWorld();
-  // The same settings test/scans/scans.test.ts uses: trust the test CA, resolve targets through the fake DNS server,
+  // The same settings test/site-scans/scans.test.ts uses: trust the test CA, resolve targets through the fake DNS server,
   // and let the SSRF guard allow 127.0.0.1 (the fake sites' only address).
   Object.assign(process.env, {
     SERVICE_EXTRA_CA_FILE: world.caFile,

@@ -1,5 +1,5 @@
 // Rewrites docs/scans-scoring.md from the scoring table the scorer uses.
 import { writeFileSync } from "node:fs";
-import { scoringDocMarkdown } from "../server/scans/scoring-docs";
+import { scoringDocMarkdown } from "../server/site-scans/scoring-docs";
 
 writeFileSync(new URL("../docs/scans-scoring.md", import.meta.url), scoringDocMarkdown());

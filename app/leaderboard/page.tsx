@@ -2,8 +2,8 @@
 // Private and unlisted scans never appear (getLeaderboard reads public scans only).
 import Link from "next/link";
 import { getDb } from "../../server/db/client";
-import { getLeaderboard } from "../../server/scans/public";
-import type { Leaderboard } from "../../server/scans/schemas";
+import { getLeaderboard } from "../../server/site-scans/public";
+import type { Leaderboard } from "../../server/site-scans/schemas";
 import "./leaderboard.css";
 
 export const dynamic = "force-dynamic";

@@ -25,7 +25,7 @@
 import { cidrUnits, parseIpv4Cidr } from "../cidr/range";
 import { toErrorBody } from "../errors";
 import type { LockfileFormat } from "../vulnerabilities/lockfiles/types";
-import { readLockfileOnce } from "../vulnerabilities/scan/read";
+import { readLockfileOnce } from "../vulnerabilities/lockfile-scan/read";
 
 /** A metered lookup: `cost` for the docs ("1 unit"), `units` counting a request's units from its validated input. */
 export interface LookupCharging {

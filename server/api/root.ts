@@ -27,7 +27,7 @@ import { rdapRouter } from "./routers/rdap";
 import { reportsRouter } from "./routers/reports";
 import { rulesRouter } from "./routers/rules";
 import { sendersRouter } from "./routers/senders";
-import { scansRouter } from "./routers/scans";
+import { scansRouter } from "./routers/site-scans";
 import { vulnerabilitiesRouter } from "./routers/vulnerabilities";
 import { webhooksRouter } from "./routers/webhooks";
 import { weightsRouter } from "./routers/weights";

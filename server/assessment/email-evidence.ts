@@ -3,7 +3,7 @@
 // already vouch for, under a short budget, and an unanswered lookup never fails or scores the request.
 import { canonicalEmail } from "../email/canonical";
 import { checkMx, type MxStatus } from "../email/mx";
-import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "../email/lists";
+import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "../email/feed-lists";
 import { parseAddress } from "../email/syntax";
 import { suggestDomain } from "../email/typo";
 import { SIGNALS } from "../scoring/signal-weights";

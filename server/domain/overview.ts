@@ -4,7 +4,7 @@ import { checkTarget } from "../blocklists/check";
 import { domainZones } from "../blocklists/config";
 import { parseTarget } from "../blocklists/targets";
 import { getEmailSecurityOrThrow } from "../email/security/posture";
-import { disposableMatch, emailFeedSources, isFreeProviderDomain } from "../email/lists";
+import { disposableMatch, emailFeedSources, isFreeProviderDomain } from "../email/feed-lists";
 import { certainlyExists, unreliableResolverReason } from "../email/well-known";
 import { AppError } from "../errors";
 import { getDnsTimeoutMs, isAnswered, queryDns, type DnsQueryResult } from "../providers/dns";

@@ -1,6 +1,6 @@
 // /email/check: everything knowable about an address without sending it mail.
 import { resolverSource } from "../dns/resolver-source";
-import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "./lists";
+import { disposableMatch, emailFeedSources, isFreeProviderDomain, roleAccountCategory } from "./feed-lists";
 import { checkMx, type MxCheck } from "./mx";
 import { riskLevel, type EmailCheckResult, type ScoreReason } from "./schemas";
 import { canonicalMailbox } from "./canonical";

@@ -2,7 +2,7 @@
 // resolver), not evidence about the user: when a domain on the shipped free-mail list, or one of the domains most
 // addresses and sites use, "does not exist", the answer says the resolver is unreliable and counts nothing against
 // the user, as the DNSBL client checks its zones' test points before believing them.
-import { isFreeProviderDomain } from "./lists";
+import { isFreeProviderDomain } from "./feed-lists";
 import { COMMON_DOMAINS } from "./typo";
 
 const TOP_SITES = [

@@ -7,7 +7,7 @@ import { asnIpv4Feed, asnIpv6Feed } from "../feeds/definitions/asn";
 import { getFeed } from "../feeds/loader";
 import type { FeedSourceRef } from "../feeds/source";
 import { classifyIp, parseIpStrict } from "../net/ip";
-import { checkLists, type ListMembership } from "./lists";
+import { checkLists, type ListMembership } from "./feed-lists";
 import { classifyNetwork, type NetworkInfo } from "./network";
 import { loadPrivacyIndex, NO_PROXY_DATA, type Privacy } from "./privacy";
 import { scoreIp, type RiskScore } from "./score";

@@ -4,7 +4,7 @@
 // one signal weight table (server/scoring/score.ts), scaled down when the list that matched is old.
 import { signalWeight } from "../scoring/score";
 import type { IpClassification } from "../net/ip";
-import type { ListMembership } from "./lists";
+import type { ListMembership } from "./feed-lists";
 import type { NetworkInfo } from "./network";
 import { matchOf, type Privacy, type PrivacyMatch } from "./privacy";
 

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { recordEvent } from "../events/events";
 import { sortableId } from "../ids";
 import { MONITOR_ALERT, MONITOR_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
-import { queueAlertEmails } from "./email/outbox";
+import { queueAlertEmails } from "./mailer/outbox";
 import type { Severity } from "./checks/types";
 import { monitorUrl } from "./url";
 import type { AlertRow } from "./alert-row";

@@ -11,7 +11,7 @@ import type { Entitlements } from "../plans/catalog";
 import { CHECKS, targetFree } from "./checks";
 import type { CheckType } from "./checks/types";
 import { INTERVAL_MS, INTERVALS, monitorLimits, type MonitorInterval } from "./limits";
-import type { EmailAlertsSetting } from "./email/outbox";
+import type { EmailAlertsSetting } from "./mailer/outbox";
 import { toMonitorRecord, type MonitorRow } from "./records";
 import { DEFAULT_TLS_EXPIRY_DAYS, type MonitorCheck } from "./schemas";
 import { firstRunAt } from "./schedule";

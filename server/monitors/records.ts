@@ -1,7 +1,7 @@
 // A stored monitor as the API shows it, and the link to its page in the dashboard (built on SERVICE_PUBLIC_URL,
 // as other links into the app are).
-import { emailAlertsOf } from "./email/outbox";
-import { emailAvailable } from "./email/settings";
+import { emailAlertsOf } from "./mailer/outbox";
+import { emailAvailable } from "./mailer/settings";
 import type { MonitorCheck } from "./schemas";
 import type { MonitorInterval } from "./limits";
 import { targetFree } from "./checks";

@@ -6,7 +6,7 @@ import { bulkProceduresProvided } from "../bulk/procedures";
 import type { Db } from "../db/client";
 import { logger } from "../operate/log";
 import type { ScheduledTask } from "../queue/scheduled";
-import { sendDueMonitorEmails } from "./email/send";
+import { sendDueMonitorEmails } from "./mailer/send";
 import { runMonitor } from "./run";
 import { claimDueMonitors } from "./schedule";
 

@@ -4,7 +4,7 @@
 // is left out, so moving to another version that the advisory still affects is not "new" (a pull request is
 // failed only on what it adds), while moving to a fixing version makes it "fixed".
 import { z } from "zod";
-import type { ScanReport } from "../vulnerabilities/scan/schemas";
+import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import { ECOSYSTEMS } from "../vulnerabilities/versions";
 
 export const findingSchema = z.object({

@@ -1,7 +1,7 @@
 // The wire shapes of projects and their scans (/v1/projects..., and the scan answer's `diff`), snake_case, shared by
 // the REST API, the dashboard and the docs.
 import { z } from "zod";
-import { scanOutput } from "../vulnerabilities/scan/schemas";
+import { scanOutput } from "../vulnerabilities/lockfile-scan/schemas";
 import { findingSchema } from "./findings";
 
 export const scanBaseSchema = z

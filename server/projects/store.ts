@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { sortableId } from "../ids";
-import type { ScanReport } from "../vulnerabilities/scan/schemas";
+import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import type { Ecosystem } from "../vulnerabilities/versions";
 import { diffFindings, findingsOf, type Finding } from "./findings";
 import { DEFAULT_REF } from "./names";

@@ -21,7 +21,7 @@ import { getOpenApiDocument } from "../../server/api/rest/openapi";
 import { appRouter } from "../../server/api/root";
 import type { Meta } from "../../server/api/trpc";
 import type { Plan } from "../../server/plans/catalog";
-import { answerBadgeRequest } from "../../server/scans/badge";
+import { answerBadgeRequest } from "../../server/site-scans/badge";
 import { createTestApp, type TestApp } from "../harness";
 
 const doc = getOpenApiDocument();

@@ -81,7 +81,7 @@ const AREAS = [
   "cidr",
   "domain",
   "online-check",
-  "scans",
+  "site-scans",
   "senders",
   "maintenance",
   "abuse",

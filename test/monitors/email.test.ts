@@ -4,7 +4,7 @@
 // a refused send is retried later and delivered once; the unsubscribe link stops that recipient for that monitor
 // only, twice is fine, and a tampered token is 400. Both stores: DATABASE_URL selects PostgreSQL.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { sendDueMonitorEmails } from "../../server/monitors/email/send";
+import { sendDueMonitorEmails } from "../../server/monitors/mailer/send";
 import { runMonitor } from "../../server/monitors/run";
 import { startSmtpServer } from "../fakes/smtp-server";
 import { createTestApp } from "../harness";

@@ -1,9 +1,9 @@
-// The scan check against the scans' fake sites on 127.0.0.1 (test/scans/sites.ts): a private scan's grade is the
+// The scan check against the scans' fake sites on 127.0.0.1 (test/site-scans/sites.ts): a private scan's grade is the
 // state; a site graded F is a critical alert on the first run, a B is the quiet baseline. Both stores.
 import { afterAll, describe, expect, it } from "vitest";
 import { registerBulkProcedures } from "../../server/api/bulk-procedures";
 import { runMonitor } from "../../server/monitors/run";
-import { SITES, startSiteWorld } from "../scans/sites";
+import { SITES, startSiteWorld } from "../site-scans/sites";
 import { createTestApp } from "../harness";
 import { api } from "./helpers";
 

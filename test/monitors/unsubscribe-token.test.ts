@@ -3,7 +3,7 @@
 // alphabet (Node's decoder skips them) and the "+/" alphabet all decode to the same signature bytes, and each is
 // 400 INVALID_REQUEST that unsubscribes nobody. Both stores: DATABASE_URL selects PostgreSQL.
 import { describe, expect, it } from "vitest";
-import { unsubscribeToken } from "../../server/monitors/email/unsubscribe";
+import { unsubscribeToken } from "../../server/monitors/mailer/unsubscribe";
 import { createTestApp } from "../harness";
 import { A, api, monitorDns } from "./helpers";
 

@@ -7,7 +7,7 @@ import { procedureFieldLimit } from "../../app/dashboard/_components/procedure-c
 import { utf8Bytes } from "../../app/dashboard/vulnerabilities/lockfile-size";
 import { handleDashboardRequest, jsonBodyLimitFor } from "../../server/api/http/dashboard";
 import type { SessionUser } from "../../server/auth/principal";
-import { MAX_SCAN_BYTES } from "../../server/vulnerabilities/scan/read";
+import { MAX_SCAN_BYTES } from "../../server/vulnerabilities/lockfile-scan/read";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp } from "../harness";

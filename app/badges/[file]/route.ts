@@ -1,6 +1,6 @@
 // GET /badges/{host}.svg: the public grade badge of a host (latest public scan only). No key, unmetered.
 import { getDb } from "../../../server/db/client";
-import { answerBadgeRequest } from "../../../server/scans/badge";
+import { answerBadgeRequest } from "../../../server/site-scans/badge";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

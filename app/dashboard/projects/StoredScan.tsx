@@ -2,7 +2,7 @@
 // One stored scan of a project: what it added and fixed against its base, then the answer as it was given, with the
 // CSV and SARIF downloads (the scan's own renderers, as on the Vulnerabilities page: no new scan, no unit).
 import { useQuery } from "@tanstack/react-query";
-import type { ScanReport } from "../../../server/vulnerabilities/scan/schemas";
+import type { ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";

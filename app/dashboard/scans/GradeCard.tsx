@@ -1,5 +1,5 @@
 // The summary of a scan first: grade, score, what counted, and the TLS and redirect facts behind it.
-import type { ScanView } from "../../../server/scans/schemas";
+import type { ScanView } from "../../../server/site-scans/schemas";
 import { formatUtc } from "../_components/format";
 
 export function GradeCard({ scan }: { scan: ScanView }) {

@@ -1,5 +1,5 @@
 // Every test of a scan: failures first, each with what was seen, what it means and the fix.
-import type { ScanView } from "../../../server/scans/schemas";
+import type { ScanView } from "../../../server/site-scans/schemas";
 
 type Test = NonNullable<ScanView["tests"]>[number];
 

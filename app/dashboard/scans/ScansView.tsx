@@ -4,7 +4,7 @@
 // until it finishes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ScanView } from "../../../server/scans/schemas";
+import type { ScanView } from "../../../server/site-scans/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { BadgeSnippet } from "./BadgeSnippet";

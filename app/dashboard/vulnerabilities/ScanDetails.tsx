@@ -1,6 +1,6 @@
 // One scanned package opened up: why its verdict is what it is, then the malware reports, the advisories affecting
 // the version (KEV, EPSS, the version that fixes each) and the supply-chain findings with their reasons.
-import type { ScannedPackage } from "../../../server/vulnerabilities/scan/schemas";
+import type { ScannedPackage } from "../../../server/vulnerabilities/lockfile-scan/schemas";
 import { forUsers } from "../_components/answers/user-text";
 import { SeverityBadge } from "./SeveritySummary";
 

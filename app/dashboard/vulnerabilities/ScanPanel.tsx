@@ -4,7 +4,7 @@
 // POST /v1/vulnerabilities/scan, run through the page's metered-lookup hook so the usage meter follows.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { LockfileFormat } from "../../../server/vulnerabilities/lockfiles/types";
-import type { ScanReport } from "../../../server/vulnerabilities/scan/schemas";
+import type { ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
 import { useTRPCClient } from "../_components/trpc";
 import { utf8Bytes } from "./lockfile-size";
 import { ScanErrorNote } from "./ScanErrorNote";

@@ -3,9 +3,9 @@
 // here from the JSON answer already received, by the same pure renderers the API uses for `Accept: text/csv` and
 // `application/sarif+json`, so a download never runs (or charges) the scan again.
 import { useState } from "react";
-import { scanToCsv } from "../../../server/vulnerabilities/scan/csv";
-import { DEFAULT_FILE, scanToSarif } from "../../../server/vulnerabilities/scan/sarif";
-import type { ScanReport } from "../../../server/vulnerabilities/scan/schemas";
+import { scanToCsv } from "../../../server/vulnerabilities/lockfile-scan/csv";
+import { DEFAULT_FILE, scanToSarif } from "../../../server/vulnerabilities/lockfile-scan/sarif";
+import type { ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
 import { download } from "../_components/download";
 import { formatUtc } from "../_components/format";
 import { userReason } from "./ScanDetails";

@@ -1,7 +1,7 @@
 // The scan's summary, read first: how many packages are malware, vulnerable or flagged, the advisories by severity,
 // then what to do: remove the malware, then upgrade each package to the smallest version that fixes it.
 import { useState } from "react";
-import type { ScannedPackage, ScanReport } from "../../../server/vulnerabilities/scan/schemas";
+import type { ScannedPackage, ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
 import { epssText, findingLabel } from "./ScanDetails";
 import { SeverityBadge } from "./SeveritySummary";
 import { SEVERITIES } from "./types";

@@ -1,7 +1,7 @@
 // Every scanned package version, in the answer's order (malware first, then by verdict), filtered by what was found
 // and by severity, fifty to a page (a scan may hold 5,000); a row opens to its advisories, findings and reasons.
 import { Fragment, useMemo, useState } from "react";
-import type { ScannedPackage, ScanReport } from "../../../server/vulnerabilities/scan/schemas";
+import type { ScannedPackage, ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
 import { ScanDetails, findingLabel } from "./ScanDetails";
 import { SEVERITIES, type Severity } from "./types";
 

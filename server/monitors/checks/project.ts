@@ -8,7 +8,7 @@ import { PackageURL } from "packageurl-js";
 import { AppError } from "../../errors";
 import { findingKey, findingsOf, type Finding } from "../../projects/findings";
 import { latestDefaultPackages, type StoredPackage } from "../../projects/store";
-import type { ScanReport } from "../../vulnerabilities/scan/schemas";
+import type { ScanReport } from "../../vulnerabilities/lockfile-scan/schemas";
 import { worst, type CheckSpec, type Severity } from "./types";
 
 const PURL_TYPE = { npm: "npm", pypi: "pypi", composer: "composer", maven: "maven", go: "golang" } as const;

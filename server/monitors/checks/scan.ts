@@ -1,6 +1,6 @@
 // scan: the website's grade from a private scan (POST /scans, scans.create). A scan still running when the
 // answer is due has no grade yet; its state is `running` and compares like any other.
-import type { ScanView } from "../../scans/schemas";
+import type { ScanView } from "../../site-scans/schemas";
 import type { CheckSpec, Severity } from "./types";
 
 function gradeSeverity(grade: string | null): Severity {

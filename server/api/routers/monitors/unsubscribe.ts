@@ -1,14 +1,14 @@
 // GET and POST /monitors/emails/unsubscribe?token=…: the unsubscribe link of a monitor's alert emails. No key: the
 // signed token is the authority (it names one monitor and one recipient). POST is RFC 8058's one-click unsubscribe,
 // which mail clients send from the `List-Unsubscribe-Post` header; GET is the link a person follows.
-import { unsubscribeOrThrow } from "../../../monitors/email/unsubscribe";
+import { unsubscribeOrThrow } from "../../../monitors/mailer/unsubscribe";
 import {
   unsubscribeInputSchema,
   unsubscribeOneClickInputSchema,
   unsubscribeOutputSchema,
 } from "../../../monitors/schemas";
 import { publicProcedure } from "../../trpc";
-import { viewerWorkspace } from "../scans/shared";
+import { viewerWorkspace } from "../site-scans/shared";
 import { TAGS } from "./shared";
 
 /** No key needed; a key that is sent must still be active (401, 403 API_KEY_PAUSED), as on every key-optional route. */

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { projectScanAnswer } from "../../../projects/schemas";
 import { getProjectScanOrThrow } from "../../../projects/store";
-import { scanToCsv } from "../../../vulnerabilities/scan/csv";
-import { scanToSarif } from "../../../vulnerabilities/scan/sarif";
+import { scanToCsv } from "../../../vulnerabilities/lockfile-scan/csv";
+import { scanToSarif } from "../../../vulnerabilities/lockfile-scan/sarif";
 import { preferredScanMediaType } from "../vulnerabilities/scan-media";
 import { NAME_IN_PATH, nameParam, projectsProcedure, TAGS } from "./shared";
 

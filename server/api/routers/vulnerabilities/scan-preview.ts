@@ -6,8 +6,8 @@ import { AppError } from "../../../errors";
 import type { Entitlements } from "../../../plans/catalog";
 import { readUsage } from "../../../quota/reserve";
 import { LOCKFILE_FORMATS, FORMAT_FILE_NAMES } from "../../../vulnerabilities/lockfiles/types";
-import { MAX_SCAN_BYTES, readLockfileOnce } from "../../../vulnerabilities/scan/read";
-import { scanInputShape } from "../../../vulnerabilities/scan/schemas";
+import { MAX_SCAN_BYTES, readLockfileOnce } from "../../../vulnerabilities/lockfile-scan/read";
+import { scanInputShape } from "../../../vulnerabilities/lockfile-scan/schemas";
 import { BULK_PLANS, orList } from "../../contract-text";
 import { authenticated } from "../../trpc";
 

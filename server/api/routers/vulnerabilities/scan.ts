@@ -2,17 +2,17 @@
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
 import { LOCKFILE_FORMATS } from "../../../vulnerabilities/lockfiles/types";
-import { scanToCsv } from "../../../vulnerabilities/scan/csv";
+import { scanToCsv } from "../../../vulnerabilities/lockfile-scan/csv";
 import {
   forgetLockfile,
   listsSeveralPackages,
   MAX_SCAN_BYTES,
   MAX_SCAN_PACKAGES,
   readLockfileOnce,
-} from "../../../vulnerabilities/scan/read";
-import { scanToSarif } from "../../../vulnerabilities/scan/sarif";
-import { scanLockfileOrThrow } from "../../../vulnerabilities/scan/scan";
-import { scanInputShape, type ScanReport } from "../../../vulnerabilities/scan/schemas";
+} from "../../../vulnerabilities/lockfile-scan/read";
+import { scanToSarif } from "../../../vulnerabilities/lockfile-scan/sarif";
+import { scanLockfileOrThrow } from "../../../vulnerabilities/lockfile-scan/scan";
+import { scanInputShape, type ScanReport } from "../../../vulnerabilities/lockfile-scan/schemas";
 import { DEFAULT_REF, projectNameSchema, refSchema } from "../../../projects/names";
 import { projectScanAnswer } from "../../../projects/schemas";
 import { recordProjectScan } from "../../../projects/store";

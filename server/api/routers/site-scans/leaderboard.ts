@@ -1,8 +1,8 @@
 // GET /scans/leaderboard: leaderboard of public scans.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
-import { getLeaderboard } from "../../../scans/public";
-import { leaderboardSchema } from "../../../scans/schemas";
+import { getLeaderboard } from "../../../site-scans/public";
+import { leaderboardSchema } from "../../../site-scans/schemas";
 import { optionalKeyProcedure } from "./shared";
 
 export const leaderboardProcedure = optionalKeyProcedure

@@ -1,8 +1,8 @@
 // Badges and the leaderboard show public scans only: a private scan never leaks, an unlisted one is never listed
 // or badged, whatever its grade or how recent it is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerBadgeRequest } from "../../server/scans/badge";
-import { LEADERBOARD_WINDOW_DAYS } from "../../server/scans/public";
+import { answerBadgeRequest } from "../../server/site-scans/badge";
+import { LEADERBOARD_WINDOW_DAYS } from "../../server/site-scans/public";
 import { createTestApp, type TestApp } from "../harness";
 import { SITES, startSiteWorld, type SiteWorld } from "./sites";
 

@@ -2,9 +2,9 @@
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
 import { AppError } from "../../../errors";
-import { scanHistorySchema } from "../../../scans/schemas";
-import { parseScanTarget } from "../../../scans/start";
-import { listHostScans } from "../../../scans/store";
+import { scanHistorySchema } from "../../../site-scans/schemas";
+import { parseScanTarget } from "../../../site-scans/start";
+import { listHostScans } from "../../../site-scans/store";
 import { workspaceProcedure } from "../../trpc";
 
 export const listProcedure = workspaceProcedure

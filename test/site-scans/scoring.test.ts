@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "../../server/api/rest/openapi";
-import { scoreVerdicts } from "../../server/scans/score";
-import { scoringDocMarkdown } from "../../server/scans/scoring-docs";
-import { gradeOf, SCAN_TESTS } from "../../server/scans/scoring-table";
+import { scoreVerdicts } from "../../server/site-scans/score";
+import { scoringDocMarkdown } from "../../server/site-scans/scoring-docs";
+import { gradeOf, SCAN_TESTS } from "../../server/site-scans/scoring-table";
 
 describe("grade bands", () => {
   it.each([

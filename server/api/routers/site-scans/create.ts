@@ -1,9 +1,9 @@
 // POST /scans: scan a website.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
-import { scanSchema, VISIBILITIES, type ScanView } from "../../../scans/schemas";
-import { SCORING_DESCRIPTION } from "../../../scans/scoring-docs";
-import { parseScanTarget, startScan, vetScanTargetOrThrow } from "../../../scans/start";
+import { scanSchema, VISIBILITIES, type ScanView } from "../../../site-scans/schemas";
+import { SCORING_DESCRIPTION } from "../../../site-scans/scoring-docs";
+import { parseScanTarget, startScan, vetScanTargetOrThrow } from "../../../site-scans/start";
 import { meteredProcedure } from "../../trpc";
 
 const scanUrl = z

@@ -2,8 +2,8 @@
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
 import { timestampSchema } from "../../../timestamps";
-import { scannedHostsSchema } from "../../../scans/schemas";
-import { listScannedHosts } from "../../../scans/store";
+import { scannedHostsSchema } from "../../../site-scans/schemas";
+import { listScannedHosts } from "../../../site-scans/store";
 import { workspaceProcedure } from "../../trpc";
 
 export const hostsProcedure = workspaceProcedure

@@ -2,8 +2,8 @@
 // capability and cost through both entries, the 202 path, reading by id under the visibility rules, and host history.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
-import { scanStaleAfterMs } from "../../server/scans/config";
-import { createRunningScan, STALE_SCAN_ERROR } from "../../server/scans/store";
+import { scanStaleAfterMs } from "../../server/site-scans/config";
+import { createRunningScan, STALE_SCAN_ERROR } from "../../server/site-scans/store";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";

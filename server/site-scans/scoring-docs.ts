@@ -31,7 +31,7 @@ export function scoringDocMarkdown(): string {
   return [
     "# Website scan scoring",
     "",
-    "Generated from `server/scans/scoring-table.ts`, the table the scorer uses (`npx tsx scripts/scans-scoring-doc.ts` rewrites this file; a test fails when it is stale).",
+    "Generated from `server/site-scans/scoring-table.ts`, the table the scorer uses (`npx tsx scripts/scans-scoring-doc.ts` rewrites this file; a test fails when it is stale).",
     "",
     "A scan (`POST /v1/scans`, dashboard: Scans) fetches `http://host/` and `https://host/` through the SSRF guard, reads the final HTTPS response's headers, cookies and first HTML page, the host's TLS certificate, and the registrable domain's CAA, DNSSEC, SPF and DMARC records. Each test picks one result below; the answer lists every test with its result, points, reason and fix.",
     "",

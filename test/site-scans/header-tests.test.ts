@@ -1,11 +1,11 @@
 // The header, cookie and redirection tests of a scan, table-driven: each row is an input, the result the test must
 // pick and whether that result is a bonus, neutral or a penalty. The points are never written here: they come from
-// the scoring table (server/scans/scoring-table.ts) through the scorer, and the rows check the table's own
+// the scoring table (server/site-scans/scoring-table.ts) through the scorer, and the rows check the table's own
 // ordering where it matters (unsafe-inline costs more than unsafe-eval, an invalid __Host- cookie costs more than a
 // valid one, ...), so a wrong result, a wrong sign or a reordered table fails.
 import { describe, expect, it } from "vitest";
 import type { SafeFetchResult } from "../../server/net/safe-fetch";
-import { testCookies } from "../../server/scans/cookies";
+import { testCookies } from "../../server/site-scans/cookies";
 import {
   SCAN_ORIGIN,
   testCoep,
@@ -18,10 +18,10 @@ import {
   testNosniff,
   testReferrer,
   type Verdict,
-} from "../../server/scans/header-tests";
-import { testRedirection } from "../../server/scans/redirection";
-import { scoreVerdicts } from "../../server/scans/score";
-import { BONUS_THRESHOLD, START_SCORE, outcomeOf, type ScanTestId } from "../../server/scans/scoring-table";
+} from "../../server/site-scans/header-tests";
+import { testRedirection } from "../../server/site-scans/redirection";
+import { scoreVerdicts } from "../../server/site-scans/score";
+import { BONUS_THRESHOLD, START_SCORE, outcomeOf, type ScanTestId } from "../../server/site-scans/scoring-table";
 
 type Kind = "bonus" | "neutral" | "penalty";
 type Row = {

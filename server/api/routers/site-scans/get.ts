@@ -1,8 +1,8 @@
 // GET /scans/{id}: read a scan.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
-import { scanSchema } from "../../../scans/schemas";
-import { getScanOrThrow } from "../../../scans/store";
+import { scanSchema } from "../../../site-scans/schemas";
+import { getScanOrThrow } from "../../../site-scans/store";
 import { optionalKeyProcedure } from "./shared";
 
 export const getProcedure = optionalKeyProcedure
