@@ -17,7 +17,8 @@ import {
 } from "../http/respond";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
-import { createCallerFactory, INVALID_INPUT_MARKER, type Meta } from "../trpc";
+import { createCallerFactory, INVALID_INPUT_MARKER } from "../trpc";
+import { bodyRulesOf, rawBodyOf } from "./body-rules";
 import { decodeRequestBody } from "./body-encoding";
 import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
 import { getOpenApiDocument } from "./openapi";
@@ -29,8 +30,7 @@ import { noteRoute, noteWorkspace, withRequestObservation } from "../../operate/
 registerBulkProcedures();
 
 const BASE = "/v1";
-/** The largest JSON body the REST API reads, unless a route's meta says `maxBodyBytes`. */
-export const MAX_BODY_BYTES = 1_000_000;
+export { MAX_BODY_BYTES } from "./body-rules";
 
 let routes: RestRoute[] | null = null;
 const createCaller = createCallerFactory(appRouter);
@@ -161,12 +161,9 @@ async function assembleInput(
 ): Promise<Record<string, unknown>> {
   const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   let input: Record<string, unknown> = {};
-  const meta = (appRouter._def.procedures as Record<string, { _def?: { meta?: Meta } }>)[route.procedurePath]?._def
-    ?.meta;
-  const csvField =
-    meta?.csvBody && /^text\/csv\b/i.test(req.headers.get("content-type") ?? "") ? meta.csvBody.field : null;
-  const maxBytes = meta?.maxBodyBytes ?? MAX_BODY_BYTES;
-  const rawBody = meta?.rawBody ?? (csvField ? { field: csvField, maxBytes } : undefined);
+  const rules = bodyRulesOf(route.procedurePath);
+  const maxBytes = rules.maxBytes;
+  const rawBody = rawBodyOf(rules, req.headers.get("content-type"));
   if (route.method === "GET" || route.method === "DELETE" || rawBody) {
     for (const key of new Set(url.searchParams.keys())) {
       const all = url.searchParams.getAll(key);
