@@ -2,7 +2,11 @@
 // account baseline, failure counters, rules and lists), with the workspace's events, rules and lists held in memory
 // instead of a store, and no authentication, quota, ledger or framework. The velocity and account counts come from
 // an in-memory index per key, computed as the service's velocity statement computes them (server/assessment/
-// velocity.ts and account.ts), so the reference does the same scoring work and only the store is missing.
+// velocity.ts and account.ts), so the reference does the same scoring work and only the store is missing. The
+// address's pairs (accounts, devices, emails and failed accounts seen from it), the linked accounts' and cards' pairs
+// and the decline counters (server/assessment/identity-read.ts, issue 45) are kept as the service's counters keep
+// them (VelocityPair: key -> other -> last seen; VelocityCount: key -> minute -> count), written from what decide()
+// gives the store, and read by the same keys the velocity statement is given (identityParams).
 import { gatherEmailEvidence } from "../server/assessment/email-evidence";
 import { canonicalEmail } from "../server/email/canonical";
 import { gatherIpEvidence } from "../server/assessment/ip-evidence";
@@ -11,6 +15,8 @@ import { accountSubject, BASELINE_DAYS } from "../server/assessment/account";
 import { velocityWindowMinutes } from "../server/assessment/config";
 import { assessRequestSchema, type AssessResult } from "../server/assessment/schemas";
 import { velocityFromRow } from "../server/assessment/velocity";
+import { identityParams, NAMED_LINKS } from "../server/assessment/identity-read";
+import { identityKeysOf, phoneKeyOf } from "../server/assessment/identity-keys";
 import { AppError } from "../server/errors";
 import { newId } from "../server/ids";
 import { indexLists, lookupOver, type ListRow } from "../server/lists/lookup";
@@ -32,16 +38,26 @@ interface Stored {
   hides: boolean;
 }
 
-/** One workspace of the reference: its events by key, its enabled rules and its lists' index. */
+/** One workspace of the reference: its events by key, its counters, its enabled rules and its lists' index. */
 export interface ReferenceWorkspace {
   byKey: Map<string, Stored[]>;
+  /** VelocityPair in memory: key -> other -> when last seen (ms). */
+  pairs: Map<string, Map<string, number>>;
+  /** VelocityCount's decline counters in memory: key -> minute's start (ms) -> count. */
+  declines: Map<string, Map<number, number>>;
   rules: EnabledRule[];
   lists: ReturnType<typeof indexLists>;
 }
 
 /** A workspace with these rules and lists (a scenario's setup creates the same ones in the service). */
 export function referenceWorkspace(c: { rules?: EnabledRule[]; lists?: ListRow[] } = {}): ReferenceWorkspace {
-  return { byKey: new Map(), rules: c.rules ?? [], lists: indexLists(c.lists ?? []) };
+  return {
+    byKey: new Map(),
+    pairs: new Map(),
+    declines: new Map(),
+    rules: c.rules ?? [],
+    lists: indexLists(c.lists ?? []),
+  };
 }
 
 const MINUTE = 60_000;
@@ -88,7 +104,8 @@ function countsRow(
   const ok = baseline.filter((e) => !e.failed);
   const month = ok.filter((e) => e.at >= now - 30 * DAY);
   const secs = (t: number) => t / 1000;
-  const distinct = <T>(xs: (T | null)[]) => [...new Set(xs.filter((x): x is T => x !== null))];
+  // array_agg(DISTINCT ...) answers its values in order.
+  const distinct = <T>(xs: (T | null)[]) => [...new Set(xs.filter((x): x is T => x !== null))].sort();
   row.acct_first = ok.length ? secs(Math.min(...ok.map((e) => e.at))) : null;
   row.acct_last_ok = ok.length ? secs(Math.max(...ok.map((e) => e.at))) : null;
   row.acct_30d = month.length;
@@ -108,6 +125,98 @@ function countsRow(
     failedFrom(deviceEv).map((e) => (e.subject === k.subject ? null : e.subject)),
   ).length;
   return row;
+}
+
+const minuteOf = (t: number) => Math.floor(t / MINUTE) * MINUTE;
+
+/**
+ * The columns the velocity statement reads from the counters, from the counters in memory: the address's pairs
+ * (accounts, devices and failed accounts seen from it) and the linked accounts', cards' and declines' parts
+ * (server/assessment/identity-read.ts identityParts), by the keys the statement is given (identityParams).
+ */
+function countersRow(
+  ws: ReferenceWorkspace,
+  k: { ip: string; device: string | null; subject: string | null; params: (string | null)[] },
+  now: number,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  const hour = now - HOUR;
+  const day = now - DAY;
+  const month = now - 30 * DAY;
+  /** A key's pairs seen at or after `since`, other than `except`: [other, last seen]. */
+  const pairsOf = (key: string | null, since: number, except: string | null) =>
+    key ? [...(ws.pairs.get(key) ?? [])].filter(([other, at]) => at >= since && other !== except) : [];
+  const ipPairs = (prefix: string, since: number, except: string | null) =>
+    pairsOf(`ip:${k.ip}`, since, except).filter(([other]) => other.startsWith(prefix)).length;
+  const failedSelf = k.subject ? `failed:${k.subject}` : null;
+  row.ip_failed_users_24h = ipPairs("failed:", day, failedSelf);
+  // Labels (fraud:) are never given in the benchmark: no pair of that kind exists.
+  row.ip_fraud_users_24h = ipPairs("fraud:", day, null);
+  for (const [w, since] of [
+    ["24h", day],
+    ["7d", now - 7 * DAY],
+  ] as const) {
+    row[`ip_users_${w}`] = ipPairs("account:", since, k.subject ? `account:${k.subject}` : null);
+    row[`ip_devices_${w}`] = ipPairs("device:", since, k.device ? `device:${k.device}` : null);
+  }
+
+  const [aDevice, aEmail, aPhone, aCard, cDevice, cIp, cAccount, card, dIp, dDevice, dCard] = k.params;
+  const all = new Set<string>();
+  for (const [kind, key] of [
+    ["device", aDevice],
+    ["email", aEmail],
+    ["phone", aPhone],
+    ["card", aCard],
+  ] as const) {
+    const found = pairsOf(key ?? null, month, k.subject).sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+    row[`links_${kind}_n`] = found.length;
+    row[`links_${kind}`] = found.length ? found.slice(0, NAMED_LINKS).map(([other]) => other) : null;
+    for (const [other] of found) all.add(other);
+  }
+  row.links_n = all.size;
+  row.cards_device_1h = pairsOf(cDevice ?? null, hour, card ?? null).length;
+  row.cards_ip_1h = pairsOf(cIp ?? null, hour, card ?? null).length;
+  row.cards_account_30d = pairsOf(cAccount ?? null, month, card ?? null).length;
+  const declined = (key: string | null | undefined, since: number) => {
+    let sum = 0;
+    for (const [minute, count] of (key ? ws.declines.get(key) : undefined) ?? []) if (minute >= since) sum += count;
+    return sum;
+  };
+  row.declines_ip_1h = declined(dIp, minuteOf(hour));
+  row.declines_device_1h = declined(dDevice, minuteOf(hour));
+  row.declines_card_24h = declined(dCard, minuteOf(day));
+  return row;
+}
+
+/** What the assessment's write adds to the counters (server/assessment/record.ts): pairs and decline minutes. */
+function count(
+  ws: ReferenceWorkspace,
+  at: number,
+  e: { ip: string | null; emailNormalized: string | null; subject: string | null; device: string | null },
+  failed: boolean,
+  identity: { pairs: [string, string][]; declines: string[] } | undefined,
+): void {
+  const pairs: [string, string | null][] = [...(identity?.pairs ?? [])];
+  if (e.ip) {
+    const ipKey = `ip:${e.ip}`;
+    pairs.push(
+      [ipKey, e.emailNormalized && `email:${e.emailNormalized}`],
+      [ipKey, failed && e.subject ? `failed:${e.subject}` : null],
+      [ipKey, e.subject && `account:${e.subject}`],
+      [ipKey, e.device && `device:${e.device}`],
+    );
+  }
+  for (const [key, other] of pairs) {
+    if (!other) continue;
+    let of = ws.pairs.get(key);
+    if (!of) ws.pairs.set(key, (of = new Map()));
+    of.set(other, Math.max(of.get(other) ?? 0, at));
+  }
+  for (const key of identity?.declines ?? []) {
+    let of = ws.declines.get(key);
+    if (!of) ws.declines.set(key, (of = new Map()));
+    of.set(minuteOf(at), (of.get(minuteOf(at)) ?? 0) + 1);
+  }
 }
 
 function store(byKey: Map<string, Stored[]>, e: Stored): void {
@@ -141,7 +250,20 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
   ]);
-  const row = countsRow(ws.byKey, { ...keys, subject }, now);
+  // The linked accounts' and cards' keys as the service gives them to its velocity statement.
+  const identity = identityKeysOf({
+    subject,
+    ip,
+    email,
+    deviceId: keys.device,
+    phone: phoneKeyOf(req.phone, req.phone_country),
+    payment: req.payment,
+    failed: req.status === "failed",
+  });
+  const row = {
+    ...countsRow(ws.byKey, { ...keys, subject }, now),
+    ...countersRow(ws, { ip, device: keys.device, subject, params: identityParams(identity) }, now),
+  };
   const g: Gathered = {
     ip: ipEv,
     email: emailEv,
@@ -162,6 +284,19 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
     geo?: [number, number];
     hides_location?: boolean;
   };
+  const ev = d.write.event;
+  count(
+    ws,
+    now,
+    {
+      ip: ev.ip ?? null,
+      emailNormalized: ev.email ? (ev.emailNormalized ?? ev.email.toLowerCase()) : null,
+      subject: ev.subject ?? null,
+      device: ev.device ?? null,
+    },
+    ev.account?.failed ?? false,
+    d.write.identity,
+  );
   store(ws.byKey, {
     at: now,
     ip: d.write.event.ip ?? null,

@@ -1,8 +1,18 @@
 // The benchmark's bare reference for /assess (bench/reference-assess.ts) scores what the service scores: the same
 // login traffic (account history, failures, a list rule) through both gives the same score, decision and signals
-// for every request. Otherwise its ratio would compare the service with some other work.
+// for every request. Otherwise its ratio would compare the service with some other work. Since issue 45 the scenarios
+// send phone numbers and (checkout) card attempts: the reference computes the phone, linked-account and card-testing
+// facts as the service does, from its counters in memory.
 import { describe, expect, it } from "vitest";
-import { loginAt, PARTNER_LIST, PARTNER_RULE, partnerFixtures, partnerNetworks } from "../../bench/assess-fixtures";
+import {
+  CARD_TESTING_EVERY,
+  checkoutAt,
+  loginAt,
+  PARTNER_LIST,
+  PARTNER_RULE,
+  partnerFixtures,
+  partnerNetworks,
+} from "../../bench/assess-fixtures";
 import { referenceAssess, referenceWorkspace } from "../../bench/reference-assess";
 import { useAssessmentApp } from "./setup";
 
@@ -68,4 +78,87 @@ describe("the /assess benchmark reference", () => {
     // The email velocity tier (3 earlier assessments of the mailbox) is reached at the fourth spelling, in both.
     expect(counts).toEqual([false, false, false, true, true]);
   });
+
+  it("answers the checkout scenario's phones and card attempts with the service's scores, signals and facts", async () => {
+    const a = app();
+    const ws = await a.seedWorkspace({ plans: ["suite_agency"] });
+    const reference = referenceWorkspace();
+    // Two card testers' bursts, shoppers (one sharing a device, one a card, one a phone with the shopper before, an
+    // invalid and a national number), shoppers coming back, and one shopper's card declined three times.
+    const burst = (from: number) => Array.from({ length: 15 }, (_, k) => from + k);
+    const indices = [
+      ...burst(0),
+      ...Array.from({ length: 30 }, (_, k) => 15 + k),
+      100,
+      ...burst(CARD_TESTING_EVERY),
+      415,
+      434,
+      435,
+      441,
+      442,
+      3618,
+      7218,
+    ];
+    const seen = new Set<string>();
+    for (const i of indices) {
+      const body = checkoutAt(i);
+      expect(JSON.stringify(body.payment)).not.toMatch(/\d{9}/);
+      const res = await a.request("POST", "/v1/assess", { key: ws.apiKey, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const service = res.body as AssessBody;
+      const bare = (await referenceAssess(reference, body)) as unknown as AssessBody;
+      expect(full(bare), `request ${i}`).toEqual(full(service));
+      for (const s of service.signals) seen.add(s.code);
+    }
+    // The traffic reached every identity and payment fact, so a reference that ignored them would differ.
+    for (const code of ["linked_accounts", "card_testing", "card_declines", "phone_invalid", "phone_country_mismatch"])
+      expect(seen, code).toContain(code);
+  });
+
+  it("answers the login scenario's phone numbers as the service does, accounts linked by a shared number", async () => {
+    const a = app();
+    const ws = await a.seedWorkspace({ plans: ["suite_agency"] });
+    const list = await a.request("POST", "/v1/lists", { key: ws.apiKey, body: { name: PARTNER_LIST, kind: "ip" } });
+    await a.request("POST", `/v1/lists/${list.body.id}/items`, {
+      key: ws.apiKey,
+      body: { items: partnerNetworks().map((value) => ({ value })) },
+    });
+    await a.request("POST", "/v1/rules", { key: ws.apiKey, body: { priority: 0, ...PARTNER_RULE } });
+    const reference = referenceWorkspace(partnerFixtures());
+    // Users 0 and 1 share a phone number (1 gives 0's), 3 gives an invalid one, 6 a UK mobile, 9 a national number
+    // read in the address's country, 19 one read in phone_country; each logs in twice, 7 and 14 fail.
+    const indices = [0, 1, 3, 6, 7, 9, 14, 19, 500, 501, 503, 506, 509, 519, 1000, 1001];
+    const seen = new Set<string>();
+    for (const i of indices) {
+      const body = loginAt(i);
+      const res = await a.request("POST", "/v1/assess", { key: ws.apiKey, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const service = res.body as AssessBody;
+      const bare = (await referenceAssess(reference, body)) as unknown as AssessBody;
+      expect(full(bare), `request ${i}`).toEqual(full(service));
+      for (const s of service.signals) seen.add(s.code);
+    }
+    for (const code of ["linked_accounts", "phone_invalid", "phone_country_mismatch"])
+      expect(seen, code).toContain(code);
+  });
+});
+
+interface AssessBody {
+  score: number;
+  decision: string;
+  signals: { code: string; weight: number; reason: string }[];
+  phone: unknown;
+  linked_accounts: unknown;
+  payment: unknown;
+  account: unknown;
+}
+
+/** What the two must agree on: the score, the decision, each signal with its reason, the phone, links and payment. */
+const full = (r: AssessBody) => ({
+  score: r.score,
+  decision: r.decision,
+  signals: r.signals.map((s) => `${s.code}:${s.weight}: ${s.reason}`).sort(),
+  phone: r.phone,
+  linked_accounts: r.linked_accounts,
+  payment: r.payment,
 });
