@@ -24,6 +24,8 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   // Website scans in the e2e journeys visit sites the specs start on 127.0.0.1 (the SSRF table is unit-tested).
   SERVICE_ALLOW_PRIVATE_TARGETS: "1",
+  // Every answer the journeys see is checked against its output schema, byte for byte (server/api/output-validation.ts).
+  SERVICE_OUTPUT_VALIDATION: "strict",
 };
 
 // No NEXTAUTH_URL: the app must work at whatever address it is reached by (unset, not empty: next-auth's client

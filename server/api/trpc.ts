@@ -2,16 +2,17 @@
 // builders public -> authenticated -> owner / metered. Each builder says what it guarantees to the code below it;
 // the steps themselves are the one admission ladder's (server/api/ladder.ts), which the REST door calls too.
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { applyCharging, givenBackOf as chargedGivenBack, type GivenBack } from "./charging";
 import type { Context } from "./context";
+import type { Meta } from "./meta";
 import type { Requirement } from "./contract";
 import type { Caller } from "./contract-text";
 import type { FreeTextPaths } from "./input-screen";
 import { declareRouterInputs } from "./input-fields";
+import { applyOutputValidation } from "./output-validation";
 import { decisionsOf, decisionSentences, type DecidedFields } from "./input-decisions";
 import {
   admitCaller,
@@ -26,68 +27,8 @@ export { INVALID_INPUT_MARKER, giveBack, noteOutcome, rememberCharged, type Rate
 
 // 1. Initialisation ---------------------------------------------------------------------------------------------
 
-/** Content types a raw-body route documents for its body (Meta `rawBody.media`). */
-export type RawBodyMedia =
-  | "text/plain"
-  | "application/json"
-  | "application/octet-stream"
-  | "application/x-yaml"
-  | "application/x-www-form-urlencoded";
-
-/** Procedure metadata: trpc-to-openapi's `openapi`, plus what the pipeline and the docs need to know. */
-export type Meta = OpenApiMeta & {
-  metered?: {
-    capability: Capability;
-    endpoint: string;
-    cost: string;
-    bulk: "never" | "multiple-targets" | "always";
-    rateLimited?: boolean;
-    /** Answers decided from the request alone, before admission and free ("404 NOT_FOUND for ..."; input-decisions.ts). */
-    free?: string[];
-  };
-  /** Who may call, when the builder allows more or less than any active key or member (contract-text.ts `Caller`). */
-  who?: Caller;
-  /** How a procedure outside meteredProcedure charges lookup units (bulk jobs), for the docs' cost sentence. */
-  charges?: string;
-  /**
-   * When the REST answer is 202 Accepted instead of 200 (server/api/rest/handler.ts): `always` (a bulk job), or
-   * `when-running` (a scan that outlasts its wait). The OpenAPI document documents the 202 from it.
-   */
-  accepted?: "always" | "when-running";
-  /** Media type of a non-JSON 200 body (the procedure returns a string and sets Content-Type). */
-  produces?: "text/csv" | "text/plain";
-  /**
-   * Media types the 200 may also come in besides JSON, chosen by the request's Accept header: the procedure then
-   * returns the rendered text as a string and sets Content-Type (the OpenAPI document lists each).
-   */
-  alsoProduces?: readonly ("application/sarif+json" | "text/csv")[];
-  /**
-   * On the REST API the request body is not JSON but the raw text of one input field (a lockfile, whatever its
-   * Content-Type), read up to `maxBytes`; the other input fields come from the query (server/api/rest/handler.ts).
-   * The dashboard's tRPC door sends the same field in its JSON input. `media` names the content types the document
-   * lists for it (default: those of a lockfile or SBOM).
-   */
-  rawBody?: { field: string; maxBytes: number; media?: readonly RawBodyMedia[] };
-  /**
-   * REST only: a body sent with Content-Type `text/csv` is the text of this input field (a CSV file uploaded as it
-   * is, other fields from the query); any other body is JSON as usual.
-   */
-  csvBody?: { field: string };
-  /** The largest body the route reads, on both doors, when it needs more than the default 1,000,000 bytes. */
-  maxBodyBytes?: number;
-  /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
-  freeText?: FreeTextPaths;
-  /** What the caller needs beyond an active key or membership (contract.ts); checked by `authenticated`. */
-  requires?: Requirement;
-  /** Codes the procedure's own work can answer beyond the ladder's; documented from ERROR_STATUS (contract.ts). */
-  errors?: readonly ErrorCode[];
-  /**
-   * A burst limit per workspace, declared here and enforced by the ladder: a metered lookup checks it after input
-   * validation and before reserving (no unit consumed), any other procedure right after the input screen. Over it,
-   * 429 RATE_LIMITED with Retry-After. The docs' rate-limit sentence and the RATE_LIMITED response come from it.
-   */
-  rateLimit?: RateLimit;
-};
+/** Procedure metadata in its four typed parts (server/api/meta.ts). */
+export type { Meta, RawBodyMedia } from "./meta";
 
 const t = initTRPC
   .context<Context>()
@@ -110,6 +51,8 @@ export const router = ((record: Parameters<typeof t.router>[0]) => {
   declareRouterInputs(built._def.procedures as Record<string, unknown>);
   // Each procedure's cost as the charging table states it (charging.ts), for the document, /docs and the console.
   applyCharging(built._def.procedures as Record<string, unknown>);
+  // Answers parsed once more by their output schema only when SERVICE_OUTPUT_VALIDATION asks (output-validation.ts).
+  applyOutputValidation(built._def.procedures as Record<string, unknown>);
   return built;
 }) as typeof t.router;
 export const createCallerFactory = t.createCallerFactory;

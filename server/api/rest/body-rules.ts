@@ -1,7 +1,7 @@
 // What a /v1 route reads as its body, from its procedure's meta: the one place both REST doors (handler.ts and the
 // plain door) learn it, so that a change to the meta's shape is made here only.
 import { appRouter } from "../root";
-import type { Meta, RawBodyMedia } from "../trpc";
+import type { Meta, MetaBody, RawBodyMedia } from "../meta";
 
 /** The largest JSON body the REST API reads, unless a route's meta says otherwise. */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -26,7 +26,7 @@ export function metaOf(procedurePath: string): Meta | undefined {
 export function bodyRulesOf(procedurePath: string): BodyRules {
   let rules = cache.get(procedurePath);
   if (!rules) {
-    const meta = metaOf(procedurePath);
+    const meta: MetaBody | undefined = metaOf(procedurePath);
     rules = {
       maxBytes: meta?.maxBodyBytes ?? MAX_BODY_BYTES,
       raw: meta?.rawBody,
