@@ -115,6 +115,9 @@ describe("SIGTERM", () => {
       // 2 cores reset it at 1.5 s).
       SERVICE_SHUTDOWN_DELAY_MS: String(DRAIN_DELAY_MS),
       SERVICE_SHUTDOWN_GRACE_MS: "20000",
+      // The readiness probe's database check waits longer than its 1 s default: a CI run at load 15 on PostgreSQL
+      // answered the probe right after waitUntilReady with not_ready (the check's query outlasted the second).
+      SERVICE_READYZ_DB_TIMEOUT_MS: "15000",
     };
     // A long poll keeps the queued delivery unclaimed until the shutdown, which must stop the worker claiming it.
     const first = await startServerProcess({
