@@ -1,18 +1,18 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
-/** The plain door of POST /v1/assess (server/api/rest/assess-door.ts), found on the route's handler. */
+/** The REST door (server/api/rest/plain-door.ts answerPlain), found on the route's handlers. */
 export interface PlainDoor {
-  takes(method: string, url: string, headers: IncomingHttpHeaders): boolean;
   answer(req: {
     method: string;
     url: string;
     headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
+    body?: Buffer | ((maxBytes: number) => Promise<Buffer | null | "broken">);
+    base?: string;
     receivedAt?: number;
   }): Promise<{ status: number; headers: Record<string, string>; body: string; undelivered: (() => void) | null }>;
 }
 
-/** A method's handler of the compiled route; the production server also looks for the plain door on POST's. */
+/** A method's handler of the compiled route; the production server answers through its REST door when it has one. */
 export type RestHandler = ((req: Request) => Promise<Response>) & { plain?: PlainDoor };
 
 /** The compiled route's handlers by method (the exports of app/v1/[[...path]]/route.ts). */

@@ -1,7 +1,9 @@
 // /v1 without Next's generic request path. The production server (scripts/server.mjs) hands a /v1 request straight
 // to the compiled App Router route of app/v1/[[...path]]/route.ts (the same module instance Next itself loads, so
 // the same database client, workers and metrics), instead of through Next's routing, its middleware stage and its
-// response rendering. The route's handler takes a web Request and answers a web Response, as under Next.
+// response rendering. The route's handler carries the REST door (server/api/rest/plain-door.ts), which answers from
+// node:http's request as it is: no web Request or Response (servePlain). A route without it (an older build, a test's
+// stand-in) takes a web Request and answers a web Response, as under Next.
 //
 // Only paths Next would route to that handler unchanged are taken: a path holding "%" still goes through Next, whose
 // proxy.ts answers undecodable paths (see proxy.ts). Anything else (pages, /api, /docs, probes) is Next's.
@@ -132,12 +134,14 @@ const UNDELIVERED = Symbol.for("service.rest.undelivered");
 const deliverable = (req, res) => !res.destroyed && !req.socket.destroyed && req.socket.writable;
 
 /**
- * Answers one /v1 request through the route's handler for its method; errors become the spec's 500 body. An answer
- * whose client is gone before it is written, or whose write fails, gives back the units it was charged.
+ * Answers one /v1 request: through the REST door the route's handler carries for its method (`plain`, the production
+ * path: server/api/rest/plain-door.ts), else through the handler itself as a web Request. Errors become the spec's
+ * 500 body. An answer whose client is gone before it is written, or whose write fails, gives back the units it was
+ * charged.
  */
 export async function serveDirect(route, req, res) {
-  const plain = route.POST?.plain;
-  if (plain && plain.takes(req.method, req.url ?? "/", req.headers)) return servePlain(plain, req, res);
+  const plain = route[req.method]?.plain;
+  if (plain) return servePlain(plain, req, res);
   let undelivered = null;
   try {
     const handler = route[req.method];
@@ -171,22 +175,21 @@ export async function serveDirect(route, req, res) {
 }
 
 /**
- * Answers POST /v1/assess and a GET on a read route through their plain doors (server/api/rest/assess-door.ts,
- * server/api/rest/plain-get.ts): the body, whose length the door checked (none for a GET), is read whole, and the
- * door's status, headers and body are written as they are, with the same refund of an answer that cannot be
- * delivered as serveDirect's. A client that goes away before its body ends gets nothing.
+ * Answers a /v1 request through the REST door (server/api/rest/plain-door.ts): it gets the method, target and
+ * headers as node:http gives them and a reader of the body, which it calls, with the route's cap, only for a route
+ * that reads one (bodyReader); its status, headers and body are written as they are (HEAD: the length, no body),
+ * with the same refund of an answer that cannot be delivered as serveDirect's, and a body left unread is drained.
  */
 async function servePlain(plain, req, res) {
   const receivedAt = performance.now();
   let undelivered = null;
   try {
-    const body = await readWhole(req);
-    if (body === null) return res.destroy();
     const answer = await plain.answer({
       method: req.method,
       url: req.url,
       headers: forwardedHeaders(req),
-      body,
+      body: bodyReader(req),
+      base: originOf(req),
       receivedAt,
     });
     undelivered = answer.undelivered;
@@ -196,8 +199,11 @@ async function servePlain(plain, req, res) {
     }
     if (undelivered) res.once("close", () => res.writableFinished || undelivered());
     const bytes = Buffer.from(answer.body);
-    res.writeHead(answer.status, { ...answer.headers, "content-length": String(bytes.length) });
-    res.end(bytes);
+    const headers = { ...answer.headers };
+    if (answer.status !== 204 && answer.status !== 304) headers["content-length"] = String(bytes.length);
+    discardUnread(req);
+    res.writeHead(answer.status, headers);
+    res.end(req.method === "HEAD" || bytes.length === 0 ? undefined : bytes);
   } catch (err) {
     console.error("[/v1 direct]", err);
     // A charged answer that was never sent is given back (the 500 below is not it).
@@ -208,25 +214,42 @@ async function servePlain(plain, req, res) {
   }
 }
 
-/** The whole body of a request, or null when the request ends without it (the client went away). */
-function readWhole(req) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    const onData = (chunk) => chunks.push(chunk);
-    const settle = (value) => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onGone);
-      req.off("close", onGone);
-      resolve(value);
-    };
-    const onEnd = () => settle(Buffer.concat(chunks));
-    const onGone = () => settle(null);
-    req.on("data", onData);
-    req.once("end", onEnd);
-    req.once("error", onGone);
-    req.once("close", onGone);
-  });
+/**
+ * The request body as the REST door reads it (server/api/http/respond.ts BodyReader), read once: its bytes up to
+ * `maxBytes`; null when its declared Content-Length or the bytes that arrive go past it (reading stops there, and
+ * the rest is drained after the answer: discardUnread); "broken" when the request ends without it (the client went
+ * away). A request that declares no body has none.
+ */
+function bodyReader(req) {
+  return (maxBytes) =>
+    new Promise((resolve) => {
+      if (Number(req.headers["content-length"] ?? "0") > maxBytes) return resolve(null);
+      if (req.readableEnded) return resolve(Buffer.alloc(0));
+      if (req.destroyed) return resolve("broken");
+      const chunks = [];
+      let size = 0;
+      const settle = (value) => {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        req.off("error", onGone);
+        req.off("close", onGone);
+        resolve(value);
+      };
+      const onData = (chunk) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          req.pause();
+          return settle(null);
+        }
+        chunks.push(chunk);
+      };
+      const onEnd = () => settle(Buffer.concat(chunks));
+      const onGone = () => settle("broken");
+      req.on("data", onData);
+      req.once("end", onEnd);
+      req.once("error", onGone);
+      req.once("close", onGone);
+    });
 }
 
 /**

@@ -1,8 +1,9 @@
 // The production server that `npm start` runs (scripts/start.mjs builds first): Next.js as a custom server behind
 // the small node:http front in http-front.mjs, which answers only what Next cannot answer in the spec's terms
 // (unknown methods on /v1, bodies on GET, requests Node's parser refuses). /v1 then goes straight to its compiled
-// route (rest-direct.mjs: measured about 4 times less server CPU per refused request and 2 to 3 times less per
-// metered one than Next's generic request path); everything else is Next's own request handler, as under
+// route's REST door (rest-direct.mjs and server/api/rest/plain-door.ts: node:http's request answered without web
+// Request or Response objects or Next's generic request path, which cost about 4 times more server CPU per refused
+// request and 2 to 3 times more per metered one); everything else is Next's own request handler, as under
 // `next start`. `next dev` stays the development server.
 import http from "node:http";
 import path from "node:path";
@@ -24,7 +25,7 @@ const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-// /v1 goes straight to the compiled REST route (scripts/rest-direct.mjs); everything else is Next's.
+// /v1 goes straight to the compiled REST route's door (scripts/rest-direct.mjs); everything else is Next's.
 const distDir = path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next");
 const restRoute = loadRestRoute(distDir);
 if (!restRoute)

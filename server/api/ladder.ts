@@ -1,7 +1,8 @@
 // The admission ladder, written once: every request that reaches a procedure walks these steps, in the spec's order,
-// whichever door it came through. The dashboard's tRPC middleware (server/api/trpc.ts: `authenticated`,
-// `rejectUnreadableInput`, `meteredProcedure`) and the plain /v1 door of POST /v1/assess (server/api/rest/assess-door.ts)
-// call the same three sequences below; nothing else reserves a request's units (test/foundation/ladder.test.ts).
+// whichever door it came through. The tRPC middleware (server/api/trpc.ts: `authenticated`, `rejectUnreadableInput`,
+// `meteredProcedure`) calls the sequences below, for the dashboard and for every /v1 route (the REST door,
+// server/api/rest/plain-door.ts, calls the procedure itself); nothing else reserves a request's units
+// (test/foundation/ladder.test.ts).
 //
 //   admitCaller      1. authenticate  2. key status  3. capability  4. bulk    (then every answer is counted)
 //   validateInput    5. input validation (unreadable, unclean, unknown fields; the zod schema: parseInput)
@@ -188,16 +189,29 @@ export interface MeteredSteps<T> {
   history?: (input: T, output: any) => { target: string; summary: Record<string, unknown> };
   target?: (input: T) => string;
   unanswered?: (input: T, output: any) => GivenBack | null;
+  /**
+   * A read the reservation's statement runs alongside (server/quota/reserve.ts ReadAlongside: one round trip for
+   * both), and what the work then takes from its result (`Admitted.alongside`); not carried while the workspace was
+   * lately found spent (carriesReadAlongside), nor by a prepaid item. The work must read for itself without it.
+   */
+  readAlongside?: (
+    workspaceId: string,
+    input: T,
+  ) => { read: NonNullable<ReserveArgs["read"]>; take: (read: ReadResult) => unknown };
 }
 
 /** The part of a metered procedure's options that its charge and history need. */
 export type ChargedSteps<T> = Pick<MeteredSteps<T>, "capability" | "endpoint" | "history" | "target" | "unanswered">;
 
-/** What the work of an admitted request is handed: its units, its quota (null when prepaid), its principal. */
+/**
+ * What the work of an admitted request is handed: its units, its quota (null when prepaid), its principal, and what
+ * it took from a read run alongside the reservation (`readAlongside`), when one was.
+ */
 export interface Admitted {
   units: number;
   quota: (QuotaState & { read?: ReadResult }) | null;
   principal: Principal;
+  alongside?: unknown;
 }
 
 /**
@@ -223,7 +237,7 @@ export function carriesReadAlongside(workspaceId: string, now = Date.now()): boo
  * a key from the cache is confirmed in the same statement), the work (8), what it could not answer given back and
  * its history entry (9). Nothing before step 7 consumes a unit; after it, an answer counts whatever the sources
  * found. A bulk job item or monitor check (`ctx.prepaid`) was paid with its job: it skips 6 and 7 and hands what it
- * gives back to its payer. `read` runs in the reservation's statement and comes back as `quota.read`.
+ * gives back to its payer. A declared `readAlongside` runs in the reservation's statement and comes back to the work as `alongside`.
  */
 export async function chargeAndRun<T, R extends Outcome>(
   ctx: LadderContext,
@@ -234,7 +248,6 @@ export async function chargeAndRun<T, R extends Outcome>(
     principal: Principal;
     requires: Requirement;
     rawInput: () => Promise<unknown>;
-    read?: ReserveArgs["read"];
   },
   work: (admitted: Admitted) => Promise<R>,
 ): Promise<R> {
@@ -258,9 +271,12 @@ export async function chargeAndRun<T, R extends Outcome>(
   decided();
   const units = unitsOf(step.procedure, typed);
   const judge = judgeOf(ctx, step.requires, step.rawInput);
+  const workspaceId = step.principal.workspaceId;
+  const alongside =
+    opts.readAlongside && carriesReadAlongside(workspaceId) ? opts.readAlongside(workspaceId, typed) : null;
   let admission;
   try {
-    admission = await reserve({ ...ctx, principal: step.principal }, opts, units, judge, step.read);
+    admission = await reserve({ ...ctx, principal: step.principal }, opts, units, judge, alongside?.read);
   } catch (err) {
     if (err instanceof AppError && err.appCode === "QUOTA_EXCEEDED") {
       if (spentAt.size >= MAX_SPENT) spentAt.clear();
@@ -270,7 +286,8 @@ export async function chargeAndRun<T, R extends Outcome>(
   }
   spentAt.delete(step.principal.workspaceId);
   const { principal, quota, charge } = admission;
-  const result = await work({ units, quota, principal });
+  const read = alongside && quota.read ? alongside.take(quota.read) : undefined;
+  const result = await work({ units, quota, principal, alongside: read });
   let back = givenBackOf(opts, typed, result, units);
   if (back && !(await giveBack(ctx, charge, back, quota))) back = null;
   rememberCharged(ctx, opts, typed, result, units, principal, back);

@@ -20,6 +20,7 @@ import {
   enforceRateLimit,
   validateInput,
   type ChargedSteps,
+  type MeteredSteps,
   type RateLimit,
 } from "./ladder";
 
@@ -180,6 +181,12 @@ export interface MeteredOptions<I extends z.ZodType> {
    * reason: they are given back once the answer is ready, and its quota headers count without them. Default none.
    */
   unanswered?: (input: z.output<I>, output: any) => GivenBack | null;
+  /**
+   * A read the reservation's statement carries (one round trip for both; the assessment's velocity counts), and
+   * what the resolver then finds as `ctx.alongside`, on every door alike (server/api/ladder.ts chargeAndRun). Absent
+   * when the read was not carried: the resolver reads for itself.
+   */
+  readAlongside?: MeteredSteps<z.output<I>>["readAlongside"];
 }
 
 export type { GivenBack };
@@ -219,7 +226,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         ctx,
         opts,
         { procedure: path, typed: input as z.output<I>, principal: ctx.principal, requires, rawInput: getRawInput },
-        ({ units, quota, principal }) => next({ ctx: { units, quota, principal } }),
+        ({ units, quota, principal, alongside }) => next({ ctx: { units, quota, principal, alongside } }),
       ),
     );
 }

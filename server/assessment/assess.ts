@@ -42,7 +42,7 @@ export interface Gathered {
 const ALSO_READ = { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") };
 
 /**
- * The velocity read as the reservation's statement runs it for the plain /assess door (server/quota/reserve.ts
+ * The velocity read as the reservation's statement runs it for POST /assess's `readAlongside` (server/quota/reserve.ts
  * ReadAlongside): the same counts, rules and lists' version, in the round trip the reservation makes anyway.
  */
 const VELOCITY_ALONGSIDE: ReadAlongside = { name: "velocity", row: velocityRowSql(`r."read"`), also: ALSO_READ };

@@ -1,16 +1,18 @@
-// POST /v1/assess has two doors: the plain one the production server takes (server/api/rest/assess-door.ts: no
-// WHATWG objects, no tRPC caller) and the route's handler, which takes every other /v1 request and the browser's
-// calls to /assess. The same requests, sent through each door into two workspaces of the same plan and history,
-// must get the same answers (status, every header but the request id, the body with its request id masked) and
-// leave the same things in the store: units, ledger rows, history entries, events and the request outcomes the
-// analytics count.
+// POST /v1/assess reaches the REST door (server/api/rest/plain-door.ts) two ways: from node:http's values, as the
+// production server hands it every /v1 request, and as a web Request, through the route's handler. Either way the
+// door calls the assessment's procedure itself, so it walks the one ladder (server/api/ladder.ts) with the
+// velocity read the procedure declares (readAlongside) carried in the reservation's statement. The same requests,
+// sent each way into two workspaces of the same plan and history, must get the same answers (status, every header
+// but the request id, the body with its request id masked) and leave the same things in the store: units, ledger
+// rows, history entries, events and the request outcomes the analytics count.
 import { describe, expect, it } from "vitest";
-import { answerPlain, takesPlainDoor } from "../../server/api/rest/assess-door";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { handleRestRequest } from "../../server/api/rest/handler";
+import { answerPlain } from "../../server/api/rest/plain-door";
 import { flushLookupHistory } from "../../server/history/history";
 import { flushRequestOutcomes } from "../../server/analytics/request-outcomes";
-import { ASSESS_FREE_TEXT, assessMetering, assessProcedure } from "../../server/api/routers/assessment/assess";
-import { meteredRequirement, type Meta } from "../../server/api/trpc";
+import { assessMetering } from "../../server/api/routers/assessment/assess";
 import { CHROME_UA, CLEAN_IP, HEADLESS_UA, TOR_HOSTING_IP, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
@@ -34,7 +36,6 @@ async function send(door: Door, s: Sent): Promise<Answer> {
   const body = typeof s.body === "string" ? s.body : JSON.stringify(s.body ?? {});
   if (door === "plain") {
     const plainHeaders = { ...headers, "content-length": String(Buffer.byteLength(body)) };
-    expect(takesPlainDoor("POST", "/v1/assess", plainHeaders)).toBe(true);
     const a = await answerPlain({
       method: "POST",
       url: "/v1/assess",
@@ -113,20 +114,12 @@ const SCRIPT: { name: string; sent: Sent }[] = [
 ];
 
 describe("POST /v1/assess through the plain door and through the route", () => {
-  it("the door's options are the procedure's, and nothing the door does not run is declared", () => {
-    // The door runs the ladder for these options only: a burst limit, preflight, free decisions, a unit count or
-    // a bulk rule on /assess, or another step in the ladder, would need the door to run them too.
-    expect(Object.keys(assessMetering).sort()).toEqual(["capability", "endpoint", "history", "input"]);
-    const def = (assessProcedure as unknown as { _def: { meta: Meta; middlewares: unknown[] } })._def;
-    expect(def.meta.rateLimit).toBeUndefined();
-    expect(def.meta.rawBody).toBeUndefined();
-    expect(def.meta.requires).toEqual(meteredRequirement(assessMetering));
-    expect(def.meta.freeText).toBe(ASSESS_FREE_TEXT);
-    expect(def.meta.metered).toMatchObject({ capability: "full", endpoint: "assess", rateLimited: false });
-    expect(def.meta.metered?.free).toBeUndefined();
-    // tRPC's own first step, base, authenticated (3 steps), the input, meteredProcedure, the output: counted, so a
-    // step added to the ladder fails here until the door runs it too.
-    expect(def.middlewares.length, "the ladder of POST /assess changed: run the new step in the door too").toBe(8);
+  it("has no ladder of its own: the door calls the procedure, which declares its read alongside the reservation", () => {
+    const door = readFileSync(path.join(process.cwd(), "server/api/rest/plain-door.ts"), "utf8");
+    for (const step of ["admitCaller", "validateInput", "parseInput", "chargeAndRun", "assess("])
+      expect(door, step).not.toContain(step);
+    expect(door).toContain("appRouter._def.procedures");
+    expect(assessMetering.readAlongside).toBeTypeOf("function");
   });
 
   it("answer a session of requests alike and leave the same things in the store", async () => {
@@ -245,20 +238,5 @@ describe("POST /v1/assess through the plain door and through the route", () => {
     expect(comparable(plain, [a.workspaceId])).toEqual(comparable(route, [b.workspaceId]));
     expect(await app().used(a.workspaceId)).toBe(limit);
     expect(await app().ledgerCount(a.workspaceId)).toBe(0);
-  });
-
-  it("takes only a plain POST /v1/assess: not a browser's call, a chunked or oversized body, or another route", () => {
-    const h = { "content-type": "application/json", "content-length": "20" };
-    expect(takesPlainDoor("POST", "/v1/assess", h)).toBe(true);
-    expect(takesPlainDoor("POST", "/v1/assess/", h)).toBe(true);
-    expect(takesPlainDoor("POST", "/v1/assess?x=1", h)).toBe(true);
-    expect(takesPlainDoor("GET", "/v1/assess", h)).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assess/x", h)).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assessx", h)).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assess", { ...h, origin: "https://shop.example" })).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assess", { ...h, "transfer-encoding": "chunked" })).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assess", { "content-type": "application/json" })).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assess", { ...h, "content-length": "1000001" })).toBe(false);
-    expect(takesPlainDoor("POST", "/v1/assess", { ...h, "content-length": "1000000" })).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-// The plain /assess door reads its velocity counts in the reservation's statement (server/quota/reserve.ts
-// ReadAlongside, server/assessment/assess.ts velocityAlongside): one round trip for both. Its row must be the
-// velocity statement's own, column for column, for requests of one group with different keys; a refused reservation
-// brings no read back and writes nothing.
+// POST /assess reads its velocity counts in the reservation's statement (its procedure's readAlongside;
+// server/quota/reserve.ts ReadAlongside, server/assessment/assess.ts velocityAlongside): one round trip for both.
+// Its row must be the velocity statement's own, column for column, for requests of one group with different keys; a
+// refused reservation brings no read back and writes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
 import { velocityAlongside } from "../../server/assessment/assess";
@@ -10,7 +10,7 @@ import { enabledRulesSql } from "../../server/rules/rules";
 import { versionTokenSql } from "../../server/lists/lookup";
 import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import type { AssessRequest } from "../../server/assessment/schemas";
-import { carriesVelocityRead } from "../../server/api/rest/assess-door";
+import { carriesReadAlongside as carriesVelocityRead } from "../../server/api/ladder";
 import { adjustUsage } from "../../server/quota/adjust";
 import { parseIpStrict } from "../../server/net/ip";
 import { countingInsertStatements } from "../insert-statements";

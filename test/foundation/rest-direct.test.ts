@@ -7,6 +7,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,8 +35,12 @@ const echoRoute: RestRoute = Object.fromEntries(
     },
   ]),
 );
-/** The route as app/v1/[[...path]]/route.ts exports it, the plain door of POST /v1/assess on its handler. */
+/** The route as app/v1/[[...path]]/route.ts exports it, the REST door on its handlers. */
 const realRoute: RestRoute = { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS };
+/** The same route without its door: the server hands it web Requests (as it does a build without the door). */
+const webRoute: RestRoute = Object.fromEntries(
+  Object.entries(realRoute).map(([m, handle]) => [m, (r: Request) => handle(r)]),
+);
 const throwingRoute: RestRoute = {
   GET: async () => {
     throw new Error("boom");
@@ -274,7 +279,7 @@ function wholeAnswers(received: string): { head: string; body: string }[] {
   }
 }
 
-describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts)", () => {
+describe("POST /v1/assess through the REST door (server/api/rest/plain-door.ts)", () => {
   const assessBody = JSON.stringify({ event: "login", ip: "8.8.8.8", user_id: "u1" });
   // The real route, counting the requests its door answers.
   let doorCalls = 0;
@@ -282,7 +287,6 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
     ...realRoute,
     POST: Object.assign((r: Request) => POST(r), {
       plain: {
-        takes: POST.plain.takes,
         answer: (r: Parameters<typeof POST.plain.answer>[0]) => (doorCalls++, POST.plain.answer(r)),
       },
     }),
@@ -316,7 +320,7 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
     expect(await app.used(ws.workspaceId)).toBe(2);
   });
 
-  it("leaves a browser's call (an Origin) to the route, whose CORS check refuses a page not allowed", async () => {
+  it("answers a browser's call (an Origin) too: a page not allowed is refused by the CORS check", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const before = doorCalls;
     const res = await fetch(`${door.base}/v1/assess`, {
@@ -331,7 +335,7 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe("ORIGIN_FORBIDDEN");
     expect(await app.used(ws.workspaceId)).toBe(0);
-    expect(doorCalls).toBe(before);
+    expect(doorCalls).toBe(before + 1);
   });
 
   it("answers nothing and charges nothing when the client goes away before its body ends", async () => {
@@ -346,7 +350,8 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
     );
     expect(received).toBe("");
     await new Promise((r) => setTimeout(r, 300));
-    expect(doorCalls).toBe(before);
+    // The door was asked, and found the body broken off: a 400 nobody reads, nothing charged.
+    expect(doorCalls).toBe(before + 1);
     expect(await app.used(ws.workspaceId)).toBe(0);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
     // The server is still there for the next client.
@@ -366,7 +371,6 @@ describe("POST /v1/assess through its plain door (server/api/rest/assess-door.ts
       // The door's answer waits, once computed, until the client's connection has closed.
       const waiting = Object.assign((r: Request) => POST(r), {
         plain: {
-          takes: door.takes,
           answer: async (r: Parameters<typeof door.answer>[0]) => {
             const answer = await door.answer(r);
             answered();
@@ -402,3 +406,122 @@ describe("loading the compiled route", () => {
     expect(loadRestRoute(mkdtempSync(path.join(tmpdir(), "no-build-")))).toBeNull();
   });
 });
+
+describe("the REST door and the web Request path of the production server answer alike", () => {
+  let web: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    web = await listen(webRoute);
+  });
+  afterAll(() => web.close());
+
+  /** The answer without what differs by request (its id) and the date. */
+  const comparable = (res: { status: number; headers: http.IncomingHttpHeaders; body: string }) => {
+    const { "x-request-id": id, date: _date, ...headers } = res.headers;
+    return { status: res.status, headers, body: res.body.split(String(id)).join("<request>") };
+  };
+
+  it("bodies over the cap (declared or chunked), compressed, broken JSON, a lockfile, HEAD and a preflight", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const auth = { Authorization: `Bearer ${ws.apiKey}` };
+    const cases: {
+      name: string;
+      send: (base: string) => Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>;
+    }[] = [
+      { name: "a chunked body over the cap", send: (base) => chunkedPost(base, "/v1/assess", auth, 32) },
+      {
+        name: "a declared length over the cap",
+        send: (base) =>
+          rawRequest(
+            base,
+            "POST",
+            "/v1/assess",
+            { ...auth, "Content-Type": "application/json" },
+            "x".repeat(1_000_001),
+          ),
+      },
+      {
+        name: "a gzip body",
+        send: (base) =>
+          rawRequest(
+            base,
+            "POST",
+            "/v1/assess",
+            { ...auth, "Content-Type": "application/json", "Content-Encoding": "gzip" },
+            gzipSync(JSON.stringify({ event: "login", ip: "not-an-ip" })),
+          ),
+      },
+      {
+        name: "an unknown encoding",
+        send: (base) =>
+          rawRequest(
+            base,
+            "POST",
+            "/v1/assess",
+            { ...auth, "Content-Type": "application/json", "Content-Encoding": "zstd" },
+            "{}",
+          ),
+      },
+      {
+        name: "broken JSON",
+        send: (base) => rawRequest(base, "POST", "/v1/assess", { ...auth, "Content-Type": "application/json" }, "{"),
+      },
+      {
+        name: "a lockfile that is not one",
+        send: (base) =>
+          rawRequest(
+            base,
+            "POST",
+            "/v1/vulnerabilities/scan",
+            { ...auth, "Content-Type": "text/plain" },
+            "not a lockfile",
+          ),
+      },
+      { name: "HEAD", send: (base) => rawRequest(base, "HEAD", "/v1/usage", auth) },
+      {
+        name: "a preflight",
+        send: (base) =>
+          rawRequest(base, "OPTIONS", "/v1/assess", {
+            Origin: base,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+          }),
+      },
+      { name: "no key", send: (base) => rawRequest(base, "DELETE", "/v1/lists/lst_nope", {}) },
+    ];
+    for (const c of cases) {
+      const viaDoor = await c.send(real.base);
+      const viaWeb = await c.send(web.base);
+      expect(viaDoor.status, c.name).toBeLessThan(500);
+      const door = comparable(viaDoor);
+      const webbed = comparable(viaWeb);
+      // The preflight's allowed origin is the server's own, which differs by port.
+      if (c.name === "a preflight") {
+        expect(door.headers["access-control-allow-origin"]).toBe(real.base);
+        delete door.headers["access-control-allow-origin"];
+        delete webbed.headers["access-control-allow-origin"];
+      }
+      expect(door, c.name).toEqual(webbed);
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+/** One request over a new connection; the answer as it arrived. */
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}

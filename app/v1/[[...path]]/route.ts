@@ -1,14 +1,15 @@
 // The REST API at /v1: every method goes to the one handler, which decides 404 LOOKUP_NOT_FOUND itself
 // (HEAD and OPTIONS included) before any authentication or quota work. The production server also finds, on the
-// handler, the plain door of POST /v1/assess (server/api/rest/assess-door.ts; scripts/rest-direct.mjs).
+// handler, the REST door itself (server/api/rest/plain-door.ts; scripts/rest-direct.mjs), which it hands node:http's
+// request without building a web Request.
 import { handleRestRequest } from "../../../server/api/rest/handler";
-import { answerPlain, takesPlainDoor } from "../../../server/api/rest/assess-door";
+import { answerPlain } from "../../../server/api/rest/plain-door";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const handle = Object.assign((req: Request) => handleRestRequest(req), {
-  plain: { takes: takesPlainDoor, answer: answerPlain },
+  plain: { answer: answerPlain },
 });
 
 export {

@@ -80,13 +80,20 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buf
 }
 
 /** What a client whose upload broke off is told (it has usually gone; the answer is for the log and the metrics). */
-const BROKEN_BODY = "The request body ended before all of it arrived.";
+export const BROKEN_BODY = "The request body ended before all of it arrived.";
+
+/**
+ * A request body as the REST door reads it, whatever carried it (a web Request, node:http's request): its bytes up
+ * to `maxBytes`, null when it declares (Content-Length) or turns out to be longer (the rest is never buffered), or
+ * "broken" when the upload broke off.
+ */
+export type BodyReader = (maxBytes: number) => Promise<Buffer | null | "broken">;
 
 /**
  * readBodyBytes, with a stream that failed ("broken": the client went away in the middle of its upload, which Node
  * reports as ECONNRESET) told apart from any other failure, which would read as the database's outage.
  */
-async function readBodyOrBroken(req: Request, maxBytes: number): Promise<Buffer | null | "broken"> {
+export async function readBodyOrBroken(req: Request, maxBytes: number): Promise<Buffer | null | "broken"> {
   try {
     return await readBodyBytes(req, maxBytes);
   } catch {
@@ -148,6 +155,11 @@ export async function readRawBodyInput(
   const bytes = await readBodyOrBroken(req, maxBytes);
   if (bytes === null) return { [INVALID_INPUT_MARKER]: tooLargeMessage(maxBytes) };
   if (bytes === "broken") return { [INVALID_INPUT_MARKER]: BROKEN_BODY };
+  return rawTextOf(bytes);
+}
+
+/** A raw body's bytes as its one field's text (see readRawBodyInput), or the problem as INVALID_INPUT_MARKER. */
+export function rawTextOf(bytes: Buffer): string | Record<typeof INVALID_INPUT_MARKER, string> {
   const encoding =
     bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
   // Bytes that are not text in that encoding (a surrogate written as bytes, a Latin-1 file) are refused, not read as

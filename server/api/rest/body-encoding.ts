@@ -2,11 +2,11 @@
 // `br`. They used to be read as if they were plain text (refused as "not valid JSON", or a lockfile scanned as
 // garbage). They are decoded, and the route's byte cap applies twice: to the bytes sent and to the decoded bytes, so
 // a small body that inflates to gigabytes (a zip bomb) is stopped at the cap and never held whole. Any other
-// encoding is refused with a message naming the ones accepted. The plain /assess door leaves an encoded body to the
-// route (server/api/rest/assess-door.ts `takesPlainDoor`).
+// encoding is refused with a message naming the ones accepted. The REST door (server/api/rest/plain-door.ts) decodes
+// the bytes it read under the route's cap.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { readBodyBytes, tooLargeMessage } from "../http/respond";
+import { tooLargeMessage } from "../http/respond";
 
 type Decode = (bytes: Buffer, maxOutputLength: number) => Promise<Buffer>;
 
@@ -34,20 +34,19 @@ const MAX_LAYERS = 1;
 
 const tooLarge = (err: unknown) => (err as { code?: string } | null)?.code === "ERR_BUFFER_TOO_LARGE";
 
-export type DecodedBody = { ok: true; req: Request } | { ok: false; problem: string };
-
 /**
- * The request with its body decoded, as if it had been sent plain (without Content-Encoding and Content-Length),
- * or the problem to refuse it with (400). A request without Content-Encoding, or with `identity`, is returned as it is.
+ * The one encoding a body's Content-Encoding names (null for none, or `identity`), or the problem to refuse it with
+ * (400): an encoding not accepted, or more than one.
  */
-export async function decodeRequestBody(req: Request, maxBytes: number): Promise<DecodedBody> {
-  const header = req.headers.get("content-encoding");
-  if (header === null) return { ok: true, req };
+export function bodyEncodingOf(
+  header: string | null,
+): { ok: true; encoding: string | null } | { ok: false; problem: string } {
+  if (header === null) return { ok: true, encoding: null };
   const layers = header
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter((e) => e && e !== "identity");
-  if (layers.length === 0) return { ok: true, req };
+  if (layers.length === 0) return { ok: true, encoding: null };
   const unknown = layers.find((e) => !(e in DECODERS));
   if (unknown !== undefined || layers.length > MAX_LAYERS) {
     return {
@@ -55,16 +54,20 @@ export async function decodeRequestBody(req: Request, maxBytes: number): Promise
       problem: `The request body's Content-Encoding "${header.slice(0, 100)}" is not accepted: send it plain, or encoded once with ${ACCEPTED_ENCODINGS.join(", ")}.`,
     };
   }
-  let bytes: Buffer | null;
+  return { ok: true, encoding: layers[0]! };
+}
+
+/**
+ * A body's bytes as sent (already read under the cap) decoded from `encoding` (bodyEncodingOf), its decoded size
+ * under the same cap, or the problem to refuse it with (400).
+ */
+export async function decodeBodyBytes(
+  bytes: Buffer,
+  encoding: string,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: string }> {
   try {
-    bytes = await readBodyBytes(req, maxBytes);
-  } catch {
-    return { ok: false, problem: "The request body ended before all of it arrived." };
-  }
-  if (bytes === null) return { ok: false, problem: tooLargeMessage(maxBytes) };
-  const encoding = layers[0]!;
-  try {
-    bytes = await DECODERS[encoding]!(bytes, maxBytes);
+    return { ok: true, bytes: await DECODERS[encoding]!(bytes, maxBytes) };
   } catch (err) {
     return {
       ok: false,
@@ -73,11 +76,4 @@ export async function decodeRequestBody(req: Request, maxBytes: number): Promise
         : `The request body is not valid ${encoding} data, as its Content-Encoding says it is.`,
     };
   }
-  const headers = new Headers(req.headers);
-  headers.delete("content-encoding");
-  headers.delete("content-length");
-  return {
-    ok: true,
-    req: new Request(req.url, { method: req.method, headers, body: new Uint8Array(bytes) }),
-  };
 }

@@ -1,6 +1,6 @@
-// What the plain doors (./plain-get.ts, ./assess-door.ts) answer with, shaped as the route answers
+// What the REST door (./plain-door.ts) answers with, shaped as every answer of the service is
 // (server/api/http/respond.ts): response headers by lower-case name, and an error's answer.
-import { copyProcedureHeaders, errorParts, JSON_TYPE, startingHeaders } from "../http/respond";
+import { copyProcedureHeaders, errorParts, JSON_TYPE } from "../http/respond";
 
 /** Response headers by lower-case name: those the ladder and the procedure set, and the answer's own. */
 export class AnswerHeaders {
@@ -33,16 +33,17 @@ export class AnswerHeaders {
 }
 
 /**
- * An error's plain answer: the starting headers, the procedure's own (on an error, not the quota headers: a refused
- * request consumed nothing), the error's own and the JSON type; `undelivered` refunds an admitted request's units.
+ * An error's plain answer: the answer's headers so far (`out`: the starting headers, CORS), the procedure's own (on
+ * an error, not the quota headers: a refused request consumed nothing), the error's own and the JSON type;
+ * `undelivered` refunds an admitted request's units.
  */
 export function plainErrorAnswer(
   err: unknown,
+  out: AnswerHeaders,
   requestId: string,
   own: AnswerHeaders | null,
   undelivered: (() => void) | null,
 ) {
-  const out = new AnswerHeaders(startingHeaders(requestId));
   copyProcedureHeaders(own, out, "error");
   const { status, body, headers: extra } = errorParts(err, requestId, "rest");
   for (const [k, v] of Object.entries(extra)) out.set(k, v);

@@ -1,11 +1,11 @@
 // POST /assess: assess the risk of a signup, login, checkout, form or API event.
 // The procedure, with its contract (meta, input, output) beside its work.
-import { assess } from "../../../assessment/assess";
+import { assess, velocityAlongside, type PreRead } from "../../../assessment/assess";
 import { assessRequestSchema, assessResultSchema, type AssessResult } from "../../../assessment/schemas";
 import { SCORING_DOC } from "../../../scoring/score";
 import { meteredProcedure, type MeteredOptions } from "../../trpc";
 
-/** The metering of POST /assess, shared with its plain door (server/api/rest/assess-door.ts). */
+/** The metering of POST /assess. */
 export const assessMetering = {
   capability: "full",
   endpoint: "assess",
@@ -14,6 +14,11 @@ export const assessMetering = {
     target: input.email ? `${input.event} ${input.ip} ${input.email}` : `${input.event} ${input.ip}`,
     summary: { event: out.event, score: out.score, risk_level: out.risk_level, decision: out.decision },
   }),
+  // The velocity counts are read in the reservation's statement: one round trip for both (server/quota/reserve.ts).
+  readAlongside: (workspaceId, input) => {
+    const { read, velocity } = velocityAlongside(workspaceId, input);
+    return { read, take: velocity };
+  },
 } satisfies MeteredOptions<typeof assessRequestSchema>;
 
 /** Metadata values are the caller's own free text (may hold tabs and line breaks; never NUL). */
@@ -35,5 +40,11 @@ export const assessProcedure = meteredProcedure(assessMetering)
   })
   .output(assessResultSchema)
   .mutation(({ ctx, input }) =>
-    assess(ctx.db, { workspaceId: ctx.principal.workspaceId, requestId: ctx.requestId, request: input }),
+    assess(ctx.db, {
+      workspaceId: ctx.principal.workspaceId,
+      requestId: ctx.requestId,
+      request: input,
+      // The velocity row the reservation read (readAlongside above), when it carried the read.
+      velocity: ctx.alongside as PreRead | undefined,
+    }),
   );
