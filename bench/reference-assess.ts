@@ -8,19 +8,16 @@
 // them (VelocityPair: key -> other -> last seen; VelocityCount: key -> minute -> count), written from what decide()
 // gives the store, and read by the same keys the velocity statement is given (identityParams).
 import { gatherEmailEvidence } from "../server/assessment/email-evidence";
-import { canonicalEmail } from "../server/email/canonical";
 import { gatherIpEvidence } from "../server/assessment/ip-evidence";
-import { decide, type Gathered } from "../server/assessment/assess";
-import { accountSubject, BASELINE_DAYS } from "../server/assessment/account";
+import { decide, velocityKeysOf, type Gathered } from "../server/assessment/assess";
+import { BASELINE_DAYS } from "../server/assessment/account";
 import { velocityWindowMinutes } from "../server/assessment/config";
 import { assessRequestSchema, type AssessResult } from "../server/assessment/schemas";
 import { velocityFromRow } from "../server/assessment/velocity";
 import { identityParams, NAMED_LINKS } from "../server/assessment/identity-read";
-import { identityKeysOf, phoneKeyOf } from "../server/assessment/identity-keys";
 import { AppError } from "../server/errors";
 import { newId } from "../server/ids";
 import { indexLists, lookupOver, type ListRow } from "../server/lists/lookup";
-import { parseIpStrict } from "../server/net/ip";
 import type { EnabledRule } from "../server/rules/rules";
 
 interface Stored {
@@ -126,6 +123,9 @@ function countsRow(
   ).length;
   return row;
 }
+
+/** The workspace id decide() is given. */
+const WORKSPACE = "ws_reference";
 
 const minuteOf = (t: number) => Math.floor(t / MINUTE) * MINUTE;
 
@@ -240,29 +240,21 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
   if (!parsed.success) throw new AppError("INVALID_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request.");
   const req = parsed.data;
   const now = Date.now();
-  // As the service: velocity and the account key on the canonical mailbox, the evidence reads the address as sent.
+  // As the service: velocity and the account key on the canonical mailbox, the evidence reads the address as sent;
+  // the keys (and the phone number's parse) are the service's own, made once for the request and reused by decide().
   const emailAddress = req.email?.trim().toLowerCase() ?? null;
-  const email = req.email ? canonicalEmail(req.email).normalized : null;
-  const ip = parseIpStrict(req.ip)?.address ?? req.ip;
-  const keys = { ip, email, device: req.device_id ?? null, userId: req.user_id ?? null };
-  const subject = accountSubject(req.user_id, email);
+  const vk = velocityKeysOf(WORKSPACE, req);
+  const { ip, email } = vk;
+  const subject = vk.subject ?? null;
+  const keys = { ip, email, device: vk.deviceId, userId: vk.userId ?? null };
   const [ipEv, emailEv] = await Promise.all([
     gatherIpEvidence(req),
     emailAddress ? gatherEmailEvidence(emailAddress) : null,
   ]);
   // The linked accounts' and cards' keys as the service gives them to its velocity statement.
-  const identity = identityKeysOf({
-    subject,
-    ip,
-    email,
-    deviceId: keys.device,
-    phone: phoneKeyOf(req.phone, req.phone_country),
-    payment: req.payment,
-    failed: req.status === "failed",
-  });
   const row = {
     ...countsRow(ws.byKey, { ...keys, subject }, now),
-    ...countersRow(ws, { ip, device: keys.device, subject, params: identityParams(identity) }, now),
+    ...countersRow(ws, { ip, device: keys.device, subject, params: identityParams(vk.identity) }, now),
   };
   const g: Gathered = {
     ip: ipEv,
@@ -276,7 +268,7 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
     rules: ws.rules,
     lists: ws.rules.some((r) => r.expression?.includes("in_list")) ? lookupOver(ws.lists, now) : undefined,
   };
-  const d = decide({ workspaceId: "ws_reference", requestId: newId("req"), request: req }, g, now);
+  const d = decide({ workspaceId: WORKSPACE, requestId: newId("req"), request: req }, g, now);
   const data = d.write.event.data as {
     status?: string;
     event: string;

@@ -6,7 +6,7 @@
 // its own kind, never an address's thousands of other pairs. Written with the assessment's event in its one statement
 // (./record.ts), read in the velocity statement (./identity-read.ts).
 import { canonicalEmail } from "../email/canonical";
-import { parsePhone } from "../phone/parse";
+import { parsePhone, type ParsedPhone } from "../phone/parse";
 import { cardKeyOf, isDecline, type PaymentInput } from "./payment";
 
 /** What links two accounts, by the kind of their shared identifier. */
@@ -49,11 +49,19 @@ export interface IdentityKeys {
  * /assess also reads a national number in, is not known yet when the keys are made (before the one read).
  */
 export function phoneKeyOf(phone: string | undefined, country?: string): string | null {
-  if (!phone) return null;
+  return readPhone(phone, country).key;
+}
+
+/** phoneKeyOf with the parse it stands on (the phone evidence reuses it where it would read the number alike). */
+export function readPhone(
+  phone: string | undefined,
+  country?: string,
+): { key: string | null; parsed: ParsedPhone | null } {
+  if (!phone) return { key: null, parsed: null };
   const parsed = parsePhone(phone, country);
-  if (parsed.e164) return parsed.e164;
+  if (parsed.e164) return { key: parsed.e164, parsed };
   const digits = phone.replace(/[^\d+]/g, "");
-  return digits.replace(/(?!^)\+/g, "") || null;
+  return { key: digits.replace(/(?!^)\+/g, "") || null, parsed };
 }
 
 export function identityKeysOf(a: {

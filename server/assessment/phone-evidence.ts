@@ -3,7 +3,7 @@
 // invalid number, or one from another country than the address, is a signal (never a 400: a malformed value was
 // refused by the input schema already). `password_compromised` is the caller's own verdict (e.g. from GET
 // /passwords/range/{prefix}): the password never reaches us. No I/O, so decide() runs it.
-import { parsePhone, type ParsedPhone } from "../phone/parse";
+import { parsePhone, phoneCountry, type ParsedPhone } from "../phone/parse";
 import { SIGNALS } from "../scoring/signal-weights";
 import type { AssessRequest, Signal, SourceRef } from "./schemas";
 
@@ -13,7 +13,12 @@ export interface PhoneEvidence {
   source: SourceRef | null;
 }
 
-export function phoneEvidence(req: AssessRequest, ipCountry: string | null): PhoneEvidence {
+/**
+ * `known`: the number as the request's keys read it (./identity-keys.ts readPhone: in `phone_country` or in no
+ * country), reused where reading it in the address's country gives the same (a country given, or an international
+ * number and a country the plans know), instead of parsing it again (a tenth of a millisecond with the max metadata).
+ */
+export function phoneEvidence(req: AssessRequest, ipCountry: string | null, known?: ParsedPhone | null): PhoneEvidence {
   const signals: Signal[] = [];
   if (req.password_compromised === true)
     signals.push({
@@ -26,7 +31,13 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null): Pho
   if (!req.phone) return { phone: null, signals, source: null };
   const number = req.phone.trim();
   const readIn = req.phone_country ?? ipCountry;
-  const p = parsePhone(number, readIn);
+  const same =
+    known != null &&
+    number === req.phone &&
+    (readIn === (req.phone_country ?? null) ||
+      readIn == null ||
+      (number.startsWith("+") && phoneCountry(readIn) !== null));
+  const p = same ? known : parsePhone(number, readIn);
   const matches = p.valid && p.country && ipCountry ? p.country === ipCountry : null;
   if (!p.valid) {
     const why = number.startsWith("+")
