@@ -6,8 +6,10 @@ import { bulkProceduresProvided, provideBulkProcedures, type Capability, type Pr
 import { KINDS, type BulkKind } from "../bulk/kinds";
 import type { Principal } from "../auth/principal";
 import { newId } from "../ids";
+import { JOB_CHARGING } from "./charging";
 import type { Context } from "./context";
 import { describePlans, plansForCapability } from "./contract";
+import { reserveJobUnits } from "./ladder";
 import { appRouter } from "./root";
 import { createCallerFactory } from "./trpc";
 
@@ -56,7 +58,7 @@ async function runMetered(a: {
   return call(a.input);
 }
 
-/** Hands bulk jobs the API layer's procedures (idempotent). */
+/** Hands bulk jobs and monitor runs the API layer's procedures, job reservation and charging (idempotent). */
 export function registerBulkProcedures(): void {
   if (bulkProceduresProvided()) return;
   provideBulkProcedures({
@@ -78,5 +80,7 @@ export function registerBulkProcedures(): void {
     run: ({ db, kind, input, principal, prepaid }) =>
       runMetered({ db, procedure: KINDS[kind].procedure, input, principal, prepaid }),
     runProcedure: runMetered,
+    reserveJob: reserveJobUnits,
+    charging: JOB_CHARGING,
   });
 }

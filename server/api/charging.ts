@@ -1,13 +1,14 @@
 // Charging in one place: what a request costs, when it is free, and when its units are given back, for every
 // procedure (a file each under server/api/routers/), every bulk job item and every monitor run. The ladder
-// (server/api/trpc.ts) asks this module how many units to reserve (unitsOf), the OpenAPI document, /docs and the
+// (server/api/ladder.ts) asks this module how many units to reserve (unitsOf), the OpenAPI document, /docs and the
 // console read each operation's cost from it (applyCharging writes it into the procedures' meta as the router is
 // built), and test/metering/charging.test.ts fails for a procedure without an entry in CHARGING.
 //
 // What it costs: CHARGING below, by procedure path. A metered lookup reserves its units atomically, all or nothing,
 // after every check that can refuse it (402 QUOTA_EXCEEDED when the allowance has not that many left); a bulk job
-// reserves the sum of its items' units when it starts; a monitor run reserves one unit per check (a prepared check,
-// a project's package versions, its own count) before it runs; everything else is unmetered.
+// reserves the sum of its items' units when it starts (bulkItemUnits: each its procedure's); a monitor run reserves
+// one unit per check (monitorCheckUnits: a prepared check, a project's package versions, its own count) before it
+// runs, both with the ladder's reserveJobUnits; everything else is unmetered.
 //
 // When it is free: every answer given before the reservation costs nothing: 400 (unreadable, unclean or invalid
 // input, unknown fields), 401, 402, 403 (capability, bulk, origin), 429 (burst limit), the preflight's refusals (the
@@ -19,10 +20,12 @@
 // 503 UPSTREAM_UNAVAILABLE, or our own 500) gives back all its units; a batch gives back the units of the targets its
 // answer could not answer (the route's `unanswered`: blocklist targets, a range's addresses no list answered for);
 // an answer that could not be delivered (the client went away) gives back what it was charged (UNDELIVERED_REASON,
-// ./rest/undelivered.ts); a bulk job gives back its cancelled items and those that answered 503 (server/bulk/), a
-// monitor run the units of a check none of whose lookups was admitted or whose lookup was not answered
-// (server/monitors/run.ts). A 4xx after admission is an answer and counts: a source's "not found" is what it found.
+// ./rest/undelivered.ts); a bulk job gives back its cancelled items, those refused before they ran and what its
+// items' lookups gave back (cancelledItemsGivenBack, bulkItemGivenBack), a monitor run the units of a check none of
+// whose lookups was admitted or whose lookup was not answered (monitorCheckCharge), all below. A 4xx after
+// admission is an answer and counts: a source's "not found" is what it found.
 import { cidrUnits, parseIpv4Cidr } from "../cidr/range";
+import type { BulkItemEnd, CheckCharge, ItemCharging } from "../bulk/procedures";
 import { toErrorBody } from "../errors";
 import type { LockfileFormat } from "../vulnerabilities/lockfiles/types";
 import { readLockfileOnce } from "../vulnerabilities/lockfile-scan/read";
@@ -307,3 +310,85 @@ export function givenBackOf<T>(
 /** The reason on the ledger row of an answer that could not be delivered (./rest/undelivered.ts). */
 export const UNDELIVERED_REASON =
   "The answer could not be delivered: the client closed the connection before it was written.";
+
+// Bulk items and monitor runs. A job's payer reserves its units at once with the ladder's reserveJobUnits
+// (./ladder.ts): a bulk job the sum of its items' units when it is submitted, a monitor run the sum of its checks'
+// units before it runs. Each item or check then runs its metered procedure under that reservation (`prepaid`) and is
+// never charged again. server/bulk/ and server/monitors/ import nothing of server/api/: the API layer hands them
+// JOB_CHARGING with the procedures (./bulk-procedures.ts, server/bulk/procedures.ts ItemCharging).
+
+/** A bulk item's units: what a single request of its procedure reserves for the same input (CHARGING, unitsOf). */
+export function bulkItemUnits(procedure: string, input: unknown): number {
+  return unitsOf(procedure, input);
+}
+
+/**
+ * What a bulk item gives back to its job's payer: all its units when its worker gave up on it (`abandoned`: it died
+ * that many times, the item was never answered) or when it was refused before the point where a single request
+ * reserves (input, plan, SSRF guard: `failed` and not `admitted`); else what its lookup gave back (givenBackOf: all
+ * of a 5xx, a batch's targets no source answered), at most the item's units. A 4xx after admission counts.
+ */
+export function bulkItemGivenBack(units: number, end: BulkItemEnd): GivenBack | null {
+  let back: GivenBack | null;
+  if ("abandoned" in end) back = { units, reason: `not answered: ${end.abandoned}` };
+  else if (end.failed !== undefined && !end.admitted) back = { units, reason: `refused before it ran: ${end.failed}` };
+  else back = end.givenBack ?? null;
+  if (!back || back.units <= 0 || units <= 0) return null;
+  return { units: Math.min(units, back.units), reason: back.reason };
+}
+
+/** What a cancelled job gives back: the units of its items never run (those already running finish and count). */
+export function cancelledItemsGivenBack(jobId: string, items: readonly { units: number }[]): GivenBack | null {
+  const units = items.reduce((n, i) => n + i.units, 0);
+  if (units <= 0) return null;
+  return { units, reason: `Job ${jobId} cancelled: ${items.length} item${items.length === 1 ? "" : "s"} not run` };
+}
+
+/**
+ * A monitor check's units in a run: one whatever its options (a dns check of four record types, a packages check of
+ * ten packages: "one unit per check per run"); a check that reads its lookups first (`prepare`: a project check) what
+ * that read counted (its project's package versions); nothing when that read failed (the check's error, at no cost).
+ */
+export function monitorCheckUnits(prepared?: { units: number } | { error: unknown }): number {
+  if (!prepared) return 1;
+  return "units" in prepared ? prepared.units : 0;
+}
+
+/**
+ * A monitor run's units, for the dashboard's estimate and a monitor's `units_per_run`: one per check, or a project
+ * monitor's package versions (`prepared`: its only check is the project check).
+ */
+export function monitorRunUnits(run: { checks: number; prepared?: number }): number {
+  return run.prepared !== undefined ? monitorCheckUnits({ units: run.prepared }) : run.checks * monitorCheckUnits();
+}
+
+/**
+ * One check's charge through its lookups: its units ride on its first admitted lookup (that lookup's history entry
+ * carries them; the others are entries of 0 units, so a month's entries still add up to the units used). It gives
+ * them all back when none of its lookups was admitted (all refused before the point where a request would reserve),
+ * or when the lookup that carried them gave them back (its source did not answer: givenBackOf); its other lookups
+ * then carry none.
+ */
+export function monitorCheckCharge(units: number): CheckCharge {
+  let charged = 0;
+  let givenBack = false;
+  return {
+    next: () => (charged === 0 && !givenBack ? units : 0),
+    settle(prepaid) {
+      if (prepaid.givenBack) givenBack = true;
+      else if (prepaid.admitted && prepaid.units > 0) charged = units;
+    },
+    charged: () => charged,
+    givenBack: () => (charged === 0 ? units : 0),
+  };
+}
+
+/** The answers above, as the API layer hands them to server/bulk/ and server/monitors/ (./bulk-procedures.ts). */
+export const JOB_CHARGING: ItemCharging = {
+  bulkItemUnits,
+  bulkItemGivenBack,
+  cancelledItemsGivenBack,
+  monitorCheckUnits,
+  monitorRunUnits,
+  monitorCheckCharge,
+};

@@ -22,7 +22,7 @@ import type { Capability } from "../plans/catalog";
 import { refundUnits } from "../quota/adjust";
 import { admitMeteredRequest, authenticateCaller, refusalAfterFailure, type Judge } from "../quota/admission";
 import { periodStart } from "../quota/period";
-import { quotaHeaders, type QuotaState, type ReadResult, type ReserveArgs } from "../quota/reserve";
+import { quotaHeaders, reserveUnits, type QuotaState, type ReadResult, type ReserveArgs } from "../quota/reserve";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import { givenBackOf, unitsOf, UNDELIVERED_REASON, type GivenBack } from "./charging";
 import type { Charge, Context, Principal } from "./context";
@@ -464,4 +464,24 @@ export function undeliveredRefund(db: Db, slot: { current: Charge | null }): (()
       logger().error({ err, request_id: charge.requestId }, "refunding an undelivered answer failed"),
     );
   };
+}
+
+/** What a job's payer reserves: a bulk job's items at submission, or a monitor run (server/bulk/procedures.ts). */
+export type JobReservation = Pick<
+  ReserveArgs,
+  "workspaceId" | "units" | "limit" | "requestId" | "endpoint" | "apiKeyId" | "userId" | "now"
+>;
+
+/**
+ * Step 7 for a job's payer: a bulk job's items at submission (endpoint "bulk.job", in the transaction that writes
+ * the job and its items: `db` may be that transaction) and a monitor run before its checks run ("monitor.run").
+ * Contract: reserves all of `units` at once, atomically, as one ledger row under `requestId` (the job's request, or
+ * the run's id), within the monthly allowance `limit`; answers the quota state after it, or null when the allowance
+ * has not that many left (nothing consumed: the caller refuses with 402 QUOTA_EXCEEDED, or records a skipped run).
+ * The units are charging.ts's answer (bulkItemUnits, monitorCheckUnits); each item or check then runs under this
+ * reservation (`prepaid`: chargeAndRun skips steps 6 and 7) and is never charged again; what it gives back is
+ * charging.ts's too. Handed to server/bulk/ and server/monitors/ by the API layer (server/api/bulk-procedures.ts).
+ */
+export async function reserveJobUnits(db: Db, job: JobReservation): Promise<QuotaState | null> {
+  return reserveUnits(db, job);
 }

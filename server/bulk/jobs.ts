@@ -1,6 +1,8 @@
 // Bulk jobs: plan (kind and cost of every line, problems by line number), create (one atomic reservation of the
 // whole cost, then the job and its items in the same transaction), read, list, cancel (refund what never ran) and
-// export. The worker (worker.ts) runs the items through the same metered procedures as /v1.
+// export. The worker (worker.ts) runs the items through the same metered procedures as /v1. What a line costs and
+// what a cancelled job gives back are the charging module's answers, and the reservation is the ladder's step for a
+// job's payer, both handed in by the API layer (./procedures.ts: server/api/charging.ts, server/api/ladder.ts).
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { csvCell } from "../events/csv";
@@ -8,10 +10,10 @@ import { newId, sortableId } from "../ids";
 import type { Entitlements } from "../plans/catalog";
 import { periodStart } from "../quota/period";
 import { refundUnits } from "../quota/adjust";
-import { reserveUnits, type QuotaState } from "../quota/reserve";
+import type { QuotaState } from "../quota/reserve";
 import type { Principal } from "../auth/principal";
 import { BULK_KINDS, detectKind, KINDS, type BulkKind } from "./kinds";
-import { bulkProcedures } from "./procedures";
+import { bulkProcedures, jobCharging } from "./procedures";
 
 export const MAX_BULK_TARGETS = 100;
 
@@ -68,7 +70,7 @@ export async function planJob(entitlements: Entitlements, kind: string, targets:
       });
       continue;
     }
-    line.units = spec.units(target);
+    line.units = jobCharging().bulkItemUnits(spec.procedure, input);
   }
   const problems = lines.filter((l) => l.problem);
   return { lines, units: lines.reduce((n, l) => n + l.units, 0), problems };
@@ -127,7 +129,7 @@ export async function createJob(
   const historyDays = Math.max(1, p.entitlements.historyDays);
   // One transaction: the reservation (one ledger row for the whole batch) and every item, or nothing at all.
   const quota = await db.$transaction(async (tx) => {
-    const q = await reserveUnits(tx as unknown as Db, {
+    const q = await bulkProcedures().reserveJob(tx as unknown as Db, {
       workspaceId: p.workspaceId,
       units: plan.units,
       limit: p.entitlements.monthlyUnits,
@@ -393,15 +395,16 @@ export async function cancelJobOrThrow(
       });
       if (won.count !== items.length)
         throw new AppError("CONFLICT", "The job changed while it was being cancelled; try again.");
-      const units = items.reduce((n, i) => n + i.units, 0);
-      if (units > 0) {
+      const back = jobCharging().cancelledItemsGivenBack(job.id, items);
+      const units = back?.units ?? 0;
+      if (back) {
         await refundUnits(tx as unknown as Db, {
           workspaceId: job.workspaceId,
           periodStart: job.periodStart,
-          units,
+          units: back.units,
           requestId: a.requestId,
           endpoint: "bulk.refund",
-          reason: `Job ${job.id} cancelled: ${items.length} item${items.length === 1 ? "" : "s"} not run`,
+          reason: back.reason,
           apiKeyId: a.principal.kind === "api_key" ? a.principal.apiKeyId : null,
           userId: a.principal.kind === "member" ? a.principal.userId : null,
         });

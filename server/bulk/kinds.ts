@@ -1,8 +1,9 @@
 // The lookup kinds a bulk job can run, each as the metered procedure that answers it on /v1 (so an item is the
 // same lookup, with the same input rules, SSRF checks, history and answer), how a target becomes its input, and
-// the few fields of its answer shown in the job's table and CSV. `auto` picks a kind from the target's shape.
+// the few fields of its answer shown in the job's table and CSV. `auto` picks a kind from the target's shape. What an
+// item costs is its procedure's cost for that input (server/api/charging.ts bulkItemUnits).
 import { PackageURL } from "packageurl-js";
-import { parseIpv4Cidr, cidrUnits } from "../cidr/range";
+import { parseIpv4Cidr } from "../cidr/range";
 import { parseIpStrict } from "../net/ip-parse";
 import { CVE_ID_PATTERN } from "../vulnerabilities/coordinates";
 import { KIND_LABELS, type BulkKind } from "./kind-labels";
@@ -18,13 +19,10 @@ interface KindSpec {
   procedure: string;
   /** The procedure's input for a target, or a reason the target does not fit this kind. */
   input(target: string): Record<string, unknown> | { error: string };
-  /** Units of one item (the procedure's own rule). */
-  units(target: string): number;
   /** A few fields of the answer for the table and the CSV. */
   summary(out: any): Summary;
 }
 
-const one = () => 1;
 const risk = (out: any): Summary => ({ risk_score: out?.risk?.score ?? null, risk_level: out?.risk?.level ?? null });
 
 function hostOf(target: string): string {
@@ -78,7 +76,6 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["ip"],
     procedure: "ip.ipLookup",
     input: (t) => ({ ip: t.trim() }),
-    units: one,
     summary: (o) => ({
       asn: o?.asn?.number ?? null,
       organization: o?.asn?.organization ?? null,
@@ -91,28 +88,24 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["ip.geo"],
     procedure: "geo.ipGeo",
     input: (t) => ({ ip: t.trim() }),
-    units: one,
     summary: (o) => ({ country: o?.country?.code ?? null, city: o?.city ?? null }),
   },
   asn: {
     label: KIND_LABELS["asn"],
     procedure: "asn.asnLookup",
     input: (t) => ({ asn: t.trim() }),
-    units: one,
     summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }),
   },
   domain: {
     label: KIND_LABELS["domain"],
     procedure: "domain.domainIntel",
     input: (t) => ({ domain: t.trim() }),
-    units: one,
     summary: (o) => ({ registrar: o?.registration?.registrar ?? o?.registrar ?? null, ...risk(o) }),
   },
   dns: {
     label: KIND_LABELS["dns"],
     procedure: "dns.dnsLookup",
     input: (t) => ({ domain: t.trim(), type: "A" }),
-    units: one,
     summary: (o) => ({
       status: o?.status ?? null,
       records: Array.isArray(o?.records)
@@ -124,7 +117,6 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["email.security"],
     procedure: "email.emailSecurity",
     input: (t) => ({ domain: t.trim() }),
-    units: one,
     summary: (o) => ({
       spf: o?.spf?.status ?? (o?.spf ? "present" : null),
       dmarc: o?.dmarc?.policy ?? o?.dmarc?.status ?? null,
@@ -134,7 +126,6 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["blocklists"],
     procedure: "blocklists.blocklistsCheck",
     input: (t) => ({ targets: [t.trim()] }),
-    units: one,
     summary: (o) => ({
       status: o?.results?.[0]?.status ?? null,
       listed_on: Array.isArray(o?.results?.[0]?.listedOn) ? o.results[0].listedOn.join(" ") : null,
@@ -144,14 +135,12 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["subdomains"],
     procedure: "domain.domainSubdomains",
     input: (t) => ({ domain: t.trim() }),
-    units: one,
     summary: (o) => ({ names: o?.total ?? (Array.isArray(o?.subdomains) ? o.subdomains.length : null) }),
   },
   email: {
     label: KIND_LABELS["email"],
     procedure: "email.emailCheck",
     input: (t) => (t.includes("@") ? { email: t.trim() } : { error: "not an email address" }),
-    units: one,
     summary: (o) => ({
       disposable: o?.disposable ?? null,
       free_provider: o?.freeProvider ?? null,
@@ -164,31 +153,24 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["host.status"],
     procedure: "hosts.hostStatus",
     input: (t) => ({ host: hostOf(t) }),
-    units: one,
     summary: (o) => ({ reachable: o?.reachable ?? null, status: typeof o?.status === "number" ? o.status : null }),
   },
   online: {
     label: KIND_LABELS["online"],
     procedure: "hosts.onlineCheck",
     input: (t) => ({ url: t.trim() }),
-    units: one,
     summary: (o) => ({ online: o?.online ?? o?.verdict ?? null, status: o?.status ?? null }),
   },
   cidr: {
     label: KIND_LABELS.cidr,
     procedure: "cidr.cidrCheck",
     input: (t) => ({ cidr: t.trim() }),
-    units: (t) => {
-      const r = parseIpv4Cidr(t.trim());
-      return "error" in r ? 1 : cidrUnits(r.prefix);
-    },
     summary: (o) => ({ checked: o?.summary?.checked ?? null, listed: o?.summary?.listed ?? null }),
   },
   cve: {
     label: KIND_LABELS["cve"],
     procedure: "vulnerabilities.cve",
     input: (t) => ({ cveId: t.trim().toUpperCase() }),
-    units: one,
     summary: (o) => ({
       known_exploited: o?.knownExploited ? true : false,
       advisories: Array.isArray(o?.advisories) ? o.advisories.length : null,
@@ -198,7 +180,6 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["package"],
     procedure: "vulnerabilities.packageReport",
     input: packageInput,
-    units: one,
     summary: (o) => ({
       version: o?.version?.selected ?? null,
       affected: o?.version?.affected ?? null,

@@ -1,6 +1,7 @@
 // The bulk job worker: claims items with a lease (safe across app instances and restarts), runs each through the
 // metered procedure of its kind with the units already paid (ctx.prepaid; run by the API layer through
-// server/bulk/procedures.ts), and records each item's result once.
+// server/bulk/procedures.ts), and records each item's result once, with what it gives back (the charging module's
+// answer: server/api/charging.ts bulkItemGivenBack).
 // Fairness: items are claimed round-robin across running jobs (the first item of every job before the second of
 // any), at most `perJob` running per job, so one large DNS job never starves another workspace's job.
 import type { Principal } from "../auth/principal";
@@ -13,7 +14,7 @@ import { refundUnits } from "../quota/adjust";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { bulkConcurrency, bulkLeaseMs, bulkPerJob, bulkPollMs, bulkWorkerEnabled } from "./config";
 import { KINDS, type BulkKind } from "./kinds";
-import { bulkProcedures, bulkProceduresProvided, type Prepaid } from "./procedures";
+import { bulkProcedures, bulkProceduresProvided, jobCharging, type GivenBack, type Prepaid } from "./procedures";
 
 const MAX_ATTEMPTS = 3;
 
@@ -105,7 +106,7 @@ export async function runBulkItem(db: Db, item: ClaimedItem): Promise<Settled> {
       db,
       item,
       { status: "failed", errorCode: "INTERNAL_ERROR", errorMessage },
-      { units: item.units, reason: `not answered: ${errorMessage}` },
+      jobCharging().bulkItemGivenBack(item.units, { abandoned: errorMessage }),
     );
   }
   const spec = KINDS[item.kind as BulkKind];
@@ -117,29 +118,16 @@ export async function runBulkItem(db: Db, item: ClaimedItem): Promise<Settled> {
     const out = await bulkProcedures().run({ db, kind: item.kind as BulkKind, input, principal, prepaid });
     const plain = JSON.parse(JSON.stringify(out ?? null));
     // Targets of the item that no source answered (a CIDR range's addresses) go back; the rest counts.
-    return settle(db, item, { status: "succeeded", summary: spec.summary(plain), result: plain }, givenBack(prepaid));
+    const back = jobCharging().bulkItemGivenBack(item.units, prepaid);
+    return settle(db, item, { status: "succeeded", summary: spec.summary(plain), result: plain }, back);
   } catch (err) {
     const { body, status } = toErrorBody(err);
     if (status >= 500 && status !== 503) logger().error({ err, item: item.id, kind: item.kind }, "bulk item failed");
     // Refused before the point where a single request reserves (input, plan, SSRF guard), or not answered after it
     // (a 5xx: the ladder's givenBack): its units go back. A 4xx after admission (a source's "not found") counts.
-    const refund = !prepaid.admitted
-      ? { units: item.units, reason: `refused before it ran: ${body.error.message}` }
-      : givenBack(prepaid);
+    const refund = jobCharging().bulkItemGivenBack(item.units, { ...prepaid, failed: body.error.message });
     return settle(db, item, { status: "failed", errorCode: body.error.code, errorMessage: body.error.message }, refund);
   }
-}
-
-/** What the item's lookup gave back (server/api/trpc.ts givenBackOf), as the job refunds it. */
-function givenBack(prepaid: Prepaid): Refund | null {
-  const back = prepaid.givenBack;
-  return back && back.units > 0 ? { units: back.units, reason: back.reason } : null;
-}
-
-/** Units of an item that go back to the workspace, and why (the ledger row's reason). */
-interface Refund {
-  units: number;
-  reason: string;
 }
 
 async function settle(
@@ -152,7 +140,7 @@ async function settle(
     errorCode?: string;
     errorMessage?: string;
   },
-  refund: Refund | null,
+  refund: GivenBack | null,
 ): Promise<Settled> {
   const units = Math.min(item.units, refund?.units ?? 0);
   return db.$transaction(async (tx) => {

@@ -1,6 +1,8 @@
-// What a workspace's monitors cost a month, shown in the dashboard before a monitor is saved (issue 26). Every
-// check is one unit per run, and a 30-day month holds 30 days / interval runs; the paused monitors do not run, so
-// they are left out of the sum.
+// What a workspace's monitors cost a month, shown in the dashboard before a monitor is saved (issue 26). What a run
+// costs is the charging module's answer (server/api/charging.ts monitorRunUnits: one unit per check, a project
+// monitor its package versions; handed in by the API layer, ../bulk/procedures.ts), and a 30-day month holds
+// 30 days / interval runs; the paused monitors do not run, so they are left out of the sum.
+import { jobCharging } from "../bulk/procedures";
 import { INTERVAL_MS, type MonitorInterval } from "./limits";
 
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
@@ -8,14 +10,20 @@ const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 export interface MonitorCost {
   checks: number;
   interval: MonitorInterval;
-  /** A run's units when they are not one per check: a project monitor's package versions. */
+  /**
+   * A run's units when they are known already (a monitor's `units_per_run`, as the browser has it) or not one per
+   * check (a project monitor's package versions); otherwise charging.ts answers them from `checks`.
+   */
   unitsPerRun?: number;
 }
+
+/** A run's units: as given, or the charging module's for its checks. */
+const unitsOfRun = (m: MonitorCost): number => m.unitsPerRun ?? jobCharging().monitorRunUnits({ checks: m.checks });
 
 /** Runs in a 30-day month at this interval (4 for 7d, 720 for 1h). */
 export const runsPerMonth = (interval: MonitorInterval): number => Math.floor(MONTH_MS / INTERVAL_MS[interval]);
 
-export const unitsPerMonth = (m: MonitorCost): number => (m.unitsPerRun ?? m.checks) * runsPerMonth(m.interval);
+export const unitsPerMonth = (m: MonitorCost): number => unitsOfRun(m) * runsPerMonth(m.interval);
 
 export interface MonitorEstimate {
   checks: number;
@@ -35,7 +43,7 @@ export function estimateMonitorUnits(a: {
   const units = unitsPerMonth(a.monitor);
   return {
     checks: a.monitor.checks,
-    units_per_run: a.monitor.unitsPerRun ?? a.monitor.checks,
+    units_per_run: unitsOfRun(a.monitor),
     runs_per_month: runsPerMonth(a.monitor.interval),
     units_per_month: units,
     workspace_units_per_month: a.otherActive.reduce((n, m) => n + unitsPerMonth(m), units),

@@ -1,16 +1,19 @@
-// One run of a monitor: the units of all its checks reserved at once (one per check whatever its options; a project
-// check one per package version of the project's latest list, read before the reservation; the same conditional
-// UPDATE as any request), then each check's lookups run as the metered lookups they are, through the
+// One run of a monitor: the units of all its checks reserved at once with the ladder's step for a job's payer
+// (server/api/ladder.ts reserveJobUnits; what each check costs is server/api/charging.ts monitorCheckUnits: one per
+// check whatever its options, a project check one per package version of the project's latest list, read before the
+// reservation; both handed in by the API layer, ../bulk/procedures.ts), then each check's lookups run as the
+// metered lookups they are, through the
 // bulk path (bulkProcedures(): the same procedure, input rules, SSRF guard and history) under the run's reservation
 // (`prepaid`), never charged again. The check's unit goes on the history entry of its first admitted lookup; its
 // other lookups are entries of 0 units, so a month's entries still add up to the units used. A check gives its unit
 // back when none of its lookups was admitted (all refused before the point where a request would have reserved), or
-// when the lookup that carried it was not answered (its source unavailable: that entry says it gave the unit back).
+// when the lookup that carried it was not answered (its source unavailable: that entry says it gave the unit back):
+// charging.ts monitorCheckCharge.
 // A run the allowance cannot pay is recorded as skipped, with one alert while that lasts. Each check's state is
 // compared with the previous run's (./alerts.ts); a check that failed this time keeps its previous state, and one
 // that keeps failing alerts once (./failing.ts).
 import type { Principal } from "../auth/principal";
-import { bulkProcedures, type Prepaid } from "../bulk/procedures";
+import { bulkProcedures, jobCharging, type Prepaid } from "../bulk/procedures";
 import type { Db } from "../db/client";
 import { AppError, toErrorBody } from "../errors";
 import { sortableId } from "../ids";
@@ -18,7 +21,6 @@ import { eventRetentionDays } from "../maintenance/purge";
 import { logger } from "../operate/log";
 import { refundUnits } from "../quota/adjust";
 import { periodStart } from "../quota/period";
-import { reserveUnits } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
 import { CHECKS, targetFree } from "./checks";
@@ -80,13 +82,15 @@ async function planChecks(db: Db, monitor: MonitorRow): Promise<PlannedCheck[]> 
   const planned: PlannedCheck[] = [];
   for (const check of checksOf(monitor)) {
     const spec = CHECKS[check.type as CheckType];
+    const { monitorCheckUnits } = jobCharging();
     if (!spec.prepare) {
-      planned.push({ check, spec, inputs: spec.calls(target, check as CheckOptions), units: 1, error: null });
+      const inputs = spec.calls(target, check as CheckOptions);
+      planned.push({ check, spec, inputs, units: monitorCheckUnits(), error: null });
       continue;
     }
     try {
-      const { inputs, units } = await spec.prepare(db, { workspaceId: monitor.workspaceId, target: monitor.target });
-      planned.push({ check, spec, inputs, units, error: null });
+      const prepared = await spec.prepare(db, { workspaceId: monitor.workspaceId, target: monitor.target });
+      planned.push({ check, spec, inputs: prepared.inputs, units: monitorCheckUnits(prepared), error: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const { body } = toErrorBody(err);
@@ -94,7 +98,7 @@ async function planChecks(db: Db, monitor: MonitorRow): Promise<PlannedCheck[]> 
         check,
         spec,
         inputs: [],
-        units: 0,
+        units: monitorCheckUnits({ error: err }),
         error: { code: body.error.code, message: body.error.message },
       });
     }
@@ -136,7 +140,7 @@ export async function runMonitor(
   const planned = await planChecks(db, monitor);
   const units = planned.reduce((n, p) => n + p.units, 0);
   const entitlements = await workspaceEntitlements(db, monitor.workspaceId);
-  const reserved = await reserveUnits(db, {
+  const reserved = await bulkProcedures().reserveJob(db, {
     workspaceId: monitor.workspaceId,
     units,
     limit: entitlements.monthlyUnits,
@@ -177,10 +181,9 @@ export async function runMonitor(
     }
     const answers: unknown[] = [];
     let error: CheckResult["error"] = null;
-    let charged = 0;
-    let givenBack = false;
+    const charge = jobCharging().monitorCheckCharge(checkUnits);
     for (const input of inputs) {
-      const prepaid: Prepaid = { units: charged === 0 && !givenBack ? checkUnits : 0, admitted: false };
+      const prepaid: Prepaid = { units: charge.next(), admitted: false };
       try {
         answers.push(await bulkProcedures().runProcedure({ db, procedure: spec.procedure, input, principal, prepaid }));
       } catch (err) {
@@ -190,15 +193,16 @@ export async function runMonitor(
         error ??= { code: body.error.code, message: body.error.message };
       }
       // The check's unit rides on its first admitted lookup. When that lookup gave it back (its source did not
-      // answer: server/api/trpc.ts givenBackOf, its history entry says so), the check's unit goes back with the run's
-      // refund below and its other lookups carry none.
-      if (prepaid.givenBack) givenBack = true;
-      else if (prepaid.admitted && prepaid.units > 0) charged = checkUnits;
+      // answer: server/api/charging.ts givenBackOf, its history entry says so), the check's unit goes back with the
+      // run's refund below and its other lookups carry none.
+      charge.settle(prepaid);
     }
-    if (charged === 0 && checkUnits > 0) {
-      refunded += checkUnits;
+    const back = charge.givenBack();
+    if (back > 0) {
+      refunded += back;
       unanswered++;
     }
+    const charged = charge.charged();
     if (error) results[check.type] = { severity: null, state: null, error, units: charged };
     else {
       const { state, severity } = spec.state(answers, { thresholds: thresholdsOf(monitor), options: check });

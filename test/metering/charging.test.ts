@@ -1,13 +1,39 @@
 // Charging in one place (issue 44, item 3): every procedure has an entry in server/api/charging.ts, of the kind its
 // meta says (a metered lookup, a bulk job, a monitor run, or unmetered); the OpenAPI document's x-service-cost is
-// the table's; the units a request reserves are the table's count, and a bulk item costs what its procedure costs.
+// the table's; the units a request reserves are the table's count; a bulk item costs what its procedure costs and a
+// monitor run what its checks cost, both answered by charging.ts (handed to server/bulk/ and server/monitors/ by the
+// API layer), and so is what they give back.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHARGING, chargingOf, costOf, givenBackOf, unitsOf, type Charging } from "../../server/api/charging";
+import { registerBulkProcedures } from "../../server/api/bulk-procedures";
+import {
+  bulkItemGivenBack,
+  bulkItemUnits,
+  cancelledItemsGivenBack,
+  CHARGING,
+  chargingOf,
+  costOf,
+  givenBackOf,
+  JOB_CHARGING,
+  monitorCheckCharge,
+  monitorCheckUnits,
+  monitorRunUnits,
+  unitsOf,
+  type Charging,
+} from "../../server/api/charging";
+import { reserveJobUnits } from "../../server/api/ladder";
 import { getOpenApiDocument } from "../../server/api/rest/openapi";
 import { appRouter } from "../../server/api/root";
 import type { Meta } from "../../server/api/trpc";
 import { AppError } from "../../server/errors";
-import { KINDS } from "../../server/bulk/kinds";
+import { planJob } from "../../server/bulk/jobs";
+import { KINDS, type BulkKind } from "../../server/bulk/kinds";
+import { bulkProcedures, jobCharging } from "../../server/bulk/procedures";
+import { estimateMonitorUnits, unitsPerMonth } from "../../server/monitors/estimate";
+import { entitlementsFor } from "../../server/plans/catalog";
+
+registerBulkProcedures();
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
 
@@ -104,8 +130,8 @@ describe("the charging table", () => {
     expect(unitsOf("phone.notYet", { n: 5 })).toBe(1);
   });
 
-  it("a bulk item costs what its procedure costs", () => {
-    const samples: Record<string, string> = {
+  it("a bulk item costs what its procedure costs, as charging.ts answers it (the job's plan asks it)", async () => {
+    const samples: Record<BulkKind, string> = {
       ip: "8.8.8.8",
       "ip.geo": "8.8.8.8",
       asn: "AS15169",
@@ -121,14 +147,116 @@ describe("the charging table", () => {
       cve: "CVE-2021-44228",
       package: "pkg:npm/left-pad@1.3.0",
     };
-    for (const [kind, spec] of Object.entries(KINDS)) {
+    const everything = entitlementsFor(["suite_business"]);
+    for (const [kind, spec] of Object.entries(KINDS) as [BulkKind, (typeof KINDS)[BulkKind]][]) {
       const target = samples[kind];
       expect(target, `a sample target for the bulk kind ${kind}`).toBeDefined();
-      const input = spec.input(target!);
+      const input = spec.input(target);
       expect(input, kind).not.toHaveProperty("error");
       expect(chargingOf(spec.procedure)?.kind, `${kind}: ${spec.procedure}`).toBe("lookup");
-      expect(spec.units(target!), kind).toBe(unitsOf(spec.procedure, input));
+      const plan = await planJob(everything, kind, [target]);
+      expect(plan.problems, kind).toEqual([]);
+      expect(plan.lines[0]!.units, kind).toBe(bulkItemUnits(spec.procedure, input));
+      expect(plan.lines[0]!.units, kind).toBe(unitsOf(spec.procedure, input));
     }
+    // Not one unit each: a range's addresses, as a single request of the CIDR check reserves them.
+    const ranges = await planJob(everything, "auto", ["203.0.113.0/30", "198.51.100.0/29", "10.0.0.0/8", "8.8.8.8"]);
+    expect(ranges.lines.map((l) => l.units)).toEqual([4, 8, 7, 1]);
+    expect(ranges.units).toBe(20);
+  });
+
+  it("a monitor run costs what charging.ts says its checks cost, in the run and in the estimate", () => {
+    expect(monitorCheckUnits()).toBe(1);
+    expect(monitorCheckUnits({ units: 12 })).toBe(12);
+    expect(monitorCheckUnits({ error: new AppError("NOT_FOUND", "no scan") })).toBe(0);
+    expect(monitorRunUnits({ checks: 3 })).toBe(3);
+    expect(monitorRunUnits({ checks: 1, prepared: 12 })).toBe(12);
+    const estimate = estimateMonitorUnits({
+      monitor: { checks: 3, interval: "24h" },
+      otherActive: [{ checks: 1, interval: "24h", unitsPerRun: 12 }],
+      monthlyAllowance: 1000,
+    });
+    expect(estimate).toMatchObject({ units_per_run: monitorRunUnits({ checks: 3 }), units_per_month: 90 });
+    expect(estimate.workspace_units_per_month).toBe(90 + monitorRunUnits({ checks: 1, prepared: 12 }) * 30);
+    expect(unitsPerMonth({ checks: 2, interval: "7d" })).toBe(monitorRunUnits({ checks: 2 }) * 4);
+  });
+
+  it("bulk jobs and monitor runs are handed charging.ts's answers and the ladder's reservation, and keep no rule of their own", () => {
+    expect(jobCharging()).toBe(JOB_CHARGING);
+    expect(bulkProcedures().reserveJob).toBe(reserveJobUnits);
+    expect(Object.values(JOB_CHARGING)).toEqual(
+      expect.arrayContaining([
+        bulkItemUnits,
+        bulkItemGivenBack,
+        cancelledItemsGivenBack,
+        monitorCheckUnits,
+        monitorRunUnits,
+        monitorCheckCharge,
+      ]),
+    );
+    // The code of server/bulk/ and of a monitor's run and estimate counts no units of its own: no CIDR arithmetic, no
+    // per-kind unit, no "one per check", no refund that does not come from JOB_CHARGING.
+    const dirs = ["server/bulk", "server/monitors"].map((d) => path.join(process.cwd(), d));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const full = path.join(dir, n);
+        return statSync(full).isDirectory() ? walk(full) : n.endsWith(".ts") ? [full] : [];
+      });
+    const files = dirs.flatMap((d) => walk(d));
+    const code = (f: string) =>
+      readFileSync(f, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/(^|[^:])\/\/.*$/gm, "$1");
+    const rel = (f: string) => path.relative(process.cwd(), f).split(path.sep).join("/");
+    expect(files.filter((f) => /cidrUnits|unitsOf\(/.test(code(f))).map(rel)).toEqual([]);
+    expect(code(path.join(process.cwd(), "server/bulk/kinds.ts"))).not.toMatch(/\bunits\b/);
+    for (const f of ["server/bulk/jobs.ts", "server/monitors/run.ts", "server/monitors/estimate.ts"]) {
+      const text = code(path.join(process.cwd(), f));
+      expect(text, f).toMatch(/jobCharging\(\)/);
+      expect(text, f).not.toMatch(/units:\s*1\b|\?\?\s*(?:a\.monitor|m)\.checks/);
+    }
+    expect(code(path.join(process.cwd(), "server/bulk/worker.ts"))).toMatch(/jobCharging\(\)\.bulkItemGivenBack\(/);
+  });
+
+  it("says what a bulk item, a cancelled job and a monitor check give back", () => {
+    const unavailable = { units: 4, reason: "Not answered (503 UPSTREAM_UNAVAILABLE): no list answered" };
+    expect(bulkItemGivenBack(4, { abandoned: "The lookup could not be completed after 3 attempts." })).toEqual({
+      units: 4,
+      reason: "not answered: The lookup could not be completed after 3 attempts.",
+    });
+    expect(bulkItemGivenBack(2, { admitted: false, failed: "Private addresses are not looked up." })).toEqual({
+      units: 2,
+      reason: "refused before it ran: Private addresses are not looked up.",
+    });
+    expect(bulkItemGivenBack(4, { admitted: true, givenBack: unavailable, failed: "no list answered" })).toEqual(
+      unavailable,
+    );
+    expect(bulkItemGivenBack(4, { admitted: true, failed: "Not found." })).toBeNull();
+    expect(bulkItemGivenBack(1, { admitted: true, givenBack: { units: 3, reason: "x" } })).toEqual({
+      units: 1,
+      reason: "x",
+    });
+    expect(bulkItemGivenBack(1, { admitted: true })).toBeNull();
+
+    expect(cancelledItemsGivenBack("job_1", [{ units: 1 }, { units: 4 }])).toEqual({
+      units: 5,
+      reason: "Job job_1 cancelled: 2 items not run",
+    });
+    expect(cancelledItemsGivenBack("job_1", [])).toBeNull();
+
+    // Its units ride on the first admitted lookup; refused lookups carry them on; a lookup that gave them back ends it.
+    const answered = monitorCheckCharge(1);
+    expect(answered.next()).toBe(1);
+    answered.settle({ units: 1, admitted: false });
+    expect(answered.next()).toBe(1);
+    answered.settle({ units: 1, admitted: true });
+    expect([answered.next(), answered.charged(), answered.givenBack()]).toEqual([0, 1, 0]);
+    const unanswered = monitorCheckCharge(12);
+    unanswered.settle({ units: 12, admitted: true, givenBack: { units: 12, reason: "OSV did not answer" } });
+    expect([unanswered.next(), unanswered.charged(), unanswered.givenBack()]).toEqual([0, 0, 12]);
+    const refused = monitorCheckCharge(1);
+    refused.settle({ units: 1, admitted: false });
+    expect([refused.charged(), refused.givenBack()]).toEqual([0, 1]);
   });
 
   it("gives back all of a 5xx, the unanswered part of a batch, nothing of a 4xx", () => {
