@@ -24,7 +24,7 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   // Website scans in the e2e journeys visit sites the specs start on 127.0.0.1 (the SSRF table is unit-tested).
   SERVICE_ALLOW_PRIVATE_TARGETS: "1",
-  // Every answer the journeys see is checked against its output schema, byte for byte (server/api/output-validation.ts).
+  // Every answer the journeys see is checked against its output schema (server/api/output-validation.ts).
   SERVICE_OUTPUT_VALIDATION: "strict",
 };
 

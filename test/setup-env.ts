@@ -38,7 +38,7 @@ if (process.env.DATABASE_URL && !process.env.SERVICE_DB_SCHEMA) {
 }
 
 process.env.SERVICE_DATA_DIR ??= "memory://";
-// Every answer of the suite is checked against its output schema's parse, byte for byte (server/api/output-validation.ts):
+// Every answer of the suite is checked against its output schema's parse (server/api/output-validation.ts):
 // what production sends with the default `off` is then what the suite saw.
 process.env.SERVICE_OUTPUT_VALIDATION ??= "strict";
 // New embedded databases (each file's, and those of the servers tests start) begin from a kept migrated copy

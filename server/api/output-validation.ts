@@ -1,10 +1,11 @@
 // Output validation behind a setting (issue 44, item 2). tRPC's `.output(schema)` parses every answer once more
-// before it leaves; the procedures build their answers in their schema's shape and key order, so in production that
-// second pass only costs time. SERVICE_OUTPUT_VALIDATION chooses per call: `off` (the default) sends the answer as
-// the procedure built it; `on` sends the schema's parse, as tRPC does; `strict`, what the test suite and the browser
-// journeys run with, parses and refuses (500) an answer whose parse differs from it in any byte, so that every
-// answer the suite sees is the one `off` sends. The OpenAPI document and the generated clients still read the
-// schema (`_def.output`), which stays as declared.
+// before it leaves; the procedures build their answers in their schema's shape, so in production that second pass
+// only costs time. SERVICE_OUTPUT_VALIDATION chooses per call: `off` (the default) sends the answer as the procedure
+// built it; `on` sends the schema's parse, as tRPC does; `strict`, what the test suite and the browser journeys run
+// with, parses and refuses (500) an answer whose parse is another JSON value (a field the schema strips or lacks, a
+// value it transforms; the order of an object's fields aside), so that every answer the suite sees is, field for
+// field, the one `off` sends. The OpenAPI document and the generated clients still read the schema (`_def.output`),
+// which stays as declared.
 import { TRPCError } from "@trpc/server";
 import { setting } from "../env";
 import { logger } from "../operate/log";
@@ -52,17 +53,30 @@ function outputStep(path: string, parse: Middleware): Middleware {
   };
 }
 
-/** Whether two answers serialise to the same JSON bytes (what the client receives). */
+/**
+ * Whether two answers are the same JSON value: the same fields with the same values, in whatever order the
+ * fields of an object come (JSON objects are unordered; the schema's parse orders them as the schema declares).
+ */
 function sameJson(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  return a === b || canonicalJson(a) === canonicalJson(b);
+}
+
+/** JSON text with every object's keys sorted (undefined members left out, as JSON.stringify does). */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  });
 }
 
 /** Where two answers' JSON texts part, with some context either side. */
 function firstDifference(a: unknown, b: unknown): string {
-  const x = JSON.stringify(a) ?? "undefined";
-  const y = JSON.stringify(b) ?? "undefined";
+  const x = canonicalJson(a) ?? "undefined";
+  const y = canonicalJson(b) ?? "undefined";
   let i = 0;
   while (i < x.length && x[i] === y[i]) i++;
   const at = Math.max(0, i - 80);
-  return `sent …${x.slice(at, i + 120)}… but its schema's parse is …${y.slice(at, i + 120)}…`;
+  return `sent …${x.slice(at, i + 160)}… but its schema's parse is …${y.slice(at, i + 160)}…`;
 }
