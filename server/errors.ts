@@ -41,7 +41,12 @@ export class AppError extends Error {
 
   constructor(appCode: ErrorCode, message: string, opts: { headers?: Record<string, string>; cause?: unknown } = {}) {
     const status = ERROR_STATUS[appCode];
+    // A refusal below 500 is an answer, not a fault: no stack is captured for it (the refusals of the ladder are the
+    // commonest answers of a public API, and capturing and formatting a stack cost more than the rest of a 401).
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    Error.stackTraceLimit = limit;
     this.name = "AppError";
     this.appCode = appCode;
     this.status = status;

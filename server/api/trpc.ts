@@ -76,11 +76,18 @@ const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
  */
 export function asTRPCError(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
-  return new TRPCError({
-    code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR",
-    message: err.message,
-    cause: err,
-  });
+  // As AppError: no stack for a refusal below 500 (it is an answer; the cause keeps whatever it has).
+  const limit = Error.stackTraceLimit;
+  if (err.status < 500) Error.stackTraceLimit = 0;
+  try {
+    return new TRPCError({
+      code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR",
+      message: err.message,
+      cause: err,
+    });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** Every procedure starts here: domain errors thrown below are mapped to their status (see asTRPCError). */
