@@ -31,6 +31,7 @@ import { planJob } from "../../server/bulk/jobs";
 import { KINDS, type BulkKind } from "../../server/bulk/kinds";
 import { bulkProcedures, jobCharging } from "../../server/bulk/procedures";
 import { estimateMonitorUnits, unitsPerMonth } from "../../server/monitors/estimate";
+import { toMonitorRecord, type MonitorRow } from "../../server/monitors/records";
 import { entitlementsFor } from "../../server/plans/catalog";
 
 registerBulkProcedures();
@@ -179,6 +180,29 @@ describe("the charging table", () => {
     expect(estimate).toMatchObject({ units_per_run: monitorRunUnits({ checks: 3 }), units_per_month: 90 });
     expect(estimate.workspace_units_per_month).toBe(90 + monitorRunUnits({ checks: 1, prepared: 12 }) * 30);
     expect(unitsPerMonth({ checks: 2, interval: "7d" })).toBe(monitorRunUnits({ checks: 2 }) * 4);
+    // A stored monitor's `units_per_run` says the same (server/monitors/records.ts counts its checks).
+    const now = new Date();
+    const row: MonitorRow = {
+      id: "mon_1",
+      workspaceId: "ws_1",
+      name: null,
+      target: "example.com",
+      checks: [{ type: "tls" }, { type: "dns", record_types: ["A", "MX", "TXT"] }, { type: "email_security" }],
+      interval: "24h",
+      thresholds: { tls_expiry_days: [14, 7] },
+      status: "active",
+      nextRunAt: now,
+      lastRunAt: null,
+      lastStates: null,
+      emailAlerts: null,
+      emailUnsubscribed: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    expect(toMonitorRecord(row).units_per_run).toBe(monitorRunUnits({ checks: 3 }));
+    expect(toMonitorRecord({ ...row, checks: [{ type: "project" }], target: "shop" }, 12).units_per_run).toBe(
+      monitorRunUnits({ checks: 1, prepared: 12 }),
+    );
   });
 
   it("bulk jobs and monitor runs are handed charging.ts's answers and the ladder's reservation, and keep no rule of their own", () => {
