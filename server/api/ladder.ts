@@ -8,6 +8,8 @@
 //   validateInput    5. input validation (unreadable, unclean, unknown fields; the zod schema: parseInput)
 //   chargeAndRun     6. burst limit  preflight and free decisions  7. reservation  8. work  9. give back, history
 //   undeliveredRefund 10. refund of an answer that could not be delivered (the server that writes the answer)
+//   reserveJobUnits  7. for a job's payer: a bulk job's items at submission, a monitor run before its checks
+//                    (handed to server/bulk/ and server/monitors/ by ./bulk-procedures.ts; its items run prepaid)
 //
 // What a request costs, when it is free and what it gives back are the charging module's answers
 // (server/api/charging.ts); the key cache's part of steps 1, 2 and 7 is server/quota/admission.ts.
