@@ -1,5 +1,6 @@
 // A stored monitor as the API shows it, and the link to its page in the dashboard (built on SERVICE_PUBLIC_URL,
 // as other links into the app are).
+import { jobCharging } from "../bulk/procedures";
 import { emailAlertsOf } from "./mailer/outbox";
 import { emailAvailable } from "./mailer/settings";
 import type { MonitorCheck } from "./schemas";
@@ -33,13 +34,13 @@ export const checksOf = (row: Pick<MonitorRow, "checks">) => row.checks as Monit
 export const thresholdsOf = (row: Pick<MonitorRow, "thresholds">) => row.thresholds as { tls_expiry_days: number[] };
 
 /**
- * Units one run reserves: one per check, whatever its options (a `dns` check of four record types and a `packages`
- * check of ten packages cost one unit each, as the issue's cost rule says: "one unit per check per run"); a project
- * check instead costs its project's package versions (issue 46), read from the database (run.ts `unitsOfNextRun`).
+ * Units one run reserves, as the charging module answers them (server/api/charging.ts monitorRunUnits: one per
+ * check, whatever its options; a project check its project's package versions, which the caller reads from the
+ * database and passes as `projectUnits` below); nothing for a target that no longer parses.
  */
 export function unitsPerRun(row: Pick<MonitorRow, "checks" | "target">): number {
   if (!parseMonitorTarget(row.target, targetFree(checksOf(row)))) return 0;
-  return checksOf(row).length;
+  return jobCharging().monitorRunUnits({ checks: checksOf(row).length });
 }
 
 /** `projectUnits`: a project monitor's units per run, its project's package versions (monitors.ts reads them). */
