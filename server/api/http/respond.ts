@@ -144,21 +144,10 @@ export async function readProcedureInput(req: Request, maxBytes: number): Promis
 }
 
 /**
- * The body as the text of one input field (a raw-body route: a lockfile sent as it is), whatever its Content-Type:
- * UTF-8, or UTF-16 when it starts with that byte-order mark (a byte-order mark is dropped). A body over the cap
- * travels as INVALID_INPUT_MARKER, like a malformed JSON body.
+ * A raw body's bytes as the text of one input field (a raw-body route: a lockfile sent as it is), whatever its
+ * Content-Type: UTF-8, or UTF-16 when it starts with that byte-order mark (a byte-order mark is dropped). Bytes that
+ * are not text in that encoding are the problem, as INVALID_INPUT_MARKER, like a malformed JSON body.
  */
-export async function readRawBodyInput(
-  req: Request,
-  maxBytes: number,
-): Promise<string | Record<typeof INVALID_INPUT_MARKER, string>> {
-  const bytes = await readBodyOrBroken(req, maxBytes);
-  if (bytes === null) return { [INVALID_INPUT_MARKER]: tooLargeMessage(maxBytes) };
-  if (bytes === "broken") return { [INVALID_INPUT_MARKER]: BROKEN_BODY };
-  return rawTextOf(bytes);
-}
-
-/** A raw body's bytes as its one field's text (see readRawBodyInput), or the problem as INVALID_INPUT_MARKER. */
 export function rawTextOf(bytes: Buffer): string | Record<typeof INVALID_INPUT_MARKER, string> {
   const encoding =
     bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "utf-8";
