@@ -143,8 +143,8 @@ export const privacySnakeSchema = z
   .describe(WHOLE);
 
 /**
- * The /assess casing of a privacy object, its keys in the schema's order (the plain /assess door answers this object
- * as it is, without the schema's parse rebuilding it: server/api/rest/assess-door.ts).
+ * The /assess casing of a privacy object, its keys in the schema's order (the answer is sent as it is built, without
+ * the schema's parse rebuilding it: server/api/output-validation.ts).
  */
 export function privacySnake(p: Privacy) {
   return {

@@ -1,31 +1,9 @@
 // Per-request observation of the /v1 API: one log line, the request counter and duration histogram, refused
-// admissions by error code, and the client's correlation id. The handler notes what only it knows (the matched
-// route template, the workspace once authenticated) on the request; everything else is read from the response.
+// admissions by error code, and the client's correlation id. The REST door (server/api/rest/plain-door.ts) notes what
+// only it knows (the matched route template, the workspace once authenticated) in `seen`; the rest is its answer.
 import { logger } from "./log";
 import { methodLabel, metrics } from "./metrics";
 import { tracing } from "./tracing";
-
-interface Note {
-  route?: string;
-  workspaceId?: string;
-}
-
-const notes = new WeakMap<Request, Note>();
-
-function note(req: Request): Note {
-  let n = notes.get(req);
-  if (!n) notes.set(req, (n = {}));
-  return n;
-}
-
-/** Called by the handler once the path matched a registered route: the OpenAPI template, never the raw path. */
-export function noteRoute(req: Request, template: string): void {
-  note(req).route = template;
-}
-
-export function noteWorkspace(req: Request, workspaceId: string): void {
-  note(req).workspaceId = workspaceId;
-}
 
 // Letters, digits and -_.: only, at most 128: anything else could forge log lines or carry personal data.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
@@ -34,15 +12,6 @@ export function clientRequestId(headers: Pick<Headers, "get">): string | null {
   const v = headers.get("x-request-id");
   return v && CLIENT_REQUEST_ID.test(v) ? v : null;
 }
-
-// Routes that are not API operations are labelled by kind, so an unknown path never becomes a label value.
-function routeLabel(n: Note | undefined, path: string): string {
-  if (n?.route) return n.route;
-  if (path === "/v1/openapi.json" || path === "/v1/openapi.json/") return "/openapi.json";
-  return "unmatched";
-}
-
-type Handler = (req: Request) => Promise<Response>;
 
 export type SpanLike = {
   updateName(n: string): unknown;
@@ -57,11 +26,6 @@ export function inRequestSpan<T>(method: string, work: (span: SpanLike | null) =
   const t = tracing();
   if (!t) return work(null);
   return t.tracer.startActiveSpan(`${method.toUpperCase()} /v1`, { kind: t.api.SpanKind.SERVER }, (span) => work(span));
-}
-
-export function withRequestObservation(handle: Handler): Handler {
-  const observed = observe(handle);
-  return (req) => inRequestSpan(req.method, (span) => observed(req, span));
 }
 
 /** What one answered request leaves on /metrics, in the log and on its span. */
@@ -115,57 +79,6 @@ export function recordRequest(o: RequestObservation, span: SpanLike | null): voi
   else logger().info(line, "request");
 }
 
-function observe(handle: Handler) {
-  return async (req: Request, span: SpanLike | null): Promise<Response> => {
-    const started = performance.now();
-    const method = req.method.toUpperCase();
-    const path = new URL(req.url).pathname;
-    let res: Response;
-    try {
-      res = await handle(req);
-    } catch (err) {
-      logger().error({ err, method, route: routeLabel(notes.get(req), path) }, "unhandled error in the REST API");
-      span?.setStatus({ code: 2 });
-      span?.end();
-      throw err;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const n = notes.get(req);
-    const status = res.status;
-    const clientId = clientRequestId(req.headers);
-    if (clientId) {
-      try {
-        res.headers.set("X-Client-Request-Id", clientId);
-      } catch {
-        // a response with immutable headers (none today) goes out without the echo
-      }
-    }
-    let errorCode: string | undefined;
-    if (status >= 400 && res.headers.get("content-type")?.includes("json")) {
-      errorCode = await res
-        .clone()
-        .json()
-        .then((b: { error?: { code?: unknown } }) => (typeof b?.error?.code === "string" ? b.error.code : undefined))
-        .catch(() => undefined);
-    }
-    recordRequest(
-      {
-        method,
-        route: routeLabel(n, path),
-        routed: Boolean(n?.route),
-        status,
-        seconds,
-        requestId: res.headers.get("x-request-id") ?? undefined,
-        clientRequestId: clientId,
-        workspaceId: n?.workspaceId,
-        errorCode,
-      },
-      span,
-    );
-    return res;
-  };
-}
-
 /** What a plain door answers: a status, headers by lower-case name, and the error code for the observation. */
 interface PlainDoorAnswer {
   status: number;
@@ -174,9 +87,8 @@ interface PlainDoorAnswer {
 }
 
 /**
- * A plain door's answer (server/api/rest/plain-get.ts, assess-door.ts: requests read from node:http, not through the
- * route) inside the request's span, observed as the route's answers are: an unhandled error is logged and fails the
- * span; otherwise the client's correlation id is echoed and the request recorded (metrics, span, log line) under the
+ * The REST door's answer (server/api/rest/plain-door.ts, whichever server carried the request) inside the request's
+ * span: an unhandled error is logged and fails the span; otherwise the client's correlation id is echoed and the request recorded (metrics, span, log line) under the
  * route and workspace `answer` noted in `seen` ("unmatched" when it matched none).
  */
 export function observedPlainAnswer<A extends PlainDoorAnswer>(

@@ -1,5 +1,5 @@
 // One admission ladder (issue 44, item 1): the steps are the named functions of server/api/ladder.ts, each with its
-// contract; the tRPC builders and the plain /assess door call them and keep no step of their own; and the ladder is
+// contract; the tRPC builders call them (for the dashboard and every /v1 route, through the REST door) and nothing keeps a step of its own; and the ladder is
 // the only caller of the reservation, a request's (admitMeteredRequest) and a job's payer's (reserveUnits, for a bulk
 // job's items and a monitor run: reserveJobUnits, handed to server/bulk/ and server/monitors/ by the API layer).
 import { readdirSync, readFileSync, statSync } from "node:fs";

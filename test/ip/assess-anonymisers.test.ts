@@ -1,8 +1,8 @@
 // VPN exits, VPN networks, hosting operators and internet scanners in POST /v1/assess (issue 43): the signals and
 // their reasons, the `ip.privacy` classes, and rules on the new facts (`ip.scanner`, `ip.scanner_org`,
-// `ip.vpn_provider`, `ip.hosting_provider`, `ip.privacy_confidence`), through both doors of /assess: the plain door
-// the production server takes (server/api/rest/assess-door.ts, which the harness's requests use) and the route's
-// handler (server/api/rest/handler.ts). Addresses are drawn from the shipped X4BNet and MISP lists.
+// `ip.vpn_provider`, `ip.hosting_provider`, `ip.privacy_confidence`), through both ways into /assess: node:http's values
+// as the production server hands them (server/api/rest/plain-door.ts, which the harness's requests use) and a web
+// Request through the route's handler (server/api/rest/handler.ts). Addresses are drawn from the shipped X4BNet and MISP lists.
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { handleRestRequest } from "../../server/api/rest/handler";
