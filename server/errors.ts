@@ -6,6 +6,8 @@ import { storeOutageReason } from "./db/outage-reason";
 
 export const ERROR_STATUS = {
   INVALID_REQUEST: 400,
+  /** Input that must never be sent (a full card number in `payment`): refused, neither stored nor logged. */
+  INVALID_INPUT: 400,
   TARGET_FORBIDDEN: 400,
   UNAUTHORIZED: 401,
   QUOTA_EXCEEDED: 402,
@@ -61,8 +63,8 @@ export class AppError extends Error {
 export type ErrorBody = { error: { code: string; message: string } };
 
 /**
- * Turns anything thrown into the public error body. Zod input failures become 400 INVALID_REQUEST with the
- * first issue spelled out; an unexpected error never leaks its message.
+ * Turns anything thrown into the public error body. Zod input failures become 400 INVALID_REQUEST (or the 400 code
+ * an issue names) with the first issues spelled out; an unexpected error never leaks its message.
  */
 export function toErrorBody(err: unknown): {
   status: number;
@@ -80,7 +82,7 @@ export function toErrorBody(err: unknown): {
     if (code === "BAD_REQUEST" || code === "PARSE_ERROR") {
       return {
         status: 400,
-        body: { error: { code: "INVALID_REQUEST", message: describeInputError(err) } },
+        body: { error: { code: inputErrorCode(err), message: describeInputError(err) } },
         headers: {},
       };
     }
@@ -122,7 +124,25 @@ function findAppError(err: unknown): AppError | null {
   return null;
 }
 
-type Issue = { path?: PropertyKey[]; message?: string; code?: string; expected?: string };
+type Issue = {
+  path?: PropertyKey[];
+  message?: string;
+  code?: string;
+  expected?: string;
+  /** A schema's own refusal may name its 400 code (`params: { errorCode: "INVALID_INPUT" }`); else INVALID_REQUEST. */
+  params?: { errorCode?: unknown };
+};
+
+/** The 400 code an input failure answers: one an issue names (a 400 of the table), else INVALID_REQUEST. */
+function inputErrorCode(err: Error): ErrorCode {
+  const issues = (err.cause as { issues?: Issue[] } | undefined)?.issues;
+  for (const i of Array.isArray(issues) ? issues : []) {
+    const named = i.params?.errorCode;
+    if (typeof named === "string" && named in ERROR_STATUS && ERROR_STATUS[named as ErrorCode] === 400)
+      return named as ErrorCode;
+  }
+  return "INVALID_REQUEST";
+}
 
 /** An issue's message; a date that did not parse says what to write instead of zod's "expected date, received Date". */
 const issueMessage = (i: Issue) =>

@@ -124,6 +124,7 @@ function lookupUnits(cost: string): string {
 function freeSentence(meta: AccessMeta): string {
   const free = ["400 INVALID_REQUEST", "401", "402", "403"];
   if (meta.metered?.rateLimited || meta.rateLimit) free.push("429 RATE_LIMITED");
+  if (meta.errors?.includes("INVALID_INPUT")) free.push("400 INVALID_INPUT");
   if (meta.errors?.includes("TARGET_FORBIDDEN")) free.push("400 TARGET_FORBIDDEN");
   for (const d of meta.metered?.free ?? []) free.push(`404 ${d}`);
   return `**Free:** ${andList(free)} are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.`;

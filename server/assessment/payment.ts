@@ -97,7 +97,13 @@ const paymentFields = z
 /** `payment` of the request: a card number anywhere in it is refused alone, before its fields are read. */
 export const paymentSchema = z.preprocess((v, ctx) => {
   if (holdsFullCardNumber(v)) {
-    ctx.addIssue({ code: "custom", message: FULL_CARD_NUMBER_MESSAGE, input: undefined });
+    ctx.addIssue({
+      code: "custom",
+      message: FULL_CARD_NUMBER_MESSAGE,
+      input: undefined,
+      // 400 INVALID_INPUT, not the INVALID_REQUEST of other bad input (server/errors.ts): this input must never be sent.
+      params: { errorCode: "INVALID_INPUT" },
+    });
     return z.NEVER;
   }
   return v;

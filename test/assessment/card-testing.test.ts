@@ -206,7 +206,7 @@ describe("a full card number", () => {
         const text = "text" in res && typeof res.text === "string" ? res.text : await (res as Response).text();
         expect(res.status).toBe(400);
         const err = JSON.parse(text).error;
-        expect(err.code).toBe("INVALID_REQUEST");
+        expect(err.code).toBe("INVALID_INPUT");
         expect(err.message).toMatch(/send only the card's BIN \(its first 6 to 8 digits\) as `bin` and its last four/);
         expect(text).not.toMatch(/4111.?1111.?1111.?1111/);
       }

@@ -24,7 +24,9 @@ async function expectNothingCharged(workspaceId: string) {
   expect(await app.db.lookupHistory.count({ where: { workspaceId } })).toBe(0);
 }
 
-const refused = (message: RegExp) => ({ error: { code: "INVALID_REQUEST", message: expect.stringMatching(message) } });
+const refused = (message: RegExp, code = "INVALID_REQUEST") => ({
+  error: { code, message: expect.stringMatching(message) },
+});
 
 /** POST /v1/assess through the route's handler (the door takes only a declared length). */
 async function assessThroughRoute(key: string, body: unknown) {
@@ -46,37 +48,38 @@ async function assessThroughRoute(key: string, body: unknown) {
 }
 
 describe("POST /v1/assess", () => {
-  const cases: [string, Record<string, unknown>, RegExp][] = [
+  const cases: [string, Record<string, unknown>, RegExp, string?][] = [
     [
       "a misspelled email",
       { emial: "ann@example.com" },
       /^Received unknown parameter: emial \(did you mean email\?\)\. This operation takes: .*\bemail\b/,
     ],
     [
-      // `payment` is a field since issue 45 (BIN and last four); a card number in it is refused all the same.
+      // `payment` is a field since issue 45 (BIN and last four); a card number in it is refused with its own code.
       "a payment object with a card number",
       { payment: { card_number: "4242424242424242", cvc: "123" } },
       /^payment: payment holds what looks like a full card number: send only the card's BIN/,
+      "INVALID_INPUT",
     ],
     ["two of them", { emial: "a@example.com", usr_id: "u1" }, /^Received unknown parameters: emial .*, usr_id/],
   ];
 
-  it.each(cases)("%s is 400 through the plain door, charging nothing", async (_label, extra, message) => {
+  it.each(cases)("%s is 400 through the plain door, charging nothing", async (_label, extra, message, code) => {
     const ws = await app.seedWorkspace();
     const res = await app.request("POST", "/v1/assess", {
       key: ws.apiKey,
       body: { event: "login", ip: "8.8.8.8", ...extra },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(refused(message));
+    expect(res.body).toEqual(refused(message, code));
     await expectNothingCharged(ws.workspaceId);
   });
 
-  it.each(cases)("%s is 400 through the route, charging nothing", async (_label, extra, message) => {
+  it.each(cases)("%s is 400 through the route, charging nothing", async (_label, extra, message, code) => {
     const ws = await app.seedWorkspace();
     const res = await assessThroughRoute(ws.apiKey, { event: "login", ip: "8.8.8.8", ...extra });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(refused(message));
+    expect(res.body).toEqual(refused(message, code));
     await expectNothingCharged(ws.workspaceId);
   });
 

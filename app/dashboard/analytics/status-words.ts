@@ -2,6 +2,7 @@
 // "top error statuses": "402 Out of lookup units", never a bare number or code.
 const BY_CODE: Record<string, string> = {
   INVALID_REQUEST: "Invalid request (bad or missing input)",
+  INVALID_INPUT: "Refused input (a full card number; send the BIN and last four)",
   TARGET_FORBIDDEN: "Target not allowed (private or reserved address)",
   UNAUTHORIZED: "Not signed in, or the API key is wrong",
   QUOTA_EXCEEDED: "Out of lookup units",

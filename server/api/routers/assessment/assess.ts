@@ -27,6 +27,8 @@ export const ASSESS_FREE_TEXT = ["metadata.*"];
 export const assessProcedure = meteredProcedure(assessMetering)
   .meta({
     freeText: ASSESS_FREE_TEXT,
+    // A full card number anywhere in `payment` (server/assessment/payment.ts); refused before admission, free.
+    errors: ["INVALID_INPUT"],
     openapi: {
       method: "POST",
       path: "/assess",
@@ -35,7 +37,7 @@ export const assessProcedure = meteredProcedure(assessMetering)
       description:
         "Scores an event from offline evidence: the IP's reputation (Tor exit list, Spamhaus DROP, hosting and cloud networks, non-public addresses), its geolocation against `billing_country`, the email (disposable, free provider, role account, typo, mail acceptance with a short DNS budget), the User-Agent (missing, headless or automation tools; not for `api` events), velocity (the same IP, email or device assessed in this workspace in the last hour), the checkout amount, and the account's own history: by `user_id`, else the email, its succeeded assessments of the last 90 days give a baseline (a country, network or device new for the account, impossible travel since its last succeeded login) and its failed attempts (`status: failed` on login and signup events) give failure counters, per account and per address (many accounts failing from one address is credential stuffing); see `account` in the answer. " +
         SCORING_DOC +
-        " Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 before any unit.",
+        " Each assessment is recorded as an investigation event (type `assessment`, searchable by request ID, IP, email, domain and first matching rule via GET /events), and a high or critical result queues a `high_risk_assessment` webhook delivery without delaying the response. Invalid input (including a malformed email) is 400 INVALID_REQUEST before any unit; a full card number anywhere in `payment` is 400 INVALID_INPUT (send the BIN and last four), neither stored nor logged.",
     },
   })
   .output(assessResultSchema)
