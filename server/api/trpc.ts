@@ -90,11 +90,25 @@ export function asTRPCError(err: unknown): unknown {
   }
 }
 
+/**
+ * Runs a step of the ladder and hands a refusal it throws to tRPC already as its error (asTRPCError): tRPC wraps any
+ * other thrown value in a new TRPCError of its own, capturing a stack and copying the cause's, for every refusal.
+ */
+async function refusing<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw asTRPCError(err);
+  }
+}
+
 /** Every procedure starts here: domain errors thrown below are mapped to their status (see asTRPCError). */
 const base = t.procedure.use(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError)
-    return { ...result, error: asTRPCError(result.error.cause) as TRPCError };
+  const cause = result.ok ? null : result.error.cause;
+  // A refusal already handed over as its own error (refusing) keeps it; anything else thrown as AppError is mapped.
+  if (!result.ok && cause instanceof AppError && result.error.code !== TRPC_CODE_FOR_STATUS[cause.status])
+    return { ...result, error: asTRPCError(cause) as TRPCError };
   return result;
 });
 
@@ -109,7 +123,11 @@ const base = t.procedure.use(async ({ next }) => {
  */
 export const rejectUnreadableInput = t.middleware(async ({ ctx, next, getRawInput, meta, path }) => {
   const raw = await getRawInput().catch(() => undefined);
-  validateInput(raw, { procedure: path, freeText: meta?.freeText, via: ctx.via }, meta);
+  try {
+    validateInput(raw, { procedure: path, freeText: meta?.freeText, via: ctx.via }, meta);
+  } catch (err) {
+    throw asTRPCError(err);
+  }
   return next();
 });
 
@@ -129,16 +147,19 @@ export const publicProcedure = base.use(rejectUnreadableInput);
  */
 export const authenticated = base
   .use(({ ctx, next, meta, getRawInput, path }) =>
-    admitCaller(
-      ctx,
-      { procedure: path, requires: meta?.requires, metered: Boolean(meta?.metered), rawInput: getRawInput },
-      (principal) => next({ ctx: { principal } }),
+    refusing(() =>
+      admitCaller(
+        ctx,
+        { procedure: path, requires: meta?.requires, metered: Boolean(meta?.metered), rawInput: getRawInput },
+        (principal) => next({ ctx: { principal } }),
+      ),
     ),
   )
   .use(rejectUnreadableInput)
   .use(async ({ ctx, meta, next }) => {
     // A metered lookup checks its limit later, after input validation, where the spec places it (meteredProcedure).
-    if (meta?.rateLimit && !meta.metered) await enforceRateLimit(meta.rateLimit, ctx.principal.workspaceId);
+    if (meta?.rateLimit && !meta.metered)
+      await refusing(() => enforceRateLimit(meta.rateLimit!, ctx.principal.workspaceId));
     return next();
   });
 
@@ -229,11 +250,13 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
     })
     .input(opts.input)
     .use(({ ctx, next, input, getRawInput, path }) =>
-      chargeAndRun(
-        ctx,
-        opts,
-        { procedure: path, typed: input as z.output<I>, principal: ctx.principal, requires, rawInput: getRawInput },
-        ({ units, quota, principal, alongside }) => next({ ctx: { units, quota, principal, alongside } }),
+      refusing(() =>
+        chargeAndRun(
+          ctx,
+          opts,
+          { procedure: path, typed: input as z.output<I>, principal: ctx.principal, requires, rawInput: getRawInput },
+          ({ units, quota, principal, alongside }) => next({ ctx: { units, quota, principal, alongside } }),
+        ),
       ),
     );
 }
