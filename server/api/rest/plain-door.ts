@@ -28,6 +28,7 @@ import { newId } from "../../ids";
 import { authenticateRestKeyOrThrow } from "../../keys/publishable";
 import { observedPlainAnswer } from "../../operate/observe";
 import { registerBulkProcedures } from "../bulk-procedures";
+import { invokeProcedure } from "../invoke";
 import type { Charge, Context, Principal } from "../context";
 import {
   BROKEN_BODY,
@@ -164,15 +165,6 @@ function targetOf(url: string, base: string): { path: string; query: string } | 
   return { path, query };
 }
 
-type Callable = (opts: {
-  path: string;
-  getRawInput: () => Promise<unknown>;
-  ctx: Context;
-  type: string;
-  signal: AbortSignal | undefined;
-  batchIndex: number;
-}) => Promise<unknown>;
-
 async function answer(
   req: DoorRequest,
   seen: { workspaceId?: string; route?: string },
@@ -245,7 +237,7 @@ async function answer(
   }
 }
 
-/** Calls the route's procedure as tRPC's caller does, and shapes its answer or its error. */
+/** Calls the route's procedure as tRPC's caller does (server/api/invoke.ts), and shapes its answer or its error. */
 async function runProcedure(
   db: Db,
   route: RestRoute,
@@ -282,9 +274,10 @@ async function runProcedure(
       return principal;
     },
   };
-  const procedure = (appRouter._def.procedures as Record<string, unknown>)[procedurePath] as Callable;
+  const procedure = (appRouter._def.procedures as Record<string, unknown>)[procedurePath];
   try {
-    const data = await procedure({
+    // As tRPC's caller calls it, every middleware of its ladder included, without the caller's costly copies (invoke.ts).
+    const data = await invokeProcedure(procedure, {
       path: procedurePath,
       getRawInput: async () => input,
       ctx,
