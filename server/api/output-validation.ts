@@ -41,12 +41,10 @@ function outputStep(path: string, parse: Middleware): Middleware {
       logger().error({ procedure: path }, "answer differs from its output schema's parse");
       // Strict is a mode for tests and development: the difference goes to stderr too, where a failing test shows it.
       console.error(`[output-validation] ${path}: ${firstDifference(sent.data, parsed.data)}`);
+      // The error names the procedure only: the answer may hold personal data, and this error is logged.
       throw new TRPCError({
         code: "INTERNAL_SERVER_ERROR",
         message: `The answer of ${path} differs from its output schema's parse (SERVICE_OUTPUT_VALIDATION=strict).`,
-        cause: new Error(
-          `${JSON.stringify(sent.data)?.slice(0, 2000)}\n!==\n${JSON.stringify(parsed.data)?.slice(0, 2000)}`,
-        ),
       });
     }
     return parsed;

@@ -21,7 +21,7 @@ export const operations = group("Operations", {
     values: ["off", "on", "strict"],
     default: "off",
     meaning:
-      "Whether each answer passes through its procedure's output schema once more before it is sent: `off` (the procedures build their answers in the schema's shape; the test suite proves it), `on` (parse and send the parse), `strict` (parse, and answer 500 when the parse is another JSON value than the answer, field order aside: what the tests run with)",
+      "Whether each answer passes through its procedure's output schema once more before it is sent: `off` (the procedures build their answers in the schema's shape; the test suite proves it), `on` (parse and send the parse), `strict` (parse, and answer 500 when the parse is another JSON value than the answer, field order aside: what the tests run with; it prints the difference to stderr, answer text included, so keep it out of production)",
   }),
   SERVICE_METRICS_TOKEN: secret({
     meaning: "Bearer token that `/metrics` requires; unset keeps `/metrics` a 404 on the main port",
