@@ -68,7 +68,26 @@ let app: TestApp;
 let rest: { workspaceId: string; apiKey: string };
 let dash: Seat;
 
+// Sources outside the machine are never asked: each is pointed at a closed port on 127.0.0.1, so a lookup that needs
+// one answers 503 at once, the same way through both doors (a fresh-clone CI run once saw RDAP fail through one door
+// with a timeout and through the other with ENOTFOUND when it tried the real server's name).
+const CLOSED = "http://127.0.0.1:9";
+const UPSTREAMS = [
+  "SERVICE_RDAP_BASE_URL",
+  "SERVICE_CT_URL",
+  "SERVICE_NPM_REGISTRY_URL",
+  "SERVICE_NPM_ADVISORY_URL",
+  "SERVICE_NPM_DOWNLOADS_URL",
+  "SERVICE_OSV_API_URL",
+  "SERVICE_PYPI_URL",
+  "SERVICE_MAVEN_REPOSITORY_URL",
+  "SERVICE_GO_PROXY_URL",
+  "SERVICE_PACKAGIST_URL",
+  "SERVICE_EPSS_URL",
+];
+
 beforeAll(async () => {
+  for (const name of UPSTREAMS) process.env[name] = CLOSED;
   app = await createTestApp();
   await warmIpFeeds();
   rest = await app.seedWorkspace({ plans: PLANS, name: "rest door" });
