@@ -10,7 +10,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc, formatUtcSeconds, timeAgo } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
-import { LinkedAccounts, paymentWords } from "../users/LinkedAccounts";
+import { AssessmentWords, LinkedAccounts } from "../users/LinkedAccounts";
 import { age } from "./age";
 
 type Resolution = "fraud" | "legitimate";
@@ -221,16 +221,8 @@ export function CaseDetail({
                         <time dateTime={h.created_at} title={formatUtcSeconds(h.created_at)}>
                           {formatUtcSeconds(h.created_at)}
                         </time>{" "}
-                        <span className="muted">({timeAgo(h.created_at)})</span>: {h.event}
-                        {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? "unknown IP"}
-                        {h.country ? (
-                          <>
-                            {" "}
-                            in <Country code={h.country} />
-                          </>
-                        ) : null}
-                        , score {h.score}, {h.decision}
-                        {h.payment ? ` · ${paymentWords(h.payment)}` : ""}
+                        <span className="muted">({timeAgo(h.created_at)})</span>:{" "}
+                        <AssessmentWords h={h} unknownIp="unknown IP" />
                       </li>
                     );
                   })}

@@ -2,6 +2,7 @@
 // Linked accounts as a reviewer reads them: each other account with what it shares (a device, a mailbox, a phone
 // number, a card) in words, linking to its own page. The case view and the user page both show it.
 import Link from "next/link";
+import { Country } from "../_components/answers/parts";
 import { formatUtc, timeAgo } from "../_components/format";
 
 export interface Linked {
@@ -68,4 +69,36 @@ export function paymentWords(p: PaymentLine): string {
   }
   const status = p.status === "succeeded" ? "paid" : p.status;
   return `${p.brand_name ?? "Card"} ${p.bin}…${p.last4}, ${major} ${p.currency}, ${status}${p.decline_code ? ` (${p.decline_code.replace(/_/g, " ")})` : ""}`;
+}
+
+/** An assessment of the account's history as both views list it (the case view and the user page). */
+export interface AssessmentLine {
+  event: string;
+  status?: string | null;
+  ip?: string | null;
+  country?: string | null;
+  score?: number | null;
+  decision?: string | null;
+  payment?: PaymentLine | null;
+}
+
+/**
+ * "login (failed) from 203.0.113.5 in Germany, score 40, review · Visa 411111…1111, 49.99 EUR, declined": the words of
+ * one assessment; `unknownIp` is what stands for an address the assessment did not record.
+ */
+export function AssessmentWords({ h, unknownIp }: { h: AssessmentLine; unknownIp: string }) {
+  return (
+    <>
+      {h.event}
+      {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? unknownIp}
+      {h.country ? (
+        <>
+          {" "}
+          in <Country code={h.country} />
+        </>
+      ) : null}
+      , score {h.score}, {h.decision}
+      {h.payment ? ` · ${paymentWords(h.payment)}` : ""}
+    </>
+  );
 }

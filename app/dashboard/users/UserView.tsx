@@ -8,7 +8,7 @@ import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
-import { LinkedAccounts, paymentWords } from "./LinkedAccounts";
+import { AssessmentWords, LinkedAccounts, paymentWords } from "./LinkedAccounts";
 import { UserSearch } from "./UserSearch";
 import "./users.css";
 
@@ -145,16 +145,8 @@ export function UserView({ userId }: { userId: string }) {
             <ul className="small" data-testid="user-assessments">
               {items.map((h) => (
                 <li key={h.request_id}>
-                  <time dateTime={h.created_at}>{formatUtcSeconds(h.created_at)}</time>: {h.event}
-                  {h.status === "failed" ? " (failed)" : ""} from {h.ip ?? "an unknown address"}
-                  {h.country ? (
-                    <>
-                      {" "}
-                      in <Country code={h.country} />
-                    </>
-                  ) : null}
-                  , score {h.score}, {h.decision}
-                  {h.payment ? ` · ${paymentWords(h.payment)}` : ""}
+                  <time dateTime={h.created_at}>{formatUtcSeconds(h.created_at)}</time>:{" "}
+                  <AssessmentWords h={h} unknownIp="an unknown address" />
                 </li>
               ))}
             </ul>
