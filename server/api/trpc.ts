@@ -163,6 +163,21 @@ export const authenticated = base
     return next();
   });
 
+/**
+ * Whether a procedure's first step after mapping errors is the ladder's admission of the caller (built on
+ * `authenticated`): nothing runs before its key is judged, so a refusal that needs no read (no key, a forbidden
+ * origin: server/keys/publishable.ts restKeyRefusal) may be answered without calling it (the REST door does).
+ */
+export function admitsCallerFirst(procedure: unknown): boolean {
+  const middlewares = middlewaresOf(procedure);
+  return middlewares[0] === ADMISSION[0] && middlewares[1] === ADMISSION[1];
+}
+
+const middlewaresOf = (procedure: unknown) =>
+  (procedure as { _def?: { middlewares?: unknown[] } })._def?.middlewares ?? [];
+/** `authenticated`'s first two steps, which every procedure built on it shares (tRPC keeps each step's function). */
+const ADMISSION = middlewaresOf(authenticated).slice(0, 2);
+
 /** The same guarantees as `authenticated` (kept as the name routers read best with). */
 export const workspaceProcedure = authenticated;
 

@@ -117,21 +117,36 @@ function earliest(...dates: (Date | null)[]): Date | null {
   return times.length ? new Date(Math.min(...times)) : null;
 }
 
+/**
+ * The 401 a presented secret key gets before any read: none presented (null), credentials that cannot be one key
+ * (""), or a value that is no key's shape. Null when the key must be read to be judged. Sync and without I/O, so the
+ * REST door can answer it before it reads a body (server/api/rest/plain-door.ts); authenticateApiKeyOrThrow throws it.
+ */
+export function keyShapeRefusal(plaintext: string | null): AppError | null {
+  if (plaintext === "")
+    return new AppError(
+      "UNAUTHORIZED",
+      "Send exactly one API key, once: Authorization: Bearer <key> or X-API-Key: <key>, not both and not repeated.",
+    );
+  if (!plaintext)
+    return new AppError(
+      "UNAUTHORIZED",
+      "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.",
+    );
+  if (!looksLikeApiKey(plaintext)) return new AppError("UNAUTHORIZED", "The API key is not valid.");
+  return null;
+}
+
 /** 401 UNAUTHORIZED for a missing, unknown or revoked key; 403 API_KEY_PAUSED for a paused one. */
 export async function authenticateApiKeyOrThrow(
   db: Db,
   plaintext: string | null,
   read: KeyRead = "fresh",
 ): Promise<KeyPrincipal> {
-  if (plaintext === "")
-    throw new AppError(
-      "UNAUTHORIZED",
-      "Send exactly one API key, once: Authorization: Bearer <key> or X-API-Key: <key>, not both and not repeated.",
-    );
-  if (!plaintext)
-    throw new AppError("UNAUTHORIZED", "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.");
-  if (!looksLikeApiKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
-  const hash = hashApiKey(plaintext);
+  const refusal = keyShapeRefusal(plaintext);
+  if (refusal) throw refusal;
+  // keyShapeRefusal refuses a missing key.
+  const hash = hashApiKey(plaintext as string);
   const hit = read === "cached" ? cachedKey(db, hash) : null;
   if (hit) {
     touchKey(db, hit.row);

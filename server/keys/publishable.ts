@@ -11,6 +11,7 @@ import {
   activeKeyOrThrow,
   apiKeyFromHeaders,
   authenticateApiKeyOrThrow,
+  keyShapeRefusal,
   principalOf,
   touchKey,
   type KeyPrincipal,
@@ -111,6 +112,22 @@ export async function authenticateRestKeyOrThrow(
       ip: clientAddress(headers),
     });
   }
-  if (!a.originByConfig) throw new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+  if (!a.originByConfig) throw originRefusal();
   return authenticateApiKeyOrThrow(db, plaintext, a.read);
+}
+
+const originRefusal = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+
+/**
+ * What authenticateRestKeyOrThrow refuses before it reads any key, or null when the key must be read: a secret key's
+ * request from an origin the API's CORS rule does not allow (403 ORIGIN_FORBIDDEN), then no key, credentials that
+ * cannot be one key, or no key's shape (401, keyShapeRefusal). Sync and without I/O: the REST door answers it before
+ * it reads a body or calls the procedure (server/api/rest/plain-door.ts), the same refusal the ladder's first step
+ * would give.
+ */
+export function restKeyRefusal(headers: Pick<Headers, "get">, originByConfig: boolean): AppError | null {
+  const plaintext = apiKeyFromHeaders(headers);
+  if (plaintext?.startsWith("pk_")) return null;
+  if (!originByConfig) return originRefusal();
+  return keyShapeRefusal(plaintext);
 }

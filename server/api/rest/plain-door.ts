@@ -25,7 +25,7 @@ import { getDb, type Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requestOrigin } from "../../http/origin";
 import { newId } from "../../ids";
-import { authenticateRestKeyOrThrow } from "../../keys/publishable";
+import { authenticateRestKeyOrThrow, restKeyRefusal } from "../../keys/publishable";
 import { observedPlainAnswer } from "../../operate/observe";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { invokeProcedure } from "../invoke";
@@ -42,6 +42,7 @@ import {
 } from "../http/respond";
 import { INVALID_INPUT_MARKER, undeliveredRefund } from "../ladder";
 import { appRouter } from "../root";
+import { admitsCallerFirst } from "../trpc";
 import { bodyEncodingOf, decodeBodyBytes } from "./body-encoding";
 import { bodyRulesOf, rawBodyOf } from "./body-rules";
 import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
@@ -98,6 +99,10 @@ export function restRouteTable(): RestRoute[] {
   routes ??= buildRouteTable(appRouter);
   return routes;
 }
+
+/** The route's procedure in the router. */
+const procedureOf = (route: RestRoute): unknown =>
+  (appRouter._def.procedures as Record<string, unknown>)[route.procedurePath];
 
 const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
 const originForbidden = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
@@ -227,6 +232,14 @@ async function answer(
       for (const [k, v] of Object.entries(corsResponseHeaders(origin))) out.set(k, v);
     }
 
+    // The ladder's first step refuses a request without a usable key, or a secret key's from a forbidden origin,
+    // before anything is read (restKeyRefusal, the same refusal authenticateRestKeyOrThrow gives): answered here
+    // without reading the body or calling the procedure, which would give the same answer at more cost.
+    if (admitsCallerFirst(procedureOf(match.route))) {
+      const refusal = restKeyRefusal(headers, originByConfig);
+      if (refusal) return failed(refusal);
+    }
+
     const input = match.route.takesInput
       ? await assembleInput(req, method, query, match.route, match.rawParams)
       : undefined;
@@ -274,7 +287,7 @@ async function runProcedure(
       return principal;
     },
   };
-  const procedure = (appRouter._def.procedures as Record<string, unknown>)[procedurePath];
+  const procedure = procedureOf(route);
   try {
     // As tRPC's caller calls it, every middleware of its ladder included, without the caller's costly copies (invoke.ts).
     const data = await invokeProcedure(procedure, {
