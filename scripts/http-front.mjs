@@ -124,17 +124,38 @@ function keepRepeatedCredentials(req) {
   }
 }
 
+/**
+ * Whether the request carries Host, Authorization or X-API-Key more than once: a scan of the raw header names, so a
+ * request with each at most once (nearly all) never builds node's per-header arrays (`headersDistinct`).
+ */
+function repeatsAny(req) {
+  let host = 0;
+  let credentials = 0;
+  const raw = req.rawHeaders ?? [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === 4 && name.toLowerCase() === "host") host++;
+    else if (
+      (name.length === 13 && name.toLowerCase() === "authorization") ||
+      (name.length === 9 && name.toLowerCase() === "x-api-key")
+    )
+      credentials++;
+  }
+  return host > 1 || credentials > 1;
+}
+
 /** The request listener: `handle(req, res)` is Next's request handler (or, in tests, the REST handler). */
 export function createFront(handle) {
   globalThis[PEER_ADDRESS_FLAG] = true;
   return (req, res) => {
     req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
-    keepRepeatedCredentials(req);
+    const repeats = repeatsAny(req);
+    if (repeats) keepRepeatedCredentials(req);
     const url = (req.url = originForm(req.url ?? "/"));
     const path = url.split(/[?#]/, 1)[0];
     const head = req.method === "HEAD";
     if (!url.startsWith("/")) return sendError(res, 400, "INVALID_REQUEST", NOT_A_PATH_MESSAGE, head);
-    if ((req.headersDistinct?.host?.length ?? 0) > 1)
+    if (repeats && (req.headersDistinct?.host?.length ?? 0) > 1)
       return sendError(res, 400, "INVALID_REQUEST", TWO_HOSTS_MESSAGE, head);
     if (!REGISTERED_METHODS.has(req.method)) {
       // Never Next's text/plain 500: JSON 404 for anything that looks like the API, 405 elsewhere.

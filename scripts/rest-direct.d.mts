@@ -6,6 +6,7 @@ export interface PlainDoor {
     method: string;
     url: string;
     headers: Record<string, string | string[] | undefined>;
+    missingHeader?: (name: string) => string | undefined;
     body?: Buffer | ((maxBytes: number) => Promise<Buffer | null | "broken">);
     base?: string;
     receivedAt?: number;

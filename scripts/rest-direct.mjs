@@ -39,20 +39,39 @@ export function takesDirect(url) {
   return DIRECT_PATH.test(url) && !url.includes("%") && !DOT_SEGMENT.test(url) && !ODD_PATH.test(path);
 }
 
+const FORWARDED = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for"];
+
+/**
+ * The x-forwarded-* value Next's server fills in for `name` when the client sent none (base-server.js), from the
+ * connection; undefined for any other name or when the connection has no such value.
+ */
+function forwardedDefault(req, name) {
+  switch (name) {
+    case "x-forwarded-host":
+      return req.headers.host || undefined;
+    case "x-forwarded-proto":
+      return req.socket?.encrypted ? "https" : "http";
+    case "x-forwarded-port":
+      return req.socket?.localPort ? String(req.socket.localPort) : undefined;
+    case "x-forwarded-for":
+      return req.socket?.remoteAddress || undefined;
+  }
+  return undefined;
+}
+
 /**
  * The request's headers as the route sees them: from req.headers, not rawHeaders (the front, http-front.mjs, may
  * have replaced a value there), with the x-forwarded-* headers as Next's server fills them in when the client sent
- * none (base-server.js), so the route sees the same request either way. Lower-case names; repeated values as arrays.
+ * none, so the route sees the same request either way. Lower-case names; repeated values as arrays. The REST door
+ * gets the same without a copy (servePlain: req.headers, and forwardedDefault for a header the client did not send).
  */
 function forwardedHeaders(req) {
   const headers = { ...req.headers };
-  const encrypted = Boolean(req.socket?.encrypted);
-  if (headers["x-forwarded-host"] === undefined && req.headers.host) headers["x-forwarded-host"] = req.headers.host;
-  if (headers["x-forwarded-proto"] === undefined) headers["x-forwarded-proto"] = encrypted ? "https" : "http";
-  if (headers["x-forwarded-port"] === undefined && req.socket?.localPort)
-    headers["x-forwarded-port"] = String(req.socket.localPort);
-  if (headers["x-forwarded-for"] === undefined && req.socket?.remoteAddress)
-    headers["x-forwarded-for"] = req.socket.remoteAddress;
+  for (const name of FORWARDED) {
+    if (headers[name] !== undefined) continue;
+    const value = forwardedDefault(req, name);
+    if (value !== undefined) headers[name] = value;
+  }
   return headers;
 }
 
@@ -187,7 +206,8 @@ async function servePlain(plain, req, res) {
     const answer = await plain.answer({
       method: req.method,
       url: req.url,
-      headers: forwardedHeaders(req),
+      headers: req.headers,
+      missingHeader: (name) => forwardedDefault(req, name),
       body: bodyReader(req),
       base: originOf(req),
       receivedAt,

@@ -1,7 +1,7 @@
 // Per-request observation of the /v1 API: one log line, the request counter and duration histogram, refused
 // admissions by error code, and the client's correlation id. The REST door (server/api/rest/plain-door.ts) notes what
 // only it knows (the matched route template, the workspace once authenticated) in `seen`; the rest is its answer.
-import { logger } from "./log";
+import { logger, requestLogger } from "./log";
 import { methodLabel, metrics } from "./metrics";
 import { tracing } from "./tracing";
 
@@ -75,8 +75,8 @@ export function recordRequest(o: RequestObservation, span: SpanLike | null): voi
     if (status >= 500) span.setStatus({ code: 2 });
     span.end();
   }
-  if (status >= 500) logger().error(line, "request");
-  else logger().info(line, "request");
+  if (status >= 500) requestLogger().error(line, "request");
+  else requestLogger().info(line, "request");
 }
 
 /** What a plain door answers: a status, headers by lower-case name, and the error code for the observation. */

@@ -60,8 +60,12 @@ export interface PlainRequest {
   method: string;
   /** The request target: the path and query as sent. */
   url: string;
-  /** With the x-forwarded-* values Next's server fills in when the client sent none (scripts/rest-direct.mjs). */
   headers: Record<string, string | string[] | undefined>;
+  /**
+   * The value of a header the request does not carry, if the server supplies one: the x-forwarded-* values Next's
+   * server fills in when the client sent none (scripts/rest-direct.mjs forwardedDefault), read only when asked for.
+   */
+  missingHeader?: (name: string) => string | undefined;
   /** The body, whole (its declared Content-Length counts against the cap as the bytes do), or a reader of it. */
   body?: Buffer | BodyReader;
   /** The origin the request was addressed to as the server builds its URL (`http://<Host>`); default localhost. */
@@ -108,9 +112,13 @@ const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method
 const originForbidden = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
 
 /** Request headers as the procedures read them (Headers#get and #has): repeated values joined with ", ". */
-export function headerReader(headers: PlainRequest["headers"]): Pick<Headers, "get" | "has"> {
+export function headerReader(
+  headers: PlainRequest["headers"],
+  missing?: PlainRequest["missingHeader"],
+): Pick<Headers, "get" | "has"> {
   const get = (name: string) => {
-    const v = headers[name.toLowerCase()];
+    const lower = name.toLowerCase();
+    const v = headers[lower] ?? missing?.(lower);
     return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
   };
   return { get, has: (name: string) => get(name) !== null };
@@ -127,7 +135,7 @@ function bufferReader(body: Buffer | undefined, headers: Pick<Headers, "get">): 
 
 /** Answers one /v1 request given as node:http gives it, observed as every answer of the API is. */
 export function answerPlain(req: PlainRequest): Promise<PlainAnswer> {
-  const headers = headerReader(req.headers);
+  const headers = headerReader(req.headers, req.missingHeader);
   const body = typeof req.body === "function" ? req.body : bufferReader(req.body, headers);
   return answerRest({
     method: req.method,
