@@ -34,18 +34,28 @@ function asFailure(cause: unknown): Result {
   return { ok: false, error };
 }
 
+// The options are written out field by field rather than spread, so every level's object has the same shape.
 async function callFrom(index: number, def: ProcedureDef, opts: CallOpts): Promise<Result> {
   try {
     const middleware = def.middlewares[index]!;
     return await middleware({
-      ...opts,
+      path: opts.path,
+      type: opts.type,
+      ctx: opts.ctx,
+      input: opts.input,
+      getRawInput: opts.getRawInput,
+      signal: opts.signal,
+      batchIndex: opts.batchIndex,
       meta: def.meta,
       next: (nextOpts?: NextOpts) =>
         callFrom(index + 1, def, {
-          ...opts,
+          path: opts.path,
+          type: opts.type,
           ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
           input: nextOpts && "input" in nextOpts ? nextOpts.input : opts.input,
           getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
+          signal: opts.signal,
+          batchIndex: opts.batchIndex,
         }),
     });
   } catch (cause) {
