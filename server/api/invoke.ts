@@ -35,31 +35,35 @@ function asFailure(cause: unknown): Result {
 }
 
 // The options are written out field by field rather than spread, so every level's object has the same shape.
-async function callFrom(index: number, def: ProcedureDef, opts: CallOpts): Promise<Result> {
+// Not an async function: one promise per level (the middleware's, with its rejection turned into a failed result)
+// where an async function with an await makes two or three, each seen by every AsyncLocalStorage of the process.
+function callFrom(index: number, def: ProcedureDef, opts: CallOpts): Promise<Result> {
   try {
     const middleware = def.middlewares[index]!;
-    return await middleware({
-      path: opts.path,
-      type: opts.type,
-      ctx: opts.ctx,
-      input: opts.input,
-      getRawInput: opts.getRawInput,
-      signal: opts.signal,
-      batchIndex: opts.batchIndex,
-      meta: def.meta,
-      next: (nextOpts?: NextOpts) =>
-        callFrom(index + 1, def, {
-          path: opts.path,
-          type: opts.type,
-          ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
-          input: nextOpts && "input" in nextOpts ? nextOpts.input : opts.input,
-          getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
-          signal: opts.signal,
-          batchIndex: opts.batchIndex,
-        }),
-    });
+    return Promise.resolve(
+      middleware({
+        path: opts.path,
+        type: opts.type,
+        ctx: opts.ctx,
+        input: opts.input,
+        getRawInput: opts.getRawInput,
+        signal: opts.signal,
+        batchIndex: opts.batchIndex,
+        meta: def.meta,
+        next: (nextOpts?: NextOpts) =>
+          callFrom(index + 1, def, {
+            path: opts.path,
+            type: opts.type,
+            ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
+            input: nextOpts && "input" in nextOpts ? nextOpts.input : opts.input,
+            getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
+            signal: opts.signal,
+            batchIndex: opts.batchIndex,
+          }),
+      }),
+    ).then(undefined, asFailure);
   } catch (cause) {
-    return asFailure(cause);
+    return Promise.resolve(asFailure(cause));
   }
 }
 
