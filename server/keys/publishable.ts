@@ -112,8 +112,15 @@ export async function authenticateRestKeyOrThrow(
       ip: clientAddress(headers),
     });
   }
-  if (!a.originByConfig) throw originRefusal();
+  const refusal = refusalBeforeRead(plaintext, a.originByConfig);
+  if (refusal) throw refusal;
   return authenticateApiKeyOrThrow(db, plaintext, a.read);
+}
+
+/** A secret key's request from an origin the CORS rule does not allow, then a key of no usable shape. */
+function refusalBeforeRead(plaintext: string | null, originByConfig: boolean): AppError | null {
+  if (!originByConfig) return originRefusal();
+  return keyShapeRefusal(plaintext);
 }
 
 const originRefusal = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
@@ -127,7 +134,5 @@ const originRefusal = () => new AppError("ORIGIN_FORBIDDEN", "This origin may no
  */
 export function restKeyRefusal(headers: Pick<Headers, "get">, originByConfig: boolean): AppError | null {
   const plaintext = apiKeyFromHeaders(headers);
-  if (plaintext?.startsWith("pk_")) return null;
-  if (!originByConfig) return originRefusal();
-  return keyShapeRefusal(plaintext);
+  return plaintext?.startsWith("pk_") ? null : refusalBeforeRead(plaintext, originByConfig);
 }
