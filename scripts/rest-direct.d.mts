@@ -19,6 +19,8 @@ export type RestHandler = ((req: Request) => Promise<Response>) & { plain?: Plai
 /** The compiled route's handlers by method (the exports of app/v1/[[...path]]/route.ts). */
 export type RestRoute = Record<string, RestHandler>;
 
+/** Past this many bytes dropped, a body the route left unread is no longer drained: its connection is closed. */
+export const DRAIN_LIMIT_BYTES: number;
 export function loadRestRoute(distDir: string): RestRoute | null;
 export function takesDirect(url: string): boolean;
 export function serveDirect(route: RestRoute, req: IncomingMessage, res: ServerResponse): Promise<void>;

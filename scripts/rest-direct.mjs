@@ -272,13 +272,23 @@ function bodyReader(req) {
     });
 }
 
+/** Past this many bytes dropped, a body left unread is no longer drained: its connection is closed. */
+export const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+
 /**
  * A body the route left unread (refused before reading it, or over its byte cap) is read and dropped, keeping
  * nothing, as Node's server does for any unread body: the client can finish sending and reads the answer (closing
- * the connection on it instead would reset a client still writing, which then may never see the answer).
+ * the connection on it at once would reset a client still writing, which then may never see the answer). Up to
+ * DRAIN_LIMIT_BYTES: a client that keeps sending past that (three times the largest body any route reads, a 10 MB
+ * lockfile) has had its answer long since, and its connection is closed rather than kept busy for as long as it likes.
  */
 function discardUnread(req) {
   if (req.complete || req.readableEnded) return;
   req.removeAllListeners("data");
+  let dropped = 0;
+  req.on("data", (chunk) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_LIMIT_BYTES) req.socket?.destroy();
+  });
   req.resume();
 }

@@ -12,7 +12,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFront, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
-import { loadRestRoute, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
+import {
+  DRAIN_LIMIT_BYTES,
+  loadRestRoute,
+  serveDirect,
+  takesDirect,
+  type RestRoute,
+} from "../../scripts/rest-direct.mjs";
 import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
 import { createTestApp, expectUndeliveredRefund, type TestApp } from "../harness";
 
@@ -503,6 +509,63 @@ describe("the REST door and the web Request path of the production server answer
       expect(door, c.name).toEqual(webbed);
     }
     expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+describe("a body the door leaves unread", () => {
+  /**
+   * Sends a chunked POST /v1/assess without a key, then keeps sending chunks of `chunk` bytes until `total` are sent or
+   * the server closes; what it received and how much it sent.
+   */
+  function endlessUpload(
+    base: string,
+    total: number,
+    end: boolean,
+  ): Promise<{ received: string; sent: number; closedByServer: boolean }> {
+    const { port } = new URL(base);
+    const piece = Buffer.alloc(256 * 1024, 0x61);
+    return new Promise((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1");
+      let received = "";
+      let sent = 0;
+      let closedByServer = true;
+      socket.on("data", (c) => (received += c));
+      socket.on("error", () => {});
+      socket.on("close", () => resolve({ received, sent, closedByServer }));
+      socket.write(
+        "POST /v1/assess HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+      );
+      const pump = () => {
+        while (!socket.destroyed && sent < total) {
+          sent += piece.length;
+          socket.write(`${piece.length.toString(16)}\r\n`);
+          socket.write(piece);
+          if (!socket.write("\r\n")) return void socket.once("drain", pump);
+        }
+        if (socket.destroyed) return;
+        if (end) socket.write("0\r\n\r\n");
+        // Then wait: the server either keeps the connection (a drained body) or has closed it.
+        setTimeout(() => {
+          closedByServer = socket.destroyed || socket.readableEnded;
+          socket.destroy();
+        }, 500);
+      };
+      pump();
+    });
+  }
+
+  it("is drained after the answer, so a client that finishes its upload reads it", async () => {
+    const r = await endlessUpload(real.base, 2 * 1024 * 1024, true);
+    expect(r.received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(r.sent).toBe(2 * 1024 * 1024);
+    expect(r.closedByServer).toBe(false);
+  });
+
+  it("is drained no further than DRAIN_LIMIT_BYTES: past it the server closes the connection", async () => {
+    const r = await endlessUpload(real.base, DRAIN_LIMIT_BYTES * 3, false);
+    expect(r.received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(r.sent).toBeGreaterThan(DRAIN_LIMIT_BYTES);
+    expect(r.sent).toBeLessThan(DRAIN_LIMIT_BYTES * 3);
   });
 });
 
