@@ -1,15 +1,20 @@
-// Writes of concurrent requests that go to the database together. While one group of a key is in flight, the
-// items that arrive for the same key queue behind it and then go as one group: one statement and one commit for
-// many requests. An item that finds nothing in flight goes at once, so a lone request waits for nothing. A group
-// that cannot go as one (its write failed, or the caller says it does not fit) goes item by item in arrival order,
-// so each item gets the outcome it would have had alone. Used by the unit reservations
-// (server/quota/grouped-reserve.ts) and the assessments' writes (server/assessment/record.ts); each settles its own
-// items' promises.
+// Writes of concurrent requests that go to the database together. A key's first item waits for the end of the event
+// loop's turn (setImmediate), so the items that reach the same key from the same turn's I/O (the requests read from
+// the sockets that were ready together) go with it; while its group is in flight, the items that arrive queue behind
+// it and then go as the next group: one statement and one commit for many requests. A lone request waits one turn of
+// the loop, not for a timer. This matters most where a statement holds the thread while it runs (the embedded
+// database): nothing can queue behind it then, and without the wait each request's statement went alone. A group
+// that cannot go as one (its write failed, or the caller says it does not fit) goes item by item in arrival order, so
+// each item gets the outcome it would have had alone. Used by the unit reservations (server/quota/grouped-reserve.ts)
+// and the assessments' writes (server/assessment/record.ts); each settles its own items' promises.
 
 export interface GroupedWriter<K, T> {
-  /** Queues `item` behind the group of `key` in flight, or starts a group with it. */
+  /** Queues `item` behind the group of `key` in flight, or starts a group with it at the end of this turn. */
   add(key: K, item: T): void;
 }
+
+// The real setImmediate, whatever a test later does to the global timers.
+const endOfTurn = setImmediate;
 
 export function groupedWriter<K, T>(o: {
   /** At most this many items in one group. */
@@ -39,7 +44,7 @@ export function groupedWriter<K, T>(o: {
       }
       const fresh = [item];
       queues.set(key, fresh);
-      void drain(key, fresh);
+      endOfTurn(() => void drain(key, fresh));
     },
   };
 }

@@ -1,0 +1,75 @@
+// server/db/grouped.ts: the items that reach a key in the same turn of the event loop go as one group (the requests
+// read from the sockets that were ready together), the items that arrive while a group is in flight go as the next
+// one, a lone item still goes (after the turn, not after a timer), a failed group goes item by item in arrival order,
+// and keys never wait for each other.
+import { describe, expect, it } from "vitest";
+import { groupedWriter } from "../../server/db/grouped";
+
+function recorder(opts: { failGroups?: boolean; holdMs?: number } = {}) {
+  const calls: { kind: "group" | "one"; key: string; items: number[] }[] = [];
+  const settled: number[] = [];
+  const w = groupedWriter<string, { key: string; n: number }>({
+    max: 4,
+    async group(items) {
+      calls.push({ kind: "group", key: items[0]!.key, items: items.map((i) => i.n) });
+      await new Promise((r) => setTimeout(r, opts.holdMs ?? 5));
+      if (opts.failGroups) return false;
+      settled.push(...items.map((i) => i.n));
+      return true;
+    },
+    async one(item) {
+      calls.push({ kind: "one", key: item.key, items: [item.n] });
+      await new Promise((r) => setTimeout(r, opts.holdMs ?? 5));
+      settled.push(item.n);
+    },
+  });
+  const idle = () => new Promise((r) => setTimeout(r, 60));
+  return { w, calls, settled, idle };
+}
+
+describe("groupedWriter", () => {
+  it("sends the items of one turn's separate callbacks as one group", async () => {
+    const { w, calls, settled, idle } = recorder();
+    // Three callbacks of one turn's check phase, as three requests read from three sockets in one turn.
+    for (const n of [1, 2, 3]) setImmediate(() => w.add("k", { key: "k", n }));
+    await idle();
+    expect(calls).toEqual([{ kind: "group", key: "k", items: [1, 2, 3] }]);
+    expect(settled).toEqual([1, 2, 3]);
+  });
+
+  it("sends what arrives while a group is in flight as the next group, at most `max` at a time", async () => {
+    const { w, calls, idle } = recorder({ holdMs: 20 });
+    w.add("k", { key: "k", n: 1 });
+    await new Promise((r) => setTimeout(r, 5)); // the first group is in flight now
+    for (const n of [2, 3, 4, 5, 6, 7]) w.add("k", { key: "k", n });
+    await idle();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3, 4, 5], [6, 7]]);
+    expect(calls[0]!.kind).toBe("one");
+  });
+
+  it("sends a lone item after the turn, without a timer", async () => {
+    const { w, calls } = recorder({ holdMs: 0 });
+    w.add("k", { key: "k", n: 9 });
+    expect(calls).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toEqual([{ kind: "one", key: "k", items: [9] }]);
+  });
+
+  it("sends a failed group item by item, in arrival order", async () => {
+    const { w, calls, settled, idle } = recorder({ failGroups: true });
+    for (const n of [4, 5, 6]) w.add("k", { key: "k", n });
+    await idle();
+    expect(calls.map((c) => c.kind)).toEqual(["group", "one", "one", "one"]);
+    expect(settled).toEqual([4, 5, 6]);
+  });
+
+  it("keeps keys apart: each key's items go in their own groups, at the same time", async () => {
+    const { w, calls, idle } = recorder({ holdMs: 20 });
+    for (const n of [1, 2]) w.add("a", { key: "a", n });
+    for (const n of [3, 4]) w.add("b", { key: "b", n });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls.map((c) => c.key).sort()).toEqual(["a", "b"]); // both in flight before either finished
+    await idle();
+    expect(calls).toHaveLength(2);
+  });
+});
