@@ -132,8 +132,9 @@ export function logger(): Logger {
  * duration, a checked client id, an error code).
  */
 export function requestLogger(): Logger {
-  logger();
-  return g.__serviceRequestLogger!;
+  const main = logger();
+  // A logger set by an earlier copy of this module in the same process (a development reload) has no twin.
+  return g.__serviceRequestLogger ?? main;
 }
 
 /** Masks an email address for logs: the domain and the first letter stay, the rest of the local part goes. */
