@@ -5,7 +5,7 @@
 //
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/door-profile.ts
 //   (BENCH_PROFILE_SECONDS, default 5; the profiles go to BENCH_CPU_PROF_DIR, default bench/results)
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   if (store === "postgres") {
     const { databaseSchema } = await import("../server/db/config");
     await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${databaseSchema()}" CASCADE`);
-  }
+  } else if (process.env.SERVICE_DATA_DIR) rmSync(process.env.SERVICE_DATA_DIR, { recursive: true, force: true });
   process.exit(0);
 }
 

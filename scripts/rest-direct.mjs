@@ -180,7 +180,7 @@ export async function serveDirect(route, req, res) {
     if (cookies.length) headers["set-cookie"] = cookies;
     // A HEAD answer states the length of the body a GET would have had, and sends none.
     if (response.status !== 204 && response.status !== 304) headers["content-length"] = String(body.length);
-    discardUnread(req);
+    discardUnread(req, res);
     res.writeHead(response.status, headers);
     res.end(req.method === "HEAD" || body.length === 0 ? undefined : body);
   } catch (err) {
@@ -188,7 +188,7 @@ export async function serveDirect(route, req, res) {
     // A charged answer that was never sent is given back (the 500 below is not it).
     if (!res.headersSent) undelivered?.();
     if (res.headersSent) return res.destroy();
-    discardUnread(req);
+    discardUnread(req, res);
     sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
   }
 }
@@ -221,7 +221,7 @@ async function servePlain(plain, req, res) {
     const bytes = Buffer.from(answer.body);
     const headers = { ...answer.headers };
     if (answer.status !== 204 && answer.status !== 304) headers["content-length"] = String(bytes.length);
-    discardUnread(req);
+    discardUnread(req, res);
     res.writeHead(answer.status, headers);
     res.end(req.method === "HEAD" || bytes.length === 0 ? undefined : bytes);
   } catch (err) {
@@ -229,7 +229,7 @@ async function servePlain(plain, req, res) {
     // A charged answer that was never sent is given back (the 500 below is not it).
     if (!res.headersSent) undelivered?.();
     if (res.headersSent) return res.destroy();
-    discardUnread(req);
+    discardUnread(req, res);
     sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
   }
 }
@@ -274,21 +274,38 @@ function bodyReader(req) {
 
 /** Past this many bytes dropped, a body left unread is no longer drained: its connection is closed. */
 export const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+/** How long a connection closed for an over-long unread body keeps reading (and dropping) before it is cut. */
+const LINGER_MS = 5_000;
 
 /**
  * A body the route left unread (refused before reading it, or over its byte cap) is read and dropped, keeping
  * nothing, as Node's server does for any unread body: the client can finish sending and reads the answer (closing
  * the connection on it at once would reset a client still writing, which then may never see the answer). Up to
- * DRAIN_LIMIT_BYTES: a client that keeps sending past that (three times the largest body any route reads, a 10 MB
- * lockfile) has had its answer long since, and its connection is closed rather than kept busy for as long as it likes.
+ * DRAIN_LIMIT_BYTES, three times the largest body any route reads (a 10 MB lockfile): past that, once the answer is
+ * written (`res` finished; a pipelined answer waits for the ones before it), the connection is closed for writing and
+ * the rest is still read and dropped for LINGER_MS, as a lingering close does, so a client that reads only after
+ * sending can still stop and read it; then it is cut. (Node's requestTimeout also ends any upload after 300 s.)
  */
-function discardUnread(req) {
+function discardUnread(req, res) {
   if (req.complete || req.readableEnded) return;
   req.removeAllListeners("data");
   let dropped = 0;
+  let closing = false;
   req.on("data", (chunk) => {
     dropped += chunk.length;
-    if (dropped > DRAIN_LIMIT_BYTES) req.socket?.destroy();
+    if (closing || dropped <= DRAIN_LIMIT_BYTES) return;
+    closing = true;
+    const linger = () => {
+      const socket = req.socket;
+      if (!socket || socket.destroyed) return;
+      socket.end();
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    };
+    if (res.writableFinished) linger();
+    else {
+      res.once("finish", linger);
+      res.once("close", () => res.writableFinished || req.socket?.destroy());
+    }
   });
   req.resume();
 }

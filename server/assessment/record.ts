@@ -1,9 +1,9 @@
 // An assessment's write: its event, its address's velocity counters, one pending high-risk delivery per subscribed
 // webhook, and the review case of a review or challenge decision, as ONE statement (data-modifying CTEs), so all of
-// them or none are stored without an interactive transaction's round trips. Concurrent assessments queue behind the
-// write in flight and go together as one statement (server/db/grouped.ts); a group that fails goes row by row, so
-// each request gets its own outcome. Each request answers only once its rows are stored (the next request's
-// velocity sees them).
+// them or none are stored without an interactive transaction's round trips. Concurrent assessments go together as one
+// statement: those of one turn of the event loop, then those that queued behind the write in flight
+// (server/db/grouped.ts); a group that fails goes row by row, so each request gets its own outcome. Each request
+// answers only once its rows are stored (the next request's velocity sees them).
 import { hotQuery, type Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { noteRowsWritten } from "../db/statistics";

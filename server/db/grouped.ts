@@ -19,7 +19,10 @@ const endOfTurn = setImmediate;
 export function groupedWriter<K, T>(o: {
   /** At most this many items in one group. */
   max: number;
-  /** Writes a group of two or more and settles it; false (nothing written, nothing settled) sends it item by item. */
+  /**
+   * Writes a group of two or more and settles it; false (nothing written, nothing settled) sends it item by item, as
+   * does a rejection.
+   */
   group(items: T[]): Promise<boolean>;
   /** Writes one item and settles it; never rejects. */
   one(item: T): Promise<void>;
@@ -29,7 +32,8 @@ export function groupedWriter<K, T>(o: {
     try {
       while (queue.length > 0) {
         const items = queue.splice(0, o.max);
-        if (items.length === 1 || !(await o.group(items))) for (const item of items) await o.one(item);
+        if (items.length === 1 || !(await o.group(items).catch(() => false)))
+          for (const item of items) await o.one(item);
       }
     } finally {
       queues.delete(key);

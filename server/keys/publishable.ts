@@ -123,7 +123,8 @@ function refusalBeforeRead(plaintext: string | null, originByConfig: boolean): A
   return keyShapeRefusal(plaintext);
 }
 
-const originRefusal = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
+/** 403 ORIGIN_FORBIDDEN: a browser's call from an origin the API does not allow (the CORS step and the key check). */
+export const originRefusal = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
 
 /**
  * What authenticateRestKeyOrThrow refuses before it reads any key, or null when the key must be read: a secret key's

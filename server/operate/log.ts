@@ -5,7 +5,9 @@ import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
 import { nodeEnv, setting } from "../env";
 
-const g = globalThis as unknown as { __serviceLogger?: Logger; __serviceRequestLogger?: Logger };
+const g = globalThis as unknown as { __serviceLogger?: Logger };
+/** Each logger's twin without redaction (requestLogger), found by the logger whoever set it. */
+const twins = new WeakMap<Logger, Logger>();
 
 // Names a log record must never carry, at any depth pino looks (request headers and secrets).
 const REDACT = [
@@ -51,20 +53,22 @@ function wantsReadable(): boolean {
 
 /** Replaces the process's logger, writing to `destination` (a test capturing a run's lines uses this). */
 export function useLogDestination(destination: Writable, level = "info"): Logger {
-  [g.__serviceLogger, g.__serviceRequestLogger] = build(level, destination);
+  g.__serviceLogger = build(level, destination);
   return g.__serviceLogger;
 }
 
 /**
- * The logger, and a twin on the same destination without redaction for the request line alone
- * (requestLogger): its fields are fixed and hold no secret, and redaction's walk of every record was a
- * few percent of a refused request's CPU.
+ * The logger, with a twin on the same destination without redaction for the request line alone (requestLogger): its
+ * fields are fixed and hold no secret, and redaction's walk of every record was a few percent of a refused request's
+ * CPU.
  */
-function build(level: string, destination?: Writable): [Logger, Logger] {
+function build(level: string, destination?: Writable): Logger {
   const plain = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime };
   const opts = { ...plain, redact: { paths: REDACT, censor: "[redacted]" } };
   const dest = destination ?? (wantsReadable() ? readable() : bufferedStdout());
-  return [pino(opts, dest), pino(plain, dest)];
+  const main = pino(opts, dest);
+  twins.set(main, pino(plain, dest));
+  return main;
 }
 
 /** Bytes of records gathered before a write; fewer are written at the next tick of LOG_FLUSH_MS. */
@@ -121,7 +125,7 @@ function bufferedStdout(): pino.DestinationStream & { flush(cb?: (err?: Error) =
 export function logger(): Logger {
   if (!g.__serviceLogger) {
     const level = setting("LOG_LEVEL") ?? (nodeEnv() === "test" ? "silent" : "info");
-    [g.__serviceLogger, g.__serviceRequestLogger] = build(level);
+    g.__serviceLogger = build(level);
   }
   return g.__serviceLogger;
 }
@@ -133,8 +137,8 @@ export function logger(): Logger {
  */
 export function requestLogger(): Logger {
   const main = logger();
-  // A logger set by an earlier copy of this module in the same process (a development reload) has no twin.
-  return g.__serviceRequestLogger ?? main;
+  // A logger built by an earlier copy of this module (a development reload keeps globalThis) has no twin here.
+  return twins.get(main) ?? main;
 }
 
 /** Masks an email address for logs: the domain and the first letter stay, the rest of the local part goes. */

@@ -1,13 +1,13 @@
-// Grouped reservations. Concurrent requests of one workspace all update the same UsagePeriod row, so each waits
-// for the previous one's commit. While one reservation of a workspace is in flight, the requests that arrive queue
-// behind it and then go to the database together, as ONE statement that reserves their total and writes each one's
-// ledger row: one row lock and one commit for the whole group. A request that finds nothing in flight goes at the end
-// of the event loop's turn with those that arrived in the same turn (../db/grouped.ts). Each request still learns its exact `used` (the running total in arrival
-// order). When a group's total does not fit in what is left, its requests are reserved one by one in arrival
-// order, so the allowance is filled exactly as if they had come alone. Same guarantees as reserveUnits: never
-// over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is a group of one.
-// A request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an assessment's velocity
-// counts); such requests group in a lane of their own, by the kind of read.
+// Grouped reservations. Concurrent requests of one workspace all update the same UsagePeriod row, so each waits for the
+// previous one's commit. While one reservation of a workspace is in flight, the requests that arrive queue behind it
+// and then go to the database together, as ONE statement that reserves their total and writes each one's ledger row:
+// one row lock and one commit for the whole group. A request that finds nothing in flight goes at the end of the event
+// loop's turn with those that arrived in the same turn (../db/grouped.ts). Each request still learns its exact `used`
+// (the running total in arrival order). When a group's total does not fit in what is left, its requests are reserved
+// one by one in arrival order, so the allowance is filled exactly as if they had come alone. Same guarantees as
+// reserveUnits: never over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is
+// a group of one. A request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an assessment's
+// velocity counts); such requests group in a lane of their own, by the kind of read.
 import type { Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { nextReset, periodStart } from "./period";

@@ -11,6 +11,7 @@ import { answerPlain, headerReader, restRouteTable } from "../../server/api/rest
 import { appRouter } from "../../server/api/root";
 import { admitsCallerFirst } from "../../server/api/trpc";
 import type { Context } from "../../server/api/context";
+import { createApiKey } from "../../server/keys/keys";
 import { authenticateRestKeyOrThrow } from "../../server/keys/publishable";
 import { createTestApp } from "../harness";
 
@@ -92,6 +93,31 @@ describe("the door's early refusal is the ladder's first step", () => {
       expect(compared).toBe(admitting.length);
     },
   );
+
+  it("a secret key or none from an origin only a publishable key lists: the ladder's 403, past the CORS step", async () => {
+    // The CORS step lets the origin through for the publishable route (a key of the workspace lists it), so the
+    // refusal is the key check's own (restKeyRefusal's origin branch), not the CORS step's.
+    const ws = await app.seedWorkspace();
+    const origin = "https://shop.example.test";
+    await createApiKey(app.db, { workspaceId: ws.workspaceId, kind: "publishable", allowedOrigins: [origin] });
+    const route = admitting.find((r) => r.procedurePath === "device.check")!;
+    expect(route).toBeDefined();
+    for (const key of [null, ws.apiKey, "not-a-key"]) {
+      const h: Record<string, string> = { origin, ...(key ? { authorization: `Bearer ${key}` } : {}) };
+      const door = await answerPlain({
+        method: route.method,
+        url: pathOf(route.template),
+        headers: { host: "127.0.0.1:3000", ...h },
+        base: "http://127.0.0.1:3000",
+      });
+      expect({ status: door.status, body: JSON.parse(door.body) as unknown }).toEqual(
+        await ladderAnswer(route.procedurePath, route.type, h, false),
+      );
+      expect(door.status).toBe(403);
+      // Past the CORS step: the answer carries the origin's CORS headers, as the ladder's refusal did before.
+      expect(door.headers["access-control-allow-origin"]).toBe(origin);
+    }
+  });
 
   it("leaves a public route to its procedure: the leaderboard answers without a key", async () => {
     const a = await answerPlain({

@@ -1,6 +1,7 @@
 // server/db/grouped.ts: the items that reach a key in the same turn of the event loop go as one group (the requests
 // read from the sockets that were ready together), the items that arrive while a group is in flight go as the next
-// one, a lone item still goes (after the turn, not after a timer), a failed group goes item by item in arrival order,
+// one, a lone item still goes (after the turn, not after a timer), a failed or rejected group goes item by item in
+// arrival order,
 // and keys never wait for each other.
 import { describe, expect, it } from "vitest";
 import { groupedWriter } from "../../server/db/grouped";
@@ -61,6 +62,20 @@ describe("groupedWriter", () => {
     await idle();
     expect(calls.map((c) => c.kind)).toEqual(["group", "one", "one", "one"]);
     expect(settled).toEqual([4, 5, 6]);
+  });
+
+  it("sends a group whose write rejects item by item, so no item is left unsettled", async () => {
+    const done: number[] = [];
+    const w = groupedWriter<string, number>({
+      max: 10,
+      group: async () => {
+        throw new Error("the statement failed");
+      },
+      one: async (n) => void done.push(n),
+    });
+    for (const n of [1, 2, 3]) w.add("k", n);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toEqual([1, 2, 3]);
   });
 
   it("keeps keys apart: each key's items go in their own groups, at the same time", async () => {

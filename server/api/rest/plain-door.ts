@@ -8,13 +8,15 @@
 // ladder runs (server/api/trpc.ts, server/api/ladder.ts), the output step included (SERVICE_OUTPUT_VALIDATION).
 //
 // Order of work per request, as the spec requires: route lookup (404 LOOKUP_NOT_FOUND, before any authentication or
-// body) -> CORS (403 ORIGIN_FORBIDDEN; a preflight answered here) -> input assembly (query, body under the route's
-// cap, decoded when compressed, path parameters; a problem travels to the ladder's validation step) -> the
-// procedure's ladder (auth, key status, capability, bulk, validation, burst limit, reservation, work) -> the
-// answer shaped as server/api/http/respond.ts shapes every answer (202 from x-service-status, a non-JSON body as the
-// procedure labelled it, quota headers on a success only) -> the same observation (server/operate/observe.ts
-// observedPlainAnswer: log line, metrics, span, correlation id) and the refund of an answer that could not be
-// delivered (`undelivered`, server/api/rest/undelivered.ts).
+// body) -> CORS (403 ORIGIN_FORBIDDEN; a preflight answered here) -> the ladder's first refusals that need no read (no
+// usable key, a secret key from a forbidden origin: answered here, before the body, as the ladder answers them; so a
+// request without a key is answered 401 even while the database is out) -> input assembly (query, body under the
+// route's cap, decoded when compressed, path parameters; a problem travels to the ladder's validation step) -> the
+// procedure's ladder (auth, key status, capability, bulk, validation, burst limit, reservation, work) -> the answer
+// shaped as server/api/http/respond.ts shapes every answer (202 from x-service-status, a non-JSON body as the procedure
+// labelled it, quota headers on a success only) -> the same observation (server/operate/observe.ts observedPlainAnswer:
+// log line, metrics, span, correlation id) and the refund of an answer that could not be delivered (`undelivered`,
+// server/api/rest/undelivered.ts).
 //
 // Nothing is left to another path: a browser's call (Origin, preflight), a compressed body, HEAD (a 404 whose body
 // the server does not send) and /v1/openapi.json are answered here. A request target a URL parser would rewrite
@@ -25,7 +27,7 @@ import { getDb, type Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requestOrigin } from "../../http/origin";
 import { newId } from "../../ids";
-import { authenticateRestKeyOrThrow, restKeyRefusal } from "../../keys/publishable";
+import { authenticateRestKeyOrThrow, originRefusal, restKeyRefusal } from "../../keys/publishable";
 import { observedPlainAnswer } from "../../operate/observe";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { invokeProcedure } from "../invoke";
@@ -60,6 +62,7 @@ export interface PlainRequest {
   method: string;
   /** The request target: the path and query as sent. */
   url: string;
+  /** node:http's `req.headers`: lower-case names, a repeated header as an array. */
   headers: Record<string, string | string[] | undefined>;
   /**
    * The value of a header the request does not carry, if the server supplies one: the x-forwarded-* values Next's
@@ -109,7 +112,6 @@ const procedureOf = (route: RestRoute): unknown =>
   (appRouter._def.procedures as Record<string, unknown>)[route.procedurePath];
 
 const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
-const originForbidden = () => new AppError("ORIGIN_FORBIDDEN", "This origin may not call the API from a browser.");
 
 /** Request headers as the procedures read them (Headers#get and #has): repeated values joined with ", ". */
 export function headerReader(
@@ -215,7 +217,7 @@ async function answer(
         !origin ||
         !(await originAllowedFor(preflighted.route.procedurePath, origin, originAllowed(origin, ownOrigin())))
       )
-        throw originForbidden();
+        throw originRefusal();
       if (!requestedHeadersAllowed(headers.get("access-control-request-headers"))) {
         throw new AppError(
           "ORIGIN_FORBIDDEN",
@@ -236,7 +238,7 @@ async function answer(
 
     const originByConfig = !origin || originAllowed(origin, ownOrigin());
     if (origin) {
-      if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig))) throw originForbidden();
+      if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig))) throw originRefusal();
       for (const [k, v] of Object.entries(corsResponseHeaders(origin))) out.set(k, v);
     }
 
