@@ -7,38 +7,17 @@
 //
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/assess-profile.ts checkout
 //   (or login; BENCH_PROFILE_SECONDS, default 8; the profiles go to BENCH_CPU_PROF_DIR, default bench/results)
-import { mkdirSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { checkoutAt, loginAt } from "./assess-fixtures";
+import { profiler } from "./profile-loop";
 import { useBenchStore } from "./runner-store";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const IN_FLIGHT = 8;
-
-/** Runs `f` from IN_FLIGHT loops for `ms`; the calls made. */
-async function load(ms: number, f: () => Promise<void>): Promise<number> {
-  const end = Date.now() + ms;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (Date.now() < end) {
-        await f();
-        n++;
-      }
-    }),
-  );
-  return n;
-}
 
 async function main(): Promise<void> {
   const store = useBenchStore("profile");
   const which = process.argv[2] === "login" ? "login" : "checkout";
   const at = which === "login" ? loginAt : checkoutAt;
   const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
-  const dir = path.resolve(process.env.BENCH_CPU_PROF_DIR?.trim() || path.join(root, "bench", "results"));
-  mkdirSync(dir, { recursive: true });
 
   const { getDb } = await import("../server/db/client");
   const { createWorkspace } = await import("../server/workspaces/workspaces");
@@ -49,22 +28,7 @@ async function main(): Promise<void> {
   await warmIpFeeds();
   const ws = await createWorkspace(db, { name: "bench profile", plans: ["suite_agency"] });
 
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 200 });
-  /** Warms `f` up, then profiles it: its CPU milliseconds per call, and the profile written as `name`. */
-  const profiled = async (name: string, f: () => Promise<void>) => {
-    await load(3000, f);
-    const before = process.cpuUsage();
-    await session.post("Profiler.start");
-    const n = await load(seconds * 1000, f);
-    const { profile } = await session.post("Profiler.stop");
-    const cpu = process.cpuUsage(before);
-    const file = path.join(dir, `assess-${which}-${name}-${process.pid}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    return { requests: n, cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / n) * 1000) / 1000, file };
-  };
+  const profiled = await profiler({ prefix: `assess-${which}`, inFlight: IN_FLIGHT, seconds, warmMs: 3000 });
 
   let i = 0;
   const service = await profiled("service", async () => {

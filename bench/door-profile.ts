@@ -5,55 +5,22 @@
 //
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/door-profile.ts
 //   (BENCH_PROFILE_SECONDS, default 5; the profiles go to BENCH_CPU_PROF_DIR, default bench/results)
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
 import { ipAt } from "./ips";
+import { profiler } from "./profile-loop";
 import { useBenchStore } from "./runner-store";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const IN_FLIGHT = 16;
-
-async function load(ms: number, f: () => Promise<void>): Promise<number> {
-  const end = Date.now() + ms;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (Date.now() < end) {
-        await f();
-        n++;
-      }
-    }),
-  );
-  return n;
-}
 
 async function main(): Promise<void> {
   const store = useBenchStore("door");
   const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
-  const dir = path.resolve(process.env.BENCH_CPU_PROF_DIR?.trim() || path.join(root, "bench", "results"));
-  mkdirSync(dir, { recursive: true });
   const { getDb } = await import("../server/db/client");
   const { createWorkspace } = await import("../server/workspaces/workspaces");
   const { answerPlain } = await import("../server/api/rest/plain-door");
   const db = await getDb();
   const ws = await createWorkspace(db, { name: "bench door", plans: ["lookups_growth"] });
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 200 });
-  const profiled = async (name: string, f: () => Promise<void>) => {
-    await load(2000, f);
-    const before = process.cpuUsage();
-    await session.post("Profiler.start");
-    const n = await load(seconds * 1000, f);
-    const { profile } = await session.post("Profiler.stop");
-    const cpu = process.cpuUsage(before);
-    const file = path.join(dir, `door-${name}-${process.pid}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    return { requests: n, cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / n) * 1000) / 1000, file };
-  };
+  const profiled = await profiler({ prefix: "door", inFlight: IN_FLIGHT, seconds, warmMs: 2000 });
   let i = 0;
   const geo = (key: string | null, status: number) => async () => {
     const a = await answerPlain({
