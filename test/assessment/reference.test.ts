@@ -103,12 +103,7 @@ describe("the /assess benchmark reference", () => {
     for (const i of indices) {
       const body = checkoutAt(i);
       expect(JSON.stringify(body.payment)).not.toMatch(/\d{9}/);
-      const res = await a.request("POST", "/v1/assess", { key: ws.apiKey, body });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const service = res.body as AssessBody;
-      const bare = (await referenceAssess(reference, body)) as unknown as AssessBody;
-      expect(full(bare), `request ${i}`).toEqual(full(service));
-      for (const s of service.signals) seen.add(s.code);
+      for (const code of await sameAnswer(a, ws.apiKey, reference, body, `request ${i}`)) seen.add(code);
     }
     // The traffic reached every identity and payment fact, so a reference that ignored them would differ.
     for (const code of ["linked_accounts", "card_testing", "card_declines", "phone_invalid", "phone_country_mismatch"])
@@ -131,12 +126,7 @@ describe("the /assess benchmark reference", () => {
     const seen = new Set<string>();
     for (const i of indices) {
       const body = loginAt(i);
-      const res = await a.request("POST", "/v1/assess", { key: ws.apiKey, body });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const service = res.body as AssessBody;
-      const bare = (await referenceAssess(reference, body)) as unknown as AssessBody;
-      expect(full(bare), `request ${i}`).toEqual(full(service));
-      for (const s of service.signals) seen.add(s.code);
+      for (const code of await sameAnswer(a, ws.apiKey, reference, body, `request ${i}`)) seen.add(code);
     }
     for (const code of ["linked_accounts", "phone_invalid", "phone_country_mismatch"])
       expect(seen, code).toContain(code);
@@ -151,6 +141,25 @@ interface AssessBody {
   linked_accounts: unknown;
   payment: unknown;
   account: unknown;
+}
+
+/**
+ * Sends `body` to the service and to the reference and holds them to the same answer (full, below); the service's
+ * signal codes.
+ */
+async function sameAnswer(
+  a: ReturnType<typeof app>,
+  key: string,
+  reference: Parameters<typeof referenceAssess>[0],
+  body: Parameters<typeof referenceAssess>[1],
+  label: string,
+): Promise<string[]> {
+  const res = await a.request("POST", "/v1/assess", { key, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const service = res.body as AssessBody;
+  const bare = (await referenceAssess(reference, body)) as unknown as AssessBody;
+  expect(full(bare), label).toEqual(full(service));
+  return service.signals.map((s) => s.code);
 }
 
 /** What the two must agree on: the score, the decision, each signal with its reason, the phone, links and payment. */
