@@ -85,7 +85,7 @@ export const assessRequestSchema = z
     payment: paymentSchema
       .optional()
       .describe(
-        "For checkout and payment events: the card attempt as your processor answered it, without the card: `bin` (first 6 to 8 digits), `last4`, `fingerprint`?, `amount` (minor units), `currency`, `status` (succeeded, failed or declined), `decline_code`?. Cards and declines per device, address, account and card feed card-testing facts and signals. A full card number anywhere in it is 400 INVALID_REQUEST, and is neither stored nor logged",
+        "For checkout and payment events: the card attempt as your processor answered it, without the card: `bin` (first 6 to 8 digits), `last4`, `fingerprint`?, `amount` (minor units), `currency`, `status` (succeeded, failed or declined), `decline_code`?. Cards and declines per device, address, account and card feed card-testing facts and signals. A full card number anywhere in it is 400 INVALID_INPUT, and is neither stored nor logged",
       ),
     status: z
       .enum(ASSESS_STATUSES)

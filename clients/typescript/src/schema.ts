@@ -2705,7 +2705,7 @@ export interface operations {
                     };
                     /** @description Your own check of the password the user typed against common or breached passwords (e.g. GET /passwords/range/{prefix}, k-anonymity: send us the verdict, never the password). true is the signal `password_compromised` and the rules fact of that name */
                     password_compromised?: boolean;
-                    /** @description For checkout and payment events: the card attempt as your processor answered it, without the card: `bin` (first 6 to 8 digits), `last4`, `fingerprint`?, `amount` (minor units), `currency`, `status` (succeeded, failed or declined), `decline_code`?. Cards and declines per device, address, account and card feed card-testing facts and signals. A full card number anywhere in it is 400 INVALID_REQUEST, and is neither stored nor logged */
+                    /** @description For checkout and payment events: the card attempt as your processor answered it, without the card: `bin` (first 6 to 8 digits), `last4`, `fingerprint`?, `amount` (minor units), `currency`, `status` (succeeded, failed or declined), `decline_code`?. Cards and declines per device, address, account and card feed card-testing facts and signals. A full card number anywhere in it is 400 INVALID_INPUT, and is neither stored nor logged */
                     payment?: {
                         /** @description The amount in minor units of `currency` (1999 for 19.99 EUR) */
                         amount: number;
