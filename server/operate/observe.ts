@@ -79,6 +79,23 @@ export function recordRequest(o: RequestObservation, span: SpanLike | null): voi
   else requestLogger().info(line, "request");
 }
 
+/**
+ * What the door notes while it answers, for the observation: the matched route's template, the workspace once
+ * authenticated, and whether the client went away in the middle of its upload (its body broke off).
+ */
+export interface Seen {
+  workspaceId?: string;
+  route?: string;
+  clientGone?: boolean;
+}
+
+/**
+ * The status a request whose client went away before its body arrived is recorded with: 499, as the request
+ * histories record an answer that could not be delivered (server/api/rest/undelivered.ts). Nobody reads the door's
+ * 400, so it is not counted as a refused admission.
+ */
+export const CLIENT_GONE_STATUS = 499;
+
 /** What a plain door answers: a status, headers by lower-case name, and the error code for the observation. */
 interface PlainDoorAnswer {
   status: number;
@@ -94,11 +111,11 @@ interface PlainDoorAnswer {
 export function observedPlainAnswer<A extends PlainDoorAnswer>(
   req: { method: string; receivedAt?: number },
   headers: Pick<Headers, "get">,
-  answer: (seen: { workspaceId?: string; route?: string }) => Promise<A>,
+  answer: (seen: Seen) => Promise<A>,
 ): Promise<Omit<A, "errorCode">> {
   return inRequestSpan(req.method, async (span) => {
     const started = req.receivedAt ?? performance.now();
-    const seen: { workspaceId?: string; route?: string } = {};
+    const seen: Seen = {};
     let out: A;
     try {
       out = await answer(seen);
@@ -115,12 +132,12 @@ export function observedPlainAnswer<A extends PlainDoorAnswer>(
         method: req.method,
         route: seen.route ?? "unmatched",
         routed: seen.route !== undefined,
-        status: out.status,
+        status: seen.clientGone ? CLIENT_GONE_STATUS : out.status,
         seconds: (performance.now() - started) / 1000,
         requestId: out.headers["x-request-id"],
         clientRequestId: clientId,
         workspaceId: seen.workspaceId,
-        errorCode: out.errorCode,
+        errorCode: seen.clientGone ? undefined : out.errorCode,
       },
       span,
     );

@@ -28,7 +28,7 @@ import { AppError } from "../../errors";
 import { requestOrigin } from "../../http/origin";
 import { newId } from "../../ids";
 import { authenticateRestKeyOrThrow, originRefusal, restKeyRefusal } from "../../keys/publishable";
-import { observedPlainAnswer } from "../../operate/observe";
+import { observedPlainAnswer, type Seen } from "../../operate/observe";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { invokeProcedure } from "../invoke";
 import type { Charge, Context, Principal } from "../context";
@@ -180,10 +180,7 @@ function targetOf(url: string, base: string): { path: string; query: string } | 
   return { path, query };
 }
 
-async function answer(
-  req: DoorRequest,
-  seen: { workspaceId?: string; route?: string },
-): Promise<PlainAnswer & { errorCode?: string }> {
+async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { errorCode?: string }> {
   const requestId = newId("req");
   const out = new AnswerHeaders(startingHeaders(requestId));
   const failed = (err: unknown, own: AnswerHeaders | null = null, refund: PlainAnswer["undelivered"] = null) =>
@@ -251,7 +248,7 @@ async function answer(
     }
 
     const input = match.route.takesInput
-      ? await assembleInput(req, method, query, match.route, match.rawParams)
+      ? await assembleInput(req, method, query, match.route, match.rawParams, seen)
       : undefined;
     const db = await getDb();
     return await runProcedure(db, match.route, input, req, { requestId, out, originByConfig, seen, failed });
@@ -330,6 +327,7 @@ async function runProcedure(
  * The body is read under the route's cap (body-rules.ts), decoded when compressed (body-encoding.ts). A malformed
  * body or parameter is not refused here: the spec puts input validation after authentication, key status,
  * capability and bulk checks, so the problem travels as INVALID_INPUT_MARKER and the ladder refuses it at that point.
+ * A body that broke off (the client went away) is noted in `seen`: the observation records the request as 499.
  */
 async function assembleInput(
   req: DoorRequest,
@@ -337,6 +335,7 @@ async function assembleInput(
   query: string,
   route: RestRoute,
   rawParams: Record<string, string>,
+  seen: Seen,
 ): Promise<Record<string, unknown>> {
   const invalid = (message: string) => ({ [INVALID_INPUT_MARKER]: message });
   let input: Record<string, unknown> = {};
@@ -358,7 +357,10 @@ async function assembleInput(
     if (!encoding.ok) return invalid(encoding.problem);
     let bytes = await req.body(maxBytes);
     if (bytes === null) return invalid(tooLargeMessage(maxBytes));
-    if (bytes === "broken") return invalid(BROKEN_BODY);
+    if (bytes === "broken") {
+      seen.clientGone = true;
+      return invalid(BROKEN_BODY);
+    }
     if (encoding.encoding) {
       const decoded = await decodeBodyBytes(bytes, encoding.encoding, maxBytes);
       if (!decoded.ok) return invalid(decoded.problem);
