@@ -18,7 +18,6 @@ const SHARED_WITH_CLIENT = [
   "server/bulk/kind-labels",
   "server/events/csv",
   "server/monitors/checks/types",
-  "server/monitors/estimate",
   "server/monitors/limits",
   "server/plans/catalog",
   "server/rules/conditions",

@@ -1,11 +1,12 @@
 // What a workspace's monitors cost a month, shown in the dashboard before a monitor is saved (issue 26). What a run
 // costs is the charging module's answer (server/api/charging.ts monitorRunUnits: one unit per check, a project
 // monitor its package versions; handed in by the API layer, ../bulk/procedures.ts), and a 30-day month holds
-// 30 days / interval runs; the paused monitors do not run, so they are left out of the sum.
+// 30 days / interval runs; the paused monitors do not run, so they are left out of the sum. Server only: the
+// dashboard, which has each monitor's `units_per_run`, sums with ./limits.ts monthlyUnits.
 import { jobCharging } from "../bulk/procedures";
-import { INTERVAL_MS, type MonitorInterval } from "./limits";
+import { monthlyUnits, runsPerMonth, type MonitorInterval } from "./limits";
 
-const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+export { runsPerMonth };
 
 export interface MonitorCost {
   checks: number;
@@ -20,10 +21,7 @@ export interface MonitorCost {
 /** A run's units: as given, or the charging module's for its checks. */
 const unitsOfRun = (m: MonitorCost): number => m.unitsPerRun ?? jobCharging().monitorRunUnits({ checks: m.checks });
 
-/** Runs in a 30-day month at this interval (4 for 7d, 720 for 1h). */
-export const runsPerMonth = (interval: MonitorInterval): number => Math.floor(MONTH_MS / INTERVAL_MS[interval]);
-
-export const unitsPerMonth = (m: MonitorCost): number => unitsOfRun(m) * runsPerMonth(m.interval);
+export const unitsPerMonth = (m: MonitorCost): number => monthlyUnits(unitsOfRun(m), m.interval);
 
 export interface MonitorEstimate {
   checks: number;

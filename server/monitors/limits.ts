@@ -15,6 +15,18 @@ export const INTERVAL_MS: Record<MonitorInterval, number> = {
   "7d": 7 * 24 * HOUR,
 };
 
+const MONTH_MS = 30 * 24 * HOUR;
+
+/** Runs in a 30-day month at this interval (4 for 7d, 720 for 1h). */
+export const runsPerMonth = (interval: MonitorInterval): number => Math.floor(MONTH_MS / INTERVAL_MS[interval]);
+
+/**
+ * A month's units of a monitor whose run's units are known (its `units_per_run`, as the dashboard has it); a run's
+ * units themselves are the charging module's answer (server/monitors/estimate.ts asks it).
+ */
+export const monthlyUnits = (unitsPerRun: number, interval: MonitorInterval): number =>
+  unitsPerRun * runsPerMonth(interval);
+
 /** Monitors per plan and the shortest interval it allows. */
 export const MONITOR_PLANS: Record<PlanSlug, { monitors: number; minInterval: MonitorInterval }> = {
   free: { monitors: 0, minInterval: "7d" },

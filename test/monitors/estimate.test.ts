@@ -1,7 +1,8 @@
 // The monthly units of monitors: one unit per check per run, 30 days / interval runs, plus the other active monitors;
 // and the dashboard-only procedure that answers them with a session.
 import { describe, expect, it } from "vitest";
-import { estimateMonitorUnits, runsPerMonth } from "../../server/monitors/estimate";
+import { estimateMonitorUnits, runsPerMonth, unitsPerMonth } from "../../server/monitors/estimate";
+import { monthlyUnits } from "../../server/monitors/limits";
 import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp } from "../harness";
 import { A, monitorDns } from "./helpers";
@@ -15,6 +16,13 @@ describe("monitor estimate", () => {
     ["7d", 4],
   ] as const)("a month holds %s runs at %s", (interval, runs) => {
     expect(runsPerMonth(interval)).toBe(runs);
+  });
+
+  it("the dashboard's sum from units_per_run (limits.ts, no charging rules in the browser) is the server's", () => {
+    expect(monthlyUnits(7, "7d")).toBe(28);
+    for (const interval of ["1h", "24h", "7d"] as const)
+      expect(monthlyUnits(5, interval)).toBe(unitsPerMonth({ checks: 2, interval, unitsPerRun: 5 }));
+    expect(monthlyUnits(2, "6h")).toBe(unitsPerMonth({ checks: 2, interval: "6h" }));
   });
 
   it("3 checks daily is 90 units, added to the other monitors' 2 × 120", () => {

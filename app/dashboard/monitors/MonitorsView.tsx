@@ -3,7 +3,7 @@
 // allowance), then every monitor with a dot and a word per check and its last change. Same procedures as /v1/monitors.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { unitsPerMonth } from "../../../server/monitors/estimate";
+import { monthlyUnits } from "../../../server/monitors/limits";
 import { ErrorNote } from "../_components/ErrorNote";
 import { isPlanRefusal, PlanGate, plansWith } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
@@ -30,10 +30,7 @@ export function MonitorsView() {
   const items = monitors.data?.items ?? [];
   const active = items.filter((m) => m.status === "active");
   const withProblem = items.filter((m) => Object.values(m.states).some((s) => s.severity !== "ok"));
-  const units = active.reduce(
-    (n, m) => n + unitsPerMonth({ checks: m.checks.length, interval: m.interval, unitsPerRun: m.units_per_run }),
-    0,
-  );
+  const units = active.reduce((n, m) => n + monthlyUnits(m.units_per_run, m.interval), 0);
   const full = plan !== null && items.length >= plan.monitors;
   return (
     <>
