@@ -8,6 +8,7 @@ import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { handleReportsRequest } from "../../server/api/http/reports";
 import { handleSendersRequest } from "../../server/api/http/senders";
 import { handleRestRequest } from "../../server/api/rest/handler";
+import { brokenUploadAssess } from "./broken-upload";
 import type { SessionUser } from "../../server/auth/principal";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
@@ -116,23 +117,7 @@ describe("a body over the entry's byte cap is 400 INVALID_REQUEST and spends not
 
   it("the REST API, on a body whose upload broke off (the client went away): 400, never the database's 503", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
-    const gone = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
-    let sent = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(c) {
-        if (sent) return c.error(gone);
-        sent = true;
-        c.enqueue(new TextEncoder().encode('{"event":"login",'));
-      },
-    });
-    const res = await handleRestRequest(
-      new Request("http://127.0.0.1:3000/v1/assess", {
-        method: "POST",
-        headers: { authorization: `Bearer ${ws.apiKey}`, "content-type": "application/json" },
-        body,
-        duplex: "half",
-      } as RequestInit),
-    );
+    const res = await handleRestRequest(brokenUploadAssess(ws.apiKey));
     const answer = await expectShared(res, 400, "INVALID_REQUEST");
     expect(answer.error.message).toBe("The request body ended before all of it arrived.");
     expect(res.headers.get("retry-after")).toBeNull();

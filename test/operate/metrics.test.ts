@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { GET as metricsRoute } from "../../app/metrics/route";
 import { handleRestRequest } from "../../server/api/rest/handler";
+import { brokenUploadAssess } from "../http/broken-upload";
 import { startMetricsListener, stopMetricsListener } from "../../server/operate/metrics-listener";
 import { registerMetricSources } from "../../server/startup/sources";
 import { createTestApp, type TestApp } from "../harness";
@@ -135,22 +136,7 @@ describe("counters after known requests", () => {
     const gone0 = value(before, "service_http_requests_total", { method: "POST", route, status: "499" });
     const bad0 = value(before, "service_http_requests_total", { method: "POST", route, status: "400" });
     const refused0 = value(before, "service_admissions_refused_total", { code: "INVALID_REQUEST" });
-    let sent = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(c) {
-        if (sent) return c.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
-        sent = true;
-        c.enqueue(new TextEncoder().encode('{"event":"login",'));
-      },
-    });
-    const res = await handleRestRequest(
-      new Request("http://127.0.0.1:3000/v1/assess", {
-        method: "POST",
-        headers: { authorization: `Bearer ${ws.apiKey}`, "content-type": "application/json" },
-        body,
-        duplex: "half",
-      } as RequestInit),
-    );
+    const res = await handleRestRequest(brokenUploadAssess(ws.apiKey));
     // The door still answers 400 (the production server finds the connection gone and writes nothing).
     expect(res.status).toBe(400);
     // Input that arrived and is wrong stays a 400 and a refusal.
