@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { procedureFieldLimit } from "../../app/dashboard/_components/procedure-cost";
 import { utf8Bytes } from "../../app/dashboard/vulnerabilities/lockfile-size";
-import { handleDashboardRequest, jsonBodyLimitFor } from "../../server/api/http/dashboard";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
+import { jsonBodyLimitFor } from "../../server/api/rest/body-rules";
 import type { SessionUser } from "../../server/auth/principal";
 import { MAX_SCAN_BYTES } from "../../server/vulnerabilities/lockfile-scan/read";
 import { ensureUser } from "../../server/workspaces/members";

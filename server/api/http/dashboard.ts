@@ -9,7 +9,8 @@ import { logger } from "../../operate/log";
 import type { Context } from "../context";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
-import { asTRPCError, type Meta } from "../trpc";
+import { asTRPCError } from "../trpc";
+import { dashboardBodyLimit, MAX_BODY_BYTES } from "../rest/body-rules";
 import { createDashboardContext } from "./dashboard-context";
 import { copyProcedureHeaders, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
 
@@ -17,33 +18,15 @@ import { copyProcedureHeaders, readBodyBytes, startResponse, tooLargeMessage } f
 registerBulkProcedures();
 
 export const DASHBOARD_ENDPOINT = "/api/trpc";
-// A batch of dashboard mutations is far below this; a longer body is refused before any procedure runs.
-const MAX_BODY_BYTES = 1_000_000;
-
-/**
- * The JSON body that carries a raw-body field (a lockfile) of at most `fieldBytes`: the field's own limit, the one
- * the REST API applies to the raw body, is checked by the procedure on the text; this is only the room its JSON form
- * needs. JSON escapes quotes, backslashes and line breaks into two bytes each (other control characters, which no
- * lockfile holds, into six), and the envelope and the other fields fit in the default allowance.
- */
-export const jsonBodyLimitFor = (fieldBytes: number) => 2 * fieldBytes + MAX_BODY_BYTES;
-
-/** The body a procedure reads on this door: a declared larger body, the room for its raw-body field, or the default. */
-function procedureBodyLimit(meta: Meta | undefined): number {
-  if (meta?.maxBodyBytes) return meta.maxBodyBytes;
-  if (meta?.rawBody) return jsonBodyLimitFor(meta.rawBody.maxBytes);
-  return MAX_BODY_BYTES;
-}
 
 /**
  * A route that declares a larger body (a list's 10,000-item import, a lockfile scan's raw-body field) gets it when the
- * request calls only such routes.
+ * request calls only such routes (body-rules.ts dashboardBodyLimit); a batch of mutations is far below the default.
  */
 function bodyLimitOf(req: Request): number {
   try {
     const names = decodeURIComponent(new URL(req.url).pathname.slice(DASHBOARD_ENDPOINT.length + 1)).split(",");
-    const procedures = appRouter._def.procedures as Record<string, { _def?: { meta?: Meta } }>;
-    return Math.min(...names.map((n) => procedureBodyLimit(procedures[n]?._def?.meta)));
+    return Math.min(...names.map(dashboardBodyLimit));
   } catch {
     return MAX_BODY_BYTES;
   }

@@ -1,5 +1,6 @@
 // What a /v1 route reads as its body, from its procedure's meta: the one place both REST doors (handler.ts and the
-// plain door) learn it, so that a change to the meta's shape is made here only.
+// plain door) and the dashboard's tRPC endpoint (../http/dashboard.ts dashboardBodyLimit) learn it, so that a change
+// to the meta's shape is made here only.
 import { appRouter } from "../root";
 import type { Meta, MetaBody, RawBodyMedia } from "../meta";
 
@@ -43,4 +44,23 @@ export function rawBodyOf(rules: BodyRules, contentType: string | null): BodyRul
   if (rules.csvField && /^text\/csv\b/i.test(contentType ?? ""))
     return { field: rules.csvField, maxBytes: rules.maxBytes };
   return undefined;
+}
+
+/**
+ * The JSON body that carries a raw-body field (a lockfile) of at most `fieldBytes` through the dashboard: the field's
+ * own limit, the one the REST API applies to the raw body, is checked by the procedure on the text; this is only the
+ * room its JSON form needs. JSON escapes quotes, backslashes and line breaks into two bytes each (other control
+ * characters, which no lockfile holds, into six), and the envelope and the other fields fit in the default allowance.
+ */
+export const jsonBodyLimitFor = (fieldBytes: number) => 2 * fieldBytes + MAX_BODY_BYTES;
+
+/**
+ * The body the dashboard's tRPC endpoint reads for a procedure (its input as JSON): a declared larger body, the room
+ * for its raw-body field in JSON, or the default; the default for a name that is no procedure.
+ */
+export function dashboardBodyLimit(procedurePath: string): number {
+  const meta: MetaBody | undefined = metaOf(procedurePath);
+  if (meta?.maxBodyBytes) return meta.maxBodyBytes;
+  if (meta?.rawBody) return jsonBodyLimitFor(meta.rawBody.maxBytes);
+  return MAX_BODY_BYTES;
 }
