@@ -12,6 +12,7 @@ import { findListOrThrow } from "../lists/lists";
 import { normaliseValue, type ListKind } from "../lists/values";
 import { CASE_RESOLVED, queueEventDeliveries } from "../webhooks/enqueue";
 import { linkedAccountsOf } from "../users/linked";
+import type { PaymentLine } from "../users/schemas";
 import type { CaseDetail, CaseRecord } from "./schemas";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -119,15 +120,7 @@ type EventData = {
   signals?: { code: string; weight: number }[];
   rules?: string[];
   facts?: Record<string, unknown>;
-  payment?: {
-    bin: string;
-    last4: string;
-    brand_name: string | null;
-    amount: number;
-    currency: string;
-    status: string;
-    decline_code: string | null;
-  };
+  payment?: PaymentLine;
 };
 
 export async function getCaseOrThrow(db: Db, workspaceId: string, id: string): Promise<CaseDetail> {

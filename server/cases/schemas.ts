@@ -1,7 +1,7 @@
 // zod contracts of the review queue (/v1/cases): snake_case fields as the rest of the API.
 import { z } from "zod";
 import { signalSchema } from "../assessment/schemas";
-import { linkedAccountSchema } from "../users/schemas";
+import { linkedAccountSchema, paymentLineSchema } from "../users/schemas";
 import { expiryTimestampSchema } from "../timestamps";
 
 export const CASE_STATUSES = ["open", "resolved"] as const;
@@ -66,16 +66,7 @@ const historyItem = z.object({
   decision: z.string(),
   country: z.string().nullable(),
   ip: z.string().nullable(),
-  payment: z
-    .object({
-      bin: z.string(),
-      last4: z.string(),
-      brand_name: z.string().nullable(),
-      amount: z.number().int().describe("Minor units"),
-      currency: z.string(),
-      status: z.string(),
-      decline_code: z.string().nullable(),
-    })
+  payment: paymentLineSchema
     .nullable()
     .describe("The payment's BIN, last four, brand, amount and status, when the assessment sent one"),
   created_at: z.string(),

@@ -3,18 +3,23 @@ import { z } from "zod";
 
 const kind = z.enum(["device", "email", "phone", "card"]);
 
-const paymentSchema = z
-  .object({
-    bin: z.string(),
-    last4: z.string(),
-    brand: z.string().nullable(),
-    brand_name: z.string().nullable(),
-    amount: z.number().int().describe("Minor units"),
-    currency: z.string(),
-    status: z.string(),
-    decline_code: z.string().nullable(),
-  })
-  .passthrough();
+/**
+ * A payment as an account's history lists it (the user page, the review case's history): what the assessment stored
+ * of the card attempt, never the card.
+ */
+export const paymentLineSchema = z.object({
+  bin: z.string(),
+  last4: z.string(),
+  brand_name: z.string().nullable(),
+  amount: z.number().int().describe("Minor units"),
+  currency: z.string(),
+  status: z.string(),
+  decline_code: z.string().nullable(),
+});
+
+export type PaymentLine = z.infer<typeof paymentLineSchema>;
+
+const paymentSchema = paymentLineSchema.extend({ brand: z.string().nullable() }).passthrough();
 
 const assessmentSchema = z.object({
   request_id: z.string(),

@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { Country } from "../_components/answers/parts";
 import { formatUtc, timeAgo } from "../_components/format";
+import type { PaymentLine } from "../../../server/users/schemas";
 
 export interface Linked {
   account: string;
@@ -45,16 +46,6 @@ export function LinkedAccounts({ linked }: { linked: Linked[] }) {
       ))}
     </ul>
   );
-}
-
-export interface PaymentLine {
-  bin: string;
-  last4: string;
-  brand_name: string | null;
-  amount: number;
-  currency: string;
-  status: string;
-  decline_code: string | null;
 }
 
 /** "Visa 411111…1111, 49.99 EUR, declined (do_not_honor)": amounts are stored in minor units. */
