@@ -134,17 +134,26 @@ const DIRECTION = ["direction"] as const;
  * Step 5, before the schema. Contract: 400 INVALID_REQUEST, nothing written, for input the door could not read (bad
  * JSON, wrong content type, bad percent-encoding, over the byte cap: INVALID_INPUT_MARKER), input holding a NUL, a
  * lone surrogate or a control character in an identifier (input-screen.ts), and a top-level field the procedure
- * does not declare (input-fields.ts). `declared` is the procedure's declared fields (by default those its router
+ * does not declare (input-fields.ts); before those, the procedure's own refusal of input that must never be sent
+ * (`neverSent`: a full card number, 400 INVALID_INPUT). `declared` is the procedure's declared fields (by default those its router
  * declared for `procedure`).
  */
 export function validateInput(
   raw: unknown,
-  step: { procedure: string; freeText?: FreeTextPaths; via?: Context["via"]; declared?: DeclaredFields },
+  step: {
+    procedure: string;
+    freeText?: FreeTextPaths;
+    via?: Context["via"];
+    declared?: DeclaredFields;
+    neverSent?: (input: unknown) => AppError | null;
+  },
   meta?: unknown,
 ): void {
   if (raw && typeof raw === "object" && INVALID_INPUT_MARKER in raw) {
     throw new AppError("INVALID_REQUEST", String((raw as Record<string, unknown>)[INVALID_INPUT_MARKER]));
   }
+  const never = step.neverSent?.(raw);
+  if (never) throw never;
   const problem = screenInput(raw, step.freeText);
   if (problem) throw new AppError("INVALID_REQUEST", problem);
   const declared = step.declared !== undefined ? step.declared : declaredFieldsFor(step.procedure, meta);

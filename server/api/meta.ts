@@ -11,7 +11,7 @@
 // a builder that declared `freeText` (rulesProcedure) would otherwise lose the builder's half of the part.
 // Types only: client components (the console, the cost labels) read the same parts.
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { ErrorCode } from "../errors";
+import type { AppError, ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import type { Requirement } from "./contract";
 import type { Caller } from "./contract-text";
@@ -43,6 +43,11 @@ export interface MetaContract {
   alsoProduces?: readonly ("application/sarif+json" | "text/csv")[];
   /** Free-text input fields that may hold tabs and line breaks (see input-screen.ts); all others are identifiers. */
   freeText?: FreeTextPaths;
+  /**
+   * Input that must never be sent (a full card number in POST /assess's `payment`): its refusal, or null, asked on the
+   * raw input before any other input rule, so that it wins over any other problem of the same input (ladder.ts).
+   */
+  neverSent?: (input: unknown) => AppError | null;
 }
 
 export interface MetaBody {

@@ -128,7 +128,7 @@ const base = t.procedure.use(async ({ next }) => {
 export const rejectUnreadableInput = t.middleware(async ({ ctx, next, getRawInput, meta, path }) => {
   const raw = await getRawInput().catch(() => undefined);
   try {
-    validateInput(raw, { procedure: path, freeText: meta?.freeText, via: ctx.via }, meta);
+    validateInput(raw, { procedure: path, freeText: meta?.freeText, neverSent: meta?.neverSent, via: ctx.via }, meta);
   } catch (err) {
     throw asTRPCError(err);
   }

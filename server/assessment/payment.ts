@@ -6,6 +6,7 @@
 // (credit, debit, prepaid) are said to be unknown rather than guessed.
 import creditCardType from "credit-card-type";
 import { z } from "zod";
+import { AppError } from "../errors";
 
 export const PAYMENT_STATUSES = ["succeeded", "failed", "declined"] as const;
 
@@ -93,6 +94,17 @@ const paymentFields = z
       .describe("The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc`"),
   })
   .strict();
+
+/**
+ * The refusal of an input whose `payment` holds a full card number (400 INVALID_INPUT, worded as the schema's own,
+ * below), or null. The ladder asks it before any other rule of the input (MetaContract.neverSent,
+ * server/api/ladder.ts validateInput), so this refusal wins over another problem of the same request (an unknown
+ * field, a control character) and the caller learns that the number must not be sent.
+ */
+export function fullCardNumberRefusal(input: unknown): AppError | null {
+  const payment = input && typeof input === "object" ? (input as { payment?: unknown }).payment : undefined;
+  return holdsFullCardNumber(payment) ? new AppError("INVALID_INPUT", `payment: ${FULL_CARD_NUMBER_MESSAGE}`) : null;
+}
 
 /** `payment` of the request: a card number anywhere in it is refused alone, before its fields are read. */
 export const paymentSchema = z.preprocess((v, ctx) => {

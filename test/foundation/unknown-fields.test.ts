@@ -61,6 +61,19 @@ describe("POST /v1/assess", () => {
       /^payment: payment holds what looks like a full card number: send only the card's BIN/,
       "INVALID_INPUT",
     ],
+    // The card number's refusal wins over any other problem of the same input (MetaContract.neverSent).
+    [
+      "a card number beside an unknown field",
+      { emial: "a@example.com", payment: { card_number: "4242 4242 4242 4242" } },
+      /^payment: payment holds what looks like a full card number: send only the card's BIN/,
+      "INVALID_INPUT",
+    ],
+    [
+      "a card number beside a control character",
+      { user_id: "u\u0001", payment: { bin: "4242424242424242", last4: "4242" } },
+      /^payment: payment holds what looks like a full card number: send only the card's BIN/,
+      "INVALID_INPUT",
+    ],
     ["two of them", { emial: "a@example.com", usr_id: "u1" }, /^Received unknown parameters: emial .*, usr_id/],
   ];
 

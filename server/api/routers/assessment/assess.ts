@@ -1,6 +1,7 @@
 // POST /assess: assess the risk of a signup, login, checkout, form or API event.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { assess, velocityAlongside, type PreRead } from "../../../assessment/assess";
+import { fullCardNumberRefusal } from "../../../assessment/payment";
 import { assessRequestSchema, assessResultSchema, type AssessResult } from "../../../assessment/schemas";
 import { SCORING_DOC } from "../../../scoring/score";
 import { meteredProcedure, type MeteredOptions } from "../../trpc";
@@ -27,8 +28,10 @@ export const ASSESS_FREE_TEXT = ["metadata.*"];
 export const assessProcedure = meteredProcedure(assessMetering)
   .meta({
     freeText: ASSESS_FREE_TEXT,
-    // A full card number anywhere in `payment` (server/assessment/payment.ts); refused before admission, free.
+    // A full card number anywhere in `payment` (server/assessment/payment.ts); refused before admission, free, and
+    // before any other problem of the same input.
     errors: ["INVALID_INPUT"],
+    neverSent: fullCardNumberRefusal,
     openapi: {
       method: "POST",
       path: "/assess",
