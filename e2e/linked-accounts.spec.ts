@@ -2,7 +2,7 @@
 // card payment), opens a case whose view names the other accounts and what links them; the account's page shows its
 // canonical email, phone, identifiers, linked accounts and payment history. Wide and at 390 px.
 import { expect, test, type Page } from "@playwright/test";
-import { axeBuilder } from "./axe";
+import { seriousViolations } from "./axe";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 import { expectNoSidewaysScroll } from "./narrow";
@@ -93,10 +93,3 @@ test("a case with linked accounts names them and what links them, and the accoun
   await expect(page.getByRole("heading", { name: "Account ben", level: 1 })).toBeVisible();
   await expect(await seriousViolations(page)).toEqual([]);
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help}`);
-}

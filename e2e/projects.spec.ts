@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { FIRST, SECOND } from "../test/projects/lockfiles";
-import { axeBuilder } from "./axe";
+import { seriousViolations } from "./axe";
 import { newWorkspace } from "./dashboard-steps";
 import { createKey, parseCsv, snap } from "./helpers";
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
@@ -14,13 +14,6 @@ import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 async function downloaded(page: Page, button: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
   return readFileSync((await file.path())!, "utf8");
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 test("a project's history, findings over time, watch toggle and stored answer with downloads", async ({

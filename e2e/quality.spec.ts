@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { axeBuilder } from "./axe";
+import { seriousViolations } from "./axe";
 import { newWorkspace } from "./dashboard-steps";
 
 const navSource = readFileSync(path.join(process.cwd(), "app/dashboard/_components/Nav.tsx"), "utf8");
@@ -28,19 +28,6 @@ test.beforeAll(async ({ browser }) => {
   storageState = await context.storageState();
   await context.close();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await axeBuilder(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 5)
-          .join(" | ")}`,
-    );
-}
 
 async function settle(page: Page) {
   // Not "networkidle": some pages poll (usage, deliveries) and never go quiet.

@@ -5,7 +5,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { axeBuilder } from "./axe";
+import { seriousViolations as violationsOf } from "./axe";
 import { newWorkspace } from "./dashboard-steps";
 import { parseCsv, snap } from "./helpers";
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
@@ -25,13 +25,6 @@ async function expectUsed(page: Page, used: number) {
 }
 
 /** axe's serious and critical findings inside the scan's tab (labels, contrast, names of the row buttons). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).include("#tabpanel-scan").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
-
 async function downloaded(page: Page, button: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
   return readFileSync((await file.path())!, "utf8");
@@ -209,3 +202,6 @@ test("a scan whose advisory source fails shows one reason, the server's, and wha
   await expectUsed(page, 0);
   await snap(page, testInfo, "scan-outage-1280");
 });
+
+/** The scan panel's serious and critical violations (the rest of the page is checked elsewhere). */
+const seriousViolations = (page: Page) => violationsOf(page, { include: "#tabpanel-scan" });
