@@ -135,8 +135,8 @@ const DIRECTION = ["direction"] as const;
  * JSON, wrong content type, bad percent-encoding, over the byte cap: INVALID_INPUT_MARKER), input holding a NUL, a
  * lone surrogate or a control character in an identifier (input-screen.ts), and a top-level field the procedure
  * does not declare (input-fields.ts); before those, the procedure's own refusal of input that must never be sent
- * (`neverSent`: a full card number, 400 INVALID_INPUT). `declared` is the procedure's declared fields (by default those its router
- * declared for `procedure`).
+ * (`neverSent`: a full card number, 400 INVALID_INPUT). `declared` is the procedure's declared fields (by default
+ * those its router declared for `procedure`).
  */
 export function validateInput(
   raw: unknown,

@@ -1,7 +1,9 @@
 // A procedure's metadata in four typed parts (issue 44, item 5), beside trpc-to-openapi's `openapi`:
-//   MetaContract  what the procedure answers besides its JSON 200: its own error codes, 202, other media types, and
-//                 which input fields are free text (read by the document, server/api/rest/openapi.ts; the input screen)
-//   MetaBody      the body a door reads: size, a raw-body field, CSV (server/api/rest/body-rules.ts, for both REST doors and /api/trpc)
+//   MetaContract  what the procedure answers besides its JSON 200: its own error codes, 202, other media types,
+//                 which input fields are free text, and input that must never be sent (read by the document,
+//                 server/api/rest/openapi.ts; the input step, ladder.ts validateInput)
+//   MetaBody      the body a door reads: its size, a raw-body field, CSV (server/api/rest/body-rules.ts, for both REST
+//                 doors and the dashboard's /api/trpc)
 //   MetaCharging  how it is charged: a metered lookup's capability, ledger name and bulk rule, or a job's cost sentence;
 //                 the cost itself is the charging table's (server/api/charging.ts writes it in as the router is built)
 //   MetaAccess    who may call beyond an active key or member, and the declared burst limit (the ladder enforces both)
