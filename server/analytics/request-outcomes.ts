@@ -8,6 +8,7 @@
 // (they see their own requests) and closeDb flushes at shutdown. A failed write is logged, never thrown.
 import { flushBeforeClose, type Db } from "../db/client";
 import { noteStoreOutage } from "../operate/outage";
+import { logger } from "../operate/log";
 
 export interface RequestOutcome {
   workspaceId: string;
@@ -73,7 +74,7 @@ export function noteRequestOutcome(db: Db, outcome: RequestOutcome, now: Date = 
       timer.unref?.();
     }
   } catch (err) {
-    console.error("request outcome not noted:", err);
+    logger().error({ err, component: "analytics" }, "request outcome not noted");
   }
 }
 
@@ -96,7 +97,7 @@ export function flushRequestOutcomes(): Promise<void> {
         await addCounters(db, rows.slice(i, i + ROWS_PER_STATEMENT)).catch((err) => {
           // An unreachable database is reported once per interval (server/db/outage.ts), not per flush.
           if (!noteStoreOutage(err, "request outcome counters write"))
-            console.error("request outcome counters write failed:", err);
+            logger().error({ err, component: "analytics" }, "request outcome counters write failed");
         });
       }
     }

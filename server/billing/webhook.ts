@@ -11,6 +11,7 @@ import { billingMode, stripeSettings } from "./config";
 import { applyPlanChange, effectivePlans } from "./plan-change";
 import { stripeClient } from "./stripe";
 import { customerIdOf, syncStripeSubscription } from "./sync";
+import { logger } from "../operate/log";
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -77,7 +78,7 @@ export async function handleStripeWebhook(req: Request, now: Date = new Date()):
     return json(200, { received: true, ...outcome }, requestId);
   } catch (err) {
     const { status, body } = toErrorBody(err);
-    if (status >= 500) console.error(`[${requestId}] stripe webhook:`, err);
+    if (status >= 500) logger().error({ err, request_id: requestId, component: "billing" }, "stripe webhook failed");
     return json(status, body, requestId);
   }
 }

@@ -9,6 +9,7 @@ import { findFeed } from "./registry";
 import { readShipped, readShippedMeta } from "./shipped";
 import { readSnapshot, readSnapshotMeta, type FeedDb } from "./store";
 import type { FeedDefinition, FeedState } from "./types";
+import { logger } from "../operate/log";
 
 interface Entry {
   state: FeedState<unknown>;
@@ -93,7 +94,11 @@ async function loadFromDb<T>(
     };
   } catch (err) {
     // Feeds must keep answering from shipped data when the database is unreachable or a stored copy is bad.
-    if (!warned.db) console.warn(`feeds: using shipped data for ${def.name}: ${(err as Error).message}`);
+    if (!warned.db)
+      logger().warn(
+        { err, component: "feeds", feed: def.name },
+        "feeds: using shipped data: the stored copy could not be read",
+      );
     warned.db = true;
     return null;
   }

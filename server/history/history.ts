@@ -5,6 +5,7 @@
 import { flushBeforeClose, hotQuery, type Db } from "../db/client";
 import { newId } from "../ids";
 import { noteStoreOutage } from "../operate/outage";
+import { logger } from "../operate/log";
 
 export interface LookupHistoryEntry {
   id: string;
@@ -110,7 +111,8 @@ export function flushLookupHistory(): Promise<void> {
       // One statement for the batch, off Prisma's query pipeline (server/db/client.ts hotQuery).
       await hotQuery(db, "service_insert_history", INSERT_HISTORY_SQL, [JSON.stringify(rows)]).catch((err) => {
         // An unreachable database is reported once per interval (server/db/outage.ts), not per flush.
-        if (!noteStoreOutage(err, "lookup history write")) console.error("lookup history write failed:", err);
+        if (!noteStoreOutage(err, "lookup history write"))
+          logger().error({ err, component: "history" }, "lookup history write failed");
       });
     }
   })();

@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import { clientAddress } from "../http/origin";
 import type { VisitedLink } from "./links";
+import { logger } from "../operate/log";
 
 export type BlockedReason = "disabled" | "expired" | "destination_refused";
 
@@ -39,6 +40,6 @@ export async function recordBlockedVisit(link: VisitedLink, reason: BlockedReaso
     });
   } catch (err) {
     // The refusal is answered either way; a failed record must not turn it into an error page.
-    console.error("link.visit_blocked event failed:", err);
+    logger().error({ err, component: "links" }, "link.visit_blocked event failed");
   }
 }

@@ -7,6 +7,7 @@ import { newId } from "../ids";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { checkSenderPosture, knownVerdicts, postureChanged, type KnownVerdicts } from "./posture";
 import type { SenderPosture } from "./schemas";
+import { logger } from "../operate/log";
 
 export const SENDER_CHECK_TASK = "senders.daily-check";
 export const SENDER_CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -75,7 +76,7 @@ export async function runSenderChecks(
         if ((await refreshPosture(db, id, now)).changed) changed++;
       } catch (err) {
         failed++;
-        console.error(`sender check ${id} failed:`, err);
+        logger().error({ err, component: "senders", sender_id: id }, "sender check failed");
       }
     }
   };

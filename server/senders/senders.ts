@@ -12,6 +12,7 @@ import { PLAN_SLUGS, PLANS } from "../plans/catalog";
 import { queryDns } from "../providers/dns";
 import type { AddSenderInput, SenderList, SenderPosture, SenderView } from "./schemas";
 import { refreshPosture } from "./monitor";
+import { logger } from "../operate/log";
 
 export const VERIFICATION_LABEL = "_service-verification";
 const VALUE_PREFIX = "service-verification=";
@@ -224,7 +225,7 @@ export async function verifySenderOrThrow(
     await refreshPosture(db, a.id);
   } catch (err) {
     // The daily check will fill the posture in; verification itself has succeeded.
-    console.error(`sender ${a.id}: first posture check failed:`, err);
+    logger().error({ err, component: "senders", sender_id: a.id }, "first posture check failed");
   }
   return getSenderOrThrow(db, a);
 }

@@ -7,6 +7,7 @@ import { scanWaitMs } from "./config";
 import { runScan, type ScanTarget } from "./run";
 import type { ScanView, Visibility } from "./schemas";
 import { createRunningScan, finishScan, toScanView } from "./store";
+import { logger } from "../operate/log";
 
 /** Accepts a URL or a bare host ("example.com" means https://example.com/). */
 export function parseScanTarget(input: string): ScanTarget | null {
@@ -59,6 +60,6 @@ export async function startScan(
   ]);
   clearTimeout(timer);
   if (waited) return { scan: toScanView(waited), finished: true };
-  work.catch((err) => console.error(`scan ${row.id} could not be saved`, err));
+  work.catch((err) => logger().error({ err, component: "site-scans", scan_id: row.id }, "scan could not be saved"));
   return { scan: toScanView(row), finished: false };
 }
