@@ -25,6 +25,9 @@ async function expectUsed(page: Page, used: number) {
 }
 
 /** axe's serious and critical findings inside the scan's tab (labels, contrast, names of the row buttons). */
+const seriousViolations = (page: Page) => violationsOf(page, { include: "#tabpanel-scan" });
+
+/** The text of the file a click on `button` downloads. */
 async function downloaded(page: Page, button: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
   return readFileSync((await file.path())!, "utf8");
@@ -202,6 +205,3 @@ test("a scan whose advisory source fails shows one reason, the server's, and wha
   await expectUsed(page, 0);
   await snap(page, testInfo, "scan-outage-1280");
 });
-
-/** The scan panel's serious and critical violations (the rest of the page is checked elsewhere). */
-const seriousViolations = (page: Page) => violationsOf(page, { include: "#tabpanel-scan" });

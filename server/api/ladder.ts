@@ -134,7 +134,7 @@ const DIRECTION = ["direction"] as const;
  * Step 5, before the schema. Contract: 400 INVALID_REQUEST, nothing written, for input the door could not read (bad
  * JSON, wrong content type, bad percent-encoding, over the byte cap: INVALID_INPUT_MARKER), input holding a NUL, a
  * lone surrogate or a control character in an identifier (input-screen.ts), and a top-level field the procedure
- * does not declare (input-fields.ts); before those, the procedure's own refusal of input that must never be sent
+ * does not declare (input-fields.ts); before those two, the procedure's own refusal of input that must never be sent
  * (`neverSent`: a full card number, 400 INVALID_INPUT). `declared` is the procedure's declared fields (by default
  * those its router declared for `procedure`).
  */

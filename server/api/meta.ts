@@ -47,7 +47,8 @@ export interface MetaContract {
   freeText?: FreeTextPaths;
   /**
    * Input that must never be sent (a full card number in POST /assess's `payment`): its refusal, or null, asked on the
-   * raw input before any other input rule, so that it wins over any other problem of the same input (ladder.ts).
+   * read input before the input screen and the unknown-field check, so that it wins over those problems of the same
+   * input (ladder.ts validateInput). A body that could not be read at all is refused first.
    */
   neverSent?: (input: unknown) => AppError | null;
 }

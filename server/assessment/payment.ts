@@ -97,8 +97,8 @@ const paymentFields = z
 
 /**
  * The refusal of an input whose `payment` holds a full card number (400 INVALID_INPUT, worded as the schema's own,
- * below), or null. The ladder asks it before any other rule of the input (MetaContract.neverSent,
- * server/api/ladder.ts validateInput), so this refusal wins over another problem of the same request (an unknown
+ * below), or null. The ladder asks it before the input screen and the unknown-field check (MetaContract.neverSent,
+ * server/api/ladder.ts validateInput), so this refusal wins over another problem of the same input (an unknown
  * field, a control character) and the caller learns that the number must not be sent.
  */
 export function fullCardNumberRefusal(input: unknown): AppError | null {

@@ -97,7 +97,7 @@ async function loadFromDb<T>(
     if (!warned.db)
       logger().warn(
         { err, component: "feeds", feed: def.name },
-        "feeds: using shipped data: the stored copy could not be read",
+        "feeds: using shipped data: the stored copy could not be read (the database is unreachable, or the copy is bad)",
       );
     warned.db = true;
     return null;

@@ -12,8 +12,8 @@ export interface MonitorCost {
   checks: number;
   interval: MonitorInterval;
   /**
-   * A run's units when they are known already (a monitor's `units_per_run`, as the browser has it) or not one per
-   * check (a project monitor's package versions); otherwise charging.ts answers them from `checks`.
+   * A run's units when they are known already (a saved monitor's `units_per_run`) or not one per check (a project
+   * monitor's package versions); otherwise charging.ts answers them from `checks`.
    */
   unitsPerRun?: number;
 }

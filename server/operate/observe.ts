@@ -90,9 +90,10 @@ export interface Seen {
 }
 
 /**
- * The status a request whose client went away before its body arrived is recorded with: 499, as the request
- * histories record an answer that could not be delivered (server/api/rest/undelivered.ts). Nobody reads the door's
- * 400, so it is not counted as a refused admission.
+ * The status a request whose client went away before its body arrived is recorded with (log line, /metrics), in
+ * place of the 400 the door refuses the broken body with: 499, as the request histories record an answer that could
+ * not be delivered (server/api/rest/undelivered.ts). Nobody reads that 400, so it is not counted as a refused
+ * admission. (The workspace's analytics count it as the 400 it was: ../analytics/request-outcomes.ts.)
  */
 export const CLIENT_GONE_STATUS = 499;
 
@@ -127,17 +128,20 @@ export function observedPlainAnswer<A extends PlainDoorAnswer>(
     }
     const clientId = clientRequestId(headers);
     if (clientId) out.headers["x-client-request-id"] = clientId;
+    // The broken body's own refusal (a 400) is what nobody reads; an answer an earlier step gave (401, 403, 429, 503)
+    // stands as it is.
+    const gone = seen.clientGone === true && out.status === 400;
     recordRequest(
       {
         method: req.method,
         route: seen.route ?? "unmatched",
         routed: seen.route !== undefined,
-        status: seen.clientGone ? CLIENT_GONE_STATUS : out.status,
+        status: gone ? CLIENT_GONE_STATUS : out.status,
         seconds: (performance.now() - started) / 1000,
         requestId: out.headers["x-request-id"],
         clientRequestId: clientId,
         workspaceId: seen.workspaceId,
-        errorCode: seen.clientGone ? undefined : out.errorCode,
+        errorCode: gone ? undefined : out.errorCode,
       },
       span,
     );

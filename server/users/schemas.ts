@@ -19,7 +19,20 @@ export const paymentLineSchema = z.object({
 
 export type PaymentLine = z.infer<typeof paymentLineSchema>;
 
-const paymentSchema = paymentLineSchema.extend({ brand: z.string().nullable() }).passthrough();
+const line = paymentLineSchema.shape;
+/** The user page's payment: the line with the brand's code too, in the order the document has always listed. */
+const paymentSchema = z
+  .object({
+    bin: line.bin,
+    last4: line.last4,
+    brand: z.string().nullable(),
+    brand_name: line.brand_name,
+    amount: line.amount,
+    currency: line.currency,
+    status: line.status,
+    decline_code: line.decline_code,
+  })
+  .passthrough();
 
 const assessmentSchema = z.object({
   request_id: z.string(),

@@ -96,6 +96,21 @@ describe("POST /v1/assess", () => {
     await expectNothingCharged(ws.workspaceId);
   });
 
+  it("a card number beside an unknown field is 400 INVALID_INPUT through the dashboard's tRPC door too", async () => {
+    const { owner } = await ownerAndMember(app.db, "card", ["suite_business"]);
+    const r = await call(
+      owner,
+      "assessment.assess",
+      { event: "checkout", ip: "8.8.8.8", emial: "a@example.com", payment: { number: "4242424242424242" } },
+      "mutation",
+    );
+    expect(r.status).toBe(400);
+    expect(r.code).toBe("INVALID_INPUT");
+    expect(r.message).toMatch(/^payment: payment holds what looks like a full card number/);
+    expect(r.message).not.toContain("4242");
+    await expectNothingCharged(owner.workspaceId);
+  });
+
   it("never echoes a card number it refuses", async () => {
     const ws = await app.seedWorkspace();
     const res = await app.request("POST", "/v1/assess", {

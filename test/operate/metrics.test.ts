@@ -143,9 +143,14 @@ describe("counters after known requests", () => {
     expect((await app.request("POST", "/v1/assess", { key: ws.apiKey, body: { event: "no-such-event" } })).status).toBe(
       400,
     );
+    // An earlier step's answer stands: a plan without the capability is 403 with or without the rest of the body.
+    const forbidden0 = value(before, "service_http_requests_total", { method: "POST", route, status: "403" });
+    const free = await app.seedWorkspace({ plans: ["free"] });
+    expect((await handleRestRequest(brokenUploadAssess(free.apiKey))).status).toBe(403);
     const after = await scrape();
     expect(value(after, "service_http_requests_total", { method: "POST", route, status: "499" }) - gone0).toBe(1);
     expect(value(after, "service_http_requests_total", { method: "POST", route, status: "400" }) - bad0).toBe(1);
+    expect(value(after, "service_http_requests_total", { method: "POST", route, status: "403" }) - forbidden0).toBe(1);
     expect(value(after, "service_admissions_refused_total", { code: "INVALID_REQUEST" }) - refused0).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 // What a /v1 route reads as its body, from its procedure's meta: the one place both REST doors (handler.ts and the
-// plain door) and the dashboard's tRPC endpoint (../http/dashboard.ts dashboardBodyLimit) learn it, so that a change
-// to the meta's shape is made here only.
+// plain door) and the dashboard's tRPC endpoint (../http/dashboard.ts, through dashboardBodyLimit below) learn it,
+// so that a change to the meta's shape is made here only.
 import { appRouter } from "../root";
 import type { Meta, MetaBody, RawBodyMedia } from "../meta";
 
