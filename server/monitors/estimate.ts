@@ -6,8 +6,6 @@
 import { jobCharging } from "../bulk/procedures";
 import { monthlyUnits, runsPerMonth, type MonitorInterval } from "./limits";
 
-export { runsPerMonth };
-
 export interface MonitorCost {
   checks: number;
   interval: MonitorInterval;

@@ -1,8 +1,8 @@
 // The monthly units of monitors: one unit per check per run, 30 days / interval runs, plus the other active monitors;
 // and the dashboard-only procedure that answers them with a session.
 import { describe, expect, it } from "vitest";
-import { estimateMonitorUnits, runsPerMonth } from "../../server/monitors/estimate";
-import { monthlyUnits } from "../../server/monitors/limits";
+import { estimateMonitorUnits } from "../../server/monitors/estimate";
+import { monthlyUnits, runsPerMonth } from "../../server/monitors/limits";
 import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp } from "../harness";
 import { A, monitorDns } from "./helpers";
