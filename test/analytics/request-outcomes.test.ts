@@ -1,11 +1,10 @@
 // The error rates of a workspace's own requests (`responses` of GET /v1/analytics/timeseries and the dashboard's
 // analyticsTimeseries): real requests through the REST API and the dashboard's tRPC endpoint are counted per UTC day, per
 // procedure and per status by the ladder's hook, written in batches as counters, and read back per workspace.
-import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flushRequestOutcomes, noteRequestOutcome } from "../../server/analytics/request-outcomes";
 import { runRetentionPurge } from "../../server/maintenance/purge";
-import { logger, useLogDestination } from "../../server/operate/log";
+import { withLogLines } from "../log-lines";
 import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp, type TestApp } from "../harness";
 
@@ -213,24 +212,13 @@ describe("the counters", () => {
 
   it("never throw into the request, even when the write fails", async () => {
     // A status beyond the column's range makes the database refuse the batch: logged, not thrown.
-    const lines: string[] = [];
-    const previous = logger();
-    useLogDestination(
-      new Writable({
-        write(chunk, _enc, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    try {
+    const lines = await withLogLines(async (lines) => {
       expect(() =>
         noteRequestOutcome(app.db, { workspaceId: "ws_x", apiKeyId: null, procedure: "ip.lookup", status: 2 ** 40 }),
       ).not.toThrow();
       await expect(flushRequestOutcomes()).resolves.toBeUndefined();
-    } finally {
-      (globalThis as { __serviceLogger?: unknown }).__serviceLogger = previous;
-    }
+      return lines;
+    });
     expect(await app.db.requestOutcomeDaily.count({ where: { workspaceId: "ws_x" } })).toBe(0);
     const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; component?: string });
     expect(logged).toContainEqual(

@@ -1,10 +1,9 @@
 // Payments in /assess (issue 45, item 4): a card-testing burst (many cards from one device, most declined) is a
 // signal with a reason and is caught by the card-testing rule pack once enabled; a normal shopper is not; a full card
 // number is refused and reaches neither the store nor the log.
-import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleRestRequest } from "../../server/api/rest/handler";
-import { logger, useLogDestination } from "../../server/operate/log";
+import { withLogLines } from "../log-lines";
 import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
@@ -168,10 +167,6 @@ describe("card testing", () => {
 
 describe("a full card number", () => {
   const PAN = "4111111111111111";
-  let lines: string[] = [];
-  afterEach(() => {
-    lines = [];
-  });
 
   it.each([
     ["as the BIN", { bin: PAN }],
@@ -180,15 +175,7 @@ describe("a full card number", () => {
     ["as the amount", { amount: Number(PAN) }],
   ])("%s is 400 with the BIN and last four asked for, and is neither stored nor logged", async (_label, field) => {
     const ws = await app().seedWorkspace();
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const previous = logger();
-    useLogDestination(sink, "trace");
-    try {
+    const lines = await withLogLines(async (lines) => {
       for (const door of ["plain", "route"] as const) {
         const body = JSON.stringify({
           event: "checkout",
@@ -210,10 +197,8 @@ describe("a full card number", () => {
         expect(err.message).toMatch(/send only the card's BIN \(its first 6 to 8 digits\) as `bin` and its last four/);
         expect(text).not.toMatch(/4111.?1111.?1111.?1111/);
       }
-    } finally {
-      useLogDestination(new Writable({ write: (_c, _e, d) => d() }));
-      (globalThis as { __serviceLogger?: unknown }).__serviceLogger = previous;
-    }
+      return lines;
+    }, "trace");
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join("")).not.toMatch(/4111.?1111.?1111.?1111/);
     expect(await app().used(ws.workspaceId)).toBe(0);

@@ -4,10 +4,9 @@
 // DATABASE_URL) a TCP relay to the test server that is cut while the service runs and restored afterwards.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../server/db/client";
-import { useLogDestination } from "../../server/operate/log";
+import { captureLogLines } from "../log-lines";
 import { reportDbPoolErrorsAsOutages } from "../../server/startup/sources";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { restRequest } from "../harness";
@@ -15,16 +14,9 @@ import { freePort } from "./server-process";
 import { tcpRelay } from "../fakes/tcp-relay";
 
 const realUrl = process.env.DATABASE_URL;
-let lines: string[] = [];
-useLogDestination(
-  new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  }),
-);
-// Background flushes (lookup history, outcome counters) wrote to stderr with a stack per failure: capture it too.
+const lines = captureLogLines();
+// Background flushes (lookup history, outcome counters) once wrote to stderr with a stack per failure; they log
+// through the logger now (the records checked below), and stderr is still captured for anything that writes there.
 let stderr: string[] = [];
 const consoleError = console.error;
 console.error = (...args: unknown[]) => void stderr.push(args.map(String).join(" "));
@@ -33,7 +25,7 @@ process.env.SERVICE_DB_OUTAGE_LOG_MS = "60000";
 reportDbPoolErrorsAsOutages();
 
 function startCapture() {
-  lines = [];
+  lines.length = 0;
   stderr = [];
   (globalThis as { __serviceOutageLog?: unknown }).__serviceOutageLog = undefined;
 }

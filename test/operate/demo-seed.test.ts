@@ -4,14 +4,13 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useLogDestination } from "../../server/operate/log";
+import { captureLogLines } from "../log-lines";
 import { seedDemoOnFirstRun } from "../../server/startup/demo";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
-const lines: string[] = [];
+let lines: string[] = [];
 const folder = mkdtempSync(path.join(tmpdir(), "svc-demo-"));
 const saved = { env: process.env.SERVICE_ENV, dir: process.env.SERVICE_DATA_DIR, seed: process.env.SERVICE_SEED_DEMO };
 
@@ -20,14 +19,7 @@ beforeAll(async () => {
   // The database is open; the demo file goes to this folder from now on.
   process.env.SERVICE_DATA_DIR = folder;
   delete process.env.SERVICE_SEED_DEMO;
-  useLogDestination(
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
+  lines = captureLogLines();
 });
 
 afterAll(() => {

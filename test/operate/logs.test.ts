@@ -1,28 +1,21 @@
 // Request log lines and the client's correlation id: one JSON line per request with the route template, never a
 // key, Authorization header, cookie or full email address; a well-formed X-Request-Id is echoed, others ignored.
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logger, useLogDestination } from "../../server/operate/log";
+import { logger } from "../../server/operate/log";
+import { captureLogLines, silenceLogs } from "../log-lines";
 import { createTestApp, type TestApp } from "../harness";
 
 let app: TestApp;
 let ws: { workspaceId: string; apiKey: string };
-const lines: string[] = [];
+let lines: string[] = [];
 
 beforeAll(async () => {
   app = await createTestApp();
   ws = await app.seedWorkspace({ plans: ["suite_business"] });
-  useLogDestination(
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
-    }),
-  );
+  lines = captureLogLines();
 });
 
-afterAll(() => useLogDestination(new Writable({ write: (_c, _e, d) => d() }), "silent"));
+afterAll(() => silenceLogs());
 
 const requestLines = () => lines.map((l) => JSON.parse(l)).filter((r) => r.msg === "request");
 

@@ -2,10 +2,9 @@
 // a known common password's SHA-1; padding with Add-Padding; bad prefixes are 400 and free; unmetered but rate
 // limited, and the prefix is kept nowhere. Through /v1 and the dashboard's tRPC door.
 import { createHash } from "node:crypto";
-import { Writable } from "node:stream";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { useLogDestination } from "../../server/operate/log";
+import { captureLogLines, silenceLogs } from "../log-lines";
 import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp, type TestApp } from "../harness";
 
@@ -111,15 +110,7 @@ describe("GET /v1/passwords/range/{prefix}", () => {
   });
 
   it("never writes the prefix to a log line, on a 200, a 400 or a 429", async () => {
-    const lines: string[] = [];
-    useLogDestination(
-      new Writable({
-        write(chunk, _enc, done) {
-          lines.push(...String(chunk).split("\n").filter(Boolean));
-          done();
-        },
-      }),
-    );
+    const lines = captureLogLines();
     try {
       process.env.SERVICE_PASSWORDS_RANGE_RATE_LIMIT = "2";
       const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
@@ -134,7 +125,7 @@ describe("GET /v1/passwords/range/{prefix}", () => {
       ]);
       for (const prefix of ["C0FFE", "c0ffe", "BEEF5", "beef5"]) expect(lines.join("\n")).not.toContain(prefix);
     } finally {
-      useLogDestination(new Writable({ write: (_c, _e, d) => d() }), "silent");
+      silenceLogs();
     }
   });
 
