@@ -5,6 +5,8 @@
 // Request or Response objects or Next's generic request path, which cost about 4 times more server CPU per refused
 // request and 2 to 3 times more per metered one); everything else is Next's own request handler, as under
 // `next start`. `next dev` stays the development server.
+// First, so that it keeps the platform's Date, Math.random and random functions before Next replaces them.
+import { buildUsesCacheComponents, platformGlobalsAtLoad, restorePlatformGlobals } from "./platform-globals.mjs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +30,9 @@ const handle = app.getRequestHandler();
 // /v1 goes straight to the compiled REST route's door (scripts/rest-direct.mjs); everything else is Next's.
 const distDir = path.join(root, process.env.SERVICE_NEXT_DIST_DIR || ".next");
 const restRoute = loadRestRoute(distDir);
+// Next's wrappers of the clock and randomness act only with `cacheComponents`, which this build does not enable, and
+// cost every call a look into two AsyncLocalStorage instances (scripts/platform-globals.mjs).
+restorePlatformGlobals(platformGlobalsAtLoad, { cacheComponents: buildUsesCacheComponents(distDir) });
 if (!restRoute)
   scriptLogger().warn("the compiled /v1 route was not found in the build; /v1 goes through Next's request path");
 // The probes answer at once while the service starts (scripts/startup-gate.mjs). requireHostHeader: false lets a
