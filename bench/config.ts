@@ -28,6 +28,11 @@ export interface BenchSettings {
   warmup: number;
   connections: number;
   pipelining: number;
+  /**
+   * A scenario with a reference is measured in this many slices of duration/rounds seconds, each right after a
+   * slice of its reference: the ratio then compares the two over the same minutes, whatever the machine's drift.
+   */
+  rounds: number;
   /** Stores to run, in order; default both. */
   stores: string[];
   /** Scenario names to run; default all. */
@@ -44,6 +49,7 @@ export function readSettings(): BenchSettings {
     warmup: positiveInt("BENCH_WARMUP", 3),
     connections: positiveInt("BENCH_CONNECTIONS", 48),
     pipelining: positiveInt("BENCH_PIPELINING", 1),
+    rounds: positiveInt("BENCH_ROUNDS", 5),
     stores: list("BENCH_STORES") ?? ["pglite", "postgresql"],
     scenarios: list("BENCH_SCENARIOS"),
     databaseUrl:

@@ -29,3 +29,33 @@ export function groupCpuSeconds(pgid: number | undefined): number | null {
   }
   return ticks / TICKS_PER_SECOND;
 }
+
+/** The machine's busy and total CPU ticks so far (all cores, from /proc/stat), or null off Linux. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
+    const v = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (v[3] ?? 0) + (v[4] ?? 0); // idle + iowait
+    const total = v.slice(0, 8).reduce((a, b) => a + b, 0); // user .. steal (guest time is inside user)
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine is quiet: the share of its CPU in use over 100 ms is at most `busyShare`, or `maxMs` have
+ * passed. Before each slice of a measurement in slices (bench/run.ts), so that work one slice left behind (the
+ * database's statistics, a flush) runs before the next slice starts, not inside it.
+ */
+export async function settle(busyShare = 0.15, maxMs = 3000): Promise<void> {
+  const end = Date.now() + maxMs;
+  while (Date.now() < end) {
+    const a = machineTicks();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const b = machineTicks();
+    if (!a || !b) return;
+    const total = b.total - a.total;
+    if (total > 0 && (b.busy - a.busy) / total <= busyShare) return;
+  }
+}

@@ -15,7 +15,14 @@ export interface LoadOptions {
   pipelining: number;
   /** Process group of the server, to measure its CPU time per request. */
   serverPgid?: number;
+  /**
+   * Continues the scenario's rotation of paths and bodies where the last measurement with the same key stopped
+   * (a measurement in slices: bench/run.ts), instead of starting again at its first request.
+   */
+  sequence?: string;
 }
+
+const sequences = new Map<string, number>();
 
 export interface Figures {
   requestsPerSecond: number;
@@ -39,7 +46,7 @@ export interface Figures {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export async function measure(s: Scenario, o: LoadOptions): Promise<Figures> {
-  let counter = 0;
+  let counter = o.sequence ? (sequences.get(o.sequence) ?? 0) : 0;
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = groupCpuSeconds(o.serverPgid);
   const headers: Record<string, string> = { accept: "application/json", ...o.headers };
@@ -65,6 +72,7 @@ export async function measure(s: Scenario, o: LoadOptions): Promise<Figures> {
     ],
   });
   const cpuAfter = groupCpuSeconds(o.serverPgid);
+  if (o.sequence) sequences.set(o.sequence, counter);
   const cpuMs =
     cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
       ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
@@ -139,4 +147,49 @@ export async function measureCounted(
       per[source] = figures.totalRequests > 0 ? Math.round((delta / figures.totalRequests) * 100) / 100 : 0;
   }
   return { ...figures, upstreamCallsPerRequest: per };
+}
+
+/**
+ * Slices of one scenario's measurement as one: requests, statuses and seconds summed, requests/s over the summed
+ * seconds, CPU and upstream calls per request weighted by each slice's requests; latency percentiles are the worst
+ * slice's (slices are not merged sample by sample), the mean weighted.
+ */
+export function combineFigures(slices: Figures[]): Figures {
+  if (slices.length === 1) return slices[0]!;
+  const sum = (f: (x: Figures) => number) => slices.reduce((n, x) => n + f(x), 0);
+  const total = sum((x) => x.totalRequests);
+  const seconds = sum((x) => x.seconds);
+  const weighted = (f: (x: Figures) => number | null | undefined): number | null => {
+    if (total === 0 || slices.some((x) => f(x) === null || f(x) === undefined)) return null;
+    return sum((x) => f(x)! * x.totalRequests) / total;
+  };
+  const statusCodes: Record<string, number> = {};
+  for (const x of slices)
+    for (const [code, n] of Object.entries(x.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const worst = (k: "p50" | "p90" | "p99" | "max") => Math.max(...slices.map((x) => x.latencyMs[k]));
+  const cpu = weighted((x) => x.serverCpuMsPerRequest);
+  const sources = new Set(slices.flatMap((x) => Object.keys(x.upstreamCallsPerRequest ?? {})));
+  const combined: Figures = {
+    requestsPerSecond: seconds > 0 ? total / seconds : 0,
+    totalRequests: total,
+    latencyMs: {
+      p50: worst("p50"),
+      p90: worst("p90"),
+      p99: worst("p99"),
+      mean: round2(weighted((x) => x.latencyMs.mean) ?? 0),
+      max: worst("max"),
+    },
+    non2xx: sum((x) => x.non2xx),
+    errors: sum((x) => x.errors),
+    timeouts: sum((x) => x.timeouts),
+    statusCodes,
+    seconds,
+    serverCpuMsPerRequest: cpu === null ? null : Math.round(cpu * 1000) / 1000,
+    loadAverage: { before: slices[0]!.loadAverage.before, after: slices.at(-1)!.loadAverage.after },
+  };
+  if (slices.some((x) => x.upstreamCallsPerRequest))
+    combined.upstreamCallsPerRequest = Object.fromEntries(
+      [...sources].map((source) => [source, round2(weighted((x) => x.upstreamCallsPerRequest?.[source] ?? 0) ?? 0)]),
+    );
+  return combined;
 }

@@ -31,7 +31,12 @@ export interface ScenarioResult {
   status: "measured" | "not available" | "failed";
   reason: string | null;
   reference: string | null;
-  /** requests/s of this scenario divided by its reference's; null when either is missing. */
+  /**
+   * The reference measured again just before this scenario (bench/run.ts), so that the ratios compare measurements
+   * seconds apart; null for a reference itself, or when it could not be measured again.
+   */
+  referenceBeside: Figures | null;
+  /** requests/s of this scenario divided by its reference's (the one beside it if any); null when either is missing. */
   ratioToReference: number | null;
   figures: Figures | null;
 }
@@ -48,7 +53,9 @@ export function printTable(results: ScenarioResult[]): void {
     "p99 ms",
     "non-2xx",
     "ratio to reference",
+    "reference beside req/s",
     "server CPU ms/req",
+    "CPU x reference",
     "upstream calls/req",
     "load avg",
   ];
@@ -56,7 +63,8 @@ export function printTable(results: ScenarioResult[]): void {
     const f = r.figures;
     // The full reason is printed as a note under the table; one short line keeps the table readable.
     const short = (r.reason ?? "").split("\n")[0]!.slice(0, 60);
-    if (!f) return [r.scenario, r.store ?? "-", r.status, "", "", "", short, "", "", ""];
+    if (!f) return [r.scenario, r.store ?? "-", r.status, "", "", "", short, "", "", "", "", ""];
+    const refCpu = r.referenceBeside?.serverCpuMsPerRequest ?? null;
     return [
       r.scenario,
       r.store ?? "-",
@@ -65,7 +73,9 @@ export function printTable(results: ScenarioResult[]): void {
       fmt(f.latencyMs.p99, 1),
       fmt(f.non2xx),
       r.ratioToReference === null ? "-" : `${fmt(r.ratioToReference * 100, 1)} %`,
-      f.serverCpuMsPerRequest === null ? "-" : fmt(f.serverCpuMsPerRequest, 2),
+      r.referenceBeside ? fmt(r.referenceBeside.requestsPerSecond) : "-",
+      f.serverCpuMsPerRequest === null ? "-" : fmt(f.serverCpuMsPerRequest, 3),
+      f.serverCpuMsPerRequest === null || !refCpu ? "-" : `${fmt(f.serverCpuMsPerRequest / refCpu, 1)} x`,
       f.upstreamCallsPerRequest
         ? Object.entries(f.upstreamCallsPerRequest)
             .map(([s, n]) => `${s} ${fmt(n, 2)}`)
@@ -76,7 +86,9 @@ export function printTable(results: ScenarioResult[]): void {
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => ((i >= 2 && i <= 5) || i === 7 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
+    cells
+      .map((c, i) => ((i >= 2 && i <= 5) || (i >= 7 && i <= 9) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));

@@ -7,9 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build";
+import { settle } from "./cpu";
 import { readSettings, type BenchSettings } from "./config";
 import { IN_PROCESS, printInProcess, type InProcessBench, type InProcessResult } from "./in-process";
-import { measureCounted, probe } from "./load";
+import { combineFigures, measureCounted, probe, type Figures } from "./load";
 import { freePort, startChild, waitForHttp } from "./process";
 import { describeMachine, printMachine, printTable, writeResults, type ScenarioResult } from "./report";
 import { SCENARIOS, type Prepared, type Scenario } from "./scenarios";
@@ -47,6 +48,7 @@ const empty = (
   status,
   reason,
   reference: scenario.reference ?? null,
+  referenceBeside: null,
   ratioToReference: null,
   figures: null,
 });
@@ -54,14 +56,19 @@ const empty = (
 const connectionsFor = (sc: Scenario, s: BenchSettings) => Math.min(s.connections, sc.maxConnections ?? s.connections);
 
 type Counters = Map<string, Prepared["counters"]>;
+/** Measures the named reference again for `seconds` (null when it cannot: no reference server, or it failed). */
+type ReferenceBeside = (name: string, seconds: number) => Promise<Figures | null>;
 
-async function runReferences(
-  scenarios: Scenario[],
-  s: BenchSettings,
-  upstreamEnv: Record<string, string>,
-  counters: Counters,
-): Promise<ScenarioResult[]> {
-  if (scenarios.length === 0) return [];
+/** The bare reference server, started once and kept up for the whole run, so a reference can be measured again. */
+interface ReferenceServer {
+  /** Measures a reference scenario: probe, warm-up, then the run. */
+  measure(sc: Scenario, counters: Counters): Promise<Figures>;
+  /** Measures it again for `seconds`, without probe or warm-up (the server is warm). */
+  slice(sc: Scenario, seconds: number, counters: Counters): Promise<Figures>;
+  stop(): Promise<void>;
+}
+
+async function startReferenceServer(s: BenchSettings, upstreamEnv: Record<string, string>): Promise<ReferenceServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -76,41 +83,63 @@ async function runReferences(
     env,
     label: "reference",
   });
-  const results: ScenarioResult[] = [];
-  try {
-    await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 180_000);
-    for (const sc of scenarios) {
-      try {
-        log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${connectionsFor(sc, s)} connections`);
-        const load = {
-          origin,
-          prefix: "",
-          headers: {},
-          connections: connectionsFor(sc, s),
-          pipelining: s.pipelining,
-          serverPgid: child.proc.pid,
-        };
-        const first = await probe(sc, origin, "", {});
-        if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
-        if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
-        await measureCounted(sc, { ...load, seconds: s.warmup });
-        const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
-        results.push({
-          scenario: sc.name,
-          store: null,
-          status: "measured",
-          reason: null,
-          reference: null,
-          ratioToReference: null,
-          figures,
-        });
-      } catch (err) {
-        results.push(empty(sc, null, "failed", (err as Error).message));
-      }
-    }
-  } finally {
+  const stop = async () => {
     await child.stop();
     await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  };
+  try {
+    await waitForHttp(`${origin}/ip/8.8.8.8/geo`, child, 180_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const loadOf = (sc: Scenario) => ({
+    origin,
+    prefix: "",
+    headers: {},
+    connections: connectionsFor(sc, s),
+    pipelining: s.pipelining,
+    serverPgid: child.proc.pid,
+  });
+  return {
+    async measure(sc, counters) {
+      const load = loadOf(sc);
+      const first = await probe(sc, origin, "", {});
+      if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
+      if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
+      await measureCounted(sc, { ...load, seconds: s.warmup });
+      return measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
+    },
+    slice: (sc, seconds, counters) =>
+      measureCounted(sc, { ...loadOf(sc), seconds, sequence: `reference ${sc.name}` }, counters.get(sc.name)),
+    stop,
+  };
+}
+
+async function runReferences(
+  scenarios: Scenario[],
+  server: ReferenceServer,
+  s: BenchSettings,
+  counters: Counters,
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const sc of scenarios) {
+    try {
+      log(`${sc.name}: warm-up ${s.warmup} s, then ${s.duration} s at ${connectionsFor(sc, s)} connections`);
+      const figures = await server.measure(sc, counters);
+      results.push({
+        scenario: sc.name,
+        store: null,
+        status: "measured",
+        reason: null,
+        reference: null,
+        referenceBeside: null,
+        ratioToReference: null,
+        figures,
+      });
+    } catch (err) {
+      results.push(empty(sc, null, "failed", (err as Error).message));
+    }
   }
   return results;
 }
@@ -149,6 +178,7 @@ async function runServiceScenario(
   workspaces: Map<string, { workspaceId: string; apiKey: string }>,
   s: BenchSettings,
   counters: Counters,
+  beside: ReferenceBeside,
 ): Promise<ScenarioResult> {
   const plans = sc.plans ?? ["lookups_growth"];
   const planKey = sc.workspace ? `${plans.join("+")}:${sc.workspace}` : plans.join("+");
@@ -188,18 +218,36 @@ async function runServiceScenario(
     pipelining: s.pipelining,
     serverPgid: svc.child.proc.pid,
   };
-  log(`${sc.name} on ${store}: warm-up ${s.warmup} s, then ${s.duration} s at ${connections} connections`);
+  // With a reference, the measurement alternates with it in slices (BENCH_ROUNDS): the machine's speed drifts over
+  // a run (a virtual machine's neighbours), and a ratio of two measurements minutes apart carried that drift.
+  const rounds = sc.reference ? s.rounds : 1;
+  const seconds = Math.max(1, Math.round((s.duration / rounds) * 10) / 10);
+  log(
+    `${sc.name} on ${store}: warm-up ${s.warmup} s, then ${rounds === 1 ? `${s.duration} s` : `${rounds} slices of ${seconds} s, each after one of its reference,`} at ${connections} connections`,
+  );
   await measureCounted(sc, { ...load, seconds: s.warmup });
   await giveUnitsBack(svc, ws.workspaceId);
-  const figures = await measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
+  const own: Figures[] = [];
+  const refs: Figures[] = [];
+  for (let i = 0; i < rounds; i++) {
+    // Each slice starts on a quiet machine (what the last one left behind has run), the reference's as the service's.
+    await settle();
+    const ref = sc.reference ? await beside(sc.reference, seconds) : null;
+    if (ref) refs.push(ref);
+    if (rounds > 1) await settle();
+    own.push(await measureCounted(sc, { ...load, seconds, sequence: `${store} ${sc.name}` }, counters.get(sc.name)));
+  }
+  const figures = combineFigures(own);
+  const referenceBeside = refs.length === rounds && rounds > 0 && sc.reference ? combineFigures(refs) : null;
   const charged = await giveUnitsBack(svc, ws.workspaceId);
   const units = sc.unitsPerRequest ?? 1;
   const ok = figures.statusCodes["200"] ?? 0;
   let reason: string | null = null;
   if (figures.statusCodes["402"]) reason = "402 QUOTA_EXCEEDED during the run: lower BENCH_DURATION or raise the plan";
-  // Requests still in flight when autocannon stops are charged but not counted: at most one per connection slot.
-  else if (charged < ok * units || charged > (ok + connections * s.pipelining) * units) {
-    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${connections * s.pipelining} in flight)`;
+  // Requests still in flight when autocannon stops are charged but not counted: at most one per connection slot and
+  // slice.
+  else if (charged < ok * units || charged > (ok + connections * s.pipelining * rounds) * units) {
+    reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${connections * s.pipelining * rounds} in flight)`;
   }
   return {
     scenario: sc.name,
@@ -207,6 +255,7 @@ async function runServiceScenario(
     status: "measured",
     reason,
     reference: sc.reference ?? null,
+    referenceBeside,
     ratioToReference: null,
     figures: { ...figures, unitsCharged: charged },
   };
@@ -218,6 +267,7 @@ async function runStore(
   env: Record<string, string>,
   s: BenchSettings,
   counters: Counters,
+  beside: ReferenceBeside,
 ): Promise<{ results: ScenarioResult[]; detail: string }> {
   if (scenarios.length === 0) return { results: [], detail: "" };
   const outcome = await openStore(name, s.databaseUrl);
@@ -232,7 +282,7 @@ async function runStore(
     const workspaces = new Map<string, { workspaceId: string; apiKey: string }>();
     for (const sc of scenarios) {
       try {
-        results.push(await runServiceScenario(sc, svc, name, workspaces, s, counters));
+        results.push(await runServiceScenario(sc, svc, name, workspaces, s, counters, beside));
       } catch (err) {
         results.push(empty(sc, name, "failed", (err as Error).message));
       }
@@ -276,37 +326,46 @@ async function main(): Promise<number> {
   const results: ScenarioResult[] = [];
   let inProcessResults: InProcessResult[] = [];
   const stores: Record<string, string> = {};
+  let referenceServer: ReferenceServer | null = null;
   try {
     for (const sc of [...scenarios, ...inProcess]) if (sc.prepare) prepared.set(sc.name, await sc.prepare());
     const env = Object.assign({}, ...[...prepared.values()].map((p) => p.env ?? {})) as Record<string, string>;
     const counters: Counters = new Map([...prepared].map(([name, p]) => [name, p.counters]));
-    results.push(
-      ...(await runReferences(
-        scenarios.filter((sc) => sc.target === "reference"),
-        settings,
-        env,
-        counters,
-      )),
-    );
+    const references = scenarios.filter((sc) => sc.target === "reference");
+    if (references.length > 0) {
+      try {
+        referenceServer = await startReferenceServer(settings, env);
+        results.push(...(await runReferences(references, referenceServer, settings, counters)));
+      } catch (err) {
+        for (const sc of references) results.push(empty(sc, null, "failed", (err as Error).message));
+      }
+    }
+    const beside: ReferenceBeside = async (name, seconds) => {
+      const sc = references.find((r) => r.name === name);
+      if (!referenceServer || !sc) return null;
+      return referenceServer.slice(sc, seconds, counters).catch(() => null);
+    };
     inProcessResults = await runInProcess(inProcess, prepared);
     for (const name of settings.stores) {
-      const r = await runStore(name, service, env, settings, counters);
+      const r = await runStore(name, service, env, settings, counters, beside);
       stores[name] = r.detail;
       results.push(...r.results);
     }
   } finally {
+    await referenceServer?.stop();
     for (const p of new Set(prepared.values())) await p.teardown?.().catch(() => undefined);
   }
 
+  // Against the reference measured just before the scenario; the run's first measurement of it when that failed.
   for (const r of results) {
-    const ref = r.reference ? results.find((x) => x.scenario === r.reference && x.figures) : undefined;
-    if (r.figures && ref?.figures) r.ratioToReference = r.figures.requestsPerSecond / ref.figures.requestsPerSecond;
+    const ref = r.referenceBeside ?? (r.reference ? results.find((x) => x.scenario === r.reference)?.figures : null);
+    if (r.figures && ref) r.ratioToReference = r.figures.requestsPerSecond / ref.requestsPerSecond;
   }
   console.log("");
   printMachine(machine);
   console.log(`revision: ${revision() ?? "unknown"}`);
   console.log(
-    `settings: ${settings.duration} s per scenario after ${settings.warmup} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}`,
+    `settings: ${settings.duration} s per scenario after ${settings.warmup} s warm-up (with a reference: ${settings.rounds} slices, each after a slice of the reference), ${settings.connections} connections, pipelining ${settings.pipelining}`,
   );
   console.log("");
   printTable(results);
