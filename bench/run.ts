@@ -56,13 +56,22 @@ const empty = (
 const connectionsFor = (sc: Scenario, s: BenchSettings) => Math.min(s.connections, sc.maxConnections ?? s.connections);
 
 type Counters = Map<string, Prepared["counters"]>;
-/** Measures the named reference again for `seconds` (null when it cannot: no reference server, or it failed). */
-type ReferenceBeside = (name: string, seconds: number) => Promise<Figures | null>;
+/** The references measured again beside a service scenario (bench/run.ts main). */
+interface ReferenceBeside {
+  /** Whether the named reference can be measured again: its server is up and its first measurement succeeded. */
+  available(name: string): boolean;
+  /** Probes and warms it up again, before a scenario's first slice; false when that failed. */
+  warm(name: string): Promise<boolean>;
+  /** One slice of it; null unless it is a clean measurement (requests made, no errors, only its expected status). */
+  slice(name: string, seconds: number): Promise<Figures | null>;
+}
 
 /** The bare reference server, started once and kept up for the whole run, so a reference can be measured again. */
 interface ReferenceServer {
   /** Measures a reference scenario: probe, warm-up, then the run. */
   measure(sc: Scenario, counters: Counters): Promise<Figures>;
+  /** Probes it and warms it up again (BENCH_WARMUP), before a scenario's first slice beside it. */
+  warm(sc: Scenario): Promise<void>;
   /** Measures it again for `seconds`, without probe or warm-up (the server is warm). */
   slice(sc: Scenario, seconds: number, counters: Counters): Promise<Figures>;
   stop(): Promise<void>;
@@ -101,15 +110,18 @@ async function startReferenceServer(s: BenchSettings, upstreamEnv: Record<string
     pipelining: s.pipelining,
     serverPgid: child.proc.pid,
   });
+  const warm = async (sc: Scenario) => {
+    const first = await probe(sc, origin, "", {});
+    if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
+    if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
+    await measureCounted(sc, { ...loadOf(sc), seconds: s.warmup });
+  };
   return {
     async measure(sc, counters) {
-      const load = loadOf(sc);
-      const first = await probe(sc, origin, "", {});
-      if (first.status !== (sc.expectStatus ?? 200)) throw new Error(`probe answered ${first.status}: ${first.text}`);
-      if (first.problem) throw new Error(`probe answer is wrong: ${first.problem}`);
-      await measureCounted(sc, { ...load, seconds: s.warmup });
-      return measureCounted(sc, { ...load, seconds: s.duration }, counters.get(sc.name));
+      await warm(sc);
+      return measureCounted(sc, { ...loadOf(sc), seconds: s.duration }, counters.get(sc.name));
     },
+    warm,
     slice: (sc, seconds, counters) =>
       measureCounted(sc, { ...loadOf(sc), seconds, sequence: `reference ${sc.name}` }, counters.get(sc.name)),
     stop,
@@ -220,25 +232,36 @@ async function runServiceScenario(
   };
   // With a reference, the measurement alternates with it in slices (BENCH_ROUNDS): the machine's speed drifts over
   // a run (a virtual machine's neighbours), and a ratio of two measurements minutes apart carried that drift.
-  const rounds = sc.reference ? s.rounds : 1;
-  const seconds = Math.max(1, Math.round((s.duration / rounds) * 10) / 10);
+  const withReference = sc.reference !== undefined && beside.available(sc.reference);
+  const rounds = withReference ? s.rounds : 1;
+  const seconds = rounds === 1 ? s.duration : Math.max(1, Math.round((s.duration / rounds) * 10) / 10);
   log(
     `${sc.name} on ${store}: warm-up ${s.warmup} s, then ${rounds === 1 ? `${s.duration} s` : `${rounds} slices of ${seconds} s, each after one of its reference,`} at ${connections} connections`,
   );
   await measureCounted(sc, { ...load, seconds: s.warmup });
   await giveUnitsBack(svc, ws.workspaceId);
+  // The reference may have sat idle for minutes: an upstream cache it relies on may have expired meanwhile.
+  const referenceWarm = withReference && (await beside.warm(sc.reference!));
   const own: Figures[] = [];
   const refs: Figures[] = [];
   for (let i = 0; i < rounds; i++) {
-    // Each slice starts on a quiet machine (what the last one left behind has run), the reference's as the service's.
+    // Each slice starts once the machine is quiet (what the last one left behind has run; settle() waits at most 3 s),
+    // the reference's as the service's.
+    if (referenceWarm) {
+      await settle();
+      const ref = await beside.slice(sc.reference!, seconds);
+      if (ref) refs.push(ref);
+    }
     await settle();
-    const ref = sc.reference ? await beside(sc.reference, seconds) : null;
-    if (ref) refs.push(ref);
-    if (rounds > 1) await settle();
     own.push(await measureCounted(sc, { ...load, seconds, sequence: `${store} ${sc.name}` }, counters.get(sc.name)));
   }
   const figures = combineFigures(own);
-  const referenceBeside = refs.length === rounds && rounds > 0 && sc.reference ? combineFigures(refs) : null;
+  const referenceBeside = withReference && refs.length === rounds ? combineFigures(refs) : null;
+  // Said in the result when the ratio had to fall back to the reference's first measurement.
+  const fallback =
+    withReference && !referenceBeside
+      ? `the reference beside it ${referenceWarm ? `failed in ${rounds - refs.length} of ${rounds} slices` : "could not be warmed up again"}: the ratio is against its first measurement`
+      : null;
   const charged = await giveUnitsBack(svc, ws.workspaceId);
   const units = sc.unitsPerRequest ?? 1;
   const ok = figures.statusCodes["200"] ?? 0;
@@ -249,6 +272,7 @@ async function runServiceScenario(
   else if (charged < ok * units || charged > (ok + connections * s.pipelining * rounds) * units) {
     reason = `units charged (${charged}) do not match 200 responses x ${units} (${ok * units}, plus up to ${connections * s.pipelining * rounds} in flight)`;
   }
+  if (fallback) reason = reason ? `${reason}; ${fallback}` : fallback;
   return {
     scenario: sc.name,
     store,
@@ -340,10 +364,33 @@ async function main(): Promise<number> {
         for (const sc of references) results.push(empty(sc, null, "failed", (err as Error).message));
       }
     }
-    const beside: ReferenceBeside = async (name, seconds) => {
-      const sc = references.find((r) => r.name === name);
-      if (!referenceServer || !sc) return null;
-      return referenceServer.slice(sc, seconds, counters).catch(() => null);
+    const measuredFirst = (name: string) => {
+      const first = results.find((r) => r.scenario === name && r.store === null);
+      return first?.status === "measured" ? references.find((r) => r.name === name) : undefined;
+    };
+    const beside: ReferenceBeside = {
+      available: (name) => referenceServer !== null && measuredFirst(name) !== undefined,
+      warm: async (name) => {
+        const sc = measuredFirst(name);
+        if (!referenceServer || !sc) return false;
+        return referenceServer.warm(sc).then(
+          () => true,
+          () => false,
+        );
+      },
+      slice: async (name, seconds) => {
+        const sc = measuredFirst(name);
+        if (!referenceServer || !sc) return null;
+        const f = await referenceServer.slice(sc, seconds, counters).catch(() => null);
+        const expected = String(sc.expectStatus ?? 200);
+        const clean =
+          f !== null &&
+          f.totalRequests > 0 &&
+          f.errors === 0 &&
+          f.timeouts === 0 &&
+          Object.keys(f.statusCodes).every((code) => code === expected);
+        return clean ? f : null;
+      },
     };
     inProcessResults = await runInProcess(inProcess, prepared);
     for (const name of settings.stores) {
@@ -359,7 +406,8 @@ async function main(): Promise<number> {
   // Against the reference measured just before the scenario; the run's first measurement of it when that failed.
   for (const r of results) {
     const ref = r.referenceBeside ?? (r.reference ? results.find((x) => x.scenario === r.reference)?.figures : null);
-    if (r.figures && ref) r.ratioToReference = r.figures.requestsPerSecond / ref.requestsPerSecond;
+    if (r.figures && ref && ref.requestsPerSecond > 0)
+      r.ratioToReference = r.figures.requestsPerSecond / ref.requestsPerSecond;
   }
   console.log("");
   printMachine(machine);

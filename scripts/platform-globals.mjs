@@ -5,8 +5,10 @@
 // getRandomValues and randomUUID with wrappers that first ask two of its AsyncLocalStorage instances whether a
 // prerender with `cacheComponents` is running, so that reading the time or randomness there marks the page dynamic.
 // The wrappers change no value; they act only when the build enables `cacheComponents`, which this service does not
-// (next.config.ts). Each call still pays for them: on /v1, `new Date()` alone was about 3.5 % of a metered lookup's
-// CPU in the production server's profile (docs/benchmarks.md). capturePlatformGlobals() keeps the originals before
+// (next.config.ts), or in a runtime prefetch (`RSC: 1` with `Next-Router-Prefetch: 2`), which Next's client sends only
+// with `cacheComponents`: such a request made by hand renders a dynamic page whole instead of being cut short. Each
+// call still pays for them: on /v1, `new Date()` alone was about 3.5 % of a metered lookup's CPU in the production
+// server's profile (docs/benchmarks.md). capturePlatformGlobals() keeps the originals before
 // Next loads; restorePlatformGlobals() puts them back after it has, unless the build enables `cacheComponents`.
 
 import nodeCrypto from "node:crypto";
