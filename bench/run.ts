@@ -331,9 +331,12 @@ function revision(): string | null {
 
 /** Responses whose status is not the scenario's expected one (200 unless it says otherwise). */
 function unexpectedResponses(r: ScenarioResult): number {
-  if (!r.figures) return 0;
-  const expected = String(SCENARIOS.find((sc) => sc.name === r.scenario)?.expectStatus ?? 200);
-  return Object.entries(r.figures.statusCodes).reduce((n, [code, count]) => (code === expected ? n : n + count), 0);
+  return r.figures ? unexpectedStatuses(r.figures, SCENARIOS.find((sc) => sc.name === r.scenario)?.expectStatus) : 0;
+}
+
+/** Responses of a measurement whose status is not `expected` (a scenario's expectStatus, 200 unless it says otherwise). */
+function unexpectedStatuses(f: Figures, expected = 200): number {
+  return Object.entries(f.statusCodes).reduce((n, [code, count]) => (code === String(expected) ? n : n + count), 0);
 }
 
 async function main(): Promise<number> {
@@ -382,13 +385,12 @@ async function main(): Promise<number> {
         const sc = measuredFirst(name);
         if (!referenceServer || !sc) return null;
         const f = await referenceServer.slice(sc, seconds, counters).catch(() => null);
-        const expected = String(sc.expectStatus ?? 200);
         const clean =
           f !== null &&
           f.totalRequests > 0 &&
           f.errors === 0 &&
           f.timeouts === 0 &&
-          Object.keys(f.statusCodes).every((code) => code === expected);
+          unexpectedStatuses(f, sc.expectStatus) === 0;
         return clean ? f : null;
       },
     };
