@@ -1,10 +1,10 @@
 // An assessment's write: its event, its address's velocity counters, one pending high-risk delivery per subscribed
 // webhook, and the review case of a review or challenge decision, as ONE statement (data-modifying CTEs), so all of
 // them or none are stored without an interactive transaction's round trips. Concurrent assessments go together as one
-// statement: those of one turn of the event loop, then those that queued behind the write in flight
-// (server/db/grouped.ts); a group that fails goes row by row, so each request gets its own outcome. Each request
-// answers only once its rows are stored (the next request's velocity sees them).
-import { hotQuery, type Db } from "../db/client";
+// statement: those of one turn of the event loop, then those that queued behind the writes in flight (two at once on
+// PostgreSQL, one on the embedded store: server/db/grouped.ts); a group that fails goes row by row, so each request
+// gets its own outcome. Each request answers only once its rows are stored (the next request's velocity sees them).
+import { groupsInFlight, hotQuery, type Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { noteRowsWritten } from "../db/statistics";
 import { eventRow, type EventInput } from "../events/events";
@@ -134,6 +134,7 @@ const writes = groupedWriter<Db, Waiter>({
     return true;
   },
   one: (w) => write(w.db, [w.row]).then(() => w.resolve(), w.reject),
+  inFlight: (w) => groupsInFlight(w.db),
 });
 
 /** Stores the assessment's event with its deliveries and case; resolves once they are stored, rejects if not. */

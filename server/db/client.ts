@@ -29,6 +29,7 @@ const globalForDb = globalThis as unknown as {
   __serviceDbPool?: () => { inUse: number; waiting: number; total: number };
   __serviceDbPoolError?: (err: unknown) => void;
   __serviceDbDrivers?: WeakMap<object, NamedDriver>;
+  __serviceDbPooled?: WeakSet<object>;
 };
 
 /** Where a failed pool connection that is no outage is reported (start-up hands in the log). */
@@ -118,6 +119,7 @@ async function open(): Promise<Handle> {
     // Named: each pooled connection parses and plans a hot statement once, then only binds and runs it, and its
     // rows' description is asked for once in the process (./pg-named.ts).
     drivers.set(prisma, pgNamedDriver(hotPool, Query));
+    pooled.add(prisma);
     return {
       prisma,
       runner,
@@ -222,6 +224,19 @@ const HOT_PLANS = "-c plan_cache_mode=force_generic_plan";
 // bundle and the start-up bundle), and a copy that did not open the pool must still find its driver; with a map per
 // copy, every hot statement of such a copy had silently gone through Prisma.
 const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, NamedDriver>());
+
+// The root clients whose hot statements each take a connection of their own from PostgreSQL's pool, so that several
+// run at once; the embedded store runs one at a time on this thread. On globalThis like `drivers`, for the same reason.
+const pooled = (globalForDb.__serviceDbPooled ??= new WeakSet<object>());
+
+/**
+ * How many groups of one grouped writer's key (./grouped.ts: the reservations of a workspace, the assessments'
+ * writes) go to the database at once through `db`: two on PostgreSQL's pool, one on the embedded store, where a
+ * statement holds the thread and a second group could only wait behind it, smaller.
+ */
+export function groupsInFlight(db: unknown): number {
+  return pooled.has(db as object) ? 2 : 1;
+}
 
 /** A hot statement's values as every driver reads them alike: dates as UTC ISO strings (see hotQuery). */
 export const hotParams = (values: unknown[]): unknown[] => values.map((v) => (v instanceof Date ? v.toISOString() : v));

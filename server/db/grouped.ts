@@ -7,6 +7,12 @@
 // that cannot go as one (its write failed, or the caller says it does not fit) goes item by item in arrival order, so
 // each item gets the outcome it would have had alone. Used by the unit reservations (server/quota/grouped-reserve.ts)
 // and the assessments' writes (server/assessment/record.ts); each settles its own items' promises.
+//
+// A key may have more than one group in flight (`inFlight`, read from the key's first item): on PostgreSQL's pool,
+// where each statement has a connection of its own, two. With one, the requests of a burst move in lockstep: they
+// reserve together, are gathered together on this thread while the database waits, and write together while this
+// thread waits. With two, the next group goes while the first is still in the database, so the thread's work and the
+// database's overlap (docs/benchmarks.md, "Two groups in flight").
 
 export interface GroupedWriter<K, T> {
   /** Queues `item` behind the group of `key` in flight, or starts a group with it at the end of this turn. */
@@ -26,29 +32,51 @@ export function groupedWriter<K, T>(o: {
   group(items: T[]): Promise<boolean>;
   /** Writes one item and settles it; never rejects. */
   one(item: T): Promise<void>;
+  /** How many groups of one key may be in flight at once, read from the first item of the key's queue; 1 if absent. */
+  inFlight?(item: T): number;
 }): GroupedWriter<K, T> {
-  const queues = new Map<K, T[]>();
-  async function drain(key: K, queue: T[]): Promise<void> {
-    try {
-      while (queue.length > 0) {
-        const items = queue.splice(0, o.max);
-        if (items.length === 1 || !(await o.group(items).catch(() => false)))
-          for (const item of items) await o.one(item);
-      }
-    } finally {
-      queues.delete(key);
+  interface Lane {
+    queue: T[];
+    /** Groups of this key in the database now. */
+    running: number;
+    /** The limit of `running`, read when the lane opened. */
+    limit: number;
+    /** A start is waiting for the end of this turn. */
+    waiting: boolean;
+  }
+  const lanes = new Map<K, Lane>();
+  async function write(items: T[]): Promise<void> {
+    if (items.length === 1 || !(await o.group(items).catch(() => false))) for (const item of items) await o.one(item);
+  }
+  // Sends groups of the queue while the lane has room; a lane with nothing queued or in flight is closed.
+  function pump(key: K, lane: Lane): void {
+    while (lane.running < lane.limit && lane.queue.length > 0) {
+      lane.running++;
+      void write(lane.queue.splice(0, o.max)).finally(() => {
+        lane.running--;
+        pump(key, lane);
+      });
     }
+    if (lane.running === 0 && !lane.waiting && lane.queue.length === 0) lanes.delete(key);
   }
   return {
     add(key, item) {
-      const queue = queues.get(key);
-      if (queue) {
-        queue.push(item);
-        return;
+      let lane = lanes.get(key);
+      if (!lane) {
+        lane = { queue: [], running: 0, limit: Math.max(1, o.inFlight?.(item) ?? 1), waiting: false };
+        lanes.set(key, lane);
       }
-      const fresh = [item];
-      queues.set(key, fresh);
-      endOfTurn(() => void drain(key, fresh));
+      lane.queue.push(item);
+      // Room for a group: it goes at the end of this turn, with whatever else reaches the key in the turn. Without
+      // room, the item waits for the end of a group in flight and goes with the next one.
+      if (lane.running < lane.limit && !lane.waiting) {
+        lane.waiting = true;
+        const opened = lane;
+        endOfTurn(() => {
+          opened.waiting = false;
+          pump(key, opened);
+        });
+      }
     },
   };
 }

@@ -1,8 +1,8 @@
 // server/db/grouped.ts: the items that reach a key in the same turn of the event loop go as one group (the requests
 // read from the sockets that were ready together), the items that arrive while a group is in flight go as the next
 // one, a lone item still goes (after the turn, not after a timer), a failed or rejected group goes item by item in
-// arrival order,
-// and keys never wait for each other.
+// arrival order, keys never wait for each other, and a key allowed two groups in flight sends the next group while the
+// first is still out.
 import { describe, expect, it } from "vitest";
 import { groupedWriter } from "../../server/db/grouped";
 
@@ -86,5 +86,55 @@ describe("groupedWriter", () => {
     expect(calls.map((c) => c.key).sort()).toEqual(["a", "b"]); // both in flight before either finished
     await idle();
     expect(calls).toHaveLength(2);
+  });
+
+  it("with two groups allowed in flight, sends the next group while the first is out, and queues behind both", async () => {
+    const events: string[] = [];
+    const w = groupedWriter<string, number>({
+      max: 10,
+      inFlight: () => 2,
+      async group(items) {
+        events.push(`start ${items.join(",")}`);
+        await new Promise((r) => setTimeout(r, 20));
+        events.push(`end ${items.join(",")}`);
+        return true;
+      },
+      async one(n) {
+        events.push(`start ${n}`);
+        await new Promise((r) => setTimeout(r, 20));
+        events.push(`end ${n}`);
+      },
+    });
+    w.add("k", 1);
+    await new Promise((r) => setTimeout(r, 5)); // [1] is out
+    for (const n of [2, 3]) w.add("k", n); // one turn: the second group, sent at once
+    await new Promise((r) => setTimeout(r, 5)); // [1] and [2,3] are out: no room
+    for (const n of [4, 5]) w.add("k", n);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(events).toEqual(["start 1", "start 2,3", "end 1", "start 4,5", "end 2,3", "end 4,5"]);
+  });
+
+  it("reads the number of groups in flight from the first item of a key, once per lane", async () => {
+    const asked: number[] = [];
+    const started: number[][] = [];
+    const w = groupedWriter<string, number>({
+      max: 10,
+      inFlight: (n) => (asked.push(n), 1),
+      async group(items) {
+        started.push(items);
+        await new Promise((r) => setTimeout(r, 10));
+        return true;
+      },
+      async one(n) {
+        started.push([n]);
+        await new Promise((r) => setTimeout(r, 10));
+      },
+    });
+    w.add("k", 7);
+    await new Promise((r) => setTimeout(r, 2));
+    for (const n of [8, 9]) w.add("k", n); // one allowed: these wait for [7]
+    await new Promise((r) => setTimeout(r, 40));
+    expect(asked).toEqual([7]);
+    expect(started).toEqual([[7], [8, 9]]);
   });
 });

@@ -4,6 +4,7 @@ import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import { countingInsertStatements } from "../insert-statements";
 import { readUsage, reserveUnits } from "../../server/quota/reserve";
 import { createTestApp, type TestApp } from "../harness";
+import { getDbKind, groupsInFlight } from "../../server/db/client";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -81,6 +82,34 @@ describe("atomic reservation", () => {
     });
     expect(await app.used(ws.workspaceId)).toBe(100 + total);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(30);
+  });
+
+  it("grouped: waves that reach the database while earlier groups are in flight never over-admit and each learn a distinct total", async () => {
+    // On PostgreSQL two groups of a workspace go at once (server/db/client.ts groupsInFlight); on the embedded store
+    // one. Either way: 30 requests of 1 unit in six waves, one wave per turn of the event loop, with 20 units left.
+    expect(groupsInFlight(app.db)).toBe((await getDbKind()) === "postgresql" ? 2 : 1);
+    const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 980 });
+    const pending: Promise<Awaited<ReturnType<typeof reserveUnitsGrouped>>>[] = [];
+    for (let wave = 0; wave < 6; wave++) {
+      for (let i = 0; i < 5; i++)
+        pending.push(
+          reserveUnitsGrouped(app.db, {
+            workspaceId: ws.workspaceId,
+            units: 1,
+            limit: 1000,
+            requestId: `req_o${wave}_${i}`,
+            endpoint: "test",
+          }),
+        );
+      await new Promise((r) => setImmediate(r));
+    }
+    const states = await Promise.all(pending);
+    const used = states.flatMap((q) => (q && q !== "stale" ? [q.used] : []));
+    expect(used).toHaveLength(20);
+    expect([...used].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 981 + i));
+    expect(states.filter((q) => q === null)).toHaveLength(10);
+    expect(await app.used(ws.workspaceId)).toBe(1000);
+    expect(await app.ledgerCount(ws.workspaceId)).toBe(20);
   });
 
   it("grouped: a group whose total does not fit fills what is left in arrival order and refuses the rest, leaving no trace", async () => {
