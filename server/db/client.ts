@@ -230,9 +230,9 @@ const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, NamedDri
 const pooled = (globalForDb.__serviceDbPooled ??= new WeakSet<object>());
 
 /**
- * How many groups of one grouped writer's key (./grouped.ts: the reservations of a workspace, the assessments'
- * writes) go to the database at once through `db`: two on PostgreSQL's pool, one on the embedded store, where a
- * statement holds the thread and a second group could only wait behind it, smaller.
+ * How many groups of one grouped writer's key (./grouped.ts) go to the database at once through `db`, for the writers
+ * that take more than one (an assessment's reservation with its velocity read, and its write): two on PostgreSQL's
+ * pool, one on the embedded store, where a statement holds the thread and a second group could only wait behind it.
  */
 export function groupsInFlight(db: unknown): number {
   return pooled.has(db as object) ? 2 : 1;

@@ -8,11 +8,11 @@
 // each item gets the outcome it would have had alone. Used by the unit reservations (server/quota/grouped-reserve.ts)
 // and the assessments' writes (server/assessment/record.ts); each settles its own items' promises.
 //
-// A key may have more than one group in flight (`inFlight`, read from the key's first item): on PostgreSQL's pool,
-// where each statement has a connection of its own, two. With one, the requests of a burst move in lockstep: they
-// reserve together, are gathered together on this thread while the database waits, and write together while this
-// thread waits. With two, the next group goes while the first is still in the database, so the thread's work and the
-// database's overlap (docs/benchmarks.md, "Two groups in flight").
+// A key may have more than one group in flight (`inFlight`, read from the key's first item): an assessment's
+// reservation and its write take two on PostgreSQL's pool, where each statement has a connection of its own. With
+// one, the requests of a burst move in lockstep: they reserve together, are gathered together on this thread while the
+// database waits, and write together while this thread waits. With two, the next group goes while the first is still
+// in the database, so the thread's work and the database's overlap (docs/benchmarks.md, "Two groups in flight").
 
 export interface GroupedWriter<K, T> {
   /** Queues `item` behind the group of `key` in flight, or starts a group with it at the end of this turn. */

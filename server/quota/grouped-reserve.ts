@@ -1,15 +1,15 @@
 // Grouped reservations. Concurrent requests of one workspace all update the same UsagePeriod row, so each waits for the
-// previous one's commit. While a reservation of a workspace is in flight (two on PostgreSQL, one on the embedded store:
-// ../db/client.ts groupsInFlight), the requests that arrive queue behind it and then go to the database together, as
-// ONE statement that reserves their total and writes each one's ledger row: one row lock and one commit for the whole
-// group; a second group in flight waits in the database for the first one's row lock, not for its round trip. A
-// request that finds room goes at the end of the event loop's turn with those that arrived in the same turn
-// (../db/grouped.ts). Each request still learns its exact `used` (the running total of the row when its group's
-// statement took it). When a group's total does not fit in what is left, its requests are reserved one by one in
-// arrival order, so the allowance is filled exactly as if they had come alone. Same guarantees as reserveUnits: never
-// over-admits, a refused request leaves no trace. One statement serves both: a lone reservation is a group of one. A
-// request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an assessment's velocity counts);
-// such requests group in a lane of their own, by the kind of read.
+// previous one's commit. While a reservation of a workspace is in flight, the requests that arrive queue behind it and
+// then go to the database together, as ONE statement that reserves their total and writes each one's ledger row: one
+// row lock and one commit for the whole group. Assessments' reservations may have two groups in flight on PostgreSQL
+// (../db/client.ts groupsInFlight), the second waiting in the database for the first one's row lock, not for its
+// round trip; every other lane one. A request that finds room goes at the end of the event loop's turn with those that
+// arrived in the same turn (../db/grouped.ts). Each request still learns its exact `used` (the running total of the
+// row when its group's statement took it). When a group's total does not fit in what is left, its requests are
+// reserved one by one in arrival order, so the allowance is filled exactly as if they had come alone. Same guarantees
+// as reserveUnits: never over-admits, a refused request leaves no trace. One statement serves both: a lone reservation
+// is a group of one. A request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an
+// assessment's velocity counts); such requests group in a lane of their own, by the kind of read.
 import { groupsInFlight, type Db } from "../db/client";
 import { groupedWriter } from "../db/grouped";
 import { nextReset, periodStart } from "./period";
@@ -37,7 +37,10 @@ const reservations = groupedWriter<string, Waiter>({
   group: reserveGroup,
   // Alone, or the group's total does not fit: one by one, in arrival order.
   one: (w) => reserveOne(w.db, { ...w.a, now: w.now }, w.guard).then(w.resolve, w.reject),
-  inFlight: (w) => groupsInFlight(w.db),
+  // Two groups at once pay for themselves where the thread has work between statements (an assessment's gathering);
+  // a lookup's reservation is the whole of its database work, and there a second group only halves the groups
+  // (docs/benchmarks.md, "Two groups in flight").
+  inFlight: (w) => (w.a.read ? groupsInFlight(w.db) : 1),
 });
 const dbIds = new WeakMap<Db, number>();
 let nextDbId = 0;

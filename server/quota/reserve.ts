@@ -90,8 +90,8 @@ export async function reserveOne(db: Db, a: ReserveArgs, guard?: ReserveGuard): 
 function reserveSql(read: ReadAlongside | null): string {
   // The read comes first in the select list: PostgreSQL's executor runs a data-modifying CTE when it is first read (the
   // order is not documented), so the reads run before the reservation takes the period's row lock rather than under
-  // it. The reads of a group run one after another in one backend, and the lane (./grouped-reserve.ts) sends its next
-  // statement only after this one: a workspace's door assessments in one process get at most one backend's worth of
+  // it. The reads of a group run one after another in one backend, and the lane (./grouped-reserve.ts) has at most two
+  // such statements in flight: a workspace's door assessments in one process get at most two backends' worth of
   // velocity reads. Its other reservations have a lane of their own and do not wait behind them.
   const reads = read
     ? [

@@ -84,10 +84,12 @@ describe("atomic reservation", () => {
     expect(await app.ledgerCount(ws.workspaceId)).toBe(30);
   });
 
-  it("grouped: waves that reach the database while earlier groups are in flight never over-admit and each learn a distinct total", async () => {
-    // On PostgreSQL two groups of a workspace go at once (server/db/client.ts groupsInFlight); on the embedded store
-    // one. Either way: 30 requests of 1 unit in six waves, one wave per turn of the event loop, with 20 units left.
+  it("grouped: waves that reach the database while earlier groups are in flight never over-admit and each learn a distinct total and its own read", async () => {
+    // Reservations with a read alongside (an assessment's) go two groups at once on PostgreSQL (server/db/client.ts
+    // groupsInFlight), one on the embedded store. Either way: 30 requests of 1 unit in six waves, one wave per turn of
+    // the event loop, with 20 units left; each reads back its own value.
     expect(groupsInFlight(app.db)).toBe((await getDbKind()) === "postgresql" ? 2 : 1);
+    const echo = { name: "test_echo", row: `json_build_object('echo', r."read"->>0)`, also: {} };
     const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 980 });
     const pending: Promise<Awaited<ReturnType<typeof reserveUnitsGrouped>>>[] = [];
     for (let wave = 0; wave < 6; wave++) {
@@ -99,12 +101,16 @@ describe("atomic reservation", () => {
             limit: 1000,
             requestId: `req_o${wave}_${i}`,
             endpoint: "test",
+            read: { with: echo, values: [`${wave}.${i}`] },
           }),
         );
       await new Promise((r) => setImmediate(r));
     }
     const states = await Promise.all(pending);
     const used = states.flatMap((q) => (q && q !== "stale" ? [q.used] : []));
+    states.forEach((q, n) => {
+      if (q && q !== "stale") expect(q.read?.row).toEqual({ echo: `${Math.floor(n / 5)}.${n % 5}` });
+    });
     expect(used).toHaveLength(20);
     expect([...used].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 981 + i));
     expect(states.filter((q) => q === null)).toHaveLength(10);
