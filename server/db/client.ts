@@ -29,7 +29,7 @@ const globalForDb = globalThis as unknown as {
   __serviceDbPool?: () => { inUse: number; waiting: number; total: number };
   __serviceDbPoolError?: (err: unknown) => void;
   __serviceDbDrivers?: WeakMap<object, NamedDriver>;
-  __serviceDbPooled?: WeakSet<object>;
+  __serviceDbPooled?: WeakMap<object, number>;
 };
 
 /** Where a failed pool connection that is no outage is reported (start-up hands in the log). */
@@ -119,7 +119,7 @@ async function open(): Promise<Handle> {
     // Named: each pooled connection parses and plans a hot statement once, then only binds and runs it, and its
     // rows' description is asked for once in the process (./pg-named.ts).
     drivers.set(prisma, pgNamedDriver(hotPool, Query));
-    pooled.add(prisma);
+    pooled.set(prisma, Math.min(2, sizes.hot));
     return {
       prisma,
       runner,
@@ -226,16 +226,18 @@ const HOT_PLANS = "-c plan_cache_mode=force_generic_plan";
 const drivers = (globalForDb.__serviceDbDrivers ??= new WeakMap<object, NamedDriver>());
 
 // The root clients whose hot statements each take a connection of their own from PostgreSQL's pool, so that several
-// run at once; the embedded store runs one at a time on this thread. On globalThis like `drivers`, for the same reason.
-const pooled = (globalForDb.__serviceDbPooled ??= new WeakSet<object>());
+// run at once, with how many groups of a key may go at once: two, or one when the hot pool has one connection. The
+// embedded store runs one statement at a time on this thread. On globalThis like `drivers`, for the same reason.
+const pooled = (globalForDb.__serviceDbPooled ??= new WeakMap<object, number>());
 
 /**
  * How many groups of one grouped writer's key (./grouped.ts) go to the database at once through `db`, for the writers
  * that take more than one (an assessment's reservation with its velocity read, and its write): two on PostgreSQL's
- * pool, one on the embedded store, where a statement holds the thread and a second group could only wait behind it.
+ * pool (one if its hot statements have a single connection), one on the embedded store, where a statement holds the
+ * thread and a second group could only wait behind it.
  */
 export function groupsInFlight(db: unknown): number {
-  return pooled.has(db as object) ? 2 : 1;
+  return pooled.get(db as object) ?? 1;
 }
 
 /** A hot statement's values as every driver reads them alike: dates as UTC ISO strings (see hotQuery). */

@@ -1,11 +1,12 @@
 // Writes of concurrent requests that go to the database together. A key's first item waits for the end of the event
 // loop's turn (setImmediate), so the items that reach the same key from the same turn's I/O (the requests read from
-// the sockets that were ready together) go with it; while its group is in flight, the items that arrive queue behind
-// it and then go as the next group: one statement and one commit for many requests. A lone request waits one turn of
+// the sockets that were ready together) go with it; while its group is in flight (and the key has no room for
+// another: see `inFlight` below), the items that arrive queue behind it and then go as the next group: one statement
+// and one commit for many requests. A lone request waits one turn of
 // the loop, not for a timer. This matters most where a statement holds the thread while it runs (the embedded
 // database): nothing can queue behind it then, and without the wait each request's statement went alone. A group
 // that cannot go as one (its write failed, or the caller says it does not fit) goes item by item in arrival order, so
-// each item gets the outcome it would have had alone. Used by the unit reservations (server/quota/grouped-reserve.ts)
+// each item gets the outcome it would have had alone (with two groups in flight, the other group may go meanwhile). Used by the unit reservations (server/quota/grouped-reserve.ts)
 // and the assessments' writes (server/assessment/record.ts); each settles its own items' promises.
 //
 // A key may have more than one group in flight (`inFlight`, read from the key's first item): an assessment's
@@ -32,7 +33,10 @@ export function groupedWriter<K, T>(o: {
   group(items: T[]): Promise<boolean>;
   /** Writes one item and settles it; never rejects. */
   one(item: T): Promise<void>;
-  /** How many groups of one key may be in flight at once, read from the first item of the key's queue; 1 if absent. */
+  /**
+   * How many groups of one key may be in flight at once, read from the first item when the key's lane opens (again
+   * for a lane that closed, when nothing of the key was queued or in flight); 1 if absent or not a whole number above 1.
+   */
   inFlight?(item: T): number;
 }): GroupedWriter<K, T> {
   interface Lane {
@@ -63,7 +67,8 @@ export function groupedWriter<K, T>(o: {
     add(key, item) {
       let lane = lanes.get(key);
       if (!lane) {
-        lane = { queue: [], running: 0, limit: Math.max(1, o.inFlight?.(item) ?? 1), waiting: false };
+        const wanted = o.inFlight?.(item) ?? 1;
+        lane = { queue: [], running: 0, limit: Number.isInteger(wanted) && wanted > 1 ? wanted : 1, waiting: false };
         lanes.set(key, lane);
       }
       lane.queue.push(item);

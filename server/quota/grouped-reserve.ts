@@ -6,7 +6,8 @@
 // round trip; every other lane one. A request that finds room goes at the end of the event loop's turn with those that
 // arrived in the same turn (../db/grouped.ts). Each request still learns its exact `used` (the running total of the
 // row when its group's statement took it). When a group's total does not fit in what is left, its requests are
-// reserved one by one in arrival order, so the allowance is filled exactly as if they had come alone. Same guarantees
+// reserved one by one in arrival order, so the allowance is filled exactly as if they had come alone (on a lane with
+// two groups in flight, the other group may take units meanwhile: order holds within a group). Same guarantees
 // as reserveUnits: never over-admits, a refused request leaves no trace. One statement serves both: a lone reservation
 // is a group of one. A request may carry a read to run in the same statement (./reserve.ts ReadAlongside: an
 // assessment's velocity counts); such requests group in a lane of their own, by the kind of read.
@@ -38,8 +39,8 @@ const reservations = groupedWriter<string, Waiter>({
   // Alone, or the group's total does not fit: one by one, in arrival order.
   one: (w) => reserveOne(w.db, { ...w.a, now: w.now }, w.guard).then(w.resolve, w.reject),
   // Two groups at once pay for themselves where the thread has work between statements (an assessment's gathering);
-  // a lookup's reservation is the whole of its database work, and there a second group only halves the groups
-  // (docs/benchmarks.md, "Two groups in flight").
+  // for a lookup, whose reservation is the whole of its database work, two measured worse (docs/benchmarks.md, "Two
+  // groups in flight").
   inFlight: (w) => (w.a.read ? groupsInFlight(w.db) : 1),
 });
 const dbIds = new WeakMap<Db, number>();

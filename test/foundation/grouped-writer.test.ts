@@ -136,5 +136,76 @@ describe("groupedWriter", () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(asked).toEqual([7]);
     expect(started).toEqual([[7], [8, 9]]);
+    // The lane closed once nothing was queued or in flight: the next item opens it again and is asked again.
+    w.add("k", 10);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toEqual([7, 10]);
+  });
+
+  it("with two groups allowed, a burst larger than `max` goes as two groups at once, the rest after one ends", async () => {
+    const events: string[] = [];
+    const w = groupedWriter<string, number>({
+      max: 2,
+      inFlight: () => 2,
+      async group(items) {
+        events.push(`start ${items.join(",")}`);
+        await new Promise((r) => setTimeout(r, 10 + 3 * items[0]!));
+        events.push(`end ${items.join(",")}`);
+        return true;
+      },
+      async one(n) {
+        events.push(`start ${n}`);
+        events.push(`end ${n}`);
+      },
+    });
+    for (const n of [1, 2, 3, 4, 5]) w.add("k", n);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(events).toEqual(["start 1,2", "start 3,4", "end 1,2", "start 5", "end 5", "end 3,4"]);
+  });
+
+  it("with two groups allowed, a failed group goes item by item in arrival order while the other goes on", async () => {
+    const events: string[] = [];
+    const w = groupedWriter<string, number>({
+      max: 2,
+      inFlight: () => 2,
+      async group(items) {
+        events.push(`group ${items.join(",")}`);
+        await new Promise((r) => setTimeout(r, 5));
+        return items[0] !== 1; // the first group does not fit
+      },
+      async one(n) {
+        events.push(`one ${n}`);
+        await new Promise((r) => setTimeout(r, 5));
+      },
+    });
+    for (const n of [1, 2, 3, 4]) w.add("k", n);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(events.filter((e) => e.startsWith("group"))).toEqual(["group 1,2", "group 3,4"]);
+    expect(events.filter((e) => e.startsWith("one"))).toEqual(["one 1", "one 2"]);
+  });
+
+  it("takes one group at a time when `inFlight` answers something other than a whole number above one", async () => {
+    for (const answer of [Number.NaN, 0, -2, 1.5]) {
+      const out: number[] = [];
+      let running = 0;
+      let most = 0;
+      const w = groupedWriter<string, number>({
+        max: 1,
+        inFlight: () => answer,
+        async group() {
+          return false;
+        },
+        async one(n) {
+          most = Math.max(most, ++running);
+          await new Promise((r) => setTimeout(r, 2));
+          running--;
+          out.push(n);
+        },
+      });
+      for (const n of [1, 2, 3]) w.add("k", n);
+      await new Promise((r) => setTimeout(r, 40));
+      expect(out).toEqual([1, 2, 3]);
+      expect(most).toBe(1);
+    }
   });
 });

@@ -84,28 +84,65 @@ describe("atomic reservation", () => {
     expect(await app.ledgerCount(ws.workspaceId)).toBe(30);
   });
 
-  it("grouped: waves that reach the database while earlier groups are in flight never over-admit and each learn a distinct total and its own read", async () => {
-    // Reservations with a read alongside (an assessment's) go two groups at once on PostgreSQL (server/db/client.ts
-    // groupsInFlight), one on the embedded store. Either way: 30 requests of 1 unit in six waves, one wave per turn of
-    // the event loop, with 20 units left; each reads back its own value.
-    expect(groupsInFlight(app.db)).toBe((await getDbKind()) === "postgresql" ? 2 : 1);
+  it("grouped: reservations with a read go two groups at once on PostgreSQL (one on the embedded store), never over-admit, and each learn a distinct total and their own read", async () => {
+    // Reservations with a read alongside (an assessment's) may have two groups in flight on PostgreSQL
+    // (server/db/client.ts groupsInFlight), one on the embedded store. 30 requests of 1 unit in six waves, one wave per
+    // turn of the event loop, with 20 units left; each reads back its own value.
+    const postgres = (await getDbKind()) === "postgresql";
+    expect(groupsInFlight(app.db)).toBe(postgres ? 2 : 1);
     const echo = { name: "test_echo", row: `json_build_object('echo', r."read"->>0)`, also: {} };
     const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 980 });
     const pending: Promise<Awaited<ReturnType<typeof reserveUnitsGrouped>>>[] = [];
-    for (let wave = 0; wave < 6; wave++) {
-      for (let i = 0; i < 5; i++)
-        pending.push(
-          reserveUnitsGrouped(app.db, {
-            workspaceId: ws.workspaceId,
-            units: 1,
-            limit: 1000,
-            requestId: `req_o${wave}_${i}`,
-            endpoint: "test",
-            read: { with: echo, values: [`${wave}.${i}`] },
-          }),
+    const send = async () => {
+      for (let wave = 0; wave < 6; wave++) {
+        for (let i = 0; i < 5; i++)
+          pending.push(
+            reserveUnitsGrouped(app.db, {
+              workspaceId: ws.workspaceId,
+              units: 1,
+              limit: 1000,
+              requestId: `req_o${wave}_${i}`,
+              endpoint: "test",
+              read: { with: echo, values: [`${wave}.${i}`] },
+            }),
+          );
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    if (postgres) {
+      // Another connection holds the period's row: the groups sent wait for it in the database, where they can be
+      // counted. Exactly two wait (the other waves queue in the process), and still two a moment later. Counted: the
+      // statements waiting, directly or behind one another, for the transaction that holds the row (`holder`).
+      const waitingFor = async (holder: number) => {
+        const rows = await app.db.$queryRawUnsafe<{ pid: number; blockers: number[] }[]>(
+          `SELECT pid, pg_blocking_pids(pid) AS blockers FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
         );
-      await new Promise((r) => setImmediate(r));
-    }
+        const behind = new Set([holder]);
+        for (let grew = true; grew;) {
+          grew = false;
+          for (const r of rows)
+            if (!behind.has(r.pid) && r.blockers.some((b) => behind.has(b))) grew = Boolean(behind.add(r.pid));
+        }
+        return behind.size - 1;
+      };
+      await app.db.$transaction(
+        async (tx) => {
+          const held = await tx.$queryRawUnsafe<unknown[]>(
+            `SELECT 1 FROM "UsagePeriod" WHERE "workspaceId" = $1 FOR UPDATE`,
+            ws.workspaceId,
+          );
+          expect(held).toHaveLength(1);
+          const [{ pid: holder }] = await tx.$queryRawUnsafe<{ pid: number }[]>(`SELECT pg_backend_pid() AS pid`);
+          await send();
+          const until = Date.now() + 10_000;
+          while ((await waitingFor(holder!)) < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+          expect(await waitingFor(holder!)).toBe(2);
+          await new Promise((r) => setTimeout(r, 200));
+          expect(await waitingFor(holder!)).toBe(2);
+        },
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    } else await send();
     const states = await Promise.all(pending);
     const used = states.flatMap((q) => (q && q !== "stale" ? [q.used] : []));
     states.forEach((q, n) => {
