@@ -88,124 +88,104 @@ describe("groupedWriter", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("with two groups allowed in flight, sends the next group while the first is out, and queues behind both", async () => {
+  // The tests of `inFlight` hold each write open until the test lets it end, so they depend on no timer: a key's
+  // groups start at the end of a turn of the event loop, and `turn()` waits for that.
+  const turn = () => new Promise<void>((r) => setImmediate(r));
+  function gated(o: { max: number; inFlight?: (n: number) => number; fits?: (items: number[]) => boolean }) {
     const events: string[] = [];
+    const open = new Map<string, () => void>();
+    const hold = async (name: string) => {
+      events.push(`start ${name}`);
+      await new Promise<void>((r) => open.set(name, r));
+      events.push(`end ${name}`);
+    };
     const w = groupedWriter<string, number>({
-      max: 10,
-      inFlight: () => 2,
+      max: o.max,
+      ...(o.inFlight ? { inFlight: o.inFlight } : {}),
       async group(items) {
-        events.push(`start ${items.join(",")}`);
-        await new Promise((r) => setTimeout(r, 20));
-        events.push(`end ${items.join(",")}`);
-        return true;
+        await hold(items.join(","));
+        return o.fits?.(items) ?? true;
       },
-      async one(n) {
-        events.push(`start ${n}`);
-        await new Promise((r) => setTimeout(r, 20));
-        events.push(`end ${n}`);
-      },
+      one: (n) => hold(String(n)),
     });
+    const end = async (name: string) => {
+      const release = open.get(name);
+      if (!release) throw new Error(`${name} is not in flight`);
+      release();
+      await turn();
+    };
+    return { w, events, end };
+  }
+
+  it("with two groups allowed in flight, sends the next group while the first is out, and queues behind both", async () => {
+    const { w, events, end } = gated({ max: 10, inFlight: () => 2 });
     w.add("k", 1);
-    await new Promise((r) => setTimeout(r, 5)); // [1] is out
+    await turn(); // [1] is out
     for (const n of [2, 3]) w.add("k", n); // one turn: the second group, sent at once
-    await new Promise((r) => setTimeout(r, 5)); // [1] and [2,3] are out: no room
-    for (const n of [4, 5]) w.add("k", n);
-    await new Promise((r) => setTimeout(r, 80));
+    await turn();
+    for (const n of [4, 5]) w.add("k", n); // no room: these wait
+    await turn();
+    expect(events).toEqual(["start 1", "start 2,3"]);
+    await end("1");
+    expect(events).toEqual(["start 1", "start 2,3", "end 1", "start 4,5"]);
+    await end("2,3");
+    await end("4,5");
     expect(events).toEqual(["start 1", "start 2,3", "end 1", "start 4,5", "end 2,3", "end 4,5"]);
   });
 
-  it("reads the number of groups in flight from the first item of a key, once per lane", async () => {
+  it("reads the number of groups in flight from the first item of a key, again when the lane reopens", async () => {
     const asked: number[] = [];
-    const started: number[][] = [];
-    const w = groupedWriter<string, number>({
-      max: 10,
-      inFlight: (n) => (asked.push(n), 1),
-      async group(items) {
-        started.push(items);
-        await new Promise((r) => setTimeout(r, 10));
-        return true;
-      },
-      async one(n) {
-        started.push([n]);
-        await new Promise((r) => setTimeout(r, 10));
-      },
-    });
+    const { w, events, end } = gated({ max: 10, inFlight: (n) => (asked.push(n), 1) });
     w.add("k", 7);
-    await new Promise((r) => setTimeout(r, 2));
+    await turn();
     for (const n of [8, 9]) w.add("k", n); // one allowed: these wait for [7]
-    await new Promise((r) => setTimeout(r, 40));
+    await turn();
+    expect(events).toEqual(["start 7"]);
+    await end("7");
+    await end("8,9");
     expect(asked).toEqual([7]);
-    expect(started).toEqual([[7], [8, 9]]);
+    expect(events).toEqual(["start 7", "end 7", "start 8,9", "end 8,9"]);
     // The lane closed once nothing was queued or in flight: the next item opens it again and is asked again.
     w.add("k", 10);
-    await new Promise((r) => setTimeout(r, 20));
+    await turn();
     expect(asked).toEqual([7, 10]);
+    await end("10");
   });
 
   it("with two groups allowed, a burst larger than `max` goes as two groups at once, the rest after one ends", async () => {
-    const events: string[] = [];
-    const w = groupedWriter<string, number>({
-      max: 2,
-      inFlight: () => 2,
-      async group(items) {
-        events.push(`start ${items.join(",")}`);
-        await new Promise((r) => setTimeout(r, 10 + 3 * items[0]!));
-        events.push(`end ${items.join(",")}`);
-        return true;
-      },
-      async one(n) {
-        events.push(`start ${n}`);
-        events.push(`end ${n}`);
-      },
-    });
+    const { w, events, end } = gated({ max: 2, inFlight: () => 2 });
     for (const n of [1, 2, 3, 4, 5]) w.add("k", n);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(events).toEqual(["start 1,2", "start 3,4", "end 1,2", "start 5", "end 5", "end 3,4"]);
+    await turn();
+    expect(events).toEqual(["start 1,2", "start 3,4"]);
+    await end("3,4");
+    expect(events).toEqual(["start 1,2", "start 3,4", "end 3,4", "start 5"]);
+    await end("5");
+    await end("1,2");
+    expect(events.slice(-2)).toEqual(["end 5", "end 1,2"]);
   });
 
   it("with two groups allowed, a failed group goes item by item in arrival order while the other goes on", async () => {
-    const events: string[] = [];
-    const w = groupedWriter<string, number>({
-      max: 2,
-      inFlight: () => 2,
-      async group(items) {
-        events.push(`group ${items.join(",")}`);
-        await new Promise((r) => setTimeout(r, 5));
-        return items[0] !== 1; // the first group does not fit
-      },
-      async one(n) {
-        events.push(`one ${n}`);
-        await new Promise((r) => setTimeout(r, 5));
-      },
-    });
+    const { w, events, end } = gated({ max: 2, inFlight: () => 2, fits: (items) => items[0] !== 1 });
     for (const n of [1, 2, 3, 4]) w.add("k", n);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(events.filter((e) => e.startsWith("group"))).toEqual(["group 1,2", "group 3,4"]);
-    expect(events.filter((e) => e.startsWith("one"))).toEqual(["one 1", "one 2"]);
+    await turn();
+    await end("1,2"); // does not fit: its items go one by one, in the slot it had
+    expect(events).toEqual(["start 1,2", "start 3,4", "end 1,2", "start 1"]);
+    await end("3,4");
+    await end("1");
+    await end("2");
+    expect(events).toEqual(["start 1,2", "start 3,4", "end 1,2", "start 1", "end 3,4", "end 1", "start 2", "end 2"]);
   });
 
   it("takes one group at a time when `inFlight` answers something other than a whole number above one", async () => {
     for (const answer of [Number.NaN, 0, -2, 1.5]) {
-      const out: number[] = [];
-      let running = 0;
-      let most = 0;
-      const w = groupedWriter<string, number>({
-        max: 1,
-        inFlight: () => answer,
-        async group() {
-          return false;
-        },
-        async one(n) {
-          most = Math.max(most, ++running);
-          await new Promise((r) => setTimeout(r, 2));
-          running--;
-          out.push(n);
-        },
-      });
+      const { w, events, end } = gated({ max: 1, inFlight: () => answer });
       for (const n of [1, 2, 3]) w.add("k", n);
-      await new Promise((r) => setTimeout(r, 40));
-      expect(out).toEqual([1, 2, 3]);
-      expect(most).toBe(1);
+      await turn();
+      expect(events).toEqual(["start 1"]);
+      await end("1");
+      await end("2");
+      await end("3");
+      expect(events).toEqual(["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"]);
     }
   });
 });
