@@ -2,12 +2,13 @@
 // loop's turn (setImmediate), so the items that reach the same key from the same turn's I/O (the requests read from
 // the sockets that were ready together) go with it; while its group is in flight (and the key has no room for
 // another: see `inFlight` below), the items that arrive queue behind it and then go as the next group: one statement
-// and one commit for many requests. A lone request waits one turn of
-// the loop, not for a timer. This matters most where a statement holds the thread while it runs (the embedded
-// database): nothing can queue behind it then, and without the wait each request's statement went alone. A group
-// that cannot go as one (its write failed, or the caller says it does not fit) goes item by item in arrival order, so
-// each item gets the outcome it would have had alone (with two groups in flight, the other group may go meanwhile). Used by the unit reservations (server/quota/grouped-reserve.ts)
-// and the assessments' writes (server/assessment/record.ts); each settles its own items' promises.
+// and one commit for many requests. A lone request waits one turn of the loop, not for a timer. This matters most
+// where a statement holds the thread while it runs (the embedded database): nothing can queue behind it then, and
+// without the wait each request's statement went alone. A group that cannot go as one (its write failed, or the
+// caller says it does not fit) goes item by item in arrival order, so each item gets the outcome it would have had
+// alone (with two groups in flight, the other group may go meanwhile). Used by the unit reservations
+// (server/quota/grouped-reserve.ts) and the assessments' writes (server/assessment/record.ts); each settles its own
+// items' promises.
 //
 // A key may have more than one group in flight (`inFlight`, read from the key's first item): an assessment's
 // reservation and its write take two on PostgreSQL's pool, where each statement has a connection of its own. With
