@@ -6,7 +6,11 @@
 // address's pairs (accounts, devices, emails and failed accounts seen from it), the linked accounts' and cards' pairs
 // and the decline counters (server/assessment/identity-read.ts, issue 45) are kept as the service's counters keep
 // them (VelocityPair: key -> other -> last seen; VelocityCount: key -> minute -> count), written from what decide()
-// gives the store, and read by the same keys the velocity statement is given (identityParams).
+// gives the store, and read by the same keys the velocity statement is given (identityParams). The address, the one
+// key many people share, is read as the service reads it, never by going through its every event: its counts by a
+// binary search of its events in time order (the service sums its minute counters), its emails and failed accounts
+// from its pairs. Before, the reference filtered the address's whole list on every request, so it slowed as a run
+// went on (docs/benchmarks.md). test/assessment/reference.test.ts holds its rule facts to the service's.
 import { gatherEmailEvidence } from "../server/assessment/email-evidence";
 import { gatherIpEvidence } from "../server/assessment/ip-evidence";
 import { decide, velocityKeysOf, type Gathered } from "../server/assessment/assess";
@@ -65,6 +69,18 @@ function eventsIn(byKey: Map<string, Stored[]>, kind: string, value: string | nu
   return value ? (byKey.get(`${kind}:${value}`) ?? []) : [];
 }
 
+/** How many of `list` (in time order, as stored) are at or after `since`. */
+function countSince(list: Stored[], since: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.at < since) lo = mid + 1;
+    else hi = mid;
+  }
+  return list.length - lo;
+}
+
 /** The row of counts the velocity statement returns, from the events in memory. */
 function countsRow(
   byKey: Map<string, Stored[]>,
@@ -81,7 +97,9 @@ function countsRow(
   for (const [w, ms] of Object.entries(windows)) {
     const since = now - ms;
     const recent = (list: Stored[]) => list.filter((e) => e.at >= since);
-    row[`ip_${w}`] = recent(ipEv).length;
+    // The address, the key many people share, is counted as the service counts it (its minute counters): here by a
+    // binary search of its events in time order, never by reading them all.
+    row[`ip_${w}`] = countSince(ipEv, since);
     row[`email_${w}`] = recent(emailEv).length;
     row[`device_${w}`] = recent(deviceEv).length;
     if (w === "sig") continue;
@@ -90,11 +108,6 @@ function countsRow(
       recent(deviceEv)
         .filter((e) => e.userId !== null && e.userId !== k.userId)
         .map((e) => e.userId),
-    ).size;
-    row[`ip_emails_${w}`] = new Set(
-      recent(ipEv)
-        .filter((e) => e.email !== null && e.email !== k.email)
-        .map((e) => e.email),
     ).size;
   }
   const baseline = eventsOf("subject", k.subject).filter((e) => e.at >= now - BASELINE_DAYS * DAY);
@@ -116,8 +129,7 @@ function countsRow(
   const hour = now - HOUR;
   row.acct_failed_times = baseline.filter((e) => e.failed && e.at >= hour).map((e) => secs(e.at));
   const failedFrom = (list: Stored[]) => list.filter((e) => e.failed && e.at >= hour);
-  row.ip_failed_1h = failedFrom(ipEv).length;
-  row.ip_failed_users_1h = distinct(failedFrom(ipEv).map((e) => (e.subject === k.subject ? null : e.subject))).length;
+  row.ip_failed_1h = countSince(eventsOf("ipfailed", k.ip), hour);
   row.device_failed_users_1h = distinct(
     failedFrom(deviceEv).map((e) => (e.subject === k.subject ? null : e.subject)),
   ).length;
@@ -136,7 +148,7 @@ const minuteOf = (t: number) => Math.floor(t / MINUTE) * MINUTE;
  */
 function countersRow(
   ws: ReferenceWorkspace,
-  k: { ip: string; device: string | null; subject: string | null; params: (string | null)[] },
+  k: { ip: string; email: string | null; device: string | null; subject: string | null; params: (string | null)[] },
   now: number,
 ): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -150,6 +162,14 @@ function countersRow(
     pairsOf(`ip:${k.ip}`, since, except).filter(([other]) => other.startsWith(prefix)).length;
   const failedSelf = k.subject ? `failed:${k.subject}` : null;
   row.ip_failed_users_24h = ipPairs("failed:", day, failedSelf);
+  row.ip_failed_users_1h = ipPairs("failed:", hour, failedSelf);
+  // The emails seen from the address, by their pairs' last time, as the service reads them.
+  for (const [w, since] of [
+    ["1h", hour],
+    ["24h", day],
+    ["7d", now - 7 * DAY],
+  ] as const)
+    row[`ip_emails_${w}`] = ipPairs("email:", since, k.email ? `email:${k.email}` : null);
   // Labels (fraud:) are never given in the benchmark: no pair of that kind exists.
   row.ip_fraud_users_24h = ipPairs("fraud:", day, null);
   for (const [w, since] of [
@@ -232,10 +252,21 @@ function store(byKey: Map<string, Stored[]>, e: Stored): void {
     if (!list) byKey.set(key, (list = []));
     list.push(e);
   }
+  // The address's failed attempts, for their hour's count (countsRow).
+  if (e.ip && e.failed) {
+    let list = byKey.get(`ipfailed:${e.ip}`);
+    if (!list) byKey.set(`ipfailed:${e.ip}`, (list = []));
+    list.push(e);
+  }
 }
 
 /** POST /assess of the reference: the same answer as the service's, from memory. */
-export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Promise<AssessResult> {
+export async function referenceAssess(
+  ws: ReferenceWorkspace,
+  body: unknown,
+  /** Given the facts as the rules saw them (what the service stores with the event), for tests. */
+  out?: { facts?: Record<string, unknown> },
+): Promise<AssessResult> {
   const parsed = assessRequestSchema.safeParse(body);
   if (!parsed.success) throw new AppError("INVALID_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request.");
   const req = parsed.data;
@@ -254,13 +285,18 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
   // The linked accounts' and cards' keys as the service gives them to its velocity statement.
   const row = {
     ...countsRow(ws.byKey, { ...keys, subject }, now),
-    ...countersRow(ws, { ip, device: keys.device, subject, params: identityParams(vk.identity) }, now),
+    ...countersRow(ws, { ip, email, device: keys.device, subject, params: identityParams(vk.identity) }, now),
   };
   const g: Gathered = {
     ip: ipEv,
     email: emailEv,
     velocity: {
-      ...velocityFromRow(row, { email, deviceId: keys.device, userId: keys.userId }, velocityWindowMinutes(), now),
+      ...velocityFromRow(
+        row,
+        { email, deviceId: keys.device, userId: keys.userId, subject },
+        velocityWindowMinutes(),
+        now,
+      ),
       row,
     },
     device: { signals: [], device: null, source: null, timezoneMismatch: null, languageMismatch: null },
@@ -276,6 +312,7 @@ export async function referenceAssess(ws: ReferenceWorkspace, body: unknown): Pr
     geo?: [number, number];
     hides_location?: boolean;
   };
+  if (out) out.facts = data.facts;
   const ev = d.write.event;
   count(
     ws,

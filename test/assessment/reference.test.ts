@@ -52,6 +52,39 @@ describe("the /assess benchmark reference", () => {
     expect([...seen].some((c) => c.startsWith("user_"))).toBe(true);
   });
 
+  it("gives the rules the service's facts, the address's counts included, on login traffic from shared addresses", async () => {
+    const a = app();
+    const ws = await a.seedWorkspace({ plans: ["suite_agency"] });
+    const reference = referenceWorkspace();
+    // Eight users over the scenario's addresses, one attempt in seven failed, then sign-ups with their own emails from
+    // two addresses: the addresses see several accounts, failed accounts and emails within the hour.
+    const bodies = [
+      ...Array.from({ length: 60 }, (_, i) => ({ ...loginAt(i), user_id: `user-${i % 8}` })),
+      ...Array.from({ length: 12 }, (_, k) => ({
+        event: "signup",
+        ip: `203.0.113.${k % 2}`,
+        email: `person${k % 5}@example.com`,
+      })),
+    ];
+    const compared = new Set<string>();
+    for (const [i, body] of bodies.entries()) {
+      const res = await a.request("POST", "/v1/assess", { key: ws.apiKey, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stored = await a.db.event.findFirst({
+        where: { workspaceId: ws.workspaceId, type: "assessment" },
+        orderBy: { createdAt: "desc" },
+      });
+      const facts = (stored?.data as { facts: Record<string, unknown> }).facts;
+      const out: { facts?: Record<string, unknown> } = {};
+      await referenceAssess(reference, body, out);
+      expect(out.facts, `request ${i}`).toEqual(facts);
+      for (const [name, value] of Object.entries(facts)) if (typeof value === "number" && value > 0) compared.add(name);
+    }
+    // The address's counts were reached, not only zeros.
+    for (const name of ["velocity.ip_1h", "velocity.ip_emails_1h", "ip.failed_users_1h", "ip.failed_logins_1h"])
+      expect(compared, name).toContain(name);
+  });
+
   it("counts an email's velocity by its mailbox, as the service does: five spellings of one Gmail inbox are one", async () => {
     const a = app();
     const ws = await a.seedWorkspace({ plans: ["suite_agency"] });
