@@ -245,17 +245,13 @@ function store(byKey: Map<string, Stored[]>, e: Stored): void {
     ["email", e.email],
     ["device", e.device],
     ["subject", e.subject],
+    // The address's failed attempts, for their hour's count (countsRow).
+    ["ipfailed", e.failed ? e.ip : null],
   ] as const) {
     if (!value) continue;
     const key = `${kind}:${value}`;
     let list = byKey.get(key);
     if (!list) byKey.set(key, (list = []));
-    list.push(e);
-  }
-  // The address's failed attempts, for their hour's count (countsRow).
-  if (e.ip && e.failed) {
-    let list = byKey.get(`ipfailed:${e.ip}`);
-    if (!list) byKey.set(`ipfailed:${e.ip}`, (list = []));
     list.push(e);
   }
 }
