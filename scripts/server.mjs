@@ -7,6 +7,9 @@
 // `next start`. `next dev` stays the development server.
 // First, so that it keeps the platform's Date, Math.random and random functions before Next replaces them.
 import { buildUsesCacheComponents, platformGlobalsAtLoad, restorePlatformGlobals } from "./platform-globals.mjs";
+// Then, also before Next: its and React's AsyncLocalStorage instances share one of the platform's, so each promise
+// of the process carries one store instead of five (scripts/shared-async-storage.mjs).
+import "./install-shared-async-storage.mjs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

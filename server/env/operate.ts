@@ -23,6 +23,11 @@ export const operations = group("Operations", {
     meaning:
       "Whether each answer passes through its procedure's output schema once more before it is sent: `off` (the procedures build their answers in the schema's shape; the test suite proves it), `on` (parse and send the parse), `strict` (parse, and answer 500 when the parse is another JSON value than the answer, field order aside: what the tests run with; it prints the difference to stderr, answer text included, so keep it out of production)",
   }),
+  SERVICE_SHARED_ASYNC_STORAGE: flag({
+    default: true,
+    meaning:
+      "`npm start`'s server gives every AsyncLocalStorage instance of Next, React and tracing one platform instance to share, so each promise carries one store instead of five (`scripts/shared-async-storage.mjs`); `0` keeps Node's own class",
+  }),
   SERVICE_METRICS_TOKEN: secret({
     meaning: "Bearer token that `/metrics` requires; unset keeps `/metrics` a 404 on the main port",
   }),
