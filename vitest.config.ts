@@ -4,15 +4,16 @@
 // embedded in-memory database is kept from one file to the next, emptied (SERVICE_TEST_KEEP_DB, test/file-database.ts):
 // a new one per file cost about 0.7 s of CPU each.
 // Files that change process-wide state (mocks, spies, fake timers, globals, process listeners, the global HTTP
-// dispatcher) keep a fresh module registry each ("isolated"). Which is which is read from each file's text, so new
-// files need no entry here. Setting environment variables is not such a change: settings are read at call time and
+// dispatcher, a fixed environment) keep a fresh module registry each ("isolated"). Which is which is read from each
+// file's text, so new files need no entry here. Setting environment variables is not such a change: settings are read at call time and
 // test/setup-env.ts gives every file the environment as its worker found it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// fixEnvironment(): settings then stop reading the environment, for the rest of the module's life.
 const GLOBAL_STATE =
-  /vi\.(mock|doMock|stub|spyOn|useFakeTimers|resetModules)|globalThis|process\.on\(|setGlobalDispatcher/;
+  /vi\.(mock|doMock|stub|spyOn|useFakeTimers|resetModules)|globalThis|process\.on\(|setGlobalDispatcher|fixEnvironment\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,7 +1,7 @@
 // The service's settings, read from the environment in one place (issue 23), in the manner of @t3-oss/env-core:
 // every variable named, typed, defaulted and documented once in the registry (server/env/), and nothing else in
 // server/ or app/ touches process.env. Values are read at call time, not snapshotted at import, so tests may change
-// process.env between cases. An invalid value fails loudly, naming the variable and what it accepts.
+// process.env between cases; a built server, once started, reads each variable once (server/env/source.ts). An invalid value fails loudly, naming the variable and what it accepts.
 import { parseNumber, type NumberBounds } from "./env/kinds";
 import { setting } from "./env/registry";
 import { nodeEnv, rawValue } from "./env/source";
@@ -17,7 +17,13 @@ export {
   type SettingName,
   type SettingValue,
 } from "./env/registry";
-export { adoptNpmConfigRegistry, configureNextAuthEnvironment, nodeEnv, npmConfigRegistry } from "./env/source";
+export {
+  adoptNpmConfigRegistry,
+  configureNextAuthEnvironment,
+  fixEnvironment,
+  nodeEnv,
+  npmConfigRegistry,
+} from "./env/source";
 
 /**
  * The variable's value as a number within bounds, the fallback when unset or empty; throws ConfigurationError.

@@ -7,7 +7,7 @@ import { runAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
 import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
 import { databaseUrl } from "../db/config";
-import { adoptNpmConfigRegistry, isTestRun, npmConfigRegistry, setting } from "../env";
+import { adoptNpmConfigRegistry, fixEnvironment, isTestRun, nodeEnv, npmConfigRegistry, setting } from "../env";
 import { toErrorBody } from "../errors";
 import { preloadGeoReader } from "../geo/database";
 import { seedDemoOnFirstRun } from "./demo";
@@ -28,6 +28,9 @@ import { registerBulkProcedures } from "../api/bulk-procedures";
 export async function startServer(): Promise<void> {
   try {
     await startSteps();
+    // A built server's environment no longer changes: each setting is read from it once from now on (not under
+    // `next dev`, whose .env files may change, nor under Vitest, whose tests change variables between cases).
+    if (nodeEnv() === "production") fixEnvironment();
     processState().started = true;
     processState().startupStep = undefined;
     logger().info("server started");
