@@ -6,7 +6,7 @@ import { ConfigurationError, type Setting } from "./kinds";
 import { feeds, packageVulnerabilities, targetsAndOnlineCheck, upstreams } from "./lookups";
 import { operations, probeAgentAndTests } from "./operate";
 import { billing, service, signInAndSecrets } from "./service";
-import { environmentFixed, onVariableWritten, rawValue, variableNames } from "./source";
+import { fixedSettingValues, rawValue, variableNames } from "./source";
 
 /** Every setting, in the README's order. */
 export const SETTINGS = {
@@ -33,19 +33,16 @@ export type SettingValue<K extends SettingName> = ReturnType<Settings[K]["read"]
 const PLACEHOLDER = /<[A-Z]+>/;
 
 /**
- * Each setting's value once the environment is fixed (server/env/source.ts fixEnvironment): a number, word or flag
- * read again would parse the same text again. Lists and other objects are read each time, so no caller can change
- * another's. A variable the service writes is forgotten.
+ * The setting's value now; throws ConfigurationError naming the variable when it is invalid. Once the environment is
+ * fixed (server/env/source.ts fixEnvironment), a number, word or flag is parsed once and kept; lists and other objects
+ * are parsed on each read, so no caller can change another's.
  */
-const kept = new Map<string, unknown>();
-onVariableWritten((name) => kept.delete(name));
-
-/** The setting's value now; throws ConfigurationError naming the variable when it is invalid. */
 export function setting<K extends Exclude<SettingName, PatternName>>(name: K): SettingValue<K> {
-  if (kept.has(name)) return kept.get(name) as SettingValue<K>;
+  const kept = fixedSettingValues();
+  if (kept?.has(name)) return kept.get(name) as SettingValue<K>;
   const entry = SETTINGS[name] as Setting<SettingValue<K>>;
   const value = entry.read(name, rawValue(name));
-  if (environmentFixed() && (value === null || typeof value !== "object")) kept.set(name, value);
+  if (kept && (value === null || typeof value !== "object")) kept.set(name, value);
   return value;
 }
 

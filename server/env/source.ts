@@ -3,18 +3,25 @@
 // themselves (next-auth, npm) are written here.
 
 /**
- * The variables read since the environment was fixed (fixEnvironment), or null while every read goes to
- * process.env. Each read of process.env crosses into Node's C++ and copies the text: with the parse that follows,
- * reading settings was 1.4 % of an assessment's CPU in the production server (docs/benchmarks.md).
+ * Once fixed (fixEnvironment): the variables read since, and the settings parsed from them (server/env/registry.ts).
+ * Each read of process.env crosses into Node's C++ and copies the text: with the parse that follows, reading settings
+ * was 1.4 % of an assessment's CPU in the production server (docs/benchmarks.md). Kept on globalThis, as the process
+ * state is (server/operate/state.ts): the start-up and the routes are separate bundles, each with its own copy of
+ * this module, and the start-up's call must reach the routes' reads.
  */
-let fixed: Map<string, string | undefined> | null = null;
+interface Fixed {
+  raw: Map<string, string | undefined>;
+  values: Map<string, unknown>;
+}
+const g = globalThis as unknown as { __serviceFixedEnvironment?: Fixed };
 
 /** The variable's raw text, as the environment holds it now (once fixed: as it was at its first read since). */
 export function rawValue(name: string): string | undefined {
-  if (fixed === null) return process.env[name];
-  if (fixed.has(name)) return fixed.get(name);
+  const fixed = g.__serviceFixedEnvironment;
+  if (fixed === undefined) return process.env[name];
+  if (fixed.raw.has(name)) return fixed.raw.get(name);
   const value = process.env[name];
-  fixed.set(name, value);
+  fixed.raw.set(name, value);
   return value;
 }
 
@@ -24,23 +31,17 @@ export function rawValue(name: string): string | undefined {
  * forget what they change. Never under Vitest or `next dev`, where tests and .env files change variables at run time.
  */
 export function fixEnvironment(): void {
-  fixed ??= new Map();
+  g.__serviceFixedEnvironment ??= { raw: new Map(), values: new Map() };
 }
 
-/** Whether the environment is fixed (fixEnvironment): then a setting's value may be kept (server/env/registry.ts). */
-export const environmentFixed = (): boolean => fixed !== null;
+/** The settings' values kept since the environment was fixed, by variable; undefined while it is not. */
+export const fixedSettingValues = (): Map<string, unknown> | undefined => g.__serviceFixedEnvironment?.values;
 
-/** Writes a variable, and forgets it if the environment is fixed. */
+/** Writes a variable, and forgets what was kept of it if the environment is fixed. */
 function write(name: string, value: string): void {
   process.env[name] = value;
-  fixed?.delete(name);
-  for (const forget of forgetters) forget(name);
-}
-
-const forgetters: ((name: string) => void)[] = [];
-/** `forget` is told the name of each variable this module writes (the registry forgets its kept value). */
-export function onVariableWritten(forget: (name: string) => void): void {
-  forgetters.push(forget);
+  g.__serviceFixedEnvironment?.raw.delete(name);
+  g.__serviceFixedEnvironment?.values.delete(name);
 }
 
 /** The names of every variable set now (to find the instances of a patterned setting such as a feed's URL). */

@@ -3,6 +3,7 @@
 // number is refused and reaches neither the store nor the log.
 import { describe, expect, it } from "vitest";
 import { handleRestRequest } from "../../server/api/rest/handler";
+import { binInfo } from "../../server/assessment/payment";
 import { withLogLines } from "../log-lines";
 import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
 
@@ -230,5 +231,18 @@ describe("a full card number", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain("payment.bin must be the card's first 6 to 8 digits");
+  });
+});
+
+describe("the BIN's brand", () => {
+  it("is the same on every read of a BIN, whatever a caller did with an earlier answer", () => {
+    const first = binInfo("510510");
+    expect(first).toEqual({ brand: "mastercard", brand_name: "Mastercard" });
+    first.brand = "changed by a caller";
+    expect(binInfo("510510")).toEqual({ brand: "mastercard", brand_name: "Mastercard" });
+    expect(binInfo("411111")).toEqual({ brand: "visa", brand_name: "Visa" });
+    // A prefix that several brands' ranges share names none, every time.
+    expect(binInfo("6")).toEqual({ brand: null, brand_name: null });
+    expect(binInfo("6")).toEqual({ brand: null, brand_name: null });
   });
 });

@@ -1,7 +1,7 @@
 // Once a production server has started, its environment is fixed (server/env/source.ts fixEnvironment): each
 // variable is read once and each setting parsed once, except lists and objects, and a variable the service writes
 // itself is read again. Its own file, since fixing lasts for the module's life (Vitest isolates each file's modules).
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   adoptNpmConfigRegistry,
   configureNextAuthEnvironment,
@@ -9,7 +9,7 @@ import {
   npmConfigRegistry,
   setting,
 } from "../../server/env";
-import { environmentFixed, rawValue } from "../../server/env/source";
+import { fixedSettingValues, rawValue } from "../../server/env/source";
 
 const saved = {
   timeout: process.env.SERVICE_UPSTREAM_TIMEOUT_MS,
@@ -25,6 +25,7 @@ const restore = (name: string, value: string | undefined) => {
   else process.env[name] = value;
 };
 afterAll(() => {
+  delete (globalThis as { __serviceFixedEnvironment?: unknown }).__serviceFixedEnvironment;
   restore("SERVICE_UPSTREAM_TIMEOUT_MS", saved.timeout);
   restore("SERVICE_DNS_SERVERS", saved.dns);
   restore("npm_config_registry", saved.registry);
@@ -35,7 +36,7 @@ afterAll(() => {
 
 describe("a fixed environment", () => {
   it("reads every change while not fixed, as tests need", () => {
-    expect(environmentFixed()).toBe(false);
+    expect(fixedSettingValues()).toBeUndefined();
     process.env.SERVICE_UPSTREAM_TIMEOUT_MS = "1234";
     expect(setting("SERVICE_UPSTREAM_TIMEOUT_MS")).toBe(1234);
     process.env.SERVICE_UPSTREAM_TIMEOUT_MS = "2345";
@@ -45,7 +46,7 @@ describe("a fixed environment", () => {
   it("keeps each variable and setting as first read once fixed, lists excepted, and forgets what the service writes", () => {
     process.env.SERVICE_DNS_SERVERS = "192.0.2.1";
     fixEnvironment();
-    expect(environmentFixed()).toBe(true);
+    expect(fixedSettingValues()).toBeInstanceOf(Map);
     expect(setting("SERVICE_UPSTREAM_TIMEOUT_MS")).toBe(2345);
     process.env.SERVICE_UPSTREAM_TIMEOUT_MS = "3456";
     expect(setting("SERVICE_UPSTREAM_TIMEOUT_MS")).toBe(2345);
@@ -71,5 +72,15 @@ describe("a fixed environment", () => {
     expect(setting("NEXTAUTH_URL")).toBeNull();
     configureNextAuthEnvironment("http://dashboard.invalid");
     expect(setting("NEXTAUTH_URL")).toMatch(/^http:\/\/dashboard\.invalid/);
+  });
+
+  it("reaches every copy of the settings module, as the start-up's and the routes' bundles each have one", async () => {
+    vi.resetModules();
+    const copy = await import("../../server/env/source");
+    const registry = await import("../../server/env/registry");
+    expect(copy.fixedSettingValues()).toBe(fixedSettingValues());
+    process.env.SERVICE_UPSTREAM_TIMEOUT_MS = "4567";
+    expect(registry.setting("SERVICE_UPSTREAM_TIMEOUT_MS")).toBe(2345);
+    expect(copy.rawValue("SERVICE_UPSTREAM_TIMEOUT_MS")).toBe("2345");
   });
 });
