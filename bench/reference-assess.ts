@@ -298,6 +298,8 @@ export async function referenceAssess(
     device: { signals: [], device: null, source: null, timezoneMismatch: null, languageMismatch: null },
     weights: { set: "default", learned: null },
     rules: ws.rules,
+    // The bench's workspaces have no webhooks, and the reference stores nothing.
+    notified: false,
     lists: ws.rules.some((r) => r.expression?.includes("in_list")) ? lookupOver(ws.lists, now) : undefined,
   };
   const d = decide({ workspaceId: WORKSPACE, requestId: newId("req"), request: req }, g, now);

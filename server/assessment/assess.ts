@@ -10,6 +10,7 @@ import type { ParsedPhone } from "../phone/parse";
 import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
 import { listLookup, versionTokenSql, type ListLookup } from "../lists/lookup";
+import { HIGH_RISK_ASSESSMENT, subscribedSql } from "../webhooks/enqueue";
 import { accountColumnsOf, accountEventData, accountEvidence, accountSubject } from "./account";
 import { amountSignals } from "./amount";
 import { opensCase } from "./open-case";
@@ -37,10 +38,20 @@ export interface Gathered {
   weights: Awaited<ReturnType<typeof weightsInUse>>;
   rules: EnabledRule[];
   lists: ListLookup | undefined;
+  /** Whether a webhook of the workspace took high-risk notifications when the velocity was read (ALSO_READ). */
+  notified: boolean;
 }
 
-/** What the velocity statement reads besides the counts: the workspace's enabled rules and its lists' version. */
-const ALSO_READ = { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") };
+/**
+ * What the velocity statement reads besides the counts: the workspace's enabled rules, its lists' version, and
+ * whether any of its webhooks takes high-risk notifications (when none does, the write leaves out the answer's copy
+ * for the notification; a webhook added between the read and the write, a few milliseconds, gets the next one).
+ */
+const ALSO_READ = {
+  rules: enabledRulesSql("$1"),
+  lists: versionTokenSql("$1"),
+  notified: subscribedSql("$1", HIGH_RISK_ASSESSMENT),
+};
 
 /**
  * The velocity read as the reservation's statement runs it for POST /assess's `readAlongside` (server/quota/reserve.ts
@@ -140,7 +151,8 @@ async function gather(db: Db, workspaceId: string, req: AssessRequest, pre?: Pre
   const lists = rules.some((r) => r.expression?.includes("in_list"))
     ? await listLookup(db, workspaceId, v.also.lists)
     : undefined;
-  return { ip: ipEv, email: emailEv, velocity: v, device: dev, weights, rules, lists };
+  const notified = v.also.notified !== false;
+  return { ip: ipEv, email: emailEv, velocity: v, device: dev, weights, rules, lists, notified };
 }
 
 /**
@@ -273,7 +285,7 @@ export function decide(
       event,
       identity: pairsOf(keys.identity!),
       // High and critical assessments notify the workspace's webhooks; the answer is the notification's data.
-      highRisk: band.level === "high" || band.level === "critical" ? result : null,
+      highRisk: (band.level === "high" || band.level === "critical") && g.notified ? result : null,
       // A review or challenge decision opens a case for a person, stored with the event.
       reviewCase: opensCase(decision)
         ? {

@@ -10,11 +10,14 @@ import { noteRowsWritten } from "../db/statistics";
 import { eventRow, type EventInput } from "../events/events";
 import { sortableId } from "../ids";
 import { logger } from "../operate/log";
-import { deliveryEnvelope, HIGH_RISK_ASSESSMENT } from "../webhooks/enqueue";
+import { deliveryEnvelope, HIGH_RISK_ASSESSMENT, subscribesTo } from "../webhooks/enqueue";
 
 export interface AssessmentWrite {
   event: EventInput;
-  /** The high-risk notification's data (the answer), or null when the assessment is not high or critical. */
+  /**
+   * The high-risk notification's data (the answer), or null when the assessment is not high or critical, or when no
+   * webhook of the workspace took high-risk notifications as its velocity was read (then none is queued).
+   */
   highRisk: unknown | null;
   /** The case a review or challenge decision opens, or null. */
   reviewCase: {
@@ -71,7 +74,7 @@ WITH r AS (
   SELECT 'msg_' || translate(encode(substring(uuid_send(gen_random_uuid()) from 1 for 12), 'base64'), '+/', '-_'),
     w."id", r."workspaceId", '${HIGH_RISK_ASSESSMENT}', r."requestId", r."delivery", 'pending', r."createdAt",
     r."createdAt"
-  FROM r JOIN "Webhook" w ON w."workspaceId" = r."workspaceId" AND '${HIGH_RISK_ASSESSMENT}' = ANY (w."eventTypes")
+  FROM r JOIN "Webhook" w ON ${subscribesTo("w", `r."workspaceId"`, HIGH_RISK_ASSESSMENT)}
   WHERE r."delivery" IS NOT NULL
   RETURNING 1
 ), cs AS (

@@ -12,6 +12,22 @@ export const MONITOR_ALERT = "monitor.alert";
 /** A monitor's check that had alerted is good again. */
 export const MONITOR_RESOLVED = "monitor.resolved";
 
+/**
+ * The condition that a webhook `w` of workspace `workspace` (SQL expressions) takes events of `type`: the one test the
+ * assessment's write joins its deliveries by, and the one its velocity read asks beforehand (subscribedSql).
+ */
+export const subscribesTo = (w: string, workspace: string, type: string) =>
+  `${w}."workspaceId" = ${workspace} AND '${type}' = ANY (${w}."eventTypes")`;
+
+/**
+ * Whether any webhook of the workspace (a SQL expression) takes events of `type`, as a scalar SQL expression. The
+ * assessment reads it with its velocity (server/assessment/assess.ts) and leaves the notification's copy of its
+ * answer out of its write when nothing would take it: most workspaces have no such webhook, and that copy was half
+ * of the bytes the write sent (docs/benchmarks.md).
+ */
+export const subscribedSql = (workspace: string, type: string) =>
+  `(SELECT EXISTS (SELECT 1 FROM "Webhook" w WHERE ${subscribesTo("w", workspace, type)}))`;
+
 export interface HighRiskAssessmentEvent {
   workspaceId: string;
   /** The assessment's request ID; it correlates the delivery with GET /events. */

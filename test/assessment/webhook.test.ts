@@ -42,6 +42,37 @@ describe("high-risk webhook enqueue", () => {
     });
   });
 
+  it("a workspace starts getting critical assessments once a webhook takes them, and only such a webhook", async () => {
+    const ws = await app().seedWorkspace({ plans: ["suite_agency"] });
+    const critical = () =>
+      app().request("POST", "/v1/assess", {
+        key: ws.apiKey,
+        body: { event: "login", ip: TOR_HOSTING_IP, user_agent: HEADLESS_UA, email: "a@mailinator.com" },
+      });
+    const hook = (eventTypes: string[]) =>
+      app().db.webhook.create({
+        data: {
+          id: newId("wh"),
+          workspaceId: ws.workspaceId,
+          name: eventTypes.join(" "),
+          url: "https://hooks.example.test/risk",
+          eventTypes,
+          secret: "whsec_test",
+        },
+      });
+    expect((await critical()).body.risk_level).toBe("critical");
+    await hook(["case.resolved", "monitor.alert"]);
+    expect((await critical()).body.risk_level).toBe("critical");
+    expect(await app().db.webhookDelivery.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+
+    const taker = await hook(["monitor.alert", "high_risk_assessment"]);
+    const res = await critical();
+    const rows = await app().db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ webhookId: taker.id, requestId: res.body.request_id });
+    expect(rows[0]!.payload).toMatchObject({ data: { request_id: res.body.request_id, risk_level: "critical" } });
+  });
+
   it("a low-risk assessment queues nothing", async () => {
     const ws = await subscribedWorkspace();
     const res = await app().request("POST", "/v1/assess", {
