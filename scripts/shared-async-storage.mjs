@@ -88,7 +88,8 @@ export function sharedAsyncLocalStorageClass(Platform = PlatformAsyncLocalStorag
 /**
  * Whether the production server shares one platform instance: SERVICE_SHARED_ASYNC_STORAGE, a flag of the settings
  * registry (server/env/operate.ts), on unless `0`, `false`, `no` or `off`. Read here because it acts before the
- * server's code loads; the registry refuses any other word when the server starts.
+ * server's code loads, so only from the process's environment: a `.env` file, which Next reads later, cannot turn
+ * it off. The registry refuses any other word when the server starts.
  */
 export function sharedAsyncStorageWanted(env = process.env) {
   return !["0", "false", "no", "off"].includes(
@@ -99,15 +100,25 @@ export function sharedAsyncStorageWanted(env = process.env) {
 }
 
 /**
+ * Whether `hooks` (node:async_hooks) exports AsyncLocalStorage as a plain writable value, as Node 20 does. Node 22.7
+ * and later export it through a getter (its AsyncContextFrame carries every store in one slot, so there is nothing
+ * to share), and assigning it would throw: there the platform's class stays.
+ */
+export function replaceable(hooks) {
+  const own = Object.getOwnPropertyDescriptor(hooks, "AsyncLocalStorage");
+  return Boolean(own && "value" in own && own.writable);
+}
+
+/**
  * Makes node:async_hooks' AsyncLocalStorage (for require() and import alike) and globalThis.AsyncLocalStorage the
  * shared class. Must run before Next or React load, since they take the class when their modules load. Returns the
- * class installed, or null when it was not (turned off, or already installed).
+ * class installed, or null when it was not (turned off, already installed, or a Node whose class cannot be replaced).
  */
-export function installSharedAsyncStorage(env = process.env) {
+export function installSharedAsyncStorage(env = process.env, hooks = asyncHooks) {
   if (!sharedAsyncStorageWanted(env)) return null;
-  if (asyncHooks.AsyncLocalStorage !== PlatformAsyncLocalStorage) return null;
+  if (!replaceable(hooks) || hooks.AsyncLocalStorage !== PlatformAsyncLocalStorage) return null;
   const Shared = sharedAsyncLocalStorageClass();
-  asyncHooks.AsyncLocalStorage = Shared;
+  hooks.AsyncLocalStorage = Shared;
   syncBuiltinESMExports();
   if (typeof globalThis.AsyncLocalStorage === "function") globalThis.AsyncLocalStorage = Shared;
   return Shared;

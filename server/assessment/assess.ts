@@ -45,7 +45,8 @@ export interface Gathered {
 /**
  * What the velocity statement reads besides the counts: the workspace's enabled rules, its lists' version, and
  * whether any of its webhooks takes high-risk notifications (when none does, the write leaves out the answer's copy
- * for the notification; a webhook added between the read and the write, a few milliseconds, gets the next one).
+ * for the notification). The read comes with the reservation, before the evidence is gathered: a webhook that starts
+ * taking them while an assessment is under way (its DNS lookups included) gets the next one, not that one.
  */
 const ALSO_READ = {
   rules: enabledRulesSql("$1"),

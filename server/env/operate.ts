@@ -26,7 +26,7 @@ export const operations = group("Operations", {
   SERVICE_SHARED_ASYNC_STORAGE: flag({
     default: true,
     meaning:
-      "`npm start`'s server gives every AsyncLocalStorage instance of Next, React and tracing one platform instance to share, so each promise carries one store instead of five (`scripts/shared-async-storage.mjs`); `0` keeps Node's own class",
+      "`npm start`'s server gives every AsyncLocalStorage instance of Next, React and tracing one platform instance to share, so each promise carries one store instead of five (`scripts/shared-async-storage.mjs`; Node 20 only, later versions need none); `0` keeps Node's own class. Read from the process's environment before the server loads, so not from a `.env` file",
   }),
   SERVICE_METRICS_TOKEN: secret({
     meaning: "Bearer token that `/metrics` requires; unset keeps `/metrics` a 404 on the main port",

@@ -8,6 +8,8 @@ import { velocityAlongside } from "../../server/assessment/assess";
 import { velocitySignals } from "../../server/assessment/velocity";
 import { enabledRulesSql } from "../../server/rules/rules";
 import { versionTokenSql } from "../../server/lists/lookup";
+import { HIGH_RISK_ASSESSMENT, subscribedSql } from "../../server/webhooks/enqueue";
+import { newId } from "../../server/ids";
 import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import type { AssessRequest } from "../../server/assessment/schemas";
 import { carriesReadAlongside as carriesVelocityRead } from "../../server/api/ladder";
@@ -64,6 +66,17 @@ describe("the velocity read beside the reservation", () => {
   it("gives each request of a group the velocity statement's own row, rules and lists", async () => {
     const ws = await app.seedWorkspace();
     await seedHistory(ws.workspaceId);
+    // A webhook that takes high-risk notifications: the read says so beside the counts (assess.ts ALSO_READ).
+    await app.db.webhook.create({
+      data: {
+        id: newId("wh"),
+        workspaceId: ws.workspaceId,
+        name: "risk",
+        url: "https://hooks.example.test/risk",
+        eventTypes: [HIGH_RISK_ASSESSMENT],
+        secret: "whsec_test",
+      },
+    });
     const along = requests.map((r) => velocityAlongside(ws.workspaceId, r));
     const states = await Promise.all(
       along.map((a, i) =>
@@ -93,11 +106,16 @@ describe("the velocity read beside the reservation", () => {
           subject: request.user_id ? `user:${request.user_id}` : email ? `email:${email}` : null,
           now: new Date(pre.now),
         },
-        { rules: enabledRulesSql("$1"), lists: versionTokenSql("$1") },
+        {
+          rules: enabledRulesSql("$1"),
+          lists: versionTokenSql("$1"),
+          notified: subscribedSql("$1", HIGH_RISK_ASSESSMENT),
+        },
       );
-      const { rules: _r, lists: _l, ...counts } = direct.row;
+      const { rules: _r, lists: _l, notified: _n, ...counts } = direct.row;
       expect(same(pre.row)).toEqual(same(counts));
       expect(pre.also).toEqual(direct.also);
+      expect(pre.also.notified).toBe(true);
     }
     // The history is really read (not a row of zeros): anna's events through her address, account and device.
     const anna = states[0] as { read: { row: Record<string, unknown> } };

@@ -8,7 +8,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  installSharedAsyncStorage,
   PlatformAsyncLocalStorage,
+  replaceable,
   sharedAsyncLocalStorageClass,
   sharedAsyncStorageWanted,
 } from "../../scripts/shared-async-storage.mjs";
@@ -241,6 +243,19 @@ describe("installSharedAsyncStorage", () => {
     });
     expect(sharedAsyncStorageWanted({})).toBe(true);
     expect(sharedAsyncStorageWanted({ SERVICE_SHARED_ASYNC_STORAGE: "0" })).toBe(false);
+  });
+
+  it("leaves a Node whose class is exported through a getter (22.7 and later) as it is, without throwing", () => {
+    const later = Object.defineProperty({}, "AsyncLocalStorage", {
+      get: () => PlatformAsyncLocalStorage,
+      enumerable: true,
+      configurable: true,
+    });
+    expect(replaceable(later)).toBe(false);
+    expect(installSharedAsyncStorage({}, later)).toBeNull();
+    expect((later as { AsyncLocalStorage: unknown }).AsyncLocalStorage).toBe(PlatformAsyncLocalStorage);
+    // Node 20's module exports it as a plain value, which the server replaces.
+    expect(replaceable({ AsyncLocalStorage: PlatformAsyncLocalStorage })).toBe(true);
   });
 
   it("is installed by the production server before it imports Next", () => {
