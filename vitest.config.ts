@@ -5,13 +5,13 @@
 // a new one per file cost about 0.7 s of CPU each.
 // Files that change process-wide state (mocks, spies, fake timers, globals, process listeners, the global HTTP
 // dispatcher, a fixed environment) keep a fresh module registry each ("isolated"). Which is which is read from each
-// file's text, so new files need no entry here. Setting environment variables is not such a change: settings are read at call time and
-// test/setup-env.ts gives every file the environment as its worker found it.
+// file's text, so new files need no entry here. Setting environment variables is not such a change: settings are read
+// at call time and test/setup-env.ts gives every file the environment as its worker found it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// fixEnvironment(): settings then stop reading the environment, for the rest of the module's life.
+// fixEnvironment(): settings then stop reading the environment, for the rest of the process (state on globalThis).
 const GLOBAL_STATE =
   /vi\.(mock|doMock|stub|spyOn|useFakeTimers|resetModules)|globalThis|process\.on\(|setGlobalDispatcher|fixEnvironment\(/;
 

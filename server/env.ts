@@ -1,7 +1,8 @@
 // The service's settings, read from the environment in one place (issue 23), in the manner of @t3-oss/env-core:
 // every variable named, typed, defaulted and documented once in the registry (server/env/), and nothing else in
 // server/ or app/ touches process.env. Values are read at call time, not snapshotted at import, so tests may change
-// process.env between cases; a built server, once started, reads each variable once (server/env/source.ts). An invalid value fails loudly, naming the variable and what it accepts.
+// process.env between cases; a built server, once started, reads each variable once (server/env/source.ts). An
+// invalid value fails loudly, naming the variable and what it accepts.
 import { parseNumber, type NumberBounds } from "./env/kinds";
 import { setting } from "./env/registry";
 import { nodeEnv, rawValue } from "./env/source";

@@ -1,6 +1,7 @@
 // Once a production server has started, its environment is fixed (server/env/source.ts fixEnvironment): each
 // variable is read once and each setting parsed once, except lists and objects, and a variable the service writes
-// itself is read again. Its own file, since fixing lasts for the module's life (Vitest isolates each file's modules).
+// itself is read again. An isolated file of its own (vitest.config.ts): fixing is kept on globalThis for the rest of
+// the process, so the file also undoes it when it ends.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   adoptNpmConfigRegistry,
