@@ -86,7 +86,11 @@ WITH r AS (
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM ev) AS "events", (SELECT count(*) FROM dl) AS "deliveries",
-  (SELECT count(*) FROM cs) AS "cases"`;
+  (SELECT count(*) FROM cs) AS "cases",
+  -- Background work is durable: a group that queues a delivery or opens a case waits for its commit's disk flush even
+  -- on connections that do not (server/db/config.ts hotCommitsAsync). Local to this statement's transaction.
+  (SELECT set_config('synchronous_commit', 'on', true)
+    WHERE EXISTS (SELECT 1 FROM r WHERE r."delivery" IS NOT NULL OR r."case" IS NOT NULL)) AS "flushed"`;
 
 /** The events' column no statement plans by: left out of the statistics' refresh (server/db/statistics.ts). */
 export const EVENT_COLUMNS_NOT_ANALYSED = ["data"] as const;

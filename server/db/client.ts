@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
-import { dataDir, databaseSchema, databaseUrl, poolSizes } from "./config";
+import { dataDir, databaseSchema, databaseUrl, hotCommitsAsync, poolSizes } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { markConnectFailures } from "./outage-reason";
 import { guardPgliteClose } from "./pglite-close";
@@ -54,7 +54,11 @@ async function open(): Promise<Handle> {
     const pool = new Pool({ connectionString, max: sizes.main, ...(mainOptions ? { options: mainOptions } : {}) });
     // The hot statements have connections of their own, on which PostgreSQL keeps one generic plan per statement
     // (plan_cache_mode): see HOT_PLANS below. Prisma's statements keep the default on the other pool.
-    const hotPool = new Pool({ connectionString, max: sizes.hot, options: `${mainOptions} ${HOT_PLANS}`.trim() });
+    const hotPool = new Pool({
+      connectionString,
+      max: sizes.hot,
+      options: `${mainOptions} ${HOT_PLANS} ${hotCommitsAsync() ? HOT_ASYNC_COMMIT : ""}`.trim(),
+    });
     const pools = [pool, hotPool];
     // An idle connection the server drops (restart, failover, terminated backend) is an outage to report, not an
     // uncaught error that ends the process; the pool replaces the connection on the next query. The report (an
@@ -214,6 +218,9 @@ async function createPglite(
  * (./pglite-named.ts). Prisma's statements keep PostgreSQL's default.
  */
 const HOT_PLANS = "-c plan_cache_mode=force_generic_plan";
+
+/** The hot connections' commits, when they do not wait for the disk flush (./config.ts hotCommitsAsync). */
+const HOT_ASYNC_COMMIT = "-c synchronous_commit=off";
 
 // The hot statements (a metered request's reservation, an assessment's velocity read and event write, history rows)
 // skip Prisma's query pipeline and go to the driver under the root client as named statements: profiles of the

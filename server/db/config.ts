@@ -42,3 +42,16 @@ export function poolSizes(): { main: number; hot: number } {
   const hot = Math.max(1, Math.floor(size * 0.4));
   return { main: size - hot, hot };
 }
+
+/**
+ * Whether the hot statements (server/db/client.ts hotQuery) commit on PostgreSQL without waiting for the commit's disk
+ * flush (SERVICE_DB_HOT_COMMIT, `async` by default). Each of an assessment's two statements waited for one, and so did
+ * the reservation's row lock that the workspace's next group waits for (docs/benchmarks.md, "Commits that do not wait
+ * for the disk"). PostgreSQL keeps such commits atomic and in order; a crash of the database server can lose the last
+ * of them (at most three times `wal_writer_delay`). An assessment's write that queues a webhook delivery or opens a
+ * review case asks for the flush itself (server/assessment/record.ts): background work is durable. A pooler that drops
+ * the `options` startup parameter leaves every commit synchronous.
+ */
+export function hotCommitsAsync(): boolean {
+  return setting("SERVICE_DB_HOT_COMMIT") === "async";
+}
