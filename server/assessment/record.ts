@@ -87,10 +87,12 @@ WITH r AS (
 )
 SELECT (SELECT count(*) FROM ev) AS "events", (SELECT count(*) FROM dl) AS "deliveries",
   (SELECT count(*) FROM cs) AS "cases",
-  -- Background work is durable: a group that queues a delivery or opens a case waits for its commit's disk flush even
-  -- on connections that do not (server/db/config.ts hotCommitsAsync). Local to this statement's transaction.
+  -- Background work is durable: a group that queues a delivery or opens a case waits for its commit's disk flush on
+  -- connections that do not (server/db/config.ts hotCommitsAsync); a stricter setting is left as it is. Local to this
+  -- statement's transaction.
   (SELECT set_config('synchronous_commit', 'on', true)
-    WHERE EXISTS (SELECT 1 FROM r WHERE r."delivery" IS NOT NULL OR r."case" IS NOT NULL)) AS "flushed"`;
+    WHERE current_setting('synchronous_commit') = 'off'
+      AND EXISTS (SELECT 1 FROM r WHERE r."delivery" IS NOT NULL OR r."case" IS NOT NULL)) AS "flushed"`;
 
 /** The events' column no statement plans by: left out of the statistics' refresh (server/db/statistics.ts). */
 export const EVENT_COLUMNS_NOT_ANALYSED = ["data"] as const;

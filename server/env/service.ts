@@ -17,7 +17,7 @@ export const service = group("Service", {
     values: ["async", "sync"],
     default: "async",
     meaning:
-      "how the metered path's hot statements commit on PostgreSQL (reservations, lookup history, assessments' events and counters). `async` does not wait for the commit's disk flush (`synchronous_commit = off` on their connections; an assessment whose write queues a webhook delivery or opens a review case still waits for it): a crash of the database server (not of the service) can lose the last moments of them that were already answered (at most three times PostgreSQL's `wal_writer_delay`, 0.6 s by default), never part of one, and the database stays consistent. `sync` waits for every flush. The embedded store is not affected",
+      "how the metered path's hot statements commit on PostgreSQL (reservations, lookup history, assessments' events and counters). `async` does not wait for the commit's disk flush (`synchronous_commit = off` on their connections; an assessment whose write queues a webhook delivery or opens a review case still waits for it): a crash of the database server (not of the service) can lose the last moments of them that were already answered (at most three times PostgreSQL's `wal_writer_delay`, 0.6 s by default; with synchronous standbys, also what a failover's standby had not received), never part of one, and the database stays consistent. `sync` waits for every flush. The embedded store is not affected",
   }),
   SERVICE_DATA_DIR: text({
     default: ".data",
