@@ -14,6 +14,7 @@ import {
   sharedAsyncLocalStorageClass,
   sharedAsyncStorageWanted,
 } from "../../scripts/shared-async-storage.mjs";
+import { SETTINGS } from "../../server/env/registry";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -243,6 +244,15 @@ describe("installSharedAsyncStorage", () => {
     });
     expect(sharedAsyncStorageWanted({})).toBe(true);
     expect(sharedAsyncStorageWanted({ SERVICE_SHARED_ASYNC_STORAGE: "0" })).toBe(false);
+  });
+
+  it("reads SERVICE_SHARED_ASYNC_STORAGE as the settings registry reads the flag, word by word", () => {
+    // The script reads it before the server's code loads, so it cannot call the registry: the two must agree.
+    const entry = SETTINGS.SERVICE_SHARED_ASYNC_STORAGE;
+    for (const raw of [undefined, "", " ", "1", "true", "YES", " on ", "0", "false", "No", "OFF "])
+      expect(sharedAsyncStorageWanted({ SERVICE_SHARED_ASYNC_STORAGE: raw }), String(raw)).toBe(
+        entry.read("SERVICE_SHARED_ASYNC_STORAGE", raw),
+      );
   });
 
   it("leaves a Node whose class is exported through a getter (22.7 and later) as it is, without throwing", () => {
