@@ -35,6 +35,28 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
+/**
+ * An error made for an answer below 500 captures no stack: it is an answer, not a fault (the refusals of the ladder are
+ * the commonest answers of a public API, and capturing and formatting a stack cost more than the rest of a 401).
+ * Lowers Error.stackTraceLimit for such a status and returns the limit to put back once the error is made; a `super()`
+ * call cannot sit inside a function, so AppError uses this directly, and withStackFor wraps every other construction.
+ */
+export function stackLimitFor(status: number): number {
+  const limit = Error.stackTraceLimit;
+  if (status < 500) Error.stackTraceLimit = 0;
+  return limit;
+}
+
+/** `make()` with no stack captured when `status` is below 500 (stackLimitFor). */
+export function withStackFor<T>(status: number, make: () => T): T {
+  const limit = stackLimitFor(status);
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 export class AppError extends Error {
   readonly appCode: ErrorCode;
   readonly status: number;
@@ -43,10 +65,8 @@ export class AppError extends Error {
 
   constructor(appCode: ErrorCode, message: string, opts: { headers?: Record<string, string>; cause?: unknown } = {}) {
     const status = ERROR_STATUS[appCode];
-    // A refusal below 500 is an answer, not a fault: no stack is captured for it (the refusals of the ladder are the
-    // commonest answers of a public API, and capturing and formatting a stack cost more than the rest of a 401).
-    const limit = Error.stackTraceLimit;
-    if (status < 500) Error.stackTraceLimit = 0;
+    // A refusal below 500 is an answer, not a fault: no stack is captured for it (stackLimitFor).
+    const limit = stackLimitFor(status);
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     Error.stackTraceLimit = limit;
     this.name = "AppError";

@@ -3,7 +3,7 @@
 // the steps themselves are the one admission ladder's (server/api/ladder.ts), which the REST door calls too.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { AppError, ERROR_STATUS, toErrorBody, type ErrorCode } from "../errors";
+import { AppError, ERROR_STATUS, toErrorBody, withStackFor, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { applyCharging, givenBackOf as chargedGivenBack, type GivenBack } from "./charging";
 import type { Context } from "./context";
@@ -77,17 +77,15 @@ const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
 export function asTRPCError(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
   // As AppError: no stack for a refusal below 500 (it is an answer; the cause keeps whatever it has).
-  const limit = Error.stackTraceLimit;
-  if (err.status < 500) Error.stackTraceLimit = 0;
-  try {
-    return new TRPCError({
-      code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR",
-      message: err.message,
-      cause: err,
-    });
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withStackFor(
+    err.status,
+    () =>
+      new TRPCError({
+        code: TRPC_CODE_FOR_STATUS[ERROR_STATUS[err.appCode]] ?? "INTERNAL_SERVER_ERROR",
+        message: err.message,
+        cause: err,
+      }),
+  );
 }
 
 /**
