@@ -29,15 +29,17 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /**
- * Whether a value holds a full card number: a run of 13 to 19 digits (single spaces or dashes between groups
- * allowed, as people write them) passing Luhn, in any string, number or key at any depth.
+ * Whether a value holds a full card number: a run of 13 to 19 digits passing Luhn, with at most one separator
+ * (anything but a letter or a digit: a space, a dash, a dot, an underscore, a slash...) between any two of them, as
+ * people and systems write them, in any string, number or key at any depth. A letter ends the run, so a processor's
+ * token (`card_1Nv0...`, `tok_...`) with digits in it is not read as one.
  */
 export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
   if (depth > 8) return false;
   if (typeof value === "number") return Number.isFinite(value) && holdsFullCardNumber(value.toFixed(0), depth);
   if (typeof value === "string") {
-    for (const m of value.matchAll(/\d(?:[ -]?\d)+/g)) {
-      const digits = m[0].replace(/[ -]/g, "");
+    for (const m of value.matchAll(/\d(?:[^A-Za-z0-9]?\d)+/g)) {
+      const digits = m[0].replace(/\D/g, "");
       // A card number is the whole run: a longer run of digits (an order number, a hash) is not one.
       if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
     }

@@ -3,7 +3,7 @@
 // number is refused and reaches neither the store nor the log.
 import { describe, expect, it } from "vitest";
 import { handleRestRequest } from "../../server/api/rest/handler";
-import { binInfo } from "../../server/assessment/payment";
+import { binInfo, holdsFullCardNumber } from "../../server/assessment/payment";
 import { withLogLines } from "../log-lines";
 import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
 
@@ -172,6 +172,9 @@ describe("a full card number", () => {
   it.each([
     ["as the BIN", { bin: PAN }],
     ["as the fingerprint, spaced", { fingerprint: "4111 1111 1111 1111" }],
+    ["as the fingerprint, with slashes", { fingerprint: "4111/1111/1111/1111" }],
+    ["as the decline code, with dots", { status: "declined", decline_code: "4111.1111.1111.1111" }],
+    ["as the decline code, with underscores", { status: "declined", decline_code: "4111_1111_1111_1111" }],
     ["under a key of its own", { number: PAN }],
     ["as the amount", { amount: Number(PAN) }],
   ])("%s is 400 with the BIN and last four asked for, and is neither stored nor logged", async (_label, field) => {
@@ -211,6 +214,31 @@ describe("a full card number", () => {
       ws.workspaceId,
     );
     expect(dump[0]!.t).not.toMatch(/4111.?1111.?1111.?1111/);
+  });
+
+  it("is read through any one separator between digits, and never inside a processor's token or a longer run", () => {
+    for (const v of [
+      "4111 1111 1111 1111",
+      "4111-1111-1111-1111",
+      "4111.1111.1111.1111",
+      "4111_1111_1111_1111",
+      "4111/1111/1111/1111",
+      "card 4111*1111*1111*1111 declined",
+      4111111111111111,
+    ])
+      expect(holdsFullCardNumber(v), String(v)).toBe(true);
+    // Two separators in a row end the run; a letter ends it; a run longer than 19 digits is not a card number; a
+    // number failing Luhn is not one.
+    for (const v of [
+      "4111  1111  1111  1111",
+      "card_1Nv0Xk2eZvKYlo2C0Jv4Z1f",
+      "tok_4111a1111b1111c1111",
+      "41111111111111111111111",
+      "4111111111111112",
+      "fp_9c2e41b7d0a3",
+      "2026-11-28",
+    ])
+      expect(holdsFullCardNumber(v), String(v)).toBe(false);
   });
 
   it("a payment on a login is 400: payments belong to checkout and payment events", async () => {
