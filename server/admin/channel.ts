@@ -18,6 +18,8 @@ export function adminSocketPath(): string {
 type Handler = (argv: string[]) => Promise<{ status: number; body: unknown }>;
 
 export async function listenAdminChannel(handler: Handler): Promise<http.Server | null> {
+  // A database in memory has no folder to put the socket in, and no other process could reach that database anyway.
+  if (dataDir() === "memory://") return null;
   const sock = adminSocketPath();
   if (existsSync(sock)) {
     if (await channelAlive(sock)) return null; // another live server owns this data folder

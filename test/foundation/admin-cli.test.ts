@@ -135,3 +135,16 @@ describe("admin CLI through a running server's admin channel", () => {
     expect(unknown.body.error.message).toMatch(/unknown command/);
   }, 90_000);
 });
+
+describe("admin channel of a server whose embedded database is in memory", () => {
+  it("opens no socket (there is no folder for it, and no other process could reach the database)", async () => {
+    const saved = process.env.SERVICE_DATA_DIR;
+    process.env.SERVICE_DATA_DIR = "memory://";
+    try {
+      expect(await listenAdminChannel(async () => ({ status: 200, body: {} }))).toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env.SERVICE_DATA_DIR;
+      else process.env.SERVICE_DATA_DIR = saved;
+    }
+  });
+});
