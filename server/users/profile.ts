@@ -53,8 +53,21 @@ export async function getUserProfileOrThrow(
     identifiersOf(db, { workspaceId: a.workspaceId, subject, now }),
     linkedAccountsOf(db, { workspaceId: a.workspaceId, subject, now }),
   ]);
-  if (events.length === 0 && !a.cursor)
-    throw new AppError("NOT_FOUND", `No assessment of user ${a.userId} in this workspace.`);
+  if (events.length === 0) {
+    // A later page may be empty, but only after a cursor that is one of this account's assessments here: an account
+    // this workspace never assessed (another workspace's included) is 404 whatever the cursor, and a cursor that
+    // names none of the account's assessments is 400.
+    const known = await db.event.findFirst({
+      where: { workspaceId: a.workspaceId, type: "assessment", subject },
+      select: { id: true },
+    });
+    if (!known) throw new AppError("NOT_FOUND", `No assessment of user ${a.userId} in this workspace.`);
+  }
+  if (a.cursor && !(await cursorIsTheAccounts(db, a.workspaceId, subject, a.cursor)))
+    throw new AppError(
+      "INVALID_REQUEST",
+      "cursor: unknown cursor; use the assessments.next_cursor of the previous page of this account.",
+    );
   const b = base[0] ?? {};
   const page = events.slice(0, a.limit);
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -92,4 +105,13 @@ export async function getUserProfileOrThrow(
       next_cursor: events.length > a.limit ? page[page.length - 1]!.id : null,
     },
   };
+}
+
+/** Whether `cursor` is the id of one of the account's assessments in the workspace. */
+async function cursorIsTheAccounts(db: Db, workspaceId: string, subject: string, cursor: string): Promise<boolean> {
+  const hit = await db.event.findFirst({
+    where: { id: cursor, workspaceId, type: "assessment", subject },
+    select: { id: true },
+  });
+  return hit !== null;
 }

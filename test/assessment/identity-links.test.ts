@@ -224,6 +224,19 @@ describe("GET /v1/users/{user_id}", () => {
     const hidden = await app().request("GET", "/v1/users/ann", { key: other.apiKey });
     expect(hidden.status).toBe(404);
     expect(hidden.body.error.code).toBe("NOT_FOUND");
+    // ... with a cursor too (ann's own, or any), and an account never assessed anywhere the same.
+    for (const path of [
+      `/v1/users/ann?cursor=${page1.next_cursor}`,
+      "/v1/users/ann?cursor=x",
+      "/v1/users/nobody?cursor=x",
+    ])
+      expect((await app().request("GET", path, { key: other.apiKey })).status, path).toBe(404);
+    // A cursor that is none of the account's assessments is 400, here and for another workspace's assessment id.
+    for (const cursor of ["nonexistent", page1.next_cursor]) {
+      const bad = await app().request("GET", `/v1/users/eve?cursor=${cursor}`, { key: other.apiKey });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/^cursor: unknown cursor/);
+    }
     const eve = await app().request("GET", "/v1/users/eve", { key: other.apiKey });
     expect(eve.body.linked_accounts).toEqual([]);
   });
