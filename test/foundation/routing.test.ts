@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness";
+import { handleRestRequest } from "../../server/api/rest/handler";
+import { answerPlain } from "../../server/api/rest/plain-door";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -115,6 +117,39 @@ describe("unreadable input is refused after authentication and plan checks (spec
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toMatch(/application\/json/);
     expect(await app.used(paid.workspaceId)).toBe(0);
+  });
+
+  it("refuses a JSON body that is not UTF-8 with 400 through both doors, and stores nothing", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    // {"event":"login","ip":"81.2.69.142","user_id":"<0xff 0xfe>"}: bytes that would read as two U+FFFD.
+    const bytes = Buffer.concat([
+      Buffer.from('{"event":"login","ip":"81.2.69.142","user_id":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
+    const headers = { authorization: `Bearer ${ws.apiKey}`, "content-type": "application/json" };
+    const plain = await answerPlain({
+      method: "POST",
+      url: "/v1/assess",
+      headers: { ...headers, "content-length": String(bytes.length) },
+      body: bytes,
+      base: "http://127.0.0.1:3000",
+    });
+    const web = await handleRestRequest(
+      new Request("http://127.0.0.1:3000/v1/assess", { method: "POST", headers, body: bytes }),
+    );
+    for (const [status, text] of [
+      [plain.status, plain.body],
+      [web.status, await web.text()],
+    ] as const) {
+      expect(status).toBe(400);
+      expect(JSON.parse(text).error).toEqual({
+        code: "INVALID_REQUEST",
+        message: "The request body is not valid UTF-8: send JSON as UTF-8 text.",
+      });
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await app.db.event.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
   });
 
   it("refuses a body over 1 MB with 400 and consumes nothing", async () => {

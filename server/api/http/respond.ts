@@ -3,6 +3,7 @@
 // `Cache-Control: private, no-store`; errors are the spec's `{ "error": { "code", "message" } }` from the one
 // code-to-status table (server/errors.ts); a procedure's own response headers (quota, Retry-After) are copied,
 // the quota headers on a success only; request bodies are read with a byte cap.
+import { isUtf8 } from "node:buffer";
 import { AppError, toErrorBody } from "../../errors";
 import { readCapped } from "../../http/read-capped";
 import { newId } from "../../ids";
@@ -121,6 +122,8 @@ export function jsonBodyOf(bytes: Buffer, contentType: string | null): BodyRead 
   if (!/^application\/(.+\+)?json\b/i.test(contentType ?? "")) {
     return { ok: false, problem: "Send the request body as JSON with Content-Type: application/json." };
   }
+  // JSON travels as UTF-8 (RFC 8259): bytes that are not UTF-8 are refused, never read as U+FFFD and stored so.
+  if (!isUtf8(bytes)) return { ok: false, problem: "The request body is not valid UTF-8: send JSON as UTF-8 text." };
   let body: unknown;
   try {
     body = JSON.parse(text);
