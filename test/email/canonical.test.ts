@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CANONICAL_PROVIDER_DOMAINS, canonicalEmail } from "../../server/email/canonical";
+import { readFileSync } from "node:fs";
+import { CANONICAL_PROVIDER_DOMAINS, canonicalEmail, MICROSOFT_NATIONAL } from "../../server/email/canonical";
 
 describe("canonicalEmail", () => {
   it("gives one Gmail mailbox spelled five ways one canonical address", () => {
@@ -20,6 +21,11 @@ describe("canonicalEmail", () => {
     ["bob+x@hotmail.com", "bob@hotmail.com", true],
     ["bob+x@live.com", "bob@live.com", true],
     ["bob+x@msn.com", "bob@msn.com", true],
+    // Outlook.com's national consumer domains: the same rule, each its own domain.
+    ["bob+x@hotmail.co.uk", "bob@hotmail.co.uk", true],
+    ["bob+x@hotmail.fr", "bob@hotmail.fr", true],
+    ["bob+x@outlook.de", "bob@outlook.de", true],
+    ["bob+x@live.co.uk", "bob@live.co.uk", true],
     ["b.ob+x@icloud.com", "b.ob@icloud.com", true],
     ["bob+x@me.com", "bob@me.com", true],
     ["bob+x@mac.com", "bob@mac.com", true],
@@ -52,5 +58,15 @@ describe("canonicalEmail", () => {
       expect(CANONICAL_PROVIDER_DOMAINS).toContain(d);
     for (const d of ["proton.me", "protonmail.com", "pm.me", "yahoo.com", "live.com", "msn.com", "me.com", "mac.com"])
       expect(CANONICAL_PROVIDER_DOMAINS).toContain(d);
+  });
+
+  it("backfills the stored events of exactly the national Microsoft domains the table has", () => {
+    const sql = readFileSync(
+      "prisma/migrations/20261128070500_email_normalized_microsoft_national/migration.sql",
+      "utf8",
+    );
+    const listed = [...sql.matchAll(/'([a-z.]+\.[a-z]+)'/g)].map((m) => m[1]);
+    expect(new Set(listed)).toEqual(new Set(MICROSOFT_NATIONAL));
+    for (const d of MICROSOFT_NATIONAL) expect(CANONICAL_PROVIDER_DOMAINS).toContain(d);
   });
 });
