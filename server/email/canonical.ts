@@ -17,24 +17,6 @@ interface ProviderRule {
 const GMAIL: ProviderRule = { separator: "+", dotsIgnored: true };
 const PLUS: ProviderRule = { separator: "+" };
 
-/**
- * The one table of provider rules, by domain (lower case), each with the provider's own documentation (the page
- * addresses were written down on a machine without internet access: check them when the table changes):
- * - Gmail: "Dots don't matter in Gmail addresses" (support.google.com/mail/answer/7436150) and task-specific
- *   addresses with "+" (support.google.com/a/users/answer/9308648); googlemail.com is the same service under its
- *   former name in Germany and the UK, the same mailbox as @gmail.com (support.google.com/mail/answer/10313).
- * - Outlook.com, Hotmail, Live, MSN: plus addressing (learn.microsoft.com/exchange/recipients-in-exchange-online/
- *   plus-addressing-in-exchange-online; Outlook.com consumer mailboxes accept "+" the same way), for the .com domains
- *   and the national ones Microsoft gives consumer mailboxes under (MICROSOFT_NATIONAL: one Outlook.com service, so
- *   the same rule; each stays its own domain, since alice@hotmail.fr and alice@hotmail.com are two mailboxes).
- * - iCloud Mail (icloud.com, me.com, mac.com): "user+tag" is delivered to "user" (support.apple.com, iCloud Mail
- *   user guide, plus addressing).
- * - Fastmail: "Plus addressing and subdomain addressing" (fastmail.help/hc/en-us/articles/360060591053).
- * - Proton Mail (proton.me, protonmail.com, protonmail.ch, pm.me): "+aliases" (proton.me/support/creating-aliases).
- *   The domains are not merged: @pm.me is an optional address of paid plans, not every user's.
- * - Yahoo Mail: disposable addresses are "basename-keyword@yahoo.com" (Yahoo help, "Create and manage disposable
- *   email addresses"); Yahoo IDs cannot contain "-", so the text before it is the account's chosen base name.
- */
 /** Outlook.com's consumer domains outside .com (hotmail.co.uk and the like), with the .com ones' "+" rule. */
 export const MICROSOFT_NATIONAL = [
   "hotmail.co.uk",
@@ -54,6 +36,24 @@ export const MICROSOFT_NATIONAL = [
   "outlook.it",
 ] as const;
 
+/**
+ * The one table of provider rules, by domain (lower case), each with the provider's own documentation (the page
+ * addresses were written down on a machine without internet access: check them when the table changes):
+ * - Gmail: "Dots don't matter in Gmail addresses" (support.google.com/mail/answer/7436150) and task-specific
+ *   addresses with "+" (support.google.com/a/users/answer/9308648); googlemail.com is the same service under its
+ *   former name in Germany and the UK, the same mailbox as @gmail.com (support.google.com/mail/answer/10313).
+ * - Outlook.com, Hotmail, Live, MSN: plus addressing (learn.microsoft.com/exchange/recipients-in-exchange-online/
+ *   plus-addressing-in-exchange-online; Outlook.com consumer mailboxes accept "+" the same way), for the .com domains
+ *   and the national ones Microsoft gives consumer mailboxes under (MICROSOFT_NATIONAL: one Outlook.com service, so
+ *   the same rule; each stays its own domain, since alice@hotmail.fr and alice@hotmail.com are two mailboxes).
+ * - iCloud Mail (icloud.com, me.com, mac.com): "user+tag" is delivered to "user" (support.apple.com, iCloud Mail
+ *   user guide, plus addressing).
+ * - Fastmail: "Plus addressing and subdomain addressing" (fastmail.help/hc/en-us/articles/360060591053).
+ * - Proton Mail (proton.me, protonmail.com, protonmail.ch, pm.me): "+aliases" (proton.me/support/creating-aliases).
+ *   The domains are not merged: @pm.me is an optional address of paid plans, not every user's.
+ * - Yahoo Mail: disposable addresses are "basename-keyword@yahoo.com" (Yahoo help, "Create and manage disposable
+ *   email addresses"); Yahoo IDs cannot contain "-", so the text before it is the account's chosen base name.
+ */
 const PROVIDERS: Readonly<Record<string, ProviderRule>> = {
   ...Object.fromEntries(MICROSOFT_NATIONAL.map((d) => [d, PLUS])),
   "gmail.com": GMAIL,

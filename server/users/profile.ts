@@ -36,7 +36,7 @@ export async function getUserProfileOrThrow(
   const now = a.now ?? new Date();
   const subject = `user:${a.userId}`;
   const day = 86_400_000;
-  const [base, events, identifiers, linked] = await Promise.all([
+  const [base, events, identifiers, linked, cursorIsKnown] = await Promise.all([
     db.$queryRawUnsafe<Record<string, unknown>[]>(
       BASELINE_SQL,
       a.workspaceId,
@@ -52,22 +52,20 @@ export async function getUserProfileOrThrow(
     }),
     identifiersOf(db, { workspaceId: a.workspaceId, subject, now }),
     linkedAccountsOf(db, { workspaceId: a.workspaceId, subject, now }),
+    a.cursor === undefined ? true : isAssessmentOf(db, { workspaceId: a.workspaceId, subject, id: a.cursor }),
   ]);
-  if (events.length === 0) {
-    // A later page may be empty, but only after a cursor that is one of this account's assessments here: an account
-    // this workspace never assessed (another workspace's included) is 404 whatever the cursor, and a cursor that
-    // names none of the account's assessments is 400.
-    const known = await db.event.findFirst({
-      where: { workspaceId: a.workspaceId, type: "assessment", subject },
-      select: { id: true },
-    });
-    if (!known) throw new AppError("NOT_FOUND", `No assessment of user ${a.userId} in this workspace.`);
-  }
-  if (a.cursor && !(await cursorIsTheAccounts(db, a.workspaceId, subject, a.cursor)))
+  // A later page may be empty, but only after a cursor that is one of this account's assessments here (which also
+  // proves the account known). An account this workspace never assessed (another workspace's included) is 404
+  // whatever the cursor; a cursor that names none of a known account's assessments is 400.
+  const notFound = () => new AppError("NOT_FOUND", `No assessment of user ${a.userId} in this workspace.`);
+  if (events.length === 0 && a.cursor === undefined) throw notFound();
+  if (!cursorIsKnown) {
+    if (!(await isAssessmentOf(db, { workspaceId: a.workspaceId, subject }))) throw notFound();
     throw new AppError(
       "INVALID_REQUEST",
       "cursor: unknown cursor; use the assessments.next_cursor of the previous page of this account.",
     );
+  }
   const b = base[0] ?? {};
   const page = events.slice(0, a.limit);
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -107,10 +105,15 @@ export async function getUserProfileOrThrow(
   };
 }
 
-/** Whether `cursor` is the id of one of the account's assessments in the workspace. */
-async function cursorIsTheAccounts(db: Db, workspaceId: string, subject: string, cursor: string): Promise<boolean> {
+/** Whether the workspace holds an assessment of the account (the one with `id`, when given). */
+async function isAssessmentOf(db: Db, a: { workspaceId: string; subject: string; id?: string }): Promise<boolean> {
   const hit = await db.event.findFirst({
-    where: { id: cursor, workspaceId, type: "assessment", subject },
+    where: {
+      ...(a.id === undefined ? {} : { id: a.id }),
+      workspaceId: a.workspaceId,
+      type: "assessment",
+      subject: a.subject,
+    },
     select: { id: true },
   });
   return hit !== null;
