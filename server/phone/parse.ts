@@ -75,9 +75,11 @@ export function phoneInputProblem(input: string, country?: string | null): strin
   const digits = text.replace(/\D/g, "").length;
   if (digits < 2) return "is not a phone number: it has fewer than 2 digits";
   if (digits > 17) return "is not a phone number: it has more than 17 digits (E.164 allows 15)";
+  // The country is read only for a national number; beside a number with +, whatever it says is ignored.
+  if (text.startsWith("+")) return null;
   if (country != null && country !== "" && !phoneCountry(country))
     return `has an unknown country "${country}": send an ISO 3166-1 alpha-2 code such as US or GB`;
-  if (!text.startsWith("+") && !phoneCountry(country))
+  if (!phoneCountry(country))
     return "is a national number without a country: send it in E.164 (+ and the country calling code) or with a country";
   return null;
 }

@@ -49,6 +49,13 @@ describe("parsePhone", () => {
     expect(phoneInputProblem("2015550123", "US")).toBeNull();
   });
 
+  it("ignores the country beside a number with +, even one that names no country", () => {
+    for (const country of ["XX", "gbr", "12", "DE"]) {
+      expect(phoneInputProblem("+447400123456", country)).toBeNull();
+      expect(parsePhone("+447400123456", country)).toMatchObject({ valid: true, e164: "+447400123456", country: "GB" });
+    }
+  });
+
   it("names its data: libphonenumber-js's installed version and its max metadata", () => {
     expect(PHONE_SOURCE.name).toBe("libphonenumber-js");
     expect(PHONE_SOURCE.version).toMatch(/^\d+\.\d+\.\d+$/);

@@ -46,6 +46,13 @@ describe("GET /v1/phone/{number}", () => {
     expect(r.body.e164).toBe("+447400123456");
   });
 
+  it("ignores ?country beside a number with +, as its description says", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const r = await lookup(ws.apiKey, "+447400123456", "?country=XX");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ valid: true, e164: "+447400123456", country: "GB" });
+  });
+
   it.each([
     ["not-a-number", "", /only digits/],
     [`+1${"2".repeat(44)}`, "", /longer than 40/],
