@@ -36,7 +36,14 @@ export function passesLuhn(digits: string): boolean {
  */
 export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
   if (depth > 8) return false;
-  if (typeof value === "number") return Number.isFinite(value) && holdsFullCardNumber(value.toFixed(0), depth);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return false;
+    // Above 2^53 a JSON number no longer holds its digits exactly (a 19-digit card number arrives rounded and fails
+    // Luhn): a whole number of 16 to 19 digits that cannot be read exactly is refused as one might be.
+    const size = Math.abs(value);
+    if (size > Number.MAX_SAFE_INTEGER && size < 1e19) return true;
+    return holdsFullCardNumber(value.toFixed(0), depth);
+  }
   if (typeof value === "string") {
     for (const m of value.matchAll(/\d(?:[^A-Za-z0-9]?\d)+/g)) {
       const digits = m[0].replace(/\D/g, "");

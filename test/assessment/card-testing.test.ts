@@ -177,6 +177,8 @@ describe("a full card number", () => {
     ["as the decline code, with underscores", { status: "declined", decline_code: "4111_1111_1111_1111" }],
     ["under a key of its own", { number: PAN }],
     ["as the amount", { amount: Number(PAN) }],
+    // A 19-digit number is rounded when the JSON is read: it cannot be checked, so it is refused as a card number.
+    ["as the amount, too long to read exactly", { amount: 4_000_000_000_000_000_006 }],
   ])("%s is 400 with the BIN and last four asked for, and is neither stored nor logged", async (_label, field) => {
     const ws = await app().seedWorkspace();
     const lines = await withLogLines(async (lines) => {
@@ -225,6 +227,8 @@ describe("a full card number", () => {
       "4111/1111/1111/1111",
       "card 4111*1111*1111*1111 declined",
       4111111111111111,
+      2 ** 60,
+      -(2 ** 60),
     ])
       expect(holdsFullCardNumber(v), String(v)).toBe(true);
     // Two separators in a row end the run; a letter ends it; a run longer than 19 digits is not a card number; a
@@ -237,6 +241,9 @@ describe("a full card number", () => {
       "4111111111111112",
       "fp_9c2e41b7d0a3",
       "2026-11-28",
+      1e25,
+      Number.MAX_SAFE_INTEGER,
+      12_345,
     ])
       expect(holdsFullCardNumber(v), String(v)).toBe(false);
   });
