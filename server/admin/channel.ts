@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSy
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { dataDir } from "../db/config";
+import { dataDir, inMemory } from "../db/config";
 
 export function adminSocketPath(): string {
   const dir = dataDir();
@@ -19,7 +19,7 @@ type Handler = (argv: string[]) => Promise<{ status: number; body: unknown }>;
 
 export async function listenAdminChannel(handler: Handler): Promise<http.Server | null> {
   // A database in memory has no folder to put the socket in, and no other process could reach that database anyway.
-  if (dataDir() === "memory://") return null;
+  if (inMemory()) return null;
   const sock = adminSocketPath();
   if (existsSync(sock)) {
     if (await channelAlive(sock)) return null; // another live server owns this data folder
@@ -120,7 +120,7 @@ function processAlive(pid: number): boolean {
 
 /** Records this server as the owner of the embedded database folder. */
 export function writeServerPid(): void {
-  if (dataDir() === "memory://") return;
+  if (inMemory()) return;
   mkdirSync(dataDir(), { recursive: true });
   writeFileSync(pidFile(), String(process.pid));
 }
@@ -130,7 +130,7 @@ export function writeServerPid(): void {
  * still starting up (then wait for its channel rather than open the folder a second time).
  */
 export async function serverOwnsEmbeddedDb(): Promise<boolean> {
-  if (dataDir() === "memory://") return false;
+  if (inMemory()) return false;
   if (await channelAlive()) return true;
   let pid = NaN;
   try {

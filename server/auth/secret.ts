@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { dataDir } from "../db/config";
+import { dataDir, inMemory } from "../db/config";
 import { isProductionDeployment, setting } from "../env";
 import { isProduction } from "./config";
 
@@ -20,7 +20,7 @@ export function authSecret(): string {
   }
   if (generated) return generated;
   const dir = dataDir();
-  if (dir === "memory://") {
+  if (inMemory(dir)) {
     generated = randomBytes(32).toString("base64url");
     return generated;
   }

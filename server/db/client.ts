@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
-import { dataDir, databaseSchema, databaseUrl, hotCommitsAsync, poolSizes } from "./config";
+import { dataDir, databaseSchema, databaseUrl, hotCommitsAsync, inMemory, poolSizes } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { markConnectFailures } from "./outage-reason";
 import { guardPgliteClose } from "./pglite-close";
@@ -142,7 +142,7 @@ async function open(): Promise<Handle> {
   ]);
   const dir = dataDir();
   let target = dir;
-  if (dir !== "memory://") {
+  if (!inMemory(dir)) {
     target = path.join(dir, "pglite");
     mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
   }
@@ -197,7 +197,7 @@ async function createPglite(
       return { pg: await PGlite.create(target, { loadDataDir: template.data }), keepAsTemplate: null };
     } catch {
       // A copy this PGlite cannot read (made by another version): start as if there were none, and replace it.
-      if (target !== "memory://") {
+      if (!inMemory(target)) {
         rmSync(target, { recursive: true, force: true });
         mkdirSync(target, { recursive: true });
       }

@@ -6,11 +6,22 @@ export function databaseUrl(): string | null {
   return setting("DATABASE_URL");
 }
 
-/** Folder for embedded data (PGlite files, admin channel). "memory://" keeps PGlite in memory (tests). */
+/** The data folder's value that keeps PGlite, and everything else of the data folder, in memory (tests). */
+const IN_MEMORY = "memory://";
+
+/** Folder for embedded data (PGlite files, admin channel), or IN_MEMORY as given. */
 export function dataDir(): string {
   const dir = setting("SERVICE_DATA_DIR");
-  if (dir === "memory://") return dir;
+  if (dir === IN_MEMORY) return dir;
   return path.resolve(/*turbopackIgnore: true*/ dir);
+}
+
+/**
+ * Whether `dir` (by default the data folder) is in memory: then nothing of the data folder is written to disk (no
+ * database files, no admin channel, keys and secrets held in memory).
+ */
+export function inMemory(dir: string = dataDir()): boolean {
+  return dir === IN_MEMORY;
 }
 
 /** PostgreSQL schema to use; tests give each file its own. Defaults to `?schema=` of DATABASE_URL, else public. */

@@ -10,11 +10,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { setting } from "../env";
+import { inMemory } from "./config";
 import { listMigrations } from "./migrate";
 
-/** Whether `target` (a PGlite data folder, or memory://) holds no database yet. */
+/** Whether `target` (a PGlite data folder, or in memory) holds no database yet. */
 export function isNewDatabase(target: string): boolean {
-  return target === "memory://" || !existsSync(path.join(target, "PG_VERSION"));
+  return inMemory(target) || !existsSync(path.join(target, "PG_VERSION"));
 }
 
 function templateFile(): string | null {

@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, wr
 import path from "node:path";
 import { AppError } from "../errors";
 import { embeddedStore } from "../db/client";
+import { inMemory } from "../db/config";
 
 export interface BackupResult {
   to: string;
@@ -24,8 +25,7 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
       "INVALID_REQUEST",
       "backup copies the embedded database; with DATABASE_URL use PostgreSQL's own tools (pg_dump).",
     );
-  if (store.dir === "memory://")
-    throw new AppError("INVALID_REQUEST", "The database is in memory: nothing to back up.");
+  if (inMemory(store.dir)) throw new AppError("INVALID_REQUEST", "The database is in memory: nothing to back up.");
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
   mkdirSync(to, { recursive: true, mode: 0o700 });

@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { dataDir } from "../db/config";
+import { dataDir, inMemory } from "../db/config";
 import { isProductionDeployment, setting } from "../env";
 
 export interface EncryptionKey {
@@ -58,7 +58,7 @@ const entry = (key: Buffer): EncryptionKey => ({ id: keyIdOf(key), key });
 /** `<data dir>/encryption-keys`, or null when the data folder is memory:// (then keys live in memory). */
 export function keyFilePath(): string | null {
   const dir = dataDir();
-  return dir === "memory://" ? null : path.join(dir, "encryption-keys");
+  return inMemory(dir) ? null : path.join(dir, "encryption-keys");
 }
 
 function readKeyFile(file: string | null): Buffer[] {

@@ -5,7 +5,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
-import { dataDir } from "../db/config";
+import { dataDir, inMemory } from "../db/config";
 import { isProductionDeployment, setting } from "../env";
 import { logger } from "../operate/log";
 import { createWorkspace } from "../workspaces/workspaces";
@@ -39,7 +39,7 @@ export async function seedDemoOnFirstRun(
     );
     return { workspaceId: ws.workspaceId, shownIn: "terminal" };
   }
-  const dir = dataDir() === "memory://" ? path.resolve(".data") : dataDir();
+  const dir = inMemory() ? path.resolve(".data") : dataDir();
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, DEMO_CREDENTIALS_FILE);
   writeFileSync(file, `${text}\n`, { mode: 0o600 });
