@@ -45,7 +45,8 @@ export const assessRequestSchema = z
     phone: z
       .string()
       .trim()
-      .regex(/^\+?[0-9 ().-]{4,32}$/, "phone must be digits with an optional leading +")
+      // The punctuation GET /phone/{number} reads too (server/phone/parse.ts): "030/1234567" is a number in /assess as well.
+      .regex(/^\+?[0-9 ().\-/]{4,40}$/, "phone must be digits (with spaces, ( ) . - /) and an optional leading +")
       .optional()
       .describe(
         "The user's phone number: E.164 (+447400123456), or national (07400 123456) read in `phone_country`, else in the IP address's country. An invalid number is a signal (`phone_invalid`), not a 400; only a value that is not phone-like is refused",

@@ -61,6 +61,10 @@ describe("phone and password_compromised in /assess", () => {
     const s = signal(r, "phone_invalid");
     expect(s?.weight).toBeGreaterThan(0);
     expect(s?.reason).toContain("+4412 is not a valid number in any numbering plan");
+    // Written with a slash, as German numbers often are, it is read like GET /phone/{number} reads it, not refused.
+    const slashed = await assess(ws.apiKey, { phone: "030/1234567", phone_country: "DE" });
+    expect(slashed.status).toBe(200);
+    expect(slashed.body.phone).toMatchObject({ valid: true, e164: "+49301234567", country: "DE", type: "fixed_line" });
     // A national number that does not exist in the address's plan (US numbers never start with 0 or 1).
     const national = await assess(ws.apiKey, { phone: "0123 4567" });
     expect(signal(national, "phone_invalid")?.reason).toContain("not a valid number in US's numbering plan");
