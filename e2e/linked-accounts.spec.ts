@@ -85,6 +85,13 @@ test("a case with linked accounts names them and what links them, and the accoun
   await page.goto("/dashboard/users/nobody");
   await expect(page.getByTestId("user-empty")).toContainText("This workspace has no assessment of the user id nobody");
   await expect(await seriousViolations(page)).toEqual([]);
+  // A long user id with no break in it (an identity provider's subject, a hash) wraps at 390 px, heading and trail.
+  const longId = `auth0|${"5f2b8c3e9a".repeat(6)}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/users/${encodeURIComponent(longId)}`);
+  await expect(page.getByRole("heading", { name: `Account ${longId}`, level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
   // The accounts page: a search by user id, by keyboard.
   await page.goto("/dashboard/users");
   await expect(await seriousViolations(page)).toEqual([]);
