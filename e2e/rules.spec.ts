@@ -294,3 +294,18 @@ test("a rule that names a list the workspace lacks says to create it on the List
   await expect(page.getByTestId("rule-editor")).not.toContainText("/v1/");
   await snap(page, testInfo, "rules-missing-list");
 });
+
+test("the card-testing rule pack reads as prose, its field names as code, and enables in shadow", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Rule packs", ["suite_business"]);
+  await page.goto("/dashboard/rules");
+  const pack = page.getByTestId("rule-pack").filter({ hasText: "Card testing" });
+  await expect(pack).toContainText("Send payment with checkout and payment events");
+  await expect(pack.locator("p code")).toHaveText(["payment"]);
+  await expect(pack).not.toContainText("`");
+  await pack.getByRole("button", { name: "Enable in shadow" }).click();
+  await expect(pack).toContainText("enabled");
+  await expect(page.getByTestId("rule-row")).toHaveCount(4);
+  await snap(page, testInfo, "rules-pack-shadow");
+});

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { DocText } from "./DocText";
 
 export function RulePacks() {
   const trpc = useTRPC();
@@ -37,11 +38,14 @@ export function RulePacks() {
             {p.name}{" "}
             {p.enabled ? <span className="badge badge-active">enabled</span> : <span className="badge">off</span>}
           </h3>
-          <p className="small">{p.description}</p>
+          <p className="small">
+            <DocText text={p.description} />
+          </p>
           <ul className="small">
             {p.rules.map((r) => (
               <li key={r.name}>
-                <strong>{r.name}</strong> ({r.action}): {r.why} <code className="muted">{r.expression}</code>
+                <strong>{r.name}</strong> ({r.action}): <DocText text={r.why} />{" "}
+                <code className="muted">{r.expression}</code>
               </li>
             ))}
           </ul>
