@@ -100,3 +100,31 @@ test("a case with linked accounts names them and what links them, and the accoun
   await expect(page.getByRole("heading", { name: "Account ben", level: 1 })).toBeVisible();
   await expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a case's account facts keep a long canonical email as sent, wrapped beside readable labels at 390 px", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Long mailbox", ["suite_starter"]);
+  const mailbox = "first_last_2024_newsletter_signups_and_receipts_archive@outlook.com";
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("Event").selectOption("signup");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  await page.getByLabel("User-Agent").fill("python-requests/2.31");
+  await page.getByLabel("User id").fill("long-mailbox");
+  await page.getByLabel("Email").fill(mailbox);
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/cases");
+  const card = page.getByTestId("case-card").filter({ hasText: "long-mailbox" });
+  await card.getByTestId("case-open").click();
+  const facts = card.getByTestId("case-account-facts");
+  const email = facts.locator(".fact").filter({ hasText: "Canonical email" }).locator("dd");
+  await expect(email).toHaveText(mailbox);
+  // Every label keeps a width a word fits in (not one letter a line beside the long value).
+  const narrowest = await facts.locator("dt").evaluateAll((dts) => Math.min(...dts.map((d) => d.clientWidth)));
+  expect(narrowest).toBeGreaterThan(100);
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "case-long-mailbox-390");
+});

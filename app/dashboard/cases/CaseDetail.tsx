@@ -48,7 +48,8 @@ const ACCOUNT_FACTS: [string, string][] = [
   ["card.declines_24h", "Declines of this card, last 24 hours"],
   ["payment.small_amount", "Small amount"],
 ];
-const factValue = (v: unknown): string =>
+/** A fact as words: an enum's underscores read as spaces ("premium rate"); an address is shown as it is. */
+const factValue = (v: unknown, key: string): string =>
   typeof v === "boolean"
     ? v
       ? "yes"
@@ -56,7 +57,9 @@ const factValue = (v: unknown): string =>
     : typeof v === "number"
       ? Math.round(v).toLocaleString("en-US")
       : typeof v === "string"
-        ? v.replace(/_/g, " ")
+        ? key === "email.normalized"
+          ? v
+          : v.replace(/_/g, " ")
         : "";
 
 /** Which list kinds take which value of a case. */
@@ -144,7 +147,7 @@ export function CaseDetail({
   const facts = d?.assessment?.facts ?? {};
   const accountFacts: [string, string][] = ACCOUNT_FACTS.filter(([k]) => facts[k] !== undefined).map(([k, label]) => [
     label,
-    factValue(facts[k]),
+    factValue(facts[k], k),
   ]);
   return (
     <div className="case-detail" data-testid="case-detail">
