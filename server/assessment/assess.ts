@@ -5,6 +5,7 @@
 import { hotParams, type Db } from "../db/client";
 import type { EventInput } from "../events/events";
 import { canonicalEmail } from "../email/canonical";
+import { lookupGeo } from "../geo/lookup";
 import { parseIpStrict } from "../net/ip";
 import type { ParsedPhone } from "../phone/parse";
 import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
@@ -110,7 +111,11 @@ export function velocityKeysOf(
   const ip = parseIpStrict(req.ip)?.address ?? req.ip;
   const subject = accountSubject(req.user_id, email);
   const deviceId = req.device_id ?? null;
-  const phone = readPhone(req.phone, req.phone_country);
+  // A national number without phone_country is read in the IP address's country, as the answer reads it
+  // (./phone-evidence.ts), so it links to its E.164 spelling; the embedded geolocation answers without I/O.
+  const national = req.phone !== undefined && !req.phone.trim().startsWith("+") && !req.phone_country;
+  const phoneIn = national && parseIpStrict(ip) ? (lookupGeo(ip).country?.code ?? undefined) : req.phone_country;
+  const phone = readPhone(req.phone, phoneIn);
   const keys: VelocityKeys = {
     workspaceId,
     ip,

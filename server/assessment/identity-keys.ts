@@ -44,9 +44,9 @@ export interface IdentityKeys {
 }
 
 /**
- * A phone number as a key: its E.164 form when the numbering plans read it (a national number in `phone_country`),
- * else its digits with a leading + kept, so two spellings of one number are one key. The IP's country, which
- * /assess also reads a national number in, is not known yet when the keys are made (before the one read).
+ * A phone number as a key: its E.164 form when the numbering plans read it (a national number in `country`:
+ * /assess passes `phone_country`, else the IP address's country from the embedded geolocation, ./assess.ts
+ * velocityKeysOf), else its digits with a leading + kept, so two spellings of one number are one key.
  */
 export function phoneKeyOf(phone: string | undefined, country?: string): string | null {
   return readPhone(phone, country).key;

@@ -6,10 +6,13 @@ import { handleRestRequest } from "../../server/api/rest/handler";
 import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
 
 const { app } = useAssessmentApp();
+/** A Deutsche Telekom (residential, DE) address. */
+const DE_IP = "91.64.1.1";
 
 interface Result {
   signals: { code: string; weight: number; reason: string }[];
   linked_accounts: null | { accounts_30d: number; by: { kind: string; accounts_30d: number; names: string[] }[] };
+  phone?: Record<string, unknown> | null;
 }
 
 async function assess(key: string, body: Record<string, unknown>): Promise<Result> {
@@ -123,6 +126,15 @@ describe("linked accounts", () => {
     const r = await assess(ws.apiKey, { event: "signup", user_id: "uk2", phone: "07400 123456", phone_country: "GB" });
     expect(r.linked_accounts).toEqual({ accounts_30d: 1, by: [{ kind: "phone", accounts_30d: 1, names: ["uk1"] }] });
     expect(await facts(ws.workspaceId, "uk2")).toMatchObject({ "phone.accounts_30d": 2 });
+  });
+
+  it("a national number without phone_country, read in the IP address's country, links to its international spelling", async () => {
+    const ws = await app().seedWorkspace();
+    await assess(ws.apiKey, { event: "signup", user_id: "de1", phone: "+49301234567", ip: DE_IP });
+    const r = await assess(ws.apiKey, { event: "signup", user_id: "de2", phone: "030 1234567", ip: DE_IP });
+    expect(r.phone).toMatchObject({ valid: true, e164: "+49301234567", country: "DE" });
+    expect(r.linked_accounts).toEqual({ accounts_30d: 1, by: [{ kind: "phone", accounts_30d: 1, names: ["de1"] }] });
+    expect(await facts(ws.workspaceId, "de2")).toMatchObject({ "phone.accounts_30d": 2 });
   });
 
   it("a failed login links nothing (a stuffing device would tie every account it tried together)", async () => {
