@@ -128,3 +128,29 @@ test("a case's account facts keep a long canonical email as sent, wrapped beside
   await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "case-long-mailbox-390");
 });
+
+test("the console's refusal of a card number reads as words with `bin` as code, and an id no account can have is said so", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Card refusal", ["suite_starter"]);
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("Event").selectOption("checkout");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  const pay = page.getByTestId("assess-payment");
+  await pay.getByLabel("Card BIN").fill("4111111111111111");
+  await pay.getByLabel("Card last four").fill("1111");
+  await pay.getByLabel("Payment amount").fill("4999");
+  await pay.getByLabel("Payment currency").fill("EUR");
+  await page.getByTestId("run-assessment").click();
+  const note = page.getByTestId("error-note");
+  await expect(note).toContainText("payment: holds what looks like a full card number: send only the card's BIN");
+  await expect(note).not.toContainText("payment: payment");
+  await expect(note).not.toContainText("`");
+  await expect(note.locator("code")).toHaveText(["bin", "last4"]);
+  await snap(page, testInfo, "assess-card-refused");
+
+  await page.goto("/dashboard/users/%20");
+  await expect(page.getByTestId("user-empty")).toContainText("No account can have this user id");
+  await expect(page.getByTestId("user-view")).not.toContainText("Too small");
+  await expect(page.getByTestId("user-view").getByRole("textbox")).toBeVisible();
+});

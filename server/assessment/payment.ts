@@ -12,7 +12,7 @@ export const PAYMENT_STATUSES = ["succeeded", "failed", "declined"] as const;
 
 /** The message of a refused card number: names the field, never the digits. */
 export const FULL_CARD_NUMBER_MESSAGE =
-  "payment holds what looks like a full card number: send only the card's BIN (its first 6 to 8 digits) as `bin` and its last four digits as `last4`. The number was not stored or logged.";
+  "holds what looks like a full card number: send only the card's BIN (its first 6 to 8 digits) as `bin` and its last four digits as `last4`. The number was not stored or logged.";
 
 /** Luhn's check digit test (ISO/IEC 7812-1) over a string of digits. */
 export function passesLuhn(digits: string): boolean {

@@ -58,20 +58,20 @@ describe("POST /v1/assess", () => {
       // `payment` is a field since issue 45 (BIN and last four); a card number in it is refused with its own code.
       "a payment object with a card number",
       { payment: { card_number: "4242424242424242", cvc: "123" } },
-      /^payment: payment holds what looks like a full card number: send only the card's BIN/,
+      /^payment: holds what looks like a full card number: send only the card's BIN/,
       "INVALID_INPUT",
     ],
     // The card number's refusal wins over any other problem of the same input (MetaContract.neverSent).
     [
       "a card number beside an unknown field",
       { emial: "a@example.com", payment: { card_number: "4242 4242 4242 4242" } },
-      /^payment: payment holds what looks like a full card number: send only the card's BIN/,
+      /^payment: holds what looks like a full card number: send only the card's BIN/,
       "INVALID_INPUT",
     ],
     [
       "a card number beside a control character",
       { user_id: "u\u0001", payment: { bin: "4242424242424242", last4: "4242" } },
-      /^payment: payment holds what looks like a full card number: send only the card's BIN/,
+      /^payment: holds what looks like a full card number: send only the card's BIN/,
       "INVALID_INPUT",
     ],
     ["two of them", { emial: "a@example.com", usr_id: "u1" }, /^Received unknown parameters: emial .*, usr_id/],
@@ -106,7 +106,7 @@ describe("POST /v1/assess", () => {
     );
     expect(r.status).toBe(400);
     expect(r.code).toBe("INVALID_INPUT");
-    expect(r.message).toMatch(/^payment: payment holds what looks like a full card number/);
+    expect(r.message).toMatch(/^payment: holds what looks like a full card number/);
     expect(r.message).not.toContain("4242");
     await expectNothingCharged(owner.workspaceId);
   });

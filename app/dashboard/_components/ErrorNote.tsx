@@ -1,8 +1,10 @@
 // Shows a failed call in words; a refusal that a plan change would lift links to the plan page. The API's error
 // code is not shown (a user view carries no raw codes): it stays on the element as data-code for tests and support
-// tools. API routes the message names are said as the dashboard page that does the same (dashboard-words.ts).
+// tools. API routes the message names are said as the dashboard page that does the same (dashboard-words.ts), and its
+// `code` spans (field names such as `bin`) are shown as code.
 import Link from "next/link";
 import { dashboardMessage } from "./dashboard-words";
+import { DocText } from "./DocText";
 
 type MaybeTrpcError = { message?: string; data?: { appCode?: string } | null } | null | undefined;
 
@@ -18,7 +20,7 @@ export function ErrorNote({ error }: { error: unknown }) {
   const code = e?.data?.appCode;
   return (
     <p className="error" role="alert" data-testid="error-note" data-code={code ?? undefined}>
-      {e?.message ? dashboardMessage(e.message) : "Something went wrong."}
+      {e?.message ? <DocText text={dashboardMessage(e.message)} /> : "Something went wrong."}
       {code && PLAN_CODES.has(code) ? (
         <>
           {" "}

@@ -9,7 +9,7 @@ import {
   type ConditionOp,
 } from "../../../server/rules/conditions";
 import { FACTS } from "../../../server/rules/facts";
-import { DocText } from "./DocText";
+import { DocText } from "../_components/DocText";
 import { FIELD_NAMES, isListOp, newCondition, OP_LABEL, opsFor, type ConditionDraft } from "./rule-draft";
 
 const PLACEHOLDER: Record<string, string> = {

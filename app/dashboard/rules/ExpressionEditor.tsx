@@ -3,7 +3,7 @@
 // the line itself with a caret under the column, and what to change. The identifier list is the one fact table
 // (server/rules/facts.ts) the evaluator and the API documentation read.
 import { FACT_NAMES, FACTS } from "../../../server/rules/facts";
-import { DocText } from "./DocText";
+import { DocText } from "../_components/DocText";
 import type { ExpressionError } from "./rule-draft";
 
 const EXAMPLES = [

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
-import { DocText } from "./DocText";
+import { DocText } from "../_components/DocText";
 
 export function RulePacks() {
   const trpc = useTRPC();

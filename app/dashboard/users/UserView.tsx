@@ -41,6 +41,8 @@ export function UserView({ userId }: { userId: string }) {
   const items = q.data?.pages.flatMap((p) => p.assessments.items) ?? [];
   const payments = items.filter((i) => i.payment);
   const notFound = errorCode(q.error) === "NOT_FOUND";
+  // An id no account can have (blank, or longer than /assess takes): said in words, with the search, not the check's.
+  const notAnId = errorCode(q.error) === "INVALID_REQUEST";
   return (
     <div className="user-view" data-testid="user-view">
       <p className="small">
@@ -59,6 +61,14 @@ export function UserView({ userId }: { userId: string }) {
             <code> /assess</code> has been sent their <code>user_id</code>.
           </p>
           <UserSearch initial={userId} />
+        </div>
+      ) : notAnId ? (
+        <div className="card" data-testid="user-empty">
+          <p>
+            No account can have this user id: it is blank or longer than the 256 characters <code>/assess</code> takes.
+            Search for an account by the <code>user_id</code> you sent:
+          </p>
+          <UserSearch />
         </div>
       ) : (
         <ErrorNote error={q.error} />

@@ -1,4 +1,5 @@
-// A fact's documentation as written in server/rules/facts.ts, with its `code` spans shown as code.
+// Text written with `code` spans (a fact's documentation from server/rules/facts.ts, a rule pack's description, an API error
+// message), with those spans shown as code.
 export function DocText({ text }: { text: string }) {
   return (
     <>
