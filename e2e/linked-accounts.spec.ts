@@ -90,6 +90,8 @@ test("a case with linked accounts names them and what links them, and the accoun
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/users/${encodeURIComponent(longId)}`);
   await expect(page.getByRole("heading", { name: `Account ${longId}`, level: 1 })).toBeVisible();
+  // Once the answer is in: the not-found card names the id too.
+  await expect(page.getByTestId("user-empty")).toContainText(longId);
   await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   // The accounts page: a search by user id, by keyboard.
