@@ -7,7 +7,7 @@ import type { EventInput } from "../events/events";
 import { canonicalEmail } from "../email/canonical";
 import { lookupGeo } from "../geo/lookup";
 import { parseIpStrict } from "../net/ip";
-import type { ParsedPhone } from "../phone/parse";
+import type { PhoneRead } from "./phone-evidence";
 import { enabledRulesFrom, enabledRulesSql, type EnabledRule } from "../rules/rules";
 import { evaluateRules } from "../rules/evaluate";
 import { listLookup, versionTokenSql, type ListLookup } from "../lists/lookup";
@@ -92,7 +92,7 @@ export async function assess(
 }
 
 /** A request's keys and its phone number's parse, made once per request (see velocityKeysOf). */
-const keysOfRequest = new WeakMap<AssessRequest, { keys: VelocityKeys; phone: ParsedPhone | null }>();
+const keysOfRequest = new WeakMap<AssessRequest, { keys: VelocityKeys; phone: PhoneRead | null }>();
 
 /**
  * The velocity statement's keys of a request, with its phone number as the keys read it. Made once per request
@@ -102,19 +102,20 @@ const keysOfRequest = new WeakMap<AssessRequest, { keys: VelocityKeys; phone: Pa
 export function velocityKeysOf(
   workspaceId: string,
   req: AssessRequest,
-): VelocityKeys & { phoneParsed: ParsedPhone | null } {
+): VelocityKeys & { phoneRead: PhoneRead | null } {
   const known = keysOfRequest.get(req);
-  if (known && known.keys.workspaceId === workspaceId) return { ...known.keys, phoneParsed: known.phone };
+  if (known && known.keys.workspaceId === workspaceId) return { ...known.keys, phoneRead: known.phone };
   // Velocity and the account key on the canonical mailbox (Event.emailNormalized): five spellings of one inbox are one.
   const email = req.email ? canonicalEmail(req.email).normalized : null;
   // Velocity counts by the canonical address events are recorded under; the input may spell IPv6 differently.
-  const ip = parseIpStrict(req.ip)?.address ?? req.ip;
+  const parsedIp = parseIpStrict(req.ip);
+  const ip = parsedIp?.address ?? req.ip;
   const subject = accountSubject(req.user_id, email);
   const deviceId = req.device_id ?? null;
   // A national number without phone_country is read in the IP address's country, as the answer reads it
   // (./phone-evidence.ts), so it links to its E.164 spelling; the embedded geolocation answers without I/O.
   const national = req.phone !== undefined && !req.phone.trim().startsWith("+") && !req.phone_country;
-  const phoneIn = national && parseIpStrict(ip) ? (lookupGeo(ip).country?.code ?? undefined) : req.phone_country;
+  const phoneIn = national && parsedIp ? (lookupGeo(ip).country?.code ?? undefined) : req.phone_country;
   const phone = readPhone(req.phone, phoneIn);
   const keys: VelocityKeys = {
     workspaceId,
@@ -133,8 +134,9 @@ export function velocityKeysOf(
       failed: req.status === "failed",
     }),
   };
-  keysOfRequest.set(req, { keys, phone: phone.parsed });
-  return { ...keys, phoneParsed: phone.parsed };
+  const phoneRead = phone.parsed && { parsed: phone.parsed, readIn: phoneIn ?? null };
+  keysOfRequest.set(req, { keys, phone: phoneRead });
+  return { ...keys, phoneRead };
 }
 
 async function gather(db: Db, workspaceId: string, req: AssessRequest, pre?: PreRead): Promise<Gathered> {
@@ -175,7 +177,7 @@ export function decide(
   const keys = velocityKeysOf(a.workspaceId, req);
   const subject = keys.subject ?? null;
   const acct = accountEvidence({ row: v.row, subject, request: req, ip: ipEv, now });
-  const ph = phoneEvidence(req, ipEv.ip.country, keys.phoneParsed);
+  const ph = phoneEvidence(req, ipEv.ip.country, keys.phoneRead);
   const idn = identityEvidence({ row: v.row, keys: keys.identity!, payment: req.payment, event: req.event });
   // Evidence is weighed with the defaults; a workspace on learned weights re-weighs it here, before the signals
   // that moved nothing are dropped, so every listed signal carries the weight actually used.

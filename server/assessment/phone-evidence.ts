@@ -13,12 +13,19 @@ export interface PhoneEvidence {
   source: SourceRef | null;
 }
 
+/** A phone number as read with the numbering plans, and the country it was read in (null: none). */
+export interface PhoneRead {
+  parsed: ParsedPhone;
+  readIn: string | null;
+}
+
 /**
- * `known`: the number as the request's keys read it (./identity-keys.ts readPhone: in `phone_country` or in no
- * country), reused where reading it in the address's country gives the same (a country given, or an international
- * number and a country the plans know), instead of parsing it again (a tenth of a millisecond with the max metadata).
+ * `known`: the number as the request's keys read it (./assess.ts velocityKeysOf: in `phone_country`, else a national
+ * number in the address's country by the embedded geolocation), reused where reading it here gives the same (the
+ * same country, or an international number and a country the plans know), instead of parsing it again (a tenth of a
+ * millisecond with the max metadata).
  */
-export function phoneEvidence(req: AssessRequest, ipCountry: string | null, known?: ParsedPhone | null): PhoneEvidence {
+export function phoneEvidence(req: AssessRequest, ipCountry: string | null, known?: PhoneRead | null): PhoneEvidence {
   const signals: Signal[] = [];
   if (req.password_compromised === true)
     signals.push({
@@ -34,10 +41,8 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null, know
   const same =
     known != null &&
     number === req.phone &&
-    (readIn === (req.phone_country ?? null) ||
-      readIn == null ||
-      (number.startsWith("+") && phoneCountry(readIn) !== null));
-  const p = same ? known : parsePhone(number, readIn);
+    (known.readIn === readIn || (number.startsWith("+") && phoneCountry(readIn) !== null));
+  const p = same ? known.parsed : parsePhone(number, readIn);
   const matches = p.valid && p.country && ipCountry ? p.country === ipCountry : null;
   if (!p.valid) {
     const why = number.startsWith("+")
