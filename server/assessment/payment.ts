@@ -100,9 +100,17 @@ const paymentFields = z
       .max(64)
       .regex(/^[A-Za-z0-9_.-]+$/, "payment.decline_code must be a code such as insufficient_funds")
       .optional()
-      .describe("The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc`"),
+      .describe(
+        "The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc`; only with status failed or declined",
+      ),
   })
-  .strict();
+  .strict()
+  // A decline code beside a success contradicts itself: the caller's mapping of its processor's answer is wrong, and
+  // storing it would show a paid attempt as declined.
+  .refine((p) => p.decline_code === undefined || p.status !== "succeeded", {
+    path: ["decline_code"],
+    message: "payment.decline_code is for a failed or declined attempt; a succeeded one has none",
+  });
 
 /**
  * The refusal of an input whose `payment` holds a full card number (400 INVALID_INPUT, worded as the schema's own,

@@ -258,6 +258,22 @@ describe("a full card number", () => {
     expect(res.body.error.message).toBe("payment: payment applies to checkout and payment events only");
   });
 
+  it("a decline code beside a succeeded status is 400 and stores nothing", async () => {
+    const ws = await app().seedWorkspace();
+    const res = await app().request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "checkout", ip: CLEAN_IP, payment: pay(1, "succeeded", { decline_code: "card_declined" }) },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(res.body.error.message).toContain(
+      "payment.decline_code is for a failed or declined attempt; a succeeded one has none",
+    );
+    expect(await app().db.event.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    // The same code with a decline is taken.
+    await assess(ws.apiKey, { event: "checkout", payment: pay(2, "declined") });
+  });
+
   it("a BIN that is not 6 to 8 digits is 400 naming the field", async () => {
     const ws = await app().seedWorkspace();
     const res = await app().request("POST", "/v1/assess", {
