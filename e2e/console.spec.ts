@@ -26,12 +26,12 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
   await expect(page.getByTestId("curl-command")).toContainText("/v1/ip/8.8.8.8/geo");
   await page.getByTestId("run-lookup").click();
 
-  // The answer first: a summary card with the country and its flag; the structure and the JSON on demand.
+  // The answer first: a summary card with the country by its name; the structure and the JSON on demand.
   const result = page.getByTestId("result-view");
   const card = result.getByTestId("answer-card");
   await expect(card).toHaveAttribute("data-kind", "geo");
   await expect(card.getByTestId("answer-country")).toContainText("US");
-  await expect(card.getByTestId("answer-country")).toContainText("🇺🇸");
+  await expect(card.getByTestId("answer-country")).toContainText("United States (US)");
   await expect(page.getByTestId("quota-after")).toHaveText("3");
   await expect(page.getByTestId("quota-change")).toContainText("used 2 → 3 (1 unit consumed");
   await expect(page.getByTestId("usage-used")).toHaveText("3");

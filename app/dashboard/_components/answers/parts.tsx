@@ -1,4 +1,4 @@
-// Small pieces the answer cards share: a risk badge, a country with its flag, a fact list.
+// Small pieces the answer cards share: a risk badge, a country by its name, a fact list.
 import type { ReactNode } from "react";
 import { forUsers } from "./user-text";
 
@@ -13,19 +13,25 @@ export function RiskBadge({ level, score }: { level: string | null | undefined; 
   );
 }
 
-/** The flag emoji of an ISO 3166 alpha-2 code, from the regional indicator letters. */
-export function flagEmoji(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return "";
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+// English names of ISO 3166 alpha-2 codes, from the platform's own data (the server's and the browser's agree). No
+// flag emoji: without an emoji font (many Linux desktops, and Windows, which has no flags) it showed as empty boxes or
+// as the code's letters twice.
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+
+/** The English name of an ISO 3166 alpha-2 code, or null when it names no region. */
+export function countryName(code: string): string | null {
+  if (!/^[A-Za-z]{2}$/.test(code)) return null;
+  try {
+    return regionNames.of(code.toUpperCase()) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function Country({ code, name }: { code: string | null | undefined; name?: string | null }) {
   if (!code) return <span className="muted">country unknown</span>;
-  return (
-    <span data-testid="answer-country">
-      <span aria-hidden="true">{flagEmoji(code)}</span> {name ? `${name} (${code})` : code}
-    </span>
-  );
+  const shown = name || countryName(code);
+  return <span data-testid="answer-country">{shown ? `${shown} (${code})` : code}</span>;
 }
 
 export function Facts({ rows }: { rows: [string, ReactNode][] }) {
