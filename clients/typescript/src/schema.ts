@@ -2713,7 +2713,7 @@ export interface operations {
                         bin: string;
                         /** @description ISO 4217 currency code */
                         currency: string;
-                        /** @description The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc` */
+                        /** @description The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc`; only with status failed or declined */
                         decline_code?: string;
                         /** @description A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is known by BIN and last four */
                         fingerprint?: string;
