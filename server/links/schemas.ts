@@ -1,5 +1,6 @@
 // The contract of POST /go/links: request and answer, snake_case like the rest of the API's bodies.
 import { z } from "zod";
+import { expiryTimestampSchema } from "../timestamps";
 import { MAX_URL_LENGTH, parseDestination } from "./normalize";
 
 export const linkCreateSchema = z
@@ -7,17 +8,16 @@ export const linkCreateSchema = z
     url: z
       .string()
       .describe(`Absolute http(s) URL, at most ${MAX_URL_LENGTH} characters, without user name or password.`),
-    expires_at: z.iso
-      .datetime({ offset: true })
+    // Read as every date field is (server/timestamps.ts): a date or a date-time with Z or an offset, in the future.
+    expires_at: expiryTimestampSchema
       .nullish()
-      .describe("Optional ISO 8601 timestamp in the future; the link answers 410 from then on and is never reused."),
+      .describe(
+        "Optional ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the link answers 410 from then on and is never reused.",
+      ),
   })
   .superRefine((v, ctx) => {
     const d = parseDestination(v.url);
     if ("error" in d) ctx.addIssue({ code: "custom", path: ["url"], message: d.error.replace(/^url: /, "") });
-    if (v.expires_at && Date.parse(v.expires_at) <= Date.now()) {
-      ctx.addIssue({ code: "custom", path: ["expires_at"], message: "must be in the future" });
-    }
   });
 
 export const linkSafetySchema = z.object({

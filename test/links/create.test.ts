@@ -86,6 +86,21 @@ describe("creating a link", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ expires_at: expiresAt, reused: false });
   });
+
+  it("reads expires_at as every date field is read: a date is midnight UTC, an offset is applied", async () => {
+    // README "Requests the API reads": a date (2027-01-31) or a date-time with Z or an offset, in every date field.
+    const date = await createLink(app, { url: "https://example.com/by-date", expires_at: "2099-01-31" });
+    expect(date.status).toBe(200);
+    expect(date.body).toMatchObject({ expires_at: "2099-01-31T00:00:00.000Z", reused: false });
+    const offset = await createLink(app, {
+      url: "https://example.com/by-offset",
+      expires_at: "2099-01-31T10:00:00+02:00",
+    });
+    expect(offset.status).toBe(200);
+    expect(offset.body).toMatchObject({ expires_at: "2099-01-31T08:00:00.000Z" });
+    const row = await app.db.link.findUnique({ where: { slug: date.body.slug } });
+    expect(row?.expiresAt?.toISOString()).toBe("2099-01-31T00:00:00.000Z");
+  });
 });
 
 describe("a supplied key must authenticate (never an anonymous fallback)", () => {

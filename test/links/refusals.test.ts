@@ -22,6 +22,9 @@ describe("input validation", () => {
     ["an invalid host", { url: "https://exa mple.com/" }],
     ["an expiry in the past", { url: "https://example.com/", expires_at: "2020-01-01T00:00:00Z" }],
     ["an expiry that is not a timestamp", { url: "https://example.com/", expires_at: "tomorrow" }],
+    ["an expiry without Z or an offset", { url: "https://example.com/", expires_at: "2099-01-31T10:00:00" }],
+    ["an expiry on a day that does not exist", { url: "https://example.com/", expires_at: "2099-02-30" }],
+    ["an expiry given as a number", { url: "https://example.com/", expires_at: 4102444800000 }],
   ])("refuses %s with 400 INVALID_REQUEST", async (_label, body) => {
     const res = await createLink(app, body);
     expect(res.status).toBe(400);

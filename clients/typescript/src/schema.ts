@@ -6710,7 +6710,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Optional ISO 8601 timestamp in the future; the link answers 410 from then on and is never reused. */
+                    /** @description Optional ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the link answers 410 from then on and is never reused. */
                     expires_at?: string | null;
                     /** @description Absolute http(s) URL, at most 2048 characters, without user name or password. */
                     url: string;

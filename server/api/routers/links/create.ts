@@ -49,7 +49,7 @@ export const createProcedure = optionalKeyProcedure
     return createProtectedLink(ctx.db, {
       scope: ctx.scope,
       url: input.url,
-      expiresAt: input.expires_at ?? null,
+      expiresAt: input.expires_at?.toISOString() ?? null,
       requestId: ctx.requestId,
       origin: requestOrigin({ headers: ctx.requestHeaders }),
     });
