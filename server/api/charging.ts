@@ -274,7 +274,9 @@ export function applyCharging(procedures: Record<string, unknown>): void {
     const meta = (proc as { _def?: { meta?: ChargedMeta } })?._def?.meta;
     if (!entry || !meta) continue;
     if (entry.kind === "lookup" && meta.metered) meta.metered.cost = entry.cost;
-    if (entry.kind === "job") meta.charges = entry.cost;
+    // A job and a monitor run both reserve units outside meteredProcedure: the docs' cost sentence and
+    // x-service-cost read `charges` (a monitor run's description said "unmetered" while it charged).
+    if (entry.kind === "job" || entry.kind === "monitor-run") meta.charges = entry.cost;
   }
 }
 

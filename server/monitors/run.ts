@@ -21,6 +21,7 @@ import { eventRetentionDays } from "../maintenance/purge";
 import { logger } from "../operate/log";
 import { refundUnits } from "../quota/adjust";
 import { periodStart } from "../quota/period";
+import type { QuotaState } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
 import { CHECKS, targetFree } from "./checks";
@@ -42,6 +43,8 @@ export interface RunOutcome {
   runId: string;
   status: "completed" | "skipped" | "not_run";
   alerts: AlertRow[];
+  /** The workspace's allowance after a completed run paid its checks (and took back what it gave back). */
+  quota?: QuotaState;
 }
 
 /**
@@ -209,8 +212,9 @@ export async function runMonitor(
       results[check.type] = { severity, state, error: null, units: charged };
     }
   }
-  if (refunded > 0)
-    await refundUnits(db, {
+  let quota: QuotaState = reserved;
+  if (refunded > 0) {
+    const used = await refundUnits(db, {
       workspaceId: monitor.workspaceId,
       periodStart: periodStart(now),
       units: refunded,
@@ -218,6 +222,8 @@ export async function runMonitor(
       endpoint: "monitor.refund",
       reason: `Monitor ${monitor.id} run ${runId}: ${unanswered} check${unanswered === 1 ? "" : "s"} not answered (refused before ${unanswered === 1 ? "it" : "they"} ran, or no source answered)`,
     });
+    quota = { ...reserved, used, remaining: Math.max(0, reserved.limit - used) };
+  }
 
   await db.monitorRun.create({
     data: {
@@ -263,5 +269,5 @@ export async function runMonitor(
     return raised;
   });
   await pruneTimeline(db, monitorId, entitlements.plans, now);
-  return { runId, status: "completed", alerts };
+  return { runId, status: "completed", alerts, quota };
 }

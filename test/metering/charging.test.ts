@@ -41,8 +41,8 @@ const procedures = appRouter._def.procedures as unknown as Record<string, { _def
 /** The kind of charging a procedure's meta implies. */
 function kindOfMeta(meta: Meta | undefined, path: string): Charging["kind"] {
   if (meta?.metered) return "lookup";
-  if (meta?.charges) return "job";
-  return path === "monitors.run" ? "monitor-run" : "free";
+  if (path === "monitors.run") return "monitor-run";
+  return meta?.charges ? "job" : "free";
 }
 
 /** The line a procedure without an entry needs, in the table's own words. */
@@ -97,11 +97,11 @@ describe("the charging table", () => {
       const meta = p._def.meta;
       const entry = chargingOf(path)!;
       if (entry.kind === "lookup") expect(meta?.metered?.cost, path).toBe(entry.cost);
-      if (entry.kind === "job") expect(meta?.charges, path).toBe(entry.cost);
+      if (entry.kind === "job" || entry.kind === "monitor-run") expect(meta?.charges, path).toBe(entry.cost);
       if (!meta?.openapi) continue;
       const key = `${meta.openapi.method} ${meta.openapi.path.replace(/^\/?/, "/").replace(/\/$/, "") || "/"}`;
       const documented = [...costs].find(([k]) => k.replace(/\/$/, "") === key)?.[1];
-      if (entry.kind === "lookup" || entry.kind === "job") {
+      if (entry.kind !== "free") {
         expect(documented, `${key} (${path})`).toBe(costOf(path));
         charged += 1;
       } else expect(documented, `${key} (${path})`).toBeUndefined();

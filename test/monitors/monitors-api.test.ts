@@ -213,3 +213,27 @@ describe("plans", () => {
     expect((await call("GET", "/v1/events?type=audit.monitor.resumed&limit=10")).body.items).toHaveLength(2);
   });
 });
+
+describe("POST /v1/monitors/{id}/run", () => {
+  it("is documented with what it charges, and its answer carries the quota headers of what it charged", async () => {
+    const doc = (await app.request("GET", "/v1/openapi.json")).body;
+    const op = doc.paths["/monitors/{id}/run"].post;
+    // It reserves one unit per check: the document says so, not "unmetered".
+    expect(op["x-service-cost"]).toMatch(/^1 unit per check/);
+    expect(op.description).not.toContain("unmetered");
+    expect(op.description).toContain("**Cost:** 1 unit per check");
+    expect(Object.keys(op.responses["200"].headers)).toContain("X-Service-Quota-Used");
+
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const m = (await call("POST", "/v1/monitors", { target: "site.test", checks: ["dns", "blocklists"] })).body;
+    const run = await call("POST", `/v1/monitors/${m.id}/run`);
+    expect(run.status).toBe(200);
+    const used = await app.used(ws.workspaceId);
+    expect(used).toBe(run.body.units);
+    expect(run.headers.get("x-service-quota-used")).toBe(String(used));
+    expect(run.headers.get("x-service-quota-limit")).toBe("25000");
+    expect(run.headers.get("x-service-quota-remaining")).toBe(String(25000 - used));
+    expect(run.headers.get("x-service-quota-reset")).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
+  });
+});

@@ -1080,7 +1080,7 @@ export interface paths {
          * Run a monitor now
          * @description Runs every check now, outside the schedule (which does not move), and answers with the run: its units, each check's state and severity (or its error), and the alerts it raised. It costs what a scheduled run costs, one unit per check whatever its options (a dns check of several record types or a packages check of several packages is one unit), reserved before it starts; when the allowance cannot pay, 402 QUOTA_EXCEEDED and nothing is run or recorded. A paused monitor is 409 CONFLICT. Another workspace's monitor is 404 NOT_FOUND.
          *
-         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
+         *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** 1 unit per check whatever its options (a prepared check: its own count), reserved before the run starts.
          */
         post: operations["monitors-run"];
         delete?: never;
@@ -11144,6 +11144,14 @@ export interface operations {
                 headers: {
                     /** @description Identifier of this request */
                     "X-Request-Id"?: string;
+                    /** @description Workspace UTC monthly lookup-unit allowance */
+                    "X-Service-Quota-Limit"?: number;
+                    /** @description Remaining lookup units */
+                    "X-Service-Quota-Remaining"?: number;
+                    /** @description Next UTC monthly reset (start of the next UTC calendar month) */
+                    "X-Service-Quota-Reset"?: string;
+                    /** @description Reserved lookup units this UTC month */
+                    "X-Service-Quota-Used"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16863,6 +16871,7 @@ export const meteredOperations: readonly string[] = [
   "POST /device/check",
   "POST /email/check",
   "POST /jobs",
+  "POST /monitors/{id}/run",
   "POST /online-check",
   "POST /scans",
   "POST /v1/captcha/test",

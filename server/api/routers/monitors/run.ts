@@ -5,6 +5,7 @@ import { findMonitorOrThrow } from "../../../monitors/monitors";
 import { runMonitor } from "../../../monitors/run";
 import { monitorIdSchema, runRecordSchema } from "../../../monitors/schemas";
 import { getMonitorRunOrThrow } from "../../../monitors/timeline";
+import { quotaHeaders } from "../../../quota/reserve";
 import { monitorsProcedure, TAGS } from "./shared";
 
 export const runProcedure = monitorsProcedure
@@ -23,6 +24,8 @@ export const runProcedure = monitorsProcedure
   .output(runRecordSchema)
   .mutation(async ({ ctx, input }) => {
     const monitor = await findMonitorOrThrow(ctx.db, ctx.principal.workspaceId, input.id);
-    const { runId } = await runMonitor(ctx.db, monitor.id, { manual: true });
+    const { runId, quota } = await runMonitor(ctx.db, monitor.id, { manual: true });
+    // It reserves units as a bulk job does, so its answer carries the quota headers as a job's does.
+    if (quota) for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
     return getMonitorRunOrThrow(ctx.db, ctx.principal.workspaceId, { id: monitor.id, runId });
   });
