@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { registerBulkProcedures } from "../../server/api/bulk-procedures";
 import { drainBulkItems } from "../../server/bulk/worker";
+import { unansweredTargets } from "../../server/api/routers/blocklists/shared";
 import { flushLookupHistory } from "../../server/history/history";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
@@ -213,6 +214,15 @@ describe("a batch gives back the targets it could not answer", () => {
     expect(res.headers.get("x-service-quota-used")).toBe("1");
     expect(await app.used(ws.workspaceId)).toBe(1);
     expect((await ledger(ws.workspaceId)).map((r) => r.units)).toEqual([2, -1]);
+  });
+
+  it("names what it gives back in plain words, one or several (the reason is the history entry's refund_reason)", () => {
+    const down = (target: string) => ({ target, lists: [{ status: "unavailable" }] }) as any;
+    expect(unansweredTargets([down("203.0.113.0"), down("203.0.113.1")], "address")?.reason).toBe(
+      "2 addresses not answered: no blocklist answered in time for 203.0.113.0, 203.0.113.1.",
+    );
+    expect(unansweredTargets([down("203.0.113.0")], "address")?.reason).toMatch(/^1 address not answered: /);
+    expect(unansweredTargets([down("a.test"), down("b.test")], "target")?.reason).toMatch(/^2 targets not answered: /);
   });
 
   it("a bulk job gives back the items that were not answered and the unanswered addresses of a range", async () => {
