@@ -129,7 +129,7 @@ function principalFor(workspaceId: string, monitorId: string, entitlements: Prin
 export async function runMonitor(
   db: Db,
   monitorId: string,
-  opts: { now?: Date; manual?: boolean } = {},
+  opts: { now?: Date; manual?: boolean; payer?: { apiKeyId: string | null; userId: string | null } } = {},
 ): Promise<RunOutcome> {
   const now = opts.now ?? new Date();
   const runId = sortableId("run");
@@ -149,6 +149,9 @@ export async function runMonitor(
     limit: entitlements.monthlyUnits,
     requestId: runId,
     endpoint: "monitor.run",
+    // A run asked for through the API is the asking key's or member's, as a request is; a scheduled one is nobody's.
+    apiKeyId: opts.payer?.apiKeyId ?? null,
+    userId: opts.payer?.userId ?? null,
     now,
   });
   if (!reserved) {
@@ -220,6 +223,8 @@ export async function runMonitor(
       units: refunded,
       requestId: runId,
       endpoint: "monitor.refund",
+      apiKeyId: opts.payer?.apiKeyId ?? null,
+      userId: opts.payer?.userId ?? null,
       reason: `Monitor ${monitor.id} run ${runId}: ${unanswered} check${unanswered === 1 ? "" : "s"} not answered (refused before ${unanswered === 1 ? "it" : "they"} ran, or no source answered)`,
     });
     quota = { ...reserved, used, remaining: Math.max(0, reserved.limit - used) };

@@ -236,4 +236,15 @@ describe("POST /v1/monitors/{id}/run", () => {
     expect(run.headers.get("x-service-quota-remaining")).toBe(String(25000 - used));
     expect(run.headers.get("x-service-quota-reset")).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
   });
+
+  it("charges the run to the key that asked for it, not to the dashboard", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const m = (await call("POST", "/v1/monitors", { target: "site.test", checks: ["dns"] })).body;
+    expect((await call("POST", `/v1/monitors/${m.id}/run`)).status).toBe(200);
+    const rows = await app.db.usageLedger.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(rows.map((r) => [r.endpoint, r.apiKeyId])).toEqual([["monitor.run", ws.apiKeyId]]);
+    const month = (await call("GET", "/v1/analytics/summary")).body.thisMonth;
+    expect(month.keys).toEqual([expect.objectContaining({ key_id: ws.apiKeyId, units: 1 })]);
+  });
 });

@@ -24,7 +24,12 @@ export const runProcedure = monitorsProcedure
   .output(runRecordSchema)
   .mutation(async ({ ctx, input }) => {
     const monitor = await findMonitorOrThrow(ctx.db, ctx.principal.workspaceId, input.id);
-    const { runId, quota } = await runMonitor(ctx.db, monitor.id, { manual: true });
+    const p = ctx.principal;
+    const payer = {
+      apiKeyId: p.kind === "api_key" ? p.apiKeyId : null,
+      userId: p.kind === "member" ? p.userId : null,
+    };
+    const { runId, quota } = await runMonitor(ctx.db, monitor.id, { manual: true, payer });
     // It reserves units as a bulk job does, so its answer carries the quota headers as a job's does.
     if (quota) for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
     return getMonitorRunOrThrow(ctx.db, ctx.principal.workspaceId, { id: monitor.id, runId });
