@@ -71,10 +71,9 @@ export function decide<T>(decisions: readonly InputDecision<T>[], input: T): App
   for (const d of decisions) {
     const reason = d.check(input);
     if (reason)
-      return new AppError(
-        d.code,
-        `${reason[0]!.toUpperCase()}${reason.slice(1)}. Decided from the request alone; no unit was charged.`,
-      );
+      // Every reason begins with the name, address or AS number as sent: written as it is ("foo.test", never
+      // "Foo.test"), since a name's case is part of what the caller reads back.
+      return new AppError(d.code, `${reason}. Decided from the request alone; no unit was charged.`);
   }
   return null;
 }

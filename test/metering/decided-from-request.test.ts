@@ -59,6 +59,14 @@ describe("answers decided from the request alone cost nothing", () => {
     },
   );
 
+  it("names the name or address as it was sent, not capitalised", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const name = await app.request("GET", "/v1/domain/foo.test/rdap", { key: ws.apiKey });
+    expect(name.body.error.message).toMatch(/^foo\.test is under \.test, /);
+    const address = await app.request("GET", "/v1/ip/fd00::1/rdap", { key: ws.apiKey });
+    expect(address.body.error.message).toMatch(/^fd00::1 is a /);
+  });
+
   it("a name the resolver says does not exist needed a provider: the 404 counts, on hosts, infrastructure and scans alike", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const paths: [string, string, unknown][] = [
