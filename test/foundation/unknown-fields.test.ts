@@ -183,6 +183,22 @@ describe("query parameters are judged the same way", () => {
     const ok = await app.request("GET", "/v1/lists?limit=2", { key: ws.apiKey });
     expect(ok.status).toBe(200);
   });
+
+  it("a parameter that takes one value, sent twice, is 400 naming it and costs nothing (not read as the first)", async () => {
+    const ws = await app.seedWorkspace();
+    for (const path of [
+      "/v1/dns/lookup?domain=example.com&type=A&type=MX",
+      "/v1/vulnerabilities/kev/?limit=1&limit=2",
+      "/v1/email/security?domain=example.com&selectors=a&selectors=b",
+    ]) {
+      const res = await app.request("GET", path, { key: ws.apiKey });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toEqual(
+        refused(/^(type|limit|selectors): the query parameter was sent 2 times; send it once\.$/),
+      );
+    }
+    await expectNothingCharged(ws.workspaceId);
+  });
 });
 
 describe("the dashboard", () => {

@@ -347,6 +347,10 @@ async function assembleInput(
     const params = new URLSearchParams(query);
     for (const key of new Set(params.keys())) {
       const all = params.getAll(key);
+      // A parameter that takes one value, sent twice, is refused rather than read as its first value (the other
+      // would be dropped unseen, as an unknown parameter would be: README "Requests the API reads").
+      if (all.length > 1 && !route.arrayKeys.has(key))
+        return invalid(`${key}: the query parameter was sent ${all.length} times; send it once.`);
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
   }
