@@ -122,7 +122,7 @@ export const backtestInputSchema = z
     message: "Send exactly one of `rule_id`, `conditions` and `expression`",
   })
   .refine((b) => b.rule_id !== undefined || b.action !== undefined, {
-    message: "action: required when the rule is sent (not a `rule_id`)",
+    message: "required when the rule is sent (not a `rule_id`)",
     path: ["action"],
   })
   .refine((b) => !b.since || !b.until || b.since < b.until, { message: "since must be before until", path: ["since"] })

@@ -70,7 +70,8 @@ describe("GET /v1/events?type=", () => {
     const res = await app.request("GET", `/v1/events?type=${encodeURIComponent("audit.;drop")}`, { key: ws.apiKey });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("INVALID_REQUEST");
-    expect(res.body.error.message).toContain("type");
+    expect(res.body.error.message).toContain("type: comma-separated event types");
+    expect(res.body.error.message).not.toContain("type: type:");
   });
 
   it("is documented in the OpenAPI document", async () => {

@@ -212,6 +212,9 @@ describe("POST /v1/rules/backtest", () => {
       body: { expression: "score > 5" },
     });
     expect(noAction.status).toBe(400);
+    // The field is named once, by the path the message is given under.
+    expect(noAction.body.error.message).toContain("action: required when the rule is sent (not a `rule_id`)");
+    expect(noAction.body.error.message).not.toContain("action: action:");
     const foreign = await app.request("POST", "/v1/rules", {
       key: other.apiKey,
       body: { name: "x", action: "block", expression: "score > 5" },

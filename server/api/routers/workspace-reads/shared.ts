@@ -15,7 +15,7 @@ export const eventType = z
   .max(500)
   .regex(
     /^[A-Za-z0-9_.]+(\s*,\s*[A-Za-z0-9_.]+)*$/,
-    "type: comma-separated event types, or prefixes ending in a dot (e.g. audit.)",
+    "comma-separated event types, or prefixes ending in a dot (e.g. audit.)",
   )
   .optional()
   .describe(
