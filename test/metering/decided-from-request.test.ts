@@ -31,6 +31,8 @@ const FREE: [string, string, unknown, number, string][] = [
   ["GET", "/v1/host/shop.example/status", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/foo.invalid/infrastructure", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/foo.invalid/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.test/subdomains", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/printer.local/subdomains", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/foo.test/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/foo.localhost/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/www.foo.example/abuse", undefined, 404, "DOMAIN_NOT_FOUND"],

@@ -16,6 +16,8 @@ export const domainSubdomainsProcedure = meteredProcedure({
   capability: "full",
   endpoint: "domain.subdomains",
   input: subdomainsInput,
+  // A special-use name has no certificates any public log would hold: answered free, as the other domain routes do.
+  decides: { publicName: (input) => input.domain },
   history: (_input, out: SubdomainResponse) => ({
     target: out.apex,
     summary: { total: out.total, retained: out.retained },
