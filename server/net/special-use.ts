@@ -15,11 +15,26 @@ export function specialUseSuffixes(): string[] {
     .filter(Boolean);
 }
 
+/** Where each default suffix is reserved; a suffix an operator adds is named without a source. */
+const RESERVED_BY: Record<string, string> = {
+  invalid: "RFC 6761",
+  test: "RFC 6761",
+  example: "RFC 6761",
+  localhost: "RFC 6761",
+  local: "RFC 6762, multicast DNS",
+  onion: "RFC 7686, Tor onion services",
+  alt: "RFC 9476",
+  internal: "ICANN, for private use",
+  "home.arpa": "RFC 8375, home networks",
+};
+
 /** Why a (lower-case, ASCII) name can have no public registration or answer, or null when it may have one. */
 export function specialUseNameReason(name: string): string | null {
   const n = name.toLowerCase().replace(/\.$/, "");
   const suffix = specialUseSuffixes().find((s) => n === s || n.endsWith(`.${s}`));
-  return suffix ? `${n} is under .${suffix}, a special-use name (RFC 6761) that no public registry serves` : null;
+  if (!suffix) return null;
+  const by = RESERVED_BY[suffix];
+  return `${n} is under .${suffix}, a special-use name${by ? ` (${by})` : ""} that no public registry serves`;
 }
 
 /** Why an address can have no public registration, or null when it is publicly routable. */

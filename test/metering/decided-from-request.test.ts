@@ -64,7 +64,12 @@ describe("answers decided from the request alone cost nothing", () => {
   it("names the name or address as it was sent, not capitalised", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const name = await app.request("GET", "/v1/domain/foo.test/rdap", { key: ws.apiKey });
-    expect(name.body.error.message).toMatch(/^foo\.test is under \.test, /);
+    expect(name.body.error.message).toMatch(/^foo\.test is under \.test, a special-use name \(RFC 6761\) /);
+    // Each suffix names where it is reserved, not RFC 6761 for all.
+    const onion = await app.request("GET", "/v1/domain/abc.onion/rdap", { key: ws.apiKey });
+    expect(onion.body.error.message).toMatch(/^abc\.onion is under \.onion, a special-use name \(RFC 7686, /);
+    const home = await app.request("GET", "/v1/domain/nas.home.arpa/rdap", { key: ws.apiKey });
+    expect(home.body.error.message).toContain("(RFC 8375, home networks)");
     const address = await app.request("GET", "/v1/ip/fd00::1/rdap", { key: ws.apiKey });
     expect(address.body.error.message).toMatch(/^fd00::1 is a /);
   });
