@@ -221,6 +221,8 @@ describe("POST /assess", () => {
     ["an unknown event", { event: "purchase", ip: CLEAN_IP }],
     ["a negative amount", { event: "checkout", ip: CLEAN_IP, amount: -1 }],
     ["a three-letter billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "USA" }],
+    ["a billing country that is no country", { event: "checkout", ip: CLEAN_IP, billing_country: "XX" }],
+    ["the unknown region as billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "zz" }],
   ])("%s is 400 INVALID_REQUEST and consumes no unit", async (_name, body) => {
     const ws = await app().seedWorkspace();
     const res = await assess(ws.apiKey, body);

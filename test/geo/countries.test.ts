@@ -1,0 +1,14 @@
+// ISO 3166-1 alpha-2 codes as /assess's billing_country reads them (server/countries.ts).
+import { describe, expect, it } from "vitest";
+import { isCountryCode } from "../../server/geo/countries";
+
+describe("isCountryCode", () => {
+  it("takes countries and territories in any case, Kosovo's XK included", () => {
+    for (const c of ["US", "gb", "De", "GG", "PR", "HK", "XK", "AQ"]) expect(isCountryCode(c), c).toBe(true);
+  });
+
+  it("refuses codes that name no place a card or an address is in, and anything not two letters", () => {
+    for (const c of ["XX", "ZZ", "EU", "UN", "QO", "AA", "USA", "U", "", "1A", "U$"])
+      expect(isCountryCode(c), c).toBe(false);
+  });
+});
