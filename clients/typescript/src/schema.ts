@@ -5854,7 +5854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `LOOKUP_NOT_FOUND` */
+            /** @description Not Found: `DOMAIN_NOT_FOUND`, `LOOKUP_NOT_FOUND` */
             404: {
                 headers: {
                     /** @description Identifier of this request */
