@@ -175,7 +175,13 @@ function describeInputError(err: Error): string {
   if (Array.isArray(issues) && issues.length > 0) {
     return issues
       .slice(0, 5)
-      .map((i) => (i.path && i.path.length ? `${i.path.map(String).join(".")}: ${issueMessage(i)}` : issueMessage(i)))
+      .map((i) => {
+        const message = issueMessage(i);
+        if (!i.path || i.path.length === 0) return message;
+        // A message that already begins with its field ("payment.bin must be ...") is not prefixed with it again.
+        const field = i.path.map(String).join(".");
+        return message.startsWith(`${field} `) || message.startsWith(`${field}:`) ? message : `${field}: ${message}`;
+      })
       .join("; ");
   }
   return err.message && !err.message.startsWith("[") ? err.message : "Invalid request input.";
