@@ -10,7 +10,7 @@ import { newId, sortableId } from "../ids";
 import type { Entitlements } from "../plans/catalog";
 import { periodStart } from "../quota/period";
 import { refundUnits } from "../quota/adjust";
-import type { QuotaState } from "../quota/reserve";
+import { payerOf, type QuotaState } from "../quota/reserve";
 import type { Principal } from "../auth/principal";
 import { BULK_KINDS, detectKind, KINDS, type BulkKind } from "./kinds";
 import { bulkProcedures, jobCharging } from "./procedures";
@@ -135,8 +135,7 @@ export async function createJob(
       limit: p.entitlements.monthlyUnits,
       requestId: a.requestId,
       endpoint: "bulk.job",
-      apiKeyId: p.kind === "api_key" ? p.apiKeyId : null,
-      userId: p.kind === "member" ? p.userId : null,
+      ...payerOf(p),
       now,
     });
     if (!q) {
@@ -405,8 +404,7 @@ export async function cancelJobOrThrow(
           requestId: a.requestId,
           endpoint: "bulk.refund",
           reason: back.reason,
-          apiKeyId: a.principal.kind === "api_key" ? a.principal.apiKeyId : null,
-          userId: a.principal.kind === "member" ? a.principal.userId : null,
+          ...payerOf(a.principal),
         });
       }
       const running = await tx.bulkItem.count({ where: { jobId: job.id, status: "running" } });

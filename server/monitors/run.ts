@@ -21,7 +21,7 @@ import { eventRetentionDays } from "../maintenance/purge";
 import { logger } from "../operate/log";
 import { refundUnits } from "../quota/adjust";
 import { periodStart } from "../quota/period";
-import type { QuotaState } from "../quota/reserve";
+import type { Payer, QuotaState } from "../quota/reserve";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { alertOnChange, alertOnSkip, resolveSkip, type AlertRow } from "./alerts";
 import { CHECKS, targetFree } from "./checks";
@@ -129,7 +129,7 @@ function principalFor(workspaceId: string, monitorId: string, entitlements: Prin
 export async function runMonitor(
   db: Db,
   monitorId: string,
-  opts: { now?: Date; manual?: boolean; payer?: { apiKeyId: string | null; userId: string | null } } = {},
+  opts: { now?: Date; manual?: boolean; payer?: Payer } = {},
 ): Promise<RunOutcome> {
   const now = opts.now ?? new Date();
   const runId = sortableId("run");

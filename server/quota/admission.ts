@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { forgetWorkspaceKeys } from "../keys/cache";
 import { metrics } from "../operate/metrics";
 import { reserveUnitsGrouped } from "./grouped-reserve";
-import type { QuotaState, ReadResult, ReserveArgs } from "./reserve";
+import { payerOf, type QuotaState, type ReadResult, type ReserveArgs } from "./reserve";
 
 /** What admission needs to know of the caller (server/api/context.ts's Principal has it). */
 export type AdmissionPrincipal = { workspaceId: string; entitlements: { monthlyUnits: number } } & (
@@ -85,8 +85,7 @@ export async function admitMeteredRequest<Principal extends AdmissionPrincipal>(
     limit: of.entitlements.monthlyUnits,
     requestId: a.requestId,
     endpoint: a.endpoint,
-    apiKeyId: of.kind === "api_key" ? of.apiKeyId : null,
-    userId: of.kind === "member" ? of.userId : null,
+    ...payerOf(of),
     now,
     ...(a.read ? { read: a.read } : {}),
   });

@@ -64,6 +64,17 @@ export interface ReserveGuard {
  */
 export type Reservation = (QuotaState & { read?: ReadResult }) | null | "stale";
 
+/** Whose a ledger row is: the API key's or the member's that asked (neither for the service's own work). */
+export interface Payer {
+  apiKeyId: string | null;
+  userId: string | null;
+}
+
+/** The payer of a request made with an API key or by a signed-in member. */
+export function payerOf(p: { kind: "api_key"; apiKeyId: string } | { kind: "member"; userId: string }): Payer {
+  return { apiKeyId: p.kind === "api_key" ? p.apiKeyId : null, userId: p.kind === "member" ? p.userId : null };
+}
+
 /** Reserves `units` or refuses; returns the quota state after the reservation, or null when refused. */
 export async function reserveUnits(db: Db, a: ReserveArgs): Promise<QuotaState | null> {
   const r = await reserveOne(db, a);

@@ -5,7 +5,7 @@ import { findMonitorOrThrow } from "../../../monitors/monitors";
 import { runMonitor } from "../../../monitors/run";
 import { monitorIdSchema, runRecordSchema } from "../../../monitors/schemas";
 import { getMonitorRunOrThrow } from "../../../monitors/timeline";
-import { quotaHeaders } from "../../../quota/reserve";
+import { payerOf, quotaHeaders } from "../../../quota/reserve";
 import { monitorsProcedure, TAGS } from "./shared";
 
 export const runProcedure = monitorsProcedure
@@ -24,12 +24,7 @@ export const runProcedure = monitorsProcedure
   .output(runRecordSchema)
   .mutation(async ({ ctx, input }) => {
     const monitor = await findMonitorOrThrow(ctx.db, ctx.principal.workspaceId, input.id);
-    const p = ctx.principal;
-    const payer = {
-      apiKeyId: p.kind === "api_key" ? p.apiKeyId : null,
-      userId: p.kind === "member" ? p.userId : null,
-    };
-    const { runId, quota } = await runMonitor(ctx.db, monitor.id, { manual: true, payer });
+    const { runId, quota } = await runMonitor(ctx.db, monitor.id, { manual: true, payer: payerOf(ctx.principal) });
     // It reserves units as a bulk job does, so its answer carries the quota headers as a job's does.
     if (quota) for (const [k, v] of Object.entries(quotaHeaders(quota))) ctx.resHeaders.set(k, v);
     return getMonitorRunOrThrow(ctx.db, ctx.principal.workspaceId, { id: monitor.id, runId });
