@@ -1,5 +1,6 @@
 // Small pieces the answer cards share: a risk badge, a country by its name, a fact list.
 import type { ReactNode } from "react";
+import { countryName } from "../../../../server/geo/countries";
 import { forUsers } from "./user-text";
 
 export type Json = Record<string, any>;
@@ -13,21 +14,9 @@ export function RiskBadge({ level, score }: { level: string | null | undefined; 
   );
 }
 
-// English names of ISO 3166 alpha-2 codes, from the platform's own data (the server's and the browser's agree). No
-// flag emoji: without an emoji font (many Linux desktops, and Windows, which has no flags) it showed as empty boxes or
-// as the code's letters twice.
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-/** The English name of an ISO 3166 alpha-2 code, or null when it names no region. */
-export function countryName(code: string): string | null {
-  if (!/^[A-Za-z]{2}$/.test(code)) return null;
-  try {
-    return regionNames.of(code.toUpperCase()) ?? null;
-  } catch {
-    return null;
-  }
-}
-
+// No flag emoji: without an emoji font (many Linux desktops, and Windows, which has no flags) it showed as empty boxes
+// or as the code's letters twice. The name comes from the platform's region data, the same on the server and in the
+// browser (server/geo/countries.ts).
 export function Country({ code, name }: { code: string | null | undefined; name?: string | null }) {
   if (!code) return <span className="muted">country unknown</span>;
   const shown = name || countryName(code);
