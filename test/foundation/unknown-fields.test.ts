@@ -201,6 +201,33 @@ describe("query parameters are judged the same way", () => {
   });
 });
 
+describe("numbers in the query are written in decimal digits", () => {
+  it("refuses hexadecimal, exponents, padding, a plus sign and an empty value, and costs nothing", async () => {
+    const ws = await app.seedWorkspace();
+    // Each of these was read by Number(): 16, 100, 5, 5 and 0 (an offset of 0 answered).
+    for (const [path, key, sent] of [
+      ["/v1/vulnerabilities/kev/?limit=0x10", "limit", "0x10"],
+      ["/v1/vulnerabilities/kev/?limit=1e2", "limit", "1e2"],
+      ["/v1/vulnerabilities/kev/?limit=%205", "limit", " 5"],
+      ["/v1/lists?limit=%2B5", "limit", "+5"],
+      ["/v1/domain/example.com/subdomains?offset=", "offset", ""],
+    ] as const) {
+      const res = await app.request("GET", path, { key: ws.apiKey });
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toEqual(
+        refused(
+          new RegExp(
+            `^${key}: expected a number written in decimal digits, got ${JSON.stringify(sent).replace(/[+]/g, "\\+")}\\.$`,
+          ),
+        ),
+      );
+    }
+    await expectNothingCharged(ws.workspaceId);
+    const ok = await app.request("GET", "/v1/vulnerabilities/kev/?limit=16", { key: ws.apiKey });
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe("the dashboard", () => {
   it("refuses an unknown field of a mutation with 400 INVALID_REQUEST", async () => {
     const { owner } = await ownerAndMember(app.db, "unknown-fields", ["suite_business"]);

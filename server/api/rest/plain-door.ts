@@ -329,6 +329,9 @@ async function runProcedure(
  * capability and bulk checks, so the problem travels as INVALID_INPUT_MARKER and the ladder refuses it at that point.
  * A body that broke off (the client went away) is noted in `seen`: the observation records the request as 499.
  */
+/** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */
+const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
+
 async function assembleInput(
   req: DoorRequest,
   method: string,
@@ -351,6 +354,12 @@ async function assembleInput(
       // would be dropped unseen, as an unknown parameter would be: README "Requests the API reads").
       if (all.length > 1 && !route.arrayKeys.has(key))
         return invalid(`${key}: the query parameter was sent ${all.length} times; send it once.`);
+      // A number is written in decimal digits: the schemas' coercion (Number()) would also read "0x10", "1e2", " 5"
+      // and an empty value (as 0), each a typo or a probe rather than a page size.
+      if (route.numberKeys.has(key) && !DECIMAL.test(all[0]!))
+        return invalid(
+          `${key}: expected a number written in decimal digits, got ${JSON.stringify(all[0]!.slice(0, 40))}.`,
+        );
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
   }

@@ -17,6 +17,8 @@ export interface RestRoute {
   type: "query" | "mutation";
   takesInput: boolean;
   arrayKeys: Set<string>;
+  /** Query parameters read as numbers: written in decimal digits only (see plain-door.ts assembleInput). */
+  numberKeys: Set<string>;
 }
 
 // Parameters that may hold unencoded slashes (a Go module path such as github.com/gin-gonic/gin); the spec
@@ -50,11 +52,13 @@ export function buildRouteTable(router: AnyTRPCRouter): RestRoute[] {
     const unwrapped = unwrapZodType(inputParser as never, true) as unknown;
     const takesInput = !instanceofZodTypeLikeVoid(unwrapped as never);
     const arrayKeys = new Set<string>();
+    const numberKeys = new Set<string>();
     const shape = (unwrapped as { shape?: Record<string, unknown> }).shape;
     if (shape) {
       for (const [key, field] of Object.entries(shape)) {
         const inner = unwrapZodType(field as never, true) as unknown as { def?: { type?: string } };
         if (inner?.def?.type === "array") arrayKeys.add(key);
+        if (inner?.def?.type === "number") numberKeys.add(key);
       }
     }
     const { regex, params } = templateRegex(meta.openapi.path);
@@ -67,6 +71,7 @@ export function buildRouteTable(router: AnyTRPCRouter): RestRoute[] {
       type: def.type as "query" | "mutation",
       takesInput,
       arrayKeys,
+      numberKeys,
     });
   });
   // Literal segments win over parameters (e.g. /events.csv before /events/{id}).
