@@ -80,6 +80,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The refusal of a page's `cursor` that names no item of its list in this workspace (another workspace's, made up, or
+ * since deleted by the retention purge): 400, rather than an empty page a client would read as the list's end.
+ */
+export function unknownCursorError(field: string): AppError {
+  return new AppError(
+    "INVALID_REQUEST",
+    `cursor: unknown cursor; use the ${field} of the previous page (a cursor whose item expired is unknown too: leave cursor out to start again).`,
+  );
+}
+
 export type ErrorBody = { error: { code: string; message: string } };
 
 /**

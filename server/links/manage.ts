@@ -3,7 +3,7 @@
 import type { Actor } from "../audit/audit";
 import { actorString } from "../audit/audit";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, unknownCursorError } from "../errors";
 import { sortableId } from "../ids";
 import { shortUrl } from "./config";
 import type { LinkSafety } from "./safety";
@@ -42,12 +42,16 @@ export async function listWorkspaceLinks(
   a: { workspaceId: string; limit: number; cursor?: string | null; origin: string | null; now?: Date },
 ): Promise<{ items: LinkRecord[]; nextCursor: string | null }> {
   const now = a.now ?? new Date();
-  const rows = await db.link.findMany({
-    where: { workspaceId: a.workspaceId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: a.limit + 1,
-    ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
-  });
+  const [rows, cursorIsKnown] = await Promise.all([
+    db.link.findMany({
+      where: { workspaceId: a.workspaceId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: a.limit + 1,
+      ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
+    }),
+    a.cursor ? db.link.count({ where: { id: a.cursor, workspaceId: a.workspaceId } }) : 1,
+  ]);
+  if (!cursorIsKnown) throw unknownCursorError("nextCursor");
   const page = rows.slice(0, a.limit);
   return {
     items: page.map((l) => presentRecord(l, a.origin, now)),

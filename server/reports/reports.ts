@@ -2,7 +2,7 @@
 // when it was saved (spec: Saved fraud report); expired reports are hidden at once and deleted later by the purge.
 // Legacy reports without an expiry stay available.
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { unknownCursorError } from "../errors";
 import { newId } from "../ids";
 import { reportsPurgeAfterDays } from "./config";
 import type { SavedReportView, SaveReportInput } from "./schemas";
@@ -69,7 +69,7 @@ export async function listReports(
       where: { id: a.cursor, workspaceId: a.workspaceId },
       select: { id: true, createdAt: true },
     });
-    if (!c) throw new AppError("INVALID_REQUEST", "cursor: unknown cursor; use the nextCursor of the previous page.");
+    if (!c) throw unknownCursorError("nextCursor");
     after = { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
   }
   const rows = await db.savedReport.findMany({

@@ -102,4 +102,32 @@ describe("GET /v1/ip/{ip}/geo", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("INVALID_REQUEST");
   });
+
+  it("pages by cursor, and refuses a cursor that names none of its entries rather than answer an empty page", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const other = await app.seedWorkspace({ plans: ["suite_business"] });
+    for (const ip of ["8.8.8.8", "1.1.1.1", "9.9.9.9"])
+      await app.request("GET", `/v1/ip/${ip}/geo`, { key: ws.apiKey });
+    await app.request("GET", "/v1/ip/8.8.4.4/geo", { key: other.apiKey });
+    const page = (key: string, query: string) => app.request("GET", `/v1/lookups/history?${query}`, { key });
+    const first = await page(ws.apiKey, "limit=2");
+    const second = await page(ws.apiKey, `limit=2&cursor=${first.body.nextCursor}`);
+    expect([...first.body.items, ...second.body.items].map((i: any) => i.target)).toEqual([
+      "9.9.9.9",
+      "1.1.1.1",
+      "8.8.8.8",
+    ]);
+    expect(second.body.nextCursor).toBeNull();
+    // Another workspace's entry, a made-up id, and an entry the retention purge removed.
+    const foreign = (await page(other.apiKey, "")).body.items[0].id;
+    const purged = first.body.items[1].id as string;
+    await app.db.lookupHistory.delete({ where: { id: purged } });
+    for (const cursor of [foreign, "lh_made_up", purged]) {
+      const res = await page(ws.apiKey, `limit=2&cursor=${cursor}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(res.body.error.message).toMatch(/^cursor: unknown cursor; use the nextCursor of the previous page/);
+    }
+    expect(await app.used(ws.workspaceId)).toBe(3);
+  });
 });

@@ -85,6 +85,24 @@ describe("GET /v1/events", () => {
     expect(second.body.nextCursor).toBeNull();
     expect((await app.request("GET", "/v1/events?limit=0", { key: ws.apiKey })).status).toBe(400);
   });
+
+  it("refuses a cursor that names none of its events (made up, another workspace's, purged) rather than answer an empty page", async () => {
+    const ws = await seedWithEvents();
+    const other = await seedWithEvents();
+    const foreign = (await app.request("GET", "/v1/events?limit=1", { key: other.apiKey })).body.nextCursor;
+    const first = await app.request("GET", "/v1/events?limit=1", { key: ws.apiKey });
+    const purged: string = first.body.nextCursor;
+    await app.db.event.delete({ where: { id: purged } });
+    for (const cursor of [foreign, "evt_made_up", purged]) {
+      const res = await app.request("GET", `/v1/events?limit=1&cursor=${cursor}`, { key: ws.apiKey });
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.error).toEqual({
+        code: "INVALID_REQUEST",
+        message:
+          "cursor: unknown cursor; use the nextCursor of the previous page (a cursor whose item expired is unknown too: leave cursor out to start again).",
+      });
+    }
+  });
 });
 
 describe("GET /v1/events.csv", () => {

@@ -120,9 +120,16 @@ describe("GET /v1/go/links", () => {
     const res = await list(b.apiKey);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ items: [], nextCursor: null });
-    // A cursor taken from another workspace reveals nothing of it.
+    // A cursor taken from another workspace reveals nothing of it: it names no link of this one, as a made-up one.
     const other = (await list(a.apiKey)).body.items[0].id;
-    expect((await list(b.apiKey, `?cursor=${other}`)).body.items).toEqual([]);
+    for (const cursor of [other, "lnk_made_up"]) {
+      const res = await list(b.apiKey, `?cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        code: "INVALID_REQUEST",
+        message: expect.stringMatching(/^cursor: unknown cursor; use the nextCursor of the previous page/),
+      });
+    }
   });
 
   it("accepts any active key of the workspace", async () => {

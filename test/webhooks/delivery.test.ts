@@ -88,6 +88,37 @@ describe("webhook delivery", () => {
     });
   });
 
+  it("pages the delivery log by cursor and refuses one that names none of this webhook's deliveries", async () => {
+    const { ws, hook } = await setup();
+    const { hook: other } = await setup();
+    for (const requestId of ["req_page_1", "req_page_2", "req_page_3"])
+      await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId, payload: RESULT });
+    const log = (query: string) => app.request("GET", `/v1/webhooks/${hook.id}/deliveries${query}`, { key: ws.apiKey });
+    const first = await log("?limit=2");
+    expect(first.body.items).toHaveLength(2);
+    const second = await log(`?limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.status).toBe(200);
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.nextCursor).toBeNull();
+    const seen = [...first.body.items, ...second.body.items].map((d: { request_id: string }) => d.request_id);
+    expect(seen.sort()).toEqual(["req_page_1", "req_page_2", "req_page_3"]);
+    // Another webhook's delivery (this workspace's or not), a made-up id and a delivery since deleted: 400, not [].
+    await enqueueHighRiskAssessment(app.db, {
+      workspaceId: (await app.db.webhook.findUniqueOrThrow({ where: { id: other.id } })).workspaceId,
+      requestId: "req_other",
+      payload: RESULT,
+    });
+    const foreign = (await row(other.id)).id;
+    const gone = first.body.items[1].id as string;
+    await app.db.webhookDelivery.delete({ where: { id: gone } });
+    for (const cursor of [foreign, "msg_made_up", gone]) {
+      const res = await log(`?cursor=${cursor}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(res.body.error.message).toMatch(/^cursor: unknown cursor; use the nextCursor of the previous page/);
+    }
+  });
+
   it("queues nothing for a workspace without webhooks and never rejects, even on a payload it cannot store", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     expect(

@@ -13,7 +13,7 @@ export const listProcedure = workspaceLinksProcedure
       path: "/go/links",
       tags: ["Links"],
       summary: "List the workspace's links",
-      description: `This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its \`short_url\`, destination \`url\`, \`status\` (\`active\`; \`expired\` or \`disabled\`, which answer 410 at the short URL), \`clicks\` (redirects served), the destination's blocklist verdict \`safety\` kept from creation, \`created_at\`, \`expires_at\` and \`disabled_at\`. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). ${MANAGED}`,
+      description: `This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its \`short_url\`, destination \`url\`, \`status\` (\`active\`; \`expired\` or \`disabled\`, which answer 410 at the short URL), \`clicks\` (redirects served), the destination's blocklist verdict \`safety\` kept from creation, \`created_at\`, \`expires_at\` and \`disabled_at\`. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's links is 400 INVALID_REQUEST). ${MANAGED}`,
     },
   })
   .input(

@@ -34,7 +34,7 @@ export const eventsProcedure = workspaceProcedure
       path: "/events",
       tags: ["Workspace"],
       summary: "Investigation events",
-      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`). Never another workspace's records.`,
+      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
     },
   })
   .input(
