@@ -321,6 +321,9 @@ async function runProcedure(
   }
 }
 
+/** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */
+const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
+
 /**
  * Builds the procedure input from the query or body and the decoded path parameters: the query for GET, DELETE and
  * a raw-body route; a JSON body otherwise; a raw-body route's (a lockfile) or a text/csv body's one field as text.
@@ -329,9 +332,6 @@ async function runProcedure(
  * capability and bulk checks, so the problem travels as INVALID_INPUT_MARKER and the ladder refuses it at that point.
  * A body that broke off (the client went away) is noted in `seen`: the observation records the request as 499.
  */
-/** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */
-const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
-
 async function assembleInput(
   req: DoorRequest,
   method: string,
