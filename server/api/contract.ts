@@ -17,6 +17,8 @@ export interface Requirement {
   webhooks?: true;
   /** The bulk entitlement, when this returns true for the raw input (403 BULK_LOOKUPS_REQUIRED). */
   bulk?: (rawInput: unknown) => boolean;
+  /** `bulk` holds whatever the input (jobs, a range check): its refusal does not suggest sending one target. */
+  bulkAlways?: true;
   /** A metered lookup: a dashboard member beyond the plan's included members is refused (403 FORBIDDEN). */
   lookup?: true;
   /** Who is refused in the message, e.g. "Webhooks need" (default "This endpoint needs"). */
@@ -64,9 +66,12 @@ export async function requirementRefusal(
     );
   }
   if (req.bulk && !principal.entitlements.bulk && req.bulk(await rawInput().catch(() => undefined))) {
+    const plans = orList(BULK_PLANS().map((p) => p.name));
     return new AppError(
       "BULK_LOOKUPS_REQUIRED",
-      `This request needs bulk lookups (${orList(BULK_PLANS().map((p) => p.name))}); submit one target or change the plan.`,
+      req.bulkAlways
+        ? `${req.subject ?? "This endpoint needs"} bulk lookups (${plans}); change the plan to use it.`
+        : `This request needs bulk lookups (${plans}); submit one target or change the plan.`,
     );
   }
   return null;

@@ -238,7 +238,12 @@ export type { GivenBack };
 
 /** What a metered lookup's caller must meet: its capability, the bulk entitlement when it asks for it, lookups. */
 export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>): Requirement {
-  return { capability: opts.capability, bulk: opts.needsBulk, lookup: true };
+  return {
+    capability: opts.capability,
+    bulk: opts.needsBulk,
+    ...(opts.bulk === "always" ? { bulkAlways: true as const } : {}),
+    lookup: true,
+  };
 }
 
 /**

@@ -155,8 +155,14 @@ export async function runMonitor(
     now,
   });
   if (!reserved) {
-    const reason = `The run needs ${units} lookup unit${units === 1 ? "" : "s"} and the monthly allowance of ${entitlements.monthlyUnits} has not that many left; it was skipped and nothing was charged. Runs resume when the allowance resets at the start of the next UTC month.`;
-    if (opts.manual) throw new AppError("QUOTA_EXCEEDED", reason);
+    const needs = `The run needs ${units} lookup unit${units === 1 ? "" : "s"} and the monthly allowance of ${entitlements.monthlyUnits} has not that many left`;
+    // Asked for now: refused, as any request the allowance cannot pay (nothing was run or recorded).
+    if (opts.manual)
+      throw new AppError(
+        "QUOTA_EXCEEDED",
+        `${needs}; nothing was run or charged. The allowance resets at the start of the next UTC month.`,
+      );
+    const reason = `${needs}; it was skipped and nothing was charged. Runs resume when the allowance resets at the start of the next UTC month.`;
     await db.monitorRun.create({
       data: {
         id: runId,

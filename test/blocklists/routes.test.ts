@@ -45,6 +45,9 @@ describe("blocklists.check", () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
+    expect(res.body.error.message).toMatch(
+      /^This request needs bulk lookups \(.+\); submit one target or change the plan\.$/,
+    );
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 

@@ -41,6 +41,11 @@ describe("admission", () => {
       });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
+      // A job needs the entitlement whatever it holds: the refusal does not suggest sending one target.
+      expect(res.body.error.message).toMatch(/^Bulk jobs need bulk lookups \(.+\); change the plan to use it\.$/);
+      const list = await app.request("GET", "/v1/jobs", { key: ws.apiKey });
+      expect(list.status).toBe(403);
+      expect(list.body.error.message).not.toMatch(/one target/);
       expect(await app.used(ws.workspaceId)).toBe(0);
       expect(await app.db.bulkJob.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
     }

@@ -80,6 +80,17 @@ describe("REST API", () => {
     expect(res.headers.get("x-service-quota-used")).toBe("2");
   });
 
+  it("POST /v1/cidr/check needs bulk lookups whatever the range, and its refusal does not suggest one target", async () => {
+    const single = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const denied = await app.request("POST", "/v1/cidr/check", { key: single.apiKey, body: { cidr: "127.0.0.0/32" } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toEqual({
+      code: "BULK_LOOKUPS_REQUIRED",
+      message: expect.stringMatching(/^This endpoint needs bulk lookups \(.+\); change the plan to use it\.$/),
+    });
+    expect(await app.used(single.workspaceId)).toBe(0);
+  });
+
   it("POST /v1/cidr/check charges 8 units for a /29", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const res = await app.request("POST", "/v1/cidr/check", { key: ws.apiKey, body: { cidr: "127.0.0.0/29" } });
