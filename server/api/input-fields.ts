@@ -100,12 +100,15 @@ const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}...` : 
 
 /**
  * The 400 message for the input's top-level keys its procedure does not declare, or null. `tolerated` names keys a
- * client library adds on its own (tRPC's infinite queries add `direction`), accepted and dropped.
+ * client library adds on its own (tRPC's infinite queries add `direction`), accepted and dropped. `inPath` names the
+ * declared fields a REST caller sends in the path, which the message's list of what the operation takes leaves out
+ * (they are not parameters of the body or query it names).
  */
 export function unknownFieldsProblem(
   input: unknown,
   declared: DeclaredFields,
   tolerated: readonly string[] = [],
+  inPath: readonly string[] = [],
 ): string | null {
   if (declared === null || !input || typeof input !== "object" || Array.isArray(input)) return null;
   const unknown: string[] = [];
@@ -113,13 +116,14 @@ export function unknownFieldsProblem(
     if (!declared.has(key) && !tolerated.includes(key)) unknown.push(key);
   }
   if (unknown.length === 0) return null;
+  const offered = new Set([...declared].filter((f) => !inPath.includes(f)));
   const named = unknown.slice(0, MAX_NAMED).map((key) => {
-    const meant = suggestion(key, declared);
+    const meant = suggestion(key, offered);
     return meant ? `${shown(key)} (did you mean ${meant}?)` : shown(key);
   });
   const more = unknown.length > MAX_NAMED ? `, and ${unknown.length - MAX_NAMED} more` : "";
   const noun = unknown.length === 1 ? "parameter" : "parameters";
-  return `Received unknown ${noun}: ${named.join(", ")}${more}. This operation takes: ${[...declared].sort().join(", ") || "no parameters"}.`;
+  return `Received unknown ${noun}: ${named.join(", ")}${more}. This operation takes: ${[...offered].sort().join(", ") || "no parameters"}.`;
 }
 
 /** A procedure as a router lists it: its metadata object and its input schemas. */

@@ -130,6 +130,12 @@ export async function admitCaller<R extends Outcome>(
 /** The dashboard's infinite queries (tRPC's client) add `direction` beside the cursor on their own. */
 const DIRECTION = ["direction"] as const;
 
+/** The parameters a route's path carries (`{id}` of /rules/{id}), from its OpenAPI meta. */
+function pathParamsOf(meta: unknown): string[] {
+  const path = (meta as { openapi?: { path?: string } } | undefined)?.openapi?.path;
+  return path ? [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!) : [];
+}
+
 /**
  * Step 5, before the schema. Contract: 400 INVALID_REQUEST, nothing written, for input the door could not read (bad
  * JSON, wrong content type, bad percent-encoding, over the byte cap: INVALID_INPUT_MARKER), input holding a NUL, a
@@ -157,7 +163,10 @@ export function validateInput(
   const problem = screenInput(raw, step.freeText);
   if (problem) throw new AppError("INVALID_REQUEST", problem);
   const declared = step.declared !== undefined ? step.declared : declaredFieldsFor(step.procedure, meta);
-  const unknown = unknownFieldsProblem(raw, declared, step.via === "dashboard" ? DIRECTION : []);
+  const unknown =
+    step.via === "dashboard"
+      ? unknownFieldsProblem(raw, declared, DIRECTION)
+      : unknownFieldsProblem(raw, declared, [], pathParamsOf(meta));
   if (unknown) throw new AppError("INVALID_REQUEST", unknown);
 }
 

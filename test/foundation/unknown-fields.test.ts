@@ -201,6 +201,29 @@ describe("query parameters are judged the same way", () => {
   });
 });
 
+describe("what an operation takes, as the refusal lists it", () => {
+  it("leaves out the parameters of the path, which no body can carry", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const cases: [string, string, unknown, string][] = [
+      ["POST", "/v1/rule-packs/card_testing/enable", { mode: "shadow", modee: 1 }, "modee (did you mean mode?)"],
+      ["POST", "/v1/webhooks/wh_unknown/test", { foo: 1 }, "foo"],
+      // `idd` is not offered the path's `id`.
+      ["PATCH", "/v1/rules/rul_unknown", { idd: "a" }, "idd"],
+    ];
+    const takes = [
+      "This operation takes: mode.",
+      "This operation takes: no parameters.",
+      "This operation takes: action, conditions, enabled, expression, mode, name, priority.",
+    ];
+    for (const [i, [method, path, body, named]] of cases.entries()) {
+      const res = await app.request(method, path, { key: ws.apiKey, body });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.message, path).toBe(`Received unknown parameter: ${named}. ${takes[i]}`);
+    }
+    await expectNothingCharged(ws.workspaceId);
+  });
+});
+
 describe("numbers in the query are written in decimal digits", () => {
   it("refuses hexadecimal, exponents, padding, a plus sign and an empty value, and costs nothing", async () => {
     const ws = await app.seedWorkspace();
