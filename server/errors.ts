@@ -155,7 +155,7 @@ function findAppError(err: unknown): AppError | null {
   return null;
 }
 
-type Issue = {
+export type Issue = {
   path?: PropertyKey[];
   message?: string;
   code?: string;
@@ -181,19 +181,19 @@ const issueMessage = (i: Issue) =>
     ? "not a date; write an ISO 8601 date or date-time such as 2027-01-31T00:00:00Z"
     : String(i.message);
 
+/**
+ * One input problem as the API words it: `field: message`, or the message alone when it already begins with its
+ * field ("payment.bin must be ...") or has none. The 400s below and a bulk job's item problems (bulk-procedures.ts).
+ */
+export function issueText(i: Issue): string {
+  const message = issueMessage(i);
+  if (!i.path || i.path.length === 0) return message;
+  const field = i.path.map(String).join(".");
+  return message.startsWith(`${field} `) || message.startsWith(`${field}:`) ? message : `${field}: ${message}`;
+}
+
 function describeInputError(err: Error): string {
   const issues = (err.cause as { issues?: Issue[] } | undefined)?.issues;
-  if (Array.isArray(issues) && issues.length > 0) {
-    return issues
-      .slice(0, 5)
-      .map((i) => {
-        const message = issueMessage(i);
-        if (!i.path || i.path.length === 0) return message;
-        // A message that already begins with its field ("payment.bin must be ...") is not prefixed with it again.
-        const field = i.path.map(String).join(".");
-        return message.startsWith(`${field} `) || message.startsWith(`${field}:`) ? message : `${field}: ${message}`;
-      })
-      .join("; ");
-  }
+  if (Array.isArray(issues) && issues.length > 0) return issues.slice(0, 5).map(issueText).join("; ");
   return err.message && !err.message.startsWith("[") ? err.message : "Invalid request input.";
 }

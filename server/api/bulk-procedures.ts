@@ -5,6 +5,7 @@
 import { bulkProceduresProvided, provideBulkProcedures, type Capability, type Prepaid } from "../bulk/procedures";
 import { KINDS, type BulkKind } from "../bulk/kinds";
 import type { Principal } from "../auth/principal";
+import { issueText } from "../errors";
 import { newId } from "../ids";
 import { JOB_CHARGING } from "./charging";
 import type { Context } from "./context";
@@ -67,11 +68,8 @@ export function registerBulkProcedures(): void {
       for (const parser of proc._def.inputs) {
         const r = await parser.safeParseAsync(input);
         if (!r.success) {
-          const issue = r.error!.issues[0]!;
-          return {
-            problem: `${issue.path.length ? `${issue.path.join(".")} ` : ""}${issue.message}`,
-            capability: undefined,
-          };
+          // Worded as a 400 of the same input is (server/errors.ts): "domain: Invalid label ...".
+          return { problem: issueText(r.error!.issues[0]!), capability: undefined };
         }
       }
       return { problem: null, capability: proc._def.meta?.metered?.capability as Capability | undefined };

@@ -94,6 +94,19 @@ describe("admission", () => {
     expect(await app.used(ws.workspaceId)).toBe(24_990);
   });
 
+  it("words an item's input problem as a 400 of the same input: its field, a colon, the reason", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const res = await app.request("POST", "/v1/jobs/estimate", {
+      key: ws.apiKey,
+      body: { kind: "domain", targets: ["exa_mple..com"] },
+    });
+    expect(res.status).toBe(200);
+    const alone = await app.request("GET", "/v1/domain/exa_mple..com", { key: ws.apiKey });
+    expect(alone.status).toBe(400);
+    expect(res.body.lines[0].problem).toMatch(/^domain: Invalid label/);
+    expect(alone.body.error.message).toBe(res.body.lines[0].problem);
+  });
+
   it("reserves the whole job at once or answers 402 with nothing consumed and no job", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"], usedUnits: 24_995 });
     const targets = ["8.8.8.8", "1.1.1.1", "9.9.9.9", "8.8.4.4", "1.0.0.1", "149.112.112.112"];
