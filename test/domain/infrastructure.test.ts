@@ -23,7 +23,9 @@ beforeAll(async () => {
   });
   dns.setFailure("broken.example.com", "SERVFAIL");
   process.env.SERVICE_DNS_SERVERS = dns.address;
-  process.env.SERVICE_DNS_TIMEOUT_MS = "400";
+  // Every name here is answered (a failure is a SERVFAIL, at once): a generous timeout keeps a busy machine's slow
+  // answer from reading as a timeout (a fresh-clone CI run failed "origin.example.com failed (A TIMEOUT)" at 400 ms).
+  process.env.SERVICE_DNS_TIMEOUT_MS = "3000";
 });
 
 afterAll(async () => {
