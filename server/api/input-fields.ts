@@ -100,15 +100,15 @@ const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}...` : 
 
 /**
  * The 400 message for the input's top-level keys its procedure does not declare, or null. `tolerated` names keys a
- * client library adds on its own (tRPC's infinite queries add `direction`), accepted and dropped. `inPath` names the
+ * client library adds on its own (tRPC's infinite queries add `direction`), accepted and dropped. `inPath` gives the
  * declared fields a REST caller sends in the path, which the message's list of what the operation takes leaves out
- * (they are not parameters of the body or query it names).
+ * (they are not parameters of the body or query it names); asked only when there is a problem to word.
  */
 export function unknownFieldsProblem(
   input: unknown,
   declared: DeclaredFields,
   tolerated: readonly string[] = [],
-  inPath: readonly string[] = [],
+  inPath: () => readonly string[] = () => [],
 ): string | null {
   if (declared === null || !input || typeof input !== "object" || Array.isArray(input)) return null;
   const unknown: string[] = [];
@@ -116,7 +116,8 @@ export function unknownFieldsProblem(
     if (!declared.has(key) && !tolerated.includes(key)) unknown.push(key);
   }
   if (unknown.length === 0) return null;
-  const offered = new Set([...declared].filter((f) => !inPath.includes(f)));
+  const path = inPath();
+  const offered = new Set([...declared].filter((f) => !path.includes(f)));
   const named = unknown.slice(0, MAX_NAMED).map((key) => {
     const meant = suggestion(key, offered);
     return meant ? `${shown(key)} (did you mean ${meant}?)` : shown(key);

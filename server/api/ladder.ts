@@ -166,7 +166,7 @@ export function validateInput(
   const unknown =
     step.via === "dashboard"
       ? unknownFieldsProblem(raw, declared, DIRECTION)
-      : unknownFieldsProblem(raw, declared, [], pathParamsOf(meta));
+      : unknownFieldsProblem(raw, declared, [], () => pathParamsOf(meta));
   if (unknown) throw new AppError("INVALID_REQUEST", unknown);
 }
 
