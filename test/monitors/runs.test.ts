@@ -237,7 +237,9 @@ describe("a run the allowance cannot pay", () => {
     expect(manual.status).toBe(402);
     expect(manual.body.error.code).toBe("QUOTA_EXCEEDED");
     // A run asked for now is refused, not skipped: its message says nothing ran, as the runs list shows none.
-    expect(manual.body.error.message).toMatch(/has not that many left; nothing was run or charged\. The allowance resets/);
+    expect(manual.body.error.message).toMatch(
+      /has not that many left; nothing was run or charged\. The allowance resets/,
+    );
     expect(await app.db.monitorRun.count({ where: { monitorId: m.id } })).toBe(2);
     expect((await api(app, ws.apiKey)("GET", "/v1/events?type=monitor.skipped")).body.items).toHaveLength(1);
 
