@@ -3,11 +3,15 @@
 // X-Service-Quota-Used (operator adjustments aside). A bulk job's refund counts against its job's endpoint.
 import type { Db } from "../db/client";
 import { periodStart } from "../quota/period";
+import { isKeyPayer, PAYER_SQL, payerName } from "./payers";
 
 export interface MonthUsage {
   /** Start of the UTC month the counts cover (ISO 8601). */
   period_start: string;
-  /** Per API key (key_id and its name); the dashboard's own requests are one row with key_id null. */
+  /**
+   * Per API key (key_id and its name); the dashboard's own requests are one row with key_id null, scheduled monitor
+   * runs one with key_id `scheduled` (./payers.ts).
+   */
   keys: { key_id: string | null; name: string; requests: number; units: number }[];
   endpoints: { endpoint: string; requests: number; units: number }[];
 }
@@ -19,8 +23,8 @@ export async function monthUsage(db: Db, a: { workspaceId: string; now?: Date })
   const where = `"workspaceId" = $1 AND "periodStart" = $2::timestamp(3) AND "endpoint" <> 'admin.usage.adjust'`;
   const [byKey, byEndpoint] = await Promise.all([
     db.$queryRawUnsafe<Agg[]>(
-      `SELECT "apiKeyId" AS "id", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
-         FROM "UsageLedger" WHERE ${where} GROUP BY "apiKeyId"`,
+      `SELECT ${PAYER_SQL} AS "id", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
+         FROM "UsageLedger" WHERE ${where} GROUP BY 1`,
       a.workspaceId,
       start,
     ),
@@ -32,7 +36,7 @@ export async function monthUsage(db: Db, a: { workspaceId: string; now?: Date })
       start,
     ),
   ]);
-  const ids = byKey.map((r) => r.id).filter((id): id is string => id !== null);
+  const ids = byKey.map((r) => r.id).filter(isKeyPayer);
   const names = new Map(
     (
       await db.apiKey.findMany({
@@ -47,7 +51,7 @@ export async function monthUsage(db: Db, a: { workspaceId: string; now?: Date })
     keys: byKey
       .map((r) => ({
         key_id: r.id,
-        name: r.id === null ? "Dashboard" : (names.get(r.id) ?? "Deleted key"),
+        name: payerName(r.id, names),
         requests: Number(r.requests),
         units: Number(r.units ?? 0),
       }))

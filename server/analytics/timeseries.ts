@@ -5,6 +5,7 @@
 // top error statuses; server/analytics/request-outcomes.ts). Every query filters on the workspace; other
 // workspaces' keys and rules are never named.
 import type { Db } from "../db/client";
+import { isKeyPayer, PAYER_SQL, payerName } from "./payers";
 import type { AnalyticsRange } from "./range";
 import {
   DASHBOARD_KEY,
@@ -76,7 +77,7 @@ export async function analyticsTimeseries(
   const [usage, outcomes, signals, ruleHits, bulk, deliveries, responses] = await Promise.all([
     // Refunds (negative rows) lower the units of their day, as they lower the month's meter; they are not requests.
     db.$queryRawUnsafe<{ day: string; endpoint: string; key: string | null; requests: Count; units: Count }[]>(
-      `SELECT ${DAY_SQL} AS "day", "endpoint", "apiKeyId" AS "key", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
+      `SELECT ${DAY_SQL} AS "day", "endpoint", ${PAYER_SQL} AS "key", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
          FROM "UsageLedger" WHERE ${inRange} AND "endpoint" <> 'admin.usage.adjust' GROUP BY 1, 2, 3`,
       ...p,
     ),
@@ -162,12 +163,13 @@ export async function analyticsTimeseries(
 
   const [keyRows, rules] = await Promise.all([
     db.apiKey.findMany({
-      where: { workspaceId: a.workspaceId, id: { in: [...keys.keys()].filter((k) => k !== DASHBOARD_KEY) } },
+      where: { workspaceId: a.workspaceId, id: { in: [...keys.keys()].filter(isKeyPayer) } },
       select: { id: true, name: true, prefix: true, status: true },
     }),
     topRules(db, a.workspaceId, ruleHits),
   ]);
   const keyInfo = new Map(keyRows.map((k) => [k.id, k]));
+  const keyNames = new Map(keyRows.map((k) => [k.id, k.name]));
   const sum = (f: (d: AnalyticsDay) => number) => daily.reduce((s, d) => s + f(d), 0);
   const errors = {
     bulkItems: sum((d) => d.errors.bulkItems),
@@ -197,7 +199,7 @@ export async function analyticsTimeseries(
         return {
           label: key,
           key,
-          name: key === DASHBOARD_KEY ? "Dashboard" : (k?.name ?? "Deleted key"),
+          name: payerName(key, keyNames),
           prefix: k?.prefix ?? null,
           status: k?.status ?? null,
           ...t,

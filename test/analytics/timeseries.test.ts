@@ -19,6 +19,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const noon = (ago: number) => new Date(Date.parse(`${today()}T12:00:00Z`) - ago * DAY);
 const dateOf = (ago: number) => noon(ago).toISOString().slice(0, 10);
 
+/** A ledger row paid by `apiKeyId`, or with null by the dashboard (a member: the row has a user and no key). */
 async function ledger(workspaceId: string, at: Date, endpoint: string, units: number, apiKeyId: string | null) {
   await app.db.usageLedger.create({
     data: {
@@ -27,6 +28,7 @@ async function ledger(workspaceId: string, at: Date, endpoint: string, units: nu
       periodStart: periodStart(at),
       requestId: newId("req"),
       apiKeyId,
+      userId: apiKeyId ? null : "usr_member",
       endpoint,
       units,
       createdAt: at,

@@ -247,4 +247,37 @@ describe("POST /v1/monitors/{id}/run", () => {
     const month = (await call("GET", "/v1/analytics/summary")).body.thisMonth;
     expect(month.keys).toEqual([expect.objectContaining({ key_id: ws.apiKeyId, units: 1 })]);
   });
+
+  it("counts a run the schedule started under its own name, neither a key's nor the dashboard's", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const m = (await call("POST", "/v1/monitors", { target: "site.test", checks: ["dns"] })).body;
+    expect((await call("POST", `/v1/monitors/${m.id}/run`)).status).toBe(200);
+    const scheduled = await runMonitor(app.db, m.id);
+    expect(scheduled.status).toBe("completed");
+    const rows = await app.db.usageLedger.findMany({
+      where: { workspaceId: ws.workspaceId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(rows.map((r) => [r.apiKeyId, r.userId])).toEqual([
+      [ws.apiKeyId, null],
+      [null, null],
+    ]);
+    const month = (await call("GET", "/v1/analytics/summary")).body.thisMonth;
+    expect(month.keys).toEqual(
+      expect.arrayContaining([
+        { key_id: ws.apiKeyId, name: expect.any(String), requests: 1, units: 1 },
+        { key_id: "scheduled", name: "Scheduled monitor runs", requests: 1, units: 1 },
+      ]),
+    );
+    expect(month.keys).toHaveLength(2);
+    const series = (await call("GET", "/v1/analytics/timeseries?days=1")).body;
+    expect(series.keys).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: ws.apiKeyId, units: 1 }),
+        expect.objectContaining({ key: "scheduled", name: "Scheduled monitor runs", prefix: null, units: 1 }),
+      ]),
+    );
+    expect(series.keys).toHaveLength(2);
+  });
 });

@@ -1,6 +1,7 @@
 "use client";
 // This month's usage per API key and per endpoint (GET /analytics/summary's thisMonth), on the Keys page: who and
-// what used the workspace's shared allowance. The dashboard's own requests are one row, "Dashboard".
+// what used the workspace's shared allowance. The dashboard's own requests are one row, "Dashboard"; the monitor runs
+// the schedule started are one, "Scheduled monitor runs" (server/analytics/payers.ts).
 import { useQuery } from "@tanstack/react-query";
 import { endpointLabel } from "../_components/endpoint-names";
 import { ErrorNote } from "../_components/ErrorNote";

@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * Analytics time series
-         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (`responses`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Never another workspace's records.
+         * @description Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key `dashboard`, monitor runs the schedule started (nobody's request) under `scheduled`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (`responses`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last `days` UTC days, today included (1..366, default 30), or `since` (inclusive) to `until` (exclusive, default now; `since` defaults to 30 UTC days before `until`); giving both forms, an `until` not after `since`, or a range over 366 days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Never another workspace's records.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -2111,7 +2111,7 @@ export interface operations {
                             }[];
                             /** @description Requests and lookup units per API key this month, most units first */
                             keys: {
-                                /** @description The API key's id; null for the dashboard's own requests */
+                                /** @description The API key's id; null for the dashboard's own requests, `scheduled` for monitor runs the schedule started (named "Scheduled monitor runs") */
                                 key_id: string | null;
                                 name: string;
                                 requests: number;
@@ -2261,7 +2261,7 @@ export interface operations {
                             unitsByEndpoint: {
                                 [key: string]: number;
                             };
-                            /** @description Units per key id (or `dashboard`) that day; names are in `keys` */
+                            /** @description Units per key id (or `dashboard`, `scheduled`) that day; names are in `keys` */
                             unitsByKey: {
                                 [key: string]: number;
                             };
@@ -2277,7 +2277,7 @@ export interface operations {
                         }[];
                         /** @description Keys (and the dashboard) that used units in the range, most units first */
                         keys: {
-                            /** @description The API key id, or `dashboard` for requests made by members from the dashboard */
+                            /** @description The API key id, `dashboard` for requests made by members from the dashboard, or `scheduled` for monitor runs the schedule started */
                             key: string;
                             /** @description The key's name (`Dashboard` for the dashboard) */
                             name: string;

@@ -81,7 +81,12 @@ export const analyticsSummaryProcedure = workspaceProcedure
           keys: z
             .array(
               z.object({
-                key_id: z.string().nullable().describe("The API key's id; null for the dashboard's own requests"),
+                key_id: z
+                  .string()
+                  .nullable()
+                  .describe(
+                    "The API key's id; null for the dashboard's own requests, `scheduled` for monitor runs the schedule started (named \"Scheduled monitor runs\")",
+                  ),
                 name: z.string(),
                 requests: z.number().int(),
                 units: z.number().int(),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { timestampSchema } from "../../../timestamps";
 import { MAX_RANGE_DAYS, resolveRange } from "../../../analytics/range";
+import { SCHEDULED_KEY } from "../../../analytics/payers";
 import { analyticsTimeseries, DASHBOARD_KEY } from "../../../analytics/timeseries";
 import { workspaceProcedure } from "../../trpc";
 import { since, until, countMap, int } from "./shared";
@@ -103,7 +104,9 @@ const analyticsTimeseriesOutput = z.object({
       z.object({
         key: z
           .string()
-          .describe(`The API key id, or \`${DASHBOARD_KEY}\` for requests made by members from the dashboard`),
+          .describe(
+            `The API key id, \`${DASHBOARD_KEY}\` for requests made by members from the dashboard, or \`${SCHEDULED_KEY}\` for monitor runs the schedule started`,
+          ),
         name: z.string().describe("The key's name (`Dashboard` for the dashboard)"),
         prefix: z.string().nullable().describe("The key's display prefix; null for the dashboard"),
         status: z
@@ -126,7 +129,7 @@ const analyticsTimeseriesOutput = z.object({
           .describe("Units per endpoint name that day (endpoints without use are left out)"),
         unitsByKey: z
           .record(z.string(), z.number().int())
-          .describe(`Units per key id (or \`${DASHBOARD_KEY}\`) that day; names are in \`keys\``),
+          .describe(`Units per key id (or \`${DASHBOARD_KEY}\`, \`${SCHEDULED_KEY}\`) that day; names are in \`keys\``),
         assessments: int("Assessments that day"),
         riskLevels: countMap(["low", "medium", "high", "critical"]).describe("Assessments that day per risk level"),
         decisions: countMap(["allow", "review", "challenge", "block"]).describe("Assessments that day per decision"),
@@ -172,7 +175,7 @@ export const analyticsTimeseriesProcedure = workspaceProcedure
       path: "/analytics/timeseries",
       tags: ["Workspace"],
       summary: "Analytics time series",
-      description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (\`responses\`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Never another workspace's records.`,
+      description: `Per-UTC-day series for charts, the same numbers the dashboard's analytics page shows: lookup units and requests per endpoint and per API key (from the usage ledger; requests made from the dashboard count under the key \`${DASHBOARD_KEY}\`, monitor runs the schedule started (nobody's request) under \`${SCHEDULED_KEY}\`; refunds lower their day's units), assessments per risk level and per decision, the top signals and matched rules of the period's assessments, failure rates of the work recorded item by item (bulk job items and webhook deliveries), and the error rates of the workspace's own requests: per day and per procedure, the requests answered, those answered with a 4xx and with a 5xx, and the range's most frequent error statuses (\`responses\`, counted per whole UTC day; requests with no or a bad key are not counted). The range is either the last \`days\` UTC days, today included (1..${MAX_RANGE_DAYS}, default 30), or \`since\` (inclusive) to \`until\` (exclusive, default now; \`since\` defaults to 30 UTC days before \`until\`); giving both forms, an \`until\` not after \`since\`, or a range over ${MAX_RANGE_DAYS} days is 400 INVALID_REQUEST. Every day of the range is listed, with zeros on quiet days. Never another workspace's records.`,
     },
   })
   .input(
