@@ -87,7 +87,7 @@ export class AppError extends Error {
 export function unknownCursorError(field: string): AppError {
   return new AppError(
     "INVALID_REQUEST",
-    `cursor: unknown cursor; use the ${field} of the previous page (a cursor whose item expired is unknown too: leave cursor out to start again).`,
+    `cursor: unknown cursor (its item may have been deleted since); use the ${field} of the previous page, or start again from the first page.`,
   );
 }
 

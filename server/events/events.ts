@@ -2,6 +2,7 @@
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { newestFirstAfter } from "../db/pages";
 import { unknownCursorError } from "../errors";
 import { sortableId } from "../ids";
 
@@ -114,38 +115,41 @@ export async function searchEvents(
     a.since || a.until
       ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } }
       : null;
-  const [rows, cursorIsKnown] = await Promise.all([
-    db.event.findMany({
-      where: {
-        workspaceId: a.workspaceId,
-        AND: [
-          ...(q
-            ? [
-                {
-                  OR: [
-                    { requestId: q },
-                    { ip: q },
-                    // An address finds every spelling of its mailbox (a.l.i.c.e+1@gmail.com finds alice@gmail.com).
-                    { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
-                    { domain: q.toLowerCase() },
-                    { rule: q },
-                    { type: q },
-                    { actor: q },
-                  ],
-                },
-              ]
-            : []),
-          ...(types ? [types] : []),
-          ...(created ? [created] : []),
-        ],
-      },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: a.limit + 1,
-      ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
-    }),
-    a.cursor ? db.event.count({ where: { id: a.cursor, workspaceId: a.workspaceId } }) : 1,
-  ]);
-  if (!cursorIsKnown) throw unknownCursorError("nextCursor");
+  const after = a.cursor
+    ? await db.event.findFirst({
+        where: { id: a.cursor, workspaceId: a.workspaceId },
+        select: { id: true, createdAt: true },
+      })
+    : null;
+  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const rows = await db.event.findMany({
+    where: {
+      workspaceId: a.workspaceId,
+      AND: [
+        ...(q
+          ? [
+              {
+                OR: [
+                  { requestId: q },
+                  { ip: q },
+                  // An address finds every spelling of its mailbox (a.l.i.c.e+1@gmail.com finds alice@gmail.com).
+                  { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
+                  { domain: q.toLowerCase() },
+                  { rule: q },
+                  { type: q },
+                  { actor: q },
+                ],
+              },
+            ]
+          : []),
+        ...(types ? [types] : []),
+        ...(created ? [created] : []),
+        ...(after ? [newestFirstAfter(after)] : []),
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: a.limit + 1,
+  });
   const page = rows.slice(0, a.limit);
   return { items: page, nextCursor: rows.length > a.limit ? page[page.length - 1].id : null };
 }

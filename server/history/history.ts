@@ -3,6 +3,7 @@
 // an entry with the units it was charged and its outcome (status code), failed ones included, so a month's
 // entries add up to the units used (server/api/trpc.ts writes them, in one place of the procedure ladder).
 import { flushBeforeClose, hotQuery, type Db } from "../db/client";
+import { newestFirstAfter } from "../db/pages";
 import { unknownCursorError } from "../errors";
 import { newId } from "../ids";
 import { noteStoreOutage } from "../operate/outage";
@@ -139,22 +140,25 @@ export async function listLookupHistory(
     a.since || a.until
       ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } }
       : {};
-  const [rows, cursorIsKnown] = await Promise.all([
-    db.lookupHistory.findMany({
-      // An endpoint filter is the endpoint's name or a family: "ip" matches ip.lookup, ip.geo, ip.rdap, ...
-      where: {
-        workspaceId: a.workspaceId,
-        expiresAt: { gt: now },
-        ...created,
-        ...(a.endpoint ? { OR: [{ endpoint: a.endpoint }, { endpoint: { startsWith: `${a.endpoint}.` } }] } : {}),
-      },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: a.limit + 1,
-      ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
-    }),
-    a.cursor ? db.lookupHistory.count({ where: { id: a.cursor, workspaceId: a.workspaceId } }) : 1,
-  ]);
-  if (!cursorIsKnown) throw unknownCursorError("nextCursor");
+  const after = a.cursor
+    ? await db.lookupHistory.findFirst({
+        where: { id: a.cursor, workspaceId: a.workspaceId },
+        select: { id: true, createdAt: true },
+      })
+    : null;
+  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const rows = await db.lookupHistory.findMany({
+    // An endpoint filter is the endpoint's name or a family: "ip" matches ip.lookup, ip.geo, ip.rdap, ...
+    where: {
+      workspaceId: a.workspaceId,
+      expiresAt: { gt: now },
+      ...created,
+      ...(a.endpoint ? { OR: [{ endpoint: a.endpoint }, { endpoint: { startsWith: `${a.endpoint}.` } }] } : {}),
+      ...(after ? { AND: [newestFirstAfter(after)] } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: a.limit + 1,
+  });
   const page = rows.slice(0, a.limit);
   return {
     items: page.map((r) => ({

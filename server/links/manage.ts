@@ -4,6 +4,7 @@ import type { Actor } from "../audit/audit";
 import { actorString } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError, unknownCursorError } from "../errors";
+import { newestFirstAfter } from "../db/pages";
 import { sortableId } from "../ids";
 import { shortUrl } from "./config";
 import type { LinkSafety } from "./safety";
@@ -42,16 +43,18 @@ export async function listWorkspaceLinks(
   a: { workspaceId: string; limit: number; cursor?: string | null; origin: string | null; now?: Date },
 ): Promise<{ items: LinkRecord[]; nextCursor: string | null }> {
   const now = a.now ?? new Date();
-  const [rows, cursorIsKnown] = await Promise.all([
-    db.link.findMany({
-      where: { workspaceId: a.workspaceId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: a.limit + 1,
-      ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
-    }),
-    a.cursor ? db.link.count({ where: { id: a.cursor, workspaceId: a.workspaceId } }) : 1,
-  ]);
-  if (!cursorIsKnown) throw unknownCursorError("nextCursor");
+  const after = a.cursor
+    ? await db.link.findFirst({
+        where: { id: a.cursor, workspaceId: a.workspaceId },
+        select: { id: true, createdAt: true },
+      })
+    : null;
+  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const rows = await db.link.findMany({
+    where: { workspaceId: a.workspaceId, ...(after ? newestFirstAfter(after) : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: a.limit + 1,
+  });
   const page = rows.slice(0, a.limit);
   return {
     items: page.map((l) => presentRecord(l, a.origin, now)),

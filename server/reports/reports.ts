@@ -2,6 +2,7 @@
 // when it was saved (spec: Saved fraud report); expired reports are hidden at once and deleted later by the purge.
 // Legacy reports without an expiry stay available.
 import type { Db } from "../db/client";
+import { newestFirstAfter } from "../db/pages";
 import { unknownCursorError } from "../errors";
 import { newId } from "../ids";
 import { reportsPurgeAfterDays } from "./config";
@@ -70,7 +71,7 @@ export async function listReports(
       select: { id: true, createdAt: true },
     });
     if (!c) throw unknownCursorError("nextCursor");
-    after = { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
+    after = newestFirstAfter(c);
   }
   const rows = await db.savedReport.findMany({
     where: { workspaceId: a.workspaceId, AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, after] },

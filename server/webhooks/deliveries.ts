@@ -1,5 +1,6 @@
 // The delivery log of one webhook: what was queued, sent, retried, paused or given up, newest first.
 import type { Db } from "../db/client";
+import { newestFirstAfter } from "../db/pages";
 import { AppError, unknownCursorError } from "../errors";
 import { getWebhookOrThrow } from "./webhooks";
 
@@ -53,18 +54,18 @@ export async function listDeliveriesOrThrow(
   a: { workspaceId: string; webhookId: string; limit: number; cursor?: string | null },
 ): Promise<{ items: DeliveryRecord[]; nextCursor: string | null }> {
   await getWebhookOrThrow(db, a);
-  const [rows, cursorIsKnown] = await Promise.all([
-    db.webhookDelivery.findMany({
-      where: { webhookId: a.webhookId, workspaceId: a.workspaceId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: a.limit + 1,
-      ...(a.cursor ? { cursor: { id: a.cursor }, skip: 1 } : {}),
-    }),
-    a.cursor
-      ? db.webhookDelivery.count({ where: { id: a.cursor, webhookId: a.webhookId, workspaceId: a.workspaceId } })
-      : 1,
-  ]);
-  if (!cursorIsKnown) throw unknownCursorError("nextCursor");
+  const after = a.cursor
+    ? await db.webhookDelivery.findFirst({
+        where: { id: a.cursor, webhookId: a.webhookId, workspaceId: a.workspaceId },
+        select: { id: true, createdAt: true },
+      })
+    : null;
+  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const rows = await db.webhookDelivery.findMany({
+    where: { webhookId: a.webhookId, workspaceId: a.workspaceId, ...(after ? newestFirstAfter(after) : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: a.limit + 1,
+  });
   const page = rows.slice(0, a.limit);
   return {
     items: page.map(toDeliveryRecord),

@@ -99,7 +99,7 @@ describe("GET /v1/events", () => {
       expect(res.body.error).toEqual({
         code: "INVALID_REQUEST",
         message:
-          "cursor: unknown cursor; use the nextCursor of the previous page (a cursor whose item expired is unknown too: leave cursor out to start again).",
+          "cursor: unknown cursor (its item may have been deleted since); use the nextCursor of the previous page, or start again from the first page.",
       });
     }
   });

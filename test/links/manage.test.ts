@@ -127,7 +127,9 @@ describe("GET /v1/go/links", () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({
         code: "INVALID_REQUEST",
-        message: expect.stringMatching(/^cursor: unknown cursor; use the nextCursor of the previous page/),
+        message: expect.stringMatching(
+          /^cursor: unknown cursor \(its item may have been deleted since\); use the nextCursor of the previous page/,
+        ),
       });
     }
   });

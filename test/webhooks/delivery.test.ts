@@ -102,20 +102,32 @@ describe("webhook delivery", () => {
     expect(second.body.nextCursor).toBeNull();
     const seen = [...first.body.items, ...second.body.items].map((d: { request_id: string }) => d.request_id);
     expect(seen.sort()).toEqual(["req_page_1", "req_page_2", "req_page_3"]);
-    // Another webhook's delivery (this workspace's or not), a made-up id and a delivery since deleted: 400, not [].
+    // Another webhook's delivery (another workspace's, then this one's), a made-up id and a delivery since deleted:
+    // 400, not an empty page.
     await enqueueHighRiskAssessment(app.db, {
       workspaceId: (await app.db.webhook.findUniqueOrThrow({ where: { id: other.id } })).workspaceId,
       requestId: "req_other",
       payload: RESULT,
     });
     const foreign = (await row(other.id)).id;
+    // A second webhook of the same workspace, with a delivery of its own.
+    const sibling = (
+      await app.request("POST", "/v1/webhooks", {
+        key: ws.apiKey,
+        body: { name: "sibling", url: "http://127.0.0.1:9/hook", event_types: ["high_risk_assessment"] },
+      })
+    ).body;
+    await enqueueHighRiskAssessment(app.db, { workspaceId: ws.workspaceId, requestId: "req_both", payload: RESULT });
+    const siblings = (await row(sibling.id)).id;
     const gone = first.body.items[1].id as string;
     await app.db.webhookDelivery.delete({ where: { id: gone } });
-    for (const cursor of [foreign, "msg_made_up", gone]) {
+    for (const cursor of [foreign, siblings, "msg_made_up", gone]) {
       const res = await log(`?cursor=${cursor}`);
       expect(res.status, cursor).toBe(400);
       expect(res.body.error.code).toBe("INVALID_REQUEST");
-      expect(res.body.error.message).toMatch(/^cursor: unknown cursor; use the nextCursor of the previous page/);
+      expect(res.body.error.message).toMatch(
+        /^cursor: unknown cursor \(its item may have been deleted since\); use the nextCursor of the previous page/,
+      );
     }
   });
 
