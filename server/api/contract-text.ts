@@ -108,7 +108,8 @@ const CALLERS: Record<Caller, string> = {
 
 /** When bulk lookups are needed: the metered route's rule, or always for a bulk-only procedure (jobs). */
 export function bulkRuleOf(meta: AccessMeta): "never" | "multiple-targets" | "always" {
-  return meta.metered?.bulk ?? (meta.requires?.bulk ? "always" : "never");
+  const bulk = meta.requires?.bulk;
+  return meta.metered?.bulk ?? (bulk === "always" ? "always" : bulk ? "multiple-targets" : "never");
 }
 
 /** "1 unit per submitted target" -> "1 lookup unit per submitted target" (the first unit word only). */

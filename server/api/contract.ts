@@ -15,10 +15,12 @@ export interface Requirement {
   capability?: Capability;
   /** The webhooks entitlement (403 CAPABILITY_REQUIRED). */
   webhooks?: true;
-  /** The bulk entitlement, when this returns true for the raw input (403 BULK_LOOKUPS_REQUIRED). */
-  bulk?: (rawInput: unknown) => boolean;
-  /** `bulk` holds whatever the input (jobs, a range check): its refusal does not suggest sending one target. */
-  bulkAlways?: true;
+  /**
+   * The bulk entitlement (403 BULK_LOOKUPS_REQUIRED): `always` whatever the input (jobs, a range check: the refusal
+   * does not suggest sending one target), or when this returns true for the raw input (more than one target). The
+   * docs read the same rule (./contract-text.ts bulkRuleOf).
+   */
+  bulk?: "always" | ((rawInput: unknown) => boolean);
   /** A metered lookup: a dashboard member beyond the plan's included members is refused (403 FORBIDDEN). */
   lookup?: true;
   /** Who is refused in the message, e.g. "Webhooks need" (default "This endpoint needs"). */
@@ -65,11 +67,15 @@ export async function requirementRefusal(
       plans ? `${subject} ${plans}.` : `${subject} the ${req.capability} capability.`,
     );
   }
-  if (req.bulk && !principal.entitlements.bulk && req.bulk(await rawInput().catch(() => undefined))) {
+  if (
+    req.bulk &&
+    !principal.entitlements.bulk &&
+    (req.bulk === "always" || req.bulk(await rawInput().catch(() => undefined)))
+  ) {
     const plans = orList(BULK_PLANS().map((p) => p.name));
     return new AppError(
       "BULK_LOOKUPS_REQUIRED",
-      req.bulkAlways
+      req.bulk === "always"
         ? `${req.subject ?? "This endpoint needs"} bulk lookups (${plans}); change the plan to use it.`
         : `This request needs bulk lookups (${plans}); submit one target or change the plan.`,
     );

@@ -240,8 +240,8 @@ export type { GivenBack };
 export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>): Requirement {
   return {
     capability: opts.capability,
-    bulk: opts.needsBulk,
-    ...(opts.bulk === "always" ? { bulkAlways: true as const } : {}),
+    // Declared always, it is the rule whatever `needsBulk` says: the docs read `bulk` (./contract-text.ts).
+    bulk: opts.bulk === "always" ? "always" : opts.needsBulk,
     lookup: true,
   };
 }

@@ -137,8 +137,12 @@ describe("the sentences follow the contract", () => {
     expect(accessSentence({ requires: { webhooks: true } })).toBe(
       "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).",
     );
-    expect(accessSentence({ requires: { bulk: () => true }, charges: "the sum of the items' lookup units" })).toBe(
+    expect(accessSentence({ requires: { bulk: "always" }, charges: "the sum of the items' lookup units" })).toBe(
       "**Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** the sum of the items' lookup units.",
+    );
+    // A requirement that asks the input says so, as the refusal does (server/api/contract.ts requirementRefusal).
+    expect(accessSentence({ requires: { bulk: () => true }, charges: "the sum of the items' lookup units" })).toMatch(
+      /on any plan\. More than one target needs bulk lookups \(/,
     );
     expect(accessSentence({ openapi: { protect: false }, errors: ["RATE_LIMITED"] })).toBe(
       "**Access:** no API key needed (a key that is sent must be active). **Cost:** unmetered (no lookup units). **Rate limit:** over it, 429 RATE_LIMITED with Retry-After.",

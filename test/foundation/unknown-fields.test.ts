@@ -245,6 +245,10 @@ describe("numbers in the query are written in decimal digits", () => {
         ),
       );
     }
+    // Many digits are still digits: the schema's bound answers.
+    const huge = await app.request("GET", "/v1/vulnerabilities/kev/?limit=99999999999999999999", { key: ws.apiKey });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.message).toMatch(/^limit: Too big/);
     await expectNothingCharged(ws.workspaceId);
     const ok = await app.request("GET", "/v1/vulnerabilities/kev/?limit=16", { key: ws.apiKey });
     expect(ok.status).toBe(200);

@@ -322,7 +322,7 @@ async function runProcedure(
 }
 
 /** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */
-const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * Builds the procedure input from the query or body and the decoded path parameters: the query for GET, DELETE and

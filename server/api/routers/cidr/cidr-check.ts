@@ -22,8 +22,7 @@ export const cidrCheckProcedure = meteredProcedure({
   capability: "full",
   endpoint: "cidr.check",
   input: cidrInput,
-  needsBulk: () => true,
-  // Its units and cost: server/api/charging.ts.
+  // Needs bulk lookups whatever the range (403 BULK_LOOKUPS_REQUIRED); its units and cost: server/api/charging.ts.
   bulk: "always",
   // An address's reputation comes from shipped data; its blocklist check is what the range check asks upstream.
   unanswered: (_input, out: CidrCheckResult) =>

@@ -8,12 +8,12 @@ export const TAGS = ["Bulk jobs"];
 
 /** Every job procedure needs the bulk entitlement (403 BULK_LOOKUPS_REQUIRED), checked before the input is read. */
 export const bulkProcedure = authenticated.meta({
-  requires: { bulk: () => true, bulkAlways: true, subject: "Bulk jobs need" },
+  requires: { bulk: "always", subject: "Bulk jobs need" },
 });
 
 /** Estimating and starting also need a member who may run lookups (within the plan's included members). */
 export const runProcedure = authenticated.meta({
-  requires: { bulk: () => true, bulkAlways: true, lookup: true, subject: "Bulk jobs need" },
+  requires: { bulk: "always", lookup: true, subject: "Bulk jobs need" },
 });
 
 export const KIND_LIST = BULK_KINDS.map((k) => `\`${k}\` (${KINDS[k].label})`).join(", ");
