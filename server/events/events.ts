@@ -2,8 +2,7 @@
 // security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { newestFirstAfter } from "../db/pages";
-import { unknownCursorError } from "../errors";
+import { newestFirstAfter, placeOf } from "../pages";
 import { sortableId } from "../ids";
 
 export interface EventInput {
@@ -115,13 +114,9 @@ export async function searchEvents(
     a.since || a.until
       ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } }
       : null;
-  const after = a.cursor
-    ? await db.event.findFirst({
-        where: { id: a.cursor, workspaceId: a.workspaceId },
-        select: { id: true, createdAt: true },
-      })
-    : null;
-  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const after = await placeOf(a.cursor, (id) =>
+    db.event.findFirst({ where: { id, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.event.findMany({
     where: {
       workspaceId: a.workspaceId,

@@ -3,8 +3,7 @@
 // an entry with the units it was charged and its outcome (status code), failed ones included, so a month's
 // entries add up to the units used (server/api/trpc.ts writes them, in one place of the procedure ladder).
 import { flushBeforeClose, hotQuery, type Db } from "../db/client";
-import { newestFirstAfter } from "../db/pages";
-import { unknownCursorError } from "../errors";
+import { newestFirstAfter, placeOf } from "../pages";
 import { newId } from "../ids";
 import { noteStoreOutage } from "../operate/outage";
 import { logger } from "../operate/log";
@@ -140,13 +139,9 @@ export async function listLookupHistory(
     a.since || a.until
       ? { createdAt: { ...(a.since ? { gte: a.since } : {}), ...(a.until ? { lt: a.until } : {}) } }
       : {};
-  const after = a.cursor
-    ? await db.lookupHistory.findFirst({
-        where: { id: a.cursor, workspaceId: a.workspaceId },
-        select: { id: true, createdAt: true },
-      })
-    : null;
-  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const after = await placeOf(a.cursor, (id) =>
+    db.lookupHistory.findFirst({ where: { id, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.lookupHistory.findMany({
     // An endpoint filter is the endpoint's name or a family: "ip" matches ip.lookup, ip.geo, ip.rdap, ...
     where: {

@@ -3,8 +3,8 @@
 import type { Actor } from "../audit/audit";
 import { actorString } from "../audit/audit";
 import type { Db } from "../db/client";
-import { AppError, unknownCursorError } from "../errors";
-import { newestFirstAfter } from "../db/pages";
+import { AppError } from "../errors";
+import { newestFirstAfter, placeOf } from "../pages";
 import { sortableId } from "../ids";
 import { shortUrl } from "./config";
 import type { LinkSafety } from "./safety";
@@ -43,13 +43,9 @@ export async function listWorkspaceLinks(
   a: { workspaceId: string; limit: number; cursor?: string | null; origin: string | null; now?: Date },
 ): Promise<{ items: LinkRecord[]; nextCursor: string | null }> {
   const now = a.now ?? new Date();
-  const after = a.cursor
-    ? await db.link.findFirst({
-        where: { id: a.cursor, workspaceId: a.workspaceId },
-        select: { id: true, createdAt: true },
-      })
-    : null;
-  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const after = await placeOf(a.cursor, (id) =>
+    db.link.findFirst({ where: { id, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.link.findMany({
     where: { workspaceId: a.workspaceId, ...(after ? newestFirstAfter(after) : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -2,8 +2,7 @@
 // when it was saved (spec: Saved fraud report); expired reports are hidden at once and deleted later by the purge.
 // Legacy reports without an expiry stay available.
 import type { Db } from "../db/client";
-import { newestFirstAfter } from "../db/pages";
-import { unknownCursorError } from "../errors";
+import { newestFirstAfter, placeOf } from "../pages";
 import { newId } from "../ids";
 import { reportsPurgeAfterDays } from "./config";
 import type { SavedReportView, SaveReportInput } from "./schemas";
@@ -63,18 +62,15 @@ export async function listReports(
   a: { workspaceId: string; limit: number; cursor?: string | null; now?: Date },
 ): Promise<{ items: SavedReportView[]; nextCursor: string | null }> {
   const now = a.now ?? new Date();
-  let after = {};
-  if (a.cursor) {
-    // A cursor from another workspace is treated as unknown, so it reveals nothing about that workspace.
-    const c = await db.savedReport.findFirst({
-      where: { id: a.cursor, workspaceId: a.workspaceId },
-      select: { id: true, createdAt: true },
-    });
-    if (!c) throw unknownCursorError("nextCursor");
-    after = newestFirstAfter(c);
-  }
+  // A cursor from another workspace is unknown, so it reveals nothing about that workspace.
+  const after = await placeOf(a.cursor, (id) =>
+    db.savedReport.findFirst({ where: { id, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } }),
+  );
   const rows = await db.savedReport.findMany({
-    where: { workspaceId: a.workspaceId, AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, after] },
+    where: {
+      workspaceId: a.workspaceId,
+      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, after ? newestFirstAfter(after) : {}],
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: a.limit + 1,
   });

@@ -1,7 +1,7 @@
 // The delivery log of one webhook: what was queued, sent, retried, paused or given up, newest first.
 import type { Db } from "../db/client";
-import { newestFirstAfter } from "../db/pages";
-import { AppError, unknownCursorError } from "../errors";
+import { newestFirstAfter, placeOf } from "../pages";
+import { AppError } from "../errors";
 import { getWebhookOrThrow } from "./webhooks";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed" | "paused" | "expired";
@@ -54,13 +54,12 @@ export async function listDeliveriesOrThrow(
   a: { workspaceId: string; webhookId: string; limit: number; cursor?: string | null },
 ): Promise<{ items: DeliveryRecord[]; nextCursor: string | null }> {
   await getWebhookOrThrow(db, a);
-  const after = a.cursor
-    ? await db.webhookDelivery.findFirst({
-        where: { id: a.cursor, webhookId: a.webhookId, workspaceId: a.workspaceId },
-        select: { id: true, createdAt: true },
-      })
-    : null;
-  if (a.cursor && !after) throw unknownCursorError("nextCursor");
+  const after = await placeOf(a.cursor, (id) =>
+    db.webhookDelivery.findFirst({
+      where: { id, webhookId: a.webhookId, workspaceId: a.workspaceId },
+      select: { id: true, createdAt: true },
+    }),
+  );
   const rows = await db.webhookDelivery.findMany({
     where: { webhookId: a.webhookId, workspaceId: a.workspaceId, ...(after ? newestFirstAfter(after) : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -120,6 +120,7 @@ const AREAS = [
   "secrets",
   "operate",
   "scoring",
+  "pages",
   "db",
   "env",
   "audit",

@@ -4,6 +4,7 @@
 // holds while the row is still stored, whether or not the list still shows it (a history entry past its window
 // until the purge deletes it), and no row is skipped: an OFFSET after Prisma's own `cursor` counted from a row the
 // filtered list did not hold, and dropped the first one after it.
+import { unknownCursorError } from "./errors";
 
 /** Where a page ended: its last row's creation time and id. */
 export interface PagePosition {
@@ -14,4 +15,19 @@ export interface PagePosition {
 /** The rows after `p` in newest-first order, as a Prisma `where` condition. */
 export function newestFirstAfter(p: PagePosition) {
   return { OR: [{ createdAt: { lt: p.createdAt } }, { createdAt: p.createdAt, id: { lt: p.id } }] };
+}
+
+/**
+ * The place a page's `cursor` names, read by `find` (the row of that id in the caller's workspace and list), or null
+ * without a cursor; a cursor that names no row is 400 (unknownCursorError, naming `field`, the list's next-page field).
+ */
+export async function placeOf(
+  cursor: string | null | undefined,
+  find: (id: string) => Promise<PagePosition | null>,
+  field = "nextCursor",
+): Promise<PagePosition | null> {
+  if (!cursor) return null;
+  const place = await find(cursor);
+  if (!place) throw unknownCursorError(field);
+  return place;
 }
