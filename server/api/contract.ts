@@ -31,7 +31,7 @@ export interface ContractMeta {
   requires?: Requirement;
   /** Codes this procedure's own work can answer beyond the ladder's (e.g. NOT_FOUND, CONFLICT, RATE_LIMITED). */
   errors?: readonly ErrorCode[];
-  metered?: { rateLimited?: boolean };
+  metered?: { rateLimited?: boolean; decided?: readonly ErrorCode[] };
   /** A declared per-workspace burst limit (server/api/trpc.ts `RateLimit`): the procedure can answer 429. */
   rateLimit?: unknown;
   openapi?: { protect?: boolean };
@@ -95,6 +95,8 @@ export function errorCodesOf(meta: ContractMeta): ErrorCode[] {
     codes.add("QUOTA_EXCEEDED");
     codes.add("UPSTREAM_UNAVAILABLE");
     if (meta.metered.rateLimited) codes.add("RATE_LIMITED");
+    // The free answers decided from the request (input-decisions.ts): declared by the decision itself.
+    for (const c of meta.metered.decided ?? []) codes.add(c);
   }
   if (meta.rateLimit) codes.add("RATE_LIMITED");
   for (const c of meta.errors ?? []) codes.add(c);

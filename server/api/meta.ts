@@ -81,6 +81,8 @@ export interface MetaCharging {
     rateLimited?: boolean;
     /** Answers decided from the request alone, before admission and free ("404 NOT_FOUND for ..."; input-decisions.ts). */
     free?: string[];
+    /** Their codes, which the route's documented errors include without its `errors` naming them (contract.ts). */
+    decided?: readonly ErrorCode[];
   };
   /** How a procedure outside meteredProcedure charges lookup units (bulk jobs), for the docs' cost sentence. */
   charges?: string;

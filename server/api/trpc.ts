@@ -265,6 +265,7 @@ export function meteredProcedure<I extends z.ZodType>(opts: MeteredOptions<I>) {
         bulk: opts.bulk ?? (opts.needsBulk ? "multiple-targets" : "never"),
         rateLimited: Boolean(opts.rateLimit),
         free: opts.decides ? decisionSentences(decisionsOf(opts.decides)) : undefined,
+        decided: opts.decides ? decisionsOf(opts.decides).map((d) => d.code) : undefined,
       },
       rateLimit: opts.rateLimit,
       // A member beyond the plan's included members stays listed but runs no lookups (workspace-selection.ts).

@@ -57,4 +57,12 @@ describe("plan sentences come from the catalog", () => {
       expect.arrayContaining(["QUOTA_EXCEEDED", "BULK_LOOKUPS_REQUIRED", "RATE_LIMITED", "UPSTREAM_UNAVAILABLE"]),
     );
   });
+
+  it("takes a free answer's code from the decision itself (`decides`), without the route's errors naming it", () => {
+    expect(errorCodesOf({ metered: { decided: ["DOMAIN_NOT_FOUND"] } })).toContain("DOMAIN_NOT_FOUND");
+    // GET /domain/{domain}/subdomains declares no errors of its own: its 404 DOMAIN_NOT_FOUND is its decision's.
+    const subdomains = doc.paths["/domain/{domain}/subdomains"].get;
+    expect(subdomains["x-service-errors"]).toContain("DOMAIN_NOT_FOUND");
+    expect(subdomains.responses["404"].description).toContain("`DOMAIN_NOT_FOUND`");
+  });
 });

@@ -24,7 +24,6 @@ export const domainSubdomainsProcedure = meteredProcedure({
   }),
 })
   .meta({
-    errors: ["DOMAIN_NOT_FOUND"],
     openapi: {
       method: "GET",
       path: "/domain/{domain}/subdomains",
