@@ -1,6 +1,7 @@
 // IP geolocation from the embedded DB-IP database. Private, reserved and unlisted addresses answer with null
 // location fields and a reason, never a guess.
 import { classifyIp, parseIpStrict } from "../net/ip";
+import { countryName } from "./countries";
 import { GEO_SOURCE, geoDatabaseDate, geoReader } from "./database";
 
 export interface GeoResult {
@@ -18,17 +19,6 @@ export interface GeoResult {
   accuracy: "city" | null;
   reason: string | null;
   source: { name: string; license: string; attribution: string; attributionUrl: string; databaseDate: string };
-}
-
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-export function countryName(code: string): string | null {
-  try {
-    const n = regionNames.of(code);
-    return n && n !== code ? n : null;
-  } catch {
-    return null;
-  }
 }
 
 const orNull = (s: string | undefined) => (s && s.trim() ? s : null);
