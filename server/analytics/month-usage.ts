@@ -51,7 +51,7 @@ export async function monthUsage(db: Db, a: { workspaceId: string; now?: Date })
     keys: byKey
       .map((r) => ({
         key_id: r.id,
-        name: payerName(r.id, names),
+        name: payerName(r.id, r.id === null ? undefined : names.get(r.id)),
         requests: Number(r.requests),
         units: Number(r.units ?? 0),
       }))

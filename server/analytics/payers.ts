@@ -9,11 +9,11 @@ export const SCHEDULED_KEY = "scheduled";
 /** A ledger row's payer as SQL: the key's id, NULL for the dashboard, or SCHEDULED_KEY (see above). */
 export const PAYER_SQL = `coalesce("apiKeyId", CASE WHEN "userId" IS NULL THEN '${SCHEDULED_KEY}' END)`;
 
-/** The name analytics shows for a payer: a key's name (`names`), "Dashboard" or "Scheduled monitor runs". */
-export function payerName(key: string | null, names: ReadonlyMap<string, string>): string {
+/** The name analytics shows for a payer: "Dashboard", "Scheduled monitor runs", or a key's name (`keyName`). */
+export function payerName(key: string | null, keyName: string | undefined): string {
   if (key === null || key === DASHBOARD_KEY) return "Dashboard";
   if (key === SCHEDULED_KEY) return "Scheduled monitor runs";
-  return names.get(key) ?? "Deleted key";
+  return keyName ?? "Deleted key";
 }
 
 /** Whether a payer is an API key (whose name and status are read from its row). */

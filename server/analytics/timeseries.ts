@@ -169,7 +169,6 @@ export async function analyticsTimeseries(
     topRules(db, a.workspaceId, ruleHits),
   ]);
   const keyInfo = new Map(keyRows.map((k) => [k.id, k]));
-  const keyNames = new Map(keyRows.map((k) => [k.id, k.name]));
   const sum = (f: (d: AnalyticsDay) => number) => daily.reduce((s, d) => s + f(d), 0);
   const errors = {
     bulkItems: sum((d) => d.errors.bulkItems),
@@ -199,7 +198,7 @@ export async function analyticsTimeseries(
         return {
           label: key,
           key,
-          name: payerName(key, keyNames),
+          name: payerName(key, k?.name),
           prefix: k?.prefix ?? null,
           status: k?.status ?? null,
           ...t,

@@ -2279,13 +2279,13 @@ export interface operations {
                         keys: {
                             /** @description The API key id, `dashboard` for requests made by members from the dashboard, or `scheduled` for monitor runs the schedule started */
                             key: string;
-                            /** @description The key's name (`Dashboard` for the dashboard) */
+                            /** @description The key's name (`Dashboard` for the dashboard, `Scheduled monitor runs` for the schedule) */
                             name: string;
-                            /** @description The key's display prefix; null for the dashboard */
+                            /** @description The key's display prefix; null for the dashboard and the schedule */
                             prefix: string | null;
                             /** @description Admitted requests */
                             requests: number;
-                            /** @description The key's status now (`active`, `paused`, `revoked`); null for the dashboard */
+                            /** @description The key's status now (`active`, `paused`, `revoked`); null for the dashboard and the schedule */
                             status: string | null;
                             /** @description Units, net of refunds */
                             units: number;

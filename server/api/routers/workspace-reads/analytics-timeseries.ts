@@ -107,12 +107,14 @@ const analyticsTimeseriesOutput = z.object({
           .describe(
             `The API key id, \`${DASHBOARD_KEY}\` for requests made by members from the dashboard, or \`${SCHEDULED_KEY}\` for monitor runs the schedule started`,
           ),
-        name: z.string().describe("The key's name (`Dashboard` for the dashboard)"),
-        prefix: z.string().nullable().describe("The key's display prefix; null for the dashboard"),
+        name: z
+          .string()
+          .describe("The key's name (`Dashboard` for the dashboard, `Scheduled monitor runs` for the schedule)"),
+        prefix: z.string().nullable().describe("The key's display prefix; null for the dashboard and the schedule"),
         status: z
           .string()
           .nullable()
-          .describe("The key's status now (`active`, `paused`, `revoked`); null for the dashboard"),
+          .describe("The key's status now (`active`, `paused`, `revoked`); null for the dashboard and the schedule"),
         requests: int("Admitted requests"),
         units: int("Units, net of refunds"),
       }),
