@@ -3,7 +3,8 @@
 // any authentication. It only sees /v1 paths holding a "%" (see the matcher): running it on every API request
 // doubled the CPU cost of a refused request (measured: ~1.0 -> ~2.4 ms), and every other /v1 case is answered by
 // the REST handler itself; methods Next cannot route (TRACE, PROPFIND, ...) never reach Next under `npm start`
-// (scripts/http-front.mjs). Other responses get an X-Request-Id.
+// (scripts/http-front.mjs). Any other page's address that cannot be decoded is 400 (badAddress). Other responses get
+// an X-Request-Id.
 import { NextResponse, type NextRequest } from "next/server";
 
 /** The dashboard page being requested (path and query), for the sign-in redirect's way back. */
@@ -44,14 +45,32 @@ function lookupNotFound(id: string, head: boolean): Response {
   });
 }
 
+/**
+ * A page's address that cannot be decoded (`/dashboard/%FF`), or that climbs with an encoded "." or "..": 400. Next's
+ * router would otherwise answer the first with a bare 500 once it decodes a dynamic segment (the dashboard's pages,
+ * /go/{slug}, /badges/{host}.svg).
+ */
+function badAddress(id: string, head: boolean): Response {
+  const body =
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    "<title>Bad request</title></head><body><h1>Bad request</h1><p>This address is not valid. Check the link, or go " +
+    'to the <a href="/">home page</a>.</p></body></html>';
+  return new Response(head ? null : body, {
+    status: 400,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Request-Id": id },
+  });
+}
+
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
+  const head = request.method.toUpperCase() === "HEAD";
   if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
     if (!METHODS.has(request.method.toUpperCase()) || !decodableSegments(rawPath)) {
-      return lookupNotFound(requestId(), request.method.toUpperCase() === "HEAD");
+      return lookupNotFound(requestId(), head);
     }
     return NextResponse.next();
   }
+  if (rawPath.includes("%") && !decodableSegments(rawPath)) return badAddress(requestId(), head);
   let res: NextResponse;
   if (rawPath === "/dashboard" || rawPath.startsWith("/dashboard/")) {
     // The dashboard's layout sends a signed-out visitor to sign in and back to this page; a layout cannot see the
