@@ -3,8 +3,8 @@
 // any authentication. It only sees /v1 paths holding a "%" (see the matcher): running it on every API request
 // doubled the CPU cost of a refused request (measured: ~1.0 -> ~2.4 ms), and every other /v1 case is answered by
 // the REST handler itself; methods Next cannot route (TRACE, PROPFIND, ...) never reach Next under `npm start`
-// (scripts/http-front.mjs). Any other page's address that cannot be decoded is 400 (badAddress). Other responses get
-// an X-Request-Id.
+// (scripts/http-front.mjs). Any other address that cannot be decoded is 400 for a page (badAddress) and the same 404
+// for the JSON entries under /api. Other responses get an X-Request-Id.
 import { NextResponse, type NextRequest } from "next/server";
 
 /** The dashboard page being requested (path and query), for the sign-in redirect's way back. */
@@ -70,7 +70,10 @@ export function proxy(request: NextRequest) {
     }
     return NextResponse.next();
   }
-  if (rawPath.includes("%") && !decodableSegments(rawPath)) return badAddress(requestId(), head);
+  if (rawPath.includes("%") && !decodableSegments(rawPath)) {
+    // The JSON entries (/api/trpc, /api/account/senders/{id}, ...) answer as their handlers do for such a path.
+    return rawPath.startsWith("/api/") ? lookupNotFound(requestId(), head) : badAddress(requestId(), head);
+  }
   let res: NextResponse;
   if (rawPath === "/dashboard" || rawPath.startsWith("/dashboard/")) {
     // The dashboard's layout sends a signed-out visitor to sign in and back to this page; a layout cannot see the

@@ -152,14 +152,18 @@ describe("npm start", () => {
       200,
     );
 
-    // A page's address that cannot be decoded is a 400 page, not Next's bare 500 (proxy.ts badAddress); on /v1 it
-    // is an unknown route.
+    // A page's address that cannot be decoded is a 400 page, not Next's bare 500 (proxy.ts badAddress); on /v1 and
+    // the JSON entries under /api it is an unknown route.
     for (const p of ["/dashboard/%FF", "/dashboard/users/%C0%AF", "/go/%E0%A4%A", "/badges/%C0%AF.svg"]) {
       const res = await fetch(`${base}${p}`, { redirect: "manual" });
       expect(res.status, p).toBe(400);
       expect(await res.text(), p).toContain("This address is not valid.");
     }
-    expect((await fetch(`${base}/v1/ip/%FF/geo`)).status).toBe(404);
+    for (const p of ["/v1/ip/%FF/geo", "/api/account/senders/%E0%A4%A", "/api/trpc/%FF"]) {
+      const res = await fetch(`${base}${p}`, { method: "DELETE" });
+      expect(res.status, p).toBe(404);
+      expect((await res.json()).error.code, p).toBe("LOOKUP_NOT_FOUND");
+    }
 
     // An idle connection outlives a client's pauses and a load balancer's 60 s idle timeout (scripts/server.mjs).
     expect(await keepAliveHint(`${base}/readyz`)).toBe("timeout=65");
