@@ -29,11 +29,28 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /**
- * Whether a value holds a full card number: a run of 13 to 19 digits passing Luhn, with at most one separator
- * (anything but a letter or a digit: a space, a dash, a dot, an underscore, a slash...) between any two of them, as
- * people and systems write them, in any string, number or key at any depth. A letter ends the run, so a processor's
- * token (`card_1Nv0...`, `tok_...`) with digits in it is not read as one.
+ * Whether a value holds a full card number, in any string, number or key at any depth. Digits are read in runs: groups
+ * of digits with up to three separators (anything but a letter or a digit: a space, a dash, a dot, an underscore, a
+ * slash...) between two groups, as people and systems write them (`4111 1111 1111 1111`, `4111--1111--...`). A run
+ * holds a card number when all its digits are 13 to 19 passing Luhn, or when some of its whole groups side by side
+ * are, of a known card brand's prefix: the number beside its expiry (`4111111111111111/1228`) or its CVC. A run that
+ * touches a letter is part of a token (a processor's `card_1Nv0...`, `tok4111...`, a hex digest) and is not read as one;
+ * neither is a run of more than 19 digits with no separator (an order number, a hash).
  */
+/** A run's digit groups (see holdsFullCardNumber): all of them, or some side by side of a known brand's prefix. */
+function runHoldsCardNumber(groups: string[]): boolean {
+  const isCard = (digits: string) => digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
+  if (isCard(groups.join(""))) return true;
+  for (let from = 0; from < groups.length; from++) {
+    let digits = "";
+    for (let to = from; to < groups.length && digits.length < 19; to++) {
+      digits += groups[to];
+      if ((from > 0 || to < groups.length - 1) && isCard(digits) && creditCardType(digits).length > 0) return true;
+    }
+  }
+  return false;
+}
+
 export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
   if (depth > 8) return false;
   if (typeof value === "number") {
@@ -45,10 +62,10 @@ export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
     return holdsFullCardNumber(value.toFixed(0), depth);
   }
   if (typeof value === "string") {
-    for (const m of value.matchAll(/\d(?:[^A-Za-z0-9]?\d)+/g)) {
-      const digits = m[0].replace(/\D/g, "");
-      // A card number is the whole run: a longer run of digits (an order number, a hash) is not one.
-      if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
+    for (const m of value.matchAll(/\d+(?:[^A-Za-z0-9]{1,3}\d+)*/g)) {
+      const end = m.index + m[0].length;
+      if (/[A-Za-z]/.test(value.charAt(m.index - 1)) || /[A-Za-z]/.test(value.charAt(end))) continue;
+      if (runHoldsCardNumber(m[0].split(/\D+/))) return true;
     }
     return false;
   }

@@ -173,6 +173,8 @@ describe("a full card number", () => {
     ["as the BIN", { bin: PAN }],
     ["as the fingerprint, spaced", { fingerprint: "4111 1111 1111 1111" }],
     ["as the fingerprint, with slashes", { fingerprint: "4111/1111/1111/1111" }],
+    ["as the fingerprint, beside its expiry", { fingerprint: `${PAN}/1228` }],
+    ["as the fingerprint, with two dashes between groups", { fingerprint: "4111--1111--1111--1111" }],
     ["as the decline code, with dots", { status: "declined", decline_code: "4111.1111.1111.1111" }],
     ["as the decline code, with underscores", { status: "declined", decline_code: "4111_1111_1111_1111" }],
     ["under a key of its own", { number: PAN }],
@@ -218,29 +220,41 @@ describe("a full card number", () => {
     expect(dump[0]!.t).not.toMatch(/4111.?1111.?1111.?1111/);
   });
 
-  it("is read through any one separator between digits, and never inside a processor's token or a longer run", () => {
+  it("is read through up to three separators between digits, beside an expiry or a CVC, and never inside a token or a longer run", () => {
     for (const v of [
       "4111 1111 1111 1111",
       "4111-1111-1111-1111",
       "4111.1111.1111.1111",
       "4111_1111_1111_1111",
       "4111/1111/1111/1111",
+      "4111  1111  1111  1111",
+      "4111 - 1111 - 1111 - 1111",
       "card 4111*1111*1111*1111 declined",
+      // The number with its expiry or CVC: some of the run's groups are the card number.
+      "4111111111111111/1228",
+      "4111111111111111-1228",
+      "12/28 4111 1111 1111 1111",
+      "4111 1111 1111 1111 123",
+      "tok_4111111111111111",
       4111111111111111,
       2 ** 60,
       -(2 ** 60),
     ])
       expect(holdsFullCardNumber(v), String(v)).toBe(true);
-    // Two separators in a row end the run; a letter ends it; a run longer than 19 digits is not a card number; a
-    // number failing Luhn is not one.
+    // A letter beside a run makes it part of a token (a hex digest's digits between letters passed Luhn one time in
+    // 230); four separators end the run; a run longer than 19 digits with no separator is not a card number; a number
+    // failing Luhn is not one, nor groups of no card brand's prefix.
     for (const v of [
-      "4111  1111  1111  1111",
+      "4111    1111    1111    1111",
       "card_1Nv0Xk2eZvKYlo2C0Jv4Z1f",
       "tok_4111a1111b1111c1111",
+      "tok4111111111111111",
+      "5d8f6cce532a7aeb57196be62344095936793400b3aeb3580d248b17d5518a86",
       "41111111111111111111111",
       "4111111111111112",
       "fp_9c2e41b7d0a3",
       "2026-11-28",
+      "2026-11-28-0000000000000",
       1e25,
       Number.MAX_SAFE_INTEGER,
       12_345,
