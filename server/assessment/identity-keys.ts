@@ -46,7 +46,9 @@ export interface IdentityKeys {
 /**
  * A phone number as a key: its E.164 form when the numbering plans read it (a national number in `country`:
  * /assess passes `phone_country`, else the IP address's country from the embedded geolocation, ./assess.ts
- * velocityKeysOf), else its digits with a leading + kept, so two spellings of one number are one key.
+ * velocityKeysOf), so two spellings of one number are one key. A number the plans do not read (`0000000000`, `+1 555
+ * 555 5555`, what people type into a required field) is no key: it is evidence of its own (`phone_invalid`), and
+ * keyed it would link every stranger who typed the same placeholder.
  */
 export function phoneKeyOf(phone: string | undefined, country?: string): string | null {
   return readPhone(phone, country).key;
@@ -59,9 +61,7 @@ export function readPhone(
 ): { key: string | null; parsed: ParsedPhone | null } {
   if (!phone) return { key: null, parsed: null };
   const parsed = parsePhone(phone, country);
-  if (parsed.e164) return { key: parsed.e164, parsed };
-  const digits = phone.replace(/[^\d+]/g, "");
-  return { key: digits.replace(/(?!^)\+/g, "") || null, parsed };
+  return { key: parsed.e164, parsed };
 }
 
 export function identityKeysOf(a: {

@@ -158,7 +158,7 @@ function identityFacts() {
     },
     "phone.accounts_30d": {
       type: "int",
-      doc: "distinct accounts that gave this phone number in the last 30 days, this one included",
+      doc: "distinct accounts that gave this phone number in the last 30 days, this one included; absent for a number the numbering plans do not read, which links no one",
     },
     "user.linked_accounts_30d": {
       type: "int",

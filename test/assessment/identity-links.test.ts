@@ -137,6 +137,19 @@ describe("linked accounts", () => {
     expect(await facts(ws.workspaceId, "de2")).toMatchObject({ "phone.accounts_30d": 2 });
   });
 
+  it("a number the numbering plans do not read links no one: strangers who typed the same placeholder", async () => {
+    const ws = await app().seedWorkspace();
+    for (const phone of ["0000000000", "+1 555 555 5555"]) {
+      for (const u of ["a", "b"]) await assess(ws.apiKey, { event: "signup", user_id: `${phone}-${u}`, phone });
+      const r = await assess(ws.apiKey, { event: "signup", user_id: `${phone}-c`, phone });
+      expect(r.phone).toMatchObject({ valid: false });
+      expect(r.signals.map((s) => s.code)).toContain("phone_invalid");
+      expect(r.linked_accounts).toEqual({ accounts_30d: 0, by: [] });
+      // No phone key, so no count of accounts that gave it (the fact is left out, as without a phone).
+      expect(await facts(ws.workspaceId, `${phone}-c`)).not.toHaveProperty("phone.accounts_30d");
+    }
+  });
+
   it("a failed login links nothing (a stuffing device would tie every account it tried together)", async () => {
     const ws = await app().seedWorkspace();
     await assess(ws.apiKey, { event: "login", user_id: "victim1", device_id: "stuffer", status: "failed" });
