@@ -26,7 +26,7 @@ const D = {
   weightFactor:
     "1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it",
   shadowed:
-    "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN): reported, but sets no flag",
+    "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag",
   proxyReason: "Why `proxy` is null",
 };
 

@@ -235,13 +235,16 @@ export function classifyPrivacy(
     origin: EvidenceKind | "hosting_asn",
   ) => {
     const capable = vpnCapable && (m.kind === "hosting" || m.kind === "hosting_asn" || m.kind === "cloud");
-    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list: ${vpnAsn!.operator ?? vpnOperator})` : ""}, ${m.confidence} confidence${m.shadowed ? "; the narrower match says who sends from it" : ""}`;
+    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list: ${vpnAsn!.operator ?? vpnOperator})` : ""}, ${m.confidence} confidence${m.shadowed ? "; a more specific match says who sends from it" : ""}`;
     matches.push({ ...m, weightFactor: ageFactor(origin, snapshotDate, now), detail });
   };
   let shadowing = false;
-  // A Tor exit says who sends from it better than a VPN network around it (X4BNet lists Tor operators' ASNs).
-  let torSeen = false;
-  for (const r of index.lookup(address)) {
+  const found = index.lookup(address);
+  // A Tor exit or a private relay's published egress says who sends from it better than a VPN network around it
+  // (X4BNet lists Tor operators' ASNs, and the CDNs' that carry both WARP and iCloud Private Relay), whichever of
+  // the two ranges is the narrower.
+  const whoSeen = found.some((r) => r.list.kind === "tor" || r.list.kind === "relay");
+  for (const r of found) {
     const kind = r.list.kind;
     const provider =
       r.list.basis === "vpn_network"
@@ -258,7 +261,7 @@ export function classifyPrivacy(
         snapshotDate: day(r.list.snapshotDate),
         range: r.range,
         region: r.region,
-        shadowed: (shadowing && SHADOWABLE.has(kind)) || (torSeen && kind === "vpn" && r.list.confidence !== "high"),
+        shadowed: (shadowing && SHADOWABLE.has(kind)) || (whoSeen && kind === "vpn" && r.list.confidence !== "high"),
         basis: r.list.basis,
         confidence: r.list.confidence,
       },
@@ -266,7 +269,6 @@ export function classifyPrivacy(
       kind,
     );
     if (SHADOWING.has(kind)) shadowing = true;
-    if (kind === "tor") torSeen = true;
   }
   const has = (k: string) => matches.some((m) => m.kind === k && !m.shadowed);
   // The operator's own lists say who is behind an address; X4BNet's ASN-derived ranges only what kind of network.
@@ -284,7 +286,7 @@ export function classifyPrivacy(
         snapshotDate: day(at),
         range: `AS${vpnAsn.asn}`,
         region: null,
-        shadowed: shadowing || torSeen,
+        shadowed: shadowing || whoSeen,
         basis: "vpn_asn",
         confidence: "medium",
       },

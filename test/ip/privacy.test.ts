@@ -154,6 +154,15 @@ describe("privacy classification from the shipped snapshots", () => {
     expect(relay.matches).toHaveLength(1);
   });
 
+  it("an iCloud Private Relay egress inside X4BNet's VPN range of its CDN is a relay, not a VPN, as on IPv6", () => {
+    // Apple publishes these egress ranges; X4BNet lists the CDNs' networks (they carry WARP too) by their ASNs.
+    for (const address of ["104.28.109.241", "172.224.247.54", "172.225.183.124", "2a02:26f7:b3c0:4000::1"]) {
+      const c = classifyPrivacy(address, null);
+      expect(c, address).toMatchObject({ relay: true, vpn: false, service: "iCloud Private Relay" });
+      for (const m of c.matches.filter((x) => x.kind === "vpn")) expect(m.shadowed, address).toBe(true);
+    }
+  });
+
   it("each match carries its list's snapshot date and the age factor of its freshness window", () => {
     // Today (2026-11) the 2024-08-20 Tor list is far past twice its 7 days; the 2026-08-22 ranges are 93 days old:
     // past a cloud list's 90 days (half), past twice a crawler's or relay's 30 days (a quarter).
