@@ -1,9 +1,19 @@
 // zod schemas of network values, shared by the domain modules and the routers.
 import { z } from "zod";
-import { parseIpStrict } from "./ip";
+import { parseIpStrict, unmappedAddress } from "./ip-parse";
 
-/** An IPv4 or IPv6 address in its usual text form; anything else is 400 before any unit is reserved. */
+/**
+ * An IPv4 or IPv6 address in its usual text form; anything else is 400 before any unit is reserved. An IPv4-mapped
+ * IPv6 address (`::ffff:185.220.101.75`, how a dual-stack socket reports every IPv4 client) is read as its IPv4
+ * address, the same host: its evidence, location and counters are that address's (./ip-parse.ts unmappedAddress).
+ */
 export const ipAddress = z
   .string()
   .trim()
-  .refine((s) => parseIpStrict(s) !== null, { message: "must be a valid IPv4 or IPv6 address" });
+  .refine((s) => parseIpStrict(s) !== null, { message: "must be a valid IPv4 or IPv6 address" })
+  .transform((s) => {
+    const parsed = parseIpStrict(s);
+    if (!parsed || parsed.version === 4) return s;
+    const v4 = unmappedAddress(parsed.address);
+    return v4 === parsed.address ? s : v4;
+  });

@@ -152,5 +152,29 @@ describe("age-reduced weights through /assess", () => {
       hosting: false,
       privacy: { relay: true, cdn: false, service: "iCloud Private Relay" },
     });
+    // On IPv4 too: Apple's egress inside X4BNet's VPN network of its CDN is a relay, not a VPN.
+    const relay4 = await assess(ws.apiKey, { event: "signup", ip: "104.28.109.241", user_agent: CHROME_UA });
+    expect(codes(relay4)).toEqual([["ip_private_relay", 1]]);
+    expect(relay4.ip).toMatchObject({ privacy: { relay: true, vpn: false, service: "iCloud Private Relay" } });
+  });
+});
+
+describe("an IPv4-mapped IPv6 address (how a dual-stack socket reports an IPv4 client)", () => {
+  it("is its IPv4 address: the same evidence, location and answer on /assess and the IP routes", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const plain = await assess(ws.apiKey, { event: "login", ip: "185.220.101.7", user_agent: CHROME_UA });
+    for (const mapped of ["::ffff:185.220.101.7", "::FFFF:b9dc:6507", "0:0:0:0:0:ffff:185.220.101.7"]) {
+      const r = await assess(ws.apiKey, { event: "login", ip: mapped, user_agent: CHROME_UA });
+      expect(codes(r), mapped).toEqual(codes(plain));
+      expect(codes(r).map(([c]) => c)).toContain("ip_tor_exit");
+      expect(r.ip).toMatchObject({ address: "185.220.101.7" });
+      for (const path of ["", "/reputation", "/geo"]) {
+        const a = await app.request("GET", `/v1/ip/${encodeURIComponent(mapped)}${path}`, { key: ws.apiKey });
+        const b = await app.request("GET", `/v1/ip/185.220.101.7${path}`, { key: ws.apiKey });
+        expect(a.status, `${mapped}${path}`).toBe(200);
+        const same = (x: Record<string, unknown>) => JSON.stringify({ ...x, checkedAt: null, checked_at: null });
+        expect(same(a.body), `${mapped}${path}`).toBe(same(b.body));
+      }
+    }
   });
 });
