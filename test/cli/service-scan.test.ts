@@ -204,6 +204,9 @@ describe("service-scan errors", () => {
     { args: ["app/package-lock.json", "--project", "x".repeat(101)], says: "--project must be 1 to 100 of A-Z" },
     { args: ["app/package-lock.json", "--project", "acme/web", "--ref", "pr#1"], says: "--ref must be 1 to 100" },
     { args: ["app/package-lock.json", "--project", "acme/web", "--base-ref", ""], says: "--base-ref must be" },
+    // An --output that cannot be written is known before the scan is sent (and charged).
+    { args: ["app/package-lock.json", "--output", "no/such/folder/scan.txt"], says: "cannot write no/such/folder" },
+    { args: ["app/package-lock.json", "--output", "app"], says: "cannot write app: it is a folder" },
   ];
   for (const u of usage) {
     it(`exits 2 and sends nothing: service-scan ${[...u.args, u.name ?? ""].join(" ").trim()}`, async () => {

@@ -1,7 +1,8 @@
 // service-scan: scan a lockfile in CI and exit by policy. The exit code is the contract a pipeline reads: 0 passed,
 // 1 the policy failed, 2 the command was wrong (nothing was sent, nothing charged), 3 the service or the network
 // failed (with the service's error code, so a 402 or 403 in a CI log says what to change), or anything unforeseen.
-import { readFile, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseCommand, USAGE, UsageError, type ScanCommand } from "./args.js";
 import type { ScanAnswer } from "./answer.js";
@@ -26,6 +27,29 @@ async function readLockfile(file: string, cwd: string): Promise<string> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : (code ?? String(err))}`);
+  }
+}
+
+/**
+ * Checks before anything is sent that --output can be written (an existing file we may write, else a folder we may
+ * create it in), so a usage error never comes after a charged scan.
+ */
+async function checkWritable(file: string, cwd: string): Promise<void> {
+  const target = path.resolve(cwd, file);
+  const refuse = (why: string) => new UsageError(`cannot write ${file}: ${why}`);
+  const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
+  try {
+    if ((await stat(target)).isDirectory()) throw refuse("it is a folder");
+    await access(target, constants.W_OK);
+    return;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    if (code(err) !== "ENOENT") throw refuse(code(err));
+  }
+  try {
+    await access(path.dirname(target), constants.W_OK);
+  } catch (err) {
+    throw refuse(code(err) === "ENOENT" ? "no such folder" : code(err));
   }
 }
 
@@ -66,6 +90,7 @@ async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.passed;
   }
   const lockfileText = await readLockfile(command.lockfile, io.cwd);
+  if (command.output) await checkWritable(command.output, io.cwd);
   const result = await requestScan({ ...command, lockfileText });
   if (!result.ok) {
     io.err(`service-scan: ${result.problem}\n`);
@@ -80,7 +105,13 @@ async function run(argv: string[], io: Io): Promise<number> {
     try {
       await writeFile(path.resolve(io.cwd, command.output), outcome.report);
     } catch (err) {
-      throw new UsageError(`cannot write ${command.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      // Checked writable before the scan, so the disk failed since: the scan was answered (and charged), and its
+      // verdict is still printed; the run is a broken step, never a passed one.
+      io.out(outcome.summary);
+      io.err(
+        `service-scan: the scan was answered but its report could not be written to ${command.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`,
+      );
+      return EXIT.service;
     }
     io.out(outcome.summary);
   } else if (command.format === "text") {
