@@ -3,6 +3,7 @@
 // X-Service-Quota-Used (operator adjustments aside). A bulk job's refund counts against its job's endpoint.
 import type { Db } from "../db/client";
 import { periodStart } from "../quota/period";
+import { LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
 import { isKeyPayer, PAYER_SQL, payerName } from "./payers";
 
 export interface MonthUsage {
@@ -20,17 +21,17 @@ type Agg = { id: string | null; requests: bigint | number; units: bigint | numbe
 
 export async function monthUsage(db: Db, a: { workspaceId: string; now?: Date }): Promise<MonthUsage> {
   const start = periodStart(a.now ?? new Date());
-  const where = `"workspaceId" = $1 AND "periodStart" = $2::timestamp(3) AND "endpoint" <> 'admin.usage.adjust'`;
+  const where = `"workspaceId" = $1 AND "periodStart" = $2::timestamp(3) AND ${LEDGER_USAGE_SQL}`;
   const [byKey, byEndpoint] = await Promise.all([
     db.$queryRawUnsafe<Agg[]>(
-      `SELECT ${PAYER_SQL} AS "id", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
+      `SELECT ${PAYER_SQL} AS "id", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
          FROM "UsageLedger" WHERE ${where} GROUP BY 1`,
       a.workspaceId,
       start,
     ),
     db.$queryRawUnsafe<Agg[]>(
       `SELECT CASE WHEN "endpoint" = 'bulk.refund' THEN 'bulk.job' ELSE "endpoint" END AS "id",
-              count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
+              ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
          FROM "UsageLedger" WHERE ${where} GROUP BY 1`,
       a.workspaceId,
       start,

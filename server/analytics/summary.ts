@@ -4,6 +4,7 @@
 import type { Db } from "../db/client";
 import { isFraudLike, outcomesSince } from "../assessment/outcomes";
 import { storedAssessments } from "../assessment/stored";
+import { LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
 import { monthUsage, type MonthUsage } from "./month-usage";
 
 const RISK = ["low", "medium", "high", "critical"] as const;
@@ -57,15 +58,15 @@ export async function analyticsSummary(
   const from = new Date(now.getTime() - a.days * 86_400_000);
   const [endpoints, daily, events, thisMonth] = await Promise.all([
     db.$queryRawUnsafe<{ endpoint: string; requests: bigint | number; units: bigint | number }[]>(
-      `SELECT "endpoint", count(*) AS "requests", sum("units") AS "units" FROM "UsageLedger"
-        WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND "endpoint" <> 'admin.usage.adjust'
-        GROUP BY "endpoint" ORDER BY sum("units") DESC, "endpoint"`,
+      `SELECT "endpoint", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units" FROM "UsageLedger"
+        WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND ${LEDGER_USAGE_SQL}
+        GROUP BY "endpoint" ORDER BY ${LEDGER_UNITS_SQL} DESC, "endpoint"`,
       a.workspaceId,
       from,
     ),
     db.$queryRawUnsafe<{ day: string; requests: bigint | number; units: bigint | number }[]>(
-      `SELECT to_char(date_trunc('day', "createdAt"), 'YYYY-MM-DD') AS "day", count(*) AS "requests", sum("units") AS "units"
-         FROM "UsageLedger" WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND "endpoint" <> 'admin.usage.adjust'
+      `SELECT to_char(date_trunc('day', "createdAt"), 'YYYY-MM-DD') AS "day", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
+         FROM "UsageLedger" WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND ${LEDGER_USAGE_SQL}
         GROUP BY 1 ORDER BY 1`,
       a.workspaceId,
       from,

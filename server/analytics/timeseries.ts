@@ -5,6 +5,7 @@
 // top error statuses; server/analytics/request-outcomes.ts). Every query filters on the workspace; other
 // workspaces' keys and rules are never named.
 import type { Db } from "../db/client";
+import { LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
 import { isKeyPayer, PAYER_SQL, payerName } from "./payers";
 import type { AnalyticsRange } from "./range";
 import {
@@ -75,10 +76,11 @@ export async function analyticsTimeseries(
   const inRange = `"workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND "createdAt" < $3::timestamp(3)`;
   const assessments = `${inRange} AND "type" = 'assessment'`;
   const [usage, outcomes, signals, ruleHits, bulk, deliveries, responses] = await Promise.all([
-    // Refunds (negative rows) lower the units of their day, as they lower the month's meter; they are not requests.
+    // Refunds (negative rows) lower the units of their day, as they lower the month's meter; they are not requests
+    // (./ledger-counts.ts).
     db.$queryRawUnsafe<{ day: string; endpoint: string; key: string | null; requests: Count; units: Count }[]>(
-      `SELECT ${DAY_SQL} AS "day", "endpoint", ${PAYER_SQL} AS "key", count(*) FILTER (WHERE "units" > 0) AS "requests", sum("units") AS "units"
-         FROM "UsageLedger" WHERE ${inRange} AND "endpoint" <> 'admin.usage.adjust' GROUP BY 1, 2, 3`,
+      `SELECT ${DAY_SQL} AS "day", "endpoint", ${PAYER_SQL} AS "key", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
+         FROM "UsageLedger" WHERE ${inRange} AND ${LEDGER_USAGE_SQL} GROUP BY 1, 2, 3`,
       ...p,
     ),
     db.$queryRawUnsafe<{ day: string; risk: string | null; decision: string | null; count: Count }[]>(

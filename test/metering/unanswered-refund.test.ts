@@ -110,6 +110,37 @@ describe("a 503 gives back all its units", () => {
     expect(next.headers.get("x-service-quota-used")).toBe("19");
   });
 
+  it("a refunded request counts once in every analytics figure: summary endpoints, daily and thisMonth, and timeseries", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const scan = () =>
+      app.request("POST", "/v1/vulnerabilities/scan", {
+        key: ws.apiKey,
+        body: lock,
+        headers: { "Content-Type": "text/plain" },
+      });
+    expect((await withOsvRefusing(scan)).status).toBe(503);
+    expect((await scan()).status).toBe(200);
+    // Two requests: the refunded one (a charge row and its refund row) and the answered one.
+    expect((await ledger(ws.workspaceId)).map((r) => r.units)).toEqual([SCAN_PACKAGES, -SCAN_PACKAGES, SCAN_PACKAGES]);
+    const both = { endpoint: "vulnerabilities.scan", requests: 2, units: SCAN_PACKAGES };
+    const summary = (await app.request("GET", "/v1/analytics/summary", { key: ws.apiKey })).body;
+    expect(summary.endpoints).toEqual([both]);
+    const sum = (days: { requests: number; units: number }[]) =>
+      days.reduce((t, d) => ({ requests: t.requests + d.requests, units: t.units + d.units }), {
+        requests: 0,
+        units: 0,
+      });
+    expect(sum(summary.daily)).toEqual({ requests: 2, units: SCAN_PACKAGES });
+    expect(summary.thisMonth.endpoints).toEqual([both]);
+    expect(summary.thisMonth.keys.map((k: any) => [k.key_id, k.requests, k.units])).toEqual([
+      [ws.apiKeyId, 2, SCAN_PACKAGES],
+    ]);
+    const series = (await app.request("GET", "/v1/analytics/timeseries?days=2", { key: ws.apiKey })).body;
+    expect(series.endpoints).toEqual([both]);
+    expect(series.totals).toMatchObject({ requests: 2, units: SCAN_PACKAGES });
+    expect(series.keys.map((k: any) => [k.key, k.requests, k.units])).toEqual([[ws.apiKeyId, 2, SCAN_PACKAGES]]);
+  });
+
   it("the same scan from the dashboard (tRPC door): 503, usage unchanged", async () => {
     const u = await ensureUser(app.db, { email: `scan-${Math.random().toString(36).slice(2, 8)}@refund.test` });
     const { workspaceId } = await createWorkspace(app.db, {
