@@ -16,7 +16,7 @@ import { toMonitorRecord, type MonitorRow } from "./records";
 import { DEFAULT_TLS_EXPIRY_DAYS, type MonitorCheck } from "./schemas";
 import { firstRunAt } from "./schedule";
 import { parseMonitorTarget } from "./target";
-import { PROJECT_NAME } from "../projects/names";
+import { PROJECT_NAME, PROJECT_NAME_RULE } from "../projects/names";
 import { latestDefaultPackages } from "../projects/store";
 
 import type { Tx } from "./tx";
@@ -60,7 +60,7 @@ async function vetProjectOrThrow(db: Db | Tx, workspaceId: string, f: MonitorFie
     throw new AppError("INVALID_REQUEST", "The project check runs alone: create another monitor for the other checks.");
   const name = f.target.trim();
   if (!PROJECT_NAME.test(name))
-    throw new AppError("INVALID_REQUEST", "target must be a project's name (1 to 100 letters, digits and . _ / -).");
+    throw new AppError("INVALID_REQUEST", `target must be a project's name (${PROJECT_NAME_RULE}).`);
   if (!(await latestDefaultPackages(db as Db, workspaceId, name)))
     throw new AppError(
       "INVALID_REQUEST",

@@ -165,6 +165,28 @@ describe("the project's history", () => {
     expect((await get(ws.apiKey, "/v1/projects/acme%20web")).status).toBe(400);
   });
 
+  it.each([".", "..", "...", "acme/..", "../web", "acme/./web", "/", "acme//web", "acme/web/", "/acme"])(
+    "refuses the project name %j, which no /v1/projects/{name} address could reach, with 400 and nothing stored",
+    async (name) => {
+      const ws = await app.seedWorkspace();
+      const res = await scan(ws.apiKey, FIRST, `?project=${encodeURIComponent(name)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(res.body.error.message).toContain("none empty and none only dots");
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      expect(await app.db.projectScan.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    },
+  );
+
+  it("keeps a name whose parts only start with or hold dots, and reads and deletes it by its address", async () => {
+    const ws = await app.seedWorkspace();
+    expect((await scan(ws.apiKey, FIRST, "?project=acme/.github")).status).toBe(200);
+    expect((await scan(ws.apiKey, FIRST, "?project=a..b/web.v2")).status).toBe(200);
+    expect((await get(ws.apiKey, "/v1/projects/acme%2F.github")).body.name).toBe("acme/.github");
+    const deleted = await app.request("DELETE", "/v1/projects/a..b%2Fweb.v2", { key: ws.apiKey });
+    expect(deleted.body).toEqual({ name: "a..b/web.v2", deleted: true, scans: 1 });
+  });
+
   it("hides scans past the history window and the purge deletes them", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] }); // a 90-day history window
     await scan(ws.apiKey, FIRST, "?project=acme/old");
@@ -219,6 +241,9 @@ describe("the dashboard's door", () => {
     expect(project.data.refs.map((r: any) => r.ref)).toEqual(["main"]);
     const stored = await call(member, "projects.scan", { name: "acme/web", id: scanned.data.project.scan_id }, "query");
     expect(stored.data).toEqual(scanned.data);
+    const dots = await call(member, "vulnerabilities.scan", { lockfile: FIRST, project: "acme/.." }, "mutation");
+    expect([dots.status, dots.code]).toEqual([400, "INVALID_REQUEST"]);
+    expect(dots.message).toContain("none empty and none only dots");
     const stranger = await ownerAndMember(app.db, "projects-other", ["suite_business"]);
     expect((await call(stranger.owner, "projects.get", { name: "acme/web" }, "query")).code).toBe("NOT_FOUND");
   });
