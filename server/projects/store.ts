@@ -4,7 +4,7 @@
 // filters on the workspace: another workspace's project is not found.
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, unknownCursorError } from "../errors";
 import { sortableId } from "../ids";
 import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import type { Ecosystem } from "../vulnerabilities/versions";
@@ -211,7 +211,12 @@ async function openFindingsOf(db: Db, workspaceId: string, scanId: string): Prom
   return row ? findingsOf(row.report as ScanReport) : [];
 }
 
-/** A project's scans, newest first, of one ref or all; `cursor` is the previous page's `next_cursor`. */
+/**
+ * A project's scans, newest first (their sortable ids), of one ref or all; `cursor` is the previous page's
+ * `next_cursor`, the last scan id shown, and the next page is the scans created before it. A project with no live scan
+ * here is 404 whatever the query; a cursor that names no scan of the project is 400 (server/pages.ts), never an empty
+ * last page a client would take for the end. The cursor's scan holds its place while stored, past its window too.
+ */
 export async function listProjectScansOrThrow(
   db: Db,
   workspaceId: string,
@@ -219,21 +224,28 @@ export async function listProjectScansOrThrow(
   page: { limit: number; cursor?: string; ref?: string },
   now = new Date(),
 ) {
-  const rows = await db.projectScan.findMany({
-    where: {
-      ...live(workspaceId, now),
-      project: name,
-      ...(page.ref ? { ref: page.ref } : {}),
-      ...(page.cursor ? { id: { lt: page.cursor } } : {}),
-    },
-    orderBy: { id: "desc" },
-    take: page.limit + 1,
-    select: SUMMARY_COLUMNS,
-  });
-  if (rows.length === 0 && !page.cursor) {
+  const [rows, place] = await Promise.all([
+    db.projectScan.findMany({
+      where: {
+        ...live(workspaceId, now),
+        project: name,
+        ...(page.ref ? { ref: page.ref } : {}),
+        ...(page.cursor ? { id: { lt: page.cursor } } : {}),
+      },
+      orderBy: { id: "desc" },
+      take: page.limit + 1,
+      select: SUMMARY_COLUMNS,
+    }),
+    page.cursor
+      ? db.projectScan.findFirst({ where: { id: page.cursor, workspaceId, project: name }, select: { id: true } })
+      : null,
+  ]);
+  const unknownCursor = Boolean(page.cursor) && place === null;
+  if (rows.length === 0 || unknownCursor) {
     const any = await db.projectScan.count({ where: { ...live(workspaceId, now), project: name } });
     if (any === 0) throw notFound(name);
   }
+  if (unknownCursor) throw unknownCursorError("next_cursor");
   const shown = rows.slice(0, page.limit);
   return {
     items: shown.map(toScanSummary),

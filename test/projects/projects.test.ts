@@ -153,6 +153,29 @@ describe("the project's history", () => {
     expect((await get(ws.apiKey, "/v1/projects")).body.items.map((p: any) => p.name)).toEqual(["acme/api"]);
   });
 
+  it("answers a missing project's scans 404 whatever the query, and a cursor that names none of the project's scans 400", async () => {
+    const ws = await app.seedWorkspace();
+    const web = await scan(ws.apiKey, FIRST, "?project=acme/web");
+    const api = await scan(ws.apiKey, FIRST, "?project=acme/api");
+    const other = await app.seedWorkspace();
+    const theirs = await scan(other.apiKey, FIRST, "?project=acme/web");
+    for (const query of ["", "?cursor=zzz", `?cursor=${web.body.project.scan_id}`, "?ref=main&cursor=zzz"]) {
+      const res = await get(ws.apiKey, `/v1/projects/acme%2Fgone/scans${query}`);
+      expect([res.status, res.body.error.code], query).toEqual([404, "NOT_FOUND"]);
+      expect(res.body.error.message).toMatch(/^No project acme\/gone in this workspace/);
+    }
+    for (const cursor of ["zzz", api.body.project.scan_id, theirs.body.project.scan_id]) {
+      const res = await get(ws.apiKey, `/v1/projects/acme%2Fweb/scans?cursor=${cursor}`);
+      expect([res.status, res.body.error.code], cursor).toEqual([400, "INVALID_REQUEST"]);
+      expect(res.body.error.message).toBe(
+        "cursor: unknown cursor (its item may have been deleted since); use the next_cursor of the previous page, or start again from the first page.",
+      );
+    }
+    // The project's own last scan is a cursor: the page after it is empty, and the end.
+    const after = await get(ws.apiKey, `/v1/projects/acme%2Fweb/scans?cursor=${web.body.project.scan_id}`);
+    expect([after.status, after.body]).toEqual([200, { items: [], next_cursor: null }]);
+  });
+
   it("refuses a ref without a project and a bad name with 400, before any unit or upstream call", async () => {
     const ws = await app.seedWorkspace();
     for (const query of ["?ref=main", "?base_ref=main", "?project=acme%20web", "?project=acme/web&ref=a%20b"]) {

@@ -1264,7 +1264,7 @@ export interface paths {
         };
         /**
          * A project's scans
-         * @description The project's stored scans, newest first, of every ref or of `ref`: each with its base and its counts (packages, vulnerable, malware, findings, new, fixed, unchanged), the dashboard's "new and fixed over time". Paginate with `limit` and `cursor` (the previous page's `next_cursor`). The whole answer of one: GET /projects/{name}/scans/{id}. `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
+         * @description The project's stored scans, newest first, of every ref or of `ref`: each with its base and its counts (packages, vulnerable, malware, findings, new, fixed, unchanged), the dashboard's "new and fixed over time". Paginate with `limit` and `cursor` (the previous page's `next_cursor`; one that names none of this project's scans, such as one purged since, is 400 INVALID_REQUEST). A project with no scan in this workspace is 404 NOT_FOUND, whatever the query. The whole answer of one: GET /projects/{name}/scans/{id}. `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
          */

@@ -14,7 +14,7 @@ export const scansProcedure = projectsProcedure
       path: "/projects/{name}/scans",
       tags: TAGS,
       summary: "A project's scans",
-      description: `The project's stored scans, newest first, of every ref or of \`ref\`: each with its base and its counts (packages, vulnerable, malware, findings, new, fixed, unchanged), the dashboard's "new and fixed over time". Paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`). The whole answer of one: GET /projects/{name}/scans/{id}. ${NAME_IN_PATH}`,
+      description: `The project's stored scans, newest first, of every ref or of \`ref\`: each with its base and its counts (packages, vulnerable, malware, findings, new, fixed, unchanged), the dashboard's "new and fixed over time". Paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`; one that names none of this project's scans, such as one purged since, is 400 INVALID_REQUEST). A project with no scan in this workspace is 404 NOT_FOUND, whatever the query. The whole answer of one: GET /projects/{name}/scans/{id}. ${NAME_IN_PATH}`,
     },
   })
   .input(z.object({ ...nameParam, ref: refSchema.optional().describe("Only this ref's scans"), ...page }))
