@@ -2,7 +2,10 @@
 // found on a package: a malware report, an advisory, or a supply-chain finding (install script, typosquat, ...).
 // It is the same finding in two scans when the package (ecosystem and name), its kind and its id are: the version
 // is left out, so moving to another version that the advisory still affects is not "new" (a pull request is
-// failed only on what it adds), while moving to a fixing version makes it "fixed".
+// failed only on what it adds), while moving to a fixing version makes it "fixed". A supply-chain finding that one of
+// the two scans could not compute (the package's registry was unavailable to it, so its findings are missing, not
+// absent) is unknown there: it is carried as unchanged, never new or fixed, or an outage would fail a pull request
+// that changed nothing (`--fail-on-new`) or claim a fix nobody made.
 import { z } from "zod";
 import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import { ECOSYSTEMS } from "../vulnerabilities/versions";
@@ -59,31 +62,61 @@ export function findingsOf(report: Pick<ScanReport, "packages">): Finding[] {
 export const findingKey = (f: Pick<Finding, "ecosystem" | "name" | "kind" | "id">) =>
   `${f.ecosystem}\u0000${f.name}\u0000${f.kind}\u0000${f.id ?? ""}`;
 
+/** Finding kinds from OSV; every other kind is a supply-chain finding (registry document and typosquat check). */
+const ADVISORY_KINDS = new Set(["malware", "advisory"]);
+
+const packageKey = (p: { ecosystem: string; name: string }) => `${p.ecosystem}\u0000${p.name}`;
+
+/**
+ * The packages (ecosystem and name) whose supply-chain findings a scan could not compute: its registry was
+ * unavailable for them (server/vulnerabilities/lockfile-scan/registry-facts.ts answers their `findings` empty with
+ * `registry.status: unavailable`). Their malware reports and advisories come from OSV and stand.
+ */
+export function packagesWithoutSupplyChain(report: Pick<ScanReport, "packages">): Set<string> {
+  return new Set(report.packages.filter((p) => p.registry.status === "unavailable").map(packageKey));
+}
+
 export interface FindingsDiff {
   new: Finding[];
   fixed: Finding[];
   unchanged: number;
 }
 
-/** What `current` adds to `base` (new), what it no longer has (fixed, as the base had it) and how many stay. */
-export function diffFindings(base: Finding[], current: Finding[]): FindingsDiff {
+/**
+ * What `current` adds to `base` (new), what it no longer has (fixed, as the base had it) and how many stay. `unknown`
+ * names the packages whose supply-chain findings either scan could not compute (packagesWithoutSupplyChain of both):
+ * such a finding in only one of the two is counted unchanged, as no change was seen.
+ */
+export function diffFindings(
+  base: Finding[],
+  current: Finding[],
+  unknown: ReadonlySet<string> = new Set(),
+): FindingsDiff {
   const before = new Set(base.map(findingKey));
   const after = new Set(current.map(findingKey));
+  const carried = new Set<string>();
+  const isChange = (f: Finding, k: string) => {
+    if (!ADVISORY_KINDS.has(f.kind) && unknown.has(packageKey(f))) {
+      carried.add(k);
+      return false;
+    }
+    return true;
+  };
   const added: Finding[] = [];
   const seen = new Set<string>();
   for (const f of current) {
     const k = findingKey(f);
-    if (!before.has(k) && !seen.has(k)) added.push(f);
+    if (!before.has(k) && !seen.has(k) && isChange(f, k)) added.push(f);
     seen.add(k);
   }
   const fixed: Finding[] = [];
   seen.clear();
   for (const f of base) {
     const k = findingKey(f);
-    if (!after.has(k) && !seen.has(k)) fixed.push(f);
+    if (!after.has(k) && !seen.has(k) && isChange(f, k)) fixed.push(f);
     seen.add(k);
   }
-  let unchanged = 0;
+  let unchanged = carried.size;
   for (const k of after) if (before.has(k)) unchanged++;
   return { new: added, fixed, unchanged };
 }

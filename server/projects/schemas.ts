@@ -18,10 +18,15 @@ export const diffSchema = z
     base: scanBaseSchema,
     new: z.array(findingSchema).describe("Findings this scan has and the base did not (all of them without a base)"),
     fixed: z.array(findingSchema).describe("Findings the base had and this scan no longer has, as the base had them"),
-    unchanged: z.number().int().describe("Findings both have"),
+    unchanged: z
+      .number()
+      .int()
+      .describe(
+        "Findings both have, and the supply-chain findings that one of the two could not compute (their package's `registry.status` was `unavailable` there), carried as unchanged",
+      ),
   })
   .describe(
-    "With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version",
+    "With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version. A package whose registry was unavailable to either scan has its supply-chain findings neither new nor fixed (unknown there, counted in `unchanged`); its malware reports and advisories count as usual",
   );
 
 export const projectScanRefSchema = z

@@ -8,7 +8,7 @@ import { AppError, unknownCursorError } from "../errors";
 import { sortableId } from "../ids";
 import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import type { Ecosystem } from "../vulnerabilities/versions";
-import { diffFindings, findingsOf, type Finding } from "./findings";
+import { diffFindings, findingsOf, packagesWithoutSupplyChain, type Finding } from "./findings";
 import { DEFAULT_REF } from "./names";
 import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts } from "./schemas";
 
@@ -86,11 +86,17 @@ export async function recordProjectScan(
 ): Promise<ProjectScanAnswer> {
   const now = a.now ?? new Date();
   const base = await latestOfRef(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now);
+  const baseReport = base ? (base.report as ScanReport) : null;
   const current = findingsOf(a.report);
-  const before = base ? findingsOf(base.report as ScanReport) : [];
+  const before = baseReport ? findingsOf(baseReport) : [];
+  // Supply-chain findings either scan could not compute are unknown, not changes (./findings.ts).
+  const unknown = new Set([
+    ...packagesWithoutSupplyChain(a.report),
+    ...(baseReport ? packagesWithoutSupplyChain(baseReport) : []),
+  ]);
   const diff = {
     base: base ? { scan_id: base.id, ref: base.ref, created_at: base.createdAt.toISOString() } : null,
-    ...diffFindings(before, current),
+    ...diffFindings(before, current, unknown),
   };
   const id = sortableId("psc");
   const expiresAt = new Date(now.getTime() + Math.max(1, a.historyDays) * DAY);

@@ -4,12 +4,13 @@
 // project is not found; the dashboard's door answers the same; expired scans are hidden and purged. Both stores.
 import { beforeEach, describe, expect, it } from "vitest";
 import { runRetentionPurge } from "../../server/maintenance/purge";
+import { clearUpstreamCache } from "../../server/providers/packages/http";
 import { call, ownerAndMember } from "../dashboard/call";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
 import { FIRST, SECOND } from "./lockfiles";
 
-useFakePackageSources();
+const sources = useFakePackageSources();
 useFakeEpss();
 // The machine's other work must not turn a slow fake into an unavailable OSV (the rule under test is not timing).
 beforeEach(() => {
@@ -81,6 +82,46 @@ describe("two scans of one project", () => {
       fixed: [MALWARE],
       unchanged: 4,
     });
+  });
+});
+
+describe("a registry outage in one of two scans", () => {
+  const registryOf = (res: any, name: string) => res.body.packages.find((p: any) => p.name === name).registry.status;
+
+  it("makes the supply-chain findings it hid neither new nor fixed; advisories and malware still count", async () => {
+    const ws = await app.seedWorkspace();
+    // The base: the npm registry fails for jquery, so its unmaintained finding is missing (its advisory is OSV's).
+    sources.current.downPackages.add("jquery");
+    const first = await scan(ws.apiKey, FIRST, "?project=acme/web");
+    expect(first.status).toBe(200);
+    expect(registryOf(first, "jquery")).toBe("unavailable");
+    expect(first.body.diff.new.map((f: any) => `${f.name} ${f.kind}`)).not.toContain("jquery unmaintained");
+
+    // The registry is back: jquery's unmaintained finding is not new, the answer is the one without an outage.
+    sources.current.downPackages.clear();
+    const second = await scan(ws.apiKey, SECOND, "?project=acme/web&ref=pr-7");
+    expect(registryOf(second, "jquery")).toBe("ok");
+    expect(second.body.diff).toEqual({
+      base: { scan_id: first.body.project.scan_id, ref: "default", created_at: expect.any(String) },
+      new: [MALWARE],
+      fixed: [WIDGET_ADVISORY],
+      unchanged: 4,
+    });
+
+    // Against that scan, one where the registry fails for jquery and tinted-logs: their unmaintained findings are
+    // not fixed, while tinted-logs' malware report (OSV's) is fixed and the widget's advisory new, as without it.
+    clearUpstreamCache();
+    sources.current.downPackages.add("jquery").add("tinted-logs");
+    const third = await scan(ws.apiKey, FIRST, "?project=acme/web&ref=pr-8&base_ref=pr-7");
+    expect(registryOf(third, "tinted-logs")).toBe("unavailable");
+    expect(third.body.diff).toMatchObject({
+      base: { scan_id: second.body.project.scan_id, ref: "pr-7" },
+      new: [WIDGET_ADVISORY],
+      fixed: [MALWARE],
+      unchanged: 4,
+    });
+    const stored = await get(ws.apiKey, "/v1/projects/acme%2Fweb/scans?ref=pr-8");
+    expect(stored.body.items[0].summary).toMatchObject({ new: 1, fixed: 1, unchanged: 4 });
   });
 });
 

@@ -26,6 +26,7 @@ export function useFakePackageSources(): { current: FakePackageSources } {
     const fake = holder.current;
     fake.down.clear();
     fake.hang.clear();
+    fake.downPackages.clear();
     for (const k of Object.keys(fake.requests) as Array<keyof typeof fake.requests>) fake.requests[k] = 0;
     clearUpstreamCache();
     clearOsvRecords();

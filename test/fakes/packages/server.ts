@@ -1,7 +1,7 @@
 // One HTTP server on 127.0.0.1 that plays every package source: the npm registry (packuments and the bulk
 // advisory endpoint), npm's download counts, OSV, PyPI, a Maven repository, the Go module proxy, Packagist and
-// the CISA KEV feed, each under its own path prefix. A test can take any source down (503) or make it hang,
-// and read how many requests each source received.
+// the CISA KEV feed, each under its own path prefix. A test can take any source down (503) or make it hang, take
+// the npm registry down for some packages only, and read how many requests each source received.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NPM_BULK, NPM_DOWNLOADS, NPM_PACKUMENTS } from "./fixtures-npm";
@@ -15,6 +15,8 @@ export type FakePackageSources = {
   /** Sources answering 503 / never answering. */
   down: Set<FakeSource>;
   hang: Set<FakeSource>;
+  /** npm package names whose registry document answers 503 (the registry failing for these packages only). */
+  downPackages: Set<string>;
   requests: Record<FakeSource, number>;
   /** Body served at /kev/feed.json (CISA's JSON or CSV format). */
   kevBody: string;
@@ -60,6 +62,7 @@ async function route(
         return send(res, 200, out);
       }
       const name = decodeURIComponent(path.slice(1));
+      if (state.downPackages.has(name)) return send(res, 503, { error: "Service Unavailable" });
       return NPM_PACKUMENTS[name] ? send(res, 200, NPM_PACKUMENTS[name]) : send(res, 404, { error: "Not found" });
     }
     case "downloads": {
@@ -131,6 +134,7 @@ export async function startFakePackageSources(): Promise<FakePackageSources> {
   const state = {
     down: new Set<FakeSource>(),
     hang: new Set<FakeSource>(),
+    downPackages: new Set<string>(),
     requests: Object.fromEntries(SOURCES.map((s) => [s, 0])) as Record<FakeSource, number>,
     kevBody: "",
   } as FakePackageSources;
