@@ -2,7 +2,8 @@
 // (what its succeeded assessments of the last 90 days looked like), its identifiers of the last 30 days (devices,
 // canonical mailboxes, phone numbers, cards), the other accounts linked to it by them, and its recent assessments,
 // newest first, by cursor. Every read filters on the workspace; an account the workspace never assessed is 404.
-import { BASELINE_DAYS } from "../assessment/account";
+import { accountSubject, BASELINE_DAYS } from "../assessment/account";
+import { canonicalEmail } from "../email/canonical";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { identifiersOf, linkedAccountsOf } from "./linked";
@@ -34,7 +35,7 @@ export async function getUserProfileOrThrow(
   a: { workspaceId: string; userId: string; limit: number; cursor?: string; now?: Date },
 ): Promise<UserProfile> {
   const now = a.now ?? new Date();
-  const subject = `user:${a.userId}`;
+  const subject = await subjectOf(db, a.workspaceId, a.userId);
   const day = 86_400_000;
   const [base, events, identifiers, linked, cursorIsKnown] = await Promise.all([
     db.$queryRawUnsafe<Record<string, unknown>[]>(
@@ -71,6 +72,7 @@ export async function getUserProfileOrThrow(
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
   return {
     user_id: a.userId,
+    key: subject.startsWith("user:") ? ("user_id" as const) : ("email" as const),
     baseline: {
       first_seen_at: iso(b.first),
       last_seen_at: iso(b.last),
@@ -103,6 +105,17 @@ export async function getUserProfileOrThrow(
       next_cursor: events.length > a.limit ? page[page.length - 1]!.id : null,
     },
   };
+}
+
+/**
+ * The account a `user_id` of this route names: the user_id sent to /assess; else, for an email address that names no
+ * such user, the account of assessments sent without a user_id, which is keyed by the address's canonical mailbox
+ * (server/assessment/assess.ts velocityKeysOf), so any spelling of it opens that account.
+ */
+async function subjectOf(db: Db, workspaceId: string, userId: string): Promise<string> {
+  const user = `user:${userId}`;
+  if (!userId.includes("@") || (await isAssessmentOf(db, { workspaceId, subject: user }))) return user;
+  return accountSubject(null, canonicalEmail(userId).normalized)!;
 }
 
 /** Whether the workspace holds an assessment of the account (the one with `id`, when given). */

@@ -61,7 +61,12 @@ export const linkedAccountSchema = z.object({
 });
 
 export const userProfileSchema = z.object({
-  user_id: z.string(),
+  user_id: z.string().describe("The account as asked for"),
+  key: z
+    .enum(["user_id", "email"])
+    .describe(
+      "`user_id`: the account of the assessments sent with this user_id; `email`: of those sent without one, by this address's canonical mailbox",
+    ),
   baseline: z
     .object({
       first_seen_at: z.string().nullable().describe("First succeeded assessment in the last 90 days"),

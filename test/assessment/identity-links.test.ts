@@ -190,6 +190,28 @@ describe("linked accounts", () => {
 });
 
 describe("GET /v1/users/{user_id}", () => {
+  it("opens an account assessed without a user_id by its email address, any spelling of its mailbox", async () => {
+    const ws = await app().seedWorkspace();
+    await assess(ws.apiKey, { event: "signup", email: "Carol.K@Gmail.com", device_id: "dev-k" });
+    await assess(ws.apiKey, { event: "signup", user_id: "dan", email: "dan@example.com", device_id: "dev-k" });
+    const dan = await app().request("GET", "/v1/users/dan", { key: ws.apiKey });
+    expect(dan.body).toMatchObject({ user_id: "dan", key: "user_id" });
+    const linked = dan.body.linked_accounts as { account: string; key: string }[];
+    expect(linked.map((l) => [l.account, l.key])).toEqual([["carolk@gmail.com", "email"]]);
+    // The linked account the API names opens, as does any spelling of its mailbox; other addresses are 404.
+    for (const id of ["carolk@gmail.com", "Carol.K@Gmail.com", "c.a.r.o.l.k+x@googlemail.com"]) {
+      const r = await app().request("GET", `/v1/users/${encodeURIComponent(id)}`, { key: ws.apiKey });
+      expect(r.status, id).toBe(200);
+      expect(r.body, id).toMatchObject({ user_id: id, key: "email", baseline: { assessments_30d: 1 } });
+      expect(
+        r.body.linked_accounts.map((l: { account: string }) => l.account),
+        id,
+      ).toEqual(["dan"]);
+    }
+    const none = await app().request("GET", `/v1/users/${encodeURIComponent("dan@example.com")}`, { key: ws.apiKey });
+    expect(none.status).toBe(404);
+  });
+
   it("shows the account's baseline, identifiers, linked accounts with what links them, and its assessments by cursor", async () => {
     const ws = await app().seedWorkspace();
     const other = await app().seedWorkspace();

@@ -1646,7 +1646,7 @@ export interface paths {
         };
         /**
          * Read an account: baseline, linked accounts, assessments
-         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), every other account that shared one of them in those 30 days with what links them (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
+         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it (an account assessed without a `user_id` is its email address: `GET /v1/users/alice%40example.com` opens it by any spelling of its mailbox, and `key` says which kind was found): its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), the other accounts that shared one of them in those 30 days with what links them (the 50 most recently linked) (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -14535,6 +14535,11 @@ export interface operations {
                             } | null;
                             value: string;
                         }[];
+                        /**
+                         * @description `user_id`: the account of the assessments sent with this user_id; `email`: of those sent without one, by this address's canonical mailbox
+                         * @enum {string}
+                         */
+                        key: "user_id" | "email";
                         /** @description Other accounts that shared one of them in the last 30 days, most recent first (at most 50) */
                         linked_accounts: {
                             /** @description The linked account's user_id, else its email address */
@@ -14551,6 +14556,7 @@ export interface operations {
                                 value: string;
                             }[];
                         }[];
+                        /** @description The account as asked for */
                         user_id: string;
                     };
                 };

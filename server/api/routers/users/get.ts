@@ -19,7 +19,7 @@ export const getProcedure = usersProcedure
       tags: ["Assessment"],
       summary: "Read an account: baseline, linked accounts, assessments",
       description:
-        "The account named by `user_id` in your /assess requests, as this workspace's assessments know it: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), every other account that shared one of them in those 30 days with what links them (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.",
+        "The account named by `user_id` in your /assess requests, as this workspace's assessments know it (an account assessed without a `user_id` is its email address: `GET /v1/users/alice%40example.com` opens it by any spelling of its mailbox, and `key` says which kind was found): its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), the other accounts that shared one of them in those 30 days with what links them (the 50 most recently linked) (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.",
     },
   })
   .input(
