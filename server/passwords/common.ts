@@ -4,7 +4,7 @@
 //
 // The list is not every breach: it is the 49,233 most common passwords that @zxcvbn-ts/language-common (MIT) ships
 // for the zxcvbn strength estimator, lower case, in order of frequency (from the original zxcvbn's lists of leaked
-// passwords). It has no breach counts, so COUNT is the password's commonness: the list's length minus its rank, so the
+// passwords), each also with a capital first letter and in capitals (spellingsOf). It has no breach counts, so COUNT is the password's commonness: the list's length minus its rank, so the
 // most common ("123456") has the highest count and every listed password at least 1. A client treating COUNT > 0 as
 // "do not allow" works unchanged. The index is built once, on the first request, and kept (about 2 MB).
 import { createHash, randomBytes } from "node:crypto";
@@ -33,17 +33,29 @@ export const PREFIX_PATTERN = /^[0-9A-Fa-f]{5}$/;
 
 let index: Map<string, string[]> | null = null;
 
+/**
+ * The spellings of a listed (lower-case) password that the index holds, each with its commonness: as listed, with a
+ * capital first letter (`Password1`) and in capitals (`PASSWORD`), the two ways people and password rules capitalise
+ * a common password. A client hashes the password as typed (as Pwned Passwords clients do), so each must be listed.
+ */
+export function spellingsOf(password: string): string[] {
+  const capital = password.charAt(0).toUpperCase() + password.slice(1);
+  return [...new Set([password, capital, password.toUpperCase()])];
+}
+
 /** The listed passwords' hashes by prefix: each prefix's "SUFFIX:COUNT" lines, sorted by suffix. */
 function rangeIndex(): Map<string, string[]> {
   if (index) return index;
   const passwords = dictionary["passwords-common"];
   const built = new Map<string, string[]>();
   passwords.forEach((password, rank) => {
-    const hash = createHash("sha1").update(password, "utf8").digest("hex").toUpperCase();
-    const prefix = hash.slice(0, 5);
-    let lines = built.get(prefix);
-    if (!lines) built.set(prefix, (lines = []));
-    lines.push(`${hash.slice(5)}:${passwords.length - rank}`);
+    for (const spelling of spellingsOf(password)) {
+      const hash = createHash("sha1").update(spelling, "utf8").digest("hex").toUpperCase();
+      const prefix = hash.slice(0, 5);
+      let lines = built.get(prefix);
+      if (!lines) built.set(prefix, (lines = []));
+      lines.push(`${hash.slice(5)}:${passwords.length - rank}`);
+    }
   });
   for (const lines of built.values()) lines.sort();
   index = built;

@@ -18,6 +18,10 @@ afterEach(() => {
 
 const sha1 = (s: string) => createHash("sha1").update(s).digest("hex").toUpperCase();
 const LIST = dictionary["passwords-common"];
+/** Each listed password as typed three ways: as listed (lower case), with a capital first letter, in capitals. */
+const SPELLED = LIST.flatMap((p, rank) =>
+  [...new Set([p, p.charAt(0).toUpperCase() + p.slice(1), p.toUpperCase()])].map((s) => [s, rank] as const),
+);
 const range = (key: string, prefix: string, headers?: Record<string, string>) =>
   app.request("GET", `/v1/passwords/range/${prefix}`, { key, headers });
 
@@ -32,7 +36,7 @@ describe("GET /v1/passwords/range/{prefix}", () => {
       const lines = r.text.split("\r\n");
       for (const line of lines) expect(line).toMatch(/^[0-9A-F]{35}:[1-9]\d*$/);
       // Every listed password with this prefix, and only those; "password" ranks second, so its count is N - 1.
-      const expected = LIST.map((p, rank) => [sha1(p), LIST.length - rank] as const)
+      const expected = SPELLED.map(([p, rank]) => [sha1(p), LIST.length - rank] as const)
         .filter(([h]) => h.startsWith(hash.slice(0, 5)))
         .map(([h, n]) => `${h.slice(5)}:${n}`)
         .sort();
@@ -45,6 +49,20 @@ describe("GET /v1/passwords/range/{prefix}", () => {
     expect(await app.db.lookupHistory.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
   });
 
+  it("lists a common password as people capitalise it, since a client hashes it as typed", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const listed = async (password: string) => {
+      const hash = sha1(password);
+      const r = await range(ws.apiKey, hash.slice(0, 5));
+      return r.text.split("\r\n").some((l) => l.startsWith(`${hash.slice(5)}:`));
+    };
+    for (const password of ["password1", "Password1", "PASSWORD1", "PASSWORD", "Qwerty123", "P@ssw0rd", "Iloveyou"])
+      expect(await listed(password), password).toBe(true);
+    // Other capitalisations, and an uncommon password, are not listed.
+    for (const password of ["pAssword1", "passworD", "Tr0ub4dor&3xyzzy"])
+      expect(await listed(password), password).toBe(false);
+  });
+
   it("is documented as a text/plain answer, not a JSON string", async () => {
     const doc = (await app.request("GET", "/v1/openapi.json")).body as {
       paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
@@ -54,7 +72,7 @@ describe("GET /v1/passwords/range/{prefix}", () => {
 
   it("answers an empty body for a prefix no listed password has", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const used = new Set(LIST.map((p) => sha1(p).slice(0, 5)));
+    const used = new Set(SPELLED.map(([p]) => sha1(p).slice(0, 5)));
     let free = 0;
     while (used.has(free.toString(16).toUpperCase().padStart(5, "0"))) free++;
     const r = await range(ws.apiKey, free.toString(16).padStart(5, "0"));

@@ -41,7 +41,8 @@ export const passwordRangeProcedure = authenticated
         "Accept, so it gets the unpadded answer). What the list is, honestly: the " +
         `${commonPasswordCount().toLocaleString("en-US")} most common passwords that @zxcvbn-ts/language-common ` +
         `${PASSWORD_LIST_SOURCE.version} (MIT, released ${PASSWORD_LIST_SOURCE.released}; the zxcvbn strength estimator's ` +
-        "dictionary, from lists of leaked passwords) ships, lower case, in order of frequency. It is not every " +
+        "dictionary, from lists of leaked passwords) ships, lower case, in order of frequency, each also listed with a capital first " +
+        "letter and in capitals (`Password1`, `PASSWORD1`: hash the password as typed). It is not every " +
         "breached password (Have I Been Pwned holds hundreds of millions): an absent suffix means only that the password is not " +
         "among the most common ones. It has no breach counts: COUNT is the password's commonness (the list's size minus its rank, so " +
         "123456 has the highest and every listed password at least 1); treat any COUNT above 0 as a password to refuse (NIST SP " +
