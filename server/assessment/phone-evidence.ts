@@ -3,6 +3,7 @@
 // invalid number, or one from another country than the address, is a signal (never a 400: a malformed value was
 // refused by the input schema already). `password_compromised` is the caller's own verdict (e.g. from GET
 // /passwords/range/{prefix}): the password never reaches us. No I/O, so decide() runs it.
+import { countryName } from "../geo/countries";
 import { parsePhone, phoneCountry, type ParsedPhone } from "../phone/parse";
 import { SIGNALS } from "../scoring/signal-weights";
 import type { AssessRequest, Signal, SourceRef } from "./schemas";
@@ -18,6 +19,29 @@ export interface PhoneRead {
   parsed: ParsedPhone;
   readIn: string | null;
 }
+
+/**
+ * Countries whose numbers are one numbering plan's with a larger neighbour's, where people live with one and use the
+ * other's connections: the Crown Dependencies in the UK's +44, the US territories in the US's +1 (Canada and the
+ * Caribbean nations of +1 are countries of their own), Åland in Finland's, Svalbard in Norway's, Christmas and Cocos
+ * Islands in Australia's, the Vatican in Italy's, Western Sahara in Morocco's.
+ */
+const SAME_PLAN: readonly (readonly string[])[] = [
+  ["GB", "GG", "JE", "IM"],
+  ["US", "PR", "VI", "GU", "AS", "MP"],
+  ["FI", "AX"],
+  ["NO", "SJ"],
+  ["AU", "CX", "CC"],
+  ["IT", "VA"],
+  ["MA", "EH"],
+];
+
+/** Whether a number of `phone`'s country fits an address in `ip`'s: the same country, or one numbering plan's. */
+export function phoneFitsCountry(phone: string, ip: string): boolean {
+  return phone === ip || SAME_PLAN.some((g) => g.includes(phone) && g.includes(ip));
+}
+
+const named = (code: string) => countryName(code) ?? code;
 
 /**
  * `known`: the number as the request's keys read it (./assess.ts velocityKeysOf: in `phone_country`, else a national
@@ -43,13 +67,15 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null, know
     number === req.phone &&
     (known.readIn === readIn || (number.startsWith("+") && phoneCountry(readIn) !== null));
   const p = same ? known.parsed : parsePhone(number, readIn);
-  const matches = p.valid && p.country && ipCountry ? p.country === ipCountry : null;
+  const matches = p.valid && p.country && ipCountry ? phoneFitsCountry(p.country, ipCountry) : null;
   if (!p.valid) {
     const why = number.startsWith("+")
       ? "is not a valid number in any numbering plan"
-      : readIn
-        ? `is not a valid number in ${readIn}'s numbering plan`
-        : "is a national number, and neither phone_country nor the IP address's country says which plan to read it in";
+      : req.phone_country
+        ? `is not a valid number in the numbering plan of ${named(req.phone_country)} (phone_country)`
+        : readIn
+          ? `is not a valid number in the numbering plan of ${named(readIn)}, the IP address's country (send phone_country to read it in another)`
+          : "is a national number, and neither phone_country nor the IP address's country says which plan to read it in";
     signals.push({
       code: "phone_invalid",
       weight: SIGNALS.phone_invalid.weight,
@@ -60,7 +86,7 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null, know
     signals.push({
       code: "phone_country_mismatch",
       weight: SIGNALS.phone_country_mismatch.weight,
-      reason: `The phone number is from ${p.country} but the IP address is in ${ipCountry}: a traveller, or a number bought abroad.`,
+      reason: `The phone number is from ${named(p.country!)} but the IP address is in ${named(ipCountry!)}: a traveller, or a number bought abroad.`,
       evidence: ["libphonenumber-js", "geo"],
     });
   }

@@ -253,7 +253,9 @@ export const assessResultSchema = z.object({
       country_matches_ip: z
         .boolean()
         .nullable()
-        .describe("The number's country is the IP address's; null when either is unknown"),
+        .describe(
+          "The number's country is the IP address's, or shares its numbering plan (a Guernsey, Jersey or Isle of Man +44 number in the UK; a Puerto Rico, US Virgin Islands, Guam, American Samoa or Northern Mariana Islands +1 number in the US; ...); null when either is unknown",
+        ),
     })
     .nullable()
     .describe("The request's `phone` as the numbering plans read it (libphonenumber-js); null without one"),

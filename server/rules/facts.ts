@@ -276,7 +276,7 @@ export const FACTS = {
   "phone.country": { type: "string", doc: "the number's country (ISO 3166-1 alpha-2); absent when unknown" },
   "phone.country_matches_ip": {
     type: "bool",
-    doc: "the number's country is the IP address's country; absent when either is unknown",
+    doc: "the number's country is the IP address's country, or shares its numbering plan (GB with GG, JE, IM; US with PR, VI, GU, AS, MP; ...); absent when either is unknown",
   },
   password_compromised: {
     type: "bool",

@@ -10,6 +10,8 @@ import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
 const { app } = useAssessmentApp();
 /** A Deutsche Telekom (residential, DE) address. */
 const DE_IP = "91.64.1.1";
+/** A BT (residential, GB) address. */
+const GB_IP = "86.128.0.1";
 
 const assess = (key: string, body: Record<string, unknown>) =>
   app().request("POST", "/v1/assess", { key, body: { event: "signup", ip: CLEAN_IP, user_agent: CHROME_UA, ...body } });
@@ -47,7 +49,7 @@ describe("phone and password_compromised in /assess", () => {
     expect(r.body.phone.country_matches_ip).toBe(false);
     const s = signal(r, "phone_country_mismatch");
     expect(s?.weight).toBeGreaterThan(0);
-    expect(s?.reason).toContain("from GB but the IP address is in US");
+    expect(s?.reason).toContain("from United Kingdom but the IP address is in United States");
     // The same number from a German address in GB's plan is still GB; from a UK number's own country no mismatch.
     const de = await assess(ws.apiKey, { phone: "+447400123456", ip: DE_IP });
     expect(de.body.phone.country_matches_ip).toBe(false);
@@ -67,7 +69,34 @@ describe("phone and password_compromised in /assess", () => {
     expect(slashed.body.phone).toMatchObject({ valid: true, e164: "+49301234567", country: "DE", type: "fixed_line" });
     // A national number that does not exist in the address's plan (US numbers never start with 0 or 1).
     const national = await assess(ws.apiKey, { phone: "0123 4567" });
-    expect(signal(national, "phone_invalid")?.reason).toContain("not a valid number in US's numbering plan");
+    expect(signal(national, "phone_invalid")?.reason).toContain(
+      "not a valid number in the numbering plan of United States, the IP address's country (send phone_country to read it in another)",
+    );
+    const inCountry = await assess(ws.apiKey, { phone: "0123 4567", phone_country: "us" });
+    expect(signal(inCountry, "phone_invalid")?.reason).toContain(
+      "not a valid number in the numbering plan of United States (phone_country)",
+    );
+  });
+
+  it("a number of a territory in its country's numbering plan fits an address there: no mismatch", async () => {
+    const ws = await app().seedWorkspace();
+    // Guernsey, Isle of Man and Jersey mobiles (+44) from a UK address; Puerto Rico (+1) from a US one.
+    for (const [phone, ip, country] of [
+      ["+447781123456", GB_IP, "GG"],
+      ["+447624123456", GB_IP, "IM"],
+      ["+447797123456", GB_IP, "JE"],
+      ["+17875551234", undefined, "PR"],
+    ] as const) {
+      const r = await assess(ws.apiKey, { phone, ...(ip ? { ip } : {}) });
+      expect(r.body.phone, phone).toMatchObject({ valid: true, country, country_matches_ip: true });
+      expect(signal(r, "phone_country_mismatch"), phone).toBeUndefined();
+    }
+    // A Canadian number from a US address is another country's: a mismatch, named in words.
+    const ca = await assess(ws.apiKey, { phone: "+14165551234" });
+    expect(ca.body.phone).toMatchObject({ country: "CA", country_matches_ip: false });
+    expect(signal(ca, "phone_country_mismatch")?.reason).toContain(
+      "from Canada but the IP address is in United States",
+    );
   });
 
   it.each([
