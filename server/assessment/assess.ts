@@ -15,6 +15,7 @@ import { HIGH_RISK_ASSESSMENT, subscribedSql } from "../webhooks/enqueue";
 import { accountColumnsOf, accountEventData, accountEvidence, accountSubject } from "./account";
 import { amountSignals } from "./amount";
 import { opensCase } from "./open-case";
+import { deviceIdOf } from "../device/observations";
 import { gatherDeviceEvidence } from "./device-evidence";
 import { gatherEmailEvidence } from "./email-evidence";
 import { assessmentFacts } from "./facts";
@@ -112,6 +113,9 @@ export function velocityKeysOf(
   const ip = parsedIp?.address ?? req.ip;
   const subject = accountSubject(req.user_id, email);
   const deviceId = req.device_id ?? null;
+  // The device that links accounts: the caller's device_id, else the one /device.js's visitor_id names (the device
+  // evidence's device_id), so accounts on one browser are linked whichever way it was identified.
+  const linkDevice = deviceId ?? (req.device ? deviceIdOf(req.device.visitor_id) : null);
   // A national number without phone_country is read in the IP address's country, as the answer reads it
   // (./phone-evidence.ts), so it links to its E.164 spelling; the embedded geolocation answers without I/O.
   const national = req.phone !== undefined && !req.phone.trim().startsWith("+") && !req.phone_country;
@@ -128,7 +132,7 @@ export function velocityKeysOf(
       subject,
       ip,
       email,
-      deviceId,
+      deviceId: linkDevice,
       phone: phone.key,
       payment: req.payment,
       failed: req.status === "failed",

@@ -137,6 +137,22 @@ describe("linked accounts", () => {
     expect(await facts(ws.workspaceId, "de2")).toMatchObject({ "phone.accounts_30d": 2 });
   });
 
+  it("accounts on one browser identified by /device.js (device.visitor_id, no device_id) are linked too", async () => {
+    const ws = await app().seedWorkspace();
+    const device = { visitor_id: "visXYZ12345" };
+    for (const u of ["va", "vb"]) await assess(ws.apiKey, { event: "signup", user_id: u, device });
+    const r = await assess(ws.apiKey, { event: "signup", user_id: "vc", device });
+    // The device evidence names the browser's many accounts; the links name them too, by the same device.
+    expect(r.signals.map((s) => s.code)).toEqual(expect.arrayContaining(["device_many_accounts", "linked_accounts"]));
+    expect(r.linked_accounts).toEqual({
+      accounts_30d: 2,
+      by: [{ kind: "device", accounts_30d: 2, names: ["vb", "va"] }],
+    });
+    const profile = await app().request("GET", "/v1/users/vc", { key: ws.apiKey });
+    const deviceId = (r as unknown as { device: { device_id: string } }).device.device_id;
+    expect(profile.body.identifiers).toContainEqual(expect.objectContaining({ kind: "device", value: deviceId }));
+  });
+
   it("a number the numbering plans do not read links no one: strangers who typed the same placeholder", async () => {
     const ws = await app().seedWorkspace();
     for (const phone of ["0000000000", "+1 555 555 5555"]) {
