@@ -56,7 +56,12 @@ describe("GET /v1/phone/{number}", () => {
   it.each([
     ["not-a-number", "", /only digits/],
     [`+1${"2".repeat(44)}`, "", /longer than 40/],
-    ["07400123456", "?country=XX", /unknown country "XX"/],
+    // The bad field is the country, and the message names it, not the number.
+    [
+      "07400123456",
+      "?country=XX",
+      /^country: "XX" is not an ISO 3166-1 alpha-2 country code: send one such as US or GB/,
+    ],
     ["07400123456", "", /national number without a country/],
     ["+1234567890123456789", "", /more than 17 digits/],
   ])("%s%s is 400 INVALID_REQUEST and costs nothing", async (number, query, message) => {

@@ -2,7 +2,7 @@
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
 import { lookupPhone, maskedPhone } from "../../../phone/lookup";
-import { MAX_PHONE_INPUT, phoneInputProblem } from "../../../phone/parse";
+import { MAX_PHONE_INPUT, phoneCountry, phoneInputProblem } from "../../../phone/parse";
 import { phoneLookupSchema, type PhoneLookup } from "../../../phone/schemas";
 import { meteredProcedure } from "../../trpc";
 
@@ -24,6 +24,15 @@ const input = z
       .describe("ISO 3166-1 alpha-2 country a national number is read in (e.g. GB); ignored for a number with +"),
   })
   .superRefine((v, ctx) => {
+    // An unknown country is the country's problem, named as such (it is read only for a national number).
+    if (!v.number.trim().startsWith("+") && v.country && !phoneCountry(v.country)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["country"],
+        message: `"${v.country}" is not an ISO 3166-1 alpha-2 country code: send one such as US or GB`,
+      });
+      return;
+    }
     const problem = phoneInputProblem(v.number, v.country);
     if (problem) ctx.addIssue({ code: "custom", path: ["number"], message: `The number ${problem}.` });
   });
