@@ -40,7 +40,8 @@ function statusTable(rows: Awaited<ReturnType<typeof feedStatus>>): string {
       ? `  LAST REFRESH FAILED (${r.refresh.failures}x, ${r.refresh.lastFailedAt}): ${r.refresh.lastError}`
       : "";
     const problem = r.error ? `  ERROR: ${r.error}` : "";
-    return [r.name, r.origin, String(r.count), `${ageText(r.ageSeconds)} old`, refresh].join("\t") + failing + problem;
+    const age = r.ageSeconds === null ? "no data yet" : `${ageText(r.ageSeconds)} old`;
+    return [r.name, r.origin, String(r.count), age, refresh].join("\t") + failing + problem;
   });
   return ["feed\torigin\tentries\tage\trefresh", ...lines].join("\n");
 }

@@ -45,15 +45,14 @@ export async function dataSources(db: Db): Promise<DataSource[]> {
   return rows
     .filter((r) => !r.error)
     .map((r) => {
-      const known = Date.parse(r.fetchedAt) > 0;
       const failing = r.refresh.mode === "scheduled" && r.refresh.lastError !== null;
       return {
         name: r.name,
         description: r.description,
         entries: r.count,
         origin: r.origin,
-        fetched_at: known ? r.fetchedAt : null,
-        age_seconds: known ? r.ageSeconds : null,
+        fetched_at: r.fetchedAt,
+        age_seconds: r.ageSeconds,
         license: r.license,
         attribution: r.attribution,
         refresh: {

@@ -10,8 +10,9 @@ export interface FeedStatus {
   origin: "shipped" | "refreshed";
   count: number;
   version: string | null;
-  fetchedAt: string;
-  ageSeconds: number;
+  /** When the data in use was fetched; null when there is none yet (a list shipped empty, never refreshed). */
+  fetchedAt: string | null;
+  ageSeconds: number | null;
   sourceUrl: string | null;
   license: string;
   attribution: string | null;
@@ -40,8 +41,10 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
         origin: s.origin,
         count: s.count,
         version: s.version,
-        fetchedAt: s.fetchedAt.toISOString(),
-        ageSeconds: Math.max(0, Math.round((Date.now() - s.fetchedAt.getTime()) / 1000)),
+        // A list shipped empty (Spamhaus's, whose terms ask users to fetch it) says 1970: it has no age.
+        fetchedAt: s.fetchedAt.getTime() > 0 ? s.fetchedAt.toISOString() : null,
+        ageSeconds:
+          s.fetchedAt.getTime() > 0 ? Math.max(0, Math.round((Date.now() - s.fetchedAt.getTime()) / 1000)) : null,
         error: null,
       });
     } catch (err) {
@@ -50,8 +53,8 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
         origin: "shipped",
         count: 0,
         version: null,
-        fetchedAt: new Date(0).toISOString(),
-        ageSeconds: 0,
+        fetchedAt: null,
+        ageSeconds: null,
         error: (err as Error).message,
       });
     }

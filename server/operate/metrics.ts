@@ -67,7 +67,7 @@ export function metrics(): ServiceMetrics {
   };
   new Gauge({
     name: "service_feed_age_seconds",
-    help: "Age of each data feed's current snapshot",
+    help: "Age of each data feed's current snapshot (none for a feed that holds no data yet, such as a list shipped empty)",
     labelNames: ["feed"],
     registers,
     async collect() {
@@ -75,7 +75,7 @@ export function metrics(): ServiceMetrics {
       for (const f of (await metricSources()
         .feeds?.()
         .catch(() => [])) ?? [])
-        this.set({ feed: f.name }, f.ageSeconds);
+        if (f.ageSeconds !== null) this.set({ feed: f.name }, f.ageSeconds);
     },
   });
   new Gauge({

@@ -29,7 +29,8 @@ export function processState(): ProcessState {
 
 /** Values read at scrape time from modules that must not depend on prom-client (db client, feeds). */
 export interface MetricSources {
-  feeds?: () => Promise<{ name: string; ageSeconds: number; count: number }[]>;
+  /** Each feed's age (null: it holds no data yet, so no age sample) and records. */
+  feeds?: () => Promise<{ name: string; ageSeconds: number | null; count: number }[]>;
   dbPool?: () => { inUse: number; waiting: number; total: number } | null;
 }
 

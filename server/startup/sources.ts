@@ -18,7 +18,8 @@ export function reportDbPoolErrorsAsOutages(): void {
 
 export function registerMetricSources(db: Db): void {
   metricSources().dbPool = dbPoolReading;
-  let cached: { at: number; value: Promise<{ name: string; ageSeconds: number; count: number }[]> } | null = null;
+  let cached: { at: number; value: Promise<{ name: string; ageSeconds: number | null; count: number }[]> } | null =
+    null;
   metricSources().feeds = () => {
     if (!cached || Date.now() - cached.at > 5000) {
       cached = {

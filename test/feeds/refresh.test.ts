@@ -245,6 +245,14 @@ describe("feeds status", () => {
     const cf = status.find((s) => s.name === "cloud-cloudflare")!;
     expect(cf.count).toBe(22);
     expect(status.every((s) => s.error === null)).toBe(true);
+    // A list shipped empty and never refreshed (Spamhaus's terms ask users to fetch it) has no date and no age, not
+    // 1970's.
+    expect(status.find((s) => s.name === "spamhaus-drop")).toMatchObject({
+      count: 0,
+      fetchedAt: null,
+      ageSeconds: null,
+    });
+    expect(asn.ageSeconds).toBeGreaterThan(0);
   });
 
   it("every evidence feed shows with its snapshot's date and count, its live source or none, and its licence", async () => {

@@ -122,7 +122,15 @@ describe("counters after known requests", () => {
     expect(hist?.type).toBe("HISTOGRAM");
     expect(after.find((f) => f.name === "process_cpu_user_seconds_total")).toBeDefined();
     expect(after.find((f) => f.name === "service_feed_records")?.metrics.length).toBeGreaterThan(0);
-    expect(after.find((f) => f.name === "service_feed_age_seconds")?.metrics.length).toBeGreaterThan(0);
+    const ages = after.find((f) => f.name === "service_feed_age_seconds")?.metrics ?? [];
+    expect(ages.length).toBeGreaterThan(0);
+    // A feed that holds no data yet (a list shipped empty) has no age sample, never the seconds since 1970.
+    expect(ages.map((m) => m.labels?.feed)).not.toContain("spamhaus-drop");
+    for (const m of ages) expect(Number(m.value)).toBeLessThan(20 * 365 * 86_400);
+    expect(
+      after.find((f) => f.name === "service_feed_records")?.metrics.find((m) => m.labels?.feed === "spamhaus-drop")
+        ?.value,
+    ).toBe("0");
     // The PostgreSQL pool is observable (in use, waiting); the embedded database has no pool to report.
     const pool = after.find((f) => f.name === "service_db_pool_connections");
     if (process.env.DATABASE_URL)
