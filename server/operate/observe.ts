@@ -7,10 +7,13 @@ import { tracing } from "./tracing";
 
 // Letters, digits and -_.: only, at most 128: anything else could forge log lines or carry personal data.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
+// An API key in its place (a client that sends its key as its correlation id) is never written or echoed either:
+// the shapes of server/keys/secret.ts, with any text around them.
+const LOOKS_LIKE_A_KEY = /(?:svc|pk)_live_[A-Za-z0-9_-]{20}/;
 
 export function clientRequestId(headers: Pick<Headers, "get">): string | null {
   const v = headers.get("x-request-id");
-  return v && CLIENT_REQUEST_ID.test(v) ? v : null;
+  return v && CLIENT_REQUEST_ID.test(v) && !LOOKS_LIKE_A_KEY.test(v) ? v : null;
 }
 
 export type SpanLike = {
