@@ -1,6 +1,6 @@
 // Standard Webhooks signing: `v1,` + base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed with the secret's
-// decoded bytes. The secret (`whsec_` + base64) is shown once at creation; it is kept in clear because an HMAC
-// key cannot be hashed and still used.
+// decoded bytes. The secret (`whsec_` + base64) is shown once at creation; it cannot be hashed (an HMAC key must be
+// read back to sign), so it is stored encrypted (AES-256-GCM, server/secrets; README "Secrets at rest").
 import { createHmac, randomBytes } from "node:crypto";
 
 const PREFIX = "whsec_";

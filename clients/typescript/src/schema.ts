@@ -1912,7 +1912,7 @@ export interface paths {
         put?: never;
         /**
          * Redeliver a delivery
-         * @description Sends an earlier delivery's body again as a new delivery with a new `webhook-id` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's.
+         * @description Sends an earlier delivery's body again as a new delivery with a new `webhook-id` (the original stays in the log as it was), signed, sent and retried like a real event. Returns the new delivery. The body's `request_id` is the original's: a receiver that must act once per event deduplicates on `type` and `request_id` (`webhook-id` tells apart the deliveries, and stays the same across one delivery's retries). 409 CONFLICT while the original is still pending; 404 NOT_FOUND for an unknown webhook or delivery, or another workspace's.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
