@@ -15,7 +15,7 @@ import { serveRestApi } from "./rest-server";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "../vulnerabilities/fake-sources";
 
-useFakePackageSources();
+const sources = useFakePackageSources();
 useFakeEpss();
 const app = await createTestApp();
 
@@ -125,6 +125,22 @@ describe("service-scan exit codes by policy", () => {
     expect(run.stdout).toMatch(/policy --fail-on high: failed \(1 malware package, 1 high advisory\)/);
     // Malware comes before every upgrade.
     expect(run.stdout.indexOf("remove tinted-logs")).toBeLessThan(run.stdout.indexOf("jquery 3.4.1 ->"));
+  });
+
+  it("says which packages' supply-chain findings could not be checked, in every output format", async () => {
+    const ws = await app.seedWorkspace();
+    sources.current.downPackages.add("jquery");
+    const text = await cli(["app/package-lock.json"], { key: ws.apiKey });
+    const json = await cli(["app/package-lock.json", "--format", "json", "--output", "scan.json"], { key: ws.apiKey });
+    const sarif = await cli(["app/package-lock.json", "--format", "sarif", "--output", "s.sarif"], { key: ws.apiKey });
+    for (const run of [text, json, sarif]) {
+      expect(run.stdout).toMatch(
+        /not checked:\n {2}registry:npm partial: 1 of 4 packages could not be looked up \(.+\); supply-chain findings \(install scripts, maintainers, typosquats\) may be missing/,
+      );
+    }
+    // With every source answering, nothing is said.
+    sources.current.downPackages.clear();
+    expect((await cli(["app/package-lock.json"], { key: ws.apiKey })).stdout).not.toContain("not checked");
   });
 
   it("a file with only moderate advisories really has advisories, and passes", async () => {

@@ -45,9 +45,18 @@ export interface KeptScan {
   expires_at: string;
 }
 
+/** One source a scan used, and whether it answered (`unavailable` or `partial`: some evidence is missing). */
+export interface ScanSource {
+  source: string;
+  status: string;
+  reason?: string | null;
+}
+
 export interface ScanAnswer {
   format: string;
   summary: ScanSummary;
+  /** The sources the scan used (older services may not send them in a SARIF log). */
+  sources?: ScanSource[];
   diff?: ScanDiff;
   project?: KeptScan;
 }

@@ -76,7 +76,7 @@ function outcomeOf(command: ScanCommand, body: string, answer: ScanAnswer): Outc
   const onlyNew = project?.failOnNew ? diff : null;
   const breaches = onlyNew ? newBreaches(onlyNew.added, failOn) : policyBreaches(answer.summary, failOn);
   const policy = policyLine(failOn, Boolean(onlyNew), breaches);
-  const summaryLines = [textSummary(command.repoPath, answer.format, answer.summary), policy];
+  const summaryLines = [textSummary(command.repoPath, answer.format, answer.summary, answer.sources), policy];
   const summary = `${[...(diff ? [diff.text] : []), ...summaryLines].join("\n")}\n`;
   let report = format === "text" ? summary : `${body}\n`;
   if (format === "sarif" && onlyNew) report = `${onlyNewResults(body, onlyNew.added)}\n`;

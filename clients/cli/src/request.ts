@@ -5,7 +5,7 @@
 // before admission) and a 503 (the service gave the units back) after Retry-After, never a request lost on the
 // network, which may have been admitted, answered and charged.
 import type { OutputFormat, ScanCommand } from "./args.js";
-import type { ScanAnswer, ScanSummary } from "./answer.js";
+import type { ScanAnswer, ScanSource, ScanSummary } from "./answer.js";
 
 export type ScanResult = { ok: true; body: string; answer: ScanAnswer } | { ok: false; problem: string };
 
@@ -19,13 +19,15 @@ const RETRIES = 2;
 const MAX_RETRY_DELAY_MS = 30_000;
 const BASE_DELAY_MS = 500;
 
-type SarifLog = { runs?: Array<{ properties?: { format?: string; summary?: ScanSummary } }> };
+type SarifLog = {
+  runs?: Array<{ properties?: { format?: string; summary?: ScanSummary; sources?: ScanSource[] } }>;
+};
 
 function readAnswer(format: OutputFormat, body: string): ScanAnswer | null {
   try {
     if (format === "sarif") {
       const run = (JSON.parse(body) as SarifLog).runs?.[0]?.properties;
-      return run?.summary ? { format: String(run.format), summary: run.summary } : null;
+      return run?.summary ? { format: String(run.format), summary: run.summary, sources: run.sources } : null;
     }
     const answer = JSON.parse(body) as ScanAnswer;
     return answer.summary ? answer : null;

@@ -118,7 +118,12 @@ export function scanToSarif(report: ScanReport, file?: string | null): string {
         tool: { driver: { name: "dependency-scan", semanticVersion: "1.0.0", rules } },
         artifacts: [{ location: { uri } }],
         results,
-        properties: { format: report.format, summary: report.summary, checkedAt: report.checkedAt },
+        properties: {
+          format: report.format,
+          summary: report.summary,
+          sources: report.sources,
+          checkedAt: report.checkedAt,
+        },
       },
     ],
   };
