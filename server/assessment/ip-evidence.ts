@@ -12,6 +12,9 @@ import type { AssessRequest, AssessResult, Signal, SourceRef } from "./schemas";
 import { signalWeight, type WeightedSignalCode } from "../scoring/score";
 import { claimedCrawler } from "./user-agent";
 
+/** The match kinds that make an address hosting (a cloud, CDN, platform or hosting range, or a hosting ASN). */
+const HOSTING_KINDS = new Set<string>(["cloud", "cdn", "platform", "hosting", "hosting_asn"]);
+
 export interface IpEvidence {
   ip: AssessResult["ip"];
   signals: Signal[];
@@ -116,6 +119,8 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       : (p.matches.find((x) => x.feed === h.feed && x.range === h.range) ?? null);
     const code = p.cdn ? "ip_cdn_edge" : "ip_hosting";
     const operator = p.cdn ? (p.service ?? rep.network.provider) : (h.provider ?? p.service ?? rep.network.provider);
+    // The hosting evidence alone: the Tor, VPN or relay lists the address is also in have signals of their own.
+    const hostingBasis = p.matches.filter((x) => HOSTING_KINDS.has(x.kind)).map((x) => x.detail);
     const capable =
       !p.cdn && m?.detail.includes("VPN-capable")
         ? " The network is VPN-capable hosting: it also carries VPN exits."
@@ -123,7 +128,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     signals.push({
       code,
       weight: signalWeight(code, req.event, m?.weightFactor ?? 1),
-      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" ? "cdn" : p.cdn ? "cdn" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${rep.network.basis.join("; ")}.`,
+      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" ? "cdn" : p.cdn ? "cdn" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }

@@ -121,6 +121,11 @@ describe("age-reduced weights through /assess", () => {
       /^185\.220\.101\.7 is listed as a Tor exit in the 2024-08-20 list, older than its freshness window, so it counts at a quarter weight/,
     );
     expect(tor.evidence).toEqual(["tor-exits"]);
+    // The exit's hosting network is a signal of its own, whose reason cites the hosting evidence only: the Tor and
+    // VPN lists say their part in their own signals.
+    const hosting = old.signals.find((s) => s.code === "ip_hosting")!;
+    expect(hosting.reason).toContain("X4BNet lists_vpn datacenter ranges (185.220.101.0/24, 2026-08-22)");
+    expect(hosting.reason).not.toMatch(/Tor Project exit-addresses|lists_vpn VPN ranges/);
     expect(old.ip).toMatchObject({
       tor_exit: true,
       network_type: "anonymizer",
