@@ -162,3 +162,46 @@ test("a case's facts say they are as of its assessment, its history marks it and
   await expect(page.getByTestId("item-row")).toContainText("From case review of mallory: fraud");
   await expect(page.getByTestId("item-row")).not.toContainText("case_");
 });
+
+test("a queue longer than a page is reachable to its last case: Load more follows the cursor, and J moves on to the next page", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const key = await newWorkspace(page, "CasePages", ["suite_starter"]);
+  // 101 review cases through the API (a scripted login from a private address is decided review), the last one
+  // made after the others so it is the newest, last in the queue.
+  // Each from an address of its own: a hundred logins from one address would be blocked as a burst.
+  const reviewed = async (userId: string, n: number) => {
+    const res = await request.post("/v1/assess", {
+      headers: { authorization: `Bearer ${key}` },
+      data: { event: "login", ip: `10.1.${n}.8`, user_agent: "python-requests/2.31", user_id: userId },
+    });
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as { decision: string }).decision).toBe("review");
+  };
+  for (let i = 0; i < 100; i += 10)
+    await Promise.all(Array.from({ length: 10 }, (_, j) => reviewed(`u_page_${i + j}`, i + j)));
+  await reviewed("u_page_last", 100);
+
+  await page.goto("/dashboard/cases");
+  await expect(page.getByTestId("cases-summary")).toContainText("101 open cases;");
+  const cards = page.getByTestId("case-card");
+  await expect(cards).toHaveCount(50);
+  await expect(page.getByTestId("cases-shown")).toHaveText("Showing the oldest 50 of 101 open cases.");
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(cards).toHaveCount(100);
+  await expect(page.getByTestId("cases-shown")).toHaveText("Showing the oldest 100 of 101 open cases.");
+  await expect(page.getByText("u_page_last")).toHaveCount(0);
+
+  // J on the last case shown opens the first case of the next page.
+  await cards.last().getByTestId("case-open").click();
+  await expect(cards.last().getByTestId("case-detail")).toBeVisible();
+  await page.keyboard.press("j");
+  await expect(cards).toHaveCount(101);
+  const last = cards.filter({ hasText: "u_page_last" });
+  await expect(last.getByTestId("case-detail")).toBeVisible();
+  await expect(page.getByTestId("cases-shown")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  await snap(page, testInfo, "cases-all-pages-1280");
+});

@@ -2,8 +2,9 @@
 // The review queue: the open cases oldest first (resolved ones on the other tab), one opened at a time with what the
 // assessment found, the account's recent history and related cases, and a verdict (fraud or legitimate) that labels
 // the assessment and may add the account, email, device or address to a list. Keys: F fraud, L legitimate, J/K next
-// and previous. Same procedures as /v1/cases.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// and previous. Same procedures as /v1/cases, PAGE_SIZE cases a page: "Load more" (or J on the last case) follows the
+// API's cursor, so no case is out of reach however long the queue is.
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
@@ -21,6 +22,8 @@ const FULL_PLANS = PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full
 
 const who = (c: CaseRow) => c.user_id ?? c.email ?? "no account given";
 
+const PAGE_SIZE = 50;
+
 export function CasesView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -28,9 +31,21 @@ export function CasesView() {
   const [selected, setSelected] = useState<string | null>(null);
   // What the last verdict did, kept here (not in the case's detail) so it stays on screen when the queue moves on.
   const [saved, setSaved] = useState<string | null>(null);
-  const cases = useQuery(trpc.cases.list.queryOptions({ status, limit: 100 }));
-  const items = cases.data?.items ?? [];
+  const cases = useInfiniteQuery(
+    trpc.cases.list.infiniteQueryOptions(
+      { status, limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.next_cursor ?? undefined },
+    ),
+  );
+  const items = cases.data?.pages.flatMap((p) => p.items) ?? [];
   const index = items.findIndex((c) => c.id === selected);
+  // The next page's first case, for J on the last case shown.
+  const openNextPage = async () => {
+    const loaded = await cases.fetchNextPage();
+    const pages = loaded.data?.pages ?? [];
+    const first = pages[pages.length - 1]?.items[0];
+    if (first && pages.length > (cases.data?.pages.length ?? 0)) setSelected(first.id);
+  };
 
   if (isPlanRefusal(cases.error))
     return (
@@ -42,7 +57,13 @@ export function CasesView() {
       </>
     );
 
-  const counts = cases.data?.counts;
+  const counts = cases.data?.pages[0]?.counts;
+  const shown =
+    status === "open" && counts && counts.open > items.length
+      ? `Showing the oldest ${items.length.toLocaleString("en-US")} of ${counts.open.toLocaleString("en-US")} open cases.`
+      : status === "resolved" && cases.hasNextPage
+        ? `Showing the ${items.length.toLocaleString("en-US")} most recently resolved cases.`
+        : null;
   return (
     <>
       <h1>Review queue</h1>
@@ -144,12 +165,29 @@ export function CasesView() {
                   onMove={(step) => {
                     const to = items[index + step];
                     if (to) setSelected(to.id);
+                    else if (step > 0 && cases.hasNextPage && !cases.isFetchingNextPage) void openNextPage();
                   }}
                 />
               ) : null}
             </li>
           ))}
         </ul>
+        {shown ? (
+          <p className="muted small" data-testid="cases-shown">
+            {shown}
+          </p>
+        ) : null}
+        {cases.hasNextPage ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void cases.fetchNextPage()}
+            disabled={cases.isFetchingNextPage}
+            data-testid="cases-more"
+          >
+            {cases.isFetchingNextPage ? "Loading…" : "Load more"}
+          </button>
+        ) : null}
       </section>
     </>
   );
