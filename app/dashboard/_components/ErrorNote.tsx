@@ -1,23 +1,66 @@
+"use client";
 // Shows a failed call in words; a refusal that a plan change would lift links to the plan page. The API's error
 // code is not shown (a user view carries no raw codes): it stays on the element as data-code for tests and support
 // tools. API routes the message names are said as the dashboard page that does the same (dashboard-words.ts), and its
-// `code` spans (field names such as `bin`) are shown as code.
+// `code` spans (field names such as `bin`) are shown as code. A call that never reached the service (offline, a
+// proxy's error page, an answer that is not the service's) carries only the browser's exception text ("Failed to
+// fetch", "Unexpected token '<'…"): it is said in words instead, with Retry when a query failed with it.
+import { QueryClientContext } from "@tanstack/react-query";
 import Link from "next/link";
+import { useContext } from "react";
 import { dashboardMessage } from "./dashboard-words";
 import { DocText } from "./DocText";
 
-type MaybeTrpcError = { message?: string; data?: { appCode?: string } | null } | null | undefined;
+type MaybeTrpcError = { name?: string; message?: string; data?: { appCode?: string } | null } | null | undefined;
 
 const PLAN_CODES = new Set(["CAPABILITY_REQUIRED", "BULK_LOOKUPS_REQUIRED", "QUOTA_EXCEEDED"]);
+
+export const UNREACHABLE_MESSAGE = "Could not reach the service. Check your connection and try again.";
 
 export function errorCode(err: unknown): string | null {
   return (err as MaybeTrpcError)?.data?.appCode ?? null;
 }
 
+/**
+ * Whether a failure never got an answer from the service: every answer of ours carries an error code (the tRPC error
+ * formatter adds it), so a tRPC client error without one came from the network or from something in between, as
+ * does a fetch's TypeError or a JSON parse's SyntaxError. Errors made in the page itself keep their own words.
+ */
+export function isUnreachable(err: unknown): boolean {
+  if (!err || typeof err !== "object" || errorCode(err)) return false;
+  return (err as MaybeTrpcError)?.name === "TRPCClientError" || err instanceof TypeError || err instanceof SyntaxError;
+}
+
 export function ErrorNote({ error }: { error: unknown }) {
+  // Outside the dashboard's query provider (none today) there is simply no Retry.
+  const queryClient = useContext(QueryClientContext);
   if (!error) return null;
   const e = error as MaybeTrpcError;
   const code = e?.data?.appCode;
+  if (isUnreachable(error)) {
+    // Retry is offered for a query that failed this way (not for a form's submission, which is sent again by
+    // submitting it) and fetches every failed query on the page, as they all failed for the same reason.
+    const retry = queryClient
+      ?.getQueryCache()
+      .findAll({ type: "active" })
+      .some((q) => q.state.error === error);
+    return (
+      <p className="error" role="alert" data-testid="error-note" data-code="UNREACHABLE">
+        {UNREACHABLE_MESSAGE}{" "}
+        {retry ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              void queryClient?.refetchQueries({ type: "active", predicate: (q) => q.state.status === "error" })
+            }
+          >
+            Retry
+          </button>
+        ) : null}
+      </p>
+    );
+  }
   return (
     <p className="error" role="alert" data-testid="error-note" data-code={code ?? undefined}>
       {e?.message ? <DocText text={dashboardMessage(e.message)} /> : "Something went wrong."}

@@ -4,7 +4,7 @@
 // says it is loading, and a failed load says so, never that the viewer is not an owner.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, isUnreachable } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { ShownOnceKey } from "../_components/ShownOnceKey";
 import { StatusBadge } from "../_components/StatusBadge";
@@ -119,7 +119,8 @@ export function KeysView() {
         <p className="notice">Only workspace owners create and revoke keys.</p>
       )}
       <div className="card">
-        <ErrorNote error={keys.error ?? revoke.error} />
+        {/* The overview's failure above already says the service is out of reach. */}
+        <ErrorNote error={isUnreachable(overview.error) ? revoke.error : (keys.error ?? revoke.error)} />
         <div>
           <table className="list cards" data-testid="keys-table">
             <thead>

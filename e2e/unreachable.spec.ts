@@ -1,0 +1,53 @@
+// When the dashboard's own calls never reach the service (offline, a proxy's error page, an answer that is not the
+// service's), pages say so in words and offer Retry, instead of the browser's exception text.
+import { expect, test, type Page } from "@playwright/test";
+import { newWorkspace } from "./dashboard-steps";
+import { snap } from "./helpers";
+
+const UNREACHABLE = "Could not reach the service. Check your connection and try again.";
+const RAW = /Failed to fetch|not valid JSON|Unexpected token|Unable to transform/;
+
+/** Fails every dashboard call the way `how` says until the returned function is called. */
+async function breakTheLink(page: Page, how: "offline" | "proxy-html" | "foreign-json"): Promise<() => Promise<void>> {
+  const handler = (route: Parameters<Parameters<Page["route"]>[1]>[0]) =>
+    how === "offline"
+      ? route.abort("connectionrefused")
+      : how === "proxy-html"
+        ? route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>502 Bad Gateway</body></html>" })
+        : route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ oops: true }) });
+  await page.route("**/api/trpc/**", handler);
+  return () => page.unroute("**/api/trpc/**", handler);
+}
+
+test("a call that never reaches the service is said in words with Retry, on the review queue, lists and API keys", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Unreachable", ["suite_starter"]);
+
+  for (const [path, how] of [
+    ["/dashboard/cases", "offline"],
+    ["/dashboard/lists", "proxy-html"],
+    ["/dashboard/keys", "foreign-json"],
+  ] as const) {
+    const restore = await breakTheLink(page, how);
+    await page.goto(path);
+    const note = page.getByTestId("error-note").first();
+    await expect(note).toContainText(UNREACHABLE);
+    await expect(page.locator("main")).not.toContainText(RAW);
+    await snap(page, testInfo, `unreachable-${how}-1280`);
+    await restore();
+    await note.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByTestId("error-note")).toHaveCount(0);
+  }
+  // The keys page, once the service answers, lists the workspace's first key.
+  await expect(page.getByTestId("key-row")).toHaveCount(1);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const restore = await breakTheLink(page, "offline");
+  await page.goto("/dashboard/cases");
+  await expect(page.getByTestId("error-note").first()).toContainText(UNREACHABLE);
+  await snap(page, testInfo, "unreachable-offline-390");
+  await restore();
+  await page.getByRole("button", { name: "Retry" }).first().click();
+  await expect(page.getByTestId("cases-empty")).toBeVisible();
+});
