@@ -86,6 +86,12 @@ test("revoking the key just created clears its copy-this-key-now box", async ({ 
   // The confirmation is in the page (no window.confirm); cancelling keeps the key and its box.
   await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
   await expect(keyRow(page, key).getByRole("alertdialog")).toContainText("cannot be undone");
+  // The question takes focus on its safe answer; Escape cancels it and gives focus back to Revoke.
+  await expect(keyRow(page, key).getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(keyRow(page, key).getByRole("alertdialog")).toHaveCount(0);
+  await expect(keyRow(page, key).getByRole("button", { name: "Revoke", exact: true })).toBeFocused();
+  await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
   await keyRow(page, key).getByRole("button", { name: "Cancel" }).click();
   await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("active");
   await expect(page.getByTestId("shown-once-key")).toBeVisible();

@@ -87,7 +87,15 @@ test("a fraud analyst creates a list, pastes items, searches them, and deletes t
   expect(sticking).toEqual([]);
   await snap(page, testInfo, "lists-390");
 
-  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  // The delete question takes focus on its safe answer; Escape cancels it and gives focus back to Delete.
+  const deleteButton = page.getByRole("button", { name: "Delete", exact: true });
+  await deleteButton.click();
+  const question = page.getByRole("alertdialog", { name: "Delete blocked_emails" });
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(deleteButton).toBeFocused();
+  await deleteButton.click();
   await expect(page.getByText("Delete “blocked_emails” and its 3 items?")).toBeVisible();
   await page.getByTestId("confirm-delete").click();
   await expect(page.getByTestId("lists-empty")).toBeVisible();

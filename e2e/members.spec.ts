@@ -59,3 +59,34 @@ test("owners invite and remove members; an invited member sees the workspace wit
   await expect(row).toHaveCount(0);
   await snap(page, testInfo, "members-removed");
 });
+
+test("removing a member by keyboard: the question takes focus on Cancel, so Enter twice keeps them, and Escape cancels", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "TeamKeys", ["suite_starter"]);
+  const invitee = uniqueEmail("kept");
+  await page.goto("/dashboard/members");
+  await page.getByLabel("Email").fill(invitee);
+  await page.getByRole("button", { name: "Invite" }).click();
+  const row = page.locator(`[data-testid=member-row][data-email="${invitee}"]`);
+  await expect(row).toContainText("invited");
+
+  const remove = row.getByRole("button", { name: "Remove", exact: true });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  const question = row.getByRole("alertdialog", { name: `Remove ${invitee}` });
+  await expect(question).toContainText(`Remove ${invitee}?`);
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await snap(page, testInfo, "members-remove-question");
+  await page.keyboard.press("Enter");
+  await expect(question).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+  await expect(remove).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(question).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+  await expect(remove).toBeFocused();
+});

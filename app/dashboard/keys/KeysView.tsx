@@ -4,6 +4,7 @@
 // says it is loading, and a failed load says so, never that the viewer is not an owner.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote, isUnreachable } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { ShownOnceKey } from "../_components/ShownOnceKey";
@@ -167,8 +168,11 @@ export function KeysView() {
                   {isOwner ? (
                     <td className="row-actions cell-actions">
                       {k.status === "revoked" ? null : confirming === k.id ? (
-                        <div className="confirm" role="alertdialog" aria-label={`Revoke ${k.name}`}>
-                          <span>Revoke “{k.name}”? This cannot be undone.</span>
+                        <ConfirmQuestion
+                          label={`Revoke ${k.name}`}
+                          question={<span>Revoke “{k.name}”? This cannot be undone.</span>}
+                          onCancel={() => setConfirming(null)}
+                        >
                           <button
                             type="button"
                             className="btn btn-danger"
@@ -177,12 +181,14 @@ export function KeysView() {
                           >
                             Yes, revoke
                           </button>
-                          <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                            Cancel
-                          </button>
-                        </div>
+                        </ConfirmQuestion>
                       ) : (
-                        <button type="button" className="btn btn-danger" onClick={() => setConfirming(k.id)}>
+                        <button
+                          type="button"
+                          className="btn btn-danger"
+                          onClick={() => setConfirming(k.id)}
+                          data-confirm-trigger
+                        >
                           Revoke
                         </button>
                       )}

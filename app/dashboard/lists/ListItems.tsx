@@ -4,6 +4,7 @@
 // message says what the last action did; the next action or edit replaces or clears it, so none goes stale.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -145,8 +146,12 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
               </div>
             </div>
             {confirming === i.id ? (
-              <div className="item-confirm" role="alertdialog" aria-label={`Remove ${i.value}`}>
-                <span className="small">Remove it? Rules stop matching it at once.</span>
+              <ConfirmQuestion
+                className="item-confirm"
+                label={`Remove ${i.value}`}
+                question={<span className="small">Remove it? Rules stop matching it at once.</span>}
+                onCancel={() => setConfirming(null)}
+              >
                 <button
                   type="button"
                   className="btn btn-danger"
@@ -156,11 +161,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
                 >
                   {remove.isPending ? "Removing…" : "Yes, remove"}
                 </button>
-                {/* The Remove button is gone while the question is open: focus moves to the safe answer. */}
-                <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
-                  Cancel
-                </button>
-              </div>
+              </ConfirmQuestion>
             ) : (
               <button
                 type="button"
@@ -170,6 +171,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
                   setConfirming(i.id);
                 }}
                 aria-label={`Remove ${i.value}`}
+                data-confirm-trigger
               >
                 Remove
               </button>

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
@@ -147,41 +148,48 @@ export function ListsView() {
                   >
                     {open === l.id ? "Close" : "Open"}
                   </button>
-                  <button type="button" className="btn btn-danger" onClick={() => setConfirming(l.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    onClick={() => setConfirming(l.id)}
+                    data-confirm-trigger
+                  >
                     Delete
                   </button>
                 </div>
               </div>
               {confirming === l.id ? (
-                <div className="notice" role="alertdialog" aria-label={`Delete ${l.name}`}>
-                  {l.used_by.length > 0 ? (
-                    <p>
-                      This list is used by {l.used_by.map((r) => `“${r.name}”`).join(", ")}. Change or delete those
-                      rules first.
-                    </p>
-                  ) : (
-                    <p>
-                      Delete “{l.name}” and its {l.item_count.toLocaleString("en")} items? This cannot be undone.
-                    </p>
-                  )}
-                  <div className="row">
-                    {l.used_by.length === 0 ? (
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate({ id: l.id })}
-                        data-testid="confirm-delete"
-                      >
-                        Delete list
-                      </button>
-                    ) : null}
-                    <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                      Cancel
+                <ConfirmQuestion
+                  className="notice"
+                  block
+                  label={`Delete ${l.name}`}
+                  question={
+                    l.used_by.length > 0 ? (
+                      <p>
+                        This list is used by {l.used_by.map((r) => `“${r.name}”`).join(", ")}. Change or delete those
+                        rules first.
+                      </p>
+                    ) : (
+                      <p>
+                        Delete “{l.name}” and its {l.item_count.toLocaleString("en")} items? This cannot be undone.
+                      </p>
+                    )
+                  }
+                  onCancel={() => setConfirming(null)}
+                  footer={<ErrorNote error={remove.error} />}
+                >
+                  {l.used_by.length === 0 ? (
+                    <button
+                      type="button"
+                      className="btn btn-danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ id: l.id })}
+                      data-testid="confirm-delete"
+                    >
+                      Delete list
                     </button>
-                  </div>
-                  <ErrorNote error={remove.error} />
-                </div>
+                  ) : null}
+                </ConfirmQuestion>
               ) : null}
               {open === l.id ? <ListItems id={l.id} kind={l.kind} onChange={refresh} /> : null}
             </li>

@@ -4,6 +4,7 @@
 // with the reason, and cannot run dashboard lookups until capacity returns.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./members.css";
@@ -146,8 +147,12 @@ export function MembersView() {
               {isOwner ? (
                 <div className="member-actions">
                   {confirming === m.id ? (
-                    <>
-                      <span className="small">Remove {m.email}?</span>
+                    <ConfirmQuestion
+                      className="member-actions"
+                      label={`Remove ${m.email}`}
+                      question={<span className="small">Remove {m.email}?</span>}
+                      onCancel={() => setConfirming(null)}
+                    >
                       <button
                         type="button"
                         className="btn btn-danger"
@@ -156,10 +161,7 @@ export function MembersView() {
                       >
                         Yes, remove
                       </button>
-                      <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                        Cancel
-                      </button>
-                    </>
+                    </ConfirmQuestion>
                   ) : (
                     <>
                       <button
@@ -172,7 +174,12 @@ export function MembersView() {
                       >
                         {m.role === "owner" ? "Make member" : "Make owner"}
                       </button>
-                      <button type="button" className="btn btn-danger" onClick={() => setConfirming(m.id)}>
+                      <button
+                        type="button"
+                        className="btn btn-danger"
+                        onClick={() => setConfirming(m.id)}
+                        data-confirm-trigger
+                      >
                         Remove
                       </button>
                     </>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote, errorCode } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
@@ -91,7 +92,7 @@ export function MonitorDetail({ id }: { id: string }) {
           <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>
             {editing ? "Close the form" : "Edit"}
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
             Delete
           </button>
         </div>
@@ -101,24 +102,24 @@ export function MonitorDetail({ id }: { id: string }) {
         </p>
         <ErrorNote error={run.error} />
         {confirming ? (
-          <div className="notice" role="alertdialog" aria-label={`Delete ${m.name ?? m.target}`}>
-            <p>Delete this monitor, its runs and its alerts? This cannot be undone.</p>
-            <div className="row">
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate({ id })}
-                data-testid="confirm-delete"
-              >
-                Delete monitor
-              </button>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-            <ErrorNote error={remove.error} />
-          </div>
+          <ConfirmQuestion
+            className="notice"
+            block
+            label={`Delete ${m.name ?? m.target}`}
+            question={<p>Delete this monitor, its runs and its alerts? This cannot be undone.</p>}
+            onCancel={() => setConfirming(false)}
+            footer={<ErrorNote error={remove.error} />}
+          >
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ id })}
+              data-testid="confirm-delete"
+            >
+              Delete monitor
+            </button>
+          </ConfirmQuestion>
         ) : null}
       </section>
       {editing ? (
