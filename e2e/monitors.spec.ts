@@ -136,3 +136,46 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await runNow(page, 0);
   await expect(page.locator('.check-state[data-check="packages"]')).toHaveAttribute("data-severity", "critical");
 });
+
+test("the monitor form says what is wrong at the field, in the words of its label, and sends nothing", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "MonitorForm", ["suite_business"]);
+  await page.goto("/dashboard/monitors/new");
+  const form = page.locator("form.monitor-form");
+  await form.getByLabel(/^Target/).fill("example.com");
+  const days = form.getByLabel("Warn when the certificate expires within (days)");
+  await days.fill("0, -3, abc");
+  let sent = 0;
+  page.on("request", (r) => {
+    if (r.url().includes("monitors.create")) sent++;
+  });
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await expect(days).toHaveAccessibleDescription(/Days must be whole numbers from 1 to 365, separated by commas/);
+  await expect(form.getByTestId("monitor-form-problems")).toHaveText(
+    "Nothing was saved: correct the field marked above.",
+  );
+  await expect(form).not.toContainText(/thresholds\.|tls_expiry_days|checks\.\d|Too small|Invalid input/);
+  await snap(page, testInfo, "monitor-form-bad-days");
+
+  // The packages check: each line at fault is named with what it needs.
+  await days.fill("21, 7");
+  await expect(days).not.toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("checkbox", { name: /Packages/ }).check();
+  const packages = form.getByLabel("Packages, one per line: ecosystem name version");
+  await packages.fill("lodash\nnpm left-pad\ncargo serde 1.0.0\nnpm lodash 4.17.20");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await expect(packages).toHaveAccessibleDescription(
+    /line 1 needs an ecosystem, a name and a version.*line 3: “cargo” is not one of npm/,
+  );
+  await expect(form).not.toContainText(/checks\.\d|Invalid input/);
+  expect(sent).toBe(0);
+
+  // A target the API refuses is said at the Target field, by its label.
+  await packages.fill("npm lodash 4.17.20");
+  await form.getByLabel(/^Target/).fill("not a host!");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await expect(form.getByLabel(/^Target/)).toHaveAccessibleDescription(/^Target must be/);
+  await expect(form).not.toContainText(/\btarget must/);
+});

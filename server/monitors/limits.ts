@@ -4,6 +4,8 @@
 import type { Entitlements, PlanSlug } from "../plans/catalog";
 
 export const INTERVALS = ["1h", "6h", "12h", "24h", "7d"] as const;
+/** The packages one packages check may name (here, not in ./schemas.ts, so the dashboard's form can read it). */
+export const MAX_PACKAGES = 20;
 export type MonitorInterval = (typeof INTERVALS)[number];
 
 const HOUR = 60 * 60 * 1000;

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { DNS_RECORD_TYPES } from "../providers/dns";
 import { ECOSYSTEMS } from "../vulnerabilities/versions/ecosystems";
 import { CHECK_TYPES } from "./checks/types";
-import { INTERVALS } from "./limits";
+import { INTERVALS, MAX_PACKAGES } from "./limits";
 
 export const DEFAULT_TLS_EXPIRY_DAYS = [21, 7];
-export const MAX_PACKAGES = 20;
+export { MAX_PACKAGES };
 
 const checkObject = z
   .object({

@@ -1,14 +1,16 @@
 "use client";
 // Create or edit a monitor: target, name, checks (with their options), the interval the plan allows and the TLS
-// expiry thresholds; the monthly units are shown before saving.
+// expiry thresholds; the monthly units are shown before saving. A mistake is said next to its field, in the words of
+// its label (form-check.ts), before anything is sent; the API's refusal of a field is shown there too.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { CHECK_TYPES, type CheckType } from "../../../server/monitors/checks/types";
 import { INTERVALS, type MonitorInterval } from "../../../server/monitors/limits";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, isUnreachable } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { fromChecks, toChecks, type FormCheck } from "./checks-input";
+import { monitorFormProblems, monitorServerProblem, type FieldProblems, type MonitorField } from "./form-check";
 import { Estimate } from "./Estimate";
 import { useMonitorPlan } from "./plan";
 import { CHECK_WORDS, INTERVAL_WORDS } from "./words";
@@ -22,6 +24,15 @@ export interface MonitorFormValues {
   thresholds: { tls_expiry_days: number[] };
 }
 
+/** A field's problem under it, named by the field's aria-describedby. */
+function FieldError({ id, text }: { id: string; text: string | undefined }): ReactNode {
+  return text ? (
+    <span className="error" id={id} data-testid="monitor-field-error">
+      {text}
+    </span>
+  ) : null;
+}
+
 export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; onSaved?: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -33,6 +44,10 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
   const [options, setOptions] = useState(fromChecks(initial.checks));
   const [interval, setInterval] = useState<MonitorInterval>(initial.interval);
   const [expiry, setExpiry] = useState(initial.thresholds.tls_expiry_days.join(", "));
+  // What the last press of the button found wrong, kept until the next press.
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const ids = useId();
+  const errorId = (f: MonitorField) => `${ids}-${f}-error`;
   const saved = (id: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() });
     if (onSaved) onSaved();
@@ -41,19 +56,43 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
   const create = useMutation(trpc.monitors.create.mutationOptions({ onSuccess: (m) => saved(m.id) }));
   const update = useMutation(trpc.monitors.update.mutationOptions({ onSuccess: (m) => saved(m.id) }));
   const pending = create.isPending || update.isPending;
+  const refusal = create.error ?? update.error;
+
   // A monitor of packages only looks at nothing of its target: it may name the project instead of a host.
   const projectOnly = types.length > 0 && types.every((t) => t === "packages");
   const allowed = plan?.allowed ?? INTERVALS;
+  // The API's refusal of a field (one the form cannot check itself, such as the target), said at that field.
+  const refused = refusal?.message ? monitorServerProblem(refusal.message, projectOnly ? "Project" : "Target") : null;
+  const shown: FieldProblems = { ...problems };
+  if (refused?.field) shown[refused.field] ??= refused.text;
+  const invalid = (f: MonitorField) =>
+    shown[f] ? { "aria-invalid": true as const, "aria-describedby": errorId(f) } : {};
+  // Changing a field takes its problem and the earlier refusal away: they were about what was there then.
+  const edited = (f: MonitorField) => {
+    if (create.error) create.reset();
+    if (update.error) update.reset();
+    if (problems[f])
+      setProblems((p) => {
+        const rest = { ...p };
+        delete rest[f];
+        return rest;
+      });
+  };
   const toggle = (t: CheckType, on: boolean) =>
     setTypes((ts) => (on ? CHECK_TYPES.filter((c) => c === t || ts.includes(c)) : ts.filter((c) => c !== t)));
-  const set = (k: keyof typeof options) => (e: { target: { value: string } }) =>
+  const set = (k: keyof typeof options) => (e: { target: { value: string } }) => {
+    edited(k);
     setOptions((o) => ({ ...o, [k]: e.target.value }));
+  };
 
   return (
     <form
       className="monitor-form"
       onSubmit={(e) => {
         e.preventDefault();
+        const found = monitorFormProblems(types, { expiry, ...options });
+        setProblems(found);
+        if (Object.keys(found).length) return;
         const fields = {
           name: name.trim() || null,
           target: target.trim(),
@@ -77,10 +116,15 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
         {projectOnly ? "Project" : "Target"}
         <input
           value={target}
-          onChange={(e) => setTarget(e.target.value)}
+          onChange={(e) => {
+            edited("target");
+            setTarget(e.target.value);
+          }}
           placeholder={projectOnly ? "github.com/acme/shop" : "example.com or https://example.com/"}
           required
+          {...invalid("target")}
         />
+        <FieldError id={errorId("target")} text={shown.target} />
         <span className="muted small">
           {projectOnly
             ? "What the packages belong to: a name such as github.com/acme/shop, or a host."
@@ -106,13 +150,25 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
             {t === "dns" && types.includes("dns") ? (
               <label>
                 Record types
-                <input value={options.recordTypes} onChange={set("recordTypes")} placeholder="A, AAAA, MX, NS" />
+                <input
+                  value={options.recordTypes}
+                  onChange={set("recordTypes")}
+                  placeholder="A, AAAA, MX, NS"
+                  {...invalid("recordTypes")}
+                />
+                <FieldError id={errorId("recordTypes")} text={shown.recordTypes} />
               </label>
             ) : null}
             {t === "email_security" && types.includes("email_security") ? (
               <label>
                 Extra DKIM selectors (optional)
-                <input value={options.selectors} onChange={set("selectors")} placeholder="s1, mail" />
+                <input
+                  value={options.selectors}
+                  onChange={set("selectors")}
+                  placeholder="s1, mail"
+                  {...invalid("selectors")}
+                />
+                <FieldError id={errorId("selectors")} text={shown.selectors} />
               </label>
             ) : null}
             {t === "packages" && types.includes("packages") ? (
@@ -123,14 +179,25 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
                   value={options.packages}
                   onChange={set("packages")}
                   placeholder="npm lodash 4.17.20"
+                  {...invalid("packages")}
                 />
+                <FieldError id={errorId("packages")} text={shown.packages} />
               </label>
             ) : null}
             {t === "tls" && types.includes("tls") ? (
               <label>
                 Warn when the certificate expires within (days)
-                <input value={expiry} onChange={(e) => setExpiry(e.target.value)} placeholder="21, 7 (the default)" />
+                <input
+                  value={expiry}
+                  onChange={(e) => {
+                    edited("expiry");
+                    setExpiry(e.target.value);
+                  }}
+                  placeholder="21, 7 (the default)"
+                  {...invalid("expiry")}
+                />
                 <span className="muted small">The smallest number is a problem, the others a warning.</span>
+                <FieldError id={errorId("expiry")} text={shown.expiry} />
               </label>
             ) : null}
           </div>
@@ -159,7 +226,16 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
           {pending ? "Saving…" : initial.id ? "Save changes" : "Create monitor"}
         </button>
       </div>
-      <ErrorNote error={create.error ?? update.error} />
+      {Object.keys(problems).length ? (
+        <p className="error" role="alert" data-testid="monitor-form-problems">
+          Nothing was saved: correct the {Object.keys(problems).length === 1 ? "field" : "fields"} marked above.
+        </p>
+      ) : null}
+      {refusal && !refused?.field ? (
+        <ErrorNote
+          error={refused && !isUnreachable(refusal) ? { data: refusal.data, message: refused.text } : refusal}
+        />
+      ) : null}
     </form>
   );
 }
