@@ -57,8 +57,8 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   expect(brokenValues).toEqual([]);
   await snap(page, testInfo, "cases-open-390");
 
-  // The verdict by keyboard: F is fraud.
-  await page.getByTestId("case-fraud").focus();
+  // The verdict by keyboard: F is fraud, on the case itself (it took focus when it opened).
+  await detail.focus();
   await page.keyboard.press("f");
   await expect(page.getByTestId("cases-empty")).toBeVisible();
   await expect(page.getByTestId("cases-summary")).toHaveText("No open cases.");
@@ -204,4 +204,43 @@ test("a queue longer than a page is reachable to its last case: Load more follow
   await expect(page.getByTestId("cases-shown")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   await snap(page, testInfo, "cases-all-pages-1280");
+});
+
+test("F and L resolve only the focused case, never from a link or button, and after a verdict the next case has focus with the confirmation in view", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "CaseKeys", ["suite_starter"]);
+  await reviewedLogin(page, "mallory");
+  await reviewedLogin(page, "trudy");
+  await page.goto("/dashboard/cases");
+  const first = page.getByTestId("case-card").filter({ hasText: "mallory" });
+  await first.getByTestId("case-open").click();
+  const detail = first.getByTestId("case-detail");
+  // Opening the case gives it focus, so its keys work at once.
+  await expect(detail).toBeFocused();
+  await expect(detail.getByTestId("case-user-link")).toBeVisible();
+
+  // A letter pressed on a link or a button is that control's, not a verdict.
+  await detail.getByTestId("case-user-link").focus();
+  await page.keyboard.press("f");
+  await detail.getByTestId("case-legitimate").focus();
+  await page.keyboard.press("l");
+  await page.keyboard.press("f");
+  // Nor anywhere else on the page.
+  await page.getByRole("heading", { name: "Review queue", level: 1 }).click();
+  await page.keyboard.press("f");
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("case-saved")).toHaveCount(0);
+  await expect(page.getByTestId("cases-summary")).toContainText("2 open cases;");
+
+  // On the case itself, L is legitimate; the queue moves to the next case, which has focus, and the confirmation
+  // is on screen above it.
+  await detail.focus();
+  await page.keyboard.press("l");
+  const saved = page.getByTestId("case-saved");
+  await expect(saved).toHaveText("Case of mallory resolved as legitimate. Showing the next case.");
+  const next = page.getByTestId("case-card").filter({ hasText: "trudy" });
+  await expect(next.getByTestId("case-detail")).toBeFocused();
+  await expect(saved).toBeInViewport();
+  await snap(page, testInfo, "case-next-after-verdict-1280", { fullPage: false });
 });

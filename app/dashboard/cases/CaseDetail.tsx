@@ -1,10 +1,12 @@
 "use client";
 // One opened case of the review queue: what the assessment found, the account's facts and recent history, related
 // cases, and the verdict (fraud or legitimate, with a note) that labels the assessment and may add one of the case's
-// values to a list. Keys while it is open: F fraud, L legitimate, J/K next and previous.
+// values to a list. Keys while the case itself has focus: F fraud, L legitimate, J/K next and previous. They are read
+// on the case, not the window, and never while focus is on a link, button or field, so a stray key elsewhere (or Enter
+// and a letter on a control) cannot label an assessment (WCAG 2.1.4); the case takes focus when it opens.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc, formatUtcSeconds, timeAgo } from "../_components/format";
@@ -79,13 +81,19 @@ const SOURCE_LABEL: Record<ValueSource, string> = {
 const SHARE_LABEL = { account: "account", ip: "IP address", device: "device" } as const;
 const short = (v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v);
 
+/** Where a key press belongs to the control it was pressed on, not to the case. */
+const CONTROLS = "a[href], button, input, select, textarea, summary, [contenteditable], [role=button], [role=link]";
+
 export function CaseDetail({
   id,
+  label,
   open,
   onResolved,
   onMove,
 }: {
   id: string;
+  /** The case's name for assistive technology, e.g. "Case of mallory". */
+  label: string;
   open: boolean;
   /** `added`: what went into a list with the verdict, in words ("its IP address 10.0.0.8 to the list bad_ips"). */
   onResolved: (resolved: { resolution: Resolution; added: string | null }) => void;
@@ -129,19 +137,22 @@ export function CaseDetail({
       ...(listId && values[chosen] ? { add_to_list: { list_id: listId, value: chosen } } : {}),
     });
 
-  // F fraud, L legitimate, J/K next and previous, unless typing in a field.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.ctrlKey || e.metaKey || e.altKey || (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-      const k = e.key.toLowerCase();
-      if (open && !resolve.isPending && (k === "f" || k === "l")) verdict(k === "f" ? "fraud" : "legitimate");
-      else if (k === "j") onMove(1);
-      else if (k === "k") onMove(-1);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
+  // The case takes focus when it opens (by Open, J/K or after the previous verdict), without scrolling: the queue
+  // brings it into view when it moved there by itself.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => root.current?.focus({ preventScroll: true }), []);
+
+  // F fraud, L legitimate, J/K next and previous: only on the case itself or its text, never on a control.
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const t = e.target as HTMLElement;
+    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || (t !== e.currentTarget && t.closest(CONTROLS))) return;
+    const k = e.key.toLowerCase();
+    if (open && !resolve.isPending && (k === "f" || k === "l")) verdict(k === "f" ? "fraud" : "legitimate");
+    else if (k === "j") onMove(1);
+    else if (k === "k") onMove(-1);
+    else return;
+    e.preventDefault();
+  };
 
   const listChoices = (lists.data?.items ?? []).filter((l) => KINDS_FOR[chosen].includes(l.kind));
   const facts = d?.assessment?.facts ?? {};
@@ -150,7 +161,15 @@ export function CaseDetail({
     factValue(facts[k], k),
   ]);
   return (
-    <div className="case-detail" data-testid="case-detail">
+    <div
+      className="case-detail"
+      data-testid="case-detail"
+      ref={root}
+      tabIndex={-1}
+      role="region"
+      aria-label={label}
+      onKeyDown={onKey}
+    >
       <ErrorNote error={detail.error} />
       {detail.isPending ? (
         <p className="muted" role="status">
@@ -323,7 +342,8 @@ export function CaseDetail({
                 </button>
               </div>
               <p className="muted small">
-                Keys: <kbd>F</kbd> fraud, <kbd>L</kbd> legitimate, <kbd>J</kbd>/<kbd>K</kbd> next and previous case.
+                Keys, while the case has focus (it takes it when it opens; not on a button, link or field): <kbd>F</kbd>{" "}
+                fraud, <kbd>L</kbd> legitimate, <kbd>J</kbd>/<kbd>K</kbd> next and previous case.
               </p>
               <ErrorNote error={resolve.error} />
             </form>

@@ -5,7 +5,7 @@
 // and previous. Same procedures as /v1/cases, PAGE_SIZE cases a page: "Load more" (or J on the last case) follows the
 // API's cursor, so no case is out of reach however long the queue is.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
@@ -29,8 +29,22 @@ export function CasesView() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<"open" | "resolved">("open");
   const [selected, setSelected] = useState<string | null>(null);
-  // What the last verdict did, kept here (not in the case's detail) so it stays on screen when the queue moves on.
+  // What the last verdict did, kept here (not in the case's detail) so it stays on screen when the queue moves on: at
+  // the top of the next case's card, which is scrolled into view with it.
   const [saved, setSaved] = useState<string | null>(null);
+  // The case the queue moved to by itself (a verdict, J or K), to bring into view once it is shown.
+  const reveal = useRef<string | null>(null);
+  const moveTo = (id: string | null) => {
+    reveal.current = id;
+    setSelected(id);
+  };
+  useEffect(() => {
+    if (!selected || reveal.current !== selected) return;
+    reveal.current = null;
+    document.querySelector(`[data-testid=case-card][data-case-id="${CSS.escape(selected)}"]`)?.scrollIntoView({
+      block: "start",
+    });
+  }, [selected]);
   const cases = useInfiniteQuery(
     trpc.cases.list.infiniteQueryOptions(
       { status, limit: PAGE_SIZE },
@@ -44,7 +58,7 @@ export function CasesView() {
     const loaded = await cases.fetchNextPage();
     const pages = loaded.data?.pages ?? [];
     const first = pages[pages.length - 1]?.items[0];
-    if (first && pages.length > (cases.data?.pages.length ?? 0)) setSelected(first.id);
+    if (first && pages.length > (cases.data?.pages.length ?? 0)) moveTo(first.id);
   };
 
   if (isPlanRefusal(cases.error))
@@ -57,6 +71,11 @@ export function CasesView() {
       </>
     );
 
+  const savedNotice = (
+    <p className="notice case-saved" role="status" data-testid="case-saved">
+      {saved}
+    </p>
+  );
   const counts = cases.data?.pages[0]?.counts;
   const shown =
     status === "open" && counts && counts.open > items.length
@@ -98,11 +117,7 @@ export function CasesView() {
         ))}
       </div>
       <section className="card">
-        {saved ? (
-          <p className="notice case-saved" role="status" data-testid="case-saved">
-            {saved}
-          </p>
-        ) : null}
+        {saved && !selected ? savedNotice : null}
         <ErrorNote error={cases.error} />
         {cases.isPending ? (
           <p className="muted" role="status">
@@ -124,6 +139,7 @@ export function CasesView() {
               data-testid="case-card"
               data-case-id={c.id}
             >
+              {saved && c.id === selected ? savedNotice : null}
               <div className="case-head">
                 <div>
                   <span className={`badge decision-${c.decision}`}>{c.decision}</span>{" "}
@@ -141,7 +157,10 @@ export function CasesView() {
                 <button
                   type="button"
                   className="btn"
-                  onClick={() => setSelected(c.id === selected ? null : c.id)}
+                  onClick={() => {
+                    setSaved(null);
+                    setSelected(c.id === selected ? null : c.id);
+                  }}
                   aria-expanded={c.id === selected}
                   data-testid="case-open"
                 >
@@ -151,6 +170,7 @@ export function CasesView() {
               {c.id === selected ? (
                 <CaseDetail
                   id={c.id}
+                  label={`Case of ${who(c)}`}
                   open={c.status === "open"}
                   onResolved={({ resolution, added }) => {
                     setSaved(
@@ -159,13 +179,15 @@ export function CasesView() {
                         (items.length > 1 ? " Showing the next case." : ""),
                     );
                     const next = items[index + 1]?.id ?? items[index - 1]?.id ?? null;
-                    setSelected(next);
+                    moveTo(next);
                     void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() });
                   }}
                   onMove={(step) => {
                     const to = items[index + step];
-                    if (to) setSelected(to.id);
-                    else if (step > 0 && cases.hasNextPage && !cases.isFetchingNextPage) void openNextPage();
+                    if (to) {
+                      setSaved(null);
+                      moveTo(to.id);
+                    } else if (step > 0 && cases.hasNextPage && !cases.isFetchingNextPage) void openNextPage();
                   }}
                 />
               ) : null}
