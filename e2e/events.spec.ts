@@ -43,6 +43,12 @@ test("events: search, a detail panel, the CSV of the current filter, and the Act
   await expect(drawer.getByRole("heading", { name: "Assessment" })).toBeFocused();
   await expect(drawer).toContainText("person@example.com");
   await snap(page, testInfo, "events-drawer");
+  // A modal dialog: Tab and Shift+Tab go round its own controls and never reach the page behind it.
+  const focusInDrawer = () => page.evaluate(() => !!document.activeElement?.closest("[data-testid=event-drawer]"));
+  for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    expect(await focusInDrawer(), `focus after ${key}`).toBe(true);
+  }
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 

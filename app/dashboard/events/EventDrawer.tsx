@@ -1,9 +1,10 @@
 "use client";
 // One event in full, opened from the events list as a dialog: its indexed fields, for an account change who made it
 // and what changed (before and after), for a monitor alert the check's state before → after in words, and the whole
-// record on request (wrapped inside the panel). Escape closes it and focus goes back.
+// record on request (wrapped inside the panel). A modal dialog: Tab and Shift+Tab go round its own controls, never to
+// the page behind it; Escape closes it and focus goes back.
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { formatUtc } from "../_components/format";
 import {
   actorText,
@@ -16,6 +17,27 @@ import {
   valueText,
   type EventRecord,
 } from "./describe";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside the dialog: from its last control to its first, and Shift+Tab from its first (or its heading) to its last. */
+function trapTab(k: ReactKeyboardEvent<HTMLElement>) {
+  if (k.key !== "Tab") return;
+  const controls = [...k.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
+  if (controls.length === 0) return k.preventDefault();
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const at = document.activeElement;
+  const outside = !controls.includes(at as HTMLElement);
+  if (k.shiftKey && (at === first || outside)) {
+    k.preventDefault();
+    last.focus();
+  } else if (!k.shiftKey && at === last) {
+    k.preventDefault();
+    first.focus();
+  }
+}
 
 export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,6 +74,7 @@ export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose
       aria-modal="true"
       aria-labelledby="event-drawer-title"
       data-testid="event-drawer"
+      onKeyDown={trapTab}
     >
       <div className="row-between">
         <h2 id="event-drawer-title" tabIndex={-1} ref={heading}>
