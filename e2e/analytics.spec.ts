@@ -71,12 +71,24 @@ test("analytics: totals and charts of the workspace's lookups and assessments, a
   await expect(byEndpoint.getByRole("row")).toHaveCount(8);
   await expect(page.getByTestId("total-assessments")).toHaveText("2");
 
-  // A range that cannot be read is explained in words, never as a code.
+  // A range that cannot be read is explained under the dates by their labels, before any request, and the charts of
+  // the last range stay; so is one longer than the 366 days the page reads.
   await page.getByTestId("analytics-range").selectOption("custom");
   await page.getByTestId("analytics-to").fill("2026-01-01");
   await page.getByTestId("analytics-from").fill("2026-02-01");
-  await expect(page.getByTestId("error-note")).toHaveText("until must be after since.");
+  await expect(page.getByTestId("analytics-range-problem")).toHaveText(
+    "The “To” date must be on or after the “From” date.",
+  );
+  await expect(page.getByTestId("analytics-to")).toHaveAccessibleDescription(/must be on or after the “From” date/);
+  await expect(page.getByTestId("error-note")).toHaveCount(0);
+  await expect(page.getByTestId("total-assessments")).toBeVisible();
+  await page.getByTestId("analytics-from").fill("2019-01-01");
+  await expect(page.getByTestId("analytics-range-problem")).toHaveText(
+    "Choose at most 366 days from “From” to “To” (these dates cover 2,558).",
+  );
+  await expect(page.locator("main")).not.toContainText(/\buntil\b|\bsince\b/);
   await page.getByTestId("analytics-range").selectOption("30");
+  await expect(page.getByTestId("analytics-range-problem")).toHaveCount(0);
   await expect(page.getByTestId("error-note")).toHaveCount(0);
   await expect(page.getByTestId("total-assessments")).toHaveText("2");
 

@@ -53,6 +53,25 @@ test("a bad assessment input is refused in words and costs nothing; a Free works
   await page.getByLabel("Amount").fill("lots");
   await page.getByTestId("run-assessment").click();
   await expect(page.getByRole("alert").filter({ hasText: "Amount must be a number" })).toBeVisible();
+  // A country name is refused before sending, in the field's words.
+  await page.getByLabel("Amount").fill("12.50");
+  await page.getByLabel("Billing country").fill("Germany");
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByRole("alert").filter({ hasText: "Billing country" })).toHaveText(
+    "Billing country must be a two-letter country code such as DE.",
+  );
+  // The service's refusal names the fields by their labels, each once, without the API's names.
+  await page.getByLabel("Billing country").fill("XX");
+  await page.getByLabel("IP address (required)").fill("999.1.1.1");
+  await page.getByLabel("Email").fill("bad@");
+  await page.getByTestId("run-assessment").click();
+  const refusal = page.getByTestId("error-note");
+  await expect(refusal).toContainText("IP address must be a valid IPv4 or IPv6 address");
+  await expect(refusal).toContainText("Email is not a valid address");
+  await expect(refusal).toContainText("Billing country is not a country");
+  await expect(refusal).not.toContainText(/\bip:|billing_country|ISO 3166/);
+  expect((await refusal.textContent())?.match(/Billing country/g)).toHaveLength(1);
+  await snap(page, testInfo, "assess-refused-in-words");
 });
 
 test("failed login attempts count for the account, and the answer says what the account's history shows", async ({

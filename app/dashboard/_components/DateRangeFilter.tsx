@@ -1,6 +1,8 @@
 "use client";
 // The dashboard's one time-range filter (events, lookup history, analytics, rule backtests): the same label, the same
 // wording of each preset and the same custom UTC days everywhere; each page turns the choice into what its API takes.
+// Custom dates the API would refuse (To before From, more days than it reads) are said under the fields in their
+// labels' words, before any request: a page asks nothing while rangeProblem() names one.
 import "./date-range.css";
 
 /** Every preset, in the order shown. A page offers those its API can answer (`offer`), always in this wording. */
@@ -38,20 +40,35 @@ export function customBounds(from: string, to: string): { since?: Date; until?: 
   };
 }
 
+/** What is wrong with custom dates, in the words of the fields; null when the page can ask for them. */
+export function rangeProblem(value: DateRange, maxDays?: number): string | null {
+  if (value.range !== "custom" || !value.from || !value.to) return null;
+  if (value.to < value.from) return "The “To” date must be on or after the “From” date.";
+  const days = Math.round((Date.parse(value.to) - Date.parse(value.from)) / DAY_MS) + 1;
+  if (maxDays !== undefined && days > maxDays)
+    return `Choose at most ${maxDays} days from “From” to “To” (these dates cover ${days.toLocaleString("en-US")}).`;
+  return null;
+}
+
 export function DateRangeFilter({
   value,
   onChange,
   offer = RANGE_OPTIONS.map((o) => o.value),
+  maxDays,
   testIdPrefix,
 }: {
   value: DateRange;
   onChange: (next: DateRange) => void;
   /** The presets this page's API can answer; the default is all of them. */
   offer?: readonly RangeChoice[];
-  /** Test ids `${prefix}-range`, `${prefix}-from` and `${prefix}-to`. */
+  /** The most days the page's API reads in one custom range. */
+  maxDays?: number;
+  /** Test ids `${prefix}-range`, `${prefix}-from`, `${prefix}-to` and `${prefix}-range-problem`. */
   testIdPrefix: string;
 }) {
   const options = RANGE_OPTIONS.filter((o) => offer.includes(o.value));
+  const problem = rangeProblem(value, maxDays);
+  const problemId = `${testIdPrefix}-range-problem`;
   return (
     <div className="date-range" data-testid={`${testIdPrefix}-date-range`}>
       <label className="date-range-field">
@@ -86,9 +103,16 @@ export function DateRangeFilter({
               type="date"
               value={value.to}
               onChange={(e) => onChange({ ...value, to: e.target.value })}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
               data-testid={`${testIdPrefix}-to`}
             />
           </label>
+          {problem ? (
+            <p className="error date-range-problem" id={problemId} role="alert" data-testid={problemId}>
+              {problem}
+            </p>
+          ) : null}
         </>
       ) : null}
     </div>

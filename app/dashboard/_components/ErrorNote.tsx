@@ -31,7 +31,14 @@ export function isUnreachable(err: unknown): boolean {
   return (err as MaybeTrpcError)?.name === "TRPCClientError" || err instanceof TypeError || err instanceof SyntaxError;
 }
 
-export function ErrorNote({ error }: { error: unknown }) {
+export function ErrorNote({
+  error,
+  words = (m) => m,
+}: {
+  error: unknown;
+  /** The service's message as this page says it (its form's labels for the API's field names: field-words.ts). */
+  words?: (message: string) => string;
+}) {
   // Outside the dashboard's query provider (none today) there is simply no Retry.
   const queryClient = useContext(QueryClientContext);
   if (!error) return null;
@@ -63,7 +70,7 @@ export function ErrorNote({ error }: { error: unknown }) {
   }
   return (
     <p className="error" role="alert" data-testid="error-note" data-code={code ?? undefined}>
-      {e?.message ? <DocText text={dashboardMessage(e.message)} /> : "Something went wrong."}
+      {e?.message ? <DocText text={dashboardMessage(words(e.message))} /> : "Something went wrong."}
       {code && PLAN_CODES.has(code) ? (
         <>
           {" "}

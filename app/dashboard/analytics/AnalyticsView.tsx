@@ -6,7 +6,7 @@
 // UTC days. This file holds the range and the read; AnalyticsBody.tsx and ErrorTables.tsx show the numbers.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { DateRangeFilter, type DateRange } from "../_components/DateRangeFilter";
+import { DateRangeFilter, rangeProblem, type DateRange } from "../_components/DateRangeFilter";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { AnalyticsBody } from "./AnalyticsBody";
@@ -23,6 +23,7 @@ type RangeInput = { days: number } | { since: string; until: string };
  * 24 hours" (it would be today's UTC day) is one it can answer as worded.
  */
 const OFFER = ["7", "30", "90", "365", "custom"] as const;
+const MAX_DAYS = 366;
 
 function rangeInput({ range, from, to }: DateRange): RangeInput {
   if (range !== "custom") return { days: Number(range) };
@@ -34,10 +35,12 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
   const trpc = useTRPC();
   const [dates, setDates] = useState<DateRange>(() => ({ range: "30", from: daysBefore(today(), 13), to: today() }));
   const input = rangeInput(dates);
+  // Dates the filter says are wrong are not asked for; the charts of the last good range stay.
   const q = useQuery({
     ...trpc.workspace.analyticsTimeseries.queryOptions(input),
     placeholderData: keepPreviousData,
     retry: false,
+    enabled: rangeProblem(dates, MAX_DAYS) === null,
   });
   const data = q.data;
 
@@ -49,7 +52,7 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
         <code>GET /v1/analytics/timeseries</code>.
       </p>
       <form className="card range-form" aria-label="Time range" onSubmit={(e) => e.preventDefault()}>
-        <DateRangeFilter value={dates} onChange={setDates} offer={OFFER} testIdPrefix="analytics" />
+        <DateRangeFilter value={dates} onChange={setDates} offer={OFFER} maxDays={MAX_DAYS} testIdPrefix="analytics" />
         {q.isFetching && data ? (
           <span className="muted small" role="status">
             Updating…
@@ -58,7 +61,7 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
       </form>
 
       <ErrorNote error={q.error} />
-      {q.isPending && !q.error ? (
+      {q.isLoading && !q.error ? (
         <p className="muted" role="status" data-testid="analytics-loading">
           Loading analytics…
         </p>

@@ -87,6 +87,16 @@ const EMPTY: AssessFields = {
   pay_decline_code: "",
 };
 
+/** Each field of the request as the form labels it (the API's refusals name the request's fields). */
+export const ASSESS_LABELS: Record<string, string> = {
+  event: "Event",
+  status: "Attempt",
+  ...Object.fromEntries(FIELDS.map((f) => [f.name, f.label])),
+  ...Object.fromEntries(PAYMENT_FIELDS.map((f) => [`payment.${f.name.replace(/^pay_/, "")}`, f.label])),
+  payment: "The card attempt",
+  "payment.status": "Payment status",
+};
+
 /** The request body, or a sentence saying what to fix (the server validates again). */
 export function toAssessRequest(f: AssessFields) {
   const body: Record<string, unknown> = { event: f.event, ip: f.ip.trim() };
@@ -94,6 +104,8 @@ export function toAssessRequest(f: AssessFields) {
   for (const k of ["email", "user_agent", "device_id", "user_id", "billing_country", "currency", "phone"] as const) {
     if (f[k].trim()) body[k] = f[k].trim();
   }
+  if (f.billing_country.trim() && !/^[A-Za-z]{2}$/.test(f.billing_country.trim()))
+    return "Billing country must be a two-letter country code such as DE.";
   if (f.amount.trim()) {
     const n = Number(f.amount.trim());
     if (!Number.isFinite(n) || n < 0) return "Amount must be a number such as 249.00.";

@@ -5,8 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AssessmentAnswer } from "../_components/AssessmentAnswer";
 import { ErrorNote } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 import { useTRPC } from "../_components/trpc";
-import { AssessForm, toAssessRequest, type AssessFields } from "./AssessForm";
+import { ASSESS_LABELS, AssessForm, toAssessRequest, type AssessFields } from "./AssessForm";
 import { SaveAsReport } from "./SaveAsReport";
 
 export function AssessView({ cost }: { cost: string }) {
@@ -38,7 +39,7 @@ export function AssessView({ cost }: { cost: string }) {
           {formError}
         </p>
       ) : null}
-      <ErrorNote error={assess.error} />
+      <ErrorNote error={assess.error} words={(m) => inFormWords(m, ASSESS_LABELS)} />
       {assess.isPending ? (
         <p className="muted" role="status">
           Assessing…

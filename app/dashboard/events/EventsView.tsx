@@ -4,7 +4,13 @@
 // current filter. "Activity" is the audit trail preset (type `audit.`): who changed what in the account.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
+import {
+  customBounds,
+  DateRangeFilter,
+  presetSince,
+  rangeProblem,
+  type DateRange,
+} from "../_components/DateRangeFilter";
 import { download } from "../_components/download";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
@@ -103,7 +109,8 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
         aria-label="Filter events"
         onSubmit={(e) => {
           e.preventDefault();
-          setApplied({ ...form });
+          // Dates the filter marks as wrong are not applied; it says why under them.
+          if (rangeProblem(form) === null) setApplied({ ...form });
         }}
       >
         <label className="events-search">

@@ -5,7 +5,13 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { PlanGate } from "../_components/PlanGate";
 import { useMemo, useState } from "react";
 import { historyWindowsSentence } from "../../../server/api/contract-text";
-import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
+import {
+  customBounds,
+  DateRangeFilter,
+  presetSince,
+  rangeProblem,
+  type DateRange,
+} from "../_components/DateRangeFilter";
 import { endpointLabel } from "../_components/endpoint-names";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
@@ -66,7 +72,8 @@ export function HistoryView() {
   const history = useInfiniteQuery(
     trpc.workspace.lookupHistory.infiniteQueryOptions(
       { limit: 50, endpoint: family || undefined, since, until },
-      { getNextPageParam: (p) => p.nextCursor ?? undefined },
+      // Dates the filter marks as wrong are not asked for; it says why under them.
+      { getNextPageParam: (p) => p.nextCursor ?? undefined, enabled: rangeProblem(dates) === null },
     ),
   );
   const first = history.data?.pages[0];
@@ -100,7 +107,7 @@ export function HistoryView() {
           </form>
           <section className="card" aria-busy={history.isFetching}>
             <ErrorNote error={history.error} />
-            {history.isPending ? (
+            {history.isLoading ? (
               <p className="muted" role="status">
                 Loading the history…
               </p>
