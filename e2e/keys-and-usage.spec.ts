@@ -137,3 +137,31 @@ test("an owner is never told only owners manage keys while the role is loading o
   await page.reload();
   await expect(page.getByRole("button", { name: "Create key" })).toBeVisible();
 });
+
+test("the usage figures keep a gap at 390 px and the console writes units as the meter does (249,997)", async ({
+  page,
+}, testInfo) => {
+  const key = await newWorkspace(page, "Figures", ["suite_agency"]);
+  for (const ip of ["1.1.1.1", "9.9.9.9"])
+    expect((await page.request.get(`/v1/ip/${ip}/geo`, { headers: { "X-API-Key": key } })).status()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("usage-remaining")).toHaveText("249,998");
+  // "2 of 250,000 lookup units used" and "249,998 remaining" never touch: a gap between them, or one under the other.
+  const apart = await page.getByTestId("usage-meter").evaluate((meter) => {
+    const [used, remaining] = [...meter.querySelector(".meter-figures")!.children].map((e) =>
+      e.getBoundingClientRect(),
+    );
+    return remaining.top >= used.bottom - 1 || remaining.left - used.right >= 8;
+  });
+  expect(apart, "the two usage figures are apart").toBe(true);
+  await snap(page, testInfo, "usage-meter-390", { fullPage: false });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard/console");
+  await page.locator('[data-procedure="geo.ipGeo"]').click();
+  const panel = page.getByTestId("lookup-panel");
+  await panel.getByRole("button", { name: "8.8.8.8" }).click();
+  await page.getByTestId("run-lookup").click();
+  await expect(page.getByTestId("quota-change")).toHaveText("Quota: used 2 → 3 (1 unit consumed, 249,997 remaining)");
+});

@@ -15,6 +15,9 @@ import { SaveReportButton } from "../reports/SaveReportButton";
 type Outcome = { ok: true; data: unknown; target: string } | { ok: false; error: unknown };
 type UsageChange = { before: number; after: number; remaining: number };
 
+/** A count of units as the usage meter writes it (249,380). */
+const units = (n: number) => n.toLocaleString("en-US");
+
 function coerce(field: LookupField, raw: string): unknown {
   if (field.type === "integer" || field.type === "number")
     return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
@@ -171,9 +174,9 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
         ) : null}
         {change ? (
           <p className="notice" data-testid="quota-change">
-            Quota: used {change.before} → <strong data-testid="quota-after">{change.after}</strong> (
-            {change.after - change.before} unit
-            {change.after - change.before === 1 ? "" : "s"} consumed, {change.remaining} remaining)
+            Quota: used {units(change.before)} → <strong data-testid="quota-after">{units(change.after)}</strong> (
+            {units(change.after - change.before)} unit
+            {change.after - change.before === 1 ? "" : "s"} consumed, {units(change.remaining)} remaining)
           </p>
         ) : null}
         {outcome && !outcome.ok ? <ErrorNote error={outcome.error} /> : null}
