@@ -179,3 +179,19 @@ test("the monitor form says what is wrong at the field, in the words of its labe
   await expect(form.getByLabel(/^Target/)).toHaveAccessibleDescription(/^Target must be/);
   await expect(form).not.toContainText(/\btarget must/);
 });
+
+test("a monitor's Delete question takes focus on Cancel and closes on Escape", async ({ page }) => {
+  await newWorkspace(page, "MonitorDelete", ["suite_business"]);
+  await page.goto("/dashboard/monitors/new");
+  const form = page.locator("form.monitor-form");
+  await form.getByLabel(/^Target/).fill("example.com");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await page.waitForURL(/\/dashboard\/monitors\/[^/]+$/);
+  const del = page.getByRole("button", { name: "Delete", exact: true });
+  await del.click();
+  const question = page.getByRole("alertdialog", { name: "Delete example.com" });
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(del).toBeFocused();
+});
