@@ -28,15 +28,6 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/**
- * Whether a value holds a full card number, in any string, number or key at any depth. Digits are read in runs: groups
- * of digits with up to three separators (anything but a letter or a digit: a space, a dash, a dot, an underscore, a
- * slash...) between two groups, as people and systems write them (`4111 1111 1111 1111`, `4111--1111--...`). A run
- * holds a card number when all its digits are 13 to 19 passing Luhn, or when some of its whole groups side by side
- * are, of a known card brand's prefix: the number beside its expiry (`4111111111111111/1228`) or its CVC. A run that
- * touches a letter is part of a token (a processor's `card_1Nv0...`, `tok4111...`, a hex digest) and is not read as one;
- * neither is a run of more than 19 digits with no separator (an order number, a hash).
- */
 /** A run's digit groups (see holdsFullCardNumber): all of them, or some side by side of a known brand's prefix. */
 function runHoldsCardNumber(groups: string[]): boolean {
   const isCard = (digits: string) => digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
@@ -51,6 +42,15 @@ function runHoldsCardNumber(groups: string[]): boolean {
   return false;
 }
 
+/**
+ * Whether a value holds a full card number, in any string, number or key at any depth. Digits are read in runs: groups
+ * of digits with up to three separators (anything but a letter or a digit: a space, a dash, a dot, an underscore, a
+ * slash...) between two groups, as people and systems write them (`4111 1111 1111 1111`, `4111--1111--...`). A run
+ * holds a card number when all its digits are 13 to 19 passing Luhn, or when some of its whole groups side by side
+ * are, of a known card brand's prefix: the number beside its expiry (`4111111111111111/1228`) or its CVC. A run that
+ * touches a letter is part of a token (a processor's `card_1Nv0...`, `tok4111...`, a hex digest) and is not read as one;
+ * neither is a run of more than 19 digits with no separator (an order number, a hash).
+ */
 export function holdsFullCardNumber(value: unknown, depth = 0): boolean {
   if (depth > 8) return false;
   if (typeof value === "number") {
