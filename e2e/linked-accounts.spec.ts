@@ -145,7 +145,10 @@ test("the console's refusal of a card number reads as words with `bin` as code, 
   await pay.getByLabel("Payment currency").fill("EUR");
   await page.getByTestId("run-assessment").click();
   const note = page.getByTestId("error-note");
-  await expect(note).toContainText("payment: holds what looks like a full card number: send only the card's BIN");
+  // Named as the form names the part (d9b0f01), not by the API's field.
+  await expect(note).toContainText(
+    "The card attempt holds what looks like a full card number: send only the card's BIN",
+  );
   await expect(note).not.toContainText("payment: payment");
   await expect(note).not.toContainText("`");
   await expect(note.locator("code")).toHaveText(["bin", "last4"]);
