@@ -7,6 +7,9 @@
 // for the JSON entries under /api. Other responses get an X-Request-Id.
 import { NextResponse, type NextRequest } from "next/server";
 
+/** As server/ids.ts ASSIGNED_REQUEST_ID_HEADER (this file runs in the proxy's own bundle and imports no server code). */
+const ASSIGNED_REQUEST_ID_HEADER = "x-service-request-id";
+
 /** The dashboard page being requested (path and query), for the sign-in redirect's way back. */
 const DASHBOARD_PATH_HEADER = "x-dashboard-path";
 
@@ -74,18 +77,19 @@ export function proxy(request: NextRequest) {
     // The JSON entries (/api/trpc, /api/account/senders/{id}, ...) answer as their handlers do for such a path.
     return rawPath.startsWith("/api/") ? lookupNotFound(requestId(), head) : badAddress(requestId(), head);
   }
-  let res: NextResponse;
+  // One id per request: the answer's X-Request-Id, and in a request header (replacing any the client sent) the id the
+  // route records with what it does (history, events, logs: server/ids.ts requestIdOf).
+  const id = requestId();
+  const headers = new Headers(request.headers);
+  headers.set(ASSIGNED_REQUEST_ID_HEADER, id);
   if (rawPath === "/dashboard" || rawPath.startsWith("/dashboard/")) {
     // The dashboard's layout sends a signed-out visitor to sign in and back to this page; a layout cannot see the
     // path, so it travels in a request header (set here, replacing any the client sent).
-    const headers = new Headers(request.headers);
     const url = new URL(request.url);
     headers.set(DASHBOARD_PATH_HEADER, url.pathname + url.search);
-    res = NextResponse.next({ request: { headers } });
-  } else {
-    res = NextResponse.next();
   }
-  if (!rawPath.startsWith("/api/trpc")) res.headers.set("X-Request-Id", requestId());
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("X-Request-Id", id);
   return res;
 }
 

@@ -39,3 +39,16 @@ export function sortableId(prefix: string, bytes = 9): string {
   const time = lastMs.toString(16).padStart(12, "0");
   return `${prefix}_${time}${counter.toString(16).padStart(4, "0")}${random(bytes).toString("base64url")}`;
 }
+
+/**
+ * The request header the site's proxy (proxy.ts) sets on every request outside /v1, replacing any a client sent: the
+ * id its answer carries as X-Request-Id, so a route that records the request (history, events, logs) records that id.
+ */
+export const ASSIGNED_REQUEST_ID_HEADER = "x-service-request-id";
+const REQUEST_ID = /^req_[A-Za-z0-9_-]{16}$/;
+
+/** The request's id as the proxy assigned it, else a new one (a handler called without the proxy, as in tests). */
+export function requestIdOf(req: { headers: Pick<Headers, "get"> }): string {
+  const assigned = req.headers.get(ASSIGNED_REQUEST_ID_HEADER);
+  return assigned && REQUEST_ID.test(assigned) ? assigned : newId("req");
+}

@@ -4,7 +4,7 @@
 // cannot flood the workspace's events (the first visit of each minute says who came).
 import { getDb } from "../db/client";
 import { recordEvent } from "../events/events";
-import { newId } from "../ids";
+import { requestIdOf } from "../ids";
 import { consumeRateLimit } from "../ratelimit/ratelimit";
 import { clientAddress } from "../http/origin";
 import type { VisitedLink } from "./links";
@@ -25,7 +25,8 @@ export async function recordBlockedVisit(link: VisitedLink, reason: BlockedReaso
     }
     await recordEvent(await getDb(), {
       workspaceId: link.workspaceId,
-      requestId: newId("req"),
+      // The id the visitor's answer carries as X-Request-Id (proxy.ts), so the two correlate.
+      requestId: requestIdOf(req),
       type: "link.visit_blocked",
       ip: clientAddress(req.headers),
       domain: host,

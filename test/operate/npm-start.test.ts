@@ -165,6 +165,23 @@ describe("npm start", () => {
       expect((await res.json()).error.code, p).toBe("LOOKUP_NOT_FOUND");
     }
 
+    // One id per request outside /v1 too: the X-Request-Id a visitor of a disabled protected link gets is the one its
+    // link.visit_blocked event records (proxy.ts assigns it; before, the answer carried a second, unrelated id).
+    const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+    const link = await (
+      await fetch(`${base}/v1/go/links`, { method: "POST", headers: auth, body: '{"url":"https://example.com/pay"}' })
+    ).json();
+    expect((await fetch(`${base}/v1/go/links/${link.id}/disable`, { method: "POST", headers: auth })).status).toBe(200);
+    const visit = await fetch(`${base}/go/${link.slug}`, {
+      headers: { "X-Service-Request-Id": "req_AAAAAAAAAAAAAAAA" },
+    });
+    expect(visit.status).toBe(410);
+    const visitId = visit.headers.get("x-request-id");
+    expect(visitId).toMatch(/^req_/);
+    expect(visitId).not.toBe("req_AAAAAAAAAAAAAAAA"); // a client cannot choose it
+    const events = await (await fetch(`${base}/v1/events?type=link.visit_blocked`, { headers: auth })).json();
+    expect(events.items.map((e: { requestId: string }) => e.requestId)).toEqual([visitId]);
+
     // An idle connection outlives a client's pauses and a load balancer's 60 s idle timeout (scripts/server.mjs).
     expect(await keepAliveHint(`${base}/readyz`)).toBe("timeout=65");
 

@@ -16,7 +16,7 @@ export async function handleBillingRequest(
   action: "checkout" | "portal",
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
-  const { requestId, headers } = startResponse();
+  const { requestId, headers } = startResponse(req);
   try {
     if (req.method !== "POST") throw notFound(headers, "POST");
     const db = await getDb();

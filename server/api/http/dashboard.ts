@@ -36,7 +36,7 @@ export async function handleDashboardRequest(
   incoming: Request,
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
-  const { requestId, headers: standard } = startResponse();
+  const { requestId, headers: standard } = startResponse(incoming);
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
   let tooLarge = false;

@@ -16,7 +16,7 @@ export async function handleReportsRequest(
   req: Request,
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
-  const { requestId, headers } = startResponse();
+  const { requestId, headers } = startResponse(req);
   let resHeaders: Headers | null = null;
   try {
     const ctx = createDashboardContext({ db: await getDb(), req, sessionUser: await getSessionUser(), requestId });

@@ -6,14 +6,14 @@
 import { isUtf8 } from "node:buffer";
 import { AppError, toErrorBody } from "../../errors";
 import { readCapped } from "../../http/read-capped";
-import { newId } from "../../ids";
+import { requestIdOf } from "../../ids";
 import { logger } from "../../operate/log";
 import { noteStoreOutage } from "../../operate/outage";
 import { INVALID_INPUT_MARKER } from "../trpc";
 
-/** A new request id and the headers every answer starts from. */
-export function startResponse(): { requestId: string; headers: Headers } {
-  const requestId = newId("req");
+/** The request's id (the proxy's, else a new one: server/ids.ts requestIdOf) and the headers every answer starts from. */
+export function startResponse(req: Request): { requestId: string; headers: Headers } {
+  const requestId = requestIdOf(req);
   return { requestId, headers: new Headers(startingHeaders(requestId)) };
 }
 

@@ -56,7 +56,7 @@ export async function handleSendersRequest(
   req: Request,
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
-  const { requestId, headers } = startResponse();
+  const { requestId, headers } = startResponse(req);
   let resHeaders: Headers | null = null;
   try {
     const path = new URL(req.url).pathname.replace(/\/+$/, "");
