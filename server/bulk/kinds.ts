@@ -94,7 +94,21 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS["asn"],
     procedure: "asn.asnLookup",
     input: (t) => ({ asn: t.trim() }),
-    summary: (o) => ({ name: o?.name ?? o?.organisation ?? null, country: o?.country ?? null, ...risk(o) }),
+    // What GET /asn/{asn} answers (it has no risk score): who runs it, where and at which registry, whether it is a
+    // hosting network, and whether a list (Spamhaus ASN-DROP) holds it (null while a list holds no data).
+    summary: (o) => ({
+      organization: o?.organization ?? o?.name ?? null,
+      country: o?.country ?? null,
+      registry: o?.registry ?? null,
+      hosting: o?.hosting?.value ?? null,
+      listed: Array.isArray(o?.lists)
+        ? o.lists.some((l: any) => l?.listed === true)
+          ? true
+          : o.lists.every((l: any) => l?.listed === false)
+            ? false
+            : null
+        : null,
+    }),
   },
   domain: {
     label: KIND_LABELS["domain"],

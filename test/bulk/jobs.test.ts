@@ -181,6 +181,12 @@ describe("running", () => {
     const byTarget = Object.fromEntries(job.body.items.map((i: any) => [i.target, i]));
     expect(byTarget["8.8.8.8"]).toMatchObject({ kind: "ip", status: "succeeded", units: 1, summary: { asn: 15169 } });
     expect(byTarget["8.8.8.8"].result.ip).toBe("8.8.8.8");
+    // An ASN's summary is what GET /asn/{asn} answers: its operator, registry and hosting (it has no risk score).
+    expect(byTarget["AS15169"]).toMatchObject({
+      kind: "asn",
+      status: "succeeded",
+      summary: { organization: "Google LLC", registry: "ARIN", hosting: true },
+    });
     expect(byTarget["someone@acme.test"]).toMatchObject({
       kind: "email",
       status: "succeeded",
