@@ -31,6 +31,18 @@ describe("vulnerability routes", () => {
     expect(await app.ledgerCount(ws.workspaceId)).toBe(2);
   });
 
+  it("names the package a failed multi-ecosystem lookup asked for in the lookup history, not its ecosystem", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const missing = await app.request("GET", "/v1/vulnerabilities/packages/npm/jquery/?version=9.9.9", {
+      key: ws.apiKey,
+    });
+    expect(missing.status).toBe(404);
+    const history = await app.request("GET", "/v1/lookups/history", { key: ws.apiKey });
+    expect(history.body.items.map((e: { target: string; status: number }) => [e.target, e.status])).toEqual([
+      ["npm:jquery@9.9.9", 404],
+    ]);
+  });
+
   it("answers 404 PACKAGE_NOT_FOUND and VERSION_NOT_FOUND in the error body", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     const missing = await app.request("GET", "/v1/vulnerabilities/npm/does-not-exist/", { key: ws.apiKey });

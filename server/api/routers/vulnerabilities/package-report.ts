@@ -19,6 +19,8 @@ export const packageReportProcedure = meteredProcedure({
   capability: "vulnerabilities",
   endpoint: "vulnerabilities.package",
   input: packageReportInput,
+  // A failed lookup's history entry names the package as asked (a success names the version the answer selected).
+  target: (input) => `${input.ecosystem}:${input.coordinate}${input.version ? `@${input.version}` : ""}`,
   history: (input, out) => ({
     target: `${input.ecosystem}:${input.coordinate}@${out.version.selected}`,
     summary: {
