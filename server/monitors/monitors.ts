@@ -251,8 +251,8 @@ export async function updateMonitorOrThrow(
   return recordOf(db, row);
 }
 
-export async function deleteMonitorOrThrow(db: Db, a: Omit<Change, "entitlements"> & { id: string }) {
-  await db.$transaction(async (tx) => {
+export async function deleteMonitorOrThrow(db: Db, a: Change & { id: string }) {
+  const wasPaused = await db.$transaction(async (tx) => {
     const before = await findMonitorOrThrow(tx, a.workspaceId, a.id);
     await tx.monitorRun.deleteMany({ where: { monitorId: before.id } });
     await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });
@@ -260,7 +260,10 @@ export async function deleteMonitorOrThrow(db: Db, a: Omit<Change, "entitlements
     await tx.monitorEmail.deleteMany({ where: { monitorId: before.id } });
     await tx.monitor.delete({ where: { id: before.id } });
     await auditMonitor(tx, a, "audit.monitor.deleted", before, { before: auditFields(before) });
+    return tx.monitor.count({ where: { workspaceId: a.workspaceId, status: "paused" } });
   });
+  // The place it frees goes to the oldest monitor a smaller plan paused, as a plan change would give it.
+  if (wasPaused > 0) await applyMonitorLimit(db, a);
   return { id: a.id, deleted: true as const };
 }
 

@@ -212,6 +212,30 @@ describe("plans", () => {
     expect([resumed[0].interval, resumed[6].interval]).toEqual(["24h", "1h"]);
     expect((await call("GET", "/v1/events?type=audit.monitor.resumed&limit=10")).body.items).toHaveLength(2);
   });
+
+  it("gives the place a deleted monitor frees to the oldest monitor the downgrade paused", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const call = api(app, ws.apiKey);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++)
+      ids.push((await call("POST", "/v1/monitors", { name: `m${i}`, target: "site.test", checks: ["tls"] })).body.id);
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_starter"] });
+    expect((await call("DELETE", `/v1/monitors/${ids[1]}`)).status).toBe(200);
+    const after = (await call("GET", "/v1/monitors?limit=10")).body.items as { id: string; status: string }[];
+    expect(after.map((m) => [m.id, m.status])).toEqual([
+      [ids[0], "active"],
+      [ids[2], "active"],
+      [ids[3], "active"],
+      [ids[4], "active"],
+      [ids[5], "active"],
+      [ids[6], "paused"],
+    ]);
+    expect((await call("GET", "/v1/events?type=audit.monitor.resumed")).body.items).toHaveLength(1);
+    // Deleting a paused one frees nothing a running monitor needs: the rest stay as they are.
+    expect((await call("DELETE", `/v1/monitors/${ids[6]}`)).status).toBe(200);
+    const last = (await call("GET", "/v1/monitors?limit=10")).body.items as { status: string }[];
+    expect(last.map((m) => m.status)).toEqual(Array(5).fill("active"));
+  });
 });
 
 describe("POST /v1/monitors/{id}/run", () => {

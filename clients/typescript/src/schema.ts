@@ -1029,7 +1029,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a monitor
-         * @description Deletes the monitor with its runs and alerts (their events stay in GET /v1/events), freeing its place in the plan's limit. An audit event (`audit.monitor.deleted`). Another workspace's monitor is 404 NOT_FOUND.
+         * @description Deletes the monitor with its runs and alerts (their events stay in GET /v1/events), freeing its place in the plan's limit: a monitor a smaller plan paused takes it (the oldest first, `audit.monitor.resumed`). An audit event (`audit.monitor.deleted`). Another workspace's monitor is 404 NOT_FOUND.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */

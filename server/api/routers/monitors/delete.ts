@@ -14,7 +14,7 @@ export const deleteProcedure = monitorsProcedure
       tags: TAGS,
       summary: "Delete a monitor",
       description:
-        "Deletes the monitor with its runs and alerts (their events stay in GET /v1/events), freeing its place in the plan's limit. An audit event (`audit.monitor.deleted`). Another workspace's monitor is 404 NOT_FOUND.",
+        "Deletes the monitor with its runs and alerts (their events stay in GET /v1/events), freeing its place in the plan's limit: a monitor a smaller plan paused takes it (the oldest first, `audit.monitor.resumed`). An audit event (`audit.monitor.deleted`). Another workspace's monitor is 404 NOT_FOUND.",
     },
   })
   .input(z.object({ id: monitorIdSchema }))
