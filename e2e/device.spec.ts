@@ -64,10 +64,34 @@ test("a customer page loading device.js: headless Chromium is flagged as automat
   await page.getByRole("button", { name: "Check this browser" }).click();
   await expect(page.getByTestId("device-verdict")).toHaveText("automated");
   await expect(page.getByTestId("device-diagnosis")).toContainText("navigator.webdriver is true");
+  // In words: real plurals, and the bot detector's finding named as a person would (not its value headless_chrome).
+  await expect(page.getByTestId("device-diagnosis")).toContainText(
+    /Seen in the last \d+ minutes with \d+ accounts?, \d+ emails? and \d+ IP address(es)?\./,
+  );
+  await expect(page.getByTestId("device-diagnosis")).not.toContainText("(s)");
+  await expect(page.getByTestId("device-diagnosis")).not.toContainText("headless_chrome");
   await page.getByRole("button", { name: "Check this browser" }).focus();
   await snap(page, testInfo, "device-diagnosis");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
+  // At 390 px the embed code keeps its lines whole ("process.env.SERVICE_API_KEY" is never split): each code block
+  // scrolls sideways inside itself, reachable by keyboard, and the page does not.
+  const blocks = page.locator("pre.embed-code");
+  await expect(blocks).toHaveCount(2);
+  for (const block of await blocks.all()) {
+    const { lines, rendered, scrolls } = await block.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return {
+        lines: (el.textContent ?? "").split("\n").length,
+        rendered: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        scrolls: el.scrollWidth > el.clientWidth,
+      };
+    });
+    expect(rendered, "rendered lines of an embed code block").toBe(lines);
+    expect(scrolls, "the block scrolls sideways rather than wrapping").toBe(true);
+    await expect(block).toHaveAttribute("tabindex", "0");
+  }
   await snap(page, testInfo, "device-diagnosis-390");
 });
 

@@ -9,12 +9,38 @@ import { DEVICE_WEIGHTS, MANY_ACCOUNTS, MANY_IPS, VERY_MANY_ACCOUNTS, type Devic
 
 const AUTOMATION_UA = /HeadlessChrome|PhantomJS|Puppeteer|Playwright|Selenium|Electron\/|SlimerJS|HtmlUnit/i;
 
+/**
+ * The bot detector's (BotD's) kinds by their names. The kind comes from the page, so one outside this list (or its
+ * "unknown") is left out of the reason rather than repeated.
+ */
+const BOT_KIND_NAMES: Record<string, string> = {
+  awesomium: "Awesomium",
+  cef: "CEF",
+  cefsharp: "CefSharp",
+  coachjs: "CoachJS",
+  electron: "Electron",
+  fminer: "FMiner",
+  geb: "Geb",
+  headless_chrome: "headless Chrome",
+  nightmarejs: "NightmareJS",
+  phantomas: "Phantomas",
+  phantomjs: "PhantomJS",
+  rhino: "Rhino",
+  selenium: "Selenium",
+  sequentum: "Sequentum",
+  slimerjs: "SlimerJS",
+  webdriver: "WebDriver",
+  webdriverio: "WebdriverIO",
+};
+
 export function automationOf(d: DeviceSignals): DeviceDiagnosis["automation"] {
   const hard: string[] = [];
   if (d.webdriver === true)
     hard.push("navigator.webdriver is true: the browser is driven by automation (WebDriver, Puppeteer, Playwright).");
-  if (d.bot?.detected)
-    hard.push(`The in-page bot detector flagged the browser${d.bot.kind ? ` as ${d.bot.kind}` : ""}.`);
+  if (d.bot?.detected) {
+    const kind = d.bot.kind && Object.hasOwn(BOT_KIND_NAMES, d.bot.kind) ? BOT_KIND_NAMES[d.bot.kind] : undefined;
+    hard.push(`The in-page bot detector flagged the browser${kind ? ` as ${kind}` : ""}.`);
+  }
   const uaTool = d.user_agent ? AUTOMATION_UA.exec(d.user_agent)?.[0] : undefined;
   if (uaTool) hard.push(`The user agent names ${uaTool}.`);
   if (hard.length) return { verdict: "automated", reasons: hard };

@@ -87,11 +87,26 @@ describe("device diagnosis", () => {
     expect(res.body.automation.verdict).toBe("automated");
     expect(res.body.automation.reasons).toEqual([
       "navigator.webdriver is true: the browser is driven by automation (WebDriver, Puppeteer, Playwright).",
-      "The in-page bot detector flagged the browser as headless_chrome.",
+      "The in-page bot detector flagged the browser as headless Chrome.",
       "The user agent names HeadlessChrome.",
     ]);
     expect(res.body.risk.signals.map((s: any) => [s.code, s.weight])).toEqual([["device_automation", 40]]);
     expect(res.body.risk.score).toBe(40);
+  });
+
+  it.each([
+    ["headless_chrome", "The in-page bot detector flagged the browser as headless Chrome."],
+    ["selenium", "The in-page bot detector flagged the browser as Selenium."],
+    ["phantomjs", "The in-page bot detector flagged the browser as PhantomJS."],
+    ["unknown", "The in-page bot detector flagged the browser."],
+    ["<b>made_up</b>", "The in-page bot detector flagged the browser."],
+    ["constructor", "The in-page bot detector flagged the browser."],
+  ])("the bot detector's kind %s is said in words", async (kind, reason) => {
+    const ws = await app.seedWorkspace();
+    const res = await check(ws.apiKey, {
+      device: { ...humanChrome(`botkind${kind.length}0001`), bot: { detected: true, kind } },
+    });
+    expect(res.body.automation.reasons).toEqual([reason]);
   });
 
   it("flags a spoofed user agent, a time zone far from the IP and two headless markers", async () => {

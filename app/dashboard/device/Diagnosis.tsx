@@ -16,6 +16,8 @@ const CHECK_TEXT = {
   language_vs_ip: "Languages against the IP's country",
 } as const;
 
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 export function Diagnosis({ diagnosis: d }: { diagnosis: DeviceDiagnosis }) {
   return (
     <section className="device-diagnosis" data-testid="device-diagnosis">
@@ -34,7 +36,8 @@ export function Diagnosis({ diagnosis: d }: { diagnosis: DeviceDiagnosis }) {
         </ul>
         <p className="muted small">
           Device id <code>{d.device_id}</code>. Seen in the last {d.velocity.window_minutes} minutes with{" "}
-          {d.velocity.accounts} account(s), {d.velocity.emails} email(s) and {d.velocity.ips} IP address(es).
+          {count(d.velocity.accounts, "account", "accounts")}, {count(d.velocity.emails, "email", "emails")} and{" "}
+          {count(d.velocity.ips, "IP address", "IP addresses")}.
         </p>
       </div>
       <h2>Checks</h2>

@@ -21,13 +21,17 @@ const res = await fetch("${origin}/v1/device/check", {
         <code>data-endpoint</code> on your own site; without it nothing is sent and you call{" "}
         <code>ServiceDevice.collect()</code> yourself. Keep your API key on your server.
       </p>
-      <pre className="raw-json embed-code">{tag}</pre>
+      <pre className="raw-json embed-code" tabIndex={0}>
+        {tag}
+      </pre>
       <CopyButton text={tag} label="Copy the tag" />
       <p className="small">
         Your endpoint forwards the signals, with the visitor&apos;s IP address, to the device check or to{" "}
         <code>POST /v1/assess</code> as <code>device</code>:
       </p>
-      <pre className="raw-json embed-code">{server}</pre>
+      <pre className="raw-json embed-code" tabIndex={0}>
+        {server}
+      </pre>
     </section>
   );
 }
