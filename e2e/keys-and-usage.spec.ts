@@ -95,7 +95,13 @@ test("revoking the key just created clears its copy-this-key-now box", async ({ 
   await keyRow(page, key).getByRole("button", { name: "Cancel" }).click();
   await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("active");
   await expect(page.getByTestId("shown-once-key")).toBeVisible();
+  // At 390 px the question wraps inside the key's card instead of sticking out past its right edge.
+  await page.setViewportSize({ width: 390, height: 844 });
   await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
+  const card = (await keyRow(page, key).boundingBox())!;
+  const question = (await keyRow(page, key).getByRole("alertdialog").boundingBox())!;
+  expect(question.x + question.width, "the question's right edge").toBeLessThanOrEqual(card.x + card.width);
+  await snap(page, testInfo, "keys-revoke-question-390");
   await keyRow(page, key).getByRole("button", { name: "Yes, revoke" }).click();
   await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("revoked");
   await expect(page.getByTestId("shown-once-key")).toHaveCount(0);
