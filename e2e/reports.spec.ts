@@ -1,7 +1,7 @@
 // Saved reports as a person uses them: load an assessment by its request id, see a readable preview, save, view
 // (the page never crashes on the stored event shape), rename and delete; at 390 px every action stays in view.
 // Also the workspace id, shown and copyable on the overview and plan pages.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 
@@ -17,6 +17,12 @@ async function actionsInView(page: Page) {
   expect(outside).toEqual([]);
 }
 
+/** A button drawn as one: a visible border, not text alone (a borderless "Delete" reads as a caption). */
+async function expectDrawnAsButton(button: Locator, what: string) {
+  const border = await button.evaluate((el) => getComputedStyle(el).borderTopColor);
+  expect(border, `${what}'s border`).not.toBe("rgba(0, 0, 0, 0)");
+}
+
 test("an assessment saved as a report opens, is renamed and deleted, at 1280 and 390 px", async ({
   page,
 }, testInfo) => {
@@ -26,7 +32,8 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
     data: { event: "signup", ip: "8.8.8.8", email: "person@example.com", user_agent: "Mozilla/5.0" },
   });
   expect(assessed.status()).toBe(200);
-  const requestId = ((await assessed.json()) as { request_id: string }).request_id;
+  const assessment = (await assessed.json()) as { request_id: string };
+  const requestId = assessment.request_id;
 
   // The workspace id, copyable, on the overview and the plan page.
   await page.goto("/dashboard");
@@ -37,12 +44,20 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await page.goto("/dashboard/reports");
   await page.getByLabel("Title").fill("Suspicious signup");
   await page.getByLabel("Request id (optional)").fill(requestId);
+  await expectDrawnAsButton(page.getByRole("button", { name: "Load assessment" }), "Load assessment");
   await page.getByRole("button", { name: "Load assessment" }).click();
   await expect(page.getByTestId("report-preview")).toBeVisible();
   await expect(page.getByTestId("report-preview").getByTestId("report-verdict")).toContainText("score");
   await page.getByRole("button", { name: "Save report (1 unit)" }).click();
   const row = page.getByTestId("report-row").filter({ hasText: "Suspicious signup" });
   await expect(row).toBeVisible();
+  // A second report, the assessment's answer pasted as JSON: the table marks it "· assessment".
+  await page.getByLabel("Title").fill("Pasted answer");
+  await page.getByText("Paste a report as JSON instead").click();
+  await page.getByLabel("Report (JSON object)").fill(JSON.stringify(assessment));
+  await page.getByRole("button", { name: "Save report (1 unit)" }).click();
+  const pasted = page.getByTestId("report-row").filter({ hasText: "Pasted answer" });
+  await expect(pasted).toContainText("· assessment");
   await row.getByRole("button", { name: "View" }).click();
   await expect(page.getByTestId("open-report")).toContainText("Suspicious signup");
   await expect(page.getByTestId("open-report").getByTestId("report-verdict")).toBeVisible();
@@ -53,6 +68,21 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await page.reload();
   await expect(row).toBeVisible();
   await actionsInView(page);
+  // The card's Title row: the label alone in its column (7rem), the title and "· assessment" together beside it.
+  const titleCell = pasted.locator('td[data-label="Title"]');
+  const marker = (await titleCell.getByText("· assessment", { exact: true }).boundingBox())!;
+  expect(marker.x, "· assessment sits in the value column").toBeGreaterThanOrEqual(
+    (await titleCell.boundingBox())!.x + 112,
+  );
+  // Every action is drawn as a button, and Delete in the destructive colour.
+  const rename = row.getByRole("button", { name: "Rename" });
+  const remove = row.getByRole("button", { name: "Delete" });
+  await expectDrawnAsButton(row.getByRole("button", { name: "View" }), "View");
+  await expectDrawnAsButton(rename, "Rename");
+  await expectDrawnAsButton(remove, "Delete");
+  expect(await remove.evaluate((el) => getComputedStyle(el).color)).not.toBe(
+    await rename.evaluate((el) => getComputedStyle(el).color),
+  );
   await row.getByRole("button", { name: "Rename" }).click();
   await row.getByLabel("New title for Suspicious signup").fill("Checkout fraud");
   await actionsInView(page);
@@ -63,7 +93,7 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await renamed.getByRole("button", { name: "Delete" }).click();
   await actionsInView(page);
   await renamed.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByTestId("report-row")).toHaveCount(0);
+  await expect(page.getByTestId("report-row").filter({ hasText: "Checkout fraud" })).toHaveCount(0);
 
   // Keys at 390 px: Revoke and its confirmation in view, and this month's usage per key.
   await page.goto("/dashboard/keys");

@@ -55,7 +55,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
         </button>
         <button
           type="button"
-          className="btn btn-ghost"
+          className="btn"
           onClick={() => {
             reset();
             setMode("idle");
@@ -80,7 +80,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
         </button>
         <button
           type="button"
-          className="btn btn-ghost"
+          className="btn"
           onClick={() => {
             reset();
             setMode("idle");
@@ -95,7 +95,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
     <>
       <button
         type="button"
-        className="btn btn-ghost"
+        className="btn"
         onClick={() => {
           reset();
           setDraft(title);
@@ -106,7 +106,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
       </button>
       <button
         type="button"
-        className="btn btn-ghost"
+        className="btn btn-danger"
         onClick={() => {
           reset();
           setMode("delete");

@@ -52,8 +52,11 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
             {items.map((r) => (
               <tr key={r.id} data-testid="report-row">
                 <td data-label="Title">
-                  {r.title}
-                  {asFullAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
+                  {/* One element for the value, so the narrow card keeps the kind beside the title, not under the label. */}
+                  <span>
+                    {r.title}
+                    {asFullAssessment(r.report) ? <span className="muted small"> · assessment</span> : null}
+                  </span>
                 </td>
                 <td data-label="Request id">{r.request_id ? <code>{r.request_id}</code> : "—"}</td>
                 <td data-label="Created">{formatUtc(r.created_at)}</td>
@@ -61,7 +64,7 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
                 <td className="row-actions cell-actions">
                   <button
                     type="button"
-                    className="btn btn-ghost"
+                    className="btn"
                     aria-expanded={open === r.id}
                     onClick={() => setOpen(open === r.id ? null : r.id)}
                   >

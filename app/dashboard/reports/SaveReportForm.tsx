@@ -86,7 +86,7 @@ export function SaveReportForm() {
         </label>
         <button
           type="button"
-          className="btn btn-ghost"
+          className="btn"
           disabled={!requestId.trim() || load.isPending}
           onClick={() => load.mutate()}
         >
