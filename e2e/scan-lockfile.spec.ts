@@ -204,4 +204,12 @@ test("a scan whose advisory source fails shows one reason, the server's, and wha
   await expect(note.locator("p")).toHaveText([reason, "No unit was used."]);
   await expectUsed(page, 0);
   await snap(page, testInfo, "scan-outage-1280");
+
+  // The outage belonged to that file: once the text is replaced, only the new text's own problem is shown.
+  await page.getByLabel("Lockfile or SBOM").fill("not a lockfile at all");
+  await expect(page.getByTestId("scan-preview-error")).toBeVisible();
+  await expect(page.getByTestId("scan-error")).toHaveCount(0);
+  await expect(page.getByText(reason)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, testInfo, "scan-outage-replaced-390");
 });

@@ -26,7 +26,11 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ input: ScanInput; outcome: Outcome<ScanPreview> } | null>(null);
   const [refreshed, setRefreshed] = useState(0);
-  const [result, setResult] = useState<{ outcome: Outcome<ScanReport>; fileName: string | null } | null>(null);
+  const [result, setResult] = useState<{
+    outcome: Outcome<ScanReport>;
+    fileName: string | null;
+    input: ScanInput;
+  } | null>(null);
   const asked = useRef(0);
 
   const input: ScanInput = { lockfile: text, ...(format ? { format } : {}) };
@@ -54,7 +58,12 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
     // The text and format restart the check; `refreshed` asks again after a scan used units.
   }, [text, format, refreshed]);
 
-  const current = preview && preview.input.lockfile === text && preview.input.format === input.format ? preview : null;
+  const isCurrent = (of: ScanInput) => of.lockfile === text && of.format === input.format;
+  const current = preview && isCurrent(preview.input) ? preview : null;
+  // A failed scan's reason belongs to the text it was for: once the text or format changes, only the new text's own
+  // check speaks (an outage or refusal of the earlier file beside it read as this file's). A report stays, under
+  // its own heading, which names its file and when it was checked.
+  const failure = result && !result.outcome.ok && isCurrent(result.input) ? result.outcome : null;
 
   async function runScan() {
     if (!current?.outcome.ok || !current.outcome.data.canRun || lookup.running) return;
@@ -65,7 +74,7 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
       outcome.ok && typeof outcome.data === "string"
         ? { ok: false, error: { message: "The scan answered in a form this page cannot read." } }
         : (outcome as Outcome<ScanReport>);
-    setResult({ outcome: report, fileName });
+    setResult({ outcome: report, fileName, input: sent });
     setRefreshed((n) => n + 1);
   }
 
@@ -90,9 +99,7 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
         onFormat={setFormat}
         onRun={() => void runScan()}
       />
-      {result && !result.outcome.ok ? (
-        <ScanErrorNote error={result.outcome.error} units={result.outcome.units} />
-      ) : null}
+      {failure ? <ScanErrorNote error={failure.error} units={failure.units} /> : null}
       {result && result.outcome.ok ? (
         <ScanResult
           key={result.outcome.data.checkedAt}
