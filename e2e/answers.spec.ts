@@ -36,6 +36,19 @@ test("IP, email and DNS answers open with a summary card; booleans are coloured 
   // "Tor: no" is good news, whatever colour `false` used to have.
   await expect(badges.locator(".flag", { hasText: /^Tor:/ })).toHaveAttribute("data-meaning", /good|neutral/);
   await snap(page, testInfo, "answer-ip");
+  // The details, on demand, in words: labels rather than the API's field names, and no row of "null"s.
+  const details = result.getByTestId("answer-details");
+  await expect(details).not.toHaveAttribute("open");
+  await details.locator("summary").click();
+  await expect(details.locator('tr[data-key="ip"] > th')).toHaveText("IP address");
+  const labels = await details.locator("th").allInnerTexts();
+  expect(
+    labels.filter((l) => /[a-z][A-Z]|_/.test(l)),
+    "labels written as API field names",
+  ).toEqual([]);
+  await expect(details).not.toContainText(/\bnull\b/);
+  await snap(page, testInfo, "answer-ip-details");
+  await details.locator("summary").click();
   // The abuse contact is one click (and one unit) away; with no registry reachable it says so in words.
   await ip.getByRole("button", { name: "Find the abuse contact (1 unit)" }).click();
   const abuse = ip.getByTestId("abuse-contact");

@@ -47,7 +47,7 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
   await page.getByTestId("run-lookup").click();
   await expect(page.getByTestId("quota-after")).toHaveText("4");
   await result.getByTestId("answer-details").locator("summary").click();
-  await expect(result.locator('tr[data-key="city"] .null')).toHaveText("null");
+  await expect(result.locator('tr[data-key="city"] .null')).toHaveText("not known");
   await expect(result.locator('tr[data-key="reason"]')).not.toBeEmpty();
 
   // Invalid input is refused before any unit is reserved.
