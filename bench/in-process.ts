@@ -74,10 +74,13 @@ async function runRunner<T>(file: string, args: string[], env: Record<string, st
     cwd: root,
     env: { ...process.env, ...env },
   });
+  // The result is the last JSON line that is not one of the service's own log lines (a runner's service may log after
+  // it, e.g. a scheduled feed refresh failing offline; reading that line as the figures crashed the printout).
   const line = out
     .trim()
     .split("\n")
     .filter((l) => l.startsWith("{"))
+    .filter((l) => !/^\{"level":\d+,"time":/.test(l))
     .pop();
   if (!line) throw new Error(`the runner printed no result: ${out.slice(-1000)}`);
   return JSON.parse(line) as T;
