@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DNS_RECORD_TYPES } from "../providers/dns";
 import { ECOSYSTEMS } from "../vulnerabilities/versions/ecosystems";
 import { CHECK_TYPES } from "./checks/types";
-import { INTERVALS, MAX_PACKAGES } from "./limits";
+import { DKIM_SELECTOR, INTERVALS, MAX_PACKAGES, TLS_EXPIRY_DAYS } from "./limits";
 
 export const DEFAULT_TLS_EXPIRY_DAYS = [21, 7];
 export { MAX_PACKAGES };
@@ -28,13 +28,7 @@ const checkObject = z
         "dns only: the record types to watch (default A, AAAA, MX, NS); the check costs one unit per run whatever their number",
       ),
     selectors: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, "not a DKIM selector"),
-      )
+      .array(z.string().trim().toLowerCase().regex(DKIM_SELECTOR, "not a DKIM selector"))
       .max(10)
       .optional()
       .describe("email_security only: DKIM selectors to check besides the common ones"),
@@ -80,9 +74,9 @@ const checks = z
 const thresholds = z
   .object({
     tls_expiry_days: z
-      .array(z.number().int().min(1).max(365))
+      .array(z.number().int().min(TLS_EXPIRY_DAYS.min).max(TLS_EXPIRY_DAYS.max))
       .min(1)
-      .max(5)
+      .max(TLS_EXPIRY_DAYS.count)
       .optional()
       .describe(
         "Alert when the certificate expires within each of these many days (default [21, 7]); the smallest is critical",

@@ -5,7 +5,7 @@
 import { DNS_RECORD_TYPES } from "../../../server/providers/dns/types";
 import { ECOSYSTEMS } from "../../../server/vulnerabilities/versions/ecosystems";
 import type { CheckType } from "../../../server/monitors/checks/types";
-import { MAX_PACKAGES } from "../../../server/monitors/limits";
+import { DKIM_SELECTOR, MAX_PACKAGES, TLS_EXPIRY_DAYS } from "../../../server/monitors/limits";
 
 export type MonitorField = "target" | "expiry" | "packages" | "recordTypes" | "selectors";
 export type FieldProblems = Partial<Record<MonitorField, string>>;
@@ -15,10 +15,11 @@ const words = (s: string) => s.split(/[\s,]+/).filter(Boolean);
 function expiryProblem(text: string): string | undefined {
   const days = words(text);
   if (days.length === 0) return undefined; // left empty, the default thresholds apply
-  const bad = days.filter((d) => !/^\d+$/.test(d) || Number(d) < 1 || Number(d) > 365);
+  const { min, max, count } = TLS_EXPIRY_DAYS;
+  const bad = days.filter((d) => !/^\d+$/.test(d) || Number(d) < min || Number(d) > max);
   if (bad.length)
-    return `Days must be whole numbers from 1 to 365, separated by commas (not ${bad.map((b) => `“${b}”`).join(", ")}).`;
-  if (days.length > 5) return "Give at most five numbers of days.";
+    return `Days must be whole numbers from ${min} to ${max}, separated by commas (not ${bad.map((b) => `“${b}”`).join(", ")}).`;
+  if (days.length > count) return `Give at most ${count} numbers of days.`;
   return undefined;
 }
 
@@ -44,7 +45,7 @@ function recordTypesProblem(text: string): string | undefined {
 }
 
 function selectorsProblem(text: string): string | undefined {
-  const bad = words(text).filter((s) => !/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/i.test(s));
+  const bad = words(text).filter((s) => !DKIM_SELECTOR.test(s.toLowerCase()));
   return bad.length
     ? `DKIM selectors are letters, digits, - and _, such as s1 (not ${bad.map((b) => `“${b}”`).join(", ")}).`
     : undefined;
@@ -74,7 +75,10 @@ export function monitorServerProblem(
 ): { field: MonitorField | null; text: string } {
   if (/^target\b/.test(message)) return { field: "target", text: message.replace(/^target\b/, targetLabel) };
   if (/^thresholds\.tls_expiry_days\b/.test(message))
-    return { field: "expiry", text: "Days must be whole numbers from 1 to 365, separated by commas." };
+    return {
+      field: "expiry",
+      text: `Days must be whole numbers from ${TLS_EXPIRY_DAYS.min} to ${TLS_EXPIRY_DAYS.max}, separated by commas.`,
+    };
   if (/^checks\.\d+\.?(packages)?/.test(message) && /packages|ecosystem|version/.test(message))
     return { field: "packages", text: "Packages: write each line as ecosystem, name and version: npm lodash 4.17.20." };
   if (/^checks\b/.test(message))
