@@ -10,10 +10,14 @@ import { parseIpStrict, unmappedAddress } from "./ip-parse";
 export const ipAddress = z
   .string()
   .trim()
-  .refine((s) => parseIpStrict(s) !== null, { message: "must be a valid IPv4 or IPv6 address" })
-  .transform((s) => {
+  .transform((s, ctx) => {
+    // One parse checks the address and finds its IPv4 form.
     const parsed = parseIpStrict(s);
-    if (!parsed || parsed.version === 4) return s;
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message: "must be a valid IPv4 or IPv6 address" });
+      return z.NEVER;
+    }
+    if (parsed.version === 4) return s;
     const v4 = unmappedAddress(parsed.address);
     return v4 === parsed.address ? s : v4;
   });
