@@ -36,15 +36,15 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
     };
     try {
       const s = await getFeed(def, { db });
+      // A list shipped empty (Spamhaus's, whose terms ask users to fetch it) says 1970: it has no age.
+      const at = s.fetchedAt.getTime();
       out.push({
         ...base,
         origin: s.origin,
         count: s.count,
         version: s.version,
-        // A list shipped empty (Spamhaus's, whose terms ask users to fetch it) says 1970: it has no age.
-        fetchedAt: s.fetchedAt.getTime() > 0 ? s.fetchedAt.toISOString() : null,
-        ageSeconds:
-          s.fetchedAt.getTime() > 0 ? Math.max(0, Math.round((Date.now() - s.fetchedAt.getTime()) / 1000)) : null,
+        fetchedAt: at > 0 ? s.fetchedAt.toISOString() : null,
+        ageSeconds: at > 0 ? Math.max(0, Math.round((Date.now() - at) / 1000)) : null,
         error: null,
       });
     } catch (err) {
