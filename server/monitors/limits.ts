@@ -8,8 +8,6 @@ export const INTERVALS = ["1h", "6h", "12h", "24h", "7d"] as const;
 // sending) both read: here, not in ./schemas.ts, so the form can import them.
 /** The packages one packages check may name. */
 export const MAX_PACKAGES = 20;
-/** A DKIM selector as the email_security check takes it, in lower case: labels of letters, digits, `_` and `-`. */
-export const DKIM_SELECTOR = /^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/;
 /** The TLS check's expiry thresholds: each a whole number of days from `min` to `max`, at most `count` of them. */
 export const TLS_EXPIRY_DAYS = { min: 1, max: 365, count: 5 } as const;
 export type MonitorInterval = (typeof INTERVALS)[number];

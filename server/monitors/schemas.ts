@@ -3,7 +3,8 @@ import { z } from "zod";
 import { DNS_RECORD_TYPES } from "../providers/dns";
 import { ECOSYSTEMS } from "../vulnerabilities/versions/ecosystems";
 import { CHECK_TYPES } from "./checks/types";
-import { DKIM_SELECTOR, INTERVALS, MAX_PACKAGES, TLS_EXPIRY_DAYS } from "./limits";
+import { DKIM_SELECTOR } from "../email/security/selector";
+import { INTERVALS, MAX_PACKAGES, TLS_EXPIRY_DAYS } from "./limits";
 
 export const DEFAULT_TLS_EXPIRY_DAYS = [21, 7];
 export { MAX_PACKAGES };

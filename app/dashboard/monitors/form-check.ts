@@ -5,7 +5,8 @@
 import { DNS_RECORD_TYPES } from "../../../server/providers/dns/types";
 import { ECOSYSTEMS } from "../../../server/vulnerabilities/versions/ecosystems";
 import type { CheckType } from "../../../server/monitors/checks/types";
-import { DKIM_SELECTOR, MAX_PACKAGES, TLS_EXPIRY_DAYS } from "../../../server/monitors/limits";
+import { DKIM_SELECTOR } from "../../../server/email/security/selector";
+import { MAX_PACKAGES, TLS_EXPIRY_DAYS } from "../../../server/monitors/limits";
 
 export type MonitorField = "target" | "expiry" | "packages" | "recordTypes" | "selectors";
 export type FieldProblems = Partial<Record<MonitorField, string>>;

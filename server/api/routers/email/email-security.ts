@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { checkDomainName, isHostName } from "../../../dns/names";
 import { getEmailSecurityOrThrow } from "../../../email/security/posture";
+import { DKIM_SELECTOR } from "../../../email/security/selector";
 import { emailSecurityResultSchema, type EmailSecurityResult } from "../../../email/security/schemas";
 import { meteredProcedure } from "../../trpc";
 
@@ -32,7 +33,7 @@ const selectorList = z
           .filter(Boolean)
       : [],
   )
-  .refine((l) => l.length <= 10 && l.every((s) => /^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/.test(s)), {
+  .refine((l) => l.length <= 10 && l.every((s) => DKIM_SELECTOR.test(s)), {
     message: "up to 10 comma-separated DKIM selectors (letters, digits, hyphens, underscores, dots)",
   });
 
