@@ -50,10 +50,15 @@ function timezoneCheck(d: DeviceSignals, ip: string | null): Check {
       result: "consistent",
       reason: `The browser's time zone ${d.timezone} (${fmt(mine)}) fits the IP's location (${where || "known"}).`,
     };
+  // A solar offset is no time zone (Ann Arbor's longitude gives UTC-5:35, its clocks UTC-5): said as what it is, to
+  // the hour.
+  const theirsInWords = geo.timezone
+    ? fmt(theirs)
+    : `by its longitude, local time near ${fmt(Math.round(theirs / 60) * 60)}, more than ${TZ_TOLERANCE_HOURS} hours from the browser's`;
   return {
     check,
     result: "inconsistent",
-    reason: `The browser says ${d.timezone} (${fmt(mine)}) but the IP is located in ${where || "another region"} (about ${fmt(theirs)}): a proxy, VPN or spoofed time zone.`,
+    reason: `The browser says ${d.timezone} (${fmt(mine)}) but the IP is located in ${where || "another region"} (${theirsInWords}): a proxy, VPN or spoofed time zone.`,
   };
 }
 

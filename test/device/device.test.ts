@@ -129,7 +129,7 @@ describe("device diagnosis", () => {
     expect(res.body.risk.score).toBe(45);
     const tz = res.body.consistency.find((c: any) => c.check === "timezone_vs_ip");
     expect(tz.reason).toBe(
-      "The browser says Asia/Tokyo (UTC+9) but the IP is located in Mountain View, United States (about UTC-8:08): a proxy, VPN or spoofed time zone.",
+      "The browser says Asia/Tokyo (UTC+9) but the IP is located in Mountain View, United States (by its longitude, local time near UTC-8, more than 3 hours from the browser's): a proxy, VPN or spoofed time zone.",
     );
   });
 
