@@ -177,10 +177,12 @@ export function accountEvidence(a: {
   if (users24h > 0) facts["ip.fraud_share_24h"] = Math.min(1, fraudUsers24h / users24h);
   const devices24h = Number(row.ip_devices_24h ?? 0) + (req.device_id ? 1 : 0);
   if (users24h >= SHARED_EGRESS_AT || devices24h >= SHARED_EGRESS_AT) {
+    const accounts = `${users24h} account${users24h === 1 ? "" : "s"}`;
+    const devices = `${devices24h} device${devices24h === 1 ? "" : "s"}`;
     const many =
       users24h >= SHARED_EGRESS_AT
-        ? `${users24h} accounts${devices24h ? ` and ${devices24h} devices` : ""}`
-        : `${devices24h} devices${users24h ? ` and ${users24h} accounts` : ""}`;
+        ? `${accounts}${devices24h ? ` and ${devices}` : ""}`
+        : `${devices}${users24h ? ` and ${accounts}` : ""}`;
     const failedThere = failedUsers24h ? `; ${failedUsers24h} of them failed there` : "";
     const fraudThere = fraudUsers24h ? `; ${fraudUsers24h} of them were labelled fraud there` : "";
     add(

@@ -198,6 +198,18 @@ describe("device.timezone_mismatch (issue 43, item 4)", () => {
 });
 
 describe("shared egress from the workspace's own assessments (issue 43, item 4)", () => {
+  it('says one device, not "1 devices", when ten accounts share a device and an address', async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    let last: Awaited<ReturnType<typeof assess>> | undefined;
+    for (let i = 0; i < 10; i++) {
+      const body = { event: "login", ip: COMCAST, user_agent: CHROME_UA, user_id: `shop-${i}`, device_id: "till-1" };
+      last = await assess("plain", ws.apiKey, body);
+    }
+    expect(signal(last!, "ip_shared_egress")?.reason).toMatch(
+      /^73\.162\.1\.1 was used by 10 accounts and 1 device in the last 24 hours: /,
+    );
+  });
+
   it.each(["plain", "route"] as Door[])(
     "an address that carried 40 accounts in a day is shared egress; one that carried 2 is not (%s door)",
     async (door) => {
