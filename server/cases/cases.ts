@@ -210,9 +210,25 @@ export async function assignCaseOrThrow(
       throw new AppError("INVALID_REQUEST", '"me" needs a signed-in member; an API key assigns by user id.');
     assignee = a.actor.userId;
   }
-  if (assignee !== null) {
+  if (assignee !== null && assignee.includes("@")) {
+    // A member by email address, as members are invited: an API key has no other way to a member's user id.
+    const email = assignee.toLowerCase();
+    const member = await db.member.findFirst({ where: { workspaceId: a.workspaceId, email } });
+    if (!member)
+      throw new AppError("INVALID_REQUEST", `assignee: ${email} is not a member of this workspace; invite them first.`);
+    if (!member.userId)
+      throw new AppError(
+        "INVALID_REQUEST",
+        `assignee: ${email} is invited but has not signed in yet; a case can be assigned once they have.`,
+      );
+    assignee = member.userId;
+  } else if (assignee !== null) {
     const member = await db.member.findFirst({ where: { workspaceId: a.workspaceId, userId: assignee } });
-    if (!member) throw new AppError("INVALID_REQUEST", `${assignee} is not a member of this workspace.`);
+    if (!member)
+      throw new AppError(
+        "INVALID_REQUEST",
+        `assignee: ${assignee} is not the user id of a member of this workspace (send a member's user id or email address).`,
+      );
   }
   const updated = await db.reviewCase.update({ where: { id: row.id }, data: { assignee } });
   return record(updated);

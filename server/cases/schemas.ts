@@ -101,9 +101,9 @@ export const caseAssignSchema = z.object({
     .string()
     .trim()
     .min(1)
-    .max(64)
+    .max(254)
     .nullable()
-    .describe('A member\'s user id, "me" for the signed-in member, or null to unassign'),
+    .describe("A member's user id, a member's email address, \"me\" for the signed-in member, or null to unassign"),
 });
 
 export const caseResolveSchema = z.object({

@@ -83,7 +83,38 @@ describe("/v1/cases", () => {
     expect((await req(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: "me" })).status).toBe(400);
     const stranger = await req(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: "user_nobody" });
     expect(stranger.status).toBe(400);
-    expect(stranger.body.error.message).toContain("is not a member of this workspace");
+    expect(stranger.body.error.message).toContain("is not the user id of a member of this workspace");
+    // An API key has no way to a member's user id but the member's email address, as they were invited.
+    const db = app().db;
+    const userId = `usr_${ws.workspaceId.slice(-8).toLowerCase()}`;
+    await db.user.create({ data: { id: userId, email: `rita-${userId}@example.com` } });
+    await db.member.create({
+      data: {
+        id: `mem_${userId}`,
+        workspaceId: ws.workspaceId,
+        email: `rita-${userId}@example.com`,
+        userId,
+        role: "member",
+      },
+    });
+    await db.member.create({
+      data: {
+        id: `mem_inv_${userId}`,
+        workspaceId: ws.workspaceId,
+        email: `ines-${userId}@example.com`,
+        role: "member",
+      },
+    });
+    const byEmail = await ok(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: `Rita-${userId}@Example.com` });
+    expect(byEmail.assignee).toBe(userId);
+    expect((await ok(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: userId })).assignee).toBe(userId);
+    const invited = await req(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: `ines-${userId}@example.com` });
+    expect(invited.status).toBe(400);
+    expect(invited.body.error.message).toContain("has not signed in yet");
+    const outsider = await req(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: "nobody@example.com" });
+    expect(outsider.status).toBe(400);
+    expect(outsider.body.error.message).toContain("nobody@example.com is not a member of this workspace");
+    expect((await ok(key, "GET", `/v1/cases/${c.id}`)).assignee).toBe(userId);
     expect((await ok(key, "POST", `/v1/cases/${c.id}/assign`, { assignee: null })).assignee).toBeNull();
 
     // A value of the wrong kind is refused before anything is written.

@@ -210,7 +210,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a review case
-         * @description Body: `assignee`: a member's user id, `"me"` (the signed-in member; an API key is refused), or null to unassign. A user who is not a member of the workspace is 400 INVALID_REQUEST.
+         * @description Body: `assignee`: a member's user id (`usr_…`, as cases answer it), a member's email address (as they were invited; they must have signed in once), `"me"` (the signed-in member; an API key is refused), or null to unassign. Anyone who is not a member of the workspace is 400 INVALID_REQUEST.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -3945,7 +3945,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A member's user id, "me" for the signed-in member, or null to unassign */
+                    /** @description A member's user id, a member's email address, "me" for the signed-in member, or null to unassign */
                     assignee: string | null;
                 };
             };

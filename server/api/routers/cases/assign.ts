@@ -14,7 +14,7 @@ export const assignProcedure = casesProcedure
       tags: TAGS,
       summary: "Assign a review case",
       description:
-        'Body: `assignee`: a member\'s user id, `"me"` (the signed-in member; an API key is refused), or null to unassign. A user who is not a member of the workspace is 400 INVALID_REQUEST.',
+        "Body: `assignee`: a member's user id (`usr_…`, as cases answer it), a member's email address (as they were invited; they must have signed in once), `\"me\"` (the signed-in member; an API key is refused), or null to unassign. Anyone who is not a member of the workspace is 400 INVALID_REQUEST.",
     },
   })
   .input(caseAssignSchema)
