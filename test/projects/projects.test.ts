@@ -132,6 +132,13 @@ describe("the project's history", () => {
     const second = await scan(ws.apiKey, SECOND, "?project=acme/web&ref=main");
     await scan(ws.apiKey, FIRST, "?project=acme/api");
     const used = await app.used(ws.workspaceId);
+    // The lookup history names the project and ref each scan was filed under.
+    const history = await get(ws.apiKey, "/v1/lookups/history");
+    expect(history.body.items.map((e: { target: string }) => e.target)).toEqual([
+      expect.stringMatching(/^lockfile \(project acme\/api@default, package-lock, \d+ packages\)$/),
+      expect.stringMatching(/^lockfile \(project acme\/web@main, package-lock, \d+ packages\)$/),
+      expect.stringMatching(/^lockfile \(project acme\/web@default, package-lock, \d+ packages\)$/),
+    ]);
 
     const list = await get(ws.apiKey, "/v1/projects?limit=1");
     expect(list.status).toBe(200);

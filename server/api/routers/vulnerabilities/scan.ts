@@ -78,8 +78,10 @@ export const scanProcedure = meteredProcedure({
   history: (input) => {
     const out = answered.get(input);
     if (!out) return { target: `lockfile (${input.format ?? "detected format"})`, summary: {} };
+    // A project's scan names the project and ref it is filed under, as its history page does.
+    const filed = input.project ? `project ${input.project}@${input.ref ?? DEFAULT_REF}, ` : "";
     return {
-      target: `lockfile (${out.format}, ${out.summary.packages} packages)`,
+      target: `lockfile (${filed}${out.format}, ${out.summary.packages} packages)`,
       summary: {
         packages: out.summary.packages,
         vulnerable: out.summary.vulnerable,
