@@ -47,6 +47,11 @@ test("a project's history, findings over time, watch toggle and stored answer wi
   await expect(detail.getByTestId("project-ref")).toHaveCount(2);
   await expect(detail.getByTestId("project-ref").first()).toContainText("default");
   await expect(detail.getByTestId("chart-project-findings")).toBeVisible();
+  // The pull request's new and fixed findings are not the project's: the chart counts the default ref's scans only
+  // (its first scan's five findings, all new without a base), not pr-7's malware report and fixed advisory too.
+  await expect(detail.getByTestId("chart-project-findings")).toContainText(/the busiest day was .+ with 5\./);
+  // Watching starts from what the project has: said before the button.
+  await expect(detail.getByTestId("watch")).toContainText("is the baseline and is not alerted");
   await expect(detail.getByTestId("open-findings")).toContainText("@acme/widget@1.0.0");
 
   // Watching: the cost first (3 package versions a run), then the monitor is created and deleted from here.

@@ -37,7 +37,8 @@ export function WatchToggle(props: {
       <div className="watch" data-testid="watch">
         <p className="small">
           <strong>Watched</strong> daily: a new advisory or malware report on a version this project ships alerts by
-          webhook and email. <Link href={`/dashboard/monitors/${props.monitor.id}`}>Its monitor</Link>
+          webhook and email (what it had when watching began is the baseline, not alerted).{" "}
+          <Link href={`/dashboard/monitors/${props.monitor.id}`}>Its monitor</Link>
         </p>
         <button
           type="button"
@@ -63,7 +64,8 @@ export function WatchToggle(props: {
     <div className="watch" data-testid="watch">
       <p className="small">
         Re-check the default ref&apos;s packages every day against fresh advisories and malware reports, and alert on
-        what is new.{" "}
+        what is new. What the project has when you start watching is the baseline and is not alerted: its open findings
+        are listed below.{" "}
         {units !== undefined && estimate.data ? (
           <span data-testid="watch-cost">
             Costs {fmt(units)} unit{units === 1 ? "" : "s"} a run, about {fmt(estimate.data.units_per_month)} a month.
