@@ -64,6 +64,8 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   await expect(page.getByTestId("cases-summary")).toHaveText("No open cases.");
   await page.getByTestId("cases-resolved").check();
   await expect(page.getByTestId("case-card")).toContainText("fraud");
+  // A resolved case's card says who resolved it and when.
+  await expect(page.getByTestId("case-resolved-by")).toHaveText(/^Resolved by you \d+ (s|min) ago$/);
 
   await page.goto("/dashboard");
   await expect(page.getByTestId("overview-cases")).toContainText("No open cases.");
@@ -75,6 +77,31 @@ test("an analyst works the review queue: a review decision opens a case, the F k
   await expect(page.getByTestId("case-related")).toHaveText(
     /^mallory · review, score \d+, resolved \(fraud\) · opened .+ ago · same IP address$/,
   );
+  // Summary first: why the case is here and the verdict come before the details (every signal, the facts), and the
+  // verdict's buttons are on the first screen.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const trudy = page.getByTestId("case-detail");
+  await expect(trudy.getByTestId("case-reasons")).toContainText("Automation tool user agent +35");
+  const order = await trudy.evaluate((el) => {
+    const all = [...el.querySelectorAll("*")];
+    return ["case-summary", "case-fraud", "case-signals", "case-related"].map((id) =>
+      all.indexOf(el.querySelector(`[data-testid=${id}]`)!),
+    );
+  });
+  expect(order, "summary, verdict, signals, related cases in this order").toEqual([...order].sort((a, b) => a - b));
+  await expect(trudy.getByTestId("case-fraud")).toBeInViewport();
+  await snap(page, testInfo, "case-summary-first-1280", { fullPage: false });
+  // A related case is a link: it opens that case, on its tab, with who resolved it and when.
+  await trudy.getByTestId("case-related-link").click();
+  await expect(page).toHaveURL(/status=resolved&case=case_/);
+  await expect(page.getByTestId("cases-resolved")).toBeChecked();
+  const mallory = page.locator("[data-testid=case-card].selected");
+  await expect(mallory).toContainText("mallory");
+  await expect(mallory.getByTestId("case-resolution")).toHaveText(
+    /^Resolved as fraud by you, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(\d+ (s|min) ago\)\.$/,
+  );
+  await expect(mallory.getByTestId("case-fraud")).toHaveCount(0);
+  await snap(page, testInfo, "case-related-opened-1280");
 });
 
 test("a case's facts say they are as of its assessment, its history marks it and reads to the second, and a verdict says it was saved", async ({
@@ -137,6 +164,8 @@ test("a case's facts say they are as of its assessment, its history marks it and
   const before = lines.and(page.locator('[data-when="before"]'));
   expect(await before.filter({ hasNotText: "(failed)" }).count()).toBe(earlier);
   expect(earlier).toBe(2);
+  // At 1280 px the facts keep a reader's width: a label is never a page's width away from its value.
+  expect(await facts.locator("dl").evaluate((dl) => dl.getBoundingClientRect().width)).toBeLessThanOrEqual(560);
   await snap(page, testInfo, "case-facts-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);

@@ -1,141 +1,56 @@
 "use client";
-// One opened case of the review queue: what the assessment found, the account's facts and recent history, related
-// cases, and the verdict (fraud or legitimate, with a note) that labels the assessment and may add one of the case's
-// values to a list. Keys while the case itself has focus: F fraud, L legitimate, J/K next and previous. They are read
-// on the case, not the window, and never while focus is on a link, button or field, so a stray key elsewhere (or Enter
-// and a letter on a control) cannot label an assessment (WCAG 2.1.4); the case takes focus when it opens.
-import { useMutation, useQuery } from "@tanstack/react-query";
+// One opened case of the review queue, summary first: the main reasons the assessment was flagged and the verdict
+// (fraud or legitimate, with a note, optionally adding one of the case's values to a list), or who resolved it and
+// when; then the details on demand: every signal and the account's facts, its assessments up to now, linked
+// accounts and related cases (links to them). Keys while the case itself has focus: F fraud, L legitimate, J/K next
+// and previous. They are read on the case, not the window, and never while focus is on a link, button or field, so a
+// stray key elsewhere (or Enter and a letter on a control) cannot label an assessment (WCAG 2.1.4); the case takes
+// focus when it opens.
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Country, Facts } from "../_components/answers/parts";
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { Facts } from "../_components/answers/parts";
 import { ErrorNote } from "../_components/ErrorNote";
-import { formatUtc, formatUtcSeconds, timeAgo } from "../_components/format";
+import { formatUtcSeconds, timeAgo } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
 import { AssessmentWords, LinkedAccounts } from "../users/LinkedAccounts";
 import { age } from "./age";
-
-type Resolution = "fraud" | "legitimate";
-type ValueSource = "user" | "email" | "device" | "ip";
-
-/** The account's facts a reviewer reads, in words, in this order; the rules see them by these names. */
-const ACCOUNT_FACTS: [string, string][] = [
-  ["user.seen_before", "Seen before"],
-  ["user.first_seen_days", "First seen, days ago"],
-  ["user.assessments_30d", "Earlier succeeded assessments, last 30 days"],
-  ["user.new_country", "New country"],
-  ["user.new_asn", "New network"],
-  ["user.new_device", "New device"],
-  ["user.countries_30d", "Countries in 30 days"],
-  ["user.devices_30d", "Devices in 30 days"],
-  ["user.impossible_travel", "Impossible travel"],
-  ["user.travel_kmh", "Travel speed, km/h"],
-  ["user.failed_logins_1h", "Failed attempts, last hour"],
-  ["user.success_after_failures", "Succeeded after failures"],
-  ["ip.failed_logins_1h", "Failed attempts from this address, last hour"],
-  ["ip.failed_users_1h", "Accounts failing from this address, last hour"],
-  ["device.failed_users_1h", "Accounts failing from this device, last hour"],
-  ["email.normalized", "Canonical email (every spelling of the inbox)"],
-  ["email.subaddressed", "Email has a +tag"],
-  ["user.linked_accounts_30d", "Other accounts linked, last 30 days"],
-  ["device.accounts_30d", "Accounts on this device, last 30 days"],
-  ["email.accounts_30d", "Accounts with this mailbox, last 30 days"],
-  ["phone.accounts_30d", "Accounts with this phone number, last 30 days"],
-  ["phone.valid", "Phone number valid"],
-  ["phone.type", "Phone line type"],
-  ["phone.country_matches_ip", "Phone country matches the address"],
-  ["device.cards_1h", "Cards from this device, last hour"],
-  ["device.declines_1h", "Declines from this device, last hour"],
-  ["ip.cards_1h", "Cards from this address, last hour"],
-  ["card.declines_24h", "Declines of this card, last 24 hours"],
-  ["payment.small_amount", "Small amount"],
-];
-/** A fact as words: an enum's underscores read as spaces ("premium rate"); an address is shown as it is. */
-const factValue = (v: unknown, key: string): string =>
-  typeof v === "boolean"
-    ? v
-      ? "yes"
-      : "no"
-    : typeof v === "number"
-      ? Math.round(v).toLocaleString("en-US")
-      : typeof v === "string"
-        ? key === "email.normalized"
-          ? v
-          : v.replace(/_/g, " ")
-        : "";
-
-/** Which list kinds take which value of a case. */
-const KINDS_FOR: Record<ValueSource, string[]> = {
-  user: ["user"],
-  email: ["email", "email_domain"],
-  device: ["device"],
-  ip: ["ip"],
-};
-const SOURCE_LABEL: Record<ValueSource, string> = {
-  user: "user id",
-  email: "email",
-  device: "device",
-  ip: "IP address",
-};
+import { accountFactRows } from "./case-facts";
+import { CaseVerdictForm, useVerdict, type Resolution } from "./CaseVerdict";
+import { resolutionSentence, useResolvedBy } from "./resolved-by";
 
 const SHARE_LABEL = { account: "account", ip: "IP address", device: "device" } as const;
-const short = (v: string) => (v.length > 32 ? `${v.slice(0, 31)}…` : v);
+/** How many reasons the summary names; the rest are in the details. */
+const MAIN_REASONS = 3;
 
 /** Where a key press belongs to the control it was pressed on, not to the case. */
 const CONTROLS = "a[href], button, input, select, textarea, summary, [contenteditable], [role=button], [role=link]";
 
+/** A case's address in the queue: the page opens it (on the tab of its status) wherever it is in the queue. */
+export const caseHref = (c: { id: string; status: string }) =>
+  `/dashboard/cases?status=${c.status === "resolved" ? "resolved" : "open"}&case=${encodeURIComponent(c.id)}`;
+
+const signalWords = (code: string) => signalName(code) ?? code.replace(/_/g, " ");
+
 export function CaseDetail({
   id,
   label,
-  open,
   onResolved,
   onMove,
 }: {
   id: string;
   /** The case's name for assistive technology, e.g. "Case of mallory". */
   label: string;
-  open: boolean;
-  /** `added`: what went into a list with the verdict, in words ("its IP address 10.0.0.8 to the list bad_ips"). */
   onResolved: (resolved: { resolution: Resolution; added: string | null }) => void;
   onMove: (step: number) => void;
 }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.cases.get.queryOptions({ id }));
-  const lists = useQuery(trpc.lists.list.queryOptions({ limit: 200 }));
-  const [note, setNote] = useState("");
-  const [listId, setListId] = useState("");
-  const [source, setSource] = useState<ValueSource>("user");
   const d = detail.data;
-  // Only the values this case has can go into a list; the first of them until another is chosen.
-  const values: Record<ValueSource, string | null> = {
-    user: d?.user_id ?? null,
-    email: d?.email ?? null,
-    device: d?.device_id ?? null,
-    ip: d?.ip ?? null,
-  };
-  const sources = (Object.keys(SOURCE_LABEL) as ValueSource[]).filter((s) => values[s]);
-  const chosen: ValueSource = sources.includes(source) ? source : (sources[0] ?? source);
-  const resolve = useMutation(
-    trpc.cases.resolve.mutationOptions({
-      onSuccess: (c, input) =>
-        onResolved({
-          resolution: c.resolution ?? input.resolution,
-          added: input.add_to_list
-            ? `its ${SOURCE_LABEL[input.add_to_list.value]} ${short(values[input.add_to_list.value] ?? "")} to the list ${
-                lists.data?.items.find((l) => l.id === input.add_to_list?.list_id)?.name ?? "chosen"
-              }`
-            : null,
-        }),
-    }),
-  );
-
-  const verdict = (resolution: Resolution) =>
-    resolve.mutate({
-      id,
-      resolution,
-      ...(note.trim() ? { note: note.trim() } : {}),
-      ...(listId && values[chosen] ? { add_to_list: { list_id: listId, value: chosen } } : {}),
-    });
+  const open = d?.status === "open";
+  const v = useVerdict(id, d, onResolved);
+  const resolvedBy = useResolvedBy(d?.status === "resolved");
 
   // The case takes focus when it opens (by Open, J/K or after the previous verdict), without scrolling: the queue
   // brings it into view when it moved there by itself.
@@ -147,19 +62,16 @@ export function CaseDetail({
     const t = e.target as HTMLElement;
     if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || (t !== e.currentTarget && t.closest(CONTROLS))) return;
     const k = e.key.toLowerCase();
-    if (open && !resolve.isPending && (k === "f" || k === "l")) verdict(k === "f" ? "fraud" : "legitimate");
+    if (open && !v.resolve.isPending && (k === "f" || k === "l")) v.verdict(k === "f" ? "fraud" : "legitimate");
     else if (k === "j") onMove(1);
     else if (k === "k") onMove(-1);
     else return;
     e.preventDefault();
   };
 
-  const listChoices = (lists.data?.items ?? []).filter((l) => KINDS_FOR[chosen].includes(l.kind));
-  const facts = d?.assessment?.facts ?? {};
-  const accountFacts: [string, string][] = ACCOUNT_FACTS.filter(([k]) => facts[k] !== undefined).map(([k, label]) => [
-    label,
-    factValue(facts[k], k),
-  ]);
+  const accountFacts = accountFactRows(d?.assessment?.facts ?? {});
+  const signals = d?.assessment?.signals ?? [];
+  const reasons = signals.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
   return (
     <div
       className="case-detail"
@@ -178,17 +90,54 @@ export function CaseDetail({
       ) : null}
       {d ? (
         <>
+          <div className="case-summary" data-testid="case-summary">
+            <h3>Why it is here</h3>
+            {d.assessment ? (
+              <p className="small">
+                A {d.assessment.event} assessment, {d.assessment.risk_level} risk, decided {d.decision} with a score of{" "}
+                {d.score}, {formatUtcSeconds(d.assessment.created_at)} ({timeAgo(d.assessment.created_at)}).
+              </p>
+            ) : (
+              <p className="muted small">The assessment is past the retention period; only the case remains.</p>
+            )}
+            {reasons.length ? (
+              <ul className="case-reasons" data-testid="case-reasons">
+                {reasons.slice(0, MAIN_REASONS).map((s) => (
+                  <li key={s.code}>
+                    {signalWords(s.code)} <strong>+{s.weight}</strong>
+                  </li>
+                ))}
+                {reasons.length > MAIN_REASONS ? (
+                  <li className="muted">and {reasons.length - MAIN_REASONS} more, listed in the details below</li>
+                ) : null}
+              </ul>
+            ) : null}
+            {d.rule ? (
+              <p className="small" data-testid="case-rule">
+                One of your <Link href="/dashboard/rules">rules</Link> decided the outcome.
+              </p>
+            ) : d.assessment && !reasons.length ? (
+              <p className="muted small">No signal raised the score.</p>
+            ) : null}
+          </div>
+          {open ? (
+            <CaseVerdictForm v={v} />
+          ) : (
+            <p className="case-resolution" data-testid="case-resolution">
+              <strong>{resolutionSentence(d, resolvedBy(d.resolved_by))}</strong>
+              {d.note ? `: ${d.note}` : "."}
+            </p>
+          )}
           <div>
             <h3>What the assessment found</h3>
             {d.assessment ? (
               <>
-                <p className="small">
-                  {d.assessment.event} · {d.assessment.risk_level} risk · {formatUtcSeconds(d.assessment.created_at)} ·
-                  request <code>{d.request_id}</code>
+                <p className="small muted">
+                  Request <code>{d.request_id}</code>
                 </p>
-                {d.assessment.signals.length ? (
+                {signals.length ? (
                   <ul className="small" data-testid="case-signals">
-                    {d.assessment.signals.map((s) => (
+                    {signals.map((s) => (
                       <li key={s.code}>
                         {signalName(s.code) ? `${signalName(s.code)} ` : null}
                         <code className="muted">{s.code}</code>{" "}
@@ -274,8 +223,10 @@ export function CaseDetail({
               <ul className="small" data-testid="case-related">
                 {d.related.map((r) => (
                   <li key={r.id}>
-                    <strong>{r.user_id ?? r.email ?? "no account given"}</strong> · {r.decision}, score {r.score},{" "}
-                    {r.status}
+                    <Link href={caseHref(r)} data-testid="case-related-link">
+                      {r.user_id ?? r.email ?? "no account given"}
+                    </Link>{" "}
+                    · {r.decision}, score {r.score}, {r.status}
                     {r.resolution ? ` (${r.resolution})` : ""} · opened {age(r.age_minutes)} ago · same{" "}
                     {r.shares.map((x) => SHARE_LABEL[x]).join(" and ")}
                   </li>
@@ -283,76 +234,6 @@ export function CaseDetail({
               </ul>
             </div>
           ) : null}
-          {open ? (
-            <form className="case-resolve" onSubmit={(e) => e.preventDefault()}>
-              <h3>Verdict</h3>
-              <label>
-                Note (optional)
-                <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={2000} />
-              </label>
-              {sources.length ? (
-                <div className="row">
-                  <label>
-                    Also add its
-                    <select
-                      value={chosen}
-                      onChange={(e) => {
-                        setSource(e.target.value as ValueSource);
-                        setListId(""); // a list of the old value's kind would no longer be shown
-                      }}
-                    >
-                      {sources.map((s) => (
-                        <option key={s} value={s}>
-                          {SOURCE_LABEL[s]} ({short(values[s]!)})
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label>
-                    to the list
-                    <select value={listId} onChange={(e) => setListId(e.target.value)} data-testid="case-list">
-                      <option value="">(no list)</option>
-                      {listChoices.map((l) => (
-                        <option key={l.id} value={l.id}>
-                          {l.name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </div>
-              ) : null}
-              <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  disabled={resolve.isPending}
-                  onClick={() => verdict("fraud")}
-                  data-testid="case-fraud"
-                >
-                  Fraud <kbd>F</kbd>
-                </button>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={resolve.isPending}
-                  onClick={() => verdict("legitimate")}
-                  data-testid="case-legitimate"
-                >
-                  Legitimate <kbd>L</kbd>
-                </button>
-              </div>
-              <p className="muted small">
-                Keys, while the case has focus (it takes it when it opens; not on a button, link or field): <kbd>F</kbd>{" "}
-                fraud, <kbd>L</kbd> legitimate, <kbd>J</kbd>/<kbd>K</kbd> next and previous case.
-              </p>
-              <ErrorNote error={resolve.error} />
-            </form>
-          ) : (
-            <p className="small" data-testid="case-resolution">
-              Resolved {d.resolution} {d.resolved_at ? formatUtc(d.resolved_at) : ""}
-              {d.note ? `: ${d.note}` : "."}
-            </p>
-          )}
         </>
       ) : null}
     </div>

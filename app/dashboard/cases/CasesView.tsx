@@ -3,8 +3,10 @@
 // assessment found, the account's recent history and related cases, and a verdict (fraud or legitimate) that labels
 // the assessment and may add the account, email, device or address to a list. Keys: F fraud, L legitimate, J/K next
 // and previous. Same procedures as /v1/cases, PAGE_SIZE cases a page: "Load more" (or J on the last case) follows the
-// API's cursor, so no case is out of reach however long the queue is.
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+// API's cursor, so no case is out of reach however long the queue is. A link to one case (?case=…&status=…, as related
+// cases link) opens it on its tab, in its place in the queue or, when it is not among the cases shown, above them.
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
@@ -14,21 +16,24 @@ import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { age } from "./age";
 import { CaseDetail } from "./CaseDetail";
+import { CaseHead, who } from "./CaseHead";
+import { useResolvedBy } from "./resolved-by";
 import "./cases.css";
 
 type CaseRow = inferRouterOutputs<AppRouter>["cases"]["list"]["items"][number];
 
 const FULL_PLANS = PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name);
 
-const who = (c: CaseRow) => c.user_id ?? c.email ?? "no account given";
-
 const PAGE_SIZE = 50;
 
 export function CasesView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<"open" | "resolved">("open");
-  const [selected, setSelected] = useState<string | null>(null);
+  const params = useSearchParams();
+  const linked = params.get("case");
+  const linkedStatus = params.get("status") === "resolved" ? "resolved" : "open";
+  const [status, setStatus] = useState<"open" | "resolved">(linked ? linkedStatus : "open");
+  const [selected, setSelected] = useState<string | null>(linked);
   // What the last verdict did, kept here (not in the case's detail) so it stays on screen when the queue moves on: at
   // the top of the next case's card, which is scrolled into view with it.
   const [saved, setSaved] = useState<string | null>(null);
@@ -38,6 +43,13 @@ export function CasesView() {
     reveal.current = id;
     setSelected(id);
   };
+  // A link to a case followed while the queue is shown (a related case): its tab, the case opened and in view.
+  useEffect(() => {
+    if (!linked) return;
+    setStatus(linkedStatus);
+    setSaved(null);
+    moveTo(linked);
+  }, [linked, linkedStatus]);
   useEffect(() => {
     if (!selected || reveal.current !== selected) return;
     reveal.current = null;
@@ -53,6 +65,9 @@ export function CasesView() {
   );
   const items = cases.data?.pages.flatMap((p) => p.items) ?? [];
   const index = items.findIndex((c) => c.id === selected);
+  const resolvedBy = useResolvedBy(status === "resolved" || (selected !== null && index === -1));
+  // A linked case that is not among the cases shown (further down the queue, or on the other tab) opens above them.
+  const outside = selected !== null && selected === linked && cases.data !== undefined && index === -1;
   // The next page's first case, for J on the last case shown.
   const openNextPage = async () => {
     const loaded = await cases.fetchNextPage();
@@ -131,6 +146,7 @@ export function CasesView() {
               : "No resolved cases yet."}
           </p>
         ) : null}
+        {outside ? <LinkedCase id={selected} onClose={() => setSelected(null)} /> : null}
         <ul className="case-cards">
           {items.map((c) => (
             <li
@@ -140,38 +156,28 @@ export function CasesView() {
               data-case-id={c.id}
             >
               {saved && c.id === selected ? savedNotice : null}
-              <div className="case-head">
-                <div>
-                  <span className={`badge decision-${c.decision}`}>{c.decision}</span>{" "}
-                  {c.resolution ? (
-                    <span className={`badge ${c.resolution === "fraud" ? "risk-critical" : "risk-low"}`}>
-                      {c.resolution}
-                    </span>
-                  ) : null}{" "}
-                  <strong>{who(c)}</strong>
-                  <div className="muted small">
-                    Score {c.score} · {c.ip ?? "no IP"} · opened {age(c.age_minutes)} ago
-                    {c.assignee ? ` · assigned` : ""}
-                  </div>
-                </div>
-                <button
-                  type="button"
-                  className="btn"
-                  onClick={() => {
-                    setSaved(null);
-                    setSelected(c.id === selected ? null : c.id);
-                  }}
-                  aria-expanded={c.id === selected}
-                  data-testid="case-open"
-                >
-                  {c.id === selected ? "Close" : "Open"}
-                </button>
-              </div>
+              <CaseHead
+                c={c}
+                resolvedBy={resolvedBy(c.resolved_by)}
+                action={
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => {
+                      setSaved(null);
+                      setSelected(c.id === selected ? null : c.id);
+                    }}
+                    aria-expanded={c.id === selected}
+                    data-testid="case-open"
+                  >
+                    {c.id === selected ? "Close" : "Open"}
+                  </button>
+                }
+              />
               {c.id === selected ? (
                 <CaseDetail
                   id={c.id}
                   label={`Case of ${who(c)}`}
-                  open={c.status === "open"}
                   onResolved={({ resolution, added }) => {
                     setSaved(
                       `Case of ${who(c)} resolved as ${resolution}` +
@@ -212,5 +218,34 @@ export function CasesView() {
         ) : null}
       </section>
     </>
+  );
+}
+
+/** A linked case not among the cases shown: its own card above the queue, with its verdict if it is still open. */
+function LinkedCase({ id, onClose }: { id: string; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const c = useQuery(trpc.cases.get.queryOptions({ id }));
+  const resolvedBy = useResolvedBy(c.data?.status === "resolved");
+  return (
+    <div className="case-card selected case-linked-card" data-testid="case-card" data-case-id={id}>
+      {c.data ? (
+        <CaseHead
+          c={c.data}
+          resolvedBy={resolvedBy(c.data.resolved_by)}
+          action={
+            <button type="button" className="btn" onClick={onClose} aria-expanded data-testid="case-open">
+              Close
+            </button>
+          }
+        />
+      ) : null}
+      <CaseDetail
+        id={id}
+        label={c.data ? `Case of ${who(c.data)}` : "The linked case"}
+        onResolved={() => void queryClient.invalidateQueries({ queryKey: trpc.cases.pathKey() })}
+        onMove={() => undefined}
+      />
+    </div>
   );
 }
