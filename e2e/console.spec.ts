@@ -19,6 +19,19 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
   await expect(page.getByTestId("lookup-cost")).toContainText("1 unit");
   await expect(page.getByTestId("lookup-cost")).toContainText("geolocation");
   const panel = page.getByTestId("lookup-panel");
+  // The form first; the API's long description of the lookup after it, folded until asked for.
+  const about = panel.getByTestId("lookup-description");
+  await expect(about.locator("p")).toBeHidden();
+  expect(
+    await panel.evaluate((el) => {
+      const all = [...el.querySelectorAll("*")];
+      const at = (id: string) => all.indexOf(el.querySelector(`[data-testid=${id}]`)!);
+      return at("run-lookup") < at("lookup-description");
+    }),
+    "the run button comes before the description",
+  ).toBe(true);
+  await about.getByText("About this lookup").click();
+  await expect(about.locator("p")).toBeVisible();
   // Inputs have human labels and an example that fills the field.
   await panel.getByRole("button", { name: "8.8.8.8" }).click();
   await expect(panel.getByLabel("IP address")).toHaveValue("8.8.8.8");

@@ -1,6 +1,7 @@
 "use client";
 // Picks a lookup from the catalog, shows its cost before running, calls the very procedure the API uses (through
-// the dashboard's tRPC endpoint), and shows the result and how the workspace's quota moved.
+// the dashboard's tRPC endpoint), and shows the result and how the workspace's quota moved. The form comes first; the
+// API's long description of the lookup follows it, folded.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
@@ -158,11 +159,6 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
                 cannot run here. <a href="/dashboard/plan">See the plans</a>
               </p>
             ) : null}
-            {entry.description ? (
-              <p className="small muted" data-testid="lookup-description">
-                <Prose text={entry.description} />
-              </p>
-            ) : null}
             <LookupForm
               key={entry.procedure}
               entry={entry}
@@ -170,6 +166,15 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
               refused={Boolean(overview.data) && !capabilities.includes(entry.capability as never)}
               onRun={run}
             />
+            {/* The API's description is long (what it checks, its statuses and errors): after the form, on demand. */}
+            {entry.description ? (
+              <details className="lookup-about" data-testid="lookup-description">
+                <summary className="small">About this lookup</summary>
+                <p className="small muted">
+                  <Prose text={entry.description} />
+                </p>
+              </details>
+            ) : null}
           </div>
         ) : null}
         {change ? (
