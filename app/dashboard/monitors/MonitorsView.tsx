@@ -106,7 +106,7 @@ export function MonitorsView() {
                 runs again when the plan holds it, or when you delete another monitor.
               </p>
             ) : null}
-            <CheckStates checks={m.checks} states={m.states} />
+            <CheckStates checks={m.checks} states={m.states} ranBefore={m.last_run_at !== null} />
             <LastChange id={m.id} />
           </li>
         ))}

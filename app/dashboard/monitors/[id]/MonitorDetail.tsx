@@ -21,6 +21,8 @@ export function MonitorDetail({ id }: { id: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const monitor = useQuery(trpc.monitors.get.queryOptions({ id }));
+  // The latest run, so "Now" agrees with it: a check it could not make says so (the timeline shows every run).
+  const latest = useQuery(trpc.monitors.runs.queryOptions({ id, limit: 1 }));
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() });
@@ -61,6 +63,7 @@ export function MonitorDetail({ id }: { id: string }) {
     );
   const m = monitor.data;
   const units = m.checks.length;
+  const lastRun = latest.data?.items[0];
   return (
     <>
       {back}
@@ -78,7 +81,13 @@ export function MonitorDetail({ id }: { id: string }) {
       ) : null}
       <section className="card" aria-labelledby="now-heading">
         <h2 id="now-heading">Now</h2>
-        <CheckStates checks={m.checks} states={m.states} detailed />
+        <CheckStates
+          checks={m.checks}
+          states={m.states}
+          lastRun={lastRun ? { at: lastRun.started_at, results: lastRun.results } : null}
+          ranBefore={m.last_run_at !== null}
+          detailed
+        />
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <button
             type="button"
