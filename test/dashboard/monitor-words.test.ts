@@ -26,3 +26,21 @@ describe("stateWords for a check that cannot run", () => {
     expect(stateWords("reachability", { online: false })).toBe("offline");
   });
 });
+
+describe("stateWords for the DNS check says statuses in words", () => {
+  it("says a name that does not exist once, in words with its code", () => {
+    expect(stateWords("dns", { A: { status: "NXDOMAIN", records: [] }, MX: { status: "NXDOMAIN", records: [] } })).toBe(
+      "this name does not exist (NXDOMAIN)",
+    );
+  });
+
+  it("lists records found, says a type without records as none, and a failure in words", () => {
+    expect(
+      stateWords("dns", {
+        A: { status: "NOERROR", records: ["192.0.2.1"] },
+        MX: { status: "NODATA", records: [] },
+        TXT: { status: "SERVFAIL", records: [] },
+      }),
+    ).toBe("A 192.0.2.1; MX none; TXT: the name's DNS servers gave no usable answer (SERVFAIL)");
+  });
+});

@@ -1,6 +1,7 @@
 // Monitor checks in words: what each check watches (for the form), and each stored state (server/monitors/checks/*)
 // as a sentence, so the list, the detail and the timeline never show the raw state as the main view.
 import type { CheckType } from "../../../server/monitors/checks/types";
+import { dnsStatusWords, isDnsStatus } from "../_components/dns-status";
 
 export const CHECK_WORDS: Record<CheckType, { label: string; help: string }> = {
   tls: { label: "TLS certificate", help: "Expiry against your thresholds, the chain, the name and the protocol." },
@@ -43,16 +44,28 @@ function tlsWords(s: Record<string, unknown>): string {
   return parts.join(", ");
 }
 
+/** Each record type's records, or its status in words ("MX: this name does not exist (NXDOMAIN)"). */
 function dnsWords(s: Record<string, unknown>): string {
-  return Object.entries(s)
-    .map(([type, v]) => {
-      const r = v as { status?: string; records?: string[] };
-      if (r.status && r.status !== "ok" && r.status !== "found") return `${type} ${r.status.replace(/_/g, " ")}`;
+  const entries = Object.entries(s).map(([type, v]) => [type, v as { status?: string; records?: string[] }] as const);
+  const statuses = new Set(entries.map(([, r]) => r.status?.toUpperCase()));
+  // A name that does not exist does not exist for every type: said once.
+  if (entries.length && statuses.size === 1 && statuses.has("NXDOMAIN")) return lowerFirst(dnsStatusWords("NXDOMAIN"));
+  return entries
+    .map(([type, r]) => {
+      const status = r.status?.toUpperCase();
       const records = list(r.records);
-      return records.length ? `${type} ${records.join(", ")}` : `${type} none`;
+      if (
+        status === "NODATA" ||
+        ((!status || status === "NOERROR" || status === "OK" || status === "FOUND") && !records.length)
+      )
+        return `${type} none`;
+      if (status && status !== "NOERROR" && status !== "OK" && status !== "FOUND")
+        return `${type}: ${lowerFirst(isDnsStatus(status) ? dnsStatusWords(status) : status.toLowerCase().replace(/_/g, " "))}`;
+      return `${type} ${records.join(", ")}`;
     })
     .join("; ");
 }
+const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 
 function emailWords(s: Record<string, unknown>): string {
   const verdicts = Object.entries(s)

@@ -1,4 +1,5 @@
 // Summary cards for email, domain, TLS and DNS answers: the verdict first, in words and badges.
+import { dnsStatusShort } from "../dns-status";
 import { Flag } from "../Flag";
 import { AbuseContact } from "./AbuseContact";
 import { formatUtc } from "../format";
@@ -131,9 +132,14 @@ export function DnsCard({ v }: { v: Json }) {
   return (
     <div className="card answer-card" data-testid="answer-card" data-kind="dns">
       <h3 className="answer-title">
-        <code>{v.queryName ?? v.domain}</code> {v.type} <span className="badge">{v.status}</span>
+        <code>{v.queryName ?? v.domain}</code> {v.type}{" "}
+        <span className="badge" data-testid="dns-status">
+          {dnsStatusShort(String(v.status ?? ""))}
+        </span>
       </h3>
-      <p className="small">{v.statusMeaning}</p>
+      <p className="small" data-testid="dns-status-meaning">
+        {v.statusMeaning} <span className="muted">(DNS status {v.status})</span>
+      </p>
       {records.length ? (
         <div className="table-scroll">
           <table className="list" data-testid="dns-records">

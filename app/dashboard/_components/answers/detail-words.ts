@@ -1,6 +1,7 @@
 // An answer's field names and token values as the Details view says them: "proxyReason" reads "Proxy reason",
 // "asn" reads "ASN", and a value that is an API token ("exit_list") reads as words ("exit list"). The raw JSON
 // beside the Details keeps the API's own names for whoever needs them.
+import { dnsStatusWords, isDnsStatus } from "../dns-status";
 
 /** Words written in capitals (or their own way) wherever they appear in a field name. */
 const SPELLED: Record<string, string> = {
@@ -50,7 +51,8 @@ export function fieldLabel(key: string): string {
   return words.join(" ");
 }
 
-/** A snake_case token ("datacenter_range") as words; any other text as it is. */
+/** A snake_case token ("datacenter_range") or a DNS status ("NXDOMAIN") as words; any other text as it is. */
 export function valueWords(text: string): string {
+  if (/^[A-Z]+$/.test(text) && isDnsStatus(text)) return dnsStatusWords(text);
   return /^[a-z]+(?:_[a-z]+)+$/.test(text) ? text.replace(/_/g, " ") : text;
 }
