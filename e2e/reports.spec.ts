@@ -42,11 +42,22 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await expect(page.locator("main").getByTestId("workspace-id").getByRole("button", { name: "Copy id" })).toBeVisible();
 
   await page.goto("/dashboard/reports");
+  // An id that finds no assessment says what that means and what to do, not an internal phrase.
+  await page.getByLabel("Request id (optional)").fill("req_not_in_this_workspace");
+  await page.getByRole("button", { name: "Load assessment" }).click();
+  const notFound = page.getByTestId("report-not-found");
+  await expect(notFound).toContainText(
+    "No assessment with the request id req_not_in_this_workspace was found in this workspace.",
+  );
+  await expect(notFound).toContainText("You can also paste the report as JSON below.");
+  await expect(notFound.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/dashboard/events");
+  await expect(page.getByText("investigation event")).toHaveCount(0);
   await page.getByLabel("Title").fill("Suspicious signup");
   await page.getByLabel("Request id (optional)").fill(requestId);
   await expectDrawnAsButton(page.getByRole("button", { name: "Load assessment" }), "Load assessment");
   await page.getByRole("button", { name: "Load assessment" }).click();
   await expect(page.getByTestId("report-preview")).toBeVisible();
+  await expect(notFound).toHaveCount(0);
   await expect(page.getByTestId("report-preview").getByTestId("report-verdict")).toContainText("score");
   await page.getByRole("button", { name: "Save report (1 unit)" }).click();
   const row = page.getByTestId("report-row").filter({ hasText: "Suspicious signup" });

@@ -2,6 +2,7 @@
 // Saves a fraud report (1 unit, Suite or Lookups): an assessment loaded from the workspace's investigation events
 // by its request id (an unmetered read), shown as a readable preview before saving; pasting JSON is the fallback.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
@@ -15,6 +16,8 @@ export function SaveReportForm() {
   const [requestId, setRequestId] = useState("");
   const [json, setJson] = useState("");
   const [note, setNote] = useState<string | null>(null);
+  // The request id that found no assessment: what it means and what to do, in place of the preview.
+  const [missing, setMissing] = useState<string | null>(null);
   const save = useMutation(
     trpc.reports.create.mutationOptions({
       onSuccess: () => {
@@ -31,8 +34,9 @@ export function SaveReportForm() {
     mutationFn: () => client.workspace.events.query({ query: requestId.trim(), limit: 1 }),
     onSuccess: (page) => {
       const event = page.items[0];
-      if (!event) return setNote("No investigation event has this request id.");
       setNote(null);
+      if (!event) return setMissing(requestId.trim());
+      setMissing(null);
       setJson(JSON.stringify(event.data, null, 2));
       if (!title) setTitle(`${event.type} ${event.email ?? event.ip ?? event.domain ?? event.requestId}`.slice(0, 200));
     },
@@ -93,6 +97,19 @@ export function SaveReportForm() {
           Load assessment
         </button>
       </div>
+      {missing ? (
+        <div className="notice" role="alert" data-testid="report-not-found">
+          <p>
+            No assessment with the request id <strong className="break">{missing}</strong> was found in this workspace.
+          </p>
+          <p className="small">
+            Check that the whole id was copied (it is in the assessment&apos;s answer, and on the{" "}
+            <Link href="/dashboard/events">Events</Link> page, where you can search for it), that the assessment was
+            made in this workspace, and that it is recent: old events are removed after a while. You can also paste the
+            report as JSON below.
+          </p>
+        </div>
+      ) : null}
       {preview ? (
         <div data-testid="report-preview">
           <p className="muted small">Preview of the report to save:</p>
