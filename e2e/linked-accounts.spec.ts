@@ -96,6 +96,9 @@ test("a case with linked accounts names them and what links them, and the accoun
   await page.setViewportSize({ width: 1280, height: 900 });
   // The accounts page: a search by user id, by keyboard.
   await page.goto("/dashboard/users");
+  // Not a bare search box: it says how accounts appear and what to search by.
+  await expect(page.getByTestId("users-empty")).toContainText("An account appears once an assessment names it");
+  await expect(page.getByTestId("users-empty")).toContainText("Search by that user id, exactly as it was sent");
   await expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId("user-search").fill("ben");
   await page.keyboard.press("Enter");

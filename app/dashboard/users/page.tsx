@@ -1,4 +1,7 @@
-// /dashboard/users: find an account by the user_id your /assess requests send.
+// /dashboard/users: find an account by the user id your assessments send. The API keeps no list of accounts to
+// browse (an account exists only as the assessments that named it), so the page explains where accounts come from
+// and where else to open one.
+import Link from "next/link";
 import { UserSearch } from "./UserSearch";
 
 export const metadata = { title: "Accounts · Dashboard" };
@@ -12,6 +15,22 @@ export default function UsersPage() {
         that share its devices, mailboxes, phone numbers or cards, and its payments.
       </p>
       <UserSearch />
+      <section className="card" data-testid="users-empty" aria-labelledby="users-how">
+        <h2 id="users-how">How accounts appear here</h2>
+        <p>
+          An account appears once an assessment names it: send your own id for the person (for example{" "}
+          <code>customer-42</code>, the id your application gives them) as the user id of a login, signup or checkout
+          assessment, from the API or from <Link href="/dashboard/assess">Assess an event</Link>.
+        </p>
+        <p>
+          Search by that user id, exactly as it was sent; an email address, IP address or device id does not find an
+          account here (search the <Link href="/dashboard/events">Events</Link> for those).
+        </p>
+        <p className="muted small">
+          You can also open an account from a case in the <Link href="/dashboard/cases">Review queue</Link> or from a
+          linked account on another account&apos;s page.
+        </p>
+      </section>
     </>
   );
 }
