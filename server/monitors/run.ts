@@ -267,8 +267,10 @@ export async function runMonitor(
       const back = await resolveFailure(tx, monitor, check, { now, runId });
       if (back) raised.push(back);
       if (!r.state || !r.severity) continue;
-      const cur = { severity: r.severity, state: r.state };
-      if (CHECKS[check as CheckType].perFinding)
+      const spec = CHECKS[check as CheckType];
+      const own = { severity: r.severity, state: r.state };
+      const cur = spec.keep ? spec.keep(previous[check], own) : own;
+      if (spec.perFinding)
         raised.push(...(await alertOnFindings(tx, monitor, check, previous[check], cur, { now, runId })));
       else {
         const alert = await alertOnChange(tx, monitor, check, previous[check], cur, { now, runId });

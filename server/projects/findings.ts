@@ -65,7 +65,14 @@ export const findingKey = (f: Pick<Finding, "ecosystem" | "name" | "kind" | "id"
 /** Finding kinds from OSV; every other kind is a supply-chain finding (registry document and typosquat check). */
 const ADVISORY_KINDS = new Set(["malware", "advisory"]);
 
-const packageKey = (p: { ecosystem: string; name: string }) => `${p.ecosystem}\u0000${p.name}`;
+/**
+ * A package (ecosystem and name) in the sets below, in words: `npm:jquery` (an ecosystem holds no colon). A project
+ * monitor keeps these in its stored state (server/monitors/checks/project.ts).
+ */
+export const packageKey = (p: { ecosystem: string; name: string }) => `${p.ecosystem}:${p.name}`;
+
+/** A finding that the registry document or the typosquat check gives, not OSV (a malware report or advisory). */
+export const isSupplyChain = (f: Pick<Finding, "kind">) => !ADVISORY_KINDS.has(f.kind);
 
 /**
  * The packages (ecosystem and name) whose supply-chain findings a scan could not compute: its registry was
@@ -96,7 +103,7 @@ export function diffFindings(
   const after = new Set(current.map(findingKey));
   const carried = new Set<string>();
   const isChange = (f: Finding, k: string) => {
-    if (!ADVISORY_KINDS.has(f.kind) && unknown.has(packageKey(f))) {
+    if (isSupplyChain(f) && unknown.has(packageKey(f))) {
       carried.add(k);
       return false;
     }

@@ -16,7 +16,7 @@ import { FIRST, packageLock } from "./lockfiles";
 
 const app = await createTestApp();
 await monitorDns();
-useFakePackageSources();
+const sources = useFakePackageSources();
 useFakeEpss();
 // The machine's other work must not turn a slow fake into an unavailable OSV (the rule under test is not timing).
 beforeEach(() => {
@@ -121,6 +121,63 @@ describe("a project monitor", () => {
     }
     // Each run cost the package versions it re-evaluated: the 2 uploads' 6 units and the 4 runs' 12.
     expect(await app.used(ws.workspaceId)).toBe(18);
+  });
+
+  it("neither resolves nor raises again a supply-chain finding when the registry fails for its package in one run", async () => {
+    const ws = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    const base = { "@acme/widget": "1.0.1", "tinted-logs": "1.4.3" };
+    expect((await scan(ws.apiKey, packageLock(base), "?project=acme/web")).status).toBe(200);
+    const id = (await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] })).body.id;
+    const run = async (day: string) => {
+      clearUpstreamCache();
+      clearOsvRecords();
+      const r = await runMonitor(app.db, id, { now: new Date(`2026-11-${day}T00:00:00Z`) });
+      expect(r.status).toBe("completed");
+      return r.alerts.map((a) => `${a.type} ${(a.after as { finding: string }).finding}`);
+    };
+    expect(await run("05")).toEqual([]); // the baseline
+
+    // The project's next scan adds jquery: its advisories and its unmaintained finding are alerted, once each.
+    expect((await scan(ws.apiKey, packageLock({ ...base, jquery: "3.4.1" }), "?project=acme/web")).status).toBe(200);
+    const added = await run("06");
+    expect(added).toContain("monitor.alert npm:jquery unmaintained");
+    expect(added.every((a) => a.startsWith("monitor.alert npm:jquery "))).toBe(true);
+
+    // The npm registry fails for jquery: its unmaintained finding is unknown this run, not resolved; the advisories
+    // (OSV's) stand.
+    sources.current.downPackages.add("jquery");
+    expect(await run("07")).toEqual([]);
+    const kept = (await app.db.monitor.findUniqueOrThrow({ where: { id } })).lastStates as any;
+    expect(Object.keys(kept.project.state.findings)).toContain("npm:jquery unmaintained");
+    expect(kept.project.state.unavailable).toEqual([]); // known from the previous run
+
+    // The registry is back: nothing is new, and the alert is still the one open.
+    sources.current.downPackages.clear();
+    expect(await run("08")).toEqual([]);
+    const open = await app.db.monitorAlert.findMany({ where: { monitorId: id, open: true } });
+    expect(open.map((a) => (a.after as { finding: string }).finding)).toContain("npm:jquery unmaintained");
+    expect(open).toHaveLength(added.length);
+  });
+
+  it("takes a baseline run without the registry as unknown, not as a package without supply-chain findings", async () => {
+    const ws = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    expect((await scan(ws.apiKey, FIRST, "?project=acme/web")).status).toBe(200);
+    const id = (await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] })).body.id;
+    sources.current.downPackages.add("jquery");
+    clearUpstreamCache();
+    const first = await runMonitor(app.db, id, { now: new Date("2026-11-05T00:00:00Z") });
+    expect(first.alerts).toEqual([]);
+    const stored = (await app.db.monitor.findUniqueOrThrow({ where: { id } })).lastStates as any;
+    sources.current.downPackages.clear();
+    clearUpstreamCache();
+    const second = await runMonitor(app.db, id, { now: new Date("2026-11-06T00:00:00Z") });
+    expect(second.alerts).toEqual([]); // jquery's unmaintained finding was there all along
+    expect(stored.project.state.unavailable).toEqual(["npm:jquery"]);
+    const after = (await app.db.monitor.findUniqueOrThrow({ where: { id } })).lastStates as any;
+    expect(Object.keys(after.project.state.findings)).toContain("npm:jquery unmaintained");
+    expect(after.project.state.unavailable).toEqual([]);
   });
 
   it("is refused for a project the workspace has not scanned on its default ref, beside other checks, writing nothing", async () => {

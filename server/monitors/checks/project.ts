@@ -2,11 +2,22 @@
 // latest default-ref package list again, without a new upload, against the sources as they are now (advisories,
 // malware reports, KEV, EPSS, registry facts). The list goes to the scan procedure as a CycloneDX SBOM of package
 // URLs, so the run is the same metered lookup as an upload, one unit per package version, recorded in lookup history.
-// The state is the scan's findings by identity (server/projects/findings.ts); alerts are per finding (./types.ts
-// `perFinding`, ../finding-alerts.ts).
+// The state is the scan's findings by identity (server/projects/findings.ts) and the packages whose registry did not
+// answer (`unavailable`); alerts are per finding (./types.ts `perFinding`, ../finding-alerts.ts), compared as a
+// project's diff compares two scans (diffFindings): a registry outage neither resolves a package's supply-chain
+// findings nor makes them new when it ends. A run whose registry failed for a package keeps that package's
+// supply-chain findings as the previous run knew them (`keep`), so what really changes during an outage is alerted
+// on the first run after it.
 import { PackageURL } from "packageurl-js";
 import { AppError } from "../../errors";
-import { findingKey, findingsOf, type Finding } from "../../projects/findings";
+import {
+  findingKey,
+  findingsOf,
+  isSupplyChain,
+  packageKey,
+  packagesWithoutSupplyChain,
+  type Finding,
+} from "../../projects/findings";
 import { latestDefaultPackages, type StoredPackage } from "../../projects/store";
 import type { ScanReport } from "../../vulnerabilities/lockfile-scan/schemas";
 import { worst, type CheckSpec, type Severity } from "./types";
@@ -40,10 +51,33 @@ export const stateKey = (f: Finding) => {
 
 const SEVERITY: Record<string, Severity> = { critical: "critical", high: "critical", moderate: "warning" };
 
+/**
+ * The check's state: `findings` by stateKey, and `unavailable`, the packages (`npm:jquery`) whose supply-chain
+ * findings no run has computed yet because their registry did not answer (server/projects/findings.ts packageKey).
+ */
+export interface ProjectState {
+  findings: Record<string, Finding>;
+  unavailable: string[];
+}
+
+function projectState(findings: Iterable<Finding>, unavailable: string[]) {
+  const state: Record<string, Finding> = {};
+  const all = [...findings];
+  for (const f of all) state[stateKey(f)] ??= f;
+  const severity = worst("ok", ...all.map((f) => SEVERITY[f.severity] ?? "ok"));
+  return { state: { findings: state, unavailable: [...unavailable].sort() } satisfies ProjectState, severity };
+}
+
+/** A stored state's parts (a state stored before `unavailable` existed has none). */
+const partsOf = (state: Record<string, unknown> | undefined) => ({
+  findings: ((state?.findings ?? {}) as Record<string, Finding>) ?? {},
+  unavailable: new Set((state?.unavailable as string[] | undefined) ?? []),
+});
+
 export const projectCheck: CheckSpec = {
   type: "project",
   about:
-    "project (alone; the target is the name of a project scanned with POST /vulnerabilities/scan?project=): its latest scan of the `default` ref is scanned again against the sources as they are now, one unit per package version; a finding the previous run did not have (malware report, advisory, supply-chain finding) is a `monitor.alert` with the package, version, what was found and the fixed version, and its `monitor.resolved` follows on the first run without it (the first run is the baseline)",
+    "project (alone; the target is the name of a project scanned with POST /vulnerabilities/scan?project=): its latest scan of the `default` ref is scanned again against the sources as they are now, one unit per package version; a finding the previous run did not have (malware report, advisory, supply-chain finding) is a `monitor.alert` with the package, version, what was found and the fixed version, and its `monitor.resolved` follows on the first run without it (the first run is the baseline); a run in which the registry did not answer for a package keeps that package's supply-chain findings as the previous run had them, so a registry outage neither resolves them nor raises them again (advisories and malware reports count as usual)",
   needsName: false,
   targetFree: true,
   perFinding: true,
@@ -62,9 +96,18 @@ export const projectCheck: CheckSpec = {
     };
   },
   state(answers: ScanReport[]) {
-    const findings = answers[0] ? findingsOf(answers[0]) : [];
-    const state: Record<string, Finding> = {};
-    for (const f of findings) state[stateKey(f)] ??= f;
-    return { state: { findings: state }, severity: worst("ok", ...findings.map((f) => SEVERITY[f.severity] ?? "ok")) };
+    const report = answers[0];
+    return projectState(report ? findingsOf(report) : [], report ? [...packagesWithoutSupplyChain(report)] : []);
+  },
+  keep(previous, current) {
+    const now = partsOf(current.state);
+    if (!previous || now.unavailable.size === 0) return current;
+    const before = partsOf(previous.state);
+    // The previous run knew a package's supply-chain findings unless its registry had not answered there either.
+    const carried = Object.values(before.findings).filter(
+      (f) => isSupplyChain(f) && now.unavailable.has(packageKey(f)) && !before.unavailable.has(packageKey(f)),
+    );
+    const stillUnknown = [...now.unavailable].filter((p) => before.unavailable.has(p));
+    return projectState([...Object.values(now.findings), ...carried], stillUnknown);
   },
 };

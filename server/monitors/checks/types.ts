@@ -51,6 +51,15 @@ export interface CheckSpec {
    * has and the previous did not opens an alert, and the alert resolves on the first run without it.
    */
   perFinding?: true;
+  /**
+   * What this run's state keeps of the previous run's, before the two are compared and it is stored (project: the
+   * supply-chain findings of a package whose registry did not answer this time stay as the previous run knew them).
+   * Without it, the run's own state.
+   */
+  keep?(
+    previous: { state: CheckState; severity: Severity } | undefined,
+    current: { state: CheckState; severity: Severity },
+  ): { state: CheckState; severity: Severity };
   /** The metered procedure (tRPC path) each call runs. */
   procedure: string;
   /** One input per call; each call is one lookup unit. */
