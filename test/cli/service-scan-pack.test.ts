@@ -142,6 +142,10 @@ describe("the packed service-scan", () => {
     const usage = await serviceScan(["app/package-lock.json", "--fail-on", "medium"], "sk_unused");
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--fail-on must be one of high, critical, malware");
+    // The project name rule is the service's own, and the tarball carries it.
+    const name = await serviceScan(["app/package-lock.json", "--project", "acme/.."], "sk_unused");
+    expect(name.code).toBe(2);
+    expect(name.stderr).toContain('none empty and none only dots, such as acme/web (got "acme/..")');
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", () => r()));
     const port = (closed.address() as { port: number }).port;

@@ -2,6 +2,7 @@
 // so that a mistake in a CI file is a usage error (exit 2) and never a charged scan.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_PARTS } from "./project-name.js";
 
 export const FAIL_ON = ["high", "critical", "malware"] as const;
 export const FORMATS = ["text", "json", "sarif"] as const;
@@ -11,8 +12,7 @@ export type OutputFormat = (typeof FORMATS)[number];
 /** The README's base: the service on its default port, /v1 included. */
 export const DEFAULT_BASE_URL = "http://localhost:3000/v1";
 
-/** The service's pattern for a project name and a ref (POST /v1/vulnerabilities/scan?project=&ref=), e.g. acme/web. */
-const PROJECT_NAME = /^[A-Za-z0-9._/-]{1,100}$/;
+/** The characters of a project name and a ref, in words; the rules are the service's own (./project-name.ts). */
 const NAME_RULE = "1 to 100 of A-Z a-z 0-9 . _ / -";
 
 export const USAGE = `Usage: service-scan <lockfile> [--fail-on high|critical|malware] [--format text|json|sarif] [--output <file>]
@@ -118,7 +118,7 @@ export function parseCommand(
 function refFlag(flag: string, value: string | undefined): string | null {
   if (value === undefined) return null;
   const ref = value.trim();
-  if (!PROJECT_NAME.test(ref))
+  if (!NAME_CHARACTERS.test(ref))
     throw new UsageError(`--${flag} must be ${NAME_RULE}, a branch or commit label (got "${value}")`);
   return ref;
 }
@@ -141,6 +141,8 @@ function projectOf(values: {
   }
   const name = values.project.trim();
   if (!PROJECT_NAME.test(name))
-    throw new UsageError(`--project must be ${NAME_RULE} such as acme/web (got "${values.project}")`);
+    throw new UsageError(
+      `--project must be ${NAME_RULE} ${PROJECT_NAME_PARTS}, such as acme/web (got "${values.project}")`,
+    );
   return { name, ref, baseRef, failOnNew };
 }

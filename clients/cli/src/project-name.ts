@@ -1,0 +1,22 @@
+// What a project and a ref may be called: the one rule, read by the service (server/projects/names.ts, for
+// POST /v1/vulnerabilities/scan?project= and the project monitor's target), the dashboard's scan form and this
+// command. It lives in the command's own source because the command is packed and installed alone (npm pack in
+// clients/cli ships only what tsc builds from src/ into dist/): a rule kept in the service's folders would not be in
+// the tarball. So this module imports nothing.
+
+/** The characters and length of a project's name and of a ref (a branch or commit label). */
+export const NAME_CHARACTERS = /^[A-Za-z0-9._/-]{1,100}$/;
+
+/**
+ * A project's name: NAME_CHARACTERS in parts separated by single slashes, none empty and none made only of dots.
+ * The name must stay addressable as /v1/projects/{name}: a part "." or ".." (written `..` or `%2E%2E`) is removed or
+ * refused by URL normalisation before any route sees it, and an empty part (`acme//web`, `acme/web/`, `/`) is not a
+ * name anyone means; a project stored under such a name could never be read, exported or deleted.
+ */
+export const PROJECT_NAME = /^(?=.{1,100}$)\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+/** How the parts of a name are put together, in words. */
+export const PROJECT_NAME_PARTS = "in parts separated by single slashes, none empty and none only dots";
+
+/** The project name rule in words, for messages and the OpenAPI document. */
+export const PROJECT_NAME_RULE = `1 to 100 letters, digits and . _ / - (e.g. acme/web), ${PROJECT_NAME_PARTS} (not \`.\`, \`..\`, \`acme/..\`, \`acme//web\` or \`acme/web/\`)`;
