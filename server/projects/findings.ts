@@ -77,11 +77,23 @@ export const isSupplyChain = (f: Pick<Finding, "kind">) => !ADVISORY_KINDS.has(f
 /**
  * The packages (ecosystem and name) whose supply-chain findings a scan could not compute: its registry was
  * unavailable for them (server/vulnerabilities/lockfile-scan/registry-facts.ts answers their `findings` empty with
- * `registry.status: unavailable`). Their malware reports and advisories come from OSV and stand.
+ * `registry.status: unavailable`); and `npm:name typosquat` for a package whose typosquat check alone could not be
+ * done (`typosquatCheck.status: unavailable`). Their malware reports and advisories come from OSV and stand.
  */
 export function packagesWithoutSupplyChain(report: Pick<ScanReport, "packages">): Set<string> {
-  return new Set(report.packages.filter((p) => p.registry.status === "unavailable").map(packageKey));
+  const out = new Set<string>();
+  for (const p of report.packages) {
+    if (p.registry.status === "unavailable") out.add(packageKey(p));
+    // Its typosquat check alone could not be done: that kind only (a report kept before the check said how it went
+    // has no typosquatCheck, and counts as checked).
+    else if (p.typosquatCheck?.status === "unavailable") out.add(`${packageKey(p)} typosquat`);
+  }
+  return out;
 }
+
+/** A supply-chain finding that a set of packagesWithoutSupplyChain names (its package, or its package and kind). */
+export const isUncomputed = (f: Pick<Finding, "ecosystem" | "name" | "kind">, unknown: ReadonlySet<string>) =>
+  isSupplyChain(f) && (unknown.has(packageKey(f)) || unknown.has(`${packageKey(f)} ${f.kind}`));
 
 export interface FindingsDiff {
   new: Finding[];
@@ -103,7 +115,7 @@ export function diffFindings(
   const after = new Set(current.map(findingKey));
   const carried = new Set<string>();
   const isChange = (f: Finding, k: string) => {
-    if (isSupplyChain(f) && unknown.has(packageKey(f))) {
+    if (isUncomputed(f, unknown)) {
       carried.add(k);
       return false;
     }

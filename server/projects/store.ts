@@ -263,7 +263,21 @@ export async function listProjectScansOrThrow(
 export async function getProjectScanOrThrow(db: Db, workspaceId: string, name: string, id: string, now = new Date()) {
   const row = await db.projectScan.findFirst({ where: { ...live(workspaceId, now), project: name, id } });
   if (!row) throw new AppError("NOT_FOUND", `No scan ${id} of project ${name} in this workspace.`);
-  return { answer: row.report as ProjectScanAnswer, path: row.path ?? undefined };
+  return { answer: withTyposquatCheck(row.report as ProjectScanAnswer), path: row.path ?? undefined };
+}
+
+/** Kept before each package's typosquat check said how it went: the answer says that it was not recorded. */
+const NOT_RECORDED = {
+  status: "unavailable",
+  reason: "not recorded: this scan was kept before the typosquat check's status was",
+} as const;
+
+function withTyposquatCheck(answer: ProjectScanAnswer): ProjectScanAnswer {
+  if (answer.packages.every((p) => p.typosquatCheck)) return answer;
+  return {
+    ...answer,
+    packages: answer.packages.map((p) => ({ ...p, typosquatCheck: p.typosquatCheck ?? NOT_RECORDED })),
+  };
 }
 
 /** The package list of the project's latest default-ref scan (what its monitor re-evaluates), or null for none. */

@@ -5,6 +5,7 @@
 // lockfile costs no extra upstream calls for its ordinary names. A near name that is the popular package's own
 // (published by its maintainers, or its maintained fork under another scope) is no squat: ownFork() reads the
 // popular package's registry document, again only for those rare names.
+import type { Fetched } from "../providers/packages/http";
 import { getWeeklyDownloads } from "../providers/packages/npm-downloads";
 import type { RegistryPackage } from "../providers/packages/registry-types";
 import { popularDownloads, type PopularDownloads } from "./popular-names";
@@ -90,12 +91,21 @@ export async function ownFork(
 ): Promise<"same_maintainers" | "same_repository" | null> {
   const original = await lookupRegistry(eco, match.of);
   if (original.kind !== "ok") return null; // nothing to compare with: the match stands
+  return forkOf(candidate, original.value, match);
+}
+
+/** ownFork's comparison, with the popular package's document in hand. */
+function forkOf(
+  candidate: RegistryPackage,
+  original: RegistryPackage,
+  match: TyposquatMatch,
+): "same_maintainers" | "same_repository" | null {
   const mine = accountsOf(candidate);
-  const theirs = accountsOf(original.value);
+  const theirs = accountsOf(original);
   if (mine.size > 0 && theirs.size > 0) return [...mine].some((a) => theirs.has(a)) ? "same_maintainers" : null;
   if (match.technique !== "scope") return null;
   const repository = repositoryOf(candidate);
-  return repository !== null && repository === repositoryOf(original.value) ? "same_repository" : null;
+  return repository !== null && repository === repositoryOf(original) ? "same_repository" : null;
 }
 
 /** The match, unless the candidate (its registry document, when read) is the popular package's own fork. */
@@ -106,4 +116,58 @@ export async function unlessOwnFork(
 ): Promise<TyposquatMatch | null> {
   if (!match || !candidate) return match;
   return (await ownFork(eco, candidate, match)) ? null : match;
+}
+
+/**
+ * How the typosquat check of one scanned name went: `ok` when it was done (most names are near no popular one and
+ * need no upstream), `unavailable` with the reason when it could not be: the popular-name list could not be read, or
+ * for a name near a popular one, an upstream it needs did not answer (npm's download count of the name, the
+ * name's or the popular package's registry document for the own-fork rule). A near name stays reported then, with
+ * what could not be checked; the answer says which packages' check was not done instead of passing it over.
+ */
+export type TyposquatCheck = { status: "ok" | "unavailable"; reason: string | null };
+
+/**
+ * The scan's typosquat check of a name (findTyposquat, then unlessOwnFork), with how it went. `candidate` is the
+ * name's own registry answer, already fetched by the scan. Never throws: a failure is the check's status.
+ */
+export async function checkTyposquat(
+  eco: Ecosystem,
+  name: string,
+  candidate: Fetched<RegistryPackage>,
+): Promise<{ match: TyposquatMatch | null; check: TyposquatCheck }> {
+  const missing: string[] = [];
+  let match: TyposquatMatch | null;
+  try {
+    await popularNamesReady(eco);
+    const near = typosquatCandidate(eco, name);
+    if (!near) return { match: null, check: { status: "ok", reason: null } };
+    const listed = popularDownloads(eco);
+    if (listed) match = withListedDownloads(eco, near, name, listed);
+    else if (eco !== "npm") match = withDownloadEvidence(near, null);
+    else {
+      const downloads = await getWeeklyDownloads(name);
+      if (downloads.kind === "unavailable")
+        missing.push(`npm's download counts did not answer (${downloads.reason}), so its downloads were not compared`);
+      match = withDownloadEvidence(near, downloads.kind === "ok" ? downloads.value.weeklyDownloads : null);
+    }
+    if (match && candidate.kind !== "not_found") {
+      const original = candidate.kind === "ok" ? await lookupRegistry(eco, match.of) : null;
+      if (candidate.kind === "unavailable" || original?.kind === "unavailable") {
+        const which = candidate.kind === "unavailable" ? "its own" : `${match.of}'s`;
+        const why = candidate.kind === "unavailable" ? candidate.reason : (original as { reason: string }).reason;
+        missing.push(`${which} registry document did not answer (${why}), so it was not compared with ${match.of}'s`);
+      } else if (candidate.kind === "ok" && original?.kind === "ok" && forkOf(candidate.value, original.value, match))
+        match = null;
+    }
+  } catch (err) {
+    return {
+      match: null,
+      check: { status: "unavailable", reason: `the typosquat check failed (${(err as Error).message})` },
+    };
+  }
+  // A name cleared (too downloaded, or the popular package's own fork) was checked, whatever else did not answer.
+  if (!match || missing.length === 0) return { match, check: { status: "ok", reason: null } };
+  const reason = `its name is near ${match.of} and stays reported, but ${missing.join("; and ")}`;
+  return { match, check: { status: "unavailable", reason } };
 }

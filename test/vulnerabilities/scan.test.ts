@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { clearUpstreamCache } from "../../server/providers/packages/http";
 import { createTestApp } from "../harness";
 import { useFakeEpss, useFakePackageSources } from "./fake-sources";
 
@@ -187,6 +188,64 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(squat.verdict.level).toMatch(/high|medium/);
     expect(squat.verdict.reasons[0]).toMatch(/typosquat of express/);
     expect(res.body.summary.byFinding).toMatchObject({ typosquat: 1, install_script: 2, new_publisher: 1 });
+  });
+
+  it("says which packages' typosquat check could not be done, per package and in its sources", async () => {
+    const ws = await app.seedWorkspace();
+    const body = JSON.stringify({
+      name: "supply",
+      lockfileVersion: 3,
+      packages: {
+        "": { name: "supply", version: "1.0.0" },
+        "node_modules/jquery": { version: "3.4.1" },
+        "node_modules/expresss": { version: "4.18.2" },
+      },
+    });
+    const run = async () => {
+      clearUpstreamCache(); // each run asks the sources as they are now
+      const res = await scan(ws.apiKey, body, { headers: { "Content-Type": "application/json" } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const byName = (name: string) => res.body.packages.find((p: any) => p.name === name);
+      return { res, jquery: byName("jquery"), squat: byName("expresss") };
+    };
+    // Every source answers: both names were checked.
+    const fine = await run();
+    expect(fine.squat.typosquatCheck).toEqual({ status: "ok", reason: null });
+    expect(fine.jquery.typosquatCheck).toEqual({ status: "ok", reason: null });
+    expect(fine.res.body.sources.find((s: any) => s.source === "typosquat:npm")).toMatchObject({
+      status: "ok",
+      reason: null,
+    });
+
+    // npm's download counts do not answer: the near name stays reported, unconfirmed, and the answer says so.
+    sources.current.down.add("downloads");
+    const noDownloads = await run();
+    expect(noDownloads.squat.findings.map((f: any) => f.kind)).toEqual(["typosquat"]);
+    expect(noDownloads.squat.typosquatCheck).toEqual({
+      status: "unavailable",
+      reason:
+        "its name is near express and stays reported, but npm's download counts did not answer (answered HTTP 503), so its downloads were not compared",
+    });
+    expect(noDownloads.jquery.typosquatCheck.status).toBe("ok"); // near no popular name: nothing upstream to ask
+    expect(noDownloads.res.body.sources.find((s: any) => s.source === "typosquat:npm")).toEqual({
+      source: "typosquat:npm",
+      url: null,
+      status: "partial",
+      fetchedAt: null,
+      cached: false,
+      reason: `1 of 2 packages could not be checked (expresss): expresss: ${noDownloads.squat.typosquatCheck.reason}`,
+    });
+
+    // The popular package's registry document does not answer: the own-fork rule could not be applied.
+    sources.current.down.clear();
+    sources.current.downPackages.add("express");
+    const noOriginal = await run();
+    expect(noOriginal.squat.typosquatCheck).toEqual({
+      status: "unavailable",
+      reason:
+        "its name is near express and stays reported, but express's registry document did not answer (answered HTTP 503), so it was not compared with express's",
+    });
+    expect(noOriginal.res.body.sources.find((s: any) => s.source === "typosquat:npm").status).toBe("partial");
   });
 
   it("reports PyPI releases without a wheel and yanked releases", async () => {

@@ -108,6 +108,11 @@ export function ScanDetails({ p, id }: { p: ScannedPackage; id: string }) {
       {p.registry.status !== "ok" && p.registry.reason ? (
         <p className="small muted">Registry facts missing: {userReason(p.registry.reason)}</p>
       ) : null}
+      {p.typosquatCheck?.status === "unavailable" && p.typosquatCheck.reason ? (
+        <p className="small muted" data-testid="scan-typosquat-unchecked">
+          Typosquat check not done: {userReason(p.typosquatCheck.reason)}
+        </p>
+      ) : null}
       {p.malware || p.advisories.length > 0 || p.findings.length > 0 ? null : (
         <p className="small muted">No malware report, affecting advisory or supply-chain finding for this version.</p>
       )}

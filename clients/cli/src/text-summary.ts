@@ -25,7 +25,9 @@ function upgradeLine(u: ScanSummary["upgrades"][number]): string {
 function missingLine(s: ScanSource): string {
   const what = s.source.startsWith("registry:")
     ? "supply-chain findings (install scripts, maintainers, typosquats)"
-    : "its evidence";
+    : s.source.startsWith("typosquat:")
+      ? "typosquat findings"
+      : "its evidence";
   return `  ${s.source} ${s.status}${s.reason ? `: ${s.reason}` : ""}; ${what} may be missing`;
 }
 

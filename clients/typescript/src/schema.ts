@@ -12566,6 +12566,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ok" | "not_found" | "unavailable";
                             };
+                            /** @description Whether the name's typosquat check was done; the source typosquat:<ecosystem> counts the packages without it */
+                            typosquatCheck: {
+                                /** @description What could not be checked: the popular-name list, or for a name near a popular one npm's download counts or a registry document (own-fork rule) that did not answer */
+                                reason: string | null;
+                                /**
+                                 * @description ok: the name was checked; unavailable: the check could not be done (see reason), so a typosquat finding may be missing or unconfirmed
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                            };
                             verdict: {
                                 /**
                                  * @description The score's band
@@ -12599,7 +12609,7 @@ export interface operations {
                             /** @description When the oldest answer used was fetched (dated evidence) */
                             fetchedAt: string | null;
                             reason: string | null;
-                            /** @description osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem> */
+                            /** @description osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem>, typosquat:<ecosystem> (the typosquat check of each name: partial or unavailable names the packages it could not check) */
                             source: string;
                             /** @enum {string} */
                             status: "ok" | "partial" | "unavailable" | "not_configured" | "not_applicable";
@@ -15735,6 +15745,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ok" | "not_found" | "unavailable";
                             };
+                            /** @description Whether the name's typosquat check was done; the source typosquat:<ecosystem> counts the packages without it */
+                            typosquatCheck: {
+                                /** @description What could not be checked: the popular-name list, or for a name near a popular one npm's download counts or a registry document (own-fork rule) that did not answer */
+                                reason: string | null;
+                                /**
+                                 * @description ok: the name was checked; unavailable: the check could not be done (see reason), so a typosquat finding may be missing or unconfirmed
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                            };
                             verdict: {
                                 /**
                                  * @description The score's band
@@ -15768,7 +15788,7 @@ export interface operations {
                             /** @description When the oldest answer used was fetched (dated evidence) */
                             fetchedAt: string | null;
                             reason: string | null;
-                            /** @description osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem> */
+                            /** @description osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem>, typosquat:<ecosystem> (the typosquat check of each name: partial or unavailable names the packages it could not check) */
                             source: string;
                             /** @enum {string} */
                             status: "ok" | "partial" | "unavailable" | "not_configured" | "not_applicable";

@@ -13,8 +13,7 @@ import { AppError } from "../../errors";
 import {
   findingKey,
   findingsOf,
-  isSupplyChain,
-  packageKey,
+  isUncomputed,
   packagesWithoutSupplyChain,
   type Finding,
 } from "../../projects/findings";
@@ -53,7 +52,8 @@ const SEVERITY: Record<string, Severity> = { critical: "critical", high: "critic
 
 /**
  * The check's state: `findings` by stateKey, and `unavailable`, the packages (`npm:jquery`) whose supply-chain
- * findings no run has computed yet because their registry did not answer (server/projects/findings.ts packageKey).
+ * findings no run has computed yet because their registry did not answer, or (`npm:expresss typosquat`) whose
+ * typosquat check could not be done (server/projects/findings.ts packagesWithoutSupplyChain).
  */
 export interface ProjectState {
   findings: Record<string, Finding>;
@@ -105,7 +105,7 @@ export const projectCheck: CheckSpec = {
     const before = partsOf(previous.state);
     // The previous run knew a package's supply-chain findings unless its registry had not answered there either.
     const carried = Object.values(before.findings).filter(
-      (f) => isSupplyChain(f) && now.unavailable.has(packageKey(f)) && !before.unavailable.has(packageKey(f)),
+      (f) => isUncomputed(f, now.unavailable) && !isUncomputed(f, before.unavailable),
     );
     const stillUnknown = [...now.unavailable].filter((p) => before.unavailable.has(p));
     return projectState([...Object.values(now.findings), ...carried], stillUnknown);

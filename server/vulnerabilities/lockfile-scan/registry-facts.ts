@@ -10,11 +10,18 @@ import type { ParsedPackage } from "../lockfiles/types";
 import { lookupRegistry, REGISTRY_LABEL } from "../registry";
 import { supplyChainFindings, type SupplyChainFinding } from "../supply-chain";
 import type { TyposquatMatch } from "../typosquat";
-import { findTyposquat, unlessOwnFork } from "../typosquat-check";
+import { checkTyposquat, type TyposquatCheck } from "../typosquat-check";
 import type { Ecosystem } from "../versions";
 import type { ScannedPackage } from "./schemas";
 
-export type RegistryFacts = { registry: Fetched<RegistryPackage>; typosquat: TyposquatMatch | null };
+export type RegistryFacts = {
+  /** The package's name, as scanned. */
+  name: string;
+  registry: Fetched<RegistryPackage>;
+  typosquat: TyposquatMatch | null;
+  /** Whether the typosquat check could be done, and why not. */
+  typosquatCheck: TyposquatCheck;
+};
 
 const nameKey = (eco: Ecosystem, name: string) => `${eco}\u0000${name}`;
 
@@ -24,14 +31,10 @@ export async function fetchRegistryFacts(packages: ParsedPackage[]): Promise<Map
   for (const p of packages) names.set(nameKey(p.ecosystem, p.name), { eco: p.ecosystem, name: p.name });
   const list = [...names.entries()];
   const facts = await mapLimited(list, setting("SERVICE_SCAN_REGISTRY_CONCURRENCY"), async ([, { eco, name }]) => {
-    const [registry, match] = await Promise.all([
-      lookupRegistry(eco, name),
-      // The check is evidence beside the registry's; its failure is no finding, never a failed scan.
-      findTyposquat(eco, name).catch(() => null),
-    ]);
-    const candidate = registry.kind === "ok" ? registry.value : null;
-    const typosquat = await unlessOwnFork(eco, candidate, match).catch(() => match);
-    return { registry, typosquat };
+    const registry = await lookupRegistry(eco, name);
+    // The check is evidence beside the registry's; what it could not do is its status, never a failed scan.
+    const { match, check } = await checkTyposquat(eco, name, registry);
+    return { name, registry, typosquat: match, typosquatCheck: check };
   });
   return new Map(list.map(([key], i) => [key, facts[i]!]));
 }
@@ -41,16 +44,28 @@ export function versionFindings(
   p: ParsedPackage,
   facts: RegistryFacts | undefined,
   now: Date,
-): { findings: SupplyChainFinding[]; registry: ScannedPackage["registry"] } {
+): {
+  findings: SupplyChainFinding[];
+  registry: ScannedPackage["registry"];
+  typosquatCheck: ScannedPackage["typosquatCheck"];
+} {
   const r = facts?.registry;
-  if (!r) return { findings: [], registry: { status: "unavailable", reason: "not looked up", fetchedAt: null } };
+  if (!r)
+    return {
+      findings: [],
+      registry: { status: "unavailable", reason: "not looked up", fetchedAt: null },
+      typosquatCheck: { status: "unavailable", reason: "not looked up" },
+    };
+  const typosquatCheck = facts.typosquatCheck;
   if (r.kind === "ok")
     return {
       findings: supplyChainFindings(p.ecosystem, r.value, p.version, now, facts.typosquat),
       registry: { status: "ok", reason: null, fetchedAt: r.fetchedAt },
+      typosquatCheck,
     };
   const label = REGISTRY_LABEL[p.ecosystem];
   return {
+    typosquatCheck,
     findings: supplyChainFindings(p.ecosystem, null, p.version, now, facts.typosquat),
     registry:
       r.kind === "not_found"

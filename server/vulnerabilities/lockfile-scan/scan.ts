@@ -42,7 +42,11 @@ export async function scanLockfileOrThrow(lockfile: ParsedLockfile, now = new Da
   const scanned: ScannedPackage[] = packages.map((p, i) => {
     const f = facts[i]!;
     const { advisories, kev } = advisoryRows(f, epss);
-    const { findings, registry: registryStatus } = versionFindings(p, registry.get(nameKey(p.ecosystem, p.name)), now);
+    const {
+      findings,
+      registry: registryStatus,
+      typosquatCheck,
+    } = versionFindings(p, registry.get(nameKey(p.ecosystem, p.name)), now);
     const malware = f.malwareReports.length > 0;
     return {
       ecosystem: p.ecosystem,
@@ -62,6 +66,7 @@ export async function scanLockfileOrThrow(lockfile: ParsedLockfile, now = new Da
       findings,
       fixedIn: smallestFix(p.ecosystem, p.version, f),
       registry: registryStatus,
+      typosquatCheck,
     };
   });
   scanned.sort(comparePackages);

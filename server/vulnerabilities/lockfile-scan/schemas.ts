@@ -56,6 +56,24 @@ const registryStatus = z.object({
   fetchedAt: z.string().nullable(),
 });
 
+const typosquatCheck = z
+  .object({
+    status: z
+      .enum(["ok", "unavailable"])
+      .describe(
+        "ok: the name was checked; unavailable: the check could not be done (see reason), so a typosquat finding may be missing or unconfirmed",
+      ),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        "What could not be checked: the popular-name list, or for a name near a popular one npm's download counts or a registry document (own-fork rule) that did not answer",
+      ),
+  })
+  .describe(
+    "Whether the name's typosquat check was done; the source typosquat:<ecosystem> counts the packages without it",
+  );
+
 export const scannedPackage = z.object({
   ecosystem: z.enum(ECOSYSTEMS),
   name: z.string(),
@@ -73,6 +91,7 @@ export const scannedPackage = z.object({
     .nullable()
     .describe("Smallest version that fixes every affecting advisory; null when none does or none affects"),
   registry: registryStatus,
+  typosquatCheck,
 });
 
 const upgrade = z.object({
@@ -96,7 +115,11 @@ const counts = z.object({
 });
 
 const sourceStatus = z.object({
-  source: z.string().describe("osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem>"),
+  source: z
+    .string()
+    .describe(
+      "osv, kev, epss, registry:<ecosystem>, popularNames:<ecosystem>, typosquat:<ecosystem> (the typosquat check of each name: partial or unavailable names the packages it could not check)",
+    ),
   url: z.string().nullable(),
   status: z.enum(["ok", "partial", "unavailable", "not_configured", "not_applicable"]),
   fetchedAt: z.string().nullable().describe("When the oldest answer used was fetched (dated evidence)"),

@@ -1,6 +1,6 @@
 // Which sources a scan used, where, whether each answered, and when (dated evidence, as the package report names
 // its sources): OSV, the known-exploited catalog, EPSS, each ecosystem's registry (over all its packages) and the
-// popular-name list behind the typosquat check.
+// popular-name list behind the typosquat check, and the typosquat check itself (the packages it could not check).
 import type { EpssLookup } from "../../providers/epss";
 import { goProxyUrl, mavenRepositoryUrl, npmRegistryUrl, packagistUrl, pypiUrl } from "../../providers/packages/config";
 import { osvQueryBatchUrl } from "../../providers/packages/osv";
@@ -32,6 +32,27 @@ function registrySource(eco: Ecosystem, facts: RegistryFacts[]): ScanSource {
       first?.kind === "unavailable"
         ? `${failed.length} of ${facts.length} packages could not be looked up (${first.reason})`
         : null,
+  };
+}
+
+/** Names shown in a source's reason; the packages' own `typosquatCheck` has every one. */
+const NAMES_SHOWN = 10;
+
+/** The typosquat check over an ecosystem's names: which packages it could not check, and the first reason. */
+function typosquatSource(eco: Ecosystem, facts: RegistryFacts[]): ScanSource {
+  const failed = facts.filter((f) => f.typosquatCheck.status !== "ok");
+  const names = failed.slice(0, NAMES_SHOWN).map((f) => f.name);
+  const more = failed.length > NAMES_SHOWN ? ` and ${failed.length - NAMES_SHOWN} more` : "";
+  return {
+    source: `typosquat:${eco}`,
+    url: null,
+    status: failed.length === 0 ? "ok" : failed.length === facts.length ? "unavailable" : "partial",
+    fetchedAt: null,
+    cached: false,
+    reason:
+      failed.length === 0
+        ? null
+        : `${failed.length} of ${facts.length} packages could not be checked (${names.join(", ")}${more}): ${failed[0]!.name}: ${failed[0]!.typosquatCheck.reason}`,
   };
 }
 
@@ -90,6 +111,7 @@ export function scanSources(a: {
       cached: true,
       reason: popular.reason,
     });
+    sources.push(typosquatSource(eco, facts));
   }
   return sources;
 }
