@@ -213,3 +213,51 @@ test("a scan whose advisory source fails shows one reason, the server's, and wha
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, testInfo, "scan-outage-replaced-390");
 });
+
+test("a scan saved to a project: the name checked by the API's rule, what is new since, and the way to its history", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await newWorkspace(page, "Project scans", ["suite_business"]);
+  await openScan(page);
+  await page.getByLabel("Or choose a file").setInputFiles(LOCKFILE);
+  await expect(page.getByTestId("scan-units")).toHaveText("5 units");
+  const run = page.getByTestId("run-scan");
+
+  // A name the API refuses is refused here, before anything is sent; the button waits for a good one.
+  const project = page.getByLabel("Project (optional)");
+  for (const bad of ["acme/..", "acme//web", "."]) {
+    await project.fill(bad);
+    await expect(project).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#scan-project-hint")).toContainText("none empty and none only dots");
+    await expect(run).toBeDisabled();
+  }
+  await project.fill("acme/web");
+  await expect(project).not.toHaveAttribute("aria-invalid", "true");
+  await run.click();
+
+  const saved = page.getByTestId("scan-saved");
+  await expect(saved.getByRole("heading", { name: "Saved to project acme/web" })).toBeVisible();
+  await expect(saved.getByTestId("scan-saved-diff")).toContainText("This is the project's first scan");
+  await expectUsed(page, 5);
+  await expect(page.getByTestId("scan-result")).toBeVisible(); // the report itself, as without a project
+
+  // The same file again: nothing is new since the first scan, and the saved scan says so in words.
+  await run.click();
+  await expect(saved.getByTestId("scan-saved-diff")).toContainText("Since the project's previous scan of default");
+  await expect(saved.getByTestId("scan-saved-diff")).toContainText("0 new findings, that is, found now and not in");
+  await expectUsed(page, 10);
+  await snap(page, testInfo, "scan-saved-1280");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "scan-saved-390");
+
+  // The link opens the project's page with its history: two scans of the default ref.
+  await saved.getByRole("link", { name: "Open acme/web's history" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/projects\?project=acme%2Fweb$/);
+  const detail = page.getByTestId("project-detail");
+  await expect(detail.getByRole("heading", { name: "acme/web" })).toBeVisible();
+  await expect(page.locator('[data-testid=project][data-name="acme/web"]')).toContainText("2 scans");
+});

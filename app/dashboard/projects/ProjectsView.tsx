@@ -8,9 +8,9 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ProjectDetail } from "./ProjectDetail";
 
-export function ProjectsView() {
+export function ProjectsView({ initial = null }: { initial?: string | null }) {
   const trpc = useTRPC();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(initial);
   const projects = useInfiniteQuery(
     trpc.projects.list.infiniteQueryOptions(
       { limit: 20 },

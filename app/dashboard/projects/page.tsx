@@ -6,7 +6,9 @@ import "./projects.css";
 export const metadata = { title: "Projects · Dashboard" };
 export const dynamic = "force-dynamic";
 
-export default function ProjectsPage() {
+export default async function ProjectsPage({ searchParams }: { searchParams: Promise<{ project?: string }> }) {
+  // ?project=<name> opens that project's page (the scan form links here after saving a scan to a project).
+  const { project } = await searchParams;
   return (
     <>
       <h1>Projects</h1>
@@ -19,7 +21,7 @@ export default function ProjectsPage() {
         <code>base_ref=main</code> too, as the CLI&apos;s <code>--base-ref</code> does). Watch a project to be told when
         a new advisory or malware report hits a version it ships.
       </p>
-      <ProjectsView />
+      <ProjectsView initial={typeof project === "string" && project ? project : null} />
     </>
   );
 }

@@ -74,11 +74,15 @@ export function ScanForm(props: {
   onText: (text: string) => void;
   onFile: (name: string, text: string) => void;
   onFormat: (format: LockfileFormat | "") => void;
+  /** The project to keep the scan in ("" for none), and what is wrong with it (the API's name rule). */
+  project: string;
+  projectError: string | null;
+  onProject: (project: string) => void;
   onRun: () => void;
 }) {
   const { preview } = props;
   const [fileError, setFileError] = useState<string | null>(null);
-  const ready = preview?.ok && preview.data.canRun ? preview.data : null;
+  const ready = preview?.ok && preview.data.canRun && !props.projectError ? preview.data : null;
 
   const onFile = async (file: File | undefined) => {
     setFileError(null);
@@ -146,6 +150,24 @@ export function ScanForm(props: {
             </select>
           </label>
         </div>
+        <label className="scan-project">
+          Project <span className="muted">(optional)</span>
+          <input
+            name="project"
+            value={props.project}
+            placeholder="acme/web"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={props.projectError ? true : undefined}
+            aria-describedby="scan-project-hint"
+            onChange={(e) => props.onProject(e.target.value)}
+            data-testid="scan-project"
+          />
+          <span id="scan-project-hint" className={props.projectError ? "error small" : "small muted"}>
+            {props.projectError ??
+              "Keep this scan in the project's history and see what it adds and fixes since the project's last scan. No extra unit."}
+          </span>
+        </label>
         {fileError ? (
           <p className="error" role="alert">
             {fileError}

@@ -4,16 +4,26 @@
 // POST /v1/vulnerabilities/scan, run through the page's metered-lookup hook so the usage meter follows.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { LockfileFormat } from "../../../server/vulnerabilities/lockfiles/types";
-import type { ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
+import { PROJECT_NAME, PROJECT_NAME_PARTS } from "../../../clients/cli/src/project-name";
 import { useTRPCClient } from "../_components/trpc";
 import { utf8Bytes } from "./lockfile-size";
 import { ScanErrorNote } from "./ScanErrorNote";
 import { ScanForm } from "./ScanForm";
 import { ScanResult } from "./ScanResult";
+import { SavedToProject } from "./SavedToProject";
 import type { Outcome, ScanPreview } from "./types";
 import type { useMeteredLookup } from "./useMeteredLookup";
 
 type ScanInput = { lockfile: string; format?: LockfileFormat };
+type ScanAnswer = Awaited<ReturnType<ReturnType<typeof useTRPCClient>["vulnerabilities"]["scan"]["mutate"]>>;
+type ProjectAnswer = Exclude<ScanAnswer, string>;
+
+/** What is wrong with a project name, by the API's own rule (clients/cli/src/project-name.ts); null when it is fine. */
+export function projectNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed || PROJECT_NAME.test(trimmed)) return null;
+  return `A project name is 1 to 100 letters, digits and . _ / - ${PROJECT_NAME_PARTS}, such as acme/web.`;
+}
 
 /**
  * `maxBytes` is the scan procedure's own limit on the lockfile (its meta, read by the page on the server): the same
@@ -26,8 +36,10 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ input: ScanInput; outcome: Outcome<ScanPreview> } | null>(null);
   const [refreshed, setRefreshed] = useState(0);
+  const [project, setProject] = useState("");
+  const projectError = projectNameProblem(project);
   const [result, setResult] = useState<{
-    outcome: Outcome<ScanReport>;
+    outcome: Outcome<ProjectAnswer>;
     fileName: string | null;
     input: ScanInput;
   } | null>(null);
@@ -67,13 +79,17 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
 
   async function runScan() {
     if (!current?.outcome.ok || !current.outcome.data.canRun || lookup.running) return;
+    if (projectError) return;
     const sent = current.input;
-    const outcome = await lookup.run(() => client.vulnerabilities.scan.mutate(sent));
+    const name = project.trim();
+    const outcome = await lookup.run(() =>
+      client.vulnerabilities.scan.mutate(name ? { ...sent, project: name } : sent),
+    );
     // The dashboard never asks for SARIF or CSV, so the answer is the JSON report; a string would be a server slip.
-    const report: Outcome<ScanReport> =
+    const report: Outcome<ProjectAnswer> =
       outcome.ok && typeof outcome.data === "string"
         ? { ok: false, error: { message: "The scan answered in a form this page cannot read." } }
-        : (outcome as Outcome<ScanReport>);
+        : (outcome as Outcome<ProjectAnswer>);
     setResult({ outcome: report, fileName, input: sent });
     setRefreshed((n) => n + 1);
   }
@@ -97,9 +113,19 @@ export function ScanPanel({ lookup, maxBytes }: { lookup: ReturnType<typeof useM
           setText(value);
         }}
         onFormat={setFormat}
+        project={project}
+        projectError={projectError}
+        onProject={setProject}
         onRun={() => void runScan()}
       />
       {failure ? <ScanErrorNote error={failure.error} units={failure.units} /> : null}
+      {result && result.outcome.ok && result.outcome.data.project && result.outcome.data.diff ? (
+        <SavedToProject
+          key={result.outcome.data.project.scan_id}
+          kept={result.outcome.data.project}
+          diff={result.outcome.data.diff}
+        />
+      ) : null}
       {result && result.outcome.ok ? (
         <ScanResult
           key={result.outcome.data.checkedAt}
