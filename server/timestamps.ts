@@ -87,3 +87,19 @@ export const expiryTimestampSchema = timestampSchema.transform((at, ctx) => {
   }
   return at;
 });
+
+/**
+ * The one rule of a time range sent as `since` (inclusive) and `until` (exclusive), on every route that takes one
+ * (events and their CSV, lookup history, analytics, rule backtests): an `until` not after `since` names a range
+ * that can hold nothing, and is refused with 400 naming `until` before anything is read or charged, rather than
+ * answered with an empty page a client would read as "nothing happened then".
+ */
+export const UNTIL_AFTER_SINCE = "until must be after since";
+
+/** `schema` (an input object with optional `since` and `until`) refusing a range whose `until` is not after `since`. */
+export function withUntilAfterSince<T extends z.ZodType<{ since?: Date; until?: Date }>>(schema: T): T {
+  return schema.refine((r) => !r.since || !r.until || r.since.getTime() < r.until.getTime(), {
+    message: UNTIL_AFTER_SINCE,
+    path: ["until"],
+  });
+}

@@ -1,6 +1,7 @@
 // The time range of an analytics time series: the last `days` UTC days (today included), or `since`..`until`.
 // Buckets are whole UTC days, so the same range gives the same days to API users and to the dashboard.
 import { AppError } from "../errors";
+import { UNTIL_AFTER_SINCE } from "../timestamps";
 
 export const MAX_RANGE_DAYS = 366;
 const DAY = 86_400_000;
@@ -31,7 +32,8 @@ export function resolveRange(a: { days?: number; since?: Date; until?: Date; now
   }
   if (Number.isNaN(since.getTime()) || Number.isNaN(until.getTime()))
     throw new AppError("INVALID_REQUEST", "since and until must be dates (ISO 8601).");
-  if (until.getTime() <= since.getTime()) throw new AppError("INVALID_REQUEST", "until must be after since.");
+  // A given pair was refused by the input schema (withUntilAfterSince); this is a `since` past the default `until`.
+  if (until.getTime() <= since.getTime()) throw new AppError("INVALID_REQUEST", UNTIL_AFTER_SINCE);
   const dates: string[] = [];
   for (let t = startOfUtcDay(since).getTime(); t < until.getTime(); t += DAY)
     dates.push(new Date(t).toISOString().slice(0, 10));

@@ -2,7 +2,7 @@
 // A rule has exactly one of `conditions` and `expression`; an expression is compiled when it is saved, so a stored
 // rule always compiles, and what is wrong is answered with its line and column.
 import { z } from "zod";
-import { timestampSchema } from "../timestamps";
+import { timestampSchema, withUntilAfterSince } from "../timestamps";
 import { conditionsSchema, CONDITION_FIELDS, CONDITION_OPS } from "./conditions";
 import { compileExpression, describeProblem, MAX_EXPRESSION_LENGTH } from "./expression";
 import { RULE_ACTIONS, RULE_MODES } from "./rules";
@@ -95,8 +95,8 @@ export const ruleUpdateSchema = z
 const DECISION = z.enum(RULE_ACTIONS);
 const MAX_RANGE_DAYS = 400;
 
-export const backtestInputSchema = z
-  .object({
+export const backtestInputSchema = withUntilAfterSince(
+  z.object({
     rule_id: ruleIdSchema.optional().describe("Backtest this existing rule of the workspace (instead of sending one)"),
     action: action.optional().describe("The action of the rule to test (required unless `rule_id`)"),
     priority: priority
@@ -117,7 +117,8 @@ export const backtestInputSchema = z
       .max(100)
       .default(20)
       .describe("How many matching request ids to return (newest first), 0..100, default 20"),
-  })
+  }),
+)
   .refine((b) => [b.rule_id, b.conditions, b.expression].filter((x) => x !== undefined).length === 1, {
     message: "Send exactly one of `rule_id`, `conditions` and `expression`",
   })
@@ -125,7 +126,6 @@ export const backtestInputSchema = z
     message: "required when the rule is sent (not a `rule_id`)",
     path: ["action"],
   })
-  .refine((b) => !b.since || !b.until || b.since < b.until, { message: "since must be before until", path: ["since"] })
   .refine((b) => !b.since || (b.until ?? new Date()).getTime() - b.since.getTime() <= MAX_RANGE_DAYS * 86_400_000, {
     message: `the range may span at most ${MAX_RANGE_DAYS} days`,
     path: ["since"],

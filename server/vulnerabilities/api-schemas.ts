@@ -42,32 +42,39 @@ export const cveInput = z.object({
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
 
-export const kevSearchInput = z.object({
-  query: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .describe("Free text; every word must occur in the CVE id, vendor, product, name, description, notes or CWE"),
-  vendor: z.string().trim().max(200).optional().describe("Substring of vendorProject, case-insensitive"),
-  product: z.string().trim().max(200).optional().describe("Substring of product, case-insensitive"),
-  cve: z.string().trim().regex(CVE_ID_PATTERN, "must be a CVE identifier such as CVE-2021-44228").optional(),
-  cwe: z
-    .string()
-    .trim()
-    .regex(/^CWE-\d{1,5}$/i, "must be a CWE identifier such as CWE-79")
-    .optional()
-    .describe("Only entries whose weakness list names this CWE (e.g. CWE-79), case-insensitive"),
-  ransomware: z
-    .enum(["true", "false", "known", "unknown"])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === "true" || v === "known"))
-    .describe("true/known: only entries with known ransomware campaign use; false/unknown: only the others"),
-  added_since: isoDate.optional().describe("Only entries added on or after this date"),
-  added_until: isoDate.optional().describe("Only entries added on or before this date"),
-  limit,
-  offset,
-});
+export const kevSearchInput = z
+  .object({
+    query: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe("Free text; every word must occur in the CVE id, vendor, product, name, description, notes or CWE"),
+    vendor: z.string().trim().max(200).optional().describe("Substring of vendorProject, case-insensitive"),
+    product: z.string().trim().max(200).optional().describe("Substring of product, case-insensitive"),
+    cve: z.string().trim().regex(CVE_ID_PATTERN, "must be a CVE identifier such as CVE-2021-44228").optional(),
+    cwe: z
+      .string()
+      .trim()
+      .regex(/^CWE-\d{1,5}$/i, "must be a CWE identifier such as CWE-79")
+      .optional()
+      .describe("Only entries whose weakness list names this CWE (e.g. CWE-79), case-insensitive"),
+    ransomware: z
+      .enum(["true", "false", "known", "unknown"])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true" || v === "known"))
+      .describe("true/known: only entries with known ransomware campaign use; false/unknown: only the others"),
+    added_since: isoDate.optional().describe("Only entries added on or after this date"),
+    added_until: isoDate.optional().describe("Only entries added on or before this date"),
+    limit,
+    offset,
+  })
+  // Both days are included, so the same day is a range; one that ends before it starts would charge a unit for an
+  // answer that can only be empty (the time ranges' rule, withUntilAfterSince in ../timestamps.ts, for dates).
+  .refine((q) => !q.added_since || !q.added_until || q.added_since <= q.added_until, {
+    message: "added_until must not be before added_since",
+    path: ["added_until"],
+  });
 
 export const severity = z.enum(["critical", "high", "moderate", "low", "unknown"]);
 const counts = z.object({

@@ -342,6 +342,6 @@ describe("analyticsTimeseries through the dashboard's tRPC endpoint", () => {
     );
     expect(res.status).toBe(400);
     expect(res.code).toBe("INVALID_REQUEST");
-    expect(res.message).toBe("until must be after since.");
+    expect(res.message).toBe("until must be after since");
   });
 });

@@ -6,7 +6,7 @@ import { meteredProcedure } from "../../trpc";
 
 const KEV_DESCRIPTION = [
   "Search the CISA Known Exploited Vulnerabilities catalog (public domain; the complete catalog ships, version 2025.08.25 with 1,404 records, and refreshes with `npm run admin -- feeds refresh --feed kev`).",
-  "Query: `query` (free text, every word must occur), `vendor`, `product` (case-insensitive substrings), `cve` (exact), `cwe` (e.g. CWE-79: entries listing that weakness), `ransomware` (true/known or false/unknown), `added_since` / `added_until` (YYYY-MM-DD, inclusive), `limit` 1..500 (default 100), `offset` >= 0. Filters combine with AND; newest additions first.",
+  "Query: `query` (free text, every word must occur), `vendor`, `product` (case-insensitive substrings), `cve` (exact), `cwe` (e.g. CWE-79: entries listing that weakness), `ransomware` (true/known or false/unknown), `added_since` / `added_until` (YYYY-MM-DD, inclusive; an `added_until` before `added_since` is 400 INVALID_REQUEST, nothing consumed), `limit` 1..500 (default 100), `offset` >= 0. Filters combine with AND; newest additions first.",
   "Body: `catalog` {version, releasedAt, count, partial, note, origin (shipped|refreshed), fetchedAt, sourceUrl}; `total`; `limit`; `offset`; `vulnerabilities` [{cveId, vendorProject, product, vulnerabilityName, dateAdded, shortDescription, requiredAction, dueDate, knownRansomwareCampaignUse, notes, cwes}]; `checkedAt`. When `catalog.partial` is true the data in use is a subset of the catalog and `catalog.note` says which part.",
 ].join("\n\n");
 

@@ -1,7 +1,7 @@
 // GET /analytics/timeseries: analytics time series.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
-import { timestampSchema } from "../../../timestamps";
+import { timestampSchema, withUntilAfterSince } from "../../../timestamps";
 import { MAX_RANGE_DAYS, resolveRange } from "../../../analytics/range";
 import { SCHEDULED_KEY } from "../../../analytics/payers";
 import { analyticsTimeseries, DASHBOARD_KEY } from "../../../analytics/timeseries";
@@ -181,19 +181,21 @@ export const analyticsTimeseriesProcedure = workspaceProcedure
     },
   })
   .input(
-    z.object({
-      days: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_RANGE_DAYS)
-        .optional()
-        .describe(
-          `The last N UTC days, today included (1..${MAX_RANGE_DAYS}; default 30). Not together with since/until.`,
-        ),
-      since: timestampSchema.optional().describe("Start of the range, inclusive (ISO 8601, e.g. `2026-11-01`)"),
-      until: timestampSchema.optional().describe("End of the range, exclusive (ISO 8601; default now)"),
-    }),
+    withUntilAfterSince(
+      z.object({
+        days: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_RANGE_DAYS)
+          .optional()
+          .describe(
+            `The last N UTC days, today included (1..${MAX_RANGE_DAYS}; default 30). Not together with since/until.`,
+          ),
+        since: timestampSchema.optional().describe("Start of the range, inclusive (ISO 8601, e.g. `2026-11-01`)"),
+        until: timestampSchema.optional().describe("End of the range, exclusive (ISO 8601; default now)"),
+      }),
+    ),
   )
   .output(analyticsTimeseriesOutput)
   .query(({ ctx, input }) =>

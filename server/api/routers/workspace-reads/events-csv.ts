@@ -4,6 +4,7 @@ import { canonicalEmail } from "../../../email/canonical";
 import { z } from "zod";
 import { eventsToCsv } from "../../../events/csv";
 import { searchEvents } from "../../../events/events";
+import { withUntilAfterSince } from "../../../timestamps";
 import { workspaceProcedure } from "../../trpc";
 import { eventQuery, eventType, since, until } from "./shared";
 
@@ -19,7 +20,7 @@ export const eventsCsvProcedure = workspaceProcedure
     },
     produces: "text/csv",
   })
-  .input(z.object({ query: eventQuery, type: eventType, since, until }))
+  .input(withUntilAfterSince(z.object({ query: eventQuery, type: eventType, since, until })))
   .output(z.string())
   .query(async ({ ctx, input }) => {
     const page = await searchEvents(ctx.db, {

@@ -3,6 +3,7 @@
 import { canonicalEmail } from "../../../email/canonical";
 import { z } from "zod";
 import { searchEvents } from "../../../events/events";
+import { withUntilAfterSince } from "../../../timestamps";
 import { workspaceProcedure } from "../../trpc";
 import { eventQuery, eventType, since, until, int } from "./shared";
 
@@ -34,18 +35,20 @@ export const eventsProcedure = workspaceProcedure
       path: "/events",
       tags: ["Workspace"],
       summary: "Investigation events",
-      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` and \`until\` bound the creation time. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
+      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` (inclusive) and \`until\` (exclusive) bound the creation time; an \`until\` not after \`since\` is 400 INVALID_REQUEST. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
     },
   })
   .input(
-    z.object({
-      query: eventQuery,
-      type: eventType,
-      since,
-      until,
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      cursor: z.string().max(64).optional(),
-    }),
+    withUntilAfterSince(
+      z.object({
+        query: eventQuery,
+        type: eventType,
+        since,
+        until,
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        cursor: z.string().max(64).optional(),
+      }),
+    ),
   )
   .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
   .query(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 // GET /lookups/history: lookup history.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
-import { timestampSchema } from "../../../timestamps";
+import { timestampSchema, withUntilAfterSince } from "../../../timestamps";
 import { listLookupHistory } from "../../../history/history";
 import { historyWindowsList } from "../../contract-text";
 import { workspaceProcedure } from "../../trpc";
@@ -37,23 +37,25 @@ export const lookupHistoryProcedure = workspaceProcedure
       path: "/lookups/history",
       tags: ["Workspace"],
       summary: "Lookup history",
-      description: `Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its \`units\` and outcome (\`status\`, and \`code\` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to \`X-Service-Quota-Used\`. What a request gave back (all of a 503's units, the targets of a batch no source answered) is taken off its \`units\` and named in its \`summary\` as \`refunded_units\` and \`refund_reason\`; an answer that could not be delivered reads status 499 with 0 units. Each entry has \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` and \`until\`. Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\` (one that names none of this workspace's entries, such as one purged since, is 400 INVALID_REQUEST; one whose entry is past its window but not yet purged still continues the walk).`,
+      description: `Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its \`units\` and outcome (\`status\`, and \`code\` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to \`X-Service-Quota-Used\`. What a request gave back (all of a 503's units, the targets of a batch no source answered) is taken off its \`units\` and named in its \`summary\` as \`refunded_units\` and \`refund_reason\`; an answer that could not be delivered reads status 499 with 0 units. Each entry has \`created_at\` and the \`expires_at\` captured from the plan's history window at lookup time (${historyWindowsList()}). Filter with \`endpoint\` (an endpoint name such as \`ip.lookup\`, or a family such as \`ip\` for every IP lookup), \`since\` (inclusive) and \`until\` (exclusive; one not after \`since\` is 400 INVALID_REQUEST). Paginate with \`limit\` (1..100, default 50) and the \`nextCursor\` of the previous page as \`cursor\` (one that names none of this workspace's entries, such as one purged since, is 400 INVALID_REQUEST; one whose entry is past its window but not yet purged still continues the walk).`,
     },
   })
   .input(
-    z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      cursor: z.string().max(64).optional(),
-      endpoint: z
-        .string()
-        .trim()
-        .max(64)
-        .regex(/^[a-z][a-z0-9.-]*$/, "must be an endpoint name such as ip.lookup, or a family such as ip")
-        .optional()
-        .describe("Only lookups of this endpoint (`ip.lookup`) or family (`ip`)"),
-      since: timestampSchema.optional().describe("Only lookups at or after this time (ISO 8601)"),
-      until: timestampSchema.optional().describe("Only lookups before this time (ISO 8601)"),
-    }),
+    withUntilAfterSince(
+      z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        cursor: z.string().max(64).optional(),
+        endpoint: z
+          .string()
+          .trim()
+          .max(64)
+          .regex(/^[a-z][a-z0-9.-]*$/, "must be an endpoint name such as ip.lookup, or a family such as ip")
+          .optional()
+          .describe("Only lookups of this endpoint (`ip.lookup`) or family (`ip`)"),
+        since: timestampSchema.optional().describe("Only lookups at or after this time (ISO 8601)"),
+        until: timestampSchema.optional().describe("Only lookups before this time (ISO 8601)"),
+      }),
+    ),
   )
   .output(z.object({ historyDays: z.number().int(), items: z.array(historyEntry), nextCursor: z.string().nullable() }))
   .query(async ({ ctx, input }) => {
