@@ -175,11 +175,23 @@ function inputErrorCode(err: Error): ErrorCode {
   return "INVALID_REQUEST";
 }
 
-/** An issue's message; a date that did not parse says what to write instead of zod's "expected date, received Date". */
+/**
+ * zod's words for a field that was not sent at all ("Invalid input: expected string, received undefined"). An issue
+ * keeps no trace of the input it refused (zod drops it), so its message is the only sign that the field was missing
+ * rather than sent with a wrong type; test/foundation/missing-fields.test.ts notices if zod words it otherwise.
+ */
+const NOT_SENT = /^Invalid input: expected [a-z]+, received undefined$/;
+
+/**
+ * An issue's message: a field that was not sent "is required" (rather than zod's "expected string, received
+ * undefined"), and a date that did not parse says what to write instead of zod's "expected date, received Date".
+ */
 const issueMessage = (i: Issue) =>
   i.code === "invalid_type" && i.expected === "date"
     ? "not a date; write an ISO 8601 date or date-time such as 2027-01-31T00:00:00Z"
-    : String(i.message);
+    : i.code === "invalid_type" && NOT_SENT.test(String(i.message))
+      ? "is required"
+      : String(i.message);
 
 /**
  * One input problem as the API words it: `field: message`, or the message alone when it already begins with its

@@ -1,0 +1,40 @@
+// A required field that was not sent is answered in words, "<field>: is required", on every route (one place:
+// server/errors.ts), instead of zod's "Invalid input: expected string, received undefined"; refused before anything is
+// charged. A field sent with the wrong type still says what was expected.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../harness";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe("a required field that was not sent", () => {
+  it.each([
+    ["GET", "/v1/scans", undefined, "host: is required"],
+    ["GET", "/v1/dns/lookup", undefined, "domain: is required"],
+    ["GET", "/v1/email/security", undefined, "domain: is required"],
+    ["POST", "/v1/email/check", {}, "email: is required"],
+    ["POST", "/v1/blocklists/check", {}, "targets: is required"],
+    ["POST", "/v1/webhooks", { name: "n", event_types: ["high_risk_assessment"] }, "url: is required"],
+  ])("%s %s is 400 INVALID_REQUEST naming it, free", async (method, path, body, message) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request(method, path, { key: ws.apiKey, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message } });
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("names every field that is missing", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request("POST", "/v1/webhooks", { key: ws.apiKey, body: { event_types: [] } });
+    expect(res.body.error.message).toMatch(/^name: is required; url: is required/);
+  });
+
+  it("still says what was expected of a field sent with the wrong type", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request("POST", "/v1/email/check", { key: ws.apiKey, body: { email: 5 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe("email: Invalid input: expected string, received number");
+  });
+});
