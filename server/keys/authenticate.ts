@@ -29,7 +29,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /**
  * The one key a request presents, "" for credentials that cannot be one key (401), or null for none. Both headers
  * at once, or either one repeated (joined with ", " by Headers and by the front, scripts/http-front.mjs), is a
- * conflict and refused, never settled by picking one.
+ * conflict and refused, never settled by picking one. A header sent empty presents no key (null: the 401 of a
+ * missing key), like an empty Authorization.
  */
 export function apiKeyFromHeaders(headers: Pick<Headers, "get">): string | null {
   const auth = headers.get("authorization");
@@ -41,7 +42,7 @@ export function apiKeyFromHeaders(headers: Pick<Headers, "get">): string | null 
     return m ? m[1]! : auth.trim();
   }
   if (x !== null && x.includes(",")) return "";
-  return x === null ? null : x.trim();
+  return x?.trim() || null;
 }
 
 /**
