@@ -10,6 +10,13 @@ export const INTERVALS = ["1h", "6h", "12h", "24h", "7d"] as const;
 export const MAX_PACKAGES = 20;
 /** The TLS check's expiry thresholds: each a whole number of days from `min` to `max`, at most `count` of them. */
 export const TLS_EXPIRY_DAYS = { min: 1, max: 365, count: 5 } as const;
+/** The numbers of days given more than once among the TLS check's thresholds (each alerts once: a repeat is refused). */
+export const repeatedDays = (days: readonly number[]): number[] => [
+  ...new Set(days.filter((d, i) => days.indexOf(d) !== i)),
+];
+/** How the API and the form say which days were repeated. */
+export const repeatedDaysText = (repeated: readonly number[]): string =>
+  `${repeated.join(", ")} ${repeated.length === 1 ? "is" : "are"} given more than once; give each number of days once`;
 export type MonitorInterval = (typeof INTERVALS)[number];
 
 const HOUR = 60 * 60 * 1000;

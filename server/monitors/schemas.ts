@@ -4,7 +4,7 @@ import { DNS_RECORD_TYPES } from "../providers/dns";
 import { ECOSYSTEMS } from "../vulnerabilities/versions/ecosystems";
 import { CHECK_TYPES } from "./checks/types";
 import { DKIM_SELECTOR } from "../email/security/selector";
-import { INTERVALS, MAX_PACKAGES, TLS_EXPIRY_DAYS } from "./limits";
+import { INTERVALS, MAX_PACKAGES, repeatedDays, repeatedDaysText, TLS_EXPIRY_DAYS } from "./limits";
 
 export const DEFAULT_TLS_EXPIRY_DAYS = [21, 7];
 export { MAX_PACKAGES };
@@ -78,9 +78,13 @@ const thresholds = z
       .array(z.number().int().min(TLS_EXPIRY_DAYS.min).max(TLS_EXPIRY_DAYS.max))
       .min(1)
       .max(TLS_EXPIRY_DAYS.count)
+      .superRefine((days, ctx) => {
+        const repeated = repeatedDays(days);
+        if (repeated.length) ctx.addIssue({ code: "custom", message: repeatedDaysText(repeated) });
+      })
       .optional()
       .describe(
-        "Alert when the certificate expires within each of these many days (default [21, 7]); the smallest is critical",
+        "Alert when the certificate expires within each of these many days (default [21, 7], each at most once); the smallest is critical",
       ),
   })
   .describe("Thresholds of the checks");

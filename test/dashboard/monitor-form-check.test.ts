@@ -14,6 +14,13 @@ describe("monitorFormProblems", () => {
     expect(monitorFormProblems(["tls"], { ...blank, expiry: "" })).toEqual({});
   });
 
+  it("refuses a number of days given twice, as the API does", () => {
+    expect(monitorFormProblems(["tls"], { ...blank, expiry: "30, 30" })).toEqual({
+      expiry: "30 is given more than once; give each number of days once.",
+    });
+    expect(monitorFormProblems(["tls"], { ...blank, expiry: "30, 7, 030" }).expiry).toMatch(/^30 is given/);
+  });
+
   it("names each package line at fault and what it needs", () => {
     expect(
       monitorFormProblems(["packages"], {
@@ -45,5 +52,11 @@ describe("monitorServerProblem", () => {
       monitorServerProblem("thresholds.tls_expiry_days.0: Too small: expected number to be >=1", "Target").field,
     ).toBe("expiry");
     expect(monitorServerProblem("checks.2: Invalid input", "Target").text).not.toMatch(/checks\.\d/);
+    expect(
+      monitorServerProblem(
+        "thresholds.tls_expiry_days: 30 is given more than once; give each number of days once",
+        "Target",
+      ),
+    ).toEqual({ field: "expiry", text: "30 is given more than once; give each number of days once." });
   });
 });

@@ -101,6 +101,28 @@ describe("/v1/monitors", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
+  it("refuses a number of days given twice among the TLS thresholds, naming the field, on create and on change", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    const message = "thresholds.tls_expiry_days: 30 is given more than once; give each number of days once";
+    const created = await call("POST", "/v1/monitors", {
+      target: "site.test",
+      checks: ["tls"],
+      thresholds: { tls_expiry_days: [30, 30] },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ error: { code: "INVALID_REQUEST", message } });
+    expect(await app.db.monitor.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    const m = (await call("POST", "/v1/monitors", { target: "site.test", checks: ["tls"] })).body;
+    const changed = await call("PATCH", `/v1/monitors/${m.id}`, { thresholds: { tls_expiry_days: [7, 30, 7, 30] } });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.message).toBe(
+      "thresholds.tls_expiry_days: 7, 30 are given more than once; give each number of days once",
+    );
+    expect((await call("GET", `/v1/monitors/${m.id}`)).body.thresholds).toEqual({ tls_expiry_days: [21, 7] });
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
   it("refuses a loopback target with 400 TARGET_FORBIDDEN unless configuration opens private targets", async () => {
     const ws = await app.seedWorkspace();
     const call = api(app, ws.apiKey);

@@ -6,12 +6,13 @@ import { DNS_RECORD_TYPES } from "../../../server/providers/dns/types";
 import { ECOSYSTEMS } from "../../../server/vulnerabilities/versions/ecosystems";
 import type { CheckType } from "../../../server/monitors/checks/types";
 import { DKIM_SELECTOR } from "../../../server/email/security/selector";
-import { MAX_PACKAGES, TLS_EXPIRY_DAYS } from "../../../server/monitors/limits";
+import { MAX_PACKAGES, repeatedDays, repeatedDaysText, TLS_EXPIRY_DAYS } from "../../../server/monitors/limits";
 
 export type MonitorField = "target" | "expiry" | "packages" | "recordTypes" | "selectors";
 export type FieldProblems = Partial<Record<MonitorField, string>>;
 
 const words = (s: string) => s.split(/[\s,]+/).filter(Boolean);
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function expiryProblem(text: string): string | undefined {
   const days = words(text);
@@ -21,6 +22,8 @@ function expiryProblem(text: string): string | undefined {
   if (bad.length)
     return `Days must be whole numbers from ${min} to ${max}, separated by commas (not ${bad.map((b) => `“${b}”`).join(", ")}).`;
   if (days.length > count) return `Give at most ${count} numbers of days.`;
+  const repeated = repeatedDays(days.map(Number));
+  if (repeated.length) return `${capitalized(repeatedDaysText(repeated))}.`;
   return undefined;
 }
 
@@ -75,6 +78,8 @@ export function monitorServerProblem(
   targetLabel: string,
 ): { field: MonitorField | null; text: string } {
   if (/^target\b/.test(message)) return { field: "target", text: message.replace(/^target\b/, targetLabel) };
+  if (/^thresholds\.tls_expiry_days: .* more than once/.test(message))
+    return { field: "expiry", text: `${capitalized(message.replace(/^thresholds\.tls_expiry_days: /, ""))}.` };
   if (/^thresholds\.tls_expiry_days\b/.test(message))
     return {
       field: "expiry",
