@@ -3,7 +3,7 @@
 // X-Service-Quota-Used (operator adjustments aside). A bulk job's refund counts against its job's endpoint.
 import type { Db } from "../db/client";
 import { periodStart } from "../quota/period";
-import { LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
+import { LEDGER_ENDPOINT_SQL, LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
 import { isKeyPayer, PAYER_SQL, payerName } from "./payers";
 
 export interface MonthUsage {
@@ -30,7 +30,7 @@ export async function monthUsage(db: Db, a: { workspaceId: string; now?: Date })
       start,
     ),
     db.$queryRawUnsafe<Agg[]>(
-      `SELECT CASE WHEN "endpoint" = 'bulk.refund' THEN 'bulk.job' ELSE "endpoint" END AS "id",
+      `SELECT ${LEDGER_ENDPOINT_SQL} AS "id",
               ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
          FROM "UsageLedger" WHERE ${where} GROUP BY 1`,
       a.workspaceId,

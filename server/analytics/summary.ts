@@ -4,7 +4,7 @@
 import type { Db } from "../db/client";
 import { isFraudLike, outcomesSince } from "../assessment/outcomes";
 import { storedAssessments } from "../assessment/stored";
-import { LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
+import { LEDGER_ENDPOINT_SQL, LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
 import { monthUsage, type MonthUsage } from "./month-usage";
 
 const RISK = ["low", "medium", "high", "critical"] as const;
@@ -58,9 +58,9 @@ export async function analyticsSummary(
   const from = new Date(now.getTime() - a.days * 86_400_000);
   const [endpoints, daily, events, thisMonth] = await Promise.all([
     db.$queryRawUnsafe<{ endpoint: string; requests: bigint | number; units: bigint | number }[]>(
-      `SELECT "endpoint", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units" FROM "UsageLedger"
-        WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND ${LEDGER_USAGE_SQL}
-        GROUP BY "endpoint" ORDER BY ${LEDGER_UNITS_SQL} DESC, "endpoint"`,
+      `SELECT ${LEDGER_ENDPOINT_SQL} AS "endpoint", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
+         FROM "UsageLedger" WHERE "workspaceId" = $1 AND "createdAt" >= $2::timestamp(3) AND ${LEDGER_USAGE_SQL}
+        GROUP BY 1 ORDER BY ${LEDGER_UNITS_SQL} DESC, 1`,
       a.workspaceId,
       from,
     ),

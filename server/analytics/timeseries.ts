@@ -5,7 +5,7 @@
 // top error statuses; server/analytics/request-outcomes.ts). Every query filters on the workspace; other
 // workspaces' keys and rules are never named.
 import type { Db } from "../db/client";
-import { LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
+import { LEDGER_ENDPOINT_SQL, LEDGER_REQUESTS_SQL, LEDGER_UNITS_SQL, LEDGER_USAGE_SQL } from "./ledger-counts";
 import { isKeyPayer, PAYER_SQL, payerName } from "./payers";
 import type { AnalyticsRange } from "./range";
 import {
@@ -79,7 +79,7 @@ export async function analyticsTimeseries(
     // Refunds (negative rows) lower the units of their day, as they lower the month's meter; they are not requests
     // (./ledger-counts.ts).
     db.$queryRawUnsafe<{ day: string; endpoint: string; key: string | null; requests: Count; units: Count }[]>(
-      `SELECT ${DAY_SQL} AS "day", "endpoint", ${PAYER_SQL} AS "key", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
+      `SELECT ${DAY_SQL} AS "day", ${LEDGER_ENDPOINT_SQL} AS "endpoint", ${PAYER_SQL} AS "key", ${LEDGER_REQUESTS_SQL} AS "requests", ${LEDGER_UNITS_SQL} AS "units"
          FROM "UsageLedger" WHERE ${inRange} AND ${LEDGER_USAGE_SQL} GROUP BY 1, 2, 3`,
       ...p,
     ),

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Analytics summary
-         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). `thisMonth` is the current UTC month's usage per API key and per endpoint, whatever `days` says.
+         * @description Aggregate counts and trends over the last `days` days (1..365, default 30): endpoint usage (requests and lookup units per endpoint, and per UTC day) from the usage ledger, refunds deducted from the endpoint they give back (a cancelled or unanswered bulk job's items from `bulk.job`, a monitor run's unanswered checks from `monitor.run`, a lookup's from its own), and, when assessments exist, risk levels, decisions and the top signals. From the assessments of the period and their outcome labels (POST /assess/{request_id}/outcome): per rule (active and shadow) how often it matched, how often its action differed from the decision, and its precision and recall; per risk level its precision and recall; and the signals most common in fraud and in legitimate traffic (`labelled`, `rules`, `riskLevelOutcomes`, `signalsByOutcome`; up to the newest 200,000 assessments). `thisMonth` is the current UTC month's usage per API key and per endpoint, whatever `days` says.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -2103,7 +2103,7 @@ export interface operations {
                         };
                         /** @description This UTC month's usage per API key and per endpoint: its units add up to X-Service-Quota-Used */
                         thisMonth: {
-                            /** @description Requests and lookup units per endpoint this month (a bulk job's refunds net off its units) */
+                            /** @description Requests and lookup units per endpoint this month (refunds net off the units of the endpoint they give back) */
                             endpoints: {
                                 endpoint: string;
                                 requests: number;
