@@ -233,7 +233,7 @@ describe("account senders route", () => {
       expect(list.body).toEqual({
         error: {
           code: "UNAUTHORIZED",
-          message: "API keys cannot administer senders; sign in to the dashboard instead.",
+          message: "API keys work on /v1 only; sign in to the dashboard for account routes.",
         },
       });
       expect((await senders("POST", "", { user: null, headers }, { domain: "good-mail.com" })).status).toBe(401);

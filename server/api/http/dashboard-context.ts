@@ -36,12 +36,25 @@ export function assertSameOriginMutation(req: Request): void {
   }
 }
 
+/**
+ * A request that presents an API key the way /v1 reads one: `Authorization: Bearer ...` or `X-API-Key`. Another
+ * Authorization scheme (HTTP Basic from a proxy in front of the dashboard) is not a key and passes.
+ */
+export function presentsApiKey(headers: Headers): boolean {
+  return headers.has("x-api-key") || /^bearer(?:\s|$)/i.test(headers.get("authorization") ?? "");
+}
+
+export const API_KEY_REFUSED = "API keys work on /v1 only; sign in to the dashboard for account routes.";
+
 export function createDashboardContext(a: {
   db: Db;
   req: Request;
   sessionUser: SessionUser | null;
   requestId?: string;
 }): Context {
+  // Account, billing and dashboard routes take a session, not an API key (spec, Authentication 7): a key without a
+  // session is 401 on every route and method, before the same-Origin rule (which is about cookies) could say 403.
+  if (!a.sessionUser && presentsApiKey(a.req.headers)) throw new AppError("UNAUTHORIZED", API_KEY_REFUSED);
   assertSameOriginMutation(a.req);
   const requested = requestedWorkspaceId(a.req.headers);
   let principal: ReturnType<Context["authenticate"]> | null = null;

@@ -19,6 +19,8 @@ export async function handleReportsRequest(
   const { requestId, headers } = startResponse(req);
   let resHeaders: Headers | null = null;
   try {
+    // An unknown method is 404 before the session, the key refusal and the same-Origin rule (as on senders).
+    if (req.method !== "GET" && req.method !== "POST") throw notFound(headers, "GET, POST");
     const ctx = createDashboardContext({ db: await getDb(), req, sessionUser: await getSessionUser(), requestId });
     resHeaders = ctx.resHeaders;
     const caller = createCaller(ctx);
@@ -29,10 +31,8 @@ export async function handleReportsRequest(
         limit: url.searchParams.get("limit") ?? undefined,
         cursor: url.searchParams.get("cursor") ?? undefined,
       } as never);
-    } else if (req.method === "POST") {
-      data = await caller.create((await readProcedureInput(req, MAX_BODY_BYTES)) as never);
     } else {
-      throw notFound(headers, "GET, POST");
+      data = await caller.create((await readProcedureInput(req, MAX_BODY_BYTES)) as never);
     }
     copyProcedureHeaders(resHeaders, headers, "success");
     return json(200, data, headers);

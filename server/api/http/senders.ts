@@ -7,7 +7,6 @@
 //   POST   /api/account/senders/{id}/verify  owners
 import type { SessionUser } from "../../auth/principal";
 import { getDb } from "../../db/client";
-import { AppError } from "../../errors";
 import { sendersRouter } from "../routers/senders";
 import { createCallerFactory } from "../trpc";
 import { createDashboardContext } from "./dashboard-context";
@@ -17,18 +16,6 @@ import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput
 const MAX_BODY_BYTES = 300_000;
 const BASE = "/api/account/senders";
 const createCaller = createCallerFactory(sendersRouter);
-
-/** The session, not a key, authenticates account routes: a request carrying only a key is told so (401). */
-async function sessionOrThrow(
-  req: Request,
-  getSessionUser: () => Promise<SessionUser | null>,
-): Promise<SessionUser | null> {
-  const user = await getSessionUser();
-  if (!user && (req.headers.has("authorization") || req.headers.has("x-api-key"))) {
-    throw new AppError("UNAUTHORIZED", "API keys cannot administer senders; sign in to the dashboard instead.");
-  }
-  return user;
-}
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -66,7 +53,7 @@ export async function handleSendersRequest(
     const ctx = createDashboardContext({
       db: await getDb(),
       req,
-      sessionUser: await sessionOrThrow(req, getSessionUser),
+      sessionUser: await getSessionUser(),
       requestId,
     });
     resHeaders = ctx.resHeaders;
