@@ -75,7 +75,8 @@ async function readKey(db: Db, hash: string, kind: "secret" | "publishable"): Pr
 }
 
 function keyRowOrThrow(key: KeyRow | undefined): KeyRow {
-  if (!key || key.status === "revoked") throw new AppError("UNAUTHORIZED", "The API key is not valid.");
+  if (!key || key.status === "revoked")
+    throw new AppError("UNAUTHORIZED", "The API key is not valid.", { headers: INVALID_KEY_HEADERS });
   if (key.status === "paused") {
     throw new AppError(
       "API_KEY_PAUSED",
@@ -119,6 +120,17 @@ function earliest(...dates: (Date | null)[]): Date | null {
 }
 
 /**
+ * The challenge of every 401 of /v1 (RFC 9110 §11.6.1: a 401 carries WWW-Authenticate), as RFC 6750 §3 words a
+ * bearer token's: without an error code when no key was presented, `invalid_request` for credentials that cannot be
+ * one key, `invalid_token` for a key that is not valid. Constants: the refusal path allocates nothing for them. The
+ * REST door (server/api/rest/plain-answer.ts) gives KEY_CHALLENGE to a 401 that names none.
+ */
+export const KEY_CHALLENGE = 'Bearer realm="api"';
+const NO_KEY_HEADERS = { "WWW-Authenticate": KEY_CHALLENGE };
+const CONFLICTING_KEY_HEADERS = { "WWW-Authenticate": `${KEY_CHALLENGE}, error="invalid_request"` };
+export const INVALID_KEY_HEADERS = { "WWW-Authenticate": `${KEY_CHALLENGE}, error="invalid_token"` };
+
+/**
  * The 401 a presented secret key gets before any read: none presented (null), credentials that cannot be one key
  * (""), or a value that is no key's shape. Null when the key must be read to be judged. Sync and without I/O, so the
  * REST door can answer it before it reads a body (server/api/rest/plain-door.ts); authenticateApiKeyOrThrow throws it.
@@ -128,13 +140,16 @@ export function keyShapeRefusal(plaintext: string | null): AppError | null {
     return new AppError(
       "UNAUTHORIZED",
       "Send exactly one API key, once: Authorization: Bearer <key> or X-API-Key: <key>, not both and not repeated.",
+      { headers: CONFLICTING_KEY_HEADERS },
     );
   if (!plaintext)
     return new AppError(
       "UNAUTHORIZED",
       "An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>.",
+      { headers: NO_KEY_HEADERS },
     );
-  if (!looksLikeApiKey(plaintext)) return new AppError("UNAUTHORIZED", "The API key is not valid.");
+  if (!looksLikeApiKey(plaintext))
+    return new AppError("UNAUTHORIZED", "The API key is not valid.", { headers: INVALID_KEY_HEADERS });
   return null;
 }
 

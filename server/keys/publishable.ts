@@ -11,6 +11,7 @@ import {
   activeKeyOrThrow,
   apiKeyFromHeaders,
   authenticateApiKeyOrThrow,
+  INVALID_KEY_HEADERS,
   keyShapeRefusal,
   principalOf,
   touchKey,
@@ -54,7 +55,8 @@ export async function authenticatePublishableKeyOrThrow(
   plaintext: string,
   a: { procedure: string; origin: string | null; ip: string | null },
 ): Promise<KeyPrincipal> {
-  if (!looksLikePublishableKey(plaintext)) throw new AppError("UNAUTHORIZED", "The API key is not valid.");
+  if (!looksLikePublishableKey(plaintext))
+    throw new AppError("UNAUTHORIZED", "The API key is not valid.", { headers: INVALID_KEY_HEADERS });
   const key = await activeKeyOrThrow(db, plaintext, "publishable");
   if (!PUBLISHABLE_PROCEDURES.has(a.procedure)) {
     throw new AppError(

@@ -13,6 +13,7 @@ export const CORS_EXPOSED_HEADERS = [
   "X-Service-Quota-Reset",
   "X-Request-Id",
   "Retry-After",
+  "WWW-Authenticate",
 ];
 
 export function allowedOrigins(): Set<string> {

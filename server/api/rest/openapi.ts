@@ -22,7 +22,8 @@ const API_DESCRIPTION = `Security and fraud intelligence: risk assessment, IP, A
 package-vulnerability lookups for a workspace.
 
 **Authentication.** Send a workspace API key as \`Authorization: Bearer <key>\` or \`X-API-Key: <key>\`. A missing,
-unknown or revoked key is 401 \`UNAUTHORIZED\`; a paused key is 403 \`API_KEY_PAUSED\`.
+unknown or revoked key is 401 \`UNAUTHORIZED\`, with \`WWW-Authenticate: Bearer realm="api"\` (and
+\`error="invalid_token"\` for a key that is not valid); a paused key is 403 \`API_KEY_PAUSED\`.
 
 **Metering.** Every metered lookup reserves its lookup units atomically before any provider work, from one UTC
 calendar-month allowance shared by all keys of the workspace. What is decided from the request alone costs nothing:

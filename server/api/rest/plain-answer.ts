@@ -1,5 +1,6 @@
 // What the REST door (./plain-door.ts) answers with, shaped as every answer of the service is
 // (server/api/http/respond.ts): response headers by lower-case name, and an error's answer.
+import { KEY_CHALLENGE } from "../../keys/authenticate";
 import { copyProcedureHeaders, errorParts, JSON_TYPE } from "../http/respond";
 
 /** Response headers by lower-case name: those the ladder and the procedure set, and the answer's own. */
@@ -47,6 +48,8 @@ export function plainErrorAnswer(
   copyProcedureHeaders(own, out, "error");
   const { status, body, headers: extra } = errorParts(err, requestId, "rest");
   for (const [k, v] of Object.entries(extra)) out.set(k, v);
+  // Every 401 names how to authenticate (RFC 9110 §15.5.2); a key's refusal carries its own (with RFC 6750's error).
+  if (status === 401 && !out.has("www-authenticate")) out.set("www-authenticate", KEY_CHALLENGE);
   out.set("content-type", JSON_TYPE);
   return { status, headers: out.toRecord(), body: JSON.stringify(body), undelivered, errorCode: body.error.code };
 }
