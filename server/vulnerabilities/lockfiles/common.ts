@@ -2,6 +2,7 @@
 // first appears (so the answer can point at a line without a position-keeping JSON parser), the distinct-package
 // collector, and syntax errors turned into LockfileErrors that name the line.
 import type { Ecosystem } from "../versions";
+import { npmNameProblem } from "./npm-name";
 import {
   FORMAT_FILE_NAMES,
   LockfileError,
@@ -71,6 +72,12 @@ export function collector(): Collector {
   const skipped: ParsedLockfile["skipped"] = [];
   return {
     add(ecosystem, name, version, line, dev) {
+      // A name npm could never have published is no registry package: skipped with the reason, never looked up.
+      const badName = ecosystem === "npm" ? npmNameProblem(name) : null;
+      if (badName) {
+        skipped.push({ name, spec: version, reason: badName, line });
+        return;
+      }
       const key = `${ecosystem}\u0000${name}\u0000${version}`;
       const seen = packages.get(key);
       if (!seen) {
