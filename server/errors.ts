@@ -204,8 +204,31 @@ export function issueText(i: Issue): string {
   return message.startsWith(`${field} `) || message.startsWith(`${field}:`) ? message : `${field}: ${message}`;
 }
 
+const samePath = (a: Issue, b: Issue) =>
+  (a.path ?? []).length === (b.path ?? []).length && (a.path ?? []).every((p, i) => p === b.path![i]);
+
+/**
+ * One field, one message: a schema's generic length bound (zod's too_small / too_big) says nothing when the field's
+ * own check reports the same field (a domain's "A domain name is required." beside ">=1 characters", or "at most 253
+ * characters" beside "<=300"), and a message said twice is said once.
+ */
+function sayingOneThing(issues: Issue[]): Issue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    if (
+      (i.code === "too_small" || i.code === "too_big") &&
+      issues.some((j) => j !== i && j.code === "custom" && samePath(i, j))
+    )
+      return false;
+    const text = issueText(i);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
 function describeInputError(err: Error): string {
   const issues = (err.cause as { issues?: Issue[] } | undefined)?.issues;
-  if (Array.isArray(issues) && issues.length > 0) return issues.slice(0, 5).map(issueText).join("; ");
+  if (Array.isArray(issues) && issues.length > 0) return sayingOneThing(issues).slice(0, 5).map(issueText).join("; ");
   return err.message && !err.message.startsWith("[") ? err.message : "Invalid request input.";
 }

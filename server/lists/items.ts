@@ -112,7 +112,7 @@ export function prepareItems(list: List, a: { items?: ItemInput[]; csv?: string 
     const parsed = parseCsv(a.csv);
     if ("error" in parsed) throw new AppError("INVALID_REQUEST", parsed.error);
     batch = parsed.map((p) => ({ item: p.item, where: `CSV line ${p.line}` }));
-  } else batch = (a.items ?? []).map((item, i) => ({ item, where: `items[${i}]` }));
+  } else batch = (a.items ?? []).map((item, i) => ({ item, where: `items.${i}` }));
   if (batch.length === 0) throw new AppError("INVALID_REQUEST", "Send at least one item.");
   if (batch.length > MAX_ITEMS_PER_CALL)
     throw new AppError(

@@ -180,7 +180,7 @@ function explain(
           source,
           start,
           end,
-          `unknown identifier "${group}.${word}"${hint ? `; did you mean "${group}.${hint}"?` : ""} ${group} has ${fields.join(", ")}.`,
+          `unknown identifier "${group}.${word}"${hint ? `; did you mean "${group}.${hint}"?` : "."} The fields of ${group} are ${fields.join(", ")}.`,
         );
       }
       return at(source, start, end, `unknown field "${word}": ${summary}`);

@@ -9,14 +9,14 @@ export async function assertWebhookUrlOrThrow(url: string): Promise<string> {
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new AppError("INVALID_REQUEST", "The URL must be a full address starting with https://.");
+    throw new AppError("INVALID_REQUEST", "url: must be a full address starting with https://.");
   }
   const httpAllowed = allowPrivateTargets();
   if (parsed.protocol !== "https:" && !(httpAllowed && parsed.protocol === "http:")) {
-    throw new AppError("INVALID_REQUEST", "The URL must start with https://.");
+    throw new AppError("INVALID_REQUEST", "url: must start with https://.");
   }
   if (parsed.username || parsed.password)
-    throw new AppError("INVALID_REQUEST", "The URL must not contain a user name or password.");
+    throw new AppError("INVALID_REQUEST", "url: must not contain a user name or password.");
   parseFetchUrlOrThrow(parsed.href);
   await assertPublicTargetOrThrow(parsed.href);
   return parsed.href;

@@ -60,7 +60,7 @@ describe("/v1/lists", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("INVALID_REQUEST");
-    expect(bad.body.error.message).toContain("items[1]");
+    expect(bad.body.error.message).toContain("items.1 ");
     expect(bad.body.error.message).toContain("10.0.0.0/33");
     expect((await req(ws.apiKey, "GET", `/v1/lists/${ip.id}/items`)).body.items).toEqual([]);
 

@@ -68,7 +68,7 @@ describe("list items: search, validation by kind, CSV and the import's size", ()
     const res = await req(ws.apiKey, "POST", `/v1/lists/${l.id}/items`, { items: [{ value }] });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("INVALID_REQUEST");
-    expect(res.body.error.message).toContain("items[0]");
+    expect(res.body.error.message).toContain("items.0 ");
     expect(res.body.error.message).toContain(why);
     expect(await values(ws.apiKey, l.id)).toEqual([]);
   });

@@ -88,7 +88,7 @@ describe("POST /v1/webhooks", () => {
         body: body({ url: "http://example.com/hook" }),
       });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message: "The URL must start with https://." } });
+      expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message: "url: must start with https://." } });
       const loopback = await app.request("POST", "/v1/webhooks", {
         key: ws.apiKey,
         body: body({ url: "https://127.0.0.1/hook" }),

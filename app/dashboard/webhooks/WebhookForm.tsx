@@ -10,6 +10,9 @@ export const EVENT_TYPE_LABELS = {
 } as const;
 export type WebhookEventType = keyof typeof EVENT_TYPE_LABELS;
 
+/** The form's fields as it labels them: the API's refusals ("url: must start with https://.") said in its words. */
+export const WEBHOOK_LABELS: Record<string, string> = { name: "Name", url: "Receiver URL", event_types: "Events" };
+
 export interface WebhookFields {
   name: string;
   url: string;

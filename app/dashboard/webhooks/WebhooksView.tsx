@@ -6,10 +6,11 @@ import Link from "next/link";
 import { describePlans, WEBHOOK_PLANS as webhookPlans } from "../../../server/api/contract-text";
 import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
-import { WebhookForm } from "./WebhookForm";
+import { WEBHOOK_LABELS, WebhookForm } from "./WebhookForm";
 
 /** Which plans have webhooks, from the plan catalog. */
 export const WEBHOOK_PLANS = `need ${describePlans(webhookPlans())}`;
@@ -44,7 +45,7 @@ export function WebhooksView() {
               pending={create.isPending}
               onSubmit={(f) => create.mutate(f)}
             />
-            <ErrorNote error={create.error} />
+            <ErrorNote error={create.error} words={(m) => inFormWords(m, WEBHOOK_LABELS)} />
             {create.data ? (
               <div className="shown-once" data-testid="webhook-secret-box">
                 <p>

@@ -5,10 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ErrorNote } from "../../_components/ErrorNote";
+import { inFormWords } from "../../_components/field-words";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../../_components/PlanGate";
-import { EVENT_TYPE_LABELS, WebhookForm, type WebhookEventType } from "../WebhookForm";
+import { EVENT_TYPE_LABELS, WEBHOOK_LABELS, WebhookForm, type WebhookEventType } from "../WebhookForm";
 import { WEBHOOK_PLANS } from "../WebhooksView";
 import { DeliveryLog } from "./DeliveryLog";
 
@@ -81,7 +82,10 @@ export function WebhookDetail({ id }: { id: string }) {
                 <dd>{formatUtc(hook.created_at)}</dd>
               </dl>
             )}
-            <ErrorNote error={update.error ?? remove.error ?? test.error} />
+            <ErrorNote
+              error={update.error ?? remove.error ?? test.error}
+              words={(m) => inFormWords(m, WEBHOOK_LABELS)}
+            />
             <div className="row">
               <button
                 type="button"

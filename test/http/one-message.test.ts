@@ -1,0 +1,62 @@
+// A 400 names its field and says one thing about it (walk #15): a domain's own check reports an empty or overlong name
+// once (not beside zod's generic length bound, with a second limit), the webhook URL's refusal names `url`, a list
+// item is `items.1` as every other path is written (`items.0.expires_at`), and a rule's unknown field is a sentence.
+import { describe, expect, it } from "vitest";
+import { inFormWords } from "../../app/dashboard/_components/field-words";
+import { WEBHOOK_LABELS } from "../../app/dashboard/webhooks/WebhookForm";
+import { createTestApp } from "../harness";
+
+const app = await createTestApp();
+
+describe("one field, one message", () => {
+  it("a domain that is empty or too long: the domain check's message alone", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const cases: [string, string][] = [
+      ["/v1/dns/lookup?domain=", "domain: A domain name is required."],
+      [`/v1/domain/${"a".repeat(300)}.com`, "domain: A domain name is at most 253 characters."],
+      [`/v1/dns/lookup?domain=${"a".repeat(300)}.com`, "domain: A domain name is at most 253 characters."],
+      ["/v1/email/security?domain=", "domain: A domain name is required."],
+    ];
+    for (const [path, message] of cases) {
+      const res = await app.request("GET", path, { key: ws.apiKey });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.message, path).toBe(message);
+    }
+  });
+
+  it("a webhook URL's refusal names url", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request("POST", "/v1/webhooks", {
+      key: ws.apiKey,
+      body: { name: "w", url: "ftp://example.com/x", event_types: ["high_risk_assessment"] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^url: /);
+    // The dashboard's webhook form says it by its label.
+    expect(inFormWords("url: must start with https://.", WEBHOOK_LABELS)).toBe(
+      "Receiver URL must start with https://.",
+    );
+  });
+
+  it("a list item's path is written as every other path: items.1", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const list = await app.request("POST", "/v1/lists", { key: ws.apiKey, body: { name: "emails", kind: "email" } });
+    expect(list.status).toBe(200);
+    const res = await app.request("POST", `/v1/lists/${list.body.id}/items`, {
+      key: ws.apiKey,
+      body: { items: [{ value: "a@b.co" }, { value: "x" }] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^items\.1 \("x"\) /);
+  });
+
+  it("a rule's unknown field is a readable sentence", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const res = await app.request("POST", "/v1/rules", {
+      key: ws.apiKey,
+      body: { name: "x", expression: "email.nosuch > 1", action: "block" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/unknown identifier "email\.nosuch"\. The fields of email are address, /);
+  });
+});
