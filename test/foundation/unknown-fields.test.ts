@@ -233,6 +233,8 @@ describe("numbers in the query are written in decimal digits", () => {
       ["/v1/vulnerabilities/kev/?limit=1e2", "limit", "1e2"],
       ["/v1/vulnerabilities/kev/?limit=%205", "limit", " 5"],
       ["/v1/lists?limit=%2B5", "limit", "+5"],
+      // A "+" is echoed as sent, not as the space a form decoding reads (walk #20).
+      ["/v1/lists?limit=+5", "limit", "+5"],
       ["/v1/domain/example.com/subdomains?offset=", "offset", ""],
     ] as const) {
       const res = await app.request("GET", path, { key: ws.apiKey });

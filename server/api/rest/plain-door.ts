@@ -321,6 +321,31 @@ async function runProcedure(
   }
 }
 
+/**
+ * The first value of `key` as the client wrote it in the query, percent-escapes decoded (`+5` stays "+5", not the
+ * " 5" a form decoding reads), for a refusal to echo what was sent. Only on that refusal's path.
+ */
+function rawQueryValue(query: string, key: string): string {
+  for (const pair of query.split("&")) {
+    const eq = pair.indexOf("=");
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, " "));
+    } catch {
+      decoded = name;
+    }
+    if (decoded !== key) continue;
+    const raw = eq < 0 ? "" : pair.slice(eq + 1);
+    try {
+      return decodeURIComponent(raw); // percent-escapes decoded, a "+" left as the client typed it
+    } catch {
+      return raw;
+    }
+  }
+  return "";
+}
+
 /** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -358,7 +383,7 @@ async function assembleInput(
       // and an empty value (as 0), each a typo or a probe rather than a page size.
       if (route.numberKeys.has(key) && !DECIMAL.test(all[0]!))
         return invalid(
-          `${key}: expected a number written in decimal digits, got ${JSON.stringify(all[0]!.slice(0, 40))}.`,
+          `${key}: expected a number written in decimal digits, got ${JSON.stringify(rawQueryValue(query, key).slice(0, 40))}.`,
         );
       input[key] = route.arrayKeys.has(key) ? all : all[0];
     }
