@@ -66,7 +66,7 @@ const PAYMENT_EVENTS = new Set(["checkout", "payment"]);
 /** Whether a login or signup attempt succeeded; failed attempts feed the account's failure counters. */
 const ATTEMPT_EVENTS = new Set(["login", "signup"]);
 
-const EMPTY: AssessFields = {
+export const EMPTY: AssessFields = {
   event: "signup",
   status: "succeeded",
   ip: "",
@@ -97,36 +97,57 @@ export const ASSESS_LABELS: Record<string, string> = {
   "payment.status": "Payment status",
 };
 
-/** The request body, or a sentence saying what to fix (the server validates again). */
+/**
+ * The request body, or sentences saying what to fix, every field's problem at once (the server validates again). The
+ * card's fields are checked as the API checks them (server/assessment/payment.ts), in the form's words.
+ */
 export function toAssessRequest(f: AssessFields) {
   const body: Record<string, unknown> = { event: f.event, ip: f.ip.trim() };
+  const problems: string[] = [];
   if (ATTEMPT_EVENTS.has(f.event) && f.status === "failed") body.status = "failed";
   for (const k of ["email", "user_agent", "device_id", "user_id", "billing_country", "currency", "phone"] as const) {
     if (f[k].trim()) body[k] = f[k].trim();
   }
   if (f.billing_country.trim() && !/^[A-Za-z]{2}$/.test(f.billing_country.trim()))
-    return "Billing country must be a two-letter country code such as DE.";
+    problems.push("Billing country must be a two-letter country code such as DE.");
   if (f.amount.trim()) {
     const n = Number(f.amount.trim());
-    if (!Number.isFinite(n) || n < 0) return "Amount must be a number such as 249.00.";
-    body.amount = n;
+    if (!Number.isFinite(n) || n < 0) problems.push("Amount must be a number such as 249.00.");
+    else body.amount = n;
   }
   // A payment is sent once any of its card fields is filled in; the server checks each field again.
   const card = PAYMENT_FIELDS.some((p) => p.name !== "pay_decline_code" && f[p.name].trim());
   if (PAYMENT_EVENTS.has(f.event) && card) {
-    const minor = Number(f.pay_amount.trim());
-    if (!/^\d+$/.test(f.pay_amount.trim()) || !Number.isSafeInteger(minor))
-      return "Payment amount must be a whole number of minor units, such as 4999 for 49.99.";
+    const bin = f.pay_bin.trim();
+    const amount = f.pay_amount.trim();
+    const currency = f.pay_currency.trim();
+    if (!/^\d{6,8}$/.test(bin))
+      problems.push(
+        bin.replace(/[\s-]/g, "").length > 8 && /^[\d\s-]+$/.test(bin)
+          ? "Card BIN holds more digits than a BIN, like a full card number: enter only the card's first 6 to 8 digits."
+          : "Card BIN must be the card's first 6 to 8 digits.",
+      );
+    if (!/^\d{4}$/.test(f.pay_last4.trim())) problems.push("Card last four must be the card's last 4 digits.");
+    if (!amount) problems.push("Payment amount is required with a payment, in minor units such as 4999 for 49.99.");
+    else if (!/^\d+$/.test(amount) || !Number.isSafeInteger(Number(amount)))
+      problems.push("Payment amount must be a whole number of minor units, such as 4999 for 49.99.");
+    if (!/^[A-Za-z]{3}$/.test(currency))
+      problems.push(
+        currency
+          ? "Payment currency must be a three-letter code such as EUR."
+          : "Payment currency is required with a payment: three letters such as EUR.",
+      );
     body.payment = {
-      bin: f.pay_bin.trim(),
+      bin,
       last4: f.pay_last4.trim(),
       ...(f.pay_fingerprint.trim() ? { fingerprint: f.pay_fingerprint.trim() } : {}),
-      amount: minor,
-      currency: f.pay_currency.trim(),
+      amount: Number(amount),
+      currency,
       status: f.pay_status,
       ...(f.pay_status !== "succeeded" && f.pay_decline_code.trim() ? { decline_code: f.pay_decline_code.trim() } : {}),
     };
   }
+  if (problems.length > 0) return problems.join(" ");
   return body as { event: (typeof EVENTS)[number]; ip: string };
 }
 
