@@ -179,7 +179,12 @@ export const KINDS: Record<BulkKind, KindSpec> = {
     label: KIND_LABELS.cidr,
     procedure: "cidr.cidrCheck",
     input: (t) => ({ cidr: t.trim() }),
-    summary: (o) => ({ checked: o?.summary?.checked ?? null, listed: o?.summary?.listed ?? null }),
+    // `incomplete`: the addresses no blocklist answered, whose units went back (the item's `refunded`).
+    summary: (o) => ({
+      checked: o?.summary?.checked ?? null,
+      listed: o?.summary?.listed ?? null,
+      incomplete: o?.summary?.incomplete ?? null,
+    }),
   },
   cve: {
     label: KIND_LABELS["cve"],

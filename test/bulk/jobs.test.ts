@@ -198,7 +198,13 @@ describe("running", () => {
       status: "succeeded",
       summary: { known_exploited: true },
     });
-    expect(byTarget["203.0.113.0/30"]).toMatchObject({ kind: "cidr", status: "succeeded", units: 4 });
+    // A CIDR item's summary says how many addresses no blocklist answered (their units go back), as the route does.
+    expect(byTarget["203.0.113.0/30"]).toMatchObject({
+      kind: "cidr",
+      status: "succeeded",
+      units: 4,
+      summary: { checked: 4, listed: expect.any(Number), incomplete: expect.any(Number) },
+    });
     // A loopback URL is refused by the SSRF guard before admission: failed, and its unit goes back.
     expect(byTarget["http://127.0.0.1:9/"]).toMatchObject({
       kind: "host.status",

@@ -8662,7 +8662,7 @@ export interface operations {
                                 kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                                 /** @description The target's line number, from 1 */
                                 position: number;
-                                /** @description True when the item's units went back (cancelled before it ran, refused before admission, or not answered: its source unavailable, or for a CIDR range the addresses no blocklist answered); the job's `units.refunded` counts them */
+                                /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
                                 refunded: boolean;
                                 /** @description The full answer, as the lookup's own endpoint gives it */
                                 result: unknown;
@@ -8674,6 +8674,7 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | null;
                                 target: string;
+                                /** @description The units reserved for the item when the job was created */
                                 units: number;
                             }[];
                             kind: string;
@@ -8819,7 +8820,7 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when the item's units went back (cancelled before it ran, refused before admission, or not answered: its source unavailable, or for a CIDR range the addresses no blocklist answered); the job's `units.refunded` counts them */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
                             refunded: boolean;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
@@ -8831,6 +8832,7 @@ export interface operations {
                                 [key: string]: unknown;
                             } | null;
                             target: string;
+                            /** @description The units reserved for the item when the job was created */
                             units: number;
                         }[];
                         kind: string;
@@ -8971,7 +8973,7 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when the item's units went back (cancelled before it ran, refused before admission, or not answered: its source unavailable, or for a CIDR range the addresses no blocklist answered); the job's `units.refunded` counts them */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
                             refunded: boolean;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
@@ -8983,6 +8985,7 @@ export interface operations {
                                 [key: string]: unknown;
                             } | null;
                             target: string;
+                            /** @description The units reserved for the item when the job was created */
                             units: number;
                         }[];
                         kind: string;
@@ -9107,7 +9110,7 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when the item's units went back (cancelled before it ran, refused before admission, or not answered: its source unavailable, or for a CIDR range the addresses no blocklist answered); the job's `units.refunded` counts them */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
                             refunded: boolean;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
@@ -9119,6 +9122,7 @@ export interface operations {
                                 [key: string]: unknown;
                             } | null;
                             target: string;
+                            /** @description The units reserved for the item when the job was created */
                             units: number;
                         }[];
                         kind: string;

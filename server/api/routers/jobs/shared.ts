@@ -38,11 +38,11 @@ export const itemSchema = z.object({
   target: z.string(),
   kind: z.enum(BULK_KINDS),
   status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
-  units: z.number().int(),
+  units: z.number().int().describe("The units reserved for the item when the job was created"),
   refunded: z
     .boolean()
     .describe(
-      "True when the item's units went back (cancelled before it ran, refused before admission, or not answered: its source unavailable, or for a CIDR range the addresses no blocklist answered); the job's `units.refunded` counts them",
+      "True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back",
     ),
   summary: z
     .record(z.string(), z.unknown())
