@@ -147,6 +147,14 @@ test("the console's refusal of a card number reads as words with `bin` as code, 
   await pay.getByLabel("Payment amount").fill("4999");
   await pay.getByLabel("Payment currency").fill("EUR");
   await page.getByTestId("run-assessment").click();
+  // The form's own check stops a full card number in Card BIN before anything is sent (0fb3b74).
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Card BIN holds more digits than a BIN, like a full card number" }),
+  ).toBeVisible();
+  // In a field the form does not read for digits, the API refuses it: its refusal in words.
+  await pay.getByLabel("Card BIN").fill("411111");
+  await pay.getByLabel("Card fingerprint").fill("4111111111111111");
+  await page.getByTestId("run-assessment").click();
   const note = page.getByTestId("error-note");
   // Named as the form names the part (d9b0f01), not by the API's field.
   await expect(note).toContainText(
