@@ -52,6 +52,11 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await expect(notFound).toContainText("You can also paste the report as JSON below.");
   await expect(notFound.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/dashboard/events");
   await expect(page.getByText("investigation event")).toHaveCount(0);
+  // The events search behind it also matches addresses: the assessment's IP address is not its request id.
+  await page.getByLabel("Request id (optional)").fill("8.8.8.8");
+  await page.getByRole("button", { name: "Load assessment" }).click();
+  await expect(notFound).toContainText("No assessment with the request id 8.8.8.8 was found in this workspace.");
+  await expect(page.getByTestId("report-preview")).toHaveCount(0);
   await page.getByLabel("Title").fill("Suspicious signup");
   await page.getByLabel("Request id (optional)").fill(requestId);
   await expectDrawnAsButton(page.getByRole("button", { name: "Load assessment" }), "Load assessment");

@@ -33,7 +33,9 @@ export function SaveReportForm() {
   const load = useMutation({
     mutationFn: () => client.workspace.events.query({ query: requestId.trim(), limit: 1 }),
     onSuccess: (page) => {
-      const event = page.items[0];
+      // The events search also matches addresses, emails, rules and types: only the event of this request id loads
+      // (an IP address typed here found that address's newest event, of another request).
+      const event = page.items.find((e) => e.requestId === requestId.trim());
       setNote(null);
       if (!event) return setMissing(requestId.trim());
       setMissing(null);
