@@ -44,3 +44,29 @@ describe("stateWords for the DNS check says statuses in words", () => {
     ).toBe("A 192.0.2.1; MX none; TXT: the name's DNS servers gave no usable answer (SERVFAIL)");
   });
 });
+
+describe("stateWords for the email security check", () => {
+  it("says the overall verdict first and each check by its name in words, never the stored keys", () => {
+    const words = stateWords("email_security", {
+      overall: "warn",
+      tlsRpt: "warn",
+      dmarc: "pass",
+      spf: "pass",
+      mtaSts: "fail",
+      dkim: "unknown",
+      dmarc_policy: "reject",
+      dkim_selectors: ["google", "s1"],
+    });
+    expect(words).toBe(
+      "Needs attention: SPF in place, DKIM could not be checked, DMARC in place, MTA-STS (enforced TLS) problem, " +
+        "TLS reporting needs attention; DMARC policy reject; DKIM keys at google, s1",
+    );
+    expect(words).not.toMatch(/MTASTS|TLSRPT|OVERALL|\bwarn\b/);
+  });
+
+  it("says a missing DMARC policy and DKIM key, and names a check it does not know in words", () => {
+    expect(stateWords("email_security", { overall: "fail", spf: "fail", new_check: "pass", dkim_selectors: [] })).toBe(
+      "Problem found: SPF problem, new check in place; no DMARC policy; no DKIM key found",
+    );
+  });
+});

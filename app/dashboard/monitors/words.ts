@@ -1,6 +1,13 @@
 // Monitor checks in words: what each check watches (for the form), and each stored state (server/monitors/checks/*)
 // as a sentence, so the list, the detail and the timeline never show the raw state as the main view.
 import type { CheckType } from "../../../server/monitors/checks/types";
+import {
+  EMAIL_AUTHENTICATION_CHECKS,
+  EMAIL_TRANSPORT_CHECKS,
+  OVERALL_WORDS,
+  VERDICT_WORDS,
+  type Verdict,
+} from "../_components/answers/verdict-words";
 import { dnsStatusWords, isDnsStatus } from "../_components/dns-status";
 
 export const CHECK_WORDS: Record<CheckType, { label: string; help: string }> = {
@@ -67,15 +74,29 @@ function dnsWords(s: Record<string, unknown>): string {
 }
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 
+const EMAIL_CHECK_NAMES = new Map<string, string>([...EMAIL_AUTHENTICATION_CHECKS, ...EMAIL_TRANSPORT_CHECKS]);
+const verdictWords = (v: unknown) => VERDICT_WORDS[v as Verdict] ?? VERDICT_WORDS.unknown;
+
+/** The overall verdict first, then each check by its name with its verdict in words, then the DMARC policy and the
+ *  DKIM selectors ("Needs attention: SPF in place, …, TLS reporting needs attention; DMARC policy reject; …"). */
 function emailWords(s: Record<string, unknown>): string {
-  const verdicts = Object.entries(s)
-    .filter(([k, v]) => typeof v === "string" && k !== "dmarc_policy")
-    .map(([k, v]) => `${k.toUpperCase().replace(/_/g, " ")} ${v}`);
+  const known = [...EMAIL_CHECK_NAMES.keys()];
+  const checks = Object.entries(s)
+    .filter(([k, v]) => typeof v === "string" && k !== "dmarc_policy" && k !== "overall")
+    .sort(([a], [b]) => (known.indexOf(a) + 1 || 99) - (known.indexOf(b) + 1 || 99))
+    .map(([k, v]) => `${EMAIL_CHECK_NAMES.get(k) ?? k.replace(/_/g, " ")} ${verdictWords(v)}`);
   const policy = s.dmarc_policy ? `DMARC policy ${String(s.dmarc_policy)}` : "no DMARC policy";
   const selectors = list(s.dkim_selectors);
-  return [...verdicts, policy, selectors.length ? `DKIM keys at ${selectors.join(", ")}` : "no DKIM key found"].join(
-    ", ",
-  );
+  const details = [
+    checks.join(", "),
+    policy,
+    selectors.length ? `DKIM keys at ${selectors.join(", ")}` : "no DKIM key found",
+  ]
+    .filter(Boolean)
+    .join("; ");
+  return typeof s.overall === "string"
+    ? `${OVERALL_WORDS[s.overall as Verdict] ?? OVERALL_WORDS.unknown}: ${details}`
+    : details;
 }
 
 function packagesWords(s: Record<string, unknown>): string {

@@ -3,21 +3,15 @@
 // optional hardening: its absence is a "needs attention" here and never lowers the overall verdict.
 import { type Json, Prose } from "./parts";
 import { forUsers } from "./user-text";
-import { OVERALL_WORDS, VERDICT_WORDS, type Verdict as VerdictStatus } from "./verdict-words";
+import {
+  EMAIL_AUTHENTICATION_CHECKS as AUTHENTICATION,
+  EMAIL_TRANSPORT_CHECKS as TRANSPORT,
+  OVERALL_WORDS,
+  VERDICT_WORDS,
+  type Verdict as VerdictStatus,
+} from "./verdict-words";
 
 const TONE: Record<string, string> = { pass: "risk-low", warn: "risk-medium", fail: "risk-critical", unknown: "" };
-
-const AUTHENTICATION = [
-  ["spf", "SPF"],
-  ["dkim", "DKIM"],
-  ["dmarc", "DMARC"],
-] as const;
-const TRANSPORT = [
-  ["mtaSts", "MTA-STS (enforced TLS)"],
-  ["tlsRpt", "TLS reporting"],
-  ["dane", "DANE"],
-  ["bimi", "BIMI logo"],
-] as const;
 
 function Verdict({ status, label }: { status: string; label: string }) {
   return (
