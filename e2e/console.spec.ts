@@ -17,7 +17,8 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
 
   await page.locator('[data-procedure="geo.ipGeo"]').click();
   await expect(page.getByTestId("lookup-cost")).toContainText("1 unit");
-  await expect(page.getByTestId("lookup-cost")).toContainText("geolocation");
+  await expect(page.getByTestId("lookup-cost")).toContainText("in every plan");
+  await expect(page.getByTestId("lookup-cost")).not.toContainText("capability");
   const panel = page.getByTestId("lookup-panel");
   // The form first; the API's long description of the lookup after it, folded until asked for.
   const about = panel.getByTestId("lookup-description");

@@ -39,6 +39,8 @@ test("a Free workspace sees the plan gate before the form on every paid page", a
   await page.getByTestId("lookup-search").fill("reputation");
   await page.locator("[data-procedure]").first().click();
   await expect(page.getByTestId("lookup-panel")).toContainText("cannot run here");
+  await expect(page.getByTestId("lookup-cost")).toContainText("needs a Suite or Lookups plan");
+  await expect(page.getByTestId("lookup-panel")).not.toContainText("full capability");
   await expect(page.getByTestId("run-lookup")).toBeDisabled();
 });
 
