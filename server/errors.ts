@@ -2,6 +2,7 @@
 // (REST /v1 and the dashboard's tRPC). Domain code throws AppError, a plain Error that knows nothing of tRPC or
 // HTTP frameworks; the tRPC setup maps it to a tRPC error (server/api/trpc.ts). Nothing else decides a status.
 
+import { z } from "zod";
 import { storeOutageReason } from "./db/outage-reason";
 
 export const ERROR_STATUS = {
@@ -176,22 +177,26 @@ function inputErrorCode(err: Error): ErrorCode {
 }
 
 /**
- * zod's words for a field that was not sent at all ("Invalid input: expected string, received undefined"). An issue
- * keeps no trace of the input it refused (zod drops it), so its message is the only sign that the field was missing
- * rather than sent with a wrong type; test/foundation/missing-fields.test.ts notices if zod words it otherwise.
+ * zod's words, where they are not a person's: a field that was not sent "is required" whatever it should have been
+ * (zod says "expected string, received undefined", or lists an enum's options as if a wrong one had been sent), and
+ * an empty string where one is needed "must not be empty" (zod: "Too small: expected string to have >=1
+ * characters"). Set once for the process as zod's error map; a schema's own message still wins over it. The map sees
+ * the refused input, which an issue no longer carries. test/foundation/missing-fields.test.ts holds both.
  */
-const NOT_SENT = /^Invalid input: expected [a-z]+, received undefined$/;
+z.config({
+  customError: (iss) => {
+    if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return "is required";
+    if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
+      return "must not be empty";
+    return undefined;
+  },
+});
 
-/**
- * An issue's message: a field that was not sent "is required" (rather than zod's "expected string, received
- * undefined"), and a date that did not parse says what to write instead of zod's "expected date, received Date".
- */
+/** A date that did not parse says what to write instead of zod's "expected date, received Date". */
 const issueMessage = (i: Issue) =>
-  i.code === "invalid_type" && i.expected === "date"
+  i.code === "invalid_type" && i.expected === "date" && i.message !== "is required"
     ? "not a date; write an ISO 8601 date or date-time such as 2027-01-31T00:00:00Z"
-    : i.code === "invalid_type" && NOT_SENT.test(String(i.message))
-      ? "is required"
-      : String(i.message);
+    : String(i.message);
 
 /**
  * One input problem as the API words it: `field: message`, or the message alone when it already begins with its

@@ -31,6 +31,24 @@ describe("a required field that was not sent", () => {
     expect(res.body.error.message).toMatch(/^name: is required; url: is required/);
   });
 
+  it("says an enum field that was not sent is required, and a wrong value lists the options", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const missing = await app.request("POST", "/v1/lists", { key: ws.apiKey, body: { name: "vips" } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe("kind: is required");
+    const wrong = await app.request("POST", "/v1/lists", { key: ws.apiKey, body: { name: "vips", kind: "planet" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toMatch(/^kind: Invalid option: expected one of "/);
+  });
+
+  it("says an empty value that must not be empty in words, free", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request("GET", "/v1/scans?host=", { key: ws.apiKey });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message: "host: must not be empty" } });
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
   it("still says what was expected of a field sent with the wrong type", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const res = await app.request("POST", "/v1/email/check", { key: ws.apiKey, body: { email: 5 } });
