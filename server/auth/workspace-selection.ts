@@ -31,6 +31,9 @@ export function requestedWorkspaceId(headers: Headers): string | null {
   return readCookie(headers, WORKSPACE_COOKIE);
 }
 
+/** The answer to a dashboard or account request without a session. */
+export const SIGN_IN_FIRST = "Sign in first.";
+
 /**
  * Resolves the member principal. A workspace the user does not belong to is answered exactly like one that does
  * not exist (404 NOT_FOUND), so the dashboard never reveals other tenants' workspace ids.
@@ -40,7 +43,7 @@ export async function resolveMemberPrincipalOrThrow(
   user: SessionUser | null,
   requested: string | null,
 ): Promise<Principal> {
-  if (!user) throw new AppError("UNAUTHORIZED", "Sign in first.");
+  if (!user) throw new AppError("UNAUTHORIZED", SIGN_IN_FIRST);
   const membership = requested
     ? await db.member.findFirst({ where: { userId: user.userId, workspaceId: requested } })
     : await db.member.findFirst({ where: { userId: user.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -149,6 +149,17 @@ describe("an API key on an account route", () => {
     expect((await res.json()).error.message).toBe("Sign in first.");
   });
 
+  it("without a session or a key is 401 'Sign in first.' on every route and method, whatever the Origin", async () => {
+    for (const w of walk) {
+      for (const origin of [{}, { origin: ORIGIN }, { origin: "https://evil.example" }] as Record<string, string>[]) {
+        const res = await w.handle(request(w.method, w.path, origin, w.body), noSession);
+        const where = `${w.method} ${w.path} ${JSON.stringify(origin)}`;
+        expect(res.status, where).toBe(401);
+        expect(await res.json(), where).toEqual({ error: { code: "UNAUTHORIZED", message: "Sign in first." } });
+      }
+    }
+  });
+
   it("an unknown method is still 404 LOOKUP_NOT_FOUND before the key is looked at", async () => {
     const res = await handleReportsRequest(
       request("PUT", "/api/account/reports", { authorization: "Bearer svc_live_x" }),

@@ -20,7 +20,13 @@ export async function handleBillingRequest(
   try {
     if (req.method !== "POST") throw notFound(headers, "POST");
     const db = await getDb();
-    const ctx = createDashboardContext({ db, req, sessionUser: await getSessionUser(), requestId });
+    const ctx = createDashboardContext({
+      db,
+      req,
+      sessionUser: await getSessionUser(),
+      requestId,
+      sessionRequired: true,
+    });
     const principal = await ctx.authenticate();
     if (principal.kind !== "member" || principal.role !== "owner")
       throw new AppError("FORBIDDEN", "Only workspace owners manage billing.");

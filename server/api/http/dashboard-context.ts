@@ -3,7 +3,7 @@
 // routes (server/api/http/).
 import { configuredOrigin } from "../../auth/config";
 import type { SessionUser } from "../../auth/principal";
-import { requestedWorkspaceId, resolveMemberPrincipalOrThrow } from "../../auth/workspace-selection";
+import { requestedWorkspaceId, resolveMemberPrincipalOrThrow, SIGN_IN_FIRST } from "../../auth/workspace-selection";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requestOrigin } from "../../http/origin";
@@ -51,10 +51,17 @@ export function createDashboardContext(a: {
   req: Request;
   sessionUser: SessionUser | null;
   requestId?: string;
+  /**
+   * Every procedure behind this route needs a session (the account and billing routes): a request without one is
+   * 401 "Sign in first." before the same-Origin rule, which guards cookie-authenticated mutations, could say 403. The
+   * dashboard's tRPC endpoint leaves it unset: some of its procedures take no session (a public scan, a link).
+   */
+  sessionRequired?: boolean;
 }): Context {
   // Account, billing and dashboard routes take a session, not an API key (spec, Authentication 7): a key without a
   // session is 401 on every route and method, before the same-Origin rule (which is about cookies) could say 403.
   if (!a.sessionUser && presentsApiKey(a.req.headers)) throw new AppError("UNAUTHORIZED", API_KEY_REFUSED);
+  if (!a.sessionUser && a.sessionRequired) throw new AppError("UNAUTHORIZED", SIGN_IN_FIRST);
   assertSameOriginMutation(a.req);
   const requested = requestedWorkspaceId(a.req.headers);
   let principal: ReturnType<Context["authenticate"]> | null = null;

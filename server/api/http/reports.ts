@@ -21,7 +21,13 @@ export async function handleReportsRequest(
   try {
     // An unknown method is 404 before the session, the key refusal and the same-Origin rule (as on senders).
     if (req.method !== "GET" && req.method !== "POST") throw notFound(headers, "GET, POST");
-    const ctx = createDashboardContext({ db: await getDb(), req, sessionUser: await getSessionUser(), requestId });
+    const ctx = createDashboardContext({
+      db: await getDb(),
+      req,
+      sessionUser: await getSessionUser(),
+      requestId,
+      sessionRequired: true,
+    });
     resHeaders = ctx.resHeaders;
     const caller = createCaller(ctx);
     let data: unknown;

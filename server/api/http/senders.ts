@@ -55,6 +55,7 @@ export async function handleSendersRequest(
       req,
       sessionUser: await getSessionUser(),
       requestId,
+      sessionRequired: true,
     });
     resHeaders = ctx.resHeaders;
     const data = await r.run(createCaller(ctx), req);
