@@ -12601,7 +12601,7 @@ export interface operations {
                             ref: string;
                             scan_id: string;
                         };
-                        /** @description Dependencies that name no registry version (git, file, workspace...), not scanned and not charged */
+                        /** @description Entries that are no registry package version, not scanned and not charged, each with its reason and line: dependencies from git, a file, a link or the workspace, and names the registry could never have published */
                         skipped: {
                             line: number | null;
                             name: string;
@@ -15780,7 +15780,7 @@ export interface operations {
                             ref: string;
                             scan_id: string;
                         };
-                        /** @description Dependencies that name no registry version (git, file, workspace...), not scanned and not charged */
+                        /** @description Entries that are no registry package version, not scanned and not charged, each with its reason and line: dependencies from git, a file, a link or the workspace, and names the registry could never have published */
                         skipped: {
                             line: number | null;
                             name: string;

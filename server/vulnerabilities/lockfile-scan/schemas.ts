@@ -132,7 +132,9 @@ export const scanOutput = z.object({
   packages: z.array(scannedPackage).describe("Every distinct package version: malware first, then by verdict score"),
   skipped: z
     .array(z.object({ name: z.string(), spec: z.string(), reason: z.string(), line: z.number().int().nullable() }))
-    .describe("Dependencies that name no registry version (git, file, workspace...), not scanned and not charged"),
+    .describe(
+      "Entries that are no registry package version, not scanned and not charged, each with its reason and line: dependencies from git, a file, a link or the workspace, and names the registry could never have published",
+    ),
   summary: z.object({
     packages: z.number().int(),
     vulnerable: z.number().int().describe("Package versions with at least one affecting advisory (malware apart)"),
