@@ -59,6 +59,12 @@ describe("a project monitor", () => {
     const first = await runMonitor(app.db, id, { now: new Date("2026-11-05T00:00:00Z") });
     expect(first).toMatchObject({ status: "completed", alerts: [] }); // the baseline: what the scan already said
     expect(await app.used(ws.workspaceId)).toBe(6);
+    // Lookup history names the project and ref the run scanned again, not only the list it sent.
+    const history = await v1("GET", "/v1/lookups/history");
+    expect(history.body.items.map((e: { target: string }) => e.target)).toEqual([
+      "lockfile (of acme/web@default, cyclonedx, 3 packages)",
+      "lockfile (project acme/web@default, package-lock, 3 packages)",
+    ]);
 
     const withdraw = publishOsvAdvisory("GHSA-tint-late-0046", "tinted-logs", "1.4.3");
     try {

@@ -17,6 +17,7 @@ import {
   packagesWithoutSupplyChain,
   type Finding,
 } from "../../projects/findings";
+import { DEFAULT_REF } from "../../projects/names";
 import { latestDefaultPackages, type StoredPackage } from "../../projects/store";
 import type { ScanReport } from "../../vulnerabilities/lockfile-scan/schemas";
 import { worst, type CheckSpec, type Severity } from "./types";
@@ -33,11 +34,14 @@ function purlOf(p: StoredPackage): string {
   return new PackageURL(PURL_TYPE[p.ecosystem], namespace, name!, p.version, null, null).toString();
 }
 
-/** A package list as the CycloneDX JSON the scan reads. */
-export function cycloneDxOf(packages: StoredPackage[]): string {
+/** A package list as the CycloneDX JSON the scan reads, naming the project and ref it describes (lookup history). */
+export function cycloneDxOf(packages: StoredPackage[], subject?: { project: string; ref: string }): string {
   return JSON.stringify({
     bomFormat: "CycloneDX",
     specVersion: "1.5",
+    ...(subject
+      ? { metadata: { component: { type: "application", name: subject.project, version: subject.ref } } }
+      : {}),
     components: packages.map((p) => ({ type: "library", name: p.name, version: p.version, purl: purlOf(p) })),
   });
 }
@@ -91,7 +95,7 @@ export const projectCheck: CheckSpec = {
         `Project ${target} has no stored scan of its default ref; scan it with POST /vulnerabilities/scan?project=${target}.`,
       );
     return {
-      inputs: [{ lockfile: cycloneDxOf(latest.packages), format: "cyclonedx" }],
+      inputs: [{ lockfile: cycloneDxOf(latest.packages, { project: target, ref: DEFAULT_REF }), format: "cyclonedx" }],
       units: latest.packages.length,
     };
   },

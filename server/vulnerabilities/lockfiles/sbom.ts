@@ -71,7 +71,18 @@ export function parseCycloneDx(text: string): ParsedLockfile {
     }
   };
   if (doc.components !== undefined) walk(doc.components, '"components"');
-  return out.result(format);
+  return { ...out.result(format), ...subjectOf(doc.metadata) };
+}
+
+/** CycloneDX's `metadata.component`, the thing the BOM describes, as "name@version" (a name of at most 200 characters). */
+function subjectOf(metadata: unknown): { subject?: string } {
+  const component = (metadata as { component?: { name?: unknown; version?: unknown } } | null)?.component;
+  const name = str(component?.name)?.trim();
+  if (!name || name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) return {};
+  const version = str(component?.version)?.trim();
+  return {
+    subject: version && version.length <= 100 && !/[\u0000-\u001f\u007f]/.test(version) ? `${name}@${version}` : name,
+  };
 }
 
 export function parseSpdx(text: string): ParsedLockfile {

@@ -31,7 +31,13 @@ export type ParsedPackage = {
 /** A dependency that names no registry version (git, file, link, workspace, URL, unpinned...), and why. */
 export type SkippedDependency = { name: string; spec: string; reason: string; line: number | null };
 
-export type ParsedLockfile = { format: LockfileFormat; packages: ParsedPackage[]; skipped: SkippedDependency[] };
+export type ParsedLockfile = {
+  format: LockfileFormat;
+  packages: ParsedPackage[];
+  skipped: SkippedDependency[];
+  /** What an SBOM describes, as it names it (CycloneDX `metadata.component`: "acme/web@default"); absent otherwise. */
+  subject?: string;
+};
 
 /** An unreadable file or an unrecognised format; `line` (1-based) points at the problem when known. */
 export class LockfileError extends Error {

@@ -299,6 +299,21 @@ describe("SBOMs", () => {
     ]);
   });
 
+  it("CycloneDX: names what it describes (metadata.component) as name@version, and nothing unreadable", () => {
+    const bom = (metadata: unknown) =>
+      JSON.stringify({
+        bomFormat: "CycloneDX",
+        specVersion: "1.5",
+        metadata,
+        components: [{ type: "library", name: "tslib", version: "2.6.2", purl: "pkg:npm/tslib@2.6.2" }],
+      });
+    expect(parseLockfile(bom({ component: { name: "acme/web", version: "main" } })).subject).toBe("acme/web@main");
+    expect(parseLockfile(bom({ component: { name: "acme-web" } })).subject).toBe("acme-web");
+    expect(parseLockfile(bom({ component: { name: "a\u0007b" } })).subject).toBeUndefined();
+    expect(parseLockfile(bom(undefined)).subject).toBeUndefined();
+    expect(parseLockfile(fixture("cyclonedx.json")).packages).toHaveLength(6);
+  });
+
   it("SPDX: purl external references; a gem skipped naming its ecosystem; the described root is not a package", () => {
     const result = parseLockfile(fixture("spdx.json"));
     expect(rows(result)).toEqual([

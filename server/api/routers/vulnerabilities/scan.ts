@@ -51,7 +51,7 @@ type ScanInput = z.output<typeof scanInput>;
 
 // The answer's summary by request input, for the history entry written after the answer (SARIF and CSV answers are
 // strings, and the lockfile's parse is gone by then).
-const answered = new WeakMap<ScanInput, Pick<ScanReport, "format" | "summary" | "skipped">>();
+const answered = new WeakMap<ScanInput, Pick<ScanReport, "format" | "summary" | "skipped"> & { subject?: string }>();
 
 const lockfileOf = (input: ScanInput) => {
   const read = readLockfileOnce(input.lockfile, input.format);
@@ -78,8 +78,13 @@ export const scanProcedure = meteredProcedure({
   history: (input) => {
     const out = answered.get(input);
     if (!out) return { target: `lockfile (${input.format ?? "detected format"})`, summary: {} };
-    // A project's scan names the project and ref it is filed under, as its history page does.
-    const filed = input.project ? `project ${input.project}@${input.ref ?? DEFAULT_REF}, ` : "";
+    // A project's scan names the project and ref it is filed under, as its history page does; an SBOM names what it
+    // describes (a project monitor's rescan sends the project's list as one: server/monitors/checks/project.ts).
+    const filed = input.project
+      ? `project ${input.project}@${input.ref ?? DEFAULT_REF}, `
+      : out.subject
+        ? `of ${out.subject}, `
+        : "";
     return {
       target: `lockfile (${filed}${out.format}, ${out.summary.packages} packages)`,
       summary: {
@@ -107,8 +112,9 @@ export const scanProcedure = meteredProcedure({
   .output(z.union([projectScanAnswer, z.string()]))
   .mutation(async ({ ctx, input }) => {
     try {
-      const report = await scanLockfileOrThrow(lockfileOf(input));
-      answered.set(input, report);
+      const lockfile = lockfileOf(input);
+      const report = await scanLockfileOrThrow(lockfile);
+      answered.set(input, { ...report, subject: lockfile.subject });
       const kept = input.project
         ? await recordProjectScan(ctx.db, {
             workspaceId: ctx.principal.workspaceId,
