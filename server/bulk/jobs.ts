@@ -182,6 +182,7 @@ export interface JobItemView {
   status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
   units: number;
   refunded: boolean;
+  units_refunded: number | null;
   summary: Record<string, unknown> | null;
   result: unknown;
   error: { code: string; message: string } | null;
@@ -234,6 +235,7 @@ type ItemRow = {
   status: string;
   units: number;
   refunded: boolean;
+  unitsRefunded: number | null;
   summary: unknown;
   result: unknown;
   errorCode: string | null;
@@ -250,6 +252,7 @@ function itemView(i: ItemRow, withResult: boolean): JobItemView {
     status: i.status as JobItemView["status"],
     units: i.units,
     refunded: i.refunded,
+    units_refunded: i.unitsRefunded,
     summary: (i.summary as Record<string, unknown> | null) ?? null,
     result: withResult ? (i.result ?? null) : undefined,
     error: i.errorCode ? { code: i.errorCode, message: i.errorMessage ?? "" } : null,
@@ -394,6 +397,13 @@ export async function cancelJobOrThrow(
       });
       if (won.count !== items.length)
         throw new AppError("CONFLICT", "The job changed while it was being cancelled; try again.");
+      // Each cancelled item gave back all it had reserved.
+      if (items.length)
+        await tx.$executeRawUnsafe(
+          `UPDATE "BulkItem" SET "unitsRefunded" = "units" WHERE "jobId" = $1 AND "status" = 'cancelled' AND "id" = ANY($2::text[])`,
+          job.id,
+          items.map((i) => i.id),
+        );
       const back = jobCharging().cancelledItemsGivenBack(job.id, items);
       const units = back?.units ?? 0;
       if (back) {
@@ -429,6 +439,7 @@ const CSV_COLUMNS = [
   "status",
   "units",
   "refunded",
+  "units_refunded",
   "error_code",
   "error_message",
   "summary",
@@ -449,6 +460,7 @@ export async function jobCsvOrThrow(db: Db, workspaceId: string, id: string): Pr
         i.status,
         String(i.units),
         i.refunded ? "true" : "false",
+        i.units_refunded === null ? "" : String(i.units_refunded),
         i.error?.code ?? "",
         i.error?.message ?? "",
         ...keys.map((k) => (s[k] === null || s[k] === undefined ? "" : String(s[k]))),

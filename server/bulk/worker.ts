@@ -155,8 +155,9 @@ async function settle(
         result: (outcome.result ?? undefined) as never,
         errorCode: outcome.errorCode ?? null,
         errorMessage: outcome.errorMessage ?? null,
-        // True once any of its units went back; the job's `units.refunded` counts them.
+        // True once any of its units went back, and how many; the job's `units.refunded` sums them.
         refunded: units > 0,
+        unitsRefunded: units,
         claimToken: null,
         claimedUntil: null,
         finishedAt: new Date(),

@@ -294,6 +294,9 @@ describe("cancel, export, isolation", () => {
       progress: { cancelled: 8, running: 2 },
     });
     expect(await app.used(ws.workspaceId)).toBe(2);
+    // Each cancelled item says it gave back its one unit.
+    const items = await app.request("GET", `/v1/jobs/${created.body.id}?status=cancelled`, { key: ws.apiKey });
+    expect(items.body.items.map((i: { units_refunded: number }) => i.units_refunded)).toEqual(Array(8).fill(1));
     const refunds = (await ledgerRows(ws.workspaceId)).filter((r) => r.endpoint === "bulk.refund");
     expect(refunds.map((r) => [r.units, r.reason])).toEqual([
       [-8, `Job ${created.body.id} cancelled: 8 items not run`],
@@ -325,9 +328,11 @@ describe("cancel, export, isolation", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const rows = csv.text.trim().split("\r\n");
-    expect(rows[0]!.startsWith("position,target,kind,status,units,refunded,error_code,error_message")).toBe(true);
+    expect(
+      rows[0]!.startsWith("position,target,kind,status,units,refunded,units_refunded,error_code,error_message"),
+    ).toBe(true);
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toMatch(/^1,8\.8\.8\.8,ip,succeeded,1,false,/);
+    expect(rows[1]).toMatch(/^1,8\.8\.8\.8,ip,succeeded,1,false,0,/);
     expect(rows[2]).toMatch(/^2,'=cmd@acme\.test,email,/);
 
     const list = await app.request("GET", "/v1/jobs", { key: ws.apiKey });

@@ -7,6 +7,14 @@ import { SaveReportButton } from "../reports/SaveReportButton";
 import { kindLabel, STATUS_LABEL, summaryText } from "./bulk-text";
 import type { JobRead } from "./bulk-types";
 
+type Item = NonNullable<JobRead["items"]>[number];
+
+/** What an item gave back, beside its reserved units: " (refunded)" for all of them, " (3 refunded)" for a part. */
+function refundWords(i: Pick<Item, "units" | "refunded" | "units_refunded">): string {
+  if (!i.refunded) return "";
+  return i.units_refunded === null || i.units_refunded >= i.units ? " (refunded)" : ` (${i.units_refunded} refunded)`;
+}
+
 export function BulkResults({ job, items, error }: { job: JobRead; items: JobRead | undefined; error: unknown }) {
   const [statusFilter, setStatusFilter] = useState("");
   const [kindFilter, setKindFilter] = useState("");
@@ -57,7 +65,7 @@ export function BulkResults({ job, items, error }: { job: JobRead; items: JobRea
                 <span className={`badge bulk-status-${i.status}`}>{STATUS_LABEL[i.status] ?? i.status}</span>{" "}
                 <span className="muted small">
                   {i.units} unit{i.units === 1 ? "" : "s"}
-                  {i.refunded ? " (refunded)" : ""}
+                  {refundWords(i)}
                 </span>
               </div>
               {i.summary ? <p className="small bulk-wrap">{summaryText(i.summary)}</p> : null}

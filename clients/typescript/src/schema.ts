@@ -814,7 +814,7 @@ export interface paths {
         };
         /**
          * A bulk job's results as CSV
-         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
+         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, units_refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -8662,7 +8662,7 @@ export interface operations {
                                 kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                                 /** @description The target's line number, from 1 */
                                 position: number;
-                                /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
+                                /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
                                 refunded: boolean;
                                 /** @description The full answer, as the lookup's own endpoint gives it */
                                 result: unknown;
@@ -8676,6 +8676,8 @@ export interface operations {
                                 target: string;
                                 /** @description The units reserved for the item when the job was created */
                                 units: number;
+                                /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
+                                units_refunded: number | null;
                             }[];
                             kind: string;
                             /** @description Items per kind */
@@ -8820,7 +8822,7 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
                             refunded: boolean;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
@@ -8834,6 +8836,8 @@ export interface operations {
                             target: string;
                             /** @description The units reserved for the item when the job was created */
                             units: number;
+                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
+                            units_refunded: number | null;
                         }[];
                         kind: string;
                         /** @description Items per kind */
@@ -8973,7 +8977,7 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
                             refunded: boolean;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
@@ -8987,6 +8991,8 @@ export interface operations {
                             target: string;
                             /** @description The units reserved for the item when the job was created */
                             units: number;
+                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
+                            units_refunded: number | null;
                         }[];
                         kind: string;
                         /** @description Items per kind */
@@ -9110,7 +9116,7 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
                             refunded: boolean;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
@@ -9124,6 +9130,8 @@ export interface operations {
                             target: string;
                             /** @description The units reserved for the item when the job was created */
                             units: number;
+                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
+                            units_refunded: number | null;
                         }[];
                         kind: string;
                         /** @description Items per kind */

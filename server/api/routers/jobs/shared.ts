@@ -42,7 +42,14 @@ export const itemSchema = z.object({
   refunded: z
     .boolean()
     .describe(
-      "True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`), so `units` stays what was reserved; the job's `units.refunded` counts the units given back",
+      "True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back",
+    ),
+  units_refunded: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known",
     ),
   summary: z
     .record(z.string(), z.unknown())
