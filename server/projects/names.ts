@@ -4,12 +4,9 @@
 // The rule itself is in clients/cli/src/project-name.ts, the command's own source, which must build and install alone;
 // the service, the dashboard and the command read the same one.
 import { z } from "zod";
-import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_RULE } from "../../clients/cli/src/project-name";
+import { DEFAULT_REF, NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_RULE } from "../../clients/cli/src/project-name";
 
-export { PROJECT_NAME, PROJECT_NAME_RULE };
-
-/** The ref a scan is filed under when the request names none, and the one diffs are taken against. */
-export const DEFAULT_REF = "default";
+export { DEFAULT_REF, PROJECT_NAME, PROJECT_NAME_RULE };
 
 export const projectNameSchema = z
   .string()

@@ -3,6 +3,7 @@
 // charts draw counts (with the same numbers as a table behind "Show as table"). A pull request's scan is compared with
 // the default ref and changes nothing in the project, so its new findings are not the project's: summing them made
 // five pull requests' scans read as 30 new findings in a day for a project of six.
+import { DEFAULT_REF } from "../../../clients/cli/src/project-name";
 import type { ProjectScanSummary } from "../../../server/projects/schemas";
 import { DailyStackedChart } from "../analytics/charts";
 
@@ -14,7 +15,7 @@ const SERIES = [
 export function FindingsChart({ scans }: { scans: ProjectScanSummary[] }) {
   const byDay = new Map<string, { new: number; fixed: number }>();
   for (const s of scans) {
-    if (s.ref !== "default") continue; // server/projects/names.ts DEFAULT_REF, as ProjectDetail reads it
+    if (s.ref !== DEFAULT_REF) continue;
     const day = s.created_at.slice(0, 10);
     const d = byDay.get(day) ?? { new: 0, fixed: 0 };
     d.new += s.summary.new;

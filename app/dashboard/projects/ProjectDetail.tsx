@@ -3,6 +3,7 @@
 // findings, and its scans (each opens its stored answer with the downloads). GET /v1/projects/{name} and .../scans.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { DEFAULT_REF } from "../../../clients/cli/src/project-name";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -70,7 +71,7 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
           ))}
         </tbody>
       </table>
-      <WatchToggle name={p.name} monitor={p.monitor} hasDefaultRef={p.refs.some((r) => r.ref === "default")} />
+      <WatchToggle name={p.name} monitor={p.monitor} hasDefaultRef={p.refs.some((r) => r.ref === DEFAULT_REF)} />
       <FindingsChart scans={rows} />
       <h3>Open findings ({p.open_findings.length})</h3>
       <FindingList findings={p.open_findings} empty="No open findings." testId="open-findings" />

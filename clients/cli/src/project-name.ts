@@ -1,8 +1,11 @@
-// What a project and a ref may be called: the one rule, read by the service (server/projects/names.ts, for
+// What a project and a ref may be called (and the ref a scan is filed under when it names none): the one rule, read by the service (server/projects/names.ts, for
 // POST /v1/vulnerabilities/scan?project= and the project monitor's target), the dashboard's scan form and this
 // command. It lives in the command's own source because the command is packed and installed alone (npm pack in
 // clients/cli ships only what tsc builds from src/ into dist/): a rule kept in the service's folders would not be in
 // the tarball. So this module imports nothing.
+
+/** The ref a scan is filed under when the request names none, and the one diffs are taken against. */
+export const DEFAULT_REF = "default";
 
 /** The characters and length of a project's name and of a ref (a branch or commit label). */
 export const NAME_CHARACTERS = /^[A-Za-z0-9._/-]{1,100}$/;
