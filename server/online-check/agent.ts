@@ -68,7 +68,12 @@ export function createProbeAgent(opts: ProbeAgentOptions): Server {
     if (path !== "/probe" && path !== "/") return send(res, 404, error("NOT_FOUND", "Not found."));
     if (req.method !== "POST") return send(res, 405, error("METHOD_NOT_ALLOWED", "Use POST."), { Allow: "POST" });
     if (!tokenMatches(req.headers.authorization, opts.token))
-      return send(res, 401, error("UNAUTHORIZED", "Bearer token missing or wrong."));
+      // RFC 9110: a 401 names its scheme; RFC 6750 words a missing and a wrong bearer token.
+      return send(res, 401, error("UNAUTHORIZED", "Bearer token missing or wrong."), {
+        "WWW-Authenticate": req.headers.authorization
+          ? 'Bearer realm="probe", error="invalid_token"'
+          : 'Bearer realm="probe"',
+      });
     const retryAfter = admit(req.socket.remoteAddress ?? "unknown");
     if (retryAfter !== null)
       return send(res, 429, error("RATE_LIMITED", `Too many probes; retry in ${retryAfter} s.`), {

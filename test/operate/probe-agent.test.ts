@@ -102,6 +102,9 @@ describe("the agent itself", () => {
       const res = await post(ports[0], { url: targetUrl }, token);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: { code: "UNAUTHORIZED", message: "Bearer token missing or wrong." } });
+      expect(res.headers.get("www-authenticate")).toBe(
+        token ? 'Bearer realm="probe", error="invalid_token"' : 'Bearer realm="probe"',
+      );
     }
   });
 
