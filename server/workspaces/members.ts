@@ -14,6 +14,8 @@ export interface MemberSummary {
   email: string;
   role: Role;
   joined: boolean;
+  /** The member's user id once they have signed in (null before): what a case's `resolved_by` names ("user:<id>"). */
+  userId: string | null;
   createdAt: Date;
   /** False when the plan's included members are filled by others: listed, but no dashboard lookups. */
   included: boolean;
@@ -53,6 +55,7 @@ function summary(m: MemberRow, included: boolean, limit: number): MemberSummary 
     email: m.email,
     role: m.role as Role,
     joined: m.userId !== null,
+    userId: m.userId,
     createdAt: m.createdAt,
     included,
     notIncludedReason: included ? null : notIncludedReason(limit),
