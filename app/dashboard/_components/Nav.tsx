@@ -55,7 +55,7 @@ export function Nav() {
         <button
           type="button"
           ref={toggle}
-          className="nav-toggle"
+          className="btn nav-toggle"
           aria-expanded={open}
           aria-controls="dashboard-nav-links"
           onClick={() => setOpen(!open)}
