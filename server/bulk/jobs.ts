@@ -182,7 +182,7 @@ export interface JobItemView {
   status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
   units: number;
   refunded: boolean;
-  units_refunded: number | null;
+  refunded_units: number | null;
   summary: Record<string, unknown> | null;
   result: unknown;
   error: { code: string; message: string } | null;
@@ -252,7 +252,7 @@ function itemView(i: ItemRow, withResult: boolean): JobItemView {
     status: i.status as JobItemView["status"],
     units: i.units,
     refunded: i.refunded,
-    units_refunded: i.unitsRefunded,
+    refunded_units: i.unitsRefunded,
     summary: (i.summary as Record<string, unknown> | null) ?? null,
     result: withResult ? (i.result ?? null) : undefined,
     error: i.errorCode ? { code: i.errorCode, message: i.errorMessage ?? "" } : null,
@@ -439,7 +439,7 @@ const CSV_COLUMNS = [
   "status",
   "units",
   "refunded",
-  "units_refunded",
+  "refunded_units",
   "error_code",
   "error_message",
   "summary",
@@ -460,7 +460,7 @@ export async function jobCsvOrThrow(db: Db, workspaceId: string, id: string): Pr
         i.status,
         String(i.units),
         i.refunded ? "true" : "false",
-        i.units_refunded === null ? "" : String(i.units_refunded),
+        i.refunded_units === null ? "" : String(i.refunded_units),
         i.error?.code ?? "",
         i.error?.message ?? "",
         ...keys.map((k) => (s[k] === null || s[k] === undefined ? "" : String(s[k]))),

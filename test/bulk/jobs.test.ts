@@ -296,7 +296,7 @@ describe("cancel, export, isolation", () => {
     expect(await app.used(ws.workspaceId)).toBe(2);
     // Each cancelled item says it gave back its one unit.
     const items = await app.request("GET", `/v1/jobs/${created.body.id}?status=cancelled`, { key: ws.apiKey });
-    expect(items.body.items.map((i: { units_refunded: number }) => i.units_refunded)).toEqual(Array(8).fill(1));
+    expect(items.body.items.map((i: { refunded_units: number }) => i.refunded_units)).toEqual(Array(8).fill(1));
     const refunds = (await ledgerRows(ws.workspaceId)).filter((r) => r.endpoint === "bulk.refund");
     expect(refunds.map((r) => [r.units, r.reason])).toEqual([
       [-8, `Job ${created.body.id} cancelled: 8 items not run`],
@@ -316,6 +316,28 @@ describe("cancel, export, isolation", () => {
     expect(again.body.units).toEqual({ reserved: 10, refunded: 8, charged: 2 });
   });
 
+  it("cancel: each cancelled item says it gave back all it had reserved, a range's several units included", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const created = await app.request("POST", "/v1/jobs", {
+      key: ws.apiKey,
+      body: { kind: "auto", targets: ["203.0.113.0/31", "203.0.113.9"] },
+    });
+    expect(created.body.units).toMatchObject({ reserved: 3 });
+    const cancelled = await app.request("POST", `/v1/jobs/${created.body.id}/cancel`, { key: ws.apiKey });
+    expect(cancelled.body.units).toEqual({ reserved: 3, refunded: 3, charged: 0 });
+    const job = await app.request("GET", `/v1/jobs/${created.body.id}`, { key: ws.apiKey });
+    expect(
+      job.body.items.map((i: { target: string; units: number; refunded_units: number }) => [
+        i.target,
+        i.units,
+        i.refunded_units,
+      ]),
+    ).toEqual([
+      ["203.0.113.0/31", 2, 2],
+      ["203.0.113.9", 1, 1],
+    ]);
+  });
+
   it("exports formula-safe CSV, lists jobs, and hides them from other workspaces (404)", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const created = await app.request("POST", "/v1/jobs", {
@@ -329,7 +351,7 @@ describe("cancel, export, isolation", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const rows = csv.text.trim().split("\r\n");
     expect(
-      rows[0]!.startsWith("position,target,kind,status,units,refunded,units_refunded,error_code,error_message"),
+      rows[0]!.startsWith("position,target,kind,status,units,refunded,refunded_units,error_code,error_message"),
     ).toBe(true);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1,8\.8\.8\.8,ip,succeeded,1,false,0,/);

@@ -267,12 +267,12 @@ describe("a batch gives back the targets it could not answer", () => {
     await withOsvRefusing(() => drainBulkItems(app.db));
     const job = await app.request("GET", `/v1/jobs/${created.body.id}`, { key: ws.apiKey });
     const byTarget = Object.fromEntries(job.body.items.map((i: any) => [i.target, i]));
-    expect(byTarget["8.8.8.8"]).toMatchObject({ status: "succeeded", units: 1, refunded: false, units_refunded: 0 });
+    expect(byTarget["8.8.8.8"]).toMatchObject({ status: "succeeded", units: 1, refunded: false, refunded_units: 0 });
     expect(byTarget["pkg:npm/jquery@3.4.1"]).toMatchObject({
       status: "failed",
       units: 1,
       refunded: true,
-      units_refunded: 1,
+      refunded_units: 1,
       error: { code: "UPSTREAM_UNAVAILABLE" },
     });
     // A range gives back only its unanswered address, and says how many.
@@ -280,7 +280,7 @@ describe("a batch gives back the targets it could not answer", () => {
       status: "succeeded",
       units: 2,
       refunded: true,
-      units_refunded: 1,
+      refunded_units: 1,
       summary: { incomplete: 1 },
     });
     const csv = await app.request("GET", `/v1/jobs/${created.body.id}/results.csv`, { key: ws.apiKey });
@@ -289,7 +289,7 @@ describe("a batch gives back the targets it could not answer", () => {
       .split("\r\n")
       .find((l: string) => l.includes("203.0.113.0/31"))!
       .split(",");
-    expect([row[header.indexOf("refunded")], row[header.indexOf("units_refunded")]]).toEqual(["true", "1"]);
+    expect([row[header.indexOf("refunded")], row[header.indexOf("refunded_units")]]).toEqual(["true", "1"]);
     expect(job.body.units).toEqual({ reserved: 4, refunded: 2, charged: 2 });
     expect(await app.used(ws.workspaceId)).toBe(2);
     const rows = await ledger(ws.workspaceId);

@@ -9,10 +9,11 @@ import type { JobRead } from "./bulk-types";
 
 type Item = NonNullable<JobRead["items"]>[number];
 
-/** What an item gave back, beside its reserved units: " (refunded)" for all of them, " (3 refunded)" for a part. */
-function refundWords(i: Pick<Item, "units" | "refunded" | "units_refunded">): string {
+/** What an item gave back, beside its reserved units: " (refunded)" for all, " (3 refunded)" or " (partly refunded)". */
+function refundWords(i: Pick<Item, "units" | "refunded" | "refunded_units">): string {
   if (!i.refunded) return "";
-  return i.units_refunded === null || i.units_refunded >= i.units ? " (refunded)" : ` (${i.units_refunded} refunded)`;
+  if (i.refunded_units === null) return " (partly refunded)";
+  return i.refunded_units >= i.units ? " (refunded)" : ` (${i.refunded_units} refunded)`;
 }
 
 export function BulkResults({ job, items, error }: { job: JobRead; items: JobRead | undefined; error: unknown }) {

@@ -814,7 +814,7 @@ export interface paths {
         };
         /**
          * A bulk job's results as CSV
-         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, units_refunded, error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
+         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, refunded_units (empty when not known), error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -8662,8 +8662,10 @@ export interface operations {
                                 kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                                 /** @description The target's line number, from 1 */
                                 position: number;
-                                /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
+                                /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `refunded_units` says how many went back */
                                 refunded: boolean;
+                                /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this), as a lookup history entry's `summary.refunded_units` says; the job's `units.refunded` is their sum. Null only for an item of several units (a CIDR range) that gave back a part before this count was kept, whose share is not known */
+                                refunded_units: number | null;
                                 /** @description The full answer, as the lookup's own endpoint gives it */
                                 result: unknown;
                                 started_at: string | null;
@@ -8676,8 +8678,6 @@ export interface operations {
                                 target: string;
                                 /** @description The units reserved for the item when the job was created */
                                 units: number;
-                                /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
-                                units_refunded: number | null;
                             }[];
                             kind: string;
                             /** @description Items per kind */
@@ -8822,8 +8822,10 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `refunded_units` says how many went back */
                             refunded: boolean;
+                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this), as a lookup history entry's `summary.refunded_units` says; the job's `units.refunded` is their sum. Null only for an item of several units (a CIDR range) that gave back a part before this count was kept, whose share is not known */
+                            refunded_units: number | null;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
                             started_at: string | null;
@@ -8836,8 +8838,6 @@ export interface operations {
                             target: string;
                             /** @description The units reserved for the item when the job was created */
                             units: number;
-                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
-                            units_refunded: number | null;
                         }[];
                         kind: string;
                         /** @description Items per kind */
@@ -8977,8 +8977,10 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `refunded_units` says how many went back */
                             refunded: boolean;
+                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this), as a lookup history entry's `summary.refunded_units` says; the job's `units.refunded` is their sum. Null only for an item of several units (a CIDR range) that gave back a part before this count was kept, whose share is not known */
+                            refunded_units: number | null;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
                             started_at: string | null;
@@ -8991,8 +8993,6 @@ export interface operations {
                             target: string;
                             /** @description The units reserved for the item when the job was created */
                             units: number;
-                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
-                            units_refunded: number | null;
                         }[];
                         kind: string;
                         /** @description Items per kind */
@@ -9116,8 +9116,10 @@ export interface operations {
                             kind: "ip" | "ip.geo" | "asn" | "domain" | "dns" | "email.security" | "blocklists" | "subdomains" | "email" | "host.status" | "online" | "cidr" | "cve" | "package";
                             /** @description The target's line number, from 1 */
                             position: number;
-                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back */
+                            /** @description True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `refunded_units` says how many went back */
                             refunded: boolean;
+                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this), as a lookup history entry's `summary.refunded_units` says; the job's `units.refunded` is their sum. Null only for an item of several units (a CIDR range) that gave back a part before this count was kept, whose share is not known */
+                            refunded_units: number | null;
                             /** @description The full answer, as the lookup's own endpoint gives it */
                             result: unknown;
                             started_at: string | null;
@@ -9130,8 +9132,6 @@ export interface operations {
                             target: string;
                             /** @description The units reserved for the item when the job was created */
                             units: number;
-                            /** @description How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known */
-                            units_refunded: number | null;
                         }[];
                         kind: string;
                         /** @description Items per kind */

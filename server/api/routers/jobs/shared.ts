@@ -42,14 +42,14 @@ export const itemSchema = z.object({
   refunded: z
     .boolean()
     .describe(
-      "True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `units_refunded` says how many went back",
+      "True when any of the item's units went back: all of them when it was cancelled before it ran, refused before admission or not answered (its source unavailable), and for a CIDR range only those of the addresses no blocklist answered (its summary's `incomplete`); `units` stays what was reserved and `refunded_units` says how many went back",
     ),
-  units_refunded: z
+  refunded_units: z
     .number()
     .int()
     .nullable()
     .describe(
-      "How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this); the job's `units.refunded` is their sum. Null for a CIDR item settled before this count was kept, whose share is not known",
+      "How many of the item's units went back to the workspace (0 while it has given none back; the item was charged `units` minus this), as a lookup history entry's `summary.refunded_units` says; the job's `units.refunded` is their sum. Null only for an item of several units (a CIDR range) that gave back a part before this count was kept, whose share is not known",
     ),
   summary: z
     .record(z.string(), z.unknown())
