@@ -15,6 +15,7 @@ import {
   TextScanner,
   type Collector,
 } from "./common";
+import { problemOf } from "./screen";
 import type { LockfileFormat, ParsedLockfile } from "./types";
 
 const PURL_TYPES: Record<string, Ecosystem> = {
@@ -74,15 +75,26 @@ export function parseCycloneDx(text: string): ParsedLockfile {
   return { ...out.result(format), ...subjectOf(doc.metadata) };
 }
 
-/** CycloneDX's `metadata.component`, the thing the BOM describes, as "name@version" (a name of at most 200 characters). */
+/**
+ * CycloneDX's `metadata.component`, the thing the BOM describes, as "group/name@version" ("@acme/web@main"). Only
+ * plain text is kept: nothing the lockfile screen refuses (server/vulnerabilities/lockfiles/screen.ts), no C1 control
+ * or bidirectional override that could make a history row read as something else, at most 200 characters.
+ */
 function subjectOf(metadata: unknown): { subject?: string } {
-  const component = (metadata as { component?: { name?: unknown; version?: unknown } } | null)?.component;
-  const name = str(component?.name)?.trim();
-  if (!name || name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) return {};
-  const version = str(component?.version)?.trim();
-  return {
-    subject: version && version.length <= 100 && !/[\u0000-\u001f\u007f]/.test(version) ? `${name}@${version}` : name,
+  const component = (metadata as { component?: { group?: unknown; name?: unknown; version?: unknown } } | null)
+    ?.component;
+  const plain = (v: unknown) => {
+    const t = str(v)?.trim();
+    return t && t.length <= 200 && !problemOf(t) && !/[\u0080-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(t)
+      ? t
+      : null;
   };
+  const name = plain(component?.name);
+  if (!name) return {};
+  const group = plain(component?.group);
+  const version = plain(component?.version);
+  const subject = `${group ? `${group}/` : ""}${name}${version ? `@${version}` : ""}`;
+  return subject.length <= 200 ? { subject } : {};
 }
 
 export function parseSpdx(text: string): ParsedLockfile {

@@ -9,7 +9,7 @@ import { FORMAT_FILE_NAMES, LockfileError, type ParsedLockfile } from "./types";
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function problemOf(value: string): string | null {
+export function problemOf(value: string): string | null {
   if (value.includes("\u0000")) return "a NUL character (an escaped \\u0000 or \\0)";
   if (CONTROL.test(value)) return "a control character";
   if (LONE_SURROGATE.test(value))

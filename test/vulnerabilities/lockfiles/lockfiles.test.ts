@@ -309,7 +309,15 @@ describe("SBOMs", () => {
       });
     expect(parseLockfile(bom({ component: { name: "acme/web", version: "main" } })).subject).toBe("acme/web@main");
     expect(parseLockfile(bom({ component: { name: "acme-web" } })).subject).toBe("acme-web");
+    expect(parseLockfile(bom({ component: { group: "@acme", name: "web", version: "1.2.0" } })).subject).toBe(
+      "@acme/web@1.2.0",
+    );
+    // Nothing but plain text: a control character, a lone surrogate (escaped in the JSON) or a bidirectional
+    // override leaves the subject out (the version alone is dropped when only it is not plain).
     expect(parseLockfile(bom({ component: { name: "a\u0007b" } })).subject).toBeUndefined();
+    expect(parseLockfile(bom({ component: { name: "a\ud800b" } })).subject).toBeUndefined();
+    expect(parseLockfile(bom({ component: { name: "acme\u202egnp.exe" } })).subject).toBeUndefined();
+    expect(parseLockfile(bom({ component: { name: "acme", version: "1\u0085" } })).subject).toBe("acme");
     expect(parseLockfile(bom(undefined)).subject).toBeUndefined();
     expect(parseLockfile(fixture("cyclonedx.json")).packages).toHaveLength(6);
   });
