@@ -19,6 +19,12 @@ export function plansWith(capability: Capability): string {
   return `need ${describePlans(plansForCapability(capability))}`;
 }
 
+/** A lookup's plans beside its cost, never the capability's name: "in every plan" or "needs a Suite or Lookups plan". */
+export function lookupPlanWords(capability: Capability): string {
+  const plans = describePlans(plansForCapability(capability));
+  return plans.startsWith("any plan") ? "in every plan" : `needs ${plans}`;
+}
+
 /** Whether the selected workspace's plan includes a capability; null while the plan is loading. */
 export function useCapability(capability: Capability): boolean | null {
   const trpc = useTRPC();

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { describePlans, plansForCapability } from "../../../server/api/contract-text";
 import type { Capability } from "../../../server/plans/catalog";
+import { lookupPlanWords } from "../_components/PlanGate";
 import { ErrorNote } from "../_components/ErrorNote";
 import { LookupAnswer } from "../_components/LookupAnswer";
 import { Prose } from "../_components/answers/parts";
@@ -17,12 +18,6 @@ import { SaveReportButton } from "../reports/SaveReportButton";
 
 type Outcome = { ok: true; data: unknown; target: string } | { ok: false; error: unknown };
 type UsageChange = { before: number; after: number; remaining: number };
-
-/** Which plans include a lookup, in words ("every plan", "a Suite or Lookups plan"), never the capability's name. */
-function plansFor(capability: string): string {
-  const plans = describePlans(plansForCapability(capability as Capability));
-  return plans.startsWith("any plan") ? "every plan" : plans;
-}
 
 /** A count of units as the usage meter writes it (249,380). */
 const units = (n: number) => n.toLocaleString("en-US");
@@ -154,8 +149,7 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
           <div className="card" data-testid="lookup-panel">
             <h2>{entry.summary}</h2>
             <p className="cost" data-testid="lookup-cost">
-              Cost: <strong>{entry.cost}</strong> ·{" "}
-              {plansFor(entry.capability) === "every plan" ? "in every plan" : `needs ${plansFor(entry.capability)}`}
+              Cost: <strong>{entry.cost}</strong> · {lookupPlanWords(entry.capability as Capability)}
               {entry.bulk === "always"
                 ? " · needs bulk lookups"
                 : entry.bulk === "multiple-targets"
@@ -164,8 +158,9 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
             </p>
             {overview.data && !capabilities.includes(entry.capability as never) ? (
               <p className="notice">
-                This lookup needs {plansFor(entry.capability)}, and this workspace&apos;s plan does not include it, so
-                it cannot run here. <a href="/dashboard/plan">See the plans</a>
+                This lookup needs {describePlans(plansForCapability(entry.capability as Capability))}, and this
+                workspace&apos;s plan does not include it, so it cannot run here.{" "}
+                <a href="/dashboard/plan">See the plans</a>
               </p>
             ) : null}
             <LookupForm

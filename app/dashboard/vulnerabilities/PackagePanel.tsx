@@ -1,6 +1,7 @@
 "use client";
 // Choose ecosystem, coordinate and version, see the cost, run the package report, page through its advisories.
 import { useState } from "react";
+import { lookupPlanWords } from "../_components/PlanGate";
 import { useTRPCClient } from "../_components/trpc";
 import { LookupErrorNote } from "./LookupErrorNote";
 import { PackageReportView } from "./PackageReportView";
@@ -92,7 +93,7 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
               {lookup.running ? "Running…" : "Check package"}
             </button>
             <span className="cost" data-testid="package-cost">
-              Cost: <strong>1 unit</strong> per report or page · capability <code>vulnerabilities</code>
+              Cost: <strong>1 unit</strong> per report or page · {lookupPlanWords("vulnerabilities")}
             </span>
           </div>
         </form>
