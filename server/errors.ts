@@ -183,9 +183,10 @@ function inputErrorCode(err: Error): ErrorCode {
  * characters"). Set once for the process as zod's error map; a schema's own message still wins over it. The map sees
  * the refused input, which an issue no longer carries. test/foundation/missing-fields.test.ts holds both.
  */
+const IS_REQUIRED = "is required";
 z.config({
   customError: (iss) => {
-    if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return "is required";
+    if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
     return undefined;
@@ -194,7 +195,7 @@ z.config({
 
 /** A date that did not parse says what to write instead of zod's "expected date, received Date". */
 const issueMessage = (i: Issue) =>
-  i.code === "invalid_type" && i.expected === "date" && i.message !== "is required"
+  i.code === "invalid_type" && i.expected === "date" && i.message !== IS_REQUIRED
     ? "not a date; write an ISO 8601 date or date-time such as 2027-01-31T00:00:00Z"
     : String(i.message);
 

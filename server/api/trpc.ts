@@ -3,6 +3,7 @@
 // the steps themselves are the one admission ladder's (server/api/ladder.ts), which the REST door calls too.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { z } from "zod";
+import { SIGN_IN_FIRST } from "../auth/principal";
 import { AppError, ERROR_STATUS, toErrorBody, withStackFor, type ErrorCode } from "../errors";
 import type { Capability } from "../plans/catalog";
 import { applyCharging, givenBackOf as chargedGivenBack, type GivenBack } from "./charging";
@@ -194,7 +195,7 @@ export const ownerProcedure = workspaceProcedure.use(({ ctx, next }) => {
 /** A signed-in dashboard user, workspace not required (listing and creating workspaces). */
 export const sessionProcedure = base
   .use(({ ctx, next }) => {
-    if (!ctx.sessionUser) throw new AppError("UNAUTHORIZED", "Sign in first.");
+    if (!ctx.sessionUser) throw new AppError("UNAUTHORIZED", SIGN_IN_FIRST);
     return next({ ctx: { sessionUser: ctx.sessionUser } });
   })
   .use(rejectUnreadableInput);

@@ -30,3 +30,6 @@ export interface SessionUser {
   email: string;
   name: string | null;
 }
+
+/** The answer to a dashboard or account request without a session. */
+export const SIGN_IN_FIRST = "Sign in first.";

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { lookupsBlockedReason } from "../workspaces/members";
 import { workspaceEntitlements } from "../workspaces/workspaces";
-import type { Principal, SessionUser } from "./principal";
+import { SIGN_IN_FIRST, type Principal, type SessionUser } from "./principal";
 
 export const WORKSPACE_HEADER = "x-service-workspace";
 export const WORKSPACE_COOKIE = "svc_workspace";
@@ -30,9 +30,6 @@ export function requestedWorkspaceId(headers: Headers): string | null {
   if (header) return header;
   return readCookie(headers, WORKSPACE_COOKIE);
 }
-
-/** The answer to a dashboard or account request without a session. */
-export const SIGN_IN_FIRST = "Sign in first.";
 
 /**
  * Resolves the member principal. A workspace the user does not belong to is answered exactly like one that does

@@ -70,7 +70,7 @@ export function createProbeAgent(opts: ProbeAgentOptions): Server {
     if (!tokenMatches(req.headers.authorization, opts.token))
       // RFC 9110: a 401 names its scheme; RFC 6750 words a missing and a wrong bearer token.
       return send(res, 401, error("UNAUTHORIZED", "Bearer token missing or wrong."), {
-        "WWW-Authenticate": req.headers.authorization
+        "WWW-Authenticate": /^bearer\s/i.test(req.headers.authorization ?? "")
           ? 'Bearer realm="probe", error="invalid_token"'
           : 'Bearer realm="probe"',
       });

@@ -2,8 +2,8 @@
 // session and the selected workspace instead of an API key. Used by the dashboard's tRPC endpoint and the account
 // routes (server/api/http/).
 import { configuredOrigin } from "../../auth/config";
-import type { SessionUser } from "../../auth/principal";
-import { requestedWorkspaceId, resolveMemberPrincipalOrThrow, SIGN_IN_FIRST } from "../../auth/workspace-selection";
+import { SIGN_IN_FIRST, type SessionUser } from "../../auth/principal";
+import { requestedWorkspaceId, resolveMemberPrincipalOrThrow } from "../../auth/workspace-selection";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requestOrigin } from "../../http/origin";
