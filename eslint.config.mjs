@@ -11,14 +11,17 @@ import { cycles, importGraph, resolveSpecifier } from "./scripts/import-graph.mj
 /**
  * Modules of server/ that are pure data and functions (no I/O, no settings, no secrets) and so may be bundled for
  * the browser: the plan catalog and its sentences, the rule facts and conditions the rule editor checks as the
- * server does, the bulk kinds' labels. A module joins this list only when it and everything it imports are pure.
+ * server does, the bulk kinds' labels, the words for DNS statuses, email verdicts and monitor states. A module joins this list only when it and everything it imports are pure.
  */
 const SHARED_WITH_CLIENT = [
   "server/api/contract-text",
   "server/bulk/kind-labels",
+  "server/dns/status-words",
+  "server/email/security/verdict-words",
   "server/events/csv",
   "server/monitors/checks/types",
   "server/monitors/limits",
+  "server/monitors/state-words",
   "server/plans/catalog",
   "server/rules/conditions",
   "server/rules/facts",

@@ -1,7 +1,7 @@
 // A monitor alert that says a check keeps failing (issue 42, item 11) reads in words on the monitor's timeline and
 // the Events page, never as its raw fields.
 import { describe, expect, it } from "vitest";
-import { stateWords } from "../../app/dashboard/monitors/words";
+import { stateWords } from "../../server/monitors/state-words";
 
 describe("stateWords for a check that cannot run", () => {
   it("says how many runs failed, since when and why, for any check type", () => {

@@ -72,9 +72,12 @@ describe("alert emails", () => {
     expect(smtp.received.map((r) => r.to).sort()).toEqual([[ws.people.owner1], [ws.people.owner2]]);
     const mail = smtp.received[0]!;
     expect(mail.from).toBe("alerts@service.test");
-    expect(mail.subject).toBe('[Critical] blocklists on shop.test: listed_on was [], now ["dbl.spamhaus.org"]');
+    // The state in the dashboard's words, never the stored fields.
+    expect(mail.subject).toBe("[Critical] Blocklists on shop.test: listed on dbl.spamhaus.org");
     expect(mail.body).toContain(`http://localhost:3000/dashboard/monitors/${m.id}`);
-    expect(mail.body).toContain("listed_on was [], now [&quot;dbl.spamhaus.org&quot;]");
+    expect(mail.body).toContain("now: listed on dbl.spamhaus.org");
+    expect(mail.body).toContain("before: not listed");
+    expect(mail.body).not.toContain("listed_on");
     const link = mail.headers["list-unsubscribe"]!.replace(/^<|>$/g, "");
     expect(link).toMatch(/^http:\/\/localhost:3000\/v1\/monitors\/emails\/unsubscribe\?token=/);
     expect(mail.body).toContain(link);
@@ -193,6 +196,6 @@ describe("alert emails", () => {
     expect(smtp.received.filter((r) => r.to[0] === ws.people.owner1).map((r) => r.body)).toEqual([
       expect.stringContaining(`/dashboard/monitors/${m2.id}`),
     ]);
-    expect(smtp.received.some((r) => r.subject === "[Resolved] blocklists on shop.test: resolved")).toBe(true);
+    expect(smtp.received.some((r) => r.subject === "[Resolved] Blocklists on shop.test: resolved")).toBe(true);
   });
 });

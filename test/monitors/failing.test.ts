@@ -122,8 +122,8 @@ describe("a check that cannot run", () => {
 
     const emails = await app.db.monitorEmail.findMany({ where: { monitorId: m.id }, orderBy: { createdAt: "asc" } });
     expect(emails.map((e) => e.subject)).toEqual([
-      expect.stringMatching(/^\[Warning\] dns on shop\.test: could not run in 3 runs in a row since /),
-      "[Resolved] dns on shop.test: resolved",
+      expect.stringMatching(/^\[Warning\] DNS records on shop\.test: could not run in 3 runs in a row since /),
+      "[Resolved] DNS records on shop.test: resolved",
     ]);
     expect(emails[0]!.text).toContain(failedRun.results.dns.error.message);
     expect(emails[1]!.text).toContain("runs again, after 6 failed runs");

@@ -1,7 +1,7 @@
 // Events in words: a title per type and a one-line summary per record, for the events page and its detail panel.
 // The type strings stay in the data (the CSV and /v1/events carry them); the page shows what they mean. A type
 // without its own words here still reads as its words, never as a bare dash.
-import { checkLabel, stateWords } from "../monitors/words";
+import { checkLabel, stateWords } from "../../../server/monitors/state-words";
 
 export type EventRecord = {
   id: string;

@@ -3,7 +3,7 @@
 // "Not run yet" (a check that never succeeded has no stored state) or an older state as if it were current.
 import type { MonitorCheck } from "../../../server/monitors/schemas";
 import { formatUtc } from "../_components/format";
-import { checkLabel, SEVERITY_WORDS, stateWords, type Severity } from "./words";
+import { checkLabel, SEVERITY_WORDS, stateWords, type Severity } from "../../../server/monitors/state-words";
 
 type States = Record<string, { severity: Severity; state: Record<string, unknown> }>;
 /** The monitor's latest run: when it started and, per check, the error that kept the check from being made. */

@@ -2,7 +2,7 @@
 // A monitor's latest alert in one line ("TLS certificate: certificate expires within 7 days, 2 h ago").
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../_components/trpc";
-import { ago, checkLabel, stateWords } from "./words";
+import { ago, checkLabel, stateWords } from "../../../server/monitors/state-words";
 
 export function LastChange({ id }: { id: string }) {
   const trpc = useTRPC();

@@ -13,7 +13,7 @@ import { fromChecks, toChecks, type FormCheck } from "./checks-input";
 import { monitorFormProblems, monitorServerProblem, type FieldProblems, type MonitorField } from "./form-check";
 import { Estimate } from "./Estimate";
 import { useMonitorPlan } from "./plan";
-import { CHECK_WORDS, INTERVAL_WORDS } from "./words";
+import { CHECK_WORDS, INTERVAL_WORDS } from "../../../server/monitors/state-words";
 
 export interface MonitorFormValues {
   id?: string;

@@ -10,7 +10,7 @@ import { useTRPC } from "../_components/trpc";
 import { CheckStates } from "./CheckStates";
 import { LastChange } from "./LastChange";
 import { useMonitorPlan } from "./plan";
-import { INTERVAL_WORDS } from "./words";
+import { INTERVAL_WORDS } from "../../../server/monitors/state-words";
 import "./monitors.css";
 
 const fmt = (n: number) => n.toLocaleString("en-US");

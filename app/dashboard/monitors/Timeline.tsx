@@ -8,7 +8,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { CheckDot } from "./CheckStates";
-import { checkLabel, SEVERITY_WORDS, stateWords } from "./words";
+import { checkLabel, SEVERITY_WORDS, stateWords } from "../../../server/monitors/state-words";
 
 type Run = z.infer<typeof runRecordSchema>;
 type Alert = z.infer<typeof alertRecordSchema>;

@@ -1,5 +1,5 @@
 // A verified sender's posture in plain words: one badge per check, and each check's reason underneath.
-import { OVERALL_WORDS, VERDICT_WORDS, type Verdict as Status } from "../_components/answers/verdict-words";
+import { OVERALL_WORDS, VERDICT_WORDS, type Verdict as Status } from "../../../server/email/security/verdict-words";
 
 export interface Posture {
   overall: Status;

@@ -1,7 +1,9 @@
-// The words of an alert email: a subject naming the severity, the check and the monitor ("[Critical] tls on
-// api.example.com: expiry was ok, now critical"), and a plain-text and a simple HTML body with the change before and
-// after in words, the link to the monitor's page and the unsubscribe link.
+// The words of an alert email: a subject naming the severity, the check and the monitor ("[Critical] TLS certificate
+// on api.example.com: certificate expires within 7 days, TLSv1.3"), and a plain-text and a simple HTML body with the
+// state now and before in the words the dashboard uses (../state-words.ts), the link to the monitor's page and the
+// unsubscribe link.
 import type { AlertRow } from "../alert-row";
+import { checkLabel, stateWords } from "../state-words";
 import { monitorUrl } from "../url";
 
 interface MonitorRef {
@@ -11,9 +13,6 @@ interface MonitorRef {
 }
 
 const SEVERITY_WORD: Record<string, string> = { critical: "Critical", warning: "Warning", info: "Info" };
-
-const words = (v: unknown): string =>
-  v === undefined || v === null ? "none" : typeof v === "string" ? v : JSON.stringify(v);
 
 type Failing = { check_failing?: unknown; reason?: unknown; since?: unknown; failed_runs?: unknown };
 const failingOf = (v: unknown): Failing | null =>
@@ -33,16 +32,16 @@ function failingInWords(before: unknown, after: unknown): string[] | null {
   return null;
 }
 
-/** Each field of the state that changed, in words: "expiry was ok, now critical". */
-export function changeInWords(before: unknown, after: unknown): string[] {
+/**
+ * The change in words: a check that could not run (or runs again) as such, else the state now and, when there was
+ * one, before ("now: listed on dbl.spamhaus.org", "before: not listed"), as the dashboard says them.
+ */
+export function changeInWords(check: string, before: unknown, after: unknown): string[] {
   const failing = failingInWords(before, after);
   if (failing) return failing;
-  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  const changed = keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
-  if (!before) return keys.map((k) => `${k}: ${words(a[k])}`);
-  return changed.map((k) => `${k} was ${words(b[k])}, now ${words(a[k])}`);
+  const state = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : null);
+  const now = `now: ${stateWords(check, state(after))}`;
+  return before ? [now, `before: ${stateWords(check, state(before))}`] : [now];
 }
 
 const escapeHtml = (s: string) =>
@@ -50,31 +49,29 @@ const escapeHtml = (s: string) =>
 
 export function composeAlertEmail(monitor: MonitorRef, alert: AlertRow, unsubscribeUrl: string) {
   const label = monitor.name ? `${monitor.name} (${monitor.target})` : monitor.target;
-  const lines = changeInWords(alert.before, alert.after);
+  const lines = changeInWords(alert.check, alert.before, alert.after);
+  const check = checkLabel(alert.check);
   const resolved = alert.type === "monitor.resolved";
   const tag = resolved ? "Resolved" : (SEVERITY_WORD[alert.severity] ?? alert.severity);
   const what = resolved
     ? "resolved"
     : alert.type === "monitor.skipped"
       ? "run skipped (the lookup allowance cannot pay)"
-      : (lines[0] ?? "changed");
-  const subject = `[${tag}]${alert.reminder ? " Reminder:" : ""} ${alert.check} on ${monitor.target}: ${what}`.slice(
-    0,
-    250,
-  );
+      : (lines[0]?.replace(/^now: /, "") ?? "changed");
+  const subject = `[${tag}]${alert.reminder ? " Reminder:" : ""} ${check} on ${monitor.target}: ${what}`.slice(0, 250);
   const url = monitorUrl(monitor.id);
   const text = [
-    `Monitor ${label}, check ${alert.check}: ${resolved ? "resolved" : `${alert.severity}${alert.reminder ? " (still, reminder)" : ""}`}.`,
+    `Monitor ${label}, check ${check}: ${resolved ? "resolved" : `${alert.severity}${alert.reminder ? " (still, reminder)" : ""}`}.`,
     "",
-    ...(lines.length ? lines.map((l) => `- ${l}`) : ["- no field changed"]),
+    ...(lines.length ? lines.map((l) => `- ${l}`) : ["- no change recorded"]),
     "",
     `Monitor: ${url}`,
     "",
     `Stop these emails for this monitor: ${unsubscribeUrl}`,
   ].join("\n");
   const html = [
-    `<p>Monitor <strong>${escapeHtml(label)}</strong>, check <strong>${escapeHtml(alert.check)}</strong>: ${escapeHtml(resolved ? "resolved" : alert.severity)}${alert.reminder ? " (reminder)" : ""}.</p>`,
-    `<ul>${(lines.length ? lines : ["no field changed"]).map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
+    `<p>Monitor <strong>${escapeHtml(label)}</strong>, check <strong>${escapeHtml(check)}</strong>: ${escapeHtml(resolved ? "resolved" : alert.severity)}${alert.reminder ? " (reminder)" : ""}.</p>`,
+    `<ul>${(lines.length ? lines : ["no change recorded"]).map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>`,
     `<p><a href="${escapeHtml(url)}">Open the monitor</a></p>`,
     `<p style="font-size:small"><a href="${escapeHtml(unsubscribeUrl)}">Stop these emails for this monitor</a></p>`,
   ].join("\n");

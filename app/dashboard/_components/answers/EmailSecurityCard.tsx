@@ -9,7 +9,7 @@ import {
   OVERALL_WORDS,
   VERDICT_WORDS,
   type Verdict as VerdictStatus,
-} from "./verdict-words";
+} from "../../../../server/email/security/verdict-words";
 
 const TONE: Record<string, string> = { pass: "risk-low", warn: "risk-medium", fail: "risk-critical", unknown: "" };
 

@@ -1,5 +1,5 @@
 // Summary cards for email, domain, TLS and DNS answers: the verdict first, in words and badges.
-import { dnsStatusShort } from "../dns-status";
+import { dnsStatusShort } from "../../../../server/dns/status-words";
 import { Flag } from "../Flag";
 import { AbuseContact } from "./AbuseContact";
 import { formatUtc } from "../format";

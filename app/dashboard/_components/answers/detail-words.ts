@@ -1,7 +1,7 @@
 // An answer's field names and token values as the Details view says them: "proxyReason" reads "Proxy reason",
 // "asn" reads "ASN", and a value that is an API token ("exit_list") reads as words ("exit list"). The raw JSON
 // beside the Details keeps the API's own names for whoever needs them.
-import { dnsStatusWords, isDnsStatus } from "../dns-status";
+import { dnsStatusWords, isDnsStatus } from "../../../../server/dns/status-words";
 
 /** Words written in capitals (or their own way) wherever they appear in a field name. */
 const SPELLED: Record<string, string> = {

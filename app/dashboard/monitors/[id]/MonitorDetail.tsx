@@ -13,7 +13,7 @@ import { AlertSettings } from "../AlertSettings";
 import { CheckStates } from "../CheckStates";
 import { MonitorForm } from "../MonitorForm";
 import { Timeline } from "../Timeline";
-import { INTERVAL_WORDS } from "../words";
+import { INTERVAL_WORDS } from "../../../../server/monitors/state-words";
 import "../monitors.css";
 
 export function MonitorDetail({ id }: { id: string }) {

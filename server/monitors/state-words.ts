@@ -1,14 +1,15 @@
 // Monitor checks in words: what each check watches (for the form), and each stored state (server/monitors/checks/*)
-// as a sentence, so the list, the detail and the timeline never show the raw state as the main view.
-import type { CheckType } from "../../../server/monitors/checks/types";
+// as a sentence, so the dashboard's list, detail and timeline and the alert emails never show the raw state. Pure:
+// shared with the dashboard's client components (eslint.config.mjs SHARED_WITH_CLIENT).
+import { dnsStatusWords, isDnsStatus } from "../dns/status-words";
 import {
   EMAIL_AUTHENTICATION_CHECKS,
   EMAIL_TRANSPORT_CHECKS,
   OVERALL_WORDS,
   VERDICT_WORDS,
   type Verdict,
-} from "../_components/answers/verdict-words";
-import { dnsStatusWords, isDnsStatus } from "../_components/dns-status";
+} from "../email/security/verdict-words";
+import type { CheckType } from "./checks/types";
 
 export const CHECK_WORDS: Record<CheckType, { label: string; help: string }> = {
   tls: { label: "TLS certificate", help: "Expiry against your thresholds, the chain, the name and the protocol." },
