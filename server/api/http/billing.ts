@@ -1,12 +1,11 @@
 // {account_url}/api/billing/checkout and /api/billing/portal over plain HTTP (shared adapter: respond.ts): the dashboard's session,
-// workspace selection and same-Origin rule (createDashboardContext), owners only, answered as `{ url }` or
+// workspace selection and same-Origin rule (createAccountContext), owners only, answered as `{ url }` or
 // `{error:{code,message}}`. The session lookup is passed in, so the routes supply next-auth's and tests a fixed user.
 import type { SessionUser } from "../../auth/principal";
 import { openPortal, parseSellablePlanOrThrow, startCheckout } from "../../billing/checkout";
 import { assertStripeMode, stripeClient } from "../../billing/stripe";
-import { getDb } from "../../db/client";
 import { AppError } from "../../errors";
-import { createDashboardContext, expectedOrigin } from "./dashboard-context";
+import { createAccountContext, expectedOrigin } from "./dashboard-context";
 import { errorResponse, json, notFound, readJsonBodyOrThrow, startResponse } from "./respond";
 
 const MAX_BODY_BYTES = 10_000;
@@ -19,14 +18,8 @@ export async function handleBillingRequest(
   const { requestId, headers } = startResponse(req);
   try {
     if (req.method !== "POST") throw notFound(headers, "POST");
-    const db = await getDb();
-    const ctx = createDashboardContext({
-      db,
-      req,
-      sessionUser: await getSessionUser(),
-      requestId,
-      sessionRequired: true,
-    });
+    const ctx = await createAccountContext(req, getSessionUser, requestId);
+    const db = ctx.db;
     const principal = await ctx.authenticate();
     if (principal.kind !== "member" || principal.role !== "owner")
       throw new AppError("FORBIDDEN", "Only workspace owners manage billing.");

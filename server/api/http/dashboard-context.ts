@@ -4,7 +4,7 @@
 import { configuredOrigin } from "../../auth/config";
 import { SIGN_IN_FIRST, type SessionUser } from "../../auth/principal";
 import { requestedWorkspaceId, resolveMemberPrincipalOrThrow } from "../../auth/workspace-selection";
-import type { Db } from "../../db/client";
+import { getDb, type Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { requestOrigin } from "../../http/origin";
 import { newId } from "../../ids";
@@ -74,4 +74,23 @@ export function createDashboardContext(a: {
     requestHeaders: a.req.headers,
     authenticate: () => (principal ??= resolveMemberPrincipalOrThrow(a.db, a.sessionUser, requested)),
   };
+}
+
+/**
+ * The context of an account or billing route (`/api/account/...`, `/api/billing/...`): every procedure behind them
+ * needs a session, so a request without one is 401 "Sign in first." (`sessionRequired`). The one place those routes
+ * build their context.
+ */
+export async function createAccountContext(
+  req: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+  requestId: string,
+): Promise<Context> {
+  return createDashboardContext({
+    db: await getDb(),
+    req,
+    sessionUser: await getSessionUser(),
+    requestId,
+    sessionRequired: true,
+  });
 }

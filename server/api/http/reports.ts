@@ -1,11 +1,10 @@
 // {account_url}/api/account/reports over plain HTTP: the dashboard's session, workspace selection and same-Origin
-// rule (createDashboardContext), then the reportsRouter procedures, answered through the shared adapter
+// rule (createAccountContext), then the reportsRouter procedures, answered through the shared adapter
 // (respond.ts). The session lookup is passed in, so the route supplies next-auth's and tests a fixed user.
 import type { SessionUser } from "../../auth/principal";
-import { getDb } from "../../db/client";
 import { reportsRouter } from "../routers/reports";
 import { createCallerFactory } from "../trpc";
-import { createDashboardContext } from "./dashboard-context";
+import { createAccountContext } from "./dashboard-context";
 import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput, startResponse } from "./respond";
 
 // Above the 256 KB report limit, with room for the title and JSON framing.
@@ -21,13 +20,7 @@ export async function handleReportsRequest(
   try {
     // An unknown method is 404 before the session, the key refusal and the same-Origin rule (as on senders).
     if (req.method !== "GET" && req.method !== "POST") throw notFound(headers, "GET, POST");
-    const ctx = createDashboardContext({
-      db: await getDb(),
-      req,
-      sessionUser: await getSessionUser(),
-      requestId,
-      sessionRequired: true,
-    });
+    const ctx = await createAccountContext(req, getSessionUser, requestId);
     resHeaders = ctx.resHeaders;
     const caller = createCaller(ctx);
     let data: unknown;

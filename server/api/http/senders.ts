@@ -1,15 +1,14 @@
 // {account_url}/api/account/senders over plain HTTP, through the shared adapter (respond.ts): the dashboard's
-// session, workspace selection and same-Origin rule (createDashboardContext), then the sendersRouter procedures,
+// session, workspace selection and same-Origin rule (createAccountContext), then the sendersRouter procedures,
 // answered as `{error:{code,message}}` on failure.
 //   GET    /api/account/senders              owners and members
 //   POST   /api/account/senders              owners: { "domain" } or { "address" }, optional "dkim_selectors"
 //   DELETE /api/account/senders/{id}         owners
 //   POST   /api/account/senders/{id}/verify  owners
 import type { SessionUser } from "../../auth/principal";
-import { getDb } from "../../db/client";
 import { sendersRouter } from "../routers/senders";
 import { createCallerFactory } from "../trpc";
-import { createDashboardContext } from "./dashboard-context";
+import { createAccountContext } from "./dashboard-context";
 import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput, startResponse } from "./respond";
 
 // The largest add request (a domain and a few DKIM selectors) is far below this.
@@ -50,13 +49,7 @@ export async function handleSendersRequest(
     const rest = path.startsWith(BASE) ? path.slice(BASE.length).split("/").filter(Boolean) : null;
     const r = rest ? route(req.method, rest) : { allow: "" };
     if (!r.run) throw notFound(headers, r.allow);
-    const ctx = createDashboardContext({
-      db: await getDb(),
-      req,
-      sessionUser: await getSessionUser(),
-      requestId,
-      sessionRequired: true,
-    });
+    const ctx = await createAccountContext(req, getSessionUser, requestId);
     resHeaders = ctx.resHeaders;
     const data = await r.run(createCaller(ctx), req);
     copyProcedureHeaders(resHeaders, headers, "success");
