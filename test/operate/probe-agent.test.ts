@@ -106,6 +106,17 @@ describe("the agent itself", () => {
         token ? 'Bearer realm="probe", error="invalid_token"' : 'Bearer realm="probe"',
       );
     }
+    // Another scheme is no bearer token, even carrying the right one: 401, and no RFC 6750 error code, which only a
+    // Bearer credential gets.
+    for (const credential of [`Basic ${Buffer.from("probe:pw").toString("base64")}`, `Basic ${TOKEN}`, TOKEN]) {
+      const res = await fetch(`http://127.0.0.1:${ports[0]}/probe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: credential },
+        body: JSON.stringify({ url: targetUrl }),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="probe"');
+    }
   });
 
   it("vets targets with the SSRF guard: a metadata address is refused with 400 TARGET_FORBIDDEN", async () => {
