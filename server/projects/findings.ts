@@ -139,3 +139,15 @@ export function diffFindings(
   for (const k of after) if (before.has(k)) unchanged++;
   return { new: added, fixed, unchanged };
 }
+
+/**
+ * The diff of two scans' reports (`base` null for a project's first scan): their findings, with the supply-chain
+ * findings either scan could not compute as unknown. What a project scan's `diff` answers.
+ */
+export function diffReports(
+  base: Pick<ScanReport, "packages"> | null,
+  current: Pick<ScanReport, "packages">,
+): FindingsDiff {
+  const unknown = new Set([...packagesWithoutSupplyChain(current), ...(base ? packagesWithoutSupplyChain(base) : [])]);
+  return diffFindings(base ? findingsOf(base) : [], findingsOf(current), unknown);
+}

@@ -8,7 +8,7 @@ import { AppError, unknownCursorError } from "../errors";
 import { sortableId } from "../ids";
 import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import type { Ecosystem } from "../vulnerabilities/versions";
-import { diffFindings, findingsOf, packagesWithoutSupplyChain, type Finding } from "./findings";
+import { diffReports, findingsOf, type Finding } from "./findings";
 import { DEFAULT_REF } from "./names";
 import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts } from "./schemas";
 
@@ -87,16 +87,9 @@ export async function recordProjectScan(
   const now = a.now ?? new Date();
   const base = await latestOfRef(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now);
   const baseReport = base ? (base.report as ScanReport) : null;
-  const current = findingsOf(a.report);
-  const before = baseReport ? findingsOf(baseReport) : [];
-  // Supply-chain findings either scan could not compute are unknown, not changes (./findings.ts).
-  const unknown = new Set([
-    ...packagesWithoutSupplyChain(a.report),
-    ...(baseReport ? packagesWithoutSupplyChain(baseReport) : []),
-  ]);
   const diff = {
     base: base ? { scan_id: base.id, ref: base.ref, created_at: base.createdAt.toISOString() } : null,
-    ...diffFindings(before, current, unknown),
+    ...diffReports(baseReport, a.report),
   };
   const id = sortableId("psc");
   const expiresAt = new Date(now.getTime() + Math.max(1, a.historyDays) * DAY);
@@ -109,7 +102,7 @@ export async function recordProjectScan(
     packages: a.report.summary.packages,
     vulnerable: a.report.summary.vulnerable,
     malware: a.report.summary.malware,
-    findings: current.length,
+    findings: findingsOf(a.report).length,
     new: diff.new.length,
     fixed: diff.fixed.length,
     unchanged: diff.unchanged,

@@ -3,7 +3,7 @@
 // and a package whose typosquat check alone could not be done carries its typosquat finding only. Its advisories and
 // malware reports (OSV) and its other supply-chain kinds still count.
 import { describe, expect, it } from "vitest";
-import { diffFindings, findingsOf, packagesWithoutSupplyChain, type Finding } from "../../server/projects/findings";
+import { diffReports, packagesWithoutSupplyChain, type Finding } from "../../server/projects/findings";
 import type { ScanReport } from "../../server/vulnerabilities/lockfile-scan/schemas";
 
 type Pkg = ScanReport["packages"][number];
@@ -33,10 +33,8 @@ function pkg(
 const report = (...packages: Pkg[]) => ({ packages });
 const keys = (fs: Finding[]) => fs.map((f) => `${f.name} ${f.kind}${f.id ? ` ${f.id}` : ""}`).sort();
 
-function diff(base: { packages: Pkg[] }, current: { packages: Pkg[] }) {
-  const unknown = new Set([...packagesWithoutSupplyChain(base), ...packagesWithoutSupplyChain(current)]);
-  return diffFindings(findingsOf(base), findingsOf(current), unknown);
-}
+// The function a project scan's `diff` is made with (server/projects/store.ts).
+const diff = diffReports;
 
 describe("a typosquat check that could not be done", () => {
   const base = report(
