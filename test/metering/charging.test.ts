@@ -22,6 +22,7 @@ import {
   unitsOf,
   type Charging,
 } from "../../server/api/charging";
+import { ACCOUNT_ROUTES, costRows, withCostTable } from "../../server/api/cost-table";
 import { reserveJobUnits } from "../../server/api/ladder";
 import { getOpenApiDocument } from "../../server/api/rest/openapi";
 import { appRouter } from "../../server/api/root";
@@ -108,6 +109,21 @@ describe("the charging table", () => {
     }
     expect(charged).toBeGreaterThan(25);
     expect(costOf("cidr.cidrCheck")).toMatch(/^2\^\(32-prefix\) units/);
+  });
+
+  it("is README's table of what each route costs (npm run costs:table), a row for every charged procedure", () => {
+    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    expect(readme, "README.md's cost table is stale: run `npm run costs:table`").toBe(withCostTable(readme));
+    const rows = costRows();
+    const charged = Object.keys(CHARGING).filter((p) => costOf(p) !== null);
+    expect(rows.map((r) => r.procedure).sort()).toEqual(charged.sort());
+    for (const r of rows) {
+      expect(r.cost, r.procedure).toBe(costOf(r.procedure));
+      expect(readme, r.procedure).toContain(`| \`${r.route}\` | ${r.cost.replace(/\|/g, "\\|")} |`);
+    }
+    expect(rows.find((r) => r.procedure === "geo.ipGeo")?.route).toBe("GET /v1/ip/{ip}/geo");
+    expect(rows.find((r) => r.procedure === "cidr.cidrCheck")?.needs).toBe("`full`, bulk lookups");
+    expect(rows.find((r) => r.procedure === "reports.create")?.route).toBe(ACCOUNT_ROUTES["reports.create"]);
   });
 
   it("counts a request's units from its input", () => {
