@@ -185,7 +185,8 @@ export const monitorRecordSchema = z.object({
 });
 
 export const unsubscribeInputSchema = z.object({
-  token: z.string().trim().min(1).max(1000).describe("The token of the email's unsubscribe link"),
+  // Not trimmed: only the link's exact text is a token (a space before or after it is another spelling, 400).
+  token: z.string().min(1).max(1000).describe("The token of the email's unsubscribe link"),
 });
 export const unsubscribeOneClickInputSchema = unsubscribeInputSchema.extend({
   one_click: z.string().max(1000).optional().describe("The RFC 8058 body, `List-Unsubscribe=One-Click`"),

@@ -40,6 +40,7 @@ const SPELLINGS: [string, (sig: string) => string][] = [
   ["an inserted !", (s) => `${s.slice(0, 10)}!${s.slice(10)}`],
   ["an inserted space", (s) => `${s.slice(0, 10)} ${s.slice(10)}`],
   ["the +/ alphabet", (s) => s.replace(/-/g, "+").replace(/_/g, "/")],
+  ["a trailing space", (s) => `${s} `],
 ];
 
 describe("unsubscribe token spellings", () => {
@@ -76,5 +77,23 @@ describe("unsubscribe token spellings", () => {
     const ok = await app.request("GET", path(token));
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ monitor_id: monitor.id, email, unsubscribed: true });
+  });
+
+  it("a token with a space before it is 400 and unsubscribes nobody", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const monitor = (
+      await api(app, ws.apiKey)("POST", "/v1/monitors", {
+        name: "Shop",
+        target: "shop.test",
+        checks: ["blocklists"],
+        interval: "1h",
+      })
+    ).body;
+    const { token } = tokenWithUrlSafeCharacters(monitor.id);
+    const get = await app.request("GET", `/v1/monitors/emails/unsubscribe?token=${encodeURIComponent(` ${token}`)}`);
+    expect(get.status).toBe(400);
+    expect(get.body.error.code).toBe("INVALID_REQUEST");
+    const read = (await api(app, ws.apiKey)("GET", `/v1/monitors/${monitor.id}`)).body;
+    expect(read.email_alerts.unsubscribed).toEqual([]);
   });
 });
