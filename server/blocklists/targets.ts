@@ -3,6 +3,7 @@ import { getDomain } from "tldts";
 import { checkDomainName, isHostName } from "../dns/names";
 import { reversedLabels } from "../dns/reverse";
 import { parseIpStrict } from "../net/ip";
+import { unmappedAddress } from "../net/ip-parse";
 
 export type Target =
   | { kind: "ipv4" | "ipv6"; input: string; value: string; queryPrefixes: string[] }
@@ -11,13 +12,17 @@ export type Target =
 export function parseTarget(raw: string): Target | { error: string } {
   const input = raw.trim();
   const ip = parseIpStrict(input);
-  if (ip)
+  if (ip) {
+    // An IPv4-mapped address (::ffff:a.b.c.d, how a dual-stack socket reports an IPv4 client) is the IPv4 host: it
+    // is looked up on the IPv4 lists, as /ip/{ip} and /assess read it, never as an IPv6 name no list holds.
+    const address = ip.version === 6 ? unmappedAddress(ip.address) : ip.address;
     return {
-      kind: ip.version === 4 ? "ipv4" : "ipv6",
+      kind: ip.version === 4 || address !== ip.address ? "ipv4" : "ipv6",
       input,
-      value: ip.address,
-      queryPrefixes: [reversedLabels(ip.address)!],
+      value: address,
+      queryPrefixes: [reversedLabels(address)!],
     };
+  }
   const d = checkDomainName(input);
   if (!d.ok) return { error: `"${input.slice(0, 100)}" is neither an IP address nor a domain name: ${d.reason}` };
   if (!isHostName(d.name))

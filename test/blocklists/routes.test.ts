@@ -38,6 +38,23 @@ describe("blocklists.check", () => {
     expect(await app.used(ws.workspaceId)).toBe(5);
   });
 
+  it("reads an IPv4-mapped target as its IPv4 address, on the IPv4 lists", async () => {
+    // A dual-stack socket reports an IPv4 client as ::ffff:a.b.c.d: the listed host must not pass as clean IPv6.
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    for (const target of ["::ffff:127.0.0.2", "::FFFF:7f00:2"]) {
+      const res = await callProcedure(app, ws.apiKey, "blocklists.blocklistsCheck", { targets: [target] });
+      expect(res.status).toBe(200);
+      expect(res.body.results[0]).toMatchObject({
+        target,
+        kind: "ipv4",
+        normalized: "127.0.0.2",
+        status: "listed",
+        listedOn: ["zen.spamhaus.org"],
+      });
+    }
+    expect(await app.used(ws.workspaceId)).toBe(2);
+  });
+
   it("refuses more than one target without bulk entitlement, consuming nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await callProcedure(app, ws.apiKey, "blocklists.blocklistsCheck", {
