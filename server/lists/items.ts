@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { parseTimestamp, pastExpiryProblem } from "../timestamps";
-import { auditList, findListOrThrow, type Change, type Tx } from "./lists";
+import { auditList, findListOrThrow, lockListOrThrow, type Change, type Tx } from "./lists";
 import { normaliseValue, type ListKind } from "./values";
 
 export const MAX_ITEMS_PER_CALL = 10_000;
@@ -244,7 +244,9 @@ export async function deleteItemOrThrow(
   a: Change & { id: string; itemId: string },
 ): Promise<{ id: string; deleted: true }> {
   await db.$transaction(async (tx) => {
-    const list = await findListOrThrow(tx, a.workspaceId, a.id);
+    // The list locked first: a concurrent removal of the same item (or deletion of the list) has committed by the
+    // time the item is read, so it is 404 here rather than a failed delete.
+    const list = await lockListOrThrow(tx, a.workspaceId, a.id);
     const item = await tx.namedListItem.findFirst({ where: { id: a.itemId, listId: list.id } });
     if (!item) throw new AppError("NOT_FOUND", `No item ${a.itemId} in this list.`);
     await tx.namedListItem.delete({ where: { id: item.id } });

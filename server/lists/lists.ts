@@ -150,8 +150,18 @@ function inUse(name: string, rules: { name: string }[], doing: string): AppError
 }
 
 /** Locks the list row for the rest of the transaction, so a rule naming it cannot be saved meanwhile. */
-async function lockList(tx: Tx, id: string) {
-  await tx.$queryRawUnsafe(`SELECT "id" FROM "NamedList" WHERE "id" = $1 FOR UPDATE`, id);
+/**
+ * Locks the workspace's list and then reads it (404 when it is not, or no longer, there). Locking before reading
+ * matters on PostgreSQL: a change that read the row first and then waited for a concurrent deletion or rename would
+ * go on with what it read (a delete of a row already gone was a 500, a rename to the name it already had a 409).
+ */
+export async function lockListOrThrow(tx: Tx, workspaceId: string, id: string): Promise<Row> {
+  await tx.$queryRawUnsafe(
+    `SELECT "id" FROM "NamedList" WHERE "id" = $1 AND "workspaceId" = $2 FOR UPDATE`,
+    id,
+    workspaceId,
+  );
+  return findListOrThrow(tx, workspaceId, id);
 }
 
 export async function updateListOrThrow(
@@ -160,8 +170,7 @@ export async function updateListOrThrow(
 ): Promise<ListRecord> {
   try {
     const row = await db.$transaction(async (tx) => {
-      const before = await findListOrThrow(tx, a.workspaceId, a.id);
-      await lockList(tx, before.id);
+      const before = await lockListOrThrow(tx, a.workspaceId, a.id);
       const renamed = a.changes.name !== undefined && a.changes.name !== before.name;
       if (renamed) {
         const rules = (await usersOf(tx, a.workspaceId)).get(before.name) ?? [];
@@ -184,8 +193,7 @@ export async function updateListOrThrow(
 
 export async function deleteListOrThrow(db: Db, a: Change & { id: string }): Promise<{ id: string; deleted: true }> {
   await db.$transaction(async (tx) => {
-    const before = await findListOrThrow(tx, a.workspaceId, a.id);
-    await lockList(tx, before.id);
+    const before = await lockListOrThrow(tx, a.workspaceId, a.id);
     const rules = (await usersOf(tx, a.workspaceId)).get(before.name) ?? [];
     if (rules.length) throw inUse(before.name, rules, "delete");
     const items = await tx.namedListItem.deleteMany({ where: { listId: before.id } });

@@ -258,7 +258,10 @@ export async function deleteMonitorOrThrow(db: Db, a: Change & { id: string }) {
     await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });
     // Its queued alert emails go with it: nothing is sent about a monitor that no longer exists.
     await tx.monitorEmail.deleteMany({ where: { monitorId: before.id } });
-    await tx.monitor.delete({ where: { id: before.id } });
+    // Counted, not `delete`: a concurrent deletion that committed after the read above leaves nothing to delete,
+    // which is 404 (and this transaction's deletions roll back), not a failed delete (500).
+    const deleted = await tx.monitor.deleteMany({ where: { id: before.id, workspaceId: a.workspaceId } });
+    if (deleted.count === 0) throw new AppError("NOT_FOUND", `No monitor ${a.id} in this workspace.`);
     await auditMonitor(tx, a, "audit.monitor.deleted", before, { before: auditFields(before) });
     return tx.monitor.count({ where: { workspaceId: a.workspaceId, status: "paused" } });
   });
