@@ -221,6 +221,12 @@ export async function updateMonitorOrThrow(
   const target = await vetOrThrow(merged, a.entitlements, db, a.workspaceId);
   await vetRecipientsOrThrow(db, a.workspaceId, a.changes.email_alerts);
   const row = await db.$transaction(async (tx) => {
+    // Locked before it is read: a deletion that committed meanwhile makes this 404, not a failed update (500).
+    await tx.$queryRawUnsafe(
+      `SELECT 1 FROM "Monitor" WHERE "id" = $1 AND "workspaceId" = $2 FOR UPDATE`,
+      a.id,
+      a.workspaceId,
+    );
     const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
     const retarget = target !== current.target || a.changes.checks !== undefined;
     const after = await tx.monitor.update({

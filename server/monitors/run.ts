@@ -59,6 +59,36 @@ async function pruneTimeline(db: Db, monitorId: string, plans: readonly string[]
   await db.monitorEmail.deleteMany({ where: { monitorId, status: { not: "pending" }, createdAt: { lt: cutoff } } });
 }
 
+/**
+ * A run whose monitor was deleted while its checks ran (a DELETE that took the row first): its record goes, its units
+ * still held are given back (nothing it found is kept or alerted), and a run asked for now is 404 NOT_FOUND, as the
+ * monitor is, instead of a failed read of the deleted row (500, with its units kept).
+ */
+async function forgetDeletedRun(
+  db: Db,
+  monitor: MonitorRow,
+  a: { runId: string; now: Date; units: number; payer?: Payer; manual?: boolean },
+): Promise<RunOutcome> {
+  await db.monitorRun.deleteMany({ where: { id: a.runId } });
+  if (a.units > 0)
+    await refundUnits(db, {
+      workspaceId: monitor.workspaceId,
+      periodStart: periodStart(a.now),
+      units: a.units,
+      requestId: a.runId,
+      endpoint: "monitor.refund",
+      apiKeyId: a.payer?.apiKeyId ?? null,
+      userId: a.payer?.userId ?? null,
+      reason: `Monitor ${monitor.id} run ${a.runId}: the monitor was deleted while the run was under way`,
+    });
+  if (a.manual)
+    throw new AppError(
+      "NOT_FOUND",
+      `No monitor ${monitor.id} in this workspace: it was deleted while this run was under way; nothing was charged.`,
+    );
+  return { runId: a.runId, status: "not_run", alerts: [] };
+}
+
 /** Runs `work` in a transaction holding the monitor's row lock (alerts of one monitor are decided one run at a time). */
 function underMonitorLock<T>(db: Db, monitorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(
@@ -251,7 +281,9 @@ export async function runMonitor(
   // The comparison reads the states as they are under the monitor's row lock: a run asked for by hand while a
   // scheduled one finishes compares with what that one stored, so a change is alerted once.
   const alerts = await underMonitorLock(db, monitorId, async (tx) => {
-    const fresh = await tx.monitor.findUniqueOrThrow({ where: { id: monitorId }, select: { lastStates: true } });
+    const fresh = await tx.monitor.findUnique({ where: { id: monitorId }, select: { lastStates: true } });
+    // Deleted while its checks ran (the deletion held the row first): nothing is kept of this run.
+    if (!fresh) return null;
     const previous = (fresh.lastStates as StoredStates | null) ?? {};
     const states: StoredStates = { ...previous };
     const raised: AlertRow[] = [];
@@ -281,6 +313,14 @@ export async function runMonitor(
     await tx.monitor.update({ where: { id: monitorId }, data: { lastStates: states as object, lastRunAt: now } });
     return raised;
   });
+  if (!alerts)
+    return forgetDeletedRun(db, monitor, {
+      runId,
+      now,
+      units: units - refunded,
+      payer: opts.payer,
+      manual: opts.manual,
+    });
   await pruneTimeline(db, monitorId, entitlements.plans, now);
   return { runId, status: "completed", alerts, quota };
 }
