@@ -25,7 +25,12 @@ export async function renameReport(
 ): Promise<{ id: string; title: string }> {
   const row = await editable(db, a.workspaceId, a.id, a.editor);
   await db.$transaction(async (tx) => {
-    await tx.savedReport.update({ where: { id: row.id }, data: { title: a.title } });
+    // Counted: a deletion that committed after the read above leaves nothing to rename (404, not a failed update).
+    const renamed = await tx.savedReport.updateMany({
+      where: { id: row.id, workspaceId: a.workspaceId },
+      data: { title: a.title },
+    });
+    if (renamed.count === 0) throw new AppError("NOT_FOUND", "No saved report has this id in this workspace.");
     await recordAudit(tx, {
       workspaceId: a.workspaceId,
       type: "audit.report.renamed",
@@ -45,7 +50,9 @@ export async function deleteReport(
 ): Promise<{ id: string; deleted: true }> {
   const row = await editable(db, a.workspaceId, a.id, a.editor);
   await db.$transaction(async (tx) => {
-    await tx.savedReport.delete({ where: { id: row.id } });
+    // Counted: the same deletion sent twice at once is 404 for the second, not a failed delete (500).
+    const deleted = await tx.savedReport.deleteMany({ where: { id: row.id, workspaceId: a.workspaceId } });
+    if (deleted.count === 0) throw new AppError("NOT_FOUND", "No saved report has this id in this workspace.");
     await recordAudit(tx, {
       workspaceId: a.workspaceId,
       type: "audit.report.deleted",

@@ -162,7 +162,9 @@ export async function removeSenderOrThrow(
   await db.$transaction(async (tx) => {
     const s = await tx.sender.findFirst({ where: { id: a.id, workspaceId: a.workspaceId } });
     if (!s) throw new AppError("NOT_FOUND", "No such sender.");
-    await tx.sender.delete({ where: { id: s.id } });
+    // Counted: the same removal sent twice at once is 404 for the second, not a failed delete (500).
+    const removed = await tx.sender.deleteMany({ where: { id: s.id, workspaceId: a.workspaceId } });
+    if (removed.count === 0) throw new AppError("NOT_FOUND", "No such sender.");
     await recordAudit(tx, {
       workspaceId: a.workspaceId,
       type: "audit.sender.removed",

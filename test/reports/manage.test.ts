@@ -34,6 +34,26 @@ describe("saved report rename and delete", () => {
     expect(audit[0].actor).toBe(`user:${member.user.userId}`);
   });
 
+  it("deletes a report once when the deletion is sent several times at once; the others are 404, never 500", async () => {
+    // On PostgreSQL the deletions overlap: each read the row before the first one's delete committed.
+    const { member } = await ownerAndMember(app.db, "rpt-twice", ["suite_starter"]);
+    const id = await save(member, "twice");
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(member, "reports.delete", { id }, "mutation")),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+    const id2 = await save(member, "renamed while deleted");
+    const mixed = await Promise.all([
+      ...Array.from({ length: 4 }, () => call(member, "reports.rename", { id: id2, title: "new" }, "mutation")),
+      ...Array.from({ length: 4 }, () => call(member, "reports.delete", { id: id2 }, "mutation")),
+    ]);
+    const statuses = mixed.map((r) => r.status);
+    expect(
+      statuses.every((s) => s === 200 || s === 404),
+      statuses.join(","),
+    ).toBe(true);
+  });
+
   it("lets an owner change a member's report, but not another member", async () => {
     const { owner, member } = await ownerAndMember(app.db, "rpt-owner", ["suite_starter"]);
     const email = `other-${Math.random().toString(36).slice(2)}@dash.test`;

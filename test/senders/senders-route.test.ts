@@ -203,6 +203,18 @@ describe("account senders route", () => {
     expect((await senders("DELETE", `/${added.id}`, { user: owner, workspaceId: ws })).status).toBe(404);
   });
 
+  it("removes a sender once when the removal is sent several times at once; the others are 404, never 500", async () => {
+    // On PostgreSQL the removals overlap: each read the row before the first one's delete committed.
+    const owner = await signedIn(app, "remove-twice@senders.test");
+    const { workspaceId: ws } = await ownWorkspace(app, owner, ["suite_business"]);
+    const added = (await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "good-mail.com" })).body;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => senders("DELETE", `/${added.id}`, { user: owner, workspaceId: ws })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+    expect(await app.db.event.count({ where: { workspaceId: ws, type: "audit.sender.removed" } })).toBe(1);
+  });
+
   it("answers another workspace's sender as 404 NOT_FOUND and changes nothing", async () => {
     const a = await signedIn(app, "tenant-a@senders.test");
     const b = await signedIn(app, "tenant-b@senders.test");
