@@ -1,7 +1,7 @@
 // The rule condition language: a list of `{ field, op, value }` tests that must all hold. Each field has a kind,
 // and the kind decides which operators and values are allowed, so a stored rule can always be evaluated.
 import { z } from "zod";
-import { formatCidr, parseCidr } from "../net/ip-parse";
+import { formatCidr, parseCidr, unmappedAddress } from "../net/ip-parse";
 import { parseIpStrict } from "../net/ip";
 import { FACTS, type FactName } from "./facts";
 
@@ -119,7 +119,12 @@ export function normalizeConditionValue(
   }
   const kind = CONDITION_FIELDS[field].kind;
   if (kind === "country" || field === "currency") return t.toUpperCase();
-  if (kind === "ip") return parseIpStrict(t)?.address ?? t;
+  // An IPv4-mapped address (::ffff:a.b.c.d) is its IPv4 host, as the assessed address (ip.address) is read: a rule
+  // written with either spelling matches a client reported with either.
+  if (kind === "ip") {
+    const address = parseIpStrict(t)?.address;
+    return address ? unmappedAddress(address) : t;
+  }
   if (field === "user_agent" || field === "device_id" || field === "user_id")
     return op === "contains" ? t.toLowerCase() : t;
   return t.toLowerCase();

@@ -136,3 +136,45 @@ describe("IPv4-mapped addresses in ip lists", () => {
     expect((await app().db.namedList.findUniqueOrThrow({ where: { id: users.id } })).version).toBe(1);
   });
 });
+
+describe("IPv4-mapped addresses in rule conditions", () => {
+  it("an ip condition eq, in, neq or not_in written with a mapped address means the IPv4 host, both ways", async () => {
+    const ws = await app().seedWorkspace();
+    const rules: [string, unknown][] = [
+      ["eq", "::ffff:7.7.7.7"],
+      ["in", ["::ffff:6.6.6.6", "192.0.2.9"]],
+    ];
+    for (const [op, value] of rules) {
+      const rule = await req(ws.apiKey, "POST", "/v1/rules", {
+        name: `Mapped ${op}`,
+        action: "block",
+        mode: "active",
+        conditions: [{ field: "ip", op, value }],
+      });
+      expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    }
+    const unlisted = await req(ws.apiKey, "POST", "/v1/rules", {
+      name: "Mapped not_in",
+      action: "review",
+      mode: "active",
+      priority: 10,
+      conditions: [
+        { field: "ip", op: "not_in", value: ["::ffff:5.5.5.5"] },
+        { field: "ip", op: "neq", value: "::ffff:4.4.4.4" },
+      ],
+    });
+    expect(unlisted.status, JSON.stringify(unlisted.body)).toBe(200);
+    const decision = async (ip: string) => {
+      const res = await req(ws.apiKey, "POST", "/v1/assess", { event: "login", ip, user_agent: CHROME_UA });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return {
+        decision: res.body.decision as string,
+        rules: (res.body.rules as { name: string }[]).map((r) => r.name),
+      };
+    };
+    for (const ip of ["7.7.7.7", "::ffff:7.7.7.7"]) expect((await decision(ip)).rules, ip).toContain("Mapped eq");
+    for (const ip of ["6.6.6.6", "::ffff:6.6.6.6"]) expect((await decision(ip)).rules, ip).toContain("Mapped in");
+    for (const ip of ["5.5.5.5", "::ffff:5.5.5.5", "4.4.4.4", "::ffff:4.4.4.4"])
+      expect((await decision(ip)).rules, ip).not.toContain("Mapped not_in");
+  });
+});
