@@ -242,8 +242,17 @@ function listValueOrThrow(row: Row, source: "user" | "email" | "device" | "ip", 
     device: ["device"],
     ip: ["ip"],
   };
+  const named: Record<typeof source, string> = {
+    user: "a user id",
+    email: "an email address",
+    device: "a device id",
+    ip: "an IP address",
+  };
   if (!want[source].includes(kind))
-    throw new AppError("INVALID_REQUEST", `A ${source} value cannot go into a list of kind ${kind}.`);
+    throw new AppError(
+      "INVALID_REQUEST",
+      `add_to_list: ${named[source]} cannot go into a list of kind ${kind} (it goes into a list of kind ${want[source].join(" or ")}).`,
+    );
   const c = record(row);
   const raw = { user: c.user_id, email: c.email, device: c.device_id, ip: c.ip }[source];
   if (!raw) throw new AppError("INVALID_REQUEST", `This case has no ${source === "user" ? "user_id" : source} to add.`);

@@ -123,6 +123,9 @@ describe("/v1/cases", () => {
       add_to_list: { list_id: list.id, value: "ip" },
     });
     expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.error.message).toBe(
+      "add_to_list: an IP address cannot go into a list of kind user (it goes into a list of kind ip).",
+    );
     expect((await ok(key, "GET", `/v1/cases/${c.id}`)).status).toBe("open");
 
     const resolved = await ok(key, "POST", `/v1/cases/${c.id}/resolve`, {
