@@ -1,6 +1,6 @@
 // The identifiers an assessment links accounts and counts cards by (issue 45, items 2 and 4), as the counters keep
 // them: VelocityPair rows "accounts:<identifier>" -> account (accounts sharing a device, a mailbox, a phone number or
-// a card), "links:<account>" -> identifier (what an account used: GET /users/{user_id} follows them back),
+// a card's fingerprint), "links:<account>" -> identifier (what an account used: GET /users/{user_id} follows them back),
 // "cards:<device|ip|account>" -> card (distinct cards per device, address, account); and VelocityCount minutes
 // "declines:<ip|device|card>" (declines per key). Each kind is a key of its own, so a read scans only the few rows of
 // its own kind, never an address's thousands of other pairs. Written with the assessment's event in its one statement
@@ -78,7 +78,10 @@ export function identityKeysOf(a: {
   if (a.deviceId) identifiers.device = PREFIX.device + a.deviceId;
   if (a.email) identifiers.email = PREFIX.email + canonicalEmail(a.email).normalized;
   if (a.phone) identifiers.phone = PREFIX.phone + a.phone;
-  if (card) identifiers.card = PREFIX.card + card;
+  // A card links accounts only by its fingerprint: BIN and last four name a bank's range and four digits, which many
+  // of its customers' cards share (two shoppers of one bank with the same last four would read as one card), so
+  // without a fingerprint the card is counted (cards and declines per device, address, account) but links no one.
+  if (card && a.payment?.fingerprint) identifiers.card = PREFIX.card + card;
   return {
     subject: a.subject,
     ip: a.ip,

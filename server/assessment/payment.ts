@@ -95,7 +95,7 @@ const paymentFields = z
       .regex(/^[\x21-\x7e]+$/, "payment.fingerprint must be printable ASCII without spaces")
       .optional()
       .describe(
-        "A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is known by BIN and last four",
+        "A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is counted by BIN and last four, and links no accounts (many cards of one bank share those)",
       ),
     amount: z
       .number()

@@ -51,7 +51,9 @@ export async function linkedAccountsOf(
   const out = new Map<string, LinkedAccount>();
   for (const r of rows) {
     const id = parseIdentifier(r.identifier);
-    if (!id) continue;
+    // A card known by BIN and last four only links no one (identity-keys.ts identityKeysOf); such links kept from
+    // before that rule are not followed either.
+    if (!id || (id.kind === "card" && id.value.startsWith("bin:"))) continue;
     let acct = out.get(r.account);
     if (!acct) {
       if (out.size >= MAX_LINKED) continue;

@@ -98,7 +98,7 @@ export const userProfileSchema = z.object({
       }),
     )
     .describe(
-      "Its devices, canonical mailboxes, phone numbers and cards (fingerprint, else BIN…last four) of the last 30 days",
+      "Its devices, canonical mailboxes, phone numbers and cards (by fingerprint; one sent without it is only among the payments) of the last 30 days",
     ),
   linked_accounts: z
     .array(linkedAccountSchema)

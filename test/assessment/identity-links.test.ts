@@ -120,6 +120,42 @@ describe("linked accounts", () => {
     });
   });
 
+  it("cards link accounts by fingerprint only: two customers whose cards share a BIN and last four are strangers", async () => {
+    const ws = await app().seedWorkspace();
+    // One bank's BIN with a common last four: two different cards, neither with a fingerprint. Their accounts are
+    // not linked, yet each card still counts as a card of its own device.
+    const bankCard = { bin: "414720", last4: "1234", amount: 2500, currency: "USD", status: "succeeded" };
+    await assess(ws.apiKey, { event: "checkout", user_id: "shopper1", device_id: "d1", payment: bankCard });
+    const second = await assess(ws.apiKey, {
+      event: "checkout",
+      user_id: "shopper2",
+      device_id: "d2",
+      payment: bankCard,
+    });
+    expect(second.linked_accounts).toEqual({ accounts_30d: 0, by: [] });
+    expect(second.signals.map((s) => s.code)).not.toContain("linked_accounts");
+    expect(await facts(ws.workspaceId, "shopper2")).toMatchObject({
+      "user.linked_accounts_30d": 0,
+      "device.cards_1h": 1,
+    });
+    const profile = await app().request("GET", "/v1/users/shopper1", { key: ws.apiKey });
+    expect(profile.body.linked_accounts).toEqual([]);
+
+    // The processor's fingerprint names one card: the same fingerprint links its accounts.
+    const fingerprinted = { ...bankCard, fingerprint: "fp_one_card" };
+    await assess(ws.apiKey, { event: "checkout", user_id: "shopper3", device_id: "d3", payment: fingerprinted });
+    const fourth = await assess(ws.apiKey, {
+      event: "checkout",
+      user_id: "shopper4",
+      device_id: "d4",
+      payment: fingerprinted,
+    });
+    expect(fourth.linked_accounts).toEqual({
+      accounts_30d: 1,
+      by: [{ kind: "card", accounts_30d: 1, names: ["shopper3"] }],
+    });
+  });
+
   it("a national number read in phone_country links to its international spelling", async () => {
     const ws = await app().seedWorkspace();
     await assess(ws.apiKey, { event: "signup", user_id: "uk1", phone: "+447400123456" });
@@ -258,8 +294,8 @@ describe("GET /v1/users/{user_id}", () => {
       devices_30d: 1,
       countries_30d: ["US"],
     });
+    // The card has no fingerprint: it is among the payments, not a link (see "cards link accounts by fingerprint").
     expect(res.body.identifiers.map((i: { kind: string; value: string }) => `${i.kind}:${i.value}`).sort()).toEqual([
-      "card:411111…1111",
       "device:dev-a",
       "email:annsmith@gmail.com",
     ]);
@@ -269,7 +305,7 @@ describe("GET /v1/users/{user_id}", () => {
         l.links.map((k) => `${k.kind}:${k.value}`).sort(),
       ]),
     );
-    expect(links).toEqual({ ben: ["device:dev-a"], cat: ["card:411111…1111", "email:annsmith@gmail.com"] });
+    expect(links).toEqual({ ben: ["device:dev-a"], cat: ["email:annsmith@gmail.com"] });
     const page1 = res.body.assessments;
     expect(page1.items.map((i: { event: string }) => i.event)).toEqual(["checkout", "login"]);
     expect(page1.items[0].payment).toMatchObject({

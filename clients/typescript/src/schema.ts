@@ -2716,7 +2716,7 @@ export interface operations {
                         currency: string;
                         /** @description The processor's decline code, e.g. `card_declined`, `insufficient_funds`, `incorrect_cvc`; only with status failed or declined */
                         decline_code?: string;
-                        /** @description A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is known by BIN and last four */
+                        /** @description A stable identifier of the card: your processor's card fingerprint (Stripe's `card.fingerprint`, Adyen's `cardSummary` plus BIN...) or one you derive; without it the card is counted by BIN and last four, and links no accounts (many cards of one bank share those) */
                         fingerprint?: string;
                         /** @description The card's last four digits */
                         last4: string;
@@ -14543,7 +14543,7 @@ export interface operations {
                             /** @description Last succeeded assessment */
                             last_seen_at: string | null;
                         };
-                        /** @description Its devices, canonical mailboxes, phone numbers and cards (fingerprint, else BIN…last four) of the last 30 days */
+                        /** @description Its devices, canonical mailboxes, phone numbers and cards (by fingerprint; one sent without it is only among the payments) of the last 30 days */
                         identifiers: {
                             /** @enum {string} */
                             kind: "device" | "email" | "phone" | "card";
