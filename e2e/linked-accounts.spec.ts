@@ -171,3 +171,33 @@ test("the console's refusal of a card number reads as words with `bin` as code, 
   await expect(page.getByTestId("user-view")).not.toContainText("Too small");
   await expect(page.getByTestId("user-view").getByRole("textbox")).toBeVisible();
 });
+
+test("an account assessed without a user id opens from the Accounts search by any spelling of its email, as the page says", async ({
+  page,
+}) => {
+  await newWorkspace(page, "Mailbox account", ["suite_starter"]);
+  await page.goto("/dashboard/assess");
+  await page.getByLabel("IP address (required)").fill("10.0.0.8");
+  await page.getByTestId("assess-form").getByLabel("Email").fill("Zoe.Smith+shop@googlemail.com");
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toBeVisible();
+
+  await page.goto("/dashboard/users");
+  const how = page.getByTestId("users-empty");
+  // The page said an email address finds no account; GET /users/{user_id} opens such an account by its address.
+  await expect(how).toContainText("An account assessed without a user id is known by its email address");
+  await expect(how).not.toContainText("an email address, IP address or device id does not find");
+  await page.getByTestId("user-search").fill("zoesmith@gmail.com");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Account zoesmith@gmail.com", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("identifier-email")).toContainText("zoesmith@gmail.com");
+
+  // An address no account has: said in words, without the API's names (`/assess`, `user_id`).
+  await page.goto(`/dashboard/users/${encodeURIComponent("nobody@example.com")}`);
+  const empty = page.getByTestId("user-empty");
+  await expect(empty).toContainText(
+    "This workspace has no assessment of the user id nobody@example.com, nor of an account known by that email address",
+  );
+  await expect(empty).not.toContainText("user_id");
+  await expect(empty).not.toContainText("/assess");
+});

@@ -57,8 +57,9 @@ export function UserView({ userId }: { userId: string }) {
       {notFound ? (
         <div className="card" data-testid="user-empty">
           <p>
-            This workspace has no assessment of the user id <strong>{userId}</strong>. Accounts appear here once
-            <code> /assess</code> has been sent their <code>user_id</code>.
+            This workspace has no assessment of the user id <strong>{userId}</strong>
+            {userId.includes("@") ? ", nor of an account known by that email address" : ""}. An account appears here
+            once an assessment names it by its user id (or, sent without one, by its email address).
           </p>
           <UserSearch initial={userId} />
         </div>

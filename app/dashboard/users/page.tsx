@@ -1,4 +1,5 @@
-// /dashboard/users: find an account by the user id your assessments send. The API keeps no list of accounts to
+// /dashboard/users: find an account by the user id your assessments send (or, for one assessed without a user id, by
+// its email address: GET /users/{user_id} opens it by any spelling of its mailbox). The API keeps no list of accounts to
 // browse (an account exists only as the assessments that named it), so the page explains where accounts come from
 // and where else to open one.
 import Link from "next/link";
@@ -23,8 +24,10 @@ export default function UsersPage() {
           assessment, from the API or from <Link href="/dashboard/assess">Assess an event</Link>.
         </p>
         <p>
-          Search by that user id, exactly as it was sent; an email address, IP address or device id does not find an
-          account here (search the <Link href="/dashboard/events">Events</Link> for those).
+          Search by that user id, exactly as it was sent. An account assessed without a user id is known by its email
+          address: search for the address, in any spelling of its mailbox (dots and +tags at Gmail, for example). An IP
+          address or a device id finds no account here; the <Link href="/dashboard/events">Events</Link> find
+          assessments by IP address or email address.
         </p>
         <p className="muted small">
           You can also open an account from a case in the <Link href="/dashboard/cases">Review queue</Link> or from a
