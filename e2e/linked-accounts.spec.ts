@@ -201,3 +201,49 @@ test("an account assessed without a user id opens from the Accounts search by an
   await expect(empty).not.toContainText("user_id");
   await expect(empty).not.toContainText("/assess");
 });
+
+test("the console's answer shows the phone, the card attempt, the mailbox and the linked accounts in words", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Answer identity", ["suite_starter"]);
+  const form = page.getByTestId("assess-form");
+  await page.goto("/dashboard/assess");
+  await form.getByLabel("IP address (required)").fill("10.0.0.8");
+  await form.getByLabel("User id").fill("first");
+  await form.getByLabel("Device id").fill("dev-answer");
+  await page.getByTestId("run-assessment").click();
+  await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toBeVisible();
+
+  await page.goto("/dashboard/assess");
+  await form.getByLabel("Event").selectOption("checkout");
+  await form.getByLabel("IP address (required)").fill("10.0.0.8");
+  await form.getByLabel("User id").fill("second");
+  await form.getByLabel("Device id").fill("dev-answer");
+  await form.getByLabel("Email").fill("Zed.Jones+shop@googlemail.com");
+  await form.getByLabel("Phone").fill("+44 7400 123456");
+  const pay = page.getByTestId("assess-payment");
+  await pay.getByLabel("Card BIN").fill("411111");
+  await pay.getByLabel("Card last four").fill("1111");
+  await pay.getByLabel("Payment amount").fill("4999");
+  await pay.getByLabel("Payment currency").fill("EUR");
+  await pay.getByLabel("Payment status").selectOption("declined");
+  await pay.getByLabel("Decline code").fill("insufficient_funds");
+  await page.getByTestId("run-assessment").click();
+  const answer = page.getByTestId("assessment-answer");
+  await expect(answer.getByTestId("decision")).toBeVisible();
+  // Outside "Details": what the numbering plan, the card and the workspace's accounts say, without API tokens.
+  await expect(answer.getByTestId("email-mailbox")).toContainText("zedjones@gmail.com");
+  await expect(answer.getByTestId("phone-facts")).toContainText("+44 7400 123456 · mobile · United Kingdom");
+  await expect(answer.getByTestId("phone-facts")).toContainText("+447400123456");
+  await expect(answer.getByTestId("payment-facts")).toContainText(
+    "Visa 411111…1111, 49.99 EUR, declined (insufficient funds)",
+  );
+  await expect(answer.getByTestId("linked-facts")).toContainText("1 other account in the last 30 days.");
+  await expect(answer.getByTestId("linked-facts")).toContainText("Same device: first");
+  for (const part of ["phone-facts", "payment-facts", "linked-facts"])
+    await expect(answer.getByTestId(part)).not.toContainText("_");
+  await expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "answer-identity-390");
+});

@@ -6,6 +6,7 @@
 // the rules and score bands.
 import Link from "next/link";
 import type { AssessResult } from "../../../server/assessment/schemas";
+import { IdentityFacts } from "./answers/IdentityFacts";
 import { Country, Facts } from "./answers/parts";
 import { forUsers } from "./answers/user-text";
 import { Flag } from "./Flag";
@@ -148,6 +149,14 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
               <p>
                 <code>{result.email.address}</code> · mail server: {result.email.mx.replace(/_/g, " ")}
               </p>
+              {result.email.normalized ? (
+                <p className="small" data-testid="email-mailbox">
+                  Mailbox (every spelling of it counts as one): <code>{result.email.normalized}</code>
+                  {result.email.subaddressed
+                    ? " · the address carries a tag the provider delivers to that mailbox"
+                    : ""}
+                </p>
+              ) : null}
               <p className="flags">
                 <Flag label="Disposable" value={result.email.disposable} badWhen={true} testId="flag-disposable" />
                 <Flag label="Free provider" value={result.email.free_provider} badWhen="never" />
@@ -161,6 +170,7 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
       </div>
 
       {result.account ? <AccountFacts account={result.account} /> : null}
+      <IdentityFacts result={result} />
 
       <details className="card">
         <summary>Sources ({result.sources.length})</summary>

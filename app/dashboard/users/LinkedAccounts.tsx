@@ -13,7 +13,7 @@ export interface Linked {
   last_linked_at: string;
 }
 
-const KIND_WORDS = { device: "device", email: "mailbox", phone: "phone number", card: "card" } as const;
+export const KIND_WORDS = { device: "device", email: "mailbox", phone: "phone number", card: "card" } as const;
 
 /** "same device dev_8f2c and card 411111…1111" */
 export function linkWords(links: Linked["links"]): string {

@@ -7,25 +7,11 @@ import Link from "next/link";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
+import { PHONE_TYPE_WORDS } from "../_components/phone-words";
 import { useTRPC } from "../_components/trpc";
 import { AssessmentWords, LinkedAccounts, paymentWords } from "./LinkedAccounts";
 import { UserSearch } from "./UserSearch";
 import "./users.css";
-
-const PHONE_TYPE_WORDS: Record<string, string> = {
-  mobile: "mobile",
-  fixed_line: "landline",
-  fixed_line_or_mobile: "landline or mobile (the plan cannot tell)",
-  voip: "internet (VoIP)",
-  toll_free: "toll-free",
-  premium_rate: "premium rate",
-  shared_cost: "shared cost",
-  personal: "personal number",
-  pager: "pager",
-  uan: "company number (UAN)",
-  voicemail: "voicemail",
-  unknown: "unknown type",
-};
 
 const KIND_TITLES = { email: "Canonical email", phone: "Phone", device: "Device", card: "Card" } as const;
 
