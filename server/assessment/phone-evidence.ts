@@ -68,14 +68,20 @@ export function phoneEvidence(req: AssessRequest, ipCountry: string | null, know
     (known.readIn === readIn || (number.startsWith("+") && phoneCountry(readIn) !== null));
   const p = same ? known.parsed : parsePhone(number, readIn);
   const matches = p.valid && p.country && ipCountry ? phoneFitsCountry(p.country, ipCountry) : null;
-  if (!p.valid) {
+  if (!p.valid && !number.startsWith("+") && !readIn) {
+    // Read in no plan at all: whether the number exists is unknown, so the reason must not say it cannot be called.
+    signals.push({
+      code: "phone_invalid",
+      weight: SIGNALS.phone_invalid.weight,
+      reason: `The phone number ${number} is a national number, and neither phone_country nor the IP address's country says which plan to read it in: it could not be checked. Send phone_country, or the number in E.164 (+ and the country calling code).`,
+      evidence: ["libphonenumber-js"],
+    });
+  } else if (!p.valid) {
     const why = number.startsWith("+")
       ? "is not a valid number in any numbering plan"
       : req.phone_country
         ? `is not a valid number in the numbering plan of ${named(req.phone_country)} (phone_country)`
-        : readIn
-          ? `is not a valid number in the numbering plan of ${named(readIn)}, the IP address's country (send phone_country to read it in another)`
-          : "is a national number, and neither phone_country nor the IP address's country says which plan to read it in";
+        : `is not a valid number in the numbering plan of ${named(readIn!)}, the IP address's country (send phone_country to read it in another)`;
     signals.push({
       code: "phone_invalid",
       weight: SIGNALS.phone_invalid.weight,

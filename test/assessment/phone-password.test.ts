@@ -72,6 +72,12 @@ describe("phone and password_compromised in /assess", () => {
     expect(signal(national, "phone_invalid")?.reason).toContain(
       "not a valid number in the numbering plan of United States, the IP address's country (send phone_country to read it in another)",
     );
+    // From an address with no country (a private one) a national number is read in no plan: the reason says it could
+    // not be checked, not that the number cannot receive a call (07400 123456 is a UK mobile).
+    const unread = signal(await assess(ws.apiKey, { phone: "07400 123456", ip: "10.0.0.8" }), "phone_invalid");
+    expect(unread?.reason).toBe(
+      "The phone number 07400 123456 is a national number, and neither phone_country nor the IP address's country says which plan to read it in: it could not be checked. Send phone_country, or the number in E.164 (+ and the country calling code).",
+    );
     const inCountry = await assess(ws.apiKey, { phone: "0123 4567", phone_country: "us" });
     expect(signal(inCountry, "phone_invalid")?.reason).toContain(
       "not a valid number in the numbering plan of United States (phone_country)",
