@@ -25,7 +25,7 @@ const SHARED: Record<LinkKind, string> = {
   device: "used this device",
   email: "used this mailbox",
   phone: "gave this phone number",
-  card: "paid with this card",
+  card: "used this card",
 };
 
 export interface LinkedSummary {

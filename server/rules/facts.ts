@@ -166,11 +166,11 @@ function identityFacts() {
     },
     "device.cards_1h": {
       type: "int",
-      doc: "distinct cards (fingerprint, else BIN and last four) paid with from this device_id in the last hour, this one included",
+      doc: "distinct cards (fingerprint, else BIN and last four) used from this device_id in the last hour (paid or declined), this one included",
     },
     "ip.cards_1h": {
       type: "int",
-      doc: "distinct cards paid with from this IP address in the last hour, this one included",
+      doc: "distinct cards used from this IP address in the last hour (paid or declined), this one included",
     },
     "user.cards_30d": {
       type: "int",

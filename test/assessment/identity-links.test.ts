@@ -112,7 +112,7 @@ describe("linked accounts", () => {
     expect(signal.weight).toBe(25);
     expect(signal.reason).toContain("2 other accounts used this mailbox this month: u2, u1");
     expect(signal.reason).toContain("2 other accounts gave this phone number this month: u3, u2");
-    expect(signal.reason).toContain("1 other account paid with this card this month: u3");
+    expect(signal.reason).toContain("1 other account used this card this month: u3");
     expect(await facts(ws.workspaceId, "u4")).toMatchObject({
       "email.accounts_30d": 3,
       "phone.accounts_30d": 3,
@@ -141,9 +141,15 @@ describe("linked accounts", () => {
     const profile = await app().request("GET", "/v1/users/shopper1", { key: ws.apiKey });
     expect(profile.body.linked_accounts).toEqual([]);
 
-    // The processor's fingerprint names one card: the same fingerprint links its accounts.
+    // The processor's fingerprint names one card: the same fingerprint links its accounts, whether the earlier
+    // attempt was paid or declined (the reason says the other account used the card, not that it paid with it).
     const fingerprinted = { ...bankCard, fingerprint: "fp_one_card" };
-    await assess(ws.apiKey, { event: "checkout", user_id: "shopper3", device_id: "d3", payment: fingerprinted });
+    await assess(ws.apiKey, {
+      event: "checkout",
+      user_id: "shopper3",
+      device_id: "d3",
+      payment: { ...fingerprinted, status: "declined", decline_code: "stolen_card" },
+    });
     const fourth = await assess(ws.apiKey, {
       event: "checkout",
       user_id: "shopper4",
@@ -154,6 +160,9 @@ describe("linked accounts", () => {
       accounts_30d: 1,
       by: [{ kind: "card", accounts_30d: 1, names: ["shopper3"] }],
     });
+    expect(fourth.signals.find((s) => s.code === "linked_accounts")?.reason).toMatch(
+      /^1 other account used this card this month: shopper3\. /,
+    );
   });
 
   it("a national number read in phone_country links to its international spelling", async () => {
