@@ -22,6 +22,9 @@ const email = z
     if (!p.valid) ctx.addIssue({ code: "custom", message: `email is not a valid address: ${p.reason}` });
   });
 
+/** The characters of /assess's `phone`, at most 40 of them. */
+const PHONE_CHARACTERS = /^\+?[0-9 ().\-/]{1,40}$/;
+
 const metadataValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
 export const ASSESS_STATUSES = ["succeeded", "failed"] as const;
@@ -47,7 +50,13 @@ export const assessRequestSchema = z
       .string()
       .trim()
       // The punctuation GET /phone/{number} reads too (server/phone/parse.ts): "030/1234567" is a number in /assess as well.
-      .regex(/^\+?[0-9 ().\-/]{4,40}$/, "phone must be digits (with spaces, ( ) . - /) and an optional leading +")
+      .regex(PHONE_CHARACTERS, "phone must be digits (with spaces, ( ) . - /) and an optional leading +")
+      // As GET /phone/{number} (phoneInputProblem): 2 digits make a value a number, if an invalid one ("911" is a
+      // signal, phone_invalid), and fewer are no number at all (said once: not beside the characters' refusal).
+      .refine(
+        (s) => !PHONE_CHARACTERS.test(s) || (s.match(/\d/g)?.length ?? 0) >= 2,
+        "phone must hold at least 2 digits",
+      )
       .optional()
       .describe(
         "The user's phone number: E.164 (+447400123456), or national (07400 123456) read in `phone_country`, else in the IP address's country. An invalid number is a signal (`phone_invalid`), not a 400; only a value that is not phone-like is refused",

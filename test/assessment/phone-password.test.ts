@@ -78,6 +78,23 @@ describe("phone and password_compromised in /assess", () => {
     expect(unread?.reason).toBe(
       "The phone number 07400 123456 is a national number, and neither phone_country nor the IP address's country says which plan to read it in: it could not be checked. Send phone_country, or the number in E.164 (+ and the country calling code).",
     );
+    // A short number is digits too: an invalid number (a signal), as GET /phone/{number} reads it, not a 400 that
+    // calls it not digits; only a value with fewer than 2 digits, or none, is refused.
+    for (const short of ["911", "12"]) {
+      const r = await assess(ws.apiKey, { phone: short });
+      expect(r.status, short).toBe(200);
+      expect(r.body.phone, short).toMatchObject({ number: short, valid: false });
+      expect(signal(r, "phone_invalid"), short).toBeDefined();
+    }
+    for (const [bad, message] of [
+      ["7", "phone must hold at least 2 digits"],
+      ["((", "phone must hold at least 2 digits"],
+      ["call me", "phone must be digits (with spaces, ( ) . - /) and an optional leading +"],
+    ] as const) {
+      const r = await assess(ws.apiKey, { phone: bad });
+      expect(r.status, bad).toBe(400);
+      expect(r.body.error, bad).toEqual({ code: "INVALID_REQUEST", message });
+    }
     const inCountry = await assess(ws.apiKey, { phone: "0123 4567", phone_country: "us" });
     expect(signal(inCountry, "phone_invalid")?.reason).toContain(
       "not a valid number in the numbering plan of United States (phone_country)",
