@@ -247,3 +247,37 @@ test("the console's answer shows the phone, the card attempt, the mailbox and th
   await expectNoSidewaysScroll(page);
   await snap(page, testInfo, "answer-identity-390");
 });
+
+test("an account known by its email address opens from a linked-accounts list and from its case", async ({ page }) => {
+  await newWorkspace(page, "Mailbox links", ["suite_starter"]);
+  const form = page.getByTestId("assess-form");
+  // An email-only signup (its account is its mailbox), then a user id on the same device: linked.
+  for (const fill of [
+    async () => form.getByLabel("Email").fill("Ann.Lee+promo@gmail.com"),
+    async () => form.getByLabel("User id").fill("kim"),
+  ]) {
+    await page.goto("/dashboard/assess");
+    await form.getByLabel("IP address (required)").fill("10.0.0.8");
+    await form.getByLabel("User-Agent").fill("python-requests/2.31");
+    await form.getByLabel("Device id").fill("dev-mailbox");
+    await fill();
+    await page.getByTestId("run-assessment").click();
+    await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toBeVisible();
+  }
+
+  // kim's page names the mailbox's account as a link, like a user id's, and it opens (GET /users by email).
+  await page.goto("/dashboard/users/kim");
+  const linked = page.getByTestId("linked-account").filter({ hasText: "annlee@gmail.com" });
+  await expect(linked).toContainText("same device dev-mailbox");
+  await linked.getByRole("link", { name: "annlee@gmail.com" }).click();
+  await expect(page.getByRole("heading", { name: "Account annlee@gmail.com", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("identifier-email")).toContainText("annlee@gmail.com");
+
+  // The email-only assessment's case opens its account too, by the address it was sent with.
+  await page.goto("/dashboard/cases");
+  const card = page.getByTestId("case-card").filter({ hasText: "ann.lee+promo@gmail.com" });
+  await card.getByTestId("case-open").click();
+  await card.getByTestId("case-user-link").click();
+  await expect(page.getByRole("heading", { name: "Account ann.lee+promo@gmail.com", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("identifier-email")).toContainText("annlee@gmail.com");
+});

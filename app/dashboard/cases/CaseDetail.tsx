@@ -203,10 +203,14 @@ export function CaseDetail({
           </div>
           <div data-testid="case-linked">
             <h3>Linked accounts</h3>
-            {d.user_id ? (
+            {d.user_id || d.email ? (
               <p className="small">
-                <Link href={`/dashboard/users/${encodeURIComponent(d.user_id)}`} data-testid="case-user-link">
-                  Open the account {d.user_id}
+                {/* Without a user id the account is its email address, which the account page opens by. */}
+                <Link
+                  href={`/dashboard/users/${encodeURIComponent(d.user_id ?? d.email!)}`}
+                  data-testid="case-user-link"
+                >
+                  Open the account {d.user_id ?? d.email}
                 </Link>{" "}
                 for its identifiers, payments and every assessment.
               </p>

@@ -31,13 +31,10 @@ export function LinkedAccounts({ linked }: { linked: Linked[] }) {
     <ul className="small linked-accounts" data-testid="linked-accounts">
       {linked.map((l) => (
         <li key={`${l.key}:${l.account}`} data-testid="linked-account">
-          {l.key === "user_id" ? (
-            <Link href={`/dashboard/users/${encodeURIComponent(l.account)}`}>
-              <strong>{l.account}</strong>
-            </Link>
-          ) : (
+          {/* An account known by its email address opens by it as well (GET /users/{user_id} reads an address). */}
+          <Link href={`/dashboard/users/${encodeURIComponent(l.account)}`}>
             <strong>{l.account}</strong>
-          )}{" "}
+          </Link>{" "}
           · {linkWords(l.links)} ·{" "}
           <time dateTime={l.last_linked_at} title={formatUtc(l.last_linked_at)}>
             last {timeAgo(l.last_linked_at)}
