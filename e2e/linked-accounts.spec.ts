@@ -281,3 +281,24 @@ test("an account known by its email address opens from a linked-accounts list an
   await expect(page.getByRole("heading", { name: "Account ann.lee+promo@gmail.com", level: 1 })).toBeVisible();
   await expect(page.getByTestId("identifier-email")).toContainText("annlee@gmail.com");
 });
+
+test("the console reads a national phone number in the country given beside it", async ({ page }) => {
+  await newWorkspace(page, "Phone country", ["suite_starter"]);
+  const form = page.getByTestId("assess-form");
+  await page.goto("/dashboard/assess");
+  // A private address has no country: without one given, a national number is read in no plan.
+  await form.getByLabel("IP address (required)").fill("10.0.0.8");
+  await form.getByLabel("Phone").fill("07400 123456");
+  await form.getByLabel("Number's country").fill("gb");
+  await page.getByTestId("run-assessment").click();
+  const phone = page.getByTestId("assessment-answer").getByTestId("phone-facts");
+  await expect(phone).toContainText("07400 123456 · mobile · United Kingdom");
+  await expect(phone).toContainText("+447400123456");
+
+  // A country that is not two letters is said in the form's words before anything is sent.
+  await form.getByLabel("Number's country").fill("GBR");
+  await page.getByTestId("run-assessment").click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Number's country must be a two-letter country code such as GB." }),
+  ).toBeVisible();
+});

@@ -38,6 +38,13 @@ const FIELDS = [
     hint: "E.164 (+447400123456), or national in the address's country",
     example: "+447400123456",
   },
+  {
+    name: "phone_country",
+    // Neither label nor hint says "phone": the Phone field stays the one a label search for it finds.
+    label: "Number's country",
+    hint: "Two letters, for a national number; default the address's country",
+    example: "GB",
+  },
 ] as const;
 
 /** The card attempt of a checkout or payment: never the card number, only its BIN and last four. */
@@ -78,6 +85,7 @@ export const EMPTY: AssessFields = {
   amount: "",
   currency: "",
   phone: "",
+  phone_country: "",
   pay_bin: "",
   pay_last4: "",
   pay_fingerprint: "",
@@ -105,11 +113,22 @@ export function toAssessRequest(f: AssessFields) {
   const body: Record<string, unknown> = { event: f.event, ip: f.ip.trim() };
   const problems: string[] = [];
   if (ATTEMPT_EVENTS.has(f.event) && f.status === "failed") body.status = "failed";
-  for (const k of ["email", "user_agent", "device_id", "user_id", "billing_country", "currency", "phone"] as const) {
+  for (const k of [
+    "email",
+    "user_agent",
+    "device_id",
+    "user_id",
+    "billing_country",
+    "currency",
+    "phone",
+    "phone_country",
+  ] as const) {
     if (f[k].trim()) body[k] = f[k].trim();
   }
   if (f.billing_country.trim() && !/^[A-Za-z]{2}$/.test(f.billing_country.trim()))
     problems.push("Billing country must be a two-letter country code such as DE.");
+  if (f.phone_country.trim() && !/^[A-Za-z]{2}$/.test(f.phone_country.trim()))
+    problems.push("Number's country must be a two-letter country code such as GB.");
   if (f.amount.trim()) {
     const n = Number(f.amount.trim());
     if (!Number.isFinite(n) || n < 0) problems.push("Amount must be a number such as 249.00.");
