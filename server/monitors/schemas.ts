@@ -163,7 +163,12 @@ export const monitorRecordSchema = z.object({
   status: z
     .enum(["active", "paused"])
     .describe("paused: beyond the plan's monitor limit after a downgrade; it does not run"),
-  units_per_run: z.number().int().describe("Lookup units one run reserves: one per check, whatever its options"),
+  units_per_run: z
+    .number()
+    .int()
+    .describe(
+      "Lookup units one run reserves: one per check, whatever its options; a project monitor's, one per package version of its project's latest default-ref scan",
+    ),
   next_run_at: z.string().nullable().describe("ISO 8601; null while paused"),
   last_run_at: z.string().nullable(),
   states: z

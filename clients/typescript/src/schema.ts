@@ -10379,7 +10379,7 @@ export interface operations {
                             thresholds: {
                                 tls_expiry_days: number[];
                             };
-                            /** @description Lookup units one run reserves: one per check, whatever its options */
+                            /** @description Lookup units one run reserves: one per check, whatever its options; a project monitor's, one per package version of its project's latest default-ref scan */
                             units_per_run: number;
                             updated_at: string;
                             /** @description The monitor's page in the dashboard */
@@ -10559,7 +10559,7 @@ export interface operations {
                         thresholds: {
                             tls_expiry_days: number[];
                         };
-                        /** @description Lookup units one run reserves: one per check, whatever its options */
+                        /** @description Lookup units one run reserves: one per check, whatever its options; a project monitor's, one per package version of its project's latest default-ref scan */
                         units_per_run: number;
                         updated_at: string;
                         /** @description The monitor's page in the dashboard */
@@ -10702,7 +10702,7 @@ export interface operations {
                         thresholds: {
                             tls_expiry_days: number[];
                         };
-                        /** @description Lookup units one run reserves: one per check, whatever its options */
+                        /** @description Lookup units one run reserves: one per check, whatever its options; a project monitor's, one per package version of its project's latest default-ref scan */
                         units_per_run: number;
                         updated_at: string;
                         /** @description The monitor's page in the dashboard */
@@ -10966,7 +10966,7 @@ export interface operations {
                         thresholds: {
                             tls_expiry_days: number[];
                         };
-                        /** @description Lookup units one run reserves: one per check, whatever its options */
+                        /** @description Lookup units one run reserves: one per check, whatever its options; a project monitor's, one per package version of its project's latest default-ref scan */
                         units_per_run: number;
                         updated_at: string;
                         /** @description The monitor's page in the dashboard */

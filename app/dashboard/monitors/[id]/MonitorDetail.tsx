@@ -13,6 +13,7 @@ import { AlertSettings } from "../AlertSettings";
 import { CheckStates } from "../CheckStates";
 import { MonitorForm } from "../MonitorForm";
 import { Timeline } from "../Timeline";
+import { RunCost } from "./RunCost";
 import { INTERVAL_WORDS } from "../../../../server/monitors/state-words";
 import "../monitors.css";
 
@@ -62,7 +63,6 @@ export function MonitorDetail({ id }: { id: string }) {
       </>
     );
   const m = monitor.data;
-  const units = m.checks.length;
   const lastRun = latest.data?.items[0];
   return (
     <>
@@ -105,10 +105,7 @@ export function MonitorDetail({ id }: { id: string }) {
             Delete
           </button>
         </div>
-        <p id="run-cost" className="muted small">
-          Running now costs {units} {units === 1 ? "unit" : "units"} (one per check), like a scheduled run; the schedule
-          does not move.
-        </p>
+        <RunCost monitor={m} />
         <ErrorNote error={run.error} />
         {confirming ? (
           <ConfirmQuestion
