@@ -1,5 +1,5 @@
 "use client";
-// Watching a project: a monitor of the project check (checks ["project"], daily), created or deleted here. The cost
+// Watching a project: a monitor of the project check (checks ["project"], created daily), created or deleted here. The cost
 // is said before it is created, as the monitor form says it: one unit per package version of the project's latest
 // default-ref scan, every run (monitors.estimate).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -7,8 +7,33 @@ import Link from "next/link";
 import { ErrorNote } from "../_components/ErrorNote";
 import { isPlanRefusal } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
+import { INTERVAL_WORDS } from "../../../server/monitors/state-words";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * How the project is watched, in its monitor's own terms: the interval it runs at (a monitor made through the API or
+ * edited on its page may run hourly or weekly, not daily as the toggle creates it) and whether it is paused.
+ */
+export function WatchedNote({ monitor }: { monitor: { id: string; interval: string; status: string } }) {
+  return (
+    <p className="small" data-testid="watched">
+      {monitor.status === "paused" ? (
+        <>
+          <strong>Watched, but paused</strong>: the workspace has more monitors than its plan holds, so this one does
+          not run until the plan holds it.
+        </>
+      ) : (
+        <>
+          <strong>Watched</strong> {INTERVAL_WORDS[monitor.interval] ?? `every ${monitor.interval}`}: a new advisory or
+          malware report on a version this project ships alerts by webhook and email (what it had when watching began is
+          the baseline, not alerted).
+        </>
+      )}{" "}
+      <Link href={`/dashboard/monitors/${monitor.id}`}>Its monitor</Link>
+    </p>
+  );
+}
 
 export function WatchToggle(props: {
   name: string;
@@ -35,11 +60,7 @@ export function WatchToggle(props: {
   if (props.monitor)
     return (
       <div className="watch" data-testid="watch">
-        <p className="small">
-          <strong>Watched</strong> daily: a new advisory or malware report on a version this project ships alerts by
-          webhook and email (what it had when watching began is the baseline, not alerted).{" "}
-          <Link href={`/dashboard/monitors/${props.monitor.id}`}>Its monitor</Link>
-        </p>
+        <WatchedNote monitor={props.monitor} />
         <button
           type="button"
           className="btn"
