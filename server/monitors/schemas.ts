@@ -224,7 +224,7 @@ export const alertRecordSchema = z.object({
     .record(z.string(), z.unknown())
     .nullable()
     .describe(
-      "The check's state before the change (null on the first run); for a check_failing alert, the state it keeps",
+      "The check's state before the change (null on the first run, and on a project check's alert of a new finding); for a check_failing alert, the state it keeps",
     ),
   after: z
     .record(z.string(), z.unknown())

@@ -16,7 +16,16 @@ type Entry = { at: string; run?: Run; alert?: Alert };
 
 const PAGE = 20;
 
-function AlertEntry({ a }: { a: Alert }) {
+/**
+ * What an alert's state was before. A check's first run has none; a project check's alert is one finding, which had
+ * no state before whichever run found it (its `before` is always null), so "first run" would be wrong there.
+ */
+function beforeWords(a: Alert): string {
+  if (a.before) return stateWords(a.check, a.before);
+  return a.check === "project" ? "not found before" : "first run";
+}
+
+export function AlertEntry({ a }: { a: Alert }) {
   const title =
     a.type === "monitor.skipped"
       ? "Run skipped"
@@ -31,7 +40,7 @@ function AlertEntry({ a }: { a: Alert }) {
         <p className="alert-change">{String(a.after?.reason ?? "The allowance could not pay for the run.")}</p>
       ) : (
         <p className="alert-change" data-testid="alert-change">
-          {a.before ? stateWords(a.check, a.before) : "first run"} → {stateWords(a.check, a.after)}
+          {beforeWords(a)} → {stateWords(a.check, a.after)}
         </p>
       )}
       {a.open && a.type === "monitor.alert" ? <div className="small">Still open.</div> : null}

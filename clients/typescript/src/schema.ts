@@ -11060,7 +11060,7 @@ export interface operations {
                             after: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description The check's state before the change (null on the first run); for a check_failing alert, the state it keeps */
+                            /** @description The check's state before the change (null on the first run, and on a project check's alert of a new finding); for a check_failing alert, the state it keeps */
                             before: {
                                 [key: string]: unknown;
                             } | null;
