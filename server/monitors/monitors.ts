@@ -207,6 +207,25 @@ export async function listMonitors(db: Db, workspaceId: string, page: { limit: n
   };
 }
 
+/** A value as text whatever its objects' key order (a stored check comes back from JSONB with its keys reordered). */
+function canonicalText(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalText).join(",")}]`;
+  if (v && typeof v === "object")
+    return `{${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonicalText(x)}`)
+      .join(",")}}`;
+  return JSON.stringify(v);
+}
+
+/** The same checks with the same options, in any order. */
+function sameChecks(a: MonitorCheck[], b: MonitorCheck[]): boolean {
+  const x = a.map(canonicalText).sort();
+  const y = b.map(canonicalText).sort();
+  return x.length === y.length && x.every((t, i) => t === y[i]);
+}
+
 export async function updateMonitorOrThrow(
   db: Db,
   a: Change & { id: string; changes: Partial<MonitorFields>; now?: Date },
@@ -228,7 +247,10 @@ export async function updateMonitorOrThrow(
       a.workspaceId,
     );
     const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
-    const retarget = target !== current.target || a.changes.checks !== undefined;
+    // Checks sent again as they are (the dashboard's form sends every field with a new interval or name) are not new.
+    const retarget =
+      target !== current.target ||
+      (a.changes.checks !== undefined && !sameChecks(a.changes.checks, current.checks as MonitorCheck[]));
     const after = await tx.monitor.update({
       where: { id: current.id },
       data: {

@@ -209,6 +209,39 @@ describe("the timeline", () => {
   });
 });
 
+describe("an edit that keeps the target and checks", () => {
+  it("keeps the baseline and the open alert, which the next run resolves, as the dashboard's form sends every field", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const checks = ["blocklists", { type: "dns", record_types: ["A", "MX"] }];
+    const m = await monitor(ws.apiKey, checks, "site.test");
+    dns.setRecords("site.test.dbl.spamhaus.org", [{ type: "A", data: "127.0.1.2" }]);
+    const listed = await runMonitor(app.db, m.id, { now: at(0) });
+    expect(listed.alerts.map((a) => [a.type, a.check, a.open])).toEqual([["monitor.alert", "blocklists", true]]);
+
+    // The same target and checks (the dns check's options in another key order), a new name and interval.
+    const edited = await api(app, ws.apiKey)("PATCH", `/v1/monitors/${m.id}`, {
+      name: "Shop",
+      target: "site.test",
+      checks: [{ record_types: ["A", "MX"], type: "dns" }, "blocklists"],
+      interval: "6h",
+    });
+    expect(edited.status).toBe(200);
+    expect(Object.keys(edited.body.states).sort()).toEqual(["blocklists", "dns"]);
+    expect(await app.db.monitorAlert.count({ where: { monitorId: m.id, open: true } })).toBe(1);
+
+    dns.removeRecords("site.test.dbl.spamhaus.org");
+    const cleared = await runMonitor(app.db, m.id, { now: at(6) });
+    expect(cleared.alerts.map((a) => [a.type, a.check])).toEqual([["monitor.resolved", "blocklists"]]);
+
+    // Other checks are new checks: a fresh baseline, and the open alerts close with it.
+    dns.setRecords("site.test.dbl.spamhaus.org", [{ type: "A", data: "127.0.1.2" }]);
+    await runMonitor(app.db, m.id, { now: at(12) });
+    const rechecked = await api(app, ws.apiKey)("PATCH", `/v1/monitors/${m.id}`, { checks: ["blocklists"] });
+    expect(rechecked.body.states).toEqual({});
+    expect(await app.db.monitorAlert.count({ where: { monitorId: m.id, open: true } })).toBe(0);
+  });
+});
+
 describe("a run the allowance cannot pay", () => {
   it("is skipped and recorded, with exactly one alert until runs are paid again", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"], usedUnits: 998 });
