@@ -59,7 +59,21 @@ test("a project's history, findings over time, watch toggle and stored answer wi
   await detail.getByRole("button", { name: "Watch this project" }).click();
   await expect(detail.getByRole("button", { name: "Stop watching" })).toBeVisible();
   await expect(detail.getByRole("link", { name: "Its monitor" })).toBeVisible();
+  await expect(detail.getByTestId("watched")).toContainText("Watched every day:");
   await snap(page, testInfo, "project-watched");
+  // Its monitor says a run costs the project's 3 package versions, and so does its form's estimate when edited.
+  await detail.getByRole("link", { name: "Its monitor" }).click();
+  await expect(page.locator("#run-cost")).toContainText(
+    "Running now costs 3 units (one per package version of the project's latest default-ref scan)",
+  );
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByTestId("monitor-estimate")).toContainText(
+    "about 90 units a month (3 package versions × 30 runs a month)",
+  );
+  await page.goBack();
+  await page.goto("/dashboard/projects");
+  await page.locator('[data-testid=project][data-name="acme/web"]').getByRole("button", { name: "Open" }).click();
+  await expect(detail.getByRole("button", { name: "Stop watching" })).toBeVisible();
   await detail.getByRole("button", { name: "Stop watching" }).click();
   await expect(detail.getByRole("button", { name: "Watch this project" })).toBeVisible();
 

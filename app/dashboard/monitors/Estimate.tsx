@@ -6,22 +6,44 @@ import { useTRPC } from "../_components/trpc";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-export function Estimate({ id, checks, interval }: { id?: string; checks: number; interval: MonitorInterval }) {
+export function Estimate(props: { id?: string; checks: number; interval: MonitorInterval; project?: string }) {
+  const { id, checks, interval } = props;
+  // A project monitor's run costs its project's package versions, not one unit per check (monitors.estimate).
+  const project = props.project?.trim() || undefined;
   const trpc = useTRPC();
   const estimate = useQuery({
-    ...trpc.monitors.estimate.queryOptions({ id, checks: Math.max(checks, 1), interval }),
+    ...trpc.monitors.estimate.queryOptions({ id, checks: Math.max(checks, 1), interval, project }),
     enabled: checks > 0,
   });
   if (checks === 0) return <p className="estimate">Choose at least one check.</p>;
   const e = estimate.data;
   if (!e) return <p className="estimate muted">Working out the monthly units…</p>;
-  const over = e.workspace_units_per_month > e.monthly_allowance;
   return (
     <p className="estimate" data-testid="monitor-estimate" aria-live="polite">
-      This monitor will use about {fmt(e.units_per_month)} units a month ({e.checks}{" "}
-      {e.checks === 1 ? "check" : "checks"} × {fmt(e.runs_per_month)} runs a month); your monitors would then use{" "}
-      {fmt(e.workspace_units_per_month)} of your {fmt(e.monthly_allowance)}-unit monthly allowance.
-      {over ? " That is more than the allowance: runs the allowance cannot pay are skipped." : ""}
+      {estimateWords(e, project !== undefined)}
     </p>
+  );
+}
+
+/** The estimate in words: a run's units as checks, or as a project's package versions. */
+export function estimateWords(
+  e: {
+    checks: number;
+    units_per_run: number;
+    runs_per_month: number;
+    units_per_month: number;
+    workspace_units_per_month: number;
+    monthly_allowance: number;
+  },
+  project: boolean,
+): string {
+  const over = e.workspace_units_per_month > e.monthly_allowance;
+  const perRun = project
+    ? `${fmt(e.units_per_run)} package ${e.units_per_run === 1 ? "version" : "versions"}`
+    : `${e.checks} ${e.checks === 1 ? "check" : "checks"}`;
+  return (
+    `This monitor will use about ${fmt(e.units_per_month)} units a month (${perRun} × ${fmt(e.runs_per_month)} runs a month); ` +
+    `your monitors would then use ${fmt(e.workspace_units_per_month)} of your ${fmt(e.monthly_allowance)}-unit monthly allowance.` +
+    (over ? " That is more than the allowance: runs the allowance cannot pay are skipped." : "")
   );
 }

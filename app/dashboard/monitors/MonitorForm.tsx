@@ -60,6 +60,8 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
 
   // A monitor of packages only looks at nothing of its target: it may name the project instead of a host.
   const projectOnly = types.length > 0 && types.every((t) => t === "packages");
+  // A project monitor (made on the Projects page) edited here: its target is the project's name.
+  const watchesProject = types.includes("project");
   const allowed = plan?.allowed ?? INTERVALS;
   // The API's refusal of a field (one the form cannot check itself, such as the target), said at that field.
   const refused = refusal?.message ? monitorServerProblem(refusal.message, projectOnly ? "Project" : "Target") : null;
@@ -113,7 +115,7 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
       }}
     >
       <label>
-        {projectOnly ? "Project" : "Target"}
+        {projectOnly || watchesProject ? "Project" : "Target"}
         <input
           value={target}
           onChange={(e) => {
@@ -126,9 +128,11 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
         />
         <FieldError id={errorId("target")} text={shown.target} />
         <span className="muted small">
-          {projectOnly
-            ? "What the packages belong to: a name such as github.com/acme/shop, or a host."
-            : "A host name, domain, IP address (optionally with :port) or a web address."}
+          {watchesProject
+            ? "The project's name, as scanned with ?project= (its default ref's package list is checked again each run)."
+            : projectOnly
+              ? "What the packages belong to: a name such as github.com/acme/shop, or a host."
+              : "A host name, domain, IP address (optionally with :port) or a web address."}
         </span>
       </label>
       <label>
@@ -220,7 +224,12 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
           </span>
         ) : null}
       </label>
-      <Estimate id={initial.id} checks={types.length} interval={interval} />
+      <Estimate
+        id={initial.id}
+        checks={types.length}
+        interval={interval}
+        project={types.includes("project") ? target : undefined}
+      />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={pending || types.length === 0}>
           {pending ? "Saving…" : initial.id ? "Save changes" : "Create monitor"}
