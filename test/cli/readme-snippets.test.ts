@@ -84,3 +84,13 @@ describe("the GitLab CI snippet", () => {
     expect(defaultBranch!.project!.ref ?? DEFAULT_REF).toBe(DEFAULT_REF);
   });
 });
+
+describe("the repository README's example", () => {
+  it("compares a pull request with the default ref, as the snippets do", () => {
+    const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
+    const flags = /`(--project [^`]*--fail-on-new[^`]*)`/.exec(readme)![1]!;
+    const pr = scanOf(`service-scan package-lock.json ${flags}`);
+    expect(pr.project).toMatchObject({ name: "acme/web", ref: "pr-42", failOnNew: true });
+    expect(pr.project!.baseRef ?? DEFAULT_REF).toBe(DEFAULT_REF);
+  });
+});
