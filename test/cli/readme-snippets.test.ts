@@ -71,6 +71,18 @@ describe("the GitHub Actions snippet", () => {
   });
 });
 
+describe("the GitHub Actions job's permissions", () => {
+  it("let upload-sarif send the log, in a private repository too", () => {
+    const job = yamlBlocks.find((b) => b?.jobs?.scan)!.jobs.scan as {
+      permissions: Record<string, string>;
+      steps: Array<{ uses?: string }>;
+    };
+    expect(job.steps.some((s) => s.uses?.startsWith("github/codeql-action/upload-sarif@"))).toBe(true);
+    // GitHub's code scanning documentation: security-events write to upload; actions read for private repositories.
+    expect(job.permissions).toMatchObject({ contents: "read", "security-events": "write", actions: "read" });
+  });
+});
+
 describe("the GitLab CI snippet", () => {
   const job = yamlBlocks.find((b) => b?.["dependency-scan"])!["dependency-scan"] as { script: string[] };
   const lines = job.script.flatMap(commandsIn);
