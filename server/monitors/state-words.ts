@@ -111,9 +111,20 @@ function packagesWords(s: Record<string, unknown>): string {
     .join("; ");
 }
 
+/**
+ * A project finding's state key (`npm:@walk/thing advisory GHSA-late-0003-cccc`, checks/project.ts stateKey) in words:
+ * "@walk/thing (npm): advisory GHSA-late-0003-cccc". A resolution carries only the key.
+ */
+function findingKeyWords(key: string): string {
+  const m = /^([^:\s]+):(\S+) (\S+)(?: (\S+))?$/.exec(key);
+  if (!m) return key || "a finding";
+  const [, ecosystem, name, kind, id] = m;
+  return `${name} (${ecosystem}): ${kind!.replace(/_/g, " ")}${id ? ` ${id}` : ""}`;
+}
+
 /** A project check's state (its findings), one of its alerts (a finding) or a resolution. */
 function projectWords(s: Record<string, unknown>): string {
-  if (s.resolved === true) return `${String(s.finding ?? "finding")}: no longer found`;
+  if (s.resolved === true) return `${findingKeyWords(String(s.finding ?? ""))} no longer found`;
   if (typeof s.finding === "string") {
     const fix = s.fixed_version ? `, fixed in ${String(s.fixed_version)}` : "";
     return `${String(s.name)}@${String(s.version)}: ${String(s.summary ?? s.kind)}${fix}`;

@@ -53,8 +53,11 @@ export function composeAlertEmail(monitor: MonitorRef, alert: AlertRow, unsubscr
   const check = checkLabel(alert.check);
   const resolved = alert.type === "monitor.resolved";
   const tag = resolved ? "Resolved" : (SEVERITY_WORD[alert.severity] ?? alert.severity);
+  // A project monitor resolves finding by finding: its subject says which one, as its alert's subject did.
   const what = resolved
-    ? "resolved"
+    ? alert.check === "project"
+      ? (lines[0]?.replace(/^now: /, "") ?? "resolved")
+      : "resolved"
     : alert.type === "monitor.skipped"
       ? "run skipped (the lookup allowance cannot pay)"
       : (lines[0]?.replace(/^now: /, "") ?? "changed");
