@@ -23,7 +23,7 @@ export function DailyStackedChart(props: {
     },
     { v: 0, date: "" },
   );
-  const summary = `${fmt.format(total)} ${props.unit} over ${props.days.length} days across ${props.series.length} series (${props.series.map((s) => s.label).join(", ")})${peak.date ? `; the busiest day was ${shortDate(peak.date)} with ${fmt.format(peak.v)}` : ""}.`;
+  const summary = `${fmt.format(total)} ${props.unit} over ${props.days.length} ${props.days.length === 1 ? "day" : "days"} across ${props.series.length} series (${props.series.map((s) => s.label).join(", ")})${peak.date ? `; the busiest day was ${shortDate(peak.date)} with ${fmt.format(peak.v)}` : ""}.`;
   return (
     <ChartFrame
       id={props.id}
