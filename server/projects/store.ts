@@ -132,13 +132,24 @@ export async function recordProjectScan(
   return answer;
 }
 
-/** Projects by name; `cursor` is the previous page's `next_cursor` (the last name shown). */
+/**
+ * Projects by name; `cursor` is the previous page's `next_cursor` (the last name shown). A cursor that names no project
+ * of this workspace is 400, as on every list (server/pages.ts), never an empty last page a client would take for the
+ * end; the cursor's project holds its place while any of its scans is stored, past its window too.
+ */
 export async function listProjects(
   db: Db,
   workspaceId: string,
   page: { limit: number; cursor?: string },
   now = new Date(),
 ) {
+  if (page.cursor) {
+    const place = await db.projectScan.findFirst({
+      where: { workspaceId, project: page.cursor },
+      select: { id: true },
+    });
+    if (!place) throw unknownCursorError("next_cursor");
+  }
   const groups = await db.projectScan.groupBy({
     by: ["project"],
     where: { ...live(workspaceId, now), ...(page.cursor ? { project: { gt: page.cursor } } : {}) },

@@ -224,6 +224,26 @@ describe("the project's history", () => {
     expect([after.status, after.body]).toEqual([200, { items: [], next_cursor: null }]);
   });
 
+  it("refuses a list cursor that names none of the workspace's projects with 400, not an empty last page", async () => {
+    const ws = await app.seedWorkspace();
+    await scan(ws.apiKey, FIRST, "?project=acme/api");
+    await scan(ws.apiKey, FIRST, "?project=acme/web");
+    const other = await app.seedWorkspace();
+    await scan(other.apiKey, FIRST, "?project=acme/other");
+    for (const cursor of ["zzz", "acme/gone", "acme/other"]) {
+      const res = await get(ws.apiKey, `/v1/projects?limit=1&cursor=${encodeURIComponent(cursor)}`);
+      expect([res.status, res.body.error?.code], cursor).toEqual([400, "INVALID_REQUEST"]);
+      expect(res.body.error.message).toMatch(/^cursor: unknown cursor/);
+    }
+    const first = await get(ws.apiKey, "/v1/projects?limit=1");
+    const next = await get(ws.apiKey, `/v1/projects?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    expect([next.status, next.body.items.map((p: any) => p.name), next.body.next_cursor]).toEqual([
+      200,
+      ["acme/web"],
+      null,
+    ]);
+  });
+
   it("refuses a ref without a project and a bad name with 400, before any unit or upstream call", async () => {
     const ws = await app.seedWorkspace();
     for (const query of ["?ref=main", "?base_ref=main", "?project=acme%20web", "?project=acme/web&ref=a%20b"]) {

@@ -1214,7 +1214,7 @@ export interface paths {
         };
         /**
          * List projects
-         * @description The projects this workspace has scanned (POST /vulnerabilities/scan?project=acme/web) and whose scans are still within the history window, by name, each with its number of stored scans and its latest scan's summary (packages, vulnerable, malware, findings, and new, fixed and unchanged against its base). Paginate with `limit` and `cursor` (the previous page's `next_cursor`).
+         * @description The projects this workspace has scanned (POST /vulnerabilities/scan?project=acme/web) and whose scans are still within the history window, by name, each with its number of stored scans and its latest scan's summary (packages, vulnerable, malware, findings, and new, fixed and unchanged against its base). Paginate with `limit` and `cursor` (the previous page's `next_cursor`; one that names none of this workspace's projects, such as one deleted since, is 400 INVALID_REQUEST).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
          */

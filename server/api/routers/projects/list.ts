@@ -13,7 +13,7 @@ export const listProcedure = projectsProcedure
       tags: TAGS,
       summary: "List projects",
       description:
-        "The projects this workspace has scanned (POST /vulnerabilities/scan?project=acme/web) and whose scans are still within the history window, by name, each with its number of stored scans and its latest scan's summary (packages, vulnerable, malware, findings, and new, fixed and unchanged against its base). Paginate with `limit` and `cursor` (the previous page's `next_cursor`).",
+        "The projects this workspace has scanned (POST /vulnerabilities/scan?project=acme/web) and whose scans are still within the history window, by name, each with its number of stored scans and its latest scan's summary (packages, vulnerable, malware, findings, and new, fixed and unchanged against its base). Paginate with `limit` and `cursor` (the previous page's `next_cursor`; one that names none of this workspace's projects, such as one deleted since, is 400 INVALID_REQUEST).",
     },
   })
   .input(z.object(page))
