@@ -294,14 +294,20 @@ export async function latestDefaultPackages(db: Db, workspaceId: string, name: s
   return row ? { scanId: row.id, packages: row.packages as StoredPackage[] } : null;
 }
 
-/** Deletes every scan of the project, with its audit event (`audit.project.deleted`); 404 when it has none here. */
+/**
+ * Deletes every scan of the project, with its audit event (`audit.project.deleted`); 404 when it has no live scan here,
+ * as every read answers (scans past the history window are hidden, and the purge deletes them).
+ */
 export async function deleteProjectOrThrow(
   db: Db,
-  a: { workspaceId: string; name: string; actor: Actor; requestId: string },
+  a: { workspaceId: string; name: string; actor: Actor; requestId: string; now?: Date },
 ) {
   const count = await db.$transaction(async (tx) => {
+    const shown = await tx.projectScan.count({
+      where: { ...live(a.workspaceId, a.now ?? new Date()), project: a.name },
+    });
+    if (shown === 0) throw notFound(a.name);
     const { count } = await tx.projectScan.deleteMany({ where: { workspaceId: a.workspaceId, project: a.name } });
-    if (count === 0) throw notFound(a.name);
     await recordAudit(tx as unknown as Db, {
       workspaceId: a.workspaceId,
       type: "audit.project.deleted",

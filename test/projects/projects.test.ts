@@ -286,6 +286,11 @@ describe("the project's history", () => {
     await app.db.projectScan.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await get(ws.apiKey, "/v1/projects")).body.items).toEqual([]);
     expect((await get(ws.apiKey, "/v1/projects/acme%2Fold")).status).toBe(404);
+    // Deleting it is 404 as reading it is, and writes nothing (no audit event); the purge deletes the row.
+    const deleted = await app.request("DELETE", "/v1/projects/acme%2Fold", { key: ws.apiKey });
+    expect([deleted.status, deleted.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+    expect(await app.db.projectScan.count({ where: { id: row.id } })).toBe(1);
+    expect(await app.db.event.count({ where: { workspaceId: ws.workspaceId, type: "audit.project.deleted" } })).toBe(0);
     expect((await runRetentionPurge(app.db, new Date(Date.now() + 8 * 86_400_000))).projectScans).toBeGreaterThan(0);
     expect(await app.db.projectScan.count({ where: { id: row.id } })).toBe(0);
   });
