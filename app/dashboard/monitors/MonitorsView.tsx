@@ -42,10 +42,7 @@ export function MonitorsView() {
           </Link>
         )}
       </div>
-      <p className="muted small">
-        A monitor checks a host on a schedule (its certificate, website grade, DNS, email security and more) and tells
-        you when something changes, here and through webhooks. Each check costs one unit per run.
-      </p>
+      <MonitorsIntro />
       <ErrorNote error={monitors.error} />
       {monitors.isPending ? (
         <p className="muted" role="status">
@@ -112,5 +109,19 @@ export function MonitorsView() {
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * What monitors do and cost. A project monitor (watched from Projects) is listed here too, and its run costs one unit
+ * per package version of its project, not one per check.
+ */
+export function MonitorsIntro() {
+  return (
+    <p className="muted small" data-testid="monitors-intro">
+      A monitor checks a host on a schedule (its certificate, website grade, DNS, email security and more) and tells you
+      when something changes, here and through webhooks. Each check costs one unit per run; a project watched from
+      Projects costs one unit per package version of the project per run.
+    </p>
   );
 }
