@@ -129,6 +129,24 @@ describe("a project monitor", () => {
     expect(await app.used(ws.workspaceId)).toBe(18);
   });
 
+  it("names the project in lookup history for a run OSV could not answer, which gives its units back", async () => {
+    const ws = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    expect((await scan(ws.apiKey, FIRST, "?project=acme/web")).status).toBe(200);
+    const id = (await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] })).body.id;
+    sources.current.down.add("osv");
+    clearUpstreamCache();
+    clearOsvRecords();
+    const run = await runMonitor(app.db, id, { now: new Date("2026-11-05T00:00:00Z") });
+    expect(run).toMatchObject({ status: "completed", alerts: [] });
+    expect(await app.used(ws.workspaceId)).toBe(3); // the upload's; the run's 3 units were given back
+    const history = await v1("GET", "/v1/lookups/history");
+    expect(history.body.items.map((e: { target: string; status: number }) => [e.target, e.status])).toEqual([
+      ["lockfile (of acme/web@default, cyclonedx)", 503],
+      [expect.stringMatching(/^lockfile \(project acme\/web@default, package-lock, 3 packages\)$/), 200],
+    ]);
+  });
+
   it("neither resolves nor raises again a supply-chain finding when the registry fails for its package in one run", async () => {
     const ws = await app.seedWorkspace();
     const v1 = api(ws.apiKey);

@@ -125,6 +125,20 @@ describe("a registry outage in one of two scans", () => {
   });
 });
 
+describe("a scan OSV could not answer", () => {
+  it("is named in lookup history by its project and ref, with its units given back", async () => {
+    const ws = await app.seedWorkspace();
+    sources.current.down.add("osv");
+    const res = await scan(ws.apiKey, FIRST, "?project=acme/web&ref=pr-3");
+    expect([res.status, res.body.error.code]).toEqual([503, "UPSTREAM_UNAVAILABLE"]);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    const history = await get(ws.apiKey, "/v1/lookups/history");
+    expect(
+      history.body.items.map((e: { target: string; status: number; units: number }) => [e.target, e.status, e.units]),
+    ).toEqual([["lockfile (project acme/web@pr-3, package-lock)", 503, 0]]);
+  });
+});
+
 describe("the project's history", () => {
   it("lists projects, reads a project by its %2F-encoded name, pages its scans and renders a stored scan", async () => {
     const ws = await app.seedWorkspace();

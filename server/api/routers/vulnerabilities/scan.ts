@@ -52,6 +52,13 @@ type ScanInput = z.output<typeof scanInput>;
 // The answer's summary by request input, for the history entry written after the answer (SARIF and CSV answers are
 // strings, and the lockfile's parse is gone by then).
 const answered = new WeakMap<ScanInput, Pick<ScanReport, "format" | "summary" | "skipped"> & { subject?: string }>();
+// What the file is, known before the scan runs: a scan that is not answered (503, its units given back) is still named
+// in history by its project and ref, or by what its SBOM describes (a project monitor's run), as an answered one is.
+const described = new WeakMap<ScanInput, { format: string; subject?: string }>();
+
+/** "project acme/web@pr-7, " or "of acme/web@default, " (an SBOM's subject), or "" for a plain file. */
+const filedAs = (input: ScanInput, subject: string | undefined) =>
+  input.project ? `project ${input.project}@${input.ref ?? DEFAULT_REF}, ` : subject ? `of ${subject}, ` : "";
 
 const lockfileOf = (input: ScanInput) => {
   const read = readLockfileOnce(input.lockfile, input.format);
@@ -74,17 +81,18 @@ export const scanProcedure = meteredProcedure({
   endpoint: "vulnerabilities.scan",
   input: scanInput,
   needsBulk: listsSeveralPackages,
-  target: (input) => `lockfile (${input.format ?? "detected format"})`,
+  // What history says of a scan that was not answered (a 503 whose units were given back).
+  target: (input) => {
+    const file = described.get(input);
+    return `lockfile (${filedAs(input, file?.subject)}${file?.format ?? input.format ?? "detected format"})`;
+  },
   history: (input) => {
     const out = answered.get(input);
-    if (!out) return { target: `lockfile (${input.format ?? "detected format"})`, summary: {} };
+    if (!out)
+      return { target: `lockfile (${filedAs(input, undefined)}${input.format ?? "detected format"})`, summary: {} };
     // A project's scan names the project and ref it is filed under, as its history page does; an SBOM names what it
     // describes (a project monitor's rescan sends the project's list as one: server/monitors/checks/project.ts).
-    const filed = input.project
-      ? `project ${input.project}@${input.ref ?? DEFAULT_REF}, `
-      : out.subject
-        ? `of ${out.subject}, `
-        : "";
+    const filed = filedAs(input, out.subject);
     return {
       target: `lockfile (${filed}${out.format}, ${out.summary.packages} packages)`,
       summary: {
@@ -113,6 +121,7 @@ export const scanProcedure = meteredProcedure({
   .mutation(async ({ ctx, input }) => {
     try {
       const lockfile = lockfileOf(input);
+      described.set(input, { format: lockfile.format, subject: lockfile.subject });
       const report = await scanLockfileOrThrow(lockfile);
       answered.set(input, { ...report, subject: lockfile.subject });
       const kept = input.project
