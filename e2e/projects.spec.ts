@@ -23,6 +23,11 @@ test("a project's history, findings over time, watch toggle and stored answer wi
   await newWorkspace(page, "Projects", ["suite_agency"]);
   await page.goto("/dashboard/projects");
   await expect(page.getByTestId("projects-empty")).toBeVisible();
+  // The main branch belongs on the default ref, which a watch re-checks (filed as ref=main, it could not be watched).
+  await expect(page.getByTestId("projects-intro")).toContainText(
+    "scan your main branch that way, since a watch re-checks the default ref's latest scan",
+  );
+  await expect(page.getByTestId("projects-intro")).not.toContainText("ref=main");
   await snap(page, testInfo, "projects-empty");
 
   const key = await createKey(page, "ci");
