@@ -180,15 +180,30 @@ function inputErrorCode(err: Error): ErrorCode {
  * zod's words, where they are not a person's: a field that was not sent "is required" whatever it should have been
  * (zod says "expected string, received undefined", or lists an enum's options as if a wrong one had been sent), and
  * an empty string where one is needed "must not be empty" (zod: "Too small: expected string to have >=1
- * characters"). Set once for the process as zod's error map; a schema's own message still wins over it. The map sees
- * the refused input, which an issue no longer carries. test/foundation/missing-fields.test.ts holds both.
+ * characters"), and a field of the wrong type "expected true or false, got a string" (zod: "Invalid input: expected
+ * boolean, received string"). Set once for the process as zod's error map; a schema's own message still wins over
+ * it. The map sees the refused input, which an issue no longer carries. test/foundation/missing-fields.test.ts holds
+ * all three.
  */
 const IS_REQUIRED = "is required";
+/** What a field of the wrong type should have been, in words ("expected true or false, got a string"). */
+const EXPECTED_WORDS: Readonly<Record<string, string>> = {
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+};
+const sentType = (v: unknown) =>
+  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
 z.config({
   customError: (iss) => {
     if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
+    if (iss.code === "invalid_type" && Object.hasOwn(EXPECTED_WORDS, iss.expected))
+      return `expected ${EXPECTED_WORDS[iss.expected]}, got ${sentType(iss.input)}`;
     return undefined;
   },
 });

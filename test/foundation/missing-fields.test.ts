@@ -53,6 +53,13 @@ describe("a required field that was not sent", () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     const res = await app.request("POST", "/v1/email/check", { key: ws.apiKey, body: { email: 5 } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe("email: Invalid input: expected string, received number");
+    expect(res.body.error.message).toBe("email: expected a string, got a number");
+    const flag = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: "8.8.8.8", password_compromised: "yes" },
+    });
+    expect(flag.status).toBe(400);
+    expect(flag.body.error.message).toBe("password_compromised: expected true or false, got a string");
+    expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
