@@ -150,6 +150,24 @@ export function auditMonitor(
 const lockWorkspace = (tx: Tx, workspaceId: string) =>
   tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
 
+/**
+ * One watch per project: a second project monitor of the same project would alert twice for every finding, and the
+ * Projects page's watch toggle shows and stops one. 409 CONFLICT naming the monitor that watches it (`except` is the
+ * monitor being changed). Called with the workspace row locked, so two creations at once are seen in turn.
+ */
+async function assertProjectUnwatchedOrThrow(tx: Tx, workspaceId: string, project: string, except?: string) {
+  const same = await tx.monitor.findMany({
+    where: { workspaceId, target: project, ...(except ? { id: { not: except } } : {}) },
+    select: { id: true, checks: true },
+  });
+  const watching = same.find((m) => watchesProject(m.checks as { type: string }[]));
+  if (watching)
+    throw new AppError(
+      "CONFLICT",
+      `Project ${project} is already watched by monitor ${watching.id}; change or delete that monitor instead.`,
+    );
+}
+
 export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields; now?: Date }) {
   const target = await vetOrThrow(a.monitor, a.entitlements, db, a.workspaceId);
   await vetRecipientsOrThrow(db, a.workspaceId, a.monitor.email_alerts);
@@ -157,6 +175,7 @@ export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields
   const { monitors: limit } = monitorLimits(a.entitlements);
   const row = await db.$transaction(async (tx) => {
     await lockWorkspace(tx, a.workspaceId);
+    if (watchesProject(a.monitor.checks)) await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target);
     const held = await tx.monitor.count({ where: { workspaceId: a.workspaceId } });
     if (held >= limit)
       throw new AppError(
@@ -240,6 +259,9 @@ export async function updateMonitorOrThrow(
   const target = await vetOrThrow(merged, a.entitlements, db, a.workspaceId);
   await vetRecipientsOrThrow(db, a.workspaceId, a.changes.email_alerts);
   const row = await db.$transaction(async (tx) => {
+    // A project watch is unique in its workspace: the workspace first, in the order a creation and the plan's
+    // limit take it, then the monitor.
+    if (watchesProject(merged.checks)) await lockWorkspace(tx, a.workspaceId);
     // Locked before it is read: a deletion that committed meanwhile makes this 404, not a failed update (500).
     await tx.$queryRawUnsafe(
       `SELECT 1 FROM "Monitor" WHERE "id" = $1 AND "workspaceId" = $2 FOR UPDATE`,
@@ -247,6 +269,7 @@ export async function updateMonitorOrThrow(
       a.workspaceId,
     );
     const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
+    if (watchesProject(merged.checks)) await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target, current.id);
     // Checks sent again as they are (the dashboard's form sends every field with a new interval or name) are not new.
     const retarget =
       target !== current.target ||

@@ -223,6 +223,33 @@ describe("a project monitor", () => {
     expect((await v1("GET", "/v1/monitors")).body.items).toEqual([]);
   });
 
+  it("watches a project once: a second project monitor of it, or one changed to watch it, is 409 naming the first", async () => {
+    const ws = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    await scan(ws.apiKey, FIRST, "?project=acme/web");
+    await scan(ws.apiKey, FIRST, "?project=acme/api");
+    const first = await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] });
+    expect(first.status).toBe(200);
+    // Sent several times at once, as a double click would: still one watch.
+    const again = await Promise.all(
+      [1, 2, 3].map(() => v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"], interval: "24h" })),
+    );
+    for (const res of again) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe("CONFLICT");
+      expect(res.body.error.message).toContain(`already watched by monitor ${first.body.id}`);
+    }
+    // Another project is another watch; changing it to watch the first project is refused, and changes nothing.
+    const other = await v1("POST", "/v1/monitors", { target: "acme/api", checks: ["project"] });
+    expect(other.status).toBe(200);
+    const moved = await v1("PATCH", `/v1/monitors/${other.body.id}`, { target: "acme/web" });
+    expect(moved.status).toBe(409);
+    expect((await v1("GET", `/v1/monitors/${other.body.id}`)).body.target).toBe("acme/api");
+    // The watch itself can be changed (its own row is not the conflict).
+    expect((await v1("PATCH", `/v1/monitors/${first.body.id}`, { interval: "24h", name: "web" })).status).toBe(200);
+    expect((await v1("GET", "/v1/monitors")).body.items).toHaveLength(2);
+  });
+
   it("reports its check as failing, at no cost, once the project is deleted", async () => {
     const ws = await app.seedWorkspace();
     const v1 = api(ws.apiKey);

@@ -6,7 +6,7 @@ import { monitorsProcedure, TAGS, change } from "./shared";
 
 export const updateProcedure = monitorsProcedure
   .meta({
-    errors: ["NOT_FOUND", "TARGET_FORBIDDEN"],
+    errors: ["NOT_FOUND", "TARGET_FORBIDDEN", "CONFLICT"],
     openapi: {
       method: "PATCH",
       path: "/monitors/{id}",
