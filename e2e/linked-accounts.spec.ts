@@ -101,7 +101,14 @@ test("a case with linked accounts names them and what links them, and the accoun
   await expect(page.getByTestId("users-empty")).toContainText("An account appears once an assessment names it");
   await expect(page.getByTestId("users-empty")).toContainText("Search by that user id, exactly as it was sent");
   await expect(await seriousViolations(page)).toEqual([]);
+  // Open with an empty field says what to enter, and stays.
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page.getByTestId("user-search-problem")).toHaveText(
+    "Enter the user id to open (or the email address of an account assessed without one).",
+  );
+  await expect(page).toHaveURL(/\/dashboard\/users$/);
   await page.getByTestId("user-search").fill("ben");
+  await expect(page.getByTestId("user-search-problem")).toHaveCount(0);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Account ben", level: 1 })).toBeVisible();
   await expect(await seriousViolations(page)).toEqual([]);

@@ -1,18 +1,25 @@
 "use client";
-// The account to open, by user_id.
+// The account to open, by user_id (or the email address of an account assessed without one).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 export function UserSearch({ initial = "" }: { initial?: string }) {
   const router = useRouter();
   const [id, setId] = useState(initial);
+  // Open with nothing to open says so beside the field, rather than doing nothing.
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <form
       className="card form-row"
       role="search"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (id.trim()) router.push(`/dashboard/users/${encodeURIComponent(id.trim())}`);
+        if (!id.trim()) {
+          setProblem("Enter the user id to open (or the email address of an account assessed without one).");
+          return;
+        }
+        router.push(`/dashboard/users/${encodeURIComponent(id.trim())}`);
       }}
     >
       <label>
@@ -20,15 +27,25 @@ export function UserSearch({ initial = "" }: { initial?: string }) {
         <input
           name="user_id"
           value={id}
-          onChange={(e) => setId(e.target.value)}
+          onChange={(e) => {
+            setId(e.target.value);
+            setProblem(null);
+          }}
           placeholder="user_42"
           maxLength={256}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "user-search-problem" : undefined}
           data-testid="user-search"
         />
       </label>
       <button type="submit" className="btn btn-primary">
         Open
       </button>
+      {problem ? (
+        <p className="error" id="user-search-problem" role="alert" data-testid="user-search-problem">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }
