@@ -109,3 +109,13 @@ test("a project's history, findings over time, watch toggle and stored answer wi
   await detail.getByRole("button", { name: "Delete project" }).click();
   await expect(page.getByTestId("projects-empty")).toBeVisible();
 });
+
+test("a project name in the page's address that is no project name is said in words, without the API's field", async ({
+  page,
+}) => {
+  await newWorkspace(page, "Project names", ["suite_agency"]);
+  await page.goto("/dashboard/projects?project=a%20b");
+  const note = page.getByTestId("error-note");
+  await expect(note).toContainText('"a b" is no project name: a project name is');
+  await expect(note).not.toContainText("name: must be");
+});

@@ -38,7 +38,14 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
         Loading {name}…
       </p>
     );
-  if (project.error || !project.data) return <ErrorNote error={project.error} />;
+  // A name from the page's address that is no project name: said as the page's, not as the API's `name` field.
+  if (project.error || !project.data)
+    return (
+      <ErrorNote
+        error={project.error}
+        words={(m) => m.replace(/^name: must be/, `"${name}" is no project name: a project name is`)}
+      />
+    );
   const p = project.data;
   const rows = scans.data?.pages.flatMap((pg) => pg.items) ?? [];
   return (
