@@ -130,10 +130,18 @@ export async function admitCaller<R extends Outcome>(
 /** The dashboard's infinite queries (tRPC's client) add `direction` beside the cursor on their own. */
 const DIRECTION = ["direction"] as const;
 
-/** The parameters a route's path carries (`{id}` of /rules/{id}), from its OpenAPI meta. */
-function pathParamsOf(meta: unknown): string[] {
-  const path = (meta as { openapi?: { path?: string } } | undefined)?.openapi?.path;
-  return path ? [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!) : [];
+/**
+ * The declared fields a REST caller does not send as parameters: those its route's path carries (`{id}` of
+ * /rules/{id}) and a raw body's field (the lockfile of POST /vulnerabilities/scan, sent as the body itself), from its
+ * meta. The unknown-parameter message's list of what the operation takes leaves them out.
+ */
+function notParametersOf(meta: unknown): string[] {
+  const m = meta as { openapi?: { path?: string }; rawBody?: { field?: string } } | undefined;
+  const path = m?.openapi?.path;
+  return [
+    ...(path ? [...path.matchAll(/\{([^}]+)\}/g)].map((x) => x[1]!) : []),
+    ...(m?.rawBody?.field ? [m.rawBody.field] : []),
+  ];
 }
 
 /**
@@ -166,7 +174,7 @@ export function validateInput(
   const unknown =
     step.via === "dashboard"
       ? unknownFieldsProblem(raw, declared, DIRECTION)
-      : unknownFieldsProblem(raw, declared, [], () => pathParamsOf(meta));
+      : unknownFieldsProblem(raw, declared, [], () => notParametersOf(meta));
   if (unknown) throw new AppError("INVALID_REQUEST", unknown);
 }
 

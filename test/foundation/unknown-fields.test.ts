@@ -222,6 +222,20 @@ describe("what an operation takes, as the refusal lists it", () => {
     }
     await expectNothingCharged(ws.workspaceId);
   });
+
+  it("leaves out a raw body's field, which is the body itself and no parameter", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request("POST", "/v1/vulnerabilities/scan?foo=1", {
+      key: ws.apiKey,
+      body: "lodash@4.17.21\n",
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      "Received unknown parameter: foo. This operation takes: base_ref, format, path, project, ref.",
+    );
+    await expectNothingCharged(ws.workspaceId);
+  });
 });
 
 describe("numbers in the query are written in decimal digits", () => {
