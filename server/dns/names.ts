@@ -31,6 +31,11 @@ export function checkDomainName(input: string): NameCheck {
         reason: `Invalid label "${label.slice(0, 63)}": 1 to 63 letters, digits, hyphens or underscores, not starting or ending with a hyphen.`,
       };
     }
+    // An "xn--" label is punycode for an internationalised label: one that decodes to none ("xn--zz") names no
+    // domain anywhere, and the Public Suffix List reader and RDAP refuse it, so it is refused here, before admission.
+    if (label.startsWith("xn--") && !domainToASCII(label)) {
+      return { ok: false, reason: `Invalid label "${label}": not valid punycode (an "xn--" label must decode).` };
+    }
   }
   if (/^\d+$/.test(labels[labels.length - 1]))
     return { ok: false, reason: "The last label is numeric: that is an IP address, not a domain name." };

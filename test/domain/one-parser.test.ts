@@ -50,6 +50,22 @@ describe("one domain parser for every domain route", () => {
     },
   );
 
+  // An "xn--" label that is not punycode ("xn--zz") names no domain: RDAP and abuse answered 404 "not a valid domain
+  // name" or "not a registrable domain" and charged one unit, the other routes asked DNS and charged too.
+  it.each(DOMAIN_ROUTES.flatMap((route) => ["xn--zz.com", "www.xn--a.org"].map((s) => ({ route, s }))))(
+    "GET $route with the broken A-label $s is 400 INVALID_REQUEST and free",
+    async ({ route, s }) => {
+      const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+      rdap.requests.length = 0;
+      const res = await app.request("GET", `/v1${route.replace("{domain}", s)}`, { key: ws.apiKey });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: "INVALID_REQUEST", message: expect.stringContaining("punycode") });
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+      expect(rdap.requests).toEqual([]);
+    },
+  );
+
   it("the RDAP and abuse routes read a name as /domain/{domain} does (registrable domain, ASCII form)", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
     rdap.requests.length = 0;

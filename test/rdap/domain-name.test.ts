@@ -11,6 +11,8 @@ describe("RDAP domain input", () => {
     "exa\u007fmple.com",
     "0x10",
     "1.2.3.4",
+    "xn--zz.com",
+    "xn--.com",
   ])("refuses %j", (raw) => {
     expect(registrableDomain.safeParse(raw).success).toBe(false);
   });
@@ -18,5 +20,6 @@ describe("RDAP domain input", () => {
   it("passes the checked ASCII form on, IDNs included", () => {
     expect(registrableDomain.parse("Example.COM.")).toBe("example.com");
     expect(registrableDomain.parse("bücher.de")).toBe("xn--bcher-kva.de");
+    expect(registrableDomain.parse("XN--BCHER-KVA.DE")).toBe("xn--bcher-kva.de");
   });
 });
