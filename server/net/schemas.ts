@@ -18,6 +18,7 @@ export const ipAddress = z
       return z.NEVER;
     }
     if (parsed.version === 4) return s;
-    const v4 = unmappedAddress(parsed.address);
-    return v4 === parsed.address ? s : v4;
+    // IPv6 goes on in its one RFC 5952 form: "2001:DB8:0:0:0:0:0:1" and "2001:db8::1" are one host, asked of RDAP,
+    // recorded in history and answered alike.
+    return unmappedAddress(parsed.address);
   });

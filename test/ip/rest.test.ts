@@ -68,6 +68,31 @@ describe("REST: IP, ASN and RDAP routes", () => {
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
+  // An IPv6 address has many spellings of one host: the registry was asked (and the answer and history said) the
+  // spelling as sent, so a registry that matches its canonical form answered 404 NOT_FOUND, and charged, for
+  // "2A00:1450:4001:082A:0:0:0:200E" while "2a00:1450:4001:82a::200e" was found.
+  it.each(["2A00:1450:4001:82A::200E", "2a00:1450:4001:082a:0000:0000:0000:200e"])(
+    "GET /v1/ip/%s/rdap and /abuse ask the registry for the RFC 5952 form",
+    async (spelling) => {
+      const canonical = "2a00:1450:4001:82a::200e";
+      rdap.set(`ip/${canonical}`, {
+        handle: "NET6-GOGL",
+        name: "GOGL6",
+        startAddress: "2a00:1450::",
+        endAddress: "2a00:1450:ffff:ffff:ffff:ffff:ffff:ffff",
+      });
+      const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+      rdap.requests.length = 0;
+      const res = await app.request("GET", `/v1/ip/${encodeURIComponent(spelling)}/rdap`, { key: ws.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ ip: canonical, name: "GOGL6" });
+      const abuse = await app.request("GET", `/v1/ip/${encodeURIComponent(spelling)}/abuse`, { key: ws.apiKey });
+      expect(abuse.status).toBe(200);
+      expect(abuse.body.ip).toBe(canonical);
+      expect(rdap.requests).toEqual([`ip/${canonical}`, `ip/${canonical}`]);
+    },
+  );
+
   it("GET /v1/domain/{domain}/rdap for an unregistered name is 404 DOMAIN_NOT_FOUND", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const r = await app.request("GET", "/v1/domain/unregistered-name.com/rdap", { key: ws.apiKey });
