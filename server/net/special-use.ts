@@ -41,5 +41,8 @@ export function specialUseNameReason(name: string): string | null {
 export function nonPublicAddressReason(address: string): string | null {
   if (isPubliclyRoutable(address)) return null;
   const c = classifyIp(address);
-  return `${address} is a ${c.scope.replace(/_/g, "-")} address${c.range ? ` in ${c.range}` : ""}, which no registry holds publicly`;
+  const kind = c.scope.replace(/_/g, "-");
+  // "an unspecified address", "an ipv4-mapped address"; every other scope's word begins with a consonant sound.
+  const article = /^(unspecified|ipv4)/.test(kind) ? "an" : "a";
+  return `${address} is ${article} ${kind} address${c.range ? ` in ${c.range}` : ""}, which no registry holds publicly`;
 }

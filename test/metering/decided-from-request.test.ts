@@ -72,6 +72,11 @@ describe("answers decided from the request alone cost nothing", () => {
     expect(home.body.error.message).toContain("(RFC 8375, home networks)");
     const address = await app.request("GET", "/v1/ip/fd00::1/rdap", { key: ws.apiKey });
     expect(address.body.error.message).toMatch(/^fd00::1 is a /);
+    // "0.0.0.0 is a unspecified address" read wrong: the article follows the word.
+    for (const ip of ["0.0.0.0", "::"]) {
+      const unspecified = await app.request("GET", `/v1/ip/${encodeURIComponent(ip)}/abuse`, { key: ws.apiKey });
+      expect(unspecified.body.error.message).toContain(`${ip} is an unspecified address`);
+    }
   });
 
   it("a name the resolver says does not exist needed a provider: the 404 counts, on hosts, infrastructure and scans alike", async () => {
