@@ -41,8 +41,12 @@ export function specialUseNameReason(name: string): string | null {
 export function nonPublicAddressReason(address: string): string | null {
   if (isPubliclyRoutable(address)) return null;
   const c = classifyIp(address);
-  const kind = c.scope.replace(/_/g, "-");
+  return `${address} is ${scopeAddressWords(c.scope)}${c.range ? ` in ${c.range}` : ""}, which no registry holds publicly`;
+}
+
+/** "a private address", "an unspecified address": an address scope in words, with its article. */
+export function scopeAddressWords(scope: string): string {
+  const kind = scope.replace(/_/g, "-");
   // "an unspecified address", "an ipv4-mapped address"; every other scope's word begins with a consonant sound.
-  const article = /^(unspecified|ipv4)/.test(kind) ? "an" : "a";
-  return `${address} is ${article} ${kind} address${c.range ? ` in ${c.range}` : ""}, which no registry holds publicly`;
+  return `${/^(unspecified|ipv4)/.test(kind) ? "an" : "a"} ${kind} address`;
 }

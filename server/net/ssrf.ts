@@ -4,6 +4,7 @@
 import { AppError } from "../errors";
 import { classifyIp, isPubliclyRoutable, type IpScope } from "./ip";
 import { allowPrivateTargets } from "./config";
+import { scopeAddressWords } from "./special-use";
 import { defaultResolver, type TargetResolver } from "./resolve";
 import { parseHostAndPort, parseTargetUrl } from "./target";
 
@@ -73,7 +74,7 @@ export function addressRefusal(address: string, allowPrivate = allowPrivateTarge
   if (isPubliclyRoutable(address)) return null;
   const c = classifyIp(address);
   if (allowPrivate && OPENABLE.has(c.scope)) return null;
-  return `${address} is a ${c.scope.replace(/_/g, "-")} address${c.range ? ` in ${c.range}` : ""} (${c.reason ?? "not publicly routable"})`;
+  return `${address} is ${scopeAddressWords(c.scope)}${c.range ? ` in ${c.range}` : ""} (${c.reason ?? "not publicly routable"})`;
 }
 
 function nameRefusal(host: string, allowPrivate: boolean): string | null {
@@ -129,7 +130,9 @@ export async function vetTarget(hostInput: string, opts: VetOptions = {}): Promi
     };
   for (const a of res.addresses) {
     const why = addressRefusal(a, allowPrivate);
-    if (why) return { kind: "forbidden", host, address: a, reason: `${host} resolves to ${why}` };
+    // "x.example resolves to 10.0.0.5, which is a private address ...": the refusal reads as one sentence.
+    if (why)
+      return { kind: "forbidden", host, address: a, reason: `${host} resolves to ${a}, which${why.slice(a.length)}` };
   }
   return {
     kind: "ok",

@@ -111,9 +111,14 @@ describe("SSRF guard refuses", () => {
   });
 
   it.each([
-    ["a name resolving to a private address", "internal.example.com", /resolves to 10\.0\.0\.5/],
+    // One sentence ("resolves to 10.0.0.5, which is a private address"), not "resolves to 10.0.0.5 is a private address".
+    [
+      "a name resolving to a private address",
+      "internal.example.com",
+      /internal\.example\.com resolves to 10\.0\.0\.5, which is a private address in 10\.0\.0\.0\/8 \(/,
+    ],
     ["a name with one private address among public ones", "mixed.example.com", /resolves to 127\.0\.0\.1/],
-    ["a name resolving to IPv6 loopback", "v6loop.example.com", /resolves to ::1/],
+    ["a name resolving to IPv6 loopback", "v6loop.example.com", /resolves to ::1, which is a loopback address/],
     ["a name resolving to mapped metadata", "mapped.example.com", /metadata|link-local/],
     ["a CNAME to a private name", "alias.example.com", /resolves to 10\.0\.0\.5/],
   ])("%s (%s)", async (_label, target, reason) => {
@@ -121,6 +126,10 @@ describe("SSRF guard refuses", () => {
     const err = await refusal(target);
     expect(err.appCode).toBe("TARGET_FORBIDDEN");
     expect(err.message).toMatch(reason);
+  });
+
+  it("the unspecified address is 'an unspecified address'", async () => {
+    expect((await refusal("0.0.0.0")).message).toContain("0.0.0.0 is an unspecified address");
   });
 
   it("a redirect to the metadata address, mid-flight, without requesting it", async () => {
