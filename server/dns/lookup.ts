@@ -2,6 +2,7 @@
 import { AppError } from "../errors";
 import { queryDns, type DnsQueryResult, type DnsRecordType } from "../providers/dns";
 import { parseIpStrict } from "../net/ip";
+import { unmappedAddress } from "../net/ip-parse";
 import { checkDomainName } from "./names";
 import { resolverSource } from "./resolver-source";
 import { ptrName } from "./reverse";
@@ -22,7 +23,10 @@ export function queryNameFor(
 ): { domain: string; queryName: string } | { error: string } {
   if (type === "PTR") {
     const ip = parseIpStrict(domain.trim());
-    if (ip) return { domain: ip.address, queryName: ptrName(ip.address)! };
+    // An IPv4-mapped address (::ffff:192.0.2.10) is its IPv4 host, whose PTR record lives under in-addr.arpa; its
+    // ip6.arpa name is delegated to no one (README "Requests the API reads").
+    const address = ip ? unmappedAddress(ip.address) : null;
+    if (address) return { domain: address, queryName: ptrName(address)! };
   }
   const checked = checkDomainName(domain);
   if (!checked.ok) return { error: checked.reason };

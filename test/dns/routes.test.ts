@@ -72,6 +72,13 @@ describe("dns.lookup", () => {
       queryName: "10.2.0.192.in-addr.arpa",
       records: [{ value: "host.example.test" }],
     });
+    // An IPv4-mapped address is its IPv4 host: the PTR asked is the in-addr.arpa one, not the undelegated ip6.arpa name.
+    const mapped = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "::ffff:192.0.2.10", type: "PTR" });
+    expect(mapped.body).toMatchObject({
+      domain: "192.0.2.10",
+      queryName: "10.2.0.192.in-addr.arpa",
+      records: [{ value: "host.example.test" }],
+    });
     const idn = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "bücher.test" });
     expect(idn.body).toMatchObject({ domain: "xn--bcher-kva.test", records: [{ value: "192.0.2.77" }] });
   });
