@@ -202,6 +202,9 @@ z.config({
     if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
+    // A number that is not whole is named ("got 1.5"): "expected a whole number, got a number" would say nothing.
+    if (iss.code === "invalid_type" && iss.expected === "int" && typeof iss.input === "number")
+      return `expected a whole number, got ${iss.input}`;
     if (iss.code === "invalid_type" && Object.hasOwn(EXPECTED_WORDS, iss.expected))
       return `expected ${EXPECTED_WORDS[iss.expected]}, got ${sentType(iss.input)}`;
     return undefined;

@@ -60,6 +60,10 @@ describe("a required field that was not sent", () => {
     });
     expect(flag.status).toBe(400);
     expect(flag.body.error.message).toBe("password_compromised: expected true or false, got a string");
+    // A fraction where a whole number is needed names the number: "expected a whole number, got a number" said nothing.
+    const page = await app.request("GET", "/v1/domain/example.com/subdomains?limit=1.5", { key: ws.apiKey });
+    expect(page.status).toBe(400);
+    expect(page.body.error.message).toBe("limit: expected a whole number, got 1.5");
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
