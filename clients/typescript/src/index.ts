@@ -3,7 +3,7 @@
 // needs: the API key, the typed error object, the quota headers, and retries that never double-charge (a 503 is
 // given back by the server, so it is retried; a request lost on the network may have been charged, so it is not).
 import createClient, { type Client } from "openapi-fetch";
-import { meteredOperations, type components, type paths } from "./schema";
+import { meteredOperations, type components, type paths } from "./schema.js";
 
 export type { components, paths };
 /** The error body of every non-2xx answer: `{ error: { code, message } }`. */
