@@ -7,6 +7,12 @@ import { sendAdminCommand, serverOwnsEmbeddedDb } from "./channel";
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
+  // Asking for help is not an error: the usage on stdout, exit 0, with no database opened.
+  if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
+    const { USAGE } = await import("./commands");
+    console.log(USAGE);
+    return 0;
+  }
   // A folder named on the command line is the operator's, relative to where they ran it, not to the server.
   const to = argv.indexOf("--to");
   if (to >= 0 && argv[to + 1]) argv[to + 1] = path.resolve(argv[to + 1]);

@@ -2,7 +2,7 @@
 // server's admin channel; the commands behind it through the channel's own request (sendAdminCommand, what the CLI
 // sends), so that each case starts the CLI's process only where the process is what it checks.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +40,19 @@ describe("admin CLI on an embedded database folder with no server running", () =
     const ws = JSON.parse(created.stdout);
     expect(Object.keys(ws).sort()).toEqual(["apiKey", "workspaceId"]);
     expect(ws.apiKey).toMatch(/^svc_live_/);
+  }, 60_000);
+});
+
+describe("admin CLI help", () => {
+  it("prints the usage on stdout and exits 0 for --help, -h and help, without opening a database", async () => {
+    const dir = path.join(os.tmpdir(), `svc-cli-help-${process.pid}`);
+    for (const args of [["--help"], ["-h"], ["help"], ["workspace", "--help"]]) {
+      const r = await cli(args, { SERVICE_DATA_DIR: dir });
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: "" });
+      expect(r.stdout).toMatch(/^usage: npm run admin -- <command> \[--json\]/);
+      expect(r.stdout).toContain("workspace create --name NAME");
+    }
+    expect(existsSync(dir)).toBe(false);
   }, 60_000);
 });
 
