@@ -44,6 +44,8 @@ export interface RequestObservation {
   clientRequestId: string | null;
   workspaceId?: string;
   errorCode?: string;
+  /** Units were reserved for it: an error answer after admission (a source's "not found") is no refused admission. */
+  admitted?: boolean;
 }
 
 /** Counts the request, its duration and a refused admission, ends its span, and writes its log line. */
@@ -55,7 +57,9 @@ export function recordRequest(o: RequestObservation, span: SpanLike | null): voi
     m.requests.inc(labels);
     m.duration.observe(labels, o.seconds);
     // Refusals are 4xx on a known route; a 5xx happens after admission (an upstream failed) and is not one.
-    if (o.errorCode && o.routed && method !== "OPTIONS" && status < 500) m.admissionsRefused.inc({ code: o.errorCode });
+    // An error after its units were reserved (404 PACKAGE_NOT_FOUND, charged as an answer) was admitted.
+    if (o.errorCode && o.routed && !o.admitted && method !== "OPTIONS" && status < 500)
+      m.admissionsRefused.inc({ code: o.errorCode });
   } catch (err) {
     logger().warn({ err }, "recording request metrics failed");
   }
@@ -90,6 +94,8 @@ export interface Seen {
   workspaceId?: string;
   route?: string;
   clientGone?: boolean;
+  /** Units were reserved for the request (it was admitted, whatever it answered). */
+  admitted?: boolean;
 }
 
 /**
@@ -145,6 +151,7 @@ export function observedPlainAnswer<A extends PlainDoorAnswer>(
         clientRequestId: clientId,
         workspaceId: seen.workspaceId,
         errorCode: gone ? undefined : out.errorCode,
+        admitted: seen.admitted,
       },
       span,
     );

@@ -8,6 +8,7 @@ import { brokenUploadAssess } from "../http/broken-upload";
 import { startMetricsListener, stopMetricsListener } from "../../server/operate/metrics-listener";
 import { registerMetricSources } from "../../server/startup/sources";
 import { createTestApp, type TestApp } from "../harness";
+import { useFakePackageSources } from "../vulnerabilities/fake-sources";
 
 type Family = {
   name: string;
@@ -15,6 +16,7 @@ type Family = {
   metrics: { labels?: Record<string, string>; value?: string; count?: string }[];
 };
 
+useFakePackageSources();
 let app: TestApp;
 let ws: { workspaceId: string; apiKey: string; apiKeyId: string };
 const TOKEN = "scrape-token-for-tests";
@@ -160,6 +162,21 @@ describe("counters after known requests", () => {
     expect(value(after, "service_http_requests_total", { method: "POST", route, status: "400" }) - bad0).toBe(1);
     expect(value(after, "service_http_requests_total", { method: "POST", route, status: "403" }) - forbidden0).toBe(1);
     expect(value(after, "service_admissions_refused_total", { code: "INVALID_REQUEST" }) - refused0).toBe(1);
+  });
+
+  it("count a charged not-found answer as a request, not as a refused admission", async () => {
+    const route = "/vulnerabilities/npm/{package}/";
+    const before = await scrape();
+    const notFound0 = value(before, "service_http_requests_total", { method: "GET", route, status: "404" });
+    const refused0 = value(before, "service_admissions_refused_total", { code: "PACKAGE_NOT_FOUND" });
+    const units0 = await app.used(ws.workspaceId);
+    const res = await app.request("GET", "/v1/vulnerabilities/npm/does-not-exist/", { key: ws.apiKey });
+    expect([res.status, res.body.error.code]).toEqual([404, "PACKAGE_NOT_FOUND"]);
+    // The source's "not found" is an answer: admitted and charged (README "Charging").
+    expect((await app.used(ws.workspaceId)) - units0).toBe(1);
+    const after = await scrape();
+    expect(value(after, "service_http_requests_total", { method: "GET", route, status: "404" }) - notFound0).toBe(1);
+    expect(value(after, "service_admissions_refused_total", { code: "PACKAGE_NOT_FOUND" }) - refused0).toBe(0);
   });
 
   it("never puts a key, workspace id, email or address in a label", async () => {

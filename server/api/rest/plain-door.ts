@@ -267,7 +267,7 @@ async function runProcedure(
     requestId: string;
     out: AnswerHeaders;
     originByConfig: boolean;
-    seen: { workspaceId?: string };
+    seen: { workspaceId?: string; admitted?: boolean };
     failed: (err: unknown, own: AnswerHeaders | null, refund: PlainAnswer["undelivered"]) => PlainAnswer;
   },
 ): Promise<PlainAnswer & { errorCode?: string }> {
@@ -317,6 +317,7 @@ async function runProcedure(
     out.set("content-type", JSON_TYPE);
     return { status, headers: out.toRecord(), body: JSON.stringify(data) ?? "", undelivered: refund };
   } catch (err) {
+    if (charge.current) seen.admitted = true;
     return a.failed(err, resHeaders, undeliveredRefund(db, charge));
   }
 }
