@@ -65,6 +65,22 @@ installGracefulShutdown({ server, app });
 // The start-up steps that hold the event loop (Next loading the server's code, migrations, first-run seeding) run
 // before the public port opens, so from the moment it is open the probes answer at once (scripts/startup-gate.mjs).
 await startBeforeListening(handler);
+// An invalid setting stops the server (README "Configuration"), before the port opens: a process that stayed up
+// would answer /healthz 200, so no orchestrator would restart it, and every other request 503.
+const invalidConfiguration = globalThis.__serviceProcessState?.configurationError;
+if (invalidConfiguration) {
+  scriptLogger().fatal(
+    {
+      problems: invalidConfiguration
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l && l !== "Invalid configuration:"),
+    },
+    "invalid configuration: the server does not start",
+  );
+  process.stderr.write(`${invalidConfiguration}\n`);
+  process.exit(1);
+}
 // The pages' code too: loading it holds the event loop longest after the start-up steps (scripts/warm-pages.mjs).
 const pages = pagesToWarm(distDir);
 preloadPageModules(distDir, pages);

@@ -18,6 +18,11 @@ export interface ProcessState {
   startupStep?: string;
   /** Why start-up failed, named by /readyz. */
   startupError?: string;
+  /**
+   * Set when start-up failed while checking the configuration (an invalid setting, a missing required secret): every
+   * problem, one a line. scripts/server.mjs then exits 1 with it instead of opening the port.
+   */
+  configurationError?: string;
 }
 
 const g = globalThis as unknown as { __serviceProcessState?: ProcessState };

@@ -35,7 +35,10 @@ export async function startServer(): Promise<void> {
     processState().startupStep = undefined;
     logger().info("server started");
   } catch (err) {
-    processState().startupError = (err as Error)?.message?.split("\n")[0] || String(err);
+    const state = processState();
+    state.startupError = (err as Error)?.message?.split("\n")[0] || String(err);
+    // A setting the server cannot run with stops it (README "Configuration"): scripts/server.mjs exits 1 with this.
+    if (state.startupStep === CHECKING_CONFIGURATION) state.configurationError = (err as Error)?.message || String(err);
     throw err;
   }
 }
@@ -46,8 +49,10 @@ async function step(name: string): Promise<void> {
   await new Promise((r) => setImmediate(r));
 }
 
+const CHECKING_CONFIGURATION = "checking the configuration";
+
 async function startSteps(): Promise<void> {
-  await step("checking the configuration");
+  await step(CHECKING_CONFIGURATION);
   // An invalid numeric setting (SERVICE_TARGET_TIMEOUT_MS=10s) stops the server here, naming the variable.
   assertValidConfiguration();
   // A wrong or half-configured billing mode stops the server here, naming what is missing.

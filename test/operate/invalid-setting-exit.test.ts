@@ -1,0 +1,54 @@
+// An invalid setting stops the production server at start (README "Configuration"): the process exits 1 with a
+// message naming the variable and what it accepts, and never opens its port. It used to log the error, open the port
+// anyway and stay up: /healthz 200 (so no orchestrator restarted it), /readyz and every request 503.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOnce, freePort, startServerProcess } from "./server-process";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "svc-invalid-setting-"));
+
+beforeAll(() => buildOnce(), 600_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function answers(base: string): Promise<boolean> {
+  try {
+    await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("npm start with an invalid setting", () => {
+  for (const [name, value, says] of [
+    ["SERVICE_TARGET_TIMEOUT_MS", "10s", 'SERVICE_TARGET_TIMEOUT_MS="10s" is invalid: it must be a whole number'],
+    ["SERVICE_SCHEDULER", "maybe", 'SERVICE_SCHEDULER="maybe" is invalid: it must be 1 or 0'],
+  ] as const) {
+    it(`exits 1 naming ${name}, without opening the port`, async () => {
+      const port = await freePort();
+      const server = await startServerProcess({ [name]: value, SERVICE_DATA_DIR: dataDir }, { port });
+      let open = false;
+      const watching = (async () => {
+        while (server.child.exitCode === null && !open) {
+          open = await answers(server.base);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      })();
+      const code = await Promise.race([
+        server.exited,
+        new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
+      ]);
+      if (code === "still running") {
+        // start.mjs passes SIGTERM on to the server it started, so neither is left behind.
+        server.child.kill("SIGTERM");
+        await server.exited;
+      }
+      await watching;
+      expect({ code, open }).toEqual({ code: 1, open: false });
+      expect(server.output()).toContain(says);
+      expect(server.output()).toContain('"msg":"invalid configuration: the server does not start"');
+    }, 120_000);
+  }
+});
