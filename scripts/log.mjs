@@ -6,11 +6,22 @@ import pino from "pino";
 
 let own = null;
 
+const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+
+/**
+ * LOG_LEVEL as the settings registry reads it (any case, trimmed), else `info`: an invalid value is the server's
+ * start-up check to refuse, naming the variable (server/env/operate.ts), not pino's to throw at the first line.
+ */
+function level() {
+  const raw = (process.env.LOG_LEVEL ?? "").trim().toLowerCase();
+  return LEVELS.includes(raw) ? raw : "info";
+}
+
 /** The service's logger when it is running in this process, else a pino logger of the same shape. */
 export function scriptLogger() {
   if (globalThis.__serviceLogger) return globalThis.__serviceLogger;
   own ??= pino({
-    level: process.env.LOG_LEVEL || "info",
+    level: level(),
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
   });

@@ -1,6 +1,7 @@
 // An invalid setting stops the production server at start (README "Configuration"): the process exits 1 with a
 // message naming the variable and what it accepts, and never opens its port. It used to log the error, open the port
-// anyway and stay up: /healthz 200 (so no orchestrator restarted it), /readyz and every request 503.
+// anyway and stay up: /healthz 200 (so no orchestrator restarted it), /readyz and every request 503. LOG_LEVEL=verbose
+// stopped start.mjs at its first line with pino's "default level:verbose must be included in custom levels".
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,6 +26,8 @@ describe("npm start with an invalid setting", () => {
   for (const [name, value, says] of [
     ["SERVICE_TARGET_TIMEOUT_MS", "10s", 'SERVICE_TARGET_TIMEOUT_MS="10s" is invalid: it must be a whole number'],
     ["SERVICE_SCHEDULER", "maybe", 'SERVICE_SCHEDULER="maybe" is invalid: it must be 1 or 0'],
+    // Read by the start-up scripts' own logger too, which must leave the refusal to the settings check.
+    ["LOG_LEVEL", "verbose", 'LOG_LEVEL="verbose" is invalid: it must be one of trace, debug, info'],
   ] as const) {
     it(`exits 1 naming ${name}, without opening the port`, async () => {
       const port = await freePort();
