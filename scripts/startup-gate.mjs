@@ -88,16 +88,20 @@ function markPassed(handler) {
 
 /**
  * Counts the /v1 requests answered before any route saw them (the front's 404 for an unknown method, a refused
- * body) in `service_http_requests_total` under route="unmatched", with a bounded method label.
+ * body) in `service_http_requests_total` and `service_http_request_duration_seconds` under route="unmatched", with a
+ * bounded method label, so the histogram's count agrees with the counter as it does for every routed request.
  */
 export function countUnrouted(server) {
   server.on("request", (req, res) => {
     if (!API_PATH.test(req.url ?? "")) return;
+    const started = performance.now();
     res.on("finish", () => {
       if (passed.has(req)) return;
       const m = globalThis.__serviceMetrics;
       const method = METHODS.has(req.method) ? req.method : "other";
-      m?.requests.inc({ method, route: "unmatched", status: String(res.statusCode) });
+      const labels = { method, route: "unmatched", status: String(res.statusCode) };
+      m?.requests.inc(labels);
+      m?.duration.observe(labels, (performance.now() - started) / 1000);
     });
   });
 }
