@@ -84,8 +84,29 @@ if (invalidConfiguration) {
 // The pages' code too: loading it holds the event loop longest after the start-up steps (scripts/warm-pages.mjs).
 const pages = pagesToWarm(distDir);
 preloadPageModules(distDir, pages);
+// A port that cannot be opened (in use, not permitted) stops the process: it used to stay up listening nowhere, with
+// only Next's "uncaughtException: Error: listen EADDRINUSE" on stderr. Background work and the database close first.
+async function listenFailed(err) {
+  const why =
+    err.code === "EADDRINUSE"
+      ? "the port is already in use"
+      : err.code === "EACCES"
+        ? "no permission to use the port"
+        : err.message;
+  scriptLogger().fatal({ code: err.code, host: hostname, port }, `cannot listen on ${hostname}:${port}: ${why}`);
+  process.stderr.write(`cannot listen on ${hostname}:${port}: ${why} (set PORT or HOST)\n`);
+  const lifecycle = globalThis.__serviceLifecycle;
+  const closing = (async () => {
+    await lifecycle?.beginShutdown();
+    await lifecycle?.finishShutdown();
+  })().catch(() => undefined);
+  await Promise.race([closing, new Promise((r) => setTimeout(r, 10_000))]);
+  process.exit(1);
+}
 if (!globalThis.__serviceProcessState?.shuttingDown) {
+  server.once("error", listenFailed);
   server.listen(port, hostname, () => {
+    server.off("error", listenFailed);
     scriptLogger().info({ url: `http://${hostname}:${port}` }, "listening; starting the service");
     // Then /docs and every dashboard page once, so no first visitor waits for their code (scripts/warm-pages.mjs).
     const self = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;

@@ -3,6 +3,7 @@
 // anyway and stay up: /healthz 200 (so no orchestrator restarted it), /readyz and every request 503. LOG_LEVEL=verbose
 // stopped start.mjs at its first line with pino's "default level:verbose must be included in custom levels".
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,4 +55,27 @@ describe("npm start with an invalid setting", () => {
       expect(server.output()).toContain('"msg":"invalid configuration: the server does not start"');
     }, 120_000);
   }
+});
+
+describe("npm start on a port already in use", () => {
+  it("exits 1 saying so, instead of staying up listening nowhere", async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(port, "127.0.0.1", () => r()));
+    try {
+      const server = await startServerProcess({ SERVICE_DATA_DIR: dataDir }, { port });
+      const code = await Promise.race([
+        server.exited,
+        new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
+      ]);
+      if (code === "still running") {
+        server.child.kill("SIGTERM");
+        await server.exited;
+      }
+      expect(code).toBe(1);
+      expect(server.output()).toContain(`cannot listen on 127.0.0.1:${port}: the port is already in use`);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  }, 120_000);
 });
