@@ -138,8 +138,20 @@ export function text<D extends string | null = null>(o: Doc & { default?: D; acc
 }
 
 /** A secret (key, token, password): text whose value no message repeats. */
-export function secret(o: Doc) {
-  return { ...text({ ...o, accepts: "secret" }), secret: true };
+export function secret(o: Doc & { shape?: { test: (v: string) => boolean; says: string } }) {
+  const plain = text({ ...o, accepts: "secret" });
+  const shape = o.shape;
+  if (!shape) return { ...plain, secret: true };
+  return {
+    ...plain,
+    secret: true,
+    read: (name: string, raw: string | undefined): string | null => {
+      const v = plain.read(name, raw);
+      if (v !== null && !shape.test(v))
+        throw new ConfigurationError(`${name} is invalid: it must be ${shape.says} (the value is not shown).`);
+      return v;
+    },
+  };
 }
 
 const httpUrl = z.string().refine((v) => {

@@ -4,7 +4,11 @@ import { choice, flag, group, list, number, secret, text, url } from "./kinds";
 export const service = group("Service", {
   PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
   HOST: text({ default: "0.0.0.0", outside: true, meaning: "address of `npm start`" }),
-  DATABASE_URL: secret({ meaning: "PostgreSQL connection string; unset means the embedded PGlite database" }),
+  DATABASE_URL: secret({
+    meaning: "PostgreSQL connection string; unset means the embedded PGlite database",
+    // Anything else used to reach the driver, which read "garbage" as a host and said "getaddrinfo ENOTFOUND base".
+    shape: { test: (v) => /^postgres(?:ql)?:\/\//i.test(v), says: "a postgresql:// (or postgres://) URL" },
+  }),
   SERVICE_DB_SCHEMA: text({ shown: "`public` (or `?schema=` of `DATABASE_URL`)", meaning: "PostgreSQL schema to use" }),
   SERVICE_DB_POOL_SIZE: number({
     default: 10,

@@ -90,6 +90,25 @@ describe("settings registry", () => {
     expect(validateSettings()).toEqual([expect.stringContaining('SERVICE_WEBHOOK_LIMIT="many" is invalid')]);
   });
 
+  it("DATABASE_URL that is not a postgresql:// URL is refused naming the variable, never its value", () => {
+    const saved = process.env.DATABASE_URL;
+    try {
+      for (const good of ["postgresql://u@127.0.0.1:5432/db", "postgres://u:p@db/app?schema=s", ""]) {
+        process.env.DATABASE_URL = good;
+        expect(validateSettings()).toEqual([]);
+      }
+      process.env.DATABASE_URL = "garbage-secret-text";
+      expect(() => setting("DATABASE_URL")).toThrow(ConfigurationError);
+      const problems = validateSettings();
+      expect(problems).toEqual([
+        "DATABASE_URL is invalid: it must be a postgresql:// (or postgres://) URL (the value is not shown).",
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
+  });
+
   it("a flag takes 1/0, true/false, yes/no, on/off in any case, and refuses anything else naming the variable", () => {
     expect(workerEnabled()).toBe(true);
     for (const [value, on] of [
