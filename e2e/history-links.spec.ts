@@ -58,6 +58,11 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   await expect(row.getByTestId("link-confirm")).toHaveCount(0);
   await row.getByRole("button", { name: "Disable" }).click();
   await expect(row.getByRole("button", { name: "Cancel" })).toBeFocused();
+  // Escape closes the question and gives focus back to Disable.
+  await page.keyboard.press("Escape");
+  await expect(row.getByTestId("link-confirm")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Disable" })).toBeFocused();
+  await row.getByRole("button", { name: "Disable" }).click();
   await expectNoSeriousAxeFinding(page);
   await snap(page, testInfo, "links-confirm");
   await row.getByRole("button", { name: "Yes, disable" }).click();

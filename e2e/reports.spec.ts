@@ -108,7 +108,7 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await snap(page, testInfo, "reports-390");
   await renamed.getByRole("button", { name: "Delete" }).click();
   await actionsInView(page);
-  await renamed.getByRole("button", { name: "Delete" }).click();
+  await renamed.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByTestId("report-row").filter({ hasText: "Checkout fraud" })).toHaveCount(0);
 
   // Keys at 390 px: Revoke and its confirmation in view, and this month's usage per key.

@@ -81,7 +81,13 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
   await page.keyboard.press("Shift+Tab");
   await snap(page, testInfo, "senders-390");
 
-  await card.getByRole("button", { name: "Remove" }).click();
+  // The question takes focus on Cancel; Escape closes it and gives focus back to Remove.
+  await card.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(card.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(card.getByRole("alertdialog")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Remove", exact: true })).toBeFocused();
+  await card.getByRole("button", { name: "Remove", exact: true }).click();
   await card.getByRole("button", { name: "Yes, remove" }).click();
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId("senders-empty")).toBeVisible();

@@ -92,6 +92,12 @@ test("a webhook is created with its secret shown once, tested, logged with its p
     await expect(page.getByTestId("delivery-why").first()).toContainText("plan no longer includes webhooks");
     await snap(page, testInfo, "webhook-paused");
 
+    // The question takes focus on its safe answer; Escape closes it and gives focus back to Delete.
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("button", { name: "Keep it" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Delete" })).toBeFocused();
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Delete “Checkout alerts”");
     await page.getByRole("button", { name: "Yes, delete" }).click();

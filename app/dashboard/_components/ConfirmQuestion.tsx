@@ -10,6 +10,7 @@ export function ConfirmQuestion({
   question,
   children,
   onCancel,
+  cancelLabel = "Cancel",
   className = "confirm",
   footer,
   block = false,
@@ -21,6 +22,8 @@ export function ConfirmQuestion({
   /** The confirming button(s); Cancel comes after them. */
   children?: ReactNode;
   onCancel: () => void;
+  /** The safe answer's words where "Cancel" would be ambiguous ("Keep it running" beside "Yes, cancel the job"). */
+  cancelLabel?: string;
   className?: string;
   /** Shown under the buttons (the action's error). */
   footer?: ReactNode;
@@ -38,7 +41,7 @@ export function ConfirmQuestion({
     <>
       {children}
       <button type="button" className="btn" onClick={cancel} autoFocus>
-        Cancel
+        {cancelLabel}
       </button>
     </>
   );

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { download } from "../_components/download";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -76,31 +77,34 @@ export function BulkProgress({ id, job, items }: { id: string; job: JobRead; ite
           Download JSON
         </button>
         {job.status === "running" && !confirming ? (
-          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
             Cancel job
           </button>
         ) : null}
       </div>
       {confirming ? (
-        <div className="notice bulk-confirm" role="alertdialog" aria-labelledby="bulk-confirm-text">
-          <p id="bulk-confirm-text">
-            Cancel this job? The {job.progress.queued} target{job.progress.queued === 1 ? "" : "s"} not started yet will
-            not run and their units come back; those running now finish.
-          </p>
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => cancel.mutate({ id })}
-              disabled={cancel.isPending}
-            >
-              {cancel.isPending ? "Cancelling…" : "Yes, cancel the job"}
-            </button>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              Keep it running
-            </button>
-          </div>
-        </div>
+        <ConfirmQuestion
+          label="Cancel this job"
+          className="notice bulk-confirm"
+          block
+          cancelLabel="Keep it running"
+          question={
+            <p>
+              Cancel this job? The {job.progress.queued} target{job.progress.queued === 1 ? "" : "s"} not started yet
+              will not run and their units come back; those running now finish.
+            </p>
+          }
+          onCancel={() => setConfirming(false)}
+        >
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => cancel.mutate({ id })}
+            disabled={cancel.isPending}
+          >
+            {cancel.isPending ? "Cancelling…" : "Yes, cancel the job"}
+          </button>
+        </ConfirmQuestion>
       ) : null}
       <ErrorNote error={cancel.error ?? csvError} />
     </>

@@ -5,6 +5,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
@@ -180,6 +181,7 @@ export function LinksView() {
                       className="btn btn-danger"
                       onClick={() => setConfirming(l.id)}
                       aria-label={`Disable ${l.short_url}`}
+                      data-confirm-trigger
                     >
                       Disable
                     </button>
@@ -213,13 +215,14 @@ export function LinksView() {
                   {l.disabled_at ? <span>Disabled {formatUtc(l.disabled_at)}</span> : null}
                 </p>
                 {confirming === l.id ? (
-                  <div
-                    className="confirm"
-                    role="alertdialog"
-                    aria-label={`Disable ${l.short_url}`}
-                    data-testid="link-confirm"
+                  <ConfirmQuestion
+                    label={`Disable ${l.short_url}`}
+                    testId="link-confirm"
+                    question={
+                      <span>Disable this link? Visitors will be told it is gone until you turn it back on.</span>
+                    }
+                    onCancel={() => setConfirming(null)}
                   >
-                    <span>Disable this link? Visitors will be told it is gone until you turn it back on.</span>
                     <button
                       type="button"
                       className="btn btn-danger"
@@ -228,11 +231,7 @@ export function LinksView() {
                     >
                       {disable.isPending ? "Disabling…" : "Yes, disable"}
                     </button>
-                    {/* The Disable button is gone while the question is open: focus moves to the safe answer. */}
-                    <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
-                      Cancel
-                    </button>
-                  </div>
+                  </ConfirmQuestion>
                 ) : null}
               </li>
             ))}

@@ -3,6 +3,7 @@
 // once before it removes the report. The server allows owners and the report's author; others see its refusal.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 
@@ -68,28 +69,24 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
     );
   if (mode === "delete")
     return (
-      <span className="inline-form" role="group" aria-label={`Delete ${title}?`}>
-        <span className="small">Delete this report?</span>
+      <ConfirmQuestion
+        label={`Delete ${title}`}
+        question={<span className="small">Delete this report?</span>}
+        onCancel={() => {
+          reset();
+          setMode("idle");
+        }}
+        footer={<ErrorNote error={remove.error} />}
+      >
         <button
           type="button"
           className="btn btn-danger"
           disabled={remove.isPending}
           onClick={() => remove.mutate({ id })}
         >
-          Delete
+          Yes, delete
         </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
-            reset();
-            setMode("idle");
-          }}
-        >
-          Keep
-        </button>
-        <ErrorNote error={remove.error} />
-      </span>
+      </ConfirmQuestion>
     );
   return (
     <>
@@ -111,6 +108,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
           reset();
           setMode("delete");
         }}
+        data-confirm-trigger
       >
         Delete
       </button>

@@ -3,6 +3,7 @@
 // its controls. Deleting asks in the page, with focus on the safe answer.
 import { useEffect, useRef, useState } from "react";
 import { CONDITION_FIELDS } from "../../../server/rules/conditions";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { OP_LABEL, percent, type RuleQuality, type RuleRecord } from "./rule-draft";
 import { Switch } from "./RuleEditor";
 
@@ -149,6 +150,7 @@ export function RuleRow({
               className="btn btn-danger"
               onClick={() => setConfirming(true)}
               aria-label={`Delete “${r.name}”`}
+              data-confirm-trigger
             >
               Delete
             </button>
@@ -156,8 +158,12 @@ export function RuleRow({
         </span>
       </div>
       {confirming ? (
-        <div className="confirm" role="alertdialog" aria-label={`Delete “${r.name}”`} data-testid="rule-confirm">
-          <span>Delete “{r.name}”? Assessments stop using it at once; this cannot be undone.</span>
+        <ConfirmQuestion
+          label={`Delete “${r.name}”`}
+          testId="rule-confirm"
+          question={<span>Delete “{r.name}”? Assessments stop using it at once; this cannot be undone.</span>}
+          onCancel={() => setConfirming(false)}
+        >
           <button
             type="button"
             className="btn btn-danger"
@@ -169,11 +175,7 @@ export function RuleRow({
           >
             {deleting ? "Deleting…" : "Yes, delete"}
           </button>
-          {/* The Delete button is gone while the question is open: focus moves to the safe answer. */}
-          <button type="button" className="btn" onClick={() => setConfirming(false)} autoFocus>
-            Cancel
-          </button>
-        </div>
+        </ConfirmQuestion>
       ) : null}
     </li>
   );

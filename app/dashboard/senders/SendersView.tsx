@@ -4,6 +4,7 @@
 // it holds one of the plan's sender slots. Members see the list.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
 import { formatUtc } from "../_components/format";
 import { PlanGate } from "../_components/PlanGate";
@@ -174,8 +175,11 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
             </button>
           ) : null}
           {confirming ? (
-            <>
-              <span className="small">Remove {title}? Its monitoring stops.</span>
+            <ConfirmQuestion
+              label={`Remove ${title}`}
+              question={<span className="small">Remove {title}? Its monitoring stops.</span>}
+              onCancel={() => setConfirming(false)}
+            >
               <button
                 type="button"
                 className="btn btn-danger"
@@ -184,12 +188,9 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
               >
                 Yes, remove
               </button>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </>
+            </ConfirmQuestion>
           ) : (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
               Remove
             </button>
           )}

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { signalName } from "../_components/signal-names";
@@ -86,17 +87,18 @@ export function WeightsView() {
             ) : null}
             {role === "owner" && (other === "default" || w.minimum.met) ? (
               confirming ? (
-                <div
-                  className="confirm"
-                  role="alertdialog"
-                  aria-label="Switch the weights"
-                  data-testid="weights-confirm"
+                <ConfirmQuestion
+                  label="Switch the weights"
+                  testId="weights-confirm"
+                  question={
+                    <span>
+                      {confirming === "learned"
+                        ? "Fit the weights to your labels now and score every later assessment with them?"
+                        : "Go back to the default weights for every later assessment?"}
+                    </span>
+                  }
+                  onCancel={() => setConfirming(null)}
                 >
-                  <span>
-                    {confirming === "learned"
-                      ? "Fit the weights to your labels now and score every later assessment with them?"
-                      : "Go back to the default weights for every later assessment?"}
-                  </span>
                   <button
                     type="button"
                     className="btn btn-primary"
@@ -105,10 +107,7 @@ export function WeightsView() {
                   >
                     {setMode.isPending ? "Switching…" : "Yes, switch"}
                   </button>
-                  <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
-                    Cancel
-                  </button>
-                </div>
+                </ConfirmQuestion>
               ) : (
                 <p className="row">
                   <button
@@ -116,6 +115,7 @@ export function WeightsView() {
                     className="btn btn-primary"
                     onClick={() => setConfirming(other)}
                     data-testid="weights-switch"
+                    data-confirm-trigger
                   >
                     {other === "learned" ? "Use learned weights" : "Go back to default weights"}
                   </button>

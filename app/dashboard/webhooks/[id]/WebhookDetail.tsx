@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote } from "../../_components/ErrorNote";
 import { inFormWords } from "../../_components/field-words";
 import { formatUtc } from "../../_components/format";
@@ -98,7 +99,7 @@ export function WebhookDetail({ id }: { id: string }) {
               <button type="button" className="btn" onClick={() => setEditing(!editing)}>
                 {editing ? "Cancel editing" : "Edit"}
               </button>
-              <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+              <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
                 Delete
               </button>
             </div>
@@ -108,8 +109,12 @@ export function WebhookDetail({ id }: { id: string }) {
               </p>
             ) : null}
             {confirming ? (
-              <div className="confirm" role="alertdialog" aria-label="Confirm deletion">
-                Delete “{hook.name}” and its delivery log? Queued deliveries stop.
+              <ConfirmQuestion
+                label={`Delete ${hook.name}`}
+                question={<span>Delete “{hook.name}” and its delivery log? Queued deliveries stop.</span>}
+                cancelLabel="Keep it"
+                onCancel={() => setConfirming(false)}
+              >
                 <button
                   type="button"
                   className="btn btn-danger"
@@ -118,10 +123,7 @@ export function WebhookDetail({ id }: { id: string }) {
                 >
                   Yes, delete
                 </button>
-                <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                  Keep it
-                </button>
-              </div>
+              </ConfirmQuestion>
             ) : null}
           </section>
           <DeliveryLog webhookId={id} />
