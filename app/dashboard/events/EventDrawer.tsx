@@ -9,12 +9,12 @@ import { formatUtc } from "../_components/format";
 import {
   actorText,
   changedFields,
+  changeValueText,
   eventSummary,
   eventTitle,
   monitorChange,
   monitorText,
   targetText,
-  valueText,
   type EventRecord,
 } from "./describe";
 
@@ -141,8 +141,8 @@ export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose
                 {changes.map((c) => (
                   <tr key={c.field}>
                     <td>{c.field.replace(/_/g, " ")}</td>
-                    <td className="break">{valueText(c.before)}</td>
-                    <td className="break">{valueText(c.after)}</td>
+                    <td className="break">{changeValueText(c.field, c.before)}</td>
+                    <td className="break">{changeValueText(c.field, c.after)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,6 +2,7 @@
 // The type strings stay in the data (the CSV and /v1/events carry them); the page shows what they mean. A type
 // without its own words here still reads as its words, never as a bare dash.
 import { checkLabel, stateWords } from "../../../server/monitors/state-words";
+import { isPlanSlug, PLANS } from "../../../server/plans/catalog";
 
 export type EventRecord = {
   id: string;
@@ -114,7 +115,9 @@ export function actorText(actor: unknown, fallback: string | null): string {
     case "api_key":
       return "An API key" + (a.apiKeyId ? ` (${a.apiKeyId})` : "");
     case "operator":
-      return "The service operator" + (a.command ? ` (${a.command})` : "");
+      // The operator's command line (`plan set --workspace ws_… --plan suite_agency`) is theirs, not the customer's:
+      // it stays in the record (Show the whole record, the CSV, /v1/events), the page says who.
+      return "The service operator";
     case "stripe":
       return "A Stripe billing event";
     case "system":
@@ -127,6 +130,8 @@ export function actorText(actor: unknown, fallback: string | null): string {
 export function targetText(target: unknown): string | null {
   const t = obj(target);
   if (t.kind === "case") return caseText(t);
+  // The workspace's own id says nothing to its members: it is the workspace they are looking at.
+  if (t.kind === "workspace") return "This workspace";
   const kind = str(t.kind)?.replace(/_/g, " ");
   const label = str(t.label) ?? str(t.id);
   if (!kind && !label) return null;
@@ -142,6 +147,19 @@ export function changedFields(before: unknown, after: unknown): { field: string;
   return keys
     .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
     .map((k) => ({ field: k, before: before == null ? undefined : b[k], after: after == null ? undefined : a[k] }));
+}
+
+/** Plans by their names: ["free"] -> "Free", ["email", "suite_agency"] -> "Email and Suite Agency". */
+export function planNames(v: unknown): string | null {
+  if (!Array.isArray(v) || !v.every((p) => typeof p === "string")) return null;
+  const names = (v as string[]).map((p) => (isPlanSlug(p) ? PLANS[p].name : p));
+  if (names.length === 0) return "none";
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A changed field's value in the drawer's Change table: plans by their names, the rest as valueText says. */
+export function changeValueText(field: string, v: unknown): string {
+  return (field === "plans" && planNames(v)) || valueText(v);
 }
 
 export function valueText(v: unknown): string {
@@ -176,6 +194,12 @@ export function eventSummary(e: EventRecord): string {
   }
   if (e.type === OUTCOME) return outcomeSummary(d);
   if (e.type.startsWith("monitor.")) return monitorSummary(e.type, d);
+  if (e.type === "audit.plan.changed") {
+    const now = planNames(obj(d.after).plans);
+    const was = planNames(obj(d.before).plans);
+    const what = now ? `Plan ${now}${was ? ` (was ${was})` : ""}` : null;
+    return [what, `by ${actorText(d.actor, e.actor)}`].filter(Boolean).join(", ");
+  }
   if (e.type === "audit.case.resolved") {
     const after = obj(d.after);
     const resolution = str(after.resolution);

@@ -1,0 +1,56 @@
+// The Events page says what an account change was in words: the operator's plan grant read "workspace ws_5_3tj…, by
+// The service operator (plan set --workspace ws_5_3tj… --plan suite_agency)": the workspace's internal id and the
+// operator's command line, and no plan by its name. It now reads "Plan Suite Agency (was Free), by The service
+// operator"; the command stays in the record (Show the whole record, the CSV, /v1/events).
+import { describe, expect, it } from "vitest";
+import {
+  actorText,
+  changeValueText,
+  eventSummary,
+  targetText,
+  type EventRecord,
+} from "../../app/dashboard/events/describe";
+
+const workspaceId = "ws_5_3tjSU8fSsQZSSE";
+const operator = { kind: "operator", command: `plan set --workspace ${workspaceId} --plan suite_agency` };
+
+function planChanged(before: string[], after: string[]): EventRecord {
+  return {
+    id: "evt_1",
+    requestId: "req_1",
+    type: "audit.plan.changed",
+    actor: "operator",
+    ip: null,
+    email: null,
+    domain: null,
+    rule: null,
+    data: {
+      actor: operator,
+      target: { kind: "workspace", id: workspaceId },
+      before: { plans: before },
+      after: { plans: after, paused_keys: 0 },
+    },
+    created_at: "2026-11-29T03:37:00.000Z",
+  };
+}
+
+describe("an account change on the Events page", () => {
+  it("names the plans a plan change went from and to, and who made it, without ids or the operator's command", () => {
+    const text = eventSummary(planChanged(["free"], ["suite_agency"]));
+    expect(text).toBe("Plan Suite Agency (was Free), by The service operator");
+    expect(text).not.toMatch(/ws_|--|suite_agency/);
+  });
+
+  it("lists several plans by name", () => {
+    expect(eventSummary(planChanged(["email", "suite_starter"], ["email", "suite_agency"]))).toBe(
+      "Plan Paid Email subscription and Suite Agency (was Paid Email subscription and Suite Starter), by The service operator",
+    );
+  });
+
+  it("the detail panel says who, what and the plans in words", () => {
+    expect(actorText(operator, "operator")).toBe("The service operator");
+    expect(targetText({ kind: "workspace", id: workspaceId })).toBe("This workspace");
+    expect(changeValueText("plans", ["suite_agency"])).toBe("Suite Agency");
+    expect(changeValueText("paused_keys", 0)).toBe("0");
+  });
+});
