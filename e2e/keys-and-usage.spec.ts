@@ -153,6 +153,9 @@ test("the usage figures keep a gap at 390 px and the console writes units as the
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard");
   await expect(page.getByTestId("usage-remaining")).toHaveText("249,998");
+  // The plan's access in the Plan page's words, not the catalog's slugs ("Capabilities: full, geolocation, …").
+  await expect(page.getByTestId("current-plans").locator("..")).toContainText("Access: Full intelligence");
+  await expect(page.getByTestId("current-plans").locator("..")).not.toContainText(/Capabilities|full,/);
   // "2 of 250,000 lookup units used" and "249,998 remaining" never touch: a gap between them, or one under the other.
   const apart = await page.getByTestId("usage-meter").evaluate((meter) => {
     const [used, remaining] = [...meter.querySelector(".meter-figures")!.children].map((e) =>

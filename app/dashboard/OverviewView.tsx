@@ -10,6 +10,7 @@ import { UsageMeter } from "./_components/UsageMeter";
 import { useTRPC } from "./_components/trpc";
 import { MonthUsageChart } from "./analytics/MonthUsageChart";
 import { age } from "./cases/age";
+import { accessWords } from "./plan/access-words";
 import { SourcesCard } from "./sources/SourcesCard";
 
 export function OverviewView() {
@@ -41,7 +42,7 @@ export function OverviewView() {
           <p data-testid="current-plans">{entitlements.plans.map(planName).join(" + ")}</p>
           <ul className="small">
             <li>{entitlements.monthlyUnits.toLocaleString("en-US")} lookup units per UTC month, shared by all keys</li>
-            <li>Capabilities: {entitlements.capabilities.join(", ")}</li>
+            <li data-testid="plan-access">Access: {accessWords(entitlements.capabilities)}</li>
             <li>
               Up to {entitlements.apiKeys} API key{entitlements.apiKeys === 1 ? "" : "s"}
             </li>

@@ -9,6 +9,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { UsageMeter } from "../_components/UsageMeter";
 import { WorkspaceId } from "../_components/WorkspaceId";
+import { accessWords } from "./access-words";
 import { BillingActions } from "./BillingActions";
 import "./plan.css";
 
@@ -81,7 +82,7 @@ export function PlanView() {
               <div>
                 <dt>Access</dt>
                 <dd>
-                  {ent.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities"}
+                  {accessWords(ent.capabilities)}
                   {ent.bulk ? ", bulk" : ""}
                   {ent.webhooks ? ", webhooks" : ""}
                 </dd>
@@ -181,7 +182,7 @@ export function PlanView() {
                 {p.apiKeys} API key{p.apiKeys === 1 ? "" : "s"} · {p.members} member{p.members === 1 ? "" : "s"} ·{" "}
                 {p.senders} sender slot{p.senders === 1 ? "" : "s"}
               </li>
-              <li>{p.capabilities.includes("full") ? "Full intelligence" : "Geolocation and vulnerabilities only"}</li>
+              <li>{accessWords(p.capabilities, { only: true })}</li>
               <li>
                 {p.bulk ? "Bulk lookups" : "No bulk"}
                 {p.webhooks ? " · webhooks" : ""}
