@@ -23,6 +23,11 @@ test("the owner sees default and learned weights and switches once enough assess
   await expect(page.getByRole("heading", { name: "Signal weights", level: 1 })).toBeVisible();
   await expect(page.getByTestId("weights-in-use")).toHaveText("Default weights");
   await expect(page.getByTestId("weights-minimum")).toBeVisible();
+  // Said once: the API's message ends "The default weights stay in use.", and the page added "Until then the
+  // default weights score every assessment." after it.
+  await expect(page.getByTestId("weights-minimum")).toHaveText(
+    "Learned weights need at least 50 labelled assessments with both fraud and legitimate among them; this workspace has 0 (0 fraud, 0 legitimate). The default weights stay in use.",
+  );
   await expect(page.getByTestId("weights-switch")).toHaveCount(0);
   await snap(page, testInfo, "weights-minimum");
 

@@ -77,8 +77,9 @@ export function WeightsView() {
             <h2>Switch</h2>
             {!w.minimum.met ? (
               <p className="notice" data-testid="weights-minimum">
-                {w.minimum.message ?? "Not enough labelled assessments yet."} Until then the default weights score every
-                assessment.
+                {/* The API's message already says the default weights stay in use. */}
+                {w.minimum.message ??
+                  "Not enough labelled assessments yet. Until then the default weights score every assessment."}
               </p>
             ) : null}
             {role === undefined ? <p className="muted small">Loading your role…</p> : null}
