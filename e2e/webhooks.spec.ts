@@ -34,6 +34,10 @@ test("a webhook is created with its secret shown once, tested, logged with its p
     await newWorkspace(page, "Hooks", ["suite_agency"]);
     await page.goto("/dashboard/webhooks");
     await expect(page.getByTestId("webhooks-empty")).toBeVisible();
+    // The introduction names every event the form offers, monitor alerts too.
+    await expect(page.getByTestId("webhooks-intro")).toContainText(
+      "When an assessment comes out high or critical, a review case is resolved, or a monitor raises or resolves an alert,",
+    );
     await snap(page, testInfo, "webhooks-empty");
 
     await page.getByLabel("Name").fill("Fraud alerts");

@@ -28,10 +28,10 @@ export function WebhooksView() {
   return (
     <>
       <h1>Webhooks</h1>
-      <p className="muted small">
-        When an assessment comes out high or critical, or a review case is resolved, each webhook subscribed to it gets
-        a signed POST (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{" "}
-        <code>webhook-signature</code>). Failed deliveries are retried for about a day.
+      <p className="muted small" data-testid="webhooks-intro">
+        When an assessment comes out high or critical, a review case is resolved, or a monitor raises or resolves an
+        alert, each webhook subscribed to that event gets a signed POST (Standard Webhooks: <code>webhook-id</code>,{" "}
+        <code>webhook-timestamp</code>, <code>webhook-signature</code>). Failed deliveries are retried for about a day.
       </p>
       {isPlanRefusal(list.error) ? (
         <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />
