@@ -41,6 +41,11 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   // The short URL is a link to itself.
   await expect(row.getByTestId("link-short-url")).toHaveAttribute("href", link.short_url);
 
+  // A destination the API refuses is said of the Destination field, not of the API's "url".
+  await page.getByLabel("Destination").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByTestId("error-note")).toHaveText("Destination must be an absolute http:// or https:// URL.");
+
   // A second link made on the page joins the list, newest first.
   await page.getByLabel("Destination").fill("https://example.com/made-in-the-dashboard");
   await page.getByLabel("Expires").selectOption("7");

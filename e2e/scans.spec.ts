@@ -45,6 +45,13 @@ test("scan a site: grade card, tests with fixes, history, badge snippet, then th
   await page.getByRole("button", { name: "Scan" }).click();
   await expect(page.getByTestId("error-note")).toContainText("does not resolve");
   await snap(page, testInfo, "scans-error");
+  // A refusal of the address is said of the Site field, not of the API's "url".
+  await page.getByLabel("Site").fill("not a host!");
+  await page.getByRole("button", { name: "Scan" }).click();
+  await expect(page.getByTestId("error-note")).toContainText(
+    "Site must be an http(s) URL or a host name, without credentials.",
+  );
+  await expect(page.getByTestId("error-note")).not.toContainText("url:");
 
   await page.getByLabel("Site").fill(siteUrl);
   await page.getByLabel("Visibility").selectOption("public");

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./links.css";
@@ -58,6 +59,9 @@ function SafetyFlag({ safety }: { safety: Safety }) {
   }
 }
 
+/** The form's fields as it labels them: "url: must be an absolute http:// …" is said of the Destination. */
+const LINK_LABELS: Record<string, string> = { url: "Destination", expires_at: "Expires" };
+
 function NewLinkForm({ onCreated }: { onCreated: () => void }) {
   const trpc = useTRPC();
   const [url, setUrl] = useState("");
@@ -100,7 +104,7 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
           {create.isPending ? "Checking…" : "Create link"}
         </button>
       </form>
-      <ErrorNote error={create.error} />
+      <ErrorNote error={create.error} words={(m) => inFormWords(m, LINK_LABELS)} />
       {create.data ? (
         <div className="notice link-created row" role="status" data-testid="link-created">
           <span className="grow">

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ScanView } from "../../../server/site-scans/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 import { useTRPC } from "../_components/trpc";
 import { BadgeSnippet } from "./BadgeSnippet";
 import { WatchHostLink } from "../monitors/WatchHostLink";
@@ -14,6 +15,9 @@ import { ScanHistory } from "./ScanHistory";
 import { ScannedHosts } from "./ScannedHosts";
 import { ScanTests } from "./ScanTests";
 import { SaveReportButton } from "../reports/SaveReportButton";
+
+/** The form's fields as it labels them: "url: must be an http(s) URL or a host name …" is said of the Site. */
+const SCAN_LABELS: Record<string, string> = { url: "Site", visibility: "Visibility" };
 
 const VISIBILITY_HINT: Record<string, string> = {
   private: "Only this workspace can see it.",
@@ -88,7 +92,7 @@ export function ScansView({ cost }: { cost: string }) {
           <span className="cost">{cost}</span>
         </div>
       </form>
-      <ErrorNote error={create.error} />
+      <ErrorNote error={create.error} words={(m) => inFormWords(m, SCAN_LABELS)} />
       {create.isPending ? (
         <p className="muted" role="status">
           Scanning: headers, redirects, TLS, DNS and mail records…
