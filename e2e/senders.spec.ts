@@ -38,6 +38,13 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
   await expect(page.getByTestId("senders-empty")).toContainText("No senders yet.");
   await snap(page, testInfo, "senders-empty");
 
+  // A refused domain is said of the Domain field, not of the API's "domain:".
+  await page.getByRole("textbox", { name: "Domain", exact: true }).fill("not a domain");
+  await page.getByRole("button", { name: "Add sender" }).click();
+  await expect(page.getByTestId("add-sender-error")).toHaveText(
+    "Domain: A domain name has no spaces, slashes, ports, @ or brackets.",
+  );
+
   await page.getByRole("textbox", { name: "Domain", exact: true }).fill(domain);
   await page.getByLabel("DKIM selectors (optional)").fill("s1");
   await page.getByRole("button", { name: "Add sender" }).click();

@@ -28,6 +28,13 @@ test("a package report shows the severity summary, the advisories and the verdic
   await expect(page.getByTestId("usage-used")).toHaveText("0");
   await expect(page.getByTestId("package-cost")).toContainText("1 unit");
 
+  // A refused package name is said of the Package field, not of the API's "coordinate:", and costs nothing.
+  await checkPackage(page, "npm", "%%%");
+  await expect(page.getByTestId("lookup-error").getByTestId("error-note")).toHaveText(
+    "Package: Expected an npm package name such as express or @babel/core.",
+  );
+  await expect(page.getByTestId("usage-used")).toHaveText("0");
+
   await checkPackage(page, "npm", "@acme/widget", "1.0.0");
   const report = page.getByTestId("package-report");
   await expect(report.getByTestId("package-name")).toHaveText("@acme/widget");

@@ -20,6 +20,10 @@ describe("inFormWords", () => {
   it("names a card field by its label and leaves a sentence about no field as it is", () => {
     expect(inFormWords("payment.bin: must be 6 to 8 digits", ASSESS_LABELS)).toBe("Card BIN must be 6 to 8 digits.");
     expect(inFormWords("The workspace has no units left.", ASSESS_LABELS)).toBe("The workspace has no units left.");
+    // A message that is a sentence of its own follows its field's label after a colon.
+    expect(
+      inFormWords("domain: A domain name has no spaces, slashes, ports, @ or brackets.", { domain: "Domain" }),
+    ).toBe("Domain: A domain name has no spaces, slashes, ports, @ or brackets.");
   });
 });
 

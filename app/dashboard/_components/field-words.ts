@@ -19,7 +19,9 @@ export function inFormWords(message: string, labels: Record<string, string>): st
     if (!m || !Object.hasOwn(labels, m[1])) return [part];
     if (seen.has(m[1])) return [];
     seen.add(m[1]);
-    return [`${labels[m[1]]} ${PLAIN.reduce((s, [re, plain]) => s.replace(re, plain), m[2])}`];
+    const said = PLAIN.reduce((s, [re, plain]) => s.replace(re, plain), m[2]);
+    // "must be …" continues the label's sentence; a sentence of its own ("A domain name has no spaces …") follows it.
+    return [/^[A-Z]/.test(said) ? `${labels[m[1]]}: ${said}` : `${labels[m[1]]} ${said}`];
   });
   return `${parts.filter(Boolean).join("; ")}.`;
 }

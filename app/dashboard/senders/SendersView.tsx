@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
+import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { PlanGate } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
@@ -27,15 +28,31 @@ type Sender = {
 };
 
 /** A failed call's message in words; never the raw error code. */
-export function Problem({ error, testId }: { error: unknown; testId?: string }) {
+export function Problem({
+  error,
+  testId,
+  labels,
+}: {
+  error: unknown;
+  testId?: string;
+  /** The form's fields as it labels them: the API's "domain: …" is said of the Domain field. */
+  labels?: Record<string, string>;
+}) {
   if (!error) return null;
-  const message = (error as { message?: string } | null)?.message;
+  const raw = (error as { message?: string } | null)?.message;
+  const message = raw && labels ? inFormWords(raw, labels) : raw;
   return (
     <p className="error" role="alert" data-testid={testId ?? "senders-error"}>
       {message && message.length < 300 ? message : "Something went wrong; try again."}
     </p>
   );
 }
+
+const SENDER_LABELS: Record<string, string> = {
+  domain: "Domain",
+  address: "Address",
+  dkim_selectors: "DKIM selectors",
+};
 
 function AddSenderForm({ onAdded }: { onAdded: () => void }) {
   const trpc = useTRPC();
@@ -100,7 +117,7 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
           {add.isPending ? "Adding…" : "Add sender"}
         </button>
       </div>
-      <Problem error={add.error} testId="add-sender-error" />
+      <Problem error={add.error} testId="add-sender-error" labels={SENDER_LABELS} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 // has no hint: the server's message names the source, the cause and when to retry (a second cause here once
 // contradicted it), and the meter at the top of the page says what the attempt cost.
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 
 const HINTS: Record<string, string> = {
   PACKAGE_NOT_FOUND:
@@ -15,12 +16,13 @@ const HINTS: Record<string, string> = {
   RATE_LIMITED: "Too many lookups in a short time for this plan; wait a moment and try again.",
 };
 
-export function LookupErrorNote({ error }: { error: unknown }) {
+/** `labels`: the form's fields as it labels them, so "coordinate: …" is said of the Package field. */
+export function LookupErrorNote({ error, labels }: { error: unknown; labels?: Record<string, string> }) {
   const code = errorCode(error);
   const hint = code ? HINTS[code] : undefined;
   return (
     <div className="vuln-error" data-testid="lookup-error">
-      <ErrorNote error={error} />
+      <ErrorNote error={error} words={labels ? (m) => inFormWords(m, labels) : undefined} />
       {hint ? <p className="small muted">{hint}</p> : null}
     </div>
   );

@@ -11,6 +11,9 @@ import type { useMeteredLookup } from "./useMeteredLookup";
 type Ecosystem = PackageReportInput["ecosystem"];
 const PAGE_SIZES = [10, 25, 50, 100];
 
+/** The form's fields as it labels them: the API's "coordinate: …" is said of the Package field. */
+const PACKAGE_LABELS: Record<string, string> = { ecosystem: "Ecosystem", coordinate: "Package", version: "Version" };
+
 export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLookup> }) {
   const client = useTRPCClient();
   const [ecosystem, setEcosystem] = useState<Ecosystem>("npm");
@@ -98,7 +101,7 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
           </div>
         </form>
       </section>
-      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} /> : null}
+      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} labels={PACKAGE_LABELS} /> : null}
       {outcome && outcome.ok ? (
         <PackageReportView
           report={outcome.data}
