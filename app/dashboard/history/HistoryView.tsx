@@ -114,9 +114,11 @@ export function HistoryView() {
             ) : null}
             {history.data && items.length === 0 ? (
               <p className="muted" data-testid="history-empty">
-                {family || dates.range !== "all"
+                {family
                   ? "No lookup matches this filter."
-                  : "No lookups yet. Lookups made with an API key or in the console appear here."}
+                  : dates.range === "all"
+                    ? "No lookups yet. Lookups made with an API key or in the console appear here."
+                    : "No lookups in this period. Lookups made with an API key or in the console appear here."}
               </p>
             ) : null}
             {items.length > 0 ? (
