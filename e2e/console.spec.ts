@@ -69,6 +69,8 @@ test("the lookup console shows the cost, runs the geolocation lookup and shows t
   await page.getByTestId("run-lookup").click();
   await expect(page.getByTestId("error-note")).toHaveAttribute("data-code", "INVALID_REQUEST");
   await expect(page.getByTestId("error-note")).not.toContainText("INVALID_REQUEST");
+  // The refusal names the field by the form's label, not the API's name ("ip: …").
+  await expect(page.getByTestId("error-note")).toContainText(/^IP address /);
   await expect(page.getByTestId("quota-after")).toHaveText("4");
   await snap(page, testInfo, "console-invalid");
 });

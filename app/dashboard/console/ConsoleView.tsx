@@ -8,11 +8,13 @@ import { describePlans, plansForCapability } from "../../../server/api/contract-
 import type { Capability } from "../../../server/plans/catalog";
 import { lookupPlanWords } from "../_components/PlanGate";
 import { ErrorNote } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 import { LookupAnswer } from "../_components/LookupAnswer";
 import { Prose } from "../_components/answers/parts";
 import { UsageMeter } from "../_components/UsageMeter";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import type { LookupEntry, LookupField } from "./catalog-types";
+import { fieldLabel } from "./field-text";
 import { LookupForm } from "./LookupForm";
 import { SaveReportButton } from "../reports/SaveReportButton";
 
@@ -188,7 +190,25 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
             {change.after - change.before === 1 ? "" : "s"} consumed, {units(change.remaining)} remaining)
           </p>
         ) : null}
-        {outcome && !outcome.ok ? <ErrorNote error={outcome.error} /> : null}
+        {outcome && !outcome.ok ? (
+          <ErrorNote
+            error={outcome.error}
+            // The API names its fields ("asn: must be …"); the form's labels say them here ("AS number must be …").
+            words={(m) =>
+              entry
+                ? inFormWords(
+                    m,
+                    Object.fromEntries(
+                      [...entry.fields.map((f) => f.name), ...entry.bodyFields.map((f) => f.name)].map((n) => [
+                        n,
+                        fieldLabel(n),
+                      ]),
+                    ),
+                  )
+                : m
+            }
+          />
+        ) : null}
         {outcome && outcome.ok ? <LookupAnswer value={outcome.data} title="Result" /> : null}
         {outcome && outcome.ok && entry ? (
           <SaveReportButton report={outcome.data} title={`${entry.summary}: ${outcome.target}`} />
