@@ -196,14 +196,22 @@ const EXPECTED_WORDS: Readonly<Record<string, string>> = {
   array: "an array",
 };
 const sentType = (v: unknown) =>
-  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+  v === null
+    ? "null"
+    : Array.isArray(v)
+      ? "an array"
+      : typeof v === "number" && !Number.isFinite(v)
+        ? "something that is not a number" // a coerced query value ("abc" becomes NaN)
+        : typeof v === "object"
+          ? "an object"
+          : `a ${typeof v}`;
 z.config({
   customError: (iss) => {
     if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
     // A number that is not whole is named ("got 1.5"): "expected a whole number, got a number" would say nothing.
-    if (iss.code === "invalid_type" && iss.expected === "int" && typeof iss.input === "number")
+    if (iss.code === "invalid_type" && iss.expected === "int" && Number.isFinite(iss.input))
       return `expected a whole number, got ${iss.input}`;
     if (iss.code === "invalid_type" && Object.hasOwn(EXPECTED_WORDS, iss.expected))
       return `expected ${EXPECTED_WORDS[iss.expected]}, got ${sentType(iss.input)}`;

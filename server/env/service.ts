@@ -7,7 +7,11 @@ export const service = group("Service", {
   DATABASE_URL: secret({
     meaning: "PostgreSQL connection string; unset means the embedded PGlite database",
     // Anything else used to reach the driver, which read "garbage" as a host and said "getaddrinfo ENOTFOUND base".
-    shape: { test: (v) => /^postgres(?:ql)?:\/\//i.test(v), says: "a postgresql:// (or postgres://) URL" },
+    // The driver's other forms pass too: a Unix socket as `socket:/path?db=name` or as a bare path (`/var/run/postgresql`).
+    shape: {
+      test: (v) => /^(?:postgres(?:ql)?:\/\/|socket:|\/)/i.test(v),
+      says: "a postgresql:// (or postgres://) URL, or a socket: address",
+    },
   }),
   SERVICE_DB_SCHEMA: text({ shown: "`public` (or `?schema=` of `DATABASE_URL`)", meaning: "PostgreSQL schema to use" }),
   SERVICE_DB_POOL_SIZE: number({

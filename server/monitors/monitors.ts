@@ -269,11 +269,13 @@ export async function updateMonitorOrThrow(
       a.workspaceId,
     );
     const current = await findMonitorOrThrow(tx, a.workspaceId, a.id);
-    if (watchesProject(merged.checks)) await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target, current.id);
     // Checks sent again as they are (the dashboard's form sends every field with a new interval or name) are not new.
     const retarget =
       target !== current.target ||
       (a.changes.checks !== undefined && !sameChecks(a.changes.checks, current.checks as MonitorCheck[]));
+    // Only a change of what is watched can make a second watch: a watch saved before the rule keeps its other edits.
+    if (retarget && watchesProject(merged.checks))
+      await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target, current.id);
     const after = await tx.monitor.update({
       where: { id: current.id },
       data: {
@@ -304,6 +306,14 @@ export async function updateMonitorOrThrow(
 
 export async function deleteMonitorOrThrow(db: Db, a: Change & { id: string }) {
   const wasPaused = await db.$transaction(async (tx) => {
+    // The monitor's row first, as a run's states, a change and an unsubscribe take it: its runs, alerts and emails
+    // are deleted only once nothing else holds it, so a run finishing meanwhile leaves no alert or email behind and
+    // a change of its alerts cannot wait on this deletion while it waits on the change (a deadlock).
+    await tx.$queryRawUnsafe(
+      `SELECT 1 FROM "Monitor" WHERE "id" = $1 AND "workspaceId" = $2 FOR UPDATE`,
+      a.id,
+      a.workspaceId,
+    );
     const before = await findMonitorOrThrow(tx, a.workspaceId, a.id);
     await tx.monitorRun.deleteMany({ where: { monitorId: before.id } });
     await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });

@@ -67,3 +67,20 @@ describe("a required field that was not sent", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
+
+describe("a query number that is not a number", () => {
+  it("says so, not 'expected a number, got a number' (zod's coercion makes 'abc' NaN)", async () => {
+    const { z } = await import("zod");
+    const { issueText } = await import("../../server/errors");
+    const schema = z.object({ limit: z.coerce.number().int().optional(), days: z.coerce.number().optional() });
+    for (const [input, text] of [
+      [{ limit: "abc" }, "limit: expected a number, got something that is not a number"],
+      [{ days: "abc" }, "days: expected a number, got something that is not a number"],
+      [{ limit: "1.5" }, "limit: expected a whole number, got 1.5"],
+    ] as const) {
+      const r = schema.safeParse(input);
+      expect(r.success).toBe(false);
+      expect(issueText(r.error!.issues[0]!)).toBe(text);
+    }
+  });
+});

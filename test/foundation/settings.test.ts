@@ -93,7 +93,13 @@ describe("settings registry", () => {
   it("DATABASE_URL that is not a postgresql:// URL is refused naming the variable, never its value", () => {
     const saved = process.env.DATABASE_URL;
     try {
-      for (const good of ["postgresql://u@127.0.0.1:5432/db", "postgres://u:p@db/app?schema=s", ""]) {
+      for (const good of [
+        "postgresql://u@127.0.0.1:5432/db",
+        "postgres://u:p@db/app?schema=s",
+        "socket:/var/run/postgresql?db=app",
+        "/var/run/postgresql app",
+        "",
+      ]) {
         process.env.DATABASE_URL = good;
         expect(validateSettings()).toEqual([]);
       }
@@ -101,7 +107,7 @@ describe("settings registry", () => {
       expect(() => setting("DATABASE_URL")).toThrow(ConfigurationError);
       const problems = validateSettings();
       expect(problems).toEqual([
-        "DATABASE_URL is invalid: it must be a postgresql:// (or postgres://) URL (the value is not shown).",
+        "DATABASE_URL is invalid: it must be a postgresql:// (or postgres://) URL, or a socket: address (the value is not shown).",
       ]);
     } finally {
       if (saved === undefined) delete process.env.DATABASE_URL;

@@ -248,6 +248,21 @@ describe("a project monitor", () => {
     // The watch itself can be changed (its own row is not the conflict).
     expect((await v1("PATCH", `/v1/monitors/${first.body.id}`, { interval: "24h", name: "web" })).status).toBe(200);
     expect((await v1("GET", "/v1/monitors")).body.items).toHaveLength(2);
+    // A second watch saved before the rule (written here directly) keeps its other edits: only a change of what is
+    // watched is checked.
+    const row = await app.db.monitor.findUniqueOrThrow({ where: { id: first.body.id } });
+    await app.db.monitor.create({
+      data: {
+        id: `${row.id}x`,
+        workspaceId: row.workspaceId,
+        target: row.target,
+        checks: row.checks as object,
+        interval: row.interval,
+        thresholds: row.thresholds as object,
+        nextRunAt: row.nextRunAt,
+      },
+    });
+    expect((await v1("PATCH", `/v1/monitors/${row.id}x`, { name: "old twin" })).status).toBe(200);
   });
 
   it("reports its check as failing, at no cost, once the project is deleted", async () => {
