@@ -3,6 +3,7 @@
 // holds another one. The OpenAPI document's `x-service-cost` and /docs read the same entries (./rest/openapi.ts).
 import { forEachOpenApiProcedure } from "trpc-to-openapi";
 import { CHARGING, costOf } from "./charging";
+import { withGeneratedSection } from "../env/table";
 import { bulkRuleOf } from "./contract-text";
 import { appRouter } from "./root";
 import type { Meta } from "./trpc";
@@ -81,9 +82,5 @@ export function costTable(): string {
 
 /** `readme` with the text between the markers replaced by the generated table; throws when a marker is missing. */
 export function withCostTable(readme: string): string {
-  const begin = readme.indexOf(COSTS_BEGIN);
-  const end = readme.indexOf(COSTS_END);
-  if (begin < 0 || end < begin)
-    throw new Error(`README.md needs ${COSTS_BEGIN} and ${COSTS_END} around its cost table.`);
-  return `${readme.slice(0, begin + COSTS_BEGIN.length)}\n\n${costTable()}\n\n${readme.slice(end)}`;
+  return withGeneratedSection(readme, { begin: COSTS_BEGIN, end: COSTS_END, what: "cost table", body: costTable() });
 }

@@ -28,11 +28,27 @@ export function settingsTable(): string {
   return parts.join("\n\n");
 }
 
+/**
+ * `readme` with the text between `begin` and `end` replaced by `body`; throws when a marker is missing. Every README
+ * section generated from code (this settings table, server/api/cost-table.ts's costs) is written this way.
+ */
+export function withGeneratedSection(
+  readme: string,
+  section: { begin: string; end: string; what: string; body: string },
+): string {
+  const begin = readme.indexOf(section.begin);
+  const end = readme.indexOf(section.end);
+  if (begin < 0 || end < begin)
+    throw new Error(`README.md needs ${section.begin} and ${section.end} around its ${section.what}.`);
+  return `${readme.slice(0, begin + section.begin.length)}\n\n${section.body}\n\n${readme.slice(end)}`;
+}
+
 /** `readme` with the text between the markers replaced by the generated table; throws when a marker is missing. */
 export function withSettingsTable(readme: string): string {
-  const begin = readme.indexOf(TABLE_BEGIN);
-  const end = readme.indexOf(TABLE_END);
-  if (begin < 0 || end < begin)
-    throw new Error(`README.md needs ${TABLE_BEGIN} and ${TABLE_END} around its settings table.`);
-  return `${readme.slice(0, begin + TABLE_BEGIN.length)}\n\n${settingsTable()}\n\n${readme.slice(end)}`;
+  return withGeneratedSection(readme, {
+    begin: TABLE_BEGIN,
+    end: TABLE_END,
+    what: "settings table",
+    body: settingsTable(),
+  });
 }
