@@ -4,7 +4,7 @@
 // entries add up to the units used (server/api/trpc.ts writes them, in one place of the procedure ladder).
 import { flushBeforeClose, hotQuery, type Db } from "../db/client";
 import { newestFirstAfter, placeOf } from "../pages";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { noteStoreOutage } from "../operate/outage";
 import { logger } from "../operate/log";
 
@@ -74,7 +74,7 @@ export function recordLookupHistory(
   pending.push({
     db,
     row: {
-      id: newId("lkh"),
+      id: sortableId("lkh"),
       workspaceId: a.workspaceId,
       requestId: a.requestId,
       endpoint: a.endpoint,

@@ -3,7 +3,7 @@
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { entitledPlans } from "../billing/entitled";
 import { entitlementsFor } from "../plans/catalog";
 import { generateApiKey, type KeyKind } from "./secret";
@@ -165,7 +165,7 @@ export async function createApiKey(
     }
     const key = await tx.apiKey.create({
       data: {
-        id: newId("key"),
+        id: sortableId("key"),
         workspaceId: a.workspaceId,
         name: a.name?.trim() || (kind === "publishable" ? "Publishable key" : "API key"),
         prefix: secret.prefix,

@@ -1,7 +1,7 @@
 // Protected links: creation with reuse, and the lookup behind the redirect. A scope is a workspace id, or "anon"
 // for links created without a key; reuse never crosses scopes.
 import type { Db } from "../db/client";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { recordEvent } from "../events/events";
 import type { Destination } from "./normalize";
 import type { LinkSafety } from "./safety";
@@ -55,7 +55,7 @@ export async function createOrReuseLink(
     }
     const link = await tx.link.create({
       data: {
-        id: newId("lnk"),
+        id: sortableId("lnk"),
         slug: await unusedSlug(tx),
         scope,
         workspaceId,

@@ -5,7 +5,7 @@
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { listNamesIn } from "../rules/expression";
 import type { ListKind } from "./values";
 
@@ -126,7 +126,7 @@ export async function createList(
         throw duplicate(a.list.name);
       const row = await tx.namedList.create({
         data: {
-          id: newId("list"),
+          id: sortableId("list"),
           workspaceId: a.workspaceId,
           name: a.list.name,
           kind: a.list.kind,

@@ -3,7 +3,7 @@
 // Legacy reports without an expiry stay available.
 import type { Db } from "../db/client";
 import { newestFirstAfter, placeOf } from "../pages";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { reportsPurgeAfterDays } from "./config";
 import type { SavedReportView, SaveReportInput } from "./schemas";
 
@@ -43,7 +43,7 @@ export async function saveReport(
   const body: StoredBody = { v: 1, report: a.input.report, requestId: a.input.request_id ?? null };
   const row = await db.savedReport.create({
     data: {
-      id: newId("rpt"),
+      id: sortableId("rpt"),
       workspaceId: a.workspaceId,
       createdBy: a.userId,
       title: a.input.title,

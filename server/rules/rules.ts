@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { Prisma, type Rule } from "../db/generated/client";
 import { AppError } from "../errors";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import type { Condition } from "./conditions";
 import { maxRulesPerWorkspace } from "./config";
 import { assertListsExist } from "../lists/lists";
@@ -155,7 +155,7 @@ export async function createRule(
     await assertListsExist(tx, a.workspaceId, a.rule.expression);
     const row = await tx.rule.create({
       data: {
-        id: newId("rule"),
+        id: sortableId("rule"),
         workspaceId: a.workspaceId,
         name: a.rule.name,
         action: a.rule.action,

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { isHostName, checkDomainName } from "../dns/names";
 import { parseAddress } from "../email/syntax";
 import { AppError } from "../errors";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { PLAN_SLUGS, PLANS } from "../plans/catalog";
 import { queryDns } from "../providers/dns";
 import type { AddSenderInput, SenderList, SenderPosture, SenderView } from "./schemas";
@@ -133,7 +133,7 @@ export async function addSenderOrThrow(
     }
     const created = await tx.sender.create({
       data: {
-        id: newId("snd"),
+        id: sortableId("snd"),
         workspaceId: a.workspaceId,
         kind: s.kind,
         value: s.value,

@@ -3,7 +3,7 @@
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { newId } from "../ids";
+import { sortableId } from "../ids";
 import { sealWebhookSecret } from "../secrets/stored-secrets";
 import { maxWebhooksPerWorkspace } from "./config";
 import { newWebhookSecret } from "./signing";
@@ -65,7 +65,7 @@ export async function createWebhook(
 ): Promise<WebhookRecord & { secret: string }> {
   const url = await assertWebhookUrlOrThrow(a.url);
   const secret = newWebhookSecret();
-  const id = newId("wh");
+  const id = sortableId("wh");
   const sealed = sealWebhookSecret(id, secret);
   const row = await db.$transaction(async (tx) => {
     // Lock the workspace row so that parallel creations cannot both pass the limit check.
