@@ -31,3 +31,16 @@ export async function placeOf(
   if (!place) throw unknownCursorError(field);
   return place;
 }
+
+/**
+ * For a list paged by id alone (ids that sort by creation: monitors, their runs and alerts, review cases, bulk jobs):
+ * a cursor that names no row of the list in the caller's workspace (`exists` reads it there) is 400
+ * (unknownCursorError, naming `field`), rather than an empty page or a page from wherever the made-up id sorts.
+ */
+export async function refuseUnknownCursor(
+  cursor: string | null | undefined,
+  exists: (id: string) => Promise<unknown>,
+  field = "next_cursor",
+): Promise<void> {
+  if (cursor && !(await exists(cursor))) throw unknownCursorError(field);
+}

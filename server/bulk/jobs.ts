@@ -5,6 +5,7 @@
 // job's payer, both handed in by the API layer (./procedures.ts: server/api/charging.ts, server/api/ladder.ts).
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { refuseUnknownCursor } from "../pages";
 import { csvCell } from "../events/csv";
 import { newId, sortableId } from "../ids";
 import type { Entitlements } from "../plans/catalog";
@@ -351,6 +352,9 @@ export async function listJobs(
   page: { cursor?: string; limit?: number } = {},
 ): Promise<{ items: JobView[]; next_cursor: string | null }> {
   const limit = page.limit ?? 20;
+  await refuseUnknownCursor(page.cursor, (id) =>
+    db.bulkJob.findFirst({ where: { id, workspaceId }, select: { id: true } }),
+  );
   const rows = await db.bulkJob.findMany({
     where: { workspaceId, expiresAt: { gt: new Date() }, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
     orderBy: { id: "desc" },

@@ -6,6 +6,7 @@ import type { Actor } from "../audit/audit";
 import { actorString, recordAudit } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { refuseUnknownCursor } from "../pages";
 import { labelOutcomeOrThrow } from "../assessment/outcomes";
 import { prepareItems, writeItems } from "../lists/items";
 import { findListOrThrow } from "../lists/lists";
@@ -82,6 +83,9 @@ export async function listCases(
   },
 ) {
   const oldestFirst = q.status === "open";
+  await refuseUnknownCursor(q.cursor, (id) =>
+    db.reviewCase.findFirst({ where: { id, workspaceId }, select: { id: true } }),
+  );
   const rows = await db.reviewCase.findMany({
     where: {
       workspaceId,

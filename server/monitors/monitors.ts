@@ -5,6 +5,7 @@
 import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { refuseUnknownCursor } from "../pages";
 import { sortableId } from "../ids";
 import { assertPublicTargetOrThrow } from "../net";
 import type { Entitlements } from "../plans/catalog";
@@ -214,6 +215,9 @@ export async function getMonitorOrThrow(db: Db, workspaceId: string, id: string)
 
 /** Monitors oldest first; `cursor` is the previous page's `next_cursor` (the last id shown). */
 export async function listMonitors(db: Db, workspaceId: string, page: { limit: number; cursor?: string }) {
+  await refuseUnknownCursor(page.cursor, (id) =>
+    db.monitor.findFirst({ where: { id, workspaceId }, select: { id: true } }),
+  );
   const rows = await db.monitor.findMany({
     where: { workspaceId, ...(page.cursor ? { id: { gt: page.cursor } } : {}) },
     orderBy: { id: "asc" },

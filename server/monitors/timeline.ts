@@ -2,6 +2,7 @@
 // by creation). The monitor is looked up in the caller's workspace first: another workspace's is not found.
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { refuseUnknownCursor } from "../pages";
 import { toAlertRecord } from "./alerts";
 import { findMonitorOrThrow } from "./monitors";
 import type { CheckResult } from "./run";
@@ -15,6 +16,9 @@ function paged<T extends { id: string }>(rows: T[], limit: number) {
 
 export async function listMonitorRuns(db: Db, workspaceId: string, p: Page) {
   const monitor = await findMonitorOrThrow(db, workspaceId, p.id);
+  await refuseUnknownCursor(p.cursor, (id) =>
+    db.monitorRun.findFirst({ where: { id, monitorId: monitor.id }, select: { id: true } }),
+  );
   const rows = await db.monitorRun.findMany({
     where: { monitorId: monitor.id, ...(p.cursor ? { id: { lt: p.cursor } } : {}) },
     orderBy: { id: "desc" },
@@ -55,6 +59,9 @@ async function runRecords(db: Db, rows: RunRow[]) {
 
 export async function listMonitorAlerts(db: Db, workspaceId: string, p: Page) {
   const monitor = await findMonitorOrThrow(db, workspaceId, p.id);
+  await refuseUnknownCursor(p.cursor, (id) =>
+    db.monitorAlert.findFirst({ where: { id, monitorId: monitor.id }, select: { id: true } }),
+  );
   const rows = await db.monitorAlert.findMany({
     where: { monitorId: monitor.id, ...(p.cursor ? { id: { lt: p.cursor } } : {}) },
     orderBy: { id: "desc" },

@@ -11,7 +11,7 @@ export const listProcedure = casesProcedure
       path: "/cases",
       tags: TAGS,
       summary: "List review cases",
-      description: `The review queue: open cases oldest first (\`status=resolved\`: resolved ones newest first), filtered by \`decision\`, \`rule\` and \`min_age_minutes\`; paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`). \`counts\` gives the open cases and the age of the oldest whatever the filters. ${ABOUT}`,
+      description: `The review queue: open cases oldest first (\`status=resolved\`: resolved ones newest first), filtered by \`decision\`, \`rule\` and \`min_age_minutes\`; paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`; one that names none of this workspace's cases is 400 INVALID_REQUEST). \`counts\` gives the open cases and the age of the oldest whatever the filters. ${ABOUT}`,
     },
   })
   .input(caseListInputSchema)

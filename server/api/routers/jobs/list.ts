@@ -12,7 +12,7 @@ export const listProcedure = bulkProcedure
       tags: TAGS,
       summary: "List bulk jobs",
       description:
-        "This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page). Jobs are kept for the plan's lookup history window.",
+        "This workspace's jobs, newest first, with creator, time, kind, counts and units (without items). Paged with `cursor` (the `next_cursor` of the previous page; one that names none of this workspace's jobs, such as one purged since, is 400 INVALID_REQUEST). Jobs are kept for the plan's lookup history window.",
     },
   })
   .input(

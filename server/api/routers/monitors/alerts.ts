@@ -13,7 +13,7 @@ export const alertsProcedure = monitorsProcedure
       path: "/monitors/{id}/alerts",
       tags: TAGS,
       summary: "A monitor's alerts",
-      description: `The monitor's alerts, newest first: \`monitor.alert\` (a change, with \`before\` and \`after\`; \`reminder: true\` for the daily reminder of one still open; \`after.check_failing: true\` for a check that could not run ${FAILING_AFTER_RUNS} times in a row), \`monitor.resolved\` (an open alert cleared) and \`monitor.skipped\` (a run the allowance could not pay; check \`run\`). \`open\` alerts are the conditions that still hold. Paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`). Another workspace's monitor is 404 NOT_FOUND.`,
+      description: `The monitor's alerts, newest first: \`monitor.alert\` (a change, with \`before\` and \`after\`; \`reminder: true\` for the daily reminder of one still open; \`after.check_failing: true\` for a check that could not run ${FAILING_AFTER_RUNS} times in a row), \`monitor.resolved\` (an open alert cleared) and \`monitor.skipped\` (a run the allowance could not pay; check \`run\`). \`open\` alerts are the conditions that still hold. Paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`; one that names none of this monitor's alerts is 400 INVALID_REQUEST). Another workspace's monitor is 404 NOT_FOUND.`,
     },
   })
   .input(monitorTimelineInputSchema)

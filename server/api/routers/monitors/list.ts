@@ -11,7 +11,7 @@ export const listProcedure = monitorsProcedure
       path: "/monitors",
       tags: TAGS,
       summary: "List monitors",
-      description: `This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`). How many monitors each plan holds, and how often they may run: POST /monitors. ${ABOUT}`,
+      description: `This workspace's monitors, oldest first, each with its latest state per check and its next run; paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`; one that names none of this workspace's monitors is 400 INVALID_REQUEST). How many monitors each plan holds, and how often they may run: POST /monitors. ${ABOUT}`,
     },
   })
   .input(monitorListInputSchema)
