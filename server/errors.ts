@@ -104,6 +104,8 @@ export function toErrorBody(err: unknown): {
   headers: Record<string, string>;
   /** Set when the database could not be reached (logged by server/db/outage.ts, once per interval). */
   outage?: true;
+  /** Set when an input check threw an exception of its own (answered 400 in general words; worth a log line). */
+  checkThrew?: true;
 } {
   const app = findAppError(err);
   if (app)
@@ -111,6 +113,14 @@ export function toErrorBody(err: unknown): {
   // tRPC's own errors (input validation, unknown procedure), recognised by shape so this module needs no tRPC.
   if (err instanceof Error && err.name === "TRPCError") {
     const code = (err as Error & { code?: string }).code;
+    if (code === "BAD_REQUEST" && checkThrew(err)) {
+      return {
+        status: 400,
+        body: { error: { code: "INVALID_REQUEST", message: CHECK_THREW_MESSAGE } },
+        headers: {},
+        checkThrew: true,
+      };
+    }
     if (code === "BAD_REQUEST" || code === "PARSE_ERROR") {
       return {
         status: 400,
@@ -142,6 +152,22 @@ export function toErrorBody(err: unknown): {
       outage: true,
     };
   return { status: 500, body: { error: { code: "INTERNAL_ERROR", message: "Internal error." } }, headers: {} };
+}
+
+/**
+ * An input check (a schema's transform or refinement, or a library it calls) that threw an exception of its own
+ * rather than report an issue: the input is what it could not read, so 400, but the exception's text is the code's,
+ * not the client's (it named internals), so the answer says it in general words and the door logs the exception.
+ */
+const CHECK_THREW_MESSAGE = "A field of the request could not be read; check the request against the API reference.";
+function checkThrew(err: Error): boolean {
+  const cause = err.cause;
+  return (
+    cause instanceof Error &&
+    cause.name !== "TRPCError" &&
+    !Array.isArray((cause as { issues?: unknown }).issues) &&
+    findAppError(cause) === null
+  );
 }
 
 /** Seconds a client waits before retrying while the database is unavailable. */

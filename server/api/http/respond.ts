@@ -39,6 +39,7 @@ export function errorParts(err: unknown, requestId: string, where: string): Retu
   else if (status === 503)
     logger().warn({ request_id: requestId, where, error_code: body.error.code }, body.error.message);
   else if (status >= 500) logger().error({ request_id: requestId, where, err }, "unexpected error");
+  else if (parts.checkThrew) logger().warn({ request_id: requestId, where, err }, "an input check threw");
   return parts;
 }
 
