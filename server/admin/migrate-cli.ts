@@ -1,5 +1,5 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (embedded or DATABASE_URL).
-import { closeDb, getDb } from "../db/client";
+import { closeDb, migrationsAppliedAtOpen } from "../db/client";
 import { channelAlive } from "./channel";
 import { databaseUrl } from "../db/config";
 
@@ -8,9 +8,13 @@ async function main() {
     console.log("The running server holds the embedded database and applied its migrations at start.");
     return;
   }
-  await getDb();
+  const applied = await migrationsAppliedAtOpen();
   await closeDb();
-  console.log("migrations are up to date");
+  if (applied.length === 0) console.log("Migrations are up to date: none to apply.");
+  else {
+    console.log(`Applied ${applied.length} migration${applied.length === 1 ? "" : "s"}:`);
+    for (const name of applied) console.log(`  ${name}`);
+  }
 }
 
 main().catch((err) => {
