@@ -60,14 +60,20 @@ WITH r AS (
 ), vp AS (
   -- The last time each address was seen with an email, an account that failed from it, and (shared egress) any
   -- account and any device (VelocityPair); and the linked accounts' and cards' pairs (./identity-keys.ts).
+  -- A pair's time is kept to the minute, as the counters' are: a pair already seen in this minute is left alone
+  -- (read, not locked or rewritten), so a returning user's pairs cost no write until the next minute.
   INSERT INTO "VelocityPair" AS p ("workspaceId", "key", "other", "lastAt")
   SELECT r."workspaceId", o."key", o."other", max(r."createdAt")
     FROM r CROSS JOIN LATERAL (SELECT 'ip:' || r."ip", v."other" FROM (VALUES ('email:' || r."emailNormalized"),
       (CASE WHEN r."failed" THEN 'failed:' || r."subject" END), ('account:' || r."subject"), ('device:' || r."device")) v("other")
       UNION ALL SELECT e->>0, e->>1 FROM jsonb_array_elements(coalesce(r."pairs", '[]')) e) o("key", "other")
    WHERE o."key" IS NOT NULL AND o."other" IS NOT NULL
-   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT ("workspaceId", "key", "other") DO UPDATE SET "lastAt" = greatest(p."lastAt", excluded."lastAt")
+   GROUP BY 1, 2, 3
+  HAVING NOT EXISTS (SELECT 1 FROM "VelocityPair" q WHERE q."workspaceId" = r."workspaceId" AND q."key" = o."key"
+     AND q."other" = o."other" AND q."lastAt" >= date_trunc('minute', max(r."createdAt")))
+   ORDER BY 1, 2, 3
+  ON CONFLICT ("workspaceId", "key", "other") DO UPDATE SET "lastAt" = excluded."lastAt"
+   WHERE p."lastAt" < date_trunc('minute', excluded."lastAt")
 ), dl AS (
   INSERT INTO "WebhookDelivery" ("id", "webhookId", "workspaceId", "eventType", "requestId", "payload", "status",
     "nextAttemptAt", "createdAt")

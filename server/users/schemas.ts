@@ -57,7 +57,11 @@ export const linkedAccountSchema = z.object({
   links: z
     .array(z.object({ kind, value: z.string().describe("The shared device_id, mailbox, phone number or card") }))
     .describe("What links it to this account"),
-  last_linked_at: z.string().describe("When the linked account last used one of them"),
+  last_linked_at: z
+    .string()
+    .describe(
+      "When the linked account last used one of them, to the minute (a use within the minute of the time shown leaves it as it is)",
+    ),
 });
 
 export const userProfileSchema = z.object({

@@ -133,8 +133,11 @@ describe("an address's velocity counters", () => {
         `SELECT "key", "minute", "count", "failed" FROM "VelocityCount" WHERE "workspaceId" = $1 ORDER BY 1, 2`,
         ws.workspaceId,
       ),
+      // A pair's time is kept to the minute (server/assessment/record.ts): a pair seen again in the minute of its
+      // stored time is not rewritten, so the write may keep an earlier time of that minute than the events' latest.
       pairs: await app.db.$queryRawUnsafe<Record<string, unknown>[]>(
-        `SELECT "key", "other", "lastAt" FROM "VelocityPair" WHERE "workspaceId" = $1 ORDER BY 1, 2`,
+        `SELECT "key", "other", date_trunc('minute', "lastAt") AS "minute" FROM "VelocityPair" WHERE "workspaceId" = $1
+          ORDER BY 1, 2`,
         ws.workspaceId,
       ),
     });
@@ -158,6 +161,33 @@ describe("an address's velocity counters", () => {
     const stuffing = next.body.signals.find((s: { code: string }) => s.code === "ip_credential_stuffing");
     const users = new Set(failedHere.map((b) => b.user_id)).size + 1;
     expect(stuffing?.reason).toContain(`${users} different accounts failed to log in from ${IP}`);
+  });
+
+  it("keep a pair's time to the minute: seen again in its minute it is left as it is, in a later minute moved on", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    // Clear of a minute's end, so the assessment falls in the minute the pairs are set up in.
+    while (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 500));
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const before = new Date(minute.getTime() - 1);
+    const pair = (other: string, lastAt: Date) => ({ workspaceId: ws.workspaceId, key: `ip:${IP}`, other, lastAt });
+    await app.db.velocityPair.createMany({
+      data: [pair("email:same@example.com", minute), pair("account:email:same@example.com", before)],
+    });
+    const answer = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: IP, user_agent: CHROME_UA, email: "same@example.com" },
+    });
+    expect(answer.status).toBe(200);
+    const pairs = await app.db.velocityPair.findMany({
+      where: { workspaceId: ws.workspaceId, key: `ip:${IP}` },
+      orderBy: { other: "asc" },
+    });
+    const at = Object.fromEntries(pairs.map((p) => [p.other, p.lastAt.getTime()]));
+    // Stored in this minute already: not rewritten.
+    expect(at["email:same@example.com"]).toBe(minute.getTime());
+    // Stored in the minute before: moved on to the assessment's time.
+    expect(at["account:email:same@example.com"]).toBeGreaterThanOrEqual(minute.getTime());
+    expect(at["account:email:same@example.com"]).toBeLessThanOrEqual(Date.now());
   });
 
   it("keep a pair's latest time when an instance with a slower clock writes after one with a faster clock", async () => {

@@ -3817,7 +3817,7 @@ export interface operations {
                             account: string;
                             /** @enum {string} */
                             key: "user_id" | "email";
-                            /** @description When the linked account last used one of them */
+                            /** @description When the linked account last used one of them, to the minute (a use within the minute of the time shown leaves it as it is) */
                             last_linked_at: string;
                             /** @description What links it to this account */
                             links: {
@@ -14579,7 +14579,7 @@ export interface operations {
                             account: string;
                             /** @enum {string} */
                             key: "user_id" | "email";
-                            /** @description When the linked account last used one of them */
+                            /** @description When the linked account last used one of them, to the minute (a use within the minute of the time shown leaves it as it is) */
                             last_linked_at: string;
                             /** @description What links it to this account */
                             links: {
