@@ -41,10 +41,11 @@ async function runMetered(a: {
   principal: Principal;
   prepaid: Prepaid;
 }): Promise<unknown> {
+  a.prepaid.requestId = newId("req");
   const ctx: Context = {
     db: a.db,
     via: "api",
-    requestId: newId("req"),
+    requestId: a.prepaid.requestId,
     resHeaders: new Headers(),
     authenticate: async () => a.principal,
     sessionUser: null,

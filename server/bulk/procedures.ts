@@ -90,6 +90,8 @@ export interface Prepaid {
   units: number;
   admitted: boolean;
   givenBack?: { units: number; reason: string };
+  /** The request id its lookup is recorded under in the lookup history (set by the API layer as it runs it). */
+  requestId?: string;
 }
 
 let provided: BulkProcedures | null = null;

@@ -173,6 +173,30 @@ export async function listLookupHistory(
 }
 
 /**
+ * The history entries of requests whose units were all given back after they were recorded (the lookups of a monitor
+ * run whose monitor was deleted while it ran: server/monitors/run.ts): 0 units, and what they carried named in their
+ * summary as `refunded_units` with `reason`, as a request that gives back at once is recorded. So the month's entries
+ * still add up to the units used. Queued rows are written first, so the entries are found.
+ */
+export async function giveBackHistory(
+  db: Db,
+  a: { workspaceId: string; requestIds: string[]; reason: string },
+): Promise<void> {
+  if (a.requestIds.length === 0) return;
+  await flushLookupHistory();
+  await db.$executeRawUnsafe(
+    `UPDATE "LookupHistory"
+        SET "summary" = "summary" || jsonb_build_object(
+              'refunded_units', coalesce(("summary"->>'refunded_units')::int, 0) + "units", 'refund_reason', $3::text),
+            "units" = 0
+      WHERE "workspaceId" = $1 AND "requestId" = ANY($2::text[]) AND "units" > 0`,
+    a.workspaceId,
+    a.requestIds,
+    a.reason.slice(0, 500),
+  );
+}
+
+/**
  * The history entry of a request whose answer never reached the client: its units become 0 and its status says so
  * (server/api/rest/undelivered.ts gives the units back). Queued rows are written first, so the entry is found.
  */

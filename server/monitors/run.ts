@@ -16,6 +16,7 @@ import type { Principal } from "../auth/principal";
 import { bulkProcedures, jobCharging, type Prepaid } from "../bulk/procedures";
 import type { Db } from "../db/client";
 import { AppError, toErrorBody } from "../errors";
+import { giveBackHistory } from "../history/history";
 import { sortableId } from "../ids";
 import { eventRetentionDays } from "../maintenance/purge";
 import { logger } from "../operate/log";
@@ -67,9 +68,12 @@ async function pruneTimeline(db: Db, monitorId: string, plans: readonly string[]
 async function forgetDeletedRun(
   db: Db,
   monitor: MonitorRow,
-  a: { runId: string; now: Date; units: number; payer?: Payer; manual?: boolean },
+  a: { runId: string; now: Date; units: number; payer?: Payer; manual?: boolean; lookups: string[] },
 ): Promise<RunOutcome> {
   await db.monitorRun.deleteMany({ where: { id: a.runId } });
+  const reason = `Monitor ${monitor.id} run ${a.runId}: the monitor was deleted while the run was under way`;
+  // Its lookups' history entries give their units back with it (the month's entries add up to the units used).
+  await giveBackHistory(db, { workspaceId: monitor.workspaceId, requestIds: a.lookups, reason });
   if (a.units > 0)
     await refundUnits(db, {
       workspaceId: monitor.workspaceId,
@@ -79,7 +83,7 @@ async function forgetDeletedRun(
       endpoint: "monitor.refund",
       apiKeyId: a.payer?.apiKeyId ?? null,
       userId: a.payer?.userId ?? null,
-      reason: `Monitor ${monitor.id} run ${a.runId}: the monitor was deleted while the run was under way`,
+      reason,
     });
   if (a.manual)
     throw new AppError(
@@ -216,6 +220,8 @@ export async function runMonitor(
   const results: Record<string, CheckResult> = {};
   let refunded = 0;
   let unanswered = 0;
+  /** The request ids of the run's lookups, as their history entries are recorded. */
+  const lookups: string[] = [];
   for (const { check, spec, inputs, units: checkUnits, error: planError } of planned) {
     if (planError) {
       results[check.type] = { severity: null, state: null, error: planError, units: 0 };
@@ -234,6 +240,7 @@ export async function runMonitor(
           logger().error({ err, monitorId, check: check.type }, "monitor check failed");
         error ??= { code: body.error.code, message: body.error.message };
       }
+      if (prepaid.requestId) lookups.push(prepaid.requestId);
       // The check's unit rides on its first admitted lookup. When that lookup gave it back (its source did not
       // answer: server/api/charging.ts givenBackOf, its history entry says so), the check's unit goes back with the
       // run's refund below and its other lookups carry none.
@@ -320,6 +327,7 @@ export async function runMonitor(
       units: units - refunded,
       payer: opts.payer,
       manual: opts.manual,
+      lookups,
     });
   await pruneTimeline(db, monitorId, entitlements.plans, now);
   return { runId, status: "completed", alerts, quota };
