@@ -71,6 +71,26 @@ describe("the GitHub Actions snippet", () => {
   });
 });
 
+describe("the GitHub Actions snippet on a fork's pull request", () => {
+  // GitHub's documentation: secrets cannot be read in `if:`; a job-level env set from one can, and is empty when
+  // the run gets no secrets (a pull request from a fork).
+  const job = () =>
+    yamlBlocks.find((b) => b?.jobs?.scan)!.jobs.scan as {
+      env: Record<string, string>;
+      steps: Array<{ if?: string; run?: string; name?: string }>;
+    };
+  it("skips the scan with a notice when the key is empty, and never reads a secret in a condition", () => {
+    const { env, steps } = job();
+    expect(env.SERVICE_API_KEY).toBe("${{ secrets.SERVICE_API_KEY }}");
+    for (const s of steps) expect(s.if ?? "", s.name).not.toMatch(/secrets\./);
+    const pr = steps.find((s) => s.if?.includes("'pull_request'") && s.run?.includes("service-scan "))!;
+    expect(pr.if).toContain("env.SERVICE_API_KEY != ''");
+    const notice = steps.find((s) => s.if?.includes("'pull_request'") && s.if.includes("env.SERVICE_API_KEY == ''"))!;
+    expect(notice.run).toMatch(/^echo "::notice::/);
+    expect(notice.run).not.toContain("service-scan ");
+  });
+});
+
 describe("the GitHub Actions job's permissions", () => {
   it("let upload-sarif send the log, in a private repository too", () => {
     const job = yamlBlocks.find((b) => b?.jobs?.scan)!.jobs.scan as {
