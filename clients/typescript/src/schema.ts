@@ -254,7 +254,7 @@ export interface paths {
         put?: never;
         /**
          * CIDR range check
-         * @description Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit). An address for which every blocklist was `unavailable` was not answered: its unit is given back (a ledger row with the reason; the quota headers count without it).
+         * @description Checks an IPv4 range (body `{"cidr": "203.0.113.0/29"}`). For /29 to /32 every address is checked (2^(32-prefix) units: 8 for a /29, 1 for a /32); for wider ranges 7 addresses spread across the range are checked (7 units): the first and last host addresses and those at 1/6, 2/6, 3/6, 4/6 and 5/6 of the range. Per address: the IP reputation object of /ip/{ip}/reputation (classification, AS, network type, anonymiser flags, list memberships, risk score) and the DNS blocklist results of /blocklists/check. Host bits in the input are cleared (203.0.113.5/29 is 203.0.113.0/29). A range written in IPv4-mapped IPv6 is the IPv4 range it names (`::ffff:8.8.8.0/120` is 8.8.8.0/24, priced and answered as such), with a prefix from /96 to /128 (a shorter one reaches beyond the IPv4 addresses and is refused); other IPv6 ranges are refused (the unit rule counts sampled IPv4 addresses). 400 for an invalid range (no unit). An address for which every blocklist was `unavailable` was not answered: its unit is given back (a ledger row with the reason; the quota headers count without it).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). Needs bulk lookups (the Suite Business, Suite Agency or Lookups Growth plan; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** 2^(32-prefix) lookup units for /29 to /32 (every address); 7 units for wider ranges (7 sampled addresses). **Free:** 400 INVALID_REQUEST, 401, 402 and 403 are answered before admission and cost nothing. Once admitted, the unit counts whatever the sources found, a 404 (the source found nothing) included; a 503 UPSTREAM_UNAVAILABLE (no source could answer) gives its units back, so retrying it is safe.
          */
@@ -4197,7 +4197,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An IPv4 range, e.g. 203.0.113.0/29 (a bare address is read as /32) */
+                    /** @description An IPv4 range, e.g. 203.0.113.0/29 (a bare address is read as /32), or one written in IPv4-mapped IPv6, e.g. ::ffff:203.0.113.0/125 */
                     cidr: string;
                 };
             };
