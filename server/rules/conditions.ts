@@ -119,15 +119,21 @@ export function normalizeConditionValue(
   }
   const kind = CONDITION_FIELDS[field].kind;
   if (kind === "country" || field === "currency") return t.toUpperCase();
-  // An IPv4-mapped address (::ffff:a.b.c.d) is its IPv4 host, as the assessed address (ip.address) is read: a rule
-  // written with either spelling matches a client reported with either.
-  if (kind === "ip") {
-    const address = parseIpStrict(t)?.address;
-    return address ? unmappedAddress(address) : t;
-  }
+  if (kind === "ip") return ruleAddress(t) ?? t;
   if (field === "user_agent" || field === "device_id" || field === "user_id")
     return op === "contains" ? t.toLowerCase() : t;
   return t.toLowerCase();
+}
+
+/**
+ * An address as a rule compares it with ip.address: canonical text, and an IPv4-mapped address (::ffff:a.b.c.d) as
+ * its IPv4 host, as the assessed address is read, so a rule written with either spelling matches a client reported
+ * with either. Condition values are saved this way and expression literals compiled this way (./expression.ts).
+ * Null when the text is not an address.
+ */
+export function ruleAddress(text: string): string | null {
+  const address = parseIpStrict(text.trim())?.address;
+  return address ? unmappedAddress(address) : null;
 }
 
 export function normalizeCondition(c: Condition): Condition {

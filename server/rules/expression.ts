@@ -6,6 +6,7 @@
 import { Environment, type ASTNode } from "@marcbachmann/cel-js";
 import { ipInCidr } from "../net/ip";
 import { parseCidr } from "../net/ip-parse";
+import { CONDITION_FIELDS, ruleAddress } from "./conditions";
 import { FACT_NAMES, FACTS, type FactName } from "./facts";
 
 export const MAX_EXPRESSION_LENGTH = 4000;
@@ -297,6 +298,44 @@ function factPath(node: ASTNode): string {
   return "";
 }
 
+/** The facts that hold an address (ip.address): those a condition of kind ip tests. */
+const ADDRESS_FACTS: ReadonlySet<string> = new Set(
+  Object.values(CONDITION_FIELDS)
+    .filter((d) => d.kind === "ip")
+    .map((d) => d.fact),
+);
+
+/**
+ * The source with each address literal compared with an address fact (`ip.address == "::ffff:1.2.3.4"`, `!=`, `in
+ * [...]`, either side) written as a condition's value is saved (ruleAddress): ip.address holds the canonical form
+ * and an IPv4-mapped client as its IPv4 address, so a literal in another spelling could never be equal to it.
+ * Other literals are left as written.
+ */
+function withRuleAddresses(source: string, ast: ASTNode): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  const rewrite = (node: ASTNode | undefined) => {
+    if (node?.op !== "value" || typeof node.args !== "string") return;
+    const address = ruleAddress(node.args);
+    if (address !== null && address !== node.args)
+      edits.push({ start: node.range.start, end: node.range.end, text: JSON.stringify(address) });
+  };
+  const visit = (node: ASTNode) => {
+    if (node.op === "==" || node.op === "!=") {
+      const [left, right] = node.args as [ASTNode, ASTNode];
+      if (ADDRESS_FACTS.has(factPath(left))) rewrite(right);
+      if (ADDRESS_FACTS.has(factPath(right))) rewrite(left);
+    } else if (node.op === "in") {
+      const [left, right] = node.args as [ASTNode, ASTNode];
+      if (ADDRESS_FACTS.has(factPath(left)) && right.op === "list") (right.args as ASTNode[]).forEach(rewrite);
+    }
+    children(node).forEach(visit);
+  };
+  visit(ast);
+  let out = source;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
 export type CompiledExpression = (context: Record<string, unknown>) => unknown;
 
 /** Parses, type-checks and bounds-checks an expression: the program, or what is wrong and where. */
@@ -339,6 +378,13 @@ export function compileExpression(
         `the expression gives ${/^[aeiou]/.test(checked.type ?? "") ? "an" : "a"} ${checked.type}, but a rule needs true or false; compare it, e.g. \`score > 50\`.`,
       ),
     };
+  }
+  // Problems above are reported at the offsets of the source as written; the program that runs reads its address
+  // literals as ip.address holds them (the same types, so it checks as the source did).
+  const runnable = withRuleAddresses(source, program.ast);
+  if (runnable !== source) {
+    program = env.parse(runnable);
+    program.check();
   }
   return { ok: true, run: program as CompiledExpression };
 }

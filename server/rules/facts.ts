@@ -212,7 +212,7 @@ export const FACTS = {
   },
   "ip.address": {
     type: "string",
-    doc: 'the request\'s IP address, canonical form (use `ip.address.inCidr("203.0.113.0/24")` for ranges)',
+    doc: 'the request\'s IP address, canonical form, an IPv4-mapped client (::ffff:a.b.c.d) as its IPv4 address; an address compared with it (`==`, `!=`, `in`) is read the same way, so `ip.address == "::ffff:203.0.113.7"` matches 203.0.113.7 (use `ip.address.inCidr("203.0.113.0/24")` for ranges)',
   },
   "ip.scope": { type: "string", doc: "the address's scope (public, private, loopback, ...)" },
   "ip.country": { type: "string", doc: "country of the IP from the geolocation database (upper-case alpha-2)" },
