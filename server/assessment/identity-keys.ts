@@ -23,6 +23,8 @@ export function parseIdentifier(other: string): { kind: LinkKind; value: string 
   return null;
 }
 
+/** An identifier as the counters spell it ("device:d1", "phone:+447400123456"). */
+export const identifierOf = (kind: LinkKind, value: string) => PREFIX[kind] + value;
 /** The key that lists the accounts of an identifier. */
 export const accountsKeyOf = (identifier: string) => `accounts:${identifier}`;
 /** The key that lists the identifiers of an account ("user:bob", "email:a@b.c"). */
@@ -75,13 +77,13 @@ export function identityKeysOf(a: {
 }): IdentityKeys {
   const card = a.payment ? cardKeyOf(a.payment) : null;
   const identifiers: Partial<Record<LinkKind, string>> = {};
-  if (a.deviceId) identifiers.device = PREFIX.device + a.deviceId;
-  if (a.email) identifiers.email = PREFIX.email + canonicalEmail(a.email).normalized;
-  if (a.phone) identifiers.phone = PREFIX.phone + a.phone;
+  if (a.deviceId) identifiers.device = identifierOf("device", a.deviceId);
+  if (a.email) identifiers.email = identifierOf("email", canonicalEmail(a.email).normalized);
+  if (a.phone) identifiers.phone = identifierOf("phone", a.phone);
   // A card links accounts only by its fingerprint: BIN and last four name a bank's range and four digits, which many
   // of its customers' cards share (two shoppers of one bank with the same last four would read as one card), so
   // without a fingerprint the card is counted (cards and declines per device, address, account) but links no one.
-  if (card && a.payment?.fingerprint) identifiers.card = PREFIX.card + card;
+  if (card && a.payment?.fingerprint) identifiers.card = identifierOf("card", card);
   return {
     subject: a.subject,
     ip: a.ip,

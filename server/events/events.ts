@@ -1,5 +1,6 @@
 // Investigation events: an account-scoped record of assessments, rules, webhooks, link activity and other
-// security actions, searchable by request id, email, domain, IP or rule. Every read filters on the workspace.
+// security actions, searchable by request id, email, domain, IP, rule, and an assessment's user_id, device_id or phone
+// number. Every read filters on the workspace.
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { newestFirstAfter, placeOf } from "../pages";
@@ -93,7 +94,7 @@ export function typeFilter(type: string | null | undefined): Prisma.EventWhereIn
   };
 }
 
-/** Events of one workspace, newest first, optionally matching `query` on any indexed field, the `type` filter and a time range (`since` inclusive, `until` exclusive). */
+/** Events of one workspace, newest first, optionally matching `query` on any of its columns (never its `data`), the `type` filter and a time range (`since` inclusive, `until` exclusive). */
 export async function searchEvents(
   db: Db,
   a: {
@@ -101,6 +102,11 @@ export async function searchEvents(
     query?: string | null;
     /** The canonical mailbox of `query` when it is an address (server/email/canonical.ts), so it finds every spelling. */
     queryMailbox?: string | null;
+    /**
+     * The accounts `query` names (the `subject` column): "user:<query>" for a user_id, and the accounts that gave it
+     * when it is a phone number (server/users/linked.ts accountsOfPhone), each read through the column's index.
+     */
+    querySubjects?: readonly string[];
     type?: string | null;
     since?: Date | null;
     until?: Date | null;
@@ -131,6 +137,9 @@ export async function searchEvents(
                   { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
                   { domain: q.toLowerCase() },
                   { rule: q },
+                  // An assessment's device_id, and its account (user_id, or the accounts that gave a phone number).
+                  { device: q },
+                  ...(a.querySubjects?.length ? [{ subject: { in: [...a.querySubjects] } }] : []),
                   { type: q },
                   { actor: q },
                 ],

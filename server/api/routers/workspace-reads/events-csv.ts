@@ -1,12 +1,11 @@
 // GET /events.csv: investigation events as CSV.
 // The procedure, with its contract (meta, input, output) beside its work.
-import { canonicalEmail } from "../../../email/canonical";
 import { z } from "zod";
 import { eventsToCsv } from "../../../events/csv";
 import { searchEvents } from "../../../events/events";
 import { withUntilAfterSince } from "../../../timestamps";
 import { workspaceProcedure } from "../../trpc";
-import { eventQuery, eventType, since, until } from "./shared";
+import { eventQuery, eventSearchTerms, eventType, since, until } from "./shared";
 
 export const eventsCsvProcedure = workspaceProcedure
   .meta({
@@ -25,8 +24,7 @@ export const eventsCsvProcedure = workspaceProcedure
   .query(async ({ ctx, input }) => {
     const page = await searchEvents(ctx.db, {
       workspaceId: ctx.principal.workspaceId,
-      query: input.query,
-      queryMailbox: input.query ? canonicalEmail(input.query).normalized : null,
+      ...(await eventSearchTerms(ctx.db, ctx.principal.workspaceId, input.query)),
       type: input.type,
       since: input.since,
       until: input.until,

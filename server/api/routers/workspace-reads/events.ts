@@ -1,11 +1,10 @@
 // GET /events: investigation events.
 // The procedure, with its contract (meta, input, output) beside its work.
-import { canonicalEmail } from "../../../email/canonical";
 import { z } from "zod";
 import { searchEvents } from "../../../events/events";
 import { withUntilAfterSince } from "../../../timestamps";
 import { workspaceProcedure } from "../../trpc";
-import { eventQuery, eventType, since, until, int } from "./shared";
+import { EVENT_QUERY_DOC, eventQuery, eventSearchTerms, eventType, since, until, int } from "./shared";
 
 const eventRecord = z.object({
   id: z.string(),
@@ -35,7 +34,7 @@ export const eventsProcedure = workspaceProcedure
       path: "/events",
       tags: ["Workspace"],
       summary: "Investigation events",
-      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. \`query\` matches exactly on request ID, IP, email, domain, rule, event type or actor. ${TYPE_FILTER} \`since\` (inclusive) and \`until\` (exclusive) bound the creation time; an \`until\` not after \`since\` is 400 INVALID_REQUEST. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
+      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. ${EVENT_QUERY_DOC} ${TYPE_FILTER} \`since\` (inclusive) and \`until\` (exclusive) bound the creation time; an \`until\` not after \`since\` is 400 INVALID_REQUEST. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
     },
   })
   .input(
@@ -54,8 +53,7 @@ export const eventsProcedure = workspaceProcedure
   .query(async ({ ctx, input }) => {
     const page = await searchEvents(ctx.db, {
       workspaceId: ctx.principal.workspaceId,
-      query: input.query,
-      queryMailbox: input.query ? canonicalEmail(input.query).normalized : null,
+      ...(await eventSearchTerms(ctx.db, ctx.principal.workspaceId, input.query)),
       type: input.type,
       since: input.since,
       until: input.until,

@@ -1,13 +1,33 @@
 // What several procedures of the workspace-reads router share (schemas, helpers), or what other modules import from it.
 import { z } from "zod";
+import { accountSubject } from "../../../assessment/account";
+import type { Db } from "../../../db/client";
+import { canonicalEmail } from "../../../email/canonical";
 import { timestampSchema } from "../../../timestamps";
+import { accountsOfPhone } from "../../../users/linked";
+
+export const EVENT_QUERY_DOC =
+  "`query` matches exactly on request ID, IP, email (every spelling of its mailbox), domain, rule, event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code, spaces allowed) finds the assessments of the accounts that gave it (the user_id, else the email address, linked to the number in the last 90 days or more, as GET /users/{user_id} reads them), so an assessment with neither user_id nor email is not found by its phone number.";
 
 export const eventQuery = z
   .string()
   .trim()
   .max(320)
   .optional()
-  .describe("Exact match on request ID, IP, email, domain, rule, event type or actor");
+  .describe(
+    "Exact match on request ID, IP, email, domain, rule, event type, actor, an assessment's user_id or device_id, or a phone number in E.164 (the assessments of the accounts that gave it)",
+  );
+
+/** What GET /events and its CSV search `query` on besides its own text: its mailbox, and the accounts it names. */
+export async function eventSearchTerms(db: Db, workspaceId: string, query: string | undefined) {
+  if (!query) return { query, queryMailbox: null, querySubjects: [] };
+  const phoneAccounts = await accountsOfPhone(db, { workspaceId, phone: query });
+  return {
+    query,
+    queryMailbox: canonicalEmail(query).normalized,
+    querySubjects: [accountSubject(query, null)!, ...phoneAccounts],
+  };
+}
 
 export const eventType = z
   .string()
