@@ -16,8 +16,13 @@ interface ProviderRule {
 
 const GMAIL: ProviderRule = { separator: "+", dotsIgnored: true };
 const PLUS: ProviderRule = { separator: "+" };
+const YAHOO: ProviderRule = { separator: "-" };
 
-/** Outlook.com's consumer domains outside .com (hotmail.co.uk and the like), with the .com ones' "+" rule. */
+/**
+ * Outlook.com's consumer domains outside .com (hotmail.co.uk and the like), with the .com ones' "+" rule. Appending
+ * a domain here needs a migration that backfills the events stored at it (as
+ * 20261128070500_email_normalized_microsoft_national and 20261129062000_email_normalized_national_outlook_yahoo do).
+ */
 export const MICROSOFT_NATIONAL = [
   "hotmail.co.uk",
   "hotmail.fr",
@@ -34,6 +39,53 @@ export const MICROSOFT_NATIONAL = [
   "outlook.de",
   "outlook.es",
   "outlook.it",
+  "outlook.co.uk",
+  "outlook.at",
+  "outlook.be",
+  "outlook.ie",
+  "outlook.dk",
+  "outlook.pt",
+  "outlook.jp",
+  "outlook.in",
+  "outlook.co.nz",
+  "outlook.com.au",
+  "outlook.com.br",
+  "outlook.com.ar",
+  "outlook.com.tr",
+  "hotmail.be",
+  "hotmail.ca",
+  "hotmail.at",
+  "hotmail.ie",
+  "hotmail.dk",
+  "hotmail.co.nz",
+  "hotmail.com.au",
+  "hotmail.com.br",
+  "hotmail.com.ar",
+  "hotmail.com.mx",
+  "hotmail.com.tr",
+  "live.be",
+  "live.es",
+  "live.com.ar",
+  "live.com.mx",
+] as const;
+
+/**
+ * Yahoo Mail's national domains (yahoo.co.uk, yahoo.fr, ...): one Yahoo service with yahoo.com's "-keyword"
+ * disposable addresses, each its own domain. Yahoo! JAPAN (yahoo.co.jp) is another company's service and is not here.
+ */
+export const YAHOO_NATIONAL = [
+  "yahoo.co.uk",
+  "yahoo.fr",
+  "yahoo.de",
+  "yahoo.it",
+  "yahoo.es",
+  "yahoo.ca",
+  "yahoo.in",
+  "yahoo.co.in",
+  "yahoo.com.au",
+  "yahoo.com.br",
+  "yahoo.com.mx",
+  "yahoo.com.ar",
 ] as const;
 
 /**
@@ -52,10 +104,12 @@ export const MICROSOFT_NATIONAL = [
  * - Proton Mail (proton.me, protonmail.com, protonmail.ch, pm.me): "+aliases" (proton.me/support/creating-aliases).
  *   The domains are not merged: @pm.me is an optional address of paid plans, not every user's.
  * - Yahoo Mail: disposable addresses are "basename-keyword@yahoo.com" (Yahoo help, "Create and manage disposable
- *   email addresses"); Yahoo IDs cannot contain "-", so the text before it is the account's chosen base name.
+ *   email addresses"); Yahoo IDs cannot contain "-", so the text before it is the account's chosen base name. The
+ *   same at Yahoo's national domains (YAHOO_NATIONAL), each its own domain as for Outlook.com's.
  */
 const PROVIDERS: Readonly<Record<string, ProviderRule>> = {
   ...Object.fromEntries(MICROSOFT_NATIONAL.map((d) => [d, PLUS])),
+  ...Object.fromEntries(YAHOO_NATIONAL.map((d) => [d, YAHOO])),
   "gmail.com": GMAIL,
   "googlemail.com": { ...GMAIL, aliasOf: "gmail.com" },
   "outlook.com": PLUS,
@@ -71,7 +125,7 @@ const PROVIDERS: Readonly<Record<string, ProviderRule>> = {
   "protonmail.com": PLUS,
   "protonmail.ch": PLUS,
   "pm.me": PLUS,
-  "yahoo.com": { separator: "-" },
+  "yahoo.com": YAHOO,
 };
 
 /** The domains whose addresses have a canonical form other than lower case (for documentation and tests). */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { CANONICAL_PROVIDER_DOMAINS, canonicalEmail, MICROSOFT_NATIONAL } from "../../server/email/canonical";
+import {
+  CANONICAL_PROVIDER_DOMAINS,
+  canonicalEmail,
+  MICROSOFT_NATIONAL,
+  YAHOO_NATIONAL,
+} from "../../server/email/canonical";
 
 describe("canonicalEmail", () => {
   it("gives one Gmail mailbox spelled five ways one canonical address", () => {
@@ -60,13 +65,17 @@ describe("canonicalEmail", () => {
       expect(CANONICAL_PROVIDER_DOMAINS).toContain(d);
   });
 
-  it("backfills the stored events of exactly the national Microsoft domains the table has", () => {
-    const sql = readFileSync(
-      "prisma/migrations/20261128070500_email_normalized_microsoft_national/migration.sql",
-      "utf8",
-    );
-    const listed = [...sql.matchAll(/'([a-z.]+\.[a-z]+)'/g)].map((m) => m[1]);
-    expect(new Set(listed)).toEqual(new Set(MICROSOFT_NATIONAL));
-    for (const d of MICROSOFT_NATIONAL) expect(CANONICAL_PROVIDER_DOMAINS).toContain(d);
+  it("backfills the stored events of exactly the national domains the table has, once each", () => {
+    const domainsOf = (name: string) =>
+      [...readFileSync(`prisma/migrations/${name}/migration.sql`, "utf8").matchAll(/'([a-z.]+\.[a-z]+)'/g)].map(
+        (m) => m[1],
+      );
+    const backfilled = [
+      ...domainsOf("20261128070500_email_normalized_microsoft_national"),
+      ...domainsOf("20261129062000_email_normalized_national_outlook_yahoo"),
+    ];
+    expect(backfilled.length).toBe(new Set(backfilled).size);
+    expect(new Set(backfilled)).toEqual(new Set([...MICROSOFT_NATIONAL, ...YAHOO_NATIONAL]));
+    for (const d of backfilled) expect(CANONICAL_PROVIDER_DOMAINS).toContain(d);
   });
 });
