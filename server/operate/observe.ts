@@ -1,6 +1,7 @@
-// Per-request observation of the /v1 API: one log line, the request counter and duration histogram, refused
-// admissions by error code, and the client's correlation id. The REST door (server/api/rest/plain-door.ts) notes what
-// only it knows (the matched route template, the workspace once authenticated) in `seen`; the rest is its answer.
+// Per-request observation of the /v1 API: one log line (the line every door writes: writeRequestLine), the request
+// counter and duration histogram, refused admissions by error code, and the client's correlation id. The REST door
+// (server/api/rest/plain-door.ts) notes what only it knows (the matched route template, the workspace once
+// authenticated) in `seen`; the rest is its answer.
 import { logger, requestLogger } from "./log";
 import { methodLabel, metrics } from "./metrics";
 import { tracing } from "./tracing";
@@ -63,13 +64,13 @@ export function recordRequest(o: RequestObservation, span: SpanLike | null): voi
   } catch (err) {
     logger().warn({ err }, "recording request metrics failed");
   }
-  const line = {
+  const line: RequestLine = {
     request_id: o.requestId,
     client_request_id: o.clientRequestId ?? undefined,
     method,
     route,
     status,
-    duration_ms: Math.round(o.seconds * 10_000) / 10,
+    duration_ms: durationMs(o.seconds),
     workspace_id: o.workspaceId,
     error_code: o.errorCode,
   };
@@ -82,7 +83,34 @@ export function recordRequest(o: RequestObservation, span: SpanLike | null): voi
     if (status >= 500) span.setStatus({ code: 2 });
     span.end();
   }
-  if (status >= 500) requestLogger().error(line, "request");
+  writeRequestLine(line);
+}
+
+/**
+ * The one request line of every door (the /v1 API here, the dashboard's tRPC endpoint in
+ * server/api/http/dashboard.ts), so an operator follows a request by the same fields whichever door it came through.
+ * Only known, safe values: ids, the method, the route (a template or procedure names, never a query), the status,
+ * the duration and an error code; never a header, cookie or body.
+ */
+export interface RequestLine {
+  request_id?: string;
+  client_request_id?: string;
+  method: string;
+  route: string;
+  status: number;
+  duration_ms: number;
+  workspace_id?: string;
+  error_code?: string;
+}
+
+/** Milliseconds to a tenth, as the request line writes them. */
+export function durationMs(seconds: number): number {
+  return Math.round(seconds * 10_000) / 10;
+}
+
+/** Writes the request line: at error for a 5xx, else at info. */
+export function writeRequestLine(line: RequestLine): void {
+  if (line.status >= 500) requestLogger().error(line, "request");
   else requestLogger().info(line, "request");
 }
 

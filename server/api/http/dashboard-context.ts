@@ -57,6 +57,8 @@ export function createDashboardContext(a: {
    * dashboard's tRPC endpoint leaves it unset: some of its procedures take no session (a public scan, a link).
    */
   sessionRequired?: boolean;
+  /** Noted once the caller's workspace is resolved, for the request's log line (server/operate/observe.ts). */
+  seen?: { workspaceId?: string };
 }): Context {
   // Account, billing and dashboard routes take a session, not an API key (spec, Authentication 7): a key without a
   // session is 401 on every route and method, before the same-Origin rule (which is about cookies) could say 403.
@@ -72,7 +74,11 @@ export function createDashboardContext(a: {
     resHeaders: new Headers(),
     sessionUser: a.sessionUser,
     requestHeaders: a.req.headers,
-    authenticate: () => (principal ??= resolveMemberPrincipalOrThrow(a.db, a.sessionUser, requested)),
+    authenticate: () =>
+      (principal ??= resolveMemberPrincipalOrThrow(a.db, a.sessionUser, requested).then((p) => {
+        if (a.seen) a.seen.workspaceId = p.workspaceId;
+        return p;
+      })),
   };
 }
 

@@ -1,0 +1,81 @@
+// The dashboard's API requests (/api/trpc) write one log line each, as /v1 requests do and with the same fields
+// (request id, method, route, status, duration, workspace, error code), so an operator can follow what a dashboard
+// user did. They used to write nothing unless they failed. Never the query (the procedures' input), a cookie or a body.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../server/auth/principal";
+import { handleDashboardRequest } from "../../server/api/http/dashboard";
+import { ensureUser } from "../../server/workspaces/members";
+import { createWorkspace } from "../../server/workspaces/workspaces";
+import { captureLogLines, silenceLogs } from "../log-lines";
+import { createTestApp, type TestApp } from "../harness";
+
+const ORIGIN = "http://127.0.0.1:3000";
+let app: TestApp;
+let user: SessionUser;
+let workspaceId: string;
+let lines: string[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const u = await ensureUser(app.db, { email: "dashboard-log@example.test" });
+  user = { userId: u.id, email: u.email, name: null };
+  ({ workspaceId } = await createWorkspace(app.db, {
+    name: "Logged",
+    plans: ["free"],
+    ownerEmail: user.email,
+    ownerUserId: user.userId,
+  }));
+  lines = captureLogLines();
+});
+
+afterAll(() => silenceLogs());
+
+const requestLines = () => lines.map((l) => JSON.parse(l)).filter((r) => r.msg === "request");
+
+async function query(path: string, signedIn: SessionUser | null) {
+  const input = encodeURIComponent(JSON.stringify({ note: "input-value-s3cret" }));
+  return handleDashboardRequest(
+    new Request(`${ORIGIN}/api/trpc/${path}?input=${input}`, {
+      headers: { cookie: "next-auth.session-token=cookie-s3cret" },
+    }),
+    async () => signedIn,
+  );
+}
+
+describe("dashboard request lines", () => {
+  it("writes one line per request with the /v1 line's fields and the workspace, without query, cookie or input", async () => {
+    lines.length = 0;
+    const res = await query("account.overview", user);
+    expect(res.status).toBe(200);
+    const [line, ...rest] = requestLines();
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({
+      level: 30,
+      request_id: res.headers.get("x-request-id"),
+      method: "GET",
+      route: "/api/trpc/account.overview",
+      status: 200,
+      workspace_id: workspaceId,
+    });
+    expect(line.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(line.error_code).toBeUndefined();
+    const all = lines.join("\n");
+    for (const secret of ["input-value-s3cret", "cookie-s3cret", "input="]) expect(all).not.toContain(secret);
+  });
+
+  it("writes the refusal's status and code, and no workspace, for a request without a session", async () => {
+    lines.length = 0;
+    const res = await query("account.overview", null);
+    expect(res.status).toBe(401);
+    expect(requestLines()).toEqual([
+      expect.objectContaining({
+        request_id: res.headers.get("x-request-id"),
+        method: "GET",
+        route: "/api/trpc/account.overview",
+        status: 401,
+        error_code: "UNAUTHORIZED",
+      }),
+    ]);
+    expect(requestLines()[0].workspace_id).toBeUndefined();
+  });
+});
