@@ -179,6 +179,28 @@ describe("counters after known requests", () => {
     expect(value(after, "service_admissions_refused_total", { code: "PACKAGE_NOT_FOUND" }) - refused0).toBe(0);
   });
 
+  // A refused preflight was labelled route="unmatched", as if its path matched no route; it is labelled by the route
+  // it asked about, as an accepted one is. A preflight for a path or method the API does not serve stays unmatched.
+  it("count a CORS preflight under the route it asked about, accepted or refused", async () => {
+    const route = "/ip/{ip}/geo";
+    const preflight = (origin: string, method = "GET", path = "/v1/ip/8.8.8.8/geo") =>
+      app.request("OPTIONS", path, { headers: { Origin: origin, "Access-Control-Request-Method": method } });
+    const count = (families: Family[], status: string, r = route) =>
+      value(families, "service_http_requests_total", { method: "OPTIONS", route: r, status });
+    const before = await scrape();
+    process.env.SERVICE_ALLOWED_ORIGINS = "https://app.example";
+    try {
+      expect((await preflight("https://app.example")).status).toBe(204);
+      expect((await preflight("https://elsewhere.example")).status).toBe(403);
+      expect((await preflight("https://app.example", "DELETE")).status).toBe(404);
+    } finally {
+      delete process.env.SERVICE_ALLOWED_ORIGINS;
+    }
+    const after = await scrape();
+    expect([count(after, "204") - count(before, "204"), count(after, "403") - count(before, "403")]).toEqual([1, 1]);
+    expect(count(after, "404", "unmatched") - count(before, "404", "unmatched")).toBe(1);
+  });
+
   it("never puts a key, workspace id, email or address in a label", async () => {
     await app.request("GET", "/v1/ip/203.0.113.9/geo", { key: ws.apiKey });
     await app.request("GET", "/v1/vulnerabilities/npm/someone%40example.com/", { key: ws.apiKey });
@@ -198,7 +220,7 @@ describe("counters after known requests", () => {
 // The scrape as Prometheus' own linter reads it (issue 22, item 14: prom-client's `nodejs_active_*_total` gauges
 // made `promtool check metrics` exit 3). promtool comes from Debian's `prometheus` package; CI installs it.
 describe("promtool check metrics", () => {
-  it("finds nothing in a scrape after known, unknown-path and unknown-method requests", async () => {
+  it("finds nothing in a scrape after known, unknown-path, unknown-method and refused preflight requests", async () => {
     const { spawnSync } = await import("node:child_process");
     const { existsSync } = await import("node:fs");
     const promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].find((p) => existsSync(p));
@@ -211,6 +233,10 @@ describe("promtool check metrics", () => {
     const before = value(await scrape(), "service_http_requests_total", { method: "other", route: "unmatched" });
     expect((await app.request("PROPFIND", "/v1/ip/8.8.8.8/geo")).status).toBe(404);
     expect((await app.request("BREW", "/v1/coffee")).status).toBe(404);
+    const refusedPreflight = await app.request("OPTIONS", "/v1/ip/8.8.8.8/geo", {
+      headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" },
+    });
+    expect(refusedPreflight.status).toBe(403);
     process.env.SERVICE_METRICS_TOKEN = TOKEN;
     const text = await (
       await metricsRoute(new Request("http://127.0.0.1/metrics", { headers: { Authorization: `Bearer ${TOKEN}` } }))

@@ -210,6 +210,8 @@ async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { err
       const wanted = headers.get("access-control-request-method")?.toUpperCase();
       const preflighted = wanted ? matchRoute(restRouteTable(), wanted, path) : null;
       if (!wanted || !preflighted) throw notFound();
+      // Counted under the route it asks about, whether its origin is refused or accepted (a refusal is no "unmatched").
+      seen.route = preflighted.route.template;
       if (
         !origin ||
         !(await originAllowedFor(preflighted.route.procedurePath, origin, originAllowed(origin, ownOrigin())))
