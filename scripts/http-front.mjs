@@ -190,10 +190,12 @@ export function answerClientError(err, socket, previousUrl = null) {
   const url = inFlight?.req?.url ?? requestLineTarget(err.rawPacket) ?? previousUrl;
   const canWrite = socket.writable && (!inFlight || !inFlight.headersSent);
   if (!canWrite || err.code === "ECONNRESET") return socket.destroy(err);
+  const method = inFlight?.req?.method ?? requestLineMethod(err.rawPacket);
   if (url !== null && API_PATH.test(url) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
     const head = inFlight?.req?.method === "HEAD";
+    const invalidMethod = err.code === "HPE_INVALID_METHOD";
     socket.end(
-      err.code === "HPE_INVALID_METHOD"
+      invalidMethod
         ? rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head)
         : rawError(
             400,
@@ -203,6 +205,7 @@ export function answerClientError(err, socket, previousUrl = null) {
             head,
           ),
     );
+    countParserRefusal(err, method, invalidMethod ? 404 : 400);
     return;
   }
   const status =
@@ -212,12 +215,39 @@ export function answerClientError(err, socket, previousUrl = null) {
         ? "408 Request Timeout"
         : "400 Bad Request";
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  countParserRefusal(err, method, Number(status.slice(0, 3)));
+}
+
+/**
+ * Counts a request Node's HTTP parser refused (an unknown method token, a malformed header or chunk, headers too
+ * large), which no route and not even the request listener ever sees, on /metrics: `service_http_requests_total`
+ * and the duration histogram under route="unparsed" (the method label "other" when the method is not one the API
+ * uses, as for any unknown token). Its duration is not known (the parser gives no start): it is observed as 0, so
+ * the histogram's count agrees with the counter. A request that timed out is not a parser refusal and is not
+ * counted here.
+ */
+function countParserRefusal(err, method, status) {
+  if (!String(err.code ?? "").startsWith("HPE_")) return;
+  const m = globalThis.__serviceMetrics;
+  if (!m) return;
+  const labels = {
+    method: method && REGISTERED_METHODS.has(method) && err.code !== "HPE_INVALID_METHOD" ? method : "other",
+    route: "unparsed",
+    status: String(status),
+  };
+  m.requests.inc(labels);
+  m.duration.observe(labels, 0);
 }
 
 /** The server's 'connect' listener: Node hands CONNECT to it, never to the request listener (default: drop). */
 export function answerConnect(req, socket) {
   if (API_PATH.test(req.url ?? "")) socket.end(rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE));
   else socket.destroy();
+}
+
+function requestLineMethod(rawPacket) {
+  if (!rawPacket) return null;
+  return Buffer.from(rawPacket).subarray(0, 16).toString("latin1").split(" ", 1)[0] || null;
 }
 
 function requestLineTarget(rawPacket) {

@@ -54,6 +54,7 @@ server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 // /v1 requests the front answers itself (unknown methods, broken bodies) still count on /metrics, as "unmatched".
 countUnrouted(server);
+// Requests Node's parser refuses are answered there, and counted on /metrics as route="unparsed".
 server.on("clientError", answerClientError);
 server.on("connect", answerConnect);
 
