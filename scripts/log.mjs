@@ -51,3 +51,23 @@ export function routeStrayOutput() {
     return true;
   };
 }
+
+/**
+ * Next.js reports a failed start-up (server/startup/index.ts, run from instrumentation.ts) itself with console.error
+ * and the whole stack ("Failed to prepare server Error: An error occurred while loading instrumentation hook: ..."),
+ * before the clear message the server gives (scripts/server.mjs for an invalid setting, server/startup/index.ts for
+ * any other failure), and again for every request that waited on the start-up. Those reports, recognised by the
+ * error start-up failed with (the process state's `startupFailure`, or an error whose cause it is), become debug
+ * records with the error, so its stack shows with LOG_LEVEL=debug; every other console.error is left alone.
+ */
+export function quietStartupFailureReports() {
+  const error = console.error.bind(console);
+  console.error = (...args) => {
+    const failure = globalThis.__serviceProcessState?.startupFailure;
+    const report =
+      failure !== undefined &&
+      args.find((a) => a === failure || (a !== null && typeof a === "object" && a.cause === failure));
+    if (!report) return error(...args);
+    scriptLogger().debug({ err: report }, "start-up failure as Next.js reported it");
+  };
+}

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
-import { routeStrayOutput, scriptLogger } from "./log.mjs";
+import { quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
 import { loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
 import { pagesToWarm, preloadPageModules, warmPages } from "./warm-pages.mjs";
@@ -26,6 +26,7 @@ const port = Number(process.env.PORT ?? "3000");
 const hostname = process.env.HOST ?? "0.0.0.0";
 
 routeStrayOutput();
+quietStartupFailureReports();
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();

@@ -19,6 +19,11 @@ export interface ProcessState {
   /** Why start-up failed, named by /readyz. */
   startupError?: string;
   /**
+   * The error start-up failed with, as thrown: Next.js reports it again with its stack (console.error), and
+   * scripts/log.mjs quietStartupFailureReports recognises those reports by it and keeps them at debug level.
+   */
+  startupFailure?: unknown;
+  /**
    * Set when start-up failed while checking the configuration (an invalid setting, a missing required secret): every
    * problem, one a line. scripts/server.mjs then exits 1 with it instead of opening the port.
    */

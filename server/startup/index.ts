@@ -37,8 +37,13 @@ export async function startServer(): Promise<void> {
   } catch (err) {
     const state = processState();
     state.startupError = (err as Error)?.message?.split("\n")[0] || String(err);
+    state.startupFailure = err;
     // A setting the server cannot run with stops it (README "Configuration"): scripts/server.mjs exits 1 with this.
     if (state.startupStep === CHECKING_CONFIGURATION) state.configurationError = (err as Error)?.message || String(err);
+    // Any other failure is said here, in one line; its stack is for LOG_LEVEL=debug (Next.js's own report of it,
+    // scripts/log.mjs quietStartupFailureReports).
+    else
+      logger().error({ step: state.startupStep }, `start-up failed while ${state.startupStep}: ${state.startupError}`);
     throw err;
   }
 }

@@ -53,8 +53,89 @@ describe("npm start with an invalid setting", () => {
       expect({ code, open }).toEqual({ code: 1, open: false });
       expect(server.output()).toContain(says);
       expect(server.output()).toContain('"msg":"invalid configuration: the server does not start"');
+      // Only the clear message: Next.js's own report of the failure, with its stack, used to come first.
+      expect(server.output()).not.toContain("Failed to prepare server");
+      expect(server.output()).not.toMatch(STACK_FRAME);
     }, 120_000);
   }
+
+  it("keeps Next.js's report of the failure, with its stack, for LOG_LEVEL=debug", async () => {
+    const server = await startServerProcess({
+      SERVICE_SCHEDULER: "maybe",
+      LOG_LEVEL: "debug",
+      SERVICE_DATA_DIR: dataDir,
+    });
+    expect(await exitOrStop(server)).toBe(1);
+    const reports = records(server.output()).filter((r) => r.msg === "start-up failure as Next.js reported it");
+    expect(reports).toHaveLength(1);
+    expect(reports[0].level).toBe(20);
+    expect(reports[0].err?.stack).toMatch(STACK_FRAME);
+    expect(reports[0].err?.message).toContain('SERVICE_SCHEDULER="maybe" is invalid');
+  }, 120_000);
+});
+
+// A stack frame as Node prints one ("    at fn (file:line:col)").
+const STACK_FRAME = /^\s+at .+/m;
+
+/** The JSON records among the process's output. */
+function records(output: string): { level: number; msg: string; err?: { stack?: string; message?: string } }[] {
+  return output
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l));
+}
+
+/** The exit code, or the server stopped with SIGTERM (and "still running") when it did not exit within 90 s. */
+async function exitOrStop(server: Awaited<ReturnType<typeof startServerProcess>>): Promise<number | null | string> {
+  const code = await Promise.race([
+    server.exited,
+    new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
+  ]);
+  if (code === "still running") {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+  return code;
+}
+
+describe("a start-up that fails after the configuration check (the metrics port in use)", () => {
+  it("says why in one line, without Next.js's stack, also for the requests that follow", async () => {
+    const metricsPort = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(metricsPort, "127.0.0.1", () => r()));
+    const server = await startServerProcess({
+      SERVICE_METRICS_PORT: String(metricsPort),
+      SERVICE_SCHEDULER: "0",
+      SERVICE_SHUTDOWN_DELAY_MS: "0",
+      SERVICE_DATA_DIR: dataDir,
+    });
+    try {
+      let detail = "";
+      const until = Date.now() + 90_000;
+      while (!detail.includes("start-up failed") && Date.now() < until) {
+        detail = await fetch(`${server.base}/readyz`)
+          .then((r) => r.text())
+          .catch(() => "");
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(detail).toContain("start-up failed: listen EADDRINUSE");
+      // A request that waited on the start-up: Next.js reported the failure again for each one.
+      await fetch(`${server.base}/`).then((r) => r.arrayBuffer());
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      await new Promise((r) => blocker.close(r));
+    }
+    const failed = records(server.output()).filter((r) => r.msg.startsWith("start-up failed while"));
+    expect(failed.map((r) => [r.level, r.msg])).toEqual([
+      [
+        50,
+        `start-up failed while starting background workers: listen EADDRINUSE: address already in use 127.0.0.1:${metricsPort}`,
+      ],
+    ]);
+    expect(server.output()).not.toContain("Failed to prepare server");
+    expect(server.output()).not.toMatch(STACK_FRAME);
+  }, 150_000);
 });
 
 describe("npm start on a port already in use", () => {
