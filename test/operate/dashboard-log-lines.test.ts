@@ -1,9 +1,11 @@
-// The dashboard's API requests (/api/trpc) write one log line each, as /v1 requests do and with the same fields
+// The dashboard's API requests (/api/trpc, and the account routes /api/account/*) write one log line each, as /v1 requests do and with the same fields
 // (request id, method, route, status, duration, workspace, error code), so an operator can follow what a dashboard
 // user did. They used to write nothing unless they failed. Never the query (the procedures' input), a cookie or a body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/auth/principal";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
+import { handleReportsRequest } from "../../server/api/http/reports";
+import { handleSendersRequest } from "../../server/api/http/senders";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { captureLogLines, silenceLogs } from "../log-lines";
@@ -77,5 +79,37 @@ describe("dashboard request lines", () => {
       }),
     ]);
     expect(requestLines()[0].workspace_id).toBeUndefined();
+  });
+
+  it("writes the account routes' lines with the route's template, never the id in the path", async () => {
+    lines.length = 0;
+    const list = await handleReportsRequest(new Request(`${ORIGIN}/api/account/reports?limit=5`), async () => user);
+    expect(list.status).toBe(200);
+    const gone = await handleSendersRequest(
+      new Request(`${ORIGIN}/api/account/senders/snd_not-a-sender-id`, {
+        method: "DELETE",
+        headers: { origin: ORIGIN },
+      }),
+      async () => user,
+    );
+    expect(gone.status).toBe(404);
+    expect(requestLines()).toEqual([
+      expect.objectContaining({
+        request_id: list.headers.get("x-request-id"),
+        method: "GET",
+        route: "/api/account/reports",
+        status: 200,
+        workspace_id: workspaceId,
+      }),
+      expect.objectContaining({
+        request_id: gone.headers.get("x-request-id"),
+        method: "DELETE",
+        route: "/api/account/senders/{id}",
+        status: 404,
+        workspace_id: workspaceId,
+        error_code: (await gone.json()).error.code,
+      }),
+    ]);
+    expect(lines.join("\n")).not.toContain("snd_not-a-sender-id");
   });
 });

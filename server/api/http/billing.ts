@@ -6,19 +6,29 @@ import { openPortal, parseSellablePlanOrThrow, startCheckout } from "../../billi
 import { assertStripeMode, stripeClient } from "../../billing/stripe";
 import { AppError } from "../../errors";
 import { createAccountContext, expectedOrigin } from "./dashboard-context";
+import { withRequestLine, type RequestLineSeen } from "./request-line";
 import { errorResponse, json, notFound, readJsonBodyOrThrow, startResponse } from "./respond";
 
 const MAX_BODY_BYTES = 10_000;
 
-export async function handleBillingRequest(
+export function handleBillingRequest(
   req: Request,
   action: "checkout" | "portal",
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
+  return withRequestLine(req, `/api/billing/${action}`, (seen) => answer(req, action, getSessionUser, seen));
+}
+
+async function answer(
+  req: Request,
+  action: "checkout" | "portal",
+  getSessionUser: () => Promise<SessionUser | null>,
+  seen: RequestLineSeen,
+): Promise<Response> {
   const { requestId, headers } = startResponse(req);
   try {
     if (req.method !== "POST") throw notFound(headers, "POST");
-    const ctx = await createAccountContext(req, getSessionUser, requestId);
+    const ctx = await createAccountContext(req, getSessionUser, requestId, seen);
     const db = ctx.db;
     const principal = await ctx.authenticate();
     if (principal.kind !== "member" || principal.role !== "owner")
@@ -46,6 +56,6 @@ export async function handleBillingRequest(
     const shaped = stripeDown
       ? new AppError("UPSTREAM_UNAVAILABLE", "The payment provider did not answer; try again shortly.", { cause: err })
       : err;
-    return errorResponse(shaped, headers, requestId, `billing ${action}`);
+    return errorResponse(shaped, headers, requestId, `billing ${action}`, seen);
   }
 }

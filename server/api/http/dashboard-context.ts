@@ -91,6 +91,7 @@ export async function createAccountContext(
   req: Request,
   getSessionUser: () => Promise<SessionUser | null>,
   requestId: string,
+  seen?: { workspaceId?: string },
 ): Promise<Context> {
   return createDashboardContext({
     db: await getDb(),
@@ -98,5 +99,6 @@ export async function createAccountContext(
     sessionUser: await getSessionUser(),
     requestId,
     sessionRequired: true,
+    seen,
   });
 }

@@ -6,13 +6,13 @@ import type { SessionUser } from "../../auth/principal";
 import { getDb } from "../../db/client";
 import { AppError, toErrorBody } from "../../errors";
 import { logger } from "../../operate/log";
-import { durationMs, writeRequestLine } from "../../operate/observe";
 import type { Context } from "../context";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
 import { asTRPCError } from "../trpc";
 import { dashboardBodyLimit, MAX_BODY_BYTES } from "../rest/body-rules";
 import { createDashboardContext } from "./dashboard-context";
+import { pathOf, withRequestLine, type RequestLineSeen } from "./request-line";
 import { copyProcedureHeaders, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
 
 // Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
@@ -33,63 +33,22 @@ function bodyLimitOf(req: Request): number {
   }
 }
 
-// A batch names each procedure it calls; a client can make the path as long as it likes.
-const MAX_LOGGED_ROUTE = 300;
-
-/**
- * The request's line in the log, as a /v1 request's (server/operate/observe.ts writeRequestLine): the route is the
- * endpoint and the procedures called (`/api/trpc/keys.list,account.overview`), never the query, which holds their
- * input; the workspace once the session's membership was resolved; the first error's code. Page loads are not
- * logged: a dashboard page is a shell whose data comes through this endpoint (one line each), and its HTML, RSC
- * payloads and prefetches would double the lines without saying more about what the user did.
- */
-function logDashboardRequest(
-  req: Request,
-  a: { requestId: string; started: number; status: number; workspaceId?: string; errorCode?: string },
-): void {
-  let route = DASHBOARD_ENDPOINT;
-  try {
-    route = new URL(req.url).pathname;
-  } catch {
-    // A URL the handler could not read either: the endpoint alone.
-  }
-  writeRequestLine({
-    request_id: a.requestId,
-    method: req.method,
-    route: route.length > MAX_LOGGED_ROUTE ? `${route.slice(0, MAX_LOGGED_ROUTE)}…` : route,
-    status: a.status,
-    duration_ms: durationMs((performance.now() - a.started) / 1000),
-    workspace_id: a.workspaceId,
-    error_code: a.errorCode,
-  });
-}
-
-export async function handleDashboardRequest(
+export function handleDashboardRequest(
   incoming: Request,
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
-  const started = performance.now();
-  const seen: { workspaceId?: string } = {};
-  let errorCode: string | undefined;
-  const { requestId, headers: standard } = startResponse(incoming);
-  let status = 500;
-  try {
-    const res = await answer(incoming, getSessionUser, requestId, standard, seen, (code) => (errorCode ??= code));
-    status = res.status;
-    return res;
-  } finally {
-    logDashboardRequest(incoming, { requestId, started, status, workspaceId: seen.workspaceId, errorCode });
-  }
+  // The route is the endpoint and the procedures called (`/api/trpc/keys.list,account.overview`).
+  return withRequestLine(incoming, pathOf(incoming, DASHBOARD_ENDPOINT), (seen) =>
+    answer(incoming, getSessionUser, seen),
+  );
 }
 
 async function answer(
   incoming: Request,
   getSessionUser: () => Promise<SessionUser | null>,
-  requestId: string,
-  standard: Headers,
-  seen: { workspaceId?: string },
-  noteError: (code: string) => void,
+  seen: RequestLineSeen,
 ): Promise<Response> {
+  const { requestId, headers: standard } = startResponse(incoming);
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
   let tooLarge = false;
@@ -127,7 +86,7 @@ async function answer(
       return { headers };
     },
     onError: ({ error, path }) => {
-      noteError(toErrorBody(error).body.error.code);
+      seen.errorCode ??= toErrorBody(error).body.error.code;
       if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) {
         logger().error(
           { request_id: requestId, where: `dashboard ${path ?? "?"}`, err: error.cause ?? error },

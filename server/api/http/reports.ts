@@ -5,22 +5,31 @@ import type { SessionUser } from "../../auth/principal";
 import { reportsRouter } from "../routers/reports";
 import { createCallerFactory } from "../trpc";
 import { createAccountContext } from "./dashboard-context";
+import { withRequestLine, type RequestLineSeen } from "./request-line";
 import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput, startResponse } from "./respond";
 
 // Above the 256 KB report limit, with room for the title and JSON framing.
 const MAX_BODY_BYTES = 300_000;
 const createCaller = createCallerFactory(reportsRouter);
 
-export async function handleReportsRequest(
+export function handleReportsRequest(
   req: Request,
   getSessionUser: () => Promise<SessionUser | null>,
+): Promise<Response> {
+  return withRequestLine(req, "/api/account/reports", (seen) => answer(req, getSessionUser, seen));
+}
+
+async function answer(
+  req: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+  seen: RequestLineSeen,
 ): Promise<Response> {
   const { requestId, headers } = startResponse(req);
   let resHeaders: Headers | null = null;
   try {
     // An unknown method is 404 before the session, the key refusal and the same-Origin rule (as on senders).
     if (req.method !== "GET" && req.method !== "POST") throw notFound(headers, "GET, POST");
-    const ctx = await createAccountContext(req, getSessionUser, requestId);
+    const ctx = await createAccountContext(req, getSessionUser, requestId, seen);
     resHeaders = ctx.resHeaders;
     const caller = createCaller(ctx);
     let data: unknown;
@@ -38,6 +47,6 @@ export async function handleReportsRequest(
   } catch (err) {
     // Headers a procedure set for its error (Retry-After) still apply; quota headers belong to a success only.
     copyProcedureHeaders(resHeaders, headers, "error");
-    return errorResponse(err, headers, requestId, "account reports");
+    return errorResponse(err, headers, requestId, "account reports", seen);
   }
 }

@@ -43,9 +43,19 @@ export function errorParts(err: unknown, requestId: string, where: string): Retu
   return parts;
 }
 
-/** The error's status, body and own headers (Retry-After on 429 and 503) as a response; 5xx are logged. */
-export function errorResponse(err: unknown, headers: Headers, requestId: string, where: string): Response {
+/**
+ * The error's status, body and own headers (Retry-After on 429 and 503) as a response; 5xx are logged. Its code is
+ * noted in `seen`, for the request's log line (request-line.ts).
+ */
+export function errorResponse(
+  err: unknown,
+  headers: Headers,
+  requestId: string,
+  where: string,
+  seen?: { errorCode?: string },
+): Response {
   const { status, body, headers: extra } = errorParts(err, requestId, where);
+  if (seen) seen.errorCode = body.error.code;
   for (const [k, v] of Object.entries(extra)) headers.set(k, v);
   return json(status, body, headers);
 }

@@ -9,6 +9,7 @@ import type { SessionUser } from "../../auth/principal";
 import { sendersRouter } from "../routers/senders";
 import { createCallerFactory } from "../trpc";
 import { createAccountContext } from "./dashboard-context";
+import { withRequestLine, type RequestLineSeen } from "./request-line";
 import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput, startResponse } from "./respond";
 
 // The largest add request (a domain and a few DKIM selectors) is far below this.
@@ -38,9 +39,18 @@ function route(method: string, rest: string[]): { allow: string; run?: (c: Calle
   return { allow: "" };
 }
 
-export async function handleSendersRequest(
+export function handleSendersRequest(
   req: Request,
   getSessionUser: () => Promise<SessionUser | null>,
+): Promise<Response> {
+  // "unmatched" until the path names one of the routes above, then its template (an id is never written).
+  return withRequestLine(req, "unmatched", (seen) => answer(req, getSessionUser, seen));
+}
+
+async function answer(
+  req: Request,
+  getSessionUser: () => Promise<SessionUser | null>,
+  seen: RequestLineSeen,
 ): Promise<Response> {
   const { requestId, headers } = startResponse(req);
   let resHeaders: Headers | null = null;
@@ -49,13 +59,14 @@ export async function handleSendersRequest(
     const rest = path.startsWith(BASE) ? path.slice(BASE.length).split("/").filter(Boolean) : null;
     const r = rest ? route(req.method, rest) : { allow: "" };
     if (!r.run) throw notFound(headers, r.allow);
-    const ctx = await createAccountContext(req, getSessionUser, requestId);
+    seen.route = [BASE, ...rest!.map((part, i) => (i === 0 ? "{id}" : part))].join("/");
+    const ctx = await createAccountContext(req, getSessionUser, requestId, seen);
     resHeaders = ctx.resHeaders;
     const data = await r.run(createCaller(ctx), req);
     copyProcedureHeaders(resHeaders, headers, "success");
     return json(200, data, headers);
   } catch (err) {
     copyProcedureHeaders(resHeaders, headers, "error");
-    return errorResponse(err, headers, requestId, "account senders");
+    return errorResponse(err, headers, requestId, "account senders", seen);
   }
 }
