@@ -13,3 +13,4 @@ export function answerConnect(req: IncomingMessage, socket: import("node:stream"
 export const PEER_ADDRESS_HEADER: "x-service-peer-address";
 export const PEER_ADDRESS_FLAG: "__servicePeerAddressFromFront";
 export function sendError(res: ServerResponse, status: number, code: string, message: string, head?: boolean): void;
+export function countFrontAnswer(method: string, route: string, status: number, seconds: number): void;

@@ -219,30 +219,37 @@ export function answerClientError(err, socket, previousUrl = null) {
 }
 
 /**
- * Counts a request Node's HTTP parser refused (an unknown method token, a malformed header or chunk, headers too
- * large), which no route and not even the request listener ever sees, on /metrics: `service_http_requests_total`
- * and the duration histogram under route="unparsed" (the method label "other" when the method is not one the API
- * uses, as for any unknown token). Its duration is not known (the parser gives no start): it is observed as 0, so
- * the histogram's count agrees with the counter. A request that timed out is not a parser refusal and is not
- * counted here.
+ * Counts a request the front answered without any route seeing it on /metrics, in `service_http_requests_total` and
+ * the duration histogram alike (so the histogram's count agrees with the counter): `route` says why ("unmatched":
+ * no route took it; "unparsed": Node's parser refused it), and the method label is one the API uses or "other", for
+ * any other token a client sends. The one place the front's own answers are counted (also scripts/startup-gate.mjs).
+ */
+export function countFrontAnswer(method, route, status, seconds) {
+  const m = globalThis.__serviceMetrics;
+  if (!m) return;
+  const labels = { method: REGISTERED_METHODS.has(method) ? method : "other", route, status: String(status) };
+  m.requests.inc(labels);
+  m.duration.observe(labels, seconds);
+}
+
+/**
+ * A request Node's HTTP parser refused (an unknown method token, a malformed header or chunk, headers too large)
+ * never reaches the request listener: counted as route="unparsed", with a duration of 0 (the parser gives no start).
+ * A request that timed out is not a parser refusal and is not counted.
  */
 function countParserRefusal(err, method, status) {
   if (!String(err.code ?? "").startsWith("HPE_")) return;
-  const m = globalThis.__serviceMetrics;
-  if (!m) return;
-  const labels = {
-    method: method && REGISTERED_METHODS.has(method) && err.code !== "HPE_INVALID_METHOD" ? method : "other",
-    route: "unparsed",
-    status: String(status),
-  };
-  m.requests.inc(labels);
-  m.duration.observe(labels, 0);
+  countFrontAnswer(err.code === "HPE_INVALID_METHOD" ? "other" : (method ?? "other"), "unparsed", status, 0);
 }
 
-/** The server's 'connect' listener: Node hands CONNECT to it, never to the request listener (default: drop). */
+/**
+ * The server's 'connect' listener: Node hands CONNECT to it, never to the request listener (default: drop). A CONNECT
+ * to /v1 is answered 404 like any method the API does not register, and counted as route="unmatched" as they are.
+ */
 export function answerConnect(req, socket) {
-  if (API_PATH.test(req.url ?? "")) socket.end(rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE));
-  else socket.destroy();
+  if (!API_PATH.test(req.url ?? "")) return socket.destroy();
+  socket.end(rawError(404, "Not Found", "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE));
+  countFrontAnswer(req.method, "unmatched", 404, 0);
 }
 
 function requestLineMethod(rawPacket) {

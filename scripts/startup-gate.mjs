@@ -5,6 +5,7 @@
 // /readyz 503 "starting" naming the step under way. Every other request goes on to Next and waits there.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { countFrontAnswer } from "./http-front.mjs";
 
 function send(req, res, status, body, extra = {}) {
   const text = JSON.stringify(body);
@@ -75,7 +76,6 @@ export async function startBeforeListening(handler) {
 }
 
 const API_PATH = /^\/v1(?:[/?#]|$)/;
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const passed = new WeakSet();
 
 /** Marks a request as handed on (to Next or the direct /v1 route), which count it themselves. */
@@ -97,11 +97,7 @@ export function countUnrouted(server) {
     const started = performance.now();
     res.on("finish", () => {
       if (passed.has(req)) return;
-      const m = globalThis.__serviceMetrics;
-      const method = METHODS.has(req.method) ? req.method : "other";
-      const labels = { method, route: "unmatched", status: String(res.statusCode) };
-      m?.requests.inc(labels);
-      m?.duration.observe(labels, (performance.now() - started) / 1000);
+      countFrontAnswer(req.method, "unmatched", res.statusCode, (performance.now() - started) / 1000);
     });
   });
 }

@@ -4,7 +4,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerClientError, createFront } from "../../scripts/http-front.mjs";
+import { answerClientError, answerConnect, createFront } from "../../scripts/http-front.mjs";
 import { countUnrouted, startupGate } from "../../scripts/startup-gate.mjs";
 import { metrics } from "../../server/operate/metrics";
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
   server = http.createServer(handler);
   countUnrouted(server);
   server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   port = (server.address() as { port: number }).port;
 });
@@ -80,6 +81,17 @@ function sendRaw(bytes: string): Promise<string> {
     socket.on("error", reject);
   });
 }
+
+// Node hands CONNECT to the 'connect' listener, never to the request listener: it was answered but not counted.
+describe("a CONNECT to /v1", () => {
+  it('counts as route="unmatched" like any method the API does not register', async () => {
+    const labels = { method: "other", route: "unmatched", status: "404" };
+    const before = await counts(labels);
+    expect(await sendRaw("CONNECT /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: a\r\n\r\n")).toBe("HTTP/1.1 404 Not Found");
+    const after = await counts(labels);
+    expect({ total: after.total - before.total, count: after.count - before.count }).toEqual({ total: 1, count: 1 });
+  });
+});
 
 // Requests Node's HTTP parser refuses never reach the request listener: they used to be missing from /metrics.
 describe("requests Node's parser refuses", () => {
