@@ -57,7 +57,7 @@ export function createDashboardContext(a: {
    * dashboard's tRPC endpoint leaves it unset: some of its procedures take no session (a public scan, a link).
    */
   sessionRequired?: boolean;
-  /** Noted once the caller's workspace is resolved, for the request's log line (server/operate/observe.ts). */
+  /** Noted once the caller's workspace is resolved, for the request's log line (request-line.ts). */
   seen?: { workspaceId?: string };
 }): Context {
   // Account, billing and dashboard routes take a session, not an API key (spec, Authentication 7): a key without a

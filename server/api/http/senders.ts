@@ -59,7 +59,7 @@ async function answer(
     const rest = path.startsWith(BASE) ? path.slice(BASE.length).split("/").filter(Boolean) : null;
     const r = rest ? route(req.method, rest) : { allow: "" };
     if (!r.run) throw notFound(headers, r.allow);
-    seen.route = [BASE, ...rest!.map((part, i) => (i === 0 ? "{id}" : part))].join("/");
+    seen.route = [BASE, ...(rest ?? []).map((part, i) => (i === 0 ? "{id}" : part))].join("/");
     const ctx = await createAccountContext(req, getSessionUser, requestId, seen);
     resHeaders = ctx.resHeaders;
     const data = await r.run(createCaller(ctx), req);
