@@ -184,13 +184,23 @@ export async function serveDirect(route, req, res) {
     res.writeHead(response.status, headers);
     res.end(req.method === "HEAD" || body.length === 0 ? undefined : body);
   } catch (err) {
-    console.error("[/v1 direct]", err);
+    reportDirectError(err);
     // A charged answer that was never sent is given back (the 500 below is not it).
     if (!res.headersSent) undelivered?.();
     if (res.headersSent) return res.destroy();
     discardUnread(req, res);
     sendError(res, 500, "INTERNAL_ERROR", "Internal error.");
   }
+}
+
+/**
+ * A /v1 request that threw past the door. An invalid setting (ConfigurationError) is not said here: the start-up's
+ * configuration check says it once and stops the server (scripts/server.mjs); the start-up's own request for the
+ * OpenAPI document (scripts/startup-gate.mjs) could reach a setting first and print its stack before that message.
+ */
+function reportDirectError(err) {
+  if (err?.name === "ConfigurationError") return;
+  console.error("[/v1 direct]", err);
 }
 
 /**
@@ -225,7 +235,7 @@ async function servePlain(plain, req, res) {
     res.writeHead(answer.status, headers);
     res.end(req.method === "HEAD" || bytes.length === 0 ? undefined : bytes);
   } catch (err) {
-    console.error("[/v1 direct]", err);
+    reportDirectError(err);
     // A charged answer that was never sent is given back (the 500 below is not it).
     if (!res.headersSent) undelivered?.();
     if (res.headersSent) return res.destroy();

@@ -26,7 +26,15 @@ export async function startMetricsListener(): Promise<Server | null> {
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (err: NodeJS.ErrnoException) => {
+      const why =
+        err.code === "EADDRINUSE"
+          ? "the port is already in use"
+          : err.code === "EACCES"
+            ? "no permission to use the port"
+            : err.message;
+      reject(new Error(`SERVICE_METRICS_PORT=${port}: cannot listen on ${host}:${port}: ${why}`));
+    });
     server.listen(Number(port), host, () => resolve());
   });
   server.unref();

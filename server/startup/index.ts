@@ -65,6 +65,10 @@ async function startSteps(): Promise<void> {
   await adoptNpmRegistrySetting();
   // Production without SERVICE_ENCRYPTION_KEY (or a malformed key) stops the server here, naming the variable.
   assertEncryptionKeyConfigured();
+  // A SERVICE_METRICS_PORT that cannot be opened (in use, not permitted) stops the server here too, before any
+  // background work starts: opened after the workers, its failure left a process that answered /healthz 200 and
+  // every page 500 while its workers ran. Until the metric sources register below, a scrape has the process's own.
+  await startMetricsListener();
   await step("opening the database and applying migrations");
   reportDbPoolErrorsAsOutages();
   const db = await getDb();
@@ -86,7 +90,6 @@ async function startSteps(): Promise<void> {
   processState().workersStarted = true;
   registerMetricSources(db);
   registerLifecycle();
-  await startMetricsListener();
   if (!databaseUrl()) {
     await step("opening the admin channel");
     writeServerPid();

@@ -98,13 +98,35 @@ async function exitOrStop(server: Awaited<ReturnType<typeof startServerProcess>>
   return code;
 }
 
-describe("a start-up that fails after the configuration check (the metrics port in use)", () => {
-  it("says why in one line, without Next.js's stack, also for the requests that follow", async () => {
+describe("npm start with its metrics port in use", () => {
+  it("exits 1 naming SERVICE_METRICS_PORT, before any background work starts and without a stack", async () => {
     const metricsPort = await freePort();
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(metricsPort, "127.0.0.1", () => r()));
+    try {
+      const server = await startServerProcess({
+        SERVICE_METRICS_PORT: String(metricsPort),
+        SERVICE_SHUTDOWN_DELAY_MS: "0",
+        SERVICE_DATA_DIR: dataDir,
+      });
+      // It used to open the public port and stay up (/healthz 200, every page 500) with its workers running.
+      expect(await exitOrStop(server)).toBe(1);
+      expect(server.output()).toContain(
+        `SERVICE_METRICS_PORT=${metricsPort}: cannot listen on 127.0.0.1:${metricsPort}: the port is already in use`,
+      );
+      expect(server.output()).not.toContain("Failed to prepare server");
+      expect(server.output()).not.toMatch(STACK_FRAME);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  }, 150_000);
+});
+
+describe("a start-up that fails after the configuration check (the database unreachable)", () => {
+  it("says why in one line, without Next.js's stack, also for the requests that follow", async () => {
+    // Nothing listens on port 9 of 127.0.0.1.
     const server = await startServerProcess({
-      SERVICE_METRICS_PORT: String(metricsPort),
+      DATABASE_URL: "postgresql://postgres@127.0.0.1:9/unreachable",
       SERVICE_SCHEDULER: "0",
       SERVICE_SHUTDOWN_DELAY_MS: "0",
       SERVICE_DATA_DIR: dataDir,
@@ -118,21 +140,17 @@ describe("a start-up that fails after the configuration check (the metrics port 
           .catch(() => "");
         await new Promise((r) => setTimeout(r, 250));
       }
-      expect(detail).toContain("start-up failed: listen EADDRINUSE");
+      expect(detail).toContain("start-up failed");
       // A request that waited on the start-up: Next.js reported the failure again for each one.
       await fetch(`${server.base}/`).then((r) => r.arrayBuffer());
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
-      await new Promise((r) => blocker.close(r));
     }
     const failed = records(server.output()).filter((r) => r.msg.startsWith("start-up failed while"));
-    expect(failed.map((r) => [r.level, r.msg])).toEqual([
-      [
-        50,
-        `start-up failed while starting background workers: listen EADDRINUSE: address already in use 127.0.0.1:${metricsPort}`,
-      ],
-    ]);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.level).toBe(50);
+    expect(failed[0]!.msg).toMatch(/^start-up failed while opening the database and applying migrations: \S/);
     expect(server.output()).not.toContain("Failed to prepare server");
     expect(server.output()).not.toMatch(STACK_FRAME);
   }, 150_000);
