@@ -132,6 +132,14 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
   await expectUsed(page, 1);
   await snap(page, testInfo, "vulnerabilities-cve");
 
+  // A malformed identifier is refused by the field's label, not the API's "cveId:", and costs nothing.
+  await cve.getByLabel("CVE identifier").fill("CVE-1");
+  await cve.getByTestId("run-cve").click();
+  await expect(cve.getByTestId("error-note")).toHaveText(
+    "CVE identifier must be a CVE identifier such as CVE-2021-44228.",
+  );
+  await expectUsed(page, 1);
+
   await cve.getByLabel("CVE identifier").fill("CVE-1999-99999");
   await cve.getByTestId("run-cve").click();
   await expect(cve.getByTestId("error-note")).toHaveAttribute("data-code", "CVE_NOT_FOUND");
@@ -157,6 +165,12 @@ test("the CVE and known-exploited panels answer from OSV and the shipped catalog
     .toEqual(["2025-02-20"]);
   await expectUsed(page, 4);
   await snap(page, testInfo, "vulnerabilities-kev-search");
+  // Dates the wrong way round are refused by the form's labels (not "added_until … added_since"), at no cost.
+  await kev.getByLabel("Added since").fill("2025-03-01");
+  await kev.getByLabel("Added until").fill("2025-02-01");
+  await kev.getByTestId("run-kev").click();
+  await expect(kev.getByTestId("error-note")).toHaveText("Added until must not be before added since.");
+  await expectUsed(page, 4);
 
   // The CVE tab kept its answer while the catalog tab was open.
   await page.getByRole("tab", { name: "CVE lookup" }).click();

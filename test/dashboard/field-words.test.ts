@@ -42,3 +42,29 @@ describe("rangeProblem", () => {
     expect(rangeProblem(custom("2026-11-28", ""))).toBeNull();
   });
 });
+
+describe("inFormWords with the API's other spellings of a field", () => {
+  it("says a camelCase field and an item of a list field by their labels", () => {
+    expect(inFormWords("cveId: must be a CVE identifier such as CVE-2021-44228", { cveId: "CVE identifier" })).toBe(
+      "CVE identifier must be a CVE identifier such as CVE-2021-44228.",
+    );
+    expect(
+      inFormWords("dkim_selectors.1: must be letters, digits, - and _", { dkim_selectors: "DKIM selectors" }),
+    ).toBe("DKIM selectors must be letters, digits, - and _.");
+    // A sentence of its own that begins in lower case follows the label after a colon too.
+    expect(
+      inFormWords("dkim_selectors.1: a DKIM selector is one or more DNS labels, e.g. s1", {
+        dkim_selectors: "DKIM selectors",
+      }),
+    ).toBe("DKIM selectors: A DKIM selector is one or more DNS labels, e.g. s1.");
+  });
+
+  it("says another field named inside the words by its label too", () => {
+    expect(
+      inFormWords("added_until must not be before added_since", {
+        added_since: "Added since",
+        added_until: "Added until",
+      }),
+    ).toBe("Added until must not be before added since.");
+  });
+});

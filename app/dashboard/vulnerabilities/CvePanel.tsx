@@ -117,6 +117,9 @@ function CveResult({ report }: { report: CveReport }) {
   );
 }
 
+/** The form's field as it labels it: the API's "cveId: …" is said of the CVE identifier. */
+const CVE_LABELS: Record<string, string> = { cveId: "CVE identifier" };
+
 export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLookup> }) {
   const client = useTRPCClient();
   const [cveId, setCveId] = useState("");
@@ -146,7 +149,7 @@ export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </button>
         </div>
       </form>
-      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} /> : null}
+      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} labels={CVE_LABELS} /> : null}
       {outcome && outcome.ok ? <CveResult report={outcome.data} /> : null}
     </section>
   );

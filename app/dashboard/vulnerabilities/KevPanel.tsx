@@ -13,6 +13,16 @@ import { forUsers } from "../_components/answers/user-text";
 const FIELDS = ["query", "vendor", "product", "added_since", "added_until"] as const;
 const PAGE = 20;
 
+/** The form's fields as it labels them: the API's "added_until must not be before added_since" is said of its dates. */
+const KEV_LABELS: Record<string, string> = {
+  query: "Text",
+  vendor: "Vendor",
+  product: "Product",
+  ransomware: "Ransomware use",
+  added_since: "Added since",
+  added_until: "Added until",
+};
+
 function KevResult({
   result,
   running,
@@ -153,7 +163,7 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </button>
         </div>
       </form>
-      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} /> : null}
+      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} labels={KEV_LABELS} /> : null}
       {outcome && outcome.ok ? (
         <KevResult
           result={outcome.data}
