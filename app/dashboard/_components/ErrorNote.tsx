@@ -34,10 +34,13 @@ export function isUnreachable(err: unknown): boolean {
 export function ErrorNote({
   error,
   words = (m) => m,
+  id,
 }: {
   error: unknown;
   /** The service's message as this page says it (its form's labels for the API's field names: field-words.ts). */
   words?: (message: string) => string;
+  /** The id a form's field names in its aria-describedby (field-problem.ts); the note can then take focus. */
+  id?: string;
 }) {
   // Outside the dashboard's query provider (none today) there is simply no Retry.
   const queryClient = useContext(QueryClientContext);
@@ -52,7 +55,14 @@ export function ErrorNote({
       .findAll({ type: "active" })
       .some((q) => q.state.error === error);
     return (
-      <p className="error" role="alert" data-testid="error-note" data-code="UNREACHABLE">
+      <p
+        className="error"
+        role="alert"
+        data-testid="error-note"
+        data-code="UNREACHABLE"
+        id={id}
+        tabIndex={id ? -1 : undefined}
+      >
         {UNREACHABLE_MESSAGE}{" "}
         {retry ? (
           <button
@@ -69,7 +79,14 @@ export function ErrorNote({
     );
   }
   return (
-    <p className="error" role="alert" data-testid="error-note" data-code={code ?? undefined}>
+    <p
+      className="error"
+      role="alert"
+      data-testid="error-note"
+      data-code={code ?? undefined}
+      id={id}
+      tabIndex={id ? -1 : undefined}
+    >
       {e?.message ? <DocText text={dashboardMessage(words(e.message))} /> : "Something went wrong."}
       {code && PLAN_CODES.has(code) ? (
         <>

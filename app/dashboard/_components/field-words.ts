@@ -1,7 +1,8 @@
 // A refusal from the API names its fields as the API does ("billing_country must be an ISO 3166-1 alpha-2 code",
 // "ip: must be a valid IPv4 or IPv6 address", "cveId: must be a CVE identifier …") and may say one field's problem
 // twice (the code's shape, then "is not a country"). A form says it with its own labels, once per field, without the
-// standard's number: "Billing country must be a two-letter country code such as DE".
+// standard's number: "Billing country must be a two-letter country code such as DE". The same reading tells a form
+// which of its fields a refusal is about (refusedFields), so that field can be marked (field-problem.ts).
 
 /** The standards' names that mean nothing to a person filling in a form, in plain words. */
 const PLAIN: [RegExp, string][] = [
@@ -25,6 +26,11 @@ function parts(message: string, labels: Record<string, string>): { field: string
     const at = path.map((_, i) => path.slice(0, path.length - i).join(".")).find((p) => Object.hasOwn(labels, p));
     return m && at ? { field: at, text: m[2] } : { field: null, text };
   });
+}
+
+/** The fields of `labels` the message names, in its order, each once. */
+export function refusedFields(message: string, labels: Record<string, string>): string[] {
+  return [...new Set(parts(message, labels).flatMap((p) => (p.field ? [p.field] : [])))];
 }
 
 /** `message` with each part about a field in `labels` said by its label, one part per field. */

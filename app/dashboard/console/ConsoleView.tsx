@@ -8,6 +8,7 @@ import { describePlans, plansForCapability } from "../../../server/api/contract-
 import type { Capability } from "../../../server/plans/catalog";
 import { lookupPlanWords } from "../_components/PlanGate";
 import { ErrorNote } from "../_components/ErrorNote";
+import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { LookupAnswer } from "../_components/LookupAnswer";
 import { Prose } from "../_components/answers/parts";
@@ -75,6 +76,19 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
   const entry = useMemo(() => catalog.find((e) => e.procedure === selected) ?? null, [catalog, selected]);
   const capabilities = overview.data?.entitlements.capabilities ?? [];
   const shown = useMemo(() => matching(catalog, search), [catalog, search]);
+  // The API names its fields ("asn: must be …"); the form's labels say them ("AS number must be …"), and the field
+  // it names is marked and focused (a body field's is the JSON body's box).
+  const labels = useMemo(
+    () =>
+      Object.fromEntries(
+        [...(entry?.fields ?? []), ...(entry?.bodyFields ?? [])].map((f) => [f.name, fieldLabel(f.name)]),
+      ),
+    [entry],
+  );
+  const refusal = useRefusalAtField(outcome && !outcome.ok ? outcome.error : null, {
+    labels,
+    main: (entry?.fields.find((f) => f.required) ?? entry?.bodyFields.find((f) => f.required))?.name,
+  });
 
   async function run(values: Record<string, string>, body: string) {
     if (!entry) return;
@@ -171,6 +185,7 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
               running={running}
               refused={Boolean(overview.data) && !capabilities.includes(entry.capability as never)}
               onRun={run}
+              fieldProps={refusal.fieldProps}
             />
             {/* The API's description is long (what it checks, its statuses and errors): after the form, on demand. */}
             {entry.description ? (
@@ -191,23 +206,7 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
           </p>
         ) : null}
         {outcome && !outcome.ok ? (
-          <ErrorNote
-            error={outcome.error}
-            // The API names its fields ("asn: must be …"); the form's labels say them here ("AS number must be …").
-            words={(m) =>
-              entry
-                ? inFormWords(
-                    m,
-                    Object.fromEntries(
-                      [...entry.fields.map((f) => f.name), ...entry.bodyFields.map((f) => f.name)].map((n) => [
-                        n,
-                        fieldLabel(n),
-                      ]),
-                    ),
-                  )
-                : m
-            }
-          />
+          <ErrorNote error={outcome.error} words={(m) => inFormWords(m, labels)} id={refusal.noteId} />
         ) : null}
         {outcome && outcome.ok ? <LookupAnswer value={outcome.data} title="Result" /> : null}
         {outcome && outcome.ok && entry ? (

@@ -5,21 +5,27 @@
 import { useEffect, useState } from "react";
 import { CopyButton } from "../_components/CopyButton";
 import { Prose } from "../_components/answers/parts";
+import type { useRefusalAtField } from "../_components/field-problem";
 import type { LookupEntry } from "./catalog-types";
 import { curlCommand } from "./curl";
 import { fieldLabel, fieldValueFromPaste } from "./field-text";
+
+type FieldProps = ReturnType<typeof useRefusalAtField>["fieldProps"];
 
 export function LookupForm({
   entry,
   running,
   onRun,
   refused = false,
+  fieldProps = (_names, hintId) => (hintId ? { "aria-describedby": hintId } : {}),
 }: {
   entry: LookupEntry;
   running: boolean;
   onRun: (values: Record<string, string>, body: string) => void;
   /** The plan lacks this lookup's capability: the run button is disabled (copying the curl still works). */
   refused?: boolean;
+  /** Marks the field the last run's refusal is about (field-problem.ts): by the API's field names it sends. */
+  fieldProps?: (names: string | string[], hintId?: string) => Partial<ReturnType<FieldProps>>;
 }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(entry.fields.map((f) => [f.name, f.defaultValue ?? ""])),
@@ -52,6 +58,7 @@ export function LookupForm({
                 name={f.name}
                 value={values[f.name] ?? ""}
                 onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                {...fieldProps(f.name)}
               >
                 {f.required ? null : <option value="">Any</option>}
                 {f.enumValues.map((v) => (
@@ -67,8 +74,8 @@ export function LookupForm({
                 value={values[f.name] ?? ""}
                 required={f.required}
                 placeholder={f.example ? `e.g. ${f.example}` : undefined}
-                aria-describedby={f.description || f.example ? `${id(f.name)}-hint` : undefined}
                 onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                {...fieldProps(f.name, f.description || f.example ? `${id(f.name)}-hint` : undefined)}
               />
             )}
             {f.description || f.example ? (
@@ -115,6 +122,7 @@ export function LookupForm({
             value={body}
             onChange={(e) => setBody(e.target.value)}
             spellCheck={false}
+            {...fieldProps(entry.bodyFields.map((f) => f.name))}
           />
         </div>
       ) : null}

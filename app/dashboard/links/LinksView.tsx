@@ -8,6 +8,7 @@ import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
+import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -67,6 +68,7 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
   const [url, setUrl] = useState("");
   const [expiry, setExpiry] = useState("");
   const create = useMutation(trpc.links.create.mutationOptions({ onSuccess: onCreated }));
+  const refusal = useRefusalAtField(create.error, { labels: LINK_LABELS, main: "url" });
   return (
     <section className="card">
       <h2>New link</h2>
@@ -88,11 +90,17 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
             onChange={(e) => setUrl(e.target.value)}
             maxLength={2048}
             placeholder="https://example.com/offer"
+            {...refusal.fieldProps("url")}
           />
         </label>
         <label>
           Expires
-          <select name="expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+          <select
+            name="expiry"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            {...refusal.fieldProps("expires_at")}
+          >
             {EXPIRY.map((x) => (
               <option key={x.value} value={x.value}>
                 {x.label}
@@ -104,7 +112,7 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
           {create.isPending ? "Checking…" : "Create link"}
         </button>
       </form>
-      <ErrorNote error={create.error} words={(m) => inFormWords(m, LINK_LABELS)} />
+      <ErrorNote error={create.error} words={(m) => inFormWords(m, LINK_LABELS)} id={refusal.noteId} />
       {create.data ? (
         <div className="notice link-created row" role="status" data-testid="link-created">
           <span className="grow">

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ScanView } from "../../../server/site-scans/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
+import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { useTRPC } from "../_components/trpc";
 import { BadgeSnippet } from "./BadgeSnippet";
@@ -36,6 +37,7 @@ export function ScansView({ cost }: { cost: string }) {
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.scans.pathKey() }),
     }),
   );
+  const refusal = useRefusalAtField(create.error, { labels: SCAN_LABELS, main: "url" });
   const started = create.data;
   const poll = useQuery({
     ...trpc.scans.get.queryOptions({ id: started?.id ?? "" }),
@@ -66,6 +68,7 @@ export function ScansView({ cost }: { cost: string }) {
               onChange={(e) => setUrl(e.target.value)}
               required
               autoComplete="url"
+              {...refusal.fieldProps("url")}
             />
           </div>
           <div className="field">
@@ -74,7 +77,7 @@ export function ScansView({ cost }: { cost: string }) {
               id="scan-visibility"
               value={visibility}
               onChange={(e) => setVisibility(e.target.value as typeof visibility)}
-              aria-describedby="scan-visibility-hint"
+              {...refusal.fieldProps("visibility", "scan-visibility-hint")}
             >
               <option value="private">Private</option>
               <option value="unlisted">Unlisted</option>
@@ -92,7 +95,7 @@ export function ScansView({ cost }: { cost: string }) {
           <span className="cost">{cost}</span>
         </div>
       </form>
-      <ErrorNote error={create.error} words={(m) => inFormWords(m, SCAN_LABELS)} />
+      <ErrorNote error={create.error} words={(m) => inFormWords(m, SCAN_LABELS)} id={refusal.noteId} />
       {create.isPending ? (
         <p className="muted" role="status">
           Scanning: headers, redirects, TLS, DNS and mail records…

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
+import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { PlanGate } from "../_components/PlanGate";
@@ -32,17 +33,20 @@ export function Problem({
   error,
   testId,
   labels,
+  id,
 }: {
   error: unknown;
   testId?: string;
   /** The form's fields as it labels them: the API's "domain: …" is said of the Domain field. */
   labels?: Record<string, string>;
+  /** The id the refused field names in its aria-describedby (field-problem.ts); the note can then take focus. */
+  id?: string;
 }) {
   if (!error) return null;
   const raw = (error as { message?: string } | null)?.message;
   const message = raw && labels ? inFormWords(raw, labels) : raw;
   return (
-    <p className="error" role="alert" data-testid={testId ?? "senders-error"}>
+    <p className="error" role="alert" data-testid={testId ?? "senders-error"} id={id} tabIndex={id ? -1 : undefined}>
       {message && message.length < 300 ? message : "Something went wrong; try again."}
     </p>
   );
@@ -68,6 +72,7 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
       },
     }),
   );
+  const refusal = useRefusalAtField(add.error, { labels: SENDER_LABELS, main: kind });
   return (
     <form
       className="card sender-form"
@@ -99,6 +104,7 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
           maxLength={254}
           placeholder={kind === "domain" ? "example.com" : "billing@example.com"}
           type={kind === "domain" ? "text" : "email"}
+          {...refusal.fieldProps(["domain", "address"])}
         />
       </label>
       <label>
@@ -109,15 +115,18 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
           onChange={(e) => setSelectors(e.target.value)}
           maxLength={300}
           placeholder="s1, google"
+          {...refusal.fieldProps("dkim_selectors", "dkim-selectors-hint")}
         />
-        <span className="small muted">Your mail provider names them; without any, common selectors are tried.</span>
+        <span className="small muted" id="dkim-selectors-hint">
+          Your mail provider names them; without any, common selectors are tried.
+        </span>
       </label>
       <div>
         <button type="submit" className="btn btn-primary" disabled={add.isPending}>
           {add.isPending ? "Adding…" : "Add sender"}
         </button>
       </div>
-      <Problem error={add.error} testId="add-sender-error" labels={SENDER_LABELS} />
+      <Problem error={add.error} testId="add-sender-error" labels={SENDER_LABELS} id={refusal.noteId} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 // CVE lookup: the advisory records for one identifier across ecosystems, and its CISA KEV entry if any.
 import { useState } from "react";
+import { useRefusalAtField } from "../_components/field-problem";
 import { formatUtc } from "../_components/format";
 import { useTRPCClient } from "../_components/trpc";
 import { LookupErrorNote } from "./LookupErrorNote";
@@ -124,6 +125,10 @@ export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
   const client = useTRPCClient();
   const [cveId, setCveId] = useState("");
   const [outcome, setOutcome] = useState<Outcome<CveReport> | null>(null);
+  const refusal = useRefusalAtField(outcome && !outcome.ok ? outcome.error : null, {
+    labels: CVE_LABELS,
+    main: "cveId",
+  });
   return (
     <section className="card" data-testid="cve-panel">
       <h2>CVE lookup</h2>
@@ -142,6 +147,7 @@ export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
               required
               placeholder="CVE-2021-44228"
               onChange={(e) => setCveId(e.target.value)}
+              {...refusal.fieldProps("cveId")}
             />
           </label>
           <button type="submit" className="btn btn-primary" disabled={lookup.running} data-testid="run-cve">
@@ -149,7 +155,9 @@ export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </button>
         </div>
       </form>
-      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} labels={CVE_LABELS} /> : null}
+      {outcome && !outcome.ok ? (
+        <LookupErrorNote error={outcome.error} labels={CVE_LABELS} id={refusal.noteId} />
+      ) : null}
       {outcome && outcome.ok ? <CveResult report={outcome.data} /> : null}
     </section>
   );

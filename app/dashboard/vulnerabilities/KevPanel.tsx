@@ -2,6 +2,7 @@
 // Search the CISA Known Exploited Vulnerabilities catalog: free text, vendor, product, ransomware use and the
 // date range the entries were added in, newest first, paged.
 import { useState } from "react";
+import { useRefusalAtField } from "../_components/field-problem";
 import { formatUtc } from "../_components/format";
 import { useTRPCClient } from "../_components/trpc";
 import { LookupErrorNote } from "./LookupErrorNote";
@@ -99,6 +100,7 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
   const [ransomware, setRansomware] = useState<"" | "known" | "unknown">("");
   const [lastInput, setLastInput] = useState<KevSearchInput | null>(null);
   const [outcome, setOutcome] = useState<Outcome<KevSearch> | null>(null);
+  const refusal = useRefusalAtField(outcome && !outcome.ok ? outcome.error : null, { labels: KEV_LABELS });
 
   async function search(input: KevSearchInput) {
     setLastInput(input);
@@ -126,15 +128,21 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
         <div className="form-row">
           <label>
             <span>Text</span>
-            <input name="query" value={values.query} placeholder="every word must occur" onChange={set("query")} />
+            <input
+              name="query"
+              value={values.query}
+              placeholder="every word must occur"
+              onChange={set("query")}
+              {...refusal.fieldProps("query")}
+            />
           </label>
           <label>
             <span>Vendor</span>
-            <input name="vendor" value={values.vendor} onChange={set("vendor")} />
+            <input name="vendor" value={values.vendor} onChange={set("vendor")} {...refusal.fieldProps("vendor")} />
           </label>
           <label>
             <span>Product</span>
-            <input name="product" value={values.product} onChange={set("product")} />
+            <input name="product" value={values.product} onChange={set("product")} {...refusal.fieldProps("product")} />
           </label>
           <label>
             <span>Ransomware use</span>
@@ -142,6 +150,7 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
               name="ransomware"
               value={ransomware}
               onChange={(e) => setRansomware(e.target.value as typeof ransomware)}
+              {...refusal.fieldProps("ransomware")}
             >
               <option value="">any</option>
               <option value="known">known</option>
@@ -150,11 +159,23 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </label>
           <label>
             <span>Added since</span>
-            <input type="date" name="added_since" value={values.added_since} onChange={set("added_since")} />
+            <input
+              type="date"
+              name="added_since"
+              value={values.added_since}
+              onChange={set("added_since")}
+              {...refusal.fieldProps("added_since")}
+            />
           </label>
           <label>
             <span>Added until</span>
-            <input type="date" name="added_until" value={values.added_until} onChange={set("added_until")} />
+            <input
+              type="date"
+              name="added_until"
+              value={values.added_until}
+              onChange={set("added_until")}
+              {...refusal.fieldProps("added_until")}
+            />
           </label>
         </div>
         <div className="row" style={{ marginTop: "0.75rem" }}>
@@ -163,7 +184,9 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </button>
         </div>
       </form>
-      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} labels={KEV_LABELS} /> : null}
+      {outcome && !outcome.ok ? (
+        <LookupErrorNote error={outcome.error} labels={KEV_LABELS} id={refusal.noteId} />
+      ) : null}
       {outcome && outcome.ok ? (
         <KevResult
           result={outcome.data}

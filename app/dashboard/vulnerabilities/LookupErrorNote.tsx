@@ -17,12 +17,21 @@ const HINTS: Record<string, string> = {
 };
 
 /** `labels`: the form's fields as it labels them, so "coordinate: …" is said of the Package field. */
-export function LookupErrorNote({ error, labels }: { error: unknown; labels?: Record<string, string> }) {
+export function LookupErrorNote({
+  error,
+  labels,
+  id,
+}: {
+  error: unknown;
+  labels?: Record<string, string>;
+  /** The id the refused field names in its aria-describedby (field-problem.ts). */
+  id?: string;
+}) {
   const code = errorCode(error);
   const hint = code ? HINTS[code] : undefined;
   return (
     <div className="vuln-error" data-testid="lookup-error">
-      <ErrorNote error={error} words={labels ? (m) => inFormWords(m, labels) : undefined} />
+      <ErrorNote error={error} words={labels ? (m) => inFormWords(m, labels) : undefined} id={id} />
       {hint ? <p className="small muted">{hint}</p> : null}
     </div>
   );

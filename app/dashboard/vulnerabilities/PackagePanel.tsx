@@ -1,6 +1,7 @@
 "use client";
 // Choose ecosystem, coordinate and version, see the cost, run the package report, page through its advisories.
 import { useState } from "react";
+import { useRefusalAtField } from "../_components/field-problem";
 import { lookupPlanWords } from "../_components/PlanGate";
 import { useTRPCClient } from "../_components/trpc";
 import { LookupErrorNote } from "./LookupErrorNote";
@@ -22,6 +23,11 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
   const [limit, setLimit] = useState(25);
   const [lastInput, setLastInput] = useState<PackageReportInput | null>(null);
   const [outcome, setOutcome] = useState<Outcome<PackageReport> | null>(null);
+  const refusal = useRefusalAtField(outcome && !outcome.ok ? outcome.error : null, {
+    labels: PACKAGE_LABELS,
+    main: "coordinate",
+    byCode: { VERSION_NOT_FOUND: "version" },
+  });
   const choice = ECOSYSTEM_CHOICES.find((c) => c.value === ecosystem) ?? ECOSYSTEM_CHOICES[0];
 
   async function runReport(input: PackageReportInput) {
@@ -49,7 +55,12 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
           <div className="form-row">
             <label>
               <span>Ecosystem</span>
-              <select name="ecosystem" value={ecosystem} onChange={(e) => setEcosystem(e.target.value as Ecosystem)}>
+              <select
+                name="ecosystem"
+                value={ecosystem}
+                onChange={(e) => setEcosystem(e.target.value as Ecosystem)}
+                {...refusal.fieldProps("ecosystem")}
+              >
                 {ECOSYSTEM_CHOICES.map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
@@ -67,13 +78,20 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
                 required
                 placeholder={choice.placeholder}
                 onChange={(e) => setCoordinate(e.target.value)}
+                {...refusal.fieldProps("coordinate")}
               />
             </label>
             <label>
               <span>
                 Version <span className="muted small">(optional; latest when empty)</span>
               </span>
-              <input name="version" value={version} placeholder="latest" onChange={(e) => setVersion(e.target.value)} />
+              <input
+                name="version"
+                value={version}
+                placeholder="latest"
+                onChange={(e) => setVersion(e.target.value)}
+                {...refusal.fieldProps("version")}
+              />
             </label>
             <label className="vuln-narrow">
               <span>Advisories per page</span>
@@ -101,7 +119,9 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
           </div>
         </form>
       </section>
-      {outcome && !outcome.ok ? <LookupErrorNote error={outcome.error} labels={PACKAGE_LABELS} /> : null}
+      {outcome && !outcome.ok ? (
+        <LookupErrorNote error={outcome.error} labels={PACKAGE_LABELS} id={refusal.noteId} />
+      ) : null}
       {outcome && outcome.ok ? (
         <PackageReportView
           report={outcome.data}

@@ -19,17 +19,20 @@ export function ScanErrorNote({
   error,
   units,
   testId = "scan-error",
+  id,
 }: {
   error: unknown;
   /** What the usage meter moved by across the attempt, when measured. */
   units?: number;
   testId?: string;
+  /** The id the refused field names in its aria-describedby (field-problem.ts). */
+  id?: string;
 }) {
   const code = errorCode(error);
   const hint = code ? HINTS[code] : undefined;
   return (
     <div className="vuln-error" data-testid={testId}>
-      <ErrorNote error={error} />
+      <ErrorNote error={error} id={id} />
       {hint ? <p className="small muted">{hint}</p> : null}
       {units !== undefined && code === "UPSTREAM_UNAVAILABLE" ? (
         <p className="small muted" data-testid="scan-error-units">

@@ -8,6 +8,7 @@ import {
   LOCKFILE_FORMATS,
   type LockfileFormat,
 } from "../../../server/vulnerabilities/lockfiles/types";
+import { useRefusalAtField } from "../_components/field-problem";
 import { ScanErrorNote } from "./ScanErrorNote";
 import type { Outcome, ScanPreview } from "./types";
 
@@ -82,6 +83,12 @@ export function ScanForm(props: {
 }) {
   const { preview } = props;
   const [fileError, setFileError] = useState<string | null>(null);
+  // The file's check runs as it is typed or chosen: its refusal marks the field, and leaves focus where it is.
+  const refusal = useRefusalAtField(preview && !preview.ok ? preview.error : null, {
+    labels: { lockfile: "Lockfile or SBOM", format: "Format" },
+    main: "lockfile",
+    focus: false,
+  });
   const ready = preview?.ok && preview.data.canRun && !props.projectError ? preview.data : null;
 
   const onFile = async (file: File | undefined) => {
@@ -121,6 +128,7 @@ export function ScanForm(props: {
             placeholder="Paste the file here, or choose it below"
             onChange={(e) => props.onText(e.target.value)}
             data-testid="scan-text"
+            {...refusal.fieldProps("lockfile")}
           />
         </label>
         <div className="form-row scan-options">
@@ -140,6 +148,7 @@ export function ScanForm(props: {
               name="format"
               value={props.format}
               onChange={(e) => props.onFormat(e.target.value as LockfileFormat | "")}
+              {...refusal.fieldProps("format")}
             >
               <option value="">Detect from the content</option>
               {LOCKFILE_FORMATS.map((f) => (
@@ -185,7 +194,9 @@ export function ScanForm(props: {
             </p>
           ) : null}
           {props.checking ? <p className="muted small">Reading the file…</p> : null}
-          {preview && !preview.ok ? <ScanErrorNote error={preview.error} testId="scan-preview-error" /> : null}
+          {preview && !preview.ok ? (
+            <ScanErrorNote error={preview.error} testId="scan-preview-error" id={refusal.noteId} />
+          ) : null}
           {preview && preview.ok ? <Cost preview={preview.data} /> : null}
         </div>
         <div className="row">
