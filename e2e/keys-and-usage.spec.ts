@@ -109,6 +109,37 @@ test("revoking the key just created clears its copy-this-key-now box", async ({ 
   await snap(page, testInfo, "keys-revoked-box-cleared");
 });
 
+test("after Create key from the keyboard, focus is on the new key's box, which says what it is, and Tab reaches its copy button", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Key focus", ["suite_starter"]);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/dashboard/keys");
+  const name = page.getByLabel("Key name");
+  await name.fill("keyboard");
+  await name.press("Enter");
+  const box = page.getByTestId("shown-once-key");
+  // A screen reader lands on the box and reads its name (what to do now), then the key itself.
+  await expect(box).toBeFocused();
+  await expect(box).toHaveAttribute("role", "region");
+  await expect(box).toHaveAccessibleName(
+    "Copy this key now. It is shown only once; the service keeps only a hash of it.",
+  );
+  const key = ((await page.getByTestId("new-api-key").textContent()) ?? "").trim();
+  expect(key).toMatch(/^svc_live_/);
+  await page.keyboard.press("Tab");
+  const copy = box.getByRole("button", { name: "Copy key" });
+  await expect(copy).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(box.getByRole("button", { name: "Copied" })).toBeVisible();
+  await expect(box.getByRole("status")).toHaveText("Copied to the clipboard.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await snap(page, testInfo, "keys-new-key-focused-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await snap(page, testInfo, "keys-new-key-focused-390");
+});
+
 test("an owner is never told only owners manage keys while the role is loading or failed to load", async ({
   page,
 }, testInfo) => {

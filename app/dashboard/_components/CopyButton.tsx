@@ -13,9 +13,15 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
       setCopied(false);
     }
   }
+  // The button's new text is not announced by itself: a status message says the copy happened.
   return (
-    <button type="button" className="btn" onClick={copy}>
-      {copied ? "Copied" : label}
-    </button>
+    <>
+      <button type="button" className="btn" onClick={copy}>
+        {copied ? "Copied" : label}
+      </button>
+      <span role="status" className="visually-hidden">
+        {copied ? "Copied to the clipboard." : ""}
+      </span>
+    </>
   );
 }
