@@ -1,9 +1,9 @@
-import { expectActionsInView } from "./narrow";
+import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { asOperator, newWorkspace } from "./dashboard-steps";
+import { asOperator, givePlan, newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 
 /** A webhook receiver on 127.0.0.1 that records what it gets and answers 204. */
@@ -117,4 +117,44 @@ test("a workspace without webhooks in its plan is told which plans have them", a
   await page.goto("/dashboard/webhooks");
   await expect(page.getByTestId("plan-gate")).toContainText("Suite Agency or Lookups Growth");
   await snap(page, testInfo, "webhooks-free");
+});
+
+test("a delivery the worker pauses is an event said by the webhook's name and address, not its id", async ({
+  page,
+}, testInfo) => {
+  const key = await newWorkspace(page, "Hook events", ["suite_agency"]);
+  const rx = await startReceiver();
+  const url = rx.url;
+  try {
+    const created = await page.request.post("/v1/webhooks", {
+      headers: { authorization: `Bearer ${key}` },
+      data: { name: "Fraud alerts", url, event_types: ["high_risk_assessment"] },
+    });
+    expect(created.status()).toBe(200);
+    const hook = (await created.json()) as { id: string };
+    // The plan loses webhooks while a delivery waits: the worker pauses it and records the event.
+    await givePlan(page, ["suite_business"]);
+    await asOperator(page, async (client, s, ws) => {
+      await client.query(
+        `INSERT INTO "${s}"."WebhookDelivery" (id, "webhookId", "workspaceId", "eventType", "requestId", payload, status, "nextAttemptAt")
+         VALUES ($1, $2, $3, 'high_risk_assessment', 'req_pause_event', '{}'::jsonb, 'pending', now())`,
+        [`msg_${randomBytes(6).toString("hex")}`, hook.id, ws],
+      );
+    });
+    await page.goto("/dashboard/events");
+    const row = page.locator('[data-testid="event-row"][data-type="webhook.delivery_paused"]');
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(row).toContainText("Webhook delivery paused");
+    await expect(row).toContainText(`Webhook “Fraud alerts” to ${url}`);
+    await expect(row).not.toContainText(hook.id);
+    await snap(page, testInfo, "events-webhook-paused-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await snap(page, testInfo, "events-webhook-paused-390");
+  } finally {
+    await rx.close();
+  }
 });

@@ -64,7 +64,7 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
   if (!(await isEntitled(d.workspaceId))) {
     await settle(pausedDelivery(now));
     if (d.status !== "paused")
-      await audit(db, d, "webhook.delivery_paused", { webhook_id: hook.id, delivery_id: d.id });
+      await audit(db, d, "webhook.delivery_paused", { ...webhookNamed(hook), delivery_id: d.id });
     return "paused";
   }
   if (d.status === "paused" && pausedTooLong(d.createdAt, now)) {
@@ -79,7 +79,7 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
     secret = openWebhookSecret(hook);
   } catch (err) {
     logWebhookError(`delivery ${d.id}: signing secret`, err);
-    return settleFailure(db, d, hook.id, now, {
+    return settleFailure(db, d, hook, now, {
       status: null,
       error:
         "the signing secret could not be decrypted: the encryption key that sealed it is not configured on this instance",
@@ -96,13 +96,13 @@ async function attempt(db: Db, d: Delivery, now: Date, isEntitled: (ws: string) 
     });
     return "delivered";
   }
-  return settleFailure(db, d, hook.id, now, res);
+  return settleFailure(db, d, hook, now, res);
 }
 
 async function settleFailure(
   db: Db,
   d: Delivery,
-  webhookId: string,
+  hook: Hook,
   now: Date,
   res: { status: number | null; error?: string | null },
 ): Promise<Outcome> {
@@ -117,13 +117,23 @@ async function settleFailure(
   }
   await settle({ status: "failed", attempts, lastStatus: res.status, lastError: error });
   await audit(db, d, "webhook.delivery_failed", {
-    webhook_id: webhookId,
+    ...webhookNamed(hook),
     delivery_id: d.id,
     attempts,
     last_status: res.status,
     last_error: error,
   });
   return "failed";
+}
+
+type Hook = { id: string; name: string; url: string };
+
+/**
+ * The webhook an event is about, by its id and as the workspace knows it (its name and address when the event was
+ * written): the Events page says it in those words, and they stay readable once the webhook is deleted.
+ */
+function webhookNamed(hook: Hook) {
+  return { webhook_id: hook.id, webhook_name: hook.name, webhook_url: hook.url };
 }
 
 function audit(db: Db, d: Delivery, type: string, data: Record<string, unknown>) {

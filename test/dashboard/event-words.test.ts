@@ -54,3 +54,32 @@ describe("an account change on the Events page", () => {
     expect(changeValueText("paused_keys", 0)).toBe("0");
   });
 });
+
+describe("a webhook delivery event", () => {
+  const delivery = (data: Record<string, unknown>): EventRecord => ({
+    id: "evt_2",
+    requestId: "req_2",
+    type: "webhook.delivery_failed",
+    actor: null,
+    ip: null,
+    email: null,
+    domain: null,
+    rule: null,
+    data,
+    created_at: "2026-11-28T10:00:00.000Z",
+  });
+
+  it("says the webhook by its name and address, never by its id", () => {
+    const summary = eventSummary(
+      delivery({
+        webhook_id: "wh_9fK2",
+        webhook_name: "Fraud alerts",
+        webhook_url: "https://hooks.example.com/in",
+        last_status: 500,
+      }),
+    );
+    expect(summary).toBe("Webhook “Fraud alerts” to https://hooks.example.com/in: the receiver answered 500");
+    // Written before the name was kept: "A webhook", the id staying in the whole record.
+    expect(eventSummary(delivery({ webhook_id: "wh_9fK2", last_error: "timed out" }))).toBe("A webhook: timed out");
+  });
+});

@@ -2,6 +2,7 @@
 // recomputed here, retries on the backoff schedule, pause after a downgrade, and deletion stopping deliveries.
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventSummary, type EventRecord } from "../../app/dashboard/events/describe";
 import { enqueueHighRiskAssessment } from "../../server/webhooks/enqueue";
 import { RETRY_DELAYS_MS } from "../../server/webhooks/schedule";
 import { runWebhookDeliveriesOnce } from "../../server/webhooks/worker";
@@ -188,6 +189,10 @@ describe("webhook delivery", () => {
     expect(rx.received).toHaveLength(8);
     const events = await app.request("GET", "/v1/events?query=req_fail", { key: ws.apiKey });
     expect(events.body.items.map((e: any) => e.type)).toEqual(["webhook.delivery_failed"]);
+    // The event names the webhook as the workspace knows it, and the Events page says it so, not by its id.
+    const [failed] = events.body.items as EventRecord[];
+    expect(failed.data).toMatchObject({ webhook_id: hook.id, webhook_name: "alerts", webhook_url: rx.url });
+    expect(eventSummary(failed)).toBe(`Webhook “alerts” to ${rx.url}: the receiver answered 503`);
   });
 
   it("pauses deliveries after a downgrade removes webhooks and never sends them while downgraded", async () => {
@@ -200,6 +205,10 @@ describe("webhook delivery", () => {
     await runWebhookDeliveriesOnce(app.db, new Date(t0.getTime() + 3600_000));
     expect(rx.received).toHaveLength(0);
     expect((await row(hook.id)).status).toBe("paused");
+    const paused = await app.request("GET", "/v1/events?query=req_paused", { key: ws.apiKey });
+    expect(paused.body.items.map((e: EventRecord) => [e.type, eventSummary(e)])).toEqual([
+      ["webhook.delivery_paused", `Webhook “alerts” to ${rx.url}`],
+    ]);
 
     // The plan returns within the retry window: the paused delivery resumes.
     await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_agency"] });

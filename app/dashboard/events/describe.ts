@@ -215,12 +215,25 @@ export function eventSummary(e: EventRecord): string {
     return `${str(d.slug) ? `/go/${d.slug}` : "Link"} → ${str(d.url) ?? e.domain ?? "?"}${reason}`;
   }
   if (e.type.startsWith("webhook.")) {
-    const status = typeof d.last_status === "number" ? `receiver answered ${d.last_status}` : str(d.last_error);
-    return [str(d.webhook_id) ? `webhook ${d.webhook_id}` : null, status].filter(Boolean).join(", ");
+    const status = typeof d.last_status === "number" ? `the receiver answered ${d.last_status}` : str(d.last_error);
+    return [webhookText(d), status].filter(Boolean).join(": ");
   }
   if (e.type === "sender.posture_changed")
     return `${str(d.sender) ?? e.domain ?? "A sender"}: its email authentication changed`;
   return [e.ip, e.email, e.domain, e.rule].filter(Boolean).join(" · ") || `${eventTitle(e.type)} (no details recorded)`;
+}
+
+/**
+ * The webhook a delivery event is about, by its name and address ("Webhook “Fraud alerts” to https://…"): its id says
+ * nothing to a person (it stays in the whole record). Events written before the name was kept say "A webhook".
+ */
+export function webhookText(d: Obj): string {
+  const name = str(d.webhook_name);
+  const url = str(d.webhook_url);
+  if (name && url) return `Webhook “${name}” to ${url}`;
+  if (name) return `Webhook “${name}”`;
+  if (url) return `Webhook to ${url}`;
+  return "A webhook";
 }
 
 const OUTCOME = "assessment.outcome";
