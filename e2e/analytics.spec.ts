@@ -152,6 +152,12 @@ test("analytics: the error rate of the workspace's requests per day and the top 
   const endpoints = page.getByTestId("endpoint-errors");
   await expect(endpoints.getByRole("row").nth(1)).toContainText("Read a rule");
   await expect(endpoints.getByRole("row").nth(1)).toContainText("GET /v1/rules/{id}");
+  // The dashboard's own calls are counted too, each in words (never by its procedure: "Account: overview").
+  await expect(endpoints.getByRole("rowheader").filter({ hasText: "Workspace overview" })).toHaveText(
+    "Workspace overview (plan, usage and role)Dashboard",
+  );
+  for (const name of await endpoints.getByRole("rowheader").allTextContents())
+    expect(name, "an endpoint named by its procedure").not.toMatch(/^[A-Z][a-z]+: [a-z]/);
   // The chart's table alternative: the newest day first, with today's requests, 4xx and 5xx.
   await chart.getByText("Show as table").click();
   const todayRow = chart.getByRole("row").nth(1);

@@ -1,6 +1,6 @@
 "use client";
 // The analytics page's error tables: the range's most frequent error statuses in words, and requests, 4xx and 5xx
-// per endpoint (the API's by their published summary and route, the dashboard's own procedures named from their path).
+// per endpoint (the API's by their published summary and route, the dashboard's own calls in words: procedure-names.ts).
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
 import type { ProcedureName } from "./procedure-names";
@@ -55,19 +55,8 @@ export function TopErrors({ errors, requests }: { errors: Timeseries["responses"
 }
 
 const ENDPOINTS_SHOWN = 10;
-
-/**
- * A procedure the API does not publish (the dashboard's own), named in words from its path: "account.createKey" is
- * "Account: create key", "webhooks.list" is "Webhooks: list"; the row says "Dashboard" where others give a route.
- */
-export function dashboardOnly(procedure: string): string {
-  const words = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  const parts = procedure.split(".");
-  const action = words(parts.pop() ?? procedure);
-  const section = parts.map(words).join(" ");
-  const text = section ? `${section}: ${action}` : action;
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
+/** A procedure the server no longer has (renamed since the day counted): not said by its path. */
+const OTHER_CALL = "Other request";
 
 /** Requests and errors per endpoint, the ones with the most errors first. */
 export function EndpointErrors({
@@ -112,8 +101,8 @@ export function EndpointErrors({
               return (
                 <tr key={e.endpoint}>
                   <th scope="row">
-                    {name ? name.summary : dashboardOnly(e.endpoint)}
-                    <span className="muted small endpoint-route">{name?.route ?? "Dashboard"}</span>
+                    {name?.summary ?? OTHER_CALL}
+                    {name ? <span className="muted small endpoint-route">{name.route ?? "Dashboard"}</span> : null}
                   </th>
                   <td className="num">{fmt.format(e.requests)}</td>
                   <td className="num">{fmt.format(e.clientErrors)}</td>
