@@ -83,3 +83,14 @@ describe("a webhook delivery event", () => {
     expect(eventSummary(delivery({ webhook_id: "wh_9fK2", last_error: "timed out" }))).toBe("A webhook: timed out");
   });
 });
+
+describe("a change made with an API key", () => {
+  const actor = { kind: "api_key", apiKeyId: "key_01a225ebef880000hxiHo7qBHyCO" };
+  it("says the key by its name and prefix from the workspace's key list, never by its id", () => {
+    const keys = new Map([[actor.apiKeyId, "“ci” (svc_live_ab…)"]]);
+    expect(actorText(actor, `api_key:${actor.apiKeyId}`, keys)).toBe("The API key “ci” (svc_live_ab…)");
+    // A key the list does not hold (the list not loaded yet): no id either; the whole record keeps it.
+    expect(actorText(actor, `api_key:${actor.apiKeyId}`)).toBe("An API key");
+    expect(actorText(actor, null, new Map())).toBe("An API key");
+  });
+});

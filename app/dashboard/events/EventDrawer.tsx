@@ -16,6 +16,7 @@ import {
   monitorText,
   targetText,
   type EventRecord,
+  type KeyNames,
 } from "./describe";
 
 const FOCUSABLE =
@@ -39,7 +40,16 @@ function trapTab(k: ReactKeyboardEvent<HTMLElement>) {
   }
 }
 
-export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose: () => void }) {
+export function EventDrawer({
+  event: e,
+  keys,
+  onClose,
+}: {
+  event: EventRecord;
+  /** The workspace's API keys by id, to say who made a change by a key's name. */
+  keys?: KeyNames;
+  onClose: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [raw, setRaw] = useState(false);
   useEffect(() => {
@@ -84,14 +94,14 @@ export function EventDrawer({ event: e, onClose }: { event: EventRecord; onClose
           Close
         </button>
       </div>
-      <p className="small">{eventSummary(e)}</p>
+      <p className="small">{eventSummary(e, keys)}</p>
       <table className="rv-table">
         <tbody>
           {audit ? (
             <>
               <tr>
                 <th>Changed by</th>
-                <td data-testid="event-actor">{actorText(d.actor, e.actor)}</td>
+                <td data-testid="event-actor">{actorText(d.actor, e.actor, keys)}</td>
               </tr>
               {targetText(d.target) ? (
                 <tr>

@@ -2,7 +2,7 @@
 // The workspace's investigation events (GET /v1/events through the dashboard's tRPC endpoint): search on the indexed
 // fields, filters by type and time, a detail panel per event, and the same formula-safe CSV as /v1/events.csv for the
 // current filter. "Activity" is the audit trail preset (type `audit.`): who changed what in the account.
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import {
   customBounds,
@@ -16,7 +16,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./events.css";
-import { eventSummary, eventTitle, TYPE_PRESETS, type EventRecord } from "./describe";
+import { eventSummary, eventTitle, TYPE_PRESETS, type EventRecord, type KeyNames } from "./describe";
 import { EventDrawer } from "./EventDrawer";
 
 type View = "all" | "activity";
@@ -52,6 +52,12 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
     ),
   );
   const items = (events.data?.pages.flatMap((p) => p.items) ?? []) as EventRecord[];
+  // A change made with an API key is said by the key's name and prefix, as the keys page lists them.
+  const keyList = useQuery(trpc.account.keys.queryOptions());
+  const keys: KeyNames = useMemo(
+    () => new Map((keyList.data ?? []).map((k) => [k.id, `“${k.name}” (${k.prefix}…)`])),
+    [keyList.data],
+  );
   const presets =
     view === "activity" ? TYPE_PRESETS.filter((p) => p.value === "" || p.value.startsWith("audit.")) : TYPE_PRESETS;
 
@@ -174,7 +180,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
                 <button type="button" className="event-open" aria-haspopup="dialog" onClick={() => setOpen(e)}>
                   <span className="event-title">{eventTitle(e.type)}</span>
                   <span className="event-time muted small">{formatUtc(e.created_at)}</span>
-                  <span className="event-summary small">{eventSummary(e)}</span>
+                  <span className="event-summary small">{eventSummary(e, keys)}</span>
                 </button>
               </li>
             ))}
@@ -191,7 +197,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
           </button>
         ) : null}
       </section>
-      {open ? <EventDrawer event={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <EventDrawer event={open} keys={keys} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }

@@ -106,14 +106,22 @@ export type AuditActor = {
   reason?: string;
 };
 
-/** Who made an account change, in words. */
-export function actorText(actor: unknown, fallback: string | null): string {
+/** The workspace's API keys as its keys page shows them, by id: "ci (svc_live_ab…)". */
+export type KeyNames = ReadonlyMap<string, string>;
+
+/**
+ * Who made an account change, in words. An API key is said by its name and prefix (`keys`, the workspace's key
+ * list): its id ("key_01a2…") is shown nowhere else in the dashboard, and stays in the whole record.
+ */
+export function actorText(actor: unknown, fallback: string | null, keys?: KeyNames): string {
   const a = obj(actor) as AuditActor;
   switch (a.kind) {
     case "user":
       return a.email ? `${a.email} (dashboard)` : "A signed-in member (dashboard)";
-    case "api_key":
-      return "An API key" + (a.apiKeyId ? ` (${a.apiKeyId})` : "");
+    case "api_key": {
+      const named = a.apiKeyId ? keys?.get(a.apiKeyId) : undefined;
+      return named ? `The API key ${named}` : "An API key";
+    }
     case "operator":
       // The operator's command line (`plan set --workspace ws_… --plan suite_agency`) is theirs, not the customer's:
       // it stays in the record (Show the whole record, the CSV, /v1/events), the page says who.
@@ -180,7 +188,7 @@ const RISK_WORDS: Record<string, string> = {
 };
 
 /** One line that says what happened. */
-export function eventSummary(e: EventRecord): string {
+export function eventSummary(e: EventRecord, keys?: KeyNames): string {
   const d = obj(e.data);
   if (e.type === "assessment") {
     const parts = [
@@ -198,16 +206,16 @@ export function eventSummary(e: EventRecord): string {
     const now = planNames(obj(d.after).plans);
     const was = planNames(obj(d.before).plans);
     const what = now ? `Plan ${now}${was ? ` (was ${was})` : ""}` : null;
-    return [what, `by ${actorText(d.actor, e.actor)}`].filter(Boolean).join(", ");
+    return [what, `by ${actorText(d.actor, e.actor, keys)}`].filter(Boolean).join(", ");
   }
   if (e.type === "audit.case.resolved") {
     const after = obj(d.after);
     const resolution = str(after.resolution);
-    return `${caseText(d.target)} resolved${resolution ? ` as ${OUTCOME_WORDS[resolution] ?? resolution}` : ""}, by ${actorText(d.actor, e.actor)}`;
+    return `${caseText(d.target)} resolved${resolution ? ` as ${OUTCOME_WORDS[resolution] ?? resolution}` : ""}, by ${actorText(d.actor, e.actor, keys)}`;
   }
   if (e.type.startsWith("audit.")) {
     const target = targetText(d.target);
-    const by = actorText(d.actor, e.actor);
+    const by = actorText(d.actor, e.actor, keys);
     return [target, `by ${by}`].filter(Boolean).join(", ");
   }
   if (e.type.startsWith("link.")) {
