@@ -50,6 +50,9 @@ describe("an account change on the Events page", () => {
   it("the detail panel says who, what and the plans in words", () => {
     expect(actorText(operator, "operator")).toBe("The service operator");
     expect(targetText({ kind: "workspace", id: workspaceId })).toBe("This workspace");
+    // The target begins the line: its kind is capitalised.
+    expect(targetText({ kind: "webhook", id: "wh_1", label: "Fraud alerts" })).toBe("Webhook Fraud alerts");
+    expect(targetText({ kind: "api_key", id: "key_1", label: "ci (svc_live_ab…)" })).toBe("API key ci (svc_live_ab…)");
     expect(changeValueText("plans", ["suite_agency"])).toBe("Suite Agency");
     expect(changeValueText("paused_keys", 0)).toBe("0");
   });

@@ -143,7 +143,8 @@ export function targetText(target: unknown): string | null {
   const kind = str(t.kind)?.replace(/_/g, " ");
   const label = str(t.label) ?? str(t.id);
   if (!kind && !label) return null;
-  const k = kind === "api key" ? "API key" : kind;
+  // It begins the row's line and the panel's What: "Webhook Fraud alerts", not "webhook Fraud alerts".
+  const k = kind === "api key" ? "API key" : kind && kind[0]!.toUpperCase() + kind.slice(1);
   return [k, label].filter(Boolean).join(" ");
 }
 
