@@ -205,7 +205,7 @@ export function answerClientError(err, socket, previousUrl = null) {
             head,
           ),
     );
-    countParserRefusal(err, method, invalidMethod ? 404 : 400);
+    if (!inFlight) countParserRefusal(err, method, invalidMethod ? 404 : 400);
     return;
   }
   const status =
@@ -215,7 +215,7 @@ export function answerClientError(err, socket, previousUrl = null) {
         ? "408 Request Timeout"
         : "400 Bad Request";
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
-  countParserRefusal(err, method, Number(status.slice(0, 3)));
+  if (!inFlight) countParserRefusal(err, method, Number(status.slice(0, 3)));
 }
 
 /**
@@ -233,8 +233,9 @@ export function countFrontAnswer(method, route, status, seconds) {
 }
 
 /**
- * A request Node's HTTP parser refused (an unknown method token, a malformed header or chunk, headers too large)
- * never reaches the request listener: counted as route="unparsed", with a duration of 0 (the parser gives no start).
+ * A request Node's HTTP parser refused (an unknown method token, a malformed header, headers too large) never reaches
+ * the request listener: counted as route="unparsed", with a duration of 0 (the parser gives no start). Its callers
+ * leave out a request the listener already has (a malformed chunk of its body: the route that took it counts it).
  * A request that timed out is not a parser refusal and is not counted.
  */
 function countParserRefusal(err, method, status) {

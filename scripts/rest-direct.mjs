@@ -194,12 +194,13 @@ export async function serveDirect(route, req, res) {
 }
 
 /**
- * A /v1 request that threw past the door. An invalid setting (ConfigurationError) is not said here: the start-up's
- * configuration check says it once and stops the server (scripts/server.mjs); the start-up's own request for the
- * OpenAPI document (scripts/startup-gate.mjs) could reach a setting first and print its stack before that message.
+ * A /v1 request that threw past the door. An invalid setting (ConfigurationError) met before the start-up finished is
+ * not said here: the start-up's configuration check says it once and stops the server (scripts/server.mjs), and the
+ * start-up's own request for the OpenAPI document (scripts/startup-gate.mjs) could reach the setting first and print
+ * its stack before that message. Once started, every error is said.
  */
 function reportDirectError(err) {
-  if (err?.name === "ConfigurationError") return;
+  if (err?.name === "ConfigurationError" && !globalThis.__serviceProcessState?.started) return;
   console.error("[/v1 direct]", err);
 }
 

@@ -60,8 +60,10 @@ WITH r AS (
 ), vp AS (
   -- The last time each address was seen with an email, an account that failed from it, and (shared egress) any
   -- account and any device (VelocityPair); and the linked accounts' and cards' pairs (./identity-keys.ts).
-  -- A pair's time is kept to the minute, as the counters' are: a pair already seen in this minute is left alone
-  -- (read, not locked or rewritten), so a returning user's pairs cost no write until the next minute.
+  -- A pair's time is kept to the minute: a pair already seen in this minute is left alone (read, not locked or
+  -- rewritten), so a returning user's pairs cost no write until the next minute. Its stored time is then the first
+  -- sighting of the minute of its last: a window that reads pairs (an hour, a day, a week) may leave out one seen again
+  -- in the minute at its start, up to 59 s early (the address counters read the events of that minute exactly).
   INSERT INTO "VelocityPair" AS p ("workspaceId", "key", "other", "lastAt")
   SELECT r."workspaceId", o."key", o."other", max(r."createdAt")
     FROM r CROSS JOIN LATERAL (SELECT 'ip:' || r."ip", v."other" FROM (VALUES ('email:' || r."emailNormalized"),

@@ -87,7 +87,11 @@ export const userProfileSchema = z.object({
       z.object({
         kind,
         value: z.string(),
-        last_seen_at: z.string(),
+        last_seen_at: z
+          .string()
+          .describe(
+            "When the account last used it, to the minute (a use within the minute of the time shown leaves it as it is)",
+          ),
         phone: z
           .object({
             valid: z.boolean(),

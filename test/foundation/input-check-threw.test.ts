@@ -5,7 +5,9 @@
 import { initTRPC } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { errorParts } from "../../server/api/http/respond";
 import { AppError, toErrorBody } from "../../server/errors";
+import { withLogLines } from "../log-lines";
 
 const t = initTRPC.create();
 const router = t.router({
@@ -67,5 +69,22 @@ describe("an input check that throws", () => {
     expect(issue).toMatchObject({ status: 400, body: { error: { code: "INVALID_REQUEST" } } });
     expect(issue.body.error.message).toBe("limit: expected a whole number, got 1.5");
     expect(issue.checkThrew).toBeUndefined();
+  });
+
+  it("is logged at warn with its exception by the doors' one error rule (/v1, the account routes, the dashboard)", async () => {
+    let thrown: unknown;
+    try {
+      await caller.threw({ host: "boom" });
+    } catch (err) {
+      thrown = err;
+    }
+    const lines = await withLogLines(async (l) => {
+      expect(errorParts(thrown, "req_check_threw", "dashboard threw").status).toBe(400);
+      return l;
+    }, "warn");
+    const records = lines.map((l) => JSON.parse(l));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ level: 40, msg: "an input check threw", request_id: "req_check_threw" });
+    expect(JSON.stringify(records[0].err)).toContain("punycode.ts:41");
   });
 });

@@ -81,6 +81,20 @@ describe("dashboard request lines", () => {
     expect(requestLines()[0].workspace_id).toBeUndefined();
   });
 
+  it("names a path that is not a list of procedures 'unmatched', never the caller's text", async () => {
+    lines.length = 0;
+    for (const path of ["alice@example.com", "account.overview,alice@example.com", "%E0%A4%A"]) {
+      const res = await query(path, user);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(requestLines().map((r) => r.route)).toEqual(["unmatched", "unmatched", "unmatched"]);
+    expect(lines.join("\n")).not.toContain("alice@example.com");
+    // A batch of procedures is named by them.
+    lines.length = 0;
+    await query("account.overview,account.keys", user);
+    expect(requestLines().map((r) => r.route)).toEqual(["/api/trpc/account.overview,account.keys"]);
+  });
+
   it("writes the account routes' lines with the route's template, never the id in the path", async () => {
     lines.length = 0;
     const list = await handleReportsRequest(new Request(`${ORIGIN}/api/account/reports?limit=5`), async () => user);

@@ -117,3 +117,44 @@ describe("requests Node's parser refuses", () => {
     ]);
   });
 });
+
+// A request whose body breaks the parser after its head reached a route is that route's to count: the front answers
+// the parser's 400 but does not count it again as "unparsed" (it counted one request twice).
+describe("a body that breaks the parser after a route took the request", () => {
+  it('is not counted as route="unparsed" as well', async () => {
+    const reading = http.createServer((req, res) => {
+      // A route that reads its body before it answers; the broken chunk ends the request without an answer here.
+      req.on("data", () => undefined);
+      req.on("end", () => res.end("{}"));
+    });
+    reading.on("clientError", answerClientError);
+    await new Promise<void>((r) => reading.listen(0, "127.0.0.1", () => r()));
+    const own = (reading.address() as { port: number }).port;
+    try {
+      const labels = { method: "POST", route: "unparsed", status: "400" };
+      const before = await counts(labels);
+      const status = await new Promise<string>((resolve, reject) => {
+        let got = "";
+        const socket = net.connect(own, "127.0.0.1", () =>
+          socket.write(
+            "POST /v1/email/check HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n" +
+              "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+          ),
+        );
+        socket.on("data", (d) => (got += d));
+        socket.on("end", () => resolve(got.split("\r\n", 1)[0]!));
+        socket.on("error", reject);
+      });
+      expect(status).toBe("HTTP/1.1 400 Bad Request");
+      const after = await counts(labels);
+      expect({ total: after.total - before.total, count: after.count - before.count }).toEqual({ total: 0, count: 0 });
+      // While a request refused in its head still counts.
+      expect(await sendRaw("POST /v1/email/check HTTP/1.1\r\nHost: a\r\nNo colon here\r\n\r\n")).toBe(
+        "HTTP/1.1 400 Bad Request",
+      );
+      expect((await counts(labels)).total - after.total).toBe(1);
+    } finally {
+      await new Promise((r) => reading.close(r));
+    }
+  });
+});

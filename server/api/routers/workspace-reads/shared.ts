@@ -7,7 +7,7 @@ import { timestampSchema } from "../../../timestamps";
 import { accountsOfPhone } from "../../../users/linked";
 
 export const EVENT_QUERY_DOC =
-  "`query` matches exactly on request ID, IP, email (every spelling of its mailbox), domain, rule, event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code, spaces allowed) finds the assessments of the accounts that gave it (the user_id, else the email address, linked to the number in the last 90 days or more, as GET /users/{user_id} reads them), so an assessment with neither user_id nor email is not found by its phone number.";
+  "`query` matches exactly on request ID, IP, email (every spelling of its mailbox), domain, rule, event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code, spaces allowed) finds the assessments of the accounts that gave it (each by its user_id, else its email address; for as long as those links are kept, at least 90 days), so an assessment with neither user_id nor email is not found by its phone number.";
 
 export const eventQuery = z
   .string()
