@@ -49,7 +49,10 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await row.getByTestId("condition-field").selectOption("billing_country");
   await row.getByTestId("condition-value").fill("Germany");
   await page.getByTestId("backtest-run").click();
-  await expect(row.getByTestId("condition-error")).toContainText("two-letter");
+  // Said as the row says it: no "billing_country eq" of the API's codes beside "billing country" and "is".
+  await expect(row.getByTestId("condition-error")).toHaveText(
+    "The value must be a two-letter country code such as DE.",
+  );
   await row.getByTestId("condition-value").fill("de");
   // The refusal was about the old value: it goes once the draft changes.
   await expect(row.getByTestId("condition-error")).toHaveCount(0);
@@ -89,6 +92,12 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await snap(page, testInfo, "rules-mode-missing");
   await page.getByTestId("rule-mode-shadow").check();
   await expect(page.getByTestId("rule-mode-error")).toHaveCount(0);
+  // A blank name is refused by its label, not by the API's field name ("name: must not be empty").
+  const name = await page.getByTestId("rule-name").inputValue();
+  await page.getByTestId("rule-name").fill("   ");
+  await page.getByTestId("rule-save").click();
+  await expect(page.getByTestId("rule-error")).toHaveText("Name must not be empty.");
+  await page.getByTestId("rule-name").fill(name);
   await expect(page.getByTestId("rule-save")).toHaveText("Save as shadow rule");
   await page.getByTestId("rule-save").click();
   await expect(page.getByTestId("rules-notice")).toHaveText("Rule created.");

@@ -4,6 +4,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
 import { CONDITION_FIELDS, OPS_BY_KIND, type ConditionField, type ConditionOp } from "../../../server/rules/conditions";
 import { dashboardMessage } from "../_components/dashboard-words";
+import { inFormWords, refusedFields } from "../_components/field-words";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
@@ -129,6 +130,34 @@ export interface DraftErrors {
 
 const EXPRESSION_AT = /line (\d+), column (\d+)(?: \(offset \d+\))?: ([\s\S]*)$/;
 
+/** The form's fields other than the conditions and the expression, by the API's names, with their labels. */
+const RULE_LABELS: Record<string, string> = {
+  name: "Name",
+  action: "Action when it matches",
+  mode: "Enforce or shadow",
+  enabled: "Enabled",
+};
+
+/**
+ * The server's words about one condition row, said as the row says it: the API names the row's field and test by
+ * their codes ("amount gt needs a number", "each value of country in must be a two-letter ISO 3166-1 country
+ * code"), which the row shows as "amount" and "is more than" right beside the message; the message says what the
+ * value must be ("The value must be a number", "Each value must be a two-letter country code such as DE").
+ */
+export function conditionWords(text: string): string {
+  const plain = text
+    .replace(/a two-letter ISO 3166-1 country code/g, "a two-letter country code such as DE")
+    .replace(/a string of 1 to (\d+) characters/g, "1 to $1 characters long")
+    .replace(/a CIDR such as/g, "an address range such as")
+    .replace(/a list of 1 to (\d+) values/g, "1 to $1 values separated by commas")
+    .replace(/, or a list of 1 to (\d+)$/, ", or up to $1 of them separated by commas");
+  const each = plain.match(/^each value of [a-z_]+ [a-z_]+ must be ([\s\S]*)$/);
+  if (each) return `Each value must be ${each[1]}.`;
+  const one = plain.match(/^[a-z_]+ [a-z_]+ needs ([\s\S]*)$/);
+  if (one) return `The value must be ${one[1]}.`;
+  return plain;
+}
+
 /**
  * Splits the server's message ("conditions.0: country eq needs ...; expression: Invalid expression at line 1,
  * column 5 (offset 4): unknown identifier ...") by the field each part names. A part's own text may hold "; "
@@ -140,7 +169,7 @@ export function splitServerError(message: string | undefined): DraftErrors {
   for (const part of dashboardMessage(message).split(/; (?=[a-z_]+(?:\.[a-z0-9_]+)*: )/)) {
     const row = part.match(/^conditions\.(\d+)(?:\.[a-z_]+)?: ([\s\S]*)$/);
     if (row) {
-      out.conditions[Number(row[1])] = row[2]!;
+      out.conditions[Number(row[1])] = conditionWords(row[2]!);
       continue;
     }
     const at = part.match(EXPRESSION_AT);
@@ -148,7 +177,9 @@ export function splitServerError(message: string | undefined): DraftErrors {
       out.expression = { line: Number(at[1]), column: Number(at[2]), message: at[3]! };
       continue;
     }
-    out.other.push(part.replace(/^expression: /, "Expression: "));
+    // "name: must not be empty" is said by the field's label: "Name must not be empty."
+    if (refusedFields(part, RULE_LABELS).length) out.other.push(inFormWords(part, RULE_LABELS));
+    else out.other.push(part.replace(/^expression: /, "Expression: "));
   }
   return out;
 }
