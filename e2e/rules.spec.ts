@@ -70,9 +70,14 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await snap(page, testInfo, "rules-expression-error");
 
   await page.getByTestId("expression-input").fill('billing_country == "DE"\n&& amount > 100');
-  await page.getByTestId("backtest-run").click();
+  // By keyboard: the button keeps the focus while the test runs and after (it was disabled while running, which
+  // threw the focus to the page's top).
+  await page.getByTestId("backtest-run").focus();
+  await page.keyboard.press("Enter");
   await expect(exprError).toHaveCount(0);
   const result = page.getByTestId("backtest-result");
+  await expect(result).toBeVisible();
+  await expect(page.getByTestId("backtest-run")).toBeFocused();
   await expect(result.getByTestId("backtest-assessments")).toHaveText("1");
   await expect(result.getByTestId("backtest-matched")).toHaveText("1");
   await expect(result.getByTestId("backtest-precision")).toHaveText("100 %");
@@ -95,8 +100,11 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   // A blank name is refused by its label, not by the API's field name ("name: must not be empty").
   const name = await page.getByTestId("rule-name").inputValue();
   await page.getByTestId("rule-name").fill("   ");
-  await page.getByTestId("rule-save").click();
+  await page.getByTestId("rule-save").focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("rule-error")).toHaveText("Name must not be empty.");
+  // The refused save leaves the keyboard where it was, not at the page's top.
+  await expect(page.getByTestId("rule-save")).toBeFocused();
   await page.getByTestId("rule-name").fill(name);
   await expect(page.getByTestId("rule-save")).toHaveText("Save as shadow rule");
   await page.getByTestId("rule-save").click();

@@ -44,12 +44,14 @@ export function BacktestPanel({
       <h3 id="backtest-title">Test this rule on past assessments</h3>
       <div className="form-row">
         <DateRangeFilter value={dates} onChange={setDates} offer={OFFER} testIdPrefix="backtest" />
+        {/* Not disabled while the test runs: a disabled button loses the keyboard's focus (to the page's top). */}
         <button
           type="button"
           className="btn"
-          disabled={pending}
+          aria-disabled={pending || undefined}
           data-testid="backtest-run"
           onClick={() => {
+            if (pending) return;
             const r = rangeOf(dates);
             setProblem(typeof r === "string" ? r : null);
             if (typeof r !== "string") onRun(r);

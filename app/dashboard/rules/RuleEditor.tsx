@@ -73,6 +73,7 @@ export function RuleEditor({
   const firstMode = useRef<HTMLInputElement>(null);
 
   function submit() {
+    if (save.isPending) return;
     if (d.mode === null) {
       setModeMissing(true);
       firstMode.current?.focus();
@@ -225,7 +226,13 @@ export function RuleEditor({
         )}
 
         <div className="form-row rule-editor-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="rule-save">
+          {/* Not disabled while saving: a refused save leaves the keyboard's focus here, not at the page's top. */}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            aria-disabled={save.isPending || undefined}
+            data-testid="rule-save"
+          >
             {save.isPending
               ? "Saving…"
               : rule
