@@ -50,6 +50,15 @@ test("paste 20 targets, see the cost, run the job to 100 %, filter, download the
 
   // The job is listed, and the units left count its units without a reload (issue 22, item 5).
   await expect(page.getByTestId("bulk-job-list")).toContainText("20 done");
+  // Closed by keyboard, the panel hands the focus to the job's Open button in the list (it went to the page's top),
+  // and Open gives it to the job's heading.
+  await job.getByRole("button", { name: "Close" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(job).toHaveCount(0);
+  const openButton = page.getByTestId("bulk-job-list").getByRole("button", { name: "Open" });
+  await expect(openButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(job.getByRole("heading", { level: 2 })).toBeFocused();
   await page.getByTestId("bulk-targets").fill("8.8.4.4");
   await expect(page.getByTestId("bulk-cost")).toContainText("24,977 left this month");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,17 +2,36 @@
 // The workspace's bulk jobs (the same procedure as GET /v1/jobs): when, by whom, what kind, how far and what they
 // cost, each with a button that opens it.
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { kindLabel, STATUS_LABEL } from "./bulk-text";
 
-export function BulkJobList({ onOpen }: { onOpen: (jobId: string) => void }) {
+export function BulkJobList({
+  onOpen,
+  focusJob,
+  onFocused,
+}: {
+  onOpen: (jobId: string) => void;
+  /** A job whose panel was just closed: its Open button takes the focus (the list's heading if it is not listed). */
+  focusJob: string | null;
+  onFocused: () => void;
+}) {
   const trpc = useTRPC();
   const jobs = useQuery(trpc.jobs.list.queryOptions({ limit: 20 }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const openButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (!focusJob || !jobs.data) return;
+    (openButtons.current.get(focusJob) ?? heading.current)?.focus();
+    onFocused();
+  }, [focusJob, jobs.data, onFocused]);
   return (
     <section className="card" aria-labelledby="bulk-jobs">
-      <h2 id="bulk-jobs">Jobs</h2>
+      <h2 id="bulk-jobs" ref={heading} tabIndex={-1}>
+        Jobs
+      </h2>
       <ErrorNote error={jobs.error} />
       {jobs.isPending ? (
         <p className="muted" role="status">
@@ -57,7 +76,15 @@ export function BulkJobList({ onOpen }: { onOpen: (jobId: string) => void }) {
                     {j.units.refunded ? <span className="muted small"> ({j.units.refunded} refunded)</span> : null}
                   </td>
                   <td className="cell-actions">
-                    <button type="button" className="btn" onClick={() => onOpen(j.id)}>
+                    <button
+                      type="button"
+                      className="btn"
+                      ref={(el) => {
+                        if (el) openButtons.current.set(j.id, el);
+                        else openButtons.current.delete(j.id);
+                      }}
+                      onClick={() => onOpen(j.id)}
+                    >
                       Open
                     </button>
                   </td>

@@ -21,6 +21,9 @@ export function BulkView() {
   // The list's own query (the same one BulkJobList reads): a workspace without bulk jobs sees the plan notice.
   const jobs = useQuery(trpc.jobs.list.queryOptions({ limit: 20 }));
   const [openId, setOpenId] = useState<string | null>(null);
+  // The job just closed: the list puts the keyboard's focus on its Open button (the closed panel had the focus).
+  const [closedId, setClosedId] = useState<string | null>(null);
+  const open = (id: string) => (setClosedId(null), setOpenId(id));
 
   if (errorCode(jobs.error) === "BULK_LOOKUPS_REQUIRED") {
     return (
@@ -40,11 +43,11 @@ export function BulkView() {
         run (cancelled, or refused before they ran) and targets no source could answer give their units back.
       </p>
 
-      <BulkForm onStarted={setOpenId} />
+      <BulkForm onStarted={open} />
 
-      {openId ? <BulkJob id={openId} onClose={() => setOpenId(null)} /> : null}
+      {openId ? <BulkJob id={openId} onClose={() => (setClosedId(openId), setOpenId(null))} /> : null}
 
-      <BulkJobList onOpen={setOpenId} />
+      <BulkJobList onOpen={open} focusJob={closedId} onFocused={() => setClosedId(null)} />
     </>
   );
 }
