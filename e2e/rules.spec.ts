@@ -172,7 +172,14 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await expect(page.getByTestId("expression-input")).toHaveValue('billing_country == "DE"\n&& amount > 100');
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("rule-editor")).toHaveCount(0);
-  await expect(page.getByTestId("rule-new")).toBeFocused();
+  // Focus goes back to the button that opened the editor: this rule's, not New rule at the top of the page.
+  await expect(german.getByRole("button", { name: /Edit or test/ })).toBeFocused();
+  // The same after saving the edit, by keyboard.
+  await german.getByRole("button", { name: /Edit or test/ }).press("Enter");
+  await expect(page.getByTestId("rule-name")).toBeFocused();
+  await page.getByTestId("rule-save").press("Enter");
+  await expect(page.getByTestId("rules-notice")).toHaveText("Rule saved.");
+  await expect(german.getByRole("button", { name: /Edit or test/ })).toBeFocused();
 
   // A new assessment is decided by the rule; label it from the answer.
   await assessExample(page);

@@ -45,6 +45,8 @@ export function RuleRow({
   statsDays,
   statsPending,
   focusMove,
+  focusEdit,
+  onEditFocused,
   onEdit,
   onMove,
   onChange,
@@ -58,6 +60,9 @@ export function RuleRow({
   statsPending: boolean;
   /** Set on the rule just moved: keyboard focus follows it to its new place (on the button of the same direction when it is still usable). */
   focusMove?: -1 | 1;
+  /** Set on the rule whose editor just closed: keyboard focus comes back to its Edit / test button. */
+  focusEdit?: boolean;
+  onEditFocused?: () => void;
   onEdit: () => void;
   onMove: (by: -1 | 1) => void;
   onChange: (changes: { enabled?: boolean; mode?: "active" | "shadow" }) => void;
@@ -67,11 +72,17 @@ export function RuleRow({
   const [deleting, setDeleting] = useState(false);
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!focusMove) return;
     const up = focusMove === -1 ? position > 1 : position === count;
     (up ? upRef : downRef).current?.focus();
   }, [focusMove, position, count]);
+  useEffect(() => {
+    if (!focusEdit) return;
+    editRef.current?.focus();
+    onEditFocused?.();
+  }, [focusEdit, onEditFocused]);
   return (
     <li
       className={`rule-row${r.enabled ? "" : " rule-off"}`}
@@ -141,7 +152,7 @@ export function RuleRow({
           >
             ↓ Down
           </button>
-          <button type="button" className="btn" onClick={onEdit} aria-label={`Edit or test “${r.name}”`}>
+          <button ref={editRef} type="button" className="btn" onClick={onEdit} aria-label={`Edit or test “${r.name}”`}>
             Edit / test
           </button>
           {confirming ? null : (

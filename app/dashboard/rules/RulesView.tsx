@@ -33,14 +33,15 @@ export function RulesView() {
   const [notice, setNotice] = useState<string | null>(null);
   const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
-  const [focusNew, setFocusNew] = useState(false);
-  // When the editor closes, keyboard focus goes back to the button that opens it (the editor is gone).
+  // When the editor closes, keyboard focus goes back to the button that opened it (the editor is gone): New rule,
+  // or the edited rule's Edit / test button in the list (RuleRow).
+  const [returnTo, setReturnTo] = useState<"new" | string | null>(null);
   useEffect(() => {
-    if (focusNew && editing === null) {
+    if (returnTo === "new" && editing === null) {
       newButton.current?.focus();
-      setFocusNew(false);
+      setReturnTo(null);
     }
-  }, [focusNew, editing]);
+  }, [returnTo, editing]);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.rules.list.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.workspace.analyticsSummary.pathKey() });
@@ -144,7 +145,7 @@ export function RulesView() {
               refresh();
             }
             setEditing(null);
-            setFocusNew(true);
+            setReturnTo(editing);
           }}
         />
       ) : null}
@@ -182,6 +183,8 @@ export function RulesView() {
                 statsDays={STATS_DAYS}
                 statsPending={summary.isPending}
                 focusMove={moved?.id === r.id ? moved.by : undefined}
+                focusEdit={editing === null && returnTo === r.id}
+                onEditFocused={() => setReturnTo(null)}
                 onEdit={() => (setNotice(null), setMoved(null), setEditing(r.id))}
                 onMove={(by) => move(r.id, by)}
                 onChange={(changes) => update.mutate({ id: r.id, ...changes })}
