@@ -28,6 +28,10 @@ test("paste 20 targets, see the cost, run the job to 100 %, filter, download the
   await expect(job.getByTestId("bulk-progress")).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
   await expect(job.getByTestId("bulk-progress-text")).toContainText("Completed");
   await expect(job.getByTestId("bulk-item")).toHaveCount(20);
+  // Each summary in words, as the lookup's answer says it: "AS number: 15169", not the CSV's column "asn".
+  const google = job.getByTestId("bulk-item").filter({ hasText: "8.8.8.8" });
+  await expect(google).toContainText("AS number: 15169");
+  await expect(google).not.toContainText("asn:");
   await expect(job).toContainText("23 charged");
   await snap(page, testInfo, "bulk-done");
 

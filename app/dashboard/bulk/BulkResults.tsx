@@ -69,7 +69,7 @@ export function BulkResults({ job, items, error }: { job: JobRead; items: JobRea
                   {refundWords(i)}
                 </span>
               </div>
-              {i.summary ? <p className="small bulk-wrap">{summaryText(i.summary)}</p> : null}
+              {i.summary ? <p className="small bulk-wrap">{summaryText(i.summary, i.kind)}</p> : null}
               {i.error ? <p className="small error">{i.error.message}</p> : null}
               {i.result ? (
                 <details>

@@ -1,6 +1,8 @@
 // What the bulk page's parts share: the job size limit, reading a pasted list, and jobs, kinds and durations in
 // words (the form, the job's progress and results, and the list of jobs all say them the same way).
 import { KIND_LABELS, type BulkKind } from "../../../server/bulk/kind-labels";
+import { dnsStatusShort } from "../../../server/dns/status-words";
+import { MX_TEXT } from "../_components/answers/NameCards";
 
 export const MAX_TARGETS = 100;
 
@@ -36,10 +38,37 @@ export const STATUS_LABEL: Record<string, string> = {
   completed: "Completed",
 };
 
-export function summaryText(summary: Record<string, unknown> | null | undefined): string {
+/** The summary fields (server/bulk/kinds.ts, the CSV's columns) whose names say nothing as they are. */
+const SUMMARY_LABELS: Record<string, string> = {
+  asn: "AS number",
+  mx: "mail servers",
+  network_type: "network",
+  names: "subdomains",
+  spf: "SPF",
+  dmarc: "DMARC",
+};
+
+/** The summary values that are codes, in the words the lookup's own answer card uses. */
+const SUMMARY_VALUES: Record<string, (v: string) => string> = {
+  mx: (v) => MX_TEXT[v] ?? v,
+};
+
+/** A job item's summary in words: "mail servers: the domain does not exist · disposable: no · risk score: 90". */
+export function summaryText(summary: Record<string, unknown> | null | undefined, kind?: string | null): string {
   if (!summary) return "";
   return Object.entries(summary)
     .filter(([, v]) => v !== null && v !== "" && v !== undefined)
-    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "boolean" ? (v ? "yes" : "no") : String(v)}`)
+    .map(([k, v]) => {
+      const label = SUMMARY_LABELS[k] ?? k.replace(/_/g, " ");
+      const value =
+        typeof v === "boolean"
+          ? v
+            ? "yes"
+            : "no"
+          : kind === "dns" && k === "status"
+            ? dnsStatusShort(String(v))
+            : (SUMMARY_VALUES[k]?.(String(v)) ?? String(v));
+      return `${label}: ${value}`;
+    })
     .join(" · ");
 }

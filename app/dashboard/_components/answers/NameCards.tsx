@@ -5,7 +5,8 @@ import { AbuseContact } from "./AbuseContact";
 import { formatUtc } from "../format";
 import { Facts, type Json, Reasons, RiskBadge, Why } from "./parts";
 
-const MX_TEXT: Record<string, string> = {
+/** An email check's mail-server status in words (the email card, and a bulk job's email results). */
+export const MX_TEXT: Record<string, string> = {
   present: "mail servers found",
   null_mx: "the domain refuses all mail (null MX)",
   implicit: "no MX, mail goes to the domain's address",
