@@ -69,6 +69,11 @@ test("paste 20 targets, see the cost, run the job to 100 %, filter, download the
   await expectNoSidewaysScroll(page);
   await expectActionsInView(page.getByTestId("bulk-job-list"), "the bulk job list");
   await snap(page, testInfo, "bulk-390");
+
+  // A result saved as a report is titled by its lookup's name, as the console titles one ("ip 8.8.8.8" before).
+  await google.getByRole("button", { name: "Save report (1 unit)" }).click();
+  await google.getByRole("link", { name: "Open the report" }).click();
+  await expect(page.getByTestId("open-report")).toContainText("IP reputation: 8.8.8.8");
 });
 
 test("a workspace without bulk sees which plans have it", async ({ page }, testInfo) => {

@@ -77,7 +77,7 @@ export function BulkResults({ job, items, error }: { job: JobRead; items: JobRea
                   <pre className="bulk-json">{JSON.stringify(i.result, null, 2)}</pre>
                 </details>
               ) : null}
-              {i.result ? <SaveReportButton report={i.result} title={`${i.kind} ${i.target}`} /> : null}
+              {i.result ? <SaveReportButton report={i.result} title={`${kindLabel(i.kind)}: ${i.target}`} /> : null}
             </li>
           ))}
         </ol>
