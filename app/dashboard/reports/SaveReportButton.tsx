@@ -3,6 +3,7 @@
 // as shown, under a title made from what was looked up, for one unit; then the saved report is one link away.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 
@@ -25,6 +26,11 @@ export function SaveReportButton({
       },
     }),
   );
+  // The button is replaced by the saved note: the keyboard's focus moves to its link rather than to the page's top.
+  const openLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (save.data) openLink.current?.focus();
+  }, [save.data]);
   const body =
     report && typeof report === "object" && !Array.isArray(report)
       ? (report as Record<string, unknown>)
@@ -33,14 +39,18 @@ export function SaveReportButton({
     <span className="save-report" data-testid="save-report">
       {save.data ? (
         <span className="muted small" role="status">
-          Saved. <Link href={`/dashboard/reports?open=${encodeURIComponent(save.data.id)}`}>Open the report</Link>
+          Saved.{" "}
+          <Link ref={openLink} href={`/dashboard/reports?open=${encodeURIComponent(save.data.id)}`}>
+            Open the report
+          </Link>
         </span>
       ) : (
         <button
           type="button"
           className="btn btn-ghost"
-          disabled={save.isPending}
+          aria-disabled={save.isPending || undefined}
           onClick={() =>
+            !save.isPending &&
             save.mutate({
               title: title.trim().slice(0, 200) || "Saved result",
               report: body,
