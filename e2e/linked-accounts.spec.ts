@@ -309,3 +309,25 @@ test("the console reads a national phone number in the country given beside it",
     page.getByRole("alert").filter({ hasText: "Number's country must be a two-letter country code such as GB." }),
   ).toBeVisible();
 });
+
+test("older assessments of an account load by keyboard, the focus on the first of them", async ({ page }, testInfo) => {
+  const key = await newWorkspace(page, "Older assessments", ["suite_starter"]);
+  // One page more than the account page shows at once (20).
+  for (let i = 1; i <= 22; i++) {
+    const res = await page.request.post("/v1/assess", {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { event: "login", ip: `198.51.100.${i}`, user_id: "dora" },
+    });
+    expect(res.status(), `assessment ${i}`).toBe(200);
+  }
+  await page.goto("/dashboard/users/dora");
+  const assessments = page.getByTestId("user-assessments").locator("li");
+  await expect(assessments).toHaveCount(20);
+  await page.getByRole("button", { name: "Older assessments" }).press("Enter");
+  await expect(assessments).toHaveCount(22);
+  // The button is gone (nothing older): the focus is on the first older assessment, not at the page's top.
+  await expect(page.getByRole("button", { name: "Older assessments" })).toHaveCount(0);
+  await expect(assessments.nth(20)).toBeFocused();
+  await expect(assessments.nth(20)).toContainText("login from 198.51.100.2,");
+  await snap(page, testInfo, "user-older-assessments");
+});

@@ -4,6 +4,7 @@
 // assessments with their payments, newest first (more by cursor).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
@@ -26,6 +27,15 @@ export function UserView({ userId }: { userId: string }) {
   const first = q.data?.pages[0];
   const items = q.data?.pages.flatMap((p) => p.assessments.items) ?? [];
   const payments = items.filter((i) => i.payment);
+  // "Older assessments" by keyboard: once they are in, the focus goes to the first of them (the button may be gone:
+  // no more to load), not to the page's top.
+  const list = useRef<HTMLUListElement>(null);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAt === null || items.length <= focusAt) return;
+    (list.current?.children[focusAt] as HTMLElement | undefined)?.focus();
+    setFocusAt(null);
+  }, [focusAt, items.length]);
   const notFound = errorCode(q.error) === "NOT_FOUND";
   // An id no account can have (blank, or longer than /assess takes): said in words, with the search, not the check's.
   const notAnId = errorCode(q.error) === "INVALID_REQUEST";
@@ -139,16 +149,25 @@ export function UserView({ userId }: { userId: string }) {
           </section>
           <section className="card user-wide">
             <h2>Assessments</h2>
-            <ul className="small" data-testid="user-assessments">
+            <ul className="small" data-testid="user-assessments" ref={list}>
               {items.map((h) => (
-                <li key={h.request_id}>
+                <li key={h.request_id} tabIndex={-1}>
                   <time dateTime={h.created_at}>{formatUtcSeconds(h.created_at)}</time>:{" "}
                   <AssessmentWords h={h} unknownIp="an unknown address" />
                 </li>
               ))}
             </ul>
             {q.hasNextPage ? (
-              <button type="button" className="btn" disabled={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+              <button
+                type="button"
+                className="btn"
+                aria-disabled={q.isFetchingNextPage || undefined}
+                onClick={() => {
+                  if (q.isFetchingNextPage) return;
+                  const shown = items.length;
+                  void q.fetchNextPage().then(() => setFocusAt(shown));
+                }}
+              >
                 {q.isFetchingNextPage ? "Loading…" : "Older assessments"}
               </button>
             ) : null}
