@@ -206,6 +206,8 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await confirm.getByRole("button", { name: "Yes, delete" }).click();
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId("rules-notice")).toHaveText("Deleted “Tor exits”.");
+  // The row and its button are gone: the focus is on the notice, not at the page's top.
+  await expect(page.getByTestId("rules-notice")).toBeFocused();
 
   // At 390 px: the list and the editor with a backtest fit without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -31,6 +31,14 @@ export function RulesView() {
   });
   const [editing, setEditing] = useState<"new" | string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A deleted rule's row (and the button pressed in it) is gone: the focus goes to the notice that says so.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const [focusNotice, setFocusNotice] = useState(false);
+  useEffect(() => {
+    if (!focusNotice) return;
+    noticeRef.current?.focus();
+    setFocusNotice(false);
+  }, [focusNotice]);
   const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   // When the editor closes, keyboard focus goes back to the button that opened it (the editor is gone): New rule,
@@ -153,7 +161,7 @@ export function RulesView() {
       <section className="card" aria-busy={list.isFetching || order !== null} data-testid="rules-section">
         <h2>Evaluation order</h2>
         {notice ? (
-          <p className="notice" role="status" data-testid="rules-notice">
+          <p className="notice" role="status" data-testid="rules-notice" ref={noticeRef} tabIndex={-1}>
             {notice}
           </p>
         ) : null}
@@ -190,7 +198,7 @@ export function RulesView() {
                 onChange={(changes) => update.mutate({ id: r.id, ...changes })}
                 onDelete={() => (
                   setMoved(null),
-                  remove.mutateAsync({ id: r.id }).then(() => setNotice(`Deleted “${r.name}”.`))
+                  remove.mutateAsync({ id: r.id }).then(() => (setNotice(`Deleted “${r.name}”.`), setFocusNotice(true)))
                 )}
               />
             ))}
