@@ -3,6 +3,8 @@
 import { expectActionsInView, expectNoSidewaysScroll } from "./narrow";
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { newWorkspace } from "./dashboard-steps";
 import { parseCsv, snap } from "./helpers";
 
@@ -83,4 +85,31 @@ test("a workspace without bulk sees which plans have it", async ({ page }, testI
   await page.goto("/dashboard/bulk");
   await expect(page.getByTestId("plan-gate")).toContainText("Suite Business, Suite Agency or Lookups Growth");
   await snap(page, testInfo, "bulk-plan-gate");
+});
+
+test("cancelling a running job by keyboard leaves the focus on its progress", async ({ page }, testInfo) => {
+  // A site that never answers: the job's online checks wait, so the job is still running when it is cancelled.
+  const site = http.createServer(() => {});
+  await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
+  const port = (site.address() as AddressInfo).port;
+  try {
+    await newWorkspace(page, "Bulk cancel", ["suite_business"]);
+    await page.goto("/dashboard/bulk");
+    await page.getByTestId("bulk-kind").selectOption("online");
+    const urls = Array.from({ length: 12 }, (_, i) => `http://127.0.0.1:${port}/page-${i}`);
+    await page.getByTestId("bulk-targets").fill(urls.join("\n"));
+    await expect(page.getByTestId("bulk-start")).toBeEnabled();
+    await page.getByTestId("bulk-start").click();
+    const job = page.getByTestId("bulk-job");
+    await job.getByRole("button", { name: "Cancel job" }).press("Enter");
+    await expect(job.getByRole("button", { name: "Keep it running" })).toBeFocused();
+    await job.getByRole("button", { name: "Yes, cancel the job" }).press("Enter");
+    // The question is gone: the focus is on the progress line (it went to the page's top), which says so.
+    await expect(job.getByTestId("bulk-progress-text")).toBeFocused();
+    await expect(job.getByTestId("bulk-progress-text")).toContainText("cancelled");
+    await snap(page, testInfo, "bulk-cancelled");
+  } finally {
+    site.closeAllConnections();
+    site.close();
+  }
 });

@@ -2,7 +2,7 @@
 // The progress of an open bulk job: the bar and counts, the units reserved, refunded and charged, the downloads of
 // its results (CSV from the server, JSON of the items read) and cancelling it, confirmed first.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { download } from "../_components/download";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
@@ -16,10 +16,13 @@ export function BulkProgress({ id, job, items }: { id: string; job: JobRead; ite
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [csvError, setCsvError] = useState<unknown>(null);
+  // Once cancelled, the question and its buttons are gone: the focus goes to the progress line that says so.
+  const progressText = useRef<HTMLParagraphElement>(null);
   const cancel = useMutation(
     trpc.jobs.cancel.mutationOptions({
       onSuccess: () => {
         setConfirming(false);
+        progressText.current?.focus();
         void queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.account.overview.pathKey() });
       },
@@ -54,7 +57,7 @@ export function BulkProgress({ id, job, items }: { id: string; job: JobRead; ite
         >
           <span style={{ width: `${job.progress.percent}%` }} />
         </div>
-        <p className="small" data-testid="bulk-progress-text">
+        <p className="small" data-testid="bulk-progress-text" ref={progressText} tabIndex={-1}>
           <strong>{job.progress.percent} %</strong> · {STATUS_LABEL[job.status] ?? job.status} ·{" "}
           {job.progress.succeeded} done · {job.progress.failed} failed · {job.progress.queued + job.progress.running}{" "}
           remaining
