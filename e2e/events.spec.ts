@@ -174,7 +174,7 @@ test("events in words: a monitor alert's state before → after, a case resoluti
     // No event reads as a bare dash, in the list or its panel.
     for (const summary of await page.locator(".event-summary").allTextContents()) expect(summary.trim()).not.toBe("—");
     await expect(rows.and(page.locator('[data-type="audit.case.resolved"]'))).toContainText(
-      /Case of mallory resolved as fraud, by The API key “Default key” \(svc_live_\w+…\)/,
+      /Case of mallory resolved as fraud, by The API key “Default key” \(svc_live_[\w-]+…\)/,
     );
     // The key is said by its name and prefix, never by its internal id (key_…).
     await expect(rows.and(page.locator('[data-type="audit.case.resolved"]'))).not.toContainText(/\bkey_\w/);
