@@ -54,7 +54,7 @@ export function BulkJobList({
                 <th scope="col">Progress</th>
                 <th scope="col">Units</th>
                 <th scope="col">
-                  <span className="sr-only">Open</span>
+                  <span className="visually-hidden">Open</span>
                 </th>
               </tr>
             </thead>

@@ -77,7 +77,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                 <th>Next retry</th>
                 <th>Created</th>
                 <th>
-                  <span className="sr-only">Actions</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
