@@ -24,11 +24,16 @@ export const DASHBOARD_ENDPOINT = "/api/trpc";
  * request calls only such routes (body-rules.ts dashboardBodyLimit); a batch of mutations is far below the default.
  */
 function bodyLimitOf(req: Request): number {
+  const names = calledNames(req);
+  return names ? Math.min(...names.map(dashboardBodyLimit)) : MAX_BODY_BYTES;
+}
+
+/** The procedure names a request's path calls (`/api/trpc/keys.list,account.overview`), or null when unreadable. */
+function calledNames(req: Request): string[] | null {
   try {
-    const names = decodeURIComponent(new URL(req.url).pathname.slice(DASHBOARD_ENDPOINT.length + 1)).split(",");
-    return Math.min(...names.map(dashboardBodyLimit));
+    return decodeURIComponent(new URL(req.url).pathname.slice(DASHBOARD_ENDPOINT.length + 1)).split(",");
   } catch {
-    return MAX_BODY_BYTES;
+    return null;
   }
 }
 
@@ -46,16 +51,10 @@ export function handleDashboardRequest(
  * anything there (an email address, a token), which the log must not carry.
  */
 function loggedRoute(req: Request): string {
-  const path = pathOf(req, DASHBOARD_ENDPOINT);
-  if (!path.startsWith(`${DASHBOARD_ENDPOINT}/`)) return "unmatched";
+  if (!pathOf(req, DASHBOARD_ENDPOINT).startsWith(`${DASHBOARD_ENDPOINT}/`)) return "unmatched";
   const procedures = appRouter._def.procedures as Record<string, unknown>;
-  let names: string[];
-  try {
-    names = decodeURIComponent(path.slice(DASHBOARD_ENDPOINT.length + 1)).split(",");
-  } catch {
-    return "unmatched";
-  }
-  return names.every((n) => Object.hasOwn(procedures, n)) ? `${DASHBOARD_ENDPOINT}/${names.join(",")}` : "unmatched";
+  const names = calledNames(req);
+  return names?.every((n) => Object.hasOwn(procedures, n)) ? `${DASHBOARD_ENDPOINT}/${names.join(",")}` : "unmatched";
 }
 
 async function answer(
