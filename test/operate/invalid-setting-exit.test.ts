@@ -40,15 +40,8 @@ describe("npm start with an invalid setting", () => {
           await new Promise((r) => setTimeout(r, 250));
         }
       })();
-      const code = await Promise.race([
-        server.exited,
-        new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
-      ]);
-      if (code === "still running") {
-        // start.mjs passes SIGTERM on to the server it started, so neither is left behind.
-        server.child.kill("SIGTERM");
-        await server.exited;
-      }
+      // start.mjs passes SIGTERM on to the server it started, so neither is left behind.
+      const code = await exitOrStop(server);
       await watching;
       expect({ code, open }).toEqual({ code: 1, open: false });
       expect(server.output()).toContain(says);
@@ -163,15 +156,7 @@ describe("npm start on a port already in use", () => {
     await new Promise<void>((r) => blocker.listen(port, "127.0.0.1", () => r()));
     try {
       const server = await startServerProcess({ SERVICE_DATA_DIR: dataDir }, { port });
-      const code = await Promise.race([
-        server.exited,
-        new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
-      ]);
-      if (code === "still running") {
-        server.child.kill("SIGTERM");
-        await server.exited;
-      }
-      expect(code).toBe(1);
+      expect(await exitOrStop(server)).toBe(1);
       expect(server.output()).toContain(`cannot listen on 127.0.0.1:${port}: the port is already in use`);
     } finally {
       await new Promise((r) => blocker.close(r));
