@@ -128,10 +128,25 @@ export function toErrorBody(err: unknown): {
         headers: {},
       };
     }
-    if (code === "NOT_FOUND") {
+    // An unknown procedure, or one called with the method it does not take (GET on a mutation, POST on a query):
+    // an unregistered path or method, as on /v1. These were 405 "Internal error." and logged as bugs.
+    if (code === "NOT_FOUND" || code === "METHOD_NOT_SUPPORTED") {
       return {
         status: 404,
         body: { error: { code: "LOOKUP_NOT_FOUND", message: "No such route or method." } },
+        headers: {},
+      };
+    }
+    // A body that is not JSON (Content-Type text/plain): tRPC's 415.
+    if (code === "UNSUPPORTED_MEDIA_TYPE") {
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: "INVALID_REQUEST",
+            message: "The request body must be JSON (Content-Type: application/json).",
+          },
+        },
         headers: {},
       };
     }

@@ -48,6 +48,36 @@ describe("dashboard endpoint", () => {
     expect(r.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
+  // GET on a mutation, POST on a query and a body that is not JSON were tRPC's 405 and 415 with "Internal error."
+  // (logged as bugs, with their stacks).
+  it("answers a procedure called with the wrong method or a body that is not JSON as the rest of the service does", async () => {
+    const user = await signedIn("shape@example.test");
+    const ws = await ownWorkspace(user);
+    const keys = () => app.db.apiKey.count({ where: { workspaceId: ws.workspaceId } });
+    const before = await keys();
+    const wrongMethod = await query("account.createKey", {}, { user });
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body.error.data.appCode).toBe("LOOKUP_NOT_FOUND");
+    expect(wrongMethod.body.error.message).toBe("No such route or method.");
+    const postOnQuery = await mutate("account.overview", {}, { user });
+    expect(postOnQuery.status).toBe(404);
+    expect(postOnQuery.body.error.data.appCode).toBe("LOOKUP_NOT_FOUND");
+    const res = await handleDashboardRequest(
+      new Request(`${ORIGIN}/api/trpc/account.createKey`, {
+        method: "POST",
+        headers: { "content-type": "text/plain", origin: ORIGIN },
+        body: "{}",
+      }),
+      async () => user,
+    );
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(400);
+    expect(body.error.data.appCode).toBe("INVALID_REQUEST");
+    expect(body.error.message).toContain("must be JSON");
+    // None of the calls ran: no key was made.
+    expect(await keys()).toBe(before);
+  });
+
   it("selects the user's first workspace when none is named", async () => {
     const user = await signedIn("first@example.test");
     const a = await ownWorkspace(user);
