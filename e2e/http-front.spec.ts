@@ -47,3 +47,32 @@ test("registered routes, the OpenAPI document and pages are served as before", a
   expect((await request.get("/v1/ip/%ZZ/geo")).status()).toBe(404);
   expect((await request.get("/")).status()).toBe(200);
 });
+
+test("an empty segment or a backslash under /v1 is 404 LOOKUP_NOT_FOUND, never a redirect", async () => {
+  // Next answered these with a 308 to the cleaned path, before any key was looked at.
+  for (const path of ["/v1/ip//8.8.8.8/geo", "/v1//", "/v1/ip/8.8.8.8\\geo"]) {
+    const res = await raw(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(res.status, path).toBe(404);
+    expect(JSON.parse(res.body).error.code, path).toBe("LOOKUP_NOT_FOUND");
+  }
+});
+
+test("the JSON entries under /api answer an unknown path or method with JSON 404 LOOKUP_NOT_FOUND", async ({
+  request,
+}) => {
+  // An account or billing route's unexported method was Next's 405 with an empty body, an unknown path its HTML page.
+  for (const [method, path] of [
+    ["DELETE", "/api/account/reports"],
+    ["PUT", "/api/billing/checkout"],
+    ["PATCH", "/api/billing/portal"],
+    ["GET", "/api/nope"],
+    ["POST", "/api/account/nope"],
+    ["GET", "/api/trpc/a/b"],
+  ] as const) {
+    const res = await request.fetch(path, { method, maxRedirects: 0 });
+    expect(res.status(), `${method} ${path}`).toBe(404);
+    expect(res.headers()["content-type"], `${method} ${path}`).toContain("application/json");
+    expect((await res.json()).error.code, `${method} ${path}`).toBe("LOOKUP_NOT_FOUND");
+    expect(res.headers()["x-request-id"], `${method} ${path}`).toMatch(/^req_/);
+  }
+});

@@ -104,6 +104,8 @@ export const PEER_ADDRESS_FLAG = "__servicePeerAddressFromFront";
 const API_LIKE = /^\/+v1(?:[/?#%]|$)/i;
 // A dot segment ("..", ".", also percent-encoded) anywhere in the path.
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+// An empty segment ("//") or a backslash inside the path, which Next answers with a 308 to its cleaned spelling.
+const EMPTY_SEGMENT = /\/\/|\\/;
 
 /** A request line in absolute form (`GET http://host/v1/x HTTP/1.1`) or with leading slashes, as origin form. */
 function originForm(url) {
@@ -166,7 +168,9 @@ export function createFront(handle) {
     if (API_PATH.test(url)) {
       if (!req.headers.host)
         return sendError(res, 400, "INVALID_REQUEST", "The request has no Host header; HTTP/1.1 requires one.");
-      if (DOT_SEGMENT.test(path)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
+      // No such route: the spec's 404 before authentication, never a redirect to another path.
+      if (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))
+        return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
       if (BODYLESS_METHODS.has(req.method) && declaresBody(req)) return dropBodyThen(req, res, () => handle(req, res));
     }
     return handle(req, res);

@@ -146,8 +146,16 @@ describe("hostile request lines and headers (issue 22, items 17, 18, 20)", () =>
     expect(JSON.parse(res.body).error.code).toBe("INVALID_REQUEST");
   });
 
-  it("dot segments under /v1 are 404 LOOKUP_NOT_FOUND in JSON", async () => {
-    for (const path of ["/v1/jobs/../../etc/passwd/cancel", "/v1/jobs/%2e%2e/x", "/v1/./ip/8.8.8.8/geo"]) {
+  // Empty segments and backslashes were Next's 308 to the cleaned path, without a key.
+  it("dot segments, empty segments and backslashes under /v1 are 404 LOOKUP_NOT_FOUND in JSON", async () => {
+    for (const path of [
+      "/v1/jobs/../../etc/passwd/cancel",
+      "/v1/jobs/%2e%2e/x",
+      "/v1/./ip/8.8.8.8/geo",
+      "/v1/ip//8.8.8.8/geo",
+      "/v1//",
+      "/v1/ip/8.8.8.8\\geo",
+    ]) {
       const res = await raw(
         `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
       );

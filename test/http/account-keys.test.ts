@@ -94,7 +94,15 @@ describe("an API key on an account route", () => {
     ];
     expect(new Set(walk.map((w) => w.file))).toEqual(new Set(files));
     // Every file hands its requests to the handler walked here.
-    for (const f of files) expect(readFileSync(path.join(api, f, "route.ts"), "utf8")).toMatch(/handle\w+Request/);
+    for (const f of files) {
+      const source = readFileSync(path.join(api, f, "route.ts"), "utf8");
+      expect(source, f).toMatch(/handle\w+Request/);
+      // And every method: one the handler does not take is its JSON 404 (below); a method the file did not export
+      // was Next's 405 with an empty body (DELETE /api/account/reports).
+      expect(source, f).toContain(
+        "export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };",
+      );
+    }
   });
 
   it("is 401 UNAUTHORIZED on every route and method, whatever the Origin, and saves nothing", async () => {

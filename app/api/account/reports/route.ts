@@ -8,4 +8,5 @@ export const dynamic = "force-dynamic";
 
 const handler = (req: Request) => handleReportsRequest(req, getSessionUser);
 
-export { handler as GET, handler as POST };
+// Every method reaches the handler: one it does not take is its JSON 404, not Next's empty 405.
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
