@@ -4,20 +4,37 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
-import { isProductionDeployment, setting } from "../env";
+import { ConfigurationError, isProductionDeployment, setting } from "../env";
 import { isProduction } from "./config";
 
 let generated: string | null = null;
 
+const REQUIRED =
+  "NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).";
+
+function configuredSecret(): string | null {
+  return setting("NEXTAUTH_SECRET") ?? setting("AUTH_SECRET");
+}
+
+/** A production run with no configured secret. An explicit development sign-in (SERVICE_DEV_SIGNIN=1) is a local or
+ * demo run: a generated secret is fine there. */
+function secretMissing(): boolean {
+  if (configuredSecret()) return false;
+  return isProductionDeployment() || (isProduction() && !setting("SERVICE_DEV_SIGNIN"));
+}
+
+/**
+ * Start-up's check (server/startup/index.ts): a production run without NEXTAUTH_SECRET stops at start, naming the
+ * variable. It used to start, report ready, and answer every sign-in, account and billing route 500.
+ */
+export function assertAuthSecretConfigured(): void {
+  if (secretMissing()) throw new ConfigurationError(REQUIRED);
+}
+
 export function authSecret(): string {
-  const configured = setting("NEXTAUTH_SECRET") ?? setting("AUTH_SECRET");
+  const configured = configuredSecret();
   if (configured) return configured;
-  // An explicit development sign-in (SERVICE_DEV_SIGNIN=1) is a local or demo run: a generated secret is fine.
-  if (isProductionDeployment() || (isProduction() && !setting("SERVICE_DEV_SIGNIN"))) {
-    throw new Error(
-      "NEXTAUTH_SECRET is required in production: set it to a long random value (e.g. `openssl rand -base64 32`).",
-    );
-  }
+  if (secretMissing()) throw new Error(REQUIRED);
   if (generated) return generated;
   const dir = dataDir();
   if (inMemory(dir)) {

@@ -23,6 +23,7 @@ import { registerLifecycle } from "./lifecycle";
 import { registerMetricSources, reportDbPoolErrorsAsOutages } from "./sources";
 import { processState } from "../operate/state";
 import { assertValidConfiguration } from "./validate";
+import { assertAuthSecretConfigured } from "../auth/secret";
 import { registerBulkProcedures } from "../api/bulk-procedures";
 
 export async function startServer(): Promise<void> {
@@ -65,6 +66,8 @@ async function startSteps(): Promise<void> {
   await adoptNpmRegistrySetting();
   // Production without SERVICE_ENCRYPTION_KEY (or a malformed key) stops the server here, naming the variable.
   assertEncryptionKeyConfigured();
+  // Production without NEXTAUTH_SECRET stops here too: every session route would answer 500.
+  assertAuthSecretConfigured();
   // A SERVICE_METRICS_PORT that cannot be opened (in use, not permitted) stops the server here too, before any
   // background work starts: opened after the workers, its failure left a process that answered /healthz 200 and
   // every page 500 while its workers ran. Until the metric sources register below, a scrape has the process's own.

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOnce, freePort, startServerProcess } from "./server-process";
+import { buildOnce, freePort, startServerProcess, type RunningServer } from "./server-process";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-invalid-setting-"));
 
@@ -23,6 +23,21 @@ async function answers(base: string): Promise<boolean> {
   }
 }
 
+/** The server's exit code (or null once stopped after 90 s), and whether its port ever answered before it ended. */
+async function exitWithoutOpening(server: RunningServer): Promise<{ code: number | null | string; open: boolean }> {
+  let open = false;
+  const watching = (async () => {
+    while (server.child.exitCode === null && !open) {
+      open = await answers(server.base);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  // start.mjs passes SIGTERM on to the server it started, so neither is left behind.
+  const code = await exitOrStop(server);
+  await watching;
+  return { code, open };
+}
+
 describe("npm start with an invalid setting", () => {
   for (const [name, value, says] of [
     ["SERVICE_TARGET_TIMEOUT_MS", "10s", 'SERVICE_TARGET_TIMEOUT_MS="10s" is invalid: it must be a whole number'],
@@ -33,17 +48,7 @@ describe("npm start with an invalid setting", () => {
     it(`exits 1 naming ${name}, without opening the port`, async () => {
       const port = await freePort();
       const server = await startServerProcess({ [name]: value, SERVICE_DATA_DIR: dataDir }, { port });
-      let open = false;
-      const watching = (async () => {
-        while (server.child.exitCode === null && !open) {
-          open = await answers(server.base);
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      })();
-      // start.mjs passes SIGTERM on to the server it started, so neither is left behind.
-      const code = await exitOrStop(server);
-      await watching;
-      expect({ code, open }).toEqual({ code: 1, open: false });
+      expect(await exitWithoutOpening(server)).toEqual({ code: 1, open: false });
       expect(server.output()).toContain(says);
       expect(server.output()).toContain('"msg":"invalid configuration: the server does not start"');
       // Only the clear message: Next.js's own report of the failure, with its stack, used to come first.
@@ -51,6 +56,19 @@ describe("npm start with an invalid setting", () => {
       expect(server.output()).not.toMatch(STACK_FRAME);
     }, 120_000);
   }
+
+  // A declared production run without NEXTAUTH_SECRET started, reported ready, and answered every sign-in, account
+  // and billing route 500 (the secret was first asked for by a request).
+  it("exits 1 naming NEXTAUTH_SECRET in production without it, without opening the port", async () => {
+    const server = await startServerProcess({
+      SERVICE_ENV: "production",
+      NEXTAUTH_SECRET: "",
+      SERVICE_DATA_DIR: dataDir,
+    });
+    expect(await exitWithoutOpening(server)).toEqual({ code: 1, open: false });
+    expect(server.output()).toContain("NEXTAUTH_SECRET is required in production");
+    expect(server.output()).not.toMatch(STACK_FRAME);
+  }, 120_000);
 
   it("keeps Next.js's report of the failure, with its stack, for LOG_LEVEL=debug", async () => {
     const server = await startServerProcess({
@@ -79,7 +97,7 @@ function records(output: string): { level: number; msg: string; err?: { stack?: 
 }
 
 /** The exit code, or the server stopped with SIGTERM (and "still running") when it did not exit within 90 s. */
-async function exitOrStop(server: Awaited<ReturnType<typeof startServerProcess>>): Promise<number | null | string> {
+async function exitOrStop(server: RunningServer): Promise<number | null | string> {
   const code = await Promise.race([
     server.exited,
     new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
