@@ -449,11 +449,19 @@ const CSV_COLUMNS = [
   "summary",
 ];
 
+/**
+ * A summary field's column name: its own, or `summary_<name>` when a column of the item has that name (a DNS or
+ * host status beside the item's `status`), so that no two columns share a header.
+ */
+function summaryColumn(key: string): string {
+  return CSV_COLUMNS.includes(key) ? `summary_${key}` : key;
+}
+
 /** One row per item with its summary (formula-safe, as the events CSV). */
 export async function jobCsvOrThrow(db: Db, workspaceId: string, id: string): Promise<string> {
   const job = await getJobOrThrow(db, workspaceId, id, { limit: MAX_BULK_TARGETS });
   const keys = [...new Set((job.items ?? []).flatMap((i) => Object.keys(i.summary ?? {})))];
-  const lines = [[...CSV_COLUMNS.slice(0, -1), ...keys].map(csvCell).join(",")];
+  const lines = [[...CSV_COLUMNS.slice(0, -1), ...keys.map(summaryColumn)].map(csvCell).join(",")];
   for (const i of job.items ?? []) {
     const s = i.summary ?? {};
     lines.push(

@@ -243,6 +243,12 @@ describe("running", () => {
       ["missing.test", "succeeded", ""],
     ]);
     expect(await app.used(ws.workspaceId)).toBe(3);
+    // The DNS status is a summary field named like the item's own status column: two columns were headed "status".
+    const csv = await app.request("GET", `/v1/jobs/${created.body.id}/results.csv`, { key: ws.apiKey });
+    const header = csv.text.split("\r\n")[0]!.split(",");
+    expect(new Set(header).size).toBe(header.length);
+    expect(header).toContain("summary_status");
+    expect(header.indexOf("status")).toBe(3);
   });
 
   it("survives a crash in the middle: claimed items run again once their claim expires, every item is recorded once", async () => {

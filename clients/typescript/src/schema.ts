@@ -814,7 +814,7 @@ export interface paths {
         };
         /**
          * A bulk job's results as CSV
-         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, refunded_units (empty when not known), error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
+         * @description One row per item (media type text/csv): position, target, kind, status, units, refunded, refunded_units (empty when not known), error_code, error_message, then the summary fields of the job's kinds (one named like a column before it is headed summary_<name>, e.g. summary_status for a DNS or host status). Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Business, Suite Agency or Lookups Growth plan (bulk lookups; otherwise 403 BULK_LOOKUPS_REQUIRED). **Cost:** unmetered (no lookup units).
          */

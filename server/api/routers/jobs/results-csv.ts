@@ -13,7 +13,7 @@ export const resultsCsvProcedure = bulkProcedure
       tags: TAGS,
       summary: "A bulk job's results as CSV",
       description:
-        "One row per item (media type text/csv): position, target, kind, status, units, refunded, refunded_units (empty when not known), error_code, error_message, then the summary fields of the job's kinds. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.",
+        "One row per item (media type text/csv): position, target, kind, status, units, refunded, refunded_units (empty when not known), error_code, error_message, then the summary fields of the job's kinds (one named like a column before it is headed summary_<name>, e.g. summary_status for a DNS or host status). Cells a spreadsheet would read as a formula are prefixed with an apostrophe. 404 NOT_FOUND for another workspace's job.",
     },
     produces: "text/csv",
   })
