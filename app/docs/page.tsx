@@ -101,7 +101,7 @@ export default async function DocsPage() {
                 error: {
                   code: "QUOTA_EXCEEDED",
                   message:
-                    "The monthly allowance of 1000 lookup units is exhausted (this request needs 1); it resets at the start of the next UTC month.",
+                    "This request needs 1 lookup unit, more than is left of the monthly allowance of 1000; it resets at the start of the next UTC month.",
                 },
               },
               null,

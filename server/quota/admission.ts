@@ -106,12 +106,17 @@ export async function admitMeteredRequest<Principal extends AdmissionPrincipal>(
     if (quota === "stale") throw new Error("an unguarded reservation cannot be stale");
   }
   if (!quota) {
-    throw new AppError(
-      "QUOTA_EXCEEDED",
-      `The monthly allowance of ${principal.entitlements.monthlyUnits} lookup units is exhausted (this request needs ${a.units}); it resets at the start of the next UTC month.`,
-    );
+    throw new AppError("QUOTA_EXCEEDED", quotaExceededMessage(principal.entitlements.monthlyUnits, a.units));
   }
   return { principal, quota, reservation: reservation(principal) };
+}
+
+/**
+ * The 402's words. A refused reservation does not say how much is left, and some may be (2 units left for a request
+ * of 3 targets): "is exhausted" read as false there.
+ */
+export function quotaExceededMessage(monthlyUnits: number, units: number): string {
+  return `This request needs ${units} lookup unit${units === 1 ? "" : "s"}, more than is left of the monthly allowance of ${monthlyUnits}; it resets at the start of the next UTC month.`;
 }
 
 /**

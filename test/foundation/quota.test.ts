@@ -33,6 +33,23 @@ describe("atomic reservation", () => {
     expect(await app.ledgerCount(ws.workspaceId)).toBe(20);
   });
 
+  it("says what the request needs, not that the allowance is exhausted, when some units are left", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const limit = (await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey })).headers.get(
+      "x-service-quota-limit",
+    );
+    await app.db.usagePeriod.updateMany({ where: { workspaceId: ws.workspaceId }, data: { used: Number(limit) - 2 } });
+    const r = await app.request("POST", "/v1/blocklists/check", {
+      key: ws.apiKey,
+      body: { targets: ["192.0.2.1", "192.0.2.2", "192.0.2.3"] },
+    });
+    expect(r.status).toBe(402);
+    expect(r.body.error.message).toBe(
+      `This request needs 3 lookup units, more than is left of the monthly allowance of ${limit}; it resets at the start of the next UTC month.`,
+    );
+    expect(await app.used(ws.workspaceId)).toBe(Number(limit) - 2);
+  });
+
   it("refuses a reservation larger than what is left, all or nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"], usedUnits: 995 });
     const refused = await reserveUnits(app.db, {
