@@ -107,6 +107,10 @@ export async function searchEvents(
      * when it is a phone number (server/users/linked.ts accountsOfPhone), each read through the column's index.
      */
     querySubjects?: readonly string[];
+    /** `query` as an address in the one form events keep (server/net/ip-parse.ts canonicalAddress), when it is one. */
+    queryAddress?: string | null;
+    /** The ids of the workspace's rules named `query` (events keep the deciding rule's id). */
+    queryRules?: readonly string[];
     type?: string | null;
     since?: Date | null;
     until?: Date | null;
@@ -132,11 +136,11 @@ export async function searchEvents(
               {
                 OR: [
                   { requestId: q },
-                  { ip: q },
+                  { ip: a.queryAddress ?? q },
                   // An address finds every spelling of its mailbox (a.l.i.c.e+1@gmail.com finds alice@gmail.com).
                   { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
                   { domain: q.toLowerCase() },
-                  { rule: q },
+                  { rule: a.queryRules?.length ? { in: [q, ...a.queryRules] } : q },
                   // An assessment's device_id, and its account (user_id, or the accounts that gave a phone number).
                   { device: q },
                   ...(a.querySubjects?.length ? [{ subject: { in: [...a.querySubjects] } }] : []),

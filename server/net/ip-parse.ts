@@ -223,6 +223,16 @@ export function unmappedAddress(address: string): string {
   return MAPPED.exec(address)?.[1] ?? address;
 }
 
+/**
+ * An address in the one form the service keeps it in (what `ipAddress` in ./schemas.ts answers): IPv4 as sent,
+ * IPv6 in RFC 5952 form, an IPv4-mapped address as its IPv4 address; null when `s` is not an address.
+ */
+export function canonicalAddress(s: string): string | null {
+  const parsed = parseIpStrict(s);
+  if (!parsed) return null;
+  return parsed.version === 4 ? parsed.address : unmappedAddress(parsed.address);
+}
+
 /** A range inside ::ffff:0:0/96 as the IPv4 range it names (::ffff:9.9.0.0/112 is 9.9.0.0/16), else the range. */
 export function unmappedRange(range: ParsedRange): ParsedRange {
   if (range.version !== 6 || range.prefix < 96 || range.start >> 32n !== 0xffffn) return range;

@@ -1,6 +1,6 @@
 // zod schemas of network values, shared by the domain modules and the routers.
 import { z } from "zod";
-import { parseIpStrict, unmappedAddress } from "./ip-parse";
+import { canonicalAddress } from "./ip-parse";
 
 /**
  * An IPv4 or IPv6 address in its usual text form; anything else is 400 before any unit is reserved. An IPv4-mapped
@@ -11,14 +11,12 @@ export const ipAddress = z
   .string()
   .trim()
   .transform((s, ctx) => {
-    // One parse checks the address and finds its IPv4 form.
-    const parsed = parseIpStrict(s);
-    if (!parsed) {
+    // One parse checks the address and finds its one form. IPv6 goes on in RFC 5952 form: "2001:DB8:0:0:0:0:0:1" and
+    // "2001:db8::1" are one host, asked of RDAP, recorded in history and answered alike.
+    const address = canonicalAddress(s);
+    if (address === null) {
       ctx.addIssue({ code: "custom", message: "must be a valid IPv4 or IPv6 address" });
       return z.NEVER;
     }
-    if (parsed.version === 4) return s;
-    // IPv6 goes on in its one RFC 5952 form: "2001:DB8:0:0:0:0:0:1" and "2001:db8::1" are one host, asked of RDAP,
-    // recorded in history and answered alike.
-    return unmappedAddress(parsed.address);
+    return address;
   });

@@ -60,6 +60,59 @@ describe("GET /v1/events", () => {
     expect(res.body.items.map((e: any) => e.requestId)).toEqual(expected);
   });
 
+  // An IPv6 address was found only in its one stored form, and a rule only by its id.
+  it("finds an address in any spelling and a rule by its name, in the list and the CSV", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const other = await app.seedWorkspace({ plans: ["free"] });
+    const rule = await app.db.rule.create({
+      data: {
+        id: "rule_search_nl",
+        workspaceId: ws.workspaceId,
+        name: "Block NL",
+        action: "block",
+        expression: "true",
+      },
+    });
+    await app.db.rule.create({
+      data: {
+        id: "rule_search_theirs",
+        workspaceId: other.workspaceId,
+        name: "Block NL",
+        action: "block",
+        expression: "true",
+      },
+    });
+    for (const [requestId, ip, ruleId] of [
+      ["req_v6", "2a00:1450:4001:801::200e", null],
+      ["req_v4", "81.2.69.160", rule.id],
+      ["req_theirs_rule", "81.2.69.161", "rule_search_theirs"],
+    ] as const)
+      await recordEvent(app.db, {
+        workspaceId: ws.workspaceId,
+        requestId,
+        type: "assessment",
+        ip,
+        rule: ruleId,
+        data: {},
+      });
+    for (const [query, expected] of [
+      ["2A00:1450:4001:0801::200E", ["req_v6"]],
+      ["2a00:1450:4001:801:0:0:0:200e", ["req_v6"]],
+      ["::ffff:81.2.69.160", ["req_v4"]],
+      ["Block NL", ["req_v4"]],
+      [rule.id, ["req_v4"]],
+    ] as const) {
+      const q = encodeURIComponent(query);
+      const res = await app.request("GET", `/v1/events?query=${q}`, { key: ws.apiKey });
+      expect(
+        res.body.items.map((e: any) => e.requestId),
+        query,
+      ).toEqual(expected);
+      const csv = await app.request("GET", `/v1/events.csv?query=${q}`, { key: ws.apiKey });
+      expect(csv.text.trimEnd().split("\r\n"), query).toHaveLength(1 + expected.length);
+    }
+  });
+
   it("bounds the creation time with since (inclusive) and until (exclusive), in the list and the CSV", async () => {
     const ws = await seedWithEvents();
     const old = await app.db.event.findFirstOrThrow({ where: { workspaceId: ws.workspaceId, requestId: "req_one" } });
