@@ -45,6 +45,25 @@ describe("REST: IP, ASN and RDAP routes", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
+  // The spec types the path's asn as an integer; the document said string.
+  it("documents /asn/{asn} as the spec's integer, and still reads AS13335", async () => {
+    const doc = (await app.request("GET", "/v1/openapi.json")).body;
+    expect(doc.paths["/asn/{asn}"].get.parameters).toEqual([
+      expect.objectContaining({
+        in: "path",
+        name: "asn",
+        schema: { type: "integer", minimum: 1, maximum: 4294967294 },
+      }),
+    ]);
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    for (const spelling of ["AS15169", "as15169"]) {
+      const r = await app.request("GET", `/v1/asn/${spelling}`, { key: ws.apiKey });
+      expect(r.status, spelling).not.toBe(400);
+    }
+    for (const bad of ["0", "4294967295", "1.5", "1e3"])
+      expect((await app.request("GET", `/v1/asn/${bad}`, { key: ws.apiKey })).status, bad).toBe(400);
+  });
+
   it("the Free plan gets 403 CAPABILITY_REQUIRED", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     const r = await app.request("GET", "/v1/asn/13335", { key: ws.apiKey });

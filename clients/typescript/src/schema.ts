@@ -2438,7 +2438,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                asn: string;
+                asn: number;
             };
             cookie?: never;
         };

@@ -13,7 +13,9 @@ const asnNumber = z
   .refine((s) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 4294967294, {
     message: "must be an AS number from 1 to 4294967294",
   })
-  .transform(Number);
+  .transform(Number)
+  // Documented as the spec's integer (a client sends 13335); `AS13335` is also accepted.
+  .meta({ override: { type: "integer", minimum: 1, maximum: 4294967294 } });
 
 export const asnLookupProcedure = meteredProcedure({
   capability: "full",
