@@ -246,9 +246,51 @@ const sentType = (v: unknown) =>
         : typeof v === "object"
           ? "an object"
           : `a ${typeof v}`;
+/** A refusal of one form of a union, as the map has already worded it. */
+type BranchIssue = { code?: string; path?: PropertyKey[]; message?: string; expected?: string; values?: unknown[] };
+
+/**
+ * The forms of a union field that the sent value is not even of (an object sent where a string or a number is
+ * taken, a number where one of some words is): each refused it at its root for its type, or as none of its words.
+ */
+const notOfThisForm = (branch: BranchIssue[], input: unknown) =>
+  branch.length > 0 &&
+  branch.every(
+    (i) =>
+      (i.path ?? []).length === 0 &&
+      (i.code === "invalid_type" ||
+        (i.code === "invalid_value" && !(i.values ?? []).some((v) => typeof v === typeof input))),
+  );
+
+/**
+ * A field that takes one of several forms (a monitor's check: a word or an object; a list item's value: text or a
+ * number) says what is wrong with the value zod could not match, not zod's bare "Invalid input": the problem of the
+ * one form the value is of ("checks.0.type: Invalid option: expected one of ..."), or, when it is of none, the forms
+ * taken ("expected a string or a number, got an object"). Several forms the value could be of keep zod's words.
+ */
+function unionMessage(path: PropertyKey[], branches: BranchIssue[][], input: unknown): string | undefined {
+  const candidates = branches.filter((b) => !notOfThisForm(b, input));
+  if (candidates.length === 1) {
+    const first = candidates[0]![0];
+    if (!first?.message) return undefined;
+    const field = [...path, ...(first.path ?? [])].map(String).join(".");
+    return field ? `${field}: ${first.message}` : first.message;
+  }
+  if (candidates.length > 0) return undefined;
+  const forms = new Set<string>();
+  for (const i of branches.flat()) {
+    if (i.code === "invalid_type" && i.expected && Object.hasOwn(EXPECTED_WORDS, i.expected))
+      forms.add(EXPECTED_WORDS[i.expected]!);
+    else if (i.code === "invalid_value" && i.values?.length)
+      forms.add(`one of ${i.values.map((v) => JSON.stringify(v)).join(", ")}`);
+  }
+  return forms.size > 0 ? `expected ${[...forms].join(" or ")}, got ${sentType(input)}` : undefined;
+}
+
 z.config({
   customError: (iss) => {
     if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
+    if (iss.code === "invalid_union") return unionMessage(iss.path ?? [], iss.errors as BranchIssue[][], iss.input);
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
     // A number that is not whole is named ("got 1.5"): "expected a whole number, got a number" would say nothing.
@@ -274,7 +316,9 @@ export function issueText(i: Issue): string {
   const message = issueMessage(i);
   if (!i.path || i.path.length === 0) return message;
   const field = i.path.map(String).join(".");
-  return message.startsWith(`${field} `) || message.startsWith(`${field}:`) ? message : `${field}: ${message}`;
+  return message.startsWith(`${field} `) || message.startsWith(`${field}:`) || message.startsWith(`${field}.`)
+    ? message
+    : `${field}: ${message}`;
 }
 
 const samePath = (a: Issue, b: Issue) =>

@@ -84,3 +84,36 @@ describe("a query number that is not a number", () => {
     }
   });
 });
+
+describe("a field that takes one of several forms", () => {
+  it("says what is wrong with the value, not zod's bare 'Invalid input', free", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const monitor = (checks: unknown[]) =>
+      app.request("POST", "/v1/monitors", { key: ws.apiKey, body: { target: "example.com", checks } });
+    // A monitor's check is a word or an object: a word that is none of them lists the words...
+    const word = await monitor(["tsl"]);
+    expect(word.status).toBe(400);
+    expect(word.body.error.code).toBe("INVALID_REQUEST");
+    expect(word.body.error.message).toMatch(/^checks\.0: Invalid option: expected one of "tls"\|"scan"\|/);
+    // ...an object names its field that is wrong...
+    const object = await monitor([{ type: "tsl" }]);
+    expect(object.body.error.message).toMatch(/^checks\.0\.type: Invalid option: expected one of "tls"\|/);
+    // ...and a value of neither form says which forms are taken.
+    const number = await monitor([5]);
+    expect(number.body.error.message).toMatch(
+      /^checks\.0: expected one of "tls", "scan", .* or an object, got a number$/,
+    );
+
+    const list = await app.request("POST", "/v1/lists", { key: ws.apiKey, body: { name: "vips", kind: "user" } });
+    expect(list.status).toBe(200);
+    const item = await app.request("POST", `/v1/lists/${list.body.id}/items`, {
+      key: ws.apiKey,
+      body: { items: [{ value: { id: 1 } }] },
+    });
+    expect(item.status).toBe(400);
+    expect(item.body).toEqual({
+      error: { code: "INVALID_REQUEST", message: "items.0.value: expected a string or a number, got an object" },
+    });
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
