@@ -1,6 +1,7 @@
 // Shared by every format reader: line numbers from offsets, a forward-only text scan that finds where a JSON key
 // first appears (so the answer can point at a line without a position-keeping JSON parser), the distinct-package
 // collector, and syntax errors turned into LockfileErrors that name the line.
+import { LineCounter, parseDocument } from "yaml";
 import type { Ecosystem } from "../versions";
 import { npmNameProblem } from "./npm-name";
 import {
@@ -116,6 +117,22 @@ export function parseJson(format: LockfileFormat, lines: LineIndex): unknown {
     const reason = message.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+/, "");
     return fail(format, `not valid JSON: ${reason}`, line);
   }
+}
+
+/**
+ * A YAML document (pnpm-lock.yaml, a Yarn Berry yarn.lock), with a syntax error reported at its line. Nesting past
+ * what the parser can follow is said in words: its own text is the JavaScript engine's ("Maximum call stack size
+ * exceeded"), which names an internal, not the file's problem.
+ */
+export function parseYaml(format: LockfileFormat, text: string) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    const why = e.code === "RESOURCE_EXHAUSTION" ? "nested too deeply to read" : e.message.split("\n")[0];
+    fail(format, `not valid YAML: ${why}`, e.linePos?.[0].line ?? null);
+  }
+  return { doc, lineCounter };
 }
 
 export type JsonObject = Record<string, unknown>;

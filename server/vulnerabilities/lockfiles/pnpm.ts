@@ -1,19 +1,9 @@
 // pnpm-lock.yaml: lockfileVersion 5 keys packages as "/name/1.0.0_peer@2", 6 as "/name@1.0.0(peer@2)", 9 as
 // "name@1.0.0" in `packages` and with peer suffixes in `snapshots`. Peer suffixes are not part of the version.
 // Links to local folders (workspaces) in the importers and git, file and tarball packages are skipped with a reason.
-import { isMap, isScalar, LineCounter, parseDocument, type YAMLMap } from "yaml";
-import { collector, fail, isObject, nonRegistryReason, splitAtVersion, str, type Collector } from "./common";
+import { isMap, isScalar, type LineCounter, type YAMLMap } from "yaml";
+import { collector, fail, isObject, nonRegistryReason, parseYaml, splitAtVersion, str, type Collector } from "./common";
 import type { ParsedLockfile } from "./types";
-
-function yamlDoc(text: string) {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    fail("pnpm", `not valid YAML: ${e.message.split("\n")[0]}`, e.linePos?.[0].line ?? null);
-  }
-  return { doc, lineCounter };
-}
 
 /** "/@scope/name/1.0.0_peer@2" (v5) or "/name@1.0.0(peer@2)" (v6, v9) -> name and version. */
 function readKey(key: string, v5: boolean): [string, string] | null {
@@ -31,7 +21,7 @@ function readKey(key: string, v5: boolean): [string, string] | null {
 }
 
 export function parsePnpm(text: string): ParsedLockfile {
-  const { doc, lineCounter } = yamlDoc(text);
+  const { doc, lineCounter } = parseYaml("pnpm", text);
   if (!isMap(doc.contents)) fail("pnpm", "the file is not a map", 1);
   const root = doc.contents;
   const version = parseFloat(String(root.get("lockfileVersion") ?? ""));

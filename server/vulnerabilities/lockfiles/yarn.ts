@@ -1,8 +1,8 @@
 // yarn.lock in both of its formats. v1 is yarn's own indentation format, read here line by line (so every entry
 // keeps its line); berry (yarn 2+) is YAML with a `__metadata` entry and a `resolution` per entry that names the
 // real package and version ("name@npm:1.2.3"), which also resolves aliases and `patch:` entries.
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
-import { collector, fail, nonRegistryReason, splitAtVersion, type Collector } from "./common";
+import { isMap, isScalar } from "yaml";
+import { collector, fail, nonRegistryReason, parseYaml, splitAtVersion, type Collector } from "./common";
 import type { ParsedLockfile } from "./types";
 
 function unquote(s: string): string {
@@ -120,12 +120,7 @@ function readResolution(resolution: string): { name: string; version: string } |
 
 export function parseYarnBerry(text: string): ParsedLockfile {
   const out = collector();
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    fail("yarn-berry", `not valid YAML: ${e.message.split("\n")[0]}`, e.linePos?.[0].line ?? null);
-  }
+  const { doc, lineCounter } = parseYaml("yarn-berry", text);
   if (!isMap(doc.contents)) fail("yarn-berry", "the file is not a map of entries", 1);
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : "";

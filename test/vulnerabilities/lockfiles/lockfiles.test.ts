@@ -373,6 +373,14 @@ describe("malformed files", () => {
     expect(poetry.line).toBe(3);
   });
 
+  it("YAML nested past what the parser follows says so, not the engine's 'Maximum call stack size exceeded'", () => {
+    const deep = "[".repeat(50_000) + "]".repeat(50_000);
+    const pnpm = lockfileError(() => parseLockfile(`lockfileVersion: '9.0'\npackages: ${deep}\n`, "pnpm"));
+    expect(pnpm.message).toBe("pnpm-lock.yaml line 2: not valid YAML: nested too deeply to read");
+    const berry = lockfileError(() => parseLockfile(`__metadata:\n  version: 8\n"a@npm:1": ${deep}\n`, "yarn-berry"));
+    expect(berry.message).toBe("yarn.lock line 3: not valid YAML: nested too deeply to read");
+  });
+
   it("line formats name the offending line", () => {
     const sum = lockfileError(() => parseLockfile("a.com/x v1.0.0 h1:abc=\nnot a go.sum line\n", "go-sum"));
     expect(sum.line).toBe(2);
