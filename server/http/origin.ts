@@ -46,7 +46,14 @@ export function requestOrigin(req: { url?: string | null; headers: Headers }): s
   if (!host || !HOST.test(host)) return null;
   const claimed = proxies > 0 ? forwarded(req.headers, "x-forwarded-proto", proxies)?.toLowerCase() : null;
   const proto = claimed === "https" || claimed === "http" ? claimed : url?.protocol === "https:" ? "https" : "http";
-  return `${proto}://${host.toLowerCase()}`;
+  // A Host that is no authority (a port past 65535, "[::1" without its bracket, "a:b:c") names no origin: an address
+  // built on it (a short link's short_url) would not be one. The URL's own origin also drops a default port, as the
+  // Origin header a browser sends does.
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**

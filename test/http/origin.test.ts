@@ -28,6 +28,13 @@ describe("without SERVICE_TRUST_PROXY", () => {
     expect(requestOrigin({ headers: h({}) })).toBeNull();
   });
 
+  it("names no origin for a Host that is no authority, and drops a default port as a browser's Origin does", () => {
+    for (const host of ["[::1", "a:b:c", "x:99999", "[::1]:65536", ":"])
+      expect(requestOrigin({ url: "http://127.0.0.1:3000/v1/go/links", headers: h({ host }) }), host).toBeNull();
+    expect(requestOrigin({ headers: h({ host: "[2001:DB8::1]:8080" }) })).toBe("http://[2001:db8::1]:8080");
+    expect(requestOrigin({ headers: h({ host: "svc.example:80" }) })).toBe("http://svc.example");
+  });
+
   it("ignores X-Forwarded-For: the connection's address when the caller has one, else unknown", () => {
     expect(clientAddress(h({ "x-forwarded-for": "203.0.113.9" }))).toBeNull();
     expect(clientAddress(h({ "x-forwarded-for": "203.0.113.9" }), "192.0.2.7")).toBe("192.0.2.7");

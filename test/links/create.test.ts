@@ -71,6 +71,14 @@ describe("creating a link", () => {
         { headers: { ...forwarded, Host: "api.example.net:8080" } },
       );
       expect(direct.body.short_url).toBe(`http://api.example.net:8080/go/${direct.body.slug}`);
+      // A Host that is no authority (port past 65535) names no origin: the short link is not built on it.
+      const malformed = await createLink(
+        app,
+        { url: "https://example.com/origin-2" },
+        { headers: { Host: "x:99999" } },
+      );
+      expect(malformed.status).toBe(200);
+      expect(malformed.body.short_url).toMatch(new RegExp(`^http://localhost:\\d+/go/${malformed.body.slug}$`));
       process.env.SERVICE_TRUST_PROXY = "1";
       const proxied = await createLink(app, { url: "https://example.com/origin" }, { headers: forwarded });
       expect(proxied.body.short_url).toBe(`https://links.example.org/go/${proxied.body.slug}`);
