@@ -35,6 +35,8 @@ function detectJson(text: string): LockfileFormat | null {
   if (doc.bomFormat === "CycloneDX") return "cyclonedx";
   if (typeof doc.spdxVersion === "string") return "spdx";
   if (isObject(doc._meta) && (isObject(doc.default) || isObject(doc.develop))) return "pipfile";
+  // npm's own marker: a package-lock.json whose "packages" is broken (a list) is still one, not a composer.lock.
+  if (typeof doc.lockfileVersion === "number" && typeof doc["content-hash"] !== "string") return "package-lock";
   if (Array.isArray(doc.packages) || Array.isArray(doc["packages-dev"]) || typeof doc["content-hash"] === "string")
     return "composer";
   if (looksLikePackageLock(doc)) return "package-lock";

@@ -349,6 +349,9 @@ describe("malformed files", () => {
   it("a wrong shape is a LockfileError, not a TypeError", () => {
     const shape = lockfileError(() => parseLockfile('{\n  "lockfileVersion": 3,\n  "packages": []\n}', "package-lock"));
     expect(shape.message).toBe('package-lock.json line 3: "packages" is not an object');
+    // Detected, not named: npm's lockfileVersion says which file it is, even with "packages" a list as composer's is.
+    const detected = lockfileError(() => parseLockfile('{\n  "lockfileVersion": 3,\n  "packages": [1]\n}'));
+    expect(detected.message).toBe('package-lock.json line 3: "packages" is not an object');
     const entry = lockfileError(() =>
       parseLockfile('{\n  "lockfileVersion": 3,\n  "packages": {\n    "node_modules/a": 5\n  }\n}', "package-lock"),
     );
