@@ -7,6 +7,7 @@ import { ErrorNote } from "./ErrorNote";
 import { ShownOnceKey } from "./ShownOnceKey";
 import { useTRPC } from "./trpc";
 import { selectWorkspace } from "./workspace-cookie";
+import { BusyButton } from "./BusyButton";
 
 /**
  * `refreshSwitcher`: beside an open workspace (the overview), the switcher's list, which comes from the server
@@ -60,9 +61,9 @@ export function CreateWorkspaceForm({ refreshSwitcher = false }: { refreshSwitch
           placeholder="Acme Inc."
         />
       </label>
-      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+      <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
         Create workspace
-      </button>
+      </BusyButton>
       <ErrorNote error={create.error} />
     </form>
   );

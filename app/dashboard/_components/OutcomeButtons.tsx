@@ -7,6 +7,7 @@ import type { AppRouter } from "../../../server/api/root";
 import { ErrorNote } from "./ErrorNote";
 import { formatUtc } from "./format";
 import { useTRPC } from "./trpc";
+import { BusyButton } from "./BusyButton";
 
 type Outcome = inferRouterInputs<AppRouter>["assessment"]["outcome"]["outcome"];
 /** Every label the procedure takes, in words (typed against it, so a new label cannot be left out). */
@@ -47,17 +48,17 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
       </p>
       <div className="row" role="group" aria-label="Outcome label">
         {OUTCOMES.map((o) => (
-          <button
+          <BusyButton
             key={o}
             type="button"
             className={`btn${current === o ? " btn-primary" : ""}`}
             aria-pressed={current === o}
-            disabled={label.isPending}
+            busy={label.isPending}
             onClick={() => label.mutate({ request_id: requestId, outcome: o })}
             data-testid={`outcome-${o}`}
           >
             {OUTCOME_TEXT[o]}
-          </button>
+          </BusyButton>
         ))}
       </div>
       <p className="small" role="status" data-testid="outcome-saved">

@@ -1,6 +1,7 @@
 "use client";
 // The fields of POST /assess with a label, a hint and an example each; only event and IP are required.
 import { useState } from "react";
+import { BusyButton } from "../_components/BusyButton";
 
 export type AssessFields = Record<
   (typeof FIELDS)[number]["name"] | (typeof PAYMENT_FIELDS)[number]["name"] | "event" | "status" | "pay_status",
@@ -261,9 +262,9 @@ export function AssessForm({
         </fieldset>
       ) : null}
       <div className="form-row">
-        <button type="submit" className="btn btn-primary" disabled={pending} data-testid="run-assessment">
+        <BusyButton type="submit" className="btn btn-primary" busy={pending} data-testid="run-assessment">
           Assess
-        </button>
+        </BusyButton>
         <span className="cost" data-testid="assess-cost">
           Costs {cost} of this month&apos;s allowance.
         </span>

@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { AssessResult } from "../../../server/assessment/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { BusyButton } from "../_components/BusyButton";
 
 export function SaveAsReport({ result }: { result: AssessResult }) {
   const trpc = useTRPC();
@@ -44,9 +45,9 @@ export function SaveAsReport({ result }: { result: AssessResult }) {
         Report title
         <input name="report-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
       </label>
-      <button type="submit" className="btn" disabled={save.isPending || !title.trim()}>
+      <BusyButton type="submit" className="btn" disabled={!title.trim()} busy={save.isPending}>
         Save as report (1 unit)
-      </button>
+      </BusyButton>
       <ErrorNote error={save.error} />
     </form>
   );

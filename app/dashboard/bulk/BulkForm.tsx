@@ -7,6 +7,7 @@ import { BULK_KINDS, KIND_LABELS, type BulkKind } from "../../../server/bulk/kin
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { MAX_TARGETS, splitTargets } from "./bulk-text";
+import { BusyButton } from "../_components/BusyButton";
 
 export function BulkForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   const trpc = useTRPC();
@@ -41,7 +42,7 @@ export function BulkForm({ onStarted }: { onStarted: (jobId: string) => void }) 
   const est = estimate.data;
   const current = est && targets.length > 0;
   const problems = current ? est.lines.filter((l) => l.problem) : [];
-  const canStart = current && problems.length === 0 && est.fits && !create.isPending && targets.length <= MAX_TARGETS;
+  const canStart = current && problems.length === 0 && est.fits && targets.length <= MAX_TARGETS;
 
   const onFile = async (file: File | undefined) => {
     setFileError(null);
@@ -60,7 +61,7 @@ export function BulkForm({ onStarted }: { onStarted: (jobId: string) => void }) 
         className="bulk-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (canStart) create.mutate({ kind, targets });
+          if (canStart && !create.isPending) create.mutate({ kind, targets });
         }}
       >
         <label className="bulk-targets">
@@ -138,13 +139,19 @@ export function BulkForm({ onStarted }: { onStarted: (jobId: string) => void }) 
           <ErrorNote error={estimate.error} />
         </div>
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={!canStart} data-testid="bulk-start">
+          <BusyButton
+            type="submit"
+            className="btn btn-primary"
+            disabled={!canStart}
+            busy={create.isPending}
+            data-testid="bulk-start"
+          >
             {create.isPending
               ? "Starting…"
               : current && est.units > 0
                 ? `Start job (${est.units} unit${est.units === 1 ? "" : "s"})`
                 : "Start job"}
-          </button>
+          </BusyButton>
         </div>
         <ErrorNote error={create.error} />
       </form>

@@ -10,6 +10,7 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { duration, STATUS_LABEL } from "./bulk-text";
 import type { JobRead } from "./bulk-types";
+import { BusyButton } from "../_components/BusyButton";
 
 export function BulkProgress({ id, job, items }: { id: string; job: JobRead; items: JobRead | undefined }) {
   const trpc = useTRPC();
@@ -99,14 +100,14 @@ export function BulkProgress({ id, job, items }: { id: string; job: JobRead; ite
           }
           onCancel={() => setConfirming(false)}
         >
-          <button
+          <BusyButton
             type="button"
             className="btn btn-danger"
             onClick={() => cancel.mutate({ id })}
-            disabled={cancel.isPending}
+            busy={cancel.isPending}
           >
             {cancel.isPending ? "Cancelling…" : "Yes, cancel the job"}
-          </button>
+          </BusyButton>
         </ConfirmQuestion>
       ) : null}
       <ErrorNote error={cancel.error ?? csvError} />

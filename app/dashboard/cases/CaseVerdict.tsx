@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { BusyButton } from "../_components/BusyButton";
 
 export type Resolution = "fraud" | "legitimate";
 type ValueSource = "user" | "email" | "device" | "ip";
@@ -117,24 +118,24 @@ export function CaseVerdictForm({ v }: { v: ReturnType<typeof useVerdict> }) {
         </div>
       ) : null}
       <div className="row">
-        <button
+        <BusyButton
           type="button"
           className="btn btn-danger"
-          disabled={resolve.isPending}
+          busy={resolve.isPending}
           onClick={() => verdict("fraud")}
           data-testid="case-fraud"
         >
           Fraud <kbd>F</kbd>
-        </button>
-        <button
+        </BusyButton>
+        <BusyButton
           type="button"
           className="btn"
-          disabled={resolve.isPending}
+          busy={resolve.isPending}
           onClick={() => verdict("legitimate")}
           data-testid="case-legitimate"
         >
           Legitimate <kbd>L</kbd>
-        </button>
+        </BusyButton>
       </div>
       <ErrorNote error={resolve.error} />
       <p className="muted small">

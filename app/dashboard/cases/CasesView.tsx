@@ -19,6 +19,7 @@ import { CaseDetail } from "./CaseDetail";
 import { CaseHead, who } from "./CaseHead";
 import { useResolvedBy } from "./resolved-by";
 import "./cases.css";
+import { BusyButton } from "../_components/BusyButton";
 
 type CaseRow = inferRouterOutputs<AppRouter>["cases"]["list"]["items"][number];
 
@@ -206,15 +207,15 @@ export function CasesView() {
           </p>
         ) : null}
         {cases.hasNextPage ? (
-          <button
+          <BusyButton
             type="button"
             className="btn"
             onClick={() => void cases.fetchNextPage()}
-            disabled={cases.isFetchingNextPage}
+            busy={cases.isFetchingNextPage}
             data-testid="cases-more"
           >
             {cases.isFetchingNextPage ? "Loading…" : "Load more"}
-          </button>
+          </BusyButton>
         ) : null}
       </section>
     </>

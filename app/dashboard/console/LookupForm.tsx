@@ -9,6 +9,7 @@ import type { useRefusalAtField } from "../_components/field-problem";
 import type { LookupEntry } from "./catalog-types";
 import { curlCommand } from "./curl";
 import { fieldLabel, fieldValueFromPaste } from "./field-text";
+import { BusyButton } from "../_components/BusyButton";
 
 type FieldProps = ReturnType<typeof useRefusalAtField>["fieldProps"];
 
@@ -127,9 +128,15 @@ export function LookupForm({
         </div>
       ) : null}
       <div className="row" style={{ marginTop: "0.75rem" }}>
-        <button type="submit" className="btn btn-primary" disabled={running || refused} data-testid="run-lookup">
+        <BusyButton
+          type="submit"
+          className="btn btn-primary"
+          disabled={refused}
+          busy={running}
+          data-testid="run-lookup"
+        >
           {running ? "Running…" : `Run lookup (${entry.cost})`}
-        </button>
+        </BusyButton>
         <CopyButton text={curl} label="Copy as curl" />
       </div>
       <details className="curl-preview">

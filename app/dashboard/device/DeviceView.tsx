@@ -6,6 +6,7 @@ import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { Diagnosis } from "./Diagnosis";
+import { BusyButton } from "../_components/BusyButton";
 
 type DeviceApi = { collect(): Promise<Record<string, unknown>> };
 
@@ -52,9 +53,9 @@ export function DeviceView({ cost }: { cost: string }) {
   return (
     <>
       <div className="card row">
-        <button type="button" className="btn btn-primary" onClick={run} disabled={collecting || check.isPending}>
+        <BusyButton type="button" className="btn btn-primary" onClick={run} busy={collecting || check.isPending}>
           {collecting ? "Collecting signals…" : check.isPending ? "Checking…" : "Check this browser"}
-        </button>
+        </BusyButton>
         <span className="cost">{cost}</span>
       </div>
       {collectError ? (

@@ -18,6 +18,7 @@ import { useTRPC } from "../_components/trpc";
 import "./events.css";
 import { eventSummary, eventTitle, TYPE_PRESETS, type EventRecord, type KeyNames } from "./describe";
 import { EventDrawer } from "./EventDrawer";
+import { BusyButton } from "../_components/BusyButton";
 
 type View = "all" | "activity";
 type Filter = DateRange & { query: string; type: string };
@@ -144,15 +145,15 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
           <button type="submit" className="btn btn-primary">
             Apply
           </button>
-          <button
+          <BusyButton
             type="button"
             className="btn"
             onClick={() => void exportCsv()}
-            disabled={exporting}
+            busy={exporting}
             data-testid="export-csv"
           >
             {exporting ? "Preparing CSV…" : "Export CSV"}
-          </button>
+          </BusyButton>
         </div>
       </form>
       <ErrorNote error={exportError} />
@@ -187,14 +188,14 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
           </ul>
         ) : null}
         {events.hasNextPage ? (
-          <button
+          <BusyButton
             type="button"
             className="btn btn-ghost"
-            disabled={events.isFetchingNextPage}
+            busy={events.isFetchingNextPage}
             onClick={() => void events.fetchNextPage()}
           >
             {events.isFetchingNextPage ? "Loading…" : "Load more"}
-          </button>
+          </BusyButton>
         ) : null}
       </section>
       {open ? <EventDrawer event={open} keys={keys} onClose={() => setOpen(null)} /> : null}

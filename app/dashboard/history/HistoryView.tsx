@@ -18,6 +18,7 @@ import { formatUtc } from "../_components/format";
 import { refundText } from "./refund-words";
 import { useTRPC } from "../_components/trpc";
 import "../events/events.css";
+import { BusyButton } from "../_components/BusyButton";
 
 const FAMILIES = [
   { value: "", label: "All lookups" },
@@ -144,14 +145,14 @@ export function HistoryView() {
               </ul>
             ) : null}
             {history.hasNextPage ? (
-              <button
+              <BusyButton
                 type="button"
                 className="btn"
                 onClick={() => void history.fetchNextPage()}
-                disabled={history.isFetchingNextPage}
+                busy={history.isFetchingNextPage}
               >
                 {history.isFetchingNextPage ? "Loading…" : "Load more"}
-              </button>
+              </BusyButton>
             ) : null}
           </section>
         </>

@@ -12,6 +12,7 @@ import { StatusBadge } from "../_components/StatusBadge";
 import { useTRPC } from "../_components/trpc";
 import "../reports/row-cards.css";
 import { MonthUsageCard, useMonthUsage } from "./MonthUsage";
+import { BusyButton } from "../_components/BusyButton";
 
 export function KeysView() {
   const trpc = useTRPC();
@@ -106,9 +107,9 @@ export function KeysView() {
               </span>
             </label>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
             Create key
-          </button>
+          </BusyButton>
           <ErrorNote error={create.error} />
           {create.data ? (
             <div style={{ flexBasis: "100%" }}>
@@ -173,14 +174,14 @@ export function KeysView() {
                           question={<span>Revoke “{k.name}”? This cannot be undone.</span>}
                           onCancel={() => setConfirming(null)}
                         >
-                          <button
+                          <BusyButton
                             type="button"
                             className="btn btn-danger"
-                            disabled={revoke.isPending}
+                            busy={revoke.isPending}
                             onClick={() => revoke.mutate({ keyId: k.id })}
                           >
                             Yes, revoke
-                          </button>
+                          </BusyButton>
                         </ConfirmQuestion>
                       ) : (
                         <button

@@ -13,6 +13,7 @@ import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./links.css";
+import { BusyButton } from "../_components/BusyButton";
 
 type Safety = {
   status: "not_listed" | "listed" | "incomplete" | "skipped";
@@ -108,9 +109,9 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
             ))}
           </select>
         </label>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
           {create.isPending ? "Checking…" : "Create link"}
-        </button>
+        </BusyButton>
       </form>
       <ErrorNote error={create.error} words={(m) => inFormWords(m, LINK_LABELS)} id={refusal.noteId} />
       {create.data ? (
@@ -199,15 +200,15 @@ export function LinksView() {
                     </button>
                   ) : null}
                   {l.status === "disabled" ? (
-                    <button
+                    <BusyButton
                       type="button"
                       className="btn"
-                      disabled={enable.isPending}
+                      busy={enable.isPending}
                       onClick={() => enable.mutate({ id: l.id })}
                       aria-label={`Turn ${l.short_url} back on`}
                     >
                       {enable.isPending && enable.variables?.id === l.id ? "Turning on…" : "Turn back on"}
-                    </button>
+                    </BusyButton>
                   ) : null}
                 </div>
                 <p className="link-dest">
@@ -235,14 +236,14 @@ export function LinksView() {
                     }
                     onCancel={() => setConfirming(null)}
                   >
-                    <button
+                    <BusyButton
                       type="button"
                       className="btn btn-danger"
-                      disabled={disable.isPending}
+                      busy={disable.isPending}
                       onClick={() => disable.mutate({ id: l.id })}
                     >
                       {disable.isPending ? "Disabling…" : "Yes, disable"}
-                    </button>
+                    </BusyButton>
                   </ConfirmQuestion>
                 ) : null}
               </li>
@@ -250,14 +251,14 @@ export function LinksView() {
           </ul>
         ) : null}
         {links.hasNextPage ? (
-          <button
+          <BusyButton
             type="button"
             className="btn"
             onClick={() => void links.fetchNextPage()}
-            disabled={links.isFetchingNextPage}
+            busy={links.isFetchingNextPage}
           >
             {links.isFetchingNextPage ? "Loading…" : "Load more"}
-          </button>
+          </BusyButton>
         ) : null}
       </section>
     </>

@@ -8,6 +8,7 @@ import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
+import { BusyButton } from "../_components/BusyButton";
 
 const EXAMPLES: Record<string, string> = {
   ip: "203.0.113.7\n198.51.100.0/24,2027-01-31T00:00:00Z,partner office",
@@ -90,9 +91,9 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           />
         </label>
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={add.isPending || text.trim() === ""}>
+          <BusyButton type="submit" className="btn btn-primary" disabled={text.trim() === ""} busy={add.isPending}>
             {add.isPending ? "Adding…" : "Add items"}
-          </button>
+          </BusyButton>
           <label className="file-label">
             Upload CSV
             <input
@@ -152,15 +153,15 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
                 question={<span className="small">Remove it? Rules stop matching it at once.</span>}
                 onCancel={() => setConfirming(null)}
               >
-                <button
+                <BusyButton
                   type="button"
                   className="btn btn-danger"
                   onClick={() => remove.mutate({ id, item: i.id })}
-                  disabled={remove.isPending}
+                  busy={remove.isPending}
                   data-testid="confirm-remove"
                 >
                   {remove.isPending ? "Removing…" : "Yes, remove"}
-                </button>
+                </BusyButton>
               </ConfirmQuestion>
             ) : (
               <button

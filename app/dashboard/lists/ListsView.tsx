@@ -10,6 +10,7 @@ import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { ListItems } from "./ListItems";
 import "./lists.css";
+import { BusyButton } from "../_components/BusyButton";
 
 const FULL_PLANS = PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name);
 const LIST_PLANS = `need the ${FULL_PLANS.join(" or ")} plan`;
@@ -104,9 +105,9 @@ export function ListsView() {
             Description (optional)
             <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending || name.trim() === ""}>
+          <BusyButton type="submit" className="btn btn-primary" disabled={name.trim() === ""} busy={create.isPending}>
             {create.isPending ? "Creating…" : "Create list"}
-          </button>
+          </BusyButton>
         </form>
         <ErrorNote error={create.error} />
       </section>
@@ -179,15 +180,15 @@ export function ListsView() {
                   footer={<ErrorNote error={remove.error} />}
                 >
                   {l.used_by.length === 0 ? (
-                    <button
+                    <BusyButton
                       type="button"
                       className="btn btn-danger"
-                      disabled={remove.isPending}
+                      busy={remove.isPending}
                       onClick={() => remove.mutate({ id: l.id })}
                       data-testid="confirm-delete"
                     >
                       Delete list
-                    </button>
+                    </BusyButton>
                   ) : null}
                 </ConfirmQuestion>
               ) : null}

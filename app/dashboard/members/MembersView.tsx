@@ -8,6 +8,7 @@ import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./members.css";
+import { BusyButton } from "../_components/BusyButton";
 
 type Member = {
   id: string;
@@ -109,9 +110,9 @@ export function MembersView() {
               <option value="owner">Owner</option>
             </select>
           </label>
-          <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
+          <BusyButton type="submit" className="btn btn-primary" busy={invite.isPending}>
             {invite.isPending ? "Inviting…" : "Invite"}
-          </button>
+          </BusyButton>
           <Problem error={invite.error} />
         </form>
       ) : overview.data ? (
@@ -153,27 +154,27 @@ export function MembersView() {
                       question={<span className="small">Remove {m.email}?</span>}
                       onCancel={() => setConfirming(null)}
                     >
-                      <button
+                      <BusyButton
                         type="button"
                         className="btn btn-danger"
-                        disabled={remove.isPending}
+                        busy={remove.isPending}
                         onClick={() => remove.mutate({ memberId: m.id })}
                       >
                         Yes, remove
-                      </button>
+                      </BusyButton>
                     </ConfirmQuestion>
                   ) : (
                     <>
-                      <button
+                      <BusyButton
                         type="button"
                         className="btn"
-                        disabled={changeRole.isPending}
+                        busy={changeRole.isPending}
                         onClick={() =>
                           changeRole.mutate({ memberId: m.id, role: m.role === "owner" ? "member" : "owner" })
                         }
                       >
                         {m.role === "owner" ? "Make member" : "Make owner"}
-                      </button>
+                      </BusyButton>
                       <button
                         type="button"
                         className="btn btn-danger"

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { BusyButton } from "../_components/BusyButton";
 
 export interface EmailAlerts {
   available: boolean;
@@ -80,14 +81,15 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
         </p>
       ) : null}
       <div className="row">
-        <button
+        <BusyButton
           type="submit"
           className="btn"
-          disabled={save.isPending || noneChosen}
+          disabled={noneChosen}
+          busy={save.isPending}
           aria-describedby={noneChosen ? "email-save-why" : undefined}
         >
           {save.isPending ? "Saving…" : "Save email settings"}
-        </button>
+        </BusyButton>
         {noneChosen ? (
           <span className="small muted" id="email-save-why" data-testid="email-save-why">
             Choose at least one member to receive the alerts, or send them to the owners.

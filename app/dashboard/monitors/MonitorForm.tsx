@@ -14,6 +14,7 @@ import { monitorFormProblems, monitorServerProblem, type FieldProblems, type Mon
 import { Estimate } from "./Estimate";
 import { useMonitorPlan } from "./plan";
 import { CHECK_WORDS, INTERVAL_WORDS } from "../../../server/monitors/state-words";
+import { BusyButton } from "../_components/BusyButton";
 
 export interface MonitorFormValues {
   id?: string;
@@ -231,9 +232,9 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
         project={types.includes("project") ? target : undefined}
       />
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={pending || types.length === 0}>
+        <BusyButton type="submit" className="btn btn-primary" disabled={types.length === 0} busy={pending}>
           {pending ? "Saving…" : initial.id ? "Save changes" : "Create monitor"}
-        </button>
+        </BusyButton>
       </div>
       {Object.keys(problems).length ? (
         <p className="error" role="alert" data-testid="monitor-form-problems">

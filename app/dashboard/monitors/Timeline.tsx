@@ -9,6 +9,7 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { CheckDot } from "./CheckStates";
 import { checkLabel, SEVERITY_WORDS, stateWords } from "../../../server/monitors/state-words";
+import { BusyButton } from "../_components/BusyButton";
 
 type Run = z.infer<typeof runRecordSchema>;
 type Alert = z.infer<typeof alertRecordSchema>;
@@ -121,17 +122,17 @@ export function Timeline({ id }: { id: string }) {
         )}
       </ol>
       {more ? (
-        <button
+        <BusyButton
           type="button"
           className="btn"
-          disabled={runs.isFetchingNextPage || alerts.isFetchingNextPage}
+          busy={runs.isFetchingNextPage || alerts.isFetchingNextPage}
           onClick={() => {
             if (runs.hasNextPage) void runs.fetchNextPage();
             if (alerts.hasNextPage) void alerts.fetchNextPage();
           }}
         >
           Load more
-        </button>
+        </BusyButton>
       ) : null}
     </section>
   );

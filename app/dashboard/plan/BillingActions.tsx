@@ -4,6 +4,7 @@
 // Stripe's verified event arrives.
 import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
+import { BusyButton } from "../_components/BusyButton";
 
 const isTier = (p: string) => p.startsWith("suite_") || p.startsWith("lookups_");
 
@@ -71,28 +72,28 @@ export function BillingActions(p: {
                       ? `Switch to ${p.planName(slug)}`
                       : `Subscribe to ${p.planName(slug)}`;
                 return (
-                  <button
+                  <BusyButton
                     key={slug}
                     type="button"
                     className="btn"
-                    disabled={busy !== null}
+                    busy={busy !== null}
                     onClick={() => void go(slug, "/api/billing/checkout", { plan: slug })}
                   >
                     {busy === slug ? "Opening…" : label}
-                  </button>
+                  </BusyButton>
                 );
               })}
           </div>
           {p.hasBillingAccount ? (
             <p style={{ marginTop: "0.75rem" }}>
-              <button
+              <BusyButton
                 type="button"
                 className="btn btn-primary"
-                disabled={busy !== null}
+                busy={busy !== null}
                 onClick={() => void go("portal", "/api/billing/portal")}
               >
                 {busy === "portal" ? "Opening…" : "Manage billing (payment methods, invoices, cancellation)"}
-              </button>
+              </BusyButton>
             </p>
           ) : null}
           <ErrorNote error={error} />

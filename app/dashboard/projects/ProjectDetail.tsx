@@ -11,6 +11,7 @@ import { FindingList } from "./FindingList";
 import { FindingsChart } from "./FindingsChart";
 import { StoredScan } from "./StoredScan";
 import { WatchToggle } from "./WatchToggle";
+import { BusyButton } from "../_components/BusyButton";
 
 export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: () => void }) {
   const trpc = useTRPC();
@@ -115,17 +116,17 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
         </button>
       ) : null}
       <div className="project-danger">
-        <button
+        <BusyButton
           type="button"
           className="btn btn-danger"
-          disabled={remove.isPending}
+          busy={remove.isPending}
           onClick={() => {
             if (window.confirm(`Delete every stored scan of ${p.name}?`)) remove.mutate({ name: p.name });
           }}
           data-testid="project-delete"
         >
           Delete project
-        </button>
+        </BusyButton>
         <ErrorNote error={remove.error} />
       </div>
     </section>

@@ -8,6 +8,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { isPlanRefusal } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { INTERVAL_WORDS } from "../../../server/monitors/state-words";
+import { BusyButton } from "../_components/BusyButton";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -61,15 +62,15 @@ export function WatchToggle(props: {
     return (
       <div className="watch" data-testid="watch">
         <WatchedNote monitor={props.monitor} />
-        <button
+        <BusyButton
           type="button"
           className="btn"
-          disabled={unwatch.isPending}
+          busy={unwatch.isPending}
           onClick={() => unwatch.mutate({ id: props.monitor!.id })}
           data-testid="watch-toggle"
         >
           Stop watching
-        </button>
+        </BusyButton>
         <ErrorNote error={error} />
       </div>
     );
@@ -93,17 +94,17 @@ export function WatchToggle(props: {
           </span>
         ) : null}
       </p>
-      <button
+      <BusyButton
         type="button"
         className="btn btn-primary"
-        disabled={watch.isPending}
+        busy={watch.isPending}
         onClick={() =>
           watch.mutate({ name: `Project ${props.name}`, target: props.name, checks: ["project"], interval: "24h" })
         }
         data-testid="watch-toggle"
       >
         Watch this project
-      </button>
+      </BusyButton>
       <ErrorNote error={error ?? estimate.error} />
     </div>
   );

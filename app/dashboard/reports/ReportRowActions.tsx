@@ -6,6 +6,7 @@ import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { BusyButton } from "../_components/BusyButton";
 
 export function ReportRowActions({ id, title, onDeleted }: { id: string; title: string; onDeleted: () => void }) {
   const trpc = useTRPC();
@@ -51,9 +52,9 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
           autoFocus
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary" disabled={rename.isPending || !draft.trim()}>
+        <BusyButton type="submit" className="btn btn-primary" disabled={!draft.trim()} busy={rename.isPending}>
           Save title
-        </button>
+        </BusyButton>
         <button
           type="button"
           className="btn"
@@ -78,14 +79,14 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
         }}
         footer={<ErrorNote error={remove.error} />}
       >
-        <button
+        <BusyButton
           type="button"
           className="btn btn-danger"
-          disabled={remove.isPending}
+          busy={remove.isPending}
           onClick={() => remove.mutate({ id })}
         >
           Yes, delete
-        </button>
+        </BusyButton>
       </ConfirmQuestion>
     );
   return (

@@ -13,6 +13,7 @@ import { ReportBody, asFullAssessment } from "./ReportBody";
 import { ReportRowActions } from "./ReportRowActions";
 import { SaveReportForm } from "./SaveReportForm";
 import "./row-cards.css";
+import { BusyButton } from "../_components/BusyButton";
 
 export function ReportsView({ initialOpen = null }: { initialOpen?: string | null }) {
   const trpc = useTRPC();
@@ -81,14 +82,14 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
           <p className="muted small">No saved reports yet. Save one from any result, or load an assessment above.</p>
         ) : null}
         {list.hasNextPage ? (
-          <button
+          <BusyButton
             type="button"
             className="btn btn-ghost"
-            disabled={list.isFetchingNextPage}
+            busy={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
             Load more
-          </button>
+          </BusyButton>
         ) : null}
       </div>
       {openReport ? (

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
+import { BusyButton } from "../_components/BusyButton";
 
 export function SaveReportButton({
   report,
@@ -45,12 +46,12 @@ export function SaveReportButton({
           </Link>
         </span>
       ) : (
-        <button
+        <BusyButton
           type="button"
           className="btn btn-ghost"
-          aria-disabled={save.isPending || undefined}
+          busy={save.isPending}
+          busyLabel="Saving…"
           onClick={() =>
-            !save.isPending &&
             save.mutate({
               title: title.trim().slice(0, 200) || "Saved result",
               report: body,
@@ -58,8 +59,8 @@ export function SaveReportButton({
             })
           }
         >
-          {save.isPending ? "Saving…" : "Save report (1 unit)"}
-        </button>
+          Save report (1 unit)
+        </BusyButton>
       )}
       <ErrorNote error={save.error} />
     </span>

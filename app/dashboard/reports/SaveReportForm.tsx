@@ -7,6 +7,7 @@ import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import { ReportBody } from "./ReportBody";
+import { BusyButton } from "../_components/BusyButton";
 
 export function SaveReportForm() {
   const trpc = useTRPC();
@@ -90,14 +91,15 @@ export function SaveReportForm() {
             placeholder="req_…"
           />
         </label>
-        <button
+        <BusyButton
           type="button"
           className="btn"
-          disabled={!requestId.trim() || load.isPending}
+          disabled={!requestId.trim()}
+          busy={load.isPending}
           onClick={() => load.mutate()}
         >
           Load assessment
-        </button>
+        </BusyButton>
       </div>
       {missing ? (
         <div className="notice" role="alert" data-testid="report-not-found">
@@ -132,9 +134,14 @@ export function SaveReportForm() {
         </label>
       </details>
       <div className="form-row">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !title.trim() || !json.trim()}>
+        <BusyButton
+          type="submit"
+          className="btn btn-primary"
+          disabled={!title.trim() || !json.trim()}
+          busy={save.isPending}
+        >
           Save report (1 unit)
-        </button>
+        </BusyButton>
         {save.data ? <span className="muted small">Saved {save.data.id}.</span> : null}
       </div>
       {note ? (

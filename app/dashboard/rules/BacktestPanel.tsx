@@ -7,6 +7,7 @@ import { useState } from "react";
 import { customBounds, DateRangeFilter, presetSince, type DateRange } from "../_components/DateRangeFilter";
 import { formatUtc } from "../_components/format";
 import { percent, type BacktestResult } from "./rule-draft";
+import { BusyButton } from "../_components/BusyButton";
 
 /** Every preset but "All time": the API tests at most 400 days. */
 const OFFER = ["1", "7", "30", "90", "365", "custom"] as const;
@@ -44,21 +45,20 @@ export function BacktestPanel({
       <h3 id="backtest-title">Test this rule on past assessments</h3>
       <div className="form-row">
         <DateRangeFilter value={dates} onChange={setDates} offer={OFFER} testIdPrefix="backtest" />
-        {/* Not disabled while the test runs: a disabled button loses the keyboard's focus (to the page's top). */}
-        <button
+        <BusyButton
           type="button"
           className="btn"
-          aria-disabled={pending || undefined}
+          busy={pending}
+          busyLabel="Testing…"
           data-testid="backtest-run"
           onClick={() => {
-            if (pending) return;
             const r = rangeOf(dates);
             setProblem(typeof r === "string" ? r : null);
             if (typeof r !== "string") onRun(r);
           }}
         >
-          {pending ? "Testing…" : "Test this rule"}
-        </button>
+          Test this rule
+        </BusyButton>
       </div>
       {problem ? (
         <p className="error" role="alert">

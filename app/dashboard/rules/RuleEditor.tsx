@@ -21,6 +21,7 @@ import {
   type RuleDraft,
   type RuleRecord,
 } from "./rule-draft";
+import { BusyButton } from "../_components/BusyButton";
 
 /** The two modes, as the form offers them: neither is chosen for a new rule. */
 const MODE_CHOICES: { value: "active" | "shadow"; label: string; hint: string }[] = [
@@ -226,23 +227,21 @@ export function RuleEditor({
         )}
 
         <div className="form-row rule-editor-actions">
-          {/* Not disabled while saving: a refused save leaves the keyboard's focus here, not at the page's top. */}
-          <button
+          <BusyButton
             type="submit"
             className="btn btn-primary"
-            aria-disabled={save.isPending || undefined}
+            busy={save.isPending}
+            busyLabel="Saving…"
             data-testid="rule-save"
           >
-            {save.isPending
-              ? "Saving…"
-              : rule
-                ? "Save changes"
-                : d.mode === "shadow"
-                  ? "Save as shadow rule"
-                  : d.mode === "active"
-                    ? "Save and enforce"
-                    : "Save rule"}
-          </button>
+            {rule
+              ? "Save changes"
+              : d.mode === "shadow"
+                ? "Save as shadow rule"
+                : d.mode === "active"
+                  ? "Save and enforce"
+                  : "Save rule"}
+          </BusyButton>
           <button type="button" className="btn" onClick={() => onDone(false)}>
             Cancel
           </button>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DocText } from "../_components/DocText";
+import { BusyButton } from "../_components/BusyButton";
 
 export function RulePacks() {
   const trpc = useTRPC();
@@ -51,23 +52,23 @@ export function RulePacks() {
           </ul>
           {p.enabled ? null : (
             <div className="row">
-              <button
+              <BusyButton
                 type="button"
                 className="btn btn-primary"
-                disabled={enable.isPending}
+                busy={enable.isPending}
                 onClick={() => enable.mutate({ pack_id: p.id })}
                 data-testid="rule-pack-enable"
               >
                 Enable
-              </button>
-              <button
+              </BusyButton>
+              <BusyButton
                 type="button"
                 className="btn"
-                disabled={enable.isPending}
+                busy={enable.isPending}
                 onClick={() => enable.mutate({ pack_id: p.id, mode: "shadow" })}
               >
                 Enable in shadow
-              </button>
+              </BusyButton>
             </div>
           )}
         </div>

@@ -6,6 +6,7 @@ import { CONDITION_FIELDS } from "../../../server/rules/conditions";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { OP_LABEL, percent, type RuleQuality, type RuleRecord } from "./rule-draft";
 import { Switch } from "./RuleEditor";
+import { BusyButton } from "../_components/BusyButton";
 
 function conditionText(r: RuleRecord): string {
   if (r.expression !== null) return r.expression;
@@ -175,17 +176,17 @@ export function RuleRow({
           question={<span>Delete “{r.name}”? Assessments stop using it at once; this cannot be undone.</span>}
           onCancel={() => setConfirming(false)}
         >
-          <button
+          <BusyButton
             type="button"
             className="btn btn-danger"
-            disabled={deleting}
+            busy={deleting}
             onClick={() => {
               setDeleting(true);
               onDelete().catch(() => setDeleting(false));
             }}
           >
             {deleting ? "Deleting…" : "Yes, delete"}
-          </button>
+          </BusyButton>
         </ConfirmQuestion>
       ) : null}
     </li>

@@ -7,6 +7,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ScanHistory } from "./ScanHistory";
+import { BusyButton } from "../_components/BusyButton";
 
 const VISIBILITY_TEXT: Record<string, string> = { private: "private", unlisted: "unlisted", public: "public" };
 
@@ -79,14 +80,14 @@ export function ScannedHosts({
         ))}
       </ul>
       {hosts.hasNextPage ? (
-        <button
+        <BusyButton
           type="button"
           className="btn"
           onClick={() => void hosts.fetchNextPage()}
-          disabled={hosts.isFetchingNextPage}
+          busy={hosts.isFetchingNextPage}
         >
           {hosts.isFetchingNextPage ? "Loading…" : "Show more sites"}
-        </button>
+        </BusyButton>
       ) : null}
     </section>
   );

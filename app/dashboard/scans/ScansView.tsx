@@ -16,6 +16,7 @@ import { ScanHistory } from "./ScanHistory";
 import { ScannedHosts } from "./ScannedHosts";
 import { ScanTests } from "./ScanTests";
 import { SaveReportButton } from "../reports/SaveReportButton";
+import { BusyButton } from "../_components/BusyButton";
 
 /** The form's fields as it labels them: "url: must be an http(s) URL or a host name …" is said of the Site. */
 const SCAN_LABELS: Record<string, string> = { url: "Site", visibility: "Visibility" };
@@ -89,9 +90,9 @@ export function ScansView({ cost }: { cost: string }) {
           </div>
         </div>
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
             {create.isPending ? "Scanning…" : "Scan"}
-          </button>
+          </BusyButton>
           <span className="cost">{cost}</span>
         </div>
       </form>

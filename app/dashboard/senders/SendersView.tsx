@@ -13,6 +13,7 @@ import { PlanGate } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { OverallBadge, PostureBadges, type Posture } from "./PostureBadges";
 import "./senders.css";
+import { BusyButton } from "../_components/BusyButton";
 
 type Sender = {
   id: string;
@@ -122,9 +123,9 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
         </span>
       </label>
       <div>
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+        <BusyButton type="submit" className="btn btn-primary" busy={add.isPending}>
           {add.isPending ? "Adding…" : "Add sender"}
-        </button>
+        </BusyButton>
       </div>
       <Problem error={add.error} testId="add-sender-error" labels={SENDER_LABELS} id={refusal.noteId} />
     </form>
@@ -191,14 +192,14 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
       {isOwner ? (
         <div className="sender-actions">
           {s.status === "pending" ? (
-            <button
+            <BusyButton
               type="button"
               className="btn btn-primary"
-              disabled={verify.isPending}
+              busy={verify.isPending}
               onClick={() => verify.mutate({ id: s.id })}
             >
               {verify.isPending ? "Looking up the record…" : "Verify"}
-            </button>
+            </BusyButton>
           ) : null}
           {confirming ? (
             <ConfirmQuestion
@@ -206,14 +207,14 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
               question={<span className="small">Remove {title}? Its monitoring stops.</span>}
               onCancel={() => setConfirming(false)}
             >
-              <button
+              <BusyButton
                 type="button"
                 className="btn btn-danger"
-                disabled={remove.isPending}
+                busy={remove.isPending}
                 onClick={() => remove.mutate({ id: s.id })}
               >
                 Yes, remove
-              </button>
+              </BusyButton>
             </ConfirmQuestion>
           ) : (
             <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>

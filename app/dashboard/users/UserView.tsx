@@ -13,6 +13,7 @@ import { useTRPC } from "../_components/trpc";
 import { AssessmentWords, LinkedAccounts, paymentWords } from "./LinkedAccounts";
 import { UserSearch } from "./UserSearch";
 import "./users.css";
+import { BusyButton } from "../_components/BusyButton";
 
 const KIND_TITLES = { email: "Canonical email", phone: "Phone", device: "Device", card: "Card" } as const;
 
@@ -158,18 +159,18 @@ export function UserView({ userId }: { userId: string }) {
               ))}
             </ul>
             {q.hasNextPage ? (
-              <button
+              <BusyButton
                 type="button"
                 className="btn"
-                aria-disabled={q.isFetchingNextPage || undefined}
+                busy={q.isFetchingNextPage}
+                busyLabel="Loading…"
                 onClick={() => {
-                  if (q.isFetchingNextPage) return;
                   const shown = items.length;
                   void q.fetchNextPage().then(() => setFocusAt(shown));
                 }}
               >
-                {q.isFetchingNextPage ? "Loading…" : "Older assessments"}
-              </button>
+                Older assessments
+              </BusyButton>
             ) : null}
           </section>
         </div>

@@ -8,6 +8,7 @@ import { LookupErrorNote } from "./LookupErrorNote";
 import { SeverityBadge } from "./SeveritySummary";
 import type { CveReport, Outcome } from "./types";
 import type { useMeteredLookup } from "./useMeteredLookup";
+import { BusyButton } from "../_components/BusyButton";
 
 function CveResult({ report }: { report: CveReport }) {
   const kev = report.knownExploited;
@@ -150,9 +151,9 @@ export function CvePanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
               {...refusal.fieldProps("cveId")}
             />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={lookup.running} data-testid="run-cve">
+          <BusyButton type="submit" className="btn btn-primary" busy={lookup.running} data-testid="run-cve">
             Look up (1 unit)
-          </button>
+          </BusyButton>
         </div>
       </form>
       {outcome && !outcome.ok ? (

@@ -10,6 +10,7 @@ import { Pager } from "./Pager";
 import type { KevSearch, KevSearchInput, Outcome } from "./types";
 import type { useMeteredLookup } from "./useMeteredLookup";
 import { forUsers } from "../_components/answers/user-text";
+import { BusyButton } from "../_components/BusyButton";
 
 const FIELDS = ["query", "vendor", "product", "added_since", "added_until"] as const;
 const PAGE = 20;
@@ -179,9 +180,9 @@ export function KevPanel({ lookup }: { lookup: ReturnType<typeof useMeteredLooku
           </label>
         </div>
         <div className="row" style={{ marginTop: "0.75rem" }}>
-          <button type="submit" className="btn btn-primary" disabled={lookup.running} data-testid="run-kev">
+          <BusyButton type="submit" className="btn btn-primary" busy={lookup.running} data-testid="run-kev">
             Search (1 unit)
-          </button>
+          </BusyButton>
         </div>
       </form>
       {outcome && !outcome.ok ? (

@@ -8,6 +8,7 @@ import { LookupErrorNote } from "./LookupErrorNote";
 import { PackageReportView } from "./PackageReportView";
 import { ECOSYSTEM_CHOICES, type Outcome, type PackageReport, type PackageReportInput } from "./types";
 import type { useMeteredLookup } from "./useMeteredLookup";
+import { BusyButton } from "../_components/BusyButton";
 
 type Ecosystem = PackageReportInput["ecosystem"];
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -105,14 +106,14 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
             </label>
           </div>
           <div className="row" style={{ marginTop: "0.75rem" }}>
-            <button
+            <BusyButton
               type="submit"
               className="btn btn-primary"
-              disabled={lookup.running}
+              busy={lookup.running}
               data-testid="run-package-report"
             >
               {lookup.running ? "Running…" : "Check package"}
-            </button>
+            </BusyButton>
             <span className="cost" data-testid="package-cost">
               Cost: <strong>1 unit</strong> per report or page · {lookupPlanWords("vulnerabilities")}
             </span>

@@ -1,4 +1,6 @@
 // Previous/next through a limit/offset list. Each page is a new lookup, so the buttons say what they cost.
+import { BusyButton } from "../_components/BusyButton";
+
 export function Pager({
   offset,
   limit,
@@ -27,22 +29,24 @@ export function Pager({
         {noun} {from}–{offset + shown} of {total}
       </span>
       <span className="row">
-        <button
+        <BusyButton
           type="button"
           className="btn"
-          disabled={running || offset === 0}
+          disabled={offset === 0}
+          busy={running}
           onClick={() => onPage(Math.max(0, offset - limit))}
         >
           Previous page (1 unit)
-        </button>
-        <button
+        </BusyButton>
+        <BusyButton
           type="button"
           className="btn"
-          disabled={running || offset + limit >= total}
+          disabled={offset + limit >= total}
+          busy={running}
           onClick={() => onPage(offset + limit)}
         >
           Next page (1 unit)
-        </button>
+        </BusyButton>
       </span>
     </div>
   );

@@ -11,6 +11,7 @@ import {
 import { useRefusalAtField } from "../_components/field-problem";
 import { ScanErrorNote } from "./ScanErrorNote";
 import type { Outcome, ScanPreview } from "./types";
+import { BusyButton } from "../_components/BusyButton";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const megabytes = (bytes: number) => `${n(Math.round(bytes / 100_000) / 10)} MB`;
@@ -200,13 +201,19 @@ export function ScanForm(props: {
           {preview && preview.ok ? <Cost preview={preview.data} /> : null}
         </div>
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={!ready || props.running} data-testid="run-scan">
+          <BusyButton
+            type="submit"
+            className="btn btn-primary"
+            disabled={!ready}
+            busy={props.running}
+            data-testid="run-scan"
+          >
             {props.running
               ? "Scanning…"
               : ready
                 ? `Scan ${plural(ready.packages, "package", "packages")} (${plural(ready.packages, "unit", "units")})`
                 : "Scan"}
-          </button>
+          </BusyButton>
           {props.running && ready ? (
             <span className="small muted" role="status">
               Checking {plural(ready.packages, "package version", "package versions")} against the advisory database and

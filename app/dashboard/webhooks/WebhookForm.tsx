@@ -1,6 +1,7 @@
 "use client";
 // Name, receiver URL and event types of a webhook, for creating one and for editing it.
 import { useState } from "react";
+import { BusyButton } from "../_components/BusyButton";
 
 export const EVENT_TYPE_LABELS = {
   high_risk_assessment: "High-risk assessment",
@@ -78,9 +79,9 @@ export function WebhookForm({
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={pending || f.event_types.length === 0}>
+      <BusyButton type="submit" className="btn btn-primary" disabled={f.event_types.length === 0} busy={pending}>
         {submitLabel}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { formatUtc } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
 import "./weights.css";
+import { BusyButton } from "../_components/BusyButton";
 
 const signed = (n: number | null) => (n === null ? "—" : n > 0 ? `+${n}` : String(n));
 
@@ -100,14 +101,14 @@ export function WeightsView() {
                   }
                   onCancel={() => setConfirming(null)}
                 >
-                  <button
+                  <BusyButton
                     type="button"
                     className="btn btn-primary"
-                    disabled={setMode.isPending}
+                    busy={setMode.isPending}
                     onClick={() => setMode.mutate({ mode: confirming })}
                   >
                     {setMode.isPending ? "Switching…" : "Yes, switch"}
-                  </button>
+                  </BusyButton>
                 </ConfirmQuestion>
               ) : (
                 <p className="row">

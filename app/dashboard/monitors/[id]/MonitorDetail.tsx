@@ -16,6 +16,7 @@ import { Timeline } from "../Timeline";
 import { RunCost } from "./RunCost";
 import { INTERVAL_WORDS } from "../../../../server/monitors/state-words";
 import "../monitors.css";
+import { BusyButton } from "../../_components/BusyButton";
 
 export function MonitorDetail({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -89,15 +90,16 @@ export function MonitorDetail({ id }: { id: string }) {
           detailed
         />
         <div className="row" style={{ marginTop: "0.75rem" }}>
-          <button
+          <BusyButton
             type="button"
             className="btn btn-primary"
-            disabled={run.isPending || m.status === "paused"}
+            disabled={m.status === "paused"}
+            busy={run.isPending}
             onClick={() => run.mutate({ id })}
             aria-describedby="run-cost"
           >
             {run.isPending ? "Running…" : "Run now"}
-          </button>
+          </BusyButton>
           <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>
             {editing ? "Close the form" : "Edit"}
           </button>
@@ -116,15 +118,15 @@ export function MonitorDetail({ id }: { id: string }) {
             onCancel={() => setConfirming(false)}
             footer={<ErrorNote error={remove.error} />}
           >
-            <button
+            <BusyButton
               type="button"
               className="btn btn-danger"
-              disabled={remove.isPending}
+              busy={remove.isPending}
               onClick={() => remove.mutate({ id })}
               data-testid="confirm-delete"
             >
               Delete monitor
-            </button>
+            </BusyButton>
           </ConfirmQuestion>
         ) : null}
       </section>

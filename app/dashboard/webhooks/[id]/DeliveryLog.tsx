@@ -6,6 +6,7 @@ import { Fragment, useState } from "react";
 import { ErrorNote } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
+import { BusyButton } from "../../_components/BusyButton";
 
 type Delivery = { id: string; status: string; last_error: string | null; last_status: number | null };
 
@@ -108,14 +109,15 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                       >
                         {open === d.id ? "Hide" : "Details"}
                       </button>
-                      <button
+                      <BusyButton
                         type="button"
                         className="btn"
-                        disabled={d.status === "pending" || redeliver.isPending}
+                        disabled={d.status === "pending"}
+                        busy={redeliver.isPending}
                         onClick={() => redeliver.mutate({ id: webhookId, delivery_id: d.id })}
                       >
                         Redeliver
-                      </button>
+                      </BusyButton>
                     </td>
                   </tr>
                   {statusNote(d) ? (
@@ -146,14 +148,14 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
         </div>
       ) : null}
       {log.hasNextPage ? (
-        <button
+        <BusyButton
           type="button"
           className="btn btn-ghost"
-          disabled={log.isFetchingNextPage}
+          busy={log.isFetchingNextPage}
           onClick={() => void log.fetchNextPage()}
         >
           Load more
-        </button>
+        </BusyButton>
       ) : null}
     </section>
   );

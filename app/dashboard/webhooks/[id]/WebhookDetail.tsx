@@ -13,6 +13,7 @@ import { isPlanRefusal, PlanGate } from "../../_components/PlanGate";
 import { EVENT_TYPE_LABELS, WEBHOOK_LABELS, WebhookForm, type WebhookEventType } from "../WebhookForm";
 import { WEBHOOK_PLANS } from "../WebhooksView";
 import { DeliveryLog } from "./DeliveryLog";
+import { BusyButton } from "../../_components/BusyButton";
 
 export function WebhookDetail({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -88,14 +89,14 @@ export function WebhookDetail({ id }: { id: string }) {
               words={(m) => inFormWords(m, WEBHOOK_LABELS)}
             />
             <div className="row">
-              <button
+              <BusyButton
                 type="button"
                 className="btn btn-primary"
-                disabled={test.isPending}
+                busy={test.isPending}
                 onClick={() => test.mutate({ id })}
               >
                 Send test event
-              </button>
+              </BusyButton>
               <button type="button" className="btn" onClick={() => setEditing(!editing)}>
                 {editing ? "Cancel editing" : "Edit"}
               </button>
@@ -115,14 +116,14 @@ export function WebhookDetail({ id }: { id: string }) {
                 cancelLabel="Keep it"
                 onCancel={() => setConfirming(false)}
               >
-                <button
+                <BusyButton
                   type="button"
                   className="btn btn-danger"
-                  disabled={remove.isPending}
+                  busy={remove.isPending}
                   onClick={() => remove.mutate({ id })}
                 >
                   Yes, delete
-                </button>
+                </BusyButton>
               </ConfirmQuestion>
             ) : null}
           </section>
