@@ -196,7 +196,10 @@ test("an account assessed without a user id opens from the Accounts search by an
   await expect(how).not.toContainText("an email address, IP address or device id does not find");
   await page.getByTestId("user-search").fill("zoesmith@gmail.com");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Account zoesmith@gmail.com", level: 1 })).toBeVisible();
+  const heading = page.getByRole("heading", { name: "Account zoesmith@gmail.com", level: 1 });
+  await expect(heading).toBeVisible();
+  // The search is gone with its page: the keyboard's focus is on the account's heading, not the page's top.
+  await expect(heading).toBeFocused();
   await expect(page.getByTestId("identifier-email")).toContainText("zoesmith@gmail.com");
 
   // An address no account has: said in words, without the API's names (`/assess`, `user_id`).

@@ -37,6 +37,10 @@ export function UserView({ userId }: { userId: string }) {
     (list.current?.children[focusAt] as HTMLElement | undefined)?.focus();
     setFocusAt(null);
   }, [focusAt, items.length]);
+  // An account opened (from the search, a linked account's link, the trail): the focus goes to its heading, not the
+  // page's top, where the pressed Open button or link was removed with the page it was on.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [userId]);
   const notFound = errorCode(q.error) === "NOT_FOUND";
   // An id no account can have (blank, or longer than /assess takes): said in words, with the search, not the check's.
   const notAnId = errorCode(q.error) === "INVALID_REQUEST";
@@ -45,7 +49,9 @@ export function UserView({ userId }: { userId: string }) {
       <p className="small">
         <Link href="/dashboard/users">Accounts</Link> / <strong>{userId}</strong>
       </p>
-      <h1>Account {userId}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Account {userId}
+      </h1>
       {q.isPending ? (
         <p className="muted" role="status">
           Loading the account…
