@@ -103,8 +103,13 @@ test("a package report shows the severity summary, the advisories and the verdic
   await expect(report.getByTestId("advisories-range")).toHaveText("advisories 1–25 of 50");
   await expect(report.getByTestId("advisory")).toHaveCount(25);
   await expectUsed(page, 6);
-  await report.getByTestId("advisories-pager").getByRole("button", { name: "Next page (1 unit)" }).click();
+  // By keyboard: the last page disables Next, and the focus goes to Previous beside it, not to the page's top.
+  const pager = report.getByTestId("advisories-pager");
+  await pager.getByRole("button", { name: "Next page (1 unit)" }).focus();
+  await page.keyboard.press("Enter");
   await expect(report.getByTestId("advisories-range")).toHaveText("advisories 26–50 of 50");
+  await expect(pager.getByRole("button", { name: "Next page (1 unit)" })).toBeDisabled();
+  await expect(pager.getByRole("button", { name: "Previous page (1 unit)" })).toBeFocused();
   await expectUsed(page, 7);
 
   // No advisories: the list says so with the report's own caveat.

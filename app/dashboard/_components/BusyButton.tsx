@@ -5,9 +5,9 @@
 // aria-busy; dashboard.css makes it look disabled) and ignores its clicks. A cancelled click on a submit button
 // also stops its form's submit, Enter in a field included (the browser submits through a click on the button).
 // `disabled` stays for what is no business of being busy (an empty form, a plan that does not allow the action).
-import { useRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { useRef, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+type Props = ComponentProps<"button"> & {
   /** The action runs: activations are ignored until it ends. */
   busy: boolean;
   /** Said in place of the children while busy (e.g. "Saving…"); the label stays as it is without it. */

@@ -1,5 +1,6 @@
 // Previous/next through a limit/offset list. Each page is a new lookup, so the buttons say what they cost.
 import { BusyButton } from "../_components/BusyButton";
+import { usePagerFocus } from "../_components/usePagerFocus";
 
 export function Pager({
   offset,
@@ -21,6 +22,7 @@ export function Pager({
   /** The copy under the list carries no test ids, so each id names one element. */
   bottom?: boolean;
 }) {
+  const focus = usePagerFocus(offset === 0, offset + limit >= total);
   if (total === 0) return null;
   const from = shown === 0 ? 0 : offset + 1;
   return (
@@ -32,18 +34,26 @@ export function Pager({
         <BusyButton
           type="button"
           className="btn"
+          ref={focus.previous}
           disabled={offset === 0}
           busy={running}
-          onClick={() => onPage(Math.max(0, offset - limit))}
+          onClick={() => {
+            focus.press("previous");
+            onPage(Math.max(0, offset - limit));
+          }}
         >
           Previous page (1 unit)
         </BusyButton>
         <BusyButton
           type="button"
           className="btn"
+          ref={focus.next}
           disabled={offset + limit >= total}
           busy={running}
-          onClick={() => onPage(offset + limit)}
+          onClick={() => {
+            focus.press("next");
+            onPage(offset + limit);
+          }}
         >
           Next page (1 unit)
         </BusyButton>

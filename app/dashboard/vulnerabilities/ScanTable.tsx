@@ -2,6 +2,7 @@
 // and by severity, fifty to a page (a scan may hold 5,000); a row opens to its advisories, findings and reasons.
 import { Fragment, useMemo, useState } from "react";
 import type { ScannedPackage, ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
+import { usePagerFocus } from "../_components/usePagerFocus";
 import { ScanDetails, findingLabel } from "./ScanDetails";
 import { SEVERITIES, type Severity } from "./types";
 
@@ -57,6 +58,7 @@ export function ScanTable(props: { report: ScanReport; filter: ScanFilter; onFil
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const at = Math.min(page, pages - 1);
   const shown = rows.slice(at * PAGE, at * PAGE + PAGE);
+  const focus = usePagerFocus(at === 0, at >= pages - 1);
   const kinds = Object.keys(report.summary.byFinding).sort();
   const mixed = useMemo(() => new Set(report.packages.map((p) => p.ecosystem)).size > 1, [report]);
   const set = (f: Partial<ScanFilter>) => {
@@ -188,13 +190,31 @@ export function ScanTable(props: { report: ScanReport; filter: ScanFilter; onFil
       ) : null}
       {pages > 1 ? (
         <div className="row scan-pager">
-          <button type="button" className="btn" disabled={at === 0} onClick={() => setPage(at - 1)}>
+          <button
+            ref={focus.previous}
+            type="button"
+            className="btn"
+            disabled={at === 0}
+            onClick={() => {
+              focus.press("previous");
+              setPage(at - 1);
+            }}
+          >
             Previous page
           </button>
           <span className="small muted">
             Page {at + 1} of {pages}
           </span>
-          <button type="button" className="btn" disabled={at >= pages - 1} onClick={() => setPage(at + 1)}>
+          <button
+            ref={focus.next}
+            type="button"
+            className="btn"
+            disabled={at >= pages - 1}
+            onClick={() => {
+              focus.press("next");
+              setPage(at + 1);
+            }}
+          >
             Next page
           </button>
         </div>
