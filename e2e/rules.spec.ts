@@ -330,8 +330,11 @@ test("the card-testing rule pack reads as prose, its field names as code, and en
   await expect(pack).toContainText("Send payment with checkout and payment events");
   await expect(pack.locator("p code")).toHaveText(["payment"]);
   await expect(pack).not.toContainText("`");
-  await pack.getByRole("button", { name: "Enable in shadow" }).click();
+  // By keyboard: the pack's buttons are gone once it is enabled, and the focus is on its heading, which says so.
+  await pack.getByRole("button", { name: "Enable in shadow" }).focus();
+  await page.keyboard.press("Enter");
   await expect(pack).toContainText("enabled");
+  await expect(pack.getByRole("heading", { level: 3 })).toBeFocused();
   await expect(page.getByTestId("rule-row")).toHaveCount(4);
   await snap(page, testInfo, "rules-pack-shadow");
 });

@@ -2,6 +2,7 @@
 // Rule packs: rules we ship for a known attack (card testing), off until the workspace enables them, in shadow to
 // watch first or enforced. Enabling creates ordinary rules, which then appear in the list above.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DocText } from "../_components/DocText";
@@ -11,14 +12,24 @@ export function RulePacks() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const packs = useQuery(trpc.rules.packs.queryOptions({}));
+  // Enabled, a pack's buttons are gone, and the keyboard's focus with them (to the page's top): it goes to the pack's
+  // heading, which now says "enabled", once the list says so.
+  const [enabled, setEnabled] = useState<string | null>(null);
+  const headings = useRef(new Map<string, HTMLHeadingElement>());
   const enable = useMutation(
     trpc.rules.enablePack.mutationOptions({
+      onSuccess: (_data, { pack_id }) => setEnabled(pack_id),
       onSettled: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.rules.list.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.rules.packs.pathKey() });
       },
     }),
   );
+  useEffect(() => {
+    if (!enabled || !packs.data?.items.find((p) => p.id === enabled)?.enabled) return;
+    headings.current.get(enabled)?.focus();
+    setEnabled(null);
+  }, [enabled, packs.data]);
   return (
     <section className="card" data-testid="rule-packs">
       <h2>Rule packs</h2>
@@ -35,7 +46,13 @@ export function RulePacks() {
       {packs.data?.items.length === 0 ? <p className="muted">No rule pack is available.</p> : null}
       {packs.data?.items.map((p) => (
         <div key={p.id} className="rule-pack" data-testid="rule-pack">
-          <h3>
+          <h3
+            tabIndex={-1}
+            ref={(el) => {
+              if (el) headings.current.set(p.id, el);
+              else headings.current.delete(p.id);
+            }}
+          >
             {p.name}{" "}
             {p.enabled ? <span className="badge badge-active">enabled</span> : <span className="badge">off</span>}
           </h3>
