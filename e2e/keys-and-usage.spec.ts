@@ -47,6 +47,9 @@ test("a key created in the dashboard calls /v1/ip/8.8.8.8/geo and the usage mete
   await keyRow(page, key).getByRole("button", { name: "Revoke", exact: true }).click();
   await keyRow(page, key).getByRole("button", { name: "Yes, revoke" }).click();
   await expect(keyRow(page, key).getByTestId("status-badge")).toHaveText("revoked");
+  // The row has no Revoke button left to hold the focus: the line that says the key was revoked has it.
+  await expect(page.getByTestId("done-notice")).toHaveText(/^Revoked “.+”\.$/);
+  await expect(page.getByTestId("done-notice")).toBeFocused();
   await snap(page, testInfo, "keys-revoked");
 
   const revoked = await geoLookup(request, key);

@@ -99,6 +99,9 @@ test("a fraud analyst creates a list, pastes items, searches them, and deletes t
   await expect(page.getByText("Delete “blocked_emails” and its 3 items?")).toBeVisible();
   await page.getByTestId("confirm-delete").click();
   await expect(page.getByTestId("lists-empty")).toBeVisible();
+  // The list's card went with the button pressed in it: the line that says so has the focus.
+  await expect(page.getByTestId("done-notice")).toHaveText("Deleted the list “blocked_emails”.");
+  await expect(page.getByTestId("done-notice")).toBeFocused();
 });
 
 test("a Free workspace sees which plans include lists", async ({ page }) => {

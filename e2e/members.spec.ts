@@ -57,6 +57,9 @@ test("owners invite and remove members; an invited member sees the workspace wit
   await row.getByRole("button", { name: "Remove" }).click();
   await row.getByRole("button", { name: "Yes, remove" }).click();
   await expect(row).toHaveCount(0);
+  // The row went with the button pressed in it: the line that says who was removed has the focus.
+  await expect(page.getByTestId("done-notice")).toHaveText(`Removed ${invitee}.`);
+  await expect(page.getByTestId("done-notice")).toBeFocused();
   await snap(page, testInfo, "members-removed");
 });
 

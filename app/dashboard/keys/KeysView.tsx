@@ -13,6 +13,7 @@ import { useTRPC } from "../_components/trpc";
 import "../reports/row-cards.css";
 import { MonthUsageCard, useMonthUsage } from "./MonthUsage";
 import { BusyButton } from "../_components/BusyButton";
+import { useDoneNotice } from "../_components/DoneNotice";
 
 export function KeysView() {
   const trpc = useTRPC();
@@ -26,7 +27,9 @@ export function KeysView() {
   const [origins, setOrigins] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.keys.queryKey() });
-  const create = useMutation(trpc.account.createKey.mutationOptions({ onSuccess: refresh }));
+  // A revoked key keeps its row but loses its Revoke button, which had the focus: a line says so and takes it.
+  const done = useDoneNotice();
+  const create = useMutation(trpc.account.createKey.mutationOptions({ onMutate: done.clear, onSuccess: refresh }));
   const revoke = useMutation(
     trpc.account.revokeKey.mutationOptions({
       onSuccess: (_data, { keyId }) => {
@@ -123,6 +126,7 @@ export function KeysView() {
       <div className="card">
         {/* The overview's failure above already says the service is out of reach. */}
         <ErrorNote error={isUnreachable(overview.error) ? revoke.error : (keys.error ?? revoke.error)} />
+        {done.notice}
         <div>
           <table className="list cards" data-testid="keys-table">
             <thead>
@@ -178,7 +182,9 @@ export function KeysView() {
                             type="button"
                             className="btn btn-danger"
                             busy={revoke.isPending}
-                            onClick={() => revoke.mutate({ keyId: k.id })}
+                            onClick={() =>
+                              revoke.mutate({ keyId: k.id }, { onSuccess: () => done.say(`Revoked “${k.name}”.`) })
+                            }
                           >
                             Yes, revoke
                           </BusyButton>

@@ -11,6 +11,7 @@ import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { ListItems } from "./ListItems";
 import "./lists.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useDoneNotice } from "../_components/DoneNotice";
 
 const FULL_PLANS = PLAN_SLUGS.filter((s) => PLANS[s].capabilities.includes("full")).map((s) => PLANS[s].name);
 const LIST_PLANS = `need the ${FULL_PLANS.join(" or ")} plan`;
@@ -36,8 +37,11 @@ export function ListsView() {
   const [description, setDescription] = useState("");
   const [open, setOpen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // A deleted list's card goes, with the button pressed in it: a line says which list went and takes the focus.
+  const done = useDoneNotice();
   const create = useMutation(
     trpc.lists.create.mutationOptions({
+      onMutate: done.clear,
       onSuccess: (l) => {
         setName("");
         setDescription("");
@@ -114,6 +118,7 @@ export function ListsView() {
       <section className="card">
         <h2>Your lists</h2>
         <ErrorNote error={lists.error} />
+        {done.notice}
         {lists.isPending ? (
           <p className="muted" role="status">
             Loading lists…
@@ -184,7 +189,9 @@ export function ListsView() {
                       type="button"
                       className="btn btn-danger"
                       busy={remove.isPending}
-                      onClick={() => remove.mutate({ id: l.id })}
+                      onClick={() =>
+                        remove.mutate({ id: l.id }, { onSuccess: () => done.say(`Deleted the list “${l.name}”.`) })
+                      }
                       data-testid="confirm-delete"
                     >
                       Delete list

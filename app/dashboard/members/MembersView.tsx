@@ -9,6 +9,7 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./members.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useDoneNotice } from "../_components/DoneNotice";
 
 type Member = {
   id: string;
@@ -42,7 +43,10 @@ export function MembersView() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.members.queryKey() });
   // A new action clears the message of the previous one, so an old error never stays beside a later success.
   const actions = useRef<Record<"invite" | "remove" | "role", { reset: () => void }>>(null);
+  // A removed member's row goes, with the button pressed in it: a line says who was removed and takes the focus.
+  const done = useDoneNotice();
   const clearErrors = (except: "invite" | "remove" | "role") => (): void => {
+    done.clear();
     for (const [name, m] of Object.entries(actions.current ?? {})) if (name !== except) m.reset();
   };
   const invite = useMutation(
@@ -121,6 +125,7 @@ export function MembersView() {
       <div className="card">
         {members.isPending ? <p className="muted">Loading members…</p> : null}
         <Problem error={members.error ?? remove.error ?? changeRole.error} />
+        {done.notice}
         <ul className="member-list" data-testid="members-table">
           {list.map((m) => (
             <li key={m.id} className="member-row" data-testid="member-row" data-email={m.email}>
@@ -158,7 +163,9 @@ export function MembersView() {
                         type="button"
                         className="btn btn-danger"
                         busy={remove.isPending}
-                        onClick={() => remove.mutate({ memberId: m.id })}
+                        onClick={() =>
+                          remove.mutate({ memberId: m.id }, { onSuccess: () => done.say(`Removed ${m.email}.`) })
+                        }
                       >
                         Yes, remove
                       </BusyButton>
