@@ -60,6 +60,8 @@ test("a fraud analyst creates a list, pastes items, searches them, and deletes t
   await third.getByTestId("confirm-remove").click();
   await expect(page.getByTestId("item-row")).toHaveCount(2);
   await expect(page.getByTestId("items-message")).toHaveText("Removed third@example.net.");
+  // The row went with the button pressed in it: the message that says so has the focus.
+  await expect(page.getByTestId("items-message")).toBeFocused();
   await expect(page.getByText("3 added")).toHaveCount(0);
   await page.getByTestId("items-text").fill("third@example.net");
   await expect(page.getByTestId("items-message")).toHaveText("");

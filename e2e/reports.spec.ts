@@ -110,6 +110,9 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await actionsInView(page);
   await renamed.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByTestId("report-row").filter({ hasText: "Checkout fraud" })).toHaveCount(0);
+  // The row went with the button pressed in it: the line that says so has the focus.
+  await expect(page.getByTestId("done-notice")).toHaveText("Deleted “Checkout fraud”.");
+  await expect(page.getByTestId("done-notice")).toBeFocused();
 
   // Keys at 390 px: Revoke and its confirmation in view, and this month's usage per key.
   await page.goto("/dashboard/keys");

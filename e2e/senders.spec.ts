@@ -97,6 +97,9 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
   await card.getByRole("button", { name: "Remove", exact: true }).click();
   await card.getByRole("button", { name: "Yes, remove" }).click();
   await expect(card).toHaveCount(0);
+  // The card went with the button pressed in it: the line that says so has the focus.
+  await expect(page.getByTestId("done-notice")).toHaveText(`Removed ${domain}.`);
+  await expect(page.getByTestId("done-notice")).toBeFocused();
   await expect(page.getByTestId("senders-empty")).toBeVisible();
 });
 

@@ -3,7 +3,7 @@
 // see each item's expiry, remove one after a confirmation. Bad input is refused whole, with the line named. One
 // message says what the last action did; the next action or edit replaces or clears it, so none goes stale.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
@@ -38,6 +38,8 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // A removed item's row goes, with the button pressed in it: the focus goes to the message that says so.
+  const messageLine = useRef<HTMLParagraphElement>(null);
   const items = useQuery(trpc.lists.items.queryOptions({ id, limit: 50, query: query || undefined, cursor }));
   const add = useMutation(
     trpc.lists.addItems.mutationOptions({
@@ -57,6 +59,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
         const value = items.data?.items.find((i) => i.id === input.item)?.value;
         setConfirming(null);
         setMessage(value ? `Removed ${value}.` : "Removed.");
+        messageLine.current?.focus();
         void items.refetch();
         onChange();
       },
@@ -109,7 +112,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
         </div>
         <ErrorNote error={add.error} />
       </form>
-      <p className="small list-message" role="status" data-testid="items-message">
+      <p className="small list-message" role="status" data-testid="items-message" ref={messageLine} tabIndex={-1}>
         {message}
       </p>
       <label>

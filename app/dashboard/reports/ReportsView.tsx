@@ -14,10 +14,13 @@ import { ReportRowActions } from "./ReportRowActions";
 import { SaveReportForm } from "./SaveReportForm";
 import "./row-cards.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useDoneNotice } from "../_components/DoneNotice";
 
 export function ReportsView({ initialOpen = null }: { initialOpen?: string | null }) {
   const trpc = useTRPC();
   const [open, setOpen] = useState<string | null>(initialOpen);
+  // A deleted report's row goes, with the button pressed in it: a line says which and takes the focus.
+  const done = useDoneNotice();
   const list = useInfiniteQuery(
     trpc.reports.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
   );
@@ -39,6 +42,7 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
       <div className="card">
         <h2>Reports</h2>
         <ErrorNote error={list.error} />
+        {done.notice}
         <table className="list cards" data-testid="reports-table">
           <thead>
             <tr>
@@ -71,7 +75,14 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
                   >
                     {open === r.id ? "Hide" : "View"}
                   </button>
-                  <ReportRowActions id={r.id} title={r.title} onDeleted={() => open === r.id && setOpen(null)} />
+                  <ReportRowActions
+                    id={r.id}
+                    title={r.title}
+                    onDeleted={() => {
+                      if (open === r.id) setOpen(null);
+                      done.say(`Deleted “${r.title}”.`);
+                    }}
+                  />
                 </td>
               </tr>
             ))}

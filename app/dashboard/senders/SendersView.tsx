@@ -14,6 +14,7 @@ import { useTRPC } from "../_components/trpc";
 import { OverallBadge, PostureBadges, type Posture } from "./PostureBadges";
 import "./senders.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useDoneNotice } from "../_components/DoneNotice";
 
 type Sender = {
   id: string;
@@ -132,7 +133,17 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; onChanged: () => void }) {
+function SenderCard({
+  s,
+  isOwner,
+  onChanged,
+  onRemoved,
+}: {
+  s: Sender;
+  isOwner: boolean;
+  onChanged: () => void;
+  onRemoved: (title: string) => void;
+}) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
   const verify = useMutation(trpc.senders.verify.mutationOptions({ onSuccess: onChanged }));
@@ -211,7 +222,7 @@ function SenderCard({ s, isOwner, onChanged }: { s: Sender; isOwner: boolean; on
                 type="button"
                 className="btn btn-danger"
                 busy={remove.isPending}
-                onClick={() => remove.mutate({ id: s.id })}
+                onClick={() => remove.mutate({ id: s.id }, { onSuccess: () => onRemoved(title) })}
               >
                 Yes, remove
               </BusyButton>
@@ -233,6 +244,8 @@ export function SendersView() {
   const overview = useQuery(trpc.account.overview.queryOptions());
   const list = useQuery(trpc.senders.list.queryOptions());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.senders.list.queryKey() });
+  // A removed sender's card goes, with the button pressed in it: a line says which and takes the focus.
+  const done = useDoneNotice();
   const isOwner = overview.data?.role === "owner";
   const data = list.data;
   const senders = (data?.items ?? []) as Sender[];
@@ -264,7 +277,7 @@ export function SendersView() {
           </p>
         )
       ) : null}
-      {data && isOwner && data.slots > 0 && !full ? <AddSenderForm onAdded={refresh} /> : null}
+      {data && isOwner && data.slots > 0 && !full ? <AddSenderForm onAdded={() => (done.clear(), refresh())} /> : null}
       {data && isOwner && data.slots > 0 && full ? (
         <p className="small muted">All slots are in use: remove a sender to add another.</p>
       ) : null}
@@ -279,9 +292,16 @@ export function SendersView() {
           </p>
         </div>
       ) : null}
+      {done.notice}
       <ul className="sender-list">
         {senders.map((s) => (
-          <SenderCard key={s.id} s={s} isOwner={isOwner} onChanged={refresh} />
+          <SenderCard
+            key={s.id}
+            s={s}
+            isOwner={isOwner}
+            onChanged={refresh}
+            onRemoved={(title) => done.say(`Removed ${title}.`)}
+          />
         ))}
       </ul>
     </>
