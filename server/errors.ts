@@ -287,12 +287,49 @@ function unionMessage(path: PropertyKey[], branches: BranchIssue[][], input: unk
   return forms.size > 0 ? `expected ${[...forms].join(" or ")}, got ${sentType(input)}` : undefined;
 }
 
+/** A bound's issue, as zod 4 reports it (too_big carries `maximum`, too_small `minimum`). */
+type BoundIssue = {
+  code: "too_big" | "too_small";
+  origin?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  inclusive?: boolean;
+  exact?: boolean;
+};
+
+/**
+ * A bound in words ("must be at most 500", "must have at least 1 item", "must be at most 64 characters"), not
+ * zod's "Too big: expected number to be <=500". Dates and files keep zod's words.
+ */
+function boundWords(iss: BoundIssue): string | undefined {
+  const big = iss.code === "too_big";
+  const n = big ? iss.maximum : iss.minimum;
+  if (typeof n !== "number" && typeof n !== "bigint") return undefined;
+  const count = (one: string) => `${n} ${one}${n === 1 || n === 1n ? "" : "s"}`;
+  const side = iss.exact ? "exactly" : big ? "at most" : "at least";
+  switch (iss.origin) {
+    case "number":
+    case "int":
+    case "bigint":
+      if (iss.inclusive === false) return `must be ${big ? "less" : "greater"} than ${n}`;
+      return `must be ${big ? "at most" : "at least"} ${n}`;
+    case "string":
+      return `must be ${side} ${count("character")}`;
+    case "array":
+    case "set":
+      return `must have ${side} ${count("item")}`;
+    default:
+      return undefined;
+  }
+}
+
 z.config({
   customError: (iss) => {
     if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
     if (iss.code === "invalid_union") return unionMessage(iss.path ?? [], iss.errors as BranchIssue[][], iss.input);
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
+    if (iss.code === "too_big" || iss.code === "too_small") return boundWords(iss as BoundIssue);
     // A number that is not whole is named ("got 1.5"): "expected a whole number, got a number" would say nothing.
     if (iss.code === "invalid_type" && iss.expected === "int" && Number.isFinite(iss.input))
       return `expected a whole number, got ${iss.input}`;

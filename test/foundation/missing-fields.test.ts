@@ -117,3 +117,20 @@ describe("a field that takes one of several forms", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
+
+// zod's bounds read "Too big: expected number to be <=500"; they are said in words, and nothing is charged.
+describe("a value outside its bounds", () => {
+  it.each([
+    ["GET", "/v1/events?limit=101", undefined, "limit: must be at most 100"],
+    ["GET", "/v1/events?limit=0", undefined, "limit: must be at least 1"],
+    ["GET", `/v1/events?query=${"q".repeat(321)}`, undefined, "query: must be at most 320 characters"],
+  ])("%s %s says the bound in words", async (method, path, body, message) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request(method, path, { key: ws.apiKey, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(res.body.error.message).toContain(message);
+    expect(res.body.error.message).not.toMatch(/Too (big|small)/);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
