@@ -1,6 +1,7 @@
 // Operator commands (`npm run admin -- <command>`), as plain functions over a database handle so that the CLI
 // can run them directly or hand them to a running embedded server through its admin channel.
 import type { Db } from "../db/client";
+import { storeOutageReason } from "../db/outage-reason";
 import { AppError } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
 import { adjustUsage } from "../quota/adjust";
@@ -58,11 +59,48 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   backup --to DIR   (embedded database: a consistent copy, also while the server runs)
 plans: free, email, suite_starter, suite_business, lookups_developer, suite_agency, lookups_growth`;
 
+/**
+ * The flags each command takes, read from its USAGE line (the one place they are written): the words before the
+ * first flag name the command, and every `--flag` on the line (outside its parenthesised note) is one it takes.
+ */
+const COMMANDS: ReadonlyMap<string, { flags: ReadonlySet<string>; usage: string }> = new Map(
+  USAGE.split("\n")
+    .slice(1, -1)
+    .map((line) => {
+      const usage = line.replace(/\(.*\)/, "").trim();
+      const words = usage.split(/\s+/);
+      const first = words.findIndex((w) => w.startsWith("--") || w.startsWith("["));
+      const name = (first < 0 ? words : words.slice(0, first)).join(" ");
+      return [name, { flags: new Set([...usage.matchAll(/--([a-z-]+)/g)].map((m) => m[1])), usage }] as const;
+    }),
+);
+
+/**
+ * A flag the command does not take, or a word after the command's own, is refused rather than ignored: an operator's
+ * typo (`--ownr`, `--plans`) or an unquoted value (`--reason refund for outage`) must not run the command without it.
+ */
+function refuseUnknownArguments(cmd: string, args: ParsedArgs): void {
+  const command = COMMANDS.get(cmd);
+  if (!command) return; // an unknown command: the switch's default says so
+  const extra = args.positional.slice(cmd.split(" ").length);
+  const unknown = [...args.flags.keys()].filter((f) => !command.flags.has(f));
+  if (!extra.length && !unknown.length) return;
+  const what = extra.length
+    ? `unexpected ${extra.length > 1 ? "words" : "word"} ${extra.map((a) => JSON.stringify(a)).join(", ")} (quote a value that holds spaces)`
+    : `${cmd} does not take ${unknown.map((f) => `--${f}`).join(", ")}`;
+  throw new AppError("INVALID_REQUEST", `${what}\nusage: npm run admin -- ${command.usage} [--json]`);
+}
+
+/** The most units one `usage adjust` moves either way (the ledger's and the usage's counts are 32-bit integers). */
+const MAX_ADJUST_UNITS = 1_000_000_000;
+
 /** Runs one command; returns the machine-readable result and a line for people. */
 export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result: unknown; text: string }> {
   const args = parseArgs(argv);
   const [area, verb] = args.positional;
-  const cmd = [area, verb].filter(Boolean).join(" ");
+  const two = [area, verb].filter(Boolean).join(" ");
+  const cmd = !COMMANDS.has(two) && COMMANDS.has(area) ? area : two;
+  refuseUnknownArguments(cmd, args);
   switch (cmd) {
     case "workspace create": {
       const r = await createWorkspace(db, {
@@ -119,10 +157,10 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
       await getWorkspaceOrThrow(db, workspaceId);
       if (verb === "adjust") {
         const units = Number(one(args, "units"));
-        if (!Number.isInteger(units) || units === 0)
+        if (!Number.isInteger(units) || units === 0 || Math.abs(units) > MAX_ADJUST_UNITS)
           throw new AppError(
             "INVALID_REQUEST",
-            "--units must be a non-zero whole number (negative to give units back)",
+            `--units must be a non-zero whole number from -${MAX_ADJUST_UNITS} to ${MAX_ADJUST_UNITS} (negative to give units back)`,
           );
         await adjustUsage(db, { workspaceId, units, reason: one(args, "reason") });
       }
@@ -147,14 +185,35 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
     case "sql": {
       // The operator's SQL console: with the embedded database the running server owns the only connection, so
       // this is the one way to read or repair a row while it runs (PostgreSQL operators have psql as well).
-      const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
-        one(args, "query"),
-        ...(args.flags.get("param") ?? []),
-      );
+      const rows = await db
+        .$queryRawUnsafe<Record<string, unknown>[]>(one(args, "query"), ...(args.flags.get("param") ?? []))
+        .catch((err) => {
+          throw refusedStatement(err);
+        });
       const result = { rows: JSON.parse(JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) };
       return { result, text: JSON.stringify(result.rows, null, 2) };
     }
     default:
       throw new AppError("INVALID_REQUEST", cmd ? `unknown command: ${cmd}\n${USAGE}` : USAGE);
   }
+}
+
+/**
+ * The database's refusal of an operator's statement (a syntax error, an unknown table, two statements, a parameter
+ * of the wrong type) is the operator's to fix, so it is told as the database says it. An outage stays an outage; a
+ * table or schema that does not exist counts as one for the service's own queries, whose tables must be there, but
+ * here it is most likely the statement's.
+ */
+function refusedStatement(err: unknown): unknown {
+  const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: Record<string, unknown> } } };
+  if (e.code !== "P2010") return err;
+  const cause = e.meta?.driverAdapterError?.cause ?? {};
+  const sqlstate = typeof cause.originalCode === "string" ? cause.originalCode : null;
+  if (sqlstate !== "42P01" && sqlstate !== "3F000" && storeOutageReason(err)) return err;
+  const message = String(cause.originalMessage ?? cause.message ?? (err as Error).message).trim();
+  return new AppError(
+    "INVALID_REQUEST",
+    `the database refused the statement: ${message}${sqlstate ? ` (SQLSTATE ${sqlstate})` : ""}`,
+    { cause: err },
+  );
 }

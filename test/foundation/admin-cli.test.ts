@@ -161,3 +161,90 @@ describe("admin channel of a server whose embedded database is in memory", () =>
     }
   });
 });
+
+describe("admin commands refuse what they would otherwise ignore or fail on", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  /** The command's refusal as the CLI and the channel report it: status and error body. */
+  async function refusal(argv: string[]): Promise<{ status: number; code: string; message: string }> {
+    try {
+      await runAdminCommand(app.db, argv);
+    } catch (err) {
+      const { status, body } = toErrorBody(err);
+      return { status, ...body.error };
+    }
+    throw new Error(`${argv.join(" ")} was not refused`);
+  }
+
+  it("refuses a flag the command does not take, and words after it, before doing anything", async () => {
+    const ws = (await runAdminCommand(app.db, ["workspace", "create", "--name", "Typos", "--plan", "suite_agency"]))
+      .result as { workspaceId: string };
+    const keys = () => app.db.apiKey.count({ where: { workspaceId: ws.workspaceId } });
+    const before = await keys();
+
+    const typo = await refusal(["key", "create", "--workspace", ws.workspaceId, "--nmae", "ci"]);
+    expect(typo).toMatchObject({ status: 400, code: "INVALID_REQUEST" });
+    expect(typo.message).toMatch(/^key create does not take --nmae\nusage: npm run admin -- key create --workspace ID/);
+    expect(await keys()).toBe(before);
+
+    const owner = await refusal(["workspace", "create", "--name", "B", "--plan", "free", "--ownr", "ops@example.com"]);
+    expect(owner.message).toMatch(/does not take --ownr/);
+    expect(await app.db.workspace.count({ where: { name: "B" } })).toBe(0);
+
+    // `usage` without `adjust` shows the usage: units given to it would be dropped silently.
+    expect((await refusal(["usage", "--workspace", ws.workspaceId, "--units", "5"])).message).toMatch(
+      /^usage does not take --units/,
+    );
+
+    // An unquoted reason: only its first word would be recorded.
+    const unquoted = await refusal([
+      "usage",
+      "adjust",
+      "--workspace",
+      ws.workspaceId,
+      "--units",
+      "-5",
+      "--reason",
+      "refund",
+      "for",
+      "outage",
+    ]);
+    expect(unquoted.message).toMatch(/^unexpected words "for", "outage" \(quote a value that holds spaces\)/);
+    expect(await app.db.usageLedger.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+
+    // What every command takes still runs.
+    const r = await runAdminCommand(app.db, ["key", "create", "--workspace", ws.workspaceId, "--name", "ci", "--json"]);
+    expect(Object.keys(r.result as object).sort()).toEqual(["apiKey", "keyId"]);
+  }, 60_000);
+
+  it("refuses units beyond what the usage can count, naming the range", async () => {
+    const ws = (await runAdminCommand(app.db, ["workspace", "create", "--name", "Big", "--plan", "free"])).result as {
+      workspaceId: string;
+    };
+    for (const units of ["99999999999999999999", "2147483648", "-1000000001"]) {
+      const r = await refusal(["usage", "adjust", "--workspace", ws.workspaceId, "--units", units, "--reason", "x"]);
+      expect({ units, ...r }).toMatchObject({ units, status: 400, code: "INVALID_REQUEST" });
+      expect(r.message).toMatch(/from -1000000000 to 1000000000/);
+    }
+    expect(await app.db.usageLedger.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+  }, 60_000);
+
+  it("says what the database refused in an operator's statement", async () => {
+    const cases: [string[], RegExp][] = [
+      [["--query", "SELEC 1"], /syntax error at or near "SELEC" \(SQLSTATE 42601\)$/],
+      [["--query", 'SELECT * FROM "NoSuchTable"'], /relation "NoSuchTable" does not exist/],
+      [["--query", "SELECT $1::int AS n", "--param", "x"], /invalid input syntax for type integer: "x"/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = await refusal(["sql", ...flags]);
+      expect({ flags, status: r.status, code: r.code }).toEqual({ flags, status: 400, code: "INVALID_REQUEST" });
+      expect(r.message).toMatch(/^the database refused the statement: /);
+      expect(r.message).toMatch(message);
+    }
+    const ok = await runAdminCommand(app.db, ["sql", "--query", "SELECT $1::int AS n", "--param", "7"]);
+    expect(ok.result).toEqual({ rows: [{ n: 7 }] });
+  }, 60_000);
+});
