@@ -126,20 +126,40 @@ export function optionalNumber(o: Doc & NumberBounds & { unsetMeans: string }): 
 }
 
 /** Free text, trimmed; the default (or null) when unset or empty. */
-export function text<D extends string | null = null>(o: Doc & { default?: D; accepts?: string }) {
+/** An http(s) URL (what `url` accepts; a shaped text setting may accept one among other things). */
+export const httpUrl = z.string().refine((v) => {
+  try {
+    return ["http:", "https:"].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+});
+
+/** What a text setting must look like, when it is more than any text: the check and what the refusal says. */
+type Shape = { test: (v: string) => boolean; says: string };
+
+export function text<D extends string | null = null>(o: Doc & { default?: D; accepts?: string; shape?: Shape }) {
   const fallback = (o.default ?? null) as D;
+  const shape = o.shape;
   return {
     accepts: o.accepts ?? "text",
     shown: o.shown ?? (fallback === null ? "(unset)" : code(fallback)),
     meaning: o.meaning,
     outside: o.outside,
-    read: (_name: string, raw: string | undefined): string | D => (blank(raw) ? fallback : raw.trim()),
+    read: (name: string, raw: string | undefined): string | D => {
+      if (blank(raw)) return fallback;
+      const v = raw.trim();
+      if (shape && !shape.test(v))
+        throw new ConfigurationError(`${name}=${JSON.stringify(raw)} is invalid: it must be ${shape.says}.`);
+      return v;
+    },
   } satisfies Ungrouped<string | D>;
 }
 
 /** A secret (key, token, password): text whose value no message repeats. */
-export function secret(o: Doc & { shape?: { test: (v: string) => boolean; says: string } }) {
-  const plain = text({ ...o, accepts: "secret" });
+export function secret(o: Doc & { shape?: Shape }) {
+  // Its own check, whose refusal never repeats the value.
+  const plain = text({ ...o, shape: undefined, accepts: "secret" });
   const shape = o.shape;
   if (!shape) return { ...plain, secret: true };
   return {
@@ -153,14 +173,6 @@ export function secret(o: Doc & { shape?: { test: (v: string) => boolean; says: 
     },
   };
 }
-
-const httpUrl = z.string().refine((v) => {
-  try {
-    return ["http:", "https:"].includes(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-});
 
 /** An http(s) URL, trimmed; the default (or null) when unset or empty. */
 export function url<D extends string | null = null>(o: Doc & { default?: D }) {

@@ -1,5 +1,5 @@
 // Settings of operation: scheduler, logs, metrics, tracing, shutdown, and those read only by scripts and tests.
-import { choice, flag, group, number, optionalNumber, secret, text } from "./kinds";
+import { choice, flag, group, number, optionalNumber, secret, text, url } from "./kinds";
 
 export const operations = group("Operations", {
   SERVICE_SCHEDULER: flag({
@@ -48,13 +48,11 @@ export const operations = group("Operations", {
   SERVICE_SHUTDOWN_DELAY_MS: number({
     default: 5000,
     min: 0,
-    outside: true,
     meaning: "After SIGTERM, how long new connections are still accepted (readiness already 503)",
   }),
   SERVICE_SHUTDOWN_GRACE_MS: number({
     default: 25_000,
     min: 0,
-    outside: true,
     meaning: "Longest shutdown, counted from the signal; past it the process exits 1",
   }),
   SERVICE_DB_OUTAGE_LOG_MS: number({
@@ -63,12 +61,10 @@ export const operations = group("Operations", {
     meaning:
       'While the database cannot be reached, how often the log repeats "database unreachable" (with the count of failures since)',
   }),
-  OTEL_EXPORTER_OTLP_ENDPOINT: text({
-    accepts: "a URL",
+  OTEL_EXPORTER_OTLP_ENDPOINT: url({
     meaning: "OTLP/HTTP collector for traces (`/v1/traces` is appended); unset means no tracing",
   }),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: text({
-    accepts: "a URL",
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url({
     meaning:
       "OTLP/HTTP endpoint for traces only (used as given); either this or `OTEL_EXPORTER_OTLP_ENDPOINT` turns tracing on",
   }),

@@ -1,5 +1,5 @@
 // Settings of the service itself: address, database, public origin, billing, sign-in and stored secrets.
-import { choice, flag, group, list, number, secret, text, url } from "./kinds";
+import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
 
 export const service = group("Service", {
   PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
@@ -95,6 +95,10 @@ export const billing = group("Billing", {
   }),
   SERVICE_BILLING_CONTACT: text({
     accepts: "a URL or an email address",
+    shape: {
+      test: (v) => httpUrl.safeParse(v).success || /^(mailto:)?[^\s@:/]+@[^\s@/]+\.[^\s@/]+$/i.test(v),
+      says: "an http(s) URL or an email address",
+    },
     meaning: "URL or email address the plan page gives owners for plan changes",
   }),
   SERVICE_BILLING_GRACE_DAYS: number({
@@ -121,8 +125,7 @@ export const billing = group("Billing", {
 });
 
 export const signInAndSecrets = group("Sign-in and secrets", {
-  SERVICE_OIDC_ISSUER: text({
-    accepts: "a URL",
+  SERVICE_OIDC_ISSUER: url({
     meaning:
       "Issuer URL of a generic OpenID Connect provider; its `/.well-known/openid-configuration` is read for the endpoints. Set all three `SERVICE_OIDC_*` values or none: a partial set is refused with a message naming what is missing. Register `<app origin>/api/auth/callback/oidc` as the redirect URI.",
   }),

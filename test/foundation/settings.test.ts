@@ -158,3 +158,64 @@ describe("settings registry", () => {
     ]);
   });
 });
+
+describe("start-up's check of settings that were let through", () => {
+  // Each used to start the server: the shutdown timings were read by scripts/graceful-shutdown.mjs alone (which fell
+  // back to its default), the URL and contact settings took any text, and an OpenID Connect provider named by its
+  // issuer alone started a server whose sign-in page showed every visitor the operator's error.
+  const problemsWith = async (env: Record<string, string>) => {
+    for (const [name, value] of Object.entries(env)) setEnv(name, value);
+    const { configurationProblems } = await import("../../server/startup/validate");
+    return configurationProblems();
+  };
+
+  it("refuses each, naming the variable and what it accepts", async () => {
+    for (const [env, says] of [
+      [{ SERVICE_SHUTDOWN_GRACE_MS: "abc" }, 'SERVICE_SHUTDOWN_GRACE_MS="abc" is invalid: it must be a whole number'],
+      [{ SERVICE_SHUTDOWN_DELAY_MS: "-1" }, 'SERVICE_SHUTDOWN_DELAY_MS="-1" is invalid: it must be a whole number'],
+      [
+        { SERVICE_BILLING_CONTACT: "nobody" },
+        'SERVICE_BILLING_CONTACT="nobody" is invalid: it must be an http(s) URL or an email address.',
+      ],
+      [
+        { OTEL_EXPORTER_OTLP_ENDPOINT: "otel-collector:4318" },
+        'OTEL_EXPORTER_OTLP_ENDPOINT="otel-collector:4318" is invalid: it must be an http(s) URL.',
+      ],
+      [
+        { SERVICE_OIDC_ISSUER: "accounts.example.com", SERVICE_OIDC_CLIENT_ID: "id", SERVICE_OIDC_CLIENT_SECRET: "s" },
+        'SERVICE_OIDC_ISSUER="accounts.example.com" is invalid: it must be an http(s) URL.',
+      ],
+      [
+        { SERVICE_OIDC_ISSUER: "https://accounts.example.com" },
+        "OpenID Connect sign-in is half configured: set SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET as well",
+      ],
+    ] as const) {
+      const problems = await problemsWith(env);
+      expect(
+        problems.some((p) => p.startsWith(says)),
+        `${JSON.stringify(env)}: ${problems.join(" | ")}`,
+      ).toBe(true);
+      for (const name of touched) delete process.env[name];
+      touched.clear();
+    }
+  });
+
+  it("accepts what they are documented to take", async () => {
+    for (const env of <Record<string, string>[]>[
+      { SERVICE_SHUTDOWN_GRACE_MS: "0", SERVICE_SHUTDOWN_DELAY_MS: "2500" },
+      { SERVICE_BILLING_CONTACT: "billing@example.com" },
+      { SERVICE_BILLING_CONTACT: "mailto:billing@example.com" },
+      { SERVICE_BILLING_CONTACT: "https://example.com/contact" },
+      { OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318" },
+      {
+        SERVICE_OIDC_ISSUER: "https://accounts.example.com/",
+        SERVICE_OIDC_CLIENT_ID: "id",
+        SERVICE_OIDC_CLIENT_SECRET: "s",
+      },
+    ]) {
+      expect({ env, problems: await problemsWith(env) }).toEqual({ env, problems: [] });
+      for (const name of touched) delete process.env[name];
+      touched.clear();
+    }
+  });
+});
