@@ -3,6 +3,7 @@
 // sends), so that each case starts the CLI's process only where the process is what it checks.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +54,30 @@ describe("admin CLI help", () => {
       expect(r.stdout).toContain("workspace create --name NAME");
     }
     expect(existsSync(dir)).toBe(false);
+  }, 60_000);
+});
+
+describe("admin CLI when the database cannot be reached", () => {
+  it("says why, not the API's 'retry after the time in Retry-After', and exits 1", async () => {
+    // A port on 127.0.0.1 that nothing listens on: taken, then closed.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, "127.0.0.1", () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const env = { DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/none` };
+    const text = await cli(["usage", "--workspace", "ws_x"], env);
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(text.stderr).toBe("error: cannot use the database: could not open a database connection (ECONNREFUSED)");
+    const json = await cli(["usage", "--workspace", "ws_x", "--json"], env);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: {
+        code: "UPSTREAM_UNAVAILABLE",
+        message: "cannot use the database: could not open a database connection (ECONNREFUSED)",
+      },
+    });
   }, 60_000);
 });
 
