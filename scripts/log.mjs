@@ -28,6 +28,9 @@ export function scriptLogger() {
   return own;
 }
 
+/** Terminal escape sequences (colours, bold: `ESC [ 32 m`). */
+const ANSI_ESCAPE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
 /**
  * Lines that libraries print on stdout themselves (Next.js: "✓ Running next.config.ts took 72ms") become records
  * of this logger, so that stdout stays one JSON record a line. The service's logger writes to the file descriptor
@@ -41,7 +44,8 @@ export function routeStrayOutput() {
   process.stdout.write = (chunk, encoding, callback) => {
     const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
     for (const line of text.split("\n")) {
-      const trimmed = line.trim();
+      // On a terminal Next.js colours its lines: the escape sequences are no part of the message.
+      const trimmed = line.replace(ANSI_ESCAPE, "").trim();
       if (!trimmed) continue;
       if (trimmed.startsWith("{")) write(`${trimmed}\n`);
       else scriptLogger().info({ source: "next" }, trimmed);
