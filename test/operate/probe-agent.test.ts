@@ -149,3 +149,51 @@ describe("the agent itself", () => {
     }
   });
 });
+
+describe("npm run probe-agent with a setting it cannot use", () => {
+  /** The agent's process with `env`: its exit code and stderr, or "still running" after 30 s. */
+  function runAgent(env: Record<string, string>): Promise<{ code: number | null | string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/probe-agent.ts"], {
+        env: { ...process.env, SERVICE_PROBE_TOKEN: TOKEN, PROBE_AGENT_HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr!.on("data", (c) => (stderr += c));
+      const timer = setTimeout(() => {
+        child.kill("SIGTERM");
+        resolve({ code: "still running", stderr });
+      }, 30_000);
+      child.on("exit", (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr: stderr.trim() });
+      });
+    });
+  }
+
+  it("exits 1 naming the variable, instead of running on the default", async () => {
+    // PROBE_AGENT_PORT=abc used to listen on 3100, and a rate limit of 0 or "ten" ran with 120.
+    for (const [name, value, says] of [
+      ["PROBE_AGENT_PORT", "abc", 'PROBE_AGENT_PORT="abc" is invalid: it must be a whole number from 0 to 65535'],
+      ["PROBE_AGENT_RATE_LIMIT", "0", 'PROBE_AGENT_RATE_LIMIT="0" is invalid: it must be a whole number of at least 1'],
+      ["PROBE_AGENT_RATE_WINDOW_SECONDS", "ten", 'PROBE_AGENT_RATE_WINDOW_SECONDS="ten" is invalid'],
+    ] as const) {
+      const r = await runAgent({ [name]: value, PROBE_AGENT_PORT: name === "PROBE_AGENT_PORT" ? value : "0" });
+      expect({ name, code: r.code }).toEqual({ name, code: 1 });
+      expect(r.stderr).toContain(`probe agent: ${says}`);
+    }
+  }, 120_000);
+
+  it("exits 1 saying so when its port is in use", async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, "127.0.0.1", () => r()));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await runAgent({ PROBE_AGENT_PORT: String(port) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`probe agent: cannot listen on 127.0.0.1:${port}: the port is already in use`);
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+  }, 60_000);
+});
