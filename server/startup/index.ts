@@ -2,11 +2,11 @@
 // the very first run, and open the admin channel when the database is embedded.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { listenAdminChannel, writeServerPid } from "../admin/channel";
+import { channelAlive, listenAdminChannel, writeServerPid } from "../admin/channel";
 import { runAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
 import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
-import { databaseUrl } from "../db/config";
+import { dataDir, databaseUrl, inMemory } from "../db/config";
 import { adoptNpmConfigRegistry, fixEnvironment, isTestRun, nodeEnv, npmConfigRegistry, setting } from "../env";
 import { toErrorBody } from "../errors";
 import { preloadGeoReader } from "../geo/database";
@@ -68,6 +68,9 @@ async function startSteps(): Promise<void> {
   assertEncryptionKeyConfigured();
   // Production without NEXTAUTH_SECRET stops here too: every session route would answer 500.
   assertAuthSecretConfigured();
+  // A second server on an embedded database folder that a running server holds stops here: both would open the same
+  // PGlite files, each with its own buffers and checkpoints, and the second also wrote its pid over the first's.
+  await assertEmbeddedStoreFree();
   // A SERVICE_METRICS_PORT that cannot be opened (in use, not permitted) stops the server here too, before any
   // background work starts: opened after the workers, its failure left a process that answered /healthz 200 and
   // every page 500 while its workers ran. Until the metric sources register below, a scrape has the process's own.
@@ -106,6 +109,17 @@ async function startSteps(): Promise<void> {
       }
     });
   }
+}
+
+/** Throws when another running server answers on the admin channel of this server's embedded database folder. */
+async function assertEmbeddedStoreFree(): Promise<void> {
+  if (databaseUrl() || inMemory()) return;
+  if (!(await channelAlive())) return;
+  throw new Error(
+    `SERVICE_DATA_DIR=${dataDir()} is in use by another running server (its admin channel answers): an embedded ` +
+      "database folder serves one server. Stop that server first, or give this one its own SERVICE_DATA_DIR " +
+      "(or a DATABASE_URL, which any number of servers can share).",
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOnce, freePort, startServerProcess, type RunningServer } from "./server-process";
+import { buildOnce, freePort, startServerProcess, waitUntilReady, type RunningServer } from "./server-process";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-invalid-setting-"));
 
@@ -180,4 +180,24 @@ describe("npm start on a port already in use", () => {
       await new Promise((r) => blocker.close(r));
     }
   }, 120_000);
+});
+
+describe("a second server on an embedded database folder a running server holds", () => {
+  it("exits 1 saying the folder is in use, and the first server keeps serving", async () => {
+    // It used to start: two processes on the same PGlite files, the second's pid written over the first's.
+    const shared = mkdtempSync(path.join(tmpdir(), "svc-shared-store-"));
+    const first = await startServerProcess({ SERVICE_DATA_DIR: shared, SERVICE_SHUTDOWN_DELAY_MS: "0" });
+    try {
+      await waitUntilReady(first.base);
+      const second = await startServerProcess({ SERVICE_DATA_DIR: shared, SERVICE_SHUTDOWN_DELAY_MS: "0" });
+      expect(await exitOrStop(second)).toBe(1);
+      expect(second.output()).toContain(`SERVICE_DATA_DIR=${shared} is in use by another running server`);
+      expect(second.output()).toContain('"msg":"invalid configuration: the server does not start"');
+      expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
+    } finally {
+      first.child.kill("SIGTERM");
+      await first.exited;
+      rmSync(shared, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
