@@ -52,9 +52,12 @@ export async function checkReadiness(
   const workersOn = opts.webhookWorkerEnabled ?? setting("SERVICE_WEBHOOK_WORKER");
   // Scheduled jobs (purge, feed refresh) run once across instances; SERVICE_SCHEDULER=0 leaves them to the others.
   const scheduler = setting("SERVICE_SCHEDULER") ? "running" : "disabled";
+  // A load that failed is said as such: "still loading" sent the operator waiting for ever.
   const shipped: PartStatus = state.dataLoaded
     ? { status: "ok" }
-    : { status: "not_ready", detail: "shipped data is still loading" };
+    : state.dataLoadError
+      ? { status: "not_ready", detail: `shipped data failed to load: ${state.dataLoadError}` }
+      : { status: "not_ready", detail: "shipped data is still loading" };
   const workers: PartStatus = state.workersStarted
     ? {
         status: "ok",

@@ -3,6 +3,8 @@
 export interface ProcessState {
   /** Set once the shipped data (geolocation, ASN and list feeds) has been loaded at start. */
   dataLoaded: boolean;
+  /** Why loading the shipped data at start failed (a geolocation folder that is missing, a list that cannot be read). */
+  dataLoadError?: string;
   /** Set once the background workers (webhook delivery, retention purge) have been started. */
   workersStarted: boolean;
   /** Set from the moment shutdown begins: readiness answers 503 from then on. */

