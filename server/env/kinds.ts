@@ -238,19 +238,28 @@ export function choice<const V extends readonly [string, ...string[]], D extends
 }
 
 /** A comma-separated list: its items trimmed, empty ones dropped; the default when unset or with no item. */
-export function list(o: Doc & { default?: readonly string[]; secret?: boolean }): Ungrouped<string[]> {
+export function list(
+  o: Doc & { default?: readonly string[]; secret?: boolean; accepts?: string; item?: Shape },
+): Ungrouped<string[]> {
   const fallback = o.default ?? [];
+  const item = o.item;
   return {
-    accepts: o.secret ? "comma-separated secrets" : "comma-separated list",
+    accepts: o.accepts ?? (o.secret ? "comma-separated secrets" : "comma-separated list"),
     shown: o.shown ?? (fallback.length ? code(fallback.join(",")) : "(none)"),
     meaning: o.meaning,
     outside: o.outside,
     secret: o.secret,
-    read: (_name, raw) => {
+    read: (name, raw) => {
       const items = (raw ?? "")
         .split(",")
         .map((s) => s.trim())
         .filter(Boolean);
+      const bad = item && !o.secret ? items.filter((v) => !item.test(v)) : [];
+      if (bad.length)
+        throw new ConfigurationError(
+          `${name}=${JSON.stringify(raw)} is invalid: ${bad.map((v) => JSON.stringify(v)).join(", ")} ` +
+            `${bad.length > 1 ? "are" : "is"} not ${item!.says}.`,
+        );
       return items.length ? items : [...fallback];
     },
   };

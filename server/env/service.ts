@@ -1,6 +1,16 @@
 // Settings of the service itself: address, database, public origin, billing, sign-in and stored secrets.
 import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
 
+/** `https://shop.example.com` or `http://127.0.0.1:8080` (a trailing slash allowed), as a browser's Origin header. */
+function isOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.origin === v.replace(/\/+$/, "").toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export const service = group("Service", {
   PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
   HOST: text({ default: "0.0.0.0", outside: true, meaning: "address of `npm start`" }),
@@ -57,7 +67,16 @@ export const service = group("Service", {
     meaning:
       "`0` skips the warm-up that loads `/docs` and every dashboard page once after start (`scripts/warm-pages.mjs`)",
   }),
-  SERVICE_ALLOWED_ORIGINS: list({ meaning: "comma-separated origins allowed to call `/v1` from a browser" }),
+  SERVICE_ALLOWED_ORIGINS: list({
+    accepts: "comma-separated origins (`https://shop.example.com`)",
+    // An origin is a scheme, a host and a port only: `shop.example.com` or a URL with a path never matches a
+    // browser's Origin header, so such an item refused every call it was meant to allow, silently.
+    item: {
+      test: (v) => v.split(/\s+/).every(isOrigin),
+      says: "an origin (scheme and host, e.g. https://shop.example.com)",
+    },
+    meaning: "comma-separated origins allowed to call `/v1` from a browser",
+  }),
   SERVICE_TRUST_PROXY: number({
     default: 0,
     min: 0,

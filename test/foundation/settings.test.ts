@@ -161,7 +161,8 @@ describe("settings registry", () => {
 
 describe("start-up's check of settings that were let through", () => {
   // Each used to start the server: the shutdown timings were read by scripts/graceful-shutdown.mjs alone (which fell
-  // back to its default), the URL and contact settings took any text, and an OpenID Connect provider named by its
+  // back to its default), the URL and contact settings took any text, an allowed origin without its scheme never
+  // matched a browser's Origin (every call it was meant to allow was refused, silently), and an OpenID Connect provider named by its
   // issuer alone started a server whose sign-in page showed every visitor the operator's error.
   const problemsWith = async (env: Record<string, string>) => {
     for (const [name, value] of Object.entries(env)) setEnv(name, value);
@@ -186,6 +187,10 @@ describe("start-up's check of settings that were let through", () => {
         'SERVICE_OIDC_ISSUER="accounts.example.com" is invalid: it must be an http(s) URL.',
       ],
       [
+        { SERVICE_ALLOWED_ORIGINS: "https://shop.example.com, shop.example.com, https://app.example.com/checkout" },
+        'SERVICE_ALLOWED_ORIGINS="https://shop.example.com, shop.example.com, https://app.example.com/checkout" is invalid: "shop.example.com", "https://app.example.com/checkout" are not an origin',
+      ],
+      [
         { SERVICE_OIDC_ISSUER: "https://accounts.example.com" },
         "OpenID Connect sign-in is half configured: set SERVICE_OIDC_CLIENT_ID, SERVICE_OIDC_CLIENT_SECRET as well",
       ],
@@ -207,6 +212,7 @@ describe("start-up's check of settings that were let through", () => {
       { SERVICE_BILLING_CONTACT: "mailto:billing@example.com" },
       { SERVICE_BILLING_CONTACT: "https://example.com/contact" },
       { OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318" },
+      { SERVICE_ALLOWED_ORIGINS: "https://Shop.Example.com, http://127.0.0.1:8080/ https://app.example" },
       {
         SERVICE_OIDC_ISSUER: "https://accounts.example.com/",
         SERVICE_OIDC_CLIENT_ID: "id",
