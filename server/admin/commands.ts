@@ -178,7 +178,8 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
     }
     case "feeds status":
     case "feeds refresh":
-      return feedsCommand(db, verb, args.flags.get("feed")?.[0] ?? null);
+      // `--feed` without a name is a mistake, not "every feed".
+      return feedsCommand(db, verb, args.flags.has("feed") ? one(args, "feed") : null);
     case "popular-names status":
     case "popular-names refresh":
       return popularNamesCommand(db, verb);

@@ -240,6 +240,9 @@ describe("admin commands refuse what they would otherwise ignore or fail on", ()
     expect(unquoted.message).toMatch(/^unexpected words "for", "outage" \(quote a value that holds spaces\)/);
     expect(await app.db.usageLedger.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
 
+    // `--feed` with no name would have refreshed every feed.
+    expect(await refusal(["feeds", "refresh", "--feed"])).toMatchObject({ status: 400, message: "--feed is required" });
+
     // What every command takes still runs.
     const r = await runAdminCommand(app.db, ["key", "create", "--workspace", ws.workspaceId, "--name", "ci", "--json"]);
     expect(Object.keys(r.result as object).sort()).toEqual(["apiKey", "keyId"]);
