@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
@@ -73,6 +74,21 @@ export function channelAlive(sock = adminSocketPath()): Promise<boolean> {
       resolve(false);
     });
     req.end(JSON.stringify({ argv: ["ping"] }));
+  });
+}
+
+/**
+ * True when something accepts connections on the channel's socket: a server holds the folder, even one too busy to
+ * answer a ping in time (a start-up on a loaded machine must not take a slow owner for a dead one).
+ */
+export function channelAccepts(sock = adminSocketPath()): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(sock);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
   });
 }
 

@@ -2,7 +2,7 @@
 // the very first run, and open the admin channel when the database is embedded.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { channelAlive, listenAdminChannel, writeServerPid } from "../admin/channel";
+import { channelAccepts, listenAdminChannel, writeServerPid } from "../admin/channel";
 import { runAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
 import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
@@ -114,9 +114,9 @@ async function startSteps(): Promise<void> {
 /** Throws when another running server answers on the admin channel of this server's embedded database folder. */
 async function assertEmbeddedStoreFree(): Promise<void> {
   if (databaseUrl() || inMemory()) return;
-  if (!(await channelAlive())) return;
+  if (!(await channelAccepts())) return;
   throw new Error(
-    `SERVICE_DATA_DIR=${dataDir()} is in use by another running server (its admin channel answers): an embedded ` +
+    `SERVICE_DATA_DIR=${dataDir()} is in use by another running server (its admin channel accepts connections): an embedded ` +
       "database folder serves one server. Stop that server first, or give this one its own SERVICE_DATA_DIR " +
       "(or a DATABASE_URL, which any number of servers can share).",
   );
