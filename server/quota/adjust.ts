@@ -7,7 +7,8 @@ import { periodStart } from "./period";
 
 /**
  * An operator's correction of this month's usage, positive or negative, recorded in the ledger with its reason.
- * Usage never goes below zero.
+ * Usage never goes below zero, and the ledger row holds the change made (-25 asked of 10 used records -10), so the
+ * month's ledger still sums to its usage.
  */
 export async function adjustUsage(
   db: Db,
@@ -15,24 +16,36 @@ export async function adjustUsage(
 ): Promise<number> {
   const now = a.now ?? new Date();
   const ps = periodStart(now);
-  const rows = await db.$queryRawUnsafe<{ used: number }[]>(
-    `WITH upd AS (
-       INSERT INTO "UsagePeriod" ("workspaceId", "periodStart", "used") VALUES ($1::text, $2::timestamp(3), GREATEST(0, $3::int))
-       ON CONFLICT ("workspaceId", "periodStart") DO UPDATE SET "used" = GREATEST(0, "UsagePeriod"."used" + $3::int)
-       RETURNING "used"
-     ), ledger AS (
-       INSERT INTO "UsageLedger" ("id", "workspaceId", "periodStart", "requestId", "endpoint", "units", "reason", "createdAt")
-       SELECT $4::text, $1::text, $2::timestamp(3), $5::text, 'admin.usage.adjust', $3::int, $6::text, now() FROM upd
-       RETURNING 1
-     )
-     SELECT "used" FROM upd, (SELECT count(*) FROM ledger) AS l`,
-    a.workspaceId,
-    ps,
-    a.units,
-    newId("led"),
-    newId("req"),
-    a.reason,
-  );
+  const rows = await db.$transaction(async (tx) => {
+    // The usage the change starts from, locked first, so that no reservation moves it between the read below and the
+    // update (a statement's own FOR UPDATE would not see the row once its upsert changed it).
+    await tx.$queryRawUnsafe(
+      `SELECT 1 FROM "UsagePeriod" WHERE "workspaceId" = $1::text AND "periodStart" = $2::timestamp(3) FOR UPDATE`,
+      a.workspaceId,
+      ps,
+    );
+    return tx.$queryRawUnsafe<{ used: number }[]>(
+      `WITH before AS (
+         SELECT "used" FROM "UsagePeriod" WHERE "workspaceId" = $1::text AND "periodStart" = $2::timestamp(3)
+       ), upd AS (
+         INSERT INTO "UsagePeriod" ("workspaceId", "periodStart", "used") VALUES ($1::text, $2::timestamp(3), GREATEST(0, $3::int))
+         ON CONFLICT ("workspaceId", "periodStart") DO UPDATE SET "used" = GREATEST(0, "UsagePeriod"."used" + $3::int)
+         RETURNING "used"
+       ), ledger AS (
+         INSERT INTO "UsageLedger" ("id", "workspaceId", "periodStart", "requestId", "endpoint", "units", "reason", "createdAt")
+         SELECT $4::text, $1::text, $2::timestamp(3), $5::text, 'admin.usage.adjust',
+           upd."used" - coalesce((SELECT "used" FROM before), 0), $6::text, now() FROM upd
+         RETURNING 1
+       )
+       SELECT "used" FROM upd, (SELECT count(*) FROM ledger) AS l`,
+      a.workspaceId,
+      ps,
+      a.units,
+      newId("led"),
+      newId("req"),
+      a.reason,
+    );
+  });
   return Number(rows[0]?.used ?? 0);
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { adjustUsage } from "../../server/quota/adjust";
 import { nextReset, periodStart } from "../../server/quota/period";
 import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import { countingInsertStatements } from "../insert-statements";
@@ -48,6 +49,25 @@ describe("atomic reservation", () => {
       `This request needs 3 lookup units, more than is left of the monthly allowance of ${limit}; it resets at the start of the next UTC month.`,
     );
     expect(await app.used(ws.workspaceId)).toBe(Number(limit) - 2);
+  });
+
+  // usage adjust --units -25 with 10 used recorded -25 while usage went to 0: the ledger no longer summed to it.
+  it("an operator's correction records the change it made, so the ledger still sums to the usage", async () => {
+    const ws = await app.seedWorkspace({ plans: ["free"] });
+    const sum = async () =>
+      (await app.db.usageLedger.aggregate({ where: { workspaceId: ws.workspaceId }, _sum: { units: true } }))._sum
+        .units ?? 0;
+    expect(await adjustUsage(app.db, { workspaceId: ws.workspaceId, units: -25, reason: "nothing to take" })).toBe(0);
+    expect(await adjustUsage(app.db, { workspaceId: ws.workspaceId, units: 10, reason: "correction" })).toBe(10);
+    expect(await adjustUsage(app.db, { workspaceId: ws.workspaceId, units: -25, reason: "goodwill" })).toBe(0);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    expect(await sum()).toBe(0);
+    const rows = await app.db.usageLedger.findMany({
+      where: { workspaceId: ws.workspaceId },
+      orderBy: { createdAt: "asc" },
+      select: { units: true, reason: true },
+    });
+    expect(rows.map((r) => r.units).sort((a, b) => a - b)).toEqual([-10, 0, 10]);
   });
 
   it("refuses a reservation larger than what is left, all or nothing", async () => {
