@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import path from "node:path";
 
 const config: NextConfig = {
   // A second build folder lets two checkouts' builds (or two parallel e2e runs) coexist; the default is .next.
@@ -7,6 +8,9 @@ const config: NextConfig = {
   skipTrailingSlashRedirect: true,
   allowedDevOrigins: ["127.0.0.1"],
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "mmdb-lib", "pg", "@prisma/adapter-pg"],
+  // The project's own folder is its root: without it Next looks for a lockfile in the folders above, and one there
+  // (a package-lock.json in /tmp above a clone in /tmp/x) printed a two-line warning that is not JSON at every start.
+  turbopack: { root: path.resolve(__dirname) },
   poweredByHeader: false,
   typedRoutes: false,
   // `npm run typecheck` (tsc over the whole tree, CI's second step) is the type check; the build does not repeat it
