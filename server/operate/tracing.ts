@@ -4,7 +4,7 @@
 // spans, every Prisma query (@prisma/instrumentation) and every upstream call made with fetch (undici).
 // The standard OTEL_* variables apply (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, ...).
 import type { Tracer } from "@opentelemetry/api";
-import { setting } from "../env";
+import { ConfigurationError, setting } from "../env";
 
 export interface TraceHooks {
   tracer: Tracer;
@@ -16,7 +16,15 @@ export interface TraceHooks {
 const g = globalThis as unknown as { __serviceTracing?: TraceHooks };
 
 export function tracingConfigured(): boolean {
-  return Boolean(setting("OTEL_EXPORTER_OTLP_ENDPOINT") || setting("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
+  try {
+    return Boolean(setting("OTEL_EXPORTER_OTLP_ENDPOINT") || setting("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
+  } catch (err) {
+    // An endpoint that is no http(s) URL: no tracing here; start-up's check of every setting, which runs next, names
+    // it and stops the server (instrumentation.ts starts tracing first, where Next would report a throw in its own
+    // words, with its stack).
+    if (err instanceof ConfigurationError) return false;
+    throw err;
+  }
 }
 
 export async function startTracing(): Promise<TraceHooks | null> {

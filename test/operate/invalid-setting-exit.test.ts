@@ -42,6 +42,13 @@ describe("npm start with an invalid setting", () => {
   for (const [name, value, says] of [
     ["SERVICE_TARGET_TIMEOUT_MS", "10s", 'SERVICE_TARGET_TIMEOUT_MS="10s" is invalid: it must be a whole number'],
     ["SERVICE_SCHEDULER", "maybe", 'SERVICE_SCHEDULER="maybe" is invalid: it must be 1 or 0'],
+    // Read first by the tracing that instrumentation.ts starts before the server, which must leave the refusal to the
+    // settings check (Next reported it as "An error occurred while loading instrumentation hook", with its stack).
+    [
+      "OTEL_EXPORTER_OTLP_ENDPOINT",
+      "otel-collector:4318",
+      'OTEL_EXPORTER_OTLP_ENDPOINT="otel-collector:4318" is invalid: it must be an http(s) URL',
+    ],
     // Read by the start-up scripts' own logger too, which must leave the refusal to the settings check.
     ["LOG_LEVEL", "verbose", 'LOG_LEVEL="verbose" is invalid: it must be one of trace, debug, info'],
   ] as const) {
