@@ -136,7 +136,8 @@ export async function searchEvents(
               {
                 OR: [
                   { requestId: q },
-                  { ip: a.queryAddress ?? q },
+                  // The address as sent and in its one form (a link visit's event keeps X-Forwarded-For's spelling).
+                  { ip: a.queryAddress && a.queryAddress !== q ? { in: [q, a.queryAddress] } : q },
                   // An address finds every spelling of its mailbox (a.l.i.c.e+1@gmail.com finds alice@gmail.com).
                   { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
                   { domain: q.toLowerCase() },
