@@ -23,7 +23,7 @@ export async function listenAdminChannel(handler: Handler): Promise<http.Server 
   if (inMemory()) return null;
   const sock = adminSocketPath();
   if (existsSync(sock)) {
-    if (await channelAlive(sock)) return null; // another live server owns this data folder
+    if (await channelAccepts(sock)) return null; // another live server owns this data folder
     unlinkSync(sock);
   }
   const server = http.createServer((req, res) => {
@@ -60,21 +60,6 @@ export async function listenAdminChannel(handler: Handler): Promise<http.Server 
   };
   process.once("exit", cleanup);
   return server;
-}
-
-export function channelAlive(sock = adminSocketPath()): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.request({ socketPath: sock, path: "/", method: "POST", timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(true);
-    });
-    req.on("error", () => resolve(false));
-    req.on("timeout", () => {
-      req.destroy();
-      resolve(false);
-    });
-    req.end(JSON.stringify({ argv: ["ping"] }));
-  });
 }
 
 /**
@@ -142,12 +127,12 @@ export function writeServerPid(): void {
 }
 
 /**
- * True when a running server owns the embedded database: its channel answers, or a live server process is
- * still starting up (then wait for its channel rather than open the folder a second time).
+ * True when a running server owns the embedded database: its channel accepts connections (a server too busy to
+ * answer a ping in time still holds the folder), or a live server process is still starting up (then wait for its channel rather than open the folder a second time).
  */
 export async function serverOwnsEmbeddedDb(): Promise<boolean> {
   if (inMemory()) return false;
-  if (await channelAlive()) return true;
+  if (await channelAccepts()) return true;
   let pid = NaN;
   try {
     pid = Number(readFileSync(pidFile(), "utf8").trim());
@@ -157,7 +142,7 @@ export async function serverOwnsEmbeddedDb(): Promise<boolean> {
   if (!Number.isInteger(pid) || !processAlive(pid)) return false;
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    if (await channelAlive()) return true;
+    if (await channelAccepts()) return true;
     if (!processAlive(pid)) return false;
   }
   throw new Error("A server process owns the embedded database but its admin channel did not open within 60 s.");

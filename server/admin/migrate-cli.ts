@@ -1,10 +1,10 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (embedded or DATABASE_URL).
 import { closeDb, migrationsAppliedAtOpen } from "../db/client";
-import { channelAlive } from "./channel";
+import { channelAccepts } from "./channel";
 import { databaseUrl } from "../db/config";
 
 async function main() {
-  if (!databaseUrl() && (await channelAlive())) {
+  if (!databaseUrl() && (await channelAccepts())) {
     console.log("The running server holds the embedded database and applied its migrations at start.");
     return;
   }
