@@ -1,15 +1,6 @@
 // Settings of the service itself: address, database, public origin, billing, sign-in and stored secrets.
+import { normalizeWebOrigin } from "../net/web-origin";
 import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
-
-/** `https://shop.example.com` or `http://127.0.0.1:8080` (a trailing slash allowed), as a browser's Origin header. */
-function isOrigin(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.origin === v.replace(/\/+$/, "").toLowerCase();
-  } catch {
-    return false;
-  }
-}
 
 export const service = group("Service", {
   PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
@@ -72,7 +63,7 @@ export const service = group("Service", {
     // An origin is a scheme, a host and a port only: `shop.example.com` or a URL with a path never matches a
     // browser's Origin header, so such an item refused every call it was meant to allow, silently.
     item: {
-      test: (v) => v.split(/\s+/).every(isOrigin),
+      test: (v) => v.split(/\s+/).every((o) => normalizeWebOrigin(o) !== null),
       says: "an origin (scheme and host, e.g. https://shop.example.com)",
     },
     meaning: "comma-separated origins allowed to call `/v1` from a browser",

@@ -7,6 +7,7 @@ import { sortableId } from "../ids";
 import { entitledPlans } from "../billing/entitled";
 import { entitlementsFor } from "../plans/catalog";
 import { generateApiKey, type KeyKind } from "./secret";
+import { normalizeWebOrigin } from "../net/web-origin";
 
 export type KeyStatus = "active" | "paused" | "revoked";
 
@@ -50,29 +51,6 @@ export function toKeySummary(k: KeyRow): ApiKeySummary {
 }
 
 export const MAX_ALLOWED_ORIGINS = 20;
-
-/**
- * A web origin as browsers send it in the Origin header: http(s)://host[:port], lower-case, no path, query or
- * credentials ("https://shop.example.com/" is accepted and stored as "https://shop.example.com"). Null otherwise.
- */
-export function normalizeWebOrigin(input: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(input.trim());
-  } catch {
-    return null;
-  }
-  if (
-    (u.protocol !== "https:" && u.protocol !== "http:") ||
-    u.username ||
-    u.password ||
-    u.search ||
-    u.hash ||
-    (u.pathname !== "/" && u.pathname !== "")
-  )
-    return null;
-  return u.origin.toLowerCase();
-}
 
 /** The allowed origins of a publishable key, each checked; 400 INVALID_REQUEST names the first that is not an origin. */
 export function allowedOriginsOrThrow(kind: KeyKind, origins: string[] | undefined): string[] {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../harness";
 let app: TestApp;
 const ALLOWED = "https://app.customer.example";
 beforeAll(async () => {
-  process.env.SERVICE_ALLOWED_ORIGINS = `${ALLOWED}, https://other.example`;
+  process.env.SERVICE_ALLOWED_ORIGINS = `${ALLOWED}, https://other.example, https://Shop.Example.com:443/, https://bücher.example`;
   app = await createTestApp();
 });
 afterAll(() => {
@@ -28,6 +28,16 @@ describe("CORS", () => {
     expect(res.headers.get("access-control-allow-methods")).toBe("GET");
     expect(res.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type, X-API-Key, Accept");
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  // Listed items were compared as written (lower-cased): a default port or an IDN host never equalled the Origin a
+  // browser sends. They are read in one form with publishable keys' allowed origins (server/net/web-origin.ts).
+  it("reads a listed origin as a browser sends it: no default port, an IDN host in its ASCII form", async () => {
+    for (const origin of ["https://shop.example.com", "https://xn--bcher-kva.example"]) {
+      const res = await preflight("/v1/ip/8.8.8.8/geo", origin, "GET");
+      expect(res.status, origin).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), origin).toBe(origin);
+    }
   });
 
   it("refuses a preflight from an unlisted origin with 403 ORIGIN_FORBIDDEN", async () => {
