@@ -218,8 +218,10 @@ test("a queue longer than a page is reachable to its last case: Load more follow
   const cards = page.getByTestId("case-card");
   await expect(cards).toHaveCount(50);
   await expect(page.getByTestId("cases-shown")).toHaveText("Showing the oldest 50 of 101 open cases.");
-  await page.getByRole("button", { name: "Load more" }).click();
+  // By keyboard: once the page is in, the focus is on the first case it added, not at the page's top.
+  await page.getByRole("button", { name: "Load more" }).press("Enter");
   await expect(cards).toHaveCount(100);
+  await expect(cards.nth(50).locator(":focus")).toHaveCount(1);
   await expect(page.getByTestId("cases-shown")).toHaveText("Showing the oldest 100 of 101 open cases.");
   await expect(page.getByText("u_page_last")).toHaveCount(0);
 

@@ -20,6 +20,7 @@ import { CaseHead, who } from "./CaseHead";
 import { useResolvedBy } from "./resolved-by";
 import "./cases.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 type CaseRow = inferRouterOutputs<AppRouter>["cases"]["list"]["items"][number];
 
@@ -65,6 +66,7 @@ export function CasesView() {
     ),
   );
   const items = cases.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = useFocusNewRows<HTMLUListElement>(items.length);
   const index = items.findIndex((c) => c.id === selected);
   const resolvedBy = useResolvedBy(status === "resolved" || (selected !== null && index === -1));
   // A linked case that is not among the cases shown (further down the queue, or on the other tab) opens above them.
@@ -148,7 +150,7 @@ export function CasesView() {
           </p>
         ) : null}
         {outside ? <LinkedCase id={selected} onClose={() => setSelected(null)} /> : null}
-        <ul className="case-cards">
+        <ul className="case-cards" ref={more.list}>
           {items.map((c) => (
             <li
               key={c.id}
@@ -210,7 +212,7 @@ export function CasesView() {
           <BusyButton
             type="button"
             className="btn"
-            onClick={() => void cases.fetchNextPage()}
+            onClick={() => more.loadMore(() => cases.fetchNextPage())}
             busy={cases.isFetchingNextPage}
             data-testid="cases-more"
           >

@@ -19,6 +19,7 @@ import "./events.css";
 import { eventSummary, eventTitle, TYPE_PRESETS, type EventRecord, type KeyNames } from "./describe";
 import { EventDrawer } from "./EventDrawer";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 type View = "all" | "activity";
 type Filter = DateRange & { query: string; type: string };
@@ -53,6 +54,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
     ),
   );
   const items = (events.data?.pages.flatMap((p) => p.items) ?? []) as EventRecord[];
+  const more = useFocusNewRows<HTMLUListElement>(items.length);
   // A change made with an API key is said by the key's name and prefix, as the keys page lists them.
   const keyList = useQuery(trpc.account.keys.queryOptions());
   const keys: KeyNames = useMemo(
@@ -175,7 +177,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
           </p>
         ) : null}
         {items.length > 0 ? (
-          <ul className="event-list" data-testid="events-list">
+          <ul className="event-list" data-testid="events-list" ref={more.list}>
             {items.map((e) => (
               <li key={e.id} data-testid="event-row" data-type={e.type}>
                 <button type="button" className="event-open" aria-haspopup="dialog" onClick={() => setOpen(e)}>
@@ -192,7 +194,7 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
             type="button"
             className="btn btn-ghost"
             busy={events.isFetchingNextPage}
-            onClick={() => void events.fetchNextPage()}
+            onClick={() => more.loadMore(() => events.fetchNextPage())}
           >
             {events.isFetchingNextPage ? "Loading…" : "Load more"}
           </BusyButton>

@@ -19,6 +19,7 @@ import { refundText } from "./refund-words";
 import { useTRPC } from "../_components/trpc";
 import "../events/events.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 const FAMILIES = [
   { value: "", label: "All lookups" },
@@ -79,6 +80,7 @@ export function HistoryView() {
   );
   const first = history.data?.pages[0];
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = useFocusNewRows<HTMLUListElement>(items.length);
   const noHistory = first?.historyDays === 0;
 
   return (
@@ -123,7 +125,7 @@ export function HistoryView() {
               </p>
             ) : null}
             {items.length > 0 ? (
-              <ul className="event-list" data-testid="history-list">
+              <ul className="event-list" data-testid="history-list" ref={more.list}>
                 {items.map((h) => (
                   <li key={h.id} data-testid="history-row" data-endpoint={h.endpoint}>
                     <div className="event-open" style={{ cursor: "default" }}>
@@ -148,7 +150,7 @@ export function HistoryView() {
               <BusyButton
                 type="button"
                 className="btn"
-                onClick={() => void history.fetchNextPage()}
+                onClick={() => more.loadMore(() => history.fetchNextPage())}
                 busy={history.isFetchingNextPage}
               >
                 {history.isFetchingNextPage ? "Loading…" : "Load more"}

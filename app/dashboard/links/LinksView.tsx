@@ -14,6 +14,7 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./links.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 type Safety = {
   status: "not_listed" | "listed" | "incomplete" | "skipped";
@@ -149,6 +150,7 @@ export function LinksView() {
   // Undoing a disable needs no question: it only gives visitors the redirect back.
   const enable = useMutation(trpc.links.enable.mutationOptions({ onSuccess: () => void refresh() }));
   const items = links.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = useFocusNewRows<HTMLUListElement>(items.length);
 
   return (
     <>
@@ -174,7 +176,7 @@ export function LinksView() {
           </p>
         ) : null}
         {items.length > 0 ? (
-          <ul className="link-list" data-testid="links-list">
+          <ul className="link-list" data-testid="links-list" ref={more.list}>
             {items.map((l) => (
               <li key={l.id} data-testid="link-row" data-slug={l.slug} data-status={l.status}>
                 <div className="link-head">
@@ -254,7 +256,7 @@ export function LinksView() {
           <BusyButton
             type="button"
             className="btn"
-            onClick={() => void links.fetchNextPage()}
+            onClick={() => more.loadMore(() => links.fetchNextPage())}
             busy={links.isFetchingNextPage}
           >
             {links.isFetchingNextPage ? "Loading…" : "Load more"}

@@ -12,6 +12,7 @@ import { FindingsChart } from "./FindingsChart";
 import { StoredScan } from "./StoredScan";
 import { WatchToggle } from "./WatchToggle";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: () => void }) {
   const trpc = useTRPC();
@@ -33,6 +34,8 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
     }),
   );
   const headingId = "project-detail-title";
+  const rows = scans.data?.pages.flatMap((pg) => pg.items) ?? [];
+  const more = useFocusNewRows<HTMLUListElement>(rows.length);
   if (project.isPending)
     return (
       <p className="muted" role="status">
@@ -48,7 +51,6 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
       />
     );
   const p = project.data;
-  const rows = scans.data?.pages.flatMap((pg) => pg.items) ?? [];
   return (
     <section className="card project-detail" aria-labelledby={headingId} data-testid="project-detail">
       <h2 id={headingId}>{p.name}</h2>
@@ -85,7 +87,7 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
       <FindingList findings={p.open_findings} empty="No open findings." testId="open-findings" />
       <h3>Scans</h3>
       <ErrorNote error={scans.error} />
-      <ul className="project-scans" data-testid="project-scans">
+      <ul className="project-scans" data-testid="project-scans" ref={more.list}>
         {rows.map((s) => (
           <li key={s.id} data-testid="project-scan">
             <div className="project-row">
@@ -111,7 +113,7 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
         ))}
       </ul>
       {scans.hasNextPage ? (
-        <button type="button" className="btn" onClick={() => scans.fetchNextPage()}>
+        <button type="button" className="btn" onClick={() => more.loadMore(() => scans.fetchNextPage())}>
           Older scans
         </button>
       ) : null}

@@ -7,6 +7,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ProjectDetail } from "./ProjectDetail";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 export function ProjectsView({ initial = null }: { initial?: string | null }) {
   const trpc = useTRPC();
@@ -18,6 +19,7 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
     ),
   );
   const rows = projects.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = useFocusNewRows<HTMLUListElement>(rows.length);
   return (
     <>
       <section className="card" aria-labelledby="projects-title">
@@ -34,7 +36,7 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
             listed here with its history.
           </p>
         ) : null}
-        <ul className="project-list" data-testid="projects">
+        <ul className="project-list" data-testid="projects" ref={more.list}>
           {rows.map((p) => (
             <li key={p.name} data-testid="project" data-name={p.name}>
               <div className="project-row">
@@ -60,7 +62,7 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
           ))}
         </ul>
         {projects.hasNextPage ? (
-          <button type="button" className="btn" onClick={() => projects.fetchNextPage()}>
+          <button type="button" className="btn" onClick={() => more.loadMore(() => projects.fetchNextPage())}>
             More projects
           </button>
         ) : null}

@@ -15,6 +15,7 @@ import { SaveReportForm } from "./SaveReportForm";
 import "./row-cards.css";
 import { BusyButton } from "../_components/BusyButton";
 import { useDoneNotice } from "../_components/DoneNotice";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 export function ReportsView({ initialOpen = null }: { initialOpen?: string | null }) {
   const trpc = useTRPC();
@@ -25,6 +26,7 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
     trpc.reports.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
   );
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = useFocusNewRows<HTMLTableSectionElement>(items.length);
   const openReport = open ? items.find((r) => r.id === open) : undefined;
 
   return (
@@ -53,7 +55,7 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
               <th>Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={more.list}>
             {items.map((r) => (
               <tr key={r.id} data-testid="report-row">
                 <td data-label="Title">
@@ -97,7 +99,7 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
             type="button"
             className="btn btn-ghost"
             busy={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
+            onClick={() => more.loadMore(() => list.fetchNextPage())}
           >
             Load more
           </BusyButton>

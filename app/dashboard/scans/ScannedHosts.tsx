@@ -8,6 +8,7 @@ import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ScanHistory } from "./ScanHistory";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 const VISIBILITY_TEXT: Record<string, string> = { private: "private", unlisted: "unlisted", public: "public" };
 
@@ -24,6 +25,7 @@ export function ScannedHosts({
     trpc.scans.hosts.infiniteQueryOptions({ limit: 20 }, { getNextPageParam: (last) => last.next_cursor ?? undefined }),
   );
   const rows = hosts.data?.pages.flatMap((p) => p.hosts) ?? [];
+  const more = useFocusNewRows<HTMLUListElement>(rows.length);
   return (
     <section className="card" aria-labelledby="scanned-hosts">
       <h2 id="scanned-hosts">Past scans</h2>
@@ -38,7 +40,7 @@ export function ScannedHosts({
           No scans yet. Scan a site above and it is listed here with its grade.
         </p>
       ) : null}
-      <ul className="scanned-hosts" data-testid="scanned-hosts">
+      <ul className="scanned-hosts" data-testid="scanned-hosts" ref={more.list}>
         {rows.map((h) => (
           <li key={h.host} data-testid="scanned-host" data-host={h.host}>
             <div className="scanned-host-row">
@@ -83,7 +85,7 @@ export function ScannedHosts({
         <BusyButton
           type="button"
           className="btn"
-          onClick={() => void hosts.fetchNextPage()}
+          onClick={() => more.loadMore(() => hosts.fetchNextPage())}
           busy={hosts.isFetchingNextPage}
         >
           {hosts.isFetchingNextPage ? "Loading…" : "Show more sites"}

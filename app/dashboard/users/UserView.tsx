@@ -14,6 +14,7 @@ import { AssessmentWords, LinkedAccounts, paymentWords } from "./LinkedAccounts"
 import { UserSearch } from "./UserSearch";
 import "./users.css";
 import { BusyButton } from "../_components/BusyButton";
+import { useFocusNewRows } from "../_components/useFocusNewRows";
 
 const KIND_TITLES = { email: "Canonical email", phone: "Phone", device: "Device", card: "Card" } as const;
 
@@ -30,13 +31,7 @@ export function UserView({ userId }: { userId: string }) {
   const payments = items.filter((i) => i.payment);
   // "Older assessments" by keyboard: once they are in, the focus goes to the first of them (the button may be gone:
   // no more to load), not to the page's top.
-  const list = useRef<HTMLUListElement>(null);
-  const [focusAt, setFocusAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusAt === null || items.length <= focusAt) return;
-    (list.current?.children[focusAt] as HTMLElement | undefined)?.focus();
-    setFocusAt(null);
-  }, [focusAt, items.length]);
+  const more = useFocusNewRows<HTMLUListElement>(items.length);
   // An account opened (from the search, a linked account's link, the trail): the focus goes to its heading, not the
   // page's top, where the pressed Open button or link was removed with the page it was on.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -156,7 +151,7 @@ export function UserView({ userId }: { userId: string }) {
           </section>
           <section className="card user-wide">
             <h2>Assessments</h2>
-            <ul className="small" data-testid="user-assessments" ref={list}>
+            <ul className="small" data-testid="user-assessments" ref={more.list}>
               {items.map((h) => (
                 <li key={h.request_id} tabIndex={-1}>
                   <time dateTime={h.created_at}>{formatUtcSeconds(h.created_at)}</time>:{" "}
@@ -170,10 +165,7 @@ export function UserView({ userId }: { userId: string }) {
                 className="btn"
                 busy={q.isFetchingNextPage}
                 busyLabel="Loading…"
-                onClick={() => {
-                  const shown = items.length;
-                  void q.fetchNextPage().then(() => setFocusAt(shown));
-                }}
+                onClick={() => more.loadMore(() => q.fetchNextPage())}
               >
                 Older assessments
               </BusyButton>

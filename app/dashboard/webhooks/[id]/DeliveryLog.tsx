@@ -7,6 +7,7 @@ import { ErrorNote } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
 import { BusyButton } from "../../_components/BusyButton";
+import { useFocusNewRows } from "../../_components/useFocusNewRows";
 
 type Delivery = { id: string; status: string; last_error: string | null; last_status: number | null };
 
@@ -47,6 +48,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
     }),
   );
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const more = useFocusNewRows<HTMLTableSectionElement>(items.length, '[data-testid="delivery-row"]');
 
   return (
     <section className="card">
@@ -82,7 +84,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={more.list}>
               {items.map((d) => (
                 <Fragment key={d.id}>
                   <tr data-testid="delivery-row" data-status={d.status}>
@@ -152,7 +154,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
           type="button"
           className="btn btn-ghost"
           busy={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
+          onClick={() => more.loadMore(() => log.fetchNextPage())}
         >
           Load more
         </BusyButton>
