@@ -193,10 +193,13 @@ describe("a second server on an embedded database folder a running server holds"
   it("exits 1 saying the folder is in use, and the first server keeps serving", async () => {
     // It used to start: two processes on the same PGlite files, the second's pid written over the first's.
     const shared = mkdtempSync(path.join(tmpdir(), "svc-shared-store-"));
-    const first = await startServerProcess({ SERVICE_DATA_DIR: shared, SERVICE_SHUTDOWN_DELAY_MS: "0" });
+    // The embedded store, also when the file runs again with DATABASE_URL (CI's PostgreSQL pass): the folder is what
+    // two servers must not share.
+    const embedded = { SERVICE_DATA_DIR: shared, SERVICE_SHUTDOWN_DELAY_MS: "0", DATABASE_URL: "" };
+    const first = await startServerProcess(embedded);
     try {
       await waitUntilReady(first.base);
-      const second = await startServerProcess({ SERVICE_DATA_DIR: shared, SERVICE_SHUTDOWN_DELAY_MS: "0" });
+      const second = await startServerProcess(embedded);
       expect(await exitOrStop(second)).toBe(1);
       expect(second.output()).toContain(`SERVICE_DATA_DIR=${shared} is in use by another running server`);
       expect(second.output()).toContain('"msg":"invalid configuration: the server does not start"');
