@@ -1,5 +1,5 @@
 // Settings of the service itself: address, database, public origin, billing, sign-in and stored secrets.
-import { normalizeWebOrigin } from "../net/web-origin";
+import { normalizeWebOrigin } from "./web-origin";
 import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
 
 export const service = group("Service", {

@@ -7,7 +7,7 @@ import { sortableId } from "../ids";
 import { entitledPlans } from "../billing/entitled";
 import { entitlementsFor } from "../plans/catalog";
 import { generateApiKey, type KeyKind } from "./secret";
-import { normalizeWebOrigin } from "../net/web-origin";
+import { normalizeWebOrigin } from "../env/web-origin";
 
 export type KeyStatus = "active" | "paused" | "revoked";
 

@@ -31,7 +31,7 @@ describe("CORS", () => {
   });
 
   // Listed items were compared as written (lower-cased): a default port or an IDN host never equalled the Origin a
-  // browser sends. They are read in one form with publishable keys' allowed origins (server/net/web-origin.ts).
+  // browser sends. They are read in one form with publishable keys' allowed origins (server/env/web-origin.ts).
   it("reads a listed origin as a browser sends it: no default port, an IDN host in its ASCII form", async () => {
     for (const origin of ["https://shop.example.com", "https://xn--bcher-kva.example"]) {
       const res = await preflight("/v1/ip/8.8.8.8/geo", origin, "GET");

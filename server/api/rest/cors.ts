@@ -4,7 +4,7 @@
 import { getDb } from "../../db/client";
 import { setting } from "../../env";
 import { PUBLISHABLE_PROCEDURES, publishableOriginListed } from "../../keys/publishable";
-import { normalizeWebOrigin } from "../../net/web-origin";
+import { normalizeWebOrigin } from "../../env/web-origin";
 
 export const CORS_ALLOWED_HEADERS = ["authorization", "content-type", "x-api-key", "accept"];
 export const CORS_EXPOSED_HEADERS = [
@@ -21,7 +21,7 @@ export function allowedOrigins(): Set<string> {
   return new Set(
     setting("SERVICE_ALLOWED_ORIGINS")
       .flatMap((o) => o.split(/\s+/))
-      // Each in its one form (server/net/web-origin.ts): https://shop.example.com:443/ is https://shop.example.com.
+      // Each in its one form (server/env/web-origin.ts): https://shop.example.com:443/ is https://shop.example.com.
       .map((o) => (o.trim() ? normalizeWebOrigin(o) : null))
       .filter((o): o is string => o !== null),
   );
