@@ -95,6 +95,12 @@ export function unknownCursorError(field: string): AppError {
 export type ErrorBody = { error: { code: string; message: string } };
 
 /**
+ * tRPC's refusals of a call's method or body (GET on a mutation, POST on a query, a body that is not JSON), which
+ * toErrorBody answers 404 and 400 below rather than tRPC's 405 and 415; the dashboard's endpoint takes their status from it.
+ */
+export const TRPC_SHAPE_REFUSALS: ReadonlySet<string> = new Set(["METHOD_NOT_SUPPORTED", "UNSUPPORTED_MEDIA_TYPE"]);
+
+/**
  * Turns anything thrown into the public error body. Zod input failures become 400 INVALID_REQUEST (or the 400 code
  * an issue names) with the first issues spelled out; an unexpected error never leaks its message.
  */

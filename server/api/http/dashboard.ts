@@ -4,7 +4,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { SessionUser } from "../../auth/principal";
 import { getDb } from "../../db/client";
-import { AppError, toErrorBody } from "../../errors";
+import { AppError, toErrorBody, TRPC_SHAPE_REFUSALS } from "../../errors";
 import type { Context } from "../context";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
@@ -13,9 +13,6 @@ import { dashboardBodyLimit, MAX_BODY_BYTES } from "../rest/body-rules";
 import { createDashboardContext } from "./dashboard-context";
 import { pathOf, withRequestLine, type RequestLineSeen } from "./request-line";
 import { copyProcedureHeaders, errorParts, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
-
-/** tRPC's codes for a call whose method or body the procedure does not take (server/errors.ts words them). */
-const SHAPE_REFUSALS = new Set(["METHOD_NOT_SUPPORTED", "UNSUPPORTED_MEDIA_TYPE"]);
 
 // Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
 registerBulkProcedures();
@@ -102,7 +99,7 @@ async function answer(
       standard.forEach((v, k) => headers.set(k, v));
       // tRPC's own refusals of a lone call's method or body answer with the status of their error body
       // (server/errors.ts toErrorBody: 404 and 400), not tRPC's 405 and 415.
-      const refusal = failed && errors.length === 1 && SHAPE_REFUSALS.has(errors[0]!.code) ? errors[0] : null;
+      const refusal = failed && errors.length === 1 && TRPC_SHAPE_REFUSALS.has(errors[0]!.code) ? errors[0] : null;
       return refusal ? { headers, status: toErrorBody(refusal).status } : { headers };
     },
     onError: ({ error, path }) => {
