@@ -57,6 +57,18 @@ describe("CORS", () => {
     expect((await preflight("/v1/nowhere", ALLOWED, "GET")).status).toBe(404);
   });
 
+  // A request no preflight guards (no Authorization header) to a path or method no route takes: a listed origin can
+  // read the 404's words; it could not, so browser code saw only a network error.
+  it("lets a listed origin read a 404 for a path no route takes, and an unlisted one not", async () => {
+    const listed = await app.request("GET", "/v1/nowhere", { headers: { Origin: ALLOWED } });
+    expect(listed.status).toBe(404);
+    expect(listed.body.error.code).toBe("LOOKUP_NOT_FOUND");
+    expect(listed.headers.get("access-control-allow-origin")).toBe(ALLOWED);
+    const unlisted = await app.request("GET", "/v1/nowhere", { headers: { Origin: "https://evil.example" } });
+    expect(unlisted.status).toBe(404);
+    expect(unlisted.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   it("lets a listed origin read the quota headers, and a preflight authorizes nothing", async () => {
     const ws = await app.seedWorkspace({ plans: ["free"] });
     await preflight("/v1/ip/8.8.8.8/geo", ALLOWED, "GET", "authorization");

@@ -232,7 +232,13 @@ async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { err
     }
 
     const match = matchRoute(restRouteTable(), method, path);
-    if (!match) throw notFound();
+    if (!match) {
+      // A listed origin (or this service's own) can read the 404's words; a route's own allowance (a publishable
+      // key's origins) needs a route, so it cannot widen this.
+      if (origin && originAllowed(origin, ownOrigin()))
+        for (const [k, v] of Object.entries(corsResponseHeaders(origin))) out.set(k, v);
+      throw notFound();
+    }
     seen.route = match.route.template;
 
     const originByConfig = !origin || originAllowed(origin, ownOrigin());
