@@ -24,7 +24,7 @@ export function newestFirstAfter(p: PagePosition) {
 export async function placeOf(
   cursor: string | null | undefined,
   find: (id: string) => Promise<PagePosition | null>,
-  field = "nextCursor",
+  field = "next_cursor",
 ): Promise<PagePosition | null> {
   if (!cursor) return null;
   const place = await find(cursor);

@@ -63,8 +63,11 @@ export async function listReports(
 ): Promise<{ items: SavedReportView[]; nextCursor: string | null }> {
   const now = a.now ?? new Date();
   // A cursor from another workspace is unknown, so it reveals nothing about that workspace.
-  const after = await placeOf(a.cursor, (id) =>
-    db.savedReport.findFirst({ where: { id, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } }),
+  const after = await placeOf(
+    a.cursor,
+    (id) =>
+      db.savedReport.findFirst({ where: { id, workspaceId: a.workspaceId }, select: { id: true, createdAt: true } }),
+    "nextCursor",
   );
   const rows = await db.savedReport.findMany({
     where: {

@@ -79,7 +79,7 @@ describe("GET /v1/ip/{ip}/geo", () => {
     const free = await app.seedWorkspace({ plans: ["free"] });
     await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: free.apiKey });
     const none = await app.request("GET", "/v1/lookups/history", { key: free.apiKey });
-    expect(none.body).toEqual({ historyDays: 0, items: [], nextCursor: null });
+    expect(none.body).toEqual({ history_days: 0, historyDays: 0, items: [], next_cursor: null, nextCursor: null });
   });
 
   it("filters the history by endpoint or endpoint family and by time, and refuses a malformed filter", async () => {
@@ -136,7 +136,7 @@ describe("GET /v1/ip/{ip}/geo", () => {
       expect(res.status, cursor).toBe(400);
       expect(res.body.error.code).toBe("INVALID_REQUEST");
       expect(res.body.error.message).toMatch(
-        /^cursor: unknown cursor \(its item may have been deleted since\); use the nextCursor of the previous page/,
+        /^cursor: unknown cursor \(its item may have been deleted since\); use the next_cursor of the previous page/,
       );
     }
     expect(await app.used(ws.workspaceId)).toBe(3);

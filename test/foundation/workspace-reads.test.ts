@@ -152,7 +152,7 @@ describe("GET /v1/events", () => {
       expect(res.body.error).toEqual({
         code: "INVALID_REQUEST",
         message:
-          "cursor: unknown cursor (its item may have been deleted since); use the nextCursor of the previous page, or start again from the first page.",
+          "cursor: unknown cursor (its item may have been deleted since); use the next_cursor of the previous page, or start again from the first page.",
       });
     }
   });

@@ -73,6 +73,7 @@ describe("GET /v1/go/links", () => {
         }),
       ],
       nextCursor: null,
+      next_cursor: null,
     });
     expect(await app.used(ws.workspaceId)).toBe(0);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
@@ -119,7 +120,7 @@ describe("GET /v1/go/links", () => {
     await createLink(app, { url: "https://example.com/anonymous" });
     const res = await list(b.apiKey);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], nextCursor: null });
+    expect(res.body).toEqual({ items: [], nextCursor: null, next_cursor: null });
     // A cursor taken from another workspace reveals nothing of it: it names no link of this one, as a made-up one.
     const other = (await list(a.apiKey)).body.items[0].id;
     for (const cursor of [other, "lnk_made_up"]) {
@@ -128,7 +129,7 @@ describe("GET /v1/go/links", () => {
       expect(res.body.error).toEqual({
         code: "INVALID_REQUEST",
         message: expect.stringMatching(
-          /^cursor: unknown cursor \(its item may have been deleted since\); use the nextCursor of the previous page/,
+          /^cursor: unknown cursor \(its item may have been deleted since\); use the next_cursor of the previous page/,
         ),
       });
     }

@@ -86,6 +86,7 @@ describe("webhook delivery", () => {
         },
       ],
       nextCursor: null,
+      next_cursor: null,
     });
   });
 
@@ -127,7 +128,7 @@ describe("webhook delivery", () => {
       expect(res.status, cursor).toBe(400);
       expect(res.body.error.code).toBe("INVALID_REQUEST");
       expect(res.body.error.message).toMatch(
-        /^cursor: unknown cursor \(its item may have been deleted since\); use the nextCursor of the previous page/,
+        /^cursor: unknown cursor \(its item may have been deleted since\); use the next_cursor of the previous page/,
       );
     }
   });

@@ -472,7 +472,7 @@ export interface paths {
         };
         /**
          * Investigation events
-         * @description This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. `query` matches exactly on request ID, IP (any spelling of the address: IPv6 in upper case or uncompressed, IPv4-mapped), email (every spelling of its mailbox), domain, rule (its id or its name), event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code, spaces allowed) finds the assessments of the accounts that gave it (each by its user_id, else its email address; for as long as those links are kept, at least 90 days), so an assessment with neither user_id nor email is not found by its phone number. `type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`, `audit.weights.mode_changed`, `audit.list.created|updated|deleted|items_added|item_removed`, `audit.case.resolved`, `audit.report.renamed|deleted`, `audit.monitor.created|updated|deleted|paused|resumed|unsubscribed`, `audit.project.deleted`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` and `link.enabled` (with the member or key that changed it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Monitors' alerts are `monitor.alert`, `monitor.resolved` and `monitor.skipped` (`monitor.` takes all three), with the monitor, check, severity, `before`, `after` (`{ check_failing: true, reason, code, since, failed_runs }` for a check that could not run several times in a row) and the dashboard link in `data` and the run's id as the request id. Events, audit included, are kept for the longer of 90 days and the plan's history window. `since` (inclusive) and `until` (exclusive) bound the creation time; an `until` not after `since` is 400 INVALID_REQUEST. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.
+         * @description This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. `query` matches exactly on request ID, IP (any spelling of the address: IPv6 in upper case or uncompressed, IPv4-mapped), email (every spelling of its mailbox), domain, rule (its id or its name), event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code, spaces allowed) finds the assessments of the accounts that gave it (each by its user_id, else its email address; for as long as those links are kept, at least 90 days), so an assessment with neither user_id nor email is not found by its phone number. `type` keeps only the listed event types (comma-separated, exact) and those starting with an entry that ends in `.`: `audit.` is the audit trail of account changes (`audit.plan.changed`, `audit.key.created|revoked|paused|resumed`, `audit.member.invited|removed|role_changed`, `audit.webhook.created|updated|deleted`, `audit.rule.created|updated|deleted`, `audit.sender.added|verified|removed`, `audit.weights.mode_changed`, `audit.list.created|updated|deleted|items_added|item_removed`, `audit.case.resolved`, `audit.report.renamed|deleted`, `audit.monitor.created|updated|deleted|paused|resumed|unsubscribed`, `audit.project.deleted`), each with its `actor`, the IP and user agent where there is one, the `target` and the change (`before`, `after`; secrets never) in `data`. Protected-link activity is `link.created`, `link.disabled` and `link.enabled` (with the member or key that changed it) and `link.visit_blocked` (a visit refused because the link was disabled or expired). Monitors' alerts are `monitor.alert`, `monitor.resolved` and `monitor.skipped` (`monitor.` takes all three), with the monitor, check, severity, `before`, `after` (`{ check_failing: true, reason, code, since, failed_runs }` for a check that could not run several times in a row) and the dashboard link in `data` and the run's id as the request id. Events, audit included, are kept for the longer of 90 days and the plan's history window. `since` (inclusive) and `until` (exclusive) bound the creation time; an `until` not after `since` is 400 INVALID_REQUEST. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `next_cursor`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -516,7 +516,7 @@ export interface paths {
         };
         /**
          * List the workspace's links
-         * @description This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its `short_url`, destination `url`, `status` (`active`; `expired` or `disabled`, which answer 410 at the short URL), `clicks` (redirects served), the destination's blocklist verdict `safety` kept from creation, `created_at`, `expires_at` and `disabled_at`. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`; one that names none of this workspace's links is 400 INVALID_REQUEST). Not counted against the creation rate limit.
+         * @description This workspace's protected links (those created with one of its keys or from its dashboard; anonymous links belong to no workspace), newest first. Each has its `short_url`, destination `url`, `status` (`active`; `expired` or `disabled`, which answer 410 at the short URL), `clicks` (redirects served), the destination's blocklist verdict `safety` kept from creation, `created_at`, `expires_at` and `disabled_at`. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `next_cursor`; one that names none of this workspace's links is 400 INVALID_REQUEST). Not counted against the creation rate limit.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -970,7 +970,7 @@ export interface paths {
         };
         /**
          * Lookup history
-         * @description Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its `units` and outcome (`status`, and `code` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to `X-Service-Quota-Used`. What a request gave back (all of a 503's units, the targets of a batch no source answered) is taken off its `units` and named in its `summary` as `refunded_units` and `refund_reason`; an answer that could not be delivered reads status 499 with 0 units. Each entry has `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email subscription 7 days; Suite Starter 30 days; Suite Business and Lookups Developer 90 days; Suite Agency and Lookups Growth 365 days). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` (inclusive) and `until` (exclusive; one not after `since` is 400 INVALID_REQUEST). Paginate with `limit` (1..100, default 50) and the `nextCursor` of the previous page as `cursor` (one that names none of this workspace's entries, such as one purged since, is 400 INVALID_REQUEST; one whose entry is past its window but not yet purged still continues the walk).
+         * @description Safe summaries of this workspace's recent charged requests (never the raw payload), newest first: every request that was charged units is an entry with its `units` and outcome (`status`, and `code` when it failed), failed lookups, report saves and bulk job items included, so a month's entries add up to `X-Service-Quota-Used`. What a request gave back (all of a 503's units, the targets of a batch no source answered) is taken off its `units` and named in its `summary` as `refunded_units` and `refund_reason`; an answer that could not be delivered reads status 499 with 0 units. Each entry has `created_at` and the `expires_at` captured from the plan's history window at lookup time (Free: no history; Paid Email subscription 7 days; Suite Starter 30 days; Suite Business and Lookups Developer 90 days; Suite Agency and Lookups Growth 365 days). Filter with `endpoint` (an endpoint name such as `ip.lookup`, or a family such as `ip` for every IP lookup), `since` (inclusive) and `until` (exclusive; one not after `since` is 400 INVALID_REQUEST). Paginate with `limit` (1..100, default 50) and the `next_cursor` of the previous page as `cursor` (one that names none of this workspace's entries, such as one purged since, is 400 INVALID_REQUEST; one whose entry is past its window but not yet purged still continues the walk).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan. **Cost:** unmetered (no lookup units).
          */
@@ -1888,7 +1888,7 @@ export interface paths {
         };
         /**
          * Webhook delivery log
-         * @description Recent deliveries of one webhook, newest first: `status` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), `attempts`, `last_status` (HTTP status of the last attempt), `last_error`, `next_attempt_at`, `created_at`, `delivered_at`, and the `request_id` that correlates with GET /events. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `nextCursor`; one that names none of this webhook's deliveries is 400 INVALID_REQUEST). 404 NOT_FOUND for an unknown id or another workspace's webhook.
+         * @description Recent deliveries of one webhook, newest first: `status` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), `attempts`, `last_status` (HTTP status of the last attempt), `last_error`, `next_attempt_at`, `created_at`, `delivered_at`, and the `request_id` that correlates with GET /events. Paginate with `limit` (1..100, default 50) and `cursor` (the previous page's `next_cursor`; one that names none of this webhook's deliveries is 400 INVALID_REQUEST). 404 NOT_FOUND for an unknown id or another workspace's webhook.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on the Suite Agency or Lookups Growth plan (webhooks; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -6445,10 +6445,16 @@ export interface operations {
                             email: string | null;
                             id: string;
                             ip: string | null;
+                            /** @description Identifier of the request that wrote it (its answer's X-Request-Id) */
+                            request_id: string;
+                            /** @description The same as `request_id`, under the name this list answered first (kept for clients written against it) */
                             requestId: string;
                             rule: string | null;
                             type: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description The same as `next_cursor`, under the name this list answered first (kept for clients written against it) */
                         nextCursor: string | null;
                     };
                 };
@@ -6640,6 +6646,9 @@ export interface operations {
                             /** @description The destination the link redirects to. */
                             url: string;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description The same as `next_cursor`, under the name this list answered first (kept for clients written against it) */
                         nextCursor: string | null;
                     };
                 };
@@ -10232,6 +10241,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Days this plan keeps lookup history; 0 keeps none (the list is then empty) */
+                        history_days: number;
+                        /** @description The same as `history_days`, under the name this list answered first */
                         historyDays: number;
                         items: {
                             /** @description The error code of a failed answer, else null */
@@ -10240,6 +10252,9 @@ export interface operations {
                             endpoint: string;
                             expires_at: string;
                             id: string;
+                            /** @description Identifier of the request that wrote it (its answer's X-Request-Id) */
+                            request_id: string;
+                            /** @description The same as `request_id`, under the name this list answered first (kept for clients written against it) */
                             requestId: string;
                             /** @description Status code of the answer (200, 202 or the error's status; a charged lookup can fail upstream) */
                             status: number | null;
@@ -10250,6 +10265,9 @@ export interface operations {
                             /** @description Lookup units the request was charged, after what it gave back (`summary.refunded_units`); null for entries written before costs were kept */
                             units: number | null;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description The same as `next_cursor`, under the name this list answered first (kept for clients written against it) */
                         nextCursor: string | null;
                     };
                 };
@@ -16370,6 +16388,9 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed" | "paused" | "expired";
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description The same as `next_cursor`, under the name this list answered first (kept for clients written against it) */
                         nextCursor: string | null;
                     };
                 };

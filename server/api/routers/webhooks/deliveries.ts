@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { listDeliveriesOrThrow } from "../../../webhooks/deliveries";
 import { deliveryRecordSchema, webhookIdSchema } from "../../../webhooks/schemas";
+import { nextPageFields, withNextPage } from "../snake-twins";
 import { webhooksProcedure, TAGS } from "./shared";
 
 export const deliveriesProcedure = webhooksProcedure
@@ -13,7 +14,7 @@ export const deliveriesProcedure = webhooksProcedure
       path: "/webhooks/{id}/deliveries",
       tags: TAGS,
       summary: "Webhook delivery log",
-      description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this webhook's deliveries is 400 INVALID_REQUEST). 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
+      description: `Recent deliveries of one webhook, newest first: \`status\` (pending, delivered, failed, paused, or expired when webhooks returned to the plan after the retry window), \`attempts\`, \`last_status\` (HTTP status of the last attempt), \`last_error\`, \`next_attempt_at\`, \`created_at\`, \`delivered_at\`, and the \`request_id\` that correlates with GET /events. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`next_cursor\`; one that names none of this webhook's deliveries is 400 INVALID_REQUEST). 404 NOT_FOUND for an unknown id or another workspace's webhook.`,
     },
   })
   .input(
@@ -23,12 +24,14 @@ export const deliveriesProcedure = webhooksProcedure
       cursor: z.string().max(64).optional(),
     }),
   )
-  .output(z.object({ items: z.array(deliveryRecordSchema), nextCursor: z.string().nullable() }))
-  .query(({ ctx, input }) =>
-    listDeliveriesOrThrow(ctx.db, {
-      workspaceId: ctx.principal.workspaceId,
-      webhookId: input.id,
-      limit: input.limit,
-      cursor: input.cursor ?? null,
-    }),
+  .output(z.object({ items: z.array(deliveryRecordSchema), ...nextPageFields }))
+  .query(async ({ ctx, input }) =>
+    withNextPage(
+      await listDeliveriesOrThrow(ctx.db, {
+        workspaceId: ctx.principal.workspaceId,
+        webhookId: input.id,
+        limit: input.limit,
+        cursor: input.cursor ?? null,
+      }),
+    ),
   );

@@ -4,11 +4,12 @@ import { z } from "zod";
 import { searchEvents } from "../../../events/events";
 import { withUntilAfterSince } from "../../../timestamps";
 import { workspaceProcedure } from "../../trpc";
+import { nextPageFields, requestIdFields, withNextPage } from "../snake-twins";
 import { EVENT_QUERY_DOC, eventQuery, eventSearchTerms, eventType, since, until, int } from "./shared";
 
 const eventRecord = z.object({
   id: z.string(),
-  requestId: z.string(),
+  ...requestIdFields,
   type: z.string(),
   actor: z
     .string()
@@ -34,7 +35,7 @@ export const eventsProcedure = workspaceProcedure
       path: "/events",
       tags: ["Workspace"],
       summary: "Investigation events",
-      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. ${EVENT_QUERY_DOC} ${TYPE_FILTER} \`since\` (inclusive) and \`until\` (exclusive) bound the creation time; an \`until\` not after \`since\` is 400 INVALID_REQUEST. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`nextCursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
+      description: `This workspace's investigation events (assessments, rules, webhooks, protected-link activity, account changes and other security actions), newest first. ${EVENT_QUERY_DOC} ${TYPE_FILTER} \`since\` (inclusive) and \`until\` (exclusive) bound the creation time; an \`until\` not after \`since\` is 400 INVALID_REQUEST. Paginate with \`limit\` (1..100, default 50) and \`cursor\` (the previous page's \`next_cursor\`; one that names none of this workspace's events, such as one purged since, is 400 INVALID_REQUEST). Never another workspace's records.`,
     },
   })
   .input(
@@ -49,7 +50,7 @@ export const eventsProcedure = workspaceProcedure
       }),
     ),
   )
-  .output(z.object({ items: z.array(eventRecord), nextCursor: z.string().nullable() }))
+  .output(z.object({ items: z.array(eventRecord), ...nextPageFields }))
   .query(async ({ ctx, input }) => {
     const page = await searchEvents(ctx.db, {
       workspaceId: ctx.principal.workspaceId,
@@ -60,9 +61,10 @@ export const eventsProcedure = workspaceProcedure
       limit: input.limit,
       cursor: input.cursor,
     });
-    return {
+    return withNextPage({
       items: page.items.map((e) => ({
         id: e.id,
+        request_id: e.requestId,
         requestId: e.requestId,
         type: e.type,
         actor: e.actor,
@@ -74,5 +76,5 @@ export const eventsProcedure = workspaceProcedure
         created_at: e.createdAt.toISOString(),
       })),
       nextCursor: page.nextCursor,
-    };
+    });
   });
