@@ -151,6 +151,51 @@ function editDistance(a: string, b: string): number {
 
 const TOP_LEVEL = [...new Set(FACT_NAMES.map((n) => (n.includes(".") ? n.slice(0, n.indexOf(".")) : n)))];
 
+/** CEL's type names in words, with the name the identifier list uses. */
+function typeWords(type: string): string {
+  const words: Record<string, string> = {
+    int: "a whole number (int)",
+    uint: "a whole number (uint)",
+    double: "a number (double)",
+    string: "a string",
+    bool: "true or false (bool)",
+    "list<string>": "a list of strings",
+    null: "null",
+  };
+  return words[type] ?? `a ${type}`;
+}
+
+const ARITHMETIC = new Set(["+", "-", "*", "/", "%"]);
+
+/**
+ * CEL's own words for a call no overload takes ("no such overload: double > string", "found no matching overload for
+ * 'size(int)'") said as what the operator or function cannot take; anything else as CEL says it.
+ */
+function overloadWords(summary: string): string {
+  const binary = summary.match(/^no such overload: (\S+) (\S+) (\S+)$/);
+  if (binary) {
+    const [, left, op, right] = binary as unknown as [string, string, string, string];
+    if (op === "in")
+      return `"in" cannot look for ${typeWords(left)} in ${typeWords(right)}; it takes a list on its right`;
+    const verb = ARITHMETIC.has(op) ? "combine" : "compare";
+    return `"${op}" cannot ${verb} ${typeWords(left)} with ${typeWords(right)}`;
+  }
+  const unary = summary.match(/^no such overload: ([-!])(\S+)$/);
+  if (unary) return `"${unary[1]}" cannot take ${typeWords(unary[2]!)}`;
+  const call = summary.match(/^found no matching overload for '(?:(\S+?)\.)?([A-Za-z_]\w*)\(([^)]*)\)'$/);
+  if (call) {
+    const [, receiver, name, args] = call as unknown as [string, string | undefined, string, string];
+    const given = args
+      ? args
+          .split(",")
+          .map((a) => typeWords(a.trim()))
+          .join(" and ")
+      : "nothing";
+    return receiver ? `${name}() on ${typeWords(receiver)} cannot take ${given}` : `${name}() cannot take ${given}`;
+  }
+  return summary.replace(/\.$/, "");
+}
+
 /** Turns the library's error into a message a person can act on. */
 function explain(
   source: string,
@@ -191,7 +236,7 @@ function explain(
         source,
         start,
         end,
-        `type error: ${summary}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`,
+        `type error: ${overloadWords(summary)}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`,
       );
     case "unexpected_token":
       return at(
@@ -200,13 +245,13 @@ function explain(
         end,
         `syntax error: ${summary}${start >= source.length ? " (the expression ends too early)" : ""}.`,
       );
-    default:
-      return at(
-        source,
-        start,
-        end,
-        `${err.name === "ParseError" ? "syntax error" : "type error"}: ${summary.replace(/\.$/, "")}.`,
-      );
+    default: {
+      const logical = summary.match(/^Logical operator requires bool operands, got '(.+)'\.?$/);
+      const words = logical
+        ? `&& and || need true or false on both sides, got ${typeWords(logical[1]!)}`
+        : overloadWords(summary);
+      return at(source, start, end, `${err.name === "ParseError" ? "syntax error" : "type error"}: ${words}.`);
+    }
   }
 }
 
