@@ -243,7 +243,7 @@ export const assessResultSchema = z.object({
       normalized: z
         .string()
         .describe(
-          "The canonical mailbox velocity, the account, lists and linking key on: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com (a.l.i.c.e+1@googlemail.com is alice@gmail.com)",
+          "The canonical mailbox velocity, the account, lists and linking key on: Gmail dots, Proton dots, underscores and hyphens and +tags of providers that document them removed, googlemail.com as gmail.com (a.l.i.c.e+1@googlemail.com is alice@gmail.com)",
         ),
       subaddressed: z
         .boolean()

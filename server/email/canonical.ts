@@ -8,14 +8,18 @@ import { parseAddress } from "./syntax";
 interface ProviderRule {
   /** The character that starts a tag the provider delivers to the base mailbox. */
   separator: "+" | "-";
-  /** The provider ignores dots in the local part. */
-  dotsIgnored?: boolean;
+  /** Characters the provider ignores in the local part (Gmail's dots; Proton's dots, underscores and hyphens). */
+  ignored?: { characters: RegExp; words: string };
   /** The domain this one is an alias of (the same mailboxes under another name). */
   aliasOf?: string;
 }
 
-const GMAIL: ProviderRule = { separator: "+", dotsIgnored: true };
+const GMAIL: ProviderRule = { separator: "+", ignored: { characters: /\./g, words: "dots" } };
 const PLUS: ProviderRule = { separator: "+" };
+const PROTON: ProviderRule = {
+  separator: "+",
+  ignored: { characters: /[._-]/g, words: "dots, underscores and hyphens" },
+};
 const YAHOO: ProviderRule = { separator: "-" };
 
 /**
@@ -101,8 +105,11 @@ export const YAHOO_NATIONAL = [
  * - iCloud Mail (icloud.com, me.com, mac.com): "user+tag" is delivered to "user" (support.apple.com, iCloud Mail
  *   user guide, plus addressing).
  * - Fastmail: "Plus addressing and subdomain addressing" (fastmail.help/hc/en-us/articles/360060591053).
- * - Proton Mail (proton.me, protonmail.com, protonmail.ch, pm.me): "+aliases" (proton.me/support/creating-aliases).
- *   The domains are not merged: @pm.me is an optional address of paid plans, not every user's.
+ * - Proton Mail (proton.me, protonmail.com, protonmail.ch, pm.me): "+aliases" (proton.me/support/creating-aliases),
+ *   and ".", "_" and "-" in a username "are treated as transparent by our service. That is, username is the same as
+ *   user_name and user.name" (proton.me/support/change-username; no other account can take a variation). The domains
+ *   are not merged: @pm.me is an optional address of paid plans, not every user's. Changing Proton's rule needs a
+ *   migration as the national domains do (20261129120000_email_normalized_proton_transparent).
  * - Yahoo Mail: disposable addresses are "basename-keyword@yahoo.com" (Yahoo help, "Create and manage disposable
  *   email addresses"); Yahoo IDs cannot contain "-", so the text before it is the account's chosen base name. The
  *   same at Yahoo's national domains (YAHOO_NATIONAL), each its own domain as for Outlook.com's.
@@ -121,10 +128,10 @@ const PROVIDERS: Readonly<Record<string, ProviderRule>> = {
   "mac.com": PLUS,
   "fastmail.com": PLUS,
   "fastmail.fm": PLUS,
-  "proton.me": PLUS,
-  "protonmail.com": PLUS,
-  "protonmail.ch": PLUS,
-  "pm.me": PLUS,
+  "proton.me": PROTON,
+  "protonmail.com": PROTON,
+  "protonmail.ch": PROTON,
+  "pm.me": PROTON,
   "yahoo.com": YAHOO,
 };
 
@@ -132,7 +139,7 @@ const PROVIDERS: Readonly<Record<string, ProviderRule>> = {
 export const CANONICAL_PROVIDER_DOMAINS = Object.keys(PROVIDERS);
 
 export interface CanonicalMailbox {
-  /** The canonical mailbox: lower case, the provider's tag and ignored dots removed, an alias domain replaced. */
+  /** The canonical mailbox: lower case, the provider's tag and ignored characters removed, an alias domain replaced. */
   normalized: string;
   /** The address carried a tag the provider delivers to the base mailbox ("+tag", Yahoo's "-keyword"). */
   subaddressed: boolean;
@@ -157,9 +164,11 @@ export function canonicalMailbox(
       local = local.slice(0, at);
       rules.push(`removed the ${rule.separator}tag (the provider delivers it to the same inbox)`);
     }
-    if (rule.dotsIgnored && local.includes(".")) {
-      local = local.replace(/\./g, "");
-      rules.push("removed dots (the provider ignores them)");
+    // What is left once they go must still name a mailbox ("_@proton.me" stays as it is).
+    const kept = rule.ignored ? local.replace(rule.ignored.characters, "") : local;
+    if (kept !== local && kept.length > 0) {
+      local = kept;
+      rules.push(`removed ${rule.ignored!.words} (the provider ignores them)`);
     }
   }
   const canonicalDomain = rule?.aliasOf ?? dom;

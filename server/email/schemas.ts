@@ -29,7 +29,7 @@ export const emailCheckResultSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "The canonical mailbox: lower case; Gmail dots, +tags of providers that document them (Gmail, Outlook, iCloud, Fastmail, Proton, Yahoo's -keyword) removed; googlemail.com as gmail.com. Null when the syntax is invalid",
+      "The canonical mailbox: lower case; Gmail dots, Proton dots, underscores and hyphens, +tags of providers that document them (Gmail, Outlook, iCloud, Fastmail, Proton, Yahoo's -keyword) removed; googlemail.com as gmail.com. Null when the syntax is invalid",
     ),
   normalizationRules: z.array(z.string()),
   subaddress: z

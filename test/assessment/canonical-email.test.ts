@@ -96,4 +96,28 @@ describe("canonical email in /assess", () => {
       expect([email, r.body.rules]).toEqual([email, []]);
     }
   });
+  it("links a Proton signup farm spelled with dots, underscores and hyphens as one mailbox (/v1)", async () => {
+    // Proton treats ".", "_" and "-" in a username as transparent: bob.smith, bob_smith and bob-smith are one mailbox.
+    const ws = await app().seedWorkspace();
+    const spellings = ["bobsmith@proton.me", "bob.smith@proton.me", "bob_smith+1@proton.me", "Bob-Smith@proton.me"];
+    const answers = [];
+    for (const [i, email] of spellings.entries()) {
+      const r = await app().request("POST", "/v1/assess", {
+        key: ws.apiKey,
+        body: { event: "signup", ip: CLEAN_IP, email, user_id: `proton-${i}`, user_agent: CHROME_UA },
+      });
+      expect(r.status).toBe(200);
+      answers.push(r.body);
+    }
+    expect(answers.map((a) => a.email.normalized)).toEqual(Array(4).fill("bobsmith@proton.me"));
+    const last = answers[3];
+    expect(last.linked_accounts.by).toContainEqual({
+      kind: "email",
+      accounts_30d: 3,
+      names: ["proton-2", "proton-1", "proton-0"],
+    });
+    const events = await storedEvents(ws.workspaceId);
+    const facts = (events[3]!.data as { facts: Record<string, unknown> }).facts;
+    expect(facts["email.accounts_30d"]).toBe(4);
+  });
 });

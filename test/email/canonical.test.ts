@@ -21,7 +21,7 @@ describe("canonicalEmail", () => {
   });
 
   it.each([
-    // Providers that document "+" subaddressing: the tag goes, dots stay (only Gmail ignores them).
+    // Providers that document "+" subaddressing: the tag goes, dots stay (only Gmail and Proton ignore them).
     ["Bob.Smith+news@Outlook.com", "bob.smith@outlook.com", true],
     ["bob+x@hotmail.com", "bob@hotmail.com", true],
     ["bob+x@live.com", "bob@live.com", true],
@@ -38,6 +38,11 @@ describe("canonicalEmail", () => {
     ["bob+x@proton.me", "bob@proton.me", true],
     ["bob+x@protonmail.com", "bob@protonmail.com", true],
     ["bob+x@pm.me", "bob@pm.me", true],
+    // Proton treats ".", "_" and "-" in a username as transparent (user.name is user_name is username): one mailbox.
+    ["Bob.Smith@proton.me", "bobsmith@proton.me", false],
+    ["bob_smith+x@protonmail.com", "bobsmith@protonmail.com", true],
+    ["b-o.b_smith@protonmail.ch", "bobsmith@protonmail.ch", false],
+    ["bob.smith+x@pm.me", "bobsmith@pm.me", true],
     // Yahoo's disposable addresses: basename-keyword; a "+" is not Yahoo's separator.
     ["base-shop@yahoo.com", "base@yahoo.com", true],
     ["base+shop@yahoo.com", "base+shop@yahoo.com", false],

@@ -2824,7 +2824,7 @@ export interface operations {
                             free_provider: boolean;
                             /** @enum {string} */
                             mx: "present" | "null_mx" | "implicit" | "absent" | "domain_not_found" | "unavailable" | "not_checked";
-                            /** @description The canonical mailbox velocity, the account, lists and linking key on: Gmail dots and +tags of providers that document them removed, googlemail.com as gmail.com (a.l.i.c.e+1@googlemail.com is alice@gmail.com) */
+                            /** @description The canonical mailbox velocity, the account, lists and linking key on: Gmail dots, Proton dots, underscores and hyphens and +tags of providers that document them removed, googlemail.com as gmail.com (a.l.i.c.e+1@googlemail.com is alice@gmail.com) */
                             normalized: string;
                             role_account: boolean;
                             /** @description The address carries a tag its provider delivers to the base mailbox (+tag; Yahoo's -keyword) */
@@ -5973,7 +5973,7 @@ export interface operations {
                             status: "present" | "null_mx" | "implicit" | "absent" | "domain_not_found" | "unavailable";
                         } | null;
                         normalizationRules: string[];
-                        /** @description The canonical mailbox: lower case; Gmail dots, +tags of providers that document them (Gmail, Outlook, iCloud, Fastmail, Proton, Yahoo's -keyword) removed; googlemail.com as gmail.com. Null when the syntax is invalid */
+                        /** @description The canonical mailbox: lower case; Gmail dots, Proton dots, underscores and hyphens, +tags of providers that document them (Gmail, Outlook, iCloud, Fastmail, Proton, Yahoo's -keyword) removed; googlemail.com as gmail.com. Null when the syntax is invalid */
                         normalized: string | null;
                         /** @description The signals that moved the score */
                         reasons: {
