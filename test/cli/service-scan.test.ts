@@ -271,6 +271,35 @@ describe("service-scan errors", () => {
     expect(run.stderr).toContain(`cannot reach http://127.0.0.1:${port}/v1: ECONNREFUSED`);
   });
 
+  it("exits 3 in words, not the page's markup, when a web page answers instead of the API", async () => {
+    // A base address without /v1 reaches the dashboard's HTML 404; a proxy in front may answer its own HTML error page.
+    const pages = createServer((req, res) => {
+      const proxy = req.url?.startsWith("/proxy/");
+      res.writeHead(proxy ? 502 : 404, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        proxy
+          ? "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>"
+          : '<!DOCTYPE html><html lang="en" class="x_variable"><head><meta charSet="utf-8"/><title>404: This page could not be found.</title></head><body></body></html>',
+      );
+    });
+    await new Promise<void>((r) => pages.listen(0, "127.0.0.1", () => r()));
+    const origin = `http://127.0.0.1:${(pages.address() as { port: number }).port}`;
+    try {
+      const noV1 = await cli(["py/requirements.txt"], { key: "sk_any", url: origin });
+      expect(noV1.code).toBe(3);
+      expect(noV1.stderr).toContain("the service answered 404 with a web page");
+      expect(noV1.stderr).toContain("SERVICE_API_URL");
+      expect(noV1.stderr).toContain("/v1");
+      expect(noV1.stderr).not.toMatch(/<[a-z!]/i);
+      const proxied = await cli(["py/requirements.txt"], { key: "sk_any", url: `${origin}/proxy/v1` });
+      expect(proxied.code).toBe(3);
+      expect(proxied.stderr).toContain('the service answered 502 with a web page ("502 Bad Gateway")');
+      expect(proxied.stderr).not.toMatch(/<[a-z!]/i);
+    } finally {
+      await new Promise((r) => pages.close(r));
+    }
+  });
+
   it("--help prints the usage and exits 0 without a key", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);

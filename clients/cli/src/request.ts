@@ -36,13 +36,25 @@ function readAnswer(format: OutputFormat, body: string): ScanAnswer | null {
   }
 }
 
-/** The service's `{ error: { code, message } }`, or the start of whatever else answered (a proxy's page). */
-function errorDetail(body: string): string {
+/**
+ * After "the service answered <status>": the service's `{ error: { code, message } }`, a web page said in words (its
+ * title; a 404 page is most often a SERVICE_API_URL without /v1, which reaches the dashboard), or the start of
+ * whatever else answered (a proxy's plain text).
+ */
+function errorDetail(status: number, body: string): string {
   try {
     const known = (JSON.parse(body) as { error?: { code?: string; message?: string } }).error;
     if (known?.code) return `${known.code}: ${known.message}`;
   } catch {
     // not JSON: a proxy or a load balancer answered
+  }
+  if (/^\s*</.test(body)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.replace(/\s+/g, " ").trim();
+    const hint =
+      status === 404
+        ? ": check that SERVICE_API_URL is the API's base address ending in /v1, such as https://api.example.com/v1"
+        : "";
+    return `with a web page${title ? ` ("${title.slice(0, 100)}")` : ""}, not the API's answer${hint}`;
   }
   return body.slice(0, 300) || "no body";
 }
@@ -97,7 +109,8 @@ async function send(baseUrl: string, url: string, init: RequestInit): Promise<Se
     } catch (err) {
       return { ok: false, problem: `the answer from ${baseUrl} was cut off: ${describeFailure(err)}` };
     }
-    if (!response.ok) return { ok: false, problem: `the service answered ${response.status} ${errorDetail(body)}` };
+    if (!response.ok)
+      return { ok: false, problem: `the service answered ${response.status} ${errorDetail(response.status, body)}` };
     return { ok: true, status: response.status, body };
   }
 }
