@@ -11,7 +11,9 @@ export const scanBaseSchema = z
     created_at: z.string(),
   })
   .nullable()
-  .describe("The scan compared with: the project's latest scan of its default ref (or of base_ref); null for none");
+  .describe(
+    "The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none",
+  );
 
 export const diffSchema = z
   .object({

@@ -59,12 +59,20 @@ const notFound = (name: string) =>
 
 const live = (workspaceId: string, now: Date) => ({ workspaceId, expiresAt: { gt: now } });
 
-/** The latest live scan of one ref of a project, or null. */
-async function latestOfRef(db: Db, workspaceId: string, project: string, ref: string, now: Date) {
-  return db.projectScan.findFirst({
-    where: { ...live(workspaceId, now), project, ref },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+/**
+ * The latest live scan of one ref of a project, or null; with `path`, the latest of that file (or of no named file)
+ * when the ref has one. A repository may scan several lockfiles into one project (the CLI names each by its path):
+ * each is compared with its own file's last scan, not with another file's. A path the ref has no scan of (a lockfile
+ * moved, a job run from another folder) and a scan that names no path (the dashboard's, an API call without one) take
+ * the ref's latest scan, whatever its file, as before paths were compared.
+ */
+async function latestOfRef(db: Db, workspaceId: string, project: string, ref: string, now: Date, path?: string) {
+  const latest = (where: object) =>
+    db.projectScan.findFirst({
+      where: { ...live(workspaceId, now), project, ref, ...where },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+  return (path ? await latest({ OR: [{ path }, { path: null }] }) : null) ?? (await latest({}));
 }
 
 /**
@@ -85,7 +93,7 @@ export async function recordProjectScan(
   },
 ): Promise<ProjectScanAnswer> {
   const now = a.now ?? new Date();
-  const base = await latestOfRef(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now);
+  const base = await latestOfRef(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now, a.path);
   const baseReport = base ? (base.report as ScanReport) : null;
   const diff = {
     base: base ? { scan_id: base.id, ref: base.ref, created_at: base.createdAt.toISOString() } : null,

@@ -85,6 +85,39 @@ describe("two scans of one project", () => {
   });
 });
 
+describe("two lockfiles of one repository in one project", () => {
+  it("diffs each scan against the base's latest scan of the same path, so an unchanged pull request adds nothing", async () => {
+    // CI scans the root lockfile and another one (a docs site, say) with the same --project: the CLI sends each file's
+    // path. Against the ref's latest scan whatever its path, a pull request that changes nothing read the other file's
+    // findings as new (and the default branch's scans "fixed" them in turn).
+    const ws = await app.seedWorkspace();
+    const root = await scan(ws.apiKey, FIRST, "?project=acme/mono&path=package-lock.json");
+    // The other file's first scan has no scan of its own to follow: it takes the ref's latest, as a moved file does.
+    const docs = await scan(ws.apiKey, SECOND, "?project=acme/mono&path=docs/package-lock.json");
+    expect(docs.status).toBe(200);
+    expect(docs.body.diff.base).toMatchObject({ scan_id: root.body.project.scan_id });
+
+    const pr = await scan(ws.apiKey, FIRST, "?project=acme/mono&ref=pr-1&path=package-lock.json");
+    expect(pr.body.diff).toEqual({
+      base: { scan_id: root.body.project.scan_id, ref: "default", created_at: expect.any(String) },
+      new: [],
+      fixed: [],
+      unchanged: 5,
+    });
+    const prDocs = await scan(ws.apiKey, SECOND, "?project=acme/mono&ref=pr-1&path=docs/package-lock.json");
+    expect(prDocs.body.diff).toMatchObject({ base: { scan_id: docs.body.project.scan_id }, new: [], fixed: [] });
+
+    // A scan without a path (the dashboard's, or an API call that names none) still takes the ref's latest scan, and
+    // a path's first scan takes the latest one without a path, as before paths were compared.
+    const bare = await scan(ws.apiKey, FIRST, "?project=acme/mono&ref=pr-2");
+    expect(bare.body.diff.base).toMatchObject({ scan_id: docs.body.project.scan_id });
+    await scan(ws.apiKey, FIRST, "?project=acme/other");
+    const named = await scan(ws.apiKey, FIRST, "?project=acme/other&ref=pr-3&path=package-lock.json");
+    expect(named.body.diff).toMatchObject({ new: [], fixed: [] });
+    expect(named.body.diff.base).not.toBeNull();
+  });
+});
+
 describe("a registry outage in one of two scans", () => {
   const registryOf = (res: any, name: string) => res.body.packages.find((p: any) => p.name === name).registry.status;
 
