@@ -21,6 +21,12 @@ export interface Requirement {
    * docs read the same rule (./contract-text.ts bulkRuleOf).
    */
   bulk?: "always" | ((rawInput: unknown) => boolean);
+  /**
+   * The multiple-target refusal in the route's words: what needs bulk lookups and what a caller may send instead
+   * (a lockfile scan: "scan a file of more than one package", "scan a file of one package"); default "submit one
+   * target".
+   */
+  bulkWords?: { needs: string; instead: string };
   /** A metered lookup: a dashboard member beyond the plan's included members is refused (403 FORBIDDEN). */
   lookup?: true;
   /** Who is refused in the message, e.g. "Webhooks need" (default "This endpoint needs"). */
@@ -77,7 +83,9 @@ export async function requirementRefusal(
       "BULK_LOOKUPS_REQUIRED",
       req.bulk === "always"
         ? `${req.subject ?? "This endpoint needs"} bulk lookups (${plans}); change the plan to use it.`
-        : `This request needs bulk lookups (${plans}); submit one target or change the plan.`,
+        : `This request needs bulk lookups (${plans})${req.bulkWords ? ` to ${req.bulkWords.needs}` : ""}; ${
+            req.bulkWords?.instead ?? "submit one target"
+          } or change the plan.`,
     );
   }
   return null;

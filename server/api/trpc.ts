@@ -207,6 +207,8 @@ export interface MeteredOptions<I extends z.ZodType> {
   input: I;
   /** True when this request needs the bulk entitlement; runs on the raw input, before validation (spec order). */
   needsBulk?: (rawInput: unknown) => boolean;
+  /** needsBulk's refusal in the route's words (./contract.ts Requirement.bulkWords). */
+  bulkWords?: { needs: string; instead: string };
   /** Endpoint burst limit per workspace: over it, 429 RATE_LIMITED with Retry-After and no unit consumed. */
   rateLimit?: RateLimit;
   /** Checks that need I/O but must still cost nothing when they fail (e.g. the SSRF guard). */
@@ -243,6 +245,7 @@ export function meteredRequirement<I extends z.ZodType>(opts: MeteredOptions<I>)
     capability: opts.capability,
     // Declared always, it is the rule whatever `needsBulk` says: the docs read `bulk` (./contract-text.ts).
     bulk: opts.bulk === "always" ? "always" : opts.needsBulk,
+    ...(opts.bulkWords ? { bulkWords: opts.bulkWords } : {}),
     lookup: true,
   };
 }

@@ -96,6 +96,10 @@ describe("POST /v1/vulnerabilities/scan", () => {
     const res = await scan(ws.apiKey, lock);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("BULK_LOOKUPS_REQUIRED");
+    // Said for a lockfile, not the blocklist route's "submit one target" (a CI user cannot send "one target").
+    expect(res.body.error.message).toMatch(
+      /^This request needs bulk lookups \(.+\) to scan a file of more than one package; scan a file of one package or change the plan\.$/,
+    );
     expect(await app.used(ws.workspaceId)).toBe(0);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
     expect(sources.current.requests.osv).toBe(0);

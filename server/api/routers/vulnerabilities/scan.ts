@@ -81,6 +81,7 @@ export const scanProcedure = meteredProcedure({
   endpoint: "vulnerabilities.scan",
   input: scanInput,
   needsBulk: listsSeveralPackages,
+  bulkWords: { needs: "scan a file of more than one package", instead: "scan a file of one package" },
   // What history says of a scan that was not answered (a 503 whose units were given back).
   target: (input) => {
     const file = described.get(input);
