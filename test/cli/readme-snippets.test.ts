@@ -38,7 +38,7 @@ function scanOf(line: string): ScanCommand {
   const args = argv(line);
   expect(args[0], line).toBe("service-scan");
   const command = parseCommand(args.slice(1), { SERVICE_API_KEY: "svc_live_x" }, "/repo");
-  if (command === "help") throw new Error(`${line} asks for help`);
+  if (command === "help" || command === "version") throw new Error(`${line} asks for ${command}`);
   return command;
 }
 

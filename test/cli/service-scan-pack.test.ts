@@ -109,6 +109,12 @@ describe("the packed service-scan", () => {
     expect(existsSync(path.join(temp, "node_modules"))).toBe(false);
   });
 
+  it("says its version from the installed package", async () => {
+    const scan = await serviceScan(["--version"], "");
+    expect(scan.code).toBe(0);
+    expect(scan.stdout).toMatch(/^service-scan \d+\.\d+\.\d+\n$/);
+  });
+
   it("runs from the empty folder: --format sarif prints the SARIF log and the verdict, one scan charged", async () => {
     const ws = await app.seedWorkspace();
     seen.length = 0;

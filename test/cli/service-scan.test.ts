@@ -300,6 +300,16 @@ describe("service-scan errors", () => {
     }
   });
 
+  it("--version prints the package's version and exits 0 without a key", async () => {
+    const version = JSON.parse(readFileSync(path.join(__dirname, "../../clients/cli/package.json"), "utf8")).version;
+    for (const flag of ["--version", "-V"]) {
+      const run = await cli([flag]);
+      expect(run.code, flag).toBe(0);
+      expect(run.stdout, flag).toBe(`service-scan ${version}\n`);
+    }
+    expect((await cli(["--help"])).stdout).toContain("--version");
+  });
+
   it("--help prints the usage and exits 0 without a key", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);

@@ -32,6 +32,7 @@ Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /
   --fail-on-new
               apply the --fail-on policy only to the findings this scan adds, and write SARIF with only their
               results; needs --project
+  --version   the version of service-scan
   --help      this text
 
 Environment: SERVICE_API_KEY (required), SERVICE_API_URL (default ${DEFAULT_BASE_URL}).
@@ -64,12 +65,12 @@ function relativePath(cwd: string, file: string): string {
   return path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join("/");
 }
 
-/** The command, or "help"; throws UsageError naming what is wrong. */
+/** The command, "help" or "version"; throws UsageError naming what is wrong. */
 export function parseCommand(
   argv: string[],
   env: Record<string, string | undefined>,
   cwd: string,
-): ScanCommand | "help" {
+): ScanCommand | "help" | "version" {
   let parsed;
   try {
     parsed = parseArgs({
@@ -85,6 +86,7 @@ export function parseCommand(
         "base-ref": { type: "string" },
         "fail-on-new": { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "V" },
       },
     });
   } catch (err) {
@@ -92,6 +94,7 @@ export function parseCommand(
   }
   const { values, positionals } = parsed;
   if (values.help) return "help";
+  if (values.version) return "version";
   if (positionals.length !== 1) throw new UsageError("name exactly one lockfile");
   const failOn = oneOf("fail-on", values["fail-on"], FAIL_ON, "high");
   const format = oneOf("format", values.format, FORMATS, "text");

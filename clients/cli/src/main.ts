@@ -1,7 +1,7 @@
 // service-scan: scan a lockfile in CI and exit by policy. The exit code is the contract a pipeline reads: 0 passed,
 // 1 the policy failed, 2 the command was wrong (nothing was sent, nothing charged), 3 the service or the network
 // failed (with the service's error code, so a 402 or 403 in a CI log says what to change), or anything unforeseen.
-import { constants } from "node:fs";
+import { constants, readFileSync } from "node:fs";
 import { access, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseCommand, USAGE, UsageError, type ScanCommand } from "./args.js";
@@ -18,6 +18,11 @@ export interface Io {
   cwd: string;
   out(text: string): void;
   err(text: string): void;
+}
+
+/** The version of the package this command came in: its package.json, one folder above src/ and dist/ alike. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
 /** Reads the lockfile named relative to the command's working directory (io.cwd). */
@@ -87,6 +92,10 @@ async function run(argv: string[], io: Io): Promise<number> {
   const command = parseCommand(argv, io.env, io.cwd);
   if (command === "help") {
     io.out(USAGE);
+    return EXIT.passed;
+  }
+  if (command === "version") {
+    io.out(`service-scan ${packageVersion()}\n`);
     return EXIT.passed;
   }
   const lockfileText = await readLockfile(command.lockfile, io.cwd);
