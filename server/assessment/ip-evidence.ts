@@ -8,6 +8,7 @@ import { lookupGeo } from "../geo/lookup";
 import { matchOf, type PrivacyMatch } from "../ip/privacy";
 import { privacySnake } from "../ip/privacy-schema";
 import { getIpReputation } from "../ip/reputation";
+import { floorNote, hostingPoints, hostingSignal, listedPoints } from "../ip/score";
 import type { AssessRequest, AssessResult, Signal, SourceRef } from "./schemas";
 import { signalWeight, type WeightedSignalCode } from "../scoring/score";
 import { claimedCrawler } from "./user-agent";
@@ -27,12 +28,12 @@ export interface IpEvidence {
   hidesLocation: boolean;
 }
 
-/** "in the 2024-08-20 list" plus, when old, how much it still counts. */
-function listed(m: PrivacyMatch): string {
+/** "in the 2024-08-20 list" plus, when old, how much it still counts (and the hosting baseline when that applied). */
+function listed(m: PrivacyMatch, floor: number | null = null): string {
   const part = m.weightFactor === 0.5 ? "half" : "a quarter";
   return m.weightFactor === 1
-    ? `in the ${m.snapshotDate} list`
-    : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight`;
+    ? `in the ${m.snapshotDate} list${floorNote(floor)}`
+    : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight${floorNote(floor)}`;
 }
 
 export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> {
@@ -42,24 +43,35 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   const signals: Signal[] = [];
   const sources: SourceRef[] = rep.sources.map((s) => ({ name: s.name, origin: s.origin, fetched_at: s.fetchedAt }));
   sources.push({ name: geo.source.name, origin: "embedded", fetched_at: toIso(geo.source.databaseDate) });
-  const from = (code: WeightedSignalCode, m: PrivacyMatch, reason: string) =>
-    signals.push({ code, weight: signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
+  const from = (code: WeightedSignalCode, m: PrivacyMatch, reason: string, weight?: number) =>
+    signals.push({ code, weight: weight ?? signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
+  // A listed exit or scanner never weighs less than the hosting network it is on (server/ip/score.ts).
+  const fromListed = (
+    code: "ip_tor_exit" | "ip_vpn" | "ip_scanner",
+    m: PrivacyMatch,
+    reason: (age: string) => string,
+  ) => {
+    const { points, floor } = listedPoints(code, m, p, req.event);
+    from(code, m, reason(listed(m, floor)), points);
+  };
 
   const tor = matchOf(p, "tor");
   if (tor)
-    from(
+    fromListed(
       "ip_tor_exit",
       tor,
-      `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
+      (age) =>
+        `${rep.ip} is listed as a Tor exit ${age}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
     );
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? (p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range) ?? null) : null;
   if (vpnMatch) {
     if (vpn.confidence === "high")
-      from(
+      fromListed(
         "ip_vpn",
         vpnMatch,
-        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpnMatch)} (${vpn.list}, the provider's own list: high confidence): a commercial VPN hides where the user is.`,
+        (age) =>
+          `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${age} (${vpn.list}, the provider's own list: high confidence): a commercial VPN hides where the user is.`,
       );
     else
       from(
@@ -70,10 +82,11 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   }
   const scanner = matchOf(p, "scanner");
   if (scanner)
-    from(
+    fromListed(
       "ip_scanner",
       scanner,
-      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listed(scanner)}: automated research or reconnaissance traffic, never a customer. Block it or answer it as a bot.`,
+      (age) =>
+        `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${age}: automated research or reconnaissance traffic, never a customer. Block it or answer it as a bot.`,
     );
   const relay = matchOf(p, "relay");
   if (relay)
@@ -111,13 +124,11 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       evidence: [l.list],
     });
   }
-  if (p.hosting || p.cdn) {
+  const hostingEvidence = hostingSignal(p);
+  if (hostingEvidence) {
     // Server-to-server API events come from data centers by nature; for people it points at bots, proxies or VPNs.
     const h = p.classes.hosting;
-    const m = p.cdn
-      ? (matchOf(p, "cdn") ?? matchOf(p, "hosting_asn"))
-      : (p.matches.find((x) => x.feed === h.feed && x.range === h.range) ?? null);
-    const code = p.cdn ? "ip_cdn_edge" : "ip_hosting";
+    const { code, match: m } = hostingEvidence;
     const operator = p.cdn ? (p.service ?? rep.network.provider) : (h.provider ?? p.service ?? rep.network.provider);
     // The hosting evidence alone: the Tor, VPN or relay lists the address is also in have signals of their own.
     const hostingBasis = p.matches.filter((x) => HOSTING_KINDS.has(x.kind)).map((x) => x.detail);
@@ -127,7 +138,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
         : "";
     signals.push({
       code,
-      weight: signalWeight(code, req.event, m?.weightFactor ?? 1),
+      weight: hostingPoints(p, req.event),
       reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" ? "cdn" : p.cdn ? "cdn" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });

@@ -103,6 +103,8 @@ const TOR_LIST = {
 // anyone can rent: the wider match is reported but sets no flag (Googlebot is not "cloud hosting").
 const SHADOWING = new Set<EvidenceKind>(["crawler", "relay", "monitor"]);
 const SHADOWABLE = new Set<string>(["cloud", "cdn", "platform", "hosting", "hosting_asn"]);
+// Lists of who uses an address (an exit, a scanner), not of whose network it is.
+const USER_LISTS = new Set<string>(["tor", "vpn", "scanner"]);
 const DAY_MS = 86_400_000;
 
 function listOf(
@@ -271,9 +273,11 @@ export function classifyPrivacy(
     if (SHADOWING.has(kind)) shadowing = true;
   }
   const has = (k: string) => matches.some((m) => m.kind === k && !m.shadowed);
-  // The operator's own lists say who is behind an address; X4BNet's ASN-derived ranges only what kind of network.
+  // The operator's own lists say who is behind an address; X4BNet's ASN-derived ranges only what kind of network. A
+  // Tor, VPN provider's or scanner's list says who uses the address, not whose network it is: the hosting ASN still
+  // names the network, so a listed exit keeps the hosting evidence a plain address of its network has.
   const rangeSaysWho = matches.some(
-    (m) => !m.shadowed && m.kind !== "tor" && m.basis !== "vpn_network" && m.basis !== "datacenter_range",
+    (m) => !m.shadowed && !USER_LISTS.has(m.kind) && m.basis !== "vpn_network" && m.basis !== "datacenter_range",
   );
   if (vpnAsn && !matches.some((m) => m.kind === "vpn")) {
     const at = getFeedSync(vpnAsnsFeed).fetchedAt;

@@ -33,9 +33,50 @@ export function riskLevel(score: number): RiskScore["level"] {
 }
 
 /** "in the 2024-08-20 list, older than the 7-day freshness window: counted at a quarter" (or nothing when fresh). */
-export function ageNote(m: PrivacyMatch): string {
-  if (m.weightFactor === 1) return `in the ${m.snapshotDate} list`;
-  return `in the ${m.snapshotDate} list (older than the list's freshness window: counted at ${m.weightFactor === 0.5 ? "half" : "a quarter"} weight)`;
+export function ageNote(m: PrivacyMatch, floor: number | null = null): string {
+  if (m.weightFactor === 1) return `in the ${m.snapshotDate} list${floorNote(floor)}`;
+  return `in the ${m.snapshotDate} list (older than the list's freshness window: counted at ${m.weightFactor === 0.5 ? "half" : "a quarter"} weight${floorNote(floor)})`;
+}
+
+type EventName = Parameters<typeof signalWeight>[1];
+
+/**
+ * The hosting or CDN evidence an address is scored by (`ip_cdn_edge` for a CDN edge, else `ip_hosting`) and the match
+ * that decides it (null for the organisation-name heuristic), or null when it is neither. One rule for /ip and /assess.
+ */
+export function hostingSignal(p: Privacy): { code: "ip_hosting" | "ip_cdn_edge"; match: PrivacyMatch | null } | null {
+  if (p.cdn) return { code: "ip_cdn_edge", match: matchOf(p, "cdn") ?? matchOf(p, "hosting_asn") };
+  if (!p.hosting) return null;
+  const h = p.classes.hosting;
+  return { code: "ip_hosting", match: p.matches.find((x) => x.feed === h.feed && x.range === h.range) ?? null };
+}
+
+/** The points of the hosting or CDN evidence for an event, at its list's age (0 when there is none). */
+export function hostingPoints(p: Privacy, event?: EventName): number {
+  const h = hostingSignal(p);
+  return h ? signalWeight(h.code, event, h.match?.weightFactor ?? 1) : 0;
+}
+
+/**
+ * The points of a listed Tor exit, VPN provider's exit or scanner: its weight at its list's age, but never less than
+ * the hosting baseline of the network the address is also on. An old list says less about whether the address still
+ * relays or scans, nothing less about the network, so such an address never scores below a plain address there.
+ * `floor` is the baseline when it applied (the reason says so beside the list's date), else null.
+ */
+export function listedPoints(
+  code: "ip_tor_exit" | "ip_vpn" | "ip_scanner",
+  m: PrivacyMatch,
+  p: Privacy,
+  event?: EventName,
+): { points: number; floor: number | null } {
+  const own = signalWeight(code, event, m.weightFactor);
+  const base = hostingPoints(p, event);
+  return base > own ? { points: base, floor: base } : { points: own, floor: null };
+}
+
+/** ", raised to the 20 points of the hosting network it is on" when the hosting baseline applied, else "". */
+export function floorNote(floor: number | null): string {
+  return floor === null ? "" : `, raised to the ${floor} points of the hosting network it is on`;
 }
 
 export function scoreIp(input: {
@@ -64,21 +105,24 @@ export function scoreIp(input: {
     else add("spamhaus_drop", `Inside a netblock on ${l.name} (${l.detail}): hijacked or run by cybercriminals`);
   }
   const tor = matchOf(p, "tor");
-  if (tor)
+  if (tor) {
+    const { points, floor } = listedPoints("ip_tor_exit", tor, p);
     reasons.push({
       code: "tor_exit",
-      points: signalWeight("ip_tor_exit", undefined, tor.weightFactor),
-      reason: `Listed as a Tor exit ${ageNote(tor)}: traffic is anonymised`,
+      points,
+      reason: `Listed as a Tor exit ${ageNote(tor, floor)}: traffic is anonymised`,
     });
+  }
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range)! : null;
-  if (vpnMatch)
+  if (vpnMatch) {
+    const exit = listedPoints("ip_vpn", vpnMatch, p);
     reasons.push(
       vpn.confidence === "high"
         ? {
             code: "vpn_exit",
-            points: signalWeight("ip_vpn", undefined, vpnMatch.weightFactor),
-            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
+            points: exit.points,
+            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch, exit.floor)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
           }
         : {
             code: "vpn_network",
@@ -86,13 +130,16 @@ export function scoreIp(input: {
             reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (medium confidence)`,
           },
     );
+  }
   const scanner = matchOf(p, "scanner");
-  if (scanner)
+  if (scanner) {
+    const { points, floor } = listedPoints("ip_scanner", scanner, p);
     reasons.push({
       code: "scanner",
-      points: signalWeight("ip_scanner", undefined, scanner.weightFactor),
-      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${ageNote(scanner)}: automated traffic, not a customer`,
+      points,
+      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${ageNote(scanner, floor)}: automated traffic, not a customer`,
     });
+  }
   const relay = matchOf(p, "relay");
   if (relay)
     reasons.push({
@@ -107,20 +154,21 @@ export function scoreIp(input: {
       points: 0,
       reason: `In ${crawler.provider}'s published ranges (${crawler.range}) ${ageNote(crawler)}: a request from here claiming to be ${crawler.provider} is genuine`,
     });
-  if (p.cdn) {
-    const m = matchOf(p, "cdn") ?? matchOf(p, "hosting_asn");
+  const hostingEvidence = hostingSignal(p);
+  if (hostingEvidence?.code === "ip_cdn_edge") {
+    const m = hostingEvidence.match;
     reasons.push({
       code: "cdn_edge",
-      points: signalWeight("ip_cdn_edge", undefined, m?.weightFactor ?? 1),
+      points: hostingPoints(p),
       reason:
         `CDN or reverse-proxy edge (${input.network.provider ?? m?.provider}) ${m ? ageNote(m) : ""}: the real client is hidden behind it`.replace(
           " :",
           ":",
         ),
     });
-  } else if (p.hosting) {
+  } else if (hostingEvidence) {
     const h = p.classes.hosting;
-    const m = p.matches.find((x) => x.feed === h.feed && x.range === h.range) ?? null;
+    const m = hostingEvidence.match;
     const where = m
       ? m.range.startsWith("AS")
         ? `origin ${m.range} is ${m.provider}'s (${m.list}, ${m.confidence} confidence)`
@@ -131,7 +179,7 @@ export function scoreIp(input: {
       : "";
     reasons.push({
       code: "hosting",
-      points: signalWeight("ip_hosting", undefined, m?.weightFactor ?? 1),
+      points: hostingPoints(p),
       reason: `Hosting or datacenter network (${h.provider ?? p.service ?? input.network.provider}; ${where}${capable}): rarely a person's own connection`,
     });
   }

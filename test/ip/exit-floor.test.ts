@@ -1,0 +1,111 @@
+// A listed exit (a VPN provider's published exit, a Tor exit) or a listed scanner on a hosting network never scores
+// less than the same network's plain addresses. The exit lists are aged (a Tor list of 2024-08-20 and the X4BNet
+// provider lists of 2026-08-22 count at a quarter today), the hosting network they sit on is not aged the same way, so
+// the aged exit alone fell below the hosting baseline: a PIA exit in Datacamp's AS212238 scored 16 where a plain
+// Datacamp address scored 24. Addresses drawn from the shipped lists (data/feeds); /ip and /assess both checked.
+import { beforeAll, describe, expect, it } from "vitest";
+import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
+import { createTestApp, type TestApp } from "../harness";
+
+const CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+// [listed address, what lists it, a plain address of the same hosting network (on no exit or scanner list)]
+const CASES = [
+  {
+    ip: "37.19.197.131",
+    code: "vpn_exit",
+    signal: "ip_vpn",
+    date: "2026-08-22",
+    plain: "37.19.200.1",
+    operator: "Datacamp (CDN77)",
+  },
+  {
+    ip: "149.202.79.101",
+    code: "tor_exit",
+    signal: "ip_tor_exit",
+    date: "2024-08-20",
+    plain: "149.202.79.1",
+    operator: "OVHcloud",
+  },
+  {
+    ip: "89.248.167.132",
+    code: "scanner",
+    signal: "ip_scanner",
+    date: "2026-08-20",
+    plain: "89.248.160.1",
+    operator: "IP Volume",
+  },
+] as const;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+  await warmIpFeeds();
+}, 180_000);
+
+const points = (reasons: { code: string; points: number }[], code: string) =>
+  reasons.find((r) => r.code === code)?.points ?? 0;
+
+describe("a listed exit or scanner on a hosting network (GET /v1/ip/{ip})", () => {
+  it.each(CASES)("$ip ($code, $date list) scores at least what a plain address of its network does", async (c) => {
+    const listed = await getIpReputation(c.ip);
+    const plain = await getIpReputation(c.plain);
+    expect(plain.privacy.classes.hosting).toMatchObject({ flag: true, provider: c.operator });
+    // The exit list says who uses the address, not whose network it is: the hosting answer is the network's own.
+    expect(listed.privacy.classes.hosting).toMatchObject({
+      flag: true,
+      provider: c.operator,
+      feed: plain.privacy.classes.hosting.feed,
+    });
+    const hosting = points(plain.risk.reasons, "hosting");
+    expect(hosting).toBeGreaterThan(0);
+    expect(points(listed.risk.reasons, "hosting")).toBe(hosting);
+    // The exit's own contribution never falls below the hosting baseline it also matches ...
+    const own = listed.risk.reasons.find((r) => r.code === c.code)!;
+    expect(own.points).toBeGreaterThanOrEqual(hosting);
+    expect(listed.risk.score).toBeGreaterThan(plain.risk.score);
+    // ... and the list's age stays visible.
+    expect(own.reason).toContain(`${c.date} list`);
+    expect(own.reason).toMatch(/a quarter/);
+  });
+
+  it("an exit on no known hosting network keeps its aged weight (the floor is the hosting network it also matches)", async () => {
+    const mullvad = await getIpReputation("23.144.160.67"); // AS32727, on no hosting list
+    expect(mullvad.privacy.hosting).toBe(false);
+    expect(mullvad.risk.reasons.map((r) => [r.code, r.points])).toEqual([["vpn_exit", 6]]);
+  });
+});
+
+describe("the same on POST /v1/assess", () => {
+  it.each(CASES)("$ip: $signal weighs at least the ip_hosting of its network", async (c) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const run = async (ip: string) => {
+      const res = await app.request("POST", "/v1/assess", {
+        key: ws.apiKey,
+        body: { event: "login", ip, user_agent: CHROME_UA },
+      });
+      expect(res.status).toBe(200);
+      return res.body as { score: number; signals: { code: string; weight: number; reason: string }[] };
+    };
+    const listed = await run(c.ip);
+    const plain = await run(c.plain);
+    const hosting = plain.signals.find((s) => s.code === "ip_hosting")!.weight;
+    expect(listed.signals.find((s) => s.code === "ip_hosting")!.weight).toBe(hosting);
+    const own = listed.signals.find((s) => s.code === c.signal)!;
+    expect(own.weight).toBeGreaterThanOrEqual(hosting);
+    expect(own.reason).toContain(`${c.date} list`);
+    expect(listed.score).toBeGreaterThan(plain.score);
+  });
+
+  it("for an api event the hosting baseline is the api weight (5), so the aged exit keeps its own", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "api", ip: "37.19.197.131", user_agent: CHROME_UA },
+    });
+    expect(res.status).toBe(200);
+    const signals = (res.body as { signals: { code: string; weight: number }[] }).signals;
+    expect(signals.find((s) => s.code === "ip_vpn")!.weight).toBe(6);
+    expect(signals.find((s) => s.code === "ip_hosting")!.weight).toBe(5);
+  });
+});
