@@ -77,7 +77,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       from(
         "ip_vpn_network",
         vpnMatch,
-        `${rep.ip} is in a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${listed(vpnMatch)}: the network carries VPN exits, so the user may be hiding where they are (medium confidence: the list is derived from the operator's ASN, not its own exit list).`,
+        `${rep.ip} is in a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${listed(vpnMatch)}: the network carries VPN exits, so the user may be hiding where they are (${vpn.confidence === "low" ? "low confidence: the VPN ASN list itself is unsure this network carries VPN exits" : `${vpn.confidence} confidence: the list is derived from the operator's ASN, not its own exit list`}).`,
       );
   }
   const scanner = matchOf(p, "scanner");

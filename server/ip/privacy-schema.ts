@@ -15,7 +15,7 @@ const D = {
   basis:
     "Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list)",
   confidence:
-    "high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit",
+    "high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS",
   detail:
     'The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator\'s says "VPN-capable hosting"',
   list: "The published list that holds it, e.g. Googlebot googlebot.json",
@@ -35,7 +35,7 @@ const flags = {
   vpn: z
     .boolean()
     .describe(
-      "A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium); `classes.vpn` says which",
+      "A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium; low where the VPN list doubts the network carries VPN exits); `classes.vpn` says which",
     ),
   relay: z.boolean().describe("A privacy relay's egress (iCloud Private Relay): ordinary Safari users, unlike a VPN"),
   hosting: z

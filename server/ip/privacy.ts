@@ -227,8 +227,11 @@ export function classifyPrivacy(
   const vpnAsn = annotated(vpnAsnsFeed, asn);
   const dcAsn = annotated(datacenterAsnsFeed, asn);
   const vpnCapable = vpnAsn !== null;
-  // A range derived from ASNs names nobody: the origin AS says whose network it is.
-  const vpnOperator = vpnAsn?.operator ?? org ?? "an unnamed VPN operator";
+  // A range derived from ASNs names nobody: the origin AS says whose network it is (by the VPN list's annotation, or
+  // by the AS's own name when the list is unsure the network carries VPN exits at all: low confidence then).
+  const vpnOperator = (vpnAsn?.doubtful ? org : null) ?? vpnAsn?.operator ?? org ?? "an unnamed VPN operator";
+  const doubt = vpnAsn?.doubtful ? `; the VPN ASN list is unsure AS${vpnAsn.asn} carries VPN exits` : "";
+  const vpnAsnConfidence = (c: Confidence): Confidence => (vpnAsn?.doubtful ? "low" : c);
   const hostOperator = org ?? dcAsn?.operator ?? hostingAsn?.provider ?? "an unnamed hosting operator";
   const matches: PrivacyMatch[] = [];
   const push = (
@@ -237,7 +240,9 @@ export function classifyPrivacy(
     origin: EvidenceKind | "hosting_asn",
   ) => {
     const capable = vpnCapable && (m.kind === "hosting" || m.kind === "hosting_asn" || m.kind === "cloud");
-    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list: ${vpnAsn!.operator ?? vpnOperator})` : ""}, ${m.confidence} confidence${m.shadowed ? "; a more specific match says who sends from it" : ""}`;
+    const onList = vpnAsn?.doubtful ? `, which is unsure it carries VPN exits` : `: ${vpnAsn?.operator ?? vpnOperator}`;
+    const unsure = m.kind === "vpn" && m.confidence === "low" ? doubt : "";
+    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list${onList})` : ""}, ${m.confidence} confidence${unsure}${m.shadowed ? "; a more specific match says who sends from it" : ""}`;
     matches.push({ ...m, weightFactor: ageFactor(origin, snapshotDate, now), detail });
   };
   let shadowing = false;
@@ -265,7 +270,7 @@ export function classifyPrivacy(
         region: r.region,
         shadowed: (shadowing && SHADOWABLE.has(kind)) || (whoSeen && kind === "vpn" && r.list.confidence !== "high"),
         basis: r.list.basis,
-        confidence: r.list.confidence,
+        confidence: r.list.basis === "vpn_network" ? vpnAsnConfidence(r.list.confidence) : r.list.confidence,
       },
       r.list.snapshotDate,
       kind,
@@ -292,7 +297,7 @@ export function classifyPrivacy(
         region: null,
         shadowed: shadowing || whoSeen,
         basis: "vpn_asn",
-        confidence: "medium",
+        confidence: vpnAsnConfidence("medium"),
       },
       at,
       "vpn",

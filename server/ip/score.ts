@@ -127,7 +127,7 @@ export function scoreIp(input: {
         : {
             code: "vpn_network",
             points: signalWeight("ip_vpn_network", undefined, vpnMatch.weightFactor),
-            reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (medium confidence)`,
+            reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (${vpn.confidence} confidence)`,
           },
     );
   }

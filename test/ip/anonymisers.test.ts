@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { listFeeds } from "../../server/feeds/registry";
 import { resetFeedCache } from "../../server/feeds/loader";
 import { refreshFeeds } from "../../server/feeds/refresh";
+import { vpnAsnsFeed } from "../../server/feeds/definitions/privacy-lists";
 import { classifyPrivacy } from "../../server/ip/privacy";
 import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
 import { startFeedServer, type FakeFeedServer } from "../fakes/feed-server";
@@ -216,7 +217,7 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
     });
     expect(rep.privacy.matches.map((m) => [m.feed, m.basis, m.confidence])).toEqual([
       ["vpn-pia", "provider_exit_list", "high"],
-      ["vpn-x4bnet", "vpn_network", "medium"],
+      ["vpn-x4bnet", "vpn_network", "low"], // the VPN ASN list annotates AS212238 "Datacamp VPN?"
       ["datacenter-x4bnet", "datacenter_range", "medium"],
       // The exit list says who uses the address, not whose network it is: Datacamp's AS still names the network.
       ["hosting-asns", "hosting_asn", "high"],
@@ -238,6 +239,58 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
     const exit = (await getIpReputation("23.144.160.67")).risk.reasons.find((r) => r.code === "vpn_exit")!;
     // Both lists are dated 2026-08-22, past twice the VPN window: a quarter of 25 and of 15.
     expect([exit.points, network.points]).toEqual([6, 4]);
+  });
+
+  it('an ASN the VPN list annotates with a doubt ("AS212238 # Datacamp VPN?") is a VPN at low confidence, named without the "?"', async () => {
+    const parsed = vpnAsnsFeed.parse(Buffer.from("AS212238 # Datacamp VPN?\nAS9009 # M247, GB (NordVPN)\n"));
+    expect(parsed.data.get(212238)).toEqual({ asn: 212238, operator: "Datacamp VPN", doubtful: true });
+    expect(parsed.data.get(9009)).toEqual({ asn: 9009, operator: "M247 (NordVPN)", doubtful: false });
+    for (const ip of ["205.188.252.1", "37.19.200.1"]) {
+      const rep = await getIpReputation(ip); // AS212238, Datacamp Limited; in X4BNet's VPN ranges, not a listed exit
+      // The list doubts that Datacamp runs a VPN: its AS's own name says whose network it is, at low confidence.
+      expect(rep.privacy.classes.vpn).toMatchObject({
+        flag: true,
+        provider: "Datacamp Limited",
+        confidence: "low",
+        basis: "vpn_network",
+      });
+      expect(rep.privacy.classes.vpn.detail).toMatch(/low confidence/);
+      expect(rep.privacy.classes.vpn.detail).toMatch(/the VPN ASN list is unsure AS212238 carries VPN exits/);
+      expect(rep.network).toMatchObject({
+        type: "anonymizer",
+        kind: "vpn",
+        provider: "Datacamp Limited",
+        confidence: "low",
+      });
+      expect(rep.privacy.service).toBe("Datacamp Limited");
+      expect(JSON.stringify(rep)).not.toContain("VPN?");
+      expect(rep.risk.reasons.find((r) => r.code === "vpn_network")!.reason).toMatch(
+        /Datacamp Limited.*low confidence/,
+      );
+    }
+    // A PIA exit in the same AS is still high (the provider's own list); the network it sits in is named the same way.
+    const pia = await getIpReputation("37.19.197.131");
+    expect(pia.privacy.classes.vpn).toMatchObject({ provider: "Private Internet Access", confidence: "high" });
+    expect(pia.privacy.matches.find((m) => m.feed === "vpn-x4bnet")).toMatchObject({
+      provider: "Datacamp Limited",
+      confidence: "low",
+    });
+    expect(JSON.stringify(pia)).not.toContain("VPN?");
+    // /assess says the same in its signal.
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const a = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: "205.188.252.1" },
+    });
+    expect(a.status).toBe(200);
+    const signal = (a.body as { signals: { code: string; reason: string }[] }).signals.find(
+      (x) => x.code === "ip_vpn_network",
+    )!;
+    expect(signal.reason).toMatch(/\(Datacamp Limited;.*low confidence: the VPN ASN list itself is unsure/);
+    expect(JSON.stringify(a.body)).not.toContain("VPN?");
+    // An annotation without a doubt keeps its name and medium confidence.
+    const m247 = await getIpReputation("2.56.16.5");
+    expect(m247.privacy.classes.vpn).toMatchObject({ provider: "M247 (NordVPN)", confidence: "medium" });
   });
 
   it("a well-known hosting company on neither X4BNet list is hosting by the curated ASN list (G-Core Labs, Aeza)", async () => {

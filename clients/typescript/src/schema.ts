@@ -2849,7 +2849,7 @@ export interface operations {
                                     hosting: {
                                         /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                         basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                         confidence: ("high" | "medium" | "low") | null;
                                         /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                         detail: string | null;
@@ -2869,7 +2869,7 @@ export interface operations {
                                     relay: {
                                         /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                         basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                         confidence: ("high" | "medium" | "low") | null;
                                         /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                         detail: string | null;
@@ -2889,7 +2889,7 @@ export interface operations {
                                     scanner: {
                                         /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                         basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                         confidence: ("high" | "medium" | "low") | null;
                                         /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                         detail: string | null;
@@ -2909,7 +2909,7 @@ export interface operations {
                                     tor: {
                                         /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                         basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                         confidence: ("high" | "medium" | "low") | null;
                                         /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                         detail: string | null;
@@ -2929,7 +2929,7 @@ export interface operations {
                                     vpn: {
                                         /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                         basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                        /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                         confidence: ("high" | "medium" | "low") | null;
                                         /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                         detail: string | null;
@@ -2961,7 +2961,7 @@ export interface operations {
                                      */
                                     basis: "provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn";
                                     /**
-                                     * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit
+                                     * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS
                                      * @enum {string}
                                      */
                                     confidence: "high" | "medium" | "low";
@@ -3003,7 +3003,7 @@ export interface operations {
                                 service: string | null;
                                 /** @description A Tor exit relay */
                                 tor: boolean;
-                                /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium); `classes.vpn` says which */
+                                /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium; low where the VPN list doubts the network carries VPN exits); `classes.vpn` says which */
                                 vpn: boolean;
                             };
                             scope: string;
@@ -4347,7 +4347,7 @@ export interface operations {
                                         hosting: {
                                             /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                             basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                             confidence: ("high" | "medium" | "low") | null;
                                             /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                             detail: string | null;
@@ -4367,7 +4367,7 @@ export interface operations {
                                         relay: {
                                             /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                             basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                             confidence: ("high" | "medium" | "low") | null;
                                             /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                             detail: string | null;
@@ -4387,7 +4387,7 @@ export interface operations {
                                         scanner: {
                                             /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                             basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                             confidence: ("high" | "medium" | "low") | null;
                                             /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                             detail: string | null;
@@ -4407,7 +4407,7 @@ export interface operations {
                                         tor: {
                                             /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                             basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                             confidence: ("high" | "medium" | "low") | null;
                                             /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                             detail: string | null;
@@ -4427,7 +4427,7 @@ export interface operations {
                                         vpn: {
                                             /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                             basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                            /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                             confidence: ("high" | "medium" | "low") | null;
                                             /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                             detail: string | null;
@@ -4459,7 +4459,7 @@ export interface operations {
                                          */
                                         basis: "provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn";
                                         /**
-                                         * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit
+                                         * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS
                                          * @enum {string}
                                          */
                                         confidence: "high" | "medium" | "low";
@@ -4501,7 +4501,7 @@ export interface operations {
                                     service: string | null;
                                     /** @description A Tor exit relay */
                                     tor: boolean;
-                                    /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium); `classes.vpn` says which */
+                                    /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium; low where the VPN list doubts the network carries VPN exits); `classes.vpn` says which */
                                     vpn: boolean;
                                 };
                                 risk: {
@@ -7560,7 +7560,7 @@ export interface operations {
                                 hosting: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -7580,7 +7580,7 @@ export interface operations {
                                 relay: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -7600,7 +7600,7 @@ export interface operations {
                                 scanner: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -7620,7 +7620,7 @@ export interface operations {
                                 tor: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -7640,7 +7640,7 @@ export interface operations {
                                 vpn: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -7672,7 +7672,7 @@ export interface operations {
                                  */
                                 basis: "provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn";
                                 /**
-                                 * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit
+                                 * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS
                                  * @enum {string}
                                  */
                                 confidence: "high" | "medium" | "low";
@@ -7714,7 +7714,7 @@ export interface operations {
                             service: string | null;
                             /** @description A Tor exit relay */
                             tor: boolean;
-                            /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium); `classes.vpn` says which */
+                            /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium; low where the VPN list doubts the network carries VPN exits); `classes.vpn` says which */
                             vpn: boolean;
                         };
                         risk: {
@@ -8369,7 +8369,7 @@ export interface operations {
                                 hosting: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -8389,7 +8389,7 @@ export interface operations {
                                 relay: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -8409,7 +8409,7 @@ export interface operations {
                                 scanner: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -8429,7 +8429,7 @@ export interface operations {
                                 tor: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -8449,7 +8449,7 @@ export interface operations {
                                 vpn: {
                                     /** @description Why the list says it: provider_exit_list (the VPN provider's own published exits), exit_list (Tor Project), published_ranges (the operator's own ranges), scanner_list (MISP list of a scanner's addresses), vpn_network (X4BNet's ranges of VPN operators' networks), vpn_asn (origin AS on X4BNet's VPN ASN list), datacenter_range (X4BNet's datacenter ranges), hosting_asn (origin AS on a hosting-ASN list) */
                                     basis: ("provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn") | null;
-                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit */
+                                    /** @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS */
                                     confidence: ("high" | "medium" | "low") | null;
                                     /** @description The match in words: list, range, date, basis, operator and confidence; a hosting match whose origin AS is also a VPN operator's says "VPN-capable hosting" */
                                     detail: string | null;
@@ -8481,7 +8481,7 @@ export interface operations {
                                  */
                                 basis: "provider_exit_list" | "exit_list" | "published_ranges" | "scanner_list" | "vpn_network" | "vpn_asn" | "datacenter_range" | "hosting_asn";
                                 /**
-                                 * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit
+                                 * @description high for an operator's own list (a provider's exit, published ranges, Tor, scanners, the curated hosting ASNs); medium for a network derived from ASNs (VPN networks and ASNs, datacenter ranges and ASNs): it says what the network is, not that this address is an exit; low for a VPN network or ASN whose annotation on the VPN ASN list doubts it (`AS212238 # Datacamp VPN?`): the operator is then named by its AS
                                  * @enum {string}
                                  */
                                 confidence: "high" | "medium" | "low";
@@ -8523,7 +8523,7 @@ export interface operations {
                             service: string | null;
                             /** @description A Tor exit relay */
                             tor: boolean;
-                            /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium); `classes.vpn` says which */
+                            /** @description A commercial VPN: a provider's published exit (Proton VPN, Mullvad, PIA; high confidence) or an address in a VPN operator's network or ASN (medium; low where the VPN list doubts the network carries VPN exits); `classes.vpn` says which */
                             vpn: boolean;
                         };
                         risk: {

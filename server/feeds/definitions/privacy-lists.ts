@@ -73,6 +73,11 @@ export interface AnnotatedAsn {
   asn: number;
   /** The operator as the annotation names it, cleaned of RIR handles and country codes; null when it names none. */
   operator: string | null;
+  /**
+   * The annotation ends in "?" (`AS212238 # Datacamp VPN?`): the list's maintainer is unsure the network carries VPN
+   * exits. The "?" is not part of the name; the answer says it at low confidence instead.
+   */
+  doubtful: boolean;
 }
 
 /**
@@ -115,7 +120,9 @@ function asnListFeed(o: {
         if (!m) throw new Error(`${o.name}: not an ASN at line ${i + 1}: ${JSON.stringify(line.slice(0, 60))}`);
         const asn = Number(m[1]);
         // A number listed twice keeps its first annotation (the list's own order).
-        if (!data.has(asn)) data.set(asn, { asn, operator: operatorOf(m[2] ?? "") });
+        const comment = m[2] ?? "";
+        const doubtful = /\?\s*$/.test(comment);
+        if (!data.has(asn)) data.set(asn, { asn, operator: operatorOf(comment.replace(/\?+\s*$/, "")), doubtful });
       }
       return { data, count: data.size };
     },
