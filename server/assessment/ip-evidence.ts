@@ -8,7 +8,7 @@ import { lookupGeo } from "../geo/lookup";
 import { matchOf, type PrivacyMatch } from "../ip/privacy";
 import { privacySnake } from "../ip/privacy-schema";
 import { getIpReputation } from "../ip/reputation";
-import { floorNote, hostingPoints, hostingSignal, listedPoints } from "../ip/score";
+import { hostingPoints, hostingSignal } from "../ip/score";
 import type { AssessRequest, AssessResult, Signal, SourceRef } from "./schemas";
 import { signalWeight, type WeightedSignalCode } from "../scoring/score";
 import { claimedCrawler } from "./user-agent";
@@ -28,12 +28,12 @@ export interface IpEvidence {
   hidesLocation: boolean;
 }
 
-/** "in the 2024-08-20 list" plus, when old, how much it still counts (and the hosting baseline when that applied). */
-function listed(m: PrivacyMatch, floor: number | null = null): string {
+/** "in the 2024-08-20 list" plus, when old, how much it still counts. */
+function listed(m: PrivacyMatch): string {
   const part = m.weightFactor === 0.5 ? "half" : "a quarter";
   return m.weightFactor === 1
-    ? `in the ${m.snapshotDate} list${floorNote(floor)}`
-    : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight${floorNote(floor)}`;
+    ? `in the ${m.snapshotDate} list`
+    : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight`;
 }
 
 export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> {
@@ -43,35 +43,26 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   const signals: Signal[] = [];
   const sources: SourceRef[] = rep.sources.map((s) => ({ name: s.name, origin: s.origin, fetched_at: s.fetchedAt }));
   sources.push({ name: geo.source.name, origin: "embedded", fetched_at: toIso(geo.source.databaseDate) });
-  const from = (code: WeightedSignalCode, m: PrivacyMatch, reason: string, weight?: number) =>
-    signals.push({ code, weight: weight ?? signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
-  // A listed exit or scanner never weighs less than the hosting network it is on (server/ip/score.ts).
-  const fromListed = (
-    code: "ip_tor_exit" | "ip_vpn" | "ip_scanner",
-    m: PrivacyMatch,
-    reason: (age: string) => string,
-  ) => {
-    const { points, floor } = listedPoints(code, m, p, req.event);
-    from(code, m, reason(listed(m, floor)), points);
-  };
+  // A listed exit's or scanner's weight is its list's, aged; weighing raises it to its hosting network's
+  // (floorListed in server/scoring/score.ts).
+  const from = (code: WeightedSignalCode, m: PrivacyMatch, reason: string) =>
+    signals.push({ code, weight: signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
 
   const tor = matchOf(p, "tor");
   if (tor)
-    fromListed(
+    from(
       "ip_tor_exit",
       tor,
-      (age) =>
-        `${rep.ip} is listed as a Tor exit ${age}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
+      `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
     );
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? (p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range) ?? null) : null;
   if (vpnMatch) {
     if (vpn.confidence === "high")
-      fromListed(
+      from(
         "ip_vpn",
         vpnMatch,
-        (age) =>
-          `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${age} (${vpn.list}, the provider's own list: high confidence): a commercial VPN hides where the user is.`,
+        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpnMatch)} (${vpn.list}, the provider's own list: high confidence): a commercial VPN hides where the user is.`,
       );
     else
       from(
@@ -82,11 +73,10 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   }
   const scanner = matchOf(p, "scanner");
   if (scanner)
-    fromListed(
+    from(
       "ip_scanner",
       scanner,
-      (age) =>
-        `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${age}: automated research or reconnaissance traffic, never a customer. Block it or answer it as a bot.`,
+      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listed(scanner)}: automated research or reconnaissance traffic, never a customer. Block it or answer it as a bot.`,
     );
   const relay = matchOf(p, "relay");
   if (relay)

@@ -2,7 +2,7 @@
 // its operator, each with the list, basis and date that matched). Weights are additive and capped; each reason
 // names its evidence, so a person can see why the score is what it is. Network and privacy weights come from the
 // one signal weight table (server/scoring/score.ts), scaled down when the list that matched is old.
-import { signalWeight } from "../scoring/score";
+import { floorListed, signalWeight } from "../scoring/score";
 import type { IpClassification } from "../net/ip";
 import type { ListMembership } from "./feed-lists";
 import type { NetworkInfo } from "./network";
@@ -33,12 +33,21 @@ export function riskLevel(score: number): RiskScore["level"] {
 }
 
 /** "in the 2024-08-20 list, older than the 7-day freshness window: counted at a quarter" (or nothing when fresh). */
-export function ageNote(m: PrivacyMatch, floor: number | null = null): string {
-  if (m.weightFactor === 1) return `in the ${m.snapshotDate} list${floorNote(floor)}`;
-  return `in the ${m.snapshotDate} list (older than the list's freshness window: counted at ${m.weightFactor === 0.5 ? "half" : "a quarter"} weight${floorNote(floor)})`;
+export function ageNote(m: PrivacyMatch): string {
+  if (m.weightFactor === 1) return `in the ${m.snapshotDate} list`;
+  return `in the ${m.snapshotDate} list (older than the list's freshness window: counted at ${m.weightFactor === 0.5 ? "half" : "a quarter"} weight)`;
 }
 
 type EventName = Parameters<typeof signalWeight>[1];
+
+/** The signal code of each /ip reason the floor of listed addresses reads (server/scoring/score.ts, floorListed). */
+const AS_SIGNAL: Record<string, string> = {
+  tor_exit: "ip_tor_exit",
+  vpn_exit: "ip_vpn",
+  scanner: "ip_scanner",
+  hosting: "ip_hosting",
+  cdn_edge: "ip_cdn_edge",
+};
 
 /**
  * The hosting or CDN evidence an address is scored by (`ip_cdn_edge` for a CDN edge, else `ip_hosting`) and the match
@@ -55,28 +64,6 @@ export function hostingSignal(p: Privacy): { code: "ip_hosting" | "ip_cdn_edge";
 export function hostingPoints(p: Privacy, event?: EventName): number {
   const h = hostingSignal(p);
   return h ? signalWeight(h.code, event, h.match?.weightFactor ?? 1) : 0;
-}
-
-/**
- * The points of a listed Tor exit, VPN provider's exit or scanner: its weight at its list's age, but never less than
- * the hosting baseline of the network the address is also on. An old list says less about whether the address still
- * relays or scans, nothing less about the network, so such an address never scores below a plain address there.
- * `floor` is the baseline when it applied (the reason says so beside the list's date), else null.
- */
-export function listedPoints(
-  code: "ip_tor_exit" | "ip_vpn" | "ip_scanner",
-  m: PrivacyMatch,
-  p: Privacy,
-  event?: EventName,
-): { points: number; floor: number | null } {
-  const own = signalWeight(code, event, m.weightFactor);
-  const base = hostingPoints(p, event);
-  return base > own ? { points: base, floor: base } : { points: own, floor: null };
-}
-
-/** ", raised to the 20 points of the hosting network it is on" when the hosting baseline applied, else "". */
-export function floorNote(floor: number | null): string {
-  return floor === null ? "" : `, raised to the ${floor} points of the hosting network it is on`;
 }
 
 export function scoreIp(input: {
@@ -105,24 +92,21 @@ export function scoreIp(input: {
     else add("spamhaus_drop", `Inside a netblock on ${l.name} (${l.detail}): hijacked or run by cybercriminals`);
   }
   const tor = matchOf(p, "tor");
-  if (tor) {
-    const { points, floor } = listedPoints("ip_tor_exit", tor, p);
+  if (tor)
     reasons.push({
       code: "tor_exit",
-      points,
-      reason: `Listed as a Tor exit ${ageNote(tor, floor)}: traffic is anonymised`,
+      points: signalWeight("ip_tor_exit", undefined, tor.weightFactor),
+      reason: `Listed as a Tor exit ${ageNote(tor)}: traffic is anonymised`,
     });
-  }
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range)! : null;
-  if (vpnMatch) {
-    const exit = listedPoints("ip_vpn", vpnMatch, p);
+  if (vpnMatch)
     reasons.push(
       vpn.confidence === "high"
         ? {
             code: "vpn_exit",
-            points: exit.points,
-            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch, exit.floor)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
+            points: signalWeight("ip_vpn", undefined, vpnMatch.weightFactor),
+            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
           }
         : {
             code: "vpn_network",
@@ -130,16 +114,13 @@ export function scoreIp(input: {
             reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (${vpn.confidence} confidence)`,
           },
     );
-  }
   const scanner = matchOf(p, "scanner");
-  if (scanner) {
-    const { points, floor } = listedPoints("ip_scanner", scanner, p);
+  if (scanner)
     reasons.push({
       code: "scanner",
-      points,
-      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${ageNote(scanner, floor)}: automated traffic, not a customer`,
+      points: signalWeight("ip_scanner", undefined, scanner.weightFactor),
+      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${ageNote(scanner)}: automated traffic, not a customer`,
     });
-  }
   const relay = matchOf(p, "relay");
   if (relay)
     reasons.push({
@@ -183,12 +164,15 @@ export function scoreIp(input: {
       reason: `Hosting or datacenter network (${h.provider ?? p.service ?? input.network.provider}; ${where}${capable}): rarely a person's own connection`,
     });
   }
+  // A listed exit or scanner never counts less than its hosting network: the same rule as /assess's.
+  const floored = floorListed(reasons.map((r) => ({ ...r, code: AS_SIGNAL[r.code] ?? r.code, weight: r.points })));
+  const scored = floored.map((f, i) => ({ code: reasons[i]!.code, points: f.weight, reason: f.reason }));
   const score = Math.min(
     100,
     Math.max(
       0,
-      reasons.reduce((s, r) => s + r.points, 0),
+      scored.reduce((s, r) => s + r.points, 0),
     ),
   );
-  return { score, level: riskLevel(score), reasons };
+  return { score, level: riskLevel(score), reasons: scored };
 }

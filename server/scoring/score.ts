@@ -59,24 +59,54 @@ function freshnessFactorOf(code: WeightedSignalCode, event: EventName, weight: n
   return [1, 0.5, 0.25].find((f) => Math.round(base * f) === weight) ?? weight / base;
 }
 
+// A listed Tor exit, VPN provider's exit or scanner (an old list says less about whether the address still relays or
+// scans, nothing less about the network) never weighs less than the hosting or CDN signal of the network it is on.
+const LISTED_SIGNALS: ReadonlySet<string> = new Set(["ip_tor_exit", "ip_vpn", "ip_scanner"]);
+const NETWORK_SIGNALS: ReadonlySet<string> = new Set(["ip_hosting", "ip_cdn_edge"]);
+
+/** The sentence a floored signal's reason ends with. */
+export function floorNote(points: number): string {
+  return `It counts ${points} points, those of the hosting network it is on: a listed address never weighs less than a plain address of its network.`;
+}
+
+/**
+ * Raises each listed exit's or scanner's weight to the hosting or CDN signal's beside it when it is lower (its
+ * reason then says so; its own aged weight stays visible in its reason). The one rule for /assess (applied by
+ * `weighSignals`, after the weights in use are set) and the /ip risk score (server/ip/score.ts).
+ */
+export function floorListed<S extends { code: string; weight: number; reason?: string }>(signals: readonly S[]): S[] {
+  const network = Math.max(0, ...signals.filter((s) => NETWORK_SIGNALS.has(s.code)).map((s) => s.weight));
+  return signals.map((s) =>
+    LISTED_SIGNALS.has(s.code) && s.weight < network
+      ? {
+          ...s,
+          weight: network,
+          ...(s.reason === undefined ? {} : { reason: `${s.reason.replace(/\.?$/, ".")} ${floorNote(network)}` }),
+        }
+      : s,
+  );
+}
+
 /**
  * The signals as weighed by the workspace's set. Evidence modules weigh with the defaults; with learned weights each
  * code that has one is re-weighed here, table codes through `signalWeight` (keeping their freshness factor), the
- * others (email, velocity, amount, device codes) taking the learned weight as it is.
+ * others (email, velocity, amount, device codes) taking the learned weight as it is. Then, with either set, a listed
+ * exit or scanner is raised to the hosting signal beside it (`floorListed`).
  */
-export function weighSignals<S extends { code: string; weight: number }>(
+export function weighSignals<S extends { code: string; weight: number; reason?: string }>(
   signals: readonly S[],
   event: EventName,
   learned: LearnedWeights | null,
 ): S[] {
-  if (!learned) return [...signals];
-  return signals.map((s) => {
+  if (!learned) return floorListed(signals);
+  const weighed = signals.map((s) => {
     if (learned[s.code] === undefined) return s;
     const weight = isTableCode(s.code)
       ? signalWeight(s.code, event, freshnessFactorOf(s.code, event, s.weight), learned)
       : Math.round(learned[s.code]!);
     return { ...s, weight };
   });
+  return floorListed(weighed);
 }
 
 export const RISK_BANDS: { level: RiskLevel; below: number; decision: Decision }[] = [

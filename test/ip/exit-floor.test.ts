@@ -4,7 +4,10 @@
 // the aged exit alone fell below the hosting baseline: a PIA exit in Datacamp's AS212238 scored 16 where a plain
 // Datacamp address scored 24. Addresses drawn from the shipped lists (data/feeds); /ip and /assess both checked.
 import { beforeAll, describe, expect, it } from "vitest";
+import { gatherIpEvidence } from "../../server/assessment/ip-evidence";
+import type { AssessRequest } from "../../server/assessment/schemas";
 import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
+import { weighSignals } from "../../server/scoring/score";
 import { createTestApp, type TestApp } from "../harness";
 
 const CHROME_UA =
@@ -67,6 +70,9 @@ describe("a listed exit or scanner on a hosting network (GET /v1/ip/{ip})", () =
     // ... and the list's age stays visible.
     expect(own.reason).toContain(`${c.date} list`);
     expect(own.reason).toMatch(/a quarter/);
+    expect(own.reason).toMatch(
+      new RegExp(`[a-z)]\\. It counts ${hosting} points, those of the hosting network it is on`),
+    );
   });
 
   it("an exit on no known hosting network keeps its aged weight (the floor is the hosting network it also matches)", async () => {
@@ -107,5 +113,18 @@ describe("the same on POST /v1/assess", () => {
     const signals = (res.body as { signals: { code: string; weight: number }[] }).signals;
     expect(signals.find((s) => s.code === "ip_vpn")!.weight).toBe(6);
     expect(signals.find((s) => s.code === "ip_hosting")!.weight).toBe(5);
+  });
+
+  it("with learned weights too: the exit is re-weighed at its list's age, then floored at the learned hosting weight", async () => {
+    const ev = await gatherIpEvidence({ event: "login", ip: "37.19.197.131", user_agent: CHROME_UA } as AssessRequest);
+    const weighed = weighSignals(ev.signals, "login", { ip_vpn: 31, ip_hosting: 30 });
+    const w = (code: string) => weighed.find((s) => s.code === code)!;
+    expect(w("ip_hosting").weight).toBe(30);
+    expect(w("ip_vpn").weight).toBe(30); // 31 at a quarter is 8, under the network's 30
+    expect(w("ip_vpn").reason).toMatch(/2026-08-22 list.*a quarter/);
+    expect(w("ip_vpn").reason).toMatch(/30 points, those of the hosting network it is on/);
+    // Under a hosting weight it stays at its own aged weight.
+    const low = weighSignals(ev.signals, "login", { ip_vpn: 100, ip_hosting: 3 });
+    expect(low.find((s) => s.code === "ip_vpn")!.weight).toBe(25);
   });
 });
