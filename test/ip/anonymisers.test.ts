@@ -304,6 +304,33 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
     }
   });
 
+  // Hosting companies on neither X4BNet list nor the curated one until 2026-11-29, found where published VPN exits
+  // (Mullvad, PIA, Proton) had no hosting evidence at all: one address each, drawn from the shipped ASN data.
+  it.each([
+    ["5.253.16.10", 9312, "xTom"],
+    ["23.142.224.10", 6233, "xTom"],
+    ["2.27.242.10", 30058, "FDCservers"],
+    ["31.57.144.10", 215224, "NovoServe"],
+    ["45.152.192.10", 939, "NovoServe"],
+    ["64.113.24.10", 4213, "Krypt"],
+    ["154.16.81.10", 18345, "Servers Australia"],
+    ["37.0.12.10", 206804, "EstNOC"],
+    ["31.169.48.10", 50304, "Blix Solutions"],
+    ["5.181.156.10", 39798, "MivoCloud"],
+    ["2.58.175.10", 3170, "VeloxServ"],
+    ["2.57.169.10", 41564, "Orion Network"],
+  ] as const)("%s (AS%i) is a hosting address of %s", async (ip, asn, provider) => {
+    const rep = await getIpReputation(ip);
+    expect(rep.asn?.number).toBe(asn);
+    expect(rep.network).toMatchObject({ type: "hosting", kind: "hosting", provider });
+    expect(rep.privacy.classes.hosting).toMatchObject({
+      flag: true,
+      provider,
+      basis: "hosting_asn",
+      feed: "hosting-asns",
+    });
+  });
+
   it("a scanner is named by its organisation and scored as automated traffic", async () => {
     const rep = await getIpReputation("162.142.125.1");
     expect(rep.network).toMatchObject({ type: "service", kind: "scanner", provider: "Censys", confidence: "high" });
