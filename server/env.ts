@@ -7,6 +7,13 @@ import { parseNumber, type NumberBounds } from "./env/kinds";
 import { setting } from "./env/registry";
 import { nodeEnv, rawValue } from "./env/source";
 
+export {
+  parseDnsServer,
+  parseProbeLocation,
+  parseRdapServer,
+  type DnsServer,
+  type ProbeLocation,
+} from "./env/addresses";
 export { ConfigurationError, type NumberBounds, type Setting } from "./env/kinds";
 export {
   SETTINGS,

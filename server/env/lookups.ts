@@ -1,6 +1,31 @@
 // Settings of the lookups: feeds, upstream sources (RDAP, DNS, blocklists, CT, package registries) and targets.
+import { isFeedSource, isPemCertificateFile, parseDnsServer, parseProbeLocation, parseRdapServer } from "./addresses";
 import { choice, flag, group, list, number, secret, text, url } from "./kinds";
 import { rawValue } from "./source";
+
+const RESOLVER = {
+  accepts: "comma-separated resolver addresses",
+  item: {
+    test: (v: string) => parseDnsServer(v) !== null,
+    says: "a resolver address (an IP address, IP:port or [IPv6]:port)",
+  },
+};
+
+/** A feed's live source: one or more space-separated http(s) URLs, or `off` (any case, read as `off`). */
+function feedSource(o: { shown: string; meaning: string }) {
+  const plain = text({
+    ...o,
+    accepts: "a URL or `off`",
+    shape: { test: isFeedSource, says: "an http(s) URL (several separated by spaces) or off" },
+  });
+  return {
+    ...plain,
+    read: (name: string, raw: string | undefined) => {
+      const v = plain.read(name, raw);
+      return v?.toLowerCase() === "off" ? "off" : v;
+    },
+  };
+}
 
 const UPSTREAM = "SERVICE_UPSTREAM_TIMEOUT_MS";
 const upstreamTimeout = number({
@@ -14,8 +39,7 @@ const upstreamTimeout = number({
 const upstreamTimeoutMs = () => upstreamTimeout.read(UPSTREAM, rawValue(UPSTREAM));
 
 export const feeds = group("Feeds", {
-  "SERVICE_FEED_<NAME>_URL": text({
-    accepts: "a URL or `off`",
+  "SERVICE_FEED_<NAME>_URL": feedSource({
     shown: "the feed's live source (see `docs/config/feeds-ip.md`)",
     meaning:
       "Source of one feed for `feeds refresh`; NAME is the feed name upper-cased with `-` as `_` (e.g. `SERVICE_FEED_TOR_EXITS_URL`). `off` disables refreshing that feed.",
@@ -39,18 +63,15 @@ export const feeds = group("Feeds", {
     meaning:
       "How often a running process looks in the database for a snapshot refreshed elsewhere (checked in the background, never on a request's path).",
   }),
-  SERVICE_FEED_DISPOSABLE_DOMAINS_URL: text({
-    accepts: "a URL or `off`",
+  SERVICE_FEED_DISPOSABLE_DOMAINS_URL: feedSource({
     shown: "the disposable-email-domains blocklist on GitHub",
     meaning: "Live source of the `disposable-domains` feed for `feeds refresh`; `off` disables refresh.",
   }),
-  SERVICE_FEED_FREE_EMAIL_DOMAINS_URL: text({
-    accepts: "a URL or `off`",
+  SERVICE_FEED_FREE_EMAIL_DOMAINS_URL: feedSource({
     shown: "Kikobeats/free-email-domains `domains.json` on GitHub",
     meaning: "Live source of the `free-email-domains` feed; `off` disables refresh.",
   }),
-  SERVICE_FEED_KEV_URL: text({
-    accepts: "a URL or `off`",
+  SERVICE_FEED_KEV_URL: feedSource({
     shown: "`https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json`",
     meaning:
       "Live source of the CISA KEV catalog for `npm run admin -- feeds refresh --feed kev` (JSON feed or the CSV file); `off` disables refresh.",
@@ -69,6 +90,11 @@ export const upstreams = group("Upstreams: RDAP, DNS and blocklists", {
       "Sends every RDAP query to this server instead of the one the bootstrap names (a mirror, or a local server in tests). The registry reported is still the bootstrap's.",
   }),
   SERVICE_RDAP_SERVERS: list({
+    accepts: "comma-separated `key=URL`",
+    item: {
+      test: (v) => parseRdapServer(v) !== null,
+      says: "an RDAP server (key=http(s) URL, key a registry or a TLD)",
+    },
     meaning:
       "Per-registry or per-TLD RDAP servers, comma-separated `key=url`; keys `arin`, `ripe`, `apnic`, `lacnic`, `afrinic` or a TLD such as `com`.",
   }),
@@ -80,6 +106,7 @@ export const upstreams = group("Upstreams: RDAP, DNS and blocklists", {
       "Timeout of one RDAP query; past it the route answers 503 UPSTREAM_UNAVAILABLE (or a null field with a reason where the answer can stand without RDAP).",
   }),
   SERVICE_DNS_SERVERS: list({
+    ...RESOLVER,
     shown: "the system resolvers (`/etc/resolv.conf`, as Node reads it)",
     meaning:
       "Comma-separated recursive resolvers used for every DNS query: `192.0.2.53`, `127.0.0.1:5353`, `[2001:db8::53]:53`. Tried in order; a resolver that times out, fails (SERVFAIL) or refuses is followed by the next.",
@@ -99,6 +126,7 @@ export const upstreams = group("Upstreams: RDAP, DNS and blocklists", {
     meaning: "Comma-separated DNS blocklist zones queried for domain targets.",
   }),
   SERVICE_DNSBL_DNS_SERVERS: list({
+    ...RESOLVER,
     shown: "SERVICE_DNS_SERVERS",
     meaning:
       "Resolvers for blocklist queries only. Spamhaus, SURBL and URIBL refuse queries that arrive through large public resolvers (answering 127.255.255.254 or 127.0.0.1, reported as `refused`); point this at your own recursive resolver.",
@@ -167,6 +195,7 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
   }),
   SERVICE_EXTRA_CA_FILE: text({
     accepts: "a file path",
+    shape: { test: isPemCertificateFile, says: "the path of a readable file of PEM certificates" },
     meaning:
       "PEM file of extra trusted CA certificates, added to the system roots when chains are verified. Tests use it for the CA they generate.",
   }),
@@ -179,6 +208,11 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
   }),
   SERVICE_PROBE_LOCATIONS: list({
     default: ["local"],
+    accepts: "comma-separated `local`, `local=NAME` or `NAME=URL`",
+    item: {
+      test: (v) => parseProbeLocation(v) !== null,
+      says: "a probe location (local, local=NAME or NAME=http(s) URL)",
+    },
     meaning:
       "Comma-separated probe locations for the online check. `local` (optionally `local=NAME`) probes from this server. `NAME=https://probe.example/probe` asks a remote probe agent.",
   }),

@@ -1,14 +1,8 @@
 // Resolver configuration, read at call time so tests can point it at a local DNS server.
-import { setting } from "../../env";
 import { getServers } from "node:dns";
-import { isIP } from "node:net";
+import { parseDnsServer, setting, type DnsServer } from "../../env";
 
-export interface DnsServer {
-  host: string;
-  port: number;
-  /** As written in answers: "192.0.2.53:53" or "[2001:db8::53]:53". */
-  label: string;
-}
+export type { DnsServer };
 
 /**
  * SERVICE_DNS_SERVERS: comma-separated resolvers ("1.1.1.1", "127.0.0.1:5353", "[2001:db8::1]:53").
@@ -24,23 +18,8 @@ export function getDnsServers(): DnsServer[] {
   return servers;
 }
 
-export function parseServer(entry: string): DnsServer | null {
-  let host = entry;
-  let port = 53;
-  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-  if (bracketed) {
-    host = bracketed[1];
-    if (bracketed[2]) port = Number(bracketed[2]);
-  } else if (isIP(entry) === 0) {
-    const m = /^([^:]+):(\d+)$/.exec(entry);
-    if (!m) return null;
-    host = m[1];
-    port = Number(m[2]);
-  }
-  const family = isIP(host);
-  if (family === 0 || !Number.isInteger(port) || port < 1 || port > 65535) return null;
-  return { host, port, label: family === 6 ? `[${host}]:${port}` : `${host}:${port}` };
-}
+/** One resolver address (server/env/addresses.ts, the rule the settings check applies too); null when it is none. */
+export const parseServer = parseDnsServer;
 
 /** SERVICE_DNS_TIMEOUT_MS: how long one query waits for one server before trying the next. */
 export function getDnsTimeoutMs(): number {

@@ -1,5 +1,5 @@
 // RDAP settings, read at call time so tests can point every query at a local server.
-import { setting } from "../../env";
+import { parseRdapServer, setting } from "../../env";
 
 /** Base of the IANA bootstrap files (dns.json, ipv4.json, ipv6.json, asn.json) used by `feeds refresh`. */
 export function rdapBootstrapBaseUrl(): string {
@@ -20,10 +20,8 @@ export function rdapBaseUrlOverride(): string | null {
 export function rdapServerOverrides(): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of setting("SERVICE_RDAP_SERVERS")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    const url = part.slice(eq + 1).trim();
-    out.set(part.slice(0, eq).trim().toLowerCase(), url.endsWith("/") ? url : `${url}/`);
+    const server = parseRdapServer(part);
+    if (server) out.set(server.key, server.url);
   }
   return out;
 }

@@ -1,0 +1,76 @@
+// What one item of an address setting means: a resolver (SERVICE_DNS_SERVERS), a probe location
+// (SERVICE_PROBE_LOCATIONS), an RDAP server (SERVICE_RDAP_SERVERS), a feed's source (SERVICE_FEED_<NAME>_URL) or a CA
+// file (SERVICE_EXTRA_CA_FILE). One rule each: the settings check refuses at start what it cannot read, and the
+// modules that use the setting read it with the same function.
+import { readFileSync, statSync } from "node:fs";
+import { isIP } from "node:net";
+import { httpUrl } from "./kinds";
+
+export interface DnsServer {
+  host: string;
+  port: number;
+  /** As written in answers: "192.0.2.53:53" or "[2001:db8::53]:53". */
+  label: string;
+}
+
+/** One resolver: `192.0.2.53`, `127.0.0.1:5353`, `2001:db8::53` or `[2001:db8::53]:53`; null when it is none. */
+export function parseDnsServer(entry: string): DnsServer | null {
+  let host = entry;
+  let port = 53;
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) {
+    host = bracketed[1]!;
+    if (bracketed[2]) port = Number(bracketed[2]);
+  } else if (isIP(entry) === 0) {
+    const m = /^([^:]+):(\d+)$/.exec(entry);
+    if (!m) return null;
+    host = m[1]!;
+    port = Number(m[2]);
+  }
+  const family = isIP(host);
+  if (family === 0 || !Number.isInteger(port) || port < 1 || port > 65535) return null;
+  return { host, port, label: family === 6 ? `[${host}]:${port}` : `${host}:${port}` };
+}
+
+export type ProbeLocation = { name: string; kind: "local" } | { name: string; kind: "remote"; url: string };
+
+// A location's name, as answers show it: no scheme, path or spaces (a bare URL is a location without a name).
+const LOCATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** One probe location: `local`, `local=NAME` or `NAME=http(s)://agent/probe`; null when it is none. */
+export function parseProbeLocation(entry: string): ProbeLocation | null {
+  const eq = entry.indexOf("=");
+  const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
+  const value = eq < 0 ? "" : entry.slice(eq + 1).trim();
+  if (name === "local") {
+    if (value === "" || value === "local") return { name, kind: "local" };
+    return LOCATION_NAME.test(value) ? { name: value, kind: "local" } : null;
+  }
+  if (!LOCATION_NAME.test(name)) return null;
+  if (value === "local") return { name, kind: "local" };
+  return httpUrl.safeParse(value).success ? { name, kind: "remote", url: new URL(value).href } : null;
+}
+
+/** One RDAP server: `KEY=http(s)://server/`, KEY a registry (arin, ripe, ...) or a TLD; null when it is none. */
+export function parseRdapServer(entry: string): { key: string; url: string } | null {
+  const eq = entry.indexOf("=");
+  if (eq <= 0) return null;
+  const key = entry.slice(0, eq).trim().toLowerCase();
+  const url = entry.slice(eq + 1).trim();
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(key) || !httpUrl.safeParse(url).success) return null;
+  return { key, url: url.endsWith("/") ? url : `${url}/` };
+}
+
+/** A feed's source: `off`, or one http(s) URL (several space-separated for a feed published as several files). */
+export const isFeedSource = (value: string): boolean =>
+  value.toLowerCase() === "off" || value.split(/\s+/).every((u) => httpUrl.safeParse(u).success);
+
+/** A file that can be read and holds at least one PEM certificate. */
+export function isPemCertificateFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    return readFileSync(file, "utf8").includes("-----BEGIN CERTIFICATE-----");
+  } catch {
+    return false;
+  }
+}
