@@ -10,15 +10,17 @@
 // Everything must be done within SERVICE_SHUTDOWN_GRACE_MS (default 25000, counted from the signal, under
 // Kubernetes' 30 s); past it the process exits 1 with the requests still open.
 
+import { shutdownTiming } from "../server/env/shutdown-timings.mjs";
 import { scriptLogger } from "./log.mjs";
 
 /** How long a connection may stay silent (no byte from the client) once the listener is closed. */
 const SILENT_MS = 1000;
 
-const number = (name, fallback) => {
-  const n = Number(process.env[name]);
-  return Number.isFinite(n) && n >= 0 && process.env[name] !== "" && process.env[name] !== undefined ? n : fallback;
-};
+/** SERVICE_SHUTDOWN_DELAY_MS and SERVICE_SHUTDOWN_GRACE_MS, by the registry's defaults and rule. */
+export const shutdownTimings = () => ({
+  delayMs: shutdownTiming("SERVICE_SHUTDOWN_DELAY_MS"),
+  graceMs: shutdownTiming("SERVICE_SHUTDOWN_GRACE_MS"),
+});
 
 function log(level, msg, extra = {}) {
   // The service's pino logger once the server has started (same process), else one of the same shape.
@@ -27,8 +29,7 @@ function log(level, msg, extra = {}) {
 
 /** Installs the signal handlers. `server` is the node:http server, `app` Next's server (closed last). */
 export function installGracefulShutdown({ server, app }) {
-  const delayMs = number("SERVICE_SHUTDOWN_DELAY_MS", 5000);
-  const graceMs = number("SERVICE_SHUTDOWN_GRACE_MS", 25000);
+  const { delayMs, graceMs } = shutdownTimings();
   let stopping = false;
   let draining = false;
   const inFlight = new Set();

@@ -1,5 +1,6 @@
 // Settings of operation: scheduler, logs, metrics, tracing, shutdown, and those read only by scripts and tests.
 import { choice, flag, group, number, optionalNumber, secret, text, url } from "./kinds";
+import { SHUTDOWN_DEFAULTS } from "./shutdown-timings.mjs";
 
 export const operations = group("Operations", {
   SERVICE_SCHEDULER: flag({
@@ -46,12 +47,12 @@ export const operations = group("Operations", {
     meaning: "How long `/readyz` waits for the database before it counts as down",
   }),
   SERVICE_SHUTDOWN_DELAY_MS: number({
-    default: 5000,
+    default: SHUTDOWN_DEFAULTS.SERVICE_SHUTDOWN_DELAY_MS,
     min: 0,
     meaning: "After SIGTERM, how long new connections are still accepted (readiness already 503)",
   }),
   SERVICE_SHUTDOWN_GRACE_MS: number({
-    default: 25_000,
+    default: SHUTDOWN_DEFAULTS.SERVICE_SHUTDOWN_GRACE_MS,
     min: 0,
     meaning: "Longest shutdown, counted from the signal; past it the process exits 1",
   }),
