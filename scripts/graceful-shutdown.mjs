@@ -1,4 +1,5 @@
-// Graceful shutdown of the production HTTP server (scripts/server.mjs), on SIGTERM or SIGINT:
+// Graceful shutdown of the production HTTP server (scripts/server.mjs), on SIGTERM, SIGINT or SIGHUP (the terminal
+// it runs in closing; Node's default for SIGHUP is to end at once):
 //   1. at once: /readyz answers 503 and background workers stop claiming (server/startup/lifecycle.ts);
 //   2. for SERVICE_SHUTDOWN_DELAY_MS (default 5000) new connections are still accepted, so a load balancer that
 //      polls readiness takes the instance out before it stops listening;
@@ -12,6 +13,9 @@
 
 import { shutdownTiming } from "../server/env/shutdown-timings.mjs";
 import { scriptLogger } from "./log.mjs";
+
+/** The signals that drain the server (scripts/start.mjs passes the same on to it). */
+export const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
 
 /** How long a connection may stay silent (no byte from the client) once the listener is closed. */
 const SILENT_MS = 1000;
@@ -109,6 +113,5 @@ export function installGracefulShutdown({ server, app }) {
     log("info", "shutdown complete", { duration_ms: Date.now() - started });
     process.exit(0);
   }
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void stop(signal));
 }

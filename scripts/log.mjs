@@ -28,6 +28,22 @@ export function scriptLogger() {
   return own;
 }
 
+/** Write errors meaning the output has gone: its terminal closed (EIO) or its reader left (EPIPE). */
+const OUTPUT_GONE = new Set(["EIO", "EPIPE"]);
+
+/**
+ * Writes to an output that has gone are dropped. Unheard, each failed write was an uncaught error, and Next.js's report
+ * of it (console.error) failed the same way: a server whose terminal closed spun on that, at full CPU, and never
+ * drained (SIGHUP, scripts/graceful-shutdown.mjs). The service's logger does the same (server/operate/log.ts).
+ */
+export function ignoreClosedOutput() {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (err) => {
+      if (!OUTPUT_GONE.has(err?.code)) throw err;
+    });
+  }
+}
+
 /** Terminal escape sequences (colours, bold: `ESC [ 32 m`). */
 const ANSI_ESCAPE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 

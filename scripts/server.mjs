@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
-import { quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
+import { ignoreClosedOutput, quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
 import { loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
 import { pagesToWarm, preloadPageModules, warmPages } from "./warm-pages.mjs";
@@ -25,6 +25,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.PORT ?? "3000");
 const hostname = process.env.HOST ?? "0.0.0.0";
 
+ignoreClosedOutput();
 routeStrayOutput();
 quietStartupFailureReports();
 const app = next({ dev: false, dir: root, hostname, port });
@@ -59,7 +60,7 @@ countUnrouted(server);
 server.on("clientError", answerClientError);
 server.on("connect", answerConnect);
 
-// SIGTERM/SIGINT: readiness 503 at once, connections accepted for SERVICE_SHUTDOWN_DELAY_MS, in-flight requests
+// SIGTERM/SIGINT/SIGHUP: readiness 503 at once, connections accepted for SERVICE_SHUTDOWN_DELAY_MS, in-flight requests
 // finish, workers stop, the database closes, exit 0 (scripts/graceful-shutdown.mjs). Installed before the start-up
 // runs, so a signal while starting also ends the process cleanly.
 installGracefulShutdown({ server, app });

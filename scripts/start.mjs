@@ -5,9 +5,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build-state.mjs";
-import { scriptLogger } from "./log.mjs";
+import { SHUTDOWN_SIGNALS } from "./graceful-shutdown.mjs";
+import { ignoreClosedOutput, scriptLogger } from "./log.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+ignoreClosedOutput();
 try {
   ensureBuild(root, { generateClient: true });
 } catch (err) {
@@ -49,5 +51,6 @@ if (!process.env.DATABASE_URL && process.env.SERVICE_DATA_DIR !== "memory://") {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, "server.pid"), String(child.pid));
 }
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+// The server drains on each (SIGHUP: the terminal closed, which signals the server too; it stops once).
+for (const sig of SHUTDOWN_SIGNALS) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

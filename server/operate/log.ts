@@ -92,6 +92,15 @@ function bufferedStdout(): pino.DestinationStream & { flush(cb?: (err?: Error) =
   out.on("close", () => {
     closed = true;
   });
+  // An output that has gone (its terminal closed: EIO; its reader left: EPIPE) takes no more records, as pino does
+  // for EPIPE alone: sonic-boom's flushSync, which pino calls at exit, retried the failed write forever, at full CPU,
+  // so a server whose terminal closed never finished its shutdown (scripts/log.mjs ignoreClosedOutput).
+  out.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EIO" && err.code !== "EPIPE") return;
+    closed = true;
+    const nothing = () => true;
+    Object.assign(out, { write: nothing, flushSync: nothing, end: nothing });
+  });
   const flush = () => {
     if (gathered === "" || closed) return;
     out.write(gathered);

@@ -38,7 +38,7 @@ export interface RunningServer {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { via?: "node" | "npm"; port?: number } = {},
+  opts: { via?: "node" | "npm"; port?: number; group?: boolean } = {},
 ): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   let out = "";
@@ -62,8 +62,9 @@ export async function startServerProcess(
       ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
-    // npm's own process group, so a failed test can end npm and the server it started together (kill(-pid)).
-    detached: opts.via === "npm",
+    // npm's own process group, so a failed test can end npm and the server it started together (kill(-pid)); `group`
+    // gives `node scripts/start.mjs` one too, as a terminal's job has (a closing terminal signals the whole group).
+    detached: opts.via === "npm" || opts.group === true,
   });
   child.stdout!.on("data", (c) => (out += c));
   child.stderr!.on("data", (c) => (out += c));
