@@ -2,8 +2,6 @@
 // the embedded database through the running server's admin channel (or directly when no server runs).
 import path from "node:path";
 import { databaseUrl } from "../db/config";
-import { storeOutageReason } from "../db/outage-reason";
-import { toErrorBody } from "../errors";
 import { sendAdminCommand, serverOwnsEmbeddedDb } from "./channel";
 
 async function main(): Promise<number> {
@@ -28,16 +26,14 @@ async function main(): Promise<number> {
         : { ok: false, code: body.error.code, message: body.error.message };
   } else {
     const { getDb, closeDb } = await import("../db/client");
-    const { runAdminCommand } = await import("./commands");
+    const { adminFailure, runAdminCommand } = await import("./commands");
     try {
       const r = await runAdminCommand(await getDb(), argv);
       outcome = { ok: true, ...r };
     } catch (err) {
-      const { body, outage } = toErrorBody(err);
-      if (body.error.code === "INTERNAL_ERROR") console.error(err);
-      // The API's words for an outage ("retry after the time in Retry-After") mean nothing on a command line: say why.
-      const message = outage ? `cannot use the database: ${storeOutageReason(err)}` : body.error.message;
-      outcome = { ok: false, code: body.error.code, message };
+      const { code, message, internal } = adminFailure(err);
+      if (internal) console.error(err);
+      outcome = { ok: false, code, message };
     } finally {
       await closeDb().catch(() => undefined);
     }

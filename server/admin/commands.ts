@@ -2,7 +2,7 @@
 // can run them directly or hand them to a running embedded server through its admin channel.
 import type { Db } from "../db/client";
 import { storeOutageReason } from "../db/outage-reason";
-import { AppError } from "../errors";
+import { AppError, toErrorBody } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
 import { adjustUsage } from "../quota/adjust";
 import { readUsage } from "../quota/reserve";
@@ -217,4 +217,25 @@ function refusedStatement(err: unknown): unknown {
     `the database refused the statement: ${message}${sqlstate ? ` (SQLSTATE ${sqlstate})` : ""}`,
     { cause: err },
   );
+}
+
+/**
+ * A command's failure as the operator reads it, on the CLI's direct path and through the channel alike: the API's
+ * words for an outage ("retry after the time in Retry-After") mean nothing on a command line, so it says why.
+ */
+export function adminFailure(err: unknown): { status: number; code: string; message: string; internal: boolean } {
+  const { status, body, outage } = toErrorBody(err);
+  const message = outage ? `cannot use the database: ${storeOutageReason(err)}` : body.error.message;
+  return { status, code: body.error.code, message, internal: body.error.code === "INTERNAL_ERROR" };
+}
+
+/** The admin channel's answer to one command (server/admin/channel.ts): the result, or the error's status and body. */
+export async function answerAdminCommand(db: Db, argv: string[]): Promise<{ status: number; body: unknown }> {
+  if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
+  try {
+    return { status: 200, body: await runAdminCommand(db, argv) };
+  } catch (err) {
+    const { status, code, message } = adminFailure(err);
+    return { status: status >= 500 ? 500 : 400, body: { error: { code, message } } };
+  }
 }

@@ -3,12 +3,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { channelAccepts, listenAdminChannel, writeServerPid } from "../admin/channel";
-import { runAdminCommand } from "../admin/commands";
+import { answerAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
 import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
 import { dataDir, databaseUrl, inMemory } from "../db/config";
 import { adoptNpmConfigRegistry, fixEnvironment, isTestRun, nodeEnv, npmConfigRegistry, setting } from "../env";
-import { toErrorBody } from "../errors";
 import { preloadGeoReader } from "../geo/database";
 import { seedDemoOnFirstRun } from "./demo";
 import { warmIpFeeds } from "../ip/reputation";
@@ -99,15 +98,7 @@ async function startSteps(): Promise<void> {
   if (!databaseUrl()) {
     await step("opening the admin channel");
     writeServerPid();
-    await listenAdminChannel(async (argv) => {
-      if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
-      try {
-        return { status: 200, body: await runAdminCommand(db, argv) };
-      } catch (err) {
-        const { status, body } = toErrorBody(err);
-        return { status: status >= 500 ? 500 : 400, body };
-      }
-    });
+    await listenAdminChannel((argv) => answerAdminCommand(db, argv));
   }
 }
 

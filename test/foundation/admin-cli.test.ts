@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSocketPath, listenAdminChannel, sendAdminCommand } from "../../server/admin/channel";
-import { runAdminCommand } from "../../server/admin/commands";
+import { answerAdminCommand, runAdminCommand } from "../../server/admin/commands";
 import { toErrorBody } from "../../server/errors";
 import { createTestApp, restRequest, type TestApp } from "../harness";
 
@@ -92,14 +92,8 @@ describe("admin CLI through a running server's admin channel", () => {
     const saved = process.env.SERVICE_DATA_DIR;
     process.env.SERVICE_DATA_DIR = dir;
     socket = adminSocketPath();
-    const server = await listenAdminChannel(async (argv) => {
-      if (argv[0] === "ping") return { status: 200, body: { result: "pong", text: "pong" } };
-      try {
-        return { status: 200, body: await runAdminCommand(app.db, argv) };
-      } catch (err) {
-        return { status: 400, body: toErrorBody(err).body };
-      }
-    });
+    // The server's own handler (server/startup/index.ts), on this file's database.
+    const server = await listenAdminChannel((argv) => answerAdminCommand(app.db, argv));
     process.env.SERVICE_DATA_DIR = saved;
     close = () => server?.close();
   });
