@@ -11,6 +11,7 @@ import { backupEmbeddedStore } from "../maintenance/backup";
 import { feedsCommand } from "./feeds-command";
 import { popularNamesCommand } from "./popular-names-command";
 import { secretsCommand } from "./secrets-command";
+import { statementCount } from "./sql-statements";
 
 export interface ParsedArgs {
   positional: string[];
@@ -186,8 +187,15 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
     case "sql": {
       // The operator's SQL console: with the embedded database the running server owns the only connection, so
       // this is the one way to read or repair a row while it runs (PostgreSQL operators have psql as well).
+      const query = one(args, "query");
+      // PostgreSQL would run every statement of a query without parameters, the embedded store none but the first.
+      if (statementCount(query) > 1)
+        throw new AppError(
+          "INVALID_REQUEST",
+          "sql runs one statement at a time: this query holds more than one (separated by ;). Run each on its own.",
+        );
       const rows = await db
-        .$queryRawUnsafe<Record<string, unknown>[]>(one(args, "query"), ...(args.flags.get("param") ?? []))
+        .$queryRawUnsafe<Record<string, unknown>[]>(query, ...(args.flags.get("param") ?? []))
         .catch((err) => {
           throw refusedStatement(err);
         });
