@@ -2,7 +2,16 @@
 // the embedded database it listens on a Unix socket in the data folder (owner-only permissions) and the CLI
 // hands its command to the server instead of opening the database itself.
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -119,6 +128,88 @@ function processAlive(pid: number): boolean {
   }
 }
 
+function lockFile(): string {
+  return path.join(dataDir(), "server.lock");
+}
+
+/** The pid a lock file names, or null (gone, empty, not a pid). */
+function pidIn(file: string): number | null {
+  try {
+    const pid = Number(readFileSync(file, "utf8").trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+let lockHeld: string | null = null;
+
+/**
+ * Takes the embedded database folder for this process before the database opens: `server.lock`, created exclusively
+ * (a complete file linked into place, which fails when one is there) and holding the pid. Null when taken (or already
+ * this process's); the holder's pid when another running server holds it. A lock whose process has gone, or is no
+ * server (a pid reused after a crash or a restored backup), is moved aside, checked to be the one seen, and replaced.
+ */
+export function lockEmbeddedStore(): number | null {
+  if (inMemory()) return null;
+  mkdirSync(dataDir(), { recursive: true });
+  const lock = lockFile();
+  const mine = `${lock}.${process.pid}`;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    writeFileSync(mine, String(process.pid), { mode: 0o600 });
+    try {
+      linkSync(mine, lock);
+      unlinkSync(mine);
+      if (lockHeld !== lock) process.once("exit", releaseEmbeddedStore);
+      lockHeld = lock;
+      return null;
+    } catch (err) {
+      unlinkSync(mine);
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    const holder = pidIn(lock);
+    if (holder === process.pid) {
+      lockHeld = lock;
+      return null;
+    }
+    if (holder !== null && processAlive(holder)) return holder;
+    // Stale: moved aside first, so that a lock another server linked in meanwhile is not deleted but put back.
+    const aside = `${lock}.stale.${process.pid}`;
+    try {
+      renameSync(lock, aside);
+    } catch {
+      continue; // gone already
+    }
+    if (pidIn(aside) !== holder) {
+      try {
+        linkSync(aside, lock);
+      } catch {
+        // another lock is in place again
+      }
+    }
+    unlinkSync(aside);
+  }
+  throw new Error(`could not take ${lock}: it keeps changing`);
+}
+
+/** Gives the folder's lock back, when this process holds it (at exit, or after a failed start). */
+export function releaseEmbeddedStore(): void {
+  const lock = lockHeld;
+  lockHeld = null;
+  if (!lock || pidIn(lock) !== process.pid) return;
+  try {
+    unlinkSync(lock);
+  } catch {
+    // already gone
+  }
+}
+
+/** The pid of a running server that holds the embedded folder's lock, else null. */
+function lockHolder(): number | null {
+  const pid = pidIn(lockFile());
+  return pid !== null && pid !== process.pid && processAlive(pid) ? pid : null;
+}
+
 /** Records this server as the owner of the embedded database folder. */
 export function writeServerPid(): void {
   if (inMemory()) return;
@@ -133,13 +224,10 @@ export function writeServerPid(): void {
 export async function serverOwnsEmbeddedDb(): Promise<boolean> {
   if (inMemory()) return false;
   if (await channelAccepts()) return true;
-  let pid = NaN;
-  try {
-    pid = Number(readFileSync(pidFile(), "utf8").trim());
-  } catch {
-    return false;
-  }
-  if (!Number.isInteger(pid) || !processAlive(pid)) return false;
+  // start.mjs names the server it starts in server.pid at once; the server takes the lock before the database opens.
+  const recorded = pidIn(pidFile());
+  const pid = recorded !== null && processAlive(recorded) ? recorded : lockHolder();
+  if (pid === null) return false;
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
     if (await channelAccepts()) return true;

@@ -2,7 +2,13 @@
 // the very first run, and open the admin channel when the database is embedded.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { channelAccepts, listenAdminChannel, writeServerPid } from "../admin/channel";
+import {
+  channelAccepts,
+  listenAdminChannel,
+  lockEmbeddedStore,
+  releaseEmbeddedStore,
+  writeServerPid,
+} from "../admin/channel";
 import { answerAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
 import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
@@ -102,12 +108,25 @@ async function startSteps(): Promise<void> {
   }
 }
 
-/** Throws when another running server answers on the admin channel of this server's embedded database folder. */
+/**
+ * Takes this server's embedded database folder (its lock file, server/admin/channel.ts lockEmbeddedStore), before the
+ * database opens; throws when another running server holds it. Looking only for that server's admin channel, which
+ * opens after migrations and the shipped data, let two servers started at the same moment both open the folder.
+ */
 async function assertEmbeddedStoreFree(): Promise<void> {
   if (databaseUrl() || inMemory()) return;
-  if (!(await channelAccepts())) return;
+  const holder = lockEmbeddedStore();
+  // A server of a release before the lock holds the folder without one: its channel tells.
+  const why =
+    holder !== null
+      ? `process ${holder} holds it`
+      : (await channelAccepts())
+        ? "its admin channel accepts connections"
+        : null;
+  if (why === null) return;
+  if (holder === null) releaseEmbeddedStore();
   throw new Error(
-    `SERVICE_DATA_DIR=${dataDir()} is in use by another running server (its admin channel accepts connections): an embedded ` +
+    `SERVICE_DATA_DIR=${dataDir()} is in use by another running server (${why}): an embedded ` +
       "database folder serves one server. Stop that server first, or give this one its own SERVICE_DATA_DIR " +
       "(or a DATABASE_URL, which any number of servers can share).",
   );
