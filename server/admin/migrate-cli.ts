@@ -1,10 +1,11 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (embedded or DATABASE_URL).
 import { closeDb, migrationsAppliedAtOpen } from "../db/client";
-import { channelAccepts } from "./channel";
+import { serverOwnsEmbeddedDb } from "./channel";
 import { databaseUrl } from "../db/config";
 
 async function main() {
-  if (!databaseUrl() && (await channelAccepts())) {
+  // A server that is starting on the folder (its lock taken, its channel not yet open) is waited for, not joined.
+  if (!databaseUrl() && (await serverOwnsEmbeddedDb())) {
     console.log("The running server holds the embedded database and applied its migrations at start.");
     return;
   }

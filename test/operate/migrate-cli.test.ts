@@ -1,7 +1,7 @@
 // `npm run db:migrate` says what it did: on a fresh embedded database it names each migration it applied (it used to
 // say "migrations are up to date" after applying all of them), and run again it says there was none to apply.
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-migrate-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function migrate(): Promise<string> {
-  const env: Record<string, string | undefined> = { ...process.env, SERVICE_DATA_DIR: dataDir };
+async function migrate(dir = dataDir): Promise<string> {
+  const env: Record<string, string | undefined> = { ...process.env, SERVICE_DATA_DIR: dir };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   // Without the tests' kept template (server/db/template.ts), a new database is migrated as a newcomer's is.
@@ -34,5 +34,31 @@ describe("npm run db:migrate", () => {
     expect(first[0]).toBe(`Applied ${shipped.length} migrations:`);
     expect(first.slice(1).map((l) => l.trim())).toEqual(shipped);
     expect(await migrate()).toBe("Migrations are up to date: none to apply.");
+  }, 240_000);
+});
+
+describe("npm run db:migrate while a server is starting on the folder", () => {
+  it("waits for that server instead of opening the folder a second time", async () => {
+    // It looked only for the server's admin channel, which opens after the server's migrations and shipped data, so
+    // during that start-up it opened the embedded database beside the server. A server takes the folder's lock before
+    // it opens the database (server/admin/channel.ts); a process whose command line names the server's script and
+    // holds the lock stands in for one that is starting.
+    const dir = mkdtempSync(path.join(tmpdir(), "svc-migrate-held-"));
+    const holder = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "scripts/server.mjs"], {
+      stdio: "ignore",
+    });
+    try {
+      writeFileSync(path.join(dir, "server.lock"), String(holder.pid));
+      let done = false;
+      const run = migrate(dir).finally(() => (done = true));
+      await new Promise((r) => setTimeout(r, 8000));
+      expect({ done, opened: existsSync(path.join(dir, "pglite")) }).toEqual({ done: false, opened: false });
+      // The server went away without opening its channel: the command goes on alone.
+      holder.kill("SIGKILL");
+      expect((await run).split("\n")[0]).toMatch(/^Applied \d+ migrations:$/);
+    } finally {
+      holder.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 240_000);
 });
