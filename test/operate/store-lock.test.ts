@@ -103,4 +103,23 @@ describe("two servers started at the same moment on one embedded folder", () => 
     // The lock goes with the server that held it.
     expect(existsSync(path.join(dir, "server.lock"))).toBe(false);
   }, 300_000);
+
+  it("a second server refused on a running server's folder leaves server.pid naming the running one", async () => {
+    // start.mjs writes its server's pid to server.pid at once, for the admin CLI to wait on: the refused second
+    // server's start.mjs wrote its own over the running server's, and left it, naming a process that had gone.
+    const dir = mkdtempSync(path.join(tmpdir(), "svc-store-second-"));
+    dirs.push(dir);
+    const env = { SERVICE_DATA_DIR: dir, DATABASE_URL: "", SERVICE_SHUTDOWN_DELAY_MS: "0", SERVICE_SCHEDULER: "0" };
+    const first = await startServerProcess(env);
+    try {
+      await waitUntilReady(first.base);
+      const running = readFileSync(path.join(dir, "server.lock"), "utf8");
+      const second = await startServerProcess(env);
+      expect(await second.exited).toBe(1);
+      expect(readFileSync(path.join(dir, "server.pid"), "utf8")).toBe(running);
+    } finally {
+      first.child.kill("SIGTERM");
+      await first.exited;
+    }
+  }, 300_000);
 });
