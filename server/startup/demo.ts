@@ -2,7 +2,7 @@
 // for a person, and never written to the log stream. On a terminal it is a clearly marked notice on stderr; without
 // one (a container, a process manager) it goes to a file under the data folder, readable by the owner only, whose
 // path is logged. With SERVICE_ENV=production no demo workspace is created at all.
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { dataDir, inMemory } from "../db/config";
@@ -41,7 +41,10 @@ export async function seedDemoOnFirstRun(
   }
   const dir = inMemory() ? path.resolve(".data") : dataDir();
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, DEMO_CREDENTIALS_FILE);
+  // The folder may hold the file of another database's first run (memory:// and PostgreSQL runs share it with the
+  // embedded database): its key was shown only there, so it is kept and this one goes beside it.
+  const shared = path.join(dir, DEMO_CREDENTIALS_FILE);
+  const file = existsSync(shared) ? path.join(dir, `demo-credentials-${ws.workspaceId}.txt`) : shared;
   writeFileSync(file, `${text}\n`, { mode: 0o600 });
   chmodSync(file, 0o600); // an older file keeps its mode on overwrite
   logger().info(

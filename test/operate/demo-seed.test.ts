@@ -55,6 +55,20 @@ describe("first-run demo workspace", () => {
     expect(await seedDemoOnFirstRun(app.db, { terminal: false })).toBeNull();
   });
 
+  it("keeps the key another database's first run wrote there, and writes its own beside it", async () => {
+    // A run on memory:// or on a PostgreSQL database shares the folder (.data, or SERVICE_DATA_DIR) with the embedded
+    // database: its first run wrote over the file, and the embedded database's demo key, shown once, was lost.
+    const file = path.join(folder, "demo-credentials.txt");
+    const before = readFileSync(file, "utf8");
+    await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`);
+    const r = await seedDemoOnFirstRun(app.db, { terminal: false });
+    expect(readFileSync(file, "utf8")).toBe(before);
+    const own = path.join(folder, `demo-credentials-${r!.workspaceId}.txt`);
+    expect(r).toEqual({ workspaceId: expect.stringMatching(/^ws_/), shownIn: own });
+    expect(statSync(own).mode & 0o777).toBe(0o600);
+    expect(readFileSync(own, "utf8")).toContain(`Workspace: ${r!.workspaceId}`);
+  });
+
   it("on a terminal shows a marked notice on stderr, outside the log", async () => {
     await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`).catch(() => undefined);
     if ((await app.db.workspace.count()) > 0) return expect.fail("could not empty the workspace table");
