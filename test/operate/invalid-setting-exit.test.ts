@@ -51,6 +51,12 @@ describe("npm start with an invalid setting", () => {
     ],
     // Read by the start-up scripts' own logger too, which must leave the refusal to the settings check.
     ["LOG_LEVEL", "verbose", 'LOG_LEVEL="verbose" is invalid: it must be one of trace, debug, info'],
+    // An address setting whose item the server cannot use (the rest: test/operate/settings-usable.test.ts).
+    [
+      "SERVICE_DNS_SERVERS",
+      "not-an-ip",
+      'SERVICE_DNS_SERVERS="not-an-ip" is invalid: "not-an-ip" is not a resolver address',
+    ],
   ] as const) {
     it(`exits 1 naming ${name}, without opening the port`, async () => {
       const port = await freePort();
