@@ -2,6 +2,7 @@
 // can run them directly or hand them to a running embedded server through its admin channel.
 import type { Db } from "../db/client";
 import { storeOutageReason } from "../db/outage-reason";
+import { ConfigurationError } from "../env";
 import { AppError, toErrorBody } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
 import { adjustUsage } from "../quota/adjust";
@@ -232,6 +233,9 @@ function refusedStatement(err: unknown): unknown {
  * words for an outage ("retry after the time in Retry-After") mean nothing on a command line, so it says why.
  */
 export function adminFailure(err: unknown): { status: number; code: string; message: string; internal: boolean } {
+  // A setting the command cannot use is the operator's to fix, said as the server's start-up says it.
+  if (err instanceof ConfigurationError)
+    return { status: 500, code: "INVALID_CONFIGURATION", message: err.message, internal: false };
   const { status, body, outage } = toErrorBody(err);
   const message = outage ? `cannot use the database: ${storeOutageReason(err)}` : body.error.message;
   return { status, code: body.error.code, message, internal: body.error.code === "INTERNAL_ERROR" };

@@ -15,7 +15,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
-import { isProductionDeployment, setting } from "../env";
+import { ConfigurationError, isProductionDeployment, setting } from "../env";
 
 export interface EncryptionKey {
   id: string;
@@ -46,7 +46,7 @@ function parseKey(text: string, variable: string): Buffer {
     ? Buffer.from(t.replace(/-/g, "+").replace(/_/g, "/"), "base64")
     : Buffer.alloc(0);
   if (key.length !== KEY_BYTES) {
-    throw new Error(
+    throw new ConfigurationError(
       `${variable} must be base64 of ${KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`); the value given decodes to ${key.length} bytes.`,
     );
   }
@@ -110,7 +110,7 @@ function mtimeOf(file: string | null): number | null {
 function buildKeyring(): Keyring {
   const configured = setting("SERVICE_ENCRYPTION_KEY");
   if (!configured && isProductionDeployment()) {
-    throw new Error(
+    throw new ConfigurationError(
       "SERVICE_ENCRYPTION_KEY is required in production (SERVICE_ENV=production): set it to base64 of 32 random bytes (e.g. `openssl rand -base64 32`). It encrypts webhook signing secrets at rest.",
     );
   }
