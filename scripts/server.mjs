@@ -110,9 +110,12 @@ if (!globalThis.__serviceProcessState?.shuttingDown) {
   server.once("error", listenFailed);
   server.listen(port, hostname, () => {
     server.off("error", listenFailed);
-    scriptLogger().info({ url: `http://${hostname}:${port}` }, "listening; starting the service");
+    // The port listened on: PORT=0 lets the system choose one.
+    const listening = server.address()?.port ?? port;
+    const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
+    scriptLogger().info({ url: `http://${shown}:${listening}` }, "listening; starting the service");
     // Then /docs and every dashboard page once, so no first visitor waits for their code (scripts/warm-pages.mjs).
     const self = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
-    void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${port}`, pages);
+    void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${listening}`, pages);
   });
 }
