@@ -2,7 +2,7 @@
 // invalid value stops the server at start with the variable's name, not on the first request that reads it.
 // Settings whose default differs per use (each feed's cadence) are read here through their module, which knows it.
 import { oidcConfig } from "../auth/config";
-import { ConfigurationError, validateSettings } from "../env";
+import { ConfigurationError, setting, validateSettings } from "../env";
 import { feedCadenceSettings } from "../feeds/schedule";
 
 /** Every configuration problem found, one line each naming the variable; empty when all settings are valid. */
@@ -21,7 +21,26 @@ export function configurationProblems(): string[] {
   } catch (err) {
     problems.push((err as Error).message);
   }
+  const metrics = metricsPortProblem();
+  if (metrics) problems.push(metrics);
   return [...new Set(problems)];
+}
+
+const WILDCARD = new Set(["0.0.0.0", "::", ""]);
+
+/** The metrics listener on the server's own port and address: it opened first, and the server then took itself for another. */
+function metricsPortProblem(): string | null {
+  try {
+    const port = setting("PORT");
+    const metricsPort = setting("SERVICE_METRICS_PORT");
+    if (metricsPort === null || metricsPort === 0 || metricsPort !== port) return null;
+    const host = setting("HOST");
+    const metricsHost = setting("SERVICE_METRICS_HOST");
+    if (host !== metricsHost && !WILDCARD.has(host) && !WILDCARD.has(metricsHost)) return null;
+    return `SERVICE_METRICS_PORT=${metricsPort} is the server's own port (PORT): give the metrics listener another port, or leave it unset to serve /metrics on the main port.`;
+  } catch {
+    return null; // an invalid value of one of them is reported by the registry's check above
+  }
 }
 
 /** Throws one ConfigurationError listing every invalid setting. */

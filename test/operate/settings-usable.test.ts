@@ -119,3 +119,29 @@ describe("start-up's check of settings the server could not use", () => {
     }
   });
 });
+
+describe("start-up's check of the metrics listener's port", () => {
+  // The server opened its metrics listener on its own port first, then said "cannot listen on 127.0.0.1:3312: the
+  // port is already in use (set PORT or HOST)" about itself (found walking README's settings from a fresh clone).
+  it("refuses the server's own port, naming both settings", () => {
+    expect(problemsWith({ PORT: "3312", SERVICE_METRICS_PORT: "3312" })).toEqual([
+      "SERVICE_METRICS_PORT=3312 is the server's own port (PORT): give the metrics listener another port, or leave it unset to serve /metrics on the main port.",
+    ]);
+    expect(
+      problemsWith({ PORT: "3312", HOST: "0.0.0.0", SERVICE_METRICS_PORT: "3312", SERVICE_METRICS_HOST: "127.0.0.2" }),
+    ).toHaveLength(1);
+  });
+
+  it("takes another port, or the same port on another address", () => {
+    expect(problemsWith({ PORT: "3312", SERVICE_METRICS_PORT: "3313" })).toEqual([]);
+    expect(
+      problemsWith({
+        PORT: "3312",
+        HOST: "127.0.0.1",
+        SERVICE_METRICS_PORT: "3312",
+        SERVICE_METRICS_HOST: "127.0.0.2",
+      }),
+    ).toEqual([]);
+    expect(problemsWith({ PORT: "0", SERVICE_METRICS_PORT: "0" })).toEqual([]);
+  });
+});
