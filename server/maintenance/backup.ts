@@ -5,7 +5,7 @@
 // worst what a crash would (PostgreSQL's recovery replays its WAL on the next start). The encryption keys file goes
 // with it: stored secrets cannot be read without it. DIR then has the layout of a data folder; restoring is copying
 // it back (README, "Backup and restore").
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "../errors";
 import { embeddedStore } from "../db/client";
@@ -26,10 +26,19 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
       "backup copies the embedded database; with DATABASE_URL use PostgreSQL's own tools (pg_dump).",
     );
   if (inMemory(store.dir)) throw new AppError("INVALID_REQUEST", "The database is in memory: nothing to back up.");
+  const dataFolder = path.dirname(store.dir);
+  // A backup inside what it backs up is lost with it (and one inside pglite/ would be copied into itself).
+  const within = path.relative(dataFolder, to);
+  if (within === "" || (!within.startsWith("..") && !path.isAbsolute(within)))
+    throw new AppError(
+      "INVALID_REQUEST",
+      `${to} is inside the data folder it would back up (${dataFolder}); back up into a folder outside it.`,
+    );
+  if (existsSync(to) && !statSync(to).isDirectory())
+    throw new AppError("INVALID_REQUEST", `${to} is a file; back up into a new or empty folder.`);
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
   mkdirSync(to, { recursive: true, mode: 0o700 });
-  const dataFolder = path.dirname(store.dir);
   await store.pg.exec("CHECKPOINT");
   await store.pg.runExclusive(async () => {
     cpSync(store.dir, path.join(to, path.basename(store.dir)), { recursive: true });

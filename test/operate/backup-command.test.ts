@@ -48,6 +48,26 @@ describe("admin backup", () => {
     }
   });
 
+  it("refuses a file, and a folder inside the data folder, in plain words", async () => {
+    // --to naming a file answered a stack and "Internal error." (ENOTDIR); a folder inside the data folder was taken,
+    // so the backup sat in what it backs up (and --to inside pglite/ had the copy go into itself).
+    const { runAdminCommand } = await import("../../server/admin/commands");
+    const { dataDir } = await import("../../server/db/config");
+    const file = path.join(folder, "a-file");
+    writeFileSync(file, "x");
+    if (onPg) {
+      await expect(runAdminCommand(app.db, ["backup", "--to", file])).rejects.toThrow(/pg_dump/);
+      return;
+    }
+    await expect(runAdminCommand(app.db, ["backup", "--to", file])).rejects.toThrow(
+      `${file} is a file; back up into a new or empty folder.`,
+    );
+    for (const inside of [path.join(dataDir(), "backups", "today"), path.join(dataDir(), "pglite", "copy"), dataDir()])
+      await expect(runAdminCommand(app.db, ["backup", "--to", inside])).rejects.toThrow(
+        `${inside} is inside the data folder it would back up (${dataDir()}); back up into a folder outside it.`,
+      );
+  });
+
   it("ignores a server.pid that names a live process other than a server", async () => {
     const { serverOwnsEmbeddedDb } = await import("../../server/admin/channel");
     const { dataDir } = await import("../../server/db/config");
