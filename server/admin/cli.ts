@@ -2,6 +2,7 @@
 // the embedded database through the running server's admin channel (or directly when no server runs).
 import path from "node:path";
 import { databaseUrl } from "../db/config";
+import { setting } from "../env";
 import { sendAdminCommand, serverOwnsEmbeddedDb } from "./channel";
 
 async function main(): Promise<number> {
@@ -14,7 +15,8 @@ async function main(): Promise<number> {
   }
   // A folder named on the command line is the operator's, relative to where they ran it, not to the server.
   const to = argv.indexOf("--to");
-  if (to >= 0 && argv[to + 1]) argv[to + 1] = path.resolve(argv[to + 1]);
+  // `npm run` starts the command in the project's root; where the operator ran it is npm's INIT_CWD.
+  if (to >= 0 && argv[to + 1]) argv[to + 1] = path.resolve(setting("INIT_CWD") ?? process.cwd(), argv[to + 1]);
   const json = argv.includes("--json");
   let outcome: { ok: true; result: unknown; text: string } | { ok: false; code: string; message: string };
 

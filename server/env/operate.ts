@@ -76,6 +76,12 @@ export const operations = group("Operations", {
 });
 
 export const probeAgentAndTests = group("Probe agent and tests", {
+  INIT_CWD: text({
+    outside: true,
+    shown: "(set by npm)",
+    meaning:
+      "The folder `npm run` was started from (npm sets it; the command itself runs in the project's root): `npm run admin` resolves a relative `--to` against it.",
+  }),
   PROBE_AGENT_PORT: number({
     default: 3100,
     min: 0,

@@ -2,7 +2,7 @@
 // SERVICE_ENCRYPTION_KEY that is not 32 bytes of base64 (found walking README's "Secrets at rest" from a fresh clone).
 // It says what is wrong in one line naming the variable, as the server's start-up does, and exits 1.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,5 +38,21 @@ describe("admin CLI with an encryption key it cannot use", () => {
     const json = await cli(["secrets", "status", "--json"], { SERVICE_ENCRYPTION_KEY: "short" });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stderr)).toEqual({ error: { code: "INVALID_CONFIGURATION", message: says } });
+  }, 120_000);
+});
+
+describe("admin CLI run through npm from a subfolder", () => {
+  it("resolves a relative --to against the folder it was run from (npm's INIT_CWD), not the project root", async () => {
+    // npm run starts the command in the project's root: `cd docs && npm run admin -- backup --to snap` wrote the
+    // backup to <root>/snap (found walking README's backup section from a fresh clone).
+    const from = mkdtempSync(path.join(os.tmpdir(), "svc-cli-from-"));
+    try {
+      const r = await cli(["backup", "--to", "snap"], { INIT_CWD: from });
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(path.join(from, "snap", "pglite"))).toBe(true);
+      expect(existsSync(path.join(root, "snap"))).toBe(false);
+    } finally {
+      rmSync(from, { recursive: true, force: true });
+    }
   }, 120_000);
 });
