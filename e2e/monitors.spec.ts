@@ -180,7 +180,9 @@ test("the monitor form says what is wrong at the field, in the words of its labe
   await expect(form).not.toContainText(/\btarget must/);
 });
 
-test("a monitor's Delete question takes focus on Cancel and closes on Escape", async ({ page }) => {
+test("a monitor's Delete question takes focus on Cancel and closes on Escape; the delete is said on the list", async ({
+  page,
+}) => {
   await newWorkspace(page, "MonitorDelete", ["suite_business"]);
   await page.goto("/dashboard/monitors/new");
   const form = page.locator("form.monitor-form");
@@ -194,4 +196,10 @@ test("a monitor's Delete question takes focus on Cancel and closes on Escape", a
   await page.keyboard.press("Escape");
   await expect(question).toHaveCount(0);
   await expect(del).toBeFocused();
+  // Deleting it lands on the list, where a notice says what went and has the focus (it fell to the page's top).
+  await del.press("Enter");
+  await question.getByRole("button", { name: "Delete monitor" }).press("Enter");
+  await page.waitForURL(/\/dashboard\/monitors$/);
+  await expect(page.getByTestId("done-notice")).toHaveText("Deleted “example.com”.");
+  await expect(page.getByTestId("done-notice")).toBeFocused();
 });

@@ -106,8 +106,11 @@ test("a project's history, findings over time, watch toggle and stored answer wi
 
   // Deleting the project empties the page again.
   page.once("dialog", (d) => d.accept());
-  await detail.getByRole("button", { name: "Delete project" }).click();
+  await detail.getByRole("button", { name: "Delete project" }).press("Enter");
   await expect(page.getByTestId("projects-empty")).toBeVisible();
+  // Its page and the button pressed are gone: a notice says what went and has the focus.
+  await expect(page.getByTestId("done-notice")).toHaveText(/^Deleted “.+”\.$/);
+  await expect(page.getByTestId("done-notice")).toBeFocused();
 });
 
 test("a project name in the page's address that is no project name is said in words, without the API's field", async ({

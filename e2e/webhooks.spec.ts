@@ -104,9 +104,12 @@ test("a webhook is created with its secret shown once, tested, logged with its p
     await expect(page.getByRole("button", { name: "Delete" })).toBeFocused();
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Delete “Checkout alerts”");
-    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).press("Enter");
     await expect(page).toHaveURL(/\/dashboard\/webhooks$/);
     await expect(page.getByTestId("webhooks-empty")).toBeVisible();
+    // The list says what went, and that line has the focus (it fell to the page's top).
+    await expect(page.getByTestId("done-notice")).toHaveText("Deleted “Checkout alerts”.");
+    await expect(page.getByTestId("done-notice")).toBeFocused();
   } finally {
     await rx.close();
   }

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { monthlyUnits } from "../../../server/monitors/limits";
+import { useDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote } from "../_components/ErrorNote";
 import { isPlanRefusal, PlanGate, plansWith } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
@@ -19,6 +20,8 @@ export function MonitorsView() {
   const trpc = useTRPC();
   const monitors = useQuery(trpc.monitors.list.queryOptions({ limit: 200 }));
   const plan = useMonitorPlan();
+  // A monitor deleted on its page sends the user here, to a line that says so (MonitorDetail).
+  const done = useDoneNotice();
 
   if (isPlanRefusal(monitors.error))
     return (
@@ -43,6 +46,7 @@ export function MonitorsView() {
         )}
       </div>
       <MonitorsIntro />
+      {done.notice}
       <ErrorNote error={monitors.error} />
       {monitors.isPending ? (
         <p className="muted" role="status">

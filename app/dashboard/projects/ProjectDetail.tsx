@@ -14,7 +14,7 @@ import { WatchToggle } from "./WatchToggle";
 import { BusyButton } from "../_components/BusyButton";
 import { useFocusNewRows } from "../_components/useFocusNewRows";
 
-export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: () => void }) {
+export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (name: string) => void }) {
   const trpc = useTRPC();
   const client = useQueryClient();
   const [shown, setShown] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: ()
     trpc.projects.delete.mutationOptions({
       onSuccess: async () => {
         await client.invalidateQueries({ queryKey: trpc.projects.list.infiniteQueryKey() });
-        onDeleted();
+        onDeleted(name);
       },
     }),
   );

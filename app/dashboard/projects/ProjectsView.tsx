@@ -3,6 +3,7 @@
 // over time, the watch toggle, its scans). Same data as GET /v1/projects, 20 a page.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -20,10 +21,13 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
   );
   const rows = projects.data?.pages.flatMap((p) => p.items) ?? [];
   const more = useFocusNewRows<HTMLUListElement>(rows.length);
+  // A deleted project's page goes, with the button pressed in it: a line says which project went and takes the focus.
+  const done = useDoneNotice();
   return (
     <>
       <section className="card" aria-labelledby="projects-title">
         <h2 id="projects-title">Your projects</h2>
+        {done.notice}
         <ErrorNote error={projects.error} />
         {projects.isPending ? (
           <p className="muted" role="status">
@@ -67,7 +71,9 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
           </button>
         ) : null}
       </section>
-      {open ? <ProjectDetail key={open} name={open} onDeleted={() => setOpen(null)} /> : null}
+      {open ? (
+        <ProjectDetail key={open} name={open} onDeleted={(gone) => (setOpen(null), done.say(`Deleted “${gone}”.`))} />
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { describePlans, WEBHOOK_PLANS as webhookPlans } from "../../../server/api/contract-text";
 import { CopyButton } from "../_components/CopyButton";
+import { useDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote } from "../_components/ErrorNote";
 import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
@@ -19,6 +20,8 @@ export function WebhooksView() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.webhooks.list.queryOptions({}));
+  // A webhook deleted on its page sends the user here, to a line that says so (WebhookDetail).
+  const done = useDoneNotice();
   const create = useMutation(
     trpc.webhooks.create.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() }),
@@ -65,6 +68,7 @@ export function WebhooksView() {
           </section>
           <section className="card">
             <h2>Webhooks</h2>
+            {done.notice}
             <ErrorNote error={list.error} />
             {list.isPending ? (
               <p className="muted" role="status">

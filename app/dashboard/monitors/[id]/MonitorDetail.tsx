@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { carryDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote, errorCode } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
@@ -33,6 +34,9 @@ export function MonitorDetail({ id }: { id: string }) {
     trpc.monitors.delete.mutationOptions({
       onSuccess: () => {
         refresh();
+        // The list says which monitor went, with the focus on that line (the button pressed is gone).
+        const m = monitor.data;
+        carryDoneNotice("/dashboard/monitors", m ? `Deleted “${m.name ?? m.target}”.` : "Deleted the monitor.");
         router.push("/dashboard/monitors");
       },
     }),

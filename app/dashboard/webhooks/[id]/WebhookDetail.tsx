@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { carryDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote } from "../../_components/ErrorNote";
 import { inFormWords } from "../../_components/field-words";
@@ -28,7 +29,14 @@ export function WebhookDetail({ id }: { id: string }) {
     trpc.webhooks.update.mutationOptions({ onSuccess: () => (setEditing(false), void refreshList()) }),
   );
   const remove = useMutation(
-    trpc.webhooks.delete.mutationOptions({ onSuccess: () => (void refreshList(), router.push("/dashboard/webhooks")) }),
+    trpc.webhooks.delete.mutationOptions({
+      onSuccess: () => {
+        void refreshList();
+        // The list says which webhook went, with the focus on that line (the button pressed is gone).
+        carryDoneNotice("/dashboard/webhooks", hook ? `Deleted “${hook.name}”.` : "Deleted the webhook.");
+        router.push("/dashboard/webhooks");
+      },
+    }),
   );
   const test = useMutation(
     trpc.webhooks.sendTest.mutationOptions({
