@@ -111,3 +111,27 @@ test("a Free workspace sees which plans include lists", async ({ page }) => {
   await page.goto("/dashboard/lists");
   await expect(page.getByTestId("plan-gate")).toContainText("Lists need the");
 });
+
+test("turning the pages of a list's items by keyboard keeps the focus on the pager", async ({ page }) => {
+  await newWorkspace(page, "ListsPager", ["suite_business"]);
+  await page.goto("/dashboard/lists");
+  await page.getByTestId("list-name").fill("many_ips");
+  await page.getByTestId("list-kind").selectOption("ip");
+  await page.getByRole("button", { name: "Create list" }).click();
+  // 50 items a page: 51 make two pages.
+  const ips = Array.from({ length: 51 }, (_, i) => `203.0.113.${i + 1}`);
+  await page.getByTestId("items-text").fill(ips.join("\n"));
+  await page.getByRole("button", { name: "Add items" }).click();
+  await expect(page.getByTestId("items-message")).toHaveText("51 added, 0 updated.");
+  await expect(page.getByTestId("item-row")).toHaveCount(50);
+
+  // Next page by keyboard: the last page has no next, so the focus goes to the way back (it fell to the page's top).
+  await page.getByRole("button", { name: "Next page" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("item-row")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "First page" })).toBeFocused();
+  // Back to the first page: the focus goes to Next page.
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("item-row")).toHaveCount(50);
+  await expect(page.getByRole("button", { name: "Next page" })).toBeFocused();
+});

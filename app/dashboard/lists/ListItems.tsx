@@ -2,13 +2,14 @@
 // One list's items: paste values (one per line, or CSV lines value,expires_at,note) or upload a CSV file, search,
 // see each item's expiry, remove one after a confirmation. Bad input is refused whole, with the line named. One
 // message says what the last action did; the next action or edit replaces or clears it, so none goes stale.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { BusyButton } from "../_components/BusyButton";
+import { usePagerFocus } from "../_components/usePagerFocus";
 
 const EXAMPLES: Record<string, string> = {
   ip: "203.0.113.7\n198.51.100.0/24,2027-01-31T00:00:00Z,partner office",
@@ -40,7 +41,13 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
   const [message, setMessage] = useState<string | null>(null);
   // A removed item's row goes, with the button pressed in it: the focus goes to the message that says so.
   const messageLine = useRef<HTMLParagraphElement>(null);
-  const items = useQuery(trpc.lists.items.queryOptions({ id, limit: 50, query: query || undefined, cursor }));
+  // The page shown stays until the next one comes, so the pager's buttons stay where they are (and keep the focus).
+  const items = useQuery({
+    ...trpc.lists.items.queryOptions({ id, limit: 50, query: query || undefined, cursor }),
+    placeholderData: keepPreviousData,
+  });
+  const nextCursor = items.data?.next_cursor ?? undefined;
+  const pager = usePagerFocus(!cursor, !nextCursor, items.isPlaceholderData);
   const add = useMutation(
     trpc.lists.addItems.mutationOptions({
       onMutate: () => setMessage(null),
@@ -183,18 +190,36 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           </li>
         ))}
       </ul>
-      <div className="row">
-        {cursor ? (
-          <button type="button" className="btn" onClick={() => setCursor(undefined)}>
+      {cursor || nextCursor ? (
+        <div className="row">
+          <BusyButton
+            type="button"
+            className="btn"
+            ref={pager.previous}
+            disabled={!cursor}
+            busy={items.isPlaceholderData}
+            onClick={() => {
+              pager.press("previous");
+              setCursor(undefined);
+            }}
+          >
             First page
-          </button>
-        ) : null}
-        {items.data?.next_cursor ? (
-          <button type="button" className="btn" onClick={() => setCursor(items.data.next_cursor ?? undefined)}>
+          </BusyButton>
+          <BusyButton
+            type="button"
+            className="btn"
+            ref={pager.next}
+            disabled={!nextCursor}
+            busy={items.isPlaceholderData}
+            onClick={() => {
+              pager.press("next");
+              setCursor(nextCursor);
+            }}
+          >
             Next page
-          </button>
-        ) : null}
-      </div>
+          </BusyButton>
+        </div>
+      ) : null}
     </div>
   );
 }
