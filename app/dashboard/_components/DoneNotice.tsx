@@ -1,7 +1,7 @@
 "use client";
 // What an action just did, said in a status line that takes the keyboard's focus: for the actions whose button goes
-// away with what they removed (remove a member, revoke a key, delete a list), where the focus would otherwise drop to
-// the page's top. The Rules page does the same for a deleted rule with its own notice line. A delete on a detail page (a webhook, a monitor) sends the user to its list:
+// away with what they removed (remove a member, revoke a key, delete a list or a rule), where the focus would
+// otherwise drop to the page's top. A delete on a detail page (a webhook, a monitor) sends the user to its list:
 // carryDoneNotice leaves the words for that page, whose notice says them on arrival and takes the focus there.
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
@@ -15,21 +15,22 @@ export function carryDoneNotice(path: string, text: string): void {
 }
 
 export function useDoneNotice(testId = "done-notice") {
-  // An object per saying, so the same words said twice take the focus twice.
-  const [said, setSaid] = useState<{ text: string } | null>(null);
+  // An object per saying, so the same words said twice take the focus twice. A saying without the focus (a rule
+  // moved or saved) leaves it where it is: on the button pressed, which is still there.
+  const [said, setSaid] = useState<{ text: string; focus: boolean } | null>(null);
   const line = useRef<HTMLParagraphElement>(null);
   const path = usePathname();
   useEffect(() => {
     const text = carried.get(path);
     if (text === undefined) return;
     carried.delete(path);
-    setSaid({ text });
+    setSaid({ text, focus: true });
   }, [path]);
   useEffect(() => {
-    if (said) line.current?.focus();
+    if (said?.focus) line.current?.focus();
   }, [said]);
   return {
-    say: (text: string) => setSaid({ text }),
+    say: (text: string, { focus = true }: { focus?: boolean } = {}) => setSaid({ text, focus }),
     clear: () => setSaid(null),
     notice: said ? (
       <p className="notice" role="status" tabIndex={-1} ref={line} data-testid={testId}>

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
+import { useDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
@@ -30,15 +31,9 @@ export function RulesView() {
     enabled: list.isSuccess,
   });
   const [editing, setEditing] = useState<"new" | string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  // A deleted rule's row (and the button pressed in it) is gone: the focus goes to the notice that says so.
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  const [focusNotice, setFocusNotice] = useState(false);
-  useEffect(() => {
-    if (!focusNotice) return;
-    noticeRef.current?.focus();
-    setFocusNotice(false);
-  }, [focusNotice]);
+  // What the last action did. A deleted rule's row (and the button pressed in it) is gone: the focus goes to the
+  // line that says so. A rule moved, saved or created keeps the focus on its button.
+  const done = useDoneNotice("rules-notice");
   const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   // When the editor closes, keyboard focus goes back to the button that opened it (the editor is gone): New rule,
@@ -87,7 +82,7 @@ export function RulesView() {
     if (i < 0 || j < 0 || j >= rules.length) return;
     const ordered = [...rules];
     [ordered[i], ordered[j]] = [ordered[j]!, ordered[i]!];
-    setNotice(`Moved “${rules[i]!.name}” to position ${j + 1}.`);
+    done.say(`Moved “${rules[i]!.name}” to position ${j + 1}.`, { focus: false });
     setMoved({ id, by });
     setOrder(ordered.map((r) => r.id));
     setReorderError(null);
@@ -128,7 +123,7 @@ export function RulesView() {
             ref={newButton}
             type="button"
             className="btn btn-primary"
-            onClick={() => (setNotice(null), setMoved(null), setEditing("new"))}
+            onClick={() => (done.clear(), setMoved(null), setEditing("new"))}
             data-testid="rule-new"
           >
             New rule
@@ -149,7 +144,7 @@ export function RulesView() {
           priority={nextPriority}
           onDone={(saved) => {
             if (saved) {
-              setNotice(editingRule ? "Rule saved." : "Rule created.");
+              done.say(editingRule ? "Rule saved." : "Rule created.", { focus: false });
               refresh();
             }
             setEditing(null);
@@ -160,11 +155,7 @@ export function RulesView() {
 
       <section className="card" aria-busy={list.isFetching || order !== null} data-testid="rules-section">
         <h2>Evaluation order</h2>
-        {notice ? (
-          <p className="notice" role="status" data-testid="rules-notice" ref={noticeRef} tabIndex={-1}>
-            {notice}
-          </p>
-        ) : null}
+        {done.notice}
         <ErrorNote error={list.error} />
         <ErrorNote error={update.error ?? remove.error ?? reorderError} />
         {list.isPending ? (
@@ -193,12 +184,12 @@ export function RulesView() {
                 focusMove={moved?.id === r.id ? moved.by : undefined}
                 focusEdit={editing === null && returnTo === r.id}
                 onEditFocused={() => setReturnTo(null)}
-                onEdit={() => (setNotice(null), setMoved(null), setEditing(r.id))}
+                onEdit={() => (done.clear(), setMoved(null), setEditing(r.id))}
                 onMove={(by) => move(r.id, by)}
                 onChange={(changes) => update.mutate({ id: r.id, ...changes })}
                 onDelete={() => (
                   setMoved(null),
-                  remove.mutateAsync({ id: r.id }).then(() => (setNotice(`Deleted “${r.name}”.`), setFocusNotice(true)))
+                  remove.mutateAsync({ id: r.id }).then(() => done.say(`Deleted “${r.name}”.`))
                 )}
               />
             ))}
