@@ -107,6 +107,15 @@ test("cancelling a running job by keyboard leaves the focus on its progress", as
     // The question is gone: the focus is on the progress line (it went to the page's top), which says so.
     await expect(job.getByTestId("bulk-progress-text")).toBeFocused();
     await expect(job.getByTestId("bulk-progress-text")).toContainText("cancelled");
+    // The jobs list counts every item: the ones still running when the job was cancelled are "remaining" there too
+    // (it once said "0 done, 8 cancelled of 12" while the job said "4 remaining").
+    const row = page.getByTestId("bulk-job-list").getByRole("cell").filter({ hasText: "cancelled" });
+    await expect(row).toBeVisible();
+    const said = (await row.textContent()) ?? "";
+    const count = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(said)?.[1] ?? 0);
+    const total = Number(/of (\d+)/.exec(said)?.[1]);
+    expect(total).toBe(12);
+    expect(count("done") + count("failed") + count("remaining") + count("cancelled"), said).toBe(total);
     await snap(page, testInfo, "bulk-cancelled");
   } finally {
     site.closeAllConnections();

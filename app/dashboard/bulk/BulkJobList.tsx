@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
-import { kindLabel, STATUS_LABEL } from "./bulk-text";
+import { kindLabel, progressParts, STATUS_LABEL } from "./bulk-text";
 
 export function BulkJobList({
   onOpen,
@@ -67,9 +67,7 @@ export function BulkJobList({
                   </td>
                   <td data-label="Lookup">{kindLabel(j.kind)}</td>
                   <td data-label="Progress">
-                    {STATUS_LABEL[j.status] ?? j.status} · {j.progress.succeeded} done
-                    {j.progress.failed ? `, ${j.progress.failed} failed` : ""}
-                    {j.progress.cancelled ? `, ${j.progress.cancelled} cancelled` : ""} of {j.progress.total}
+                    {STATUS_LABEL[j.status] ?? j.status} · {progressParts(j.progress).join(", ")} of {j.progress.total}
                   </td>
                   <td data-label="Units">
                     {j.units.charged}

@@ -8,7 +8,7 @@ import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
-import { duration, STATUS_LABEL } from "./bulk-text";
+import { duration, progressParts, STATUS_LABEL } from "./bulk-text";
 import type { JobRead } from "./bulk-types";
 import { BusyButton } from "../_components/BusyButton";
 
@@ -60,10 +60,7 @@ export function BulkProgress({ id, job, items }: { id: string; job: JobRead; ite
         </div>
         <p className="small" data-testid="bulk-progress-text" ref={progressText} tabIndex={-1}>
           <strong>{job.progress.percent} %</strong> · {STATUS_LABEL[job.status] ?? job.status} ·{" "}
-          {job.progress.succeeded} done · {job.progress.failed} failed · {job.progress.queued + job.progress.running}{" "}
-          remaining
-          {job.progress.cancelled ? ` · ${job.progress.cancelled} cancelled` : ""} · {duration(job.progress.elapsed_ms)}{" "}
-          elapsed
+          {progressParts(job.progress).join(" · ")} · {duration(job.progress.elapsed_ms)} elapsed
           {job.status === "running" && job.progress.estimated_remaining_ms
             ? ` · about ${duration(job.progress.estimated_remaining_ms)} left`
             : ""}

@@ -26,6 +26,27 @@ export function duration(ms: number | null | undefined): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/**
+ * Where a job's items are, in words: "4 done, 1 failed, 3 remaining, 8 cancelled" (done always, the others when there
+ * are some). Items running when a job is cancelled finish and count, so they are remaining until then. The jobs list
+ * and the job's own progress line say the same parts, so the two never disagree.
+ */
+export function progressParts(p: {
+  succeeded: number;
+  failed: number;
+  queued: number;
+  running: number;
+  cancelled: number;
+}): string[] {
+  const remaining = p.queued + p.running;
+  return [
+    `${p.succeeded} done`,
+    ...(p.failed ? [`${p.failed} failed`] : []),
+    ...(remaining ? [`${remaining} remaining`] : []),
+    ...(p.cancelled ? [`${p.cancelled} cancelled`] : []),
+  ];
+}
+
 export const kindLabel = (k: string | null | undefined) =>
   k && k in KIND_LABELS ? KIND_LABELS[k as BulkKind] : k === "auto" ? "Automatic" : (k ?? "—");
 
