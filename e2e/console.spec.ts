@@ -127,3 +127,21 @@ test("a URL pasted into a domain field is looked up as its host, and the field s
   await expect(page.getByTestId("curl-command")).toContainText("domain=www.nothing-here.test");
   await expect(page.getByTestId("result-view")).toContainText("NXDOMAIN");
 });
+
+test("a body that is not JSON is refused at the body's box, which takes the focus", async ({ page }) => {
+  await newWorkspace(page, "Console body", ["suite_business"]);
+  await page.goto("/dashboard/console");
+  await page.getByTestId("lookup-search").fill("email check");
+  await page.getByTestId("lookup-list").locator('[data-procedure="email.emailCheck"]').click();
+  const body = page.getByTestId("lookup-panel").getByLabel("Request body (JSON)");
+  await expect(body).toHaveValue(/jane@example\.com/);
+  // Refused before anything is sent: the box is marked and described by the message, and has the focus (it once went
+  // to the message, away from what to correct).
+  await body.fill('{"email": jane@example.com}');
+  await page.getByTestId("run-lookup").press("Enter");
+  const note = page.getByTestId("error-note");
+  await expect(note).toContainText("JSON");
+  await expect(body).toBeFocused();
+  await expect(body).toHaveAttribute("aria-invalid", "true");
+  expect((await body.getAttribute("aria-describedby"))?.split(" ")).toContain(await note.getAttribute("id"));
+});

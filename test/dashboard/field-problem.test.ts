@@ -24,6 +24,11 @@ describe("refusedField", () => {
     ).toBe("added_until");
   });
 
+  it("is the input a refusal made in the page names (a console body that is not JSON), whatever its message says", () => {
+    const notJson = { message: "The request body is not valid JSON: Unexpected token 'j'", field: "request body" };
+    expect(refusedField(notJson, { labels: { email: "Email" }, main: "email" })).toBe("request body");
+  });
+
   it("is the form's main field for a refusal of what was typed that names none, or the one its code is about", () => {
     expect(refusedField(refusal("PACKAGE_NOT_FOUND", "No such package on npm."), PACKAGE)).toBe("coordinate");
     expect(refusedField(refusal("TARGET_FORBIDDEN", "The host resolves to a private address."), PACKAGE)).toBe(

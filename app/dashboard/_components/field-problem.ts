@@ -30,9 +30,20 @@ export interface RefusalFields {
   focus?: boolean;
 }
 
-/** The field of the form a refusal is about, or null: the first one its message names, else by its code. */
+/**
+ * A refusal made in the page itself, before anything is sent (a request body that is not JSON): it names the input it
+ * is about by the name that input's fieldProps gives.
+ */
+export type PageRefusal = { message: string; field: string };
+
+/**
+ * The field of the form a refusal is about, or null: the one a refusal made in the page names, else the first one its
+ * message names, else by its code.
+ */
 export function refusedField(error: unknown, { labels, main, byCode = {} }: RefusalFields): string | null {
   if (!error) return null;
+  const own = (error as Partial<PageRefusal>).field;
+  if (typeof own === "string") return own;
   const message = (error as { message?: unknown }).message;
   const named = typeof message === "string" ? refusedFields(message, labels) : [];
   if (named.length) return named[0]!;

@@ -8,7 +8,7 @@ import { describePlans, plansForCapability } from "../../../server/api/contract-
 import type { Capability } from "../../../server/plans/catalog";
 import { lookupPlanWords } from "../_components/PlanGate";
 import { ErrorNote } from "../_components/ErrorNote";
-import { useRefusalAtField } from "../_components/field-problem";
+import { useRefusalAtField, type PageRefusal } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { LookupAnswer } from "../_components/LookupAnswer";
 import { Prose } from "../_components/answers/parts";
@@ -16,7 +16,7 @@ import { UsageMeter } from "../_components/UsageMeter";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import type { LookupEntry, LookupField } from "./catalog-types";
 import { fieldLabel } from "./field-text";
-import { LookupForm } from "./LookupForm";
+import { BODY_BOX, LookupForm } from "./LookupForm";
 import { SaveReportButton } from "../reports/SaveReportButton";
 
 type Outcome = { ok: true; data: unknown; target: string } | { ok: false; error: unknown };
@@ -96,7 +96,10 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
     try {
       input = buildInput(entry, values, body);
     } catch (err) {
-      setOutcome({ ok: false, error: { message: `Invalid JSON body: ${(err as Error).message}` } });
+      // Said at the body's box, which takes the focus (field-problem.ts), as the service's refusals of a field are.
+      const message =
+        err instanceof SyntaxError ? `The request body is not valid JSON: ${err.message}` : (err as Error).message;
+      setOutcome({ ok: false, error: { message, field: BODY_BOX } satisfies PageRefusal });
       return;
     }
     setRunning(true);

@@ -13,6 +13,9 @@ import { BusyButton } from "../_components/BusyButton";
 
 type FieldProps = ReturnType<typeof useRefusalAtField>["fieldProps"];
 
+/** The JSON body's box by a name no API field has: a body the page refuses (not JSON) is about it. */
+export const BODY_BOX = "request body";
+
 export function LookupForm({
   entry,
   running,
@@ -123,7 +126,7 @@ export function LookupForm({
             value={body}
             onChange={(e) => setBody(e.target.value)}
             spellCheck={false}
-            {...fieldProps(entry.bodyFields.map((f) => f.name))}
+            {...fieldProps([BODY_BOX, ...entry.bodyFields.map((f) => f.name)])}
           />
         </div>
       ) : null}
