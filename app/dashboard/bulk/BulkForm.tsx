@@ -144,13 +144,10 @@ export function BulkForm({ onStarted }: { onStarted: (jobId: string) => void }) 
             className="btn btn-primary"
             disabled={!canStart}
             busy={create.isPending}
+            busyLabel="Starting…"
             data-testid="bulk-start"
           >
-            {create.isPending
-              ? "Starting…"
-              : current && est.units > 0
-                ? `Start job (${est.units} unit${est.units === 1 ? "" : "s"})`
-                : "Start job"}
+            {current && est.units > 0 ? `Start job (${est.units} unit${est.units === 1 ? "" : "s"})` : "Start job"}
           </BusyButton>
         </div>
         <ErrorNote error={create.error} />

@@ -102,8 +102,9 @@ export function BulkProgress({ id, job, items }: { id: string; job: JobRead; ite
             className="btn btn-danger"
             onClick={() => cancel.mutate({ id })}
             busy={cancel.isPending}
+            busyLabel="Cancelling…"
           >
-            {cancel.isPending ? "Cancelling…" : "Yes, cancel the job"}
+            Yes, cancel the job
           </BusyButton>
         </ConfirmQuestion>
       ) : null}

@@ -214,9 +214,10 @@ export function CasesView() {
             className="btn"
             onClick={() => more.loadMore(() => cases.fetchNextPage())}
             busy={cases.isFetchingNextPage}
+            busyLabel="Loading…"
             data-testid="cases-more"
           >
-            {cases.isFetchingNextPage ? "Loading…" : "Load more"}
+            Load more
           </BusyButton>
         ) : null}
       </section>

@@ -136,9 +136,10 @@ export function LookupForm({
           className="btn btn-primary"
           disabled={refused}
           busy={running}
+          busyLabel="Running…"
           data-testid="run-lookup"
         >
-          {running ? "Running…" : `Run lookup (${entry.cost})`}
+          {`Run lookup (${entry.cost})`}
         </BusyButton>
         <CopyButton text={curl} label="Copy as curl" />
       </div>

@@ -53,8 +53,14 @@ export function DeviceView({ cost }: { cost: string }) {
   return (
     <>
       <div className="card row">
-        <BusyButton type="button" className="btn btn-primary" onClick={run} busy={collecting || check.isPending}>
-          {collecting ? "Collecting signals…" : check.isPending ? "Checking…" : "Check this browser"}
+        <BusyButton
+          type="button"
+          className="btn btn-primary"
+          onClick={run}
+          busy={collecting || check.isPending}
+          busyLabel={collecting ? "Collecting signals…" : "Checking…"}
+        >
+          Check this browser
         </BusyButton>
         <span className="cost">{cost}</span>
       </div>

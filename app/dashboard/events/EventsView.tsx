@@ -152,9 +152,10 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
             className="btn"
             onClick={() => void exportCsv()}
             busy={exporting}
+            busyLabel="Preparing CSV…"
             data-testid="export-csv"
           >
-            {exporting ? "Preparing CSV…" : "Export CSV"}
+            Export CSV
           </BusyButton>
         </div>
       </form>
@@ -194,9 +195,10 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
             type="button"
             className="btn btn-ghost"
             busy={events.isFetchingNextPage}
+            busyLabel="Loading…"
             onClick={() => more.loadMore(() => events.fetchNextPage())}
           >
-            {events.isFetchingNextPage ? "Loading…" : "Load more"}
+            Load more
           </BusyButton>
         ) : null}
       </section>

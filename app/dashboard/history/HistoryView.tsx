@@ -152,8 +152,9 @@ export function HistoryView() {
                 className="btn"
                 onClick={() => more.loadMore(() => history.fetchNextPage())}
                 busy={history.isFetchingNextPage}
+                busyLabel="Loading…"
               >
-                {history.isFetchingNextPage ? "Loading…" : "Load more"}
+                Load more
               </BusyButton>
             ) : null}
           </section>

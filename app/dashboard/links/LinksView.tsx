@@ -110,8 +110,8 @@ function NewLinkForm({ onCreated }: { onCreated: () => void }) {
             ))}
           </select>
         </label>
-        <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
-          {create.isPending ? "Checking…" : "Create link"}
+        <BusyButton type="submit" className="btn btn-primary" busy={create.isPending} busyLabel="Checking…">
+          Create link
         </BusyButton>
       </form>
       <ErrorNote error={create.error} words={(m) => inFormWords(m, LINK_LABELS)} id={refusal.noteId} />
@@ -242,9 +242,10 @@ export function LinksView() {
                       type="button"
                       className="btn btn-danger"
                       busy={disable.isPending}
+                      busyLabel="Disabling…"
                       onClick={() => disable.mutate({ id: l.id })}
                     >
-                      {disable.isPending ? "Disabling…" : "Yes, disable"}
+                      Yes, disable
                     </BusyButton>
                   </ConfirmQuestion>
                 ) : null}
@@ -258,8 +259,9 @@ export function LinksView() {
             className="btn"
             onClick={() => more.loadMore(() => links.fetchNextPage())}
             busy={links.isFetchingNextPage}
+            busyLabel="Loading…"
           >
-            {links.isFetchingNextPage ? "Loading…" : "Load more"}
+            Load more
           </BusyButton>
         ) : null}
       </section>

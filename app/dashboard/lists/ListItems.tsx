@@ -101,8 +101,14 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           />
         </label>
         <div className="row">
-          <BusyButton type="submit" className="btn btn-primary" disabled={text.trim() === ""} busy={add.isPending}>
-            {add.isPending ? "Adding…" : "Add items"}
+          <BusyButton
+            type="submit"
+            className="btn btn-primary"
+            disabled={text.trim() === ""}
+            busy={add.isPending}
+            busyLabel="Adding…"
+          >
+            Add items
           </BusyButton>
           <label className="file-label">
             Upload CSV
@@ -168,9 +174,10 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
                   className="btn btn-danger"
                   onClick={() => remove.mutate({ id, item: i.id })}
                   busy={remove.isPending}
+                  busyLabel="Removing…"
                   data-testid="confirm-remove"
                 >
-                  {remove.isPending ? "Removing…" : "Yes, remove"}
+                  Yes, remove
                 </BusyButton>
               </ConfirmQuestion>
             ) : (

@@ -109,8 +109,14 @@ export function ListsView() {
             Description (optional)
             <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
           </label>
-          <BusyButton type="submit" className="btn btn-primary" disabled={name.trim() === ""} busy={create.isPending}>
-            {create.isPending ? "Creating…" : "Create list"}
+          <BusyButton
+            type="submit"
+            className="btn btn-primary"
+            disabled={name.trim() === ""}
+            busy={create.isPending}
+            busyLabel="Creating…"
+          >
+            Create list
           </BusyButton>
         </form>
         <ErrorNote error={create.error} />

@@ -114,8 +114,8 @@ export function MembersView() {
               <option value="owner">Owner</option>
             </select>
           </label>
-          <BusyButton type="submit" className="btn btn-primary" busy={invite.isPending}>
-            {invite.isPending ? "Inviting…" : "Invite"}
+          <BusyButton type="submit" className="btn btn-primary" busy={invite.isPending} busyLabel="Inviting…">
+            Invite
           </BusyButton>
           <Problem error={invite.error} />
         </form>

@@ -86,9 +86,10 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
           className="btn"
           disabled={noneChosen}
           busy={save.isPending}
+          busyLabel="Saving…"
           aria-describedby={noneChosen ? "email-save-why" : undefined}
         >
-          {save.isPending ? "Saving…" : "Save email settings"}
+          Save email settings
         </BusyButton>
         {noneChosen ? (
           <span className="small muted" id="email-save-why" data-testid="email-save-why">

@@ -232,8 +232,14 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
         project={types.includes("project") ? target : undefined}
       />
       <div className="row">
-        <BusyButton type="submit" className="btn btn-primary" disabled={types.length === 0} busy={pending}>
-          {pending ? "Saving…" : initial.id ? "Save changes" : "Create monitor"}
+        <BusyButton
+          type="submit"
+          className="btn btn-primary"
+          disabled={types.length === 0}
+          busy={pending}
+          busyLabel="Saving…"
+        >
+          {initial.id ? "Save changes" : "Create monitor"}
         </BusyButton>
       </div>
       {Object.keys(problems).length ? (

@@ -180,12 +180,13 @@ export function RuleRow({
             type="button"
             className="btn btn-danger"
             busy={deleting}
+            busyLabel="Deleting…"
             onClick={() => {
               setDeleting(true);
               onDelete().catch(() => setDeleting(false));
             }}
           >
-            {deleting ? "Deleting…" : "Yes, delete"}
+            Yes, delete
           </BusyButton>
         </ConfirmQuestion>
       ) : null}

@@ -87,8 +87,9 @@ export function ScannedHosts({
           className="btn"
           onClick={() => more.loadMore(() => hosts.fetchNextPage())}
           busy={hosts.isFetchingNextPage}
+          busyLabel="Loading…"
         >
-          {hosts.isFetchingNextPage ? "Loading…" : "Show more sites"}
+          Show more sites
         </BusyButton>
       ) : null}
     </section>

@@ -90,8 +90,8 @@ export function ScansView({ cost }: { cost: string }) {
           </div>
         </div>
         <div className="row">
-          <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
-            {create.isPending ? "Scanning…" : "Scan"}
+          <BusyButton type="submit" className="btn btn-primary" busy={create.isPending} busyLabel="Scanning…">
+            Scan
           </BusyButton>
           <span className="cost">{cost}</span>
         </div>

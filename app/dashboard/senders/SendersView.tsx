@@ -124,8 +124,8 @@ function AddSenderForm({ onAdded }: { onAdded: () => void }) {
         </span>
       </label>
       <div>
-        <BusyButton type="submit" className="btn btn-primary" busy={add.isPending}>
-          {add.isPending ? "Adding…" : "Add sender"}
+        <BusyButton type="submit" className="btn btn-primary" busy={add.isPending} busyLabel="Adding…">
+          Add sender
         </BusyButton>
       </div>
       <Problem error={add.error} testId="add-sender-error" labels={SENDER_LABELS} id={refusal.noteId} />
@@ -207,9 +207,10 @@ function SenderCard({
               type="button"
               className="btn btn-primary"
               busy={verify.isPending}
+              busyLabel="Looking up the record…"
               onClick={() => verify.mutate({ id: s.id })}
             >
-              {verify.isPending ? "Looking up the record…" : "Verify"}
+              Verify
             </BusyButton>
           ) : null}
           {confirming ? (

@@ -110,9 +110,10 @@ export function PackagePanel({ lookup }: { lookup: ReturnType<typeof useMeteredL
               type="submit"
               className="btn btn-primary"
               busy={lookup.running}
+              busyLabel="Running…"
               data-testid="run-package-report"
             >
-              {lookup.running ? "Running…" : "Check package"}
+              Check package
             </BusyButton>
             <span className="cost" data-testid="package-cost">
               Cost: <strong>1 unit</strong> per report or page · {lookupPlanWords("vulnerabilities")}

@@ -206,13 +206,12 @@ export function ScanForm(props: {
             className="btn btn-primary"
             disabled={!ready}
             busy={props.running}
+            busyLabel="Scanning…"
             data-testid="run-scan"
           >
-            {props.running
-              ? "Scanning…"
-              : ready
-                ? `Scan ${plural(ready.packages, "package", "packages")} (${plural(ready.packages, "unit", "units")})`
-                : "Scan"}
+            {ready
+              ? `Scan ${plural(ready.packages, "package", "packages")} (${plural(ready.packages, "unit", "units")})`
+              : "Scan"}
           </BusyButton>
           {props.running && ready ? (
             <span className="small muted" role="status">

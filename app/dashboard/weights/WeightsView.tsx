@@ -105,9 +105,10 @@ export function WeightsView() {
                     type="button"
                     className="btn btn-primary"
                     busy={setMode.isPending}
+                    busyLabel="Switching…"
                     onClick={() => setMode.mutate({ mode: confirming })}
                   >
-                    {setMode.isPending ? "Switching…" : "Yes, switch"}
+                    Yes, switch
                   </BusyButton>
                 </ConfirmQuestion>
               ) : (

@@ -99,10 +99,11 @@ export function MonitorDetail({ id }: { id: string }) {
             className="btn btn-primary"
             disabled={m.status === "paused"}
             busy={run.isPending}
+            busyLabel="Running…"
             onClick={() => run.mutate({ id })}
             aria-describedby="run-cost"
           >
-            {run.isPending ? "Running…" : "Run now"}
+            Run now
           </BusyButton>
           <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>
             {editing ? "Close the form" : "Edit"}
