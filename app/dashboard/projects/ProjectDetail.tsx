@@ -4,6 +4,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DEFAULT_REF } from "../../../clients/cli/src/project-name";
+import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -18,6 +19,7 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (n
   const trpc = useTRPC();
   const client = useQueryClient();
   const [shown, setShown] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const project = useQuery(trpc.projects.get.queryOptions({ name }));
   const scans = useInfiniteQuery(
     trpc.projects.scans.infiniteQueryOptions(
@@ -118,18 +120,40 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (n
         </button>
       ) : null}
       <div className="project-danger">
-        <BusyButton
+        <button
           type="button"
           className="btn btn-danger"
-          busy={remove.isPending}
-          onClick={() => {
-            if (window.confirm(`Delete every stored scan of ${p.name}?`)) remove.mutate({ name: p.name });
-          }}
+          onClick={() => setConfirming(true)}
           data-testid="project-delete"
+          data-confirm-trigger
         >
           Delete project
-        </BusyButton>
-        <ErrorNote error={remove.error} />
+        </button>
+        {confirming ? (
+          <ConfirmQuestion
+            className="notice"
+            block
+            label={`Delete ${p.name}`}
+            question={
+              <p>
+                Delete every stored scan of {p.name}, of all its refs? This cannot be undone. A monitor watching it
+                stays, and says its check fails until the project is scanned again.
+              </p>
+            }
+            onCancel={() => setConfirming(false)}
+            footer={<ErrorNote error={remove.error} />}
+          >
+            <BusyButton
+              type="button"
+              className="btn btn-danger"
+              busy={remove.isPending}
+              busyLabel="Deleting…"
+              onClick={() => remove.mutate({ name: p.name })}
+            >
+              Yes, delete
+            </BusyButton>
+          </ConfirmQuestion>
+        ) : null}
       </div>
     </section>
   );
