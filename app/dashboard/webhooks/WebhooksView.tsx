@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { describePlans, WEBHOOK_PLANS as webhookPlans } from "../../../server/api/contract-text";
-import { CopyButton } from "../_components/CopyButton";
+import { ShownOnce } from "../_components/ShownOnceKey";
 import { useDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote } from "../_components/ErrorNote";
 import { inFormWords } from "../_components/field-words";
@@ -50,20 +50,21 @@ export function WebhooksView() {
             />
             <ErrorNote error={create.error} words={(m) => inFormWords(m, WEBHOOK_LABELS)} />
             {create.data ? (
-              <div className="shown-once" data-testid="webhook-secret-box">
-                <p>
-                  <strong>Signing secret of “{create.data.name}”.</strong> Copy it now: it is shown only once.
-                </p>
-                <div className="row">
-                  <code className="key-plaintext" data-testid="webhook-secret">
-                    {create.data.secret}
-                  </code>
-                  <CopyButton text={create.data.secret} label="Copy secret" />
-                </div>
+              <ShownOnce
+                secret={create.data.secret}
+                title={
+                  <>
+                    <strong>Signing secret of “{create.data.name}”.</strong> Copy it now: it is shown only once.
+                  </>
+                }
+                copyLabel="Copy secret"
+                testId="webhook-secret-box"
+                secretTestId="webhook-secret"
+              >
                 <p className="small">
                   <Link href={`/dashboard/webhooks/${create.data.id}`}>Open the webhook</Link>
                 </p>
-              </div>
+              </ShownOnce>
             ) : null}
           </section>
           <section className="card">
