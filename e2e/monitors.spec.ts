@@ -196,10 +196,19 @@ test("a monitor's Delete question takes focus on Cancel and closes on Escape; th
   await page.keyboard.press("Escape");
   await expect(question).toHaveCount(0);
   await expect(del).toBeFocused();
+  // Saving an edit closes the form with the button pressed in it: the focus is back on Edit (it fell to the top).
+  await page.getByRole("button", { name: "Edit", exact: true }).press("Enter");
+  await page.getByLabel(/^Name/).fill("Shop front");
+  await page.getByRole("button", { name: "Save changes" }).press("Enter");
+  await expect(page.getByRole("heading", { name: "Shop front" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit", exact: true })).toBeFocused();
   // Deleting it lands on the list, where a notice says what went and has the focus (it fell to the page's top).
   await del.press("Enter");
-  await question.getByRole("button", { name: "Delete monitor" }).press("Enter");
+  await page
+    .getByRole("alertdialog", { name: "Delete Shop front" })
+    .getByRole("button", { name: "Delete monitor" })
+    .press("Enter");
   await page.waitForURL(/\/dashboard\/monitors$/);
-  await expect(page.getByTestId("done-notice")).toHaveText("Deleted “example.com”.");
+  await expect(page.getByTestId("done-notice")).toHaveText("Deleted “Shop front”.");
   await expect(page.getByTestId("done-notice")).toBeFocused();
 });

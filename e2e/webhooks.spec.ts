@@ -84,8 +84,10 @@ test("a webhook is created with its secret shown once, tested, logged with its p
 
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("Checkout alerts");
-    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("button", { name: "Save changes" }).press("Enter");
     await expect(page.getByRole("heading", { name: "Checkout alerts" })).toBeVisible();
+    // The form went with the button pressed in it: the focus is back on Edit (it fell to the page's top).
+    await expect(page.getByRole("button", { name: "Edit" })).toBeFocused();
 
     // What the worker writes when the plan lost webhooks: the log shows it as paused, and why.
     await asOperator(page, async (client, s, ws) => {

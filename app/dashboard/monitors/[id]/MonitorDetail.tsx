@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { carryDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote, errorCode } from "../../_components/ErrorNote";
@@ -28,6 +28,8 @@ export function MonitorDetail({ id }: { id: string }) {
   const latest = useQuery(trpc.monitors.runs.queryOptions({ id, limit: 1 }));
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Saving an edit closes the form with the button pressed in it: the focus goes back to Edit, which opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() });
   const run = useMutation(trpc.monitors.run.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(
@@ -105,7 +107,13 @@ export function MonitorDetail({ id }: { id: string }) {
           >
             Run now
           </BusyButton>
-          <button type="button" className="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setEditing(!editing)}
+            aria-expanded={editing}
+            ref={editButton}
+          >
             {editing ? "Close the form" : "Edit"}
           </button>
           <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
@@ -138,7 +146,7 @@ export function MonitorDetail({ id }: { id: string }) {
       {editing ? (
         <section className="card" aria-label="Edit the monitor">
           <h2>Edit</h2>
-          <MonitorForm initial={m} onSaved={() => setEditing(false)} />
+          <MonitorForm initial={m} onSaved={() => (setEditing(false), editButton.current?.focus())} />
         </section>
       ) : null}
       <AlertSettings id={id} emailAlerts={m.email_alerts} />

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { carryDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote } from "../../_components/ErrorNote";
@@ -25,8 +25,16 @@ export function WebhookDetail({ id }: { id: string }) {
   const list = useQuery(trpc.webhooks.list.queryOptions({}));
   const hook = list.data?.items.find((w) => w.id === id);
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.pathKey() });
+  // Saving closes the form with the button pressed in it: the focus goes back to Edit, the button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
   const update = useMutation(
-    trpc.webhooks.update.mutationOptions({ onSuccess: () => (setEditing(false), void refreshList()) }),
+    trpc.webhooks.update.mutationOptions({
+      onSuccess: () => {
+        setEditing(false);
+        editButton.current?.focus();
+        void refreshList();
+      },
+    }),
   );
   const remove = useMutation(
     trpc.webhooks.delete.mutationOptions({
@@ -105,7 +113,7 @@ export function WebhookDetail({ id }: { id: string }) {
               >
                 Send test event
               </BusyButton>
-              <button type="button" className="btn" onClick={() => setEditing(!editing)}>
+              <button type="button" className="btn" onClick={() => setEditing(!editing)} ref={editButton}>
                 {editing ? "Cancel editing" : "Edit"}
               </button>
               <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
