@@ -70,10 +70,12 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   await row.getByRole("button", { name: "Disable" }).click();
   await expectNoSeriousAxeFinding(page);
   await snap(page, testInfo, "links-confirm");
-  await row.getByRole("button", { name: "Yes, disable" }).click();
+  await row.getByRole("button", { name: "Yes, disable" }).press("Enter");
   await expect(row.getByTestId("link-status")).toHaveText("Disabled");
   await expect(row.getByRole("button", { name: "Disable" })).toHaveCount(0);
   await expect(row).toContainText("Disabled 20");
+  // The question and Disable went: the focus is on the button that undoes it (it fell to the page's top).
+  await expect(row.getByRole("button", { name: /back on$/ })).toBeFocused();
 
   const gone = await page.request.get(`/go/${link.slug}`, { maxRedirects: 0 });
   expect(gone.status()).toBe(410);
@@ -91,8 +93,10 @@ test("a link made with the API key is listed with its clicks, disabled in the pa
   await snap(page, testInfo, "links-390");
 
   // A disable can be undone: the link redirects again.
-  await row.getByRole("button", { name: /^Turn .* back on$/ }).click();
+  await row.getByRole("button", { name: /^Turn .* back on$/ }).press("Enter");
   await expect(row.getByTestId("link-status")).toHaveText("Active");
+  // Its button went with the disable: the focus is on Disable, which is back.
+  await expect(row.getByRole("button", { name: /^Disable / })).toBeFocused();
   expect((await page.request.get(`/go/${link.slug}`, { maxRedirects: 0 })).status()).toBe(302);
 
   // The history page shows a lookup made through the API, and its endpoint filter keeps only that kind.

@@ -4,7 +4,7 @@
 // confirmation. New links are made with the same procedure as POST /v1/go/links.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
 import { ErrorNote } from "../_components/ErrorNote";
@@ -139,16 +139,33 @@ export function LinksView() {
   );
   // pathKey covers the infinite list whatever its input, so a change always refreshes what is on screen.
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.links.list.pathKey() });
+  // Disabling a link takes its Disable button (and the question) away, and turning it back on its "Turn back on":
+  // the focus goes to the button that undoes what was just done, once the refreshed row shows it.
+  const focusNext = useRef<string | null>(null);
+  const takeFocus = (key: string) => (el: HTMLButtonElement | null) => {
+    if (el && focusNext.current === key) {
+      focusNext.current = null;
+      el.focus();
+    }
+  };
   const disable = useMutation(
     trpc.links.disable.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (_r, { id }) => {
+        focusNext.current = `enable:${id}`;
         setConfirming(null);
         void refresh();
       },
     }),
   );
   // Undoing a disable needs no question: it only gives visitors the redirect back.
-  const enable = useMutation(trpc.links.enable.mutationOptions({ onSuccess: () => void refresh() }));
+  const enable = useMutation(
+    trpc.links.enable.mutationOptions({
+      onSuccess: (_r, { id }) => {
+        focusNext.current = `disable:${id}`;
+        void refresh();
+      },
+    }),
+  );
   const items = links.data?.pages.flatMap((p) => p.items) ?? [];
   const more = useFocusNewRows<HTMLUListElement>(items.length);
 
@@ -195,6 +212,7 @@ export function LinksView() {
                       type="button"
                       className="btn btn-danger"
                       onClick={() => setConfirming(l.id)}
+                      ref={takeFocus(`disable:${l.id}`)}
                       aria-label={`Disable ${l.short_url}`}
                       data-confirm-trigger
                     >
@@ -207,6 +225,7 @@ export function LinksView() {
                       className="btn"
                       busy={enable.isPending}
                       onClick={() => enable.mutate({ id: l.id })}
+                      ref={takeFocus(`enable:${l.id}`)}
                       aria-label={`Turn ${l.short_url} back on`}
                     >
                       {enable.isPending && enable.variables?.id === l.id ? "Turning on…" : "Turn back on"}
