@@ -56,9 +56,12 @@ test("the owner sees default and learned weights and switches once enough assess
   await expect(row.getByRole("rowheader")).toHaveText("Automation tool user agentua_automation");
   await page.getByTestId("weights-switch").click();
   await expect(page.getByTestId("weights-confirm")).toContainText("Fit the weights to your labels");
-  await page.getByRole("button", { name: "Yes, switch" }).click();
+  await page.getByRole("button", { name: "Yes, switch" }).press("Enter");
   await expect(page.getByTestId("weights-in-use")).toHaveText("Learned weights");
   await expect(page.getByTestId("weights-summary")).toContainText("fitted");
+  // The question went with the button pressed in it: the focus is on the switch back (it fell to the page's top).
+  await expect(page.getByTestId("weights-switch")).toHaveText("Go back to default weights");
+  await expect(page.getByTestId("weights-switch")).toBeFocused();
   await snap(page, testInfo, "weights-learned");
 
   // An assessment in the dashboard says which weights scored it.

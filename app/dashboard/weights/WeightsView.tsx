@@ -4,7 +4,7 @@
 // side, and the owner's switch, refused in words until enough labelled assessments exist.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
@@ -21,9 +21,19 @@ export function WeightsView() {
   const overview = useQuery(trpc.account.overview.queryOptions());
   const weights = useQuery(trpc.weights.get.queryOptions({}));
   const [confirming, setConfirming] = useState<"default" | "learned" | null>(null);
+  // A switch made takes the question (and the button pressed in it) away: the focus goes to the switch button, which
+  // comes back saying the way back.
+  const refocus = useRef(false);
+  const switchButton = (el: HTMLButtonElement | null) => {
+    if (el && refocus.current) {
+      refocus.current = false;
+      el.focus();
+    }
+  };
   const setMode = useMutation(
     trpc.weights.setMode.mutationOptions({
       onSuccess: (data) => {
+        refocus.current = true;
         setConfirming(null);
         queryClient.setQueryData(trpc.weights.get.queryKey({}), data);
       },
@@ -117,6 +127,7 @@ export function WeightsView() {
                     type="button"
                     className="btn btn-primary"
                     onClick={() => setConfirming(other)}
+                    ref={switchButton}
                     data-testid="weights-switch"
                     data-confirm-trigger
                   >
