@@ -72,8 +72,11 @@ test("an owner adds a sender, publishes the TXT record, verifies it and reads it
     [`_dmarc.${domain}`]: [TXT(`v=DMARC1; p=reject; rua=mailto:dmarc@${domain}`)],
     [`s1._domainkey.${domain}`]: [TXT(`v=DKIM1; k=rsa; p=${spki}`)],
   });
-  await card.getByRole("button", { name: "Verify" }).click();
+  await card.getByRole("button", { name: "Verify" }).press("Enter");
   await expect(card.getByTestId("posture-overall")).toHaveText("Healthy");
+  // Verify went with the pending state: the focus is on the sender's heading, its verified card read from the top
+  // (it fell to the page's top).
+  await expect(card.getByRole("heading", { level: 3 })).toBeFocused();
   await expect(card.getByTestId("posture-spf")).toHaveText("SPF in place");
   await expect(card.getByTestId("posture-dkim")).toHaveText("DKIM in place");
   await expect(card.getByTestId("posture-dmarc")).toHaveText("DMARC enforced (reject)");

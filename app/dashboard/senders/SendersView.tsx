@@ -3,7 +3,7 @@
 // TXT record shown, verifies, and from then on its SPF, DKIM, DMARC and blocklist posture is checked daily while
 // it holds one of the plan's sender slots. Members see the list.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
 import { useRefusalAtField } from "../_components/field-problem";
@@ -146,13 +146,24 @@ function SenderCard({
 }) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
-  const verify = useMutation(trpc.senders.verify.mutationOptions({ onSuccess: onChanged }));
+  // Verified, the card loses its Verify button (the one pressed): the focus goes to its heading, to read it anew.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const verify = useMutation(
+    trpc.senders.verify.mutationOptions({
+      onSuccess: () => {
+        onChanged();
+        heading.current?.focus();
+      },
+    }),
+  );
   const remove = useMutation(trpc.senders.remove.mutationOptions({ onSuccess: onChanged }));
   const title = s.address ?? s.domain;
   return (
     <li className="card sender-card" data-testid="sender-card" data-sender={title}>
       <div className="sender-head">
-        <h3 className="sender-title">{title}</h3>
+        <h3 className="sender-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h3>
         {s.status === "pending" ? (
           <span className="badge badge-pending">Waiting for verification</span>
         ) : s.posture && s.monitored ? (
