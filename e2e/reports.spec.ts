@@ -102,9 +102,11 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await row.getByRole("button", { name: "Rename" }).click();
   await row.getByLabel("New title for Suspicious signup").fill("Checkout fraud");
   await actionsInView(page);
-  await row.getByRole("button", { name: "Save title" }).click();
+  await row.getByRole("button", { name: "Save title" }).press("Enter");
   const renamed = page.getByTestId("report-row").filter({ hasText: "Checkout fraud" });
   await expect(renamed).toBeVisible();
+  // The form went with the button pressed in it: the focus is back on Rename (it fell to the page's top).
+  await expect(renamed.getByRole("button", { name: "Rename" })).toBeFocused();
   await snap(page, testInfo, "reports-390");
   await renamed.getByRole("button", { name: "Delete" }).click();
   await actionsInView(page);

@@ -2,7 +2,7 @@
 // Rename and Delete of one saved report, inline in its row or card: rename edits the title in place, delete asks
 // once before it removes the report. The server allows owners and the report's author; others see its refusal.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
@@ -14,10 +14,22 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
   const [mode, setMode] = useState<"idle" | "rename" | "delete">("idle");
   const [draft, setDraft] = useState(title);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.reports.list.pathKey() });
+  // The rename form goes when it is saved or cancelled, with the button pressed in it: the focus goes back to Rename.
+  const backToRename = useRef(false);
+  const renameButton = (el: HTMLButtonElement | null) => {
+    if (el && backToRename.current) {
+      backToRename.current = false;
+      el.focus();
+    }
+  };
+  const closeRename = () => {
+    backToRename.current = true;
+    setMode("idle");
+  };
   const rename = useMutation(
     trpc.reports.rename.mutationOptions({
       onSuccess: () => {
-        setMode("idle");
+        closeRename();
         refresh();
       },
     }),
@@ -60,7 +72,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
           className="btn"
           onClick={() => {
             reset();
-            setMode("idle");
+            closeRename();
           }}
         >
           Cancel
@@ -99,6 +111,7 @@ export function ReportRowActions({ id, title, onDeleted }: { id: string; title: 
           setDraft(title);
           setMode("rename");
         }}
+        ref={renameButton}
       >
         Rename
       </button>
