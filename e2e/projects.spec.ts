@@ -75,6 +75,11 @@ test("a project's history, findings over time, watch toggle and stored answer wi
   await expect(page.getByTestId("monitor-estimate")).toContainText(
     "about 90 units a month (3 package versions × 30 runs a month)",
   );
+  // A project name that is no project name cannot be estimated: the form says why, in the words of its label (it
+  // once said "Working out the monthly units…" for ever).
+  await page.getByLabel(/^Project/).fill("not a project name!");
+  await expect(page.getByTestId("monitor-estimate-error")).toContainText(/^Project must be /);
+  await expect(page.getByText("Working out the monthly units…")).toHaveCount(0);
   await page.goBack();
   await page.goto("/dashboard/projects");
   await page.locator('[data-testid=project][data-name="acme/web"]').getByRole("button", { name: "Open" }).click();

@@ -2,7 +2,12 @@
 // The monthly units a monitor will use, shown before it is saved (monitors.estimate, which writes nothing).
 import { useQuery } from "@tanstack/react-query";
 import type { MonitorInterval } from "../../../server/monitors/limits";
+import { ErrorNote } from "../_components/ErrorNote";
+import { inFormWords } from "../_components/field-words";
 import { useTRPC } from "../_components/trpc";
+
+/** The estimate's inputs by the form's labels. */
+const ESTIMATE_LABELS = { project: "Project", checks: "Checks", interval: "Interval" };
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -16,6 +21,14 @@ export function Estimate(props: { id?: string; checks: number; interval: Monitor
     enabled: checks > 0,
   });
   if (checks === 0) return <p className="estimate">Choose at least one check.</p>;
+  // A refused estimate (a project name that is none) says why, in the words of the form's labels, instead of
+  // "Working out…" for ever.
+  if (estimate.error)
+    return (
+      <div className="estimate" data-testid="monitor-estimate-error">
+        <ErrorNote error={estimate.error} words={(m) => inFormWords(m, ESTIMATE_LABELS)} />
+      </div>
+    );
   const e = estimate.data;
   if (!e) return <p className="estimate muted">Working out the monthly units…</p>;
   return (
