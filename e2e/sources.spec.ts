@@ -45,6 +45,14 @@ test("signing in from a deep link returns to that page, which lists every data s
   await page.waitForURL(/\/dashboard\/sources$/);
   await expect(page.getByRole("heading", { name: "Data sources", level: 1 })).toBeVisible();
   await expect(page.getByTestId("sources-summary")).toContainText("refresh themselves");
+  // The oldest data is named as its row is (its title), not by the source's id (it once read "oldest data
+  // (rdap-bootstrap-ipv4)").
+  const oldest = page.getByTestId("sources-oldest");
+  const oldestId = await oldest.getAttribute("data-name");
+  const oldestTitle = await page
+    .locator(`[data-testid="source-row"][data-name="${oldestId}"] .source-head strong`)
+    .textContent();
+  await expect(oldest).toContainText(`oldest data (${oldestTitle})`);
   const tor = page.locator('[data-testid="source-row"][data-name="tor-exits"]');
   await expect(tor).toContainText("entries");
   await expect(tor).toContainText("Data from 2024-08-20");

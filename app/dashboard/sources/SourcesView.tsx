@@ -113,9 +113,10 @@ export function SourcesView() {
               <span className="muted">{failing.length === 1 ? "refresh failing" : "refreshes failing"}</span>
             </div>
             {oldest ? (
-              <div>
+              <div data-testid="sources-oldest" data-name={oldest.name}>
                 <strong>{ageText(oldest.age_seconds)}</strong>
-                <span className="muted">oldest data ({oldest.name})</span>
+                {/* Named by its title, as its row is: the id stays beside the title there, for support and the API. */}
+                <span className="muted">oldest data ({oldest.description})</span>
               </div>
             ) : null}
           </section>
