@@ -15,7 +15,7 @@ test("events: search, a detail panel, the CSV of the current filter, and the Act
   await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
   // A new workspace already has two account changes (its first key, the operator's plan grant) and no assessment.
   await expect(page.getByTestId("event-row")).toHaveCount(2);
-  await expect(page.getByTestId("event-row").first()).toContainText("by The service operator");
+  await expect(page.getByTestId("event-row").first()).toContainText("by the service operator");
   await snap(page, testInfo, "events-first");
 
   for (const ip of ["203.0.113.10", "198.51.100.20"]) {
@@ -174,7 +174,7 @@ test("events in words: a monitor alert's state before → after, a case resoluti
     // No event reads as a bare dash, in the list or its panel.
     for (const summary of await page.locator(".event-summary").allTextContents()) expect(summary.trim()).not.toBe("—");
     await expect(rows.and(page.locator('[data-type="audit.case.resolved"]'))).toContainText(
-      /Case of mallory resolved as fraud, by The API key “Default key” \(svc_live_[\w-]+…\)/,
+      /Case of mallory resolved as fraud, by the API key “Default key” \(svc_live_[\w-]+…\)/,
     );
     // The key is said by its name and prefix, never by its internal id (key_…).
     await expect(rows.and(page.locator('[data-type="audit.case.resolved"]'))).not.toContainText(/\bkey_\w/);

@@ -162,7 +162,7 @@ test("a delivery the worker pauses is an event said by the webhook's name and ad
     await expect(row).not.toContainText(hook.id);
     // The webhook's creation, made with the API key, names the key by its name, not its id (key_…).
     const createdRow = page.locator('[data-testid="event-row"][data-type="audit.webhook.created"]');
-    await expect(createdRow).toContainText(/Webhook Fraud alerts, by The API key “Default key” \(svc_live_[\w-]+…\)/);
+    await expect(createdRow).toContainText(/Webhook Fraud alerts, by the API key “Default key” \(svc_live_[\w-]+…\)/);
     await expect(page.getByTestId("events-list")).not.toContainText(/\bkey_\w/);
     await snap(page, testInfo, "events-webhook-paused-1280");
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,6 @@
 // The Events page says what an account change was in words: the operator's plan grant read "workspace ws_5_3tj…, by
 // The service operator (plan set --workspace ws_5_3tj… --plan suite_agency)": the workspace's internal id and the
-// operator's command line, and no plan by its name. It now reads "Plan Suite Agency (was Free), by The service
+// operator's command line, and no plan by its name. It now reads "Plan Suite Agency (was Free), by the service
 // operator"; the command stays in the record (Show the whole record, the CSV, /v1/events).
 import { describe, expect, it } from "vitest";
 import {
@@ -37,13 +37,13 @@ function planChanged(before: string[], after: string[]): EventRecord {
 describe("an account change on the Events page", () => {
   it("names the plans a plan change went from and to, and who made it, without ids or the operator's command", () => {
     const text = eventSummary(planChanged(["free"], ["suite_agency"]));
-    expect(text).toBe("Plan Suite Agency (was Free), by The service operator");
+    expect(text).toBe("Plan Suite Agency (was Free), by the service operator");
     expect(text).not.toMatch(/ws_|--|suite_agency/);
   });
 
   it("lists several plans by name", () => {
     expect(eventSummary(planChanged(["email", "suite_starter"], ["email", "suite_agency"]))).toBe(
-      "Plan Paid Email subscription and Suite Agency (was Paid Email subscription and Suite Starter), by The service operator",
+      "Plan Paid Email subscription and Suite Agency (was Paid Email subscription and Suite Starter), by the service operator",
     );
   });
 
@@ -95,5 +95,18 @@ describe("a change made with an API key", () => {
     // A key the list does not hold (the list not loaded yet): no id either; the whole record keeps it.
     expect(actorText(actor, `api_key:${actor.apiKeyId}`)).toBe("An API key");
     expect(actorText(actor, null, new Map())).toBe("An API key");
+  });
+
+  it('says who mid-sentence in lower case after "by" (it read "List bad_users, by The API key …")', () => {
+    const keys = new Map([[actor.apiKeyId, "“ci” (svc_live_ab…)"]]);
+    const created: EventRecord = {
+      id: "evt_1",
+      type: "audit.list.created",
+      created_at: "2026-11-29T11:53:00Z",
+      actor: `api_key:${actor.apiKeyId}`,
+      data: { actor, target: { kind: "list", name: "bad_users" } },
+    } as unknown as EventRecord;
+    expect(eventSummary(created, keys)).toMatch(/, by the API key “ci” \(svc_live_ab…\)$/);
+    expect(eventSummary(created)).toMatch(/, by an API key$/);
   });
 });

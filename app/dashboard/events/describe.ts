@@ -134,6 +134,11 @@ export function actorText(actor: unknown, fallback: string | null, keys?: KeyNam
   return fallback ?? "—";
 }
 
+/** Who made a change after "by", mid-sentence: "by the service operator", "by an API key", "by jo@example.com …". */
+function byActor(actor: unknown, fallback: string | null, keys?: KeyNames): string {
+  return `by ${actorText(actor, fallback, keys).replace(/^(The|An|A) /, (article) => article.toLowerCase())}`;
+}
+
 /** The account change's target, e.g. "API key ci (sk_live_ab…)". */
 export function targetText(target: unknown): string | null {
   const t = obj(target);
@@ -207,17 +212,16 @@ export function eventSummary(e: EventRecord, keys?: KeyNames): string {
     const now = planNames(obj(d.after).plans);
     const was = planNames(obj(d.before).plans);
     const what = now ? `Plan ${now}${was ? ` (was ${was})` : ""}` : null;
-    return [what, `by ${actorText(d.actor, e.actor, keys)}`].filter(Boolean).join(", ");
+    return [what, byActor(d.actor, e.actor, keys)].filter(Boolean).join(", ");
   }
   if (e.type === "audit.case.resolved") {
     const after = obj(d.after);
     const resolution = str(after.resolution);
-    return `${caseText(d.target)} resolved${resolution ? ` as ${OUTCOME_WORDS[resolution] ?? resolution}` : ""}, by ${actorText(d.actor, e.actor, keys)}`;
+    return `${caseText(d.target)} resolved${resolution ? ` as ${OUTCOME_WORDS[resolution] ?? resolution}` : ""}, ${byActor(d.actor, e.actor, keys)}`;
   }
   if (e.type.startsWith("audit.")) {
     const target = targetText(d.target);
-    const by = actorText(d.actor, e.actor, keys);
-    return [target, `by ${by}`].filter(Boolean).join(", ");
+    return [target, byActor(d.actor, e.actor, keys)].filter(Boolean).join(", ");
   }
   if (e.type.startsWith("link.")) {
     const reason = str(d.reason) ? ` (${String(d.reason).replace(/_/g, " ")})` : "";
