@@ -47,6 +47,10 @@ test("operator mode: the plan page shows the plans, their figures and whom to as
   await expect(page.getByTestId("billing-contact")).toContainText("To ask for a change");
   await expect(page.locator("input[type=checkbox]")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /save plan|subscribe/i })).toHaveCount(0);
+  // What happens at the limit, in words: no HTTP status (it read "lookups answer 402 until the next UTC month").
+  const rules = page.getByTestId("plans-intro");
+  await expect(rules).toContainText("at the limit, lookups are refused until the next UTC month");
+  await expect(rules).not.toContainText("402");
   await snap(page, testInfo, "plan-operator-free");
   await noHorizontalScroll(page);
 

@@ -162,11 +162,11 @@ export function PlanView() {
       )}
 
       <h2>All plans</h2>
-      <p className="muted small">
+      <p className="muted small" data-testid="plans-intro">
         Plans held together give the <strong>highest</strong> allowance, key, member and sender figures (never the sum)
-        and the union of their access. There are no overage charges: at the limit, lookups answer 402 until the next UTC
-        month. When a change lowers the key limit, the newest keys pause (the oldest stay active) and resume when the
-        limit rises again.
+        and the union of their access. There are no overage charges: at the limit, lookups are refused until the next
+        UTC month. When a change lowers the key limit, the newest keys pause (the oldest stay active) and resume when
+        the limit rises again.
       </p>
       <div className="plan-grid" data-testid="plan-grid">
         {catalog.data?.map((p) => (
