@@ -152,7 +152,7 @@ export function scoreIp(input: {
     const m = hostingEvidence.match;
     const where = m
       ? m.range.startsWith("AS")
-        ? `origin ${m.range} is ${m.provider}'s (${m.list}, ${m.confidence} confidence)`
+        ? `origin ${m.range} belongs to ${m.provider} (${m.list}, ${m.confidence} confidence)`
         : `${m.range} ${ageNote(m)}, ${m.list}`
       : "organisation name";
     const capable = m?.detail.includes("VPN-capable")

@@ -235,7 +235,11 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
     );
     const network = m247.risk.reasons.find((r) => r.code === "vpn_network")!;
     expect(network.reason).toMatch(/M247 \(NordVPN\).*medium confidence/);
-    expect(m247.risk.reasons.find((r) => r.code === "hosting")!.reason).toMatch(/VPN-capable hosting/);
+    const hosting = m247.risk.reasons.find((r) => r.code === "hosting")!.reason;
+    expect(hosting).toMatch(/VPN-capable hosting/);
+    // Said as a sentence: "origin AS9009 belongs to M247 (…)", not "is M247 (NordVPN)'s".
+    expect(hosting).toMatch(/origin AS\d+ belongs to [^;]+ \(/);
+    expect(hosting).not.toMatch(/\)'s/);
     const exit = (await getIpReputation("23.144.160.67")).risk.reasons.find((r) => r.code === "vpn_exit")!;
     // Both lists are dated 2026-08-22, past twice the VPN window: a quarter of 25 and of 15.
     expect([exit.points, network.points]).toEqual([6, 4]);
