@@ -43,8 +43,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
   const signals: Signal[] = [];
   const sources: SourceRef[] = rep.sources.map((s) => ({ name: s.name, origin: s.origin, fetched_at: s.fetchedAt }));
   sources.push({ name: geo.source.name, origin: "embedded", fetched_at: toIso(geo.source.databaseDate) });
-  // A listed exit's or scanner's weight is its list's, aged; weighing raises it to its hosting network's
-  // (floorListed in server/scoring/score.ts).
+  // A listed exit's or scanner's weight is its list's, aged; the hosting network it is on is a signal of its own.
   const from = (code: WeightedSignalCode, m: PrivacyMatch, reason: string) =>
     signals.push({ code, weight: signalWeight(code, req.event, m.weightFactor), reason, evidence: [m.feed] });
 

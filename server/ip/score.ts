@@ -2,7 +2,7 @@
 // its operator, each with the list, basis and date that matched). Weights are additive and capped; each reason
 // names its evidence, so a person can see why the score is what it is. Network and privacy weights come from the
 // one signal weight table (server/scoring/score.ts), scaled down when the list that matched is old.
-import { floorListed, signalWeight } from "../scoring/score";
+import { signalWeight } from "../scoring/score";
 import type { IpClassification } from "../net/ip";
 import type { ListMembership } from "./feed-lists";
 import type { NetworkInfo } from "./network";
@@ -39,15 +39,6 @@ export function ageNote(m: PrivacyMatch): string {
 }
 
 type EventName = Parameters<typeof signalWeight>[1];
-
-/** The signal code of each /ip reason the floor of listed addresses reads (server/scoring/score.ts, floorListed). */
-const AS_SIGNAL: Record<string, string> = {
-  tor_exit: "ip_tor_exit",
-  vpn_exit: "ip_vpn",
-  scanner: "ip_scanner",
-  hosting: "ip_hosting",
-  cdn_edge: "ip_cdn_edge",
-};
 
 /**
  * The hosting or CDN evidence an address is scored by (`ip_cdn_edge` for a CDN edge, else `ip_hosting`) and the match
@@ -164,15 +155,12 @@ export function scoreIp(input: {
       reason: `Hosting or datacenter network (${h.provider ?? p.service ?? input.network.provider}; ${where}${capable}): rarely a person's own connection`,
     });
   }
-  // A listed exit or scanner never counts less than its hosting network: the same rule as /assess's.
-  const floored = floorListed(reasons.map((r) => ({ ...r, code: AS_SIGNAL[r.code] ?? r.code, weight: r.points })));
-  const scored = floored.map((f, i) => ({ code: reasons[i]!.code, points: f.weight, reason: f.reason }));
   const score = Math.min(
     100,
     Math.max(
       0,
-      scored.reduce((s, r) => s + r.points, 0),
+      reasons.reduce((s, r) => s + r.points, 0),
     ),
   );
-  return { score, level: riskLevel(score), reasons: scored };
+  return { score, level: riskLevel(score), reasons };
 }

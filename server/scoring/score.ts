@@ -59,54 +59,24 @@ function freshnessFactorOf(code: WeightedSignalCode, event: EventName, weight: n
   return [1, 0.5, 0.25].find((f) => Math.round(base * f) === weight) ?? weight / base;
 }
 
-// A listed Tor exit, VPN provider's exit or scanner (an old list says less about whether the address still relays or
-// scans, nothing less about the network) never weighs less than the hosting or CDN signal of the network it is on.
-const LISTED_SIGNALS: ReadonlySet<string> = new Set(["ip_tor_exit", "ip_vpn", "ip_scanner"]);
-const NETWORK_SIGNALS: ReadonlySet<string> = new Set(["ip_hosting", "ip_cdn_edge"]);
-
-/** The sentence a floored signal's reason ends with. */
-export function floorNote(points: number): string {
-  return `It counts ${points} points, those of the hosting network it is on: a listed address never weighs less than a plain address of its network.`;
-}
-
-/**
- * Raises each listed exit's or scanner's weight to the hosting or CDN signal's beside it when it is lower (its
- * reason then says so; its own aged weight stays visible in its reason). The one rule for /assess (applied by
- * `weighSignals`, after the weights in use are set) and the /ip risk score (server/ip/score.ts).
- */
-export function floorListed<S extends { code: string; weight: number; reason?: string }>(signals: readonly S[]): S[] {
-  const network = Math.max(0, ...signals.filter((s) => NETWORK_SIGNALS.has(s.code)).map((s) => s.weight));
-  return signals.map((s) =>
-    LISTED_SIGNALS.has(s.code) && s.weight < network
-      ? {
-          ...s,
-          weight: network,
-          ...(s.reason === undefined ? {} : { reason: `${s.reason.replace(/\.?$/, ".")} ${floorNote(network)}` }),
-        }
-      : s,
-  );
-}
-
 /**
  * The signals as weighed by the workspace's set. Evidence modules weigh with the defaults; with learned weights each
  * code that has one is re-weighed here, table codes through `signalWeight` (keeping their freshness factor), the
- * others (email, velocity, amount, device codes) taking the learned weight as it is. Then, with either set, a listed
- * exit or scanner is raised to the hosting signal beside it (`floorListed`).
+ * others (email, velocity, amount, device codes) taking the learned weight as it is.
  */
-export function weighSignals<S extends { code: string; weight: number; reason?: string }>(
+export function weighSignals<S extends { code: string; weight: number }>(
   signals: readonly S[],
   event: EventName,
   learned: LearnedWeights | null,
 ): S[] {
-  if (!learned) return floorListed(signals);
-  const weighed = signals.map((s) => {
+  if (!learned) return [...signals];
+  return signals.map((s) => {
     if (learned[s.code] === undefined) return s;
     const weight = isTableCode(s.code)
       ? signalWeight(s.code, event, freshnessFactorOf(s.code, event, s.weight), learned)
       : Math.round(learned[s.code]!);
     return { ...s, weight };
   });
-  return floorListed(weighed);
 }
 
 export const RISK_BANDS: { level: RiskLevel; below: number; decision: Decision }[] = [
@@ -128,4 +98,4 @@ export function bandOf(score: number): { level: RiskLevel; decision: Decision } 
 
 /** For the OpenAPI description and the docs. */
 export const SCORING_DOC =
-  "`score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date; a listed Tor exit, VPN provider's exit or scanner on a hosting or CDN network never counts less than that network's own `ip_hosting` or `ip_cdn_edge` weight (the reason says so), so it never scores below a plain address of the same network. A VPN provider's published exit is `ip_vpn`; an address in a VPN operator's network or ASN (medium confidence) is `ip_vpn_network`; an internet-wide scanner's address is `ip_scanner`; `ip_hosting` names the operator and says \"VPN-capable\" when the hosting ASN also carries VPN exits. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used.";
+  "`score` is the sum of the weights of the `signals` (each names its sources), clamped to 0..100. `risk_level`: low below 30, medium 30-59, high 60-79, critical 80 and above. Default `decision` by level: low allow, medium review, high challenge, critical block. Enabled rules are then evaluated in ascending `priority`; every match is listed in `rules` and the first one's action replaces the decision (`decided_by: rule`), so an `allow` rule can whitelist. A signal from an evidence list older than its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90) counts half, past twice the window a quarter, and its reason gives the list's date; a listed Tor exit, VPN provider's exit or scanner on a hosting or CDN network also carries that network's own `ip_hosting` or `ip_cdn_edge` signal (the list says who uses the address, not whose network it is), so it never scores below a plain address of the same network. A VPN provider's published exit is `ip_vpn`; an address in a VPN operator's network or ASN (medium confidence) is `ip_vpn_network`; an internet-wide scanner's address is `ip_scanner`; `ip_hosting` names the operator and says \"VPN-capable\" when the hosting ASN also carries VPN exits. A verified crawler (user agent and address both the crawler's) lowers the score of form and api events; a user agent claiming a crawler from outside its published ranges is `ua_spoofed_crawler`. `weights` says which weights scored: `default`, or `learned` when the workspace switched to weights fitted from its own outcome labels (GET /weights, POST /weights/mode); every signal lists the weight actually used.";

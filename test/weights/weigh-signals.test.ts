@@ -25,27 +25,17 @@ describe("weighSignals", () => {
     expect(signalWeight("ip_tor_exit", "signup", 0.5)).toBe(23);
   });
 
-  it("a listed exit or scanner never weighs less than the hosting or CDN signal beside it, with either weight set", () => {
+  it("a listed exit keeps its list's age beside the hosting signal of its network, with either weight set", () => {
     const signals = [
       { code: "ip_vpn", weight: 6, reason: "A VPN exit in the 2026-08-22 list, at a quarter." },
       { code: "ip_hosting", weight: 20, reason: "Hosting." },
     ];
-    const byDefault = weighSignals(signals, "login", null);
-    expect(byDefault[0]).toEqual({
-      code: "ip_vpn",
-      weight: 20,
-      reason:
-        "A VPN exit in the 2026-08-22 list, at a quarter. It counts 20 points, those of the hosting network it is on: a listed address never weighs less than a plain address of its network.",
-    });
-    expect(byDefault[1]).toEqual(signals[1]);
+    // The network is counted once, by its own signal: the exit is not raised to it (a second copy of its weight).
+    expect(weighSignals(signals, "login", null)).toEqual(signals);
     const learned = weighSignals(signals, "login", { ip_vpn: 31, ip_hosting: 30 });
     expect(learned.map((s) => [s.code, s.weight])).toEqual([
-      ["ip_vpn", 30],
+      ["ip_vpn", 8],
       ["ip_hosting", 30],
     ]);
-    // A VPN network (medium confidence) is not a listed exit: no floor.
-    expect(weighSignals([{ code: "ip_vpn_network", weight: 4 }, signals[1]!], "login", null)[0]!.weight).toBe(4);
-    // On an api event the hosting weight is 5: the aged exit keeps its own 6.
-    expect(weighSignals([signals[0]!, { code: "ip_hosting", weight: 5 }], "api", null)[0]!.weight).toBe(6);
   });
 });
