@@ -1,5 +1,6 @@
 // The command line of service-scan: flags, the lockfile and the two environment variables, checked before any request
 // so that a mistake in a CI file is a usage error (exit 2) and never a charged scan.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_PARTS } from "./project-name.js";
@@ -44,7 +45,7 @@ export class UsageError extends Error {}
 export interface ScanCommand {
   /** The lockfile as given, for reading it. */
   lockfile: string;
-  /** The lockfile relative to the working directory with "/" separators: the location SARIF results point at. */
+  /** The lockfile relative to the repository root with "/" separators: the `path` sent, where SARIF results point. */
   repoPath: string;
   failOn: FailOn;
   format: OutputFormat;
@@ -61,8 +62,34 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   throw new UsageError(`--${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
 }
 
-function relativePath(cwd: string, file: string): string {
-  return path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join("/");
+/** `file` relative to `folder` when it lies inside it, else null. */
+function inside(folder: string, file: string): string | null {
+  const rel = path.relative(folder, file);
+  return rel && rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel) ? rel : null;
+}
+
+/** The nearest folder at or above `folder` holding `.git` (a folder, or a file in a worktree or submodule), or null. */
+function gitRoot(folder: string): string | null {
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ".git"))) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * The lockfile's path from the repository root, with "/" separators, whatever folder the command runs in: the root is
+ * the nearest folder above the lockfile holding `.git`, else the CI's checkout (GITHUB_WORKSPACE, CI_PROJECT_DIR) when
+ * the lockfile is in it, else the working folder. Code scanning places SARIF results by that path, and a project
+ * compares each lockfile with its own path's last scan, so a job run from the lockfile's folder must name it in full.
+ */
+function repoPathOf(cwd: string, file: string, env: Record<string, string | undefined>): string {
+  const full = path.resolve(cwd, file);
+  const git = gitRoot(path.dirname(full));
+  const ci = [env.GITHUB_WORKSPACE, env.CI_PROJECT_DIR]
+    .map((dir) => dir?.trim())
+    .find((dir) => dir && inside(path.resolve(cwd, dir), full) !== null);
+  const root = git ?? (ci ? path.resolve(cwd, ci) : cwd);
+  return path.relative(root, full).split(path.sep).join("/");
 }
 
 /** The command, "help" or "version"; throws UsageError naming what is wrong. */
@@ -108,7 +135,7 @@ export function parseCommand(
   const project = projectOf(values);
   return {
     lockfile,
-    repoPath: relativePath(cwd, lockfile),
+    repoPath: repoPathOf(cwd, lockfile, env),
     failOn,
     format,
     output: values.output ?? null,
