@@ -60,11 +60,11 @@ const notFound = (name: string) =>
 const live = (workspaceId: string, now: Date) => ({ workspaceId, expiresAt: { gt: now } });
 
 /**
- * The latest live scan of one ref of a project, or null; with `path`, the latest of that file (or of no named file)
- * when the ref has one. A repository may scan several lockfiles into one project (the CLI names each by its path):
- * each is compared with its own file's last scan, not with another file's. A path the ref has no scan of (a lockfile
- * moved, a job run from another folder) and a scan that names no path (the dashboard's, an API call without one) take
- * the ref's latest scan, whatever its file, as before paths were compared.
+ * The latest live scan of one ref of a project, or null; with `path`, the latest of that file when the ref has one. A
+ * repository may scan several lockfiles into one project (the CLI names each by its path from the repository root):
+ * each is compared with its own file's last scan, never with another file's or with a newer scan that names no path
+ * (the dashboard's, which may be of any file). Only a path the ref has no scan of (a lockfile moved or added) and a
+ * scan that names no path take the ref's latest scan, whatever its file, as before paths were compared.
  */
 async function latestOfRef(db: Db, workspaceId: string, project: string, ref: string, now: Date, path?: string) {
   const latest = (where: object) =>
@@ -72,7 +72,7 @@ async function latestOfRef(db: Db, workspaceId: string, project: string, ref: st
       where: { ...live(workspaceId, now), project, ref, ...where },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     });
-  return (path ? await latest({ OR: [{ path }, { path: null }] }) : null) ?? (await latest({}));
+  return (path ? await latest({ path }) : null) ?? (await latest({}));
 }
 
 /**

@@ -108,13 +108,34 @@ describe("two lockfiles of one repository in one project", () => {
     expect(prDocs.body.diff).toMatchObject({ base: { scan_id: docs.body.project.scan_id }, new: [], fixed: [] });
 
     // A scan without a path (the dashboard's, or an API call that names none) still takes the ref's latest scan, and
-    // a path's first scan takes the latest one without a path, as before paths were compared.
+    // a path's first scan takes the ref's latest (here one without a path), as before paths were compared.
     const bare = await scan(ws.apiKey, FIRST, "?project=acme/mono&ref=pr-2");
     expect(bare.body.diff.base).toMatchObject({ scan_id: docs.body.project.scan_id });
     await scan(ws.apiKey, FIRST, "?project=acme/other");
     const named = await scan(ws.apiKey, FIRST, "?project=acme/other&ref=pr-3&path=package-lock.json");
     expect(named.body.diff).toMatchObject({ new: [], fixed: [] });
     expect(named.body.diff.base).not.toBeNull();
+  });
+
+  it("keeps a path's own last scan as the base when a newer scan without a path (the dashboard's) is of another file", async () => {
+    // The CLI scans package-lock.json on the default ref; someone then scans another file into the project from the
+    // dashboard, which sends no path. A pull request's CLI scan of package-lock.json must still compare with that
+    // file's last scan: against the dashboard's, it read every finding of its own file as new and the other's as fixed.
+    const ws = await app.seedWorkspace();
+    const root = await scan(ws.apiKey, FIRST, "?project=acme/dash&path=package-lock.json");
+    const dashboard = await scan(ws.apiKey, SECOND, "?project=acme/dash");
+    expect(dashboard.body.diff.base).toMatchObject({ scan_id: root.body.project.scan_id });
+
+    const pr = await scan(ws.apiKey, FIRST, "?project=acme/dash&ref=pr-1&path=package-lock.json");
+    expect(pr.body.diff).toEqual({
+      base: { scan_id: root.body.project.scan_id, ref: "default", created_at: expect.any(String) },
+      new: [],
+      fixed: [],
+      unchanged: 5,
+    });
+    // A path the ref has no scan of still takes the ref's latest scan, the dashboard's here.
+    const moved = await scan(ws.apiKey, SECOND, "?project=acme/dash&ref=pr-2&path=web/package-lock.json");
+    expect(moved.body.diff).toMatchObject({ base: { scan_id: dashboard.body.project.scan_id }, new: [], fixed: [] });
   });
 });
 
