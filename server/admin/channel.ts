@@ -112,20 +112,26 @@ function pidFile(): string {
   return path.join(dataDir(), "server.pid");
 }
 
-function processAlive(pid: number): boolean {
+/** What a live process that may hold the folder is: a server, an admin command (`npm run admin`, `db:migrate`), or null. */
+export function holderKind(pid: number): "server" | "command" | null {
   try {
     process.kill(pid, 0);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return null;
   }
   // A server.pid left by a stopped server (a container restart, a restored backup) may name a process id that now
-  // belongs to another program: where the command line can be read, only a server counts.
+  // belongs to another program: where the command line can be read, only a server or an admin command counts.
   try {
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    return /scripts\/(server|start)\.mjs|next\/dist\/bin\/next|next-server|next start/.test(cmdline);
+    if (/scripts\/(server|start)\.mjs|next\/dist\/bin\/next|next-server|next start/.test(cmdline)) return "server";
+    return /server\/admin\/(cli|migrate-cli)\.ts/.test(cmdline) ? "command" : null;
   } catch {
-    return existsSync("/proc/self") ? false : true;
+    return existsSync("/proc/self") ? null : "server";
   }
+}
+
+function processAlive(pid: number): boolean {
+  return holderKind(pid) !== null;
 }
 
 function lockFile(): string {
@@ -219,19 +225,39 @@ export function writeServerPid(): void {
 
 /**
  * True when a running server owns the embedded database: its channel accepts connections (a server too busy to
- * answer a ping in time still holds the folder), or a live server process is still starting up (then wait for its channel rather than open the folder a second time).
+ * answer a ping in time still holds the folder), or a live server process is still starting up (then wait for its
+ * channel rather than open the folder a second time). Another admin command holding the folder is waited for too.
  */
 export async function serverOwnsEmbeddedDb(): Promise<boolean> {
   if (inMemory()) return false;
   if (await channelAccepts()) return true;
   // start.mjs names the server it starts in server.pid at once; the server takes the lock before the database opens.
   const recorded = pidIn(pidFile());
-  const pid = recorded !== null && processAlive(recorded) ? recorded : lockHolder();
+  const pid = recorded !== null && holderKind(recorded) === "server" ? recorded : lockHolder();
   if (pid === null) return false;
+  const kind = holderKind(pid);
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 500));
     if (await channelAccepts()) return true;
     if (!processAlive(pid)) return false;
   }
-  throw new Error("A server process owns the embedded database but its admin channel did not open within 60 s.");
+  throw new Error(
+    kind === "command"
+      ? `Another admin command (process ${pid}) has held the embedded database for over 60 s: try again when it ends.`
+      : "A server process owns the embedded database but its admin channel did not open within 60 s.",
+  );
+}
+
+/**
+ * For an admin command (`npm run admin`, `npm run db:migrate`) on the embedded database: "server" when a running
+ * server owns it (send the command through its channel), else "mine" once this process holds the folder's lock, so
+ * that a server started while the command runs is refused instead of opening the same files. The lock goes at exit
+ * (releaseEmbeddedStore to give it back sooner).
+ */
+export async function claimEmbeddedStoreForCommand(): Promise<"server" | "mine"> {
+  for (;;) {
+    if (await serverOwnsEmbeddedDb()) return "server";
+    // A server (or another command) that took the lock since: wait for it as above.
+    if (lockEmbeddedStore() === null) return "mine";
+  }
 }

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { databaseUrl } from "../db/config";
 import { setting } from "../env";
-import { sendAdminCommand, serverOwnsEmbeddedDb } from "./channel";
+import { claimEmbeddedStoreForCommand, releaseEmbeddedStore, sendAdminCommand } from "./channel";
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -20,7 +20,8 @@ async function main(): Promise<number> {
   const json = argv.includes("--json");
   let outcome: { ok: true; result: unknown; text: string } | { ok: false; code: string; message: string };
 
-  if (!databaseUrl() && (await serverOwnsEmbeddedDb())) {
+  // With no server running, this command opens the embedded database itself and holds the folder's lock meanwhile.
+  if (!databaseUrl() && (await claimEmbeddedStoreForCommand()) === "server") {
     const { status, body } = await sendAdminCommand(argv);
     outcome =
       status === 200
@@ -38,6 +39,7 @@ async function main(): Promise<number> {
       outcome = { ok: false, code, message };
     } finally {
       await closeDb().catch(() => undefined);
+      releaseEmbeddedStore();
     }
   }
 

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import {
   channelAccepts,
   listenAdminChannel,
+  holderKind,
   lockEmbeddedStore,
   releaseEmbeddedStore,
   writeServerPid,
@@ -125,6 +126,12 @@ async function assertEmbeddedStoreFree(): Promise<void> {
         : null;
   if (why === null) return;
   if (holder === null) releaseEmbeddedStore();
+  if (holder !== null && holderKind(holder) === "command")
+    throw new Error(
+      `SERVICE_DATA_DIR=${dataDir()} is in use by an admin command (process ${holder}: npm run admin or ` +
+        "npm run db:migrate, which open the embedded database themselves while no server runs). Start the server " +
+        "when it has finished.",
+    );
   throw new Error(
     `SERVICE_DATA_DIR=${dataDir()} is in use by another running server (${why}): an embedded ` +
       "database folder serves one server. Stop that server first, or give this one its own SERVICE_DATA_DIR " +
