@@ -34,20 +34,22 @@ export function parseDnsServer(entry: string): DnsServer | null {
 
 export type ProbeLocation = { name: string; kind: "local" } | { name: string; kind: "remote"; url: string };
 
-// A location's name, as answers show it: no scheme, path or spaces (a bare URL is a location without a name).
-const LOCATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/** One probe location: `local`, `local=NAME` or `NAME=http(s)://agent/probe`; null when it is none. */
+/**
+ * One probe location, read as the reader before the start-up check read it (it skipped what it could not use):
+ * `local` or `local=NAME` (this server, labelled NAME), `NAME` or `NAME=` or `NAME=local` (this server, labelled NAME),
+ * `NAME=http(s)://agent/probe` (a remote agent). A name is any text (spaces, any letters) that is not empty and not a
+ * URL (a bare URL was meant as a remote agent, not as a label). Null when no probe can be made of it.
+ */
 export function parseProbeLocation(entry: string): ProbeLocation | null {
   const eq = entry.indexOf("=");
   const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
   const value = eq < 0 ? "" : entry.slice(eq + 1).trim();
-  if (name === "local") {
-    if (value === "" || value === "local") return { name, kind: "local" };
-    return LOCATION_NAME.test(value) ? { name: value, kind: "local" } : null;
+  const usable = (label: string) => label !== "" && !label.includes("://");
+  if (name === "local" || value === "" || value === "local") {
+    const label = name === "local" && value !== "" && value !== "local" ? value : name;
+    return usable(label) ? { name: label, kind: "local" } : null;
   }
-  if (!LOCATION_NAME.test(name)) return null;
-  if (value === "local") return { name, kind: "local" };
+  if (!usable(name)) return null;
   return httpUrl.safeParse(value).success ? { name, kind: "remote", url: new URL(value).href } : null;
 }
 

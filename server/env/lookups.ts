@@ -208,10 +208,11 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
   }),
   SERVICE_PROBE_LOCATIONS: list({
     default: ["local"],
-    accepts: "comma-separated `local`, `local=NAME` or `NAME=URL`",
+    accepts:
+      "comma-separated `local`, `local=NAME`, `NAME` (or `NAME=`, `NAME=local`: this server labelled NAME) or `NAME=URL` (an http(s) URL); a NAME is any text that is not empty and not a URL",
     item: {
       test: (v) => parseProbeLocation(v) !== null,
-      says: "a probe location (local, local=NAME or NAME=http(s) URL)",
+      says: "a probe location (local, local=NAME, NAME or NAME=http(s) URL; a NAME is not empty and not a URL)",
     },
     meaning:
       "Comma-separated probe locations for the online check. `local` (optionally `local=NAME`) probes from this server. `NAME=https://probe.example/probe` asks a remote probe agent.",
