@@ -5,7 +5,17 @@
 // worst what a crash would (PostgreSQL's recovery replays its WAL on the next start). The encryption keys file goes
 // with it: stored secrets cannot be read without it. DIR then has the layout of a data folder; restoring is copying
 // it back (README, "Backup and restore").
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { AppError } from "../errors";
 import { embeddedStore } from "../db/client";
@@ -15,6 +25,22 @@ export interface BackupResult {
   to: string;
   files: string[];
   createdAt: string;
+}
+
+/** `p` with symbolic links resolved in the part of it that exists (the rest is to be created under it). */
+function realPath(p: string): string {
+  const missing: string[] = [];
+  let at = path.resolve(p);
+  for (;;) {
+    try {
+      return path.join(realpathSync(at), ...missing.reverse());
+    } catch {
+      const up = path.dirname(at);
+      if (up === at) return path.resolve(p);
+      missing.push(path.basename(at));
+      at = up;
+    }
+  }
 }
 
 export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
@@ -27,9 +53,10 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     );
   if (inMemory(store.dir)) throw new AppError("INVALID_REQUEST", "The database is in memory: nothing to back up.");
   const dataFolder = path.dirname(store.dir);
-  // A backup inside what it backs up is lost with it (and one inside pglite/ would be copied into itself).
-  const within = path.relative(dataFolder, to);
-  if (within === "" || (!within.startsWith("..") && !path.isAbsolute(within)))
+  // A backup inside what it backs up is lost with it (and one inside pglite/ would be copied into itself). Compared
+  // after symbolic links are resolved; a folder named "..snap" is inside, only ".." itself leads out.
+  const within = path.relative(realPath(dataFolder), realPath(to));
+  if (within === "" || (within !== ".." && !within.startsWith(`..${path.sep}`) && !path.isAbsolute(within)))
     throw new AppError(
       "INVALID_REQUEST",
       `${to} is inside the data folder it would back up (${dataFolder}); back up into a folder outside it.`,

@@ -1,7 +1,7 @@
 // `admin backup --to DIR` in-process (issue 22, item 15): on the embedded database a copy that opens as a data folder
 // with the same rows, into a new folder only; on PostgreSQL a refusal naming pg_dump. A server.pid naming a live
 // process that is not a server (this test's own) does not make the admin CLI wait for a server.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,10 +62,26 @@ describe("admin backup", () => {
     await expect(runAdminCommand(app.db, ["backup", "--to", file])).rejects.toThrow(
       `${file} is a file; back up into a new or empty folder.`,
     );
-    for (const inside of [path.join(dataDir(), "backups", "today"), path.join(dataDir(), "pglite", "copy"), dataDir()])
+    // A folder whose name starts with two dots is inside too (it was taken: its relative path starts with ".."), and
+    // so is a path that reaches the data folder through a symbolic link.
+    const link = path.join(folder, "link-to-data");
+    symlinkSync(dataDir(), link);
+    for (const inside of [
+      path.join(dataDir(), "backups", "today"),
+      path.join(dataDir(), "pglite", "copy"),
+      dataDir(),
+      path.join(dataDir(), "..snap"),
+      path.join(link, "snap"),
+      path.join(link, "new", "snap"),
+    ])
       await expect(runAdminCommand(app.db, ["backup", "--to", inside])).rejects.toThrow(
         `${inside} is inside the data folder it would back up (${dataDir()}); back up into a folder outside it.`,
       );
+    expect(existsSync(path.join(dataDir(), "..snap"))).toBe(false);
+    // Beside the data folder, a name starting with two dots is outside.
+    const beside = path.join(path.dirname(dataDir()), "..beside");
+    await runAdminCommand(app.db, ["backup", "--to", beside]);
+    expect(readdirSync(beside)).toContain("pglite");
   });
 
   it("ignores a server.pid that names a live process other than a server", async () => {
