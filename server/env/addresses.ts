@@ -67,12 +67,19 @@ export function parseRdapServer(entry: string): { key: string; url: string } | n
 export const isFeedSource = (value: string): boolean =>
   value.toLowerCase() === "off" || value.split(/\s+/).every((u) => httpUrl.safeParse(u).success);
 
-/** A file that can be read and holds at least one PEM certificate. */
+// Paths seen to be PEM files: outside production every read of the setting runs its check, which would read the
+// file again for each TLS connection (trustedCas keeps what it read for the same value).
+const pemFilesSeen = new Set<string>();
+
+/** A file that can be read and holds at least one PEM certificate (read once per path that is one). */
 export function isPemCertificateFile(file: string): boolean {
+  if (pemFilesSeen.has(file)) return true;
   try {
     if (!statSync(file).isFile()) return false;
-    return readFileSync(file, "utf8").includes("-----BEGIN CERTIFICATE-----");
+    if (!readFileSync(file, "utf8").includes("-----BEGIN CERTIFICATE-----")) return false;
   } catch {
     return false;
   }
+  pemFilesSeen.add(file);
+  return true;
 }

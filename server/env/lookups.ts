@@ -194,7 +194,7 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
       "Most bytes of a response body read from a target. The host routes read at most 64 KiB and the online check 16 KiB.",
   }),
   SERVICE_EXTRA_CA_FILE: text({
-    accepts: "a file path",
+    accepts: "the path of a readable file of PEM certificates",
     shape: { test: isPemCertificateFile, says: "the path of a readable file of PEM certificates" },
     meaning:
       "PEM file of extra trusted CA certificates, added to the system roots when chains are verified. Tests use it for the CA they generate.",
