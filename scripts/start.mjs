@@ -1,12 +1,12 @@
 // `npm start`: builds when the sources are newer than the last build, then serves the production server on
 // PORT (default 3000). The server itself creates and migrates the database and seeds a demo workspace on first run.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build-state.mjs";
 import { SHUTDOWN_SIGNALS } from "./graceful-shutdown.mjs";
 import { ignoreClosedOutput, scriptLogger } from "./log.mjs";
+import { recordServerPid } from "./server-pid.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 ignoreClosedOutput();
@@ -45,29 +45,16 @@ const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")]
   env: { ...process.env, PORT: port, HOST: host, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });
 // Record the server's pid so the admin CLI waits for the channel instead of opening the embedded database itself
-// (server.mjs makes Next run the start-up at once).
-// A server refused because another holds the folder puts back what it replaced, so that server.pid still names the
-// running server.
+// (server.mjs makes Next run the start-up at once). When it exits the file goes, or, for a server refused because
+// another running one holds the folder, names that one again (scripts/server-pid.mjs).
 const dataDir = path.resolve(process.env.SERVICE_DATA_DIR || path.join(root, ".data"));
-const pidFile = path.join(dataDir, "server.pid");
-let replaced = null;
-if (!process.env.DATABASE_URL && process.env.SERVICE_DATA_DIR !== "memory://") {
-  mkdirSync(dataDir, { recursive: true });
-  replaced = existsSync(pidFile) ? readFileSync(pidFile, "utf8") : "";
-  writeFileSync(pidFile, String(child.pid));
-}
-function putBackPidFile() {
-  try {
-    if (replaced === null || readFileSync(pidFile, "utf8") !== String(child.pid)) return;
-    if (replaced) writeFileSync(pidFile, replaced);
-    else unlinkSync(pidFile);
-  } catch {
-    // gone with the folder
-  }
-}
+const serverExited =
+  !process.env.DATABASE_URL && process.env.SERVICE_DATA_DIR !== "memory://"
+    ? recordServerPid(dataDir, child.pid)
+    : () => {};
 // The server drains on each (SIGHUP: the terminal closed, which signals the server too; it stops once).
 for (const sig of SHUTDOWN_SIGNALS) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => {
-  putBackPidFile();
+  serverExited();
   process.exit(code ?? (signal ? 1 : 0));
 });
