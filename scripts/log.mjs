@@ -3,6 +3,7 @@
 // own logger (server/operate/log.ts: pino, `time` as ISO, `pid`, LOG_LEVEL). Once the service's logger exists in
 // this process it is used instead.
 import pino from "pino";
+import { outputGone } from "../server/operate/output-gone.mjs";
 
 let own = null;
 
@@ -28,9 +29,6 @@ export function scriptLogger() {
   return own;
 }
 
-/** Write errors meaning the output has gone: its terminal closed (EIO) or its reader left (EPIPE). */
-const OUTPUT_GONE = new Set(["EIO", "EPIPE"]);
-
 /**
  * Writes to an output that has gone are dropped. Unheard, each failed write was an uncaught error, and Next.js's report
  * of it (console.error) failed the same way: a server whose terminal closed spun on that, at full CPU, and never
@@ -39,7 +37,7 @@ const OUTPUT_GONE = new Set(["EIO", "EPIPE"]);
 export function ignoreClosedOutput() {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on("error", (err) => {
-      if (!OUTPUT_GONE.has(err?.code)) throw err;
+      if (!outputGone(err)) throw err;
     });
   }
 }

@@ -4,6 +4,7 @@ import { writeSync } from "node:fs";
 import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
 import { nodeEnv, setting } from "../env";
+import { outputGone } from "./output-gone.mjs";
 
 const g = globalThis as unknown as { __serviceLogger?: Logger };
 /** Each logger's twin without redaction (requestLogger), found by the logger whoever set it. */
@@ -95,11 +96,14 @@ function bufferedStdout(): pino.DestinationStream & { flush(cb?: (err?: Error) =
   // An output that has gone (its terminal closed: EIO; its reader left: EPIPE) takes no more records, as pino does
   // for EPIPE alone: sonic-boom's flushSync, which pino calls at exit, retried the failed write forever, at full CPU,
   // so a server whose terminal closed never finished its shutdown (scripts/log.mjs ignoreClosedOutput).
+  // Any other error (a full disk, a bad descriptor) is a fault: thrown, as it was without this listener, so that the
+  // process stops saying why (on stderr) instead of going on without its log; the output takes no more records either
+  // way, or the exit would spin in flushSync the same.
   out.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code !== "EIO" && err.code !== "EPIPE") return;
     closed = true;
     const nothing = () => true;
     Object.assign(out, { write: nothing, flushSync: nothing, end: nothing });
+    if (!outputGone(err)) throw err;
   });
   const flush = () => {
     if (gathered === "" || closed) return;

@@ -72,3 +72,33 @@ describe("the production logger on a pipe", () => {
     expect(records(r, "done").map((l) => l.n)).toEqual([0, 1, 2]);
   });
 });
+
+describe("the production logger on an output that fails", () => {
+  it("stops the process saying why on a write error other than a closed output (a full disk), without spinning", async () => {
+    // Its error listener dropped every error, not only a closed output's (EIO, EPIPE): on /dev/full (ENOSPC) the
+    // process lost its log without a word, and at exit sonic-boom's flushSync retried the failed write forever.
+    const { openSync, closeSync } = await import("node:fs");
+    const full = openSync("/dev/full", "w");
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "log-stdout-child.ts"), "done"], {
+        env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json" },
+        stdio: ["ignore", full, "pipe"],
+      });
+      let err = "";
+      child.stderr!.on("data", (c) => (err += c));
+      const code = await new Promise<number | null>((r) => {
+        const t = setTimeout(() => {
+          child.kill("SIGKILL");
+          r(null);
+        }, 30_000);
+        child.on("close", (c) => {
+          clearTimeout(t);
+          r(c);
+        });
+      });
+      expect({ code, says: /ENOSPC/.test(err) }).toEqual({ code: 1, says: true });
+    } finally {
+      closeSync(full);
+    }
+  }, 60_000);
+});
