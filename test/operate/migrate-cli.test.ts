@@ -49,13 +49,30 @@ describe("npm run db:migrate while a server is starting on the folder", () => {
     });
     try {
       writeFileSync(path.join(dir, "server.lock"), String(holder.pid));
+      // The state waited for, not a time (a fixed 8 s passed without testing anything when tsx took longer to start):
+      // the command has tried the server's channel twice, so it is in its wait, not before it.
+      const env: Record<string, string | undefined> = { ...process.env, SERVICE_DATA_DIR: dir };
+      delete env.DATABASE_URL;
+      delete env.NODE_ENV;
+      delete env.SERVICE_DB_TEMPLATE_DIR;
+      const cli = spawn(
+        process.execPath,
+        ["--require", path.join(__dirname, "connect-marker.cjs"), "--import", "tsx", "server/admin/migrate-cli.ts"],
+        { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let out = "";
+      let err = "";
+      cli.stdout.on("data", (c) => (out += c));
+      cli.stderr.on("data", (c) => (err += c));
       let done = false;
-      const run = migrate(dir).finally(() => (done = true));
-      await new Promise((r) => setTimeout(r, 8000));
+      const exited = new Promise<number | null>((r) => cli.on("exit", (code) => r(code))).finally(() => (done = true));
+      const attempts = () => err.split("\n").filter((l) => l.startsWith("connect ") && l.endsWith("admin.sock")).length;
+      while (!done && attempts() < 2) await new Promise((r) => setTimeout(r, 50));
       expect({ done, opened: existsSync(path.join(dir, "pglite")) }).toEqual({ done: false, opened: false });
       // The server went away without opening its channel: the command goes on alone.
       holder.kill("SIGKILL");
-      expect((await run).split("\n")[0]).toMatch(/^Applied \d+ migrations:$/);
+      expect(await exited).toBe(0);
+      expect(out.split("\n")[0]).toMatch(/^Applied \d+ migrations:$/);
     } finally {
       holder.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
