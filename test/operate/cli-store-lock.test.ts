@@ -3,11 +3,12 @@
 // files. They now hold the folder's lock (server/admin/channel.ts) for as long as they hold the database, and a
 // server's start-up check (the same lockEmbeddedStore, server/startup/index.ts) is refused meanwhile.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { holderKind, lockEmbeddedStore, releaseEmbeddedStore } from "../../server/admin/channel";
+import { buildOnce, startServerProcess } from "./server-process";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -83,4 +84,29 @@ describe("admin commands on the embedded database with no server running", () =>
       self.kill("SIGKILL");
     }
   });
+});
+
+describe("a server started while an admin command holds the folder", () => {
+  beforeAll(() => buildOnce(), 600_000);
+
+  it("exits 1 saying an admin command is using the folder, and leaves its lock alone", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "svc-cli-lock-server-"));
+    dirs.push(dir);
+    // A process whose command line names the admin CLI, holding the lock, stands in for a running command.
+    const command = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "server/admin/cli.ts"], {
+      stdio: "ignore",
+    });
+    try {
+      writeFileSync(path.join(dir, "server.lock"), String(command.pid));
+      const server = await startServerProcess({ SERVICE_DATA_DIR: dir, DATABASE_URL: "", SERVICE_SCHEDULER: "0" });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        `SERVICE_DATA_DIR=${dir} is in use by an admin command (process ${command.pid}`,
+      );
+      expect(existsSync(path.join(dir, "pglite"))).toBe(false);
+      expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(command.pid));
+    } finally {
+      command.kill("SIGKILL");
+    }
+  }, 300_000);
 });
