@@ -4,9 +4,10 @@ import { parseProbeLocation, setting, type ProbeLocation } from "../env";
 export type { ProbeLocation };
 
 /**
- * SERVICE_PROBE_LOCATIONS: comma-separated entries, each "local" (this server; optionally "local=NAME" to label it)
- * or "NAME=https://probe.example/probe" (a remote probe agent, see docs/config/net-hosts-domain.md). Default: "local".
- * The settings check refuses an entry that is neither at start (server/env/addresses.ts parseProbeLocation).
+ * SERVICE_PROBE_LOCATIONS: comma-separated entries, each read by server/env/addresses.ts parseProbeLocation (what it
+ * takes is said there and in README's settings table): this server under a label, or "NAME=https://probe.example/probe"
+ * (a remote probe agent, see docs/config/net-hosts-domain.md). Default: "local". The settings check refuses at start an
+ * entry parseProbeLocation cannot use.
  */
 export function probeLocations(): ProbeLocation[] {
   const out = setting("SERVICE_PROBE_LOCATIONS")
