@@ -1,11 +1,11 @@
 // Outlook.com's and Yahoo Mail's national domains: the same service as their .com, so the same tag rule ("+tag" at
 // Outlook.com, Hotmail and Live; Yahoo's "-keyword" disposable addresses), each domain still its own mailboxes. The
 // migration gives the events stored before the rule the canonical mailbox they would get now. Both stores.
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalEmail } from "../../server/email/canonical";
-import { recordEvent } from "../../server/events/events";
 import { createTestApp, type TestApp } from "../harness";
+import { runMigrationFile } from "../migration-file";
+import { expectCanonicalMailboxes, recordStoredMailboxes } from "./stored-mailboxes";
 
 describe("canonical mailboxes at national domains", () => {
   it.each([
@@ -75,31 +75,12 @@ describe("the migration of stored events", () => {
       '"bob+x"@outlook.co.uk',
     ];
     // As an earlier release stored them: the canonical mailbox was the lower-cased address.
-    for (const [i, email] of addresses.entries())
-      await recordEvent(app.db, {
-        workspaceId: ws.workspaceId,
-        requestId: `req_nat${i}`,
-        type: "assessment",
-        email,
-        emailNormalized: email,
-        subject: `email:${email}`,
-        data: {},
-      });
-    const sql = readFileSync(
-      "prisma/migrations/20261129062000_email_normalized_national_outlook_yahoo/migration.sql",
-      "utf8",
-    );
-    // Statement by statement (a prepared statement holds one); the runner sends the file as one script.
-    for (const statement of sql.split(/;\s*(?:\n|$)/).filter((t) => t.replace(/--.*$/gm, "").trim()))
-      await app.db.$executeRawUnsafe(statement);
-
-    const rows = await app.db.event.findMany({ where: { workspaceId: ws.workspaceId }, orderBy: { requestId: "asc" } });
-    expect(rows.map((r) => [r.email, r.emailNormalized, r.subject])).toEqual(
-      addresses.map((email) => {
-        const normalized = canonicalEmail(email).normalized;
-        return [email, normalized, `email:${normalized}`];
-      }),
-    );
-    expect(rows.find((r) => r.email === "base-shop@yahoo.co.uk")?.emailNormalized).toBe("base@yahoo.co.uk");
+    await recordStoredMailboxes(app, ws.workspaceId, addresses, (email) => email, "req_nat");
+    await runMigrationFile(app.db, "20261129062000_email_normalized_national_outlook_yahoo");
+    await expectCanonicalMailboxes(app, ws.workspaceId, addresses);
+    const base = await app.db.event.findFirstOrThrow({
+      where: { workspaceId: ws.workspaceId, email: "base-shop@yahoo.co.uk" },
+    });
+    expect(base.emailNormalized).toBe("base@yahoo.co.uk");
   });
 });

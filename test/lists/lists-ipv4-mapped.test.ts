@@ -3,12 +3,11 @@
 // ::ffff:9.9.0.0/112 as 9.9.0.0/16) and the assessed address is unmapped before matching, so a rule
 // in_list("ips", ip.address) blocks the client whichever way either side is written; the migration rewrites items
 // stored before. Both stores: DATABASE_URL selects PostgreSQL.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../server/ids";
 import { indexLists, lookupOver } from "../../server/lists/lookup";
 import { CHROME_UA, useAssessmentApp } from "../assessment/setup";
+import { runMigrationFile } from "../migration-file";
 
 const { app } = useAssessmentApp();
 const req = (key: string, method: string, path: string, body?: unknown) =>
@@ -110,13 +109,7 @@ describe("IPv4-mapped addresses in ip lists", () => {
       await app().db.namedListItem.create({ data: { id: newId("item"), listId: listId!, value: value!, note } });
     const before = await app().db.namedList.findUniqueOrThrow({ where: { id: ip.id } });
 
-    const sql = readFileSync(
-      path.join(process.cwd(), "prisma/migrations/20261127064500_named_list_unmapped_ipv4/migration.sql"),
-      "utf8",
-    );
-    // Statement by statement (a prepared statement holds one); the runner sends the file as one script.
-    for (const statement of sql.split(/;\s*(?:\n|$)/).filter((t) => t.replace(/--.*$/gm, "").trim()))
-      await app().db.$executeRawUnsafe(statement);
+    await runMigrationFile(app().db, "20261127064500_named_list_unmapped_ipv4");
 
     const rows = await app().db.namedListItem.findMany({
       where: { listId: { in: [ip.id, users.id] } },
