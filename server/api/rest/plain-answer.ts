@@ -7,7 +7,7 @@ import { copyProcedureHeaders, errorParts, JSON_TYPE } from "../http/respond";
 export class AnswerHeaders {
   private readonly values = new Map<string, string>();
   constructor(initial: Record<string, string> = {}) {
-    for (const [k, v] of Object.entries(initial)) this.set(k, v);
+    this.setAll(initial);
   }
   get(name: string): string | null {
     return this.values.get(name.toLowerCase()) ?? null;
@@ -17,6 +17,10 @@ export class AnswerHeaders {
   }
   set(name: string, value: string): void {
     this.values.set(name.toLowerCase(), value);
+  }
+  /** Sets each of `values` (a header group: CORS, quota). */
+  setAll(values: Record<string, string>): void {
+    for (const [k, v] of Object.entries(values)) this.set(k, v);
   }
   append(name: string, value: string): void {
     const had = this.get(name);
@@ -47,7 +51,7 @@ export function plainErrorAnswer(
 ) {
   copyProcedureHeaders(own, out, "error");
   const { status, body, headers: extra } = errorParts(err, requestId, "rest");
-  for (const [k, v] of Object.entries(extra)) out.set(k, v);
+  out.setAll(extra);
   // Every 401 names how to authenticate (RFC 9110 §15.5.2); a key's refusal carries its own (with RFC 6750's error).
   if (status === 401 && !out.has("www-authenticate")) out.set("www-authenticate", KEY_CHALLENGE);
   out.set("content-type", JSON_TYPE);

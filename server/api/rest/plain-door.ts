@@ -223,7 +223,7 @@ async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { err
           "Only the Authorization, Content-Type, X-API-Key and Accept request headers are allowed.",
         );
       }
-      for (const [k, v] of Object.entries(corsResponseHeaders(origin))) out.set(k, v);
+      out.setAll(corsResponseHeaders(origin));
       out.set("Access-Control-Allow-Methods", wanted);
       out.set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-API-Key, Accept");
       out.set("Access-Control-Max-Age", "600");
@@ -235,8 +235,7 @@ async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { err
     if (!match) {
       // A listed origin (or this service's own) can read the 404's words; a route's own allowance (a publishable
       // key's origins) needs a route, so it cannot widen this.
-      if (origin && originAllowed(origin, ownOrigin()))
-        for (const [k, v] of Object.entries(corsResponseHeaders(origin))) out.set(k, v);
+      if (origin && originAllowed(origin, ownOrigin())) out.setAll(corsResponseHeaders(origin));
       throw notFound();
     }
     seen.route = match.route.template;
@@ -244,7 +243,7 @@ async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { err
     const originByConfig = !origin || originAllowed(origin, ownOrigin());
     if (origin) {
       if (!(await originAllowedFor(match.route.procedurePath, origin, originByConfig))) throw originRefusal();
-      for (const [k, v] of Object.entries(corsResponseHeaders(origin))) out.set(k, v);
+      out.setAll(corsResponseHeaders(origin));
     }
 
     // The ladder's first step refuses a request without a usable key, or a secret key's from a forbidden origin,
