@@ -152,18 +152,17 @@ function editDistance(a: string, b: string): number {
 const TOP_LEVEL = [...new Set(FACT_NAMES.map((n) => (n.includes(".") ? n.slice(0, n.indexOf(".")) : n)))];
 
 /** CEL's type names in words, with the name the identifier list uses. */
-function typeWords(type: string): string {
-  const words: Record<string, string> = {
-    int: "a whole number (int)",
-    uint: "a whole number (uint)",
-    double: "a number (double)",
-    string: "a string",
-    bool: "true or false (bool)",
-    "list<string>": "a list of strings",
-    null: "null",
-  };
-  return words[type] ?? `a ${type}`;
-}
+const TYPE_WORDS: Record<string, string> = {
+  int: "a whole number (int)",
+  uint: "a whole number (uint)",
+  double: "a number (double)",
+  string: "a string",
+  bool: "true or false (bool)",
+  "list<string>": "a list of strings",
+  null: "null",
+};
+
+const typeWords = (type: string): string => TYPE_WORDS[type] ?? `a ${type}`;
 
 const ARITHMETIC = new Set(["+", "-", "*", "/", "%"]);
 
