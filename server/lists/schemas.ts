@@ -40,7 +40,14 @@ export const listCreateSchema = z.object({
   description,
 });
 
-export const listUpdateSchema = z.object({ id: listIdSchema, name: listName.optional(), description }).strict();
+// An update that changes nothing is refused, as PATCH /rules, /webhooks and /monitors refuse one: it would otherwise
+// write an audit entry "list updated" and bump the list's version for no change.
+export const listUpdateSchema = z
+  .object({ id: listIdSchema, name: listName.optional(), description })
+  .strict()
+  .refine((v) => v.name !== undefined || v.description !== undefined, {
+    message: "send at least one of name, description",
+  });
 
 const page = {
   limit: z.coerce.number().int().min(1).max(200).default(50).describe("Page size, 1 to 200 (default 50)"),

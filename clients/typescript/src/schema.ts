@@ -904,7 +904,7 @@ export interface paths {
         head?: never;
         /**
          * Rename or describe a named list
-         * @description Changes `name` and/or `description` (the kind never changes). Renaming a list a rule uses, or to a name already taken, is 409 CONFLICT.
+         * @description Changes `name` and/or `description` (`null` clears it; the kind never changes); at least one is required (400 INVALID_REQUEST otherwise). Renaming a list a rule uses, or to a name already taken, is 409 CONFLICT.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */

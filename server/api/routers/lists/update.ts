@@ -13,7 +13,7 @@ export const updateProcedure = listsProcedure
       tags: TAGS,
       summary: "Rename or describe a named list",
       description:
-        "Changes `name` and/or `description` (the kind never changes). Renaming a list a rule uses, or to a name already taken, is 409 CONFLICT.",
+        "Changes `name` and/or `description` (`null` clears it; the kind never changes); at least one is required (400 INVALID_REQUEST otherwise). Renaming a list a rule uses, or to a name already taken, is 409 CONFLICT.",
     },
   })
   .input(listUpdateSchema)
