@@ -6,7 +6,7 @@
 // stand-in) takes a web Request and answers a web Response, as under Next.
 //
 // Only paths Next would route to that handler unchanged are taken: a path holding "%" still goes through Next, whose
-// proxy.ts answers undecodable paths (see proxy.ts). Anything else (pages, /api, /docs, probes) is Next's.
+// proxy.ts answers undecodable paths (see proxy.ts); a "%" in the query alone does not (the door reads the query). Anything else (pages, /api, /docs, probes) is Next's.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { sendError } from "./http-front.mjs";
@@ -36,7 +36,9 @@ export function loadRestRoute(distDir) {
 /** Whether the front may answer this request through the route directly. */
 export function takesDirect(url) {
   const path = url.split("?", 1)[0];
-  return DIRECT_PATH.test(url) && !url.includes("%") && !DOT_SEGMENT.test(url) && !ODD_PATH.test(path);
+  // Only a "%" in the path matters: Next rewrites the query of a request it routes (an escape that is not UTF-8,
+  // `?version=%ff`, reaches the route as the U+FFFD it reads), and the door refuses such a query itself.
+  return DIRECT_PATH.test(url) && !path.includes("%") && !DOT_SEGMENT.test(url) && !ODD_PATH.test(path);
 }
 
 const FORWARDED = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for"];

@@ -89,6 +89,10 @@ describe("which requests go straight to the route", () => {
     ["/v1/../dashboard", false],
     ["/v1/./ip", false],
     ["/v1/ip/..", false],
+    ["/v1/ip/%ff/geo", false],
+    // A "%" in the query alone: Next would have rewritten `%ff` to the U+FFFD it reads before the door saw it.
+    ["/v1/vulnerabilities/kev/?query=%ff", true],
+    ["/v1/vulnerabilities/kev/?query=100%25", true],
   ])("%s -> %s", (url, direct) => {
     expect(takesDirect(url)).toBe(direct);
   });
@@ -189,6 +193,16 @@ describe("through the real REST handler", () => {
     const res = await fetch(`${real.base}/v1/ip/8.8.8.8/geo`);
     expect(res.status).toBe(401);
     expect((await res.json()).error.code).toBe("UNAUTHORIZED");
+  });
+
+  it("a query whose escapes are not UTF-8 reaches the door as sent and is refused, free", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await fetch(`${real.base}/v1/vulnerabilities/kev/?query=%ff`, {
+      headers: { Authorization: `Bearer ${ws.apiKey}` },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/^query: the query parameter is not valid percent-encoded UTF-8/);
+    expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
 
