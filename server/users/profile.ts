@@ -30,12 +30,15 @@ SELECT min("createdAt") FILTER (WHERE NOT "failed") AS "first",
   FROM "Event"
  WHERE "workspaceId" = $1 AND "type" = 'assessment' AND "subject" = $2 AND "createdAt" >= $3`;
 
+/** Which kind of account a name opens: the user_id sent to /assess, or the email-keyed account of its mailbox. */
+export type AccountKey = "user_id" | "email";
+
 export async function getUserProfileOrThrow(
   db: Db,
-  a: { workspaceId: string; userId: string; limit: number; cursor?: string; now?: Date },
+  a: { workspaceId: string; userId: string; key?: AccountKey; limit: number; cursor?: string; now?: Date },
 ): Promise<UserProfile> {
   const now = a.now ?? new Date();
-  const subject = await subjectOf(db, a.workspaceId, a.userId);
+  const { subject, otherKey } = await subjectOf(db, a.workspaceId, a.userId, a.key);
   const day = 86_400_000;
   const [base, events, identifiers, linked, cursorIsKnown] = await Promise.all([
     db.$queryRawUnsafe<Record<string, unknown>[]>(
@@ -73,6 +76,7 @@ export async function getUserProfileOrThrow(
   return {
     user_id: a.userId,
     key: subject.startsWith("user:") ? ("user_id" as const) : ("email" as const),
+    other_key: otherKey,
     baseline: {
       first_seen_at: iso(b.first),
       last_seen_at: iso(b.last),
@@ -108,14 +112,30 @@ export async function getUserProfileOrThrow(
 }
 
 /**
- * The account a `user_id` of this route names: the user_id sent to /assess; else, for an email address that names no
- * such user, the account of assessments sent without a user_id, which is keyed by the address's canonical mailbox
- * (server/assessment/assess.ts velocityKeysOf), so any spelling of it opens that account.
+ * The account a `user_id` of this route names, and whether the other kind of account exists under the same name.
+ * Two keys: the user_id sent to /assess ("user:<id>"), and for assessments sent without one the address's canonical
+ * mailbox ("email:<mailbox>", server/assessment/assess.ts velocityKeysOf), so any spelling of it opens that account.
+ * An email address sent as a user_id names both; they are different accounts, so neither may hide the other: `key`
+ * picks one, and without it the user_id's account is read first (then the mailbox's), and `otherKey` says the other
+ * exists.
  */
-async function subjectOf(db: Db, workspaceId: string, userId: string): Promise<string> {
+async function subjectOf(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  key: AccountKey | undefined,
+): Promise<{ subject: string; otherKey: AccountKey | null }> {
   const user = `user:${userId}`;
-  if (!userId.includes("@") || (await isAssessmentOf(db, { workspaceId, subject: user }))) return user;
-  return accountSubject(null, canonicalEmail(userId).normalized)!;
+  const mailbox = accountSubject(null, canonicalEmail(userId).normalized)!;
+  // Only an address can name an email-keyed account (/assess takes no email that is not one).
+  if (!userId.includes("@")) return { subject: key === "email" ? mailbox : user, otherKey: null };
+  const [asUser, asEmail] = await Promise.all([
+    isAssessmentOf(db, { workspaceId, subject: user }),
+    isAssessmentOf(db, { workspaceId, subject: mailbox }),
+  ]);
+  const chosen: AccountKey = key ?? (asUser || !asEmail ? "user_id" : "email");
+  const otherKey: AccountKey | null = chosen === "user_id" ? (asEmail ? "email" : null) : asUser ? "user_id" : null;
+  return { subject: chosen === "user_id" ? user : mailbox, otherKey };
 }
 
 /** Whether the workspace holds an assessment of the account (the one with `id`, when given). */

@@ -71,6 +71,12 @@ export const userProfileSchema = z.object({
     .describe(
       "`user_id`: the account of the assessments sent with this user_id; `email`: of those sent without one, by this address's canonical mailbox",
     ),
+  other_key: z
+    .enum(["user_id", "email"])
+    .nullable()
+    .describe(
+      "The other kind of account this same name also opens, or null: an email address sent as a user_id and the account of assessments sent without a user_id from that mailbox are two accounts (open the other with `?key=`)",
+    ),
   baseline: z
     .object({
       first_seen_at: z.string().nullable().describe("First succeeded assessment in the last 90 days"),

@@ -273,6 +273,39 @@ describe("GET /v1/users/{user_id}", () => {
     expect(none.status).toBe(404);
   });
 
+  it("a user_id that is an email address and the email-keyed account of that mailbox are two accounts, each opened by `key`", async () => {
+    const ws = await app().seedWorkspace();
+    // One account sent its address as its user_id; another was assessed without a user_id, keyed by its email.
+    await assess(ws.apiKey, { event: "signup", user_id: "pat@example.com", device_id: "dev-user" });
+    await assess(ws.apiKey, { event: "login", user_id: "pat@example.com", device_id: "dev-user" });
+    await assess(ws.apiKey, { event: "signup", email: "Pat@Example.com", device_id: "dev-mail" });
+    const id = encodeURIComponent("pat@example.com");
+    const open = (query = "") => app().request("GET", `/v1/users/${id}${query}`, { key: ws.apiKey });
+
+    // Without `key`, the user_id is read first (as /assess keys it), and the answer says the other account exists.
+    const byDefault = await open();
+    expect(byDefault.status, byDefault.text).toBe(200);
+    expect(byDefault.body).toMatchObject({ key: "user_id", other_key: "email", baseline: { assessments_30d: 2 } });
+    const byUser = await open("?key=user_id");
+    expect(byUser.body).toMatchObject({ key: "user_id", other_key: "email", baseline: { assessments_30d: 2 } });
+    const byEmail = await open("?key=email");
+    expect(byEmail.status, byEmail.text).toBe(200);
+    expect(byEmail.body).toMatchObject({ key: "email", other_key: "user_id", baseline: { assessments_30d: 1 } });
+    expect(byEmail.body.assessments.items.map((a: { device_id: string }) => a.device_id)).toEqual(["dev-mail"]);
+
+    // An account of one kind only: other_key is null, and asking for the other kind is 404.
+    await assess(ws.apiKey, { event: "signup", email: "quinn@example.com" });
+    const quinn = encodeURIComponent("quinn@example.com");
+    const only = await app().request("GET", `/v1/users/${quinn}`, { key: ws.apiKey });
+    expect(only.body).toMatchObject({ key: "email", other_key: null });
+    const asUser = await app().request("GET", `/v1/users/${quinn}?key=user_id`, { key: ws.apiKey });
+    expect(asUser.status).toBe(404);
+    const plain = await app().request("GET", "/v1/users/pat-no-such?key=email", { key: ws.apiKey });
+    expect(plain.status).toBe(404);
+    const bad = await app().request("GET", `/v1/users/${id}?key=phone`, { key: ws.apiKey });
+    expect(bad.status).toBe(400);
+  });
+
   it("shows the account's baseline, identifiers, linked accounts with what links them, and its assessments by cursor", async () => {
     const ws = await app().seedWorkspace();
     const other = await app().seedWorkspace();

@@ -1646,7 +1646,7 @@ export interface paths {
         };
         /**
          * Read an account: baseline, linked accounts, assessments
-         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it (an account assessed without a `user_id` is its email address: `GET /v1/users/alice%40example.com` opens it by any spelling of its mailbox, and `key` says which kind was found): its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), the other accounts that shared one of them in those 30 days with what links them (the 50 most recently linked) (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
+         * @description The account named by `user_id` in your /assess requests, as this workspace's assessments know it (an account assessed without a `user_id` is its email address: `GET /v1/users/alice%40example.com` opens it by any spelling of its mailbox, and `key` says which kind was found). An email address sent as a `user_id` and the account of assessments sent without a `user_id` from that mailbox are two accounts: without the `key` parameter the `user_id`'s account is answered when there is one, `other_key` then says the other exists, and `?key=email` (or `?key=user_id`) opens exactly one kind. The answer holds: its baseline (succeeded assessments of the last 90 days: first and last seen, countries, devices, addresses of the last 30 days), its identifiers of the last 30 days (devices, canonical mailboxes, phone numbers, cards), the other accounts that shared one of them in those 30 days with what links them (the 50 most recently linked) (multi-accounting rings, signup farms, shared stolen cards), and its assessments newest first, with any payment's BIN, last four and status (paginate with `limit` and `cursor`). An account this workspace never assessed, or another workspace's, is 404 NOT_FOUND.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -14504,6 +14504,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                key?: "user_id" | "email";
                 limit?: number;
             };
             header?: never;
@@ -14608,6 +14609,8 @@ export interface operations {
                                 value: string;
                             }[];
                         }[];
+                        /** @description The other kind of account this same name also opens, or null: an email address sent as a user_id and the account of assessments sent without a user_id from that mailbox are two accounts (open the other with `?key=`) */
+                        other_key: ("user_id" | "email") | null;
                         /** @description The account as asked for */
                         user_id: string;
                     };
