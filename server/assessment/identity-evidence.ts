@@ -105,7 +105,12 @@ export function identityEvidence(a: {
       device && cardsDevice >= CARD_TESTING_CARDS && declinesDevice >= CARD_TESTING_DECLINES
         ? { cards: cardsDevice, declines: declinesDevice, from: "this device" }
         : cardsIp >= CARD_TESTING_CARDS * 2 && declinesIp >= CARD_TESTING_DECLINES * 2
-          ? { cards: cardsIp, declines: declinesIp, from: "this IP address" }
+          ? {
+              cards: cardsIp,
+              declines: declinesIp,
+              // An IPv6 address counts with its /64 (./identity-keys.ts): the reason names the network.
+              from: keys.ip?.endsWith("/64") ? `the IPv6 network ${keys.ip}` : "this IP address",
+            }
           : null;
     if (burst)
       signals.push({

@@ -6,6 +6,7 @@
 // its own kind, never an address's thousands of other pairs. Written with the assessment's event in its one statement
 // (./record.ts), read in the velocity statement (./identity-read.ts).
 import { canonicalEmail } from "../email/canonical";
+import { addressCounterKey } from "../net/ip-parse";
 import { parsePhone, type ParsedPhone } from "../phone/parse";
 import { cardKeyOf, isDecline, type PaymentInput } from "./payment";
 
@@ -34,6 +35,10 @@ export const linksKeyOf = (subject: string) => `links:${subject}`;
 export interface IdentityKeys {
   /** The account (server/assessment/account.ts accountSubject). */
   subject: string | null;
+  /**
+   * The address as the card and decline counters key it (server/net/ip-parse.ts addressCounterKey): an IPv4 address,
+   * or an IPv6 address's /64 ("2001:db8:1:2::/64").
+   */
   ip: string | null;
   /** Each link kind's identifier of this request ("device:d1"), when it has one. */
   identifiers: Partial<Record<LinkKind, string>>;
@@ -86,7 +91,7 @@ export function identityKeysOf(a: {
   if (card && a.payment?.fingerprint) identifiers.card = identifierOf("card", card);
   return {
     subject: a.subject,
-    ip: a.ip,
+    ip: a.ip ? addressCounterKey(a.ip) : null,
     identifiers,
     card,
     declined: a.payment ? isDecline(a.payment) : false,

@@ -61,6 +61,17 @@ export function ipv6ToGroups(s: string): number[] | null {
   return groups.length === 8 ? groups : null;
 }
 
+/**
+ * An address as the card-testing counters key it: an IPv4 address itself, an IPv6 address its /64
+ * ("2001:db8:1:2::/64"). One IPv6 subscriber or host is routinely given a whole /64 and may use any address in it, so
+ * a tester rotating inside it is one sender. Give it the canonical address (parseIpStrict: an IPv4-mapped IPv6 address
+ * is already its IPv4 address, keyed as IPv4).
+ */
+export function addressCounterKey(address: string): string {
+  const g = address.includes(":") ? ipv6ToGroups(address) : null;
+  return g ? `${formatIpv6([g[0]!, g[1]!, g[2]!, g[3]!, 0, 0, 0, 0])}/64` : address;
+}
+
 /** RFC 5952: lowercase, no leading zeros, the longest (first on a tie) run of two or more zero groups as "::";
  *  IPv4-mapped addresses in mixed notation (section 5). */
 export function formatIpv6(g: readonly number[]): string {

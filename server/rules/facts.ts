@@ -170,7 +170,7 @@ function identityFacts() {
     },
     "ip.cards_1h": {
       type: "int",
-      doc: "distinct cards used from this IP address in the last hour (paid or declined), this one included",
+      doc: "distinct cards used from this IP address in the last hour (paid or declined), this one included; an IPv6 address counts with every address of its /64",
     },
     "user.cards_30d": {
       type: "int",
@@ -182,7 +182,7 @@ function identityFacts() {
     },
     "ip.declines_1h": {
       type: "int",
-      doc: "declined or failed payments from this IP address in the last hour (by whole minutes), this one included",
+      doc: "declined or failed payments from this IP address in the last hour (by whole minutes), this one included; an IPv6 address counts with every address of its /64",
     },
     "card.declines_24h": {
       type: "int",

@@ -87,6 +87,51 @@ describe("card testing", () => {
     expect(last.payment).toMatchObject({ bin: "400000", last4: "1014", brand: "visa", issuer_country: null });
   });
 
+  it("card counters key an IPv6 address by its /64 and an IPv4 address (IPv4-mapped too) by itself", async () => {
+    const ws = await app().seedWorkspace();
+    // A tester rotating through addresses of one /64, a new device each time: counted together.
+    const v6 = ["2a01:4f8:1:2::1", "2a01:4f8:1:2:ffff::9", "2A01:04F8:0001:0002:0:0:0:abc"];
+    for (const [i, ip] of v6.entries())
+      await assess(ws.apiKey, { event: "payment", ip, device_id: `v6-${i}`, payment: pay(i, "declined") });
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({ "ip.cards_1h": 3, "ip.declines_1h": 3 });
+    // The next /64 is another network.
+    await assess(ws.apiKey, {
+      event: "payment",
+      ip: "2a01:4f8:1:3::1",
+      device_id: "v6-x",
+      payment: pay(9, "declined"),
+    });
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({ "ip.cards_1h": 1, "ip.declines_1h": 1 });
+
+    // IPv4 stays per address, and an IPv4-mapped IPv6 address is its IPv4 address.
+    await assess(ws.apiKey, { event: "payment", ip: "91.64.1.1", device_id: "v4-a", payment: pay(20, "declined") });
+    await assess(ws.apiKey, { event: "payment", ip: "91.64.1.2", device_id: "v4-b", payment: pay(21, "declined") });
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({ "ip.cards_1h": 1, "ip.declines_1h": 1 });
+    await assess(ws.apiKey, {
+      event: "payment",
+      ip: "::ffff:91.64.1.2",
+      device_id: "v4-c",
+      payment: pay(22, "declined"),
+    });
+    expect(await lastFacts(ws.workspaceId)).toMatchObject({ "ip.cards_1h": 2, "ip.declines_1h": 2 });
+  });
+
+  it("a burst rotating inside one IPv6 /64 is card testing from that network, in words", async () => {
+    const ws = await app().seedWorkspace();
+    let last: Result | undefined;
+    for (let i = 0; i < 30; i++)
+      last = await assess(ws.apiKey, {
+        event: "payment",
+        ip: `2a01:4f8:9:7::${(i + 1).toString(16)}`,
+        device_id: `rot-${i}`,
+        payment: pay(i, i % 5 === 4 ? "succeeded" : "declined"),
+      });
+    const signal = last!.signals.find((s) => s.code === "card_testing");
+    expect(signal?.reason).toMatch(
+      /^30 different cards from the IPv6 network 2a01:4f8:9:7::\/64 in an hour, 24 declined/,
+    );
+  });
+
   it("the same burst through the route's door gives the same facts", async () => {
     const ws = await app().seedWorkspace();
     const byRoute = async (key: string, body: Record<string, unknown>) => {
