@@ -43,12 +43,35 @@ export function startupGate(inner) {
         { "Retry-After": "1" },
       );
     }
+    // While start-up waits for a database that cannot be reached (server/startup/database-wait.ts), a request would
+    // wait in Next for as long as the database is down: it is answered at once, as the database outage answers.
+    if (state?.waitingForDatabase && !state.shuttingDown) return sendUnavailable(req, res);
     return handler(req, res);
   };
 }
 
+const UNAVAILABLE = "The service is starting and cannot reach its database yet. Try again in a few seconds.";
+
+function sendUnavailable(req, res) {
+  const extra = { "Retry-After": "5" };
+  const html = /\btext\/html\b/.test(req.headers.accept ?? "") && !(req.url ?? "").startsWith("/v1");
+  if (!html) return send(req, res, 503, { error: { code: "UPSTREAM_UNAVAILABLE", message: UNAVAILABLE } }, extra);
+  const text =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    `<title>Starting</title></head><body><main><h1>Starting</h1><p>${UNAVAILABLE}</p></main></body></html>`;
+  res.writeHead(503, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Request-Id": `req_${randomBytes(12).toString("base64url")}`,
+    "Content-Length": Buffer.byteLength(text),
+    ...extra,
+  });
+  res.end(req.method === "HEAD" ? undefined : text);
+}
+
 // How long the public port may stay closed while the database opens: past it (a database that neither answers nor
-// refuses), the port opens anyway and /readyz names the step that is waiting.
+// refuses), the port opens anyway and /readyz names the step that is waiting. A PostgreSQL that refuses opens it at
+// its first failed attempt, while start-up waits for the database.
 const PORT_CLOSED_AT_MOST_MS = 30_000;
 
 /**
@@ -69,6 +92,8 @@ export async function startBeforeListening(handler) {
   for (;;) {
     const state = globalThis.__serviceProcessState;
     if (state?.storeOpened || state?.started || state?.startupError || state?.shuttingDown) break;
+    // A database that refuses: the port opens now, and /readyz says start-up is waiting for it.
+    if (state?.waitingForDatabase) break;
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -116,7 +116,12 @@ async function open(): Promise<Handle> {
         }
       },
     };
-    const migrated = await applyMigrations(runner);
+    // A database that cannot be reached yet is tried again by start-up (server/startup/database-wait.ts), which opens
+    // new pools each time: these are ended, not left behind with their listeners.
+    const migrated = await applyMigrations(runner).catch(async (err: unknown) => {
+      await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+      throw err;
+    });
     const prisma = new PrismaClient({
       adapter: new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { schema }),
     });

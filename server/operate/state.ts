@@ -16,6 +16,11 @@ export interface ProcessState {
    * database, first-run seeding) are behind it: scripts/server.mjs opens the public port then (issue 22, item 11).
    */
   storeOpened?: boolean;
+  /**
+   * Why the database cannot be reached while start-up waits for it (server/startup/database-wait.ts): the port opens
+   * and scripts/startup-gate.mjs answers every request but the probes 503 meanwhile.
+   */
+  waitingForDatabase?: string;
   /** The start-up step under way, named by /readyz while starting. */
   startupStep?: string;
   /** Why start-up failed, named by /readyz. */

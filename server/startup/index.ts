@@ -29,6 +29,7 @@ import { registerLifecycle } from "./lifecycle";
 import { registerMetricSources, reportDbPoolErrorsAsOutages } from "./sources";
 import { processState } from "../operate/state";
 import { assertValidConfiguration } from "./validate";
+import { StartupStopped, untilDatabaseAnswers } from "./database-wait";
 import { assertAuthSecretConfigured } from "../auth/secret";
 import { registerBulkProcedures } from "../api/bulk-procedures";
 
@@ -43,6 +44,12 @@ export async function startServer(): Promise<void> {
     logger().info("server started");
   } catch (err) {
     const state = processState();
+    // A signal while start-up waited for the database: the shutdown says so, there is no failure to report.
+    if (err instanceof StartupStopped) {
+      state.startupFailure = err;
+      logger().info(err.message);
+      throw err;
+    }
     state.startupError = (err as Error)?.message?.split("\n")[0] || String(err);
     state.startupFailure = err;
     // A setting the server cannot run with stops it (README "Configuration"): scripts/server.mjs exits 1 with this.
@@ -81,15 +88,19 @@ async function startSteps(): Promise<void> {
   // background work starts: opened after the workers, its failure left a process that answered /healthz 200 and
   // every page 500 while its workers ran. Until the metric sources register below, a scrape has the process's own.
   await startMetricsListener();
-  await step("opening the database and applying migrations");
   reportDbPoolErrorsAsOutages();
-  const db = await getDb();
-  if (!isTestRun())
-    for (const migration of await migrationsAppliedAtOpen()) logger().info({ migration }, "applied migration");
-  await step("preparing stored secrets");
-  await prepareStoredSecrets(db);
-  await step("seeding the demo workspace on a first run");
-  await seedDemoOnFirstRun(db);
+  // A PostgreSQL that cannot be reached yet is waited for, these steps tried again with a capped backoff.
+  const db = await untilDatabaseAnswers(async () => {
+    await step("opening the database and applying migrations");
+    const opened = await getDb();
+    if (!isTestRun())
+      for (const migration of await migrationsAppliedAtOpen()) logger().info({ migration }, "applied migration");
+    await step("preparing stored secrets");
+    await prepareStoredSecrets(opened);
+    await step("seeding the demo workspace on a first run");
+    await seedDemoOnFirstRun(opened);
+    return opened;
+  });
   processState().storeOpened = true;
   await step("loading shipped data");
   await warmData();

@@ -28,6 +28,7 @@ afterAll(async () => {
     startupStep: undefined,
     startupError: undefined,
     storeOpened: undefined,
+    waitingForDatabase: undefined,
   });
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
@@ -68,6 +69,41 @@ describe("probes during start-up", () => {
   });
 });
 
+describe("while start-up waits for a database that cannot be reached", () => {
+  it("answers the probes, and every other request 503 at once instead of holding it", async () => {
+    Object.assign(processState(), {
+      started: false,
+      waitingForDatabase: "connection failed (ECONNREFUSED)",
+      startupStep: "waiting for the database (attempt 2 failed: connection failed (ECONNREFUSED); next attempt in 2 s)",
+    });
+    reachedHandler = [];
+    try {
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).checks.startup.detail).toBe(
+        "starting: waiting for the database (attempt 2 failed: connection failed (ECONNREFUSED); next attempt in 2 s)",
+      );
+      const api = await fetch(`${base}/v1/ip/8.8.8.8/geo`, { headers: { accept: "text/html" } });
+      expect(api.status).toBe(503);
+      expect(api.headers.get("retry-after")).toBe("5");
+      expect(await api.json()).toEqual({
+        error: {
+          code: "UPSTREAM_UNAVAILABLE",
+          message: "The service is starting and cannot reach its database yet. Try again in a few seconds.",
+        },
+      });
+      const page = await fetch(`${base}/dashboard`, { headers: { accept: "text/html,*/*" } });
+      expect(page.status).toBe(503);
+      expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(await page.text()).toContain("cannot reach its database yet");
+      expect(reachedHandler).toEqual([]);
+    } finally {
+      Object.assign(processState(), { waitingForDatabase: undefined, startupStep: undefined });
+    }
+  });
+});
+
 describe("shutdown before start-up finished", () => {
   it("reads draining", async () => {
     Object.assign(processState(), { started: false, shuttingDown: true });
@@ -100,6 +136,18 @@ describe("the start-up behind a closed port", () => {
     expect(processState().storeOpened).toBe(true);
     expect(seen).toEqual(["/v1/openapi.json"]);
     Object.assign(processState(), { storeOpened: undefined });
+  });
+
+  it("returns when start-up waits for a database that refuses, so the public port opens meanwhile", async () => {
+    Object.assign(processState(), { started: false, storeOpened: false });
+    const t0 = performance.now();
+    const handler = () => {
+      setTimeout(() => (processState().waitingForDatabase = "connection failed (ECONNREFUSED)"), 100);
+    };
+    await startBeforeListening(handler);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(processState().storeOpened).toBe(false);
+    Object.assign(processState(), { waitingForDatabase: undefined, storeOpened: undefined });
   });
 
   it("returns when the start-up failed, so the public port opens and /readyz says why", async () => {
