@@ -1,6 +1,6 @@
 // Settings of operation: scheduler, logs, metrics, tracing, shutdown, and those read only by scripts and tests.
 import { choice, flag, group, number, optionalNumber, secret, text, url } from "./kinds";
-import { SHUTDOWN_DEFAULTS } from "./shutdown-timings.mjs";
+import { SHUTDOWN_DEFAULTS, SHUTDOWN_MINIMUMS } from "./shutdown-timings.mjs";
 
 export const operations = group("Operations", {
   SERVICE_SCHEDULER: flag({
@@ -48,12 +48,12 @@ export const operations = group("Operations", {
   }),
   SERVICE_SHUTDOWN_DELAY_MS: number({
     default: SHUTDOWN_DEFAULTS.SERVICE_SHUTDOWN_DELAY_MS,
-    min: 0,
+    min: SHUTDOWN_MINIMUMS.SERVICE_SHUTDOWN_DELAY_MS,
     meaning: "After SIGTERM, how long new connections are still accepted (readiness already 503)",
   }),
   SERVICE_SHUTDOWN_GRACE_MS: number({
     default: SHUTDOWN_DEFAULTS.SERVICE_SHUTDOWN_GRACE_MS,
-    min: 0,
+    min: SHUTDOWN_MINIMUMS.SERVICE_SHUTDOWN_GRACE_MS,
     meaning: "Longest shutdown, counted from the signal; past it the process exits 1",
   }),
   SERVICE_DB_OUTAGE_LOG_MS: number({

@@ -174,6 +174,11 @@ describe("start-up's check of settings that were let through", () => {
     for (const [env, says] of [
       [{ SERVICE_SHUTDOWN_GRACE_MS: "abc" }, 'SERVICE_SHUTDOWN_GRACE_MS="abc" is invalid: it must be a whole number'],
       [{ SERVICE_SHUTDOWN_DELAY_MS: "-1" }, 'SERVICE_SHUTDOWN_DELAY_MS="-1" is invalid: it must be a whole number'],
+      // 0 ended every shutdown at the signal with exit 1, in-flight requests cut and the database left open.
+      [
+        { SERVICE_SHUTDOWN_GRACE_MS: "0" },
+        'SERVICE_SHUTDOWN_GRACE_MS="0" is invalid: it must be a whole number of at least 1 (unset means 25000).',
+      ],
       [
         { SERVICE_BILLING_CONTACT: "nobody" },
         'SERVICE_BILLING_CONTACT="nobody" is invalid: it must be an http(s) URL or an email address.',
@@ -207,7 +212,7 @@ describe("start-up's check of settings that were let through", () => {
 
   it("accepts what they are documented to take", async () => {
     for (const env of <Record<string, string>[]>[
-      { SERVICE_SHUTDOWN_GRACE_MS: "0", SERVICE_SHUTDOWN_DELAY_MS: "2500" },
+      { SERVICE_SHUTDOWN_GRACE_MS: "1", SERVICE_SHUTDOWN_DELAY_MS: "0" },
       { SERVICE_BILLING_CONTACT: "billing@example.com" },
       { SERVICE_BILLING_CONTACT: "mailto:billing@example.com" },
       { SERVICE_BILLING_CONTACT: "https://example.com/contact" },

@@ -13,11 +13,12 @@ afterEach(() => {
 
 describe("shutdown timings", () => {
   it("are what the settings registry reads, unset (its defaults) and set", () => {
-    for (const raw of [undefined, "", " ", "0", "2500", "60000", " 1200 "]) {
+    for (const raw of [undefined, "", " ", "1", "2500", "60000", " 1200 "]) {
       for (const name of NAMES) {
         if (raw === undefined) delete process.env[name];
         else process.env[name] = raw;
       }
+      if (raw === "1") process.env.SERVICE_SHUTDOWN_DELAY_MS = "0";
       expect({ raw, ...shutdownTimings() }).toEqual({
         raw,
         delayMs: setting("SERVICE_SHUTDOWN_DELAY_MS"),
@@ -27,6 +28,11 @@ describe("shutdown timings", () => {
   });
 
   it("fall back to the registry's defaults for a value the settings check refuses (a signal before the check)", () => {
+    // A grace of 0 ended every shutdown at once with exit 1; a delay of 0 is allowed.
+    process.env.SERVICE_SHUTDOWN_GRACE_MS = "0";
+    expect(() => setting("SERVICE_SHUTDOWN_GRACE_MS")).toThrow("it must be a whole number of at least 1");
+    expect(shutdownTimings().graceMs).toBe(25_000);
+    delete process.env.SERVICE_SHUTDOWN_GRACE_MS;
     for (const raw of ["abc", "-1", "1.5", "Infinity"]) {
       for (const name of NAMES) process.env[name] = raw;
       expect(() => setting("SERVICE_SHUTDOWN_DELAY_MS")).toThrow();
