@@ -132,6 +132,31 @@ describe("start-up's check of the metrics listener's port", () => {
     ).toHaveLength(1);
   });
 
+  it("refuses it on another spelling of the same address (localhost, IPv6 forms, a mapped IPv4 address)", () => {
+    // Compared as text, each of these started the server, which then failed on its own metrics listener.
+    for (const [host, metricsHost] of [
+      ["localhost", "127.0.0.1"],
+      ["127.0.0.1", "LOCALHOST"],
+      ["localhost", "::1"],
+      ["::1", "0:0:0:0:0:0:0:1"],
+      ["[::1]", "::1"],
+      ["::ffff:127.0.0.1", "127.0.0.1"],
+      ["::", "127.0.0.1"],
+      ["0:0:0:0:0:0:0:0", "10.0.0.5"],
+    ]) {
+      expect({
+        host,
+        metricsHost,
+        problems: problemsWith({
+          PORT: "3312",
+          HOST: host!,
+          SERVICE_METRICS_PORT: "3312",
+          SERVICE_METRICS_HOST: metricsHost!,
+        }),
+      }).toMatchObject({ problems: [expect.stringContaining("is the server's own port (PORT)")] });
+    }
+  });
+
   it("takes another port, or the same port on another address", () => {
     expect(problemsWith({ PORT: "3312", SERVICE_METRICS_PORT: "3313" })).toEqual([]);
     expect(
@@ -143,5 +168,13 @@ describe("start-up's check of the metrics listener's port", () => {
       }),
     ).toEqual([]);
     expect(problemsWith({ PORT: "0", SERVICE_METRICS_PORT: "0" })).toEqual([]);
+    for (const [host, metricsHost] of [
+      ["localhost", "127.0.0.2"],
+      ["::1", "127.0.0.1"],
+      ["10.0.0.5", "127.0.0.1"],
+    ])
+      expect(
+        problemsWith({ PORT: "3312", HOST: host!, SERVICE_METRICS_PORT: "3312", SERVICE_METRICS_HOST: metricsHost! }),
+      ).toEqual([]);
   });
 });
