@@ -27,6 +27,10 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 
 ignoreClosedOutput();
 routeStrayOutput();
+// What start-up leaves for the moment the port listens (the demo credentials' addresses with PORT=0, which the system
+// picks then: server/startup/demo.ts).
+const afterListening = [];
+globalThis.__serviceAfterListening = (fn) => afterListening.push(fn);
 quietStartupFailureReports();
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
@@ -114,6 +118,9 @@ if (!globalThis.__serviceProcessState?.shuttingDown) {
     const listening = server.address()?.port ?? port;
     const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
     scriptLogger().info({ url: `http://${shown}:${listening}` }, "listening; starting the service");
+    // Start-up may still be under way (waiting for the database): what it leaves from now on runs at once.
+    globalThis.__serviceAfterListening = (fn) => fn(listening);
+    for (const fn of afterListening.splice(0)) fn(listening);
     // Then /docs and every dashboard page once, so no first visitor waits for their code (scripts/warm-pages.mjs).
     const self = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
     void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${listening}`, pages);

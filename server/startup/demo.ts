@@ -22,7 +22,27 @@ export async function seedDemoOnFirstRun(
   if ((await db.workspace.count()) > 0) return null;
   const owner = setting("SERVICE_DEMO_OWNER_EMAIL").toLowerCase();
   const ws = await createWorkspace(db, { name: "Demo workspace", plans: ["suite_agency"], ownerEmail: owner });
-  const base = (setting("SERVICE_PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/+$/, "");
+  const publicUrl = setting("SERVICE_PUBLIC_URL");
+  // PORT=0: the system picks the port when the server listens, after this seed; the addresses wait for it, or they
+  // named http://localhost:0 (scripts/server.mjs calls back once listening).
+  const afterListening = (globalThis as { __serviceAfterListening?: AfterListening }).__serviceAfterListening;
+  if (!publicUrl && setting("PORT") === 0 && afterListening) {
+    afterListening((port) => void showDemoCredentials(ws, owner, `http://localhost:${port}`, opts));
+    return { workspaceId: ws.workspaceId, shownIn: "once listening" };
+  }
+  return showDemoCredentials(ws, owner, publicUrl ?? `http://localhost:${setting("PORT")}`, opts);
+}
+
+/** Registered by scripts/server.mjs: calls `fn` with the port once the public port listens. */
+type AfterListening = (fn: (port: number) => void) => void;
+
+function showDemoCredentials(
+  ws: { workspaceId: string; apiKey: string },
+  owner: string,
+  address: string,
+  opts: { terminal?: boolean },
+): { workspaceId: string; shownIn: "terminal" | string } {
+  const base = address.replace(/\/+$/, "");
   const text = [
     "First run: created a demo workspace (plan Suite Agency).",
     `  Workspace: ${ws.workspaceId}`,
