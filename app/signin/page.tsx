@@ -1,9 +1,11 @@
 // Sign-in: the configured OpenID Connect provider, or (outside production, or with SERVICE_DEV_SIGNIN=1) the
-// clearly labelled development sign-in; otherwise an explanation, never a silent fallback.
+// clearly labelled development sign-in; otherwise an explanation, never a silent fallback. The explanations are for
+// visitors, in plain words; the settings to change go to the log (server/auth/signin-notice.ts).
 import { redirect } from "next/navigation";
 import { signInMode } from "../../server/auth/config";
 import { authSecret } from "../../server/auth/secret";
 import { getSessionUser } from "../../server/auth/session";
+import { signInNotice } from "../../server/auth/signin-notice";
 import { DevSignInForm, OidcSignInButton } from "./SignInForms";
 import "./signin.css";
 
@@ -40,6 +42,7 @@ export default async function SignInPage({
   }
   if (!problem && (await getSessionUser().catch(() => null))) redirect(callbackUrl);
   const error = params.error ? (ERRORS[params.error] ?? "Sign-in failed; try again.") : null;
+  const notice = signInNotice(mode, problem);
 
   return (
     <main className="signin">
@@ -49,25 +52,17 @@ export default async function SignInPage({
           {error}
         </p>
       ) : null}
-      {problem ? (
-        <p className="signin-error" role="alert" data-testid="signin-unavailable">
-          Sign-in is unavailable: {problem}
-        </p>
-      ) : mode?.kind === "oidc" ? (
+      {!problem && mode?.kind === "oidc" ? (
         <OidcSignInButton label={mode.oidc.name} callbackUrl={callbackUrl} />
-      ) : mode?.kind === "dev" ? (
+      ) : !problem && mode?.kind === "dev" ? (
         <section className="dev-signin">
           <h2>Development sign-in</h2>
-          <p>
-            No identity provider is configured{mode.explicit ? " and SERVICE_DEV_SIGNIN=1 is set" : ""}: anyone can sign
-            in as any email. Configure SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID and SERVICE_OIDC_CLIENT_SECRET for
-            real sign-in.
-          </p>
+          <p>{notice}</p>
           <DevSignInForm callbackUrl={callbackUrl} />
         </section>
       ) : (
         <p className="signin-error" role="alert" data-testid="signin-unavailable">
-          {mode?.kind === "unavailable" ? mode.reason : "Sign-in is unavailable."}
+          {notice ?? "Sign-in is unavailable."}
         </p>
       )}
       <p className="small">
