@@ -9,6 +9,7 @@ import { handleSendersRequest } from "../../server/api/http/senders";
 import { ensureUser } from "../../server/workspaces/members";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { captureLogLines, silenceLogs } from "../log-lines";
+import { metrics } from "../../server/operate/metrics";
 import { createTestApp, type TestApp } from "../harness";
 
 const ORIGIN = "http://127.0.0.1:3000";
@@ -43,6 +44,40 @@ async function query(path: string, signedIn: SessionUser | null) {
     async () => signedIn,
   );
 }
+
+describe("dashboard requests on /metrics and their correlation id", () => {
+  // They were logged but neither counted on /metrics nor given the client's X-Request-Id back, as /v1 requests are.
+  const counted = async (route: string, status: string) =>
+    (await metrics().requests.get()).values.find(
+      (v) => v.labels.route === route && v.labels.status === status && v.labels.method === "GET",
+    )?.value ?? 0;
+
+  it("counts the tRPC endpoint under /api/trpc, whatever procedures a batch calls, and echoes the client's id", async () => {
+    lines.length = 0;
+    const before = await counted("/api/trpc", "200");
+    const res = await handleDashboardRequest(
+      new Request(`${ORIGIN}/api/trpc/account.overview`, { headers: { "x-request-id": "client-42.a" } }),
+      async () => user,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-client-request-id")).toBe("client-42.a");
+    expect(res.headers.get("x-request-id")).not.toBe("client-42.a");
+    expect(await counted("/api/trpc", "200")).toBe(before + 1);
+    expect(requestLines()[0]).toMatchObject({ client_request_id: "client-42.a", route: "/api/trpc/account.overview" });
+    const bad = await handleDashboardRequest(
+      new Request(`${ORIGIN}/api/trpc/account.overview`, { headers: { "x-request-id": "not ok\u0001" } }),
+      async () => user,
+    );
+    expect(bad.headers.get("x-client-request-id")).toBeNull();
+  });
+
+  it("counts an account route under its template", async () => {
+    const before = await counted("/api/account/senders", "200");
+    const res = await handleSendersRequest(new Request(`${ORIGIN}/api/account/senders`), async () => user);
+    expect(res.status).toBe(200);
+    expect(await counted("/api/account/senders", "200")).toBe(before + 1);
+  });
+});
 
 describe("dashboard request lines", () => {
   it("writes one line per request with the /v1 line's fields and the workspace, without query, cookie or input", async () => {

@@ -42,7 +42,12 @@ export function handleDashboardRequest(
   getSessionUser: () => Promise<SessionUser | null>,
 ): Promise<Response> {
   // The route is the endpoint and the procedures called (`/api/trpc/keys.list,account.overview`).
-  return withRequestLine(incoming, loggedRoute(incoming), (seen) => answer(incoming, getSessionUser, seen));
+  return withRequestLine(
+    incoming,
+    loggedRoute(incoming),
+    (seen) => answer(incoming, getSessionUser, seen),
+    "/api/trpc",
+  );
 }
 
 /**
