@@ -2,6 +2,7 @@
 // the REST API, the dashboard and the docs.
 import { z } from "zod";
 import { scanOutput } from "../vulnerabilities/lockfile-scan/schemas";
+import { FAIL_ON } from "../../clients/cli/src/policy-rule";
 import { findingSchema } from "./findings";
 
 export const scanBaseSchema = z
@@ -12,7 +13,7 @@ export const scanBaseSchema = z
   })
   .nullable()
   .describe(
-    "The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none",
+    "The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one, passing over one that failed its `fail_on_new` policy for the scan that one was compared with; null for none",
   );
 
 export const diffSchema = z
@@ -31,12 +32,24 @@ export const diffSchema = z
     "With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version. A package whose registry was unavailable to either scan has its supply-chain findings neither new nor fixed (unknown there, counted in `unchanged`); its malware reports and advisories count as usual",
   );
 
+export const scanPolicySchema = z
+  .object({
+    fail_on_new: z.enum(FAIL_ON).describe("The policy the scan's new findings were judged by"),
+    passed: z.boolean(),
+    breaches: z.array(z.string()).describe("What failed it, in words (`1 new malware package`); empty when it passed"),
+  })
+  .describe(
+    "With `fail_on_new`: the verdict on the findings the scan added. A scan that failed it is never a later scan's base: its new findings were refused, so a re-run is compared with the same base and fails again",
+  );
+export type ScanPolicy = z.infer<typeof scanPolicySchema>;
+
 export const projectScanRefSchema = z
   .object({
     name: z.string(),
     ref: z.string(),
     scan_id: z.string(),
     expires_at: z.string().describe("When the stored scan is deleted (the workspace's history window)"),
+    policy: scanPolicySchema.optional(),
   })
   .describe("With `project`: where the answer is kept (GET /projects/{name}/scans/{scan_id})");
 
@@ -66,6 +79,9 @@ export const projectScanSummarySchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   base: scanBaseSchema,
+  policy: scanPolicySchema
+    .nullable()
+    .describe("The verdict on its new findings when it was sent with `fail_on_new`, else null"),
   summary: scanCountsSchema,
 });
 export type ProjectScanSummary = z.infer<typeof projectScanSummarySchema>;

@@ -8,15 +8,16 @@ import { AppError, unknownCursorError } from "../errors";
 import { sortableId } from "../ids";
 import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import type { Ecosystem } from "../vulnerabilities/versions";
+import { newBreaches, type FailOn } from "../../clients/cli/src/policy-rule";
 import { diffReports, findingsOf, type Finding } from "./findings";
 import { DEFAULT_REF } from "./names";
-import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts } from "./schemas";
+import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts, ScanPolicy } from "./schemas";
 
 const DAY = 86_400_000;
 
 export type StoredPackage = { ecosystem: Ecosystem; name: string; version: string };
 type Base = { scan_id: string; ref: string; created_at: string } | null;
-type StoredSummary = ScanCounts & { base: Base };
+type StoredSummary = ScanCounts & { base: Base; policy?: ScanPolicy | null };
 
 const SUMMARY_COLUMNS = {
   id: true,
@@ -38,7 +39,7 @@ type SummaryRow = {
 };
 
 export function toScanSummary(r: SummaryRow): ProjectScanSummary {
-  const { base, ...counts } = r.summary as StoredSummary;
+  const { base, policy, ...counts } = r.summary as StoredSummary;
   return {
     id: r.id,
     project: r.project,
@@ -47,6 +48,7 @@ export function toScanSummary(r: SummaryRow): ProjectScanSummary {
     created_at: r.createdAt.toISOString(),
     expires_at: r.expiresAt.toISOString(),
     base: base ?? null,
+    policy: policy ?? null,
     summary: counts,
   };
 }
@@ -75,9 +77,27 @@ async function latestOfRef(db: Db, workspaceId: string, project: string, ref: st
   return (path ? await latest({ path }) : null) ?? (await latest({}));
 }
 
+/** Whether a stored scan was judged on its new findings (`fail_on_new`) and failed. */
+const failedItsPolicy = (row: { summary: unknown }) => (row.summary as StoredSummary).policy?.passed === false;
+
+/**
+ * The scan a new one is compared with: the base ref's latest (latestOfRef), unless that one failed its policy on what
+ * it added. Its new findings were refused, not accepted, so taking it as the base would pass a re-run of the same job
+ * (the failing findings no longer new): the base is then the one that scan was compared with, itself never a failed
+ * one since it was chosen by this same rule. One expired or deleted since leaves no base: everything is new again.
+ */
+async function baseOf(db: Db, workspaceId: string, project: string, ref: string, now: Date, path?: string) {
+  const latest = await latestOfRef(db, workspaceId, project, ref, now, path);
+  if (!latest || !failedItsPolicy(latest)) return latest;
+  if (!latest.baseScanId) return null;
+  return db.projectScan.findFirst({ where: { ...live(workspaceId, now), id: latest.baseScanId } });
+}
+
 /**
  * Keeps a project's scan for the workspace's history window (at least a day, as bulk jobs are kept) and answers it
- * with its diff against the base: the latest scan of the default ref, or of `baseRef`.
+ * with its diff against the base: the latest scan of the default ref, or of `baseRef`, that did not fail its policy
+ * on what it added. With `failOnNew`, the scan's new findings are judged by that policy (the CLI's --fail-on-new);
+ * the verdict is kept with the scan and answered in `project.policy`.
  */
 export async function recordProjectScan(
   db: Db,
@@ -89,11 +109,12 @@ export async function recordProjectScan(
     historyDays: number;
     report: ScanReport;
     path?: string;
+    failOnNew?: FailOn;
     now?: Date;
   },
 ): Promise<ProjectScanAnswer> {
   const now = a.now ?? new Date();
-  const base = await latestOfRef(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now, a.path);
+  const base = await baseOf(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now, a.path);
   const baseReport = base ? (base.report as ScanReport) : null;
   const diff = {
     base: base ? { scan_id: base.id, ref: base.ref, created_at: base.createdAt.toISOString() } : null,
@@ -101,10 +122,20 @@ export async function recordProjectScan(
   };
   const id = sortableId("psc");
   const expiresAt = new Date(now.getTime() + Math.max(1, a.historyDays) * DAY);
+  const breaches = a.failOnNew ? newBreaches(diff.new, a.failOnNew) : [];
+  const policy: ScanPolicy | null = a.failOnNew
+    ? { fail_on_new: a.failOnNew, passed: breaches.length === 0, breaches }
+    : null;
   const answer: ProjectScanAnswer = {
     ...a.report,
     diff,
-    project: { name: a.project, ref: a.ref, scan_id: id, expires_at: expiresAt.toISOString() },
+    project: {
+      name: a.project,
+      ref: a.ref,
+      scan_id: id,
+      expires_at: expiresAt.toISOString(),
+      ...(policy ? { policy } : {}),
+    },
   };
   const summary: StoredSummary = {
     packages: a.report.summary.packages,
@@ -115,6 +146,7 @@ export async function recordProjectScan(
     fixed: diff.fixed.length,
     unchanged: diff.unchanged,
     base: diff.base,
+    policy,
   };
   const packages: StoredPackage[] = a.report.packages.map((p) => ({
     ecosystem: p.ecosystem,

@@ -93,7 +93,7 @@ describe("service-scan --project --fail-on-new against the service", () => {
     expect(unchanged.stderr).toBe("");
     expect(unchanged.code).toBe(0);
     expect(requests()).toEqual([
-      "POST /v1/vulnerabilities/scan?path=main%2Fpackage-lock.json&project=acme%2Fweb&ref=pr-1&base_ref=main",
+      "POST /v1/vulnerabilities/scan?path=main%2Fpackage-lock.json&project=acme%2Fweb&ref=pr-1&base_ref=main&fail_on_new=high",
     ]);
     const lines = unchanged.stdout.split("\n");
     expect(lines[0]).toMatch(/^acme\/web pr-1 \(scan psc_\S+\): compared with main \(scan psc_\S+ of \d{4}-/);
@@ -112,6 +112,25 @@ describe("service-scan --project --fail-on-new against the service", () => {
     // The diff comes before the summary of the whole scan.
     expect(out.indexOf("+ tinted-logs")).toBeLessThan(out.indexOf("remove tinted-logs 1.4.2"));
     expect(await app.used(ws.workspaceId)).toBe(9);
+  });
+
+  it("re-running a default-branch job that failed --fail-on-new fails it again: a failed scan is not the next base", async () => {
+    // The README's set-up for a default branch that should fail only on what a push adds: --fail-on-new on main too.
+    // A push brings malware: exit 1. Run the same job again: the failed scan had become its own base, so nothing was
+    // new and it passed (exit 0), though the malware was still there.
+    const ws = await app.seedWorkspace();
+    const onMain = ["--project", "acme/rerun", "--fail-on-new"];
+    expect((await cli(["main/package-lock.json", "--project", "acme/rerun"], ws.apiKey)).code).toBe(1);
+    expect((await cli(["main/package-lock.json", ...onMain], ws.apiKey)).code).toBe(0);
+    const push = await cli(["change/package-lock.json", ...onMain], ws.apiKey);
+    expect(push.code).toBe(1);
+    expect(push.stdout).toContain("policy --fail-on high --fail-on-new: failed (1 new malware package)");
+    const rerun = await cli(["change/package-lock.json", ...onMain], ws.apiKey);
+    expect(rerun.stdout).toContain("new: 1\n  + tinted-logs 1.4.2 (npm): malware MAL-2026-0101\n");
+    expect(rerun.stdout).toContain("policy --fail-on high --fail-on-new: failed (1 new malware package)");
+    expect(rerun.code).toBe(1);
+    // Reverting the push passes and is the next base again.
+    expect((await cli(["main/package-lock.json", ...onMain], ws.apiKey)).code).toBe(0);
   });
 
   it("a new high advisory fails --fail-on-new at high and passes it at critical; fixing one passes", async () => {
@@ -149,7 +168,9 @@ describe("service-scan --project --fail-on-new against the service", () => {
     ]);
     // The scan answered JSON (it has the diff); the SARIF log of the same stored scan is an unmetered read.
     const [scan, read, ...more] = requests();
-    expect(scan).toBe("POST /v1/vulnerabilities/scan?path=change%2Fpackage-lock.json&project=acme%2Fapi&ref=pr-2");
+    expect(scan).toBe(
+      "POST /v1/vulnerabilities/scan?path=change%2Fpackage-lock.json&project=acme%2Fapi&ref=pr-2&fail_on_new=high",
+    );
     expect(read).toMatch(/^GET \/v1\/projects\/acme%2Fapi\/scans\/psc_\S+$/);
     expect(more).toEqual([]);
     expect(await app.used(ws.workspaceId)).toBe(6);

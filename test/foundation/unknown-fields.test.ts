@@ -232,7 +232,7 @@ describe("what an operation takes, as the refusal lists it", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(
-      "Received unknown parameter: foo. This operation takes: base_ref, format, path, project, ref.",
+      "Received unknown parameter: foo. This operation takes: base_ref, fail_on_new, format, path, project, ref.",
     );
     await expectNothingCharged(ws.workspaceId);
   });

@@ -139,6 +139,64 @@ describe("two lockfiles of one repository in one project", () => {
   });
 });
 
+describe("a scan that failed its policy on what it added (fail_on_new)", () => {
+  it("is never the next base: re-running the failed job fails again, a pull request too, until a scan passes", async () => {
+    // The default branch's pipeline runs --fail-on-new. A push brings the malicious tinted-logs 1.4.2: the scan fails.
+    // Taken as the next base, the same job run again found nothing new and passed, hiding the malware.
+    const ws = await app.seedWorkspace();
+    const q = (extra: string) => `?project=acme/rerun&path=package-lock.json${extra}`;
+    const clean = await scan(ws.apiKey, FIRST, q(""));
+    expect(clean.body.project.policy).toBeUndefined();
+
+    const failed = await scan(ws.apiKey, SECOND, q("&fail_on_new=high"));
+    expect(failed.status).toBe(200);
+    expect(failed.body.diff.new).toEqual([MALWARE]);
+    expect(failed.body.project.policy).toEqual({
+      fail_on_new: "high",
+      passed: false,
+      breaches: ["1 new malware package"],
+    });
+
+    const rerun = await scan(ws.apiKey, SECOND, q("&fail_on_new=high"));
+    expect(rerun.body.diff).toMatchObject({ base: { scan_id: clean.body.project.scan_id }, new: [MALWARE] });
+    expect(rerun.body.project.policy).toMatchObject({ passed: false });
+    // A pull request from that main is compared with the last accepted scan too: the malware is not accepted.
+    const pr = await scan(ws.apiKey, SECOND, q("&ref=pr-9&fail_on_new=high"));
+    expect(pr.body.diff).toMatchObject({ base: { scan_id: clean.body.project.scan_id }, new: [MALWARE] });
+
+    // At --fail-on malware, the widget's high advisory coming back does not fail: that scan is the next base.
+    const passed = await scan(ws.apiKey, FIRST, q("&fail_on_new=malware"));
+    expect(passed.body.project.policy).toEqual({ fail_on_new: "malware", passed: true, breaches: [] });
+    const after = await scan(ws.apiKey, FIRST, q("&fail_on_new=high"));
+    expect(after.body.diff).toMatchObject({ base: { scan_id: passed.body.project.scan_id }, new: [] });
+
+    // A scan judged on the whole file (no fail_on_new) stays a base whatever it holds, as before: a pull request that
+    // keeps main's findings adds nothing.
+    const whole = await scan(ws.apiKey, SECOND, q(""));
+    const keeps = await scan(ws.apiKey, SECOND, q("&ref=pr-10&fail_on_new=high"));
+    expect(keeps.body.diff).toMatchObject({ base: { scan_id: whole.body.project.scan_id }, new: [] });
+    expect(keeps.body.project.policy).toMatchObject({ passed: true });
+
+    // The verdict is kept with the scan: the history lists it.
+    const history = await get(ws.apiKey, "/v1/projects/acme%2Frerun/scans?limit=100");
+    const byId = new Map(history.body.items.map((i: any) => [i.id, i.policy]));
+    expect(byId.get(failed.body.project.scan_id)).toMatchObject({ fail_on_new: "high", passed: false });
+    expect(byId.get(clean.body.project.scan_id)).toBeNull();
+    expect(await app.used(ws.workspaceId)).toBe(8 * 3);
+  });
+
+  it("refuses fail_on_new without a project, or outside high, critical and malware, before any unit", async () => {
+    const ws = await app.seedWorkspace();
+    const alone = await scan(ws.apiKey, FIRST, "?fail_on_new=high");
+    expect(alone.status).toBe(400);
+    expect(alone.body.error.code).toBe("INVALID_REQUEST");
+    expect(alone.body.error.message).toContain("fail_on_new");
+    const odd = await scan(ws.apiKey, FIRST, "?project=acme/web&fail_on_new=moderate");
+    expect(odd.status).toBe(400);
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
 describe("a registry outage in one of two scans", () => {
   const registryOf = (res: any, name: string) => res.body.packages.find((p: any) => p.name === name).registry.status;
 

@@ -3,11 +3,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { FAIL_ON, type FailOn } from "./policy-rule.js";
 import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_PARTS } from "./project-name.js";
 
-export const FAIL_ON = ["high", "critical", "malware"] as const;
+export { FAIL_ON, type FailOn };
 export const FORMATS = ["text", "json", "sarif"] as const;
-export type FailOn = (typeof FAIL_ON)[number];
 export type OutputFormat = (typeof FORMATS)[number];
 
 /** The README's base: the service on its default port, /v1 included. */

@@ -73,13 +73,16 @@ function retryAfterMs(value: string | null): number | null {
 }
 
 /** The scan's URL: the base with /v1, the path SARIF results point at, and the project's history parameters. */
-export function scanUrl(a: Pick<ScanCommand, "baseUrl" | "repoPath" | "project">): string {
+export function scanUrl(a: Pick<ScanCommand, "baseUrl" | "repoPath" | "project" | "failOn">): string {
   const url = new URL(`${a.baseUrl.replace(/\/+$/, "")}/vulnerabilities/scan`);
   url.searchParams.set("path", a.repoPath);
   if (a.project) {
     url.searchParams.set("project", a.project.name);
     if (a.project.ref !== null) url.searchParams.set("ref", a.project.ref);
     if (a.project.baseRef !== null) url.searchParams.set("base_ref", a.project.baseRef);
+    // The service judges what the scan adds by the same policy: a scan that fails it is never a later scan's base,
+    // so re-running a failed job compares with the same base and fails again.
+    if (a.project.failOnNew) url.searchParams.set("fail_on_new", a.failOn);
   }
   return url.toString();
 }

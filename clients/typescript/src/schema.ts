@@ -1810,7 +1810,7 @@ export interface paths {
          *
          *     Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. Severity is one of critical, high, moderate, low, unknown: the advisory database's own label when it has one (GitHub's CRITICAL/HIGH/MODERATE/LOW, npm's levels), else the highest CVSS base score of the record (v4.0, v3.x or v2.0 vectors) banded >= 9.0 critical, >= 7.0 high, >= 4.0 moderate, otherwise low; unknown when neither exists.
          *
-         *     Projects: with the query parameter `project` (1 to 100 letters, digits and . _ / - (e.g. acme/web), in parts separated by single slashes, none empty and none only dots (not `.`, `..`, `acme/..`, `acme//web` or `acme/web/`); another name is 400 INVALID_REQUEST, nothing consumed), the answer (the one paid for, no further unit) is kept for the workspace's lookup history window (at least a day) with the lockfile's package list, filed under `ref` (a branch or commit label, default `default`), and gains `diff`: `base` {scan_id, ref, created_at} (the project's latest scan of the `default` ref, or of `base_ref`, of the same `path` when that ref has one, so several lockfiles of a repository can share a project; null when there is none), `new` and `fixed` (findings [{ecosystem, name, version, kind, id, severity, summary, fixed_version}]: malware reports, advisories and supply-chain findings; one is the same in both scans when its package, kind and id are, whatever the version; the supply-chain findings of a package whose registry was unavailable to either scan are neither new nor fixed, since one scan could not compute them) and `unchanged` (a count, those included), and `project` {name, ref, scan_id, expires_at}. Read the history with GET /projects/{name}/scans (the name's slashes written %2F). `ref` or `base_ref` without `project` is 400 INVALID_REQUEST, nothing consumed. SARIF and CSV answers are the scan's alone; the stored JSON answer has the diff.
+         *     Projects: with the query parameter `project` (1 to 100 letters, digits and . _ / - (e.g. acme/web), in parts separated by single slashes, none empty and none only dots (not `.`, `..`, `acme/..`, `acme//web` or `acme/web/`); another name is 400 INVALID_REQUEST, nothing consumed), the answer (the one paid for, no further unit) is kept for the workspace's lookup history window (at least a day) with the lockfile's package list, filed under `ref` (a branch or commit label, default `default`), and gains `diff`: `base` {scan_id, ref, created_at} (the project's latest scan of the `default` ref, or of `base_ref`, of the same `path` when that ref has one, so several lockfiles of a repository can share a project, passing over a scan that failed its `fail_on_new` policy; null when there is none), `new` and `fixed` (findings [{ecosystem, name, version, kind, id, severity, summary, fixed_version}]: malware reports, advisories and supply-chain findings; one is the same in both scans when its package, kind and id are, whatever the version; the supply-chain findings of a package whose registry was unavailable to either scan are neither new nor fixed, since one scan could not compute them) and `unchanged` (a count, those included), and `project` {name, ref, scan_id, expires_at}. With `fail_on_new` (high, critical or malware: service-scan's --fail-on-new), the findings the scan adds are judged by that policy (malware fails every policy, advisories at or above the severity) and `project.policy` {fail_on_new, passed, breaches} is the verdict; a scan that failed it is never a later scan's base (its new findings were refused, not accepted): the next scan is compared with the base that one had, so re-running a failed job fails again. Read the history with GET /projects/{name}/scans (the name's slashes written %2F). `ref`, `base_ref` or `fail_on_new` without `project` is 400 INVALID_REQUEST, nothing consumed. SARIF and CSV answers are the scan's alone; the stored JSON answer has the diff.
          *
          *     `Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line; the run's `properties.summary` is the JSON answer's `summary`, for a policy without a second call); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (all the units are given back, so a retry is safe); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).
          *
@@ -12032,7 +12032,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             latest_scan: {
-                                /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none */
+                                /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one, passing over one that failed its `fail_on_new` policy for the scan that one was compared with; null for none */
                                 base: {
                                     created_at: string;
                                     ref: string;
@@ -12042,6 +12042,17 @@ export interface operations {
                                 expires_at: string;
                                 format: string;
                                 id: string;
+                                /** @description The verdict on its new findings when it was sent with `fail_on_new`, else null */
+                                policy: {
+                                    /** @description What failed it, in words (`1 new malware package`); empty when it passed */
+                                    breaches: string[];
+                                    /**
+                                     * @description The policy the scan's new findings were judged by
+                                     * @enum {string}
+                                     */
+                                    fail_on_new: "high" | "critical" | "malware";
+                                    passed: boolean;
+                                } | null;
                                 project: string;
                                 ref: string;
                                 summary: {
@@ -12168,7 +12179,7 @@ export interface operations {
                         /** @description Each ref with its latest scan, the default ref first, then the most recently scanned */
                         refs: {
                             latest_scan: {
-                                /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none */
+                                /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one, passing over one that failed its `fail_on_new` policy for the scan that one was compared with; null for none */
                                 base: {
                                     created_at: string;
                                     ref: string;
@@ -12178,6 +12189,17 @@ export interface operations {
                                 expires_at: string;
                                 format: string;
                                 id: string;
+                                /** @description The verdict on its new findings when it was sent with `fail_on_new`, else null */
+                                policy: {
+                                    /** @description What failed it, in words (`1 new malware package`); empty when it passed */
+                                    breaches: string[];
+                                    /**
+                                     * @description The policy the scan's new findings were judged by
+                                     * @enum {string}
+                                     */
+                                    fail_on_new: "high" | "critical" | "malware";
+                                    passed: boolean;
+                                } | null;
                                 project: string;
                                 ref: string;
                                 summary: {
@@ -12365,7 +12387,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none */
+                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one, passing over one that failed its `fail_on_new` policy for the scan that one was compared with; null for none */
                             base: {
                                 created_at: string;
                                 ref: string;
@@ -12375,6 +12397,17 @@ export interface operations {
                             expires_at: string;
                             format: string;
                             id: string;
+                            /** @description The verdict on its new findings when it was sent with `fail_on_new`, else null */
+                            policy: {
+                                /** @description What failed it, in words (`1 new malware package`); empty when it passed */
+                                breaches: string[];
+                                /**
+                                 * @description The policy the scan's new findings were judged by
+                                 * @enum {string}
+                                 */
+                                fail_on_new: "high" | "critical" | "malware";
+                                passed: boolean;
+                            } | null;
                             project: string;
                             ref: string;
                             summary: {
@@ -12474,7 +12507,7 @@ export interface operations {
                         checkedAt: string;
                         /** @description With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version. A package whose registry was unavailable to either scan has its supply-chain findings neither new nor fixed (unknown there, counted in `unchanged`); its malware reports and advisories count as usual */
                         diff?: {
-                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none */
+                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one, passing over one that failed its `fail_on_new` policy for the scan that one was compared with; null for none */
                             base: {
                                 created_at: string;
                                 ref: string;
@@ -12635,6 +12668,17 @@ export interface operations {
                             /** @description When the stored scan is deleted (the workspace's history window) */
                             expires_at: string;
                             name: string;
+                            /** @description With `fail_on_new`: the verdict on the findings the scan added. A scan that failed it is never a later scan's base: its new findings were refused, so a re-run is compared with the same base and fails again */
+                            policy?: {
+                                /** @description What failed it, in words (`1 new malware package`); empty when it passed */
+                                breaches: string[];
+                                /**
+                                 * @description The policy the scan's new findings were judged by
+                                 * @enum {string}
+                                 */
+                                fail_on_new: "high" | "critical" | "malware";
+                                passed: boolean;
+                            };
                             ref: string;
                             scan_id: string;
                         };
@@ -15614,6 +15658,8 @@ export interface operations {
             query?: {
                 /** @description With `project`: the ref whose latest scan the diff is taken against (default `default`) */
                 base_ref?: string;
+                /** @description With `project`: judge the findings this scan adds (`diff.new`) by this policy (service-scan's --fail-on-new); a scan that fails it is never a later scan's base */
+                fail_on_new?: "high" | "critical" | "malware";
                 /** @description The file's format; recognised from the content when omitted */
                 format?: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
                 /** @description The file's path in the repository, for SARIF locations (default: the format's usual file name) */
@@ -15657,7 +15703,7 @@ export interface operations {
                         checkedAt: string;
                         /** @description With `project`: what changed since the base. A finding is the same when its package (ecosystem, name), kind and id are, whatever the version. A package whose registry was unavailable to either scan has its supply-chain findings neither new nor fixed (unknown there, counted in `unchanged`); its malware reports and advisories count as usual */
                         diff?: {
-                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one; null for none */
+                            /** @description The scan compared with: the project's latest scan of its default ref (or of base_ref), of the same path when that ref has one, passing over one that failed its `fail_on_new` policy for the scan that one was compared with; null for none */
                             base: {
                                 created_at: string;
                                 ref: string;
@@ -15818,6 +15864,17 @@ export interface operations {
                             /** @description When the stored scan is deleted (the workspace's history window) */
                             expires_at: string;
                             name: string;
+                            /** @description With `fail_on_new`: the verdict on the findings the scan added. A scan that failed it is never a later scan's base: its new findings were refused, so a re-run is compared with the same base and fails again */
+                            policy?: {
+                                /** @description What failed it, in words (`1 new malware package`); empty when it passed */
+                                breaches: string[];
+                                /**
+                                 * @description The policy the scan's new findings were judged by
+                                 * @enum {string}
+                                 */
+                                fail_on_new: "high" | "critical" | "malware";
+                                passed: boolean;
+                            };
                             ref: string;
                             scan_id: string;
                         };

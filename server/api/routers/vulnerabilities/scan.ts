@@ -13,6 +13,7 @@ import {
 import { scanToSarif } from "../../../vulnerabilities/lockfile-scan/sarif";
 import { scanLockfileOrThrow } from "../../../vulnerabilities/lockfile-scan/scan";
 import { scanInputShape, type ScanReport } from "../../../vulnerabilities/lockfile-scan/schemas";
+import { FAIL_ON } from "../../../../clients/cli/src/policy-rule";
 import { DEFAULT_REF, PROJECT_NAME_RULE, projectNameSchema, refSchema } from "../../../projects/names";
 import { projectScanAnswer } from "../../../projects/schemas";
 import { recordProjectScan } from "../../../projects/store";
@@ -38,9 +39,15 @@ const scanInput = z
     base_ref: refSchema
       .optional()
       .describe(`With \`project\`: the ref whose latest scan the diff is taken against (default \`${DEFAULT_REF}\`)`),
+    fail_on_new: z
+      .enum(FAIL_ON)
+      .optional()
+      .describe(
+        "With `project`: judge the findings this scan adds (`diff.new`) by this policy (service-scan's --fail-on-new); a scan that fails it is never a later scan's base",
+      ),
   })
   .superRefine((v, ctx) => {
-    for (const field of ["ref", "base_ref"] as const)
+    for (const field of ["ref", "base_ref", "fail_on_new"] as const)
       if (v[field] !== undefined && v.project === undefined)
         ctx.addIssue({ code: "custom", path: [field], message: `${field} needs \`project\`` });
     const read = readLockfileOnce(v.lockfile, v.format);
@@ -72,7 +79,7 @@ const SCAN_DESCRIPTION = [
   "Body: `format`; `packages` [{ecosystem, name, version, line, dev, verdict {score, level, reasons}, malware, malwareReports [{id, aliases, summary, publishedAt, modifiedAt, affectedRanges}], advisories [{id, aliases, summary, severity, affected, fixedVersions, nearestFixedVersion, kev, epss {cve, epss, percentile, date} or null, epssReason}], kev (CISA KEV entries with advisoryIds), findings [{kind, severity, reason, evidence}], fixedIn, registry {status, reason, fetchedAt}}], malware first, then by verdict score, then name; `skipped` [{name, spec, reason, line}]; `summary` {packages, vulnerable, malware, bySeverity, byFinding, upgrades [{ecosystem, name, from, to, malware, fixes, maxSeverity, maxEpss, kev}] malware first, then known-exploited, then severity, then EPSS}; `sources` [{source, url, status, fetchedAt, cached, reason}]; `checkedAt`; `noAdvisoryCopy`.",
   "Advisories come from OSV's batch query for each exact version (one call per 1,000 versions; records fetched in parallel and cached). Reports of malicious releases (OSV MAL- records, the OpenSSF Malicious Packages feed) set `malware: true` with severity critical and are never counted as vulnerable; withdrawn records are left out. `fixedIn` is the smallest named fixed version that no affecting advisory's ranges include. EPSS scores (FIRST) stand beside each CVE when SERVICE_EPSS_URL names a source, else null with `epssReason`. Supply-chain findings come from one registry document per package (install scripts, fresh, deprecated or yanked releases, unmaintained packages, new publishers, repository links) and the typosquat check of the name. " +
     SEVERITY_RULE,
-  `Projects: with the query parameter \`project\` (${PROJECT_NAME_RULE}; another name is 400 INVALID_REQUEST, nothing consumed), the answer (the one paid for, no further unit) is kept for the workspace's lookup history window (at least a day) with the lockfile's package list, filed under \`ref\` (a branch or commit label, default \`${DEFAULT_REF}\`), and gains \`diff\`: \`base\` {scan_id, ref, created_at} (the project's latest scan of the \`${DEFAULT_REF}\` ref, or of \`base_ref\`, of the same \`path\` when that ref has one, so several lockfiles of a repository can share a project; null when there is none), \`new\` and \`fixed\` (findings [{ecosystem, name, version, kind, id, severity, summary, fixed_version}]: malware reports, advisories and supply-chain findings; one is the same in both scans when its package, kind and id are, whatever the version; the supply-chain findings of a package whose registry was unavailable to either scan are neither new nor fixed, since one scan could not compute them) and \`unchanged\` (a count, those included), and \`project\` {name, ref, scan_id, expires_at}. Read the history with GET /projects/{name}/scans (the name's slashes written %2F). \`ref\` or \`base_ref\` without \`project\` is 400 INVALID_REQUEST, nothing consumed. SARIF and CSV answers are the scan's alone; the stored JSON answer has the diff.`,
+  `Projects: with the query parameter \`project\` (${PROJECT_NAME_RULE}; another name is 400 INVALID_REQUEST, nothing consumed), the answer (the one paid for, no further unit) is kept for the workspace's lookup history window (at least a day) with the lockfile's package list, filed under \`ref\` (a branch or commit label, default \`${DEFAULT_REF}\`), and gains \`diff\`: \`base\` {scan_id, ref, created_at} (the project's latest scan of the \`${DEFAULT_REF}\` ref, or of \`base_ref\`, of the same \`path\` when that ref has one, so several lockfiles of a repository can share a project, passing over a scan that failed its \`fail_on_new\` policy; null when there is none), \`new\` and \`fixed\` (findings [{ecosystem, name, version, kind, id, severity, summary, fixed_version}]: malware reports, advisories and supply-chain findings; one is the same in both scans when its package, kind and id are, whatever the version; the supply-chain findings of a package whose registry was unavailable to either scan are neither new nor fixed, since one scan could not compute them) and \`unchanged\` (a count, those included), and \`project\` {name, ref, scan_id, expires_at}. With \`fail_on_new\` (high, critical or malware: service-scan's --fail-on-new), the findings the scan adds are judged by that policy (malware fails every policy, advisories at or above the severity) and \`project.policy\` {fail_on_new, passed, breaches} is the verdict; a scan that failed it is never a later scan's base (its new findings were refused, not accepted): the next scan is compared with the base that one had, so re-running a failed job fails again. Read the history with GET /projects/{name}/scans (the name's slashes written %2F). \`ref\`, \`base_ref\` or \`fail_on_new\` without \`project\` is 400 INVALID_REQUEST, nothing consumed. SARIF and CSV answers are the scan's alone; the stored JSON answer has the diff.`,
   "`Accept: application/sarif+json` answers a SARIF 2.1.0 log (one rule per advisory, malware report and finding kind; one result per package and each of them, located at the package's line; the run's `properties.summary` is the JSON answer's `summary`, for a policy without a second call); `Accept: text/csv` answers one row per package and advisory, malware report or finding (columns ecosystem, name, version, line, dev, kind, id, severity, summary, fixed_in, upgrade_to, kev, epss, epss_percentile, verdict_score, verdict_level; kind `none` for a clean package). 503 UPSTREAM_UNAVAILABLE when OSV cannot answer (all the units are given back, so a retry is safe); a registry that fails costs only that package's findings (`registry.status: unavailable` with the reason).",
 ].join("\n\n");
 
@@ -134,6 +141,7 @@ export const scanProcedure = meteredProcedure({
             historyDays: ctx.principal.entitlements.historyDays,
             report,
             path: input.path,
+            failOnNew: input.fail_on_new,
           })
         : null;
       const media = preferredScanMediaType(ctx.requestHeaders.get("accept"));
