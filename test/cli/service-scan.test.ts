@@ -216,12 +216,16 @@ describe("service-scan errors", () => {
       args: ["app/package-lock.json", "--ref", "pr-1", "--base-ref", "main"],
       says: "--ref, --base-ref need --project",
     },
-    { args: ["app/package-lock.json", "--project", "acme web"], says: "--project must be 1 to 100 of A-Z" },
-    { args: ["app/package-lock.json", "--project", "x".repeat(101)], says: "--project must be 1 to 100 of A-Z" },
+    { args: ["app/package-lock.json", "--project", "acme web"], says: "--project must be 1 to 140 of A-Z" },
+    // One past the longest $GITHUB_REPOSITORY (an owner of 39, "/", a repository name of 100).
+    {
+      args: ["app/package-lock.json", "--project", `${"o".repeat(39)}/${"r".repeat(101)}`],
+      says: "--project must be 1 to 140 of A-Z",
+    },
     // Names the service refuses (server/projects/names.ts): the command applies the same rule before sending.
     ...[".", "..", "acme/..", "acme//web", "acme/web/", "/", "acme/./web"].map((name) => ({
       args: ["app/package-lock.json", "--project", name],
-      says: `--project must be 1 to 100 of A-Z a-z 0-9 . _ / - in parts separated by single slashes, none empty and none only dots, such as acme/web (got "${name}")`,
+      says: `--project must be 1 to 140 of A-Z a-z 0-9 . _ / - in parts separated by single slashes, none empty and none only dots, such as acme/web (got "${name}")`,
     })),
     { args: ["app/package-lock.json", "--project", "acme/web", "--ref", "pr#1"], says: "--ref must be 1 to 100" },
     { args: ["app/package-lock.json", "--project", "acme/web", "--base-ref", ""], says: "--base-ref must be" },

@@ -382,6 +382,26 @@ describe("the project's history", () => {
     expect((await get(ws.apiKey, "/v1/projects/acme%20web")).status).toBe(400);
   });
 
+  it("keeps the longest GitHub repository name (owner 39, name 100: 140) and refuses one character more", async () => {
+    // The CI snippets pass $GITHUB_REPOSITORY as the project; at 100 characters a long repository name was refused.
+    const ws = await app.seedWorkspace();
+    const longest = `${"o".repeat(39)}/${"r".repeat(100)}`;
+    const kept = await scan(ws.apiKey, FIRST, `?project=${longest}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.project.name).toBe(longest);
+    const read = await get(ws.apiKey, `/v1/projects/${encodeURIComponent(longest)}`);
+    expect(read.status).toBe(200);
+    const watched = await app.request("POST", "/v1/monitors", {
+      key: ws.apiKey,
+      body: { target: longest, checks: ["project"], interval: "24h" },
+    });
+    expect(watched.status).toBe(200);
+    const over = await scan(ws.apiKey, FIRST, `?project=${longest}x`);
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toContain("1 to 140 letters");
+    expect(await app.used(ws.workspaceId)).toBe(3);
+  });
+
   it.each([".", "..", "...", "acme/..", "../web", "acme/./web", "/", "acme//web", "acme/web/", "/acme"])(
     "refuses the project name %j, which no /v1/projects/{name} address could reach, with 400 and nothing stored",
     async (name) => {

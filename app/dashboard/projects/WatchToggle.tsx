@@ -12,6 +12,12 @@ import { BusyButton } from "../_components/BusyButton";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
+/** A monitor's label is at most 100 characters and a project's name up to 140: a longer label is left out, and the
+ * monitors list then shows the monitor by its target, the project's name. */
+const MONITOR_NAME_MAX = 100;
+const labelOf = (project: string) =>
+  `Project ${project}`.length <= MONITOR_NAME_MAX ? { name: `Project ${project}` } : {};
+
 /**
  * How the project is watched, in its monitor's own terms: the interval it runs at (a monitor made through the API or
  * edited on its page may run hourly or weekly, not daily as the toggle creates it) and whether it is paused.
@@ -99,7 +105,7 @@ export function WatchToggle(props: {
         className="btn btn-primary"
         busy={watch.isPending}
         onClick={() =>
-          watch.mutate({ name: `Project ${props.name}`, target: props.name, checks: ["project"], interval: "24h" })
+          watch.mutate({ ...labelOf(props.name), target: props.name, checks: ["project"], interval: "24h" })
         }
         data-testid="watch-toggle"
       >

@@ -4,7 +4,7 @@
 // POST /v1/vulnerabilities/scan, run through the page's metered-lookup hook so the usage meter follows.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { LockfileFormat } from "../../../server/vulnerabilities/lockfiles/types";
-import { PROJECT_NAME, PROJECT_NAME_PARTS } from "../../../clients/cli/src/project-name";
+import { PROJECT_NAME, PROJECT_NAME_MAX, PROJECT_NAME_PARTS } from "../../../clients/cli/src/project-name";
 import { useTRPCClient } from "../_components/trpc";
 import { utf8Bytes } from "./lockfile-size";
 import { ScanErrorNote } from "./ScanErrorNote";
@@ -22,7 +22,7 @@ type ProjectAnswer = Exclude<ScanAnswer, string>;
 export function projectNameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed || PROJECT_NAME.test(trimmed)) return null;
-  return `A project name is 1 to 100 letters, digits and . _ / - ${PROJECT_NAME_PARTS}, such as acme/web.`;
+  return `A project name is 1 to ${PROJECT_NAME_MAX} letters, digits and . _ / - ${PROJECT_NAME_PARTS}, such as acme/web.`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { FAIL_ON, type FailOn } from "./policy-rule.js";
-import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_PARTS } from "./project-name.js";
+import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_MAX, PROJECT_NAME_PARTS } from "./project-name.js";
 
 export { FAIL_ON, type FailOn };
 export const FORMATS = ["text", "json", "sarif"] as const;
@@ -15,6 +15,7 @@ export const DEFAULT_BASE_URL = "http://localhost:3000/v1";
 
 /** The characters of a project name and a ref, in words; the rules are the service's own (./project-name.ts). */
 const NAME_RULE = "1 to 100 of A-Z a-z 0-9 . _ / -";
+const PROJECT_RULE = `1 to ${PROJECT_NAME_MAX} of A-Z a-z 0-9 . _ / -`;
 
 export const USAGE = `Usage: service-scan <lockfile> [--fail-on high|critical|malware] [--format text|json|sarif] [--output <file>]
                     [--project <name> [--ref <ref>] [--base-ref <ref>] [--fail-on-new]]
@@ -172,7 +173,7 @@ function projectOf(values: {
   const name = values.project.trim();
   if (!PROJECT_NAME.test(name))
     throw new UsageError(
-      `--project must be ${NAME_RULE} ${PROJECT_NAME_PARTS}, such as acme/web (got "${values.project}")`,
+      `--project must be ${PROJECT_RULE} ${PROJECT_NAME_PARTS}, such as acme/web (got "${values.project}")`,
     );
   return { name, ref, baseRef, failOnNew };
 }

@@ -7,19 +7,25 @@
 /** The ref a scan is filed under when the request names none, and the one diffs are taken against. */
 export const DEFAULT_REF = "default";
 
-/** The characters and length of a project's name and of a ref (a branch or commit label). */
+/** The characters and length of a ref (a branch or commit label). */
 export const NAME_CHARACTERS = /^[A-Za-z0-9._/-]{1,100}$/;
 
 /**
- * A project's name: NAME_CHARACTERS in parts separated by single slashes, none empty and none made only of dots.
+ * The longest project name: 140, so that a GitHub repository's full name (`$GITHUB_REPOSITORY`: an owner of up to 39
+ * characters, "/", a repository name of up to 100), which the CI snippets pass as --project, is always one.
+ */
+export const PROJECT_NAME_MAX = 140;
+
+/**
+ * A project's name: 1 to PROJECT_NAME_MAX of NAME_CHARACTERS' characters in parts separated by single slashes, none empty and none made only of dots.
  * The name must stay addressable as /v1/projects/{name}: a part "." or ".." (written `..` or `%2E%2E`) is removed or
  * refused by URL normalisation before any route sees it, and an empty part (`acme//web`, `acme/web/`, `/`) is not a
  * name anyone means; a project stored under such a name could never be read, exported or deleted.
  */
-export const PROJECT_NAME = /^(?=.{1,100}$)\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+export const PROJECT_NAME = /^(?=.{1,140}$)\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /** How the parts of a name are put together, in words. */
 export const PROJECT_NAME_PARTS = "in parts separated by single slashes, none empty and none only dots";
 
 /** The project name rule in words, for messages and the OpenAPI document. */
-export const PROJECT_NAME_RULE = `1 to 100 letters, digits and . _ / - (e.g. acme/web), ${PROJECT_NAME_PARTS} (not \`.\`, \`..\`, \`acme/..\`, \`acme//web\` or \`acme/web/\`)`;
+export const PROJECT_NAME_RULE = `1 to ${PROJECT_NAME_MAX} letters, digits and . _ / - (e.g. acme/web), ${PROJECT_NAME_PARTS} (not \`.\`, \`..\`, \`acme/..\`, \`acme//web\` or \`acme/web/\`)`;
