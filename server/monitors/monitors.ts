@@ -391,3 +391,28 @@ export async function applyMonitorLimit(
     return { active: keep.map((m) => m.id), paused: pause.map((m) => m.id) };
   });
 }
+
+/**
+ * Deletes the monitors watching a project (checks ["project"], its name the target), when the project is deleted:
+ * such a monitor rescans the project's stored package list and has nothing left to watch, so it would only fail every
+ * run and alert after three. Each goes as DELETE /monitors/{id} takes it (runs, alerts, queued emails, an audit
+ * event); one deleted meanwhile is already gone. Answers the ids deleted.
+ */
+export async function deleteProjectMonitors(db: Db, a: Change & { project: string }): Promise<string[]> {
+  const rows = await db.monitor.findMany({
+    where: { workspaceId: a.workspaceId, target: a.project },
+    select: { id: true, checks: true },
+    orderBy: { id: "asc" },
+  });
+  const watching = rows.filter((r) => (r.checks as { type: string }[]).some((c) => c.type === "project"));
+  const deleted: string[] = [];
+  for (const m of watching) {
+    try {
+      await deleteMonitorOrThrow(db, { ...a, id: m.id });
+      deleted.push(m.id);
+    } catch (err) {
+      if (!(err instanceof AppError && err.appCode === "NOT_FOUND")) throw err;
+    }
+  }
+  return deleted;
+}

@@ -265,18 +265,25 @@ describe("a project monitor", () => {
     expect((await v1("PATCH", `/v1/monitors/${row.id}x`, { name: "old twin" })).status).toBe(200);
   });
 
-  it("reports its check as failing, at no cost, once the project is deleted", async () => {
+  it("is deleted with its project, with its runs and an audit event; a packages monitor labelled alike stays", async () => {
+    // It outlived the project: every run then failed with "no stored scan" and alerted after three failed runs.
     const ws = await app.seedWorkspace();
     const v1 = api(ws.apiKey);
     await scan(ws.apiKey, FIRST, "?project=acme/web");
     const m = (await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] })).body;
-    expect((await v1("DELETE", "/v1/projects/acme%2Fweb")).status).toBe(200);
-    expect((await v1("GET", `/v1/monitors/${m.id}`)).body.units_per_run).toBe(0);
-    const used = await app.used(ws.workspaceId);
-    const run = await runMonitor(app.db, m.id, { now: new Date("2026-11-05T00:00:00Z") });
-    expect(run.status).toBe("completed");
-    const stored = await app.db.monitorRun.findUniqueOrThrow({ where: { id: run.runId } });
-    expect((stored.results as any).project.error.code).toBe("NOT_FOUND");
-    expect(await app.used(ws.workspaceId)).toBe(used);
+    await runMonitor(app.db, m.id, { now: new Date("2026-11-05T00:00:00Z") });
+    const label = await v1("POST", "/v1/monitors", {
+      target: "acme/web",
+      checks: [{ type: "packages", packages: [{ ecosystem: "npm", name: "jquery", version: "3.4.1" }] }],
+    });
+    expect(label.status).toBe(200);
+    const deleted = await v1("DELETE", "/v1/projects/acme%2Fweb");
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ name: "acme/web", deleted: true, scans: 1, monitors_deleted: [m.id] });
+    expect((await v1("GET", `/v1/monitors/${m.id}`)).status).toBe(404);
+    expect(await app.db.monitorRun.count({ where: { monitorId: m.id } })).toBe(0);
+    expect((await v1("GET", `/v1/monitors/${label.body.id}`)).status).toBe(200);
+    const audit = await v1("GET", "/v1/events?type=audit.monitor.deleted");
+    expect(audit.body.items.map((e: any) => e.data.target.id)).toEqual([m.id]);
   });
 });

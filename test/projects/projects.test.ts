@@ -317,7 +317,7 @@ describe("the project's history", () => {
     expect(await app.used(ws.workspaceId)).toBe(used);
 
     const deleted = await app.request("DELETE", "/v1/projects/acme%2Fweb", { key: ws.apiKey });
-    expect(deleted.body).toEqual({ name: "acme/web", deleted: true, scans: 2 });
+    expect(deleted.body).toEqual({ name: "acme/web", deleted: true, scans: 2, monitors_deleted: [] });
     const audit = await app.db.event.findMany({
       where: { workspaceId: ws.workspaceId, type: "audit.project.deleted" },
     });
@@ -421,7 +421,7 @@ describe("the project's history", () => {
     expect((await scan(ws.apiKey, FIRST, "?project=a..b/web.v2")).status).toBe(200);
     expect((await get(ws.apiKey, "/v1/projects/acme%2F.github")).body.name).toBe("acme/.github");
     const deleted = await app.request("DELETE", "/v1/projects/a..b%2Fweb.v2", { key: ws.apiKey });
-    expect(deleted.body).toEqual({ name: "a..b/web.v2", deleted: true, scans: 1 });
+    expect(deleted.body).toEqual({ name: "a..b/web.v2", deleted: true, scans: 1, monitors_deleted: [] });
   });
 
   it("hides scans past the history window and the purge deletes them", async () => {

@@ -136,8 +136,8 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (n
             label={`Delete ${p.name}`}
             question={
               <p>
-                Delete every stored scan of {p.name}, of all its refs? This cannot be undone. A monitor watching it
-                stays, and says its check fails until the project is scanned again.
+                Delete every stored scan of {p.name}, of all its refs? This cannot be undone.
+                {p.monitor ? " The monitor watching it is deleted too, with its runs and alerts." : ""}
               </p>
             }
             onCancel={() => setConfirming(false)}

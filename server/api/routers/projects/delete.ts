@@ -1,6 +1,7 @@
 // DELETE /projects/{name}: forget a project.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
+import { deleteProjectMonitors } from "../../../monitors/monitors";
 import { deleteProjectOrThrow } from "../../../projects/store";
 import { actorOf } from "../../actor";
 import { NAME_IN_PATH, nameParam, projectsProcedure, TAGS } from "./shared";
@@ -13,16 +14,25 @@ export const deleteProcedure = projectsProcedure
       path: "/projects/{name}",
       tags: TAGS,
       summary: "Delete a project",
-      description: `Deletes every stored scan of the project, of all refs, as an audit event (\`audit.project.deleted\`); its lookup history entries stay. A monitor watching it stays too and reports its check as failing until the project is scanned again or the monitor is deleted (DELETE /monitors/{id}). ${NAME_IN_PATH}`,
+      description: `Deletes every stored scan of the project, of all refs, as an audit event (\`audit.project.deleted\`); its lookup history entries stay. The monitor watching it (checks \`["project"]\`) is deleted with it, as DELETE /monitors/{id} deletes one (its runs, alerts and queued emails, with \`audit.monitor.deleted\`), since it would have nothing left to scan; \`monitors_deleted\` lists its id. ${NAME_IN_PATH}`,
     },
   })
   .input(z.object(nameParam))
-  .output(z.object({ name: z.string(), deleted: z.literal(true), scans: z.number().int() }))
-  .mutation(({ ctx, input }) =>
-    deleteProjectOrThrow(ctx.db, {
-      workspaceId: ctx.principal.workspaceId,
-      name: input.name,
-      actor: actorOf(ctx),
-      requestId: ctx.requestId,
+  .output(
+    z.object({
+      name: z.string(),
+      deleted: z.literal(true),
+      scans: z.number().int(),
+      monitors_deleted: z.array(z.string()).describe("The monitors that watched the project, deleted with it"),
     }),
-  );
+  )
+  .mutation(async ({ ctx, input }) => {
+    const by = { workspaceId: ctx.principal.workspaceId, actor: actorOf(ctx), requestId: ctx.requestId };
+    const project = await deleteProjectOrThrow(ctx.db, { ...by, name: input.name });
+    const monitors = await deleteProjectMonitors(ctx.db, {
+      ...by,
+      entitlements: ctx.principal.entitlements,
+      project: input.name,
+    });
+    return { ...project, monitors_deleted: monitors };
+  });
