@@ -177,4 +177,14 @@ describe("the packed service-scan", () => {
     expect(scan.stdout).toContain("app/package-lock.json (package-lock): 5 packages, ");
     expect(scan.stdout).toContain("policy --fail-on high: failed (1 malware package, 1 high advisory)");
   });
+
+  it("npx runs a tarball named by an absolute path in the README's forms: file:<path> and --package=<path>", async () => {
+    // A bare absolute path is run by npx as a program ("Permission denied", exit 126; clients/cli/README.md says why).
+    const cache = ["--offline", "--yes", "--cache", path.join(temp, "npx-cache-abs")];
+    for (const form of [[`file:${tarball}`], [`--package=${tarball}`, "service-scan"]]) {
+      const run = await child("npx", [...cache, ...form, "--version"], {});
+      expect(run.code, form.join(" ")).toBe(0);
+      expect(run.stdout).toMatch(/^service-scan \d+\.\d+\.\d+\n$/);
+    }
+  });
 });
