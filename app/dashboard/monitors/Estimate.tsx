@@ -1,6 +1,7 @@
 "use client";
 // The monthly units a monitor will use, shown before it is saved (monitors.estimate, which writes nothing).
 import { useQuery } from "@tanstack/react-query";
+import type { MonitorEstimate } from "../../../server/monitors/estimate";
 import type { MonitorInterval } from "../../../server/monitors/limits";
 import { ErrorNote } from "../_components/ErrorNote";
 import { inFormWords } from "../_components/field-words";
@@ -39,17 +40,7 @@ export function Estimate(props: { id?: string; checks: number; interval: Monitor
 }
 
 /** The estimate in words: a run's units as checks, or as a project's package versions. */
-export function estimateWords(
-  e: {
-    checks: number;
-    units_per_run: number;
-    runs_per_month: number;
-    units_per_month: number;
-    workspace_units_per_month: number;
-    monthly_allowance: number;
-  },
-  project: boolean,
-): string {
+export function estimateWords(e: MonitorEstimate, project: boolean): string {
   const over = e.workspace_units_per_month > e.monthly_allowance;
   const perRun = project
     ? `${fmt(e.units_per_run)} package ${e.units_per_run === 1 ? "version" : "versions"}`
