@@ -106,6 +106,10 @@ test("a case with linked accounts names them and what links them, and the accoun
   await expect(page.getByTestId("user-search-problem")).toHaveText(
     "Enter the user id to open (or the email address of an account assessed without one).",
   );
+  // The field is marked, described by the problem and has the focus, not the button.
+  await expect(page.getByTestId("user-search")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("user-search")).toHaveAccessibleDescription(/Enter the user id to open/);
+  await expect(page.getByTestId("user-search")).toBeFocused();
   await expect(page).toHaveURL(/\/dashboard\/users$/);
   await page.getByTestId("user-search").fill("ben");
   await expect(page.getByTestId("user-search-problem")).toHaveCount(0);

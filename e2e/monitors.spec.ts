@@ -153,6 +153,7 @@ test("the monitor form says what is wrong at the field, in the words of its labe
   await form.getByRole("button", { name: "Create monitor" }).click();
   await expect(days).toHaveAttribute("aria-invalid", "true");
   await expect(days).toHaveAccessibleDescription(/Days must be whole numbers from 1 to 365, separated by commas/);
+  await expect(days).toBeFocused();
   await expect(form.getByTestId("monitor-form-problems")).toHaveText(
     "Nothing was saved: correct the field marked above.",
   );
@@ -169,6 +170,7 @@ test("the monitor form says what is wrong at the field, in the words of its labe
   await expect(packages).toHaveAccessibleDescription(
     /line 1 needs an ecosystem, a name and a version.*line 3: “cargo” is not one of npm/,
   );
+  await expect(packages).toBeFocused();
   await expect(form).not.toContainText(/checks\.\d|Invalid input/);
   expect(sent).toBe(0);
 
@@ -177,6 +179,9 @@ test("the monitor form says what is wrong at the field, in the words of its labe
   await form.getByLabel(/^Target/).fill("not a host!");
   await form.getByRole("button", { name: "Create monitor" }).click();
   await expect(form.getByLabel(/^Target/)).toHaveAccessibleDescription(/^Target must be/);
+  // The service's refusal of a field takes the keyboard there too.
+  await expect(form.getByLabel(/^Target/)).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel(/^Target/)).toBeFocused();
   await expect(form).not.toContainText(/\btarget must/);
 });
 

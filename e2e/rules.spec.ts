@@ -53,6 +53,12 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await expect(row.getByTestId("condition-error")).toHaveText(
     "The value must be a two-letter country code such as DE.",
   );
+  // The refused row's value is marked, described by what is wrong with it, and has the focus.
+  await expect(row.getByTestId("condition-value")).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByTestId("condition-value")).toHaveAccessibleDescription(
+    "The value must be a two-letter country code such as DE.",
+  );
+  await expect(row.getByTestId("condition-value")).toBeFocused();
   await row.getByTestId("condition-value").fill("de");
   // The refusal was about the old value: it goes once the draft changes.
   await expect(row.getByTestId("condition-error")).toHaveCount(0);
@@ -67,6 +73,11 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await expect(exprError).toContainText('did you mean "amount"');
   await expect(exprError).not.toContainText("INVALID_REQUEST");
   await expect(page.getByTestId("expression-input")).toHaveAttribute("aria-invalid", "true");
+  // Described by its help and by the verdict, and focused, so the keyboard lands where the fix goes.
+  await expect(page.getByTestId("expression-input")).toHaveAccessibleDescription(
+    /Common Expression Language.*Line 2, column 4:.*did you mean "amount"/,
+  );
+  await expect(page.getByTestId("expression-input")).toBeFocused();
   await snap(page, testInfo, "rules-expression-error");
 
   await page.getByTestId("expression-input").fill('billing_country == "DE"\n&& amount > 100');

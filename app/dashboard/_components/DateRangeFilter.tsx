@@ -4,6 +4,7 @@
 // Custom dates the API would refuse (To before From, more days than it reads) are said under the fields in their
 // labels' words, before any request: a page asks nothing while rangeProblem() names one.
 import "./date-range.css";
+import { useFieldProblems } from "./field-problem";
 
 /** Every preset, in the order shown. A page offers those its API can answer (`offer`), always in this wording. */
 export const RANGE_OPTIONS = [
@@ -68,7 +69,9 @@ export function DateRangeFilter({
 }) {
   const options = RANGE_OPTIONS.filter((o) => offer.includes(o.value));
   const problem = rangeProblem(value, maxDays);
-  const problemId = `${testIdPrefix}-range-problem`;
+  // Checked as the user picks dates, so the problem is said (role alert) without moving the focus.
+  const { problemId, fieldProps } = useFieldProblems({ to: problem ?? undefined });
+  const testId = `${testIdPrefix}-range-problem`;
   return (
     <div className="date-range" data-testid={`${testIdPrefix}-date-range`}>
       <label className="date-range-field">
@@ -103,13 +106,12 @@ export function DateRangeFilter({
               type="date"
               value={value.to}
               onChange={(e) => onChange({ ...value, to: e.target.value })}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? problemId : undefined}
+              {...fieldProps("to")}
               data-testid={`${testIdPrefix}-to`}
             />
           </label>
           {problem ? (
-            <p className="error date-range-problem" id={problemId} role="alert" data-testid={problemId}>
+            <p className="error date-range-problem" id={problemId("to")} role="alert" data-testid={testId}>
               {problem}
             </p>
           ) : null}

@@ -3,7 +3,9 @@
 // aria-describedby naming the refusal's text (the note's id), and once a submitted form is refused, focus goes to it
 // (or, for a refusal about no field, to the refusal itself), so a keyboard or screen reader user lands on what to
 // correct instead of on a disabled button or the page's top. The one way of the dashboard's forms (Scans, Links,
-// Senders, Vulnerabilities, the lookup console): each says which API field each of its inputs sends.
+// Senders, Vulnerabilities, the lookup console): each says which API field each of its inputs sends. A form's own
+// checks (before anything is sent) and a refusal the page splits by field (a rule's conditions) say several problems
+// at once, each under its field: useFieldProblems marks those the same way, and focuses the first in the page's order.
 import { useCallback, useEffect, useId, useRef } from "react";
 import { errorCode } from "./ErrorNote";
 import { refusedFields } from "./field-words";
@@ -65,7 +67,7 @@ type FieldProps = {
  */
 export function useRefusalAtField(error: unknown, fields: RefusalFields) {
   const noteId = `${useId()}-refusal`;
-  const inputs = useRef(new Map<string, HTMLElement>());
+  const inputs = useFieldElements();
   const field = refusedField(error, fields);
   const focus = fields.focus ?? true;
   useEffect(() => {
@@ -80,17 +82,64 @@ export function useRefusalAtField(error: unknown, fields: RefusalFields) {
       const invalid = field !== null && list.includes(field);
       const describedBy = [hintId, invalid ? noteId : null].filter(Boolean).join(" ");
       return {
-        ref: (el) => {
-          for (const n of list) {
-            if (el) inputs.current.set(n, el);
-            else inputs.current.delete(n);
-          }
-        },
+        ref: inputs.refFor(list),
         ...(invalid ? { "aria-invalid": true as const } : {}),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
       };
     },
-    [field, noteId],
+    [field, noteId, inputs],
   );
   return { noteId, field, fieldProps };
+}
+
+/** The inputs of a form by the names they send, as their ref callbacks register them. */
+function useFieldElements() {
+  const elements = useRef(new Map<string, HTMLElement>()).current;
+  return useRef({
+    current: elements,
+    refFor:
+      (names: string[]) =>
+      (el: HTMLElement | null): void => {
+        for (const n of names) {
+          if (el) elements.set(n, el);
+          else elements.delete(n);
+        }
+      },
+  }).current;
+}
+
+/**
+ * For problems with several fields at once (`problems`: a field's name to what is wrong with it, in its label's
+ * words): `problemId(name)`, the id that field's note carries, and `fieldProps(name, hintId)` for its input, which
+ * marks it (aria-invalid) and describes it by its own hint and its problem. Each time `focusOn` changes to a value
+ * other than null or undefined (a submit's attempt, a new refusal), the first field with a problem, in the page's
+ * order, takes focus; a check that runs as the user types passes null and never moves it.
+ */
+export function useFieldProblems(problems: Readonly<Record<string, string | undefined>>, focusOn: unknown = null) {
+  const base = useId();
+  const inputs = useFieldElements();
+  const problemId = useCallback((name: string) => `${base}-${name}-problem`, [base]);
+  useEffect(() => {
+    if (focusOn === null || focusOn === undefined) return;
+    const first = Object.keys(problems)
+      .filter((name) => problems[name])
+      .map((name) => inputs.current.get(name))
+      .filter((el): el is HTMLElement => Boolean(el?.isConnected))
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+    first?.focus();
+    // Only a new attempt moves focus: correcting one field (problems change) leaves it where the user is typing.
+  }, [focusOn]);
+  const fieldProps = useCallback(
+    (name: string, hintId?: string): FieldProps => {
+      const invalid = Boolean(problems[name]);
+      const describedBy = [hintId, invalid ? problemId(name) : null].filter(Boolean).join(" ");
+      return {
+        ref: inputs.refFor([name]),
+        ...(invalid ? { "aria-invalid": true as const } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+      };
+    },
+    [problems, problemId, inputs],
+  );
+  return { problemId, fieldProps };
 }

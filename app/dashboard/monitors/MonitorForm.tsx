@@ -1,13 +1,15 @@
 "use client";
 // Create or edit a monitor: target, name, checks (with their options), the interval the plan allows and the TLS
 // expiry thresholds; the monthly units are shown before saving. A mistake is said next to its field, in the words of
-// its label (form-check.ts), before anything is sent; the API's refusal of a field is shown there too.
+// its label (form-check.ts), before anything is sent; the API's refusal of a field is shown there too. Either way the
+// field is marked and described by its problem, and the first one takes the keyboard (field-problem.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { CHECK_TYPES, type CheckType } from "../../../server/monitors/checks/types";
 import { INTERVALS, type MonitorInterval } from "../../../server/monitors/limits";
 import { ErrorNote, isUnreachable } from "../_components/ErrorNote";
+import { useFieldProblems } from "../_components/field-problem";
 import { useTRPC } from "../_components/trpc";
 import { fromChecks, toChecks, type FormCheck } from "./checks-input";
 import { monitorFormProblems, monitorServerProblem, type FieldProblems, type MonitorField } from "./form-check";
@@ -47,8 +49,8 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
   const [expiry, setExpiry] = useState(initial.thresholds.tls_expiry_days.join(", "));
   // What the last press of the button found wrong, kept until the next press.
   const [problems, setProblems] = useState<FieldProblems>({});
-  const ids = useId();
-  const errorId = (f: MonitorField) => `${ids}-${f}-error`;
+  // A new object at each press of the button: the focus moves to the first problem it finds.
+  const [attempt, setAttempt] = useState<object | null>(null);
   const saved = (id: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.monitors.pathKey() });
     if (onSaved) onSaved();
@@ -68,8 +70,8 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
   const refused = refusal?.message ? monitorServerProblem(refusal.message, projectOnly ? "Project" : "Target") : null;
   const shown: FieldProblems = { ...problems };
   if (refused?.field) shown[refused.field] ??= refused.text;
-  const invalid = (f: MonitorField) =>
-    shown[f] ? { "aria-invalid": true as const, "aria-describedby": errorId(f) } : {};
+  // A refusal of a field takes the focus to it when it comes, as the form's own problems do when the button is pressed.
+  const { problemId, fieldProps } = useFieldProblems(shown, refused?.field ? refusal : attempt);
   // Changing a field takes its problem and the earlier refusal away: they were about what was there then.
   const edited = (f: MonitorField) => {
     if (create.error) create.reset();
@@ -95,6 +97,7 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
         e.preventDefault();
         const found = monitorFormProblems(types, { expiry, ...options });
         setProblems(found);
+        setAttempt({});
         if (Object.keys(found).length) return;
         const fields = {
           name: name.trim() || null,
@@ -125,9 +128,9 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
           }}
           placeholder={projectOnly ? "github.com/acme/shop" : "example.com or https://example.com/"}
           required
-          {...invalid("target")}
+          {...fieldProps("target")}
         />
-        <FieldError id={errorId("target")} text={shown.target} />
+        <FieldError id={problemId("target")} text={shown.target} />
         <span className="muted small">
           {watchesProject
             ? "The project's name, as scanned with ?project= (its default ref's package list is checked again each run)."
@@ -159,9 +162,9 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
                   value={options.recordTypes}
                   onChange={set("recordTypes")}
                   placeholder="A, AAAA, MX, NS"
-                  {...invalid("recordTypes")}
+                  {...fieldProps("recordTypes")}
                 />
-                <FieldError id={errorId("recordTypes")} text={shown.recordTypes} />
+                <FieldError id={problemId("recordTypes")} text={shown.recordTypes} />
               </label>
             ) : null}
             {t === "email_security" && types.includes("email_security") ? (
@@ -171,9 +174,9 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
                   value={options.selectors}
                   onChange={set("selectors")}
                   placeholder="s1, mail"
-                  {...invalid("selectors")}
+                  {...fieldProps("selectors")}
                 />
-                <FieldError id={errorId("selectors")} text={shown.selectors} />
+                <FieldError id={problemId("selectors")} text={shown.selectors} />
               </label>
             ) : null}
             {t === "packages" && types.includes("packages") ? (
@@ -184,9 +187,9 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
                   value={options.packages}
                   onChange={set("packages")}
                   placeholder="npm lodash 4.17.20"
-                  {...invalid("packages")}
+                  {...fieldProps("packages")}
                 />
-                <FieldError id={errorId("packages")} text={shown.packages} />
+                <FieldError id={problemId("packages")} text={shown.packages} />
               </label>
             ) : null}
             {t === "tls" && types.includes("tls") ? (
@@ -199,10 +202,10 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
                     setExpiry(e.target.value);
                   }}
                   placeholder="21, 7 (the default)"
-                  {...invalid("expiry")}
+                  {...fieldProps("expiry")}
                 />
                 <span className="muted small">The smallest number is a problem, the others a warning.</span>
-                <FieldError id={errorId("expiry")} text={shown.expiry} />
+                <FieldError id={problemId("expiry")} text={shown.expiry} />
               </label>
             ) : null}
           </div>

@@ -1,7 +1,8 @@
 "use client";
 // The condition rows of a rule: field, test and value, all of which must hold. Each field shows what it means from
 // the one fact table (server/rules/facts.ts) that the API documentation and the evaluator read, and the identifier
-// it is in an expression, so a user can move from conditions to an expression in the same words.
+// it is in an expression, so a user can move from conditions to an expression in the same words. A row the server
+// refused is marked and described by what is wrong with it, and the first such row's value takes the focus.
 import {
   CONDITION_FIELDS,
   MAX_CONDITIONS,
@@ -10,6 +11,7 @@ import {
 } from "../../../server/rules/conditions";
 import { FACTS } from "../../../server/rules/facts";
 import { DocText } from "../_components/DocText";
+import { useFieldProblems } from "../_components/field-problem";
 import { FIELD_NAMES, isListOp, newCondition, OP_LABEL, opsFor, type ConditionDraft } from "./rule-draft";
 
 const PLACEHOLDER: Record<string, string> = {
@@ -36,12 +38,16 @@ function placeholder(c: ConditionDraft): string {
 export function ConditionBuilder({
   conditions,
   errors,
+  focusOn,
   onChange,
 }: {
   conditions: ConditionDraft[];
   errors: Record<number, string>;
+  /** Changes when the errors are a new refusal: the first row with one then takes the focus (field-problem.ts). */
+  focusOn?: unknown;
   onChange: (next: ConditionDraft[]) => void;
 }) {
+  const { problemId, fieldProps } = useFieldProblems(errors, focusOn);
   const set = (i: number, c: Partial<ConditionDraft>) =>
     onChange(conditions.map((old, j) => (j === i ? { ...old, ...c } : old)));
   function setField(i: number, field: ConditionField) {
@@ -58,7 +64,6 @@ export function ConditionBuilder({
           const def = CONDITION_FIELDS[c.field];
           const fact = FACTS[def.fact];
           const err = errors[i];
-          const errId = `condition-${i}-error`;
           const meaningId = `condition-${i}-meaning`;
           return (
             <li key={i} className="condition-row" data-testid="condition-row">
@@ -98,6 +103,7 @@ export function ConditionBuilder({
                     <select
                       value={c.value}
                       onChange={(e) => set(i, { value: e.target.value })}
+                      {...fieldProps(String(i))}
                       data-testid="condition-value"
                     >
                       <option value="true">yes</option>
@@ -109,8 +115,7 @@ export function ConditionBuilder({
                       onChange={(e) => set(i, { value: e.target.value })}
                       placeholder={placeholder(c)}
                       inputMode={def.kind === "number" && !isListOp(c.op) ? "decimal" : undefined}
-                      aria-invalid={err ? true : undefined}
-                      aria-describedby={err ? errId : undefined}
+                      {...fieldProps(String(i))}
                       data-testid="condition-value"
                     />
                   )}
@@ -129,7 +134,7 @@ export function ConditionBuilder({
                 <code>{def.fact}</code> ({fact.type}): <DocText text={fact.doc} />
               </p>
               {err ? (
-                <p className="error" id={errId} role="alert" data-testid="condition-error">
+                <p className="error" id={problemId(String(i))} role="alert" data-testid="condition-error">
                   {err}
                 </p>
               ) : null}

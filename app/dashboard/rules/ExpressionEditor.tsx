@@ -1,9 +1,12 @@
 "use client";
 // The expression form of a rule (CEL), with the server's verdict on it shown where it points: the line and column,
 // the line itself with a caret under the column, and what to change. The identifier list is the one fact table
-// (server/rules/facts.ts) the evaluator and the API documentation read.
+// (server/rules/facts.ts) the evaluator and the API documentation read. A refused expression is marked and described
+// by its verdict (keeping its help), and takes the focus when the refusal comes (field-problem.ts).
+import { useId } from "react";
 import { FACT_NAMES, FACTS } from "../../../server/rules/facts";
 import { DocText } from "../_components/DocText";
+import { useFieldProblems } from "../_components/field-problem";
 import type { ExpressionError } from "./rule-draft";
 
 const EXAMPLES = [
@@ -15,13 +18,18 @@ const EXAMPLES = [
 export function ExpressionEditor({
   value,
   error,
+  focusOn,
   onChange,
 }: {
   value: string;
   error: ExpressionError | null;
+  /** Changes when the error is a new refusal: the expression then takes the focus. */
+  focusOn?: unknown;
   onChange: (v: string) => void;
 }) {
   const line = error ? (value.split("\n")[error.line - 1] ?? "") : "";
+  const helpId = `${useId()}-help`;
+  const { problemId, fieldProps } = useFieldProblems({ expression: error?.message }, focusOn);
   return (
     <div className="expression-editor">
       <label>
@@ -33,15 +41,14 @@ export function ExpressionEditor({
           rows={4}
           maxLength={4000}
           placeholder={EXAMPLES[0]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "expression-error" : "expression-help"}
+          {...fieldProps("expression", helpId)}
           data-testid="expression-input"
         />
       </label>
       {error ? (
         <div
           className="expression-error"
-          id="expression-error"
+          id={problemId("expression")}
           role="alert"
           data-testid="expression-error"
           data-line={error.line}
@@ -60,7 +67,7 @@ export function ExpressionEditor({
           </pre>
         </div>
       ) : null}
-      <p className="hint" id="expression-help">
+      <p className="hint" id={helpId}>
         Common Expression Language: <code>== != &lt; &gt; in && || !</code>, <code>contains()</code>,{" "}
         <code>startsWith()</code>, <code>ip.address.inCidr(&quot;…&quot;)</code>, <code>has(email.address)</code>. For
         example <code>{EXAMPLES[1]}</code>. A fact that is unknown for an assessment makes any test on it false.

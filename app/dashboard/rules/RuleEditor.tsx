@@ -200,12 +200,14 @@ export function RuleEditor({
           <ConditionBuilder
             conditions={d.conditions}
             errors={split?.conditions ?? {}}
+            focusOn={shownError}
             onChange={(conditions) => change({ conditions })}
           />
         ) : (
           <ExpressionEditor
             value={d.expression}
             error={split?.expression ?? null}
+            focusOn={shownError}
             onChange={(expression) => change({ expression })}
           />
         )}

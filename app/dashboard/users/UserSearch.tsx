@@ -2,12 +2,15 @@
 // The account to open, by user_id (or the email address of an account assessed without one).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useFieldProblems } from "../_components/field-problem";
 
 export function UserSearch({ initial = "" }: { initial?: string }) {
   const router = useRouter();
   const [id, setId] = useState(initial);
-  // Open with nothing to open says so beside the field, rather than doing nothing.
+  // Open with nothing to open says so beside the field, rather than doing nothing, and puts the keyboard there.
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState<number | null>(null);
+  const { problemId, fieldProps } = useFieldProblems({ user_id: problem ?? undefined }, attempt);
   return (
     <form
       className="card form-row"
@@ -17,6 +20,7 @@ export function UserSearch({ initial = "" }: { initial?: string }) {
         e.preventDefault();
         if (!id.trim()) {
           setProblem("Enter the user id to open (or the email address of an account assessed without one).");
+          setAttempt((n) => (n ?? 0) + 1);
           return;
         }
         router.push(`/dashboard/users/${encodeURIComponent(id.trim())}`);
@@ -33,8 +37,7 @@ export function UserSearch({ initial = "" }: { initial?: string }) {
           }}
           placeholder="user_42"
           maxLength={256}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "user-search-problem" : undefined}
+          {...fieldProps("user_id")}
           data-testid="user-search"
         />
       </label>
@@ -42,7 +45,7 @@ export function UserSearch({ initial = "" }: { initial?: string }) {
         Open
       </button>
       {problem ? (
-        <p className="error" id="user-search-problem" role="alert" data-testid="user-search-problem">
+        <p className="error" id={problemId("user_id")} role="alert" data-testid="user-search-problem">
           {problem}
         </p>
       ) : null}
