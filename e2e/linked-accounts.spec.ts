@@ -68,6 +68,14 @@ test("a case with linked accounts names them and what links them, and the accoun
   await expect(view.getByTestId("identifier-card")).toContainText("fp_cat_card");
   await expect(view.getByTestId("linked-account")).toHaveCount(2);
   await expect(view.getByTestId("user-payments")).toHaveText(/Visa 411111…1111, 49\.99 EUR, declined \(do not honor\)/);
+  // Opened by a link, the account's heading has the focus; a reload of the page leaves it at the document's start,
+  // as the browser puts it.
+  const accountHeading = view.getByRole("heading", { name: "Account cat", level: 1 });
+  await expect(accountHeading).toBeFocused();
+  await page.reload();
+  await expect(view.getByTestId("identifier-card")).toContainText("fp_cat_card");
+  await expect(accountHeading).not.toBeFocused();
+  await expect(page.locator("body")).toBeFocused();
   await snap(page, testInfo, "user-page");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);

@@ -4,7 +4,6 @@
 // assessments with their payments, newest first (more by cursor).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
 import { Country, Facts } from "../_components/answers/parts";
 import { ErrorNote, errorCode } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
@@ -15,6 +14,7 @@ import { UserSearch } from "./UserSearch";
 import "./users.css";
 import { BusyButton } from "../_components/BusyButton";
 import { useFocusNewRows } from "../_components/useFocusNewRows";
+import { useFocusOnArrival } from "../_components/useFocusOnArrival";
 
 const KIND_TITLES = { email: "Canonical email", phone: "Phone", device: "Device", card: "Card" } as const;
 
@@ -33,9 +33,9 @@ export function UserView({ userId }: { userId: string }) {
   // no more to load), not to the page's top.
   const more = useFocusNewRows<HTMLUListElement>(items.length);
   // An account opened (from the search, a linked account's link, the trail): the focus goes to its heading, not the
-  // page's top, where the pressed Open button or link was removed with the page it was on.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [userId]);
+  // page's top, where the pressed Open button or link was removed with the page it was on. Not on a load of the page
+  // by the browser (a reload, a typed address), nor when its data is fetched again.
+  const heading = useFocusOnArrival<HTMLHeadingElement>(userId);
   const notFound = errorCode(q.error) === "NOT_FOUND";
   // An id no account can have (blank, or longer than /assess takes): said in words, with the search, not the check's.
   const notAnId = errorCode(q.error) === "INVALID_REQUEST";
