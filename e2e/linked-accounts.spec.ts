@@ -68,6 +68,10 @@ test("a case with linked accounts names them and what links them, and the accoun
   await expect(view.getByTestId("identifier-card")).toContainText("fp_cat_card");
   await expect(view.getByTestId("linked-account")).toHaveCount(2);
   await expect(view.getByTestId("user-payments")).toHaveText(/Visa 411111…1111, 49\.99 EUR, declined \(do not honor\)/);
+  // Its usual behaviour says what it is counted from: the succeeded assessments (failed ones on their own line).
+  await expect(view.getByTestId("baseline-basis")).toHaveText(
+    "From its succeeded assessments of the last 90 days; failed logins and signups are counted only on their own line.",
+  );
   // Opened by a link, the account's heading has the focus; a reload of the page leaves it at the document's start,
   // as the browser puts it.
   const accountHeading = view.getByRole("heading", { name: "Account cat", level: 1 });

@@ -80,12 +80,12 @@ export const userProfileSchema = z.object({
   baseline: z
     .object({
       first_seen_at: z.string().nullable().describe("First succeeded assessment in the last 90 days"),
-      last_seen_at: z.string().nullable().describe("Last succeeded assessment"),
+      last_seen_at: z.string().nullable().describe("Last succeeded assessment in the last 90 days"),
       assessments_30d: z.number().int().describe("Succeeded assessments in 30 days"),
       failed_30d: z.number().int().describe("Failed logins and signups in 30 days"),
       countries_30d: z.array(z.string()).describe("Countries of its succeeded assessments in 30 days"),
-      devices_30d: z.number().int(),
-      ips_30d: z.number().int(),
+      devices_30d: z.number().int().describe("Distinct devices of its succeeded assessments in 30 days"),
+      ips_30d: z.number().int().describe("Distinct IP addresses of its succeeded assessments in 30 days"),
     })
     .describe("What the account's own history looks like (the baseline /assess compares each request with)"),
   identifiers: z

@@ -76,6 +76,11 @@ export function UserView({ userId }: { userId: string }) {
         <div className="user-grid">
           <section className="card">
             <h2>Usual behaviour</h2>
+            {/* The baseline /assess compares a request with is read from the account's succeeded assessments only. */}
+            <p className="muted small" data-testid="baseline-basis">
+              From its succeeded assessments of the last 90 days; failed logins and signups are counted only on their
+              own line.
+            </p>
             <Facts
               rows={[
                 [
@@ -84,7 +89,7 @@ export function UserView({ userId }: { userId: string }) {
                 ],
                 [
                   "Last seen",
-                  first.baseline.last_seen_at ? formatUtcSeconds(first.baseline.last_seen_at) : "never succeeded",
+                  first.baseline.last_seen_at ? formatUtcSeconds(first.baseline.last_seen_at) : "not in 90 days",
                 ],
                 ["Succeeded assessments, 30 days", String(first.baseline.assessments_30d)],
                 ["Failed attempts, 30 days", String(first.baseline.failed_30d)],

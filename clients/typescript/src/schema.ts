@@ -14610,13 +14610,15 @@ export interface operations {
                             assessments_30d: number;
                             /** @description Countries of its succeeded assessments in 30 days */
                             countries_30d: string[];
+                            /** @description Distinct devices of its succeeded assessments in 30 days */
                             devices_30d: number;
                             /** @description Failed logins and signups in 30 days */
                             failed_30d: number;
                             /** @description First succeeded assessment in the last 90 days */
                             first_seen_at: string | null;
+                            /** @description Distinct IP addresses of its succeeded assessments in 30 days */
                             ips_30d: number;
-                            /** @description Last succeeded assessment */
+                            /** @description Last succeeded assessment in the last 90 days */
                             last_seen_at: string | null;
                         };
                         /** @description Its devices, canonical mailboxes, phone numbers and cards (by fingerprint; one sent without it is only among the payments) of the last 30 days */
