@@ -171,7 +171,8 @@ const ARITHMETIC = new Set(["+", "-", "*", "/", "%"]);
  * 'size(int)'") said as what the operator or function cannot take; anything else as CEL says it.
  */
 function overloadWords(summary: string): string {
-  const binary = summary.match(/^no such overload: (\S+) (\S+) (\S+)$/);
+  // A type may hold a space ("map<int, int>"): the operator is what splits the two.
+  const binary = summary.match(/^no such overload: (.+?) (==|!=|<=|>=|<|>|in|\+|-|\*|\/|%) (.+)$/);
   if (binary) {
     const [, left, op, right] = binary as unknown as [string, string, string, string];
     if (op === "in")
@@ -228,31 +229,57 @@ function explain(
           `unknown identifier "${group}.${word}"${hint ? `; did you mean "${group}.${hint}"?` : "."} The fields of ${group} are ${fields.join(", ")}.`,
         );
       }
-      return at(source, start, end, `unknown field "${word}": ${summary}`);
+      return at(source, start, end, `unknown field "${word}": only a group of facts (such as ip or email) has fields.`);
     }
     case "no_such_overload":
       return at(
         source,
         start,
         end,
-        `type error: ${overloadWords(summary)}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`,
+        `type error: ${checkerWords(summary)}. Compare a fact with a value of its type (see the identifier list: string, int, double, bool or list<string>).`,
       );
     case "unexpected_token":
+      // At the end of the source CEL names the end itself ("Unexpected token: EOF"): ours says what that means.
       return at(
         source,
         start,
         end,
-        `syntax error: ${summary}${start >= source.length ? " (the expression ends too early)" : ""}.`,
+        start >= source.length
+          ? "syntax error: the expression ends too early."
+          : `syntax error: ${summary.replace(/\.$/, "")}.`,
       );
-    default: {
-      const logical = summary.match(/^Logical operator requires bool operands, got '(.+)'\.?$/);
-      const words = logical
-        ? `&& and || need true or false on both sides, got ${typeWords(logical[1]!)}`
-        : overloadWords(summary);
-      return at(source, start, end, `${err.name === "ParseError" ? "syntax error" : "type error"}: ${words}.`);
-    }
+    default:
+      return at(
+        source,
+        start,
+        end,
+        `${err.name === "ParseError" ? "syntax error" : "type error"}: ${checkerWords(summary)}.`,
+      );
   }
 }
+
+/**
+ * The checker's other refusals said as what to change; one this table does not know keeps the checker's words, said
+ * as such (the dashboard shows them apart, behind a disclosure).
+ */
+export function checkerWords(summary: string): string {
+  const logical = summary.match(/^Logical operator requires bool operands, got '(.+)'\.?$/);
+  if (logical) return `&& and || need true or false on both sides, got ${typeWords(logical[1]!)}`;
+  const index = summary.match(/^Cannot index type '(.+)'\.?$/);
+  if (index) return `${typeWords(index[1]!)} has no fields or elements to pick with "." or "[ ]"`;
+  const ternary = summary.match(/^Ternary branches must have the same type, got '(.+)' and '(.+)'\.?$/);
+  if (ternary)
+    return `both results of "? :" must be of one type, got ${typeWords(ternary[1]!)} and ${typeWords(ternary[2]!)}`;
+  if (/^has\(\) invalid argument\.?$/.test(summary)) return "has() takes a field of a fact, such as has(email.address)";
+  if (/^Unterminated string\.?$/.test(summary)) return "a string is not closed: its closing quote is missing";
+  const character = summary.match(/^Unexpected character: (.+?)\.?$/);
+  if (character) return `“${character[1]}” cannot stand here`;
+  const words = overloadWords(summary);
+  return words === summary.replace(/\.$/, "") ? `this part cannot be used here (${CHECKER_SAYS} “${words}”)` : words;
+}
+
+/** How a message quotes the checker's own words, so a reader of it (the rule editor) can tell them apart. */
+export const CHECKER_SAYS = "the CEL checker says";
 
 /** Refusals the type checker does not make: unbounded constructs and malformed CIDR literals. */
 function boundsProblem(source: string, ast: ASTNode): ExpressionProblem | null {

@@ -60,6 +60,12 @@ export function ExpressionEditor({
             </strong>{" "}
             {error.message}
           </p>
+          {error.checker ? (
+            <details className="small" data-testid="expression-checker-words">
+              <summary>What the expression checker said</summary>
+              <code>{error.checker}</code>
+            </details>
+          ) : null}
           <pre className="expression-caret" aria-hidden="true">
             {line}
             {"\n"}

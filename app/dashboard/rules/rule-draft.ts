@@ -117,7 +117,20 @@ export function ruleBody(d: RuleDraft): Pick<CreateBody, "conditions" | "express
 export interface ExpressionError {
   line: number;
   column: number;
+  /** Our explanation, without the checker's own words. */
   message: string;
+  /** The CEL checker's own words, when ours could not say them otherwise (shown behind a disclosure). */
+  checker?: string;
+}
+
+/** How server/rules/expression.ts quotes the checker's words (its CHECKER_SAYS), as test/rules/expression.test.ts checks. */
+const CHECKER_WORDS = / \(the CEL checker says “([\s\S]+?)”\)/;
+
+/** A verdict on an expression split into our explanation and the checker's words it quotes, if any. */
+export function expressionVerdict(line: number, column: number, text: string): ExpressionError {
+  const quoted = text.match(CHECKER_WORDS);
+  if (!quoted) return { line, column, message: text };
+  return { line, column, message: text.replace(CHECKER_WORDS, ""), checker: quoted[1] };
 }
 
 export interface DraftErrors {
@@ -174,7 +187,7 @@ export function splitServerError(message: string | undefined): DraftErrors {
     }
     const at = part.match(EXPRESSION_AT);
     if (part.startsWith("expression: ") && at) {
-      out.expression = { line: Number(at[1]), column: Number(at[2]), message: at[3]! };
+      out.expression = expressionVerdict(Number(at[1]), Number(at[2]), at[3]!);
       continue;
     }
     // "name: must not be empty" is said by the field's label: "Name must not be empty."
