@@ -261,3 +261,63 @@ test("a scan saved to a project: the name checked by the API's rule, what is new
   await expect(detail.getByRole("heading", { name: "acme/web" })).toBeVisible();
   await expect(page.locator('[data-testid=project][data-name="acme/web"]')).toContainText("2 scans");
 });
+
+test("a scan's packages page by keyboard, fifty at a time, the focus staying on the pager", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await newWorkspace(page, "Lockfile pager", ["suite_business"]);
+  await openScan(page);
+  // 120 package versions: three pages of the table (50, 50 and 20).
+  const lines = Array.from({ length: 120 }, (_, i) => `pager-pkg-${String(i + 1).padStart(3, "0")}==1.0.0`);
+  await page.getByLabel("Lockfile or SBOM").fill(`${lines.join("\n")}\n`);
+  await expect(page.getByTestId("scan-cost-summary")).toContainText("requirements.txt: 120 package versions");
+  await page.getByRole("button", { name: "Scan 120 packages (120 units)" }).click();
+  await expect(
+    page.getByTestId("scan-result").getByRole("heading", { name: "120 package versions scanned" }),
+  ).toBeVisible({ timeout: 60_000 });
+
+  const table = page.getByTestId("scan-table");
+  const rows = table.getByTestId("scan-row");
+  const range = table.getByTestId("scan-range");
+  const previous = table.getByRole("button", { name: "Previous page" });
+  const next = table.getByRole("button", { name: "Next page" });
+  await expect(range).toHaveText("Packages 1–50 of 120");
+  await expect(rows).toHaveCount(50);
+  await expect(table.getByText("Page 1 of 3")).toBeVisible();
+  await expect(previous).toBeDisabled();
+
+  // From the last row's button, Tab reaches Next page; Enter turns the page and the focus stays on it.
+  await rows.last().getByRole("button").first().focus();
+  await page.keyboard.press("Tab");
+  await expect(next).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(range).toHaveText("Packages 51–100 of 120");
+  await expect(rows).toHaveCount(50);
+  await expect(table.getByText("Page 2 of 3")).toBeVisible();
+  await expect(next).toBeFocused();
+  const secondPage = await rows.first().getAttribute("data-package");
+
+  // The last page: Next page is disabled there, so the focus goes to Previous page, not the page's top.
+  await page.keyboard.press("Enter");
+  await expect(range).toHaveText("Packages 101–120 of 120");
+  await expect(rows).toHaveCount(20);
+  await expect(next).toBeDisabled();
+  await expect(previous).toBeFocused();
+  await snap(page, testInfo, "scan-pager-last-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "scan-pager-last-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Back by keyboard: page 2 again with the same rows, then page 1, where Previous page is disabled: Next page has it.
+  await page.keyboard.press("Enter");
+  await expect(range).toHaveText("Packages 51–100 of 120");
+  await expect(rows.first()).toHaveAttribute("data-package", secondPage!);
+  await expect(previous).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(range).toHaveText("Packages 1–50 of 120");
+  await expect(previous).toBeDisabled();
+  await expect(next).toBeFocused();
+  await expect(await seriousViolations(page)).toEqual([]);
+});
