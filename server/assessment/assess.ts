@@ -125,8 +125,6 @@ export function velocityKeysOf(
     workspaceId,
     ip,
     email,
-    // As the event stores it (server/events/events.ts eventRow): the email signal tells its spellings apart.
-    emailAddress: req.email?.trim().toLowerCase() ?? null,
     deviceId,
     userId: req.user_id ?? null,
     subject,

@@ -20,7 +20,13 @@ const TIERS = {
   device: SIGNALS.velocity_device.tiers,
 } as const;
 
-const LABEL = { ip: "IP address", email: "email address", device: "device" } as const;
+// The email count is of the canonical mailbox (server/email/canonical.ts), other spellings of it included: the words say
+// so without asking which spellings were counted (that would read every counted row from the table, not its index).
+const LABEL = {
+  ip: "IP address",
+  email: "email address (with other spellings of its mailbox, such as dots or +tags)",
+  device: "device",
+} as const;
 const WINDOW_MS = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000 } as const;
 
 type Row = Record<string, unknown>;
@@ -30,11 +36,6 @@ export interface VelocityKeys {
   workspaceId: string;
   ip: string;
   email: string | null;
-  /**
-   * The address as sent (trimmed, lower case, as events store it), when the request has one: the email signal's
-   * reason says "mailbox" when the count took in other spellings of it (dots, +tags).
-   */
-  emailAddress?: string | null;
   deviceId: string | null;
   userId?: string | null;
   /** The account (server/assessment/account.ts): its baseline and failure counters are read here too. */
@@ -87,12 +88,6 @@ function velocitySql(
     user: { where: `"subject" = ${opaque("$6")} AND ${recent}`, cols: [] as string[] },
     account: { where: accountWhere(opaque("$11"), "$12::timestamp(3)"), cols: [] as string[] },
   };
-  // The first and last spelling (as stored) the signal window counted: both the request's own means no other spelling
-  // was merged into the count. Read from the rows the count reads already.
-  parts.email.cols.push(
-    `min("email") FILTER (WHERE ${since(win.sig)}) AS "email_spelling_min"`,
-    `max("email") FILTER (WHERE ${since(win.sig)}) AS "email_spelling_max"`,
-  );
   for (const w of windows) {
     parts.email.cols.push(`count(*) FILTER (WHERE ${since(win[w])}) AS "email_${w}"`);
     parts.device.cols.push(`count(*) FILTER (WHERE ${since(win[w])}) AS "device_${w}"`);
@@ -295,30 +290,12 @@ export async function velocitySignals(
 }
 
 /**
- * Whether the email count of the signal window took in a spelling other than the request's own: the stored spellings'
- * least and greatest differ from it. Unknown spellings (a row built without them, as the benchmark's reference does)
- * count as none.
- */
-function otherSpellings(row: Row, address: string | null | undefined): boolean {
-  const least = row.email_spelling_min;
-  const greatest = row.email_spelling_max;
-  if (!address || typeof least !== "string" || typeof greatest !== "string") return false;
-  return least !== address || greatest !== address;
-}
-
-/**
  * The signals and rule facts of the velocity statement's row of counts (the benchmark's bare reference builds the
  * same row from counts in memory).
  */
 export function velocityFromRow(
   row: Row,
-  a: {
-    email: string | null;
-    emailAddress?: string | null;
-    deviceId: string | null;
-    userId?: string | null;
-    subject?: string | null;
-  },
+  a: { email: string | null; deviceId: string | null; userId?: string | null; subject?: string | null },
   minutes: number,
   now: number,
 ): { signals: Signal[]; source: SourceRef; facts: Facts } {
@@ -330,15 +307,10 @@ export function velocityFromRow(
     const count = counted[kind];
     const tier = TIERS[kind].find((t) => count >= t.at);
     if (!tier) continue;
-    // The email's count is of its canonical mailbox: when it took in other spellings, the reason says so.
-    const what =
-      kind === "email" && otherSpellings(row, a.emailAddress)
-        ? "mailbox (counting other spellings of it, such as dots or +tags)"
-        : LABEL[kind];
     signals.push({
       code: `velocity_${kind}`,
       weight: tier.weight,
-      reason: `This ${what} was assessed ${count} times in the last ${minutes} minutes: repeated attempts suggest automation, account takeover or card testing. Rate-limit or challenge it.`,
+      reason: `This ${LABEL[kind]} was assessed ${count} times in the last ${minutes} minutes: repeated attempts suggest automation, account takeover or card testing. Rate-limit or challenge it.`,
       evidence: ["workspace-events"],
     });
   }
