@@ -269,8 +269,6 @@ export function decide(
     rule: matched[0]?.id ?? null,
     subject,
     device: req.device_id ?? null,
-    // The number as its links key it (E.164; null when the plans do not read it): GET /events finds it by this form.
-    phone: keys.phoneRead?.parsed.e164 ?? null,
     account,
     data: {
       event: req.event,

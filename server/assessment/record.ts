@@ -37,15 +37,14 @@ export interface AssessmentWrite {
 const RECORD_SQL = `
 WITH r AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "workspaceId" text, "requestId" text, "type" text,
-    "ip" text, "email" text, "emailNormalized" text, "domain" text, "rule" text, "subject" text, "device" text, "phone" text, "kind" text, "failed" boolean,
+    "ip" text, "email" text, "emailNormalized" text, "domain" text, "rule" text, "subject" text, "device" text, "kind" text, "failed" boolean,
     "country" text, "asn" text, "latitude" float8, "longitude" float8, "hidesLocation" boolean, "data" jsonb,
     "createdAt" timestamp(3), "delivery" jsonb, "case" jsonb, "pairs" jsonb, "declines" jsonb)
 ), ev AS (
   INSERT INTO "Event" ("id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "domain", "rule",
-    "subject", "device", "phone", "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data",
-    "createdAt")
-  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "domain", "rule", "subject", "device",
-    "phone", "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt" FROM r
+    "subject", "device", "kind", "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt")
+  SELECT "id", "workspaceId", "requestId", "type", "ip", "email", "emailNormalized", "domain", "rule", "subject", "device", "kind",
+    "failed", "country", "asn", "latitude", "longitude", "hidesLocation", "data", "createdAt" FROM r
   RETURNING 1
 ), vc AS (
   -- Each address's assessments of their minute, which the velocity read sums (VelocityCount in prisma/schema.prisma);

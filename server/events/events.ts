@@ -23,8 +23,6 @@ export interface EventInput {
   subject?: string | null;
   /** For assessments: the request's device_id (velocity counts a device's events through this column's index). */
   device?: string | null;
-  /** For assessments: the phone number in E.164 as the numbering plans read it (search finds it by that form). */
-  phone?: string | null;
   /** For assessments: what the account's baseline and failure counters read, as columns (prisma/schema.prisma). */
   account?: AccountColumns;
   data: Record<string, unknown>;
@@ -56,7 +54,6 @@ export function eventRow(e: EventInput) {
     rule: e.rule ?? null,
     subject: e.subject ?? null,
     device: e.device ?? null,
-    phone: e.phone ?? null,
     kind: e.account?.kind ?? null,
     failed: e.account?.failed ?? false,
     country: e.account?.country ?? null,
@@ -105,10 +102,11 @@ export async function searchEvents(
     query?: string | null;
     /** The canonical mailbox of `query` when it is an address (server/email/canonical.ts), so it finds every spelling. */
     queryMailbox?: string | null;
-    /** The account `query` names (the `subject` column): "user:<query>" for a user_id. */
-    querySubject?: string | null;
-    /** `query` as a phone number in E.164 (the `phone` column, kept for assessments), when it is one. */
-    queryPhone?: string | null;
+    /**
+     * The accounts `query` names (the `subject` column): "user:<query>" for a user_id, and the accounts that gave it
+     * when it is a phone number (server/users/linked.ts accountsOfPhone), each read through the column's index.
+     */
+    querySubjects?: readonly string[];
     /** `query` as an address in the one form events keep (server/net/ip-parse.ts canonicalAddress), when it is one. */
     queryAddress?: string | null;
     /** The ids of the workspace's rules named `query` (events keep the deciding rule's id). */
@@ -144,10 +142,9 @@ export async function searchEvents(
                   { emailNormalized: a.queryMailbox ?? q.toLowerCase() },
                   { domain: q.toLowerCase() },
                   { rule: a.queryRules?.length ? { in: [q, ...a.queryRules] } : q },
-                  // An assessment's device_id, its account (user_id) and the phone number it gave.
+                  // An assessment's device_id, and its account (user_id, or the accounts that gave a phone number).
                   { device: q },
-                  ...(a.querySubject ? [{ subject: a.querySubject }] : []),
-                  ...(a.queryPhone ? [{ phone: a.queryPhone }] : []),
+                  ...(a.querySubjects?.length ? [{ subject: { in: [...a.querySubjects] } }] : []),
                   { type: q },
                   { actor: q },
                 ],

@@ -5,7 +5,15 @@
 // of this workspace only.
 import type { Db } from "../db/client";
 import { parsePhone, type PhoneType } from "../phone/parse";
-import { accountName, linksKeyOf, parseIdentifier, type LinkKind } from "../assessment/identity-keys";
+import {
+  accountName,
+  accountsKeyOf,
+  identifierOf,
+  linksKeyOf,
+  parseIdentifier,
+  phoneKeyOf,
+  type LinkKind,
+} from "../assessment/identity-keys";
 
 export const LINK_WINDOW_DAYS = 30;
 /** At most this many linked accounts are listed (the most recently linked first). */
@@ -68,6 +76,28 @@ export async function linkedAccountsOf(
     acct.links.push({ kind: id.kind, value: displayIdentifier(id.kind, id.value) });
   }
   return [...out.values()];
+}
+
+/** At most this many accounts of one phone number are searched for (the most recently linked first). */
+export const MAX_ACCOUNTS_OF_PHONE = 100;
+
+/**
+ * The accounts ("user:<id>", "email:<mailbox>") that gave a phone number, most recently first, read from the links
+ * the assessments keep (as long as the counters keep them); none when the text is not a number the numbering plans
+ * read without a country (E.164: + and the country calling code), which is how a number is keyed.
+ */
+export async function accountsOfPhone(db: Db, a: { workspaceId: string; phone: string }): Promise<string[]> {
+  // Cheap refusal of what cannot be a number before the numbering plans read it (a search for an email, an id).
+  if (!/^\+[\d\s().-]{4,30}$/.test(a.phone)) return [];
+  const e164 = phoneKeyOf(a.phone);
+  if (!e164) return [];
+  const rows = await db.velocityPair.findMany({
+    where: { workspaceId: a.workspaceId, key: accountsKeyOf(identifierOf("phone", e164)) },
+    orderBy: [{ lastAt: "desc" }, { other: "asc" }],
+    select: { other: true },
+    take: MAX_ACCOUNTS_OF_PHONE,
+  });
+  return rows.map((r) => r.other);
 }
 
 /** The account's own identifiers of the last 30 days, by kind, most recent first. */

@@ -1,5 +1,5 @@
-// GET /v1/events finds an assessment by what identifies its user: its user_id, its device_id and the phone number it
-// gave (kept on the event in E.164), through the event's indexed columns, never its JSON.
+// GET /v1/events finds an assessment by what identifies its user: its user_id, its device_id and its phone number
+// (the accounts that gave the number), through the event's indexed columns and the accounts' links, never its JSON.
 import { describe, expect, it } from "vitest";
 import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "./setup";
 
@@ -51,31 +51,5 @@ describe("GET /v1/events search by an assessment's identifiers", () => {
     const byUser = await assess(ws.apiKey, { user_id: "dan", phone: "+14155550123" });
     const byEmail = await assess(ws.apiKey, { email: "erin@example.com", phone: "+1 415 555 0123" });
     expect((await found(ws.apiKey, "+14155550123")).sort()).toEqual([byUser, byEmail].sort());
-  });
-});
-
-describe("GET /v1/events search by phone number is exact", () => {
-  it("finds an assessment with only an address and a phone number, and a failed login, by the number", async () => {
-    const ws = await app().seedWorkspace();
-    const anonymous = await assess(ws.apiKey, { event: "signup", phone: "+447400123456" });
-    const failed = await assess(ws.apiKey, { user_id: "frank", status: "failed", phone: "+44 7400 123456" });
-    expect((await found(ws.apiKey, "+447400123456")).sort()).toEqual([anonymous, failed].sort());
-    expect((await found(ws.apiKey, "+447400123456", "/v1/events.csv")).sort()).toEqual([anonymous, failed].sort());
-  });
-
-  it("finds only the assessments that gave the number, not the account's others", async () => {
-    const ws = await app().seedWorkspace();
-    const withPhone = await assess(ws.apiKey, { user_id: "gina", phone: "+14155550123" });
-    const without = await assess(ws.apiKey, { user_id: "gina" });
-    expect(await found(ws.apiKey, "+14155550123")).toEqual([withPhone]);
-    expect((await found(ws.apiKey, "gina")).sort()).toEqual([withPhone, without].sort());
-  });
-
-  it("a national spelling (no country to read it in) and a number the plans do not read find nothing", async () => {
-    const ws = await app().seedWorkspace();
-    await assess(ws.apiKey, { phone: "+447400123456" });
-    await assess(ws.apiKey, { phone: "0000000000", phone_country: "GB" });
-    expect(await found(ws.apiKey, "07400 123456")).toEqual([]);
-    expect(await found(ws.apiKey, "0000000000")).toEqual([]);
   });
 });

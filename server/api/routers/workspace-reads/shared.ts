@@ -1,14 +1,14 @@
 // What several procedures of the workspace-reads router share (schemas, helpers), or what other modules import from it.
 import { z } from "zod";
 import { accountSubject } from "../../../assessment/account";
-import { phoneKeyOf } from "../../../assessment/identity-keys";
 import type { Db } from "../../../db/client";
 import { canonicalEmail } from "../../../email/canonical";
 import { canonicalAddress } from "../../../net/ip-parse";
 import { timestampSchema } from "../../../timestamps";
+import { accountsOfPhone } from "../../../users/linked";
 
 export const EVENT_QUERY_DOC =
-  "`query` matches exactly on request ID, IP (any spelling of the address: IPv6 in upper case or uncompressed, IPv4-mapped), email (every spelling of its mailbox), domain, rule (its id or its name), event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code; spaces, dots, dashes and brackets allowed) finds the assessments that gave that number, in any spelling (a national number sent with `phone_country`, or read in the IP address's country, is kept in E.164), and only those: with or without a user_id or email, failed logins included. A national spelling (`07400 123456`) finds nothing, since the search takes no country to read it in, and neither does a number the numbering plans do not read. Assessments stored before this version kept phone numbers are not found by their number (they age out with the events' retention).";
+  "`query` matches exactly on request ID, IP (any spelling of the address: IPv6 in upper case or uncompressed, IPv4-mapped), email (every spelling of its mailbox), domain, rule (its id or its name), event type or actor, and an assessment's `user_id` or `device_id`; a phone number in E.164 (+ and the country calling code, spaces allowed) finds the assessments of the accounts that gave it (each by its user_id, else its email address; for as long as those links are kept, at least 90 days), so an assessment with neither user_id nor email is not found by its phone number.";
 
 export const eventQuery = z
   .string()
@@ -16,35 +16,25 @@ export const eventQuery = z
   .max(320)
   .optional()
   .describe(
-    "Exact match on request ID, IP, email, domain, rule (id or name), event type, actor, an assessment's user_id or device_id, or a phone number in E.164 (the assessments that gave it)",
+    "Exact match on request ID, IP, email, domain, rule (id or name), event type, actor, an assessment's user_id or device_id, or a phone number in E.164 (the assessments of the accounts that gave it)",
   );
 
 /** What GET /events and its CSV search `query` on besides its own text: its mailbox, and the accounts it names. */
 export async function eventSearchTerms(db: Db, workspaceId: string, query: string | undefined) {
-  if (!query)
-    return { query, queryMailbox: null, queryAddress: null, queryRules: [], querySubject: null, queryPhone: null };
-  // A rule by its name too: events keep the id of the rule that decided.
-  const rules = await db.rule.findMany({ where: { workspaceId, name: query }, select: { id: true } });
+  if (!query) return { query, queryMailbox: null, queryAddress: null, queryRules: [], querySubjects: [] };
+  const [phoneAccounts, rules] = await Promise.all([
+    accountsOfPhone(db, { workspaceId, phone: query }),
+    // A rule by its name too: events keep the id of the rule that decided.
+    db.rule.findMany({ where: { workspaceId, name: query }, select: { id: true } }),
+  ]);
   return {
     query,
     queryMailbox: canonicalEmail(query).normalized,
     // An address in any spelling (upper-case or uncompressed IPv6, IPv4-mapped): events keep its one form.
     queryAddress: canonicalAddress(query),
     queryRules: rules.map((r) => r.id),
-    querySubject: accountSubject(query, null),
-    queryPhone: queryPhoneOf(query),
+    querySubjects: [accountSubject(query, null)!, ...phoneAccounts],
   };
-}
-
-/**
- * `query` as the phone number assessments keep (E.164, server/assessment/identity-keys.ts phoneKeyOf), when it is
- * written as one: + and the country calling code (spaces, dots, dashes and brackets allowed). A national spelling is
- * not read: the route takes no country to read it in, and guessing one could find another country's number.
- */
-function queryPhoneOf(query: string): string | null {
-  // Cheap refusal of what cannot be a number before the numbering plans read it (a search for an email, an id).
-  if (!/^\+[\d\s().-]{4,30}$/.test(query)) return null;
-  return phoneKeyOf(query);
 }
 
 export const eventType = z
