@@ -11,6 +11,14 @@ export interface PlainDoor {
     base?: string;
     receivedAt?: number;
   }): Promise<{ status: number; headers: Record<string, string>; body: string; undelivered: (() => void) | null }>;
+  /** Whether `answer` would answer this request without the database (an unknown route or method, a preflight). */
+  answersWithoutDatabase?(req: {
+    method: string;
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    missingHeader?: (name: string) => string | undefined;
+    base?: string;
+  }): boolean;
 }
 
 /** A method's handler of the compiled route; the production server answers through its REST door when it has one. */
@@ -23,4 +31,5 @@ export type RestRoute = Record<string, RestHandler>;
 export const DRAIN_LIMIT_BYTES: number;
 export function loadRestRoute(distDir: string): RestRoute | null;
 export function takesDirect(url: string): boolean;
+export function answeredWithoutDatabase(route: RestRoute | null, req: IncomingMessage): boolean;
 export function serveDirect(route: RestRoute, req: IncomingMessage, res: ServerResponse): Promise<void>;

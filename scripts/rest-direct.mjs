@@ -6,9 +6,14 @@
 // stand-in) takes a web Request and answers a web Response, as under Next.
 //
 // Only paths Next would route to that handler unchanged are taken: a path holding "%" still goes through Next, whose
-// proxy.ts answers undecodable paths (see proxy.ts); a "%" in the query alone does not (the door reads the query). Anything else (pages, /api, /docs, probes) is Next's.
+// proxy.ts answers undecodable paths (see proxy.ts); a "%" in the query alone does not (the door reads the query).
+// Nor does a query that is not percent-encoded UTF-8 (`?version=%ff`) on a path whose "%" escapes all decode: Next
+// would rewrite that query to the U+FFFD it reads before the door could refuse it, so such a request goes to the
+// door as sent, where it is refused as any other undecodable query is (after authentication, free). Anything else
+// (pages, /api, /docs, probes) is Next's.
 import { createRequire } from "node:module";
 import path from "node:path";
+import { undecodableQueryParameter } from "../server/api/rest/query-text.mjs";
 import { sendError } from "./http-front.mjs";
 
 const require = createRequire(import.meta.url);
@@ -35,10 +40,29 @@ export function loadRestRoute(distDir) {
 
 /** Whether the front may answer this request through the route directly. */
 export function takesDirect(url) {
-  const path = url.split("?", 1)[0];
-  // Only a "%" in the path matters: Next rewrites the query of a request it routes (an escape that is not UTF-8,
-  // `?version=%ff`, reaches the route as the U+FFFD it reads), and the door refuses such a query itself.
-  return DIRECT_PATH.test(url) && !path.includes("%") && !DOT_SEGMENT.test(url) && !ODD_PATH.test(path);
+  const mark = url.indexOf("?");
+  const path = mark < 0 ? url : url.slice(0, mark);
+  if (!DIRECT_PATH.test(url) || DOT_SEGMENT.test(url) || ODD_PATH.test(path)) return false;
+  if (!path.includes("%")) return true;
+  // A "%" in the path: Next's, unless the query is one the door refuses (server/api/rest/query-text.mjs), which Next
+  // would rewrite (an escape that is not UTF-8, `?version=%ff`, reaches the route as the U+FFFD it reads). Such a
+  // request is the door's when its path is one Next routes unchanged: every escape decodes, and none to "." or ".."
+  // (those stay Next's, whose proxy.ts answers them 404 before anything else).
+  return mark >= 0 && undecodableQueryParameter(url.slice(mark + 1)) !== null && plainSegments(path);
+}
+
+/** Whether every segment of `path` decodes (percent-encoded UTF-8) and none is "." or ".." once decoded. */
+function plainSegments(path) {
+  for (const segment of path.split("/")) {
+    let decoded;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === "." || decoded === "..") return false;
+  }
+  return true;
 }
 
 const FORWARDED = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for"];
@@ -204,6 +228,24 @@ export async function serveDirect(route, req, res) {
 function reportDirectError(err) {
   if (err?.name === "ConfigurationError" && !globalThis.__serviceProcessState?.started) return;
   console.error("[/v1 direct]", err);
+}
+
+/**
+ * Whether the route's REST door answers this request without its database (an unknown route or method, a preflight:
+ * plain-door.ts answersWithoutDatabase), judged on the request as servePlain hands it over; false for a request the
+ * front does not take directly or a route without that door.
+ */
+export function answeredWithoutDatabase(route, req) {
+  if (!route || !takesDirect(req.url ?? "/")) return false;
+  const judge = route[req.method]?.plain?.answersWithoutDatabase;
+  if (typeof judge !== "function") return false;
+  return judge({
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    missingHeader: (name) => forwardedDefault(req, name),
+    base: originOf(req),
+  });
 }
 
 /**

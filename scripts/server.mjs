@@ -14,10 +14,11 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { afterListeningSteps } from "./after-listening.mjs";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
 import { ignoreClosedOutput, quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
-import { loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
+import { answeredWithoutDatabase, loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
 import { pagesToWarm, preloadPageModules, warmPages } from "./warm-pages.mjs";
 
@@ -28,9 +29,9 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 ignoreClosedOutput();
 routeStrayOutput();
 // What start-up leaves for the moment the port listens (the demo credentials' addresses with PORT=0, which the system
-// picks then: server/startup/demo.ts).
-const afterListening = [];
-globalThis.__serviceAfterListening = (fn) => afterListening.push(fn);
+// picks then: server/startup/demo.ts); a step that fails then is logged, not thrown (scripts/after-listening.mjs).
+const afterListening = afterListeningSteps();
+globalThis.__serviceAfterListening = afterListening.register;
 quietStartupFailureReports();
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
@@ -47,8 +48,9 @@ if (!restRoute)
 // The probes answer at once while the service starts (scripts/startup-gate.mjs). requireHostHeader: false lets a
 // /v1 request without Host get the spec's JSON error from the front, not Node's bare 400.
 const handler = createFront(
-  startupGate((req, res) =>
-    restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res),
+  startupGate(
+    (req, res) => (restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res)),
+    { answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req) },
   ),
 );
 const server = http.createServer({ requireHostHeader: false }, handler);
@@ -119,8 +121,7 @@ if (!globalThis.__serviceProcessState?.shuttingDown) {
     const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
     scriptLogger().info({ url: `http://${shown}:${listening}` }, "listening; starting the service");
     // Start-up may still be under way (waiting for the database): what it leaves from now on runs at once.
-    globalThis.__serviceAfterListening = (fn) => fn(listening);
-    for (const fn of afterListening.splice(0)) fn(listening);
+    afterListening.listening(listening);
     // Then /docs and every dashboard page once, so no first visitor waits for their code (scripts/warm-pages.mjs).
     const self = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
     void warmPages(`http://${self.includes(":") ? `[${self}]` : self}:${listening}`, pages);

@@ -2,6 +2,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 export function startupGate(
   handler: (req: IncomingMessage, res: ServerResponse) => unknown,
+  options?: { answersWithoutDatabase?: (req: IncomingMessage) => boolean },
 ): (req: IncomingMessage, res: ServerResponse) => unknown;
 export function countUnrouted(server: Server): void;
 export function startBeforeListening(handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<void>;

@@ -19,8 +19,12 @@ function send(req, res, status, body, extra = {}) {
   res.end(req.method === "HEAD" ? undefined : text);
 }
 
-/** Wraps `handler` so the probes answer at once until start-up has finished. */
-export function startupGate(inner) {
+/**
+ * Wraps `handler` so the probes answer at once until start-up has finished. `answersWithoutDatabase(req)` says which
+ * requests the handler answers without the database (the REST door's unknown routes and methods, and preflights:
+ * scripts/rest-direct.mjs answeredWithoutDatabase); while start-up waits for the database they still go on to it.
+ */
+export function startupGate(inner, { answersWithoutDatabase = () => false } = {}) {
   const handler = markPassed(inner);
   return (req, res) => {
     const state = globalThis.__serviceProcessState;
@@ -44,8 +48,11 @@ export function startupGate(inner) {
       );
     }
     // While start-up waits for a database that cannot be reached (server/startup/database-wait.ts), a request would
-    // wait in Next for as long as the database is down: it is answered at once, as the database outage answers.
-    if (state?.waitingForDatabase && !state.shuttingDown) return sendUnavailable(req, res);
+    // wait in Next for as long as the database is down: it is answered at once, as the database outage answers. An
+    // unknown /v1 route or method (404 before anything else, as the spec orders it) and a preflight need no
+    // database: the REST door answers them as it does once started.
+    if (state?.waitingForDatabase && !state.shuttingDown)
+      return answersWithoutDatabase(req) ? handler(req, res) : sendUnavailable(req, res);
     return handler(req, res);
   };
 }

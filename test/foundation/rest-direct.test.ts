@@ -93,6 +93,15 @@ describe("which requests go straight to the route", () => {
     // A "%" in the query alone: Next would have rewritten `%ff` to the U+FFFD it reads before the door saw it.
     ["/v1/vulnerabilities/kev/?query=%ff", true],
     ["/v1/vulnerabilities/kev/?query=100%25", true],
+    // A "%" in the path and a query the door refuses: Next would rewrite the query, so the door gets it as sent ...
+    ["/v1/vulnerabilities/packages/npm/%40babel%2Fcore/?version=%ff", true],
+    ["/v1/vulnerabilities/packages/npm/%40babel%2Fcore/?version=7.0.0&x=%E0%A4", true],
+    // ... but a readable query, or a path proxy.ts answers (undecodable, an encoded dot segment), stays Next's.
+    ["/v1/vulnerabilities/packages/npm/%40babel%2Fcore/?version=7.0.0", false],
+    ["/v1/vulnerabilities/packages/npm/%40babel%2Fcore/?version=%25ff", false],
+    ["/v1/vulnerabilities/packages/npm/%40babel%2Fcore/", false],
+    ["/v1/ip/%ff/geo?x=%ff", false],
+    ["/v1/ip/%2e%2e/geo?x=%ff", false],
   ])("%s -> %s", (url, direct) => {
     expect(takesDirect(url)).toBe(direct);
   });
@@ -203,6 +212,40 @@ describe("through the real REST handler", () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/^query: the query parameter is not valid percent-encoded UTF-8/);
     expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
+
+describe('a path holding "%" with a query that is not UTF-8', () => {
+  it("reaches the door as sent, as scripts/server.mjs chooses, and is refused after authentication, free", async () => {
+    // Wired as scripts/server.mjs wires it: the route when takesDirect says so, else Next (here a stand-in that says
+    // it was reached: Next would have rewritten `%ff` to `%EF%BF%BD` before the door saw it).
+    const server = http.createServer(
+      createFront((req: IncomingMessage, res: ServerResponse) => {
+        if (takesDirect(req.url ?? "/")) return serveDirect(realRoute, req, res);
+        res.writeHead(502, { "Content-Type": "text/plain" });
+        res.end("through Next");
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+      const url = `${base}/v1/vulnerabilities/packages/npm/%40babel%2Fcore/?version=%ff`;
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${ws.apiKey}` } });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+      expect((await res.json()).error).toMatchObject({
+        code: "INVALID_REQUEST",
+        message: expect.stringMatching(/^version: the query parameter is not valid percent-encoded UTF-8/),
+      });
+      expect(await app.used(ws.workspaceId)).toBe(0);
+      // The door's order is kept: without a key, the same request is 401 (authentication comes first).
+      const anonymous = await fetch(url);
+      expect(anonymous.status).toBe(401);
+      expect((await anonymous.json()).error.code).toBe("UNAUTHORIZED");
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 

@@ -1,8 +1,12 @@
 // While the service starts (issue 22, item 11), the production server answers the probes itself instead of letting
 // them wait for Next's start-up: /healthz 200, /readyz 503 "starting" naming the step, at once; everything else goes
 // on to the handler; once start-up is done, the probes go on too (to Next's routes).
-import { createServer, type Server } from "node:http";
+import http, { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
+import { createFront } from "../../scripts/http-front.mjs";
+import { answeredWithoutDatabase, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
 import { startBeforeListening, startupGate } from "../../scripts/startup-gate.mjs";
 import { processState } from "../../server/operate/state";
 
@@ -100,6 +104,91 @@ describe("while start-up waits for a database that cannot be reached", () => {
       expect(reachedHandler).toEqual([]);
     } finally {
       Object.assign(processState(), { waitingForDatabase: undefined, startupStep: undefined });
+    }
+  });
+});
+
+describe("while start-up waits for the database, what needs none is answered as once started", () => {
+  /** A request as node:http sends it (an Origin header included), with its status, headers and body. */
+  function send(base: string, method: string, path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("an unknown /v1 route or method is 404 and a preflight is answered, from the REST door; the rest is 503", async () => {
+    // Wired as scripts/server.mjs wires it, with the real route's REST door and no database behind it (Next, which
+    // would hold the request for the whole start-up, is a stand-in that must not be reached).
+    const route: RestRoute = { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS };
+    const toNext: string[] = [];
+    const gated = createServer(
+      createFront(
+        startupGate(
+          (req: IncomingMessage, res: ServerResponse) => {
+            if (takesDirect(req.url ?? "/")) return serveDirect(route, req, res);
+            toNext.push(req.url ?? "");
+            res.end("from Next");
+          },
+          { answersWithoutDatabase: (req: IncomingMessage) => answeredWithoutDatabase(route, req) },
+        ),
+      ),
+    );
+    await new Promise<void>((r) => gated.listen(0, "127.0.0.1", () => r()));
+    const own = `http://127.0.0.1:${(gated.address() as AddressInfo).port}`;
+    Object.assign(processState(), { started: false, waitingForDatabase: "connection failed (ECONNREFUSED)" });
+    try {
+      for (const [method, path] of [
+        ["GET", "/v1/no-such-route"],
+        ["DELETE", "/v1/ip/8.8.8.8/geo"],
+        ["POST", "/v1/ip/8.8.8.8/geo"],
+      ]) {
+        const res = await send(own, method, path);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(JSON.parse(res.body).error.code).toBe("LOOKUP_NOT_FOUND");
+        expect(res.headers["x-request-id"]).toMatch(/^req_/);
+      }
+      const preflight = await send(own, "OPTIONS", "/v1/assess", {
+        Origin: own,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers["access-control-allow-origin"]).toBe(own);
+      expect(preflight.headers["access-control-allow-methods"]).toBe("POST");
+      // A preflight for no route is 404; one from an origin no setting lists is refused, without the database.
+      const nowhere = await send(own, "OPTIONS", "/v1/no-such-route", {
+        Origin: own,
+        "Access-Control-Request-Method": "GET",
+      });
+      expect(nowhere.status).toBe(404);
+      const foreign = await send(own, "OPTIONS", "/v1/assess", {
+        Origin: "https://elsewhere.example",
+        "Access-Control-Request-Method": "POST",
+      });
+      expect(foreign.status).toBe(403);
+      expect(JSON.parse(foreign.body).error.code).toBe("ORIGIN_FORBIDDEN");
+      // A known route needs the database: 503 at once, as before.
+      const lookup = await send(own, "GET", "/v1/ip/8.8.8.8/geo");
+      expect(lookup.status).toBe(503);
+      expect(JSON.parse(lookup.body).error.code).toBe("UPSTREAM_UNAVAILABLE");
+      // So does a preflight whose origin only a publishable key's list could allow (POST /device/check).
+      const publishable = await send(own, "OPTIONS", "/v1/device/check", {
+        Origin: "https://shop.example",
+        "Access-Control-Request-Method": "POST",
+      });
+      expect(publishable.status).toBe(503);
+      expect(toNext).toEqual([]);
+    } finally {
+      Object.assign(processState(), { waitingForDatabase: undefined });
+      gated.closeAllConnections();
+      await new Promise((r) => gated.close(r));
     }
   });
 });

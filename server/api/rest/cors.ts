@@ -51,6 +51,11 @@ export function corsResponseHeaders(origin: string): Record<string, string> {
   };
 }
 
+/** Whether originAllowedFor must read the database to judge this origin for this route (the publishable keys' origins). */
+export function originNeedsDatabase(procedurePath: string, byConfig: boolean): boolean {
+  return !byConfig && PUBLISHABLE_PROCEDURES.has(procedurePath);
+}
+
 /**
  * The REST API's CORS rule for one route: SERVICE_ALLOWED_ORIGINS and the service's own origin (`byConfig`), and for
  * the routes publishable keys may call (POST /device/check) also every origin an active publishable key lists. Such
@@ -58,7 +63,6 @@ export function corsResponseHeaders(origin: string): Record<string, string> {
  * (server/keys/publishable.ts).
  */
 export async function originAllowedFor(procedurePath: string, origin: string, byConfig: boolean): Promise<boolean> {
-  if (byConfig) return true;
-  if (!PUBLISHABLE_PROCEDURES.has(procedurePath)) return false;
+  if (!originNeedsDatabase(procedurePath, byConfig)) return byConfig;
   return publishableOriginListed(await getDb(), origin);
 }

@@ -47,10 +47,18 @@ import { appRouter } from "../root";
 import { admitsCallerFirst } from "../trpc";
 import { bodyEncodingOf, decodeBodyBytes } from "./body-encoding";
 import { bodyRulesOf, rawBodyOf } from "./body-rules";
-import { corsResponseHeaders, originAllowed, originAllowedFor, requestedHeadersAllowed } from "./cors";
+import {
+  corsResponseHeaders,
+  originAllowed,
+  originAllowedFor,
+  originNeedsDatabase,
+  requestedHeadersAllowed,
+} from "./cors";
 import { getOpenApiDocument } from "./openapi";
 import { AnswerHeaders, plainErrorAnswer } from "./plain-answer";
 import { buildRouteTable, matchRoute, type RestRoute } from "./routes";
+// One rule with the production front, which reads it before Next could rewrite such a query (scripts/rest-direct.mjs).
+import { undecodableQueryParameter } from "./query-text.mjs";
 
 // Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
 registerBulkProcedures();
@@ -133,6 +141,29 @@ function bufferReader(body: Buffer | undefined, headers: Pick<Headers, "get">): 
     if (!body) return Buffer.alloc(0);
     return body.length > maxBytes ? null : body;
   };
+}
+
+/**
+ * Whether the door answers this request without reading its database: an unknown route or method (404
+ * LOOKUP_NOT_FOUND) and a preflight (its origin judged by the settings alone, or refused before any route's
+ * allowance is read). While start-up waits for a database that cannot be reached, the production front hands such a
+ * request to the door, which answers it as it does once started, and answers every other one 503
+ * (scripts/startup-gate.mjs). The same steps as `answer` below, in the same order, without answering.
+ */
+export function answersWithoutDatabase(req: PlainRequest): boolean {
+  const base = req.base ?? "http://localhost";
+  const target = targetOf(req.url, base);
+  if (!target) return true;
+  const method = req.method.toUpperCase();
+  if (method === "GET" && (target.path === "/openapi.json" || target.path === "/openapi.json/")) return false;
+  const headers = headerReader(req.headers, req.missingHeader);
+  if (method !== "OPTIONS") return matchRoute(restRouteTable(), method, target.path) === null;
+  const wanted = headers.get("access-control-request-method")?.toUpperCase();
+  const preflighted = wanted ? matchRoute(restRouteTable(), wanted, target.path) : null;
+  const origin = headers.get("origin");
+  if (!preflighted || !origin) return true;
+  const own = requestOrigin({ url: base + req.url, headers: headers as Headers }) ?? new URL(base).origin;
+  return !originNeedsDatabase(preflighted.route.procedurePath, originAllowed(origin, own));
 }
 
 /** Answers one /v1 request given as node:http gives it, observed as every answer of the API is. */
@@ -352,30 +383,6 @@ function rawQueryValue(query: string, key: string): string {
     }
   }
   return "";
-}
-
-/**
- * The first query parameter (its name, null when the name is the part that cannot be read) whose name or value is not percent-encoded UTF-8
- * (`%ff`, an encoded surrogate `%ED%A0%80`, a stray `%zz`), or null when every one decodes. URLSearchParams reads
- * such bytes as U+FFFD and a stray "%" as itself, so `version=%ff` was looked up (and charged) as "��" while the same
- * bytes in a JSON body or in the path are refused: text is text on every way in (README "Requests the API reads").
- * A query without "%" costs one indexOf.
- */
-function undecodableQueryParameter(query: string): { name: string | null } | null {
-  if (!query.includes("%")) return null;
-  for (const pair of query.split("&")) {
-    if (!pair.includes("%")) continue;
-    const eq = pair.indexOf("=");
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    let readable: string | null = null;
-    try {
-      readable = decodeURIComponent(name.replace(/\+/g, " "));
-      decodeURIComponent(eq < 0 ? "" : pair.slice(eq + 1));
-    } catch {
-      return { name: readable };
-    }
-  }
-  return null;
 }
 
 /** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */

@@ -1,0 +1,1 @@
+export function undecodableQueryParameter(query: string): { name: string | null } | null;
