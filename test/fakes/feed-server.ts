@@ -28,9 +28,14 @@ export async function startFeedServer(routes: Record<string, FeedResponse> = {})
     const path = (req.url ?? "/").split("?")[0]!;
     hits.push(path);
     const r = table.get(path);
+    // Every answer closes its connection: a kept-alive socket that this server closes after its idle timeout (5 s)
+    // while a busy test process's client still counts it as open made the next refresh fail with "fetch failed"
+    // (seen in test/feeds/refresh.test.ts and test/ip/anonymisers.test.ts under load).
     const send = () => {
-      if (!r) return void res.writeHead(404, { "content-type": "text/plain" }).end("no such feed");
-      res.writeHead(r.status ?? 200, { "content-type": r.contentType ?? "text/plain" }).end(r.body ?? "");
+      if (!r) return void res.writeHead(404, { "content-type": "text/plain", connection: "close" }).end("no such feed");
+      res
+        .writeHead(r.status ?? 200, { "content-type": r.contentType ?? "text/plain", connection: "close" })
+        .end(r.body ?? "");
     };
     if (r?.delayMs) setTimeout(send, r.delayMs);
     else send();
