@@ -27,29 +27,35 @@ export function configurationProblems(): string[] {
   return [...new Set(problems)];
 }
 
-const WILDCARD = new Set(["0.0.0.0", "::", "0:0:0:0:0:0:0:0", ""]);
+/** The wildcard addresses, in canonical form (IPv4-mapped "::ffff:0.0.0.0" becomes "0.0.0.0" first). */
+const WILDCARD = new Set(["0.0.0.0", "::", ""]);
 
 /**
  * The addresses a listen on `host` may take, or "any" for a wildcard: compared as text, HOST=localhost and
  * SERVICE_METRICS_HOST=127.0.0.1 on one port passed the check, and the server then failed on its own metrics
  * listener. `localhost` is the loopback of either family, an IPv4-mapped IPv6 address its IPv4 address, IPv6 in its
  * canonical form; another name is compared as written (it is not resolved here: the check runs without the network).
+ * The wildcard test comes after the canonical form: tested as written, HOST=::0 or 0:: (both "::") was no wildcard.
  */
 function listenAddresses(host: string): Set<string> | "any" {
+  const h = canonicalAddress(host);
+  if (WILDCARD.has(h)) return "any";
+  if (h === "localhost" || h.endsWith(".localhost")) return new Set(["127.0.0.1", "::1"]);
+  return new Set([h]);
+}
+
+/** `host` trimmed, lower case, without brackets; an IPv6 address in its canonical form, an IPv4-mapped one as IPv4. */
+function canonicalAddress(host: string): string {
   const h = host
     .trim()
     .toLowerCase()
     .replace(/^\[(.*)\]$/, "$1");
-  if (WILDCARD.has(h)) return "any";
-  if (h === "localhost" || h.endsWith(".localhost")) return new Set(["127.0.0.1", "::1"]);
-  if (isIP(h) === 6) {
-    const canonical = new URL(`http://[${h}]/`).hostname.slice(1, -1);
-    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-    if (!mapped) return new Set([canonical]);
-    const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
-    return new Set([`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`]);
-  }
-  return new Set([h]);
+  if (isIP(h) !== 6) return h;
+  const canonical = new URL(`http://[${h}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!mapped) return canonical;
+  const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 }
 
 function addressesOverlap(a: string, b: string): boolean {

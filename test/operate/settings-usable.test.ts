@@ -143,6 +143,13 @@ describe("start-up's check of the metrics listener's port", () => {
       ["::ffff:127.0.0.1", "127.0.0.1"],
       ["::", "127.0.0.1"],
       ["0:0:0:0:0:0:0:0", "10.0.0.5"],
+      // Other spellings of the wildcard "::" and of 0.0.0.0: tested before the canonical form, none was a wildcard.
+      ["::0", "127.0.0.1"],
+      ["0::", "127.0.0.1"],
+      ["[::0]", "::1"],
+      ["127.0.0.1", "0::0"],
+      ["::ffff:0.0.0.0", "127.0.0.1"],
+      ["::ffff:0:0", "10.0.0.5"],
     ]) {
       expect({
         host,
