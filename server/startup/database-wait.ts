@@ -4,11 +4,42 @@
 // database steps (connect, migrate, prepare stored secrets, seed) now run again after a capped backoff, with a log
 // line per attempt, until the database answers; the workers start after them. Only an outage is retried (an error
 // server/db/outage-reason.ts recognises, on PostgreSQL): an embedded store that cannot be opened, or a migration the
-// database refuses, would fail the same way each time, so start-up fails at once as before.
+// database refuses, would fail the same way each time, so start-up fails at once as before. So does a connection
+// setting that is wrong rather than a server that is away (a refused password or role, a database that does not exist,
+// a host name that does not resolve): classed as outages, they were retried for ever at warn level, and /readyz never
+// said "start-up failed". A wait that lasts (from the fifth failed attempt) is logged at error level.
 import { databaseUrl } from "../db/config";
 import { storeOutageReason } from "../db/outage-reason";
 import { logger } from "../operate/log";
 import { processState } from "../operate/state";
+
+/** Failed attempts logged at warn level; from this one on, at error level (someone should look). */
+export const ERROR_FROM_ATTEMPT = 5;
+
+// What waiting cannot mend at start, though a running server takes it for an outage (a database dropped, a password
+// revoked under it): PostgreSQL's invalid password (28P01) and authorization (28000), a missing database (3D000), and a
+// host name that does not resolve (ENOTFOUND; EAI_AGAIN, a resolver not answering yet, is waited for). The same as
+// Prisma's engine codes and its driver adapter's kinds.
+const FATAL_CODES = new Set(["28P01", "28000", "3D000", "ENOTFOUND", "P1000", "P1003"]);
+const FATAL_KINDS = new Set(["AuthenticationFailed", "DatabaseAccessDenied", "DatabaseDoesNotExist"]);
+
+/** The code when `err` (or anything in its cause chain) is a connection setting waiting cannot mend, else null. */
+export function fatalAtStart(err: unknown): string | null {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length && seen.size < 12) {
+    const e = queue.shift();
+    if (!e || typeof e !== "object" || seen.has(e)) continue;
+    seen.add(e);
+    const o = e as { code?: unknown; reason?: unknown; kind?: unknown; cause?: unknown; errors?: unknown };
+    const meta = (e as { meta?: { driverAdapterError?: unknown } }).meta;
+    for (const code of [o.code, o.reason]) if (typeof code === "string" && FATAL_CODES.has(code)) return code;
+    if (typeof o.kind === "string" && FATAL_KINDS.has(o.kind)) return o.kind;
+    queue.push(o.cause, meta?.driverAdapterError);
+    if (Array.isArray(o.errors)) queue.push(...o.errors);
+  }
+  return null;
+}
 
 /** The first wait, doubled after each failed attempt up to the longest. */
 export const FIRST_RETRY_MS = 1000;
@@ -42,13 +73,13 @@ export async function untilDatabaseAnswers<T>(steps: () => Promise<T>, sleep = s
       state.waitingForDatabase = undefined;
       return result;
     } catch (err) {
-      const reason = databaseUrl() ? storeOutageReason(err) : null;
+      const reason = databaseUrl() && !fatalAtStart(err) ? storeOutageReason(err) : null;
       if (!reason) throw err;
       if (state.shuttingDown) throw new StartupStopped();
       const step = state.startupStep ?? "opening the database";
       const waitMs = retryDelayMs(attempt);
       state.waitingForDatabase = reason;
-      logger().warn(
+      logger()[attempt >= ERROR_FROM_ATTEMPT ? "error" : "warn"](
         { component: "startup", step, attempt, retry_in_ms: waitMs, reason },
         `the database cannot be reached at start (${reason}) while ${step}; attempt ${attempt} failed, ` +
           `trying again in ${waitMs / 1000} s`,
