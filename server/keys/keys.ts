@@ -100,7 +100,7 @@ export interface KeyAudit {
 
 const SYSTEM: Actor = { kind: "system", reason: "key lifecycle" };
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type KeyEvent = "audit.key.created" | "audit.key.revoked" | "audit.key.paused" | "audit.key.resumed";
 
 function auditKey(
@@ -122,48 +122,56 @@ function auditKey(
   });
 }
 
+type KeyInput = { workspaceId: string; name?: string; kind?: KeyKind; allowedOrigins?: string[] } & KeyAudit;
+
 /** Creates a key within the workspace's key limit; the plaintext is returned here and never again. */
-export async function createApiKey(
-  db: Db,
-  a: { workspaceId: string; name?: string; kind?: KeyKind; allowedOrigins?: string[] } & KeyAudit,
-): Promise<{ key: ApiKeySummary; plaintext: string }> {
+export async function createApiKey(db: Db, a: KeyInput): Promise<{ key: ApiKeySummary; plaintext: string }> {
   const kind = a.kind ?? "secret";
   const allowedOrigins = allowedOriginsOrThrow(kind, a.allowedOrigins);
+  return db.$transaction((tx) => insertApiKey(tx, { ...a, kind, allowedOrigins }));
+}
+
+/**
+ * createApiKey's work inside a transaction the caller holds (a new workspace and its first key are written together:
+ * server/workspaces/workspaces.ts createWorkspace). The origins must already be checked (allowedOriginsOrThrow).
+ */
+export async function insertApiKey(
+  tx: Tx,
+  a: KeyInput & { kind: KeyKind; allowedOrigins: string[] },
+): Promise<{ key: ApiKeySummary; plaintext: string }> {
+  const { kind, allowedOrigins } = a;
   const secret = generateApiKey(kind);
-  const row = await db.$transaction(async (tx) => {
-    // Lock the workspace row so that parallel creations cannot both pass the limit check.
-    await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
-    const limit = entitlementsFor(await entitledPlans(tx, a.workspaceId)).apiKeys;
-    const held = await tx.apiKey.count({ where: { workspaceId: a.workspaceId, status: { not: "revoked" } } });
-    if (held >= limit) {
-      throw new AppError(
-        "KEY_LIMIT_REACHED",
-        `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`,
-      );
-    }
-    const key = await tx.apiKey.create({
-      data: {
-        id: sortableId("key"),
-        workspaceId: a.workspaceId,
-        name: a.name?.trim() || (kind === "publishable" ? "Publishable key" : "API key"),
-        prefix: secret.prefix,
-        hash: secret.hash,
-        status: "active",
-        kind,
-        allowedOrigins,
-      },
-    });
-    if (a.actor) {
-      await auditKey(tx, key, "audit.key.created", a, null, {
-        name: key.name,
-        prefix: key.prefix,
-        status: key.status,
-        ...(kind === "publishable" ? { kind, allowedOrigins } : {}),
-      });
-    }
-    return key;
+  // Lock the workspace row so that parallel creations cannot both pass the limit check.
+  await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, a.workspaceId);
+  const limit = entitlementsFor(await entitledPlans(tx, a.workspaceId)).apiKeys;
+  const held = await tx.apiKey.count({ where: { workspaceId: a.workspaceId, status: { not: "revoked" } } });
+  if (held >= limit) {
+    throw new AppError(
+      "KEY_LIMIT_REACHED",
+      `This workspace's plan allows ${limit} API key${limit === 1 ? "" : "s"}; revoke one or change the plan to create another.`,
+    );
+  }
+  const key = await tx.apiKey.create({
+    data: {
+      id: sortableId("key"),
+      workspaceId: a.workspaceId,
+      name: a.name?.trim() || (kind === "publishable" ? "Publishable key" : "API key"),
+      prefix: secret.prefix,
+      hash: secret.hash,
+      status: "active",
+      kind,
+      allowedOrigins,
+    },
   });
-  return { key: toKeySummary(row), plaintext: secret.plaintext };
+  if (a.actor) {
+    await auditKey(tx, key, "audit.key.created", a, null, {
+      name: key.name,
+      prefix: key.prefix,
+      status: key.status,
+      ...(kind === "publishable" ? { kind, allowedOrigins } : {}),
+    });
+  }
+  return { key: toKeySummary(key), plaintext: secret.plaintext };
 }
 
 export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeySummary[]> {

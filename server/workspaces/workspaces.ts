@@ -5,7 +5,7 @@ import { applyPlanChange, effectivePlans } from "../billing/plan-change";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { createApiKey } from "../keys/keys";
+import { insertApiKey } from "../keys/keys";
 import { entitlementsFor, isPlanSlug, PLAN_SLUGS, type Entitlements, type PlanSlug } from "../plans/catalog";
 
 export function parsePlansOrThrow(plans: readonly string[]): PlanSlug[] {
@@ -31,22 +31,33 @@ export async function createWorkspace(
   const name = a.name.trim();
   if (!name) throw new AppError("INVALID_REQUEST", "A workspace name is required.");
   const workspaceId = newId("ws");
-  await db.workspace.create({
-    data: {
-      id: workspaceId,
-      name,
-      subscriptions: { create: plans.map((plan) => ({ id: newId("sub"), plan, status: "active" })) },
-      members: a.ownerEmail
-        ? {
-            create: [
-              { id: newId("mem"), email: a.ownerEmail.toLowerCase(), userId: a.ownerUserId ?? null, role: "owner" },
-            ],
-          }
-        : undefined,
-    },
+  // One transaction: written one after the other, a failure between them (the database gone during the first run's
+  // seed, which start-up then tries again) left a workspace without a key, and the next attempt, seeing a workspace,
+  // seeded nothing and showed no credentials.
+  return db.$transaction(async (tx) => {
+    await tx.workspace.create({
+      data: {
+        id: workspaceId,
+        name,
+        subscriptions: { create: plans.map((plan) => ({ id: newId("sub"), plan, status: "active" })) },
+        members: a.ownerEmail
+          ? {
+              create: [
+                { id: newId("mem"), email: a.ownerEmail.toLowerCase(), userId: a.ownerUserId ?? null, role: "owner" },
+              ],
+            }
+          : undefined,
+      },
+    });
+    const { key, plaintext } = await insertApiKey(tx, {
+      workspaceId,
+      name: "Default key",
+      kind: "secret",
+      allowedOrigins: [],
+      actor: a.actor,
+    });
+    return { workspaceId, apiKey: plaintext, apiKeyId: key.id };
   });
-  const { key, plaintext } = await createApiKey(db, { workspaceId, name: "Default key", actor: a.actor });
-  return { workspaceId, apiKey: plaintext, apiKeyId: key.id };
 }
 
 export async function getWorkspaceOrThrow(db: Db, workspaceId: string) {

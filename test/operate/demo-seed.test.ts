@@ -87,4 +87,24 @@ describe("first-run demo workspace", () => {
     expect(lines.join("")).not.toContain(key);
     expect(lines.length).toBeGreaterThan(0);
   });
+
+  it("leaves nothing half-written when the key cannot be written, so the next attempt seeds", async () => {
+    // Start-up runs the seed again when the database drops during it (server/startup/database-wait.ts). Written one
+    // after the other, a failure between the workspace and its key left a workspace without one: the next attempt saw
+    // a workspace and seeded nothing, with no key and no credentials shown. Here the key's insert fails for real.
+    await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`);
+    await app.db.$executeRawUnsafe(`ALTER TABLE "ApiKey" ADD CONSTRAINT "no_key_now" CHECK (false) NOT VALID`);
+    try {
+      await expect(seedDemoOnFirstRun(app.db, { terminal: false })).rejects.toThrow(/no_key_now|constraint/i);
+      expect([await app.db.workspace.count(), await app.db.member.count(), await app.db.subscription.count()]).toEqual([
+        0, 0, 0,
+      ]);
+    } finally {
+      await app.db.$executeRawUnsafe(`ALTER TABLE "ApiKey" DROP CONSTRAINT "no_key_now"`);
+    }
+    const r = await seedDemoOnFirstRun(app.db, { terminal: false });
+    expect(r?.workspaceId).toMatch(/^ws_/);
+    expect(await app.db.apiKey.count({ where: { workspaceId: r!.workspaceId, status: "active" } })).toBe(1);
+    expect(readFileSync(r!.shownIn, "utf8")).toContain(`Workspace: ${r!.workspaceId}`);
+  });
 });
