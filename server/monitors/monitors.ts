@@ -309,30 +309,33 @@ export async function updateMonitorOrThrow(
 }
 
 export async function deleteMonitorOrThrow(db: Db, a: Change & { id: string }) {
-  const wasPaused = await db.$transaction(async (tx) => {
-    // The monitor's row first, as a run's states, a change and an unsubscribe take it: its runs, alerts and emails
-    // are deleted only once nothing else holds it, so a run finishing meanwhile leaves no alert or email behind and
-    // a change of its alerts cannot wait on this deletion while it waits on the change (a deadlock).
-    await tx.$queryRawUnsafe(
-      `SELECT 1 FROM "Monitor" WHERE "id" = $1 AND "workspaceId" = $2 FOR UPDATE`,
-      a.id,
-      a.workspaceId,
-    );
-    const before = await findMonitorOrThrow(tx, a.workspaceId, a.id);
-    await tx.monitorRun.deleteMany({ where: { monitorId: before.id } });
-    await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });
-    // Its queued alert emails go with it: nothing is sent about a monitor that no longer exists.
-    await tx.monitorEmail.deleteMany({ where: { monitorId: before.id } });
-    // Counted, not `delete`: a concurrent deletion that committed after the read above leaves nothing to delete,
-    // which is 404 (and this transaction's deletions roll back), not a failed delete (500).
-    const deleted = await tx.monitor.deleteMany({ where: { id: before.id, workspaceId: a.workspaceId } });
-    if (deleted.count === 0) throw new AppError("NOT_FOUND", `No monitor ${a.id} in this workspace.`);
-    await auditMonitor(tx, a, "audit.monitor.deleted", before, { before: auditFields(before) });
-    return tx.monitor.count({ where: { workspaceId: a.workspaceId, status: "paused" } });
-  });
+  const pausedLeft = await db.$transaction((tx) => deleteMonitorInOrThrow(tx, a));
   // The place it frees goes to the oldest monitor a smaller plan paused, as a plan change would give it.
-  if (wasPaused > 0) await applyMonitorLimit(db, a);
+  if (pausedLeft > 0) await applyMonitorLimit(db, a);
   return { id: a.id, deleted: true as const };
+}
+
+/** DELETE /monitors/{id}'s writes, in the caller's transaction; answers how many of the workspace's monitors are paused. */
+async function deleteMonitorInOrThrow(tx: Tx, a: Change & { id: string }): Promise<number> {
+  // The monitor's row first, as a run's states, a change and an unsubscribe take it: its runs, alerts and emails
+  // are deleted only once nothing else holds it, so a run finishing meanwhile leaves no alert or email behind and
+  // a change of its alerts cannot wait on this deletion while it waits on the change (a deadlock).
+  await tx.$queryRawUnsafe(
+    `SELECT 1 FROM "Monitor" WHERE "id" = $1 AND "workspaceId" = $2 FOR UPDATE`,
+    a.id,
+    a.workspaceId,
+  );
+  const before = await findMonitorOrThrow(tx, a.workspaceId, a.id);
+  await tx.monitorRun.deleteMany({ where: { monitorId: before.id } });
+  await tx.monitorAlert.deleteMany({ where: { monitorId: before.id } });
+  // Its queued alert emails go with it: nothing is sent about a monitor that no longer exists.
+  await tx.monitorEmail.deleteMany({ where: { monitorId: before.id } });
+  // Counted, not `delete`: a concurrent deletion that committed after the read above leaves nothing to delete,
+  // which is 404 (and this transaction's deletions roll back), not a failed delete (500).
+  const deleted = await tx.monitor.deleteMany({ where: { id: before.id, workspaceId: a.workspaceId } });
+  if (deleted.count === 0) throw new AppError("NOT_FOUND", `No monitor ${a.id} in this workspace.`);
+  await auditMonitor(tx, a, "audit.monitor.deleted", before, { before: auditFields(before) });
+  return tx.monitor.count({ where: { workspaceId: a.workspaceId, status: "paused" } });
 }
 
 /**
@@ -396,23 +399,31 @@ export async function applyMonitorLimit(
  * Deletes the monitors watching a project (checks ["project"], its name the target), when the project is deleted:
  * such a monitor rescans the project's stored package list and has nothing left to watch, so it would only fail every
  * run and alert after three. Each goes as DELETE /monitors/{id} takes it (runs, alerts, queued emails, an audit
- * event); one deleted meanwhile is already gone. Answers the ids deleted.
+ * event), in the caller's transaction, the one that deletes the project's scans (./project-deletion.ts): a failure
+ * leaves the project and its monitors as they were, so the request can be retried. One deleted meanwhile is already
+ * gone. Answers the ids deleted and how many of the workspace's monitors are paused (the caller, once committed,
+ * gives the freed places to them: `applyMonitorLimit`).
  */
-export async function deleteProjectMonitors(db: Db, a: Change & { project: string }): Promise<string[]> {
-  const rows = await db.monitor.findMany({
+export async function deleteProjectMonitors(
+  tx: Tx,
+  a: Change & { project: string },
+): Promise<{ deleted: string[]; pausedLeft: number }> {
+  const rows = await tx.monitor.findMany({
     where: { workspaceId: a.workspaceId, target: a.project },
     select: { id: true, checks: true },
     orderBy: { id: "asc" },
   });
-  const watching = rows.filter((r) => (r.checks as { type: string }[]).some((c) => c.type === "project"));
+  const watching = rows.filter((r) => watchesProject(r.checks as { type: string }[]));
   const deleted: string[] = [];
+  let pausedLeft = 0;
   for (const m of watching) {
     try {
-      await deleteMonitorOrThrow(db, { ...a, id: m.id });
+      // Its NOT_FOUND is thrown before any write of it (its row lock is taken first), so the transaction goes on.
+      pausedLeft = await deleteMonitorInOrThrow(tx, { ...a, id: m.id });
       deleted.push(m.id);
     } catch (err) {
       if (!(err instanceof AppError && err.appCode === "NOT_FOUND")) throw err;
     }
   }
-  return deleted;
+  return { deleted, pausedLeft };
 }

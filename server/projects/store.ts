@@ -13,6 +13,8 @@ import { diffReports, findingsOf, type Finding } from "./findings";
 import { DEFAULT_REF } from "./names";
 import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts, ScanPolicy } from "./schemas";
 
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
 const DAY = 86_400_000;
 
 export type StoredPackage = { ecosystem: Ecosystem; name: string; version: string };
@@ -335,29 +337,27 @@ export async function latestDefaultPackages(db: Db, workspaceId: string, name: s
 }
 
 /**
- * Deletes every scan of the project, with its audit event (`audit.project.deleted`); 404 when it has no live scan here,
- * as every read answers (scans past the history window are hidden, and the purge deletes them).
+ * Deletes every scan of the project, with its audit event (`audit.project.deleted`), inside the caller's transaction
+ * (monitors/project-deletion.ts deletes the monitors that watch it in the same one); 404 when it has no live scan here, as every read
+ * answers (scans past the history window are hidden, and the purge deletes them).
  */
-export async function deleteProjectOrThrow(
-  db: Db,
+export async function deleteProjectScansOrThrow(
+  tx: Tx,
   a: { workspaceId: string; name: string; actor: Actor; requestId: string; now?: Date },
 ) {
-  const count = await db.$transaction(async (tx) => {
-    const shown = await tx.projectScan.count({
-      where: { ...live(a.workspaceId, a.now ?? new Date()), project: a.name },
-    });
-    if (shown === 0) throw notFound(a.name);
-    const { count } = await tx.projectScan.deleteMany({ where: { workspaceId: a.workspaceId, project: a.name } });
-    await recordAudit(tx as unknown as Db, {
-      workspaceId: a.workspaceId,
-      type: "audit.project.deleted",
-      actor: a.actor,
-      target: { kind: "project", id: a.name, label: a.name },
-      before: { scans: count },
-      after: null,
-      requestId: a.requestId,
-    });
-    return count;
+  const shown = await tx.projectScan.count({
+    where: { ...live(a.workspaceId, a.now ?? new Date()), project: a.name },
+  });
+  if (shown === 0) throw notFound(a.name);
+  const { count } = await tx.projectScan.deleteMany({ where: { workspaceId: a.workspaceId, project: a.name } });
+  await recordAudit(tx as unknown as Db, {
+    workspaceId: a.workspaceId,
+    type: "audit.project.deleted",
+    actor: a.actor,
+    target: { kind: "project", id: a.name, label: a.name },
+    before: { scans: count },
+    after: null,
+    requestId: a.requestId,
   });
   return { name: a.name, deleted: true as const, scans: count };
 }

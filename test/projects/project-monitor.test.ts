@@ -286,4 +286,47 @@ describe("a project monitor", () => {
     const audit = await v1("GET", "/v1/events?type=audit.monitor.deleted");
     expect(audit.body.items.map((e: any) => e.data.target.id)).toEqual([m.id]);
   });
+
+  it("goes with its project in one change: a failure while deleting the monitor leaves both, and the retry deletes both", async () => {
+    // Apart, the scans were committed first: a failure at the monitor left it behind, failing every run, and the
+    // retry answered 404 (no scan left) before it reached the monitor. The failure is the database's own: a trigger
+    // refuses to delete this monitor's row until it is dropped.
+    const ws = await app.seedWorkspace();
+    const v1 = api(ws.apiKey);
+    await scan(ws.apiKey, FIRST, "?project=acme/web");
+    const m = (await v1("POST", "/v1/monitors", { target: "acme/web", checks: ["project"] })).body;
+    await runMonitor(app.db, m.id, { now: new Date("2026-11-05T00:00:00Z") });
+    expect(await app.db.monitorRun.count({ where: { monitorId: m.id } })).toBe(1);
+    await app.db.$executeRawUnsafe(`CREATE FUNCTION refuse_monitor_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD."id" = '${m.id}' THEN RAISE EXCEPTION 'monitor deletion refused by the test'; END IF;
+        RETURN OLD;
+      END $$`);
+    await app.db.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_monitor_delete BEFORE DELETE ON "Monitor" FOR EACH ROW EXECUTE FUNCTION refuse_monitor_delete()`,
+    );
+    try {
+      const failed = await v1("DELETE", "/v1/projects/acme%2Fweb");
+      expect(failed.status).toBe(500);
+      expect(failed.body.error.code).toBe("INTERNAL_ERROR");
+    } finally {
+      await app.db.$executeRawUnsafe(`DROP TRIGGER refuse_monitor_delete ON "Monitor"`);
+      await app.db.$executeRawUnsafe(`DROP FUNCTION refuse_monitor_delete()`);
+    }
+    // Nothing of it happened: the project, its scan, the monitor and its run are all there, and no audit event.
+    expect((await v1("GET", "/v1/projects/acme%2Fweb")).status).toBe(200);
+    expect((await v1("GET", `/v1/monitors/${m.id}`)).status).toBe(200);
+    expect(await app.db.monitorRun.count({ where: { monitorId: m.id } })).toBe(1);
+    const none = await v1("GET", "/v1/events?type=audit.project.deleted");
+    expect(none.body.items).toEqual([]);
+
+    const retried = await v1("DELETE", "/v1/projects/acme%2Fweb");
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual({ name: "acme/web", deleted: true, scans: 1, monitors_deleted: [m.id] });
+    expect((await v1("GET", "/v1/projects/acme%2Fweb")).status).toBe(404);
+    expect((await v1("GET", `/v1/monitors/${m.id}`)).status).toBe(404);
+    expect(await app.db.monitorRun.count({ where: { monitorId: m.id } })).toBe(0);
+    expect((await v1("GET", "/v1/events?type=audit.project.deleted")).body.items).toHaveLength(1);
+    expect((await v1("GET", "/v1/events?type=audit.monitor.deleted")).body.items).toHaveLength(1);
+  });
 });

@@ -1245,7 +1245,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Deletes every stored scan of the project, of all refs, as an audit event (`audit.project.deleted`); its lookup history entries stay. The monitor watching it (checks `["project"]`) is deleted with it, as DELETE /monitors/{id} deletes one (its runs, alerts and queued emails, with `audit.monitor.deleted`), since it would have nothing left to scan; `monitors_deleted` lists its id. `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
+         * @description Deletes every stored scan of the project, of all refs, as an audit event (`audit.project.deleted`); its lookup history entries stay. The monitor watching it (checks `["project"]`) is deleted with it, as DELETE /monitors/{id} deletes one (its runs, alerts and queued emails, with `audit.monitor.deleted`), since it would have nothing left to scan; `monitors_deleted` lists its id. All of it is one change: a request that fails leaves the project and its monitor as they were, and can be retried. `{name}` is the project's name with its slashes percent-encoded: acme/web is /v1/projects/acme%2Fweb (an unencoded slash starts another path segment and is 404). Another workspace's project is 404 NOT_FOUND, as one that does not exist.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on any plan, Free included (capability `vulnerabilities`). **Cost:** unmetered (no lookup units).
          */

@@ -1,8 +1,7 @@
 // DELETE /projects/{name}: forget a project.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
-import { deleteProjectMonitors } from "../../../monitors/monitors";
-import { deleteProjectOrThrow } from "../../../projects/store";
+import { deleteProjectOrThrow } from "../../../monitors/project-deletion";
 import { actorOf } from "../../actor";
 import { NAME_IN_PATH, nameParam, projectsProcedure, TAGS } from "./shared";
 
@@ -14,7 +13,7 @@ export const deleteProcedure = projectsProcedure
       path: "/projects/{name}",
       tags: TAGS,
       summary: "Delete a project",
-      description: `Deletes every stored scan of the project, of all refs, as an audit event (\`audit.project.deleted\`); its lookup history entries stay. The monitor watching it (checks \`["project"]\`) is deleted with it, as DELETE /monitors/{id} deletes one (its runs, alerts and queued emails, with \`audit.monitor.deleted\`), since it would have nothing left to scan; \`monitors_deleted\` lists its id. ${NAME_IN_PATH}`,
+      description: `Deletes every stored scan of the project, of all refs, as an audit event (\`audit.project.deleted\`); its lookup history entries stay. The monitor watching it (checks \`["project"]\`) is deleted with it, as DELETE /monitors/{id} deletes one (its runs, alerts and queued emails, with \`audit.monitor.deleted\`), since it would have nothing left to scan; \`monitors_deleted\` lists its id. All of it is one change: a request that fails leaves the project and its monitor as they were, and can be retried. ${NAME_IN_PATH}`,
     },
   })
   .input(z.object(nameParam))
@@ -28,11 +27,5 @@ export const deleteProcedure = projectsProcedure
   )
   .mutation(async ({ ctx, input }) => {
     const by = { workspaceId: ctx.principal.workspaceId, actor: actorOf(ctx), requestId: ctx.requestId };
-    const project = await deleteProjectOrThrow(ctx.db, { ...by, name: input.name });
-    const monitors = await deleteProjectMonitors(ctx.db, {
-      ...by,
-      entitlements: ctx.principal.entitlements,
-      project: input.name,
-    });
-    return { ...project, monitors_deleted: monitors };
+    return deleteProjectOrThrow(ctx.db, { ...by, entitlements: ctx.principal.entitlements, name: input.name });
   });
