@@ -222,3 +222,54 @@ describe("service-scan --fail-on-new against a service that keeps no history", (
     }
   });
 });
+
+describe("service-scan --fail-on-new against a service from before fail_on_new", () => {
+  it("asks once more without it when the service refuses the parameter, and judges what is new itself", async () => {
+    // The older service: the real one, except that it refuses fail_on_new as the unknown query parameter it was.
+    // The command sent it on every --fail-on-new run and exited 3 on the 400.
+    const ws = await app.seedWorkspace();
+    const asked: string[] = [];
+    const older = createServer(async (req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      if (req.url?.includes("fail_on_new")) {
+        res.writeHead(400, { "Content-Type": "application/json" });
+        res.end(
+          JSON.stringify({ error: { code: "INVALID_REQUEST", message: "Unknown query parameter: fail_on_new." } }),
+        );
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const answer = await fetch(`${baseUrl.replace(/\/v1$/, "")}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      res.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/json" });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((r) => older.listen(0, "127.0.0.1", () => r()));
+    const url = `http://127.0.0.1:${(older.address() as { port: number }).port}/v1`;
+    try {
+      expect(
+        (await cli(["main/package-lock.json", "--project", "acme/old", "--ref", "main"], ws.apiKey, url)).code,
+      ).toBe(1);
+      const pr = ["--project", "acme/old", "--ref", "pr-1", "--base-ref", "main", "--fail-on-new"];
+      asked.length = 0;
+      const unchanged = await cli(["main/package-lock.json", ...pr], ws.apiKey, url);
+      expect(unchanged.stderr).toBe("");
+      expect(unchanged.stdout).toContain("policy --fail-on high --fail-on-new: passed");
+      expect(unchanged.code).toBe(0);
+      expect(asked).toEqual([
+        "POST /v1/vulnerabilities/scan?path=main%2Fpackage-lock.json&project=acme%2Fold&ref=pr-1&base_ref=main&fail_on_new=high",
+        "POST /v1/vulnerabilities/scan?path=main%2Fpackage-lock.json&project=acme%2Fold&ref=pr-1&base_ref=main",
+      ]);
+      const change = await cli(["change/package-lock.json", ...pr], ws.apiKey, url);
+      expect(change.stdout).toContain("new: 1\n  + tinted-logs 1.4.2 (npm): malware MAL-2026-0101\n");
+      expect(change.stdout).toContain("policy --fail-on high --fail-on-new: failed (1 new malware package)");
+      expect(change.code).toBe(1);
+    } finally {
+      await new Promise((r) => older.close(r));
+    }
+  });
+});

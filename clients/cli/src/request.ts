@@ -87,7 +87,7 @@ export function scanUrl(a: Pick<ScanCommand, "baseUrl" | "repoPath" | "project" 
   return url.toString();
 }
 
-type Sent = { ok: true; status: number; body: string } | { ok: false; problem: string };
+type Sent = { ok: true; status: number; body: string } | { ok: false; problem: string; status?: number; body?: string };
 
 /** One call with the typed client's retries; a non-2xx answer is a problem naming the service's error code. */
 async function send(baseUrl: string, url: string, init: RequestInit): Promise<Sent> {
@@ -113,7 +113,12 @@ async function send(baseUrl: string, url: string, init: RequestInit): Promise<Se
       return { ok: false, problem: `the answer from ${baseUrl} was cut off: ${describeFailure(err)}` };
     }
     if (!response.ok)
-      return { ok: false, problem: `the service answered ${response.status} ${errorDetail(response.status, body)}` };
+      return {
+        ok: false,
+        problem: `the service answered ${response.status} ${errorDetail(response.status, body)}`,
+        status: response.status,
+        body,
+      };
     return { ok: true, status: response.status, body };
   }
 }
@@ -127,12 +132,19 @@ export async function requestScan(a: ScanCommand & { lockfileText: string }): Pr
   const auth = { Authorization: `Bearer ${a.apiKey}` };
   const sarifLater = a.format === "sarif" && a.project !== null;
   const format: OutputFormat = sarifLater ? "json" : a.format;
-  const scanned = await send(a.baseUrl, scanUrl(a), {
-    method: "POST",
-    // The route reads the file's own bytes, whatever its format.
-    headers: { ...auth, "Content-Type": "text/plain; charset=utf-8", Accept: ACCEPT[format] },
-    body: a.lockfileText,
-  });
+  const post = (url: string) =>
+    send(a.baseUrl, url, {
+      method: "POST",
+      // The route reads the file's own bytes, whatever its format.
+      headers: { ...auth, "Content-Type": "text/plain; charset=utf-8", Accept: ACCEPT[format] },
+      body: a.lockfileText,
+    });
+  let scanned = await post(scanUrl(a));
+  // A service older than fail_on_new refuses it as an unknown parameter (400): ask once more without it. The policy
+  // on what is new is judged here from the answer's diff as before (main.ts); only the service's rule that a failed
+  // scan is never a later base is missing there.
+  if (!scanned.ok && scanned.status === 400 && a.project?.failOnNew && scanned.body?.includes("fail_on_new"))
+    scanned = await post(scanUrl({ ...a, project: { ...a.project, failOnNew: false } }));
   if (!scanned.ok) return scanned;
   const answer = readAnswer(format, scanned.body);
   if (!answer) return { ok: false, problem: `the service answered ${scanned.status} without a scan summary` };
