@@ -34,23 +34,35 @@ const PRISMA_CODES = new Set(["P1001", "P1002", "P1003", "P1008", "P1017", "P202
 const MESSAGES =
   /could not open a database connection|connection terminated|timeout exceeded when trying to connect|connection error|cannot use a pool after calling end|pglite is closed|database is closed|server closed the connection|the database system is (shutting down|starting up)/i;
 
-/** The reason when `err` (or anything in its cause chain) says the database cannot be used, else null. */
-export function storeOutageReason(err: unknown): string | null {
+/**
+ * The first answer `pick` gives for `err` or anything in its cause chain (its `cause`, the driver adapter's error in
+ * `meta.driverAdapterError`, an AggregateError's `errors`), breadth first, at most 12 errors; null when none answers.
+ */
+export function firstInCauseChain<T>(err: unknown, pick: (e: object) => T | null): T | null {
   const seen = new Set<unknown>();
   const queue: unknown[] = [err];
   while (queue.length && seen.size < 12) {
     const e = queue.shift();
     if (!e || typeof e !== "object" || seen.has(e)) continue;
     seen.add(e);
+    const found = pick(e);
+    if (found !== null) return found;
+    const o = e as { cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+    queue.push(o.cause, o.meta?.driverAdapterError);
+    if (Array.isArray(o.errors)) queue.push(...o.errors);
+  }
+  return null;
+}
+
+/** The reason when `err` (or anything in its cause chain) says the database cannot be used, else null. */
+export function storeOutageReason(err: unknown): string | null {
+  return firstInCauseChain(err, (e) => {
     if (e instanceof StoreConnectError) return `could not open a database connection (${e.reason})`;
     const o = e as {
       code?: unknown;
       severity?: unknown;
       kind?: unknown;
       message?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-      errors?: unknown;
     };
     const code = typeof o.code === "string" ? o.code : "";
     if (SOCKET_CODES.has(code)) return `connection failed (${code})`;
@@ -60,10 +72,8 @@ export function storeOutageReason(err: unknown): string | null {
     if (PRISMA_CODES.has(code)) return `database not reachable (${code})`;
     if (typeof o.kind === "string" && ADAPTER_KINDS.has(o.kind)) return `database not reachable (${o.kind})`;
     if (typeof o.message === "string" && MESSAGES.test(o.message)) return o.message.split("\n")[0].slice(0, 160);
-    queue.push(o.cause, o.meta?.driverAdapterError);
-    if (Array.isArray(o.errors)) queue.push(...o.errors);
-  }
-  return null;
+    return null;
+  });
 }
 
 /**

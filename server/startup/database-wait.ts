@@ -9,7 +9,7 @@
 // a host name that does not resolve): classed as outages, they were retried for ever at warn level, and /readyz never
 // said "start-up failed". A wait that lasts (from the fifth failed attempt) is logged at error level.
 import { databaseUrl } from "../db/config";
-import { storeOutageReason } from "../db/outage-reason";
+import { firstInCauseChain, storeOutageReason } from "../db/outage-reason";
 import { logger } from "../operate/log";
 import { processState } from "../operate/state";
 
@@ -25,20 +25,11 @@ const FATAL_KINDS = new Set(["AuthenticationFailed", "DatabaseAccessDenied", "Da
 
 /** The code when `err` (or anything in its cause chain) is a connection setting waiting cannot mend, else null. */
 export function fatalAtStart(err: unknown): string | null {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [err];
-  while (queue.length && seen.size < 12) {
-    const e = queue.shift();
-    if (!e || typeof e !== "object" || seen.has(e)) continue;
-    seen.add(e);
-    const o = e as { code?: unknown; reason?: unknown; kind?: unknown; cause?: unknown; errors?: unknown };
-    const meta = (e as { meta?: { driverAdapterError?: unknown } }).meta;
+  return firstInCauseChain(err, (e) => {
+    const o = e as { code?: unknown; reason?: unknown; kind?: unknown };
     for (const code of [o.code, o.reason]) if (typeof code === "string" && FATAL_CODES.has(code)) return code;
-    if (typeof o.kind === "string" && FATAL_KINDS.has(o.kind)) return o.kind;
-    queue.push(o.cause, meta?.driverAdapterError);
-    if (Array.isArray(o.errors)) queue.push(...o.errors);
-  }
-  return null;
+    return typeof o.kind === "string" && FATAL_KINDS.has(o.kind) ? o.kind : null;
+  });
 }
 
 /** The first wait, doubled after each failed attempt up to the longest. */
