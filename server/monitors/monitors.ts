@@ -18,7 +18,7 @@ import { DEFAULT_TLS_EXPIRY_DAYS, type MonitorCheck } from "./schemas";
 import { firstRunAt } from "./schedule";
 import { parseMonitorTarget } from "./target";
 import { PROJECT_NAME, PROJECT_NAME_RULE } from "../projects/names";
-import { latestDefaultPackages } from "../projects/store";
+import { holdLatestDefaultScan, latestDefaultPackages } from "../projects/store";
 
 import type { Tx } from "./tx";
 export type { Tx };
@@ -62,12 +62,25 @@ async function vetProjectOrThrow(db: Db | Tx, workspaceId: string, f: MonitorFie
   const name = f.target.trim();
   if (!PROJECT_NAME.test(name))
     throw new AppError("INVALID_REQUEST", `target must be a project's name (${PROJECT_NAME_RULE}).`);
-  if (!(await latestDefaultPackages(db as Db, workspaceId, name)))
-    throw new AppError(
-      "INVALID_REQUEST",
-      `Project ${name} has no stored scan of its default ref in this workspace: scan it first with POST /vulnerabilities/scan?project=${name}.`,
-    );
+  if (!(await latestDefaultPackages(db as Db, workspaceId, name))) throw noStoredScan(name);
   return name;
+}
+
+const noStoredScan = (name: string) =>
+  new AppError(
+    "INVALID_REQUEST",
+    `Project ${name} has no stored scan of its default ref in this workspace: scan it first with POST /vulnerabilities/scan?project=${name}.`,
+  );
+
+/**
+ * The project check again inside the transaction that writes the monitor, holding the project's latest default-ref
+ * scan until it commits: checked only before, a deletion of the project committed in between left a monitor watching
+ * nothing (the deletion had looked for the project's monitors before this one existed). Held, a deletion either
+ * committed first (no scan left: 400, nothing written) or waits for this commit and then deletes the new monitor with
+ * the project (./project-deletion.ts).
+ */
+async function holdProjectOrThrow(tx: Tx, workspaceId: string, name: string) {
+  if (!(await holdLatestDefaultScan(tx, workspaceId, name))) throw noStoredScan(name);
 }
 
 const watchesProject = (checks: readonly { type: string }[]) => checks.some((c) => c.type === "project");
@@ -176,7 +189,10 @@ export async function createMonitor(db: Db, a: Change & { monitor: MonitorFields
   const { monitors: limit } = monitorLimits(a.entitlements);
   const row = await db.$transaction(async (tx) => {
     await lockWorkspace(tx, a.workspaceId);
-    if (watchesProject(a.monitor.checks)) await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target);
+    if (watchesProject(a.monitor.checks)) {
+      await holdProjectOrThrow(tx, a.workspaceId, target);
+      await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target);
+    }
     const held = await tx.monitor.count({ where: { workspaceId: a.workspaceId } });
     if (held >= limit)
       throw new AppError(
@@ -278,8 +294,10 @@ export async function updateMonitorOrThrow(
       target !== current.target ||
       (a.changes.checks !== undefined && !sameChecks(a.changes.checks, current.checks as MonitorCheck[]));
     // Only a change of what is watched can make a second watch: a watch saved before the rule keeps its other edits.
-    if (retarget && watchesProject(merged.checks))
+    if (retarget && watchesProject(merged.checks)) {
+      await holdProjectOrThrow(tx, a.workspaceId, target);
       await assertProjectUnwatchedOrThrow(tx, a.workspaceId, target, current.id);
+    }
     const after = await tx.monitor.update({
       where: { id: current.id },
       data: {

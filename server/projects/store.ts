@@ -337,6 +337,24 @@ export async function latestDefaultPackages(db: Db, workspaceId: string, name: s
 }
 
 /**
+ * Holds the project's latest live default-ref scan (FOR SHARE) for the caller's transaction and answers its id, or null
+ * when there is none. A project monitor's creation holds it from its check to its commit: a deletion of the project
+ * (deleteProjectScansOrThrow, whose deleteMany waits for the hold) then finds the new monitor and deletes it with the
+ * project, and one that committed first leaves no row to hold, so the creation is refused (server/monitors/monitors.ts).
+ */
+export async function holdLatestDefaultScan(tx: Tx, workspaceId: string, name: string, now = new Date()) {
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT "id" FROM "ProjectScan" WHERE "workspaceId" = $1 AND "project" = $2 AND "ref" = $3 AND "expiresAt" > $4
+     ORDER BY "createdAt" DESC, "id" DESC LIMIT 1 FOR SHARE`,
+    workspaceId,
+    name,
+    DEFAULT_REF,
+    now,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
  * Deletes every scan of the project, with its audit event (`audit.project.deleted`), inside the caller's transaction
  * (monitors/project-deletion.ts deletes the monitors that watch it in the same one); 404 when it has no live scan here, as every read
  * answers (scans past the history window are hidden, and the purge deletes them).
