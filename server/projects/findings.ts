@@ -30,8 +30,16 @@ const rank = (s: string) => {
   return i < 0 ? SEVERITY_ORDER.length : i;
 };
 
+let listsBuilt = 0;
+/**
+ * How many finding lists findingsOf has built in this process: a list is a walk of every package and a sort, so a
+ * request builds each scan's list once (tests count them around a request).
+ */
+export const findingListsBuilt = () => listsBuilt;
+
 /** The findings of a scan's answer, most severe first, then by package and id. */
 export function findingsOf(report: Pick<ScanReport, "packages">): Finding[] {
+  listsBuilt++;
   const out: Finding[] = [];
   for (const p of report.packages) {
     const pkg = { ecosystem: p.ecosystem, name: p.name, version: p.version };
@@ -148,6 +156,15 @@ export function diffReports(
   base: Pick<ScanReport, "packages"> | null,
   current: Pick<ScanReport, "packages">,
 ): FindingsDiff {
+  return diffOfReports(base, current).diff;
+}
+
+/** diffReports, with the current scan's findings it was made from (a project scan's summary counts them). */
+export function diffOfReports(
+  base: Pick<ScanReport, "packages"> | null,
+  current: Pick<ScanReport, "packages">,
+): { diff: FindingsDiff; findings: Finding[] } {
   const unknown = new Set([...packagesWithoutSupplyChain(current), ...(base ? packagesWithoutSupplyChain(base) : [])]);
-  return diffFindings(base ? findingsOf(base) : [], findingsOf(current), unknown);
+  const findings = findingsOf(current);
+  return { diff: diffFindings(base ? findingsOf(base) : [], findings, unknown), findings };
 }

@@ -9,7 +9,7 @@ import { sortableId } from "../ids";
 import type { ScanReport } from "../vulnerabilities/lockfile-scan/schemas";
 import type { Ecosystem } from "../vulnerabilities/versions";
 import { newBreaches, type FailOn } from "../../clients/cli/src/policy-rule";
-import { diffReports, findingsOf, type Finding } from "./findings";
+import { diffOfReports, findingsOf, type Finding } from "./findings";
 import { DEFAULT_REF } from "./names";
 import type { ProjectScanAnswer, ProjectScanSummary, ScanCounts, ScanPolicy } from "./schemas";
 
@@ -118,9 +118,11 @@ export async function recordProjectScan(
   const now = a.now ?? new Date();
   const base = await baseOf(db, a.workspaceId, a.project, a.baseRef ?? DEFAULT_REF, now, a.path);
   const baseReport = base ? (base.report as ScanReport) : null;
+  // The scan's findings, built once for its diff and the count kept in its summary.
+  const { diff: changes, findings } = diffOfReports(baseReport, a.report);
   const diff = {
     base: base ? { scan_id: base.id, ref: base.ref, created_at: base.createdAt.toISOString() } : null,
-    ...diffReports(baseReport, a.report),
+    ...changes,
   };
   const id = sortableId("psc");
   const expiresAt = new Date(now.getTime() + Math.max(1, a.historyDays) * DAY);
@@ -143,7 +145,7 @@ export async function recordProjectScan(
     packages: a.report.summary.packages,
     vulnerable: a.report.summary.vulnerable,
     malware: a.report.summary.malware,
-    findings: findingsOf(a.report).length,
+    findings: findings.length,
     new: diff.new.length,
     fixed: diff.fixed.length,
     unchanged: diff.unchanged,
