@@ -220,8 +220,17 @@ describe("service-scan errors", () => {
     // One past the longest $GITHUB_REPOSITORY (an owner of 39, "/", a repository name of 100).
     {
       args: ["app/package-lock.json", "--project", `${"o".repeat(39)}/${"r".repeat(101)}`],
-      says: "--project must be 1 to 140 of A-Z",
+      says: "--project is 141 characters, longer than the 140 a project name may have",
     },
+    // A GitLab $CI_PROJECT_PATH (groups nest, each part up to 255) can pass 140 with every character allowed: the
+    // command says it is the length, how long, and what to pass instead.
+    ...[
+      `${"platform-engineering-".repeat(5)}group/${"payments-".repeat(4)}team/checkout-web`,
+      "a/".repeat(70) + "b",
+    ].map((name) => ({
+      args: ["app/package-lock.json", "--project", name],
+      says: `--project is ${name.length} characters, longer than the 140 a project name may have (a GitLab $CI_PROJECT_PATH can be): pass a shorter name of your own, such as --project "gitlab/$CI_PROJECT_ID" (got "${name}")`,
+    })),
     // Names the service refuses (server/projects/names.ts): the command applies the same rule before sending.
     ...[".", "..", "acme/..", "acme//web", "acme/web/", "/", "acme/./web"].map((name) => ({
       args: ["app/package-lock.json", "--project", name],

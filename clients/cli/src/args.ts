@@ -4,7 +4,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { FAIL_ON, type FailOn } from "./policy-rule.js";
-import { NAME_CHARACTERS, PROJECT_NAME, PROJECT_NAME_MAX, PROJECT_NAME_PARTS } from "./project-name.js";
+import {
+  NAME_CHARACTERS,
+  PROJECT_NAME,
+  PROJECT_NAME_MAX,
+  PROJECT_NAME_PARTS,
+  PROJECT_NAME_PARTS_RULE,
+} from "./project-name.js";
 
 export { FAIL_ON, type FailOn };
 export const FORMATS = ["text", "json", "sarif"] as const;
@@ -171,6 +177,12 @@ function projectOf(values: {
     return null;
   }
   const name = values.project.trim();
+  // Only too long: a GitLab $CI_PROJECT_PATH (nested groups, each part up to 255) can be; the service keeps 140 (the
+  // longest $GITHUB_REPOSITORY), so the pipeline must name the project itself. Its id is short and never changes.
+  if (name.length > PROJECT_NAME_MAX && PROJECT_NAME_PARTS_RULE.test(name))
+    throw new UsageError(
+      `--project is ${name.length} characters, longer than the ${PROJECT_NAME_MAX} a project name may have (a GitLab $CI_PROJECT_PATH can be): pass a shorter name of your own, such as --project "gitlab/$CI_PROJECT_ID" (got "${values.project}")`,
+    );
   if (!PROJECT_NAME.test(name))
     throw new UsageError(
       `--project must be ${PROJECT_RULE} ${PROJECT_NAME_PARTS}, such as acme/web (got "${values.project}")`,

@@ -24,6 +24,9 @@ export const PROJECT_NAME_MAX = 140;
  */
 export const PROJECT_NAME = /^(?=.{1,140}$)\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
+/** PROJECT_NAME's characters and parts at any length: a name that has them and is too long is told so. */
+export const PROJECT_NAME_PARTS_RULE = /^\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
 /** How the parts of a name are put together, in words. */
 export const PROJECT_NAME_PARTS = "in parts separated by single slashes, none empty and none only dots";
 
