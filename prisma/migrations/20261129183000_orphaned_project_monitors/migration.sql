@@ -33,7 +33,7 @@ WITH "orphan" AS (
   SELECT i."eventId", o."workspaceId", i."eventId", 'audit.monitor.deleted', 'system',
     jsonb_build_object(
       'actor', jsonb_build_object('kind', 'system', 'reason',
-        'Project ' || o."target" || ' was deleted before deleting a project deleted the monitor watching it (161474c)'),
+        'The watched project ' || o."target" || ' was deleted'),
       'target', jsonb_build_object('kind', 'monitor', 'id', o."id", 'label', coalesce(o."name", o."target")),
       'before', jsonb_build_object('name', o."name", 'target', o."target", 'checks', o."checks",
         'interval', o."interval", 'thresholds', o."thresholds", 'status', o."status", 'email_alerts', o."emailAlerts"),
