@@ -217,3 +217,51 @@ test("a monitor's Delete question takes focus on Cancel and closes on Escape; th
   await expect(page.getByTestId("done-notice")).toHaveText("Deleted “Shop front”.");
   await expect(page.getByTestId("done-notice")).toBeFocused();
 });
+
+test("a monitor's last change that could not be read says so with Retry, never “No change yet.”", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "MonitorLastChange", ["suite_business"]);
+  await page.goto("/dashboard/monitors/new");
+  const form = page.locator("form.monitor-form");
+  await form.getByLabel(/^Target/).fill("example.com");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await page.waitForURL(/\/dashboard\/monitors\/[^/]+$/);
+  // The alerts of the list's cards fail (inside tRPC's batch) while the list itself answers.
+  const failAlerts = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    if (!paths.includes("monitors.alerts")) return route.continue();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    paths.forEach((p, i) => {
+      if (p === "monitors.alerts")
+        body[i] = {
+          error: {
+            message: "The alerts could not be read; try again shortly.",
+            code: -32603,
+            data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+          },
+        };
+    });
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+  await page.route("**/api/trpc/**", failAlerts);
+  await page.goto("/dashboard/monitors");
+  const card = page.getByTestId("monitor-card");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("last-change-error")).toContainText("The last change could not be read.", {
+    timeout: 20_000,
+  });
+  await expect(card).not.toContainText("No change yet.");
+  await expect(card).not.toContainText("UPSTREAM_UNAVAILABLE");
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "monitors-last-change-error-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "monitors-last-change-error-390");
+  // Once the service answers, Retry reads it: a monitor that never ran has no change yet.
+  await page.unroute("**/api/trpc/**", failAlerts);
+  await card.getByRole("button", { name: "Retry" }).click();
+  await expect(card.getByTestId("last-change-error")).toHaveCount(0);
+  await expect(card).toContainText("No change yet.");
+});

@@ -1,5 +1,6 @@
 "use client";
-// A monitor's latest alert in one line ("TLS certificate: certificate expires within 7 days, 2 h ago").
+// A monitor's latest alert in one line ("TLS certificate: certificate expires within 7 days, 2 h ago"). A failed read
+// of the alerts says so with Retry: "No change yet." is said only when the service answered that there is none.
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../_components/trpc";
 import { ago, checkLabel, stateWords } from "../../../server/monitors/state-words";
@@ -9,7 +10,21 @@ export function LastChange({ id }: { id: string }) {
   const alerts = useQuery(trpc.monitors.alerts.queryOptions({ id, limit: 1 }));
   const a = alerts.data?.items[0];
   if (alerts.isPending) return <span className="muted small">Reading the last change…</span>;
-  if (!a) return <span className="muted small">No change yet.</span>;
+  if (alerts.isError)
+    return (
+      <p className="error small" data-testid="last-change-error">
+        The last change could not be read.{" "}
+        <button type="button" className="btn" onClick={() => void alerts.refetch()}>
+          Retry
+        </button>
+      </p>
+    );
+  if (!a)
+    return (
+      <span className="muted small" data-testid="last-change-none">
+        No change yet.
+      </span>
+    );
   const what =
     a.type === "monitor.skipped"
       ? "a run was skipped"
