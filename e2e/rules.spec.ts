@@ -349,3 +349,47 @@ test("the card-testing rule pack reads as prose, its field names as code, and en
   await expect(page.getByTestId("rule-row")).toHaveCount(4);
   await snap(page, testInfo, "rules-pack-shadow");
 });
+
+test("the rules' measures that could not be read say so with Retry, never “No measures yet”", async ({
+  page,
+  request,
+}, testInfo) => {
+  const key = await newWorkspace(page, "RuleMeasures", ["suite_starter"]);
+  const created = await request.post("/v1/rules", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { name: "Big baskets", action: "review", expression: "amount > 500" },
+  });
+  expect(created.status()).toBe(200);
+  // The measures (analytics summary) fail inside tRPC's batch while the rules themselves answer.
+  const failSummary = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    const i = paths.indexOf("workspace.analyticsSummary");
+    if (i < 0) return route.continue();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    body[i] = {
+      error: {
+        message: "The measures could not be read; try again shortly.",
+        code: -32603,
+        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+      },
+    };
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+  await page.route("**/api/trpc/**", failSummary);
+  await page.goto("/dashboard/rules");
+  const row = page.getByTestId("rule-row");
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId("rule-stats-error")).toContainText("could not be read", { timeout: 20_000 });
+  await expect(row).not.toContainText("No measures yet");
+  await expect(page.locator("main")).not.toContainText("UPSTREAM_UNAVAILABLE");
+  await snap(page, testInfo, "rules-measures-error-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await snap(page, testInfo, "rules-measures-error-390");
+  await page.unroute("**/api/trpc/**", failSummary);
+  await page.getByTestId("rule-stats-error").getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("rule-stats-error")).toHaveCount(0);
+  // No assessment yet: the rule matched none (the summary may list it with 0 or not at all).
+  await expect(row).toContainText(/Matched 0 in|No measures yet/);
+});

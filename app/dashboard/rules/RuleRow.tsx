@@ -24,8 +24,20 @@ function conditionText(r: RuleRecord): string {
     .join(" and ");
 }
 
-function StatsLine({ stats, days, pending }: { stats: RuleQuality | undefined; days: number; pending: boolean }) {
+function StatsLine({
+  stats,
+  days,
+  pending,
+  failed,
+}: {
+  stats: RuleQuality | undefined;
+  days: number;
+  pending: boolean;
+  failed: boolean;
+}) {
   if (pending) return <span className="muted">Measuring…</span>;
+  // A failed read is not "no measures": the list says it failed, with Retry (RulesView).
+  if (failed) return <span className="muted">Measures not read</span>;
   if (!stats) return <span className="muted">No measures yet</span>;
   const labelled = stats.labelledFraud + stats.labelledLegitimate;
   return (
@@ -45,6 +57,7 @@ export function RuleRow({
   stats,
   statsDays,
   statsPending,
+  statsFailed,
   focusMove,
   focusEdit,
   onEditFocused,
@@ -59,6 +72,8 @@ export function RuleRow({
   stats: RuleQuality | undefined;
   statsDays: number;
   statsPending: boolean;
+  /** The measures could not be read: the row says so rather than "No measures yet". */
+  statsFailed: boolean;
   /** Set on the rule just moved: keyboard focus follows it to its new place (on the button of the same direction when it is still usable). */
   focusMove?: -1 | 1;
   /** Set on the rule whose editor just closed: keyboard focus comes back to its Edit / test button. */
@@ -122,7 +137,7 @@ export function RuleRow({
         <code>{conditionText(r)}</code>
       </p>
       <p className="rule-stats small">
-        <StatsLine stats={stats} days={statsDays} pending={statsPending} />
+        <StatsLine stats={stats} days={statsDays} pending={statsPending} failed={statsFailed} />
       </p>
       <div className="rule-controls">
         <Switch checked={r.enabled} onChange={(on) => onChange({ enabled: on })} label="Enabled" testId="row-enabled" />

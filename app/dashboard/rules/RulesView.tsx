@@ -170,6 +170,14 @@ export function RulesView() {
           </p>
         ) : null}
         {rules.length > 0 ? <ModeSummary rules={rules} /> : null}
+        {rules.length > 0 && summary.isError ? (
+          <p className="error" data-testid="rule-stats-error">
+            The rules&apos; measures of the last {STATS_DAYS} days could not be read.{" "}
+            <button type="button" className="btn" onClick={() => void summary.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : null}
         {rules.length > 0 ? (
           <ol className="rule-rows" data-testid="rules-list">
             {rules.map((r, i) => (
@@ -181,6 +189,7 @@ export function RulesView() {
                 stats={stats.get(r.id)}
                 statsDays={STATS_DAYS}
                 statsPending={summary.isPending}
+                statsFailed={summary.isError}
                 focusMove={moved?.id === r.id ? moved.by : undefined}
                 focusEdit={editing === null && returnTo === r.id}
                 onEditFocused={() => setReturnTo(null)}
