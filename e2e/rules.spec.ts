@@ -113,9 +113,10 @@ test("build, test, shadow, reorder and delete rules; label an assessment and see
   await page.getByTestId("rule-name").fill("   ");
   await page.getByTestId("rule-save").focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("rule-error")).toHaveText("Name must not be empty.");
-  // The refused save leaves the keyboard where it was, not at the page's top.
-  await expect(page.getByTestId("rule-save")).toBeFocused();
+  // Said beside the Name field, which is marked and takes the keyboard (the refusal is about it).
+  await expect(page.getByTestId("rule-name-error")).toHaveText("Name must not be empty.");
+  await expect(page.getByTestId("rule-name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("rule-name")).toBeFocused();
   await page.getByTestId("rule-name").fill(name);
   await expect(page.getByTestId("rule-save")).toHaveText("Save as shadow rule");
   await page.getByTestId("rule-save").click();
@@ -348,6 +349,39 @@ test("the card-testing rule pack reads as prose, its field names as code, and en
   await expect(pack.getByRole("heading", { level: 3 })).toBeFocused();
   await expect(page.getByTestId("rule-row")).toHaveCount(4);
   await snap(page, testInfo, "rules-pack-shadow");
+});
+
+test("a blank rule name is marked at the Name field, said beside it, and takes the focus; nothing is saved", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "RuleName", ["suite_starter"]);
+  await page.goto("/dashboard/rules");
+  await page.getByTestId("rule-new").click();
+  const name = page.getByTestId("rule-name");
+  await name.fill("   ");
+  await page.getByTestId("form-expression").check();
+  await page.getByTestId("expression-input").fill("amount > 500");
+  await page.getByTestId("rule-mode-shadow").check();
+  await page.getByTestId("rule-save").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("rule-name-error")).toHaveText("Name must not be empty.");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Name must not be empty.");
+  await expect(name).toBeFocused();
+  // Said once, at the field, not again below the form; the expression is not marked.
+  await expect(page.getByTestId("rule-error")).toHaveCount(0);
+  await expect(page.getByTestId("expression-input")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("rules-empty")).toBeVisible();
+  await snap(page, testInfo, "rules-blank-name-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await snap(page, testInfo, "rules-blank-name-390");
+  // Typing a name clears the mark; saving then creates the rule.
+  await name.fill("Big baskets");
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("rule-name-error")).toHaveCount(0);
+  await page.getByTestId("rule-save").click();
+  await expect(page.getByTestId("rules-notice")).toHaveText("Rule created.");
 });
 
 test("the rules' measures that could not be read say so with Retry, never “No measures yet”", async ({

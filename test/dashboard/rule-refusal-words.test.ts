@@ -39,9 +39,10 @@ describe("a refused rule draft in the form's words", () => {
     }
   });
 
-  it("says a refusal about the name by its label, beside a row's problem", () => {
+  it("says a refusal about the name by its label, at the name, beside a row's problem", () => {
     const split = splitServerError("name: must not be empty; conditions.1: amount gt needs a number");
-    expect(split.other).toEqual(["Name must not be empty."]);
+    expect(split.name).toBe("Name must not be empty.");
+    expect(split.other).toEqual([]);
     expect(split.conditions).toEqual({ 1: "The value must be a number." });
   });
 });

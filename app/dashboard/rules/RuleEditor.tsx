@@ -5,6 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { errorCode, ErrorNote } from "../_components/ErrorNote";
+import { useFieldProblems } from "../_components/field-problem";
 import { useTRPC } from "../_components/trpc";
 import { BacktestPanel, type BacktestRange } from "./BacktestPanel";
 import { ConditionBuilder } from "./ConditionBuilder";
@@ -72,11 +73,31 @@ export function RuleEditor({
 
   const [modeMissing, setModeMissing] = useState(false);
   const firstMode = useRef<HTMLInputElement>(null);
+  // A blank name (spaces only too) is said beside the Name field before anything is sent, as the service would
+  // refuse it; a refusal of the name by the service is said there as well. Either marks the field and, once per
+  // attempt or refusal, puts the keyboard on it (field-problem.ts).
+  const [nameMissing, setNameMissing] = useState(false);
+  const [attempt, setAttempt] = useState<object | null>(null);
+  const nameProblem = nameMissing ? "Name must not be empty." : (split?.name ?? undefined);
+  const { problemId, fieldProps } = useFieldProblems({ name: nameProblem }, attempt ?? shownError);
+  const { ref: nameProblemRef, ...nameMarks } = fieldProps("name");
+  const nameInput = (el: HTMLInputElement | null) => {
+    nameRef.current = el;
+    nameProblemRef(el);
+  };
 
   function submit() {
     if (save.isPending) return;
+    const blank = d.name.trim() === "";
+    setNameMissing(blank);
+    if (d.mode === null) setModeMissing(true);
+    if (blank) {
+      // The name comes first in the form: it takes the focus, and the mode's note (if any) is shown as well.
+      setAttempt({});
+      return;
+    }
+    setAttempt(null);
     if (d.mode === null) {
-      setModeMissing(true);
       firstMode.current?.focus();
       return;
     }
@@ -100,24 +121,36 @@ export function RuleEditor({
     <section className="card rule-editor" aria-labelledby="rule-editor-title" data-testid="rule-editor">
       <h2 id="rule-editor-title">{rule ? `Edit “${rule.name}”` : "New rule"}</h2>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
         <div className="field-grid">
-          <label>
-            Name
-            <input
-              ref={nameRef}
-              value={d.name}
-              onChange={(e) => change({ name: e.target.value })}
-              maxLength={120}
-              required
-              placeholder="Foreign card, big basket"
-              data-testid="rule-name"
-            />
-          </label>
+          <div>
+            <label>
+              Name
+              <input
+                value={d.name}
+                onChange={(e) => {
+                  setNameMissing(false);
+                  change({ name: e.target.value });
+                }}
+                maxLength={120}
+                required
+                placeholder="Foreign card, big basket"
+                ref={nameInput}
+                {...nameMarks}
+                data-testid="rule-name"
+              />
+            </label>
+            {nameProblem ? (
+              <p className="error" role="alert" id={problemId("name")} data-testid="rule-name-error">
+                {nameProblem}
+              </p>
+            ) : null}
+          </div>
           <label>
             Action when it matches
             <select

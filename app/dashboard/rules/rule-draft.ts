@@ -137,6 +137,8 @@ export interface DraftErrors {
   /** Condition row index to what is wrong with it. */
   conditions: Record<number, string>;
   expression: ExpressionError | null;
+  /** What is wrong with the name, said by its label ("Name must not be empty."), or null. */
+  name: string | null;
   /** Everything that belongs to no single field. */
   other: string[];
 }
@@ -177,7 +179,7 @@ export function conditionWords(text: string): string {
  * (a "did you mean"), so a split happens only where the next part starts with a path and a colon.
  */
 export function splitServerError(message: string | undefined): DraftErrors {
-  const out: DraftErrors = { conditions: {}, expression: null, other: [] };
+  const out: DraftErrors = { conditions: {}, expression: null, name: null, other: [] };
   if (!message) return out;
   for (const part of dashboardMessage(message).split(/; (?=[a-z_]+(?:\.[a-z0-9_]+)*: )/)) {
     const row = part.match(/^conditions\.(\d+)(?:\.[a-z_]+)?: ([\s\S]*)$/);
@@ -190,8 +192,10 @@ export function splitServerError(message: string | undefined): DraftErrors {
       out.expression = expressionVerdict(Number(at[1]), Number(at[2]), at[3]!);
       continue;
     }
-    // "name: must not be empty" is said by the field's label: "Name must not be empty."
-    if (refusedFields(part, RULE_LABELS).length) out.other.push(inFormWords(part, RULE_LABELS));
+    // "name: must not be empty" is said by the field's label, beside that field: "Name must not be empty."
+    const fields = refusedFields(part, RULE_LABELS);
+    if (fields[0] === "name" && out.name === null) out.name = inFormWords(part, RULE_LABELS);
+    else if (fields.length) out.other.push(inFormWords(part, RULE_LABELS));
     else out.other.push(part.replace(/^expression: /, "Expression: "));
   }
   return out;
