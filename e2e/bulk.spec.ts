@@ -101,6 +101,19 @@ test("cancelling a running job by keyboard leaves the focus on its progress", as
     await expect(page.getByTestId("bulk-start")).toBeEnabled();
     await page.getByTestId("bulk-start").click();
     const job = page.getByTestId("bulk-job");
+    // Arrived from the form, the job's heading has the focus once; the polls of the running job leave it where the
+    // user then puts it (typing the next job's targets), never back on the heading.
+    await expect(job.getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(job.getByRole("button", { name: "Cancel job" })).toBeVisible();
+    const targets = page.getByTestId("bulk-targets");
+    await targets.fill("");
+    await targets.focus();
+    const polls = { n: 0 };
+    page.on("request", (r) => void (r.url().includes("jobs.get") && polls.n++));
+    await targets.pressSequentially("https://example.com/", { delay: 150 });
+    await expect.poll(() => polls.n, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect(targets).toBeFocused();
+    await expect(targets).toHaveValue("https://example.com/");
     await job.getByRole("button", { name: "Cancel job" }).press("Enter");
     await expect(job.getByRole("button", { name: "Keep it running" })).toBeFocused();
     await job.getByRole("button", { name: "Yes, cancel the job" }).press("Enter");

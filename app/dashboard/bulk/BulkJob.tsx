@@ -2,17 +2,20 @@
 // One bulk job, opened from the form or the list: its progress (polled while it runs) and its results, each read
 // with the same procedure as GET /v1/jobs/{id}; the items are read again whenever more of them have finished.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
+import { useFocusOnArrival } from "../_components/useFocusOnArrival";
 import { BulkProgress } from "./BulkProgress";
 import { BulkResults } from "./BulkResults";
 
 export function BulkJob({ id, onClose }: { id: string; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const heading = useRef<HTMLHeadingElement>(null);
+  // A job opened (from the form's Start or the list's Open) puts the focus on its heading: the pressed button is
+  // behind it. Once per job, as every page of the dashboard does it: never again on a poll of its progress.
+  const heading = useFocusOnArrival<HTMLHeadingElement>(id);
   // Progress every second while the job runs; the items again whenever the count of finished ones changes.
   const progress = useQuery({
     ...trpc.jobs.get.queryOptions({ id, limit: 0 }),
@@ -25,7 +28,6 @@ export function BulkJob({ id, onClose }: { id: string; onClose: () => void }) {
   useEffect(() => {
     if (done > 0) void refetchItems();
   }, [done, refetchItems]);
-  useEffect(() => heading.current?.focus(), [id]);
   useEffect(() => {
     if (progress.data && progress.data.status !== "running") {
       void queryClient.invalidateQueries({ queryKey: trpc.jobs.list.pathKey() });
