@@ -350,3 +350,62 @@ test("older assessments of an account load by keyboard, the focus on the first o
   await expect(assessments.nth(20)).toContainText("login from 198.51.100.2,");
   await snap(page, testInfo, "user-older-assessments");
 });
+
+test("an address that is both a user id and an email-known account says so, and each opens (?key=email)", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Two kinds", ["suite_starter"]);
+  const form = page.getByTestId("assess-form");
+  // The address sent as a user id (device dev-uid), and an assessment sent without one from the same mailbox
+  // (device dev-mail): two accounts of one name.
+  for (const [userId, device] of [
+    ["dana@example.com", "dev-uid"],
+    ["", "dev-mail"],
+  ] as const) {
+    await page.goto("/dashboard/assess");
+    await form.getByLabel("IP address (required)").fill("10.0.0.8");
+    await form.getByLabel("Email").fill("dana@example.com");
+    if (userId) await form.getByLabel("User id").fill(userId);
+    await form.getByLabel("Device id").fill(device);
+    await page.getByTestId("run-assessment").click();
+    await expect(page.getByTestId("assessment-answer").getByTestId("decision")).toBeVisible();
+  }
+
+  // By default the user id's account, with a notice that the mailbox's account exists and a link to it.
+  await page.goto(`/dashboard/users/${encodeURIComponent("dana@example.com")}`);
+  const view = page.getByTestId("user-view");
+  await expect(view.getByTestId("identifier-device")).toContainText("dev-uid");
+  const notice = view.getByTestId("user-other-key");
+  await expect(notice).toContainText("Sent as a user id.");
+  await expect(notice).toContainText("assessments sent without a user id from this mailbox");
+  await expect(notice).not.toContainText(/user_id|other_key|key=/);
+  // The mailbox's account is linked to this one by the mailbox: its link opens that account, not this page again.
+  await expect(view.getByTestId("linked-account").getByRole("link", { name: "dana@example.com" })).toHaveAttribute(
+    "href",
+    "/dashboard/users/dana%40example.com?key=email",
+  );
+  await snap(page, testInfo, "user-other-key-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "user-other-key-390");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // By keyboard, the link opens the mailbox's account (?key=email), its heading focused, and links back.
+  await notice.getByRole("link", { name: "Open the account known by this email address" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\?key=email$/);
+  await expect(view.getByTestId("identifier-device")).toContainText("dev-mail");
+  await expect(view.getByTestId("identifier-device")).not.toContainText("dev-uid");
+  await expect(view.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(notice).toContainText("Known by its email address");
+  await snap(page, testInfo, "user-key-email-1280");
+  await notice.getByRole("link", { name: "Open the account of this user id" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/users\/dana%40example\.com$/);
+  await expect(view.getByTestId("identifier-device")).toContainText("dev-uid");
+
+  // The address typed with ?key=email opens that kind directly; an account of one kind only has no notice.
+  await page.goto(`/dashboard/users/${encodeURIComponent("dana@example.com")}?key=email`);
+  await expect(view.getByTestId("identifier-device")).toContainText("dev-mail");
+  await page.goto(`/dashboard/users/${encodeURIComponent("nobody-else")}?key=email`);
+  await expect(view.getByTestId("user-empty")).toBeVisible();
+});

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Country } from "../_components/answers/parts";
 import { formatUtc, timeAgo } from "../_components/format";
 import type { PaymentLine } from "../../../server/users/schemas";
+import { accountHref } from "./AccountKind";
 
 export interface Linked {
   account: string;
@@ -31,8 +32,9 @@ export function LinkedAccounts({ linked }: { linked: Linked[] }) {
     <ul className="small linked-accounts" data-testid="linked-accounts">
       {linked.map((l) => (
         <li key={`${l.key}:${l.account}`} data-testid="linked-account">
-          {/* An account known by its email address opens by it as well (GET /users/{user_id} reads an address). */}
-          <Link href={`/dashboard/users/${encodeURIComponent(l.account)}`}>
+          {/* An account known by its email address opens by it as well (GET /users/{user_id} reads an address), as
+              that kind: the same address may also have been sent as a user id, another account (?key=email). */}
+          <Link href={accountHref(l.account, l.key)}>
             <strong>{l.account}</strong>
           </Link>{" "}
           · {linkWords(l.links)} ·{" "}

@@ -1,7 +1,8 @@
 "use client";
 // One account as this workspace's assessments know it: its baseline, its identifiers (canonical mailboxes, phone
 // numbers with what the numbering plans say, devices, cards), the accounts linked to it and by what, and its
-// assessments with their payments, newest first (more by cursor).
+// assessments with their payments, newest first (more by cursor). An address that names two accounts (sent as a
+// user id, and the mailbox of assessments sent without one) says which one is shown and links to the other.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Country, Facts } from "../_components/answers/parts";
@@ -9,6 +10,7 @@ import { ErrorNote, errorCode } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
 import { PHONE_TYPE_WORDS } from "../_components/phone-words";
 import { useTRPC } from "../_components/trpc";
+import { AccountKind, type AccountKey } from "./AccountKind";
 import { AssessmentWords, LinkedAccounts, paymentWords } from "./LinkedAccounts";
 import { UserSearch } from "./UserSearch";
 import "./users.css";
@@ -18,11 +20,11 @@ import { useFocusOnArrival } from "../_components/useFocusOnArrival";
 
 const KIND_TITLES = { email: "Canonical email", phone: "Phone", device: "Device", card: "Card" } as const;
 
-export function UserView({ userId }: { userId: string }) {
+export function UserView({ userId, kind }: { userId: string; kind?: AccountKey }) {
   const trpc = useTRPC();
   const q = useInfiniteQuery(
     trpc.users.get.infiniteQueryOptions(
-      { user_id: userId, limit: 20 },
+      { user_id: userId, limit: 20, ...(kind ? { key: kind } : {}) },
       { getNextPageParam: (p) => p.assessments.next_cursor ?? undefined },
     ),
   );
@@ -35,7 +37,7 @@ export function UserView({ userId }: { userId: string }) {
   // An account opened (from the search, a linked account's link, the trail): the focus goes to its heading, not the
   // page's top, where the pressed Open button or link was removed with the page it was on. Not on a load of the page
   // by the browser (a reload, a typed address), nor when its data is fetched again.
-  const heading = useFocusOnArrival<HTMLHeadingElement>(userId);
+  const heading = useFocusOnArrival<HTMLHeadingElement>(`${kind ?? ""}:${userId}`);
   const notFound = errorCode(q.error) === "NOT_FOUND";
   // An id no account can have (blank, or longer than /assess takes): said in words, with the search, not the check's.
   const notAnId = errorCode(q.error) === "INVALID_REQUEST";
@@ -47,6 +49,7 @@ export function UserView({ userId }: { userId: string }) {
       <h1 ref={heading} tabIndex={-1}>
         Account {userId}
       </h1>
+      {first ? <AccountKind userId={userId} shown={first.key} other={first.other_key} /> : null}
       {q.isPending ? (
         <p className="muted" role="status">
           Loading the account…
@@ -55,9 +58,18 @@ export function UserView({ userId }: { userId: string }) {
       {notFound ? (
         <div className="card" data-testid="user-empty">
           <p>
-            This workspace has no assessment of the user id <strong>{userId}</strong>
-            {userId.includes("@") ? ", nor of an account known by that email address" : ""}. An account appears here
-            once an assessment names it by its user id (or, sent without one, by its email address).
+            {kind === "email" ? (
+              <>
+                This workspace has no account known by the email address <strong>{userId}</strong>
+              </>
+            ) : (
+              <>
+                This workspace has no assessment of the user id <strong>{userId}</strong>
+                {kind !== "user_id" && userId.includes("@") ? ", nor of an account known by that email address" : ""}
+              </>
+            )}
+            . An account appears here once an assessment names it by its user id (or, sent without one, by its email
+            address).
           </p>
           <UserSearch initial={userId} />
         </div>
