@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { givePlan, newWorkspace } from "./dashboard-steps";
 import { snap } from "./helpers";
 
@@ -102,4 +102,45 @@ test("failed login attempts count for the account, and the answer says what the 
   await page.setViewportSize({ width: 390, height: 844 });
   await account.scrollIntoViewIfNeeded();
   await snap(page, testInfo, "assess-account-390");
+});
+
+test("an answer's saved label that could not be read says so with Retry, never “Not labelled yet.”", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Outcome read", ["suite_starter"]);
+  // The saved label is read from the workspace's events: those fail (inside tRPC's batch), the assessment answers.
+  const failEvents = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    if (!paths.includes("workspace.events")) return route.continue();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    paths.forEach((p, i) => {
+      if (p === "workspace.events")
+        body[i] = {
+          error: {
+            message: "The events could not be read; try again shortly.",
+            code: -32603,
+            data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+          },
+        };
+    });
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+  await page.route("**/api/trpc/**", failEvents);
+  await page.goto("/dashboard/assess");
+  await page.getByRole("button", { name: "Fill in an example" }).click();
+  await page.getByTestId("run-assessment").click();
+  const outcome = page.getByTestId("outcome");
+  await expect(outcome.getByTestId("outcome-saved")).toContainText("The saved label could not be read.", {
+    timeout: 30_000,
+  });
+  await expect(outcome).not.toContainText("Not labelled yet.");
+  await expect(outcome).not.toContainText("UPSTREAM_UNAVAILABLE");
+  await snap(page, testInfo, "outcome-read-error-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await snap(page, testInfo, "outcome-read-error-390");
+  await page.unroute("**/api/trpc/**", failEvents);
+  await outcome.getByRole("button", { name: "Retry" }).click();
+  await expect(outcome.getByTestId("outcome-saved")).toHaveText("Not labelled yet.");
 });

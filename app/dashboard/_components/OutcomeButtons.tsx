@@ -39,6 +39,7 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
   const fromEvent = (latest?.data as { outcome?: Outcome } | undefined)?.outcome;
   const current = label.data?.outcome ?? fromEvent ?? null;
   const at = label.data?.labelled_at ?? latest?.created_at;
+  const unread = !label.isPending && !current && saved.isError;
   return (
     <div className="card" data-testid="outcome">
       <h2>Outcome</h2>
@@ -61,14 +62,24 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
           </BusyButton>
         ))}
       </div>
-      <p className="small" role="status" data-testid="outcome-saved">
-        {label.isPending
-          ? "Saving…"
-          : current
-            ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
-            : saved.isPending
-              ? ""
-              : "Not labelled yet."}
+      {/* "Not labelled yet." only when the saved label was read and there is none: a failed read says so. */}
+      <p className={unread ? "small error" : "small"} role="status" data-testid="outcome-saved">
+        {label.isPending ? (
+          "Saving…"
+        ) : current ? (
+          `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
+        ) : saved.isPending ? (
+          ""
+        ) : unread ? (
+          <>
+            The saved label could not be read.{" "}
+            <button type="button" className="btn" onClick={() => void saved.refetch()}>
+              Retry
+            </button>
+          </>
+        ) : (
+          "Not labelled yet."
+        )}
       </p>
       <ErrorNote error={label.error} />
     </div>
