@@ -275,3 +275,48 @@ test("F and L resolve only the focused case, never from a link or button, and af
   await expect(saved).toBeInViewport();
   await snap(page, testInfo, "case-next-after-verdict-1280", { fullPage: false });
 });
+
+test("a case's lists that could not be read say so with Retry, not an empty choice of lists", async ({
+  page,
+  request,
+}, testInfo) => {
+  const key = await newWorkspace(page, "CaseLists", ["suite_starter"]);
+  await reviewedLogin(page, "eve");
+  await request.post("/v1/lists", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { name: "bad_users", kind: "user" },
+  });
+  // The workspace's lists fail (inside tRPC's batch) while the queue itself answers.
+  const failLists = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    const i = paths.indexOf("lists.list");
+    if (i < 0) return route.continue();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    body[i] = {
+      error: {
+        message: "The lists could not be loaded; try again shortly.",
+        code: -32603,
+        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+      },
+    };
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+  await page.route("**/api/trpc/**", failLists);
+  await page.goto("/dashboard/cases");
+  const card = page.getByTestId("case-card").filter({ hasText: "eve" });
+  await card.getByTestId("case-open").click();
+  const detail = card.getByTestId("case-detail");
+  await expect(detail.getByTestId("case-lists-error")).toContainText("The workspace's lists could not be read.", {
+    timeout: 20_000,
+  });
+  await expect(detail).not.toContainText("UPSTREAM_UNAVAILABLE");
+  await snap(page, testInfo, "case-lists-error-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "case-lists-error-390");
+  await page.unroute("**/api/trpc/**", failLists);
+  await detail.getByTestId("case-lists-error").getByRole("button", { name: "Retry" }).click();
+  await expect(detail.getByTestId("case-lists-error")).toHaveCount(0);
+  await expect(detail.getByTestId("case-list").locator("option", { hasText: "bad_users" })).toHaveCount(1);
+});

@@ -72,7 +72,20 @@ export function useVerdict(
   return {
     verdict,
     resolve,
-    form: { note, setNote, listId, setListId, setSource, sources, chosen, values, listChoices },
+    form: {
+      note,
+      setNote,
+      listId,
+      setListId,
+      setSource,
+      sources,
+      chosen,
+      values,
+      listChoices,
+      // The lists could not be read: an empty choice would say the workspace has none.
+      listsFailed: lists.isError,
+      retryLists: () => void lists.refetch(),
+    },
   };
 }
 
@@ -116,6 +129,14 @@ export function CaseVerdictForm({ v }: { v: ReturnType<typeof useVerdict> }) {
             </select>
           </label>
         </div>
+      ) : null}
+      {form.sources.length && form.listsFailed ? (
+        <p className="error small" data-testid="case-lists-error">
+          The workspace&apos;s lists could not be read.{" "}
+          <button type="button" className="btn" onClick={form.retryLists}>
+            Retry
+          </button>
+        </p>
       ) : null}
       <div className="row">
         <BusyButton
