@@ -408,4 +408,21 @@ test("an address that is both a user id and an email-known account says so, and 
   await expect(view.getByTestId("identifier-device")).toContainText("dev-mail");
   await page.goto(`/dashboard/users/${encodeURIComponent("nobody-else")}?key=email`);
   await expect(view.getByTestId("user-empty")).toBeVisible();
+
+  // The review queue: the case of the assessment sent without a user id opens the mailbox's account, not the user
+  // id's account of the same address.
+  await page.goto("/dashboard/cases");
+  const cards = page.getByTestId("case-card");
+  await expect(cards).toHaveCount(2);
+  const hrefs: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    await cards.nth(i).getByTestId("case-open").click();
+    const link = cards.nth(i).getByTestId("case-user-link");
+    await expect(link).toBeVisible();
+    hrefs.push((await link.getAttribute("href")) ?? "");
+  }
+  expect(hrefs.sort()).toEqual([
+    "/dashboard/users/dana%40example.com",
+    "/dashboard/users/dana%40example.com?key=email",
+  ]);
 });

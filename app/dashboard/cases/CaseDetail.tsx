@@ -15,6 +15,7 @@ import { formatUtcSeconds, timeAgo } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
 import { AssessmentWords, LinkedAccounts } from "../users/LinkedAccounts";
+import { accountHref } from "../users/AccountKind";
 import { age } from "./age";
 import { accountFactRows } from "./case-facts";
 import { CaseVerdictForm, useVerdict, type Resolution } from "./CaseVerdict";
@@ -205,9 +206,10 @@ export function CaseDetail({
             <h3>Linked accounts</h3>
             {d.user_id || d.email ? (
               <p className="small">
-                {/* Without a user id the account is its email address, which the account page opens by. */}
+                {/* Without a user id the account is its email address's, which the account page opens as that kind
+                    (?key=email): the same address may also have been sent as a user id, another account. */}
                 <Link
-                  href={`/dashboard/users/${encodeURIComponent(d.user_id ?? d.email!)}`}
+                  href={d.user_id ? accountHref(d.user_id) : accountHref(d.email!, "email")}
                   data-testid="case-user-link"
                 >
                   Open the account {d.user_id ?? d.email}
