@@ -226,7 +226,8 @@ test("a monitor's last change that could not be read says so with Retry, never â
   const form = page.locator("form.monitor-form");
   await form.getByLabel(/^Target/).fill("example.com");
   await form.getByRole("button", { name: "Create monitor" }).click();
-  await page.waitForURL(/\/dashboard\/monitors\/[^/]+$/);
+  // On the monitor's page (the address /dashboard/monitors/new would already match a pattern of it).
+  await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
   // The alerts of the list's cards fail (inside tRPC's batch) while the list itself answers.
   const failAlerts = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
     const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
@@ -264,4 +265,50 @@ test("a monitor's last change that could not be read says so with Retry, never â
   await card.getByRole("button", { name: "Retry" }).click();
   await expect(card.getByTestId("last-change-error")).toHaveCount(0);
   await expect(card).toContainText("No change yet.");
+});
+
+test("a monitor's runs that could not be read say so with Retry, never â€œNo runs yetâ€", async ({ page }, testInfo) => {
+  await newWorkspace(page, "MonitorRuns", ["suite_business"]);
+  await page.goto("/dashboard/monitors/new");
+  const form = page.locator("form.monitor-form");
+  await form.getByLabel(/^Target/).fill("example.com");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  // On the monitor's page (the address /dashboard/monitors/new would already match a pattern of it).
+  await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
+  // Its runs and alerts fail (inside tRPC's batch) while the monitor itself answers.
+  const failRuns = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    if (!paths.some((p) => p === "monitors.runs" || p === "monitors.alerts")) return route.continue();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    paths.forEach((p, i) => {
+      if (p === "monitors.runs" || p === "monitors.alerts")
+        body[i] = {
+          error: {
+            message: "The runs could not be read; try again shortly.",
+            code: -32603,
+            data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+          },
+        };
+    });
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+  await page.route("**/api/trpc/**", failRuns);
+  await page.reload();
+  await expect(page.getByTestId("timeline-error")).toContainText("The timeline could not be read.", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("timeline-empty")).toHaveCount(0);
+  await expect(page.getByTestId("latest-run-error")).toContainText("The latest run could not be read.");
+  await expect(page.locator("main")).not.toContainText("UPSTREAM_UNAVAILABLE");
+  await snap(page, testInfo, "monitor-runs-error-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "monitor-runs-error-390");
+  await page.unroute("**/api/trpc/**", failRuns);
+  await page.getByTestId("timeline-error").getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("timeline-error")).toHaveCount(0);
+  await expect(page.getByTestId("timeline-empty")).toBeVisible();
+  await page.getByTestId("latest-run-error").getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("latest-run-error")).toHaveCount(0);
 });

@@ -4,7 +4,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { alertRecordSchema, runRecordSchema } from "../../../server/monitors/schemas";
-import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { CheckDot } from "./CheckStates";
@@ -106,8 +105,22 @@ export function Timeline({ id }: { id: string }) {
   return (
     <section className="card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Timeline</h2>
-      <ErrorNote error={runs.error ?? alerts.error} />
-      {runs.isPending || alerts.isPending ? (
+      {/* A failed read is said with Retry, never as "No runs yet." (which is only for a monitor that never ran). */}
+      {runs.isError || alerts.isError ? (
+        <p className="error" role="alert" data-testid="timeline-error">
+          The timeline could not be read.{" "}
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              if (runs.isError) void runs.refetch();
+              if (alerts.isError) void alerts.refetch();
+            }}
+          >
+            Retry
+          </button>
+        </p>
+      ) : runs.isPending || alerts.isPending ? (
         <p className="muted" role="status">
           Loading the timeline…
         </p>

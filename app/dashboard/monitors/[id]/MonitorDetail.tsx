@@ -95,6 +95,14 @@ export function MonitorDetail({ id }: { id: string }) {
           ranBefore={m.last_run_at !== null}
           detailed
         />
+        {latest.isError ? (
+          <p className="error small" data-testid="latest-run-error">
+            The latest run could not be read.{" "}
+            <button type="button" className="btn" onClick={() => void latest.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : null}
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <BusyButton
             type="button"
