@@ -33,6 +33,22 @@ routeStrayOutput();
 const afterListening = afterListeningSteps();
 globalThis.__serviceAfterListening = afterListening.register;
 quietStartupFailureReports();
+// A start-up that fails (an embedded database that cannot be opened, a wrong database password, a refused migration)
+// stops the process, exit 1, as an invalid setting does below: it used to stay up with /healthz 200, /readyz 503
+// "start-up failed" and every page 500, so no orchestrator restarted it. Start-up has said why in one line and closed
+// the database when it calls this (server/startup/index.ts), before or after the port opened.
+let server = null;
+let exiting = null;
+const exitAfterFailedStart = () =>
+  (exiting ??= (async () => {
+    if (server?.listening) {
+      server.closeAllConnections();
+      await Promise.race([new Promise((r) => server.close(r)), new Promise((r) => setTimeout(r, 2000))]);
+    }
+    process.exit(1);
+  })());
+const startFailed = new Promise((resolve) => (globalThis.__serviceStartupFailed = resolve));
+void startFailed.then(exitAfterFailedStart);
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -53,7 +69,7 @@ const handler = createFront(
     { answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req) },
   ),
 );
-const server = http.createServer({ requireHostHeader: false }, handler);
+server = http.createServer({ requireHostHeader: false }, handler);
 // An idle keep-alive connection stays open 65 s, past the 60 s idle timeout of common load balancers and past a
 // client's pauses between calls. At Node's default of 5 s, a client (a load balancer, Playwright, an SDK's pool) that
 // reuses its idle connection just as the server closes it gets ECONNRESET. Responses say `Keep-Alive: timeout=65`.
@@ -89,6 +105,11 @@ if (invalidConfiguration) {
   );
   process.stderr.write(`${invalidConfiguration}\n`);
   process.exit(1);
+}
+// A start-up that failed before the port opened: start-up calls the hook above once the database is closed.
+if (globalThis.__serviceProcessState?.startupError) {
+  await Promise.race([startFailed, new Promise((r) => setTimeout(r, 10_000))]);
+  await exitAfterFailedStart();
 }
 // The pages' code too: loading it holds the event loop longest after the start-up steps (scripts/warm-pages.mjs).
 const pages = pagesToWarm(distDir);

@@ -188,6 +188,28 @@ async function open(): Promise<Handle> {
 }
 
 /**
+ * Opens the embedded database already in `target`. One PGlite cannot read (files damaged or overwritten, a folder
+ * copied while a server wrote to it) failed start-up with PGlite's own words ("PGlite failed to initialize properly",
+ * or the WebAssembly module's "Aborted()"), which name neither the folder nor a way out: the error says both.
+ */
+async function openExisting(
+  PGlite: typeof import("@electric-sql/pglite").PGlite,
+  target: string,
+): Promise<import("@electric-sql/pglite").PGlite> {
+  try {
+    return await PGlite.create(target);
+  } catch (err) {
+    const why = ((err as Error)?.message || String(err)).split("\n")[0];
+    throw new Error(
+      `the embedded database in ${target} cannot be opened (${why}): its files are damaged, or are not a database ` +
+        `this version can read. Restore a backup into the data folder ${path.dirname(target)} (README "Backup and ` +
+        `restore"), or move ${target} out of it to start with a new, empty database.`,
+      { cause: err },
+    );
+  }
+}
+
+/**
  * A new database starts from the kept template when SERVICE_DB_TEMPLATE_DIR has one (./template.ts); `keepAsTemplate`
  * names the file to write once this one is migrated, when there was none or it did not load.
  */
@@ -195,7 +217,7 @@ async function createPglite(
   PGlite: typeof import("@electric-sql/pglite").PGlite,
   target: string,
 ): Promise<{ pg: import("@electric-sql/pglite").PGlite; keepAsTemplate: string | null }> {
-  if (!isNewDatabase(target)) return { pg: await PGlite.create(target), keepAsTemplate: null };
+  if (!isNewDatabase(target)) return { pg: await openExisting(PGlite, target), keepAsTemplate: null };
   const template = readTemplate();
   if (template.data) {
     try {

@@ -12,7 +12,7 @@ import {
 } from "../admin/channel";
 import { answerAdminCommand } from "../admin/commands";
 import { assertBillingConfig } from "../billing/config";
-import { getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
+import { closeDb, getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
 import { dataDir, databaseUrl, inMemory } from "../db/config";
 import { adoptNpmConfigRegistry, fixEnvironment, isTestRun, nodeEnv, npmConfigRegistry, setting } from "../env";
 import { preloadGeoReader } from "../geo/database";
@@ -56,10 +56,26 @@ export async function startServer(): Promise<void> {
     if (state.startupStep === CHECKING_CONFIGURATION) state.configurationError = (err as Error)?.message || String(err);
     // Any other failure is said here, in one line; its stack is for LOG_LEVEL=debug (Next.js's own report of it,
     // scripts/log.mjs quietStartupFailureReports).
-    else
+    else {
       logger().error({ step: state.startupStep }, `start-up failed while ${state.startupStep}: ${state.startupError}`);
+      await stopAfterFailedStart();
+    }
     throw err;
   }
+}
+
+/**
+ * A start-up that failed for any other reason (an embedded database that cannot be opened, a wrong password, a
+ * migration the database refuses) stops the production server too: scripts/server.mjs registers
+ * `__serviceStartupFailed` and exits 1 when called. A process that stayed up answered /healthz 200, so no orchestrator
+ * restarted it, /readyz 503 "start-up failed" and every page 500. The database, if it opened, is closed first. Under
+ * `next dev` nothing is registered and the process stays up, as before.
+ */
+async function stopAfterFailedStart(): Promise<void> {
+  const stop = (globalThis as { __serviceStartupFailed?: () => void }).__serviceStartupFailed;
+  if (!stop) return;
+  await closeDb().catch(() => undefined);
+  stop();
 }
 
 /** Names the step under way for /readyz while starting, and lets waiting requests (the probes) in between steps. */
