@@ -59,6 +59,16 @@ describe("PostgreSQL down at start, up later", () => {
       const api = await fetch(`${server.base}/v1/ip/8.8.8.8/geo`);
       expect(api.status).toBe(503);
       expect((await api.json()).error.code).toBe("UPSTREAM_UNAVAILABLE");
+      // What needs no database is answered meanwhile: the OpenAPI document (it was 503 too) and a preflight.
+      const doc = await fetch(`${server.base}/v1/openapi.json`);
+      expect(doc.status).toBe(200);
+      expect((await doc.json()).paths["/ip/{ip}/geo"]).toBeDefined();
+      const preflight = await fetch(`${server.base}/v1/ip/8.8.8.8/geo`, {
+        method: "OPTIONS",
+        headers: { Origin: server.base, "Access-Control-Request-Method": "GET" },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe(server.base);
 
       await relay.restore();
       // The 200 itself: on a loaded machine a later /readyz may miss its one second for the database.

@@ -155,7 +155,8 @@ export function answersWithoutDatabase(req: PlainRequest): boolean {
   const target = targetOf(req.url, base);
   if (!target) return true;
   const method = req.method.toUpperCase();
-  if (method === "GET" && (target.path === "/openapi.json" || target.path === "/openapi.json/")) return false;
+  // The document is built from the procedures and the settings alone.
+  if (method === "GET" && (target.path === "/openapi.json" || target.path === "/openapi.json/")) return true;
   const headers = headerReader(req.headers, req.missingHeader);
   if (method !== "OPTIONS") return matchRoute(restRouteTable(), method, target.path) === null;
   const wanted = headers.get("access-control-request-method")?.toUpperCase();
