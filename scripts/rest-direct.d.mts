@@ -19,6 +19,14 @@ export interface PlainDoor {
     missingHeader?: (name: string) => string | undefined;
     base?: string;
   }): boolean;
+  /** The route label `answer` would count this request under on /metrics (a template, or "unmatched"). */
+  routeLabel?(req: {
+    method: string;
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    missingHeader?: (name: string) => string | undefined;
+    base?: string;
+  }): string;
 }
 
 /** A method's handler of the compiled route; the production server answers through its REST door when it has one. */
@@ -32,4 +40,5 @@ export const DRAIN_LIMIT_BYTES: number;
 export function loadRestRoute(distDir: string): RestRoute | null;
 export function takesDirect(url: string): boolean;
 export function answeredWithoutDatabase(route: RestRoute | null, req: IncomingMessage): boolean;
+export function routeLabel(route: RestRoute | null, req: IncomingMessage): string;
 export function serveDirect(route: RestRoute, req: IncomingMessage, res: ServerResponse): Promise<void>;

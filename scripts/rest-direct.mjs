@@ -249,6 +249,22 @@ export function answeredWithoutDatabase(route, req) {
 }
 
 /**
+ * The route label the REST door would count this request under (plain-door.ts routeLabelOf: a template, the route a
+ * preflight asks about, "/openapi.json" or "unmatched"); "unmatched" without a route that has the door.
+ */
+export function routeLabel(route, req) {
+  const label = route?.GET?.plain?.routeLabel;
+  if (typeof label !== "function") return "unmatched";
+  return label({
+    method: req.method,
+    url: req.url ?? "/",
+    headers: req.headers,
+    missingHeader: (name) => forwardedDefault(req, name),
+    base: originOf(req),
+  });
+}
+
+/**
  * Answers a /v1 request through the REST door (server/api/rest/plain-door.ts): it gets the method, target and
  * headers as node:http gives them and a reader of the body, which it calls, with the route's cap, only for a route
  * that reads one (bodyReader); its status, headers and body are written as they are (HEAD: the length, no body),

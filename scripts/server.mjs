@@ -18,7 +18,7 @@ import { afterListeningSteps } from "./after-listening.mjs";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
 import { ignoreClosedOutput, quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
-import { answeredWithoutDatabase, loadRestRoute, serveDirect, takesDirect } from "./rest-direct.mjs";
+import { answeredWithoutDatabase, loadRestRoute, routeLabel, serveDirect, takesDirect } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
 import { pagesToWarm, preloadPageModules, warmPages } from "./warm-pages.mjs";
 
@@ -66,7 +66,10 @@ if (!restRoute)
 const handler = createFront(
   startupGate(
     (req, res) => (restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res)),
-    { answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req) },
+    {
+      answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req),
+      routeLabel: (req) => routeLabel(restRoute, req),
+    },
   ),
 );
 server = http.createServer({ requireHostHeader: false }, handler);

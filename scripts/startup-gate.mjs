@@ -24,7 +24,7 @@ function send(req, res, status, body, extra = {}) {
  * requests the handler answers without the database (the REST door's unknown routes and methods, and preflights:
  * scripts/rest-direct.mjs answeredWithoutDatabase); while start-up waits for the database they still go on to it.
  */
-export function startupGate(inner, { answersWithoutDatabase = () => false } = {}) {
+export function startupGate(inner, { answersWithoutDatabase = () => false, routeLabel = () => "unmatched" } = {}) {
   const handler = markPassed(inner);
   return (req, res) => {
     const state = globalThis.__serviceProcessState;
@@ -48,11 +48,15 @@ export function startupGate(inner, { answersWithoutDatabase = () => false } = {}
       );
     }
     // While start-up waits for a database that cannot be reached (server/startup/database-wait.ts), a request would
-    // wait in Next for as long as the database is down: it is answered at once, as the database outage answers. An
-    // unknown /v1 route or method (404 before anything else, as the spec orders it) and a preflight need no
-    // database: the REST door answers them as it does once started.
-    if (state?.waitingForDatabase && !state.shuttingDown)
-      return answersWithoutDatabase(req) ? handler(req, res) : sendUnavailable(req, res);
+    // wait in Next for as long as the database is down: it is answered at once, as the database outage answers. The
+    // OpenAPI document, an unknown /v1 route or method (404 before anything else, as the spec orders it) and a
+    // preflight need no database: the REST door answers them as it does once started.
+    // The 503 of a known route counts on /metrics under its template, as the running server counts an outage's.
+    if (state?.waitingForDatabase && !state.shuttingDown) {
+      if (answersWithoutDatabase(req)) return handler(req, res);
+      if (API_PATH.test(req.url ?? "")) labelled.set(req, routeLabel(req));
+      return sendUnavailable(req, res);
+    }
     return handler(req, res);
   };
 }
@@ -109,6 +113,8 @@ export async function startBeforeListening(handler) {
 
 const API_PATH = /^\/v1(?:[/?#]|$)/;
 const passed = new WeakSet();
+/** The route label of a /v1 request the gate answered 503 while start-up waited for the database. */
+const labelled = new WeakMap();
 
 /** Marks a request as handed on (to Next or the direct /v1 route), which count it themselves. */
 function markPassed(handler) {
@@ -120,7 +126,8 @@ function markPassed(handler) {
 
 /**
  * Counts the /v1 requests answered before any route saw them (the front's 404 for an unknown method, a refused
- * body) in `service_http_requests_total` and `service_http_request_duration_seconds` under route="unmatched", with a
+ * body) in `service_http_requests_total` and `service_http_request_duration_seconds` under route="unmatched" (the
+ * gate's 503 while start-up waits for the database: under the route's template), with a
  * bounded method label, so the histogram's count agrees with the counter as it does for every routed request.
  */
 export function countUnrouted(server) {
@@ -129,7 +136,8 @@ export function countUnrouted(server) {
     const started = performance.now();
     res.on("finish", () => {
       if (passed.has(req)) return;
-      countFrontAnswer(req.method, "unmatched", res.statusCode, (performance.now() - started) / 1000);
+      const route = labelled.get(req) ?? "unmatched";
+      countFrontAnswer(req.method, route, res.statusCode, (performance.now() - started) / 1000);
     });
   });
 }

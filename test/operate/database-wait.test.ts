@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tcpRelay } from "../fakes/tcp-relay";
-import { buildOnce, startServerProcess } from "./server-process";
+import { buildOnce, freePort, startServerProcess } from "./server-process";
 
 const url =
   process.env.DATABASE_URL ?? process.env.SERVICE_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
@@ -33,8 +33,10 @@ describe("PostgreSQL down at start, up later", () => {
     const through = new URL(url);
     through.hostname = "127.0.0.1";
     through.port = String(relay.port);
+    const metricsPort = await freePort();
     const server = await startServerProcess({
       DATABASE_URL: through.toString(),
+      SERVICE_METRICS_PORT: String(metricsPort),
       SERVICE_DB_SCHEMA: schema,
       SERVICE_SCHEDULER: "0",
       SERVICE_SHUTDOWN_DELAY_MS: "0",
@@ -69,6 +71,13 @@ describe("PostgreSQL down at start, up later", () => {
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin")).toBe(server.base);
+      // The 503 counts under its route's template, as the running server counts an outage's 503 (it was counted as
+      // route="unmatched", with the unknown routes and methods).
+      const scrape = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(scrape).toContain('service_http_requests_total{method="GET",route="/ip/{ip}/geo",status="503"} 1');
+      // (The start-up's own request for the document, which builds it, counts here too.)
+      expect(scrape).toMatch(/service_http_requests_total\{method="GET",route="\/openapi\.json",status="200"\} [12]\n/);
+      expect(scrape).not.toMatch(/service_http_requests_total\{[^}]*route="unmatched"/);
 
       await relay.restore();
       // The 200 itself: on a loaded machine a later /readyz may miss its one second for the database.

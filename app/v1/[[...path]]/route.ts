@@ -3,13 +3,13 @@
 // handler, the REST door itself (server/api/rest/plain-door.ts; scripts/rest-direct.mjs), which it hands node:http's
 // request without building a web Request.
 import { handleRestRequest } from "../../../server/api/rest/handler";
-import { answerPlain, answersWithoutDatabase } from "../../../server/api/rest/plain-door";
+import { answerPlain, answersWithoutDatabase, routeLabelOf } from "../../../server/api/rest/plain-door";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const handle = Object.assign((req: Request) => handleRestRequest(req), {
-  plain: { answer: answerPlain, answersWithoutDatabase },
+  plain: { answer: answerPlain, answersWithoutDatabase, routeLabel: routeLabelOf },
 });
 
 export {

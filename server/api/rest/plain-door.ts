@@ -144,9 +144,9 @@ function bufferReader(body: Buffer | undefined, headers: Pick<Headers, "get">): 
 }
 
 /**
- * Whether the door answers this request without reading its database: an unknown route or method (404
- * LOOKUP_NOT_FOUND) and a preflight (its origin judged by the settings alone, or refused before any route's
- * allowance is read). While start-up waits for a database that cannot be reached, the production front hands such a
+ * Whether the door answers this request without reading its database: the OpenAPI document, an unknown route or
+ * method (404 LOOKUP_NOT_FOUND) and a preflight (its origin judged by the settings alone, or refused before any
+ * route's allowance is read). While start-up waits for a database that cannot be reached, the production front hands such a
  * request to the door, which answers it as it does once started, and answers every other one 503
  * (scripts/startup-gate.mjs). The same steps as `answer` below, in the same order, without answering.
  */
@@ -165,6 +165,24 @@ export function answersWithoutDatabase(req: PlainRequest): boolean {
   if (!preflighted || !origin) return true;
   const own = requestOrigin({ url: base + req.url, headers: headers as Headers }) ?? new URL(base).origin;
   return !originNeedsDatabase(preflighted.route.procedurePath, originAllowed(origin, own));
+}
+
+/**
+ * The route label the door's observation gives this request on /metrics and in its log line (a route's template, the
+ * route a preflight asks about, "/openapi.json", or "unmatched"), found by the same steps as `answer` below. While
+ * start-up waits for the database the production front answers a known route 503 itself and counts it under this
+ * label (scripts/startup-gate.mjs), as the running server counts an outage's 503.
+ */
+export function routeLabelOf(req: Omit<PlainRequest, "body">): string {
+  const target = targetOf(req.url, req.base ?? "http://localhost");
+  if (!target) return "unmatched";
+  const method = req.method.toUpperCase();
+  if (method === "GET" && (target.path === "/openapi.json" || target.path === "/openapi.json/")) return "/openapi.json";
+  const wanted =
+    method === "OPTIONS"
+      ? headerReader(req.headers, req.missingHeader).get("access-control-request-method")?.toUpperCase()
+      : method;
+  return (wanted && matchRoute(restRouteTable(), wanted, target.path)?.route.template) || "unmatched";
 }
 
 /** Answers one /v1 request given as node:http gives it, observed as every answer of the API is. */
