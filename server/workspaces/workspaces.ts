@@ -25,6 +25,11 @@ export async function createWorkspace(
     ownerEmail?: string | null;
     ownerUserId?: string | null;
     /** Who created it (audits the first key). */ actor?: Actor;
+    /**
+     * Called with the new workspace and its key before the transaction commits: if it throws, nothing is created
+     * (the first run's demo seed writes the key's file here, server/startup/demo.ts).
+     */
+    beforeCommit?: (created: { workspaceId: string; apiKey: string; apiKeyId: string }) => void | Promise<void>;
   },
 ): Promise<{ workspaceId: string; apiKey: string; apiKeyId: string }> {
   const plans = parsePlansOrThrow(a.plans);
@@ -56,7 +61,9 @@ export async function createWorkspace(
       allowedOrigins: [],
       actor: a.actor,
     });
-    return { workspaceId, apiKey: plaintext, apiKeyId: key.id };
+    const created = { workspaceId, apiKey: plaintext, apiKeyId: key.id };
+    await a.beforeCommit?.(created);
+    return created;
   });
 }
 

@@ -2,7 +2,7 @@
 // listening callback): with PORT=0 the demo credentials wait for the port, and their file could not be written (a
 // read-only data folder) threw out of the server's "listening" event, an uncaught exception that ended the process.
 // A step that fails is logged as one JSON line, and the steps after it still run.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,7 +74,30 @@ describe("the steps run once the port listens", () => {
     }
   });
 
-  it("with PORT=0, demo credentials that cannot be written are logged instead of ending the process", async () => {
+  it("with PORT=0, the demo key's file is written before the workspace is committed, its addresses once listening", async () => {
+    lines.length = 0;
+    process.env.SERVICE_DATA_DIR = folder;
+    process.env.PORT = "0";
+    delete process.env.SERVICE_SEED_DEMO;
+    delete process.env.SERVICE_PUBLIC_URL;
+    const steps = afterListeningSteps();
+    (globalThis as Hook).__serviceAfterListening = steps.register;
+    await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`);
+    const seeded = await seedDemoOnFirstRun(app.db, { terminal: false });
+    const file = path.join(folder, "demo-credentials.txt");
+    expect(seeded?.shownIn).toBe(file);
+    const before = readFileSync(file, "utf8");
+    expect(before).toMatch(/API key: +svc_/);
+    expect(before).toContain("http://localhost:<port>/dashboard");
+    expect(() => steps.listening(4321)).not.toThrow();
+    const after = readFileSync(file, "utf8");
+    expect(after).toContain("  Dashboard: http://localhost:4321/dashboard");
+    expect(after).not.toContain("<port>");
+    expect(/API key: +(\S+)/.exec(after)![1]).toBe(/API key: +(\S+)/.exec(before)![1]);
+    expect(errors()).toEqual([]);
+  });
+
+  it("with PORT=0 and a data folder that cannot be written, creates nothing (it used to leave an unseen key)", async () => {
     lines.length = 0;
     // A data folder that cannot be created (its parent is a file): as a read-only one, whoever runs the test.
     const blocker = path.join(folder, "a-file");
@@ -86,11 +109,9 @@ describe("the steps run once the port listens", () => {
     const steps = afterListeningSteps();
     (globalThis as Hook).__serviceAfterListening = steps.register;
     await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`);
-    const seeded = await seedDemoOnFirstRun(app.db, { terminal: false });
-    expect(seeded?.shownIn).toBe("once listening");
+    await expect(seedDemoOnFirstRun(app.db, { terminal: false })).rejects.toThrow(/ENOTDIR.*no demo workspace/);
+    expect(await app.db.workspace.count()).toBe(0);
     expect(() => steps.listening(4321)).not.toThrow();
-    const failed = errors();
-    expect(failed).toHaveLength(1);
-    expect(failed[0].err.code).toBe("ENOTDIR");
+    expect(errors()).toEqual([]);
   });
 });

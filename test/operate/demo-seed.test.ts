@@ -1,7 +1,7 @@
 // The first run's demo workspace (issue 22, item 13): its API key is shown once, never in the log stream; on a
 // terminal as a marked notice on stderr, otherwise in a 0600 file under the data folder whose path is logged. With
 // SERVICE_ENV=production no demo workspace is created.
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,6 +86,43 @@ describe("first-run demo workspace", () => {
     const key = /API key:\s+(\S+)/.exec(notice)![1];
     expect(lines.join("")).not.toContain(key);
     expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it("creates nothing when the key's file cannot be written, and says what to do", async () => {
+    // The file was written after the workspace's transaction: on a data folder that cannot be written the workspace
+    // was committed, the write threw, and the next start found a workspace and seeded nothing: its key was never
+    // shown to anyone. A folder whose parent is a file cannot be written, whoever runs the test (root included).
+    await app.db.$executeRawUnsafe(`DELETE FROM "Workspace"`);
+    const blocker = path.join(folder, "a-file");
+    writeFileSync(blocker, "");
+    const unwritable = path.join(blocker, "data");
+    process.env.SERVICE_DATA_DIR = unwritable;
+    try {
+      await expect(seedDemoOnFirstRun(app.db, { terminal: false })).rejects.toThrow(
+        `the demo workspace's API key cannot be written to ${path.join(unwritable, "demo-credentials.txt")} ` +
+          `(ENOTDIR), so no demo workspace was created: make ${unwritable} writable (or set SERVICE_DATA_DIR to a ` +
+          "writable folder), or set SERVICE_SEED_DEMO=0 to start without one.",
+      );
+      expect([await app.db.workspace.count(), await app.db.member.count(), await app.db.apiKey.count()]).toEqual([
+        0, 0, 0,
+      ]);
+    } finally {
+      process.env.SERVICE_DATA_DIR = folder;
+      rmSync(blocker);
+    }
+    // Once the folder can be written, the next start seeds and shows the key.
+    const own = mkdtempSync(path.join(tmpdir(), "svc-demo-writable-"));
+    process.env.SERVICE_DATA_DIR = own;
+    try {
+      const r = await seedDemoOnFirstRun(app.db, { terminal: false });
+      expect(r?.shownIn).toBe(path.join(own, "demo-credentials.txt"));
+      const key = /API key:\s+(\S+)/.exec(readFileSync(r!.shownIn, "utf8"))![1];
+      expect(await app.db.apiKey.count({ where: { workspaceId: r!.workspaceId, status: "active" } })).toBe(1);
+      expect(key).toMatch(/^svc_/);
+    } finally {
+      process.env.SERVICE_DATA_DIR = folder;
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it("leaves nothing half-written when the key cannot be written, so the next attempt seeds", async () => {

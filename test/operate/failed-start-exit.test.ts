@@ -3,18 +3,34 @@
 // up: /healthz 200 (so no orchestrator restarted it), /readyz 503 "start-up failed: PGlite failed to initialize
 // properly", every page 500, and nothing saying which folder or what to do. It now exits 1 with one line naming the
 // folder and the way out (restore a backup, or move the folder). Any other failed start does the same.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOnce, startServerProcess, type RunningServer } from "./server-process";
+import { buildOnce, startServerProcess, waitUntilReady, type RunningServer } from "./server-process";
 
+const url =
+  process.env.DATABASE_URL ?? process.env.SERVICE_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const schema = `failedstart_${process.pid}_${randomBytes(3).toString("hex")}`;
 const dirs: string[] = [];
 beforeAll(() => buildOnce(), 600_000);
-afterAll(() => {
+afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 });
+
+async function sql(text: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 function folder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-failed-start-"));
@@ -95,4 +111,35 @@ describe("npm start with a database setting waiting cannot mend", () => {
     ]);
     expect(server.output()).not.toMatch(STACK_FRAME);
   }, 150_000);
+});
+
+describe("npm start's first run on a data folder where the demo key cannot be written", () => {
+  it("exits 1 saying what to do and creates no workspace; with a writable folder the next start seeds it", async () => {
+    // The key's file was written after the workspace was committed: the workspace stayed, its key shown to no one,
+    // and every later start, finding a workspace, seeded nothing. A folder under a file cannot be written by anyone.
+    const blocker = path.join(folder(), "a-file");
+    writeFileSync(blocker, "");
+    const env = { DATABASE_URL: url, SERVICE_DB_SCHEMA: schema, SERVICE_SEED_DEMO: "1", SERVICE_SCHEDULER: "0" };
+    const refused = await startServerProcess({ ...env, SERVICE_DATA_DIR: path.join(blocker, "data") });
+    expect((await exitOf(refused)).code).toBe(1);
+    const failures = records(refused.output()).filter((r) => r.level >= 50);
+    expect(failures.map((r) => r.msg)).toEqual([
+      expect.stringContaining(
+        `the demo workspace's API key cannot be written to ${path.join(blocker, "data", "demo-credentials.txt")} ` +
+          "(ENOTDIR), so no demo workspace was created",
+      ),
+    ]);
+    expect(await sql(`SELECT count(*)::int AS n FROM "${schema}"."Workspace"`)).toEqual([{ n: 0 }]);
+
+    const dir = folder();
+    const server = await startServerProcess({ ...env, SERVICE_DATA_DIR: dir, SERVICE_SHUTDOWN_DELAY_MS: "0" });
+    try {
+      await waitUntilReady(server.base);
+      const key = /API key:\s+(\S+)/.exec(readFileSync(path.join(dir, "demo-credentials.txt"), "utf8"))![1];
+      expect((await fetch(`${server.base}/v1/jobs`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 300_000);
 });
