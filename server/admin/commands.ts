@@ -1,6 +1,6 @@
 // Operator commands (`npm run admin -- <command>`), as plain functions over a database handle so that the CLI
 // can run them directly or hand them to a running embedded server through its admin channel.
-import type { Db } from "../db/client";
+import { EmbeddedStoreUnreadable, type Db } from "../db/client";
 import { storeOutageReason } from "../db/outage-reason";
 import { ConfigurationError } from "../env";
 import { AppError, toErrorBody } from "../errors";
@@ -236,6 +236,9 @@ export function adminFailure(err: unknown): { status: number; code: string; mess
   // A setting the command cannot use is the operator's to fix, said as the server's start-up says it.
   if (err instanceof ConfigurationError)
     return { status: 500, code: "INVALID_CONFIGURATION", message: err.message, internal: false };
+  // A damaged embedded database: the message names the folder and what to do; PGlite's stack would add nothing.
+  if (err instanceof EmbeddedStoreUnreadable)
+    return { status: 500, code: "INTERNAL_ERROR", message: err.message, internal: false };
   const { status, body, outage } = toErrorBody(err);
   const message = outage ? `cannot use the database: ${storeOutageReason(err)}` : body.error.message;
   return { status, code: body.error.code, message, internal: body.error.code === "INTERNAL_ERROR" };

@@ -187,6 +187,11 @@ async function open(): Promise<Handle> {
   };
 }
 
+/** An embedded database folder PGlite cannot open: its message names the folder and what to do. */
+export class EmbeddedStoreUnreadable extends Error {
+  override name = "EmbeddedStoreUnreadable";
+}
+
 /**
  * Opens the embedded database already in `target`. One PGlite cannot read (files damaged or overwritten, a folder
  * copied while a server wrote to it) failed start-up with PGlite's own words ("PGlite failed to initialize properly",
@@ -200,7 +205,7 @@ async function openExisting(
     return await PGlite.create(target);
   } catch (err) {
     const why = ((err as Error)?.message || String(err)).split("\n")[0];
-    throw new Error(
+    throw new EmbeddedStoreUnreadable(
       `the embedded database in ${target} cannot be opened (${why}): its files are damaged, or are not a database ` +
         `this version can read. Restore a backup into the data folder ${path.dirname(target)} (README "Backup and ` +
         `restore"), or move ${target} out of it to start with a new, empty database.`,

@@ -2,10 +2,11 @@
 // server's admin channel; the commands behind it through the channel's own request (sendAdminCommand, what the CLI
 // sends), so that each case starts the CLI's process only where the process is what it checks.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSocketPath, listenAdminChannel, sendAdminCommand } from "../../server/admin/channel";
 import { answerAdminCommand, runAdminCommand } from "../../server/admin/commands";
@@ -78,6 +79,28 @@ describe("admin CLI when the database cannot be reached", () => {
         message: "cannot use the database: could not open a database connection (ECONNREFUSED)",
       },
     });
+  }, 60_000);
+});
+
+describe("admin CLI on an embedded database whose files are damaged", () => {
+  it("says which folder cannot be opened and what to do, in one line without a stack, and exits 1", async () => {
+    // It printed the whole error with PGlite's stack, then "error: Internal error.".
+    const dir = mkdtempSync(path.join(os.tmpdir(), "svc-cli-damaged-"));
+    try {
+      const store = path.join(dir, "pglite");
+      const pg = await PGlite.create(store);
+      await pg.close();
+      writeFileSync(path.join(store, "global", "pg_control"), Buffer.alloc(8192, 0x5a));
+      const r = await cli(["usage", "--workspace", "ws_x"], { SERVICE_DATA_DIR: dir });
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(r.stderr.split("\n")).toEqual([
+        `error: the embedded database in ${store} cannot be opened (PGlite failed to initialize properly): its files ` +
+          `are damaged, or are not a database this version can read. Restore a backup into the data folder ${dir} ` +
+          `(README "Backup and restore"), or move ${store} out of it to start with a new, empty database.`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
