@@ -193,7 +193,8 @@ test("a monitor's Delete question takes focus on Cancel and closes on Escape; th
   const form = page.locator("form.monitor-form");
   await form.getByLabel(/^Target/).fill("example.com");
   await form.getByRole("button", { name: "Create monitor" }).click();
-  await page.waitForURL(/\/dashboard\/monitors\/[^/]+$/);
+  // Not /dashboard/monitors/new, where the form is: the wait must end on the created monitor's page.
+  await page.waitForURL((url) => /^\/dashboard\/monitors\/(?!new$)[^/]+$/.test(url.pathname));
   const del = page.getByRole("button", { name: "Delete", exact: true });
   await del.click();
   const question = page.getByRole("alertdialog", { name: "Delete example.com" });
