@@ -3,6 +3,7 @@
 // costs nothing; whatever needed a provider counts. Routes declare these decisions in `meteredProcedure({ decides })`
 // instead of special-casing them, and the OpenAPI description lists them from the same declaration (contract-text.ts).
 import { reservedAsnReason } from "../asn/reserved";
+import { checkDomainName } from "../dns/names";
 import { AppError, type ErrorCode } from "../errors";
 import { parseHostAndPort } from "../net";
 import { nonPublicAddressReason, specialUseNameReason } from "../net/special-use";
@@ -25,15 +26,21 @@ export function publicAddress<T>(pick: (input: T) => string): InputDecision<T> {
   };
 }
 
-/** 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: .invalid, .test, .example, .localhost, ...). */
+/**
+ * 404 DOMAIN_NOT_FOUND for a special-use name (RFC 6761: .invalid, .test, .example, .localhost, ...), declared by every
+ * route that takes a host name, and decided before any preflight so that no resolver is asked about one.
+ */
 export function publicName<T>(pick: (input: T) => string): InputDecision<T> {
   return {
     code: "DOMAIN_NOT_FOUND",
-    when: "a special-use name (RFC 6761: `.invalid`, `.test`, `.example`, `.localhost` and the like)",
+    when: "a special-use name (`localhost` or a name under `.invalid`, `.test`, `.example`, `.localhost`, `.local`, `.onion`, `.alt`, `.internal` or `.home.arpa` by default; SERVICE_SPECIAL_USE_NAMES)",
     check: (input) => {
-      const parsed = parseHostAndPort(pick(input));
-      if (!parsed || parsed.address) return null;
-      return specialUseNameReason(parsed.host);
+      const raw = pick(input);
+      const parsed = parseHostAndPort(raw);
+      if (parsed) return parsed.address ? null : specialUseNameReason(parsed.host);
+      // A DNS name that is no host name (`_dmarc.foo.internal`, an SRV owner name) is under its suffix all the same.
+      const name = checkDomainName(raw);
+      return name.ok ? specialUseNameReason(name.name) : null;
     },
   };
 }

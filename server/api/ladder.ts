@@ -260,8 +260,8 @@ export function carriesReadAlongside(workspaceId: string, now = Date.now()): boo
 
 /**
  * Steps 6 to 9 of a metered lookup, after the input's schema. Contract, in this order: the burst limit (6: 429, no
- * unit), the preflight checks (the SSRF guard) and the answers decided from the request alone (404, free:
- * charging.ts), then the reservation of all the request's units, atomic (7: 402 QUOTA_EXCEEDED, nothing consumed;
+ * unit), the answers decided from the request alone (404, free:
+ * charging.ts) and the preflight checks (the SSRF guard), then the reservation of all the request's units, atomic (7: 402 QUOTA_EXCEEDED, nothing consumed;
  * a key from the cache is confirmed in the same statement), the work (8), what it could not answer given back and
  * its history entry (9). Nothing before step 7 consumes a unit; after it, an answer counts whatever the sources
  * found. A bulk job item or monitor check (`ctx.prepaid`) was paid with its job: it skips 6 and 7 and hands what it
@@ -285,8 +285,8 @@ export async function chargeAndRun<T, R extends Outcome>(
     if (answer) throw answer;
   };
   if (ctx.prepaid) {
-    if (opts.preflight) await opts.preflight(typed);
     decided();
+    if (opts.preflight) await opts.preflight(typed);
     ctx.prepaid.admitted = true;
     const result = await work({ units: ctx.prepaid.units, quota: null, principal: step.principal });
     const back = givenBackOf(opts, typed, result, ctx.prepaid.units);
@@ -295,8 +295,11 @@ export async function chargeAndRun<T, R extends Outcome>(
     return result;
   }
   if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, step.principal.workspaceId);
-  if (opts.preflight) await opts.preflight(typed);
+  // The answers decided from the request alone come before the preflight: a special-use name is refused the same
+  // way on every route that takes a host name, and no resolver is ever asked about it (the preflight's SSRF guard
+  // would resolve it; on Kubernetes `*.svc.cluster.local` asks the service's own resolver).
   decided();
+  if (opts.preflight) await opts.preflight(typed);
   const units = unitsOf(step.procedure, typed);
   const judge = judgeOf(ctx, step.requires, step.rawInput);
   const workspaceId = step.principal.workspaceId;

@@ -214,8 +214,8 @@ export interface MeteredOptions<I extends z.ZodType> {
   /** Checks that need I/O but must still cost nothing when they fail (e.g. the SSRF guard). */
   preflight?: (input: z.output<I>) => Promise<void>;
   /**
-   * Answers decided from the request alone (a private address, a special-use name: input-decisions.ts), given after
-   * the preflight and before admission, free; the description lists them. Whatever needs a provider counts.
+   * Answers decided from the request alone (a private address, a special-use name: input-decisions.ts), given before
+   * the preflight (no resolver is asked about a special-use name) and before admission, free; the description lists them. Whatever needs a provider counts.
    */
   decides?: DecidedFields<z.output<I>>;
   /** How bulk applies, for the docs; default "never" when needsBulk is absent, else "multiple-targets". */

@@ -37,7 +37,26 @@ const FREE: [string, string, unknown, number, string][] = [
   ["GET", "/v1/domain/foo.localhost/rdap", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/www.foo.example/abuse", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["POST", "/v1/scans", { url: "https://foo.invalid/" }, 404, "DOMAIN_NOT_FOUND"],
-  ["GET", "/v1/host/localhost/ssl", undefined, 400, "TARGET_FORBIDDEN"],
+  // A special-use name is decided before the SSRF guard, so it reads the same on the routes that connect; a name the
+  // guard alone refuses (.lan) stays 400 TARGET_FORBIDDEN, free as well.
+  ["GET", "/v1/host/localhost/ssl", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/host/printer.lan/ssl", undefined, 400, "TARGET_FORBIDDEN"],
+  ["POST", "/v1/scans", { url: "https://foo.internal/" }, 404, "DOMAIN_NOT_FOUND"],
+  ["POST", "/v1/online-check", { url: "https://kubernetes.default.svc.cluster.local/" }, 404, "DOMAIN_NOT_FOUND"],
+  // Every route that takes a host name refuses a special-use one alike (DNS, mail posture, the domain overview):
+  // on Kubernetes `*.svc.cluster.local` would have asked the service's own resolver, and charged for it.
+  ["GET", "/v1/dns/lookup?domain=foo.internal", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=kubernetes.default.svc.cluster.local", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=localhost&type=AAAA", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=_dmarc.foo.internal&type=TXT", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=FOO.INTERNAL.", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/email/security?domain=foo.internal", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/email/security?domain=nas.home.arpa", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.invalid", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/printer.local", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.internal/subdomains", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/domain/foo.internal/infrastructure", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/host/foo.internal/status", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/asn/64512", undefined, 404, "NOT_FOUND"],
   ["GET", "/v1/asn/AS4200000000", undefined, 404, "NOT_FOUND"],
   ["GET", "/v1/asn/23456", undefined, 404, "NOT_FOUND"],
@@ -54,6 +73,7 @@ describe("answers decided from the request alone cost nothing", () => {
       expect(res.body.error.code).toBe(code);
       expect(await app.used(ws.workspaceId)).toBe(0);
       expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
+      expect(await app.db.lookupHistory.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
       // The next counted lookup is the workspace's first: X-Service-Quota-Used did not move.
       const next = await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: ws.apiKey });
       expect(next.status).toBe(200);

@@ -35,6 +35,8 @@ export const dnsLookupProcedure = meteredProcedure({
   capability: "full",
   endpoint: "dns.lookup",
   input: dnsLookupInput,
+  // A special-use name has no public DNS answer; asking would ask whatever resolver the service sits behind.
+  decides: { publicName: (input) => input.domain },
   history: (input, out: DnsLookupResult) => ({
     target: `${out.domain} ${out.type}`,
     summary: { type: out.type, status: out.status, records: out.records.length },

@@ -10,6 +10,8 @@ export const domainIntelProcedure = meteredProcedure({
   capability: "full",
   endpoint: "domain",
   input: z.object({ domain: registrableDomain }),
+  // A special-use name has no registration, DNS or reputation to look up: answered free, as its sub-routes do.
+  decides: { publicName: (input) => input.domain },
   history: (input, out: DomainIntel) => ({
     target: out.domain,
     summary: { score: out.risk.score, level: out.risk.level, exists: out.exists },

@@ -44,6 +44,8 @@ export const emailSecurityProcedure = meteredProcedure({
     domain: hostDomain.describe("The domain whose mail authentication to check"),
     selectors: selectorList.describe("Extra DKIM selectors to check besides the common ones, comma-separated"),
   }),
+  // A special-use name publishes no mail policy any public resolver would serve: answered free.
+  decides: { publicName: (input) => input.domain },
   history: (input, out: EmailSecurityResult) => ({
     target: input.domain,
     summary: { overall: out.overall.status, spf: out.spf.status, dmarc: out.dmarc.status, dkim: out.dkim.status },

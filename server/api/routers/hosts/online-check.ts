@@ -36,6 +36,8 @@ export const onlineCheckProcedure = meteredProcedure({
     parseFetchUrlOrThrow(input.url);
     await assertPublicTargetOrThrow(input.url);
   },
+  // Refused as every route that takes a host name refuses a special-use one (the SSRF guard would resolve it).
+  decides: { publicName: (input) => parseTargetUrl(input.url)!.host },
   history: (input, out: OnlineCheckResult) => ({
     target: input.url,
     summary: { online: out.online, up: out.upLocations, of: out.totalLocations },
