@@ -4,6 +4,7 @@
 // holds while the row is still stored, whether or not the list still shows it (a history entry past its window
 // until the purge deletes it), and no row is skipped: an OFFSET after Prisma's own `cursor` counted from a row the
 // filtered list did not hold, and dropped the first one after it.
+import { z } from "zod";
 import { unknownCursorError } from "./errors";
 
 /** Where a page ended: its last row's creation time and id. */
@@ -43,4 +44,17 @@ export async function refuseUnknownCursor(
   field = "next_cursor",
 ): Promise<void> {
   if (cursor && !(await exists(cursor))) throw unknownCursorError(field);
+}
+
+/**
+ * A list's `cursor` parameter, `of` saying what a cursor the list issued looks like. An empty one (`?cursor=`, what a
+ * client sends when it fills a first page's absent `next_cursor` into its URL template) is the first page on every
+ * list, as no cursor is; /cases, /scans/hosts and /users/{user_id} answered it 400 while the other lists paged on.
+ */
+export function pageCursor<T extends z.ZodType<unknown, string>>(of: T) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(of.optional());
 }

@@ -1,5 +1,6 @@
 // zod contracts of the review queue (/v1/cases): snake_case fields as the rest of the API.
 import { z } from "zod";
+import { pageCursor } from "../pages";
 import { signalSchema } from "../assessment/schemas";
 import { linkedAccountSchema, paymentLineSchema } from "../users/schemas";
 import { expiryTimestampSchema } from "../timestamps";
@@ -44,7 +45,7 @@ export const caseListInputSchema = z.object({
     .optional()
     .describe("Only cases opened at least this many minutes ago"),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().trim().min(1).max(64).optional().describe("The previous page's `next_cursor`"),
+  cursor: pageCursor(z.string().trim().max(64)).describe("The previous page's `next_cursor`"),
 });
 
 export const casePageSchema = z.object({

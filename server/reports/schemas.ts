@@ -1,5 +1,6 @@
 // The contract of saved fraud reports: what a caller sends and what a saved report looks like.
 import { z } from "zod";
+import { pageCursor } from "../pages";
 import { REPORT_MAX_BYTES } from "./config";
 
 export const saveReportInput = z.object({
@@ -30,7 +31,7 @@ export const renameReportInput = reportIdInput.extend({
 
 export const listReportsInput = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(64).optional(),
+  cursor: pageCursor(z.string().max(64)),
 });
 
 export const savedReportSchema = z.object({

@@ -165,7 +165,8 @@ describe("date fields of the API", () => {
     ["POST", "/v1/rules/backtest", "until"],
   ])("%s %s%s: every bad time is 400 naming the field", async (method, path, field) => {
     let ws = await app().seedWorkspace({ plans: ["suite_agency"] });
-    for (const bad of BAD) {
+    // An empty cursor is no bad time but the first page, as on every list (empty-cursors.test.ts).
+    for (const bad of field === "cursor" ? BAD.filter((b) => b !== "") : BAD) {
       // Backtests are rate limited per workspace, refused ones included: each gets its own.
       if (method === "POST") ws = await app().seedWorkspace({ plans: ["suite_agency"] });
       const res =

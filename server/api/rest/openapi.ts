@@ -47,6 +47,9 @@ paid plan) and \`x-service-cost\` how its units are counted.
     ", ",
   )}. An unknown path or method is 404 \`LOOKUP_NOT_FOUND\` before authentication. 429 carries \`Retry-After\`.
 
+**Pagination.** A list pages with \`limit\` and \`cursor\`: pass the previous page's \`next_cursor\` (null on the last
+page) as \`cursor\`. An empty \`cursor\` (\`?cursor=\`) is the first page, as no cursor is, on every list.
+
 **Headers.** Every response carries \`X-Request-Id\`; lookup responses carry \`Cache-Control: private, no-store\`.
 
 **Request bodies.** JSON with \`Content-Type: application/json\`, at most 1,000,000 bytes unless the operation says

@@ -1,6 +1,7 @@
 // GET /scans/hosts: hosts your workspace has scanned.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
+import { pageCursor } from "../../../pages";
 import { timestampSchema } from "../../../timestamps";
 import { scannedHostsSchema } from "../../../site-scans/schemas";
 import { listScannedHosts } from "../../../site-scans/store";
@@ -21,7 +22,7 @@ export const hostsProcedure = workspaceProcedure
     z
       .object({
         limit: z.coerce.number().int().min(1).max(100).default(50),
-        cursor: timestampSchema.optional().describe("`next_cursor` of the previous page"),
+        cursor: pageCursor(timestampSchema).describe("`next_cursor` of the previous page"),
       })
       .optional(),
   )

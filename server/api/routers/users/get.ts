@@ -1,6 +1,7 @@
 // GET /users/{user_id}: one account's baseline, identifiers, linked accounts and recent assessments.
 // The procedure, with its contract (meta, input, output) beside its work.
 import { z } from "zod";
+import { pageCursor } from "../../../pages";
 import { getUserProfileOrThrow } from "../../../users/profile";
 import { userProfileSchema } from "../../../users/schemas";
 import { authenticated } from "../../trpc";
@@ -32,7 +33,7 @@ export const getProcedure = usersProcedure
           "Which kind of account to open: `user_id` (assessments sent with this user_id) or `email` (those sent without one, by this address's mailbox); by default the user_id's account, else the mailbox's",
         ),
       limit: z.coerce.number().int().min(1).max(100).default(25).describe("Assessments per page (1 to 100)"),
-      cursor: z.string().trim().min(1).max(64).optional().describe("The previous page's `assessments.next_cursor`"),
+      cursor: pageCursor(z.string().trim().max(64)).describe("The previous page's `assessments.next_cursor`"),
     }),
   )
   .output(userProfileSchema)
