@@ -128,6 +128,9 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<Body
 
 /** The JSON object of a body already read (see readJsonBody): null for an empty body, else a `problem`. */
 export function jsonBodyOf(bytes: Buffer, contentType: string | null): BodyRead {
+  // A UTF-8 byte-order mark (what Windows editors write) is no part of the JSON: RFC 8259 section 8.1 lets a parser
+  // ignore it, and the dashboard's /api/trpc (fetch's Request.text()) always has. Buffer's decoding keeps it.
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
   const text = bytes.toString("utf8");
   if (!text.trim()) return { ok: true, value: null };
   if (!/^application\/(.+\+)?json\b/i.test(contentType ?? "")) {

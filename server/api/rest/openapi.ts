@@ -53,7 +53,7 @@ page) as \`cursor\`. An empty \`cursor\` (\`?cursor=\`) is the first page, as no
 **Headers.** Every response carries \`X-Request-Id\`; lookup responses carry \`Cache-Control: private, no-store\`.
 
 **Request bodies.** JSON with \`Content-Type: application/json\`, at most 1,000,000 bytes unless the operation says
-otherwise. A body may be compressed with \`Content-Encoding\` ${ACCEPTED_ENCODINGS.join(", ")}: it is decoded, and the
+otherwise; a leading UTF-8 byte-order mark is ignored (RFC 8259 section 8.1). A body may be compressed with \`Content-Encoding\` ${ACCEPTED_ENCODINGS.join(", ")}: it is decoded, and the
 limit applies to the decoded size too; any other encoding is 400 \`INVALID_REQUEST\`. Strings must be text: a NUL,
 half of a UTF-16 surrogate pair, or a control character outside free-text fields is 400 \`INVALID_REQUEST\` naming the
 field, and a raw body (a lockfile, a CSV file) must be UTF-8 (or UTF-16 with its byte-order mark). A request target
