@@ -15,40 +15,44 @@ export type Actor =
   | { kind: "stripe"; eventId: string }
   | { kind: "system"; reason: string };
 
-export type AuditType =
-  | "audit.plan.changed"
-  | "audit.key.created"
-  | "audit.key.revoked"
-  | "audit.key.paused"
-  | "audit.key.resumed"
-  | "audit.member.invited"
-  | "audit.member.removed"
-  | "audit.member.role_changed"
-  | "audit.webhook.created"
-  | "audit.webhook.updated"
-  | "audit.webhook.deleted"
-  | "audit.rule.created"
-  | "audit.rule.updated"
-  | "audit.rule.deleted"
-  | "audit.sender.added"
-  | "audit.sender.verified"
-  | "audit.sender.removed"
-  | "audit.weights.mode_changed"
-  | "audit.report.renamed"
-  | "audit.report.deleted"
-  | "audit.project.deleted"
-  | "audit.list.created"
-  | "audit.list.updated"
-  | "audit.list.deleted"
-  | "audit.list.items_added"
-  | "audit.list.item_removed"
-  | "audit.case.resolved"
-  | "audit.monitor.created"
-  | "audit.monitor.updated"
-  | "audit.monitor.deleted"
-  | "audit.monitor.paused"
-  | "audit.monitor.resumed"
-  | "audit.monitor.unsubscribed";
+/** The audit trail of account changes (one of the event types: server/events/types.ts). */
+export const AUDIT_EVENT_TYPES = [
+  "audit.plan.changed",
+  "audit.key.created",
+  "audit.key.revoked",
+  "audit.key.paused",
+  "audit.key.resumed",
+  "audit.member.invited",
+  "audit.member.removed",
+  "audit.member.role_changed",
+  "audit.webhook.created",
+  "audit.webhook.updated",
+  "audit.webhook.deleted",
+  "audit.rule.created",
+  "audit.rule.updated",
+  "audit.rule.deleted",
+  "audit.sender.added",
+  "audit.sender.verified",
+  "audit.sender.removed",
+  "audit.weights.mode_changed",
+  "audit.report.renamed",
+  "audit.report.deleted",
+  "audit.project.deleted",
+  "audit.list.created",
+  "audit.list.updated",
+  "audit.list.deleted",
+  "audit.list.items_added",
+  "audit.list.item_removed",
+  "audit.case.resolved",
+  "audit.monitor.created",
+  "audit.monitor.updated",
+  "audit.monitor.deleted",
+  "audit.monitor.paused",
+  "audit.monitor.resumed",
+  "audit.monitor.unsubscribed",
+] as const;
+
+export type AuditType = (typeof AUDIT_EVENT_TYPES)[number];
 
 export interface AuditInput {
   workspaceId: string;

@@ -1,5 +1,6 @@
 // What several procedures of the workspace-reads router share (schemas, helpers), or what other modules import from it.
 import { z } from "zod";
+import { EVENT_TYPES, eventTypePrefixes, unknownEventTypeReason } from "../../../events/types";
 import { accountSubject } from "../../../assessment/account";
 import type { Db } from "../../../db/client";
 import { canonicalEmail } from "../../../email/canonical";
@@ -45,6 +46,17 @@ export const eventType = z
     /^[A-Za-z0-9_.]+(\s*,\s*[A-Za-z0-9_.]+)*$/,
     "comma-separated event types, or prefixes ending in a dot (e.g. audit.)",
   )
+  .superRefine((v, ctx) => {
+    const unknown = v
+      .split(",")
+      .map((e) => e.trim())
+      .filter((e) => unknownEventTypeReason(e) !== null);
+    if (unknown.length)
+      ctx.addIssue({
+        code: "custom",
+        message: `unknown event type${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; use ${EVENT_TYPES.join(", ")}, or a prefix of them ending in a dot (${eventTypePrefixes().join(", ")})`,
+      });
+  })
   .optional()
   .describe(
     "Comma-separated event types (exact), or prefixes ending in `.` (e.g. `audit.` for the audit trail, `audit.key.` for key changes, `link.` for protected-link activity)",
