@@ -6,6 +6,7 @@ import { parse as parseCsvText } from "csv-parse/sync";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { refuseUnknownCursor } from "../pages";
 import { parseTimestamp, pastExpiryProblem } from "../timestamps";
 import { auditList, findListOrThrow, lockListOrThrow, type Change, type Tx } from "./lists";
 import { normaliseValue, type ListKind } from "./values";
@@ -220,6 +221,10 @@ export async function listItems(
   const list = await findListOrThrow(db, workspaceId, id);
   // "contains": the text as it is, so LIKE's wildcards (_ and %) and its escape character match themselves.
   const q = page.query?.trim().replace(/[\\%_]/g, "\\$&");
+  // A cursor is the value of an item of this list (deleted or purged since, or made up: 400, as on every list).
+  await refuseUnknownCursor(page.cursor, (value) =>
+    db.namedListItem.findFirst({ where: { listId: list.id, value }, select: { id: true } }),
+  );
   const rows = await db.namedListItem.findMany({
     where: {
       listId: list.id,

@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from "../audit/audit";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { sortableId } from "../ids";
+import { refuseUnknownCursor } from "../pages";
 import { listNamesIn } from "../rules/expression";
 import type { ListKind } from "./values";
 
@@ -68,6 +69,11 @@ export async function listLists(
   workspaceId: string,
   page: { limit: number; cursor?: string },
 ): Promise<{ items: ListRecord[]; next_cursor: string | null }> {
+  // A cursor is the name of a list of this workspace: one that names none (made up, another workspace's, renamed or
+  // deleted since) is 400 as on every list (server/pages.ts), not a page from wherever the made-up name sorts.
+  await refuseUnknownCursor(page.cursor, (name) =>
+    db.namedList.findFirst({ where: { workspaceId, name }, select: { id: true } }),
+  );
   const rows = await db.namedList.findMany({
     where: { workspaceId, ...(page.cursor ? { name: { gt: page.cursor } } : {}) },
     orderBy: { name: "asc" },

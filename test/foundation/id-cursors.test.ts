@@ -134,4 +134,31 @@ describe("a cursor of a list paged by id", () => {
     expect(older.body.items.map((j: { id: string }) => j.id)).toEqual([jobs[0]]);
     for (const cursor of ["zzz", foreignJob]) await expectRefused(ws.apiKey, `/v1/jobs?cursor=${cursor}`);
   });
+
+  it("a named list's cursor is a name or a value the list issued: a made-up one is 400, not a page", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const other = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const create = async (key: string, name: string) =>
+      (await app.request("POST", "/v1/lists", { key, body: { name, kind: "email" } })).body.id as string;
+    const a = await create(ws.apiKey, "a_list");
+    await create(ws.apiKey, "b_list");
+    await create(other.apiKey, "c_list");
+    const first = await get(ws.apiKey, "/v1/lists?limit=1");
+    const next = await get(ws.apiKey, `/v1/lists?limit=1&cursor=${first.body.next_cursor}`);
+    expect(next.body.items.map((l: { name: string }) => l.name)).toEqual(["b_list"]);
+    for (const cursor of ["zzzz", "c_list"]) await expectRefused(ws.apiKey, `/v1/lists?cursor=${cursor}`);
+
+    const added = await app.request("POST", `/v1/lists/${a}/items`, {
+      key: ws.apiKey,
+      body: { items: [{ value: "a@example.com" }, { value: "b@example.com" }] },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const page = await get(ws.apiKey, `/v1/lists/${a}/items?limit=1`);
+    const rest = await get(
+      ws.apiKey,
+      `/v1/lists/${a}/items?limit=1&cursor=${encodeURIComponent(page.body.next_cursor)}`,
+    );
+    expect(rest.body.items.map((i: { value: string }) => i.value)).toEqual(["b@example.com"]);
+    await expectRefused(ws.apiKey, `/v1/lists/${a}/items?cursor=zzzz`);
+  });
 });

@@ -858,7 +858,7 @@ export interface paths {
         };
         /**
          * List named lists
-         * @description This workspace's lists by name, each with its item count and the rules that use it; paginate with `limit` and `cursor` (the previous page's `next_cursor`). A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range; an IPv4-mapped address, ::ffff:a.b.c.d, is the IPv4 address it names, whether listed or assessed).
+         * @description This workspace's lists by name, each with its item count and the rules that use it; paginate with `limit` and `cursor` (the previous page's `next_cursor`, a list's name; one that names none of this workspace's lists, such as one renamed or deleted since, is 400 INVALID_REQUEST). A named list holds values of one kind (ip: addresses and CIDR ranges; email; email_domain; user: user_id; device: device_id; country: alpha-2; asn) that rules test with `in_list("name", value)`, e.g. `in_list("blocked_emails", email.address)` or `in_list("office_networks", ip.address)` (an ip list matches an address listed or inside a listed range; an IPv4-mapped address, ::ffff:a.b.c.d, is the IPv4 address it names, whether listed or assessed).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -920,7 +920,7 @@ export interface paths {
         };
         /**
          * List a named list's items
-         * @description Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it (any case; `_` and `%` are characters like any other); paginate with `limit` and `cursor`.
+         * @description Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it (any case; `_` and `%` are characters like any other); paginate with `limit` and `cursor` (the previous page's `next_cursor`, an item's value; one that names none of this list's items, such as one deleted or purged since, is 400 INVALID_REQUEST).
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */

@@ -13,7 +13,7 @@ export const itemsProcedure = listsProcedure
       tags: TAGS,
       summary: "List a named list's items",
       description:
-        "Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it (any case; `_` and `%` are characters like any other); paginate with `limit` and `cursor`.",
+        "Items by value, each with its note, `expires_at` and `expired` (an expired item no longer matches and is deleted by the retention purge). `query` keeps items whose value or note contains it (any case; `_` and `%` are characters like any other); paginate with `limit` and `cursor` (the previous page's `next_cursor`, an item's value; one that names none of this list's items, such as one deleted or purged since, is 400 INVALID_REQUEST).",
     },
   })
   .input(itemListInputSchema)

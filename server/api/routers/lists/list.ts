@@ -11,7 +11,7 @@ export const listProcedure = listsProcedure
       path: "/lists",
       tags: TAGS,
       summary: "List named lists",
-      description: `This workspace's lists by name, each with its item count and the rules that use it; paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`). ${ABOUT}`,
+      description: `This workspace's lists by name, each with its item count and the rules that use it; paginate with \`limit\` and \`cursor\` (the previous page's \`next_cursor\`, a list's name; one that names none of this workspace's lists, such as one renamed or deleted since, is 400 INVALID_REQUEST). ${ABOUT}`,
     },
   })
   .input(listListInputSchema)
