@@ -5,11 +5,13 @@ import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { newestFirstAfter, placeOf } from "../pages";
 import { sortableId } from "../ids";
+import type { EventType } from "./types";
 
 export interface EventInput {
   workspaceId: string;
   requestId: string;
-  type: string;
+  /** One of server/events/types.ts: a type missing there could not be found with the /events filter. */
+  type: EventType;
   ip?: string | null;
   email?: string | null;
   /**

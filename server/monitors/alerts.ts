@@ -11,6 +11,7 @@ import { MONITOR_ALERT, MONITOR_RESOLVED, queueEventDeliveries } from "../webhoo
 import { queueAlertEmails } from "./mailer/outbox";
 import type { Severity } from "./checks/types";
 import { monitorUrl } from "./url";
+import type { EventType } from "../events/types";
 import type { AlertRow } from "./alert-row";
 import type { Tx } from "./tx";
 
@@ -64,7 +65,7 @@ export async function notifyAlert(tx: Tx, monitor: MonitorRef, alert: AlertRow):
     url: monitorUrl(monitor.id),
   };
   const requestId = alert.runId ?? alert.id;
-  await recordEvent(tx, { workspaceId: monitor.workspaceId, requestId, type: alert.type, data });
+  await recordEvent(tx, { workspaceId: monitor.workspaceId, requestId, type: alert.type as EventType, data });
   await queueEventDeliveries(tx, {
     workspaceId: monitor.workspaceId,
     type: webhookType(alert.type as AlertType),

@@ -4,6 +4,7 @@
 import type { Db } from "../db/client";
 import { startQueueWorker, stopQueueWorker } from "../queue/worker";
 import { recordEvent } from "../events/events";
+import type { EventType } from "../events/types";
 import { openWebhookSecret } from "../secrets/stored-secrets";
 import { workspaceEntitlements } from "../workspaces/workspaces";
 import { claimDueDeliveries } from "./claim";
@@ -136,7 +137,7 @@ function webhookNamed(hook: Hook) {
   return { webhook_id: hook.id, webhook_name: hook.name, webhook_url: hook.url };
 }
 
-function audit(db: Db, d: Delivery, type: string, data: Record<string, unknown>) {
+function audit(db: Db, d: Delivery, type: EventType, data: Record<string, unknown>) {
   return recordEvent(db, { workspaceId: d.workspaceId, requestId: d.requestId, type, data }).catch((err) =>
     logWebhookError(type, err),
   );

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../server/audit/audit";
 import { recordEvent } from "../../server/events/events";
+import type { EventType } from "../../server/events/types";
 import { createWorkspace } from "../../server/workspaces/workspaces";
 import { createTestApp, type TestApp } from "../harness";
 import { dashboardQuery, signedIn } from "./dashboard";
@@ -14,7 +15,7 @@ beforeAll(async () => {
 
 async function seed(workspaceId: string) {
   const at = (n: number) => ({ createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, n)) });
-  const plain = (requestId: string, type: string, n: number) =>
+  const plain = (requestId: string, type: EventType, n: number) =>
     recordEvent(app.db, { workspaceId, requestId, type, ip: "203.0.113.9", data: {} }).then((id) =>
       app.db.event.update({ where: { id }, data: at(n) }),
     );

@@ -44,7 +44,7 @@ const mainSetting = async () =>
 
 function assessment(n: number, reviewCase: boolean, highRisk: unknown = null) {
   return {
-    event: { workspaceId, requestId: `req_hot_${n}`, type: "assessment", ip: `203.0.113.${n}`, data: { n } },
+    event: { workspaceId, requestId: `req_hot_${n}`, type: "assessment" as const, ip: `203.0.113.${n}`, data: { n } },
     highRisk,
     reviewCase: reviewCase
       ? { decision: "review", score: 60, rule: null, subject: null, ip: `203.0.113.${n}`, deviceId: null }

@@ -27,7 +27,7 @@ async function seedWithEvents() {
   await recordEvent(app.db, {
     workspaceId: ws.workspaceId,
     requestId: "req_three",
-    type: "note",
+    type: "link.created",
     rule: '=HYPERLINK("x")',
     data: { note: 'a, "quoted" value' },
   });
