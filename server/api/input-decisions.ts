@@ -6,7 +6,7 @@ import { reservedAsnReason } from "../asn/reserved";
 import { checkDomainName } from "../dns/names";
 import { AppError, type ErrorCode } from "../errors";
 import { parseHostAndPort } from "../net";
-import { nonPublicAddressReason, specialUseNameReason } from "../net/special-use";
+import { nonPublicAddressReason, nonPublicReverseNameReason, specialUseNameReason } from "../net/special-use";
 
 /** An answer decided from the validated input alone: its code, when it applies (for the docs), and the check. */
 export interface InputDecision<T> {
@@ -33,14 +33,15 @@ export function publicAddress<T>(pick: (input: T) => string): InputDecision<T> {
 export function publicName<T>(pick: (input: T) => string): InputDecision<T> {
   return {
     code: "DOMAIN_NOT_FOUND",
-    when: "a special-use name (`localhost` or a name under `.invalid`, `.test`, `.example`, `.localhost`, `.local`, `.onion`, `.alt`, `.internal` or `.home.arpa` by default; SERVICE_SPECIAL_USE_NAMES)",
+    when: "a special-use name (`localhost` or a name under `.invalid`, `.test`, `.example`, `.localhost`, `.local`, `.onion`, `.alt`, `.internal` or `.home.arpa` by default; SERVICE_SPECIAL_USE_NAMES), or the reverse name (`in-addr.arpa`, `ip6.arpa`) of addresses that are not public",
     check: (input) => {
       const raw = pick(input);
       const parsed = parseHostAndPort(raw);
-      if (parsed) return parsed.address ? null : specialUseNameReason(parsed.host);
+      if (parsed)
+        return parsed.address ? null : (specialUseNameReason(parsed.host) ?? nonPublicReverseNameReason(parsed.host));
       // A DNS name that is no host name (`_dmarc.foo.internal`, an SRV owner name) is under its suffix all the same.
       const name = checkDomainName(raw);
-      return name.ok ? specialUseNameReason(name.name) : null;
+      return name.ok ? (specialUseNameReason(name.name) ?? nonPublicReverseNameReason(name.name)) : null;
     },
   };
 }

@@ -50,3 +50,37 @@ export function scopeAddressWords(scope: string): string {
   // "an unspecified address", "an ipv4-mapped address"; every other scope's word begins with a consonant sound.
   return `${/^(unspecified|ipv4)/.test(kind) ? "an" : "a"} ${kind} address`;
 }
+
+/**
+ * Why a reverse-lookup name (`1.0.0.10.in-addr.arpa`, a zone such as `168.192.in-addr.arpa` or `d.f.ip6.arpa`) is
+ * about addresses that are not public, or null. Their PTR records are the private network's own (RFC 6761 section
+ * 6.1, RFC 6303): asking the service's resolver would tell a caller the names of hosts on the operator's network. A
+ * zone counts when every address under it is not public (its first and last address both, as for 10.in-addr.arpa).
+ */
+export function nonPublicReverseNameReason(name: string): string | null {
+  const n = name.toLowerCase().replace(/\.$/, "");
+  const range = reverseRange(n);
+  if (!range) return null;
+  const [first, last] = range;
+  if (isPubliclyRoutable(first) || isPubliclyRoutable(last)) return null;
+  const c = classifyIp(first);
+  return `${n} is the reverse name of ${scopeAddressWords(c.scope)}${c.range ? ` in ${c.range}` : ""}, whose names only that network's own DNS holds`;
+}
+
+/** The first and last address a reverse name covers, or null when it is no well-formed reverse name. */
+function reverseRange(n: string): [string, string] | null {
+  const v4 = /^((?:\d{1,3}\.){1,4})in-addr\.arpa$/.exec(n);
+  if (v4) {
+    const octets = v4[1]!.slice(0, -1).split(".").reverse().map(Number);
+    if (octets.some((o) => o > 255)) return null;
+    const pad = (fill: number) => [...octets, ...Array(4 - octets.length).fill(fill)].join(".");
+    return [pad(0), pad(255)];
+  }
+  const v6 = /^((?:[0-9a-f]\.){1,32})ip6\.arpa$/.exec(n);
+  if (v6) {
+    const nibbles = v6[1]!.slice(0, -1).split(".").reverse().join("");
+    const address = (fill: string) => nibbles.padEnd(32, fill).match(/.{4}/g)!.join(":");
+    return [address("0"), address("f")];
+  }
+  return null;
+}

@@ -13,7 +13,7 @@ beforeAll(async () => {
       { type: "MX", data: { preference: 10, exchange: "mx.example.test" }, ttl: 3600 },
     ],
     "alias.example.test": [{ type: "CNAME", data: "example.test", ttl: 30 }],
-    "10.2.0.192.in-addr.arpa": [{ type: "PTR", data: "host.example.test" }],
+    "34.216.184.93.in-addr.arpa": [{ type: "PTR", data: "host.example.test" }],
     "xn--bcher-kva.test": [{ type: "A", data: "192.0.2.77" }],
   }));
 });
@@ -66,19 +66,25 @@ describe("dns.lookup", () => {
 
   it("looks up PTR for an IP address and punycodes an IDN", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const ptr = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "192.0.2.10", type: "PTR" });
+    const ptr = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "93.184.216.34", type: "PTR" });
     expect(ptr.body).toMatchObject({
-      domain: "192.0.2.10",
-      queryName: "10.2.0.192.in-addr.arpa",
+      domain: "93.184.216.34",
+      queryName: "34.216.184.93.in-addr.arpa",
       records: [{ value: "host.example.test" }],
     });
     // An IPv4-mapped address is its IPv4 host: the PTR asked is the in-addr.arpa one, not the undelegated ip6.arpa name.
-    const mapped = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "::ffff:192.0.2.10", type: "PTR" });
+    const mapped = await callProcedure(app, ws.apiKey, "dns.dnsLookup", {
+      domain: "::ffff:93.184.216.34",
+      type: "PTR",
+    });
     expect(mapped.body).toMatchObject({
-      domain: "192.0.2.10",
-      queryName: "10.2.0.192.in-addr.arpa",
+      domain: "93.184.216.34",
+      queryName: "34.216.184.93.in-addr.arpa",
       records: [{ value: "host.example.test" }],
     });
+    // A documentation address's reverse zone is served locally (RFC 6303), never asked: free 404.
+    const documentation = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "192.0.2.10", type: "PTR" });
+    expect(documentation.body.error.code).toBe("DOMAIN_NOT_FOUND");
     const idn = await callProcedure(app, ws.apiKey, "dns.dnsLookup", { domain: "bücher.test" });
     expect(idn.body).toMatchObject({ domain: "xn--bcher-kva.test", records: [{ value: "192.0.2.77" }] });
   });

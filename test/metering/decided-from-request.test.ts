@@ -50,6 +50,13 @@ const FREE: [string, string, unknown, number, string][] = [
   ["GET", "/v1/dns/lookup?domain=localhost&type=AAAA", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/dns/lookup?domain=_dmarc.foo.internal&type=TXT", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/dns/lookup?domain=FOO.INTERNAL.", undefined, 404, "DOMAIN_NOT_FOUND"],
+  // The names of hosts on the operator's own network: a PTR lookup of a private address or its reverse name.
+  ["GET", "/v1/dns/lookup?domain=10.0.0.1&type=PTR", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=fd00::1&type=ptr", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=1.1.168.192.in-addr.arpa&type=PTR", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=16.172.in-addr.arpa&type=SOA", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=d.f.ip6.arpa&type=NS", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=1.0.0.127.in-addr.arpa&type=PTR", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/email/security?domain=foo.internal", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/email/security?domain=nas.home.arpa", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/foo.invalid", undefined, 404, "DOMAIN_NOT_FOUND"],
@@ -111,6 +118,17 @@ describe("answers decided from the request alone cost nothing", () => {
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe("DOMAIN_NOT_FOUND");
       expect(await app.used(ws.workspaceId)).toBe(i + 1);
+    }
+  });
+
+  it("the reverse name of public addresses is asked, and the message says whose names a private one holds", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const own = await app.request("GET", "/v1/dns/lookup?domain=10.1.2.3&type=PTR", { key: ws.apiKey });
+    expect(own.body.error.message).toMatch(/^3\.2\.1\.10\.in-addr\.arpa is the reverse name of a private address/);
+    // A zone is refused only when every address under it is not public: 192.in-addr.arpa also holds public ones.
+    for (const domain of ["8.8.8.8", "192.in-addr.arpa", "2.ip6.arpa"]) {
+      const res = await app.request("GET", `/v1/dns/lookup?domain=${domain}&type=PTR`, { key: ws.apiKey });
+      expect(res.body.error?.code, domain).not.toBe("DOMAIN_NOT_FOUND");
     }
   });
 

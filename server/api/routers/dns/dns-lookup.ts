@@ -9,6 +9,12 @@ import { meteredProcedure } from "../../trpc";
 
 const isRecordType = (t: string): t is DnsRecordType => (DNS_RECORD_TYPES as readonly string[]).includes(t);
 
+/** The name a lookup asks the resolver about (a PTR lookup of an address asks its reverse name). */
+function queryNameOf(input: { domain: string; type: string }): string {
+  const target = isRecordType(input.type) ? queryNameFor(input.domain, input.type) : null;
+  return target && "queryName" in target ? target.queryName : input.domain;
+}
+
 const dnsLookupInput = z
   .object({
     domain: z
@@ -35,8 +41,9 @@ export const dnsLookupProcedure = meteredProcedure({
   capability: "full",
   endpoint: "dns.lookup",
   input: dnsLookupInput,
-  // A special-use name has no public DNS answer; asking would ask whatever resolver the service sits behind.
-  decides: { publicName: (input) => input.domain },
+  // A special-use name has no public DNS answer; asking would ask whatever resolver the service sits behind. A PTR
+  // lookup is judged by the name it asks (an address's reverse name): a private address's names are its network's.
+  decides: { publicName: (input) => queryNameOf(input) },
   history: (input, out: DnsLookupResult) => ({
     target: `${out.domain} ${out.type}`,
     summary: { type: out.type, status: out.status, records: out.records.length },
