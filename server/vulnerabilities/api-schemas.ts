@@ -179,7 +179,7 @@ export const supplyChainFinding = z.object({
   kind: z
     .string()
     .describe(
-      "typosquat (evidence.typosquat_of names the imitated package; high when the name was shown to be at least 100 times less downloaded, low and unconfirmed with evidence.downloads_compared false when its downloads could not be read; never for a package published by the imitated one's maintainers, or its fork under another scope from the same repository when the registry names no maintainers), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch (not for a monorepo's package whose repository.directory folder is named as the package, as DefinitelyTyped's types/node for @types/node)",
+      "typosquat (evidence.typosquat_of names the imitated package; high when the name was shown to be at least 100 times less downloaded, low and unconfirmed with evidence.downloads_compared false when its downloads could not be read; never for a package published by the imitated one's maintainers, or its fork under another scope from the same repository when the registry names no maintainers), install_script, fresh_release (under 72 hours old), new_publisher, yanked, deprecated, unmaintained (no release for two years), repository_missing, repository_mismatch (both judge the scanned version's own repository link, else the package's; mismatch not for a monorepo's package whose repository.directory folder is named as the package, as DefinitelyTyped's types/node for @types/node)",
     ),
   severity,
   reason: z.string(),

@@ -3,7 +3,7 @@
 // whose latest release is over two years old, a version published by an account that published none of the
 // earlier ones, a repository link that is missing or names another project, and a name that imitates a popular
 // package. Each finding carries the registry facts it rests on, so a reader can check it.
-import type { RegistryPackage } from "../providers/packages/registry-types";
+import type { RegistryPackage, RepositoryLink } from "../providers/packages/registry-types";
 import type { Severity } from "./severity";
 import type { TyposquatMatch } from "./typosquat";
 import { compareVersions, sortVersions, type Ecosystem } from "./versions";
@@ -44,8 +44,8 @@ type DocumentFacts = {
   newPublisher: Set<string> | null;
   /** npm: the new-publisher finding of each such version, once asked. */
   publisherFindings: Map<string, SupplyChainFinding[]>;
-  /** The repository link's findings, by ecosystem (they depend on the document alone). */
-  repository: Map<Ecosystem, SupplyChainFinding[]>;
+  /** The repository link's findings, by link (`url#directory`, "" for none): versions can link different ones. */
+  repository: Map<string, SupplyChainFinding[]>;
   /** Each version's facts once asked, by ecosystem and version (versionDerived). */
   versions: Map<string, VersionDerived>;
 };
@@ -272,21 +272,21 @@ const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
  * `types/node` for @types/node, node-postgres's `packages/pg-pool`, react's `packages/scheduler`. The folder matches
  * when one of its segments is the package's name, with or without its scope.
  */
-function directoryMatches(pkg: RegistryPackage): boolean {
-  if (!pkg.repositoryDirectory) return false;
-  const names = new Set([squash(pkg.name.split("/").pop() ?? pkg.name), squash(pkg.name)]);
-  return pkg.repositoryDirectory.split("/").some((segment) => segment.length > 0 && names.has(squash(segment)));
+function directoryMatches(name: string, directory: string | null | undefined): boolean {
+  if (!directory) return false;
+  const names = new Set([squash(name.split("/").pop() ?? name), squash(name)]);
+  return directory.split("/").some((segment) => segment.length > 0 && names.has(squash(segment)));
 }
 
 /**
  * The repository link: missing, or naming another project. A link matches when its owner or repository name shares
  * a word with the package name, the repository is named as the package (vercel/ms for ms), either squashed name
  * contains the other (monorepos such as babel/babel for @babel/core), or the package's folder in it is named as the
- * package (directoryMatches). Go modules, whose path is their repository, are not checked.
+ * package (directoryMatches). The link judged is the scanned version's own (repositoryOf). Go modules, whose path is
+ * their repository, are not checked.
  */
-function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFinding[] {
-  if (eco === "go" || eco === "maven") return [];
-  const url = pkg.repositoryUrl;
+function repositoryFindings(pkg: RegistryPackage, link: RepositoryLink | null): SupplyChainFinding[] {
+  const url = link?.url;
   if (!url) {
     return [
       {
@@ -303,7 +303,8 @@ function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFi
   } catch {
     parts = [];
   }
-  if (parts.length < 2 || directoryMatches(pkg)) return [];
+  const directory = link.directory;
+  if (parts.length < 2 || directoryMatches(pkg.name, directory)) return [];
   const nameWords = new Set(words(pkg.name));
   const repoWords = parts.flatMap(words);
   const name = squash(pkg.name.split("/").pop() ?? pkg.name);
@@ -317,22 +318,32 @@ function repositoryFindings(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFi
     {
       kind: "repository_mismatch",
       severity: "low",
-      reason: `The linked repository ${parts.join("/")}${pkg.repositoryDirectory ? ` (folder ${pkg.repositoryDirectory})` : ""} does not look like the source of ${pkg.name}`,
-      evidence: {
-        repositoryUrl: url,
-        ...(pkg.repositoryDirectory ? { repositoryDirectory: pkg.repositoryDirectory } : {}),
-      },
+      reason: `The linked repository ${parts.join("/")}${directory ? ` (folder ${directory})` : ""} does not look like the source of ${pkg.name}`,
+      evidence: { repositoryUrl: url, ...(directory ? { repositoryDirectory: directory } : {}) },
     },
   ];
 }
 
-/** repositoryFindings, derived once per document. */
-function repositoryOnce(eco: Ecosystem, pkg: RegistryPackage): SupplyChainFinding[] {
+/**
+ * The repository a version links: its own document's (npm keeps one per version), else the package's. A version
+ * whose document links nothing falls back to the package's link, which is what a reader of the registry page sees.
+ */
+function repositoryOf(pkg: RegistryPackage, version: string): RepositoryLink | null {
+  const own = pkg.versionFacts?.[version]?.repository;
+  if (own) return own;
+  return pkg.repositoryUrl ? { url: pkg.repositoryUrl, directory: pkg.repositoryDirectory ?? null } : null;
+}
+
+/** repositoryFindings, derived once per document and distinct link. */
+function repositoryOnce(eco: Ecosystem, pkg: RegistryPackage, version: string): SupplyChainFinding[] {
+  if (eco === "go" || eco === "maven") return [];
+  const link = repositoryOf(pkg, version);
+  const key = link ? `${link.url}#${link.directory ?? ""}` : "";
   const doc = documentFacts(pkg);
-  let found = doc.repository.get(eco);
+  let found = doc.repository.get(key);
   if (!found) {
-    found = repositoryFindings(eco, pkg);
-    doc.repository.set(eco, found);
+    found = repositoryFindings(pkg, link);
+    doc.repository.set(key, found);
   }
   return found;
 }
@@ -380,6 +391,6 @@ export function supplyChainFindings(
     ...derivedFacts.install,
     ...releaseFindings(pkg, derivedFacts, now),
     ...publisherFinding(eco, pkg, version),
-    ...repositoryOnce(eco, pkg),
+    ...repositoryOnce(eco, pkg, version),
   ];
 }

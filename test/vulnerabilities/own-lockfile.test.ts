@@ -180,3 +180,68 @@ describe("a popular package's own fork", () => {
     expect(await ownFork("npm", fork, match("orig-missing", "scope"))).toBeNull();
   });
 });
+
+/** A lockfile of the given packages, as npm writes it, scanned by a fresh workspace: the packages' findings by name. */
+async function scanLockfile(entries: Record<string, string>): Promise<Map<string, Finding[]>> {
+  const body = JSON.stringify({
+    name: "service",
+    lockfileVersion: 3,
+    packages: {
+      "": { name: "service" },
+      ...Object.fromEntries(Object.entries(entries).map(([name, version]) => [`node_modules/${name}`, { version }])),
+    },
+  });
+  process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS = "30000";
+  const ws = await app.seedWorkspace();
+  const res = await app.request("POST", "/v1/vulnerabilities/scan", {
+    key: ws.apiKey,
+    body,
+    headers: { "Content-Type": "application/json" },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return new Map((res.body.packages as Scanned[]).map((p) => [p.name, p.findings]));
+}
+
+describe("the repository link of the scanned version", () => {
+  // @prisma/engines-version: its `latest` tag is a 0.0.1 placeholder without a repository and the document has no
+  // top-level one; the version a lockfile holds links prisma/engines-wrapper (folder packages/engines-version).
+  const versionLinked = (name: string, scanned: string, repository: Record<string, string> | undefined) => ({
+    name,
+    "dist-tags": { latest: "0.0.1" },
+    versions: {
+      "0.0.1": { name, version: "0.0.1" },
+      [scanned]: { name, version: scanned, ...(repository ? { repository } : {}) },
+    },
+    time: { "0.0.1": "2026-01-01T00:00:00Z", [scanned]: "2026-06-01T00:00:00Z" },
+  });
+
+  it("is read from the scanned version's own document, not only the top level or the latest tag", async () => {
+    written["@prisma/engines-version"] = versionLinked("@prisma/engines-version", "7.10.0-4.0edf323", {
+      type: "git",
+      url: "https://github.com/prisma/engines-wrapper.git",
+      directory: "packages/engines-version",
+    });
+    // The same shape pointing at a popular unrelated project is still a mismatch, and a version with no link at all
+    // still misses one.
+    written["engines-lookalike"] = versionLinked("engines-lookalike", "2.0.0", {
+      type: "git",
+      url: "https://github.com/facebook/react.git",
+    });
+    written["engines-unlinked"] = versionLinked("engines-unlinked", "2.0.0", undefined);
+    const found = await scanLockfile({
+      "@prisma/engines-version": "7.10.0-4.0edf323",
+      "engines-lookalike": "2.0.0",
+      "engines-unlinked": "2.0.0",
+    });
+    const repositoryKinds = (name: string) =>
+      found
+        .get(name)!
+        .filter((f) => f.kind.startsWith("repository_"))
+        .map((f) => [f.kind, f.evidence]);
+    expect(repositoryKinds("@prisma/engines-version")).toEqual([]);
+    expect(repositoryKinds("engines-lookalike")).toEqual([
+      ["repository_mismatch", { repositoryUrl: "https://github.com/facebook/react" }],
+    ]);
+    expect(repositoryKinds("engines-unlinked")).toEqual([["repository_missing", { repositoryUrl: null }]]);
+  });
+});

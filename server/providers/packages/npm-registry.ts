@@ -1,7 +1,7 @@
 // The npm registry: package documents (packuments) and the bulk advisory endpoint that `npm audit` uses.
 import { npmAdvisoryUrl, npmRegistryUrl } from "./config";
 import { fetchUpstream, type Fetched } from "./http";
-import { normaliseRepositoryUrl, type RegistryPackage, type VersionFacts } from "./registry-types";
+import { normaliseRepositoryUrl, type RegistryPackage, type RepositoryLink, type VersionFacts } from "./registry-types";
 
 /** Path segment of a package name: scoped names keep "@" and encode the slash, as the registry expects. */
 export function npmNamePath(name: string): string {
@@ -37,9 +37,20 @@ type PackumentVersion = {
 
 const INSTALL_HOOKS = ["preinstall", "install", "postinstall"] as const;
 
-/** What a version runs on install and who published it (kept small: a packument can hold thousands of versions). */
-function versionFactsOf(doc: PackumentVersion): VersionFacts {
+/**
+ * What a version runs on install, who published it and the repository it links (kept small: a packument can hold
+ * thousands of versions, so equal links are one shared object from `links`).
+ */
+function versionFactsOf(doc: PackumentVersion, links: Map<string, RepositoryLink>): VersionFacts {
   const facts: VersionFacts = {};
+  const url = repositoryOf(doc.repository);
+  if (url) {
+    const directory = directoryOf(doc.repository);
+    const key = `${url}#${directory ?? ""}`;
+    let link = links.get(key);
+    if (!link) links.set(key, (link = { url, directory }));
+    facts.repository = link;
+  }
   const scripts = INSTALL_HOOKS.flatMap((hook) => {
     const script = doc.scripts?.[hook];
     return typeof script === "string" && script.trim() ? [{ hook, script: script.slice(0, 500) }] : [];
@@ -92,9 +103,10 @@ export function parsePackument(body: string): RegistryPackage | null {
   const latestDoc = latest ? doc.versions?.[latest] : undefined;
   const publishedAt: Record<string, string> = {};
   const versionFacts: Record<string, VersionFacts> = {};
+  const links = new Map<string, RepositoryLink>();
   for (const v of versions) {
     if (doc.time?.[v]) publishedAt[v] = doc.time[v];
-    versionFacts[v] = versionFactsOf(doc.versions?.[v] ?? {});
+    versionFacts[v] = versionFactsOf(doc.versions?.[v] ?? {}, links);
   }
   return {
     name: doc.name,

@@ -33,7 +33,16 @@ export type VersionFacts = {
   composerPlugin?: boolean;
   /** npm: the account that published this version. */
   publisher?: string;
+  /**
+   * npm: the source repository this version's own document links, when it links one. A package's versions can link
+   * different repositories (a placeholder `latest` with none, a project moved or renamed), so a version's findings
+   * judge its own link; versions linking the same repository share one object.
+   */
+  repository?: RepositoryLink;
 };
+
+/** A source repository link: its browsable URL and, for a monorepo's package, the package's folder in it. */
+export type RepositoryLink = { url: string; directory: string | null };
 
 /** Normalises the many ways registries spell a source repository into a browsable https URL. */
 export function normaliseRepositoryUrl(raw: unknown): string | null {
