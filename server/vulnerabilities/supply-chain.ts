@@ -279,10 +279,25 @@ function directoryMatches(name: string, directory: string | null | undefined): b
 }
 
 /**
+ * The repository's owner is an account that maintains the package or published one of its versions: the link is the
+ * publisher's own repository, which a renamed project keeps under its old name (globalthis links
+ * ljharb/System.global). Starjacking borrows another owner's popular repository; a repository field is copied in a
+ * moment, a registry account is not. Registry and forge accounts are separate namespaces, so this trusts that an owner
+ * who also holds the same-named registry account is one person, as npm and GitHub names mostly are; when the registry
+ * names no accounts, nothing is cleared.
+ */
+function ownedByPublisher(pkg: RegistryPackage, owner: string): boolean {
+  const wanted = owner.toLowerCase();
+  if ((pkg.maintainers ?? []).some((m) => m.toLowerCase() === wanted)) return true;
+  return Object.values(pkg.versionFacts ?? {}).some((f) => f.publisher?.toLowerCase() === wanted);
+}
+
+/**
  * The repository link: missing, or naming another project. A link matches when its owner or repository name shares
  * a word with the package name, the repository is named as the package (vercel/ms for ms), either squashed name
  * contains the other (monorepos such as babel/babel for @babel/core), or the package's folder in it is named as the
- * package (directoryMatches). The link judged is the scanned version's own (repositoryOf). Go modules, whose path is
+ * package (directoryMatches), or the repository's owner maintains or publishes the package (ownedByPublisher). The
+ * link judged is the scanned version's own (repositoryOf). Go modules, whose path is
  * their repository, are not checked.
  */
 function repositoryFindings(pkg: RegistryPackage, link: RepositoryLink | null): SupplyChainFinding[] {
@@ -304,7 +319,7 @@ function repositoryFindings(pkg: RegistryPackage, link: RepositoryLink | null): 
     parts = [];
   }
   const directory = link.directory;
-  if (parts.length < 2 || directoryMatches(pkg.name, directory)) return [];
+  if (parts.length < 2 || directoryMatches(pkg.name, directory) || ownedByPublisher(pkg, parts[0]!)) return [];
   const nameWords = new Set(words(pkg.name));
   const repoWords = parts.flatMap(words);
   const name = squash(pkg.name.split("/").pop() ?? pkg.name);

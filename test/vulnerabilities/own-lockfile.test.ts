@@ -117,7 +117,8 @@ describe("this repository's lockfile against recorded registry documents", () =>
       expect.arrayContaining(npmList),
     );
     expect(res.body.summary.byFinding.install_script).toBe(npmList.length);
-    // What remains is true and low: globalthis's repository is named System.global.
+    // What remains is true and low: globalthis's repository is named System.global (its old name), and the recorded
+    // document names no maintainer or publisher to show that the repository's owner publishes it.
     expect(byName.get("globalthis")!.findings.find((f) => f.kind === "repository_mismatch")?.severity).toBe("low");
     expect(await app.used(ws.workspaceId)).toBe(Object.keys(EXCERPT).length);
   });

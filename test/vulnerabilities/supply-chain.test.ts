@@ -61,6 +61,23 @@ describe("repository links", () => {
     ]);
     expect(kinds(doc({ repositoryUrl: null }))).toEqual(["repository_missing"]);
   });
+
+  it("accepts a repository of the account that maintains or publishes the package, as a renamed project's old name", () => {
+    // globalthis links ljharb/System.global, the project's old name; ljharb maintains and publishes globalthis.
+    const renamed = { name: "globalthis", repositoryUrl: "git://github.com/ljharb/System.global" };
+    expect(kinds(doc({ ...renamed, maintainers: ["ljharb"] }))).toEqual([]);
+    expect(kinds(doc({ ...renamed, versionFacts: { "1.0.0": { publisher: "LJHarb" } } }))).toEqual([]);
+    // Starjacking stays: a popular unrelated repository whose owner neither maintains nor published the package, and
+    // one whose accounts the registry does not name (a repository field is copied in a moment, an account is not).
+    const starjack = { name: "left-pad", repositoryUrl: "https://github.com/facebook/react" };
+    expect(kinds(doc({ ...starjack, maintainers: ["mallory"] }))).toEqual(["repository_mismatch"]);
+    expect(kinds(doc({ ...starjack, versionFacts: { "1.0.0": { publisher: "mallory" } } }))).toEqual([
+      "repository_mismatch",
+    ]);
+    expect(kinds(doc(renamed))).toEqual(["repository_mismatch"]);
+    // An account named as the repository's second part (the project, not its owner) is no evidence.
+    expect(kinds(doc({ ...starjack, maintainers: ["react"] }))).toEqual(["repository_mismatch"]);
+  });
 });
 
 describe("releases", () => {
