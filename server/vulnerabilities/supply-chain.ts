@@ -40,6 +40,8 @@ const DAY_MS = 24 * HOUR_MS;
 type DocumentFacts = {
   /** The newest publication time of any version (ms), -Infinity when the registry tells none. */
   newestPublishedMs: number;
+  /** That time as the registry wrote it, null when it tells none. */
+  newestPublished: string | null;
   /** npm: the versions whose publisher published none of the earlier versions; built on first use, in one pass. */
   newPublisher: Set<string> | null;
   /** npm: the new-publisher finding of each such version, once asked. */
@@ -64,12 +66,14 @@ function documentFacts(pkg: RegistryPackage): DocumentFacts {
   let facts = derived.get(pkg);
   if (!facts) {
     let newest = -Infinity;
+    let newestText: string | null = null;
     for (const t of Object.values(pkg.publishedAt)) {
       const ms = Date.parse(t);
-      if (ms > newest) newest = ms;
+      if (ms > newest) [newest, newestText] = [ms, t];
     }
     facts = {
       newestPublishedMs: newest,
+      newestPublished: newestText,
       newPublisher: null,
       publisherFindings: new Map(),
       repository: new Map(),
@@ -159,14 +163,17 @@ function releaseFindings(pkg: RegistryPackage, derivedFacts: VersionDerived, now
     });
   }
   out.push(...derivedFacts.lifecycle);
-  const newest = documentFacts(pkg).newestPublishedMs;
+  const { newestPublishedMs: newest, newestPublished } = documentFacts(pkg);
   if (Number.isFinite(newest) && now.getTime() - newest > UNMAINTAINED_DAYS * DAY_MS) {
     const years = Math.floor((now.getTime() - newest) / (365 * DAY_MS));
+    // The registry's own date, as it gave it: a mirror may date a document by when it copied it, so the reader sees
+    // whose date it is and can check it.
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(newestPublished ?? "")?.[0] ?? new Date(newest).toISOString().slice(0, 10);
     out.push({
       kind: "unmaintained",
       severity: "low",
-      reason: `No release for ${years} years (the latest was published ${new Date(newest).toISOString().slice(0, 10)})`,
-      evidence: { latestReleaseAt: new Date(newest).toISOString() },
+      reason: `No release for ${years} years: the registry dates the latest release ${day}`,
+      evidence: { latestReleaseAt: newestPublished },
     });
   }
   return out;
