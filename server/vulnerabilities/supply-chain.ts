@@ -349,10 +349,17 @@ function repositoryFindings(pkg: RegistryPackage, link: RepositoryLink | null): 
 /**
  * The repository a version links: its own document's (npm keeps one per version), else the package's. A version
  * whose document links nothing falls back to the package's link, which is what a reader of the registry page sees.
+ * An old version that links the package's own repository without a folder (@types releases before `directory`
+ * existed) takes the package's folder: same repository, the folder only says where in it.
  */
 function repositoryOf(pkg: RegistryPackage, version: string): RepositoryLink | null {
   const own = pkg.versionFacts?.[version]?.repository;
-  if (own) return own;
+  if (own) {
+    const sameRepository = own.url.toLowerCase() === pkg.repositoryUrl?.toLowerCase();
+    return !own.directory && sameRepository && pkg.repositoryDirectory
+      ? { url: own.url, directory: pkg.repositoryDirectory }
+      : own;
+  }
   return pkg.repositoryUrl ? { url: pkg.repositoryUrl, directory: pkg.repositoryDirectory ?? null } : null;
 }
 

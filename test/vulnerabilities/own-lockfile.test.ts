@@ -245,4 +245,28 @@ describe("the repository link of the scanned version", () => {
     ]);
     expect(repositoryKinds("engines-unlinked")).toEqual([["repository_missing", { repositoryUrl: null }]]);
   });
+
+  it("takes the package's folder for an old version that links the same monorepo without one", async () => {
+    // @types/estree 0.0.39 links DefinitelyTyped with no `directory` (older @types releases had none); the package's
+    // link names the same repository with its folder types/estree. Another repository gets no folder from it.
+    const dt = "https://github.com/DefinitelyTyped/DefinitelyTyped.git";
+    const typesDoc = (name: string, oldLink: string) => {
+      const directory = `types/${name.slice("@types/".length)}`;
+      return {
+        name,
+        "dist-tags": { latest: "1.0.8" },
+        repository: { type: "git", url: dt, directory },
+        versions: {
+          "0.0.39": { name, version: "0.0.39", repository: { type: "git", url: oldLink } },
+          "1.0.8": { name, version: "1.0.8", repository: { type: "git", url: dt, directory } },
+        },
+        time: { "0.0.39": "2026-01-01T00:00:00Z", "1.0.8": "2026-06-01T00:00:00Z" },
+      };
+    };
+    written["@types/estree"] = typesDoc("@types/estree", dt);
+    written["@types/estree-other"] = typesDoc("@types/estree-other", "https://github.com/mallory/DefinitelyTyped.git");
+    const found = await scanLockfile({ "@types/estree": "0.0.39", "@types/estree-other": "0.0.39" });
+    expect(found.get("@types/estree")!.map((f) => f.kind)).toEqual([]);
+    expect(found.get("@types/estree-other")!.map((f) => f.kind)).toEqual(["repository_mismatch"]);
+  });
 });
