@@ -263,7 +263,8 @@ describe("the repository link of the scanned version", () => {
         time: { "0.0.39": "2026-01-01T00:00:00Z", "1.0.8": "2026-06-01T00:00:00Z" },
       };
     };
-    written["@types/estree"] = typesDoc("@types/estree", dt);
+    // The registry's 0.0.39 writes the host www.github.com: the same repository.
+    written["@types/estree"] = typesDoc("@types/estree", "https://www.github.com/DefinitelyTyped/DefinitelyTyped.git");
     written["@types/estree-other"] = typesDoc("@types/estree-other", "https://github.com/mallory/DefinitelyTyped.git");
     const found = await scanLockfile({ "@types/estree": "0.0.39", "@types/estree-other": "0.0.39" });
     expect(found.get("@types/estree")!.map((f) => f.kind)).toEqual([]);

@@ -58,6 +58,8 @@ export function normaliseRepositoryUrl(raw: unknown): string | null {
     .replace(/^git@([^:]+):/, "https://$1/")
     .replace(/^scm:git:/, "")
     .replace(/\.git$/, "")
-    .replace(/#.*$/, "");
+    .replace(/#.*$/, "")
+    // One repository, one spelling: www.github.com/o/r is github.com/o/r (older npm releases wrote it so).
+    .replace(/^(https?:\/\/)www\.(github\.com|gitlab\.com|bitbucket\.org)\//i, "$1$2/");
   return /^https?:\/\//.test(url) ? url : null;
 }
