@@ -67,20 +67,27 @@ export function nonPublicReverseNameReason(name: string): string | null {
   return `${n} is the reverse name of ${scopeAddressWords(c.scope)}${c.range ? ` in ${c.range}` : ""}, whose names only that network's own DNS holds`;
 }
 
-/** The first and last address a reverse name covers, or null when it is no well-formed reverse name. */
+/**
+ * The first and last address a reverse name covers, or null when it is no reverse name. The zone is the run of address
+ * labels just above `in-addr.arpa` (at most 4) or `ip6.arpa` (at most 32): the labels before it (a fifth octet, an RFC
+ * 2317 classless label such as `0-25`, `_x`) name something inside that zone, which is the zone's network's all the same.
+ */
 function reverseRange(n: string): [string, string] | null {
-  const v4 = /^((?:\d{1,3}\.){1,4})in-addr\.arpa$/.exec(n);
-  if (v4) {
-    const octets = v4[1]!.slice(0, -1).split(".").reverse().map(Number);
-    if (octets.some((o) => o > 255)) return null;
-    const pad = (fill: number) => [...octets, ...Array(4 - octets.length).fill(fill)].join(".");
+  const labels = n.split(".");
+  const tail = labels.slice(-2).join(".");
+  const [max, isLabel] =
+    tail === "in-addr.arpa"
+      ? [4, (l: string) => /^\d{1,3}$/.test(l) && Number(l) <= 255]
+      : tail === "ip6.arpa"
+        ? [32, (l: string) => /^[0-9a-f]$/.test(l)]
+        : [0, () => false];
+  const zone: string[] = [];
+  for (let i = labels.length - 3; i >= 0 && zone.length < max && isLabel(labels[i]!); i--) zone.push(labels[i]!);
+  if (!zone.length) return null;
+  if (tail === "in-addr.arpa") {
+    const pad = (fill: number) => [...zone, ...Array(4 - zone.length).fill(String(fill))].join(".");
     return [pad(0), pad(255)];
   }
-  const v6 = /^((?:[0-9a-f]\.){1,32})ip6\.arpa$/.exec(n);
-  if (v6) {
-    const nibbles = v6[1]!.slice(0, -1).split(".").reverse().join("");
-    const address = (fill: string) => nibbles.padEnd(32, fill).match(/.{4}/g)!.join(":");
-    return [address("0"), address("f")];
-  }
-  return null;
+  const address = (fill: string) => zone.join("").padEnd(32, fill).match(/.{4}/g)!.join(":");
+  return [address("0"), address("f")];
 }

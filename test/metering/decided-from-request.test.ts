@@ -57,6 +57,10 @@ const FREE: [string, string, unknown, number, string][] = [
   ["GET", "/v1/dns/lookup?domain=16.172.in-addr.arpa&type=SOA", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/dns/lookup?domain=d.f.ip6.arpa&type=NS", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/dns/lookup?domain=1.0.0.127.in-addr.arpa&type=PTR", undefined, 404, "DOMAIN_NOT_FOUND"],
+  // Names inside a private zone: a fifth label, an RFC 2317 classless delegation, an underscore label.
+  ["GET", "/v1/dns/lookup?domain=1.1.1.168.192.in-addr.arpa&type=PTR", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=5.0-25.1.168.192.in-addr.arpa&type=PTR", undefined, 404, "DOMAIN_NOT_FOUND"],
+  ["GET", "/v1/dns/lookup?domain=_x.10.in-addr.arpa&type=TXT", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/email/security?domain=foo.internal", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/email/security?domain=nas.home.arpa", undefined, 404, "DOMAIN_NOT_FOUND"],
   ["GET", "/v1/domain/foo.invalid", undefined, 404, "DOMAIN_NOT_FOUND"],
