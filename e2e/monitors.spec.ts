@@ -312,4 +312,32 @@ test("a monitor's runs that could not be read say so with Retry, never “No run
   await expect(page.getByTestId("timeline-empty")).toBeVisible();
   await page.getByTestId("latest-run-error").getByRole("button", { name: "Retry" }).click();
   await expect(page.getByTestId("latest-run-error")).toHaveCount(0);
+
+  // A refusal that reading again cannot lift is said in the service's words, with no Retry that could never work.
+  const refuseRuns = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    if (!paths.includes("monitors.runs")) return route.continue();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    paths.forEach((p, i) => {
+      if (p === "monitors.runs")
+        body[i] = {
+          error: {
+            message: "No monitor with this id in this workspace.",
+            code: -32004,
+            data: { code: "NOT_FOUND", httpStatus: 404, appCode: "NOT_FOUND" },
+          },
+        };
+    });
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+  await page.route("**/api/trpc/**", refuseRuns);
+  await page.reload();
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByTestId("error-note")).toHaveText("No monitor with this id in this workspace.", {
+    timeout: 20_000,
+  });
+  await expect(timeline.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByTestId("timeline-empty")).toHaveCount(0);
+  await page.unroute("**/api/trpc/**", refuseRuns);
 });

@@ -97,3 +97,45 @@ export function ErrorNote({
     </p>
   );
 }
+
+/**
+ * Whether reading again may work: the service was not reached, or answered that it is busy or failed (5xx, 429).
+ * A refusal that stays (signed out, a plan's capability, not found) is not: a Retry beside it could never work.
+ */
+export function isTransient(err: unknown): boolean {
+  if (!err) return false;
+  if (isUnreachable(err)) return true;
+  const status = (err as { data?: { httpStatus?: number } | null })?.data?.httpStatus;
+  return status === undefined || status >= 500 || status === 429;
+}
+
+/**
+ * A read of a page's part that failed, said as "<what> could not be read." with Retry, never as that part's empty
+ * state ("No runs yet."). A refusal that reading again cannot lift is said in the service's words by ErrorNote
+ * instead (with the plan link where a plan would lift it), without a Retry that could never work.
+ */
+export function ReadFailed({
+  what,
+  error,
+  onRetry,
+  className = "error",
+  testId,
+}: {
+  /** The part, as the sentence's subject: "The timeline". */
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+  className?: string;
+  testId?: string;
+}) {
+  if (!error) return null;
+  if (!isTransient(error)) return <ErrorNote error={error} />;
+  return (
+    <p className={className} role="alert" data-testid={testId}>
+      {what} could not be read.{" "}
+      <button type="button" className="btn" onClick={onRetry}>
+        Retry
+      </button>
+    </p>
+  );
+}

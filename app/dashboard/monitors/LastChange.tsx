@@ -2,6 +2,7 @@
 // A monitor's latest alert in one line ("TLS certificate: certificate expires within 7 days, 2 h ago"). A failed read
 // of the alerts says so with Retry: "No change yet." is said only when the service answered that there is none.
 import { useQuery } from "@tanstack/react-query";
+import { ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { ago, checkLabel, stateWords } from "../../../server/monitors/state-words";
 
@@ -12,12 +13,13 @@ export function LastChange({ id }: { id: string }) {
   if (alerts.isPending) return <span className="muted small">Reading the last change…</span>;
   if (alerts.isError)
     return (
-      <p className="error small" data-testid="last-change-error">
-        The last change could not be read.{" "}
-        <button type="button" className="btn" onClick={() => void alerts.refetch()}>
-          Retry
-        </button>
-      </p>
+      <ReadFailed
+        what="The last change"
+        error={alerts.error}
+        className="error small"
+        testId="last-change-error"
+        onRetry={() => void alerts.refetch()}
+      />
     );
   if (!a)
     return (

@@ -4,6 +4,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { alertRecordSchema, runRecordSchema } from "../../../server/monitors/schemas";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { CheckDot } from "./CheckStates";
@@ -107,19 +108,15 @@ export function Timeline({ id }: { id: string }) {
       <h2 id="timeline-heading">Timeline</h2>
       {/* A failed read is said with Retry, never as "No runs yet." (which is only for a monitor that never ran). */}
       {runs.isError || alerts.isError ? (
-        <p className="error" role="alert" data-testid="timeline-error">
-          The timeline could not be read.{" "}
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              if (runs.isError) void runs.refetch();
-              if (alerts.isError) void alerts.refetch();
-            }}
-          >
-            Retry
-          </button>
-        </p>
+        <ReadFailed
+          what="The timeline"
+          error={runs.error ?? alerts.error}
+          testId="timeline-error"
+          onRetry={() => {
+            if (runs.isError) void runs.refetch();
+            if (alerts.isError) void alerts.refetch();
+          }}
+        />
       ) : runs.isPending || alerts.isPending ? (
         <p className="muted" role="status">
           Loading the timeline…

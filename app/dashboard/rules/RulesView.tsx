@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
 import { useDoneNotice } from "../_components/DoneNotice";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { orList, type RuleRecord } from "./rule-draft";
@@ -170,13 +170,13 @@ export function RulesView() {
           </p>
         ) : null}
         {rules.length > 0 ? <ModeSummary rules={rules} /> : null}
-        {rules.length > 0 && summary.isError ? (
-          <p className="error" data-testid="rule-stats-error">
-            The rules&apos; measures of the last {STATS_DAYS} days could not be read.{" "}
-            <button type="button" className="btn" onClick={() => void summary.refetch()}>
-              Retry
-            </button>
-          </p>
+        {rules.length > 0 ? (
+          <ReadFailed
+            what={`The rules' measures of the last ${STATS_DAYS} days`}
+            error={summary.error}
+            testId="rule-stats-error"
+            onRetry={() => void summary.refetch()}
+          />
         ) : null}
         {rules.length > 0 ? (
           <ol className="rule-rows" data-testid="rules-list">

@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { carryDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
-import { ErrorNote, errorCode } from "../../_components/ErrorNote";
+import { ErrorNote, ReadFailed, errorCode } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
 import { AlertSettings } from "../AlertSettings";
@@ -95,14 +95,13 @@ export function MonitorDetail({ id }: { id: string }) {
           ranBefore={m.last_run_at !== null}
           detailed
         />
-        {latest.isError ? (
-          <p className="error small" data-testid="latest-run-error">
-            The latest run could not be read.{" "}
-            <button type="button" className="btn" onClick={() => void latest.refetch()}>
-              Retry
-            </button>
-          </p>
-        ) : null}
+        <ReadFailed
+          what="The latest run"
+          error={latest.error}
+          className="error small"
+          testId="latest-run-error"
+          onRetry={() => void latest.refetch()}
+        />
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <BusyButton
             type="button"
