@@ -104,6 +104,8 @@ describe("npm start", () => {
         SERVICE_METRICS_TOKEN: "scrape-me",
         SERVICE_SHUTDOWN_DELAY_MS: "1500",
         SERVICE_SHUTDOWN_GRACE_MS: "20000",
+        // As a container runs it: the pages' warm-up on (its default), which the other process tests turn off.
+        SERVICE_WARM_PAGES: "1",
       },
       { via: "npm", port },
     );

@@ -59,6 +59,10 @@ export async function startServerProcess(
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
       SERVICE_SEED_DEMO: "0",
       LOG_LEVEL: "info",
+      // No warm-up of /docs and every dashboard page after the port opens (scripts/warm-pages.mjs, on by default and
+      // in the end-to-end server): it is several seconds of CPU per start that these tests do not look at, on a
+      // 2-core CI machine whose unit run is CPU-bound. test/operate/warm-pages.test.ts tests it, npm-start keeps it.
+      SERVICE_WARM_PAGES: "0",
       ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
