@@ -38,7 +38,7 @@ WITH "orphan" AS (
       'before', jsonb_build_object('name', o."name", 'target', o."target", 'checks', o."checks",
         'interval', o."interval", 'thresholds', o."thresholds", 'status', o."status", 'email_alerts', o."emailAlerts"),
       'after', null, 'ip', null, 'user_agent', null),
-    now()
+    now() AT TIME ZONE 'UTC'
   FROM "orphan" o JOIN "ids" i ON i."id" = o."id"
 )
 DELETE FROM "Monitor" WHERE "id" IN (SELECT "id" FROM "orphan");
