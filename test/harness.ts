@@ -70,9 +70,10 @@ export async function restRequest(method: string, path: string, opts: RequestOpt
     if (opts.keyHeader === "x-api-key") headers.set("X-API-Key", opts.key);
     else headers.set("Authorization", `Bearer ${opts.key}`);
   }
-  let body: string | undefined;
+  // A string or the bytes as they are (a Buffer: a body in another encoding); anything else as JSON.
+  let body: string | Buffer | undefined;
   if (opts.body !== undefined) {
-    body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+    body = typeof opts.body === "string" || Buffer.isBuffer(opts.body) ? opts.body : JSON.stringify(opts.body);
     if (!headers.has("content-type")) headers.set("Content-Type", "application/json");
   }
   // Through the REST door from node:http's values, as the production server sends a /v1 request
@@ -89,7 +90,13 @@ export async function restRequest(method: string, path: string, opts: RequestOpt
     });
     return testResponse(a.status, new Headers(a.headers), a.body);
   }
-  const res = await handleRestRequest(new Request(`${BASE}${path}`, { method, headers, body }));
+  const res = await handleRestRequest(
+    new Request(`${BASE}${path}`, {
+      method,
+      headers,
+      body: typeof body === "string" || body === undefined ? body : new Uint8Array(body),
+    }),
+  );
   return testResponse(res.status, res.headers, await res.text());
 }
 

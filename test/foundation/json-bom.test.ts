@@ -46,7 +46,11 @@ describe("a JSON body with a UTF-8 byte-order mark", () => {
     const res = await app.request("POST", "/v1/lists", {
       key: ws.apiKey,
       headers: { "content-type": "application/json" },
-      body: `\u00FF\u00FE${JSON.stringify({ name: "utf16", kind: "email" })}`,
+      // UTF-16 (little-endian) bytes with their mark, FF FE: not UTF-8's, so not JSON as RFC 8259 defines it.
+      body: Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(JSON.stringify({ name: "utf16", kind: "email" }), "utf16le"),
+      ]),
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("INVALID_REQUEST");
