@@ -173,7 +173,8 @@ function releaseFindings(pkg: RegistryPackage, derivedFacts: VersionDerived, now
       kind: "unmaintained",
       severity: "low",
       reason: `No release for ${years} years: the registry dates the latest release ${day}`,
-      evidence: { latestReleaseAt: newestPublished },
+      // The evidence keeps the API's one time format (UTC, milliseconds); the sentence keeps the registry's own day.
+      evidence: { latestReleaseAt: new Date(newest).toISOString() },
     });
   }
   return out;

@@ -94,7 +94,7 @@ describe("releases", () => {
     const [f] = supplyChainFindings("npm", doc({ versions: ["0.9.0", "1.0.0"], publishedAt: old }), "0.9.0", now, null);
     expect([f!.reason, f!.evidence]).toEqual([
       "No release for 2 years: the registry dates the latest release 2024-11-01",
-      { latestReleaseAt: "2024-11-01T00:00:00Z" },
+      { latestReleaseAt: "2024-11-01T00:00:00.000Z" },
     ]);
     const recent = { "0.9.0": "2020-01-01T00:00:00Z", "1.0.0": "2025-01-01T00:00:00Z" };
     expect(kinds(doc({ versions: ["0.9.0", "1.0.0"], publishedAt: recent }), "0.9.0")).toEqual([]);
