@@ -15,4 +15,4 @@ export const hostInput = z.object({
 });
 
 export const SSRF_NOTE =
-  "The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).";
+  "The target must be on the public internet: a special-use name (`localhost`, `.internal`, `.test` and the others below) is 404 DOMAIN_NOT_FOUND first, free, with no resolver asked; any other host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address (in any spelling, IPv4-mapped IPv6 included) is refused with 400 TARGET_FORBIDDEN before any unit is reserved. Redirects are vetted hop by hop; a redirect to a forbidden address is not followed and is reported in the answer (the unit counts).";

@@ -15,7 +15,7 @@ const scanUrl = z
   .describe("The site to scan: an absolute http(s) URL, or a host name (scanned as https://host/)");
 
 const SSRF_NOTE =
-  "The target must be on the public internet: a host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND (the DNS lookup was made, so the unit counts). Every redirect hop is vetted again.";
+  "The target must be on the public internet: a special-use name (`localhost`, `.internal`, `.test` and the others below) is 404 DOMAIN_NOT_FOUND first, free, with no resolver asked; any other host that is, or resolves to, a loopback, private, link-local, unique-local, carrier-grade NAT, multicast, reserved or cloud-metadata address is refused with 400 TARGET_FORBIDDEN before any unit is reserved; a name that does not resolve is 404 DOMAIN_NOT_FOUND (the DNS lookup was made, so the unit counts). Every redirect hop is vetted again.";
 
 export const createProcedure = meteredProcedure({
   capability: "full",
