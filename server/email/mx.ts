@@ -1,5 +1,6 @@
 // Whether a domain can receive mail: MX records, RFC 7505 null MX, or the RFC 5321 section 5.1 fallback to the
 // domain's own address when it has no MX at all.
+import { specialUseNameReason } from "../net/special-use";
 import { queryDns, type DnsQueryResult, type DnsRecord } from "../providers/dns";
 import { certainlyExists, unreliableResolverReason } from "./well-known";
 
@@ -24,6 +25,10 @@ const MX_REASON: Record<MxStatus, string> = {
 };
 
 export async function checkMx(domain: string): Promise<{ mx: MxCheck; query: DnsQueryResult }> {
+  // A special-use name (foo.internal, *.svc.cluster.local, localhost) receives no mail from the internet, and asking
+  // the service's resolver about it would tell a caller what the operator's network holds: no resolver is asked.
+  const special = specialUseNameReason(domain);
+  if (special) return { mx: notOnTheInternet(special), query: notAsked(domain) };
   const q = await queryDns(domain, "MX");
   const done = (status: MxStatus, records: DnsRecord[] = [], acceptsMail: boolean | null = null) => ({
     mx: { status, acceptsMail, records, reason: MX_REASON[status] },
@@ -52,3 +57,25 @@ export async function checkMx(domain: string): Promise<{ mx: MxCheck; query: Dns
 
 const mxPref = (r: DnsRecord) => (r.data && "preference" in r.data ? r.data.preference : 0);
 const mxExchange = (r: DnsRecord) => (r.data && "exchange" in r.data ? r.data.exchange : "");
+
+function notOnTheInternet(reason: string): MxCheck {
+  return { status: "domain_not_found", acceptsMail: false, records: [], reason: `${reason}: it receives no mail.` };
+}
+
+/** The MX question that was not asked: no resolver, no attempt. */
+function notAsked(domain: string): DnsQueryResult {
+  return {
+    name: domain,
+    type: "MX",
+    status: "NXDOMAIN",
+    records: [],
+    negativeSoa: null,
+    server: null,
+    servers: [],
+    authenticated: false,
+    truncatedRetriedOverTcp: false,
+    attempts: [],
+    durationMs: 0,
+    checkedAt: new Date().toISOString(),
+  };
+}

@@ -31,6 +31,18 @@ describe("email.check", () => {
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
+  it("asks no resolver about a special-use domain: it receives no mail", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const before = dns.queries.length;
+    const res = await callProcedure(app, ws.apiKey, "email.emailCheck", {
+      email: "ops@mail.foo.invalid",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.mx).toMatchObject({ status: "domain_not_found", acceptsMail: false });
+    expect(res.body.mx.reason).toContain("special-use name");
+    expect(dns.queries.length).toBe(before);
+  });
+
   it("answers an invalid address with 200 and syntax.valid false", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const res = await callProcedure(app, ws.apiKey, "email.emailCheck", { email: "nobody-at-acme.test" });
