@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { givePlan, newWorkspace } from "./dashboard-steps";
-import { snap } from "./helpers";
+import { snap, failInBatch, unavailable } from "./helpers";
 
 test("an assessment shows its cost first, answers with score, verdict and reasons, and reopens whole as a saved report", async ({
   page,
@@ -109,23 +109,7 @@ test("an answer's saved label that could not be read says so with Retry, never â
 }, testInfo) => {
   await newWorkspace(page, "Outcome read", ["suite_starter"]);
   // The saved label is read from the workspace's events: those fail (inside tRPC's batch), the assessment answers.
-  const failEvents = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    if (!paths.includes("workspace.events")) return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    paths.forEach((p, i) => {
-      if (p === "workspace.events")
-        body[i] = {
-          error: {
-            message: "The events could not be read; try again shortly.",
-            code: -32603,
-            data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
-          },
-        };
-    });
-    await route.fulfill({ response: res, status: 207, json: body });
-  };
+  const failEvents = failInBatch(["workspace.events"], unavailable("The events could not be read; try again shortly."));
   await page.route("**/api/trpc/**", failEvents);
   await page.goto("/dashboard/assess");
   await page.getByRole("button", { name: "Fill in an example" }).click();

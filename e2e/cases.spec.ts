@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
-import { snap } from "./helpers";
+import { failInBatch, snap, unavailable } from "./helpers";
 import { expectNoSidewaysScroll } from "./narrow";
 
 /** A scripted client's login from a private address, assessed on the dashboard's form: medium risk, decided review. */
@@ -287,21 +287,7 @@ test("a case's lists that could not be read say so with Retry, not an empty choi
     data: { name: "bad_users", kind: "user" },
   });
   // The workspace's lists fail (inside tRPC's batch) while the queue itself answers.
-  const failLists = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    const i = paths.indexOf("lists.list");
-    if (i < 0) return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    body[i] = {
-      error: {
-        message: "The lists could not be loaded; try again shortly.",
-        code: -32603,
-        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
-      },
-    };
-    await route.fulfill({ response: res, status: 207, json: body });
-  };
+  const failLists = failInBatch(["lists.list"], unavailable("The lists could not be loaded; try again shortly."));
   await page.route("**/api/trpc/**", failLists);
   await page.goto("/dashboard/cases");
   const card = page.getByTestId("case-card").filter({ hasText: "eve" });

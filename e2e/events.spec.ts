@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { newWorkspace } from "./dashboard-steps";
-import { createKey, parseCsv, snap } from "./helpers";
+import { createKey, failInBatch, parseCsv, snap } from "./helpers";
 import { expectNoSidewaysScroll } from "./narrow";
 
 test("events: search, a detail panel, the CSV of the current filter, and the Activity view of account changes", async ({
@@ -105,22 +105,18 @@ test("the events page shows its loading state, then a failure in words", async (
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   // Hold the list call, then answer it (inside tRPC's batch) with a failure.
-  await page.route("**/api/trpc/**", async (route) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    const i = paths.indexOf("workspace.events");
-    if (i < 0) return route.continue();
-    await held;
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    body[i] = {
-      error: {
+  await page.route(
+    "**/api/trpc/**",
+    failInBatch(
+      ["workspace.events"],
+      {
         message: "The events could not be read; try again shortly.",
         code: -32603,
         data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, appCode: "INTERNAL_ERROR" },
       },
-    };
-    await route.fulfill({ response: res, status: 207, json: body });
-  });
+      () => held,
+    ),
+  );
   await page.goto("/dashboard/events");
   await expect(page.getByText("Loading events…")).toBeVisible();
   release();

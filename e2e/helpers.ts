@@ -229,3 +229,32 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) (row.push(cell), rows.push(row));
   return rows;
 }
+
+/** A call that failed as the service fails when it is busy or a source is down: 503 UPSTREAM_UNAVAILABLE. */
+export function unavailable(message: string) {
+  return {
+    message,
+    code: -32603,
+    data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
+  };
+}
+
+/**
+ * A handler for page.route("**\/api/trpc/**", ...) that answers every call of `procedures` in the dashboard's tRPC
+ * batches with `error` (tRPC's JSON-RPC error: message, code, data), and the batch's other calls as the server
+ * answered them (status 207, as tRPC answers a mixed batch). `before` is awaited before the batch goes on to the
+ * server (to hold it while a loading state is looked at). page.unroute with the same handler takes it off.
+ */
+export function failInBatch(procedures: string[], error: object, before?: () => Promise<void>) {
+  return async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
+    if (!paths.some((p) => procedures.includes(p))) return route.continue();
+    await before?.();
+    const res = await route.fetch();
+    const body = (await res.json()) as unknown[];
+    paths.forEach((p, i) => {
+      if (procedures.includes(p)) body[i] = { error };
+    });
+    await route.fulfill({ response: res, status: 207, json: body });
+  };
+}

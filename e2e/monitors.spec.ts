@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { newWorkspace } from "./dashboard-steps";
-import { grantPlans, snap } from "./helpers";
+import { failInBatch, grantPlans, snap, unavailable } from "./helpers";
 
 let site: http.Server;
 let siteUrl = "";
@@ -230,23 +230,7 @@ test("a monitor's last change that could not be read says so with Retry, never �
   // On the monitor's page (the address /dashboard/monitors/new would already match a pattern of it).
   await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
   // The alerts of the list's cards fail (inside tRPC's batch) while the list itself answers.
-  const failAlerts = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    if (!paths.includes("monitors.alerts")) return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    paths.forEach((p, i) => {
-      if (p === "monitors.alerts")
-        body[i] = {
-          error: {
-            message: "The alerts could not be read; try again shortly.",
-            code: -32603,
-            data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
-          },
-        };
-    });
-    await route.fulfill({ response: res, status: 207, json: body });
-  };
+  const failAlerts = failInBatch(["monitors.alerts"], unavailable("The alerts could not be read; try again shortly."));
   await page.route("**/api/trpc/**", failAlerts);
   await page.goto("/dashboard/monitors");
   const card = page.getByTestId("monitor-card");
@@ -277,23 +261,10 @@ test("a monitor's runs that could not be read say so with Retry, never “No run
   // On the monitor's page (the address /dashboard/monitors/new would already match a pattern of it).
   await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
   // Its runs and alerts fail (inside tRPC's batch) while the monitor itself answers.
-  const failRuns = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    if (!paths.some((p) => p === "monitors.runs" || p === "monitors.alerts")) return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    paths.forEach((p, i) => {
-      if (p === "monitors.runs" || p === "monitors.alerts")
-        body[i] = {
-          error: {
-            message: "The runs could not be read; try again shortly.",
-            code: -32603,
-            data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
-          },
-        };
-    });
-    await route.fulfill({ response: res, status: 207, json: body });
-  };
+  const failRuns = failInBatch(
+    ["monitors.runs", "monitors.alerts"],
+    unavailable("The runs could not be read; try again shortly."),
+  );
   await page.route("**/api/trpc/**", failRuns);
   await page.reload();
   await expect(page.getByTestId("timeline-error")).toContainText("The timeline could not be read.", {
@@ -314,23 +285,11 @@ test("a monitor's runs that could not be read say so with Retry, never “No run
   await expect(page.getByTestId("latest-run-error")).toHaveCount(0);
 
   // A refusal that reading again cannot lift is said in the service's words, with no Retry that could never work.
-  const refuseRuns = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    if (!paths.includes("monitors.runs")) return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    paths.forEach((p, i) => {
-      if (p === "monitors.runs")
-        body[i] = {
-          error: {
-            message: "No monitor with this id in this workspace.",
-            code: -32004,
-            data: { code: "NOT_FOUND", httpStatus: 404, appCode: "NOT_FOUND" },
-          },
-        };
-    });
-    await route.fulfill({ response: res, status: 207, json: body });
-  };
+  const refuseRuns = failInBatch(["monitors.runs"], {
+    message: "No monitor with this id in this workspace.",
+    code: -32004,
+    data: { code: "NOT_FOUND", httpStatus: 404, appCode: "NOT_FOUND" },
+  });
   await page.route("**/api/trpc/**", refuseRuns);
   await page.reload();
   const timeline = page.getByRole("region", { name: "Timeline" });

@@ -8,7 +8,7 @@
 // the owner's rule, backtests and saves one of their own, switches the owner's off, and is never told "owners only".
 import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
-import { signIn, snap, uniqueEmail } from "./helpers";
+import { failInBatch, signIn, snap, uniqueEmail, unavailable } from "./helpers";
 
 async function assessExample(page: Page) {
   await page.goto("/dashboard/assess");
@@ -395,21 +395,10 @@ test("the rules' measures that could not be read say so with Retry, never “No 
   });
   expect(created.status()).toBe(200);
   // The measures (analytics summary) fail inside tRPC's batch while the rules themselves answer.
-  const failSummary = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    const i = paths.indexOf("workspace.analyticsSummary");
-    if (i < 0) return route.continue();
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    body[i] = {
-      error: {
-        message: "The measures could not be read; try again shortly.",
-        code: -32603,
-        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
-      },
-    };
-    await route.fulfill({ response: res, status: 207, json: body });
-  };
+  const failSummary = failInBatch(
+    ["workspace.analyticsSummary"],
+    unavailable("The measures could not be read; try again shortly."),
+  );
   await page.route("**/api/trpc/**", failSummary);
   await page.goto("/dashboard/rules");
   const row = page.getByTestId("rule-row");

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { publishDnsRecords } from "./dns-records";
 import { newWorkspace } from "./dashboard-steps";
-import { grantPlans, snap } from "./helpers";
+import { failInBatch, grantPlans, snap, unavailable } from "./helpers";
 
 const TXT = (text: string) => ({ type: "TXT", data: text.match(/.{1,255}/g) ?? [""] });
 
@@ -111,22 +111,10 @@ test("the senders page shows its loading state, then a failure in words", async 
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   // Hold the list call, then answer it (inside tRPC's batch) with a failure.
-  await page.route("**/api/trpc/**", async (route) => {
-    const paths = new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, "").split(",");
-    const i = paths.indexOf("senders.list");
-    if (i < 0) return route.continue();
-    await held;
-    const res = await route.fetch();
-    const body = (await res.json()) as unknown[];
-    body[i] = {
-      error: {
-        message: "The senders could not be loaded; try again shortly.",
-        code: -32603,
-        data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, appCode: "UPSTREAM_UNAVAILABLE" },
-      },
-    };
-    await route.fulfill({ response: res, status: 207, json: body });
-  });
+  await page.route(
+    "**/api/trpc/**",
+    failInBatch(["senders.list"], unavailable("The senders could not be loaded; try again shortly."), () => held),
+  );
   await page.goto("/dashboard/senders");
   await expect(page.getByTestId("senders-loading")).toHaveText("Loading senders…");
   await snap(page, testInfo, "senders-loading");
