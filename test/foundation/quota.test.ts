@@ -5,6 +5,7 @@ import { reserveUnitsGrouped } from "../../server/quota/grouped-reserve";
 import { countingInsertStatements } from "../insert-statements";
 import { readUsage, reserveUnits } from "../../server/quota/reserve";
 import { createTestApp, type TestApp } from "../harness";
+import { waitingBehind } from "../lock-waiters";
 import { getDbKind, groupsInFlight } from "../../server/db/client";
 
 let app: TestApp;
@@ -150,18 +151,6 @@ describe("atomic reservation", () => {
       // Another connection holds the period's row: the groups sent wait for it in the database, where they can be
       // counted. Exactly two wait (the other waves queue in the process), and still two a moment later. Counted: the
       // statements waiting, directly or behind one another, for the transaction that holds the row (`holder`).
-      const waitingFor = async (holder: number) => {
-        const rows = await app.db.$queryRawUnsafe<{ pid: number; blockers: number[] }[]>(
-          `SELECT pid, pg_blocking_pids(pid) AS blockers FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
-        );
-        const behind = new Set([holder]);
-        for (let grew = true; grew;) {
-          grew = false;
-          for (const r of rows)
-            if (!behind.has(r.pid) && r.blockers.some((b) => behind.has(b))) grew = Boolean(behind.add(r.pid));
-        }
-        return behind.size - 1;
-      };
       await app.db.$transaction(
         async (tx) => {
           const held = await tx.$queryRawUnsafe<unknown[]>(
@@ -172,10 +161,11 @@ describe("atomic reservation", () => {
           const [{ pid: holder }] = await tx.$queryRawUnsafe<{ pid: number }[]>(`SELECT pg_backend_pid() AS pid`);
           await send();
           const until = Date.now() + 10_000;
-          while ((await waitingFor(holder!)) < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-          expect(await waitingFor(holder!)).toBe(2);
+          while ((await waitingBehind(app.db, holder!)) < 2 && Date.now() < until)
+            await new Promise((r) => setTimeout(r, 20));
+          expect(await waitingBehind(app.db, holder!)).toBe(2);
           await new Promise((r) => setTimeout(r, 200));
-          expect(await waitingFor(holder!)).toBe(2);
+          expect(await waitingBehind(app.db, holder!)).toBe(2);
         },
         { maxWait: 10_000, timeout: 30_000 },
       );

@@ -7,6 +7,7 @@
 // and runs them in turn: there the creation after the deletion is refused the same way.
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../harness";
+import { waitingBehind } from "../lock-waiters";
 import { api } from "./helpers";
 
 const app = await createTestApp();
@@ -29,20 +30,6 @@ async function seedProject(workspaceId: string, project: string) {
       expiresAt: new Date(now.getTime() + 30 * 86_400_000),
     },
   });
-}
-
-/** Statements of other connections waiting for a lock that the connection `holder` holds, directly or not. */
-async function waitingBehind(holder: number): Promise<number> {
-  const rows = await app.db.$queryRawUnsafe<{ pid: number; blockers: number[] }[]>(
-    `SELECT pid, pg_blocking_pids(pid) AS blockers FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
-  );
-  const behind = new Set([holder]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const r of rows)
-      if (!behind.has(r.pid) && r.blockers.some((b) => behind.has(b))) grew = Boolean(behind.add(r.pid));
-  }
-  return behind.size - 1;
 }
 
 type Answer = Awaited<ReturnType<ReturnType<typeof api>>>;
@@ -70,8 +57,9 @@ async function deletedDuring(
       changing = change();
       // The change has made its checks and waits for the workspace's row in its transaction.
       const until = Date.now() + 10_000;
-      while ((await waitingBehind(holder!)) < 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      expect(await waitingBehind(holder!)).toBe(1);
+      while ((await waitingBehind(app.db, holder!)) < 1 && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await waitingBehind(app.db, holder!)).toBe(1);
       // The deletion needs nothing the holder holds: it commits while the change waits.
       return deleteProject();
     },

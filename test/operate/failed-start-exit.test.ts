@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOnce, startServerProcess, waitUntilReady, type RunningServer } from "./server-process";
+import { buildOnce, exitOrStop, startServerProcess, waitUntilReady, type RunningServer } from "./server-process";
 
 const url =
   process.env.DATABASE_URL ?? process.env.SERVICE_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
@@ -50,14 +50,7 @@ async function exitOf(server: RunningServer): Promise<{ code: number | null | st
       await new Promise((r) => setTimeout(r, 250));
     }
   })();
-  const code = await Promise.race([
-    server.exited,
-    new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
-  ]);
-  if (code === "still running") {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
+  const code = await exitOrStop(server);
   await watching;
   return { code, open };
 }

@@ -7,7 +7,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOnce, freePort, startServerProcess, waitUntilReady, type RunningServer } from "./server-process";
+import {
+  buildOnce,
+  exitOrStop,
+  freePort,
+  startServerProcess,
+  waitUntilReady,
+  type RunningServer,
+} from "./server-process";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-invalid-setting-"));
 
@@ -107,19 +114,6 @@ function records(output: string): { level: number; msg: string; err?: { stack?: 
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l));
-}
-
-/** The exit code, or the server stopped with SIGTERM (and "still running") when it did not exit within 90 s. */
-async function exitOrStop(server: RunningServer): Promise<number | null | string> {
-  const code = await Promise.race([
-    server.exited,
-    new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
-  ]);
-  if (code === "still running") {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  return code;
 }
 
 describe("npm start with its metrics port in use", () => {

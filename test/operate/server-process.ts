@@ -88,3 +88,16 @@ export async function waitUntilReady(base: string, timeoutMs = 90_000): Promise<
   }
   throw new Error(`${base} did not become ready`);
 }
+
+/** The exit code, or the server stopped with SIGTERM (and "still running") when it did not exit within 90 s. */
+export async function exitOrStop(server: RunningServer): Promise<number | null | string> {
+  const code = await Promise.race([
+    server.exited,
+    new Promise<"still running">((r) => setTimeout(() => r("still running"), 90_000)),
+  ]);
+  if (code === "still running") {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+  return code;
+}
