@@ -16,16 +16,16 @@ export const NAME_CHARACTERS = /^[A-Za-z0-9._/-]{1,100}$/;
  */
 export const PROJECT_NAME_MAX = 140;
 
+/** PROJECT_NAME's characters and parts at any length: a name that has them and is too long is told so. */
+export const PROJECT_NAME_PARTS_RULE = /^\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
 /**
  * A project's name: 1 to PROJECT_NAME_MAX of NAME_CHARACTERS' characters in parts separated by single slashes, none empty and none made only of dots.
  * The name must stay addressable as /v1/projects/{name}: a part "." or ".." (written `..` or `%2E%2E`) is removed or
  * refused by URL normalisation before any route sees it, and an empty part (`acme//web`, `acme/web/`, `/`) is not a
  * name anyone means; a project stored under such a name could never be read, exported or deleted.
  */
-export const PROJECT_NAME = /^(?=.{1,140}$)\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
-
-/** PROJECT_NAME's characters and parts at any length: a name that has them and is too long is told so. */
-export const PROJECT_NAME_PARTS_RULE = /^\.*[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/\.*[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+export const PROJECT_NAME = new RegExp(`^(?=.{1,${PROJECT_NAME_MAX}}$)${PROJECT_NAME_PARTS_RULE.source.slice(1)}`);
 
 /** How the parts of a name are put together, in words. */
 export const PROJECT_NAME_PARTS = "in parts separated by single slashes, none empty and none only dots";
