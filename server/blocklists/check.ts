@@ -1,6 +1,7 @@
 // /blocklists/check: every target against every configured list of its kind, all queries in parallel, each bounded
 // by SERVICE_DNSBL_TIMEOUT_MS. A list that refuses or does not answer is reported as such, never as "listed".
 import { AppError } from "../errors";
+import { specialUseNameReason } from "../net/special-use";
 import { queryDns, type DnsServer } from "../providers/dns";
 import { dnsblServers, dnsblTimeoutMs, domainZones, ipZones } from "./config";
 import type { BlocklistCheckResult, ListResult, TargetResult } from "./schemas";
@@ -67,7 +68,14 @@ export async function checkTarget(
 ): Promise<TargetResult> {
   const zones = target.kind === "domain" ? domainZones() : ipZones();
   const skipped: TargetResult["skipped"] = [];
+  // A special-use name (foo.internal, nas.home.arpa) has no public registration, so no public list can hold it; asking
+  // the lists would hand an operator's internal host names to every list's operator. Each list is skipped, saying why.
+  const special = target.kind === "domain" ? specialUseNameReason(target.value) : null;
   const applicable = zones.filter((z) => {
+    if (special) {
+      skipped.push({ zone: z, reason: `${special}: no public list can hold it, so it was sent to no list.` });
+      return false;
+    }
     const info = zoneInfo(z);
     if (target.kind === "ipv6" && info && !info.ipv6) {
       skipped.push({ zone: z, reason: `${info.operator} does not list IPv6 addresses in this zone.` });

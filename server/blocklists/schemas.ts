@@ -28,13 +28,13 @@ export const targetResultSchema = z.object({
   status: z
     .enum(["listed", "not_listed", "incomplete"])
     .describe(
-      "listed: at least one list lists it; not_listed: every list answered and none lists it; incomplete: none lists it but some lists refused or were unavailable",
+      "listed: at least one list lists it; not_listed: every list answered and none lists it (or the target is a special-use name such as foo.internal, which no public list can hold and which is sent to none: every list is then under skipped, with the reason); incomplete: none lists it but some lists refused or were unavailable",
     ),
   listedOn: z.array(z.string()),
   lists: z.array(listResultSchema),
   skipped: z
     .array(z.object({ zone: z.string(), reason: z.string() }))
-    .describe("Configured lists that do not cover this kind of target"),
+    .describe("Configured lists that do not cover this kind of target, or that a special-use name was not sent to"),
 });
 
 export const blocklistSourcesSchema = z.object({

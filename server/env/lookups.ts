@@ -159,7 +159,7 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
   SERVICE_SPECIAL_USE_NAMES: list({
     default: ["invalid", "test", "example", "localhost", "local", "onion", "alt", "internal", "home.arpa"],
     meaning:
-      "Special-use name suffixes (RFC 6761 and later) that every route taking a host name (DNS lookup, mail posture, the domain routes, hosts, scans, online check) answers 404 `DOMAIN_NOT_FOUND` before admission and before asking any resolver, free. Narrow it (e.g. `invalid,localhost`) when your resolver serves a private `.test` zone.",
+      "Special-use name suffixes (RFC 6761 and later) that every route taking a host name (DNS lookup, mail posture, the domain routes, hosts, scans, online check) answers 404 `DOMAIN_NOT_FOUND` before admission and before asking any resolver, free; `/blocklists/check` (a unit per submitted target, as for any target) and a go link's safety check send such a name to no list. Narrow it (e.g. `invalid,localhost`) when your resolver serves a private `.test` zone.",
   }),
   SERVICE_TARGET_RESOLVE_TIMEOUT_MS: number({
     default: 3000,

@@ -109,6 +109,22 @@ describe("checkBlocklists", () => {
     expect(r.results[0].lists.every((l) => l.status === "not_listed" && l.returnCodes.length === 0)).toBe(true);
   });
 
+  it("sends a special-use name to no list: every list skipped with the reason, not listed, no query made", async () => {
+    const before = dns.queries.length;
+    const r = await checkBlocklists(["build.corp.invalid", "Vault.Alt"]);
+    expect(dns.queries.slice(before)).toEqual([]);
+    for (const t of r.results) {
+      expect(t).toMatchObject({ kind: "domain", status: "not_listed", listedOn: [], lists: [] });
+      expect(t.skipped.map((s) => s.zone)).toEqual(["dbl.spamhaus.org", "multi.surbl.org"]);
+      for (const s of t.skipped) expect(s.reason).toMatch(/special-use name.*sent to no list/);
+    }
+    expect(r.results[1].skipped[0]!.reason).toMatch(/^vault\.alt is under \.alt/);
+    expect(r.summary).toEqual({ targets: 2, listed: 0, incomplete: 0 });
+    // A public name under a listed one is still asked.
+    const listed = await checkBlocklists(["spam-domain.test"]);
+    expect(listed.results[0]!.status).toBe("listed");
+  });
+
   it("checks IPv6 only on lists that carry IPv6, in nibble format", async () => {
     const r = await checkBlocklists(["2001:DB8::2"]);
     const t = r.results[0];

@@ -3355,13 +3355,13 @@ export interface operations {
                                 zone: string;
                             }[];
                             normalized: string;
-                            /** @description Configured lists that do not cover this kind of target */
+                            /** @description Configured lists that do not cover this kind of target, or that a special-use name was not sent to */
                             skipped: {
                                 reason: string;
                                 zone: string;
                             }[];
                             /**
-                             * @description listed: at least one list lists it; not_listed: every list answered and none lists it; incomplete: none lists it but some lists refused or were unavailable
+                             * @description listed: at least one list lists it; not_listed: every list answered and none lists it (or the target is a special-use name such as foo.internal, which no public list can hold and which is sent to none: every list is then under skipped, with the reason); incomplete: none lists it but some lists refused or were unavailable
                              * @enum {string}
                              */
                             status: "listed" | "not_listed" | "incomplete";
@@ -4248,13 +4248,13 @@ export interface operations {
                                     zone: string;
                                 }[];
                                 normalized: string;
-                                /** @description Configured lists that do not cover this kind of target */
+                                /** @description Configured lists that do not cover this kind of target, or that a special-use name was not sent to */
                                 skipped: {
                                     reason: string;
                                     zone: string;
                                 }[];
                                 /**
-                                 * @description listed: at least one list lists it; not_listed: every list answered and none lists it; incomplete: none lists it but some lists refused or were unavailable
+                                 * @description listed: at least one list lists it; not_listed: every list answered and none lists it (or the target is a special-use name such as foo.internal, which no public list can hold and which is sent to none: every list is then under skipped, with the reason); incomplete: none lists it but some lists refused or were unavailable
                                  * @enum {string}
                                  */
                                 status: "listed" | "not_listed" | "incomplete";
