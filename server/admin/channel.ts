@@ -17,6 +17,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
+import { dataFolderFailure } from "../db/open-failure";
 
 export function adminSocketPath(): string {
   const dir = dataDir();
@@ -158,6 +159,16 @@ let lockHeld: string | null = null;
  */
 export function lockEmbeddedStore(): number | null {
   if (inMemory()) return null;
+  try {
+    return takeLock();
+  } catch (err) {
+    // A data folder the process may not write, or whose device is full: said as such, not as Node's bare errno line.
+    const why = dataFolderFailure(dataDir(), err);
+    throw why ? new Error(why, { cause: err }) : err;
+  }
+}
+
+function takeLock(): number | null {
   mkdirSync(dataDir(), { recursive: true });
   const lock = lockFile();
   const mine = `${lock}.${process.pid}`;

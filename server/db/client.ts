@@ -5,6 +5,7 @@ import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, hotCommitsAsync, inMemory, poolSizes } from "./config";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { embeddedOpenFailure } from "./open-failure";
 import { markConnectFailures } from "./outage-reason";
 import { guardPgliteClose } from "./pglite-close";
 import { pgNamedDriver } from "./pg-named";
@@ -146,12 +147,12 @@ async function open(): Promise<Handle> {
     import("pglite-prisma-adapter"),
   ]);
   const dir = dataDir();
-  let target = dir;
-  if (!inMemory(dir)) {
-    target = path.join(dir, "pglite");
-    mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
-  }
-  const { pg, keepAsTemplate } = await createPglite(pglite.PGlite, target);
+  const target = inMemory(dir) ? dir : path.join(dir, "pglite");
+  const { pg, keepAsTemplate } = await createPglite(pglite.PGlite, target).catch((err: unknown) => {
+    // A folder the server may not read or write, a full disk, no memory: said as such, not as damaged files.
+    const why = inMemory(target) ? null : embeddedOpenFailure(target, err);
+    throw why ? new EmbeddedStoreUnreadable(why, { cause: err }) : err;
+  });
   const { close: closePg, admit } = guardPgliteClose(pg);
   const runner: SqlRunner = {
     exec: async (sql) => {
@@ -204,6 +205,7 @@ async function openExisting(
   try {
     return await PGlite.create(target);
   } catch (err) {
+    if (embeddedOpenFailure(target, err)) throw err;
     const why = ((err as Error)?.message || String(err)).split("\n")[0];
     throw new EmbeddedStoreUnreadable(
       `the embedded database in ${target} cannot be opened (${why}): its files are damaged, or are not a database ` +
@@ -222,6 +224,7 @@ async function createPglite(
   PGlite: typeof import("@electric-sql/pglite").PGlite,
   target: string,
 ): Promise<{ pg: import("@electric-sql/pglite").PGlite; keepAsTemplate: string | null }> {
+  if (!inMemory(target)) mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
   if (!isNewDatabase(target)) return { pg: await openExisting(PGlite, target), keepAsTemplate: null };
   const template = readTemplate();
   if (template.data) {

@@ -6,16 +6,26 @@
 // that does not load is replaced (server/db/client.ts). Writes are atomic (a temporary file renamed), so processes
 // starting together at worst each make one.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { setting } from "../env";
 import { inMemory } from "./config";
 import { listMigrations } from "./migrate";
 
-/** Whether `target` (a PGlite data folder, or in memory) holds no database yet. */
+/**
+ * Whether `target` (a PGlite data folder, or in memory) holds no database yet. A folder that cannot be looked into
+ * (permission denied) throws: taken for an empty one, a new database was started over the one in it.
+ */
 export function isNewDatabase(target: string): boolean {
-  return inMemory(target) || !existsSync(path.join(target, "PG_VERSION"));
+  if (inMemory(target)) return true;
+  try {
+    statSync(path.join(target, "PG_VERSION"));
+    return false;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw err;
+  }
 }
 
 function templateFile(): string | null {
