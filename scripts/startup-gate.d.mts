@@ -9,3 +9,4 @@ export function startupGate(
 ): (req: IncomingMessage, res: ServerResponse) => unknown;
 export function countUnrouted(server: Server): void;
 export function startBeforeListening(handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<void>;
+export const STARTUP_REQUEST_HEADER: "x-service-startup-request";

@@ -7,6 +7,15 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { countFrontAnswer } from "./http-front.mjs";
 
+/**
+ * The header start-up's own request carries (see startBeforeListening), with a value only this process knows: the
+ * REST door leaves such a request out of the request log and /metrics (server/operate/observe.ts), since no client
+ * made it. It used to show as one `GET /openapi.json` at every start.
+ */
+export const STARTUP_REQUEST_HEADER = "x-service-startup-request";
+const startupRequestToken = randomBytes(18).toString("base64url");
+globalThis.__serviceStartupRequestToken = startupRequestToken;
+
 function send(req, res, status, body, extra = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -96,7 +105,8 @@ export async function startBeforeListening(handler) {
   await new Promise((resolve) => inner.listen(0, "127.0.0.1", resolve));
   const { port } = inner.address();
   // The document's route also builds the OpenAPI document once start-up is done; the answer itself is not needed.
-  fetch(`http://127.0.0.1:${port}/v1/openapi.json`)
+  // Marked as start-up's own, so that it is neither logged nor counted as a client's request.
+  fetch(`http://127.0.0.1:${port}/v1/openapi.json`, { headers: { [STARTUP_REQUEST_HEADER]: startupRequestToken } })
     .then((res) => res.arrayBuffer())
     .catch(() => undefined);
   const deadline = Date.now() + PORT_CLOSED_AT_MOST_MS;

@@ -17,6 +17,15 @@ export function clientRequestId(headers: Pick<Headers, "get">): string | null {
   return v && CLIENT_REQUEST_ID.test(v) && !LOOKS_LIKE_A_KEY.test(v) ? v : null;
 }
 
+/**
+ * Whether the request is the one start-up makes itself to build the OpenAPI document (scripts/startup-gate.mjs
+ * startBeforeListening): it carries a header whose value only this process knows.
+ */
+function isStartupRequest(headers: Pick<Headers, "get">): boolean {
+  const token = (globalThis as { __serviceStartupRequestToken?: string }).__serviceStartupRequestToken;
+  return token !== undefined && headers.get("x-service-startup-request") === token;
+}
+
 export type SpanLike = {
   updateName(n: string): unknown;
   setAttribute(k: string, v: string | number): unknown;
@@ -165,6 +174,12 @@ export function observedPlainAnswer<A extends PlainDoorAnswer>(
     }
     const clientId = clientRequestId(headers);
     if (clientId) out.headers["x-client-request-id"] = clientId;
+    // Start-up's own request for the OpenAPI document is no client's: not logged, not counted.
+    if (isStartupRequest(headers)) {
+      span?.end();
+      const { errorCode: _, ...plain } = out;
+      return plain;
+    }
     // The broken body's own refusal (a 400) is what nobody reads; an answer an earlier step gave (401, 403, 429, 503)
     // stands as it is.
     const gone = seen.clientGone === true && out.status === 400;
