@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { countFrontAnswer } from "./http-front.mjs";
+import { scriptLogger } from "./log.mjs";
 
 /**
  * The header start-up's own request carries (see startBeforeListening), with a value only this process knows: the
@@ -21,7 +22,7 @@ function send(req, res, status, body, extra = {}) {
   res.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "no-store",
-    "X-Request-Id": `req_${randomBytes(12).toString("base64url")}`,
+    "X-Request-Id": newRequestId(),
     "Content-Length": Buffer.byteLength(text),
     ...extra,
   });
@@ -63,17 +64,50 @@ export function startupGate(inner, { answersWithoutDatabase = () => false, route
     // The 503 of a known route counts on /metrics under its template, as the running server counts an outage's.
     if (state?.waitingForDatabase && !state.shuttingDown) {
       if (answersWithoutDatabase(req)) return handler(req, res);
-      if (API_PATH.test(req.url ?? "")) labelled.set(req, routeLabel(req));
-      return sendUnavailable(req, res);
+      const route = API_PATH.test(req.url ?? "") ? routeLabel(req) : "unmatched";
+      if (API_PATH.test(req.url ?? "")) labelled.set(req, route);
+      // Its request line, as every answer of the service has one (server/operate/observe.ts writeRequestLine).
+      const started = performance.now();
+      const requestId = newRequestId();
+      res.once("finish", () => writeGateRequestLine(req, res, { requestId, route, started }));
+      return sendUnavailable(req, res, requestId);
     }
     return handler(req, res);
   };
 }
 
+const newRequestId = () => `req_${randomBytes(12).toString("base64url")}`;
+
+/**
+ * The request line of a 503 the gate gave while start-up waited for the database: the fields, message and level of
+ * every other request line (server/operate/observe.ts writeRequestLine: error for a 5xx), the route as /metrics
+ * counts it. Without it, a client refused meanwhile left no trace in the log.
+ */
+function writeGateRequestLine(req, res, { requestId, route, started }) {
+  const client = req.headers["x-request-id"];
+  const line = {
+    request_id: requestId,
+    client_request_id:
+      typeof client === "string" && CLIENT_REQUEST_ID.test(client) && !LOOKS_LIKE_A_KEY.test(client)
+        ? client
+        : undefined,
+    method: req.method,
+    route,
+    status: res.statusCode,
+    duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    error_code: "UPSTREAM_UNAVAILABLE",
+  };
+  scriptLogger().error(line, "request");
+}
+// The client's correlation id as server/operate/observe.ts accepts it (clientRequestId): letters, digits and -_.:,
+// never an API key.
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
+const LOOKS_LIKE_A_KEY = /(?:svc|pk)_live_[A-Za-z0-9_-]{20}/;
+
 const UNAVAILABLE = "The service is starting and cannot reach its database yet. Try again in a few seconds.";
 
-function sendUnavailable(req, res) {
-  const extra = { "Retry-After": "5" };
+function sendUnavailable(req, res, requestId) {
+  const extra = { "Retry-After": "5", "X-Request-Id": requestId };
   const html = /\btext\/html\b/.test(req.headers.accept ?? "") && !(req.url ?? "").startsWith("/v1");
   if (!html) return send(req, res, 503, { error: { code: "UPSTREAM_UNAVAILABLE", message: UNAVAILABLE } }, extra);
   const text =
@@ -82,7 +116,6 @@ function sendUnavailable(req, res) {
   res.writeHead(503, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
-    "X-Request-Id": `req_${randomBytes(12).toString("base64url")}`,
     "Content-Length": Buffer.byteLength(text),
     ...extra,
   });

@@ -1,6 +1,7 @@
-// The request log and /metrics hold the requests clients made, each once. At start-up they did not: start-up's own
-// request for the OpenAPI document (scripts/startup-gate.mjs startBeforeListening, which makes Next run the start-up
-// and builds the document) was logged and counted as a client's `GET /openapi.json` at every start.
+// The request log and /metrics hold the requests clients made, each once. Two ways they did not, at start-up:
+// - start-up's own request for the OpenAPI document (scripts/startup-gate.mjs startBeforeListening, which makes Next
+//   run the start-up and builds the document) was logged and counted as a client's `GET /openapi.json` at every start;
+// - the 503 the start-up gate answers while it waits for the database had no request line, though it was counted.
 // Wired as scripts/server.mjs wires them, with the real /v1 route's REST door.
 import http, { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -102,6 +103,51 @@ describe("start-up's own request for the OpenAPI document", () => {
       expect(requestLines(lines)).toEqual([
         expect.objectContaining({ method: "GET", route: "/openapi.json", status: 200 }),
       ]);
+    });
+  }, 120_000);
+});
+
+describe("the gate's 503 while start-up waits for the database", () => {
+  it("has its request line, with the fields of every other request line", async () => {
+    await withLogLines(async (lines) => {
+      Object.assign(processState(), { started: false, waitingForDatabase: "connection failed (ECONNREFUSED)" });
+      try {
+        const lookup = await send("GET", "/v1/ip/8.8.8.8/geo", { "X-Request-Id": "client-7" });
+        expect(lookup.status).toBe(503);
+        const page = await send("GET", "/dashboard", { accept: "text/html" });
+        expect(page.status).toBe(503);
+        // A route that needs no database goes on to the door, which writes its own line (once).
+        expect((await send("GET", "/v1/no-such-route")).status).toBe(404);
+        const records = requestLines(lines);
+        expect(records).toEqual([
+          {
+            level: 50,
+            time: expect.any(String),
+            pid: process.pid,
+            msg: "request",
+            request_id: lookup.headers["x-request-id"],
+            client_request_id: "client-7",
+            method: "GET",
+            route: "/ip/{ip}/geo",
+            status: 503,
+            duration_ms: expect.any(Number),
+            error_code: "UPSTREAM_UNAVAILABLE",
+          },
+          expect.objectContaining({
+            request_id: page.headers["x-request-id"],
+            method: "GET",
+            route: "unmatched",
+            status: 503,
+            error_code: "UPSTREAM_UNAVAILABLE",
+          }),
+          expect.objectContaining({ method: "GET", route: "unmatched", status: 404, error_code: "LOOKUP_NOT_FOUND" }),
+        ]);
+        // The same fields as the door's own line, in the same order (less what the gate cannot know).
+        const keys = (r: Record<string, unknown>) => Object.keys(r).filter((k) => k !== "client_request_id");
+        expect(keys(records[0]!)).toEqual(keys(records[2]!));
+      } finally {
+        Object.assign(processState(), { waitingForDatabase: undefined, started: undefined });
+      }
     });
   }, 120_000);
 });
