@@ -65,7 +65,11 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     throw new AppError("INVALID_REQUEST", `${to} is a file; back up into a new or empty folder.`);
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
-  mkdirSync(to, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(to, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new AppError("INVALID_REQUEST", `cannot create ${to}: ${whyNotCreated(to, err)}`);
+  }
   await store.pg.exec("CHECKPOINT");
   await store.pg.runExclusive(async () => {
     cpSync(store.dir, path.join(to, path.basename(store.dir)), { recursive: true });
@@ -82,4 +86,23 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     mode: 0o600,
   });
   return { to, files, createdAt };
+}
+
+/**
+ * Why the folder `to` could not be made, in plain words: it was a stack and "Internal error." (a file on the path,
+ * a folder the operator may not write, a read-only or full device).
+ */
+function whyNotCreated(to: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === "ENOTDIR") {
+    // The nearest part of the path that exists is a file.
+    let at = path.dirname(to);
+    while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+    return `${at} is a file, not a folder; back up into a new or empty folder.`;
+  }
+  if (code === "EACCES" || code === "EPERM") return "permission denied; back up into a folder you may write.";
+  if (code === "EROFS") return "the file system is read-only; back up onto a writable one.";
+  if (code === "ENOSPC" || code === "EDQUOT")
+    return "no space left on the device; free some space or back up elsewhere.";
+  return (err as Error)?.message ?? String(err);
 }

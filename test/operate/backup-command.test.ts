@@ -78,6 +78,17 @@ describe("admin backup", () => {
         `${inside} is inside the data folder it would back up (${dataDir()}); back up into a folder outside it.`,
       );
     expect(existsSync(path.join(dataDir(), "..snap"))).toBe(false);
+    // A folder that cannot be made (a file on its path) is said in plain words too, not as a stack and
+    // "Internal error.", and nothing is left behind.
+    const under = path.join(file, "snap");
+    const refused = await runAdminCommand(app.db, ["backup", "--to", under]).catch((err: unknown) => err);
+    const { adminFailure } = await import("../../server/admin/commands");
+    expect(adminFailure(refused)).toEqual({
+      status: 400,
+      code: "INVALID_REQUEST",
+      message: `cannot create ${under}: ${file} is a file, not a folder; back up into a new or empty folder.`,
+      internal: false,
+    });
     // Beside the data folder, a name starting with two dots is outside.
     const beside = path.join(path.dirname(dataDir()), "..beside");
     await runAdminCommand(app.db, ["backup", "--to", beside]);
