@@ -69,8 +69,12 @@ export function startupGate(inner, { answersWithoutDatabase = () => false, route
       // Its request line, as every answer of the service has one (server/operate/observe.ts writeRequestLine).
       const started = performance.now();
       const requestId = newRequestId();
-      res.once("finish", () => writeGateRequestLine(req, res, { requestId, route, started }));
-      return sendUnavailable(req, res, requestId);
+      const clientId = clientRequestId(req);
+      res.once("finish", () => writeGateRequestLine(req, res, { requestId, clientId, route, started }));
+      return sendUnavailable(req, res, {
+        "X-Request-Id": requestId,
+        ...(clientId && { "X-Client-Request-Id": clientId }),
+      });
     }
     return handler(req, res);
   };
@@ -83,14 +87,10 @@ const newRequestId = () => `req_${randomBytes(12).toString("base64url")}`;
  * every other request line (server/operate/observe.ts writeRequestLine: error for a 5xx), the route as /metrics
  * counts it. Without it, a client refused meanwhile left no trace in the log.
  */
-function writeGateRequestLine(req, res, { requestId, route, started }) {
-  const client = req.headers["x-request-id"];
+function writeGateRequestLine(req, res, { requestId, clientId, route, started }) {
   const line = {
     request_id: requestId,
-    client_request_id:
-      typeof client === "string" && CLIENT_REQUEST_ID.test(client) && !LOOKS_LIKE_A_KEY.test(client)
-        ? client
-        : undefined,
+    client_request_id: clientId ?? undefined,
     method: req.method,
     route,
     status: res.statusCode,
@@ -103,11 +103,15 @@ function writeGateRequestLine(req, res, { requestId, route, started }) {
 // never an API key.
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
 const LOOKS_LIKE_A_KEY = /(?:svc|pk)_live_[A-Za-z0-9_-]{20}/;
+const clientRequestId = (req) => {
+  const v = req.headers["x-request-id"];
+  return typeof v === "string" && CLIENT_REQUEST_ID.test(v) && !LOOKS_LIKE_A_KEY.test(v) ? v : null;
+};
 
 const UNAVAILABLE = "The service is starting and cannot reach its database yet. Try again in a few seconds.";
 
-function sendUnavailable(req, res, requestId) {
-  const extra = { "Retry-After": "5", "X-Request-Id": requestId };
+function sendUnavailable(req, res, ids) {
+  const extra = { "Retry-After": "5", ...ids };
   const html = /\btext\/html\b/.test(req.headers.accept ?? "") && !(req.url ?? "").startsWith("/v1");
   if (!html) return send(req, res, 503, { error: { code: "UPSTREAM_UNAVAILABLE", message: UNAVAILABLE } }, extra);
   const text =

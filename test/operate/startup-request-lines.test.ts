@@ -114,6 +114,8 @@ describe("the gate's 503 while start-up waits for the database", () => {
       try {
         const lookup = await send("GET", "/v1/ip/8.8.8.8/geo", { "X-Request-Id": "client-7" });
         expect(lookup.status).toBe(503);
+        // Echoed as every other answer echoes a well-formed correlation id.
+        expect(lookup.headers["x-client-request-id"]).toBe("client-7");
         const page = await send("GET", "/dashboard", { accept: "text/html" });
         expect(page.status).toBe(503);
         // A route that needs no database goes on to the door, which writes its own line (once).
