@@ -127,4 +127,18 @@ test("an answer's saved label that could not be read says so with Retry, never â
   await page.unroute("**/api/trpc/**", failEvents);
   await outcome.getByRole("button", { name: "Retry" }).click();
   await expect(outcome.getByTestId("outcome-saved")).toHaveText("Not labelled yet.");
+
+  // A refusal that reading again cannot lift (the session ended) is said in the service's words, with no Retry.
+  const refuseEvents = failInBatch(["workspace.events"], {
+    message: "Sign in first.",
+    code: -32001,
+    data: { code: "UNAUTHORIZED", httpStatus: 401, appCode: "UNAUTHORIZED" },
+  });
+  await page.route("**/api/trpc/**", refuseEvents);
+  await page.getByTestId("run-assessment").click();
+  await expect(outcome.getByTestId("error-note")).toHaveText("Sign in first.", { timeout: 30_000 });
+  await expect(outcome.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(outcome).not.toContainText("could not be read");
+  await expect(outcome).not.toContainText("Not labelled yet.");
+  await page.unroute("**/api/trpc/**", refuseEvents);
 });

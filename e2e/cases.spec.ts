@@ -305,4 +305,21 @@ test("a case's lists that could not be read say so with Retry, not an empty choi
   await detail.getByTestId("case-lists-error").getByRole("button", { name: "Retry" }).click();
   await expect(detail.getByTestId("case-lists-error")).toHaveCount(0);
   await expect(detail.getByTestId("case-list").locator("option", { hasText: "bad_users" })).toHaveCount(1);
+
+  // A refusal that reading again cannot lift (the plan has no lists) is said in the service's words with the plan
+  // link, and no Retry that could never work.
+  const refuseLists = failInBatch(["lists.list"], {
+    message: "Lists need the Starter, Business or Agency plan.",
+    code: -32003,
+    data: { code: "FORBIDDEN", httpStatus: 403, appCode: "CAPABILITY_REQUIRED" },
+  });
+  await page.route("**/api/trpc/**", refuseLists);
+  await page.reload();
+  await card.getByTestId("case-open").click();
+  const note = detail.getByTestId("error-note");
+  await expect(note).toContainText("Lists need the Starter, Business or Agency plan.", { timeout: 20_000 });
+  await expect(note.getByRole("link", { name: "See the plans" })).toBeVisible();
+  await expect(detail.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(detail).not.toContainText("could not be read");
+  await page.unroute("**/api/trpc/**", refuseLists);
 });

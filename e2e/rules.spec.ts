@@ -415,4 +415,21 @@ test("the rules' measures that could not be read say so with Retry, never “No 
   await expect(page.getByTestId("rule-stats-error")).toHaveCount(0);
   // No assessment yet: the rule matched none (the summary may list it with 0 or not at all).
   await expect(row).toContainText(/Matched 0 in|No measures yet/);
+
+  // A refusal that reading again cannot lift (the session ended) is said once in the service's words, with no
+  // Retry; the row says its measures were not read, never that there are none.
+  const refuseSummary = failInBatch(["workspace.analyticsSummary"], {
+    message: "Sign in first.",
+    code: -32001,
+    data: { code: "UNAUTHORIZED", httpStatus: 401, appCode: "UNAUTHORIZED" },
+  });
+  await page.route("**/api/trpc/**", refuseSummary);
+  await page.reload();
+  await expect(page.getByTestId("rules-section").getByTestId("error-note")).toHaveText("Sign in first.", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("rules-section").getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(row).toContainText("Measures not read");
+  await expect(row).not.toContainText("No measures yet");
+  await page.unroute("**/api/trpc/**", refuseSummary);
 });

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterInputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
-import { ErrorNote } from "./ErrorNote";
+import { ErrorNote, ReadFailed } from "./ErrorNote";
 import { formatUtc } from "./format";
 import { useTRPC } from "./trpc";
 import { BusyButton } from "./BusyButton";
@@ -62,25 +62,27 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
           </BusyButton>
         ))}
       </div>
-      {/* "Not labelled yet." only when the saved label was read and there is none: a failed read says so. */}
-      <p className={unread ? "small error" : "small"} role="status" data-testid="outcome-saved">
-        {label.isPending ? (
-          "Saving…"
-        ) : current ? (
-          `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
-        ) : saved.isPending ? (
-          ""
-        ) : unread ? (
-          <>
-            The saved label could not be read.{" "}
-            <button type="button" className="btn" onClick={() => void saved.refetch()}>
-              Retry
-            </button>
-          </>
-        ) : (
-          "Not labelled yet."
-        )}
-      </p>
+      {/* "Not labelled yet." only when the saved label was read and there is none: a failed read says so, with Retry
+          when reading again may work, or in the service's words when it cannot (ReadFailed). */}
+      {unread ? (
+        <ReadFailed
+          what="The saved label"
+          error={saved.error}
+          onRetry={() => void saved.refetch()}
+          className="small error"
+          testId="outcome-saved"
+        />
+      ) : (
+        <p className="small" role="status" data-testid="outcome-saved">
+          {label.isPending
+            ? "Saving…"
+            : current
+              ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
+              : saved.isPending
+                ? ""
+                : "Not labelled yet."}
+        </p>
+      )}
       <ErrorNote error={label.error} />
     </div>
   );

@@ -4,7 +4,7 @@
 // L keys (CaseDetail) give the same verdict as the buttons.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { BusyButton } from "../_components/BusyButton";
 
@@ -83,7 +83,7 @@ export function useVerdict(
       values,
       listChoices,
       // The lists could not be read: an empty choice would say the workspace has none.
-      listsFailed: lists.isError,
+      listsError: lists.error,
       retryLists: () => void lists.refetch(),
     },
   };
@@ -130,13 +130,14 @@ export function CaseVerdictForm({ v }: { v: ReturnType<typeof useVerdict> }) {
           </label>
         </div>
       ) : null}
-      {form.sources.length && form.listsFailed ? (
-        <p className="error small" data-testid="case-lists-error">
-          The workspace&apos;s lists could not be read.{" "}
-          <button type="button" className="btn" onClick={form.retryLists}>
-            Retry
-          </button>
-        </p>
+      {form.sources.length ? (
+        <ReadFailed
+          what="The workspace's lists"
+          error={form.listsError}
+          onRetry={form.retryLists}
+          className="error small"
+          testId="case-lists-error"
+        />
       ) : null}
       <div className="row">
         <BusyButton

@@ -36,7 +36,8 @@ function StatsLine({
   failed: boolean;
 }) {
   if (pending) return <span className="muted">Measuring…</span>;
-  // A failed read is not "no measures": the list says it failed, with Retry (RulesView).
+  // A failed read is not "no measures": the list says why once, above the rows (RulesView's ReadFailed: Retry when
+  // reading again may work, the service's words when it cannot).
   if (failed) return <span className="muted">Measures not read</span>;
   if (!stats) return <span className="muted">No measures yet</span>;
   const labelled = stats.labelledFraud + stats.labelledLegitimate;
@@ -72,7 +73,7 @@ export function RuleRow({
   stats: RuleQuality | undefined;
   statsDays: number;
   statsPending: boolean;
-  /** The measures could not be read: the row says so rather than "No measures yet". */
+  /** The measures' read failed: the row says they were not read rather than "No measures yet". */
   statsFailed: boolean;
   /** Set on the rule just moved: keyboard focus follows it to its new place (on the button of the same direction when it is still usable). */
   focusMove?: -1 | 1;
