@@ -25,6 +25,10 @@ test("an assessment shows its cost first, answers with score, verdict and reason
   const firstReason = (await signals.first().locator(".signal-reason").textContent())?.trim() ?? "";
   expect(firstReason.length).toBeGreaterThan(10);
   await expect(answer.getByTestId("no-rules")).toBeVisible();
+  // The address's network type is said in words with its label, never as the API's bare token ("· unknown").
+  await expect(answer.getByTestId("ip-facts").locator("p").first()).toHaveText(
+    "10.0.0.8 · country unknown · no ASN · network: unknown",
+  );
   await snap(page, testInfo, "assess-answer");
 
   await page.getByRole("button", { name: "Save as report (1 unit)" }).click();

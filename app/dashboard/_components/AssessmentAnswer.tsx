@@ -7,6 +7,7 @@
 import Link from "next/link";
 import type { AssessResult } from "../../../server/assessment/schemas";
 import { IdentityFacts } from "./answers/IdentityFacts";
+import { NETWORK_TEXT } from "./answers/IpCards";
 import { Country, Facts } from "./answers/parts";
 import { forUsers } from "./answers/user-text";
 import { Flag } from "./Flag";
@@ -135,7 +136,7 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
           <h2>IP address</h2>
           <p>
             <code>{result.ip.address}</code> · <Country code={result.ip.country} /> ·{" "}
-            {result.ip.asn ? `AS${result.ip.asn}` : "no ASN"} · {result.ip.network_type}
+            {result.ip.asn ? `AS${result.ip.asn}` : "no ASN"} · network: {networkWords(result.ip.network_type)}
           </p>
           <p className="flags">
             <Flag label="Tor exit" value={result.ip.tor_exit} badWhen={true} />
@@ -244,4 +245,10 @@ function AccountFacts({ account: a }: { account: NonNullable<AssessResult["accou
       />
     </div>
   );
+}
+
+/** The address's network type in words, in the middle of a line ("network: hosting or cloud"), never the bare token. */
+function networkWords(type: string): string {
+  const text = NETWORK_TEXT[type] ?? type;
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

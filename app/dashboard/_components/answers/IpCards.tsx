@@ -4,7 +4,8 @@ import { Flag } from "../Flag";
 import { AbuseContact } from "./AbuseContact";
 import { Country, Facts, type Json, Reasons, RiskBadge, Why } from "./parts";
 
-const NETWORK_TEXT: Record<string, string> = {
+/** A network type (`network.type` of /ip/{ip}, `ip.network_type` of /assess) in words. */
+export const NETWORK_TEXT: Record<string, string> = {
   anonymizer: "Anonymiser (VPN, Tor or relay)",
   service: "Service (internet scanner, crawler or monitor)",
   hosting: "Hosting or cloud",
