@@ -351,6 +351,40 @@ test("the card-testing rule pack reads as prose, its field names as code, and en
   await snap(page, testInfo, "rules-pack-shadow");
 });
 
+test("a rule of a pack is backtested from the pack before the pack is enabled, and nothing is saved", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Pack backtest", ["suite_business"]);
+  await page.goto("/dashboard/rules");
+  const pack = page.getByTestId("rule-pack").filter({ hasText: "Card testing" });
+  // The pack says its rules can be backtested first: each has a control that does it.
+  await pack.getByRole("button", { name: "Test first “Card-testing burst from one device” before enabling" }).click();
+  const editor = page.getByTestId("rule-editor");
+  await expect(page.getByTestId("rule-name")).toHaveValue("Card-testing burst from one device");
+  await expect(page.getByTestId("rule-name")).toBeFocused();
+  await expect(page.getByTestId("rule-action")).toHaveValue("block");
+  await expect(page.getByTestId("form-expression")).toBeChecked();
+  await expect(page.getByTestId("expression-input")).toHaveValue("device.cards_1h >= 5 && device.declines_1h >= 3");
+  // Enforce or shadow stays the user's choice.
+  await expect(page.getByTestId("rule-mode-active")).not.toBeChecked();
+  await expect(page.getByTestId("rule-mode-shadow")).not.toBeChecked();
+  await page.getByTestId("backtest-run").click();
+  await expect(page.getByTestId("backtest-result")).toBeVisible();
+  await expect(editor.getByTestId("backtest-assessments")).toHaveText("0");
+  await snap(page, testInfo, "rules-pack-backtest");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await snap(page, testInfo, "rules-pack-backtest-390");
+  // Cancelled: nothing was saved, the pack is still off, and the focus is back on the button that opened the editor.
+  await editor.getByRole("button", { name: "Cancel" }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByTestId("rules-empty")).toBeVisible();
+  await expect(pack.getByRole("heading", { level: 3 })).toContainText("off");
+  await expect(
+    pack.getByRole("button", { name: "Test first “Card-testing burst from one device” before enabling" }),
+  ).toBeFocused();
+});
+
 test("a blank rule name is marked at the Name field, said beside it, and takes the focus; nothing is saved", async ({
   page,
 }, testInfo) => {

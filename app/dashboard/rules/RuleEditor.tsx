@@ -40,15 +40,18 @@ const MODE_CHOICES: { value: "active" | "shadow"; label: string; hint: string }[
 
 export function RuleEditor({
   rule,
+  start,
   priority,
   onDone,
 }: {
   rule: RuleRecord | null;
+  /** A new rule's first draft (a pack's rule, to test before the pack is enabled); else an empty one. */
+  start?: RuleDraft;
   priority: number;
   onDone: (saved: boolean) => void;
 }) {
   const trpc = useTRPC();
-  const [d, setD] = useState<RuleDraft>(() => (rule ? draftOf(rule) : emptyDraft()));
+  const [d, setD] = useState<RuleDraft>(() => (rule ? draftOf(rule) : (start ?? emptyDraft())));
   const nameRef = useRef<HTMLInputElement>(null);
   const create = useMutation(trpc.rules.create.mutationOptions({ onSuccess: () => onDone(true) }));
   const update = useMutation(trpc.rules.update.mutationOptions({ onSuccess: () => onDone(true) }));

@@ -1,14 +1,28 @@
 "use client";
 // Rule packs: rules we ship for a known attack (card testing), off until the workspace enables them, in shadow to
-// watch first or enforced. Enabling creates ordinary rules, which then appear in the list above.
+// watch first or enforced. Enabling creates ordinary rules, which then appear in the list above. Before that, each
+// rule can be opened as a new rule's draft (onTest) and backtested there, as the pack's words promise.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DocText } from "../_components/DocText";
 import { BusyButton } from "../_components/BusyButton";
+import type { RuleAction } from "./rule-draft";
 
-export function RulePacks() {
+type PackRule = { name: string; action: RuleAction; expression: string };
+
+export function RulePacks({
+  onTest,
+  focusTest,
+  onTestFocused,
+}: {
+  /** Opens the pack's rule in the rule editor, unsaved, to backtest it. */
+  onTest: (rule: PackRule) => void;
+  /** The name of the pack's rule whose editor just closed: keyboard focus comes back to its test button. */
+  focusTest?: string;
+  onTestFocused: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const packs = useQuery(trpc.rules.packs.queryOptions({}));
@@ -16,6 +30,12 @@ export function RulePacks() {
   // heading, which now says "enabled", once the list says so.
   const [enabled, setEnabled] = useState<string | null>(null);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
+  const testButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (!focusTest) return;
+    testButtons.current.get(focusTest)?.focus();
+    onTestFocused();
+  }, [focusTest, onTestFocused]);
   const enable = useMutation(
     trpc.rules.enablePack.mutationOptions({
       onSuccess: (_data, { pack_id }) => setEnabled(pack_id),
@@ -64,6 +84,23 @@ export function RulePacks() {
               <li key={r.name}>
                 <strong>{r.name}</strong> ({r.action}): <DocText text={r.why} />{" "}
                 <code className="muted">{r.expression}</code>
+                {p.enabled ? null : (
+                  <>
+                    {" "}
+                    <button
+                      type="button"
+                      className="btn"
+                      ref={(el) => {
+                        if (el) testButtons.current.set(r.name, el);
+                        else testButtons.current.delete(r.name);
+                      }}
+                      onClick={() => onTest(r)}
+                    >
+                      {/* The name starts with the visible words, so a voice command "Test first" finds it. */}
+                      Test first<span className="visually-hidden"> “{r.name}” before enabling</span>
+                    </button>
+                  </>
+                )}
               </li>
             ))}
           </ul>

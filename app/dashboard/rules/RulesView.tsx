@@ -11,7 +11,7 @@ import { useDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
-import { orList, type RuleRecord } from "./rule-draft";
+import { emptyDraft, orList, type RuleDraft, type RuleRecord } from "./rule-draft";
 import { RuleEditor } from "./RuleEditor";
 import { RuleRow } from "./RuleRow";
 import { RulePacks } from "./RulePacks";
@@ -31,13 +31,16 @@ export function RulesView() {
     enabled: list.isSuccess,
   });
   const [editing, setEditing] = useState<"new" | string | null>(null);
+  // A pack's rule opened as a new rule's draft, to backtest it before the pack is enabled (RulePacks); its key
+  // ("pack:<rule name>") is what `editing` holds while it is open.
+  const [packDraft, setPackDraft] = useState<{ key: string; draft: RuleDraft } | null>(null);
   // What the last action did. A deleted rule's row (and the button pressed in it) is gone: the focus goes to the
   // line that says so. A rule moved, saved or created keeps the focus on its button.
   const done = useDoneNotice("rules-notice");
   const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   // When the editor closes, keyboard focus goes back to the button that opened it (the editor is gone): New rule,
-  // or the edited rule's Edit / test button in the list (RuleRow).
+  // the edited rule's Edit / test button in the list (RuleRow), or a pack's rule's test button (RulePacks).
   const [returnTo, setReturnTo] = useState<"new" | string | null>(null);
   useEffect(() => {
     if (returnTo === "new" && editing === null) {
@@ -137,10 +140,11 @@ export function RulesView() {
         <Link href="/dashboard/assess">Assess</Link> page to measure each rule&apos;s precision.
       </p>
 
-      {editing !== null && (editing === "new" || editingRule) ? (
+      {editing !== null && (editing === "new" || editing === packDraft?.key || editingRule) ? (
         <RuleEditor
           key={editing}
           rule={editingRule}
+          start={editing === packDraft?.key ? packDraft.draft : undefined}
           priority={nextPriority}
           onDone={(saved) => {
             if (saved) {
@@ -205,7 +209,22 @@ export function RulesView() {
           </ol>
         ) : null}
       </section>
-      {list.isSuccess ? <RulePacks /> : null}
+      {list.isSuccess ? (
+        <RulePacks
+          onTest={(r) => {
+            const key = `pack:${r.name}`;
+            done.clear();
+            setMoved(null);
+            setPackDraft({
+              key,
+              draft: { ...emptyDraft(), name: r.name, action: r.action, form: "expression", expression: r.expression },
+            });
+            setEditing(key);
+          }}
+          focusTest={editing === null && returnTo?.startsWith("pack:") ? returnTo.slice("pack:".length) : undefined}
+          onTestFocused={() => setReturnTo(null)}
+        />
+      ) : null}
     </>
   );
 }
