@@ -101,6 +101,10 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await settings.getByRole("button", { name: "Save email settings" }).click();
   await expect(settings.getByRole("status")).toHaveText("Saved.");
   await expect(settings).toContainText("monitor.resolved");
+  // The events are named as the webhooks form labels them (the same EVENT_TYPE_LABELS), with the type a receiver gets.
+  await expect(settings).toContainText(
+    "with the events “Monitor alert” (monitor.alert: a change, a reminder, a skipped run) and “Monitor alert resolved” (monitor.resolved: a problem cleared)",
+  );
   await snap(page, testInfo, "monitor-detail-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);

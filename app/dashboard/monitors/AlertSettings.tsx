@@ -7,6 +7,7 @@ import { useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { BusyButton } from "../_components/BusyButton";
+import { EVENT_TYPE_LABELS } from "../webhooks/WebhookForm";
 
 export interface EmailAlerts {
   available: boolean;
@@ -115,9 +116,10 @@ export function AlertSettings({ id, emailAlerts }: { id: string; emailAlerts: Em
       <h3>Webhooks</h3>
       <p>
         To have alerts sent to your systems, add a webhook on the <Link href="/dashboard/webhooks">webhooks page</Link>{" "}
-        with the event types <code>monitor.alert</code> (a change, a reminder, a skipped run) and{" "}
-        <code>monitor.resolved</code> (a problem cleared). Webhooks apply to all the workspace&apos;s monitors. Every
-        alert is also an event in the <Link href="/dashboard/events">event log</Link>.
+        with the events “{EVENT_TYPE_LABELS["monitor.alert"]}” (<code>monitor.alert</code>: a change, a reminder, a
+        skipped run) and “{EVENT_TYPE_LABELS["monitor.resolved"]}” (<code>monitor.resolved</code>: a problem cleared).
+        Webhooks apply to all the workspace&apos;s monitors. Every alert is also an event in the{" "}
+        <Link href="/dashboard/events">event log</Link>.
       </p>
     </section>
   );
