@@ -3,7 +3,7 @@
 // the saved report reopens as the same answer. Saving costs one unit, like POST /api/account/reports.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AssessResult } from "../../../server/assessment/schemas";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
@@ -21,11 +21,19 @@ export function SaveAsReport({ result }: { result: AssessResult }) {
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.reports.list.pathKey() }),
     }),
   );
+  // The form (and its button, which had the focus) is replaced by the saved note: the keyboard's focus moves to the
+  // note's link rather than to the page's top, as SaveReportButton does.
+  const openLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (save.data) openLink.current?.focus();
+  }, [save.data]);
   if (save.data) {
     return (
       <p className="notice" role="status" data-testid="report-saved">
         Saved as the report “{save.data.title}”.{" "}
-        <Link href={`/dashboard/reports?open=${save.data.id}`}>Open it in saved reports</Link>
+        <Link ref={openLink} href={`/dashboard/reports?open=${save.data.id}`}>
+          Open it in saved reports
+        </Link>
       </p>
     );
   }
