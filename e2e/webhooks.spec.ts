@@ -124,8 +124,23 @@ test("a webhook is created with its secret shown once, tested, logged with its p
 
 test("a workspace without webhooks in its plan is told which plans have them", async ({ page }, testInfo) => {
   await newWorkspace(page, "HooksFree", []);
+  // While the webhooks are being read, the page does not yet know whether the plan has them: it shows neither the
+  // New webhook form (it once did, then swapped it for the plan's refusal) nor the refusal.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Parameters<Parameters<typeof page.route>[1]>[0]) => {
+    if (route.request().url().includes("webhooks.list")) await held;
+    await route.continue();
+  };
+  await page.route("**/api/trpc/**", hold);
   await page.goto("/dashboard/webhooks");
+  await expect(page.getByRole("status").filter({ hasText: "Loading webhooks…" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "New webhook" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Create webhook" })).toHaveCount(0);
+  release();
   await expect(page.getByTestId("plan-gate")).toContainText("Suite Agency or Lookups Growth");
+  await expect(page.getByRole("heading", { name: "New webhook" })).toHaveCount(0);
+  await page.unroute("**/api/trpc/**", hold);
   await snap(page, testInfo, "webhooks-free");
 });
 

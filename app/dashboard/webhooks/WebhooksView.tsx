@@ -40,33 +40,37 @@ export function WebhooksView() {
         <PlanGate feature="Webhooks" plans={WEBHOOK_PLANS} />
       ) : (
         <>
-          <section className="card">
-            <h2>New webhook</h2>
-            <WebhookForm
-              key={create.data?.id ?? "new"}
-              submitLabel="Create webhook"
-              pending={create.isPending}
-              onSubmit={(f) => create.mutate(f)}
-            />
-            <ErrorNote error={create.error} words={(m) => inFormWords(m, WEBHOOK_LABELS)} />
-            {create.data ? (
-              <ShownOnce
-                secret={create.data.secret}
-                title={
-                  <>
-                    <strong>Signing secret of “{create.data.name}”.</strong> Copy it now: it is shown only once.
-                  </>
-                }
-                copyLabel="Copy secret"
-                testId="webhook-secret-box"
-                secretTestId="webhook-secret"
-              >
-                <p className="small">
-                  <Link href={`/dashboard/webhooks/${create.data.id}`}>Open the webhook</Link>
-                </p>
-              </ShownOnce>
-            ) : null}
-          </section>
+          {/* Whether the plan has webhooks is known from the list's answer: until then no form, which a plan without
+              them would swap for the refusal a moment later. */}
+          {list.isPending ? null : (
+            <section className="card">
+              <h2>New webhook</h2>
+              <WebhookForm
+                key={create.data?.id ?? "new"}
+                submitLabel="Create webhook"
+                pending={create.isPending}
+                onSubmit={(f) => create.mutate(f)}
+              />
+              <ErrorNote error={create.error} words={(m) => inFormWords(m, WEBHOOK_LABELS)} />
+              {create.data ? (
+                <ShownOnce
+                  secret={create.data.secret}
+                  title={
+                    <>
+                      <strong>Signing secret of “{create.data.name}”.</strong> Copy it now: it is shown only once.
+                    </>
+                  }
+                  copyLabel="Copy secret"
+                  testId="webhook-secret-box"
+                  secretTestId="webhook-secret"
+                >
+                  <p className="small">
+                    <Link href={`/dashboard/webhooks/${create.data.id}`}>Open the webhook</Link>
+                  </p>
+                </ShownOnce>
+              ) : null}
+            </section>
+          )}
           <section className="card">
             <h2>Webhooks</h2>
             {done.notice}
