@@ -32,7 +32,7 @@ test("an assessment shows its cost first, answers with score, verdict and reason
   await snap(page, testInfo, "assess-answer");
 
   // By keyboard: the form and its button give way to the saved note, and the focus goes to its link, not the page's top.
-  await page.getByRole("button", { name: "Save as report (1 unit)" }).focus();
+  await page.getByRole("button", { name: "Save report (1 unit)" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("report-saved")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open it in saved reports" })).toBeFocused();

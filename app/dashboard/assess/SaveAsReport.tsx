@@ -54,7 +54,7 @@ export function SaveAsReport({ result }: { result: AssessResult }) {
         <input name="report-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
       </label>
       <BusyButton type="submit" className="btn" disabled={!title.trim()} busy={save.isPending}>
-        Save as report (1 unit)
+        Save report (1 unit)
       </BusyButton>
       <ErrorNote error={save.error} />
     </form>

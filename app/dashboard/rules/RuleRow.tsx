@@ -77,7 +77,7 @@ export function RuleRow({
   statsFailed: boolean;
   /** Set on the rule just moved: keyboard focus follows it to its new place (on the button of the same direction when it is still usable). */
   focusMove?: -1 | 1;
-  /** Set on the rule whose editor just closed: keyboard focus comes back to its Edit / test button. */
+  /** Set on the rule whose editor just closed: keyboard focus comes back to its "Edit or test" button. */
   focusEdit?: boolean;
   onEditFocused?: () => void;
   onEdit: () => void;
@@ -170,7 +170,7 @@ export function RuleRow({
             ↓ Down
           </button>
           <button ref={editRef} type="button" className="btn" onClick={onEdit} aria-label={`Edit or test “${r.name}”`}>
-            Edit / test
+            Edit or test
           </button>
           {confirming ? null : (
             <button

@@ -40,7 +40,7 @@ export function RulesView() {
   const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   // When the editor closes, keyboard focus goes back to the button that opened it (the editor is gone): New rule,
-  // the edited rule's Edit / test button in the list (RuleRow), or a pack's rule's test button (RulePacks).
+  // the edited rule's "Edit or test" button in the list (RuleRow), or a pack's rule's test button (RulePacks).
   const [returnTo, setReturnTo] = useState<"new" | string | null>(null);
   useEffect(() => {
     if (returnTo === "new" && editing === null) {
