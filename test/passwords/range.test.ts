@@ -127,10 +127,20 @@ describe("GET /v1/passwords/range/{prefix}", () => {
     expect((await range(other.apiKey, "5BAA6")).status).toBe(200);
   });
 
+  it("answers a bad prefix 400 before the burst limit, which it does not use up", async () => {
+    process.env.SERVICE_PASSWORDS_RANGE_RATE_LIMIT = "1";
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    for (const prefix of ["5BAA", "GGGGG", "5BAA61"]) expect((await range(ws.apiKey, prefix)).status).toBe(400);
+    expect((await range(ws.apiKey, "5BAA6")).status).toBe(200);
+    expect((await range(ws.apiKey, "5BAA6")).status).toBe(429);
+    // Past the limit a bad prefix is still told what is wrong with it.
+    expect((await range(ws.apiKey, "5BAA")).status).toBe(400);
+  });
+
   it("never writes the prefix to a log line, on a 200, a 400 or a 429", async () => {
     const lines = captureLogLines();
     try {
-      process.env.SERVICE_PASSWORDS_RANGE_RATE_LIMIT = "2";
+      process.env.SERVICE_PASSWORDS_RANGE_RATE_LIMIT = "1";
       const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
       expect((await range(ws.apiKey, "C0FFE")).status).toBe(200);
       expect((await range(ws.apiKey, "C0FFEE")).status).toBe(400);

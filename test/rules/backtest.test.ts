@@ -255,4 +255,34 @@ describe("POST /v1/rules/backtest", () => {
     ).toBe(403);
     expect(await app.ledgerCount(ws.workspaceId)).toBe(0);
   });
+
+  it("answers input its schema refuses with 400 before the burst limit, which it does not use up", async () => {
+    // The ladder's order (README, server/api/ladder.ts): input validation, then the burst limit. Ten typos in a row
+    // were ten 400s that spent the workspace's ten backtests a minute, and the eleventh request, a good one, was 429.
+    process.env.SERVICE_RULES_BACKTEST_RATE_LIMIT = "1";
+    const ws = await app.seedWorkspace();
+    for (const body of [
+      { action: "blok", expression: "score > 5" },
+      { action: "block", conditions: [] },
+    ]) {
+      const bad = await app.request("POST", "/v1/rules/backtest", { key: ws.apiKey, body });
+      expect([bad.status, bad.body.error.code]).toEqual([400, "INVALID_REQUEST"]);
+    }
+    const good = await app.request("POST", "/v1/rules/backtest", {
+      key: ws.apiKey,
+      body: { action: "block", expression: "score > 5" },
+    });
+    expect(good.status).toBe(200);
+    // The limit still holds for what it counts, and a bad request past it is still told what is wrong with it.
+    const limited = await app.request("POST", "/v1/rules/backtest", {
+      key: ws.apiKey,
+      body: { action: "block", expression: "score > 5" },
+    });
+    expect([limited.status, limited.body.error.code]).toEqual([429, "RATE_LIMITED"]);
+    const badPastLimit = await app.request("POST", "/v1/rules/backtest", {
+      key: ws.apiKey,
+      body: { action: "blok", expression: "score > 5" },
+    });
+    expect([badPastLimit.status, badPastLimit.body.error.code]).toEqual([400, "INVALID_REQUEST"]);
+  });
 });

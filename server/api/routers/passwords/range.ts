@@ -9,7 +9,7 @@ import {
   PREFIX_PATTERN,
 } from "../../../passwords/common";
 import { setting } from "../../../env";
-import { authenticated } from "../../trpc";
+import { authenticated, withinBurstLimit } from "../../trpc";
 
 /** Requests per workspace per minute: a range is cheap, but a client should not walk all 1,048,576 prefixes fast. */
 const rangeRateLimit = () => setting("SERVICE_PASSWORDS_RANGE_RATE_LIMIT");
@@ -59,6 +59,7 @@ export const passwordRangeProcedure = authenticated
         .describe('The first 5 hex characters of the password\'s SHA-1, e.g. 5BAA6 for "password"'),
     }),
   )
+  .use(withinBurstLimit)
   .output(z.string().describe("text/plain: SUFFIX:COUNT lines separated by CRLF"))
   .query(({ ctx, input }) => {
     ctx.resHeaders.set("Content-Type", "text/plain; charset=utf-8");

@@ -3,6 +3,7 @@
 import { backtestRule } from "../../../assessment/backtest";
 import { backtestRateLimit, backtestRateWindowSeconds } from "../../../rules/config";
 import { backtestInputSchema, backtestOutputSchema } from "../../../rules/schemas";
+import { withinBurstLimit } from "../../trpc";
 import { rulesProcedure, TAGS } from "./shared";
 
 export const backtestProcedure = rulesProcedure
@@ -24,6 +25,7 @@ export const backtestProcedure = rulesProcedure
     },
   })
   .input(backtestInputSchema)
+  .use(withinBurstLimit)
   .output(backtestOutputSchema)
   .mutation(async ({ ctx, input }) => {
     const ws = ctx.principal.workspaceId;

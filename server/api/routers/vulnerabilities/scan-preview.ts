@@ -9,7 +9,7 @@ import { LOCKFILE_FORMATS, FORMAT_FILE_NAMES } from "../../../vulnerabilities/lo
 import { MAX_SCAN_BYTES, readLockfileOnce } from "../../../vulnerabilities/lockfile-scan/read";
 import { scanInputShape } from "../../../vulnerabilities/lockfile-scan/schemas";
 import { BULK_PLANS, orList } from "../../contract-text";
-import { authenticated } from "../../trpc";
+import { authenticated, withinBurstLimit } from "../../trpc";
 
 const scanPreviewOutput = z.object({
   format: z.enum(LOCKFILE_FORMATS),
@@ -47,6 +47,7 @@ export const scanPreviewProcedure = authenticated
     rateLimit: { name: "scan-preview", limit: () => 60, windowSeconds: () => 60, what: "scan previews" },
   })
   .input(z.object(scanInputShape))
+  .use(withinBurstLimit)
   .output(scanPreviewOutput)
   .mutation(async ({ ctx, input }) => {
     // The parse stays in read.ts's short memo (a minute at most), so the scan that usually follows reuses it.
