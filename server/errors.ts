@@ -367,17 +367,36 @@ export function issueText(i: Issue): string {
 const samePath = (a: Issue, b: Issue) =>
   (a.path ?? []).length === (b.path ?? []).length && (a.path ?? []).every((p, i) => p === b.path![i]);
 
+const isBound = (i: Issue) => i.code === "too_small" || i.code === "too_big";
+const boundOf = (i: Issue) => {
+  const n = (i as { maximum?: unknown; minimum?: unknown })[i.code === "too_big" ? "maximum" : "minimum"];
+  return typeof n === "number" || typeof n === "bigint" ? Number(n) : null;
+};
+/** Whether bound `j` of the same field and side is tighter than `i` (at most 100 beside at most 2^53 - 1). */
+const tighter = (j: Issue, i: Issue) => {
+  const [a, b] = [boundOf(i), boundOf(j)];
+  return a !== null && b !== null && (i.code === "too_big" ? b < a : b > a);
+};
+
 /**
  * One field, one message: a schema's generic length bound (zod's too_small / too_big) says nothing when the field's
  * own check reports the same field (a domain's "A domain name is required." beside ">=1 characters", or "at most 253
- * characters" beside "<=300"), and a message said twice is said once.
+ * characters" beside "<=300"), nor when the field is not of the type the bound is for (an array sent for a string
+ * "must have at least 3 items", a string sent for an array "must be at most 9 characters": zod still checks the
+ * length of what was sent), nor beside a tighter bound of its own side (a whole number's "at most
+ * 9007199254740991" beside the field's "at most 100"); and a message said twice is said once.
  */
 function sayingOneThing(issues: Issue[]): Issue[] {
   const seen = new Set<string>();
   return issues.filter((i) => {
     if (
-      (i.code === "too_small" || i.code === "too_big") &&
-      issues.some((j) => j !== i && j.code === "custom" && samePath(i, j))
+      isBound(i) &&
+      issues.some(
+        (j) =>
+          j !== i &&
+          samePath(i, j) &&
+          (j.code === "custom" || j.code === "invalid_type" || (j.code === i.code && tighter(j, i))),
+      )
     )
       return false;
     const text = issueText(i);

@@ -134,3 +134,48 @@ describe("a value outside its bounds", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 });
+
+// A field of the wrong type was also held to the bounds of the type it should have been: an array sent for a string
+// "must have at least 3 items", a string sent for an array "must be at most 9 characters", contradicting the first
+// half of the message; and a huge number was told two bounds, the safe-integer one first. One field, one problem.
+describe("one problem per field", () => {
+  it.each([
+    [
+      "POST",
+      "/v1/webhooks",
+      { name: "n", url: [], event_types: ["high_risk_assessment"] },
+      "url: expected a string, got an array",
+    ],
+    ["POST", "/v1/assess", { event: "login", ip: "8.8.8.8", email: [] }, "email: expected a string, got an array"],
+    [
+      "POST",
+      "/v1/monitors",
+      { target: "example.com", checks: "x".repeat(20), interval: "24h" },
+      "checks: expected an array, got a string",
+    ],
+    ["POST", "/v1/jobs/estimate", { targets: "" }, "targets: expected an array, got a string"],
+    ["GET", "/v1/lists?limit=99999999999999999999", undefined, "limit: must be at most 200"],
+    ["GET", "/v1/cases?min_age_minutes=99999999999999999999", undefined, "min_age_minutes: must be at most 525600"],
+  ])("%s %s is one problem, 400 and free", async (method, path, body, message) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request(method, path, { key: ws.apiKey, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message } });
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
+  it("still names two problems of two fields, and a bound of a value of the right type", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const two = await app.request("POST", "/v1/webhooks", {
+      key: ws.apiKey,
+      body: { name: [], url: "", event_types: ["high_risk_assessment"] },
+    });
+    expect(two.body.error.message).toBe("name: expected a string, got an array; url: must not be empty");
+    const bound = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: "8.8.8.8", email: "ab" },
+    });
+    expect(bound.status).toBe(400);
+    expect(bound.body.error.message).toMatch(/^email/);
+  });
+});
