@@ -240,6 +240,8 @@ const EXPECTED_WORDS: Readonly<Record<string, string>> = {
   int: "a whole number",
   boolean: "true or false",
   object: "an object",
+  // An open object (zod's record: /assess's `metadata`), which zod calls a "record".
+  record: "an object",
   array: "an array",
 };
 const sentType = (v: unknown) =>
@@ -333,6 +335,11 @@ z.config({
   customError: (iss) => {
     if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
     if (iss.code === "invalid_union") return unionMessage(iss.path ?? [], iss.errors as BranchIssue[][], iss.input);
+    // A key of an open object that its key schema refuses (zod: "Invalid key in record"); the issue's path is the key.
+    if (iss.code === "invalid_key") {
+      const why = (iss.issues ?? []).map((i) => i.message).filter(Boolean);
+      return why.length > 0 ? `a key ${why.join("; ")}` : undefined;
+    }
     if (iss.code === "too_small" && iss.origin === "string" && iss.minimum === 1 && iss.input === "")
       return "must not be empty";
     if (iss.code === "too_big" || iss.code === "too_small") return boundWords(iss as BoundIssue);

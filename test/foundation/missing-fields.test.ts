@@ -179,3 +179,22 @@ describe("one problem per field", () => {
     expect(bound.body.error.message).toMatch(/^email/);
   });
 });
+
+// /assess's `metadata` is an open object (a zod record): zod's own words leaked for it, "Invalid input: expected
+// record, received null" and "Invalid key in record" for a key longer than 64 characters.
+describe("an open object's problems in words", () => {
+  it.each([
+    [null, "metadata: expected an object, got null"],
+    [[], "metadata: expected an object, got an array"],
+    [{ ["k".repeat(65)]: 1 }, `metadata.${"k".repeat(65)}: a key must be at most 64 characters`],
+  ])("metadata %j is 400 saying so, free", async (metadata, message) => {
+    const ws = await app.seedWorkspace({ plans: ["suite_agency"] });
+    const res = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "login", ip: "8.8.8.8", metadata },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: "INVALID_REQUEST", message } });
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+});
