@@ -14,3 +14,5 @@ export const PEER_ADDRESS_HEADER: "x-service-peer-address";
 export const PEER_ADDRESS_FLAG: "__servicePeerAddressFromFront";
 export function sendError(res: ServerResponse, status: number, code: string, message: string, head?: boolean): void;
 export function countFrontAnswer(method: string, route: string, status: number, seconds: number): void;
+export const BODY_READ: unique symbol;
+export function plainSegments(path: string): boolean;

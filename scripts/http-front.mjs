@@ -60,6 +60,31 @@ function declaresBody(req) {
   return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
+/**
+ * Set on a request whose body the front has read and dropped (a body on a bodyless method, below). Next must not be
+ * handed such a request: before its proxy stage it waits for the end of a DELETE's or OPTIONS's body
+ * (body-streams.js getCloneableBody), which has passed, so the request would hang unanswered. scripts/server.mjs
+ * gives it to the REST door instead (rest-direct.mjs takesDirect).
+ */
+export const BODY_READ = Symbol.for("service.front.bodyRead");
+
+/**
+ * Whether every segment of `path` decodes (percent-encoded UTF-8) and none is "." or ".." once decoded: a path Next
+ * routes unchanged (proxy.ts answers the others 404, as the front does for a request whose body it dropped).
+ */
+export function plainSegments(path) {
+  for (const segment of path.split("/")) {
+    let decoded;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === "." || decoded === "..") return false;
+  }
+  return true;
+}
+
 /** Reads and drops the body, then calls `proceed`; never calls it when the body breaks off or is too large. */
 function dropBodyThen(req, res, proceed) {
   let size = 0;
@@ -76,6 +101,7 @@ function dropBodyThen(req, res, proceed) {
   req.on("end", () => {
     if (settled) return;
     settled = true;
+    req[BODY_READ] = true;
     proceed();
   });
   // A malformed chunk or a dropped connection: the parser's error is answered by `answerClientError`.
@@ -171,7 +197,12 @@ export function createFront(handle) {
       // No such route: the spec's 404 before authentication, never a redirect to another path.
       if (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))
         return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
-      if (BODYLESS_METHODS.has(req.method) && declaresBody(req)) return dropBodyThen(req, res, () => handle(req, res));
+      if (BODYLESS_METHODS.has(req.method) && declaresBody(req)) {
+        // Such a request never reaches Next (BODY_READ): a path Next's proxy would refuse is refused here.
+        if (path.includes("%") && !plainSegments(path))
+          return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head);
+        return dropBodyThen(req, res, () => handle(req, res));
+      }
     }
     return handle(req, res);
   };

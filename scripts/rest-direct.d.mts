@@ -38,7 +38,7 @@ export type RestRoute = Record<string, RestHandler>;
 /** Past this many bytes dropped, a body the route left unread is no longer drained: its connection is closed. */
 export const DRAIN_LIMIT_BYTES: number;
 export function loadRestRoute(distDir: string): RestRoute | null;
-export function takesDirect(url: string): boolean;
+export function takesDirect(url: string, bodyRead?: boolean): boolean;
 export function answeredWithoutDatabase(route: RestRoute | null, req: IncomingMessage): boolean;
 export function routeLabel(route: RestRoute | null, req: IncomingMessage): string;
 export function serveDirect(route: RestRoute, req: IncomingMessage, res: ServerResponse): Promise<void>;

@@ -14,7 +14,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { undecodableQueryParameter } from "../server/api/rest/query-text.mjs";
-import { sendError } from "./http-front.mjs";
+import { plainSegments, sendError } from "./http-front.mjs";
 
 const require = createRequire(import.meta.url);
 const ROUTE_FILE = path.join("server", "app", "v1", "[[...path]]", "route.js");
@@ -38,31 +38,21 @@ export function loadRestRoute(distDir) {
   }
 }
 
-/** Whether the front may answer this request through the route directly. */
-export function takesDirect(url) {
+/**
+ * Whether the front may answer this request through the route directly. `bodyRead`: the front has read and dropped
+ * the request's body (http-front.mjs BODY_READ), so it must not go to Next, which would wait for that body.
+ */
+export function takesDirect(url, bodyRead = false) {
   const mark = url.indexOf("?");
   const path = mark < 0 ? url : url.slice(0, mark);
   if (!DIRECT_PATH.test(url) || DOT_SEGMENT.test(url) || ODD_PATH.test(path)) return false;
   if (!path.includes("%")) return true;
+  if (bodyRead) return plainSegments(path);
   // A "%" in the path: Next's, unless the query is one the door refuses (server/api/rest/query-text.mjs), which Next
   // would rewrite (an escape that is not UTF-8, `?version=%ff`, reaches the route as the U+FFFD it reads). Such a
   // request is the door's when its path is one Next routes unchanged: every escape decodes, and none to "." or ".."
   // (those stay Next's, whose proxy.ts answers them 404 before anything else).
   return mark >= 0 && undecodableQueryParameter(url.slice(mark + 1)) !== null && plainSegments(path);
-}
-
-/** Whether every segment of `path` decodes (percent-encoded UTF-8) and none is "." or ".." once decoded. */
-function plainSegments(path) {
-  for (const segment of path.split("/")) {
-    let decoded;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return false;
-    }
-    if (decoded === "." || decoded === "..") return false;
-  }
-  return true;
 }
 
 const FORWARDED = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for"];

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { afterListeningSteps } from "./after-listening.mjs";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
-import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
+import { answerClientError, answerConnect, BODY_READ, createFront } from "./http-front.mjs";
 import { ignoreClosedOutput, quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
 import { answeredWithoutDatabase, loadRestRoute, routeLabel, serveDirect, takesDirect } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
@@ -65,7 +65,10 @@ if (!restRoute)
 // /v1 request without Host get the spec's JSON error from the front, not Node's bare 400.
 const handler = createFront(
   startupGate(
-    (req, res) => (restRoute && takesDirect(req.url ?? "/") ? serveDirect(restRoute, req, res) : handle(req, res)),
+    (req, res) =>
+      restRoute && takesDirect(req.url ?? "/", req[BODY_READ] === true)
+        ? serveDirect(restRoute, req, res)
+        : handle(req, res),
     {
       answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req),
       routeLabel: (req) => routeLabel(restRoute, req),
