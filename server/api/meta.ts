@@ -94,9 +94,11 @@ export interface MetaAccess {
   /** Who may call, when the builder allows more or less than any active key or member (contract-text.ts `Caller`). */
   who?: Caller;
   /**
-   * A burst limit per workspace, declared here and enforced by the ladder: a metered lookup checks it after input
-   * validation and before reserving (no unit consumed), any other procedure right after the input screen. Over it,
-   * 429 RATE_LIMITED with Retry-After. The docs' rate-limit sentence and the RATE_LIMITED response come from it.
+   * A burst limit per workspace, declared here and enforced after the input's schema: a metered lookup's in
+   * chargeAndRun, before reserving (no unit consumed); any other procedure's by `.use(withinBurstLimit)` after its
+   * `.input()` (server/api/trpc.ts; test/foundation/burst-limit-order.test.ts fails when a declaring procedure lacks
+   * it). Over it, 429 RATE_LIMITED with Retry-After. The docs' rate-limit sentence and the RATE_LIMITED response come
+   * from it.
    */
   rateLimit?: RateLimit;
 }

@@ -145,7 +145,8 @@ export const publicProcedure = base.use(rejectUnreadableInput);
  * The caller is a workspace principal: an active API key (REST), or a signed-in member of the selected workspace
  * (dashboard), that meets the procedure's declared `requires` (plan capability, webhooks, bulk); then unreadable
  * or unclean input is refused (400). The order is the spec's, and no procedure can leave a step out: every plan
- * check is a declaration read here, never a middleware of its own. `ctx.principal.workspaceId` is the only
+ * check is a declaration read here, never a middleware of its own (an unmetered procedure's burst limit is the one
+ * step it adds itself, `withinBurstLimit` after its input, held to that by a test). `ctx.principal.workspaceId` is the only
  * workspace any query below may touch. Steps 1 to 4 of the ladder (server/api/ladder.ts admitCaller), then step 5.
  */
 export const authenticated = base
@@ -170,8 +171,11 @@ export const authenticated = base
  */
 export const withinBurstLimit = t.middleware(async ({ ctx, meta, next }) => {
   const principal = (ctx as Context & { principal?: { workspaceId: string } }).principal;
-  if (meta?.rateLimit && !meta.metered && principal)
+  if (meta?.rateLimit && !meta.metered) {
+    // A limit is per workspace: a procedure not built on `authenticated` has none to count against.
+    if (!principal) throw new Error("withinBurstLimit needs a procedure built on authenticated");
     await refusing(() => enforceRateLimit(meta.rateLimit!, principal.workspaceId));
+  }
   return next();
 });
 

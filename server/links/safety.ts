@@ -46,6 +46,8 @@ export async function checkDestinationSafety(host: string): Promise<LinkSafety> 
       checked_at: checkedAt,
       reason: `The blocklists did not answer within ${ms} ms.`,
     };
+  // A special-use name (shop.alt, nas.internal) is sent to no list (server/blocklists/check.ts): no check happened.
+  if (result.lists.length === 0 && result.skipped.length > 0) return skipped(result.skipped[0]!.reason);
   const unanswered = result.lists
     .filter((l) => l.status !== "listed" && l.status !== "not_listed")
     .map((l) => `${l.zone} (${l.status})`);

@@ -69,6 +69,18 @@ describe("destinations", () => {
     expect(res.body.safety.status).toBe("not_listed");
   });
 
+  it("reports a skipped check, not a clean one, for a special-use name no list was asked about", async () => {
+    const res = await createLink(app, { url: "https://shop.alt/" });
+    expect(res.status).toBe(200);
+    expect(res.body.safety).toEqual({
+      status: "skipped",
+      listed_on: [],
+      sources: [],
+      checked_at: null,
+      reason: expect.stringMatching(/^shop\.alt is under \.alt, a special-use name .*sent to no list/),
+    });
+  });
+
   it("reports a skipped check when the blocklist check is turned off", async () => {
     process.env.SERVICE_LINKS_SAFETY_CHECK = "0";
     try {
