@@ -13,6 +13,7 @@ import {
   mkdirSync,
   readdirSync,
   realpathSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -65,34 +66,47 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     throw new AppError("INVALID_REQUEST", `${to} is a file; back up into a new or empty folder.`);
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
+  const existed = existsSync(to);
   try {
     mkdirSync(to, { recursive: true, mode: 0o700 });
   } catch (err) {
-    throw new AppError("INVALID_REQUEST", `cannot create ${to}: ${whyNotCreated(to, err)}`);
+    throw new AppError("INVALID_REQUEST", `cannot create ${to}: ${whyNotWritten(to, err)}`);
   }
   await store.pg.exec("CHECKPOINT");
-  await store.pg.runExclusive(async () => {
-    cpSync(store.dir, path.join(to, path.basename(store.dir)), { recursive: true });
-  });
   const files = [path.basename(store.dir)];
-  const keys = path.join(dataFolder, "encryption-keys");
-  if (existsSync(keys)) {
-    copyFileSync(keys, path.join(to, "encryption-keys"));
-    chmodSync(path.join(to, "encryption-keys"), 0o600);
-    files.push("encryption-keys");
-  }
   const createdAt = new Date().toISOString();
-  writeFileSync(path.join(to, "backup.json"), `${JSON.stringify({ createdAt, from: dataFolder, files }, null, 2)}\n`, {
-    mode: 0o600,
-  });
+  try {
+    await store.pg.runExclusive(async () => {
+      cpSync(store.dir, path.join(to, path.basename(store.dir)), { recursive: true });
+    });
+    const keys = path.join(dataFolder, "encryption-keys");
+    if (existsSync(keys)) {
+      copyFileSync(keys, path.join(to, "encryption-keys"));
+      chmodSync(path.join(to, "encryption-keys"), 0o600);
+      files.push("encryption-keys");
+    }
+    writeFileSync(
+      path.join(to, "backup.json"),
+      `${JSON.stringify({ createdAt, from: dataFolder, files }, null, 2)}\n`,
+      {
+        mode: 0o600,
+      },
+    );
+  } catch (err) {
+    // No half-written backup is left (a later backup into the same folder would be refused as not empty): the folder
+    // was new or empty, so everything in it is this run's.
+    if (existed) for (const entry of readdirSync(to)) rmSync(path.join(to, entry), { recursive: true, force: true });
+    else rmSync(to, { recursive: true, force: true });
+    throw new AppError("INVALID_REQUEST", `cannot write the backup into ${to}: ${whyNotWritten(to, err)}`);
+  }
   return { to, files, createdAt };
 }
 
 /**
- * Why the folder `to` could not be made, in plain words: it was a stack and "Internal error." (a file on the path,
- * a folder the operator may not write, a read-only or full device).
+ * Why the folder `to` could not be made or written, in plain words: it was a stack and "Internal error." (a file on
+ * the path, a folder the operator may not write, a read-only or full device).
  */
-function whyNotCreated(to: string, err: unknown): string {
+function whyNotWritten(to: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === "ENOTDIR") {
     // The nearest part of the path that exists is a file.
@@ -100,9 +114,13 @@ function whyNotCreated(to: string, err: unknown): string {
     while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
     return `${at} is a file, not a folder; back up into a new or empty folder.`;
   }
-  if (code === "EACCES" || code === "EPERM") return "permission denied; back up into a folder you may write.";
+  if (code === "EACCES" || code === "EPERM") {
+    const uid = process.getuid?.();
+    return `permission denied; back up into a folder ${uid === undefined ? "this process" : `the user with uid ${uid}`} may write (the server's user when a server runs the command).`;
+  }
   if (code === "EROFS") return "the file system is read-only; back up onto a writable one.";
   if (code === "ENOSPC" || code === "EDQUOT")
     return "no space left on the device; free some space or back up elsewhere.";
-  return (err as Error)?.message ?? String(err);
+  // Node's own words without its code prefix ("EEXIST: file already exists, mkdir '…'").
+  return ((err as Error)?.message ?? String(err)).replace(/^[A-Z]+: /, "");
 }

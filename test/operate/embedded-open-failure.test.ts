@@ -42,13 +42,20 @@ function copy(name: string): { dir: string; store: string } {
 
 const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
-/** The admin CLI's `sql` command on `dir` as a process, `prefix` (shell) run before it in the same shell. */
-function cli(dir: string, opts: { asOtherUser?: boolean; prefix?: string; namespace?: boolean } = {}) {
+/**
+ * The admin CLI (by default its `sql` command) on `dir` as a process, `prefix` (shell) run before it in the same
+ * shell and `suffix` after it (the command's exit code is then the shell's).
+ */
+function cli(
+  dir: string,
+  opts: { asOtherUser?: boolean; prefix?: string; suffix?: string; namespace?: boolean; args?: string[] } = {},
+) {
   const command = [process.execPath, "--import", "tsx", path.join(root, "server/admin/cli.ts")]
-    .concat(["sql", "--query", "SELECT id FROM kept"])
+    .concat(opts.args ?? ["sql", "--query", "SELECT id FROM kept"])
     .map(quote)
     .join(" ");
-  let argv = ["sh", "-c", `${opts.prefix ?? ""}exec ${command}`];
+  const run = opts.suffix ? `${command}; rc=$?; ${opts.suffix}; exit $rc` : `exec ${command}`;
+  let argv = ["sh", "-c", `${opts.prefix ?? ""}${run}`];
   // Root reads every file whatever its mode: the command then runs as nobody, as a service account would.
   if (opts.asOtherUser && asRoot) argv = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...argv];
   // A mount of the command's own, gone with it (user namespace too when not root).
@@ -153,5 +160,27 @@ describe("admin CLI on a data folder it may not write", () => {
         `the data folder ${dir} cannot be used: permission denied on ${dir}: fix its owner or mode`,
       ),
     ]);
+  }, 120_000);
+});
+
+describe("admin backup onto a device that fills up", () => {
+  it("says no space is left in one line and leaves no half-written backup behind", async () => {
+    // The copy (cpSync of the database, then the keys and backup.json) failed with a stack and "Internal error.", and
+    // left a partial folder that every later backup into the same --to refused as "not empty".
+    const { dir } = copy("backup-full-device");
+    const mount = path.join(work, "small");
+    const to = path.join(mount, "snap");
+    const r = await cli(dir, {
+      namespace: true,
+      args: ["backup", "--to", to],
+      prefix: `mkdir -p ${quote(mount)} && mount -t tmpfs -o size=1m tmpfs ${quote(mount)} && `,
+      suffix: `echo "left: $(ls -A ${quote(mount)})"`,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n")).toEqual([
+      expect.stringContaining(`cannot write the backup into ${to}: no space left on the device`),
+    ]);
+    expect(r.stderr).not.toMatch(/Internal error|ENOSPC:/);
+    expect(r.stdout).toBe("left:");
   }, 120_000);
 });
