@@ -19,11 +19,16 @@ export function clientRequestId(headers: Pick<Headers, "get">): string | null {
 
 /**
  * Whether the request is the one start-up makes itself to build the OpenAPI document (scripts/startup-gate.mjs
- * startBeforeListening): it carries a header whose value only this process knows.
+ * startBeforeListening): the document's route, with a header whose value only this process knows. The value serves
+ * once: it is forgotten as soon as that request is seen, so nothing else can ever be left out of the log.
  */
-function isStartupRequest(headers: Pick<Headers, "get">): boolean {
-  const token = (globalThis as { __serviceStartupRequestToken?: string }).__serviceStartupRequestToken;
-  return token !== undefined && headers.get("x-service-startup-request") === token;
+function isStartupRequest(headers: Pick<Headers, "get">, route: string | undefined): boolean {
+  const holder = globalThis as { __serviceStartupRequestToken?: string };
+  const token = holder.__serviceStartupRequestToken;
+  if (token === undefined || route !== "/openapi.json" || headers.get("x-service-startup-request") !== token)
+    return false;
+  delete holder.__serviceStartupRequestToken;
+  return true;
 }
 
 export type SpanLike = {
@@ -175,7 +180,7 @@ export function observedPlainAnswer<A extends PlainDoorAnswer>(
     const clientId = clientRequestId(headers);
     if (clientId) out.headers["x-client-request-id"] = clientId;
     // Start-up's own request for the OpenAPI document is no client's: not logged, not counted.
-    if (isStartupRequest(headers)) {
+    if (isStartupRequest(headers, seen.route)) {
       span?.end();
       const { errorCode: _, ...plain } = out;
       return plain;
