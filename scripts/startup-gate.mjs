@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { countFrontAnswer } from "./http-front.mjs";
+import { acceptedClientRequestId } from "../server/operate/client-request-id.mjs";
 import { scriptLogger } from "./log.mjs";
 
 /**
@@ -70,7 +71,9 @@ export function startupGate(inner, { answersWithoutDatabase = () => false, route
       const started = performance.now();
       const requestId = newRequestId();
       const clientId = clientRequestId(req);
-      res.once("finish", () => writeGateRequestLine(req, res, { requestId, clientId, route, started }));
+      // Page loads are not logged, as the running server logs none (server/api/http/request-line.ts).
+      if (API_PATH.test(req.url ?? ""))
+        res.once("finish", () => writeGateRequestLine(req, res, { requestId, clientId, route, started }));
       return sendUnavailable(req, res, {
         "X-Request-Id": requestId,
         ...(clientId && { "X-Client-Request-Id": clientId }),
@@ -99,14 +102,8 @@ function writeGateRequestLine(req, res, { requestId, clientId, route, started })
   };
   scriptLogger().error(line, "request");
 }
-// The client's correlation id as server/operate/observe.ts accepts it (clientRequestId): letters, digits and -_.:,
-// never an API key.
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
-const LOOKS_LIKE_A_KEY = /(?:svc|pk)_live_[A-Za-z0-9_-]{20}/;
-const clientRequestId = (req) => {
-  const v = req.headers["x-request-id"];
-  return typeof v === "string" && CLIENT_REQUEST_ID.test(v) && !LOOKS_LIKE_A_KEY.test(v) ? v : null;
-};
+// The client's correlation id as every other answer accepts it.
+const clientRequestId = (req) => acceptedClientRequestId(req.headers["x-request-id"]);
 
 const UNAVAILABLE = "The service is starting and cannot reach its database yet. Try again in a few seconds.";
 

@@ -2,19 +2,13 @@
 // counter and duration histogram, refused admissions by error code, and the client's correlation id. The REST door
 // (server/api/rest/plain-door.ts) notes what only it knows (the matched route template, the workspace once
 // authenticated) in `seen`; the rest is its answer.
+import { acceptedClientRequestId } from "./client-request-id.mjs";
 import { logger, requestLogger } from "./log";
 import { methodLabel, metrics } from "./metrics";
 import { tracing } from "./tracing";
 
-// Letters, digits and -_.: only, at most 128: anything else could forge log lines or carry personal data.
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9\-_.:]{1,128}$/;
-// An API key in its place (a client that sends its key as its correlation id) is never written or echoed either:
-// the shapes of server/keys/secret.ts, with any text around them.
-const LOOKS_LIKE_A_KEY = /(?:svc|pk)_live_[A-Za-z0-9_-]{20}/;
-
 export function clientRequestId(headers: Pick<Headers, "get">): string | null {
-  const v = headers.get("x-request-id");
-  return v && CLIENT_REQUEST_ID.test(v) && !LOOKS_LIKE_A_KEY.test(v) ? v : null;
+  return acceptedClientRequestId(headers.get("x-request-id"));
 }
 
 /**
