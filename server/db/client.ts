@@ -150,6 +150,7 @@ async function open(): Promise<Handle> {
   const target = inMemory(dir) ? dir : path.join(dir, "pglite");
   const { pg, keepAsTemplate } = await createPglite(pglite.PGlite, target).catch((err: unknown) => {
     // A folder the server may not read or write, a full disk, no memory: said as such, not as damaged files.
+    if (err instanceof EmbeddedStoreUnreadable) throw err;
     const why = inMemory(target) ? null : embeddedOpenFailure(target, err);
     throw why ? new EmbeddedStoreUnreadable(why, { cause: err }) : err;
   });
@@ -205,7 +206,9 @@ async function openExisting(
   try {
     return await PGlite.create(target);
   } catch (err) {
-    if (embeddedOpenFailure(target, err)) throw err;
+    // Said once here: the caller's catch passes an EmbeddedStoreUnreadable on as it is.
+    const cause = embeddedOpenFailure(target, err);
+    if (cause) throw new EmbeddedStoreUnreadable(cause, { cause: err });
     const why = ((err as Error)?.message || String(err)).split("\n")[0];
     throw new EmbeddedStoreUnreadable(
       `the embedded database in ${target} cannot be opened (${why}): its files are damaged, or are not a database ` +

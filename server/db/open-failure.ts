@@ -136,6 +136,8 @@ function describe(opening: string, folder: string, err: unknown, lookInside: boo
   if (deniedEntry) return denied(deniedEntry);
   const free = freeSpace(folder);
   if (free && free.inodes === 0) return noSpace("no file entries");
-  if (free && free.bytes < LEAST_FREE_BYTES) return noSpace(megabytes(free.bytes));
+  // Guessed from the disk alone (the error named no cause): a nearly full device is the likely one, but not the only.
+  if (free && free.bytes < LEAST_FREE_BYTES)
+    return `${noSpace(megabytes(free.bytes))} (if that does not help, its files may be damaged: restore a backup)`;
   return null;
 }
