@@ -175,6 +175,9 @@ export function observedPlainAnswer<A extends PlainDoorAnswer>(
     if (clientId) out.headers["x-client-request-id"] = clientId;
     // Start-up's own request for the OpenAPI document is no client's: not logged, not counted.
     if (isStartupRequest(headers, seen.route)) {
+      // The registry is still made here, as by any request: the front's and the gate's answers before the first
+      // client request (a 503 while start-up waits for the database) count into it (http-front.mjs countFrontAnswer).
+      metrics();
       span?.end();
       const { errorCode: _, ...plain } = out;
       return plain;
