@@ -42,3 +42,7 @@ export function takesDirect(url: string, bodyRead?: boolean): boolean;
 export function answeredWithoutDatabase(route: RestRoute | null, req: IncomingMessage): boolean;
 export function routeLabel(route: RestRoute | null, req: IncomingMessage): string;
 export function serveDirect(route: RestRoute, req: IncomingMessage, res: ServerResponse): Promise<void>;
+export function directOr(
+  route: RestRoute | null,
+  next: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown,
+): (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown;

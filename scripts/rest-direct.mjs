@@ -14,7 +14,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { undecodableQueryParameter } from "../server/api/rest/query-text.mjs";
-import { plainSegments, sendError } from "./http-front.mjs";
+import { BODY_READ, plainSegments, sendError } from "./http-front.mjs";
 
 const require = createRequire(import.meta.url);
 const ROUTE_FILE = path.join("server", "app", "v1", "[[...path]]", "route.js");
@@ -53,6 +53,16 @@ export function takesDirect(url, bodyRead = false) {
   // request is the door's when its path is one Next routes unchanged: every escape decodes, and none to "." or ".."
   // (those stay Next's, whose proxy.ts answers them 404 before anything else).
   return mark >= 0 && undecodableQueryParameter(url.slice(mark + 1)) !== null && plainSegments(path);
+}
+
+/**
+ * The production server's choice for one request (scripts/server.mjs, and the tests wired as it is): the compiled
+ * route directly when `takesDirect` says so (a request whose body the front dropped included), else `next` (Next's
+ * own handler). `route` null (a build without the route) always means `next`.
+ */
+export function directOr(route, next) {
+  return (req, res) =>
+    route && takesDirect(req.url ?? "/", req[BODY_READ] === true) ? serveDirect(route, req, res) : next(req, res);
 }
 
 const FORWARDED = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for"];

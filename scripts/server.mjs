@@ -16,9 +16,9 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { afterListeningSteps } from "./after-listening.mjs";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
-import { answerClientError, answerConnect, BODY_READ, createFront } from "./http-front.mjs";
+import { answerClientError, answerConnect, createFront } from "./http-front.mjs";
 import { ignoreClosedOutput, quietStartupFailureReports, routeStrayOutput, scriptLogger } from "./log.mjs";
-import { answeredWithoutDatabase, loadRestRoute, routeLabel, serveDirect, takesDirect } from "./rest-direct.mjs";
+import { answeredWithoutDatabase, directOr, loadRestRoute, routeLabel } from "./rest-direct.mjs";
 import { countUnrouted, startBeforeListening, startupGate } from "./startup-gate.mjs";
 import { pagesToWarm, preloadPageModules, warmPages } from "./warm-pages.mjs";
 
@@ -64,16 +64,10 @@ if (!restRoute)
 // The probes answer at once while the service starts (scripts/startup-gate.mjs). requireHostHeader: false lets a
 // /v1 request without Host get the spec's JSON error from the front, not Node's bare 400.
 const handler = createFront(
-  startupGate(
-    (req, res) =>
-      restRoute && takesDirect(req.url ?? "/", req[BODY_READ] === true)
-        ? serveDirect(restRoute, req, res)
-        : handle(req, res),
-    {
-      answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req),
-      routeLabel: (req) => routeLabel(restRoute, req),
-    },
-  ),
+  startupGate(directOr(restRoute, handle), {
+    answersWithoutDatabase: (req) => answeredWithoutDatabase(restRoute, req),
+    routeLabel: (req) => routeLabel(restRoute, req),
+  }),
 );
 server = http.createServer({ requireHostHeader: false }, handler);
 // An idle keep-alive connection stays open 65 s, past the 60 s idle timeout of common load balancers and past a

@@ -11,8 +11,9 @@ import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_READ, createFront, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
+import { createFront, PEER_ADDRESS_HEADER } from "../../scripts/http-front.mjs";
 import {
+  directOr,
   DRAIN_LIMIT_BYTES,
   loadRestRoute,
   serveDirect,
@@ -215,17 +216,17 @@ describe("through the real REST handler", () => {
   });
 });
 
+/** A stand-in for Next's handler that says it was reached (the tests wired as scripts/server.mjs wires the front). */
+function throughNext(_req: IncomingMessage, res: ServerResponse) {
+  res.writeHead(502, { "Content-Type": "text/plain" });
+  res.end("through Next");
+}
+
 describe('a path holding "%" with a query that is not UTF-8', () => {
   it("reaches the door as sent, as scripts/server.mjs chooses, and is refused after authentication, free", async () => {
     // Wired as scripts/server.mjs wires it: the route when takesDirect says so, else Next (here a stand-in that says
     // it was reached: Next would have rewritten `%ff` to `%EF%BF%BD` before the door saw it).
-    const server = http.createServer(
-      createFront((req: IncomingMessage, res: ServerResponse) => {
-        if (takesDirect(req.url ?? "/")) return serveDirect(realRoute, req, res);
-        res.writeHead(502, { "Content-Type": "text/plain" });
-        res.end("through Next");
-      }),
-    );
+    const server = http.createServer(createFront(directOr(realRoute, throughNext)));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -254,14 +255,7 @@ describe('a DELETE or OPTIONS with a body, on a path holding "%"', () => {
     // Next waits for the end of a DELETE's or OPTIONS's body before its proxy stage (body-streams.js
     // getCloneableBody): once the front has read and dropped that body, the end has passed and the request hung with no
     // answer. Wired as scripts/server.mjs wires it, with a stand-in for Next that says it was reached.
-    const server = http.createServer(
-      createFront((req: IncomingMessage, res: ServerResponse) => {
-        if (takesDirect(req.url ?? "/", (req as IncomingMessage & { [BODY_READ]?: true })[BODY_READ] === true))
-          return serveDirect(realRoute, req, res);
-        res.writeHead(502, { "Content-Type": "text/plain" });
-        res.end("through Next");
-      }),
-    );
+    const server = http.createServer(createFront(directOr(realRoute, throughNext)));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
 import { createFront } from "../../scripts/http-front.mjs";
-import { answeredWithoutDatabase, serveDirect, takesDirect, type RestRoute } from "../../scripts/rest-direct.mjs";
+import { answeredWithoutDatabase, directOr, type RestRoute } from "../../scripts/rest-direct.mjs";
 import { startBeforeListening, startupGate } from "../../scripts/startup-gate.mjs";
 import { processState } from "../../server/operate/state";
 
@@ -131,11 +131,10 @@ describe("while start-up waits for the database, what needs none is answered as 
     const gated = createServer(
       createFront(
         startupGate(
-          (req: IncomingMessage, res: ServerResponse) => {
-            if (takesDirect(req.url ?? "/")) return serveDirect(route, req, res);
+          directOr(route, (req: IncomingMessage, res: ServerResponse) => {
             toNext.push(req.url ?? "");
             res.end("from Next");
-          },
+          }),
           { answersWithoutDatabase: (req: IncomingMessage) => answeredWithoutDatabase(route, req) },
         ),
       ),

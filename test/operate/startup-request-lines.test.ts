@@ -8,13 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from "../../app/v1/[[...path]]/route";
 import { createFront } from "../../scripts/http-front.mjs";
-import {
-  answeredWithoutDatabase,
-  routeLabel,
-  serveDirect,
-  takesDirect,
-  type RestRoute,
-} from "../../scripts/rest-direct.mjs";
+import { answeredWithoutDatabase, routeLabel, directOr, type RestRoute } from "../../scripts/rest-direct.mjs";
 import {
   countUnrouted,
   startBeforeListening,
@@ -35,8 +29,7 @@ const handler = createFront(
   startupGate(
     (req: IncomingMessage, res: ServerResponse) => {
       answered.push({ url: req.url ?? "", done: new Promise((r) => res.once("finish", () => r())) });
-      if (takesDirect(req.url ?? "/")) return serveDirect(route, req, res);
-      res.end("from Next");
+      return directOr(route, (_req: IncomingMessage, next: ServerResponse) => next.end("from Next"))(req, res);
     },
     {
       answersWithoutDatabase: (req: IncomingMessage) => answeredWithoutDatabase(route, req),
