@@ -51,6 +51,12 @@ export const service = group("Service", {
     shown: "`alerts@<host of SERVICE_PUBLIC_URL>`, else `alerts@localhost`",
     meaning: "The From address of monitor alert emails",
   }),
+  SERVICE_WARM_DATA: flag({
+    default: true,
+    shown: "`1`",
+    meaning:
+      "`0` skips loading the shipped data (geolocation, ASN, IP lists, package names) at start: the server is ready a few seconds sooner and each part loads at its first lookup instead, which then waits for it",
+  }),
   SERVICE_WARM_PAGES: flag({
     default: true,
     outside: true,

@@ -55,9 +55,11 @@ export async function checkReadiness(
   // A load that failed is said as such: "still loading" sent the operator waiting for ever.
   const shipped: PartStatus = state.dataLoaded
     ? { status: "ok" }
-    : state.dataLoadError
-      ? { status: "not_ready", detail: `shipped data failed to load: ${state.dataLoadError}` }
-      : { status: "not_ready", detail: "shipped data is still loading" };
+    : state.dataDeferred
+      ? { status: "ok", detail: "loads at first use (SERVICE_WARM_DATA=0)" }
+      : state.dataLoadError
+        ? { status: "not_ready", detail: `shipped data failed to load: ${state.dataLoadError}` }
+        : { status: "not_ready", detail: "shipped data is still loading" };
   const workers: PartStatus = state.workersStarted
     ? {
         status: "ok",

@@ -3,6 +3,8 @@
 export interface ProcessState {
   /** Set once the shipped data (geolocation, ASN and list feeds) has been loaded at start. */
   dataLoaded: boolean;
+  /** Set when start-up left the shipped data to load at first use (SERVICE_WARM_DATA=0). */
+  dataDeferred?: boolean;
   /** Why loading the shipped data at start failed (a geolocation folder that is missing, a list that cannot be read). */
   dataLoadError?: string;
   /** Set once the background workers (webhook delivery, retention purge) have been started. */

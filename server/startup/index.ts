@@ -118,8 +118,13 @@ async function startSteps(): Promise<void> {
     return opened;
   });
   processState().storeOpened = true;
-  await step("loading shipped data");
-  await warmData();
+  if (setting("SERVICE_WARM_DATA")) {
+    await step("loading shipped data");
+    await warmData();
+  } else {
+    processState().dataDeferred = true;
+    logger().info("shipped data loads at first use (SERVICE_WARM_DATA=0)");
+  }
   await step("starting background workers");
   startWebhookWorker();
   // The API layer hands bulk jobs their procedures before the worker starts claiming (server/bulk/procedures.ts).

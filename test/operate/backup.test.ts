@@ -48,7 +48,13 @@ describe("embedded database backup and restore", () => {
     const ws = await admin(live, "workspace", "create", "--name", "Backed up", "--plan", "suite_business");
     const lookup = (base: string, ip: string) =>
       fetch(`${base}/v1/ip/${ip}/geo`, { headers: { Authorization: `Bearer ${ws.apiKey}` } }).then((r) => r.status);
-    expect(await lookup(first.base, "8.8.8.8")).toBe(200);
+    // The process tests start with SERVICE_WARM_DATA=0 (./server-process.ts): ready before the shipped data is loaded,
+    // which /readyz says, and the first lookup loads what it needs and answers from it.
+    const ready = await (await fetch(`${first.base}/readyz`)).json();
+    expect(ready.checks.shipped_data).toEqual({ status: "ok", detail: "loads at first use (SERVICE_WARM_DATA=0)" });
+    const geo = await fetch(`${first.base}/v1/ip/8.8.8.8/geo`, { headers: { Authorization: `Bearer ${ws.apiKey}` } });
+    expect(geo.status).toBe(200);
+    expect((await geo.json()).country.code).toBe("US");
 
     // The backup runs while lookups keep writing.
     const traffic = Promise.all(["1.1.1.1", "9.9.9.9", "8.8.4.4", "1.0.0.1"].map((ip) => lookup(first.base, ip)));

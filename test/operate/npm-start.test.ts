@@ -106,6 +106,7 @@ describe("npm start", () => {
         SERVICE_SHUTDOWN_GRACE_MS: "20000",
         // As a container runs it: the pages' warm-up on (its default), which the other process tests turn off.
         SERVICE_WARM_PAGES: "1",
+        SERVICE_WARM_DATA: "1",
       },
       { via: "npm", port },
     );
@@ -143,6 +144,8 @@ describe("npm start", () => {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Ready with the shipped data loaded at start (SERVICE_WARM_DATA's default), not left to the first lookup.
+    expect((await timed(`${base}/readyz`)).body.checks.shipped_data).toEqual({ status: "ok" });
 
     // The demo key: in a file only its owner reads, whose path is logged; never in the output.
     const file = path.join(dataDir, "demo-credentials.txt");

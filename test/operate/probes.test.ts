@@ -78,6 +78,20 @@ describe("GET /readyz", () => {
     }
   });
 
+  it("is 200 with the shipped data left to its first use (SERVICE_WARM_DATA=0), and says so", async () => {
+    Object.assign(processState(), { dataLoaded: false, dataDeferred: true, workersStarted: true, shuttingDown: false });
+    try {
+      const res = await readyz();
+      expect(res.status).toBe(200);
+      expect((await res.json()).checks.shipped_data).toEqual({
+        status: "ok",
+        detail: "loads at first use (SERVICE_WARM_DATA=0)",
+      });
+    } finally {
+      delete processState().dataDeferred;
+    }
+  });
+
   it("is 200 naming every part once the database answers, migrations are applied, data is loaded and workers run", async () => {
     Object.assign(processState(), { dataLoaded: true, workersStarted: true, shuttingDown: false });
     const res = await readyz();

@@ -63,6 +63,9 @@ export async function startServerProcess(
       // in the end-to-end server): it is several seconds of CPU per start that these tests do not look at, on a
       // 2-core CI machine whose unit run is CPU-bound. test/operate/warm-pages.test.ts tests it, npm-start keeps it.
       SERVICE_WARM_PAGES: "0",
+      // Nor the shipped data's loading at start (geolocation, ASN, IP lists, package names: about 3 s of CPU per start
+      // on such a machine): each part loads at its first lookup. npm-start.test.ts keeps the default and checks it.
+      SERVICE_WARM_DATA: "0",
       ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -57,6 +57,9 @@ describe("npm start in a terminal that closes", () => {
         SERVICE_SEED_DEMO: "0",
         SERVICE_SCHEDULER: "0",
         SERVICE_SHUTDOWN_DELAY_MS: "5000",
+        // No warm-up of the pages or the shipped data, as the other process tests (./server-process.ts).
+        SERVICE_WARM_PAGES: "0",
+        SERVICE_WARM_DATA: "0",
       } as unknown as NodeJS.ProcessEnv,
       stdio: "ignore",
       detached: true,
