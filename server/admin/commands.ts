@@ -156,16 +156,18 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result:
     case "usage":
     case "usage adjust": {
       const workspaceId = one(args, "workspace");
+      // The command's own input first, then the workspace: every mistake in one run is said before any lookup.
+      const adjust = verb === "adjust" ? { units: Number(one(args, "units")), reason: one(args, "reason") } : null;
+      if (
+        adjust &&
+        (!Number.isInteger(adjust.units) || adjust.units === 0 || Math.abs(adjust.units) > MAX_ADJUST_UNITS)
+      )
+        throw new AppError(
+          "INVALID_REQUEST",
+          `--units must be a non-zero whole number from -${MAX_ADJUST_UNITS} to ${MAX_ADJUST_UNITS} (negative to give units back)`,
+        );
       await getWorkspaceOrThrow(db, workspaceId);
-      if (verb === "adjust") {
-        const units = Number(one(args, "units"));
-        if (!Number.isInteger(units) || units === 0 || Math.abs(units) > MAX_ADJUST_UNITS)
-          throw new AppError(
-            "INVALID_REQUEST",
-            `--units must be a non-zero whole number from -${MAX_ADJUST_UNITS} to ${MAX_ADJUST_UNITS} (negative to give units back)`,
-          );
-        await adjustUsage(db, { workspaceId, units, reason: one(args, "reason") });
-      }
+      if (adjust) await adjustUsage(db, { workspaceId, ...adjust });
       const ent = await workspaceEntitlements(db, workspaceId);
       const u = await readUsage(db, workspaceId, ent.monthlyUnits);
       const result = { limit: u.limit, used: u.used, remaining: u.remaining, reset: u.reset.toISOString() };

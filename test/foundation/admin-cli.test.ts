@@ -275,6 +275,11 @@ describe("admin commands refuse what they would otherwise ignore or fail on", ()
       expect(r.message).toMatch(/from -1000000000 to 1000000000/);
     }
     expect(await app.db.usageLedger.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+    // The command's own input is judged before the workspace is looked up: a typo in --units was answered "No such
+    // workspace." when the id was wrong too, and the operator fixed one to meet the other.
+    const both = await refusal(["usage", "adjust", "--workspace", "ws_missing", "--units", "abc", "--reason", "x"]);
+    expect(both).toMatchObject({ status: 400, code: "INVALID_REQUEST" });
+    expect(both.message).toMatch(/^--units must be/);
   }, 60_000);
 
   it("says what the database refused in an operator's statement", async () => {
