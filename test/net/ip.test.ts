@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyIp, ipInCidr, isPubliclyRoutable, parseHostAddressLoose, parseIpStrict } from "../../server/net/ip";
+import { ipv6ToBigInt, ipv6ToGroups } from "../../server/net/ip-parse";
 
 describe("parseIpStrict", () => {
   it.each([
@@ -164,5 +165,34 @@ describe("ipInCidr", () => {
     expect(ipInCidr("2606:4701::1", "2606:4700::/32")).toBe(false);
     expect(ipInCidr("1.2.3.4", "2606:4700::/32")).toBe(false);
     expect(ipInCidr("1.2.3.4", "0.0.0.0/0")).toBe(true);
+  });
+});
+
+describe("ipv6ToBigInt", () => {
+  // The value as the 32 hexadecimal digits of the eight groups: what the word-wise arithmetic must give.
+  const byDigits = (a: string) =>
+    BigInt(
+      `0x${ipv6ToGroups(a)!
+        .map((g) => g.toString(16).padStart(4, "0"))
+        .join("")}`,
+    );
+  it.each([
+    "::",
+    "::1",
+    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+    "8000::",
+    "8000:0:0:0:8000:0:0:8000",
+    "2001:db8::ffff:ffff",
+    "::ffff:192.0.2.1",
+    "fe80::1:2:3:4",
+    "2a00:1450:4001:80b::200e",
+  ])("reads %s as its 128-bit number, the high bit of each word included", (a) => {
+    expect(ipv6ToBigInt(a)).toBe(byDigits(a));
+  });
+  it("orders addresses as numbers and refuses what is not an address", () => {
+    expect(ipv6ToBigInt("2001:db8::1")! < ipv6ToBigInt("2001:db8::1:0")!).toBe(true);
+    expect(ipv6ToBigInt("ffff::")! > ipv6ToBigInt("7fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff")!).toBe(true);
+    expect(ipv6ToBigInt("2001:db8::g")).toBeNull();
+    expect(ipv6ToBigInt("1.2.3.4")).toBeNull();
   });
 });
