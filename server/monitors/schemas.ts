@@ -96,7 +96,7 @@ const target = z
   .min(1)
   .max(2048)
   .describe(
-    "A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), never resolved or connected to",
+    "A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. An IPv4 address is written as a dotted quad (`8.8.8.8`): other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`, `010.8.8.8`) are 400 INVALID_REQUEST, never stored as the address they spell. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), stored exactly as typed, never resolved or connected to",
   );
 const interval = z.enum(INTERVALS).describe("How often the checks run: 1h, 6h, 12h, 24h or 7d (plan-bounded)");
 

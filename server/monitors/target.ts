@@ -2,8 +2,9 @@
 // :port) or an http(s) URL; a check takes the host with its port (tls), the name (dns, email security, ct), the
 // name or address (blocklists) or a URL (scan, reachability). Parsing only: vetting is the lookups' own SSRF guard.
 // A monitor whose checks look at nothing of the target (packages only) may name its project instead: a label that
-// nothing connects to.
-import { parseHostAndPort, parseTargetUrl } from "../net";
+// nothing connects to. Hosts are judged as written (../net/target.ts parseWrittenHostAndPort): "134744072" or "1.1" is
+// no host, and a packages monitor's label "12345" stays "12345", never the address a URL parser reads in it.
+import { parseWrittenHostAndPort, parseWrittenTargetUrl } from "../net";
 
 export interface MonitorTarget {
   /** The target as stored: the URL as given, else host[:port] normalised. */
@@ -37,11 +38,11 @@ export function parseMonitorTarget(input: string, labelAllowed = false): Monitor
 function parsePlace(input: string): MonitorTarget | null {
   const s = input.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
-    const u = parseTargetUrl(s);
+    const u = parseWrittenTargetUrl(s);
     if (!u) return null;
     return { value: u.url.toString(), host: u.host, address: u.address, port: u.port, url: u.url.toString() };
   }
-  const h = parseHostAndPort(s);
+  const h = parseWrittenHostAndPort(s);
   if (!h) return null;
   const hostPort = h.port !== null ? `${bracketed(h.host)}:${h.port}` : h.host;
   return { value: hostPort, host: h.host, address: h.address, port: h.port, url: `https://${hostPort}/` };

@@ -11,6 +11,15 @@ export {
   type FetchHop,
 } from "./safe-fetch";
 export { connectTlsToVetted, pinnedLookup, type TlsConnection } from "./connect";
-export { parseHostAndPort, parseTargetUrl, normalizeHostName, type TargetHost, type TargetUrl } from "./target";
+export {
+  looseIpv4Spelling,
+  normalizeHostName,
+  parseHostAndPort,
+  parseTargetUrl,
+  parseWrittenHostAndPort,
+  parseWrittenTargetUrl,
+  type TargetHost,
+  type TargetUrl,
+} from "./target";
 export { systemResolver, configuredResolver, type TargetResolver, type Resolution } from "./resolve";
 export { allowPrivateTargets } from "./config";

@@ -2,7 +2,7 @@
 // port, before any vetting. Host names are turned into their ASCII (punycode) form so that the name we vet is the
 // name we resolve.
 import { domainToASCII } from "node:url";
-import { parseHostAddressLoose } from "./ip-parse";
+import { parseHostAddressLoose, parseIpStrict } from "./ip-parse";
 
 export type TargetHost = {
   /** Lowercase ASCII host name without a trailing dot, or the canonical IP address (no brackets). */
@@ -30,8 +30,8 @@ export function normalizeHostName(input: string): string | null {
   return labels.every((l) => LABEL.test(l)) ? ascii : null;
 }
 
-/** "host", "host:port", "[v6]", "[v6]:port" or a bare IPv6 address; null when it is none of these. */
-export function parseHostAndPort(input: string): TargetHost | null {
+/** The host part of "host", "host:port", "[v6]", "[v6]:port" or a bare IPv6 address as written, and its port. */
+function splitHostAndPort(input: string): { hostPart: string; port: number | null } | null {
   const s = input.trim();
   if (s === "" || s.length > 300 || /[\s/?#@\\]/.test(s)) return null;
   let hostPart = s;
@@ -47,11 +47,46 @@ export function parseHostAndPort(input: string): TargetHost | null {
     port = Number(s.slice(i + 1));
   }
   if (port !== null && (port < 1 || port > 65535)) return null;
+  return { hostPart, port };
+}
+
+/** "host", "host:port", "[v6]", "[v6]:port" or a bare IPv6 address; null when it is none of these. */
+export function parseHostAndPort(input: string): TargetHost | null {
+  const split = splitHostAndPort(input);
+  if (!split) return null;
+  const { hostPart, port } = split;
   const address = parseHostAddressLoose(hostPart);
   if (address) return { host: address, address, port };
   if (hostPart.includes(":")) return null;
   const host = normalizeHostName(hostPart);
   return host ? { host, address: null, port } : null;
+}
+
+/**
+ * parseHostAndPort for a target that is stored and shown back: the host judged as written. An address only as a dotted
+ * quad or IPv6 text, a name only with a label that has a letter. "134744072", "0x08080808", "1.1" and "010.8.8.8" are
+ * addresses to a URL parser or inet_aton (8.8.8.8, 1.0.0.1) but none as written, so they are refused (null) rather
+ * than kept as the address they spell, as the /domain routes and /blocklists/check refuse them.
+ */
+export function parseWrittenHostAndPort(input: string): TargetHost | null {
+  const split = splitHostAndPort(input);
+  if (!split) return null;
+  const parsed = parseHostAndPort(input);
+  if (!parsed) return null;
+  if (parsed.address) return parseIpStrict(split.hostPart) ? parsed : null;
+  return parsed.host.split(".").some((label) => /[a-z]/.test(label)) ? parsed : null;
+}
+
+/**
+ * parseTargetUrl with its host judged as written (parseWrittenHostAndPort): `https://134744072/` is refused, where a
+ * URL parser reads it as https://8.8.8.8/.
+ */
+export function parseWrittenTargetUrl(input: string): TargetUrl | null {
+  const u = parseTargetUrl(input);
+  if (!u) return null;
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(input.trim())?.[1];
+  // An empty port ("example.com:") is no port to a URL parser.
+  return authority !== undefined && parseWrittenHostAndPort(authority.replace(/:$/, "")) ? u : null;
 }
 
 export type TargetUrl = TargetHost & { url: URL; scheme: "http" | "https"; effectivePort: number };
@@ -73,4 +108,16 @@ export function parseTargetUrl(input: string): TargetUrl | null {
   const host = address ?? normalizeHostName(hostPart);
   if (!host) return null;
   return { url, scheme, host, address, port, effectivePort: port ?? (scheme === "https" ? 443 : 80) };
+}
+
+/**
+ * The IPv4 address the host of a host[:port] or URL input spells when it is written other than as a dotted quad
+ * ("134744072" is 8.8.8.8), for a refusal that says so; null for any other input.
+ */
+export function looseIpv4Spelling(input: string): string | null {
+  const s = input.trim();
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(s)?.[1] ?? s;
+  const split = splitHostAndPort(authority.replace(/:$/, ""));
+  if (!split || split.hostPart.includes(":") || parseIpStrict(split.hostPart)) return null;
+  return parseHostAddressLoose(split.hostPart);
 }

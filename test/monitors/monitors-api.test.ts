@@ -101,6 +101,46 @@ describe("/v1/monitors", () => {
     expect(await app.used(ws.workspaceId)).toBe(0);
   });
 
+  // A URL parser or inet_aton reads these as addresses (134744072 and 0x08080808 are 8.8.8.8, 1.1 is 1.0.0.1, 010.8.8.8
+  // is 8.8.8.8 in octal): a monitor stored them as the address they spell. They are refused as written, as the
+  // /domain routes and /blocklists/check refuse them, never rewritten.
+  it.each(["134744072", "0x08080808", "1.1", "010.8.8.8", "134744072:443", "https://134744072/", "http://1.1:8080/x"])(
+    "refuses the address spelling %s with 400 INVALID_REQUEST in words, on create and on change, writing nothing",
+    async (target) => {
+      const ws = await app.seedWorkspace();
+      const call = api(app, ws.apiKey);
+      const res = await call("POST", "/v1/monitors", { target, checks: ["reachability"] });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("INVALID_REQUEST");
+      expect(res.body.error.message).toMatch(/dotted quad|four decimal numbers/);
+      expect(res.body.error.message).not.toMatch(/invalid_|Too small|Expected/);
+      expect(await app.db.monitor.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+      const m = (await call("POST", "/v1/monitors", { target: "site.test", checks: ["reachability"] })).body;
+      const changed = await call("PATCH", `/v1/monitors/${m.id}`, { target });
+      expect(changed.status).toBe(400);
+      expect(changed.body.error.code).toBe("INVALID_REQUEST");
+      expect((await call("GET", `/v1/monitors/${m.id}`)).body.target).toBe("site.test");
+      expect(await app.used(ws.workspaceId)).toBe(0);
+    },
+  );
+
+  it("keeps the usual spellings: a dotted quad, IPv6 text (RFC 5952 form) and names with a letter", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    for (const [target, stored] of [
+      ["127.0.0.1", "127.0.0.1"],
+      ["127.0.0.1:8443", "127.0.0.1:8443"],
+      ["[::1]:443", "[::1]:443"],
+      ["0:0:0:0:0:0:0:1", "::1"],
+      ["Site.test.", "site.test"],
+      ["http://127.0.0.1:8080/health", "http://127.0.0.1:8080/health"],
+    ]) {
+      const res = await call("POST", "/v1/monitors", { target, checks: ["reachability"] });
+      expect(res.status, target).toBe(200);
+      expect(res.body.target).toBe(stored);
+    }
+  });
+
   it("refuses a number of days given twice among the TLS thresholds, naming the field, on create and on change", async () => {
     const ws = await app.seedWorkspace();
     const call = api(app, ws.apiKey);

@@ -109,6 +109,25 @@ describe("a monitor of packages only names its project", () => {
     expect(await app.used(ws.workspaceId)).toBe(1);
   });
 
+  // "12345" is 0.0.48.57 to a URL parser: a packages monitor stored its label as that address.
+  it.each(["12345", "1.1", "0x10"])(
+    "stores the label %s exactly as typed, never as the address it spells",
+    async (label) => {
+      const ws = await app.seedWorkspace();
+      const call = api(app, ws.apiKey);
+      const res = await call("POST", "/v1/monitors", {
+        target: label,
+        checks: [{ type: "packages", packages: [pkg] }],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ target: label, units_per_run: 1 });
+      expect((await call("GET", `/v1/monitors/${res.body.id}`)).body.target).toBe(label);
+      const run = await call("POST", `/v1/monitors/${res.body.id}/run`);
+      expect(run.status).toBe(200);
+      expect(run.body).toMatchObject({ status: "completed", units: 1 });
+    },
+  );
+
   it("refuses a label beside a check that looks at the target, and a label with spaces, writing nothing", async () => {
     const ws = await app.seedWorkspace();
     const call = api(app, ws.apiKey);

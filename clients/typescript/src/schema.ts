@@ -10511,7 +10511,7 @@ export interface operations {
                     interval?: "1h" | "6h" | "12h" | "24h" | "7d";
                     /** @description A label for people, 1..100 characters */
                     name?: string | null;
-                    /** @description A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), never resolved or connected to */
+                    /** @description A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. An IPv4 address is written as a dotted quad (`8.8.8.8`): other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`, `010.8.8.8`) are 400 INVALID_REQUEST, never stored as the address they spell. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), stored exactly as typed, never resolved or connected to */
                     target: string;
                     /** @description Thresholds of the checks */
                     thresholds?: {
@@ -10918,7 +10918,7 @@ export interface operations {
                     interval?: "1h" | "6h" | "12h" | "24h" | "7d";
                     /** @description A label for people, 1..100 characters */
                     name?: string | null;
-                    /** @description A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), never resolved or connected to */
+                    /** @description A host name, domain, IP address (optionally with :port) or an http(s) URL, on the public internet. An IPv4 address is written as a dotted quad (`8.8.8.8`): other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`, `010.8.8.8`) are 400 INVALID_REQUEST, never stored as the address they spell. A monitor whose only check is `packages` looks at nothing of its target, which may then also be a label for the project the packages belong to (1 to 200 letters, digits and . _ @ / : + # ~ -, as in `github.com/acme/shop`), stored exactly as typed, never resolved or connected to */
                     target?: string;
                     /** @description Thresholds of the checks */
                     thresholds?: {
