@@ -83,7 +83,7 @@ export const assessRequestSchema = z
       .transform((s) => s.toUpperCase())
       .optional()
       .describe(
-        "The billing address's country (ISO 3166-1 alpha-2, any case); compared with the IP's country. A code that names no country (XX, ZZ, EU) is 400",
+        "The billing address's country (ISO 3166-1 alpha-2, any case); compared with the IP's country. A code that names no country (XX, ZZ, EU), or an old code ISO 3166-1 has replaced (UK for GB, SU, DD), is 400",
       ),
     amount: z.number().finite().min(0).max(1e12).optional().describe("Transaction amount in major units of `currency`"),
     currency: z

@@ -16,7 +16,18 @@ export function countryName(code: string): string | null {
   }
 }
 
-/** Whether `code` (any case) is an ISO 3166-1 alpha-2 country or territory code. */
+/**
+ * Whether `code` (any case) is an ISO 3166-1 alpha-2 country or territory code: the one check of a country code a
+ * request sends (/assess's billing_country, a country list's items, a rule's country conditions). ICU also names the
+ * codes it replaced by their successor's region (UK is GB, SU is RU, DD is DE, YU is RS): those are no ISO code, and
+ * a billing country "UK" would never equal the IP's "GB", so a code counts only when it is its own canonical form.
+ */
 export function isCountryCode(code: string): boolean {
-  return !NOT_A_PLACE.has(code.toUpperCase()) && countryName(code) !== null;
+  const c = code.toUpperCase();
+  if (NOT_A_PLACE.has(c) || countryName(c) === null) return false;
+  try {
+    return Intl.getCanonicalLocales(`und-${c}`)[0] === `und-${c}`;
+  } catch {
+    return false;
+  }
 }

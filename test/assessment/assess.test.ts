@@ -223,6 +223,7 @@ describe("POST /assess", () => {
     ["a three-letter billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "USA" }],
     ["a billing country that is no country", { event: "checkout", ip: CLEAN_IP, billing_country: "XX" }],
     ["the unknown region as billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "zz" }],
+    ["UK, which is GB in ISO 3166-1, as billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "UK" }],
   ])("%s is 400 INVALID_REQUEST and consumes no unit", async (_name, body) => {
     const ws = await app().seedWorkspace();
     const res = await assess(ws.apiKey, body);

@@ -11,4 +11,11 @@ describe("isCountryCode", () => {
     for (const c of ["XX", "ZZ", "EU", "UN", "QO", "AA", "USA", "U", "", "1A", "U$"])
       expect(isCountryCode(c), c).toBe(false);
   });
+
+  // ICU names these by the code that replaced them (UK is GB's, SU Russia's, DD Germany's): none is an ISO 3166-1
+  // alpha-2 code, and a billing country "UK" compared with the IP's "GB" was a country mismatch.
+  it("refuses the old and reserved codes the platform reads as another country's", () => {
+    for (const c of ["UK", "uk", "SU", "YU", "DD", "FX", "BU", "TP", "ZR", "AN", "CS"])
+      expect(isCountryCode(c), c).toBe(false);
+  });
 });
