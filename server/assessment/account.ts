@@ -7,7 +7,7 @@
 //     per address and per device, where many accounts failing from one address is credential stuffing.
 // Nothing here is a query of its own: the columns below are read in the velocity statement (./velocity.ts), one
 // round trip for every count an assessment needs.
-import { countryName } from "../geo/countries";
+import { countryName } from "../countries";
 import type { AccountColumns } from "../events/events";
 import type { Facts } from "../rules/facts";
 import { signalWeight } from "../scoring/score";

@@ -3,7 +3,7 @@
 // invalid number, or one from another country than the address, is a signal (never a 400: a malformed value was
 // refused by the input schema already). `password_compromised` is the caller's own verdict (e.g. from GET
 // /passwords/range/{prefix}): the password never reaches us. No I/O, so decide() runs it.
-import { countryName } from "../geo/countries";
+import { countryName } from "../countries";
 import { parsePhone, phoneCountry, type ParsedPhone } from "../phone/parse";
 import { SIGNALS } from "../scoring/signal-weights";
 import type { AssessRequest, Signal, SourceRef } from "./schemas";

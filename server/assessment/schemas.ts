@@ -1,7 +1,7 @@
 // zod contracts of POST /assess: the request of DESIGN.md and the result. Everything checkable without I/O is
 // checked here, so a bad request is 400 before any unit is reserved.
 import { z } from "zod";
-import { isCountryCode } from "../geo/countries";
+import { isCountryCode } from "../countries";
 import { ipAddress } from "../net/schemas";
 import { parseAddress } from "../email/syntax";
 import { deviceSignalsSchema } from "../device/schemas";

@@ -1,7 +1,7 @@
 // IP geolocation from the embedded DB-IP database. Private, reserved and unlisted addresses answer with null
 // location fields and a reason, never a guess.
 import { classifyIp, parseIpStrict } from "../net/ip";
-import { countryName } from "./countries";
+import { countryName } from "../countries";
 import { GEO_SOURCE, geoDatabaseDate, geoReader } from "./database";
 
 export interface GeoResult {

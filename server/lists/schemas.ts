@@ -35,7 +35,7 @@ export const listCreateSchema = z.object({
   kind: z
     .enum(LIST_KINDS)
     .describe(
-      "What the items are: ip (addresses and CIDR ranges), email, email_domain, user (user_id), device (device_id), country (alpha-2), asn",
+      "What the items are: ip (addresses and CIDR ranges), email, email_domain, user (user_id), device (device_id), country (ISO 3166-1 alpha-2, as /assess takes `billing_country`), asn",
     ),
   description,
 });

@@ -98,7 +98,7 @@ describe("rule changes by an API key", () => {
       name: "Block XX",
       action: "block",
       priority: 5,
-      conditions: [{ field: "country", op: "eq", value: "XX" }],
+      conditions: [{ field: "country", op: "eq", value: "KP" }],
     };
     const created = await app.request("POST", "/v1/rules", { key: ws.apiKey, body: rule });
     expect(created.status).toBe(200);

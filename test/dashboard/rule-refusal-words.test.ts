@@ -15,6 +15,9 @@ describe("a refused rule draft in the form's words", () => {
     expect(rowWords({ field: "country", op: "eq", value: "Germany" })).toBe(
       "The value must be a two-letter country code such as DE.",
     );
+    expect(rowWords({ field: "country", op: "eq", value: "XX" })).toBe(
+      "The value must be a two-letter country code such as DE (XX names no country).",
+    );
     expect(rowWords({ field: "country", op: "in", value: ["DE", "Germany"] })).toBe(
       "Each value must be a two-letter country code such as DE.",
     );

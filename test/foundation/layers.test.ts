@@ -126,6 +126,7 @@ const AREAS = [
   "audit",
   "plans",
   "timestamps",
+  "countries",
   "ids",
   "process-wide",
   "errors",

@@ -1,6 +1,6 @@
 // ISO 3166-1 alpha-2 codes as /assess's billing_country reads them (server/countries.ts).
 import { describe, expect, it } from "vitest";
-import { isCountryCode } from "../../server/geo/countries";
+import { isCountryCode } from "../../server/countries";
 
 describe("isCountryCode", () => {
   it("takes countries and territories in any case, Kosovo's XK included", () => {

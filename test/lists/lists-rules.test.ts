@@ -92,6 +92,45 @@ describe("in_list in rules", () => {
     expect(items.find((i: { value: string }) => i.value === "soon@example.com").expired).toBe(true);
   });
 
+  // A country list's items are judged as /assess judges billing_country (isCountryCode): XX, EU or UK, which /assess
+  // refuses and so could never match, are refused naming the item; items saved before that still read and match.
+  it("refuses a country item that names no country, naming it, and keeps reading and matching older items", async () => {
+    const ws = await app().seedWorkspace();
+    const list = (await req(ws.apiKey, "POST", "/v1/lists", { name: "billing", kind: "country" })).body;
+    const bad = await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, {
+      items: [{ value: "de" }, { value: "XX" }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({
+      code: "INVALID_REQUEST",
+      message: 'items.1 ("XX") names no country; nothing was added.',
+    });
+    const csv = await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, { csv: "DE\nEU\n" });
+    expect(csv.status).toBe(400);
+    expect(csv.body.error.message).toBe('CSV line 2 ("EU") names no country; nothing was added.');
+    const uk = await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, { items: [{ value: "uk" }] });
+    expect(uk.status).toBe(400);
+    expect(uk.body.error.message).toContain('items.0 ("uk") names no country');
+    expect((await req(ws.apiKey, "GET", `/v1/lists/${list.id}`)).body.item_count).toBe(0);
+
+    // Saved before the check: "UK" stays readable and removable, and "DE" beside it matches.
+    await app().db.namedListItem.create({ data: { id: "li_legacy_uk", listId: list.id, value: "UK" } });
+    expect((await req(ws.apiKey, "POST", `/v1/lists/${list.id}/items`, { items: [{ value: "de" }] })).status).toBe(200);
+    const items = (await req(ws.apiKey, "GET", `/v1/lists/${list.id}/items`)).body.items;
+    expect(items.map((i: { value: string }) => i.value)).toEqual(["DE", "UK"]);
+    await req(ws.apiKey, "POST", "/v1/rules", {
+      name: "Billing",
+      action: "review",
+      expression: 'in_list("billing", billing_country)',
+    });
+    const hit = await assess(ws.apiKey, { ip: CLEAN_IP, event: "checkout", billing_country: "de" });
+    expect(hit.status).toBe(200);
+    expect(hit.body.rules.map((r: { name: string }) => r.name)).toEqual(["Billing"]);
+    const miss = await assess(ws.apiKey, { ip: CLEAN_IP, event: "checkout", billing_country: "US" });
+    expect(miss.body.rules).toEqual([]);
+    expect((await req(ws.apiKey, "DELETE", `/v1/lists/${list.id}/items/li_legacy_uk`)).status).toBe(200);
+  });
+
   it("backtests an in_list rule on stored assessments", async () => {
     const ws = await app().seedWorkspace();
     for (const email of ["a@bad.test", "b@bad.test", "c@good.test"])

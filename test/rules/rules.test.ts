@@ -13,7 +13,7 @@ const blockXX = {
   name: "Block XX",
   action: "block",
   priority: 5,
-  conditions: [{ field: "country", op: "eq", value: "XX" }],
+  conditions: [{ field: "country", op: "eq", value: "KP" }],
 };
 
 describe("rules CRUD", () => {
@@ -28,7 +28,7 @@ describe("rules CRUD", () => {
       mode: "active",
       priority: 5,
       enabled: true,
-      conditions: [{ field: "country", op: "eq", value: "XX" }],
+      conditions: [{ field: "country", op: "eq", value: "KP" }],
       expression: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -127,6 +127,14 @@ describe("rules CRUD", () => {
     ["a wrong value type", [{ field: "score", op: "gte", value: "high" }], /score gte needs a number/],
     ["a bad CIDR", [{ field: "ip", op: "cidr", value: "10.0.0.0/99" }], /CIDR/],
     ["a bad country code", [{ field: "country", op: "in", value: ["USA"] }], /two-letter/],
+    // Judged as /assess judges billing_country (isCountryCode): two letters that name no country are refused too.
+    [
+      "a code that names no country",
+      [{ field: "country", op: "eq", value: "XX" }],
+      /^conditions\.0: country eq needs a two-letter ISO 3166-1 country code \(XX names no country\)$/,
+    ],
+    ["the EU", [{ field: "billing_country", op: "in", value: ["DE", "EU"] }], /\(EU names no country\)/],
+    ["UK (GB in ISO 3166-1)", [{ field: "billing_country", op: "neq", value: "uk" }], /\(uk names no country\)/],
     ["an empty list", [], /INVALID|at least|>=1|too small/i],
   ])("conditions with %s are 400 INVALID_REQUEST", async (_name, conditions, message) => {
     const ws = await app.seedWorkspace();
@@ -134,6 +142,27 @@ describe("rules CRUD", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("INVALID_REQUEST");
     expect(res.body.error.message).toMatch(message);
+  });
+
+  it("reads, changes and evaluates a rule saved before its country code was judged (XX), and keeps its value", async () => {
+    const ws = await app.seedWorkspace();
+    const id = "rule_legacy_xx";
+    await app.db.rule.create({
+      data: {
+        id,
+        workspaceId: ws.workspaceId,
+        name: "Old",
+        action: "review",
+        conditions: [{ field: "country", op: "eq", value: "XX" }],
+      },
+    });
+    const read = await app.request("GET", `/v1/rules/${id}`, { key: ws.apiKey });
+    expect(read.status).toBe(200);
+    expect(read.body.conditions).toEqual([{ field: "country", op: "eq", value: "XX" }]);
+    const renamed = await app.request("PATCH", `/v1/rules/${id}`, { key: ws.apiKey, body: { name: "Older" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Older", conditions: [{ field: "country", op: "eq", value: "XX" }] });
+    expect((await app.request("GET", "/v1/rules", { key: ws.apiKey })).status).toBe(200);
   });
 
   it("a PATCH with no field to change is 400, and a bad action is 400", async () => {

@@ -1,6 +1,6 @@
 // Small pieces the answer cards share: a risk badge, a country by its name, a fact list.
 import type { ReactNode } from "react";
-import { countryName } from "../../../../server/geo/countries";
+import { countryName } from "../../../../server/countries";
 import { forUsers } from "./user-text";
 
 export type Json = Record<string, any>;
@@ -16,7 +16,7 @@ export function RiskBadge({ level, score }: { level: string | null | undefined; 
 
 // No flag emoji: without an emoji font (many Linux desktops, and Windows, which has no flags) it showed as empty boxes
 // or as the code's letters twice. The name comes from the platform's region data, the same on the server and in the
-// browser (server/geo/countries.ts).
+// browser (server/countries.ts).
 export function Country({ code, name }: { code: string | null | undefined; name?: string | null }) {
   if (!code) return <span className="muted">country unknown</span>;
   const shown = name || countryName(code);

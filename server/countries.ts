@@ -1,7 +1,8 @@
 // ISO 3166-1 alpha-2 country codes and their English names (the dashboard's too), from the platform's own region data (ICU through Intl.DisplayNames): a code the
 // platform names is a country or territory, minus the codes that name no place a card or an address can be in
 // (the EU and eurozone, the UN, "unknown region", ICU's outlying Oceania and its pseudo-locales). Kosovo's XK, which
-// ISO leaves user-assigned but banks and processors use, stays in.
+// ISO leaves user-assigned but banks and processors use, stays in. An area of its own at the bottom of server/ (it
+// imports nothing), as /assess, the geolocation, named lists and rule conditions all judge or name a code by it.
 const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
 const NOT_A_PLACE = new Set(["EU", "EZ", "UN", "ZZ", "QO", "XA", "XB"]);
 
