@@ -331,9 +331,23 @@ function boundWords(iss: BoundIssue): string | undefined {
   }
 }
 
+/**
+ * Keys a nested object does not take (zod: 'Unrecognized key: "cvv"'), said as a top-level unknown field is said
+ * (server/api/input-fields.ts unknownFieldsProblem): each with its path, then what the object takes.
+ */
+function unknownKeysWords(path: readonly PropertyKey[], keys: readonly string[], inst: unknown): string {
+  const at = path.map(String).join(".");
+  const named = keys.slice(0, 10).map((k) => `${at ? `${at}.` : ""}${k.length > 64 ? `${k.slice(0, 64)}...` : k}`);
+  const more = keys.length > 10 ? `, and ${keys.length - 10} more` : "";
+  const shape = (inst as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def?.shape;
+  const takes = shape ? ` ${at || "This operation"} takes: ${Object.keys(shape).sort().join(", ")}.` : "";
+  return `Received unknown parameter${keys.length === 1 ? "" : "s"}: ${named.join(", ")}${more}.${takes}`;
+}
+
 z.config({
   customError: (iss) => {
-    if (iss.input === undefined && iss.code !== "custom" && iss.code !== "unrecognized_keys") return IS_REQUIRED;
+    if (iss.code === "unrecognized_keys") return unknownKeysWords(iss.path ?? [], iss.keys, iss.inst);
+    if (iss.input === undefined && iss.code !== "custom") return IS_REQUIRED;
     if (iss.code === "invalid_union") return unionMessage(iss.path ?? [], iss.errors as BranchIssue[][], iss.input);
     // A key of an open object that its key schema refuses (zod: "Invalid key in record"); the issue's path is the key.
     if (iss.code === "invalid_key") {
@@ -364,7 +378,8 @@ const issueMessage = (i: Issue) =>
  */
 export function issueText(i: Issue): string {
   const message = issueMessage(i);
-  if (!i.path || i.path.length === 0) return message;
+  // Its words name each key with its path already (unknownKeysWords).
+  if (!i.path || i.path.length === 0 || i.code === "unrecognized_keys") return message;
   const field = i.path.map(String).join(".");
   return message.startsWith(`${field} `) || message.startsWith(`${field}:`) || message.startsWith(`${field}.`)
     ? message

@@ -50,6 +50,30 @@ describe("one field, one message", () => {
     expect(res.body.error.message).toMatch(/^items\.1 \("x"\) /);
   });
 
+  // zod's words were "payment: Unrecognized key: \"cvv\"": said as a top-level unknown field is said, naming the field.
+  it("a field a nested object does not take is named with its path and what the object takes", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const payment = { bin: "424242", last4: "4242", amount: 4999, currency: "USD", status: "succeeded" };
+    const one = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "checkout", ip: "8.8.8.8", payment: { ...payment, cvv: "123" } },
+    });
+    expect(one.status).toBe(400);
+    expect(one.body.error).toEqual({
+      code: "INVALID_REQUEST",
+      message:
+        "Received unknown parameter: payment.cvv. payment takes: amount, bin, currency, decline_code, fingerprint, last4, status.",
+    });
+    const two = await app.request("POST", "/v1/assess", {
+      key: ws.apiKey,
+      body: { event: "checkout", ip: "8.8.8.8", payment: { ...payment, cvv: "123", expiry: "12/28" } },
+    });
+    expect(two.body.error.message).toMatch(
+      /^Received unknown parameters: payment\.cvv, payment\.expiry\. payment takes: /,
+    );
+    expect(await app.used(ws.workspaceId)).toBe(0);
+  });
+
   it("a rule's unknown field is a readable sentence", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const res = await app.request("POST", "/v1/rules", {
