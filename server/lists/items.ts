@@ -114,7 +114,13 @@ export function prepareItems(list: List, a: { items?: ItemInput[]; csv?: string 
     if ("error" in parsed) throw new AppError("INVALID_REQUEST", parsed.error);
     batch = parsed.map((p) => ({ item: p.item, where: `CSV line ${p.line}` }));
   } else batch = (a.items ?? []).map((item, i) => ({ item, where: `items.${i}` }));
-  if (batch.length === 0) throw new AppError("INVALID_REQUEST", "Send at least one item.");
+  if (batch.length === 0)
+    throw new AppError(
+      "INVALID_REQUEST",
+      a.csv !== undefined
+        ? "csv: holds no item (only a header or empty lines); nothing was added."
+        : "items: must have at least 1 item; nothing was added.",
+    );
   if (batch.length > MAX_ITEMS_PER_CALL)
     throw new AppError(
       "INVALID_REQUEST",

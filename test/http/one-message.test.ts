@@ -50,6 +50,23 @@ describe("one field, one message", () => {
     expect(res.body.error.message).toMatch(/^items\.1 \("x"\) /);
   });
 
+  it("an empty list of items names the field it is empty in: items, or csv", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const list = await app.request("POST", "/v1/lists", { key: ws.apiKey, body: { name: "empty", kind: "email" } });
+    const none = await app.request("POST", `/v1/lists/${list.body.id}/items`, { key: ws.apiKey, body: { items: [] } });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toEqual({
+      code: "INVALID_REQUEST",
+      message: "items: must have at least 1 item; nothing was added.",
+    });
+    const header = await app.request("POST", `/v1/lists/${list.body.id}/items`, {
+      key: ws.apiKey,
+      body: { csv: "value,expires_at,note\n" },
+    });
+    expect(header.status).toBe(400);
+    expect(header.body.error.message).toBe("csv: holds no item (only a header or empty lines); nothing was added.");
+  });
+
   // zod's words were "payment: Unrecognized key: \"cvv\"": said as a top-level unknown field is said, naming the field.
   it("a field a nested object does not take is named with its path and what the object takes", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
