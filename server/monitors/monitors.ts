@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { refuseUnknownCursor } from "../pages";
 import { sortableId } from "../ids";
-import { assertPublicTargetOrThrow, looseIpv4Spelling } from "../net";
+import { assertPublicTargetOrThrow, looseIpv4Problem } from "../net";
 import type { Entitlements } from "../plans/catalog";
 import { CHECKS, targetFree } from "./checks";
 import type { CheckType } from "./checks/types";
@@ -108,12 +108,8 @@ async function vetOrThrow(f: MonitorFields, entitlements: Entitlements, db: Db, 
   if (watchesProject(f.checks)) return vetProjectOrThrow(db, workspaceId, f);
   const labelAllowed = targetFree(f.checks);
   const target = parseMonitorTarget(f.target, labelAllowed);
-  const spelled = target ? null : looseIpv4Spelling(f.target);
-  if (spelled)
-    throw new AppError(
-      "INVALID_REQUEST",
-      `target ${f.target.trim().slice(0, 100)} is no IP address as written: some programs read it as ${spelled}, others not at all. Write an IPv4 address as a dotted quad (four decimal numbers 0 to 255, as in ${spelled}), or give a host name.`,
-    );
+  const spelled = target ? null : looseIpv4Problem(f.target);
+  if (spelled) throw new AppError("INVALID_REQUEST", `target ${spelled}.`);
   if (!target)
     throw new AppError(
       "INVALID_REQUEST",

@@ -12,7 +12,7 @@ export {
 } from "./safe-fetch";
 export { connectTlsToVetted, pinnedLookup, type TlsConnection } from "./connect";
 export {
-  looseIpv4Spelling,
+  looseIpv4Problem,
   normalizeHostName,
   parseHostAndPort,
   parseTargetUrl,

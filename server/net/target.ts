@@ -111,13 +111,16 @@ export function parseTargetUrl(input: string): TargetUrl | null {
 }
 
 /**
- * The IPv4 address the host of a host[:port] or URL input spells when it is written other than as a dotted quad
- * ("134744072" is 8.8.8.8), for a refusal that says so; null for any other input.
+ * Why the host of a host[:port] or URL input is refused when it spells an IPv4 address other than as a dotted quad
+ * ("134744072 is no IP address as written: some programs read it as 8.8.8.8, ..."); null for any other input. One
+ * sentence for every route that judges a host as written (monitors' targets, /host/{host}/...).
  */
-export function looseIpv4Spelling(input: string): string | null {
+export function looseIpv4Problem(input: string): string | null {
   const s = input.trim();
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(s)?.[1] ?? s;
   const split = splitHostAndPort(authority.replace(/:$/, ""));
   if (!split || split.hostPart.includes(":") || parseIpStrict(split.hostPart)) return null;
-  return parseHostAddressLoose(split.hostPart);
+  const spelled = parseHostAddressLoose(split.hostPart);
+  if (!spelled) return null;
+  return `${split.hostPart.slice(0, 100)} is no IP address as written: some programs read it as ${spelled}, others not at all. Write an IPv4 address as a dotted quad (four decimal numbers 0 to 255, as in ${spelled}), or give a host name`;
 }

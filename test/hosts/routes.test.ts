@@ -53,7 +53,6 @@ describe("SSRF refusals cost nothing", () => {
   it.each([
     ["hosts.hostSsl", { host: "127.0.0.1" }],
     ["hosts.hostSsl", { host: "[::ffff:127.0.0.1]:443" }],
-    ["hosts.hostStatus", { host: "0x7f.1" }],
     ["hosts.hostStatus", { host: "sneaky.example.com" }],
     ["hosts.hostStatus", { host: "metadata.google.internal" }],
     ["hosts.hostStatus", { host: "example.com:25" }],
@@ -78,6 +77,26 @@ describe("SSRF refusals cost nothing", () => {
     }
     const bad = await callProcedure(app, ws.apiKey, "hosts.onlineCheck", { url: "ftp://example.com/" });
     expect(bad.body.error.code).toBe("INVALID_REQUEST");
+    await expectNoUnit(ws.workspaceId);
+  });
+});
+
+// A URL parser or inet_aton reads these as addresses (134744072 and 0x08080808 are 8.8.8.8, 1.1 is 1.0.0.1, 0x7f.1
+// is 127.0.0.1): the routes looked up the address they spell and answered for "8.8.8.8". As written they are no host,
+// as /domain/{domain}, /blocklists/check and a monitor's target refuse them.
+describe("a host written as no dotted quad, IPv6 address or name", () => {
+  it.each([
+    ["hosts.hostSsl", "134744072"],
+    ["hosts.hostSsl", "0x08080808:443"],
+    ["hosts.hostStatus", "1.1"],
+    ["hosts.hostStatus", "010.8.8.8"],
+    ["hosts.hostStatus", "0x7f.1"],
+  ] as const)("%s %s is 400 INVALID_REQUEST with no unit", async (procedure, host) => {
+    const ws = await app.seedWorkspace();
+    const res = await callProcedure(app, ws.apiKey, procedure, { host });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("INVALID_REQUEST");
+    expect(res.body.error.message).toMatch(/^host: .*dotted quad/);
     await expectNoUnit(ws.workspaceId);
   });
 });
