@@ -93,3 +93,33 @@ test("removing a member by keyboard: the question takes focus on Cancel, so Ente
   await expect(row).toHaveCount(1);
   await expect(remove).toBeFocused();
 });
+
+test("the only owner is offered no role change or removal of themselves, which would be refused", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "SoleOwner", ["suite_starter"]);
+  await page.goto("/dashboard/members");
+  const own = page.getByTestId("member-row");
+  await expect(own).toHaveCount(1);
+  await expect(own).toContainText("Owner");
+  // The last owner can neither become a member nor be removed (409 CONFLICT): no buttons that can only be refused.
+  await expect(own.getByRole("button")).toHaveCount(0);
+  await expect(own.getByTestId("sole-owner")).toHaveText(
+    "The only owner: make another member an owner first to change this role or remove them.",
+  );
+  await snap(page, testInfo, "members-sole-owner-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await snap(page, testInfo, "members-sole-owner-390");
+  // A second owner (invited: owners are counted, joined or not) makes both rows' actions possible.
+  const second = uniqueEmail("second-owner");
+  await page.getByLabel("Email").fill(second);
+  await page.getByLabel("Role").selectOption("owner");
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByTestId("member-row")).toHaveCount(2);
+  for (const row of await page.getByTestId("member-row").all()) {
+    await expect(row.getByRole("button", { name: "Make member" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
+    await expect(row.getByTestId("sole-owner")).toHaveCount(0);
+  }
+});

@@ -71,6 +71,9 @@ export function MembersView() {
   const isOwner = overview.data?.role === "owner";
   const limit = overview.data?.entitlements.members;
   const list = (members.data ?? []) as Member[];
+  // The last owner can neither become a member nor be removed (the server refuses both, so a workspace is never
+  // left without an owner; invited owners count): that row offers no button that could only be refused.
+  const soleOwner = list.filter((m) => m.role === "owner").length === 1;
 
   return (
     <>
@@ -150,7 +153,11 @@ export function MembersView() {
                   {m.notIncludedReason} They can read this workspace but not run lookups.
                 </p>
               ) : null}
-              {isOwner ? (
+              {isOwner && soleOwner && m.role === "owner" ? (
+                <p className="member-note small muted" data-testid="sole-owner">
+                  The only owner: make another member an owner first to change this role or remove them.
+                </p>
+              ) : isOwner ? (
                 <div className="member-actions">
                   {confirming === m.id ? (
                     <ConfirmQuestion
