@@ -264,6 +264,16 @@ test("the console's answer shows the phone, the card attempt, the mailbox and th
   await expect(answer.getByTestId("payment-facts")).toContainText(
     "Visa 411111…1111, 49.99 EUR, declined (insufficient funds)",
   );
+  // What the card's first digits could not tell, in a user's words: not the API's note to the operator ("no BIN
+  // table is shipped").
+  await expect(answer.getByTestId("payment-facts")).toContainText(
+    "Visa, known from the card's first digits. The issuing bank's country and whether the card is credit, debit or prepaid are not looked up.",
+  );
+  await expect(answer.getByTestId("payment-facts")).not.toContainText(/BIN table|shipped/);
+  await expect(answer.getByTestId("answer-details")).toContainText("whether the card is credit, debit or prepaid");
+  await expect(answer.getByTestId("answer-details")).not.toContainText("BIN table");
+  await answer.getByTestId("payment-facts").scrollIntoViewIfNeeded();
+  await snap(page, testInfo, "answer-payment-1280", { fullPage: false });
   await expect(answer.getByTestId("linked-facts")).toContainText("1 other account in the last 30 days.");
   await expect(answer.getByTestId("linked-facts")).toContainText("Same device: first");
   for (const part of ["phone-facts", "payment-facts", "linked-facts"])

@@ -5,6 +5,7 @@
 import type { AssessResult } from "../../../../server/assessment/schemas";
 import { KIND_WORDS, paymentWords } from "../../users/LinkedAccounts";
 import { PHONE_TYPE_WORDS } from "../phone-words";
+import { cardNote } from "./card-words";
 import { Country, Facts } from "./parts";
 
 const yesNoUnknown = (v: boolean | null | undefined) => (v == null ? "unknown" : v ? "yes" : "no");
@@ -47,7 +48,7 @@ export function IdentityFacts({ result }: { result: AssessResult }) {
         <div className="card" data-testid="payment-facts">
           <h2>Payment</h2>
           <p>{paymentWords(payment)}</p>
-          <p className="muted small">{payment.note}</p>
+          <p className="muted small">{cardNote(payment)}</p>
         </div>
       ) : null}
       {linked ? (

@@ -1,7 +1,8 @@
 // Lookup answers sometimes carry text written for the operator who runs the service ("an operator fills it with
-// `feeds refresh --feed tor-exits`"). A user can do nothing with it, so the dashboard shows the sentence without
-// that clause, or drops the sentence when nothing else is left.
-const OPERATOR_COMMAND = /`[^`]*(?:feeds (?:refresh|status)|npm run admin|admin -- |plan set|secrets rotate)[^`]*`/;
+// `feeds refresh --feed tor-exits`", "(no BIN table is shipped)": what the install ships). A user can do nothing with
+// it, so the dashboard shows the sentence without that clause, or drops the sentence when nothing else is left.
+const OPERATOR_COMMAND =
+  /`[^`]*(?:feeds (?:refresh|status)|npm run admin|admin -- |plan set|secrets rotate)[^`]*`|\bno BIN table is shipped\b/;
 
 function withoutOperatorClause(sentence: string): string {
   if (!OPERATOR_COMMAND.test(sentence)) return sentence;
