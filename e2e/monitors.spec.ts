@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { newWorkspace } from "./dashboard-steps";
-import { failInBatch, grantPlans, snap, unavailable } from "./helpers";
+import { failInBatch, grantPlans, planSet, snap, unavailable } from "./helpers";
 
 let site: http.Server;
 let siteUrl = "";
@@ -100,10 +100,10 @@ test("from a scan result to an alert in the timeline", async ({ page }, testInfo
   await settings.getByRole("checkbox", { name: "Send this monitor's alerts by email" }).uncheck();
   await settings.getByRole("button", { name: "Save email settings" }).click();
   await expect(settings.getByRole("status")).toHaveText("Saved.");
-  await expect(settings).toContainText("monitor.resolved");
-  // The events are named as the webhooks form labels them (the same EVENT_TYPE_LABELS), with the type a receiver gets.
-  await expect(settings).toContainText(
-    "with the events “Monitor alert” (monitor.alert: a change, a reminder, a skipped run) and “Monitor alert resolved” (monitor.resolved: a problem cleared)",
+  // Suite Business has no webhooks: the settings say the plan does not include them (the webhook events are named
+  // on a plan that has them, in the alert settings journey below).
+  await expect(settings.getByTestId("alert-webhooks-plan")).toContainText(
+    "webhooks need the Suite Agency or Lookups Growth plan",
   );
   await snap(page, testInfo, "monitor-detail-1280");
   await page.setViewportSize({ width: 390, height: 844 });
@@ -303,4 +303,42 @@ test("a monitor's runs that could not be read say so with Retry, never “No run
   await expect(timeline.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await expect(page.getByTestId("timeline-empty")).toHaveCount(0);
   await page.unroute("**/api/trpc/**", refuseRuns);
+});
+
+test("a monitor's alert settings on a plan without webhooks say the plan does not include them, with the plan's link", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "MonitorNoHooks", ["suite_business"]);
+  await page.goto("/dashboard/monitors/new");
+  const form = page.locator("form.monitor-form");
+  await form.getByLabel(/^Target/).fill("example.com");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
+  const settings = page.getByTestId("alert-settings");
+  // Suite Business has monitors but no webhooks: no way to the webhooks page, whose form its plan refuses.
+  await expect(settings).toContainText(
+    "To have alerts sent to your systems by webhook: webhooks need the Suite Agency or Lookups Growth plan, and this workspace's plan does not include them.",
+  );
+  await expect(settings.getByRole("link", { name: "webhooks page" })).toHaveCount(0);
+  await expect(settings.getByRole("link", { name: "See the workspace's plan" })).toHaveAttribute(
+    "href",
+    "/dashboard/plan",
+  );
+  await expect(settings.getByRole("link", { name: "event log" })).toHaveAttribute("href", "/dashboard/events");
+  await settings.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, "monitor-alerts-no-webhooks-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "monitor-alerts-no-webhooks-390");
+  // With a plan that has webhooks, the settings point to the webhooks page and name the events to choose.
+  await planSet(page, ["suite_agency"]);
+  await page.reload();
+  await expect(settings.getByRole("link", { name: "webhooks page" })).toHaveAttribute("href", "/dashboard/webhooks");
+  await expect(settings).not.toContainText("does not include them");
+  // The events are named as the webhooks form labels them (the same EVENT_TYPE_LABELS), with the type a receiver gets.
+  await expect(settings).toContainText(
+    "with the events “Monitor alert” (monitor.alert: a change, a reminder, a skipped run) and “Monitor alert resolved” (monitor.resolved: a problem cleared)",
+  );
+  await settings.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, "monitor-alerts-webhooks-390");
 });

@@ -1,6 +1,6 @@
 "use client";
 // Where a monitor's alerts go: email (on or off; the workspace's owners or chosen members), webhooks subscribed to
-// monitor.alert / monitor.resolved (set up on the webhooks page), and the event log.
+// monitor.alert / monitor.resolved (set up on the webhooks page, on a plan that includes webhooks), and the event log.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { BusyButton } from "../_components/BusyButton";
 import { EVENT_TYPE_LABELS } from "../webhooks/WebhookForm";
+import { WEBHOOK_PLANS } from "../webhooks/WebhooksView";
 
 export interface EmailAlerts {
   available: boolean;
@@ -108,19 +109,44 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
   );
 }
 
+/**
+ * How alerts reach the workspace's systems: a webhook set up on the webhooks page, or, on a plan without webhooks,
+ * that the plan does not include them (as the webhooks page says), not a way to a page whose form the plan refuses.
+ */
+function WebhookAlerts() {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const eventLog = (
+    <>
+      Every alert is also an event in the <Link href="/dashboard/events">event log</Link>.
+    </>
+  );
+  const webhooks = overview.data?.entitlements.webhooks;
+  if (webhooks === undefined) return <p>{eventLog}</p>;
+  if (!webhooks)
+    return (
+      <p data-testid="alert-webhooks-plan">
+        To have alerts sent to your systems by webhook: webhooks {WEBHOOK_PLANS}, and this workspace&apos;s plan does
+        not include them. <Link href="/dashboard/plan">See the workspace&apos;s plan</Link>. {eventLog}
+      </p>
+    );
+  return (
+    <p>
+      To have alerts sent to your systems, add a webhook on the <Link href="/dashboard/webhooks">webhooks page</Link>{" "}
+      with the events “{EVENT_TYPE_LABELS["monitor.alert"]}” (<code>monitor.alert</code>: a change, a reminder, a
+      skipped run) and “{EVENT_TYPE_LABELS["monitor.resolved"]}” (<code>monitor.resolved</code>: a problem cleared).
+      Webhooks apply to all the workspace&apos;s monitors. {eventLog}
+    </p>
+  );
+}
+
 export function AlertSettings({ id, emailAlerts }: { id: string; emailAlerts: EmailAlerts }) {
   return (
     <section className="card" aria-labelledby="alert-settings-heading" data-testid="alert-settings">
       <h2 id="alert-settings-heading">Alert settings</h2>
       <EmailSettings id={id} current={emailAlerts} />
       <h3>Webhooks</h3>
-      <p>
-        To have alerts sent to your systems, add a webhook on the <Link href="/dashboard/webhooks">webhooks page</Link>{" "}
-        with the events “{EVENT_TYPE_LABELS["monitor.alert"]}” (<code>monitor.alert</code>: a change, a reminder, a
-        skipped run) and “{EVENT_TYPE_LABELS["monitor.resolved"]}” (<code>monitor.resolved</code>: a problem cleared).
-        Webhooks apply to all the workspace&apos;s monitors. Every alert is also an event in the{" "}
-        <Link href="/dashboard/events">event log</Link>.
-      </p>
+      <WebhookAlerts />
     </section>
   );
 }
