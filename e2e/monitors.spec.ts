@@ -305,6 +305,28 @@ test("a monitor's runs that could not be read say so with Retry, never “No run
   await page.unroute("**/api/trpc/**", refuseRuns);
 });
 
+test("creating a monitor lands on its page with a line that says so and holds the focus, not on the page's top", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "MonitorCreated", ["suite_business"]);
+  await page.goto("/dashboard/monitors/new");
+  const form = page.locator("form.monitor-form");
+  await form.getByLabel(/^Target/).fill("example.com");
+  await form.getByRole("button", { name: "Create monitor" }).press("Enter");
+  await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
+  // The button pressed went away with the form: the line saying what was made has the focus (it fell to <body>).
+  const notice = page.getByTestId("done-notice");
+  await expect(notice).toHaveText("Created the monitor “example.com”.");
+  await expect(notice).toBeFocused();
+  await snap(page, testInfo, "monitor-created-1280");
+  // Its page read again says nothing of a creation.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "example.com", level: 1 })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+});
+
 test("a monitor's alert settings on a plan without webhooks say the plan does not include them, with the plan's link", async ({
   page,
 }, testInfo) => {

@@ -8,6 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { CHECK_TYPES, type CheckType } from "../../../server/monitors/checks/types";
 import { INTERVALS, type MonitorInterval } from "../../../server/monitors/limits";
+import { carryDoneNotice } from "../_components/DoneNotice";
 import { ErrorNote, isUnreachable } from "../_components/ErrorNote";
 import { useFieldProblems } from "../_components/field-problem";
 import { useTRPC } from "../_components/trpc";
@@ -56,7 +57,15 @@ export function MonitorForm({ initial, onSaved }: { initial: MonitorFormValues; 
     if (onSaved) onSaved();
     else router.push(`/dashboard/monitors/${id}`);
   };
-  const create = useMutation(trpc.monitors.create.mutationOptions({ onSuccess: (m) => saved(m.id) }));
+  const create = useMutation(
+    trpc.monitors.create.mutationOptions({
+      onSuccess: (m) => {
+        // The form and its button go with this page: the new monitor's page says what was made, with the focus.
+        if (!onSaved) carryDoneNotice(`/dashboard/monitors/${m.id}`, `Created the monitor “${m.name ?? m.target}”.`);
+        saved(m.id);
+      },
+    }),
+  );
   const update = useMutation(trpc.monitors.update.mutationOptions({ onSuccess: (m) => saved(m.id) }));
   const pending = create.isPending || update.isPending;
   const refusal = create.error ?? update.error;

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { carryDoneNotice } from "../../_components/DoneNotice";
+import { carryDoneNotice, useDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
 import { ErrorNote, ReadFailed, errorCode } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
@@ -26,6 +26,8 @@ export function MonitorDetail({ id }: { id: string }) {
   const monitor = useQuery(trpc.monitors.get.queryOptions({ id }));
   // The latest run, so "Now" agrees with it: a check it could not make says so (the timeline shows every run).
   const latest = useQuery(trpc.monitors.runs.queryOptions({ id, limit: 1 }));
+  // A monitor just created on the New monitor page: a line says so and takes the focus (the form went with that page).
+  const done = useDoneNotice();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Saving an edit closes the form with the button pressed in it: the focus goes back to Edit, which opened it.
@@ -80,6 +82,7 @@ export function MonitorDetail({ id }: { id: string }) {
         {INTERVAL_WORDS[m.interval]} · {m.status === "paused" ? "paused" : `next run ${formatUtc(m.next_run_at)}`} ·
         last run {m.last_run_at ? formatUtc(m.last_run_at) : "not yet"}
       </p>
+      {done.notice}
       {m.status === "paused" ? (
         <p className="notice" data-testid="monitor-paused">
           Paused: this workspace has more monitors than its plan now holds, so the newest ones stopped running. It runs
