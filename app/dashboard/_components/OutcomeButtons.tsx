@@ -63,26 +63,29 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
         ))}
       </div>
       {/* "Not labelled yet." only when the saved label was read and there is none: a failed read says so, with Retry
-          when reading again may work, or in the service's words when it cannot (ReadFailed). */}
+          when reading again may work, or in the service's words when it cannot (ReadFailed). The status line stays
+          in the page, empty meanwhile: a live region taken out and put back is not reliably read out, so what it
+          says after a Retry would go unsaid. */}
       {unread ? (
         <ReadFailed
           what="The saved label"
           error={saved.error}
           onRetry={() => void saved.refetch()}
           className="small error"
-          testId="outcome-saved"
+          testId="outcome-read-failed"
         />
-      ) : (
-        <p className="small" role="status" data-testid="outcome-saved">
-          {label.isPending
+      ) : null}
+      <p className="small" role="status" data-testid="outcome-saved">
+        {unread
+          ? ""
+          : label.isPending
             ? "Saving…"
             : current
               ? `Labelled “${OUTCOME_TEXT[current]}”${at ? `, ${formatUtc(at)}` : ""}.`
               : saved.isPending
                 ? ""
                 : "Not labelled yet."}
-        </p>
-      )}
+      </p>
       <ErrorNote error={label.error} />
     </div>
   );
