@@ -272,6 +272,22 @@ test("the console's answer shows the phone, the card attempt, the mailbox and th
   await expect(answer.getByTestId("payment-facts")).not.toContainText(/BIN table|shipped/);
   await expect(answer.getByTestId("answer-details")).toContainText("whether the card is credit, debit or prepaid");
   await expect(answer.getByTestId("answer-details")).not.toContainText("BIN table");
+  // Each of the three cards holds its text at 1280 px, where they stand side by side: the phone number's
+  // international form ran out of its card beside the long label "Same country as the IP address".
+  for (const part of ["phone-facts", "payment-facts", "linked-facts"]) {
+    const overflow = await answer.getByTestId(part).evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      const out: string[] = [];
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        if (range.getBoundingClientRect().right > box.right + 0.5) out.push(n.textContent ?? "");
+      }
+      return out;
+    });
+    expect(overflow, `text running out of ${part}`).toEqual([]);
+  }
   await answer.getByTestId("payment-facts").scrollIntoViewIfNeeded();
   await snap(page, testInfo, "answer-payment-1280", { fullPage: false });
   await expect(answer.getByTestId("linked-facts")).toContainText("1 other account in the last 30 days.");
