@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { asOperator, givePlan, newWorkspace } from "./dashboard-steps";
-import { snap } from "./helpers";
+import { failInBatch, snap, unavailable } from "./helpers";
 
 /** A webhook receiver on 127.0.0.1 that records what it gets and answers 204. */
 async function startReceiver() {
@@ -186,4 +186,32 @@ test("a delivery the worker pauses is an event said by the webhook's name and ad
   } finally {
     await rx.close();
   }
+});
+
+test("a webhook list that could not be read says so at once with Retry, and Retry reads it", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "HooksRead", ["suite_agency"]);
+  let reads = 0;
+  const failList = failInBatch(
+    ["webhooks.list"],
+    unavailable("The webhooks could not be read; try again shortly."),
+    async () => void reads++,
+  );
+  await page.route("**/api/trpc/**", failList);
+  await page.goto("/dashboard/webhooks");
+  const failed = page.getByTestId("webhooks-read-failed");
+  // One read, no retries behind "Loading webhooks…": the failure is said as soon as it comes.
+  await expect(failed).toHaveText("The webhooks could not be read. Retry", { timeout: 3_000 });
+  await expect(page.getByText("Loading webhooks…")).toHaveCount(0);
+  expect(reads).toBe(1);
+  await expect(page.getByTestId("webhooks-empty")).toHaveCount(0);
+  await snap(page, testInfo, "webhooks-read-failed-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, "webhooks-read-failed-390");
+  await page.unroute("**/api/trpc/**", failList);
+  await failed.getByRole("button", { name: "Retry" }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(page.getByTestId("webhooks-empty")).toBeVisible();
 });

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { describePlans, WEBHOOK_PLANS as webhookPlans } from "../../../server/api/contract-text";
 import { ShownOnce } from "../_components/ShownOnceKey";
 import { useDoneNotice } from "../_components/DoneNotice";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
@@ -74,7 +74,13 @@ export function WebhooksView() {
           <section className="card">
             <h2>Webhooks</h2>
             {done.notice}
-            <ErrorNote error={list.error} />
+            {/* A failed read says so with Retry when reading again may work (ReadFailed), never as an empty list. */}
+            <ReadFailed
+              what="The webhooks"
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              testId="webhooks-read-failed"
+            />
             {list.isPending ? (
               <p className="muted" role="status">
                 Loading webhooks…
