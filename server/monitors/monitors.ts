@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { refuseUnknownCursor } from "../pages";
 import { sortableId } from "../ids";
-import { assertPublicTargetOrThrow, looseIpv4Problem } from "../net";
+import { assertPublicTargetOrThrow, looseIpv4Problem, spellsNonPublicIpv4 } from "../net";
 import type { Entitlements } from "../plans/catalog";
 import { CHECKS, targetFree } from "./checks";
 import type { CheckType } from "./checks/types";
@@ -109,7 +109,12 @@ async function vetOrThrow(f: MonitorFields, entitlements: Entitlements, db: Db, 
   const labelAllowed = targetFree(f.checks);
   const target = parseMonitorTarget(f.target, labelAllowed);
   const spelled = target ? null : looseIpv4Problem(f.target);
-  if (spelled) throw new AppError("INVALID_REQUEST", `target ${spelled}.`);
+  if (spelled) {
+    // "0x7f.1" or "2130706433" is refused as every spelling of a private target is (400 TARGET_FORBIDDEN); where
+    // private targets are allowed (tests, local development), as any other spelling that is no address as written.
+    if (!labelAllowed && spellsNonPublicIpv4(f.target)) await assertPublicTargetOrThrow(f.target);
+    throw new AppError("INVALID_REQUEST", `target ${spelled}.`);
+  }
   if (!target)
     throw new AppError(
       "INVALID_REQUEST",

@@ -13,6 +13,7 @@ export {
 export { connectTlsToVetted, pinnedLookup, type TlsConnection } from "./connect";
 export {
   looseIpv4Problem,
+  spellsNonPublicIpv4,
   normalizeHostName,
   parseHostAndPort,
   parseTargetUrl,

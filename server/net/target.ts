@@ -2,6 +2,7 @@
 // port, before any vetting. Host names are turned into their ASCII (punycode) form so that the name we vet is the
 // name we resolve.
 import { domainToASCII } from "node:url";
+import { isPubliclyRoutable } from "./ip";
 import { parseHostAddressLoose, parseIpStrict } from "./ip-parse";
 
 export type TargetHost = {
@@ -116,11 +117,28 @@ export function parseTargetUrl(input: string): TargetUrl | null {
  * sentence for every route that judges a host as written (monitors' targets, /host/{host}/...).
  */
 export function looseIpv4Problem(input: string): string | null {
+  const loose = looseIpv4Spelling(input);
+  if (!loose) return null;
+  const { written, spelled } = loose;
+  return `${written.slice(0, 100)} is no IP address as written: some programs read it as ${spelled}, others not at all. Write an IPv4 address as a dotted quad (four decimal numbers 0 to 255, as in ${spelled}), or give a host name`;
+}
+
+/**
+ * Whether the host of a host[:port] or URL input spells, other than as a dotted quad, an address no public server may
+ * be asked to reach ("0x7f.1", "2130706433": 127.0.0.1). Such a target is the SSRF guard's to refuse, with 400
+ * TARGET_FORBIDDEN as every spelling of a private target (issue 3: decimal, octal and hex spellings included), before
+ * the "as written" refusal of looseIpv4Problem, which is for spellings of a public address.
+ */
+export function spellsNonPublicIpv4(input: string): boolean {
+  const loose = looseIpv4Spelling(input);
+  return loose !== null && !isPubliclyRoutable(loose.spelled);
+}
+
+function looseIpv4Spelling(input: string): { written: string; spelled: string } | null {
   const s = input.trim();
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(s)?.[1] ?? s;
   const split = splitHostAndPort(authority.replace(/:$/, ""));
   if (!split || split.hostPart.includes(":") || parseIpStrict(split.hostPart)) return null;
   const spelled = parseHostAddressLoose(split.hostPart);
-  if (!spelled) return null;
-  return `${split.hostPart.slice(0, 100)} is no IP address as written: some programs read it as ${spelled}, others not at all. Write an IPv4 address as a dotted quad (four decimal numbers 0 to 255, as in ${spelled}), or give a host name`;
+  return spelled ? { written: split.hostPart, spelled } : null;
 }

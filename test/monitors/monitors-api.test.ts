@@ -124,6 +124,27 @@ describe("/v1/monitors", () => {
     },
   );
 
+  it.each(["0x7f.1", "2130706433", "http://0177.0.0.1:8080/"])(
+    "refuses %s, a spelling of a loopback address, as every private target: 400 TARGET_FORBIDDEN, writing nothing",
+    async (target) => {
+      const ws = await app.seedWorkspace();
+      delete process.env.SERVICE_ALLOW_PRIVATE_TARGETS;
+      try {
+        const res = await api(app, ws.apiKey)("POST", "/v1/monitors", { target, checks: ["reachability"] });
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe("TARGET_FORBIDDEN");
+      } finally {
+        process.env.SERVICE_ALLOW_PRIVATE_TARGETS = "1";
+      }
+      // Where private targets are allowed, it is still no address as written: refused, never stored as 127.0.0.1.
+      const allowed = await api(app, ws.apiKey)("POST", "/v1/monitors", { target, checks: ["reachability"] });
+      expect(allowed.status).toBe(400);
+      expect(allowed.body.error.message).toMatch(/dotted quad/);
+      expect(await app.db.monitor.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+      expect(await app.used(ws.workspaceId)).toBe(0);
+    },
+  );
+
   it("keeps the usual spellings: a dotted quad, IPv6 text (RFC 5952 form) and names with a letter", async () => {
     const ws = await app.seedWorkspace();
     const call = api(app, ws.apiKey);

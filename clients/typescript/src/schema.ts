@@ -7047,7 +7047,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Host name or IP address, optionally with :port (default 443); IPv6 in brackets when a port is given. An IPv4 address is written as a dotted quad: other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`) are 400 INVALID_REQUEST */
+                /** @description Host name or IP address, optionally with :port (default 443); IPv6 in brackets when a port is given. An IPv4 address is written as a dotted quad: other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`) are 400 INVALID_REQUEST, or 400 TARGET_FORBIDDEN when the address they spell is not public (`0x7f.1`) */
                 host: string;
             };
             cookie?: never;
@@ -7256,7 +7256,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Host name or IP address, optionally with :port (default 443); IPv6 in brackets when a port is given. An IPv4 address is written as a dotted quad: other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`) are 400 INVALID_REQUEST */
+                /** @description Host name or IP address, optionally with :port (default 443); IPv6 in brackets when a port is given. An IPv4 address is written as a dotted quad: other spellings a URL parser reads as one (`134744072`, `0x08080808`, `1.1`) are 400 INVALID_REQUEST, or 400 TARGET_FORBIDDEN when the address they spell is not public (`0x7f.1`) */
                 host: string;
             };
             cookie?: never;
