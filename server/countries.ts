@@ -32,3 +32,15 @@ export function isCountryCode(code: string): boolean {
     return false;
   }
 }
+
+/**
+ * The country code a request's `code` (any case) stands for, upper-cased; null when it names no country. ISO 3166-1
+ * reserves UK exceptionally for the United Kingdom, whose code is GB, and UK is what billing addresses often say: it
+ * is read as GB, so that it matches the IP's country, lists and rules. The codes ISO withdrew (SU, DD, YU) stay
+ * refused: each stood for a country that no longer is one.
+ */
+export function countryCodeOf(code: string): string | null {
+  const c = code.toUpperCase();
+  if (c === "UK") return "GB";
+  return isCountryCode(c) ? c : null;
+}

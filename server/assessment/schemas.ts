@@ -1,7 +1,7 @@
 // zod contracts of POST /assess: the request of DESIGN.md and the result. Everything checkable without I/O is
 // checked here, so a bad request is 400 before any unit is reserved.
 import { z } from "zod";
-import { isCountryCode } from "../countries";
+import { countryCodeOf } from "../countries";
 import { ipAddress } from "../net/schemas";
 import { parseAddress } from "../email/syntax";
 import { deviceSignalsSchema } from "../device/schemas";
@@ -79,11 +79,11 @@ export const assessRequestSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z]{2}$/, "billing_country must be an ISO 3166-1 alpha-2 code")
-      .refine(isCountryCode, "billing_country is not a country (ISO 3166-1 alpha-2)")
-      .transform((s) => s.toUpperCase())
+      .refine((s) => countryCodeOf(s) !== null, "billing_country is not a country (ISO 3166-1 alpha-2)")
+      .transform((s) => countryCodeOf(s)!)
       .optional()
       .describe(
-        "The billing address's country (ISO 3166-1 alpha-2, any case); compared with the IP's country. A code that names no country (XX, ZZ, EU), or an old code ISO 3166-1 has replaced (UK for GB, SU, DD), is 400",
+        "The billing address's country (ISO 3166-1 alpha-2, any case); compared with the IP's country. UK, which ISO 3166-1 reserves for the United Kingdom, is read as GB; a code that names no country (XX, ZZ, EU) or one ISO has withdrawn (SU, DD, YU) is 400",
       ),
     amount: z.number().finite().min(0).max(1e12).optional().describe("Transaction amount in major units of `currency`"),
     currency: z

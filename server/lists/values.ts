@@ -4,7 +4,7 @@
 // /assess uses for the same field (addresses, email addresses, user_id and device_id lengths), so an item /assess
 // would refuse, and that could therefore never match, is refused when it is added.
 import { parseAddress } from "../email/syntax";
-import { isCountryCode } from "../countries";
+import { countryCodeOf } from "../countries";
 import { formatCidr, parseCidr, parseIpStrict, unmappedAddress, unmappedRange } from "../net/ip-parse";
 
 export const LIST_KINDS = ["ip", "email", "email_domain", "user", "device", "country", "asn"] as const;
@@ -54,11 +54,12 @@ export function normaliseValue(kind: ListKind, raw: unknown): Normalised {
         : bad(`is not a domain name: ${clause(p.reason.replace(/^Invalid domain: /, ""))}`);
     }
     case "country": {
-      // The fact rules test is billing_country as /assess accepted it, or the IP's country: judged by /assess's own
-      // check, so XX, EU or UK (GB's old code), which /assess refuses and no fact can be, are refused here too.
+      // The fact rules test is billing_country as /assess read it, or the IP's country: judged and written as /assess
+      // reads a code (countryCodeOf), so XX or EU, which no fact can be, are refused, and UK is kept as GB.
       const v = text.toUpperCase();
       if (!/^[A-Z]{2}$/.test(v)) return bad("is not a two-letter country code");
-      return isCountryCode(v) ? { ok: true, value: v } : bad("names no country");
+      const code = countryCodeOf(v);
+      return code ? { ok: true, value: code } : bad("names no country");
     }
     case "asn": {
       const m = /^(?:AS)?(\d{1,10})$/i.exec(text);

@@ -1,7 +1,7 @@
 // The rule condition language: a list of `{ field, op, value }` tests that must all hold. Each field has a kind,
 // and the kind decides which operators and values are allowed, so a stored rule can always be evaluated.
 import { z } from "zod";
-import { isCountryCode } from "../countries";
+import { countryCodeOf } from "../countries";
 import { formatCidr, parseCidr, unmappedAddress } from "../net/ip-parse";
 import { parseIpStrict } from "../net/ip";
 import { FACTS, type FactName } from "./facts";
@@ -56,13 +56,14 @@ const MAX_LIST = 500;
 
 const scalarOk: Record<Kind, (v: unknown) => string | null> = {
   string: (v) => (typeof v === "string" && v.length >= 1 && v.length <= 512 ? null : "a string of 1 to 512 characters"),
-  // Judged as /assess judges billing_country (isCountryCode): a rule on XX, EU or UK could never match a fact.
-  country: (v) =>
-    typeof v !== "string" || !/^[A-Za-z]{2}$/.test(v)
-      ? "a two-letter ISO 3166-1 country code"
-      : isCountryCode(v)
-        ? null
-        : `a two-letter ISO 3166-1 country code (${v} names no country)`,
+  // Judged as /assess reads billing_country (countryCodeOf): a rule on XX or EU could never match a fact, nor one on
+  // UK, which /assess reads as GB (a condition is kept as written, so it is asked for as GB).
+  country: (v) => {
+    if (typeof v !== "string" || !/^[A-Za-z]{2}$/.test(v)) return "a two-letter ISO 3166-1 country code";
+    const code = countryCodeOf(v);
+    if (code === null) return `a two-letter ISO 3166-1 country code (${v} names no country)`;
+    return code === v.toUpperCase() ? null : `a two-letter ISO 3166-1 country code (${v} is ${code} in ISO 3166-1)`;
+  },
   ip: (v) => (typeof v === "string" && parseIpStrict(v) ? null : "an IPv4 or IPv6 address"),
   number: (v) => (typeof v === "number" && Number.isFinite(v) ? null : "a number"),
   boolean: (v) => (typeof v === "boolean" ? null : "true or false"),

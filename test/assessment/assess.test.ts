@@ -185,6 +185,19 @@ describe("POST /assess", () => {
     expect(res.body).toMatchObject({ score: 45, risk_level: "medium", decision: "review" });
   });
 
+  it("reads billing_country UK, ISO's reservation for the United Kingdom, as GB", async () => {
+    const ws = await app().seedWorkspace({ plans: ["suite_starter"] });
+    const res = await assess(ws.apiKey, {
+      event: "checkout",
+      ip: CLEAN_IP,
+      user_agent: CHROME_UA,
+      billing_country: "uk",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.signals.map((s: { code: string }) => s.code)).toEqual(["geo_mismatch"]);
+    expect(res.body.signals[0].reason).toMatch(/billing country GB differs from the IP's country US/);
+  });
+
   it("a missing User-Agent counts for a signup but not for an API event", async () => {
     const ws = await app().seedWorkspace();
     const signup = await assess(ws.apiKey, { event: "signup", ip: CLEAN_IP });
@@ -223,7 +236,7 @@ describe("POST /assess", () => {
     ["a three-letter billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "USA" }],
     ["a billing country that is no country", { event: "checkout", ip: CLEAN_IP, billing_country: "XX" }],
     ["the unknown region as billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "zz" }],
-    ["UK, which is GB in ISO 3166-1, as billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "UK" }],
+    ["a withdrawn code (SU) as billing country", { event: "checkout", ip: CLEAN_IP, billing_country: "SU" }],
   ])("%s is 400 INVALID_REQUEST and consumes no unit", async (_name, body) => {
     const ws = await app().seedWorkspace();
     const res = await assess(ws.apiKey, body);

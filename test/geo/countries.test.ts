@@ -1,6 +1,6 @@
 // ISO 3166-1 alpha-2 codes as /assess's billing_country reads them (server/countries.ts).
 import { describe, expect, it } from "vitest";
-import { isCountryCode } from "../../server/countries";
+import { countryCodeOf, isCountryCode } from "../../server/countries";
 
 describe("isCountryCode", () => {
   it("takes countries and territories in any case, Kosovo's XK included", () => {
@@ -17,5 +17,12 @@ describe("isCountryCode", () => {
   it("refuses the old and reserved codes the platform reads as another country's", () => {
     for (const c of ["UK", "uk", "SU", "YU", "DD", "FX", "BU", "TP", "ZR", "AN", "CS"])
       expect(isCountryCode(c), c).toBe(false);
+  });
+});
+
+describe("countryCodeOf", () => {
+  it("reads a code upper-cased, UK (ISO's reservation for the United Kingdom) as GB, and nothing else as another", () => {
+    expect(["gb", "Uk", "uk", "de", "XK"].map(countryCodeOf)).toEqual(["GB", "GB", "GB", "DE", "XK"]);
+    for (const c of ["SU", "YU", "DD", "XX", "EU", "ZZ", "USA", ""]) expect(countryCodeOf(c), c).toBeNull();
   });
 });

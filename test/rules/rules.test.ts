@@ -134,7 +134,7 @@ describe("rules CRUD", () => {
       /^conditions\.0: country eq needs a two-letter ISO 3166-1 country code \(XX names no country\)$/,
     ],
     ["the EU", [{ field: "billing_country", op: "in", value: ["DE", "EU"] }], /\(EU names no country\)/],
-    ["UK (GB in ISO 3166-1)", [{ field: "billing_country", op: "neq", value: "uk" }], /\(uk names no country\)/],
+    ["UK, read as GB", [{ field: "billing_country", op: "neq", value: "uk" }], /\(uk is GB in ISO 3166-1\)/],
     ["an empty list", [], /INVALID|at least|>=1|too small/i],
   ])("conditions with %s are 400 INVALID_REQUEST", async (_name, conditions, message) => {
     const ws = await app.seedWorkspace();

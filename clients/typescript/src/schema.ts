@@ -2633,7 +2633,7 @@ export interface operations {
                 "application/json": {
                     /** @description Transaction amount in major units of `currency` */
                     amount?: number;
-                    /** @description The billing address's country (ISO 3166-1 alpha-2, any case); compared with the IP's country. A code that names no country (XX, ZZ, EU), or an old code ISO 3166-1 has replaced (UK for GB, SU, DD), is 400 */
+                    /** @description The billing address's country (ISO 3166-1 alpha-2, any case); compared with the IP's country. UK, which ISO 3166-1 reserves for the United Kingdom, is read as GB; a code that names no country (XX, ZZ, EU) or one ISO has withdrawn (SU, DD, YU) is 400 */
                     billing_country?: string;
                     currency?: string;
                     /** @description Browser signals from /device.js (as POST /device/check takes them): automation, consistency and per-device velocity move the score */
