@@ -103,11 +103,17 @@ function vetIntervalOrThrow(f: MonitorFields, entitlements: Entitlements) {
 }
 
 /** The checks' and the plan's rules on a monitor's fields; returns the normalised target. */
-async function vetOrThrow(f: MonitorFields, entitlements: Entitlements, db: Db, workspaceId: string): Promise<string> {
+async function vetOrThrow(
+  f: MonitorFields,
+  entitlements: Entitlements,
+  db: Db,
+  workspaceId: string,
+  storedTarget?: string,
+): Promise<string> {
   vetIntervalOrThrow(f, entitlements);
   if (watchesProject(f.checks)) return vetProjectOrThrow(db, workspaceId, f);
   const labelAllowed = targetFree(f.checks);
-  const target = parseMonitorTarget(f.target, labelAllowed);
+  const target = parseMonitorTarget(f.target, labelAllowed, { stored: f.target === storedTarget });
   const spelled = target ? null : looseIpv4Problem(f.target);
   if (spelled) {
     // "0x7f.1" or "2130706433" is refused as every spelling of a private target is (400 TARGET_FORBIDDEN); where
@@ -283,7 +289,7 @@ export async function updateMonitorOrThrow(
     checks: a.changes.checks ?? (before.checks as MonitorCheck[]),
     interval: a.changes.interval ?? (before.interval as MonitorInterval),
   };
-  const target = await vetOrThrow(merged, a.entitlements, db, a.workspaceId);
+  const target = await vetOrThrow(merged, a.entitlements, db, a.workspaceId, before.target);
   await vetRecipientsOrThrow(db, a.workspaceId, a.changes.email_alerts);
   const row = await db.$transaction(async (tx) => {
     // A project watch is unique in its workspace: the workspace first, in the order a creation and the plan's

@@ -39,7 +39,7 @@ export const thresholdsOf = (row: Pick<MonitorRow, "thresholds">) => row.thresho
  * database and passes as `projectUnits` below); nothing for a target that no longer parses.
  */
 export function unitsPerRun(row: Pick<MonitorRow, "checks" | "target">): number {
-  if (!parseMonitorTarget(row.target, targetFree(checksOf(row)))) return 0;
+  if (!parseMonitorTarget(row.target, targetFree(checksOf(row)), { stored: true })) return 0;
   return jobCharging().monitorRunUnits({ checks: checksOf(row).length });
 }
 

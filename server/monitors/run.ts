@@ -115,7 +115,7 @@ interface PlannedCheck {
 
 /** Each check's lookups and units for this run, read before the reservation (checks/types.ts `prepare`). */
 async function planChecks(db: Db, monitor: MonitorRow): Promise<PlannedCheck[]> {
-  const target = parseMonitorTarget(monitor.target, targetFree(checksOf(monitor)))!;
+  const target = parseMonitorTarget(monitor.target, targetFree(checksOf(monitor)), { stored: true })!;
   const planned: PlannedCheck[] = [];
   for (const check of checksOf(monitor)) {
     const spec = CHECKS[check.type as CheckType];

@@ -11,7 +11,7 @@ import { createTestApp } from "../harness";
 import { A, api, monitorDns } from "./helpers";
 
 const app = await createTestApp();
-await monitorDns({ "site.test": A(), "other.test": A() });
+await monitorDns({ "site.test": A(), "other.test": A(), "1.2-3": A() });
 
 describe("/v1/monitors", () => {
   it("creates, reads, lists, changes and deletes monitors, with audit events", async () => {
@@ -318,6 +318,27 @@ describe("plans", () => {
     expect((await call("DELETE", `/v1/monitors/${ids[6]}`)).status).toBe(200);
     const last = (await call("GET", "/v1/monitors?limit=10")).body.items as { status: string }[];
     expect(last.map((m) => m.status)).toEqual(Array(5).fill("active"));
+  });
+});
+
+describe("a target stored under the rule of its day", () => {
+  // "1.2-3", a name with no letter, was taken before targets were judged as written; refused as a new target now, it is
+  // read as it was stored: its monitor is counted, runs and can be renamed (it threw in the run and read 0 units).
+  it("keeps running, counting and renaming a stored target today's rule would refuse", async () => {
+    const ws = await app.seedWorkspace();
+    const call = api(app, ws.apiKey);
+    expect((await call("POST", "/v1/monitors", { target: "1.2-3", checks: ["dns"] })).status).toBe(400);
+    const m = (await call("POST", "/v1/monitors", { target: "site.test", checks: ["dns"] })).body;
+    await app.db.monitor.update({ where: { id: m.id }, data: { target: "1.2-3" } });
+    expect((await call("GET", `/v1/monitors/${m.id}`)).body).toMatchObject({ target: "1.2-3", units_per_run: 1 });
+    const renamed = await call("PATCH", `/v1/monitors/${m.id}`, { name: "Legacy" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Legacy", target: "1.2-3" });
+    const run = await call("POST", `/v1/monitors/${m.id}/run`);
+    expect(run.status).toBe(200);
+    expect(run.body.units).toBe(1);
+    // A new target is judged as written.
+    expect((await call("PATCH", `/v1/monitors/${m.id}`, { target: "4.5-6" })).status).toBe(400);
   });
 });
 
