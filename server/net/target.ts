@@ -85,9 +85,14 @@ export function parseWrittenHostAndPort(input: string): TargetHost | null {
 export function parseWrittenTargetUrl(input: string): TargetUrl | null {
   const u = parseTargetUrl(input);
   if (!u) return null;
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(input.trim())?.[1];
+  const authority = authorityOf(input);
   // An empty port ("example.com:") is no port to a URL parser.
   return authority !== undefined && parseWrittenHostAndPort(authority.replace(/:$/, "")) ? u : null;
+}
+
+/** The authority of a URL as written (`user@host:port` between `scheme://` and the path), or undefined for no URL. */
+function authorityOf(input: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(input.trim())?.[1];
 }
 
 export type TargetUrl = TargetHost & { url: URL; scheme: "http" | "https"; effectivePort: number };
@@ -136,7 +141,7 @@ export function spellsNonPublicIpv4(input: string): boolean {
 
 function looseIpv4Spelling(input: string): { written: string; spelled: string } | null {
   const s = input.trim();
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(s)?.[1] ?? s;
+  const authority = authorityOf(s) ?? s;
   const split = splitHostAndPort(authority.replace(/:$/, ""));
   if (!split || split.hostPart.includes(":") || parseIpStrict(split.hostPart)) return null;
   const spelled = parseHostAddressLoose(split.hostPart);
