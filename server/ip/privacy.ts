@@ -90,7 +90,7 @@ export interface Privacy {
 }
 
 export const NO_PROXY_DATA =
-  "No open-proxy address list is shipped or configured yet; VPN exits, Tor exits and private relays are reported separately.";
+  "Open proxies are not checked: there is no list of them to check against. VPN exits, Tor exits and private relays are reported separately.";
 
 const TOR_LIST = {
   kind: "tor" as const,
