@@ -1,7 +1,6 @@
 // The admin CLI (`npm run admin`): as a process, on an embedded database folder no server holds and through a running
 // server's admin channel; the commands behind it through the channel's own request (sendAdminCommand, what the CLI
 // sends), so that each case starts the CLI's process only where the process is what it checks.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -12,21 +11,14 @@ import { adminSocketPath, listenAdminChannel, sendAdminCommand } from "../../ser
 import { answerAdminCommand, runAdminCommand } from "../../server/admin/commands";
 import { toErrorBody } from "../../server/errors";
 import { createTestApp, restRequest, type TestApp } from "../harness";
+import { runProcess } from "../run-process";
 
 const root = path.resolve(__dirname, "../..");
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/admin/cli.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => resolve({ code: code ?? 1, stdout: stdout.trim(), stderr: stderr.trim() }));
+function cli(args: string[], env: Record<string, string>) {
+  return runProcess([process.execPath, "--import", "tsx", path.join(root, "server/admin/cli.ts"), ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", ...env },
   });
 }
 

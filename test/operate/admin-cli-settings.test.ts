@@ -1,31 +1,20 @@
 // The admin CLI with a setting it cannot use: it printed a stack trace and "error: Internal error." for an
 // SERVICE_ENCRYPTION_KEY that is not 32 bytes of base64 (found walking README's "Secrets at rest" from a fresh clone).
 // It says what is wrong in one line naming the variable, as the server's start-up does, and exits 1.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runProcess } from "../run-process";
 
 const root = path.resolve(__dirname, "../..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "svc-cli-settings-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/admin/cli.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", SERVICE_DATA_DIR: dir, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => resolve({ code, stdout: stdout.trim(), stderr: stderr.trim() }));
+function cli(args: string[], env: Record<string, string>) {
+  return runProcess([process.execPath, "--import", "tsx", path.join(root, "server/admin/cli.ts"), ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", SERVICE_DATA_DIR: dir, ...env },
   });
 }
 

@@ -4,12 +4,12 @@
 // backup over a database that is fine. Each is now said as what it is, in one line, and the folder is left as it was.
 // Every case uses a real folder and a real process: run as root (where modes deny nothing) the CLI runs as `nobody`
 // (setpriv), and the full device is a small tmpfs mounted in a mount namespace of the CLI's own (unshare).
-import { spawn } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../run-process";
 
 const root = path.resolve(__dirname, "../..");
 const asRoot = process.getuid?.() === 0;
@@ -60,17 +60,9 @@ function cli(
   if (opts.asOtherUser && asRoot) argv = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...argv];
   // A mount of the command's own, gone with it (user namespace too when not root).
   if (opts.namespace) argv = ["unshare", asRoot ? "-m" : "-rm", ...argv];
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", SERVICE_DATA_DIR: dir, HOME: work },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => resolve({ code: code ?? 1, stdout: stdout.trim(), stderr: stderr.trim() }));
+  return runProcess(argv, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", SERVICE_DATA_DIR: dir, HOME: work },
   });
 }
 
