@@ -54,16 +54,21 @@ export interface Condition {
 export const MAX_CONDITIONS = 20;
 const MAX_LIST = 500;
 
+/**
+ * What a rule's country value should be, or null when it is one: judged as /assess reads billing_country
+ * (countryCodeOf), so a rule on XX or EU, which could never match a fact, is refused, and so is one on UK, which
+ * /assess reads as GB (a rule is kept as written, so it is asked for as GB). Any case: the rule reads it in upper case.
+ */
+export function countryValueProblem(v: unknown): string | null {
+  if (typeof v !== "string" || !/^[A-Za-z]{2}$/.test(v)) return "a two-letter ISO 3166-1 country code";
+  const code = countryCodeOf(v);
+  if (code === null) return `a two-letter ISO 3166-1 country code (${v} names no country)`;
+  return code === v.toUpperCase() ? null : `a two-letter ISO 3166-1 country code (${v} is ${code} in ISO 3166-1)`;
+}
+
 const scalarOk: Record<Kind, (v: unknown) => string | null> = {
   string: (v) => (typeof v === "string" && v.length >= 1 && v.length <= 512 ? null : "a string of 1 to 512 characters"),
-  // Judged as /assess reads billing_country (countryCodeOf): a rule on XX or EU could never match a fact, nor one on
-  // UK, which /assess reads as GB (a condition is kept as written, so it is asked for as GB).
-  country: (v) => {
-    if (typeof v !== "string" || !/^[A-Za-z]{2}$/.test(v)) return "a two-letter ISO 3166-1 country code";
-    const code = countryCodeOf(v);
-    if (code === null) return `a two-letter ISO 3166-1 country code (${v} names no country)`;
-    return code === v.toUpperCase() ? null : `a two-letter ISO 3166-1 country code (${v} is ${code} in ISO 3166-1)`;
-  },
+  country: countryValueProblem,
   ip: (v) => (typeof v === "string" && parseIpStrict(v) ? null : "an IPv4 or IPv6 address"),
   number: (v) => (typeof v === "number" && Number.isFinite(v) ? null : "a number"),
   boolean: (v) => (typeof v === "boolean" ? null : "true or false"),

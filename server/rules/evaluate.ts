@@ -82,7 +82,7 @@ export function compileRule(rule: Pick<RuleLike, "conditions" | "expression">): 
   if (source === null) return { ok: false, message: "The rule has neither valid conditions nor an expression." };
   const hit = cache.get(source);
   if (hit) return hit;
-  const c = compileExpression(source);
+  const c = compileExpression(source, { stored: true });
   const compiled: Compiled = c.ok ? { ok: true, run: c.run } : { ok: false, message: describeProblem(c.problem) };
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(source, compiled);

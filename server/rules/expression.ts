@@ -6,7 +6,7 @@
 import { Environment, type ASTNode } from "@marcbachmann/cel-js";
 import { ipInCidr } from "../net/ip";
 import { parseCidr } from "../net/ip-parse";
-import { CONDITION_FIELDS, ruleAddress } from "./conditions";
+import { CONDITION_FIELDS, countryValueProblem, ruleAddress } from "./conditions";
 import { FACT_NAMES, FACTS, type FactName } from "./facts";
 
 export const MAX_EXPRESSION_LENGTH = 4000;
@@ -376,32 +376,66 @@ const ADDRESS_FACTS: ReadonlySet<string> = new Set(
     .map((d) => d.fact),
 );
 
+/** The facts that hold an upper-case ISO 3166-1 code: those a condition of kind country tests, and the phone's. */
+const COUNTRY_FACTS: ReadonlySet<string> = new Set([
+  ...Object.values(CONDITION_FIELDS)
+    .filter((d) => d.kind === "country")
+    .map((d) => d.fact),
+  "phone.country" satisfies FactName,
+]);
+
 /**
- * The source with each address literal compared with an address fact (`ip.address == "::ffff:1.2.3.4"`, `!=`, `in
- * [...]`, either side) written as a condition's value is saved (ruleAddress): ip.address holds the canonical form
- * and an IPv4-mapped client as its IPv4 address, so a literal in another spelling could never be equal to it.
- * Other literals are left as written.
+ * Each string literal compared with a fact of `facts` (`fact == "x"`, `!=`, either side, and `fact in [...]`), in
+ * source order.
  */
-function withRuleAddresses(source: string, ast: ASTNode): string {
-  const edits: { start: number; end: number; text: string }[] = [];
-  const rewrite = (node: ASTNode | undefined) => {
-    if (node?.op !== "value" || typeof node.args !== "string") return;
-    const address = ruleAddress(node.args);
-    if (address !== null && address !== node.args)
-      edits.push({ start: node.range.start, end: node.range.end, text: JSON.stringify(address) });
+function literalsComparedWith(ast: ASTNode, facts: ReadonlySet<string>): ASTNode[] {
+  const out: ASTNode[] = [];
+  const take = (node: ASTNode | undefined) => {
+    if (node?.op === "value" && typeof node.args === "string") out.push(node);
   };
   const visit = (node: ASTNode) => {
     if (node.op === "==" || node.op === "!=") {
       const [left, right] = node.args as [ASTNode, ASTNode];
-      if (ADDRESS_FACTS.has(factPath(left))) rewrite(right);
-      if (ADDRESS_FACTS.has(factPath(right))) rewrite(left);
+      if (facts.has(factPath(left))) take(right);
+      if (facts.has(factPath(right))) take(left);
     } else if (node.op === "in") {
       const [left, right] = node.args as [ASTNode, ASTNode];
-      if (ADDRESS_FACTS.has(factPath(left)) && right.op === "list") (right.args as ASTNode[]).forEach(rewrite);
+      if (facts.has(factPath(left)) && right.op === "list") (right.args as ASTNode[]).forEach(take);
     }
     children(node).forEach(visit);
   };
   visit(ast);
+  return out.sort((a, b) => a.range.start - b.range.start);
+}
+
+/**
+ * A country literal no country fact can ever equal (`billing_country == "ZZ"`, `ip.country in ["EU"]`, "UK", which
+ * /assess reads as GB), judged as a condition's country value is (countryValueProblem).
+ */
+function countryProblem(source: string, ast: ASTNode): ExpressionProblem | null {
+  for (const lit of literalsComparedWith(ast, COUNTRY_FACTS)) {
+    const problem = countryValueProblem(lit.args as string);
+    if (problem) return at(source, lit.range.start, lit.range.end, `"${lit.args as string}" is not ${problem}.`);
+  }
+  return null;
+}
+
+/**
+ * The source with each literal compared with a fact written as a condition's value is saved: an address compared
+ * with ip.address (`ip.address == "::ffff:1.2.3.4"`) as ruleAddress writes it, since ip.address holds the canonical
+ * form and an IPv4-mapped client as its IPv4 address; a country code compared with a country fact in upper case, as
+ * the facts hold it (`billing_country == "de"`). Other literals (and a stored rule's code that names no country) are
+ * left as written.
+ */
+function withRuleLiterals(source: string, ast: ASTNode): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  const rewrite = (node: ASTNode, canonical: string | null) => {
+    if (canonical !== null && canonical !== node.args)
+      edits.push({ start: node.range.start, end: node.range.end, text: JSON.stringify(canonical) });
+  };
+  for (const lit of literalsComparedWith(ast, ADDRESS_FACTS)) rewrite(lit, ruleAddress(lit.args as string));
+  for (const lit of literalsComparedWith(ast, COUNTRY_FACTS))
+    if (countryValueProblem(lit.args) === null) rewrite(lit, (lit.args as string).toUpperCase());
   let out = source;
   for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
@@ -409,9 +443,14 @@ function withRuleAddresses(source: string, ast: ASTNode): string {
 
 export type CompiledExpression = (context: Record<string, unknown>) => unknown;
 
-/** Parses, type-checks and bounds-checks an expression: the program, or what is wrong and where. */
+/**
+ * Parses, type-checks and bounds-checks an expression: the program, or what is wrong and where. A `stored` rule (one
+ * being evaluated, saved under an older rule) is not refused for a country literal that names no country: it was
+ * saved when any two letters were taken, and it simply never matches, as it never did.
+ */
 export function compileExpression(
   source: string,
+  { stored = false }: { stored?: boolean } = {},
 ): { ok: true; run: CompiledExpression } | { ok: false; problem: ExpressionProblem } {
   if (source.trim() === "")
     return {
@@ -439,6 +478,8 @@ export function compileExpression(
   if (bounds) return { ok: false, problem: bounds };
   const checked = program.check();
   if (!checked.valid) return { ok: false, problem: explain(source, checked.error as never) };
+  const country = stored ? null : countryProblem(source, program.ast);
+  if (country) return { ok: false, problem: country };
   if (checked.type !== "bool") {
     return {
       ok: false,
@@ -450,9 +491,9 @@ export function compileExpression(
       ),
     };
   }
-  // Problems above are reported at the offsets of the source as written; the program that runs reads its address
-  // literals as ip.address holds them (the same types, so it checks as the source did).
-  const runnable = withRuleAddresses(source, program.ast);
+  // Problems above are reported at the offsets of the source as written; the program that runs reads its address and
+  // country literals as the facts hold them (the same types, so it checks as the source did).
+  const runnable = withRuleLiterals(source, program.ast);
   if (runnable !== source) {
     program = env.parse(runnable);
     program.check();

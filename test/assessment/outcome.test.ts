@@ -75,7 +75,7 @@ describe("POST /v1/assess/{request_id}/outcome", () => {
       mode: "shadow",
       expression: '"ua_automation" in signals',
     });
-    const unused = await mk({ name: "unused", action: "review", expression: 'billing_country == "ZZ"' });
+    const unused = await mk({ name: "unused", action: "review", expression: 'billing_country == "AQ"' });
 
     const fraudTor = await assess(ws.apiKey, {
       event: "signup",
