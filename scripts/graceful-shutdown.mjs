@@ -2,7 +2,9 @@
 // it runs in closing; Node's default for SIGHUP is to end at once):
 //   1. at once: /readyz answers 503 and background workers stop claiming (server/startup/lifecycle.ts);
 //   2. for SERVICE_SHUTDOWN_DELAY_MS (default 5000) new connections are still accepted, so a load balancer that
-//      polls readiness takes the instance out before it stops listening;
+//      polls readiness takes the instance out before it stops listening; every answer from the signal on says
+//      `Connection: close`, so a keep-alive client opens a new connection for its next request (accepted until the
+//      delay ends, refused after) instead of reusing one that step 3 closes under it (ECONNRESET);
 //   3. then the listener closes (new connections are refused), idle keep-alive connections are closed, and
 //      in-flight requests finish. A connection on which the client has sent nothing at all for a second (a
 //      browser's or a pool's preconnect) is closed too: Node counts it as a request under way, never as idle, so
@@ -51,8 +53,9 @@ export function installGracefulShutdown({ server, app }) {
   };
   server.on("request", (_req, res) => {
     inFlight.add(res);
-    // While draining, every answer tells a keep-alive client to reconnect (to another instance).
-    if (draining) res.setHeader("Connection", "close");
+    // From the signal on, every answer tells a keep-alive client to reconnect (to another instance, once the load
+    // balancer has seen readiness fail).
+    if (stopping) res.setHeader("Connection", "close");
     res.on("close", () => {
       inFlight.delete(res);
       if (draining) server.closeIdleConnections();
@@ -79,6 +82,7 @@ export function installGracefulShutdown({ server, app }) {
       shuttingDown: false,
     });
     state.shuttingDown = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     log("info", "shutdown signal received", {
       signal,
       delay_ms: delayMs,
@@ -92,7 +96,6 @@ export function installGracefulShutdown({ server, app }) {
 
     await new Promise((r) => setTimeout(r, delayMs));
     draining = true;
-    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     const closed = new Promise((r) => server.close(() => r()));
     const sweep = setInterval(() => {
       server.closeIdleConnections();

@@ -4,7 +4,7 @@
 // delivery goes out after the next start. The same run's output is checked for JSON log lines without secrets.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, get, type Server } from "node:http";
+import { Agent, createServer, get, type Server } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -90,6 +90,22 @@ const onNewConnection = (url: string) =>
     req.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });
 
+// The Connection header of an answer to a client that keeps its connections alive (a pool, as fetch's), and the
+// number of sockets the pool could still reuse after it.
+const onKeptConnection = (url: string, agent: Agent) =>
+  new Promise<{ connection: string | undefined; reusable: number }>((resolve, reject) => {
+    const req = get(url, { agent }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        setTimeout(() => {
+          const free = Object.values(agent.freeSockets).reduce((n, list) => n + (list?.length ?? 0), 0);
+          resolve({ connection: res.headers.connection, reusable: free });
+        }, 50),
+      );
+    });
+    req.on("error", reject);
+  });
+
 // A connection on which the client never sends a byte, as a browser's preconnect or a pool's spare: resolves when the
 // server closes it, with the time it stayed open.
 const silentConnection = (base: string) =>
@@ -152,6 +168,8 @@ describe("SIGTERM", () => {
     // Node never counts a connection that has carried no request as idle: it held the exit until the grace period
     // ended (exit 1), until the drain closed silent connections too.
     const silent = await silentConnection(first.base);
+    const pool = new Agent({ keepAlive: true });
+    expect(await onKeptConnection(`${first.base}/healthz`, pool)).toEqual({ connection: "keep-alive", reusable: 1 });
     const signalled = Date.now();
     first.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 200));
@@ -160,6 +178,10 @@ describe("SIGTERM", () => {
     expect(ready.status).toBe(503);
     expect((await ready.json()).status).toBe("draining");
     expect(await onNewConnection(`${first.base}/healthz`)).toBe("200");
+    // From the signal on, a keep-alive client is told to reconnect: its pool keeps no connection that the drain
+    // would close under its next request.
+    expect(await onKeptConnection(`${first.base}/healthz`, pool)).toEqual({ connection: "close", reusable: 0 });
+    pool.destroy();
 
     const answers = await Promise.all(inFlight);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
