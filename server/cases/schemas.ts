@@ -123,6 +123,7 @@ export const caseResolveSchema = z.object({
           "When the item stops matching: ISO 8601 date or date-time with Z or an offset, in the future, at most 9999-12-31",
         ),
     })
+    .strict()
     .optional()
     .describe("Also add one of the case's values to a named list of the matching kind"),
 });

@@ -82,16 +82,18 @@ export const itemsAddSchema = z
     id: listIdSchema,
     items: z
       .array(
-        z.object({
-          value: z.union([z.string().max(MAX_VALUE_LENGTH * 2), z.number()]),
-          expires_at: expiryTimestampSchema
-            .nullable()
-            .optional()
-            .describe(
-              "ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the item stops matching then",
-            ),
-          note: z.string().max(MAX_NOTE_LENGTH).nullable().optional(),
-        }),
+        z
+          .object({
+            value: z.union([z.string().max(MAX_VALUE_LENGTH * 2), z.number()]),
+            expires_at: expiryTimestampSchema
+              .nullable()
+              .optional()
+              .describe(
+                "ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the item stops matching then",
+              ),
+            note: z.string().max(MAX_NOTE_LENGTH).nullable().optional(),
+          })
+          .strict(),
       )
       .max(MAX_ITEMS_PER_CALL)
       .optional(),

@@ -35,11 +35,13 @@ const checkObject = z
       .describe("email_security only: DKIM selectors to check besides the common ones"),
     packages: z
       .array(
-        z.object({
-          ecosystem: z.enum(ECOSYSTEMS),
-          name: z.string().trim().min(1).max(214),
-          version: z.string().trim().min(1).max(256),
-        }),
+        z
+          .object({
+            ecosystem: z.enum(ECOSYSTEMS),
+            name: z.string().trim().min(1).max(214),
+            version: z.string().trim().min(1).max(256),
+          })
+          .strict(),
       )
       .min(1)
       .max(MAX_PACKAGES)
@@ -48,6 +50,7 @@ const checkObject = z
         `packages only (required there): 1 to ${MAX_PACKAGES} {ecosystem, name, version}; the check costs one unit per run whatever their number`,
       ),
   })
+  .strict()
   .superRefine((c, ctx) => {
     const misplaced = (field: string, owner: string) =>
       ctx.addIssue({ code: "custom", path: [field], message: `${field} belongs to the ${owner} check only` });
@@ -87,6 +90,7 @@ const thresholds = z
         "Alert when the certificate expires within each of these many days (default [21, 7], each at most once); the smallest is critical",
       ),
   })
+  .strict()
   .describe("Thresholds of the checks");
 
 const name = z.string().trim().min(1).max(100).nullable().optional().describe("A label for people, 1..100 characters");
@@ -110,6 +114,7 @@ const emailAlerts = z
         "`owners` (the default: the workspace's owners) or a list of the workspace's members' emails; an address that is not a member is 400",
       ),
   })
+  .strict()
   .describe("Email alerts of this monitor (sent only when the service has SERVICE_SMTP_URL)");
 
 export const monitorIdSchema = z.string().trim().min(1).max(64).describe("Monitor id (`mon_…`)");

@@ -108,6 +108,7 @@ const conditionSchema = z
     op: z.enum(CONDITION_OPS),
     value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
   })
+  .strict()
   .superRefine((c, ctx) => {
     const problem = conditionProblem(c);
     if (problem) ctx.addIssue({ code: "custom", message: problem });

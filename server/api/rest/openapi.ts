@@ -60,7 +60,10 @@ field, and a raw body (a lockfile, a CSV file) must be UTF-8 (or UTF-16 with its
 that is not a path (\`OPTIONS *\`) or a request with two \`Host\` headers is 400 \`INVALID_REQUEST\`. A parameter the
 operation does not declare (a top-level field of the JSON body, or a query parameter where the operation reads the
 query) is 400 \`INVALID_REQUEST\` naming each one (\`Received unknown parameter: emial (did you mean email?)\`), never
-dropped; only the top level is judged, so an open object such as \`metadata\` takes any keys.
+dropped. The objects inside a body that the service defines (a payment, a list item, a rule condition, a monitor's checks,
+thresholds and email alerts, a case's \`add_to_list\`) are judged the same way, each key named with its path
+(\`Received unknown parameter: items.1.expire_at. items.1 takes: expires_at, note, value.\`); the open objects,
+\`/assess\`'s \`metadata\` and the \`device\` signals a browser collects, take any keys.
 
 **Browsers.** Cross-origin calls need an origin listed in \`SERVICE_ALLOWED_ORIGINS\`; preflight accepts only registered
 route and method pairs and the request headers Authorization, Content-Type, X-API-Key and Accept; otherwise 403
