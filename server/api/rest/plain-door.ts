@@ -121,6 +121,10 @@ const procedureOf = (route: RestRoute): unknown =>
 
 const notFound = () => new AppError("LOOKUP_NOT_FOUND", "No such route or method. See /v1/openapi.json for the API.");
 
+/** Whether the request asks for the OpenAPI document (`GET /v1/openapi.json`, a trailing slash allowed). */
+const asksForDocument = (method: string, path: string) =>
+  method === "GET" && (path === "/openapi.json" || path === "/openapi.json/");
+
 /** Request headers as the procedures read them (Headers#get and #has): repeated values joined with ", ". */
 export function headerReader(
   headers: PlainRequest["headers"],
@@ -156,7 +160,7 @@ export function answersWithoutDatabase(req: PlainRequest): boolean {
   if (!target) return true;
   const method = req.method.toUpperCase();
   // The document is built from the procedures and the settings alone.
-  if (method === "GET" && (target.path === "/openapi.json" || target.path === "/openapi.json/")) return true;
+  if (asksForDocument(method, target.path)) return true;
   const headers = headerReader(req.headers, req.missingHeader);
   if (method !== "OPTIONS") return matchRoute(restRouteTable(), method, target.path) === null;
   const wanted = headers.get("access-control-request-method")?.toUpperCase();
@@ -177,7 +181,7 @@ export function routeLabelOf(req: Omit<PlainRequest, "body">): string {
   const target = targetOf(req.url, req.base ?? "http://localhost");
   if (!target) return "unmatched";
   const method = req.method.toUpperCase();
-  if (method === "GET" && (target.path === "/openapi.json" || target.path === "/openapi.json/")) return "/openapi.json";
+  if (asksForDocument(method, target.path)) return "/openapi.json";
   const wanted =
     method === "OPTIONS"
       ? headerReader(req.headers, req.missingHeader).get("access-control-request-method")?.toUpperCase()
@@ -247,7 +251,7 @@ async function answer(req: DoorRequest, seen: Seen): Promise<PlainAnswer & { err
     if (!target) throw notFound();
     const { path, query } = target;
 
-    if (method === "GET" && (path === "/openapi.json" || path === "/openapi.json/")) {
+    if (asksForDocument(method, path)) {
       seen.route = "/openapi.json";
       out.set("Cache-Control", "public, max-age=300");
       if (origin) out.set("Access-Control-Allow-Origin", "*");
