@@ -4,7 +4,13 @@
 // A monitor whose checks look at nothing of the target (packages only) may name its project instead: a label that
 // nothing connects to. Hosts are judged as written (../net/target.ts parseWrittenHostAndPort): "134744072" or "1.1" is
 // no host, and a packages monitor's label "12345" stays "12345", never the address a URL parser reads in it.
-import { parseHostAndPort, parseTargetUrl, parseWrittenHostAndPort, parseWrittenTargetUrl } from "../net";
+import {
+  isWrittenAsUrl,
+  parseHostAndPort,
+  parseTargetUrl,
+  parseWrittenHostAndPort,
+  parseWrittenTargetUrl,
+} from "../net";
 
 export interface MonitorTarget {
   /** The target as stored: the URL as given, else host[:port] normalised. */
@@ -45,7 +51,7 @@ export function parseMonitorTarget(
 
 function parsePlace(input: string, asWritten: boolean): MonitorTarget | null {
   const s = input.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
+  if (isWrittenAsUrl(s)) {
     const u = asWritten ? parseWrittenTargetUrl(s) : parseTargetUrl(s);
     if (!u) return null;
     return { value: u.url.toString(), host: u.host, address: u.address, port: u.port, url: u.url.toString() };

@@ -12,6 +12,7 @@ export {
 } from "./safe-fetch";
 export { connectTlsToVetted, pinnedLookup, type TlsConnection } from "./connect";
 export {
+  isWrittenAsUrl,
   looseIpv4Problem,
   spellsNonPublicIpv4,
   normalizeHostName,

@@ -6,7 +6,7 @@ import { classifyIp, isPubliclyRoutable, type IpScope } from "./ip";
 import { allowPrivateTargets } from "./config";
 import { scopeAddressWords } from "./special-use";
 import { defaultResolver, type TargetResolver } from "./resolve";
-import { parseHostAndPort, parseTargetUrl } from "./target";
+import { isWrittenAsUrl, parseHostAndPort, parseTargetUrl } from "./target";
 
 /** Cloud instance-metadata and similar endpoints: refused even when private targets are allowed. */
 const METADATA_ADDRESSES = new Set([
@@ -149,7 +149,7 @@ export function targetForbidden(reason: string): AppError {
 
 /** Host part of a host, host:port or http(s) URL input, or null when it is none of them. */
 export function hostOfInput(hostOrUrl: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(hostOrUrl.trim())) {
+  if (isWrittenAsUrl(hostOrUrl)) {
     const u = parseTargetUrl(hostOrUrl);
     return u ? (u.host.includes(":") ? `[${u.host}]` : u.host) : null;
   }

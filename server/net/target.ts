@@ -90,9 +90,17 @@ export function parseWrittenTargetUrl(input: string): TargetUrl | null {
   return authority !== undefined && parseWrittenHostAndPort(authority.replace(/:$/, "")) ? u : null;
 }
 
+/** A scheme and `//` at the start (RFC 3986's scheme), and the authority written after them. */
+const SCHEME_AND_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i;
+
+/** Whether the input (trimmed) is written as a URL with a scheme (`https://…`), not as a host or host:port. */
+export function isWrittenAsUrl(input: string): boolean {
+  return SCHEME_AND_AUTHORITY.test(input.trim());
+}
+
 /** The authority of a URL as written (`user@host:port` between `scheme://` and the path), or undefined for no URL. */
 function authorityOf(input: string): string | undefined {
-  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(input.trim())?.[1];
+  return SCHEME_AND_AUTHORITY.exec(input.trim())?.[1];
 }
 
 export type TargetUrl = TargetHost & { url: URL; scheme: "http" | "https"; effectivePort: number };
