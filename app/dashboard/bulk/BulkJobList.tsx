@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
+import { keepIn } from "../_components/keep-in";
 import { useTRPC } from "../_components/trpc";
 import { kindLabel, progressParts, STATUS_LABEL } from "./bulk-text";
 
@@ -77,10 +78,7 @@ export function BulkJobList({
                     <button
                       type="button"
                       className="btn"
-                      ref={(el) => {
-                        if (el) openButtons.current.set(j.id, el);
-                        else openButtons.current.delete(j.id);
-                      }}
+                      ref={keepIn(openButtons.current, j.id)}
                       onClick={() => onOpen(j.id)}
                     >
                       Open

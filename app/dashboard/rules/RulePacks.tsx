@@ -8,6 +8,7 @@ import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DocText } from "../_components/DocText";
 import { BusyButton } from "../_components/BusyButton";
+import { keepIn } from "../_components/keep-in";
 import type { RuleAction } from "./rule-draft";
 
 type PackRule = { name: string; action: RuleAction; expression: string };
@@ -66,13 +67,7 @@ export function RulePacks({
       {packs.data?.items.length === 0 ? <p className="muted">No rule pack is available.</p> : null}
       {packs.data?.items.map((p) => (
         <div key={p.id} className="rule-pack" data-testid="rule-pack">
-          <h3
-            tabIndex={-1}
-            ref={(el) => {
-              if (el) headings.current.set(p.id, el);
-              else headings.current.delete(p.id);
-            }}
-          >
+          <h3 tabIndex={-1} ref={keepIn(headings.current, p.id)}>
             {p.name}{" "}
             {p.enabled ? <span className="badge badge-active">enabled</span> : <span className="badge">off</span>}
           </h3>
@@ -90,10 +85,7 @@ export function RulePacks({
                     <button
                       type="button"
                       className="btn"
-                      ref={(el) => {
-                        if (el) testButtons.current.set(r.name, el);
-                        else testButtons.current.delete(r.name);
-                      }}
+                      ref={keepIn(testButtons.current, r.name)}
                       onClick={() => onTest(r)}
                     >
                       {/* The name starts with the visible words, so a voice command "Test first" finds it. */}
