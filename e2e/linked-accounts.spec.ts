@@ -267,7 +267,7 @@ test("the console's answer shows the phone, the card attempt, the mailbox and th
   // What the card's first digits could not tell, in a user's words: not the API's note to the operator ("no BIN
   // table is shipped").
   await expect(answer.getByTestId("payment-facts")).toContainText(
-    "Visa, known from the card's first digits. The issuing bank's country and whether the card is credit, debit or prepaid are not looked up.",
+    "Visa, known from the card's first digits. The issuing bank's country and whether the card is credit, debit or prepaid are unknown.",
   );
   await expect(answer.getByTestId("payment-facts")).not.toContainText(/BIN table|shipped/);
   await expect(answer.getByTestId("answer-details")).toContainText("whether the card is credit, debit or prepaid");
