@@ -7,7 +7,7 @@
 // (not owner) manages rules as the owner does (every rules procedure is open to members on a plan with rules): sees
 // the owner's rule, backtests and saves one of their own, switches the owner's off, and is never told "owners only".
 import { expect, test, type Page } from "@playwright/test";
-import { newWorkspace } from "./dashboard-steps";
+import { asOperator, newWorkspace } from "./dashboard-steps";
 import { failInBatch, signIn, snap, uniqueEmail, unavailable } from "./helpers";
 
 async function assessExample(page: Page) {
@@ -466,4 +466,59 @@ test("the rules' measures that could not be read say so with Retry, never “No 
   await expect(row).toContainText("Measures not read");
   await expect(row).not.toContainText("No measures yet");
   await page.unroute("**/api/trpc/**", refuseSummary);
+});
+
+test("a rule saved under an older check (country is XX) can be renamed from its editor; its condition stays as stored", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "LegacyRule", ["suite_starter"]);
+  await page.goto("/dashboard/rules");
+  await page.getByTestId("rule-new").click();
+  await page.getByTestId("rule-name").fill("Old country rule");
+  await page.getByTestId("condition-row").first().getByTestId("condition-value").fill("DE");
+  await page.getByTestId("rule-mode-shadow").check();
+  await page.getByTestId("rule-save").click();
+  await expect(page.getByTestId("rules-notice")).toHaveText("Rule created.");
+  // As a rule saved before conditions were judged by the country check (43b0a6e) is stored: `country eq XX`.
+  const legacy = JSON.stringify([{ field: "country", op: "eq", value: "XX" }]);
+  let ruleId = "";
+  await asOperator(page, async (client, s, ws) => {
+    const rows = await client.query<{ id: string }>(
+      `UPDATE "${s}"."Rule" SET conditions = $1::jsonb WHERE "workspaceId" = $2 RETURNING id`,
+      [legacy, ws],
+    );
+    ruleId = rows.rows[0]!.id;
+  });
+  await page.reload();
+  const row = page.getByTestId("rule-row");
+  await expect(row.locator(".rule-test")).toContainText("ip.country is XX");
+
+  await page.getByRole("button", { name: "Edit or test “Old country rule”" }).click();
+  await expect(page.getByTestId("rule-name")).toBeFocused();
+  await page.getByTestId("rule-name").fill("Renamed country rule");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("rules-notice")).toHaveText("Rule saved.");
+  await expect(page.getByTestId("rule-editor")).toHaveCount(0);
+  await expect(row.getByTestId("rule-row-name")).toHaveText("Renamed country rule");
+  await expect(page.getByRole("button", { name: "Edit or test “Renamed country rule”" })).toBeFocused();
+  await snap(page, testInfo, "rules-legacy-renamed-1280");
+  await asOperator(page, async (client, s) => {
+    const rows = await client.query<{ name: string; conditions: unknown }>(
+      `SELECT name, conditions FROM "${s}"."Rule" WHERE id = $1`,
+      [ruleId],
+    );
+    expect(rows.rows[0]!.name).toBe("Renamed country rule");
+    const stored = rows.rows[0]!.conditions;
+    expect(typeof stored === "string" ? JSON.parse(stored) : stored).toEqual(JSON.parse(legacy));
+  });
+
+  // Changing the condition itself is judged as any new condition is: said at its row, nothing saved.
+  await page.getByRole("button", { name: "Edit or test “Renamed country rule”" }).click();
+  const value = page.getByTestId("condition-row").first().getByTestId("condition-value");
+  await expect(value).toHaveValue("XX");
+  await value.fill("XY");
+  await page.getByTestId("rule-save").click();
+  await expect(page.getByTestId("condition-row").first().getByTestId("condition-error")).toContainText(
+    "two-letter country code",
+  );
 });

@@ -104,9 +104,12 @@ export function RuleEditor({
       firstMode.current?.focus();
       return;
     }
-    const body = { name: d.name.trim(), action: d.action, mode: d.mode, enabled: d.enabled, ...ruleBody(d) };
-    if (rule) update.mutate({ id: rule.id, ...body });
-    else create.mutate({ ...body, priority });
+    const body = { name: d.name.trim(), action: d.action, mode: d.mode, enabled: d.enabled };
+    // An edit sends the conditions or the expression only when they changed: a rule saved under an older check
+    // (`country eq XX` from before conditions were judged by the country check) is renamed, switched or given
+    // another action without its stored test being judged again, and refused, by today's check.
+    if (rule) update.mutate({ id: rule.id, ...body, ...changedTest(d, rule) });
+    else create.mutate({ ...body, priority, ...ruleBody(d) });
   }
 
   function runBacktest(r: BacktestRange) {
@@ -288,6 +291,12 @@ export function RuleEditor({
       <BacktestPanel pending={backtest.isPending} result={backtest.data} onRun={runBacktest} />
     </section>
   );
+}
+
+/** The draft's conditions or expression when they differ from the stored rule's as the editor opened it; else nothing. */
+function changedTest(d: RuleDraft, rule: RuleRecord): ReturnType<typeof ruleBody> | Record<string, never> {
+  const now = ruleBody(d);
+  return JSON.stringify(now) === JSON.stringify(ruleBody(draftOf(rule))) ? {} : now;
 }
 
 /** An on/off switch: a button with role switch, so screen readers and keyboards treat it as one. */
