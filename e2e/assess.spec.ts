@@ -156,3 +156,37 @@ test("an answer's saved label that could not be read says so with Retry, never â
   await expect(outcome).not.toContainText("Not labelled yet.");
   await page.unroute("**/api/trpc/**", refuseEvents);
 });
+
+test("an answer's sources and where each reason's evidence came from are said in words, the ids beside", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "AssessSources", ["suite_starter"]);
+  await page.goto("/dashboard/assess");
+  await page.getByRole("button", { name: "Fill in an example" }).click();
+  await page.getByTestId("run-assessment").click();
+  const answer = page.getByTestId("assessment-answer");
+  await expect(answer.getByTestId("score-gauge")).toBeVisible();
+  // The headless browser's User-Agent is judged from the request itself: said so, not "from request".
+  await expect(answer.locator('[data-code="ua_automation"]')).toContainText("ua_automation Â· from the request");
+  const sources = answer.locator("details", { has: page.getByText(/^Sources \(\d+\)$/) });
+  await sources.locator("summary").press("Enter");
+  const row = (name: string) => sources.locator(`[data-testid=answer-source][data-name="${name}"]`);
+  // A feed by its description (as the Data sources page names it), its id beside; the kind and date in words.
+  await expect(row("hosting-asns")).toContainText("ASNs operated by cloud, hosting and CDN providers");
+  await expect(row("hosting-asns").locator("code")).toHaveText("hosting-asns");
+  await expect(row("hosting-asns")).toContainText("List shipped with the release");
+  await expect(row("workspace-events")).toContainText("This workspace's past assessments");
+  await expect(row("workspace-events")).toContainText("This workspace's own records");
+  await expect(row("dns")).toContainText("Looked up live");
+  // The phone numbering plans are loaded; the answer gives them no date, which is not "not loaded".
+  await expect(row("libphonenumber-js")).toContainText("Not dated");
+  await expect(sources).not.toContainText("not loaded");
+  for (const token of ["embedded", "workspace", "shipped"]) {
+    await expect(sources.locator("td:nth-child(2)", { hasText: new RegExp(`^${token}$`) })).toHaveCount(0);
+  }
+  await snap(page, testInfo, "assess-sources-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await sources.scrollIntoViewIfNeeded();
+  await snap(page, testInfo, "assess-sources-390");
+});

@@ -4,17 +4,20 @@
 // assess page and by saved reports, so a saved assessment reopens with its whole explanation. Its outcome buttons
 // label what the request turned out to be (the procedure of POST /v1/assess/{request_id}/outcome); labels measure
 // the rules and score bands.
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { AssessResult } from "../../../server/assessment/schemas";
 import { IdentityFacts } from "./answers/IdentityFacts";
 import { NETWORK_TEXT } from "./answers/IpCards";
 import { Country, Facts } from "./answers/parts";
+import { evidenceWords, sourceDate, sourceKind, sourceTitle } from "./answers/source-words";
 import { forUsers } from "./answers/user-text";
 import { Flag } from "./Flag";
 import { formatUtc } from "./format";
 import { OutcomeButtons } from "./OutcomeButtons";
 import { RawJson, StructureTree } from "./ResultView";
 import { ScoreGauge } from "./ScoreGauge";
+import { useTRPC } from "./trpc";
 
 const DECISION_TEXT: Record<string, string> = {
   allow: "Allow: let the event through.",
@@ -35,7 +38,18 @@ export function asAssessment(value: unknown): AssessResult | null {
     : null;
 }
 
+/**
+ * The data feeds' descriptions by name (GET /sources, unmetered), to name an answer's sources as the Data sources page
+ * does; empty until read, or when it cannot be, and the names are shown as they are.
+ */
+function useFeedTitles(): ReadonlyMap<string, string> {
+  const trpc = useTRPC();
+  const q = useQuery({ ...trpc.sources.list.queryOptions({}), staleTime: 10 * 60_000 });
+  return new Map((q.data?.sources ?? []).map((s) => [s.name, s.description]));
+}
+
 export function AssessmentAnswer({ result }: { result: AssessResult }) {
+  const feeds = useFeedTitles();
   return (
     <section className="answer" data-testid="assessment-answer">
       <div className="card answer-summary">
@@ -83,7 +97,7 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
                   <p className="signal-reason">{forUsers(s.reason)}</p>
                   <p className="muted small">
                     <code>{s.code}</code>
-                    {s.evidence.length ? ` · from ${s.evidence.join(", ")}` : null}
+                    {s.evidence.length ? ` · from ${evidenceWords(s.evidence, feeds)}` : null}
                   </p>
                 </div>
               </li>
@@ -184,13 +198,25 @@ export function AssessmentAnswer({ result }: { result: AssessResult }) {
             </tr>
           </thead>
           <tbody>
-            {result.sources.map((s) => (
-              <tr key={s.name}>
-                <td>{s.name}</td>
-                <td>{s.origin}</td>
-                <td>{s.fetched_at ? formatUtc(s.fetched_at) : "not loaded"}</td>
-              </tr>
-            ))}
+            {result.sources.map((s) => {
+              const title = sourceTitle(s.name, feeds);
+              return (
+                <tr key={s.name} data-testid="answer-source" data-name={s.name}>
+                  <td>
+                    {title}
+                    {/* The id beside the title, as on the Data sources page, for support and the API. */}
+                    {title !== s.name ? (
+                      <>
+                        {" "}
+                        <code className="muted small">{s.name}</code>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{sourceKind(s.origin)}</td>
+                  <td>{sourceDate(s, feeds)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </details>
