@@ -144,3 +144,29 @@ test("the Vulnerabilities panels and the lookup console mark the refused field a
   await expect(ip).toHaveAccessibleDescription(/Example: 8\.8\.8\.8.*IP address /);
   await atBothWidths(page, testInfo, "console-refused");
 });
+
+test("a webhook's refused receiver URL is marked at its field, described by the refusal and focused, new or edited", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Form errors hooks", ["suite_agency"]);
+  await page.goto("/dashboard/webhooks");
+  await page.getByLabel("Name").fill("Alerts");
+  const url = page.getByLabel("Receiver URL");
+  // A URL the browser's own check takes but the service refuses: said at the URL, not only below the form.
+  await url.fill("ftp://hooks.example.com/in");
+  await url.press("Enter");
+  await expectRefusalAt(url, page.getByTestId("error-note"), "Receiver URL must start with https://.");
+  await expect(page.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
+  await atBothWidths(page, testInfo, "webhooks-refused");
+
+  // Corrected, it is created; then the same refusal on the edit form is said at its URL field too.
+  await url.fill("https://hooks.example.com/in");
+  await url.press("Enter");
+  await page.getByRole("link", { name: "Open the webhook" }).click();
+  await page.getByRole("button", { name: "Edit" }).click();
+  const editUrl = page.getByLabel("Receiver URL");
+  await editUrl.fill("ftp://hooks.example.com/in");
+  await page.getByRole("button", { name: "Save changes" }).press("Enter");
+  await expectRefusalAt(editUrl, page.getByTestId("error-note"), "Receiver URL must start with https://.");
+  await atBothWidths(page, testInfo, "webhook-edit-refused");
+});

@@ -6,12 +6,11 @@ import Link from "next/link";
 import { describePlans, WEBHOOK_PLANS as webhookPlans } from "../../../server/api/contract-text";
 import { ShownOnce } from "../_components/ShownOnceKey";
 import { useDoneNotice } from "../_components/DoneNotice";
-import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
-import { inFormWords } from "../_components/field-words";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
-import { WEBHOOK_LABELS, WebhookForm } from "./WebhookForm";
+import { WebhookForm } from "./WebhookForm";
 
 /** Which plans have webhooks, from the plan catalog. */
 export const WEBHOOK_PLANS = `need ${describePlans(webhookPlans())}`;
@@ -49,9 +48,9 @@ export function WebhooksView() {
                 key={create.data?.id ?? "new"}
                 submitLabel="Create webhook"
                 pending={create.isPending}
+                error={create.error}
                 onSubmit={(f) => create.mutate(f)}
               />
-              <ErrorNote error={create.error} words={(m) => inFormWords(m, WEBHOOK_LABELS)} />
               {create.data ? (
                 <ShownOnce
                   secret={create.data.secret}

@@ -82,6 +82,7 @@ export function WebhookDetail({ id }: { id: string }) {
                 }}
                 submitLabel="Save changes"
                 pending={update.isPending}
+                error={update.error}
                 onSubmit={(f) => update.mutate({ id, ...f })}
               />
             ) : (
@@ -100,10 +101,7 @@ export function WebhookDetail({ id }: { id: string }) {
                 <dd>{formatUtc(hook.created_at)}</dd>
               </dl>
             )}
-            <ErrorNote
-              error={update.error ?? remove.error ?? test.error}
-              words={(m) => inFormWords(m, WEBHOOK_LABELS)}
-            />
+            <ErrorNote error={remove.error ?? test.error} words={(m) => inFormWords(m, WEBHOOK_LABELS)} />
             <div className="row">
               <BusyButton
                 type="button"
@@ -113,7 +111,12 @@ export function WebhookDetail({ id }: { id: string }) {
               >
                 Send test event
               </BusyButton>
-              <button type="button" className="btn" onClick={() => setEditing(!editing)} ref={editButton}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => (update.reset(), setEditing(!editing))}
+                ref={editButton}
+              >
                 {editing ? "Cancel editing" : "Edit"}
               </button>
               <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)} data-confirm-trigger>
