@@ -170,3 +170,31 @@ test("a webhook's refused receiver URL is marked at its field, described by the 
   await expectRefusalAt(editUrl, page.getByTestId("error-note"), "Receiver URL must start with https://.");
   await atBothWidths(page, testInfo, "webhook-edit-refused");
 });
+
+test("an invitation the service refuses is said at the Email field, marked and focused; a refusal about the plan is not", async ({
+  page,
+}, testInfo) => {
+  await newWorkspace(page, "Form errors members", ["suite_starter"]);
+  await page.goto("/dashboard/members");
+  const email = page.getByLabel("Email");
+  // An address the browser's own check takes ("a@b") but the service refuses.
+  await email.fill("a@b");
+  await page.getByRole("button", { name: "Invite" }).click();
+  await expectRefusalAt(email, page.getByTestId("members-error"), "A valid email address is required.");
+  await expect(page.getByLabel("Role")).not.toHaveAttribute("aria-invalid", "true");
+  await atBothWidths(page, testInfo, "members-refused");
+  // Corrected, the invitation goes through and the mark goes with the refusal.
+  await email.fill("colleague@example.test");
+  await email.press("Enter");
+  await expect(page.locator('[data-testid=member-row][data-email="colleague@example.test"]')).toBeVisible();
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  // Suite Starter includes 3 members, owners counted: a fourth is refused for the plan, not for the address, so the
+  // field is not marked and the refusal itself takes the focus.
+  await email.fill("third@example.test");
+  await email.press("Enter");
+  await expect(page.getByTestId("member-row")).toHaveCount(3);
+  await email.fill("fourth@example.test");
+  await email.press("Enter");
+  await expect(page.getByTestId("members-error")).toBeFocused();
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+});

@@ -10,6 +10,10 @@ import { useTRPC } from "../_components/trpc";
 import "./members.css";
 import { BusyButton } from "../_components/BusyButton";
 import { useDoneNotice } from "../_components/DoneNotice";
+import { useRefusalAtField } from "../_components/field-problem";
+
+/** The invitation's fields by the API's names: a refusal of the address is said at the Email field (field-problem.ts). */
+const INVITE_LABELS: Record<string, string> = { email: "Email", role: "Role" };
 
 type Member = {
   id: string;
@@ -22,11 +26,11 @@ type Member = {
 };
 
 /** The message of a failed call, in words: the members page never shows the raw error code. */
-function Problem({ error }: { error: unknown }) {
+function Problem({ error, id }: { error: unknown; id?: string }) {
   if (!error) return null;
   const message = (error as { message?: string } | null)?.message;
   return (
-    <p className="error" role="alert" data-testid="members-error">
+    <p className="error" role="alert" data-testid="members-error" id={id} tabIndex={id ? -1 : undefined}>
       {message && message.length < 300 ? message : "Something went wrong; try again."}
     </p>
   );
@@ -68,6 +72,9 @@ export function MembersView() {
     trpc.account.changeMemberRole.mutationOptions({ onMutate: clearErrors("role"), onSuccess: () => void refresh() }),
   );
   actions.current = { invite, remove, role: changeRole };
+  // A refused address (not an email, already invited) marks the Email field, is its description and takes the focus;
+  // a refusal about the workspace (its plan's member limit) takes the focus itself.
+  const refusal = useRefusalAtField(invite.error, { labels: INVITE_LABELS, main: "email" });
   const isOwner = overview.data?.role === "owner";
   const limit = overview.data?.entitlements.members;
   const list = (members.data ?? []) as Member[];
@@ -108,11 +115,17 @@ export function MembersView() {
               required
               maxLength={254}
               placeholder="colleague@example.com"
+              {...refusal.fieldProps("email")}
             />
           </label>
           <label>
             Role
-            <select name="inviteRole" value={role} onChange={(e) => setRole(e.target.value as "member" | "owner")}>
+            <select
+              name="inviteRole"
+              value={role}
+              onChange={(e) => setRole(e.target.value as "member" | "owner")}
+              {...refusal.fieldProps("role")}
+            >
               <option value="member">Member</option>
               <option value="owner">Owner</option>
             </select>
@@ -120,7 +133,7 @@ export function MembersView() {
           <BusyButton type="submit" className="btn btn-primary" busy={invite.isPending} busyLabel="Inviting…">
             Invite
           </BusyButton>
-          <Problem error={invite.error} />
+          <Problem error={invite.error} id={refusal.noteId} />
         </form>
       ) : overview.data ? (
         <p className="notice">Only workspace owners invite members, change roles and remove members.</p>
