@@ -166,6 +166,22 @@ describe("domain RDAP", () => {
     });
   });
 
+  it("an unreachable registry's reason is said in words, without the system's error or the server's address", async () => {
+    // The dashboard shows this reason in a domain's answer (walk: "RDAP server unreachable (getaddrinfo ENOTFOUND
+    // rdap.verisign.com)"); an operator's own RDAP server address (SERVICE_RDAP_BASE_URL) is no one else's business.
+    process.env.SERVICE_RDAP_BASE_URL = "http://127.0.0.1:9/";
+    try {
+      const r = await getDomainRdap("example.com");
+      expect(r.status).toBe("unavailable");
+      const reason = (r as { reason: string }).reason;
+      expect(reason).toMatch(/RDAP server could not be reached$/);
+      expect(reason).not.toMatch(/ECONN|getaddrinfo|127\.0\.0\.1|fetch failed/);
+      await expect(getDomainRdapOrThrow("example.com")).rejects.toThrow(/RDAP server could not be reached\.$/);
+    } finally {
+      process.env.SERVICE_RDAP_BASE_URL = rdap.url;
+    }
+  });
+
   it("an unavailable registry gives a typed outcome for callers that degrade, and 503 for the route", async () => {
     rdap.failWith(503);
     const r = await getDomainRdap("example.com");

@@ -20,10 +20,13 @@ export async function queryRdap(baseUrl: string, path: string): Promise<RdapOutc
     });
   } catch (err) {
     const e = err as Error;
+    // In words: the system's error ("getaddrinfo ENOTFOUND rdap.example", "connect ECONNREFUSED 10.0.0.5:443") names
+    // the address it tried, which may be an operator's own RDAP server (SERVICE_RDAP_BASE_URL), and reaches answers
+    // (a domain's registrationReason) and the dashboard.
     const reason =
       e.name === "TimeoutError"
         ? `RDAP server did not answer within ${rdapTimeoutMs()} ms`
-        : `RDAP server unreachable (${(e.cause as Error | undefined)?.message ?? e.message})`;
+        : "RDAP server could not be reached";
     return { status: "unavailable", url, reason };
   }
   if (res.status === 404 || res.status === 410) {
