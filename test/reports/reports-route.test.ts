@@ -185,6 +185,32 @@ describe("account reports route", () => {
     expect(foreignCursor.body.error.code).toBe("INVALID_REQUEST");
   });
 
+  it("refuses a list query it cannot read as written with 400 INVALID_REQUEST naming the parameter", async () => {
+    // The README's rule for every route that reads the query ("Requests the API reads"): an unknown parameter is
+    // refused, never dropped; one that takes one value, sent twice, is refused; a number is written in decimal digits.
+    const user = await signedIn("query@example.test");
+    const ws = await ownWorkspace(user);
+    const cases: [string, RegExp][] = [
+      ["?limt=5", /limt/],
+      ["?limit=5&limit=6", /limit/],
+      ["?limit=0x10", /limit/],
+      ["?limit=%2B5", /limit/],
+      ["?limit=", /limit/],
+      ["?cursor=a&cursor=b", /cursor/],
+      ["?limit=%ff", /limit/],
+    ];
+    for (const [query, named] of cases) {
+      const r = await call("GET", { user, workspaceId: ws, query });
+      expect(r.status, query).toBe(400);
+      expect(r.body.error.code, query).toBe("INVALID_REQUEST");
+      expect(r.body.error.message, query).toMatch(named);
+    }
+    const ok = await call("GET", { user, workspaceId: ws, query: "?limit=5" });
+    expect(ok.status).toBe(200);
+    // A session is still checked first: without one the answer is 401, whatever the query.
+    expect((await call("GET", { user: null, workspaceId: ws, query: "?limt=5" })).status).toBe(401);
+  });
+
   it("refuses invalid bodies with 400 INVALID_REQUEST before any unit is spent", async () => {
     const user = await signedIn("invalid@example.test");
     const ws = await ownWorkspace(user);

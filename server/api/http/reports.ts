@@ -2,6 +2,10 @@
 // rule (createAccountContext), then the reportsRouter procedures, answered through the shared adapter
 // (respond.ts). The session lookup is passed in, so the route supplies next-auth's and tests a fixed user.
 import type { SessionUser } from "../../auth/principal";
+import { AppError } from "../../errors";
+import { listReportsInput } from "../../reports/schemas";
+import { declaredFieldsOfSchema, unknownFieldsProblem } from "../input-fields";
+import { readQueryParameters, type QueryKeys } from "../rest/query-params";
 import { reportsRouter } from "../routers/reports";
 import { createCallerFactory } from "../trpc";
 import { createAccountContext } from "./dashboard-context";
@@ -11,6 +15,9 @@ import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput
 // Above the 256 KB report limit, with room for the title and JSON framing.
 const MAX_BODY_BYTES = 300_000;
 const createCaller = createCallerFactory(reportsRouter);
+/** The list's query: `limit` is a number (listReportsInput), `cursor` text. */
+const LIST_QUERY: QueryKeys = { arrayKeys: new Set(), numberKeys: new Set(["limit"]) };
+const LIST_FIELDS = declaredFieldsOfSchema(listReportsInput);
 
 export function handleReportsRequest(
   req: Request,
@@ -34,11 +41,14 @@ async function answer(
     const caller = createCaller(ctx);
     let data: unknown;
     if (req.method === "GET") {
-      const url = new URL(req.url);
-      data = await caller.list({
-        limit: url.searchParams.get("limit") ?? undefined,
-        cursor: url.searchParams.get("cursor") ?? undefined,
-      } as never);
+      // The query read as /v1 reads one (README "Requests the API reads"): a parameter sent twice, a limit not
+      // written in decimal digits and an unknown parameter are refused, never read as something else or dropped.
+      // (The input step cannot name the unknown one here: this router's "list" shares its path with others'.)
+      const query = readQueryParameters(new URL(req.url).search.slice(1), LIST_QUERY);
+      if (!query.ok) throw new AppError("INVALID_REQUEST", query.problem);
+      const unknown = unknownFieldsProblem(query.value, LIST_FIELDS);
+      if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+      data = await caller.list(query.value as never);
     } else {
       data = await caller.create((await readProcedureInput(req, MAX_BODY_BYTES)) as never);
     }

@@ -57,8 +57,7 @@ import {
 import { getOpenApiDocument } from "./openapi";
 import { AnswerHeaders, plainErrorAnswer } from "./plain-answer";
 import { buildRouteTable, matchRoute, type RestRoute } from "./routes";
-// One rule with the production front, which reads it before Next could rewrite such a query (scripts/rest-direct.mjs).
-import { undecodableQueryParameter } from "./query-text.mjs";
+import { readQueryParameters } from "./query-params";
 
 // Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
 registerBulkProcedures();
@@ -384,34 +383,6 @@ async function runProcedure(
 }
 
 /**
- * The first value of `key` as the client wrote it in the query, percent-escapes decoded (`+5` stays "+5", not the
- * " 5" a form decoding reads), for a refusal to echo what was sent. Only on that refusal's path.
- */
-function rawQueryValue(query: string, key: string): string {
-  for (const pair of query.split("&")) {
-    const eq = pair.indexOf("=");
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, " "));
-    } catch {
-      decoded = name;
-    }
-    if (decoded !== key) continue;
-    const raw = eq < 0 ? "" : pair.slice(eq + 1);
-    try {
-      return decodeURIComponent(raw); // percent-escapes decoded, a "+" left as the client typed it
-    } catch {
-      return raw;
-    }
-  }
-  return "";
-}
-
-/** A query parameter's number: an optional minus, digits, and an optional fraction (the schema judges the rest). */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/**
  * Builds the procedure input from the query or body and the decoded path parameters: the query for GET, DELETE and
  * a raw-body route; a JSON body otherwise; a raw-body route's (a lockfile) or a text/csv body's one field as text.
  * The body is read under the route's cap (body-rules.ts), decoded when compressed (body-encoding.ts). A malformed
@@ -434,26 +405,9 @@ async function assembleInput(
   const rawBody = rawBodyOf(rules, contentType);
   const readsBody = method !== "GET" && method !== "DELETE";
   if (!readsBody || rawBody) {
-    const undecodable = undecodableQueryParameter(query);
-    if (undecodable !== null)
-      return invalid(
-        `${undecodable.name === null ? "A query parameter's name" : `${undecodable.name.slice(0, 40)}: the query parameter`} is not valid percent-encoded UTF-8 text; encode "%" as %25 and send text as UTF-8.`,
-      );
-    const params = new URLSearchParams(query);
-    for (const key of new Set(params.keys())) {
-      const all = params.getAll(key);
-      // A parameter that takes one value, sent twice, is refused rather than read as its first value (the other
-      // would be dropped unseen, as an unknown parameter would be: README "Requests the API reads").
-      if (all.length > 1 && !route.arrayKeys.has(key))
-        return invalid(`${key}: the query parameter was sent ${all.length} times; send it once.`);
-      // A number is written in decimal digits: the schemas' coercion (Number()) would also read "0x10", "1e2", " 5"
-      // and an empty value (as 0), each a typo or a probe rather than a page size.
-      if (route.numberKeys.has(key) && !DECIMAL.test(all[0]!))
-        return invalid(
-          `${key}: expected a number written in decimal digits, got ${JSON.stringify(rawQueryValue(query, key).slice(0, 40))}.`,
-        );
-      input[key] = route.arrayKeys.has(key) ? all : all[0];
-    }
+    const read = readQueryParameters(query, route);
+    if (!read.ok) return invalid(read.problem);
+    input = read.value;
   }
   if (rawBody || readsBody) {
     // One cap for the bytes sent and, when compressed, for the decoded bytes.
