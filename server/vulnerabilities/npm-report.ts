@@ -56,13 +56,13 @@ export async function getNpmReportOrThrow({ name }: { name: string }): Promise<N
     bulkP,
   ]);
   if (registry.kind === "not_found") throw new AppError("PACKAGE_NOT_FOUND", `No npm package named "${name}".`);
-  const pkg = requireSource(registry, "npm registry").value;
+  const pkg = requireSource(registry, "the npm registry").value;
   // A package the registry has but the download service has never counted has had no downloads.
   const weekly =
     downloads.kind === "not_found"
       ? { weeklyDownloads: 0, ...lastWeekWindow() }
-      : requireSource(downloads, "npm download-count service").value;
-  const osvRecords = requireSource(osv, "OSV advisory database").value;
+      : requireSource(downloads, "the npm download-count service").value;
+  const osvRecords = requireSource(osv, "the OSV advisory database").value;
 
   // Withdrawn records are left out, and reports of malicious releases are malware, not advisories (as in the other
   // reports); the registry's copy of either (same GHSA id) is left out with it.

@@ -10,12 +10,13 @@ import { getOsvAdvisoriesForPackage } from "../providers/packages/osv";
 import { advisoryFromNpm, advisoryFromOsv, compareAdvisories, mergeAdvisories, type Advisory } from "./advisories";
 import { coordinateProblem } from "./coordinates";
 import { findKevEntry, kevCatalogInfo, type KevCatalogInfo } from "./kev-catalog";
-import { lookupRegistry, REGISTRY_LABEL } from "./registry";
+import { lookupRegistry, REGISTRY_NAME } from "./registry";
 import {
   lastWeekWindow,
   NO_ADVISORY_COPY,
   publicAdvisory,
   requireSource,
+  sentence,
   sortOsvRecords,
   summarise,
 } from "./report-common";
@@ -104,11 +105,11 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
     bulkP,
   ]);
   if (registry.kind === "not_found")
-    throw new AppError("PACKAGE_NOT_FOUND", `No ${eco} package "${coordinate}" in the ${REGISTRY_LABEL[eco]}.`);
-  const reg = requireSource(registry, REGISTRY_LABEL[eco]);
+    throw new AppError("PACKAGE_NOT_FOUND", `No ${eco} package "${coordinate}" in ${REGISTRY_NAME[eco]}.`);
+  const reg = requireSource(registry, REGISTRY_NAME[eco]);
   const pkg = reg.value;
   const selected = selectVersion(eco, pkg.versions, pkg.latestVersion, input.version);
-  const records = requireSource(osv, "OSV advisory database").value;
+  const records = requireSource(osv, "the OSV advisory database").value;
 
   const fromNpm = bulk?.kind === "ok" ? bulk.value.map((a) => advisoryFromNpm(a, pkg.versions)) : [];
   // Withdrawn records are not reported; reports of malicious releases (OSV's MAL- records, the OpenSSF Malicious
@@ -199,7 +200,7 @@ export async function getPackageReportOrThrow(input: PackageReportInput) {
       ? null
       : eco === "npm"
         ? `The npm download-count service is unavailable${downloads?.kind === "unavailable" ? ` (${downloads.reason})` : ""}.`
-        : `${REGISTRY_LABEL[eco]} publishes no download counts.`,
+        : `${sentence(REGISTRY_NAME[eco])} publishes no download counts.`,
     findings,
     verdict,
     summary: { ...summarise(merged), affectingSelectedVersion: summarise(affecting.map((r) => r.a)) },

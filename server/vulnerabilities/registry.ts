@@ -26,10 +26,15 @@ export async function lookupRegistry(eco: Ecosystem, coordinate: string): Promis
   }
 }
 
-export const REGISTRY_LABEL: Record<Ecosystem, string> = {
-  npm: "npm registry",
+/**
+ * Each registry named as a sentence names it, article included where the name takes one ("the npm registry", but
+ * "PyPI", "Packagist": "the PyPI is unavailable" was what a user read). report-common.ts `sentence` starts a sentence
+ * with one.
+ */
+export const REGISTRY_NAME: Record<Ecosystem, string> = {
+  npm: "the npm registry",
   pypi: "PyPI",
   composer: "Packagist",
-  go: "Go module proxy",
-  maven: "Maven repository",
+  go: "the Go module proxy",
+  maven: "the Maven repository",
 };

@@ -60,11 +60,17 @@ export function publicAdvisory(a: Advisory) {
   };
 }
 
-/** The value of a source that must answer, or 503 naming it (its units are reserved first and given back with the 503). */
-export function requireSource<T>(r: Fetched<T>, label: string): Extract<Fetched<T>, { kind: "ok" }> {
+/** A source's name (registry.ts REGISTRY_NAME, "the OSV advisory database") at the start of a sentence. */
+export const sentence = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * The value of a source that must answer, or 503 naming it (its units are reserved first and given back with the
+ * 503). `name` is the source as a sentence names it, its article included ("the OSV advisory database", "PyPI").
+ */
+export function requireSource<T>(r: Fetched<T>, name: string): Extract<Fetched<T>, { kind: "ok" }> {
   if (r.kind === "ok") return r;
   const why = r.kind === "unavailable" ? r.reason : "answered not found";
-  throw new AppError("UPSTREAM_UNAVAILABLE", `The ${label} is unavailable (${why}); try again in a moment.`);
+  throw new AppError("UPSTREAM_UNAVAILABLE", `${sentence(name)} is unavailable (${why}); try again in a moment.`);
 }
 
 /** The seven full days before today (UTC), the window the download-count service calls "last week". */

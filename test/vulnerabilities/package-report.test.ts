@@ -251,6 +251,30 @@ describe("multi-ecosystem package report", () => {
     });
   });
 
+  it.each([
+    ["pypi", "jinja2", "pypi", "PyPI is unavailable"],
+    ["composer", "craftcms/cms", "packagist", "Packagist is unavailable"],
+    ["go", "github.com/gin-gonic/gin", "go", "The Go module proxy is unavailable"],
+    ["maven", "org.apache.logging.log4j:log4j-core", "maven", "The Maven repository is unavailable"],
+  ] as const)(
+    "names the %s registry as a sentence says it when it is down",
+    async (ecosystem, coordinate, source, words) => {
+      // "The PyPI is unavailable" and "The Packagist is unavailable" were what a user read.
+      fake.current.down.add(source);
+      const err = await getPackageReportOrThrow({ ecosystem, coordinate, ...page }).catch((e: unknown) => e);
+      expect((err as AppError).message.startsWith(words), (err as AppError).message).toBe(true);
+    },
+  );
+
+  it("says a missing package is not in PyPI, and that the Go module proxy publishes no download counts", async () => {
+    const missing = await getPackageReportOrThrow({ ecosystem: "pypi", coordinate: "nope-nope", ...page }).catch(
+      (e: unknown) => e,
+    );
+    expect((missing as AppError).message).toBe('No pypi package "nope-nope" in PyPI.');
+    const go = await getPackageReportOrThrow({ ecosystem: "go", coordinate: "github.com/gin-gonic/gin", ...page });
+    expect(go.downloadsUnavailableReason).toBe("The Go module proxy publishes no download counts.");
+  });
+
   it("answers npm with downloads null and a reason when only the download service is down", async () => {
     fake.current.down.add("downloads");
     const r = await getPackageReportOrThrow({ ecosystem: "npm", coordinate: "jquery", ...page });

@@ -7,7 +7,7 @@ import type { Fetched } from "../../providers/packages/http";
 import { mapLimited } from "../../providers/packages/osv";
 import type { RegistryPackage } from "../../providers/packages/registry-types";
 import type { ParsedPackage } from "../lockfiles/types";
-import { lookupRegistry, REGISTRY_LABEL } from "../registry";
+import { lookupRegistry, REGISTRY_NAME } from "../registry";
 import { supplyChainFindings, type SupplyChainFinding } from "../supply-chain";
 import type { TyposquatMatch } from "../typosquat";
 import { checkTyposquat, type TyposquatCheck } from "../typosquat-check";
@@ -63,16 +63,16 @@ export function versionFindings(
       registry: { status: "ok", reason: null, fetchedAt: r.fetchedAt },
       typosquatCheck,
     };
-  const label = REGISTRY_LABEL[p.ecosystem];
+  const name = REGISTRY_NAME[p.ecosystem];
   return {
     typosquatCheck,
     findings: supplyChainFindings(p.ecosystem, null, p.version, now, facts.typosquat),
     registry:
       r.kind === "not_found"
-        ? { status: "not_found", reason: `the ${label} has no package ${p.name}`, fetchedAt: null }
+        ? { status: "not_found", reason: `${name} has no package ${p.name}`, fetchedAt: null }
         : {
             status: "unavailable",
-            reason: `the ${label} is unavailable (${r.reason}); supply-chain findings are missing`,
+            reason: `${name} is unavailable (${r.reason}); supply-chain findings are missing`,
             fetchedAt: null,
           },
   };
