@@ -203,6 +203,30 @@ describe("account senders route", () => {
     expect((await senders("DELETE", `/${added.id}`, { user: owner, workspaceId: ws })).status).toBe(404);
   });
 
+  it("refuses a parameter a route does not take with 400 INVALID_REQUEST naming it, changing nothing, as /v1 does", async () => {
+    // README "Requests the API reads": an unknown field of a JSON body, or a query parameter where a route reads the
+    // query (GET and DELETE, as on /v1), is refused, never dropped.
+    const owner = await signedIn(app, "unknown-params@senders.test");
+    const { workspaceId: ws } = await ownWorkspace(app, owner, ["suite_business"]);
+    const added = (await senders("POST", "", { user: owner, workspaceId: ws }, { domain: "good-mail.com" })).body;
+    const refused = [
+      await senders("GET", "?status=verified", { user: owner, workspaceId: ws }),
+      await senders("DELETE", `/${added.id}?force=1`, { user: owner, workspaceId: ws }),
+      await senders("POST", `/${added.id}/verify`, { user: owner, workspaceId: ws }, { selector: "s1" }),
+    ];
+    expect(refused.map((r) => [r.status, r.body.error?.code])).toEqual(Array(3).fill([400, "INVALID_REQUEST"]));
+    expect(refused.map((r) => r.body.error.message)).toEqual([
+      expect.stringMatching(/^Received unknown parameter: status\b/),
+      expect.stringMatching(/^Received unknown parameter: force\b/),
+      expect.stringMatching(/^Received unknown parameter: selector\b/),
+    ]);
+    expect(await app.db.sender.findUniqueOrThrow({ where: { id: added.id } })).toMatchObject({ status: "pending" });
+    // Without a session the answer is still 401, whatever the parameters.
+    expect((await senders("GET", "?status=verified", { user: null, workspaceId: ws })).status).toBe(401);
+    expect((await senders("GET", "", { user: owner, workspaceId: ws })).status).toBe(200);
+    expect((await senders("POST", `/${added.id}/verify`, { user: owner, workspaceId: ws }, {})).status).not.toBe(400);
+  });
+
   it("removes a sender once when the removal is sent several times at once; the others are 404, never 500", async () => {
     // On PostgreSQL the removals overlap: each read the row before the first one's delete committed.
     const owner = await signedIn(app, "remove-twice@senders.test");

@@ -6,11 +6,22 @@
 //   DELETE /api/account/senders/{id}         owners
 //   POST   /api/account/senders/{id}/verify  owners
 import type { SessionUser } from "../../auth/principal";
+import { AppError } from "../../errors";
+import { unknownFieldsProblem } from "../input-fields";
+import { readQueryParameters, type QueryKeys } from "../rest/query-params";
 import { sendersRouter } from "../routers/senders";
 import { createCallerFactory } from "../trpc";
 import { createAccountContext } from "./dashboard-context";
 import { withRequestLine, type RequestLineSeen } from "./request-line";
-import { copyProcedureHeaders, errorResponse, json, notFound, readProcedureInput, startResponse } from "./respond";
+import {
+  copyProcedureHeaders,
+  errorResponse,
+  json,
+  notFound,
+  readJsonBody,
+  readProcedureInput,
+  startResponse,
+} from "./respond";
 
 // The largest add request (a domain and a few DKIM selectors) is far below this.
 const MAX_BODY_BYTES = 300_000;
@@ -19,10 +30,33 @@ const createCaller = createCallerFactory(sendersRouter);
 
 type Caller = ReturnType<typeof createCaller>;
 
+/**
+ * A route that takes no parameter refuses one it is sent, as /v1 does (README "Requests the API reads"): a query
+ * parameter where it reads the query (GET, DELETE), a field of its JSON body (POST). The procedures cannot: these
+ * routers' paths ("list", "remove", "verify") are shared with other routers', so their declared fields are unknown.
+ */
+async function refuseParameters(req: Request): Promise<void> {
+  let sent: Record<string, unknown>;
+  if (req.method === "GET" || req.method === "DELETE") {
+    const query = readQueryParameters(new URL(req.url).search.slice(1), NO_QUERY_KEYS);
+    if (!query.ok) throw new AppError("INVALID_REQUEST", query.problem);
+    sent = query.value;
+  } else {
+    const body = await readJsonBody(req, MAX_BODY_BYTES);
+    if (!body.ok) throw new AppError("INVALID_REQUEST", body.problem);
+    sent = body.value ?? {};
+  }
+  const unknown = unknownFieldsProblem(sent, TAKES_NOTHING);
+  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+}
+
+const NO_QUERY_KEYS: QueryKeys = { arrayKeys: new Set(), numberKeys: new Set() };
+const TAKES_NOTHING: ReadonlySet<string> = new Set();
+
 function route(method: string, rest: string[]): { allow: string; run?: (c: Caller, req: Request) => Promise<unknown> } {
   if (rest.length === 0) {
     const allow = "GET, POST";
-    if (method === "GET") return { allow, run: (c) => c.list() };
+    if (method === "GET") return { allow, run: async (c, req) => (await refuseParameters(req), c.list()) };
     if (method === "POST")
       return { allow, run: async (c, req) => c.add((await readProcedureInput(req, MAX_BODY_BYTES)) as never) };
     return { allow };
@@ -33,9 +67,16 @@ function route(method: string, rest: string[]): { allow: string; run?: (c: Calle
   } catch {
     return { allow: "" };
   }
-  if (rest.length === 1) return { allow: "DELETE", run: method === "DELETE" ? (c) => c.remove({ id }) : undefined };
+  if (rest.length === 1)
+    return {
+      allow: "DELETE",
+      run: method === "DELETE" ? async (c, req) => (await refuseParameters(req), c.remove({ id })) : undefined,
+    };
   if (rest.length === 2 && rest[1] === "verify")
-    return { allow: "POST", run: method === "POST" ? (c) => c.verify({ id }) : undefined };
+    return {
+      allow: "POST",
+      run: method === "POST" ? async (c, req) => (await refuseParameters(req), c.verify({ id })) : undefined,
+    };
   return { allow: "" };
 }
 
