@@ -412,6 +412,19 @@ describe("billing routes", () => {
         body: { error: { code: "INVALID_REQUEST" } },
       });
     }
+    // A field Checkout does not take is refused, never dropped (README "Requests the API reads"), as on /v1.
+    expect(
+      await billingCall("checkout", {
+        user: o.user,
+        workspaceId: o.workspaceId,
+        body: { plan: "suite_starter", coupon: "FREE100" },
+      }),
+    ).toEqual({
+      status: 400,
+      body: {
+        error: { code: "INVALID_REQUEST", message: "Received unknown parameter: coupon. This operation takes: plan." },
+      },
+    });
     expect(await billingCall("portal", { user: o.user, workspaceId: o.workspaceId })).toEqual({
       status: 409,
       body: {

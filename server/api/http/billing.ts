@@ -5,11 +5,20 @@ import type { SessionUser } from "../../auth/principal";
 import { openPortal, parseSellablePlanOrThrow, startCheckout } from "../../billing/checkout";
 import { assertStripeMode, stripeClient } from "../../billing/stripe";
 import { AppError } from "../../errors";
+import { unknownFieldsProblem } from "../input-fields";
 import { createAccountContext, expectedOrigin } from "./dashboard-context";
 import { withRequestLine, type RequestLineSeen } from "./request-line";
 import { errorResponse, json, notFound, readJsonBodyOrThrow, startResponse } from "./respond";
 
 const MAX_BODY_BYTES = 10_000;
+const CHECKOUT_FIELDS: ReadonlySet<string> = new Set(["plan"]);
+
+/** Checkout's body, a field it does not take refused rather than dropped (README "Requests the API reads"). */
+function checkoutBody(body: Record<string, unknown>): Record<string, unknown> {
+  const unknown = unknownFieldsProblem(body, CHECKOUT_FIELDS);
+  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+  return body;
+}
 
 export function handleBillingRequest(
   req: Request,
@@ -40,7 +49,7 @@ async function answer(
       action === "checkout"
         ? await startCheckout(db, stripe, settings, {
             workspaceId: principal.workspaceId,
-            plan: parseSellablePlanOrThrow(await readJsonBodyOrThrow(req, MAX_BODY_BYTES)),
+            plan: parseSellablePlanOrThrow(checkoutBody(await readJsonBodyOrThrow(req, MAX_BODY_BYTES))),
             email: principal.email,
             origin,
           })
