@@ -179,7 +179,12 @@ export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeySu
   return rows.map(toKeySummary);
 }
 
-/** Revocation is permanent. Another workspace's key is answered as not found. */
+/**
+ * Revocation is permanent. Another workspace's key is answered as not found. An active key's place goes to the
+ * oldest key a downgrade paused, which resumes (spec, States: oldest-first inclusion decides which keys are paused;
+ * API_KEY_PAUSED's remedy is to restore key capacity), as a deleted monitor's goes to a paused monitor. Otherwise a
+ * workspace that revoked its one included key kept only paused keys and could create no other.
+ */
 export async function revokeApiKeyOrThrow(
   db: Db,
   a: { keyId: string; workspaceId?: string } & KeyAudit,
@@ -187,14 +192,21 @@ export async function revokeApiKeyOrThrow(
   const key = await db.apiKey.findUnique({ where: { id: a.keyId } });
   if (!key || (a.workspaceId && key.workspaceId !== a.workspaceId)) throw new AppError("NOT_FOUND", "No such API key.");
   if (key.status === "revoked") return toKeySummary(key);
+  const limit = key.status === "active" ? entitlementsFor(await activePlans(db, key.workspaceId)).apiKeys : null;
   const row = await db.$transaction(async (tx) => {
+    // The workspace first, as key creation and applyKeyLimit lock it before any key: one order, no deadlock.
+    if (limit !== null)
+      await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, key.workspaceId);
     // Conditional on the status read above, so two revocations at once record one change.
     const res = await tx.apiKey.updateMany({
       where: { id: key.id, status: key.status },
       data: { status: "revoked", revokedAt: new Date() },
     });
     const now = await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } });
-    if (res.count === 1) await auditKey(tx, now, "audit.key.revoked", a, { status: key.status }, { status: "revoked" });
+    if (res.count === 1) {
+      await auditKey(tx, now, "audit.key.revoked", a, { status: key.status }, { status: "revoked" });
+      if (limit !== null) await keyLimitIn(tx, key.workspaceId, limit, a);
+    }
     return now;
   });
   return toKeySummary(row);
@@ -212,31 +224,38 @@ export async function applyKeyLimit(
 ): Promise<{ active: string[]; paused: string[] }> {
   const limit = entitlementsFor(await activePlans(db, workspaceId)).apiKeys;
   const changes = { ...audit, actor: audit.actor ?? ({ kind: "system", reason: "plan change" } as Actor) };
-  return db.$transaction(async (tx) => {
-    // The same lock as key creation, so a key created meanwhile is counted by one of the two.
-    await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
-    const keys = await tx.apiKey.findMany({
-      where: { workspaceId, status: { not: "revoked" } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    const active = keys.slice(0, limit);
-    const paused = keys.slice(limit);
-    const resume = active.filter((k) => k.status === "paused");
-    const pause = paused.filter((k) => k.status === "active");
-    if (resume.length)
-      await tx.apiKey.updateMany({
-        where: { id: { in: resume.map((k) => k.id) }, status: "paused" },
-        data: { status: "active" },
-      });
-    if (pause.length)
-      await tx.apiKey.updateMany({
-        where: { id: { in: pause.map((k) => k.id) }, status: "active" },
-        data: { status: "paused" },
-      });
-    for (const k of resume)
-      await auditKey(tx, k, "audit.key.resumed", changes, { status: "paused" }, { status: "active" });
-    for (const k of pause)
-      await auditKey(tx, k, "audit.key.paused", changes, { status: "active" }, { status: "paused" });
-    return { active: active.map((k) => k.id), paused: paused.map((k) => k.id) };
+  return db.$transaction((tx) => keyLimitIn(tx, workspaceId, limit, changes));
+}
+
+/** applyKeyLimit's work inside a transaction the caller holds (a plan change's, or a revocation's). */
+async function keyLimitIn(
+  tx: Tx,
+  workspaceId: string,
+  limit: number,
+  changes: KeyAudit,
+): Promise<{ active: string[]; paused: string[] }> {
+  // The same lock as key creation, so a key created meanwhile is counted by one of the two.
+  await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
+  const keys = await tx.apiKey.findMany({
+    where: { workspaceId, status: { not: "revoked" } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  const active = keys.slice(0, limit);
+  const paused = keys.slice(limit);
+  const resume = active.filter((k) => k.status === "paused");
+  const pause = paused.filter((k) => k.status === "active");
+  if (resume.length)
+    await tx.apiKey.updateMany({
+      where: { id: { in: resume.map((k) => k.id) }, status: "paused" },
+      data: { status: "active" },
+    });
+  if (pause.length)
+    await tx.apiKey.updateMany({
+      where: { id: { in: pause.map((k) => k.id) }, status: "active" },
+      data: { status: "paused" },
+    });
+  for (const k of resume)
+    await auditKey(tx, k, "audit.key.resumed", changes, { status: "paused" }, { status: "active" });
+  for (const k of pause) await auditKey(tx, k, "audit.key.paused", changes, { status: "active" }, { status: "paused" });
+  return { active: active.map((k) => k.id), paused: paused.map((k) => k.id) };
 }

@@ -55,6 +55,31 @@ describe("API keys", () => {
     expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k3.plaintext })).status).toBe(200);
   });
 
+  it("gives a revoked active key's place to the oldest paused key, which resumes (oldest-first inclusion)", async () => {
+    // A Free workspace downgraded from two keys revoked its one active key (a leak): the paused key stayed paused
+    // (403 API_KEY_PAUSED) and a new key was refused 409 KEY_LIMIT_REACHED, so it had no key that worked at all.
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "second" });
+    const k3 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "third" });
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["free"] });
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k2.plaintext })).body.error.code).toBe(
+      "API_KEY_PAUSED",
+    );
+    const actor = { kind: "user" as const, userId: "usr_revoker", email: "owner@keys.test" };
+    await revokeApiKeyOrThrow(app.db, { keyId: ws.apiKeyId, workspaceId: ws.workspaceId, actor });
+    const statuses = Object.fromEntries((await listApiKeys(app.db, ws.workspaceId)).map((k) => [k.id, k.status]));
+    expect(statuses).toEqual({ [ws.apiKeyId]: "revoked", [k2.key.id]: "active", [k3.key.id]: "paused" });
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k2.plaintext })).status).toBe(200);
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k3.plaintext })).status).toBe(403);
+    const resumed = await app.db.event.findFirstOrThrow({
+      where: { workspaceId: ws.workspaceId, type: "audit.key.resumed" },
+    });
+    expect(resumed.data).toMatchObject({ target: { id: k2.key.id }, before: { status: "paused" } });
+    // Revoking a paused key frees no active place: nothing else changes.
+    await revokeApiKeyOrThrow(app.db, { keyId: k3.key.id, workspaceId: ws.workspaceId });
+    expect((await app.db.apiKey.findUniqueOrThrow({ where: { id: k2.key.id } })).status).toBe("active");
+  });
+
   it("keeps a revoked key revoked through any plan change", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId });

@@ -51,7 +51,8 @@ export function KeysView() {
         Keys authenticate calls to <code>/v1</code> as <code>Authorization: Bearer &lt;key&gt;</code> or{" "}
         <code>X-API-Key</code>. All keys share the workspace&apos;s monthly allowance.{" "}
         {limit !== undefined ? `This plan allows ${limit} key${limit === 1 ? "" : "s"} (${held} held).` : null} Keys
-        beyond the limit after a plan change are paused, the oldest staying active; revocation is permanent.
+        beyond the limit after a plan change are paused, the oldest staying active; revoking an active key resumes the
+        oldest paused one. Revocation is permanent.
       </p>
       {overview.isPending ? (
         <p className="muted small" data-testid="role-loading">

@@ -166,7 +166,7 @@ export function PlanView() {
         Plans held together give the <strong>highest</strong> allowance, key, member and sender figures (never the sum)
         and the union of their access. There are no overage charges: at the limit, lookups are refused until the next
         UTC month. When a change lowers the key limit, the newest keys pause (the oldest stay active) and resume when
-        the limit rises again.
+        the limit rises again or a revoked key makes room.
       </p>
       <div className="plan-grid" data-testid="plan-grid">
         {catalog.data?.map((p) => (
