@@ -436,6 +436,24 @@ describe("billing routes", () => {
     });
 
     expect((await billingCall("checkout", { user: o.user, workspaceId: o.workspaceId, body })).status).toBe(200);
+    // The portal takes no field: a return address sent to it is refused, not silently replaced by the service's own.
+    const sessionsBefore = fake.calls.filter((c) => c.path === "/v1/billing_portal/sessions").length;
+    expect(
+      await billingCall("portal", {
+        user: o.user,
+        workspaceId: o.workspaceId,
+        body: { return_url: "https://elsewhere.example/" },
+      }),
+    ).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: "INVALID_REQUEST",
+          message: "Received unknown parameter: return_url. This operation takes: no parameters.",
+        },
+      },
+    });
+    expect(fake.calls.filter((c) => c.path === "/v1/billing_portal/sessions").length).toBe(sessionsBefore);
     const portal = await billingCall("portal", { user: o.user, workspaceId: o.workspaceId });
     expect(portal).toEqual({
       status: 200,

@@ -12,10 +12,11 @@ import { errorResponse, json, notFound, readJsonBodyOrThrow, startResponse } fro
 
 const MAX_BODY_BYTES = 10_000;
 const CHECKOUT_FIELDS: ReadonlySet<string> = new Set(["plan"]);
+const PORTAL_FIELDS: ReadonlySet<string> = new Set();
 
-/** Checkout's body, a field it does not take refused rather than dropped (README "Requests the API reads"). */
-function checkoutBody(body: Record<string, unknown>): Record<string, unknown> {
-  const unknown = unknownFieldsProblem(body, CHECKOUT_FIELDS);
+/** A route's body, a field it does not take refused rather than dropped (README "Requests the API reads"). */
+function bodyTaking(fields: ReadonlySet<string>, body: Record<string, unknown>): Record<string, unknown> {
+  const unknown = unknownFieldsProblem(body, fields);
   if (unknown) throw new AppError("INVALID_REQUEST", unknown);
   return body;
 }
@@ -45,11 +46,15 @@ async function answer(
     const settings = assertStripeMode();
     const stripe = stripeClient(settings);
     const origin = expectedOrigin(req);
+    const sent = bodyTaking(
+      action === "checkout" ? CHECKOUT_FIELDS : PORTAL_FIELDS,
+      await readJsonBodyOrThrow(req, MAX_BODY_BYTES),
+    );
     const body =
       action === "checkout"
         ? await startCheckout(db, stripe, settings, {
             workspaceId: principal.workspaceId,
-            plan: parseSellablePlanOrThrow(checkoutBody(await readJsonBodyOrThrow(req, MAX_BODY_BYTES))),
+            plan: parseSellablePlanOrThrow(sent),
             email: principal.email,
             origin,
           })
