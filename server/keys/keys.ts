@@ -192,10 +192,10 @@ export async function revokeApiKeyOrThrow(
   const key = await db.apiKey.findUnique({ where: { id: a.keyId } });
   if (!key || (a.workspaceId && key.workspaceId !== a.workspaceId)) throw new AppError("NOT_FOUND", "No such API key.");
   if (key.status === "revoked") return toKeySummary(key);
-  const limit = key.status === "active" ? entitlementsFor(await activePlans(db, key.workspaceId)).apiKeys : null;
   const row = await db.$transaction(async (tx) => {
-    // The workspace first, as key creation and applyKeyLimit lock it before any key: one order, no deadlock.
-    if (limit !== null)
+    // The workspace first, as key creation and applyKeyLimit lock it before any key: one order, no deadlock. The
+    // limit is read under that lock, so a plan change that committed meanwhile is the one applied.
+    if (key.status === "active")
       await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, key.workspaceId);
     // Conditional on the status read above, so two revocations at once record one change.
     const res = await tx.apiKey.updateMany({
@@ -205,7 +205,9 @@ export async function revokeApiKeyOrThrow(
     const now = await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     if (res.count === 1) {
       await auditKey(tx, now, "audit.key.revoked", a, { status: key.status }, { status: "revoked" });
-      if (limit !== null) await keyLimitIn(tx, key.workspaceId, limit, a);
+      // A revocation only gives its place: it resumes paused keys up to the limit and pauses none (keys beyond the
+      // limit for another reason, such as a grace period the grace job has not ended yet, are the plan change's).
+      if (key.status === "active") await keyLimitIn(tx, key.workspaceId, a, { resumeOnly: true });
     }
     return now;
   });
@@ -222,20 +224,24 @@ export async function applyKeyLimit(
   workspaceId: string,
   audit: KeyAudit = {},
 ): Promise<{ active: string[]; paused: string[] }> {
-  const limit = entitlementsFor(await activePlans(db, workspaceId)).apiKeys;
   const changes = { ...audit, actor: audit.actor ?? ({ kind: "system", reason: "plan change" } as Actor) };
-  return db.$transaction((tx) => keyLimitIn(tx, workspaceId, limit, changes));
+  return db.$transaction((tx) => keyLimitIn(tx, workspaceId, changes));
 }
 
-/** applyKeyLimit's work inside a transaction the caller holds (a plan change's, or a revocation's). */
+/**
+ * applyKeyLimit's work inside a transaction the caller holds (a plan change's, or a revocation's, which only
+ * resumes). The limit is read after the workspace's lock, so two plan changes, or a plan change and a revocation,
+ * each apply the plans the other left.
+ */
 async function keyLimitIn(
   tx: Tx,
   workspaceId: string,
-  limit: number,
   changes: KeyAudit,
+  opts: { resumeOnly?: boolean } = {},
 ): Promise<{ active: string[]; paused: string[] }> {
   // The same lock as key creation, so a key created meanwhile is counted by one of the two.
   await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, workspaceId);
+  const limit = entitlementsFor(await entitledPlans(tx, workspaceId)).apiKeys;
   const keys = await tx.apiKey.findMany({
     where: { workspaceId, status: { not: "revoked" } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -243,7 +249,7 @@ async function keyLimitIn(
   const active = keys.slice(0, limit);
   const paused = keys.slice(limit);
   const resume = active.filter((k) => k.status === "paused");
-  const pause = paused.filter((k) => k.status === "active");
+  const pause = opts.resumeOnly ? [] : paused.filter((k) => k.status === "active");
   if (resume.length)
     await tx.apiKey.updateMany({
       where: { id: { in: resume.map((k) => k.id) }, status: "paused" },

@@ -80,6 +80,19 @@ describe("API keys", () => {
     expect((await app.db.apiKey.findUniqueOrThrow({ where: { id: k2.key.id } })).status).toBe("active");
   });
 
+  it("a revocation pauses no key: keys beyond the limit for another reason are the plan change's to pause", async () => {
+    // The plans changed without the key limit applied yet (a subscription that lapsed, before its job runs): three
+    // active keys on a one-key plan. Revoking one must not pause another in the revoker's name.
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "second" });
+    const k3 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "third" });
+    await app.db.subscription.updateMany({ where: { workspaceId: ws.workspaceId }, data: { plan: "free" } });
+    await revokeApiKeyOrThrow(app.db, { keyId: k3.key.id, workspaceId: ws.workspaceId });
+    const statuses = Object.fromEntries((await listApiKeys(app.db, ws.workspaceId)).map((k) => [k.id, k.status]));
+    expect(statuses).toEqual({ [ws.apiKeyId]: "active", [k2.key.id]: "active", [k3.key.id]: "revoked" });
+    expect(await app.db.event.count({ where: { workspaceId: ws.workspaceId, type: "audit.key.paused" } })).toBe(0);
+  });
+
   it("keeps a revoked key revoked through any plan change", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId });
