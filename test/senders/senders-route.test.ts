@@ -225,6 +225,16 @@ describe("account senders route", () => {
     expect((await senders("GET", "?status=verified", { user: null, workspaceId: ws })).status).toBe(401);
     expect((await senders("GET", "", { user: owner, workspaceId: ws })).status).toBe(200);
     expect((await senders("POST", `/${added.id}/verify`, { user: owner, workspaceId: ws }, {})).status).not.toBe(400);
+    // A member is refused the owners' routes 403 whatever they send, as without the parameter: access before input.
+    await inviteMember(app.db, { workspaceId: ws, email: "member-params@senders.test" });
+    const member = await signedIn(app, "member-params@senders.test");
+    const asMember = [
+      await senders("DELETE", `/${added.id}?force=1`, { user: member, workspaceId: ws }),
+      await senders("DELETE", `/${added.id}`, { user: member, workspaceId: ws }),
+      await senders("POST", `/${added.id}/verify`, { user: member, workspaceId: ws }, { selector: "s1" }),
+    ];
+    expect(asMember.map((r) => [r.status, r.body.error?.code])).toEqual(Array(3).fill([403, "FORBIDDEN"]));
+    expect(await app.db.sender.count({ where: { id: added.id } })).toBe(1);
   });
 
   it("removes a sender once when the removal is sent several times at once; the others are 404, never 500", async () => {

@@ -29,13 +29,20 @@ const BASE = "/api/account/senders";
 const createCaller = createCallerFactory(sendersRouter);
 
 type Caller = ReturnType<typeof createCaller>;
+type Ctx = Awaited<ReturnType<typeof createAccountContext>>;
 
 /**
  * A route that takes no parameter refuses one it is sent, as /v1 does (README "Requests the API reads"): a query
  * parameter where it reads the query (GET, DELETE), a field of its JSON body (POST). The procedures cannot: these
  * routers' paths ("list", "remove", "verify") are shared with other routers', so their declared fields are unknown.
  */
-async function refuseParameters(req: Request): Promise<void> {
+async function refuseParameters(req: Request, ctx?: Ctx): Promise<void> {
+  // An owners' route answers anyone else 403 whatever they sent, before their parameters are judged, as the
+  // procedures of /v1 judge access before input: `ctx` is given for those routes and the procedure says the 403.
+  if (ctx) {
+    const p = await ctx.authenticate();
+    if (!(p.kind === "member" && p.role === "owner")) return;
+  }
   let sent: Record<string, unknown>;
   if (req.method === "GET" || req.method === "DELETE") {
     const query = readQueryParameters(new URL(req.url).search.slice(1), NO_QUERY_KEYS);
@@ -53,7 +60,10 @@ async function refuseParameters(req: Request): Promise<void> {
 const NO_QUERY_KEYS: QueryKeys = { arrayKeys: new Set(), numberKeys: new Set() };
 const TAKES_NOTHING: ReadonlySet<string> = new Set();
 
-function route(method: string, rest: string[]): { allow: string; run?: (c: Caller, req: Request) => Promise<unknown> } {
+function route(
+  method: string,
+  rest: string[],
+): { allow: string; run?: (c: Caller, req: Request, ctx: Ctx) => Promise<unknown> } {
   if (rest.length === 0) {
     const allow = "GET, POST";
     if (method === "GET") return { allow, run: async (c, req) => (await refuseParameters(req), c.list()) };
@@ -70,12 +80,13 @@ function route(method: string, rest: string[]): { allow: string; run?: (c: Calle
   if (rest.length === 1)
     return {
       allow: "DELETE",
-      run: method === "DELETE" ? async (c, req) => (await refuseParameters(req), c.remove({ id })) : undefined,
+      run:
+        method === "DELETE" ? async (c, req, ctx) => (await refuseParameters(req, ctx), c.remove({ id })) : undefined,
     };
   if (rest.length === 2 && rest[1] === "verify")
     return {
       allow: "POST",
-      run: method === "POST" ? async (c, req) => (await refuseParameters(req), c.verify({ id })) : undefined,
+      run: method === "POST" ? async (c, req, ctx) => (await refuseParameters(req, ctx), c.verify({ id })) : undefined,
     };
   return { allow: "" };
 }
@@ -103,7 +114,7 @@ async function answer(
     seen.route = [BASE, ...(rest ?? []).map((part, i) => (i === 0 ? "{id}" : part))].join("/");
     const ctx = await createAccountContext(req, getSessionUser, requestId, seen);
     resHeaders = ctx.resHeaders;
-    const data = await r.run(createCaller(ctx), req);
+    const data = await r.run(createCaller(ctx), req, ctx);
     copyProcedureHeaders(resHeaders, headers, "success");
     return json(200, data, headers);
   } catch (err) {
