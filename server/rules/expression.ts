@@ -410,32 +410,38 @@ function literalsComparedWith(ast: ASTNode, facts: ReadonlySet<string>): ASTNode
 
 /**
  * A country literal no country fact can ever equal (`billing_country == "ZZ"`, `ip.country in ["EU"]`, "UK", which
- * /assess reads as GB), judged as a condition's country value is (countryValueProblem).
+ * /assess reads as GB), judged as a condition's country value is (countryValueProblem), or written in lower case
+ * ("de": a condition's value is saved in upper case, an expression is kept and run as written).
  */
 function countryProblem(source: string, ast: ASTNode): ExpressionProblem | null {
   for (const lit of literalsComparedWith(ast, COUNTRY_FACTS)) {
-    const problem = countryValueProblem(lit.args as string);
-    if (problem) return at(source, lit.range.start, lit.range.end, `"${lit.args as string}" is not ${problem}.`);
+    const code = lit.args as string;
+    const problem = countryValueProblem(code);
+    if (problem) return at(source, lit.range.start, lit.range.end, `"${code}" is not ${problem}.`);
+    if (code !== code.toUpperCase())
+      return at(
+        source,
+        lit.range.start,
+        lit.range.end,
+        `"${code}" never equals a country fact, which is in upper case: write "${code.toUpperCase()}".`,
+      );
   }
   return null;
 }
 
 /**
- * The source with each literal compared with a fact written as a condition's value is saved: an address compared
- * with ip.address (`ip.address == "::ffff:1.2.3.4"`) as ruleAddress writes it, since ip.address holds the canonical
- * form and an IPv4-mapped client as its IPv4 address; a country code compared with a country fact in upper case, as
- * the facts hold it (`billing_country == "de"`). Other literals (and a stored rule's code that names no country) are
- * left as written.
+ * The source with each address literal compared with ip.address (`ip.address == "::ffff:1.2.3.4"`, `!=`, `in
+ * [...]`, either side) written as a condition's value is saved (ruleAddress): ip.address holds the canonical form and
+ * an IPv4-mapped client as its IPv4 address, so a literal in another spelling could never be equal to it. Other
+ * literals are left as written.
  */
-function withRuleLiterals(source: string, ast: ASTNode): string {
+function withRuleAddresses(source: string, ast: ASTNode): string {
   const edits: { start: number; end: number; text: string }[] = [];
-  const rewrite = (node: ASTNode, canonical: string | null) => {
-    if (canonical !== null && canonical !== node.args)
-      edits.push({ start: node.range.start, end: node.range.end, text: JSON.stringify(canonical) });
-  };
-  for (const lit of literalsComparedWith(ast, ADDRESS_FACTS)) rewrite(lit, ruleAddress(lit.args as string));
-  for (const lit of literalsComparedWith(ast, COUNTRY_FACTS))
-    if (countryValueProblem(lit.args) === null) rewrite(lit, (lit.args as string).toUpperCase());
+  for (const lit of literalsComparedWith(ast, ADDRESS_FACTS)) {
+    const address = ruleAddress(lit.args as string);
+    if (address !== null && address !== lit.args)
+      edits.push({ start: lit.range.start, end: lit.range.end, text: JSON.stringify(address) });
+  }
   let out = source;
   for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
@@ -445,8 +451,8 @@ export type CompiledExpression = (context: Record<string, unknown>) => unknown;
 
 /**
  * Parses, type-checks and bounds-checks an expression: the program, or what is wrong and where. A `stored` rule (one
- * being evaluated, saved under an older rule) is not refused for a country literal that names no country: it was
- * saved when any two letters were taken, and it simply never matches, as it never did.
+ * being evaluated, saved under an older rule) is not refused for a country literal that could never match (one that
+ * names no country, or in lower case): it was saved when any text was taken, and it never matches, as it never did.
  */
 export function compileExpression(
   source: string,
@@ -491,9 +497,9 @@ export function compileExpression(
       ),
     };
   }
-  // Problems above are reported at the offsets of the source as written; the program that runs reads its address and
-  // country literals as the facts hold them (the same types, so it checks as the source did).
-  const runnable = withRuleLiterals(source, program.ast);
+  // Problems above are reported at the offsets of the source as written; the program that runs reads its address
+  // literals as ip.address holds them (the same types, so it checks as the source did).
+  const runnable = withRuleAddresses(source, program.ast);
   if (runnable !== source) {
     program = env.parse(runnable);
     program.check();

@@ -47,7 +47,7 @@ export const expressionSchema = z
     if (!c.ok) ctx.addIssue({ code: "custom", message: describeProblem(c.problem) });
   })
   .describe(
-    "A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500`. A code compared with `ip.country`, `billing_country` or `phone.country` must name a country (ISO 3166-1 alpha-2, any case; the United Kingdom is GB): one that names none could never match and is refused",
+    "A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500`. A code compared with `ip.country`, `billing_country` or `phone.country` must name a country in upper case (ISO 3166-1 alpha-2, as the facts hold it; the United Kingdom is GB): one that could never match is refused",
   );
 
 const ONE_FORM = "Send exactly one of `conditions` and `expression`";

@@ -13156,7 +13156,7 @@ export interface operations {
                     }[];
                     /** @description Disabled rules are kept but not evaluated; default true */
                     enabled?: boolean;
-                    /** @description A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500`. A code compared with `ip.country`, `billing_country` or `phone.country` must name a country (ISO 3166-1 alpha-2, any case; the United Kingdom is GB): one that names none could never match and is refused */
+                    /** @description A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500`. A code compared with `ip.country`, `billing_country` or `phone.country` must name a country in upper case (ISO 3166-1 alpha-2, as the facts hold it; the United Kingdom is GB): one that could never match is refused */
                     expression?: string;
                     /**
                      * @description `active` (default) decides; `shadow` is evaluated and recorded but never changes a decision
@@ -13617,7 +13617,7 @@ export interface operations {
                         op: "eq" | "neq" | "in" | "not_in" | "gt" | "gte" | "lt" | "lte" | "contains" | "cidr";
                         value: string | number | boolean | (string | number)[];
                     }[];
-                    /** @description A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500`. A code compared with `ip.country`, `billing_country` or `phone.country` must name a country (ISO 3166-1 alpha-2, any case; the United Kingdom is GB): one that names none could never match and is refused */
+                    /** @description A CEL expression over the assessment's facts that is true when the rule matches, e.g. `ip.country != billing_country && amount > 500`. A code compared with `ip.country`, `billing_country` or `phone.country` must name a country in upper case (ISO 3166-1 alpha-2, as the facts hold it; the United Kingdom is GB): one that could never match is refused */
                     expression?: string;
                     /** @description Its place among the workspace's rules (default 0; a new rule comes after existing rules of the same priority) */
                     priority?: number;
