@@ -27,6 +27,7 @@ export function useFakePackageSources(): { current: FakePackageSources } {
     fake.down.clear();
     fake.hang.clear();
     fake.downPackages.clear();
+    fake.stallOncePackages.clear();
     for (const k of Object.keys(fake.requests) as Array<keyof typeof fake.requests>) fake.requests[k] = 0;
     clearUpstreamCache();
     clearOsvRecords();

@@ -252,6 +252,37 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(noOriginal.res.body.sources.find((s: any) => s.source === "typosquat:npm").status).toBe("partial");
   });
 
+  it("asks once more for a registry document whose request stalled while the registry answered the others", async () => {
+    // A cold scan fetches many documents at once; through a congested network some of those requests stall until
+    // the timeout although the registry is up (found scanning real lockfiles against the registry: 54 of 146 and
+    // 57 of 823 packages "timed out" on a first scan while it answered the others). Such a package is asked again
+    // after the others, so its supply-chain findings are not lost for the whole scan.
+    const ws = await app.seedWorkspace();
+    process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS = "1500";
+    sources.current.stallOncePackages.add("jquery");
+    const res = await scan(ws.apiKey, lock);
+    expect(res.status).toBe(200);
+    expect(sources.current.stallOncePackages.size).toBe(0); // the stalled request was made
+    const jquery = res.body.packages.find((p: any) => p.name === "jquery");
+    expect(jquery.registry).toMatchObject({ status: "ok", reason: null });
+    expect(res.body.sources.find((s: any) => s.source === "registry:npm")).toMatchObject({
+      status: "ok",
+      reason: null,
+    });
+  });
+
+  it("does not ask again when the registry answered no package (an outage costs one timeout, not two)", async () => {
+    const ws = await app.seedWorkspace();
+    process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS = "1500";
+    sources.current.hang.add("npm");
+    const res = await scan(ws.apiKey, lock);
+    expect(res.status).toBe(200);
+    // One request per distinct package (@acme/widget, jquery, many-vulns, tinted-logs), none repeated.
+    expect(sources.current.requests.npm).toBe(4);
+    expect(res.body.packages.every((p: any) => p.registry.status === "unavailable")).toBe(true);
+    expect(res.body.packages[0].registry.reason).toContain("timed out");
+  });
+
   it("reports PyPI releases without a wheel and yanked releases", async () => {
     const ws = await app.seedWorkspace();
     const res = await scan(ws.apiKey, "eggsample==0.9\neggsample==1.0\n");

@@ -30,14 +30,30 @@ export async function fetchRegistryFacts(packages: ParsedPackage[]): Promise<Map
   const names = new Map<string, { eco: Ecosystem; name: string }>();
   for (const p of packages) names.set(nameKey(p.ecosystem, p.name), { eco: p.ecosystem, name: p.name });
   const list = [...names.entries()];
-  const facts = await mapLimited(list, setting("SERVICE_SCAN_REGISTRY_CONCURRENCY"), async ([, { eco, name }]) => {
+  const factsOf = async ([, { eco, name }]: (typeof list)[number]): Promise<RegistryFacts> => {
     const registry = await lookupRegistry(eco, name);
     // The check is evidence beside the registry's; what it could not do is its status, never a failed scan.
     const { match, check } = await checkTyposquat(eco, name, registry);
     return { name, registry, typosquat: match, typosquatCheck: check };
-  });
+  };
+  const facts = await mapLimited(list, setting("SERVICE_SCAN_REGISTRY_CONCURRENCY"), factsOf);
+  // A request that timed out while the registry answered others is asked once more, after them and a few at a time:
+  // a cold scan opens many connections at once, and through a congested network (a NAT or proxy that throttles a
+  // burst of new connections) some stall until the timeout although the registry is up; asked again they answer
+  // at once (npm's own client retries, on at most 15 sockets). A registry that answered none is not asked again,
+  // so an outage costs one timeout, not two.
+  const stalled = list.flatMap((_, i) => (timedOut(facts[i]!) ? [i] : []));
+  if (stalled.length > 0 && stalled.length < list.length) {
+    const again = await mapLimited(stalled, RETRY_CONCURRENCY, (i) => factsOf(list[i]!));
+    stalled.forEach((i, k) => (facts[i] = again[k]!));
+  }
   return new Map(list.map(([key], i) => [key, facts[i]!]));
 }
+
+/** Documents asked for again at once after a stall: few, so the second try is not a burst of its own. */
+const RETRY_CONCURRENCY = 8;
+
+const timedOut = (f: RegistryFacts) => f.registry.kind === "unavailable" && f.registry.reason === "timed out";
 
 /** One version's findings and how the registry answered for it. */
 export function versionFindings(

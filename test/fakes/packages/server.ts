@@ -17,6 +17,11 @@ export type FakePackageSources = {
   hang: Set<FakeSource>;
   /** npm package names whose registry document answers 503 (the registry failing for these packages only). */
   downPackages: Set<string>;
+  /**
+   * npm package names whose next registry request is never answered (a connection that stalls once, as a burst of
+   * new connections through a congested network does); the name leaves the set with that request.
+   */
+  stallOncePackages: Set<string>;
   requests: Record<FakeSource, number>;
   /** Body served at /kev/feed.json (CISA's JSON or CSV format). */
   kevBody: string;
@@ -63,6 +68,7 @@ async function route(
       }
       const name = decodeURIComponent(path.slice(1));
       if (state.downPackages.has(name)) return send(res, 503, { error: "Service Unavailable" });
+      if (state.stallOncePackages.delete(name)) return; // never answered: the client's timeout must fire
       return NPM_PACKUMENTS[name] ? send(res, 200, NPM_PACKUMENTS[name]) : send(res, 404, { error: "Not found" });
     }
     case "downloads": {
@@ -135,6 +141,7 @@ export async function startFakePackageSources(): Promise<FakePackageSources> {
     down: new Set<FakeSource>(),
     hang: new Set<FakeSource>(),
     downPackages: new Set<string>(),
+    stallOncePackages: new Set<string>(),
     requests: Object.fromEntries(SOURCES.map((s) => [s, 0])) as Record<FakeSource, number>,
     kevBody: "",
   } as FakePackageSources;
