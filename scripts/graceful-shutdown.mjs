@@ -4,7 +4,8 @@
 //   2. for SERVICE_SHUTDOWN_DELAY_MS (default 5000) new connections are still accepted, so a load balancer that
 //      polls readiness takes the instance out before it stops listening; every answer from the signal on says
 //      `Connection: close`, so a keep-alive client opens a new connection for its next request (accepted until the
-//      delay ends, refused after) instead of reusing one that step 3 closes under it (ECONNRESET);
+//      delay ends, refused after) instead of reusing one that step 3 closes under it (ECONNRESET); a connection idle
+//      through the whole delay is still closed at its end;
 //   3. then the listener closes (new connections are refused), idle keep-alive connections are closed, and
 //      in-flight requests finish. A connection on which the client has sent nothing at all for a second (a
 //      browser's or a pool's preconnect) is closed too: Node counts it as a request under way, never as idle, so
@@ -51,11 +52,13 @@ export function installGracefulShutdown({ server, app }) {
       if (socket.bytesRead === 0 && now - accepted >= SILENT_MS) socket.destroy();
     }
   };
-  server.on("request", (_req, res) => {
+  // Before the server's own handler (prependListener), which may answer at once (the front's 404s and 400s, the
+  // start-up gate's probes): a header set after the answer went out throws ERR_HTTP_HEADERS_SENT and ends the process.
+  server.prependListener("request", (_req, res) => {
     inFlight.add(res);
     // From the signal on, every answer tells a keep-alive client to reconnect (to another instance, once the load
     // balancer has seen readiness fail).
-    if (stopping) res.setHeader("Connection", "close");
+    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
     res.on("close", () => {
       inFlight.delete(res);
       if (draining) server.closeIdleConnections();

@@ -4,7 +4,7 @@
 // delivery goes out after the next start. The same run's output is checked for JSON log lines without secrets.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, createServer, get, type Server } from "node:http";
+import { Agent, createServer, get, request, type Server } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -106,6 +106,17 @@ const onKeptConnection = (url: string, agent: Agent) =>
     req.on("error", reject);
   });
 
+// The status and Connection header of a request with `method` on a new connection.
+const answeredAtOnce = (url: string, method: string) =>
+  new Promise<{ status: number | undefined; connection: string | undefined }>((resolve, reject) => {
+    const req = request(url, { method, agent: false }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, connection: res.headers.connection });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+
 // A connection on which the client never sends a byte, as a browser's preconnect or a pool's spare: resolves when the
 // server closes it, with the time it stayed open.
 const silentConnection = (base: string) =>
@@ -182,6 +193,9 @@ describe("SIGTERM", () => {
     // would close under its next request.
     expect(await onKeptConnection(`${first.base}/healthz`, pool)).toEqual({ connection: "close", reusable: 0 });
     pool.destroy();
+    // An answer the server's front gives at once, before any route (a method no route takes): its Connection header
+    // is set before it goes out; set after, it threw ERR_HTTP_HEADERS_SENT and ended the process with exit 1.
+    expect(await answeredAtOnce(`${first.base}/`, "PROPFIND")).toMatchObject({ status: 405, connection: "close" });
 
     const answers = await Promise.all(inFlight);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -234,6 +248,9 @@ describe("SIGTERM", () => {
         client_request_id: "roll-1",
       });
     expect(records.some((r) => r.msg === "shutdown complete")).toBe(true);
+    // Nothing went wrong on the way: the answer given at once above threw nothing (Next logs an uncaught error and
+    // carries on; before Next has loaded, it ended the process).
+    expect(out).not.toMatch(/ERR_HTTP_HEADERS_SENT|uncaughtException/);
     for (const secret of [seed.apiKey, "whsec_shutdown_test_secret", "Bearer "]) expect(out).not.toContain(secret);
 
     const second = await startServerProcess({ ...env, SERVICE_WEBHOOK_POLL_MS: "200", SERVICE_SHUTDOWN_DELAY_MS: "0" });
