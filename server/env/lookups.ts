@@ -325,10 +325,10 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
       "EPSS source (FIRST's API shape: `GET /data/v1/epss?cve=CVE-1,CVE-2`, e.g. `https://api.first.org`) for the exploit likelihood beside each CVE in `POST /v1/vulnerabilities/scan`. Unset: scores are null with the reason.",
   }),
   SERVICE_SCAN_REGISTRY_CONCURRENCY: number({
-    default: 64,
+    default: 16,
     min: 1,
     max: 256,
     meaning:
-      "Registry documents fetched in parallel by one `POST /v1/vulnerabilities/scan` (one per distinct package, cached like every package lookup).",
+      "Registry documents fetched in parallel by one `POST /v1/vulnerabilities/scan` (one per distinct package, cached like every package lookup), each on a connection of its own: about as many as npm's own client opens (15 sockets). Through a network that throttles a burst of new connections, more in flight make some stall until the timeout (a package that did is asked once more after the others).",
   }),
 });

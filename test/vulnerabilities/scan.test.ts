@@ -1,7 +1,9 @@
 // POST /v1/vulnerabilities/scan (issue 25, items 1, 2, 6, 7): a whole lockfile in one call against the fake package
 // sources, charged one unit per distinct package version, atomically and only when admitted; answered as JSON,
 // SARIF 2.1.0 (validated against the OASIS schema) and CSV.
+import http from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -281,6 +283,54 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(sources.current.requests.npm).toBe(4);
     expect(res.body.packages.every((p: any) => p.registry.status === "unavailable")).toBe(true);
     expect(res.body.packages[0].registry.reason).toContain("timed out");
+  });
+
+  it("asks the registry for at most 16 documents at once, about as many as npm's own client (15 sockets)", async () => {
+    // Measured against the real registry from a machine whose network throttles a burst of new connections: with
+    // 64 documents in flight a cold scan lost 54 of 146 packages (and 249 of 823) to timeouts and took 6 to 22 s;
+    // with 16, none, in 1.2 and 2.5 s.
+    let inFlight = 0;
+    let most = 0;
+    const registry = http.createServer((req, res) => {
+      most = Math.max(most, ++inFlight);
+      res.on("finish", () => inFlight--);
+      const name = decodeURIComponent((req.url ?? "/").slice(1));
+      const doc = {
+        name,
+        "dist-tags": { latest: "1.0.0" },
+        versions: {
+          "1.0.0": { name, version: "1.0.0", repository: { type: "git", url: `https://github.com/acme/${name}` } },
+        },
+        time: { created: "2024-01-01T00:00:00.000Z", "1.0.0": "2024-01-01T00:00:00.000Z" },
+        maintainers: [{ name: "acme" }],
+      };
+      // Slow enough that the scan's requests overlap.
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(doc)), 40);
+    });
+    await new Promise<void>((r) => registry.listen(0, "127.0.0.1", r));
+    const before = process.env.SERVICE_NPM_REGISTRY_URL;
+    process.env.SERVICE_NPM_REGISTRY_URL = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+    try {
+      const names = Array.from({ length: 48 }, (_, i) => `acme-internal-widget-${String(i).padStart(2, "0")}`);
+      const lockfile = JSON.stringify({
+        name: "app",
+        lockfileVersion: 3,
+        packages: {
+          "": { name: "app", dependencies: Object.fromEntries(names.map((n) => [n, "1.0.0"])) },
+          ...Object.fromEntries(names.map((n) => [`node_modules/${n}`, { version: "1.0.0" }])),
+        },
+      });
+      const ws = await app.seedWorkspace();
+      const res = await scan(ws.apiKey, lockfile);
+      expect(res.status).toBe(200);
+      expect(res.body.packages.filter((p: any) => p.registry.status === "ok")).toHaveLength(48);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(16);
+    } finally {
+      process.env.SERVICE_NPM_REGISTRY_URL = before;
+      registry.closeAllConnections();
+      await new Promise<void>((r) => registry.close(() => r()));
+    }
   });
 
   it("reports PyPI releases without a wheel and yanked releases", async () => {
