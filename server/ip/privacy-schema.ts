@@ -1,7 +1,7 @@
 // zod contract of the `privacy` object, in the casing of each route: camelCase on /ip/{ip} and /ip/{ip}/reputation,
 // snake_case in the `ip` block of /assess. Shared field definitions, so the two stay the same object field by field.
 import { z } from "zod";
-import { EVIDENCE_KINDS, MATCH_BASES } from "../feeds/definitions/ranges";
+import { EVIDENCE_KINDS, freshnessWindowsInWords, MATCH_BASES } from "../feeds/definitions/ranges";
 import { PRIVACY_CLASSES, type ClassAnswer, type Privacy } from "./privacy";
 
 // The kinds of the range lists, plus the curated hosting-ASN list that matches by origin AS rather than by range.
@@ -23,8 +23,7 @@ const D = {
   snapshotDate: "Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh",
   range: "The matching range (CIDR; a single address as /32 or /128), or the origin AS (AS16509) for hosting_asn",
   region: "Region where the provider's own file names one (after a refresh); null otherwise",
-  weightFactor:
-    "1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it",
+  weightFactor: `1 while the list is within its freshness window (${freshnessWindowsInWords()}), 0.5 past it, 0.25 past twice it`,
   shadowed:
     "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag",
   proxyReason: "Why `proxy` is null",

@@ -2986,7 +2986,7 @@ export interface operations {
                                     shadowed: boolean;
                                     /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                     snapshot_date: string;
-                                    /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it */
+                                    /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90), 0.5 past it, 0.25 past twice it */
                                     weight_factor: number;
                                 }[];
                                 /** @description An uptime monitor's probe (Pingdom, StatusCake) */
@@ -4484,7 +4484,7 @@ export interface operations {
                                         shadowed: boolean;
                                         /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                         snapshotDate: string;
-                                        /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it */
+                                        /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90), 0.5 past it, 0.25 past twice it */
                                         weightFactor: number;
                                     }[];
                                     /** @description An uptime monitor's probe (Pingdom, StatusCake) */
@@ -7697,7 +7697,7 @@ export interface operations {
                                 shadowed: boolean;
                                 /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                 snapshotDate: string;
-                                /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it */
+                                /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90), 0.5 past it, 0.25 past twice it */
                                 weightFactor: number;
                             }[];
                             /** @description An uptime monitor's probe (Pingdom, StatusCake) */
@@ -8506,7 +8506,7 @@ export interface operations {
                                 shadowed: boolean;
                                 /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                 snapshotDate: string;
-                                /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, crawlers 30; cloud, CDN, platform, monitors 90), 0.5 past it, 0.25 past twice it */
+                                /** @description 1 while the list is within its freshness window (Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, hosting, CDN, platform and monitors 90), 0.5 past it, 0.25 past twice it */
                                 weightFactor: number;
                             }[];
                             /** @description An uptime monitor's probe (Pingdom, StatusCake) */

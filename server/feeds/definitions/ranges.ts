@@ -56,6 +56,32 @@ export const FRESHNESS_DAYS: Record<EvidenceKind, number> = {
   hosting: 90,
 };
 
+/** Each kind's name in the freshness sentence, in the order the sentence gives them. */
+const FRESHNESS_WORDS: [EvidenceKind, string][] = [
+  ["tor", "Tor"],
+  ["vpn", "VPN"],
+  ["relay", "relay"],
+  ["scanner", "scanners"],
+  ["crawler", "crawlers"],
+  ["cloud", "cloud"],
+  ["hosting", "hosting"],
+  ["cdn", "CDN"],
+  ["platform", "platform"],
+  ["monitor", "monitors"],
+];
+
+/** FRESHNESS_DAYS in words, for the docs: "Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, ... 90". */
+export function freshnessWindowsInWords(): string {
+  const groups = new Map<number, string[]>();
+  for (const [kind, word] of FRESHNESS_WORDS)
+    groups.set(FRESHNESS_DAYS[kind], [...(groups.get(FRESHNESS_DAYS[kind]) ?? []), word]);
+  const list = (w: string[]) => (w.length > 1 ? `${w.slice(0, -1).join(", ")} and ${w.at(-1)}` : w[0]!);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([days, words], i) => `${list(words)} ${days}${i === 0 ? " days" : ""}`)
+    .join("; ");
+}
+
 export interface RangeEntry {
   cidr: string;
   range: ParsedRange;
