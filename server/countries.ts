@@ -17,6 +17,21 @@ export function countryName(code: string): string | null {
   }
 }
 
+// Names English writes with "the" in a sentence ("from the United States", "in the Netherlands"): the plural and
+// descriptive ones (…Islands, …Republic, …Territories, United …), and a few more by name.
+const WITH_THE =
+  /^(United |U\.S\. |Netherlands$|Caribbean Netherlands$|Philippines$|Bahamas$|Gambia$|Maldives$|Comoros$|Seychelles$|Isle of Man$|Vatican City$|British Indian Ocean Territory$)|(Islands|Republic|Territories)$/;
+
+/**
+ * A country's name as a sentence says it, for reasons a person reads: "the United States", "the Netherlands",
+ * "Canada"; the code itself when the platform names no region by it.
+ */
+export function countryInSentence(code: string): string {
+  const name = countryName(code);
+  if (name === null) return code;
+  return WITH_THE.test(name) ? `the ${name}` : name;
+}
+
 /**
  * Whether `code` (any case) is an ISO 3166-1 alpha-2 country or territory code: the one check of a country code a
  * request sends (/assess's billing_country, a country list's items, a rule's country conditions). ICU also names the

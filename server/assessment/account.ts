@@ -7,7 +7,7 @@
 //     per address and per device, where many accounts failing from one address is credential stuffing.
 // Nothing here is a query of its own: the columns below are read in the velocity statement (./velocity.ts), one
 // round trip for every count an assessment needs.
-import { countryName } from "../countries";
+import { countryInSentence } from "../countries";
 import type { AccountColumns } from "../events/events";
 import type { Facts } from "../rules/facts";
 import { signalWeight } from "../scoring/score";
@@ -101,7 +101,7 @@ export function accountEventData(c: AccountColumns): Record<string, unknown> {
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-const name = (code: string | null | undefined) => (code ? (countryName(code) ?? code) : "an unknown country");
+const name = (code: string | null | undefined) => (code ? countryInSentence(code) : "an unknown country");
 
 /** Great-circle distance in km (haversine, mean Earth radius). */
 export function distanceKm(a: [number, number], b: [number, number]): number {

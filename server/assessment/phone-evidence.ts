@@ -3,7 +3,7 @@
 // invalid number, or one from another country than the address, is a signal (never a 400: a malformed value was
 // refused by the input schema already). `password_compromised` is the caller's own verdict (e.g. from GET
 // /passwords/range/{prefix}): the password never reaches us. No I/O, so decide() runs it.
-import { countryName } from "../countries";
+import { countryInSentence } from "../countries";
 import { parsePhone, phoneCountry, type ParsedPhone } from "../phone/parse";
 import { SIGNALS } from "../scoring/signal-weights";
 import type { AssessRequest, Signal, SourceRef } from "./schemas";
@@ -41,7 +41,7 @@ export function phoneFitsCountry(phone: string, ip: string): boolean {
   return phone === ip || SAME_PLAN.some((g) => g.includes(phone) && g.includes(ip));
 }
 
-const named = (code: string) => countryName(code) ?? code;
+const named = (code: string) => countryInSentence(code);
 
 /**
  * `known`: the number as the request's keys read it (./assess.ts velocityKeysOf: in `phone_country`, else a national

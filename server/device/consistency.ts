@@ -1,6 +1,7 @@
 // Consistency checks of device signals: does the browser's story hang together? A time zone far from the IP's, a
 // user agent that disagrees with its own client hints or platform, or no languages at all are marks of spoofing
 // tools, emulators and headless browsers.
+import { countryInSentence } from "../countries";
 import { lookupGeo } from "../geo/lookup";
 import { languageName, languagesOf, primaryLanguage } from "./country-languages";
 import { parseIpStrict } from "../net/ip";
@@ -164,7 +165,7 @@ function languageCheck(d: DeviceSignals, ip: string | null): Check {
   const spoken = country ? languagesOf(country) : new Set<string>();
   if (!country || !spoken.size)
     return { check, result: "not_checked", reason: geo.reason ?? "The IP address has no known country." };
-  const where = geo.country?.name ?? country;
+  const where = countryInSentence(country);
   const shown = tags.slice(0, 5).join(", ");
   const fits = tags.find((t) => spoken.has(primaryLanguage(t)!));
   if (fits)

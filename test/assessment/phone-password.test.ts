@@ -49,7 +49,7 @@ describe("phone and password_compromised in /assess", () => {
     expect(r.body.phone.country_matches_ip).toBe(false);
     const s = signal(r, "phone_country_mismatch");
     expect(s?.weight).toBeGreaterThan(0);
-    expect(s?.reason).toContain("from United Kingdom but the IP address is in United States");
+    expect(s?.reason).toContain("from the United Kingdom but the IP address is in the United States");
     // The same number from a German address in GB's plan is still GB; from a UK number's own country no mismatch.
     const de = await assess(ws.apiKey, { phone: "+447400123456", ip: DE_IP });
     expect(de.body.phone.country_matches_ip).toBe(false);
@@ -70,7 +70,7 @@ describe("phone and password_compromised in /assess", () => {
     // A national number that does not exist in the address's plan (US numbers never start with 0 or 1).
     const national = await assess(ws.apiKey, { phone: "0123 4567" });
     expect(signal(national, "phone_invalid")?.reason).toContain(
-      "not a valid number in the numbering plan of United States, the IP address's country (send phone_country to read it in another)",
+      "not a valid number in the numbering plan of the United States, the IP address's country (send phone_country to read it in another)",
     );
     // From an address with no country (a private one) a national number is read in no plan: the reason says it could
     // not be checked, not that the number cannot receive a call (07400 123456 is a UK mobile).
@@ -97,7 +97,7 @@ describe("phone and password_compromised in /assess", () => {
     }
     const inCountry = await assess(ws.apiKey, { phone: "0123 4567", phone_country: "us" });
     expect(signal(inCountry, "phone_invalid")?.reason).toContain(
-      "not a valid number in the numbering plan of United States (phone_country)",
+      "not a valid number in the numbering plan of the United States (phone_country)",
     );
   });
 
@@ -118,7 +118,7 @@ describe("phone and password_compromised in /assess", () => {
     const ca = await assess(ws.apiKey, { phone: "+14165551234" });
     expect(ca.body.phone).toMatchObject({ country: "CA", country_matches_ip: false });
     expect(signal(ca, "phone_country_mismatch")?.reason).toContain(
-      "from Canada but the IP address is in United States",
+      "from Canada but the IP address is in the United States",
     );
   });
 

@@ -48,11 +48,11 @@ describe("device diagnosis", () => {
       check: "language_vs_ip",
       result: "inconsistent",
       reason:
-        "The browser's languages (ru-RU, ru) include none spoken in United States (English or Spanish): a proxy or VPN in another country, or a traveller or expatriate.",
+        "The browser's languages (ru-RU, ru) include none spoken in the United States (English or Spanish): a proxy or VPN in another country, or a traveller or expatriate.",
     });
     expect(await lang(["es-MX", "en"], IP)).toMatchObject({
       result: "consistent",
-      reason: "The browser's languages (es-MX, en) include Spanish, spoken in United States.",
+      reason: "The browser's languages (es-MX, en) include Spanish, spoken in the United States.",
     });
     // Deutsche Telekom (Germany): German fits, French does not.
     expect((await lang(["de-DE"], "2.58.100.5")).result).toBe("consistent");

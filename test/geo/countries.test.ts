@@ -1,6 +1,6 @@
 // ISO 3166-1 alpha-2 codes as /assess's billing_country reads them (server/countries.ts).
 import { describe, expect, it } from "vitest";
-import { countryCodeOf, isCountryCode } from "../../server/countries";
+import { countryCodeOf, countryInSentence, isCountryCode } from "../../server/countries";
 
 describe("isCountryCode", () => {
   it("takes countries and territories in any case, Kosovo's XK included", () => {
@@ -24,5 +24,37 @@ describe("countryCodeOf", () => {
   it("reads a code upper-cased, UK (ISO's reservation for the United Kingdom) as GB, and nothing else as another", () => {
     expect(["gb", "Uk", "uk", "de", "XK"].map(countryCodeOf)).toEqual(["GB", "GB", "GB", "DE", "XK"]);
     for (const c of ["SU", "YU", "DD", "XX", "EU", "ZZ", "USA", ""]) expect(countryCodeOf(c), c).toBeNull();
+  });
+});
+
+// Reasons are read by people: "The phone number is from United States but the IP address is in United Kingdom"
+// (found on /assess with a US phone from a UK address) reads as English only with the article.
+describe("countryInSentence", () => {
+  it("writes the article English uses with a country's name, and the code when no region is named by it", () => {
+    const said = (c: string) => countryInSentence(c);
+    expect(["US", "GB", "NL", "PH", "AE", "DO", "KY", "VI", "IM", "PS", "BS"].map(said)).toEqual([
+      "the United States",
+      "the United Kingdom",
+      "the Netherlands",
+      "the Philippines",
+      "the United Arab Emirates",
+      "the Dominican Republic",
+      "the Cayman Islands",
+      "the U.S. Virgin Islands",
+      "the Isle of Man",
+      "the Palestinian Territories",
+      "the Bahamas",
+    ]);
+    expect(["CA", "DE", "FR", "CZ", "JP", "IE", "XK", "us"].map(said)).toEqual([
+      "Canada",
+      "Germany",
+      "France",
+      "Czechia",
+      "Japan",
+      "Ireland",
+      "Kosovo",
+      "the United States",
+    ]);
+    expect(said("XX")).toBe("XX");
   });
 });
