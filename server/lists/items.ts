@@ -51,10 +51,25 @@ function csvProblem(err: unknown): string {
   return `The CSV could not be read${at}; write one item a line: value,expires_at,note.`;
 }
 
+const CSV_COLUMNS = ["value", "expires_at", "note"] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** A header line's columns (names in any case, `value` first, each at most once), or why it cannot be read. */
+function headerColumns(record: string[]): CsvColumn[] | string {
+  const names = record.map((c) => c.toLowerCase());
+  const unknown = names.find((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
+  if (unknown !== undefined)
+    return `the header names a column "${unknown.slice(0, 40)}"; the columns are value, expires_at and note (value first, the others in any order or left out).`;
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) return `the header names the column "${twice}" twice.`;
+  return names as CsvColumn[];
+}
+
 /**
  * Reads `value,expires_at,note` records (RFC 4180 through csv-parse: quoted values may hold commas, doubled quotes
- * and line breaks; a first record whose value is `value` is a header and skipped; blank lines are skipped). Each
- * item carries the line it starts on, which errors name.
+ * and line breaks; a first record whose value is `value` is a header: its names say which column is which, so
+ * `value,note` or `value,note,expires_at` are read as they say; blank lines are skipped). Each item carries the line
+ * it starts on, which errors name.
  */
 export function parseCsv(text: string): CsvRow[] | { error: string } {
   // One line break, so a value's line number is the count of breaks before it (csv-parse's own count adds one for
@@ -75,6 +90,8 @@ export function parseCsv(text: string): CsvRow[] | { error: string } {
   const out: CsvRow[] = [];
   let breaksBefore = 0;
   let first = true;
+  // Which column holds what: value,expires_at,note unless a header line names them otherwise.
+  let columns: readonly CsvColumn[] = CSV_COLUMNS;
   for (const { record, raw } of records) {
     // The raw text starts with the blank lines skipped before the record, and ends with its line break.
     const line = 1 + breaksBefore + (/^\s*/.exec(raw)![0].match(/\n/g)?.length ?? 0);
@@ -82,10 +99,16 @@ export function parseCsv(text: string): CsvRow[] | { error: string } {
     if (record.every((c) => c === "")) continue;
     const header = first && /^value$/i.test(record[0]!);
     first = false;
-    if (header) continue;
-    if (record.length > 3)
-      return { error: `CSV line ${line} has ${record.length} columns; write value,expires_at,note.` };
-    const [value, expires, note] = record;
+    if (header) {
+      const named = headerColumns(record);
+      if (typeof named === "string") return { error: `CSV line ${line}: ${named}` };
+      columns = named;
+      continue;
+    }
+    if (record.length > columns.length)
+      return { error: `CSV line ${line} has ${record.length} columns; write ${columns.join(",")}.` };
+    const cell = (c: CsvColumn) => (columns.includes(c) ? record[columns.indexOf(c)] : undefined);
+    const [value, expires, note] = [cell("value"), cell("expires_at"), cell("note")];
     let expiresAt: Date | null = null;
     if (expires) {
       const at = parseTimestamp(expires);

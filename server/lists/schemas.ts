@@ -102,7 +102,7 @@ export const itemsAddSchema = z
       .max(MAX_ITEMS_BODY_BYTES)
       .optional()
       .describe(
-        "CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; expires_at as in `items`; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped)",
+        "CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; expires_at as in `items`; quoted values may hold commas, doubled quotes and line breaks; a header line starting with value names the columns, e.g. value,note)",
       ),
   })
   .refine((b) => (b.items === undefined) !== (b.csv === undefined), {

@@ -145,6 +145,39 @@ describe("list items: search, validation by kind, CSV and the import's size", ()
     expect((await req(ws.apiKey, "GET", `/v1/lists/${l.id}`)).body.item_count).toBe(3);
   });
 
+  it("CSV: a header line says which column is which (value first, expires_at and note in any order or left out)", async () => {
+    // A header "value,note" was skipped as a header but its names ignored: the note column was read as expires_at,
+    // so "x@example.com,2027-01-31" became an expiry without a word (found importing a list as a user would).
+    const ws = await testApp().seedWorkspace();
+    const l = await newList(ws.apiKey, "emails", "email");
+    const noteOnly = await req(ws.apiKey, "POST", `/v1/lists/${l.id}/items`, {
+      csv: "value,note\na@example.com,2027-01-31\nb@example.com,chargeback\n",
+    });
+    expect(noteOnly.status, JSON.stringify(noteOnly.body)).toBe(200);
+    const reordered = await req(ws.apiKey, "POST", `/v1/lists/${l.id}/items`, {
+      csv: "Value,Note,Expires_At\nc@example.com,promo abuse,2099-01-01T00:00:00Z\n",
+    });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    const items = (await req(ws.apiKey, "GET", `/v1/lists/${l.id}/items`)).body.items;
+    const byValue = Object.fromEntries(
+      items.map((i: { value: string; note: string | null; expires_at: string | null }) => [
+        i.value,
+        [i.note, i.expires_at],
+      ]),
+    );
+    expect(byValue).toEqual({
+      "a@example.com": ["2027-01-31", null],
+      "b@example.com": ["chargeback", null],
+      "c@example.com": ["promo abuse", "2099-01-01T00:00:00.000Z"],
+    });
+
+    // A header naming a column the import does not have is refused, naming it; nothing is written.
+    const unknown = await req(ws.apiKey, "POST", `/v1/lists/${l.id}/items`, { csv: "value,reason\nd@example.com,x\n" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain('"reason"');
+    expect((await req(ws.apiKey, "GET", `/v1/lists/${l.id}`)).body.item_count).toBe(3);
+  });
+
   it("the documented 10,000-line import of the longest rows fits the body limit, as a text/csv body and as the JSON csv field", async () => {
     const ws = await testApp().seedWorkspace();
     const l = await newList(ws.apiKey, "users", "user");

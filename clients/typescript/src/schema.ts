@@ -928,7 +928,7 @@ export interface paths {
         put?: never;
         /**
          * Add items to a named list
-         * @description Send either `items`: [{ `value`, `expires_at`?, `note`? }] or `csv`: text with one item a line, `value,expires_at,note` (the last two may be empty; quotes as in RFC 4180, so a quoted value may hold commas, doubled quotes and line breaks; a first line starting with `value` is a header and skipped); or send the CSV file itself as the body, with Content-Type `text/csv`. At most 10,000 items per call, in a body of at most 24,000,000 bytes (room for 10,000 rows of the longest value and note; other routes read at most 1,000,000). Values are checked as /assess checks the same field (an email address by the same parser, a country code by the check of `billing_country`, so XX, EU or UK is refused; user_id and device_id up to 256 characters) and normalised by the list's kind (addresses canonical, ranges with host bits cleared, emails and domains lower-case, countries upper-case, ASNs without "AS"); one invalid item is 400 INVALID_REQUEST naming it (`items.3` or `CSV line 4`) and nothing is written. A value already listed gets the new note and expiry.
+         * @description Send either `items`: [{ `value`, `expires_at`?, `note`? }] or `csv`: text with one item a line, `value,expires_at,note` (the last two may be empty; quotes as in RFC 4180, so a quoted value may hold commas, doubled quotes and line breaks; a first line starting with `value` is a header that says which column is which: `value,note` or `value,note,expires_at` are read as they say, a name other than these three is 400); or send the CSV file itself as the body, with Content-Type `text/csv`. At most 10,000 items per call, in a body of at most 24,000,000 bytes (room for 10,000 rows of the longest value and note; other routes read at most 1,000,000). Values are checked as /assess checks the same field (an email address by the same parser, a country code by the check of `billing_country`, so XX, EU or UK is refused; user_id and device_id up to 256 characters) and normalised by the list's kind (addresses canonical, ranges with host bits cleared, emails and domains lower-case, countries upper-case, ASNs without "AS"); one invalid item is 400 INVALID_REQUEST naming it (`items.3` or `CSV line 4`) and nothing is written. A value already listed gets the new note and expiry.
          *
          *     **Access:** an active API key of the workspace (or a signed-in member in the dashboard), on a Suite or Lookups plan (capability `full`; otherwise 403 CAPABILITY_REQUIRED). **Cost:** unmetered (no lookup units).
          */
@@ -10045,7 +10045,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; expires_at as in `items`; quoted values may hold commas, doubled quotes and line breaks; a header line value,... is skipped) */
+                    /** @description CSV text (RFC 4180), one item a record: value,expires_at,note (the last two may be empty; expires_at as in `items`; quoted values may hold commas, doubled quotes and line breaks; a header line starting with value names the columns, e.g. value,note) */
                     csv?: string;
                     items?: {
                         /** @description ISO 8601 date or date-time with Z or an offset, in the future and at most 9999-12-31; the item stops matching then */
