@@ -135,3 +135,24 @@ test("turning the pages of a list's items by keyboard keeps the focus on the pag
   await expect(page.getByTestId("item-row")).toHaveCount(50);
   await expect(page.getByRole("button", { name: "Next page" })).toBeFocused();
 });
+
+test("creating a list and adding its items by keyboard keeps the focus on a line that says what happened", async ({
+  page,
+}, testInfo) => {
+  // The buttons go disabled once their field is emptied after success: the focus fell to the page's top.
+  await newWorkspace(page, "ListsKeys", ["suite_business"]);
+  await page.goto("/dashboard/lists");
+  await page.getByTestId("list-name").fill("vip_emails");
+  await page.getByRole("button", { name: "Create list" }).focus();
+  await page.keyboard.press("Enter");
+  const notice = page.getByTestId("done-notice");
+  await expect(notice).toHaveText("Created the list “vip_emails”: add its items below.");
+  await expect(notice).toBeFocused();
+  await page.getByTestId("items-text").fill("ceo@example.com\ncfo@example.com");
+  await page.getByRole("button", { name: "Add items" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("items-message")).toHaveText("2 added, 0 updated.");
+  await expect(page.getByTestId("items-message")).toBeFocused();
+  await expect(page.getByTestId("item-row")).toHaveCount(2);
+  await snap(page, testInfo, "lists-keyboard-added");
+});

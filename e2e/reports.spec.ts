@@ -64,9 +64,14 @@ test("an assessment saved as a report opens, is renamed and deleted, at 1280 and
   await expect(page.getByTestId("report-preview")).toBeVisible();
   await expect(notFound).toHaveCount(0);
   await expect(page.getByTestId("report-preview").getByTestId("report-verdict")).toContainText("score");
-  await page.getByRole("button", { name: "Save report (1 unit)" }).click();
+  // By keyboard: the button goes disabled as the saved form empties, so the focus goes to a line saying it was saved
+  // (it fell to the page's top), in words, not the report's id.
+  await page.getByRole("button", { name: "Save report (1 unit)" }).focus();
+  await page.keyboard.press("Enter");
   const row = page.getByTestId("report-row").filter({ hasText: "Suspicious signup" });
   await expect(row).toBeVisible();
+  await expect(page.getByTestId("report-saved-line")).toHaveText("Saved “Suspicious signup”: it is listed below.");
+  await expect(page.getByTestId("report-saved-line")).toBeFocused();
   // A second report, the assessment's answer pasted as JSON: the table marks it "· assessment".
   await page.getByLabel("Title").fill("Pasted answer");
   await page.getByText("Paste a report as JSON instead").click();

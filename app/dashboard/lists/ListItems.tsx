@@ -39,7 +39,8 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  // A removed item's row goes, with the button pressed in it: the focus goes to the message that says so.
+  // A removed item's row goes, with the button pressed in it, and added items empty the box, whose button is then
+  // disabled: either way the focus goes to the message that says what happened.
   const messageLine = useRef<HTMLParagraphElement>(null);
   // The page shown stays until the next one comes, so the pager's buttons stay where they are (and keep the focus).
   const items = useQuery({
@@ -54,6 +55,9 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
       onSuccess: (r) => {
         setText("");
         setMessage(`${count(r.added)} added, ${count(r.updated)} updated.`);
+        // The emptied box disables "Add items" (the focus would fall to the page's top): the line saying what was
+        // added takes it, as after a removal.
+        messageLine.current?.focus();
         void items.refetch();
         onChange();
       },

@@ -37,7 +37,8 @@ export function ListsView() {
   const [description, setDescription] = useState("");
   const [open, setOpen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  // A deleted list's card goes, with the button pressed in it: a line says which list went and takes the focus.
+  // A deleted list's card goes, with the button pressed in it, and a created list empties the form, whose button is
+  // then disabled: either way a line says what happened and takes the focus.
   const done = useDoneNotice();
   const create = useMutation(
     trpc.lists.create.mutationOptions({
@@ -47,6 +48,9 @@ export function ListsView() {
         setDescription("");
         setOpen(l.id);
         refresh();
+        // The emptied name disables "Create list", which drops the focus to the page's top: a line says what was
+        // made and takes it, just above the new list's items.
+        done.say(`Created the list “${l.name}”: add its items below.`);
       },
     }),
   );

@@ -3,7 +3,7 @@
 // by its request id (an unmetered read), shown as a readable preview before saving; pasting JSON is the fallback.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorNote } from "../_components/ErrorNote";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
 import { ReportBody } from "./ReportBody";
@@ -44,6 +44,13 @@ export function SaveReportForm() {
       if (!title) setTitle(`${event.type} ${event.email ?? event.ip ?? event.domain ?? event.requestId}`.slice(0, 200));
     },
   });
+
+  // The saved form empties, which disables its button and drops the focus to the page's top: the line saying what
+  // was saved takes it (the report is then the list's newest row).
+  const savedLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (save.data) savedLine.current?.focus();
+  }, [save.data]);
 
   const preview = parsed(json);
 
@@ -142,8 +149,12 @@ export function SaveReportForm() {
         >
           Save report (1 unit)
         </BusyButton>
-        {save.data ? <span className="muted small">Saved {save.data.id}.</span> : null}
       </div>
+      {save.data ? (
+        <p className="small" role="status" tabIndex={-1} ref={savedLine} data-testid="report-saved-line">
+          Saved “{save.data.title}”: it is listed below.
+        </p>
+      ) : null}
       {note ? (
         <p className="error" role="alert">
           {note}
