@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
-import { grantPlans, signIn, snap, uniqueEmail } from "./helpers";
+import { failInBatch, grantPlans, signIn, snap, unavailable, uniqueEmail } from "./helpers";
 
 test("owners invite and remove members; an invited member sees the workspace without owner controls", async ({
   page,
@@ -122,4 +122,18 @@ test("the only owner is offered no role change or removal of themselves, which w
     await expect(row.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
     await expect(row.getByTestId("sole-owner")).toHaveCount(0);
   }
+});
+
+test("a member list that could not be read says so with Retry, and Retry reads it", async ({ page }, testInfo) => {
+  await newWorkspace(page, "MembersRead", ["suite_starter"]);
+  const fail = failInBatch(["account.members"], unavailable("The database did not answer in time."));
+  await page.route("**/api/trpc/**", fail);
+  await page.goto("/dashboard/members");
+  const note = page.getByTestId("members-read-error");
+  await expect(note).toHaveText("The members could not be read. Retry", { timeout: 20_000 });
+  await snap(page, testInfo, "members-read-failed-1280");
+  await page.unroute("**/api/trpc/**", fail);
+  await note.getByRole("button", { name: "Retry" }).click();
+  await expect(note).toHaveCount(0);
+  await expect(page.getByTestId("member-row")).toHaveCount(1);
 });

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./members.css";
@@ -140,7 +141,14 @@ export function MembersView() {
       ) : null}
       <div className="card">
         {members.isPending ? <p className="muted">Loading members…</p> : null}
-        <Problem error={members.error ?? remove.error ?? changeRole.error} />
+        {/* A failed read says what could not be read, with Retry where reading again may work (ErrorNote.tsx). */}
+        <ReadFailed
+          what="The members"
+          error={members.error}
+          onRetry={() => void members.refetch()}
+          testId="members-read-error"
+        />
+        <Problem error={remove.error ?? changeRole.error} />
         {done.notice}
         <ul className="member-list" data-testid="members-table">
           {list.map((m) => (
