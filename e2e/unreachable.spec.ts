@@ -2,7 +2,7 @@
 // service's), pages say so in words and offer Retry, instead of the browser's exception text.
 import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
-import { snap } from "./helpers";
+import { failInBatch, snap, unavailable } from "./helpers";
 
 const UNREACHABLE = "Could not reach the service. Check your connection and try again.";
 const RAW = /Failed to fetch|not valid JSON|Unexpected token|Unable to transform/;
@@ -50,4 +50,36 @@ test("a call that never reaches the service is said in words with Retry, on the 
   await restore();
   await page.getByRole("button", { name: "Retry" }).first().click();
   await expect(page.getByTestId("cases-empty")).toBeVisible();
+});
+
+test("a list the service failed to read (503) says what could not be read, with Retry, on API keys, senders and data sources", async ({
+  page,
+}, testInfo) => {
+  // The service answered, but failed this one read: the pages showed its message alone, with no Retry, and the keys
+  // page counted "(0 held)" keys it had not read.
+  await newWorkspace(page, "ReadFailed", ["suite_starter", "email"]);
+  const cases: [string, string, string, string, RegExp][] = [
+    ["account.keys", "/dashboard/keys", "keys-read-error", "The keys could not be read.", /\(0 held\)/],
+    ["senders.list", "/dashboard/senders", "senders-read-error", "The senders could not be read.", /No senders yet/],
+    [
+      "sources.list",
+      "/dashboard/sources",
+      "sources-read-error",
+      "The data sources could not be read.",
+      /All 0 sources/,
+    ],
+  ];
+  for (const [procedure, path, testId, words, wrong] of cases) {
+    const fail = failInBatch([procedure], unavailable("The database did not answer in time."));
+    await page.route("**/api/trpc/**", fail);
+    await page.goto(path);
+    const note = page.getByTestId(testId);
+    await expect(note).toHaveText(`${words} Retry`, { timeout: 20_000 });
+    await expect(page.locator("main")).not.toContainText(wrong);
+    await snap(page, testInfo, `${testId}-1280`);
+    await page.unroute("**/api/trpc/**", fail);
+    await note.getByRole("button", { name: "Retry" }).click();
+    await expect(note).toHaveCount(0);
+  }
+  await expect(page.getByTestId("source-row").first()).toBeVisible();
 });

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
-import { ErrorNote, isUnreachable } from "../_components/ErrorNote";
+import { ErrorNote, isUnreachable, ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { ShownOnceKey } from "../_components/ShownOnceKey";
 import { StatusBadge } from "../_components/StatusBadge";
@@ -42,7 +42,8 @@ export function KeysView() {
   );
   const isOwner = overview.data?.role === "owner";
   const limit = overview.data?.entitlements.apiKeys;
-  const held = keys.data?.filter((k) => k.status !== "revoked").length ?? 0;
+  // Unknown until the keys are read: no "(0 held)" while they load or could not be read.
+  const held = keys.data?.filter((k) => k.status !== "revoked").length;
 
   return (
     <>
@@ -50,9 +51,11 @@ export function KeysView() {
       <p className="muted small">
         Keys authenticate calls to <code>/v1</code> as <code>Authorization: Bearer &lt;key&gt;</code> or{" "}
         <code>X-API-Key</code>. All keys share the workspace&apos;s monthly allowance.{" "}
-        {limit !== undefined ? `This plan allows ${limit} key${limit === 1 ? "" : "s"} (${held} held).` : null} Keys
-        beyond the limit after a plan change are paused, the oldest staying active; revoking an active key resumes the
-        oldest paused one. Revocation is permanent.
+        {limit !== undefined
+          ? `This plan allows ${limit} key${limit === 1 ? "" : "s"}${held !== undefined ? ` (${held} held)` : ""}.`
+          : null}{" "}
+        Keys beyond the limit after a plan change are paused, the oldest staying active; revoking an active key resumes
+        the oldest paused one. Revocation is permanent.
       </p>
       {overview.isPending ? (
         <p className="muted small" data-testid="role-loading">
@@ -126,7 +129,10 @@ export function KeysView() {
       )}
       <div className="card">
         {/* The overview's failure above already says the service is out of reach. */}
-        <ErrorNote error={isUnreachable(overview.error) ? revoke.error : (keys.error ?? revoke.error)} />
+        {isUnreachable(overview.error) ? null : (
+          <ReadFailed what="The keys" error={keys.error} onRetry={() => void keys.refetch()} testId="keys-read-error" />
+        )}
+        <ErrorNote error={revoke.error} />
         {done.notice}
         <div>
           <table className="list cards" data-testid="keys-table">

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
+import { ReadFailed } from "../_components/ErrorNote";
 import { CopyButton } from "../_components/CopyButton";
 import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
@@ -275,7 +276,12 @@ export function SendersView() {
           Loading senders…
         </p>
       ) : null}
-      <Problem error={list.error} />
+      <ReadFailed
+        what="The senders"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        testId="senders-read-error"
+      />
       {data ? (
         data.slots === 0 ? (
           <PlanGate

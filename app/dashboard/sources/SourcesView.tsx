@@ -4,7 +4,7 @@
 // shown as such, with the data kept in use; source addresses and error texts stay with the operator.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ageText, cadenceText, sourceArea, SOURCE_AREAS, type DataSource } from "./source-text";
@@ -88,7 +88,12 @@ export function SourcesView() {
         Every lookup and assessment draws on these lists. Each answer names the ones it used and how old their data was;
         a refresh that fails never removes data.
       </p>
-      <ErrorNote error={q.error} />
+      <ReadFailed
+        what="The data sources"
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        testId="sources-read-error"
+      />
       {q.isPending ? (
         <p className="muted" role="status">
           Loading data sources…
