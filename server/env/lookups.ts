@@ -329,6 +329,6 @@ export const packageVulnerabilities = group("Package vulnerabilities", {
     min: 1,
     max: 256,
     meaning:
-      "Registry documents fetched in parallel by one `POST /v1/vulnerabilities/scan` (one per distinct package, cached like every package lookup), each on a connection of its own: about as many as npm's own client opens (15 sockets). Through a network that throttles a burst of new connections, more in flight make some stall until the timeout (a package that did is asked once more after the others).",
+      "Registry documents fetched in parallel by one `POST /v1/vulnerabilities/scan` (one per distinct package, cached like every package lookup), each on a connection of its own: about as many as npm's own client opens (15 sockets). Through a network that throttles a burst of new connections, more in flight make some stall until the timeout (a package that did is asked once more after the others, for at most one more timeout, when its registry answered others). Once this many requests to one registry have timed out in a row, its other packages are not asked: a registry that is down costs a scan about two timeouts.",
   }),
 });

@@ -285,6 +285,38 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(res.body.packages[0].registry.reason).toContain("timed out");
   });
 
+  it("asks no more after a whole round of requests timed out, and counts no cached answer as the registry's", async () => {
+    // A registry that is down costs about two timeouts, not one per round of the scan's packages: with two requests at
+    // once, the third starts when the first times out, and once the second has too, the fourth package is not asked.
+    const ws = await app.seedWorkspace();
+    process.env.SERVICE_PACKAGE_UPSTREAM_TIMEOUT_MS = "1000";
+    process.env.SERVICE_SCAN_REGISTRY_CONCURRENCY = "2";
+    try {
+      sources.current.hang.add("npm");
+      const down = await scan(ws.apiKey, lock);
+      expect(down.status).toBe(200);
+      expect(sources.current.requests.npm).toBe(3);
+      expect(down.body.packages.every((p: any) => p.registry.status === "unavailable")).toBe(true);
+    } finally {
+      delete process.env.SERVICE_SCAN_REGISTRY_CONCURRENCY;
+    }
+    // A mirror that answers what it holds and hangs on the rest: jquery's document comes from the package cache of an
+    // earlier scan, which says nothing of the registry now, so the three others are asked once each, not twice.
+    sources.current.hang.clear();
+    const one = JSON.stringify({
+      name: "one",
+      lockfileVersion: 3,
+      packages: { "": { name: "one" }, "node_modules/jquery": { version: "3.4.1" } },
+    });
+    expect((await scan(ws.apiKey, one)).body.packages[0].registry.status).toBe("ok");
+    sources.current.hang.add("npm");
+    sources.current.requests.npm = 0;
+    const partial = await scan(ws.apiKey, lock);
+    expect(partial.status).toBe(200);
+    expect(sources.current.requests.npm).toBe(3);
+    expect(partial.body.packages.find((p: any) => p.name === "jquery").registry.status).toBe("ok");
+  });
+
   it("asks the registry for at most 16 documents at once, about as many as npm's own client (15 sockets)", async () => {
     // Measured against the real registry from a machine whose network throttles a burst of new connections: with
     // 64 documents in flight a cold scan lost 54 of 146 packages (and 249 of 823) to timeouts and took 6 to 22 s;
