@@ -54,22 +54,25 @@ function csvProblem(err: unknown): string {
 const CSV_COLUMNS = ["value", "expires_at", "note"] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** A header line's columns (names in any case, `value` first, each at most once), or why it cannot be read. */
-function headerColumns(record: string[]): CsvColumn[] | string {
-  const names = record.map((c) => c.toLowerCase());
-  const unknown = names.find((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
-  if (unknown !== undefined)
-    return `the header names a column "${unknown.slice(0, 40)}"; the columns are value, expires_at and note (value first, the others in any order or left out).`;
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) return `the header names the column "${twice}" twice.`;
-  return names as CsvColumn[];
+/**
+ * The columns a first line whose first cell is `value` names: every cell a column's name (any case, each once,
+ * trailing empty cells left out), followed by the columns it leaves out in their usual order, so a row as wide as the
+ * usual three still reads. Null when the line names anything else: it is then skipped as a header of the usual
+ * columns, as it always was (`Value,Expires,Note` from another tool, or an empty last cell).
+ */
+function headerColumns(record: string[]): CsvColumn[] | null {
+  const cells = [...record];
+  while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+  const names = cells.map((c) => c.toLowerCase());
+  if (!names.every((n, i) => (CSV_COLUMNS as readonly string[]).includes(n) && names.indexOf(n) === i)) return null;
+  return [...(names as CsvColumn[]), ...CSV_COLUMNS.filter((c) => !names.includes(c))];
 }
 
 /**
  * Reads `value,expires_at,note` records (RFC 4180 through csv-parse: quoted values may hold commas, doubled quotes
- * and line breaks; a first record whose value is `value` is a header: its names say which column is which, so
- * `value,note` or `value,note,expires_at` are read as they say; blank lines are skipped). Each item carries the line
- * it starts on, which errors name.
+ * and line breaks; a first record whose value is `value` is a header: when it names only columns, they say which
+ * column is which, so `value,note` or `value,note,expires_at` are read as they say (headerColumns); blank lines are
+ * skipped). Each item carries the line it starts on, which errors name.
  */
 export function parseCsv(text: string): CsvRow[] | { error: string } {
   // One line break, so a value's line number is the count of breaks before it (csv-parse's own count adds one for
@@ -100,9 +103,7 @@ export function parseCsv(text: string): CsvRow[] | { error: string } {
     const header = first && /^value$/i.test(record[0]!);
     first = false;
     if (header) {
-      const named = headerColumns(record);
-      if (typeof named === "string") return { error: `CSV line ${line}: ${named}` };
-      columns = named;
+      columns = headerColumns(record) ?? CSV_COLUMNS;
       continue;
     }
     if (record.length > columns.length)
