@@ -20,7 +20,7 @@ export function countryName(code: string): string | null {
 // Names English writes with "the" in a sentence ("from the United States", "in the Netherlands"): the plural and
 // descriptive ones (…Islands, …Republic, …Territories, United …), and a few more by name.
 const WITH_THE =
-  /^(United |U\.S\. |Netherlands$|Caribbean Netherlands$|Philippines$|Bahamas$|Gambia$|Maldives$|Comoros$|Seychelles$|Isle of Man$|Vatican City$|British Indian Ocean Territory$)|(Islands|Republic|Territories)$/;
+  /^(United |U\.S\. |Netherlands$|Caribbean Netherlands$|Philippines$|Bahamas$|Gambia$|Maldives$|Comoros$|Seychelles$|Isle of Man$|British Indian Ocean Territory$)|(Islands|Republic|Territories)$/;
 
 /**
  * A country's name as a sentence says it, for reasons a person reads: "the United States", "the Netherlands",

@@ -193,21 +193,23 @@ export async function revokeApiKeyOrThrow(
   if (!key || (a.workspaceId && key.workspaceId !== a.workspaceId)) throw new AppError("NOT_FOUND", "No such API key.");
   if (key.status === "revoked") return toKeySummary(key);
   const row = await db.$transaction(async (tx) => {
-    // The workspace first, as key creation and applyKeyLimit lock it before any key: one order, no deadlock. The
-    // limit is read under that lock, so a plan change that committed meanwhile is the one applied.
-    if (key.status === "active")
-      await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, key.workspaceId);
-    // Conditional on the status read above, so two revocations at once record one change.
+    // The workspace first, as key creation and applyKeyLimit lock it before any key: one order, no deadlock. Under
+    // that lock no plan change can pause or resume the key, so its status is read again here: read before, a plan
+    // change in between made the revocation a silent no-op (the route answered 200 with the key still usable).
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, key.workspaceId);
+    const before = await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+    if (before.status === "revoked") return before;
+    // Conditional on that status all the same, so two revocations at once record one change.
     const res = await tx.apiKey.updateMany({
-      where: { id: key.id, status: key.status },
+      where: { id: key.id, status: before.status },
       data: { status: "revoked", revokedAt: new Date() },
     });
     const now = await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     if (res.count === 1) {
-      await auditKey(tx, now, "audit.key.revoked", a, { status: key.status }, { status: "revoked" });
+      await auditKey(tx, now, "audit.key.revoked", a, { status: before.status }, { status: "revoked" });
       // A revocation only gives its place: it resumes paused keys up to the limit and pauses none (keys beyond the
       // limit for another reason, such as a grace period the grace job has not ended yet, are the plan change's).
-      if (key.status === "active") await keyLimitIn(tx, key.workspaceId, a, { resumeOnly: true });
+      if (before.status === "active") await keyLimitIn(tx, key.workspaceId, a, { resumeOnly: true });
     }
     return now;
   });

@@ -93,6 +93,34 @@ describe("API keys", () => {
     expect(await app.db.event.count({ where: { workspaceId: ws.workspaceId, type: "audit.key.paused" } })).toBe(0);
   });
 
+  it("revokes a key whose status a plan change moved between the revocation's first read and its transaction", async () => {
+    // A leaked key revoked while a downgrade pauses it: the revocation read "active", the downgrade paused the key,
+    // and the revocation's update (conditional on "active") changed nothing: 200, and the key came back usable at the
+    // next upgrade. The status is now read again under the workspace's lock. The interleaving is made by running the
+    // downgrade just before the revocation's transaction on the same database.
+    const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
+    const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId, name: "leaked" });
+    let downgraded = false;
+    const interleaved = new Proxy(app.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop !== "$transaction" || downgraded) return typeof value === "function" ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          downgraded = true;
+          await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["free"] });
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    expect((await app.db.apiKey.findUniqueOrThrow({ where: { id: k2.key.id } })).status).toBe("active");
+    const revoked = await revokeApiKeyOrThrow(interleaved, { keyId: k2.key.id, workspaceId: ws.workspaceId });
+    expect(downgraded).toBe(true);
+    expect(revoked.status).toBe("revoked");
+    await setPlans(app.db, { workspaceId: ws.workspaceId, plans: ["suite_starter"] });
+    expect((await app.db.apiKey.findUniqueOrThrow({ where: { id: k2.key.id } })).status).toBe("revoked");
+    expect((await app.request("GET", "/v1/ip/8.8.8.8/geo", { key: k2.plaintext })).status).toBe(401);
+  });
+
   it("keeps a revoked key revoked through any plan change", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
     const k2 = await createApiKey(app.db, { workspaceId: ws.workspaceId });

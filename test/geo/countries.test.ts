@@ -45,6 +45,7 @@ describe("countryInSentence", () => {
       "the Palestinian Territories",
       "the Bahamas",
     ]);
+    expect(said("VA")).toBe("Vatican City"); // not "the Vatican City"
     expect(["CA", "DE", "FR", "CZ", "JP", "IE", "XK", "us"].map(said)).toEqual([
       "Canada",
       "Germany",
