@@ -18,14 +18,15 @@ async function main(): Promise<number> {
   // `npm run` starts the command in the project's root; where the operator ran it is npm's INIT_CWD.
   if (to >= 0 && argv[to + 1]) argv[to + 1] = path.resolve(setting("INIT_CWD") ?? process.cwd(), argv[to + 1]);
   const json = argv.includes("--json");
-  let outcome: { ok: true; result: unknown; text: string } | { ok: false; code: string; message: string };
+  let outcome:
+    { ok: true; result: unknown; text: string; failed?: string } | { ok: false; code: string; message: string };
 
   // With no server running, this command opens the embedded database itself and holds the folder's lock meanwhile.
   if (!databaseUrl() && (await claimEmbeddedStoreForCommand()) === "server") {
     const { status, body } = await sendAdminCommand(argv);
     outcome =
       status === 200
-        ? { ok: true, result: body.result, text: body.text }
+        ? { ok: true, result: body.result, text: body.text, failed: body.failed }
         : { ok: false, code: body.error.code, message: body.error.message };
   } else {
     const { getDb, closeDb } = await import("../db/client");
@@ -45,7 +46,9 @@ async function main(): Promise<number> {
 
   if (outcome.ok) {
     console.log(json ? JSON.stringify(outcome.result) : outcome.text);
-    return 0;
+    // The command ran and printed what it did, but part of it failed (a feed whose source did not answer).
+    if (outcome.failed) console.error(`error: ${outcome.failed}`);
+    return outcome.failed ? 1 : 0;
   }
   if (json) console.error(JSON.stringify({ error: { code: outcome.code, message: outcome.message } }));
   else console.error(`error: ${outcome.message}`);

@@ -97,7 +97,10 @@ function refuseUnknownArguments(cmd: string, args: ParsedArgs): void {
 const MAX_ADJUST_UNITS = 1_000_000_000;
 
 /** Runs one command; returns the machine-readable result and a line for people. */
-export async function runAdminCommand(db: Db, argv: string[]): Promise<{ result: unknown; text: string }> {
+export async function runAdminCommand(
+  db: Db,
+  argv: string[],
+): Promise<{ result: unknown; text: string; failed?: string }> {
   const args = parseArgs(argv);
   const [area, verb] = args.positional;
   const two = [area, verb].filter(Boolean).join(" ");

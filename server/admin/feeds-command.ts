@@ -9,14 +9,23 @@ export async function feedsCommand(
   db: Db,
   verb: string,
   feed: string | null,
-): Promise<{ result: unknown; text: string }> {
+): Promise<{ result: unknown; text: string; failed?: string }> {
   if (verb === "status") {
     const rows = await feedStatus(db);
     return { result: rows, text: statusTable(rows) };
   }
   if (feed && !findFeed(feed)) throw new AppError("INVALID_REQUEST", `unknown feed: ${feed}`);
   const rows = await refreshFeeds(db, feed ? { feed } : {});
-  return { result: rows, text: rows.map((r) => Object.values(r).join("\t")).join("\n") };
+  // A feed with a live source that could not be refreshed fails the command (exit 1, after the rows), so a scheduled
+  // `feeds refresh` notices; a feed without a live source (a snapshot only, or its URL set to off) is not a failure.
+  const failing = rows.filter((r) => !r.ok && r.sourceUrl !== null);
+  return {
+    result: rows,
+    text: rows.map((r) => Object.values(r).join("\t")).join("\n"),
+    ...(failing.length > 0 && {
+      failed: `refresh failed for ${failing.map((r) => `${r.name} (${r.error})`).join(", ")}; the previous data is kept`,
+    }),
+  };
 }
 
 const ageText = (seconds: number) =>

@@ -11,6 +11,7 @@ import { adminSocketPath, listenAdminChannel, sendAdminCommand } from "../../ser
 import { answerAdminCommand, runAdminCommand } from "../../server/admin/commands";
 import { toErrorBody } from "../../server/errors";
 import { createTestApp, restRequest, type TestApp } from "../harness";
+import { startFeedServer } from "../fakes/feed-server";
 import { runProcess } from "../run-process";
 
 const root = path.resolve(__dirname, "../..");
@@ -289,4 +290,28 @@ describe("admin commands refuse what they would otherwise ignore or fail on", ()
     const ok = await runAdminCommand(app.db, ["sql", "--query", "SELECT $1::int AS n", "--param", "7"]);
     expect(ok.result).toEqual({ rows: [{ n: 7 }] });
   }, 60_000);
+});
+
+describe("admin CLI feeds refresh when a feed's source fails", () => {
+  it("prints each feed's outcome and exits 1, so a scheduled `feeds refresh` notices; a refresh that works exits 0", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "svc-cli-feeds-"));
+    const feeds = await startFeedServer({ "/tor": { status: 500, body: "down" } });
+    try {
+      const env = { SERVICE_DATA_DIR: dir, SERVICE_FEED_TOR_EXITS_URL: `${feeds.url}/tor` };
+      const failed = await cli(["feeds", "refresh", "--feed", "tor-exits", "--json"], env);
+      expect(failed.code).toBe(1);
+      expect(JSON.parse(failed.stdout)).toMatchObject([
+        { name: "tor-exits", ok: false, error: expect.stringContaining("HTTP 500") },
+      ]);
+      expect(failed.stderr).toContain("tor-exits");
+
+      feeds.set("/tor", { body: "185.220.101.1\n185.220.101.2\n" });
+      const worked = await cli(["feeds", "refresh", "--feed", "tor-exits", "--json"], env);
+      expect({ code: worked.code, stderr: worked.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(JSON.parse(worked.stdout)).toMatchObject([{ name: "tor-exits", ok: true, count: 2 }]);
+    } finally {
+      await feeds.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
