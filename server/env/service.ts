@@ -4,7 +4,13 @@ import { choice, flag, group, httpUrl, list, number, secret, text, url } from ".
 
 export const service = group("Service", {
   PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
-  HOST: text({ default: "0.0.0.0", outside: true, meaning: "address of `npm start`" }),
+  HOST: text({
+    default: "0.0.0.0",
+    // scripts/start.mjs listens on loopback while it turns the development sign-in on (see SERVICE_DEV_SIGNIN).
+    shown: "`0.0.0.0`; `127.0.0.1` while `npm start` turns the development sign-in on",
+    outside: true,
+    meaning: "address of `npm start`",
+  }),
   DATABASE_URL: secret({
     meaning: "PostgreSQL connection string; unset means the embedded PGlite database",
     // Anything else used to reach the driver, which read "garbage" as a host and said "getaddrinfo ENOTFOUND base".
