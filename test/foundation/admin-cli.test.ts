@@ -125,6 +125,23 @@ describe("admin CLI through a running server's admin channel", () => {
     return body.result;
   }
 
+  it("exits 1 for a feeds refresh whose source failed, as it does without a server", async () => {
+    const feeds = await startFeedServer({ "/tor": { status: 500, body: "down" } });
+    const saved = process.env.SERVICE_FEED_TOR_EXITS_URL;
+    // The refresh runs in the server (this process), which reads the feed's address.
+    process.env.SERVICE_FEED_TOR_EXITS_URL = `${feeds.url}/tor`;
+    try {
+      const r = await cli(["feeds", "refresh", "--feed", "tor-exits", "--json"], { SERVICE_DATA_DIR: dir });
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout)).toMatchObject([{ name: "tor-exits", ok: false }]);
+      expect(r.stderr).toContain("tor-exits");
+    } finally {
+      if (saved === undefined) delete process.env.SERVICE_FEED_TOR_EXITS_URL;
+      else process.env.SERVICE_FEED_TOR_EXITS_URL = saved;
+      await feeds.close();
+    }
+  }, 60_000);
+
   it("runs every command against the server's database", async () => {
     const env = { SERVICE_DATA_DIR: dir };
     // The CLI's process finds the server's channel and prints the result as JSON.
