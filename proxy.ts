@@ -10,6 +10,12 @@ import { NextResponse, type NextRequest } from "next/server";
 /** As server/ids.ts ASSIGNED_REQUEST_ID_HEADER (this file runs in the proxy's own bundle and imports no server code). */
 const ASSIGNED_REQUEST_ID_HEADER = "x-service-request-id";
 
+/**
+ * As server/operate/observe.ts CLIENT_REQUEST_ID_RELAY_HEADER: the client's own X-Request-Id. Next copies every header
+ * of this proxy's answer into the request the route sees, so the X-Request-Id set below replaces the client's there.
+ */
+const CLIENT_REQUEST_ID_RELAY_HEADER = "x-service-client-request-id";
+
 /** The dashboard page being requested (path and query), for the sign-in redirect's way back. */
 const DASHBOARD_PATH_HEADER = "x-dashboard-path";
 
@@ -82,6 +88,9 @@ export function proxy(request: NextRequest) {
   const id = requestId();
   const headers = new Headers(request.headers);
   headers.set(ASSIGNED_REQUEST_ID_HEADER, id);
+  const clientId = request.headers.get("x-request-id");
+  if (clientId === null) headers.delete(CLIENT_REQUEST_ID_RELAY_HEADER);
+  else headers.set(CLIENT_REQUEST_ID_RELAY_HEADER, clientId);
   if (rawPath === "/dashboard" || rawPath.startsWith("/dashboard/")) {
     // The dashboard's layout sends a signed-out visitor to sign in and back to this page; a layout cannot see the
     // path, so it travels in a request header (set here, replacing any the client sent).

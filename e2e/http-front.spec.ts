@@ -76,3 +76,17 @@ test("the JSON entries under /api answer an unknown path or method with JSON 404
     expect(res.headers()["x-request-id"], `${method} ${path}`).toMatch(/^req_/);
   }
 });
+
+test("the dashboard's endpoints echo the client's own X-Request-Id, not the service's", async () => {
+  // Next copies every header of the proxy's answer into the request the route sees, so the proxy's X-Request-Id
+  // replaced the client's: /api/trpc and the account routes echoed and logged the service's id as the client's.
+  for (const path of ["/api/trpc/account.overview", "/api/account/senders"]) {
+    const sent = await raw(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: client-e2e.1\r\nConnection: close\r\n\r\n`,
+    );
+    expect(sent.headers, path).toContain("x-client-request-id: client-e2e.1\r\n");
+    expect(sent.headers, path).toMatch(/x-request-id: req_/);
+    const none = await raw(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(none.headers, path).not.toContain("x-client-request-id");
+  }
+});

@@ -2,13 +2,22 @@
 // counter and duration histogram, refused admissions by error code, and the client's correlation id. The REST door
 // (server/api/rest/plain-door.ts) notes what only it knows (the matched route template, the workspace once
 // authenticated) in `seen`; the rest is its answer.
+import { ASSIGNED_REQUEST_ID_HEADER } from "../ids";
 import { acceptedClientRequestId } from "./client-request-id.mjs";
 import { logger, requestLogger } from "./log";
 import { methodLabel, metrics } from "./metrics";
 import { tracing } from "./tracing";
 
+/** The client's X-Request-Id as proxy.ts relays it (set or removed there, so a client cannot send it alone). */
+export const CLIENT_REQUEST_ID_RELAY_HEADER = "x-service-client-request-id";
+
 export function clientRequestId(headers: Pick<Headers, "get">): string | null {
-  return acceptedClientRequestId(headers.get("x-request-id"));
+  const sent = headers.get("x-request-id");
+  // Behind proxy.ts the request's X-Request-Id is the service's own id (Next copies the proxy's answer headers into
+  // the request); the client's, if it sent one, is in the relay header.
+  if (sent !== null && sent === headers.get(ASSIGNED_REQUEST_ID_HEADER))
+    return acceptedClientRequestId(headers.get(CLIENT_REQUEST_ID_RELAY_HEADER));
+  return acceptedClientRequestId(sent);
 }
 
 /**
