@@ -5,10 +5,9 @@ import type { SessionUser } from "../../auth/principal";
 import { openPortal, parseSellablePlanOrThrow, startCheckout } from "../../billing/checkout";
 import { assertStripeMode, stripeClient } from "../../billing/stripe";
 import { AppError } from "../../errors";
-import { unknownFieldsProblem } from "../input-fields";
 import { createAccountContext, expectedOrigin } from "./dashboard-context";
 import { withRequestLine, type RequestLineSeen } from "./request-line";
-import { errorResponse, json, notFound, readJsonBodyOrThrow, startResponse } from "./respond";
+import { errorResponse, json, notFound, readJsonBodyOrThrow, refuseUnknownParameters, startResponse } from "./respond";
 
 const MAX_BODY_BYTES = 10_000;
 const CHECKOUT_FIELDS: ReadonlySet<string> = new Set(["plan"]);
@@ -16,8 +15,7 @@ const PORTAL_FIELDS: ReadonlySet<string> = new Set();
 
 /** A route's body, a field it does not take refused rather than dropped (README "Requests the API reads"). */
 function bodyTaking(fields: ReadonlySet<string>, body: Record<string, unknown>): Record<string, unknown> {
-  const unknown = unknownFieldsProblem(body, fields);
-  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+  refuseUnknownParameters(body, fields);
   return body;
 }
 

@@ -9,6 +9,7 @@ import { readCapped } from "../../http/read-capped";
 import { requestIdOf } from "../../ids";
 import { logger } from "../../operate/log";
 import { noteStoreOutage } from "../../operate/outage";
+import { unknownFieldsProblem } from "../input-fields";
 import { INVALID_INPUT_MARKER } from "../trpc";
 
 /** The request's id (the proxy's, else a new one: server/ids.ts requestIdOf) and the headers every answer starts from. */
@@ -187,4 +188,15 @@ export async function readJsonBodyOrThrow(req: Request, maxBytes: number): Promi
   const read = await readJsonBody(req, maxBytes);
   if (!read.ok) throw new AppError("INVALID_REQUEST", read.problem);
   return read.value ?? {};
+}
+
+/**
+ * Refuses what an account route is sent beyond what it takes (README "Requests the API reads"): the fields of its
+ * JSON body, or the parameters of its query, that `takes` does not name are 400 INVALID_REQUEST naming each, as on
+ * /v1. The one place the account routes do it: each reads its own query or body and calls its procedure with the
+ * input it builds (the path's id among it), so the ladder's input step never sees what it was sent beyond that.
+ */
+export function refuseUnknownParameters(sent: Record<string, unknown>, takes: ReadonlySet<string>): void {
+  const unknown = unknownFieldsProblem(sent, takes);
+  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
 }

@@ -7,7 +7,6 @@
 //   POST   /api/account/senders/{id}/verify  owners
 import type { SessionUser } from "../../auth/principal";
 import { AppError } from "../../errors";
-import { unknownFieldsProblem } from "../input-fields";
 import { readQueryParameters, type QueryKeys } from "../rest/query-params";
 import { sendersRouter } from "../routers/senders";
 import { createCallerFactory } from "../trpc";
@@ -20,6 +19,7 @@ import {
   notFound,
   readJsonBody,
   readProcedureInput,
+  refuseUnknownParameters,
   startResponse,
 } from "./respond";
 
@@ -53,8 +53,7 @@ async function refuseParameters(req: Request, ctx?: Ctx): Promise<void> {
     if (!body.ok) throw new AppError("INVALID_REQUEST", body.problem);
     sent = body.value ?? {};
   }
-  const unknown = unknownFieldsProblem(sent, TAKES_NOTHING);
-  if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+  refuseUnknownParameters(sent, TAKES_NOTHING);
 }
 
 const NO_QUERY_KEYS: QueryKeys = { arrayKeys: new Set(), numberKeys: new Set() };
