@@ -47,7 +47,13 @@ async function main(): Promise<number> {
   if (outcome.ok) {
     console.log(json ? JSON.stringify(outcome.result) : outcome.text);
     // The command ran and printed what it did, but part of it failed (a feed whose source did not answer).
-    if (outcome.failed) console.error(`error: ${outcome.failed}`);
+    // With --json, stderr holds the same shape as every other failure's.
+    if (outcome.failed)
+      console.error(
+        json
+          ? JSON.stringify({ error: { code: "FEED_REFRESH_FAILED", message: outcome.failed } })
+          : `error: ${outcome.failed}`,
+      );
     return outcome.failed ? 1 : 0;
   }
   if (json) console.error(JSON.stringify({ error: { code: outcome.code, message: outcome.message } }));

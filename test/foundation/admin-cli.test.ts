@@ -134,7 +134,10 @@ describe("admin CLI through a running server's admin channel", () => {
       const r = await cli(["feeds", "refresh", "--feed", "tor-exits", "--json"], { SERVICE_DATA_DIR: dir });
       expect(r.code).toBe(1);
       expect(JSON.parse(r.stdout)).toMatchObject([{ name: "tor-exits", ok: false }]);
-      expect(r.stderr).toContain("tor-exits");
+      // With --json, stderr is the JSON error every other failure writes.
+      expect(JSON.parse(r.stderr)).toMatchObject({
+        error: { code: "FEED_REFRESH_FAILED", message: expect.stringContaining("tor-exits") },
+      });
     } finally {
       if (saved === undefined) delete process.env.SERVICE_FEED_TOR_EXITS_URL;
       else process.env.SERVICE_FEED_TOR_EXITS_URL = saved;
