@@ -13,12 +13,6 @@ const MAX_BODY_BYTES = 10_000;
 const CHECKOUT_FIELDS: ReadonlySet<string> = new Set(["plan"]);
 const PORTAL_FIELDS: ReadonlySet<string> = new Set();
 
-/** A route's body, a field it does not take refused rather than dropped (README "Requests the API reads"). */
-function bodyTaking(fields: ReadonlySet<string>, body: Record<string, unknown>): Record<string, unknown> {
-  refuseUnknownParameters(body, fields);
-  return body;
-}
-
 export function handleBillingRequest(
   req: Request,
   action: "checkout" | "portal",
@@ -44,10 +38,9 @@ async function answer(
     const settings = assertStripeMode();
     const stripe = stripeClient(settings);
     const origin = expectedOrigin(req);
-    const sent = bodyTaking(
-      action === "checkout" ? CHECKOUT_FIELDS : PORTAL_FIELDS,
-      await readJsonBodyOrThrow(req, MAX_BODY_BYTES),
-    );
+    // A field the route does not take is refused rather than dropped (README "Requests the API reads").
+    const sent = await readJsonBodyOrThrow(req, MAX_BODY_BYTES);
+    refuseUnknownParameters(sent, action === "checkout" ? CHECKOUT_FIELDS : PORTAL_FIELDS);
     const body =
       action === "checkout"
         ? await startCheckout(db, stripe, settings, {

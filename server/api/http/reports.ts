@@ -2,10 +2,9 @@
 // rule (createAccountContext), then the reportsRouter procedures, answered through the shared adapter
 // (respond.ts). The session lookup is passed in, so the route supplies next-auth's and tests a fixed user.
 import type { SessionUser } from "../../auth/principal";
-import { AppError } from "../../errors";
 import { listReportsInput } from "../../reports/schemas";
 import { declaredFieldsOfSchema } from "../input-fields";
-import { readQueryParameters, type QueryKeys } from "../rest/query-params";
+import type { QueryKeys } from "../rest/query-params";
 import { reportsRouter } from "../routers/reports";
 import { createCallerFactory } from "../trpc";
 import { createAccountContext } from "./dashboard-context";
@@ -16,6 +15,7 @@ import {
   json,
   notFound,
   readProcedureInput,
+  readQueryOrThrow,
   refuseUnknownParameters,
   startResponse,
 } from "./respond";
@@ -52,10 +52,9 @@ async function answer(
       // The query read as /v1 reads one (README "Requests the API reads"): a parameter sent twice, a limit not
       // written in decimal digits and an unknown parameter are refused, never read as something else or dropped.
       // (The input step cannot name the unknown one here: this router's "list" shares its path with others'.)
-      const query = readQueryParameters(new URL(req.url).search.slice(1), LIST_QUERY);
-      if (!query.ok) throw new AppError("INVALID_REQUEST", query.problem);
-      if (LIST_FIELDS) refuseUnknownParameters(query.value, LIST_FIELDS);
-      data = await caller.list(query.value as never);
+      const query = readQueryOrThrow(req, LIST_QUERY);
+      refuseUnknownParameters(query, LIST_FIELDS);
+      data = await caller.list(query as never);
     } else {
       data = await caller.create((await readProcedureInput(req, MAX_BODY_BYTES)) as never);
     }

@@ -9,7 +9,8 @@ import { readCapped } from "../../http/read-capped";
 import { requestIdOf } from "../../ids";
 import { logger } from "../../operate/log";
 import { noteStoreOutage } from "../../operate/outage";
-import { unknownFieldsProblem } from "../input-fields";
+import { unknownFieldsProblem, type DeclaredFields } from "../input-fields";
+import { readQueryParameters, type QueryKeys } from "../rest/query-params";
 import { INVALID_INPUT_MARKER } from "../trpc";
 
 /** The request's id (the proxy's, else a new one: server/ids.ts requestIdOf) and the headers every answer starts from. */
@@ -196,7 +197,14 @@ export async function readJsonBodyOrThrow(req: Request, maxBytes: number): Promi
  * /v1. The one place the account routes do it: each reads its own query or body and calls its procedure with the
  * input it builds (the path's id among it), so the ladder's input step never sees what it was sent beyond that.
  */
-export function refuseUnknownParameters(sent: Record<string, unknown>, takes: ReadonlySet<string>): void {
+export function refuseUnknownParameters(sent: Record<string, unknown>, takes: DeclaredFields): void {
   const unknown = unknownFieldsProblem(sent, takes);
   if (unknown) throw new AppError("INVALID_REQUEST", unknown);
+}
+
+/** An account route's query read as /v1 reads one (rest/query-params.ts), a problem with it 400 INVALID_REQUEST. */
+export function readQueryOrThrow(req: Request, keys: QueryKeys): Record<string, unknown> {
+  const query = readQueryParameters(new URL(req.url).search.slice(1), keys);
+  if (!query.ok) throw new AppError("INVALID_REQUEST", query.problem);
+  return query.value;
 }

@@ -6,8 +6,7 @@
 //   DELETE /api/account/senders/{id}         owners
 //   POST   /api/account/senders/{id}/verify  owners
 import type { SessionUser } from "../../auth/principal";
-import { AppError } from "../../errors";
-import { readQueryParameters, type QueryKeys } from "../rest/query-params";
+import type { QueryKeys } from "../rest/query-params";
 import { sendersRouter } from "../routers/senders";
 import { createCallerFactory } from "../trpc";
 import { createAccountContext } from "./dashboard-context";
@@ -17,8 +16,9 @@ import {
   errorResponse,
   json,
   notFound,
-  readJsonBody,
+  readJsonBodyOrThrow,
   readProcedureInput,
+  readQueryOrThrow,
   refuseUnknownParameters,
   startResponse,
 } from "./respond";
@@ -43,16 +43,10 @@ async function refuseParameters(req: Request, ctx?: Ctx): Promise<void> {
     const p = await ctx.authenticate();
     if (!(p.kind === "member" && p.role === "owner")) return;
   }
-  let sent: Record<string, unknown>;
-  if (req.method === "GET" || req.method === "DELETE") {
-    const query = readQueryParameters(new URL(req.url).search.slice(1), NO_QUERY_KEYS);
-    if (!query.ok) throw new AppError("INVALID_REQUEST", query.problem);
-    sent = query.value;
-  } else {
-    const body = await readJsonBody(req, MAX_BODY_BYTES);
-    if (!body.ok) throw new AppError("INVALID_REQUEST", body.problem);
-    sent = body.value ?? {};
-  }
+  const sent =
+    req.method === "GET" || req.method === "DELETE"
+      ? readQueryOrThrow(req, NO_QUERY_KEYS)
+      : await readJsonBodyOrThrow(req, MAX_BODY_BYTES);
   refuseUnknownParameters(sent, TAKES_NOTHING);
 }
 
