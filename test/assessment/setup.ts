@@ -1,6 +1,6 @@
 // Shared setup for assessment tests: a test app on a fresh database, the IP feeds warmed outside the tests'
 // timeouts, and a Tor exit list refreshed from a feed server on 127.0.0.1 (the shipped list is empty).
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { refreshFeeds } from "../../server/feeds/refresh";
 import { warmIpFeeds } from "../../server/ip/reputation";
 import { startFeedServer, type FakeFeedServer } from "../fakes/feed-server";
@@ -31,4 +31,16 @@ export function useAssessmentApp(): { app: () => TestApp } {
     await feeds?.close();
   });
   return { app: () => app };
+}
+
+/** `req` calls the app with a key (and a body when given); `ok` also expects 200, showing the body when it is not. */
+export function keyedCalls(app: () => TestApp) {
+  const req = (key: string, method: string, path: string, body?: unknown) =>
+    app().request(method, path, { key, ...(body === undefined ? {} : { body }) });
+  async function ok(key: string, method: string, path: string, body?: unknown) {
+    const res = await req(key, method, path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  }
+  return { req, ok };
 }

@@ -3,7 +3,7 @@
 // audit event and queues a `case.resolved` webhook. Isolation between workspaces, the `full` capability, both stores.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationSql } from "../assessment/seeded-events";
-import { CHROME_UA, useAssessmentApp } from "../assessment/setup";
+import { CHROME_UA, keyedCalls, useAssessmentApp } from "../assessment/setup";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 
 const { app } = useAssessmentApp();
@@ -17,14 +17,7 @@ afterAll(async () => {
   await rx.close();
 });
 
-const req = (key: string, method: string, path: string, body?: unknown) =>
-  app().request(method, path, { key, ...(body === undefined ? {} : { body }) });
-
-async function ok(key: string, method: string, path: string, body?: unknown) {
-  const res = await req(key, method, path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const { req, ok } = keyedCalls(app);
 
 describe("/v1/cases", () => {
   it("a review rule opens a case; resolving it as fraud labels the assessment for the backtest and weights, lists the user, audits and notifies", async () => {

@@ -5,18 +5,11 @@
 // nothing. The open objects stay open: `/assess`'s `metadata` and the `device` signals a browser collects. Both stores.
 import { describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
-import { CHROME_UA, useAssessmentApp } from "../assessment/setup";
+import { CHROME_UA, keyedCalls, useAssessmentApp } from "../assessment/setup";
 
 const { app } = useAssessmentApp();
 
-const req = (key: string, method: string, path: string, body?: unknown) =>
-  app().request(method, path, { key, ...(body === undefined ? {} : { body }) });
-
-async function ok(key: string, method: string, path: string, body?: unknown) {
-  const res = await req(key, method, path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const { req, ok } = keyedCalls(app);
 
 async function refused(key: string, method: string, path: string, body: unknown, message: RegExp) {
   const res = await req(key, method, path, body);

@@ -7,11 +7,10 @@
 // DATABASE_URL selects PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { parseTimestamp } from "../../server/timestamps";
-import { CHROME_UA, useAssessmentApp } from "../assessment/setup";
+import { CHROME_UA, keyedCalls, useAssessmentApp } from "../assessment/setup";
 
 const { app } = useAssessmentApp();
-const req = (key: string, method: string, path: string, body?: unknown) =>
-  app().request(method, path, { key, ...(body === undefined ? {} : { body }) });
+const { req } = keyedCalls(app);
 
 /** What the fuzzing sent, and the spellings JavaScript's Date would have read as something else. */
 const BAD: unknown[] = [

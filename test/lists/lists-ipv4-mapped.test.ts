@@ -6,12 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "../../server/ids";
 import { indexLists, lookupOver } from "../../server/lists/lookup";
-import { CHROME_UA, useAssessmentApp } from "../assessment/setup";
+import { CHROME_UA, keyedCalls, useAssessmentApp } from "../assessment/setup";
 import { runMigrationFile } from "../migration-file";
 
 const { app } = useAssessmentApp();
-const req = (key: string, method: string, path: string, body?: unknown) =>
-  app().request(method, path, { key, ...(body === undefined ? {} : { body }) });
+const { req } = keyedCalls(app);
 
 /** A workspace with an ip list `ips` holding `items`, and an active rule blocking what it holds. */
 async function blockingList(items: string[]) {

@@ -6,12 +6,14 @@
 // 1,000,000 bytes. Both stores: DATABASE_URL selects PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { MAX_ITEMS_BODY_BYTES } from "../../server/lists/items";
-import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "../assessment/setup";
+import { CHROME_UA, CLEAN_IP, keyedCalls, useAssessmentApp } from "../assessment/setup";
 import { call, ownerAndMember } from "../dashboard/call";
 
+/** An item as GET /v1/lists/{id}/items answers it, the fields the CSV tests read. */
+type ItemRead = { value: string; note: string | null; expires_at: string | null };
+
 const { app: testApp } = useAssessmentApp();
-const req = (key: string, method: string, path: string, body?: unknown) =>
-  testApp().request(method, path, { key, ...(body === undefined ? {} : { body }) });
+const { req } = keyedCalls(testApp);
 
 async function newList(key: string, name: string, kind: string) {
   const res = await req(key, "POST", "/v1/lists", { name, kind });
@@ -158,14 +160,15 @@ describe("list items: search, validation by kind, CSV and the import's size", ()
       csv: "Value,Note,Expires_At\nc@example.com,promo abuse,2099-01-01T00:00:00Z\n",
     });
     expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
-    const items = (await req(ws.apiKey, "GET", `/v1/lists/${l.id}/items`)).body.items;
-    const byValue = Object.fromEntries(
-      items.map((i: { value: string; note: string | null; expires_at: string | null }) => [
-        i.value,
-        [i.note, i.expires_at],
-      ]),
-    );
-    expect(byValue).toEqual({
+    // Each item's note and expiry by its value, as the list reads them now.
+    const byValue = async () =>
+      Object.fromEntries(
+        ((await req(ws.apiKey, "GET", `/v1/lists/${l.id}/items`)).body.items as ItemRead[]).map((i) => [
+          i.value,
+          [i.note, i.expires_at],
+        ]),
+      );
+    expect(await byValue()).toEqual({
       "a@example.com": ["2027-01-31", null],
       "b@example.com": ["chargeback", null],
       "c@example.com": ["promo abuse", "2099-01-01T00:00:00.000Z"],
@@ -186,14 +189,7 @@ describe("list items: search, validation by kind, CSV and the import's size", ()
       csv: "value\nf@example.com,2099-01-01T00:00:00Z,from the old export\n",
     });
     expect(wide.status, JSON.stringify(wide.body)).toBe(200);
-    const after = (await req(ws.apiKey, "GET", `/v1/lists/${l.id}/items`)).body.items;
-    const read = Object.fromEntries(
-      after.map((i: { value: string; note: string | null; expires_at: string | null }) => [
-        i.value,
-        [i.note, i.expires_at],
-      ]),
-    );
-    expect(read).toMatchObject({
+    expect(await byValue()).toMatchObject({
       "d@example.com": ["vip", "2099-01-01T00:00:00.000Z"],
       "e@example.com": ["reseller", null],
       "f@example.com": ["from the old export", "2099-01-01T00:00:00.000Z"],

@@ -2,12 +2,11 @@
 // matches exact values and CIDR items (IPv4 and IPv6), an expired item stops matching at once, and the backtest
 // answers from the lists. Also the dashboard's tRPC door with a session.
 import { describe, expect, it } from "vitest";
-import { CHROME_UA, CLEAN_IP, useAssessmentApp } from "../assessment/setup";
+import { CHROME_UA, CLEAN_IP, keyedCalls, useAssessmentApp } from "../assessment/setup";
 import { call, ownerAndMember } from "../dashboard/call";
 
 const { app } = useAssessmentApp();
-const req = (key: string, method: string, path: string, body?: unknown) =>
-  app().request(method, path, { key, ...(body === undefined ? {} : { body }) });
+const { req } = keyedCalls(app);
 const assess = (key: string, body: Record<string, unknown>) =>
   req(key, "POST", "/v1/assess", { event: "login", user_agent: CHROME_UA, ...body });
 
