@@ -83,11 +83,6 @@ export function allowedOriginsOrThrow(kind: KeyKind, origins: string[] | undefin
   return out;
 }
 
-/** The workspace's plans now (active, or past_due within the grace period: see server/billing/entitled.ts). */
-export async function activePlans(db: Db, workspaceId: string): Promise<string[]> {
-  return entitledPlans(db, workspaceId);
-}
-
 /**
  * Who changed a key, for the audit trail (written in the same transaction as the change). A creation without an
  * actor is a new workspace's first key, part of creating the workspace, and is not recorded on its own; other
