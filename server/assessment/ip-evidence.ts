@@ -5,7 +5,7 @@
 // geolocated country against the billing country. All offline: shipped or refreshed feeds and the embedded
 // geolocation database. Weights come from the one table (./score.ts), scaled down when the list is old.
 import { lookupGeo } from "../geo/lookup";
-import { matchOf, type PrivacyMatch } from "../ip/privacy";
+import { listAge, matchOf, type PrivacyMatch } from "../ip/privacy";
 import { privacySnake } from "../ip/privacy-schema";
 import { getIpReputation } from "../ip/reputation";
 import { hostingPoints, hostingSignal } from "../ip/score";
@@ -28,13 +28,8 @@ export interface IpEvidence {
   hidesLocation: boolean;
 }
 
-/** "in the 2024-08-20 list" plus, when old, how much it still counts. */
-function listed(m: PrivacyMatch): string {
-  const part = m.weightFactor === 0.5 ? "half" : "a quarter";
-  return m.weightFactor === 1
-    ? `in the ${m.snapshotDate} list`
-    : `in the ${m.snapshotDate} list, older than its freshness window, so it counts at ${part} weight`;
-}
+/** The list's date and age, and when old what that means and how much it still counts (one wording: listAge). */
+const listed = (m: PrivacyMatch) => listAge(m);
 
 export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> {
   const rep = await getIpReputation(req.ip);
@@ -52,7 +47,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     from(
       "ip_tor_exit",
       tor,
-      `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`,
+      `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden.${tor.weightFactor === 1 ? " Ask for stronger verification before trusting this request." : ""}`,
     );
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? (p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range) ?? null) : null;
@@ -75,7 +70,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     from(
       "ip_scanner",
       scanner,
-      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listed(scanner)}: automated research or reconnaissance traffic, never a customer. Block it or answer it as a bot.`,
+      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listed(scanner)}: automated research or reconnaissance traffic, never a customer. To turn every scanner away whatever the score, add a rule on ip.scanner.`,
     );
   const relay = matchOf(p, "relay");
   if (relay)
@@ -98,7 +93,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       signals.push({
         code: "ua_spoofed_crawler",
         weight: signalWeight("ua_spoofed_crawler", req.event),
-        reason: `The User-Agent claims to be ${claim.name}, but ${rep.ip} is outside ${claim.name}'s published ranges: a spoofed crawler, a common disguise of scrapers and bots. Block or challenge it.`,
+        reason: `The User-Agent claims to be ${claim.name}, but ${rep.ip} is outside ${claim.name}'s published ranges: a spoofed crawler, a common disguise of scrapers and bots.`,
         evidence: ["request", claim.feed],
       });
     }
@@ -109,7 +104,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     signals.push({
       code: l.matchedOn === "asn" ? "asn_blocklisted" : "ip_blocklisted",
       weight: signalWeight(l.matchedOn === "asn" ? "asn_blocklisted" : "ip_blocklisted", req.event),
-      reason: `${l.matchedOn === "asn" ? `The network (${l.detail})` : rep.ip} is on ${l.name}${l.detail && l.matchedOn === "ip" ? ` (${l.detail})` : ""}: traffic from hijacked or criminal networks. Block unless you know the user.`,
+      reason: `${l.matchedOn === "asn" ? `The network (${l.detail})` : rep.ip} is on ${l.name}${l.detail && l.matchedOn === "ip" ? ` (${l.detail})` : ""}: traffic from hijacked or criminal networks; trust it only if you know the user.`,
       evidence: [l.list],
     });
   }

@@ -23,7 +23,7 @@ const D = {
   snapshotDate: "Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh",
   range: "The matching range (CIDR; a single address as /32 or /128), or the origin AS (AS16509) for hosting_asn",
   region: "Region where the provider's own file names one (after a refresh); null otherwise",
-  weightFactor: `1 while the list is within its freshness window (${freshnessWindowsInWords()}), 0.5 past it, 0.25 past twice it`,
+  weightFactor: `1 while the list is within its freshness window (${freshnessWindowsInWords()}), then 0.75 past it, 0.5 past twice it and 0.25 past four times it (a Tor list: 0.5 past 7 days, 0.25 past 14)`,
   shadowed:
     "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag",
   proxyReason: "Why `proxy` is null",

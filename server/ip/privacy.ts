@@ -15,7 +15,8 @@ import {
   type AnnotatedAsn,
 } from "../feeds/definitions/privacy-lists";
 import {
-  FRESHNESS_DAYS,
+  AGE_SCHEDULES,
+  factorInWords,
   type Confidence,
   type EvidenceKind,
   type MatchBasis,
@@ -40,7 +41,7 @@ export interface PrivacyMatch {
   /** The matching range (CIDR), or the origin AS for the hosting-ASN list. */
   range: string;
   region: string | null;
-  /** 1 within the feed's freshness window, 0.5 past it, 0.25 past twice it. */
+  /** 1 within the feed's freshness window, then 0.75, 0.5, 0.25 as the list ages (AGE_SCHEDULES, per kind). */
   weightFactor: number;
   /** True when a more specific match says who is really behind the address (a relay inside a CDN range). */
   shadowed: boolean;
@@ -176,11 +177,33 @@ export async function loadPrivacyIndex(): Promise<PrivacyIndex> {
   return derivedAsync("privacy-index", sources, () => PrivacyIndex.buildAsync(lists));
 }
 
+/** The weight factor of a list of `kind` dated `snapshotDate` (AGE_SCHEDULES); the hosting-ASN list is curated: 1. */
 export function ageFactor(kind: EvidenceKind | "hosting_asn", snapshotDate: Date, now = Date.now()): number {
   if (kind === "hosting_asn") return 1;
-  const window = FRESHNESS_DAYS[kind];
   const ageDays = (now - snapshotDate.getTime()) / DAY_MS;
-  return ageDays > 2 * window ? 0.25 : ageDays > window ? 0.5 : 1;
+  let factor = 1;
+  for (const [days, f] of AGE_SCHEDULES[kind].steps) if (ageDays > days) factor = f;
+  return factor;
+}
+
+/** A list's age in whole days (0 for a list dated in the future). */
+export function ageDays(snapshotDate: string, now = Date.now()): number {
+  const t = Date.parse(`${snapshotDate}T00:00:00Z`);
+  return Number.isNaN(t) ? 0 : Math.max(0, Math.floor((now - t) / DAY_MS));
+}
+
+/**
+ * "in the 2026-08-22 list (100 days old)", and past the kind's window what the age means and how much the match still
+ * counts: "in the 2024-08-20 list (832 days old: Tor exits change daily, so from a list this old it may no longer be
+ * one; it counts at a quarter of its weight)". One wording for /ip and /assess.
+ */
+export function listAge(m: PrivacyMatch, now = Date.now()): string {
+  const known = m.snapshotDate !== "never";
+  const age = known ? `${ageDays(m.snapshotDate, now)} days old` : "never fetched";
+  if (m.weightFactor === 1) return `in the ${m.snapshotDate} list (${age})`;
+  const why = m.kind === "hosting_asn" ? "" : `: ${AGE_SCHEDULES[m.kind].why}`;
+  const part = m.weightFactor === 0.5 ? "half" : `${factorInWords(m.weightFactor)} of`;
+  return `in the ${m.snapshotDate} list (${age}${why}; it counts at ${part} its weight)`;
 }
 
 const day = (d: Date) => (d.getTime() > 0 ? d.toISOString().slice(0, 10) : "never");

@@ -6,7 +6,7 @@ import { signalWeight } from "../scoring/score";
 import type { IpClassification } from "../net/ip";
 import type { ListMembership } from "./feed-lists";
 import type { NetworkInfo } from "./network";
-import { matchOf, type Privacy, type PrivacyMatch } from "./privacy";
+import { listAge, matchOf, type Privacy, type PrivacyMatch } from "./privacy";
 
 export interface RiskReason {
   code: string;
@@ -32,10 +32,9 @@ export function riskLevel(score: number): RiskScore["level"] {
   return score >= 75 ? "critical" : score >= 50 ? "high" : score >= 25 ? "medium" : "low";
 }
 
-/** "in the 2024-08-20 list, older than the 7-day freshness window: counted at a quarter" (or nothing when fresh). */
+/** The list's date and age, and when old what that means and how much it still counts (privacy.ts listAge). */
 export function ageNote(m: PrivacyMatch): string {
-  if (m.weightFactor === 1) return `in the ${m.snapshotDate} list`;
-  return `in the ${m.snapshotDate} list (older than the list's freshness window: counted at ${m.weightFactor === 0.5 ? "half" : "a quarter"} weight)`;
+  return listAge(m);
 }
 
 type EventName = Parameters<typeof signalWeight>[1];

@@ -32,10 +32,12 @@ export interface SignalEntry {
 
 export const SIGNALS = {
   // Privacy and the address's network (server/assessment/ip-evidence.ts, server/ip/score.ts): a signal from an
-  // evidence list older than its freshness window counts half or a quarter of these.
+  // evidence list older than its freshness window counts three quarters, half or a quarter of these (by its kind's
+  // schedule: server/feeds/definitions/ranges.ts AGE_SCHEDULES).
   ip_tor_exit: { group: "privacy", weight: 45 },
-  // A VPN provider's own published exit (high confidence) ...
-  ip_vpn: { group: "privacy", weight: 25 },
+  // A VPN provider's own published exit (high confidence): alone enough for a review (the user's location is
+  // unknown, the tool of account takeovers and promotion abuse, and of many honest users too) ...
+  ip_vpn: { group: "privacy", weight: 30 },
   // ... and an address in a VPN operator's network or ASN (medium confidence: the network carries VPN exits).
   ip_vpn_network: { group: "privacy", weight: 15 },
   // An internet-wide scanner (Censys, Shodan, ...): automated research or reconnaissance, never a customer.

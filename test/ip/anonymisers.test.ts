@@ -241,8 +241,8 @@ describe("anonymiser classes from the shipped X4BNet and MISP lists", () => {
     expect(hosting).toMatch(/origin AS\d+ belongs to [^;]+ \(/);
     expect(hosting).not.toMatch(/\)'s/);
     const exit = (await getIpReputation("23.144.160.67")).risk.reasons.find((r) => r.code === "vpn_exit")!;
-    // Both lists are dated 2026-08-22, past twice the VPN window: a quarter of 25 and of 15.
-    expect([exit.points, network.points]).toEqual([6, 4]);
+    // Both lists are dated 2026-08-22, within a VPN list's 180 days: 30 and 15 in full.
+    expect([exit.points, network.points]).toEqual([30, 15]);
   });
 
   it('an ASN the VPN list annotates with a doubt ("AS212238 # Datacamp VPN?") is a VPN at low confidence, named without the "?"', async () => {

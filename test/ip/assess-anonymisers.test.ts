@@ -117,7 +117,7 @@ describe.each(["plain", "route"] as Door[])("POST /v1/assess (%s door)", (door) 
     const named = await rule(ws.apiKey, "Censys by name", 'ip.scanner_org == "Censys"', "review");
     const r = await assess(door, ws.apiKey, { event: "signup", ip: CENSYS, user_agent: CHROME_UA });
     expect(signal(r, "ip_scanner")).toMatchObject({
-      weight: 10, // 40 at a quarter: the MISP lists of 2026-08-20 are past twice the 30-day window
+      weight: 30, // 40 at three quarters: the MISP lists of 2026-08-20 are past a scanner list's 90 days
       evidence: ["scanners-misp"],
       reason: expect.stringMatching(
         /internet-wide scanner run by Censys \(162\.142\.125\.0\/24, MISP warninglist censys-scanning\)/,

@@ -45,10 +45,10 @@ describe("crawlers through /assess", () => {
   it("a real Googlebot on a form scores lower than the same user agent from a home connection", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const real = await assess(ws.apiKey, { event: "form", ip: GOOGLEBOT_IP, user_agent: GOOGLEBOT_UA });
-    // -20 for a verified crawler on a form, at a quarter: the crawler list of 2026-08-22 is past twice its 30 days.
-    expect(codes(real)).toEqual([["ip_verified_crawler", -5]]);
+    // -20 for a verified crawler on a form, in full: the crawler list of 2026-08-22 is within its 180 days.
+    expect(codes(real)).toEqual([["ip_verified_crawler", -20]]);
     expect(real.signals[0]!.reason).toMatch(
-      /^Verified Googlebot: the User-Agent claims it and 66\.249\.66\.1 is in its published ranges \(66\.249\.66\.0\/24\) in the 2026-08-22 list, older than its freshness window, so it counts at a quarter weight/,
+      /^Verified Googlebot: the User-Agent claims it and 66\.249\.66\.1 is in its published ranges \(66\.249\.66\.0\/24\) in the 2026-08-22 list \(\d+ days old\)\. /,
     );
     expect(real).toMatchObject({ score: 0, decision: "allow" });
     expect(real.ip).toMatchObject({
@@ -64,7 +64,7 @@ describe("crawlers through /assess", () => {
       snapshot_date: "2026-08-22",
       range: "66.249.66.0/24",
       region: null,
-      weight_factor: 0.25,
+      weight_factor: 1,
       shadowed: false,
       basis: "published_ranges",
       confidence: "high",
@@ -89,17 +89,17 @@ describe("crawlers through /assess", () => {
       ip: "1.178.1.1",
       user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
     });
-    // The AWS address is hosting too: for an api event 5, at half (the cloud list is past its 90 days).
+    // The AWS address is hosting too: for an api event 5, in full (the cloud list is within its 365 days).
     expect(codes(spoofed)).toEqual([
       ["ua_spoofed_crawler", 50],
-      ["ip_hosting", 3],
+      ["ip_hosting", 5],
     ]);
     const verified = await assess(ws.apiKey, {
       event: "api",
       ip: "40.77.178.1",
       user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
     });
-    expect(codes(verified)).toEqual([["ip_verified_crawler", -5]]);
+    expect(codes(verified)).toEqual([["ip_verified_crawler", -20]]);
     expect(verified.ip).toMatchObject({ hosting: false, privacy: { crawler: true, service: "Bingbot" } });
   });
 
@@ -118,7 +118,7 @@ describe("age-reduced weights through /assess", () => {
     const tor = old.signals.find((s) => s.code === "ip_tor_exit")!;
     expect(tor.weight).toBe(11); // 45 / 4
     expect(tor.reason).toMatch(
-      /^185\.220\.101\.7 is listed as a Tor exit in the 2024-08-20 list, older than its freshness window, so it counts at a quarter weight/,
+      /^185\.220\.101\.7 is listed as a Tor exit in the 2024-08-20 list \(\d+ days old: Tor exits change daily, so from a list this old it may no longer be one; it counts at a quarter of its weight\)/,
     );
     expect(tor.evidence).toEqual(["tor-exits"]);
     // The exit's hosting network is a signal of its own, whose reason cites the hosting evidence only: the Tor and
@@ -139,19 +139,22 @@ describe("age-reduced weights through /assess", () => {
     const now = fresh.signals.find((s) => s.code === "ip_tor_exit")!;
     expect(now.weight).toBe(45);
     expect(now.reason).toMatch(
-      new RegExp(`^185\\.220\\.101\\.7 is listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: `),
+      new RegExp(
+        `^185\\.220\\.101\\.7 is listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list \\(0 days old\\): .* Ask for stronger verification`,
+      ),
     );
   });
 
   it("VPN moderate, private relay slight, each at its list's age factor with the date", async () => {
+    // The X4BNet provider lists of 2026-08-22 are within a VPN list's 180 days; Apple's relay list is past its 90.
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const vpn = await assess(ws.apiKey, { event: "signup", ip: "2.58.241.66", user_agent: CHROME_UA });
     expect(vpn.signals.find((s) => s.code === "ip_vpn")).toMatchObject({
-      weight: 6,
+      weight: 30,
       reason: expect.stringContaining("is a Proton VPN exit (2.58.241.66/32) in the 2026-08-22 list"),
     });
     const relay = await assess(ws.apiKey, { event: "signup", ip: "2a02:26f7:b00a:4000::1", user_agent: CHROME_UA });
-    expect(codes(relay)).toEqual([["ip_private_relay", 1]]);
+    expect(codes(relay)).toEqual([["ip_private_relay", 4]]);
     expect(relay.ip).toMatchObject({
       network_type: "anonymizer",
       hosting: false,
@@ -159,7 +162,7 @@ describe("age-reduced weights through /assess", () => {
     });
     // On IPv4 too: Apple's egress inside X4BNet's VPN network of its CDN is a relay, not a VPN.
     const relay4 = await assess(ws.apiKey, { event: "signup", ip: "104.28.109.241", user_agent: CHROME_UA });
-    expect(codes(relay4)).toEqual([["ip_private_relay", 1]]);
+    expect(codes(relay4)).toEqual([["ip_private_relay", 4]]);
     expect(relay4.ip).toMatchObject({ privacy: { relay: true, vpn: false, service: "iCloud Private Relay" } });
   });
 });

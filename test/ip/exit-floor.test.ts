@@ -1,15 +1,16 @@
 // A listed exit (a VPN provider's published exit, a Tor exit) or a listed scanner on a hosting network never scores
-// less than the same network's plain addresses. The exit lists are aged (a Tor list of 2024-08-20 and the X4BNet
-// provider lists of 2026-08-22 count at a quarter today), and a VPN or scanner list dropped the hosting network's own
-// match, so the aged exit alone fell below the hosting baseline: a PIA exit in Datacamp's AS212238 scored 16 where a
-// plain Datacamp address scored 24. The list says who uses the address, not whose network it is: the network's hosting
-// signal stays beside the exit's, which keeps its list's age (no second copy of the network's weight). Addresses
-// drawn from the shipped lists (data/feeds); /ip and /assess both checked.
+// less than the same network's plain addresses. The exit lists are aged (by their kind's schedule: the Tor list of
+// 2024-08-20 counts at a quarter today, the MISP scanner lists of 2026-08-20 at three quarters, the X4BNet provider
+// lists of 2026-08-22 in full), and a VPN or scanner list dropped the hosting network's own match, so an aged exit
+// alone fell below the hosting baseline: a PIA exit in Datacamp's AS212238 scored 16 where a plain Datacamp address
+// scored 24. The list says who uses the address, not whose network it is: the network's hosting signal stays beside
+// the exit's, which keeps its list's age (no second copy of the network's weight). Addresses drawn from the shipped
+// lists (data/feeds); /ip and /assess both checked.
 import { beforeAll, describe, expect, it } from "vitest";
 import { gatherIpEvidence } from "../../server/assessment/ip-evidence";
 import type { AssessRequest } from "../../server/assessment/schemas";
 import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
-import { weighSignals } from "../../server/scoring/score";
+import { signalWeight, weighSignals } from "../../server/scoring/score";
 import { createTestApp, type TestApp } from "../harness";
 
 const CHROME_UA =
@@ -21,6 +22,8 @@ const CASES = [
     code: "vpn_exit",
     signal: "ip_vpn",
     date: "2026-08-22",
+    factor: 1,
+    age: /2026-08-22 list \(\d+ days old\)/,
     plain: "37.19.200.1",
     operator: "Datacamp (CDN77)",
   },
@@ -29,6 +32,8 @@ const CASES = [
     code: "tor_exit",
     signal: "ip_tor_exit",
     date: "2024-08-20",
+    factor: 0.25,
+    age: /2024-08-20 list \(\d+ days old: .*a quarter of its weight\)/,
     plain: "149.202.79.1",
     operator: "OVHcloud",
   },
@@ -37,6 +42,8 @@ const CASES = [
     code: "scanner",
     signal: "ip_scanner",
     date: "2026-08-20",
+    factor: 0.75,
+    age: /2026-08-20 list \(\d+ days old: .*three quarters of its weight\)/,
     plain: "89.248.160.1",
     operator: "IP Volume",
   },
@@ -67,18 +74,17 @@ describe("a listed exit or scanner on a hosting network (GET /v1/ip/{ip})", () =
     expect(points(listed.risk.reasons, "hosting")).toBe(hosting);
     // The exit's own contribution is its list's, aged, on top of the network's: above the plain address.
     const own = listed.risk.reasons.find((r) => r.code === c.code)!;
-    expect(own.points).toBeGreaterThan(0);
-    expect(own.points).toBeLessThan(hosting);
+    expect(own.points).toBe(signalWeight(c.signal, undefined, c.factor));
     expect(listed.risk.score).toBeGreaterThan(plain.risk.score);
     expect(own.reason).toContain(`${c.date} list`);
-    expect(own.reason).toMatch(/a quarter/);
+    expect(own.reason).toMatch(c.age);
     expect(own.reason).not.toMatch(/those of the hosting network/);
   });
 
-  it("an exit on no known hosting network carries its aged weight alone", async () => {
+  it("an exit on no known hosting network carries its list's weight alone", async () => {
     const mullvad = await getIpReputation("23.144.160.67"); // AS32727, on no hosting list
     expect(mullvad.privacy.hosting).toBe(false);
-    expect(mullvad.risk.reasons.map((r) => [r.code, r.points])).toEqual([["vpn_exit", 6]]);
+    expect(mullvad.risk.reasons.map((r) => [r.code, r.points])).toEqual([["vpn_exit", 30]]);
   });
 });
 
@@ -98,9 +104,8 @@ describe("the same on POST /v1/assess", () => {
     const hosting = plain.signals.find((s) => s.code === "ip_hosting")!.weight;
     expect(listed.signals.find((s) => s.code === "ip_hosting")!.weight).toBe(hosting);
     const own = listed.signals.find((s) => s.code === c.signal)!;
-    expect(own.weight).toBeGreaterThan(0);
-    expect(own.weight).toBeLessThan(hosting);
-    expect(own.reason).toContain(`${c.date} list`);
+    expect(own.weight).toBe(signalWeight(c.signal, "login", c.factor));
+    expect(own.reason).toMatch(c.age);
     expect(listed.score).toBeGreaterThan(plain.score);
   });
 
@@ -112,7 +117,7 @@ describe("the same on POST /v1/assess", () => {
     });
     expect(res.status).toBe(200);
     const signals = (res.body as { signals: { code: string; weight: number }[] }).signals;
-    expect(signals.find((s) => s.code === "ip_vpn")!.weight).toBe(6);
+    expect(signals.find((s) => s.code === "ip_vpn")!.weight).toBe(30);
     expect(signals.find((s) => s.code === "ip_hosting")!.weight).toBe(5);
   });
 
@@ -121,7 +126,7 @@ describe("the same on POST /v1/assess", () => {
     const weighed = weighSignals(ev.signals, "login", { ip_vpn: 31, ip_hosting: 30 });
     const w = (code: string) => weighed.find((s) => s.code === code)!;
     expect(w("ip_hosting").weight).toBe(30);
-    expect(w("ip_vpn").weight).toBe(8); // 31 at a quarter
-    expect(w("ip_vpn").reason).toMatch(/2026-08-22 list.*a quarter/);
+    expect(w("ip_vpn").weight).toBe(31); // the list is within its 180 days: in full
+    expect(w("ip_vpn").reason).toMatch(/2026-08-22 list \(\d+ days old\)/);
   });
 });

@@ -167,8 +167,8 @@ describe("privacy classification from the shipped snapshots", () => {
   });
 
   it("each match carries its list's snapshot date and the age factor of its freshness window", () => {
-    // Today (2026-11) the 2024-08-20 Tor list is far past twice its 7 days; the 2026-08-22 ranges are 93 days old:
-    // past a cloud list's 90 days (half), past twice a crawler's or relay's 30 days (a quarter).
+    // Today (2026-11) the 2024-08-20 Tor list is far past its 14 days (a quarter); the 2026-08-22 ranges are about 100
+    // days old: within a cloud list's 365 days and a crawler list's 180 (in full).
     expect(classifyPrivacy("185.220.101.1", null).matches[0]).toMatchObject({
       snapshotDate: "2024-08-20",
       weightFactor: 0.25,
@@ -176,12 +176,12 @@ describe("privacy classification from the shipped snapshots", () => {
     });
     expect(classifyPrivacy("1.178.1.1", null).matches[0]).toMatchObject({
       snapshotDate: "2026-08-22",
-      weightFactor: 0.5,
+      weightFactor: 1,
       list: "AWS ip-ranges.json",
     });
     expect(classifyPrivacy("66.249.72.1", null).matches[0]).toMatchObject({
       snapshotDate: "2026-08-22",
-      weightFactor: 0.25,
+      weightFactor: 1,
     });
   });
 

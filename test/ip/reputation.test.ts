@@ -92,11 +92,11 @@ describe("IP reputation from shipped data", () => {
       const tor = await getIpReputation("185.220.101.7");
       expect(tor.anonymizers.torExit).toEqual({ value: true, reason: null });
       expect(tor.anonymizers.vpn.value).toBe(false);
-      // A fresh list counts fully: no date caveat.
+      // A fresh list counts fully: its date and age, and no caveat.
       expect(tor.risk.reasons).toContainEqual({
         code: "tor_exit",
         points: 45,
-        reason: `Listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list: traffic is anonymised`,
+        reason: `Listed as a Tor exit in the ${new Date().toISOString().slice(0, 10)} list (0 days old): traffic is anonymised`,
       });
       expect(tor.privacy.matches[0]).toMatchObject({ kind: "tor", weightFactor: 1 });
       // The refreshed list replaced the shipped one.

@@ -42,19 +42,66 @@ export const MATCH_BASES = [
 export type MatchBasis = (typeof MATCH_BASES)[number];
 export type Confidence = "high" | "medium" | "low";
 
-/** Freshness window per kind (days): past it a match counts half, past twice it a quarter. */
-export const FRESHNESS_DAYS: Record<EvidenceKind, number> = {
-  tor: 7,
-  vpn: 30,
-  relay: 30,
-  crawler: 30,
-  monitor: 90,
-  platform: 90,
-  cdn: 90,
-  cloud: 90,
-  scanner: 30,
-  hosting: 90,
+/**
+ * How a list's weight falls with its age, per kind: `steps` are [days, factor] pairs (past `days` the match counts
+ * `factor` of its weight; the first step's days are the kind's freshness window). A serious answer ages a list by how
+ * fast what it says stops being true, which differs by kind by orders of magnitude:
+ * - Tor exits are volunteers' relays that come and go every day: a week-old list already misses many exits and
+ *   names some that are gone, so half after 7 days and a quarter after 14.
+ * - A VPN provider's exits (Mullvad, PIA, Proton VPN publish them) are servers rented in data centres and kept for
+ *   months to years, and an address a provider drops stays in the same data centre; X4BNet's VPN networks are derived
+ *   from ASNs, which change more slowly still: full weight for 6 months, three quarters to a year, half to two years.
+ * - Scanner organisations (Censys, Shodan, Shadowserver, ...) publish ranges of their own networks that last years,
+ *   but some MISP lists are addresses a network telescope saw scanning: full for 3 months, then three quarters, half
+ *   after 6 months, a quarter after a year.
+ * - Apple's relay egress list is rebuilt as Apple moves egress between its CDN partners: 3 months, then graded.
+ * - Crawlers' published ranges (Googlebot, Bingbot) change rarely and mostly grow: 6 months, then graded.
+ * - Cloud, CDN, platform and hosting ranges are address space the operator holds for years (a stale list misses new
+ *   ranges rather than naming wrong ones): a year at full weight. Uptime monitors move their probes more often: 3
+ *   months.
+ * A list never counts for nothing: its date and age are in every reason that uses it. The README's "Evidence lists
+ * and their age" says the same.
+ */
+export interface AgeSchedule {
+  steps: readonly (readonly [days: number, factor: number])[];
+  why: string;
+}
+const graded = (days: number, why: string): AgeSchedule => ({
+  steps: [
+    [days, 0.75],
+    [days * 2, 0.5],
+    [days * 4, 0.25],
+  ],
+  why,
+});
+export const AGE_SCHEDULES: Record<EvidenceKind, AgeSchedule> = {
+  tor: {
+    steps: [
+      [7, 0.5],
+      [14, 0.25],
+    ],
+    why: "Tor exits change daily, so from a list this old it may no longer be one",
+  },
+  vpn: graded(180, "a VPN provider's exits are data-centre servers kept for months to years"),
+  relay: graded(90, "Apple moves its relay egress between CDN partners over months"),
+  scanner: graded(90, "scanner organisations' ranges last years, but some lists are addresses seen scanning"),
+  crawler: graded(180, "crawlers' published ranges change rarely"),
+  monitor: graded(90, "uptime monitors move their probes over months"),
+  platform: graded(365, "a platform's published ranges are address space it holds for years"),
+  cdn: graded(365, "a CDN's published ranges are address space it holds for years"),
+  cloud: graded(365, "a cloud's published ranges are address space it holds for years"),
+  hosting: graded(365, "hosting networks derived from their ASNs change over years"),
 };
+
+/** Freshness window per kind (days): full weight until then (AGE_SCHEDULES says what follows). */
+export const FRESHNESS_DAYS = Object.fromEntries(
+  Object.entries(AGE_SCHEDULES).map(([kind, s]) => [kind, s.steps[0]![0]]),
+) as Record<EvidenceKind, number>;
+
+/** A factor in words: "three quarters", "half", "a quarter". */
+export function factorInWords(factor: number): string {
+  return factor === 0.75 ? "three quarters" : factor === 0.5 ? "half" : factor === 0.25 ? "a quarter" : String(factor);
+}
 
 /** Each kind's name in the freshness sentence, in the order the sentence gives them. */
 const FRESHNESS_WORDS: [EvidenceKind, string][] = [
@@ -70,7 +117,7 @@ const FRESHNESS_WORDS: [EvidenceKind, string][] = [
   ["monitor", "monitors"],
 ];
 
-/** FRESHNESS_DAYS in words, for the docs: "Tor 7 days; VPN, relay, scanners and crawlers 30; cloud, ... 90". */
+/** FRESHNESS_DAYS in words, for the docs: "Tor 7 days; relay, scanners and monitors 90; VPN and crawlers 180; ...". */
 export function freshnessWindowsInWords(): string {
   const groups = new Map<number, string[]>();
   for (const [kind, word] of FRESHNESS_WORDS)
