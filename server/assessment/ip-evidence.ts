@@ -123,7 +123,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     signals.push({
       code,
       weight: hostingPoints(p, req.event),
-      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" ? "cdn" : p.cdn ? "cdn" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
+      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" || p.cdn ? "cdn" : m?.kind === "platform" ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }

@@ -131,7 +131,10 @@ export function privacyIndexInput(): { sources: unknown[]; lists: IndexSource[] 
   return {
     sources: [...states.map((s) => s.data), tor.data, scanners.data],
     lists: [
-      ...RANGE_FEEDS.map((d, i) => ({ list: listOf(d, d.evidence), ranges: states[i]!.data.entries })),
+      ...RANGE_FEEDS.map((d, i) => ({
+        list: listOf(d, states[i]!.origin === "shipped" ? { ...d.evidence, ...d.shippedEvidence } : d.evidence),
+        ranges: states[i]!.data.entries,
+      })),
       { list: listOf(torExitsFeed, TOR_LIST), ranges: tor.data },
       // One list per MISP warninglist, so each match names its organisation.
       ...scanners.data.lists.map((l) => ({

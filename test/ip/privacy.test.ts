@@ -39,8 +39,9 @@ const TABLE: [string, Flag, string, string, string][] = [
   ["45.63.121.159", "monitor", "StatusCake", "monitor-statuscake", "45.63.121.159/32"],
   ["1.178.1.1", "hosting", "Amazon Web Services", "cloud-aws", "1.178.1.0/24"],
   ["2a05:d018::1", "hosting", "Amazon Web Services", "cloud-aws", "2a05:d018::/35"],
-  ["136.22.160.1", "hosting", "Google Cloud", "cloud-gcp", "136.22.160.0/20"],
-  ["2a00:1450::1", "hosting", "Google Cloud", "cloud-gcp", "2a00:1450::/32"],
+  // The shipped snapshot is Google's goog.json, every Google range: Google, not "Google Cloud" (google-ranges.test.ts).
+  ["136.22.160.1", "hosting", "Google", "cloud-gcp", "136.22.160.0/20"],
+  ["2a00:1450::1", "hosting", "Google", "cloud-gcp", "2a00:1450::/32"],
   ["132.245.0.1", "hosting", "Microsoft Azure", "cloud-azure", "132.245.0.0/16"],
   ["2a01:110::1", "hosting", "Microsoft Azure", "cloud-azure", "2a01:110::/31"],
   ["141.253.192.1", "hosting", "Oracle Cloud", "cloud-oracle", "141.253.192.0/19"],
@@ -105,7 +106,7 @@ describe("privacy classification from the shipped snapshots", () => {
     const bot = classifyPrivacy("66.249.72.1", null);
     expect(bot.matches.map((m) => [m.feed, m.range, m.kind, m.shadowed])).toEqual([
       ["crawler-googlebot", "66.249.72.0/22", "crawler", false],
-      ["cloud-gcp", "66.249.64.0/19", "cloud", true],
+      ["cloud-gcp", "66.249.64.0/19", "platform", true],
       ["datacenter-x4bnet", "66.249.64.0/19", "hosting", true],
     ]);
     expect(bot).toMatchObject({ crawler: true, hosting: false, service: "Googlebot" });

@@ -62,7 +62,8 @@ describe("IP reputation from shipped data", () => {
     expect(r.lists.find((l) => l.list === "tor-exits")).toMatchObject({ listed: false, reason: null });
     expect(r.anonymizers.torExit.value).toBe(false);
     expect(r.asn?.number).toBe(15169);
-    expect(r.network).toMatchObject({ type: "hosting", kind: "cloud", provider: "Google Cloud" });
+    // Public DNS, in Google's goog.json (the shipped snapshot): Google's network, not a Google Cloud customer's.
+    expect(r.network).toMatchObject({ type: "hosting", kind: "cloud", provider: "Google" });
   });
 
   it("IPv6 addresses are answered in canonical form with their origin AS", async () => {

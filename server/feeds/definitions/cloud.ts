@@ -81,6 +81,14 @@ export const gcpFeed = rangeFeed({
   defaultUrl: "https://www.gstatic.com/ipranges/cloud.json",
   attribution: "Google LLC, gstatic.com/ipranges/cloud.json",
   extract: gcp,
+  // The shipped snapshot is Google's goog.json, every range Google holds (Google Cloud's own cloud.json was not in the
+  // dated collection): Search, Gmail, Public DNS and Google Cloud's customers alike. Until a refresh reads cloud.json
+  // a match names Google, the network's owner, as its platform, never a customer cloud.
+  shippedEvidence: {
+    kind: "platform",
+    provider: "Google",
+    list: "Google goog.json (every Google range: Google's own services such as Search, Gmail and Public DNS, and Google Cloud alike)",
+  },
 });
 // Azure publishes a weekly file whose address changes each week: SERVICE_FEED_CLOUD_AZURE_URL names the current one.
 export const azureFeed = rangeFeed({

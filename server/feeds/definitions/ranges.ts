@@ -153,6 +153,8 @@ export interface EvidenceMeta {
 
 export type RangeFeedDefinition = FeedDefinition<RangeList> & {
   evidence: EvidenceMeta & { basis: MatchBasis; confidence: Confidence };
+  /** What the shipped snapshot is, where it is another list than the one a refresh reads (Google's goog.json). */
+  shippedEvidence?: Partial<EvidenceMeta>;
 };
 
 type Extracted = { cidr: string; region?: string | null; service?: string | null };
@@ -257,6 +259,7 @@ export function rangeFeed(
     license?: string;
     attribution: string;
     extract?: Extract;
+    shippedEvidence?: Partial<EvidenceMeta>;
   },
 ): RangeFeedDefinition {
   return {
@@ -273,6 +276,7 @@ export function rangeFeed(
       basis: o.basis ?? "published_ranges",
       confidence: o.confidence ?? "high",
     },
+    ...(o.shippedEvidence ? { shippedEvidence: o.shippedEvidence } : {}),
     parse: (raw) => parseRangeDocument(o.name, raw, o.extract),
     parseAsync: (raw) => parseRangeDocumentAsync(o.name, raw, o.extract),
   };
