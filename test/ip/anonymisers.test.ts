@@ -2,7 +2,7 @@
 // addresses drawn from the lists themselves, each with the class, provider, basis, confidence, list and date it must
 // get, IPv4 and IPv6; consumer ISP addresses that must stay unflagged; the same answer on GET /v1/ip/{ip}; and a
 // refresh of each new kind of feed from a local fake server replacing its snapshot.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sourceArea } from "../../app/dashboard/sources/source-text";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { getDb } from "../../server/db/client";
@@ -23,12 +23,18 @@ let app: TestApp;
 let feeds: FakeFeedServer;
 
 beforeAll(async () => {
+  // The weights depend on the shipped lists' age (AGE_SCHEDULES): pinned to 2026-11-30, 100 days after the 2026-08-22
+  // snapshots (only Date is faked, and it still advances).
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: new Date("2026-11-30T06:00:00Z") });
   app = await createTestApp();
   feeds = await startFeedServer();
   await (await getDb()).feedSnapshot.deleteMany({});
   resetFeedCache();
   await warmIpFeeds(); // the routing tables and the evidence index: seconds, outside the tests' timeouts
 }, 180_000);
+afterAll(() => {
+  vi.useRealTimers();
+});
 afterAll(async () => {
   await feeds.close();
   await (await getDb()).feedSnapshot.deleteMany({});

@@ -3,7 +3,7 @@
 // `ip.vpn_provider`, `ip.hosting_provider`, `ip.privacy_confidence`), through both ways into /assess: node:http's values
 // as the production server hands them (server/api/rest/plain-door.ts, which the harness's requests use) and a web
 // Request through the route's handler (server/api/rest/handler.ts). Addresses are drawn from the shipped X4BNet and MISP lists.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleDashboardRequest } from "../../server/api/http/dashboard";
 import { handleRestRequest } from "../../server/api/rest/handler";
 import { warmIpFeeds } from "../../server/ip/reputation";
@@ -34,6 +34,9 @@ interface Assessed {
 
 let app: TestApp;
 beforeAll(async () => {
+  // The weights depend on the shipped lists' age (AGE_SCHEDULES): pinned to 2026-11-30, 100 days after the 2026-08-22
+  // snapshots (only Date is faked, and it still advances).
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: new Date("2026-11-30T06:00:00Z") });
   app = await createTestApp();
   await warmIpFeeds();
   // The expression evaluator's first run in a process is slow; past the rules' time budget a rule is skipped (and
@@ -47,6 +50,9 @@ beforeAll(async () => {
   };
   evaluateRules([warm], { "ip.scanner": true, "ip.scanner_org": "x" }, { budgetMs: 60_000 });
 }, 180_000);
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 async function assess(door: Door, key: string, body: Record<string, unknown>): Promise<Assessed> {
   if (door === "plain") {

@@ -1,6 +1,6 @@
 // Evidence from the shipped snapshots through POST /assess: verified and spoofed crawlers, the privacy block in the
 // assessment's `ip`, and weights reduced by a list's age with the list's date in the reason.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetFeedCache } from "../../server/feeds/loader";
 import { refreshFeeds } from "../../server/feeds/refresh";
 import { warmIpFeeds } from "../../server/ip/reputation";
@@ -16,12 +16,18 @@ const HOME_IP = "73.162.1.1"; // Comcast, in no list
 let app: TestApp;
 let feeds: FakeFeedServer;
 beforeAll(async () => {
+  // The weights depend on the shipped lists' age (AGE_SCHEDULES): pinned to 2026-11-30, 100 days after the 2026-08-22
+  // snapshots (only Date is faked, and it still advances).
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: new Date("2026-11-30T06:00:00Z") });
   app = await createTestApp();
   await app.db.feedSnapshot.deleteMany({});
   resetFeedCache();
   feeds = await startFeedServer({ "/tor": { body: "185.220.101.7\n" } });
   await warmIpFeeds();
 }, 180_000);
+afterAll(() => {
+  vi.useRealTimers();
+});
 afterAll(async () => {
   await feeds.close();
   delete process.env.SERVICE_FEED_TOR_EXITS_URL;

@@ -6,7 +6,7 @@
 // scored 24. The list says who uses the address, not whose network it is: the network's hosting signal stays beside
 // the exit's, which keeps its list's age (no second copy of the network's weight). Addresses drawn from the shipped
 // lists (data/feeds); /ip and /assess both checked.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { gatherIpEvidence } from "../../server/assessment/ip-evidence";
 import type { AssessRequest } from "../../server/assessment/schemas";
 import { getIpReputation, warmIpFeeds } from "../../server/ip/reputation";
@@ -51,9 +51,15 @@ const CASES = [
 
 let app: TestApp;
 beforeAll(async () => {
+  // The weights depend on the shipped lists' age (AGE_SCHEDULES): pinned to 2026-11-30, 100 days after the 2026-08-22
+  // snapshots (only Date is faked, and it still advances).
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: new Date("2026-11-30T06:00:00Z") });
   app = await createTestApp();
   await warmIpFeeds();
 }, 180_000);
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const points = (reasons: { code: string; points: number }[], code: string) =>
   reasons.find((r) => r.code === code)?.points ?? 0;

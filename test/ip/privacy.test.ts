@@ -1,7 +1,7 @@
 // The privacy classification from the shipped evidence snapshots: addresses drawn from each list (IPv4 and IPv6)
 // with the class and provider they must get, addresses in no list, overlapping lists, and the same object on
 // /ip/{ip}, /ip/{ip}/reputation through the REST API.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../server/db/client";
 import { resetFeedCache } from "../../server/feeds/loader";
 import { classifyPrivacy, getPrivacyIndex, privacyIndexInput } from "../../server/ip/privacy";
@@ -12,11 +12,17 @@ import { createTestApp, type TestApp } from "../harness";
 let app: TestApp;
 
 beforeAll(async () => {
+  // The weights depend on the shipped lists' age (AGE_SCHEDULES): pinned to 2026-11-30, 100 days after the 2026-08-22
+  // snapshots (only Date is faked, and it still advances).
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: new Date("2026-11-30T06:00:00Z") });
   app = await createTestApp();
   await (await getDb()).feedSnapshot.deleteMany({});
   resetFeedCache();
   await warmIpFeeds(); // the routing tables and the evidence index: seconds, outside the tests' timeouts
 }, 180_000);
+afterAll(() => {
+  vi.useRealTimers();
+});
 afterAll(() => resetFeedCache());
 
 type Flag = "tor" | "vpn" | "relay" | "hosting" | "cdn" | "crawler" | "monitor";
