@@ -72,7 +72,7 @@ export function userAgentSignals(req: AssessRequest): Signal[] {
       {
         code: "ua_automation",
         weight: signalWeight("ua_automation", req.event),
-        reason: `The User-Agent identifies ${hit.name}, not a person's browser: likely automated traffic. Challenge or block it.`,
+        reason: `The User-Agent identifies ${hit.name}, not a person's browser: likely automated traffic.`,
         evidence: ["request"],
       },
     ];

@@ -120,6 +120,7 @@ describe("POST /v1/assess on a fresh clone (lists of 2026-08-22, 2026-08-20 and 
       [MULLVAD_M247, CHROME_UA],
       ["73.162.1.1", BINGBOT_UA], // a Comcast address claiming Bingbot: spoofed
       ["89.248.167.132", CHROME_UA], // a scanner on a hosting network
+      ["73.162.1.1", "curl/8.5.0"], // an automation tool's user agent from a home address
     ]) {
       const r = await assess(ip!, ua);
       if (r.decision === "block") continue;
