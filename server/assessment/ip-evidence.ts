@@ -56,7 +56,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       from(
         "ip_vpn",
         vpnMatch,
-        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}) ${listed(vpnMatch)} (${vpn.list}, the provider's own list: high confidence): a commercial VPN hides where the user is.`,
+        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}; ${vpn.list}, the provider's own list: high confidence) ${listed(vpnMatch)}: a commercial VPN hides where the user is.`,
       );
     else
       from(

@@ -85,7 +85,7 @@ describe.each(["plain", "route"] as Door[])("POST /v1/assess (%s door)", (door) 
     const r = await assess(door, ws.apiKey, { event: "login", ip: MULLVAD_EXIT, user_agent: CHROME_UA });
     const vpn = signal(r, "ip_vpn")!;
     expect(vpn.reason).toMatch(
-      /is a Mullvad VPN exit \(23\.144\.160\.67\/32\) in the 2026-08-22 list.*Mullvad server list \(X4BNet lists_vpn\), the provider's own list: high confidence/,
+      /is a Mullvad VPN exit \(23\.144\.160\.67\/32; Mullvad server list \(X4BNet lists_vpn\), the provider's own list: high confidence\) in the 2026-08-22 list \(\d+ days old\): /,
     );
     expect(vpn.evidence).toEqual(["vpn-mullvad"]);
     expect(signal(r, "ip_vpn_network")).toBeUndefined();

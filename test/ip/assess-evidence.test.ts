@@ -157,7 +157,9 @@ describe("age-reduced weights through /assess", () => {
     const vpn = await assess(ws.apiKey, { event: "signup", ip: "2.58.241.66", user_agent: CHROME_UA });
     expect(vpn.signals.find((s) => s.code === "ip_vpn")).toMatchObject({
       weight: 30,
-      reason: expect.stringContaining("is a Proton VPN exit (2.58.241.66/32) in the 2026-08-22 list"),
+      reason: expect.stringContaining(
+        "is a Proton VPN exit (2.58.241.66/32; Proton VPN logicals API (exit IPs), the provider's own list: high confidence) in the 2026-08-22 list (100 days old): ",
+      ),
     });
     const relay = await assess(ws.apiKey, { event: "signup", ip: "2a02:26f7:b00a:4000::1", user_agent: CHROME_UA });
     expect(codes(relay)).toEqual([["ip_private_relay", 4]]);
