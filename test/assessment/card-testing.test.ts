@@ -130,6 +130,10 @@ describe("card testing", () => {
     expect(signal?.reason).toMatch(
       /^30 different cards from the IPv6 network 2a01:4f8:9:7::\/64 in an hour, 24 declined/,
     );
+    // Without the rule pack the burst does not block, so its reason advises no block: it names the pack that would.
+    expect(last!.decision).not.toBe("block");
+    expect(signal?.reason).not.toMatch(/\bblock the\b/i);
+    expect(signal?.reason).toContain("the card_testing rule pack");
   });
 
   it("the same burst through the route's door gives the same facts", async () => {
