@@ -74,6 +74,15 @@ describe("dashboard endpoint", () => {
     expect(res.status).toBe(400);
     expect(body.error.data.appCode).toBe("INVALID_REQUEST");
     expect(body.error.message).toContain("must be JSON");
+    // The answer is JSON and says so (it was labelled text/plain;charset=UTF-8), with no body and with one alike.
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const bodiless = await handleDashboardRequest(
+      new Request(`${ORIGIN}/api/trpc/account.createKey`, { method: "POST", headers: { origin: ORIGIN } }),
+      async () => user,
+    );
+    expect(bodiless.status).toBe(400);
+    expect(bodiless.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(((await bodiless.json()) as any).error.data.appCode).toBe("INVALID_REQUEST");
     // None of the calls ran: no key was made.
     expect(await keys()).toBe(before);
   });

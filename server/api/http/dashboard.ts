@@ -12,7 +12,7 @@ import { asTRPCError } from "../trpc";
 import { dashboardBodyLimit, MAX_BODY_BYTES } from "../rest/body-rules";
 import { createDashboardContext } from "./dashboard-context";
 import { pathOf, withRequestLine, type RequestLineSeen } from "./request-line";
-import { copyProcedureHeaders, errorParts, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
+import { copyProcedureHeaders, errorParts, JSON_TYPE, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
 
 // Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
 registerBulkProcedures();
@@ -105,7 +105,10 @@ async function answer(
       // tRPC's own refusals of a lone call's method or body answer with the status of their error body
       // (server/errors.ts toErrorBody: 404 and 400), not tRPC's 405 and 415.
       const refusal = failed && errors.length === 1 && TRPC_SHAPE_REFUSALS.has(errors[0]!.code) ? errors[0] : null;
-      return refusal ? { headers, status: toErrorBody(refusal).status } : { headers };
+      if (!refusal) return { headers };
+      // tRPC answers a body it cannot read before any content handler, labelled text/plain: the body is JSON.
+      headers.set("Content-Type", JSON_TYPE);
+      return { headers, status: toErrorBody(refusal).status };
     },
     onError: ({ error, path }) => {
       // Logged as on /v1 (./respond.ts errorParts): a bug with its stack, an outage once per interval, a 503 in one
