@@ -90,3 +90,37 @@ test("the dashboard's endpoints echo the client's own X-Request-Id, not the serv
     expect(none.headers, path).not.toContain("x-client-request-id");
   }
 });
+
+test("the dashboard's tRPC endpoint answers a method it does not take in JSON, not Next's empty 405", async ({
+  request,
+}) => {
+  // /api/trpc exported GET and POST only: PUT, PATCH and DELETE were Next's 405 with an empty body.
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    const res = await request.fetch("/api/trpc/account.overview", { method, maxRedirects: 0 });
+    expect(res.status(), method).toBe(404);
+    expect(res.headers()["content-type"], method).toContain("application/json");
+    expect((await res.json()).error.data.appCode, method).toBe("LOOKUP_NOT_FOUND");
+  }
+});
+
+test("a request line Node's parser refuses under /api gets a JSON error, as under /v1", async () => {
+  // An unknown method token or a raw non-ASCII byte in the target were Node's bare 400 with no body.
+  for (const [line, status, code] of [
+    ["FOO /api/account/reports", 404, "LOOKUP_NOT_FOUND"],
+    ["FOO /api/trpc/account.overview", 404, "LOOKUP_NOT_FOUND"],
+    ["DELETE /api/account/senders/\u00e9", 400, "INVALID_REQUEST"],
+  ] as const) {
+    const res = await raw(`${line} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(res.status, line).toBe(status);
+    expect(res.headers, line).toContain("content-type: application/json; charset=utf-8");
+    expect(JSON.parse(res.body).error.code, line).toBe(code);
+  }
+});
+
+test("an Expect header other than 100-continue is ignored, not Node's empty 417", async () => {
+  const res = await raw(
+    "GET /v1/ip/8.8.8.8/geo HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: something\r\nConnection: close\r\n\r\n",
+  );
+  expect(res.status).toBe(401);
+  expect(JSON.parse(res.body).error.code).toBe("UNAUTHORIZED");
+});

@@ -59,6 +59,19 @@ describe("dashboard endpoint", () => {
     expect(wrongMethod.status).toBe(404);
     expect(wrongMethod.body.error.data.appCode).toBe("LOOKUP_NOT_FOUND");
     expect(wrongMethod.body.error.message).toBe("No such route or method.");
+    // PUT, PATCH and DELETE without a body were read as a mutation's and refused as not JSON (400).
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const other = await handleDashboardRequest(
+        new Request(`${ORIGIN}/api/trpc/account.createKey`, { method, headers: { origin: ORIGIN } }),
+        async () => user,
+      );
+      expect(other.status, method).toBe(404);
+      expect(other.headers.get("content-type"), method).toMatch(/^application\/json/);
+      expect(((await other.json()) as any).error, method).toMatchObject({
+        message: "No such route or method.",
+        data: { appCode: "LOOKUP_NOT_FOUND" },
+      });
+    }
     const postOnQuery = await mutate("account.overview", {}, { user });
     expect(postOnQuery.status).toBe(404);
     expect(postOnQuery.body.error.data.appCode).toBe("LOOKUP_NOT_FOUND");

@@ -1,7 +1,9 @@
 // The dashboard's tRPC endpoint over HTTP (/api/trpc): tRPC's fetch adapter with the dashboard context and the
 // shared response headers (respond.ts). The session lookup is passed in, so the route handler supplies next-auth's
 // and tests supply a fixed user.
+import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import type { SessionUser } from "../../auth/principal";
 import { getDb } from "../../db/client";
 import { AppError, toErrorBody, TRPC_SHAPE_REFUSALS } from "../../errors";
@@ -12,12 +14,21 @@ import { asTRPCError } from "../trpc";
 import { dashboardBodyLimit, MAX_BODY_BYTES } from "../rest/body-rules";
 import { createDashboardContext } from "./dashboard-context";
 import { pathOf, withRequestLine, type RequestLineSeen } from "./request-line";
-import { copyProcedureHeaders, errorParts, JSON_TYPE, readBodyBytes, startResponse, tooLargeMessage } from "./respond";
+import {
+  copyProcedureHeaders,
+  errorParts,
+  json,
+  JSON_TYPE,
+  readBodyBytes,
+  startResponse,
+  tooLargeMessage,
+} from "./respond";
 
 // Bulk jobs check lines against, and run items through, this bundle's procedures (server/bulk/procedures.ts).
 registerBulkProcedures();
 
 export const DASHBOARD_ENDPOINT = "/api/trpc";
+const TAKEN_METHODS = new Set(["GET", "POST", "HEAD"]);
 
 /**
  * A route that declares a larger body (a list's 10,000-item import, a lockfile scan's raw-body field) gets it when the
@@ -68,6 +79,22 @@ async function answer(
   seen: RequestLineSeen,
 ): Promise<Response> {
   const { requestId, headers: standard } = startResponse(incoming);
+  // tRPC takes GET (queries) and POST (mutations) and reads any other method's body as a mutation's, refusing it as
+  // not JSON: a method the endpoint does not take is the 404 LOOKUP_NOT_FOUND a wrong method gets, in tRPC's shape.
+  if (!TAKEN_METHODS.has(incoming.method)) {
+    const error = new TRPCError({ code: "METHOD_NOT_SUPPORTED" });
+    const { status, body } = toErrorBody(error);
+    seen.errorCode ??= body.error.code;
+    const shape = getErrorShape({
+      config: appRouter._def._config,
+      error,
+      type: "unknown",
+      path: undefined,
+      input: undefined,
+      ctx: undefined,
+    });
+    return json(status, { error: shape }, standard);
+  }
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
   let tooLarge = false;

@@ -7,4 +7,5 @@ export const dynamic = "force-dynamic";
 
 const handler = (req: Request) => handleDashboardRequest(req, getSessionUser);
 
-export { handler as GET, handler as POST };
+// Every method reaches the handler: one tRPC does not take is its JSON 404 LOOKUP_NOT_FOUND, not Next's empty 405.
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
