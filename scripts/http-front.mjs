@@ -19,6 +19,8 @@ const BODYLESS_METHODS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 // The REST handler caps bodies at 1 MB; a body on a bodyless method gets the same cap.
 const MAX_IGNORED_BODY_BYTES = 1_000_000;
 const API_PATH = /^\/v1(?:[/?#]|$)/;
+// The entries whose every answer is JSON: the API and the account, billing and dashboard routes under /api.
+const JSON_ENTRY_PATH = /^\/(?:v1|api)(?:[/?#]|$)/;
 
 function requestId() {
   return `req_${randomBytes(12).toString("base64url")}`;
@@ -209,9 +211,10 @@ export function createFront(handle) {
 }
 
 /**
- * The server's 'clientError' listener. Node's own answer is kept for everything outside /v1 and for timeouts
- * and resets; /v1 gets the spec's error body: 404 LOOKUP_NOT_FOUND for a method token Node cannot parse, 400
- * INVALID_REQUEST for anything else its parser refuses (a malformed chunked body among them).
+ * The server's 'clientError' listener. Node's own answer is kept for pages and for timeouts and resets; /v1 and
+ * the JSON entries under /api get the spec's error body: 404 LOOKUP_NOT_FOUND for a method token Node cannot parse
+ * (as those entries answer a method they do not take), 400 INVALID_REQUEST for anything else its parser refuses (a
+ * malformed chunked body, a raw non-ASCII byte in the target, a target past the header limit among them).
  */
 export function answerClientError(err, socket, previousUrl = null) {
   const inFlight = socket._httpMessage;
@@ -226,7 +229,7 @@ export function answerClientError(err, socket, previousUrl = null) {
   const canWrite = socket.writable && (!inFlight || !inFlight.headersSent);
   if (!canWrite || err.code === "ECONNRESET") return socket.destroy(err);
   const method = inFlight?.req?.method ?? requestLineMethod(err.rawPacket);
-  if (url !== null && API_PATH.test(url) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
+  if (url !== null && JSON_ENTRY_PATH.test(url) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
     const head = inFlight?.req?.method === "HEAD";
     const invalidMethod = err.code === "HPE_INVALID_METHOD";
     socket.end(
