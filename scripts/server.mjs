@@ -80,6 +80,10 @@ server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 countUnrouted(server);
 // Requests Node's parser refuses are answered there, and counted on /metrics as route="unparsed".
 server.on("clientError", answerClientError);
+// An Expect other than 100-continue: Node answered 417 with an empty body before any route saw the request. HTTP lets
+// a server ignore an expectation it does not know (RFC 9110, 10.1.1), as common proxies do: the request goes to the
+// 'request' listeners (the front, the metrics count, the shutdown's Connection: close) like any other.
+server.on("checkExpectation", (req, res) => server.emit("request", req, res));
 server.on("connect", answerConnect);
 
 // SIGTERM/SIGINT/SIGHUP: readiness 503 at once, connections accepted for SERVICE_SHUTDOWN_DELAY_MS, in-flight requests
