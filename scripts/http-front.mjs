@@ -193,7 +193,12 @@ export function createFront(handle) {
       res.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Allow: [...REGISTERED_METHODS].join(", ") });
       return res.end("Method Not Allowed\n");
     }
-    if (API_PATH.test(url)) {
+    if (!API_PATH.test(url)) {
+      // A path spelled like the API that Next would not route to it (/V1/..., /v1%2f...), and an empty or dot segment
+      // under /api: never Next's HTML 404 page or a redirect to another route, as under /v1.
+      if (API_LIKE.test(url) || (JSON_ENTRY_PATH.test(url) && (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))))
+        return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head);
+    } else {
       if (!req.headers.host)
         return sendError(res, 400, "INVALID_REQUEST", "The request has no Host header; HTTP/1.1 requires one.");
       // No such route: the spec's 404 before authentication, never a redirect to another path.
