@@ -216,8 +216,8 @@ export function createFront(handle) {
 }
 
 /**
- * The server's 'clientError' listener. Node's own answer is kept for pages and for timeouts and resets; /v1 and
- * the JSON entries under /api get the spec's error body: 404 LOOKUP_NOT_FOUND for a method token Node cannot parse
+ * The server's 'clientError' listener. Node's own answer is kept for pages and for timeouts and resets; /v1 (and
+ * a path spelled like it, /V1 or /v1%2f) and the JSON entries under /api get the spec's error body: 404 LOOKUP_NOT_FOUND for a method token Node cannot parse
  * (as those entries answer a method they do not take), 400 INVALID_REQUEST for anything else its parser refuses (a
  * malformed chunked body, a raw non-ASCII byte in the target, a target past the header limit among them).
  */
@@ -234,7 +234,7 @@ export function answerClientError(err, socket, previousUrl = null) {
   const canWrite = socket.writable && (!inFlight || !inFlight.headersSent);
   if (!canWrite || err.code === "ECONNRESET") return socket.destroy(err);
   const method = inFlight?.req?.method ?? requestLineMethod(err.rawPacket);
-  if (url !== null && JSON_ENTRY_PATH.test(url) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
+  if (url !== null && (JSON_ENTRY_PATH.test(url) || API_LIKE.test(url)) && err.code !== "ERR_HTTP_REQUEST_TIMEOUT") {
     const head = inFlight?.req?.method === "HEAD";
     const invalidMethod = err.code === "HPE_INVALID_METHOD";
     socket.end(
