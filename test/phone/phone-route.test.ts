@@ -46,11 +46,13 @@ describe("GET /v1/phone/{number}", () => {
     expect(r.body.e164).toBe("+447400123456");
   });
 
-  it("ignores ?country beside a number with +, as its description says", async () => {
+  it("does not read ?country beside a number with +, as its description says (an empty one is none)", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_starter"] });
-    const r = await lookup(ws.apiKey, "+447400123456", "?country=XX");
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ valid: true, e164: "+447400123456", country: "GB" });
+    for (const query of ["?country=US", "?country="]) {
+      const r = await lookup(ws.apiKey, "+447400123456", query);
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ valid: true, e164: "+447400123456", country: "GB" });
+    }
   });
 
   it.each([
@@ -62,6 +64,9 @@ describe("GET /v1/phone/{number}", () => {
       "?country=XX",
       /^country: "XX" is not an ISO 3166-1 alpha-2 country code: send one such as US or GB/,
     ],
+    // A country that is no country is refused beside an E.164 number too, where it is not read: never charged for.
+    ["+14155550100", "?country=1.5", /^country: "1.5" is not an ISO 3166-1 alpha-2 country code/],
+    ["+14155550100", "?country=ZZ", /^country: "ZZ" is not an ISO 3166-1 alpha-2 country code/],
     ["07400123456", "", /national number without a country/],
     ["+1234567890123456789", "", /more than 17 digits/],
   ])("%s%s is 400 INVALID_REQUEST and costs nothing", async (number, query, message) => {

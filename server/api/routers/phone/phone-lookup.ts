@@ -21,11 +21,14 @@ const input = z
       .string()
       .max(8)
       .optional()
-      .describe("ISO 3166-1 alpha-2 country a national number is read in (e.g. GB); ignored for a number with +"),
+      .describe(
+        "ISO 3166-1 alpha-2 country a national number is read in (e.g. GB); not read for a number with +, but still checked",
+      ),
   })
   .superRefine((v, ctx) => {
-    // An unknown country is the country's problem, named as such (it is read only for a national number).
-    if (!v.number.trim().startsWith("+") && v.country && !phoneCountry(v.country)) {
+    // An unknown country is the country's problem, named as such: refused whatever the number, though it is read
+    // only for a national number (a parameter that is no country is a mistake worth saying, not a unit).
+    if (v.country && !phoneCountry(v.country)) {
       ctx.addIssue({
         code: "custom",
         path: ["country"],
