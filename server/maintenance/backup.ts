@@ -68,7 +68,7 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
   const existed = existsSync(to);
   try {
-    mkdirSync(to, { recursive: true, mode: 0o700 });
+    makeFolders(to);
   } catch (err) {
     throw new AppError("INVALID_REQUEST", `cannot create ${to}: ${whyNotWritten(to, err)}`);
   }
@@ -103,6 +103,23 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
 }
 
 /**
+ * `mkdir -p` without `recursive: true`: Node's recursive mkdir retries forever, on the event loop, a folder whose
+ * creation fails with ENOENT although its parent exists (anything under /proc), which froze a running server. Each
+ * missing folder is made on its own here, and the first refusal is thrown.
+ */
+function makeFolders(to: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(to);
+  while (!existsSync(at)) {
+    missing.push(at);
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  for (const folder of missing.reverse()) mkdirSync(folder, { mode: 0o700 });
+}
+
+/**
  * Why the folder `to` could not be made or written, in plain words: it was a stack and "Internal error." (a file on
  * the path, a folder the operator may not write, a read-only or full device).
  */
@@ -118,6 +135,8 @@ function whyNotWritten(to: string, err: unknown): string {
     const uid = process.getuid?.();
     return `permission denied; back up into a folder ${uid === undefined ? "this process" : `the user with uid ${uid}`} may write (the server's user when a server runs the command).`;
   }
+  if (code === "ENOENT")
+    return "the file system does not let folders be created there (such as /proc); back up onto an ordinary one.";
   if (code === "EROFS") return "the file system is read-only; back up onto a writable one.";
   if (code === "ENOSPC" || code === "EDQUOT")
     return "no space left on the device; free some space or back up elsewhere.";
