@@ -1,8 +1,6 @@
 // `feeds status` and `feeds refresh`: thin wrappers over the feed module.
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
-import { findFeed } from "../feeds/registry";
-import { refreshFeeds } from "../feeds/refresh";
+import { refreshFeeds, type FeedRefreshResult } from "../feeds/refresh";
 import { feedStatus } from "../feeds/status";
 
 export async function feedsCommand(
@@ -14,18 +12,26 @@ export async function feedsCommand(
     const rows = await feedStatus(db);
     return { result: rows, text: statusTable(rows) };
   }
-  if (feed && !findFeed(feed)) throw new AppError("INVALID_REQUEST", `unknown feed: ${feed}`);
+  // refreshFeeds refuses an unknown name itself, listing the known ones.
   const rows = await refreshFeeds(db, feed ? { feed } : {});
   // A feed with a live source that could not be refreshed fails the command (exit 1, after the rows), so a scheduled
   // `feeds refresh` notices; a feed without a live source (a snapshot only, or its URL set to off) is not a failure.
   const failing = rows.filter((r) => !r.ok && r.sourceUrl !== null);
   return {
     result: rows,
-    text: rows.map((r) => Object.values(r).join("\t")).join("\n"),
+    text: rows.map(refreshLine).join("\n"),
     ...(failing.length > 0 && {
       failed: `refresh failed for ${failing.map((r) => `${r.name} (${r.error})`).join(", ")}; the previous data is kept`,
     }),
   };
+}
+
+/** One feed's refresh in words: what it holds now, and why it was not refreshed when it was not. */
+function refreshLine(r: FeedRefreshResult): string {
+  if (r.ok) return `${r.name}: refreshed, ${r.count} entries`;
+  const held = r.fetchedAt ? `${r.count} entries from ${r.fetchedAt}` : null;
+  if (r.sourceUrl === null) return `${r.name}: not refreshed (${r.error}); ${held ?? "no data yet"}`;
+  return `${r.name}: refresh failed (${r.error}); ${held ? `kept its ${held}` : "no data yet"}`;
 }
 
 const ageText = (seconds: number) =>

@@ -35,7 +35,11 @@ export function publicRefreshError(raw: string | null): string | null {
   if (/timed out|timeout/i.test(raw)) return "the source did not answer in time";
   if (/exceeds the limit/i.test(raw)) return "the download was larger than allowed";
   if (/empty list/i.test(raw)) return "the source returned an empty list";
-  if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|fetch failed|certificate|socket/i.test(raw))
+  if (
+    /cannot reach|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|fetch failed|certificate|socket/i.test(
+      raw,
+    )
+  )
     return "the source could not be reached";
   return "the downloaded data could not be read";
 }

@@ -22,11 +22,26 @@ export interface FeedRefreshResult {
 }
 
 async function download(url: string): Promise<Buffer> {
-  const res = await fetch(url, {
-    signal: AbortSignal.timeout(feedTimeoutMs()),
-    headers: { "user-agent": "service-feed-refresh/1", accept: "*/*" },
-    redirect: "follow",
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      signal: AbortSignal.timeout(feedTimeoutMs()),
+      headers: { "user-agent": "service-feed-refresh/1", accept: "*/*" },
+      redirect: "follow",
+    });
+  } catch (err) {
+    // undici says only "fetch failed"; the reason (ENOTFOUND, ECONNREFUSED, a certificate error) is its cause.
+    if ((err as Error).name === "TimeoutError") throw err;
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const code = cause?.code;
+    const message = cause?.message;
+    const why = code
+      ? message && message !== code
+        ? `${code} (${message})`
+        : code
+      : message || (err as Error).message;
+    throw new Error(`cannot reach ${url}: ${why}`);
+  }
   if (!res.ok) throw new Error(`HTTP ${res.status} from ${url}`);
   const declared = Number(res.headers.get("content-length") ?? "0");
   if (declared > feedMaxBytes()) throw new Error(`payload of ${declared} bytes exceeds the limit`);

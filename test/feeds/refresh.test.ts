@@ -144,6 +144,37 @@ describe("feeds refresh", () => {
     }
   });
 
+  it("an unreachable source says why (the connection's error, such as ECONNREFUSED), not just fetch failed", async () => {
+    // Found walking `feeds status` and the scheduled refresh's log on a machine without internet: every feed said
+    // "fetch failed" and nothing more, undici's message without its cause.
+    process.env.SERVICE_FEED_TOR_EXITS_URL = "http://127.0.0.1:4498/tor"; // nothing listens there
+    try {
+      const [result] = await refreshFeeds(db, { feed: "tor-exits" });
+      expect(result!.error).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:4498\/tor: ECONNREFUSED/);
+    } finally {
+      process.env.SERVICE_FEED_TOR_EXITS_URL = `${feeds.url}/tor`;
+    }
+  });
+
+  it("`admin feeds refresh` says each feed's outcome in words, and an unknown feed lists the known ones", async () => {
+    // It printed each result object's values joined by tabs ("tor-exits\tfalse\t1256\t2024-08-20...\t71904111\t...").
+    const { feedsCommand } = await import("../../server/admin/feeds-command");
+    feeds.set("/tor", { status: 500, body: "oops" });
+    const failed = await feedsCommand(db, "refresh", "tor-exits");
+    expect(failed.text).toBe(
+      `tor-exits: refresh failed (HTTP 500 from ${feeds.url}/tor); kept its 1256 entries from 2024-08-20T00:00:00.000Z`,
+    );
+    feeds.set("/tor", { body: GOOD_TOR });
+    const worked = await feedsCommand(db, "refresh", "tor-exits");
+    expect(worked.text).toBe("tor-exits: refreshed, 3 entries");
+    expect(worked.failed).toBeUndefined();
+    const snapshot = await feedsCommand(db, "refresh", "platform-twitter");
+    expect(snapshot.text).toMatch(/^platform-twitter: not refreshed \(no live source[^)]*\); 21 entries from /);
+    await expect(feedsCommand(db, "refresh", "nosuch")).rejects.toThrow(
+      /Unknown feed "nosuch". Known feeds: .*tor-exits/,
+    );
+  });
+
   it("parses a provider's native format (AWS ip-ranges.json) into labelled ranges", async () => {
     feeds.set("/aws", {
       contentType: "application/json",

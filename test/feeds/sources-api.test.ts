@@ -78,6 +78,7 @@ describe("publicRefreshError", () => {
     expect(publicRefreshError("timed out after 60000 ms")).toBe("the source did not answer in time");
     expect(publicRefreshError("getaddrinfo ENOTFOUND mirror.internal")).toBe("the source could not be reached");
     expect(publicRefreshError("fetch failed")).toBe("the source could not be reached");
+    expect(publicRefreshError("cannot reach http://127.0.0.1:9/tor: bad port")).toBe("the source could not be reached");
     expect(publicRefreshError("payload of 999 bytes exceeds the limit")).toBe("the download was larger than allowed");
     expect(publicRefreshError("source returned an empty list; keeping the previous 3 entries")).toBe(
       "the source returned an empty list",
