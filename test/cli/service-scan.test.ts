@@ -313,6 +313,30 @@ describe("service-scan errors", () => {
     }
   });
 
+  it("says an empty 404 or 405 is not the API's answer and points at SERVICE_API_URL", async () => {
+    // SERVICE_API_URL at the metrics listener (SERVICE_METRICS_PORT) printed only "the service answered 405 no body"
+    // (found walking the CI command from a fresh clone); an empty 404 from another server read the same.
+    const bare = createServer((req, res) => {
+      res.writeHead(req.url?.startsWith("/gone/") ? 404 : 405);
+      res.end();
+    });
+    await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
+    const origin = `http://127.0.0.1:${(bare.address() as { port: number }).port}`;
+    try {
+      for (const [url, status] of [
+        [`${origin}/v1`, 405],
+        [`${origin}/gone/v1`, 404],
+      ] as const) {
+        const run = await cli(["py/requirements.txt"], { key: "sk_any", url });
+        expect(run.code).toBe(3);
+        expect(run.stderr).toContain(`the service answered ${status} with no body, not the API's answer`);
+        expect(run.stderr).toContain("check that SERVICE_API_URL is the API's base address ending in /v1");
+      }
+    } finally {
+      await new Promise((r) => bare.close(r));
+    }
+  });
+
   it("--version prints the package's version and exits 0 without a key", async () => {
     const version = JSON.parse(readFileSync(path.join(__dirname, "../../clients/cli/package.json"), "utf8")).version;
     for (const flag of ["--version", "-V"]) {

@@ -48,15 +48,18 @@ function errorDetail(status: number, body: string): string {
   } catch {
     // not JSON: a proxy or a load balancer answered
   }
+  // The API answers every error with its JSON object: a 404 or 405 without one came from another server (the
+  // dashboard, the metrics listener, a proxy), most often through a SERVICE_API_URL that is not the API's /v1.
+  const hint =
+    status === 404 || status === 405
+      ? ": check that SERVICE_API_URL is the API's base address ending in /v1, such as https://api.example.com/v1"
+      : "";
   if (/^\s*</.test(body)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.replace(/\s+/g, " ").trim();
-    const hint =
-      status === 404
-        ? ": check that SERVICE_API_URL is the API's base address ending in /v1, such as https://api.example.com/v1"
-        : "";
     return `with a web page${title ? ` ("${title.slice(0, 100)}")` : ""}, not the API's answer${hint}`;
   }
-  return body.slice(0, 300) || "no body";
+  if (!body.trim()) return hint ? `with no body, not the API's answer${hint}` : "with no body";
+  return body.slice(0, 300);
 }
 
 function describeFailure(err: unknown): string {
