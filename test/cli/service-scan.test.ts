@@ -203,6 +203,8 @@ describe("service-scan errors", () => {
     { args: ["app/package-lock.json"], key: null, says: "set SERVICE_API_KEY", name: "(no key)" },
     { args: ["app/package-lock.json"], key: " ", says: "set SERVICE_API_KEY", name: "(blank key)" },
     { args: ["missing/package-lock.json"], says: "cannot read missing/package-lock.json: no such file" },
+    // A folder named instead of its lockfile said only "EISDIR".
+    { args: ["app"], says: "cannot read app: it is a folder; name the lockfile in it" },
     {
       args: ["app/package-lock.json", "--fail-on", "medium"],
       says: "--fail-on must be one of high, critical, malware",

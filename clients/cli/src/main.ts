@@ -31,7 +31,15 @@ async function readLockfile(file: string, cwd: string): Promise<string> {
     return await readFile(path.resolve(cwd, file), "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : (code ?? String(err))}`);
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a folder; name the lockfile in it"
+          : code === "EACCES" || code === "EPERM"
+            ? "permission denied"
+            : (code ?? String(err));
+    throw new UsageError(`cannot read ${file}: ${why}`);
   }
 }
 
