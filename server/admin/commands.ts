@@ -7,6 +7,7 @@ import { AppError, toErrorBody } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
 import { adjustUsage } from "../quota/adjust";
 import { readUsage } from "../quota/reserve";
+import { isEmailAddress } from "../workspaces/members";
 import { createWorkspace, getWorkspaceOrThrow, setPlans, workspaceEntitlements } from "../workspaces/workspaces";
 import { backupEmbeddedStore } from "../maintenance/backup";
 import { feedsCommand } from "./feeds-command";
@@ -108,10 +109,13 @@ export async function runAdminCommand(
   refuseUnknownArguments(cmd, args);
   switch (cmd) {
     case "workspace create": {
+      const ownerEmail = args.flags.has("owner") ? one(args, "owner").trim() : null;
+      if (ownerEmail !== null && !isEmailAddress(ownerEmail))
+        throw new AppError("INVALID_REQUEST", `--owner must be an email address (got "${ownerEmail}").`);
       const r = await createWorkspace(db, {
         name: one(args, "name"),
         plans: args.flags.get("plan") ?? [],
-        ownerEmail: args.flags.get("owner")?.[0] ?? null,
+        ownerEmail,
         actor: { kind: "operator", command: "workspace create" },
       });
       return {

@@ -24,6 +24,9 @@ export interface MemberSummary {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The address form a member's email must have (an invitation's, an operator's `--owner`). */
+export const isEmailAddress = (email: string): boolean => EMAIL.test(email);
 // Calls that are not made on anyone's behalf (seeding, tests) are still attributed in the audit trail.
 const INTERNAL: Actor = { kind: "system", reason: "internal call" };
 

@@ -278,6 +278,31 @@ describe("admin commands refuse what they would otherwise ignore or fail on", ()
     expect(Object.keys(r.result as object).sort()).toEqual(["apiKey", "keyId"]);
   }, 60_000);
 
+  it("refuses a workspace whose --owner is not an email address, creating nothing", async () => {
+    // `workspace create --owner notanemail` made a workspace owned by "notanemail" (found walking README's Operate
+    // section from a fresh clone); inviting the same address as a member is refused.
+    for (const owner of ["notanemail", "ops@", "two words@example.com", ""]) {
+      const r = await refusal(["workspace", "create", "--name", "Owned", "--plan", "free", "--owner", owner]);
+      expect({ owner, ...r }).toMatchObject({ owner, status: 400, code: "INVALID_REQUEST" });
+      expect(r.message).toMatch(/--owner/);
+    }
+    expect(await app.db.workspace.count({ where: { name: "Owned" } })).toBe(0);
+    const ok = await runAdminCommand(app.db, [
+      "workspace",
+      "create",
+      "--name",
+      "Owned",
+      "--plan",
+      "free",
+      "--owner",
+      " Ops@Example.com ",
+    ]);
+    const id = (ok.result as { workspaceId: string }).workspaceId;
+    expect(await app.db.member.findMany({ where: { workspaceId: id }, select: { email: true, role: true } })).toEqual([
+      { email: "ops@example.com", role: "owner" },
+    ]);
+  }, 60_000);
+
   it("refuses units beyond what the usage can count, naming the range", async () => {
     const ws = (await runAdminCommand(app.db, ["workspace", "create", "--name", "Big", "--plan", "free"])).result as {
       workspaceId: string;
