@@ -60,4 +60,18 @@ describe("service-scan's lockfile path is relative to the repository root", () =
     expect(repoPath("package-lock.json", "plain/docs")).toBe("package-lock.json");
     expect(repoPath("docs/package-lock.json", "plain")).toBe("docs/package-lock.json");
   });
+
+  it("never climbs out of its root: a lockfile outside the working folder is named from its own folder", () => {
+    // `service-scan /elsewhere/package-lock.json` run from another folder, with no .git above the lockfile, sent
+    // `path=../elsewhere/package-lock.json` and SARIF results at that uri, which code scanning cannot place; the
+    // path also changed with the folder the command ran in, so its project's scans were compared with nothing
+    // (found walking the CI command from a folder outside the repository).
+    files("elsewhere/package-lock.json", "ci/.keep");
+    expect(repoPath(path.join(top, "elsewhere/package-lock.json"), "ci")).toBe("package-lock.json");
+    expect(repoPath("../elsewhere/package-lock.json", "ci")).toBe("package-lock.json");
+    // A GITHUB_WORKSPACE the lockfile is not in does not change that.
+    expect(repoPath("../elsewhere/package-lock.json", "ci", { GITHUB_WORKSPACE: path.join(top, "ci") })).toBe(
+      "package-lock.json",
+    );
+  });
 });

@@ -86,7 +86,7 @@ function gitRoot(folder: string): string | null {
 /**
  * The lockfile's path from the repository root, with "/" separators, whatever folder the command runs in: the root is
  * the nearest folder above the lockfile holding `.git`, else the CI's checkout (GITHUB_WORKSPACE, CI_PROJECT_DIR) when
- * the lockfile is in it, else the working folder. Code scanning places SARIF results by that path, and a project
+ * the lockfile is in it, else the working folder when the lockfile is in it, else the lockfile's own folder. Code scanning places SARIF results by that path, and a project
  * compares each lockfile with its own path's last scan, so a job run from the lockfile's folder must name it in full.
  */
 function repoPathOf(cwd: string, file: string, env: Record<string, string | undefined>): string {
@@ -95,7 +95,9 @@ function repoPathOf(cwd: string, file: string, env: Record<string, string | unde
   const ci = [env.GITHUB_WORKSPACE, env.CI_PROJECT_DIR]
     .map((dir) => dir?.trim())
     .find((dir) => dir && inside(path.resolve(cwd, dir), full) !== null);
-  const root = git ?? (ci ? path.resolve(cwd, ci) : cwd);
+  // The working folder only when the lockfile is in it: a path climbing out of its root ("../x/package-lock.json")
+  // is no place code scanning can show, and would change with the folder the command runs in.
+  const root = git ?? (ci ? path.resolve(cwd, ci) : inside(cwd, full) !== null ? cwd : path.dirname(full));
   return path.relative(root, full).split(path.sep).join("/");
 }
 
