@@ -375,6 +375,30 @@ describe("POST /v1/vulnerabilities/scan", () => {
     expect(res.body.packages.find((p: any) => p.version === "1.0").findings[0].reason).toContain("Broken build");
   });
 
+  it("refuses a path that is not the file's path from the repository root, charging nothing", async () => {
+    // `path=../x/package-lock.json` (what service-scan sent for a lockfile outside its working folder) and absolute
+    // paths were taken as they came and written as the SARIF results' uri, which code scanning cannot place.
+    const ws = await app.seedWorkspace();
+    for (const bad of [
+      "../x/package-lock.json",
+      "a/../../b/yarn.lock",
+      "/abs/package-lock.json",
+      "C:/repo/package-lock.json",
+      "./package-lock.json",
+    ]) {
+      const res = await scan(ws.apiKey, lock, { query: `?path=${encodeURIComponent(bad)}` });
+      expect({ bad, status: res.status, code: res.body.error?.code }).toEqual({
+        bad,
+        status: 400,
+        code: "INVALID_REQUEST",
+      });
+      expect(res.body.error.message).toMatch(/path/);
+    }
+    expect(await app.used(ws.workspaceId)).toBe(0);
+    const ok = await scan(ws.apiKey, lock, { query: `?path=${encodeURIComponent("docs/..snap/package-lock.json")}` });
+    expect(ok.status).toBe(200);
+  });
+
   it("answers a SARIF 2.1.0 log that the OASIS schema accepts", async () => {
     const ws = await app.seedWorkspace();
     const res = await scan(ws.apiKey, lock, { headers: { Accept: "application/sarif+json" } });

@@ -15666,7 +15666,7 @@ export interface operations {
                 fail_on_new?: "high" | "critical" | "malware";
                 /** @description The file's format; recognised from the content when omitted */
                 format?: "package-lock" | "npm-shrinkwrap" | "yarn-v1" | "yarn-berry" | "pnpm" | "requirements" | "poetry" | "pipfile" | "composer" | "go-sum" | "go-mod" | "cyclonedx" | "spdx";
-                /** @description The file's path in the repository, for SARIF locations (default: the format's usual file name) */
+                /** @description The file's path from the repository root, for SARIF locations (default: the format's usual file name); relative, without . or .. parts */
                 path?: string;
                 /** @description Keep the answer in this project's scan history and answer its `diff` (e.g. acme/web) */
                 project?: string;

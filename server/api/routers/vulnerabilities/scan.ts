@@ -28,8 +28,14 @@ const scanInput = z
       .string()
       .trim()
       .max(500)
+      .refine((p) => !/^[\\/]|^[A-Za-z]:/.test(p) && !p.split(/[\\/]/).some((part) => part === "." || part === ".."), {
+        message:
+          "path must be the file's path from the repository root (relative, without . or .. parts), such as docs/package-lock.json",
+      })
       .optional()
-      .describe("The file's path in the repository, for SARIF locations (default: the format's usual file name)"),
+      .describe(
+        "The file's path from the repository root, for SARIF locations (default: the format's usual file name); relative, without . or .. parts",
+      ),
     project: projectNameSchema
       .optional()
       .describe("Keep the answer in this project's scan history and answer its `diff` (e.g. acme/web)"),
