@@ -1,7 +1,8 @@
 // server.pid: start.mjs names the server it starts there at once, so that the admin CLI waits for that server's
 // channel instead of opening the embedded database itself (server/admin/channel.ts reads it).
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { makeFolders } from "../server/db/make-folders.mjs";
 
 function alive(pid) {
   try {
@@ -19,7 +20,13 @@ function alive(pid) {
  */
 export function recordServerPid(dataDir, pid) {
   const file = path.join(dataDir, "server.pid");
-  mkdirSync(dataDir, { recursive: true });
+  try {
+    makeFolders(dataDir);
+  } catch {
+    // A folder that cannot be made (a read-only or special file system): the server started on it fails on it too,
+    // and names it in its one start-up line; there is no server.pid to keep.
+    return () => {};
+  }
   const replaced = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
   writeFileSync(file, String(pid));
   return function serverExited() {

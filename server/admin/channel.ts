@@ -2,22 +2,14 @@
 // the embedded database it listens on a Unix socket in the data folder (owner-only permissions) and the CLI
 // hands its command to the server instead of opening the database itself.
 import { createHash } from "node:crypto";
-import {
-  chmodSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
 import { dataFolderFailure } from "../db/open-failure";
+import { makeFolders } from "../db/make-folders.mjs";
 
 export function adminSocketPath(): string {
   const dir = dataDir();
@@ -169,7 +161,7 @@ export function lockEmbeddedStore(): number | null {
 }
 
 function takeLock(): number | null {
-  mkdirSync(dataDir(), { recursive: true });
+  makeFolders(dataDir());
   const lock = lockFile();
   const mine = `${lock}.${process.pid}`;
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -230,7 +222,7 @@ function lockHolder(): number | null {
 /** Records this server as the owner of the embedded database folder. */
 export function writeServerPid(): void {
   if (inMemory()) return;
-  mkdirSync(dataDir(), { recursive: true });
+  makeFolders(dataDir());
   writeFileSync(pidFile(), String(process.pid));
 }
 

@@ -1,11 +1,12 @@
 // The key that signs and encrypts session tokens. Production requires NEXTAUTH_SECRET; development generates one
 // and keeps it in the data folder, so sessions survive restarts and die with the database they refer to.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
 import { ConfigurationError, isProductionDeployment, setting } from "../env";
 import { isProduction } from "./config";
+import { makeFolders } from "../db/make-folders.mjs";
 
 let generated: string | null = null;
 
@@ -48,7 +49,7 @@ export function authSecret(): string {
   } catch {
     // first start: create it below
   }
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   generated = randomBytes(32).toString("base64url");
   writeFileSync(file, generated + "\n", { mode: 0o600 });
   return generated;

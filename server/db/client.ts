@@ -1,6 +1,6 @@
 // The Prisma client for the whole process: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
 // Migrations are applied before the client is handed out, so every caller sees the current schema.
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { dataDir, databaseSchema, databaseUrl, hotCommitsAsync, inMemory, poolSizes } from "./config";
@@ -11,6 +11,7 @@ import { guardPgliteClose } from "./pglite-close";
 import { pgNamedDriver } from "./pg-named";
 import { pgliteNamedDriver, type NamedDriver } from "./pglite-named";
 import { isNewDatabase, readTemplate, writeTemplate } from "./template";
+import { makeFolders } from "./make-folders.mjs";
 
 export type Db = PrismaClient;
 
@@ -227,7 +228,7 @@ async function createPglite(
   PGlite: typeof import("@electric-sql/pglite").PGlite,
   target: string,
 ): Promise<{ pg: import("@electric-sql/pglite").PGlite; keepAsTemplate: string | null }> {
-  if (!inMemory(target)) mkdirSync(target, { recursive: true }); // PGlite does not create parent folders
+  if (!inMemory(target)) makeFolders(target); // PGlite does not create parent folders
   if (!isNewDatabase(target)) return { pg: await openExisting(PGlite, target), keepAsTemplate: null };
   const template = readTemplate();
   if (template.data) {
@@ -237,7 +238,7 @@ async function createPglite(
       // A copy this PGlite cannot read (made by another version): start as if there were none, and replace it.
       if (!inMemory(target)) {
         rmSync(target, { recursive: true, force: true });
-        mkdirSync(target, { recursive: true });
+        makeFolders(target);
       }
     }
   }

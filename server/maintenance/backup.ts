@@ -19,6 +19,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { AppError } from "../errors";
+import { makeFolders } from "../db/make-folders.mjs";
 import { embeddedStore } from "../db/client";
 import { inMemory } from "../db/config";
 
@@ -68,7 +69,7 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     throw new AppError("INVALID_REQUEST", `${to} is not empty; back up into a new or empty folder.`);
   const existed = existsSync(to);
   try {
-    makeFolders(to);
+    makeFolders(to, 0o700);
   } catch (err) {
     throw new AppError("INVALID_REQUEST", `cannot create ${to}: ${whyNotWritten(to, err)}`);
   }
@@ -100,23 +101,6 @@ export async function backupEmbeddedStore(to: string): Promise<BackupResult> {
     throw new AppError("INVALID_REQUEST", `cannot write the backup into ${to}: ${whyNotWritten(to, err)}`);
   }
   return { to, files, createdAt };
-}
-
-/**
- * `mkdir -p` without `recursive: true`: Node's recursive mkdir retries forever, on the event loop, a folder whose
- * creation fails with ENOENT although its parent exists (anything under /proc), which froze a running server. Each
- * missing folder is made on its own here, and the first refusal is thrown.
- */
-function makeFolders(to: string): void {
-  const missing: string[] = [];
-  let at = path.resolve(to);
-  while (!existsSync(at)) {
-    missing.push(at);
-    const up = path.dirname(at);
-    if (up === at) break;
-    at = up;
-  }
-  for (const folder of missing.reverse()) mkdirSync(folder, { mode: 0o700 });
 }
 
 /**

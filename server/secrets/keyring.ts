@@ -12,10 +12,11 @@
 // A key's id is derived from its bytes (not configured), so a key moved from SERVICE_ENCRYPTION_KEY to
 // SERVICE_ENCRYPTION_KEYS, or from the file to the variable, keeps its id and every envelope stays readable.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir, inMemory } from "../db/config";
 import { ConfigurationError, isProductionDeployment, setting } from "../env";
+import { makeFolders } from "../db/make-folders.mjs";
 
 export interface EncryptionKey {
   id: string;
@@ -76,7 +77,7 @@ const keyFileText = (keys: Buffer[]) =>
   "\n";
 
 function writeKeyFile(file: string, keys: Buffer[]): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeFolders(path.dirname(file));
   // Write then rename, so a reader never sees half a file.
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, keyFileText(keys), { mode: 0o600 });
@@ -85,7 +86,7 @@ function writeKeyFile(file: string, keys: Buffer[]): void {
 
 /** The first key, created only if no file exists yet: two processes starting together end up with one key. */
 function createKeyFileOnce(file: string): Buffer[] {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeFolders(path.dirname(file));
   try {
     writeFileSync(file, keyFileText([randomBytes(KEY_BYTES)]), { mode: 0o600, flag: "wx" });
   } catch (err) {

@@ -2,13 +2,14 @@
 // for a person, and never written to the log stream. On a terminal it is a clearly marked notice on stderr; without
 // one (a container, a process manager) it goes to a file under the data folder, readable by the owner only, whose
 // path is logged. With SERVICE_ENV=production no demo workspace is created at all.
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
 import { dataDir, inMemory } from "../db/config";
 import { isProductionDeployment, setting } from "../env";
 import { logger } from "../operate/log";
 import { createWorkspace } from "../workspaces/workspaces";
+import { makeFolders } from "../db/make-folders.mjs";
 
 export const DEMO_CREDENTIALS_FILE = "demo-credentials.txt";
 
@@ -105,7 +106,7 @@ function writeCredentialsFile(ws: { workspaceId: string }, text: string): string
   const shared = path.join(dir, DEMO_CREDENTIALS_FILE);
   const file = existsSync(shared) ? path.join(dir, `demo-credentials-${ws.workspaceId}.txt`) : shared;
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
     writeFileSync(file, text, { mode: 0o600 });
     chmodSync(file, 0o600); // an older file keeps its mode on overwrite
   } catch (err) {

@@ -13,11 +13,11 @@ const root = path.resolve(__dirname, "../..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "svc-backup-target-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[], killAfterMs: number) {
+function cli(args: string[], killAfterMs: number, dataDir = path.join(dir, "data")) {
   return new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/admin/cli.ts"), ...args], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", SERVICE_DATA_DIR: path.join(dir, "data") },
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", SERVICE_DATA_DIR: dataDir },
       stdio: ["ignore", "ignore", "pipe"],
       timeout: killAfterMs,
       killSignal: "SIGKILL",
@@ -35,6 +35,18 @@ describe("admin backup into a folder the file system will not create", () => {
     expect(r.signal, "the command was still running after 60 s").toBeNull();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^error: cannot create ${to}: `));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 90_000);
+});
+
+describe("a data folder the file system will not create", () => {
+  it("stops the admin command with one line naming the folder instead of spinning forever", async () => {
+    // SERVICE_DATA_DIR=/proc/x: `npm start` and every admin command hung at full CPU on the same recursive mkdir.
+    const data = `/proc/svc-data-${process.pid}/data`;
+    const r = await cli(["usage", "--workspace", "ws_missing"], 60_000, data);
+    expect(r.signal, "the command was still running after 60 s").toBeNull();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`/proc/svc-data-${process.pid}`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
 });

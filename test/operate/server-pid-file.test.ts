@@ -61,4 +61,12 @@ describe("server.pid around a server start.mjs started", () => {
     exited();
     expect(readFileSync(file, "utf8")).toBe(String(process.pid));
   });
+
+  it("leaves a data folder it cannot create to the server, which says why in one line", () => {
+    // SERVICE_DATA_DIR=/proc/x: start.mjs hung at full CPU here (Node's recursive mkdir), and failing fast it would
+    // end with a stack trace while the server it had started was the one to name the folder.
+    const exited = recordServerPid(`/proc/svc-server-pid-${process.pid}/data`, 4_000_009);
+    expect(typeof exited).toBe("function");
+    exited();
+  });
 });
