@@ -354,5 +354,10 @@ describe("service-scan errors", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("--fail-on");
     expect(run.stdout).toContain("0 passed, 1 policy failed, 2 usage error, 3 service or network error");
+    // Every file the README says the command reads (npm-shrinkwrap.json was missing from the help).
+    const readme = readFileSync(path.join(__dirname, "../../clients/cli/README.md"), "utf8");
+    const listed = /It reads the lockfile or SBOM \(([^;)]*)/.exec(readme)![1]!.replace(/\s+/g, " ");
+    const help = run.stdout.replace(/\s+/g, " ");
+    for (const name of listed.split(/, | or /).map((n) => n.replace(/ JSON$/, "").trim())) expect(help).toContain(name);
   });
 });

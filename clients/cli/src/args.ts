@@ -26,8 +26,8 @@ const PROJECT_RULE = `1 to ${PROJECT_NAME_MAX} of A-Z a-z 0-9 . _ / -`;
 export const USAGE = `Usage: service-scan <lockfile> [--fail-on high|critical|malware] [--format text|json|sarif] [--output <file>]
                     [--project <name> [--ref <ref>] [--base-ref <ref>] [--fail-on-new]]
 
-Scans a lockfile or SBOM (package-lock.json, yarn.lock, pnpm-lock.yaml, requirements.txt, poetry.lock,
-Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /v1/vulnerabilities/scan.
+Scans a lockfile or SBOM (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, requirements.txt,
+poetry.lock, Pipfile.lock, composer.lock, go.sum, go.mod, CycloneDX or SPDX JSON) with POST /v1/vulnerabilities/scan.
 
   --fail-on   malware: fail on malware only; critical: also on critical advisories;
               high (default): also on high advisories
