@@ -133,8 +133,9 @@ async function answer(
       // (server/errors.ts toErrorBody: 404 and 400), not tRPC's 405 and 415.
       const refusal = failed && errors.length === 1 && TRPC_SHAPE_REFUSALS.has(errors[0]!.code) ? errors[0] : null;
       if (!refusal) return { headers };
-      // tRPC answers a body it cannot read before any content handler, labelled text/plain: the body is JSON.
-      headers.set("Content-Type", JSON_TYPE);
+      // tRPC answers a body it cannot read before any content handler, labelled text/plain: the body is JSON. Its
+      // other refusals carry its own JSON type, which this would join rather than replace.
+      if (refusal.code === "UNSUPPORTED_MEDIA_TYPE") headers.set("Content-Type", JSON_TYPE);
       return { headers, status: toErrorBody(refusal).status };
     },
     onError: ({ error, path }) => {
