@@ -193,7 +193,7 @@ export function accountEvidence(a: {
   if (ipUsers >= STUFFING_IP_USERS_AT)
     add(
       "ip_credential_stuffing",
-      `${ipUsers} different accounts failed to log in from ${ip.ip.address} in the last hour: credential stuffing (leaked passwords tried account by account). Challenge every login from it; a rule on ip.failed_users_1h refuses them outright.`,
+      `${ipUsers} different accounts failed to log in from ${ip.ip.address} in the last hour: credential stuffing (leaked passwords tried account by account). Review the logins from it; a rule on ip.failed_users_1h challenges or refuses them outright.`,
     );
   const deviceId = req.device_id ?? null;
   if (deviceId) {
@@ -202,7 +202,7 @@ export function accountEvidence(a: {
     if (deviceUsers >= STUFFING_DEVICE_USERS_AT)
       add(
         "device_credential_stuffing",
-        `${deviceUsers} different accounts failed to log in from this device in the last hour: one machine trying many accounts. Challenge it; a rule on device.failed_users_1h refuses it outright.`,
+        `${deviceUsers} different accounts failed to log in from this device in the last hour: one machine trying many accounts. Review its logins; a rule on device.failed_users_1h challenges or refuses them outright.`,
       );
   }
   if (!a.subject) return { facts: facts as Facts, signals, account: null };

@@ -116,7 +116,7 @@ export function identityEvidence(a: {
       signals.push({
         code: "card_testing",
         weight: SIGNALS.card_testing.weight,
-        reason: `${burst.cards} different cards from ${burst.from} in an hour, ${burst.declines} declined: card testing (stolen card numbers tried one after another). Refund or void what succeeded; the card_testing rule pack blocks such bursts.`,
+        reason: `${burst.cards} different cards from ${burst.from} in an hour, ${burst.declines} declined: card testing (stolen card numbers tried one after another). Refund or void what succeeded; the card_testing rule pack, once enabled, blocks such a burst from one device and challenges one from an address.`,
         evidence: ["workspace-events"],
       });
     if (declinesCard >= CARD_DECLINES_AT)

@@ -133,7 +133,10 @@ describe("card testing", () => {
     // Without the rule pack the burst does not block, so its reason advises no block: it names the pack that would.
     expect(last!.decision).not.toBe("block");
     expect(signal?.reason).not.toMatch(/\bblock the\b/i);
-    expect(signal?.reason).toContain("the card_testing rule pack");
+    // It names what the pack does with such a burst: a block from one device, a challenge from an address.
+    expect(signal?.reason).toContain(
+      "the card_testing rule pack, once enabled, blocks such a burst from one device and challenges one from an address",
+    );
   });
 
   it("the same burst through the route's door gives the same facts", async () => {
