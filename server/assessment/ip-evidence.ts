@@ -47,7 +47,9 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     from(
       "ip_tor_exit",
       tor,
-      `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden.${tor.weightFactor === 1 ? " Ask for stronger verification before trusting this request." : ""}`,
+      tor.weightFactor === 1
+        ? `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`
+        : `${rep.ip} is listed as a Tor exit ${listed(tor)}. If it still is one, the user's real network and location are hidden.`,
     );
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? (p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range) ?? null) : null;

@@ -183,9 +183,11 @@ export async function loadPrivacyIndex(): Promise<PrivacyIndex> {
 /** The weight factor of a list of `kind` dated `snapshotDate` (AGE_SCHEDULES); the hosting-ASN list is curated: 1. */
 export function ageFactor(kind: EvidenceKind | "hosting_asn", snapshotDate: Date, now = Date.now()): number {
   if (kind === "hosting_asn") return 1;
-  const ageDays = (now - snapshotDate.getTime()) / DAY_MS;
+  // In the whole days the reason says (ageDays of the list's date), so "7 days old" never counts at half; a list
+  // never fetched is as old as can be.
+  const age = snapshotDate.getTime() > 0 ? ageDays(day(snapshotDate), now) : Number.POSITIVE_INFINITY;
   let factor = 1;
-  for (const [days, f] of AGE_SCHEDULES[kind].steps) if (ageDays > days) factor = f;
+  for (const [days, f] of AGE_SCHEDULES[kind].steps) if (age > days) factor = f;
   return factor;
 }
 
@@ -201,11 +203,11 @@ export function ageDays(snapshotDate: string, now = Date.now()): number {
  * one; it counts at a quarter of its weight)". One wording for /ip and /assess.
  */
 export function listAge(m: PrivacyMatch, now = Date.now()): string {
-  const known = m.snapshotDate !== "never";
-  const age = known ? `${ageDays(m.snapshotDate, now)} days old` : "never fetched";
+  const part = m.weightFactor === 0.5 ? "half" : `${factorInWords(m.weightFactor)} of`;
+  if (m.snapshotDate === "never") return `in a list never fetched (it counts at ${part} its weight)`;
+  const age = `${ageDays(m.snapshotDate, now)} days old`;
   if (m.weightFactor === 1) return `in the ${m.snapshotDate} list (${age})`;
   const why = m.kind === "hosting_asn" ? "" : `: ${AGE_SCHEDULES[m.kind].why}`;
-  const part = m.weightFactor === 0.5 ? "half" : `${factorInWords(m.weightFactor)} of`;
   return `in the ${m.snapshotDate} list (${age}${why}; it counts at ${part} its weight)`;
 }
 

@@ -8,7 +8,7 @@
 // advises more than its weight and the decision do.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AGE_SCHEDULES, FRESHNESS_DAYS } from "../../server/feeds/definitions/ranges";
-import { ageFactor } from "../../server/ip/privacy";
+import { ageDays, ageFactor, listAge } from "../../server/ip/privacy";
 import { warmIpFeeds } from "../../server/ip/reputation";
 import { signalWeight } from "../../server/scoring/score";
 import { createTestApp, type TestApp } from "../harness";
@@ -56,6 +56,23 @@ describe("the age decay, per kind of list", () => {
 
   it("Tor exits churn daily: half after a week, a quarter after two", () => {
     expect([at("tor", 6), at("tor", 8), at("tor", 15), at("tor", 800)]).toEqual([1, 0.5, 0.25, 0.25]);
+  });
+
+  it("counts the whole days its reason says: a list 7 days and some hours old is '7 days old' at full weight", () => {
+    const listDay = new Date(Date.UTC(2026, 0, 1, 15));
+    const seven = Date.UTC(2026, 0, 8, 12);
+    expect(ageDays("2026-01-01", seven)).toBe(7);
+    expect(ageFactor("tor", listDay, seven)).toBe(1);
+    expect(ageFactor("tor", new Date(Date.UTC(2026, 0, 1)), seven)).toBe(1); // 7.5 days: "7 days old", full
+    expect(ageFactor("tor", listDay, Date.UTC(2026, 0, 9, 1))).toBe(0.5);
+    expect(ageFactor("vpn", listDay, Date.UTC(2026, 5, 30, 23))).toBe(1); // 180 days
+    expect(ageFactor("vpn", listDay, Date.UTC(2026, 6, 1))).toBe(0.75); // 181
+    expect(ageFactor("tor", new Date(0), seven)).toBe(0.25);
+  });
+
+  it("a list never fetched says so, without a date or an age", () => {
+    const m = { kind: "tor", snapshotDate: "never", weightFactor: 0.25 } as Parameters<typeof listAge>[0];
+    expect(listAge(m)).toBe("in a list never fetched (it counts at a quarter of its weight)");
   });
 
   it("a VPN provider's exits and a scanner organisation's ranges change over months, not days", () => {
@@ -111,6 +128,8 @@ describe("POST /v1/assess on a fresh clone (lists of 2026-08-22, 2026-08-20 and 
     expect(s.reason).toMatch(/Tor exits change daily/);
     expect(s.reason).toMatch(/a quarter/);
     expect(s.reason).not.toMatch(/Ask for stronger verification/);
+    // What being an exit would mean is said as a condition, not as a fact the list's age leaves in doubt.
+    expect(s.reason).toMatch(/\. If it still is one, the user's real network and location are hidden\.$/);
   });
 
   it("no reason advises blocking unless the decision is block", async () => {
