@@ -128,7 +128,7 @@ test("an Expect header other than 100-continue is ignored, not Node's empty 417"
   expect(JSON.parse(res.body).error.code).toBe("UNAUTHORIZED");
 });
 
-test("an empty or dot segment under /api, and a path spelled like /v1, are JSON 404 LOOKUP_NOT_FOUND", async () => {
+test("an empty or dot segment under /api or resolving onto /v1 or /api, and a path spelled like /v1, are JSON 404 LOOKUP_NOT_FOUND", async () => {
   // /api/account/senders//verify was Next's 308 to /api/account/senders/verify (a POST sent on to another route);
   // /V1/... and /v1%2f... were Next's HTML 404 page with a registered method.
   for (const line of [
@@ -137,6 +137,10 @@ test("an empty or dot segment under /api, and a path spelled like /v1, are JSON 
     "GET /api/trpc/../account/reports",
     "GET /V1/ip/8.8.8.8/geo",
     "POST /v1%2fassess",
+    // Dot segments before the prefix, which Next resolved onto /v1 or /api past the front's checks (Host, bodies).
+    "GET /a/../v1/ip/8.8.8.8/geo",
+    "GET /a/%2e%2e/v1/ip/8.8.8.8/geo",
+    "GET /x/../api/account/reports",
   ]) {
     const res = await raw(`${line} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
     expect(res.status, line).toBe(404);

@@ -135,6 +135,17 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 // An empty segment ("//") or a backslash inside the path, which Next answers with a 308 to its cleaned spelling.
 const EMPTY_SEGMENT = /\/\/|\\/;
 
+/** Whether a path's dot segments (".", "..", percent-encoded too) resolve it onto /v1 or /api, as Next reads it. */
+function resolvesOntoApi(path) {
+  let resolved;
+  try {
+    resolved = new URL(path, "http://front.invalid").pathname;
+  } catch {
+    return false;
+  }
+  return JSON_ENTRY_PATH.test(resolved) || API_LIKE.test(resolved);
+}
+
 /** A request line in absolute form (`GET http://host/v1/x HTTP/1.1`) or with leading slashes, as origin form. */
 function originForm(url) {
   let out = url;
@@ -194,9 +205,14 @@ export function createFront(handle) {
       return res.end("Method Not Allowed\n");
     }
     if (!API_PATH.test(url)) {
-      // A path spelled like the API that Next would not route to it (/V1/..., /v1%2f...), and an empty or dot segment
-      // under /api: never Next's HTML 404 page or a redirect to another route, as under /v1.
-      if (API_LIKE.test(url) || (JSON_ENTRY_PATH.test(url) && (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))))
+      // A path spelled like the API that Next would not route to it (/V1/..., /v1%2f...), an empty or dot segment
+      // under /api, and dot segments that resolve onto /v1 or /api (/a/../v1/..., which Next resolved past these
+      // checks): never Next's HTML 404 page or a redirect to another route, as under /v1.
+      if (
+        API_LIKE.test(url) ||
+        (JSON_ENTRY_PATH.test(url) && (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))) ||
+        (DOT_SEGMENT.test(path) && resolvesOntoApi(path))
+      )
         return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head);
     } else {
       if (!req.headers.host)
