@@ -170,7 +170,9 @@ test("an owner is never told only owners manage keys while the role is loading o
   await expect(page.getByTestId("role-loading")).toBeVisible();
   await expect(page.getByText("Only workspace owners create and revoke keys.")).toHaveCount(0);
   release();
-  await expect(page.getByTestId("error-note").first()).toBeVisible();
+  await expect(page.locator("main [data-read-failed]").first()).toContainText(
+    "Your role in this workspace could not be read.",
+  );
   await expect(page.getByText("Only workspace owners create and revoke keys.")).toHaveCount(0);
   await snap(page, testInfo, "keys-role-failed");
   await page.unroute(/\/api\/trpc\/[^?]*account\.overview/);

@@ -1,5 +1,7 @@
 // When the dashboard's own calls never reach the service (offline, a proxy's error page, an answer that is not the
-// service's), pages say so in words and offer Retry, instead of the browser's exception text.
+// service's), pages say so in words and offer Retry, instead of the browser's exception text: each part that reads
+// data says "<what> could not be read. Could not reach the service. ..." (ReadFailed, the one pattern of a failed
+// read; e2e/read-failed.spec.ts walks every page with it).
 import { expect, test, type Page } from "@playwright/test";
 import { newWorkspace } from "./dashboard-steps";
 import { failInBatch, snap, unavailable } from "./helpers";
@@ -31,12 +33,15 @@ test("a call that never reaches the service is said in words with Retry, on the 
   ] as const) {
     const restore = await breakTheLink(page, how);
     await page.goto(path);
-    const note = page.getByTestId("error-note").first();
-    await expect(note).toContainText(UNREACHABLE);
+    const notes = page.locator("main [data-read-failed]");
+    await expect(notes.first()).toContainText(UNREACHABLE);
+    for (const note of await notes.all()) await expect(note).toContainText(`could not be read. ${UNREACHABLE}`);
     await expect(page.locator("main")).not.toContainText(RAW);
     await snap(page, testInfo, `unreachable-${how}-1280`);
     await restore();
-    await note.getByRole("button", { name: "Retry" }).click();
+    // One Retry reads the part again, and the page's other parts that failed with it.
+    await notes.first().getByRole("button", { name: "Retry" }).click();
+    await expect(notes).toHaveCount(0);
     await expect(page.getByTestId("error-note")).toHaveCount(0);
   }
   // The keys page, once the service answers, lists the workspace's first key.
@@ -45,11 +50,14 @@ test("a call that never reaches the service is said in words with Retry, on the 
   await page.setViewportSize({ width: 390, height: 844 });
   const restore = await breakTheLink(page, "offline");
   await page.goto("/dashboard/cases");
-  await expect(page.getByTestId("error-note").first()).toContainText(UNREACHABLE);
+  await expect(page.locator("main [data-read-failed]")).toHaveText(
+    `The review queue could not be read. ${UNREACHABLE} Retry`,
+  );
   await snap(page, testInfo, "unreachable-offline-390");
   await restore();
-  await page.getByRole("button", { name: "Retry" }).first().click();
+  await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByTestId("cases-empty")).toBeVisible();
+  await expect(page.locator("main [data-read-failed]")).toHaveCount(0);
 });
 
 test("a list the service failed to read (503) says what could not be read, with Retry, on API keys, senders and data sources", async ({

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Attribution } from "./_components/Attribution";
 import { CreateWorkspaceForm } from "./_components/CreateWorkspaceForm";
 import { WorkspaceId } from "./_components/WorkspaceId";
-import { ErrorNote } from "./_components/ErrorNote";
+import { ReadFailed } from "./_components/ErrorNote";
 import { UsageMeter } from "./_components/UsageMeter";
 import { useTRPC } from "./_components/trpc";
 import { MonthUsageChart } from "./analytics/MonthUsageChart";
@@ -19,7 +19,18 @@ export function OverviewView() {
   const plans = useQuery(trpc.account.plans.queryOptions());
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
-  if (overview.error) return <ErrorNote error={overview.error} />;
+  if (overview.error)
+    return (
+      <>
+        <h1>Overview</h1>
+        <ReadFailed
+          what="The workspace's overview"
+          error={overview.error}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      </>
+    );
   if (!overview.data) return <p className="muted">Loading…</p>;
   const { workspace, role, entitlements, usage } = overview.data;
   const planName = (slug: string) => plans.data?.find((p) => p.slug === slug)?.name ?? slug;
@@ -39,7 +50,16 @@ export function OverviewView() {
       <div className="grid-2">
         <div className="card">
           <h2>Plan</h2>
-          <p data-testid="current-plans">{entitlements.plans.map(planName).join(" + ")}</p>
+          {plans.error ? (
+            <ReadFailed
+              what="The plan's name"
+              error={plans.error}
+              onRetry={() => plans.refetch()}
+              retrying={plans.isFetching}
+            />
+          ) : (
+            <p data-testid="current-plans">{plans.data ? entitlements.plans.map(planName).join(" + ") : "…"}</p>
+          )}
           <ul className="small">
             <li>{entitlements.monthlyUnits.toLocaleString("en-US")} lookup units per UTC month, shared by all keys</li>
             <li data-testid="plan-access">Access: {accessWords(entitlements.capabilities)}</li>
@@ -87,13 +107,20 @@ function OpenCases() {
   return (
     <div className="card" data-testid="overview-cases">
       <h2>Review queue</h2>
-      <ErrorNote error={cases.error} />
+      <ReadFailed
+        what="The review queue"
+        error={cases.error}
+        onRetry={() => cases.refetch()}
+        retrying={cases.isFetching}
+      />
       <p>
-        {c === undefined
-          ? "Loading…"
-          : c.open === 0
-            ? "No open cases."
-            : `${c.open} open case${c.open === 1 ? "" : "s"}, the oldest waiting ${age(c.oldest_open_minutes ?? 0)}.`}{" "}
+        {cases.error
+          ? null
+          : c === undefined
+            ? "Loading…"
+            : c.open === 0
+              ? "No open cases."
+              : `${c.open} open case${c.open === 1 ? "" : "s"}, the oldest waiting ${age(c.oldest_open_minutes ?? 0)}.`}{" "}
         <Link href="/dashboard/cases">Open the queue</Link>
       </p>
     </div>

@@ -7,7 +7,8 @@
 // fetch", "Unexpected token '<'…"): it is said in words instead, with Retry when a query failed with it.
 import { QueryClientContext } from "@tanstack/react-query";
 import Link from "next/link";
-import { useContext } from "react";
+import { useContext, useEffect, useRef } from "react";
+import { BusyButton } from "./BusyButton";
 import { dashboardMessage } from "./dashboard-words";
 import { DocText } from "./DocText";
 
@@ -110,32 +111,134 @@ export function isTransient(err: unknown): boolean {
 }
 
 /**
- * A read of a page's part that failed, said as "<what> could not be read." with Retry, never as that part's empty
- * state ("No runs yet."). A refusal that reading again cannot lift is said in the service's words by ErrorNote
- * instead (with the plan link where a plan would lift it), without a Retry that could never work.
+ * The dashboard's one way to say that a read failed (a page's list, a panel's figures), when reading again may work:
+ * "<what> could not be read." in words, plus "Could not reach the service. ..." when nothing answered (offline, a
+ * proxy's page), never the service's own message (it may carry an operator's hint) nor a code (kept as data-code for
+ * tests and support tools), never the part's empty state ("No runs yet.") nor a loading state that never ends. Its
+ * Retry re-runs the read (`onRetry`) and the page's other failed reads, says "Retrying…" while it runs (BusyButton: it stays focusable), and once the
+ * part has been read and the note has gone with the pressed button, puts the keyboard's focus on the heading of the
+ * region the note was in (focusAfterRetry), not on <body>. A refusal that reading again cannot lift (signed out, a
+ * plan's capability, not found) is said in the service's words by ErrorNote instead (with the plan link where a plan
+ * would lift it), without a Retry that could never work.
  */
 export function ReadFailed({
   what,
   error,
   onRetry,
+  retrying = false,
+  words,
   className = "error",
   testId,
 }: {
   /** The part, as the sentence's subject: "The timeline". */
   what: string;
   error: unknown;
-  onRetry: () => void;
+  onRetry: () => unknown;
+  /** The read runs again (the query's isFetching): Retry says so and ignores presses. */
+  retrying?: boolean;
+  /** A lasting refusal's message as the page says it (ErrorNote's words). */
+  words?: (message: string) => string;
   className?: string;
   testId?: string;
 }) {
+  const queryClient = useContext(QueryClientContext);
+  const note = useRef<HTMLParagraphElement>(null);
+  // Where the note was when its Retry was pressed with the keyboard's focus on it: the focus goes back there.
+  const pressed = useRef<Element | null>(null);
+  const shown = Boolean(error) && isTransient(error);
+  useEffect(() => {
+    if (shown || !pressed.current) return;
+    const from = pressed.current;
+    pressed.current = null;
+    focusAfterRetry(from);
+  }, [shown]);
+  // A page that draws something else in the note's place once the read answers unmounts the note itself.
+  useEffect(
+    () => () => {
+      if (pressed.current) focusAfterRetry(pressed.current);
+    },
+    [],
+  );
   if (!error) return null;
-  if (!isTransient(error)) return <ErrorNote error={error} />;
+  if (!shown) return <ErrorNote error={error} words={words} />;
+  const unreachable = isUnreachable(error);
   return (
-    <p className={className} role="alert" data-testid={testId}>
-      {what} could not be read.{" "}
-      <button type="button" className="btn" onClick={onRetry}>
+    <p
+      ref={note}
+      className={`read-failed ${className}`}
+      role="alert"
+      data-testid={testId}
+      data-read-failed=""
+      data-code={unreachable ? "UNREACHABLE" : (errorCode(error) ?? undefined)}
+    >
+      {what} could not be read.{unreachable ? ` ${UNREACHABLE_MESSAGE}` : null}{" "}
+      <BusyButton
+        type="button"
+        className="btn"
+        busy={retrying}
+        busyLabel="Retrying…"
+        onClick={() => {
+          const here = note.current;
+          pressed.current = here && here.contains(document.activeElement) ? (here.parentElement ?? here) : null;
+          void onRetry();
+          // The page's other failed reads most likely failed for the same reason (the service or the network was
+          // out): they are read again too, so one Retry brings the whole page back (a read already running again is
+          // joined, not restarted).
+          void queryClient?.refetchQueries(
+            { type: "active", predicate: (q) => q.state.status === "error" },
+            { cancelRefetch: false },
+          );
+        }}
+      >
         Retry
-      </button>
+      </BusyButton>
     </p>
   );
+}
+
+const REGIONS = "section, article, dialog, .card, [role=region], [role=dialog], main";
+
+/**
+ * After a Retry, the pressed button is gone with its note (a read that never answered before shows its loading state
+ * as soon as it runs again) and the browser has put the focus on <body> (Chromium: on the nearest focusable element
+ * around it, the page's main). It goes to the heading of the region the note was in (its card, section, article or
+ * dialog; one without a heading gives way to the region around it, up to the page's main and its title), made
+ * focusable for this (tabindex -1). While the page redraws (a loading state with no heading yet, the other parts read
+ * again) the focus is put back there whenever it drops again, for a few seconds; never once it is somewhere else (the
+ * person moved on).
+ */
+function focusAfterRetry(from: Element) {
+  const main = document.getElementById("main");
+  if (!main) return;
+  const place = () => {
+    const active = document.activeElement;
+    const dropped =
+      !active || !active.isConnected || active === document.body || active === main || active.contains(from);
+    if (!dropped) return;
+    let region: Element | null | undefined = (from.isConnected ? from : main).closest(REGIONS);
+    let heading: HTMLElement | null = null;
+    while (region && !heading) {
+      heading = region.querySelector<HTMLElement>("h1, h2, h3, h4");
+      region = region.parentElement?.closest(REGIONS);
+    }
+    if (!heading) return;
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus();
+  };
+  const watch = new MutationObserver(place);
+  watch.observe(main, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), 5_000);
+  requestAnimationFrame(place);
+}
+
+/**
+ * ReadFailed's Retry for a query: a list whose next page failed reads that page again (its first pages stay on
+ * screen), any other read is read again.
+ */
+export function retryRead(q: {
+  refetch: () => Promise<unknown>;
+  isFetchNextPageError?: boolean;
+  fetchNextPage?: () => Promise<unknown>;
+}): () => Promise<unknown> {
+  return () => (q.isFetchNextPageError && q.fetchNextPage ? q.fetchNextPage() : q.refetch());
 }

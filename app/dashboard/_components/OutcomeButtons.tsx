@@ -70,7 +70,8 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
         <ReadFailed
           what="The saved label"
           error={saved.error}
-          onRetry={() => void saved.refetch()}
+          onRetry={() => saved.refetch()}
+          retrying={saved.isFetching}
           className="small error"
           testId="outcome-read-failed"
         />

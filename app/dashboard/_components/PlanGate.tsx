@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { describePlans, plansForCapability } from "../../../server/api/contract-text";
 import type { Capability } from "../../../server/plans/catalog";
 import { CopyButton } from "./CopyButton";
-import { errorCode } from "./ErrorNote";
+import { errorCode, ReadFailed } from "./ErrorNote";
 import { useTRPC } from "./trpc";
 
 export function isPlanRefusal(error: unknown): boolean {
@@ -71,7 +71,18 @@ export function Gated({
   feature: string;
   children: ReactNode;
 }) {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.account.overview.queryOptions());
   const allowed = useCapability(capability);
+  if (overview.error)
+    return (
+      <ReadFailed
+        what="The workspace's plan"
+        error={overview.error}
+        onRetry={() => overview.refetch()}
+        retrying={overview.isFetching}
+      />
+    );
   if (allowed === null)
     return (
       <p className="muted" role="status">

@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DateRangeFilter, rangeProblem, type DateRange } from "../_components/DateRangeFilter";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { AnalyticsBody } from "./AnalyticsBody";
 import type { ProcedureName } from "./procedure-names";
@@ -60,7 +60,7 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
         ) : null}
       </form>
 
-      <ErrorNote error={q.error} />
+      <ReadFailed what="The analytics" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
       {q.isLoading && !q.error ? (
         <p className="muted" role="status" data-testid="analytics-loading">
           Loading analytics…

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { endpointLabel } from "../_components/endpoint-names";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DailyStackedChart, groupValues, topSeries } from "./charts";
 
@@ -47,7 +47,7 @@ export function MonthUsageChart() {
           </button>
         </div>
       </div>
-      <ErrorNote error={q.error} />
+      <ReadFailed what="This month's usage" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
       {q.isPending && !q.error ? (
         <p className="muted small" role="status">
           Loading this month&apos;s usage…

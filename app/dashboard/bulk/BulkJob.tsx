@@ -3,7 +3,7 @@
 // with the same procedure as GET /v1/jobs/{id}; the items are read again whenever more of them have finished.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { useFocusOnArrival } from "../_components/useFocusOnArrival";
@@ -48,7 +48,12 @@ export function BulkJob({ id, onClose }: { id: string; onClose: () => void }) {
           Close
         </button>
       </div>
-      <ErrorNote error={progress.error} />
+      <ReadFailed
+        what="The job"
+        error={progress.error}
+        onRetry={() => progress.refetch()}
+        retrying={progress.isFetching}
+      />
       {progress.isPending ? (
         <p className="muted" role="status">
           Loading the job…
@@ -57,7 +62,13 @@ export function BulkJob({ id, onClose }: { id: string; onClose: () => void }) {
       {job ? (
         <>
           <BulkProgress id={id} job={job} items={items.data} />
-          <BulkResults job={job} items={items.data} error={items.error} />
+          <BulkResults
+            job={job}
+            items={items.data}
+            error={items.error}
+            onRetry={() => items.refetch()}
+            retrying={items.isFetching}
+          />
         </>
       ) : null}
     </section>

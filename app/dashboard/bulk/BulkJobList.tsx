@@ -3,7 +3,7 @@
 // cost, each with a button that opens it.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { keepIn } from "../_components/keep-in";
 import { useTRPC } from "../_components/trpc";
@@ -33,7 +33,7 @@ export function BulkJobList({
       <h2 id="bulk-jobs" ref={heading} tabIndex={-1}>
         Jobs
       </h2>
-      <ErrorNote error={jobs.error} />
+      <ReadFailed what="The jobs" error={jobs.error} onRetry={() => jobs.refetch()} retrying={jobs.isFetching} />
       {jobs.isPending ? (
         <p className="muted" role="status">
           Loading jobs…

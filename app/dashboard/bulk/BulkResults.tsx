@@ -2,7 +2,7 @@
 // The results of an open bulk job: filtered by status and kind, each target with its outcome, units, summary,
 // error or full answer, and the answer savable as a report.
 import { useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { SaveReportButton } from "../reports/SaveReportButton";
 import { kindLabel, STATUS_LABEL, summaryText } from "./bulk-text";
 import type { JobRead } from "./bulk-types";
@@ -16,7 +16,20 @@ function refundWords(i: Pick<Item, "units" | "refunded" | "refunded_units">): st
   return i.refunded_units >= i.units ? " (refunded)" : ` (${i.refunded_units} refunded)`;
 }
 
-export function BulkResults({ job, items, error }: { job: JobRead; items: JobRead | undefined; error: unknown }) {
+export function BulkResults({
+  job,
+  items,
+  error,
+  onRetry,
+  retrying,
+}: {
+  job: JobRead;
+  items: JobRead | undefined;
+  /** The items' read failed: said with Retry (onRetry). */
+  error: unknown;
+  onRetry: () => unknown;
+  retrying: boolean;
+}) {
   const [statusFilter, setStatusFilter] = useState("");
   const [kindFilter, setKindFilter] = useState("");
   const rows = (items?.items ?? []).filter(
@@ -54,7 +67,7 @@ export function BulkResults({ job, items, error }: { job: JobRead; items: JobRea
           </select>
         </label>
       </div>
-      <ErrorNote error={error} />
+      <ReadFailed what="The job's results" error={error} onRetry={onRetry} retrying={retrying} />
       {items && rows.length === 0 ? <p className="muted">No target matches this filter.</p> : null}
       {rows.length > 0 ? (
         <ol className="bulk-items" data-testid="bulk-items">

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Facts } from "../_components/answers/parts";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
@@ -83,7 +83,7 @@ export function CaseDetail({
       aria-label={label}
       onKeyDown={onKey}
     >
-      <ErrorNote error={detail.error} />
+      <ReadFailed what="The case" error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
       {detail.isPending ? (
         <p className="muted" role="status">
           Loading the case…

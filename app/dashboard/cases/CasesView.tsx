@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed, retryRead } from "../_components/ErrorNote";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { age } from "./age";
@@ -136,7 +136,12 @@ export function CasesView() {
       </div>
       <section className="card">
         {saved && !selected ? savedNotice : null}
-        <ErrorNote error={cases.error} />
+        <ReadFailed
+          what={cases.isFetchNextPageError ? "The next cases" : "The review queue"}
+          error={cases.error}
+          onRetry={retryRead(cases)}
+          retrying={cases.isFetching}
+        />
         {cases.isPending ? (
           <p className="muted" role="status">
             Loading cases…

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { describePlans, plansForCapability } from "../../../server/api/contract-text";
 import type { Capability } from "../../../server/plans/catalog";
 import { lookupPlanWords } from "../_components/PlanGate";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useRefusalAtField, type PageRefusal } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { LookupAnswer } from "../_components/LookupAnswer";
@@ -162,6 +162,15 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
         {overview.data ? (
           <div className="card">
             <UsageMeter {...overview.data.usage} />
+          </div>
+        ) : overview.error ? (
+          <div className="card">
+            <ReadFailed
+              what="This month's usage"
+              error={overview.error}
+              onRetry={() => overview.refetch()}
+              retrying={overview.isFetching}
+            />
           </div>
         ) : null}
         {entry ? (

@@ -12,7 +12,7 @@ import {
   type DateRange,
 } from "../_components/DateRangeFilter";
 import { download } from "../_components/download";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import "./events.css";
@@ -162,7 +162,12 @@ export function EventsView({ initialView, initialQuery }: { initialView: View; i
       <ErrorNote error={exportError} />
 
       <section className="card" aria-busy={events.isFetching}>
-        <ErrorNote error={events.error} />
+        <ReadFailed
+          what={events.isFetchNextPageError ? "The next events" : "The events"}
+          error={events.error}
+          onRetry={retryRead(events)}
+          retrying={events.isFetching}
+        />
         {events.isPending ? (
           <p className="muted" role="status">
             Loading events…

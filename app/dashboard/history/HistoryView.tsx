@@ -13,7 +13,7 @@ import {
   type DateRange,
 } from "../_components/DateRangeFilter";
 import { endpointLabel } from "../_components/endpoint-names";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { refundText } from "./refund-words";
 import { useTRPC } from "../_components/trpc";
@@ -109,7 +109,12 @@ export function HistoryView() {
             <DateRangeFilter value={dates} onChange={setDates} testIdPrefix="history" />
           </form>
           <section className="card" aria-busy={history.isFetching}>
-            <ErrorNote error={history.error} />
+            <ReadFailed
+              what={history.isFetchNextPageError ? "The older lookups" : "The lookup history"}
+              error={history.error}
+              onRetry={retryRead(history)}
+              retrying={history.isFetching}
+            />
             {history.isLoading ? (
               <p className="muted" role="status">
                 Loading the history…

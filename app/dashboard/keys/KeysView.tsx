@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
-import { ErrorNote, isUnreachable, ReadFailed } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { ShownOnceKey } from "../_components/ShownOnceKey";
 import { StatusBadge } from "../_components/StatusBadge";
@@ -62,7 +62,12 @@ export function KeysView() {
           Loading your role in this workspace…
         </p>
       ) : overview.error ? (
-        <ErrorNote error={overview.error} />
+        <ReadFailed
+          what="Your role in this workspace"
+          error={overview.error}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
       ) : isOwner ? (
         <form
           className="card form-row"
@@ -128,10 +133,13 @@ export function KeysView() {
         <p className="notice">Only workspace owners create and revoke keys.</p>
       )}
       <div className="card">
-        {/* The overview's failure above already says the service is out of reach. */}
-        {isUnreachable(overview.error) ? null : (
-          <ReadFailed what="The keys" error={keys.error} onRetry={() => void keys.refetch()} testId="keys-read-error" />
-        )}
+        <ReadFailed
+          what="The keys"
+          error={keys.error}
+          onRetry={() => keys.refetch()}
+          retrying={keys.isFetching}
+          testId="keys-read-error"
+        />
         <ErrorNote error={revoke.error} />
         {done.notice}
         <div>

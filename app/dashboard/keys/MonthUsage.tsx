@@ -4,7 +4,7 @@
 // the schedule started are one, "Scheduled monitor runs" (server/analytics/payers.ts).
 import { useQuery } from "@tanstack/react-query";
 import { endpointLabel } from "../_components/endpoint-names";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 
 type Summary = { thisMonth: { keys: Row[]; endpoints: { endpoint: string; requests: number; units: number }[] } };
@@ -13,7 +13,13 @@ type Row = { key_id: string | null; name: string; requests: number; units: numbe
 export function useMonthUsage() {
   const trpc = useTRPC();
   const q = useQuery(trpc.workspace.analyticsSummary.queryOptions({ days: 1 }));
-  return { error: q.error, isPending: q.isPending, data: q.data?.thisMonth as Summary["thisMonth"] | undefined };
+  return {
+    error: q.error,
+    isPending: q.isPending,
+    isFetching: q.isFetching,
+    refetch: q.refetch,
+    data: q.data?.thisMonth as Summary["thisMonth"] | undefined,
+  };
 }
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -25,7 +31,12 @@ export function MonthUsageCard({ query }: { query: MonthQuery }) {
   return (
     <section className="card" data-testid="month-usage">
       <h2>Usage this month</h2>
-      <ErrorNote error={query.error} />
+      <ReadFailed
+        what="This month's usage"
+        error={query.error}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
       {query.isPending ? <p className="muted small">Loading this month&apos;s usage…</p> : null}
       {data && data.keys.length === 0 ? <p className="muted small">No lookup units used this month yet.</p> : null}
       {data && data.keys.length > 0 ? (

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { CopyButton } from "../_components/CopyButton";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed, retryRead } from "../_components/ErrorNote";
 import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { formatUtc } from "../_components/format";
@@ -180,7 +180,12 @@ export function LinksView() {
       <NewLinkForm onCreated={() => void refresh()} />
       <section className="card" aria-busy={links.isFetching}>
         <h2>Links</h2>
-        <ErrorNote error={links.error} />
+        <ReadFailed
+          what={links.isFetchNextPageError ? "The next links" : "The links"}
+          error={links.error}
+          onRetry={retryRead(links)}
+          retrying={links.isFetching}
+        />
         <ErrorNote error={disable.error ?? enable.error} />
         {links.isPending ? (
           <p className="muted" role="status">

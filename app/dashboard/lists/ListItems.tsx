@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { BusyButton } from "../_components/BusyButton";
@@ -147,7 +147,13 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           data-testid="items-search"
         />
       </label>
-      <ErrorNote error={items.error ?? remove.error} />
+      <ReadFailed
+        what="The list's items"
+        error={items.error}
+        onRetry={() => items.refetch()}
+        retrying={items.isFetching}
+      />
+      <ErrorNote error={remove.error} />
       {items.isPending ? (
         <p className="muted" role="status">
           Loading items…

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
 import { ListItems } from "./ListItems";
@@ -127,7 +127,7 @@ export function ListsView() {
       </section>
       <section className="card">
         <h2>Your lists</h2>
-        <ErrorNote error={lists.error} />
+        <ReadFailed what="The lists" error={lists.error} onRetry={() => lists.refetch()} retrying={lists.isFetching} />
         {done.notice}
         {lists.isPending ? (
           <p className="muted" role="status">

@@ -138,14 +138,22 @@ export function MembersView() {
         </form>
       ) : overview.data ? (
         <p className="notice">Only workspace owners invite members, change roles and remove members.</p>
-      ) : null}
+      ) : (
+        <ReadFailed
+          what="Your role in this workspace"
+          error={overview.error}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      )}
       <div className="card">
         {members.isPending ? <p className="muted">Loading members…</p> : null}
         {/* A failed read says what could not be read, with Retry where reading again may work (ErrorNote.tsx). */}
         <ReadFailed
           what="The members"
           error={members.error}
-          onRetry={() => void members.refetch()}
+          onRetry={() => members.refetch()}
+          retrying={members.isFetching}
           testId="members-read-error"
         />
         <Problem error={remove.error ?? changeRole.error} />

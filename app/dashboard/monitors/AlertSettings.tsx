@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { BusyButton } from "../_components/BusyButton";
 import { EVENT_TYPE_LABELS } from "../webhooks/WebhookForm";
@@ -104,7 +104,13 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
           </span>
         ) : null}
       </div>
-      <ErrorNote error={members.error ?? save.error} />
+      <ReadFailed
+        what="The members"
+        error={members.error}
+        onRetry={() => members.refetch()}
+        retrying={members.isFetching}
+      />
+      <ErrorNote error={save.error} />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { MonitorEstimate } from "../../../server/monitors/estimate";
 import type { MonitorInterval } from "../../../server/monitors/limits";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { inFormWords } from "../_components/field-words";
 import { useTRPC } from "../_components/trpc";
 
@@ -27,7 +27,13 @@ export function Estimate(props: { id?: string; checks: number; interval: Monitor
   if (estimate.error)
     return (
       <div className="estimate" data-testid="monitor-estimate-error">
-        <ErrorNote error={estimate.error} words={(m) => inFormWords(m, ESTIMATE_LABELS)} />
+        <ReadFailed
+          what="The estimate"
+          error={estimate.error}
+          onRetry={() => estimate.refetch()}
+          retrying={estimate.isFetching}
+          words={(m) => inFormWords(m, ESTIMATE_LABELS)}
+        />
       </div>
     );
   const e = estimate.data;

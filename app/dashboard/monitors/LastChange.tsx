@@ -18,7 +18,8 @@ export function LastChange({ id }: { id: string }) {
         error={alerts.error}
         className="error small"
         testId="last-change-error"
-        onRetry={() => void alerts.refetch()}
+        onRetry={() => alerts.refetch()}
+        retrying={alerts.isFetching}
       />
     );
   if (!a)

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { monthlyUnits } from "../../../server/monitors/limits";
 import { useDoneNotice } from "../_components/DoneNotice";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { isPlanRefusal, PlanGate, plansWith } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { CheckStates } from "./CheckStates";
@@ -47,7 +47,12 @@ export function MonitorsView() {
       </div>
       <MonitorsIntro />
       {done.notice}
-      <ErrorNote error={monitors.error} />
+      <ReadFailed
+        what="The monitors"
+        error={monitors.error}
+        onRetry={() => monitors.refetch()}
+        retrying={monitors.isFetching}
+      />
       {monitors.isPending ? (
         <p className="muted" role="status">
           Loading monitors…

@@ -112,10 +112,8 @@ export function Timeline({ id }: { id: string }) {
           what="The timeline"
           error={runs.error ?? alerts.error}
           testId="timeline-error"
-          onRetry={() => {
-            if (runs.isError) void runs.refetch();
-            if (alerts.isError) void alerts.refetch();
-          }}
+          onRetry={() => Promise.all([runs.isError && runs.refetch(), alerts.isError && alerts.refetch()])}
+          retrying={runs.isFetching || alerts.isFetching}
         />
       ) : runs.isPending || alerts.isPending ? (
         <p className="muted" role="status">

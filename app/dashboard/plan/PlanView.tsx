@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { UsageMeter } from "../_components/UsageMeter";
 import { WorkspaceId } from "../_components/WorkspaceId";
@@ -36,7 +36,13 @@ export function PlanView() {
           <WorkspaceId id={overview.data.workspace.id} />
         </p>
       ) : null}
-      <ErrorNote error={overview.error ?? billing.error ?? catalog.error} />
+      {/* The plan, its billing and the plans' names are one part: any of them failed, it could not be read. */}
+      <ReadFailed
+        what="The workspace's plan"
+        error={overview.error ?? billing.error ?? catalog.error}
+        onRetry={() => Promise.all([overview, billing, catalog].filter((q) => q.isError).map((q) => q.refetch()))}
+        retrying={overview.isFetching || billing.isFetching || catalog.isFetching}
+      />
       {returned === "success" ? (
         <p className="notice" data-testid="billing-returned">
           Thank you. Your plan appears here as soon as Stripe confirms the payment, usually within a minute.
@@ -50,8 +56,8 @@ export function PlanView() {
           Checkout was canceled; nothing changed.
         </p>
       ) : null}
-      {!ent || !b ? (
-        overview.error || billing.error ? null : (
+      {!ent || !b || !catalog.data ? (
+        overview.error || billing.error || catalog.error ? null : (
           <p className="muted">Loading…</p>
         )
       ) : (

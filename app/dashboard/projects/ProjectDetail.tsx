@@ -5,7 +5,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { DEFAULT_REF } from "../../../clients/cli/src/project-name";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { FindingList } from "./FindingList";
@@ -47,8 +47,11 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (n
   // A name from the page's address that is no project name: said as the page's, not as the API's `name` field.
   if (project.error || !project.data)
     return (
-      <ErrorNote
+      <ReadFailed
+        what={`The project ${name}`}
         error={project.error}
+        onRetry={() => project.refetch()}
+        retrying={project.isFetching}
         words={(m) => m.replace(/^name: must be/, `"${name}" is no project name: a project name is`)}
       />
     );
@@ -88,7 +91,12 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (n
       <h3>Open findings ({p.open_findings.length})</h3>
       <FindingList findings={p.open_findings} empty="No open findings." testId="open-findings" />
       <h3>Scans</h3>
-      <ErrorNote error={scans.error} />
+      <ReadFailed
+        what={scans.isFetchNextPageError ? "The older scans" : "The scans"}
+        error={scans.error}
+        onRetry={retryRead(scans)}
+        retrying={scans.isFetching}
+      />
       <ul className="project-scans" data-testid="project-scans" ref={more.list}>
         {rows.map((s) => (
           <li key={s.id} data-testid="project-scan">

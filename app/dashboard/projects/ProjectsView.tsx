@@ -4,7 +4,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useDoneNotice } from "../_components/DoneNotice";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ProjectDetail } from "./ProjectDetail";
@@ -28,7 +28,12 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
       <section className="card" aria-labelledby="projects-title">
         <h2 id="projects-title">Your projects</h2>
         {done.notice}
-        <ErrorNote error={projects.error} />
+        <ReadFailed
+          what={projects.isFetchNextPageError ? "The next projects" : "The projects"}
+          error={projects.error}
+          onRetry={retryRead(projects)}
+          retrying={projects.isFetching}
+        />
         {projects.isPending ? (
           <p className="muted" role="status">
             Loading projects…

@@ -3,7 +3,7 @@
 // CSV and SARIF downloads (the scan's own renderers, as on the Vulnerabilities page: no new scan, no unit).
 import { useQuery } from "@tanstack/react-query";
 import type { ScanReport } from "../../../server/vulnerabilities/lockfile-scan/schemas";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ScanResult } from "../vulnerabilities/ScanResult";
@@ -18,7 +18,10 @@ export function StoredScan({ name, id }: { name: string; id: string }) {
         Loading the scan…
       </p>
     );
-  if (stored.error || typeof stored.data === "string") return <ErrorNote error={stored.error} />;
+  if (stored.error || typeof stored.data === "string")
+    return (
+      <ReadFailed what="The scan" error={stored.error} onRetry={() => stored.refetch()} retrying={stored.isFetching} />
+    );
   const answer = stored.data;
   const diff = answer.diff;
   return (

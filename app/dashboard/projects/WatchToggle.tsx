@@ -4,7 +4,7 @@
 // default-ref scan, every run (monitors.estimate).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { isPlanRefusal } from "../_components/PlanGate";
 import { useTRPC } from "../_components/trpc";
 import { INTERVAL_WORDS } from "../../../server/monitors/state-words";
@@ -111,7 +111,13 @@ export function WatchToggle(props: {
       >
         Watch this project
       </BusyButton>
-      <ErrorNote error={error ?? estimate.error} />
+      <ReadFailed
+        what="The watch's cost"
+        error={estimate.error}
+        onRetry={() => estimate.refetch()}
+        retrying={estimate.isFetching}
+      />
+      <ErrorNote error={error} />
     </div>
   );
 }

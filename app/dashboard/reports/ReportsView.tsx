@@ -6,7 +6,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { describePlans, plansForCapability } from "../../../server/api/contract-text";
 import { Gated } from "../_components/PlanGate";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ReportBody, asFullAssessment } from "./ReportBody";
@@ -43,7 +43,12 @@ export function ReportsView({ initialOpen = null }: { initialOpen?: string | nul
       </Gated>
       <div className="card">
         <h2>Reports</h2>
-        <ErrorNote error={list.error} />
+        <ReadFailed
+          what={list.isFetchNextPageError ? "The next reports" : "The reports"}
+          error={list.error}
+          onRetry={retryRead(list)}
+          retrying={list.isFetching}
+        />
         {done.notice}
         <table className="list cards" data-testid="reports-table">
           <thead>

@@ -4,7 +4,7 @@
 // rule can be opened as a new rule's draft (onTest) and backtested there, as the pack's words promise.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { DocText } from "../_components/DocText";
 import { BusyButton } from "../_components/BusyButton";
@@ -58,7 +58,13 @@ export function RulePacks({
         Ready-made rules for known attacks, off until you enable them. Enable a pack in shadow to see what it would have
         done, or backtest each rule first.
       </p>
-      <ErrorNote error={packs.error ?? enable.error} />
+      <ReadFailed
+        what="The rule packs"
+        error={packs.error}
+        onRetry={() => packs.refetch()}
+        retrying={packs.isFetching}
+      />
+      <ErrorNote error={enable.error} />
       {packs.isPending ? (
         <p className="muted" role="status">
           Loading rule packs…

@@ -160,7 +160,7 @@ export function RulesView() {
       <section className="card" aria-busy={list.isFetching || order !== null} data-testid="rules-section">
         <h2>Evaluation order</h2>
         {done.notice}
-        <ErrorNote error={list.error} />
+        <ReadFailed what="The rules" error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
         <ErrorNote error={update.error ?? remove.error ?? reorderError} />
         {list.isPending ? (
           <p className="muted" role="status">
@@ -179,7 +179,8 @@ export function RulesView() {
             what={`The rules' measures of the last ${STATS_DAYS} days`}
             error={summary.error}
             testId="rule-stats-error"
-            onRetry={() => void summary.refetch()}
+            onRetry={() => summary.refetch()}
+            retrying={summary.isFetching}
           />
         ) : null}
         {rules.length > 0 ? (

@@ -1,6 +1,7 @@
 "use client";
 // The workspace's scans of one host, newest first, with the score change and what changed since the one before.
 import { useQuery } from "@tanstack/react-query";
+import { ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 
@@ -15,11 +16,12 @@ export function ScanHistory({ host }: { host: string }) {
           Loading the history…
         </p>
       ) : null}
-      {history.error ? (
-        <p className="error" role="alert">
-          The history could not be loaded.
-        </p>
-      ) : null}
+      <ReadFailed
+        what="The history"
+        error={history.error}
+        onRetry={() => history.refetch()}
+        retrying={history.isFetching}
+      />
       {history.data && history.data.scans.length === 0 ? <p className="muted">No scans of this host yet.</p> : null}
       {history.data && history.data.scans.length > 0 ? (
         <ol className="scan-history" data-testid="scan-history">

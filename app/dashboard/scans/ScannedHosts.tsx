@@ -3,7 +3,7 @@
 // history, and "Scan again" puts it in the form. Same data as GET /v1/scans/hosts, 20 sites a page.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { useTRPC } from "../_components/trpc";
 import { ScanHistory } from "./ScanHistory";
@@ -29,7 +29,12 @@ export function ScannedHosts({
   return (
     <section className="card" aria-labelledby="scanned-hosts">
       <h2 id="scanned-hosts">Past scans</h2>
-      <ErrorNote error={hosts.error} />
+      <ReadFailed
+        what={hosts.isFetchNextPageError ? "The next scans" : "Your scans"}
+        error={hosts.error}
+        onRetry={retryRead(hosts)}
+        retrying={hosts.isFetching}
+      />
       {hosts.isPending ? (
         <p className="muted" role="status">
           Loading your scans…

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ScanView } from "../../../server/site-scans/schemas";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useRefusalAtField } from "../_components/field-problem";
 import { inFormWords } from "../_components/field-words";
 import { useTRPC } from "../_components/trpc";
@@ -102,7 +102,14 @@ export function ScansView({ cost }: { cost: string }) {
           Scanning: headers, redirects, TLS, DNS and mail records…
         </p>
       ) : null}
-      {scan?.status === "running" ? (
+      {scan?.status === "running" && poll.error ? (
+        <ReadFailed
+          what="The scan's progress"
+          error={poll.error}
+          onRetry={() => poll.refetch()}
+          retrying={poll.isFetching}
+        />
+      ) : scan?.status === "running" ? (
         <p className="muted" role="status">
           The scan is still running; this page updates when it finishes.
         </p>

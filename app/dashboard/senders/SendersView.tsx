@@ -279,8 +279,16 @@ export function SendersView() {
       <ReadFailed
         what="The senders"
         error={list.error}
-        onRetry={() => void list.refetch()}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
         testId="senders-read-error"
+      />
+      {/* Without the role, the owner's form would be missing without a word. */}
+      <ReadFailed
+        what="Your role in this workspace"
+        error={overview.error}
+        onRetry={() => overview.refetch()}
+        retrying={overview.isFetching}
       />
       {data ? (
         data.slots === 0 ? (

@@ -3,7 +3,7 @@
 // list is one click away on /dashboard/sources.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { ageText, sourceArea, SOURCE_AREAS } from "./source-text";
 import "./sources.css";
@@ -16,7 +16,7 @@ export function SourcesCard() {
   return (
     <div className="card" data-testid="sources-card">
       <h2>Data sources</h2>
-      <ErrorNote error={q.error} />
+      <ReadFailed what="The data sources" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
       {q.isPending ? <p className="muted small">Loading data sources…</p> : null}
       {sources.length > 0 ? (
         <>

@@ -91,7 +91,8 @@ export function SourcesView() {
       <ReadFailed
         what="The data sources"
         error={q.error}
-        onRetry={() => void q.refetch()}
+        onRetry={() => q.refetch()}
+        retrying={q.isFetching}
         testId="sources-read-error"
       />
       {q.isPending ? (

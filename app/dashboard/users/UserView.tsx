@@ -6,7 +6,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Country, Facts } from "../_components/answers/parts";
-import { ErrorNote, errorCode } from "../_components/ErrorNote";
+import { errorCode, ReadFailed, retryRead } from "../_components/ErrorNote";
 import { formatUtcSeconds, timeAgo } from "../_components/format";
 import { PHONE_TYPE_WORDS } from "../_components/phone-words";
 import { useTRPC } from "../_components/trpc";
@@ -82,7 +82,12 @@ export function UserView({ userId, kind }: { userId: string; kind?: AccountKey }
           <UserSearch />
         </div>
       ) : (
-        <ErrorNote error={q.error} />
+        <ReadFailed
+          what={q.isFetchNextPageError ? "The older assessments" : "The account"}
+          error={q.error}
+          onRetry={retryRead(q)}
+          retrying={q.isFetching}
+        />
       )}
       {first ? (
         <div className="user-grid">

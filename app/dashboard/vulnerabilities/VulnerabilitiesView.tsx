@@ -2,6 +2,7 @@
 // The vulnerability page's client side: one usage meter for the page, refreshed after every lookup, and the
 // three lookups (package report, CVE, KEV search) and the lockfile scan, each calling the procedure the /v1 API uses.
 import { useState } from "react";
+import { ReadFailed } from "../_components/ErrorNote";
 import { UsageMeter } from "../_components/UsageMeter";
 import { CvePanel } from "./CvePanel";
 import { KevPanel } from "./KevPanel";
@@ -34,6 +35,15 @@ export function VulnerabilitiesView({ scanMaxBytes }: { scanMaxBytes: number }) 
               {change.lookups === 1 ? "" : "s"} on this page
             </p>
           ) : null}
+        </div>
+      ) : lookup.usageRead.error ? (
+        <div className="card">
+          <ReadFailed
+            what="This month's usage"
+            error={lookup.usageRead.error}
+            onRetry={() => lookup.usageRead.refetch()}
+            retrying={lookup.usageRead.isFetching}
+          />
         </div>
       ) : null}
       {lookup.hasCapability === false ? (

@@ -49,6 +49,8 @@ export function useMeteredLookup() {
     running,
     change,
     usage: overview.data?.usage ?? null,
+    /** The usage's read (the workspace's overview), for the page to say when it failed, with Retry. */
+    usageRead: overview,
     /** null while the overview loads: the page does not warn before it knows. */
     hasCapability: overview.data ? capabilities.includes("vulnerabilities") : null,
   };

@@ -77,7 +77,8 @@ export function WebhooksView() {
             <ReadFailed
               what="The webhooks"
               error={list.error}
-              onRetry={() => void list.refetch()}
+              onRetry={() => list.refetch()}
+              retrying={list.isFetching}
               testId="webhooks-read-failed"
             />
             {list.isPending ? (

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
-import { ErrorNote } from "../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { formatUtc } from "../_components/format";
 import { signalName } from "../_components/signal-names";
 import { useTRPC } from "../_components/trpc";
@@ -55,7 +55,12 @@ export function WeightsView() {
         <code>POST /v1/assess/&#123;request_id&#125;/outcome</code>), weights learned from your own labels can score
         your assessments instead. Every score still lists each signal with the weight it used.
       </p>
-      <ErrorNote error={weights.error} />
+      <ReadFailed
+        what="The signal weights"
+        error={weights.error}
+        onRetry={() => weights.refetch()}
+        retrying={weights.isFetching}
+      />
       {weights.isPending ? (
         <p className="muted" role="status">
           Loading weights…
@@ -93,7 +98,16 @@ export function WeightsView() {
                   "Not enough labelled assessments yet. Until then the default weights score every assessment."}
               </p>
             ) : null}
-            {role === undefined ? <p className="muted small">Loading your role…</p> : null}
+            {overview.error ? (
+              <ReadFailed
+                what="Your role in this workspace"
+                error={overview.error}
+                onRetry={() => overview.refetch()}
+                retrying={overview.isFetching}
+              />
+            ) : role === undefined ? (
+              <p className="muted small">Loading your role…</p>
+            ) : null}
             {role && role !== "owner" ? (
               <p className="muted small">Only workspace owners switch the weights; you can see them here.</p>
             ) : null}

@@ -3,7 +3,7 @@
 // (GET /v1/ip/{ip}/abuse or /v1/domain/{domain}/abuse through the dashboard, 1 unit) from the registry's RDAP data.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ErrorNote } from "../ErrorNote";
+import { ReadFailed } from "../ErrorNote";
 import { useTRPC } from "../trpc";
 
 type Contact = { name: string | null; email: string | null; phone: string | null } | null;
@@ -67,7 +67,7 @@ export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: 
           Asking the registry for the abuse contact…
         </p>
       ) : null}
-      <ErrorNote error={q.error} />
+      <ReadFailed what="The abuse contact" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
       {ip.data ? (
         <ContactLines
           abuse={ip.data.abuse}

@@ -67,7 +67,12 @@ export function MonitorDetail({ id }: { id: string }) {
         {errorCode(monitor.error) === "NOT_FOUND" ? (
           <p>This monitor does not exist in this workspace (it may have been deleted).</p>
         ) : (
-          <ErrorNote error={monitor.error} />
+          <ReadFailed
+            what="The monitor"
+            error={monitor.error}
+            onRetry={() => monitor.refetch()}
+            retrying={monitor.isFetching}
+          />
         )}
       </>
     );
@@ -103,7 +108,8 @@ export function MonitorDetail({ id }: { id: string }) {
           error={latest.error}
           className="error small"
           testId="latest-run-error"
-          onRetry={() => void latest.refetch()}
+          onRetry={() => latest.refetch()}
+          retrying={latest.isFetching}
         />
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <BusyButton

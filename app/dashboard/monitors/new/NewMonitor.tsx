@@ -1,13 +1,19 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CHECK_TYPES, type CheckType } from "../../../../server/monitors/checks/types";
+import { ReadFailed } from "../../_components/ErrorNote";
 import { PlanGate, plansWith, useCapability } from "../../_components/PlanGate";
+import { useTRPC } from "../../_components/trpc";
 import { parsePackages } from "../checks-input";
 import { MonitorForm } from "../MonitorForm";
 import { useMonitorPlan } from "../plan";
 import "../monitors.css";
 
 export function NewMonitor({ target, checks, packages }: { target: string; checks: string; packages: string }) {
+  const trpc = useTRPC();
+  // The plan's read (the workspace's overview, which useCapability and useMonitorPlan read too).
+  const overview = useQuery(trpc.account.overview.queryOptions());
   const full = useCapability("full");
   const plan = useMonitorPlan();
   const listed = parsePackages(packages);
@@ -21,7 +27,14 @@ export function NewMonitor({ target, checks, packages }: { target: string; check
         <Link href="/dashboard/monitors">← Monitors</Link>
       </p>
       <h1>New monitor</h1>
-      {full === false ? (
+      {overview.error ? (
+        <ReadFailed
+          what="The workspace's plan"
+          error={overview.error}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      ) : full === false ? (
         <PlanGate feature="Monitors" plans={plansWith("full")} />
       ) : plan ? (
         <section className="card">

@@ -3,7 +3,7 @@
 // and on demand the payload sent; a finished delivery can be sent again. Refreshes itself while any is pending.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
-import { ErrorNote } from "../../_components/ErrorNote";
+import { ErrorNote, ReadFailed, retryRead } from "../../_components/ErrorNote";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
 import { BusyButton } from "../../_components/BusyButton";
@@ -58,7 +58,13 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
           Refresh
         </button>
       </div>
-      <ErrorNote error={log.error ?? redeliver.error} />
+      <ReadFailed
+        what={log.isFetchNextPageError ? "The older deliveries" : "The delivery log"}
+        error={log.error}
+        onRetry={retryRead(log)}
+        retrying={log.isFetching}
+      />
+      <ErrorNote error={redeliver.error} />
       {log.isPending ? (
         <p className="muted" role="status">
           Loading deliveries…

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { carryDoneNotice } from "../../_components/DoneNotice";
 import { ConfirmQuestion } from "../../_components/ConfirmQuestion";
-import { ErrorNote } from "../../_components/ErrorNote";
+import { ErrorNote, ReadFailed } from "../../_components/ErrorNote";
 import { inFormWords } from "../../_components/field-words";
 import { formatUtc } from "../../_components/format";
 import { useTRPC } from "../../_components/trpc";
@@ -58,7 +58,9 @@ export function WebhookDetail({ id }: { id: string }) {
       <p className="small">
         <Link href="/dashboard/webhooks">← All webhooks</Link>
       </p>
-      <ErrorNote error={list.error} />
+      {/* The page has a title while the webhook is read, could not be read or is not found. */}
+      {hook ? null : <h1>Webhook</h1>}
+      <ReadFailed what="The webhook" error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
       {list.isPending ? (
         <p className="muted" role="status">
           Loading…
