@@ -53,7 +53,9 @@ test("IP, email and DNS answers open with a summary card; booleans are coloured 
   await ip.getByRole("button", { name: "Find the abuse contact (1 unit)" }).click();
   const abuse = ip.getByTestId("abuse-contact");
   await expect(
-    abuse.locator('[data-testid="abuse-found"], [data-testid="abuse-none"], [data-testid="error-note"]'),
+    abuse.locator(
+      '[data-testid="abuse-found"], [data-testid="abuse-none"], [data-testid="error-note"], [data-read-failed]',
+    ),
   ).toBeVisible({ timeout: 30_000 });
   await expect(abuse).not.toContainText("UPSTREAM_UNAVAILABLE");
 
