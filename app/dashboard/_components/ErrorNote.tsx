@@ -183,9 +183,13 @@ export function ReadFailed({
           void onRetry();
           // The page's other failed reads most likely failed for the same reason (the service or the network was
           // out): they are read again too, so one Retry brings the whole page back (a read already running again is
-          // joined, not restarted).
+          // joined, not restarted). Not a lasting refusal, nor a lookup that uses a unit (meta.metered): that one
+          // runs again only on its own Retry.
           void queryClient?.refetchQueries(
-            { type: "active", predicate: (q) => q.state.status === "error" },
+            {
+              type: "active",
+              predicate: (q) => q.state.status === "error" && isTransient(q.state.error) && !q.meta?.metered,
+            },
             { cancelRefetch: false },
           );
         }}

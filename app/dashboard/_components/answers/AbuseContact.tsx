@@ -48,11 +48,14 @@ export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: 
     ...trpc.abuse.ipAbuse.queryOptions({ ip: target }),
     enabled: asked && kind === "ip",
     retry: false,
+    // A lookup that uses a unit runs again only on its own Retry, never with another part's (ReadFailed).
+    meta: { metered: true },
   });
   const domain = useQuery({
     ...trpc.abuse.domainAbuse.queryOptions({ domain: target }),
     enabled: asked && kind === "domain",
     retry: false,
+    meta: { metered: true },
   });
   const q = kind === "ip" ? ip : domain;
   if (!target) return null;
