@@ -20,6 +20,9 @@ export function MonitorsView() {
   const trpc = useTRPC();
   const monitors = useQuery(trpc.monitors.list.queryOptions({ limit: 200 }));
   const plan = useMonitorPlan();
+  // The plan's limits come from the workspace's overview (useMonitorPlan): without them the summary cannot say how
+  // many monitors the plan holds, which is said rather than left out.
+  const overview = useQuery(trpc.account.overview.queryOptions());
   // A monitor deleted on its page sends the user here, to a line that says so (MonitorDetail).
   const done = useDoneNotice();
 
@@ -73,6 +76,14 @@ export function MonitorsView() {
             units a month{plan ? ` of the ${fmt(plan.monthlyUnits)}-unit monthly allowance` : ""}
           </div>
         </section>
+      ) : null}
+      {monitors.data ? (
+        <ReadFailed
+          what="The plan's limits"
+          error={overview.error}
+          onRetry={() => overview.refetch()}
+          retrying={overview.isFetching}
+        />
       ) : null}
       {full ? (
         <p className="notice small">
