@@ -6,11 +6,12 @@
 // that does not load is replaced (server/db/client.ts). Writes are atomic (a temporary file renamed), so processes
 // starting together at worst each make one.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { setting } from "../env";
 import { inMemory } from "./config";
+import { makeFolders } from "./make-folders.mjs";
 import { listMigrations } from "./migrate";
 
 /**
@@ -46,7 +47,8 @@ export function readTemplate(): { file: string; data: Blob } | { file: string | 
 /** Keeps a copy of `pg`, just migrated and still empty, as the template `file`. */
 export async function writeTemplate(pg: PGlite, file: string): Promise<void> {
   const dump = await pg.dumpDataDir("none");
-  mkdirSync(path.dirname(file), { recursive: true });
+  // Not Node's recursive mkdir, which spins for ever on a folder the system refuses (SERVICE_DB_TEMPLATE_DIR=/proc/x).
+  makeFolders(path.dirname(file));
   const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   try {
     writeFileSync(temp, new Uint8Array(await dump.arrayBuffer()));

@@ -10,7 +10,6 @@ import {
   copyFileSync,
   cpSync,
   existsSync,
-  mkdirSync,
   readdirSync,
   realpathSync,
   rmSync,
