@@ -21,6 +21,20 @@ export interface FeedRefreshResult {
   error: string | null;
 }
 
+/**
+ * A source's URL as a failure names it (feeds status, the refresh's log): without credentials and with its query
+ * left out, where a source's token is usually passed (`?key=…`).
+ */
+function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const query = u.search ? "?…" : "";
+    return `${u.protocol}//${u.host}${u.pathname}${query}`;
+  } catch {
+    return "the source";
+  }
+}
+
 async function download(url: string): Promise<Buffer> {
   let res: Response;
   try {
@@ -40,9 +54,10 @@ async function download(url: string): Promise<Buffer> {
         ? `${code} (${message})`
         : code
       : message || (err as Error).message;
-    throw new Error(`cannot reach ${url}: ${why}`);
+    // The system's words may repeat the URL (undici: a URL with credentials cannot be fetched).
+    throw new Error(`cannot reach ${shownUrl(url)}: ${why.split(url).join(shownUrl(url))}`);
   }
-  if (!res.ok) throw new Error(`HTTP ${res.status} from ${url}`);
+  if (!res.ok) throw new Error(`HTTP ${res.status} from ${shownUrl(url)}`);
   const declared = Number(res.headers.get("content-length") ?? "0");
   if (declared > feedMaxBytes()) throw new Error(`payload of ${declared} bytes exceeds the limit`);
   const body = Buffer.from(await res.arrayBuffer());

@@ -156,6 +156,24 @@ describe("feeds refresh", () => {
     }
   });
 
+  it("a failure names the source without its credentials or query (a token in the URL stays out of status and logs)", async () => {
+    for (const [url, shown] of [
+      ["http://127.0.0.1:4498/tor?token=s3cret&x=1", /^cannot reach http:\/\/127\.0\.0\.1:4498\/tor\?…: ECONNREFUSED/],
+      [`${feeds.url}/fail?key=s3cret`, /^HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/fail\?…$/],
+      [`${feeds.url.replace("http://", "http://user:pa55@")}/fail`, /^cannot reach http:\/\/127\.0\.0\.1:\d+\/fail: /],
+    ] as const) {
+      feeds.set("/fail", { status: 500, body: "oops" });
+      process.env.SERVICE_FEED_TOR_EXITS_URL = url;
+      try {
+        const [result] = await refreshFeeds(db, { feed: "tor-exits" });
+        expect(result!.error).toMatch(shown);
+        expect(result!.error).not.toMatch(/s3cret|pa55|user/);
+      } finally {
+        process.env.SERVICE_FEED_TOR_EXITS_URL = `${feeds.url}/tor`;
+      }
+    }
+  });
+
   it("`admin feeds refresh` says each feed's outcome in words, and an unknown feed lists the known ones", async () => {
     // It printed each result object's values joined by tabs ("tor-exits\tfalse\t1256\t2024-08-20...\t71904111\t...").
     const { feedsCommand } = await import("../../server/admin/feeds-command");
