@@ -152,6 +152,10 @@ export function ReadFailed({
     pressed.current = null;
     focusAfterRetry(from);
   }, [shown]);
+  // A Retry that failed again leaves the note where it was: a later Retry elsewhere is not this one's to follow.
+  useEffect(() => {
+    if (shown && !retrying) pressed.current = null;
+  }, [shown, retrying]);
   // A page that draws something else in the note's place once the read answers unmounts the note itself.
   useEffect(
     () => () => {
@@ -230,8 +234,17 @@ function focusAfterRetry(from: Element) {
     heading.focus();
   };
   const watch = new MutationObserver(place);
+  // A click or a key anywhere after the Retry is the person moving on (a click on the page's text focuses its main,
+  // which would otherwise read as dropped): the focus is theirs from then on.
+  const stop = () => {
+    watch.disconnect();
+    document.removeEventListener("pointerdown", stop, true);
+    document.removeEventListener("keydown", stop, true);
+  };
+  document.addEventListener("pointerdown", stop, true);
+  document.addEventListener("keydown", stop, true);
   watch.observe(main, { childList: true, subtree: true });
-  setTimeout(() => watch.disconnect(), 5_000);
+  setTimeout(stop, 5_000);
   requestAnimationFrame(place);
 }
 
