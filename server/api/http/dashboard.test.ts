@@ -44,6 +44,22 @@ async function mutate(path: string, input: unknown, c: Call & { origin?: string 
 }
 
 describe("dashboard endpoint", () => {
+  it("answers a procedure that does not exist alike whatever the method and body: 404, never 'must be JSON'", async () => {
+    const user = await signedIn("nope@example.test");
+    await ownWorkspace(user);
+    const get = await query("account.nope", undefined, { user });
+    const post = await handleDashboardRequest(
+      new Request(`${ORIGIN}/api/trpc/account.nope`, { method: "POST", headers: { origin: ORIGIN } }),
+      async () => user,
+    );
+    const postBody = (await post.json()) as any;
+    expect(get.status).toBe(404);
+    expect(post.status).toBe(404);
+    expect(get.body.error.data.appCode).toBe("LOOKUP_NOT_FOUND");
+    expect(postBody).toEqual(get.body);
+    expect(post.headers.get("content-type")).toMatch(ONE_JSON_TYPE);
+  });
+
   it("without a session answers 401 UNAUTHORIZED", async () => {
     const r = await query("account.overview", undefined, { user: null });
     expect(r.status).toBe(401);

@@ -95,6 +95,28 @@ async function answer(
     });
     return json(status, { error: shape }, standard);
   }
+  // tRPC reads a POST's body before it looks the procedure up, so a lone call of one that does not exist was refused
+  // as "must be JSON" (400) when its body was empty, where a GET of it is tRPC's 404: the same 404 either way.
+  const names = calledNames(incoming);
+  const procedures = appRouter._def.procedures as Record<string, unknown>;
+  if (
+    new URL(incoming.url).searchParams.get("batch") === null &&
+    names?.length === 1 &&
+    !Object.hasOwn(procedures, names[0]!)
+  ) {
+    const error = new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${names[0]}"` });
+    const { status, body } = toErrorBody(error);
+    seen.errorCode ??= body.error.code;
+    const shape = getErrorShape({
+      config: appRouter._def._config,
+      error,
+      type: "unknown",
+      path: names[0],
+      input: undefined,
+      ctx: undefined,
+    });
+    return json(status, { error: shape }, standard);
+  }
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
   let tooLarge = false;
