@@ -212,8 +212,8 @@ const REGIONS = "section, article, dialog, .card, [role=region], [role=dialog], 
  * around it, the page's main). It goes to the heading of the region the note was in (its card, section, article or
  * dialog; one without a heading gives way to the region around it, up to the page's main and its title), made
  * focusable for this (tabindex -1). While the page redraws (a loading state with no heading yet, the other parts read
- * again) the focus is put back there whenever it drops again, for a few seconds; never once it is somewhere else (the
- * person moved on).
+ * again) the focus is put back there whenever it drops again, for a few seconds; never once it is somewhere else, and
+ * never after a click or a key (the person moved on: a click on the page's text puts the focus on its main).
  */
 function focusAfterRetry(from: Element) {
   const main = document.getElementById("main");
