@@ -68,9 +68,26 @@ export function handleDashboardRequest(
  */
 function loggedRoute(req: Request): string {
   if (!pathOf(req, DASHBOARD_ENDPOINT).startsWith(`${DASHBOARD_ENDPOINT}/`)) return "unmatched";
-  const procedures = appRouter._def.procedures as Record<string, unknown>;
   const names = calledNames(req);
-  return names?.every((n) => Object.hasOwn(procedures, n)) ? `${DASHBOARD_ENDPOINT}/${names.join(",")}` : "unmatched";
+  return names?.every(isProcedure) ? `${DASHBOARD_ENDPOINT}/${names.join(",")}` : "unmatched";
+}
+
+/** Whether the router has a procedure of this name. */
+const isProcedure = (name: string) => Object.hasOwn(appRouter._def.procedures, name);
+
+/** A refusal made before tRPC sees the request, in tRPC's error shape (as tRPC answers its own), and logged. */
+function refused(error: TRPCError, path: string | undefined, headers: Headers, seen: RequestLineSeen): Response {
+  const { status, body } = toErrorBody(error);
+  seen.errorCode ??= body.error.code;
+  const shape = getErrorShape({
+    config: appRouter._def._config,
+    error,
+    type: "unknown",
+    path,
+    input: undefined,
+    ctx: undefined,
+  });
+  return json(status, { error: shape }, headers);
 }
 
 async function answer(
@@ -81,41 +98,14 @@ async function answer(
   const { requestId, headers: standard } = startResponse(incoming);
   // tRPC takes GET (queries) and POST (mutations) and reads any other method's body as a mutation's, refusing it as
   // not JSON: a method the endpoint does not take is the 404 LOOKUP_NOT_FOUND a wrong method gets, in tRPC's shape.
-  if (!TAKEN_METHODS.has(incoming.method)) {
-    const error = new TRPCError({ code: "METHOD_NOT_SUPPORTED" });
-    const { status, body } = toErrorBody(error);
-    seen.errorCode ??= body.error.code;
-    const shape = getErrorShape({
-      config: appRouter._def._config,
-      error,
-      type: "unknown",
-      path: undefined,
-      input: undefined,
-      ctx: undefined,
-    });
-    return json(status, { error: shape }, standard);
-  }
+  if (!TAKEN_METHODS.has(incoming.method))
+    return refused(new TRPCError({ code: "METHOD_NOT_SUPPORTED" }), undefined, standard, seen);
   // tRPC reads a POST's body before it looks the procedure up, so a lone call of one that does not exist was refused
   // as "must be JSON" (400) when its body was empty, where a GET of it is tRPC's 404: the same 404 either way.
   const names = calledNames(incoming);
-  const procedures = appRouter._def.procedures as Record<string, unknown>;
-  if (
-    new URL(incoming.url).searchParams.get("batch") === null &&
-    names?.length === 1 &&
-    !Object.hasOwn(procedures, names[0]!)
-  ) {
+  if (new URL(incoming.url).searchParams.get("batch") === null && names?.length === 1 && !isProcedure(names[0]!)) {
     const error = new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${names[0]}"` });
-    const { status, body } = toErrorBody(error);
-    seen.errorCode ??= body.error.code;
-    const shape = getErrorShape({
-      config: appRouter._def._config,
-      error,
-      type: "unknown",
-      path: names[0],
-      input: undefined,
-      ctx: undefined,
-    });
-    return json(status, { error: shape }, standard);
+    return refused(error, names[0], standard, seen);
   }
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
