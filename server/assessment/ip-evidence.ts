@@ -28,9 +28,6 @@ export interface IpEvidence {
   hidesLocation: boolean;
 }
 
-/** The list's date and age, and when old what that means and how much it still counts (one wording: listAge). */
-const listed = (m: PrivacyMatch) => listAge(m);
-
 export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> {
   const rep = await getIpReputation(req.ip);
   const geo = lookupGeo(rep.ip);
@@ -48,8 +45,8 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       "ip_tor_exit",
       tor,
       tor.weightFactor === 1
-        ? `${rep.ip} is listed as a Tor exit ${listed(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`
-        : `${rep.ip} is listed as a Tor exit ${listed(tor)}. If it still is one, the user's real network and location are hidden.`,
+        ? `${rep.ip} is listed as a Tor exit ${listAge(tor)}: the user's real network and location are hidden. Ask for stronger verification before trusting this request.`
+        : `${rep.ip} is listed as a Tor exit ${listAge(tor)}. If it still is one, the user's real network and location are hidden.`,
     );
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? (p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range) ?? null) : null;
@@ -58,13 +55,13 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       from(
         "ip_vpn",
         vpnMatch,
-        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}; ${vpn.list}, the provider's own list: high confidence) ${listed(vpnMatch)}: a commercial VPN hides where the user is.`,
+        `${rep.ip} is a ${vpn.provider} exit (${vpn.range}; ${vpn.list}, the provider's own list: high confidence) ${listAge(vpnMatch)}: a commercial VPN hides where the user is.`,
       );
     else
       from(
         "ip_vpn_network",
         vpnMatch,
-        `${rep.ip} is in a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${listed(vpnMatch)}: the network carries VPN exits, so the user may be hiding where they are (${vpn.confidence === "low" ? "low confidence: the VPN ASN list itself is unsure this network carries VPN exits" : `${vpn.confidence} confidence: the list is derived from the operator's ASN, not its own exit list`}).`,
+        `${rep.ip} is in a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${listAge(vpnMatch)}: the network carries VPN exits, so the user may be hiding where they are (${vpn.confidence === "low" ? "low confidence: the VPN ASN list itself is unsure this network carries VPN exits" : `${vpn.confidence} confidence: the list is derived from the operator's ASN, not its own exit list`}).`,
       );
   }
   const scanner = matchOf(p, "scanner");
@@ -72,14 +69,14 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     from(
       "ip_scanner",
       scanner,
-      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listed(scanner)}: automated research or reconnaissance traffic, never a customer. To turn every scanner away whatever the score, add a rule on ip.scanner.`,
+      `${rep.ip} is an internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listAge(scanner)}: automated research or reconnaissance traffic, never a customer. To turn every scanner away whatever the score, add a rule on ip.scanner.`,
     );
   const relay = matchOf(p, "relay");
   if (relay)
     from(
       "ip_private_relay",
       relay,
-      `${rep.ip} is an ${relay.provider} egress (${relay.range}) ${listed(relay)}: ordinary Safari users with iCloud+ browse this way, unlike a VPN; the location is coarsened.`,
+      `${rep.ip} is an ${relay.provider} egress (${relay.range}) ${listAge(relay)}: ordinary Safari users with iCloud+ browse this way, unlike a VPN; the location is coarsened.`,
     );
 
   const claim = claimedCrawler(req.user_agent);
@@ -89,7 +86,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       from(
         "ip_verified_crawler",
         own,
-        `Verified ${claim.name}: the User-Agent claims it and ${rep.ip} is in its published ranges (${own.range}) ${listed(own)}. Expected traffic for forms and APIs it indexes.`,
+        `Verified ${claim.name}: the User-Agent claims it and ${rep.ip} is in its published ranges (${own.range}) ${listAge(own)}. Expected traffic for forms and APIs it indexes.`,
       );
     } else {
       signals.push({
@@ -125,7 +122,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     signals.push({
       code,
       weight: hostingPoints(p, req.event),
-      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" || p.cdn ? "cdn" : m?.kind === "platform" ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listed(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
+      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" || p.cdn ? "cdn" : m?.kind === "platform" ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listAge(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }

@@ -32,11 +32,6 @@ export function riskLevel(score: number): RiskScore["level"] {
   return score >= 75 ? "critical" : score >= 50 ? "high" : score >= 25 ? "medium" : "low";
 }
 
-/** The list's date and age, and when old what that means and how much it still counts (privacy.ts listAge). */
-export function ageNote(m: PrivacyMatch): string {
-  return listAge(m);
-}
-
 type EventName = Parameters<typeof signalWeight>[1];
 
 /**
@@ -86,7 +81,7 @@ export function scoreIp(input: {
     reasons.push({
       code: "tor_exit",
       points: signalWeight("ip_tor_exit", undefined, tor.weightFactor),
-      reason: `Listed as a Tor exit ${ageNote(tor)}: traffic is anonymised`,
+      reason: `Listed as a Tor exit ${listAge(tor)}: traffic is anonymised`,
     });
   const vpn = p.classes.vpn;
   const vpnMatch = vpn.flag ? p.matches.find((m) => m.feed === vpn.feed && m.range === vpn.range)! : null;
@@ -96,12 +91,12 @@ export function scoreIp(input: {
         ? {
             code: "vpn_exit",
             points: signalWeight("ip_vpn", undefined, vpnMatch.weightFactor),
-            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
+            reason: `${vpn.provider} exit (${vpn.range}, ${vpn.list}) ${listAge(vpnMatch)}: a commercial VPN hides the user's network and location (high confidence: the provider's own list)`,
           }
         : {
             code: "vpn_network",
             points: signalWeight("ip_vpn_network", undefined, vpnMatch.weightFactor),
-            reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${ageNote(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (${vpn.confidence} confidence)`,
+            reason: `In a VPN operator's network (${vpn.provider}; ${vpn.range}, ${vpn.list}) ${listAge(vpnMatch)}: it carries VPN exits, so the user's network and location may be hidden (${vpn.confidence} confidence)`,
           },
     );
   const scanner = matchOf(p, "scanner");
@@ -109,21 +104,21 @@ export function scoreIp(input: {
     reasons.push({
       code: "scanner",
       points: signalWeight("ip_scanner", undefined, scanner.weightFactor),
-      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${ageNote(scanner)}: automated traffic, not a customer`,
+      reason: `An internet-wide scanner run by ${scanner.provider} (${scanner.range}, ${scanner.list}) ${listAge(scanner)}: automated traffic, not a customer`,
     });
   const relay = matchOf(p, "relay");
   if (relay)
     reasons.push({
       code: "private_relay",
       points: signalWeight("ip_private_relay", undefined, relay.weightFactor),
-      reason: `${relay.provider} egress (${relay.range}) ${ageNote(relay)}: ordinary Safari users with iCloud+, location coarsened`,
+      reason: `${relay.provider} egress (${relay.range}) ${listAge(relay)}: ordinary Safari users with iCloud+, location coarsened`,
     });
   const crawler = matchOf(p, "crawler");
   if (crawler)
     reasons.push({
       code: "verified_crawler_range",
       points: 0,
-      reason: `In ${crawler.provider}'s published ranges (${crawler.range}) ${ageNote(crawler)}: a request from here claiming to be ${crawler.provider} is genuine`,
+      reason: `In ${crawler.provider}'s published ranges (${crawler.range}) ${listAge(crawler)}: a request from here claiming to be ${crawler.provider} is genuine`,
     });
   const hostingEvidence = hostingSignal(p);
   if (hostingEvidence?.code === "ip_cdn_edge") {
@@ -132,7 +127,7 @@ export function scoreIp(input: {
       code: "cdn_edge",
       points: hostingPoints(p),
       reason:
-        `CDN or reverse-proxy edge (${input.network.provider ?? m?.provider}) ${m ? ageNote(m) : ""}: the real client is hidden behind it`.replace(
+        `CDN or reverse-proxy edge (${input.network.provider ?? m?.provider}) ${m ? listAge(m) : ""}: the real client is hidden behind it`.replace(
           " :",
           ":",
         ),
@@ -143,7 +138,7 @@ export function scoreIp(input: {
     const where = m
       ? m.range.startsWith("AS")
         ? `origin ${m.range} belongs to ${m.provider} (${m.list}, ${m.confidence} confidence)`
-        : `${m.range} ${ageNote(m)}, ${m.list}`
+        : `${m.range} ${listAge(m)}, ${m.list}`
       : "organisation name";
     const capable = m?.detail.includes("VPN-capable")
       ? "; VPN-capable hosting: the network also carries VPN exits"
