@@ -14,6 +14,7 @@ import { cycles, importGraph, resolveSpecifier } from "./scripts/import-graph.mj
  * server does, the bulk kinds' labels, the words for DNS statuses, email verdicts and monitor states. A module joins this list only when it and everything it imports are pure.
  */
 const SHARED_WITH_CLIENT = [
+  "server/api/batch-limit",
   "server/api/contract-text",
   "server/bulk/kind-labels",
   "server/dns/status-words",

@@ -4,6 +4,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
+import { MAX_BATCH_CALLS } from "../../../server/api/batch-limit";
 import type { AppRouter } from "../../../server/api/root";
 import { TRPCProvider } from "./trpc";
 
@@ -17,6 +18,7 @@ export function Providers({ workspaceId, children }: { workspaceId: string | nul
       links: [
         httpBatchLink({
           url: "/api/trpc",
+          maxItems: MAX_BATCH_CALLS,
           headers: () => (workspaceId ? { "X-Service-Workspace": workspaceId } : {}),
         }),
       ],

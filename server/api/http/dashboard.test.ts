@@ -5,6 +5,7 @@ import { createTestApp } from "../../../test/harness";
 import type { SessionUser } from "../../auth/principal";
 import { createWorkspace } from "../../workspaces/workspaces";
 import { ensureUser, inviteMember } from "../../workspaces/members";
+import { MAX_BATCH_CALLS } from "../batch-limit";
 import { handleDashboardRequest } from "./dashboard";
 
 /** One JSON media type, as either tRPC or the endpoint writes it. */
@@ -58,6 +59,36 @@ describe("dashboard endpoint", () => {
     expect(get.body.error.data.appCode).toBe("LOOKUP_NOT_FOUND");
     expect(postBody).toEqual(get.body);
     expect(post.headers.get("content-type")).toMatch(ONE_JSON_TYPE);
+  });
+
+  it("refuses a batch of more calls than the dashboard's client sends (400, before any call runs); a full batch runs", async () => {
+    const user = await signedIn("batch@example.test");
+    const { workspaceId } = await ownWorkspace(user);
+    const batch = async (calls: number) => {
+      const names = Array.from({ length: calls }, () => "geo.ipGeo").join(",");
+      const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { ip: "8.8.8.8" }]));
+      const res = await handleDashboardRequest(
+        new Request(`${ORIGIN}/api/trpc/${names}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`, {
+          headers: { "x-service-workspace": workspaceId },
+        }),
+        async () => user,
+      );
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const used = () => app.used(workspaceId);
+    const before = await used();
+    const over = await batch(MAX_BATCH_CALLS + 1);
+    expect(over.status).toBe(400);
+    const errors = Array.isArray(over.body) ? over.body.map((b: any) => b.error) : [over.body.error];
+    expect(errors[0].data.appCode).toBe("INVALID_REQUEST");
+    expect(errors[0].message).toMatch(
+      new RegExp(`at most ${MAX_BATCH_CALLS} calls; this one makes ${MAX_BATCH_CALLS + 1}`),
+    );
+    expect(await used()).toBe(before);
+    const full = await batch(MAX_BATCH_CALLS);
+    expect(full.status).toBe(200);
+    expect(full.body).toHaveLength(MAX_BATCH_CALLS);
+    expect(await used()).toBe(before + MAX_BATCH_CALLS);
   });
 
   it("without a session answers 401 UNAUTHORIZED", async () => {

@@ -10,6 +10,7 @@ import { AppError, toErrorBody, TRPC_SHAPE_REFUSALS } from "../../errors";
 import type { Context } from "../context";
 import { registerBulkProcedures } from "../bulk-procedures";
 import { appRouter } from "../root";
+import { MAX_BATCH_CALLS } from "../batch-limit";
 import { asTRPCError } from "../trpc";
 import { dashboardBodyLimit, MAX_BODY_BYTES } from "../rest/body-rules";
 import { createDashboardContext } from "./dashboard-context";
@@ -107,6 +108,12 @@ async function answer(
     const error = new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${names[0]}"` });
     return refused(error, names[0], standard, seen);
   }
+  // A batch longer than the dashboard's client sends is refused before any call runs, in words (tRPC's maxBatchSize
+  // below refuses it too, as "Batch call exceeds maximum size", should a path escape calledNames).
+  if (new URL(incoming.url).searchParams.get("batch") === "1" && names && names.length > MAX_BATCH_CALLS) {
+    const message = `A batch may make at most ${MAX_BATCH_CALLS} calls; this one makes ${names.length}. Split it.`;
+    return refused(new TRPCError({ code: "BAD_REQUEST", message }), undefined, standard, seen);
+  }
   // tRPC's fetch adapter reads the whole body: read it here first, with the cap, and hand tRPC the bytes.
   let req = incoming;
   let tooLarge = false;
@@ -124,6 +131,7 @@ async function answer(
     endpoint: DASHBOARD_ENDPOINT,
     req,
     router: appRouter,
+    maxBatchSize: MAX_BATCH_CALLS,
     createContext: async () => {
       const [db, sessionUser] = await Promise.all([getDb(), getSessionUser()]);
       try {
