@@ -34,10 +34,11 @@ export function resolveRange(a: { days?: number; since?: Date; until?: Date; now
     throw new AppError("INVALID_REQUEST", "since and until must be dates (ISO 8601).");
   // A given pair was refused by the input schema (withUntilAfterSince); this is a `since` past the default `until`.
   if (until.getTime() <= since.getTime()) throw new AppError("INVALID_REQUEST", UNTIL_AFTER_SINCE);
-  const dates: string[] = [];
-  for (let t = startOfUtcDay(since).getTime(); t < until.getTime(); t += DAY)
-    dates.push(new Date(t).toISOString().slice(0, 10));
-  if (dates.length > MAX_RANGE_DAYS)
+  // Counted from the two ends before any day is listed: 1970-01-01..9999-12-31 would be 2.9 million of them.
+  const first = startOfUtcDay(since).getTime();
+  if (Math.ceil((until.getTime() - first) / DAY) > MAX_RANGE_DAYS)
     throw new AppError("INVALID_REQUEST", `The range covers at most ${MAX_RANGE_DAYS} days.`);
+  const dates: string[] = [];
+  for (let t = first; t < until.getTime(); t += DAY) dates.push(new Date(t).toISOString().slice(0, 10));
   return { since, until, dates };
 }
