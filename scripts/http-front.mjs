@@ -146,6 +146,14 @@ function resolvesOntoApi(path) {
   return JSON_ENTRY_PATH.test(resolved) || API_LIKE.test(resolved);
 }
 
+/**
+ * Whether a path holding a backslash is /v1 or /api in the spelling Next redirects it to (backslashes as slashes,
+ * runs of slashes as one, dot segments resolved): `/v1\ip`, `/\v1/ip`, `/a/..\v1/ip`, `/api\trpc`.
+ */
+function backslashOntoApi(path) {
+  return path.includes("\\") && resolvesOntoApi(path.replace(/\\/g, "/").replace(/\/{2,}/g, "/"));
+}
+
 /** A request line in absolute form (`GET http://host/v1/x HTTP/1.1`) or with leading slashes, as origin form. */
 function originForm(url) {
   let out = url;
@@ -200,18 +208,21 @@ export function createFront(handle) {
       return sendError(res, 400, "INVALID_REQUEST", TWO_HOSTS_MESSAGE, head);
     if (!REGISTERED_METHODS.has(req.method)) {
       // Never Next's text/plain 500: JSON 404 for anything that looks like the API, 405 elsewhere.
-      if (API_LIKE.test(url)) return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
+      if (API_LIKE.test(url) || backslashOntoApi(path))
+        return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
       res.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Allow: [...REGISTERED_METHODS].join(", ") });
       return res.end("Method Not Allowed\n");
     }
     if (!API_PATH.test(url)) {
       // A path spelled like the API that Next would not route to it (/V1/..., /v1%2f...), an empty or dot segment
-      // under /api, and dot segments that resolve onto /v1 or /api (/a/../v1/..., which Next resolved past these
-      // checks): never Next's HTML 404 page or a redirect to another route, as under /v1.
+      // under /api, dot segments that resolve onto /v1 or /api (/a/../v1/..., which Next resolved past these
+      // checks) and backslashes Next would turn into such a path: never Next's HTML 404 page or a redirect to
+      // another route, as under /v1.
       if (
         API_LIKE.test(url) ||
         (JSON_ENTRY_PATH.test(url) && (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))) ||
-        (DOT_SEGMENT.test(path) && resolvesOntoApi(path))
+        (DOT_SEGMENT.test(path) && resolvesOntoApi(path)) ||
+        backslashOntoApi(path)
       )
         return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head);
     } else {

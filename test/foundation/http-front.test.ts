@@ -30,9 +30,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 /** Sends raw bytes and reads the whole answer (the connection is closed after it). */
-function raw(bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function raw(bytes: string, to = port): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(to, "127.0.0.1");
     let data = "";
     socket.setEncoding("latin1");
     socket.on("data", (c) => (data += c));
@@ -114,6 +114,52 @@ describe("everything else goes to the handler untouched", () => {
     const missing = await raw("GET /v1/nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body)).toEqual(lookupNotFound);
+  });
+});
+
+describe("backslash spellings of /v1 and /api paths", () => {
+  // Found by fuzzing the production server: Next answers a path holding a backslash with a 308 to its cleaned
+  // spelling, and the front let through those whose backslash comes right after /v1 or /api, or before them
+  // (`/v1\ip\8.8.8.8\geo`, `/\v1/...`, `/a/..\v1/...`): a redirect onto the API instead of the spec's 404.
+  it("are 404 LOOKUP_NOT_FOUND from the front, never handed to Next; other pages still are", async () => {
+    // Wired as scripts/server.mjs wires it, with a stand-in for Next that says it was reached.
+    const front = http.createServer(
+      createFront((_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(502, { "Content-Type": "text/plain" });
+        res.end("through Next");
+      }),
+    );
+    await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
+    const frontPort = (front.address() as AddressInfo).port;
+    try {
+      for (const path of [
+        "/v1\\ip\\8.8.8.8\\geo",
+        "/V1\\ip",
+        "/v1\\",
+        "/\\v1/ip/8.8.8.8/geo",
+        "/a/..\\v1/ip/8.8.8.8/geo",
+        "/x\\..\\v1/ip",
+        "/%2e%2e\\v1",
+        "/api\\trpc\\account.me",
+        "/api\\account\\senders",
+      ]) {
+        const res = await raw(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, frontPort);
+        expect(res.body, path).not.toContain("through Next");
+        expect(res.status, path).toBe(404);
+        expect(JSON.parse(res.body)).toEqual(lookupNotFound);
+      }
+      // An unknown method on such a path is the API's 404 too, not the 405 the front gives pages.
+      const propfind = await raw(
+        "PROPFIND /v1\\ip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        frontPort,
+      );
+      expect(propfind.status).toBe(404);
+      expect(JSON.parse(propfind.body)).toEqual(lookupNotFound);
+      const page = await raw("GET /docs\\x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", frontPort);
+      expect(page.body).toContain("through Next");
+    } finally {
+      await new Promise<void>((r) => front.close(() => r()));
+    }
   });
 });
 
