@@ -79,6 +79,11 @@ export function parseCsv(text: string): CsvRow[] | { error: string } {
   // every CRLF inside a quoted value).
   const normalised = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   let records: { record: string[]; raw: string }[];
+  // Items are counted as they are read, and reading stops at the one past the limit: a 24 MB body of short rows is
+  // over a million of them, which would all be read (seconds of the event loop) only to be refused.
+  let items = 0;
+  let seenOne = false;
+  const tooMany = new Error("too many CSV items");
   try {
     records = parseCsvText(normalised, {
       raw: true,
@@ -86,8 +91,19 @@ export function parseCsv(text: string): CsvRow[] | { error: string } {
       relax_quotes: true,
       skip_empty_lines: true,
       trim: true,
+      on_record: (read) => {
+        const { record } = read as unknown as { record: string[] }; // { record, raw } here too, with `raw: true`
+        if (record.every((c) => c === "")) return read;
+        // The first record with a cell is a header when its value is `value` (as the loop below reads it).
+        const isFirst = !seenOne;
+        seenOne = true;
+        if (isFirst && /^value$/i.test(record[0]!)) return read;
+        if (++items > MAX_ITEMS_PER_CALL) throw tooMany;
+        return read;
+      },
     }) as unknown as { record: string[]; raw: string }[]; // `raw: true` makes each record { record, raw }
   } catch (err) {
+    if (err === tooMany) return { error: `At most ${MAX_ITEMS_PER_CALL} items per call; this one has more.` };
     return { error: csvProblem(err) };
   }
   const out: CsvRow[] = [];
