@@ -7,7 +7,7 @@
 // fetch", "Unexpected token '<'…"): it is said in words instead, with Retry when a query failed with it.
 import { QueryClientContext } from "@tanstack/react-query";
 import Link from "next/link";
-import { useContext, useEffect, useRef } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { BusyButton } from "./BusyButton";
 import { dashboardMessage } from "./dashboard-words";
 import { DocText } from "./DocText";
@@ -115,9 +115,11 @@ export function isTransient(err: unknown): boolean {
  * "<what> could not be read." in words, plus "Could not reach the service. ..." when nothing answered (offline, a
  * proxy's page), never the service's own message (it may carry an operator's hint) nor a code (kept as data-code for
  * tests and support tools), never the part's empty state ("No runs yet.") nor a loading state that never ends. Its
- * Retry re-runs the read (`onRetry`) and the page's other failed reads, says "Retrying…" while it runs (BusyButton: it stays focusable), and once the
- * part has been read and the note has gone with the pressed button, puts the keyboard's focus on the heading of the
- * region the note was in (focusAfterRetry), not on <body>. A refusal that reading again cannot lift (signed out, a
+ * Retry re-runs the read (`onRetry`) and the page's other failed reads, says "Retrying…" while the read it asked for
+ * runs (BusyButton: it stays focusable; a read that runs again on its own, a poll or a refresh after a change, leaves
+ * it saying "Retry"), and once the part has been read and the note has gone with the pressed button, puts the
+ * keyboard's focus on the heading of the region the note was in (focusAfterRetry), not on <body>; when the read
+ * failed again, on the Retry of the note that comes back in its place. A refusal that reading again cannot lift (signed out, a
  * plan's capability, not found) is said in the service's words by ErrorNote instead (with the plan link where a plan
  * would lift it), without a Retry that could never work.
  */
@@ -134,7 +136,7 @@ export function ReadFailed({
   what: string;
   error: unknown;
   onRetry: () => unknown;
-  /** The read runs again (the query's isFetching): Retry says so and ignores presses. */
+  /** The read runs again (the query's isFetching): after a press of Retry, it says so and ignores presses. */
   retrying?: boolean;
   /** A lasting refusal's message as the page says it (ErrorNote's words). */
   words?: (message: string) => string;
@@ -146,20 +148,28 @@ export function ReadFailed({
   // Where the note was when its Retry was pressed with the keyboard's focus on it: the focus goes back there.
   const pressed = useRef<Element | null>(null);
   const shown = Boolean(error) && isTransient(error);
+  // Whether this Retry was pressed and its read has not ended yet: only then does it say "Retrying…". A page that
+  // polls, or refreshes a list after a change, runs the read again without anyone asking; the label then stays.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!retrying) setAsked(false);
+  }, [retrying, error]);
   useEffect(() => {
     if (shown || !pressed.current) return;
     const from = pressed.current;
     pressed.current = null;
-    focusAfterRetry(from);
-  }, [shown]);
+    focusAfterRetry(from, what);
+  }, [shown, what]);
   // A Retry that failed again leaves the note where it was: a later Retry elsewhere is not this one's to follow.
   useEffect(() => {
     if (shown && !retrying) pressed.current = null;
   }, [shown, retrying]);
   // A page that draws something else in the note's place once the read answers unmounts the note itself.
+  const whatNow = useRef(what);
+  whatNow.current = what;
   useEffect(
     () => () => {
-      if (pressed.current) focusAfterRetry(pressed.current);
+      if (pressed.current) focusAfterRetry(pressed.current, whatNow.current);
     },
     [],
   );
@@ -172,16 +182,17 @@ export function ReadFailed({
       className={`read-failed ${className}`}
       role="alert"
       data-testid={testId}
-      data-read-failed=""
+      data-read-failed={what}
       data-code={unreachable ? "UNREACHABLE" : (errorCode(error) ?? undefined)}
     >
       {what} could not be read.{unreachable ? ` ${UNREACHABLE_MESSAGE}` : null}{" "}
       <BusyButton
         type="button"
         className="btn"
-        busy={retrying}
+        busy={retrying && asked}
         busyLabel="Retrying…"
         onClick={() => {
+          setAsked(true);
           const here = note.current;
           pressed.current = here && here.contains(document.activeElement) ? (here.parentElement ?? here) : null;
           void onRetry();
@@ -212,16 +223,29 @@ const REGIONS = "section, article, dialog, .card, [role=region], [role=dialog], 
  * around it, the page's main). It goes to the heading of the region the note was in (its card, section, article or
  * dialog; one without a heading gives way to the region around it, up to the page's main and its title), made
  * focusable for this (tabindex -1). While the page redraws (a loading state with no heading yet, the other parts read
- * again) the focus is put back there whenever it drops again, for a few seconds; never once it is somewhere else, and
- * never after a click or a key (the person moved on: a click on the page's text puts the focus on its main).
+ * again) the focus is put back there whenever it drops again, for a few seconds (15 at most); never once it is somewhere else, and
+ * never after a click or a key (the person moved on: a click on the page's text puts the focus on its main). When the
+ * read fails again, the part's note comes back with a new Retry (the one pressed went with the note): the focus goes
+ * to it, from the heading or from wherever it dropped, so the person is where they were and can press it again.
  */
-function focusAfterRetry(from: Element) {
+function focusAfterRetry(from: Element, what: string) {
   const main = document.getElementById("main");
   if (!main) return;
+  let placed: HTMLElement | null = null;
   const place = () => {
     const active = document.activeElement;
     const dropped =
       !active || !active.isConnected || active === document.body || active === main || active.contains(from);
+    const again = [...(from.isConnected ? from : main).querySelectorAll<HTMLElement>("[data-read-failed]")]
+      .find((n) => n.dataset.readFailed === what)
+      ?.querySelector<HTMLElement>("button");
+    if (again) {
+      if (dropped || (placed && active === placed)) {
+        again.focus();
+        stop();
+      }
+      return;
+    }
     if (!dropped) return;
     let region: Element | null | undefined = (from.isConnected ? from : main).closest(REGIONS);
     let heading: HTMLElement | null = null;
@@ -232,19 +256,21 @@ function focusAfterRetry(from: Element) {
     if (!heading) return;
     if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
     heading.focus();
+    placed = heading;
   };
   const watch = new MutationObserver(place);
   // A click or a key anywhere after the Retry is the person moving on (a click on the page's text focuses its main,
   // which would otherwise read as dropped): the focus is theirs from then on.
-  const stop = () => {
+  function stop() {
     watch.disconnect();
     document.removeEventListener("pointerdown", stop, true);
     document.removeEventListener("keydown", stop, true);
-  };
+  }
   document.addEventListener("pointerdown", stop, true);
   document.addEventListener("keydown", stop, true);
   watch.observe(main, { childList: true, subtree: true });
-  setTimeout(stop, 5_000);
+  // Long enough for a read that fails again slowly (a source's timeout); a click or a key ends it sooner.
+  setTimeout(stop, 15_000);
   requestAnimationFrame(place);
 }
 

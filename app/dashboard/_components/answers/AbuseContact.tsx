@@ -1,8 +1,10 @@
 "use client";
 // "Who do I report this to?": the abuse contact of an IP's network or a domain's registrar, looked up on demand
 // (GET /v1/ip/{ip}/abuse or /v1/domain/{domain}/abuse through the dashboard, 1 unit) from the registry's RDAP data.
+// The button goes once pressed (the part then says it is asking, then the contact or why there is none): the focus
+// it had goes to the part itself, so a keyboard user stays here (the browser would put it on the page's top).
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ReadFailed } from "../ErrorNote";
 import { useTRPC } from "../trpc";
 
@@ -44,6 +46,12 @@ function ContactLines({
 export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: string }) {
   const trpc = useTRPC();
   const [asked, setAsked] = useState(false);
+  const part = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (asked && hadFocus.current) part.current?.focus();
+    hadFocus.current = false;
+  }, [asked]);
   const ip = useQuery({
     ...trpc.abuse.ipAbuse.queryOptions({ ip: target }),
     enabled: asked && kind === "ip",
@@ -60,9 +68,16 @@ export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: 
   const q = kind === "ip" ? ip : domain;
   if (!target) return null;
   return (
-    <div className="abuse-contact" data-testid="abuse-contact">
+    <div className="abuse-contact" data-testid="abuse-contact" ref={part} tabIndex={-1}>
       {!asked ? (
-        <button type="button" className="btn" onClick={() => setAsked(true)}>
+        <button
+          type="button"
+          className="btn"
+          onClick={(e) => {
+            hadFocus.current = document.activeElement === e.currentTarget;
+            setAsked(true);
+          }}
+        >
           Find the abuse contact (1 unit)
         </button>
       ) : q.isPending ? (
