@@ -8,6 +8,7 @@ import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
 import { useTRPC } from "../_components/trpc";
 import { isPlanRefusal, PlanGate } from "../_components/PlanGate";
+import { listNameAsTyped } from "./list-name";
 import { ListItems } from "./ListItems";
 import "./lists.css";
 import { BusyButton } from "../_components/BusyButton";
@@ -88,10 +89,12 @@ export function ListsView() {
           }}
         >
           <label>
-            Name
+            <span>
+              Name <span className="muted small">(lower-case letters, digits and _, as rules name it)</span>
+            </span>
             <input
               value={name}
-              onChange={(e) => setName(e.target.value.toLowerCase())}
+              onChange={(e) => setName(listNameAsTyped(e.target.value))}
               placeholder="blocked_emails"
               pattern="[a-z0-9_]{1,64}"
               title="Lower-case letters, digits and _"
