@@ -128,7 +128,8 @@ export async function runAdminCommand(
       await getWorkspaceOrThrow(db, workspaceId);
       const r = await createApiKey(db, {
         workspaceId,
-        name: args.flags.get("name")?.[0],
+        // `--name` with no value is a mistake, not "the default name".
+        name: args.flags.has("name") ? one(args, "name") : undefined,
         actor: { kind: "operator", command: `key create --workspace ${workspaceId}` },
       });
       return {
@@ -212,8 +213,16 @@ export async function runAdminCommand(
       const result = { rows: JSON.parse(JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) };
       return { result, text: JSON.stringify(result.rows, null, 2) };
     }
-    default:
+    default: {
+      // `workspace` alone, or `key list`: name the commands that area has rather than call it unknown.
+      const verbs = [...COMMANDS.keys()].filter((c) => c.startsWith(`${area} `)).map((c) => c.slice(area.length + 1));
+      if (verbs.length)
+        throw new AppError(
+          "INVALID_REQUEST",
+          `${area} takes ${verbs.length > 1 ? "one of " : ""}${verbs.join(", ")}${verb ? ` (not ${JSON.stringify(verb)})` : ""}\n${USAGE}`,
+        );
       throw new AppError("INVALID_REQUEST", cmd ? `unknown command: ${cmd}\n${USAGE}` : USAGE);
+    }
   }
 }
 
@@ -221,14 +230,18 @@ export async function runAdminCommand(
  * The database's refusal of an operator's statement (a syntax error, an unknown table, two statements, a parameter
  * of the wrong type) is the operator's to fix, so it is told as the database says it. An outage stays an outage; a
  * table or schema that does not exist counts as one for the service's own queries, whose tables must be there, but
- * here it is most likely the statement's.
+ * here it is most likely the statement's; so is a wrong number of --param.
  */
+const STATEMENT_SQLSTATES = new Set(["42P01", "3F000", "08P01"]);
+
 function refusedStatement(err: unknown): unknown {
   const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: Record<string, unknown> } } };
   if (e.code !== "P2010") return err;
   const cause = e.meta?.driverAdapterError?.cause ?? {};
   const sqlstate = typeof cause.originalCode === "string" ? cause.originalCode : null;
-  if (sqlstate !== "42P01" && sqlstate !== "3F000" && storeOutageReason(err)) return err;
+  // 08P01 is a protocol violation, class 08 like a lost connection, but what PostgreSQL (and PGlite) answers a bind
+  // whose parameter count is not the statement's: the operator's --param, not an outage.
+  if (!STATEMENT_SQLSTATES.has(sqlstate ?? "") && storeOutageReason(err)) return err;
   const message = String(cause.originalMessage ?? cause.message ?? (err as Error).message).trim();
   return new AppError(
     "INVALID_REQUEST",

@@ -278,6 +278,37 @@ describe("admin commands refuse what they would otherwise ignore or fail on", ()
     expect(Object.keys(r.result as object).sort()).toEqual(["apiKey", "keyId"]);
   }, 60_000);
 
+  it("refuses key create --name with no value instead of creating a key under the default name", async () => {
+    // `key create --workspace ws_... --name` (the name left out, or `--name --json`) created a key named as if
+    // --name had not been given, exit 0 (found walking README's Operate section).
+    const ws = (await runAdminCommand(app.db, ["workspace", "create", "--name", "Named", "--plan", "suite_agency"]))
+      .result as { workspaceId: string };
+    const keys = () => app.db.apiKey.count({ where: { workspaceId: ws.workspaceId } });
+    const before = await keys();
+    for (const argv of [
+      ["key", "create", "--workspace", ws.workspaceId, "--name"],
+      ["key", "create", "--workspace", ws.workspaceId, "--name", "--json"],
+      ["key", "create", "--workspace", ws.workspaceId, "--name="],
+    ])
+      expect({ argv, ...(await refusal(argv)) }).toEqual({
+        argv,
+        status: 400,
+        code: "INVALID_REQUEST",
+        message: "--name is required",
+      });
+    expect(await keys()).toBe(before);
+  }, 60_000);
+
+  it("names the commands of an area given alone or with a verb it does not have", async () => {
+    // `workspace` alone said "unknown command: workspace", as if there were no workspace commands.
+    expect((await refusal(["workspace"])).message).toMatch(/^workspace takes create\nusage: /);
+    expect((await refusal(["key", "list"])).message).toMatch(
+      /^key takes one of create, revoke \(not "list"\)\nusage: /,
+    );
+    expect((await refusal(["feeds"])).message).toMatch(/^feeds takes one of status, refresh\n/);
+    expect((await refusal(["bogus"])).message).toMatch(/^unknown command: bogus\n/);
+  }, 60_000);
+
   it("refuses a workspace whose --owner is not an email address, creating nothing", async () => {
     // `workspace create --owner notanemail` made a workspace owned by "notanemail" (found walking README's Operate
     // section from a fresh clone); inviting the same address as a member is refused.

@@ -64,4 +64,21 @@ describe("admin sql", () => {
       expect(((await sql(query, ...params)).result as { rows: unknown }).rows, query).toEqual(rows);
     }
   });
+
+  it("says a wrong number of --param is the statement's, in the database's words, not that the database is down", async () => {
+    // PostgreSQL refuses a bind with the wrong parameter count as a protocol violation (SQLSTATE 08P01, class 08 like
+    // a dropped connection), which was reported as "cannot use the database: database refused the work".
+    const { status, body } = await sql("SELECT $1::int AS a", "1", "2").then(
+      () => ({ status: 200, body: null }),
+      (err: unknown) => toErrorBody(err),
+    );
+    expect(status).toBe(400);
+    expect(body?.error.code).toBe("INVALID_REQUEST");
+    expect(body?.error.message).toMatch(/^the database refused the statement: .*2 parameters.* \(SQLSTATE 08P01\)$/);
+    expect(await refusal("SELECT $1::int AS a")).toMatchObject({
+      status: 400,
+      code: "INVALID_REQUEST",
+      message: expect.stringMatching(/^the database refused the statement: /),
+    });
+  });
 });
