@@ -3,12 +3,24 @@
 // (issue 22: 6.2 s for the overview, 16.7 s for the console on a first visit). The /docs page builds the
 // document in slices that yield to the event loop (loadOpenApiDocument), and every later user of it (the REST
 // route, the console) finds it built. Requests are made one at a time and their failures ignored: a warm-up
-// never delays or breaks serving. Off with SERVICE_WARM_PAGES=0.
+// never delays or breaks serving. Off with SERVICE_WARM_PAGES=0 (or false, no, off).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
+
+/**
+ * SERVICE_WARM_PAGES, a flag of the settings registry (server/env/service.ts): on unless `0`, `false`, `no` or `off`,
+ * as every flag reads. The registry refuses any other word when the server starts.
+ */
+export function warmPagesWanted(env = process.env) {
+  return !["0", "false", "no", "off"].includes(
+    String(env.SERVICE_WARM_PAGES ?? "")
+      .trim()
+      .toLowerCase(),
+  );
+}
 
 /**
  * The pages to warm: /docs with its operation list, and every dashboard page of the build (its app-paths manifest,
@@ -35,7 +47,7 @@ export function pagesToWarm(distDir) {
  * before its public port opens; the warm-up after start then only renders. Returns the paths loaded.
  */
 export function preloadPageModules(distDir, paths) {
-  if (process.env.SERVICE_WARM_PAGES === "0") return [];
+  if (!warmPagesWanted()) return [];
   const loaded = [];
   for (const page of paths) {
     try {
@@ -55,7 +67,7 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * `readyWithinMs`). Resolves with the paths warmed; never rejects.
  */
 export async function warmPages(origin, paths, { readyWithinMs = 300_000 } = {}) {
-  if (process.env.SERVICE_WARM_PAGES === "0") return [];
+  if (!warmPagesWanted()) return [];
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
     const ready = await fetch(`${origin}/readyz`).then(

@@ -2,6 +2,16 @@
 import { normalizeWebOrigin } from "./web-origin";
 import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
 
+/** An smtp:// or smtps:// URL naming a host (what server/monitors/mailer/settings.ts can send through). */
+function isSmtpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === "smtp:" || u.protocol === "smtps:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 export const service = group("Service", {
   PORT: number({ default: 3000, min: 0, max: 65_535, meaning: "port of `npm start`" }),
   HOST: text({
@@ -50,6 +60,8 @@ export const service = group("Service", {
     meaning: "public base address, used in printed links and the OpenAPI `servers` entry",
   }),
   SERVICE_SMTP_URL: secret({
+    // A value that is not one (`smtp.example.com:587`) used to turn email alerts off without a word.
+    shape: { test: isSmtpUrl, says: "an smtp:// or smtps:// URL with a host" },
     meaning:
       "SMTP server for monitor alert emails: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465` (TLS from the start). Unset means email alerts are off (a monitor answers `email_alerts.available: false`)",
   }),
@@ -65,7 +77,7 @@ export const service = group("Service", {
   }),
   SERVICE_WARM_PAGES: flag({
     default: true,
-    outside: true,
+    // Read by scripts/warm-pages.mjs, but checked with the server's settings at start like any other.
     shown: "`1`",
     meaning:
       "`0` skips the warm-up that loads `/docs` and every dashboard page once after start (`scripts/warm-pages.mjs`)",

@@ -115,6 +115,24 @@ describe("settings registry", () => {
     }
   });
 
+  it("SERVICE_SMTP_URL that is not an smtp:// or smtps:// URL is refused at start, never its value shown", () => {
+    // `smtp.example.com:587` or `smtp//user:pass@host` started the server with email alerts silently off (every
+    // monitor answering email_alerts.available: false), which an operator learns only when an alert never comes.
+    for (const good of ["smtp://user:pass@mail.example.com:587", "smtps://mail.example.com:465", "SMTP://h", ""]) {
+      setEnv("SERVICE_SMTP_URL", good);
+      expect({ good, problems: validateSettings() }).toEqual({ good, problems: [] });
+    }
+    for (const bad of ["smtp.example.com:587", "smtp//user:s3cret@host", "https://mail.example.com", "smtp://"]) {
+      setEnv("SERVICE_SMTP_URL", bad);
+      expect({ bad, problems: validateSettings() }).toEqual({
+        bad,
+        problems: [
+          "SERVICE_SMTP_URL is invalid: it must be an smtp:// or smtps:// URL with a host (the value is not shown).",
+        ],
+      });
+    }
+  });
+
   it("a flag takes 1/0, true/false, yes/no, on/off in any case, and refuses anything else naming the variable", () => {
     expect(workerEnabled()).toBe(true);
     for (const [value, on] of [

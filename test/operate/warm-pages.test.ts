@@ -74,6 +74,28 @@ describe("warming the pages after start", () => {
     expect(await warmPages(origin, ["/docs"])).toEqual([]);
     expect(seen).toEqual([]);
   });
+
+  it("is off for every word the settings table gives a flag for off, and the server's start refuses another", async () => {
+    // SERVICE_WARM_PAGES=off (or false, no) warmed every page all the same: only "0" was read, and as a setting read
+    // outside the server, start-up never checked it, so SERVICE_WARM_PAGES=maybe started too.
+    const { origin, seen } = await site(0);
+    const dist = mkdtempSync(path.join(tmpdir(), "svc-preload-off-"));
+    try {
+      mkdirSync(path.join(dist, "server", "app", "docs"), { recursive: true });
+      writeFileSync(path.join(dist, "server", "app", "docs", "page.js"), "");
+      for (const off of ["0", "false", "no", "off", " OFF "]) {
+        process.env.SERVICE_WARM_PAGES = off;
+        expect({ off, warmed: await warmPages(origin, ["/docs"]) }).toEqual({ off, warmed: [] });
+        expect({ off, loaded: preloadPageModules(dist, ["/docs"]) }).toEqual({ off, loaded: [] });
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+    const { validateSettings } = await import("../../server/env");
+    process.env.SERVICE_WARM_PAGES = "maybe";
+    expect(validateSettings()).toEqual([expect.stringContaining('SERVICE_WARM_PAGES="maybe" is invalid')]);
+  });
 });
 
 describe("loading the pages' code before the port opens", () => {
