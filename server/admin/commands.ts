@@ -1,7 +1,7 @@
 // Operator commands (`npm run admin -- <command>`), as plain functions over a database handle so that the CLI
 // can run them directly or hand them to a running embedded server through its admin channel.
 import { EmbeddedStoreUnreadable, type Db } from "../db/client";
-import { storeOutageReason } from "../db/outage-reason";
+import { firstInCauseChain, StoreConnectError, storeOutageReason } from "../db/outage-reason";
 import { ConfigurationError } from "../env";
 import { AppError, toErrorBody } from "../errors";
 import { createApiKey, revokeApiKeyOrThrow } from "../keys/keys";
@@ -262,7 +262,11 @@ export function adminFailure(err: unknown): { status: number; code: string; mess
   if (err instanceof EmbeddedStoreUnreadable)
     return { status: 500, code: "INTERNAL_ERROR", message: err.message, internal: false };
   const { status, body, outage } = toErrorBody(err);
-  const message = outage ? `cannot use the database: ${storeOutageReason(err)}` : body.error.message;
+  // A connection PostgreSQL refused says why in its words (a database or role that does not exist, the address
+  // refused), as the server's start-up does; the SQLSTATE alone told the operator little.
+  const refused = firstInCauseChain(err, (e) => (e instanceof StoreConnectError ? e : null));
+  const reason = refused ? refused.message.split("\n")[0] : storeOutageReason(err);
+  const message = outage ? `cannot use the database: ${reason}` : body.error.message;
   return { status, code: body.error.code, message, internal: body.error.code === "INTERNAL_ERROR" };
 }
 

@@ -63,15 +63,54 @@ describe("admin CLI when the database cannot be reached", () => {
     const env = { DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/none` };
     const text = await cli(["usage", "--workspace", "ws_x"], env);
     expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 1, stdout: "" });
-    expect(text.stderr).toBe("error: cannot use the database: could not open a database connection (ECONNREFUSED)");
+    expect(text.stderr).toBe(
+      `error: cannot use the database: could not open a database connection (ECONNREFUSED): connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
     const json = await cli(["usage", "--workspace", "ws_x", "--json"], env);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stderr)).toEqual({
       error: {
         code: "UPSTREAM_UNAVAILABLE",
-        message: "cannot use the database: could not open a database connection (ECONNREFUSED)",
+        message: `cannot use the database: could not open a database connection (ECONNREFUSED): connect ECONNREFUSED 127.0.0.1:${port}`,
       },
     });
+  }, 60_000);
+});
+
+describe("admin CLI when PostgreSQL refuses the connection", () => {
+  it("says what the server said (a database that does not exist), not only its SQLSTATE", async () => {
+    // `DATABASE_URL=postgresql://...@host/nonexistent_db npm run admin -- usage ...` said only "could not open a
+    // database connection (3D000)", while the server's start-up names the database. A PostgreSQL server on
+    // 127.0.0.1 that answers every startup message as PostgreSQL does for a database that does not exist:
+    const field = (code: string, text: string) => Buffer.concat([Buffer.from(code), Buffer.from(`${text}\0`)]);
+    const fields = Buffer.concat([
+      field("S", "FATAL"),
+      field("V", "FATAL"),
+      field("C", "3D000"),
+      field("M", 'database "nonexistent_db" does not exist'),
+      Buffer.from([0]),
+    ]);
+    const head = Buffer.alloc(5);
+    head.write("E", 0);
+    head.writeInt32BE(fields.length + 4, 1);
+    const server = createServer((socket) => {
+      socket.once("data", () => socket.end(Buffer.concat([head, fields])));
+      socket.on("error", () => undefined);
+    });
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
+    );
+    try {
+      const r = await cli(["usage", "--workspace", "ws_x"], {
+        DATABASE_URL: `postgresql://postgres:pw@127.0.0.1:${port}/nonexistent_db`,
+      });
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(r.stderr).toBe(
+        'error: cannot use the database: could not open a database connection (3D000): database "nonexistent_db" does not exist',
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   }, 60_000);
 });
 
