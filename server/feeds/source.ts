@@ -15,16 +15,27 @@ export interface FeedSourceRef {
 
 export function feedSourceRef<T>(def: FeedDefinition<T>, state: FeedState<T>): FeedSourceRef {
   const t = state.fetchedAt.getTime();
+  const about = describedAs(def, state.origin);
   return {
     name: def.name,
-    description: def.description,
+    description: about.description,
     origin: state.origin,
     fetchedAt: t > 0 ? state.fetchedAt.toISOString() : null,
     count: state.count,
     version: state.version,
     license: def.license,
-    attribution: def.attribution,
+    attribution: about.attribution,
   };
+}
+
+/** The description and attribution of the data in use: the shipped snapshot's own where it is another list. */
+export function describedAs<T>(
+  def: FeedDefinition<T>,
+  origin: FeedState<T>["origin"],
+): { description: string; attribution: string | null } {
+  return origin === "shipped" && def.shipped
+    ? def.shipped
+    : { description: def.description, attribution: def.attribution };
 }
 
 /** Why a feed could not answer, or null when it holds data. */

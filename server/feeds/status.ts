@@ -2,6 +2,7 @@
 import { getFeed } from "./loader";
 import { feedRefreshStates, type FeedRefreshState } from "./schedule";
 import { listFeeds } from "./registry";
+import { describedAs } from "./source";
 import type { FeedDb } from "./store";
 
 export interface FeedStatus {
@@ -40,6 +41,7 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
       const at = s.fetchedAt.getTime();
       out.push({
         ...base,
+        ...describedAs(def, s.origin),
         origin: s.origin,
         count: s.count,
         version: s.version,
@@ -50,6 +52,7 @@ export async function feedStatus(db: FeedDb): Promise<FeedStatus[]> {
     } catch (err) {
       out.push({
         ...base,
+        ...describedAs(def, "shipped"),
         origin: "shipped",
         count: 0,
         version: null,

@@ -8,6 +8,11 @@ export interface FeedDefinition<T> {
   /** Licence of the data and the attribution it requires, shown by `feeds status` and in the docs. */
   license: string;
   attribution: string | null;
+  /**
+   * What the shipped snapshot is and whom it credits, where it is another list than the one a refresh reads (Google's
+   * goog.json ships; a refresh reads cloud.json): answers and `feeds status` describe the data in use.
+   */
+  shipped?: { description: string; attribution: string | null };
   /** Absolute path of the shipped snapshot (in data/ or in node_modules). */
   snapshotPath: string;
   /** Live source to refresh from; null when the feed can only be updated by a new release. */

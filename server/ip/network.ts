@@ -20,9 +20,13 @@ const PRIVACY_FEEDS: readonly FeedDefinition<unknown>[] = [
 
 export interface NetworkInfo {
   type: "anonymizer" | "service" | "hosting" | "residential" | "unknown";
-  /** tor, vpn or relay for an anonymizer; crawler or monitor for a service; cloud, hosting or cdn for hosting. */
-  kind: "tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "hosting" | "cdn" | null;
+  /**
+   * tor, vpn or relay for an anonymizer; scanner, crawler or monitor for a service; cloud, platform, hosting or cdn for
+   * hosting (platform: a platform's own published range, Google's or Meta's, its own services' egress, not a cloud).
+   */
+  kind: "tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn" | null;
   provider: string | null;
+  /** The cloud or CDN whose published range holds the address (a platform's own range is no cloud). */
   cloud: { provider: string; region: string | null; service: string | null } | null;
   confidence: "high" | "medium" | "low" | null;
   /** The evidence, in words. */
@@ -56,7 +60,7 @@ export async function classifyNetwork(
     provider: string | null,
     confidence: NetworkInfo["confidence"],
   ): NetworkInfo => {
-    const c = matchOf(privacy, "cloud") ?? matchOf(privacy, "cdn") ?? matchOf(privacy, "platform");
+    const c = matchOf(privacy, "cloud") ?? matchOf(privacy, "cdn");
     return {
       type,
       kind,
@@ -81,8 +85,10 @@ export async function classifyNetwork(
   if (c.vpn.flag) return { info: info("anonymizer", "vpn", c.vpn.provider, c.vpn.confidence), privacy, sources };
   if (p.hosting || p.cdn) {
     const asnMatch = matchOf(p, "hosting_asn");
+    // A cloud's published range (anyone can rent a machine there) says more than a platform's own range around or
+    // inside it (GitHub Actions runners in Azure's ranges are Azure's cloud).
     const own = matchOf(p, "cloud") ?? matchOf(p, "platform");
-    const kind = p.cdn ? "cdn" : own ? "cloud" : asnMatch ? hostingAsn!.kind : "hosting";
+    const kind = p.cdn ? "cdn" : own ? own.kind : asnMatch ? hostingAsn!.kind : "hosting";
     const provider = p.cdn ? p.service : (own?.provider ?? c.hosting.provider ?? p.service);
     const confidence = p.cdn || own ? "high" : c.hosting.confidence;
     return { info: info("hosting", kind as NetworkInfo["kind"], provider, confidence), privacy, sources };

@@ -64,16 +64,21 @@ export const ipReputationSchema = z.object({
         "anonymizer (Tor, VPN, private relay), service (internet scanner, verified crawler, uptime monitor), hosting (cloud, hosting, CDN), residential (heuristic), unknown; agrees with `privacy`. Order: Tor, a VPN provider's published exit, relay, scanner, crawler, monitor, a VPN operator's network or ASN (medium confidence), hosting",
       ),
     kind: z
-      .enum(["tor", "vpn", "relay", "scanner", "crawler", "monitor", "cloud", "hosting", "cdn"])
+      .enum(["tor", "vpn", "relay", "scanner", "crawler", "monitor", "cloud", "platform", "hosting", "cdn"])
       .nullable()
       .describe(
-        "cloud where a provider's own published ranges hold the address; hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner",
+        "cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner",
       ),
     provider: z
       .string()
       .nullable()
       .describe("The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation)"),
-    cloud: z.object({ provider: z.string(), region: z.string().nullable(), service: z.string().nullable() }).nullable(),
+    cloud: z
+      .object({ provider: z.string(), region: z.string().nullable(), service: z.string().nullable() })
+      .nullable()
+      .describe(
+        "The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included)",
+      ),
     confidence: z
       .enum(["high", "medium", "low"])
       .nullable()

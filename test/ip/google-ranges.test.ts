@@ -71,6 +71,30 @@ describe("Google's ranges from the shipped goog.json", () => {
     }
   });
 
+  // Found looking up real addresses on the production server: 8.8.8.8 answered network { kind: "cloud", cloud:
+  // { provider: "Google" } } (and so did GitHub's and Meta's own ranges), a rentable cloud, while its match says
+  // "platform" and the answer's source said "Google Cloud cloud.json". A platform's own range is its own services'
+  // egress: network.kind "platform", no cloud block; a cloud range under it (GitHub Actions in Azure) stays cloud.
+  it("a platform's own published range is network.kind platform, not a cloud, and the source names goog.json", async () => {
+    for (const [ip, provider] of [
+      ...[...PUBLIC_DNS, GMAIL_OUTBOUND].map((a) => [a, "Google"]),
+      ["140.82.112.3", "GitHub"], // github.com
+      ["157.240.1.35", "Meta (Facebook)"], // facebook.com
+    ] as const) {
+      const rep = await getIpReputation(ip);
+      expect(rep.network, ip).toMatchObject({ type: "hosting", kind: "platform", provider, cloud: null });
+    }
+    const dns = await getIpReputation("8.8.8.8");
+    const source = dns.sources.find((s) => s.name === "cloud-gcp")!;
+    expect(source.description).toMatch(/goog\.json/);
+    expect(source.description).not.toMatch(/cloud\.json/);
+    expect(source.attribution).not.toMatch(/cloud\.json/);
+    // A GitHub Actions address inside Azure's published ranges is still Azure's cloud.
+    const actions = await getIpReputation("157.55.7.137");
+    expect(actions.network).toMatchObject({ kind: "cloud", provider: "Microsoft Azure" });
+    expect(actions.network.cloud).toMatchObject({ provider: "Microsoft Azure" });
+  });
+
   it("a refresh from Google Cloud's own cloud.json names Google Cloud for its customers' ranges", async () => {
     process.env.SERVICE_FEED_CLOUD_GCP_URL = `${feeds.url}/cloud.json`;
     const [refreshed] = await refreshFeeds(app.db, { feed: "cloud-gcp" });

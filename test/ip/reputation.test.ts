@@ -63,7 +63,7 @@ describe("IP reputation from shipped data", () => {
     expect(r.anonymizers.torExit.value).toBe(false);
     expect(r.asn?.number).toBe(15169);
     // Public DNS, in Google's goog.json (the shipped snapshot): Google's network, not a Google Cloud customer's.
-    expect(r.network).toMatchObject({ type: "hosting", kind: "cloud", provider: "Google" });
+    expect(r.network).toMatchObject({ type: "hosting", kind: "platform", provider: "Google", cloud: null });
   });
 
   it("IPv6 addresses are answered in canonical form with their origin AS", async () => {

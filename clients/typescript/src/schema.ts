@@ -4321,6 +4321,7 @@ export interface operations {
                                 network: {
                                     /** @description Every match in words: list, range, date, basis, operator, confidence */
                                     basis: string[];
+                                    /** @description The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included) */
                                     cloud: {
                                         provider: string;
                                         region: string | null;
@@ -4328,8 +4329,8 @@ export interface operations {
                                     } | null;
                                     /** @description high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential */
                                     confidence: ("high" | "medium" | "low") | null;
-                                    /** @description cloud where a provider's own published ranges hold the address; hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
-                                    kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "hosting" | "cdn") | null;
+                                    /** @description cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
+                                    kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn") | null;
                                     /** @description The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation) */
                                     provider: string | null;
                                     /**
@@ -7534,6 +7535,7 @@ export interface operations {
                         network: {
                             /** @description Every match in words: list, range, date, basis, operator, confidence */
                             basis: string[];
+                            /** @description The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included) */
                             cloud: {
                                 provider: string;
                                 region: string | null;
@@ -7541,8 +7543,8 @@ export interface operations {
                             } | null;
                             /** @description high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential */
                             confidence: ("high" | "medium" | "low") | null;
-                            /** @description cloud where a provider's own published ranges hold the address; hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
-                            kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "hosting" | "cdn") | null;
+                            /** @description cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
+                            kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn") | null;
                             /** @description The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation) */
                             provider: string | null;
                             /**
@@ -8343,6 +8345,7 @@ export interface operations {
                         network: {
                             /** @description Every match in words: list, range, date, basis, operator, confidence */
                             basis: string[];
+                            /** @description The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included) */
                             cloud: {
                                 provider: string;
                                 region: string | null;
@@ -8350,8 +8353,8 @@ export interface operations {
                             } | null;
                             /** @description high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential */
                             confidence: ("high" | "medium" | "low") | null;
-                            /** @description cloud where a provider's own published ranges hold the address; hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
-                            kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "hosting" | "cdn") | null;
+                            /** @description cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
+                            kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn") | null;
                             /** @description The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation) */
                             provider: string | null;
                             /**

@@ -89,6 +89,7 @@ export const gcpFeed = rangeFeed({
     provider: "Google",
     list: "Google goog.json (every Google range: Google's own services such as Search, Gmail and Public DNS, and Google Cloud alike)",
   },
+  shippedAttribution: "Google LLC, gstatic.com/ipranges/goog.json",
 });
 // Azure publishes a weekly file whose address changes each week: SERVICE_FEED_CLOUD_AZURE_URL names the current one.
 export const azureFeed = rangeFeed({

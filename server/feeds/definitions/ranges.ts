@@ -260,6 +260,8 @@ export function rangeFeed(
     attribution: string;
     extract?: Extract;
     shippedEvidence?: Partial<EvidenceMeta>;
+    /** Whom the shipped snapshot credits, where it is another list than the live source's. */
+    shippedAttribution?: string;
   },
 ): RangeFeedDefinition {
   return {
@@ -276,7 +278,15 @@ export function rangeFeed(
       basis: o.basis ?? "published_ranges",
       confidence: o.confidence ?? "high",
     },
-    ...(o.shippedEvidence ? { shippedEvidence: o.shippedEvidence } : {}),
+    ...(o.shippedEvidence
+      ? {
+          shippedEvidence: o.shippedEvidence,
+          shipped: {
+            description: `${o.shippedEvidence.provider ?? o.provider}: ${o.shippedEvidence.list ?? o.list} (${o.shippedEvidence.kind ?? o.kind})`,
+            attribution: o.shippedAttribution ?? o.attribution,
+          },
+        }
+      : {}),
     parse: (raw) => parseRangeDocument(o.name, raw, o.extract),
     parseAsync: (raw) => parseRangeDocumentAsync(o.name, raw, o.extract),
   };
