@@ -25,7 +25,7 @@ const D = {
   region: "Region where the provider's own file names one (after a refresh); null otherwise",
   weightFactor: `1 while the list is within its freshness window (${freshnessWindowsInWords()}), then 0.75 past it, 0.5 past twice it and 0.25 past four times it (a Tor list: 0.5 past 7 days, 0.25 past 14)`,
   shadowed:
-    "True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag",
+    "True when another match says better who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs, a scanner list's address inside a crawler's or monitor's own published range): reported, but sets no flag",
   proxyReason: "Why `proxy` is null",
 };
 

@@ -43,7 +43,10 @@ export interface PrivacyMatch {
   region: string | null;
   /** 1 within the feed's freshness window, then 0.75, 0.5, 0.25 as the list ages (AGE_SCHEDULES, per kind). */
   weightFactor: number;
-  /** True when a more specific match says who is really behind the address (a relay inside a CDN range). */
+  /**
+   * True when another match says better who is really behind the address (a relay inside a CDN range, a crawler's
+   * published range around a scanner list's address).
+   */
   shadowed: boolean;
   /** Why the list says it: provider_exit_list, exit_list, published_ranges, scanner_list, vpn_network, ... */
   basis: MatchBasis;
@@ -270,7 +273,7 @@ export function classifyPrivacy(
     const capable = vpnCapable && (m.kind === "hosting" || m.kind === "hosting_asn" || m.kind === "cloud");
     const onList = vpnAsn?.doubtful ? `, which is unsure it carries VPN exits` : `: ${vpnAsn?.operator ?? vpnOperator}`;
     const unsure = m.kind === "vpn" && m.confidence === "low" ? doubt : "";
-    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list${onList})` : ""}, ${m.confidence} confidence${unsure}${m.shadowed ? "; a more specific match says who sends from it" : ""}`;
+    const detail = `${m.shadowed ? "Also in" : "In"} ${m.list} (${m.range}, ${m.snapshotDate}): ${BASIS_WORDS[m.basis]}, ${m.provider}${capable ? `; VPN-capable hosting (AS${asn} is on the VPN ASN list${onList})` : ""}, ${m.confidence} confidence${unsure}${m.shadowed ? "; another match says better who sends from it" : ""}`;
     matches.push({ ...m, weightFactor: ageFactor(origin, snapshotDate, now), detail });
   };
   let shadowing = false;
@@ -279,6 +282,9 @@ export function classifyPrivacy(
   // (X4BNet lists Tor operators' ASNs, and the CDNs' that carry both WARP and iCloud Private Relay), whichever of
   // the two ranges is the narrower.
   const whoSeen = found.some((r) => r.list.kind === "tor" || r.list.kind === "relay");
+  // A crawler's or monitor's operator publishing the address as its own egress says who sends from it better than a
+  // list of addresses seen scanning (CIRCL's telescope list gives Stretchoid 22 addresses in Bingbot's own ranges).
+  const serviceSeen = found.some((r) => r.list.kind === "crawler" || r.list.kind === "monitor");
   for (const r of found) {
     const kind = r.list.kind;
     const provider =
@@ -296,7 +302,10 @@ export function classifyPrivacy(
         snapshotDate: day(r.list.snapshotDate),
         range: r.range,
         region: r.region,
-        shadowed: (shadowing && SHADOWABLE.has(kind)) || (whoSeen && kind === "vpn" && r.list.confidence !== "high"),
+        shadowed:
+          (shadowing && SHADOWABLE.has(kind)) ||
+          (whoSeen && kind === "vpn" && r.list.confidence !== "high") ||
+          (serviceSeen && kind === "scanner"),
         basis: r.list.basis,
         confidence: r.list.basis === "vpn_network" ? vpnAsnConfidence(r.list.confidence) : r.list.confidence,
       },

@@ -109,6 +109,17 @@ describe("crawlers through /assess", () => {
     expect(verified.ip).toMatchObject({ hosting: false, privacy: { crawler: true, service: "Bingbot" } });
   });
 
+  it("Bingbot from its published range is verified, not a scanner, where a scanner list also holds the address", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    const r = await assess(ws.apiKey, {
+      event: "form",
+      ip: "52.167.144.58", // in Bingbot's 52.167.144.0/24 and in CIRCL's Stretchoid list
+      user_agent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    });
+    expect(codes(r)).toEqual([["ip_verified_crawler", -20]]);
+    expect(r.ip.privacy).toMatchObject({ crawler: true, scanner: false, service: "Bingbot" });
+  });
+
   it("a verified crawler on a signup is named but does not lower the score", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
     const r = await assess(ws.apiKey, { event: "signup", ip: GOOGLEBOT_IP, user_agent: GOOGLEBOT_UA });

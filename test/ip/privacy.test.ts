@@ -108,6 +108,31 @@ describe("privacy classification from the shipped snapshots", () => {
     },
   );
 
+  // Found sampling the shipped lists on the production server: CIRCL's telescope list of Stretchoid's addresses
+  // (MISP stretchoid-nt-scanning) holds 22 addresses inside Bingbot's own published /24s (157.55.39.0, 207.46.13.0,
+  // 40.77.167.0, 52.167.144.0), so 52.167.144.58 answered "an internet-wide scanner run by Stretchoid, never a
+  // customer" (network.kind scanner, risk medium) though Microsoft publishes it as Bingbot's. A list of addresses seen
+  // scanning does not outrank the crawler operator's own list: the scanner match is reported, shadowed.
+  it("a crawler's published range outranks a scanner list's address inside it (Stretchoid's in Bingbot's)", async () => {
+    for (const ip of ["52.167.144.58", "40.77.167.101", "157.55.39.222", "207.46.13.229"]) {
+      const p = classifyPrivacy(ip, null);
+      expect(p, ip).toMatchObject({ crawler: true, scanner: false, service: "Bingbot" });
+      expect(p.classes.scanner.flag, ip).toBe(false);
+      expect(
+        p.matches.find((m) => m.kind === "scanner"),
+        ip,
+      ).toMatchObject({ provider: "Stretchoid", shadowed: true });
+      const rep = await getIpReputation(ip);
+      expect(rep.network, ip).toMatchObject({ type: "service", kind: "crawler", provider: "Bingbot" });
+      expect(
+        rep.risk.reasons.map((r) => r.code),
+        ip,
+      ).not.toContain("scanner");
+    }
+    // Stretchoid's addresses elsewhere in Azure are still its scanners.
+    expect(classifyPrivacy("128.203.200.175", null)).toMatchObject({ scanner: true, service: "Stretchoid" });
+  });
+
   it("overlapping lists are all reported, most specific first; the narrower service shadows the cloud it runs in", () => {
     const bot = classifyPrivacy("66.249.72.1", null);
     expect(bot.matches.map((m) => [m.feed, m.range, m.kind, m.shadowed])).toEqual([

@@ -2982,7 +2982,7 @@ export interface operations {
                                     range: string;
                                     /** @description Region where the provider's own file names one (after a refresh); null otherwise */
                                     region: string | null;
-                                    /** @description True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag */
+                                    /** @description True when another match says better who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs, a scanner list's address inside a crawler's or monitor's own published range): reported, but sets no flag */
                                     shadowed: boolean;
                                     /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                     snapshot_date: string;
@@ -4481,7 +4481,7 @@ export interface operations {
                                         range: string;
                                         /** @description Region where the provider's own file names one (after a refresh); null otherwise */
                                         region: string | null;
-                                        /** @description True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag */
+                                        /** @description True when another match says better who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs, a scanner list's address inside a crawler's or monitor's own published range): reported, but sets no flag */
                                         shadowed: boolean;
                                         /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                         snapshotDate: string;
@@ -7695,7 +7695,7 @@ export interface operations {
                                 range: string;
                                 /** @description Region where the provider's own file names one (after a refresh); null otherwise */
                                 region: string | null;
-                                /** @description True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag */
+                                /** @description True when another match says better who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs, a scanner list's address inside a crawler's or monitor's own published range): reported, but sets no flag */
                                 shadowed: boolean;
                                 /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                 snapshotDate: string;
@@ -8505,7 +8505,7 @@ export interface operations {
                                 range: string;
                                 /** @description Region where the provider's own file names one (after a refresh); null otherwise */
                                 region: string | null;
-                                /** @description True when a more specific match says who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs): reported, but sets no flag */
+                                /** @description True when another match says better who really sends from the address (Googlebot inside Google Cloud, a relay inside a CDN, a Tor exit or an iCloud Private Relay egress inside a VPN network X4BNet derived from ASNs, a scanner list's address inside a crawler's or monitor's own published range): reported, but sets no flag */
                                 shadowed: boolean;
                                 /** @description Date of the list in use (YYYY-MM-DD): the shipped snapshot's date or the last refresh */
                                 snapshotDate: string;
