@@ -119,10 +119,16 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       !p.cdn && m?.detail.includes("VPN-capable")
         ? " The network is VPN-capable hosting: it also carries VPN exits."
         : "";
+    const age = m && !m.range.startsWith("AS") ? listAge(m) : null;
+    const basis = (hostingBasis.length ? hostingBasis : rep.network.basis).join("; ");
     signals.push({
       code,
       weight: hostingPoints(p, req.event),
-      reason: `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${rep.network.kind === "cdn" || p.cdn ? "cdn" : m?.kind === "platform" ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${m && !m.range.startsWith("AS") ? `, ${listAge(m)}` : ""}${h.confidence && !p.cdn ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${(hostingBasis.length ? hostingBasis : rep.network.basis).join("; ")}.`,
+      // A CDN edge is not where a person browses from but what stands in front of one: as /ip says, the real client is
+      // behind it, and most often the integrator sent its own CDN's address.
+      reason: p.cdn
+        ? `${rep.ip} is a CDN or reverse-proxy edge of ${operator ?? "a CDN"}${age ? ` (${age})` : ""}: the real client is hidden behind it. If your site is behind this CDN, send the client's own address (from the CDN's client-address header), not the edge's. ${basis}.`
+        : `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${m?.kind === "platform" ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${age ? `, ${age}` : ""}${h.confidence ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${basis}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }

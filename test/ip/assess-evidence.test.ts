@@ -186,6 +186,28 @@ describe("age-reduced weights through /assess", () => {
   });
 });
 
+// Found reading /assess answers for real addresses: a CDN edge's signal said "belongs to Cloudflare (cdn network):
+// people rarely browse from data centers, bots, proxies and VPNs do", the hosting wording, where /ip says what an edge
+// means: the real client is behind it (most often the integrator sent its CDN's address instead of the client's).
+describe("a CDN edge through /assess", () => {
+  it("says the real client is hidden behind the edge and which address to send, not the data-center wording", async () => {
+    const ws = await app.seedWorkspace({ plans: ["suite_business"] });
+    for (const ip of ["1.1.1.1", "2606:4700:4700::1111", "104.16.1.1"]) {
+      const r = await assess(ws.apiKey, { event: "login", ip, user_agent: CHROME_UA });
+      const edge = r.signals.find((s) => s.code === "ip_cdn_edge")!;
+      expect(edge.reason, ip).toMatch(
+        new RegExp(`^${ip.replaceAll(".", "\\.")} is a CDN or reverse-proxy edge of Cloudflare`),
+      );
+      expect(edge.reason, ip).toMatch(/the real client is hidden behind it/);
+      expect(edge.reason, ip).toMatch(/send the client's own address/);
+      expect(edge.reason, ip).not.toMatch(/people rarely browse from data centers/);
+    }
+    // A plain hosting address keeps the hosting wording.
+    const aws = await assess(ws.apiKey, { event: "login", ip: "3.5.140.2", user_agent: CHROME_UA });
+    expect(aws.signals.find((s) => s.code === "ip_hosting")!.reason).toMatch(/people rarely browse from data centers/);
+  });
+});
+
 describe("an IPv4-mapped IPv6 address (how a dual-stack socket reports an IPv4 client)", () => {
   it("is its IPv4 address: the same evidence, location and answer on /assess and the IP routes", async () => {
     const ws = await app.seedWorkspace({ plans: ["suite_business"] });
