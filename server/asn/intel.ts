@@ -19,7 +19,12 @@ export interface AsnIntel {
   registry: string | null;
   prefixes: { ipv4: AsnPrefixStats["ipv4"]; ipv6: AsnPrefixStats["ipv6"] } | null;
   prefixesReason: string | null;
-  hosting: { value: boolean; kind: "cloud" | "hosting" | "cdn" | null; provider: string | null; basis: string | null };
+  hosting: {
+    value: boolean;
+    kind: "cloud" | "platform" | "hosting" | "cdn" | null;
+    provider: string | null;
+    basis: string | null;
+  };
   lists: { list: string; name: string; listed: boolean | null; detail: string | null; reason: string | null }[];
   rdap: Omit<AutnumRdapSummary, "asn"> | null;
   rdapReason: string | null;

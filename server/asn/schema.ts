@@ -21,7 +21,12 @@ export const asnIntelSchema = z.object({
   prefixesReason: z.string().nullable(),
   hosting: z.object({
     value: z.boolean(),
-    kind: z.enum(["cloud", "hosting", "cdn"]).nullable(),
+    kind: z
+      .enum(["cloud", "platform", "hosting", "cdn"])
+      .nullable()
+      .describe(
+        "platform for a platform's own network (Google's AS15169: its own services, not machines anyone can rent)",
+      ),
     provider: z.string().nullable(),
     basis: z.string().nullable(),
   }),

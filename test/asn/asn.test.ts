@@ -3,6 +3,7 @@ import { getAsnIntelOrThrow } from "../../server/asn/intel";
 import { asnPrefixStats } from "../../server/asn/prefixes";
 import { asnIpv4Feed, asnIpv6Feed } from "../../server/feeds/definitions/asn";
 import { getFeed } from "../../server/feeds/loader";
+import { getIpReputation } from "../../server/ip/reputation";
 import { startRdapServer, vcardEntity, type FakeRdapServer } from "../fakes/rdap-server";
 
 let rdap: FakeRdapServer;
@@ -70,6 +71,26 @@ describe("ASN intelligence", () => {
     expect(a.rdap).toBeNull();
     expect(a.rdapReason).toMatch(/HTTP 500/);
     expect(a.registry).toBe("ARIN");
+  });
+
+  // Found judging real answers: AS15169 said hosting { kind: "cloud", provider: "Google" }, a cloud anyone rents,
+  // though it is Google's own network (Search, Gmail, Public DNS; Google Cloud's customers are AS396982), as 8.8.8.8's
+  // range in goog.json is platform (test/ip/google-ranges.test.ts). An address of AS15169 outside goog.json says the same.
+  it("Google's own AS is a platform's network, Google Cloud's AS a cloud", async () => {
+    rdap.failWith(500);
+    expect((await getAsnIntelOrThrow(15169)).hosting).toMatchObject({
+      value: true,
+      kind: "platform",
+      provider: "Google",
+    });
+    expect((await getAsnIntelOrThrow(396982)).hosting).toMatchObject({
+      value: true,
+      kind: "cloud",
+      provider: "Google Cloud",
+    });
+    const rep = await getIpReputation("57.140.192.1"); // AS15169, in no goog.json range
+    expect(rep.asn?.number).toBe(15169);
+    expect(rep.network).toMatchObject({ type: "hosting", kind: "platform", provider: "Google", cloud: null });
   });
 
   it("an ASN neither source knows is 404 NOT_FOUND", async () => {

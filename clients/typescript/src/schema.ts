@@ -2466,7 +2466,8 @@ export interface operations {
                         country: string | null;
                         hosting: {
                             basis: string | null;
-                            kind: ("cloud" | "hosting" | "cdn") | null;
+                            /** @description platform for a platform's own network (Google's AS15169: its own services, not machines anyone can rent) */
+                            kind: ("cloud" | "platform" | "hosting" | "cdn") | null;
                             provider: string | null;
                             value: boolean;
                         };

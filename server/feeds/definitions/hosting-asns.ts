@@ -1,15 +1,16 @@
-// Autonomous systems of cloud, hosting and CDN operators: the ASN side of the hosting classification, which
-// also covers providers that publish no range files. Curated for this service and changed with a release.
+// Autonomous systems of cloud, hosting and CDN operators, and of platforms' own networks (Google's AS15169: its own
+// services, not machines anyone can rent): the ASN side of the hosting classification, which also covers providers
+// that publish no range files. Curated for this service and changed with a release.
 import { shippedFeedFile } from "../config";
 import type { FeedDefinition } from "../types";
 
 export interface HostingAsn {
   asn: number;
   provider: string;
-  kind: "cloud" | "hosting" | "cdn";
+  kind: "cloud" | "platform" | "hosting" | "cdn";
 }
 
-const KINDS = new Set(["cloud", "hosting", "cdn"]);
+const KINDS = new Set(["cloud", "platform", "hosting", "cdn"]);
 
 export const hostingAsnsFeed: FeedDefinition<Map<number, HostingAsn>> = {
   name: "hosting-asns",

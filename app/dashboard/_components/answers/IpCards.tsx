@@ -125,7 +125,12 @@ export function GeoCard({ v }: { v: Json }) {
   );
 }
 
-const HOSTING_KIND: Record<string, string> = { cloud: "Cloud provider", hosting: "Hosting provider", cdn: "CDN" };
+const HOSTING_KIND: Record<string, string> = {
+  cloud: "Cloud provider",
+  platform: "A platform's own network",
+  hosting: "Hosting provider",
+  cdn: "CDN",
+};
 
 /** An autonomous system: who runs it, how much address space it announces, hosting and blocklist membership. */
 export function AsnCard({ v }: { v: Json }) {
