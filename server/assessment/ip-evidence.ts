@@ -112,7 +112,14 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
     // Server-to-server API events come from data centers by nature; for people it points at bots, proxies or VPNs.
     const h = p.classes.hosting;
     const { code, match: m } = hostingEvidence;
-    const operator = p.cdn ? (p.service ?? rep.network.provider) : (h.provider ?? p.service ?? rep.network.provider);
+    // A cloud the network names by its AS (a Google Cloud address in Google's goog.json: server/ip/network.ts) is
+    // named as the network says.
+    const asCloud = rep.network.kind === "cloud" && m?.kind === "platform";
+    const operator = p.cdn
+      ? (p.service ?? rep.network.provider)
+      : asCloud
+        ? rep.network.provider
+        : (h.provider ?? p.service ?? rep.network.provider);
     // The hosting evidence alone: the Tor, VPN or relay lists the address is also in have signals of their own.
     const hostingBasis = p.matches.filter((x) => HOSTING_KINDS.has(x.kind)).map((x) => x.detail);
     const capable =
@@ -128,7 +135,7 @@ export async function gatherIpEvidence(req: AssessRequest): Promise<IpEvidence> 
       // behind it, and most often the integrator sent its own CDN's address.
       reason: p.cdn
         ? `${rep.ip} is a CDN or reverse-proxy edge of ${operator ?? "a CDN"}${age ? ` (${age})` : ""}: the real client is hidden behind it. If your site is behind this CDN, send the client's own address (from the CDN's client-address header), not the edge's. ${basis}.`
-        : `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${m?.kind === "platform" ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${age ? `, ${age}` : ""}${h.confidence ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${basis}.`,
+        : `${rep.ip} belongs to ${operator ?? "a hosting provider"} (${m?.kind === "platform" && !asCloud ? "platform" : rep.network.kind === "cloud" ? "cloud" : "hosting"} network${age ? `, ${age}` : ""}${h.confidence ? `, ${h.confidence} confidence` : ""}): people rarely browse from data centers, bots, proxies and VPNs do.${capable} ${basis}.`,
       evidence: m ? [m.feed] : ["asn-ipv4"],
     });
   }

@@ -59,13 +59,18 @@ export async function classifyNetwork(
     kind: NetworkInfo["kind"],
     provider: string | null,
     confidence: NetworkInfo["confidence"],
+    cloudAs: string | null = null,
   ): NetworkInfo => {
     const c = matchOf(privacy, "cloud") ?? matchOf(privacy, "cdn");
     return {
       type,
       kind,
       provider,
-      cloud: c ? { provider: c.provider, region: c.region, service: null } : null,
+      cloud: c
+        ? { provider: c.provider, region: c.region, service: null }
+        : cloudAs
+          ? { provider: cloudAs, region: null, service: null }
+          : null,
       confidence,
       basis,
     };
@@ -86,12 +91,22 @@ export async function classifyNetwork(
   if (p.hosting || p.cdn) {
     const asnMatch = matchOf(p, "hosting_asn");
     // A cloud's published range (anyone can rent a machine there) says more than a platform's own range around or
-    // inside it (GitHub Actions runners in Azure's ranges are Azure's cloud).
-    const own = matchOf(p, "cloud") ?? matchOf(p, "platform");
-    const kind = p.cdn ? "cdn" : own ? own.kind : asnMatch ? hostingAsn!.kind : "hosting";
-    const provider = p.cdn ? p.service : (own?.provider ?? c.hosting.provider ?? p.service);
+    // inside it (GitHub Actions runners in Azure's ranges are Azure's cloud). So does a cloud's own AS announcing a
+    // platform's range: Google's shipped goog.json holds Google Cloud's customer ranges beside Search and Public DNS,
+    // and only the announcing AS (AS396982 Google Cloud, AS15169 Google) tells them apart until a refresh reads
+    // cloud.json.
+    const cloudRange = matchOf(p, "cloud");
+    const platform = cloudRange ? null : matchOf(p, "platform");
+    const cloudAs = platform && hostingAsn?.kind === "cloud" ? hostingAsn.provider : null;
+    const own = cloudRange ?? platform;
+    const kind = p.cdn ? "cdn" : cloudAs ? "cloud" : own ? own.kind : asnMatch ? hostingAsn!.kind : "hosting";
+    const provider = p.cdn ? p.service : (cloudAs ?? own?.provider ?? c.hosting.provider ?? p.service);
     const confidence = p.cdn || own ? "high" : c.hosting.confidence;
-    return { info: info("hosting", kind as NetworkInfo["kind"], provider, confidence), privacy, sources };
+    return {
+      info: info("hosting", kind as NetworkInfo["kind"], provider, confidence, p.cdn ? null : cloudAs),
+      privacy,
+      sources,
+    };
   }
   const org = asn?.organization ?? "";
   if (org && HOSTING_WORDS.test(org)) {

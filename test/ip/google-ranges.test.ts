@@ -95,6 +95,24 @@ describe("Google's ranges from the shipped goog.json", () => {
     expect(actions.network.cloud).toMatchObject({ provider: "Microsoft Azure" });
   });
 
+  // The review of that change: goog.json also holds Google Cloud's customer ranges (34.64.0.0/10, 35.192.0.0/14, ...),
+  // which then read "platform" with no cloud block, so a Compute Engine machine was no cloud at all. Google Cloud's
+  // ranges are announced by its own AS (AS396982, a cloud in the curated hosting ASNs), Google's services by AS15169:
+  // the announcing AS tells the two apart until a refresh reads cloud.json.
+  it("a Google Cloud customer address in the shipped goog.json is a cloud, told apart by the AS announcing it", async () => {
+    const { apiKey } = await app.seedWorkspace({ plans: ["suite_business"] });
+    for (const ip of [GCE, "35.192.0.10", "104.154.0.1", "130.211.0.1"]) {
+      const rep = await getIpReputation(ip);
+      expect(rep.asn?.number, ip).toBe(396982);
+      expect(rep.network, ip).toMatchObject({ type: "hosting", kind: "cloud", provider: "Google Cloud" });
+      expect(rep.network.cloud, ip).toMatchObject({ provider: "Google Cloud" });
+      const hosting = (await assess(apiKey, ip)).signals.find((s) => s.code === "ip_hosting")!;
+      expect(hosting.reason, ip).toMatch(/belongs to Google Cloud \(cloud network/);
+    }
+    // Public DNS, announced by AS15169, stays Google's platform.
+    expect((await getIpReputation("8.8.8.8")).network).toMatchObject({ kind: "platform", cloud: null });
+  });
+
   it("a refresh from Google Cloud's own cloud.json names Google Cloud for its customers' ranges", async () => {
     process.env.SERVICE_FEED_CLOUD_GCP_URL = `${feeds.url}/cloud.json`;
     const [refreshed] = await refreshFeeds(app.db, { feed: "cloud-gcp" });

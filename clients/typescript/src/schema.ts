@@ -4322,7 +4322,7 @@ export interface operations {
                                 network: {
                                     /** @description Every match in words: list, range, date, basis, operator, confidence */
                                     basis: string[];
-                                    /** @description The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included) */
+                                    /** @description The cloud or CDN whose own published ranges (or, in a platform's range, whose own AS) hold the address; null otherwise (a platform's own range included) */
                                     cloud: {
                                         provider: string;
                                         region: string | null;
@@ -4330,7 +4330,7 @@ export interface operations {
                                     } | null;
                                     /** @description high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential */
                                     confidence: ("high" | "medium" | "low") | null;
-                                    /** @description cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
+                                    /** @description cloud where a cloud provider's own published ranges hold the address, or a platform's range is announced by the same company's cloud AS (Google's published ranges hold Google Cloud's, announced by AS396982); platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
                                     kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn") | null;
                                     /** @description The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation) */
                                     provider: string | null;
@@ -7536,7 +7536,7 @@ export interface operations {
                         network: {
                             /** @description Every match in words: list, range, date, basis, operator, confidence */
                             basis: string[];
-                            /** @description The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included) */
+                            /** @description The cloud or CDN whose own published ranges (or, in a platform's range, whose own AS) hold the address; null otherwise (a platform's own range included) */
                             cloud: {
                                 provider: string;
                                 region: string | null;
@@ -7544,7 +7544,7 @@ export interface operations {
                             } | null;
                             /** @description high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential */
                             confidence: ("high" | "medium" | "low") | null;
-                            /** @description cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
+                            /** @description cloud where a cloud provider's own published ranges hold the address, or a platform's range is announced by the same company's cloud AS (Google's published ranges hold Google Cloud's, announced by AS396982); platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
                             kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn") | null;
                             /** @description The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation) */
                             provider: string | null;
@@ -8346,7 +8346,7 @@ export interface operations {
                         network: {
                             /** @description Every match in words: list, range, date, basis, operator, confidence */
                             basis: string[];
-                            /** @description The cloud or CDN whose own published ranges hold the address; null otherwise (a platform's own range included) */
+                            /** @description The cloud or CDN whose own published ranges (or, in a platform's range, whose own AS) hold the address; null otherwise (a platform's own range included) */
                             cloud: {
                                 provider: string;
                                 region: string | null;
@@ -8354,7 +8354,7 @@ export interface operations {
                             } | null;
                             /** @description high for an operator's own list (a provider's VPN exit, published ranges, Tor, scanners); medium for a network derived from ASNs (a VPN operator's network, a datacenter range or hosting ASN) and for an organisation-name heuristic on hosting; low for residential */
                             confidence: ("high" | "medium" | "low") | null;
-                            /** @description cloud where a cloud provider's own published ranges hold the address; platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
+                            /** @description cloud where a cloud provider's own published ranges hold the address, or a platform's range is announced by the same company's cloud AS (Google's published ranges hold Google Cloud's, announced by AS396982); platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner */
                             kind: ("tor" | "vpn" | "relay" | "scanner" | "crawler" | "monitor" | "cloud" | "platform" | "hosting" | "cdn") | null;
                             /** @description The VPN provider, scanner organisation, crawler, or hosting operator (the origin AS's organisation) */
                             provider: string | null;
