@@ -14,6 +14,8 @@ export interface Destination {
   /** Lowercase ASCII host name, or the canonical address of an IP literal (no brackets). */
   host: string;
   ipLiteral: boolean;
+  /** The port a browser would connect to (the scheme's default when none is written). */
+  port: number;
 }
 
 export function parseDestination(input: string): Destination | { error: string } {
@@ -40,5 +42,6 @@ export function parseDestination(input: string): Destination | { error: string }
   if (!address && n.hostname !== host) n.hostname = host;
   if (u.href.length > MAX_URL_LENGTH)
     return { error: `url: must be at most ${MAX_URL_LENGTH} characters once encoded.` };
-  return { url: u.href, normalized: n.href, host, ipLiteral: address !== null };
+  const port = u.port ? Number(u.port) : u.protocol === "https:" ? 443 : 80;
+  return { url: u.href, normalized: n.href, host, ipLiteral: address !== null, port };
 }

@@ -2,12 +2,16 @@
 // browsers to a private, loopback or metadata address turns every clicker's browser into a probe of their own
 // network, so the destination host goes through the same SSRF guard as any outbound target.
 import { AppError } from "../errors";
-import { addressRefusal, assertPublicTargetOrThrow, type TargetResolver } from "../net";
+import { addressRefusal, assertPublicTargetOrThrow, isBadHttpPort, type TargetResolver } from "../net";
 import { defaultResolver } from "../net/resolve";
 import { resolveTimeoutMs } from "./config";
 import type { Destination } from "./normalize";
 
 export async function assertLinkTargetOrThrow(d: Destination): Promise<void> {
+  // Browsers refuse these ports (WHATWG Fetch "bad port"), as every route that connects to a URL does: a link there
+  // could never be followed, and HTTP aimed at a mail or SSH port is protocol smuggling.
+  if (isBadHttpPort(d.port))
+    throw new AppError("TARGET_FORBIDDEN", `Target refused: port ${d.port} is not an HTTP port.`);
   if (d.ipLiteral) {
     // Raw addresses are how phishing links dodge name-based reputation; a protected link must name its host.
     const why = addressRefusal(d.host) ?? `${d.host} is an IP address; a protected link must name its host`;

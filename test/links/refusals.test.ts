@@ -53,6 +53,11 @@ describe("destinations", () => {
     ["a name resolving to the metadata address", "https://meta.example.com/"],
     ["a name with one loopback address among public ones", "https://mixed.example.com/"],
     ["a domain on a blocklist", "https://evil.example.net/login"],
+    // Found by fuzzing: every other route taking a URL refuses the ports browsers will not fetch (WHATWG "bad
+    // port"), and a link to one sends every clicker to a page their browser refuses to open.
+    ["port 0", "https://example.com:0/"],
+    ["an SMTP port", "http://example.com:25/"],
+    ["an SSH port", "https://example.com:22/login"],
   ])("refuses %s with 400 TARGET_FORBIDDEN and stores nothing", async (_label, url) => {
     const before = await app.db.link.count();
     const res = await createLink(app, { url });

@@ -23,7 +23,7 @@ const DESCRIPTION = [
   "with one, the key must be valid (401 UNAUTHORIZED otherwise, never an anonymous fallback) and not paused (403 API_KEY_PAUSED), and the link belongs to the key's workspace.",
   "Body: `url` (absolute http or https URL, at most 2048 characters, no user name or password) and optional `expires_at` (ISO 8601, in the future).",
   "The destination host must be a public host name: IP addresses, private-use names and names resolving to private, loopback, link-local or cloud-metadata addresses give 400 TARGET_FORBIDDEN,",
-  "as does a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation).",
+  "as do a port browsers refuse to open (WHATWG Fetch's bad ports: 0, 22, 25, ...) and a domain listed on a configured domain blocklist (the `safety` field reports the check; a slow or failing list never blocks creation).",
   "Reuse: a request without `expires_at` whose normalized destination (scheme and host lowercased, default port and fragment dropped, path and query kept) equals that of an active, non-expiring link in the same scope",
   "(the workspace, or all anonymous callers) gets that link back with `reused: true`; links with an expiry are never reused.",
   "Sends no quota headers; creation is rate limited per workspace, or per client address when anonymous.",
