@@ -1,6 +1,8 @@
-// next-auth's own routes (sign-in, callback, session, csrf, sign-out) with the options built on first use.
+// next-auth's own routes (sign-in, callback, session, csrf, sign-out) with the options built on first use. The
+// requests next-auth would answer with a 500 are answered first (server/auth/route-guard.ts).
 import NextAuth from "next-auth";
 import { getAuthOptions } from "../../../../server/auth/options";
+import { authRouteRefusal } from "../../../../server/auth/route-guard";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -8,7 +10,8 @@ export const dynamic = "force-dynamic";
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 function handler(req: Request, ctx: RouteContext) {
-  return NextAuth(req as never, ctx as never, getAuthOptions());
+  const options = getAuthOptions();
+  return authRouteRefusal(req, options.providers) ?? NextAuth(req as never, ctx as never, options);
 }
 
 export { handler as GET, handler as POST };

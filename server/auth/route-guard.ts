@@ -1,0 +1,42 @@
+// What the next-auth route (app/api/auth/[...nextauth]/route.ts) answers before next-auth sees the request: the
+// requests next-auth itself answers with a 500. A GET of a credentials provider's callback ("Callback for provider
+// type credentials not supported") is a method the route does not take: 404 LOOKUP_NOT_FOUND, as on every JSON entry.
+// The error page redirects to the sign-in page with its `error` copied unencoded into the Location header, so a value
+// a header cannot carry (past Latin-1, a line break) threw there, and any other character outside a code's letters
+// would rewrite the sign-in page's query: next-auth's codes are words (`Configuration`, `CredentialsSignin`), and
+// anything else is 400 INVALID_REQUEST.
+import { json, startResponse } from "../api/http/respond";
+
+const CALLBACK = /^\/api\/auth\/callback\/([^/]+)\/?$/;
+const ERROR_PAGE = /^\/api\/auth\/error\/?$/;
+const ERROR_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const NOT_FOUND_MESSAGE = "No such route or method.";
+
+/** A provider as the options list it: next-auth's builders keep the id they were given in `options` until merged. */
+type ProviderEntry = { id?: string; type?: string; options?: { id?: string } };
+
+/** The id next-auth routes a provider under (CredentialsProvider({ id: "dev" }) has its own id "credentials"). */
+const routedId = (p: ProviderEntry) => p.options?.id ?? p.id;
+
+/** The answer for a request next-auth would fail on, or null to hand it to next-auth. */
+export function authRouteRefusal(req: Request, providers: readonly object[]): Response | null {
+  const url = new URL(req.url);
+  const callback = CALLBACK.exec(url.pathname);
+  if (callback && req.method !== "POST") {
+    const id = callback[1]!;
+    if ((providers as ProviderEntry[]).some((p) => p.type === "credentials" && routedId(p) === id))
+      return refuse(req, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
+  }
+  if (ERROR_PAGE.test(url.pathname) && !url.searchParams.getAll("error").every((e) => ERROR_CODE.test(e)))
+    return refuse(
+      req,
+      400,
+      "INVALID_REQUEST",
+      "error: must be one of the sign-in's error codes (letters, digits, - and _, at most 64), such as Configuration.",
+    );
+  return null;
+}
+
+function refuse(req: Request, status: number, code: string, message: string): Response {
+  return json(status, { error: { code, message } }, startResponse(req).headers);
+}
