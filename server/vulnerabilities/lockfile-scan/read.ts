@@ -2,7 +2,7 @@
 // bulk rule (more than one package), the validation (readable, 1 to 5,000 packages) and the unit count (one per
 // distinct package version). The parse is kept by the body text itself for the request's short life, so the three
 // questions and the work share one parse, and a 10 MB body is never parsed twice.
-import { LockfileError, parseLockfile } from "../lockfiles";
+import { LockfileError, parseLockfile, TooManyPackagesError } from "../lockfiles";
 import { FORMAT_FILE_NAMES, type LockfileFormat, type ParsedLockfile } from "../lockfiles/types";
 
 /** The most distinct package versions one scan takes (one unit each). */
@@ -59,9 +59,16 @@ function read(text: string, format: LockfileFormat | undefined): LockfileRead {
     };
   let lockfile: ParsedLockfile;
   try {
-    lockfile = distinct(parseLockfile(text, format));
+    lockfile = distinct(parseLockfile(text, format, { maxPackages: MAX_SCAN_PACKAGES }));
   } catch (err) {
     if (err instanceof LockfileError) return { ok: false, problem: withLine(err), packages: 0 };
+    // Reading stopped at the first version past the limit: more than one, so the bulk rule still comes first.
+    if (err instanceof TooManyPackagesError)
+      return {
+        ok: false,
+        problem: `The ${FORMAT_FILE_NAMES[err.format!]} lists more than ${MAX_SCAN_PACKAGES.toLocaleString("en-US")} distinct package versions; a scan takes at most ${MAX_SCAN_PACKAGES.toLocaleString("en-US")}. Split it and scan the parts.`,
+        packages: MAX_SCAN_PACKAGES + 1,
+      };
     throw err;
   }
   const file = FORMAT_FILE_NAMES[lockfile.format];

@@ -10,7 +10,22 @@ import {
   type LockfileFormat,
   type ParsedLockfile,
   type ParsedPackage,
+  TooManyPackagesError,
 } from "./types";
+
+// The limit of the parse under way (withPackageLimit): parses are synchronous, so one at a time has it.
+let packageLimit = Infinity;
+
+/** Runs one synchronous parse whose collectors stop at the first distinct package version past `limit`. */
+export function withPackageLimit<T>(limit: number, parse: () => T): T {
+  const outer = packageLimit;
+  packageLimit = limit;
+  try {
+    return parse();
+  } finally {
+    packageLimit = outer;
+  }
+}
 
 /** Offset -> 1-based line, by binary search over the line starts (built once, linear). */
 export class LineIndex {
@@ -69,6 +84,7 @@ export type Collector = {
 
 /** Packages distinct by (ecosystem, name, version) in first-seen order; dev only when every sighting says dev. */
 export function collector(): Collector {
+  const limit = packageLimit;
   const packages = new Map<string, ParsedPackage>();
   const skipped: ParsedLockfile["skipped"] = [];
   return {
@@ -82,6 +98,9 @@ export function collector(): Collector {
       const key = `${ecosystem}\u0000${name}\u0000${version}`;
       const seen = packages.get(key);
       if (!seen) {
+        // Past the caller's limit the file is refused for its size: the rest is not read (a 10 MB file of short
+        // lines is half a million versions, seconds of the event loop, for a refusal).
+        if (packages.size >= limit) throw new TooManyPackagesError(limit);
         packages.set(key, { ecosystem, name, version, line, dev });
         return;
       }

@@ -1,6 +1,6 @@
 // One entry point for the dependency scan (issue 25): recognise a lockfile or SBOM from its content alone (the
 // request body has no file name) and read it into distinct package versions plus the dependencies it had to skip.
-import { isObject } from "./common";
+import { isObject, withPackageLimit } from "./common";
 import { parseComposerLock } from "./composer";
 import { parseGoMod, parseGoSum } from "./go";
 import { parsePackageLock, looksLikePackageLock } from "./npm";
@@ -8,7 +8,14 @@ import { parsePnpm } from "./pnpm";
 import { parsePipfileLock, parsePoetry, parseRequirements } from "./python";
 import { parseCycloneDx, parseSpdx } from "./sbom";
 import { screenParsedLockfile } from "./screen";
-import { FORMAT_FILE_NAMES, LOCKFILE_FORMATS, LockfileError, type LockfileFormat, type ParsedLockfile } from "./types";
+import {
+  FORMAT_FILE_NAMES,
+  LOCKFILE_FORMATS,
+  LockfileError,
+  TooManyPackagesError,
+  type LockfileFormat,
+  type ParsedLockfile,
+} from "./types";
 import { parseYarnBerry, parseYarnV1 } from "./yarn";
 
 export * from "./types";
@@ -107,7 +114,11 @@ const PARSERS: Record<LockfileFormat, (text: string) => ParsedLockfile> = {
  * Throws LockfileError naming the line (1-based) for an unreadable file, an unrecognised format, or strings that are
  * not text (a NUL, a control character or a lone surrogate, written or escaped: ./screen.ts).
  */
-export function parseLockfile(text: string, format?: LockfileFormat): ParsedLockfile {
+export function parseLockfile(
+  text: string,
+  format?: LockfileFormat,
+  opts: { maxPackages?: number } = {},
+): ParsedLockfile {
   const body = text.replace(/^\uFEFF/, "");
   const nul = body.indexOf("\u0000");
   if (nul !== -1) {
@@ -124,7 +135,13 @@ export function parseLockfile(text: string, format?: LockfileFormat): ParsedLock
       1,
     );
   }
-  const parsed = PARSERS[chosen](body);
+  let parsed: ParsedLockfile;
+  try {
+    parsed = withPackageLimit(opts.maxPackages ?? Infinity, () => PARSERS[chosen](body));
+  } catch (err) {
+    if (err instanceof TooManyPackagesError) err.format = chosen;
+    throw err;
+  }
   screenParsedLockfile(parsed);
   return parsed;
 }

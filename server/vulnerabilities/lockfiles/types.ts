@@ -50,6 +50,18 @@ export class LockfileError extends Error {
   }
 }
 
+/**
+ * A file with more distinct package versions than the caller takes (parseLockfile's `maxPackages`): reading stopped at
+ * the first one past the limit, so the file's own count is not known. `format` is the format being read.
+ */
+export class TooManyPackagesError extends Error {
+  format: LockfileFormat | null = null;
+  constructor(readonly limit: number) {
+    super(`more than ${limit} distinct package versions`);
+    this.name = "TooManyPackagesError";
+  }
+}
+
 /** The file name a message uses for each format, e.g. "package-lock.json line 12: ...". */
 export const FORMAT_FILE_NAMES: Record<LockfileFormat, string> = {
   "package-lock": "package-lock.json",
