@@ -154,6 +154,11 @@ function backslashOntoApi(path) {
   return path.includes("\\") && resolvesOntoApi(path.replace(/\\/g, "/").replace(/\/{2,}/g, "/"));
 }
 
+/** Whether Next would make the path /v1 or /api: its dot segments resolve onto them, or its backslashes do. */
+function ontoApi(path) {
+  return (DOT_SEGMENT.test(path) && resolvesOntoApi(path)) || backslashOntoApi(path);
+}
+
 /** A request line in absolute form (`GET http://host/v1/x HTTP/1.1`) or with leading slashes, as origin form. */
 function originForm(url) {
   let out = url;
@@ -207,8 +212,9 @@ export function createFront(handle) {
     if (repeats && (req.headersDistinct?.host?.length ?? 0) > 1)
       return sendError(res, 400, "INVALID_REQUEST", TWO_HOSTS_MESSAGE, head);
     if (!REGISTERED_METHODS.has(req.method)) {
-      // Never Next's text/plain 500: JSON 404 for anything that looks like the API, 405 elsewhere.
-      if (API_LIKE.test(url) || backslashOntoApi(path))
+      // Never Next's text/plain 500: JSON 404 for anything that looks like the API or is (or resolves onto) one of
+      // the JSON entries, 405 elsewhere.
+      if (API_LIKE.test(url) || JSON_ENTRY_PATH.test(url) || ontoApi(path))
         return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE);
       res.writeHead(405, { "Content-Type": "text/plain; charset=utf-8", Allow: [...REGISTERED_METHODS].join(", ") });
       return res.end("Method Not Allowed\n");
@@ -221,8 +227,7 @@ export function createFront(handle) {
       if (
         API_LIKE.test(url) ||
         (JSON_ENTRY_PATH.test(url) && (DOT_SEGMENT.test(path) || EMPTY_SEGMENT.test(path))) ||
-        (DOT_SEGMENT.test(path) && resolvesOntoApi(path)) ||
-        backslashOntoApi(path)
+        ontoApi(path)
       )
         return sendError(res, 404, "LOOKUP_NOT_FOUND", NOT_FOUND_MESSAGE, head);
     } else {

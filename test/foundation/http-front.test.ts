@@ -155,6 +155,18 @@ describe("backslash spellings of /v1 and /api paths", () => {
       );
       expect(propfind.status).toBe(404);
       expect(JSON.parse(propfind.body)).toEqual(lookupNotFound);
+      // So is one on a path whose dot segments resolve onto /v1 or /api (a GET of it is that 404 already), and one
+      // under /api's JSON entries (the review of fb751da: both were the 405 text/plain pages get).
+      for (const path of ["/a/../v1/ip", "/a/%2e%2e/v1/ip", "/x/./../api/trpc/account.me", "/api/trpc/account.me"]) {
+        const res = await raw(`PROPFIND ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, frontPort);
+        expect(res.status, path).toBe(404);
+        expect(JSON.parse(res.body), path).toEqual(lookupNotFound);
+      }
+      const pageMethod = await raw(
+        "PROPFIND /docs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        frontPort,
+      );
+      expect(pageMethod.status).toBe(405);
       const page = await raw("GET /docs\\x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", frontPort);
       expect(page.body).toContain("through Next");
     } finally {
