@@ -33,7 +33,7 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
   );
   return (
     <form
-      className="monitor-form"
+      className="monitor-form alert-email"
       aria-labelledby="email-alerts-heading"
       onSubmit={(e) => {
         e.preventDefault();
@@ -151,7 +151,7 @@ export function AlertSettings({ id, emailAlerts }: { id: string; emailAlerts: Em
     <section className="card" aria-labelledby="alert-settings-heading" data-testid="alert-settings">
       <h2 id="alert-settings-heading">Alert settings</h2>
       <EmailSettings id={id} current={emailAlerts} />
-      <h3>Webhooks</h3>
+      <h3 className="alert-webhooks-heading">Webhooks</h3>
       <WebhookAlerts />
     </section>
   );
