@@ -23,6 +23,11 @@ test("a project's history, findings over time, watch toggle and stored answer wi
   await newWorkspace(page, "Projects", ["suite_agency"]);
   await page.goto("/dashboard/projects");
   await expect(page.getByTestId("projects-empty")).toBeVisible();
+  // The empty state leads to the dashboard's own lockfile scan, not only to the API's query parameter.
+  await expect(page.getByTestId("projects-empty").getByRole("link", { name: "Vulnerabilities" })).toHaveAttribute(
+    "href",
+    "/dashboard/vulnerabilities",
+  );
   // The main branch belongs on the default ref, which a watch re-checks (filed as ref=main, it could not be watched).
   await expect(page.getByTestId("projects-intro")).toContainText(
     "scan your main branch that way, since a watch re-checks the default ref's latest scan",

@@ -2,6 +2,7 @@
 // The workspace's projects, by name, each with its latest scan; one opens its page below the list (refs, findings
 // over time, the watch toggle, its scans). Same data as GET /v1/projects, 20 a page.
 import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { useDoneNotice } from "../_components/DoneNotice";
 import { ReadFailed, retryRead } from "../_components/ErrorNote";
@@ -41,8 +42,9 @@ export function ProjectsView({ initial = null }: { initial?: string | null }) {
         ) : null}
         {projects.data && rows.length === 0 ? (
           <p className="muted" data-testid="projects-empty">
-            No projects yet. Scan a lockfile with a project name (for example <code>?project=acme/web</code>) and it is
-            listed here with its history.
+            No projects yet. Scan a lockfile with a project name (“Scan a lockfile” on the{" "}
+            <Link href="/dashboard/vulnerabilities">Vulnerabilities</Link> page, or <code>?project=acme/web</code> from
+            the API) and it is listed here with its history.
           </p>
         ) : null}
         <ul className="project-list" data-testid="projects" ref={more.list}>
