@@ -29,7 +29,17 @@ export function KeysView() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.keys.queryKey() });
   // A revoked key keeps its row but loses its Revoke button, which had the focus: a line says so and takes it.
   const done = useDoneNotice();
-  const create = useMutation(trpc.account.createKey.mutationOptions({ onMutate: done.clear, onSuccess: refresh }));
+  // A created key empties the form for the next one (the lists' and webhooks' forms do the same).
+  const create = useMutation(
+    trpc.account.createKey.mutationOptions({
+      onMutate: done.clear,
+      onSuccess: () => {
+        setName("");
+        setOrigins("");
+        return refresh();
+      },
+    }),
+  );
   const revoke = useMutation(
     trpc.account.revokeKey.mutationOptions({
       onSuccess: (_data, { keyId }) => {
