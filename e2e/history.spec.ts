@@ -14,10 +14,17 @@ test("lookups made with the API key are listed, filtered by kind, with their exp
   for (const path of ["/v1/ip/8.8.8.8/geo", "/v1/ip/1.1.1.1", "/v1/asn/15169"]) {
     expect((await page.request.get(path, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
   }
+  // A target with no place to break (a long address; device ids are the same), which must wrap in its row at 390 px.
+  const longUrl = "https://averylongsubdomainnamewithoutanybreaks.history.example.test/";
+  const online = await page.request.post("/v1/online-check", {
+    headers: { Authorization: `Bearer ${key}` },
+    data: { url: longUrl },
+  });
+  expect(online.status(), await online.text()).toBe(200);
   await page.goto("/dashboard/history");
   await expect(page.getByRole("heading", { name: "Lookup history", level: 1 })).toBeVisible();
   await expect(page.getByText("(30 days)")).toBeVisible();
-  await expect(page.getByTestId("history-row")).toHaveCount(3);
+  await expect(page.getByTestId("history-row")).toHaveCount(4);
   await expect(page.getByTestId("history-list")).toContainText("Expires");
   // Each lookup by the endpoint's name in words, as on the overview and analytics (not "asn.lookup").
   await expect(page.getByTestId("history-row").filter({ hasText: "AS15169" })).toContainText("AS number lookup");
@@ -35,8 +42,17 @@ test("lookups made with the API key are listed, filtered by kind, with their exp
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("history-endpoint").selectOption("");
-  await expect(page.getByTestId("history-row")).toHaveCount(3);
+  await expect(page.getByTestId("history-row")).toHaveCount(4);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  // Every part of every row is inside the list (before, the long target pushed the row's time and summary past the
+  // card's edge, where they were cut off).
+  const outside = await page.getByTestId("history-list").evaluate((list) => {
+    const right = list.getBoundingClientRect().right;
+    return [...list.querySelectorAll("li *")]
+      .filter((el) => el.getBoundingClientRect().right > right + 1)
+      .map((el) => `${el.className}: ${(el.textContent ?? "").slice(0, 40)}`);
+  });
+  expect(outside, "parts of a row past the list's edge at 390 px").toEqual([]);
   await snap(page, testInfo, "history-390");
 });
 
