@@ -14,6 +14,7 @@ import { LookupAnswer } from "../_components/LookupAnswer";
 import { Prose } from "../_components/answers/parts";
 import { UsageMeter } from "../_components/UsageMeter";
 import { useTRPC, useTRPCClient } from "../_components/trpc";
+import { buildInput } from "./build-input";
 import type { LookupEntry, LookupField } from "./catalog-types";
 import { fieldLabel } from "./field-text";
 import { BODY_BOX, LookupForm } from "./LookupForm";
@@ -24,34 +25,6 @@ type UsageChange = { before: number; after: number; remaining: number };
 
 /** A count of units as the usage meter writes it (249,380). */
 const units = (n: number) => n.toLocaleString("en-US");
-
-function coerce(field: LookupField, raw: string): unknown {
-  if (field.type === "integer" || field.type === "number")
-    return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
-  if (field.type === "boolean") return raw === "true" ? true : raw === "false" ? false : raw;
-  if (field.type.endsWith("[]"))
-    return raw
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-  return raw;
-}
-
-export function buildInput(entry: LookupEntry, values: Record<string, string>, body: string): Record<string, unknown> {
-  let input: Record<string, unknown> = {};
-  if (entry.bodyTemplate !== null && body.trim()) {
-    const parsed: unknown = JSON.parse(body);
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
-      throw new Error("The request body must be a JSON object.");
-    input = parsed as Record<string, unknown>;
-  }
-  for (const f of entry.fields) {
-    const raw = values[f.name] ?? "";
-    if (raw === "" && !f.required) continue;
-    input[f.name] = coerce(f, raw);
-  }
-  return input;
-}
 
 /** Entries whose summary, path, tag or description hold every word of the search. */
 function matching(catalog: LookupEntry[], search: string): LookupEntry[] {
