@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../server/db/client";
 import { getSubdomainsOrThrow } from "../../server/domain/subdomains";
@@ -92,6 +94,24 @@ describe("GET /domain/{domain}/subdomains domain function", () => {
       });
     } finally {
       ct.mode = "ok";
+    }
+  });
+
+  it("says a source it cannot connect to in words, not the runtime's exception text", async () => {
+    // A port that was just free: nothing listens there, so the connection is refused.
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, "127.0.0.1", resolve));
+    const { port } = free.address() as AddressInfo;
+    await new Promise((resolve) => free.close(resolve));
+    process.env.SERVICE_CT_URL = `http://127.0.0.1:${port}`;
+    try {
+      const err = await getSubdomainsOrThrow({ domain: "refused.example.net", limit: 1, offset: 0 }).catch((e) => e);
+      expect(err).toMatchObject({ appCode: "UPSTREAM_UNAVAILABLE" });
+      // Before: "unavailable (cannot connect (fetch failed))", shown as is by the dashboard's console.
+      expect(err.message).toContain("unavailable (connection failed)");
+      expect(err.message).not.toMatch(/fetch failed/i);
+    } finally {
+      process.env.SERVICE_CT_URL = ct.url;
     }
   });
 

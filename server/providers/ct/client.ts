@@ -44,11 +44,8 @@ export async function fetchCtEntries(apex: string): Promise<CtOutcome> {
     });
   } catch (err) {
     const timeout = (err as Error).name === "TimeoutError";
-    return {
-      ok: false,
-      reason: timeout ? `no answer within ${ctTimeoutMs()} ms` : `cannot connect (${(err as Error).message})`,
-      sourceUrl,
-    };
+    // In words, as the package sources say it: the runtime's own text ("fetch failed") is no reason to show anyone.
+    return { ok: false, reason: timeout ? `no answer within ${ctTimeoutMs()} ms` : "connection failed", sourceUrl };
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
