@@ -1,6 +1,8 @@
 // `feeds status` and `feeds refresh`: thin wrappers over the feed module.
 import type { Db } from "../db/client";
 import { refreshFeeds, type FeedRefreshResult } from "../feeds/refresh";
+import { FEED_JOB_PREFIX } from "../feeds/schedule";
+import { recordSuccessOutsideSchedule } from "../queue/scheduled";
 import { feedStatus } from "../feeds/status";
 
 export async function feedsCommand(
@@ -14,6 +16,8 @@ export async function feedsCommand(
   }
   // refreshFeeds refuses an unknown name itself, listing the known ones.
   const rows = await refreshFeeds(db, feed ? { feed } : {});
+  // A feed refreshed here is no longer failing: `feeds status` stops showing its last scheduled failure.
+  for (const r of rows) if (r.ok) await recordSuccessOutsideSchedule(db, FEED_JOB_PREFIX + r.name);
   // A feed with a live source that could not be refreshed fails the command (exit 1, after the rows), so a scheduled
   // `feeds refresh` notices; a feed without a live source (a snapshot only, or its URL set to off) is not a failure.
   const failing = rows.filter((r) => !r.ok && r.sourceUrl !== null);

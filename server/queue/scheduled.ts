@@ -91,6 +91,18 @@ export async function runIfDue(db: Db, task: ScheduledTask, now = new Date()): P
   }
 }
 
+/**
+ * What a task does, done outside its schedule (an operator's `feeds refresh`) and successful: its failure streak is
+ * over, so the status stops reporting the last scheduled failure. Its lease (next run) is left as it is; a task
+ * that never ran has no row, and none is made.
+ */
+export async function recordSuccessOutsideSchedule(db: Db, name: string, now = new Date()): Promise<void> {
+  await db.scheduleLease.updateMany({
+    where: { name },
+    data: { lastRunAt: now, lastError: null, failures: 0, errorLoggedAt: null },
+  });
+}
+
 export interface ScheduledJobState {
   name: string;
   nextRunAt: Date;

@@ -429,4 +429,36 @@ describe("admin CLI feeds refresh when a feed's source fails", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("clears the feed's LAST REFRESH FAILED in feeds status once a feeds refresh of it works", async () => {
+    // After the scheduled refresh of tor-exits failed, fixing its source and running `feeds refresh --feed tor-exits`
+    // (exit 0, "refreshed") still left `feeds status` saying "LAST REFRESH FAILED" with the old error, and the public
+    // feed status its last_error, until the next scheduled run (an hour for Tor).
+    const app = await createTestApp();
+    const feeds = await startFeedServer({ "/tor": { status: 500, body: "down" } });
+    const saved = process.env.SERVICE_FEED_TOR_EXITS_URL;
+    process.env.SERVICE_FEED_TOR_EXITS_URL = `${feeds.url}/tor`;
+    try {
+      const { feedRefreshTasks } = await import("../../server/feeds/schedule");
+      const { runIfDue } = await import("../../server/queue/scheduled");
+      const task = feedRefreshTasks().find((t) => t.name === "feed.refresh:tor-exits")!;
+      // Due now: the shipped snapshot is older than an hour.
+      expect(await runIfDue(app.db, task, new Date(Date.now() + 400 * 86_400_000))).toBe("failed");
+      const tor = async () =>
+        ((await runAdminCommand(app.db, ["feeds", "status"])).result as { name: string; refresh: object }[]).find(
+          (r) => r.name === "tor-exits",
+        )!.refresh;
+      expect(await tor()).toMatchObject({ lastError: expect.stringContaining("HTTP 500"), failures: 1 });
+
+      feeds.set("/tor", { body: "185.220.101.1\n185.220.101.2\n" });
+      const r = await runAdminCommand(app.db, ["feeds", "refresh", "--feed", "tor-exits"]);
+      expect(r.failed).toBeUndefined();
+      expect(await tor()).toMatchObject({ lastError: null, lastFailedAt: null, failures: 0 });
+      expect((await runAdminCommand(app.db, ["feeds", "status"])).text).not.toMatch(/tor-exits.*LAST REFRESH FAILED/);
+    } finally {
+      if (saved === undefined) delete process.env.SERVICE_FEED_TOR_EXITS_URL;
+      else process.env.SERVICE_FEED_TOR_EXITS_URL = saved;
+      await feeds.close();
+    }
+  }, 120_000);
 });
