@@ -3,6 +3,17 @@ import { isFeedSource, isPemCertificateFile, parseDnsServer, parseProbeLocation,
 import { choice, flag, group, list, number, secret, text, url } from "./kinds";
 import { rawValue } from "./source";
 
+/**
+ * A DNS name as a list item (a blocklist zone, a special-use suffix): dot-separated labels of letters, digits, `-`
+ * and `_`, an optional final dot. A space-separated list read as one item, or a URL, used to start and never match.
+ */
+const DNS_NAME: { test: (v: string) => boolean; says: string } = {
+  test: (v) =>
+    v.length <= 254 &&
+    /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?$/i.test(v),
+  says: "DNS names (comma-separated)",
+};
+
 const RESOLVER = {
   accepts: "comma-separated resolver addresses",
   item: {
@@ -118,10 +129,14 @@ export const upstreams = group("Upstreams: RDAP, DNS and blocklists", {
       "How long one query waits for one resolver (UDP, and again for the TCP retry of a truncated answer); the next resolver is asked only with what is left of `SERVICE_UPSTREAM_TIMEOUT_MS`.",
   }),
   SERVICE_DNSBL_IP_ZONES: list({
+    accepts: "comma-separated DNS names",
+    item: DNS_NAME,
     default: ["zen.spamhaus.org", "bl.spamcop.net", "b.barracudacentral.org"],
     meaning: "Comma-separated DNS blocklist zones queried for IPv4 and IPv6 targets.",
   }),
   SERVICE_DNSBL_DOMAIN_ZONES: list({
+    accepts: "comma-separated DNS names",
+    item: DNS_NAME,
     default: ["dbl.spamhaus.org", "multi.surbl.org"],
     meaning: "Comma-separated DNS blocklist zones queried for domain targets.",
   }),
@@ -157,6 +172,8 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
       "How target host names are resolved before they are vetted: `system` (node:dns `lookup`, as the host resolves) or `configured` (the service's DNS client and SERVICE_DNS_SERVERS).",
   }),
   SERVICE_SPECIAL_USE_NAMES: list({
+    accepts: "comma-separated DNS names",
+    item: DNS_NAME,
     default: ["invalid", "test", "example", "localhost", "local", "onion", "alt", "internal", "home.arpa"],
     meaning:
       "Special-use name suffixes (RFC 6761 and later) that every route taking a host name (DNS lookup, mail posture, the domain routes, hosts, scans, online check) answers 404 `DOMAIN_NOT_FOUND` before admission and before asking any resolver, free; `/blocklists/check` (a unit per submitted target, as for any target) and a go link's safety check send such a name to no list. Narrow it (e.g. `invalid,localhost`) when your resolver serves a private `.test` zone.",

@@ -133,6 +133,24 @@ describe("settings registry", () => {
     }
   });
 
+  it("DNS blocklist zones and special-use names must be DNS names: a space-separated list is refused at start", () => {
+    // SERVICE_DNSBL_IP_ZONES="zen.spamhaus.org bl.spamcop.net" (spaces, not commas) started as one zone named with a
+    // space, which no query can reach: every IP target's lists came back failed, with nothing said at start.
+    for (const name of ["SERVICE_DNSBL_IP_ZONES", "SERVICE_DNSBL_DOMAIN_ZONES", "SERVICE_SPECIAL_USE_NAMES"]) {
+      setEnv(name, " zen.spamhaus.org, bl.spamcop.net ,home.arpa,_dmarc.example,test. ");
+      expect({ name, problems: validateSettings() }).toEqual({ name, problems: [] });
+      setEnv(name, "zen.spamhaus.org bl.spamcop.net,ok.example,https://dbl.example/,a..b");
+      expect({ name, problems: validateSettings() }).toEqual({
+        name,
+        problems: [
+          `${name}="zen.spamhaus.org bl.spamcop.net,ok.example,https://dbl.example/,a..b" is invalid: ` +
+            '"zen.spamhaus.org bl.spamcop.net", "https://dbl.example/", "a..b" are not DNS names (comma-separated).',
+        ],
+      });
+      delete process.env[name];
+    }
+  });
+
   it("a flag takes 1/0, true/false, yes/no, on/off in any case, and refuses anything else naming the variable", () => {
     expect(workerEnabled()).toBe(true);
     for (const [value, on] of [
