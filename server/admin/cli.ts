@@ -19,14 +19,15 @@ async function main(): Promise<number> {
   if (to >= 0 && argv[to + 1]) argv[to + 1] = path.resolve(setting("INIT_CWD") ?? process.cwd(), argv[to + 1]);
   const json = argv.includes("--json");
   let outcome:
-    { ok: true; result: unknown; text: string; failed?: string } | { ok: false; code: string; message: string };
+    | { ok: true; result: unknown; text: string; failed?: string; failedCode?: string }
+    | { ok: false; code: string; message: string };
 
   // With no server running, this command opens the embedded database itself and holds the folder's lock meanwhile.
   if (!databaseUrl() && (await claimEmbeddedStoreForCommand()) === "server") {
     const { status, body } = await sendAdminCommand(argv);
     outcome =
       status === 200
-        ? { ok: true, result: body.result, text: body.text, failed: body.failed }
+        ? { ok: true, result: body.result, text: body.text, failed: body.failed, failedCode: body.failedCode }
         : { ok: false, code: body.error.code, message: body.error.message };
   } else {
     const { getDb, closeDb } = await import("../db/client");
@@ -51,7 +52,7 @@ async function main(): Promise<number> {
     if (outcome.failed)
       console.error(
         json
-          ? JSON.stringify({ error: { code: "FEED_REFRESH_FAILED", message: outcome.failed } })
+          ? JSON.stringify({ error: { code: outcome.failedCode ?? "FEED_REFRESH_FAILED", message: outcome.failed } })
           : `error: ${outcome.failed}`,
       );
     return outcome.failed ? 1 : 0;

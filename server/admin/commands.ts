@@ -101,7 +101,7 @@ const MAX_ADJUST_UNITS = 1_000_000_000;
 export async function runAdminCommand(
   db: Db,
   argv: string[],
-): Promise<{ result: unknown; text: string; failed?: string }> {
+): Promise<{ result: unknown; text: string; failed?: string; failedCode?: string }> {
   const args = parseArgs(argv);
   const [area, verb] = args.positional;
   const two = [area, verb].filter(Boolean).join(" ");

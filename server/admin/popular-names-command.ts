@@ -5,7 +5,10 @@ import { popularNamesInfo } from "../vulnerabilities/popular-names";
 import { popularNamesReady, refreshAllPopularNames } from "../vulnerabilities/popular-refresh";
 import { ECOSYSTEMS } from "../vulnerabilities/versions";
 
-export async function popularNamesCommand(db: Db, verb: string): Promise<{ result: unknown; text: string }> {
+export async function popularNamesCommand(
+  db: Db,
+  verb: string,
+): Promise<{ result: unknown; text: string; failed?: string; failedCode?: string }> {
   if (verb === "refresh") {
     const rows = await refreshAllPopularNames(db);
     const lines = rows.map((r) =>
@@ -13,7 +16,17 @@ export async function popularNamesCommand(db: Db, verb: string): Promise<{ resul
         "\t",
       ),
     );
-    return { result: rows, text: ["ecosystem\toutcome\tnames\tdated\tsource\terror", ...lines].join("\n") };
+    // A configured source that failed fails the command (exit 1, after the rows), as `feeds refresh` does, so a
+    // scheduled refresh notices; an ecosystem with no source configured is not a failure.
+    const failing = rows.filter((r) => !r.ok && r.sourceUrl);
+    return {
+      result: rows,
+      text: ["ecosystem\toutcome\tnames\tdated\tsource\terror", ...lines].join("\n"),
+      ...(failing.length > 0 && {
+        failed: `refresh failed for ${failing.map((r) => `${r.ecosystem} (${r.error})`).join(", ")}; the previous list is kept`,
+        failedCode: "POPULAR_NAMES_REFRESH_FAILED",
+      }),
+    };
   }
   const rows = [];
   for (const ecosystem of ECOSYSTEMS) {

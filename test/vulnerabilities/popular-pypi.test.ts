@@ -286,6 +286,18 @@ describe("PyPI popular names from SERVICE_PYPI_POPULAR_URL", () => {
     expect(rows.find((r) => r.ecosystem === "go")!.reason).toMatch(/No popular-name list ships for Go/);
   });
 
+  it("fails the admin refresh (exit 1, naming the source) when the configured source fails, as feeds refresh does", async () => {
+    // `popular-names refresh` against a source answering 503 printed "kept" and exited 0, so a scheduled refresh
+    // never noticed; `feeds refresh` exits 1 naming the feed whose source failed.
+    served.mode = "down";
+    const failed = await runAdminCommand(app.db, ["popular-names", "refresh"]);
+    expect(failed.failed).toMatch(/^refresh failed for pypi \(.*HTTP 503.*\); the previous list is kept$/);
+    expect(failed.text).toContain("pypi\tkept");
+    // Not configured is not a failure: there is nothing to refresh.
+    delete process.env.SERVICE_PYPI_POPULAR_URL;
+    expect((await runAdminCommand(app.db, ["popular-names", "refresh"])).failed).toBeUndefined();
+  });
+
   it("refuses documents that are not a top-packages list", () => {
     expect(() => parseTopPackages("pypi", "{}")).toThrow(/no "rows"/);
     expect(() => parseTopPackages("pypi", JSON.stringify({ last_update: "soon", rows: ROWS }))).toThrow(/not a date/);
