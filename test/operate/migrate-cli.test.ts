@@ -37,6 +37,48 @@ describe("npm run db:migrate", () => {
   }, 240_000);
 });
 
+describe("npm run db:migrate -- <arguments>", () => {
+  it("prints its usage for --help and refuses any other argument, opening no database either way", async () => {
+    // `npm run db:migrate -- --help` created the database and applied every migration to it (so did `-- --bogus`);
+    // README's Operate section says a command refuses what it does not take before anything runs.
+    const dir = mkdtempSync(path.join(tmpdir(), "svc-migrate-args-"));
+    const run = (args: string[]) => {
+      const env: Record<string, string | undefined> = { ...process.env, SERVICE_DATA_DIR: dir };
+      delete env.DATABASE_URL;
+      delete env.NODE_ENV;
+      delete env.SERVICE_DB_TEMPLATE_DIR;
+      return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "server/admin/migrate-cli.ts", ...args],
+          { env: env as NodeJS.ProcessEnv, timeout: 120_000 },
+          (err, stdout, stderr) =>
+            resolve({
+              code: err ? ((err as { code?: number }).code ?? 1) : 0,
+              stdout: stdout.trim(),
+              stderr: stderr.trim(),
+            }),
+        );
+      });
+    };
+    try {
+      for (const help of [["--help"], ["-h"]]) {
+        const r = await run(help);
+        expect({ help, code: r.code, stderr: r.stderr }).toEqual({ help, code: 0, stderr: "" });
+        expect(r.stdout).toMatch(/^usage: npm run db:migrate\b/);
+      }
+      const bogus = await run(["--bogus", "now"]);
+      expect({ code: bogus.code, stdout: bogus.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(bogus.stderr).toMatch(
+        /^error: db:migrate takes no arguments \(got "--bogus", "now"\)\nusage: npm run db:migrate/,
+      );
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
 describe("npm run db:migrate while a server is starting on the folder", () => {
   it("waits for that server instead of opening the folder a second time", async () => {
     // It looked only for the server's admin channel, which opens after the server's migrations and shipped data, so
