@@ -30,7 +30,17 @@ export const service = group("Service", {
       says: "a postgresql:// (or postgres://) URL, or a socket: address",
     },
   }),
-  SERVICE_DB_SCHEMA: text({ shown: "`public` (or `?schema=` of `DATABASE_URL`)", meaning: "PostgreSQL schema to use" }),
+  SERVICE_DB_SCHEMA: text({
+    shown: "`public` (or `?schema=` of `DATABASE_URL`)",
+    meaning: "PostgreSQL schema to use",
+    // It goes into every connection's options (`-c search_path=...`): anything else there, a space or a quote, made
+    // PostgreSQL refuse each connection, which start-up waited on as a database that was away.
+    accepts: "a schema name (letters, digits, `_`, `$`)",
+    shape: {
+      test: (v) => /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(v),
+      says: "a schema name of letters, digits, _ and $, starting with a letter or _, at most 63 characters",
+    },
+  }),
   SERVICE_DB_POOL_SIZE: number({
     default: 10,
     min: 2,

@@ -151,6 +151,26 @@ describe("settings registry", () => {
     }
   });
 
+  it("SERVICE_DB_SCHEMA must be a plain schema name, refused at start rather than waited on", () => {
+    // SERVICE_DB_SCHEMA="bad schema!" went into the connections' options (-c search_path=...), which PostgreSQL
+    // refuses (SQLSTATE 22023) on every connection: start-up took that for a database away and waited for it
+    // forever, one error line every 30 s, instead of stopping with a line naming the setting.
+    for (const good of ["public", "tenant_1", "T_shutdown_ab12", "s$1", ""]) {
+      setEnv("SERVICE_DB_SCHEMA", good);
+      expect({ good, problems: validateSettings() }).toEqual({ good, problems: [] });
+    }
+    for (const bad of ["bad schema!", 'x"y', "1abc", "a-b", "x".repeat(64)]) {
+      setEnv("SERVICE_DB_SCHEMA", bad);
+      expect({ bad, problems: validateSettings() }).toEqual({
+        bad,
+        problems: [
+          `SERVICE_DB_SCHEMA=${JSON.stringify(bad)} is invalid: it must be a schema name of letters, digits, _ and $, ` +
+            "starting with a letter or _, at most 63 characters.",
+        ],
+      });
+    }
+  });
+
   it("a flag takes 1/0, true/false, yes/no, on/off in any case, and refuses anything else naming the variable", () => {
     expect(workerEnabled()).toBe(true);
     for (const [value, on] of [
