@@ -15,6 +15,7 @@ export {
   type ProbeLocation,
 } from "./env/addresses";
 export { ConfigurationError, type NumberBounds, type Setting } from "./env/kinds";
+export { SCHEMA_NAME } from "./env/service";
 export {
   SETTINGS,
   setting,

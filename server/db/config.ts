@@ -1,4 +1,4 @@
-import { setting } from "../env";
+import { ConfigurationError, SCHEMA_NAME, setting } from "../env";
 import path from "node:path";
 
 /** PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite database in the data folder. */
@@ -30,12 +30,19 @@ export function databaseSchema(): string {
   if (explicit) return explicit;
   const url = databaseUrl();
   if (url) {
+    let s: string | null = null;
     try {
-      const s = new URL(url).searchParams.get("schema");
-      if (s) return s;
+      s = new URL(url).searchParams.get("schema");
     } catch {
       // not a URL form we can read; fall through to public
     }
+    // It goes into every connection's options, as SERVICE_DB_SCHEMA does: refused here rather than by PostgreSQL on
+    // each connection, which start-up would wait on as a database that is away.
+    if (s && !SCHEMA_NAME.test(s))
+      throw new ConfigurationError(
+        `DATABASE_URL is invalid: its ?schema= must be ${SCHEMA_NAME.says} (the value is not shown).`,
+      );
+    if (s) return s;
   }
   return "public";
 }

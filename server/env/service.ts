@@ -2,6 +2,12 @@
 import { normalizeWebOrigin } from "./web-origin";
 import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
 
+/** A PostgreSQL schema name that can go into a connection's options unquoted (SERVICE_DB_SCHEMA, `?schema=`). */
+export const SCHEMA_NAME = {
+  test: (v: string) => /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(v),
+  says: "a schema name of letters, digits, _ and $, starting with a letter or _, at most 63 characters",
+};
+
 /** An smtp:// or smtps:// URL naming a host (what server/monitors/mailer/settings.ts can send through). */
 function isSmtpUrl(v: string): boolean {
   try {
@@ -36,10 +42,7 @@ export const service = group("Service", {
     // It goes into every connection's options (`-c search_path=...`): anything else there, a space or a quote, made
     // PostgreSQL refuse each connection, which start-up waited on as a database that was away.
     accepts: "a schema name (letters, digits, `_`, `$`)",
-    shape: {
-      test: (v) => /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(v),
-      says: "a schema name of letters, digits, _ and $, starting with a letter or _, at most 63 characters",
-    },
+    shape: SCHEMA_NAME,
   }),
   SERVICE_DB_POOL_SIZE: number({
     default: 10,

@@ -171,6 +171,20 @@ describe("settings registry", () => {
     }
   });
 
+  it("a ?schema= of DATABASE_URL that is not a plain schema name is refused as SERVICE_DB_SCHEMA is", async () => {
+    const { databaseSchema } = await import("../../server/db/config");
+    setEnv("DATABASE_URL", "postgresql://u@127.0.0.1:5432/app?schema=tenant_1");
+    expect(databaseSchema()).toBe("tenant_1");
+    setEnv("DATABASE_URL", "postgresql://u:pw@127.0.0.1:5432/app?schema=bad%20schema");
+    expect(() => databaseSchema()).toThrow(ConfigurationError);
+    expect(() => databaseSchema()).toThrow(
+      "DATABASE_URL is invalid: its ?schema= must be a schema name of letters, digits, _ and $, starting with a letter or _, at most 63 characters (the value is not shown).",
+    );
+    // SERVICE_DB_SCHEMA, when set, is the one used.
+    setEnv("SERVICE_DB_SCHEMA", "other");
+    expect(databaseSchema()).toBe("other");
+  });
+
   it("a flag takes 1/0, true/false, yes/no, on/off in any case, and refuses anything else naming the variable", () => {
     expect(workerEnabled()).toBe(true);
     for (const [value, on] of [
