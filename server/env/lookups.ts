@@ -11,7 +11,7 @@ const DNS_NAME: { test: (v: string) => boolean; says: string } = {
   test: (v) =>
     v.length <= 254 &&
     /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?$/i.test(v),
-  says: "DNS names (comma-separated)",
+  says: "a DNS name",
 };
 
 const RESOLVER = {

@@ -144,7 +144,7 @@ describe("settings registry", () => {
         name,
         problems: [
           `${name}="zen.spamhaus.org bl.spamcop.net,ok.example,https://dbl.example/,a..b" is invalid: ` +
-            '"zen.spamhaus.org bl.spamcop.net", "https://dbl.example/", "a..b" are not DNS names (comma-separated).',
+            '"zen.spamhaus.org bl.spamcop.net", "https://dbl.example/", "a..b" are not a DNS name.',
         ],
       });
       delete process.env[name];
