@@ -5,7 +5,7 @@
 // ByteString" with a stack trace in the log). The route answers those first, in the spec's error body, and hands
 // everything else to next-auth as before.
 import { describe, expect, it } from "vitest";
-import { authRouteRefusal } from "../../server/auth/route-guard";
+import { authRouteRefusal } from "../../server/api/http/auth-route-guard";
 import { getAuthOptions, OIDC_PROVIDER_ID } from "../../server/auth/options";
 
 const BASE = "http://127.0.0.1:3000";

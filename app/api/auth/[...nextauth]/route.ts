@@ -1,8 +1,8 @@
 // next-auth's own routes (sign-in, callback, session, csrf, sign-out) with the options built on first use. The
-// requests next-auth would answer with a 500 are answered first (server/auth/route-guard.ts).
+// requests next-auth would answer with a 500 are answered first (server/api/http/auth-route-guard.ts).
 import NextAuth from "next-auth";
 import { getAuthOptions } from "../../../../server/auth/options";
-import { authRouteRefusal } from "../../../../server/auth/route-guard";
+import { authRouteRefusal } from "../../../../server/api/http/auth-route-guard";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -5,7 +5,7 @@
 // a header cannot carry (past Latin-1, a line break) threw there, and any other character outside a code's letters
 // would rewrite the sign-in page's query: next-auth's codes are words (`Configuration`, `CredentialsSignin`), and
 // anything else is 400 INVALID_REQUEST.
-import { json, startResponse } from "../api/http/respond";
+import { json, startResponse } from "./respond";
 
 const CALLBACK = /^\/api\/auth\/callback\/([^/]+)\/?$/;
 const ERROR_PAGE = /^\/api\/auth\/error\/?$/;
