@@ -6,15 +6,10 @@ import { asnIntelSchema } from "../../../asn/schema";
 import { meteredProcedure } from "../../trpc";
 
 /** AS numbers are 32-bit; 0 and 4294967295 are reserved (RFC 7607, RFC 7300) and never announced. */
-// The path gives text; the dashboard's console sends the documented integer as a JSON number: read as its text.
 const asnNumber = z
-  .preprocess(
-    (v) => (typeof v === "number" ? String(v) : v),
-    z
-      .string()
-      .trim()
-      .transform((s) => s.replace(/^AS/i, "")),
-  )
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^AS/i, ""))
   .refine((s) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 4294967294, {
     message: "must be an AS number from 1 to 4294967294",
   })
