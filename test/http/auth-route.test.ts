@@ -14,8 +14,16 @@ const BASE = "http://127.0.0.1:3000";
 const dev = getAuthOptions().providers;
 const oidc = [{ id: OIDC_PROVIDER_ID, type: "oauth" }];
 
+/** The route's catch-all segments as Next hands them over: the path after /api/auth/, each segment decoded. */
+const segmentsOf = (path: string) =>
+  new URL(`${BASE}${path}`).pathname
+    .replace(/^\/api\/auth\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .map(decodeURIComponent);
+
 const refusal = (method: string, path: string, providers: readonly object[] = dev) =>
-  authRouteRefusal(new Request(`${BASE}${path}`, { method }), providers);
+  authRouteRefusal(new Request(`${BASE}${path}`, { method }), segmentsOf(path), providers);
 
 async function body(res: Response | null) {
   expect(res).not.toBeNull();
@@ -27,7 +35,14 @@ async function body(res: Response | null) {
 
 describe("the development sign-in's callback", () => {
   it("a GET (the callback takes only POST) is 404 LOOKUP_NOT_FOUND, not next-auth's 500", async () => {
-    for (const path of ["/api/auth/callback/dev", "/api/auth/callback/dev?email=a@example.com"]) {
+    // next-auth reads the provider from the decoded segments, so the review found `dev/x` and `%64ev` still a 500.
+    for (const path of [
+      "/api/auth/callback/dev",
+      "/api/auth/callback/dev?email=a@example.com",
+      "/api/auth/callback/dev/x",
+      "/api/auth/callback/%64ev",
+      "/api/auth/%63allback/dev",
+    ]) {
       const res = refusal("GET", path);
       expect(res?.status, path).toBe(404);
       expect(await body(res)).toEqual({ error: { code: "LOOKUP_NOT_FOUND", message: expect.any(String) } });
@@ -57,11 +72,26 @@ describe("the error page's `error`", () => {
     });
   });
 
+  // next-auth takes `error` from the query, else from the segment after `error` (the review: each was still a 500,
+  // or a rewritten sign-in query for a%26b).
+  it.each([
+    "/api/auth/error/%C4%80",
+    "/api/auth/error/x?error=%C4%80",
+    "/api/auth/%65rror?error=%C4%80",
+    "/api/auth/error/a%26b",
+  ])("%s is 400 INVALID_REQUEST too", async (path) => {
+    const res = refusal("GET", path);
+    expect(res?.status).toBe(400);
+    expect((await body(res)).error.code).toBe("INVALID_REQUEST");
+  });
+
   it("next-auth's own codes, and no code, are next-auth's", () => {
     for (const path of [
       "/api/auth/error?error=Configuration",
       "/api/auth/error?error=CredentialsSignin",
       "/api/auth/error",
+      "/api/auth/error?error=",
+      "/api/auth/error/Configuration",
       "/api/auth/signin?error=%C4%80",
       "/api/auth/session",
       "/api/auth/csrf",

@@ -9,9 +9,10 @@ export const dynamic = "force-dynamic";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
-function handler(req: Request, ctx: RouteContext) {
+async function handler(req: Request, ctx: RouteContext) {
   const options = getAuthOptions();
-  return authRouteRefusal(req, options.providers) ?? NextAuth(req as never, ctx as never, options);
+  const { nextauth } = await ctx.params;
+  return authRouteRefusal(req, nextauth, options.providers) ?? NextAuth(req as never, ctx as never, options);
 }
 
 export { handler as GET, handler as POST };
