@@ -2,10 +2,15 @@
 import { normalizeWebOrigin } from "./web-origin";
 import { choice, flag, group, httpUrl, list, number, secret, text, url } from "./kinds";
 
-/** A PostgreSQL schema name that can go into a connection's options unquoted (SERVICE_DB_SCHEMA, `?schema=`). */
+/**
+ * A PostgreSQL schema name the connections can carry (SERVICE_DB_SCHEMA, `?schema=`): it goes quoted into their
+ * options (`-c search_path="<name>"`, server/db/client.ts) and into `CREATE SCHEMA "<name>"`, so any name PostgreSQL
+ * keeps whole (at most 63 bytes) works, `my-app` and `tenant.a` included, except whitespace (it splits the options),
+ * `"` and `\` (they end or escape the quoting) and control characters.
+ */
 export const SCHEMA_NAME = {
-  test: (v: string) => /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(v),
-  says: "a schema name of letters, digits, _ and $, starting with a letter or _, at most 63 characters",
+  test: (v: string) => v.length > 0 && Buffer.byteLength(v) <= 63 && !/[\s"\\\u0000-\u001f\u007f]/.test(v),
+  says: 'a schema name of at most 63 bytes without spaces, quotes ("), backslashes or control characters',
 };
 
 /** An smtp:// or smtps:// URL naming a host (what server/monitors/mailer/settings.ts can send through). */
@@ -41,7 +46,7 @@ export const service = group("Service", {
     meaning: "PostgreSQL schema to use",
     // It goes into every connection's options (`-c search_path=...`): anything else there, a space or a quote, made
     // PostgreSQL refuse each connection, which start-up waited on as a database that was away.
-    accepts: "a schema name (letters, digits, `_`, `$`)",
+    accepts: 'a schema name (at most 63 bytes; no spaces, `"`, `\\` or control characters)',
     shape: SCHEMA_NAME,
   }),
   SERVICE_DB_POOL_SIZE: number({
