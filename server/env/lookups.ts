@@ -14,6 +14,12 @@ const DNS_NAME: { test: (v: string) => boolean; says: string } = {
   says: "a DNS name",
 };
 
+/** A special-use suffix: a DNS name, which may also be written with its leading dot (`.test`, as server/net/special-use.ts reads it). */
+const DNS_SUFFIX: { test: (v: string) => boolean; says: string } = {
+  test: (v) => DNS_NAME.test(v.startsWith(".") ? v.slice(1) : v),
+  says: "a DNS name",
+};
+
 const RESOLVER = {
   accepts: "comma-separated resolver addresses",
   item: {
@@ -173,7 +179,7 @@ export const targetsAndOnlineCheck = group("Targets and online check", {
   }),
   SERVICE_SPECIAL_USE_NAMES: list({
     accepts: "comma-separated DNS names",
-    item: DNS_NAME,
+    item: DNS_SUFFIX,
     default: ["invalid", "test", "example", "localhost", "local", "onion", "alt", "internal", "home.arpa"],
     meaning:
       "Special-use name suffixes (RFC 6761 and later) that every route taking a host name (DNS lookup, mail posture, the domain routes, hosts, scans, online check) answers 404 `DOMAIN_NOT_FOUND` before admission and before asking any resolver, free; `/blocklists/check` (a unit per submitted target, as for any target) and a go link's safety check send such a name to no list. Narrow it (e.g. `invalid,localhost`) when your resolver serves a private `.test` zone.",
