@@ -67,7 +67,7 @@ export const ipReputationSchema = z.object({
       .enum(["tor", "vpn", "relay", "scanner", "crawler", "monitor", "cloud", "platform", "hosting", "cdn"])
       .nullable()
       .describe(
-        "cloud where a cloud provider's own published ranges hold the address, or a platform's range is announced by the same company's cloud AS (Google's published ranges hold Google Cloud's, announced by AS396982); platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner",
+        "cloud where a cloud provider's own published ranges hold the address, or a platform's range is announced by a cloud's own AS (Google's published ranges hold Google Cloud's, announced by AS396982); platform where a platform's own published ranges do (Google, GitHub, Meta, Telegram, X: its own services' egress, such as Google Public DNS, not machines anyone can rent); hosting for a datacenter range or hosting ASN; scanner for an internet-wide scanner",
       ),
     provider: z
       .string()
