@@ -2,7 +2,7 @@
 // Named lists: create one, open it to paste or upload items, search them and see their expiry, see which rules
 // use it, and delete it (with a confirmation). Same procedures as /v1/lists.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { PLAN_SLUGS, PLANS } from "../../../server/plans/catalog";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
@@ -34,6 +34,14 @@ export function ListsView() {
   const lists = useQuery(trpc.lists.list.queryOptions({ limit: 200 }));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.lists.pathKey() });
   const [name, setName] = useState("");
+  const nameInput = useRef<HTMLInputElement>(null);
+  /** Where the caret goes once a rewritten name is rendered (the name field's onChange). */
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caret.current === null) return;
+    nameInput.current?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [name]);
   const [kind, setKind] = useState<Kind>("email");
   const [description, setDescription] = useState("");
   const [open, setOpen] = useState<string | null>(null);
@@ -94,7 +102,15 @@ export function ListsView() {
             </span>
             <input
               value={name}
-              onChange={(e) => setName(listNameAsTyped(e.target.value))}
+              ref={nameInput}
+              onChange={(e) => {
+                // The caret stays where the person typed: a rewritten value would otherwise put it at the end.
+                const input = e.target;
+                const next = listNameAsTyped(input.value);
+                const fromEnd = input.value.length - (input.selectionStart ?? input.value.length);
+                caret.current = next !== input.value ? Math.max(0, next.length - fromEnd) : null;
+                setName(next);
+              }}
               placeholder="blocked_emails"
               pattern="[a-z0-9_]{1,64}"
               title="Lower-case letters, digits and _"
