@@ -168,3 +168,33 @@ test("creating a list and adding its items by keyboard keeps the focus on a line
   await expect(page.getByTestId("item-row")).toHaveCount(2);
   await snap(page, testInfo, "lists-keyboard-added");
 });
+
+test("items added while the list's first read is still under way are shown, not the read from before", async ({
+  page,
+}) => {
+  // Found by CI under load: "2 added, 0 updated." over "This list is empty": the refetch after the add joined the
+  // list's first read (sent as the card opened, answered before the add) instead of reading again.
+  await newWorkspace(page, "ListsRace", ["suite_business"]);
+  await page.goto("/dashboard/lists");
+  let release!: () => void;
+  const added = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route("**/api/trpc/**", async (route) => {
+    if (!held && route.request().url().includes("lists.items")) {
+      held = true;
+      const response = await route.fetch();
+      await added;
+      return route.fulfill({ response }).catch(() => undefined);
+    }
+    return route.continue();
+  });
+  await page.getByTestId("list-name").fill("race_emails");
+  await page.getByRole("button", { name: "Create list" }).click();
+  await expect(page.getByTestId("items-text")).toBeVisible();
+  await expect.poll(() => held).toBe(true);
+  await page.getByTestId("items-text").fill("ceo@example.com\ncfo@example.com");
+  await page.getByRole("button", { name: "Add items" }).click();
+  await expect(page.getByTestId("items-message")).toHaveText("2 added, 0 updated.");
+  release();
+  await expect(page.getByTestId("item-row")).toHaveCount(2);
+});

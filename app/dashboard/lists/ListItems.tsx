@@ -2,7 +2,7 @@
 // One list's items: paste values (one per line, or CSV lines value,expires_at,note) or upload a CSV file, search,
 // see each item's expiry, remove one after a confirmation. Bad input is refused whole, with the line named. One
 // message says what the last action did; the next action or edit replaces or clears it, so none goes stale.
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmQuestion } from "../_components/ConfirmQuestion";
 import { ErrorNote, ReadFailed } from "../_components/ErrorNote";
@@ -43,10 +43,15 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
   // disabled: either way the focus goes to the message that says what happened.
   const messageLine = useRef<HTMLParagraphElement>(null);
   // The page shown stays until the next one comes, so the pager's buttons stay where they are (and keep the focus).
-  const items = useQuery({
-    ...trpc.lists.items.queryOptions({ id, limit: 50, query: query || undefined, cursor }),
-    placeholderData: keepPreviousData,
-  });
+  const queryClient = useQueryClient();
+  const itemsQuery = trpc.lists.items.queryOptions({ id, limit: 50, query: query || undefined, cursor });
+  const items = useQuery({ ...itemsQuery, placeholderData: keepPreviousData });
+  /**
+   * Reads the page again after a change. A read still under way is cancelled first: a refetch alone would join it
+   * when the page has no data yet (the list's first read, sent as the card opened), and that read may have been
+   * answered before the change, showing "This list is empty" under "2 added".
+   */
+  const reread = () => void queryClient.cancelQueries({ queryKey: itemsQuery.queryKey }).then(() => items.refetch());
   const nextCursor = items.data?.next_cursor ?? undefined;
   const pager = usePagerFocus(!cursor, !nextCursor, items.isPlaceholderData);
   const add = useMutation(
@@ -58,7 +63,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
         // The emptied box disables "Add items" (the focus would fall to the page's top): the line saying what was
         // added takes it, as after a removal.
         messageLine.current?.focus();
-        void items.refetch();
+        reread();
         onChange();
       },
     }),
@@ -71,7 +76,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
         setConfirming(null);
         setMessage(value ? `Removed ${value}.` : "Removed.");
         messageLine.current?.focus();
-        void items.refetch();
+        reread();
         onChange();
       },
     }),
