@@ -104,13 +104,14 @@ async function answer(
   // tRPC reads a POST's body before it looks the procedure up, so a lone call of one that does not exist was refused
   // as "must be JSON" (400) when its body was empty, where a GET of it is tRPC's 404: the same 404 either way.
   const names = calledNames(incoming);
-  if (new URL(incoming.url).searchParams.get("batch") === null && names?.length === 1 && !isProcedure(names[0]!)) {
+  const batch = new URL(incoming.url).searchParams.get("batch");
+  if (batch === null && names?.length === 1 && !isProcedure(names[0]!)) {
     const error = new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${names[0]}"` });
     return refused(error, names[0], standard, seen);
   }
   // A batch longer than the dashboard's client sends is refused before any call runs, in words (tRPC's maxBatchSize
   // below refuses it too, as "Batch call exceeds maximum size", should a path escape calledNames).
-  if (new URL(incoming.url).searchParams.get("batch") === "1" && names && names.length > MAX_BATCH_CALLS) {
+  if (batch === "1" && names && names.length > MAX_BATCH_CALLS) {
     const message = `A batch may make at most ${MAX_BATCH_CALLS} calls; this one makes ${names.length}. Split it.`;
     return refused(new TRPCError({ code: "BAD_REQUEST", message }), undefined, standard, seen);
   }
