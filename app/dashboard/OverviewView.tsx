@@ -23,12 +23,7 @@ export function OverviewView() {
     return (
       <>
         <h1>Overview</h1>
-        <ReadFailed
-          what="The workspace's overview"
-          error={overview.error}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
+        <ReadFailed what="The workspace's overview" query={overview} />
       </>
     );
   if (!overview.data) return <p className="muted">Loading…</p>;
@@ -51,12 +46,7 @@ export function OverviewView() {
         <div className="card">
           <h2>Plan</h2>
           {plans.error ? (
-            <ReadFailed
-              what="The plan's name"
-              error={plans.error}
-              onRetry={() => plans.refetch()}
-              retrying={plans.isFetching}
-            />
+            <ReadFailed what="The plan's name" query={plans} />
           ) : (
             <p data-testid="current-plans">{plans.data ? entitlements.plans.map(planName).join(" + ") : "…"}</p>
           )}
@@ -107,12 +97,7 @@ function OpenCases() {
   return (
     <div className="card" data-testid="overview-cases">
       <h2>Review queue</h2>
-      <ReadFailed
-        what="The review queue"
-        error={cases.error}
-        onRetry={() => cases.refetch()}
-        retrying={cases.isFetching}
-      />
+      <ReadFailed what="The review queue" query={cases} />
       <p>
         {cases.error
           ? null

@@ -115,7 +115,7 @@ export function isTransient(err: unknown): boolean {
  * "<what> could not be read." in words, plus "Could not reach the service. ..." when nothing answered (offline, a
  * proxy's page), never the service's own message (it may carry an operator's hint) nor a code (kept as data-code for
  * tests and support tools), never the part's empty state ("No runs yet.") nor a loading state that never ends. Its
- * Retry re-runs the read (`onRetry`) and the page's other failed reads, says "Retrying…" while the read it asked for
+ * Retry re-runs the read (its `query`'s refetch, or `onRetry` for a part that reads more than one) and the page's other failed reads, says "Retrying…" while the read it asked for
  * runs (BusyButton: it stays focusable; a read that runs again on its own, a poll or a refresh after a change, leaves
  * it saying "Retry"), and once the part has been read and the note has gone with the pressed button, puts the
  * keyboard's focus on the heading of the region the note was in (focusAfterRetry), not on <body>; when the read
@@ -123,26 +123,35 @@ export function isTransient(err: unknown): boolean {
  * plan's capability, not found) is said in the service's words by ErrorNote instead (with the plan link where a plan
  * would lift it), without a Retry that could never work.
  */
-export function ReadFailed({
-  what,
-  error,
-  onRetry,
-  retrying = false,
-  words,
-  className = "error",
-  testId,
-}: {
-  /** The part, as the sentence's subject: "The timeline". */
-  what: string;
-  error: unknown;
-  onRetry: () => unknown;
-  /** The read runs again (the query's isFetching): after a press of Retry, it says so and ignores presses. */
-  retrying?: boolean;
-  /** A lasting refusal's message as the page says it (ErrorNote's words). */
-  words?: (message: string) => string;
-  className?: string;
-  testId?: string;
-}) {
+export function ReadFailed(
+  props: {
+    /** The part, as the sentence's subject: "The timeline". */
+    what: string;
+    /** A lasting refusal's message as the page says it (ErrorNote's words). */
+    words?: (message: string) => string;
+    className?: string;
+    testId?: string;
+  } & (
+    | {
+        /** The one read the part shows: its error, its refetch on Retry, its isFetching as `retrying`. */
+        query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+        error?: never;
+        onRetry?: never;
+        retrying?: never;
+      }
+    | {
+        query?: never;
+        error: unknown;
+        onRetry: () => unknown;
+        /** The read runs again (the query's isFetching): after a press of Retry, it says so and ignores presses. */
+        retrying?: boolean;
+      }
+  ),
+) {
+  const { what, words, className = "error", testId, query } = props;
+  const error = query ? query.error : props.error;
+  const onRetry = query ? () => query.refetch() : props.onRetry!;
+  const retrying = query ? query.isFetching : (props.retrying ?? false);
   const queryClient = useContext(QueryClientContext);
   const note = useRef<HTMLParagraphElement>(null);
   // Where the note was when its Retry was pressed with the keyboard's focus on it: the focus goes back there.

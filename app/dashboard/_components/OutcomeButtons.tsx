@@ -67,14 +67,7 @@ export function OutcomeButtons({ requestId }: { requestId: string }) {
           in the page, empty meanwhile: a live region taken out and put back is not reliably read out, so what it
           says after a Retry would go unsaid. */}
       {unread ? (
-        <ReadFailed
-          what="The saved label"
-          error={saved.error}
-          onRetry={() => saved.refetch()}
-          retrying={saved.isFetching}
-          className="small error"
-          testId="outcome-read-failed"
-        />
+        <ReadFailed what="The saved label" query={saved} className="small error" testId="outcome-read-failed" />
       ) : null}
       <p className="small" role="status" data-testid="outcome-saved">
         {unread

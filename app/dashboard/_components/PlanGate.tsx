@@ -74,15 +74,7 @@ export function Gated({
   const trpc = useTRPC();
   const overview = useQuery(trpc.account.overview.queryOptions());
   const allowed = useCapability(capability);
-  if (overview.error)
-    return (
-      <ReadFailed
-        what="The workspace's plan"
-        error={overview.error}
-        onRetry={() => overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
+  if (overview.error) return <ReadFailed what="The workspace's plan" query={overview} />;
   if (allowed === null)
     return (
       <p className="muted" role="status">

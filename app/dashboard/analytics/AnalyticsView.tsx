@@ -60,7 +60,7 @@ export function AnalyticsView({ procedures = {} }: { procedures?: Record<string,
         ) : null}
       </form>
 
-      <ReadFailed what="The analytics" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
+      <ReadFailed what="The analytics" query={q} />
       {q.isLoading && !q.error ? (
         <p className="muted" role="status" data-testid="analytics-loading">
           Loading analytics…

@@ -47,7 +47,7 @@ export function MonthUsageChart() {
           </button>
         </div>
       </div>
-      <ReadFailed what="This month's usage" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
+      <ReadFailed what="This month's usage" query={q} />
       {q.isPending && !q.error ? (
         <p className="muted small" role="status">
           Loading this month&apos;s usage…

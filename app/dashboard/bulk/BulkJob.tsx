@@ -48,12 +48,7 @@ export function BulkJob({ id, onClose }: { id: string; onClose: () => void }) {
           Close
         </button>
       </div>
-      <ReadFailed
-        what="The job"
-        error={progress.error}
-        onRetry={() => progress.refetch()}
-        retrying={progress.isFetching}
-      />
+      <ReadFailed what="The job" query={progress} />
       {progress.isPending ? (
         <p className="muted" role="status">
           Loading the job…

@@ -33,7 +33,7 @@ export function BulkJobList({
       <h2 id="bulk-jobs" ref={heading} tabIndex={-1}>
         Jobs
       </h2>
-      <ReadFailed what="The jobs" error={jobs.error} onRetry={() => jobs.refetch()} retrying={jobs.isFetching} />
+      <ReadFailed what="The jobs" query={jobs} />
       {jobs.isPending ? (
         <p className="muted" role="status">
           Loading jobs…

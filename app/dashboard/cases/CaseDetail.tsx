@@ -83,7 +83,7 @@ export function CaseDetail({
       aria-label={label}
       onKeyDown={onKey}
     >
-      <ReadFailed what="The case" error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
+      <ReadFailed what="The case" query={detail} />
       {detail.isPending ? (
         <p className="muted" role="status">
           Loading the case…

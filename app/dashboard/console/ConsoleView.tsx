@@ -138,12 +138,7 @@ export function ConsoleView({ catalog }: { catalog: LookupEntry[] }) {
           </div>
         ) : overview.error ? (
           <div className="card">
-            <ReadFailed
-              what="This month's usage"
-              error={overview.error}
-              onRetry={() => overview.refetch()}
-              retrying={overview.isFetching}
-            />
+            <ReadFailed what="This month's usage" query={overview} />
           </div>
         ) : null}
         {entry ? (

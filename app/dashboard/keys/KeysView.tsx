@@ -72,12 +72,7 @@ export function KeysView() {
           Loading your role in this workspace…
         </p>
       ) : overview.error ? (
-        <ReadFailed
-          what="Your role in this workspace"
-          error={overview.error}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
+        <ReadFailed what="Your role in this workspace" query={overview} />
       ) : isOwner ? (
         <form
           className="card form-row"
@@ -143,13 +138,7 @@ export function KeysView() {
         <p className="notice">Only workspace owners create and revoke keys.</p>
       )}
       <div className="card">
-        <ReadFailed
-          what="The keys"
-          error={keys.error}
-          onRetry={() => keys.refetch()}
-          retrying={keys.isFetching}
-          testId="keys-read-error"
-        />
+        <ReadFailed what="The keys" query={keys} testId="keys-read-error" />
         <ErrorNote error={revoke.error} />
         {done.notice}
         <div>

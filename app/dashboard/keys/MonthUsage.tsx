@@ -31,12 +31,7 @@ export function MonthUsageCard({ query }: { query: MonthQuery }) {
   return (
     <section className="card" data-testid="month-usage">
       <h2>Usage this month</h2>
-      <ReadFailed
-        what="This month's usage"
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
+      <ReadFailed what="This month's usage" query={query} />
       {query.isPending ? <p className="muted small">Loading this month&apos;s usage…</p> : null}
       {data && data.keys.length === 0 ? <p className="muted small">No lookup units used this month yet.</p> : null}
       {data && data.keys.length > 0 ? (

@@ -152,12 +152,7 @@ export function ListItems({ id, kind, onChange }: { id: string; kind: string; on
           data-testid="items-search"
         />
       </label>
-      <ReadFailed
-        what="The list's items"
-        error={items.error}
-        onRetry={() => items.refetch()}
-        retrying={items.isFetching}
-      />
+      <ReadFailed what="The list's items" query={items} />
       <ErrorNote error={remove.error} />
       {items.isPending ? (
         <p className="muted" role="status">

@@ -146,7 +146,7 @@ export function ListsView() {
       </section>
       <section className="card">
         <h2>Your lists</h2>
-        <ReadFailed what="The lists" error={lists.error} onRetry={() => lists.refetch()} retrying={lists.isFetching} />
+        <ReadFailed what="The lists" query={lists} />
         {done.notice}
         {lists.isPending ? (
           <p className="muted" role="status">

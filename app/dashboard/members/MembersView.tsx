@@ -139,23 +139,12 @@ export function MembersView() {
       ) : overview.data ? (
         <p className="notice">Only workspace owners invite members, change roles and remove members.</p>
       ) : (
-        <ReadFailed
-          what="Your role in this workspace"
-          error={overview.error}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
+        <ReadFailed what="Your role in this workspace" query={overview} />
       )}
       <div className="card">
         {members.isPending ? <p className="muted">Loading members…</p> : null}
         {/* A failed read says what could not be read, with Retry where reading again may work (ErrorNote.tsx). */}
-        <ReadFailed
-          what="The members"
-          error={members.error}
-          onRetry={() => members.refetch()}
-          retrying={members.isFetching}
-          testId="members-read-error"
-        />
+        <ReadFailed what="The members" query={members} testId="members-read-error" />
         <Problem error={remove.error ?? changeRole.error} />
         {done.notice}
         <ul className="member-list" data-testid="members-table">

@@ -104,12 +104,7 @@ function EmailSettings({ id, current }: { id: string; current: EmailAlerts }) {
           </span>
         ) : null}
       </div>
-      <ReadFailed
-        what="The members"
-        error={members.error}
-        onRetry={() => members.refetch()}
-        retrying={members.isFetching}
-      />
+      <ReadFailed what="The members" query={members} />
       <ErrorNote error={save.error} />
     </form>
   );

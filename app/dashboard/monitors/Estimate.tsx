@@ -27,13 +27,7 @@ export function Estimate(props: { id?: string; checks: number; interval: Monitor
   if (estimate.error)
     return (
       <div className="estimate" data-testid="monitor-estimate-error">
-        <ReadFailed
-          what="The estimate"
-          error={estimate.error}
-          onRetry={() => estimate.refetch()}
-          retrying={estimate.isFetching}
-          words={(m) => inFormWords(m, ESTIMATE_LABELS)}
-        />
+        <ReadFailed what="The estimate" query={estimate} words={(m) => inFormWords(m, ESTIMATE_LABELS)} />
       </div>
     );
   const e = estimate.data;

@@ -12,16 +12,7 @@ export function LastChange({ id }: { id: string }) {
   const a = alerts.data?.items[0];
   if (alerts.isPending) return <span className="muted small">Reading the last change…</span>;
   if (alerts.isError)
-    return (
-      <ReadFailed
-        what="The last change"
-        error={alerts.error}
-        className="error small"
-        testId="last-change-error"
-        onRetry={() => alerts.refetch()}
-        retrying={alerts.isFetching}
-      />
-    );
+    return <ReadFailed what="The last change" query={alerts} className="error small" testId="last-change-error" />;
   if (!a)
     return (
       <span className="muted small" data-testid="last-change-none">

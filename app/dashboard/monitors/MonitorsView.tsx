@@ -50,12 +50,7 @@ export function MonitorsView() {
       </div>
       <MonitorsIntro />
       {done.notice}
-      <ReadFailed
-        what="The monitors"
-        error={monitors.error}
-        onRetry={() => monitors.refetch()}
-        retrying={monitors.isFetching}
-      />
+      <ReadFailed what="The monitors" query={monitors} />
       {monitors.isPending ? (
         <p className="muted" role="status">
           Loading monitors…
@@ -77,14 +72,7 @@ export function MonitorsView() {
           </div>
         </section>
       ) : null}
-      {monitors.data ? (
-        <ReadFailed
-          what="The plan's limits"
-          error={overview.error}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
-      ) : null}
+      {monitors.data ? <ReadFailed what="The plan's limits" query={overview} /> : null}
       {full ? (
         <p className="notice small">
           This workspace has as many monitors as its plan holds. Delete one, or change the plan to add more.

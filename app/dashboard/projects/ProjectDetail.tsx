@@ -49,9 +49,7 @@ export function ProjectDetail({ name, onDeleted }: { name: string; onDeleted: (n
     return (
       <ReadFailed
         what={`The project ${name}`}
-        error={project.error}
-        onRetry={() => project.refetch()}
-        retrying={project.isFetching}
+        query={project}
         words={(m) => m.replace(/^name: must be/, `"${name}" is no project name: a project name is`)}
       />
     );

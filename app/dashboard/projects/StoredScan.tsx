@@ -18,10 +18,7 @@ export function StoredScan({ name, id }: { name: string; id: string }) {
         Loading the scan…
       </p>
     );
-  if (stored.error || typeof stored.data === "string")
-    return (
-      <ReadFailed what="The scan" error={stored.error} onRetry={() => stored.refetch()} retrying={stored.isFetching} />
-    );
+  if (stored.error || typeof stored.data === "string") return <ReadFailed what="The scan" query={stored} />;
   const answer = stored.data;
   const diff = answer.diff;
   return (

@@ -111,12 +111,7 @@ export function WatchToggle(props: {
       >
         Watch this project
       </BusyButton>
-      <ReadFailed
-        what="The watch's cost"
-        error={estimate.error}
-        onRetry={() => estimate.refetch()}
-        retrying={estimate.isFetching}
-      />
+      <ReadFailed what="The watch's cost" query={estimate} />
       <ErrorNote error={error} />
     </div>
   );

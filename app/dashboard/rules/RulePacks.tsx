@@ -58,12 +58,7 @@ export function RulePacks({
         Ready-made rules for known attacks, off until you enable them. Enable a pack in shadow to see what it would have
         done, or backtest each rule first.
       </p>
-      <ReadFailed
-        what="The rule packs"
-        error={packs.error}
-        onRetry={() => packs.refetch()}
-        retrying={packs.isFetching}
-      />
+      <ReadFailed what="The rule packs" query={packs} />
       <ErrorNote error={enable.error} />
       {packs.isPending ? (
         <p className="muted" role="status">

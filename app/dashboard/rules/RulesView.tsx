@@ -160,7 +160,7 @@ export function RulesView() {
       <section className="card" aria-busy={list.isFetching || order !== null} data-testid="rules-section">
         <h2>Evaluation order</h2>
         {done.notice}
-        <ReadFailed what="The rules" error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
+        <ReadFailed what="The rules" query={list} />
         <ErrorNote error={update.error ?? remove.error ?? reorderError} />
         {list.isPending ? (
           <p className="muted" role="status">
@@ -177,10 +177,8 @@ export function RulesView() {
         {rules.length > 0 ? (
           <ReadFailed
             what={`The rules' measures of the last ${STATS_DAYS} days`}
-            error={summary.error}
+            query={summary}
             testId="rule-stats-error"
-            onRetry={() => summary.refetch()}
-            retrying={summary.isFetching}
           />
         ) : null}
         {rules.length > 0 ? (

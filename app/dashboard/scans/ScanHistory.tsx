@@ -16,12 +16,7 @@ export function ScanHistory({ host }: { host: string }) {
           Loading the history…
         </p>
       ) : null}
-      <ReadFailed
-        what="The history"
-        error={history.error}
-        onRetry={() => history.refetch()}
-        retrying={history.isFetching}
-      />
+      <ReadFailed what="The history" query={history} />
       {history.data && history.data.scans.length === 0 ? <p className="muted">No scans of this host yet.</p> : null}
       {history.data && history.data.scans.length > 0 ? (
         <ol className="scan-history" data-testid="scan-history">

@@ -103,12 +103,7 @@ export function ScansView({ cost }: { cost: string }) {
         </p>
       ) : null}
       {scan?.status === "running" && poll.error ? (
-        <ReadFailed
-          what="The scan's progress"
-          error={poll.error}
-          onRetry={() => poll.refetch()}
-          retrying={poll.isFetching}
-        />
+        <ReadFailed what="The scan's progress" query={poll} />
       ) : scan?.status === "running" ? (
         <p className="muted" role="status">
           The scan is still running; this page updates when it finishes.

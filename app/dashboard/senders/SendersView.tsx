@@ -276,20 +276,9 @@ export function SendersView() {
           Loading senders…
         </p>
       ) : null}
-      <ReadFailed
-        what="The senders"
-        error={list.error}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-        testId="senders-read-error"
-      />
+      <ReadFailed what="The senders" query={list} testId="senders-read-error" />
       {/* Without the role, the owner's form would be missing without a word. */}
-      <ReadFailed
-        what="Your role in this workspace"
-        error={overview.error}
-        onRetry={() => overview.refetch()}
-        retrying={overview.isFetching}
-      />
+      <ReadFailed what="Your role in this workspace" query={overview} />
       {data ? (
         data.slots === 0 ? (
           <PlanGate

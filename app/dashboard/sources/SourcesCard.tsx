@@ -16,7 +16,7 @@ export function SourcesCard() {
   return (
     <div className="card" data-testid="sources-card">
       <h2>Data sources</h2>
-      <ReadFailed what="The data sources" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
+      <ReadFailed what="The data sources" query={q} />
       {q.isPending ? <p className="muted small">Loading data sources…</p> : null}
       {sources.length > 0 ? (
         <>

@@ -88,13 +88,7 @@ export function SourcesView() {
         Every lookup and assessment draws on these lists. Each answer names the ones it used and how old their data was;
         a refresh that fails never removes data.
       </p>
-      <ReadFailed
-        what="The data sources"
-        error={q.error}
-        onRetry={() => q.refetch()}
-        retrying={q.isFetching}
-        testId="sources-read-error"
-      />
+      <ReadFailed what="The data sources" query={q} testId="sources-read-error" />
       {q.isPending ? (
         <p className="muted" role="status">
           Loading data sources…

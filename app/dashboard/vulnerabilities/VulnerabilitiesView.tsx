@@ -38,12 +38,7 @@ export function VulnerabilitiesView({ scanMaxBytes }: { scanMaxBytes: number }) 
         </div>
       ) : lookup.usageRead.error ? (
         <div className="card">
-          <ReadFailed
-            what="This month's usage"
-            error={lookup.usageRead.error}
-            onRetry={() => lookup.usageRead.refetch()}
-            retrying={lookup.usageRead.isFetching}
-          />
+          <ReadFailed what="This month's usage" query={lookup.usageRead} />
         </div>
       ) : null}
       {lookup.hasCapability === false ? (

@@ -74,13 +74,7 @@ export function WebhooksView() {
             <h2>Webhooks</h2>
             {done.notice}
             {/* A failed read says so with Retry when reading again may work (ReadFailed), never as an empty list. */}
-            <ReadFailed
-              what="The webhooks"
-              error={list.error}
-              onRetry={() => list.refetch()}
-              retrying={list.isFetching}
-              testId="webhooks-read-failed"
-            />
+            <ReadFailed what="The webhooks" query={list} testId="webhooks-read-failed" />
             {list.isPending ? (
               <p className="muted" role="status">
                 Loading webhooks…

@@ -55,12 +55,7 @@ export function WeightsView() {
         <code>POST /v1/assess/&#123;request_id&#125;/outcome</code>), weights learned from your own labels can score
         your assessments instead. Every score still lists each signal with the weight it used.
       </p>
-      <ReadFailed
-        what="The signal weights"
-        error={weights.error}
-        onRetry={() => weights.refetch()}
-        retrying={weights.isFetching}
-      />
+      <ReadFailed what="The signal weights" query={weights} />
       {weights.isPending ? (
         <p className="muted" role="status">
           Loading weights…
@@ -99,12 +94,7 @@ export function WeightsView() {
               </p>
             ) : null}
             {overview.error ? (
-              <ReadFailed
-                what="Your role in this workspace"
-                error={overview.error}
-                onRetry={() => overview.refetch()}
-                retrying={overview.isFetching}
-              />
+              <ReadFailed what="Your role in this workspace" query={overview} />
             ) : role === undefined ? (
               <p className="muted small">Loading your role…</p>
             ) : null}

@@ -85,7 +85,7 @@ export function AbuseContact({ kind, target }: { kind: "ip" | "domain"; target: 
           Asking the registry for the abuse contact…
         </p>
       ) : null}
-      <ReadFailed what="The abuse contact" error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />
+      <ReadFailed what="The abuse contact" query={q} />
       {ip.data ? (
         <ContactLines
           abuse={ip.data.abuse}

@@ -67,12 +67,7 @@ export function MonitorDetail({ id }: { id: string }) {
         {errorCode(monitor.error) === "NOT_FOUND" ? (
           <p>This monitor does not exist in this workspace (it may have been deleted).</p>
         ) : (
-          <ReadFailed
-            what="The monitor"
-            error={monitor.error}
-            onRetry={() => monitor.refetch()}
-            retrying={monitor.isFetching}
-          />
+          <ReadFailed what="The monitor" query={monitor} />
         )}
       </>
     );
@@ -103,14 +98,7 @@ export function MonitorDetail({ id }: { id: string }) {
           ranBefore={m.last_run_at !== null}
           detailed
         />
-        <ReadFailed
-          what="The latest run"
-          error={latest.error}
-          className="error small"
-          testId="latest-run-error"
-          onRetry={() => latest.refetch()}
-          retrying={latest.isFetching}
-        />
+        <ReadFailed what="The latest run" query={latest} className="error small" testId="latest-run-error" />
         <div className="row" style={{ marginTop: "0.75rem" }}>
           <BusyButton
             type="button"

@@ -28,12 +28,7 @@ export function NewMonitor({ target, checks, packages }: { target: string; check
       </p>
       <h1>New monitor</h1>
       {overview.error ? (
-        <ReadFailed
-          what="The workspace's plan"
-          error={overview.error}
-          onRetry={() => overview.refetch()}
-          retrying={overview.isFetching}
-        />
+        <ReadFailed what="The workspace's plan" query={overview} />
       ) : full === false ? (
         <PlanGate feature="Monitors" plans={plansWith("full")} />
       ) : plan ? (

@@ -60,7 +60,7 @@ export function WebhookDetail({ id }: { id: string }) {
       </p>
       {/* The page has a title while the webhook is read, could not be read or is not found. */}
       {hook ? null : <h1>Webhook</h1>}
-      <ReadFailed what="The webhook" error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
+      <ReadFailed what="The webhook" query={list} />
       {list.isPending ? (
         <p className="muted" role="status">
           Loading…
